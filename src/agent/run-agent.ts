@@ -1,0 +1,168 @@
+import * as core from '@actions/core'
+import type { ApiClient } from '../api/client.js'
+import { ApiError } from '../api/errors.js'
+import type { Job } from '../api/schemas.js'
+import type { Settings } from '../inputs/settings.js'
+import { type Clock, formatDuration } from '../util/clock.js'
+import { CancelledError, getErrorMessage } from '../util/errors.js'
+import type { Outputs } from '../util/outputs.js'
+import { external } from '../util/text.js'
+import { publishJob } from './job-outputs.js'
+import { followUpGraceMs } from './poll-schedule.js'
+import { type FollowUp, waitForJob } from './wait-for-job.js'
+
+export type AgentAction = 'create' | 'follow-up' | 'resume'
+
+export type AgentOutcome =
+  | 'completed' // with a pull request
+  | 'no-pr' // completed without a pull request
+  | 'archived'
+  | 'failed'
+  | 'timeout'
+  | 'not-waited' // wait: false
+  | 'cancelled'
+  | 'error' // the API could not be reached or refused a request
+
+/** What happened, for the summary, the comment and the step's conclusion. */
+export interface AgentReport {
+  action: AgentAction
+  outcome: AgentOutcome
+  jobId: string | undefined
+  job: Job | undefined
+  /** What went wrong, or what to know (for warnings and failures). */
+  message: string | undefined
+  /** From the start of the wait to its end; 0 when there was no wait. */
+  waitedMs: number
+  checks: number
+}
+
+export interface AgentContext {
+  client: ApiClient
+  clock: Clock
+  signal: AbortSignal
+  deadline: number
+  outputs: Outputs
+  /** Called once the job id is known (create answered, or given): the comment hooks in here. */
+  onStarted?: (jobId: string) => Promise<void>
+}
+
+function actionOf(agent: Settings['agent']): AgentAction {
+  if (agent.prompt !== undefined && agent.jobId !== undefined) return 'follow-up'
+  return agent.prompt !== undefined ? 'create' : 'resume'
+}
+
+function resumeHint(jobId: string): string {
+  return `To keep waiting, run the action again with job-id: ${jobId} and no prompt.`
+}
+
+/** Runs agent mode: create, follow up or resume, then wait; never throws (the report says how it ended). */
+export async function runAgent(settings: Settings, ctx: AgentContext): Promise<AgentReport> {
+  const { agent } = settings
+  const report: AgentReport = {
+    action: actionOf(agent),
+    outcome: 'error',
+    jobId: agent.jobId,
+    job: undefined,
+    message: undefined,
+    waitedMs: 0,
+    checks: 0,
+  }
+  const seen = (job: Job): void => {
+    report.job = job
+    report.jobId = job.id
+    publishJob(ctx.outputs, job)
+  }
+  let waitStart: number | undefined
+
+  try {
+    let followUp: FollowUp | undefined
+    if (report.action === 'create') {
+      await core.group('Create the agent job', async () => {
+        core.info(`Project ${external(settings.projectId, 80)}: sending the prompt (${agent.prompt?.length} characters).`)
+        const job = await ctx.client.createJob(agent.prompt as string)
+        seen(job)
+        core.info(`Created job ${external(job.id, 80)} (status: ${external(job.status, 60)}).`)
+      })
+    } else if (report.action === 'follow-up') {
+      const jobId = agent.jobId as string
+      ctx.outputs.set('job-id', jobId)
+      await core.group(`Send a follow-up to job ${external(jobId, 80)}`, async () => {
+        const job = await ctx.client.sendMessage(jobId, agent.prompt as string)
+        seen(job)
+        followUp = { sentAt: ctx.clock.now(), graceMs: followUpGraceMs(agent.pollIntervalMs), before: job }
+        core.info(`Follow-up accepted (status: ${external(job.status, 60)}).`)
+      })
+    } else {
+      ctx.outputs.set('job-id', agent.jobId)
+    }
+    if (report.jobId !== undefined) await ctx.onStarted?.(report.jobId)
+
+    if (!agent.wait) {
+      if (report.action === 'resume') {
+        seen(await ctx.client.getJob(agent.jobId as string))
+      }
+      report.outcome = 'not-waited'
+      return report
+    }
+
+    const jobId = report.jobId as string
+    waitStart = ctx.clock.now()
+    const result = await core.group(`Wait for job ${external(jobId, 80)}`, () =>
+      waitForJob({
+        getJob: () => ctx.client.getJob(jobId),
+        clock: ctx.clock,
+        signal: ctx.signal,
+        deadline: ctx.deadline,
+        pollIntervalMs: agent.pollIntervalMs,
+        followUp,
+        onJob: seen,
+        log: (m) => core.info(m),
+      }),
+    )
+    report.checks = result.checks
+    if (!result.ended) {
+      const status = result.job ? `still ${external(result.job.status, 60)}` : 'not seen yet'
+      const last = result.lastError ? ` Last error: ${result.lastError.message}` : ''
+      report.outcome = 'timeout'
+      report.message = `Job ${external(jobId, 80)} is ${status} after wait-timeout (${formatDuration(settings.waitTimeoutMs)}).${last} ${resumeHint(external(jobId, 80))}`
+      return report
+    }
+    classify(report, result.job)
+    return report
+  } catch (error) {
+    if (error instanceof CancelledError) {
+      report.outcome = 'cancelled'
+      report.message = `Cancelled while ${waitStart === undefined ? 'talking to the API' : 'waiting'}.${report.jobId ? ` The job goes on: ${resumeHint(external(report.jobId, 80))}` : ''}`
+      return report
+    }
+    report.outcome = 'error'
+    report.message = getErrorMessage(error)
+    if (error instanceof ApiError && waitStart !== undefined && report.jobId) {
+      report.message += ` ${resumeHint(external(report.jobId, 80))}`
+    }
+    return report
+  } finally {
+    if (waitStart !== undefined) report.waitedMs = ctx.clock.now() - waitStart
+  }
+}
+
+function classify(report: AgentReport, job: Job): void {
+  const id = external(job.id, 80)
+  switch (job.status) {
+    case 'completed':
+      if (job.prLink) {
+        report.outcome = 'completed'
+      } else {
+        report.outcome = 'no-pr'
+        report.message = `Job ${id} completed without a pull request: the agent changed no files.`
+      }
+      return
+    case 'archived':
+      report.outcome = 'archived'
+      report.message = `Job ${id} was archived${job.prLink ? '' : ' without a pull request'}.`
+      return
+    default:
+      report.outcome = 'failed'
+      report.message = `Job ${id} failed: the agent met an unrecoverable error.`
+  }
+}

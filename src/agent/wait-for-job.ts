@@ -1,0 +1,81 @@
+import { ApiError } from '../api/errors.js'
+import { type Job, isTerminal } from '../api/schemas.js'
+import type { Clock } from '../util/clock.js'
+import { external } from '../util/text.js'
+import { pollDelay } from './poll-schedule.js'
+
+export interface FollowUp {
+  /** When the message was accepted (epoch ms). */
+  sentAt: number
+  /** How long an unchanged terminal state is still taken as the state before the message. */
+  graceMs: number
+  /** The job as the message response showed it. */
+  before: Job
+}
+
+export interface WaitOptions {
+  getJob: () => Promise<Job>
+  clock: Clock
+  signal: AbortSignal
+  /** Epoch ms: the wait gives up at this time (after one last check). */
+  deadline: number
+  pollIntervalMs: number
+  /** Set after a follow-up message: see the race rule below. */
+  followUp?: FollowUp
+  /** Called with every job seen, so outputs are current even if the wait then fails. */
+  onJob: (job: Job) => void
+  log: (message: string) => void
+}
+
+export type WaitResult =
+  | { ended: true; job: Job; checks: number }
+  | { ended: false; job: Job | undefined; checks: number; lastError?: ApiError }
+
+/**
+ * Polls the job until its status is terminal (completed, archived, failed) or the deadline passes.
+ * Any other status, known or not, means "still running".
+ *
+ * The follow-up race: the API does not say how soon a follow-up reopens a finished job, so the
+ * message response and the next polls may still show the old terminal state and the old prLink.
+ * After a follow-up, a terminal status counts only once the job has been seen not terminal since
+ * the message, or has visibly changed (another status or prLink than the message response showed),
+ * or the grace period has passed without either.
+ */
+export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
+  const { clock, signal, deadline, pollIntervalMs, followUp, onJob, log } = options
+  let seenRunning = followUp !== undefined && !isTerminal(followUp.before.status)
+  let last: Job | undefined
+  let lastStatus = followUp?.before.status
+  let checks = 0
+
+  for (let n = 0; ; n++) {
+    const gap = Math.min(pollDelay(n, pollIntervalMs), deadline - clock.now())
+    if (gap > 0) await clock.sleep(gap, signal)
+
+    let job: Job
+    try {
+      job = await options.getJob()
+    } catch (error) {
+      if (error instanceof ApiError && error.kind === 'out-of-time') return { ended: false, job: last, checks, lastError: error }
+      throw error
+    }
+    checks++
+    last = job
+    onJob(job)
+    if (job.status !== lastStatus) log(`Status: ${external(job.status, 60)}`)
+    lastStatus = job.status
+
+    if (!isTerminal(job.status)) {
+      seenRunning = true
+    } else if (followUp === undefined || seenRunning) {
+      return { ended: true, job, checks }
+    } else if (job.status !== followUp.before.status || (job.prLink ?? null) !== (followUp.before.prLink ?? null)) {
+      return { ended: true, job, checks }
+    } else if (clock.now() - followUp.sentAt >= followUp.graceMs) {
+      log(`The job still shows its earlier "${external(job.status, 60)}" state ${Math.round(followUp.graceMs / 1000)} s after the follow-up; taking it as the result.`)
+      return { ended: true, job, checks }
+    }
+
+    if (clock.now() >= deadline) return { ended: false, job: last, checks }
+  }
+}

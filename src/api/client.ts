@@ -1,0 +1,359 @@
+import type { z } from 'zod'
+import { type Clock } from '../util/clock.js'
+import { formatDuration } from '../util/clock.js'
+import { CancelledError, getErrorMessage } from '../util/errors.js'
+import { external, registerSecret } from '../util/text.js'
+import { ApiError } from './errors.js'
+import {
+  GET_POLICY,
+  POST_POLICY,
+  type Method,
+  type RetryPolicy,
+  backoffDelay,
+  isRetryableStatus,
+  parseRetryAfter,
+  wasCertainlyNotSent,
+} from './retry-policy.js'
+import { type Job, errorBodySchema, jobSchema } from './schemas.js'
+
+export const USER_AGENT = 'mintlify-docs-action'
+const AGENT_QUOTA = 'rate limited: agent jobs allow 100 creates and follow-ups per project per hour'
+
+export interface ClientOptions {
+  baseUrl: string
+  apiKey: string
+  projectId: string
+  clock: Clock
+  /** Aborts whatever is in flight when the run is cancelled. */
+  signal: AbortSignal
+  /** Epoch ms: no attempt starts and no retry waits beyond it. */
+  deadline: number
+  fetch?: typeof fetch
+  random?: () => number
+  /** Each request's own timeout (also bounded by the time left, but never below 1 s). */
+  requestTimeoutMs?: number
+  /** Where notes about retries go. */
+  log?: (message: string) => void
+}
+
+interface RequestSpec<T> {
+  method: Method
+  path: string
+  query?: Record<string, string | number | undefined>
+  body?: unknown
+  /** What was being done, as the end of "Could not …". */
+  what: string
+  schema: z.ZodType<T>
+  policy: RetryPolicy
+  /** Added to a 404 message: which identifier to check. */
+  notFoundHint?: string
+  /** Added when a POST may have reached the server: what may exist now and what to do. */
+  mayExistHint?: string
+  /** Added to a 429 message: which hourly quota this spends. */
+  quotaHint?: string
+}
+
+type Attempt<T> =
+  | { ok: true; value: T }
+  | { ok: false; error: ApiError; retryable: boolean; retryAfterMs?: number }
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+}
+
+function statusText(status: number): string {
+  const reason = REASONS[status]
+  return reason ? `HTTP ${status} ${reason}` : `HTTP ${status}`
+}
+
+/** The error code behind a failed fetch (undici puts it on `cause`, sometimes inside an AggregateError). */
+function networkCode(error: unknown): string | undefined {
+  const cause = (error as { cause?: unknown })?.cause as { code?: unknown; errors?: Array<{ code?: unknown }> } | undefined
+  const code = cause?.code ?? cause?.errors?.[0]?.code ?? (error as { code?: unknown })?.code
+  return typeof code === 'string' ? code : undefined
+}
+
+/** The API's own words from an error body: `error`, then every `details[].message`. */
+export function apiErrorText(body: string): string {
+  try {
+    const parsed = errorBodySchema.safeParse(JSON.parse(body))
+    if (parsed.success) {
+      const main = parsed.data.error ?? parsed.data.message
+      const details = (parsed.data.details ?? []).map((d) => d.message).filter((m): m is string => Boolean(m))
+      const parts = [main, ...details].filter((p): p is string => Boolean(p))
+      if (parts.length > 0) return external(parts.join('; '), 500)
+    }
+  } catch {
+    // not JSON: fall through to the raw text
+  }
+  const trimmed = body.trim()
+  return trimmed ? external(trimmed, 200) : ''
+}
+
+/**
+ * The thin API client: base URL, auth header, per-request timeout, status checks, error text and
+ * the retry policy live here. Callers speak in domain terms (createJob, getJob, sendMessage, …).
+ */
+export class ApiClient {
+  private readonly options: Required<Omit<ClientOptions, 'log'>> & { log: (m: string) => void }
+
+  constructor(options: ClientOptions) {
+    registerSecret(options.apiKey)
+    this.options = {
+      fetch: globalThis.fetch,
+      random: Math.random,
+      requestTimeoutMs: 30_000,
+      log: () => {},
+      ...options,
+    }
+  }
+
+  private projectPath(prefix: string): string {
+    return `${prefix}/${encodeURIComponent(this.options.projectId)}`
+  }
+
+  createJob(prompt: string): Promise<Job> {
+    return this.request({
+      method: 'POST',
+      path: `${this.projectPath('/v2/agent')}/job`,
+      body: { prompt },
+      what: 'create the agent job',
+      schema: jobSchema,
+      policy: POST_POLICY,
+      notFoundHint: 'Check project-id.',
+      quotaHint: AGENT_QUOTA,
+      mayExistHint:
+        'A job may have been created even so. Check the dashboard before running this step again (each create spends one of the 100 agent uses per hour and may open a pull request).',
+    })
+  }
+
+  getJob(jobId: string): Promise<Job> {
+    return this.request({
+      method: 'GET',
+      path: `${this.projectPath('/v2/agent')}/job/${encodeURIComponent(jobId)}`,
+      what: `check the status of job ${external(jobId, 80)}`,
+      schema: jobSchema,
+      policy: GET_POLICY,
+      notFoundHint: 'Check job-id and project-id.',
+    })
+  }
+
+  sendMessage(jobId: string, prompt: string): Promise<Job> {
+    const id = external(jobId, 80)
+    return this.request({
+      method: 'POST',
+      path: `${this.projectPath('/v2/agent')}/job/${encodeURIComponent(jobId)}/message`,
+      body: { prompt },
+      what: `send the follow-up message to job ${id}`,
+      schema: jobSchema,
+      policy: POST_POLICY,
+      notFoundHint: 'Check job-id and project-id.',
+      quotaHint: AGENT_QUOTA,
+      mayExistHint: `The message may have been delivered even so. Wait on the job (job-id: ${id}, no prompt) before sending it again.`,
+    })
+  }
+
+  /** Sends one request, retrying as the policy allows, and returns the validated body. */
+  async request<T>(spec: RequestSpec<T>): Promise<T> {
+    const { clock, signal, deadline, random, log } = this.options
+    let lastError: ApiError | undefined
+    for (let attempt = 1; ; attempt++) {
+      if (signal.aborted) throw new CancelledError()
+      const remaining = deadline - clock.now()
+      if (remaining < 0) throw this.outOfTime(spec, lastError)
+
+      const result = await this.attempt(spec, remaining)
+      if (result.ok) return result.value
+      lastError = result.error
+      if (!result.retryable) throw result.error
+      if (attempt >= spec.policy.maxAttempts) {
+        throw new ApiError(`${result.error.message} (gave up after ${attempt} attempts)`, {
+          kind: result.error.kind,
+          status: result.error.status,
+          mayHaveBeenProcessed: result.error.mayHaveBeenProcessed,
+          cause: result.error,
+        })
+      }
+
+      const left = deadline - clock.now()
+      if (result.retryAfterMs !== undefined && (result.retryAfterMs > spec.policy.maxRetryAfterMs || result.retryAfterMs > left)) {
+        const retryAt = new Date(clock.now() + result.retryAfterMs)
+        throw new ApiError(
+          `${result.error.message}. The API asks to wait ${formatDuration(result.retryAfterMs)} (until ${retryAt.toISOString()}), ` +
+            `longer than this step will wait${Number.isFinite(spec.policy.maxRetryAfterMs) ? '' : ` (${formatDuration(Math.max(0, left))} left)`}; ` +
+            `run it again after ${retryAt.toISOString()}.`,
+          { kind: 'rate-limited', status: result.error.status, retryAt, cause: result.error },
+        )
+      }
+      const delay = result.retryAfterMs ?? backoffDelay(spec.policy, attempt, random)
+      if (delay > left) throw this.outOfTime(spec, lastError)
+      log(`${result.error.message}; retrying in ${formatDuration(delay)} (attempt ${attempt + 1} of ${spec.policy.maxAttempts}).`)
+      await clock.sleep(delay, signal)
+    }
+  }
+
+  private outOfTime(spec: RequestSpec<unknown>, lastError: ApiError | undefined): ApiError {
+    const last = lastError ? ` Last error: ${lastError.message}` : ''
+    return new ApiError(`Could not ${spec.what}: wait-timeout ran out.${last}`, {
+      kind: 'out-of-time',
+      status: lastError?.status,
+      mayHaveBeenProcessed: lastError?.mayHaveBeenProcessed,
+      cause: lastError,
+    })
+  }
+
+  private url(spec: RequestSpec<unknown>): string {
+    const url = new URL(this.options.baseUrl + spec.path)
+    for (const [key, value] of Object.entries(spec.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value))
+    }
+    return url.toString()
+  }
+
+  private async attempt<T>(spec: RequestSpec<T>, remaining: number): Promise<Attempt<T>> {
+    const { signal, requestTimeoutMs } = this.options
+    const isPost = spec.method === 'POST'
+    const fail = (message: string, extra: { kind: ApiError['kind']; status?: number; mayHaveBeenProcessed?: boolean }): ApiError => {
+      const processed = isPost && extra.mayHaveBeenProcessed === true
+      const text = `Could not ${spec.what}: ${message}${processed && spec.mayExistHint ? ` ${spec.mayExistHint}` : ''}`
+      return new ApiError(text, { ...extra, mayHaveBeenProcessed: processed })
+    }
+
+    const controller = new AbortController()
+    const onCancel = (): void => controller.abort()
+    signal.addEventListener('abort', onCancel, { once: true })
+    const timeoutMs = Math.min(requestTimeoutMs, Math.max(remaining, 1000))
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      controller.abort()
+    }, timeoutMs)
+
+    let status: number
+    let location: string | null
+    let retryAfter: string | null
+    let text: string
+    try {
+      const headers: Record<string, string> = {
+        Authorization: `Bearer ${this.options.apiKey}`,
+        Accept: 'application/json',
+        'User-Agent': USER_AGENT,
+      }
+      if (spec.body !== undefined) headers['Content-Type'] = 'application/json'
+      const response = await this.options.fetch(this.url(spec), {
+        method: spec.method,
+        headers,
+        body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+        redirect: 'manual',
+        signal: controller.signal,
+      })
+      status = response.status
+      location = response.headers.get('location')
+      retryAfter = response.headers.get('retry-after')
+      text = await response.text()
+    } catch (error) {
+      if (signal.aborted) throw new CancelledError()
+      if (timedOut) {
+        return {
+          ok: false,
+          retryable: !isPost,
+          error: fail(`no answer within ${formatDuration(timeoutMs)}.`, { kind: 'timeout', mayHaveBeenProcessed: true }),
+        }
+      }
+      const code = networkCode(error)
+      const notSent = wasCertainlyNotSent(code)
+      const detail = code ?? external(getErrorMessage(error), 120)
+      return {
+        ok: false,
+        retryable: !isPost || notSent,
+        error: fail(notSent ? `could not connect (${detail}).` : `the connection failed (${detail}).`, {
+          kind: 'network',
+          mayHaveBeenProcessed: !notSent,
+        }),
+      }
+    } finally {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', onCancel)
+    }
+
+    if (status >= 300 && status < 400) {
+      const target = location ? ` to ${external(location, 200)}` : ''
+      return {
+        ok: false,
+        retryable: false,
+        error: fail(`the API answered ${statusText(status)} with a redirect${target}. Redirects are not followed: check base-url.`, {
+          kind: 'redirect',
+          status,
+        }),
+      }
+    }
+
+    if (status >= 200 && status < 300) {
+      let json: unknown
+      try {
+        json = JSON.parse(text)
+      } catch {
+        return {
+          ok: false,
+          retryable: !isPost,
+          error: fail(`the API answered ${statusText(status)} with a body that is not JSON: ${external(text, 200) || '(empty)'}`, {
+            kind: 'bad-response',
+            status,
+            mayHaveBeenProcessed: true,
+          }),
+        }
+      }
+      const parsed = spec.schema.safeParse(json)
+      if (!parsed.success) {
+        const problem = parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')
+        return {
+          ok: false,
+          retryable: false,
+          error: fail(`the API answered ${statusText(status)} with an unexpected body (${external(problem, 200)}): ${external(text, 300)}`, {
+            kind: 'bad-response',
+            status,
+            mayHaveBeenProcessed: true,
+          }),
+        }
+      }
+      return { ok: true, value: parsed.data }
+    }
+
+    const apiText = apiErrorText(text)
+    const said = apiText ? `: ${apiText}` : ''
+    const retryAfterMs = parseRetryAfter(retryAfter, this.options.clock.now())
+    if (status === 401 || status === 403) {
+      return {
+        ok: false,
+        retryable: false,
+        error: fail(
+          `the API refused the key (${statusText(status)}${said}). The key is wrong, revoked or expired (admin keys expire after 90 days by default): create a new one on the dashboard's API keys page and update the secret.`,
+          { kind: 'auth', status },
+        ),
+      }
+    }
+    const hint = status === 404 && spec.notFoundHint ? ` ${spec.notFoundHint}` : ''
+    const quota = status === 429 && spec.quotaHint ? ` (${spec.quotaHint})` : ''
+    return {
+      ok: false,
+      retryable: isRetryableStatus(spec.method, status),
+      retryAfterMs,
+      error: fail(`${statusText(status)}${quota}${said}.${hint}`, {
+        kind: 'http',
+        status,
+        mayHaveBeenProcessed: status >= 500,
+      }),
+    }
+  }
+}

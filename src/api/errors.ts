@@ -1,0 +1,33 @@
+/**
+ * What can go wrong talking to the API, as values the caller can act on. `kind` says what
+ * happened; `mayHaveBeenProcessed` says whether a POST may have reached the server (so it must
+ * not be sent again); `retryAt` says when a rate limit lifts, when the API said so.
+ */
+export type ApiErrorKind =
+  | 'http' // an error status the client does not retry (or retries ran out)
+  | 'auth' // 401 / 403
+  | 'rate-limited' // 429 that cannot be waited out within the time left
+  | 'network' // connection failed, reset or dropped
+  | 'timeout' // the request got no answer within its timeout
+  | 'redirect' // a 3xx: redirects are not followed
+  | 'bad-response' // a success status with a body that is not what the API documents
+  | 'out-of-time' // the wait-timeout budget ran out between retries
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind
+  readonly status: number | undefined
+  readonly mayHaveBeenProcessed: boolean
+  readonly retryAt: Date | undefined
+
+  constructor(
+    message: string,
+    options: { kind: ApiErrorKind; status?: number; mayHaveBeenProcessed?: boolean; retryAt?: Date; cause?: unknown },
+  ) {
+    super(message, { cause: options.cause })
+    this.name = 'ApiError'
+    this.kind = options.kind
+    this.status = options.status
+    this.mayHaveBeenProcessed = options.mayHaveBeenProcessed ?? false
+    this.retryAt = options.retryAt
+  }
+}

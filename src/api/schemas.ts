@@ -1,0 +1,40 @@
+import { z } from 'zod'
+
+/**
+ * Response shapes. Tolerant by design: unknown fields are kept and ignored, and no field the
+ * vendor marks optional is required. Only `id` and `status` are needed to follow a job.
+ */
+const optionalText = z.string().nullish().catch(undefined)
+
+export const jobSchema = z.looseObject({
+  id: z.string().min(1),
+  status: z.string().min(1),
+  source: z
+    .looseObject({ repository: optionalText, ref: optionalText })
+    .nullish()
+    .catch(undefined),
+  model: optionalText,
+  prLink: optionalText,
+  createdAt: optionalText,
+  archivedAt: optionalText,
+})
+
+export type Job = z.infer<typeof jobSchema>
+
+/** The statuses that end a wait. Anything else, known or not, means "still running". */
+export const TERMINAL_STATUSES = ['completed', 'archived', 'failed'] as const
+export type TerminalStatus = (typeof TERMINAL_STATUSES)[number]
+
+export function isTerminal(status: string): status is TerminalStatus {
+  return (TERMINAL_STATUSES as readonly string[]).includes(status)
+}
+
+/** The API's error body: `{"error": string, "details"?: [{"message": string}]}`. */
+export const errorBodySchema = z.looseObject({
+  error: z.string().optional().catch(undefined),
+  message: z.string().optional().catch(undefined),
+  details: z
+    .array(z.looseObject({ message: z.string().optional().catch(undefined) }))
+    .optional()
+    .catch(undefined),
+})

@@ -1,0 +1,41 @@
+import { bound, redact } from '../util/text.js'
+
+/**
+ * Escaping for the job summary and comments (GitHub-flavoured Markdown with HTML). Text from the
+ * API or the event payload goes through `escapeText` so that it stays text: it cannot close a
+ * table cell, open a link, an image, code or HTML, or be turned into a link by GFM's autolinker.
+ */
+
+const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g
+
+export function escapeText(text: string, max = 300): string {
+  return bound(redact(text).replace(CONTROL, ' ').trim(), max)
+    .replace(/[&<>"']/g, (c) => HTML[c] as string)
+    .replace(/[\\`*_[\]()|!~]/g, '\\$&')
+    .replace(/:\/\//g, '&#58;//')
+    .replace(/www\./gi, (m) => `${m.slice(0, 3)}&#46;`)
+    .replace(/@/g, '&#64;')
+}
+
+/** A link, only for an http(s) URL; anything else is shown as escaped text. */
+export function link(url: string | null | undefined, text: string): string {
+  if (!url) return ''
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return escapeText(url)
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return escapeText(url)
+  const href = redact(parsed.toString()).replace(/[&<>"']/g, (c) => HTML[c] as string)
+  return `<a href="${href}">${escapeText(text)}</a>`
+}
+
+/** A two-column Markdown table of label/value rows (values already escaped). */
+export function keyValueTable(rows: Array<[string, string]>): string {
+  const lines = ['| | |', '|---|---|']
+  for (const [label, value] of rows) lines.push(`| ${label} | ${value || '—'} |`)
+  return lines.join('\n')
+}

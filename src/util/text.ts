@@ -1,0 +1,40 @@
+/**
+ * Text that came from outside (the API, the event payload) is printed only through these helpers:
+ * one line, bounded in length, never able to start a workflow command (`::`), and with any known
+ * secret replaced.
+ */
+
+const secrets = new Set<string>()
+
+/** Registers a value that must never appear in text we print or write. */
+export function registerSecret(value: string): void {
+  if (value.length >= 4) secrets.add(value)
+}
+
+/** Replaces every registered secret in the text by `***`. */
+export function redact(text: string): string {
+  let out = text
+  for (const secret of secrets) out = out.split(secret).join('***')
+  return out
+}
+
+/** Cuts text to at most `max` characters, saying how much was left out. */
+export function bound(text: string, max: number): string {
+  if (text.length <= max) return text
+  return `${text.slice(0, max)}… (${text.length - max} more characters)`
+}
+
+// C0 controls, DEL, C1 controls, and Unicode line/paragraph separators.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g
+
+/**
+ * Makes external text safe for a log line: secrets redacted, control characters (newlines among
+ * them) folded to a space, bounded, and prefixed so that it can never begin with `::`.
+ */
+export function external(text: unknown, max = 300): string {
+  const raw = typeof text === 'string' ? text : JSON.stringify(text) ?? String(text)
+  let out = bound(redact(raw).replace(CONTROL, ' ').trim(), max)
+  if (out.startsWith(':')) out = `'${out}'`
+  return out
+}

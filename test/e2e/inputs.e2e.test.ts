@@ -1,0 +1,61 @@
+import { describe, expect, test } from 'vitest'
+import { startSimulator, runAgainst } from './fixtures.js'
+import { RUNTIMES, hasStackTrace, secretLeaks } from './harness.js'
+
+describe.each(RUNTIMES)('inputs ($name)', (runtime) => {
+  test.each([
+    { case: 'neither prompt nor job-id', inputs: { prompt: '', 'job-id': '' }, names: ['"prompt"', '"job-id"'], accepted: 'needs prompt' },
+    { case: 'a whitespace-only prompt', inputs: { prompt: '   \n\t ' }, names: ['"prompt"'], accepted: 'some text' },
+    { case: 'wait-timeout in words', inputs: { prompt: 'x', 'wait-timeout': '5 minutes' }, names: ['"wait-timeout"', '"5 minutes"'], accepted: '90s, 15m, 1h' },
+    { case: 'poll-interval not a duration', inputs: { prompt: 'x', 'poll-interval': '-3s' }, names: ['"poll-interval"', '"-3s"'], accepted: '90s, 15m, 1h' },
+    { case: 'wait: yes', inputs: { prompt: 'x', wait: 'yes' }, names: ['"wait"', '"yes"'], accepted: 'true or false' },
+    { case: 'require-pr: 1', inputs: { prompt: 'x', 'require-pr': '1' }, names: ['"require-pr"', '"1"'], accepted: 'true or false' },
+    { case: 'plain http to a public host', inputs: { prompt: 'x', 'base-url': 'http://api.example.com' }, names: ['"base-url"', 'http://api.example.com'], accepted: 'https://' },
+    { case: 'a base-url that is no URL', inputs: { prompt: 'x', 'base-url': 'api.mintlify.com' }, names: ['"base-url"'], accepted: 'https://' },
+    { case: 'an unknown mode', inputs: { prompt: 'x', mode: 'publish' }, names: ['"mode"', '"publish"'], accepted: 'agent' },
+    { case: 'a job-id with spaces', inputs: { 'job-id': 'job 1' }, names: ['"job-id"', '"job 1"'], accepted: 'without spaces' },
+    { case: 'no project-id', inputs: { prompt: 'x', 'project-id': '' }, names: ['"project-id"', 'is empty'], accepted: 'project identifier' },
+    { case: 'no api-key', inputs: { prompt: 'x', 'api-key': '' }, names: ['"api-key"', 'is empty'], accepted: 'secret' },
+  ])('$case: one ::error:: naming the input, no request', async ({ inputs, names, accepted }) => {
+    const sim = await startSimulator()
+    const run = await runAgainst(sim, runtime, { prompt: 'Document the webhook endpoint', ...inputs })
+
+    expect(run.code).toBe(1)
+    expect(run.errors).toHaveLength(1)
+    for (const name of names) expect(run.errors[0]).toContain(name)
+    expect(run.errors[0]).toContain(accepted)
+    expect(sim.requests).toHaveLength(0)
+    expect(hasStackTrace(run)).toBe(false)
+    expect(run.summary).toContain('input error')
+    expect(secretLeaks(run, sim.apiKey)).toEqual([])
+  })
+
+  test('several bad inputs are named in the same single error', async () => {
+    const sim = await startSimulator()
+    const run = await runAgainst(sim, runtime, { prompt: 'x', wait: 'yes', 'wait-timeout': 'soon' })
+    expect(run.errors).toHaveLength(1)
+    expect(run.errors[0]).toContain('"wait"')
+    expect(run.errors[0]).toContain('"wait-timeout"')
+    expect(sim.requests).toHaveLength(0)
+  })
+
+  test('a key that is not usable is reported without showing it', async () => {
+    const sim = await startSimulator()
+    const badKey = 'mint_has space inside'
+    const run = await runAgainst(sim, runtime, { prompt: 'x', 'api-key': badKey })
+    expect(run.errors).toHaveLength(1)
+    expect(run.errors[0]).toContain('"api-key"')
+    expect(run.errors[0]).toContain('not shown')
+    expect(sim.requests).toHaveLength(0)
+    expect(secretLeaks(run, badKey)).toEqual([])
+  })
+
+  test('plain http is accepted for a loopback host, and a key without mint_ only warns', async () => {
+    const sim = await startSimulator({ apiKey: 'sk_live_other_vendor_key_1234' })
+    const run = await runAgainst(sim, runtime, { prompt: 'Document the webhook endpoint' })
+    expect(run.code).toBe(0)
+    expect(run.warnings.some((w) => w.includes('does not start with "mint_"'))).toBe(true)
+    expect(sim.requestsTo('create')).toHaveLength(1)
+    expect(secretLeaks(run, sim.apiKey)).toEqual([])
+  })
+})

@@ -1,0 +1,281 @@
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+import { type VisitorRow, VisitorsData } from './visitors-data.js'
+
+/**
+ * A local simulator of the documentation service's API, for e2e tests, the demo and benchmarks.
+ * Real HTTP on 127.0.0.1; jobs progress over real time; tests script faults per route.
+ * Never bundled into dist/.
+ */
+
+export type Route = 'create' | 'get' | 'message' | 'visitors'
+
+export interface JobPlan {
+  /** How long the job runs before reaching `finalStatus`. */
+  runMs: number
+  finalStatus: string
+  /** Whether the job opens a pull request when it finishes. */
+  pr: boolean
+  /** The status shown while it runs. */
+  runningStatus: string
+}
+
+export interface FollowUpPlan extends JobPlan {
+  /** How long after the message the job still shows its old state (the follow-up race). */
+  lagMs: number
+}
+
+export interface Fault {
+  route: Route | 'any'
+  /** How many matching requests this fault answers (default 1). */
+  times?: number
+  /** Let this many matching requests through first (default 0). */
+  skip?: number
+  /** Wait this long before answering. */
+  delayMs?: number
+  /** Handle the request for real first (create the job, accept the message), then answer with the fault. */
+  afterProcessing?: boolean
+  /** Close the connection without an answer. */
+  drop?: boolean
+  status?: number
+  /** A string is sent as is; anything else as JSON. */
+  body?: unknown
+  headers?: Record<string, string>
+}
+
+export interface RecordedRequest {
+  route: Route | 'unknown'
+  method: string
+  url: string
+  headers: IncomingMessage['headers']
+  body: string
+  at: number
+}
+
+interface Phase {
+  at: number
+  status: string
+  prLink: string | null
+}
+
+interface SimJob {
+  id: string
+  createdAt: number
+  phases: Phase[]
+  prompts: string[]
+}
+
+export interface SimulatorOptions {
+  apiKey?: string
+  projectId?: string
+  jobPlan?: Partial<JobPlan>
+  followUpPlan?: Partial<FollowUpPlan>
+  /** Extra fields added to every job object (the API may add fields later). */
+  extraJobFields?: Record<string, unknown>
+  visitors?: VisitorRow[]
+}
+
+const DEFAULT_PLAN: JobPlan = { runMs: 400, finalStatus: 'completed', pr: true, runningStatus: 'active' }
+
+function route(method: string, path: string): { route: Route | 'unknown'; project?: string; jobId?: string } {
+  let m = /^\/v2\/agent\/([^/]+)\/job$/.exec(path)
+  if (m && method === 'POST') return { route: 'create', project: m[1] }
+  m = /^\/v2\/agent\/([^/]+)\/job\/([^/]+)$/.exec(path)
+  if (m && method === 'GET') return { route: 'get', project: m[1], jobId: m[2] }
+  m = /^\/v2\/agent\/([^/]+)\/job\/([^/]+)\/message$/.exec(path)
+  if (m && method === 'POST') return { route: 'message', project: m[1], jobId: m[2] }
+  m = /^\/v1\/analytics\/([^/]+)\/visitors$/.exec(path)
+  if (m && method === 'GET') return { route: 'visitors', project: m[1] }
+  return { route: 'unknown' }
+}
+
+export class ServiceSimulator {
+  apiKey: string
+  projectId: string
+  jobPlan: JobPlan
+  followUpPlan: FollowUpPlan
+  extraJobFields: Record<string, unknown>
+  readonly visitors: VisitorsData
+  readonly requests: RecordedRequest[] = []
+  readonly jobs = new Map<string, SimJob>()
+  private faults: Array<Fault & { seen: number; used: number }> = []
+  private server: Server | undefined
+  private readonly sockets = new Set<Socket>()
+  private nextJob = 1
+  private nextPr = 101
+  private waiters: Array<() => void> = []
+
+  constructor(options: SimulatorOptions = {}) {
+    this.apiKey = options.apiKey ?? 'mint_simulator_key_0123456789abcdef'
+    this.projectId = options.projectId ?? 'proj_demo'
+    this.jobPlan = { ...DEFAULT_PLAN, ...options.jobPlan }
+    this.followUpPlan = { ...DEFAULT_PLAN, lagMs: 0, ...options.followUpPlan }
+    this.extraJobFields = options.extraJobFields ?? {}
+    this.visitors = new VisitorsData(options.visitors ?? [])
+  }
+
+  /** Starts listening on 127.0.0.1 (a free port unless one is given); resolves to the base URL. */
+  async start(port = 0): Promise<string> {
+    const server = createServer((req, res) => void this.handle(req, res))
+    server.on('connection', (socket) => {
+      this.sockets.add(socket)
+      socket.on('close', () => this.sockets.delete(socket))
+    })
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(port, '127.0.0.1', () => resolve())
+    })
+    this.server = server
+    return this.baseUrl
+  }
+
+  get baseUrl(): string {
+    const address = this.server?.address() as AddressInfo | null
+    if (!address) throw new Error('simulator not started')
+    return `http://127.0.0.1:${address.port}`
+  }
+
+  async stop(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy()
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()))
+    this.server = undefined
+  }
+
+  /** Scripts a fault: the next matching requests get it instead of (or after) the normal answer. */
+  addFault(fault: Fault): this {
+    this.faults.push({ ...fault, seen: 0, used: 0 })
+    return this
+  }
+
+  requestsTo(r: Route): RecordedRequest[] {
+    return this.requests.filter((q) => q.route === r)
+  }
+
+  /** Resolves once a recorded request matches (checked on every new request). */
+  async waitForRequest(match: (r: RecordedRequest) => boolean, timeoutMs = 10_000): Promise<RecordedRequest> {
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      const found = this.requests.find(match)
+      if (found) return found
+      if (Date.now() > deadline) throw new Error('simulator: the expected request did not come')
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, 50)
+        this.waiters.push(() => {
+          clearTimeout(t)
+          resolve()
+        })
+      })
+    }
+  }
+
+  /** A job as the API shows it at `now`. */
+  jobView(job: SimJob, now = Date.now()): Record<string, unknown> {
+    const phase = [...job.phases].reverse().find((p) => p.at <= now) ?? (job.phases[0] as Phase)
+    return {
+      id: job.id,
+      status: phase.status,
+      source: { repository: 'https://github.com/acme/docs', ref: 'main' },
+      model: 'sim-agent-1',
+      prLink: phase.prLink,
+      createdAt: new Date(job.createdAt).toISOString(),
+      archivedAt: phase.status === 'archived' ? new Date(phase.at).toISOString() : null,
+      ...this.extraJobFields,
+    }
+  }
+
+  private plannedPhases(start: number, plan: JobPlan): Phase[] {
+    const prLink = plan.pr ? `https://github.com/acme/docs/pull/${this.nextPr++}` : null
+    return [
+      { at: start, status: plan.runningStatus, prLink: null },
+      { at: start + plan.runMs, status: plan.finalStatus, prLink },
+    ]
+  }
+
+  private takeFault(r: Route | 'unknown'): (Fault & { seen: number; used: number }) | undefined {
+    for (const fault of this.faults) {
+      if (fault.route !== 'any' && fault.route !== r) continue
+      if ((fault.used ?? 0) >= (fault.times ?? 1)) continue
+      fault.seen++
+      if (fault.seen <= (fault.skip ?? 0)) continue
+      fault.used++
+      return fault
+    }
+    return undefined
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const body = Buffer.concat(chunks).toString('utf8')
+    const url = new URL(req.url ?? '/', 'http://sim')
+    const matched = route(req.method ?? 'GET', url.pathname)
+    this.requests.push({ route: matched.route, method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, at: Date.now() })
+    for (const wake of this.waiters.splice(0)) wake()
+
+    const fault = this.takeFault(matched.route)
+    if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs))
+    if (fault && !fault.afterProcessing) {
+      this.answerFault(req, res, fault)
+      return
+    }
+    const answer = this.process(req, matched, url, body)
+    if (fault) this.answerFault(req, res, fault)
+    else send(res, answer.status, answer.body)
+  }
+
+  private answerFault(req: IncomingMessage, res: ServerResponse, fault: Fault): void {
+    if (fault.drop) {
+      req.socket.destroy()
+      return
+    }
+    send(res, fault.status ?? 500, fault.body ?? { error: 'Simulated failure' }, fault.headers)
+  }
+
+  private process(
+    req: IncomingMessage,
+    matched: ReturnType<typeof route>,
+    url: URL,
+    body: string,
+  ): { status: number; body: unknown } {
+    if (req.headers.authorization !== `Bearer ${this.apiKey}`) return { status: 401, body: { error: 'Invalid or expired API key' } }
+    if (matched.route === 'unknown') return { status: 404, body: { error: 'Not found' } }
+    if (decodeURIComponent(matched.project ?? '') !== this.projectId) return { status: 404, body: { error: 'Project not found' } }
+    if (matched.route === 'visitors') return this.visitors.answer(url.searchParams)
+
+    let prompt: string | undefined
+    if (req.method === 'POST') {
+      try {
+        const parsed = JSON.parse(body) as { prompt?: unknown }
+        prompt = typeof parsed.prompt === 'string' ? parsed.prompt : undefined
+      } catch {
+        prompt = undefined
+      }
+      if (!prompt || req.headers['content-type'] !== 'application/json') {
+        return { status: 400, body: { error: 'Invalid request body: prompt must be a non-empty string' } }
+      }
+    }
+    const now = Date.now()
+    if (matched.route === 'create') {
+      const job: SimJob = { id: `job_${this.nextJob++}`, createdAt: now, phases: this.plannedPhases(now, this.jobPlan), prompts: [prompt as string] }
+      this.jobs.set(job.id, job)
+      return { status: 201, body: this.jobView(job, now) }
+    }
+    const job = this.jobs.get(decodeURIComponent(matched.jobId ?? ''))
+    if (!job) return { status: 404, body: { error: 'Agent job not found' } }
+    if (matched.route === 'get') return { status: 200, body: this.jobView(job, now) }
+
+    // a follow-up message: the old state shows for lagMs, then the job runs again
+    const plan = this.followUpPlan
+    job.prompts.push(prompt as string)
+    job.phases = [...job.phases.filter((p) => p.at <= now), ...this.plannedPhases(now + plan.lagMs, plan)]
+    return { status: 200, body: this.jobView(job, now) }
+  }
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (res.destroyed) return
+  const text = typeof body === 'string' ? body : JSON.stringify(body)
+  const contentType = typeof body === 'string' ? 'text/plain' : 'application/json'
+  res.writeHead(status, { 'content-type': contentType, ...headers })
+  res.end(text)
+}

@@ -1,0 +1,94 @@
+/**
+ * The simulator's visitors endpoint: validation like the real API (400 with `details`), offset
+ * paging with hasMore, totals that are site-wide (not the sum of the rows), and live data that
+ * can move between pages while an export runs.
+ */
+
+export interface VisitorRow {
+  path: string
+  human: number
+  ai: number
+  total: number
+}
+
+export interface VisitorTotals {
+  human: number
+  ai: number
+  total: number
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/
+
+/** A deterministic data set of `n` pages with varied counts. */
+export function generateRows(n: number, seed = 1): VisitorRow[] {
+  const rows: VisitorRow[] = []
+  let x = seed
+  const next = (): number => {
+    x = (x * 1103515245 + 12345) % 2147483648
+    return x
+  }
+  for (let i = 0; i < n; i++) {
+    const human = next() % 5000
+    const ai = next() % 2000
+    const total = Math.max(human, ai) + Math.floor(Math.min(human, ai) * 0.8)
+    rows.push({ path: `/docs/section-${Math.floor(i / 100)}/page-${i}`, human, ai, total })
+  }
+  return rows
+}
+
+export class VisitorsData {
+  rows: VisitorRow[]
+  /** Site-wide totals; by default derived from the rows, and deliberately not their sum. */
+  totals: VisitorTotals | undefined
+  /** After each page served, move this many rows from the end to the front (live data). */
+  moveAfterEachPage = 0
+  /** Queries received, as parsed. */
+  readonly queries: Array<Record<string, string>> = []
+
+  constructor(rows: VisitorRow[]) {
+    this.rows = rows
+  }
+
+  currentTotals(): VisitorTotals {
+    if (this.totals) return this.totals
+    let human = 0
+    let ai = 0
+    let total = 0
+    for (const r of this.rows) {
+      human += r.human
+      ai += r.ai
+      total += r.total
+    }
+    return { human: Math.round(human * 0.7), ai: Math.round(ai * 0.8), total: Math.round(total * 0.75) }
+  }
+
+  answer(params: URLSearchParams): { status: number; body: unknown } {
+    const query = Object.fromEntries(params.entries())
+    this.queries.push(query)
+    const problems: string[] = []
+    const int = (name: string, fallback: number, min: number, max: number): number => {
+      const raw = params.get(name)
+      if (raw === null) return fallback
+      if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+        problems.push(`${name} must be an integer from ${min} to ${max === Number.MAX_SAFE_INTEGER ? 'any' : max}`)
+        return fallback
+      }
+      return Number(raw)
+    }
+    const limit = int('limit', 50, 1, 250)
+    const offset = int('offset', 0, 0, Number.MAX_SAFE_INTEGER)
+    for (const name of ['dateFrom', 'dateTo']) {
+      const raw = params.get(name)
+      if (raw !== null && (!DATE.test(raw) || Number.isNaN(Date.parse(raw)))) problems.push(`${name} must be an ISO 8601 date`)
+    }
+    if (problems.length > 0) {
+      return { status: 400, body: { error: 'Invalid query parameters', details: problems.map((message) => ({ message })) } }
+    }
+    const page = this.rows.slice(offset, offset + limit)
+    const body = { totals: this.currentTotals(), visitors: page, hasMore: offset + limit < this.rows.length }
+    for (let i = 0; i < this.moveAfterEachPage && this.rows.length > 1; i++) {
+      this.rows.unshift(this.rows.pop() as VisitorRow)
+    }
+    return { status: 200, body }
+  }
+}
