@@ -198,7 +198,7 @@ export class ApiClient {
       }
       const delay = result.retryAfterMs ?? backoffDelay(spec.policy, attempt, random)
       if (delay > left) throw this.outOfTime(spec, lastError)
-      log(`${result.error.message}; retrying in ${formatDuration(delay)} (attempt ${attempt + 1} of ${spec.policy.maxAttempts}).`)
+      log(`${result.error.message.replace(/\.$/, '')}; retrying in ${formatDuration(delay)} (attempt ${attempt + 1} of ${spec.policy.maxAttempts}).`)
       await clock.sleep(delay, signal)
     }
   }

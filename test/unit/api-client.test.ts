@@ -1,0 +1,221 @@
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { ApiClient } from '../../src/api/client.js'
+import { ApiError } from '../../src/api/errors.js'
+import { CancelledError } from '../../src/util/errors.js'
+import { FakeClock } from './fake-clock.js'
+
+const job = { id: 'job_1', status: 'active', prLink: null }
+
+function response(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers })
+}
+
+function refused(code: string): TypeError {
+  return Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(code), { code }) })
+}
+
+type Answer = Response | Error | (() => Promise<Response>)
+
+function setup(answers: Answer[], options: { deadlineMs?: number; signal?: AbortSignal } = {}) {
+  const clock = new FakeClock()
+  const calls: Array<{ url: string; init: RequestInit }> = []
+  const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    calls.push({ url: String(url), init: init ?? {} })
+    const next = answers.shift()
+    if (next === undefined) throw new Error('no more answers scripted')
+    if (next instanceof Error) throw next
+    if (typeof next === 'function') return next()
+    return next
+  })
+  const log: string[] = []
+  const client = new ApiClient({
+    baseUrl: 'https://api.example.com',
+    apiKey: 'mint_unit_test_key',
+    projectId: 'p/1',
+    clock,
+    signal: options.signal ?? new AbortController().signal,
+    deadline: clock.now() + (options.deadlineMs ?? 30 * 60_000),
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    random: () => 0,
+    log: (m) => log.push(m),
+  })
+  return { client, clock, calls, log }
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(ApiError)
+  return error as ApiError
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('ApiClient requests', () => {
+  test('sends the key, JSON and encoded path parameters; refuses redirects', async () => {
+    const { client, calls } = setup([response(201, job)])
+    await client.sendMessage('job/ä 1', 'hi')
+    expect(calls[0]?.url).toBe('https://api.example.com/v2/agent/p%2F1/job/job%2F%C3%A4%201/message')
+    expect(calls[0]?.init.method).toBe('POST')
+    expect(calls[0]?.init.redirect).toBe('manual')
+    expect(calls[0]?.init.headers).toMatchObject({ Authorization: 'Bearer mint_unit_test_key', 'Content-Type': 'application/json' })
+    expect(calls[0]?.init.body).toBe('{"prompt":"hi"}')
+  })
+
+  test('tolerates unknown fields and missing optional ones', async () => {
+    const { client } = setup([response(200, { id: 'j', status: 'brand_new_status', extra: [1, 2], source: 'not an object', model: 7 })])
+    const result = await client.getJob('j')
+    expect(result).toMatchObject({ id: 'j', status: 'brand_new_status', extra: [1, 2] })
+    expect(result.source).toBeUndefined()
+    expect(result.model).toBeUndefined()
+  })
+})
+
+describe('ApiClient GET retries', () => {
+  test('5xx, 408, 429, bad JSON and network errors are retried with backoff', async () => {
+    const { client, clock, calls } = setup([
+      response(503, { error: 'busy' }),
+      response(408, ''),
+      response(200, 'not json'),
+      refused('ECONNRESET'),
+      response(429, { error: 'slow' }),
+      response(200, job),
+    ])
+    await expect(client.getJob('job_1')).resolves.toMatchObject({ id: 'job_1' })
+    expect(calls).toHaveLength(6)
+    expect(clock.sleeps).toEqual([500, 1000, 2000, 4000, 8000])
+  })
+
+  test('Retry-After is honoured instead of the backoff', async () => {
+    const { client, clock } = setup([response(503, { error: 'busy' }, { 'Retry-After': '7' }), response(200, job)])
+    await client.getJob('job_1')
+    expect(clock.sleeps).toEqual([7000])
+  })
+
+  test('a Retry-After beyond the deadline fails at once with the time to retry', async () => {
+    const { client, clock, calls } = setup([response(429, { error: 'quota' }, { 'Retry-After': '3600' })], { deadlineMs: 60_000 })
+    const error = await failure(client.getJob('job_1'))
+    expect(error.kind).toBe('rate-limited')
+    expect(error.retryAt?.getTime()).toBe(clock.now() + 3_600_000)
+    expect(error.message).toContain(new Date(clock.now() + 3_600_000).toISOString())
+    expect(calls).toHaveLength(1)
+    expect(clock.sleeps).toEqual([])
+  })
+
+  test('a backoff beyond the deadline ends as out-of-time with the last error', async () => {
+    const { client } = setup([response(503, { error: 'busy' }), response(503, { error: 'busy' })], { deadlineMs: 1200 })
+    const error = await failure(client.getJob('job_1'))
+    expect(error.kind).toBe('out-of-time')
+    expect(error.message).toContain('HTTP 503')
+  })
+
+  test('gives up after the policy\'s attempts', async () => {
+    const { client, calls } = setup(Array.from({ length: 8 }, () => response(500, { error: 'down' })))
+    const error = await failure(client.getJob('job_1'))
+    expect(error.message).toContain('gave up after 8 attempts')
+    expect(calls).toHaveLength(8)
+  })
+
+  test.each([400, 401, 403, 404, 422])('%i is not retried', async (status) => {
+    const { client, calls } = setup([response(status, { error: 'no' })])
+    const error = await failure(client.getJob('job_1'))
+    expect(error.status).toBe(status)
+    expect(calls).toHaveLength(1)
+  })
+
+  test('a request with no answer times out (and a GET is retried)', async () => {
+    vi.useFakeTimers()
+    const hang = (): Promise<Response> => new Promise(() => {})
+    const clock = new FakeClock()
+    let n = 0
+    const client = new ApiClient({
+      baseUrl: 'https://api.example.com',
+      apiKey: 'mint_k',
+      projectId: 'p',
+      clock,
+      signal: new AbortController().signal,
+      deadline: clock.now() + 600_000,
+      requestTimeoutMs: 5000,
+      random: () => 0,
+      fetch: ((_url: string, init: RequestInit) => {
+        n++
+        if (n > 1) return Promise.resolve(response(200, job))
+        return new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' })))
+          void hang()
+        })
+      }) as unknown as typeof fetch,
+    })
+    const pending = client.getJob('job_1')
+    await vi.advanceTimersByTimeAsync(5000)
+    await expect(pending).resolves.toMatchObject({ id: 'job_1' })
+    expect(n).toBe(2)
+    expect(clock.sleeps).toEqual([500])
+  })
+})
+
+describe('ApiClient POST: never sent twice once it may have been processed', () => {
+  test.each([
+    ['a 5xx', response(502, { error: 'bad gateway' })],
+    ['a reset connection', refused('ECONNRESET')],
+    ['a closed socket', refused('UND_ERR_SOCKET')],
+    ['a body that is not JSON', response(201, '<html>')],
+  ])('%s fails at once, saying a job may exist', async (_name, answer) => {
+    const { client, calls } = setup([answer])
+    const error = await failure(client.createJob('x'))
+    expect(error.mayHaveBeenProcessed).toBe(true)
+    expect(error.message).toContain('A job may have been created')
+    expect(calls).toHaveLength(1)
+  })
+
+  test('429 and a refused connection are retried', async () => {
+    const { client, calls, clock } = setup([refused('ECONNREFUSED'), response(429, { error: 'quota' }, { 'Retry-After': '2' }), response(201, job)])
+    await expect(client.createJob('x')).resolves.toMatchObject({ id: 'job_1' })
+    expect(calls).toHaveLength(3)
+    expect(clock.sleeps).toEqual([500, 2000])
+  })
+
+  test('a 400 is not retried and quotes the API and its details', async () => {
+    const { client } = setup([response(400, { error: 'Invalid', details: [{ message: 'prompt required' }, { message: 'too long' }] })])
+    const error = await failure(client.createJob('x'))
+    expect(error.message).toBe('Could not create the agent job: HTTP 400 Bad Request: Invalid; prompt required; too long.')
+    expect(error.mayHaveBeenProcessed).toBe(false)
+  })
+
+  test('a redirect is refused with its target', async () => {
+    const { client, calls } = setup([response(307, '', { Location: 'https://other.example/x' })])
+    const error = await failure(client.createJob('x'))
+    expect(error.kind).toBe('redirect')
+    expect(error.message).toContain('redirect to https://other.example/x')
+    expect(calls).toHaveLength(1)
+  })
+})
+
+describe('ApiClient cancellation', () => {
+  test('an aborted signal stops before sending', async () => {
+    const controller = new AbortController()
+    controller.abort()
+    const { client, calls } = setup([response(200, job)], { signal: controller.signal })
+    await expect(client.getJob('job_1')).rejects.toBeInstanceOf(CancelledError)
+    expect(calls).toHaveLength(0)
+  })
+
+  test('a request in flight is aborted', async () => {
+    const controller = new AbortController()
+    const { client } = setup(
+      [
+        () =>
+          new Promise<Response>((_resolve, reject) => {
+            setTimeout(() => controller.abort(), 0)
+            controller.signal.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' })))
+          }),
+      ],
+      { signal: controller.signal },
+    )
+    await expect(client.createJob('x')).rejects.toBeInstanceOf(CancelledError)
+  })
+})

@@ -1,0 +1,53 @@
+import { describe, expect, test } from 'vitest'
+import { GET_POLICY, backoffDelay, isRetryableStatus, parseRetryAfter, wasCertainlyNotSent } from '../../src/api/retry-policy.js'
+
+describe('backoffDelay', () => {
+  test('doubles per attempt, capped, with half of it jittered', () => {
+    const low = [1, 2, 3, 4, 5, 6, 7].map((a) => backoffDelay(GET_POLICY, a, () => 0))
+    const high = [1, 2, 3, 4, 5, 6, 7].map((a) => backoffDelay(GET_POLICY, a, () => 1))
+    expect(low).toEqual([500, 1000, 2000, 4000, 8000, 15_000, 15_000])
+    expect(high).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000])
+  })
+})
+
+describe('parseRetryAfter', () => {
+  const now = Date.UTC(2026, 10, 21, 12, 0, 0)
+  test.each([
+    ['120', 120_000],
+    ['0', 0],
+    ['1.5', 1500],
+    ['Sat, 21 Nov 2026 12:00:30 GMT', 30_000],
+    ['Sat, 21 Nov 2026 11:59:00 GMT', 0],
+  ])('%s → %i ms', (header, ms) => {
+    expect(parseRetryAfter(header, now)).toBe(ms)
+  })
+  test.each([null, undefined, '', 'soon', '-5', '12abc'])('%j → undefined', (header) => {
+    expect(parseRetryAfter(header, now)).toBeUndefined()
+  })
+})
+
+describe('what is retried', () => {
+  test.each([
+    ['GET', 408, true],
+    ['GET', 429, true],
+    ['GET', 500, true],
+    ['GET', 503, true],
+    ['GET', 400, false],
+    ['GET', 404, false],
+    ['POST', 429, true],
+    ['POST', 408, false],
+    ['POST', 500, false],
+    ['POST', 503, false],
+  ] as const)('%s %i → %s', (method, status, retry) => {
+    expect(isRetryableStatus(method, status)).toBe(retry)
+  })
+  test.each([
+    ['ECONNREFUSED', true],
+    ['ENOTFOUND', true],
+    ['ECONNRESET', false],
+    ['UND_ERR_SOCKET', false],
+    [undefined, false],
+  ])('%s certainly not sent: %s', (code, expected) => {
+    expect(wasCertainlyNotSent(code)).toBe(expected)
+  })
+})

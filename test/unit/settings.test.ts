@@ -1,0 +1,86 @@
+import { describe, expect, test } from 'vitest'
+import { InputError, type RawInputs, parseSettings } from '../../src/inputs/settings.js'
+
+const base: RawInputs = { 'api-key': 'mint_abc123', 'project-id': 'proj_1', prompt: 'Document X' }
+
+function errorOf(raw: RawInputs): string {
+  try {
+    parseSettings(raw)
+  } catch (error) {
+    expect(error).toBeInstanceOf(InputError)
+    return (error as Error).message
+  }
+  throw new Error('expected an InputError')
+}
+
+describe('parseSettings', () => {
+  test('defaults fill what the runner left empty', () => {
+    const s = parseSettings(base)
+    expect(s).toEqual({
+      apiKey: 'mint_abc123',
+      projectId: 'proj_1',
+      baseUrl: 'https://api.mintlify.com',
+      waitTimeoutMs: 30 * 60_000,
+      agent: { prompt: 'Document X', jobId: undefined, wait: true, pollIntervalMs: 10_000, requirePr: false },
+    })
+  })
+
+  test.each([
+    [{ 'base-url': 'https://api.example.com/' }, 'https://api.example.com'],
+    [{ 'base-url': 'https://api.example.com/prefix/' }, 'https://api.example.com/prefix'],
+    [{ 'base-url': 'http://127.0.0.1:8080' }, 'http://127.0.0.1:8080'],
+    [{ 'base-url': 'http://localhost:3000' }, 'http://localhost:3000'],
+    [{ 'base-url': 'http://[::1]:3000' }, 'http://[::1]:3000'],
+  ])('base-url %o → %s', (raw, expected) => {
+    expect(parseSettings({ ...base, ...raw }).baseUrl).toBe(expected)
+  })
+
+  test.each([
+    [{ wait: 'False' }, { wait: false }],
+    [{ wait: 'TRUE', 'require-pr': 'true' }, { wait: true, requirePr: true }],
+    [{ 'poll-interval': '2m' }, { pollIntervalMs: 120_000 }],
+    [{ prompt: '  padded prompt \n' }, { prompt: 'padded prompt' }],
+    [{ prompt: '', 'job-id': 'job_9' }, { prompt: undefined, jobId: 'job_9' }],
+    [{ 'job-id': 'job_9' }, { prompt: 'Document X', jobId: 'job_9' }],
+  ])('agent settings %o', (raw, expected) => {
+    expect(parseSettings({ ...base, ...raw }).agent).toMatchObject(expected)
+  })
+
+  test.each([
+    [{ 'api-key': '' }, 'Input "api-key" is empty'],
+    [{ 'project-id': '' }, 'Input "project-id" is empty'],
+    [{ 'project-id': 'a b' }, 'Input "project-id" is "a b"'],
+    [{ mode: 'Agent' }, 'Input "mode" is "Agent": expected agent'],
+    [{ prompt: ' \n ' }, 'Input "prompt" is " \\n ": expected an instruction'],
+    [{ prompt: '' }, 'Inputs "prompt" and "job-id" are both empty'],
+    [{ wait: 'yes' }, 'Input "wait" is "yes": expected true or false'],
+    [{ 'require-pr': 'on' }, 'Input "require-pr" is "on": expected true or false'],
+    [{ 'wait-timeout': '5 minutes' }, 'Input "wait-timeout" is "5 minutes": expected a duration'],
+    [{ 'wait-timeout': '0' }, 'Input "wait-timeout" is "0"'],
+    [{ 'wait-timeout': '100h' }, 'up to 72h'],
+    [{ 'poll-interval': '10ms' }, 'Input "poll-interval" is "10ms": expected a duration such as 90s, 15m, 1h, 1h30m, 500ms, or plain seconds (600), from 50ms'],
+    [{ 'base-url': 'http://api.mintlify.com' }, 'Input "base-url" is "http://api.mintlify.com": expected an https:// URL'],
+    [{ 'base-url': 'https://user:pw@api.mintlify.com' }, 'Input "base-url"'],
+    [{ 'base-url': 'https://api.mintlify.com?x=1' }, 'Input "base-url"'],
+    [{ 'base-url': 'ftp://api.mintlify.com' }, 'Input "base-url"'],
+    [{ 'job-id': 'job\t1' }, 'Input "job-id"'],
+  ])('%o is refused: %s', (raw, message) => {
+    expect(errorOf({ ...base, ...raw })).toContain(message)
+  })
+
+  test('the key is never shown in an error', () => {
+    const message = errorOf({ ...base, 'api-key': 'mint_secret with space' })
+    expect(message).toContain('Input "api-key" is not a usable key')
+    expect(message).not.toContain('mint_secret')
+  })
+
+  test('a long value is cut in the message', () => {
+    const message = errorOf({ ...base, 'wait-timeout': 'x'.repeat(500) })
+    expect(message.length).toBeLessThan(400)
+  })
+
+  test('every bad input is listed, one per line', () => {
+    const lines = errorOf({ ...base, wait: 'maybe', 'poll-interval': 'often' }).split('\n')
+    expect(lines).toHaveLength(2)
+  })
+})
