@@ -41659,6 +41659,9 @@ function followUpGraceMs(pollIntervalMs) {
 
 
 
+
+/** A quiet wait still says it is alive this often. */
+const HEARTBEAT_MS = 60_000;
 /**
  * Polls the job until its status is terminal (completed, archived, failed) or the deadline passes.
  * Any other status, known or not, means "still running".
@@ -41675,6 +41678,8 @@ async function waitForJob(options) {
     let last;
     let lastStatus = followUp?.before.status;
     let checks = 0;
+    const start = clock.now();
+    let lastLogAt = start;
     for (let n = 0;; n++) {
         const gap = Math.min(pollDelay(n, pollIntervalMs), deadline - clock.now());
         if (gap > 0)
@@ -41691,8 +41696,15 @@ async function waitForJob(options) {
         checks++;
         last = job;
         onJob(job);
-        if (job.status !== lastStatus)
-            log(`Status: ${external(job.status, 60)}`);
+        const elapsed = formatDuration(clock.now() - start);
+        if (job.status !== lastStatus) {
+            log(`Status: ${external(job.status, 60)} (after ${elapsed})`);
+            lastLogAt = clock.now();
+        }
+        else if (clock.now() - lastLogAt >= HEARTBEAT_MS) {
+            log(`Still ${external(job.status, 60)} after ${elapsed} (${checks} status checks).`);
+            lastLogAt = clock.now();
+        }
         lastStatus = job.status;
         if (!isTerminal(job.status)) {
             seenRunning = true;
@@ -42095,8 +42107,9 @@ const ACTION = {
 function renderAgentSummary(report) {
     const job = report.job;
     const pr = job?.prLink ? escape_link(job.prLink, prNumber(job.prLink) ? `#${prNumber(job.prLink)}` : job.prLink) : '';
-    const source = job?.source?.repository
-        ? `${escapeText(job.source.repository, 200)}${job.source.ref ? ` @ ${escapeText(job.source.ref, 100)}` : ''}`
+    const repository = job?.source?.repository;
+    const source = repository
+        ? `${/^https?:\/\//.test(repository) ? escape_link(repository, repository.replace(/^https?:\/\/(github\.com\/)?/, '')) : escapeText(repository, 200)}${job?.source?.ref ? ` @ ${escapeText(job.source.ref, 100)}` : ''}`
         : '';
     const waited = report.waitedMs > 0 ? `${formatDuration(report.waitedMs)} (${report.checks} status checks)` : '';
     const rows = [

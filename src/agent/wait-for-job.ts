@@ -1,8 +1,11 @@
 import { ApiError } from '../api/errors.js'
 import { type Job, isTerminal } from '../api/schemas.js'
-import type { Clock } from '../util/clock.js'
+import { type Clock, formatDuration } from '../util/clock.js'
 import { external } from '../util/text.js'
 import { pollDelay } from './poll-schedule.js'
+
+/** A quiet wait still says it is alive this often. */
+export const HEARTBEAT_MS = 60_000
 
 export interface FollowUp {
   /** When the message was accepted (epoch ms). */
@@ -47,6 +50,8 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
   let last: Job | undefined
   let lastStatus = followUp?.before.status
   let checks = 0
+  const start = clock.now()
+  let lastLogAt = start
 
   for (let n = 0; ; n++) {
     const gap = Math.min(pollDelay(n, pollIntervalMs), deadline - clock.now())
@@ -62,7 +67,14 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
     checks++
     last = job
     onJob(job)
-    if (job.status !== lastStatus) log(`Status: ${external(job.status, 60)}`)
+    const elapsed = formatDuration(clock.now() - start)
+    if (job.status !== lastStatus) {
+      log(`Status: ${external(job.status, 60)} (after ${elapsed})`)
+      lastLogAt = clock.now()
+    } else if (clock.now() - lastLogAt >= HEARTBEAT_MS) {
+      log(`Still ${external(job.status, 60)} after ${elapsed} (${checks} status checks).`)
+      lastLogAt = clock.now()
+    }
     lastStatus = job.status
 
     if (!isTerminal(job.status)) {

@@ -24,8 +24,9 @@ const ACTION: Record<AgentReport['action'], string> = {
 export function renderAgentSummary(report: AgentReport): string {
   const job = report.job
   const pr = job?.prLink ? link(job.prLink, prNumber(job.prLink) ? `#${prNumber(job.prLink)}` : job.prLink) : ''
-  const source = job?.source?.repository
-    ? `${escapeText(job.source.repository, 200)}${job.source.ref ? ` @ ${escapeText(job.source.ref, 100)}` : ''}`
+  const repository = job?.source?.repository
+  const source = repository
+    ? `${/^https?:\/\//.test(repository) ? link(repository, repository.replace(/^https?:\/\/(github\.com\/)?/, '')) : escapeText(repository, 200)}${job?.source?.ref ? ` @ ${escapeText(job.source.ref, 100)}` : ''}`
     : ''
   const waited = report.waitedMs > 0 ? `${formatDuration(report.waitedMs)} (${report.checks} status checks)` : ''
   const rows: Array<[string, string]> = [

@@ -35,7 +35,7 @@ describe.each(RUNTIMES)('agent jobs ($name)', (runtime) => {
     expect(run.summary).toContain('<a href="https://github.com/acme/docs/pull/101">#101</a>')
     expect(run.summary).toContain(job?.id.replace(/_/g, '\\_'))
     expect(run.summary).toContain('sim-agent-1')
-    expect(run.summary).toContain('main')
+    expect(run.summary).toContain('<a href="https://github.com/acme/docs">acme/docs</a> @ main')
     expect(run.summary).toMatch(/Waited \| [\d.]+(ms|s)/)
     expect(secretLeaks(run, sim.apiKey)).toEqual([])
   })
@@ -44,7 +44,7 @@ describe.each(RUNTIMES)('agent jobs ($name)', (runtime) => {
     const sim = await startSimulator({ jobPlan: { runningStatus: 'queued_for_review', runMs: 900 } })
     const run = await runAgainst(sim, runtime, { prompt: PROMPT })
     expect(run.code).toBe(0)
-    expect(run.stdout).toContain('Status: queued_for_review')
+    expect(run.stdout).toMatch(/Status: queued_for_review \(after [\d.]+(ms|s)\)/)
     expect(run.outputs.status).toBe('completed')
     expect(sim.requestsTo('get').length).toBeGreaterThan(1)
   })
@@ -151,7 +151,7 @@ describe.each(RUNTIMES)('agent jobs ($name)', (runtime) => {
     expect(run.outputs['pr-number']).toBe('102')
     expect(run.summary).toContain('follow-up')
     expect(run.stdout).not.toContain('still shows its earlier')
-    expect(run.stdout).toContain('Status: active')
+    expect(run.stdout).toContain('Status: active (after')
   })
 
   test('follow-up to a job that never reopens: after the grace period the unchanged state is the result', async () => {

@@ -77,7 +77,7 @@ describe.each(RUNTIMES)('the key and text from the API ($name)', (runtime) => {
     expect(run.code).toBe(0)
     expect(run.warnings.filter((w) => w.includes('pwned'))).toEqual([])
     expect(run.stdout).not.toMatch(/^::warning::pwned/m)
-    expect(run.stdout).toContain("Status: '::warning::pwned ::error::x'")
+    expect(run.stdout).toContain("Status: '::warning::pwned ::error::x' (after")
   })
 
   test('the summary escapes text from the API: no HTML, links or broken table rows', async () => {

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join } from 'node:path'
 import { parse } from 'yaml'
 
 /**
@@ -10,7 +10,15 @@ import { parse } from 'yaml'
  * file at GITHUB_EVENT_PATH, a clean environment. Reads everything back for assertions.
  */
 
-export const ROOT = resolve(import.meta.dirname, '../..')
+/** The repository root: the nearest folder above this file that holds action.yml. */
+function findRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'action.yml'))) return dir
+    if (dirname(dir) === dir) throw new Error(`no action.yml above ${from}`)
+  }
+}
+
+export const ROOT = findRoot(import.meta.dirname)
 export const ACTION = join(ROOT, 'dist/index.js')
 export const TEST_TOKEN = 'ghs_harness_token_000000000000000000'
 

@@ -29,6 +29,14 @@ describe('waitForJob', () => {
     expect(seen.map((j) => j.status)).toEqual(['active', 'thinking_harder', 'completed'])
   })
 
+  test('a long quiet wait logs a heartbeat about once a minute', async () => {
+    const { clock, getJob } = setup([J('active')])
+    const logs: string[] = []
+    await waitForJob({ getJob, clock, signal: new AbortController().signal, deadline: clock.now() + 5 * 60_000, pollIntervalMs: 10_000, onJob: () => {}, log: (m) => logs.push(m) })
+    expect(logs[0]).toBe('Status: active (after 1.5s)')
+    expect(logs.filter((l) => l.startsWith('Still active after'))).toHaveLength(4)
+  })
+
   test('gives up at the deadline after a last check there', async () => {
     const { clock, getJob, calls } = setup([J('active')])
     const start = clock.now()

@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { ROOT, readActionYml } from '../e2e/harness.js'
+import { renderReadme } from '../../scripts/readme-tables.js'
+
+describe('README and action.yml', () => {
+  test('the inputs and outputs tables match action.yml (run `npm run docs` to regenerate)', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+    expect(readme).toBe(renderReadme(readme))
+  })
+
+  test('every input and output has a description; the runtime is node24 and main is the bundle', () => {
+    const action = readActionYml()
+    for (const [name, spec] of Object.entries({ ...action.inputs, ...action.outputs })) {
+      expect(spec.description, name).toMatch(/\w{3}/)
+    }
+    expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' })
+  })
+
+  test('the defaults in action.yml are the defaults the code applies', async () => {
+    const { DEFAULTS } = await import('../../src/inputs/settings.js')
+    const action = readActionYml()
+    for (const [name, value] of Object.entries(DEFAULTS)) expect(action.inputs[name]?.default, name).toBe(value)
+  })
+})
