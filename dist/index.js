@@ -31694,6 +31694,16 @@ const POST_POLICY = {
     maxRetryAfterMs: Number.POSITIVE_INFINITY,
 };
 /**
+ * Visitor pages: every attempt spends one of the 100 analytics requests per organisation per hour,
+ * so fewer attempts, and a runner never sleeps for long on a rate limit.
+ */
+const VISITORS_POLICY = {
+    maxAttempts: 5,
+    baseDelayMs: 1000,
+    maxDelayMs: 30_000,
+    maxRetryAfterMs: 5 * 60_000,
+};
+/**
  * Capped exponential backoff with "equal jitter": half the delay is fixed, half random, so that
  * retries spread out but never collapse to zero. `attempt` is the attempt that just failed (1-based).
  */
@@ -34461,9 +34471,9 @@ const $ZodNumberFormat = /*@__PURE__*/ $constructor("$ZodNumberFormat", (inst, d
     $ZodCheckNumberFormat.init(inst, def);
     $ZodNumber.init(inst, def); // no format checks
 });
-const $ZodBoolean = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodBoolean", (inst, def) => {
+const $ZodBoolean = /*@__PURE__*/ $constructor("$ZodBoolean", (inst, def) => {
     $ZodType.init(inst, def);
-    inst._zod.pattern = regexes.boolean;
+    inst._zod.pattern = regexes_boolean;
     inst._zod.parse = (payload, _ctx) => {
         if (def.coerce)
             try {
@@ -34481,7 +34491,7 @@ const $ZodBoolean = /*@__PURE__*/ (/* unused pure expression or super */ null &&
         });
         return payload;
     };
-})));
+});
 const $ZodBigInt = /*@__PURE__*/ $constructor("$ZodBigInt", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.pattern = bigint;
@@ -36811,7 +36821,7 @@ function _isoDuration(Class, params) {
 }
 // @__NO_SIDE_EFFECTS__
 function _number(Class, params) {
-    return new Class(snapshotChecks({ type: "number", checks: [], ...util.normalizeParams(params) }));
+    return new Class(snapshotChecks({ type: "number", checks: [], ...normalizeParams(params) }));
 }
 // @__NO_SIDE_EFFECTS__
 function _coercedNumber(Class, params) {
@@ -36871,7 +36881,7 @@ function _uint32(Class, params) {
 function _boolean(Class, params) {
     return new Class({
         type: "boolean",
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -40392,7 +40402,7 @@ const ZodNumber = /*@__PURE__*/ $constructor("ZodNumber", (inst, def) => {
     },
 }));
 function schemas_number(params) {
-    return core._number(ZodNumber, params);
+    return _number(ZodNumber, params);
 }
 const ZodNumberFormat = /*@__PURE__*/ $constructor("ZodNumberFormat", (inst, def) => {
     $ZodNumberFormat.init(inst, def);
@@ -40413,13 +40423,13 @@ function int32(params) {
 function uint32(params) {
     return core._uint32(ZodNumberFormat, params);
 }
-const ZodBoolean = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodBoolean", (inst, def) => {
-    core.$ZodBoolean.init(inst, def);
+const ZodBoolean = /*@__PURE__*/ $constructor("ZodBoolean", (inst, def) => {
+    $ZodBoolean.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.booleanProcessor(inst, ctx, json, params);
-})));
+    inst._zod.processJSONSchema = (ctx, json, params) => booleanProcessor(inst, ctx, json, params);
+});
 function schemas_boolean(params) {
-    return core._boolean(ZodBoolean, params);
+    return _boolean(ZodBoolean, params);
 }
 const ZodBigInt = /*@__PURE__*/ $constructor("ZodBigInt", (inst, def) => {
     $ZodBigInt.init(inst, def);
@@ -41307,6 +41317,15 @@ const errorBodySchema = looseObject({
         .optional()
         .catch(undefined),
 });
+const count = schemas_number().finite().nonnegative();
+const visitorRowSchema = looseObject({ path: schemas_string(), human: count, ai: count, total: count });
+const visitorTotalsSchema = looseObject({ human: count, ai: count, total: count });
+/** One page of the unique-visitors export. All fields are required by the vendor's reference. */
+const visitorsPageSchema = looseObject({
+    totals: visitorTotalsSchema,
+    visitors: array(visitorRowSchema),
+    hasMore: schemas_boolean(),
+});
 
 ;// CONCATENATED MODULE: ./src/api/client.ts
 
@@ -41414,6 +41433,19 @@ class ApiClient {
             notFoundHint: 'Check job-id and project-id.',
             quotaHint: AGENT_QUOTA,
             mayExistHint: `The message may have been delivered even so. Wait on the job (job-id: ${id}, no prompt) before sending it again.`,
+        });
+    }
+    /** One page of unique visitors; `dateFrom`/`dateTo` are sent as given (dateTo is exclusive). */
+    visitorsPage(query) {
+        return this.request({
+            method: 'GET',
+            path: `${this.projectPath('/v1/analytics')}/visitors`,
+            query: { dateFrom: query.dateFrom, dateTo: query.dateTo, limit: query.limit, offset: query.offset },
+            what: `fetch visitors (offset ${query.offset}, limit ${query.limit})`,
+            schema: visitorsPageSchema,
+            policy: VISITORS_POLICY,
+            notFoundHint: 'Check project-id.',
+            quotaHint: 'rate limited: analytics allows 100 requests per organisation per hour, shared by all analytics endpoints',
         });
     }
     /** Sends one request, retrying as the policy allows, and returns the validated body. */
@@ -41854,6 +41886,85 @@ function classify(report, job) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/inputs/dates.ts
+/**
+ * The visitors range: `YYYY-MM-DD`, an ISO 8601 date-time, or `Nd` (N days before today, UTC).
+ * `Nd` is sent as `YYYY-MM-DD`; the other forms are sent exactly as given.
+ */
+const DATE_FORMS = 'YYYY-MM-DD, an ISO 8601 date-time (2026-10-01T00:00:00Z), or Nd for N days before today in UTC (0d is today)';
+const DAY_MS = 86_400_000;
+function daysInMonth(year, month) {
+    return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+function formatDate(instant) {
+    return new Date(instant).toISOString().slice(0, 10);
+}
+/** Parses one end of the range; undefined when it is none of the accepted forms or not a real date. */
+function parseRangeEnd(text, now) {
+    const value = text.trim();
+    const relative = /^(\d{1,5})d$/.exec(value);
+    if (relative) {
+        const today = Math.floor(now / DAY_MS) * DAY_MS;
+        const instant = today - Number(relative[1]) * DAY_MS;
+        return { given: value, sent: formatDate(instant), instant, dateOnly: true };
+    }
+    const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i.exec(value);
+    if (!m)
+        return undefined;
+    const [, y, mo, d, h, mi, s, frac, zone] = m;
+    const year = Number(y);
+    const month = Number(mo);
+    const day = Number(d);
+    if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month))
+        return undefined;
+    if (h === undefined)
+        return { given: value, sent: value, instant: Date.UTC(year, month - 1, day), dateOnly: true };
+    const hour = Number(h);
+    const minute = Number(mi);
+    const second = Number(s ?? 0);
+    if (hour > 23 || minute > 59 || second > 59)
+        return undefined;
+    let offsetMinutes = 0;
+    if (zone && zone.toUpperCase() !== 'Z') {
+        const z = /^([+-])(\d{2}):?(\d{2})$/.exec(zone);
+        if (!z || Number(z[2]) > 23 || Number(z[3]) > 59)
+            return undefined;
+        offsetMinutes = (z[1] === '-' ? -1 : 1) * (Number(z[2]) * 60 + Number(z[3]));
+    }
+    const ms = frac ? Math.floor(Number(frac) * 1000) : 0;
+    const instant = Date.UTC(year, month - 1, day, hour, minute, second, ms) - offsetMinutes * 60_000;
+    return { given: value, sent: value, instant, dateOnly: false };
+}
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+function day(instant) {
+    const d = new Date(instant);
+    return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+function moment(instant) {
+    const d = new Date(instant);
+    return `${day(instant)} ${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')} UTC`;
+}
+/**
+ * The range in words, the exclusive end made plain: 2026-10-01 → 2026-11-01 is
+ * "1 Oct 2026 – 31 Oct 2026"; no dates is "all time".
+ */
+function describeRange(from, to) {
+    if (!from && !to)
+        return 'all time';
+    const start = from ? (from.dateOnly ? day(from.instant) : moment(from.instant)) : undefined;
+    let end;
+    if (to)
+        end = to.dateOnly ? day(to.instant - DAY_MS) : `before ${moment(to.instant)}`;
+    if (start && end) {
+        if (from?.dateOnly && to?.dateOnly && to.instant - from.instant === DAY_MS)
+            return start;
+        return `${start} – ${end}`;
+    }
+    if (start)
+        return `since ${start}`;
+    return to?.dateOnly ? `up to and including ${end}` : `${end}`;
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/durations.ts
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 /** What the duration inputs accept, for error messages and docs. */
@@ -41878,6 +41989,7 @@ function parseDuration(text) {
 ;// CONCATENATED MODULE: ./src/inputs/settings.ts
 
 
+
 /**
  * The one place that turns raw action inputs into a typed, validated settings object. Everything
  * else receives `Settings` and never reads an input itself.
@@ -41889,6 +42001,16 @@ const DEFAULTS = {
     'poll-interval': '10s',
     'require-pr': 'false',
     'base-url': 'https://api.mintlify.com',
+    'page-size': '250',
+    'summary-rows': '25',
+};
+const MODES = ['agent', 'visitors'];
+/** Inputs that only one mode reads (with no default, so "given" is visible). */
+const MODE_ONLY = {
+    prompt: 'agent',
+    'job-id': 'agent',
+    'date-from': 'visitors',
+    'date-to': 'visitors',
 };
 const INPUT_NAMES = [
     'api-key',
@@ -41901,6 +42023,10 @@ const INPUT_NAMES = [
     'poll-interval',
     'require-pr',
     'base-url',
+    'date-from',
+    'date-to',
+    'page-size',
+    'summary-rows',
 ];
 /** A bad input: names the input, the value given and what is accepted. */
 class InputError extends Error {
@@ -41958,12 +42084,27 @@ function parseBaseUrl(value) {
 // copy-paste mistake, not an identifier.
 // eslint-disable-next-line no-control-regex
 const identifier = (value) => (/^[^\s\u0000-\u001f\u007f]+$/.test(value) ? value : undefined);
-const schema = object({
+function integerInput(min, max, accepted) {
+    return checked(accepted, (v) => (/^\d+$/.test(v) && Number(v) >= min && Number(v) <= max ? Number(v) : undefined));
+}
+function rangeEndInput(now) {
+    return schemas_string().transform((v, ctx) => {
+        if (v === '')
+            return undefined;
+        const end = parseRangeEnd(v, now);
+        if (end === undefined) {
+            ctx.addIssue({ code: 'custom', message: `a real date as ${DATE_FORMS}` });
+            return NEVER;
+        }
+        return end;
+    });
+}
+const schemaAt = (now) => object({
     'api-key': checked('the admin API key from a secret, for example ${{ secrets.MINTLIFY_API_KEY }}', (v) => 
     // eslint-disable-next-line no-control-regex
     v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : undefined),
     'project-id': checked('the project identifier from the dashboard\'s API keys page (no spaces)', identifier),
-    mode: checked('agent', (v) => (v === 'agent' ? v : undefined)),
+    mode: checked('agent or visitors', (v) => MODES.includes(v) ? v : undefined),
     prompt: schemas_string().transform((v, ctx) => {
         if (v.length > 0 && v.trim().length === 0) {
             ctx.addIssue({ code: 'custom', message: 'an instruction with some text in it, or no prompt at all' });
@@ -41986,8 +42127,26 @@ const schema = object({
     'poll-interval': durationInput(50),
     'require-pr': booleanInput,
     'base-url': checked('an https:// URL without query or credentials (http:// only for localhost, 127.0.0.1 or [::1])', parseBaseUrl),
+    'date-from': rangeEndInput(now),
+    'date-to': rangeEndInput(now),
+    'page-size': integerInput(1, 250, 'a whole number of rows per request from 1 to 250 (250 spends the fewest requests)'),
+    'summary-rows': integerInput(1, 100_000, 'a whole number of pages to list in the summary, 1 or more'),
 })
     .transform((i, ctx) => {
+    const common = { apiKey: i['api-key'], projectId: i['project-id'], baseUrl: i['base-url'], waitTimeoutMs: i['wait-timeout'] };
+    if (i.mode === 'visitors') {
+        const from = i['date-from'];
+        const to = i['date-to'];
+        if (from && to && from.instant >= to.instant) {
+            ctx.addIssue({ code: 'custom', path: ['date-from'], message: `a start before date-to ("${to.given}", which is exclusive)` });
+            return NEVER;
+        }
+        return {
+            ...common,
+            mode: 'visitors',
+            visitors: { dateFrom: from, dateTo: to, pageSize: i['page-size'], summaryRows: i['summary-rows'] },
+        };
+    }
     if (i.mode === 'agent' && i.prompt === undefined && i['job-id'] === undefined) {
         ctx.addIssue({
             code: 'custom',
@@ -41997,10 +42156,8 @@ const schema = object({
         return NEVER;
     }
     return {
-        apiKey: i['api-key'],
-        projectId: i['project-id'],
-        baseUrl: i['base-url'],
-        waitTimeoutMs: i['wait-timeout'],
+        ...common,
+        mode: 'agent',
         agent: {
             prompt: i.prompt,
             jobId: i['job-id'],
@@ -42022,24 +42179,33 @@ function describeValue(name, raw) {
  * Validates raw inputs (as the runner passes them; empty means "not given") into Settings, or
  * throws one InputError that names every bad input, its value and what is accepted.
  */
-function parseSettings(raw) {
+function parseSettings(raw, now = Date.now()) {
     const withDefaults = {};
     for (const name of INPUT_NAMES) {
         const given = raw[name] ?? '';
         const fallback = DEFAULTS[name];
         withDefaults[name] = name === 'prompt' ? given : given.trim() === '' && fallback !== undefined ? fallback : given.trim();
     }
-    const result = schema.safeParse(withDefaults);
+    const result = schemaAt(now).safeParse(withDefaults);
     if (result.success)
         return result.data;
     const lines = result.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? 'inputs');
+        if (name === 'date-from' && issue.message.startsWith('a start before')) {
+            return `Input "date-from" ${describeValue(name, raw['date-from'])}: expected ${issue.message}.`;
+        }
         if (name === 'prompt' && issue.message.startsWith('agent mode')) {
             return `Inputs "prompt" and "job-id" are both empty: ${issue.message}.`;
         }
         return `Input "${name}" ${describeValue(name, raw[name])}: expected ${issue.message}.`;
     });
     throw new InputError(lines.join('\n'));
+}
+/** The names of inputs that were given but that the chosen mode does not read. */
+function unusedInputs(raw, mode) {
+    return Object.entries(MODE_ONLY)
+        .filter(([name, only]) => only !== mode && (raw[name] ?? '').trim() !== '')
+        .map(([name]) => name);
 }
 
 ;// CONCATENATED MODULE: ./src/summary/escape.ts
@@ -42172,7 +42338,284 @@ class Outputs {
     }
 }
 
+;// CONCATENATED MODULE: ./src/summary/visitors-summary.ts
+
+/**
+ * The visitors job summary: totals, the top pages with a text bar each, and where the rest is.
+ * Built from the top rows only, and bounded in bytes, so it stays far below the runner's 1 MiB limit.
+ */
+const SUMMARY_BYTE_BUDGET = 200 * 1024;
+const BAR_WIDTH = 16;
+const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
+function formatCount(n) {
+    return Math.round(n).toLocaleString('en-US');
+}
+/** AI share = AI / (human + AI): the split of the traffic, as a percentage. */
+function aiShare(human, ai) {
+    const sum = human + ai;
+    return sum > 0 ? `${((ai / sum) * 100).toFixed(1)}%` : '—';
+}
+/** A bar of up to 16 cells in eighths, proportional to value/max. */
+function bar(value, max) {
+    if (max <= 0 || value <= 0)
+        return '';
+    const eighths = Math.max(1, Math.round((value / max) * BAR_WIDTH * 8));
+    return '█'.repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8];
+}
+function renderVisitorsSummary(input) {
+    const icon = input.failed ? '❌' : input.notes.length > 0 ? '⚠️' : '📊';
+    const parts = [`### ${icon} Unique visitors: ${escapeText(input.projectId, 100)}, ${escapeText(input.range, 120)}`];
+    for (const note of input.notes)
+        parts.push(`> ${escapeText(note, 1500)}`);
+    if (input.totals) {
+        const t = input.totals;
+        parts.push(['| Human | AI | Total (deduplicated) | AI share |', '|---:|---:|---:|---:|', `| ${formatCount(t.human)} | ${formatCount(t.ai)} | ${formatCount(t.total)} | ${aiShare(t.human, t.ai)} |`].join('\n'));
+    }
+    const shown = Math.min(input.summaryRows, input.sorted.length);
+    if (shown > 0) {
+        const max = input.sorted[0]?.total ?? 0;
+        const lines = ['| Page | Human | AI | Total | AI share | |', '|---|---:|---:|---:|---:|---|'];
+        let bytes = Buffer.byteLength(parts.join('\n\n')) + 2000;
+        let listed = 0;
+        for (let i = 0; i < shown; i++) {
+            const r = input.sorted[i];
+            const line = `| ${escapeText(r.path, 150)} | ${formatCount(r.human)} | ${formatCount(r.ai)} | ${formatCount(r.total)} | ${aiShare(r.human, r.ai)} | ${bar(r.total, max)} |`;
+            bytes += Buffer.byteLength(line) + 1;
+            if (bytes > SUMMARY_BYTE_BUDGET)
+                break;
+            lines.push(line);
+            listed++;
+        }
+        parts.push(`**Top ${listed} of ${formatCount(input.pathCount)} pages by total visitors**`);
+        parts.push(lines.join('\n'));
+        const more = input.pathCount - listed;
+        const where = input.files ? ' in the export files (outputs `visitors-csv` and `visitors-json`)' : '';
+        if (more > 0)
+            parts.push(`${formatCount(more)} more ${more === 1 ? 'page is' : 'pages are'}${where}.`);
+        else if (input.files)
+            parts.push('Every page is listed; the export files (outputs `visitors-csv`, `visitors-json`) hold the same data.');
+    }
+    else if (input.totals) {
+        parts.push('No page had visitors in this range.');
+    }
+    if (input.totals)
+        parts.push('<sub>Total is deduplicated across human and AI traffic, so it is not human + AI. AI share = AI / (human + AI).</sub>');
+    return `${parts.join('\n\n')}\n`;
+}
+
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: ./src/visitors/export-files.ts
+
+
+/**
+ * The export as files a later step can upload or process: JSON (the whole export with its
+ * context) and CSV (RFC 4180, spreadsheet-safe). Written in chunks, so memory stays bounded.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** One CSV cell: a leading formula character is neutralised with `'`, then RFC 4180 quoting. */
+function csvCell(text) {
+    const safe = FORMULA_START.test(text) ? `'${text}` : text;
+    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+function csvRow(row) {
+    return `${csvCell(row.path)},${row.human},${row.ai},${row.total}\r\n`;
+}
+const CHUNK_ROWS = 5000;
+function fileBase(meta) {
+    const safe = (s) => s.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60);
+    const from = meta.range.sent.dateFrom ?? 'start';
+    const to = meta.range.sent.dateTo ?? 'now';
+    return `mintlify-visitors-${safe(meta.project)}-${safe(from)}-to-${safe(to)}`;
+}
+async function writeChunked(path, head, rows, line, tail) {
+    const file = await (0,promises_namespaceObject.open)(path, 'w');
+    try {
+        await file.write(head);
+        for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
+            let chunk = '';
+            const end = Math.min(rows.length, start + CHUNK_ROWS);
+            for (let i = start; i < end; i++)
+                chunk += line(rows[i], i);
+            await file.write(chunk);
+        }
+        await file.write(tail);
+    }
+    finally {
+        await file.close();
+    }
+}
+/** Writes `<dir>/mintlify-visitors-<project>-<from>-to-<to>.json` and `.csv`; returns their paths. */
+async function writeExportFiles(dir, meta, rows) {
+    await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
+    const base = (0,external_node_path_namespaceObject.join)(dir, fileBase(meta));
+    const json = `${base}.json`;
+    const csv = `${base}.csv`;
+    const head = JSON.stringify(meta, null, 2).replace(/\n}$/, ',\n  "visitors": [');
+    await writeChunked(json, head, rows, (r, i) => `${i === 0 ? '' : ','}\n    ${JSON.stringify({ path: r.path, human: r.human, ai: r.ai, total: r.total })}`, rows.length > 0 ? '\n  ]\n}\n' : ']\n}\n');
+    await writeChunked(csv, 'path,human,ai,total\r\n', rows, (r) => csvRow(r), '');
+    return { json, csv };
+}
+
+;// CONCATENATED MODULE: ./src/visitors/export-visitors.ts
+/**
+ * Pages through the unique-visitors endpoint: limit = page-size, offset from 0 growing by limit
+ * while hasMore, one request at a time. So N rows cost max(1, ceil(N / page-size)) requests.
+ * Rows can move between pages while this runs (the data is live): a path that comes twice is kept
+ * once, first seen wins, and the repeats are counted.
+ */
+/** A hard bound on pages, so a misbehaving API can never keep an export going (250,000 rows at 250). */
+const MAX_PAGES = 1000;
+class PartialExportError extends Error {
+    partial;
+    reason;
+    constructor(partial, reason) {
+        super('export stopped part-way');
+        this.partial = partial;
+        this.reason = reason;
+        this.name = 'PartialExportError';
+    }
+}
+async function exportVisitors(options) {
+    const { client, pageSize } = options;
+    const maxPages = options.maxPages ?? MAX_PAGES;
+    const result = { totals: undefined, rows: new Map(), pages: 0, repeats: 0, stoppedEarly: undefined };
+    for (let offset = 0;; offset += pageSize) {
+        let page;
+        try {
+            page = await client.visitorsPage({ dateFrom: options.dateFrom, dateTo: options.dateTo, limit: pageSize, offset });
+        }
+        catch (error) {
+            throw new PartialExportError(result, error);
+        }
+        result.pages++;
+        result.totals = { human: page.totals.human, ai: page.totals.ai, total: page.totals.total };
+        for (const row of page.visitors) {
+            if (result.rows.has(row.path))
+                result.repeats++;
+            else
+                result.rows.set(row.path, { path: row.path, human: row.human, ai: row.ai, total: row.total });
+        }
+        options.onPage?.({ offset, rows: page.visitors.length, hasMore: page.hasMore, result });
+        if (!page.hasMore)
+            return result;
+        if (page.visitors.length === 0) {
+            result.stoppedEarly = `the API sent an empty page at offset ${offset} but said there was more; stopped there`;
+            return result;
+        }
+        if (result.pages >= maxPages) {
+            result.stoppedEarly = `reached the bound of ${maxPages} pages (${maxPages * pageSize} rows); stopped there`;
+            return result;
+        }
+    }
+}
+/** Most visitors first; ties by path (code-unit order, so the same data sorts the same everywhere). */
+function compareRows(a, b) {
+    if (a.total !== b.total)
+        return b.total - a.total;
+    return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}
+
+;// CONCATENATED MODULE: ./src/visitors/run-visitors.ts
+
+
+
+
+
+
+
+/** Runs visitors mode: export every page, write the files and outputs; never throws. */
+async function runVisitors(settings, ctx) {
+    const { dateFrom, dateTo, pageSize, summaryRows } = settings.visitors;
+    const range = describeRange(dateFrom, dateTo);
+    let result;
+    let failure;
+    await group('Export unique visitors', async () => {
+        const sent = [dateFrom && `dateFrom=${dateFrom.sent}`, dateTo && `dateTo=${dateTo.sent} (exclusive)`].filter(Boolean).join(', ');
+        info(`Project ${external(settings.projectId, 80)}, ${range}${sent ? ` (${sent})` : ''}, ${pageSize} rows per request.`);
+        try {
+            result = await exportVisitors({
+                client: ctx.client,
+                dateFrom: dateFrom?.sent,
+                dateTo: dateTo?.sent,
+                pageSize,
+                onPage: ({ offset, rows, hasMore, result: r }) => {
+                    info(`Page ${r.pages} (offset ${offset}): ${rows} rows${hasMore ? ', more to come' : ', the last'}.`);
+                    if (r.totals) {
+                        ctx.outputs.set('human', r.totals.human);
+                        ctx.outputs.set('ai', r.totals.ai);
+                        ctx.outputs.set('total', r.totals.total);
+                    }
+                },
+            });
+        }
+        catch (error) {
+            if (!(error instanceof PartialExportError))
+                throw error;
+            result = error.partial;
+            failure = error.reason;
+        }
+    });
+    const exported = result;
+    const notes = [];
+    if (exported.repeats > 0) {
+        info(`${exported.repeats} rows repeated a path already exported (the data moved between pages while paging); each path is kept once, first seen wins.`);
+    }
+    if (exported.stoppedEarly)
+        notes.push(`The export is incomplete: ${exported.stoppedEarly}.`);
+    // Nothing fetched is thrown away: whatever arrived is sorted, written and reported.
+    const sorted = [...exported.rows.values()].sort(compareRows);
+    let files;
+    if (exported.totals) {
+        try {
+            files = await writeExportFiles(ctx.dir, {
+                project: settings.projectId,
+                range: {
+                    description: range,
+                    requested: { dateFrom: dateFrom?.given ?? null, dateTo: dateTo?.given ?? null },
+                    sent: { dateFrom: dateFrom?.sent ?? null, dateTo: dateTo?.sent ?? null },
+                },
+                fetchedAt: new Date(ctx.now()).toISOString(),
+                complete: failure === undefined && !exported.stoppedEarly,
+                pages: exported.pages,
+                totals: exported.totals,
+            }, sorted);
+            ctx.outputs.set('path-count', sorted.length);
+            ctx.outputs.set('visitors-json', files.json);
+            ctx.outputs.set('visitors-csv', files.csv);
+            info(`Exported ${sorted.length} paths from ${exported.pages} pages of results to ${files.csv} and ${files.json}.`);
+        }
+        catch (error) {
+            failure ??= new Error(`Could not write the export files in ${ctx.dir}: ${getErrorMessage(error)}`);
+        }
+    }
+    let outcome = exported.stoppedEarly ? 'incomplete' : 'complete';
+    let message = exported.stoppedEarly ? notes[0] : undefined;
+    if (failure !== undefined) {
+        outcome = failure instanceof CancelledError ? 'cancelled' : 'error';
+        const what = outcome === 'cancelled' ? 'Cancelled.' : getErrorMessage(failure);
+        const kept = files ? ` They are in ${files.csv} and ${files.json} (marked incomplete).` : '';
+        message = `${what} ${exported.rows.size} rows had been fetched (${exported.pages} pages of results) before that.${kept}`;
+        notes.unshift(message);
+    }
+    const summary = renderVisitorsSummary({
+        projectId: settings.projectId,
+        range,
+        totals: exported.totals,
+        sorted,
+        summaryRows,
+        pathCount: sorted.length,
+        files,
+        notes,
+        failed: failure !== undefined,
+    });
+    return { outcome, message, summary };
+}
+
 ;// CONCATENATED MODULE: ./src/main.ts
+
 
 
 
@@ -42208,8 +42651,8 @@ async function writeSummary(markdown) {
         warning(`Could not write the job summary: ${external(getErrorMessage(error))}`);
     }
 }
-/** The one place that decides how the step ends. */
-function conclude(report, settings) {
+/** How an agent run ends the step. */
+function concludeAgent(report, settings) {
     const message = report.message ?? '';
     switch (report.outcome) {
         case 'completed':
@@ -42234,23 +42677,35 @@ function conclude(report, settings) {
             setFailed(message || `The run ended with ${report.outcome}.`);
     }
 }
+/** How a visitors export ends the step. */
+function concludeVisitors(report) {
+    if (report.outcome === 'complete')
+        return;
+    if (report.outcome === 'incomplete')
+        warning(report.message ?? 'The export is incomplete.');
+    else
+        setFailed(report.message ?? `The export ended with ${report.outcome}.`);
+}
 async function main(signal) {
+    const clock = systemClock;
     const raw = readRawInputs();
     let settings;
     try {
-        settings = parseSettings(raw);
+        settings = parseSettings(raw, clock.now());
     }
     catch (error) {
         if (!(error instanceof InputError))
             throw error;
         setFailed(error.message);
-        await writeSummary(`### Documentation agent: ❌ input error\n\n> ${escapeText(error.message, 2000)}\n`);
+        await writeSummary(`### ❌ Mintlify action: input error\n\n> ${escapeText(error.message, 2000)}\n`);
         return;
     }
     if (!settings.apiKey.startsWith('mint_')) {
         warning('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
     }
-    const clock = systemClock;
+    const unused = unusedInputs(raw, settings.mode);
+    if (unused.length > 0)
+        warning(`mode is ${settings.mode}, so these inputs are ignored: ${unused.join(', ')}.`);
     const deadline = clock.now() + settings.waitTimeoutMs;
     const client = new ApiClient({
         baseUrl: settings.baseUrl,
@@ -42262,9 +42717,16 @@ async function main(signal) {
         log: (m) => info(m),
     });
     const outputs = new Outputs();
+    if (settings.mode === 'visitors') {
+        const dir = process.env.RUNNER_TEMP || process.cwd();
+        const report = await runVisitors(settings, { client, outputs, now: () => clock.now(), dir });
+        await writeSummary(report.summary);
+        concludeVisitors(report);
+        return;
+    }
     const report = await runAgent(settings, { client, clock, signal, deadline, outputs });
     await writeSummary(renderAgentSummary(report));
-    conclude(report, settings);
+    concludeAgent(report, settings);
 }
 /** The action's entry point: never throws, and is the only caller of setFailed for unexpected errors. */
 async function run() {

@@ -1,7 +1,7 @@
 import * as core from '@actions/core'
 import { ApiClient } from './api/client.js'
 import { type AgentReport, runAgent } from './agent/run-agent.js'
-import { INPUT_NAMES, InputError, type RawInputs, type Settings, parseSettings } from './inputs/settings.js'
+import { type AgentSettings, INPUT_NAMES, InputError, type RawInputs, type Settings, parseSettings, unusedInputs } from './inputs/settings.js'
 import { renderAgentSummary } from './summary/agent-summary.js'
 import { escapeText } from './summary/escape.js'
 import { listenForCancellation } from './util/cancellation.js'
@@ -9,6 +9,7 @@ import { systemClock } from './util/clock.js'
 import { getErrorMessage } from './util/errors.js'
 import { Outputs } from './util/outputs.js'
 import { external, registerSecret } from './util/text.js'
+import { type VisitorsReport, runVisitors } from './visitors/run-visitors.js'
 
 /** Reads every input as the runner passed it. The key is masked before anything can print. */
 function readRawInputs(): RawInputs {
@@ -34,8 +35,8 @@ async function writeSummary(markdown: string): Promise<void> {
   }
 }
 
-/** The one place that decides how the step ends. */
-function conclude(report: AgentReport, settings: Settings): void {
+/** How an agent run ends the step. */
+function concludeAgent(report: AgentReport, settings: AgentSettings): void {
   const message = report.message ?? ''
   switch (report.outcome) {
     case 'completed':
@@ -57,22 +58,31 @@ function conclude(report: AgentReport, settings: Settings): void {
   }
 }
 
+/** How a visitors export ends the step. */
+function concludeVisitors(report: VisitorsReport): void {
+  if (report.outcome === 'complete') return
+  if (report.outcome === 'incomplete') core.warning(report.message ?? 'The export is incomplete.')
+  else core.setFailed(report.message ?? `The export ended with ${report.outcome}.`)
+}
+
 async function main(signal: AbortSignal): Promise<void> {
+  const clock = systemClock
   const raw = readRawInputs()
   let settings: Settings
   try {
-    settings = parseSettings(raw)
+    settings = parseSettings(raw, clock.now())
   } catch (error) {
     if (!(error instanceof InputError)) throw error
     core.setFailed(error.message)
-    await writeSummary(`### Documentation agent: ❌ input error\n\n> ${escapeText(error.message, 2000)}\n`)
+    await writeSummary(`### ❌ Mintlify action: input error\n\n> ${escapeText(error.message, 2000)}\n`)
     return
   }
   if (!settings.apiKey.startsWith('mint_')) {
     core.warning('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.')
   }
+  const unused = unusedInputs(raw, settings.mode)
+  if (unused.length > 0) core.warning(`mode is ${settings.mode}, so these inputs are ignored: ${unused.join(', ')}.`)
 
-  const clock = systemClock
   const deadline = clock.now() + settings.waitTimeoutMs
   const client = new ApiClient({
     baseUrl: settings.baseUrl,
@@ -84,9 +94,17 @@ async function main(signal: AbortSignal): Promise<void> {
     log: (m) => core.info(m),
   })
   const outputs = new Outputs()
+
+  if (settings.mode === 'visitors') {
+    const dir = process.env.RUNNER_TEMP || process.cwd()
+    const report = await runVisitors(settings, { client, outputs, now: () => clock.now(), dir })
+    await writeSummary(report.summary)
+    concludeVisitors(report)
+    return
+  }
   const report = await runAgent(settings, { client, clock, signal, deadline, outputs })
   await writeSummary(renderAgentSummary(report))
-  conclude(report, settings)
+  concludeAgent(report, settings)
 }
 
 /** The action's entry point: never throws, and is the only caller of setFailed for unexpected errors. */

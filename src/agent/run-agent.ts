@@ -2,7 +2,7 @@ import * as core from '@actions/core'
 import type { ApiClient } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
 import type { Job } from '../api/schemas.js'
-import type { Settings } from '../inputs/settings.js'
+import type { AgentSettings } from '../inputs/settings.js'
 import { type Clock, formatDuration } from '../util/clock.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import type { Outputs } from '../util/outputs.js'
@@ -46,7 +46,7 @@ export interface AgentContext {
   onStarted?: (jobId: string) => Promise<void>
 }
 
-function actionOf(agent: Settings['agent']): AgentAction {
+function actionOf(agent: AgentSettings['agent']): AgentAction {
   if (agent.prompt !== undefined && agent.jobId !== undefined) return 'follow-up'
   return agent.prompt !== undefined ? 'create' : 'resume'
 }
@@ -56,7 +56,7 @@ function resumeHint(jobId: string): string {
 }
 
 /** Runs agent mode: create, follow up or resume, then wait; never throws (the report says how it ended). */
-export async function runAgent(settings: Settings, ctx: AgentContext): Promise<AgentReport> {
+export async function runAgent(settings: AgentSettings, ctx: AgentContext): Promise<AgentReport> {
   const { agent } = settings
   const report: AgentReport = {
     action: actionOf(agent),

@@ -7,6 +7,7 @@ import { ApiError } from './errors.js'
 import {
   GET_POLICY,
   POST_POLICY,
+  VISITORS_POLICY,
   type Method,
   type RetryPolicy,
   backoffDelay,
@@ -14,7 +15,7 @@ import {
   parseRetryAfter,
   wasCertainlyNotSent,
 } from './retry-policy.js'
-import { type Job, errorBodySchema, jobSchema } from './schemas.js'
+import { type Job, type VisitorsPage, errorBodySchema, jobSchema, visitorsPageSchema } from './schemas.js'
 
 export const USER_AGENT = 'mintlify-docs-action'
 const AGENT_QUOTA = 'rate limited: agent jobs allow 100 creates and follow-ups per project per hour'
@@ -161,6 +162,20 @@ export class ApiClient {
       notFoundHint: 'Check job-id and project-id.',
       quotaHint: AGENT_QUOTA,
       mayExistHint: `The message may have been delivered even so. Wait on the job (job-id: ${id}, no prompt) before sending it again.`,
+    })
+  }
+
+  /** One page of unique visitors; `dateFrom`/`dateTo` are sent as given (dateTo is exclusive). */
+  visitorsPage(query: { dateFrom?: string; dateTo?: string; limit: number; offset: number }): Promise<VisitorsPage> {
+    return this.request({
+      method: 'GET',
+      path: `${this.projectPath('/v1/analytics')}/visitors`,
+      query: { dateFrom: query.dateFrom, dateTo: query.dateTo, limit: query.limit, offset: query.offset },
+      what: `fetch visitors (offset ${query.offset}, limit ${query.limit})`,
+      schema: visitorsPageSchema,
+      policy: VISITORS_POLICY,
+      notFoundHint: 'Check project-id.',
+      quotaHint: 'rate limited: analytics allows 100 requests per organisation per hour, shared by all analytics endpoints',
     })
   }
 

@@ -29,6 +29,17 @@ export const POST_POLICY: RetryPolicy = {
 }
 
 /**
+ * Visitor pages: every attempt spends one of the 100 analytics requests per organisation per hour,
+ * so fewer attempts, and a runner never sleeps for long on a rate limit.
+ */
+export const VISITORS_POLICY: RetryPolicy = {
+  maxAttempts: 5,
+  baseDelayMs: 1000,
+  maxDelayMs: 30_000,
+  maxRetryAfterMs: 5 * 60_000,
+}
+
+/**
  * Capped exponential backoff with "equal jitter": half the delay is fixed, half random, so that
  * retries spread out but never collapse to zero. `attempt` is the attempt that just failed (1-based).
  */

@@ -38,3 +38,19 @@ export const errorBodySchema = z.looseObject({
     .optional()
     .catch(undefined),
 })
+
+const count = z.number().finite().nonnegative()
+
+export const visitorRowSchema = z.looseObject({ path: z.string(), human: count, ai: count, total: count })
+export type VisitorRow = Pick<z.infer<typeof visitorRowSchema>, 'path' | 'human' | 'ai' | 'total'>
+
+export const visitorTotalsSchema = z.looseObject({ human: count, ai: count, total: count })
+export type VisitorTotals = Pick<z.infer<typeof visitorTotalsSchema>, 'human' | 'ai' | 'total'>
+
+/** One page of the unique-visitors export. All fields are required by the vendor's reference. */
+export const visitorsPageSchema = z.looseObject({
+  totals: visitorTotalsSchema,
+  visitors: z.array(visitorRowSchema),
+  hasMore: z.boolean(),
+})
+export type VisitorsPage = z.infer<typeof visitorsPageSchema>

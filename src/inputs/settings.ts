@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DATE_FORMS, type RangeEnd, parseRangeEnd } from './dates.js'
 import { DURATION_FORMS, parseDuration } from './durations.js'
 
 /**
@@ -13,7 +14,19 @@ export const DEFAULTS = {
   'poll-interval': '10s',
   'require-pr': 'false',
   'base-url': 'https://api.mintlify.com',
+  'page-size': '250',
+  'summary-rows': '25',
 } as const
+
+export const MODES = ['agent', 'visitors'] as const
+
+/** Inputs that only one mode reads (with no default, so "given" is visible). */
+const MODE_ONLY: Record<string, (typeof MODES)[number]> = {
+  prompt: 'agent',
+  'job-id': 'agent',
+  'date-from': 'visitors',
+  'date-to': 'visitors',
+}
 
 export const INPUT_NAMES = [
   'api-key',
@@ -26,6 +39,10 @@ export const INPUT_NAMES = [
   'poll-interval',
   'require-pr',
   'base-url',
+  'date-from',
+  'date-to',
+  'page-size',
+  'summary-rows',
 ] as const
 
 export type InputName = (typeof INPUT_NAMES)[number]
@@ -90,14 +107,30 @@ function parseBaseUrl(value: string): string | undefined {
 // eslint-disable-next-line no-control-regex
 const identifier = (value: string): string | undefined => (/^[^\s\u0000-\u001f\u007f]+$/.test(value) ? value : undefined)
 
-const schema = z
+function integerInput(min: number, max: number, accepted: string) {
+  return checked(accepted, (v) => (/^\d+$/.test(v) && Number(v) >= min && Number(v) <= max ? Number(v) : undefined))
+}
+
+function rangeEndInput(now: number) {
+  return z.string().transform((v, ctx): RangeEnd | undefined => {
+    if (v === '') return undefined
+    const end = parseRangeEnd(v, now)
+    if (end === undefined) {
+      ctx.addIssue({ code: 'custom', message: `a real date as ${DATE_FORMS}` })
+      return z.NEVER
+    }
+    return end
+  })
+}
+
+const schemaAt = (now: number) => z
   .object({
     'api-key': checked('the admin API key from a secret, for example ${{ secrets.MINTLIFY_API_KEY }}', (v) =>
       // eslint-disable-next-line no-control-regex
       v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : undefined,
     ),
     'project-id': checked('the project identifier from the dashboard\'s API keys page (no spaces)', identifier),
-    mode: checked('agent', (v) => (v === 'agent' ? v : undefined)),
+    mode: checked('agent or visitors', (v) => (MODES as readonly string[]).includes(v) ? (v as (typeof MODES)[number]) : undefined),
     prompt: z.string().transform((v, ctx) => {
       if (v.length > 0 && v.trim().length === 0) {
         ctx.addIssue({ code: 'custom', message: 'an instruction with some text in it, or no prompt at all' })
@@ -122,8 +155,26 @@ const schema = z
       'an https:// URL without query or credentials (http:// only for localhost, 127.0.0.1 or [::1])',
       parseBaseUrl,
     ),
+    'date-from': rangeEndInput(now),
+    'date-to': rangeEndInput(now),
+    'page-size': integerInput(1, 250, 'a whole number of rows per request from 1 to 250 (250 spends the fewest requests)'),
+    'summary-rows': integerInput(1, 100_000, 'a whole number of pages to list in the summary, 1 or more'),
   })
   .transform((i, ctx) => {
+    const common = { apiKey: i['api-key'], projectId: i['project-id'], baseUrl: i['base-url'], waitTimeoutMs: i['wait-timeout'] }
+    if (i.mode === 'visitors') {
+      const from = i['date-from']
+      const to = i['date-to']
+      if (from && to && from.instant >= to.instant) {
+        ctx.addIssue({ code: 'custom', path: ['date-from'], message: `a start before date-to ("${to.given}", which is exclusive)` })
+        return z.NEVER
+      }
+      return {
+        ...common,
+        mode: 'visitors' as const,
+        visitors: { dateFrom: from, dateTo: to, pageSize: i['page-size'], summaryRows: i['summary-rows'] },
+      }
+    }
     if (i.mode === 'agent' && i.prompt === undefined && i['job-id'] === undefined) {
       ctx.addIssue({
         code: 'custom',
@@ -134,10 +185,8 @@ const schema = z
       return z.NEVER
     }
     return {
-      apiKey: i['api-key'],
-      projectId: i['project-id'],
-      baseUrl: i['base-url'],
-      waitTimeoutMs: i['wait-timeout'],
+      ...common,
+      mode: 'agent' as const,
       agent: {
         prompt: i.prompt,
         jobId: i['job-id'],
@@ -148,7 +197,9 @@ const schema = z
     }
   })
 
-export type Settings = z.infer<typeof schema>
+export type Settings = z.infer<ReturnType<typeof schemaAt>>
+export type AgentSettings = Extract<Settings, { mode: 'agent' }>
+export type VisitorsSettings = Extract<Settings, { mode: 'visitors' }>
 
 function describeValue(name: string, raw: string | undefined): string {
   if (name === 'api-key') return raw ? 'is not a usable key (its value is not shown)' : 'is empty'
@@ -161,21 +212,31 @@ function describeValue(name: string, raw: string | undefined): string {
  * Validates raw inputs (as the runner passes them; empty means "not given") into Settings, or
  * throws one InputError that names every bad input, its value and what is accepted.
  */
-export function parseSettings(raw: RawInputs): Settings {
+export function parseSettings(raw: RawInputs, now: number = Date.now()): Settings {
   const withDefaults: Record<string, string> = {}
   for (const name of INPUT_NAMES) {
     const given = raw[name] ?? ''
     const fallback = (DEFAULTS as Record<string, string>)[name]
     withDefaults[name] = name === 'prompt' ? given : given.trim() === '' && fallback !== undefined ? fallback : given.trim()
   }
-  const result = schema.safeParse(withDefaults)
+  const result = schemaAt(now).safeParse(withDefaults)
   if (result.success) return result.data
   const lines = result.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? 'inputs')
+    if (name === 'date-from' && issue.message.startsWith('a start before')) {
+      return `Input "date-from" ${describeValue(name, raw['date-from'])}: expected ${issue.message}.`
+    }
     if (name === 'prompt' && issue.message.startsWith('agent mode')) {
       return `Inputs "prompt" and "job-id" are both empty: ${issue.message}.`
     }
     return `Input "${name}" ${describeValue(name, raw[name as InputName])}: expected ${issue.message}.`
   })
   throw new InputError(lines.join('\n'))
+}
+
+/** The names of inputs that were given but that the chosen mode does not read. */
+export function unusedInputs(raw: RawInputs, mode: Settings['mode']): string[] {
+  return Object.entries(MODE_ONLY)
+    .filter(([name, only]) => only !== mode && (raw[name as InputName] ?? '').trim() !== '')
+    .map(([name]) => name)
 }

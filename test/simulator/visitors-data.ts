@@ -25,7 +25,7 @@ export function generateRows(n: number, seed = 1): VisitorRow[] {
   let x = seed
   const next = (): number => {
     x = (x * 1103515245 + 12345) % 2147483648
-    return x
+    return x >>> 8 // the low bits of this generator repeat quickly
   }
   for (let i = 0; i < n; i++) {
     const human = next() % 5000

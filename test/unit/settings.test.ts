@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { InputError, type RawInputs, parseSettings } from '../../src/inputs/settings.js'
+import { type AgentSettings, InputError, type RawInputs, type VisitorsSettings, parseSettings, unusedInputs } from '../../src/inputs/settings.js'
 
 const base: RawInputs = { 'api-key': 'mint_abc123', 'project-id': 'proj_1', prompt: 'Document X' }
 
@@ -17,6 +17,7 @@ describe('parseSettings', () => {
   test('defaults fill what the runner left empty', () => {
     const s = parseSettings(base)
     expect(s).toEqual({
+      mode: 'agent',
       apiKey: 'mint_abc123',
       projectId: 'proj_1',
       baseUrl: 'https://api.mintlify.com',
@@ -43,14 +44,14 @@ describe('parseSettings', () => {
     [{ prompt: '', 'job-id': 'job_9' }, { prompt: undefined, jobId: 'job_9' }],
     [{ 'job-id': 'job_9' }, { prompt: 'Document X', jobId: 'job_9' }],
   ])('agent settings %o', (raw, expected) => {
-    expect(parseSettings({ ...base, ...raw }).agent).toMatchObject(expected)
+    expect((parseSettings({ ...base, ...raw }) as AgentSettings).agent).toMatchObject(expected)
   })
 
   test.each([
     [{ 'api-key': '' }, 'Input "api-key" is empty'],
     [{ 'project-id': '' }, 'Input "project-id" is empty'],
     [{ 'project-id': 'a b' }, 'Input "project-id" is "a b"'],
-    [{ mode: 'Agent' }, 'Input "mode" is "Agent": expected agent'],
+    [{ mode: 'Agent' }, 'Input "mode" is "Agent": expected agent or visitors'],
     [{ prompt: ' \n ' }, 'Input "prompt" is " \\n ": expected an instruction'],
     [{ prompt: '' }, 'Inputs "prompt" and "job-id" are both empty'],
     [{ wait: 'yes' }, 'Input "wait" is "yes": expected true or false'],
@@ -82,5 +83,39 @@ describe('parseSettings', () => {
   test('every bad input is listed, one per line', () => {
     const lines = errorOf({ ...base, wait: 'maybe', 'poll-interval': 'often' }).split('\n')
     expect(lines).toHaveLength(2)
+  })
+})
+
+describe('parseSettings, visitors mode', () => {
+  const now = Date.UTC(2026, 10, 21, 15, 30)
+  const visitors = (raw: RawInputs): VisitorsSettings['visitors'] => (parseSettings({ ...base, prompt: '', mode: 'visitors', ...raw }, now) as VisitorsSettings).visitors
+
+  test('defaults: all time, 250 rows a request, 25 summary rows', () => {
+    expect(visitors({})).toEqual({ dateFrom: undefined, dateTo: undefined, pageSize: 250, summaryRows: 25 })
+  })
+
+  test('Nd is sent as a date; other forms as given', () => {
+    const v = visitors({ 'date-from': '7d', 'date-to': '2026-11-21T12:00:00Z' })
+    expect(v.dateFrom?.sent).toBe('2026-11-14')
+    expect(v.dateTo?.sent).toBe('2026-11-21T12:00:00Z')
+  })
+
+  test.each([
+    [{ 'date-from': '2026-02-30' }, 'Input "date-from" is "2026-02-30": expected a real date'],
+    [{ 'date-to': 'last week' }, 'Input "date-to" is "last week"'],
+    [{ 'date-from': '2026-11-01', 'date-to': '2026-11-01' }, 'Input "date-from" is "2026-11-01": expected a start before date-to ("2026-11-01", which is exclusive)'],
+    [{ 'date-from': '0d', 'date-to': '7d' }, 'expected a start before date-to'],
+    [{ 'page-size': '251' }, 'Input "page-size" is "251": expected a whole number of rows per request from 1 to 250'],
+    [{ 'page-size': '0' }, 'Input "page-size" is "0"'],
+    [{ 'page-size': '2.5' }, 'Input "page-size" is "2.5"'],
+    [{ 'summary-rows': '0' }, 'Input "summary-rows" is "0": expected a whole number'],
+    [{ 'summary-rows': '-1' }, 'Input "summary-rows" is "-1"'],
+  ])('%o is refused: %s', (raw, message) => {
+    expect(errorOf({ ...base, prompt: '', mode: 'visitors', ...raw })).toContain(message)
+  })
+
+  test('inputs of the other mode are named as ignored', () => {
+    expect(unusedInputs({ ...base, 'date-from': '7d' }, 'agent')).toEqual(['date-from'])
+    expect(unusedInputs({ ...base, 'job-id': 'j' }, 'visitors')).toEqual(['prompt', 'job-id'])
   })
 })

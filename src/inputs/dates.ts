@@ -1,0 +1,88 @@
+/**
+ * The visitors range: `YYYY-MM-DD`, an ISO 8601 date-time, or `Nd` (N days before today, UTC).
+ * `Nd` is sent as `YYYY-MM-DD`; the other forms are sent exactly as given.
+ */
+
+export const DATE_FORMS = 'YYYY-MM-DD, an ISO 8601 date-time (2026-10-01T00:00:00Z), or Nd for N days before today in UTC (0d is today)'
+
+export interface RangeEnd {
+  /** As the user wrote it. */
+  given: string
+  /** As it goes to the API. */
+  sent: string
+  /** The instant it names (UTC; a date-time without offset is read as UTC). */
+  instant: number
+  /** True for a calendar date (YYYY-MM-DD or Nd), false for a date-time. */
+  dateOnly: boolean
+}
+
+const DAY_MS = 86_400_000
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate()
+}
+
+export function formatDate(instant: number): string {
+  return new Date(instant).toISOString().slice(0, 10)
+}
+
+/** Parses one end of the range; undefined when it is none of the accepted forms or not a real date. */
+export function parseRangeEnd(text: string, now: number): RangeEnd | undefined {
+  const value = text.trim()
+  const relative = /^(\d{1,5})d$/.exec(value)
+  if (relative) {
+    const today = Math.floor(now / DAY_MS) * DAY_MS
+    const instant = today - Number(relative[1]) * DAY_MS
+    return { given: value, sent: formatDate(instant), instant, dateOnly: true }
+  }
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i.exec(value)
+  if (!m) return undefined
+  const [, y, mo, d, h, mi, s, frac, zone] = m
+  const year = Number(y)
+  const month = Number(mo)
+  const day = Number(d)
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined
+  if (h === undefined) return { given: value, sent: value, instant: Date.UTC(year, month - 1, day), dateOnly: true }
+  const hour = Number(h)
+  const minute = Number(mi)
+  const second = Number(s ?? 0)
+  if (hour > 23 || minute > 59 || second > 59) return undefined
+  let offsetMinutes = 0
+  if (zone && zone.toUpperCase() !== 'Z') {
+    const z = /^([+-])(\d{2}):?(\d{2})$/.exec(zone)
+    if (!z || Number(z[2]) > 23 || Number(z[3]) > 59) return undefined
+    offsetMinutes = (z[1] === '-' ? -1 : 1) * (Number(z[2]) * 60 + Number(z[3]))
+  }
+  const ms = frac ? Math.floor(Number(frac) * 1000) : 0
+  const instant = Date.UTC(year, month - 1, day, hour, minute, second, ms) - offsetMinutes * 60_000
+  return { given: value, sent: value, instant, dateOnly: false }
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+function day(instant: number): string {
+  const d = new Date(instant)
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`
+}
+
+function moment(instant: number): string {
+  const d = new Date(instant)
+  return `${day(instant)} ${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')} UTC`
+}
+
+/**
+ * The range in words, the exclusive end made plain: 2026-10-01 → 2026-11-01 is
+ * "1 Oct 2026 – 31 Oct 2026"; no dates is "all time".
+ */
+export function describeRange(from: RangeEnd | undefined, to: RangeEnd | undefined): string {
+  if (!from && !to) return 'all time'
+  const start = from ? (from.dateOnly ? day(from.instant) : moment(from.instant)) : undefined
+  let end: string | undefined
+  if (to) end = to.dateOnly ? day(to.instant - DAY_MS) : `before ${moment(to.instant)}`
+  if (start && end) {
+    if (from?.dateOnly && to?.dateOnly && to.instant - from.instant === DAY_MS) return start
+    return `${start} – ${end}`
+  }
+  if (start) return `since ${start}`
+  return to?.dateOnly ? `up to and including ${end}` : `${end}`
+}

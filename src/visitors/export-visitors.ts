@@ -1,0 +1,80 @@
+import type { ApiClient } from '../api/client.js'
+import type { VisitorRow, VisitorTotals } from '../api/schemas.js'
+
+/**
+ * Pages through the unique-visitors endpoint: limit = page-size, offset from 0 growing by limit
+ * while hasMore, one request at a time. So N rows cost max(1, ceil(N / page-size)) requests.
+ * Rows can move between pages while this runs (the data is live): a path that comes twice is kept
+ * once, first seen wins, and the repeats are counted.
+ */
+
+/** A hard bound on pages, so a misbehaving API can never keep an export going (250,000 rows at 250). */
+export const MAX_PAGES = 1000
+
+export interface VisitorsExport {
+  totals: VisitorTotals | undefined
+  /** Distinct paths, first seen wins, in the order they arrived. */
+  rows: Map<string, VisitorRow>
+  /** Pages received (requests that succeeded; a retried page counts once). */
+  pages: number
+  /** Rows that repeated a path already exported. */
+  repeats: number
+  /** Why the export stopped before hasMore was false, if it did. */
+  stoppedEarly: string | undefined
+}
+
+export class PartialExportError extends Error {
+  constructor(
+    readonly partial: VisitorsExport,
+    readonly reason: unknown,
+  ) {
+    super('export stopped part-way')
+    this.name = 'PartialExportError'
+  }
+}
+
+export interface ExportOptions {
+  client: Pick<ApiClient, 'visitorsPage'>
+  dateFrom: string | undefined
+  dateTo: string | undefined
+  pageSize: number
+  maxPages?: number
+  /** Called after every page (for logs and outputs). */
+  onPage?: (page: { offset: number; rows: number; hasMore: boolean; result: VisitorsExport }) => void
+}
+
+export async function exportVisitors(options: ExportOptions): Promise<VisitorsExport> {
+  const { client, pageSize } = options
+  const maxPages = options.maxPages ?? MAX_PAGES
+  const result: VisitorsExport = { totals: undefined, rows: new Map(), pages: 0, repeats: 0, stoppedEarly: undefined }
+  for (let offset = 0; ; offset += pageSize) {
+    let page
+    try {
+      page = await client.visitorsPage({ dateFrom: options.dateFrom, dateTo: options.dateTo, limit: pageSize, offset })
+    } catch (error) {
+      throw new PartialExportError(result, error)
+    }
+    result.pages++
+    result.totals = { human: page.totals.human, ai: page.totals.ai, total: page.totals.total }
+    for (const row of page.visitors) {
+      if (result.rows.has(row.path)) result.repeats++
+      else result.rows.set(row.path, { path: row.path, human: row.human, ai: row.ai, total: row.total })
+    }
+    options.onPage?.({ offset, rows: page.visitors.length, hasMore: page.hasMore, result })
+    if (!page.hasMore) return result
+    if (page.visitors.length === 0) {
+      result.stoppedEarly = `the API sent an empty page at offset ${offset} but said there was more; stopped there`
+      return result
+    }
+    if (result.pages >= maxPages) {
+      result.stoppedEarly = `reached the bound of ${maxPages} pages (${maxPages * pageSize} rows); stopped there`
+      return result
+    }
+  }
+}
+
+/** Most visitors first; ties by path (code-unit order, so the same data sorts the same everywhere). */
+export function compareRows(a: VisitorRow, b: VisitorRow): number {
+  if (a.total !== b.total) return b.total - a.total
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0
+}

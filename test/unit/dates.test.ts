@@ -1,0 +1,41 @@
+import { describe, expect, test } from 'vitest'
+import { describeRange, parseRangeEnd } from '../../src/inputs/dates.js'
+
+const now = Date.UTC(2026, 10, 21, 23, 59, 59)
+
+describe('parseRangeEnd', () => {
+  test.each([
+    ['2026-10-01', '2026-10-01', Date.UTC(2026, 9, 1), true],
+    ['2024-02-29', '2024-02-29', Date.UTC(2024, 1, 29), true],
+    ['0d', '2026-11-21', Date.UTC(2026, 10, 21), true],
+    ['7d', '2026-11-14', Date.UTC(2026, 10, 14), true],
+    ['30d', '2026-10-22', Date.UTC(2026, 9, 22), true],
+    ['2026-10-01T12:30:00Z', '2026-10-01T12:30:00Z', Date.UTC(2026, 9, 1, 12, 30), false],
+    ['2026-10-01T12:30', '2026-10-01T12:30', Date.UTC(2026, 9, 1, 12, 30), false],
+    ['2026-10-01T12:30:00.500+02:00', '2026-10-01T12:30:00.500+02:00', Date.UTC(2026, 9, 1, 10, 30, 0, 500), false],
+    ['2026-10-01T00:00:00-0530', '2026-10-01T00:00:00-0530', Date.UTC(2026, 9, 1, 5, 30), false],
+  ])('%s → sent %s', (text, sent, instant, dateOnly) => {
+    expect(parseRangeEnd(text, now)).toEqual({ given: text, sent, instant, dateOnly })
+  })
+
+  test.each(['2026-02-30', '2025-02-29', '2026-13-01', '2026-00-10', '2026-1-1', '26-10-01', '2026-10-01T24:00', '2026-10-01T12:60', '2026-10-01T12:00+25:00', 'yesterday', '-7d', '7 d', '7days', ''])(
+    '%j is refused',
+    (text) => {
+      expect(parseRangeEnd(text, now)).toBeUndefined()
+    },
+  )
+})
+
+describe('describeRange', () => {
+  const at = (s: string) => parseRangeEnd(s, now)
+  test.each([
+    [undefined, undefined, 'all time'],
+    ['2026-10-01', '2026-11-01', '1 Oct 2026 – 31 Oct 2026'],
+    ['2026-10-01', '2026-10-02', '1 Oct 2026'],
+    ['2026-10-01', undefined, 'since 1 Oct 2026'],
+    [undefined, '2026-11-01', 'up to and including 31 Oct 2026'],
+    ['2026-10-01T09:00:00Z', '2026-10-02T09:00:00Z', '1 Oct 2026 09:00 UTC – before 2 Oct 2026 09:00 UTC'],
+  ])('%s → %s: %s', (from, to, words) => {
+    expect(describeRange(from ? at(from) : undefined, to ? at(to) : undefined)).toBe(words)
+  })
+})

@@ -1,0 +1,51 @@
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { csvCell, writeExportFiles } from '../../src/visitors/export-files.js'
+
+describe('csvCell', () => {
+  test.each([
+    ['/docs/a', '/docs/a'],
+    ['/a,b', '"/a,b"'],
+    ['/say "hi"', '"/say ""hi"""'],
+    ['/line\nbreak', '"/line\nbreak"'],
+    ['=HYPERLINK("x")', `"'=HYPERLINK(""x"")"`],
+    ['+1', "'+1"],
+    ['-2', "'-2"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tcmd', "'\tcmd"],
+  ])('%j → %j', (text, cell) => {
+    expect(csvCell(text)).toBe(cell)
+  })
+})
+
+describe('writeExportFiles', () => {
+  const meta = {
+    project: 'proj/1',
+    range: { description: 'all time', requested: { dateFrom: '7d', dateTo: null }, sent: { dateFrom: '2026-11-14', dateTo: null } },
+    fetchedAt: '2026-11-21T12:00:00.000Z',
+    complete: true,
+    pages: 1,
+    totals: { human: 3, ai: 2, total: 4 },
+  }
+
+  test('JSON holds the context and every row; CSV has the header, CRLF rows and safe cells', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'export-'))
+    const rows = [
+      { path: '/a', human: 2, ai: 1, total: 3 },
+      { path: '=cmd,"x"', human: 1, ai: 1, total: 1 },
+    ]
+    const files = await writeExportFiles(dir, meta, rows)
+    expect(files.json).toBe(join(dir, 'mintlify-visitors-proj_1-2026-11-14-to-now.json'))
+    expect(JSON.parse(readFileSync(files.json, 'utf8'))).toEqual({ ...meta, visitors: rows })
+    expect(readFileSync(files.csv, 'utf8')).toBe('path,human,ai,total\r\n/a,2,1,3\r\n"\'=cmd,""x""",1,1,1\r\n')
+  })
+
+  test('an empty export is still valid JSON and a CSV with its header', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'export-'))
+    const files = await writeExportFiles(dir, meta, [])
+    expect(JSON.parse(readFileSync(files.json, 'utf8')).visitors).toEqual([])
+    expect(readFileSync(files.csv, 'utf8')).toBe('path,human,ai,total\r\n')
+  })
+})

@@ -1,0 +1,94 @@
+import { describe, expect, test } from 'vitest'
+import { ApiError } from '../../src/api/errors.js'
+import type { VisitorRow, VisitorsPage } from '../../src/api/schemas.js'
+import { PartialExportError, compareRows, exportVisitors } from '../../src/visitors/export-visitors.js'
+
+const rows = (n: number, prefix = '/p'): VisitorRow[] => Array.from({ length: n }, (_, i) => ({ path: `${prefix}${i}`, human: i, ai: 1, total: i + 1 }))
+const totals = { human: 10, ai: 5, total: 12 }
+
+/** A client over a fixed data set, paging like the API; records each query. */
+function pagedClient(data: VisitorRow[]) {
+  const queries: Array<{ limit: number; offset: number }> = []
+  return {
+    queries,
+    visitorsPage: async (q: { limit: number; offset: number }): Promise<VisitorsPage> => {
+      queries.push({ limit: q.limit, offset: q.offset })
+      return { totals, visitors: data.slice(q.offset, q.offset + q.limit), hasMore: q.offset + q.limit < data.length }
+    },
+  }
+}
+
+describe('exportVisitors', () => {
+  test.each([0, 1, 249, 250, 251, 1234])('%i rows at page-size 250 cost max(1, ceil(N/250)) requests', async (n) => {
+    const client = pagedClient(rows(n))
+    const result = await exportVisitors({ client, dateFrom: undefined, dateTo: undefined, pageSize: 250 })
+    expect(client.queries).toHaveLength(Math.max(1, Math.ceil(n / 250)))
+    expect(client.queries.map((q) => q.offset)).toEqual(client.queries.map((_, i) => i * 250))
+    expect(result.rows.size).toBe(n)
+    expect(result.totals).toEqual(totals)
+  })
+
+  test('a path that comes twice is kept once, first seen wins, and counted', async () => {
+    const pages: VisitorsPage[] = [
+      { totals, visitors: [{ path: '/a', human: 1, ai: 0, total: 1 }, { path: '/b', human: 2, ai: 0, total: 2 }], hasMore: true },
+      { totals, visitors: [{ path: '/b', human: 9, ai: 9, total: 9 }, { path: '/c', human: 3, ai: 0, total: 3 }], hasMore: false },
+    ]
+    const result = await exportVisitors({ client: { visitorsPage: async () => pages.shift() as VisitorsPage }, dateFrom: undefined, dateTo: undefined, pageSize: 2 })
+    expect([...result.rows.keys()]).toEqual(['/a', '/b', '/c'])
+    expect(result.rows.get('/b')?.total).toBe(2)
+    expect(result.repeats).toBe(1)
+  })
+
+  test('an empty page while hasMore is true ends the export with a reason, not a loop', async () => {
+    let calls = 0
+    const result = await exportVisitors({
+      client: { visitorsPage: async () => (calls++ === 0 ? { totals, visitors: rows(2), hasMore: true } : { totals, visitors: [], hasMore: true }) },
+      dateFrom: undefined,
+      dateTo: undefined,
+      pageSize: 2,
+    })
+    expect(calls).toBe(2)
+    expect(result.stoppedEarly).toContain('empty page at offset 2')
+  })
+
+  test('the page bound ends an endless export', async () => {
+    let calls = 0
+    const result = await exportVisitors({
+      client: { visitorsPage: async () => ({ totals, visitors: rows(1, `/x${calls++}-`), hasMore: true }) },
+      dateFrom: undefined,
+      dateTo: undefined,
+      pageSize: 1,
+      maxPages: 7,
+    })
+    expect(calls).toBe(7)
+    expect(result.stoppedEarly).toContain('bound of 7 pages')
+  })
+
+  test('a failure part-way keeps what was fetched', async () => {
+    let calls = 0
+    const error = await exportVisitors({
+      client: {
+        visitorsPage: async () => {
+          if (calls++ === 2) throw new ApiError('boom', { kind: 'http', status: 500 })
+          return { totals, visitors: rows(3, `/p${calls}-`), hasMore: true }
+        },
+      },
+      dateFrom: '2026-10-01',
+      dateTo: undefined,
+      pageSize: 3,
+    }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(PartialExportError)
+    expect((error as PartialExportError).partial.rows.size).toBe(6)
+    expect((error as PartialExportError).partial.pages).toBe(2)
+    expect((error as PartialExportError).reason).toBeInstanceOf(ApiError)
+  })
+
+  test('rows sort by total, most first, ties by path', () => {
+    const sorted = [
+      { path: '/b', human: 0, ai: 0, total: 5 },
+      { path: '/a', human: 0, ai: 0, total: 5 },
+      { path: '/c', human: 0, ai: 0, total: 9 },
+    ].sort(compareRows)
+    expect(sorted.map((r) => r.path)).toEqual(['/c', '/a', '/b'])
+  })
+})
