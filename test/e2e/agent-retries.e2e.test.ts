@@ -1,18 +1,9 @@
-import { createServer } from 'node:net'
 import { describe, expect, test } from 'vitest'
 import { ServiceSimulator } from '../simulator/service-simulator.js'
 import { runAgainst, startSimulator } from './fixtures.js'
-import { RUNTIMES, hasStackTrace, runAction } from './harness.js'
+import { RUNTIMES, freePort, hasStackTrace, runAction } from './harness.js'
 
 const PROMPT = 'Document the new webhook endpoint'
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
-  const port = (server.address() as { port: number }).port
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
 
 describe.each(RUNTIMES)('retries and failures ($name)', (runtime) => {
   describe('create (POST, never sent twice once it may have been processed)', () => {

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { parse } from 'yaml'
@@ -222,4 +223,13 @@ export function secretLeaks(run: ActionRun, secret: string): string[] {
 /** A stack trace in the output means an error reached the user raw. */
 export function hasStackTrace(run: ActionRun): boolean {
   return /^\s+at .+(\(|:\d+:\d+)/m.test(run.stdout + run.stderr)
+}
+
+/** A port on 127.0.0.1 that nothing listens on (it was free a moment ago). */
+export async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+  const port = (server.address() as { port: number }).port
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
 }

@@ -1,5 +1,6 @@
-import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { type Fault as RouteFault, FaultBook, answerFault, readBody, send } from './faults.js'
+import { LocalServer, type RecordedRequest as Recorded } from './local-server.js'
 import { type VisitorRow, VisitorsData } from './visitors-data.js'
 
 /**
@@ -25,32 +26,9 @@ export interface FollowUpPlan extends JobPlan {
   lagMs: number
 }
 
-export interface Fault {
-  route: Route | 'any'
-  /** How many matching requests this fault answers (default 1). */
-  times?: number
-  /** Let this many matching requests through first (default 0). */
-  skip?: number
-  /** Wait this long before answering. */
-  delayMs?: number
-  /** Handle the request for real first (create the job, accept the message), then answer with the fault. */
-  afterProcessing?: boolean
-  /** Close the connection without an answer. */
-  drop?: boolean
-  status?: number
-  /** A string is sent as is; anything else as JSON. */
-  body?: unknown
-  headers?: Record<string, string>
-}
+export type Fault = RouteFault<Route>
 
-export interface RecordedRequest {
-  route: Route | 'unknown'
-  method: string
-  url: string
-  headers: IncomingMessage['headers']
-  body: string
-  at: number
-}
+export type RecordedRequest = Recorded<Route>
 
 interface Phase {
   at: number
@@ -89,23 +67,20 @@ function route(method: string, path: string): { route: Route | 'unknown'; projec
   return { route: 'unknown' }
 }
 
-export class ServiceSimulator {
+export class ServiceSimulator extends LocalServer<Route> {
   apiKey: string
   projectId: string
   jobPlan: JobPlan
   followUpPlan: FollowUpPlan
   extraJobFields: Record<string, unknown>
   readonly visitors: VisitorsData
-  readonly requests: RecordedRequest[] = []
   readonly jobs = new Map<string, SimJob>()
-  private faults: Array<Fault & { seen: number; used: number }> = []
-  private server: Server | undefined
-  private readonly sockets = new Set<Socket>()
+  private readonly faults = new FaultBook<Route>()
   private nextJob = 1
   private nextPr = 101
-  private waiters: Array<() => void> = []
 
   constructor(options: SimulatorOptions = {}) {
+    super()
     this.apiKey = options.apiKey ?? 'mint_simulator_key_0123456789abcdef'
     this.projectId = options.projectId ?? 'proj_demo'
     this.jobPlan = { ...DEFAULT_PLAN, ...options.jobPlan }
@@ -114,58 +89,10 @@ export class ServiceSimulator {
     this.visitors = new VisitorsData(options.visitors ?? [])
   }
 
-  /** Starts listening on 127.0.0.1 (a free port unless one is given); resolves to the base URL. */
-  async start(port = 0): Promise<string> {
-    const server = createServer((req, res) => void this.handle(req, res))
-    server.on('connection', (socket) => {
-      this.sockets.add(socket)
-      socket.on('close', () => this.sockets.delete(socket))
-    })
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject)
-      server.listen(port, '127.0.0.1', () => resolve())
-    })
-    this.server = server
-    return this.baseUrl
-  }
-
-  get baseUrl(): string {
-    const address = this.server?.address() as AddressInfo | null
-    if (!address) throw new Error('simulator not started')
-    return `http://127.0.0.1:${address.port}`
-  }
-
-  async stop(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy()
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()))
-    this.server = undefined
-  }
-
   /** Scripts a fault: the next matching requests get it instead of (or after) the normal answer. */
   addFault(fault: Fault): this {
-    this.faults.push({ ...fault, seen: 0, used: 0 })
+    this.faults.add(fault)
     return this
-  }
-
-  requestsTo(r: Route): RecordedRequest[] {
-    return this.requests.filter((q) => q.route === r)
-  }
-
-  /** Resolves once a recorded request matches (checked on every new request). */
-  async waitForRequest(match: (r: RecordedRequest) => boolean, timeoutMs = 10_000): Promise<RecordedRequest> {
-    const deadline = Date.now() + timeoutMs
-    for (;;) {
-      const found = this.requests.find(match)
-      if (found) return found
-      if (Date.now() > deadline) throw new Error('simulator: the expected request did not come')
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, 50)
-        this.waiters.push(() => {
-          clearTimeout(t)
-          resolve()
-        })
-      })
-    }
   }
 
   /** A job as the API shows it at `now`. */
@@ -191,44 +118,21 @@ export class ServiceSimulator {
     ]
   }
 
-  private takeFault(r: Route | 'unknown'): (Fault & { seen: number; used: number }) | undefined {
-    for (const fault of this.faults) {
-      if (fault.route !== 'any' && fault.route !== r) continue
-      if ((fault.used ?? 0) >= (fault.times ?? 1)) continue
-      fault.seen++
-      if (fault.seen <= (fault.skip ?? 0)) continue
-      fault.used++
-      return fault
-    }
-    return undefined
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    const body = Buffer.concat(chunks).toString('utf8')
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readBody(req)
     const url = new URL(req.url ?? '/', 'http://sim')
     const matched = route(req.method ?? 'GET', url.pathname)
-    this.requests.push({ route: matched.route, method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, at: Date.now() })
-    for (const wake of this.waiters.splice(0)) wake()
+    this.record({ route: matched.route, method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, at: Date.now() })
 
-    const fault = this.takeFault(matched.route)
+    const fault = this.faults.take(matched.route)
     if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs))
     if (fault && !fault.afterProcessing) {
-      this.answerFault(req, res, fault)
+      answerFault(req, res, fault)
       return
     }
     const answer = this.process(req, matched, url, body)
-    if (fault) this.answerFault(req, res, fault)
+    if (fault) answerFault(req, res, fault)
     else send(res, answer.status, answer.body)
-  }
-
-  private answerFault(req: IncomingMessage, res: ServerResponse, fault: Fault): void {
-    if (fault.drop) {
-      req.socket.destroy()
-      return
-    }
-    send(res, fault.status ?? 500, fault.body ?? { error: 'Simulated failure' }, fault.headers)
   }
 
   private process(
@@ -270,12 +174,4 @@ export class ServiceSimulator {
     job.phases = [...job.phases.filter((p) => p.at <= now), ...this.plannedPhases(now + plan.lagMs, plan)]
     return { status: 200, body: this.jobView(job, now) }
   }
-}
-
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  if (res.destroyed) return
-  const text = typeof body === 'string' ? body : JSON.stringify(body)
-  const contentType = typeof body === 'string' ? 'text/plain' : 'application/json'
-  res.writeHead(status, { 'content-type': contentType, ...headers })
-  res.end(text)
 }

@@ -1,0 +1,76 @@
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+
+export interface RecordedRequest<R extends string> {
+  route: R | 'unknown'
+  method: string
+  url: string
+  headers: IncomingMessage['headers']
+  body: string
+  at: number
+}
+
+/**
+ * A local HTTP server on 127.0.0.1 for tests: start on a free (or given) port, stop with every
+ * connection closed, record each request and let a test wait for one.
+ */
+export abstract class LocalServer<R extends string> {
+  readonly requests: Array<RecordedRequest<R>> = []
+  private server: Server | undefined
+  private readonly sockets = new Set<Socket>()
+  private waiters: Array<() => void> = []
+
+  protected abstract handle(req: IncomingMessage, res: ServerResponse): Promise<void>
+
+  async start(port = 0): Promise<string> {
+    const server = createServer((req, res) => void this.handle(req, res))
+    server.on('connection', (socket) => {
+      this.sockets.add(socket)
+      socket.on('close', () => this.sockets.delete(socket))
+    })
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(port, '127.0.0.1', () => resolve())
+    })
+    this.server = server
+    return this.baseUrl
+  }
+
+  get baseUrl(): string {
+    const address = this.server?.address() as AddressInfo | null
+    if (!address) throw new Error('server not started')
+    return `http://127.0.0.1:${address.port}`
+  }
+
+  async stop(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy()
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()))
+    this.server = undefined
+  }
+
+  protected record(request: RecordedRequest<R>): void {
+    this.requests.push(request)
+    for (const wake of this.waiters.splice(0)) wake()
+  }
+
+  requestsTo(route: R): Array<RecordedRequest<R>> {
+    return this.requests.filter((q) => q.route === route)
+  }
+
+  /** Resolves once a recorded request matches. */
+  async waitForRequest(match: (r: RecordedRequest<R>) => boolean, timeoutMs = 10_000): Promise<RecordedRequest<R>> {
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      const found = this.requests.find(match)
+      if (found) return found
+      if (Date.now() > deadline) throw new Error('the expected request did not come')
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, 50)
+        this.waiters.push(() => {
+          clearTimeout(t)
+          resolve()
+        })
+      })
+    }
+  }
+}
