@@ -4,7 +4,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ 770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-/* unused reexport */ __nccwpck_require__(218);
+module.exports = __nccwpck_require__(218);
 
 
 /***/ }),
@@ -12,7 +12,6 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ 218:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
-var __webpack_unused_export__;
 
 
 var net = __nccwpck_require__(9278);
@@ -24,10 +23,10 @@ var assert = __nccwpck_require__(2613);
 var util = __nccwpck_require__(9023);
 
 
-__webpack_unused_export__ = httpOverHttp;
-__webpack_unused_export__ = httpsOverHttp;
-__webpack_unused_export__ = httpOverHttps;
-__webpack_unused_export__ = httpsOverHttps;
+exports.httpOverHttp = httpOverHttp;
+exports.httpsOverHttp = httpsOverHttp;
+exports.httpOverHttps = httpOverHttps;
+exports.httpsOverHttps = httpsOverHttps;
 
 
 function httpOverHttp(options) {
@@ -276,7 +275,7 @@ if (process.env.NODE_DEBUG && /\btunnel\b/.test(process.env.NODE_DEBUG)) {
 } else {
   debug = function() {};
 }
-__webpack_unused_export__ = debug; // for test
+exports.debug = debug; // for test
 
 
 /***/ }),
@@ -284,7 +283,6 @@ __webpack_unused_export__ = debug; // for test
 /***/ 6752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-var __webpack_unused_export__;
 
 
 const Client = __nccwpck_require__(3701)
@@ -312,29 +310,29 @@ const createRedirectInterceptor = __nccwpck_require__(5092)
 
 Object.assign(Dispatcher.prototype, api)
 
-__webpack_unused_export__ = Dispatcher
-__webpack_unused_export__ = Client
-__webpack_unused_export__ = Pool
-__webpack_unused_export__ = BalancedPool
-__webpack_unused_export__ = Agent
-__webpack_unused_export__ = ProxyAgent
-__webpack_unused_export__ = EnvHttpProxyAgent
-__webpack_unused_export__ = RetryAgent
-__webpack_unused_export__ = RetryHandler
+module.exports.Dispatcher = Dispatcher
+module.exports.Client = Client
+module.exports.Pool = Pool
+module.exports.BalancedPool = BalancedPool
+module.exports.Agent = Agent
+module.exports.ProxyAgent = ProxyAgent
+module.exports.EnvHttpProxyAgent = EnvHttpProxyAgent
+module.exports.RetryAgent = RetryAgent
+module.exports.RetryHandler = RetryHandler
 
-__webpack_unused_export__ = DecoratorHandler
-__webpack_unused_export__ = RedirectHandler
-__webpack_unused_export__ = createRedirectInterceptor
-__webpack_unused_export__ = {
+module.exports.DecoratorHandler = DecoratorHandler
+module.exports.RedirectHandler = RedirectHandler
+module.exports.createRedirectInterceptor = createRedirectInterceptor
+module.exports.interceptors = {
   redirect: __nccwpck_require__(1514),
   retry: __nccwpck_require__(2026),
   dump: __nccwpck_require__(8060),
   dns: __nccwpck_require__(379)
 }
 
-__webpack_unused_export__ = buildConnector
-__webpack_unused_export__ = errors
-__webpack_unused_export__ = {
+module.exports.buildConnector = buildConnector
+module.exports.errors = errors
+module.exports.util = {
   parseHeaders: util.parseHeaders,
   headerNameToString: util.headerNameToString
 }
@@ -388,11 +386,11 @@ function makeDispatcher (fn) {
   }
 }
 
-__webpack_unused_export__ = setGlobalDispatcher
-__webpack_unused_export__ = getGlobalDispatcher
+module.exports.setGlobalDispatcher = setGlobalDispatcher
+module.exports.getGlobalDispatcher = getGlobalDispatcher
 
 const fetchImpl = (__nccwpck_require__(4398).fetch)
-__webpack_unused_export__ = async function fetch (init, options = undefined) {
+module.exports.fetch = async function fetch (init, options = undefined) {
   try {
     return await fetchImpl(init, options)
   } catch (err) {
@@ -403,57 +401,57 @@ __webpack_unused_export__ = async function fetch (init, options = undefined) {
     throw err
   }
 }
-/* unused reexport */ __nccwpck_require__(660).Headers
-/* unused reexport */ __nccwpck_require__(9051).Response
-/* unused reexport */ __nccwpck_require__(9967).Request
-/* unused reexport */ __nccwpck_require__(5910).FormData
-__webpack_unused_export__ = globalThis.File ?? (__nccwpck_require__(4573).File)
-/* unused reexport */ __nccwpck_require__(8355).FileReader
+module.exports.Headers = __nccwpck_require__(660).Headers
+module.exports.Response = __nccwpck_require__(9051).Response
+module.exports.Request = __nccwpck_require__(9967).Request
+module.exports.FormData = __nccwpck_require__(5910).FormData
+module.exports.File = globalThis.File ?? (__nccwpck_require__(4573).File)
+module.exports.FileReader = __nccwpck_require__(8355).FileReader
 
 const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
 
-__webpack_unused_export__ = setGlobalOrigin
-__webpack_unused_export__ = getGlobalOrigin
+module.exports.setGlobalOrigin = setGlobalOrigin
+module.exports.getGlobalOrigin = getGlobalOrigin
 
 const { CacheStorage } = __nccwpck_require__(3245)
 const { kConstruct } = __nccwpck_require__(109)
 
 // Cache & CacheStorage are tightly coupled with fetch. Even if it may run
 // in an older version of Node, it doesn't have any use without fetch.
-__webpack_unused_export__ = new CacheStorage(kConstruct)
+module.exports.caches = new CacheStorage(kConstruct)
 
 const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(9061)
 
-__webpack_unused_export__ = deleteCookie
-__webpack_unused_export__ = getCookies
-__webpack_unused_export__ = getSetCookies
-__webpack_unused_export__ = setCookie
+module.exports.deleteCookie = deleteCookie
+module.exports.getCookies = getCookies
+module.exports.getSetCookies = getSetCookies
+module.exports.setCookie = setCookie
 
 const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
 
-__webpack_unused_export__ = parseMIMEType
-__webpack_unused_export__ = serializeAMimeType
+module.exports.parseMIMEType = parseMIMEType
+module.exports.serializeAMimeType = serializeAMimeType
 
 const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
-/* unused reexport */ __nccwpck_require__(3726).WebSocket
-__webpack_unused_export__ = CloseEvent
-__webpack_unused_export__ = ErrorEvent
-__webpack_unused_export__ = MessageEvent
+module.exports.WebSocket = __nccwpck_require__(3726).WebSocket
+module.exports.CloseEvent = CloseEvent
+module.exports.ErrorEvent = ErrorEvent
+module.exports.MessageEvent = MessageEvent
 
-__webpack_unused_export__ = makeDispatcher(api.request)
-__webpack_unused_export__ = makeDispatcher(api.stream)
-__webpack_unused_export__ = makeDispatcher(api.pipeline)
-__webpack_unused_export__ = makeDispatcher(api.connect)
-__webpack_unused_export__ = makeDispatcher(api.upgrade)
+module.exports.request = makeDispatcher(api.request)
+module.exports.stream = makeDispatcher(api.stream)
+module.exports.pipeline = makeDispatcher(api.pipeline)
+module.exports.connect = makeDispatcher(api.connect)
+module.exports.upgrade = makeDispatcher(api.upgrade)
 
-__webpack_unused_export__ = MockClient
-__webpack_unused_export__ = MockPool
-__webpack_unused_export__ = MockAgent
-__webpack_unused_export__ = mockErrors
+module.exports.MockClient = MockClient
+module.exports.MockPool = MockPool
+module.exports.MockAgent = MockAgent
+module.exports.mockErrors = mockErrors
 
 const { EventSource } = __nccwpck_require__(1238)
 
-__webpack_unused_export__ = EventSource
+module.exports.EventSource = EventSource
 
 
 /***/ }),
@@ -28384,6 +28382,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
 
 /***/ }),
 
+/***/ 9896:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+
+/***/ }),
+
 /***/ 8611:
 /***/ ((module) => {
 
@@ -28545,6 +28550,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 
 /***/ }),
 
+/***/ 857:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+
+/***/ }),
+
 /***/ 3193:
 /***/ ((module) => {
 
@@ -28588,7 +28600,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ 	// Execute the module function
 /******/ 	var threw = true;
 /******/ 	try {
-/******/ 		__webpack_modules__[moduleId](module, module.exports, __nccwpck_require__);
+/******/ 		__webpack_modules__[moduleId].call(module.exports, module, module.exports, __nccwpck_require__);
 /******/ 		threw = false;
 /******/ 	} finally {
 /******/ 		if(threw) delete __webpack_module_cache__[moduleId];
@@ -28598,15 +28610,131 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ 	return module.exports;
 /******/ }
 /******/ 
+/******/ // expose the modules object (__webpack_modules__)
+/******/ __nccwpck_require__.m = __webpack_modules__;
+/******/ 
 /************************************************************************/
 /******/ /* webpack/runtime/asset-relocator-loader */
 /******/ if (typeof __nccwpck_require__ !== 'undefined') __nccwpck_require__.ab = decodeURIComponent(new URL('.', import.meta.url).pathname).slice(import.meta.url.match(/^file:\/\/\/\w:/) ? 1 : 0, -1) + "/";
 /******/ 
+/******/ /* webpack/runtime/define property getters */
+/******/ (() => {
+/******/ 	// define getter functions for harmony exports
+/******/ 	__nccwpck_require__.d = (exports, definition) => {
+/******/ 		for(var key in definition) {
+/******/ 			if(__nccwpck_require__.o(definition, key) && !__nccwpck_require__.o(exports, key)) {
+/******/ 				Object.defineProperty(exports, key, { enumerable: true, get: definition[key] });
+/******/ 			}
+/******/ 		}
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/ensure chunk */
+/******/ (() => {
+/******/ 	__nccwpck_require__.f = {};
+/******/ 	// This file contains only the entry chunk.
+/******/ 	// The chunk loading function for additional chunks
+/******/ 	__nccwpck_require__.e = (chunkId) => {
+/******/ 		return Promise.all(Object.keys(__nccwpck_require__.f).reduce((promises, key) => {
+/******/ 			__nccwpck_require__.f[key](chunkId, promises);
+/******/ 			return promises;
+/******/ 		}, []));
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/get javascript chunk filename */
+/******/ (() => {
+/******/ 	// This function allow to reference async chunks
+/******/ 	__nccwpck_require__.u = (chunkId) => {
+/******/ 		// return url for filenames based on template
+/******/ 		return "" + chunkId + ".index.js";
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/hasOwnProperty shorthand */
+/******/ (() => {
+/******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/make namespace object */
+/******/ (() => {
+/******/ 	// define __esModule on exports
+/******/ 	__nccwpck_require__.r = (exports) => {
+/******/ 		if(typeof Symbol !== 'undefined' && Symbol.toStringTag) {
+/******/ 			Object.defineProperty(exports, Symbol.toStringTag, { value: 'Module' });
+/******/ 		}
+/******/ 		Object.defineProperty(exports, '__esModule', { value: true });
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/import chunk loading */
+/******/ (() => {
+/******/ 	// no baseURI
+/******/ 	
+/******/ 	// object to store loaded and loading chunks
+/******/ 	// undefined = chunk not loaded, null = chunk preloaded/prefetched
+/******/ 	// [resolve, Promise] = chunk loading, 0 = chunk loaded
+/******/ 	var installedChunks = {
+/******/ 		792: 0
+/******/ 	};
+/******/ 	
+/******/ 	var installChunk = (data) => {
+/******/ 		var {ids, modules, runtime} = data;
+/******/ 		// add "modules" to the modules object,
+/******/ 		// then flag all "ids" as loaded and fire callback
+/******/ 		var moduleId, chunkId, i = 0;
+/******/ 		for(moduleId in modules) {
+/******/ 			if(__nccwpck_require__.o(modules, moduleId)) {
+/******/ 				__nccwpck_require__.m[moduleId] = modules[moduleId];
+/******/ 			}
+/******/ 		}
+/******/ 		if(runtime) runtime(__nccwpck_require__);
+/******/ 		for(;i < ids.length; i++) {
+/******/ 			chunkId = ids[i];
+/******/ 			if(__nccwpck_require__.o(installedChunks, chunkId) && installedChunks[chunkId]) {
+/******/ 				installedChunks[chunkId][0]();
+/******/ 			}
+/******/ 			installedChunks[ids[i]] = 0;
+/******/ 		}
+/******/ 	
+/******/ 	}
+/******/ 	
+/******/ 	__nccwpck_require__.f.j = (chunkId, promises) => {
+/******/ 			// import() chunk loading for javascript
+/******/ 			var installedChunkData = __nccwpck_require__.o(installedChunks, chunkId) ? installedChunks[chunkId] : undefined;
+/******/ 			if(installedChunkData !== 0) { // 0 means "already installed".
+/******/ 	
+/******/ 				// a Promise means "currently loading".
+/******/ 				if(installedChunkData) {
+/******/ 					promises.push(installedChunkData[1]);
+/******/ 				} else {
+/******/ 					if(true) { // all chunks have JS
+/******/ 						// setup Promise in chunk cache
+/******/ 						var promise = import("./" + __nccwpck_require__.u(chunkId)).then(installChunk, (e) => {
+/******/ 							if(installedChunks[chunkId] !== 0) installedChunks[chunkId] = undefined;
+/******/ 							throw e;
+/******/ 						});
+/******/ 						var promise = Promise.race([promise, new Promise((resolve) => (installedChunkData = installedChunks[chunkId] = [resolve]))])
+/******/ 						promises.push(installedChunkData[1] = promise);
+/******/ 					}
+/******/ 				}
+/******/ 			}
+/******/ 	};
+/******/ 	
+/******/ 	// no prefetching
+/******/ 	
+/******/ 	// no preloaded
+/******/ 	
+/******/ 	// no external install chunk
+/******/ 	
+/******/ 	// no on chunks loaded
+/******/ })();
+/******/ 
 /************************************************************************/
 var __webpack_exports__ = {};
 
-;// CONCATENATED MODULE: external "os"
-const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+// EXTERNAL MODULE: external "os"
+var external_os_ = __nccwpck_require__(857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -28681,7 +28809,7 @@ function toCommandProperties(annotationProperties) {
  */
 function command_issueCommand(command, properties, message) {
     const cmd = new Command(command, properties, message);
-    process.stdout.write(cmd.toString() + external_os_namespaceObject.EOL);
+    process.stdout.write(cmd.toString() + external_os_.EOL);
 }
 function command_issue(name, message = '') {
     command_issueCommand(name, {}, message);
@@ -28737,8 +28865,8 @@ function escapeProperty(s) {
 //# sourceMappingURL=command.js.map
 ;// CONCATENATED MODULE: external "crypto"
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
-;// CONCATENATED MODULE: external "fs"
-const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+// EXTERNAL MODULE: external "fs"
+var external_fs_ = __nccwpck_require__(9896);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
@@ -28752,10 +28880,10 @@ function file_command_issueFileCommand(command, message) {
     if (!filePath) {
         throw new Error(`Unable to find environment variable for file command ${command}`);
     }
-    if (!external_fs_namespaceObject.existsSync(filePath)) {
+    if (!external_fs_.existsSync(filePath)) {
         throw new Error(`Missing file at path: ${filePath}`);
     }
-    external_fs_namespaceObject.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_namespaceObject.EOL}`, {
+    external_fs_.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_.EOL}`, {
         encoding: 'utf8'
     });
 }
@@ -28771,7 +28899,7 @@ function file_command_prepareKeyValueMessage(key, value) {
     if (convertedValue.includes(delimiter)) {
         throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
     }
-    return `${key}<<${delimiter}${external_os_namespaceObject.EOL}${convertedValue}${external_os_namespaceObject.EOL}${delimiter}`;
+    return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
 }
 //# sourceMappingURL=file-command.js.map
 ;// CONCATENATED MODULE: external "path"
@@ -29734,7 +29862,7 @@ var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _
 };
 
 
-const { access, appendFile, writeFile } = external_fs_namespaceObject.promises;
+const { access, appendFile, writeFile } = external_fs_.promises;
 const SUMMARY_ENV_VAR = 'GITHUB_STEP_SUMMARY';
 const SUMMARY_DOCS_URL = 'https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions#adding-a-job-summary';
 class Summary {
@@ -29757,7 +29885,7 @@ class Summary {
                 throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
             }
             try {
-                yield access(pathFromEnv, external_fs_namespaceObject.constants.R_OK | external_fs_namespaceObject.constants.W_OK);
+                yield access(pathFromEnv, external_fs_.constants.R_OK | external_fs_.constants.W_OK);
             }
             catch (_a) {
                 throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
@@ -29853,7 +29981,7 @@ class Summary {
      * @returns {Summary} summary instance
      */
     addEOL() {
-        return this.addRaw(external_os_namespaceObject.EOL);
+        return this.addRaw(external_os_.EOL);
     }
     /**
      * Adds an HTML codeblock to the summary buffer
@@ -30057,7 +30185,7 @@ var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _
 };
 
 
-const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_namespaceObject.promises;
+const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_.promises;
 // export const {open} = 'fs'
 const IS_WINDOWS = process.platform === 'win32';
 /**
@@ -30084,7 +30212,7 @@ function readlink(fsPath) {
 }
 // See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
 const UV_FS_O_EXLOCK = 0x10000000;
-const READONLY = external_fs_namespaceObject.constants.O_RDONLY;
+const READONLY = external_fs_.constants.O_RDONLY;
 function exists(fsPath) {
     return io_util_awaiter(this, void 0, void 0, function* () {
         try {
@@ -30577,13 +30705,13 @@ class ToolRunner extends external_events_.EventEmitter {
     _processLineBuffer(data, strBuffer, onLine) {
         try {
             let s = strBuffer + data.toString();
-            let n = s.indexOf(external_os_namespaceObject.EOL);
+            let n = s.indexOf(external_os_.EOL);
             while (n > -1) {
                 const line = s.substring(0, n);
                 onLine(line);
                 // the rest of the string ...
-                s = s.substring(n + external_os_namespaceObject.EOL.length);
-                n = s.indexOf(external_os_namespaceObject.EOL);
+                s = s.substring(n + external_os_.EOL.length);
+                n = s.indexOf(external_os_.EOL);
             }
             return s;
         }
@@ -30874,7 +31002,7 @@ class ToolRunner extends external_events_.EventEmitter {
                 }
                 const optionsNonNull = this._cloneExecOptions(this.options);
                 if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_namespaceObject.EOL);
+                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_.EOL);
                 }
                 const state = new ExecState(optionsNonNull, this.toolPath);
                 state.on('debug', (message) => {
@@ -31213,8 +31341,8 @@ const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* ()
         version
     };
 });
-const platform = external_os_namespaceObject.platform();
-const arch = external_os_namespaceObject.arch();
+const platform = external_os_.platform();
+const arch = external_os_.arch();
 const isWindows = platform === 'win32';
 const isMacOS = platform === 'darwin';
 const isLinux = platform === 'linux';
@@ -31395,7 +31523,7 @@ function setOutput(name, value) {
     if (filePath) {
         return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
     }
-    process.stdout.write(external_os_namespaceObject.EOL);
+    process.stdout.write(external_os_.EOL);
     command_issueCommand('set-output', { name }, utils_toCommandValue(value));
 }
 /**
@@ -31463,7 +31591,7 @@ function notice(message, properties = {}) {
  * @param message info message
  */
 function info(message) {
-    process.stdout.write(message + external_os_namespaceObject.EOL);
+    process.stdout.write(message + external_os_.EOL);
 }
 /**
  * Begin an output group.
@@ -41886,6 +42014,231 @@ function classify(report, job) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/summary/escape.ts
+
+/**
+ * Escaping for the job summary and comments (GitHub-flavoured Markdown with HTML). Text from the
+ * API or the event payload goes through `escapeText` so that it stays text: it cannot close a
+ * table cell, open a link, an image, code or HTML, or be turned into a link by GFM's autolinker.
+ */
+const HTML = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+// eslint-disable-next-line no-control-regex
+const escape_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+function escapeText(text, max = 300) {
+    return bound(redact(text).replace(escape_CONTROL, ' ').trim(), max)
+        .replace(/[&<>"']/g, (c) => HTML[c])
+        .replace(/[\\`*_[\]()|!~]/g, '\\$&')
+        .replace(/:\/\//g, '&#58;//')
+        .replace(/www\./gi, (m) => `${m.slice(0, 3)}&#46;`)
+        .replace(/@/g, '&#64;');
+}
+/** A link, only for an http(s) URL; anything else is shown as escaped text. */
+function escape_link(url, text) {
+    if (!url)
+        return '';
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        return escapeText(url);
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+        return escapeText(url);
+    const href = redact(parsed.toString()).replace(/[&<>"']/g, (c) => HTML[c]);
+    return `<a href="${href}">${escapeText(text)}</a>`;
+}
+/** A two-column Markdown table of label/value rows (values already escaped). */
+function keyValueTable(rows) {
+    const lines = ['| | |', '|---|---|'];
+    for (const [label, value] of rows)
+        lines.push(`| ${label} | ${value || '—'} |`);
+    return lines.join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/summary/agent-comment.ts
+
+
+
+/**
+ * The text of the one comment a run keeps on its issue or pull request. Same escaping rules as
+ * the summary: nothing from the API becomes markup. The marker lets a run find its own comment.
+ */
+function commentMarker(runKey) {
+    return `<!-- mintlify-docs-action run=${runKey.replace(/[^0-9A-Za-z.]/g, '')} -->`;
+}
+function renderStartComment(options) {
+    const verb = options.action === 'follow-up' ? 'is working on a follow-up' : options.action === 'resume' ? 'is being watched' : 'is working on this';
+    return [
+        options.marker,
+        `### 📝 The documentation agent ${verb}`,
+        `Job ${escapeText(options.jobId, 100)} started · ${escape_link(options.runUrl, 'workflow run')}`,
+        'This comment is updated when the job ends.',
+    ].join('\n\n');
+}
+const TITLE = {
+    completed: '✅ The documentation agent opened a pull request',
+    'no-pr': '⚠️ The documentation agent finished without changing any files',
+    archived: '⚠️ The documentation agent job was archived',
+    failed: '❌ The documentation agent job failed',
+    timeout: '⏱️ The documentation agent is still working',
+    'not-waited': '▶️ The documentation agent job started',
+    cancelled: '🛑 The workflow run was cancelled',
+    error: '❌ The documentation agent job could not be run',
+};
+function renderEndComment(options) {
+    const { report } = options;
+    const job = report.job;
+    const facts = [];
+    if (job?.prLink)
+        facts.push(`Pull request: ${escape_link(job.prLink, prNumber(job.prLink) ? `#${prNumber(job.prLink)}` : job.prLink)}`);
+    if (report.jobId)
+        facts.push(`Job ${escapeText(report.jobId, 100)}${job ? ` (${escapeText(job.status, 60)})` : ''}`);
+    if (report.waitedMs > 0)
+        facts.push(`waited ${formatDuration(report.waitedMs)}`);
+    facts.push(escape_link(options.runUrl, 'workflow run'));
+    const parts = [options.marker, `### ${TITLE[report.outcome]}`, facts.join(' · ')];
+    if (report.message)
+        parts.push(`> ${escapeText(report.message, 1500)}`);
+    return parts.join('\n\n');
+}
+
+;// CONCATENATED MODULE: ./src/github/comment-target.ts
+/**
+ * Which issue or pull request a run's comment belongs to, from the event that triggered it.
+ * Pure: takes the event name and payload, so it is tested without loading the GitHub client.
+ */
+const COMMENT_EVENTS = [
+    'issues',
+    'issue_comment',
+    'pull_request',
+    'pull_request_target',
+    'pull_request_review',
+    'pull_request_review_comment',
+];
+function commentTarget(eventName, payload, repository) {
+    if (!COMMENT_EVENTS.includes(eventName))
+        return undefined;
+    const p = (payload ?? {});
+    const number = p.issue?.number ?? p.pull_request?.number;
+    if (typeof number !== 'number' || !Number.isInteger(number) || number <= 0)
+        return undefined;
+    if (!repository.owner || !repository.repo)
+        return undefined;
+    const kind = p.pull_request || p.issue?.pull_request ? 'pull request' : 'issue';
+    return { ...repository, number, kind };
+}
+
+;// CONCATENATED MODULE: ./src/github/progress-comment.ts
+
+
+
+
+
+const REQUEST_TIMEOUT_MS = 10_000;
+/** After a cancel the process must be gone within 2 s: the last edit gets this long. */
+const CANCELLED_TIMEOUT_MS = 900;
+/**
+ * The one comment a run keeps on the issue or pull request that triggered it: created when the job
+ * starts, edited when it ends. Never a second comment for one run, and never a failed step: a
+ * comment that cannot be written is a warning.
+ */
+class ProgressComment {
+    octokit;
+    target;
+    runUrl;
+    marker;
+    signal;
+    id;
+    /** Set once writing is pointless (no permission, no such issue): no more attempts, no more warnings. */
+    disabled = false;
+    /** Set when a create may have succeeded without us learning its id. */
+    uncertain = false;
+    startedAt = new Date();
+    constructor(octokit, target, runUrl, marker, signal) {
+        this.octokit = octokit;
+        this.target = target;
+        this.runUrl = runUrl;
+        this.marker = marker;
+        this.signal = signal;
+    }
+    /**
+     * Loads @actions/github (only now: a run without comments never pays for it) and finds the issue
+     * or pull request of the event; undefined, with a notice, when the event has none.
+     */
+    static async forEvent(token, signal) {
+        const github = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
+        const { context } = github;
+        const target = commentTarget(context.eventName, context.payload, { owner: context.repo.owner, repo: context.repo.repo });
+        if (!target) {
+            notice(`comment is true, but this ${external(context.eventName, 40)} event has no issue or pull request to comment on.`);
+            return undefined;
+        }
+        const runUrl = `${context.serverUrl}/${target.owner}/${target.repo}/actions/runs/${context.runId}`;
+        const marker = commentMarker(`${context.runId}.${context.runAttempt || 1}`);
+        return new ProgressComment(github.getOctokit(token), target, runUrl, marker, signal);
+    }
+    async start(jobId, action) {
+        await this.write(renderStartComment({ marker: this.marker, jobId, action, runUrl: this.runUrl }), REQUEST_TIMEOUT_MS);
+    }
+    async finish(report) {
+        const timeout = this.signal.aborted ? CANCELLED_TIMEOUT_MS : REQUEST_TIMEOUT_MS;
+        await this.write(renderEndComment({ marker: this.marker, report, runUrl: this.runUrl }), timeout);
+    }
+    async write(body, timeoutMs) {
+        if (this.disabled)
+            return;
+        const signal = this.signal.aborted ? AbortSignal.timeout(timeoutMs) : AbortSignal.any([this.signal, AbortSignal.timeout(timeoutMs)]);
+        const { owner, repo, number } = this.target;
+        try {
+            if (this.id === undefined && this.uncertain)
+                this.id = await this.findOwnComment(signal);
+            if (this.id === undefined) {
+                this.uncertain = true;
+                const created = await this.octokit.rest.issues.createComment({ owner, repo, issue_number: number, body, request: { signal } });
+                this.id = created.data.id;
+                this.uncertain = false;
+                info(`Commented on ${this.target.kind} #${number}: ${external(created.data.html_url ?? '', 200)}`);
+            }
+            else {
+                await this.octokit.rest.issues.updateComment({ owner, repo, comment_id: this.id, body, request: { signal } });
+                info(`Updated the comment on ${this.target.kind} #${number}.`);
+            }
+        }
+        catch (error) {
+            this.warn(error);
+        }
+    }
+    /** Looks for this run's comment (by its marker) among those written since the run started. */
+    async findOwnComment(signal) {
+        const { owner, repo, number } = this.target;
+        const { data } = await this.octokit.rest.issues.listComments({
+            owner,
+            repo,
+            issue_number: number,
+            since: this.startedAt.toISOString(),
+            per_page: 100,
+            request: { signal },
+        });
+        return data.find((c) => c.body?.includes(this.marker))?.id;
+    }
+    warn(error) {
+        const status = error.status;
+        const where = `${this.target.kind} #${this.target.number}`;
+        if (status === 403 || status === 401) {
+            this.disabled = true;
+            warning(`Could not comment on ${where} (HTTP ${status}): the token may not write comments. Grant "issues: write" (or "pull-requests: write") in the workflow's permissions. The job's outputs and summary are not affected.`);
+        }
+        else if (status === 404 || status === 410) {
+            this.disabled = true;
+            warning(`Could not comment on ${where} (HTTP ${status}): it was not found, or the token cannot see it. The job's outputs and summary are not affected.`);
+        }
+        else {
+            warning(`Could not comment on ${where}: ${external(getErrorMessage(error), 300)}. The job's outputs and summary are not affected.`);
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/dates.ts
 /**
  * The visitors range: `YYYY-MM-DD`, an ISO 8601 date-time, or `Nd` (N days before today, UTC).
@@ -42003,6 +42356,7 @@ const DEFAULTS = {
     'base-url': 'https://api.mintlify.com',
     'page-size': '250',
     'summary-rows': '25',
+    comment: 'false',
 };
 const MODES = ['agent', 'visitors'];
 /** Inputs that only one mode reads (with no default, so "given" is visible). */
@@ -42027,6 +42381,8 @@ const INPUT_NAMES = [
     'date-to',
     'page-size',
     'summary-rows',
+    'comment',
+    'github-token',
 ];
 /** A bad input: names the input, the value given and what is accepted. */
 class InputError extends Error {
@@ -42131,6 +42487,8 @@ const schemaAt = (now) => object({
     'date-to': rangeEndInput(now),
     'page-size': integerInput(1, 250, 'a whole number of rows per request from 1 to 250 (250 spends the fewest requests)'),
     'summary-rows': integerInput(1, 100_000, 'a whole number of pages to list in the summary, 1 or more'),
+    comment: booleanInput,
+    'github-token': schemas_string(),
 })
     .transform((i, ctx) => {
     const common = { apiKey: i['api-key'], projectId: i['project-id'], baseUrl: i['base-url'], waitTimeoutMs: i['wait-timeout'] };
@@ -42144,6 +42502,7 @@ const schemaAt = (now) => object({
         return {
             ...common,
             mode: 'visitors',
+            commentIgnored: i.comment,
             visitors: { dateFrom: from, dateTo: to, pageSize: i['page-size'], summaryRows: i['summary-rows'] },
         };
     }
@@ -42155,9 +42514,18 @@ const schemaAt = (now) => object({
         });
         return NEVER;
     }
+    if (i.comment && i['github-token'] === '') {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['github-token'],
+            message: 'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"',
+        });
+        return NEVER;
+    }
     return {
         ...common,
         mode: 'agent',
+        comment: i.comment ? { token: i['github-token'] } : undefined,
         agent: {
             prompt: i.prompt,
             jobId: i['job-id'],
@@ -42206,48 +42574,6 @@ function unusedInputs(raw, mode) {
     return Object.entries(MODE_ONLY)
         .filter(([name, only]) => only !== mode && (raw[name] ?? '').trim() !== '')
         .map(([name]) => name);
-}
-
-;// CONCATENATED MODULE: ./src/summary/escape.ts
-
-/**
- * Escaping for the job summary and comments (GitHub-flavoured Markdown with HTML). Text from the
- * API or the event payload goes through `escapeText` so that it stays text: it cannot close a
- * table cell, open a link, an image, code or HTML, or be turned into a link by GFM's autolinker.
- */
-const HTML = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-// eslint-disable-next-line no-control-regex
-const escape_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
-function escapeText(text, max = 300) {
-    return bound(redact(text).replace(escape_CONTROL, ' ').trim(), max)
-        .replace(/[&<>"']/g, (c) => HTML[c])
-        .replace(/[\\`*_[\]()|!~]/g, '\\$&')
-        .replace(/:\/\//g, '&#58;//')
-        .replace(/www\./gi, (m) => `${m.slice(0, 3)}&#46;`)
-        .replace(/@/g, '&#64;');
-}
-/** A link, only for an http(s) URL; anything else is shown as escaped text. */
-function escape_link(url, text) {
-    if (!url)
-        return '';
-    let parsed;
-    try {
-        parsed = new URL(url);
-    }
-    catch {
-        return escapeText(url);
-    }
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
-        return escapeText(url);
-    const href = redact(parsed.toString()).replace(/[&<>"']/g, (c) => HTML[c]);
-    return `<a href="${href}">${escapeText(text)}</a>`;
-}
-/** A two-column Markdown table of label/value rows (values already escaped). */
-function keyValueTable(rows) {
-    const lines = ['| | |', '|---|---|'];
-    for (const [label, value] of rows)
-        lines.push(`| ${label} | ${value || '—'} |`);
-    return lines.join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/summary/agent-summary.ts
@@ -42627,12 +42953,15 @@ async function runVisitors(settings, ctx) {
 
 
 
+
 /** Reads every input as the runner passed it. The key is masked before anything can print. */
 function readRawInputs() {
-    const apiKey = getInput('api-key');
-    if (apiKey) {
-        core_setSecret(apiKey);
-        registerSecret(apiKey);
+    for (const secret of ['api-key', 'github-token']) {
+        const value = getInput(secret);
+        if (value) {
+            core_setSecret(value);
+            registerSecret(value);
+        }
     }
     const raw = {};
     for (const name of INPUT_NAMES)
@@ -42704,6 +43033,8 @@ async function main(signal) {
         warning('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
     }
     const unused = unusedInputs(raw, settings.mode);
+    if (settings.mode === 'visitors' && settings.commentIgnored)
+        unused.push('comment');
     if (unused.length > 0)
         warning(`mode is ${settings.mode}, so these inputs are ignored: ${unused.join(', ')}.`);
     const deadline = clock.now() + settings.waitTimeoutMs;
@@ -42724,8 +43055,17 @@ async function main(signal) {
         concludeVisitors(report);
         return;
     }
-    const report = await runAgent(settings, { client, clock, signal, deadline, outputs });
+    const comment = settings.comment ? await ProgressComment.forEvent(settings.comment.token, signal) : undefined;
+    const report = await runAgent(settings, {
+        client,
+        clock,
+        signal,
+        deadline,
+        outputs,
+        onStarted: comment ? (jobId) => comment.start(jobId, actionOf(settings.agent)) : undefined,
+    });
     await writeSummary(renderAgentSummary(report));
+    await comment?.finish(report);
     concludeAgent(report, settings);
 }
 /** The action's entry point: never throws, and is the only caller of setFailed for unexpected errors. */

@@ -1,6 +1,7 @@
 import * as core from '@actions/core'
 import { ApiClient } from './api/client.js'
-import { type AgentReport, runAgent } from './agent/run-agent.js'
+import { type AgentReport, actionOf, runAgent } from './agent/run-agent.js'
+import { ProgressComment } from './github/progress-comment.js'
 import { type AgentSettings, INPUT_NAMES, InputError, type RawInputs, type Settings, parseSettings, unusedInputs } from './inputs/settings.js'
 import { renderAgentSummary } from './summary/agent-summary.js'
 import { escapeText } from './summary/escape.js'
@@ -13,10 +14,12 @@ import { type VisitorsReport, runVisitors } from './visitors/run-visitors.js'
 
 /** Reads every input as the runner passed it. The key is masked before anything can print. */
 function readRawInputs(): RawInputs {
-  const apiKey = core.getInput('api-key')
-  if (apiKey) {
-    core.setSecret(apiKey)
-    registerSecret(apiKey)
+  for (const secret of ['api-key', 'github-token']) {
+    const value = core.getInput(secret)
+    if (value) {
+      core.setSecret(value)
+      registerSecret(value)
+    }
   }
   const raw: RawInputs = {}
   for (const name of INPUT_NAMES) raw[name] = core.getInput(name, { trimWhitespace: name !== 'prompt' })
@@ -81,6 +84,7 @@ async function main(signal: AbortSignal): Promise<void> {
     core.warning('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.')
   }
   const unused = unusedInputs(raw, settings.mode)
+  if (settings.mode === 'visitors' && settings.commentIgnored) unused.push('comment')
   if (unused.length > 0) core.warning(`mode is ${settings.mode}, so these inputs are ignored: ${unused.join(', ')}.`)
 
   const deadline = clock.now() + settings.waitTimeoutMs
@@ -102,8 +106,17 @@ async function main(signal: AbortSignal): Promise<void> {
     concludeVisitors(report)
     return
   }
-  const report = await runAgent(settings, { client, clock, signal, deadline, outputs })
+  const comment = settings.comment ? await ProgressComment.forEvent(settings.comment.token, signal) : undefined
+  const report = await runAgent(settings, {
+    client,
+    clock,
+    signal,
+    deadline,
+    outputs,
+    onStarted: comment ? (jobId) => comment.start(jobId, actionOf(settings.agent)) : undefined,
+  })
   await writeSummary(renderAgentSummary(report))
+  await comment?.finish(report)
   concludeAgent(report, settings)
 }
 

@@ -46,7 +46,7 @@ export interface AgentContext {
   onStarted?: (jobId: string) => Promise<void>
 }
 
-function actionOf(agent: AgentSettings['agent']): AgentAction {
+export function actionOf(agent: AgentSettings['agent']): AgentAction {
   if (agent.prompt !== undefined && agent.jobId !== undefined) return 'follow-up'
   return agent.prompt !== undefined ? 'create' : 'resume'
 }

@@ -16,6 +16,7 @@ export const DEFAULTS = {
   'base-url': 'https://api.mintlify.com',
   'page-size': '250',
   'summary-rows': '25',
+  comment: 'false',
 } as const
 
 export const MODES = ['agent', 'visitors'] as const
@@ -43,6 +44,8 @@ export const INPUT_NAMES = [
   'date-to',
   'page-size',
   'summary-rows',
+  'comment',
+  'github-token',
 ] as const
 
 export type InputName = (typeof INPUT_NAMES)[number]
@@ -159,6 +162,8 @@ const schemaAt = (now: number) => z
     'date-to': rangeEndInput(now),
     'page-size': integerInput(1, 250, 'a whole number of rows per request from 1 to 250 (250 spends the fewest requests)'),
     'summary-rows': integerInput(1, 100_000, 'a whole number of pages to list in the summary, 1 or more'),
+    comment: booleanInput,
+    'github-token': z.string(),
   })
   .transform((i, ctx) => {
     const common = { apiKey: i['api-key'], projectId: i['project-id'], baseUrl: i['base-url'], waitTimeoutMs: i['wait-timeout'] }
@@ -172,6 +177,7 @@ const schemaAt = (now: number) => z
       return {
         ...common,
         mode: 'visitors' as const,
+        commentIgnored: i.comment,
         visitors: { dateFrom: from, dateTo: to, pageSize: i['page-size'], summaryRows: i['summary-rows'] },
       }
     }
@@ -184,9 +190,18 @@ const schemaAt = (now: number) => z
       })
       return z.NEVER
     }
+    if (i.comment && i['github-token'] === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['github-token'],
+        message: 'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"',
+      })
+      return z.NEVER
+    }
     return {
       ...common,
       mode: 'agent' as const,
+      comment: i.comment ? { token: i['github-token'] } : undefined,
       agent: {
         prompt: i.prompt,
         jobId: i['job-id'],

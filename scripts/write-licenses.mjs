@@ -1,0 +1,37 @@
+// Writes dist/licenses.txt from ncc's webpack stats: the licence of every package bundled into
+// dist/, across all chunks. (ncc's own --license option keeps only the last chunk's packages once
+// the bundle is split.) Plain JavaScript, so `npm run build` needs no compile step for it.
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+
+const [statsPath, outPath] = process.argv.slice(2)
+if (!statsPath || !outPath) throw new Error('usage: write-licenses.mjs <stats.json> <licenses.txt>')
+const stats = JSON.parse(readFileSync(statsPath, 'utf8'))
+
+/** Package folders (relative paths ending in node_modules/<name>) of every bundled module. */
+const folders = new Set()
+const visit = (modules) => {
+  for (const m of modules ?? []) {
+    const id = `${m.identifier ?? ''} ${m.name ?? ''}`
+    for (const match of id.matchAll(/(?:^|[\s!])(\S*node_modules\/(?:@[^/]+\/)?[^/]+)\//g)) {
+      const path = match[1].replace(/^.*?(\.\/)?node_modules\//, 'node_modules/')
+      const nested = match[1].includes('/node_modules/') ? match[1].slice(match[1].indexOf('node_modules/')) : path
+      folders.add(nested.replace(/^\.\//, ''))
+    }
+    visit(m.modules)
+  }
+}
+visit(stats.modules)
+
+const entries = []
+for (const folder of [...folders].sort()) {
+  const dir = resolve(folder)
+  if (!existsSync(join(dir, 'package.json'))) continue
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
+  const file = readdirSync(dir).find((f) => /^(licen[cs]e|copying)(\.|$)/i.test(f))
+  const text = file ? readFileSync(join(dir, file), 'utf8').trim() : `(no licence file; package.json says ${pkg.license ?? 'nothing'})`
+  entries.push(`${pkg.name}@${pkg.version}\n${pkg.license ?? ''}\n${text}`)
+}
+const unique = [...new Set(entries)]
+writeFileSync(outPath, `${unique.join('\n\n')}\n`)
+console.log(`${outPath}: ${unique.length} bundled packages`)

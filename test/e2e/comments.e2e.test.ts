@@ -1,0 +1,181 @@
+import { describe, expect, onTestFinished, test } from 'vitest'
+import { GitHubSimulator } from '../simulator/github-simulator.js'
+import type { ServiceSimulator } from '../simulator/service-simulator.js'
+import { generateRows } from '../simulator/visitors-data.js'
+import { runAgainst, startSimulator } from './fixtures.js'
+import { type ActionRun, RUNTIMES, type RunOptions, type Runtime, TEST_TOKEN, freePort, hasStackTrace, secretLeaks } from './harness.js'
+
+const PROMPT = 'Document the new webhook endpoint'
+const RUN_URL = 'https://github.com/acme/docs/actions/runs/4242'
+
+const issueEvent = {
+  name: 'issues',
+  payload: {
+    action: 'labeled',
+    label: { name: 'docs' },
+    issue: { number: 7, title: 'Document webhooks', body: 'Please document POST /webhooks' },
+    repository: { name: 'docs', owner: { login: 'acme' } },
+  },
+}
+
+async function startGitHub(): Promise<GitHubSimulator> {
+  const gh = new GitHubSimulator(TEST_TOKEN)
+  await gh.start()
+  onTestFinished(() => gh.stop())
+  return gh
+}
+
+function runWithGitHub(
+  sim: ServiceSimulator,
+  gh: GitHubSimulator,
+  runtime: Runtime,
+  inputs: Record<string, string>,
+  options: Omit<RunOptions, 'inputs' | 'runtime'> = {},
+): Promise<ActionRun> {
+  return runAgainst(sim, runtime, { comment: 'true', ...inputs }, { event: issueEvent, ...options, env: { GITHUB_API_URL: gh.baseUrl, ...options.env } })
+}
+
+describe.each(RUNTIMES)('comments on the triggering issue or pull request ($name)', (runtime) => {
+  test('one comment when the job starts, edited with the pull request when it ends', async () => {
+    const sim = await startSimulator()
+    const gh = await startGitHub()
+    const run = await runWithGitHub(sim, gh, runtime, { prompt: PROMPT })
+
+    expect(run.code).toBe(0)
+    expect(gh.requestsTo('create-comment')).toHaveLength(1)
+    expect(gh.requestsTo('update-comment')).toHaveLength(1)
+    expect(gh.requests).toHaveLength(2)
+    const [create] = gh.requestsTo('create-comment')
+    expect(create?.url).toBe('/repos/acme/docs/issues/7/comments')
+    expect(create?.headers.authorization).toBe(`token ${TEST_TOKEN}`)
+    const started = JSON.parse(create?.body ?? '{}').body as string
+    expect(started).toContain('job\\_1 started')
+    expect(started).toContain(`<a href="${RUN_URL}">workflow run</a>`)
+
+    expect(gh.comments).toHaveLength(1)
+    const final = gh.comments[0]?.body ?? ''
+    expect(gh.requestsTo('update-comment')[0]?.url).toBe(`/repos/acme/docs/issues/comments/${gh.comments[0]?.id}`)
+    expect(final).toContain('opened a pull request')
+    expect(final).toContain('<a href="https://github.com/acme/docs/pull/101">#101</a>')
+    expect(final).toContain(RUN_URL)
+    expect(run.outputs['pr-link']).toBe('https://github.com/acme/docs/pull/101')
+    expect(secretLeaks(run, TEST_TOKEN)).toEqual([])
+    expect(secretLeaks(run, sim.apiKey)).toEqual([])
+  })
+
+  test('a pull_request event comments on the pull request', async () => {
+    const sim = await startSimulator()
+    const gh = await startGitHub()
+    const run = await runWithGitHub(sim, gh, runtime, { prompt: PROMPT }, { event: { name: 'pull_request', payload: { action: 'opened', pull_request: { number: 12 } } } })
+    expect(run.code).toBe(0)
+    expect(gh.requestsTo('create-comment')[0]?.url).toBe('/repos/acme/docs/issues/12/comments')
+    expect(run.stdout).toContain('Commented on pull request #12')
+  })
+
+  test('a refused comment is a warning: the step stays green, outputs and summary are written, no retry', async () => {
+    const sim = await startSimulator()
+    const gh = await startGitHub()
+    gh.addFault({ route: 'create-comment', status: 403, body: { message: 'Resource not accessible by integration' } })
+    const run = await runWithGitHub(sim, gh, runtime, { prompt: PROMPT })
+    expect(run.code).toBe(0)
+    expect(run.errors).toEqual([])
+    expect(run.warnings.filter((w) => w.includes('Could not comment on issue #7 (HTTP 403)'))).toHaveLength(1)
+    expect(run.warnings[0]).toContain('issues: write')
+    expect(gh.requests).toHaveLength(1)
+    expect(run.outputs['pr-link']).toBe('https://github.com/acme/docs/pull/101')
+    expect(run.summary).toContain('pull request opened')
+  })
+
+  test('an unreachable GitHub API is a warning, never a failure', async () => {
+    const sim = await startSimulator()
+    const closed = `http://127.0.0.1:${await freePort()}`
+    const run = await runAgainst(sim, runtime, { prompt: PROMPT, comment: 'true' }, { event: issueEvent, env: { GITHUB_API_URL: closed } })
+    expect(run.code).toBe(0)
+    expect(run.warnings.some((w) => w.includes('Could not comment on issue #7') && w.includes('ECONNREFUSED'))).toBe(true)
+    expect(run.outputs.status).toBe('completed')
+    expect(hasStackTrace(run)).toBe(false)
+  })
+
+  test('a start comment whose answer was lost is found by its marker and edited, not posted again', async () => {
+    const sim = await startSimulator()
+    const gh = await startGitHub()
+    gh.addFault({ route: 'create-comment', afterProcessing: true, status: 502, body: { message: 'Bad gateway' } })
+    const run = await runWithGitHub(sim, gh, runtime, { prompt: PROMPT })
+    expect(run.code).toBe(0)
+    expect(gh.comments).toHaveLength(1)
+    expect(gh.requestsTo('list-comments')).toHaveLength(1)
+    expect(gh.requestsTo('create-comment')).toHaveLength(1)
+    expect(gh.comments[0]?.body).toContain('#101')
+  })
+
+  test('no issue or pull request in the event: a notice, and nothing is sent to GitHub', async () => {
+    const sim = await startSimulator()
+    const gh = await startGitHub()
+    const run = await runWithGitHub(sim, gh, runtime, { prompt: PROMPT }, { event: { name: 'push', payload: { ref: 'refs/heads/main' } } })
+    expect(run.code).toBe(0)
+    expect(run.notices.some((n) => n.includes('push event has no issue or pull request'))).toBe(true)
+    expect(gh.requests).toHaveLength(0)
+  })
+
+  test('comment: false (the default) sends nothing to GitHub', async () => {
+    const sim = await startSimulator()
+    const gh = await startGitHub()
+    const run = await runWithGitHub(sim, gh, runtime, { prompt: PROMPT, comment: 'false' })
+    expect(run.code).toBe(0)
+    expect(gh.requests).toHaveLength(0)
+  })
+
+  test('a timeout: the comment says the job is still running and how to resume', async () => {
+    const sim = await startSimulator({ jobPlan: { runMs: 60_000 } })
+    const gh = await startGitHub()
+    const run = await runWithGitHub(sim, gh, runtime, { prompt: PROMPT, 'wait-timeout': '1500ms' })
+    expect(run.code).toBe(1)
+    expect(gh.comments).toHaveLength(1)
+    expect(gh.comments[0]?.body).toContain('still working')
+    expect(gh.comments[0]?.body).toContain('job-id: job\\_1 and no prompt')
+  })
+
+  test('a job that could not be created: one comment saying what went wrong, escaped', async () => {
+    const sim = await startSimulator()
+    const gh = await startGitHub()
+    sim.addFault({ route: 'create', status: 400, body: { error: 'Bad prompt <img src=x onerror=alert(1)> [x](https://evil.example)' } })
+    const run = await runWithGitHub(sim, gh, runtime, { prompt: PROMPT })
+    expect(run.code).toBe(1)
+    expect(gh.requestsTo('create-comment')).toHaveLength(1)
+    expect(gh.requestsTo('update-comment')).toHaveLength(0)
+    const body = gh.comments[0]?.body ?? ''
+    expect(body).toContain('could not be run')
+    expect(body).toContain('&lt;img src=x onerror=alert\\(1\\)&gt;')
+    expect(body).not.toMatch(/<img|\]\(https/)
+  })
+
+  test('cancelled: the comment is updated and the step still stops before SIGTERM', async () => {
+    const sim = await startSimulator({ jobPlan: { runMs: 60_000 } })
+    const gh = await startGitHub()
+    const run = await runWithGitHub(sim, gh, runtime, { prompt: PROMPT }, { cancelWhen: async () => void (await sim.waitForRequest((r) => r.route === 'get')) })
+    expect(run.neededSigterm).toBe(false)
+    expect(run.code).not.toBe(0)
+    expect(gh.comments).toHaveLength(1)
+    expect(gh.comments[0]?.body).toContain('cancelled')
+  })
+
+  test('comment: true with an empty github-token is an input error, with no request', async () => {
+    const sim = await startSimulator()
+    const gh = await startGitHub()
+    const run = await runWithGitHub(sim, gh, runtime, { prompt: PROMPT, 'github-token': '' })
+    expect(run.code).toBe(1)
+    expect(run.errors).toHaveLength(1)
+    expect(run.errors[0]).toContain('Input "github-token" is empty')
+    expect(sim.requests).toHaveLength(0)
+    expect(gh.requests).toHaveLength(0)
+  })
+
+  test('visitors mode ignores comment, and says so', async () => {
+    const sim = await startSimulator({ visitors: generateRows(5) })
+    const gh = await startGitHub()
+    const run = await runWithGitHub(sim, gh, runtime, { mode: 'visitors', prompt: '' })
+    expect(run.code).toBe(0)
+    expect(run.warnings.some((w) => w.includes('ignored: comment'))).toBe(true)
+    expect(gh.requests).toHaveLength(0)
+  })
+})
