@@ -1,11 +1,18 @@
-// Writes dist/licenses.txt from ncc's webpack stats: the licence of every package bundled into
-// dist/, across all chunks. (ncc's own --license option keeps only the last chunk's packages once
-// the bundle is split.) Plain JavaScript, so `npm run build` needs no compile step for it.
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+// `npm run build`: bundles src/ into dist/ with ncc, then writes dist/licenses.txt from ncc's
+// webpack stats: the licence of every package bundled into dist/, across all chunks. (ncc's own
+// --license option keeps only the last chunk's packages once the bundle is split.)
+// Plain JavaScript, so the build needs no compile step of its own.
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 
-const [statsPath, outPath] = process.argv.slice(2)
-if (!statsPath || !outPath) throw new Error('usage: write-licenses.mjs <stats.json> <licenses.txt>')
+const statsPath = join('build', 'ncc-stats.json')
+const outPath = join('dist', 'licenses.txt')
+mkdirSync('build', { recursive: true })
+rmSync('dist', { recursive: true, force: true })
+execFileSync(process.execPath, [join('node_modules', '@vercel', 'ncc', 'dist', 'ncc', 'cli.js'), 'build', 'src/index.ts', '-o', 'dist', '--stats-out', statsPath, '--quiet'], {
+  stdio: 'inherit',
+})
 const stats = JSON.parse(readFileSync(statsPath, 'utf8'))
 
 /** Package folders (relative paths ending in node_modules/<name>) of every bundled module. */
