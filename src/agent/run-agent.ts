@@ -1,4 +1,4 @@
-import * as core from '@actions/core'
+import * as core from '../util/actions-core.js'
 import type { ApiClient } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
 import type { Job } from '../api/schemas.js'

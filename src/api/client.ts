@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { type Clock } from '../util/clock.js'
 import { formatDuration } from '../util/clock.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
@@ -15,7 +15,7 @@ import {
   parseRetryAfter,
   wasCertainlyNotSent,
 } from './retry-policy.js'
-import { type Job, type VisitorsPage, errorBodySchema, jobSchema, visitorsPageSchema } from './schemas.js'
+import { type Job, type VisitorsPage, describeIssue, errorBodySchema, jobSchema, visitorsPageSchema } from './schemas.js'
 
 export const USER_AGENT = 'mintlify-docs-action'
 const AGENT_QUOTA = 'rate limited: agent jobs allow 100 creates and follow-ups per project per hour'
@@ -44,7 +44,7 @@ interface RequestSpec<T> {
   body?: unknown
   /** What was being done, as the end of "Could not …". */
   what: string
-  schema: z.ZodType<T>
+  schema: z.ZodMiniType<T>
   policy: RetryPolicy
   /** Added to a 404 message: which identifier to check. */
   notFoundHint?: string
@@ -331,7 +331,7 @@ export class ApiClient {
       }
       const parsed = spec.schema.safeParse(json)
       if (!parsed.success) {
-        const problem = parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')
+        const problem = parsed.error.issues.map(describeIssue).join('; ')
         return {
           ok: false,
           retryable: false,

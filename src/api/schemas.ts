@@ -1,18 +1,15 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /**
  * Response shapes. Tolerant by design: unknown fields are kept and ignored, and no field the
  * vendor marks optional is required. Only `id` and `status` are needed to follow a job.
  */
-const optionalText = z.string().nullish().catch(undefined)
+const optionalText = z.catch(z.nullish(z.string()), undefined)
 
 export const jobSchema = z.looseObject({
-  id: z.string().min(1),
-  status: z.string().min(1),
-  source: z
-    .looseObject({ repository: optionalText, ref: optionalText })
-    .nullish()
-    .catch(undefined),
+  id: z.string().check(z.minLength(1)),
+  status: z.string().check(z.minLength(1)),
+  source: z.catch(z.nullish(z.looseObject({ repository: optionalText, ref: optionalText })), undefined),
   model: optionalText,
   prLink: optionalText,
   createdAt: optionalText,
@@ -29,17 +26,16 @@ export function isTerminal(status: string): status is TerminalStatus {
   return (TERMINAL_STATUSES as readonly string[]).includes(status)
 }
 
+const loose = <T extends z.core.SomeType>(schema: T) => z.catch(z.optional(schema), undefined)
+
 /** The API's error body: `{"error": string, "details"?: [{"message": string}]}`. */
 export const errorBodySchema = z.looseObject({
-  error: z.string().optional().catch(undefined),
-  message: z.string().optional().catch(undefined),
-  details: z
-    .array(z.looseObject({ message: z.string().optional().catch(undefined) }))
-    .optional()
-    .catch(undefined),
+  error: loose(z.string()),
+  message: loose(z.string()),
+  details: loose(z.array(z.looseObject({ message: loose(z.string()) }))),
 })
 
-const count = z.number().finite().nonnegative()
+const count = z.number().check(z.nonnegative())
 
 export const visitorRowSchema = z.looseObject({ path: z.string(), human: count, ai: count, total: count })
 export type VisitorRow = Pick<z.infer<typeof visitorRowSchema>, 'path' | 'human' | 'ai' | 'total'>
@@ -54,3 +50,11 @@ export const visitorsPageSchema = z.looseObject({
   hasMore: z.boolean(),
 })
 export type VisitorsPage = z.infer<typeof visitorsPageSchema>
+
+/** A schema problem in words: where, and what was wrong (zod/mini carries no English messages). */
+export function describeIssue(issue: z.core.$ZodIssue): string {
+  const where = issue.path.join('.') || 'body'
+  if (issue.code === 'invalid_type') return `${where}: expected ${issue.expected}`
+  if (issue.code === 'too_small') return `${where}: too small (minimum ${String(issue.minimum)})`
+  return `${where}: ${issue.code}`
+}

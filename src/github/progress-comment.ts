@@ -1,4 +1,4 @@
-import * as core from '@actions/core'
+import * as core from '../util/actions-core.js'
 import type { AgentReport } from '../agent/run-agent.js'
 import { commentMarker, renderEndComment, renderStartComment } from '../summary/agent-comment.js'
 import { getErrorMessage } from '../util/errors.js'

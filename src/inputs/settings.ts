@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { DATE_FORMS, type RangeEnd, parseRangeEnd } from './dates.js'
 import { DURATION_FORMS, parseDuration } from './durations.js'
 
@@ -61,15 +61,24 @@ export class InputError extends Error {
 
 const MAX_WAIT_MS = 72 * 3_600_000
 
+type Issues = { issues: z.core.$ZodRawIssue[] }
+
+/** Records a problem with an input (its path is the input's name unless given). */
+function problem(ctx: Issues, value: unknown, message: string, path?: string[]): never {
+  ctx.issues.push({ code: 'custom', message, input: value, ...(path ? { path } : {}) })
+  return z.NEVER as never
+}
+
+/** A string input turned into a value by `fn`, which reports problems through `problem`. */
+function input<T>(fn: (value: string, ctx: Issues) => T) {
+  return z.pipe(z.string(), z.transform(fn))
+}
+
 /** An input checked by `parse`; `accepted` says in words what it takes. */
 function checked<T>(accepted: string, parse: (value: string) => T | undefined) {
-  return z.string().transform((value, ctx): T => {
+  return input((value, ctx): T => {
     const result = parse(value)
-    if (result === undefined) {
-      ctx.addIssue({ code: 'custom', message: accepted })
-      return z.NEVER
-    }
-    return result
+    return result === undefined ? problem(ctx, value, accepted) : result
   })
 }
 
@@ -115,41 +124,26 @@ function integerInput(min: number, max: number, accepted: string) {
 }
 
 function rangeEndInput(now: number) {
-  return z.string().transform((v, ctx): RangeEnd | undefined => {
+  return input((v, ctx): RangeEnd | undefined => {
     if (v === '') return undefined
-    const end = parseRangeEnd(v, now)
-    if (end === undefined) {
-      ctx.addIssue({ code: 'custom', message: `a real date as ${DATE_FORMS}` })
-      return z.NEVER
-    }
-    return end
+    return parseRangeEnd(v, now) ?? problem(ctx, v, `a real date as ${DATE_FORMS}`)
   })
 }
 
-const schemaAt = (now: number) => z
-  .object({
+const schemaAt = (now: number) => z.pipe(
+  z.object({
     'api-key': checked('the admin API key from a secret, for example ${{ secrets.MINTLIFY_API_KEY }}', (v) =>
       // eslint-disable-next-line no-control-regex
       v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : undefined,
     ),
     'project-id': checked('the project identifier from the dashboard\'s API keys page (no spaces)', identifier),
     mode: checked('agent or visitors', (v) => (MODES as readonly string[]).includes(v) ? (v as (typeof MODES)[number]) : undefined),
-    prompt: z.string().transform((v, ctx) => {
-      if (v.length > 0 && v.trim().length === 0) {
-        ctx.addIssue({ code: 'custom', message: 'an instruction with some text in it, or no prompt at all' })
-        return z.NEVER
-      }
-      return v.trim() || undefined
-    }),
-    'job-id': z.string().transform((v, ctx) => {
-      if (v === '') return undefined
-      const id = identifier(v)
-      if (id === undefined) {
-        ctx.addIssue({ code: 'custom', message: 'a job id without spaces, as printed by an earlier run (output job-id)' })
-        return z.NEVER
-      }
-      return id
-    }),
+    prompt: input((v, ctx) =>
+      v.length > 0 && v.trim().length === 0 ? problem(ctx, v, 'an instruction with some text in it, or no prompt at all') : v.trim() || undefined,
+    ),
+    'job-id': input((v, ctx) =>
+      v === '' ? undefined : identifier(v) ?? problem(ctx, v, 'a job id without spaces, as printed by an earlier run (output job-id)'),
+    ),
     wait: booleanInput,
     'wait-timeout': durationInput(1),
     'poll-interval': durationInput(50),
@@ -164,15 +158,14 @@ const schemaAt = (now: number) => z
     'summary-rows': integerInput(1, 100_000, 'a whole number of pages to list in the summary, 1 or more'),
     comment: booleanInput,
     'github-token': z.string(),
-  })
-  .transform((i, ctx) => {
+  }),
+  z.transform((i, ctx) => {
     const common = { apiKey: i['api-key'], projectId: i['project-id'], baseUrl: i['base-url'], waitTimeoutMs: i['wait-timeout'] }
     if (i.mode === 'visitors') {
       const from = i['date-from']
       const to = i['date-to']
       if (from && to && from.instant >= to.instant) {
-        ctx.addIssue({ code: 'custom', path: ['date-from'], message: `a start before date-to ("${to.given}", which is exclusive)` })
-        return z.NEVER
+        return problem(ctx, from.given, `a start before date-to ("${to.given}", which is exclusive)`, ['date-from'])
       }
       return {
         ...common,
@@ -182,21 +175,15 @@ const schemaAt = (now: number) => z
       }
     }
     if (i.mode === 'agent' && i.prompt === undefined && i['job-id'] === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['prompt'],
-        message:
-          'agent mode needs prompt (to create a job), job-id (to wait on an existing job), or both (to send a follow-up)',
-      })
-      return z.NEVER
+      return problem(ctx, '', 'agent mode needs prompt (to create a job), job-id (to wait on an existing job), or both (to send a follow-up)', ['prompt'])
     }
     if (i.comment && i['github-token'] === '') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['github-token'],
-        message: 'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"',
-      })
-      return z.NEVER
+      return problem(
+        ctx,
+        '',
+        'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"',
+        ['github-token'],
+      )
     }
     return {
       ...common,
@@ -210,7 +197,8 @@ const schemaAt = (now: number) => z
         requirePr: i['require-pr'],
       },
     }
-  })
+  }),
+)
 
 export type Settings = z.infer<ReturnType<typeof schemaAt>>
 export type AgentSettings = Extract<Settings, { mode: 'agent' }>

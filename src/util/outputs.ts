@@ -1,4 +1,4 @@
-import * as core from '@actions/core'
+import * as core from './actions-core.js'
 
 /**
  * Step outputs, set the moment they are known (so they exist even if the step then fails or is

@@ -1,4 +1,4 @@
-import * as core from '@actions/core'
+import * as core from '../util/actions-core.js'
 import type { ApiClient } from '../api/client.js'
 import type { VisitorRow } from '../api/schemas.js'
 import { describeRange } from '../inputs/dates.js'
