@@ -26,6 +26,14 @@ describe('dist/', () => {
     expect(holding('class OidcClient')).toEqual([])
   })
 
+  test('the entry chunk carries only the zod it uses: the build dropped the rest', () => {
+    const entry = text('index.js')
+    // used by the input and response schemas: must stay
+    for (const kept of ['"$ZodString"', '"$ZodObject"', '"$ZodPipe"']) expect(entry, kept).toContain(kept)
+    // never used: present in zod, absent after the dead-code pass in scripts/build.mjs
+    for (const dropped of ['$ZodEmail', '$ZodIPv4', '$ZodTemplateLiteral', 'ZodMiniEmail']) expect(entry, dropped).not.toContain(dropped)
+  })
+
   test('the entry chunk is the input path only: no API client, agent or visitors code', () => {
     const entry = text('index.js')
     for (const marker of ['class ApiClient', 'waitForJob', 'exportVisitors', 'class ProgressComment']) expect(entry, marker).not.toContain(marker)
