@@ -1201,6 +1201,10 @@ function compareRows(a, b) {
 
 
 
+/** "1 row", "2 rows": counts as people write them. */
+function run_visitors_count(n, one, many) {
+    return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
 /** Runs visitors mode: export every page, write the files and outputs; never throws. */
 async function runVisitors(settings, ctx) {
     const { dateFrom, dateTo, pageSize, summaryRows } = settings.visitors;
@@ -1217,7 +1221,7 @@ async function runVisitors(settings, ctx) {
                 dateTo: dateTo?.sent,
                 pageSize,
                 onPage: ({ offset, rows, hasMore, result: r }) => {
-                    actions_core/* info */.pq(`Page ${r.pages} (offset ${offset}): ${rows} rows${hasMore ? ', more to come' : ', the last'}.`);
+                    actions_core/* info */.pq(`Page ${r.pages} (offset ${offset}): ${run_visitors_count(rows, 'row', 'rows')}${hasMore ? ', more to come' : ', the last'}.`);
                     if (r.totals) {
                         ctx.outputs.set('human', r.totals.human);
                         ctx.outputs.set('ai', r.totals.ai);
@@ -1260,7 +1264,7 @@ async function runVisitors(settings, ctx) {
             ctx.outputs.set('path-count', sorted.length);
             ctx.outputs.set('visitors-json', files.json);
             ctx.outputs.set('visitors-csv', files.csv);
-            actions_core/* info */.pq(`Exported ${sorted.length} paths from ${exported.pages} pages of results to ${files.csv} and ${files.json}.`);
+            actions_core/* info */.pq(`Exported ${run_visitors_count(sorted.length, 'path', 'paths')} from ${run_visitors_count(exported.pages, 'page', 'pages')} of results to ${files.csv} and ${files.json}.`);
         }
         catch (error) {
             failure ??= new Error(`Could not write the export files in ${ctx.dir}: ${(0,errors/* getErrorMessage */.u1)(error)}`);
@@ -1272,7 +1276,7 @@ async function runVisitors(settings, ctx) {
         outcome = failure instanceof errors/* CancelledError */.cc ? 'cancelled' : 'error';
         const what = outcome === 'cancelled' ? 'Cancelled.' : (0,errors/* getErrorMessage */.u1)(failure);
         const kept = files ? ` They are in ${files.csv} and ${files.json} (marked incomplete).` : '';
-        message = `${what} ${exported.rows.size} rows had been fetched (${exported.pages} pages of results) before that.${kept}`;
+        message = `${what} ${run_visitors_count(exported.rows.size, 'row', 'rows')} had been fetched (${run_visitors_count(exported.pages, 'page', 'pages')} of results) before that.${kept}`;
         notes.unshift(message);
     }
     const summary = renderVisitorsSummary({

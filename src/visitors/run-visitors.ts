@@ -10,6 +10,11 @@ import { external } from '../util/text.js'
 import { writeExportFiles } from './export-files.js'
 import { PartialExportError, type VisitorsExport, compareRows, exportVisitors } from './export-visitors.js'
 
+/** "1 row", "2 rows": counts as people write them. */
+function count(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
+}
+
 export interface VisitorsReport {
   outcome: 'complete' | 'incomplete' | 'error' | 'cancelled'
   /** Failure or warning text for the step's ending. */
@@ -42,7 +47,7 @@ export async function runVisitors(settings: VisitorsSettings, ctx: VisitorsConte
         dateTo: dateTo?.sent,
         pageSize,
         onPage: ({ offset, rows, hasMore, result: r }) => {
-          core.info(`Page ${r.pages} (offset ${offset}): ${rows} rows${hasMore ? ', more to come' : ', the last'}.`)
+          core.info(`Page ${r.pages} (offset ${offset}): ${count(rows, 'row', 'rows')}${hasMore ? ', more to come' : ', the last'}.`)
           if (r.totals) {
             ctx.outputs.set('human', r.totals.human)
             ctx.outputs.set('ai', r.totals.ai)
@@ -88,7 +93,7 @@ export async function runVisitors(settings: VisitorsSettings, ctx: VisitorsConte
       ctx.outputs.set('path-count', sorted.length)
       ctx.outputs.set('visitors-json', files.json)
       ctx.outputs.set('visitors-csv', files.csv)
-      core.info(`Exported ${sorted.length} paths from ${exported.pages} pages of results to ${files.csv} and ${files.json}.`)
+      core.info(`Exported ${count(sorted.length, 'path', 'paths')} from ${count(exported.pages, 'page', 'pages')} of results to ${files.csv} and ${files.json}.`)
     } catch (error) {
       failure ??= new Error(`Could not write the export files in ${ctx.dir}: ${getErrorMessage(error)}`)
     }
@@ -100,7 +105,7 @@ export async function runVisitors(settings: VisitorsSettings, ctx: VisitorsConte
     outcome = failure instanceof CancelledError ? 'cancelled' : 'error'
     const what = outcome === 'cancelled' ? 'Cancelled.' : getErrorMessage(failure)
     const kept = files ? ` They are in ${files.csv} and ${files.json} (marked incomplete).` : ''
-    message = `${what} ${exported.rows.size} rows had been fetched (${exported.pages} pages of results) before that.${kept}`
+    message = `${what} ${count(exported.rows.size, 'row', 'rows')} had been fetched (${count(exported.pages, 'page', 'pages')} of results) before that.${kept}`
     notes.unshift(message)
   }
   const summary = renderVisitorsSummary({

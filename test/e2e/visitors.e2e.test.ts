@@ -104,6 +104,38 @@ describe.each(RUNTIMES)('visitors export ($name)', (runtime) => {
     expect(run.summary).toContain('incomplete')
   })
 
+  test('the hard bound of 1,000 pages ends the export with a warning, keeping every row fetched', async () => {
+    // 1,001 rows at one row a page: hasMore is still true after page 1,000
+    const sim = await startSimulator({ visitors: generateRows(1001) })
+    const run = await runAgainst(sim, runtime, { ...visitorsMode, 'page-size': '1' })
+    expect(run.code).toBe(0)
+    expect(sim.requestsTo('visitors')).toHaveLength(1000)
+    expect(run.warnings).toHaveLength(1)
+    expect(run.warnings[0]).toContain('reached the bound of 1000 pages')
+    expect(run.outputs['path-count']).toBe('1000')
+    expect(JSON.parse(readFileSync(run.outputs['visitors-json'] ?? '', 'utf8')).complete).toBe(false)
+    expect(run.summary).toContain('incomplete')
+  })
+
+  test('SIGINT part-way: stops before SIGTERM, and the rows fetched are in the files and the summary', async () => {
+    const sim = await startSimulator({ visitors: generateRows(600) })
+    sim.addFault({ route: 'visitors', skip: 1, delayMs: 20_000, status: 503 })
+    const run = await runAgainst(sim, runtime, visitorsMode, {
+      cancelWhen: async () => {
+        await sim.waitForRequest((r) => r.route === 'visitors' && r.url.includes('offset=250'))
+      },
+    })
+    expect(run.neededSigterm).toBe(false)
+    expect(run.code).not.toBe(0)
+    expect(run.errors).toHaveLength(1)
+    expect(run.errors[0]).toContain('Cancelled. 250 rows had been fetched (1 page of results)')
+    expect(csvLines(run.outputs['visitors-csv'])).toHaveLength(251)
+    expect(JSON.parse(readFileSync(run.outputs['visitors-json'] ?? '', 'utf8')).complete).toBe(false)
+    expect(run.outputs.total).toBeTruthy()
+    expect(run.summary).toContain('250 rows had been fetched')
+    expect(hasStackTrace(run)).toBe(false)
+  })
+
   test('a 400 shows the API\'s error and every details message', async () => {
     const sim = await startSimulator({ visitors: generateRows(3) })
     sim.addFault({ route: 'visitors', status: 400, body: { error: 'Invalid query parameters', details: [{ message: 'dateFrom must be before dateTo' }, { message: 'limit too large' }] } })
