@@ -60,6 +60,7 @@ class ApiError extends Error {
     status;
     mayHaveBeenProcessed;
     retryAt;
+    retriesExhausted;
     constructor(message, options) {
         super(message, { cause: options.cause });
         this.name = 'ApiError';
@@ -67,6 +68,7 @@ class ApiError extends Error {
         this.status = options.status;
         this.mayHaveBeenProcessed = options.mayHaveBeenProcessed ?? false;
         this.retryAt = options.retryAt;
+        this.retriesExhausted = options.retriesExhausted ?? false;
     }
 }
 
@@ -339,6 +341,7 @@ class ApiClient {
                     kind: result.error.kind,
                     status: result.error.status,
                     mayHaveBeenProcessed: result.error.mayHaveBeenProcessed,
+                    retriesExhausted: true,
                     cause: result.error,
                 });
             }
@@ -570,6 +573,11 @@ const HEARTBEAT_MS = 60_000;
  * Polls the job until its status is terminal (completed, archived, failed) or the deadline passes.
  * Any other status, known or not, means "still running".
  *
+ * A status check whose retries ran out (the API down or overloaded for a minute or more) does not
+ * end the wait: the job goes on at the service, so the waiter keeps checking on its schedule until
+ * the deadline, and a timeout then names the last error. Errors that retrying cannot fix (a wrong
+ * key, an unknown job, a rate limit longer than the time left) end it at once.
+ *
  * The follow-up race: the API does not say how soon a follow-up reopens a finished job, so the
  * message response and the next polls may still show the old terminal state and the old prLink.
  * After a follow-up, a terminal status counts only once the job has been seen not terminal since
@@ -582,6 +590,8 @@ async function waitForJob(options) {
     let last;
     let lastStatus = followUp?.before.status;
     let checks = 0;
+    let lastError;
+    let failingSince;
     const start = clock.now();
     let lastLogAt = start;
     for (let n = 0;; n++) {
@@ -593,10 +603,22 @@ async function waitForJob(options) {
             job = await options.getJob();
         }
         catch (error) {
-            if (error instanceof ApiError && error.kind === 'out-of-time')
-                return { ended: false, job: last, checks, lastError: error };
-            throw error;
+            if (!(error instanceof ApiError))
+                throw error;
+            if (error.kind === 'out-of-time')
+                return { ended: false, job: last, checks, lastError: error.cause instanceof ApiError ? error.cause : (lastError ?? error) };
+            if (!error.retriesExhausted)
+                throw error;
+            lastError = error;
+            failingSince ??= clock.now();
+            const left = formatDuration(Math.max(0, deadline - clock.now()));
+            log(`Status checks have failed for ${formatDuration(clock.now() - failingSince)}: ${error.message} Still waiting (${left} of wait-timeout left).`);
+            lastLogAt = clock.now();
+            if (clock.now() >= deadline)
+                return { ended: false, job: last, checks, lastError };
+            continue;
         }
+        failingSince = undefined;
         checks++;
         last = job;
         onJob(job);

@@ -197,6 +197,7 @@ export class ApiClient {
           kind: result.error.kind,
           status: result.error.status,
           mayHaveBeenProcessed: result.error.mayHaveBeenProcessed,
+          retriesExhausted: true,
           cause: result.error,
         })
       }

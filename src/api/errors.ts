@@ -1,7 +1,9 @@
 /**
  * What can go wrong talking to the API, as values the caller can act on. `kind` says what
  * happened; `mayHaveBeenProcessed` says whether a POST may have reached the server (so it must
- * not be sent again); `retryAt` says when a rate limit lifts, when the API said so.
+ * not be sent again); `retryAt` says when a rate limit lifts, when the API said so;
+ * `retriesExhausted` says the failure was of a kind worth retrying, but this request's attempts ran
+ * out (a caller with time left, like the job waiter, may try again later).
  */
 export type ApiErrorKind =
   | 'http' // an error status the client does not retry (or retries ran out)
@@ -18,10 +20,11 @@ export class ApiError extends Error {
   readonly status: number | undefined
   readonly mayHaveBeenProcessed: boolean
   readonly retryAt: Date | undefined
+  readonly retriesExhausted: boolean
 
   constructor(
     message: string,
-    options: { kind: ApiErrorKind; status?: number; mayHaveBeenProcessed?: boolean; retryAt?: Date; cause?: unknown },
+    options: { kind: ApiErrorKind; status?: number; mayHaveBeenProcessed?: boolean; retryAt?: Date; retriesExhausted?: boolean; cause?: unknown },
   ) {
     super(message, { cause: options.cause })
     this.name = 'ApiError'
@@ -29,5 +32,6 @@ export class ApiError extends Error {
     this.status = options.status
     this.mayHaveBeenProcessed = options.mayHaveBeenProcessed ?? false
     this.retryAt = options.retryAt
+    this.retriesExhausted = options.retriesExhausted ?? false
   }
 }

@@ -117,6 +117,7 @@ describe('ApiClient GET retries', () => {
     const { client, calls } = setup(Array.from({ length: 8 }, () => response(500, { error: 'down' })))
     const error = await failure(client.getJob('job_1'))
     expect(error.message).toContain('gave up after 8 attempts')
+    expect(error.retriesExhausted).toBe(true)
     expect(calls).toHaveLength(8)
   })
 
@@ -124,6 +125,7 @@ describe('ApiClient GET retries', () => {
     const { client, calls } = setup([response(status, { error: 'no' })])
     const error = await failure(client.getJob('job_1'))
     expect(error.status).toBe(status)
+    expect(error.retriesExhausted).toBe(false)
     expect(calls).toHaveLength(1)
   })
 

@@ -62,6 +62,61 @@ describe('waitForJob', () => {
     expect(result).toMatchObject({ ended: false, lastError: error })
   })
 
+  describe('when status checks fail', () => {
+    const exhausted = new ApiError('Could not check the status of job job_1: HTTP 503 Service Unavailable. (gave up after 8 attempts)', {
+      kind: 'http',
+      status: 503,
+      retriesExhausted: true,
+    })
+
+    /** getJob answering from a script: a Job is returned, an Error thrown. */
+    function scripted(script: Array<Job | Error>) {
+      let i = 0
+      return {
+        getJob: async (): Promise<Job> => {
+          const next = script[Math.min(i++, script.length - 1)] as Job | Error
+          if (next instanceof Error) throw next
+          return next
+        },
+        calls: () => i,
+      }
+    }
+
+    test('an outage that outlasts one check\'s retries is waited out: the job\'s end is still seen', async () => {
+      const clock = new FakeClock()
+      const { getJob, calls } = scripted([J('active'), exhausted, exhausted, J('completed', 'https://x/pull/9')])
+      const logs: string[] = []
+      const result = await waitForJob({ getJob, clock, signal: new AbortController().signal, deadline: clock.now() + 600_000, pollIntervalMs: 10_000, onJob: () => {}, log: (m) => logs.push(m) })
+      expect(result).toMatchObject({ ended: true, checks: 2, job: { prLink: 'https://x/pull/9' } })
+      expect(calls()).toBe(4)
+      expect(logs.filter((l) => l.startsWith('Status checks have failed'))).toHaveLength(2)
+      expect(logs.find((l) => l.startsWith('Status checks have failed'))).toContain('HTTP 503')
+    })
+
+    test('an outage that lasts to the deadline ends the wait as a timeout that names the last error', async () => {
+      const clock = new FakeClock()
+      const { getJob } = scripted([J('active'), exhausted])
+      const start = clock.now()
+      const result = await waitForJob({ getJob, clock, signal: new AbortController().signal, deadline: start + 60_000, pollIntervalMs: 10_000, onJob: () => {}, log: () => {} })
+      expect(result).toMatchObject({ ended: false, checks: 1, job: { status: 'active' }, lastError: exhausted })
+      expect(clock.now()).toBe(start + 60_000)
+    })
+
+    test.each([
+      ['a refused key', new ApiError('refused', { kind: 'auth', status: 401 })],
+      ['an unknown job', new ApiError('not found', { kind: 'http', status: 404 })],
+      ['a rate limit longer than the time left', new ApiError('later', { kind: 'rate-limited', status: 429 })],
+      ['something that is not an API error', new TypeError('bug')],
+    ])('%s ends the wait at once', async (_, error) => {
+      const clock = new FakeClock()
+      const { getJob, calls } = scripted([J('active'), error])
+      await expect(
+        waitForJob({ getJob, clock, signal: new AbortController().signal, deadline: clock.now() + 600_000, pollIntervalMs: 10_000, onJob: () => {}, log: () => {} }),
+      ).rejects.toBe(error)
+      expect(calls()).toBe(2)
+    })
+  })
+
   describe('after a follow-up', () => {
     const old = J('completed', 'https://x/pull/1')
 
