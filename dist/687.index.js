@@ -969,6 +969,7 @@ class ProgressComment {
 
 
 
+
 const HEADLINE = {
     completed: '✅ pull request opened',
     'no-pr': '⚠️ completed without a pull request',
@@ -984,7 +985,7 @@ const ACTION = {
     'follow-up': 'follow-up',
     resume: 'resumed wait',
 };
-/** The agent-mode job summary, in Markdown: small, and every external string escaped. */
+/** The agent-mode job summary, in Markdown: small, only what is known, and every external string escaped. */
 function renderAgentSummary(report) {
     const job = report.job;
     const pr = job?.prLink ? (0,summary_escape/* link */.nf)(job.prLink, prNumber(job.prLink) ? `#${prNumber(job.prLink)}` : job.prLink) : '';
@@ -992,16 +993,21 @@ function renderAgentSummary(report) {
     const source = repository
         ? `${/^https?:\/\//.test(repository) ? (0,summary_escape/* link */.nf)(repository, repository.replace(/^https?:\/\/(github\.com\/)?/, '')) : (0,summary_escape/* escapeText */.X1)(repository, 200)}${job?.source?.ref ? ` @ ${(0,summary_escape/* escapeText */.X1)(job.source.ref, 100)}` : ''}`
         : '';
-    const waited = report.waitedMs > 0 ? `${formatDuration(report.waitedMs)} (${report.checks} status checks)` : '';
+    const checks = `${report.checks} status ${report.checks === 1 ? 'check' : 'checks'}`;
+    const waited = report.waitedMs > 0 ? `${formatDuration(report.waitedMs)} (${checks})` : '';
     const rows = [
         ['Status', job ? (0,summary_escape/* escapeText */.X1)(job.status, 60) : ''],
         ['Job', report.jobId ? (0,summary_escape/* escapeText */.X1)(report.jobId, 100) : ''],
-        ['Pull request', pr],
+        // once the job is known, "no pull request (yet)" is a fact worth a row; before that, nothing is
+        ['Pull request', pr || (job ? (isTerminal(job.status) ? 'none' : 'none yet') : '')],
         ['Model', job?.model ? (0,summary_escape/* escapeText */.X1)(job.model, 100) : ''],
         ['Source', source],
         ['Waited', waited],
     ];
-    const parts = [`### Documentation agent (${ACTION[report.action]}): ${HEADLINE[report.outcome]}`, (0,summary_escape/* keyValueTable */.z2)(rows)];
+    const known = rows.filter(([, value]) => value !== '');
+    const parts = [`### Documentation agent (${ACTION[report.action]}): ${HEADLINE[report.outcome]}`];
+    if (known.length > 0)
+        parts.push((0,summary_escape/* keyValueTable */.z2)(known));
     if (report.message)
         parts.push(`> ${(0,summary_escape/* escapeText */.X1)(report.message, 1500)}`);
     return `${parts.join('\n\n')}\n`;

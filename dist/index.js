@@ -2193,7 +2193,8 @@ async function main(signal) {
     } catch (error) {
         if (!(error instanceof InputError)) throw error;
         actions_core.C1(error.message);
-        (0, write_summary.S)(`### ❌ Mintlify action: input error\n\n> ${(0, summary_escape.X1)(error.message, 2e3)}\n`);
+        const problems = error.message.split("\n").map(line => `- ${(0, summary_escape.X1)(line, 600)}`);
+        (0, write_summary.S)(`### ❌ Mintlify action: input error\n\nNothing was sent to the API.\n\n${problems.join("\n")}\n`);
         return;
     }
     if (!settings.apiKey.startsWith("mint_")) actions_core.$e('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');

@@ -33,7 +33,8 @@ async function main(signal: AbortSignal): Promise<void> {
   } catch (error) {
     if (!(error instanceof InputError)) throw error
     core.setFailed(error.message)
-    writeSummary(`### ❌ Mintlify action: input error\n\n> ${escapeText(error.message, 2000)}\n`)
+    const problems = error.message.split('\n').map((line) => `- ${escapeText(line, 600)}`)
+    writeSummary(`### ❌ Mintlify action: input error\n\nNothing was sent to the API.\n\n${problems.join('\n')}\n`)
     return
   }
   if (!settings.apiKey.startsWith('mint_')) {

@@ -1,5 +1,6 @@
 import { prNumber } from '../agent/job-outputs.js'
 import type { AgentReport } from '../agent/run-agent.js'
+import { isTerminal } from '../api/schemas.js'
 import { formatDuration } from '../util/clock.js'
 import { escapeText, keyValueTable, link } from './escape.js'
 
@@ -20,7 +21,7 @@ const ACTION: Record<AgentReport['action'], string> = {
   resume: 'resumed wait',
 }
 
-/** The agent-mode job summary, in Markdown: small, and every external string escaped. */
+/** The agent-mode job summary, in Markdown: small, only what is known, and every external string escaped. */
 export function renderAgentSummary(report: AgentReport): string {
   const job = report.job
   const pr = job?.prLink ? link(job.prLink, prNumber(job.prLink) ? `#${prNumber(job.prLink)}` : job.prLink) : ''
@@ -28,16 +29,20 @@ export function renderAgentSummary(report: AgentReport): string {
   const source = repository
     ? `${/^https?:\/\//.test(repository) ? link(repository, repository.replace(/^https?:\/\/(github\.com\/)?/, '')) : escapeText(repository, 200)}${job?.source?.ref ? ` @ ${escapeText(job.source.ref, 100)}` : ''}`
     : ''
-  const waited = report.waitedMs > 0 ? `${formatDuration(report.waitedMs)} (${report.checks} status checks)` : ''
+  const checks = `${report.checks} status ${report.checks === 1 ? 'check' : 'checks'}`
+  const waited = report.waitedMs > 0 ? `${formatDuration(report.waitedMs)} (${checks})` : ''
   const rows: Array<[string, string]> = [
     ['Status', job ? escapeText(job.status, 60) : ''],
     ['Job', report.jobId ? escapeText(report.jobId, 100) : ''],
-    ['Pull request', pr],
+    // once the job is known, "no pull request (yet)" is a fact worth a row; before that, nothing is
+    ['Pull request', pr || (job ? (isTerminal(job.status) ? 'none' : 'none yet') : '')],
     ['Model', job?.model ? escapeText(job.model, 100) : ''],
     ['Source', source],
     ['Waited', waited],
   ]
-  const parts = [`### Documentation agent (${ACTION[report.action]}): ${HEADLINE[report.outcome]}`, keyValueTable(rows)]
+  const known = rows.filter(([, value]) => value !== '')
+  const parts = [`### Documentation agent (${ACTION[report.action]}): ${HEADLINE[report.outcome]}`]
+  if (known.length > 0) parts.push(keyValueTable(known))
   if (report.message) parts.push(`> ${escapeText(report.message, 1500)}`)
   return `${parts.join('\n\n')}\n`
 }

@@ -37,6 +37,10 @@ describe.each(RUNTIMES)('inputs ($name)', (runtime) => {
     expect(run.errors[0]).toContain('"wait"')
     expect(run.errors[0]).toContain('"wait-timeout"')
     expect(sim.requests).toHaveLength(0)
+    // the summary lists them one per line
+    expect(run.summary).toContain('Nothing was sent to the API.')
+    expect(run.summary).toMatch(/^- Input &quot;wait&quot; is &quot;yes&quot;: expected true or false\.$/m)
+    expect(run.summary).toMatch(/^- Input &quot;wait-timeout&quot; is &quot;soon&quot;: expected /m)
   })
 
   test('a key that is not usable is reported without showing it', async () => {
