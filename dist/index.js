@@ -1,7 +1,7 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 var __webpack_modules__ = {
-    2124: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+    2124: ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             BM: () => DATE_FORMS,
             pC: () => describeRange,
@@ -81,8 +81,8 @@ var __webpack_modules__ = {
             if (start) return `since ${start}`;
             return to?.dateOnly ? `up to and including ${end}` : `${end}`;
         }
-    },
-    7125: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+    }),
+    7125: ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             X1: () => escapeText,
             nf: () => link,
@@ -117,8 +117,8 @@ var __webpack_modules__ = {
             for (const [label, value] of rows) lines.push(`| ${label} | ${value || "—"} |`);
             return lines.join("\n");
         }
-    },
-    66: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+    }),
+    66: ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             S: () => writeSummary
         });
@@ -138,8 +138,8 @@ var __webpack_modules__ = {
                 actions_core.$e(`Could not write the job summary: ${(0, util_text.qn)((0, errors.u1)(error))}`);
             }
         }
-    },
-    3901: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+    }),
+    3901: ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             Yz: () => debug,
             V4: () => getInput,
@@ -240,8 +240,8 @@ var __webpack_modules__ = {
                 name: name
             }, (0, utils.E)(value));
         }
-    },
-    17: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+    }),
+    17: ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             cc: () => CancelledError,
             u1: () => getErrorMessage
@@ -262,8 +262,8 @@ var __webpack_modules__ = {
                 this.name = "CancelledError";
             }
         }
-    },
-    9997: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+    }),
+    9997: ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             $s: () => bound,
             E$: () => redact,
@@ -290,107 +290,107 @@ var __webpack_modules__ = {
             if (out.startsWith(":")) out = `'${out}'`;
             return out;
         }
-    },
-    2613: module => {
+    }),
+    2613: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
-    },
-    6982: module => {
+    }),
+    6982: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
-    },
-    4434: module => {
+    }),
+    4434: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
-    },
-    9896: module => {
+    }),
+    9896: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
-    },
-    8611: module => {
+    }),
+    8611: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
-    },
-    5692: module => {
+    }),
+    5692: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
-    },
-    9278: module => {
+    }),
+    9278: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
-    },
-    4589: module => {
+    }),
+    4589: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:assert");
-    },
-    6698: module => {
+    }),
+    6698: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
-    },
-    4573: module => {
+    }),
+    4573: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
-    },
-    7540: module => {
+    }),
+    7540: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:console");
-    },
-    7598: module => {
+    }),
+    7598: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
-    },
-    3053: module => {
+    }),
+    3053: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:diagnostics_channel");
-    },
-    610: module => {
+    }),
+    610: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
-    },
-    8474: module => {
+    }),
+    8474: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
-    },
-    1455: module => {
+    }),
+    1455: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-    },
-    7067: module => {
+    }),
+    7067: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
-    },
-    2467: module => {
+    }),
+    2467: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2");
-    },
-    7030: module => {
+    }),
+    7030: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
-    },
-    6760: module => {
+    }),
+    6760: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-    },
-    643: module => {
+    }),
+    643: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_hooks");
-    },
-    1792: module => {
+    }),
+    1792: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:querystring");
-    },
-    7075: module => {
+    }),
+    7075: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
-    },
-    1692: module => {
+    }),
+    1692: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
-    },
-    3136: module => {
+    }),
+    3136: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
-    },
-    7975: module => {
+    }),
+    7975: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
-    },
-    3429: module => {
+    }),
+    3429: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
-    },
-    5919: module => {
+    }),
+    5919: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
-    },
-    8522: module => {
+    }),
+    8522: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
-    },
-    857: module => {
+    }),
+    857: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
-    },
-    3193: module => {
+    }),
+    3193: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
-    },
-    4756: module => {
+    }),
+    4756: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
-    },
-    9023: module => {
+    }),
+    9023: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
-    },
-    4679: (__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+    }),
+    4679: ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             E: () => toCommandValue
         });
@@ -398,8 +398,8 @@ var __webpack_modules__ = {
             if (input === null || input === void 0) return ""; else if (typeof input === "string" || input instanceof String) return input;
             return JSON.stringify(input);
         }
-    },
-    2306: (__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+    }),
+    2306: ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             _L: () => _boolean,
             m9: () => _minLength,
@@ -584,8 +584,8 @@ var __webpack_modules__ = {
             ch._zod.check = () => {};
             return ch;
         }
-    },
-    8532: (__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+    }),
+    8532: ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             $W: () => config,
             GT: () => $ZodAsyncError,
@@ -709,8 +709,8 @@ var __webpack_modules__ = {
             if (newConfig) Object.assign(globalConfig, newConfig);
             return globalConfig;
         }
-    },
-    4723: (__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+    }),
+    4723: ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             A2: () => normalizeParams,
             Gv: () => isObject,
@@ -985,8 +985,8 @@ var __webpack_modules__ = {
             fn[CONSTANT_CATCH] = true;
             return fn;
         }
-    },
-    8395: (__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+    }),
+    8395: ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             YOg: () => array,
             zMY: () => schemas_boolean,
@@ -1846,7 +1846,7 @@ var __webpack_modules__ = {
         }
         api.q0;
         api.mI;
-    }
+    })
 };
 
 var __webpack_module_cache__ = {};

@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { parse } from 'acorn'
 import { minify } from 'terser'
 
 const statsPath = join('build', 'ncc-stats.json')
@@ -19,12 +20,11 @@ execFileSync(process.execPath, [join('node_modules', '@vercel', 'ncc', 'dist', '
 
 // The entry chunk runs on every start, and a run stopped by a bad input runs nothing else. It holds
 // zod, of which the action uses a small part: webpack marks the unused exports but, without a
-// minifier, keeps their code, and V8 compiles all of it (webpack wraps each module in parentheses,
-// which V8 takes as "called at once"). zod marks its definitions /*@__PURE__*/, so terser's
-// dead-code options drop what nothing uses: 310 KiB → 88 KiB, about 10 ms less per start
-// (docs/benchmarks.md). Only removal: no mangling, no rewriting of the code that stays, names kept,
-// formatted for reading. ncc's --minify does not do this: it runs terser with compress: false,
-// and its compact output is slower to start than no minification at all.
+// minifier, keeps their code, and V8 compiles all of it. zod marks its definitions /*@__PURE__*/,
+// so terser's dead-code options drop what nothing uses: 310 KiB → 88 KiB (docs/benchmarks.md).
+// Only removal: no mangling, no rewriting of the code that stays, names kept, formatted for
+// reading. ncc's --minify does not do this: it runs terser with compress: false, and its compact
+// output is slower to start than no minification at all.
 const entry = readFileSync(entryPath, 'utf8')
 const shaken = await minify(entry, {
   module: true,
@@ -44,7 +44,30 @@ const shaken = await minify(entry, {
   format: { beautify: true, comments: 'some', wrap_func_args: false, wrap_iife: false },
 })
 if (typeof shaken.code !== 'string' || shaken.code.length === 0) throw new Error('terser produced no code for dist/index.js')
-writeFileSync(entryPath, `${shaken.code}\n`)
+writeFileSync(entryPath, `${eagerModuleFactories(shaken.code)}\n`)
+
+/**
+ * Puts back the parentheses webpack writes around each module factory (`1234: (…) => {…}`), which
+ * terser's formatting drops. V8 compiles a parenthesised function at once, in one pass; without
+ * them it pre-parses each factory and parses it again when the factory runs, and in the entry
+ * chunk they all run. Found through the syntax tree, not by matching text.
+ */
+function eagerModuleFactories(code) {
+  const ast = parse(code, { ecmaVersion: 'latest', sourceType: 'module' })
+  const modules = ast.body
+    .filter((node) => node.type === 'VariableDeclaration')
+    .flatMap((node) => node.declarations)
+    .find((d) => d.id.type === 'Identifier' && d.id.name === '__webpack_modules__' && d.init?.type === 'ObjectExpression')
+  const factories = (modules?.init.properties ?? [])
+    .map((p) => p.value)
+    .filter((v) => v && (v.type === 'ArrowFunctionExpression' || v.type === 'FunctionExpression'))
+  if (factories.length === 0) throw new Error('dist/index.js: found no webpack module factories to parenthesise')
+  let out = code
+  for (const f of [...factories].sort((a, b) => b.start - a.start)) {
+    out = `${out.slice(0, f.start)}(${out.slice(f.start, f.end)})${out.slice(f.end)}`
+  }
+  return out
+}
 
 const stats = JSON.parse(readFileSync(statsPath, 'utf8'))
 
