@@ -527,8 +527,24 @@ function prNumber(prLink) {
     }
     return /(\d+)\/?$/.exec(path)?.[1];
 }
-/** Sets every job output from the job as last seen. */
+/**
+ * The largest `job` output written as the API sent it. Unknown fields are kept, but a job object
+ * the API one day fills with something large (a message history, say) must not break the step's
+ * outputs (the runner allows 1 MiB for all of a job's outputs): above this, only the documented
+ * fields are written.
+ */
+const MAX_JOB_OUTPUT_CHARS = 64 * 1024;
+/** The `job` output: the job as JSON, secrets redacted, and within MAX_JOB_OUTPUT_CHARS. */
+function jobOutput(job) {
+    const full = (0,util_text/* redact */.E$)(JSON.stringify(job));
+    if (full.length <= MAX_JOB_OUTPUT_CHARS)
+        return { json: full, trimmed: false };
+    const { id, status, source, model, prLink, createdAt, archivedAt } = job;
+    return { json: (0,util_text/* redact */.E$)(JSON.stringify({ id, status, source, model, prLink, createdAt, archivedAt })), trimmed: true };
+}
+/** Sets every job output from the job as last seen; true when the `job` output had to be trimmed. */
 function publishJob(outputs, job) {
+    const output = jobOutput(job);
     outputs.set('job-id', job.id);
     outputs.set('status', job.status);
     outputs.set('pr-link', job.prLink);
@@ -536,7 +552,8 @@ function publishJob(outputs, job) {
     outputs.set('model', job.model);
     outputs.set('source-repository', job.source?.repository);
     outputs.set('source-ref', job.source?.ref);
-    outputs.set('job', (0,util_text/* redact */.E$)(JSON.stringify(job)));
+    outputs.set('job', output.json);
+    return output.trimmed;
 }
 
 ;// CONCATENATED MODULE: ./src/agent/poll-schedule.ts
@@ -679,10 +696,14 @@ async function runAgent(settings, ctx) {
         waitedMs: 0,
         checks: 0,
     };
+    let toldTrimmed = false;
     const seen = (job) => {
         report.job = job;
         report.jobId = job.id;
-        publishJob(ctx.outputs, job);
+        if (publishJob(ctx.outputs, job) && !toldTrimmed) {
+            toldTrimmed = true;
+            actions_core/* info */.pq(`The job object is over ${MAX_JOB_OUTPUT_CHARS / 1024} KiB as JSON: output "job" holds its documented fields only.`);
+        }
     };
     let waitStart;
     try {

@@ -14,8 +14,25 @@ export function prNumber(prLink: string | null | undefined): string | undefined 
   return /(\d+)\/?$/.exec(path)?.[1]
 }
 
-/** Sets every job output from the job as last seen. */
-export function publishJob(outputs: Outputs, job: Job): void {
+/**
+ * The largest `job` output written as the API sent it. Unknown fields are kept, but a job object
+ * the API one day fills with something large (a message history, say) must not break the step's
+ * outputs (the runner allows 1 MiB for all of a job's outputs): above this, only the documented
+ * fields are written.
+ */
+export const MAX_JOB_OUTPUT_CHARS = 64 * 1024
+
+/** The `job` output: the job as JSON, secrets redacted, and within MAX_JOB_OUTPUT_CHARS. */
+export function jobOutput(job: Job): { json: string; trimmed: boolean } {
+  const full = redact(JSON.stringify(job))
+  if (full.length <= MAX_JOB_OUTPUT_CHARS) return { json: full, trimmed: false }
+  const { id, status, source, model, prLink, createdAt, archivedAt } = job
+  return { json: redact(JSON.stringify({ id, status, source, model, prLink, createdAt, archivedAt })), trimmed: true }
+}
+
+/** Sets every job output from the job as last seen; true when the `job` output had to be trimmed. */
+export function publishJob(outputs: Outputs, job: Job): boolean {
+  const output = jobOutput(job)
   outputs.set('job-id', job.id)
   outputs.set('status', job.status)
   outputs.set('pr-link', job.prLink)
@@ -23,5 +40,6 @@ export function publishJob(outputs: Outputs, job: Job): void {
   outputs.set('model', job.model)
   outputs.set('source-repository', job.source?.repository)
   outputs.set('source-ref', job.source?.ref)
-  outputs.set('job', redact(JSON.stringify(job)))
+  outputs.set('job', output.json)
+  return output.trimmed
 }

@@ -7,7 +7,7 @@ import { type Clock, formatDuration } from '../util/clock.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import type { Outputs } from '../util/outputs.js'
 import { external } from '../util/text.js'
-import { publishJob } from './job-outputs.js'
+import { MAX_JOB_OUTPUT_CHARS, publishJob } from './job-outputs.js'
 import { followUpGraceMs } from './poll-schedule.js'
 import { type FollowUp, waitForJob } from './wait-for-job.js'
 
@@ -67,10 +67,14 @@ export async function runAgent(settings: AgentSettings, ctx: AgentContext): Prom
     waitedMs: 0,
     checks: 0,
   }
+  let toldTrimmed = false
   const seen = (job: Job): void => {
     report.job = job
     report.jobId = job.id
-    publishJob(ctx.outputs, job)
+    if (publishJob(ctx.outputs, job) && !toldTrimmed) {
+      toldTrimmed = true
+      core.info(`The job object is over ${MAX_JOB_OUTPUT_CHARS / 1024} KiB as JSON: output "job" holds its documented fields only.`)
+    }
   }
   let waitStart: number | undefined
 

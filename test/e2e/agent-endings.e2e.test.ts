@@ -40,6 +40,17 @@ describe.each(RUNTIMES)('agent jobs ($name)', (runtime) => {
     expect(secretLeaks(run, sim.apiKey)).toEqual([])
   })
 
+  test('a job object the API fills with something large: output "job" keeps the documented fields, said once', async () => {
+    const sim = await startSimulator({ jobPlan: { runMs: 600 }, extraJobFields: { history: 'h'.repeat(100_000) } })
+    const run = await runAgainst(sim, runtime, { prompt: PROMPT })
+    expect(run.code).toBe(0)
+    const job = JSON.parse(run.outputs.job ?? '{}')
+    expect(job).toMatchObject({ id: 'job_1', status: 'completed', prLink: 'https://github.com/acme/docs/pull/101' })
+    expect(job.history).toBeUndefined()
+    expect(run.outputs['pr-number']).toBe('101')
+    expect(run.stdout.match(/output "job" holds its documented fields only/g)).toHaveLength(1)
+  })
+
   test('unknown status values mean "still running"', async () => {
     const sim = await startSimulator({ jobPlan: { runningStatus: 'queued_for_review', runMs: 900 } })
     const run = await runAgainst(sim, runtime, { prompt: PROMPT })
