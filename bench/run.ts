@@ -41,13 +41,12 @@ const NOTES = `## What the numbers mean
   1.56× → 1.43× in interleaved runs of both bundles. It then puts back the parentheses webpack
   writes around each module factory, which terser's formatting drops: V8 compiles a parenthesised
   function in one pass instead of pre-parsing it and parsing it again when it runs (about 0.04×
-  more). Measured and rejected: V8's \`allFunctionsCalledOnLoad\` hint (no steady gain). What is
-  left is compiling and running the
-  zod schema code that the inputs do use, and Node's own set-up for \`process.stdout\`. Measured
-  and rejected: \`zod\`'s \`jitless\` parse (no difference), and \`fs.writeSync\` instead of
-  \`process.stdout\` (no difference in a one-line script). Output goes to \`/dev/null\` here; through a pipe, as on the runner, the
-  harness's own reading adds about 10 % to any process that prints a line, the bare one excepted.
-  Node 20's ESM loader is slower; the action runs on Node 24.
+  more). What is left is compiling and running the zod schema code the inputs do use, and Node's
+  own set-up for \`process.stdout\`. Measured and rejected: V8's \`allFunctionsCalledOnLoad\` hint
+  (no steady gain), \`zod\`'s \`jitless\` parse (no difference), and \`fs.writeSync\` instead of
+  \`process.stdout\` (no difference in a one-line script). Output goes to \`/dev/null\` here;
+  through a pipe, as on the runner, the harness's own reading adds about 10 % to any process that
+  prints a line, the bare one excepted. Node 20's ESM loader is slower; the action runs on Node 24.
 - **Polling.** Checks start 1.5 s apart and grow to \`poll-interval\`: a 30-minute job costs about
   half the requests of a fixed 5 s poll, and the step notices the end about 5 s later on average
   (at most one \`poll-interval\`). Lower \`poll-interval\` to trade requests for promptness.

@@ -991,6 +991,7 @@ class ProgressComment {
 
 
 
+
 const HEADLINE = {
     completed: '✅ pull request opened',
     'no-pr': '⚠️ completed without a pull request',
@@ -1014,8 +1015,7 @@ function renderAgentSummary(report) {
     const source = repository
         ? `${/^https?:\/\//.test(repository) ? (0,summary_escape/* link */.nf)(repository, repository.replace(/^https?:\/\/(github\.com\/)?/, '')) : (0,summary_escape/* escapeText */.X1)(repository, 200)}${job?.source?.ref ? ` @ ${(0,summary_escape/* escapeText */.X1)(job.source.ref, 100)}` : ''}`
         : '';
-    const checks = `${report.checks} status ${report.checks === 1 ? 'check' : 'checks'}`;
-    const waited = report.waitedMs > 0 ? `${formatDuration(report.waitedMs)} (${checks})` : '';
+    const waited = report.waitedMs > 0 ? `${formatDuration(report.waitedMs)} (${(0,util_text/* count */.U9)(report.checks, 'status check', 'status checks')})` : '';
     const rows = [
         ['Status', job ? (0,summary_escape/* escapeText */.X1)(job.status, 60) : ''],
         ['Job', report.jobId ? (0,summary_escape/* escapeText */.X1)(report.jobId, 100) : ''],
@@ -1250,10 +1250,6 @@ function compareRows(a, b) {
 
 
 
-/** "1 row", "2 rows": counts as people write them. */
-function run_visitors_count(n, one, many) {
-    return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-}
 /** Runs visitors mode: export every page, write the files and outputs; never throws. */
 async function runVisitors(settings, ctx) {
     const { dateFrom, dateTo, pageSize, summaryRows } = settings.visitors;
@@ -1270,7 +1266,7 @@ async function runVisitors(settings, ctx) {
                 dateTo: dateTo?.sent,
                 pageSize,
                 onPage: ({ offset, rows, hasMore, result: r }) => {
-                    actions_core/* info */.pq(`Page ${r.pages} (offset ${offset}): ${run_visitors_count(rows, 'row', 'rows')}${hasMore ? ', more to come' : ', the last'}.`);
+                    actions_core/* info */.pq(`Page ${r.pages} (offset ${offset}): ${(0,util_text/* count */.U9)(rows, 'row', 'rows')}${hasMore ? ', more to come' : ', the last'}.`);
                     if (r.totals) {
                         ctx.outputs.set('human', r.totals.human);
                         ctx.outputs.set('ai', r.totals.ai);
@@ -1313,7 +1309,7 @@ async function runVisitors(settings, ctx) {
             ctx.outputs.set('path-count', sorted.length);
             ctx.outputs.set('visitors-json', files.json);
             ctx.outputs.set('visitors-csv', files.csv);
-            actions_core/* info */.pq(`Exported ${run_visitors_count(sorted.length, 'path', 'paths')} from ${run_visitors_count(exported.pages, 'page', 'pages')} of results to ${files.csv} and ${files.json}.`);
+            actions_core/* info */.pq(`Exported ${(0,util_text/* count */.U9)(sorted.length, 'path', 'paths')} from ${(0,util_text/* count */.U9)(exported.pages, 'page', 'pages')} of results to ${files.csv} and ${files.json}.`);
         }
         catch (error) {
             failure ??= new Error(`Could not write the export files in ${ctx.dir}: ${(0,errors/* getErrorMessage */.u1)(error)}`);
@@ -1325,7 +1321,7 @@ async function runVisitors(settings, ctx) {
         outcome = failure instanceof errors/* CancelledError */.cc ? 'cancelled' : 'error';
         const what = outcome === 'cancelled' ? 'Cancelled.' : (0,errors/* getErrorMessage */.u1)(failure);
         const kept = files ? ` They are in ${files.csv} and ${files.json} (marked incomplete).` : '';
-        message = `${what} ${run_visitors_count(exported.rows.size, 'row', 'rows')} had been fetched (${run_visitors_count(exported.pages, 'page', 'pages')} of results) before that.${kept}`;
+        message = `${what} ${(0,util_text/* count */.U9)(exported.rows.size, 'row', 'rows')} had been fetched (${(0,util_text/* count */.U9)(exported.pages, 'page', 'pages')} of results) before that.${kept}`;
         notes.unshift(message);
     }
     const summary = renderVisitorsSummary({

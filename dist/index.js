@@ -267,6 +267,7 @@ var __webpack_modules__ = {
         __nccwpck_require__.d(__webpack_exports__, {
             $s: () => bound,
             E$: () => redact,
+            U9: () => count,
             cl: () => registerSecret,
             qn: () => external
         });
@@ -289,6 +290,9 @@ var __webpack_modules__ = {
             let out = bound(redact(raw).replace(CONTROL, " ").trim(), max);
             if (out.startsWith(":")) out = `'${out}'`;
             return out;
+        }
+        function count(n, one, many) {
+            return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
         }
     }),
     2613: (module => {

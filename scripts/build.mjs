@@ -63,7 +63,7 @@ function eagerModuleFactories(code) {
     .filter((v) => v && (v.type === 'ArrowFunctionExpression' || v.type === 'FunctionExpression'))
   if (factories.length === 0) throw new Error('dist/index.js: found no webpack module factories to parenthesise')
   let out = code
-  for (const f of [...factories].sort((a, b) => b.start - a.start)) {
+  for (const f of factories.sort((a, b) => b.start - a.start)) {
     out = `${out.slice(0, f.start)}(${out.slice(f.start, f.end)})${out.slice(f.end)}`
   }
   return out

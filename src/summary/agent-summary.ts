@@ -2,6 +2,7 @@ import { prNumber } from '../agent/job-outputs.js'
 import type { AgentReport } from '../agent/run-agent.js'
 import { isTerminal } from '../api/schemas.js'
 import { formatDuration } from '../util/clock.js'
+import { count } from '../util/text.js'
 import { escapeText, keyValueTable, link } from './escape.js'
 
 const HEADLINE: Record<AgentReport['outcome'], string> = {
@@ -29,8 +30,7 @@ export function renderAgentSummary(report: AgentReport): string {
   const source = repository
     ? `${/^https?:\/\//.test(repository) ? link(repository, repository.replace(/^https?:\/\/(github\.com\/)?/, '')) : escapeText(repository, 200)}${job?.source?.ref ? ` @ ${escapeText(job.source.ref, 100)}` : ''}`
     : ''
-  const checks = `${report.checks} status ${report.checks === 1 ? 'check' : 'checks'}`
-  const waited = report.waitedMs > 0 ? `${formatDuration(report.waitedMs)} (${checks})` : ''
+  const waited = report.waitedMs > 0 ? `${formatDuration(report.waitedMs)} (${count(report.checks, 'status check', 'status checks')})` : ''
   const rows: Array<[string, string]> = [
     ['Status', job ? escapeText(job.status, 60) : ''],
     ['Job', report.jobId ? escapeText(report.jobId, 100) : ''],

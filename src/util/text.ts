@@ -38,3 +38,8 @@ export function external(text: unknown, max = 300): string {
   if (out.startsWith(':')) out = `'${out}'`
   return out
 }
+
+/** "1 row", "1,234 rows": a count as people write it. */
+export function count(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
+}

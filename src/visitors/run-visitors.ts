@@ -6,14 +6,9 @@ import type { VisitorsSettings } from '../inputs/settings.js'
 import { renderVisitorsSummary } from '../summary/visitors-summary.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import type { Outputs } from '../util/outputs.js'
-import { external } from '../util/text.js'
+import { count, external } from '../util/text.js'
 import { writeExportFiles } from './export-files.js'
 import { PartialExportError, type VisitorsExport, compareRows, exportVisitors } from './export-visitors.js'
-
-/** "1 row", "2 rows": counts as people write them. */
-function count(n: number, one: string, many: string): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
-}
 
 export interface VisitorsReport {
   outcome: 'complete' | 'incomplete' | 'error' | 'cancelled'
