@@ -1876,6 +1876,27 @@ __nccwpck_require__.m = __webpack_modules__;
 if (typeof __nccwpck_require__ !== "undefined") __nccwpck_require__.ab = decodeURIComponent(new URL(".", import.meta.url).pathname).slice(import.meta.url.match(/^file:\/\/\/\w:/) ? 1 : 0, -1) + "/";
 
 (() => {
+    var getProto = Object.getPrototypeOf ? obj => Object.getPrototypeOf(obj) : obj => obj.__proto__;
+    var leafPrototypes;
+    __nccwpck_require__.t = function(value, mode) {
+        if (mode & 1) value = this(value);
+        if (mode & 8) return value;
+        if (typeof value === "object" && value) {
+            if (mode & 4 && value.__esModule) return value;
+            if (mode & 16 && typeof value.then === "function") return value;
+        }
+        var ns = Object.create(null);
+        __nccwpck_require__.r(ns);
+        var def = {};
+        leafPrototypes = leafPrototypes || [ null, getProto({}), getProto([]), getProto(getProto) ];
+        for (var current = mode & 2 && value; typeof current == "object" && !~leafPrototypes.indexOf(current); current = getProto(current)) Object.getOwnPropertyNames(current).forEach(key => def[key] = () => value[key]);
+        def["default"] = () => value;
+        __nccwpck_require__.d(ns, def);
+        return ns;
+    };
+})();
+
+(() => {
     __nccwpck_require__.d = (exports, definition) => {
         for (var key in definition) if (__nccwpck_require__.o(definition, key) && !__nccwpck_require__.o(exports, key)) Object.defineProperty(exports, key, {
             enumerable: true,
@@ -2205,7 +2226,7 @@ async function main(signal) {
     const unused = unusedInputs(raw, settings.mode);
     if (settings.mode === "visitors" && settings.commentIgnored) unused.push("comment");
     if (unused.length > 0) actions_core.$e(`mode is ${settings.mode}, so these inputs are ignored: ${unused.join(", ")}.`);
-    const {runMode: runMode} = await __nccwpck_require__.e(687).then(__nccwpck_require__.bind(__nccwpck_require__, 2687));
+    const {runMode: runMode} = await __nccwpck_require__.e(795).then(__nccwpck_require__.bind(__nccwpck_require__, 9795));
     await runMode(settings, signal);
 }
 

@@ -1,11 +1,14 @@
 import { ApiClient } from './api/client.js'
+import { fetchForBaseUrl } from './api/proxy.js'
 import { type AgentReport, actionOf, runAgent } from './agent/run-agent.js'
 import { ProgressComment } from './github/progress-comment.js'
 import type { AgentSettings, Settings } from './inputs/settings.js'
 import { renderAgentSummary } from './summary/agent-summary.js'
+import { escapeText } from './summary/escape.js'
 import { writeSummary } from './summary/write-summary.js'
 import * as core from './util/actions-core.js'
 import { systemClock } from './util/clock.js'
+import { getErrorMessage } from './util/errors.js'
 import { Outputs } from './util/outputs.js'
 import { external } from './util/text.js'
 import { type VisitorsReport, runVisitors } from './visitors/run-visitors.js'
@@ -50,7 +53,17 @@ export async function runMode(settings: Settings, signal: AbortSignal): Promise<
   const clock = systemClock
   await core.prepareOutputs()
   const deadline = clock.now() + settings.waitTimeoutMs
+  let apiFetch: typeof fetch
+  try {
+    apiFetch = await fetchForBaseUrl(settings.baseUrl, (m) => core.info(m))
+  } catch (error) {
+    const message = `${getErrorMessage(error)} Nothing was sent to the API.`
+    writeSummary(`### ❌ Mintlify action: proxy settings\n\n${escapeText(message, 600)}\n`)
+    core.setFailed(message)
+    return
+  }
   const client = new ApiClient({
+    fetch: apiFetch,
     baseUrl: settings.baseUrl,
     apiKey: settings.apiKey,
     projectId: settings.projectId,

@@ -9,7 +9,7 @@ import type { Outputs } from '../util/outputs.js'
 import { external } from '../util/text.js'
 import { MAX_JOB_OUTPUT_CHARS, publishJob } from './job-outputs.js'
 import { followUpGraceMs } from './poll-schedule.js'
-import { type FollowUp, waitForJob } from './wait-for-job.js'
+import { type FollowUp, NEW_JOB_VISIBILITY_MS, waitForJob } from './wait-for-job.js'
 
 export type AgentAction = 'create' | 'follow-up' | 'resume'
 
@@ -77,6 +77,7 @@ export async function runAgent(settings: AgentSettings, ctx: AgentContext): Prom
     }
   }
   let waitStart: number | undefined
+  let createdAt = 0
 
   try {
     let followUp: FollowUp | undefined
@@ -84,6 +85,7 @@ export async function runAgent(settings: AgentSettings, ctx: AgentContext): Prom
       await core.group('Create the agent job', async () => {
         core.info(`Project ${external(settings.projectId, 80)}: sending the prompt (${agent.prompt?.length} characters).`)
         const job = await ctx.client.createJob(agent.prompt as string)
+        createdAt = ctx.clock.now()
         seen(job)
         core.info(`Created job ${external(job.id, 80)} (status: ${external(job.status, 60)}).`)
       })
@@ -119,6 +121,7 @@ export async function runAgent(settings: AgentSettings, ctx: AgentContext): Prom
         deadline: ctx.deadline,
         pollIntervalMs: agent.pollIntervalMs,
         followUp,
+        notFoundGraceUntil: report.action === 'create' ? createdAt + NEW_JOB_VISIBILITY_MS : undefined,
         onJob: seen,
         log: (m) => core.info(m),
       }),

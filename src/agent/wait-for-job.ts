@@ -7,6 +7,13 @@ import { pollDelay } from './poll-schedule.js'
 /** A quiet wait still says it is alive this often. */
 export const HEARTBEAT_MS = 60_000
 
+/**
+ * How long a status check may answer 404 for a job this run has just created before that counts as
+ * "no such job": the create answered with the job, so a 404 soon after is the service not showing
+ * it yet (a read that lags the write), not a wrong id. A job-id the user gave gets no such grace.
+ */
+export const NEW_JOB_VISIBILITY_MS = 60_000
+
 export interface FollowUp {
   /** When the message was accepted (epoch ms). */
   sentAt: number
@@ -25,6 +32,8 @@ export interface WaitOptions {
   pollIntervalMs: number
   /** Set after a follow-up message: see the race rule below. */
   followUp?: FollowUp
+  /** Epoch ms: for a job this run created, a 404 before this time means "not visible yet". */
+  notFoundGraceUntil?: number
   /** Called with every job seen, so outputs are current even if the wait then fails. */
   onJob: (job: Job) => void
   log: (message: string) => void
@@ -43,6 +52,9 @@ export type WaitResult =
  * the deadline, and a timeout then names the last error. Errors that retrying cannot fix (a wrong
  * key, an unknown job, a rate limit longer than the time left) end it at once.
  *
+ * A job this run created may answer 404 until `notFoundGraceUntil` (see NEW_JOB_VISIBILITY_MS), as
+ * long as it has not been seen yet; after that, or once seen, a 404 ends the wait at once.
+ *
  * The follow-up race: the API does not say how soon a follow-up reopens a finished job, so the
  * message response and the next polls may still show the old terminal state and the old prLink.
  * After a follow-up, a terminal status counts only once the job has been seen not terminal since
@@ -57,6 +69,7 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
   let checks = 0
   let lastError: ApiError | undefined
   let failingSince: number | undefined
+  let toldNotVisible = false
   const start = clock.now()
   let lastLogAt = start
 
@@ -69,6 +82,18 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
       job = await options.getJob()
     } catch (error) {
       if (!(error instanceof ApiError)) throw error
+      if (error.status === 404 && last === undefined && options.notFoundGraceUntil !== undefined) {
+        if (clock.now() < options.notFoundGraceUntil && clock.now() < deadline) {
+          if (!toldNotVisible) log('The new job is not visible to status checks yet (HTTP 404); checking again.')
+          toldNotVisible = true
+          continue
+        }
+        throw new ApiError(`${error.message} The job was created by this run ${formatDuration(clock.now() - start)} ago, but the service still does not show it.`, {
+          kind: error.kind,
+          status: error.status,
+          cause: error,
+        })
+      }
       if (error.kind === 'out-of-time') return { ended: false, job: last, checks, lastError: error.cause instanceof ApiError ? error.cause : (lastError ?? error) }
       if (!error.retriesExhausted) throw error
       lastError = error

@@ -7,6 +7,7 @@ import { ApiError } from './errors.js'
 import {
   GET_POLICY,
   POST_POLICY,
+  PROXY_REFUSED,
   VISITORS_POLICY,
   type Method,
   type RetryPolicy,
@@ -78,11 +79,20 @@ function statusText(status: number): string {
   return reason ? `HTTP ${status} ${reason}` : `HTTP ${status}`
 }
 
+type NetworkCause = { code?: unknown; message?: unknown; permanent?: unknown; errors?: Array<{ code?: unknown }> }
+
 /** The error code behind a failed fetch (undici puts it on `cause`, sometimes inside an AggregateError). */
 function networkCode(error: unknown): string | undefined {
-  const cause = (error as { cause?: unknown })?.cause as { code?: unknown; errors?: Array<{ code?: unknown }> } | undefined
+  const cause = (error as { cause?: unknown })?.cause as NetworkCause | undefined
   const code = cause?.code ?? cause?.errors?.[0]?.code ?? (error as { code?: unknown })?.code
   return typeof code === 'string' ? code : undefined
+}
+
+/** What a failed fetch was, for the message: the code, or the proxy's refusal in words. */
+function networkDetail(error: unknown, code: string | undefined): string {
+  const cause = (error as { cause?: unknown })?.cause as NetworkCause | undefined
+  if (code === PROXY_REFUSED && typeof cause?.message === 'string') return external(cause.message, 300)
+  return code ?? external(getErrorMessage(error), 120)
 }
 
 /** The API's own words from an error body: `error`, then every `details[].message`. */
@@ -289,10 +299,11 @@ export class ApiClient {
       }
       const code = networkCode(error)
       const notSent = wasCertainlyNotSent(code)
-      const detail = code ?? external(getErrorMessage(error), 120)
+      const detail = networkDetail(error, code)
+      const permanent = ((error as { cause?: NetworkCause }).cause?.permanent ?? false) === true
       return {
         ok: false,
-        retryable: !isPost || notSent,
+        retryable: !permanent && (!isPost || notSent),
         error: fail(notSent ? `could not connect (${detail}).` : `the connection failed (${detail}).`, {
           kind: 'network',
           mayHaveBeenProcessed: !notSent,
@@ -349,7 +360,7 @@ export class ApiClient {
     const apiText = apiErrorText(text)
     const said = apiText ? `: ${apiText}` : ''
     const retryAfterMs = parseRetryAfter(retryAfter, this.options.clock.now())
-    if (status === 401 || status === 403) {
+    if (status === 401) {
       return {
         ok: false,
         retryable: false,
@@ -358,6 +369,12 @@ export class ApiClient {
           { kind: 'auth', status },
         ),
       }
+    }
+    if (status === 403) {
+      const why = spec.method === 'POST'
+        ? 'The key may be limited to the read scope (GET only: it can export analytics but cannot create jobs or send follow-ups), or the runner\'s IP address may be outside the key\'s IP allowlist. Use a key with the write scope, or allow the runner\'s address, on the dashboard\'s API keys page.'
+        : 'The runner\'s IP address may be outside the key\'s IP allowlist, or the key may lack the scope this needs: check the key on the dashboard\'s API keys page.'
+      return { ok: false, retryable: false, error: fail(`the API refused the request (${statusText(status)}${said}). ${why}`, { kind: 'auth', status }) }
     }
     const hint = status === 404 && spec.notFoundHint ? ` ${spec.notFoundHint}` : ''
     const quota = status === 429 && spec.quotaHint ? ` (${spec.quotaHint})` : ''

@@ -72,8 +72,12 @@ export function isRetryableStatus(method: Method, status: number): boolean {
   return status === 408 || status >= 500
 }
 
+/** The code of a tunnel the proxy refused (see api/proxy.ts): nothing reached the server. */
+export const PROXY_REFUSED = 'EPROXYREFUSED'
+
 /** Network failure codes that prove the request never reached the server. */
 const NOT_SENT_CODES = new Set([
+  PROXY_REFUSED,
   'ECONNREFUSED',
   'ENOTFOUND',
   'EAI_AGAIN',

@@ -2,8 +2,10 @@ import type { ApiClient } from '../api/client.js'
 import type { VisitorRow, VisitorTotals } from '../api/schemas.js'
 
 /**
- * Pages through the unique-visitors endpoint: limit = page-size, offset from 0 growing by limit
- * while hasMore, one request at a time. So N rows cost max(1, ceil(N / page-size)) requests.
+ * Pages through the unique-visitors endpoint: limit = page-size, offset from 0 growing by the rows
+ * each page actually held (a service that serves fewer than asked, a lowered maximum or a capped
+ * page, must not make rows vanish between pages) while hasMore, one request at a time. So N rows
+ * cost max(1, ceil(N / page-size)) requests when pages come full.
  * Rows can move between pages while this runs (the data is live): a path that comes twice is kept
  * once, first seen wins, and the repeats are counted.
  */
@@ -47,7 +49,7 @@ export async function exportVisitors(options: ExportOptions): Promise<VisitorsEx
   const { client, pageSize } = options
   const maxPages = options.maxPages ?? MAX_PAGES
   const result: VisitorsExport = { totals: undefined, rows: new Map(), pages: 0, repeats: 0, stoppedEarly: undefined }
-  for (let offset = 0; ; offset += pageSize) {
+  for (let offset = 0; ; ) {
     let page
     try {
       page = await client.visitorsPage({ dateFrom: options.dateFrom, dateTo: options.dateTo, limit: pageSize, offset })
@@ -67,9 +69,10 @@ export async function exportVisitors(options: ExportOptions): Promise<VisitorsEx
       return result
     }
     if (result.pages >= maxPages) {
-      result.stoppedEarly = `reached the bound of ${maxPages} pages (${maxPages * pageSize} rows); stopped there`
+      result.stoppedEarly = `reached the bound of ${maxPages} pages (${offset + page.visitors.length} rows); stopped there`
       return result
     }
+    offset += page.visitors.length
   }
 }
 

@@ -107,15 +107,38 @@ describe.each(RUNTIMES)('retries and failures ($name)', (runtime) => {
     })
   })
 
-  test.each([401, 403])('%i: fails at once, saying the key is wrong, revoked or expired', async (status) => {
+  test('401: fails at once, saying the key is wrong, revoked or expired', async () => {
     const sim = await startSimulator()
-    sim.addFault({ route: 'create', status, body: { error: 'Unauthorized' } })
+    sim.addFault({ route: 'create', status: 401, body: { error: 'Unauthorized' } })
     const run = await runAgainst(sim, runtime, { prompt: PROMPT })
     expect(run.code).toBe(1)
     expect(sim.requests).toHaveLength(1)
     expect(run.errors).toHaveLength(1)
-    expect(run.errors[0]).toContain(`HTTP ${status}`)
+    expect(run.errors[0]).toContain('HTTP 401')
     expect(run.errors[0]).toContain('wrong, revoked or expired')
+  })
+
+  test('403 on create: fails at once, saying the key may be read-only or the runner outside its IP allowlist', async () => {
+    const sim = await startSimulator()
+    sim.addFault({ route: 'create', status: 403, body: { error: 'Forbidden' } })
+    const run = await runAgainst(sim, runtime, { prompt: PROMPT })
+    expect(run.code).toBe(1)
+    expect(sim.requests).toHaveLength(1)
+    expect(run.errors).toHaveLength(1)
+    expect(run.errors[0]).toContain('HTTP 403 Forbidden: Forbidden')
+    expect(run.errors[0]).toContain('read scope (GET only')
+    expect(run.errors[0]).toContain('IP allowlist')
+    expect(run.errors[0]).not.toContain('expired')
+  })
+
+  test('403 on a follow-up: the same explanation', async () => {
+    const sim = await startSimulator()
+    sim.addFault({ route: 'message', status: 403, body: { error: 'Insufficient scope' } })
+    const run = await runAgainst(sim, runtime, { prompt: PROMPT, 'job-id': 'job_1' })
+    expect(run.code).toBe(1)
+    expect(sim.requestsTo('message')).toHaveLength(1)
+    expect(run.errors[0]).toContain('Could not send the follow-up message to job job_1: the API refused the request (HTTP 403 Forbidden: Insufficient scope)')
+    expect(run.errors[0]).toContain('cannot create jobs or send follow-ups')
   })
 
   test('a wrong key (the simulator\'s own check) gets the same clear message', async () => {
@@ -123,6 +146,18 @@ describe.each(RUNTIMES)('retries and failures ($name)', (runtime) => {
     const run = await runAgainst(sim, runtime, { prompt: PROMPT, 'api-key': 'mint_revoked_key_000000000000' })
     expect(run.code).toBe(1)
     expect(run.errors[0]).toContain('HTTP 401 Unauthorized: Invalid or expired API key')
+  })
+
+  test('a job just created that status checks do not show yet (404): checked again, and the run ends normally', async () => {
+    const sim = await startSimulator({ invisibleForMs: 1200 })
+    const run = await runAgainst(sim, runtime, { prompt: PROMPT })
+    expect(run.code).toBe(0)
+    expect(run.outputs['pr-link']).toBe('https://github.com/acme/docs/pull/101')
+    expect(sim.requestsTo('create')).toHaveLength(1)
+    const early = sim.requestsTo('get').filter((r) => r.at - (sim.requestsTo('create')[0]?.at ?? 0) < 1200)
+    expect(early.length).toBeGreaterThan(0)
+    expect(run.stdout.split('\n').filter((l) => l.includes('not visible to status checks yet'))).toHaveLength(1)
+    expect(run.errors).toEqual([])
   })
 
   test('404 for an unknown job: fails at once with the status and the API\'s text', async () => {

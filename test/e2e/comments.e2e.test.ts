@@ -63,6 +63,18 @@ describe.each(RUNTIMES)('comments on the triggering issue or pull request ($name
     expect(secretLeaks(run, sim.apiKey)).toEqual([])
   })
 
+  test('GitHub Enterprise Server: links come from GITHUB_SERVER_URL, requests go to GITHUB_API_URL', async () => {
+    const sim = await startSimulator()
+    const gh = await startGitHub()
+    const server = 'https://ghes.acme.internal'
+    const run = await runWithGitHub(sim, gh, runtime, { prompt: PROMPT }, { env: { GITHUB_SERVER_URL: server, GITHUB_API_URL: `${gh.baseUrl}/api/v3` } })
+    expect(run.code).toBe(0)
+    expect(gh.requests.map((r) => r.url)).toEqual(['/api/v3/repos/acme/docs/issues/7/comments', `/api/v3/repos/acme/docs/issues/comments/${gh.comments[0]?.id}`])
+    const body = gh.comments[0]?.body ?? ''
+    expect(body).toContain(`<a href="${server}/acme/docs/actions/runs/4242">workflow run</a>`)
+    expect(body).not.toContain('https://github.com/acme/docs/actions')
+  })
+
   test('a pull_request event comments on the pull request', async () => {
     const sim = await startSimulator()
     const gh = await startGitHub()

@@ -104,6 +104,18 @@ describe.each(RUNTIMES)('visitors export ($name)', (runtime) => {
     expect(run.summary).toContain('incomplete')
   })
 
+  test('a service that caps its pages below page-size: every row is exported, none skipped', async () => {
+    const sim = await startSimulator({ visitors: generateRows(530) })
+    sim.visitors.maxRowsPerPage = 100
+    const run = await runAgainst(sim, runtime, visitorsMode)
+    expect(run.code).toBe(0)
+    expect(run.warnings).toEqual([])
+    expect(sim.visitors.queries.map((q) => [q.limit, q.offset])).toEqual([0, 100, 200, 300, 400, 500].map((o) => ['250', String(o)]))
+    expect(run.outputs['path-count']).toBe('530')
+    expect(csvLines(run.outputs['visitors-csv'])).toHaveLength(531)
+    expect(JSON.parse(readFileSync(run.outputs['visitors-json'] ?? '', 'utf8')).complete).toBe(true)
+  })
+
   test('the hard bound of 1,000 pages ends the export with a warning, keeping every row fetched', async () => {
     // 1,001 rows at one row a page: hasMore is still true after page 1,000
     const sim = await startSimulator({ visitors: generateRows(1001) })

@@ -35,7 +35,7 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
   protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readBody(req)
     const url = new URL(req.url ?? '/', 'http://gh')
-    const path = url.pathname
+    const path = url.pathname.replace(/^\/api\/v3(?=\/)/, '') // GitHub Enterprise Server serves the API under /api/v3
     let route: GitHubRoute | 'unknown' = 'unknown'
     let m = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/.exec(path)
     if (m && req.method === 'POST') route = 'create-comment'

@@ -1,5 +1,12 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
+import { createServer as createTlsServer } from 'node:https'
 import type { AddressInfo, Socket } from 'node:net'
+
+/** A certificate and its key (PEM), to serve HTTPS. */
+export interface TlsIdentity {
+  key: string
+  cert: string
+}
 
 export interface RecordedRequest<R extends string> {
   route: R | 'unknown'
@@ -11,19 +18,22 @@ export interface RecordedRequest<R extends string> {
 }
 
 /**
- * A local HTTP server on 127.0.0.1 for tests: start on a free (or given) port, stop with every
- * connection closed, record each request and let a test wait for one.
+ * A local HTTP server on 127.0.0.1 for tests (HTTPS when given a TLS identity): start on a free (or
+ * given) port, stop with every connection closed, record each request and let a test wait for one.
  */
 export abstract class LocalServer<R extends string> {
   readonly requests: Array<RecordedRequest<R>> = []
   private server: Server | undefined
   private readonly sockets = new Set<Socket>()
   private waiters: Array<() => void> = []
+  /** Set before start() to serve HTTPS with this certificate. */
+  tls: TlsIdentity | undefined
 
   protected abstract handle(req: IncomingMessage, res: ServerResponse): Promise<void>
 
   async start(port = 0): Promise<string> {
-    const server = createServer((req, res) => void this.handle(req, res))
+    const handler = (req: IncomingMessage, res: ServerResponse): void => void this.handle(req, res)
+    const server: Server = this.tls ? createTlsServer({ key: this.tls.key, cert: this.tls.cert }, handler) : createServer(handler)
     server.on('connection', (socket) => {
       this.sockets.add(socket)
       socket.on('close', () => this.sockets.delete(socket))
@@ -36,10 +46,16 @@ export abstract class LocalServer<R extends string> {
     return this.baseUrl
   }
 
+  get port(): number {
+    const address = this.server?.address() as AddressInfo | null
+    if (!address) throw new Error('server not started')
+    return address.port
+  }
+
   get baseUrl(): string {
     const address = this.server?.address() as AddressInfo | null
     if (!address) throw new Error('server not started')
-    return `http://127.0.0.1:${address.port}`
+    return `${this.tls ? 'https' : 'http'}://127.0.0.1:${address.port}`
   }
 
   async stop(): Promise<void> {

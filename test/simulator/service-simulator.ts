@@ -50,6 +50,8 @@ export interface SimulatorOptions {
   followUpPlan?: Partial<FollowUpPlan>
   /** Extra fields added to every job object (the API may add fields later). */
   extraJobFields?: Record<string, unknown>
+  /** A new job answers 404 to status checks for this long after its create (reads lag writes). */
+  invisibleForMs?: number
   visitors?: VisitorRow[]
 }
 
@@ -73,6 +75,7 @@ export class ServiceSimulator extends LocalServer<Route> {
   jobPlan: JobPlan
   followUpPlan: FollowUpPlan
   extraJobFields: Record<string, unknown>
+  invisibleForMs: number
   readonly visitors: VisitorsData
   readonly jobs = new Map<string, SimJob>()
   private readonly faults = new FaultBook<Route>()
@@ -86,6 +89,7 @@ export class ServiceSimulator extends LocalServer<Route> {
     this.jobPlan = { ...DEFAULT_PLAN, ...options.jobPlan }
     this.followUpPlan = { ...DEFAULT_PLAN, lagMs: 0, ...options.followUpPlan }
     this.extraJobFields = options.extraJobFields ?? {}
+    this.invisibleForMs = options.invisibleForMs ?? 0
     this.visitors = new VisitorsData(options.visitors ?? [])
   }
 
@@ -165,7 +169,7 @@ export class ServiceSimulator extends LocalServer<Route> {
       return { status: 201, body: this.jobView(job, now) }
     }
     const job = this.jobs.get(decodeURIComponent(matched.jobId ?? ''))
-    if (!job) return { status: 404, body: { error: 'Agent job not found' } }
+    if (!job || (matched.route === 'get' && now - job.createdAt < this.invisibleForMs)) return { status: 404, body: { error: 'Agent job not found' } }
     if (matched.route === 'get') return { status: 200, body: this.jobView(job, now) }
 
     // a follow-up message: the old state shows for lagMs, then the job runs again

@@ -42,6 +42,8 @@ export class VisitorsData {
   totals: VisitorTotals | undefined
   /** After each page served, move this many rows from the end to the front (live data). */
   moveAfterEachPage = 0
+  /** Serve at most this many rows a page, whatever limit asks for (a lowered maximum). */
+  maxRowsPerPage = Number.POSITIVE_INFINITY
   /** Queries received, as parsed. */
   readonly queries: Array<Record<string, string>> = []
 
@@ -84,8 +86,9 @@ export class VisitorsData {
     if (problems.length > 0) {
       return { status: 400, body: { error: 'Invalid query parameters', details: problems.map((message) => ({ message })) } }
     }
-    const page = this.rows.slice(offset, offset + limit)
-    const body = { totals: this.currentTotals(), visitors: page, hasMore: offset + limit < this.rows.length }
+    const served = Math.min(limit, this.maxRowsPerPage)
+    const page = this.rows.slice(offset, offset + served)
+    const body = { totals: this.currentTotals(), visitors: page, hasMore: offset + served < this.rows.length }
     for (let i = 0; i < this.moveAfterEachPage && this.rows.length > 1; i++) {
       this.rows.unshift(this.rows.pop() as VisitorRow)
     }

@@ -5,8 +5,8 @@ import { ROOT } from '../e2e/harness.js'
 
 /**
  * The shape of dist/ that keeps start-up fast: the HTTP stack that @actions/http-client bundles
- * (undici) and the GitHub client exist only in the one chunk that comments load, and nothing
- * bundles @actions/core's OIDC client.
+ * (undici) and the GitHub client load only when comments or a proxy need them, and nothing bundles
+ * @actions/core's OIDC client.
  */
 const dist = join(ROOT, 'dist')
 const chunks = readdirSync(dist).filter((f) => f.endsWith('.js'))
@@ -14,12 +14,29 @@ const text = (f: string): string => readFileSync(join(dist, f), 'utf8')
 const holding = (marker: string): string[] => chunks.filter((f) => text(f).includes(marker))
 
 describe('dist/', () => {
-  test('a bundled undici and the GitHub client live in one chunk, not the entry', () => {
+  test('the GitHub client lives in one chunk of its own, not the entry and not the chunk every run loads', () => {
     const github = holding('octokit-core.js')
     expect(github).toHaveLength(1)
     expect(github[0]).not.toBe('index.js')
-    expect(holding('class UndiciError')).toEqual(github)
     expect(holding('class HttpClient')).toEqual(github)
+    expect(github).not.toEqual(holding('class ApiClient'))
+  })
+
+  test('undici (for comments and proxies) is in one chunk that neither the entry nor every run loads', () => {
+    const undici = holding('class UndiciError')
+    expect(undici).toHaveLength(1)
+    expect(undici).not.toContain('index.js')
+    expect(undici).not.toEqual(holding('class ApiClient'))
+    expect(undici).not.toEqual(holding('octokit-core.js'))
+  })
+
+  test('the proxy decision (@actions/http-client\'s checkBypass) is not in the chunk every run loads', () => {
+    const runChunk = holding('class ApiClient')
+    expect(runChunk).toHaveLength(1)
+    const proxy = holding('function checkBypass')
+    expect(proxy.length).toBeGreaterThan(0)
+    expect(proxy).not.toContain(runChunk[0])
+    expect(proxy).not.toContain('index.js')
   })
 
   test('no chunk holds @actions/core\'s OIDC client', () => {

@@ -28,6 +28,22 @@ describe('exportVisitors', () => {
     expect(result.totals).toEqual(totals)
   })
 
+  test('a service that serves fewer rows than asked: offset grows by the rows received, so none vanish', async () => {
+    const data = rows(530)
+    const queries: Array<{ limit: number; offset: number }> = []
+    const capped = {
+      visitorsPage: async (q: { limit: number; offset: number }): Promise<VisitorsPage> => {
+        queries.push({ limit: q.limit, offset: q.offset })
+        return { totals, visitors: data.slice(q.offset, q.offset + 100), hasMore: q.offset + 100 < data.length }
+      },
+    }
+    const result = await exportVisitors({ client: capped, dateFrom: undefined, dateTo: undefined, pageSize: 250 })
+    expect(queries.map((q) => q.offset)).toEqual([0, 100, 200, 300, 400, 500])
+    expect(queries.every((q) => q.limit === 250)).toBe(true)
+    expect(result.rows.size).toBe(530)
+    expect(result.stoppedEarly).toBeUndefined()
+  })
+
   test('a path that comes twice is kept once, first seen wins, and counted', async () => {
     const pages: VisitorsPage[] = [
       { totals, visitors: [{ path: '/a', human: 1, ai: 0, total: 1 }, { path: '/b', human: 2, ai: 0, total: 2 }], hasMore: true },

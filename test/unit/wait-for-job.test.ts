@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { ApiError } from '../../src/api/errors.js'
 import type { Job } from '../../src/api/schemas.js'
-import { waitForJob } from '../../src/agent/wait-for-job.js'
+import { NEW_JOB_VISIBILITY_MS, waitForJob } from '../../src/agent/wait-for-job.js'
 import { FakeClock } from './fake-clock.js'
 
 const J = (status: string, prLink: string | null = null): Job => ({ id: 'job_1', status, prLink })
@@ -60,6 +60,85 @@ describe('waitForJob', () => {
       log: () => {},
     })
     expect(result).toMatchObject({ ended: false, lastError: error })
+  })
+
+  describe('a job this run created that status checks do not show yet (404)', () => {
+    const notFound = new ApiError('Could not check the status of job job_1: HTTP 404 Not Found: Agent job not found.', { kind: 'http', status: 404 })
+
+    function answers(script: Array<Job | Error>) {
+      let i = 0
+      return async (): Promise<Job> => {
+        const next = script[Math.min(i++, script.length - 1)] as Job | Error
+        if (next instanceof Error) throw next
+        return next
+      }
+    }
+
+    test('is checked again within the window, and the wait ends normally once it shows', async () => {
+      const clock = new FakeClock()
+      const logs: string[] = []
+      const result = await waitForJob({
+        getJob: answers([notFound, notFound, J('active'), J('completed', 'https://x/pull/3')]),
+        clock,
+        signal: new AbortController().signal,
+        deadline: clock.now() + 600_000,
+        pollIntervalMs: 10_000,
+        notFoundGraceUntil: clock.now() + NEW_JOB_VISIBILITY_MS,
+        onJob: () => {},
+        log: (m) => logs.push(m),
+      })
+      expect(result).toMatchObject({ ended: true, checks: 2, job: { status: 'completed' } })
+      expect(logs.filter((l) => l.includes('not visible to status checks yet'))).toHaveLength(1)
+    })
+
+    test('still 404 when the window has passed: fails, saying the job was created but is not shown', async () => {
+      const clock = new FakeClock()
+      const start = clock.now()
+      const wait = waitForJob({
+        getJob: answers([notFound]),
+        clock,
+        signal: new AbortController().signal,
+        deadline: start + 600_000,
+        pollIntervalMs: 10_000,
+        notFoundGraceUntil: start + NEW_JOB_VISIBILITY_MS,
+        onJob: () => {},
+        log: () => {},
+      })
+      await expect(wait).rejects.toThrow(/HTTP 404 Not Found.*created by this run 1m( \d+s)? ago, but the service still does not show it/)
+      expect(clock.now()).toBeGreaterThanOrEqual(start + NEW_JOB_VISIBILITY_MS)
+      expect(clock.now()).toBeLessThan(start + NEW_JOB_VISIBILITY_MS + 10_000)
+    })
+
+    test('without the window (a job-id the user gave), a 404 fails at the first check', async () => {
+      const clock = new FakeClock()
+      let calls = 0
+      const wait = waitForJob({
+        getJob: () => (calls++, Promise.reject(notFound)),
+        clock,
+        signal: new AbortController().signal,
+        deadline: clock.now() + 600_000,
+        pollIntervalMs: 10_000,
+        onJob: () => {},
+        log: () => {},
+      })
+      await expect(wait).rejects.toBe(notFound)
+      expect(calls).toBe(1)
+    })
+
+    test('once the job has been seen, a 404 fails at once even within the window', async () => {
+      const clock = new FakeClock()
+      const wait = waitForJob({
+        getJob: answers([J('active'), notFound]),
+        clock,
+        signal: new AbortController().signal,
+        deadline: clock.now() + 600_000,
+        pollIntervalMs: 10_000,
+        notFoundGraceUntil: clock.now() + NEW_JOB_VISIBILITY_MS,
+        onJob: () => {},
+        log: () => {},
+      })
+      await expect(wait).rejects.toBe(notFound)
+    })
   })
 
   describe('when status checks fail', () => {

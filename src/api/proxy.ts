@@ -1,0 +1,162 @@
+import * as core from '../util/actions-core.js'
+import { registerSecret } from '../util/text.js'
+import { PROXY_REFUSED } from './retry-policy.js'
+
+/**
+ * Requests to the service through the runner's proxy, decided the way the rest of the Actions
+ * ecosystem decides it: `@actions/http-client`'s own `getProxyUrl` and `checkBypass`
+ * (https_proxy / HTTPS_PROXY for https://, http_proxy / HTTP_PROXY for http://, lowercase first;
+ * no_proxy / NO_PROXY entries as exact host, host:port, .suffix, bare suffix or `*`; loopback
+ * always direct). Node's global fetch ignores these variables, and an action cannot start its own
+ * Node with NODE_USE_ENV_PROXY.
+ *
+ * Proxied requests go through undici's own `fetch` with a `ProxyAgent` from that same package (a
+ * pinned 6.x), not the runtime's global fetch with a foreign dispatcher: the runtime's built-in
+ * undici is another major (6 on Node 20, 7 on Node 24), and mixing majors is what breaks. TLS to
+ * the service is Node's own either way, so a private CA given by NODE_EXTRA_CA_CERTS keeps working.
+ *
+ * Nothing here is loaded unless a proxy variable is set: a run without a proxy starts as before.
+ */
+
+export const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'] as const
+
+/** Whether any proxy variable is set: the only check a run without a proxy makes. */
+export function proxyConfigured(): boolean {
+  return PROXY_VARIABLES.some((name) => Boolean(process.env[name]))
+}
+
+/** A proxy URL as it may be printed: no user name, no password. */
+export function describeProxy(proxy: URL): string {
+  const hasCredentials = proxy.username !== '' || proxy.password !== ''
+  return `${proxy.protocol}//${proxy.host}${hasCredentials ? ' (with credentials)' : ''}`
+}
+
+export interface ProxyDecision {
+  /** The proxy to use, or undefined for a direct connection. */
+  proxy: URL | undefined
+  /** The variable it came from. */
+  variable: string
+  /** One line for the log: which proxy (credentials hidden), or why none. */
+  message: string
+}
+
+/**
+ * Masks a proxy's password (decoded and as written) and the variable's whole value before anything
+ * can print them. The user name is never printed either, but is not masked: masking a short common
+ * string would garble every log line that contains it.
+ */
+function maskCredentials(proxy: URL, raw: string): void {
+  if (!proxy.password) return
+  const asWritten = new URL(proxy.href).password // @actions/http-client's URL decodes its getter
+  let decoded = asWritten
+  try {
+    decoded = decodeURIComponent(asWritten)
+  } catch {
+    // a stray % stays as written
+  }
+  for (const value of new Set([proxy.password, asWritten, decoded, raw])) {
+    core.setSecret(value)
+    registerSecret(value)
+  }
+}
+
+/**
+ * Decides how requests to `baseUrl` travel. Throws an Error naming the variable when it holds no
+ * usable proxy URL (after masking whatever credentials it holds).
+ */
+export async function decideProxy(baseUrl: string): Promise<ProxyDecision> {
+  const { getProxyUrl, checkBypass } = await import('@actions/http-client/lib/proxy')
+  const target = new URL(baseUrl)
+  const https = target.protocol === 'https:'
+  const [lower, upper] = https ? ['https_proxy', 'HTTPS_PROXY'] : ['http_proxy', 'HTTP_PROXY']
+  const variable = process.env[lower] ? lower : upper
+  const raw = process.env[variable] ?? ''
+  const where = `${target.protocol}//${target.host}`
+  if (!raw) return { proxy: undefined, variable, message: `No ${lower} or ${upper} is set for ${where}: requests go direct.` }
+  if (checkBypass(target)) {
+    return { proxy: undefined, variable, message: `${variable} is set, but ${where} is a loopback host or matches no_proxy/NO_PROXY: requests go direct.` }
+  }
+
+  let proxy: URL | undefined
+  try {
+    proxy = getProxyUrl(target)
+  } catch {
+    proxy = undefined
+  }
+  // `proxy.corp:3128` parses as a URL whose scheme is `proxy.corp:`; without `://` it is host:port
+  if (proxy && !/^https?:$/.test(proxy.protocol) && !raw.includes('://') && URL.canParse(`http://${raw}`)) proxy = new URL(`http://${raw}`)
+  if (proxy) maskCredentials(proxy, raw)
+  if (!proxy || !/^https?:$/.test(proxy.protocol) || !proxy.hostname) {
+    throw new Error(`${variable} is set but holds no usable proxy URL: expected http://host:port, http://user:password@host:port or https://….`)
+  }
+  return { proxy, variable, message: `Requests to ${where} go through the proxy ${describeProxy(proxy)}, from ${variable}.` }
+}
+
+/**
+ * A tunnel the proxy refused (its answer to CONNECT was not 200): the request never left the
+ * runner. undici reports only "Request was cancelled" for it, so the status is observed on the
+ * proxy connection and reported with this error (as the `cause` of fetch's TypeError, like
+ * undici's own network errors). 407 and 403 will not change on a retry; a 502 or 503 may.
+ */
+export class ProxyRefusedError extends Error {
+  readonly code = PROXY_REFUSED
+  readonly permanent: boolean
+
+  constructor(
+    readonly status: number,
+    proxy: string,
+    variable: string,
+  ) {
+    super(
+      status === 407
+        ? `the proxy ${proxy} answered HTTP 407 Proxy Authentication Required: it wants credentials, or refused those in ${variable} (http://user:password@host:port, special characters percent-encoded)`
+        : `the proxy ${proxy} answered HTTP ${status} to the tunnel request${status === 403 ? ': it does not allow this host' : ''}`,
+    )
+    this.name = 'ProxyRefusedError'
+    this.permanent = status === 407 || status === 403
+  }
+}
+
+/** A fetch that sends every request through `proxy`: undici's fetch and ProxyAgent, one version. */
+export async function fetchThrough(proxy: URL, variable: string): Promise<typeof fetch> {
+  const undici = await import('undici')
+  type Connect = (options: unknown) => Promise<{ statusCode: number }>
+  let refusedWith: number | undefined
+  const dispatcher = new undici.ProxyAgent({
+    uri: proxy.href,
+    clientFactory: (origin, options) => {
+      const pool = new undici.Pool(origin, options)
+      const connect = pool.connect.bind(pool) as unknown as Connect
+      const observed: Connect = async (connectOptions) => {
+        const answer = await connect(connectOptions)
+        if (answer.statusCode !== 200) refusedWith = answer.statusCode
+        return answer
+      }
+      Object.assign(pool, { connect: observed })
+      return pool
+    },
+  })
+  type UndiciInit = NonNullable<Parameters<typeof undici.fetch>[1]>
+  // the API client sends one request at a time, so one slot for the tunnel's answer is enough
+  const proxied = async (input: string | URL, init?: RequestInit) => {
+    refusedWith = undefined
+    try {
+      return await undici.fetch(String(input), { ...(init as UndiciInit), dispatcher })
+    } catch (error) {
+      if (refusedWith === undefined) throw error
+      throw new TypeError('fetch failed', { cause: new ProxyRefusedError(refusedWith, describeProxy(proxy), variable) })
+    }
+  }
+  return proxied as unknown as typeof fetch
+}
+
+/**
+ * The fetch the API client uses: the global one when no proxy variable is set (nothing is loaded);
+ * else as decideProxy says, with one log line that says which.
+ */
+export async function fetchForBaseUrl(baseUrl: string, log: (message: string) => void): Promise<typeof fetch> {
+  if (!proxyConfigured()) return globalThis.fetch
+  const decision = await decideProxy(baseUrl)
+  log(decision.message)
+  return decision.proxy ? fetchThrough(decision.proxy, decision.variable) : globalThis.fetch
+}
