@@ -118,24 +118,25 @@ var __webpack_modules__ = {
             return lines.join("\n");
         }
     }),
-    66: ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+    6806: ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             S: () => writeSummary
         });
-        const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-        var actions_core = __nccwpck_require__(3901);
-        var errors = __nccwpck_require__(17);
-        var util_text = __nccwpck_require__(9997);
+        var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+        var _util_actions_core_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3901);
+        var _util_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(17);
+        var _util_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9997);
         function writeSummary(markdown) {
             const path = process.env.GITHUB_STEP_SUMMARY;
             if (!path) {
-                actions_core.Yz("GITHUB_STEP_SUMMARY is not set: no job summary written.");
+                _util_actions_core_js__WEBPACK_IMPORTED_MODULE_1__.Yz("GITHUB_STEP_SUMMARY is not set: no job summary written.");
                 return;
             }
             try {
-                (0, external_node_fs_namespaceObject.appendFileSync)(path, markdown.endsWith("\n") ? markdown : `${markdown}\n`);
+                (0, node_fs__WEBPACK_IMPORTED_MODULE_0__.appendFileSync)(path, markdown.endsWith("\n") ? markdown : `${markdown}\n`);
             } catch (error) {
-                actions_core.$e(`Could not write the job summary: ${(0, util_text.qn)((0, errors.u1)(error))}`);
+                _util_actions_core_js__WEBPACK_IMPORTED_MODULE_1__.$e(`Could not write the job summary: ${(0, 
+                _util_text_js__WEBPACK_IMPORTED_MODULE_3__.qn)((0, _util_errors_js__WEBPACK_IMPORTED_MODULE_2__.u1)(error))}`);
             }
         }
     }),
@@ -339,6 +340,9 @@ var __webpack_modules__ = {
     }),
     8474: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
+    }),
+    3024: (module => {
+        module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
     }),
     1455: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
@@ -1876,6 +1880,16 @@ __nccwpck_require__.m = __webpack_modules__;
 if (typeof __nccwpck_require__ !== "undefined") __nccwpck_require__.ab = decodeURIComponent(new URL(".", import.meta.url).pathname).slice(import.meta.url.match(/^file:\/\/\/\w:/) ? 1 : 0, -1) + "/";
 
 (() => {
+    __nccwpck_require__.n = module => {
+        var getter = module && module.__esModule ? () => module["default"] : () => module;
+        __nccwpck_require__.d(getter, {
+            a: getter
+        });
+        return getter;
+    };
+})();
+
+(() => {
     var getProto = Object.getPrototypeOf ? obj => Object.getPrototypeOf(obj) : obj => obj.__proto__;
     var leafPrototypes;
     __nccwpck_require__.t = function(value, mode) {
@@ -1991,19 +2005,23 @@ const DEFAULTS = {
     "base-url": "https://api.mintlify.com",
     "page-size": "250",
     "summary-rows": "25",
-    comment: "false"
+    comment: "false",
+    "trigger-phrase": "/docs"
 };
 
-const MODES = [ "agent", "visitors" ];
+const MODES = [ "agent", "visitors", "comment" ];
+
+const CONVERSATION_EVENTS = [ "issue_comment", "pull_request_review_comment", "pull_request_review" ];
 
 const MODE_ONLY = {
-    prompt: "agent",
-    "job-id": "agent",
-    "date-from": "visitors",
-    "date-to": "visitors"
+    prompt: [ "agent" ],
+    "job-id": [ "agent" ],
+    "date-from": [ "visitors" ],
+    "date-to": [ "visitors" ],
+    "allowed-bots": [ "comment" ]
 };
 
-const INPUT_NAMES = [ "api-key", "project-id", "mode", "prompt", "job-id", "wait", "wait-timeout", "poll-interval", "require-pr", "base-url", "date-from", "date-to", "page-size", "summary-rows", "comment", "github-token" ];
+const INPUT_NAMES = [ "api-key", "project-id", "mode", "prompt", "job-id", "wait", "wait-timeout", "poll-interval", "require-pr", "base-url", "date-from", "date-to", "page-size", "summary-rows", "comment", "github-token", "trigger-phrase", "allowed-bots" ];
 
 class InputError extends Error {
     constructor(message) {
@@ -2068,6 +2086,19 @@ function parseBaseUrl(value) {
 
 const identifier = value => /^[^\s\u0000-\u001f\u007f]+$/.test(value) ? value : void 0;
 
+function parseTriggerPhrase(value) {
+    if (value.length === 0 || value.length > 50 || /[\s\u0000-\u001f\u007f]/.test(value) || /^[@>`~]/.test(value)) return;
+    return value;
+}
+
+const BOT_LOGIN = /^[a-z0-9](?:[a-z0-9-]{0,38})(?:\[bot\])?$/i;
+
+function parseAllowedBots(value) {
+    const names = value.split(",").map(n => n.trim()).filter(n => n !== "");
+    if (names.some(n => !BOT_LOGIN.test(n))) return;
+    return [ ...new Set(names.map(n => n.toLowerCase().endsWith("[bot]") ? n.toLowerCase() : `${n.toLowerCase()}[bot]`)) ];
+}
+
 function integerInput(min, max, accepted) {
     return checked(accepted, v => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max ? Number(v) : void 0);
 }
@@ -2079,10 +2110,10 @@ function rangeEndInput(now) {
     });
 }
 
-const schemaAt = now => src_schemas.FsL(src_schemas.Ikc({
+const schemaAt = (now, eventName) => src_schemas.FsL(src_schemas.Ikc({
     "api-key": checked("the admin API key from a secret, for example ${{ secrets.MINTLIFY_API_KEY }}", v => v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : void 0),
     "project-id": checked("the project identifier from the dashboard's API keys page (no spaces)", identifier),
-    mode: checked("agent or visitors", v => MODES.includes(v) ? v : void 0),
+    mode: checked("agent, visitors or comment", v => MODES.includes(v) ? v : void 0),
     prompt: input((v, ctx) => v.length > 0 && v.trim().length === 0 ? problem(ctx, v, "an instruction with some text in it, or no prompt at all") : v.trim() || void 0),
     "job-id": input((v, ctx) => v === "" ? void 0 : identifier(v) ?? problem(ctx, v, "a job id without spaces, as printed by an earlier run (output job-id)")),
     wait: booleanInput,
@@ -2095,7 +2126,9 @@ const schemaAt = now => src_schemas.FsL(src_schemas.Ikc({
     "page-size": integerInput(1, 250, "a whole number of rows per request from 1 to 250 (250 spends the fewest requests)"),
     "summary-rows": integerInput(1, 1e5, "a whole number of pages to list in the summary, 1 or more"),
     comment: booleanInput,
-    "github-token": src_schemas.YjP()
+    "github-token": src_schemas.YjP(),
+    "trigger-phrase": checked("a phrase of 1 to 50 characters without spaces, not starting with @ (a mention notifies a real account), > or a backtick; for example /docs", parseTriggerPhrase),
+    "allowed-bots": checked("comma-separated bot logins such as renovate[bot], dependabot[bot]; * (any bot) is not accepted: list each bot you trust", parseAllowedBots)
 }), src_schemas.pdi((i, ctx) => {
     const common = {
         apiKey: i["api-key"],
@@ -2119,20 +2152,39 @@ const schemaAt = now => src_schemas.FsL(src_schemas.Ikc({
             }
         };
     }
+    const agent = {
+        wait: i.wait,
+        pollIntervalMs: i["poll-interval"],
+        requirePr: i["require-pr"]
+    };
+    if (i.mode === "comment") {
+        if (!CONVERSATION_EVENTS.includes(eventName)) return problem(ctx, eventName, `mode: comment to run on ${CONVERSATION_EVENTS.join(", ")} (this run's event is ${eventName || "unknown"})`, [ "mode" ]);
+        if (i["github-token"] === "") return problem(ctx, "", 'a token for mode: comment: the default ${{ github.token }} works when the workflow grants "issues: write" and "pull-requests: write"', [ "github-token" ]);
+        return {
+            ...common,
+            mode: "comment",
+            conversation: {
+                token: i["github-token"],
+                triggerPhrase: i["trigger-phrase"],
+                allowedBots: i["allowed-bots"],
+                eventName: eventName
+            },
+            agent: agent
+        };
+    }
     if (i.mode === "agent" && i.prompt === void 0 && i["job-id"] === void 0) return problem(ctx, "", "agent mode needs prompt (to create a job), job-id (to wait on an existing job), or both (to send a follow-up)", [ "prompt" ]);
     if (i.comment && i["github-token"] === "") return problem(ctx, "", 'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"', [ "github-token" ]);
     return {
         ...common,
         mode: "agent",
         comment: i.comment ? {
-            token: i["github-token"]
+            token: i["github-token"],
+            triggerPhrase: i["trigger-phrase"]
         } : void 0,
         agent: {
             prompt: i.prompt,
             jobId: i["job-id"],
-            wait: i.wait,
-            pollIntervalMs: i["poll-interval"],
-            requirePr: i["require-pr"]
+            ...agent
         }
     };
 }));
@@ -2144,18 +2196,19 @@ function describeValue(name, raw) {
     return `is ${JSON.stringify(shown)}`;
 }
 
-function parseSettings(raw, now = Date.now()) {
+function parseSettings(raw, now = Date.now(), eventName = "") {
     const withDefaults = {};
     for (const name of INPUT_NAMES) {
         const given = raw[name] ?? "";
         const fallback = DEFAULTS[name];
         withDefaults[name] = name === "prompt" ? given : given.trim() === "" && fallback !== void 0 ? fallback : given.trim();
     }
-    const result = schemaAt(now).safeParse(withDefaults);
+    const result = schemaAt(now, eventName).safeParse(withDefaults);
     if (result.success) return result.data;
     const lines = result.error.issues.map(issue => {
         const name = String(issue.path[0] ?? "inputs");
         if (name === "date-from" && issue.message.startsWith("a start before")) return `Input "date-from" ${describeValue(name, raw["date-from"])}: expected ${issue.message}.`;
+        if (name === "mode" && issue.message.startsWith("mode: comment to run on")) return `Input "mode" is "comment", but this run's event is not one it reads: expected ${issue.message}.`;
         if (name === "prompt" && issue.message.startsWith("agent mode")) return `Inputs "prompt" and "job-id" are both empty: ${issue.message}.`;
         return `Input "${name}" ${describeValue(name, raw[name])}: expected ${issue.message}.`;
     });
@@ -2163,12 +2216,12 @@ function parseSettings(raw, now = Date.now()) {
 }
 
 function unusedInputs(raw, mode) {
-    return Object.entries(MODE_ONLY).filter(([name, only]) => only !== mode && (raw[name] ?? "").trim() !== "").map(([name]) => name);
+    return Object.entries(MODE_ONLY).filter(([name, only]) => !only.includes(mode) && (raw[name] ?? "").trim() !== "").map(([name]) => name);
 }
 
 var summary_escape = __nccwpck_require__(7125);
 
-var write_summary = __nccwpck_require__(66);
+var write_summary = __nccwpck_require__(6806);
 
 var actions_core = __nccwpck_require__(3901);
 
@@ -2214,7 +2267,7 @@ async function main(signal) {
     const raw = readRawInputs();
     let settings;
     try {
-        settings = parseSettings(raw, Date.now());
+        settings = parseSettings(raw, Date.now(), process.env.GITHUB_EVENT_NAME ?? "");
     } catch (error) {
         if (!(error instanceof InputError)) throw error;
         actions_core.C1(error.message);
@@ -2226,7 +2279,7 @@ async function main(signal) {
     const unused = unusedInputs(raw, settings.mode);
     if (settings.mode === "visitors" && settings.commentIgnored) unused.push("comment");
     if (unused.length > 0) actions_core.$e(`mode is ${settings.mode}, so these inputs are ignored: ${unused.join(", ")}.`);
-    const {runMode: runMode} = await __nccwpck_require__.e(795).then(__nccwpck_require__.bind(__nccwpck_require__, 9795));
+    const {runMode: runMode} = await __nccwpck_require__.e(930).then(__nccwpck_require__.bind(__nccwpck_require__, 6930));
     await runMode(settings, signal);
 }
 

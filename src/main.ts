@@ -29,7 +29,7 @@ async function main(signal: AbortSignal): Promise<void> {
   const raw = readRawInputs()
   let settings: Settings
   try {
-    settings = parseSettings(raw, Date.now())
+    settings = parseSettings(raw, Date.now(), process.env.GITHUB_EVENT_NAME ?? '')
   } catch (error) {
     if (!(error instanceof InputError)) throw error
     core.setFailed(error.message)

@@ -1,9 +1,15 @@
 import { ApiClient } from './api/client.js'
 import { fetchForBaseUrl } from './api/proxy.js'
 import { type AgentReport, actionOf, runAgent } from './agent/run-agent.js'
-import { ProgressComment } from './github/progress-comment.js'
-import type { AgentSettings, Settings } from './inputs/settings.js'
+import { type ConversationContext, runConversation } from './conversation/run-conversation.js'
+import { commentTarget } from './github/comment-target.js'
+import { GitHubApi } from './github/github-api.js'
+import { readRunContext } from './github/run-context.js'
+import { ThreadComment } from './github/thread-comment.js'
+import { entryFor, linkPullRequest, recordEnd, recordStart } from './github/tracking.js'
+import type { AgentSettings, ConversationSettings, Settings, VisitorsSettings } from './inputs/settings.js'
 import { renderAgentSummary } from './summary/agent-summary.js'
+import { renderConversationSummary } from './summary/conversation-summary.js'
 import { escapeText } from './summary/escape.js'
 import { writeSummary } from './summary/write-summary.js'
 import * as core from './util/actions-core.js'
@@ -16,22 +22,24 @@ import { type VisitorsReport, runVisitors } from './visitors/run-visitors.js'
 /**
  * Everything after the inputs are valid: the API client, the chosen mode, the summary, the comment
  * and how the step ends. main.ts loads this module only then, so a run stopped by a bad input
- * never loads it.
+ * never loads it. Each mode is one entry in MODES.
  */
 
-/** How an agent run ends the step. */
-function concludeAgent(report: AgentReport, settings: AgentSettings): void {
+type ModeContext = ConversationContext
+
+/** How an agent job ends the step (agent mode, and an instruction sent in comment mode). */
+function concludeAgent(report: AgentReport, requirePr: boolean): void {
   const message = report.message ?? ''
   switch (report.outcome) {
     case 'completed':
       core.notice(`Pull request opened by the documentation agent: ${external(report.job?.prLink ?? '', 500)}`)
       return
     case 'no-pr':
-      if (settings.agent.requirePr) core.setFailed(`${message} require-pr is true, so the step fails.`)
+      if (requirePr) core.setFailed(`${message} require-pr is true, so the step fails.`)
       else core.warning(message)
       return
     case 'archived':
-      if (settings.agent.requirePr && !report.job?.prLink) core.setFailed(`${message} require-pr is true, so the step fails.`)
+      if (requirePr && !report.job?.prLink) core.setFailed(`${message} require-pr is true, so the step fails.`)
       else core.warning(message)
       return
     case 'not-waited':
@@ -47,6 +55,73 @@ function concludeVisitors(report: VisitorsReport): void {
   if (report.outcome === 'complete') return
   if (report.outcome === 'incomplete') core.warning(report.message ?? 'The export is incomplete.')
   else core.setFailed(report.message ?? `The export ended with ${report.outcome}.`)
+}
+
+async function visitorsMode(settings: VisitorsSettings, ctx: ModeContext): Promise<void> {
+  const dir = process.env.RUNNER_TEMP || process.cwd()
+  const report = await runVisitors(settings, { client: ctx.client, outputs: ctx.outputs, now: () => ctx.clock.now(), dir })
+  writeSummary(report.summary)
+  concludeVisitors(report)
+}
+
+/** Agent mode; with comment: true, the job is tracked in the thread's tracking comment. */
+async function agentMode(settings: AgentSettings, ctx: ModeContext): Promise<void> {
+  let tracking: { comment: ThreadComment; api: GitHubApi; identity: string | undefined } | undefined
+  const thread = settings.comment ? commentTarget(ctx.run.eventName, ctx.run.payload, ctx.run) : undefined
+  if (settings.comment && !thread) {
+    core.notice(`comment is true, but this ${external(ctx.run.eventName, 40)} event has no issue or pull request to comment on.`)
+  }
+  const view = settings.comment && { triggerPhrase: settings.comment.triggerPhrase, runUrl: ctx.run.runUrl }
+  if (settings.comment && thread && view) {
+    const api = await GitHubApi.load(settings.comment.token, ctx.signal)
+    const identity = await api.identity()
+    let comment: ThreadComment
+    try {
+      comment = await ThreadComment.open(api, thread, identity, view, ctx.signal)
+    } catch (error) {
+      core.warning(`Could not read the comments on ${thread.isPullRequest ? 'pull request' : 'issue'} #${thread.number}: ${external(getErrorMessage(error), 300)}. A new tracking comment is written.`)
+      comment = ThreadComment.blank(api, thread, identity, view, ctx.signal)
+    }
+    tracking = { comment, api, identity }
+  }
+  const action = actionOf(settings.agent)
+  const entry = entryFor(ctx.run, ctx.run.actor, settings.agent.prompt ?? (action === 'resume' ? '(waiting on the job)' : ''), ctx.run.runUrl)
+  const report = await runAgent(settings, {
+    client: ctx.client,
+    clock: ctx.clock,
+    signal: ctx.signal,
+    deadline: ctx.deadline,
+    outputs: ctx.outputs,
+    onStarted: tracking ? (jobId) => recordStart((tracking as { comment: ThreadComment }).comment, jobId, entry) : undefined,
+  })
+  writeSummary(renderAgentSummary(report))
+  if (tracking && thread && settings.comment) {
+    await recordEnd(tracking.comment, report, entry)
+    if (!ctx.signal.aborted) await linkPullRequest(tracking.api, tracking.identity, ctx.run, report, thread, settings.comment.triggerPhrase, ctx.signal)
+  }
+  concludeAgent(report, settings.agent.requirePr)
+}
+
+async function commentMode(settings: ConversationSettings, ctx: ModeContext): Promise<void> {
+  const report = await runConversation(settings, ctx)
+  writeSummary(renderConversationSummary(report))
+  if (report.skip) {
+    const refused = report.skip.reason === 'not-allowed' || report.skip.reason === 'bot'
+    const line = `Not an instruction (${report.skip.reason}): ${report.skip.detail}`
+    if (refused) core.notice(line)
+    else core.info(line)
+  } else if (report.failure) {
+    core.setFailed(report.failure)
+  } else if (report.agent) {
+    concludeAgent(report.agent, settings.agent.requirePr)
+  }
+}
+
+type ModeRunner<S> = (settings: S, ctx: ModeContext) => Promise<void>
+const MODES: { [M in Settings['mode']]: ModeRunner<Extract<Settings, { mode: M }>> } = {
+  agent: agentMode,
+  visitors: visitorsMode,
+  comment: commentMode,
 }
 
 export async function runMode(settings: Settings, signal: AbortSignal): Promise<void> {
@@ -72,25 +147,6 @@ export async function runMode(settings: Settings, signal: AbortSignal): Promise<
     deadline,
     log: (m) => core.info(m),
   })
-  const outputs = new Outputs()
-
-  if (settings.mode === 'visitors') {
-    const dir = process.env.RUNNER_TEMP || process.cwd()
-    const report = await runVisitors(settings, { client, outputs, now: () => clock.now(), dir })
-    writeSummary(report.summary)
-    concludeVisitors(report)
-    return
-  }
-  const comment = settings.comment ? await ProgressComment.forEvent(settings.comment.token, signal) : undefined
-  const report = await runAgent(settings, {
-    client,
-    clock,
-    signal,
-    deadline,
-    outputs,
-    onStarted: comment ? (jobId) => comment.start(jobId, actionOf(settings.agent)) : undefined,
-  })
-  writeSummary(renderAgentSummary(report))
-  await comment?.finish(report)
-  concludeAgent(report, settings)
+  const ctx: ModeContext = { client, clock, signal, deadline, outputs: new Outputs(), run: readRunContext() }
+  await (MODES[settings.mode] as ModeRunner<Settings>)(settings, ctx)
 }

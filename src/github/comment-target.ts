@@ -1,6 +1,9 @@
+import type { RawThread, Thread } from './conversation-event.js'
+
 /**
- * Which issue or pull request a run's comment belongs to, from the event that triggered it.
- * Pure: takes the event name and payload, so it is tested without loading the GitHub client.
+ * Which issue or pull request an agent-mode run's tracking comment belongs to, from the event that
+ * triggered it. Pure: takes the event name and payload, so it is tested without loading the GitHub
+ * client.
  */
 
 export const COMMENT_EVENTS = [
@@ -12,24 +15,27 @@ export const COMMENT_EVENTS = [
   'pull_request_review_comment',
 ] as const
 
-export interface CommentTarget {
-  owner: string
-  repo: string
-  number: number
-  kind: 'issue' | 'pull request'
-}
-
 interface Payload {
-  issue?: { number?: unknown; pull_request?: unknown }
-  pull_request?: { number?: unknown }
+  issue?: RawThread
+  pull_request?: RawThread
 }
 
-export function commentTarget(eventName: string, payload: unknown, repository: { owner: string; repo: string }): CommentTarget | undefined {
+export function commentTarget(eventName: string, payload: unknown, repository: { owner: string; repo: string }): Thread | undefined {
   if (!(COMMENT_EVENTS as readonly string[]).includes(eventName)) return undefined
   const p = (payload ?? {}) as Payload
-  const number = p.issue?.number ?? p.pull_request?.number
+  const raw = p.issue ?? p.pull_request
+  const number = raw?.number
   if (typeof number !== 'number' || !Number.isInteger(number) || number <= 0) return undefined
   if (!repository.owner || !repository.repo) return undefined
-  const kind = p.pull_request || p.issue?.pull_request ? 'pull request' : 'issue'
-  return { ...repository, number, kind }
+  const text = (v: unknown): string => (typeof v === 'string' ? v : '')
+  return { ...repository, number, isPullRequest: Boolean(p.pull_request || p.issue?.pull_request), title: text(raw?.title), url: text(raw?.html_url) }
+}
+
+/** The pull request a URL names in this repository (`<server>/<owner>/<repo>/pull/<n>`), or undefined. */
+export function pullRequestInRepository(prLink: string | null | undefined, serverUrl: string, repository: { owner: string; repo: string }): number | undefined {
+  if (!prLink) return undefined
+  const prefix = `${serverUrl}/${repository.owner}/${repository.repo}/pull/`.toLowerCase()
+  if (!prLink.toLowerCase().startsWith(prefix)) return undefined
+  const number = /^(\d+)(?:[/?#]|$)/.exec(prLink.slice(prefix.length))?.[1]
+  return number ? Number(number) : undefined
 }

@@ -17,16 +17,21 @@ export const DEFAULTS = {
   'page-size': '250',
   'summary-rows': '25',
   comment: 'false',
+  'trigger-phrase': '/docs',
 } as const
 
-export const MODES = ['agent', 'visitors'] as const
+export const MODES = ['agent', 'visitors', 'comment'] as const
+
+/** The events `mode: comment` reads an instruction from. */
+export const CONVERSATION_EVENTS = ['issue_comment', 'pull_request_review_comment', 'pull_request_review'] as const
 
 /** Inputs that only one mode reads (with no default, so "given" is visible). */
-const MODE_ONLY: Record<string, (typeof MODES)[number]> = {
-  prompt: 'agent',
-  'job-id': 'agent',
-  'date-from': 'visitors',
-  'date-to': 'visitors',
+const MODE_ONLY: Record<string, Array<(typeof MODES)[number]>> = {
+  prompt: ['agent'],
+  'job-id': ['agent'],
+  'date-from': ['visitors'],
+  'date-to': ['visitors'],
+  'allowed-bots': ['comment'],
 }
 
 export const INPUT_NAMES = [
@@ -46,6 +51,8 @@ export const INPUT_NAMES = [
   'summary-rows',
   'comment',
   'github-token',
+  'trigger-phrase',
+  'allowed-bots',
 ] as const
 
 export type InputName = (typeof INPUT_NAMES)[number]
@@ -119,6 +126,25 @@ function parseBaseUrl(value: string): string | undefined {
 // eslint-disable-next-line no-control-regex
 const identifier = (value: string): string | undefined => (/^[^\s\u0000-\u001f\u007f]+$/.test(value) ? value : undefined)
 
+/**
+ * The trigger phrase: one word, no spaces. Not a mention (`@name`): a mention notifies that account,
+ * and `@mintlify` is a real one. Not starting with `>` or a backtick, which quote or fence a line.
+ */
+function parseTriggerPhrase(value: string): string | undefined {
+  // eslint-disable-next-line no-control-regex
+  if (value.length === 0 || value.length > 50 || /[\s\u0000-\u001f\u007f]/.test(value) || /^[@>`~]/.test(value)) return undefined
+  return value
+}
+
+const BOT_LOGIN = /^[a-z0-9](?:[a-z0-9-]{0,38})(?:\[bot\])?$/i
+
+/** `renovate[bot], dependabot` → ['renovate[bot]', 'dependabot[bot]'] (lower case); `*` is refused. */
+function parseAllowedBots(value: string): string[] | undefined {
+  const names = value.split(',').map((n) => n.trim()).filter((n) => n !== '')
+  if (names.some((n) => !BOT_LOGIN.test(n))) return undefined
+  return [...new Set(names.map((n) => (n.toLowerCase().endsWith('[bot]') ? n.toLowerCase() : `${n.toLowerCase()}[bot]`)))]
+}
+
 function integerInput(min: number, max: number, accepted: string) {
   return checked(accepted, (v) => (/^\d+$/.test(v) && Number(v) >= min && Number(v) <= max ? Number(v) : undefined))
 }
@@ -130,14 +156,14 @@ function rangeEndInput(now: number) {
   })
 }
 
-const schemaAt = (now: number) => z.pipe(
+const schemaAt = (now: number, eventName: string) => z.pipe(
   z.object({
     'api-key': checked('the admin API key from a secret, for example ${{ secrets.MINTLIFY_API_KEY }}', (v) =>
       // eslint-disable-next-line no-control-regex
       v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : undefined,
     ),
     'project-id': checked('the project identifier from the dashboard\'s API keys page (no spaces)', identifier),
-    mode: checked('agent or visitors', (v) => (MODES as readonly string[]).includes(v) ? (v as (typeof MODES)[number]) : undefined),
+    mode: checked('agent, visitors or comment', (v) => (MODES as readonly string[]).includes(v) ? (v as (typeof MODES)[number]) : undefined),
     prompt: input((v, ctx) =>
       v.length > 0 && v.trim().length === 0 ? problem(ctx, v, 'an instruction with some text in it, or no prompt at all') : v.trim() || undefined,
     ),
@@ -158,6 +184,11 @@ const schemaAt = (now: number) => z.pipe(
     'summary-rows': integerInput(1, 100_000, 'a whole number of pages to list in the summary, 1 or more'),
     comment: booleanInput,
     'github-token': z.string(),
+    'trigger-phrase': checked('a phrase of 1 to 50 characters without spaces, not starting with @ (a mention notifies a real account), > or a backtick; for example /docs', parseTriggerPhrase),
+    'allowed-bots': checked(
+      'comma-separated bot logins such as renovate[bot], dependabot[bot]; * (any bot) is not accepted: list each bot you trust',
+      parseAllowedBots,
+    ),
   }),
   z.transform((i, ctx) => {
     const common = { apiKey: i['api-key'], projectId: i['project-id'], baseUrl: i['base-url'], waitTimeoutMs: i['wait-timeout'] }
@@ -174,6 +205,21 @@ const schemaAt = (now: number) => z.pipe(
         visitors: { dateFrom: from, dateTo: to, pageSize: i['page-size'], summaryRows: i['summary-rows'] },
       }
     }
+    const agent = { wait: i.wait, pollIntervalMs: i['poll-interval'], requirePr: i['require-pr'] }
+    if (i.mode === 'comment') {
+      if (!(CONVERSATION_EVENTS as readonly string[]).includes(eventName)) {
+        return problem(ctx, eventName, `mode: comment to run on ${CONVERSATION_EVENTS.join(', ')} (this run's event is ${eventName || 'unknown'})`, ['mode'])
+      }
+      if (i['github-token'] === '') {
+        return problem(ctx, '', 'a token for mode: comment: the default ${{ github.token }} works when the workflow grants "issues: write" and "pull-requests: write"', ['github-token'])
+      }
+      return {
+        ...common,
+        mode: 'comment' as const,
+        conversation: { token: i['github-token'], triggerPhrase: i['trigger-phrase'], allowedBots: i['allowed-bots'], eventName },
+        agent,
+      }
+    }
     if (i.mode === 'agent' && i.prompt === undefined && i['job-id'] === undefined) {
       return problem(ctx, '', 'agent mode needs prompt (to create a job), job-id (to wait on an existing job), or both (to send a follow-up)', ['prompt'])
     }
@@ -188,14 +234,8 @@ const schemaAt = (now: number) => z.pipe(
     return {
       ...common,
       mode: 'agent' as const,
-      comment: i.comment ? { token: i['github-token'] } : undefined,
-      agent: {
-        prompt: i.prompt,
-        jobId: i['job-id'],
-        wait: i.wait,
-        pollIntervalMs: i['poll-interval'],
-        requirePr: i['require-pr'],
-      },
+      comment: i.comment ? { token: i['github-token'], triggerPhrase: i['trigger-phrase'] } : undefined,
+      agent: { prompt: i.prompt, jobId: i['job-id'], ...agent },
     }
   }),
 )
@@ -203,6 +243,7 @@ const schemaAt = (now: number) => z.pipe(
 export type Settings = z.infer<ReturnType<typeof schemaAt>>
 export type AgentSettings = Extract<Settings, { mode: 'agent' }>
 export type VisitorsSettings = Extract<Settings, { mode: 'visitors' }>
+export type ConversationSettings = Extract<Settings, { mode: 'comment' }>
 
 function describeValue(name: string, raw: string | undefined): string {
   if (name === 'api-key') return raw ? 'is not a usable key (its value is not shown)' : 'is empty'
@@ -215,19 +256,22 @@ function describeValue(name: string, raw: string | undefined): string {
  * Validates raw inputs (as the runner passes them; empty means "not given") into Settings, or
  * throws one InputError that names every bad input, its value and what is accepted.
  */
-export function parseSettings(raw: RawInputs, now: number = Date.now()): Settings {
+export function parseSettings(raw: RawInputs, now: number = Date.now(), eventName = ''): Settings {
   const withDefaults: Record<string, string> = {}
   for (const name of INPUT_NAMES) {
     const given = raw[name] ?? ''
     const fallback = (DEFAULTS as Record<string, string>)[name]
     withDefaults[name] = name === 'prompt' ? given : given.trim() === '' && fallback !== undefined ? fallback : given.trim()
   }
-  const result = schemaAt(now).safeParse(withDefaults)
+  const result = schemaAt(now, eventName).safeParse(withDefaults)
   if (result.success) return result.data
   const lines = result.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? 'inputs')
     if (name === 'date-from' && issue.message.startsWith('a start before')) {
       return `Input "date-from" ${describeValue(name, raw['date-from'])}: expected ${issue.message}.`
+    }
+    if (name === 'mode' && issue.message.startsWith('mode: comment to run on')) {
+      return `Input "mode" is "comment", but this run's event is not one it reads: expected ${issue.message}.`
     }
     if (name === 'prompt' && issue.message.startsWith('agent mode')) {
       return `Inputs "prompt" and "job-id" are both empty: ${issue.message}.`
@@ -240,6 +284,6 @@ export function parseSettings(raw: RawInputs, now: number = Date.now()): Setting
 /** The names of inputs that were given but that the chosen mode does not read. */
 export function unusedInputs(raw: RawInputs, mode: Settings['mode']): string[] {
   return Object.entries(MODE_ONLY)
-    .filter(([name, only]) => only !== mode && (raw[name as InputName] ?? '').trim() !== '')
+    .filter(([name, only]) => !only.includes(mode) && (raw[name as InputName] ?? '').trim() !== '')
     .map(([name]) => name)
 }

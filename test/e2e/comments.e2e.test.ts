@@ -36,31 +36,48 @@ function runWithGitHub(
 }
 
 describe.each(RUNTIMES)('comments on the triggering issue or pull request ($name)', (runtime) => {
-  test('one comment when the job starts, edited with the pull request when it ends', async () => {
+  test('one tracking comment when the job starts, edited with the pull request when it ends; the pull request links back', async () => {
     const sim = await startSimulator()
     const gh = await startGitHub()
     const run = await runWithGitHub(sim, gh, runtime, { prompt: PROMPT })
 
     expect(run.code).toBe(0)
-    expect(gh.requestsTo('create-comment')).toHaveLength(1)
-    expect(gh.requestsTo('update-comment')).toHaveLength(1)
-    expect(gh.requests).toHaveLength(2)
+    const onIssue = gh.commentsOn(7)
+    expect(onIssue).toHaveLength(1)
     const [create] = gh.requestsTo('create-comment')
     expect(create?.url).toBe('/repos/acme/docs/issues/7/comments')
     expect(create?.headers.authorization).toBe(`token ${TEST_TOKEN}`)
     const started = JSON.parse(create?.body ?? '{}').body as string
-    expect(started).toContain('job\\_1 started')
-    expect(started).toContain(`<a href="${RUN_URL}">workflow run</a>`)
+    expect(started).toContain('Job job\\_1')
+    expect(started).toContain('⏳ working on it')
+    expect(started).toContain(`<a href="${RUN_URL}">run</a>`)
 
-    expect(gh.comments).toHaveLength(1)
-    const final = gh.comments[0]?.body ?? ''
-    expect(gh.requestsTo('update-comment')[0]?.url).toBe(`/repos/acme/docs/issues/comments/${gh.comments[0]?.id}`)
-    expect(final).toContain('opened a pull request')
+    const final = onIssue[0]?.body ?? ''
+    expect(gh.requestsTo('update-comment').map((r) => r.url)).toContain(`/repos/acme/docs/issues/comments/${onIssue[0]?.id}`)
+    expect(final).toContain('✅ pull request opened or updated')
     expect(final).toContain('<a href="https://github.com/acme/docs/pull/101">#101</a>')
-    expect(final).toContain(RUN_URL)
+    expect(final).toContain('comment `/docs <what to change>` here')
+    // the agent's pull request gets its own tracking comment, naming the job and where it was asked for
+    const onPr = gh.commentsOn(101)
+    expect(onPr).toHaveLength(1)
+    expect(onPr[0]?.body).toContain('asked for in <a href="https://github.com/acme/docs/issues/7">issue #7</a>')
+    expect(gh.edits.every((e) => e.author === 'github-actions[bot]')).toBe(true)
     expect(run.outputs['pr-link']).toBe('https://github.com/acme/docs/pull/101')
     expect(secretLeaks(run, TEST_TOKEN)).toEqual([])
     expect(secretLeaks(run, sim.apiKey)).toEqual([])
+  })
+
+  test('a second run on the same issue edits the same tracking comment, listing both runs', async () => {
+    const sim = await startSimulator()
+    const gh = await startGitHub()
+    await runWithGitHub(sim, gh, runtime, { prompt: PROMPT })
+    const second = await runWithGitHub(sim, gh, runtime, { prompt: 'Also document retries' }, { env: { GITHUB_RUN_ID: '4243' } })
+    expect(second.code).toBe(0)
+    const onIssue = gh.commentsOn(7)
+    expect(onIssue).toHaveLength(1)
+    expect(onIssue[0]?.body).toContain('Job job\\_2')
+    expect(onIssue[0]?.body).toContain('Also document retries')
+    expect(onIssue[0]?.body).toContain(PROMPT)
   })
 
   test('GitHub Enterprise Server: links come from GITHUB_SERVER_URL, requests go to GITHUB_API_URL', async () => {
@@ -69,10 +86,13 @@ describe.each(RUNTIMES)('comments on the triggering issue or pull request ($name
     const server = 'https://ghes.acme.internal'
     const run = await runWithGitHub(sim, gh, runtime, { prompt: PROMPT }, { env: { GITHUB_SERVER_URL: server, GITHUB_API_URL: `${gh.baseUrl}/api/v3` } })
     expect(run.code).toBe(0)
-    expect(gh.requests.map((r) => r.url)).toEqual(['/api/v3/repos/acme/docs/issues/7/comments', `/api/v3/repos/acme/docs/issues/comments/${gh.comments[0]?.id}`])
-    const body = gh.comments[0]?.body ?? ''
-    expect(body).toContain(`<a href="${server}/acme/docs/actions/runs/4242">workflow run</a>`)
+    expect(gh.requests.length).toBeGreaterThan(0)
+    expect(gh.requests.every((r) => r.url.startsWith('/api/v3/') || r.url === '/api/graphql')).toBe(true)
+    const body = gh.commentsOn(7)[0]?.body ?? ''
+    expect(body).toContain(`<a href="${server}/acme/docs/actions/runs/4242">run</a>`)
     expect(body).not.toContain('https://github.com/acme/docs/actions')
+    // the pull request is on github.com, not this server: no link-back
+    expect(gh.commentsOn(101)).toHaveLength(0)
   })
 
   test('a pull_request event comments on the pull request', async () => {
@@ -93,7 +113,8 @@ describe.each(RUNTIMES)('comments on the triggering issue or pull request ($name
     expect(run.errors).toEqual([])
     expect(run.warnings.filter((w) => w.includes('Could not comment on issue #7 (HTTP 403)'))).toHaveLength(1)
     expect(run.warnings[0]).toContain('issues: write')
-    expect(gh.requests).toHaveLength(1)
+    expect(gh.requestsTo('create-comment').filter((r) => r.url.includes('/issues/7/'))).toHaveLength(1)
+    expect(gh.requestsTo('update-comment')).toHaveLength(0)
     expect(run.outputs['pr-link']).toBe('https://github.com/acme/docs/pull/101')
     expect(run.summary).toContain('pull request opened')
   })
@@ -114,10 +135,10 @@ describe.each(RUNTIMES)('comments on the triggering issue or pull request ($name
     gh.addFault({ route: 'create-comment', afterProcessing: true, status: 502, body: { message: 'Bad gateway' } })
     const run = await runWithGitHub(sim, gh, runtime, { prompt: PROMPT })
     expect(run.code).toBe(0)
-    expect(gh.comments).toHaveLength(1)
-    expect(gh.requestsTo('list-comments')).toHaveLength(1)
-    expect(gh.requestsTo('create-comment')).toHaveLength(1)
-    expect(gh.comments[0]?.body).toContain('#101')
+    expect(gh.commentsOn(7)).toHaveLength(1)
+    expect(gh.requestsTo('create-comment').filter((r) => r.url.includes('/issues/7/'))).toHaveLength(1)
+    expect(gh.requestsTo('list-comments').filter((r) => r.url.includes('/issues/7/') && r.url.includes('since='))).toHaveLength(1)
+    expect(gh.commentsOn(7)[0]?.body).toContain('#101')
   })
 
   test('no issue or pull request in the event: a notice, and nothing is sent to GitHub', async () => {
@@ -143,7 +164,7 @@ describe.each(RUNTIMES)('comments on the triggering issue or pull request ($name
     const run = await runWithGitHub(sim, gh, runtime, { prompt: PROMPT, 'wait-timeout': '1500ms' })
     expect(run.code).toBe(1)
     expect(gh.comments).toHaveLength(1)
-    expect(gh.comments[0]?.body).toContain('still working')
+    expect(gh.comments[0]?.body).toContain('still working when the workflow stopped waiting')
     expect(gh.comments[0]?.body).toContain('job-id: job\\_1 and no prompt')
   })
 
@@ -156,7 +177,7 @@ describe.each(RUNTIMES)('comments on the triggering issue or pull request ($name
     expect(gh.requestsTo('create-comment')).toHaveLength(1)
     expect(gh.requestsTo('update-comment')).toHaveLength(0)
     const body = gh.comments[0]?.body ?? ''
-    expect(body).toContain('could not be run')
+    expect(body).toContain('could not be sent or followed')
     expect(body).toContain('&lt;img src=x onerror=alert\\(1\\)&gt;')
     expect(body).not.toMatch(/<img|\]\(https/)
   })

@@ -51,7 +51,7 @@ describe('parseSettings', () => {
     [{ 'api-key': '' }, 'Input "api-key" is empty'],
     [{ 'project-id': '' }, 'Input "project-id" is empty'],
     [{ 'project-id': 'a b' }, 'Input "project-id" is "a b"'],
-    [{ mode: 'Agent' }, 'Input "mode" is "Agent": expected agent or visitors'],
+    [{ mode: 'Agent' }, 'Input "mode" is "Agent": expected agent, visitors or comment'],
     [{ prompt: ' \n ' }, 'Input "prompt" is " \\n ": expected an instruction'],
     [{ prompt: '' }, 'Inputs "prompt" and "job-id" are both empty'],
     [{ wait: 'yes' }, 'Input "wait" is "yes": expected true or false'],
@@ -117,5 +117,61 @@ describe('parseSettings, visitors mode', () => {
   test('inputs of the other mode are named as ignored', () => {
     expect(unusedInputs({ ...base, 'date-from': '7d' }, 'agent')).toEqual(['date-from'])
     expect(unusedInputs({ ...base, 'job-id': 'j' }, 'visitors')).toEqual(['prompt', 'job-id'])
+  })
+})
+
+describe('parseSettings, comment mode', () => {
+  const comment: RawInputs = { 'api-key': 'mint_abc123', 'project-id': 'proj_1', mode: 'comment', 'github-token': 'ghs_x' }
+  const errorFor = (raw: RawInputs, event: string): string => {
+    try {
+      parseSettings(raw, Date.now(), event)
+    } catch (error) {
+      expect(error).toBeInstanceOf(InputError)
+      return (error as Error).message
+    }
+    throw new Error('expected an InputError')
+  }
+
+  test('defaults: /docs, no bots; the agent settings it shares with agent mode', () => {
+    const s = parseSettings(comment, Date.now(), 'issue_comment')
+    expect(s).toMatchObject({
+      mode: 'comment',
+      conversation: { triggerPhrase: '/docs', allowedBots: [], eventName: 'issue_comment', token: 'ghs_x' },
+      agent: { wait: true, pollIntervalMs: 10_000, requirePr: false },
+    })
+  })
+
+  test.each(['issue_comment', 'pull_request_review_comment', 'pull_request_review'])('runs on %s', (event) => {
+    expect(parseSettings(comment, Date.now(), event).mode).toBe('comment')
+  })
+
+  test.each(['push', 'issues', 'pull_request', 'workflow_dispatch', ''])('any other event (%s) is an input error that names the events it reads', (event) => {
+    const message = errorFor(comment, event)
+    expect(message).toContain('Input "mode" is "comment", but this run\'s event is not one it reads')
+    expect(message).toContain('issue_comment, pull_request_review_comment, pull_request_review')
+  })
+
+  test('allowed-bots: logins, [bot] added where missing, lower case, duplicates once', () => {
+    const s = parseSettings({ ...comment, 'allowed-bots': 'Renovate[bot], dependabot , renovate[bot]' }, Date.now(), 'issue_comment')
+    expect(s.mode === 'comment' && s.conversation.allowedBots).toEqual(['renovate[bot]', 'dependabot[bot]'])
+  })
+
+  test.each(['*', 'renovate[bot], *', 'bad login!', 'a b'])('allowed-bots %j is an input error', (value) => {
+    const message = errorFor({ ...comment, 'allowed-bots': value }, 'issue_comment')
+    expect(message).toContain('Input "allowed-bots" is')
+    expect(message).toContain('* (any bot) is not accepted')
+  })
+
+  test.each(['@mintlify', '> /docs', '`docs', 'two words', 'x'.repeat(51)])('trigger-phrase %j is an input error', (value) => {
+    expect(errorFor({ ...comment, 'trigger-phrase': value }, 'issue_comment')).toContain('Input "trigger-phrase" is')
+  })
+
+  test('an empty github-token is an input error', () => {
+    expect(errorFor({ ...comment, 'github-token': '' }, 'issue_comment')).toContain('Input "github-token" is empty')
+  })
+
+  test('prompt and job-id are not read in comment mode; allowed-bots only there', () => {
+    expect(unusedInputs({ ...comment, prompt: 'x', 'job-id': 'job_1' }, 'comment')).toEqual(['prompt', 'job-id'])
+    expect(unusedInputs({ ...base, 'allowed-bots': 'renovate[bot]' }, 'agent')).toEqual(['allowed-bots'])
   })
 })

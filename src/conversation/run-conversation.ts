@@ -1,0 +1,213 @@
+import * as core from '../util/actions-core.js'
+import { type AgentContext, type AgentReport, runAgent } from '../agent/run-agent.js'
+import { waitForJob } from '../agent/wait-for-job.js'
+import { ApiError } from '../api/errors.js'
+import { isTerminal } from '../api/schemas.js'
+import { type ConversationEvent, readConversationEvent } from '../github/conversation-event.js'
+import { GitHubApi, statusOf } from '../github/github-api.js'
+import { cleanCommentText, findInstruction } from '../github/instruction.js'
+import type { RunContext } from '../github/run-context.js'
+import { ThreadComment } from '../github/thread-comment.js'
+import { carriesMarker } from '../github/thread-state.js'
+import { entryFor, linkPullRequest, recordEnd, recordStart } from '../github/tracking.js'
+import type { AgentSettings, ConversationSettings } from '../inputs/settings.js'
+import { renderReviewReply } from '../summary/thread-comment.js'
+import { getErrorMessage } from '../util/errors.js'
+import { bound, external } from '../util/text.js'
+
+/**
+ * `mode: comment`: a `/docs …` comment on an issue or pull request becomes a follow-up to the job
+ * linked to that thread (its tracking comment), or a new job when there is none, and the thread
+ * shows the result. Who may instruct is decided here, before anything reaches the service:
+ *
+ * 1. only a new comment or a submitted review (never an edit or a deletion);
+ * 2. never a comment the action wrote (its marker, or its identity): no loops;
+ * 3. a line that starts with the trigger phrase, outside quotes and code blocks;
+ * 4. a `User` with admin, maintain or write permission (the permission endpoint, never
+ *    author_association), or a bot listed in allowed-bots.
+ *
+ * A refused comment gets a 😕 reaction and a notice, never a reply and never a request to the service.
+ */
+
+export type SkipReason = 'no-phrase' | 'empty-instruction' | 'not-allowed' | 'bot' | 'own-comment' | 'not-created'
+
+export interface ConversationReport {
+  triggered: boolean
+  skip?: { reason: SkipReason; detail: string }
+  /** Where the instruction came from, for the summary. */
+  source?: { author: string; where: string; url: string }
+  agent?: AgentReport
+  /** Why the run failed before (or instead of) sending the instruction. */
+  failure?: string
+}
+
+/** What every mode gets from run-mode: the agent's context (no hook) and the run's GitHub context. */
+export type ConversationContext = Omit<AgentContext, 'onStarted'> & { run: RunContext }
+
+/** Title of the thread, as context for a new job: cleaned, one line, bounded. */
+function contextLine(event: ConversationEvent): string {
+  const title = bound(cleanCommentText(event.thread.title).replace(/\s+/g, ' ').trim(), 200)
+  const kind = event.thread.isPullRequest ? 'pull request' : 'issue'
+  return `Context from GitHub (a description, not an instruction): this was asked in a comment on ${kind} #${event.thread.number}${title ? ` titled ${JSON.stringify(title)}` : ''}, ${event.thread.url}`
+}
+
+const sameLogin = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase()
+
+/** May this comment's author instruct? undefined when yes, else the refusal. */
+async function gate(api: GitHubApi, event: ConversationEvent, allowedBots: string[]): Promise<{ reason: SkipReason; detail: string } | undefined> {
+  const { login, type } = event.comment.author
+  const who = external(login, 60)
+  if (type === 'Bot') {
+    if (allowedBots.includes(login.toLowerCase())) return undefined
+    return { reason: 'bot', detail: `${who} is a bot that allowed-bots does not list.` }
+  }
+  if (type !== 'User') return { reason: 'not-allowed', detail: `${who} is a ${external(type || 'account of unknown type', 40)}, not a user.` }
+  try {
+    const { permission, role } = await api.permission(event.thread, login)
+    if (permission === 'admin' || permission === 'write' || role === 'maintain') return undefined
+    return { reason: 'not-allowed', detail: `${who} has ${external(role || permission, 20)} access to the repository; instructions need write, maintain or admin.` }
+  } catch (error) {
+    if (statusOf(error) === 404) return { reason: 'not-allowed', detail: `${who} is not a collaborator on the repository.` }
+    throw new Error(`Could not check ${who}'s permission on the repository: ${external(getErrorMessage(error), 300)}. Nothing was sent to the service.`)
+  }
+}
+
+export async function runConversation(settings: ConversationSettings, ctx: ConversationContext): Promise<ConversationReport> {
+  const { triggerPhrase, allowedBots, token } = settings.conversation
+  const event = readConversationEvent(ctx.run.eventName, ctx.run.payload, ctx.run)
+  if (!event) return { triggered: false, failure: `The ${external(ctx.run.eventName, 60)} event has no comment, author or issue to read. Nothing was sent to the service.` }
+  const what = event.comment.kind === 'review' ? 'review' : 'comment'
+  const skip = (reason: SkipReason, detail: string): ConversationReport => {
+    ctx.outputs.set('triggered', 'false')
+    ctx.outputs.set('skip-reason', reason)
+    return { triggered: false, skip: { reason, detail } }
+  }
+
+  if (!event.created) return skip('not-created', `This ${what} was ${external(event.action || 'changed', 30)}; only new comments and submitted reviews are instructions.`)
+  if (carriesMarker(event.comment.body)) return skip('own-comment', `The ${what} carries this action's marker: the action's own comments are never instructions.`)
+  const found = findInstruction(event.comment.body, triggerPhrase)
+  if (!found.found) return skip('no-phrase', `No line of the ${what} starts with ${triggerPhrase} (quoted lines and code blocks do not count).`)
+  if (found.text === '') return skip('empty-instruction', `The ${what} has ${triggerPhrase} with nothing after it.`)
+
+  const api = await GitHubApi.load(token, ctx.signal)
+  const identity = await api.identity()
+  if (identity === undefined) {
+    core.warning('Could not tell which account github-token writes as (GraphQL viewer and GET /user both failed). Tracking comments already on the thread are not trusted, so this instruction starts a new job.')
+  } else {
+    core.info(`The action writes as ${external(identity, 60)}.`)
+    if (sameLogin(event.comment.author.login, identity)) return skip('own-comment', `The ${what} was written by ${external(identity, 60)}, the account this action writes with.`)
+  }
+
+  let refusal: { reason: SkipReason; detail: string } | undefined
+  try {
+    refusal = await gate(api, event, allowedBots)
+  } catch (error) {
+    ctx.outputs.set('triggered', 'false')
+    return { triggered: false, failure: getErrorMessage(error) }
+  }
+  const whereText = `${event.thread.isPullRequest ? 'pull request' : 'issue'} #${event.thread.number}`
+  if (refusal) {
+    await react(api, event, 'confused')
+    return skip(refusal.reason, `${refusal.detail} The ${what} was not sent to the service.`)
+  }
+  await react(api, event, 'eyes')
+
+  if (found.cutChars > 0) core.info(`The instruction was cut to ${found.text.length} characters (${found.cutChars} more were left out).`)
+  const view = { triggerPhrase, runUrl: ctx.run.runUrl }
+  let tracking: ThreadComment
+  try {
+    tracking = await ThreadComment.open(api, event.thread, identity, view, ctx.signal)
+  } catch (error) {
+    ctx.outputs.set('triggered', 'false')
+    return { triggered: false, failure: `Could not read the comments on ${whereText} to find its job: ${external(getErrorMessage(error), 300)}. Nothing was sent to the service.` }
+  }
+  const source = { author: event.comment.author.login, where: whereText, url: event.comment.url }
+  const entry = entryFor(ctx.run, event.comment.author.login, found.text, event.comment.url || event.thread.url)
+
+  let jobId = tracking.state.job
+  if (jobId !== undefined) {
+    const ready = await readyForFollowUp(settings, ctx, jobId)
+    if (ready === 'gone') jobId = undefined
+    else if (ready !== 'ready') {
+      ctx.outputs.set('triggered', 'false')
+      await tracking.update((state) => ({ ...state, entries: [{ ...entry, result: 'not-sent' }, ...state.entries] }))
+      return { triggered: false, source, failure: ready }
+    }
+  }
+  core.info(jobId ? `${whereText} is linked to job ${external(jobId, 80)}: sending the instruction as a follow-up.` : `${whereText} has no job yet: starting one with this instruction.`)
+
+  const agentSettings: AgentSettings = {
+    ...settings,
+    mode: 'agent',
+    comment: undefined,
+    agent: { ...settings.agent, prompt: jobId ? found.text : `${found.text}\n\n${contextLine(event)}`, jobId },
+  }
+  const agent = await runAgent(agentSettings, {
+    client: ctx.client,
+    clock: ctx.clock,
+    signal: ctx.signal,
+    deadline: ctx.deadline,
+    outputs: ctx.outputs,
+    onStarted: async (id) => {
+      ctx.outputs.set('triggered', 'true')
+      ctx.outputs.set('skip-reason', '')
+      await recordStart(tracking, id, entry)
+    },
+  })
+  if (ctx.outputs.get('triggered') !== 'true') ctx.outputs.set('triggered', 'false')
+  const done = await recordEnd(tracking, agent, entry)
+  if (event.comment.kind === 'review-comment' && event.comment.replyTo !== undefined) {
+    try {
+      await api.replyToReviewComment(event.thread, event.comment.replyTo, renderReviewReply(done, agent.jobId), ctx.signal.aborted ? 900 : undefined)
+    } catch (error) {
+      core.warning(`Could not reply in the review thread: ${external(getErrorMessage(error), 300)}. The tracking comment has the result.`)
+    }
+  }
+  if (!ctx.signal.aborted) await linkPullRequest(api, identity, ctx.run, agent, event.thread, triggerPhrase, ctx.signal)
+  return { triggered: ctx.outputs.get('triggered') === 'true', source, agent }
+}
+
+/** A 👀 (received) or 😕 (refused) reaction; a review body has none. Never fails the run. */
+async function react(api: GitHubApi, event: ConversationEvent, content: 'eyes' | 'confused'): Promise<void> {
+  if (event.comment.kind === 'review') {
+    core.info(`A review has no reactions on GitHub, so there is no ${content === 'eyes' ? '👀' : '😕'} on it.`)
+    return
+  }
+  try {
+    await api.react(event.thread, event.comment, content)
+  } catch (error) {
+    core.warning(`Could not add the ${content === 'eyes' ? '👀' : '😕'} reaction: ${external(getErrorMessage(error), 300)}.`)
+  }
+}
+
+/**
+ * Whether the linked job can take a follow-up now. A job still working on an earlier instruction is
+ * waited for first (with wait: true), so the agent gets instructions one at a time and the result
+ * shown is this instruction's; if it is still busy at wait-timeout, nothing is sent. A job the
+ * service no longer knows (404) is 'gone': a new job starts.
+ */
+async function readyForFollowUp(settings: ConversationSettings, ctx: ConversationContext, jobId: string): Promise<'ready' | 'gone' | string> {
+  if (!settings.agent.wait) return 'ready'
+  try {
+    const job = await ctx.client.getJob(jobId)
+    if (isTerminal(job.status)) return 'ready'
+    core.info(`Job ${external(jobId, 80)} is still ${external(job.status, 60)} from an earlier instruction: waiting for it to finish before sending this one.`)
+    const result = await waitForJob({
+      getJob: () => ctx.client.getJob(jobId),
+      clock: ctx.clock,
+      signal: ctx.signal,
+      deadline: ctx.deadline,
+      pollIntervalMs: settings.agent.pollIntervalMs,
+      onJob: () => {},
+      log: (m) => core.info(m),
+    })
+    if (result.ended) return 'ready'
+    return `Job ${external(jobId, 80)} was still working on an earlier instruction at wait-timeout, so this instruction was not sent. Write it again once the job is done.`
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      core.info(`Job ${external(jobId, 80)}, linked to this thread, is no longer known to the service: starting a new job.`)
+      return 'gone'
+    }
+    return `Could not check job ${external(jobId, 80)} before sending the instruction: ${getErrorMessage(error)} Nothing was sent.`
+  }
+}

@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs'
+
+/**
+ * The run as the runner describes it in its environment: the event, the repository, the server.
+ * Read without loading @actions/github, so a comment that is no instruction costs no client at all.
+ * GITHUB_SERVER_URL is https://github.com or a GitHub Enterprise Server's own (links are built from it).
+ */
+export interface RunContext {
+  eventName: string
+  payload: unknown
+  owner: string
+  repo: string
+  serverUrl: string
+  runUrl: string
+  /** The account that started the run (for agent-mode entries in a thread's tracking comment). */
+  actor: string
+}
+
+export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext {
+  let payload: unknown = {}
+  if (env.GITHUB_EVENT_PATH) {
+    try {
+      payload = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8'))
+    } catch {
+      payload = {}
+    }
+  }
+  const [owner = '', repo = ''] = (env.GITHUB_REPOSITORY ?? '').split('/')
+  const serverUrl = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '')
+  return {
+    eventName: env.GITHUB_EVENT_NAME ?? '',
+    payload,
+    owner,
+    repo,
+    serverUrl,
+    runUrl: `${serverUrl}/${owner}/${repo}/actions/runs/${env.GITHUB_RUN_ID ?? ''}`,
+    actor: env.GITHUB_ACTOR ?? '',
+  }
+}

@@ -1,0 +1,112 @@
+import * as core from '../util/actions-core.js'
+import { renderThreadComment } from '../summary/thread-comment.js'
+import { getErrorMessage } from '../util/errors.js'
+import { external } from '../util/text.js'
+import type { Thread } from './conversation-event.js'
+import { type GitHubApi, type IssueComment, statusOf } from './github-api.js'
+import { type ThreadState, decodeState } from './thread-state.js'
+
+/** After a cancel the process must be gone within 2 s: the last edit gets this long. */
+const CANCELLED_TIMEOUT_MS = 900
+
+/**
+ * The one comment the action keeps on an issue or pull request, across runs and modes: created
+ * once, edited afterwards. Its hidden state (thread-state.ts) records the job the thread is about,
+ * which is how a `/docs` comment finds the job to continue.
+ *
+ * Whose comment counts: only one written by the identity the action writes with (GitHubApi.identity),
+ * never a marker pasted into someone else's comment, and the action never edits a comment it did not
+ * write. When the identity is unknown, no existing comment is trusted (a new one is written).
+ *
+ * Writing never fails the step: a comment that cannot be written is a warning, once.
+ */
+export class ThreadComment {
+  private disabled = false
+  /** Set when a create may have succeeded without us learning its id. */
+  private uncertain = false
+  private readonly startedAt = new Date().toISOString()
+
+  private constructor(
+    private readonly api: GitHubApi,
+    readonly thread: Thread,
+    private readonly identity: string | undefined,
+    private readonly view: { triggerPhrase: string; runUrl: string },
+    private id: number | undefined,
+    public state: ThreadState,
+    private readonly signal: AbortSignal,
+  ) {}
+
+  /** The newest tracking comment the identity wrote on the thread, with its state. */
+  static findOwn(comments: IssueComment[], identity: string | undefined): { comment: IssueComment; state: ThreadState } | undefined {
+    if (!identity) return undefined
+    for (let i = comments.length - 1; i >= 0; i--) {
+      const comment = comments[i] as IssueComment
+      if (comment.author.toLowerCase() !== identity.toLowerCase()) continue
+      const state = decodeState(comment.body)
+      if (state) return { comment, state }
+    }
+    return undefined
+  }
+
+  /**
+   * Reads the thread's comments and takes up its tracking comment, if the action wrote one. Throws
+   * when the comments cannot be read (the caller decides whether that may stop the run).
+   */
+  static async open(api: GitHubApi, thread: Thread, identity: string | undefined, view: { triggerPhrase: string; runUrl: string }, signal: AbortSignal): Promise<ThreadComment> {
+    const own = ThreadComment.findOwn(await api.listComments(thread), identity)
+    return new ThreadComment(api, thread, identity, view, own?.comment.id, own?.state ?? { entries: [] }, signal)
+  }
+
+  /** A tracking comment not yet looked for (the thread's comments could not be read). */
+  static blank(api: GitHubApi, thread: Thread, identity: string | undefined, view: { triggerPhrase: string; runUrl: string }, signal: AbortSignal): ThreadComment {
+    return new ThreadComment(api, thread, identity, view, undefined, { entries: [] }, signal)
+  }
+
+  get exists(): boolean {
+    return this.id !== undefined
+  }
+
+  /** Changes the state and writes the comment (created the first time, edited after). Never throws. */
+  async update(change: (state: ThreadState) => ThreadState, status?: string): Promise<void> {
+    this.state = change(this.state)
+    if (this.disabled) return
+    const body = renderThreadComment({ state: this.state, triggerPhrase: this.view.triggerPhrase, status })
+    const timeout = this.signal.aborted ? CANCELLED_TIMEOUT_MS : undefined
+    const where = `${this.thread.isPullRequest ? 'pull request' : 'issue'} #${this.thread.number}`
+    try {
+      if (this.id === undefined && this.uncertain) this.id = await this.findLostCreate()
+      if (this.id === undefined) {
+        this.uncertain = true
+        const created = await this.api.createComment(this.thread, body, timeout)
+        this.id = created.id
+        this.uncertain = false
+        core.info(`Commented on ${where}: ${external(created.url, 200)}`)
+      } else {
+        await this.api.updateComment(this.thread, this.id, body, timeout)
+        core.info(`Updated the tracking comment on ${where}.`)
+      }
+    } catch (error) {
+      this.warn(error, where)
+    }
+  }
+
+  /** A create whose answer was lost: this run's comment, found by its own run link since the run started. */
+  private async findLostCreate(): Promise<number | undefined> {
+    const comments = await this.api.listComments(this.thread, this.startedAt)
+    const mine = comments.filter((c) => !this.identity || c.author.toLowerCase() === this.identity.toLowerCase())
+    return mine.find((c) => decodeState(c.body)?.entries.some((e) => e.runUrl === this.view.runUrl))?.id
+  }
+
+  private warn(error: unknown, where: string): void {
+    const status = statusOf(error)
+    if (status === 403 || status === 401) {
+      this.disabled = true
+      core.warning(`Could not comment on ${where} (HTTP ${status}): the token may not write comments. Grant "issues: write" and "pull-requests: write" in the workflow's permissions. The job's outputs and summary are not affected.`)
+    } else if (status === 404 || status === 410) {
+      this.disabled = true
+      core.warning(`Could not comment on ${where} (HTTP ${status}): it was not found, or the token cannot see it. The job's outputs and summary are not affected.`)
+    } else {
+      core.warning(`Could not comment on ${where}: ${external(getErrorMessage(error), 300)}. The job's outputs and summary are not affected.`)
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import * as z from 'zod/mini'
+
+/**
+ * What the tracking comment on a thread remembers, in its hidden marker: the job the thread is
+ * about (the newest recorded), its pull request, where the job was asked for (on the agent's pull
+ * request), and the instructions so far with their results, newest first. Stored as base64 JSON
+ * inside an HTML comment, so no text in it can close the comment or show; read back only from a
+ * comment the action's own identity wrote, and validated like any API answer.
+ */
+
+/** Every comment the action writes starts with this; a comment carrying it is never an instruction. */
+export const MARKER_PREFIX = '<!-- mintlify-docs-action'
+const STATE_MARKER = /<!-- mintlify-docs-action:thread v1 ([A-Za-z0-9+/=]+) -->/
+
+/** The marker of a reply in a review thread (carries no state). */
+export const REPLY_MARKER = `${MARKER_PREFIX}:reply -->`
+
+/** How many instructions a tracking comment lists; older ones drop off. */
+export const MAX_ENTRIES = 10
+/** How much of each instruction the comment shows. */
+export const ENTRY_INSTRUCTION_CHARS = 500
+
+const entrySchema = z.object({
+  at: z.string(),
+  by: z.string(),
+  instruction: z.string(),
+  source: z.string(),
+  result: z.string(),
+  prLink: z.optional(z.string()),
+  runUrl: z.string(),
+  /** What went wrong or what to do next (a timeout's resume hint, an API error). */
+  note: z.optional(z.string()),
+})
+export type ThreadEntry = z.infer<typeof entrySchema>
+
+const stateSchema = z.object({
+  job: z.optional(z.string()),
+  prLink: z.optional(z.string()),
+  origin: z.optional(z.object({ url: z.string(), label: z.string() })),
+  entries: z.array(entrySchema),
+})
+export type ThreadState = z.infer<typeof stateSchema>
+
+export function carriesMarker(body: string): boolean {
+  return body.includes(MARKER_PREFIX)
+}
+
+export function encodeState(state: ThreadState): string {
+  const bounded: ThreadState = { ...state, entries: state.entries.slice(0, MAX_ENTRIES) }
+  return `${MARKER_PREFIX}:thread v1 ${Buffer.from(JSON.stringify(bounded), 'utf8').toString('base64')} -->`
+}
+
+/** The state in a comment body, or undefined when it has none or it does not read. */
+export function decodeState(body: string): ThreadState | undefined {
+  const match = STATE_MARKER.exec(body)
+  if (!match) return undefined
+  try {
+    const parsed = stateSchema.safeParse(JSON.parse(Buffer.from(match[1] as string, 'base64').toString('utf8')))
+    return parsed.success ? parsed.data : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Adds an instruction's entry (newest first) or replaces the one from the same source and run. */
+export function withEntry(state: ThreadState, entry: ThreadEntry): ThreadState {
+  const others = state.entries.filter((e) => !(e.source === entry.source && e.runUrl === entry.runUrl))
+  const bounded = { ...entry, instruction: entry.instruction.slice(0, ENTRY_INSTRUCTION_CHARS), ...(entry.note ? { note: entry.note.slice(0, ENTRY_INSTRUCTION_CHARS) } : {}) }
+  return { ...state, entries: [bounded, ...others].slice(0, MAX_ENTRIES) }
+}

@@ -1,0 +1,67 @@
+import * as core from '../util/actions-core.js'
+import type { AgentReport } from '../agent/run-agent.js'
+import { getErrorMessage } from '../util/errors.js'
+import { external } from '../util/text.js'
+import { pullRequestInRepository } from './comment-target.js'
+import type { Thread } from './conversation-event.js'
+import type { GitHubApi } from './github-api.js'
+import type { RunContext } from './run-context.js'
+import { ThreadComment } from './thread-comment.js'
+import { type ThreadEntry, withEntry } from './thread-state.js'
+
+/**
+ * A job's life in a thread's tracking comment, the same for agent mode (`comment: true`) and comment
+ * mode: the entry for this run when the job starts, its result when it ends, and the link-back on
+ * the agent's pull request, so that review comments there continue the same job.
+ */
+
+export function entryFor(run: RunContext, by: string, instruction: string, source: string): ThreadEntry {
+  return { at: new Date().toISOString(), by, instruction, source, result: 'working', runUrl: run.runUrl }
+}
+
+/** Records that `jobId` started for `entry` (a new job replaces the thread's job and its pull request). */
+export async function recordStart(tracking: ThreadComment, jobId: string, entry: ThreadEntry, status?: string): Promise<void> {
+  await tracking.update((state) => withEntry(state.job === jobId ? state : { ...state, job: jobId, prLink: undefined }, entry), status)
+}
+
+/** Records how the run ended for `entry`. */
+export async function recordEnd(tracking: ThreadComment, report: AgentReport, entry: ThreadEntry): Promise<ThreadEntry> {
+  const done: ThreadEntry = {
+    ...entry,
+    result: report.outcome,
+    ...(report.job?.prLink ? { prLink: report.job.prLink } : {}),
+    ...(report.message ? { note: report.message } : {}),
+  }
+  await tracking.update(
+    (state) => withEntry({ ...state, ...(report.jobId ? { job: report.jobId } : {}), ...(report.job?.prLink ? { prLink: report.job.prLink } : {}) }, done),
+    report.job?.status,
+  )
+  return done
+}
+
+/**
+ * When the job's pull request is in this repository and not the thread itself, keeps a tracking
+ * comment there too (the job, where it was asked for, how to ask for changes). Done once per job
+ * and pull request: a pull request whose comment already names the job is left as it is.
+ */
+export async function linkPullRequest(
+  api: GitHubApi,
+  identity: string | undefined,
+  run: RunContext,
+  report: AgentReport,
+  from: Thread,
+  triggerPhrase: string,
+  signal: AbortSignal,
+): Promise<void> {
+  const number = pullRequestInRepository(report.job?.prLink, run.serverUrl, run)
+  if (number === undefined || !report.jobId || (from.isPullRequest && from.number === number)) return
+  const pr: Thread = { owner: run.owner, repo: run.repo, number, isPullRequest: true, title: '', url: report.job?.prLink ?? '' }
+  try {
+    const tracking = await ThreadComment.open(api, pr, identity, { triggerPhrase, runUrl: run.runUrl }, signal)
+    if (tracking.state.job === report.jobId) return
+    const label = `${from.isPullRequest ? 'pull request' : 'issue'} #${from.number}`
+    await tracking.update((state) => ({ ...state, job: report.jobId, prLink: report.job?.prLink ?? undefined, origin: { url: from.url || `${run.serverUrl}/${run.owner}/${run.repo}/issues/${from.number}`, label } }), report.job?.status)
+  } catch (error) {
+    core.warning(`Could not link pull request #${number} to job ${external(report.jobId, 80)}: ${external(getErrorMessage(error), 300)}. Review comments there will start a new job.`)
+  }
+}

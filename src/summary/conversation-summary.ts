@@ -1,0 +1,30 @@
+import type { ConversationReport } from '../conversation/run-conversation.js'
+import { renderAgentSummary } from './agent-summary.js'
+import { escapeText, keyValueTable, link } from './escape.js'
+
+/**
+ * The comment-mode job summary: why a comment was not taken (one line, never a silent green run),
+ * or where the instruction came from followed by the agent summary.
+ */
+export function renderConversationSummary(report: ConversationReport): string {
+  const parts: string[] = []
+  if (report.skip) {
+    const refused = report.skip.reason === 'not-allowed' || report.skip.reason === 'bot'
+    parts.push(`### ${refused ? '🚫' : '💬'} Documentation agent: comment ${refused ? 'refused' : 'not taken as an instruction'}`)
+    parts.push(keyValueTable([
+      ['Reason', `\`${report.skip.reason}\``],
+      ['Why', escapeText(report.skip.detail, 500)],
+    ]))
+    parts.push('Nothing was sent to the documentation service.')
+    return `${parts.join('\n\n')}\n`
+  }
+  const from = report.source ? `Instruction from ${escapeText(report.source.author, 60)} on ${link(report.source.url, report.source.where) || escapeText(report.source.where, 60)}` : ''
+  if (report.failure) {
+    parts.push('### ❌ Documentation agent: instruction not sent')
+    if (from) parts.push(from)
+    parts.push(`> ${escapeText(report.failure, 1500)}`)
+    return `${parts.join('\n\n')}\n`
+  }
+  if (from) parts.push(from)
+  return `${report.agent ? renderAgentSummary(report.agent) : ''}${parts.length > 0 ? `\n${parts.join('\n\n')}\n` : ''}`
+}

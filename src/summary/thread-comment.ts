@@ -1,0 +1,91 @@
+import { prNumber } from '../agent/job-outputs.js'
+import type { AgentOutcome } from '../agent/run-agent.js'
+import type { ThreadEntry, ThreadState } from '../github/thread-state.js'
+import { REPLY_MARKER, encodeState } from '../github/thread-state.js'
+import { escapeText, link } from './escape.js'
+
+/**
+ * The text of a thread's tracking comment and of a reply in a review thread. Data in, Markdown out:
+ * everything that came from a reader, the API or the event is escaped (no mention, link, image or
+ * HTML can come of it), and the comment stays far below GitHub's 65,536-character limit: at most
+ * 10 instructions of at most 500 characters each, and the oldest dropped while it is over
+ * MAX_COMMENT_CHARS (escaping can multiply hostile text by five).
+ */
+
+export type EntryResult = AgentOutcome | 'working' | 'not-sent'
+
+const RESULT: Record<EntryResult, string> = {
+  working: '⏳ working on it',
+  completed: '✅ pull request opened or updated',
+  'no-pr': '⚠️ finished without changing any files',
+  archived: '⚠️ the job was archived',
+  failed: '❌ the job failed',
+  timeout: '⏱️ still working when the workflow stopped waiting',
+  'not-waited': '▶️ sent (not waited for)',
+  cancelled: '🛑 the workflow run was cancelled',
+  error: '❌ could not be sent or followed',
+  'not-sent': '⏸️ not sent: the job was still busy with an earlier instruction',
+}
+
+export function describeResult(result: string): string {
+  return RESULT[result as EntryResult] ?? escapeText(result, 60)
+}
+
+function prLinkText(prLink: string): string {
+  const n = prNumber(prLink)
+  return link(prLink, n ? `#${n}` : prLink)
+}
+
+function when(iso: string): string {
+  return `${iso.slice(0, 16).replace('T', ' ')} UTC`
+}
+
+function renderEntry(entry: ThreadEntry): string {
+  const who = entry.by ? escapeText(entry.by, 60) : 'the workflow'
+  const pr = entry.prLink ? ` · ${prLinkText(entry.prLink)}` : ''
+  const head = `- ${describeResult(entry.result)}${pr} · ${who}, ${link(entry.source, when(entry.at))} · ${link(entry.runUrl, 'run')}`
+  const quoted = escapeText(entry.instruction, 500)
+  const note = entry.note ? `\n  ${escapeText(entry.note, 500)}` : ''
+  return `${quoted ? `${head}\n  > ${quoted}` : head}${note}`
+}
+
+export interface ThreadCommentView {
+  state: ThreadState
+  triggerPhrase: string
+  /** The status the job was last seen in, if known. */
+  status?: string
+}
+
+/** The most a tracking comment may hold: far below GitHub's 65,536-character limit. */
+export const MAX_COMMENT_CHARS = 30_000
+
+/** The comment, with the oldest instructions dropped (from the state too) until it fits MAX_COMMENT_CHARS. */
+export function renderThreadComment(view: ThreadCommentView): string {
+  for (let keep = view.state.entries.length; ; keep--) {
+    const body = renderWith({ ...view, state: { ...view.state, entries: view.state.entries.slice(0, keep) } })
+    if (body.length <= MAX_COMMENT_CHARS || keep === 0) return body
+  }
+}
+
+function renderWith(view: ThreadCommentView): string {
+  const { state } = view
+  const facts: string[] = []
+  if (state.job) facts.push(`Job ${escapeText(state.job, 100)}${view.status ? ` (${escapeText(view.status, 60)})` : ''}`)
+  if (state.prLink) facts.push(`Pull request ${prLinkText(state.prLink)}`)
+  const phrase = escapeText(view.triggerPhrase, 50)
+  const parts = [encodeState(state), '### 📝 Documentation agent']
+  if (facts.length > 0) parts.push(facts.join(' · '))
+  if (state.origin) {
+    parts.push(`The documentation agent opened this pull request, asked for in ${link(state.origin.url, state.origin.label)}.`)
+  }
+  parts.push(`To continue this job, comment \`${phrase} <what to change>\` here${state.origin ? ' or in a review comment' : ''} (people with write access only).`)
+  if (state.entries.length > 0) parts.push(`**Instructions**, newest first:\n\n${state.entries.map(renderEntry).join('\n')}`)
+  return parts.join('\n\n')
+}
+
+/** The reply in an inline review thread: the result of the instruction given there. */
+export function renderReviewReply(entry: ThreadEntry, jobId: string | undefined): string {
+  const pr = entry.prLink ? ` · ${prLinkText(entry.prLink)}` : ''
+  const job = jobId ? ` · job ${escapeText(jobId, 100)}` : ''
+  return `${REPLY_MARKER}\n${describeResult(entry.result)}${pr}${job} · ${link(entry.runUrl, 'workflow run')}`
+}

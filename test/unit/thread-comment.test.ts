@@ -1,0 +1,127 @@
+import { describe, expect, test } from 'vitest'
+import { commentTarget, pullRequestInRepository } from '../../src/github/comment-target.js'
+import { ThreadComment } from '../../src/github/thread-comment.js'
+import { MAX_ENTRIES, type ThreadEntry, type ThreadState, carriesMarker, decodeState, encodeState, withEntry } from '../../src/github/thread-state.js'
+import { MAX_COMMENT_CHARS, renderReviewReply, renderThreadComment } from '../../src/summary/thread-comment.js'
+
+const repo = { owner: 'acme', repo: 'docs' }
+const entry = (n: number, extra: Partial<ThreadEntry> = {}): ThreadEntry => ({
+  at: '2026-11-22T10:00:00.000Z',
+  by: 'alice',
+  instruction: `instruction ${n}`,
+  source: `https://github.com/acme/docs/issues/7#issuecomment-${n}`,
+  result: 'completed',
+  runUrl: `https://github.com/acme/docs/actions/runs/${n}`,
+  ...extra,
+})
+
+describe('commentTarget', () => {
+  test.each([
+    ['issues', { issue: { number: 7, title: 'T', html_url: 'u' } }, { number: 7, isPullRequest: false, title: 'T', url: 'u' }],
+    ['issue_comment', { issue: { number: 9, pull_request: { url: 'x' } } }, { number: 9, isPullRequest: true, title: '', url: '' }],
+    ['pull_request', { pull_request: { number: 10 } }, { number: 10, isPullRequest: true, title: '', url: '' }],
+    ['pull_request_review_comment', { pull_request: { number: 13 } }, { number: 13, isPullRequest: true, title: '', url: '' }],
+  ])('%s → %o', (event, payload, expected) => {
+    expect(commentTarget(event, payload, repo)).toEqual({ ...repo, ...expected })
+  })
+
+  test.each([['push', { issue: { number: 7 } }], ['schedule', {}], ['issues', {}], ['issues', { issue: { number: '7' } }], ['issues', { issue: { number: 0 } }]])(
+    '%s with %o has no target',
+    (event, payload) => expect(commentTarget(event, payload, repo)).toBeUndefined(),
+  )
+})
+
+describe('pullRequestInRepository', () => {
+  test.each([
+    ['https://github.com/acme/docs/pull/101', 'https://github.com', 101],
+    ['https://github.com/Acme/Docs/pull/7/files', 'https://github.com', 7],
+    ['https://ghes.acme.internal/acme/docs/pull/3', 'https://ghes.acme.internal', 3],
+    ['https://github.com/acme/other/pull/101', 'https://github.com', undefined],
+    ['https://github.com/acme/docs-old/pull/101', 'https://github.com', undefined],
+    ['https://ghes.acme.internal/acme/docs/pull/3', 'https://github.com', undefined],
+    ['https://github.com/acme/docs/issues/5', 'https://github.com', undefined],
+    [null, 'https://github.com', undefined],
+  ])('%s on %s → %s', (link, server, expected) => {
+    expect(pullRequestInRepository(link, server, repo)).toBe(expected)
+  })
+})
+
+describe('thread state', () => {
+  test('round-trips through the hidden marker, and text in it cannot close the HTML comment', () => {
+    const state: ThreadState = { job: 'job_1', prLink: 'https://github.com/acme/docs/pull/5', entries: [entry(1, { instruction: 'evil --> <img src=x>' })] }
+    const marker = encodeState(state)
+    expect(marker).toMatch(/^<!-- mintlify-docs-action:thread v1 [A-Za-z0-9+/=]+ -->$/)
+    expect(decodeState(`before\n${marker}\nafter`)).toEqual(state)
+    expect(carriesMarker(marker)).toBe(true)
+  })
+
+  test('a marker that does not read, or reads as something else, is no state', () => {
+    expect(decodeState('<!-- mintlify-docs-action:thread v1 bm90IGpzb24= -->')).toBeUndefined()
+    expect(decodeState(`<!-- mintlify-docs-action:thread v1 ${Buffer.from('{"job":5}').toString('base64')} -->`)).toBeUndefined()
+    expect(decodeState('no marker')).toBeUndefined()
+  })
+
+  test('entries: newest first, bounded in number and length, one per source and run', () => {
+    let state: ThreadState = { entries: [] }
+    for (let i = 1; i <= MAX_ENTRIES + 3; i++) state = withEntry(state, entry(i, { instruction: 'x'.repeat(900) }))
+    expect(state.entries).toHaveLength(MAX_ENTRIES)
+    expect(state.entries[0]?.source).toContain('issuecomment-13')
+    expect(state.entries.every((e) => e.instruction.length === 500)).toBe(true)
+    state = withEntry(state, { ...entry(13), result: 'failed' })
+    expect(state.entries).toHaveLength(MAX_ENTRIES)
+    expect(state.entries[0]?.result).toBe('failed')
+  })
+})
+
+describe('ThreadComment.findOwn: a marker counts only in a comment the action\'s identity wrote', () => {
+  const marked = (author: string, job: string) => ({ id: job.length, author, url: '', body: encodeState({ job, entries: [] }) })
+  test('the newest one by the identity wins; forged markers by others are ignored', () => {
+    const comments = [marked('github-actions[bot]', 'job_old'), marked('GitHub-Actions[bot]', 'job_new'), marked('mallory', 'job_forged')]
+    expect(ThreadComment.findOwn(comments, 'github-actions[bot]')?.state.job).toBe('job_new')
+    expect(ThreadComment.findOwn([marked('mallory', 'job_forged')], 'github-actions[bot]')).toBeUndefined()
+  })
+  test('with no known identity, no comment is trusted', () => {
+    expect(ThreadComment.findOwn([marked('github-actions[bot]', 'job_1')], undefined)).toBeUndefined()
+  })
+})
+
+describe('tracking comment text', () => {
+  test('job, pull request, how to continue, and each instruction escaped, with no mention', () => {
+    const state: ThreadState = {
+      job: 'job_1',
+      prLink: 'https://github.com/acme/docs/pull/5',
+      entries: [entry(2, { by: 'mallory', instruction: '@everyone <img src=x onerror=alert(1)> [x](https://evil.example) ::error::boom', note: 'Job job_1 failed: <b>boom</b>' }), entry(1)],
+    }
+    const body = renderThreadComment({ state, triggerPhrase: '/docs', status: 'completed' })
+    expect(decodeState(body)).toEqual(state)
+    expect(body).toContain('Job job\\_1 (completed) · Pull request <a href="https://github.com/acme/docs/pull/5">#5</a>')
+    expect(body).toContain('comment `/docs <what to change>` here')
+    expect(body).toContain('&#64;everyone &lt;img src=x onerror=alert\\(1\\)&gt; \\[x\\]\\(https&#58;//evil.example\\)')
+    expect(body).toContain('&lt;b&gt;boom&lt;/b&gt;')
+    expect(body).not.toMatch(/<img|\]\(https|@everyone/)
+    expect(body.indexOf('instruction 1')).toBeGreaterThan(body.indexOf('&#64;everyone'))
+  })
+
+  test('on the agent\'s pull request: where the job was asked for', () => {
+    const body = renderThreadComment({ state: { job: 'job_1', origin: { url: 'https://github.com/acme/docs/issues/7', label: 'issue #7' }, entries: [] }, triggerPhrase: '/docs' })
+    expect(body).toContain('asked for in <a href="https://github.com/acme/docs/issues/7">issue #7</a>')
+    expect(body).toContain('here or in a review comment')
+  })
+
+  test('the largest comment stays far below GitHub\'s 65,536-character limit', () => {
+    let state: ThreadState = { job: 'j'.repeat(100), prLink: `https://github.com/acme/docs/pull/${'9'.repeat(50)}`, entries: [] }
+    for (let i = 0; i < 20; i++) state = withEntry(state, entry(i, { instruction: '<&>'.repeat(1000), note: '|'.repeat(2000), by: 'b'.repeat(60) }))
+    const body = renderThreadComment({ state, triggerPhrase: '/docs', status: 'active' })
+    expect(body.length).toBeLessThanOrEqual(MAX_COMMENT_CHARS)
+    const kept = decodeState(body)?.entries ?? []
+    expect(kept.length).toBeGreaterThan(0)
+    expect(kept.length).toBeLessThan(MAX_ENTRIES)
+    expect(kept[0]?.source).toBe(state.entries[0]?.source) // the newest stays
+  })
+
+  test('a review reply carries the reply marker (so it never triggers) and the result', () => {
+    const reply = renderReviewReply(entry(1, { prLink: 'https://github.com/acme/docs/pull/5' }), 'job_1')
+    expect(carriesMarker(reply)).toBe(true)
+    expect(reply).toContain('✅ pull request opened or updated · <a href="https://github.com/acme/docs/pull/5">#5</a> · job job\\_1')
+  })
+})
