@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, release, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { ROOT } from '../test/e2e/harness.js'
+import { conversationCost } from './conversation.js'
 import { exportRequests, exportScale } from './export.js'
 import { measurePolling } from './polling.js'
 import { distSize, measureStartup } from './startup.js'
@@ -96,6 +97,17 @@ async function main(): Promise<void> {
   }
   const naive = counts.map((n) => `${Math.max(1, Math.ceil(n / 50))}`).join(', ')
   rows.push(['Export requests (rows → requests, page-size 250)', cost.join('; '), `= max(1, ceil(N/250)); naive loop at the API's default 50: ${naive}`])
+
+  for (const comments of [10, 300]) {
+    log(`conversation: one instruction on a thread of ${comments} comments…`)
+    const c = await conversationCost(runtimes[0]?.[1] ?? process.execPath, comments)
+    const kinds = Object.entries(c.byRoute).map(([route, n]) => `${route} ${n}`).join(', ')
+    rows.push([
+      `One \`/docs\` follow-up on a thread of ${comments} comments (bundled action, both simulators)`,
+      `**${c.github} GitHub requests** (${kinds}); ${c.service} service requests (1 follow-up, the rest status checks); ${ms(c.wallMs)} wall`,
+      'thread comments are read 100 a page: ceil(n/100) list requests; the rest is fixed',
+    ])
+  }
 
   let previous: { rows: number; wallMs: number } | undefined
   for (const n of [10_000, 100_000]) {

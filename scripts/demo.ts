@@ -1,11 +1,13 @@
 /**
- * `npm start`: the action at work with no account and no network. Starts the local simulator,
- * runs dist/index.js against it the way the GitHub runner does (agent mode, then visitors mode),
- * and prints the log, the step outputs and the job summary of each.
+ * `npm start`: the action at work with no account and no network. Starts the local API simulator and
+ * a fake GitHub, runs dist/index.js against them the way the GitHub runner does (agent mode from a
+ * labelled issue, then a `/docs` comment continuing that job, then visitors mode), and prints the
+ * log, the step outputs and the job summary of each, and the issue's tracking comment.
  */
+import { GitHubSimulator } from '../test/simulator/github-simulator.js'
 import { ServiceSimulator } from '../test/simulator/service-simulator.js'
 import { generateRows } from '../test/simulator/visitors-data.js'
-import { type ActionRun, runAction } from '../test/e2e/harness.js'
+import { type ActionRun, TEST_TOKEN, runAction } from '../test/e2e/harness.js'
 
 const rule = (title: string): string => `\n\x1b[1m── ${title} ${'─'.repeat(Math.max(0, 70 - title.length))}\x1b[0m`
 
@@ -21,22 +23,45 @@ function show(run: ActionRun): void {
   console.log(run.summary.trimEnd().replace(/^/gm, '  '))
 }
 
+const ISSUE = { number: 7, title: 'Document the webhooks endpoint', html_url: 'https://github.com/acme/docs/issues/7' }
+
 async function main(): Promise<void> {
-  const sim = new ServiceSimulator({ jobPlan: { runMs: 3000 }, visitors: generateRows(1234) })
+  const sim = new ServiceSimulator({ jobPlan: { runMs: 3000 }, followUpPlan: { runMs: 2000 }, visitors: generateRows(1234) })
   const baseUrl = await sim.start()
-  console.log(`Simulated documentation API on ${baseUrl} (project ${sim.projectId}).`)
+  const gh = new GitHubSimulator(TEST_TOKEN)
+  gh.roles.set('alice', 'write')
+  await gh.start()
+  console.log(`Simulated documentation API on ${baseUrl} (project ${sim.projectId}); fake GitHub API on ${gh.baseUrl}.`)
   const common = { 'api-key': sim.apiKey, 'project-id': sim.projectId, 'base-url': baseUrl }
+  const env = { GITHUB_API_URL: gh.baseUrl }
   try {
-    console.log(rule('1. Agent mode: create a job and wait for its pull request'))
+    console.log(rule('1. Agent mode: an issue labelled "docs" starts a job; the result goes to the issue'))
     const agent = await runAction({
-      inputs: {
-        ...common,
-        prompt: 'Document the new POST /webhooks endpoint: payload fields, retries and signature checks.',
-      },
+      inputs: { ...common, comment: 'true', prompt: 'Document the new POST /webhooks endpoint: payload fields, retries and signature checks.' },
+      event: { name: 'issues', payload: { action: 'labeled', label: { name: 'docs' }, issue: ISSUE } },
+      env,
     })
     show(agent)
 
-    console.log(rule('2. Visitors mode: export October, every page of results'))
+    console.log(rule('2. Comment mode: alice comments "/docs also add a curl example" on the issue'))
+    const conversation = await runAction({
+      inputs: { ...common, mode: 'comment' },
+      event: {
+        name: 'issue_comment',
+        payload: {
+          action: 'created',
+          issue: ISSUE,
+          comment: { id: 555, body: 'Thanks! /docs below, please.\n/docs also add a curl example', user: { login: 'alice', type: 'User' }, html_url: `${ISSUE.html_url}#issuecomment-555` },
+        },
+      },
+      env: { ...env, GITHUB_RUN_ID: '4243' },
+    })
+    show(conversation)
+    console.log(rule('The tracking comment on issue #7, as GitHub stores it (the first line is hidden)'))
+    console.log((gh.commentsOn(7)[0]?.body ?? '(none)').replace(/^/gm, '  '))
+    console.log(rule(`Reactions: ${gh.reactions.map((r) => `${r.content === 'eyes' ? '👀' : '😕'} on comment ${r.commentId}`).join(', ')}`))
+
+    console.log(rule('3. Visitors mode: export October, every page of results'))
     const visitors = await runAction({
       inputs: {
         ...common,
@@ -47,9 +72,10 @@ async function main(): Promise<void> {
       },
     })
     show(visitors)
-    if (agent.code !== 0 || visitors.code !== 0) process.exitCode = 1
+    if (agent.code !== 0 || conversation.code !== 0 || visitors.code !== 0) process.exitCode = 1
   } finally {
     await sim.stop()
+    await gh.stop()
   }
 }
 
