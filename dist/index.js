@@ -4,6 +4,7 @@ var __webpack_modules__ = {
     2124: ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             BM: () => DATE_FORMS,
+            Yq: () => formatDate,
             pC: () => describeRange,
             s: () => parseRangeEnd
         });
@@ -2006,22 +2007,25 @@ const DEFAULTS = {
     "page-size": "250",
     "summary-rows": "25",
     comment: "false",
-    "trigger-phrase": "/docs"
+    "trigger-phrase": "/docs",
+    compare: "none"
 };
 
-const MODES = [ "agent", "visitors", "comment" ];
+const MODES = [ "agent", "visitors", "views", "comment" ];
+
+const COMPARE = [ "none", "previous-period" ];
 
 const CONVERSATION_EVENTS = [ "issue_comment", "pull_request_review_comment", "pull_request_review" ];
 
 const MODE_ONLY = {
     prompt: [ "agent" ],
     "job-id": [ "agent" ],
-    "date-from": [ "visitors" ],
-    "date-to": [ "visitors" ],
+    "date-from": [ "visitors", "views" ],
+    "date-to": [ "visitors", "views" ],
     "allowed-bots": [ "comment" ]
 };
 
-const INPUT_NAMES = [ "api-key", "project-id", "mode", "prompt", "job-id", "wait", "wait-timeout", "poll-interval", "require-pr", "base-url", "date-from", "date-to", "page-size", "summary-rows", "comment", "github-token", "trigger-phrase", "allowed-bots" ];
+const INPUT_NAMES = [ "api-key", "project-id", "mode", "prompt", "job-id", "wait", "wait-timeout", "poll-interval", "require-pr", "base-url", "date-from", "date-to", "page-size", "summary-rows", "comment", "github-token", "trigger-phrase", "allowed-bots", "compare" ];
 
 class InputError extends Error {
     constructor(message) {
@@ -2113,7 +2117,7 @@ function rangeEndInput(now) {
 const schemaAt = (now, eventName) => src_schemas.FsL(src_schemas.Ikc({
     "api-key": checked("the admin API key from a secret, for example ${{ secrets.MINTLIFY_API_KEY }}", v => v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : void 0),
     "project-id": checked("the project identifier from the dashboard's API keys page (no spaces)", identifier),
-    mode: checked("agent, visitors or comment", v => MODES.includes(v) ? v : void 0),
+    mode: checked("agent, visitors, views or comment", v => MODES.includes(v) ? v : void 0),
     prompt: input((v, ctx) => v.length > 0 && v.trim().length === 0 ? problem(ctx, v, "an instruction with some text in it, or no prompt at all") : v.trim() || void 0),
     "job-id": input((v, ctx) => v === "" ? void 0 : identifier(v) ?? problem(ctx, v, "a job id without spaces, as printed by an earlier run (output job-id)")),
     wait: booleanInput,
@@ -2128,6 +2132,7 @@ const schemaAt = (now, eventName) => src_schemas.FsL(src_schemas.Ikc({
     comment: booleanInput,
     "github-token": src_schemas.YjP(),
     "trigger-phrase": checked("a phrase of 1 to 50 characters without spaces, not starting with @ (a mention notifies a real account), > or a backtick; for example /docs", parseTriggerPhrase),
+    compare: checked("none, or previous-period (also export the period of the same length just before, and show the change)", v => COMPARE.includes(v) ? v : void 0),
     "allowed-bots": checked("comma-separated bot logins such as renovate[bot], dependabot[bot]; * (any bot) is not accepted: list each bot you trust", parseAllowedBots)
 }), src_schemas.pdi((i, ctx) => {
     const common = {
@@ -2136,19 +2141,21 @@ const schemaAt = (now, eventName) => src_schemas.FsL(src_schemas.Ikc({
         baseUrl: i["base-url"],
         waitTimeoutMs: i["wait-timeout"]
     };
-    if (i.mode === "visitors") {
+    if (i.mode === "visitors" || i.mode === "views") {
         const from = i["date-from"];
         const to = i["date-to"];
         if (from && to && from.instant >= to.instant) return problem(ctx, from.given, `a start before date-to ("${to.given}", which is exclusive)`, [ "date-from" ]);
+        if (i.compare === "previous-period" && !from) return problem(ctx, "", "a start with compare: previous-period (the previous period is as long as this one, so this one needs a start)", [ "date-from" ]);
         return {
             ...common,
-            mode: "visitors",
+            mode: i.mode,
             commentIgnored: i.comment,
-            visitors: {
+            traffic: {
                 dateFrom: from,
                 dateTo: to,
                 pageSize: i["page-size"],
-                summaryRows: i["summary-rows"]
+                summaryRows: i["summary-rows"],
+                compare: i.compare === "previous-period"
             }
         };
     }
@@ -2207,6 +2214,7 @@ function parseSettings(raw, now = Date.now(), eventName = "") {
     if (result.success) return result.data;
     const lines = result.error.issues.map(issue => {
         const name = String(issue.path[0] ?? "inputs");
+        if (name === "date-from" && issue.message.startsWith("a start with compare")) return `Input "date-from" is empty: expected ${issue.message}.`;
         if (name === "date-from" && issue.message.startsWith("a start before")) return `Input "date-from" ${describeValue(name, raw["date-from"])}: expected ${issue.message}.`;
         if (name === "mode" && issue.message.startsWith("mode: comment to run on")) return `Input "mode" is "comment", but this run's event is not one it reads: expected ${issue.message}.`;
         if (name === "prompt" && issue.message.startsWith("agent mode")) return `Inputs "prompt" and "job-id" are both empty: ${issue.message}.`;
@@ -2277,9 +2285,11 @@ async function main(signal) {
     }
     if (!settings.apiKey.startsWith("mint_")) actions_core.$e('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
     const unused = unusedInputs(raw, settings.mode);
-    if (settings.mode === "visitors" && settings.commentIgnored) unused.push("comment");
+    if (settings.mode === "visitors" || settings.mode === "views") {
+        if (settings.commentIgnored) unused.push("comment");
+    } else if ((raw.compare ?? "").trim() !== "" && raw.compare?.trim() !== "none") unused.push("compare");
     if (unused.length > 0) actions_core.$e(`mode is ${settings.mode}, so these inputs are ignored: ${unused.join(", ")}.`);
-    const {runMode: runMode} = await __nccwpck_require__.e(930).then(__nccwpck_require__.bind(__nccwpck_require__, 6930));
+    const {runMode: runMode} = await __nccwpck_require__.e(859).then(__nccwpck_require__.bind(__nccwpck_require__, 7859));
     await runMode(settings, signal);
 }
 

@@ -41,7 +41,11 @@ async function main(signal: AbortSignal): Promise<void> {
     core.warning('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.')
   }
   const unused = unusedInputs(raw, settings.mode)
-  if (settings.mode === 'visitors' && settings.commentIgnored) unused.push('comment')
+  if (settings.mode === 'visitors' || settings.mode === 'views') {
+    if (settings.commentIgnored) unused.push('comment')
+  } else if ((raw.compare ?? '').trim() !== '' && raw.compare?.trim() !== 'none') {
+    unused.push('compare')
+  }
   if (unused.length > 0) core.warning(`mode is ${settings.mode}, so these inputs are ignored: ${unused.join(', ')}.`)
 
   const { runMode } = await import('./run-mode.js')

@@ -7,7 +7,7 @@ import { GitHubApi } from './github/github-api.js'
 import { readRunContext } from './github/run-context.js'
 import { ThreadComment } from './github/thread-comment.js'
 import { entryFor, linkPullRequest, recordEnd, recordStart } from './github/tracking.js'
-import type { AgentSettings, ConversationSettings, Settings, VisitorsSettings } from './inputs/settings.js'
+import type { AgentSettings, ConversationSettings, Settings, TrafficSettings } from './inputs/settings.js'
 import { renderAgentSummary } from './summary/agent-summary.js'
 import { renderConversationSummary } from './summary/conversation-summary.js'
 import { escapeText } from './summary/escape.js'
@@ -17,7 +17,7 @@ import { systemClock } from './util/clock.js'
 import { getErrorMessage } from './util/errors.js'
 import { Outputs } from './util/outputs.js'
 import { external } from './util/text.js'
-import { type VisitorsReport, runVisitors } from './visitors/run-visitors.js'
+import { type TrafficReport, runTraffic } from './analytics/run-traffic.js'
 
 /**
  * Everything after the inputs are valid: the API client, the chosen mode, the summary, the comment
@@ -50,18 +50,18 @@ function concludeAgent(report: AgentReport, requirePr: boolean): void {
   }
 }
 
-/** How a visitors export ends the step. */
-function concludeVisitors(report: VisitorsReport): void {
+/** How a visitors or views export ends the step. */
+function concludeTraffic(report: TrafficReport): void {
   if (report.outcome === 'complete') return
   if (report.outcome === 'incomplete') core.warning(report.message ?? 'The export is incomplete.')
   else core.setFailed(report.message ?? `The export ended with ${report.outcome}.`)
 }
 
-async function visitorsMode(settings: VisitorsSettings, ctx: ModeContext): Promise<void> {
+async function trafficMode(settings: TrafficSettings, ctx: ModeContext): Promise<void> {
   const dir = process.env.RUNNER_TEMP || process.cwd()
-  const report = await runVisitors(settings, { client: ctx.client, outputs: ctx.outputs, now: () => ctx.clock.now(), dir })
+  const report = await runTraffic(settings, { client: ctx.client, outputs: ctx.outputs, now: () => ctx.clock.now(), dir })
   writeSummary(report.summary)
-  concludeVisitors(report)
+  concludeTraffic(report)
 }
 
 /** Agent mode; with comment: true, the job is tracked in the thread's tracking comment. */
@@ -120,7 +120,8 @@ async function commentMode(settings: ConversationSettings, ctx: ModeContext): Pr
 type ModeRunner<S> = (settings: S, ctx: ModeContext) => Promise<void>
 const MODES: { [M in Settings['mode']]: ModeRunner<Extract<Settings, { mode: M }>> } = {
   agent: agentMode,
-  visitors: visitorsMode,
+  visitors: trafficMode,
+  views: trafficMode,
   comment: commentMode,
 }
 

@@ -8,7 +8,7 @@ import {
   GET_POLICY,
   POST_POLICY,
   PROXY_REFUSED,
-  VISITORS_POLICY,
+  ANALYTICS_POLICY,
   type Method,
   type RetryPolicy,
   backoffDelay,
@@ -16,10 +16,11 @@ import {
   parseRetryAfter,
   wasCertainlyNotSent,
 } from './retry-policy.js'
-import { type Job, type VisitorsPage, describeIssue, errorBodySchema, jobSchema, visitorsPageSchema } from './schemas.js'
+import { type Job, type TrafficKind, type TrafficPage, describeIssue, errorBodySchema, jobSchema, viewsPageSchema, visitorsPageSchema } from './schemas.js'
 
 export const USER_AGENT = 'mintlify-docs-action'
 const AGENT_QUOTA = 'rate limited: agent jobs allow 100 creates and follow-ups per project per hour'
+const ANALYTICS_QUOTA = 'rate limited: analytics allows 100 requests per organisation per hour, shared by all analytics endpoints'
 
 export interface ClientOptions {
   baseUrl: string
@@ -175,18 +176,26 @@ export class ApiClient {
     })
   }
 
-  /** One page of unique visitors; `dateFrom`/`dateTo` are sent as given (dateTo is exclusive). */
-  visitorsPage(query: { dateFrom?: string; dateTo?: string; limit: number; offset: number }): Promise<VisitorsPage> {
-    return this.request({
-      method: 'GET',
-      path: `${this.projectPath('/v1/analytics')}/visitors`,
+  /**
+   * One page of unique visitors or page views (`kind`); `dateFrom`/`dateTo` are sent as given
+   * (dateTo is exclusive). `period` names the period in messages ("the previous period").
+   */
+  async trafficPage(kind: TrafficKind, query: { dateFrom?: string; dateTo?: string; limit: number; offset: number; period?: string }): Promise<TrafficPage> {
+    const spec = {
+      method: 'GET' as const,
+      path: `${this.projectPath('/v1/analytics')}/${kind}`,
       query: { dateFrom: query.dateFrom, dateTo: query.dateTo, limit: query.limit, offset: query.offset },
-      what: `fetch visitors (offset ${query.offset}, limit ${query.limit})`,
-      schema: visitorsPageSchema,
-      policy: VISITORS_POLICY,
+      what: `fetch ${kind === 'views' ? 'page views' : 'visitors'}${query.period ? ` of ${query.period}` : ''} (offset ${query.offset}, limit ${query.limit})`,
+      policy: ANALYTICS_POLICY,
       notFoundHint: 'Check project-id.',
-      quotaHint: 'rate limited: analytics allows 100 requests per organisation per hour, shared by all analytics endpoints',
-    })
+      quotaHint: ANALYTICS_QUOTA,
+    }
+    if (kind === 'views') {
+      const page = await this.request({ ...spec, schema: viewsPageSchema })
+      return { totals: page.totals, rows: page.views, hasMore: page.hasMore }
+    }
+    const page = await this.request({ ...spec, schema: visitorsPageSchema })
+    return { totals: page.totals, rows: page.visitors, hasMore: page.hasMore }
   }
 
   /** Sends one request, retrying as the policy allows, and returns the validated body. */

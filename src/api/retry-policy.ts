@@ -29,10 +29,10 @@ export const POST_POLICY: RetryPolicy = {
 }
 
 /**
- * Visitor pages: every attempt spends one of the 100 analytics requests per organisation per hour,
+ * Analytics pages: every attempt spends one of the 100 analytics requests per organisation per hour,
  * so fewer attempts, and a runner never sleeps for long on a rate limit.
  */
-export const VISITORS_POLICY: RetryPolicy = {
+export const ANALYTICS_POLICY: RetryPolicy = {
   maxAttempts: 5,
   baseDelayMs: 1000,
   maxDelayMs: 30_000,

@@ -49,7 +49,21 @@ export const visitorsPageSchema = z.looseObject({
   visitors: z.array(visitorRowSchema),
   hasMore: z.boolean(),
 })
-export type VisitorsPage = z.infer<typeof visitorsPageSchema>
+
+/** One page of the page-views export: the same shape, its rows under `views`. */
+export const viewsPageSchema = z.looseObject({
+  totals: visitorTotalsSchema,
+  views: z.array(visitorRowSchema),
+  hasMore: z.boolean(),
+})
+
+/** The offset-paged traffic endpoints, and a page of either as the export reads it. */
+export type TrafficKind = 'visitors' | 'views'
+export interface TrafficPage {
+  totals: VisitorTotals
+  rows: VisitorRow[]
+  hasMore: boolean
+}
 
 /** A schema problem in words: where, and what was wrong (zod/mini carries no English messages). */
 export function describeIssue(issue: z.core.$ZodIssue): string {

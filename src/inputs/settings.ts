@@ -18,9 +18,11 @@ export const DEFAULTS = {
   'summary-rows': '25',
   comment: 'false',
   'trigger-phrase': '/docs',
+  compare: 'none',
 } as const
 
-export const MODES = ['agent', 'visitors', 'comment'] as const
+export const MODES = ['agent', 'visitors', 'views', 'comment'] as const
+export const COMPARE = ['none', 'previous-period'] as const
 
 /** The events `mode: comment` reads an instruction from. */
 export const CONVERSATION_EVENTS = ['issue_comment', 'pull_request_review_comment', 'pull_request_review'] as const
@@ -29,8 +31,8 @@ export const CONVERSATION_EVENTS = ['issue_comment', 'pull_request_review_commen
 const MODE_ONLY: Record<string, Array<(typeof MODES)[number]>> = {
   prompt: ['agent'],
   'job-id': ['agent'],
-  'date-from': ['visitors'],
-  'date-to': ['visitors'],
+  'date-from': ['visitors', 'views'],
+  'date-to': ['visitors', 'views'],
   'allowed-bots': ['comment'],
 }
 
@@ -53,6 +55,7 @@ export const INPUT_NAMES = [
   'github-token',
   'trigger-phrase',
   'allowed-bots',
+  'compare',
 ] as const
 
 export type InputName = (typeof INPUT_NAMES)[number]
@@ -163,7 +166,7 @@ const schemaAt = (now: number, eventName: string) => z.pipe(
       v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : undefined,
     ),
     'project-id': checked('the project identifier from the dashboard\'s API keys page (no spaces)', identifier),
-    mode: checked('agent, visitors or comment', (v) => (MODES as readonly string[]).includes(v) ? (v as (typeof MODES)[number]) : undefined),
+    mode: checked('agent, visitors, views or comment', (v) => (MODES as readonly string[]).includes(v) ? (v as (typeof MODES)[number]) : undefined),
     prompt: input((v, ctx) =>
       v.length > 0 && v.trim().length === 0 ? problem(ctx, v, 'an instruction with some text in it, or no prompt at all') : v.trim() || undefined,
     ),
@@ -185,6 +188,9 @@ const schemaAt = (now: number, eventName: string) => z.pipe(
     comment: booleanInput,
     'github-token': z.string(),
     'trigger-phrase': checked('a phrase of 1 to 50 characters without spaces, not starting with @ (a mention notifies a real account), > or a backtick; for example /docs', parseTriggerPhrase),
+    compare: checked('none, or previous-period (also export the period of the same length just before, and show the change)', (v) =>
+      (COMPARE as readonly string[]).includes(v) ? (v as (typeof COMPARE)[number]) : undefined,
+    ),
     'allowed-bots': checked(
       'comma-separated bot logins such as renovate[bot], dependabot[bot]; * (any bot) is not accepted: list each bot you trust',
       parseAllowedBots,
@@ -192,17 +198,20 @@ const schemaAt = (now: number, eventName: string) => z.pipe(
   }),
   z.transform((i, ctx) => {
     const common = { apiKey: i['api-key'], projectId: i['project-id'], baseUrl: i['base-url'], waitTimeoutMs: i['wait-timeout'] }
-    if (i.mode === 'visitors') {
+    if (i.mode === 'visitors' || i.mode === 'views') {
       const from = i['date-from']
       const to = i['date-to']
       if (from && to && from.instant >= to.instant) {
         return problem(ctx, from.given, `a start before date-to ("${to.given}", which is exclusive)`, ['date-from'])
       }
+      if (i.compare === 'previous-period' && !from) {
+        return problem(ctx, '', 'a start with compare: previous-period (the previous period is as long as this one, so this one needs a start)', ['date-from'])
+      }
       return {
         ...common,
-        mode: 'visitors' as const,
+        mode: i.mode,
         commentIgnored: i.comment,
-        visitors: { dateFrom: from, dateTo: to, pageSize: i['page-size'], summaryRows: i['summary-rows'] },
+        traffic: { dateFrom: from, dateTo: to, pageSize: i['page-size'], summaryRows: i['summary-rows'], compare: i.compare === 'previous-period' },
       }
     }
     const agent = { wait: i.wait, pollIntervalMs: i['poll-interval'], requirePr: i['require-pr'] }
@@ -242,7 +251,7 @@ const schemaAt = (now: number, eventName: string) => z.pipe(
 
 export type Settings = z.infer<ReturnType<typeof schemaAt>>
 export type AgentSettings = Extract<Settings, { mode: 'agent' }>
-export type VisitorsSettings = Extract<Settings, { mode: 'visitors' }>
+export type TrafficSettings = Extract<Settings, { mode: 'visitors' | 'views' }>
 export type ConversationSettings = Extract<Settings, { mode: 'comment' }>
 
 function describeValue(name: string, raw: string | undefined): string {
@@ -267,6 +276,9 @@ export function parseSettings(raw: RawInputs, now: number = Date.now(), eventNam
   if (result.success) return result.data
   const lines = result.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? 'inputs')
+    if (name === 'date-from' && issue.message.startsWith('a start with compare')) {
+      return `Input "date-from" is empty: expected ${issue.message}.`
+    }
     if (name === 'date-from' && issue.message.startsWith('a start before')) {
       return `Input "date-from" ${describeValue(name, raw['date-from'])}: expected ${issue.message}.`
     }

@@ -1,7 +1,7 @@
 import { describe, expect, onTestFinished, test } from 'vitest'
 import { GitHubSimulator } from '../simulator/github-simulator.js'
 import type { ServiceSimulator } from '../simulator/service-simulator.js'
-import { generateRows } from '../simulator/visitors-data.js'
+import { generateRows } from '../simulator/traffic-data.js'
 import { runAgainst, startSimulator } from './fixtures.js'
 import { type ActionRun, RUNTIMES, type RunOptions, type Runtime, TEST_TOKEN, freePort, hasStackTrace, secretLeaks } from './harness.js'
 

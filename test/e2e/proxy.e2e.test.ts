@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, onTestFinished, test } from 'vitest'
 import { type TestPki, makeTestPki } from '../simulator/certificates.js'
 import { ConnectProxy } from '../simulator/connect-proxy.js'
 import { ServiceSimulator } from '../simulator/service-simulator.js'
-import { generateRows } from '../simulator/visitors-data.js'
+import { generateRows } from '../simulator/traffic-data.js'
 import { RUNTIMES, type Runtime, hasStackTrace, runAction, secretLeaks } from './harness.js'
 
 /**

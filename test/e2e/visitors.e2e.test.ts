@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { generateRows } from '../simulator/visitors-data.js'
+import { generateRows } from '../simulator/traffic-data.js'
 import { runAgainst, startSimulator } from './fixtures.js'
 import { RUNTIMES, hasStackTrace, secretLeaks } from './harness.js'
 
@@ -70,7 +70,7 @@ describe.each(RUNTIMES)('visitors export ($name)', (runtime) => {
     [{ 'page-size': '500' }, '"page-size" is "500"'],
     [{ 'page-size': 'all' }, '"page-size" is "all"'],
     [{ 'summary-rows': '0' }, '"summary-rows" is "0"'],
-    [{ mode: 'visitor' }, '"mode" is "visitor": expected agent, visitors or comment'],
+    [{ mode: 'visitor' }, '"mode" is "visitor": expected agent, visitors, views or comment'],
   ])('%o: one ::error::, no request', async (inputs, message) => {
     const sim = await startSimulator({ visitors: generateRows(3) })
     const run = await runAgainst(sim, runtime, { ...visitorsMode, ...inputs })

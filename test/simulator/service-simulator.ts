@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { type Fault as RouteFault, FaultBook, answerFault, readBody, send } from './faults.js'
 import { LocalServer, type RecordedRequest as Recorded } from './local-server.js'
-import { type VisitorRow, VisitorsData } from './visitors-data.js'
+import { TrafficData, type VisitorRow } from './traffic-data.js'
 
 /**
  * A local simulator of the documentation service's API, for e2e tests, the demo and benchmarks.
@@ -9,7 +9,7 @@ import { type VisitorRow, VisitorsData } from './visitors-data.js'
  * Never bundled into dist/.
  */
 
-export type Route = 'create' | 'get' | 'message' | 'visitors'
+export type Route = 'create' | 'get' | 'message' | 'visitors' | 'views'
 
 export interface JobPlan {
   /** How long the job runs before reaching `finalStatus`. */
@@ -53,6 +53,7 @@ export interface SimulatorOptions {
   /** A new job answers 404 to status checks for this long after its create (reads lag writes). */
   invisibleForMs?: number
   visitors?: VisitorRow[]
+  views?: VisitorRow[]
 }
 
 const DEFAULT_PLAN: JobPlan = { runMs: 400, finalStatus: 'completed', pr: true, runningStatus: 'active' }
@@ -64,8 +65,8 @@ function route(method: string, path: string): { route: Route | 'unknown'; projec
   if (m && method === 'GET') return { route: 'get', project: m[1], jobId: m[2] }
   m = /^\/v2\/agent\/([^/]+)\/job\/([^/]+)\/message$/.exec(path)
   if (m && method === 'POST') return { route: 'message', project: m[1], jobId: m[2] }
-  m = /^\/v1\/analytics\/([^/]+)\/visitors$/.exec(path)
-  if (m && method === 'GET') return { route: 'visitors', project: m[1] }
+  m = /^\/v1\/analytics\/([^/]+)\/(visitors|views)$/.exec(path)
+  if (m && method === 'GET') return { route: m[2] as 'visitors' | 'views', project: m[1] }
   return { route: 'unknown' }
 }
 
@@ -76,7 +77,8 @@ export class ServiceSimulator extends LocalServer<Route> {
   followUpPlan: FollowUpPlan
   extraJobFields: Record<string, unknown>
   invisibleForMs: number
-  readonly visitors: VisitorsData
+  readonly visitors: TrafficData
+  readonly views: TrafficData
   readonly jobs = new Map<string, SimJob>()
   private readonly faults = new FaultBook<Route>()
   private nextJob = 1
@@ -90,7 +92,8 @@ export class ServiceSimulator extends LocalServer<Route> {
     this.followUpPlan = { ...DEFAULT_PLAN, lagMs: 0, ...options.followUpPlan }
     this.extraJobFields = options.extraJobFields ?? {}
     this.invisibleForMs = options.invisibleForMs ?? 0
-    this.visitors = new VisitorsData(options.visitors ?? [])
+    this.visitors = new TrafficData(options.visitors ?? [], 'visitors')
+    this.views = new TrafficData(options.views ?? [], 'views')
   }
 
   /** Scripts a fault: the next matching requests get it instead of (or after) the normal answer. */
@@ -149,6 +152,7 @@ export class ServiceSimulator extends LocalServer<Route> {
     if (matched.route === 'unknown') return { status: 404, body: { error: 'Not found' } }
     if (decodeURIComponent(matched.project ?? '') !== this.projectId) return { status: 404, body: { error: 'Project not found' } }
     if (matched.route === 'visitors') return this.visitors.answer(url.searchParams)
+    if (matched.route === 'views') return this.views.answer(url.searchParams)
 
     let prompt: string | undefined
     if (req.method === 'POST') {

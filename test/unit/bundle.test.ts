@@ -59,6 +59,6 @@ describe('dist/', () => {
 
   test('the entry chunk is the input path only: no API client, agent or visitors code', () => {
     const entry = text('index.js')
-    for (const marker of ['class ApiClient', 'waitForJob', 'exportVisitors', 'class ThreadComment', 'class GitHubApi', 'runConversation', 'findInstruction']) expect(entry, marker).not.toContain(marker)
+    for (const marker of ['class ApiClient', 'waitForJob', 'exportTraffic', 'joinPeriods', 'class ThreadComment', 'class GitHubApi', 'runConversation', 'findInstruction']) expect(entry, marker).not.toContain(marker)
   })
 })

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { csvCell, writeExportFiles } from '../../src/visitors/export-files.js'
+import { csvCell, writeExportFiles } from '../../src/analytics/export-files.js'
 
 describe('csvCell', () => {
   test.each([
@@ -36,7 +36,7 @@ describe('writeExportFiles', () => {
       { path: '/a', human: 2, ai: 1, total: 3 },
       { path: '=cmd,"x"', human: 1, ai: 1, total: 1 },
     ]
-    const files = await writeExportFiles(dir, meta, rows)
+    const files = await writeExportFiles(dir, 'visitors', meta, rows)
     expect(files.json).toBe(join(dir, 'mintlify-visitors-proj_1-2026-11-14-to-now.json'))
     expect(JSON.parse(readFileSync(files.json, 'utf8'))).toEqual({ ...meta, visitors: rows })
     expect(readFileSync(files.csv, 'utf8')).toBe('path,human,ai,total\r\n/a,2,1,3\r\n"\'=cmd,""x""",1,1,1\r\n')
@@ -44,8 +44,23 @@ describe('writeExportFiles', () => {
 
   test('an empty export is still valid JSON and a CSV with its header', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'export-'))
-    const files = await writeExportFiles(dir, meta, [])
+    const files = await writeExportFiles(dir, 'visitors', meta, [])
     expect(JSON.parse(readFileSync(files.json, 'utf8')).visitors).toEqual([])
     expect(readFileSync(files.csv, 'utf8')).toBe('path,human,ai,total\r\n')
+  })
+
+  test('views files are named and keyed for views; with a comparison both periods and the previous columns', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'export-'))
+    const previous = { ...meta, range: { ...meta.range, sent: { dateFrom: '2026-11-07', dateTo: '2026-11-14' } }, complete: false, pages: 2 }
+    const rows = [
+      { path: '/a', human: 2, ai: 1, total: 3, previous: { human: 1, ai: 0, total: 1 }, change: 2 },
+      { path: '/gone', human: 0, ai: 0, total: 0, previous: { human: 5, ai: 1, total: 5 }, change: -5 },
+    ]
+    const files = await writeExportFiles(dir, 'views', { ...meta, previous }, rows)
+    expect(files.csv).toBe(join(dir, 'mintlify-views-proj_1-2026-11-14-to-now.csv'))
+    const json = JSON.parse(readFileSync(files.json, 'utf8'))
+    expect(json.previous).toEqual(previous)
+    expect(json.views).toEqual(rows)
+    expect(readFileSync(files.csv, 'utf8')).toBe('path,human,ai,total,previous_human,previous_ai,previous_total,change\r\n/a,2,1,3,1,0,1,2\r\n/gone,0,0,0,5,1,5,-5\r\n')
   })
 })

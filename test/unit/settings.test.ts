@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { type AgentSettings, InputError, type RawInputs, type VisitorsSettings, parseSettings, unusedInputs } from '../../src/inputs/settings.js'
+import { type AgentSettings, InputError, type RawInputs, type TrafficSettings, parseSettings, unusedInputs } from '../../src/inputs/settings.js'
 
 const base: RawInputs = { 'api-key': 'mint_abc123', 'project-id': 'proj_1', prompt: 'Document X' }
 
@@ -51,7 +51,7 @@ describe('parseSettings', () => {
     [{ 'api-key': '' }, 'Input "api-key" is empty'],
     [{ 'project-id': '' }, 'Input "project-id" is empty'],
     [{ 'project-id': 'a b' }, 'Input "project-id" is "a b"'],
-    [{ mode: 'Agent' }, 'Input "mode" is "Agent": expected agent, visitors or comment'],
+    [{ mode: 'Agent' }, 'Input "mode" is "Agent": expected agent, visitors, views or comment'],
     [{ prompt: ' \n ' }, 'Input "prompt" is " \\n ": expected an instruction'],
     [{ prompt: '' }, 'Inputs "prompt" and "job-id" are both empty'],
     [{ wait: 'yes' }, 'Input "wait" is "yes": expected true or false'],
@@ -88,10 +88,10 @@ describe('parseSettings', () => {
 
 describe('parseSettings, visitors mode', () => {
   const now = Date.UTC(2026, 10, 21, 15, 30)
-  const visitors = (raw: RawInputs): VisitorsSettings['visitors'] => (parseSettings({ ...base, prompt: '', mode: 'visitors', ...raw }, now) as VisitorsSettings).visitors
+  const visitors = (raw: RawInputs): TrafficSettings['traffic'] => (parseSettings({ ...base, prompt: '', mode: 'visitors', ...raw }, now) as TrafficSettings).traffic
 
   test('defaults: all time, 250 rows a request, 25 summary rows', () => {
-    expect(visitors({})).toEqual({ dateFrom: undefined, dateTo: undefined, pageSize: 250, summaryRows: 25 })
+    expect(visitors({})).toEqual({ dateFrom: undefined, dateTo: undefined, pageSize: 250, summaryRows: 25, compare: false })
   })
 
   test('Nd is sent as a date; other forms as given', () => {
@@ -173,5 +173,24 @@ describe('parseSettings, comment mode', () => {
   test('prompt and job-id are not read in comment mode; allowed-bots only there', () => {
     expect(unusedInputs({ ...comment, prompt: 'x', 'job-id': 'job_1' }, 'comment')).toEqual(['prompt', 'job-id'])
     expect(unusedInputs({ ...base, 'allowed-bots': 'renovate[bot]' }, 'agent')).toEqual(['allowed-bots'])
+  })
+})
+
+describe('parseSettings, views mode and compare', () => {
+  const traffic = { 'api-key': 'mint_abc123', 'project-id': 'proj_1' }
+  test('views reads what visitors reads', () => {
+    const s = parseSettings({ ...traffic, mode: 'views', 'date-from': '2026-10-01', compare: 'previous-period' })
+    expect(s.mode).toBe('views')
+    expect(s.mode === 'views' && s.traffic).toMatchObject({ pageSize: 250, summaryRows: 25, compare: true, dateFrom: { sent: '2026-10-01' } })
+  })
+
+  test('compare: previous-period without date-from is an input error that says why', () => {
+    expect(errorOf({ ...traffic, mode: 'visitors', prompt: '', compare: 'previous-period' })).toBe(
+      'Input "date-from" is empty: expected a start with compare: previous-period (the previous period is as long as this one, so this one needs a start).',
+    )
+  })
+
+  test.each(['previous', 'year', 'true'])('compare %j is an input error', (value) => {
+    expect(errorOf({ ...traffic, mode: 'views', prompt: '', compare: value })).toContain(`Input "compare" is "${value}": expected none, or previous-period`)
   })
 })

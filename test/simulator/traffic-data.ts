@@ -1,7 +1,8 @@
 /**
- * The simulator's visitors endpoint: validation like the real API (400 with `details`), offset
- * paging with hasMore, totals that are site-wide (not the sum of the rows), and live data that
- * can move between pages while an export runs.
+ * The simulator's offset-paged traffic endpoints (unique visitors, page views): validation like the
+ * real API (400 with `details`), offset paging with hasMore, totals that are site-wide (not the sum
+ * of the rows), live data that can move between pages while an export runs, and, when `byRange` is
+ * set, different data for different date ranges (kept per range, so paging through one is stable).
  */
 
 export interface VisitorRow {
@@ -36,8 +37,31 @@ export function generateRows(n: number, seed = 1): VisitorRow[] {
   return rows
 }
 
-export class VisitorsData {
+/**
+ * A week's worth of pages for the range starting `dateFrom`: consecutive weeks share most paths
+ * (some rise, some fall), and each week 5 pages appear and 5 go quiet, so a comparison has
+ * something to show. Deterministic.
+ */
+export function periodRows(dateFrom: string | null, n: number, scale = 1): VisitorRow[] {
+  const day = dateFrom ? Math.floor(Date.parse(dateFrom.slice(0, 10)) / 86_400_000) : 0
+  const week = Math.floor(day / 7)
+  const rows: VisitorRow[] = []
+  for (let i = 0; i < n; i++) {
+    const page = week * 5 + i
+    let x = (page * 2654435761 + week * 40503) >>> 0
+    const next = (): number => (x = (x * 1103515245 + 12345) >>> 0) >>> 8
+    const human = Math.round(((next() % 4000) + 100) * scale)
+    const ai = Math.round(((next() % 1500) + 20) * scale)
+    rows.push({ path: `/docs/guide/page-${page}`, human, ai, total: Math.max(human, ai) + Math.floor(Math.min(human, ai) * 0.8) })
+  }
+  return rows
+}
+
+export class TrafficData {
   rows: VisitorRow[]
+  /** When set, the rows a query gets depend on its range (each range's rows are kept once made). */
+  byRange: ((dateFrom: string | null, dateTo: string | null) => VisitorRow[]) | undefined
+  private readonly ranges = new Map<string, VisitorRow[]>()
   /** Site-wide totals; by default derived from the rows, and deliberately not their sum. */
   totals: VisitorTotals | undefined
   /** After each page served, move this many rows from the end to the front (live data). */
@@ -47,16 +71,29 @@ export class VisitorsData {
   /** Queries received, as parsed. */
   readonly queries: Array<Record<string, string>> = []
 
-  constructor(rows: VisitorRow[]) {
+  /** `key` is where a page's rows go in the body: `visitors` or `views`. */
+  constructor(
+    rows: VisitorRow[],
+    readonly key: 'visitors' | 'views' = 'visitors',
+  ) {
     this.rows = rows
   }
 
-  currentTotals(): VisitorTotals {
-    if (this.totals) return this.totals
+  /** The rows for a query's range. */
+  rowsFor(dateFrom: string | null, dateTo: string | null): VisitorRow[] {
+    if (!this.byRange) return this.rows
+    const key = `${dateFrom ?? ''}|${dateTo ?? ''}`
+    let rows = this.ranges.get(key)
+    if (!rows) this.ranges.set(key, (rows = this.byRange(dateFrom, dateTo)))
+    return rows
+  }
+
+  currentTotals(rows: VisitorRow[] = this.rows): VisitorTotals {
+    if (this.totals && !this.byRange) return this.totals
     let human = 0
     let ai = 0
     let total = 0
-    for (const r of this.rows) {
+    for (const r of rows) {
       human += r.human
       ai += r.ai
       total += r.total
@@ -86,11 +123,12 @@ export class VisitorsData {
     if (problems.length > 0) {
       return { status: 400, body: { error: 'Invalid query parameters', details: problems.map((message) => ({ message })) } }
     }
+    const rows = this.rowsFor(params.get('dateFrom'), params.get('dateTo'))
     const served = Math.min(limit, this.maxRowsPerPage)
-    const page = this.rows.slice(offset, offset + served)
-    const body = { totals: this.currentTotals(), visitors: page, hasMore: offset + served < this.rows.length }
-    for (let i = 0; i < this.moveAfterEachPage && this.rows.length > 1; i++) {
-      this.rows.unshift(this.rows.pop() as VisitorRow)
+    const page = rows.slice(offset, offset + served)
+    const body = { totals: this.currentTotals(rows), [this.key]: page, hasMore: offset + served < rows.length }
+    for (let i = 0; i < this.moveAfterEachPage && rows.length > 1; i++) {
+      rows.unshift(rows.pop() as VisitorRow)
     }
     return { status: 200, body }
   }

@@ -1,19 +1,19 @@
 import type { ApiClient } from '../api/client.js'
-import type { VisitorRow, VisitorTotals } from '../api/schemas.js'
+import type { TrafficKind, VisitorRow, VisitorTotals } from '../api/schemas.js'
 
 /**
- * Pages through the unique-visitors endpoint: limit = page-size, offset from 0 growing by the rows
- * each page actually held (a service that serves fewer than asked, a lowered maximum or a capped
- * page, must not make rows vanish between pages) while hasMore, one request at a time. So N rows
- * cost max(1, ceil(N / page-size)) requests when pages come full.
- * Rows can move between pages while this runs (the data is live): a path that comes twice is kept
- * once, first seen wins, and the repeats are counted.
+ * The offset-paging export, for every offset-paged analytics endpoint (unique visitors, page views):
+ * limit = page-size, offset from 0 growing by the rows each page actually held (a service that
+ * serves fewer than asked, a lowered maximum or a capped page, must not make rows vanish between
+ * pages) while hasMore, one request at a time. So N rows cost max(1, ceil(N / page-size)) requests
+ * when pages come full. Rows can move between pages while this runs (the data is live): a path that
+ * comes twice is kept once, first seen wins, and the repeats are counted.
  */
 
 /** A hard bound on pages, so a misbehaving API can never keep an export going (250,000 rows at 250). */
 export const MAX_PAGES = 1000
 
-export interface VisitorsExport {
+export interface TrafficExport {
   totals: VisitorTotals | undefined
   /** Distinct paths, first seen wins, in the order they arrived. */
   rows: Map<string, VisitorRow>
@@ -27,7 +27,7 @@ export interface VisitorsExport {
 
 export class PartialExportError extends Error {
   constructor(
-    readonly partial: VisitorsExport,
+    readonly partial: TrafficExport,
     readonly reason: unknown,
   ) {
     super('export stopped part-way')
@@ -36,47 +36,50 @@ export class PartialExportError extends Error {
 }
 
 export interface ExportOptions {
-  client: Pick<ApiClient, 'visitorsPage'>
+  client: Pick<ApiClient, 'trafficPage'>
+  kind: TrafficKind
   dateFrom: string | undefined
   dateTo: string | undefined
   pageSize: number
+  /** Which period this is, for messages ("the previous period"); none for a single export. */
+  period?: string
   maxPages?: number
   /** Called after every page (for logs and outputs). */
-  onPage?: (page: { offset: number; rows: number; hasMore: boolean; result: VisitorsExport }) => void
+  onPage?: (page: { offset: number; rows: number; hasMore: boolean; result: TrafficExport }) => void
 }
 
-export async function exportVisitors(options: ExportOptions): Promise<VisitorsExport> {
+export async function exportTraffic(options: ExportOptions): Promise<TrafficExport> {
   const { client, pageSize } = options
   const maxPages = options.maxPages ?? MAX_PAGES
-  const result: VisitorsExport = { totals: undefined, rows: new Map(), pages: 0, repeats: 0, stoppedEarly: undefined }
+  const result: TrafficExport = { totals: undefined, rows: new Map(), pages: 0, repeats: 0, stoppedEarly: undefined }
   for (let offset = 0; ; ) {
     let page
     try {
-      page = await client.visitorsPage({ dateFrom: options.dateFrom, dateTo: options.dateTo, limit: pageSize, offset })
+      page = await client.trafficPage(options.kind, { dateFrom: options.dateFrom, dateTo: options.dateTo, limit: pageSize, offset, period: options.period })
     } catch (error) {
       throw new PartialExportError(result, error)
     }
     result.pages++
     result.totals = { human: page.totals.human, ai: page.totals.ai, total: page.totals.total }
-    for (const row of page.visitors) {
+    for (const row of page.rows) {
       if (result.rows.has(row.path)) result.repeats++
       else result.rows.set(row.path, { path: row.path, human: row.human, ai: row.ai, total: row.total })
     }
-    options.onPage?.({ offset, rows: page.visitors.length, hasMore: page.hasMore, result })
+    options.onPage?.({ offset, rows: page.rows.length, hasMore: page.hasMore, result })
     if (!page.hasMore) return result
-    if (page.visitors.length === 0) {
+    if (page.rows.length === 0) {
       result.stoppedEarly = `the API sent an empty page at offset ${offset} but said there was more; stopped there`
       return result
     }
     if (result.pages >= maxPages) {
-      result.stoppedEarly = `reached the bound of ${maxPages} pages (${offset + page.visitors.length} rows); stopped there`
+      result.stoppedEarly = `reached the bound of ${maxPages} pages (${offset + page.rows.length} rows); stopped there`
       return result
     }
-    offset += page.visitors.length
+    offset += page.rows.length
   }
 }
 
-/** Most visitors first; ties by path (code-unit order, so the same data sorts the same everywhere). */
+/** Most first; ties by path (code-unit order, so the same data sorts the same everywhere). */
 export function compareRows(a: VisitorRow, b: VisitorRow): number {
   if (a.total !== b.total) return b.total - a.total
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { ApiError } from '../../src/api/errors.js'
-import type { VisitorRow, VisitorsPage } from '../../src/api/schemas.js'
-import { PartialExportError, compareRows, exportVisitors } from '../../src/visitors/export-visitors.js'
+import type { TrafficPage, VisitorRow } from '../../src/api/schemas.js'
+import { PartialExportError, compareRows, exportTraffic } from '../../src/analytics/offset-export.js'
 
 const rows = (n: number, prefix = '/p'): VisitorRow[] => Array.from({ length: n }, (_, i) => ({ path: `${prefix}${i}`, human: i, ai: 1, total: i + 1 }))
 const totals = { human: 10, ai: 5, total: 12 }
@@ -11,17 +11,17 @@ function pagedClient(data: VisitorRow[]) {
   const queries: Array<{ limit: number; offset: number }> = []
   return {
     queries,
-    visitorsPage: async (q: { limit: number; offset: number }): Promise<VisitorsPage> => {
+    trafficPage: async (_kind: string, q: { limit: number; offset: number }): Promise<TrafficPage> => {
       queries.push({ limit: q.limit, offset: q.offset })
-      return { totals, visitors: data.slice(q.offset, q.offset + q.limit), hasMore: q.offset + q.limit < data.length }
+      return { totals, rows: data.slice(q.offset, q.offset + q.limit), hasMore: q.offset + q.limit < data.length }
     },
   }
 }
 
-describe('exportVisitors', () => {
+describe('exportTraffic', () => {
   test.each([0, 1, 249, 250, 251, 1234])('%i rows at page-size 250 cost max(1, ceil(N/250)) requests', async (n) => {
     const client = pagedClient(rows(n))
-    const result = await exportVisitors({ client, dateFrom: undefined, dateTo: undefined, pageSize: 250 })
+    const result = await exportTraffic({ client, kind: 'visitors', dateFrom: undefined, dateTo: undefined, pageSize: 250 })
     expect(client.queries).toHaveLength(Math.max(1, Math.ceil(n / 250)))
     expect(client.queries.map((q) => q.offset)).toEqual(client.queries.map((_, i) => i * 250))
     expect(result.rows.size).toBe(n)
@@ -32,12 +32,12 @@ describe('exportVisitors', () => {
     const data = rows(530)
     const queries: Array<{ limit: number; offset: number }> = []
     const capped = {
-      visitorsPage: async (q: { limit: number; offset: number }): Promise<VisitorsPage> => {
+      trafficPage: async (_kind: string, q: { limit: number; offset: number }): Promise<TrafficPage> => {
         queries.push({ limit: q.limit, offset: q.offset })
-        return { totals, visitors: data.slice(q.offset, q.offset + 100), hasMore: q.offset + 100 < data.length }
+        return { totals, rows: data.slice(q.offset, q.offset + 100), hasMore: q.offset + 100 < data.length }
       },
     }
-    const result = await exportVisitors({ client: capped, dateFrom: undefined, dateTo: undefined, pageSize: 250 })
+    const result = await exportTraffic({ client: capped, kind: 'visitors', dateFrom: undefined, dateTo: undefined, pageSize: 250 })
     expect(queries.map((q) => q.offset)).toEqual([0, 100, 200, 300, 400, 500])
     expect(queries.every((q) => q.limit === 250)).toBe(true)
     expect(result.rows.size).toBe(530)
@@ -45,11 +45,11 @@ describe('exportVisitors', () => {
   })
 
   test('a path that comes twice is kept once, first seen wins, and counted', async () => {
-    const pages: VisitorsPage[] = [
-      { totals, visitors: [{ path: '/a', human: 1, ai: 0, total: 1 }, { path: '/b', human: 2, ai: 0, total: 2 }], hasMore: true },
-      { totals, visitors: [{ path: '/b', human: 9, ai: 9, total: 9 }, { path: '/c', human: 3, ai: 0, total: 3 }], hasMore: false },
+    const pages: TrafficPage[] = [
+      { totals, rows: [{ path: '/a', human: 1, ai: 0, total: 1 }, { path: '/b', human: 2, ai: 0, total: 2 }], hasMore: true },
+      { totals, rows: [{ path: '/b', human: 9, ai: 9, total: 9 }, { path: '/c', human: 3, ai: 0, total: 3 }], hasMore: false },
     ]
-    const result = await exportVisitors({ client: { visitorsPage: async () => pages.shift() as VisitorsPage }, dateFrom: undefined, dateTo: undefined, pageSize: 2 })
+    const result = await exportTraffic({ client: { trafficPage: async () => pages.shift() as TrafficPage }, kind: 'visitors', dateFrom: undefined, dateTo: undefined, pageSize: 2 })
     expect([...result.rows.keys()]).toEqual(['/a', '/b', '/c'])
     expect(result.rows.get('/b')?.total).toBe(2)
     expect(result.repeats).toBe(1)
@@ -57,8 +57,9 @@ describe('exportVisitors', () => {
 
   test('an empty page while hasMore is true ends the export with a reason, not a loop', async () => {
     let calls = 0
-    const result = await exportVisitors({
-      client: { visitorsPage: async () => (calls++ === 0 ? { totals, visitors: rows(2), hasMore: true } : { totals, visitors: [], hasMore: true }) },
+    const result = await exportTraffic({
+      client: { trafficPage: async () => (calls++ === 0 ? { totals, rows: rows(2), hasMore: true } : { totals, rows: [], hasMore: true }) },
+      kind: 'visitors',
       dateFrom: undefined,
       dateTo: undefined,
       pageSize: 2,
@@ -69,8 +70,9 @@ describe('exportVisitors', () => {
 
   test('the page bound ends an endless export', async () => {
     let calls = 0
-    const result = await exportVisitors({
-      client: { visitorsPage: async () => ({ totals, visitors: rows(1, `/x${calls++}-`), hasMore: true }) },
+    const result = await exportTraffic({
+      client: { trafficPage: async () => ({ totals, rows: rows(1, `/x${calls++}-`), hasMore: true }) },
+      kind: 'visitors',
       dateFrom: undefined,
       dateTo: undefined,
       pageSize: 1,
@@ -82,13 +84,14 @@ describe('exportVisitors', () => {
 
   test('a failure part-way keeps what was fetched', async () => {
     let calls = 0
-    const error = await exportVisitors({
+    const error = await exportTraffic({
       client: {
-        visitorsPage: async () => {
+        trafficPage: async () => {
           if (calls++ === 2) throw new ApiError('boom', { kind: 'http', status: 500 })
-          return { totals, visitors: rows(3, `/p${calls}-`), hasMore: true }
+          return { totals, rows: rows(3, `/p${calls}-`), hasMore: true }
         },
       },
+      kind: 'visitors',
       dateFrom: '2026-10-01',
       dateTo: undefined,
       pageSize: 3,

@@ -1,0 +1,174 @@
+import * as core from '../util/actions-core.js'
+import type { ApiClient } from '../api/client.js'
+import type { TrafficKind, VisitorRow } from '../api/schemas.js'
+import { type RangeEnd, describeRange } from '../inputs/dates.js'
+import type { TrafficSettings } from '../inputs/settings.js'
+import { renderTrafficSummary } from '../summary/traffic-summary.js'
+import { CancelledError, getErrorMessage } from '../util/errors.js'
+import type { Outputs } from '../util/outputs.js'
+import { count, external } from '../util/text.js'
+import { type Comparison, changePercent, joinPeriods } from './compare.js'
+import { type ExportMeta, type PeriodMeta, writeExportFiles } from './export-files.js'
+import { PartialExportError, type TrafficExport, compareRows, exportTraffic } from './offset-export.js'
+import { previousPeriod } from './periods.js'
+
+export interface TrafficReport {
+  outcome: 'complete' | 'incomplete' | 'error' | 'cancelled'
+  /** Failure or warning text for the step's ending. */
+  message: string | undefined
+  summary: string
+}
+
+export interface TrafficContext {
+  client: ApiClient
+  outputs: Outputs
+  now: () => number
+  /** Where the files go: RUNNER_TEMP, or the working directory. */
+  dir: string
+}
+
+const WHAT: Record<TrafficKind, string> = { visitors: 'unique visitors', views: 'page views' }
+
+interface Period {
+  from: RangeEnd | undefined
+  to: RangeEnd | undefined
+  range: string
+  result: TrafficExport
+  failure: unknown
+}
+
+/** One period's export, in its own log group; what was fetched is kept whatever happens. */
+async function exportPeriod(settings: TrafficSettings, ctx: TrafficContext, from: RangeEnd | undefined, to: RangeEnd | undefined, previous: boolean): Promise<Period> {
+  const kind = settings.mode
+  const { pageSize } = settings.traffic
+  const range = describeRange(from, to)
+  let result: TrafficExport = { totals: undefined, rows: new Map(), pages: 0, repeats: 0, stoppedEarly: undefined }
+  let failure: unknown
+  const label = previous ? 'Previous period' : 'Page'
+  await core.group(`Export ${WHAT[kind]}${previous ? ' of the previous period' : ''}`, async () => {
+    const sent = [from && `dateFrom=${from.sent}`, to && `dateTo=${to.sent} (exclusive)`].filter(Boolean).join(', ')
+    core.info(`Project ${external(settings.projectId, 80)}, ${range}${sent ? ` (${sent})` : ''}, ${pageSize} rows per request.`)
+    try {
+      result = await exportTraffic({
+        client: ctx.client,
+        kind,
+        dateFrom: from?.sent,
+        dateTo: to?.sent,
+        pageSize,
+        period: previous ? 'the previous period' : undefined,
+        onPage: ({ offset, rows, hasMore, result: r }) => {
+          core.info(`${label}${previous ? ', page' : ''} ${r.pages} (offset ${offset}): ${count(rows, 'row', 'rows')}${hasMore ? ', more to come' : ', the last'}.`)
+          if (!previous && r.totals) {
+            ctx.outputs.set('human', r.totals.human)
+            ctx.outputs.set('ai', r.totals.ai)
+            ctx.outputs.set('total', r.totals.total)
+          }
+        },
+      })
+    } catch (error) {
+      if (!(error instanceof PartialExportError)) throw error
+      result = error.partial
+      failure = error.reason
+    }
+  })
+  if (result.repeats > 0) {
+    core.info(`${result.repeats} rows repeated a path already exported (the data moved between pages while paging); each path is kept once, first seen wins.`)
+  }
+  return { from, to, range, result, failure }
+}
+
+function periodMeta(p: Period): PeriodMeta {
+  return {
+    range: {
+      description: p.range,
+      requested: { dateFrom: p.from?.given ?? null, dateTo: p.to?.given ?? null },
+      sent: { dateFrom: p.from?.sent ?? null, dateTo: p.to?.sent ?? null },
+    },
+    complete: p.failure === undefined && !p.result.stoppedEarly,
+    pages: p.result.pages,
+    totals: p.result.totals ?? null,
+  }
+}
+
+/**
+ * Runs visitors or views mode: export every page of the range (and, with compare, of the period
+ * before it), write the files and outputs, render the summary; never throws.
+ */
+export async function runTraffic(settings: TrafficSettings, ctx: TrafficContext): Promise<TrafficReport> {
+  const kind = settings.mode
+  const { dateFrom, dateTo, summaryRows, compare } = settings.traffic
+  const current = await exportPeriod(settings, ctx, dateFrom, dateTo, false)
+  const notes: string[] = []
+  if (current.result.stoppedEarly) notes.push(`The export is incomplete: ${current.result.stoppedEarly}.`)
+
+  let previous: Period | undefined
+  const currentWhole = current.failure === undefined && !current.result.stoppedEarly
+  if (compare && dateFrom && currentWhole) {
+    const before = previousPeriod(dateFrom, dateTo, ctx.now())
+    core.info(`Comparing with the previous period: ${before.days} ${before.days === 1 ? 'day' : 'days'} ending where this one starts.`)
+    previous = await exportPeriod(settings, ctx, before.from, before.to, true)
+    if (previous.result.stoppedEarly) notes.push(`The previous period's export is incomplete: ${previous.result.stoppedEarly}.`)
+  } else if (compare) {
+    notes.push('The previous period was not fetched: this period is incomplete, so a comparison would mislead.')
+  }
+
+  // Nothing fetched is thrown away: whatever arrived is sorted, written and reported.
+  const sorted: VisitorRow[] = [...current.result.rows.values()].sort(compareRows)
+  const comparison: Comparison | undefined = previous && {
+    previousTotals: previous.result.totals,
+    previousRange: previous.range,
+    previousComplete: previous.failure === undefined && !previous.result.stoppedEarly,
+    rows: joinPeriods(current.result.rows, previous.result.rows),
+  }
+  const failure = current.failure ?? previous?.failure
+  let files: { json: string; csv: string } | undefined
+  let writeFailure: unknown
+  if (current.result.totals) {
+    try {
+      const meta: ExportMeta = { project: settings.projectId, ...periodMeta(current), fetchedAt: new Date(ctx.now()).toISOString() }
+      const ordered: ExportMeta = { project: meta.project, range: meta.range, fetchedAt: meta.fetchedAt, complete: meta.complete, pages: meta.pages, totals: meta.totals }
+      if (previous) ordered.previous = periodMeta(previous)
+      files = await writeExportFiles(ctx.dir, kind, ordered, comparison ? comparison.rows : sorted)
+      ctx.outputs.set('path-count', sorted.length)
+      ctx.outputs.set(`${kind}-json`, files.json)
+      ctx.outputs.set(`${kind}-csv`, files.csv)
+      core.info(`Exported ${count(sorted.length, 'path', 'paths')} from ${count(current.result.pages, 'page', 'pages')} of results${comparison ? ` (and ${count(comparison.rows.length - sorted.length, 'path', 'paths')} seen only in the previous period)` : ''} to ${files.csv} and ${files.json}.`)
+    } catch (error) {
+      writeFailure = new Error(`Could not write the export files in ${ctx.dir}: ${getErrorMessage(error)}`)
+    }
+  }
+  if (comparison?.previousTotals && current.result.totals) {
+    ctx.outputs.set('previous-total', comparison.previousTotals.total)
+    ctx.outputs.set('change-percent', changePercent(current.result.totals.total, comparison.previousTotals.total))
+    if (!comparison.previousComplete) {
+      notes.push('The previous period is incomplete: its totals (sent with every page) are complete, so previous-total and change-percent stand, but the page-level changes are not shown.')
+    }
+  }
+
+  let outcome: TrafficReport['outcome'] = notes.length > 0 ? 'incomplete' : 'complete'
+  let message = notes[0]
+  const stop = failure ?? writeFailure
+  if (stop !== undefined) {
+    outcome = stop instanceof CancelledError ? 'cancelled' : 'error'
+    const what = outcome === 'cancelled' ? 'Cancelled.' : getErrorMessage(stop)
+    const which = current.failure !== undefined || writeFailure !== undefined ? '' : ' in the previous period'
+    const kept = files ? ` They are in ${files.csv} and ${files.json} (marked incomplete).` : ''
+    const fetched = previous && which ? `${count(previous.result.rows.size, 'row', 'rows')} of the previous period had been fetched (${count(previous.result.pages, 'page', 'pages')} of results)` : `${count(current.result.rows.size, 'row', 'rows')} had been fetched (${count(current.result.pages, 'page', 'pages')} of results)`
+    message = `${what}${which ? ` (${which.trim()})` : ''} ${fetched} before that.${kept}`
+    notes.unshift(message)
+  }
+  const summary = renderTrafficSummary({
+    kind,
+    projectId: settings.projectId,
+    range: current.range,
+    totals: current.result.totals,
+    sorted,
+    summaryRows,
+    pathCount: sorted.length,
+    files,
+    notes,
+    failed: stop !== undefined,
+    comparison,
+  })
+  return { outcome, message, summary }
+}
