@@ -2,24 +2,24 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { VisitorsPage } from '../src/api/schemas.js'
-import { exportVisitors } from '../src/visitors/export-visitors.js'
+import type { TrafficPage } from '../src/api/schemas.js'
+import { exportTraffic } from '../src/analytics/offset-export.js'
 import { ServiceSimulator } from '../test/simulator/service-simulator.js'
-import { generateRows } from '../test/simulator/visitors-data.js'
+import { generateRows } from '../test/simulator/traffic-data.js'
 import { inputVariable, parseOutputFile } from '../test/e2e/harness.js'
 
-/** Export cost: requests the real exportVisitors spends for N rows, against a client that pages like the API. */
+/** Export cost: requests the real exportTraffic spends for N rows, against a client that pages like the API. */
 export async function exportRequests(rows: number, pageSize: number): Promise<number> {
   let requests = 0
   const client = {
-    visitorsPage: async (q: { limit: number; offset: number }): Promise<VisitorsPage> => {
+    trafficPage: async (_kind: string, q: { limit: number; offset: number }): Promise<TrafficPage> => {
       requests++
       const count = Math.max(0, Math.min(q.limit, rows - q.offset))
       const visitors = Array.from({ length: count }, (_, i) => ({ path: `/p${q.offset + i}`, human: 1, ai: 1, total: 1 }))
-      return { totals: { human: rows, ai: rows, total: rows }, visitors, hasMore: q.offset + q.limit < rows }
+      return { totals: { human: rows, ai: rows, total: rows }, rows: visitors, hasMore: q.offset + q.limit < rows }
     },
   }
-  await exportVisitors({ client, dateFrom: undefined, dateTo: undefined, pageSize })
+  await exportTraffic({ client, kind: 'visitors', dateFrom: undefined, dateTo: undefined, pageSize })
   return requests
 }
 
@@ -37,8 +37,11 @@ export interface ScaleResult {
  * as the runner starts it. Peak RSS is the child's own (process.resourceUsage at exit, through a
  * preload that writes it to a file).
  */
-export async function exportScale(root: string, node: string, rows: number): Promise<ScaleResult> {
+export async function exportScale(root: string, node: string, rows: number, compare = false): Promise<ScaleResult> {
   const sim = new ServiceSimulator({ visitors: generateRows(rows) })
+  // with compare: last week (2026-11-15 to 22) against the week before, `rows` pages each, other counts
+  const previous = generateRows(rows, 2)
+  if (compare) sim.visitors.byRange = (from) => (from === '2026-11-15' ? sim.visitors.rows : previous)
   const baseUrl = await sim.start()
   const dir = mkdtempSync(join(tmpdir(), 'bench-export-'))
   const preload = join(dir, 'rss.cjs')
@@ -56,6 +59,9 @@ export async function exportScale(root: string, node: string, rows: number): Pro
     [inputVariable('page-size')]: '250',
     [inputVariable('summary-rows')]: '25',
     [inputVariable('wait-timeout')]: '10m',
+    ...(compare
+      ? { [inputVariable('date-from')]: '2026-11-15', [inputVariable('date-to')]: '2026-11-22', [inputVariable('compare')]: 'previous-period' }
+      : {}),
   }
   writeFileSync(env.GITHUB_OUTPUT as string, '')
   writeFileSync(env.GITHUB_STEP_SUMMARY as string, '')
@@ -68,6 +74,7 @@ export async function exportScale(root: string, node: string, rows: number): Pro
   await sim.stop()
   const outputs = parseOutputFile(readFileSync(env.GITHUB_OUTPUT as string, 'utf8'))
   if (outputs['path-count'] !== String(rows)) throw new Error(`export of ${rows} rows produced ${outputs['path-count']} paths`)
+  if (compare && outputs['previous-total'] === undefined) throw new Error(`the comparison of ${rows} rows produced no previous-total`)
   return {
     rows,
     requests: sim.requestsTo('visitors').length,

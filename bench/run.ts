@@ -109,6 +109,17 @@ async function main(): Promise<void> {
     ])
   }
 
+  log('comparison: two periods of 10,000 rows over HTTP…')
+  const plain = await exportScale(ROOT, runtimes[0]?.[1] ?? process.execPath, 10_000)
+  const compared = await exportScale(ROOT, runtimes[0]?.[1] ?? process.execPath, 10_000, true)
+  const minimum = 2 * Math.ceil(10_000 / 250)
+  if (compared.requests !== minimum) throw new Error(`a comparison of two 10,000-row periods took ${compared.requests} requests, expected ${minimum}`)
+  rows.push([
+    'Comparison, two periods of 10,000 rows (`compare: previous-period`)',
+    `**${compared.requests} requests**, ${ms(compared.wallMs)} wall, peak RSS ${compared.peakRssMiB.toFixed(0)} MiB, summary ${kib(compared.summaryBytes)}`,
+    `= max(1, ceil(N/250)) + max(1, ceil(M/250)); the plain export of one period: ${plain.requests} requests, ${ms(plain.wallMs)}`,
+  ])
+
   let previous: { rows: number; wallMs: number } | undefined
   for (const n of [10_000, 100_000]) {
     log(`export scale: ${n} rows over HTTP…`)

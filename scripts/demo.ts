@@ -1,12 +1,12 @@
 /**
  * `npm start`: the action at work with no account and no network. Starts the local API simulator and
  * a fake GitHub, runs dist/index.js against them the way the GitHub runner does (agent mode from a
- * labelled issue, then a `/docs` comment continuing that job, then visitors mode), and prints the
- * log, the step outputs and the job summary of each, and the issue's tracking comment.
+ * labelled issue, then a `/docs` comment continuing that job, then a weekly visitors comparison),
+ * and prints the log, the step outputs and the job summary of each, and the issue's tracking comment.
  */
 import { GitHubSimulator } from '../test/simulator/github-simulator.js'
 import { ServiceSimulator } from '../test/simulator/service-simulator.js'
-import { generateRows } from '../test/simulator/visitors-data.js'
+import { generateRows, periodRows } from '../test/simulator/traffic-data.js'
 import { type ActionRun, TEST_TOKEN, runAction } from '../test/e2e/harness.js'
 
 const rule = (title: string): string => `\n\x1b[1m── ${title} ${'─'.repeat(Math.max(0, 70 - title.length))}\x1b[0m`
@@ -61,15 +61,10 @@ async function main(): Promise<void> {
     console.log((gh.commentsOn(7)[0]?.body ?? '(none)').replace(/^/gm, '  '))
     console.log(rule(`Reactions: ${gh.reactions.map((r) => `${r.content === 'eyes' ? '👀' : '😕'} on comment ${r.commentId}`).join(', ')}`))
 
-    console.log(rule('3. Visitors mode: export October, every page of results'))
+    console.log(rule('3. Visitors mode: last week against the week before, every page of both'))
+    sim.visitors.byRange = (from) => periodRows(from, 320)
     const visitors = await runAction({
-      inputs: {
-        ...common,
-        mode: 'visitors',
-        'date-from': '2026-10-01',
-        'date-to': '2026-11-01',
-        'summary-rows': '10',
-      },
+      inputs: { ...common, mode: 'visitors', 'date-from': '2026-11-15', 'date-to': '2026-11-22', compare: 'previous-period', 'summary-rows': '5' },
     })
     show(visitors)
     if (agent.code !== 0 || conversation.code !== 0 || visitors.code !== 0) process.exitCode = 1

@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util'
 import { ServiceSimulator } from '../test/simulator/service-simulator.js'
-import { generateRows } from '../test/simulator/visitors-data.js'
+import { generateRows } from '../test/simulator/traffic-data.js'
 
 const { values } = parseArgs({
   options: {
