@@ -269,6 +269,7 @@ var __webpack_modules__ = {
         __nccwpck_require__.d(__webpack_exports__, {
             $s: () => bound,
             E$: () => redact,
+            Pz: () => stripHidden,
             U9: () => count,
             cl: () => registerSecret,
             qn: () => external
@@ -295,6 +296,10 @@ var __webpack_modules__ = {
         }
         function count(n, one, many) {
             return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+        }
+        const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g;
+        function stripHidden(text) {
+            return text.replace(/\r\n?/g, "\n").replace(/<!--[\s\S]*?(?:-->|$)/g, "").replace(INVISIBLE, "");
         }
     }),
     2613: (module => {
@@ -1007,7 +1012,8 @@ var __webpack_modules__ = {
             lqM: () => optional,
             FsL: () => pipe,
             YjP: () => schemas_string,
-            pdi: () => transform
+            pdi: () => transform,
+            L5J: () => unknown
         });
         var core_core = __nccwpck_require__(8532);
         const anyString = /^[\s\S]{0,}$/;
@@ -2008,10 +2014,11 @@ const DEFAULTS = {
     "summary-rows": "25",
     comment: "false",
     "trigger-phrase": "/docs",
-    compare: "none"
+    compare: "none",
+    "max-requests": "100"
 };
 
-const MODES = [ "agent", "visitors", "views", "comment" ];
+const MODES = [ "agent", "visitors", "views", "insights", "comment" ];
 
 const COMPARE = [ "none", "previous-period" ];
 
@@ -2020,12 +2027,12 @@ const CONVERSATION_EVENTS = [ "issue_comment", "pull_request_review_comment", "p
 const MODE_ONLY = {
     prompt: [ "agent" ],
     "job-id": [ "agent" ],
-    "date-from": [ "visitors", "views" ],
-    "date-to": [ "visitors", "views" ],
+    "date-from": [ "visitors", "views", "insights" ],
+    "date-to": [ "visitors", "views", "insights" ],
     "allowed-bots": [ "comment" ]
 };
 
-const INPUT_NAMES = [ "api-key", "project-id", "mode", "prompt", "job-id", "wait", "wait-timeout", "poll-interval", "require-pr", "base-url", "date-from", "date-to", "page-size", "summary-rows", "comment", "github-token", "trigger-phrase", "allowed-bots", "compare" ];
+const INPUT_NAMES = [ "api-key", "project-id", "mode", "prompt", "job-id", "wait", "wait-timeout", "poll-interval", "require-pr", "base-url", "date-from", "date-to", "page-size", "summary-rows", "comment", "github-token", "trigger-phrase", "allowed-bots", "compare", "max-requests" ];
 
 class InputError extends Error {
     constructor(message) {
@@ -2117,7 +2124,7 @@ function rangeEndInput(now) {
 const schemaAt = (now, eventName) => src_schemas.FsL(src_schemas.Ikc({
     "api-key": checked("the admin API key from a secret, for example ${{ secrets.MINTLIFY_API_KEY }}", v => v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : void 0),
     "project-id": checked("the project identifier from the dashboard's API keys page (no spaces)", identifier),
-    mode: checked("agent, visitors, views or comment", v => MODES.includes(v) ? v : void 0),
+    mode: checked("agent, visitors, views, insights or comment", v => MODES.includes(v) ? v : void 0),
     prompt: input((v, ctx) => v.length > 0 && v.trim().length === 0 ? problem(ctx, v, "an instruction with some text in it, or no prompt at all") : v.trim() || void 0),
     "job-id": input((v, ctx) => v === "" ? void 0 : identifier(v) ?? problem(ctx, v, "a job id without spaces, as printed by an earlier run (output job-id)")),
     wait: booleanInput,
@@ -2129,6 +2136,7 @@ const schemaAt = (now, eventName) => src_schemas.FsL(src_schemas.Ikc({
     "date-to": rangeEndInput(now),
     "page-size": integerInput(1, 250, "a whole number of rows per request from 1 to 250 (250 spends the fewest requests)"),
     "summary-rows": integerInput(1, 1e5, "a whole number of pages to list in the summary, 1 or more"),
+    "max-requests": integerInput(1, 1e4, "a whole number of analytics requests from 1 to 10000 (the service allows 100 an hour per organisation)"),
     comment: booleanInput,
     "github-token": src_schemas.YjP(),
     "trigger-phrase": checked("a phrase of 1 to 50 characters without spaces, not starting with @ (a mention notifies a real account), > or a backtick; for example /docs", parseTriggerPhrase),
@@ -2141,10 +2149,21 @@ const schemaAt = (now, eventName) => src_schemas.FsL(src_schemas.Ikc({
         baseUrl: i["base-url"],
         waitTimeoutMs: i["wait-timeout"]
     };
+    const from = i["date-from"];
+    const to = i["date-to"];
+    const analytics = i.mode === "visitors" || i.mode === "views" || i.mode === "insights";
+    if (analytics && from && to && from.instant >= to.instant) return problem(ctx, from.given, `a start before date-to ("${to.given}", which is exclusive)`, [ "date-from" ]);
+    if (i.mode === "insights") return {
+        ...common,
+        mode: "insights",
+        insights: {
+            dateFrom: from,
+            dateTo: to,
+            summaryRows: i["summary-rows"],
+            maxRequests: i["max-requests"]
+        }
+    };
     if (i.mode === "visitors" || i.mode === "views") {
-        const from = i["date-from"];
-        const to = i["date-to"];
-        if (from && to && from.instant >= to.instant) return problem(ctx, from.given, `a start before date-to ("${to.given}", which is exclusive)`, [ "date-from" ]);
         if (i.compare === "previous-period" && !from) return problem(ctx, "", "a start with compare: previous-period (the previous period is as long as this one, so this one needs a start)", [ "date-from" ]);
         return {
             ...common,
@@ -2155,7 +2174,8 @@ const schemaAt = (now, eventName) => src_schemas.FsL(src_schemas.Ikc({
                 dateTo: to,
                 pageSize: i["page-size"],
                 summaryRows: i["summary-rows"],
-                compare: i.compare === "previous-period"
+                compare: i.compare === "previous-period",
+                maxRequests: i["max-requests"]
             }
         };
     }
@@ -2289,7 +2309,7 @@ async function main(signal) {
         if (settings.commentIgnored) unused.push("comment");
     } else if ((raw.compare ?? "").trim() !== "" && raw.compare?.trim() !== "none") unused.push("compare");
     if (unused.length > 0) actions_core.$e(`mode is ${settings.mode}, so these inputs are ignored: ${unused.join(", ")}.`);
-    const {runMode: runMode} = await __nccwpck_require__.e(859).then(__nccwpck_require__.bind(__nccwpck_require__, 7859));
+    const {runMode: runMode} = await __nccwpck_require__.e(132).then(__nccwpck_require__.bind(__nccwpck_require__, 132));
     await runMode(settings, signal);
 }
 

@@ -7,7 +7,7 @@ import { GitHubApi } from './github/github-api.js'
 import { readRunContext } from './github/run-context.js'
 import { ThreadComment } from './github/thread-comment.js'
 import { entryFor, linkPullRequest, recordEnd, recordStart } from './github/tracking.js'
-import type { AgentSettings, ConversationSettings, Settings, TrafficSettings } from './inputs/settings.js'
+import type { AgentSettings, ConversationSettings, InsightsSettings, Settings, TrafficSettings } from './inputs/settings.js'
 import { renderAgentSummary } from './summary/agent-summary.js'
 import { renderConversationSummary } from './summary/conversation-summary.js'
 import { escapeText } from './summary/escape.js'
@@ -17,6 +17,8 @@ import { systemClock } from './util/clock.js'
 import { getErrorMessage } from './util/errors.js'
 import { Outputs } from './util/outputs.js'
 import { external } from './util/text.js'
+import { RequestBudget } from './analytics/request-budget.js'
+import { type InsightsReport, runInsights } from './analytics/run-insights.js'
 import { type TrafficReport, runTraffic } from './analytics/run-traffic.js'
 
 /**
@@ -25,7 +27,7 @@ import { type TrafficReport, runTraffic } from './analytics/run-traffic.js'
  * never loads it. Each mode is one entry in MODES.
  */
 
-type ModeContext = ConversationContext
+type ModeContext = ConversationContext & { analyticsBudget?: RequestBudget }
 
 /** How an agent job ends the step (agent mode, and an instruction sent in comment mode). */
 function concludeAgent(report: AgentReport, requirePr: boolean): void {
@@ -50,8 +52,8 @@ function concludeAgent(report: AgentReport, requirePr: boolean): void {
   }
 }
 
-/** How a visitors or views export ends the step. */
-function concludeTraffic(report: TrafficReport): void {
+/** How an analytics mode (visitors, views, insights) ends the step. */
+function concludeAnalytics(report: TrafficReport | InsightsReport): void {
   if (report.outcome === 'complete') return
   if (report.outcome === 'incomplete') core.warning(report.message ?? 'The export is incomplete.')
   else core.setFailed(report.message ?? `The export ended with ${report.outcome}.`)
@@ -61,7 +63,15 @@ async function trafficMode(settings: TrafficSettings, ctx: ModeContext): Promise
   const dir = process.env.RUNNER_TEMP || process.cwd()
   const report = await runTraffic(settings, { client: ctx.client, outputs: ctx.outputs, now: () => ctx.clock.now(), dir })
   writeSummary(report.summary)
-  concludeTraffic(report)
+  concludeAnalytics(report)
+}
+
+async function insightsMode(settings: InsightsSettings, ctx: ModeContext): Promise<void> {
+  const dir = process.env.RUNNER_TEMP || process.cwd()
+  const budget = ctx.analyticsBudget as RequestBudget // runMode gives every analytics mode the client's own
+  const report = await runInsights(settings, { client: ctx.client, outputs: ctx.outputs, now: () => ctx.clock.now(), dir, budget })
+  writeSummary(report.summary)
+  concludeAnalytics(report)
 }
 
 /** Agent mode; with comment: true, the job is tracked in the thread's tracking comment. */
@@ -122,6 +132,7 @@ const MODES: { [M in Settings['mode']]: ModeRunner<Extract<Settings, { mode: M }
   agent: agentMode,
   visitors: trafficMode,
   views: trafficMode,
+  insights: insightsMode,
   comment: commentMode,
 }
 
@@ -138,8 +149,11 @@ export async function runMode(settings: Settings, signal: AbortSignal): Promise<
     core.setFailed(message)
     return
   }
+  const maxRequests = settings.mode === 'insights' ? settings.insights.maxRequests : settings.mode === 'visitors' || settings.mode === 'views' ? settings.traffic.maxRequests : undefined
+  const analyticsBudget = maxRequests === undefined ? undefined : new RequestBudget(maxRequests)
   const client = new ApiClient({
     fetch: apiFetch,
+    analyticsBudget,
     baseUrl: settings.baseUrl,
     apiKey: settings.apiKey,
     projectId: settings.projectId,
@@ -148,6 +162,6 @@ export async function runMode(settings: Settings, signal: AbortSignal): Promise<
     deadline,
     log: (m) => core.info(m),
   })
-  const ctx: ModeContext = { client, clock, signal, deadline, outputs: new Outputs(), run: readRunContext() }
+  const ctx: ModeContext = { client, clock, signal, deadline, outputs: new Outputs(), run: readRunContext(), analyticsBudget }
   await (MODES[settings.mode] as ModeRunner<Settings>)(settings, ctx)
 }

@@ -1,4 +1,5 @@
 import type { ApiClient } from '../api/client.js'
+import { ApiError } from '../api/errors.js'
 import type { TrafficKind, VisitorRow, VisitorTotals } from '../api/schemas.js'
 
 /**
@@ -57,6 +58,10 @@ export async function exportTraffic(options: ExportOptions): Promise<TrafficExpo
     try {
       page = await client.trafficPage(options.kind, { dateFrom: options.dateFrom, dateTo: options.dateTo, limit: pageSize, offset, period: options.period })
     } catch (error) {
+      if (error instanceof ApiError && error.kind === 'budget') {
+        result.stoppedEarly = `max-requests was spent after ${result.pages} ${result.pages === 1 ? 'page' : 'pages'} of results; stopped there`
+        return result
+      }
       throw new PartialExportError(result, error)
     }
     result.pages++

@@ -16,7 +16,20 @@ import {
   parseRetryAfter,
   wasCertainlyNotSent,
 } from './retry-policy.js'
-import { type Job, type TrafficKind, type TrafficPage, describeIssue, errorBodySchema, jobSchema, viewsPageSchema, visitorsPageSchema } from './schemas.js'
+import {
+  type Job,
+  type TrafficKind,
+  type TrafficPage,
+  assistantPageSchema,
+  describeIssue,
+  errorBodySchema,
+  feedbackByPageSchema,
+  feedbackPageSchema,
+  jobSchema,
+  searchesPageSchema,
+  viewsPageSchema,
+  visitorsPageSchema,
+} from './schemas.js'
 
 export const USER_AGENT = 'mintlify-docs-action'
 const AGENT_QUOTA = 'rate limited: agent jobs allow 100 creates and follow-ups per project per hour'
@@ -37,6 +50,8 @@ export interface ClientOptions {
   requestTimeoutMs?: number
   /** Where notes about retries go. */
   log?: (message: string) => void
+  /** Analytics requests left for this step (max-requests); every analytics attempt takes one. */
+  analyticsBudget?: { take(): boolean; max: number }
 }
 
 interface RequestSpec<T> {
@@ -118,7 +133,7 @@ export function apiErrorText(body: string): string {
  * the retry policy live here. Callers speak in domain terms (createJob, getJob, sendMessage, …).
  */
 export class ApiClient {
-  private readonly options: Required<Omit<ClientOptions, 'log'>> & { log: (m: string) => void }
+  private readonly options: Required<Omit<ClientOptions, 'log' | 'analyticsBudget'>> & Pick<ClientOptions, 'analyticsBudget'> & { log: (m: string) => void }
 
   constructor(options: ClientOptions) {
     registerSecret(options.apiKey)
@@ -181,21 +196,48 @@ export class ApiClient {
    * (dateTo is exclusive). `period` names the period in messages ("the previous period").
    */
   async trafficPage(kind: TrafficKind, query: { dateFrom?: string; dateTo?: string; limit: number; offset: number; period?: string }): Promise<TrafficPage> {
-    const spec = {
-      method: 'GET' as const,
-      path: `${this.projectPath('/v1/analytics')}/${kind}`,
-      query: { dateFrom: query.dateFrom, dateTo: query.dateTo, limit: query.limit, offset: query.offset },
-      what: `fetch ${kind === 'views' ? 'page views' : 'visitors'}${query.period ? ` of ${query.period}` : ''} (offset ${query.offset}, limit ${query.limit})`,
+    const params = { dateFrom: query.dateFrom, dateTo: query.dateTo, limit: query.limit, offset: query.offset }
+    const what = `fetch ${kind === 'views' ? 'page views' : 'visitors'}${query.period ? ` of ${query.period}` : ''} (offset ${query.offset}, limit ${query.limit})`
+    if (kind === 'views') {
+      const page = await this.analytics(kind, params, what, viewsPageSchema)
+      return { totals: page.totals, rows: page.views, hasMore: page.hasMore }
+    }
+    const page = await this.analytics(kind, params, what, visitorsPageSchema)
+    return { totals: page.totals, rows: page.visitors, hasMore: page.hasMore }
+  }
+
+  /** One GET of an analytics endpoint under /v1/analytics/{project}/ (every attempt spends max-requests). */
+  private analytics<T>(path: string, query: Record<string, string | number | undefined>, what: string, schema: z.ZodMiniType<T>): Promise<T> {
+    return this.request({
+      method: 'GET',
+      path: `${this.projectPath('/v1/analytics')}/${path}`,
+      query,
+      what,
+      schema,
       policy: ANALYTICS_POLICY,
       notFoundHint: 'Check project-id.',
       quotaHint: ANALYTICS_QUOTA,
-    }
-    if (kind === 'views') {
-      const page = await this.request({ ...spec, schema: viewsPageSchema })
-      return { totals: page.totals, rows: page.views, hasMore: page.hasMore }
-    }
-    const page = await this.request({ ...spec, schema: visitorsPageSchema })
-    return { totals: page.totals, rows: page.visitors, hasMore: page.hasMore }
+    })
+  }
+
+  /** One page of searches (at most 100 a page); `cursor` from the previous page's nextCursor. */
+  searchesPage(q: { dateFrom?: string; dateTo?: string; cursor?: string }) {
+    return this.analytics('searches', { dateFrom: q.dateFrom, dateTo: q.dateTo, limit: 100, cursor: q.cursor }, 'fetch searches', searchesPageSchema)
+  }
+
+  /** One page of assistant conversations (at most 1,000 a page). */
+  assistantPage(q: { dateFrom?: string; dateTo?: string; cursor?: string }) {
+    return this.analytics('assistant', { dateFrom: q.dateFrom, dateTo: q.dateTo, limit: 1000, cursor: q.cursor }, 'fetch assistant conversations', assistantPageSchema)
+  }
+
+  /** One page of feedback of one source (at most 100 a page). */
+  feedbackPage(q: { dateFrom?: string; dateTo?: string; cursor?: string; source: string }) {
+    return this.analytics('feedback', { dateFrom: q.dateFrom, dateTo: q.dateTo, limit: 100, cursor: q.cursor, source: q.source }, `fetch ${q.source} feedback`, feedbackPageSchema)
+  }
+
+  /** Feedback counts by page: one request, the most the endpoint gives (100 pages). */
+  feedbackByPage(q: { dateFrom?: string; dateTo?: string }) {
+    return this.analytics('feedback/by-page', { dateFrom: q.dateFrom, dateTo: q.dateTo, limit: 100 }, 'fetch feedback by page', feedbackByPageSchema)
   }
 
   /** Sends one request, retrying as the policy allows, and returns the validated body. */
@@ -206,6 +248,10 @@ export class ApiClient {
       if (signal.aborted) throw new CancelledError()
       const remaining = deadline - clock.now()
       if (remaining < 0) throw this.outOfTime(spec, lastError)
+      const budget = this.options.analyticsBudget
+      if (spec.policy === ANALYTICS_POLICY && budget && !budget.take()) {
+        throw new ApiError(`Could not ${spec.what}: max-requests (${budget.max}) is spent.${lastError ? ` Last error: ${lastError.message}` : ''}`, { kind: 'budget', status: lastError?.status, cause: lastError })
+      }
 
       const result = await this.attempt(spec, remaining)
       if (result.ok) return result.value

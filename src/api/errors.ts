@@ -14,6 +14,7 @@ export type ApiErrorKind =
   | 'redirect' // a 3xx: redirects are not followed
   | 'bad-response' // a success status with a body that is not what the API documents
   | 'out-of-time' // the wait-timeout budget ran out between retries
+  | 'budget' // max-requests: no analytics request left for this step
 
 export class ApiError extends Error {
   readonly kind: ApiErrorKind

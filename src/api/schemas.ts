@@ -72,3 +72,47 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === 'too_small') return `${where}: too small (minimum ${String(issue.minimum)})`
   return `${where}: ${issue.code}`
 }
+
+/*
+ * The gap endpoints (insights mode). Reader text is kept as the API sends it and treated as
+ * hostile later; an item that does not read is dropped rather than failing a whole page.
+ */
+const text = z.catch(z.nullish(z.string()), undefined)
+const number = z.catch(z.number(), 0)
+/** An array whose unreadable items are dropped: one odd row must not lose the page. */
+const items = <T extends z.ZodMiniType>(item: T) =>
+  z.pipe(
+    z.array(z.unknown()),
+    z.transform((list) => list.flatMap((raw) => {
+      const parsed = item.safeParse(raw)
+      return parsed.success ? [parsed.data as z.infer<T>] : []
+    })),
+  )
+const cursor = z.catch(z.nullish(z.string()), undefined)
+
+export const searchRowSchema = z.looseObject({ searchQuery: z.string(), hits: number, ctr: number, topClickedPage: text, lastSearchedAt: text })
+export type SearchRow = z.infer<typeof searchRowSchema>
+/** `/searches`: cursor paging, no hasMore (repeat while nextCursor is a string). */
+export const searchesPageSchema = z.looseObject({ searches: items(searchRowSchema), totalSearches: z.catch(z.optional(z.number()), undefined), nextCursor: cursor })
+
+export const conversationSchema = z.looseObject({
+  id: text,
+  timestamp: text,
+  query: z.string(),
+  resolutionStatus: text,
+  pageUrl: text,
+  queryCategory: text,
+})
+export type Conversation = z.infer<typeof conversationSchema>
+/** `/assistant`: one row per question asked; cursor paging with hasMore. */
+export const assistantPageSchema = z.looseObject({ conversations: items(conversationSchema), nextCursor: cursor, hasMore: z.catch(z.optional(z.boolean()), undefined) })
+
+export const feedbackItemSchema = z.looseObject({ id: text, path: text, comment: text, createdAt: text, source: text, status: text, helpful: z.catch(z.nullish(z.boolean()), undefined) })
+export type FeedbackItem = z.infer<typeof feedbackItemSchema>
+/** `/feedback`: cursor paging with hasMore. */
+export const feedbackPageSchema = z.looseObject({ feedback: items(feedbackItemSchema), nextCursor: cursor, hasMore: z.catch(z.optional(z.boolean()), undefined) })
+
+export const pageRatingSchema = z.looseObject({ path: z.string(), thumbsUp: number, thumbsDown: number, code: number, total: number })
+export type PageRating = z.infer<typeof pageRatingSchema>
+/** `/feedback/by-page`: one request, at most 100 pages; hasMore says whether more exist. */
+export const feedbackByPageSchema = z.looseObject({ feedback: items(pageRatingSchema), hasMore: z.catch(z.optional(z.boolean()), undefined) })

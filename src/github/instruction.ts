@@ -1,3 +1,5 @@
+import { stripHidden } from '../util/text.js'
+
 /**
  * The instruction in a comment: the text after the trigger phrase on the first line that starts
  * with it (case-insensitive, leading spaces allowed), following lines included. Lines inside fenced
@@ -12,18 +14,8 @@
 /** The longest instruction sent to the agent; longer text is cut, and the log says so. */
 export const MAX_INSTRUCTION_CHARS = 4000
 
-// C0 controls but tab and newline, DEL, C1 controls, soft hyphen, zero-width and bidirectional
-// controls, word joiners and invisible operators, the BOM, and Unicode tag characters.
-// eslint-disable-next-line no-control-regex
-const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g
-
 /** Removes HTML comments (an unclosed one runs to the end) and invisible or control characters. */
-export function cleanCommentText(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .replace(/<!--[\s\S]*?(?:-->|$)/g, '')
-    .replace(INVISIBLE, '')
-}
+export const cleanCommentText = stripHidden
 
 export type InstructionResult =
   | { found: false }

@@ -19,9 +19,10 @@ export const DEFAULTS = {
   comment: 'false',
   'trigger-phrase': '/docs',
   compare: 'none',
+  'max-requests': '100',
 } as const
 
-export const MODES = ['agent', 'visitors', 'views', 'comment'] as const
+export const MODES = ['agent', 'visitors', 'views', 'insights', 'comment'] as const
 export const COMPARE = ['none', 'previous-period'] as const
 
 /** The events `mode: comment` reads an instruction from. */
@@ -31,8 +32,8 @@ export const CONVERSATION_EVENTS = ['issue_comment', 'pull_request_review_commen
 const MODE_ONLY: Record<string, Array<(typeof MODES)[number]>> = {
   prompt: ['agent'],
   'job-id': ['agent'],
-  'date-from': ['visitors', 'views'],
-  'date-to': ['visitors', 'views'],
+  'date-from': ['visitors', 'views', 'insights'],
+  'date-to': ['visitors', 'views', 'insights'],
   'allowed-bots': ['comment'],
 }
 
@@ -56,6 +57,7 @@ export const INPUT_NAMES = [
   'trigger-phrase',
   'allowed-bots',
   'compare',
+  'max-requests',
 ] as const
 
 export type InputName = (typeof INPUT_NAMES)[number]
@@ -166,7 +168,7 @@ const schemaAt = (now: number, eventName: string) => z.pipe(
       v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : undefined,
     ),
     'project-id': checked('the project identifier from the dashboard\'s API keys page (no spaces)', identifier),
-    mode: checked('agent, visitors, views or comment', (v) => (MODES as readonly string[]).includes(v) ? (v as (typeof MODES)[number]) : undefined),
+    mode: checked('agent, visitors, views, insights or comment', (v) => (MODES as readonly string[]).includes(v) ? (v as (typeof MODES)[number]) : undefined),
     prompt: input((v, ctx) =>
       v.length > 0 && v.trim().length === 0 ? problem(ctx, v, 'an instruction with some text in it, or no prompt at all') : v.trim() || undefined,
     ),
@@ -185,6 +187,7 @@ const schemaAt = (now: number, eventName: string) => z.pipe(
     'date-to': rangeEndInput(now),
     'page-size': integerInput(1, 250, 'a whole number of rows per request from 1 to 250 (250 spends the fewest requests)'),
     'summary-rows': integerInput(1, 100_000, 'a whole number of pages to list in the summary, 1 or more'),
+    'max-requests': integerInput(1, 10_000, 'a whole number of analytics requests from 1 to 10000 (the service allows 100 an hour per organisation)'),
     comment: booleanInput,
     'github-token': z.string(),
     'trigger-phrase': checked('a phrase of 1 to 50 characters without spaces, not starting with @ (a mention notifies a real account), > or a backtick; for example /docs', parseTriggerPhrase),
@@ -198,12 +201,20 @@ const schemaAt = (now: number, eventName: string) => z.pipe(
   }),
   z.transform((i, ctx) => {
     const common = { apiKey: i['api-key'], projectId: i['project-id'], baseUrl: i['base-url'], waitTimeoutMs: i['wait-timeout'] }
-    if (i.mode === 'visitors' || i.mode === 'views') {
-      const from = i['date-from']
-      const to = i['date-to']
-      if (from && to && from.instant >= to.instant) {
-        return problem(ctx, from.given, `a start before date-to ("${to.given}", which is exclusive)`, ['date-from'])
+    const from = i['date-from']
+    const to = i['date-to']
+    const analytics = i.mode === 'visitors' || i.mode === 'views' || i.mode === 'insights'
+    if (analytics && from && to && from.instant >= to.instant) {
+      return problem(ctx, from.given, `a start before date-to ("${to.given}", which is exclusive)`, ['date-from'])
+    }
+    if (i.mode === 'insights') {
+      return {
+        ...common,
+        mode: 'insights' as const,
+        insights: { dateFrom: from, dateTo: to, summaryRows: i['summary-rows'], maxRequests: i['max-requests'] },
       }
+    }
+    if (i.mode === 'visitors' || i.mode === 'views') {
       if (i.compare === 'previous-period' && !from) {
         return problem(ctx, '', 'a start with compare: previous-period (the previous period is as long as this one, so this one needs a start)', ['date-from'])
       }
@@ -211,7 +222,7 @@ const schemaAt = (now: number, eventName: string) => z.pipe(
         ...common,
         mode: i.mode,
         commentIgnored: i.comment,
-        traffic: { dateFrom: from, dateTo: to, pageSize: i['page-size'], summaryRows: i['summary-rows'], compare: i.compare === 'previous-period' },
+        traffic: { dateFrom: from, dateTo: to, pageSize: i['page-size'], summaryRows: i['summary-rows'], compare: i.compare === 'previous-period', maxRequests: i['max-requests'] },
       }
     }
     const agent = { wait: i.wait, pollIntervalMs: i['poll-interval'], requirePr: i['require-pr'] }
@@ -253,6 +264,7 @@ export type Settings = z.infer<ReturnType<typeof schemaAt>>
 export type AgentSettings = Extract<Settings, { mode: 'agent' }>
 export type TrafficSettings = Extract<Settings, { mode: 'visitors' | 'views' }>
 export type ConversationSettings = Extract<Settings, { mode: 'comment' }>
+export type InsightsSettings = Extract<Settings, { mode: 'insights' }>
 
 function describeValue(name: string, raw: string | undefined): string {
   if (name === 'api-key') return raw ? 'is not a usable key (its value is not shown)' : 'is empty'

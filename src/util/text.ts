@@ -43,3 +43,20 @@ export function external(text: unknown, max = 300): string {
 export function count(n: number, one: string, many: string): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
 }
+
+// C0 controls but tab and newline, DEL, C1 controls, soft hyphen, zero-width and bidirectional
+// controls, word joiners and invisible operators, the BOM, and Unicode tag characters.
+// eslint-disable-next-line no-control-regex
+const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g
+
+/**
+ * Text someone typed, made plain: CR LF to LF, HTML comments removed (an unclosed one runs to the
+ * end: invisible on GitHub, a classic place to hide an instruction), invisible and control
+ * characters removed; newlines and tabs kept.
+ */
+export function stripHidden(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/<!--[\s\S]*?(?:-->|$)/g, '')
+    .replace(INVISIBLE, '')
+}

@@ -70,7 +70,7 @@ describe.each(RUNTIMES)('visitors export ($name)', (runtime) => {
     [{ 'page-size': '500' }, '"page-size" is "500"'],
     [{ 'page-size': 'all' }, '"page-size" is "all"'],
     [{ 'summary-rows': '0' }, '"summary-rows" is "0"'],
-    [{ mode: 'visitor' }, '"mode" is "visitor": expected agent, visitors, views or comment'],
+    [{ mode: 'visitor' }, '"mode" is "visitor": expected agent, visitors, views, insights or comment'],
   ])('%o: one ::error::, no request', async (inputs, message) => {
     const sim = await startSimulator({ visitors: generateRows(3) })
     const run = await runAgainst(sim, runtime, { ...visitorsMode, ...inputs })
@@ -119,7 +119,7 @@ describe.each(RUNTIMES)('visitors export ($name)', (runtime) => {
   test('the hard bound of 1,000 pages ends the export with a warning, keeping every row fetched', async () => {
     // 1,001 rows at one row a page: hasMore is still true after page 1,000
     const sim = await startSimulator({ visitors: generateRows(1001) })
-    const run = await runAgainst(sim, runtime, { ...visitorsMode, 'page-size': '1' })
+    const run = await runAgainst(sim, runtime, { ...visitorsMode, 'page-size': '1', 'max-requests': '2000' })
     expect(run.code).toBe(0)
     expect(sim.requestsTo('visitors')).toHaveLength(1000)
     expect(run.warnings).toHaveLength(1)
@@ -232,9 +232,9 @@ describe.each(RUNTIMES)('visitors export ($name)', (runtime) => {
     expect(secretLeaks(run, sim.apiKey)).toEqual([])
   })
 
-  test('100,000 rows: 400 requests, every row exported once', async () => {
+  test('100,000 rows: 400 requests, every row exported once (with max-requests raised to allow them)', async () => {
     const sim = await startSimulator({ visitors: generateRows(100_000) })
-    const run = await runAgainst(sim, runtime, visitorsMode)
+    const run = await runAgainst(sim, runtime, { ...visitorsMode, 'max-requests': '400' })
     expect(run.code).toBe(0)
     expect(sim.requestsTo('visitors')).toHaveLength(400)
     expect(run.outputs['path-count']).toBe('100000')

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { type Fault as RouteFault, FaultBook, answerFault, readBody, send } from './faults.js'
 import { LocalServer, type RecordedRequest as Recorded } from './local-server.js'
+import { InsightsData } from './insights-data.js'
 import { TrafficData, type VisitorRow } from './traffic-data.js'
 
 /**
@@ -9,7 +10,7 @@ import { TrafficData, type VisitorRow } from './traffic-data.js'
  * Never bundled into dist/.
  */
 
-export type Route = 'create' | 'get' | 'message' | 'visitors' | 'views'
+export type Route = 'create' | 'get' | 'message' | 'visitors' | 'views' | 'searches' | 'assistant' | 'feedback' | 'feedback-by-page'
 
 export interface JobPlan {
   /** How long the job runs before reaching `finalStatus`. */
@@ -54,6 +55,7 @@ export interface SimulatorOptions {
   invisibleForMs?: number
   visitors?: VisitorRow[]
   views?: VisitorRow[]
+  insights?: InsightsData
 }
 
 const DEFAULT_PLAN: JobPlan = { runMs: 400, finalStatus: 'completed', pr: true, runningStatus: 'active' }
@@ -65,8 +67,8 @@ function route(method: string, path: string): { route: Route | 'unknown'; projec
   if (m && method === 'GET') return { route: 'get', project: m[1], jobId: m[2] }
   m = /^\/v2\/agent\/([^/]+)\/job\/([^/]+)\/message$/.exec(path)
   if (m && method === 'POST') return { route: 'message', project: m[1], jobId: m[2] }
-  m = /^\/v1\/analytics\/([^/]+)\/(visitors|views)$/.exec(path)
-  if (m && method === 'GET') return { route: m[2] as 'visitors' | 'views', project: m[1] }
+  m = /^\/v1\/analytics\/([^/]+)\/(visitors|views|searches|assistant|feedback|feedback\/by-page)$/.exec(path)
+  if (m && method === 'GET') return { route: (m[2] === 'feedback/by-page' ? 'feedback-by-page' : m[2]) as Route, project: m[1] }
   return { route: 'unknown' }
 }
 
@@ -79,6 +81,7 @@ export class ServiceSimulator extends LocalServer<Route> {
   invisibleForMs: number
   readonly visitors: TrafficData
   readonly views: TrafficData
+  insights: InsightsData
   readonly jobs = new Map<string, SimJob>()
   private readonly faults = new FaultBook<Route>()
   private nextJob = 1
@@ -94,6 +97,7 @@ export class ServiceSimulator extends LocalServer<Route> {
     this.invisibleForMs = options.invisibleForMs ?? 0
     this.visitors = new TrafficData(options.visitors ?? [], 'visitors')
     this.views = new TrafficData(options.views ?? [], 'views')
+    this.insights = options.insights ?? new InsightsData()
   }
 
   /** Scripts a fault: the next matching requests get it instead of (or after) the normal answer. */
@@ -153,6 +157,7 @@ export class ServiceSimulator extends LocalServer<Route> {
     if (decodeURIComponent(matched.project ?? '') !== this.projectId) return { status: 404, body: { error: 'Project not found' } }
     if (matched.route === 'visitors') return this.visitors.answer(url.searchParams)
     if (matched.route === 'views') return this.views.answer(url.searchParams)
+    if (['searches', 'assistant', 'feedback', 'feedback-by-page'].includes(matched.route)) return this.insights.answer(matched.route, url.searchParams)
 
     let prompt: string | undefined
     if (req.method === 'POST') {

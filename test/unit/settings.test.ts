@@ -51,7 +51,7 @@ describe('parseSettings', () => {
     [{ 'api-key': '' }, 'Input "api-key" is empty'],
     [{ 'project-id': '' }, 'Input "project-id" is empty'],
     [{ 'project-id': 'a b' }, 'Input "project-id" is "a b"'],
-    [{ mode: 'Agent' }, 'Input "mode" is "Agent": expected agent, visitors, views or comment'],
+    [{ mode: 'Agent' }, 'Input "mode" is "Agent": expected agent, visitors, views, insights or comment'],
     [{ prompt: ' \n ' }, 'Input "prompt" is " \\n ": expected an instruction'],
     [{ prompt: '' }, 'Inputs "prompt" and "job-id" are both empty'],
     [{ wait: 'yes' }, 'Input "wait" is "yes": expected true or false'],
@@ -91,7 +91,7 @@ describe('parseSettings, visitors mode', () => {
   const visitors = (raw: RawInputs): TrafficSettings['traffic'] => (parseSettings({ ...base, prompt: '', mode: 'visitors', ...raw }, now) as TrafficSettings).traffic
 
   test('defaults: all time, 250 rows a request, 25 summary rows', () => {
-    expect(visitors({})).toEqual({ dateFrom: undefined, dateTo: undefined, pageSize: 250, summaryRows: 25, compare: false })
+    expect(visitors({})).toEqual({ dateFrom: undefined, dateTo: undefined, pageSize: 250, summaryRows: 25, compare: false, maxRequests: 100 })
   })
 
   test('Nd is sent as a date; other forms as given', () => {
@@ -192,5 +192,19 @@ describe('parseSettings, views mode and compare', () => {
 
   test.each(['previous', 'year', 'true'])('compare %j is an input error', (value) => {
     expect(errorOf({ ...traffic, mode: 'views', prompt: '', compare: value })).toContain(`Input "compare" is "${value}": expected none, or previous-period`)
+  })
+})
+
+describe('parseSettings, insights mode and max-requests', () => {
+  const raw = { 'api-key': 'mint_abc123', 'project-id': 'proj_1', mode: 'insights' }
+  test('reads the range, summary-rows and max-requests (100 by default)', () => {
+    const s = parseSettings({ ...raw, 'date-from': '2026-11-15', 'summary-rows': '7' })
+    expect(s.mode === 'insights' && s.insights).toMatchObject({ dateFrom: { sent: '2026-11-15' }, dateTo: undefined, summaryRows: 7, maxRequests: 100 })
+  })
+  test.each(['0', '10001', '5.5', 'many'])('max-requests %j is an input error', (value) => {
+    expect(errorOf({ ...raw, prompt: '', 'max-requests': value })).toContain(`Input "max-requests" is "${value}": expected a whole number of analytics requests from 1 to 10000`)
+  })
+  test('a range that ends before it starts is an input error in insights mode too', () => {
+    expect(errorOf({ ...raw, prompt: '', 'date-from': '2026-11-22', 'date-to': '2026-11-15' })).toContain('Input "date-from" is "2026-11-22": expected a start before date-to')
   })
 })

@@ -1,0 +1,26 @@
+/**
+ * The analytics requests a step may send (`max-requests`), retries included: the service allows 100
+ * an hour per organisation, shared by every analytics endpoint. The API client takes one before
+ * every analytics attempt and refuses the request once none is left, so no path can overspend.
+ * A share bounds one list within the whole (see run-insights.ts).
+ */
+export class RequestBudget {
+  private used = 0
+
+  constructor(readonly max: number) {}
+
+  get spent(): number {
+    return this.used
+  }
+
+  get remaining(): number {
+    return Math.max(0, this.max - this.used)
+  }
+
+  /** Takes one request; false when none is left. */
+  take(): boolean {
+    if (this.used >= this.max) return false
+    this.used++
+    return true
+  }
+}
