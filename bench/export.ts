@@ -59,6 +59,7 @@ export async function exportScale(root: string, node: string, rows: number, comp
     [inputVariable('page-size')]: '250',
     [inputVariable('summary-rows')]: '25',
     [inputVariable('wait-timeout')]: '10m',
+    [inputVariable('max-requests')]: '10000', // the benchmark measures scale, not the hourly quota
     ...(compare
       ? { [inputVariable('date-from')]: '2026-11-15', [inputVariable('date-to')]: '2026-11-22', [inputVariable('compare')]: 'previous-period' }
       : {}),

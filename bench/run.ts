@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { ROOT } from '../test/e2e/harness.js'
 import { conversationCost } from './conversation.js'
 import { exportRequests, exportScale } from './export.js'
+import { insightsCost } from './insights.js'
 import { measurePolling } from './polling.js'
 import { distSize, measureStartup } from './startup.js'
 
@@ -106,6 +107,18 @@ async function main(): Promise<void> {
       `One \`/docs\` follow-up on a thread of ${comments} comments (bundled action, both simulators)`,
       `**${c.github} GitHub requests** (${kinds}); ${c.service} service requests (1 follow-up, the rest status checks); ${ms(c.wallMs)} wall`,
       'thread comments are read 100 a page: ceil(n/100) list requests; the rest is fixed',
+    ])
+  }
+
+  const large = { searches: 20_000, conversations: 50_000, pages: 100 }
+  for (const max of [100, 30]) {
+    log(`insights: a large site with max-requests ${max}…`)
+    const c = await insightsCost(runtimes[0]?.[1] ?? process.execPath, large, max)
+    const kinds = Object.entries(c.byRoute).map(([route, n]) => `${route} ${n}`).join(', ')
+    rows.push([
+      `Insights, a large site (20,000 search queries, 50,000 questions, 100 rated pages), max-requests ${max}`,
+      `**${c.requests} requests** (${kinds}); complete lists: ${c.complete.join(', ') || 'none'}; ${ms(c.wallMs)} wall`,
+      'never more than max-requests (the bench fails otherwise); searches 100 a page, questions 1,000 a page; a list cut short is marked incomplete',
     ])
   }
 

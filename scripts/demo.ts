@@ -1,10 +1,12 @@
 /**
  * `npm start`: the action at work with no account and no network. Starts the local API simulator and
  * a fake GitHub, runs dist/index.js against them the way the GitHub runner does (agent mode from a
- * labelled issue, then a `/docs` comment continuing that job, then a weekly visitors comparison),
+ * labelled issue, then a `/docs` comment continuing that job, then a weekly visitors comparison,
+ * then an insights report with its prompt for the agent),
  * and prints the log, the step outputs and the job summary of each, and the issue's tracking comment.
  */
 import { GitHubSimulator } from '../test/simulator/github-simulator.js'
+import { InsightsData } from '../test/simulator/insights-data.js'
 import { ServiceSimulator } from '../test/simulator/service-simulator.js'
 import { generateRows, periodRows } from '../test/simulator/traffic-data.js'
 import { type ActionRun, TEST_TOKEN, runAction } from '../test/e2e/harness.js'
@@ -26,7 +28,12 @@ function show(run: ActionRun): void {
 const ISSUE = { number: 7, title: 'Document the webhooks endpoint', html_url: 'https://github.com/acme/docs/issues/7' }
 
 async function main(): Promise<void> {
-  const sim = new ServiceSimulator({ jobPlan: { runMs: 3000 }, followUpPlan: { runMs: 2000 }, visitors: generateRows(1234) })
+  const sim = new ServiceSimulator({
+    jobPlan: { runMs: 3000 },
+    followUpPlan: { runMs: 2000 },
+    visitors: generateRows(1234),
+    insights: InsightsData.generate({ searches: 3000, conversations: 5000, pages: 60 }),
+  })
   const baseUrl = await sim.start()
   const gh = new GitHubSimulator(TEST_TOKEN)
   gh.roles.set('alice', 'write')
@@ -67,7 +74,15 @@ async function main(): Promise<void> {
       inputs: { ...common, mode: 'visitors', 'date-from': '2026-11-15', 'date-to': '2026-11-22', compare: 'previous-period', 'summary-rows': '5' },
     })
     show(visitors)
-    if (agent.code !== 0 || conversation.code !== 0 || visitors.code !== 0) process.exitCode = 1
+
+    console.log(rule('4. Insights mode: what readers could not find last week, and a prompt for the agent'))
+    const insights = await runAction({
+      inputs: { ...common, mode: 'insights', 'date-from': '2026-11-15', 'date-to': '2026-11-22', 'summary-rows': '5' },
+    })
+    show(insights)
+    console.log(rule('Output agent-prompt (what a next step hands the agent)'))
+    console.log((insights.outputs['agent-prompt'] ?? '').replace(/^/gm, '  '))
+    if ([agent, conversation, visitors, insights].some((r) => r.code !== 0)) process.exitCode = 1
   } finally {
     await sim.stop()
     await gh.stop()
