@@ -1,8 +1,12 @@
+import { RequestBudget } from './analytics/request-budget.js'
+import { type InsightsReport, runInsights } from './analytics/run-insights.js'
+import { type TrafficReport, runTraffic } from './analytics/run-traffic.js'
 import { ApiClient } from './api/client.js'
 import { fetchForBaseUrl } from './api/proxy.js'
 import { type AgentReport, actionOf, runAgent } from './agent/run-agent.js'
 import { type ConversationContext, runConversation } from './conversation/run-conversation.js'
 import { commentTarget } from './github/comment-target.js'
+import type { Thread } from './github/conversation-event.js'
 import { GitHubApi } from './github/github-api.js'
 import { readRunContext } from './github/run-context.js'
 import { ThreadComment } from './github/thread-comment.js'
@@ -17,9 +21,6 @@ import { systemClock } from './util/clock.js'
 import { getErrorMessage } from './util/errors.js'
 import { Outputs } from './util/outputs.js'
 import { external } from './util/text.js'
-import { RequestBudget } from './analytics/request-budget.js'
-import { type InsightsReport, runInsights } from './analytics/run-insights.js'
-import { type TrafficReport, runTraffic } from './analytics/run-traffic.js'
 
 /**
  * Everything after the inputs are valid: the API client, the chosen mode, the summary, the comment
@@ -74,26 +75,37 @@ async function insightsMode(settings: InsightsSettings, ctx: ModeContext): Promi
   concludeAnalytics(report)
 }
 
+interface Tracking {
+  thread: Thread
+  api: GitHubApi
+  identity: string | undefined
+  comment: ThreadComment
+  triggerPhrase: string
+}
+
+/** With comment: true, the tracking comment of the run's issue or pull request; undefined when the event has none. */
+async function openTracking(options: NonNullable<AgentSettings['comment']>, ctx: ModeContext): Promise<Tracking | undefined> {
+  const thread = commentTarget(ctx.run.eventName, ctx.run.payload, ctx.run)
+  if (!thread) {
+    core.notice(`comment is true, but this ${external(ctx.run.eventName, 40)} event has no issue or pull request to comment on.`)
+    return undefined
+  }
+  const api = await GitHubApi.load(options.token, ctx.signal)
+  const identity = await api.identity()
+  const view = { triggerPhrase: options.triggerPhrase, runUrl: ctx.run.runUrl }
+  let comment: ThreadComment
+  try {
+    comment = await ThreadComment.open(api, thread, identity, view, ctx.signal)
+  } catch (error) {
+    core.warning(`Could not read the comments on ${thread.isPullRequest ? 'pull request' : 'issue'} #${thread.number}: ${external(getErrorMessage(error), 300)}. A new tracking comment is written.`)
+    comment = ThreadComment.blank(api, thread, identity, view, ctx.signal)
+  }
+  return { thread, api, identity, comment, triggerPhrase: options.triggerPhrase }
+}
+
 /** Agent mode; with comment: true, the job is tracked in the thread's tracking comment. */
 async function agentMode(settings: AgentSettings, ctx: ModeContext): Promise<void> {
-  let tracking: { comment: ThreadComment; api: GitHubApi; identity: string | undefined } | undefined
-  const thread = settings.comment ? commentTarget(ctx.run.eventName, ctx.run.payload, ctx.run) : undefined
-  if (settings.comment && !thread) {
-    core.notice(`comment is true, but this ${external(ctx.run.eventName, 40)} event has no issue or pull request to comment on.`)
-  }
-  const view = settings.comment && { triggerPhrase: settings.comment.triggerPhrase, runUrl: ctx.run.runUrl }
-  if (settings.comment && thread && view) {
-    const api = await GitHubApi.load(settings.comment.token, ctx.signal)
-    const identity = await api.identity()
-    let comment: ThreadComment
-    try {
-      comment = await ThreadComment.open(api, thread, identity, view, ctx.signal)
-    } catch (error) {
-      core.warning(`Could not read the comments on ${thread.isPullRequest ? 'pull request' : 'issue'} #${thread.number}: ${external(getErrorMessage(error), 300)}. A new tracking comment is written.`)
-      comment = ThreadComment.blank(api, thread, identity, view, ctx.signal)
-    }
-    tracking = { comment, api, identity }
-  }
+  const tracking = settings.comment ? await openTracking(settings.comment, ctx) : undefined
   const action = actionOf(settings.agent)
   const entry = entryFor(ctx.run, ctx.run.actor, settings.agent.prompt ?? (action === 'resume' ? '(waiting on the job)' : ''), ctx.run.runUrl)
   const report = await runAgent(settings, {
@@ -102,12 +114,12 @@ async function agentMode(settings: AgentSettings, ctx: ModeContext): Promise<voi
     signal: ctx.signal,
     deadline: ctx.deadline,
     outputs: ctx.outputs,
-    onStarted: tracking ? (jobId) => recordStart((tracking as { comment: ThreadComment }).comment, jobId, entry) : undefined,
+    onStarted: tracking && ((jobId) => recordStart(tracking.comment, jobId, entry)),
   })
   writeSummary(renderAgentSummary(report))
-  if (tracking && thread && settings.comment) {
+  if (tracking) {
     await recordEnd(tracking.comment, report, entry)
-    if (!ctx.signal.aborted) await linkPullRequest(tracking.api, tracking.identity, ctx.run, report, thread, settings.comment.triggerPhrase, ctx.signal)
+    if (!ctx.signal.aborted) await linkPullRequest(tracking.api, tracking.identity, ctx.run, report, tracking.thread, tracking.triggerPhrase, ctx.signal)
   }
   concludeAgent(report, settings.agent.requirePr)
 }

@@ -7,7 +7,7 @@ import type { InsightsSettings } from '../inputs/settings.js'
 import { type ListState, renderInsightsSummary } from '../summary/insights-summary.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import type { Outputs } from '../util/outputs.js'
-import { count, external } from '../util/text.js'
+import { count, external, redact } from '../util/text.js'
 import { type CursorExport, type CursorPage, exportCursor } from './cursor-export.js'
 import { buildAgentPrompt, downRatedPages, groupUnanswered, summariseSearches } from './insights.js'
 import { writeInsightsFiles } from './insights-files.js'
@@ -149,7 +149,7 @@ export async function runInsights(settings: InsightsSettings, ctx: InsightsConte
   ctx.outputs.set('dead-end-searches', searchSummary.deadEnds.length)
   ctx.outputs.set('unanswered-questions', questions.length)
   ctx.outputs.set('down-rated-pages', pages.length)
-  ctx.outputs.set('agent-prompt', prompt)
+  ctx.outputs.set('agent-prompt', redact(prompt))
 
   const states = [searchState, questionState, pageState]
   const lists = { searches: searchSummary.deadEnds, questions, pages }
