@@ -19,6 +19,19 @@ function setup(sequence: Job[], repeatLast = true) {
   return { clock, seen, getJob, calls: () => i }
 }
 
+/** getJob answering from a script: a Job is returned, an Error thrown (the last entry repeats). */
+function scripted(script: Array<Job | Error>) {
+  let i = 0
+  return {
+    getJob: async (): Promise<Job> => {
+      const next = script[Math.min(i++, script.length - 1)] as Job | Error
+      if (next instanceof Error) throw next
+      return next
+    },
+    calls: () => i,
+  }
+}
+
 describe('waitForJob', () => {
   test('polls on the schedule until a terminal status; unknown statuses keep it waiting', async () => {
     const { clock, seen, getJob } = setup([J('active'), J('thinking_harder'), J('completed', 'https://x/pull/3')])
@@ -65,20 +78,11 @@ describe('waitForJob', () => {
   describe('a job this run created that status checks do not show yet (404)', () => {
     const notFound = new ApiError('Could not check the status of job job_1: HTTP 404 Not Found: Agent job not found.', { kind: 'http', status: 404 })
 
-    function answers(script: Array<Job | Error>) {
-      let i = 0
-      return async (): Promise<Job> => {
-        const next = script[Math.min(i++, script.length - 1)] as Job | Error
-        if (next instanceof Error) throw next
-        return next
-      }
-    }
-
     test('is checked again within the window, and the wait ends normally once it shows', async () => {
       const clock = new FakeClock()
       const logs: string[] = []
       const result = await waitForJob({
-        getJob: answers([notFound, notFound, J('active'), J('completed', 'https://x/pull/3')]),
+        getJob: scripted([notFound, notFound, J('active'), J('completed', 'https://x/pull/3')]).getJob,
         clock,
         signal: new AbortController().signal,
         deadline: clock.now() + 600_000,
@@ -95,7 +99,7 @@ describe('waitForJob', () => {
       const clock = new FakeClock()
       const start = clock.now()
       const wait = waitForJob({
-        getJob: answers([notFound]),
+        getJob: scripted([notFound]).getJob,
         clock,
         signal: new AbortController().signal,
         deadline: start + 600_000,
@@ -128,7 +132,7 @@ describe('waitForJob', () => {
     test('once the job has been seen, a 404 fails at once even within the window', async () => {
       const clock = new FakeClock()
       const wait = waitForJob({
-        getJob: answers([J('active'), notFound]),
+        getJob: scripted([J('active'), notFound]).getJob,
         clock,
         signal: new AbortController().signal,
         deadline: clock.now() + 600_000,
@@ -148,18 +152,6 @@ describe('waitForJob', () => {
       retriesExhausted: true,
     })
 
-    /** getJob answering from a script: a Job is returned, an Error thrown. */
-    function scripted(script: Array<Job | Error>) {
-      let i = 0
-      return {
-        getJob: async (): Promise<Job> => {
-          const next = script[Math.min(i++, script.length - 1)] as Job | Error
-          if (next instanceof Error) throw next
-          return next
-        },
-        calls: () => i,
-      }
-    }
 
     test('an outage that outlasts one check\'s retries is waited out: the job\'s end is still seen', async () => {
       const clock = new FakeClock()
