@@ -136,7 +136,8 @@ describe.each(RUNTIMES)('agent jobs ($name)', (runtime) => {
   })
 
   test('job-id without prompt and wait: false reads the job once', async () => {
-    const sim = await startSimulator()
+    // a job that runs far longer than two action starts, so "active" does not race a loaded machine
+    const sim = await startSimulator({ jobPlan: { runMs: 60_000 } })
     await runAgainst(sim, runtime, { prompt: PROMPT, wait: 'false' })
     const run = await runAgainst(sim, runtime, { prompt: '', 'job-id': 'job_1', wait: 'false' })
     expect(run.code).toBe(0)
