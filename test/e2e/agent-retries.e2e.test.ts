@@ -149,12 +149,12 @@ describe.each(RUNTIMES)('retries and failures ($name)', (runtime) => {
   })
 
   test('a job just created that status checks do not show yet (404): checked again, and the run ends normally', async () => {
-    const sim = await startSimulator({ invisibleForMs: 1200 })
+    const sim = await startSimulator({ invisibleForMs: 2500 }) // the first checks come 200 ms apart: well inside
     const run = await runAgainst(sim, runtime, { prompt: PROMPT })
     expect(run.code).toBe(0)
     expect(run.outputs['pr-link']).toBe('https://github.com/acme/docs/pull/101')
     expect(sim.requestsTo('create')).toHaveLength(1)
-    const early = sim.requestsTo('get').filter((r) => r.at - (sim.requestsTo('create')[0]?.at ?? 0) < 1200)
+    const early = sim.requestsTo('get').filter((r) => r.at - (sim.requestsTo('create')[0]?.at ?? 0) < 2500)
     expect(early.length).toBeGreaterThan(0)
     expect(run.stdout.split('\n').filter((l) => l.includes('not visible to status checks yet'))).toHaveLength(1)
     expect(run.errors).toEqual([])
