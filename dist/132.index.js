@@ -296,6 +296,7 @@ var errors = __webpack_require__(17);
 var util_text = __webpack_require__(9997);
 ;// CONCATENATED MODULE: ./src/analytics/cursor-export.ts
 
+
 /**
  * The cursor-paging export, for every cursor-paged analytics endpoint (searches, assistant
  * conversations, feedback): the first page without a cursor, then `cursor = nextCursor` while the
@@ -319,7 +320,7 @@ async function exportCursor(options) {
             result.resume = { cursor };
             result.stoppedEarly = result.pages === 0
                 ? 'not fetched: max-requests was spent before it'
-                : `its share of max-requests was spent after ${result.pages} ${result.pages === 1 ? 'page' : 'pages'}`;
+                : `its share of max-requests was spent after ${(0,util_text/* count */.U9)(result.pages, 'page', 'pages')}`;
             return result;
         }
         let page;
@@ -328,11 +329,11 @@ async function exportCursor(options) {
         }
         catch (error) {
             if (error instanceof ApiError && error.kind === 'budget') {
-                result.stoppedEarly = `max-requests was spent after ${result.pages} ${result.pages === 1 ? 'page' : 'pages'}`;
+                result.stoppedEarly = `max-requests was spent after ${(0,util_text/* count */.U9)(result.pages, 'page', 'pages')}`;
             }
             else {
                 result.error = error;
-                result.stoppedEarly = `a request failed after ${result.pages} ${result.pages === 1 ? 'page' : 'pages'}`;
+                result.stoppedEarly = `a request failed after ${(0,util_text/* count */.U9)(result.pages, 'page', 'pages')}`;
             }
             return result;
         }
@@ -501,6 +502,14 @@ function comparedCsvRow(row) {
     const p = row.previous;
     return `${csvCell(row.path)},${row.human},${row.ai},${row.total},${p.human},${p.ai},${p.total},${row.change}\r\n`;
 }
+/** A range as the files record it: in words, as the user wrote it, and as it was sent. */
+function rangeMeta(description, from, to) {
+    return {
+        description,
+        requested: { dateFrom: from?.given ?? null, dateTo: to?.given ?? null },
+        sent: { dateFrom: from?.sent ?? null, dateTo: to?.sent ?? null },
+    };
+}
 const CHUNK_ROWS = 5000;
 function fileBase(kind, meta) {
     const safe = (s) => s.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60);
@@ -580,6 +589,7 @@ async function writeInsightsFiles(dir, base, content, lists) {
 
 
 
+
 function listState(name, result) {
     if (!result)
         return { complete: false, note: 'not fetched: max-requests was spent before it' };
@@ -638,8 +648,8 @@ async function runInsights(settings, ctx) {
         catch (error) {
             if (error instanceof errors/* CancelledError */.cc)
                 throw error;
-            const budget = error instanceof ApiError && error.kind === 'budget';
-            ratingsState = { complete: false, note: `feedback by page ${budget ? 'was not fetched: max-requests was spent' : `failed: ${(0,errors/* getErrorMessage */.u1)(error)}`}`, failed: !budget };
+            const spent = error instanceof ApiError && error.kind === 'budget';
+            ratingsState = { complete: false, note: `feedback by page ${spent ? 'was not fetched: max-requests was spent' : `failed: ${(0,errors/* getErrorMessage */.u1)(error)}`}`, failed: !spent };
             actions_core/* info */.pq(`Stopped: ${ratingsState.note}.`);
         }
     });
@@ -698,7 +708,7 @@ async function runInsights(settings, ctx) {
         const base = `mintlify-insights-${settings.projectId}-${dateFrom?.sent ?? 'start'}-to-${dateTo?.sent ?? 'now'}`;
         files = await writeInsightsFiles(ctx.dir, base, {
             project: settings.projectId,
-            range: { description: range, requested: { dateFrom: dateFrom?.given ?? null, dateTo: dateTo?.given ?? null }, sent: { dateFrom: dateFrom?.sent ?? null, dateTo: dateTo?.sent ?? null } },
+            range: rangeMeta(range, dateFrom, dateTo),
             fetchedAt: new Date(ctx.now()).toISOString(),
             requests: { max: budget.max, spent: budget.spent },
             lists: {
@@ -747,6 +757,7 @@ async function runInsights(settings, ctx) {
 
 ;// CONCATENATED MODULE: ./src/analytics/offset-export.ts
 
+
 /**
  * The offset-paging export, for every offset-paged analytics endpoint (unique visitors, page views):
  * limit = page-size, offset from 0 growing by the rows each page actually held (a service that
@@ -778,7 +789,7 @@ async function exportTraffic(options) {
         }
         catch (error) {
             if (error instanceof ApiError && error.kind === 'budget') {
-                result.stoppedEarly = `max-requests was spent after ${result.pages} ${result.pages === 1 ? 'page' : 'pages'} of results; stopped there`;
+                result.stoppedEarly = `max-requests was spent after ${(0,util_text/* count */.U9)(result.pages, 'page', 'pages')} of results; stopped there`;
                 return result;
             }
             throw new PartialExportError(result, error);
@@ -885,17 +896,10 @@ async function exportPeriod(settings, ctx, from, to, previous) {
     }
     return { from, to, range, result, failure };
 }
+/** Whether a period's export got every page: no failure, no bound. */
+const whole = (p) => p.failure === undefined && !p.result.stoppedEarly;
 function periodMeta(p) {
-    return {
-        range: {
-            description: p.range,
-            requested: { dateFrom: p.from?.given ?? null, dateTo: p.to?.given ?? null },
-            sent: { dateFrom: p.from?.sent ?? null, dateTo: p.to?.sent ?? null },
-        },
-        complete: p.failure === undefined && !p.result.stoppedEarly,
-        pages: p.result.pages,
-        totals: p.result.totals ?? null,
-    };
+    return { range: rangeMeta(p.range, p.from, p.to), complete: whole(p), pages: p.result.pages, totals: p.result.totals ?? null };
 }
 /**
  * Runs visitors or views mode: export every page of the range (and, with compare, of the period
@@ -909,10 +913,9 @@ async function runTraffic(settings, ctx) {
     if (current.result.stoppedEarly)
         notes.push(`The export is incomplete: ${current.result.stoppedEarly}.`);
     let previous;
-    const currentWhole = current.failure === undefined && !current.result.stoppedEarly;
-    if (compare && dateFrom && currentWhole) {
+    if (compare && dateFrom && whole(current)) {
         const before = previousPeriod(dateFrom, dateTo, ctx.now());
-        actions_core/* info */.pq(`Comparing with the previous period: ${before.days} ${before.days === 1 ? 'day' : 'days'} ending where this one starts.`);
+        actions_core/* info */.pq(`Comparing with the previous period: ${(0,util_text/* count */.U9)(before.days, 'day', 'days')} ending where this one starts.`);
         previous = await exportPeriod(settings, ctx, before.from, before.to, true);
         if (previous.result.stoppedEarly)
             notes.push(`The previous period's export is incomplete: ${previous.result.stoppedEarly}.`);
@@ -925,7 +928,7 @@ async function runTraffic(settings, ctx) {
     const comparison = previous && {
         previousTotals: previous.result.totals,
         previousRange: previous.range,
-        previousComplete: previous.failure === undefined && !previous.result.stoppedEarly,
+        previousComplete: whole(previous),
         rows: joinPeriods(current.result.rows, previous.result.rows),
     };
     const failure = current.failure ?? previous?.failure;
@@ -933,11 +936,10 @@ async function runTraffic(settings, ctx) {
     let writeFailure;
     if (current.result.totals) {
         try {
-            const meta = { project: settings.projectId, ...periodMeta(current), fetchedAt: new Date(ctx.now()).toISOString() };
-            const ordered = { project: meta.project, range: meta.range, fetchedAt: meta.fetchedAt, complete: meta.complete, pages: meta.pages, totals: meta.totals };
-            if (previous)
-                ordered.previous = periodMeta(previous);
-            files = await writeExportFiles(ctx.dir, kind, ordered, comparison ? comparison.rows : sorted);
+            const { range, complete, pages, totals } = periodMeta(current);
+            const fetchedAt = new Date(ctx.now()).toISOString();
+            const meta = { project: settings.projectId, range, fetchedAt, complete, pages, totals, ...(previous ? { previous: periodMeta(previous) } : {}) };
+            files = await writeExportFiles(ctx.dir, kind, meta, comparison ? comparison.rows : sorted);
             ctx.outputs.set('path-count', sorted.length);
             ctx.outputs.set(`${kind}-json`, files.json);
             ctx.outputs.set(`${kind}-csv`, files.csv);
@@ -960,10 +962,13 @@ async function runTraffic(settings, ctx) {
     if (stop !== undefined) {
         outcome = stop instanceof errors/* CancelledError */.cc ? 'cancelled' : 'error';
         const what = outcome === 'cancelled' ? 'Cancelled.' : (0,errors/* getErrorMessage */.u1)(stop);
-        const which = current.failure !== undefined || writeFailure !== undefined ? '' : ' in the previous period';
+        // the stop came from the previous period when this one and the files are fine: name it
+        const stopped = current.failure === undefined && writeFailure === undefined ? previous : undefined;
         const kept = files ? ` They are in ${files.csv} and ${files.json} (marked incomplete).` : '';
-        const fetched = previous && which ? `${(0,util_text/* count */.U9)(previous.result.rows.size, 'row', 'rows')} of the previous period had been fetched (${(0,util_text/* count */.U9)(previous.result.pages, 'page', 'pages')} of results)` : `${(0,util_text/* count */.U9)(current.result.rows.size, 'row', 'rows')} had been fetched (${(0,util_text/* count */.U9)(current.result.pages, 'page', 'pages')} of results)`;
-        message = `${what}${which ? ` (${which.trim()})` : ''} ${fetched} before that.${kept}`;
+        const fetched = stopped
+            ? `${(0,util_text/* count */.U9)(stopped.result.rows.size, 'row', 'rows')} of the previous period had been fetched (${(0,util_text/* count */.U9)(stopped.result.pages, 'page', 'pages')} of results)`
+            : `${(0,util_text/* count */.U9)(current.result.rows.size, 'row', 'rows')} had been fetched (${(0,util_text/* count */.U9)(current.result.pages, 'page', 'pages')} of results)`;
+        message = `${what}${stopped ? ' (in the previous period)' : ''} ${fetched} before that.${kept}`;
         notes.unshift(message);
     }
     const summary = renderTrafficSummary({
@@ -2018,6 +2023,10 @@ function classify(report, job) {
  * table-tested without a client. The text is the payload's (never fetched again: a comment can be
  * edited after it triggered the run).
  */
+/** `issue #7` or `pull request #12`, for logs, summaries and comments. */
+function describeThread(thread) {
+    return `${thread.isPullRequest ? 'pull request' : 'issue'} #${thread.number}`;
+}
 const conversation_event_text = (v) => (typeof v === 'string' ? v : '');
 const positive = (v) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined);
 /** The conversation in an event, or undefined when the payload lacks what it needs. */
@@ -2065,6 +2074,11 @@ function readConversationEvent(eventName, payload, repository) {
 
 ;// CONCATENATED MODULE: ./src/github/github-api.ts
 const REQUEST_TIMEOUT_MS = 10_000;
+/** GitHub logins are case-insensitive. */
+function sameLogin(a, b) {
+    return a.toLowerCase() === b.toLowerCase();
+}
+const toIssueComment = (c) => ({ id: c.id, body: c.body ?? '', author: c.user?.login ?? '', url: c.html_url ?? '' });
 class GitHubApi {
     octokit;
     signal;
@@ -2129,7 +2143,7 @@ class GitHubApi {
             ...(since ? { since } : {}),
             request: { signal: this.requestSignal() },
         });
-        return all.map((c) => ({ id: c.id, body: c.body ?? '', author: c.user?.login ?? '', url: c.html_url ?? '' }));
+        return all.map(toIssueComment);
     }
     async createComment(thread, body, timeoutMs) {
         const { data } = await this.octokit.rest.issues.createComment({
@@ -2139,7 +2153,7 @@ class GitHubApi {
             body,
             request: { signal: this.requestSignal(timeoutMs) },
         });
-        return { id: data.id, body: data.body ?? '', author: data.user?.login ?? '', url: data.html_url ?? '' };
+        return toIssueComment(data);
     }
     async updateComment(thread, id, body, timeoutMs) {
         await this.octokit.rest.issues.updateComment({ owner: thread.owner, repo: thread.repo, comment_id: id, body, request: { signal: this.requestSignal(timeoutMs) } });
@@ -2350,6 +2364,7 @@ function renderReviewReply(entry, jobId) {
 
 
 
+
 /** After a cancel the process must be gone within 2 s: the last edit gets this long. */
 const CANCELLED_TIMEOUT_MS = 900;
 /**
@@ -2390,7 +2405,7 @@ class ThreadComment {
             return undefined;
         for (let i = comments.length - 1; i >= 0; i--) {
             const comment = comments[i];
-            if (comment.author.toLowerCase() !== identity.toLowerCase())
+            if (!sameLogin(comment.author, identity))
                 continue;
             const state = decodeState(comment.body);
             if (state)
@@ -2410,9 +2425,6 @@ class ThreadComment {
     static blank(api, thread, identity, view, signal) {
         return new ThreadComment(api, thread, identity, view, undefined, { entries: [] }, signal);
     }
-    get exists() {
-        return this.id !== undefined;
-    }
     /** Changes the state and writes the comment (created the first time, edited after). Never throws. */
     async update(change, status) {
         this.state = change(this.state);
@@ -2420,7 +2432,7 @@ class ThreadComment {
             return;
         const body = renderThreadComment({ state: this.state, triggerPhrase: this.view.triggerPhrase, status });
         const timeout = this.signal.aborted ? CANCELLED_TIMEOUT_MS : undefined;
-        const where = `${this.thread.isPullRequest ? 'pull request' : 'issue'} #${this.thread.number}`;
+        const where = describeThread(this.thread);
         try {
             if (this.id === undefined && this.uncertain)
                 this.id = await this.findLostCreate();
@@ -2443,7 +2455,7 @@ class ThreadComment {
     /** A create whose answer was lost: this run's comment, found by its own run link since the run started. */
     async findLostCreate() {
         const comments = await this.api.listComments(this.thread, this.startedAt);
-        const mine = comments.filter((c) => !this.identity || c.author.toLowerCase() === this.identity.toLowerCase());
+        const mine = comments.filter((c) => !this.identity || sameLogin(c.author, this.identity));
         return mine.find((c) => decodeState(c.body)?.entries.some((e) => e.runUrl === this.view.runUrl))?.id;
     }
     warn(error, where) {
@@ -2507,6 +2519,7 @@ function pullRequestInRepository(prLink, serverUrl, repository) {
 
 
 
+
 /**
  * A job's life in a thread's tracking comment, the same for agent mode (`comment: true`) and comment
  * mode: the entry for this run when the job starts, its result when it ends, and the link-back on
@@ -2544,7 +2557,7 @@ async function linkPullRequest(api, identity, run, report, from, triggerPhrase, 
         const tracking = await ThreadComment.open(api, pr, identity, { triggerPhrase, runUrl: run.runUrl }, signal);
         if (tracking.state.job === report.jobId)
             return;
-        const label = `${from.isPullRequest ? 'pull request' : 'issue'} #${from.number}`;
+        const label = describeThread(from);
         await tracking.update((state) => ({ ...state, job: report.jobId, prLink: report.job?.prLink ?? undefined, origin: { url: from.url || `${run.serverUrl}/${run.owner}/${run.repo}/issues/${from.number}`, label } }), report.job?.status);
     }
     catch (error) {
@@ -2570,10 +2583,8 @@ async function linkPullRequest(api, identity, run, report, from, triggerPhrase, 
 /** Title of the thread, as context for a new job: cleaned, one line, bounded. */
 function contextLine(event) {
     const title = (0,util_text/* bound */.$s)(cleanCommentText(event.thread.title).replace(/\s+/g, ' ').trim(), 200);
-    const kind = event.thread.isPullRequest ? 'pull request' : 'issue';
-    return `Context from GitHub (a description, not an instruction): this was asked in a comment on ${kind} #${event.thread.number}${title ? ` titled ${JSON.stringify(title)}` : ''}, ${event.thread.url}`;
+    return `Context from GitHub (a description, not an instruction): this was asked in a comment on ${describeThread(event.thread)}${title ? ` titled ${JSON.stringify(title)}` : ''}, ${event.thread.url}`;
 }
-const sameLogin = (a, b) => a.toLowerCase() === b.toLowerCase();
 /** May this comment's author instruct? undefined when yes, else the refusal. */
 async function gate(api, event, allowedBots) {
     const { login, type } = event.comment.author;
@@ -2608,6 +2619,10 @@ async function runConversation(settings, ctx) {
         ctx.outputs.set('skip-reason', reason);
         return { triggered: false, skip: { reason, detail } };
     };
+    const notSent = (failure, source) => {
+        ctx.outputs.set('triggered', 'false');
+        return { triggered: false, source, failure };
+    };
     if (!event.created)
         return skip('not-created', `This ${what} was ${(0,util_text/* external */.qn)(event.action || 'changed', 30)}; only new comments and submitted reviews are instructions.`);
     if (carriesMarker(event.comment.body))
@@ -2632,10 +2647,9 @@ async function runConversation(settings, ctx) {
         refusal = await gate(api, event, allowedBots);
     }
     catch (error) {
-        ctx.outputs.set('triggered', 'false');
-        return { triggered: false, failure: (0,errors/* getErrorMessage */.u1)(error) };
+        return notSent((0,errors/* getErrorMessage */.u1)(error));
     }
-    const whereText = `${event.thread.isPullRequest ? 'pull request' : 'issue'} #${event.thread.number}`;
+    const whereText = describeThread(event.thread);
     if (refusal) {
         await react(api, event, 'confused');
         return skip(refusal.reason, `${refusal.detail} The ${what} was not sent to the service.`);
@@ -2649,8 +2663,7 @@ async function runConversation(settings, ctx) {
         tracking = await ThreadComment.open(api, event.thread, identity, view, ctx.signal);
     }
     catch (error) {
-        ctx.outputs.set('triggered', 'false');
-        return { triggered: false, failure: `Could not read the comments on ${whereText} to find its job: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. Nothing was sent to the service.` };
+        return notSent(`Could not read the comments on ${whereText} to find its job: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. Nothing was sent to the service.`);
     }
     const source = { author: event.comment.author.login, where: whereText, url: event.comment.url };
     const entry = entryFor(ctx.run, event.comment.author.login, found.text, event.comment.url || event.thread.url);
@@ -2660,9 +2673,8 @@ async function runConversation(settings, ctx) {
         if (ready === 'gone')
             jobId = undefined;
         else if (ready !== 'ready') {
-            ctx.outputs.set('triggered', 'false');
-            await tracking.update((state) => ({ ...state, entries: [{ ...entry, result: 'not-sent' }, ...state.entries] }));
-            return { triggered: false, source, failure: ready };
+            await tracking.update((state) => withEntry(state, { ...entry, result: 'not-sent' }));
+            return notSent(ready, source);
         }
     }
     actions_core/* info */.pq(jobId ? `${whereText} is linked to job ${(0,util_text/* external */.qn)(jobId, 80)}: sending the instruction as a follow-up.` : `${whereText} has no job yet: starting one with this instruction.`);
@@ -2903,6 +2915,7 @@ class Outputs {
 
 
 
+
 /** How an agent job ends the step (agent mode, and an instruction sent in comment mode). */
 function concludeAgent(report, requirePr) {
     const message = report.message ?? '';
@@ -2966,7 +2979,7 @@ async function openTracking(options, ctx) {
         comment = await ThreadComment.open(api, thread, identity, view, ctx.signal);
     }
     catch (error) {
-        actions_core/* warning */.$e(`Could not read the comments on ${thread.isPullRequest ? 'pull request' : 'issue'} #${thread.number}: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. A new tracking comment is written.`);
+        actions_core/* warning */.$e(`Could not read the comments on ${describeThread(thread)}: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. A new tracking comment is written.`);
         comment = ThreadComment.blank(api, thread, identity, view, ctx.signal);
     }
     return { thread, api, identity, comment, triggerPhrase: options.triggerPhrase };

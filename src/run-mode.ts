@@ -6,7 +6,7 @@ import { fetchForBaseUrl } from './api/proxy.js'
 import { type AgentReport, actionOf, runAgent } from './agent/run-agent.js'
 import { type ConversationContext, runConversation } from './conversation/run-conversation.js'
 import { commentTarget } from './github/comment-target.js'
-import type { Thread } from './github/conversation-event.js'
+import { type Thread, describeThread } from './github/conversation-event.js'
 import { GitHubApi } from './github/github-api.js'
 import { readRunContext } from './github/run-context.js'
 import { ThreadComment } from './github/thread-comment.js'
@@ -97,7 +97,7 @@ async function openTracking(options: NonNullable<AgentSettings['comment']>, ctx:
   try {
     comment = await ThreadComment.open(api, thread, identity, view, ctx.signal)
   } catch (error) {
-    core.warning(`Could not read the comments on ${thread.isPullRequest ? 'pull request' : 'issue'} #${thread.number}: ${external(getErrorMessage(error), 300)}. A new tracking comment is written.`)
+    core.warning(`Could not read the comments on ${describeThread(thread)}: ${external(getErrorMessage(error), 300)}. A new tracking comment is written.`)
     comment = ThreadComment.blank(api, thread, identity, view, ctx.signal)
   }
   return { thread, api, identity, comment, triggerPhrase: options.triggerPhrase }

@@ -1,4 +1,5 @@
 import { ApiError } from '../api/errors.js'
+import { count } from '../util/text.js'
 import type { RequestBudget } from './request-budget.js'
 
 /**
@@ -56,7 +57,7 @@ export async function exportCursor<T>(options: CursorOptions<T>): Promise<Cursor
       result.resume = { cursor }
       result.stoppedEarly = result.pages === 0
         ? 'not fetched: max-requests was spent before it'
-        : `its share of max-requests was spent after ${result.pages} ${result.pages === 1 ? 'page' : 'pages'}`
+        : `its share of max-requests was spent after ${count(result.pages, 'page', 'pages')}`
       return result
     }
     let page: CursorPage<T>
@@ -64,10 +65,10 @@ export async function exportCursor<T>(options: CursorOptions<T>): Promise<Cursor
       page = await options.fetchPage(cursor)
     } catch (error) {
       if (error instanceof ApiError && error.kind === 'budget') {
-        result.stoppedEarly = `max-requests was spent after ${result.pages} ${result.pages === 1 ? 'page' : 'pages'}`
+        result.stoppedEarly = `max-requests was spent after ${count(result.pages, 'page', 'pages')}`
       } else {
         result.error = error
-        result.stoppedEarly = `a request failed after ${result.pages} ${result.pages === 1 ? 'page' : 'pages'}`
+        result.stoppedEarly = `a request failed after ${count(result.pages, 'page', 'pages')}`
       }
       return result
     }

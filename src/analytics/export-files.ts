@@ -1,6 +1,7 @@
 import { mkdir, open } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { TrafficKind, VisitorRow, VisitorTotals } from '../api/schemas.js'
+import type { RangeEnd } from '../inputs/dates.js'
 import type { ComparedRow } from './compare.js'
 
 /**
@@ -27,12 +28,23 @@ function comparedCsvRow(row: ComparedRow): string {
   return `${csvCell(row.path)},${row.human},${row.ai},${row.total},${p.human},${p.ai},${p.total},${row.change}\r\n`
 }
 
-export interface PeriodMeta {
-  range: {
-    description: string
-    requested: { dateFrom: string | null; dateTo: string | null }
-    sent: { dateFrom: string | null; dateTo: string | null }
+export interface RangeMeta {
+  description: string
+  requested: { dateFrom: string | null; dateTo: string | null }
+  sent: { dateFrom: string | null; dateTo: string | null }
+}
+
+/** A range as the files record it: in words, as the user wrote it, and as it was sent. */
+export function rangeMeta(description: string, from: RangeEnd | undefined, to: RangeEnd | undefined): RangeMeta {
+  return {
+    description,
+    requested: { dateFrom: from?.given ?? null, dateTo: to?.given ?? null },
+    sent: { dateFrom: from?.sent ?? null, dateTo: to?.sent ?? null },
   }
+}
+
+export interface PeriodMeta {
+  range: RangeMeta
   /** False when the export stopped part-way (an error, cancellation, or a bound). */
   complete: boolean
   /** Pages of results received. */

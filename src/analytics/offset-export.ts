@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
 import type { TrafficKind, VisitorRow, VisitorTotals } from '../api/schemas.js'
+import { count } from '../util/text.js'
 
 /**
  * The offset-paging export, for every offset-paged analytics endpoint (unique visitors, page views):
@@ -59,7 +60,7 @@ export async function exportTraffic(options: ExportOptions): Promise<TrafficExpo
       page = await client.trafficPage(options.kind, { dateFrom: options.dateFrom, dateTo: options.dateTo, limit: pageSize, offset, period: options.period })
     } catch (error) {
       if (error instanceof ApiError && error.kind === 'budget') {
-        result.stoppedEarly = `max-requests was spent after ${result.pages} ${result.pages === 1 ? 'page' : 'pages'} of results; stopped there`
+        result.stoppedEarly = `max-requests was spent after ${count(result.pages, 'page', 'pages')} of results; stopped there`
         return result
       }
       throw new PartialExportError(result, error)

@@ -10,6 +10,7 @@ import type { Outputs } from '../util/outputs.js'
 import { count, external, redact } from '../util/text.js'
 import { type CursorExport, type CursorPage, exportCursor } from './cursor-export.js'
 import { buildAgentPrompt, downRatedPages, groupUnanswered, summariseSearches } from './insights.js'
+import { rangeMeta } from './export-files.js'
 import { writeInsightsFiles } from './insights-files.js'
 import type { RequestBudget } from './request-budget.js'
 
@@ -66,7 +67,7 @@ export async function runInsights(settings: InsightsSettings, ctx: InsightsConte
       return undefined
     }
   }
-  const cursorList = <T>(what: string, share: number, fetchPage: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor: string | null | undefined; hasMore?: boolean }>, from?: CursorExport<T>) =>
+  const cursorList = <T>(what: string, share: number, fetchPage: (cursor: string | undefined) => Promise<CursorPage<T>>, from?: CursorExport<T>) =>
     guard(what, async () => {
       const result = await exportCursor<T>({
         fetchPage,
@@ -93,8 +94,8 @@ export async function runInsights(settings: InsightsSettings, ctx: InsightsConte
       core.info(`${count(ratings.length, 'page', 'pages')} with feedback${ratingsHasMore ? ' (the endpoint gives at most 100)' : ''}.`)
     } catch (error) {
       if (error instanceof CancelledError) throw error
-      const budget = error instanceof ApiError && error.kind === 'budget'
-      ratingsState = { complete: false, note: `feedback by page ${budget ? 'was not fetched: max-requests was spent' : `failed: ${getErrorMessage(error)}`}`, failed: !budget }
+      const spent = error instanceof ApiError && error.kind === 'budget'
+      ratingsState = { complete: false, note: `feedback by page ${spent ? 'was not fetched: max-requests was spent' : `failed: ${getErrorMessage(error)}`}`, failed: !spent }
       core.info(`Stopped: ${ratingsState.note}.`)
     }
   })
@@ -159,7 +160,7 @@ export async function runInsights(settings: InsightsSettings, ctx: InsightsConte
     const base = `mintlify-insights-${settings.projectId}-${dateFrom?.sent ?? 'start'}-to-${dateTo?.sent ?? 'now'}`
     files = await writeInsightsFiles(ctx.dir, base, {
       project: settings.projectId,
-      range: { description: range, requested: { dateFrom: dateFrom?.given ?? null, dateTo: dateTo?.given ?? null }, sent: { dateFrom: dateFrom?.sent ?? null, dateTo: dateTo?.sent ?? null } },
+      range: rangeMeta(range, dateFrom, dateTo),
       fetchedAt: new Date(ctx.now()).toISOString(),
       requests: { max: budget.max, spent: budget.spent },
       lists: {

@@ -8,7 +8,7 @@ import { CancelledError, getErrorMessage } from '../util/errors.js'
 import type { Outputs } from '../util/outputs.js'
 import { count, external } from '../util/text.js'
 import { type Comparison, changePercent, joinPeriods } from './compare.js'
-import { type ExportMeta, type PeriodMeta, writeExportFiles } from './export-files.js'
+import { type ExportMeta, type PeriodMeta, rangeMeta, writeExportFiles } from './export-files.js'
 import { PartialExportError, type TrafficExport, compareRows, exportTraffic } from './offset-export.js'
 import { previousPeriod } from './periods.js'
 
@@ -77,17 +77,11 @@ async function exportPeriod(settings: TrafficSettings, ctx: TrafficContext, from
   return { from, to, range, result, failure }
 }
 
+/** Whether a period's export got every page: no failure, no bound. */
+const whole = (p: Period): boolean => p.failure === undefined && !p.result.stoppedEarly
+
 function periodMeta(p: Period): PeriodMeta {
-  return {
-    range: {
-      description: p.range,
-      requested: { dateFrom: p.from?.given ?? null, dateTo: p.to?.given ?? null },
-      sent: { dateFrom: p.from?.sent ?? null, dateTo: p.to?.sent ?? null },
-    },
-    complete: p.failure === undefined && !p.result.stoppedEarly,
-    pages: p.result.pages,
-    totals: p.result.totals ?? null,
-  }
+  return { range: rangeMeta(p.range, p.from, p.to), complete: whole(p), pages: p.result.pages, totals: p.result.totals ?? null }
 }
 
 /**
@@ -102,10 +96,9 @@ export async function runTraffic(settings: TrafficSettings, ctx: TrafficContext)
   if (current.result.stoppedEarly) notes.push(`The export is incomplete: ${current.result.stoppedEarly}.`)
 
   let previous: Period | undefined
-  const currentWhole = current.failure === undefined && !current.result.stoppedEarly
-  if (compare && dateFrom && currentWhole) {
+  if (compare && dateFrom && whole(current)) {
     const before = previousPeriod(dateFrom, dateTo, ctx.now())
-    core.info(`Comparing with the previous period: ${before.days} ${before.days === 1 ? 'day' : 'days'} ending where this one starts.`)
+    core.info(`Comparing with the previous period: ${count(before.days, 'day', 'days')} ending where this one starts.`)
     previous = await exportPeriod(settings, ctx, before.from, before.to, true)
     if (previous.result.stoppedEarly) notes.push(`The previous period's export is incomplete: ${previous.result.stoppedEarly}.`)
   } else if (compare) {
@@ -117,7 +110,7 @@ export async function runTraffic(settings: TrafficSettings, ctx: TrafficContext)
   const comparison: Comparison | undefined = previous && {
     previousTotals: previous.result.totals,
     previousRange: previous.range,
-    previousComplete: previous.failure === undefined && !previous.result.stoppedEarly,
+    previousComplete: whole(previous),
     rows: joinPeriods(current.result.rows, previous.result.rows),
   }
   const failure = current.failure ?? previous?.failure
@@ -125,10 +118,10 @@ export async function runTraffic(settings: TrafficSettings, ctx: TrafficContext)
   let writeFailure: unknown
   if (current.result.totals) {
     try {
-      const meta: ExportMeta = { project: settings.projectId, ...periodMeta(current), fetchedAt: new Date(ctx.now()).toISOString() }
-      const ordered: ExportMeta = { project: meta.project, range: meta.range, fetchedAt: meta.fetchedAt, complete: meta.complete, pages: meta.pages, totals: meta.totals }
-      if (previous) ordered.previous = periodMeta(previous)
-      files = await writeExportFiles(ctx.dir, kind, ordered, comparison ? comparison.rows : sorted)
+      const { range, complete, pages, totals } = periodMeta(current)
+      const fetchedAt = new Date(ctx.now()).toISOString()
+      const meta: ExportMeta = { project: settings.projectId, range, fetchedAt, complete, pages, totals, ...(previous ? { previous: periodMeta(previous) } : {}) }
+      files = await writeExportFiles(ctx.dir, kind, meta, comparison ? comparison.rows : sorted)
       ctx.outputs.set('path-count', sorted.length)
       ctx.outputs.set(`${kind}-json`, files.json)
       ctx.outputs.set(`${kind}-csv`, files.csv)
@@ -151,10 +144,13 @@ export async function runTraffic(settings: TrafficSettings, ctx: TrafficContext)
   if (stop !== undefined) {
     outcome = stop instanceof CancelledError ? 'cancelled' : 'error'
     const what = outcome === 'cancelled' ? 'Cancelled.' : getErrorMessage(stop)
-    const which = current.failure !== undefined || writeFailure !== undefined ? '' : ' in the previous period'
+    // the stop came from the previous period when this one and the files are fine: name it
+    const stopped = current.failure === undefined && writeFailure === undefined ? previous : undefined
     const kept = files ? ` They are in ${files.csv} and ${files.json} (marked incomplete).` : ''
-    const fetched = previous && which ? `${count(previous.result.rows.size, 'row', 'rows')} of the previous period had been fetched (${count(previous.result.pages, 'page', 'pages')} of results)` : `${count(current.result.rows.size, 'row', 'rows')} had been fetched (${count(current.result.pages, 'page', 'pages')} of results)`
-    message = `${what}${which ? ` (${which.trim()})` : ''} ${fetched} before that.${kept}`
+    const fetched = stopped
+      ? `${count(stopped.result.rows.size, 'row', 'rows')} of the previous period had been fetched (${count(stopped.result.pages, 'page', 'pages')} of results)`
+      : `${count(current.result.rows.size, 'row', 'rows')} had been fetched (${count(current.result.pages, 'page', 'pages')} of results)`
+    message = `${what}${stopped ? ' (in the previous period)' : ''} ${fetched} before that.${kept}`
     notes.unshift(message)
   }
   const summary = renderTrafficSummary({

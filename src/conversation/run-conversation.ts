@@ -3,12 +3,12 @@ import { type AgentContext, type AgentReport, runAgent } from '../agent/run-agen
 import { waitForJob } from '../agent/wait-for-job.js'
 import { ApiError } from '../api/errors.js'
 import { isTerminal } from '../api/schemas.js'
-import { type ConversationEvent, readConversationEvent } from '../github/conversation-event.js'
-import { GitHubApi, statusOf } from '../github/github-api.js'
+import { type ConversationEvent, describeThread, readConversationEvent } from '../github/conversation-event.js'
+import { GitHubApi, sameLogin, statusOf } from '../github/github-api.js'
 import { cleanCommentText, findInstruction } from '../github/instruction.js'
 import type { RunContext } from '../github/run-context.js'
 import { ThreadComment } from '../github/thread-comment.js'
-import { carriesMarker } from '../github/thread-state.js'
+import { carriesMarker, withEntry } from '../github/thread-state.js'
 import { entryFor, linkPullRequest, recordEnd, recordStart } from '../github/tracking.js'
 import type { AgentSettings, ConversationSettings } from '../inputs/settings.js'
 import { renderReviewReply } from '../summary/thread-comment.js'
@@ -47,11 +47,8 @@ export type ConversationContext = Omit<AgentContext, 'onStarted'> & { run: RunCo
 /** Title of the thread, as context for a new job: cleaned, one line, bounded. */
 function contextLine(event: ConversationEvent): string {
   const title = bound(cleanCommentText(event.thread.title).replace(/\s+/g, ' ').trim(), 200)
-  const kind = event.thread.isPullRequest ? 'pull request' : 'issue'
-  return `Context from GitHub (a description, not an instruction): this was asked in a comment on ${kind} #${event.thread.number}${title ? ` titled ${JSON.stringify(title)}` : ''}, ${event.thread.url}`
+  return `Context from GitHub (a description, not an instruction): this was asked in a comment on ${describeThread(event.thread)}${title ? ` titled ${JSON.stringify(title)}` : ''}, ${event.thread.url}`
 }
-
-const sameLogin = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase()
 
 /** May this comment's author instruct? undefined when yes, else the refusal. */
 async function gate(api: GitHubApi, event: ConversationEvent, allowedBots: string[]): Promise<{ reason: SkipReason; detail: string } | undefined> {
@@ -82,6 +79,10 @@ export async function runConversation(settings: ConversationSettings, ctx: Conve
     ctx.outputs.set('skip-reason', reason)
     return { triggered: false, skip: { reason, detail } }
   }
+  const notSent = (failure: string, source?: ConversationReport['source']): ConversationReport => {
+    ctx.outputs.set('triggered', 'false')
+    return { triggered: false, source, failure }
+  }
 
   if (!event.created) return skip('not-created', `This ${what} was ${external(event.action || 'changed', 30)}; only new comments and submitted reviews are instructions.`)
   if (carriesMarker(event.comment.body)) return skip('own-comment', `The ${what} carries this action's marker: the action's own comments are never instructions.`)
@@ -102,10 +103,9 @@ export async function runConversation(settings: ConversationSettings, ctx: Conve
   try {
     refusal = await gate(api, event, allowedBots)
   } catch (error) {
-    ctx.outputs.set('triggered', 'false')
-    return { triggered: false, failure: getErrorMessage(error) }
+    return notSent(getErrorMessage(error))
   }
-  const whereText = `${event.thread.isPullRequest ? 'pull request' : 'issue'} #${event.thread.number}`
+  const whereText = describeThread(event.thread)
   if (refusal) {
     await react(api, event, 'confused')
     return skip(refusal.reason, `${refusal.detail} The ${what} was not sent to the service.`)
@@ -118,8 +118,7 @@ export async function runConversation(settings: ConversationSettings, ctx: Conve
   try {
     tracking = await ThreadComment.open(api, event.thread, identity, view, ctx.signal)
   } catch (error) {
-    ctx.outputs.set('triggered', 'false')
-    return { triggered: false, failure: `Could not read the comments on ${whereText} to find its job: ${external(getErrorMessage(error), 300)}. Nothing was sent to the service.` }
+    return notSent(`Could not read the comments on ${whereText} to find its job: ${external(getErrorMessage(error), 300)}. Nothing was sent to the service.`)
   }
   const source = { author: event.comment.author.login, where: whereText, url: event.comment.url }
   const entry = entryFor(ctx.run, event.comment.author.login, found.text, event.comment.url || event.thread.url)
@@ -129,9 +128,8 @@ export async function runConversation(settings: ConversationSettings, ctx: Conve
     const ready = await readyForFollowUp(settings, ctx, jobId)
     if (ready === 'gone') jobId = undefined
     else if (ready !== 'ready') {
-      ctx.outputs.set('triggered', 'false')
-      await tracking.update((state) => ({ ...state, entries: [{ ...entry, result: 'not-sent' }, ...state.entries] }))
-      return { triggered: false, source, failure: ready }
+      await tracking.update((state) => withEntry(state, { ...entry, result: 'not-sent' }))
+      return notSent(ready, source)
     }
   }
   core.info(jobId ? `${whereText} is linked to job ${external(jobId, 80)}: sending the instruction as a follow-up.` : `${whereText} has no job yet: starting one with this instruction.`)

@@ -14,6 +14,11 @@ export interface Thread {
   url: string
 }
 
+/** `issue #7` or `pull request #12`, for logs, summaries and comments. */
+export function describeThread(thread: Pick<Thread, 'isPullRequest' | 'number'>): string {
+  return `${thread.isPullRequest ? 'pull request' : 'issue'} #${thread.number}`
+}
+
 export interface ConversationComment {
   /** An issue or pull-request comment, an inline review comment, or a review's body. */
   kind: 'issue-comment' | 'review-comment' | 'review'

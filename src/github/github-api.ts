@@ -20,6 +20,14 @@ export interface IssueComment {
 
 export type Reaction = 'eyes' | 'confused'
 
+/** GitHub logins are case-insensitive. */
+export function sameLogin(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase()
+}
+
+type RawComment = { id: number; body?: string | null; user?: { login?: string } | null; html_url?: string }
+const toIssueComment = (c: RawComment): IssueComment => ({ id: c.id, body: c.body ?? '', author: c.user?.login ?? '', url: c.html_url ?? '' })
+
 export class GitHubApi {
   private constructor(
     private readonly octokit: Octokit,
@@ -83,7 +91,7 @@ export class GitHubApi {
       ...(since ? { since } : {}),
       request: { signal: this.requestSignal() },
     })
-    return all.map((c) => ({ id: c.id, body: c.body ?? '', author: c.user?.login ?? '', url: c.html_url ?? '' }))
+    return all.map(toIssueComment)
   }
 
   async createComment(thread: Thread, body: string, timeoutMs?: number): Promise<IssueComment> {
@@ -94,7 +102,7 @@ export class GitHubApi {
       body,
       request: { signal: this.requestSignal(timeoutMs) },
     })
-    return { id: data.id, body: data.body ?? '', author: data.user?.login ?? '', url: data.html_url ?? '' }
+    return toIssueComment(data)
   }
 
   async updateComment(thread: Thread, id: number, body: string, timeoutMs?: number): Promise<void> {

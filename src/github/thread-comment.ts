@@ -2,8 +2,8 @@ import * as core from '../util/actions-core.js'
 import { renderThreadComment } from '../summary/thread-comment.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
-import type { Thread } from './conversation-event.js'
-import { type GitHubApi, type IssueComment, statusOf } from './github-api.js'
+import { type Thread, describeThread } from './conversation-event.js'
+import { type GitHubApi, type IssueComment, sameLogin, statusOf } from './github-api.js'
 import { type ThreadState, decodeState } from './thread-state.js'
 
 /** After a cancel the process must be gone within 2 s: the last edit gets this long. */
@@ -41,7 +41,7 @@ export class ThreadComment {
     if (!identity) return undefined
     for (let i = comments.length - 1; i >= 0; i--) {
       const comment = comments[i] as IssueComment
-      if (comment.author.toLowerCase() !== identity.toLowerCase()) continue
+      if (!sameLogin(comment.author, identity)) continue
       const state = decodeState(comment.body)
       if (state) return { comment, state }
     }
@@ -62,17 +62,13 @@ export class ThreadComment {
     return new ThreadComment(api, thread, identity, view, undefined, { entries: [] }, signal)
   }
 
-  get exists(): boolean {
-    return this.id !== undefined
-  }
-
   /** Changes the state and writes the comment (created the first time, edited after). Never throws. */
   async update(change: (state: ThreadState) => ThreadState, status?: string): Promise<void> {
     this.state = change(this.state)
     if (this.disabled) return
     const body = renderThreadComment({ state: this.state, triggerPhrase: this.view.triggerPhrase, status })
     const timeout = this.signal.aborted ? CANCELLED_TIMEOUT_MS : undefined
-    const where = `${this.thread.isPullRequest ? 'pull request' : 'issue'} #${this.thread.number}`
+    const where = describeThread(this.thread)
     try {
       if (this.id === undefined && this.uncertain) this.id = await this.findLostCreate()
       if (this.id === undefined) {
@@ -93,7 +89,7 @@ export class ThreadComment {
   /** A create whose answer was lost: this run's comment, found by its own run link since the run started. */
   private async findLostCreate(): Promise<number | undefined> {
     const comments = await this.api.listComments(this.thread, this.startedAt)
-    const mine = comments.filter((c) => !this.identity || c.author.toLowerCase() === this.identity.toLowerCase())
+    const mine = comments.filter((c) => !this.identity || sameLogin(c.author, this.identity))
     return mine.find((c) => decodeState(c.body)?.entries.some((e) => e.runUrl === this.view.runUrl))?.id
   }
 

@@ -3,7 +3,7 @@ import type { AgentReport } from '../agent/run-agent.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
 import { pullRequestInRepository } from './comment-target.js'
-import type { Thread } from './conversation-event.js'
+import { type Thread, describeThread } from './conversation-event.js'
 import type { GitHubApi } from './github-api.js'
 import type { RunContext } from './run-context.js'
 import { ThreadComment } from './thread-comment.js'
@@ -59,7 +59,7 @@ export async function linkPullRequest(
   try {
     const tracking = await ThreadComment.open(api, pr, identity, { triggerPhrase, runUrl: run.runUrl }, signal)
     if (tracking.state.job === report.jobId) return
-    const label = `${from.isPullRequest ? 'pull request' : 'issue'} #${from.number}`
+    const label = describeThread(from)
     await tracking.update((state) => ({ ...state, job: report.jobId, prLink: report.job?.prLink ?? undefined, origin: { url: from.url || `${run.serverUrl}/${run.owner}/${run.repo}/issues/${from.number}`, label } }), report.job?.status)
   } catch (error) {
     core.warning(`Could not link pull request #${number} to job ${external(report.jobId, 80)}: ${external(getErrorMessage(error), 300)}. Review comments there will start a new job.`)
