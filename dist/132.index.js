@@ -2452,11 +2452,17 @@ class ThreadComment {
             this.warn(error, where);
         }
     }
-    /** A create whose answer was lost: this run's comment, found by its own run link since the run started. */
+    /**
+     * A create whose answer was lost: this run's comment, found by its own run link since the run
+     * started, and only among the identity's comments. With the identity unknown nothing is adopted
+     * (a second comment is better than editing one the action did not write).
+     */
     async findLostCreate() {
+        const identity = this.identity;
+        if (!identity)
+            return undefined;
         const comments = await this.api.listComments(this.thread, this.startedAt);
-        const mine = comments.filter((c) => !this.identity || sameLogin(c.author, this.identity));
-        return mine.find((c) => decodeState(c.body)?.entries.some((e) => e.runUrl === this.view.runUrl))?.id;
+        return comments.find((c) => sameLogin(c.author, identity) && decodeState(c.body)?.entries.some((e) => e.runUrl === this.view.runUrl))?.id;
     }
     warn(error, where) {
         const status = statusOf(error);

@@ -125,3 +125,41 @@ describe('tracking comment text', () => {
     expect(reply).toContain('✅ pull request opened or updated · <a href="https://github.com/acme/docs/pull/5">#5</a> · job job\\_1')
   })
 })
+
+describe('ThreadComment: a create whose answer was lost', () => {
+  const thread = { owner: 'acme', repo: 'docs', number: 7, isPullRequest: false, title: '', url: '' }
+  const view = { triggerPhrase: '/docs', runUrl: 'https://github.com/acme/docs/actions/runs/4242' }
+  const naming = (author: string) => ({ id: 77, author, url: '', body: encodeState({ job: 'job_1', entries: [entry(1, { runUrl: view.runUrl })] }) })
+
+  /** A GitHub API whose first create fails after the comment was made (the answer lost). */
+  function fakeApi(comments: Array<ReturnType<typeof naming>>) {
+    const calls = { created: 0, updated: [] as number[] }
+    const api = {
+      createComment: async () => {
+        calls.created++
+        if (calls.created === 1) throw Object.assign(new Error('Bad gateway'), { status: 502 })
+        return { id: 100 + calls.created, author: 'github-actions[bot]', body: '', url: '' }
+      },
+      updateComment: async (_t: unknown, id: number) => void calls.updated.push(id),
+      listComments: async () => comments,
+    }
+    return { api: api as unknown as Parameters<typeof ThreadComment.blank>[0], calls }
+  }
+
+  test('with the identity known, its own comment naming this run is found and edited, not posted again', async () => {
+    const { api, calls } = fakeApi([naming('github-actions[bot]')])
+    const tracking = ThreadComment.blank(api, thread, 'github-actions[bot]', view, new AbortController().signal)
+    await tracking.update((s) => s)
+    await tracking.update((s) => s)
+    expect(calls).toEqual({ created: 1, updated: [77] })
+  })
+
+  test('with the identity unknown, nobody else\'s comment is adopted, even one naming this run', async () => {
+    const { api, calls } = fakeApi([naming('mallory')])
+    const tracking = ThreadComment.blank(api, thread, undefined, view, new AbortController().signal)
+    await tracking.update((s) => s)
+    await tracking.update((s) => s)
+    expect(calls.updated).not.toContain(77)
+    expect(calls.created).toBe(2)
+  })
+})
