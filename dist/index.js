@@ -4,11 +4,13 @@ var __webpack_modules__ = {
     2124: ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             BM: () => DATE_FORMS,
+            LX: () => pinOpenEnd,
             Yq: () => formatDate,
+            p5: () => describePin,
             pC: () => describeRange,
             s: () => parseRangeEnd
         });
-        const DATE_FORMS = "YYYY-MM-DD, an ISO 8601 date-time (2026-10-01T00:00:00Z), or Nd for N days before today in UTC (0d is today)";
+        const DATE_FORMS = "YYYY-MM-DD, an ISO 8601 date-time (2026-10-01T00:00:00Z), or Nd for N days before today in UTC (0d is today), from the year 2000 on";
         const DAY_MS = 864e5;
         function daysInMonth(year, month) {
             return new Date(Date.UTC(year, month, 0)).getUTCDate();
@@ -35,6 +37,7 @@ var __webpack_modules__ = {
             const year = Number(y);
             const month = Number(mo);
             const day = Number(d);
+            if (year < 2e3) return;
             if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return;
             if (h === void 0) return {
                 given: value,
@@ -61,6 +64,20 @@ var __webpack_modules__ = {
                 dateOnly: false
             };
         }
+        function pinOpenEnd(to, now) {
+            if (to) return to;
+            const instant = Math.floor(now / DAY_MS) * DAY_MS + DAY_MS;
+            return {
+                given: "",
+                sent: formatDate(instant),
+                instant: instant,
+                dateOnly: true,
+                pinned: true
+            };
+        }
+        function describePin(to) {
+            return to.pinned ? `date-to was open, so every request was sent dateTo=${to.sent} (tomorrow in UTC, exclusive): one fixed end, so live data could not shift between pages.` : "";
+        }
         const MONTHS = [ "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" ];
         function day(instant) {
             const d = new Date(instant);
@@ -74,12 +91,13 @@ var __webpack_modules__ = {
             if (!from && !to) return "all time";
             const start = from ? from.dateOnly ? day(from.instant) : moment(from.instant) : void 0;
             let end;
-            if (to) end = to.dateOnly ? day(to.instant - DAY_MS) : `before ${moment(to.instant)}`;
+            if (to?.pinned) end = `today (${day(to.instant - DAY_MS)})`; else if (to) end = to.dateOnly ? day(to.instant - DAY_MS) : `before ${moment(to.instant)}`;
             if (start && end) {
-                if (from?.dateOnly && to?.dateOnly && to.instant - from.instant === DAY_MS) return start;
+                if (from?.dateOnly && to?.dateOnly && !to.pinned && to.instant - from.instant === DAY_MS) return start;
                 return `${start} – ${end}`;
             }
             if (start) return `since ${start}`;
+            if (to?.pinned) return `all time up to ${end}`;
             return to?.dateOnly ? `up to and including ${end}` : `${end}`;
         }
     }),
@@ -97,9 +115,8 @@ var __webpack_modules__ = {
             '"': "&quot;",
             "'": "&#39;"
         };
-        const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
         function escapeText(text, max = 300) {
-            return (0, _util_text_js__WEBPACK_IMPORTED_MODULE_0__.$s)((0, _util_text_js__WEBPACK_IMPORTED_MODULE_0__.E$)(text).replace(CONTROL, " ").trim(), max).replace(/[&<>"']/g, c => HTML[c]).replace(/[\\`*_[\]()|!~]/g, "\\$&").replace(/:\/\//g, "&#58;//").replace(/www\./gi, m => `${m.slice(0, 3)}&#46;`).replace(/@/g, "&#64;");
+            return (0, _util_text_js__WEBPACK_IMPORTED_MODULE_0__.$s)((0, _util_text_js__WEBPACK_IMPORTED_MODULE_0__.TN)(text), max).replace(/[&<>"']/g, c => HTML[c]).replace(/[\\`*_[\]()|!~]/g, "\\$&").replace(/:\/\//g, "&#58;//").replace(/www\./gi, m => `${m.slice(0, 3)}&#46;`).replace(/@/g, "&#64;");
         }
         function link(url, text) {
             if (!url) return "";
@@ -269,10 +286,13 @@ var __webpack_modules__ = {
         __nccwpck_require__.d(__webpack_exports__, {
             $s: () => bound,
             E$: () => redact,
+            Fn: () => urlSecrets,
             Pz: () => stripHidden,
+            TN: () => oneLine,
             U9: () => count,
             cl: () => registerSecret,
-            qn: () => external
+            qn: () => external,
+            t: () => withoutUrlSecrets
         });
         const secrets = new Set;
         function registerSecret(value) {
@@ -283,14 +303,37 @@ var __webpack_modules__ = {
             for (const secret of secrets) out = out.split(secret).join("***");
             return out;
         }
+        function urlSecrets(text) {
+            const found = [];
+            const userinfo = /^[a-z][a-z0-9+.-]*:\/\/([^/?#@]*)@/i.exec(text.trim())?.[1];
+            if (userinfo) found.push(...userinfo.split(":").map(decodeSafely));
+            const query = /\?([^#]*)/.exec(text)?.[1];
+            if (query) for (const pair of query.split("&")) found.push(decodeSafely(pair.slice(pair.indexOf("=") + 1)));
+            const fragment = /#(.*)$/.exec(text)?.[1];
+            if (fragment) found.push(decodeSafely(fragment));
+            return found.filter(s => s !== "");
+        }
+        function decodeSafely(text) {
+            try {
+                return decodeURIComponent(text);
+            } catch {
+                return text;
+            }
+        }
+        function withoutUrlSecrets(text) {
+            return text.trim().replace(/^([a-z][a-z0-9+.-]*:\/\/)([^/?#@]*)@/i, (_m, scheme, userinfo) => `${scheme}${userinfo.split(":").map(() => "***").join(":")}@`).replace(/\?([^#]*)/, (_m, query) => `?${query.split("&").map(pair => pair.includes("=") ? `${pair.slice(0, pair.indexOf("="))}=***` : "***").join("&")}`).replace(/#.*$/, "#***");
+        }
         function bound(text, max) {
             if (text.length <= max) return text;
             return `${text.slice(0, max)}… (${text.length - max} more characters)`;
         }
         const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+        function oneLine(text) {
+            return redact(text).replace(CONTROL, " ").replace(INVISIBLE, "").trim();
+        }
         function external(text, max = 300) {
             const raw = typeof text === "string" ? text : JSON.stringify(text) ?? String(text);
-            let out = bound(redact(raw).replace(CONTROL, " ").trim(), max);
+            let out = bound(oneLine(raw), max);
             if (out.startsWith(":")) out = `'${out}'`;
             return out;
         }
@@ -2003,6 +2046,8 @@ function parseDuration(text) {
     return Math.round(total);
 }
 
+var util_text = __nccwpck_require__(9997);
+
 const DEFAULTS = {
     mode: "agent",
     wait: "true",
@@ -2041,17 +2086,24 @@ class InputError extends Error {
     }
 }
 
-function problem(ctx, value, message, path) {
+function problem(ctx, value, message, path, described) {
     ctx.issues.push({
         code: "custom",
         message: message,
         input: value,
         ...path ? {
             path: path
+        } : {},
+        ...described ? {
+            params: {
+                described: described
+            }
         } : {}
     });
     return src_core.tm;
 }
+
+const OTHER_KEY_TYPES = [ [ "mint_dsc_", "assistant API key" ], [ "mint_us_", "index API key" ] ];
 
 function input(fn) {
     return src_schemas.FsL(src_schemas.YjP(), src_schemas.pdi(fn));
@@ -2122,7 +2174,14 @@ function rangeEndInput(now) {
 }
 
 const schemaAt = (now, eventName) => src_schemas.FsL(src_schemas.Ikc({
-    "api-key": checked("the admin API key from a secret, for example ${{ secrets.MINTLIFY_API_KEY }}", v => v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : void 0),
+    "api-key": input((v, ctx) => {
+        const other = OTHER_KEY_TYPES.find(([prefix]) => v.startsWith(prefix));
+        if (other) {
+            const [prefix, name] = other;
+            return problem(ctx, "", `an admin API key (mint_…) from the dashboard's API keys page; ${name}s do not work with this API`, void 0, `is an ${name} (it starts with ${prefix}; its value is not shown)`);
+        }
+        return v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : problem(ctx, v, "the admin API key from a secret, for example ${{ secrets.MINTLIFY_API_KEY }}");
+    }),
     "project-id": checked("the project identifier from the dashboard's API keys page (no spaces)", identifier),
     mode: checked("agent, visitors, views, insights or comment", v => MODES.includes(v) ? v : void 0),
     prompt: input((v, ctx) => v.length > 0 && v.trim().length === 0 ? problem(ctx, v, "an instruction with some text in it, or no prompt at all") : v.trim() || void 0),
@@ -2219,7 +2278,8 @@ const schemaAt = (now, eventName) => src_schemas.FsL(src_schemas.Ikc({
 function describeValue(name, raw) {
     if (name === "api-key") return raw ? "is not a usable key (its value is not shown)" : "is empty";
     if (raw === void 0 || raw === "") return "is empty";
-    const shown = raw.length > 80 ? `${raw.slice(0, 80)}…` : raw;
+    const text = name === "base-url" ? (0, util_text.t)(raw) : raw;
+    const shown = text.length > 80 ? `${text.slice(0, 80)}…` : text;
     return `is ${JSON.stringify(shown)}`;
 }
 
@@ -2238,7 +2298,8 @@ function parseSettings(raw, now = Date.now(), eventName = "") {
         if (name === "date-from" && issue.message.startsWith("a start before")) return `Input "date-from" ${describeValue(name, raw["date-from"])}: expected ${issue.message}.`;
         if (name === "mode" && issue.message.startsWith("mode: comment to run on")) return `Input "mode" is "comment", but this run's event is not one it reads: expected ${issue.message}.`;
         if (name === "prompt" && issue.message.startsWith("agent mode")) return `Inputs "prompt" and "job-id" are both empty: ${issue.message}.`;
-        return `Input "${name}" ${describeValue(name, raw[name])}: expected ${issue.message}.`;
+        const described = issue.params?.described;
+        return `Input "${name}" ${typeof described === "string" ? described : describeValue(name, raw[name])}: expected ${issue.message}.`;
     });
     throw new InputError(lines.join("\n"));
 }
@@ -2274,15 +2335,12 @@ function listenForCancellation(onCancel = () => {}) {
 
 var errors = __nccwpck_require__(17);
 
-var util_text = __nccwpck_require__(9997);
-
 function readRawInputs() {
-    for (const secret of [ "api-key", "github-token" ]) {
-        const value = actions_core.V4(secret);
-        if (value) {
-            actions_core.Pq(value);
-            (0, util_text.cl)(value);
-        }
+    const secrets = [ actions_core.V4("api-key"), actions_core.V4("github-token"), ...(0, 
+    util_text.Fn)(actions_core.V4("base-url")).filter(s => s.length >= 4) ];
+    for (const value of secrets) if (value) {
+        actions_core.Pq(value);
+        (0, util_text.cl)(value);
     }
     const raw = {};
     for (const name of INPUT_NAMES) raw[name] = actions_core.V4(name, {
@@ -2309,7 +2367,7 @@ async function main(signal) {
         if (settings.commentIgnored) unused.push("comment");
     } else if ((raw.compare ?? "").trim() !== "" && raw.compare?.trim() !== "none") unused.push("compare");
     if (unused.length > 0) actions_core.$e(`mode is ${settings.mode}, so these inputs are ignored: ${unused.join(", ")}.`);
-    const {runMode: runMode} = await __nccwpck_require__.e(132).then(__nccwpck_require__.bind(__nccwpck_require__, 132));
+    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(789), __nccwpck_require__.e(860) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 8860));
     await runMode(settings, signal);
 }
 

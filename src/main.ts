@@ -4,7 +4,7 @@ import { writeSummary } from './summary/write-summary.js'
 import * as core from './util/actions-core.js'
 import { listenForCancellation } from './util/cancellation.js'
 import { getErrorMessage } from './util/errors.js'
-import { external, registerSecret } from './util/text.js'
+import { external, registerSecret, urlSecrets } from './util/text.js'
 
 /**
  * The start-up path: read and check the inputs, then load and run the rest (run-mode.ts). Kept
@@ -13,8 +13,9 @@ import { external, registerSecret } from './util/text.js'
 
 /** Reads every input as the runner passed it. The secrets are masked before anything can print. */
 function readRawInputs(): RawInputs {
-  for (const secret of ['api-key', 'github-token']) {
-    const value = core.getInput(secret)
+  // a URL's parts are masked from 4 characters on: masking a user name like `u` garbles every line
+  const secrets = [core.getInput('api-key'), core.getInput('github-token'), ...urlSecrets(core.getInput('base-url')).filter((s) => s.length >= 4)]
+  for (const value of secrets) {
     if (value) {
       core.setSecret(value)
       registerSecret(value)

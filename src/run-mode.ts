@@ -90,9 +90,9 @@ async function openTracking(options: NonNullable<AgentSettings['comment']>, ctx:
     core.notice(`comment is true, but this ${external(ctx.run.eventName, 40)} event has no issue or pull request to comment on.`)
     return undefined
   }
-  const api = await GitHubApi.load(options.token, ctx.signal)
+  const api = await GitHubApi.load(options.token, { signal: ctx.signal, deadline: ctx.deadline, now: () => ctx.clock.now(), log: (m) => core.info(m) })
   const identity = await api.identity()
-  const view = { triggerPhrase: options.triggerPhrase, runUrl: ctx.run.runUrl }
+  const view = { triggerPhrase: options.triggerPhrase, runUrl: ctx.run.runUrl, serverUrl: ctx.run.serverUrl }
   let comment: ThreadComment
   try {
     comment = await ThreadComment.open(api, thread, identity, view, ctx.signal)
@@ -116,7 +116,7 @@ async function agentMode(settings: AgentSettings, ctx: ModeContext): Promise<voi
     outputs: ctx.outputs,
     onStarted: tracking && ((jobId) => recordStart(tracking.comment, jobId, entry)),
   })
-  writeSummary(renderAgentSummary(report))
+  writeSummary(renderAgentSummary(report, ctx.run))
   if (tracking) {
     await recordEnd(tracking.comment, report, entry)
     if (!ctx.signal.aborted) await linkPullRequest(tracking.api, tracking.identity, ctx.run, report, tracking.thread, tracking.triggerPhrase, ctx.signal)
@@ -126,7 +126,7 @@ async function agentMode(settings: AgentSettings, ctx: ModeContext): Promise<voi
 
 async function commentMode(settings: ConversationSettings, ctx: ModeContext): Promise<void> {
   const report = await runConversation(settings, ctx)
-  writeSummary(renderConversationSummary(report))
+  writeSummary(renderConversationSummary(report, ctx.run))
   if (report.skip) {
     const refused = report.skip.reason === 'not-allowed' || report.skip.reason === 'bot'
     const line = `Not an instruction (${report.skip.reason}): ${report.skip.detail}`

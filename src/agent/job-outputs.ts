@@ -1,17 +1,12 @@
 import type { Job } from '../api/schemas.js'
+import { parsePullLink } from '../github/pull-link.js'
 import type { Outputs } from '../util/outputs.js'
 import { redact } from '../util/text.js'
 
-/** The number at the end of a pull request URL (`…/pull/42` → `42`), or undefined. */
+/** The number of the pull request a canonical link names (github/pull-link.ts), or undefined. */
 export function prNumber(prLink: string | null | undefined): string | undefined {
-  if (!prLink) return undefined
-  let path: string
-  try {
-    path = new URL(prLink).pathname
-  } catch {
-    path = prLink.split(/[?#]/)[0] ?? ''
-  }
-  return /(\d+)\/?$/.exec(path)?.[1]
+  const pr = parsePullLink(prLink)
+  return pr ? String(pr.number) : undefined
 }
 
 /**

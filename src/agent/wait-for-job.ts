@@ -94,7 +94,8 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
           cause: error,
         })
       }
-      if (error.kind === 'out-of-time') return { ended: false, job: last, checks, lastError: error.cause instanceof ApiError ? error.cause : (lastError ?? error) }
+      // the time ran out: a timeout, with the last real error if there was one (never "wait-timeout ran out" as its own error)
+      if (error.kind === 'out-of-time') return { ended: false, job: last, checks, lastError: error.cause instanceof ApiError ? error.cause : lastError }
       if (!error.retriesExhausted) throw error
       lastError = error
       failingSince ??= clock.now()

@@ -1,45 +1,36 @@
 import { mkdir, open } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { TrafficKind, VisitorRow, VisitorTotals } from '../api/schemas.js'
-import type { RangeEnd } from '../inputs/dates.js'
+import { type RangeEnd, describePin } from '../inputs/dates.js'
 import type { ComparedRow } from './compare.js'
+import { csvRows } from './csv.js'
 
 /**
  * The export as files a later step can upload or process: JSON (the whole export with its
- * context) and CSV (RFC 4180, spreadsheet-safe). Written in chunks, so memory stays bounded.
+ * context) and CSV (csv.ts: RFC 4180, one cell per value under any separator, no formulas). Written in chunks, so memory stays bounded.
  * With a comparison, both cover every path of either period, with the previous counts and the
  * change; without one, they are exactly the single export.
  */
 
-const FORMULA_START = /^[=+\-@\t\r]/
-
-/** One CSV cell: a leading formula character is neutralised with `'`, then RFC 4180 quoting. */
-export function csvCell(text: string): string {
-  const safe = FORMULA_START.test(text) ? `'${text}` : text
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
-}
-
-export function csvRow(row: VisitorRow): string {
-  return `${csvCell(row.path)},${row.human},${row.ai},${row.total}\r\n`
-}
-
-function comparedCsvRow(row: ComparedRow): string {
-  const p = row.previous
-  return `${csvCell(row.path)},${row.human},${row.ai},${row.total},${p.human},${p.ai},${p.total},${row.change}\r\n`
-}
+const plainCells = (row: VisitorRow) => [row.path, row.human, row.ai, row.total]
+const comparedCells = (row: ComparedRow) => [row.path, row.human, row.ai, row.total, row.previous.human, row.previous.ai, row.previous.total, row.change]
 
 export interface RangeMeta {
   description: string
   requested: { dateFrom: string | null; dateTo: string | null }
   sent: { dateFrom: string | null; dateTo: string | null }
+  /** Set when date-to was open and the run fixed it (inputs/dates.ts pinOpenEnd). */
+  pinnedDateTo?: string
 }
 
 /** A range as the files record it: in words, as the user wrote it, and as it was sent. */
 export function rangeMeta(description: string, from: RangeEnd | undefined, to: RangeEnd | undefined): RangeMeta {
+  const pin = to ? describePin(to) : ''
   return {
     description,
-    requested: { dateFrom: from?.given ?? null, dateTo: to?.given ?? null },
+    requested: { dateFrom: from?.given ?? null, dateTo: to && !to.pinned ? to.given : null },
     sent: { dateFrom: from?.sent ?? null, dateTo: to?.sent ?? null },
+    ...(pin ? { pinnedDateTo: pin } : {}),
   }
 }
 
@@ -68,21 +59,21 @@ function fileBase(kind: TrafficKind, meta: ExportMeta): string {
   return `mintlify-${kind}-${safe(meta.project)}-${safe(from)}-to-${safe(to)}`
 }
 
-async function writeChunked<R>(path: string, head: string, rows: readonly R[], line: (row: R, i: number) => string, tail: string): Promise<void> {
+/** Writes head, then the rows CHUNK_ROWS at a time (`chunk` turns a slice into text), then tail. */
+async function writeChunked<R>(path: string, head: string, rows: readonly R[], chunk: (slice: readonly R[], start: number) => string, tail: string): Promise<void> {
   const file = await open(path, 'w')
   try {
     await file.write(head)
-    for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
-      let chunk = ''
-      const end = Math.min(rows.length, start + CHUNK_ROWS)
-      for (let i = start; i < end; i++) chunk += line(rows[i] as R, i)
-      await file.write(chunk)
-    }
+    for (let start = 0; start < rows.length; start += CHUNK_ROWS) await file.write(chunk(rows.slice(start, start + CHUNK_ROWS), start))
     await file.write(tail)
   } finally {
     await file.close()
   }
 }
+
+/** JSON lines of an array, comma-separated, for writeChunked. */
+const jsonItems = <R>(item: (row: R) => unknown) => (slice: readonly R[], start: number): string =>
+  slice.map((r, i) => `${start + i === 0 ? '' : ','}\n    ${JSON.stringify(item(r))}`).join('')
 
 /**
  * Writes `<dir>/mintlify-<kind>-<project>-<from>-to-<to>.json` and `.csv`; returns their paths.
@@ -97,12 +88,12 @@ export async function writeExportFiles(dir: string, kind: TrafficKind, meta: Exp
   const tail = rows.length > 0 ? '\n  ]\n}\n' : ']\n}\n'
   if (meta.previous) {
     const compared = rows as readonly ComparedRow[]
-    await writeChunked(json, head, compared, (r, i) => `${i === 0 ? '' : ','}\n    ${JSON.stringify({ path: r.path, human: r.human, ai: r.ai, total: r.total, previous: r.previous, change: r.change })}`, tail)
-    await writeChunked(csv, 'path,human,ai,total,previous_human,previous_ai,previous_total,change\r\n', compared, comparedCsvRow, '')
+    await writeChunked(json, head, compared, jsonItems((r: ComparedRow) => ({ path: r.path, human: r.human, ai: r.ai, total: r.total, previous: r.previous, change: r.change })), tail)
+    await writeChunked(csv, 'path,human,ai,total,previous_human,previous_ai,previous_total,change\r\n', compared, (slice) => csvRows(slice.map(comparedCells)), '')
   } else {
     const plain = rows as readonly VisitorRow[]
-    await writeChunked(json, head, plain, (r, i) => `${i === 0 ? '' : ','}\n    ${JSON.stringify({ path: r.path, human: r.human, ai: r.ai, total: r.total })}`, tail)
-    await writeChunked(csv, 'path,human,ai,total\r\n', plain, csvRow, '')
+    await writeChunked(json, head, plain, jsonItems((r: VisitorRow) => ({ path: r.path, human: r.human, ai: r.ai, total: r.total })), tail)
+    await writeChunked(csv, 'path,human,ai,total\r\n', plain, (slice) => csvRows(slice.map(plainCells)), '')
   }
   return { json, csv }
 }

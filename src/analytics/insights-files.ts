@@ -1,11 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { csvCell } from './export-files.js'
+import { type CsvValue, csvRows } from './csv.js'
 import type { DeadEndSearch, DownRatedPage, UnansweredQuestion } from './insights.js'
 
 /**
  * Insights as files: one JSON with everything fetched and every list in full, and one CSV per list
- * (RFC 4180, CRLF, formula-safe cells, as the traffic CSV). Reader text is written as it came: the
+ * (csv.ts, as the traffic CSV). Reader text is written as it came: the
  * files are data for a later step, and CSV cells cannot start a formula.
  */
 
@@ -16,7 +16,6 @@ export interface InsightsFiles {
   pages: string
 }
 
-const row = (cells: Array<string | number | undefined>): string => `${cells.map((c) => csvCell(c === undefined ? '' : String(c))).join(',')}\r\n`
 
 export async function writeInsightsFiles(dir: string, base: string, content: Record<string, unknown>, lists: { searches: DeadEndSearch[]; questions: UnansweredQuestion[]; pages: DownRatedPage[] }): Promise<InsightsFiles> {
   await mkdir(dir, { recursive: true })
@@ -27,9 +26,10 @@ export async function writeInsightsFiles(dir: string, base: string, content: Rec
     questions: join(dir, `${safe}-unanswered-questions.csv`),
     pages: join(dir, `${safe}-down-rated-pages.csv`),
   }
-  await writeFile(files.searches, `query,searches,last_searched_at\r\n${lists.searches.map((s) => row([s.query, s.hits, s.lastSearchedAt])).join('')}`)
-  await writeFile(files.questions, `question,asked,page,last_asked_at\r\n${lists.questions.map((q) => row([q.question, q.asked, q.page, q.lastAskedAt])).join('')}`)
-  await writeFile(files.pages, `path,thumbs_down,thumbs_up,latest_comments\r\n${lists.pages.map((p) => row([p.path, p.thumbsDown, p.thumbsUp, p.comments.map((c) => c.text).join(' | ')])).join('')}`)
+  const csv = (head: string, rows: CsvValue[][]): string => `${head}\r\n${csvRows(rows)}`
+  await writeFile(files.searches, csv('query,searches,last_searched_at', lists.searches.map((s) => [s.query, s.hits, s.lastSearchedAt])))
+  await writeFile(files.questions, csv('question,asked,threads,page,last_asked_at', lists.questions.map((q) => [q.question, q.asked, q.threads, q.page, q.lastAskedAt])))
+  await writeFile(files.pages, csv('path,thumbs_down,thumbs_up,latest_comments', lists.pages.map((p) => [p.path, p.thumbsDown, p.thumbsUp, p.comments.map((c) => c.text).join(' | ')])))
   await writeFile(files.json, `${JSON.stringify({ ...content, files: { searches: files.searches, questions: files.questions, pages: files.pages } }, null, 2)}\n`)
   return files
 }

@@ -2,7 +2,7 @@ import * as core from '../util/actions-core.js'
 import type { ApiClient } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
 import type { Conversation, FeedbackItem, PageRating, SearchRow } from '../api/schemas.js'
-import { describeRange } from '../inputs/dates.js'
+import { describePin, describeRange, pinOpenEnd } from '../inputs/dates.js'
 import type { InsightsSettings } from '../inputs/settings.js'
 import { type ListState, renderInsightsSummary } from '../summary/insights-summary.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
@@ -50,9 +50,10 @@ function listState<T>(name: string, result: CursorExport<T> | undefined): ListSt
 }
 
 export async function runInsights(settings: InsightsSettings, ctx: InsightsContext): Promise<InsightsReport> {
-  const { dateFrom, dateTo, summaryRows } = settings.insights
+  const { dateFrom, summaryRows } = settings.insights
+  const dateTo = pinOpenEnd(settings.insights.dateTo, ctx.now())
   const range = describeRange(dateFrom, dateTo)
-  const dates = { dateFrom: dateFrom?.sent, dateTo: dateTo?.sent }
+  const dates = { dateFrom: dateFrom?.sent, dateTo: dateTo.sent }
   const { client, budget } = ctx
   core.info(`Project ${external(settings.projectId, 80)}, ${range}: up to ${count(budget.max, 'analytics request', 'analytics requests')}.`)
 
@@ -157,7 +158,7 @@ export async function runInsights(settings: InsightsSettings, ctx: InsightsConte
   let files: { json: string } | undefined
   const notes: string[] = []
   try {
-    const base = `mintlify-insights-${settings.projectId}-${dateFrom?.sent ?? 'start'}-to-${dateTo?.sent ?? 'now'}`
+    const base = `mintlify-insights-${settings.projectId}-${dateFrom?.sent ?? 'start'}-to-${dateTo.sent}`
     files = await writeInsightsFiles(ctx.dir, base, {
       project: settings.projectId,
       range: rangeMeta(range, dateFrom, dateTo),
@@ -200,6 +201,7 @@ export async function runInsights(settings: InsightsSettings, ctx: InsightsConte
     failed: outcome === 'error' || outcome === 'cancelled',
     files,
     promptChars: prompt.length,
+    pin: describePin(dateTo),
   })
   return { outcome, message, summary }
 }

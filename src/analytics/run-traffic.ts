@@ -1,7 +1,7 @@
 import * as core from '../util/actions-core.js'
 import type { ApiClient } from '../api/client.js'
 import type { TrafficKind, VisitorRow } from '../api/schemas.js'
-import { type RangeEnd, describeRange } from '../inputs/dates.js'
+import { type RangeEnd, describePin, describeRange, pinOpenEnd } from '../inputs/dates.js'
 import type { TrafficSettings } from '../inputs/settings.js'
 import { renderTrafficSummary } from '../summary/traffic-summary.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
@@ -90,7 +90,8 @@ function periodMeta(p: Period): PeriodMeta {
  */
 export async function runTraffic(settings: TrafficSettings, ctx: TrafficContext): Promise<TrafficReport> {
   const kind = settings.mode
-  const { dateFrom, dateTo, summaryRows, compare } = settings.traffic
+  const { dateFrom, summaryRows, compare } = settings.traffic
+  const dateTo = pinOpenEnd(settings.traffic.dateTo, ctx.now())
   const current = await exportPeriod(settings, ctx, dateFrom, dateTo, false)
   const notes: string[] = []
   if (current.result.stoppedEarly) notes.push(`The export is incomplete: ${current.result.stoppedEarly}.`)
@@ -165,6 +166,7 @@ export async function runTraffic(settings: TrafficSettings, ctx: TrafficContext)
     notes,
     failed: stop !== undefined,
     comparison,
+    pin: describePin(dateTo),
   })
   return { outcome, message, summary }
 }

@@ -269,11 +269,17 @@ export class ApiClient {
 
       const left = deadline - clock.now()
       if (result.retryAfterMs !== undefined && (result.retryAfterMs > spec.policy.maxRetryAfterMs || result.retryAfterMs > left)) {
+        const stepLeft = Number.isFinite(spec.policy.maxRetryAfterMs) ? '' : ` (${formatDuration(Math.max(0, left))} left)`
+        if (!Number.isFinite(result.retryAfterMs)) {
+          throw new ApiError(
+            `${result.error.message}. The API asks to wait longer than any clock can hold (its Retry-After is too large to read), far longer than this step will wait${stepLeft}; run it again later.`,
+            { kind: 'rate-limited', status: result.error.status, cause: result.error },
+          )
+        }
         const retryAt = new Date(clock.now() + result.retryAfterMs)
         throw new ApiError(
           `${result.error.message}. The API asks to wait ${formatDuration(result.retryAfterMs)} (until ${retryAt.toISOString()}), ` +
-            `longer than this step will wait${Number.isFinite(spec.policy.maxRetryAfterMs) ? '' : ` (${formatDuration(Math.max(0, left))} left)`}; ` +
-            `run it again after ${retryAt.toISOString()}.`,
+            `longer than this step will wait${stepLeft}; run it again after ${retryAt.toISOString()}.`,
           { kind: 'rate-limited', status: result.error.status, retryAt, cause: result.error },
         )
       }

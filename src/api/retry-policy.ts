@@ -48,15 +48,22 @@ export function backoffDelay(policy: RetryPolicy, attempt: number, random: () =>
   return Math.round(exp / 2 + (exp / 2) * random())
 }
 
+/** The longest wait a date can hold (a JavaScript Date reaches ±8.64e15 ms). */
+const MAX_DATE_MS = 8.64e15
+
 /**
  * Parses a Retry-After header: delay-seconds or an HTTP date. Returns milliseconds from `now`
- * (never negative), or undefined when the header is absent or unreadable.
+ * (never negative), Infinity for a delay no clock can hold (`99999999999999999999`: "too long to
+ * wait"), or undefined when the header is absent or unreadable.
  */
 export function parseRetryAfter(header: string | null | undefined, now: number): number | undefined {
   if (header === null || header === undefined) return undefined
   const value = header.trim()
   if (value === '') return undefined
-  if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000)
+  if (/^\d+(\.\d+)?$/.test(value)) {
+    const ms = Math.round(Number(value) * 1000)
+    return Number.isFinite(ms) && now + ms < MAX_DATE_MS ? ms : Number.POSITIVE_INFINITY
+  }
   if (!/[a-z]/i.test(value)) return undefined
   const date = Date.parse(value)
   if (Number.isNaN(date)) return undefined

@@ -86,11 +86,11 @@ export async function runConversation(settings: ConversationSettings, ctx: Conve
 
   if (!event.created) return skip('not-created', `This ${what} was ${external(event.action || 'changed', 30)}; only new comments and submitted reviews are instructions.`)
   if (carriesMarker(event.comment.body)) return skip('own-comment', `The ${what} carries this action's marker: the action's own comments are never instructions.`)
-  const found = findInstruction(event.comment.body, triggerPhrase)
+  const found = await findInstruction(event.comment.body, triggerPhrase)
   if (!found.found) return skip('no-phrase', `No line of the ${what} starts with ${triggerPhrase} (quoted lines and code blocks do not count).`)
   if (found.text === '') return skip('empty-instruction', `The ${what} has ${triggerPhrase} with nothing after it.`)
 
-  const api = await GitHubApi.load(token, ctx.signal)
+  const api = await GitHubApi.load(token, { signal: ctx.signal, deadline: ctx.deadline, now: () => ctx.clock.now(), log: (m) => core.info(m) })
   const identity = await api.identity()
   if (identity === undefined) {
     core.warning('Could not tell which account github-token writes as (GraphQL viewer and GET /user both failed). Tracking comments already on the thread are not trusted, so this instruction starts a new job.')
@@ -113,7 +113,7 @@ export async function runConversation(settings: ConversationSettings, ctx: Conve
   await react(api, event, 'eyes')
 
   if (found.cutChars > 0) core.info(`The instruction was cut to ${found.text.length} characters (${found.cutChars} more were left out).`)
-  const view = { triggerPhrase, runUrl: ctx.run.runUrl }
+  const view = { triggerPhrase, runUrl: ctx.run.runUrl, serverUrl: ctx.run.serverUrl }
   let tracking: ThreadComment
   try {
     tracking = await ThreadComment.open(api, event.thread, identity, view, ctx.signal)
@@ -156,7 +156,7 @@ export async function runConversation(settings: ConversationSettings, ctx: Conve
   const done = await recordEnd(tracking, agent, entry)
   if (event.comment.kind === 'review-comment' && event.comment.replyTo !== undefined) {
     try {
-      await api.replyToReviewComment(event.thread, event.comment.replyTo, renderReviewReply(done, agent.jobId), ctx.signal.aborted ? 900 : undefined)
+      await api.replyToReviewComment(event.thread, event.comment.replyTo, renderReviewReply(done, agent.jobId, ctx.run), ctx.signal.aborted ? 900 : undefined)
     } catch (error) {
       core.warning(`Could not reply in the review thread: ${external(getErrorMessage(error), 300)}. The tracking comment has the result.`)
     }

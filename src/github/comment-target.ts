@@ -30,12 +30,3 @@ export function commentTarget(eventName: string, payload: unknown, repository: {
   const text = (v: unknown): string => (typeof v === 'string' ? v : '')
   return { ...repository, number, isPullRequest: Boolean(p.pull_request || p.issue?.pull_request), title: text(raw?.title), url: text(raw?.html_url) }
 }
-
-/** The pull request a URL names in this repository (`<server>/<owner>/<repo>/pull/<n>`), or undefined. */
-export function pullRequestInRepository(prLink: string | null | undefined, serverUrl: string, repository: { owner: string; repo: string }): number | undefined {
-  if (!prLink) return undefined
-  const prefix = `${serverUrl}/${repository.owner}/${repository.repo}/pull/`.toLowerCase()
-  if (!prLink.toLowerCase().startsWith(prefix)) return undefined
-  const number = /^(\d+)(?:[/?#]|$)/.exec(prLink.slice(prefix.length))?.[1]
-  return number ? Number(number) : undefined
-}

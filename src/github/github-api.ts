@@ -4,12 +4,36 @@ import type { ConversationComment, Thread } from './conversation-event.js'
  * The GitHub requests the action makes, over @actions/github's client (which follows the runner's
  * proxy and GITHUB_API_URL, so GitHub Enterprise Server works). Loaded only when a run needs GitHub.
  * Every request has its own timeout and follows the run's cancellation.
+ *
+ * What is retried, with the ecosystem's plugins (@octokit/plugin-retry, @octokit/plugin-throttling):
+ * a GitHub error (5xx, a dropped connection) up to twice, 1 s then 4 s later, for every request
+ * whose repeat is harmless (reads, edits, reactions: GitHub answers 200 for a reaction that exists);
+ * a create (a comment, a reply) never, since its answer may be lost after GitHub made it (the
+ * tracking comment's lost-create search covers that). A rate limit (primary or secondary) is waited
+ * out once when GitHub's wait ends before the step's deadline: the request was refused, not made.
+ * No retry starts after the deadline.
+ *
+ * Writes are one at a time (each is awaited) but not spaced out: the throttling plugin's default
+ * pacing (a second between writes, three between comments) is GitHub's advice for clients that make
+ * many writes, and a run of this action makes a handful; a secondary rate limit, should one come, is
+ * waited out as above.
  */
 
-type GitHubModule = typeof import('@actions/github')
-type Octokit = ReturnType<GitHubModule['getOctokit']>
+type Octokit = ReturnType<typeof import('./octokit.js')['makeOctokit']>
 
 export const REQUEST_TIMEOUT_MS = 10_000
+/** Retries of a request whose repeat is harmless; plugin-retry waits (n + 1)² × 1 s before retry n. */
+export const GITHUB_RETRIES = 2
+/** The retries' waits (1 s + 4 s): a request gets retries only while this much is left before the deadline. */
+const RETRY_SPAN_MS = 5_000
+
+export interface GitHubApiOptions {
+  signal: AbortSignal
+  /** Epoch ms: the step's deadline (wait-timeout); no retry or rate-limit wait goes past it. */
+  deadline: number
+  now?: () => number
+  log?: (message: string) => void
+}
 
 export interface IssueComment {
   id: number
@@ -20,6 +44,14 @@ export interface IssueComment {
 
 export type Reaction = 'eyes' | 'confused'
 
+/**
+ * A time as GitHub writes and reads it: whole seconds, `YYYY-MM-DDTHH:MM:SSZ` (its `created_at`,
+ * `updated_at`, and the `since` its comment listings take), rounded down.
+ */
+export function githubTime(instant: number): string {
+  return new Date(Math.floor(instant / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z')
+}
+
 /** GitHub logins are case-insensitive. */
 export function sameLogin(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase()
@@ -29,14 +61,48 @@ type RawComment = { id: number; body?: string | null; user?: { login?: string } 
 const toIssueComment = (c: RawComment): IssueComment => ({ id: c.id, body: c.body ?? '', author: c.user?.login ?? '', url: c.html_url ?? '' })
 
 export class GitHubApi {
+  private readonly signal: AbortSignal
+  private readonly now: () => number
+
   private constructor(
     private readonly octokit: Octokit,
-    private readonly signal: AbortSignal,
-  ) {}
+    private readonly options: GitHubApiOptions,
+  ) {
+    this.signal = options.signal
+    this.now = options.now ?? Date.now
+  }
 
-  static async load(token: string, signal: AbortSignal): Promise<GitHubApi> {
-    const github: GitHubModule = await import('@actions/github')
-    return new GitHubApi(github.getOctokit(token), signal)
+  static async load(token: string, options: GitHubApiOptions): Promise<GitHubApi> {
+    const { makeOctokit } = await import('./octokit.js')
+    const now = options.now ?? Date.now
+    const log = options.log ?? (() => {})
+    const octokit = makeOctokit(token, {
+      retries: GITHUB_RETRIES,
+      doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451],
+      // a rate limit is waited out once, and only when GitHub's wait ends before the deadline
+      onRateLimit: (kind, retryAfter, request, retryCount) => {
+        const ok = retryCount === 0 && !options.signal.aborted && now() + retryAfter * 1000 < options.deadline
+        log(`GitHub's ${kind} for ${request.method ?? ''} ${request.url ?? ''}: ${ok ? `waiting ${retryAfter} s as it asks, then trying once more` : 'not waiting (past the deadline, or already retried)'}.`)
+        return ok
+      },
+    })
+    const api = new GitHubApi(octokit, options)
+    // a request that got no answer at all (GitHub unreachable): later requests are not retried, so
+    // an unreachable GitHub costs one request's retries, not every request's
+    octokit.hook.error('request', (error: unknown) => {
+      if ((error as { response?: unknown }).response === undefined) api.unreachable = true
+      throw error
+    })
+    return api
+  }
+
+  /** Set once a request got no answer at all: no more retries this run. */
+  private unreachable = false
+
+  /** Request options: the signal, and how many retries a harmless repeat gets (none near the deadline). */
+  private request(options: { create?: boolean; timeoutMs?: number } = {}): { signal: AbortSignal; retries: number } {
+    const room = this.options.deadline - this.now() >= RETRY_SPAN_MS && !this.signal.aborted && !this.unreachable
+    return { signal: this.requestSignal(options.timeoutMs), retries: options.create || !room ? 0 : GITHUB_RETRIES }
   }
 
   /** A request signal: the run's cancellation and a timeout (after a cancel, a short one of its own). */
@@ -51,13 +117,13 @@ export class GitHubApi {
    */
   async identity(): Promise<string | undefined> {
     try {
-      const data = await this.octokit.graphql<{ viewer?: { login?: unknown } }>('query { viewer { login } }', { request: { signal: this.requestSignal() } })
+      const data = await this.octokit.graphql<{ viewer?: { login?: unknown } }>('query { viewer { login } }', { request: this.request() })
       if (typeof data.viewer?.login === 'string' && data.viewer.login) return data.viewer.login
     } catch {
       // fall through to REST
     }
     try {
-      const { data } = await this.octokit.rest.users.getAuthenticated({ request: { signal: this.requestSignal() } })
+      const { data } = await this.octokit.rest.users.getAuthenticated({ request: this.request() })
       return data.login || undefined
     } catch {
       return undefined
@@ -70,28 +136,36 @@ export class GitHubApi {
       owner: thread.owner,
       repo: thread.repo,
       username: login,
-      request: { signal: this.requestSignal() },
+      request: this.request(),
     })
     return { permission: String(data.permission ?? 'none'), role: String((data as { role_name?: unknown }).role_name ?? '') }
   }
 
   async react(thread: Thread, comment: ConversationComment, content: Reaction): Promise<void> {
-    const common = { owner: thread.owner, repo: thread.repo, comment_id: comment.id, content, request: { signal: this.requestSignal() } }
+    const common = { owner: thread.owner, repo: thread.repo, comment_id: comment.id, content, request: this.request() }
     if (comment.kind === 'issue-comment') await this.octokit.rest.reactions.createForIssueComment(common)
     else if (comment.kind === 'review-comment') await this.octokit.rest.reactions.createForPullRequestReviewComment(common)
   }
 
-  /** Every comment on the thread, oldest first (100 a page: ceil(n / 100) requests). */
+  /**
+   * Every comment on the thread, oldest first: 100 a page, ceil(n / 100) requests. Paged here rather
+   * than with octokit.paginate, which drops the per-request options (the signal, the retries).
+   */
   async listComments(thread: Thread, since?: string): Promise<IssueComment[]> {
-    const all = await this.octokit.paginate(this.octokit.rest.issues.listComments, {
-      owner: thread.owner,
-      repo: thread.repo,
-      issue_number: thread.number,
-      per_page: 100,
-      ...(since ? { since } : {}),
-      request: { signal: this.requestSignal() },
-    })
-    return all.map(toIssueComment)
+    const all: IssueComment[] = []
+    for (let page = 1; ; page++) {
+      const { data } = await this.octokit.rest.issues.listComments({
+        owner: thread.owner,
+        repo: thread.repo,
+        issue_number: thread.number,
+        per_page: 100,
+        page,
+        ...(since ? { since } : {}),
+        request: this.request(),
+      })
+      all.push(...data.map(toIssueComment))
+      if (data.length < 100) return all
+    }
   }
 
   async createComment(thread: Thread, body: string, timeoutMs?: number): Promise<IssueComment> {
@@ -100,13 +174,13 @@ export class GitHubApi {
       repo: thread.repo,
       issue_number: thread.number,
       body,
-      request: { signal: this.requestSignal(timeoutMs) },
+      request: this.request({ create: true, timeoutMs }),
     })
     return toIssueComment(data)
   }
 
   async updateComment(thread: Thread, id: number, body: string, timeoutMs?: number): Promise<void> {
-    await this.octokit.rest.issues.updateComment({ owner: thread.owner, repo: thread.repo, comment_id: id, body, request: { signal: this.requestSignal(timeoutMs) } })
+    await this.octokit.rest.issues.updateComment({ owner: thread.owner, repo: thread.repo, comment_id: id, body, request: this.request({ timeoutMs }) })
   }
 
   /** Replies in an inline review thread (to the thread's first comment). */
@@ -117,7 +191,7 @@ export class GitHubApi {
       pull_number: thread.number,
       comment_id: commentId,
       body,
-      request: { signal: this.requestSignal(timeoutMs) },
+      request: this.request({ create: true, timeoutMs }),
     })
   }
 }

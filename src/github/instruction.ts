@@ -1,10 +1,15 @@
+import type { Nodes, Root } from 'mdast'
 import { stripHidden } from '../util/text.js'
 
 /**
  * The instruction in a comment: the text after the trigger phrase on the first line that starts
- * with it (case-insensitive, leading spaces allowed), following lines included. Lines inside fenced
- * code blocks and quoted lines (`>`) never trigger, so quoting an earlier instruction does not repeat
- * it. Pure, so it is table-tested.
+ * with it (case-insensitive, leading spaces allowed), following lines included.
+ *
+ * Only a line of a paragraph that is not inside a quote counts, as GitHub renders the comment
+ * (CommonMark and GFM, parsed with mdast-util-from-markdown and micromark's GFM extension): a code
+ * block of any kind (fenced, indented, a fence inside a list item), an HTML block such as `<pre>`,
+ * a block quote and its lazy continuation lines never trigger, so quoting or showing an earlier
+ * instruction does not repeat it. The parser loads only when a comment is read (comment mode).
  *
  * The text is cleaned before it goes anywhere: HTML comments (invisible on GitHub, a classic place
  * to hide an instruction) and invisible or control characters are removed, newlines kept, and it is
@@ -21,29 +26,42 @@ export type InstructionResult =
   | { found: false }
   | { found: true; text: string; cutChars: number }
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/
-
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 }
 
-export function findInstruction(body: string, phrase: string): InstructionResult {
-  const lines = cleanCommentText(body).split('\n')
+/** Parses Markdown as GitHub does for comments (markdown.ts, loaded on first use). */
+async function parseComment(text: string): Promise<Root> {
+  const { parseMarkdown } = await import('./markdown.js')
+  return parseMarkdown(text)
+}
+
+/** The (1-based) lines that belong to a paragraph outside any block quote. */
+function paragraphLines(tree: Root): Set<number> {
+  const lines = new Set<number>()
+  const visit = (node: Nodes): void => {
+    if (node.type === 'blockquote' || node.type === 'code' || node.type === 'html') return
+    if (node.type === 'paragraph') {
+      const { start, end } = node.position ?? {}
+      if (start && end) for (let line = start.line; line <= end.line; line++) lines.add(line)
+      return
+    }
+    if ('children' in node) for (const child of node.children) visit(child as Nodes)
+  }
+  visit(tree)
+  return lines
+}
+
+export async function findInstruction(body: string, phrase: string): Promise<InstructionResult> {
+  const text = cleanCommentText(body)
   const trigger = new RegExp(`^\\s*${escapeRegExp(phrase)}(?=\\s|$)`, 'i')
-  let fence: string | undefined
+  const lines = text.split('\n')
+  // the parser is loaded only for a comment that may hold an instruction at all
+  if (!lines.some((line) => trigger.test(line))) return { found: false }
+  const eligible = paragraphLines(await parseComment(text))
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string
-    const opener = FENCE.exec(line)?.[1]
-    if (fence !== undefined) {
-      if (opener && opener[0] === fence[0] && opener.length >= fence.length && line.trim() === opener) fence = undefined
-      continue
-    }
-    if (opener) {
-      fence = opener
-      continue
-    }
-    if (/^\s*>/.test(line)) continue
-    const match = trigger.exec(line)
+    const match = eligible.has(i + 1) ? trigger.exec(line) : null
     if (!match) continue
     const rest = [line.slice(match[0].length), ...lines.slice(i + 1)].join('\n').trim()
     if (rest.length <= MAX_INSTRUCTION_CHARS) return { found: true, text: rest, cutChars: 0 }

@@ -3,8 +3,22 @@ import { renderThreadComment } from '../summary/thread-comment.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
 import { type Thread, describeThread } from './conversation-event.js'
-import { type GitHubApi, type IssueComment, sameLogin, statusOf } from './github-api.js'
+import { type GitHubApi, type IssueComment, githubTime, sameLogin, statusOf } from './github-api.js'
 import { type ThreadState, decodeState } from './thread-state.js'
+
+/** What a tracking comment shows besides its state: the phrase, this run, and the server it runs on. */
+export interface ThreadView {
+  triggerPhrase: string
+  runUrl: string
+  serverUrl: string
+}
+
+/**
+ * How far before the run's start the search for a lost create looks: GitHub stamps whole seconds,
+ * and the runner's clock is not GitHub's. The match is on identity and run link, so a wide window
+ * costs nothing but a few more comments read.
+ */
+const LOST_CREATE_MARGIN_MS = 60_000
 
 /** After a cancel the process must be gone within 2 s: the last edit gets this long. */
 const CANCELLED_TIMEOUT_MS = 900
@@ -24,17 +38,21 @@ export class ThreadComment {
   private disabled = false
   /** Set when a create may have succeeded without us learning its id. */
   private uncertain = false
-  private readonly startedAt = new Date().toISOString()
+  /** `since` for the lost-create search: GitHub's whole-second format, a margin before the start. */
+  private readonly since: string
 
   private constructor(
     private readonly api: GitHubApi,
     readonly thread: Thread,
     private readonly identity: string | undefined,
-    private readonly view: { triggerPhrase: string; runUrl: string },
+    private readonly view: ThreadView,
     private id: number | undefined,
     public state: ThreadState,
     private readonly signal: AbortSignal,
-  ) {}
+    now: number,
+  ) {
+    this.since = githubTime(now - LOST_CREATE_MARGIN_MS)
+  }
 
   /** The newest tracking comment the identity wrote on the thread, with its state. */
   static findOwn(comments: IssueComment[], identity: string | undefined): { comment: IssueComment; state: ThreadState } | undefined {
@@ -52,21 +70,21 @@ export class ThreadComment {
    * Reads the thread's comments and takes up its tracking comment, if the action wrote one. Throws
    * when the comments cannot be read (the caller decides whether that may stop the run).
    */
-  static async open(api: GitHubApi, thread: Thread, identity: string | undefined, view: { triggerPhrase: string; runUrl: string }, signal: AbortSignal): Promise<ThreadComment> {
+  static async open(api: GitHubApi, thread: Thread, identity: string | undefined, view: ThreadView, signal: AbortSignal, now = Date.now()): Promise<ThreadComment> {
     const own = ThreadComment.findOwn(await api.listComments(thread), identity)
-    return new ThreadComment(api, thread, identity, view, own?.comment.id, own?.state ?? { entries: [] }, signal)
+    return new ThreadComment(api, thread, identity, view, own?.comment.id, own?.state ?? { entries: [] }, signal, now)
   }
 
   /** A tracking comment not yet looked for (the thread's comments could not be read). */
-  static blank(api: GitHubApi, thread: Thread, identity: string | undefined, view: { triggerPhrase: string; runUrl: string }, signal: AbortSignal): ThreadComment {
-    return new ThreadComment(api, thread, identity, view, undefined, { entries: [] }, signal)
+  static blank(api: GitHubApi, thread: Thread, identity: string | undefined, view: ThreadView, signal: AbortSignal, now = Date.now()): ThreadComment {
+    return new ThreadComment(api, thread, identity, view, undefined, { entries: [] }, signal, now)
   }
 
   /** Changes the state and writes the comment (created the first time, edited after). Never throws. */
   async update(change: (state: ThreadState) => ThreadState, status?: string): Promise<void> {
     this.state = change(this.state)
     if (this.disabled) return
-    const body = renderThreadComment({ state: this.state, triggerPhrase: this.view.triggerPhrase, status })
+    const body = renderThreadComment({ state: this.state, triggerPhrase: this.view.triggerPhrase, status, here: { serverUrl: this.view.serverUrl, owner: this.thread.owner, repo: this.thread.repo } })
     const timeout = this.signal.aborted ? CANCELLED_TIMEOUT_MS : undefined
     const where = describeThread(this.thread)
     try {
@@ -87,14 +105,15 @@ export class ThreadComment {
   }
 
   /**
-   * A create whose answer was lost: this run's comment, found by its own run link since the run
-   * started, and only among the identity's comments. With the identity unknown nothing is adopted
+   * A create whose answer was lost: this run's comment, found by its own run link among the
+   * comments since shortly before the run started (GitHub's whole seconds, see `since`), and only
+   * among the identity's comments. With the identity unknown nothing is adopted
    * (a second comment is better than editing one the action did not write).
    */
   private async findLostCreate(): Promise<number | undefined> {
     const identity = this.identity
     if (!identity) return undefined
-    const comments = await this.api.listComments(this.thread, this.startedAt)
+    const comments = await this.api.listComments(this.thread, this.since)
     return comments.find((c) => sameLogin(c.author, identity) && decodeState(c.body)?.entries.some((e) => e.runUrl === this.view.runUrl))?.id
   }
 

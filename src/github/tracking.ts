@@ -2,9 +2,9 @@ import * as core from '../util/actions-core.js'
 import type { AgentReport } from '../agent/run-agent.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
-import { pullRequestInRepository } from './comment-target.js'
 import { type Thread, describeThread } from './conversation-event.js'
 import type { GitHubApi } from './github-api.js'
+import { pullRequestHere } from './pull-link.js'
 import type { RunContext } from './run-context.js'
 import { ThreadComment } from './thread-comment.js'
 import { type ThreadEntry, withEntry } from './thread-state.js'
@@ -53,11 +53,11 @@ export async function linkPullRequest(
   triggerPhrase: string,
   signal: AbortSignal,
 ): Promise<void> {
-  const number = pullRequestInRepository(report.job?.prLink, run.serverUrl, run)
+  const number = pullRequestHere(report.job?.prLink, run)
   if (number === undefined || !report.jobId || (from.isPullRequest && from.number === number)) return
   const pr: Thread = { owner: run.owner, repo: run.repo, number, isPullRequest: true, title: '', url: report.job?.prLink ?? '' }
   try {
-    const tracking = await ThreadComment.open(api, pr, identity, { triggerPhrase, runUrl: run.runUrl }, signal)
+    const tracking = await ThreadComment.open(api, pr, identity, { triggerPhrase, runUrl: run.runUrl, serverUrl: run.serverUrl }, signal)
     if (tracking.state.job === report.jobId) return
     const label = describeThread(from)
     await tracking.update((state) => ({ ...state, job: report.jobId, prLink: report.job?.prLink ?? undefined, origin: { url: from.url || `${run.serverUrl}/${run.owner}/${run.repo}/issues/${from.number}`, label } }), report.job?.status)

@@ -3,7 +3,7 @@
  * `Nd` is sent as `YYYY-MM-DD`; the other forms are sent exactly as given.
  */
 
-export const DATE_FORMS = 'YYYY-MM-DD, an ISO 8601 date-time (2026-10-01T00:00:00Z), or Nd for N days before today in UTC (0d is today)'
+export const DATE_FORMS = 'YYYY-MM-DD, an ISO 8601 date-time (2026-10-01T00:00:00Z), or Nd for N days before today in UTC (0d is today), from the year 2000 on'
 
 export interface RangeEnd {
   /** As the user wrote it. */
@@ -14,6 +14,8 @@ export interface RangeEnd {
   instant: number
   /** True for a calendar date (YYYY-MM-DD or Nd), false for a date-time. */
   dateOnly: boolean
+  /** An end the user left open, fixed by the run (pinOpenEnd), not given. */
+  pinned?: boolean
 }
 
 const DAY_MS = 86_400_000
@@ -41,6 +43,8 @@ export function parseRangeEnd(text: string, now: number): RangeEnd | undefined {
   const year = Number(y)
   const month = Number(mo)
   const day = Number(d)
+  // Date.UTC reads years 0-99 as 1900-1999; no analytics are that old anyway
+  if (year < 2000) return undefined
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined
   if (h === undefined) return { given: value, sent: value, instant: Date.UTC(year, month - 1, day), dateOnly: true }
   const hour = Number(h)
@@ -56,6 +60,22 @@ export function parseRangeEnd(text: string, now: number): RangeEnd | undefined {
   const ms = frac ? Math.floor(Number(frac) * 1000) : 0
   const instant = Date.UTC(year, month - 1, day, hour, minute, second, ms) - offsetMinutes * 60_000
   return { given: value, sent: value, instant, dateOnly: false }
+}
+
+/**
+ * The end of an export's range: the one given, or, when date-to is open, tomorrow in UTC (so
+ * today's data is in), sent with every page of the export. The data is live: without one fixed end,
+ * rows could move between pages while they are fetched.
+ */
+export function pinOpenEnd(to: RangeEnd | undefined, now: number): RangeEnd {
+  if (to) return to
+  const instant = Math.floor(now / DAY_MS) * DAY_MS + DAY_MS
+  return { given: '', sent: formatDate(instant), instant, dateOnly: true, pinned: true }
+}
+
+/** What a pinned end means, for summaries; '' for an end that was given. */
+export function describePin(to: RangeEnd): string {
+  return to.pinned ? `date-to was open, so every request was sent dateTo=${to.sent} (tomorrow in UTC, exclusive): one fixed end, so live data could not shift between pages.` : ''
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
@@ -78,11 +98,13 @@ export function describeRange(from: RangeEnd | undefined, to: RangeEnd | undefin
   if (!from && !to) return 'all time'
   const start = from ? (from.dateOnly ? day(from.instant) : moment(from.instant)) : undefined
   let end: string | undefined
-  if (to) end = to.dateOnly ? day(to.instant - DAY_MS) : `before ${moment(to.instant)}`
+  if (to?.pinned) end = `today (${day(to.instant - DAY_MS)})`
+  else if (to) end = to.dateOnly ? day(to.instant - DAY_MS) : `before ${moment(to.instant)}`
   if (start && end) {
-    if (from?.dateOnly && to?.dateOnly && to.instant - from.instant === DAY_MS) return start
+    if (from?.dateOnly && to?.dateOnly && !to.pinned && to.instant - from.instant === DAY_MS) return start
     return `${start} – ${end}`
   }
   if (start) return `since ${start}`
+  if (to?.pinned) return `all time up to ${end}`
   return to?.dateOnly ? `up to and including ${end}` : `${end}`
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { DATE_FORMS, type RangeEnd, parseRangeEnd } from './dates.js'
 import { DURATION_FORMS, parseDuration } from './durations.js'
+import { withoutUrlSecrets } from '../util/text.js'
 
 /**
  * The one place that turns raw action inputs into a typed, validated settings object. Everything
@@ -75,11 +76,23 @@ const MAX_WAIT_MS = 72 * 3_600_000
 
 type Issues = { issues: z.core.$ZodRawIssue[] }
 
-/** Records a problem with an input (its path is the input's name unless given). */
-function problem(ctx: Issues, value: unknown, message: string, path?: string[]): never {
-  ctx.issues.push({ code: 'custom', message, input: value, ...(path ? { path } : {}) })
+/**
+ * Records a problem with an input (its path is the input's name unless given). `described` says
+ * what the value is when the value itself must not be shown (a key of the wrong type).
+ */
+function problem(ctx: Issues, value: unknown, message: string, path?: string[], described?: string): never {
+  ctx.issues.push({ code: 'custom', message, input: value, ...(path ? { path } : {}), ...(described ? { params: { described } } : {}) })
   return z.NEVER as never
 }
+
+/**
+ * Keys that share the admin keys' `mint_` prefix but do not work with this API (the vendor's key
+ * types): named in the error, never shown.
+ */
+const OTHER_KEY_TYPES: Array<[prefix: string, name: string]> = [
+  ['mint_dsc_', 'assistant API key'],
+  ['mint_us_', 'index API key'],
+]
 
 /** A string input turned into a value by `fn`, which reports problems through `problem`. */
 function input<T>(fn: (value: string, ctx: Issues) => T) {
@@ -163,10 +176,16 @@ function rangeEndInput(now: number) {
 
 const schemaAt = (now: number, eventName: string) => z.pipe(
   z.object({
-    'api-key': checked('the admin API key from a secret, for example ${{ secrets.MINTLIFY_API_KEY }}', (v) =>
+    'api-key': input((v, ctx) => {
+      const accepted = 'the admin API key from a secret, for example ${{ secrets.MINTLIFY_API_KEY }}'
+      const other = OTHER_KEY_TYPES.find(([prefix]) => v.startsWith(prefix))
+      if (other) {
+        const [prefix, name] = other
+        return problem(ctx, '', `an admin API key (mint_…) from the dashboard's API keys page; ${name}s do not work with this API`, undefined, `is an ${name} (it starts with ${prefix}; its value is not shown)`)
+      }
       // eslint-disable-next-line no-control-regex
-      v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : undefined,
-    ),
+      return v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : problem(ctx, v, accepted)
+    }),
     'project-id': checked('the project identifier from the dashboard\'s API keys page (no spaces)', identifier),
     mode: checked('agent, visitors, views, insights or comment', (v) => (MODES as readonly string[]).includes(v) ? (v as (typeof MODES)[number]) : undefined),
     prompt: input((v, ctx) =>
@@ -269,7 +288,8 @@ export type InsightsSettings = Extract<Settings, { mode: 'insights' }>
 function describeValue(name: string, raw: string | undefined): string {
   if (name === 'api-key') return raw ? 'is not a usable key (its value is not shown)' : 'is empty'
   if (raw === undefined || raw === '') return 'is empty'
-  const shown = raw.length > 80 ? `${raw.slice(0, 80)}…` : raw
+  const text = name === 'base-url' ? withoutUrlSecrets(raw) : raw
+  const shown = text.length > 80 ? `${text.slice(0, 80)}…` : text
   return `is ${JSON.stringify(shown)}`
 }
 
@@ -300,7 +320,8 @@ export function parseSettings(raw: RawInputs, now: number = Date.now(), eventNam
     if (name === 'prompt' && issue.message.startsWith('agent mode')) {
       return `Inputs "prompt" and "job-id" are both empty: ${issue.message}.`
     }
-    return `Input "${name}" ${describeValue(name, raw[name as InputName])}: expected ${issue.message}.`
+    const described = (issue as { params?: { described?: unknown } }).params?.described
+    return `Input "${name}" ${typeof described === 'string' ? described : describeValue(name, raw[name as InputName])}: expected ${issue.message}.`
   })
   throw new InputError(lines.join('\n'))
 }

@@ -1,9 +1,10 @@
-import { prNumber } from '../agent/job-outputs.js'
 import type { AgentReport } from '../agent/run-agent.js'
 import { isTerminal } from '../api/schemas.js'
 import { formatDuration } from '../util/clock.js'
 import { count } from '../util/text.js'
+import type { Here } from '../github/pull-link.js'
 import { escapeText, keyValueTable, link } from './escape.js'
+import { prLinkText } from './thread-comment.js'
 
 const HEADLINE: Record<AgentReport['outcome'], string> = {
   completed: '✅ pull request opened',
@@ -23,9 +24,9 @@ const ACTION: Record<AgentReport['action'], string> = {
 }
 
 /** The agent-mode job summary, in Markdown: small, only what is known, and every external string escaped. */
-export function renderAgentSummary(report: AgentReport): string {
+export function renderAgentSummary(report: AgentReport, here?: Here): string {
   const job = report.job
-  const pr = job?.prLink ? link(job.prLink, prNumber(job.prLink) ? `#${prNumber(job.prLink)}` : job.prLink) : ''
+  const pr = job?.prLink ? prLinkText(job.prLink, here) : ''
   const repository = job?.source?.repository
   const source = repository
     ? `${/^https?:\/\//.test(repository) ? link(repository, repository.replace(/^https?:\/\/(github\.com\/)?/, '')) : escapeText(repository, 200)}${job?.source?.ref ? ` @ ${escapeText(job.source.ref, 100)}` : ''}`

@@ -1,4 +1,5 @@
 import type { ConversationReport } from '../conversation/run-conversation.js'
+import type { Here } from '../github/pull-link.js'
 import { renderAgentSummary } from './agent-summary.js'
 import { escapeText, keyValueTable, link } from './escape.js'
 
@@ -6,7 +7,7 @@ import { escapeText, keyValueTable, link } from './escape.js'
  * The comment-mode job summary: why a comment was not taken (one line, never a silent green run),
  * or where the instruction came from followed by the agent summary.
  */
-export function renderConversationSummary(report: ConversationReport): string {
+export function renderConversationSummary(report: ConversationReport, here?: Here): string {
   const parts: string[] = []
   if (report.skip) {
     const refused = report.skip.reason === 'not-allowed' || report.skip.reason === 'bot'
@@ -26,5 +27,5 @@ export function renderConversationSummary(report: ConversationReport): string {
     return `${parts.join('\n\n')}\n`
   }
   if (from) parts.push(from)
-  return `${report.agent ? renderAgentSummary(report.agent) : ''}${parts.length > 0 ? `\n${parts.join('\n\n')}\n` : ''}`
+  return `${report.agent ? renderAgentSummary(report.agent, here) : ''}${parts.length > 0 ? `\n${parts.join('\n\n')}\n` : ''}`
 }

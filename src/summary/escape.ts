@@ -1,4 +1,4 @@
-import { bound, redact } from '../util/text.js'
+import { bound, oneLine, redact } from '../util/text.js'
 
 /**
  * Escaping for the job summary and comments (GitHub-flavoured Markdown with HTML). Text from the
@@ -7,11 +7,9 @@ import { bound, redact } from '../util/text.js'
  */
 
 const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g
 
 export function escapeText(text: string, max = 300): string {
-  return bound(redact(text).replace(CONTROL, ' ').trim(), max)
+  return bound(oneLine(text), max)
     .replace(/[&<>"']/g, (c) => HTML[c] as string)
     .replace(/[\\`*_[\]()|!~]/g, '\\$&')
     .replace(/:\/\//g, '&#58;//')

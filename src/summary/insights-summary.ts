@@ -29,6 +29,8 @@ export interface InsightsSummaryInput {
   failed: boolean
   files: { json: string } | undefined
   promptChars: number
+  /** What the run did with an open date-to (inputs/dates.ts describePin); '' when it was given. */
+  pin?: string
 }
 
 /** Each list's table stays under this, whatever summary-rows is (the runner drops a summary over 1 MiB). */
@@ -84,7 +86,7 @@ export function renderInsightsSummary(input: InsightsSummaryInput): string {
   parts.push(pages + state(p))
 
   const prompt = input.promptChars > 0 ? `The output \`agent-prompt\` (${formatCount(input.promptChars)} characters) asks the documentation agent to close the top gaps.` : 'No gaps, so `agent-prompt` is empty.'
-  parts.push(`${prompt} ${formatCount(input.requests.spent)} of max-requests (${formatCount(input.requests.max)}) analytics requests spent.`)
+  parts.push(`${prompt} ${formatCount(input.requests.spent)} of max-requests (${formatCount(input.requests.max)}) analytics requests spent.${input.pin ? ` ${escapeText(input.pin, 300)}` : ''}`)
   parts.push('<sub>Everything quoted here was typed by anonymous readers: it is shown as text, and in the prompt it is quoted as data, never as instructions. Review the pull request the agent opens.</sub>')
   return `${parts.join('\n\n')}\n`
 }

@@ -1,5 +1,5 @@
-import { prNumber } from '../agent/job-outputs.js'
 import type { AgentOutcome } from '../agent/run-agent.js'
+import { type Here, pullLinkLabel } from '../github/pull-link.js'
 import type { ThreadEntry, ThreadState } from '../github/thread-state.js'
 import { REPLY_MARKER, encodeState } from '../github/thread-state.js'
 import { escapeText, link } from './escape.js'
@@ -31,18 +31,18 @@ export function describeResult(result: string): string {
   return RESULT[result as EntryResult] ?? escapeText(result, 60)
 }
 
-function prLinkText(prLink: string): string {
-  const n = prNumber(prLink)
-  return link(prLink, n ? `#${n}` : prLink)
+/** A pull request link: `#12` (or `owner/repo#12`) for a canonical one of this server, else the URL. */
+export function prLinkText(prLink: string, here: Here | undefined): string {
+  return link(prLink, pullLinkLabel(prLink, here) ?? prLink)
 }
 
 function when(iso: string): string {
   return `${iso.slice(0, 16).replace('T', ' ')} UTC`
 }
 
-function renderEntry(entry: ThreadEntry): string {
+function renderEntry(entry: ThreadEntry, here: Here | undefined): string {
   const who = entry.by ? escapeText(entry.by, 60) : 'the workflow'
-  const pr = entry.prLink ? ` · ${prLinkText(entry.prLink)}` : ''
+  const pr = entry.prLink ? ` · ${prLinkText(entry.prLink, here)}` : ''
   const head = `- ${describeResult(entry.result)}${pr} · ${who}, ${link(entry.source, when(entry.at))} · ${link(entry.runUrl, 'run')}`
   const quoted = escapeText(entry.instruction, 500)
   const note = entry.note ? `\n  ${escapeText(entry.note, 500)}` : ''
@@ -54,6 +54,8 @@ export interface ThreadCommentView {
   triggerPhrase: string
   /** The status the job was last seen in, if known. */
   status?: string
+  /** The server and repository of the thread, to read pull request links. */
+  here?: Here
 }
 
 /** The most a tracking comment may hold: far below GitHub's 65,536-character limit. */
@@ -71,7 +73,7 @@ function renderWith(view: ThreadCommentView): string {
   const { state } = view
   const facts: string[] = []
   if (state.job) facts.push(`Job ${escapeText(state.job, 100)}${view.status ? ` (${escapeText(view.status, 60)})` : ''}`)
-  if (state.prLink) facts.push(`Pull request ${prLinkText(state.prLink)}`)
+  if (state.prLink) facts.push(`Pull request ${prLinkText(state.prLink, view.here)}`)
   const phrase = escapeText(view.triggerPhrase, 50)
   const parts = [encodeState(state), '### 📝 Documentation agent']
   if (facts.length > 0) parts.push(facts.join(' · '))
@@ -79,13 +81,13 @@ function renderWith(view: ThreadCommentView): string {
     parts.push(`The documentation agent opened this pull request, asked for in ${link(state.origin.url, state.origin.label)}.`)
   }
   parts.push(`To continue this job, comment \`${phrase} <what to change>\` here${state.origin ? ' or in a review comment' : ''} (people with write access only).`)
-  if (state.entries.length > 0) parts.push(`**Instructions**, newest first:\n\n${state.entries.map(renderEntry).join('\n')}`)
+  if (state.entries.length > 0) parts.push(`**Instructions**, newest first:\n\n${state.entries.map((e) => renderEntry(e, view.here)).join('\n')}`)
   return parts.join('\n\n')
 }
 
 /** The reply in an inline review thread: the result of the instruction given there. */
-export function renderReviewReply(entry: ThreadEntry, jobId: string | undefined): string {
-  const pr = entry.prLink ? ` · ${prLinkText(entry.prLink)}` : ''
+export function renderReviewReply(entry: ThreadEntry, jobId: string | undefined, here: Here): string {
+  const pr = entry.prLink ? ` · ${prLinkText(entry.prLink, here)}` : ''
   const job = jobId ? ` · job ${escapeText(jobId, 100)}` : ''
   return `${REPLY_MARKER}\n${describeResult(entry.result)}${pr}${job} · ${link(entry.runUrl, 'workflow run')}`
 }

@@ -59,6 +59,8 @@ export interface TrafficSummaryInput {
   failed: boolean
   /** With compare: previous-period. The top pages' change is looked up in `comparison.rows`. */
   comparison?: Comparison
+  /** What the run did with an open date-to (inputs/dates.ts describePin); '' when it was given. */
+  pin?: string
 }
 
 export function renderTrafficSummary(input: TrafficSummaryInput): string {
@@ -112,7 +114,7 @@ export function renderTrafficSummary(input: TrafficSummaryInput): string {
     parts.push(`No page had ${noun} in this range.`)
   }
   if (compared) parts.push(renderMovers(movers(compared.rows, MOVERS_SHOWN), noun))
-  if (input.totals) parts.push('<sub>Total is deduplicated across human and AI traffic, so it is not human + AI. AI share = AI / (human + AI).</sub>')
+  if (input.totals) parts.push(`<sub>Total is deduplicated across human and AI traffic, so it is not human + AI. AI share = AI / (human + AI).${input.pin ? ` ${escapeText(input.pin, 300)}` : ''}</sub>`)
   return `${parts.join('\n\n')}\n`
 }
 

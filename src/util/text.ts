@@ -18,6 +18,38 @@ export function redact(text: string): string {
   return out
 }
 
+/**
+ * The secret parts a URL given as an input may carry: user name, password, every query value and
+ * the fragment (`https://user:pass@host/?token=…#…`). They are masked before anything prints.
+ */
+export function urlSecrets(text: string): string[] {
+  const found: string[] = []
+  const userinfo = /^[a-z][a-z0-9+.-]*:\/\/([^/?#@]*)@/i.exec(text.trim())?.[1]
+  if (userinfo) found.push(...userinfo.split(':').map(decodeSafely))
+  const query = /\?([^#]*)/.exec(text)?.[1]
+  if (query) for (const pair of query.split('&')) found.push(decodeSafely(pair.slice(pair.indexOf('=') + 1)))
+  const fragment = /#(.*)$/.exec(text)?.[1]
+  if (fragment) found.push(decodeSafely(fragment))
+  return found.filter((s) => s !== '')
+}
+
+function decodeSafely(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
+}
+
+/** A URL with its secret parts (urlSecrets) shown as `***`, for messages. */
+export function withoutUrlSecrets(text: string): string {
+  return text
+    .trim()
+    .replace(/^([a-z][a-z0-9+.-]*:\/\/)([^/?#@]*)@/i, (_m, scheme: string, userinfo: string) => `${scheme}${userinfo.split(':').map(() => '***').join(':')}@`)
+    .replace(/\?([^#]*)/, (_m, query: string) => `?${query.split('&').map((pair) => (pair.includes('=') ? `${pair.slice(0, pair.indexOf('='))}=***` : '***')).join('&')}`)
+    .replace(/#.*$/, '#***')
+}
+
 /** Cuts text to at most `max` characters, saying how much was left out. */
 export function bound(text: string, max: number): string {
   if (text.length <= max) return text
@@ -29,12 +61,21 @@ export function bound(text: string, max: number): string {
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g
 
 /**
- * Makes external text safe for a log line: secrets redacted, control characters (newlines among
- * them) folded to a space, bounded, and prefixed so that it can never begin with `::`.
+ * Text from outside as one line, as a reader should see it: secrets redacted, control characters
+ * (newlines among them) folded to a space, invisible and bidirectional characters removed (they can
+ * make a line read other than it is), trimmed.
+ */
+export function oneLine(text: string): string {
+  return redact(text).replace(CONTROL, ' ').replace(INVISIBLE, '').trim()
+}
+
+/**
+ * Makes external text safe for a log line: oneLine, bounded, and prefixed so that it can never
+ * begin with `::`.
  */
 export function external(text: unknown, max = 300): string {
   const raw = typeof text === 'string' ? text : JSON.stringify(text) ?? String(text)
-  let out = bound(redact(raw).replace(CONTROL, ' ').trim(), max)
+  let out = bound(oneLine(raw), max)
   if (out.startsWith(':')) out = `'${out}'`
   return out
 }

@@ -30,7 +30,7 @@ function row(summary: string, label: string): string | undefined {
 
 describe('renderAgentSummary', () => {
   test('a completed job: status, job, linked pull request, model, source and time waited', () => {
-    const summary = renderAgentSummary(report())
+    const summary = renderAgentSummary(report(), { serverUrl: 'https://github.com', owner: 'acme', repo: 'docs' })
     expect(summary).toMatch(/^### Documentation agent \(new job\): ✅ pull request opened$/m)
     expect(row(summary, 'Status')).toBe('completed')
     expect(row(summary, 'Job')).toBe('job\\_7')

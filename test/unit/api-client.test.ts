@@ -106,6 +106,18 @@ describe('ApiClient GET retries', () => {
     expect(clock.sleeps).toEqual([])
   })
 
+  test.each([['create', 'POST'], ['status check', 'GET']])('an absurd Retry-After on a %s is "too long to wait": the 429, the endpoint and the quota stay in the message', async (what) => {
+    const { client, calls } = setup([response(429, { error: 'quota' }, { 'Retry-After': '99999999999999999999' })])
+    const error = await failure(what === 'create' ? client.createJob('Document X') : client.getJob('job_1'))
+    expect(error.kind).toBe('rate-limited')
+    expect(error.message).not.toContain('Invalid time value')
+    expect(error.message).toContain('HTTP 429 Too Many Requests')
+    expect(error.message).toContain(what === 'create' ? 'Could not create the agent job' : 'Could not check the status of job job_1')
+    if (what === 'create') expect(error.message).toContain('100 creates and follow-ups per project per hour')
+    expect(error.message).toContain('longer than any clock can hold')
+    expect(calls).toHaveLength(1)
+  })
+
   test('a backoff beyond the deadline ends as out-of-time with the last error', async () => {
     const { client } = setup([response(503, { error: 'busy' }), response(503, { error: 'busy' })], { deadlineMs: 1200 })
     const error = await failure(client.getJob('job_1'))

@@ -50,13 +50,17 @@ describe('findInstruction', () => {
     ['   /docs indented is fine', 'indented is fine'],
     ['Thanks!\n/docs add a curl example\nand a Python one', 'add a curl example\nand a Python one'],
     ['/docs\nthe instruction on the next line', 'the instruction on the next line'],
-    ['> /docs quoted\n/docs the real one', 'the real one'],
+    ['> /docs quoted\n\n/docs the real one', 'the real one'],
     ['```\n/docs in a fence\n```\n/docs after the fence', 'after the fence'],
     ['~~~md\n/docs tilde fence\n~~~\n/docs ok', 'ok'],
     ['<!-- /docs hidden --> /docs visible', 'visible'],
     ['/docs add\u200b this\u202e\u0007 text\u{E0041}', 'add this text'],
-  ])('%j → %j', (body, expected) => {
-    expect(findInstruction(body, '/docs')).toEqual({ found: true, text: expected, cutChars: 0 })
+    ['    /docs indented code\n\n/docs after the code', 'after the code'],
+    ['> quote\n/docs lazy continuation\n\n/docs after the quote', 'after the quote'],
+    ['<pre>\n/docs in pre\n</pre>\n\n/docs after pre', 'after pre'],
+    ['Thanks,\n  /docs continues the paragraph', 'continues the paragraph'],
+  ])('%j → %j', async (body, expected) => {
+    expect(await findInstruction(body, '/docs')).toEqual({ found: true, text: expected, cutChars: 0 })
   })
 
   test.each([
@@ -67,21 +71,31 @@ describe('findInstruction', () => {
     ['```\n/docs only fenced'],
     ['<!--\n/docs only in an HTML comment\n-->'],
     ['<!-- unclosed\n/docs'],
-  ])('%j has no instruction', (body) => {
-    expect(findInstruction(body, '/docs')).toEqual({ found: false })
+    // what GitHub renders as code, HTML or a quote (CommonMark + GFM) never triggers
+    ['    /docs in an indented code block'],
+    ['Some text\n\n    /docs indented after a blank line'],
+    ['- a list item\n\n  ```\n  /docs in a fence inside a list item\n  ```'],
+    ['1. a numbered item\n\n    ```\n    /docs in a fence indented four spaces inside the item\n    ```'],
+    ['<pre>\n/docs in an HTML pre block\n</pre>'],
+    ['<details>\n/docs in an HTML block\n</details>'],
+    ['> a quote\n/docs on a lazy continuation line of the quote'],
+    ['> - quoted list\n/docs lazy in a quoted list'],
+    ['- /docs as a list item is not a line that starts with the phrase'],
+  ])('%j has no instruction', async (body) => {
+    expect(await findInstruction(body, '/docs')).toEqual({ found: false })
   })
 
-  test('the phrase alone is an empty instruction', () => {
-    expect(findInstruction('/docs   \n  ', '/docs')).toEqual({ found: true, text: '', cutChars: 0 })
+  test('the phrase alone is an empty instruction', async () => {
+    expect(await findInstruction('/docs   \n  ', '/docs')).toEqual({ found: true, text: '', cutChars: 0 })
   })
 
-  test('a phrase with regex characters is matched literally', () => {
-    expect(findInstruction('/d.cs+ go', '/d.cs+')).toEqual({ found: true, text: 'go', cutChars: 0 })
-    expect(findInstruction('/dXcs go', '/d.cs')).toEqual({ found: false })
+  test('a phrase with regex characters is matched literally', async () => {
+    expect(await findInstruction('/d.cs+ go', '/d.cs+')).toEqual({ found: true, text: 'go', cutChars: 0 })
+    expect(await findInstruction('/dXcs go', '/d.cs')).toEqual({ found: false })
   })
 
-  test(`bounded at ${MAX_INSTRUCTION_CHARS} characters, saying how many were cut`, () => {
-    const result = findInstruction(`/docs ${'a'.repeat(MAX_INSTRUCTION_CHARS + 10)}`, '/docs')
+  test(`bounded at ${MAX_INSTRUCTION_CHARS} characters, saying how many were cut`, async () => {
+    const result = await findInstruction(`/docs ${'a'.repeat(MAX_INSTRUCTION_CHARS + 10)}`, '/docs')
     expect(result).toEqual({ found: true, text: 'a'.repeat(MAX_INSTRUCTION_CHARS), cutChars: 10 })
   })
 

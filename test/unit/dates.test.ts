@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { describeRange, parseRangeEnd } from '../../src/inputs/dates.js'
+import { type RangeEnd, describePin, describeRange, parseRangeEnd, pinOpenEnd } from '../../src/inputs/dates.js'
 
 const now = Date.UTC(2026, 10, 21, 23, 59, 59)
 
@@ -37,5 +37,17 @@ describe('describeRange', () => {
     ['2026-10-01T09:00:00Z', '2026-10-02T09:00:00Z', '1 Oct 2026 09:00 UTC – before 2 Oct 2026 09:00 UTC'],
   ])('%s → %s: %s', (from, to, words) => {
     expect(describeRange(from ? at(from) : undefined, to ? at(to) : undefined)).toBe(words)
+  })
+
+  test('an open end is pinned to tomorrow in UTC, and the words and the pin note say so', () => {
+    const pinned = pinOpenEnd(undefined, Date.UTC(2026, 10, 24, 23, 59, 59))
+    expect(pinned).toEqual({ given: '', sent: '2026-11-25', instant: Date.UTC(2026, 10, 25), dateOnly: true, pinned: true })
+    expect(describeRange(at('2026-10-01'), pinned)).toBe('1 Oct 2026 – today (24 Nov 2026)')
+    expect(describeRange(undefined, pinned)).toBe('all time up to today (24 Nov 2026)')
+    expect(describePin(pinned)).toContain('dateTo=2026-11-25 (tomorrow in UTC, exclusive)')
+    // a given end is kept as given, and says nothing
+    const given = at('2026-11-01') as RangeEnd
+    expect(pinOpenEnd(given, now)).toBe(given)
+    expect(describePin(given)).toBe('')
   })
 })

@@ -14,6 +14,9 @@ describe('escapeText', () => {
     ['www.evil.example', 'www&#46;evil.example'],
     ['mail@evil.example', 'mail&#64;evil.example'],
     ['/docs/getting-started', '/docs/getting-started'],
+    // bidirectional and invisible characters from readers never reach a summary table
+    ['api\u200bkey rotation \u202eedoc', 'apikey rotation edoc'],
+    ['a\u2066b\u2069c\u00ad\ufeffd\u{E0041}', 'abcd'],
   ])('%j → %j', (input, output) => {
     expect(escapeText(input)).toBe(output)
   })
@@ -42,9 +45,11 @@ describe('external', () => {
 describe('prNumber', () => {
   test.each([
     ['https://github.com/acme/docs/pull/42', '42'],
-    ['https://github.com/acme/docs/pull/42/', '42'],
-    ['https://github.com/acme/docs/pull/42?x=1#y', '42'],
-    ['https://gitlab.example/acme/docs/-/merge_requests/7', '7'],
+    // only the canonical form names a pull request (github/pull-link.ts)
+    ['https://github.com/acme/docs/pull/42/', undefined],
+    ['https://github.com/acme/docs/pull/42?x=1#y', undefined],
+    ['https://github.com/acme/docs/pull/13/../../issues/1', undefined],
+    ['https://gitlab.example/acme/docs/-/merge_requests/7', undefined],
     ['https://github.com/acme/docs', undefined],
     [null, undefined],
   ])('%s → %s', (url, number) => {

@@ -2,23 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { csvCell, writeExportFiles } from '../../src/analytics/export-files.js'
-
-describe('csvCell', () => {
-  test.each([
-    ['/docs/a', '/docs/a'],
-    ['/a,b', '"/a,b"'],
-    ['/say "hi"', '"/say ""hi"""'],
-    ['/line\nbreak', '"/line\nbreak"'],
-    ['=HYPERLINK("x")', `"'=HYPERLINK(""x"")"`],
-    ['+1', "'+1"],
-    ['-2', "'-2"],
-    ['@SUM(A1)', "'@SUM(A1)"],
-    ['\tcmd', "'\tcmd"],
-  ])('%j → %j', (text, cell) => {
-    expect(csvCell(text)).toBe(cell)
-  })
-})
+import { writeExportFiles } from '../../src/analytics/export-files.js'
 
 describe('writeExportFiles', () => {
   const meta = {

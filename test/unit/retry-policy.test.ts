@@ -18,6 +18,8 @@ describe('parseRetryAfter', () => {
     ['1.5', 1500],
     ['Sat, 21 Nov 2026 12:00:30 GMT', 30_000],
     ['Sat, 21 Nov 2026 11:59:00 GMT', 0],
+    ['99999999999999999999', Number.POSITIVE_INFINITY],
+    ['1'.repeat(400), Number.POSITIVE_INFINITY],
   ])('%s → %i ms', (header, ms) => {
     expect(parseRetryAfter(header, now)).toBe(ms)
   })

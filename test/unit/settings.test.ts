@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { type AgentSettings, InputError, type RawInputs, type TrafficSettings, parseSettings, unusedInputs } from '../../src/inputs/settings.js'
+import { urlSecrets } from '../../src/util/text.js'
 
 const base: RawInputs = { 'api-key': 'mint_abc123', 'project-id': 'proj_1', prompt: 'Document X' }
 
@@ -65,6 +66,8 @@ describe('parseSettings', () => {
     [{ 'base-url': 'https://api.mintlify.com?x=1' }, 'Input "base-url"'],
     [{ 'base-url': 'ftp://api.mintlify.com' }, 'Input "base-url"'],
     [{ 'job-id': 'job\t1' }, 'Input "job-id"'],
+    [{ mode: 'visitors', 'date-from': '0099-01-01' }, 'Input "date-from" is "0099-01-01": expected a real date'],
+    [{ mode: 'visitors', 'date-to': '1999-12-31' }, 'from the year 2000 on'],
   ])('%o is refused: %s', (raw, message) => {
     expect(errorOf({ ...base, ...raw })).toContain(message)
   })
@@ -73,6 +76,31 @@ describe('parseSettings', () => {
     const message = errorOf({ ...base, 'api-key': 'mint_secret with space' })
     expect(message).toContain('Input "api-key" is not a usable key')
     expect(message).not.toContain('mint_secret')
+  })
+
+  test.each([
+    ['mint_dsc_0123456789abcdef', 'is an assistant API key (it starts with mint_dsc_; its value is not shown): expected an admin API key'],
+    ['mint_us_0123456789abcdef', 'is an index API key (it starts with mint_us_; its value is not shown): expected an admin API key'],
+  ])('a key of another type (%s) is refused by name, never shown', (key, words) => {
+    const message = errorOf({ ...base, 'api-key': key })
+    expect(message).toBe(`Input "api-key" ${words} (mint_…) from the dashboard's API keys page; ${key.startsWith('mint_dsc_') ? 'assistant' : 'index'} API keys do not work with this API.`)
+    expect(message).not.toContain('0123456789abcdef')
+  })
+
+  test.each([
+    ['https://user:s3cretpass@api.mintlify.com', 'https://***:***@api.mintlify.com'],
+    ['https://tok_abcdef123456@api.mintlify.com/', 'https://***@api.mintlify.com/'],
+    ['https://api.mintlify.com/?token=tok_abcdef123456&x=1', 'https://api.mintlify.com/?token=***&x=***'],
+    ['https://api.mintlify.com/#tok_abcdef123456', 'https://api.mintlify.com/#***'],
+  ])('a secret in base-url (%s) is never repeated: the error shows %s', (url, shown) => {
+    const message = errorOf({ ...base, 'base-url': url })
+    expect(message).toContain(`Input "base-url" is ${JSON.stringify(shown)}: expected an https:// URL without query or credentials`)
+    for (const secret of ['s3cretpass', 'tok_abcdef123456']) expect(message).not.toContain(secret)
+  })
+
+  test('urlSecrets names every secret part of a URL, decoded', () => {
+    expect(urlSecrets('https://us%40er:p%3Ass@host/p?a=1&token=t%20k#frag')).toEqual(['us@er', 'p:ss', '1', 't k', 'frag'])
+    expect(urlSecrets('https://api.mintlify.com/v1')).toEqual([])
   })
 
   test('a long value is cut in the message', () => {

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { commentTarget, pullRequestInRepository } from '../../src/github/comment-target.js'
+import { commentTarget } from '../../src/github/comment-target.js'
+import { githubTime } from '../../src/github/github-api.js'
+import { parsePullLink, pullLinkLabel, pullRequestHere } from '../../src/github/pull-link.js'
 import { ThreadComment } from '../../src/github/thread-comment.js'
 import { MAX_ENTRIES, type ThreadEntry, type ThreadState, carriesMarker, decodeState, encodeState, withEntry } from '../../src/github/thread-state.js'
 import { MAX_COMMENT_CHARS, renderReviewReply, renderThreadComment } from '../../src/summary/thread-comment.js'
@@ -31,18 +33,41 @@ describe('commentTarget', () => {
   )
 })
 
-describe('pullRequestInRepository', () => {
+describe('pull request links', () => {
   test.each([
     ['https://github.com/acme/docs/pull/101', 'https://github.com', 101],
-    ['https://github.com/Acme/Docs/pull/7/files', 'https://github.com', 7],
+    ['https://github.com/Acme/Docs/pull/7', 'https://github.com', 7],
     ['https://ghes.acme.internal/acme/docs/pull/3', 'https://ghes.acme.internal', 3],
     ['https://github.com/acme/other/pull/101', 'https://github.com', undefined],
     ['https://github.com/acme/docs-old/pull/101', 'https://github.com', undefined],
     ['https://ghes.acme.internal/acme/docs/pull/3', 'https://github.com', undefined],
     ['https://github.com/acme/docs/issues/5', 'https://github.com', undefined],
+    // not canonical: never a pull request to comment on
+    ['https://github.com/acme/docs/pull/13/../../issues/1', 'https://github.com', undefined],
+    ['https://github.com/acme/docs/pull/7/files', 'https://github.com', undefined],
+    ['https://github.com/acme/docs/pull/7?x=1', 'https://github.com', undefined],
+    ['https://github.com/acme/docs/pull/7#top', 'https://github.com', undefined],
+    ['https://github.com/acme/docs/pull/%37', 'https://github.com', undefined],
+    ['http://github.com/acme/docs/pull/7', 'https://github.com', undefined],
+    ['https://user@github.com/acme/docs/pull/7', 'https://github.com', undefined],
+    ['https://github.com/acme/docs/pull/07', 'https://github.com', undefined],
     [null, 'https://github.com', undefined],
   ])('%s on %s → %s', (link, server, expected) => {
-    expect(pullRequestInRepository(link, server, repo)).toBe(expected)
+    expect(pullRequestHere(link, { serverUrl: server, ...repo })).toBe(expected)
+  })
+
+  test.each([
+    ['https://github.com/acme/docs/pull/9', '#9'],
+    ['https://github.com/acme/site/pull/9', 'acme/site#9'],
+    ['https://gitlab.example/acme/docs/pull/9', undefined],
+    ['https://github.com/acme/docs/pull/13/../../issues/1', undefined],
+  ])('%s reads as %s on github.com in acme/docs', (link, label) => {
+    expect(pullLinkLabel(link, { serverUrl: 'https://github.com', ...repo })).toBe(label)
+  })
+
+  test('parsePullLink reads only the canonical form', () => {
+    expect(parsePullLink('https://github.com/acme/docs/pull/9')).toEqual({ host: 'github.com', owner: 'acme', repo: 'docs', number: 9 })
+    expect(parsePullLink('https://github.com/acme/../pull/9')).toBeUndefined()
   })
 })
 
@@ -92,7 +117,7 @@ describe('tracking comment text', () => {
       prLink: 'https://github.com/acme/docs/pull/5',
       entries: [entry(2, { by: 'mallory', instruction: '@everyone <img src=x onerror=alert(1)> [x](https://evil.example) ::error::boom', note: 'Job job_1 failed: <b>boom</b>' }), entry(1)],
     }
-    const body = renderThreadComment({ state, triggerPhrase: '/docs', status: 'completed' })
+    const body = renderThreadComment({ state, triggerPhrase: '/docs', status: 'completed', here: { serverUrl: 'https://github.com', ...repo } })
     expect(decodeState(body)).toEqual(state)
     expect(body).toContain('Job job\\_1 (completed) · Pull request <a href="https://github.com/acme/docs/pull/5">#5</a>')
     expect(body).toContain('comment `/docs <what to change>` here')
@@ -120,20 +145,31 @@ describe('tracking comment text', () => {
   })
 
   test('a review reply carries the reply marker (so it never triggers) and the result', () => {
-    const reply = renderReviewReply(entry(1, { prLink: 'https://github.com/acme/docs/pull/5' }), 'job_1')
+    const reply = renderReviewReply(entry(1, { prLink: 'https://github.com/acme/docs/pull/5' }), 'job_1', { serverUrl: 'https://github.com', ...repo })
     expect(carriesMarker(reply)).toBe(true)
     expect(reply).toContain('✅ pull request opened or updated · <a href="https://github.com/acme/docs/pull/5">#5</a> · job job\\_1')
+  })
+
+  test('a pull request link from another host, or not canonical, shows as its URL, never as #n', () => {
+    const here = { serverUrl: 'https://github.com', ...repo }
+    const other = renderThreadComment({ state: { prLink: 'https://gitlab.example/acme/docs/pull/9', entries: [entry(1, { prLink: 'https://github.com/acme/docs/pull/13/../../issues/1' })] }, triggerPhrase: '/docs', here })
+    expect(other).not.toMatch(/>#(9|13|1)</)
+    expect(other).toContain('>https&#58;//gitlab.example/acme/docs/pull/9</a>')
+    expect(other).toContain('>https&#58;//github.com/acme/docs/pull/13/../../issues/1</a>')
   })
 })
 
 describe('ThreadComment: a create whose answer was lost', () => {
   const thread = { owner: 'acme', repo: 'docs', number: 7, isPullRequest: false, title: '', url: '' }
-  const view = { triggerPhrase: '/docs', runUrl: 'https://github.com/acme/docs/actions/runs/4242' }
-  const naming = (author: string) => ({ id: 77, author, url: '', body: encodeState({ job: 'job_1', entries: [entry(1, { runUrl: view.runUrl })] }) })
+  const view = { triggerPhrase: '/docs', runUrl: 'https://github.com/acme/docs/actions/runs/4242', serverUrl: 'https://github.com' }
+  const naming = (author: string, createdAt = '2026-11-24T12:00:00Z') => ({ id: 77, author, url: '', createdAt, body: encodeState({ job: 'job_1', entries: [entry(1, { runUrl: view.runUrl })] }) })
 
-  /** A GitHub API whose first create fails after the comment was made (the answer lost). */
+  /**
+   * A GitHub API whose first create fails after the comment was made (the answer lost). Its
+   * listing filters `since` as GitHub does: as a time, against whole-second stamps.
+   */
   function fakeApi(comments: Array<ReturnType<typeof naming>>) {
-    const calls = { created: 0, updated: [] as number[] }
+    const calls = { created: 0, updated: [] as number[], since: [] as Array<string | undefined> }
     const api = {
       createComment: async () => {
         calls.created++
@@ -141,17 +177,36 @@ describe('ThreadComment: a create whose answer was lost', () => {
         return { id: 100 + calls.created, author: 'github-actions[bot]', body: '', url: '' }
       },
       updateComment: async (_t: unknown, id: number) => void calls.updated.push(id),
-      listComments: async () => comments,
+      listComments: async (_t: unknown, since?: string) => {
+        calls.since.push(since)
+        return comments.filter((c) => since === undefined || Date.parse(c.createdAt) >= Date.parse(since))
+      },
     }
     return { api: api as unknown as Parameters<typeof ThreadComment.blank>[0], calls }
   }
+
+  test('a comment GitHub stamped earlier in the same second as the run started is still found (whole seconds)', async () => {
+    // the run starts at 12:00:00.700; GitHub stamps the comment it makes at 12:00:00.900 as 12:00:00Z
+    const started = Date.parse('2026-11-24T12:00:00.700Z')
+    const { api, calls } = fakeApi([naming('github-actions[bot]', '2026-11-24T12:00:00Z')])
+    const tracking = ThreadComment.blank(api, thread, 'github-actions[bot]', view, new AbortController().signal, started)
+    await tracking.update((s) => s)
+    await tracking.update((s) => s)
+    expect(calls.since).toEqual(['2026-11-24T11:59:00Z'])
+    expect(calls.created).toBe(1)
+    expect(calls.updated).toEqual([77])
+  })
+
+  test('githubTime: GitHub\'s whole-second format, rounded down', () => {
+    expect(githubTime(Date.parse('2026-11-24T12:00:00.999Z'))).toBe('2026-11-24T12:00:00Z')
+  })
 
   test('with the identity known, its own comment naming this run is found and edited, not posted again', async () => {
     const { api, calls } = fakeApi([naming('github-actions[bot]')])
     const tracking = ThreadComment.blank(api, thread, 'github-actions[bot]', view, new AbortController().signal)
     await tracking.update((s) => s)
     await tracking.update((s) => s)
-    expect(calls).toEqual({ created: 1, updated: [77] })
+    expect(calls).toMatchObject({ created: 1, updated: [77] })
   })
 
   test('with the identity unknown, nobody else\'s comment is adopted, even one naming this run', async () => {

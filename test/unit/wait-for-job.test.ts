@@ -60,7 +60,7 @@ describe('waitForJob', () => {
     expect(clock.sleeps.reduce((a, b) => a + b, 0)).toBe(20_000)
   })
 
-  test('an out-of-time error from a status check ends the wait as a timeout, with that error', async () => {
+  test('an out-of-time error with no error before it ends the wait as a plain timeout: no "last error"', async () => {
     const clock = new FakeClock()
     const error = new ApiError('Could not check: wait-timeout ran out.', { kind: 'out-of-time' })
     const result = await waitForJob({
@@ -72,7 +72,25 @@ describe('waitForJob', () => {
       onJob: () => {},
       log: () => {},
     })
-    expect(result).toMatchObject({ ended: false, lastError: error })
+    expect(result.ended).toBe(false)
+    expect(result).not.toHaveProperty('lastError', error)
+    expect(result.ended === false && result.lastError).toBeUndefined()
+  })
+
+  test('an out-of-time error after a real error ends the wait as a timeout, with the real error', async () => {
+    const clock = new FakeClock()
+    const cause = new ApiError('Could not check: HTTP 503 Service Unavailable.', { kind: 'http', status: 503 })
+    const error = new ApiError('Could not check: wait-timeout ran out.', { kind: 'out-of-time', cause })
+    const result = await waitForJob({
+      getJob: () => Promise.reject(error),
+      clock,
+      signal: new AbortController().signal,
+      deadline: clock.now() + 5000,
+      pollIntervalMs: 1000,
+      onJob: () => {},
+      log: () => {},
+    })
+    expect(result).toMatchObject({ ended: false, lastError: cause })
   })
 
   describe('a job this run created that status checks do not show yet (404)', () => {

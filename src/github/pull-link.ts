@@ -1,0 +1,66 @@
+/**
+ * Pull request links as the service reports them (`prLink`), read strictly. Only the canonical form
+ * `https://<host>/<owner>/<repo>/pull/<n>` names a pull request: anything else (another path, dot
+ * segments such as `/pull/13/../../issues/1`, a query, a fragment, an encoded character) is shown
+ * as the URL it is and never commented on. Pure, so it is table-tested.
+ */
+
+export interface PullLink {
+  host: string
+  owner: string
+  repo: string
+  number: number
+}
+
+/** Where the run is: the server (GITHUB_SERVER_URL) and the repository. */
+export interface Here {
+  serverUrl: string
+  owner: string
+  repo: string
+}
+
+const CANONICAL = /^https:\/\/([^/?#@]+)\/([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))\/([A-Za-z0-9._-]{1,100})\/pull\/([1-9]\d{0,9})$/
+
+/** The pull request a canonical link names, or undefined. */
+export function parsePullLink(link: string | null | undefined): PullLink | undefined {
+  if (!link) return undefined
+  const m = CANONICAL.exec(link)
+  if (!m) return undefined
+  const [, host, owner, repo, number] = m as unknown as [string, string, string, string, string]
+  if (repo === '.' || repo === '..') return undefined
+  let href: string
+  try {
+    href = new URL(link).href
+  } catch {
+    return undefined
+  }
+  // the URL must read as written (no normalisation, no encoding tricks)
+  if (href !== link) return undefined
+  return { host: host.toLowerCase(), owner, repo, number: Number(number) }
+}
+
+function hostOf(serverUrl: string): string | undefined {
+  try {
+    return new URL(serverUrl).host.toLowerCase()
+  } catch {
+    return undefined
+  }
+}
+
+/** The pull request's number when the link is a canonical pull request of this server and repository. */
+export function pullRequestHere(link: string | null | undefined, here: Here): number | undefined {
+  const pr = parsePullLink(link)
+  if (!pr || pr.host !== hostOf(here.serverUrl)) return undefined
+  return pr.owner.toLowerCase() === here.owner.toLowerCase() && pr.repo.toLowerCase() === here.repo.toLowerCase() ? pr.number : undefined
+}
+
+/**
+ * How a link reads in a summary or comment: `#12` for a pull request of this repository,
+ * `owner/repo#12` for one of another repository on this server, and undefined otherwise (the caller
+ * shows the URL itself).
+ */
+export function pullLinkLabel(link: string | null | undefined, here: Here | undefined): string | undefined {
+  const pr = parsePullLink(link)
+  if (!pr || !here || pr.host !== hostOf(here.serverUrl)) return undefined
+  return pullRequestHere(link, here) !== undefined ? `#${pr.number}` : `${pr.owner}/${pr.repo}#${pr.number}`
+}
