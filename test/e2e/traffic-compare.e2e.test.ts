@@ -16,11 +16,19 @@ describe.each(RUNTIMES)('views and comparisons ($name)', (runtime) => {
     expect(sim.requestsTo('visitors')).toHaveLength(0)
     expect(sim.requestsTo('views')).toHaveLength(Math.max(1, Math.ceil(n / 250)))
     expect(run.outputs['path-count']).toBe(String(n))
-    expect(run.outputs['views-csv']).toMatch(/mintlify-views-proj_demo-start-to-now\.csv$/)
+    // no date-to: every page was sent one fixed end, tomorrow in UTC, and the file is named for it
+    const pinned = sim.views.queries[0]?.dateTo as string
+    expect(pinned).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    // tomorrow in UTC (a day's midnight within the next 24 hours, whichever side of midnight the run fell)
+    expect(Date.parse(pinned) - Date.now()).toBeGreaterThan(-60_000)
+    expect(Date.parse(pinned) - Date.now()).toBeLessThanOrEqual(86_400_000)
+    expect(sim.views.queries.every((q) => q.dateTo === pinned)).toBe(true)
+    expect(run.outputs['views-csv']).toMatch(new RegExp(`mintlify-views-proj_demo-start-to-${pinned}\\.csv$`))
     expect(run.outputs['visitors-csv']).toBeUndefined()
     expect(csvLines(run.outputs['views-csv'])).toHaveLength(n + 1)
     expect(JSON.parse(readFileSync(run.outputs['views-json'] ?? '', 'utf8')).views).toHaveLength(n)
-    expect(run.summary).toContain('### 📊 Page views: proj\\_demo, all time')
+    expect(run.summary).toContain('### 📊 Page views: proj\\_demo, all time up to today')
+    expect(run.summary).toContain(`every request was sent dateTo=${pinned} \\(tomorrow in UTC, exclusive\\)`)
     expect(run.outputs['previous-total']).toBeUndefined()
   })
 

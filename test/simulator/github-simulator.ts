@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { type Fault as RouteFault, FaultBook, answerFault, readBody, send } from './faults.js'
-import { LocalServer } from './local-server.js'
+import { githubContract } from '../contract/openapi-contract.js'
+import { LocalServer, type RecordedRequest } from './local-server.js'
 
 /**
  * A stateful fake of the GitHub REST and GraphQL API on 127.0.0.1, for the e2e tests of comments and
@@ -35,6 +36,51 @@ export interface FakeComment {
   html_url: string
 }
 
+const API = 'https://api.github.com'
+
+/** A user as GitHub's REST API shows one (`simple-user`: every required field). */
+export function restUser(user: FakeUser): Record<string, unknown> {
+  // GitHub encodes a bot's [bot] in its URLs (github-actions%5Bbot%5D)
+  const url = `${API}/users/${encodeURIComponent(user.login)}`
+  return {
+    login: user.login,
+    id: 1000 + [...user.login].reduce((n, c) => (n * 31 + c.charCodeAt(0)) % 1_000_000, 7),
+    node_id: `U_${Buffer.from(user.login).toString('base64url')}`,
+    avatar_url: `https://avatars.githubusercontent.com/u/1?v=4`,
+    gravatar_id: '',
+    url,
+    html_url: user.type === 'Bot' ? `https://github.com/apps/${encodeURIComponent(user.login.replace(/\[bot\]$/, ''))}` : `https://github.com/${encodeURIComponent(user.login)}`,
+    followers_url: `${url}/followers`,
+    following_url: `${url}/following{/other_user}`,
+    gists_url: `${url}/gists{/gist_id}`,
+    starred_url: `${url}/starred{/owner}{/repo}`,
+    subscriptions_url: `${url}/subscriptions`,
+    organizations_url: `${url}/orgs`,
+    repos_url: `${url}/repos`,
+    events_url: `${url}/events{/privacy}`,
+    received_events_url: `${url}/received_events`,
+    type: user.type,
+    user_view_type: 'public',
+    site_admin: false,
+  }
+}
+
+/** An issue comment as GitHub's REST API shows one (`issue-comment`). */
+function restComment(c: FakeComment): Record<string, unknown> {
+  return {
+    id: c.id,
+    node_id: `IC_${c.id}`,
+    url: `${API}/repos/acme/docs/issues/comments/${c.id}`,
+    html_url: c.html_url,
+    issue_url: `${API}/repos/acme/docs/issues/${c.issue}`,
+    body: c.body,
+    user: restUser(c.user),
+    created_at: c.created_at,
+    updated_at: c.updated_at,
+    author_association: c.user.type === 'Bot' ? 'NONE' : 'MEMBER',
+  }
+}
+
 export interface FakeReaction {
   kind: 'issue-comment' | 'review-comment'
   commentId: number
@@ -59,7 +105,18 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
   readonly edits: Array<{ id: number; author: string }> = []
   private readonly faults = new FaultBook<GitHubRoute>()
   private nextId = 9001
-  private last = 0
+
+  /**
+   * Every REST exchange is checked against GitHub's own description (@octokit/openapi); GHES's
+   * `/api/v3` prefix is taken off first, and GraphQL (not in the REST description) is not checked.
+   */
+  protected override contract = (exchange: Parameters<NonNullable<LocalServer<GitHubRoute>['contract']>>[0], withResponse: boolean): string[] => {
+    const url = exchange.url.replace(/^\/api\/v3(?=\/)/, '')
+    if (/^\/(api\/)?graphql\b/.test(url)) return []
+    const contract = githubContract()
+    const checked = { ...exchange, url }
+    return [...contract.checkRequest(checked), ...(withResponse ? contract.checkResponse(checked) : [])]
+  }
 
   /** `identity` is who the token writes as: `github-actions[bot]` for GITHUB_TOKEN, a login for a personal token. */
   constructor(
@@ -83,10 +140,9 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
     return comment
   }
 
-  /** Now, strictly after the last stamp (so `since` and ordering behave like GitHub's). */
+  /** Now, as GitHub stamps it: whole seconds (`2025-11-21T00:12:32Z`); comments made in one second share it. */
   private stamp(): string {
-    this.last = Math.max(Date.now(), this.last + 1)
-    return new Date(this.last).toISOString()
+    return new Date(Math.floor(Date.now() / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z')
   }
 
   commentsOn(issue: number): FakeComment[] {
@@ -117,15 +173,18 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/comments\/(\d+)\/replies$/)) && method === 'POST') route = 'reply-review-comment'
     else m = null
     if (m) ids = m.slice(1).map((v) => (/^\d+$/.test(v) ? Number(v) : NaN))
-    this.record({ route, method, url: req.url ?? '', headers: req.headers, body, at: Date.now() })
+    const recorded: RecordedRequest<GitHubRoute> = { route, method, url: req.url ?? '', headers: req.headers, body, at: Date.now() }
+    this.record(recorded)
 
     const fault = this.faults.take(route)
     if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs))
     if (fault && !fault.afterProcessing) {
+      this.checkExchange(recorded)
       answerFault(req, res, fault)
       return
     }
     const answer = this.process(req, route, m, ids, body, url)
+    this.checkExchange(recorded, fault ? undefined : answer)
     if (fault) answerFault(req, res, fault)
     else send(res, answer.status, answer.body, answer.headers)
   }
@@ -139,7 +198,7 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
     url: URL,
   ): { status: number; body: unknown; headers?: Record<string, string> } {
     const auth = req.headers.authorization ?? ''
-    if (auth !== `token ${this.token}` && auth !== `Bearer ${this.token}`) return { status: 401, body: { message: 'Bad credentials' } }
+    if (auth !== `token ${this.token}` && auth !== `Bearer ${this.token}`) return { status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' } }
     const now = this.stamp()
     const me = this.identity
     switch (route) {
@@ -147,42 +206,46 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
         return { status: 200, body: { data: { viewer: { login: me.login } } } }
       case 'get-user':
         // installation tokens (GITHUB_TOKEN, app tokens) cannot read /user
-        return me.type === 'Bot' ? { status: 403, body: { message: 'Resource not accessible by integration' } } : { status: 200, body: { login: me.login, type: me.type } }
+        if (me.type === 'Bot') return { status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/users/users#get-the-authenticated-user', status: '403' } }
+        return { status: 200, body: { ...restUser(me), name: null, company: null, blog: null, location: null, email: null, hireable: null, bio: null, public_repos: 1, public_gists: 0, followers: 0, following: 0, created_at: '2020-01-01T00:00:00Z', updated_at: '2025-01-01T00:00:00Z' } }
       case 'permission': {
         const login = decodeURIComponent(m?.[1] ?? '')
-        if (login.endsWith('[bot]')) return { status: 404, body: { message: `${login} is not a user` } }
+        if (login.endsWith('[bot]')) return { status: 404, body: { message: `${login} is not a user`, documentation_url: 'https://docs.github.com/rest/collaborators/collaborators#get-repository-permissions-for-a-user', status: '404' } }
         const role = this.roles.get(login.toLowerCase())
-        if (!role) return { status: 404, body: { message: 'Not Found' } }
+        if (!role) return { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' } }
         const permission = role === 'maintain' ? 'write' : role === 'triage' ? 'read' : role
-        return { status: 200, body: { permission, role_name: role, user: { login } } }
+        const permissions = { admin: permission === 'admin', maintain: role === 'maintain' || permission === 'admin', push: permission === 'admin' || permission === 'write', triage: role !== 'read', pull: true }
+        return { status: 200, body: { permission, role_name: role, user: { ...restUser({ login, type: 'User' }), permissions, role_name: role } } }
       }
       case 'react-issue-comment':
       case 'react-review-comment': {
         const content = (JSON.parse(body) as { content: string }).content
         this.reactions.push({ kind: route === 'react-issue-comment' ? 'issue-comment' : 'review-comment', commentId: ids[0] ?? 0, content, by: me.login })
-        return { status: 201, body: { id: this.reactions.length, content, user: me } }
+        return { status: 201, body: { id: this.reactions.length, node_id: `REA_${this.reactions.length}`, content, user: restUser(me), created_at: now } }
       }
       case 'create-comment': {
         const text = (JSON.parse(body) as { body: string }).body
         const id = this.nextId++
         const comment: FakeComment = { id, issue: ids[0] ?? 0, body: text, user: me, created_at: now, updated_at: now, html_url: `https://github.com/acme/docs/issues/${ids[0]}#issuecomment-${id}` }
         this.comments.push(comment)
-        return { status: 201, body: comment }
+        return { status: 201, body: restComment(comment) }
       }
       case 'update-comment': {
         const comment = this.comments.find((c) => c.id === ids[0])
-        if (!comment) return { status: 404, body: { message: 'Not Found' } }
+        if (!comment) return { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' } }
         this.edits.push({ id: comment.id, author: comment.user.login })
         comment.body = (JSON.parse(body) as { body: string }).body
         comment.updated_at = now
-        return { status: 200, body: comment }
+        return { status: 200, body: restComment(comment) }
       }
       case 'list-comments': {
         const since = url.searchParams.get('since')
         const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30))
         const page = Number(url.searchParams.get('page') ?? 1)
-        const all = this.commentsOn(ids[0] ?? 0).filter((c) => !since || c.updated_at >= since)
-        const slice = all.slice((page - 1) * perPage, page * perPage)
+        // GitHub compares `since` as a time (documented as YYYY-MM-DDTHH:MM:SSZ) with whole-second stamps
+        if (since !== null && Number.isNaN(Date.parse(since))) return { status: 422, body: { message: 'Validation Failed', errors: [{ field: 'since', code: 'invalid' }] } }
+        const all = this.commentsOn(ids[0] ?? 0).filter((c) => since === null || Date.parse(c.updated_at) >= Date.parse(since))
+        const slice = all.slice((page - 1) * perPage, page * perPage).map(restComment)
         const headers: Record<string, string> = {}
         if (page * perPage < all.length) {
           const next = new URL(url.toString())
@@ -194,10 +257,35 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
       case 'reply-review-comment': {
         const text = (JSON.parse(body) as { body: string }).body
         this.replies.push({ pull: ids[0] ?? 0, inReplyTo: ids[1] ?? 0, body: text, by: me.login })
-        return { status: 201, body: { id: this.nextId++, body: text, user: me } }
+        const id = this.nextId++
+        const pull = ids[0] ?? 0
+        const self = `${API}/repos/acme/docs/pulls/comments/${id}`
+        const html = `https://github.com/acme/docs/pull/${pull}#discussion_r${id}`
+        return {
+          status: 201,
+          body: {
+            url: self,
+            id,
+            node_id: `PRRC_${id}`,
+            pull_request_review_id: 1,
+            diff_hunk: '@@ -1 +1 @@',
+            path: 'docs/index.mdx',
+            commit_id: 'a'.repeat(40),
+            original_commit_id: 'a'.repeat(40),
+            in_reply_to_id: ids[1],
+            user: restUser(me),
+            body: text,
+            created_at: now,
+            updated_at: now,
+            html_url: html,
+            pull_request_url: `${API}/repos/acme/docs/pulls/${pull}`,
+            author_association: 'NONE',
+            _links: { self: { href: self }, html: { href: html }, pull_request: { href: `${API}/repos/acme/docs/pulls/${pull}` } },
+          },
+        }
       }
       default:
-        return { status: 404, body: { message: 'Not Found' } }
+        return { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' } }
     }
   }
 }

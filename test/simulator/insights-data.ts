@@ -2,9 +2,14 @@
  * The simulator's gap endpoints: `/searches` (cursor, limit 1–100, no hasMore), `/assistant`
  * (cursor, limit 1–1000, hasMore), `/feedback` (cursor, limit 1–100, `source` filter, hasMore) and
  * `/feedback/by-page` (no paging, limit 1–100, default 10, hasMore), with validation like the real
- * API (400 with `details`). Cursors are opaque strings. The generated data has realistic volumes and
- * hostile reader text: Markdown, HTML, workflow commands, invisible characters, and instructions
- * aimed at an AI.
+ * API (400 with `details`, for a bad limit, cursor, date or `source` outside the spec's enum).
+ * Cursors are opaque strings. The date range is honoured (`dateTo` exclusive): searches by their
+ * last search, conversations and feedback by their time.
+ *
+ * The meanings are the vendor's, not ours: `ctr` is a percentage (0 to 100); an assistant row is
+ * one turn and its `id` is its thread's, shared by every turn of the thread. The generated data has
+ * realistic volumes and hostile reader text: Markdown, HTML, workflow commands, invisible
+ * characters, and instructions aimed at an AI.
  */
 
 export interface SimSearch { searchQuery: string; hits: number; ctr: number; topClickedPage: string | null; lastSearchedAt: string }
@@ -23,6 +28,9 @@ export const HOSTILE = [
   '| broken | table |',
   '`rm -rf /` example',
 ]
+
+/** The `source` values of `/feedback` and `/feedback/by-page` (the spec's enum). */
+export const FEEDBACK_SOURCES = ['code_snippet', 'contextual', 'agent', 'thumbs_only']
 
 function rng(seed: number): () => number {
   let x = seed >>> 0
@@ -45,15 +53,18 @@ export class InsightsData {
     for (let i = 0; i < sizes.searches; i++) {
       const hostile = i % 97 === 3 ? HOSTILE[(i / 97) % HOSTILE.length | 0] : undefined
       const hits = 1 + Math.floor(r() * 200)
-      const ctr = i % 3 === 0 ? 0 : Math.round(r() * 100) / 100
+      // a percentage, 0 to 100, as the vendor's CLI reads it (ctr.toFixed(1) + '%')
+      const ctr = i % 3 === 0 ? 0 : Math.round(r() * 1000) / 10
       d.searches.push({ searchQuery: hostile ?? `how to configure feature ${i}`, hits, ctr, topClickedPage: ctr > 0 ? `/docs/feature-${i}` : null, lastSearchedAt: at(i) })
       d.totalSearches += hits
     }
     for (let i = 0; i < sizes.conversations; i++) {
       const topic = i % 40
-      const unanswered = topic % 4 === 0
+      // a thread (three turns, one id) is unanswered as a whole: three different questions under one id
+      const unanswered = Math.floor(i / 3) % 4 === 0
       const query = i % 211 === 5 ? (HOSTILE[i % HOSTILE.length] as string) : `${i % 2 ? 'How do I' : 'how do i'}  use option ${topic}${i % 3 ? '?' : ''}`
-      d.conversations.push({ id: `01J${String(i).padStart(8, '0')}`, timestamp: at(i), query, response: unanswered ? 'I could not find that in the documentation.' : 'Here is how…', sources: [], resolutionStatus: unanswered ? 'unanswered' : 'answered', queryCategory: null, pageUrl: `https://docs.acme.test/docs/page-${topic % 7}` })
+      // three turns a thread: the row's id is the thread's, shared by its turns
+      d.conversations.push({ id: `01J${String(Math.floor(i / 3)).padStart(8, '0')}`, timestamp: at(i), query, response: unanswered ? 'I could not find that in the documentation.' : 'Here is how…', sources: [], resolutionStatus: unanswered ? 'unanswered' : 'answered', queryCategory: null, pageUrl: `https://docs.acme.test/docs/page-${topic % 7}` })
     }
     for (let i = 0; i < sizes.pages; i++) {
       const down = i % 5 === 0 ? 20 + (i % 13) : i % 4
@@ -76,6 +87,14 @@ export class InsightsData {
     const raw = params.get('limit')
     const limit = raw === null ? fallback : Number(raw)
     if (raw !== null && (!/^\d+$/.test(raw) || limit < 1 || limit > max)) problems.push(`limit must be an integer from 1 to ${max}`)
+    for (const name of ['dateFrom', 'dateTo']) {
+      const value = params.get(name)
+      if (value !== null && (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(Date.parse(value)))) problems.push(`${name} must be an ISO 8601 date`)
+    }
+    const source = params.get('source')
+    if (route === 'feedback' || route === 'feedback-by-page') {
+      if (source !== null && !FEEDBACK_SOURCES.includes(source)) problems.push(`source must be one of ${FEEDBACK_SOURCES.join(', ')}`)
+    }
     const cursor = params.get('cursor')
     let offset = 0
     if (cursor !== null) {
@@ -85,18 +104,24 @@ export class InsightsData {
     }
     if (problems.length > 0) return { status: 400, body: { error: 'Invalid query parameters', details: problems.map((message) => ({ message })) } }
     const next = (end: number, total: number): string | null => (end < total ? Buffer.from(`c${end}`).toString('base64url') : null)
+    const from = params.get('dateFrom')
+    const to = params.get('dateTo')
+    const inRange = (at: string | null): boolean =>
+      at === null || ((from === null || Date.parse(at) >= Date.parse(from)) && (to === null || Date.parse(at) < Date.parse(to)))
     if (route === 'feedback-by-page') return { status: 200, body: { feedback: this.byPage.slice(0, limit), hasMore: this.byPage.length > limit } }
     if (route === 'searches') {
-      const page = this.searches.slice(offset, offset + limit)
-      return { status: 200, body: { searches: page, totalSearches: this.totalSearches, nextCursor: next(offset + limit, this.searches.length) } }
+      const searches = this.searches.filter((x) => inRange(x.lastSearchedAt))
+      const page = searches.slice(offset, offset + limit)
+      const totalSearches = searches.length === this.searches.length ? this.totalSearches : searches.reduce((n, x) => n + x.hits, 0)
+      return { status: 200, body: { searches: page, totalSearches, nextCursor: next(offset + limit, searches.length) } }
     }
     if (route === 'assistant') {
-      const page = this.conversations.slice(offset, offset + limit)
-      const nextCursor = next(offset + limit, this.conversations.length)
+      const conversations = this.conversations.filter((c) => inRange(c.timestamp))
+      const page = conversations.slice(offset, offset + limit)
+      const nextCursor = next(offset + limit, conversations.length)
       return { status: 200, body: { conversations: page, nextCursor, hasMore: nextCursor !== null } }
     }
-    const source = params.get('source')
-    const all = source ? this.feedback.filter((f) => f.source === source) : this.feedback
+    const all = this.feedback.filter((f) => (!source || f.source === source) && inRange(f.createdAt))
     const page = all.slice(offset, offset + limit)
     const nextCursor = next(offset + limit, all.length)
     return { status: 200, body: { feedback: page, nextCursor, hasMore: nextCursor !== null } }

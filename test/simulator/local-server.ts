@@ -17,11 +17,26 @@ export interface RecordedRequest<R extends string> {
   at: number
 }
 
+/** Checks one exchange against a description of the real API; problems as sentences. */
+export type ContractCheck = (exchange: { method: string; url: string; requestBody?: string; status?: number; responseBody?: string }, withResponse: boolean) => string[]
+
 /**
  * A local HTTP server on 127.0.0.1 for tests (HTTPS when given a TLS identity): start on a free (or
  * given) port, stop with every connection closed, record each request and let a test wait for one.
+ *
+ * With `LocalServer.checkContracts` on (the test setup turns it on), every request a server gets and
+ * every answer it gives of its own (not a fault a test scripted) is checked against the real API's
+ * description (`contract`), and each problem lands in `contractViolations`, which the test setup
+ * requires to be empty after every test.
  */
 export abstract class LocalServer<R extends string> {
+  /** Set by the test setup: check exchanges against the real descriptions. */
+  static checkContracts = false
+  /** Every server started while checking, so the setup can read their violations. */
+  static readonly live = new Set<LocalServer<string>>()
+  readonly contractViolations: string[] = []
+  /** Deviations a test scripts on purpose (an answer the real API may give one day), with why. */
+  private readonly allowed: Array<{ pattern: RegExp; why: string }> = []
   readonly requests: Array<RecordedRequest<R>> = []
   private server: Server | undefined
   private readonly sockets = new Set<Socket>()
@@ -30,6 +45,30 @@ export abstract class LocalServer<R extends string> {
   tls: TlsIdentity | undefined
 
   protected abstract handle(req: IncomingMessage, res: ServerResponse): Promise<void>
+
+  /**
+   * Lets answers that break the description in one named way through, for a test that scripts them
+   * on purpose: a status value the service may add later, a count the spec allows but the action
+   * refuses. Narrow: one pattern of problem, with the reason.
+   */
+  allowDeviation(pattern: RegExp, why: string): this {
+    this.allowed.push({ pattern, why })
+    return this
+  }
+
+  /** The description this server's exchanges must match, if any. */
+  protected contract: ContractCheck | undefined
+
+  /**
+   * Checks an exchange when contracts are on: the request always, the answer when it is the
+   * server's own (`answer` given; a scripted fault is the test's claim, not the server's).
+   */
+  protected checkExchange(request: RecordedRequest<R>, answer?: { status: number; body: unknown }): void {
+    if (!LocalServer.checkContracts || !this.contract) return
+    const responseBody = answer === undefined ? undefined : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body)
+    const problems = this.contract({ method: request.method, url: request.url, requestBody: request.body || undefined, status: answer?.status, responseBody }, answer !== undefined)
+    this.contractViolations.push(...problems.filter((p) => !this.allowed.some((a) => a.pattern.test(p))))
+  }
 
   async start(port = 0): Promise<string> {
     const handler = (req: IncomingMessage, res: ServerResponse): void => void this.handle(req, res)
@@ -43,6 +82,7 @@ export abstract class LocalServer<R extends string> {
       server.listen(port, '127.0.0.1', () => resolve())
     })
     this.server = server
+    if (LocalServer.checkContracts) LocalServer.live.add(this as unknown as LocalServer<string>)
     return this.baseUrl
   }
 

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { type Fault as RouteFault, FaultBook, answerFault, readBody, send } from './faults.js'
+import { checkVendorExchange } from '../contract/openapi-contract.js'
 import { LocalServer, type RecordedRequest as Recorded } from './local-server.js'
 import { InsightsData } from './insights-data.js'
 import { TrafficData, type VisitorRow } from './traffic-data.js'
@@ -87,6 +88,9 @@ export class ServiceSimulator extends LocalServer<Route> {
   private nextJob = 1
   private nextPr = 101
 
+  /** Every exchange is checked against the vendor's OpenAPI documents (test/contract/). */
+  protected override contract = checkVendorExchange
+
   constructor(options: SimulatorOptions = {}) {
     super()
     this.apiKey = options.apiKey ?? 'mint_simulator_key_0123456789abcdef'
@@ -133,15 +137,18 @@ export class ServiceSimulator extends LocalServer<Route> {
     const body = await readBody(req)
     const url = new URL(req.url ?? '/', 'http://sim')
     const matched = route(req.method ?? 'GET', url.pathname)
-    this.record({ route: matched.route, method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, at: Date.now() })
+    const recorded: RecordedRequest = { route: matched.route, method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, at: Date.now() }
+    this.record(recorded)
 
     const fault = this.faults.take(matched.route)
     if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs))
     if (fault && !fault.afterProcessing) {
+      this.checkExchange(recorded)
       answerFault(req, res, fault)
       return
     }
     const answer = this.process(req, matched, url, body)
+    this.checkExchange(recorded, fault ? undefined : answer)
     if (fault) answerFault(req, res, fault)
     else send(res, answer.status, answer.body)
   }

@@ -1,0 +1,46 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { describe, expect, onTestFinished, test } from 'vitest'
+import { handRunSimulator } from '../simulator/hand-run.js'
+import { ROOT, parseCommands } from './harness.js'
+
+/**
+ * The README's "Try it by hand" commands, run as written against the simulator `npm run simulator`
+ * serves (on a free port instead of 4010): views show a change, insights show the lists.
+ */
+const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+const block = /### Try it by hand[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? ''
+const commands = block.replace(/\\\n\s*/g, '').split('\n').filter((line) => line.startsWith('env '))
+
+describe('the README\'s hand-run examples', () => {
+  test('there are two: views with the change, and insights', () => {
+    expect(commands).toHaveLength(2)
+  })
+
+  test.each(commands.map((c) => [/INPUT_MODE=(\w+)/.exec(c)?.[1] ?? '?', c]))('%s, as written, against `npm run simulator`', async (mode, command) => {
+    const sim = handRunSimulator({ jobMs: 0, pages: 300 })
+    await sim.start()
+    onTestFinished(() => sim.stop())
+    const cwd = mkdtempSync(join(tmpdir(), 'hand-run-'))
+    const line = command.replace('node dist/index.js', `node ${JSON.stringify(join(ROOT, 'dist/index.js'))}`).replaceAll('http://127.0.0.1:4010', sim.baseUrl)
+    // stdout to a file, as in a terminal (/dev/stdout cannot be opened on the pipe a child process gets)
+    await promisify(execFile)('sh', ['-c', `${line} > out.txt 2>&1`], { cwd, env: { PATH: process.env.PATH ?? '', HOME: cwd }, timeout: 30_000 })
+    const stdout = readFileSync(join(cwd, 'out.txt'), 'utf8')
+    const commands = parseCommands(stdout)
+    expect(commands.filter((c) => c.command === 'error' || c.command === 'warning')).toEqual([])
+    if (mode === 'views') {
+      const change = /::set-output name=change-percent::(\S+)/.exec(stdout)?.[1]
+      expect(change).toMatch(/^[+-]\d+\.\d$/)
+      expect(Number(change)).not.toBe(0)
+      expect(stdout).toContain('### 📊 Page views: proj\\_demo')
+      expect(stdout).toContain('#### Movers')
+    } else {
+      expect(Number(/::set-output name=dead-end-searches::(\d+)/.exec(stdout)?.[1])).toBeGreaterThan(0)
+      expect(Number(/::set-output name=unanswered-questions::(\d+)/.exec(stdout)?.[1])).toBeGreaterThan(0)
+      expect(stdout).toContain('#### Questions the assistant could not answer')
+    }
+  })
+})
