@@ -2367,7 +2367,7 @@ async function main(signal) {
         if (settings.commentIgnored) unused.push("comment");
     } else if ((raw.compare ?? "").trim() !== "" && raw.compare?.trim() !== "none") unused.push("compare");
     if (unused.length > 0) actions_core.$e(`mode is ${settings.mode}, so these inputs are ignored: ${unused.join(", ")}.`);
-    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(789), __nccwpck_require__.e(860) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 8860));
+    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(789), __nccwpck_require__.e(913) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 4913));
     await runMode(settings, signal);
 }
 

@@ -49,7 +49,7 @@ async function main(signal: AbortSignal): Promise<void> {
   }
   if (unused.length > 0) core.warning(`mode is ${settings.mode}, so these inputs are ignored: ${unused.join(', ')}.`)
 
-  const { runMode } = await import('./run-mode.js')
+  const { runMode } = await import('./run.js')
   await runMode(settings, signal)
 }
 

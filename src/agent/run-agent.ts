@@ -2,8 +2,8 @@ import * as core from '../util/actions-core.js'
 import type { ApiClient } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
 import type { Job } from '../api/schemas.js'
-import type { AgentSettings } from '../inputs/settings.js'
 import { type Clock, formatDuration } from '../util/clock.js'
+import type { Ending } from '../util/ending.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import type { Outputs } from '../util/outputs.js'
 import { external } from '../util/text.js'
@@ -36,8 +36,22 @@ export interface AgentReport {
   checks: number
 }
 
+/** What to do: create (prompt), follow up (prompt and jobId) or resume (jobId), then wait or not. */
+export interface JobRequest {
+  projectId: string
+  prompt: string | undefined
+  jobId: string | undefined
+  wait: boolean
+  pollIntervalMs: number
+  /** For messages: how long the wait may take in all. */
+  waitTimeoutMs: number
+}
+
+/** The service calls the agent code makes. */
+export type AgentClient = Pick<ApiClient, 'createJob' | 'getJob' | 'sendMessage'>
+
 export interface AgentContext {
-  client: ApiClient
+  client: AgentClient
   clock: Clock
   signal: AbortSignal
   deadline: number
@@ -46,7 +60,7 @@ export interface AgentContext {
   onStarted?: (jobId: string) => Promise<void>
 }
 
-export function actionOf(agent: AgentSettings['agent']): AgentAction {
+export function actionOf(agent: Pick<JobRequest, 'prompt' | 'jobId'>): AgentAction {
   if (agent.prompt !== undefined && agent.jobId !== undefined) return 'follow-up'
   return agent.prompt !== undefined ? 'create' : 'resume'
 }
@@ -55,9 +69,8 @@ function resumeHint(jobId: string): string {
   return `To keep waiting, run the action again with job-id: ${jobId} and no prompt.`
 }
 
-/** Runs agent mode: create, follow up or resume, then wait; never throws (the report says how it ended). */
-export async function runAgent(settings: AgentSettings, ctx: AgentContext): Promise<AgentReport> {
-  const { agent } = settings
+/** Runs an agent job: create, follow up or resume, then wait; never throws (the report says how it ended). */
+export async function runAgent(agent: JobRequest, ctx: AgentContext): Promise<AgentReport> {
   const report: AgentReport = {
     action: actionOf(agent),
     outcome: 'error',
@@ -83,7 +96,7 @@ export async function runAgent(settings: AgentSettings, ctx: AgentContext): Prom
     let followUp: FollowUp | undefined
     if (report.action === 'create') {
       await core.group('Create the agent job', async () => {
-        core.info(`Project ${external(settings.projectId, 80)}: sending the prompt (${agent.prompt?.length} characters).`)
+        core.info(`Project ${external(agent.projectId, 80)}: sending the prompt (${agent.prompt?.length} characters).`)
         const job = await ctx.client.createJob(agent.prompt as string)
         createdAt = ctx.clock.now()
         seen(job)
@@ -131,7 +144,7 @@ export async function runAgent(settings: AgentSettings, ctx: AgentContext): Prom
       const status = result.job ? `still ${external(result.job.status, 60)}` : 'not seen yet'
       const last = result.lastError ? ` Last error: ${result.lastError.message}` : ''
       report.outcome = 'timeout'
-      report.message = `Job ${external(jobId, 80)} is ${status} after wait-timeout (${formatDuration(settings.waitTimeoutMs)}).${last} ${resumeHint(external(jobId, 80))}`
+      report.message = `Job ${external(jobId, 80)} is ${status} after wait-timeout (${formatDuration(agent.waitTimeoutMs)}).${last} ${resumeHint(external(jobId, 80))}`
       return report
     }
     classify(report, result.job)
@@ -171,5 +184,22 @@ function classify(report: AgentReport, job: Job): void {
     default:
       report.outcome = 'failed'
       report.message = `Job ${id} failed: the agent met an unrecoverable error.`
+  }
+}
+
+/** How an agent job ends the step (agent mode, and an instruction sent in comment mode). */
+export function agentEnding(report: AgentReport, requirePr: boolean): Ending {
+  const message = report.message ?? ''
+  switch (report.outcome) {
+    case 'completed':
+      return { level: 'notice', message: `Pull request opened by the documentation agent: ${external(report.job?.prLink ?? '', 500)}` }
+    case 'no-pr':
+      return requirePr ? { level: 'failure', message: `${message} require-pr is true, so the step fails.` } : { level: 'warning', message }
+    case 'archived':
+      return requirePr && !report.job?.prLink ? { level: 'failure', message: `${message} require-pr is true, so the step fails.` } : { level: 'warning', message }
+    case 'not-waited':
+      return { level: 'info', message: `Not waiting (wait: false). Job ${external(report.jobId ?? '', 80)} goes on.` }
+    default:
+      return { level: 'failure', message: message || `The run ended with ${report.outcome}.` }
   }
 }

@@ -1,4 +1,4 @@
-import type { RawThread, Thread } from './conversation-event.js'
+import { type RawThread, type Thread, threadOf } from './conversation-event.js'
 
 /**
  * Which issue or pull request an agent-mode run's tracking comment belongs to, from the event that
@@ -23,10 +23,5 @@ interface Payload {
 export function commentTarget(eventName: string, payload: unknown, repository: { owner: string; repo: string }): Thread | undefined {
   if (!(COMMENT_EVENTS as readonly string[]).includes(eventName)) return undefined
   const p = (payload ?? {}) as Payload
-  const raw = p.issue ?? p.pull_request
-  const number = raw?.number
-  if (typeof number !== 'number' || !Number.isInteger(number) || number <= 0) return undefined
-  if (!repository.owner || !repository.repo) return undefined
-  const text = (v: unknown): string => (typeof v === 'string' ? v : '')
-  return { ...repository, number, isPullRequest: Boolean(p.pull_request || p.issue?.pull_request), title: text(raw?.title), url: text(raw?.html_url) }
+  return threadOf(p.issue ?? p.pull_request, repository, Boolean(p.pull_request || p.issue?.pull_request))
 }

@@ -67,6 +67,13 @@ interface Payload {
 const text = (v: unknown): string => (typeof v === 'string' ? v : '')
 const positive = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined)
 
+/** An issue or pull request of a payload as a Thread; undefined without a number or a repository. */
+export function threadOf(raw: RawThread | undefined, repository: { owner: string; repo: string }, isPullRequest: boolean): Thread | undefined {
+  const number = positive(raw?.number)
+  if (number === undefined || !repository.owner || !repository.repo) return undefined
+  return { ...repository, number, isPullRequest, title: text(raw?.title), url: text(raw?.html_url) }
+}
+
 /** The conversation in an event, or undefined when the payload lacks what it needs. */
 export function readConversationEvent(eventName: string, payload: unknown, repository: { owner: string; repo: string }): ConversationEvent | undefined {
   const p = (payload ?? {}) as Payload
@@ -83,15 +90,14 @@ export function readConversationEvent(eventName: string, payload: unknown, repos
   } else {
     return undefined
   }
-  const number = positive(rawThread?.number)
+  const thread = threadOf(rawThread, repository, eventName !== 'issue_comment' || Boolean(rawThread?.pull_request))
   const id = positive(raw?.id)
   const login = text(raw?.user?.login)
-  if (!rawThread || !raw || number === undefined || id === undefined || !login || !repository.owner || !repository.repo) return undefined
-  const isPullRequest = eventName !== 'issue_comment' || Boolean(rawThread.pull_request)
+  if (!thread || !raw || id === undefined || !login) return undefined
   return {
     action,
     created: kind === 'review' ? action === 'submitted' : action === 'created',
-    thread: { ...repository, number, isPullRequest, title: text(rawThread.title), url: text(rawThread.html_url) },
+    thread,
     comment: {
       kind,
       id,

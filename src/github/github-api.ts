@@ -1,4 +1,5 @@
 import type { ConversationComment, Thread } from './conversation-event.js'
+import type { GitHubPort, IssueComment, Reaction } from './port.js'
 
 /**
  * The GitHub requests the action makes, over @actions/github's client (which follows the runner's
@@ -35,32 +36,11 @@ export interface GitHubApiOptions {
   log?: (message: string) => void
 }
 
-export interface IssueComment {
-  id: number
-  body: string
-  author: string
-  url: string
-}
-
-export type Reaction = 'eyes' | 'confused'
-
-/**
- * A time as GitHub writes and reads it: whole seconds, `YYYY-MM-DDTHH:MM:SSZ` (its `created_at`,
- * `updated_at`, and the `since` its comment listings take), rounded down.
- */
-export function githubTime(instant: number): string {
-  return new Date(Math.floor(instant / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z')
-}
-
-/** GitHub logins are case-insensitive. */
-export function sameLogin(a: string, b: string): boolean {
-  return a.toLowerCase() === b.toLowerCase()
-}
 
 type RawComment = { id: number; body?: string | null; user?: { login?: string } | null; html_url?: string }
 const toIssueComment = (c: RawComment): IssueComment => ({ id: c.id, body: c.body ?? '', author: c.user?.login ?? '', url: c.html_url ?? '' })
 
-export class GitHubApi {
+export class GitHubApi implements GitHubPort {
   private readonly signal: AbortSignal
   private readonly now: () => number
 
@@ -194,10 +174,4 @@ export class GitHubApi {
       request: this.request({ create: true, timeoutMs }),
     })
   }
-}
-
-/** The HTTP status of an error from the client, if it has one. */
-export function statusOf(error: unknown): number | undefined {
-  const status = (error as { status?: unknown })?.status
-  return typeof status === 'number' ? status : undefined
 }

@@ -1,16 +1,17 @@
 import * as core from '../util/actions-core.js'
-import { renderThreadComment } from '../summary/thread-comment.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
 import { type Thread, describeThread } from './conversation-event.js'
-import { type GitHubApi, type IssueComment, githubTime, sameLogin, statusOf } from './github-api.js'
+import { type GitHubPort, type IssueComment, githubTime, sameLogin, statusOf } from './port.js'
 import { type ThreadState, decodeState } from './thread-state.js'
 
-/** What a tracking comment shows besides its state: the phrase, this run, and the server it runs on. */
+/**
+ * How the tracking comment is written: this run's link (how a lost create is recognised) and the
+ * renderer that turns the state into the comment's text (the mode gives summary/thread-comment.ts's).
+ */
 export interface ThreadView {
-  triggerPhrase: string
   runUrl: string
-  serverUrl: string
+  render: (state: ThreadState, thread: Thread, status: string | undefined) => string
 }
 
 /**
@@ -28,7 +29,7 @@ const CANCELLED_TIMEOUT_MS = 900
  * once, edited afterwards. Its hidden state (thread-state.ts) records the job the thread is about,
  * which is how a `/docs` comment finds the job to continue.
  *
- * Whose comment counts: only one written by the identity the action writes with (GitHubApi.identity),
+ * Whose comment counts: only one written by the identity the action writes with (GitHubPort.identity),
  * never a marker pasted into someone else's comment, and the action never edits a comment it did not
  * write. When the identity is unknown, no existing comment is trusted (a new one is written).
  *
@@ -42,7 +43,7 @@ export class ThreadComment {
   private readonly since: string
 
   private constructor(
-    private readonly api: GitHubApi,
+    private readonly api: GitHubPort,
     readonly thread: Thread,
     private readonly identity: string | undefined,
     private readonly view: ThreadView,
@@ -70,13 +71,13 @@ export class ThreadComment {
    * Reads the thread's comments and takes up its tracking comment, if the action wrote one. Throws
    * when the comments cannot be read (the caller decides whether that may stop the run).
    */
-  static async open(api: GitHubApi, thread: Thread, identity: string | undefined, view: ThreadView, signal: AbortSignal, now = Date.now()): Promise<ThreadComment> {
+  static async open(api: GitHubPort, thread: Thread, identity: string | undefined, view: ThreadView, signal: AbortSignal, now = Date.now()): Promise<ThreadComment> {
     const own = ThreadComment.findOwn(await api.listComments(thread), identity)
     return new ThreadComment(api, thread, identity, view, own?.comment.id, own?.state ?? { entries: [] }, signal, now)
   }
 
   /** A tracking comment not yet looked for (the thread's comments could not be read). */
-  static blank(api: GitHubApi, thread: Thread, identity: string | undefined, view: ThreadView, signal: AbortSignal, now = Date.now()): ThreadComment {
+  static blank(api: GitHubPort, thread: Thread, identity: string | undefined, view: ThreadView, signal: AbortSignal, now = Date.now()): ThreadComment {
     return new ThreadComment(api, thread, identity, view, undefined, { entries: [] }, signal, now)
   }
 
@@ -84,7 +85,7 @@ export class ThreadComment {
   async update(change: (state: ThreadState) => ThreadState, status?: string): Promise<void> {
     this.state = change(this.state)
     if (this.disabled) return
-    const body = renderThreadComment({ state: this.state, triggerPhrase: this.view.triggerPhrase, status, here: { serverUrl: this.view.serverUrl, owner: this.thread.owner, repo: this.thread.repo } })
+    const body = this.view.render(this.state, this.thread, status)
     const timeout = this.signal.aborted ? CANCELLED_TIMEOUT_MS : undefined
     const where = describeThread(this.thread)
     try {

@@ -3,17 +3,33 @@ import type { AgentReport } from '../agent/run-agent.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
 import { type Thread, describeThread } from './conversation-event.js'
-import type { GitHubApi } from './github-api.js'
+import type { GitHubPort } from './port.js'
 import { pullRequestHere } from './pull-link.js'
 import type { RunContext } from './run-context.js'
-import { ThreadComment } from './thread-comment.js'
+import { ThreadComment, type ThreadView } from './thread-comment.js'
 import { type ThreadEntry, withEntry } from './thread-state.js'
 
 /**
  * A job's life in a thread's tracking comment, the same for agent mode (`comment: true`) and comment
- * mode: the entry for this run when the job starts, its result when it ends, and the link-back on
- * the agent's pull request, so that review comments there continue the same job.
+ * mode: the comment opened once per run, the entry for this run when the job starts, its result when
+ * it ends, and the link-back on the agent's pull request, so that review comments there continue the
+ * same job.
  */
+
+/**
+ * The thread's tracking comment, read from its comments. When they cannot be read, `unreadable`
+ * decides: `fresh` writes a new comment (agent mode: the job does not depend on it), `fail` throws
+ * (comment mode: the thread's job must be known before anything is sent).
+ */
+export async function openTracking(api: GitHubPort, thread: Thread, identity: string | undefined, view: ThreadView, signal: AbortSignal, unreadable: 'fresh' | 'fail'): Promise<ThreadComment> {
+  try {
+    return await ThreadComment.open(api, thread, identity, view, signal)
+  } catch (error) {
+    if (unreadable === 'fail') throw error
+    core.warning(`Could not read the comments on ${describeThread(thread)}: ${external(getErrorMessage(error), 300)}. A new tracking comment is written.`)
+    return ThreadComment.blank(api, thread, identity, view, signal)
+  }
+}
 
 export function entryFor(run: RunContext, by: string, instruction: string, source: string): ThreadEntry {
   return { at: new Date().toISOString(), by, instruction, source, result: 'working', runUrl: run.runUrl }
@@ -44,20 +60,12 @@ export async function recordEnd(tracking: ThreadComment, report: AgentReport, en
  * comment there too (the job, where it was asked for, how to ask for changes). Done once per job
  * and pull request: a pull request whose comment already names the job is left as it is.
  */
-export async function linkPullRequest(
-  api: GitHubApi,
-  identity: string | undefined,
-  run: RunContext,
-  report: AgentReport,
-  from: Thread,
-  triggerPhrase: string,
-  signal: AbortSignal,
-): Promise<void> {
+export async function linkPullRequest(api: GitHubPort, identity: string | undefined, run: RunContext, report: AgentReport, from: Thread, view: ThreadView, signal: AbortSignal): Promise<void> {
   const number = pullRequestHere(report.job?.prLink, run)
   if (number === undefined || !report.jobId || (from.isPullRequest && from.number === number)) return
   const pr: Thread = { owner: run.owner, repo: run.repo, number, isPullRequest: true, title: '', url: report.job?.prLink ?? '' }
   try {
-    const tracking = await ThreadComment.open(api, pr, identity, { triggerPhrase, runUrl: run.runUrl, serverUrl: run.serverUrl }, signal)
+    const tracking = await ThreadComment.open(api, pr, identity, view, signal)
     if (tracking.state.job === report.jobId) return
     const label = describeThread(from)
     await tracking.update((state) => ({ ...state, job: report.jobId, prLink: report.job?.prLink ?? undefined, origin: { url: from.url || `${run.serverUrl}/${run.owner}/${run.repo}/issues/${from.number}`, label } }), report.job?.status)

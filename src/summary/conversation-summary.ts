@@ -1,7 +1,19 @@
-import type { ConversationReport } from '../conversation/run-conversation.js'
+import type { AgentReport } from '../agent/run-agent.js'
+import type { SkipReason } from '../github/gate.js'
 import type { Here } from '../github/pull-link.js'
 import { renderAgentSummary } from './agent-summary.js'
 import { escapeText, keyValueTable, link } from './escape.js'
+
+/** What a comment-mode run did, as modes/comment.ts reports it. */
+export interface ConversationReport {
+  triggered: boolean
+  skip?: { reason: SkipReason; detail: string }
+  /** Where the instruction came from, for the summary. */
+  source?: { author: string; where: string; url: string }
+  agent?: AgentReport
+  /** Why the run failed before (or instead of) sending the instruction. */
+  failure?: string
+}
 
 /**
  * The comment-mode job summary: why a comment was not taken (one line, never a silent green run),

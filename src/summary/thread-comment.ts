@@ -58,6 +58,11 @@ export interface ThreadCommentView {
   here?: Here
 }
 
+/** The renderer a ThreadComment writes with: the state as this comment's text, on this server. */
+export function threadCommentRenderer(triggerPhrase: string, serverUrl: string): (state: ThreadState, thread: { owner: string; repo: string }, status: string | undefined) => string {
+  return (state, thread, status) => renderThreadComment({ state, triggerPhrase, status, here: { serverUrl, owner: thread.owner, repo: thread.repo } })
+}
+
 /** The most a tracking comment may hold: far below GitHub's 65,536-character limit. */
 export const MAX_COMMENT_CHARS = 30_000
 

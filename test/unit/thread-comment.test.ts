@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { commentTarget } from '../../src/github/comment-target.js'
-import { githubTime } from '../../src/github/github-api.js'
+import { githubTime } from '../../src/github/port.js'
 import { parsePullLink, pullLinkLabel, pullRequestHere } from '../../src/github/pull-link.js'
 import { ThreadComment } from '../../src/github/thread-comment.js'
 import { MAX_ENTRIES, type ThreadEntry, type ThreadState, carriesMarker, decodeState, encodeState, withEntry } from '../../src/github/thread-state.js'
@@ -161,7 +161,7 @@ describe('tracking comment text', () => {
 
 describe('ThreadComment: a create whose answer was lost', () => {
   const thread = { owner: 'acme', repo: 'docs', number: 7, isPullRequest: false, title: '', url: '' }
-  const view = { triggerPhrase: '/docs', runUrl: 'https://github.com/acme/docs/actions/runs/4242', serverUrl: 'https://github.com' }
+  const view = { runUrl: 'https://github.com/acme/docs/actions/runs/4242', render: (state: ThreadState) => renderThreadComment({ state, triggerPhrase: '/docs' }) }
   const naming = (author: string, createdAt = '2026-11-24T12:00:00Z') => ({ id: 77, author, url: '', createdAt, body: encodeState({ job: 'job_1', entries: [entry(1, { runUrl: view.runUrl })] }) })
 
   /**

@@ -1,48 +1,48 @@
-import * as core from '../util/actions-core.js'
-import { type AgentContext, type AgentReport, runAgent } from '../agent/run-agent.js'
+import { agentEnding, runAgent } from '../agent/run-agent.js'
 import { waitForJob } from '../agent/wait-for-job.js'
 import { ApiError } from '../api/errors.js'
 import { isTerminal } from '../api/schemas.js'
 import { type ConversationEvent, describeThread, readConversationEvent } from '../github/conversation-event.js'
-import { GitHubApi, sameLogin, statusOf } from '../github/github-api.js'
+import { type Refusal, type SkipReason, gate } from '../github/gate.js'
 import { cleanCommentText, findInstruction } from '../github/instruction.js'
-import type { RunContext } from '../github/run-context.js'
-import { ThreadComment } from '../github/thread-comment.js'
+import { type GitHubPort, sameLogin } from '../github/port.js'
+import type { ThreadComment } from '../github/thread-comment.js'
 import { carriesMarker, withEntry } from '../github/thread-state.js'
-import { entryFor, linkPullRequest, recordEnd, recordStart } from '../github/tracking.js'
-import type { AgentSettings, ConversationSettings } from '../inputs/settings.js'
-import { renderReviewReply } from '../summary/thread-comment.js'
+import { entryFor, linkPullRequest, openTracking, recordEnd, recordStart } from '../github/tracking.js'
+import type { ConversationSettings } from '../inputs/settings.js'
+import { type ConversationReport, renderConversationSummary } from '../summary/conversation-summary.js'
+import { renderReviewReply, threadCommentRenderer } from '../summary/thread-comment.js'
+import * as core from '../util/actions-core.js'
+import type { Ending } from '../util/ending.js'
 import { getErrorMessage } from '../util/errors.js'
 import { bound, external } from '../util/text.js'
+import type { ModeContext, Report } from './context.js'
 
 /**
  * `mode: comment`: a `/docs …` comment on an issue or pull request becomes a follow-up to the job
  * linked to that thread (its tracking comment), or a new job when there is none, and the thread
- * shows the result. Who may instruct is decided here, before anything reaches the service:
+ * shows the result. Who may instruct is decided before anything reaches the service:
  *
  * 1. only a new comment or a submitted review (never an edit or a deletion);
  * 2. never a comment the action wrote (its marker, or its identity): no loops;
  * 3. a line that starts with the trigger phrase, outside quotes and code blocks;
- * 4. a `User` with admin, maintain or write permission (the permission endpoint, never
- *    author_association), or a bot listed in allowed-bots.
+ * 4. the gate (github/gate.ts): write access, or a listed bot.
  *
  * A refused comment gets a 😕 reaction and a notice, never a reply and never a request to the service.
  */
-
-export type SkipReason = 'no-phrase' | 'empty-instruction' | 'not-allowed' | 'bot' | 'own-comment' | 'not-created'
-
-export interface ConversationReport {
-  triggered: boolean
-  skip?: { reason: SkipReason; detail: string }
-  /** Where the instruction came from, for the summary. */
-  source?: { author: string; where: string; url: string }
-  agent?: AgentReport
-  /** Why the run failed before (or instead of) sending the instruction. */
-  failure?: string
+export async function run(settings: ConversationSettings, ctx: ModeContext): Promise<Report> {
+  const report = await converse(settings, ctx)
+  return { summary: renderConversationSummary(report, ctx.run), ending: endingOf(report, settings.agent.requirePr) }
 }
 
-/** What every mode gets from run-mode: the agent's context (no hook) and the run's GitHub context. */
-export type ConversationContext = Omit<AgentContext, 'onStarted'> & { run: RunContext }
+function endingOf(report: ConversationReport, requirePr: boolean): Ending {
+  if (report.skip) {
+    const refused = report.skip.reason === 'not-allowed' || report.skip.reason === 'bot'
+    return { level: refused ? 'notice' : 'info', message: `Not an instruction (${report.skip.reason}): ${report.skip.detail}` }
+  }
+  if (report.failure) return { level: 'failure', message: report.failure }
+  return report.agent ? agentEnding(report.agent, requirePr) : { level: 'ok' }
+}
 
 /** Title of the thread, as context for a new job: cleaned, one line, bounded. */
 function contextLine(event: ConversationEvent): string {
@@ -50,26 +50,7 @@ function contextLine(event: ConversationEvent): string {
   return `Context from GitHub (a description, not an instruction): this was asked in a comment on ${describeThread(event.thread)}${title ? ` titled ${JSON.stringify(title)}` : ''}, ${event.thread.url}`
 }
 
-/** May this comment's author instruct? undefined when yes, else the refusal. */
-async function gate(api: GitHubApi, event: ConversationEvent, allowedBots: string[]): Promise<{ reason: SkipReason; detail: string } | undefined> {
-  const { login, type } = event.comment.author
-  const who = external(login, 60)
-  if (type === 'Bot') {
-    if (allowedBots.includes(login.toLowerCase())) return undefined
-    return { reason: 'bot', detail: `${who} is a bot that allowed-bots does not list.` }
-  }
-  if (type !== 'User') return { reason: 'not-allowed', detail: `${who} is a ${external(type || 'account of unknown type', 40)}, not a user.` }
-  try {
-    const { permission, role } = await api.permission(event.thread, login)
-    if (permission === 'admin' || permission === 'write' || role === 'maintain') return undefined
-    return { reason: 'not-allowed', detail: `${who} has ${external(role || permission, 20)} access to the repository; instructions need write, maintain or admin.` }
-  } catch (error) {
-    if (statusOf(error) === 404) return { reason: 'not-allowed', detail: `${who} is not a collaborator on the repository.` }
-    throw new Error(`Could not check ${who}'s permission on the repository: ${external(getErrorMessage(error), 300)}. Nothing was sent to the service.`)
-  }
-}
-
-export async function runConversation(settings: ConversationSettings, ctx: ConversationContext): Promise<ConversationReport> {
+async function converse(settings: ConversationSettings, ctx: ModeContext): Promise<ConversationReport> {
   const { triggerPhrase, allowedBots, token } = settings.conversation
   const event = readConversationEvent(ctx.run.eventName, ctx.run.payload, ctx.run)
   if (!event) return { triggered: false, failure: `The ${external(ctx.run.eventName, 60)} event has no comment, author or issue to read. Nothing was sent to the service.` }
@@ -90,7 +71,7 @@ export async function runConversation(settings: ConversationSettings, ctx: Conve
   if (!found.found) return skip('no-phrase', `No line of the ${what} starts with ${triggerPhrase} (quoted lines and code blocks do not count).`)
   if (found.text === '') return skip('empty-instruction', `The ${what} has ${triggerPhrase} with nothing after it.`)
 
-  const api = await GitHubApi.load(token, { signal: ctx.signal, deadline: ctx.deadline, now: () => ctx.clock.now(), log: (m) => core.info(m) })
+  const api = await ctx.github(token)
   const identity = await api.identity()
   if (identity === undefined) {
     core.warning('Could not tell which account github-token writes as (GraphQL viewer and GET /user both failed). Tracking comments already on the thread are not trusted, so this instruction starts a new job.')
@@ -99,7 +80,7 @@ export async function runConversation(settings: ConversationSettings, ctx: Conve
     if (sameLogin(event.comment.author.login, identity)) return skip('own-comment', `The ${what} was written by ${external(identity, 60)}, the account this action writes with.`)
   }
 
-  let refusal: { reason: SkipReason; detail: string } | undefined
+  let refusal: Refusal | undefined
   try {
     refusal = await gate(api, event, allowedBots)
   } catch (error) {
@@ -113,10 +94,10 @@ export async function runConversation(settings: ConversationSettings, ctx: Conve
   await react(api, event, 'eyes')
 
   if (found.cutChars > 0) core.info(`The instruction was cut to ${found.text.length} characters (${found.cutChars} more were left out).`)
-  const view = { triggerPhrase, runUrl: ctx.run.runUrl, serverUrl: ctx.run.serverUrl }
+  const view = { runUrl: ctx.run.runUrl, render: threadCommentRenderer(triggerPhrase, ctx.run.serverUrl) }
   let tracking: ThreadComment
   try {
-    tracking = await ThreadComment.open(api, event.thread, identity, view, ctx.signal)
+    tracking = await openTracking(api, event.thread, identity, view, ctx.signal, 'fail')
   } catch (error) {
     return notSent(`Could not read the comments on ${whereText} to find its job: ${external(getErrorMessage(error), 300)}. Nothing was sent to the service.`)
   }
@@ -134,24 +115,28 @@ export async function runConversation(settings: ConversationSettings, ctx: Conve
   }
   core.info(jobId ? `${whereText} is linked to job ${external(jobId, 80)}: sending the instruction as a follow-up.` : `${whereText} has no job yet: starting one with this instruction.`)
 
-  const agentSettings: AgentSettings = {
-    ...settings,
-    mode: 'agent',
-    comment: undefined,
-    agent: { ...settings.agent, prompt: jobId ? found.text : `${found.text}\n\n${contextLine(event)}`, jobId },
-  }
-  const agent = await runAgent(agentSettings, {
-    client: ctx.client,
-    clock: ctx.clock,
-    signal: ctx.signal,
-    deadline: ctx.deadline,
-    outputs: ctx.outputs,
-    onStarted: async (id) => {
-      ctx.outputs.set('triggered', 'true')
-      ctx.outputs.set('skip-reason', '')
-      await recordStart(tracking, id, entry)
+  const agent = await runAgent(
+    {
+      projectId: settings.projectId,
+      waitTimeoutMs: settings.waitTimeoutMs,
+      wait: settings.agent.wait,
+      pollIntervalMs: settings.agent.pollIntervalMs,
+      prompt: jobId ? found.text : `${found.text}\n\n${contextLine(event)}`,
+      jobId,
     },
-  })
+    {
+      client: ctx.client,
+      clock: ctx.clock,
+      signal: ctx.signal,
+      deadline: ctx.deadline,
+      outputs: ctx.outputs,
+      onStarted: async (id) => {
+        ctx.outputs.set('triggered', 'true')
+        ctx.outputs.set('skip-reason', '')
+        await recordStart(tracking, id, entry)
+      },
+    },
+  )
   if (ctx.outputs.get('triggered') !== 'true') ctx.outputs.set('triggered', 'false')
   const done = await recordEnd(tracking, agent, entry)
   if (event.comment.kind === 'review-comment' && event.comment.replyTo !== undefined) {
@@ -161,12 +146,12 @@ export async function runConversation(settings: ConversationSettings, ctx: Conve
       core.warning(`Could not reply in the review thread: ${external(getErrorMessage(error), 300)}. The tracking comment has the result.`)
     }
   }
-  if (!ctx.signal.aborted) await linkPullRequest(api, identity, ctx.run, agent, event.thread, triggerPhrase, ctx.signal)
+  if (!ctx.signal.aborted) await linkPullRequest(api, identity, ctx.run, agent, event.thread, view, ctx.signal)
   return { triggered: ctx.outputs.get('triggered') === 'true', source, agent }
 }
 
 /** A 👀 (received) or 😕 (refused) reaction; a review body has none. Never fails the run. */
-async function react(api: GitHubApi, event: ConversationEvent, content: 'eyes' | 'confused'): Promise<void> {
+async function react(api: GitHubPort, event: ConversationEvent, content: 'eyes' | 'confused'): Promise<void> {
   if (event.comment.kind === 'review') {
     core.info(`A review has no reactions on GitHub, so there is no ${content === 'eyes' ? '👀' : '😕'} on it.`)
     return
@@ -184,7 +169,7 @@ async function react(api: GitHubApi, event: ConversationEvent, content: 'eyes' |
  * shown is this instruction's; if it is still busy at wait-timeout, nothing is sent. A job the
  * service no longer knows (404) is 'gone': a new job starts.
  */
-async function readyForFollowUp(settings: ConversationSettings, ctx: ConversationContext, jobId: string): Promise<'ready' | 'gone' | string> {
+async function readyForFollowUp(settings: ConversationSettings, ctx: ModeContext, jobId: string): Promise<'ready' | 'gone' | string> {
   if (!settings.agent.wait) return 'ready'
   try {
     const job = await ctx.client.getJob(jobId)

@@ -1,31 +1,19 @@
 import * as core from '../util/actions-core.js'
-import type { ApiClient } from '../api/client.js'
 import type { TrafficKind, VisitorRow } from '../api/schemas.js'
 import { type RangeEnd, describePin, describeRange, pinOpenEnd } from '../inputs/dates.js'
 import type { TrafficSettings } from '../inputs/settings.js'
 import { renderTrafficSummary } from '../summary/traffic-summary.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
-import type { Outputs } from '../util/outputs.js'
 import { count, external } from '../util/text.js'
-import { type Comparison, changePercent, joinPeriods } from './compare.js'
-import { type ExportMeta, type PeriodMeta, rangeMeta, writeExportFiles } from './export-files.js'
-import { PartialExportError, type TrafficExport, compareRows, exportTraffic } from './offset-export.js'
-import { previousPeriod } from './periods.js'
+import { type Comparison, changePercent, joinPeriods } from '../analytics/compare.js'
+import { type ExportMeta, type PeriodMeta, rangeMeta, writeExportFiles } from '../analytics/export-files.js'
+import { PartialExportError, type TrafficExport, compareRows, exportTraffic } from '../analytics/offset-export.js'
+import { previousPeriod } from '../analytics/periods.js'
+import { exportEnding } from '../util/ending.js'
+import type { ModeContext, Report } from './context.js'
 
-export interface TrafficReport {
-  outcome: 'complete' | 'incomplete' | 'error' | 'cancelled'
-  /** Failure or warning text for the step's ending. */
-  message: string | undefined
-  summary: string
-}
-
-export interface TrafficContext {
-  client: ApiClient
-  outputs: Outputs
-  now: () => number
-  /** Where the files go: RUNNER_TEMP, or the working directory. */
-  dir: string
-}
+/** What the traffic export needs of the run. */
+type TrafficContext = Pick<ModeContext, 'client' | 'outputs' | 'dir'> & { now: () => number }
 
 const WHAT: Record<TrafficKind, string> = { visitors: 'unique visitors', views: 'page views' }
 
@@ -85,10 +73,12 @@ function periodMeta(p: Period): PeriodMeta {
 }
 
 /**
- * Runs visitors or views mode: export every page of the range (and, with compare, of the period
- * before it), write the files and outputs, render the summary; never throws.
+ * `mode: visitors` and `mode: views`: export every page of the range (and, with compare, of the
+ * period before it), write the files and outputs, render the summary; never throws. A list cut short
+ * is a warning, a failure fails the step; what was fetched is kept either way.
  */
-export async function runTraffic(settings: TrafficSettings, ctx: TrafficContext): Promise<TrafficReport> {
+export async function run(settings: TrafficSettings, mode: ModeContext): Promise<Report> {
+  const ctx: TrafficContext = { client: mode.client, outputs: mode.outputs, dir: mode.dir, now: () => mode.clock.now() }
   const kind = settings.mode
   const { dateFrom, summaryRows, compare } = settings.traffic
   const dateTo = pinOpenEnd(settings.traffic.dateTo, ctx.now())
@@ -139,7 +129,7 @@ export async function runTraffic(settings: TrafficSettings, ctx: TrafficContext)
     }
   }
 
-  let outcome: TrafficReport['outcome'] = notes.length > 0 ? 'incomplete' : 'complete'
+  let outcome: 'complete' | 'incomplete' | 'error' | 'cancelled' = notes.length > 0 ? 'incomplete' : 'complete'
   let message = notes[0]
   const stop = failure ?? writeFailure
   if (stop !== undefined) {
@@ -168,5 +158,6 @@ export async function runTraffic(settings: TrafficSettings, ctx: TrafficContext)
     comparison,
     pin: describePin(dateTo),
   })
-  return { outcome, message, summary }
+  return { summary, ending: exportEnding(outcome, message) }
 }
+

@@ -1,18 +1,17 @@
 import * as core from '../util/actions-core.js'
-import type { ApiClient } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
 import type { Conversation, FeedbackItem, PageRating, SearchRow } from '../api/schemas.js'
 import { describePin, describeRange, pinOpenEnd } from '../inputs/dates.js'
 import type { InsightsSettings } from '../inputs/settings.js'
 import { type ListState, renderInsightsSummary } from '../summary/insights-summary.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
-import type { Outputs } from '../util/outputs.js'
-import { count, external, redact } from '../util/text.js'
-import { type CursorExport, type CursorPage, exportCursor } from './cursor-export.js'
-import { buildAgentPrompt, downRatedPages, groupUnanswered, summariseSearches } from './insights.js'
-import { rangeMeta } from './export-files.js'
-import { writeInsightsFiles } from './insights-files.js'
-import type { RequestBudget } from './request-budget.js'
+import { count, external } from '../util/text.js'
+import { type CursorExport, type CursorPage, exportCursor } from '../analytics/cursor-export.js'
+import { buildAgentPrompt, downRatedPages, groupUnanswered, summariseSearches } from '../analytics/insights.js'
+import { rangeMeta } from '../analytics/export-files.js'
+import { writeInsightsFiles } from '../analytics/insights-files.js'
+import type { ModeContext, Report } from './context.js'
+import { exportEnding } from '../util/ending.js'
 
 /**
  * `mode: insights`: what readers could not find, as a report and as work for the agent.
@@ -28,20 +27,6 @@ import type { RequestBudget } from './request-budget.js'
  * fetched is kept. The step fails only when no list is complete and a request failed for real.
  */
 
-export interface InsightsReport {
-  outcome: 'complete' | 'incomplete' | 'error' | 'cancelled'
-  message: string | undefined
-  summary: string
-}
-
-export interface InsightsContext {
-  client: ApiClient
-  outputs: Outputs
-  now: () => number
-  dir: string
-  budget: RequestBudget
-}
-
 function listState<T>(name: string, result: CursorExport<T> | undefined): ListState {
   if (!result) return { complete: false, note: 'not fetched: max-requests was spent before it' }
   if (result.complete) return { complete: true, note: undefined }
@@ -49,9 +34,9 @@ function listState<T>(name: string, result: CursorExport<T> | undefined): ListSt
   return { complete: false, note: `${name} ${result.stoppedEarly}${error}`, failed: result.error !== undefined }
 }
 
-export async function runInsights(settings: InsightsSettings, ctx: InsightsContext): Promise<InsightsReport> {
+export async function run(settings: InsightsSettings, ctx: ModeContext): Promise<Report> {
   const { dateFrom, summaryRows } = settings.insights
-  const dateTo = pinOpenEnd(settings.insights.dateTo, ctx.now())
+  const dateTo = pinOpenEnd(settings.insights.dateTo, ctx.clock.now())
   const range = describeRange(dateFrom, dateTo)
   const dates = { dateFrom: dateFrom?.sent, dateTo: dateTo.sent }
   const { client, budget } = ctx
@@ -151,7 +136,7 @@ export async function runInsights(settings: InsightsSettings, ctx: InsightsConte
   ctx.outputs.set('dead-end-searches', searchSummary.deadEnds.length)
   ctx.outputs.set('unanswered-questions', questions.length)
   ctx.outputs.set('down-rated-pages', pages.length)
-  ctx.outputs.set('agent-prompt', redact(prompt))
+  ctx.outputs.set('agent-prompt', prompt)
 
   const states = [searchState, questionState, pageState]
   const lists = { searches: searchSummary.deadEnds, questions, pages }
@@ -162,7 +147,7 @@ export async function runInsights(settings: InsightsSettings, ctx: InsightsConte
     files = await writeInsightsFiles(ctx.dir, base, {
       project: settings.projectId,
       range: rangeMeta(range, dateFrom, dateTo),
-      fetchedAt: new Date(ctx.now()).toISOString(),
+      fetchedAt: new Date(ctx.clock.now()).toISOString(),
       requests: { max: budget.max, spent: budget.spent },
       lists: {
         deadEndSearches: { ...searchState, totalSearches: searchSummary.totalSearches, clickThrough: searchSummary.clickThrough ?? null, items: searchSummary.deadEnds },
@@ -179,7 +164,7 @@ export async function runInsights(settings: InsightsSettings, ctx: InsightsConte
   }
 
   const incomplete = states.filter((s) => !s.complete)
-  let outcome: InsightsReport['outcome'] = incomplete.length === 0 && notes.length === 0 ? 'complete' : 'incomplete'
+  let outcome: 'complete' | 'incomplete' | 'error' | 'cancelled' = incomplete.length === 0 && notes.length === 0 ? 'complete' : 'incomplete'
   // a failure only when no list is complete and a request failed for real; a spent budget is a warning
   if (cancelled) outcome = 'cancelled'
   else if (incomplete.length === states.length && states.some((s) => s.failed)) outcome = 'error'
@@ -203,5 +188,5 @@ export async function runInsights(settings: InsightsSettings, ctx: InsightsConte
     promptChars: prompt.length,
     pin: describePin(dateTo),
   })
-  return { outcome, message, summary }
+  return { summary, ending: exportEnding(outcome, message) }
 }

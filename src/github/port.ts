@@ -1,0 +1,51 @@
+import type { ConversationComment, Thread } from './conversation-event.js'
+
+/**
+ * The GitHub calls the modes make, behind one interface: github-api.ts implements it over
+ * @actions/github's client, and tests run every mode in-process against a fake of it.
+ */
+
+export interface IssueComment {
+  id: number
+  body: string
+  author: string
+  url: string
+}
+
+export type Reaction = 'eyes' | 'confused'
+
+export interface GitHubPort {
+  /** The login the token writes as; undefined when GitHub will not say. */
+  identity(): Promise<string | undefined>
+  /** The user's permission on the repository (`admin`, `write`, `read`, `none`) and role name. */
+  permission(thread: Thread, login: string): Promise<{ permission: string; role: string }>
+  react(thread: Thread, comment: ConversationComment, content: Reaction): Promise<void>
+  /** Every comment on the thread, oldest first; with `since`, those updated since then. */
+  listComments(thread: Thread, since?: string): Promise<IssueComment[]>
+  createComment(thread: Thread, body: string, timeoutMs?: number): Promise<IssueComment>
+  updateComment(thread: Thread, id: number, body: string, timeoutMs?: number): Promise<void>
+  /** Replies in an inline review thread (to the thread's first comment). */
+  replyToReviewComment(thread: Thread, commentId: number, body: string, timeoutMs?: number): Promise<void>
+}
+
+/** Opens the port for a token (loads the client only then). */
+export type GitHubOpener = (token: string) => Promise<GitHubPort>
+
+/**
+ * A time as GitHub writes and reads it: whole seconds, `YYYY-MM-DDTHH:MM:SSZ` (its `created_at`,
+ * `updated_at`, and the `since` its comment listings take), rounded down.
+ */
+export function githubTime(instant: number): string {
+  return new Date(Math.floor(instant / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z')
+}
+
+/** GitHub logins are case-insensitive. */
+export function sameLogin(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase()
+}
+
+/** The HTTP status of an error from the client, if it has one. */
+export function statusOf(error: unknown): number | undefined {
+  const status = (error as { status?: unknown })?.status
+  return typeof status === 'number' ? status : undefined
+}

@@ -1,0 +1,39 @@
+import type { ApiClient } from '../api/client.js'
+import type { RequestBudget } from '../analytics/request-budget.js'
+import type { GitHubOpener } from '../github/port.js'
+import type { RunContext } from '../github/run-context.js'
+import type { Clock } from '../util/clock.js'
+import type { Ending } from '../util/ending.js'
+import type { Outputs } from '../util/outputs.js'
+
+/**
+ * What every mode gets from run.ts, and what it gives back. Everything that varies in time or talks
+ * to the outside is here, so a mode runs in-process in a test with a fake service client, a fake
+ * GitHub and a fake clock.
+ */
+export interface ModeContext {
+  /** The service's API; a test gives an object with the methods its mode calls. */
+  client: ServiceClient
+  clock: Clock
+  /** Aborts when the run is cancelled (SIGINT/SIGTERM). */
+  signal: AbortSignal
+  /** Epoch ms: wait-timeout from the start. */
+  deadline: number
+  outputs: Outputs
+  /** The run as the runner describes it: event, repository, server. */
+  run: RunContext
+  /** Opens GitHub for a token (loads the client only then). */
+  github: GitHubOpener
+  /** Where files go (RUNNER_TEMP, else the working directory). */
+  dir: string
+  /** The analytics requests this step may spend (max-requests), for the analytics modes. */
+  budget: RequestBudget
+}
+
+export type ServiceClient = Pick<ApiClient, 'createJob' | 'getJob' | 'sendMessage' | 'trafficPage' | 'searchesPage' | 'assistantPage' | 'feedbackPage' | 'feedbackByPage'>
+
+/** What a mode hands back: the job summary (Markdown) and how the step ends. */
+export interface Report {
+  summary: string
+  ending: Ending
+}

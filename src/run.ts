@@ -1,0 +1,74 @@
+import { RequestBudget } from './analytics/request-budget.js'
+import { ApiClient } from './api/client.js'
+import { fetchForBaseUrl } from './api/proxy.js'
+import { GitHubApi } from './github/github-api.js'
+import { readRunContext } from './github/run-context.js'
+import type { Settings } from './inputs/settings.js'
+import type { ModeContext, Report } from './modes/context.js'
+import * as agent from './modes/agent.js'
+import * as comment from './modes/comment.js'
+import * as insights from './modes/insights.js'
+import * as traffic from './modes/traffic.js'
+import { escapeText } from './summary/escape.js'
+import { writeSummary } from './summary/write-summary.js'
+import * as core from './util/actions-core.js'
+import { systemClock } from './util/clock.js'
+import type { Ending } from './util/ending.js'
+import { getErrorMessage } from './util/errors.js'
+import { Outputs } from './util/outputs.js'
+
+/**
+ * Everything after the inputs are valid: build the context, run the mode from the table, write its
+ * summary and end the step as its report says. main.ts loads this module only then.
+ */
+
+type ModeRun<S> = (settings: S, ctx: ModeContext) => Promise<Report>
+const MODES: { [M in Settings['mode']]: ModeRun<Extract<Settings, { mode: M }>> } = {
+  agent: agent.run,
+  comment: comment.run,
+  visitors: traffic.run,
+  views: traffic.run,
+  insights: insights.run,
+}
+
+/** The step's ending: the one place, after the inputs, that fails the step. */
+function conclude(ending: Ending): void {
+  const message = ending.message ?? ''
+  if (ending.level === 'failure') core.setFailed(message)
+  else if (ending.level === 'warning') core.warning(message)
+  else if (ending.level === 'notice') core.notice(message)
+  else if (ending.level === 'info') core.info(message)
+}
+
+export async function runMode(settings: Settings, signal: AbortSignal, overrides: Partial<ModeContext> = {}): Promise<void> {
+  const clock = overrides.clock ?? systemClock
+  await core.prepareOutputs()
+  const deadline = clock.now() + settings.waitTimeoutMs
+  let apiFetch: typeof fetch
+  try {
+    apiFetch = await fetchForBaseUrl(settings.baseUrl, (m) => core.info(m))
+  } catch (error) {
+    const message = `${getErrorMessage(error)} Nothing was sent to the API.`
+    writeSummary(`### ❌ Mintlify action: proxy settings\n\n${escapeText(message, 600)}\n`)
+    return conclude({ level: 'failure', message })
+  }
+  const maxRequests = settings.mode === 'insights' ? settings.insights.maxRequests : settings.mode === 'visitors' || settings.mode === 'views' ? settings.traffic.maxRequests : 0
+  const budget = new RequestBudget(maxRequests)
+  const log = (m: string): void => core.info(m)
+  const client = new ApiClient({ fetch: apiFetch, analyticsBudget: budget, baseUrl: settings.baseUrl, apiKey: settings.apiKey, projectId: settings.projectId, clock, signal, deadline, log })
+  const ctx: ModeContext = {
+    client,
+    clock,
+    signal,
+    deadline,
+    outputs: new Outputs(),
+    run: readRunContext(),
+    github: (token) => GitHubApi.load(token, { signal, deadline, now: () => clock.now(), log }),
+    dir: process.env.RUNNER_TEMP || process.cwd(),
+    budget,
+    ...overrides,
+  }
+  const report = await (MODES[settings.mode] as ModeRun<Settings>)(settings, ctx)
+  writeSummary(report.summary)
+  conclude(report.ending)
+}
