@@ -141,123 +141,21 @@ var __webpack_modules__ = {
             S: () => writeSummary
         });
         var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-        var _util_actions_core_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3901);
-        var _util_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(17);
-        var _util_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9997);
+        var _util_workflow_commands_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5714);
+        var _util_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(17);
+        var _util_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9997);
         function writeSummary(markdown) {
             const path = process.env.GITHUB_STEP_SUMMARY;
             if (!path) {
-                _util_actions_core_js__WEBPACK_IMPORTED_MODULE_1__.Yz("GITHUB_STEP_SUMMARY is not set: no job summary written.");
+                _util_workflow_commands_js__WEBPACK_IMPORTED_MODULE_3__.Yz("GITHUB_STEP_SUMMARY is not set: no job summary written.");
                 return;
             }
             try {
                 (0, node_fs__WEBPACK_IMPORTED_MODULE_0__.appendFileSync)(path, markdown.endsWith("\n") ? markdown : `${markdown}\n`);
             } catch (error) {
-                _util_actions_core_js__WEBPACK_IMPORTED_MODULE_1__.$e(`Could not write the job summary: ${(0, 
-                _util_text_js__WEBPACK_IMPORTED_MODULE_3__.qn)((0, _util_errors_js__WEBPACK_IMPORTED_MODULE_2__.u1)(error))}`);
+                _util_workflow_commands_js__WEBPACK_IMPORTED_MODULE_3__.$e(`Could not write the job summary: ${(0, 
+                _util_text_js__WEBPACK_IMPORTED_MODULE_2__.qn)((0, _util_errors_js__WEBPACK_IMPORTED_MODULE_1__.u1)(error))}`);
             }
-        }
-    }),
-    3901: ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-        __nccwpck_require__.d(__webpack_exports__, {
-            Yz: () => debug,
-            V4: () => getInput,
-            Os: () => group,
-            pq: () => info,
-            lm: () => notice,
-            aJ: () => prepareOutputs,
-            C1: () => setFailed,
-            uH: () => setOutput,
-            Pq: () => setSecret,
-            $e: () => warning
-        });
-        var external_os_ = __nccwpck_require__(857);
-        var utils = __nccwpck_require__(4679);
-        function issueCommand(command, properties, message) {
-            const cmd = new Command(command, properties, message);
-            process.stdout.write(cmd.toString() + external_os_.EOL);
-        }
-        function issue(name, message = "") {
-            issueCommand(name, {}, message);
-        }
-        class Command {
-            constructor(command, properties, message) {
-                if (!command) command = "missing.command";
-                this.command = command;
-                this.properties = properties;
-                this.message = message;
-            }
-            toString() {
-                let cmdStr = "::" + this.command;
-                if (this.properties && Object.keys(this.properties).length > 0) {
-                    cmdStr += " ";
-                    let first = true;
-                    for (const key in this.properties) if (this.properties.hasOwnProperty(key)) {
-                        const val = this.properties[key];
-                        if (val) {
-                            if (first) first = false; else cmdStr += ",";
-                            cmdStr += `${key}=${escapeProperty(val)}`;
-                        }
-                    }
-                }
-                cmdStr += `::${escapeData(this.message)}`;
-                return cmdStr;
-            }
-        }
-        function escapeData(s) {
-            return (0, utils.E)(s).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-        }
-        function escapeProperty(s) {
-            return (0, utils.E)(s).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/:/g, "%3A").replace(/,/g, "%2C");
-        }
-        function getInput(name, options = {}) {
-            const value = process.env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] || "";
-            return options.trimWhitespace === false ? value : value.trim();
-        }
-        function setSecret(secret) {
-            issueCommand("add-mask", {}, secret);
-        }
-        function debug(message) {
-            issueCommand("debug", {}, message);
-        }
-        function info(message) {
-            process.stdout.write(`${message}\n`);
-        }
-        function notice(message) {
-            issueCommand("notice", {}, message);
-        }
-        function warning(message) {
-            issueCommand("warning", {}, message);
-        }
-        function error(message) {
-            issueCommand("error", {}, message);
-        }
-        function setFailed(message) {
-            process.exitCode = 1;
-            error(message);
-        }
-        async function group(name, fn) {
-            issue("group", name);
-            try {
-                return await fn();
-            } finally {
-                issue("endgroup");
-            }
-        }
-        let fileCommand;
-        async function prepareOutputs() {
-            fileCommand ??= await __nccwpck_require__.e(902).then(__nccwpck_require__.bind(__nccwpck_require__, 2902));
-        }
-        function setOutput(name, value) {
-            if (!fileCommand) throw new Error("setOutput before prepareOutputs");
-            if (process.env.GITHUB_OUTPUT) {
-                fileCommand.issueFileCommand("OUTPUT", fileCommand.prepareKeyValueMessage(name, value));
-                return;
-            }
-            process.stdout.write("\n");
-            issueCommand("set-output", {
-                name: name
-            }, (0, utils.E)(value));
         }
     }),
     17: ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
@@ -345,8 +243,46 @@ var __webpack_modules__ = {
             return text.replace(/\r\n?/g, "\n").replace(/<!--[\s\S]*?(?:-->|$)/g, "").replace(INVISIBLE, "");
         }
     }),
+    5714: ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+        __nccwpck_require__.d(__webpack_exports__, {
+            $e: () => warning,
+            V4: () => getInput,
+            Yz: () => debug,
+            eu: () => addMask,
+            fJ: () => fail
+        });
+        const escapeData = text => text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+        const escapeProperty = text => escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
+        function issue(name, message, properties = {}) {
+            const props = Object.entries(properties).map(([key, value]) => `${key}=${escapeProperty(value)}`).join(",");
+            process.stdout.write(`::${name}${props ? ` ${props}` : ""}::${escapeData(message)}\n`);
+        }
+        function getInput(name, options = {}) {
+            const value = process.env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] || "";
+            return options.trimWhitespace === false ? value : value.trim();
+        }
+        function addMask(secret) {
+            issue("add-mask", secret);
+        }
+        function error(message) {
+            issue("error", message);
+        }
+        function warning(message) {
+            issue("warning", message);
+        }
+        function debug(message) {
+            issue("debug", message);
+        }
+        function fail(message) {
+            process.exitCode = 1;
+            error(message);
+        }
+    }),
     2613: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
+    }),
+    5317: (module => {
+        module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
     }),
     6982: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
@@ -438,23 +374,20 @@ var __webpack_modules__ = {
     857: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
     }),
+    6928: (module => {
+        module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
+    }),
     3193: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
+    }),
+    3557: (module => {
+        module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
     }),
     4756: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
     }),
     9023: (module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
-    }),
-    4679: ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-        __nccwpck_require__.d(__webpack_exports__, {
-            E: () => toCommandValue
-        });
-        function toCommandValue(input) {
-            if (input === null || input === void 0) return ""; else if (typeof input === "string" || input instanceof String) return input;
-            return JSON.stringify(input);
-        }
     }),
     2306: ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
@@ -2312,7 +2245,7 @@ var summary_escape = __nccwpck_require__(7125);
 
 var write_summary = __nccwpck_require__(6806);
 
-var actions_core = __nccwpck_require__(3901);
+var workflow_commands = __nccwpck_require__(5714);
 
 function listenForCancellation(onCancel = () => {}) {
     const controller = new AbortController;
@@ -2336,14 +2269,14 @@ function listenForCancellation(onCancel = () => {}) {
 var errors = __nccwpck_require__(17);
 
 function readRawInputs() {
-    const secrets = [ actions_core.V4("api-key"), actions_core.V4("github-token"), ...(0, 
-    util_text.Fn)(actions_core.V4("base-url")).filter(s => s.length >= 4) ];
+    const secrets = [ workflow_commands.V4("api-key"), workflow_commands.V4("github-token"), ...(0, 
+    util_text.Fn)(workflow_commands.V4("base-url")).filter(s => s.length >= 4) ];
     for (const value of secrets) if (value) {
-        actions_core.Pq(value);
+        workflow_commands.eu(value);
         (0, util_text.cl)(value);
     }
     const raw = {};
-    for (const name of INPUT_NAMES) raw[name] = actions_core.V4(name, {
+    for (const name of INPUT_NAMES) raw[name] = workflow_commands.V4(name, {
         trimWhitespace: name !== "prompt"
     });
     return raw;
@@ -2356,27 +2289,27 @@ async function main(signal) {
         settings = parseSettings(raw, Date.now(), process.env.GITHUB_EVENT_NAME ?? "");
     } catch (error) {
         if (!(error instanceof InputError)) throw error;
-        actions_core.C1(error.message);
+        for (const line of error.message.split("\n")) workflow_commands.fJ(line);
         const problems = error.message.split("\n").map(line => `- ${(0, summary_escape.X1)(line, 600)}`);
         (0, write_summary.S)(`### ❌ Mintlify action: input error\n\nNothing was sent to the API.\n\n${problems.join("\n")}\n`);
         return;
     }
-    if (!settings.apiKey.startsWith("mint_")) actions_core.$e('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
+    if (!settings.apiKey.startsWith("mint_")) workflow_commands.$e('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
     const unused = unusedInputs(raw, settings.mode);
     if (settings.mode === "visitors" || settings.mode === "views") {
         if (settings.commentIgnored) unused.push("comment");
     } else if ((raw.compare ?? "").trim() !== "" && raw.compare?.trim() !== "none") unused.push("compare");
-    if (unused.length > 0) actions_core.$e(`mode is ${settings.mode}, so these inputs are ignored: ${unused.join(", ")}.`);
-    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(789), __nccwpck_require__.e(913) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 4913));
+    if (unused.length > 0) workflow_commands.$e(`mode is ${settings.mode}, so these inputs are ignored: ${unused.join(", ")}.`);
+    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(645), __nccwpck_require__.e(875) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 4875));
     await runMode(settings, signal);
 }
 
 !async function run() {
-    const cancellation = listenForCancellation(name => actions_core.pq(`Received ${name}: stopping and reporting what is known.`));
+    const cancellation = listenForCancellation(name => process.stdout.write(`Received ${name}: stopping and reporting what is known.\n`));
     try {
         await main(cancellation.signal);
     } catch (error) {
-        actions_core.C1(`Unexpected error: ${(0, util_text.qn)((0, errors.u1)(error), 1e3)}`);
+        workflow_commands.fJ(`Unexpected error: ${(0, util_text.qn)((0, errors.u1)(error), 1e3)}`);
     } finally {
         cancellation.dispose();
     }

@@ -1,7 +1,7 @@
 import { INPUT_NAMES, InputError, type RawInputs, type Settings, parseSettings, unusedInputs } from './inputs/settings.js'
 import { escapeText } from './summary/escape.js'
 import { writeSummary } from './summary/write-summary.js'
-import * as core from './util/actions-core.js'
+import * as commands from './util/workflow-commands.js'
 import { listenForCancellation } from './util/cancellation.js'
 import { getErrorMessage } from './util/errors.js'
 import { external, registerSecret, urlSecrets } from './util/text.js'
@@ -14,15 +14,15 @@ import { external, registerSecret, urlSecrets } from './util/text.js'
 /** Reads every input as the runner passed it. The secrets are masked before anything can print. */
 function readRawInputs(): RawInputs {
   // a URL's parts are masked from 4 characters on: masking a user name like `u` garbles every line
-  const secrets = [core.getInput('api-key'), core.getInput('github-token'), ...urlSecrets(core.getInput('base-url')).filter((s) => s.length >= 4)]
+  const secrets = [commands.getInput('api-key'), commands.getInput('github-token'), ...urlSecrets(commands.getInput('base-url')).filter((s) => s.length >= 4)]
   for (const value of secrets) {
     if (value) {
-      core.setSecret(value)
+      commands.addMask(value)
       registerSecret(value)
     }
   }
   const raw: RawInputs = {}
-  for (const name of INPUT_NAMES) raw[name] = core.getInput(name, { trimWhitespace: name !== 'prompt' })
+  for (const name of INPUT_NAMES) raw[name] = commands.getInput(name, { trimWhitespace: name !== 'prompt' })
   return raw
 }
 
@@ -33,13 +33,13 @@ async function main(signal: AbortSignal): Promise<void> {
     settings = parseSettings(raw, Date.now(), process.env.GITHUB_EVENT_NAME ?? '')
   } catch (error) {
     if (!(error instanceof InputError)) throw error
-    core.setFailed(error.message)
+    for (const line of error.message.split('\n')) commands.fail(line)
     const problems = error.message.split('\n').map((line) => `- ${escapeText(line, 600)}`)
     writeSummary(`### ❌ Mintlify action: input error\n\nNothing was sent to the API.\n\n${problems.join('\n')}\n`)
     return
   }
   if (!settings.apiKey.startsWith('mint_')) {
-    core.warning('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.')
+    commands.warning('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.')
   }
   const unused = unusedInputs(raw, settings.mode)
   if (settings.mode === 'visitors' || settings.mode === 'views') {
@@ -47,7 +47,7 @@ async function main(signal: AbortSignal): Promise<void> {
   } else if ((raw.compare ?? '').trim() !== '' && raw.compare?.trim() !== 'none') {
     unused.push('compare')
   }
-  if (unused.length > 0) core.warning(`mode is ${settings.mode}, so these inputs are ignored: ${unused.join(', ')}.`)
+  if (unused.length > 0) commands.warning(`mode is ${settings.mode}, so these inputs are ignored: ${unused.join(', ')}.`)
 
   const { runMode } = await import('./run.js')
   await runMode(settings, signal)
@@ -55,11 +55,11 @@ async function main(signal: AbortSignal): Promise<void> {
 
 /** The action's entry point: never throws, and is the only caller of setFailed for unexpected errors. */
 export async function run(): Promise<void> {
-  const cancellation = listenForCancellation((name) => core.info(`Received ${name}: stopping and reporting what is known.`))
+  const cancellation = listenForCancellation((name) => process.stdout.write(`Received ${name}: stopping and reporting what is known.\n`))
   try {
     await main(cancellation.signal)
   } catch (error) {
-    core.setFailed(`Unexpected error: ${external(getErrorMessage(error), 1000)}`)
+    commands.fail(`Unexpected error: ${external(getErrorMessage(error), 1000)}`)
   } finally {
     cancellation.dispose()
   }

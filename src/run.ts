@@ -42,7 +42,6 @@ function conclude(ending: Ending): void {
 
 export async function runMode(settings: Settings, signal: AbortSignal, overrides: Partial<ModeContext> = {}): Promise<void> {
   const clock = overrides.clock ?? systemClock
-  await core.prepareOutputs()
   const deadline = clock.now() + settings.waitTimeoutMs
   let apiFetch: typeof fetch
   try {

@@ -30,12 +30,12 @@ describe.each(RUNTIMES)('inputs ($name)', (runtime) => {
     expect(secretLeaks(run, sim.apiKey)).toEqual([])
   })
 
-  test('several bad inputs are named in the same single error', async () => {
+  test('several bad inputs: one ::error:: each, all reported at once', async () => {
     const sim = await startSimulator()
     const run = await runAgainst(sim, runtime, { prompt: 'x', wait: 'yes', 'wait-timeout': 'soon' })
-    expect(run.errors).toHaveLength(1)
-    expect(run.errors[0]).toContain('"wait"')
-    expect(run.errors[0]).toContain('"wait-timeout"')
+    expect(run.errors).toHaveLength(2)
+    expect(run.errors[0]).toContain('Input "wait" is "yes"')
+    expect(run.errors[1]).toContain('Input "wait-timeout" is "soon"')
     expect(sim.requests).toHaveLength(0)
     // the summary lists them one per line
     expect(run.summary).toContain('Nothing was sent to the API.')

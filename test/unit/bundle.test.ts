@@ -4,9 +4,9 @@ import { describe, expect, test } from 'vitest'
 import { ROOT } from '../e2e/harness.js'
 
 /**
- * The shape of dist/ that keeps start-up fast: the HTTP stack that @actions/http-client bundles
- * (undici) and the GitHub client load only when comments or a proxy need them, and nothing bundles
- * @actions/core's OIDC client.
+ * The shape of dist/ that keeps start-up fast: a run stopped by a bad input loads the entry chunk
+ * only, which holds no library; the GitHub client and the Markdown parser load only when a mode
+ * needs them.
  */
 const dist = join(ROOT, 'dist')
 const chunks = readdirSync(dist).filter((f) => f.endsWith('.js'))
@@ -18,29 +18,26 @@ describe('dist/', () => {
     const github = holding('octokit-core.js')
     expect(github).toHaveLength(1)
     expect(github[0]).not.toBe('index.js')
-    expect(holding('class HttpClient')).toEqual(github)
     expect(github).not.toEqual(holding('class ApiClient'))
   })
 
-  test('undici (for comments and proxies) is in one chunk that neither the entry nor every run loads', () => {
-    const undici = holding('class UndiciError')
-    expect(undici).toHaveLength(1)
-    expect(undici).not.toContain('index.js')
-    expect(undici).not.toEqual(holding('class ApiClient'))
-    expect(undici).not.toEqual(holding('octokit-core.js'))
+  test('the Markdown parser (comment mode) lives in one chunk of its own', () => {
+    const parser = holding('function fromMarkdown')
+    expect(parser).toHaveLength(1)
+    expect(parser).not.toContain('index.js')
+    expect(parser).not.toEqual(holding('class ApiClient'))
   })
 
-  test('the proxy decision (@actions/http-client\'s checkBypass) is not in the chunk every run loads', () => {
-    const runChunk = holding('class ApiClient')
-    expect(runChunk).toHaveLength(1)
-    const proxy = holding('function checkBypass')
-    expect(proxy.length).toBeGreaterThan(0)
-    expect(proxy).not.toContain(runChunk[0])
-    expect(proxy).not.toContain('index.js')
+  test('the entry chunk (all a run with a bad input loads) holds no library: not @actions/core, not an HTTP stack', () => {
+    const entry = text('index.js')
+    for (const marker of ['class OidcClient', 'class HttpClient', 'class UndiciError', 'function setOutput']) expect(entry, marker).not.toContain(marker)
   })
 
-  test('no chunk holds @actions/core\'s OIDC client', () => {
-    expect(holding('class OidcClient')).toEqual([])
+  test('after the inputs, @actions/core is used through its public entry, bundled once, outside the entry', () => {
+    expect(holding('class ApiClient')).toHaveLength(1)
+    const core = holding('function setOutput')
+    expect(core).toHaveLength(1)
+    expect(core).not.toContain('index.js')
   })
 
   test('the entry chunk carries only the zod it uses: the build dropped the rest', () => {

@@ -1,0 +1,76 @@
+/**
+ * The layers of src/, top to bottom. A file may import from its own layer and from any layer below,
+ * never from one above, and nothing may import in a circle (checked in npm test, test/unit/layers.test.ts):
+ *
+ *   index.ts → main.ts              the entry, and the input path (reads inputs, then loads run.ts)
+ *   run.ts                          builds the context, runs the mode from a table, ends the step
+ *   modes/                          one file per mode, each its own room (only context.ts is shared)
+ *   summary/                        renderers: data in, escaped Markdown out
+ *   agent/ analytics/ github/       the domain: jobs, exports, the GitHub side
+ *   api/                            the service's API client
+ *   inputs/                         the one place that reads inputs
+ *   util/ types/                    the ground floor
+ *
+ * Packages: only the ones package.json declares, and only through their public entry points.
+ */
+const LAYERS = [
+  ['entry', '^src/(index|main)\\.ts$'],
+  ['run', '^src/run\\.ts$'],
+  ['modes', '^src/modes/'],
+  ['summary', '^src/summary/'],
+  ['domain', '^src/(agent|analytics|github)/'],
+  ['api', '^src/api/'],
+  ['inputs', '^src/inputs/'],
+  ['util', '^src/(util|types)/'],
+]
+
+const above = (i) => LAYERS.slice(0, i).map(([, path]) => path)
+
+module.exports = {
+  forbidden: [
+    ...LAYERS.slice(1).map(([name, path], i) => ({
+      name: `no-upward-from-${name}`,
+      comment: `${name} is below ${LAYERS.slice(0, i + 1).map(([n]) => n).join(', ')}: it may not import from them`,
+      severity: 'error',
+      from: { path },
+      to: { path: above(i + 1), dependencyTypesNot: ['type-only'] },
+    })),
+    ...LAYERS.slice(1).map(([name, path], i) => ({
+      name: `no-upward-type-from-${name}`,
+      comment: `not even a type: ${name} may not know the layers above it`,
+      severity: 'error',
+      from: { path },
+      to: { path: above(i + 1), dependencyTypes: ['type-only'] },
+    })),
+    {
+      name: 'no-mode-to-mode',
+      comment: 'a mode exports one run() and nothing another mode needs; shared code lives below (modes/context.ts holds the shared types)',
+      severity: 'error',
+      from: { path: '^src/modes/([^/]+)\\.ts$', pathNot: '^src/modes/context\\.ts$' },
+      to: { path: '^src/modes/', pathNot: ['^src/modes/context\\.ts$'] },
+    },
+    { name: 'no-circular', severity: 'error', from: { path: '^src/' }, to: { circular: true } },
+    {
+      name: 'no-undeclared-package',
+      comment: 'every package src/ imports is declared in package.json',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { dependencyTypes: ['npm-no-pkg', 'npm-unknown'] },
+    },
+    {
+      name: 'no-private-package-files',
+      comment: "a package is used through its public entry points, never its files (node_modules/…/lib/…)",
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: 'node_modules/', dependencyTypes: ['local'] },
+    },
+    { name: 'no-unresolvable', severity: 'error', from: { path: '^src/' }, to: { couldNotResolve: true } },
+    { name: 'no-dev-dependency-in-src', severity: 'error', from: { path: '^src/' }, to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] } },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.js', '.d.ts'] },
+  },
+}

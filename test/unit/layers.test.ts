@@ -1,0 +1,54 @@
+import { execFile } from 'node:child_process'
+import { appendFileSync, cpSync, mkdtempSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { describe, expect, test } from 'vitest'
+import { ROOT } from '../e2e/harness.js'
+
+/**
+ * The layers of src/ (stated in .dependency-cruiser.cjs): no import runs back up, none goes round in
+ * a circle, every package is declared and used through its public entry points. Checked with
+ * dependency-cruiser on the source as it is, and shown to catch a planted upward import.
+ */
+
+interface Violation {
+  rule: { name: string }
+  from: string
+  to: string
+}
+
+async function cruise(cwd: string): Promise<Violation[]> {
+  const bin = join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs')
+  const { stdout } = await promisify(execFile)(process.execPath, [bin, 'src', '--config', join(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'json'], { cwd, maxBuffer: 64 * 1024 * 1024 }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }))
+  return (JSON.parse(stdout) as { summary: { violations: Violation[] } }).summary.violations
+}
+
+/** A copy of the project's src/ (and what resolving it needs) to plant a change in. */
+function copyOfSrc(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'layers-'))
+  cpSync(join(ROOT, 'src'), join(dir, 'src'), { recursive: true })
+  for (const file of ['tsconfig.json', 'package.json']) cpSync(join(ROOT, file), join(dir, file))
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'))
+  return dir
+}
+
+describe('the layers of src/', () => {
+  test('no arrow runs back up, no circle, no undeclared or private package import', async () => {
+    expect(await cruise(ROOT)).toEqual([])
+  })
+
+  test('a planted upward import (util/ importing a mode) fails the check', async () => {
+    const dir = copyOfSrc()
+    appendFileSync(join(dir, 'src/util/text.ts'), "\nimport { run } from '../modes/agent.js'\nexport const planted = run\n")
+    const violations = await cruise(dir)
+    expect(violations.map((v) => [v.rule.name, v.from, v.to])).toContainEqual(['no-upward-from-util', 'src/util/text.ts', 'src/modes/agent.ts'])
+  })
+
+  test('a domain folder importing a renderer fails the check', async () => {
+    const dir = copyOfSrc()
+    appendFileSync(join(dir, 'src/github/tracking.ts'), "\nimport { renderAgentSummary } from '../summary/agent-summary.js'\nexport const planted = renderAgentSummary\n")
+    const violations = await cruise(dir)
+    expect(violations.map((v) => [v.rule.name, v.from, v.to])).toContainEqual(['no-upward-from-domain', 'src/github/tracking.ts', 'src/summary/agent-summary.ts'])
+  })
+})
