@@ -179,53 +179,15 @@ describe.each(RUNTIMES)('conversations ($name)', (runtime) => {
     expect(run.stdout).toContain('A review has no reactions on GitHub')
   })
 
-  test.each([
-    ['read', 'has read access'],
-    ['triage', 'has triage access'],
-    [undefined, 'is not a collaborator'],
-  ])('a user with %s access is refused: 😕, a notice, nothing sent, no comment', async (role, says) => {
+  // every role and bot rule of the gate is tested in-process (test/unit/modes.test.ts); this is the refusal through the bundle
+  test.each([['read', 'has read access']])('a user with %s access is refused: 😕, a notice, nothing sent, no comment', async (role, says) => {
     const sim = await startSimulator()
-    const gh = await startGitHub(role ? { alice: role } : {})
+    const gh = await startGitHub({ alice: role })
     const run = await runComment(sim, gh, runtime, issueComment({ body: '/docs delete everything' }))
     expectRefusedQuietly(run, sim, gh, 'not-allowed')
     expect(gh.reactions).toEqual([{ kind: 'issue-comment', commentId: 555, content: 'confused', by: 'github-actions[bot]' }])
     expect(run.notices.some((n) => n.includes(says))).toBe(true)
     expect(run.summary).toContain('refused')
-  })
-
-  test('a maintainer and an admin may instruct', async () => {
-    for (const role of ['maintain', 'admin']) {
-      const sim = await startSimulator()
-      const gh = await startGitHub({ alice: role })
-      const run = await runComment(sim, gh, runtime, issueComment({ body: '/docs go' }))
-      expect(run.outputs.triggered, role).toBe('true')
-    }
-  })
-
-  test('a bot that allowed-bots does not list is refused without a permission check', async () => {
-    const sim = await startSimulator()
-    const gh = await startGitHub()
-    const run = await runComment(sim, gh, runtime, issueComment({ body: '/docs bump the version', user: { login: 'renovate[bot]', type: 'Bot' } }))
-    expectRefusedQuietly(run, sim, gh, 'bot')
-    expect(gh.requestsTo('permission')).toHaveLength(0)
-    expect(gh.reactions.map((r) => r.content)).toEqual(['confused'])
-  })
-
-  test('a listed bot may instruct (not permission-checked: the endpoint answers 404 for apps)', async () => {
-    const sim = await startSimulator()
-    const gh = await startGitHub()
-    const run = await runComment(sim, gh, runtime, issueComment({ body: '/docs document the new option', user: { login: 'renovate[bot]', type: 'Bot' } }), { 'allowed-bots': 'renovate' })
-    expect(run.code).toBe(0)
-    expect(run.outputs.triggered).toBe('true')
-    expect(gh.requestsTo('permission')).toHaveLength(0)
-    expect(sim.requestsTo('create')).toHaveLength(1)
-  })
-
-  test('a User whose login ends in [bot] is permission-checked like any user', async () => {
-    const sim = await startSimulator()
-    const gh = await startGitHub()
-    const run = await runComment(sim, gh, runtime, issueComment({ body: '/docs go', user: { login: 'renovate[bot]', type: 'User' } }), { 'allowed-bots': 'renovate[bot]' })
-    expectRefusedQuietly(run, sim, gh, 'not-allowed')
   })
 
   test('a forged marker in someone else\'s comment is not trusted: a new job, and that comment is never edited', async () => {
@@ -296,21 +258,6 @@ describe.each(RUNTIMES)('conversations ($name)', (runtime) => {
     const tracking = gh.commentsOn(7)[0]?.body ?? ''
     expect(tracking).not.toMatch(/<img|@everyone/)
     expect(hasStackTrace(run)).toBe(false)
-  })
-
-  test('the linked job is still busy with an earlier instruction: waited for, then the follow-up is sent', async () => {
-    const sim = await startSimulator({ jobPlan: { runMs: 5000 } }) // busy well past the action's start, even on a loaded machine
-    const gh = await startGitHub()
-    const res = await fetch(`${sim.baseUrl}/v2/agent/${sim.projectId}/job`, { method: 'POST', headers: { authorization: `Bearer ${sim.apiKey}`, 'content-type': 'application/json' }, body: '{"prompt":"earlier"}' })
-    const job = ((await res.json()) as { id: string }).id
-    linkThread(gh, 7, job)
-    const createdAt = Date.now()
-    const run = await runComment(sim, gh, runtime, issueComment({ body: '/docs and now this' }))
-    expect(run.code).toBe(0)
-    expect(run.stdout).toContain('from an earlier instruction: waiting for it to finish')
-    const message = sim.requestsTo('message')[0]
-    expect(message).toBeDefined()
-    expect((message?.at ?? 0) - createdAt).toBeGreaterThanOrEqual(4900)
   })
 
   test('cancelled while waiting: stops before SIGTERM, and the tracking comment says so', async () => {

@@ -1,0 +1,162 @@
+import { RequestBudget } from '../../src/analytics/request-budget.js'
+import { ApiError } from '../../src/api/errors.js'
+import type { Job } from '../../src/api/schemas.js'
+import type { ConversationComment, Thread } from '../../src/github/conversation-event.js'
+import type { GitHubPort, IssueComment, Reaction } from '../../src/github/port.js'
+import type { RunContext } from '../../src/github/run-context.js'
+import type { ModeContext, ServiceClient } from '../../src/modes/context.js'
+import { Outputs } from '../../src/util/outputs.js'
+import { FakeClock } from './fake-clock.js'
+
+/**
+ * The outside world of a mode, in memory, for in-process tests: the service's agent jobs on the
+ * fake clock, and GitHub behind its port. What they answer follows what the simulators answer (and
+ * those are held to the real descriptions in test/contract/).
+ */
+
+interface FakeJob {
+  id: string
+  prompts: string[]
+  /** The job's statuses over fake time: each from its `at` on. */
+  phases: Array<{ at: number; status: string; prLink: string | null }>
+}
+
+/** The service's agent endpoints on a fake clock; jobs run `runMs` and end as `plan` says. */
+export class FakeService implements Pick<ServiceClient, 'createJob' | 'getJob' | 'sendMessage'> {
+  readonly jobs = new Map<string, FakeJob>()
+  readonly calls: string[] = []
+  plan = { runMs: 30_000, finalStatus: 'completed', pr: true }
+  private next = 1
+  private pr = 101
+
+  constructor(private readonly clock: FakeClock) {}
+
+  private view(job: FakeJob): Job {
+    const now = this.clock.now()
+    const phase = [...job.phases].reverse().find((p) => p.at <= now) ?? (job.phases[0] as FakeJob['phases'][number])
+    return { id: job.id, status: phase.status, prLink: phase.prLink, model: 'fake-agent', source: { repository: 'https://github.com/acme/docs', ref: 'main' }, createdAt: null, archivedAt: null }
+  }
+
+  private phases(start: number): FakeJob['phases'] {
+    const prLink = this.plan.pr ? `https://github.com/acme/docs/pull/${this.pr++}` : null
+    return [
+      { at: start, status: 'active', prLink: null },
+      { at: start + this.plan.runMs, status: this.plan.finalStatus, prLink },
+    ]
+  }
+
+  /** A job that exists already (an earlier run's), `runMs` from now until it ends. */
+  existing(runMs = 0): string {
+    const id = `job_${this.next++}`
+    this.jobs.set(id, { id, prompts: ['earlier'], phases: this.phases(this.clock.now() - 1).map((p, i) => (i === 1 ? { ...p, at: this.clock.now() + runMs } : p)) })
+    return id
+  }
+
+  async createJob(prompt: string): Promise<Job> {
+    this.calls.push('create')
+    const job: FakeJob = { id: `job_${this.next++}`, prompts: [prompt], phases: this.phases(this.clock.now()) }
+    this.jobs.set(job.id, job)
+    return this.view(job)
+  }
+
+  async getJob(id: string): Promise<Job> {
+    this.calls.push('get')
+    const job = this.jobs.get(id)
+    if (!job) throw new ApiError(`Could not check the status of job ${id}: HTTP 404 Not Found.`, { kind: 'http', status: 404 })
+    return this.view(job)
+  }
+
+  async sendMessage(id: string, prompt: string): Promise<Job> {
+    this.calls.push('message')
+    const job = this.jobs.get(id)
+    if (!job) throw new ApiError(`Could not send the follow-up message to job ${id}: HTTP 404 Not Found.`, { kind: 'http', status: 404 })
+    job.prompts.push(prompt)
+    job.phases = [...job.phases.filter((p) => p.at <= this.clock.now()), ...this.phases(this.clock.now())]
+    return this.view(job)
+  }
+}
+
+/** GitHub behind its port: comments, reactions, permissions and the token's identity, in memory. */
+export class FakeGitHub implements GitHubPort {
+  readonly comments: Array<IssueComment & { issue: number }> = []
+  readonly reactions: Array<{ commentId: number; content: Reaction }> = []
+  readonly replies: Array<{ commentId: number; body: string }> = []
+  readonly roles = new Map<string, string>()
+  readonly calls: string[] = []
+  identityLogin: string | undefined = 'github-actions[bot]'
+  private next = 9001
+
+  async identity(): Promise<string | undefined> {
+    this.calls.push('identity')
+    return this.identityLogin
+  }
+
+  async permission(_thread: Thread, login: string): Promise<{ permission: string; role: string }> {
+    this.calls.push(`permission ${login}`)
+    const role = this.roles.get(login.toLowerCase())
+    if (!role) throw Object.assign(new Error('Not Found'), { status: 404 })
+    return { permission: role === 'maintain' ? 'write' : role === 'triage' ? 'read' : role, role }
+  }
+
+  async react(_thread: Thread, comment: ConversationComment, content: Reaction): Promise<void> {
+    this.calls.push(`react ${content}`)
+    this.reactions.push({ commentId: comment.id, content })
+  }
+
+  async listComments(thread: Thread): Promise<IssueComment[]> {
+    this.calls.push('list')
+    return this.comments.filter((c) => c.issue === thread.number)
+  }
+
+  async createComment(thread: Thread, body: string): Promise<IssueComment> {
+    this.calls.push('create-comment')
+    const comment = { id: this.next++, issue: thread.number, body, author: this.identityLogin ?? 'someone', url: `https://github.com/acme/docs/issues/${thread.number}#issuecomment-${this.next}` }
+    this.comments.push(comment)
+    return comment
+  }
+
+  async updateComment(_thread: Thread, id: number, body: string): Promise<void> {
+    this.calls.push('update-comment')
+    const comment = this.comments.find((c) => c.id === id)
+    if (!comment) throw Object.assign(new Error('Not Found'), { status: 404 })
+    comment.body = body
+  }
+
+  async replyToReviewComment(_thread: Thread, commentId: number, body: string): Promise<void> {
+    this.calls.push('reply')
+    this.replies.push({ commentId, body })
+  }
+
+  /** Calls that changed something on GitHub. */
+  writes(): string[] {
+    return this.calls.filter((c) => c.startsWith('react') || c.endsWith('-comment') || c === 'reply')
+  }
+}
+
+export interface World {
+  ctx: ModeContext
+  clock: FakeClock
+  service: FakeService
+  github: FakeGitHub
+  outputs: Map<string, string>
+}
+
+/** A mode's context over the fakes; `run` is the runner's description of the event. */
+export function world(run: Partial<RunContext> = {}, waitTimeoutMs = 30 * 60_000): World {
+  const clock = new FakeClock()
+  const service = new FakeService(clock)
+  const github = new FakeGitHub()
+  const outputs = new Map<string, string>()
+  const ctx: ModeContext = {
+    client: service as unknown as ServiceClient,
+    clock,
+    signal: new AbortController().signal,
+    deadline: clock.now() + waitTimeoutMs,
+    outputs: new Outputs((name, value) => void outputs.set(name, value)),
+    run: { eventName: 'workflow_dispatch', payload: {}, owner: 'acme', repo: 'docs', serverUrl: 'https://github.com', runUrl: 'https://github.com/acme/docs/actions/runs/4242', actor: 'alice', ...run },
+    github: async () => github,
+    dir: '/nonexistent',
+    budget: new RequestBudget(0),
+  }
+  return { ctx, clock, service, github, outputs }
+}

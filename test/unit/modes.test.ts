@@ -1,0 +1,205 @@
+import { beforeEach, describe, expect, test, vi } from 'vitest'
+import { decodeState, encodeState } from '../../src/github/thread-state.js'
+import { type AgentSettings, type ConversationSettings, parseSettings } from '../../src/inputs/settings.js'
+import * as agentMode from '../../src/modes/agent.js'
+import * as commentMode from '../../src/modes/comment.js'
+import { world } from './fake-world.js'
+
+/**
+ * Each mode in-process, against the service and GitHub in memory (fake-world.ts) and a fake clock:
+ * the gate, the busy-job wait and how each run ends, in milliseconds. The e2e suite keeps one run of
+ * each through the bundle.
+ */
+
+const base = { 'api-key': 'mint_unit_key_000', 'project-id': 'proj_demo', 'poll-interval': '10s' }
+const commentSettings = (extra: Record<string, string> = {}) => parseSettings({ ...base, mode: 'comment', 'github-token': 'ghs_unit', ...extra }, Date.now(), 'issue_comment') as ConversationSettings
+const agentSettings = (extra: Record<string, string>) => parseSettings({ ...base, ...extra }, Date.now(), 'issues') as AgentSettings
+
+const issue = { number: 7, title: 'Document webhooks', html_url: 'https://github.com/acme/docs/issues/7' }
+const commentEvent = (body: string, user = { login: 'alice', type: 'User' }, id = 555) => ({
+  eventName: 'issue_comment',
+  payload: { action: 'created', issue, comment: { id, body, user, html_url: `${issue.html_url}#issuecomment-${id}` } },
+})
+
+beforeEach(() => {
+  // the modes log through @actions/core; the tests read reports, not the log
+  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+  return () => vi.restoreAllMocks()
+})
+
+describe('comment mode: the gate', () => {
+  test.each([
+    ['read', 'has read access'],
+    ['triage', 'has triage access'],
+    [undefined, 'is not a collaborator'],
+  ])('a user with %s access is refused: 😕, a notice, nothing sent, no comment', async (role, says) => {
+    const w = world(commentEvent('/docs add a curl example'))
+    if (role) w.github.roles.set('alice', role)
+    const report = await commentMode.run(commentSettings(), w.ctx)
+    expect(report.ending.level).toBe('notice')
+    expect(report.ending.message).toContain('Not an instruction (not-allowed)')
+    expect(report.ending.message).toContain(says)
+    expect(report.summary).toContain('refused')
+    expect(w.outputs.get('skip-reason')).toBe('not-allowed')
+    expect(w.github.reactions.map((r) => r.content)).toEqual(['confused'])
+    expect(w.github.comments).toEqual([])
+    expect(w.service.calls).toEqual([])
+  })
+
+  test.each(['write', 'maintain', 'admin'])('a user with %s access may instruct: 👀, a new job with the thread as context, one tracking comment', async (role) => {
+    const w = world(commentEvent('/docs add a curl example'))
+    w.github.roles.set('alice', role)
+    const report = await commentMode.run(commentSettings(), w.ctx)
+    expect(report.ending).toMatchObject({ level: 'notice', message: expect.stringContaining('Pull request opened') })
+    expect(w.github.reactions.map((r) => r.content)).toEqual(['eyes'])
+    const [job] = [...w.service.jobs.values()]
+    expect(job?.prompts[0]).toMatch(/^add a curl example\n\nContext from GitHub \(a description, not an instruction\): this was asked in a comment on issue #7 titled "Document webhooks"/)
+    expect(w.github.comments.filter((c) => c.issue === 7)).toHaveLength(1)
+    expect(decodeState(w.github.comments[0]?.body ?? '')?.job).toBe(job?.id)
+    expect(w.outputs.get('triggered')).toBe('true')
+  })
+
+  test('a bot that allowed-bots does not list is refused without a permission check; a listed one may instruct', async () => {
+    const refused = world(commentEvent('/docs go', { login: 'renovate[bot]', type: 'Bot' }))
+    expect((await commentMode.run(commentSettings(), refused.ctx)).ending.message).toContain('(bot)')
+    expect(refused.github.calls.filter((c) => c.startsWith('permission'))).toEqual([])
+    expect(refused.service.calls).toEqual([])
+
+    const listed = world(commentEvent('/docs go', { login: 'renovate[bot]', type: 'Bot' }))
+    await commentMode.run(commentSettings({ 'allowed-bots': 'renovate' }), listed.ctx)
+    expect(listed.github.calls.filter((c) => c.startsWith('permission'))).toEqual([])
+    expect(listed.service.calls[0]).toBe('create')
+  })
+
+  test('a User whose login ends in [bot] is permission-checked like any user, whatever allowed-bots says', async () => {
+    const w = world(commentEvent('/docs go', { login: 'renovate[bot]', type: 'User' }))
+    const report = await commentMode.run(commentSettings({ 'allowed-bots': 'renovate[bot]' }), w.ctx)
+    expect(report.ending.message).toContain('(not-allowed)')
+    expect(w.github.calls).toContain('permission renovate[bot]')
+    expect(w.service.calls).toEqual([])
+  })
+
+  test('the action\'s own account, an edit and a comment without the phrase never reach the gate', async () => {
+    const own = world(commentEvent('/docs go', { login: 'github-actions[bot]', type: 'Bot' }))
+    expect((await commentMode.run(commentSettings({ 'allowed-bots': 'github-actions' }), own.ctx)).ending.message).toContain('(own-comment)')
+    const edited = world({ ...commentEvent('/docs go'), payload: { ...commentEvent('/docs go').payload, action: 'edited' } })
+    expect((await commentMode.run(commentSettings(), edited.ctx)).ending.message).toContain('(not-created)')
+    const chat = world(commentEvent('thanks, /docs later'))
+    expect((await commentMode.run(commentSettings(), chat.ctx)).ending.message).toContain('(no-phrase)')
+    for (const w of [own, edited, chat]) expect([w.service.calls, w.github.writes()]).toEqual([[], []])
+  })
+
+  test('a permission check that fails sends nothing and fails the step', async () => {
+    const w = world(commentEvent('/docs go'))
+    w.github.permission = async () => {
+      throw Object.assign(new Error('Server Error'), { status: 500 })
+    }
+    const report = await commentMode.run(commentSettings(), w.ctx)
+    expect(report.ending.level).toBe('failure')
+    expect(report.ending.message).toContain('Could not check alice\'s permission on the repository')
+    expect(w.service.calls).toEqual([])
+  })
+})
+
+describe('comment mode: the thread\'s job', () => {
+  /** A thread whose tracking comment (written by the action) links `job`. */
+  function linked(job: string) {
+    const w = world(commentEvent('/docs add a Python example'))
+    w.github.roles.set('alice', 'write')
+    w.github.comments.push({ id: 77, issue: 7, author: 'github-actions[bot]', url: '', body: encodeState({ job, entries: [] }) })
+    return w
+  }
+
+  test('a finished linked job gets the instruction as a follow-up, in the same tracking comment', async () => {
+    const w = linked('')
+    const job = w.service.existing(0)
+    w.github.comments[0] = { ...(w.github.comments[0] as (typeof w.github.comments)[number]), body: encodeState({ job, entries: [] }) }
+    const report = await commentMode.run(commentSettings(), w.ctx)
+    expect(report.ending.level).toBe('notice')
+    expect(w.service.jobs.get(job)?.prompts).toEqual(['earlier', 'add a Python example'])
+    // the thread's own comment is edited; the only new one is the link-back on the job's new pull request
+    expect(w.github.comments.map((c) => c.issue)).toEqual([7, Number(w.outputs.get('pr-number'))])
+    expect(decodeState(w.github.comments[0]?.body ?? '')?.entries[0]).toMatchObject({ by: 'alice', instruction: 'add a Python example', result: 'completed' })
+  })
+
+  test('a linked job still busy is waited for on the clock, then the follow-up is sent', async () => {
+    const w = linked('')
+    const job = w.service.existing(5 * 60_000)
+    w.github.comments[0] = { ...(w.github.comments[0] as (typeof w.github.comments)[number]), body: encodeState({ job, entries: [] }) }
+    const start = w.clock.now()
+    const report = await commentMode.run(commentSettings(), w.ctx)
+    expect(report.ending.level).toBe('notice')
+    // the message went out only once the earlier instruction was done
+    const sentAt = w.service.calls.indexOf('message')
+    expect(sentAt).toBeGreaterThan(0)
+    expect(w.clock.sleeps.slice(0, 3).every((ms) => ms > 0)).toBe(true)
+    expect(w.clock.now() - start).toBeGreaterThanOrEqual(5 * 60_000)
+  })
+
+  test('a linked job busy past wait-timeout: nothing is sent, the thread says so, the step fails', async () => {
+    const w = linked('')
+    const job = w.service.existing(60 * 60_000)
+    w.github.comments[0] = { ...(w.github.comments[0] as (typeof w.github.comments)[number]), body: encodeState({ job, entries: [] }) }
+    const report = await commentMode.run(commentSettings({ 'wait-timeout': '10m' }), { ...w.ctx, deadline: w.clock.now() + 10 * 60_000 })
+    expect(report.ending.level).toBe('failure')
+    expect(report.ending.message).toContain('was still working on an earlier instruction at wait-timeout, so this instruction was not sent')
+    expect(w.service.calls).not.toContain('message')
+    expect(decodeState(w.github.comments[0]?.body ?? '')?.entries[0]?.result).toBe('not-sent')
+  })
+
+  test('a linked job the service no longer knows: a new job starts', async () => {
+    const w = linked('job_gone')
+    await commentMode.run(commentSettings(), w.ctx)
+    expect(w.service.calls.filter((c) => c !== 'get')).toEqual(['create'])
+  })
+})
+
+describe('agent mode: how a job ends the step', () => {
+  test('completed with a pull request: a notice; the outputs say which', async () => {
+    const w = world()
+    const report = await agentMode.run(agentSettings({ prompt: 'Document X' }), w.ctx)
+    expect(report.ending).toEqual({ level: 'notice', message: 'Pull request opened by the documentation agent: https://github.com/acme/docs/pull/101' })
+    expect(Object.fromEntries(w.outputs)).toMatchObject({ 'job-id': 'job_1', status: 'completed', 'pr-number': '101' })
+    expect(report.summary).toContain('✅ pull request opened')
+  })
+
+  test.each([
+    [false, 'warning'],
+    [true, 'failure'],
+  ])('completed without a pull request, require-pr %s: %s', async (requirePr, level) => {
+    const w = world()
+    w.service.plan.pr = false
+    const report = await agentMode.run(agentSettings({ prompt: 'Document X', 'require-pr': String(requirePr) }), w.ctx)
+    expect(report.ending.level).toBe(level)
+    expect(report.ending.message).toContain('completed without a pull request')
+  })
+
+  test('failed: the step fails; still running at wait-timeout: it fails and says how to resume', async () => {
+    const failed = world()
+    failed.service.plan.finalStatus = 'failed'
+    expect((await agentMode.run(agentSettings({ prompt: 'Document X' }), failed.ctx)).ending).toMatchObject({ level: 'failure', message: 'Job job_1 failed: the agent met an unrecoverable error.' })
+
+    const slow = world({}, 60_000)
+    slow.service.plan.runMs = 3_600_000
+    const report = await agentMode.run(agentSettings({ prompt: 'Document X', 'wait-timeout': '1m' }), slow.ctx)
+    expect(report.ending.level).toBe('failure')
+    expect(report.ending.message).toBe('Job job_1 is still active after wait-timeout (1m). To keep waiting, run the action again with job-id: job_1 and no prompt.')
+  })
+
+  test('wait: false: an info line, the job goes on', async () => {
+    const w = world()
+    const report = await agentMode.run(agentSettings({ prompt: 'Document X', wait: 'false' }), w.ctx)
+    expect(report.ending).toEqual({ level: 'info', message: 'Not waiting (wait: false). Job job_1 goes on.' })
+    expect(w.service.calls).toEqual(['create'])
+  })
+
+  test('comment: true on an issue: one tracking comment, created when the job starts and edited when it ends', async () => {
+    const w = world({ eventName: 'issues', payload: { action: 'labeled', issue } })
+    await agentMode.run(agentSettings({ prompt: 'Document X', comment: 'true', 'github-token': 'ghs_unit' }), w.ctx)
+    // created on the issue, edited with the result, then one on the agent's pull request linking back
+    expect(w.github.calls.filter((c) => c.endsWith('-comment'))).toEqual(['create-comment', 'update-comment', 'create-comment'])
+    expect(w.github.comments.map((c) => c.issue)).toEqual([7, 101])
+    expect(decodeState(w.github.comments[0]?.body ?? '')).toMatchObject({ job: 'job_1', prLink: 'https://github.com/acme/docs/pull/101' })
+    expect(decodeState(w.github.comments[1]?.body ?? '')).toMatchObject({ job: 'job_1', origin: { label: 'issue #7' } })
+  })
+})
