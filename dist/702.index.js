@@ -20,7 +20,7 @@ export const modules = {
 function makeOctokit(token, settings) {
     const waitOut = (kind) => (retryAfter, request, _octokit, retryCount) => settings.onRateLimit(kind, retryAfter, request, retryCount);
     return (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(token, {
-        retry: { retries: settings.retries, doNotRetry: settings.doNotRetry },
+        retry: { retries: settings.retries, doNotRetry: settings.doNotRetry, retryAfterBaseValue: settings.retryBaseMs },
         throttle: {
             onRateLimit: waitOut('rate limit'),
             onSecondaryRateLimit: waitOut('secondary rate limit'),

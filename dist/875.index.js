@@ -51,12 +51,12 @@ const systemClock = {
 function sleep(ms, signal) {
     return new Promise((resolve, reject) => {
         if (signal?.aborted) {
-            reject(new errors/* CancelledError */.cc());
+            reject(new errors/* CancelledError */.c());
             return;
         }
         const onAbort = () => {
             clearTimeout(timer);
-            reject(new errors/* CancelledError */.cc());
+            reject(new errors/* CancelledError */.c());
         };
         const timer = setTimeout(() => {
             signal?.removeEventListener('abort', onAbort);
@@ -312,7 +312,7 @@ function networkDetail(error, code) {
     const cause = error?.cause;
     if (code === PROXY_REFUSED && typeof cause?.message === 'string')
         return (0,util_text/* external */.qn)(cause.message, 300);
-    return code ?? (0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 120);
+    return code ?? (0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 120);
 }
 /** The API's own words from an error body: `error`, then every `details[].message`. */
 function apiErrorText(body) {
@@ -437,7 +437,7 @@ class ApiClient {
         let lastError;
         for (let attempt = 1;; attempt++) {
             if (signal.aborted)
-                throw new errors/* CancelledError */.cc();
+                throw new errors/* CancelledError */.c();
             const remaining = deadline - clock.now();
             if (remaining < 0)
                 throw this.outOfTime(spec, lastError);
@@ -537,7 +537,7 @@ class ApiClient {
         }
         catch (error) {
             if (signal.aborted)
-                throw new errors/* CancelledError */.cc();
+                throw new errors/* CancelledError */.c();
             if (timedOut) {
                 return {
                     ok: false,
@@ -817,6 +817,7 @@ class GitHubApi {
         const log = options.log ?? (() => { });
         const octokit = makeOctokit(token, {
             retries: GITHUB_RETRIES,
+            retryBaseMs: options.retryBaseMs ?? 1000,
             doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451],
             // a rate limit is waited out once, and only when GitHub's wait ends before the deadline
             onRateLimit: (kind, retryAfter, request, retryCount) => {
@@ -1285,13 +1286,13 @@ async function runAgent(agent, ctx) {
         return report;
     }
     catch (error) {
-        if (error instanceof errors/* CancelledError */.cc) {
+        if (error instanceof errors/* CancelledError */.c) {
             report.outcome = 'cancelled';
             report.message = `Cancelled while ${waitStart === undefined ? 'talking to the API' : 'waiting'}.${report.jobId ? ` The job goes on: ${resumeHint((0,util_text/* external */.qn)(report.jobId, 80))}` : ''}`;
             return report;
         }
         report.outcome = 'error';
-        report.message = (0,errors/* getErrorMessage */.u1)(error);
+        report.message = (0,errors/* getErrorMessage */.u)(error);
         if (error instanceof ApiError && waitStart !== undefined && report.jobId) {
             report.message += ` ${resumeHint((0,util_text/* external */.qn)(report.jobId, 80))}`;
         }
@@ -1630,7 +1631,7 @@ class ThreadComment {
             core/* warning */.$e(`Could not comment on ${where} (HTTP ${status}): it was not found, or the token cannot see it. The job's outputs and summary are not affected.`);
         }
         else {
-            core/* warning */.$e(`Could not comment on ${where}: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. The job's outputs and summary are not affected.`);
+            core/* warning */.$e(`Could not comment on ${where}: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. The job's outputs and summary are not affected.`);
         }
     }
 }
@@ -1661,7 +1662,7 @@ async function openTracking(api, thread, identity, view, signal, unreadable) {
     catch (error) {
         if (unreadable === 'fail')
             throw error;
-        core/* warning */.$e(`Could not read the comments on ${describeThread(thread)}: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. A new tracking comment is written.`);
+        core/* warning */.$e(`Could not read the comments on ${describeThread(thread)}: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. A new tracking comment is written.`);
         return ThreadComment.blank(api, thread, identity, view, signal);
     }
 }
@@ -1701,7 +1702,7 @@ async function linkPullRequest(api, identity, run, report, from, view, signal) {
         await tracking.update((state) => ({ ...state, job: report.jobId, prLink: report.job?.prLink ?? undefined, origin: { url: from.url || `${run.serverUrl}/${run.owner}/${run.repo}/issues/${from.number}`, label } }), report.job?.status);
     }
     catch (error) {
-        core/* warning */.$e(`Could not link pull request #${number} to job ${(0,util_text/* external */.qn)(report.jobId, 80)}: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. Review comments there will start a new job.`);
+        core/* warning */.$e(`Could not link pull request #${number} to job ${(0,util_text/* external */.qn)(report.jobId, 80)}: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. Review comments there will start a new job.`);
     }
 }
 
@@ -1899,7 +1900,7 @@ async function gate(api, event, allowedBots) {
     catch (error) {
         if (statusOf(error) === 404)
             return { reason: 'not-allowed', detail: `${who} is not a collaborator on the repository.` };
-        throw new Error(`Could not check ${who}'s permission on the repository: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. Nothing was sent to the service.`);
+        throw new Error(`Could not check ${who}'s permission on the repository: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. Nothing was sent to the service.`);
     }
 }
 
@@ -2089,7 +2090,7 @@ async function converse(settings, ctx) {
         refusal = await gate(api, event, allowedBots);
     }
     catch (error) {
-        return notSent((0,errors/* getErrorMessage */.u1)(error));
+        return notSent((0,errors/* getErrorMessage */.u)(error));
     }
     const whereText = describeThread(event.thread);
     if (refusal) {
@@ -2105,7 +2106,7 @@ async function converse(settings, ctx) {
         tracking = await openTracking(api, event.thread, identity, view, ctx.signal, 'fail');
     }
     catch (error) {
-        return notSent(`Could not read the comments on ${whereText} to find its job: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. Nothing was sent to the service.`);
+        return notSent(`Could not read the comments on ${whereText} to find its job: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. Nothing was sent to the service.`);
     }
     const source = { author: event.comment.author.login, where: whereText, url: event.comment.url };
     const entry = entryFor(ctx.run, event.comment.author.login, found.text, event.comment.url || event.thread.url);
@@ -2147,7 +2148,7 @@ async function converse(settings, ctx) {
             await api.replyToReviewComment(event.thread, event.comment.replyTo, renderReviewReply(done, agent.jobId, ctx.run), ctx.signal.aborted ? 900 : undefined);
         }
         catch (error) {
-            core/* warning */.$e(`Could not reply in the review thread: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. The tracking comment has the result.`);
+            core/* warning */.$e(`Could not reply in the review thread: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. The tracking comment has the result.`);
         }
     }
     if (!ctx.signal.aborted)
@@ -2164,7 +2165,7 @@ async function react(api, event, content) {
         await api.react(event.thread, event.comment, content);
     }
     catch (error) {
-        core/* warning */.$e(`Could not add the ${content === 'eyes' ? '👀' : '😕'} reaction: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}.`);
+        core/* warning */.$e(`Could not add the ${content === 'eyes' ? '👀' : '😕'} reaction: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}.`);
     }
 }
 /**
@@ -2199,7 +2200,7 @@ async function readyForFollowUp(settings, ctx, jobId) {
             core/* info */.pq(`Job ${(0,util_text/* external */.qn)(jobId, 80)}, linked to this thread, is no longer known to the service: starting a new job.`);
             return 'gone';
         }
-        return `Could not check job ${(0,util_text/* external */.qn)(jobId, 80)} before sending the instruction: ${(0,errors/* getErrorMessage */.u1)(error)} Nothing was sent.`;
+        return `Could not check job ${(0,util_text/* external */.qn)(jobId, 80)} before sending the instruction: ${(0,errors/* getErrorMessage */.u)(error)} Nothing was sent.`;
     }
 }
 
@@ -2215,10 +2216,6 @@ function changePercent(current, previous) {
     if (rounded === 0)
         return '0.0';
     return `${rounded > 0 ? '+' : ''}${rounded.toFixed(1)}`;
-}
-/** A count's change with its sign (`+120`, `-30`, `0`). */
-function signed(n) {
-    return n > 0 ? `+${n}` : `${n}`;
 }
 /**
  * Every path of either period: the current counts (0 if the path had none), the previous counts
@@ -2813,7 +2810,7 @@ function listState(name, result) {
         return { complete: false, note: 'not fetched: max-requests was spent before it' };
     if (result.complete)
         return { complete: true, note: undefined };
-    const error = result.error === undefined ? '' : `: ${(0,errors/* getErrorMessage */.u1)(result.error)}`;
+    const error = result.error === undefined ? '' : `: ${(0,errors/* getErrorMessage */.u)(result.error)}`;
     return { complete: false, note: `${name} ${result.stoppedEarly}${error}`, failed: result.error !== undefined };
 }
 async function insights_run(settings, ctx) {
@@ -2831,7 +2828,7 @@ async function insights_run(settings, ctx) {
             return await core/* group */.Os(what, run);
         }
         catch (error) {
-            if (error instanceof errors/* CancelledError */.cc)
+            if (error instanceof errors/* CancelledError */.c)
                 cancelled = true;
             else
                 throw error;
@@ -2846,10 +2843,10 @@ async function insights_run(settings, ctx) {
             from,
             onPage: (pages, items, more) => core/* info */.pq(`Page ${pages}: ${(0,util_text/* count */.U9)(items, 'item', 'items')}${more ? ', more to come' : ', the last'}.`),
         });
-        if (result.error instanceof errors/* CancelledError */.cc)
+        if (result.error instanceof errors/* CancelledError */.c)
             throw result.error;
         if (!result.complete)
-            core/* info */.pq(`Stopped: ${result.stoppedEarly}${result.error === undefined ? '' : ` (${(0,errors/* getErrorMessage */.u1)(result.error)})`}.`);
+            core/* info */.pq(`Stopped: ${result.stoppedEarly}${result.error === undefined ? '' : ` (${(0,errors/* getErrorMessage */.u)(result.error)})`}.`);
         return result;
     });
     // 1. which pages are rated down: one request
@@ -2865,10 +2862,10 @@ async function insights_run(settings, ctx) {
             core/* info */.pq(`${(0,util_text/* count */.U9)(ratings.length, 'page', 'pages')} with feedback${ratingsHasMore ? ' (the endpoint gives at most 100)' : ''}.`);
         }
         catch (error) {
-            if (error instanceof errors/* CancelledError */.cc)
+            if (error instanceof errors/* CancelledError */.c)
                 throw error;
             const spent = error instanceof ApiError && error.kind === 'budget';
-            ratingsState = { complete: false, note: `feedback by page ${spent ? 'was not fetched: max-requests was spent' : `failed: ${(0,errors/* getErrorMessage */.u1)(error)}`}`, failed: !spent };
+            ratingsState = { complete: false, note: `feedback by page ${spent ? 'was not fetched: max-requests was spent' : `failed: ${(0,errors/* getErrorMessage */.u)(error)}`}`, failed: !spent };
             core/* info */.pq(`Stopped: ${ratingsState.note}.`);
         }
     });
@@ -2942,7 +2939,7 @@ async function insights_run(settings, ctx) {
         core/* info */.pq(`Wrote ${files.json} and one CSV per list beside it.`);
     }
     catch (error) {
-        notes.push(`Could not write the insights files in ${ctx.dir}: ${(0,errors/* getErrorMessage */.u1)(error)}`);
+        notes.push(`Could not write the insights files in ${ctx.dir}: ${(0,errors/* getErrorMessage */.u)(error)}`);
     }
     const incomplete = states.filter((s) => !s.complete);
     let outcome = incomplete.length === 0 && notes.length === 0 ? 'complete' : 'incomplete';
@@ -3170,7 +3167,7 @@ async function traffic_run(settings, mode) {
             core/* info */.pq(`Exported ${(0,util_text/* count */.U9)(sorted.length, 'path', 'paths')} from ${(0,util_text/* count */.U9)(current.result.pages, 'page', 'pages')} of results${comparison ? ` (and ${(0,util_text/* count */.U9)(comparison.rows.length - sorted.length, 'path', 'paths')} seen only in the previous period)` : ''} to ${files.csv} and ${files.json}.`);
         }
         catch (error) {
-            writeFailure = new Error(`Could not write the export files in ${ctx.dir}: ${(0,errors/* getErrorMessage */.u1)(error)}`);
+            writeFailure = new Error(`Could not write the export files in ${ctx.dir}: ${(0,errors/* getErrorMessage */.u)(error)}`);
         }
     }
     if (comparison?.previousTotals && current.result.totals) {
@@ -3184,8 +3181,8 @@ async function traffic_run(settings, mode) {
     let message = notes[0];
     const stop = failure ?? writeFailure;
     if (stop !== undefined) {
-        outcome = stop instanceof errors/* CancelledError */.cc ? 'cancelled' : 'error';
-        const what = outcome === 'cancelled' ? 'Cancelled.' : (0,errors/* getErrorMessage */.u1)(stop);
+        outcome = stop instanceof errors/* CancelledError */.c ? 'cancelled' : 'error';
+        const what = outcome === 'cancelled' ? 'Cancelled.' : (0,errors/* getErrorMessage */.u)(stop);
         // the stop came from the previous period when this one and the files are fine: name it
         const stopped = current.failure === undefined && writeFailure === undefined ? previous : undefined;
         const kept = files ? ` They are in ${files.csv} and ${files.json} (marked incomplete).` : '';
@@ -3276,6 +3273,7 @@ function conclude(ending) {
         core/* info */.pq(message);
 }
 async function runMode(settings, signal, overrides = {}) {
+    const { githubRetryBaseMs, ...replaced } = overrides;
     const clock = overrides.clock ?? systemClock;
     const deadline = clock.now() + settings.waitTimeoutMs;
     let apiFetch;
@@ -3283,7 +3281,7 @@ async function runMode(settings, signal, overrides = {}) {
         apiFetch = await fetchForBaseUrl(settings.baseUrl, (m) => core/* info */.pq(m));
     }
     catch (error) {
-        const message = `${(0,errors/* getErrorMessage */.u1)(error)} Nothing was sent to the API.`;
+        const message = `${(0,errors/* getErrorMessage */.u)(error)} Nothing was sent to the API.`;
         (0,write_summary/* writeSummary */.S)(`### ❌ Mintlify action: proxy settings\n\n${(0,summary_escape/* escapeText */.X1)(message, 600)}\n`);
         return conclude({ level: 'failure', message });
     }
@@ -3298,10 +3296,10 @@ async function runMode(settings, signal, overrides = {}) {
         deadline,
         outputs: new Outputs(),
         run: readRunContext(),
-        github: (token) => GitHubApi.load(token, { signal, deadline, now: () => clock.now(), log }),
+        github: (token) => GitHubApi.load(token, { signal, deadline, now: () => clock.now(), log, retryBaseMs: githubRetryBaseMs }),
         dir: process.env.RUNNER_TEMP || process.cwd(),
         budget,
-        ...overrides,
+        ...replaced,
     };
     const report = await MODES[settings.mode](settings, ctx);
     (0,write_summary/* writeSummary */.S)(report.summary);

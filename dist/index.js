@@ -1,7 +1,7 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 var __webpack_modules__ = {
-    2124: ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+    2124: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             BM: () => DATE_FORMS,
             LX: () => pinOpenEnd,
@@ -100,8 +100,8 @@ var __webpack_modules__ = {
             if (to?.pinned) return `all time up to ${end}`;
             return to?.dateOnly ? `up to and including ${end}` : `${end}`;
         }
-    }),
-    7125: ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+    },
+    7125: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             X1: () => escapeText,
             nf: () => link,
@@ -135,8 +135,8 @@ var __webpack_modules__ = {
             for (const [label, value] of rows) lines.push(`| ${label} | ${value || "—"} |`);
             return lines.join("\n");
         }
-    }),
-    6806: ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+    },
+    6806: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             S: () => writeSummary
         });
@@ -154,14 +154,14 @@ var __webpack_modules__ = {
                 (0, node_fs__WEBPACK_IMPORTED_MODULE_0__.appendFileSync)(path, markdown.endsWith("\n") ? markdown : `${markdown}\n`);
             } catch (error) {
                 _util_workflow_commands_js__WEBPACK_IMPORTED_MODULE_3__.$e(`Could not write the job summary: ${(0, 
-                _util_text_js__WEBPACK_IMPORTED_MODULE_2__.qn)((0, _util_errors_js__WEBPACK_IMPORTED_MODULE_1__.u1)(error))}`);
+                _util_text_js__WEBPACK_IMPORTED_MODULE_2__.qn)((0, _util_errors_js__WEBPACK_IMPORTED_MODULE_1__.u)(error))}`);
             }
         }
-    }),
-    17: ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+    },
+    17: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
-            cc: () => CancelledError,
-            u1: () => getErrorMessage
+            c: () => CancelledError,
+            u: () => getErrorMessage
         });
         function getErrorMessage(error) {
             if (error instanceof Error) return error.message || error.name;
@@ -179,8 +179,8 @@ var __webpack_modules__ = {
                 this.name = "CancelledError";
             }
         }
-    }),
-    9997: ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+    },
+    9997: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             $s: () => bound,
             E$: () => redact,
@@ -242,8 +242,8 @@ var __webpack_modules__ = {
         function stripHidden(text) {
             return text.replace(/\r\n?/g, "\n").replace(/<!--[\s\S]*?(?:-->|$)/g, "").replace(INVISIBLE, "");
         }
-    }),
-    5714: ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+    },
+    5714: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             $e: () => warning,
             V4: () => getInput,
@@ -277,119 +277,119 @@ var __webpack_modules__ = {
             process.exitCode = 1;
             error(message);
         }
-    }),
-    2613: (module => {
+    },
+    2613: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
-    }),
-    5317: (module => {
+    },
+    5317: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
-    }),
-    6982: (module => {
+    },
+    6982: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
-    }),
-    4434: (module => {
+    },
+    4434: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
-    }),
-    9896: (module => {
+    },
+    9896: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
-    }),
-    8611: (module => {
+    },
+    8611: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
-    }),
-    5692: (module => {
+    },
+    5692: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
-    }),
-    9278: (module => {
+    },
+    9278: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
-    }),
-    4589: (module => {
+    },
+    4589: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:assert");
-    }),
-    6698: (module => {
+    },
+    6698: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
-    }),
-    4573: (module => {
+    },
+    4573: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
-    }),
-    7540: (module => {
+    },
+    7540: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:console");
-    }),
-    7598: (module => {
+    },
+    7598: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
-    }),
-    3053: (module => {
+    },
+    3053: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:diagnostics_channel");
-    }),
-    610: (module => {
+    },
+    610: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
-    }),
-    8474: (module => {
+    },
+    8474: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
-    }),
-    3024: (module => {
+    },
+    3024: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-    }),
-    1455: (module => {
+    },
+    1455: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-    }),
-    7067: (module => {
+    },
+    7067: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
-    }),
-    2467: (module => {
+    },
+    2467: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2");
-    }),
-    7030: (module => {
+    },
+    7030: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
-    }),
-    6760: (module => {
+    },
+    6760: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-    }),
-    643: (module => {
+    },
+    643: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_hooks");
-    }),
-    1792: (module => {
+    },
+    1792: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:querystring");
-    }),
-    7075: (module => {
+    },
+    7075: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
-    }),
-    1692: (module => {
+    },
+    1692: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
-    }),
-    3136: (module => {
+    },
+    3136: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
-    }),
-    7975: (module => {
+    },
+    7975: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
-    }),
-    3429: (module => {
+    },
+    3429: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
-    }),
-    5919: (module => {
+    },
+    5919: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
-    }),
-    8522: (module => {
+    },
+    8522: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
-    }),
-    857: (module => {
+    },
+    857: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
-    }),
-    6928: (module => {
+    },
+    6928: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
-    }),
-    3193: (module => {
+    },
+    3193: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
-    }),
-    3557: (module => {
+    },
+    3557: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-    }),
-    4756: (module => {
+    },
+    4756: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
-    }),
-    9023: (module => {
+    },
+    9023: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
-    }),
-    2306: ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+    },
+    2306: (__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             _L: () => _boolean,
             m9: () => _minLength,
@@ -574,8 +574,8 @@ var __webpack_modules__ = {
             ch._zod.check = () => {};
             return ch;
         }
-    }),
-    8532: ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+    },
+    8532: (__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             $W: () => config,
             GT: () => $ZodAsyncError,
@@ -699,8 +699,8 @@ var __webpack_modules__ = {
             if (newConfig) Object.assign(globalConfig, newConfig);
             return globalConfig;
         }
-    }),
-    4723: ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+    },
+    4723: (__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             A2: () => normalizeParams,
             Gv: () => isObject,
@@ -975,8 +975,8 @@ var __webpack_modules__ = {
             fn[CONSTANT_CATCH] = true;
             return fn;
         }
-    }),
-    8395: ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+    },
+    8395: (__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             YOg: () => array,
             zMY: () => schemas_boolean,
@@ -1837,7 +1837,7 @@ var __webpack_modules__ = {
         }
         api.q0;
         api.mI;
-    })
+    }
 };
 
 var __webpack_module_cache__ = {};
@@ -2237,8 +2237,14 @@ function parseSettings(raw, now = Date.now(), eventName = "") {
     throw new InputError(lines.join("\n"));
 }
 
-function unusedInputs(raw, mode) {
-    return Object.entries(MODE_ONLY).filter(([name, only]) => !only.includes(mode) && (raw[name] ?? "").trim() !== "").map(([name]) => name);
+function unusedInputs(raw, settings) {
+    const {mode: mode} = settings;
+    const unused = Object.entries(MODE_ONLY).filter(([name, only]) => !only.includes(mode) && (raw[name] ?? "").trim() !== "").map(([name]) => name);
+    const traffic = mode === "visitors" || mode === "views";
+    if (traffic && settings.commentIgnored) unused.push("comment");
+    const compare = (raw.compare ?? "").trim();
+    if (!traffic && compare !== "" && compare !== DEFAULTS.compare) unused.push("compare");
+    return unused;
 }
 
 var summary_escape = __nccwpck_require__(7125);
@@ -2282,11 +2288,11 @@ function readRawInputs() {
     return raw;
 }
 
-async function main(signal) {
+async function main(signal, overrides) {
     const raw = readRawInputs();
     let settings;
     try {
-        settings = parseSettings(raw, Date.now(), process.env.GITHUB_EVENT_NAME ?? "");
+        settings = parseSettings(raw, overrides.clock?.now() ?? Date.now(), process.env.GITHUB_EVENT_NAME ?? "");
     } catch (error) {
         if (!(error instanceof InputError)) throw error;
         for (const line of error.message.split("\n")) workflow_commands.fJ(line);
@@ -2295,21 +2301,18 @@ async function main(signal) {
         return;
     }
     if (!settings.apiKey.startsWith("mint_")) workflow_commands.$e('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
-    const unused = unusedInputs(raw, settings.mode);
-    if (settings.mode === "visitors" || settings.mode === "views") {
-        if (settings.commentIgnored) unused.push("comment");
-    } else if ((raw.compare ?? "").trim() !== "" && raw.compare?.trim() !== "none") unused.push("compare");
+    const unused = unusedInputs(raw, settings);
     if (unused.length > 0) workflow_commands.$e(`mode is ${settings.mode}, so these inputs are ignored: ${unused.join(", ")}.`);
     const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(645), __nccwpck_require__.e(875) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 4875));
-    await runMode(settings, signal);
+    await runMode(settings, signal, overrides);
 }
 
-!async function run() {
+!async function run(overrides = {}) {
     const cancellation = listenForCancellation(name => process.stdout.write(`Received ${name}: stopping and reporting what is known.\n`));
     try {
-        await main(cancellation.signal);
+        await main(cancellation.signal, overrides);
     } catch (error) {
-        workflow_commands.fJ(`Unexpected error: ${(0, util_text.qn)((0, errors.u1)(error), 1e3)}`);
+        workflow_commands.fJ(`Unexpected error: ${(0, util_text.qn)((0, errors.u)(error), 1e3)}`);
     } finally {
         cancellation.dispose();
     }

@@ -1,12 +1,11 @@
 // `npm run build`: bundles src/ into dist/ with ncc, drops the dead code from the entry chunk with
-// terser, then writes dist/licenses.txt from ncc's webpack stats: the licence of every package
+// terser (about 10 % of start-up, docs/benchmarks.md), then writes dist/licenses.txt from ncc's webpack stats: the licence of every package
 // bundled into dist/, across all chunks. (ncc's own --license option keeps only the last chunk's
 // packages once the bundle is split.)
 // Plain JavaScript, so the build needs no compile step of its own.
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { parse } from 'acorn'
 import { minify } from 'terser'
 
 const statsPath = join('build', 'ncc-stats.json')
@@ -14,7 +13,10 @@ const outPath = join('dist', 'licenses.txt')
 const entryPath = join('dist', 'index.js')
 mkdirSync('build', { recursive: true })
 rmSync('dist', { recursive: true, force: true })
-execFileSync(process.execPath, [join('node_modules', '@vercel', 'ncc', 'dist', 'ncc', 'cli.js'), 'build', 'src/index.ts', '-o', 'dist', '--stats-out', statsPath, '--quiet'], {
+// --transpile-only: the types are checked once, by `npm run typecheck` (tsc), not again inside
+// ncc's ts-loader (10 of its 16 s); tsconfig's "moduleResolution": "Bundler" (what ncc is) lets each
+// file compile alone exactly as in the whole program, so the bundle is byte for byte the same
+execFileSync(process.execPath, [join('node_modules', '@vercel', 'ncc', 'dist', 'ncc', 'cli.js'), 'build', 'src/index.ts', '-o', 'dist', '--stats-out', statsPath, '--quiet', '--transpile-only'], {
   stdio: 'inherit',
 })
 
@@ -44,30 +46,7 @@ const shaken = await minify(entry, {
   format: { beautify: true, comments: 'some', wrap_func_args: false, wrap_iife: false },
 })
 if (typeof shaken.code !== 'string' || shaken.code.length === 0) throw new Error('terser produced no code for dist/index.js')
-writeFileSync(entryPath, `${eagerModuleFactories(shaken.code)}\n`)
-
-/**
- * Puts back the parentheses webpack writes around each module factory (`1234: (…) => {…}`), which
- * terser's formatting drops. V8 compiles a parenthesised function at once, in one pass; without
- * them it pre-parses each factory and parses it again when the factory runs, and in the entry
- * chunk they all run. Found through the syntax tree, not by matching text.
- */
-function eagerModuleFactories(code) {
-  const ast = parse(code, { ecmaVersion: 'latest', sourceType: 'module' })
-  const modules = ast.body
-    .filter((node) => node.type === 'VariableDeclaration')
-    .flatMap((node) => node.declarations)
-    .find((d) => d.id.type === 'Identifier' && d.id.name === '__webpack_modules__' && d.init?.type === 'ObjectExpression')
-  const factories = (modules?.init.properties ?? [])
-    .map((p) => p.value)
-    .filter((v) => v && (v.type === 'ArrowFunctionExpression' || v.type === 'FunctionExpression'))
-  if (factories.length === 0) throw new Error('dist/index.js: found no webpack module factories to parenthesise')
-  let out = code
-  for (const f of factories.sort((a, b) => b.start - a.start)) {
-    out = `${out.slice(0, f.start)}(${out.slice(f.start, f.end)})${out.slice(f.end)}`
-  }
-  return out
-}
+writeFileSync(entryPath, `${shaken.code}\n`)
 
 const stats = JSON.parse(readFileSync(statsPath, 'utf8'))
 

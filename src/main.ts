@@ -1,3 +1,4 @@
+import type { RunOverrides } from './run.js'
 import { INPUT_NAMES, InputError, type RawInputs, type Settings, parseSettings, unusedInputs } from './inputs/settings.js'
 import { escapeText } from './summary/escape.js'
 import { writeSummary } from './summary/write-summary.js'
@@ -7,7 +8,7 @@ import { getErrorMessage } from './util/errors.js'
 import { external, registerSecret, urlSecrets } from './util/text.js'
 
 /**
- * The start-up path: read and check the inputs, then load and run the rest (run-mode.ts). Kept
+ * The start-up path: read and check the inputs, then load and run the rest (run.ts). Kept
  * small on purpose: a run stopped by a bad input loads nothing else.
  */
 
@@ -26,11 +27,11 @@ function readRawInputs(): RawInputs {
   return raw
 }
 
-async function main(signal: AbortSignal): Promise<void> {
+async function main(signal: AbortSignal, overrides: RunOverrides): Promise<void> {
   const raw = readRawInputs()
   let settings: Settings
   try {
-    settings = parseSettings(raw, Date.now(), process.env.GITHUB_EVENT_NAME ?? '')
+    settings = parseSettings(raw, overrides.clock?.now() ?? Date.now(), process.env.GITHUB_EVENT_NAME ?? '')
   } catch (error) {
     if (!(error instanceof InputError)) throw error
     for (const line of error.message.split('\n')) commands.fail(line)
@@ -41,23 +42,21 @@ async function main(signal: AbortSignal): Promise<void> {
   if (!settings.apiKey.startsWith('mint_')) {
     commands.warning('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.')
   }
-  const unused = unusedInputs(raw, settings.mode)
-  if (settings.mode === 'visitors' || settings.mode === 'views') {
-    if (settings.commentIgnored) unused.push('comment')
-  } else if ((raw.compare ?? '').trim() !== '' && raw.compare?.trim() !== 'none') {
-    unused.push('compare')
-  }
+  const unused = unusedInputs(raw, settings)
   if (unused.length > 0) commands.warning(`mode is ${settings.mode}, so these inputs are ignored: ${unused.join(', ')}.`)
 
   const { runMode } = await import('./run.js')
-  await runMode(settings, signal)
+  await runMode(settings, signal, overrides)
 }
 
-/** The action's entry point: never throws, and is the only caller of setFailed for unexpected errors. */
-export async function run(): Promise<void> {
+/**
+ * The action's entry point: never throws, and is the only caller of setFailed for unexpected errors.
+ * `overrides` replace parts of the modes' context (a test's clock, its GitHub opener); index.ts gives none.
+ */
+export async function run(overrides: RunOverrides = {}): Promise<void> {
   const cancellation = listenForCancellation((name) => process.stdout.write(`Received ${name}: stopping and reporting what is known.\n`))
   try {
-    await main(cancellation.signal)
+    await main(cancellation.signal, overrides)
   } catch (error) {
     commands.fail(`Unexpected error: ${external(getErrorMessage(error), 1000)}`)
   } finally {

@@ -40,7 +40,13 @@ function conclude(ending: Ending): void {
   else if (ending.level === 'info') core.info(message)
 }
 
-export async function runMode(settings: Settings, signal: AbortSignal, overrides: Partial<ModeContext> = {}): Promise<void> {
+/** What a test may replace: parts of the context (its clock), and plugin-retry's wait unit (1 s). */
+export interface RunOverrides extends Partial<ModeContext> {
+  githubRetryBaseMs?: number
+}
+
+export async function runMode(settings: Settings, signal: AbortSignal, overrides: RunOverrides = {}): Promise<void> {
+  const { githubRetryBaseMs, ...replaced } = overrides
   const clock = overrides.clock ?? systemClock
   const deadline = clock.now() + settings.waitTimeoutMs
   let apiFetch: typeof fetch
@@ -62,10 +68,10 @@ export async function runMode(settings: Settings, signal: AbortSignal, overrides
     deadline,
     outputs: new Outputs(),
     run: readRunContext(),
-    github: (token) => GitHubApi.load(token, { signal, deadline, now: () => clock.now(), log }),
+    github: (token) => GitHubApi.load(token, { signal, deadline, now: () => clock.now(), log, retryBaseMs: githubRetryBaseMs }),
     dir: process.env.RUNNER_TEMP || process.cwd(),
     budget,
-    ...overrides,
+    ...replaced,
   }
   const report = await (MODES[settings.mode] as ModeRun<Settings>)(settings, ctx)
   writeSummary(report.summary)

@@ -4,8 +4,8 @@
  *
  * With the default poll-interval of 10 s: 1.5 s, 2.25 s, 3.4 s, 5.1 s, 7.6 s, then every 10 s.
  */
-export const FIRST_POLL_DELAY_MS = 1500
-export const POLL_GROWTH = 1.5
+const FIRST_POLL_DELAY_MS = 1500
+const POLL_GROWTH = 1.5
 
 /** The gap before status check number `n` (0-based). */
 export function pollDelay(n: number, pollIntervalMs: number): number {

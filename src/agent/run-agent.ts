@@ -48,7 +48,7 @@ export interface JobRequest {
 }
 
 /** The service calls the agent code makes. */
-export type AgentClient = Pick<ApiClient, 'createJob' | 'getJob' | 'sendMessage'>
+type AgentClient = Pick<ApiClient, 'createJob' | 'getJob' | 'sendMessage'>
 
 export interface AgentContext {
   client: AgentClient

@@ -5,7 +5,7 @@ import { external } from '../util/text.js'
 import { pollDelay } from './poll-schedule.js'
 
 /** A quiet wait still says it is alive this often. */
-export const HEARTBEAT_MS = 60_000
+const HEARTBEAT_MS = 60_000
 
 /**
  * How long a status check may answer 404 for a job this run has just created before that counts as

@@ -5,7 +5,7 @@ import type { VisitorRow, VisitorTotals } from '../api/schemas.js'
  * Pure, so the figures are table-tested.
  */
 
-export interface Counts {
+interface Counts {
   human: number
   ai: number
   total: number
@@ -25,11 +25,6 @@ export function changePercent(current: number, previous: number): string {
   const rounded = Math.round(((current - previous) / previous) * 1000) / 10
   if (rounded === 0) return '0.0'
   return `${rounded > 0 ? '+' : ''}${rounded.toFixed(1)}`
-}
-
-/** A count's change with its sign (`+120`, `-30`, `0`). */
-export function signed(n: number): string {
-  return n > 0 ? `+${n}` : `${n}`
 }
 
 /**

@@ -11,7 +11,7 @@ import type { RequestBudget } from './request-budget.js'
  * retries, or when the API repeats a cursor or passes the page bound (never an endless loop).
  */
 
-export const MAX_CURSOR_PAGES = 1000
+const MAX_CURSOR_PAGES = 1000
 
 export interface CursorPage<T> {
   items: T[]

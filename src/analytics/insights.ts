@@ -121,7 +121,7 @@ export interface DownRatedPage {
   comments: Array<{ text: string; at: string | undefined }>
 }
 
-export const COMMENTS_PER_PAGE = 3
+const COMMENTS_PER_PAGE = 3
 
 const samePath = (a: string, b: string): boolean => a.replace(/\/+$/, '') === b.replace(/\/+$/, '')
 

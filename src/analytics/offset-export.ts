@@ -13,7 +13,7 @@ import { count } from '../util/text.js'
  */
 
 /** A hard bound on pages, so a misbehaving API can never keep an export going (250,000 rows at 250). */
-export const MAX_PAGES = 1000
+const MAX_PAGES = 1000
 
 export interface TrafficExport {
   totals: VisitorTotals | undefined

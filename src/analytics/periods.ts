@@ -7,7 +7,7 @@ import { type RangeEnd, formatDate } from '../inputs/dates.js'
  * calendar days (7 full and today's part), so the previous period is the 8 days before it.
  */
 
-export const DAY_MS = 86_400_000
+const DAY_MS = 86_400_000
 
 export interface PreviousPeriod {
   from: RangeEnd

@@ -31,7 +31,7 @@ import {
   visitorsPageSchema,
 } from './schemas.js'
 
-export const USER_AGENT = 'mintlify-docs-action'
+const USER_AGENT = 'mintlify-docs-action'
 const AGENT_QUOTA = 'rate limited: agent jobs allow 100 creates and follow-ups per project per hour'
 const ANALYTICS_QUOTA = 'rate limited: analytics allows 100 requests per organisation per hour, shared by all analytics endpoints'
 
@@ -112,7 +112,7 @@ function networkDetail(error: unknown, code: string | undefined): string {
 }
 
 /** The API's own words from an error body: `error`, then every `details[].message`. */
-export function apiErrorText(body: string): string {
+function apiErrorText(body: string): string {
   try {
     const parsed = errorBodySchema.safeParse(JSON.parse(body))
     if (parsed.success) {

@@ -98,7 +98,7 @@ export async function decideProxy(baseUrl: string): Promise<ProxyDecision> {
  * proxy connection and reported with this error (as the `cause` of fetch's TypeError, like
  * undici's own network errors). 407 and 403 will not change on a retry; a 502 or 503 may.
  */
-export class ProxyRefusedError extends Error {
+class ProxyRefusedError extends Error {
   readonly code = PROXY_REFUSED
   readonly permanent: boolean
 
@@ -118,7 +118,7 @@ export class ProxyRefusedError extends Error {
 }
 
 /** A fetch that sends every request through `proxy`: undici's fetch and ProxyAgent, one version. */
-export async function fetchThrough(proxy: URL, variable: string): Promise<typeof fetch> {
+async function fetchThrough(proxy: URL, variable: string): Promise<typeof fetch> {
   const undici = await import('undici')
   type Connect = (options: unknown) => Promise<{ statusCode: number }>
   let refusedWith: number | undefined

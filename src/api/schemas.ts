@@ -19,7 +19,7 @@ export const jobSchema = z.looseObject({
 export type Job = z.infer<typeof jobSchema>
 
 /** The statuses that end a wait. Anything else, known or not, means "still running". */
-export const TERMINAL_STATUSES = ['completed', 'archived', 'failed'] as const
+const TERMINAL_STATUSES = ['completed', 'archived', 'failed'] as const
 export type TerminalStatus = (typeof TERMINAL_STATUSES)[number]
 
 export function isTerminal(status: string): status is TerminalStatus {
@@ -37,10 +37,10 @@ export const errorBodySchema = z.looseObject({
 
 const count = z.number().check(z.nonnegative())
 
-export const visitorRowSchema = z.looseObject({ path: z.string(), human: count, ai: count, total: count })
+const visitorRowSchema = z.looseObject({ path: z.string(), human: count, ai: count, total: count })
 export type VisitorRow = Pick<z.infer<typeof visitorRowSchema>, 'path' | 'human' | 'ai' | 'total'>
 
-export const visitorTotalsSchema = z.looseObject({ human: count, ai: count, total: count })
+const visitorTotalsSchema = z.looseObject({ human: count, ai: count, total: count })
 export type VisitorTotals = Pick<z.infer<typeof visitorTotalsSchema>, 'human' | 'ai' | 'total'>
 
 /** One page of the unique-visitors export. All fields are required by the vendor's reference. */
@@ -90,12 +90,12 @@ const items = <T extends z.ZodMiniType>(item: T) =>
   )
 const cursor = z.catch(z.nullish(z.string()), undefined)
 
-export const searchRowSchema = z.looseObject({ searchQuery: z.string(), hits: number, ctr: number, topClickedPage: text, lastSearchedAt: text })
+const searchRowSchema = z.looseObject({ searchQuery: z.string(), hits: number, ctr: number, topClickedPage: text, lastSearchedAt: text })
 export type SearchRow = z.infer<typeof searchRowSchema>
 /** `/searches`: cursor paging, no hasMore (repeat while nextCursor is a string). */
 export const searchesPageSchema = z.looseObject({ searches: items(searchRowSchema), totalSearches: z.catch(z.optional(z.number()), undefined), nextCursor: cursor })
 
-export const conversationSchema = z.looseObject({
+const conversationSchema = z.looseObject({
   id: text,
   timestamp: text,
   query: z.string(),
@@ -107,12 +107,12 @@ export type Conversation = z.infer<typeof conversationSchema>
 /** `/assistant`: one row per question asked; cursor paging with hasMore. */
 export const assistantPageSchema = z.looseObject({ conversations: items(conversationSchema), nextCursor: cursor, hasMore: z.catch(z.optional(z.boolean()), undefined) })
 
-export const feedbackItemSchema = z.looseObject({ id: text, path: text, comment: text, createdAt: text, source: text, status: text, helpful: z.catch(z.nullish(z.boolean()), undefined) })
+const feedbackItemSchema = z.looseObject({ id: text, path: text, comment: text, createdAt: text, source: text, status: text, helpful: z.catch(z.nullish(z.boolean()), undefined) })
 export type FeedbackItem = z.infer<typeof feedbackItemSchema>
 /** `/feedback`: cursor paging with hasMore. */
 export const feedbackPageSchema = z.looseObject({ feedback: items(feedbackItemSchema), nextCursor: cursor, hasMore: z.catch(z.optional(z.boolean()), undefined) })
 
-export const pageRatingSchema = z.looseObject({ path: z.string(), thumbsUp: number, thumbsDown: number, code: number, total: number })
+const pageRatingSchema = z.looseObject({ path: z.string(), thumbsUp: number, thumbsDown: number, code: number, total: number })
 export type PageRating = z.infer<typeof pageRatingSchema>
 /** `/feedback/by-page`: one request, at most 100 pages; hasMore says whether more exist. */
 export const feedbackByPageSchema = z.looseObject({ feedback: items(pageRatingSchema), hasMore: z.catch(z.optional(z.boolean()), undefined) })

@@ -6,7 +6,7 @@ import { type RawThread, type Thread, threadOf } from './conversation-event.js'
  * client.
  */
 
-export const COMMENT_EVENTS = [
+const COMMENT_EVENTS = [
   'issues',
   'issue_comment',
   'pull_request',

@@ -22,9 +22,9 @@ import type { GitHubPort, IssueComment, Reaction } from './port.js'
 
 type Octokit = ReturnType<typeof import('./octokit.js')['makeOctokit']>
 
-export const REQUEST_TIMEOUT_MS = 10_000
+const REQUEST_TIMEOUT_MS = 10_000
 /** Retries of a request whose repeat is harmless; plugin-retry waits (n + 1)² × 1 s before retry n. */
-export const GITHUB_RETRIES = 2
+const GITHUB_RETRIES = 2
 /** The retries' waits (1 s + 4 s): a request gets retries only while this much is left before the deadline. */
 const RETRY_SPAN_MS = 5_000
 
@@ -34,6 +34,8 @@ export interface GitHubApiOptions {
   deadline: number
   now?: () => number
   log?: (message: string) => void
+  /** plugin-retry's unit of wait (1 s); a test shortens it, the action never does. */
+  retryBaseMs?: number
 }
 
 
@@ -58,6 +60,7 @@ export class GitHubApi implements GitHubPort {
     const log = options.log ?? (() => {})
     const octokit = makeOctokit(token, {
       retries: GITHUB_RETRIES,
+      retryBaseMs: options.retryBaseMs ?? 1000,
       doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451],
       // a rate limit is waited out once, and only when GitHub's wait ends before the deadline
       onRateLimit: (kind, retryAfter, request, retryCount) => {

@@ -11,6 +11,8 @@ import Bottleneck from 'bottleneck/light.js'
 
 export interface OctokitSettings {
   retries: number
+  /** The wait unit: retry n waits (n + 1)² of these. */
+  retryBaseMs: number
   doNotRetry: number[]
   /** Whether to wait out a rate limit (the throttling plugin's onRateLimit / onSecondaryRateLimit). */
   onRateLimit: (kind: string, retryAfter: number, request: { method?: string; url?: string }, retryCount: number) => boolean
@@ -22,7 +24,7 @@ export function makeOctokit(token: string, settings: OctokitSettings) {
   return getOctokit(
     token,
     {
-      retry: { retries: settings.retries, doNotRetry: settings.doNotRetry },
+      retry: { retries: settings.retries, doNotRetry: settings.doNotRetry, retryAfterBaseValue: settings.retryBaseMs },
       throttle: {
         onRateLimit: waitOut('rate limit'),
         onSecondaryRateLimit: waitOut('secondary rate limit'),

@@ -9,7 +9,7 @@ import * as z from 'zod/mini'
  */
 
 /** Every comment the action writes starts with this; a comment carrying it is never an instruction. */
-export const MARKER_PREFIX = '<!-- mintlify-docs-action'
+const MARKER_PREFIX = '<!-- mintlify-docs-action'
 const STATE_MARKER = /<!-- mintlify-docs-action:thread v1 ([A-Za-z0-9+/=]+) -->/
 
 /** The marker of a reply in a review thread (carries no state). */
@@ -18,7 +18,7 @@ export const REPLY_MARKER = `${MARKER_PREFIX}:reply -->`
 /** How many instructions a tracking comment lists; older ones drop off. */
 export const MAX_ENTRIES = 10
 /** How much of each instruction the comment shows. */
-export const ENTRY_INSTRUCTION_CHARS = 500
+const ENTRY_INSTRUCTION_CHARS = 500
 
 const entrySchema = z.object({
   at: z.string(),

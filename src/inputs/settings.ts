@@ -23,11 +23,11 @@ export const DEFAULTS = {
   'max-requests': '100',
 } as const
 
-export const MODES = ['agent', 'visitors', 'views', 'insights', 'comment'] as const
-export const COMPARE = ['none', 'previous-period'] as const
+const MODES = ['agent', 'visitors', 'views', 'insights', 'comment'] as const
+const COMPARE = ['none', 'previous-period'] as const
 
 /** The events `mode: comment` reads an instruction from. */
-export const CONVERSATION_EVENTS = ['issue_comment', 'pull_request_review_comment', 'pull_request_review'] as const
+const CONVERSATION_EVENTS = ['issue_comment', 'pull_request_review_comment', 'pull_request_review'] as const
 
 /** Inputs that only one mode reads (with no default, so "given" is visible). */
 const MODE_ONLY: Record<string, Array<(typeof MODES)[number]>> = {
@@ -61,7 +61,7 @@ export const INPUT_NAMES = [
   'max-requests',
 ] as const
 
-export type InputName = (typeof INPUT_NAMES)[number]
+type InputName = (typeof INPUT_NAMES)[number]
 export type RawInputs = Partial<Record<InputName, string>>
 
 /** A bad input: names the input, the value given and what is accepted. */
@@ -122,7 +122,7 @@ function durationInput(min: number) {
   })
 }
 
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase()
   return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
 }
@@ -141,7 +141,6 @@ function parseBaseUrl(value: string): string | undefined {
 
 // Identifiers go into URL paths (encoded); whitespace or control characters in them are a
 // copy-paste mistake, not an identifier.
-// eslint-disable-next-line no-control-regex
 const identifier = (value: string): string | undefined => (/^[^\s\u0000-\u001f\u007f]+$/.test(value) ? value : undefined)
 
 /**
@@ -149,7 +148,6 @@ const identifier = (value: string): string | undefined => (/^[^\s\u0000-\u001f\u
  * and `@mintlify` is a real one. Not starting with `>` or a backtick, which quote or fence a line.
  */
 function parseTriggerPhrase(value: string): string | undefined {
-  // eslint-disable-next-line no-control-regex
   if (value.length === 0 || value.length > 50 || /[\s\u0000-\u001f\u007f]/.test(value) || /^[@>`~]/.test(value)) return undefined
   return value
 }
@@ -183,7 +181,6 @@ const schemaAt = (now: number, eventName: string) => z.pipe(
         const [prefix, name] = other
         return problem(ctx, '', `an admin API key (mint_…) from the dashboard's API keys page; ${name}s do not work with this API`, undefined, `is an ${name} (it starts with ${prefix}; its value is not shown)`)
       }
-      // eslint-disable-next-line no-control-regex
       return v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : problem(ctx, v, accepted)
     }),
     'project-id': checked('the project identifier from the dashboard\'s API keys page (no spaces)', identifier),
@@ -326,9 +323,19 @@ export function parseSettings(raw: RawInputs, now: number = Date.now(), eventNam
   throw new InputError(lines.join('\n'))
 }
 
-/** The names of inputs that were given but that the chosen mode does not read. */
-export function unusedInputs(raw: RawInputs, mode: Settings['mode']): string[] {
-  return Object.entries(MODE_ONLY)
+/**
+ * The names of inputs that were given but that the chosen mode does not read: the one-mode inputs
+ * when not empty, `comment: true` in visitors and views mode, and a `compare` other than `none`
+ * outside them (those two have defaults, so "given" means set to something else).
+ */
+export function unusedInputs(raw: RawInputs, settings: Pick<Settings, 'mode'> & { commentIgnored?: boolean }): string[] {
+  const { mode } = settings
+  const unused = Object.entries(MODE_ONLY)
     .filter(([name, only]) => !only.includes(mode) && (raw[name as InputName] ?? '').trim() !== '')
     .map(([name]) => name)
+  const traffic = mode === 'visitors' || mode === 'views'
+  if (traffic && settings.commentIgnored) unused.push('comment')
+  const compare = (raw.compare ?? '').trim()
+  if (!traffic && compare !== '' && compare !== DEFAULTS.compare) unused.push('compare')
+  return unused
 }

@@ -34,7 +34,7 @@ export interface InsightsSummaryInput {
 }
 
 /** Each list's table stays under this, whatever summary-rows is (the runner drops a summary over 1 MiB). */
-export const TABLE_BYTE_BUDGET = 60 * 1024
+const TABLE_BYTE_BUDGET = 60 * 1024
 
 /** A table of at most `lines` rows and TABLE_BYTE_BUDGET bytes, then how many more are in the files. */
 function table(head: string, lines: string[], total: number): string {

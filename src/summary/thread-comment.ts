@@ -12,7 +12,7 @@ import { escapeText, link } from './escape.js'
  * MAX_COMMENT_CHARS (escaping can multiply hostile text by five).
  */
 
-export type EntryResult = AgentOutcome | 'working' | 'not-sent'
+type EntryResult = AgentOutcome | 'working' | 'not-sent'
 
 const RESULT: Record<EntryResult, string> = {
   working: '⏳ working on it',
@@ -27,7 +27,7 @@ const RESULT: Record<EntryResult, string> = {
   'not-sent': '⏸️ not sent: the job was still busy with an earlier instruction',
 }
 
-export function describeResult(result: string): string {
+function describeResult(result: string): string {
   return RESULT[result as EntryResult] ?? escapeText(result, 60)
 }
 

@@ -30,7 +30,7 @@ export function bar(value: number, max: number): string {
 }
 
 /** How many pages each list of movers shows. */
-export const MOVERS_SHOWN = 10
+const MOVERS_SHOWN = 10
 
 const TITLE: Record<TrafficKind, string> = { visitors: 'Unique visitors', views: 'Page views' }
 const NOUN: Record<TrafficKind, string> = { visitors: 'visitors', views: 'views' }

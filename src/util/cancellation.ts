@@ -8,7 +8,7 @@ export interface Cancellation {
   dispose(): void
 }
 
-export const HARD_EXIT_MS = 1800
+const HARD_EXIT_MS = 1800
 
 export function listenForCancellation(onCancel: (signalName: string) => void = () => {}): Cancellation {
   const controller = new AbortController()

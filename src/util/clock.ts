@@ -14,7 +14,7 @@ export const systemClock: Clock = {
 }
 
 /** setTimeout-based sleep (so fake timers drive it) that a signal can cut short. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new CancelledError())

@@ -21,6 +21,3 @@ export class CancelledError extends Error {
   }
 }
 
-export function isAbortError(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')
-}

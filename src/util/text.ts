@@ -57,7 +57,6 @@ export function bound(text: string, max: number): string {
 }
 
 // C0 controls, DEL, C1 controls, and Unicode line/paragraph separators.
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g
 
 /**
@@ -87,7 +86,6 @@ export function count(n: number, one: string, many: string): string {
 
 // C0 controls but tab and newline, DEL, C1 controls, soft hyphen, zero-width and bidirectional
 // controls, word joiners and invisible operators, the BOM, and Unicode tag characters.
-// eslint-disable-next-line no-control-regex
 const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g
 
 /**

@@ -25,7 +25,7 @@ export function addMask(secret: string): void {
   issue('add-mask', secret)
 }
 
-export function error(message: string): void {
+function error(message: string): void {
   issue('error', message)
 }
 

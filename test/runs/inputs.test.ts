@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
-import { startSimulator, runAgainst } from './fixtures.js'
-import { RUNTIMES, hasStackTrace, secretLeaks } from './harness.js'
+import { startSimulator, runAgainst } from '../e2e/fixtures.js'
+import { PATHS, hasStackTrace, secretLeaks } from '../e2e/harness.js'
 
-describe.each(RUNTIMES)('inputs ($name)', (runtime) => {
+describe.each(PATHS)('inputs ($name)', (runtime) => {
   test.each([
     { case: 'neither prompt nor job-id', inputs: { prompt: '', 'job-id': '' }, names: ['"prompt"', '"job-id"'], accepted: 'needs prompt' },
     { case: 'a whitespace-only prompt', inputs: { prompt: '   \n\t ' }, names: ['"prompt"'], accepted: 'some text' },

@@ -2,15 +2,15 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { HOSTILE, InsightsData } from '../simulator/insights-data.js'
 import { generateRows } from '../simulator/traffic-data.js'
-import { runAgainst, startSimulator } from './fixtures.js'
-import { RUNTIMES, hasStackTrace, secretLeaks } from './harness.js'
+import { runAgainst, startSimulator } from '../e2e/fixtures.js'
+import { PATHS, hasStackTrace, secretLeaks } from '../e2e/harness.js'
 
 /** mode: insights, and max-requests in every analytics mode, end to end against the simulator. */
 const ANALYTICS = ['visitors', 'views', 'searches', 'assistant', 'feedback', 'feedback-by-page'] as const
 const insightsMode = { mode: 'insights', 'date-from': '2026-11-15', 'date-to': '2026-11-22', 'summary-rows': '5' }
 const site = () => InsightsData.generate({ searches: 3000, conversations: 5000, pages: 60 })
 
-describe.each(RUNTIMES)('insights ($name)', (runtime) => {
+describe.each(PATHS)('insights ($name)', (runtime) => {
   test('a full run: the three lists, counts, files and a prompt, at the largest page sizes, within max-requests', async () => {
     const sim = await startSimulator({ insights: site() })
     const run = await runAgainst(sim, runtime, insightsMode)

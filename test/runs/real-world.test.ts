@@ -1,27 +1,18 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { parse } from 'csv-parse/sync'
-import { describe, expect, onTestFinished, test } from 'vitest'
-import { GitHubSimulator } from '../simulator/github-simulator.js'
+import { describe, expect, test } from 'vitest'
 import { InsightsData } from '../simulator/insights-data.js'
-import { runAgainst, startSimulator } from './fixtures.js'
-import { RUNTIMES, TEST_TOKEN, hasStackTrace, runAction, secretLeaks } from './harness.js'
+import { runAgainst, startGitHub, startSimulator } from '../e2e/fixtures.js'
+import { PATHS, hasStackTrace, runAction, secretLeaks } from '../e2e/harness.js'
 
 /**
- * What checks against the real service, real GitHub and an attack found (issue 15), end to end
- * through the bundle on the action's runtime (Node 24): each test failed before its fix.
+ * What checks against the real service, real GitHub and an attack found (issue 15), each a run of
+ * the action (in-process; through the bundle too with FULL_E2E=1): each test failed before its fix.
  */
-const runtime = RUNTIMES[RUNTIMES.length - 1] as (typeof RUNTIMES)[number]
+const runtime = PATHS[0] as (typeof PATHS)[number]
 const PROMPT = 'Document the new webhook endpoint'
 const FORMULA = /^[=+\-@\t\r＝＋－＠]/
-
-async function startGitHub(roles: Record<string, string> = {}): Promise<GitHubSimulator> {
-  const gh = new GitHubSimulator(TEST_TOKEN)
-  for (const [login, role] of Object.entries(roles)) gh.roles.set(login, role)
-  await gh.start()
-  onTestFinished(() => gh.stop())
-  return gh
-}
 
 const issueEvent = { name: 'issues', payload: { action: 'labeled', issue: { number: 7, title: 'Document webhooks', html_url: 'https://github.com/acme/docs/issues/7' } } }
 const commentEvent = (body: string) => ({

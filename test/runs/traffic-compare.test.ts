@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { periodRows } from '../simulator/traffic-data.js'
-import { runAgainst, startSimulator } from './fixtures.js'
-import { RUNTIMES, hasStackTrace } from './harness.js'
+import { runAgainst, startSimulator } from '../e2e/fixtures.js'
+import { PATHS, hasStackTrace } from '../e2e/harness.js'
 
 /** mode: views, and compare: previous-period in both traffic modes, end to end against the simulator. */
 const csvLines = (path: string | undefined): string[] => readFileSync(path ?? '', 'utf8').split('\r\n').filter((l) => l !== '')
 const totalOf = (rows: Array<{ total: number }>): number => Math.round(rows.reduce((a, r) => a + r.total, 0) * 0.75) // the simulator's site-wide total
 
-describe.each(RUNTIMES)('views and comparisons ($name)', (runtime) => {
+describe.each(PATHS)('views and comparisons ($name)', (runtime) => {
   test.each([0, 1, 251, 600])('views mode: %i rows cost max(1, ceil(N / 250)) requests to /views, into views files', async (n) => {
     const sim = await startSimulator({ views: periodRows(null, n) })
     const run = await runAgainst(sim, runtime, { mode: 'views' })

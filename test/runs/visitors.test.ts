@@ -2,8 +2,8 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { generateRows } from '../simulator/traffic-data.js'
-import { runAgainst, startSimulator } from './fixtures.js'
-import { RUNTIMES, hasStackTrace, secretLeaks } from './harness.js'
+import { runAgainst, startSimulator } from '../e2e/fixtures.js'
+import { PATHS, throughBundle, hasStackTrace, secretLeaks } from '../e2e/harness.js'
 
 const visitorsMode = { mode: 'visitors', prompt: '' }
 
@@ -11,7 +11,7 @@ function csvLines(path: string | undefined): string[] {
   return readFileSync(path ?? '', 'utf8').split('\r\n').filter((l) => l !== '')
 }
 
-describe.each(RUNTIMES)('visitors export ($name)', (runtime) => {
+describe.each(PATHS)('visitors export ($name)', (runtime) => {
   test.each([0, 1, 250, 251, 1234])('%i rows cost exactly max(1, ceil(N / 250)) requests, and all are exported', async (n) => {
     const sim = await startSimulator({ visitors: generateRows(n) })
     const run = await runAgainst(sim, runtime, visitorsMode)
@@ -132,7 +132,7 @@ describe.each(RUNTIMES)('visitors export ($name)', (runtime) => {
   test('SIGINT part-way: stops before SIGTERM, and the rows fetched are in the files and the summary', async () => {
     const sim = await startSimulator({ visitors: generateRows(600) })
     sim.addFault({ route: 'visitors', skip: 1, delayMs: 20_000, status: 503 })
-    const run = await runAgainst(sim, runtime, visitorsMode, {
+    const run = await runAgainst(sim, throughBundle(runtime), visitorsMode, {
       cancelWhen: async () => {
         await sim.waitForRequest((r) => r.route === 'visitors' && r.url.includes('offset=250'))
       },

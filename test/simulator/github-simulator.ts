@@ -39,7 +39,7 @@ export interface FakeComment {
 const API = 'https://api.github.com'
 
 /** A user as GitHub's REST API shows one (`simple-user`: every required field). */
-export function restUser(user: FakeUser): Record<string, unknown> {
+function restUser(user: FakeUser): Record<string, unknown> {
   // GitHub encodes a bot's [bot] in its URLs (github-actions%5Bbot%5D)
   const url = `${API}/users/${encodeURIComponent(user.login)}`
   return {

@@ -30,7 +30,7 @@ export const HOSTILE = [
 ]
 
 /** The `source` values of `/feedback` and `/feedback/by-page` (the spec's enum). */
-export const FEEDBACK_SOURCES = ['code_snippet', 'contextual', 'agent', 'thumbs_only']
+const FEEDBACK_SOURCES = ['code_snippet', 'contextual', 'agent', 'thumbs_only']
 
 function rng(seed: number): () => number {
   let x = seed >>> 0

@@ -30,7 +30,7 @@ export interface FollowUpPlan extends JobPlan {
 
 export type Fault = RouteFault<Route>
 
-export type RecordedRequest = Recorded<Route>
+type RecordedRequest = Recorded<Route>
 
 interface Phase {
   at: number

@@ -48,12 +48,6 @@ describe('dist/', () => {
     for (const dropped of ['$ZodEmail', '$ZodIPv4', '$ZodTemplateLiteral', 'ZodMiniEmail']) expect(entry, dropped).not.toContain(dropped)
   })
 
-  test('every module factory of the entry chunk is parenthesised, so V8 compiles it in one pass', () => {
-    const factories = text('index.js').match(/^ {4}\d+: .*$/gm) ?? []
-    expect(factories.length).toBeGreaterThan(10)
-    expect(factories.filter((line) => !/^ {4}\d+: \(/.test(line) || /^ {4}\d+: \([a-z_]+,/.test(line))).toEqual([])
-  })
-
   test('the entry chunk is the input path only: no API client, agent or visitors code', () => {
     const entry = text('index.js')
     for (const marker of ['class ApiClient', 'waitForJob', 'exportTraffic', 'joinPeriods', 'class ThreadComment', 'class GitHubApi', 'runConversation', 'findInstruction']) expect(entry, marker).not.toContain(marker)

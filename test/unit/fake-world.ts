@@ -22,7 +22,7 @@ interface FakeJob {
 }
 
 /** The service's agent endpoints on a fake clock; jobs run `runMs` and end as `plan` says. */
-export class FakeService implements Pick<ServiceClient, 'createJob' | 'getJob' | 'sendMessage'> {
+class FakeService implements Pick<ServiceClient, 'createJob' | 'getJob' | 'sendMessage'> {
   readonly jobs = new Map<string, FakeJob>()
   readonly calls: string[] = []
   plan = { runMs: 30_000, finalStatus: 'completed', pr: true }
@@ -77,7 +77,7 @@ export class FakeService implements Pick<ServiceClient, 'createJob' | 'getJob' |
 }
 
 /** GitHub behind its port: comments, reactions, permissions and the token's identity, in memory. */
-export class FakeGitHub implements GitHubPort {
+class FakeGitHub implements GitHubPort {
   readonly comments: Array<IssueComment & { issue: number }> = []
   readonly reactions: Array<{ commentId: number; content: Reaction }> = []
   readonly replies: Array<{ commentId: number; body: string }> = []

@@ -143,8 +143,8 @@ describe('parseSettings, visitors mode', () => {
   })
 
   test('inputs of the other mode are named as ignored', () => {
-    expect(unusedInputs({ ...base, 'date-from': '7d' }, 'agent')).toEqual(['date-from'])
-    expect(unusedInputs({ ...base, 'job-id': 'j' }, 'visitors')).toEqual(['prompt', 'job-id'])
+    expect(unusedInputs({ ...base, 'date-from': '7d' }, { mode: 'agent' })).toEqual(['date-from'])
+    expect(unusedInputs({ ...base, 'job-id': 'j' }, { mode: 'visitors' })).toEqual(['prompt', 'job-id'])
   })
 })
 
@@ -199,8 +199,14 @@ describe('parseSettings, comment mode', () => {
   })
 
   test('prompt and job-id are not read in comment mode; allowed-bots only there', () => {
-    expect(unusedInputs({ ...comment, prompt: 'x', 'job-id': 'job_1' }, 'comment')).toEqual(['prompt', 'job-id'])
-    expect(unusedInputs({ ...base, 'allowed-bots': 'renovate[bot]' }, 'agent')).toEqual(['allowed-bots'])
+    expect(unusedInputs({ ...comment, prompt: 'x', 'job-id': 'job_1' }, { mode: 'comment' })).toEqual(['prompt', 'job-id'])
+    expect(unusedInputs({ ...base, 'allowed-bots': 'renovate[bot]' }, { mode: 'agent' })).toEqual(['allowed-bots'])
+    // inputs with a default count as given only when set to something else
+    expect(unusedInputs({ ...base, compare: 'none' }, { mode: 'agent' })).toEqual([])
+    expect(unusedInputs({ ...base, compare: 'previous-period' }, { mode: 'insights' })).toEqual(['prompt', 'compare'])
+    expect(unusedInputs({ ...base, compare: 'previous-period' }, { mode: 'views' })).toEqual(['prompt'])
+    expect(unusedInputs({ ...base, comment: 'true' }, { mode: 'visitors', commentIgnored: true })).toEqual(['prompt', 'comment'])
+    expect(unusedInputs({ ...base, comment: 'false' }, { mode: 'visitors', commentIgnored: false })).toEqual(['prompt'])
   })
 })
 

@@ -1,0 +1,83 @@
+import { setImmediate as turn } from 'node:timers/promises'
+import { onTestFinished, vi } from 'vitest'
+import { CancelledError } from '../../src/util/errors.js'
+import type { Clock } from '../../src/util/clock.js'
+import { type ActionRun, type RunOptions, collectRun, prepareRun } from './harness.js'
+
+/**
+ * Runs src/main.ts in the test's own process, as the runner would run the bundle: the same INPUT_*
+ * variables, GITHUB_OUTPUT / GITHUB_STEP_SUMMARY / GITHUB_EVENT_PATH files and environment
+ * (prepareRun), the same simulators over real HTTP on 127.0.0.1. What differs, on purpose:
+ *
+ * - time is virtual: `Date` is faked from the test's first run to its end (the simulators read it too, so a job "runs" for
+ *   its planned time of virtual clock), and the action's clock sleeps by moving it forward, so a
+ *   poll interval, a Retry-After or a wait-timeout costs no real time. Timeouts of single requests
+ *   stay real (they are the action's own AbortSignal timers).
+ * - GitHub's retry waits (plugin-retry's 1 s unit) are 1 ms.
+ * - the working directory is the run's folder for the run (as the harness's child's is);
+- stdout and stderr are captured from process.stdout/stderr.write; the exit code is process.exitCode.
+ *
+ * What only the real process shows (signals, NODE_EXTRA_CA_CERTS, the bundle's loading) is
+ * test/e2e/smoke.e2e.test.ts's and the other bundle-only suites' job.
+ */
+export async function runInProcess(options: RunOptions): Promise<ActionRun> {
+  if (options.cancelWhen) throw new Error('cancellation needs a real process: run this test through the bundle')
+  const prepared = prepareRun(options)
+  const savedEnv = process.env
+  const savedStdout = process.stdout.write
+  const savedStderr = process.stderr.write
+  const savedExitCode = process.exitCode
+  const savedCwd = process.cwd()
+  let stdout = ''
+  let stderr = ''
+  const capture =
+    (into: 'stdout' | 'stderr') =>
+    (chunk: string | Uint8Array, encodingOrCallback?: unknown, callback?: unknown): boolean => {
+      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')
+      if (into === 'stdout') stdout += text
+      else stderr += text
+      const done = typeof encodingOrCallback === 'function' ? encodingOrCallback : callback
+      if (typeof done === 'function') done()
+      return true
+    }
+
+  const clock: Clock = {
+    now: () => Date.now(),
+    async sleep(ms: number, signal?: AbortSignal): Promise<void> {
+      if (signal?.aborted) throw new CancelledError()
+      vi.setSystemTime(Date.now() + Math.max(0, ms))
+      await turn()
+      if (signal?.aborted) throw new CancelledError()
+    },
+  }
+
+  // one virtual timeline per test: Date stays faked from the first run to the test's end, so a
+  // second run, or a comment the test adds between runs, comes after the first run's virtual time
+  if (!vi.isFakeTimers()) {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
+  }
+  process.env = { ...prepared.env }
+  process.chdir(prepared.dir)
+  process.exitCode = undefined
+  process.stdout.write = capture('stdout') as typeof process.stdout.write
+  process.stderr.write = capture('stderr') as typeof process.stderr.write
+  let code: number | null
+  try {
+    // afresh for each run, as each real run is a new process: @actions/github reads the environment
+    // (GITHUB_API_URL, the proxy) when it loads
+    vi.resetModules()
+    const { run } = await import('../../src/main.js')
+    await run({ clock, githubRetryBaseMs: 1 })
+    code = typeof process.exitCode === 'number' ? process.exitCode : Number(process.exitCode ?? 0)
+  } finally {
+    process.stdout.write = savedStdout
+    process.stderr.write = savedStderr
+    process.env = savedEnv
+    process.chdir(savedCwd)
+    process.exitCode = savedExitCode
+  }
+  return collectRun(prepared, { code, signal: null, stdout, stderr, neededSigterm: false })
+}
