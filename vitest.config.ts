@@ -14,9 +14,11 @@ export default defineConfig({
     // test's time. Safe because no test leaves state behind: the in-process harness restores the
     // environment, the working directory and the real Date; every simulator is stopped by its test
     isolate: false,
-    // @actions/github reads GITHUB_API_URL and the proxy when it loads: processed by vitest, so the
-    // in-process runs (test/e2e/in-process.ts) load it afresh for each run's environment
-    server: { deps: { inline: ['@actions/github'] } },
+    // modules that keep state from when they load, processed by vitest so that each in-process run
+    // (test/e2e/in-process.ts) loads them afresh, as each real run is a new process: @actions/github
+    // reads GITHUB_API_URL and the proxy; @octokit/plugin-throttling keeps its Bottleneck groups,
+    // whose schedule is in the time (virtual, in these runs) of the run that made them
+    server: { deps: { inline: ['@actions/github', '@octokit/plugin-throttling', 'bottleneck'] } },
     // statement coverage of src/, from the unit tests and the in-process runs (the bundle's runs in
     // child processes are not counted); npm test fails below the threshold
     coverage: {

@@ -8,6 +8,8 @@ import { ServiceSimulator } from '../test/simulator/service-simulator.js'
  * kind (the bundled action in comment mode against the fake GitHub and the service simulator over
  * HTTP), service requests, and wall time. The thread's tracking comment is its first comment, as
  * when a job was started from a label, and the job has finished, so the instruction is a follow-up.
+ * With `pending`, that many earlier `/docs` comments (their runs cancelled while pending) come just
+ * before the run's own, and the run catches up on them.
  */
 export interface ConversationCost {
   comments: number
@@ -17,7 +19,7 @@ export interface ConversationCost {
   wallMs: number
 }
 
-export async function conversationCost(node: string, comments: number): Promise<ConversationCost> {
+export async function conversationCost(node: string, comments: number, pending = 0): Promise<ConversationCost> {
   const sim = new ServiceSimulator({ jobPlan: { runMs: 0 }, followUpPlan: { runMs: 300 } })
   await sim.start()
   const gh = new GitHubSimulator(TEST_TOKEN)
@@ -31,7 +33,10 @@ export async function conversationCost(node: string, comments: number): Promise<
     })
     const job = ((await res.json()) as { id: string }).id
     gh.addComment(7, { login: 'github-actions[bot]', type: 'Bot' }, encodeState({ job, entries: [] }))
-    for (let i = 1; i < comments; i++) gh.addComment(7, { login: `reader-${i % 7}`, type: 'User' }, `Comment ${i}: looks good to me.`)
+    const alice = { login: 'alice', type: 'User' as const }
+    for (let i = 1; i < comments - pending; i++) gh.addComment(7, { login: `reader-${i % 7}`, type: 'User' }, `Comment ${i}: looks good to me.`)
+    for (let i = 1; i < pending; i++) gh.addComment(7, alice, `/docs earlier instruction ${i}`)
+    const own = gh.addComment(7, alice, '/docs also add a curl example')
     sim.requests.length = 0
     const start = performance.now()
     const run = await runAction({
@@ -42,13 +47,15 @@ export async function conversationCost(node: string, comments: number): Promise<
         payload: {
           action: 'created',
           issue: { number: 7, title: 'Webhooks', html_url: 'https://github.com/acme/docs/issues/7' },
-          comment: { id: 1, body: '/docs also add a curl example', user: { login: 'alice', type: 'User' }, html_url: 'https://github.com/acme/docs/issues/7#issuecomment-1' },
+          comment: { id: own.id, body: own.body, user: alice, html_url: own.html_url },
         },
       },
       env: { GITHUB_API_URL: gh.baseUrl },
     })
     const wallMs = performance.now() - start
     if (run.code !== 0 || run.outputs.triggered !== 'true') throw new Error(`the instruction was not sent:\n${run.stdout}`)
+    const sent = sim.requestsTo('message').map((r) => String(JSON.parse(r.body).prompt))
+    if (sent.length !== 1 || (pending > 1 && !sent[0]?.includes(`earlier instruction ${pending - 1}`))) throw new Error(`the catch-up did not send every instruction once:\n${run.stdout}`)
     const byRoute: Record<string, number> = {}
     for (const r of gh.requests) byRoute[r.route] = (byRoute[r.route] ?? 0) + 1
     return { comments, github: gh.requests.length, byRoute, service: sim.requests.length, wallMs }

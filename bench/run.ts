@@ -116,6 +116,16 @@ async function main(): Promise<void> {
       'thread comments are read 100 a page: ceil(n/100) list requests; the rest is fixed',
     ])
   }
+  {
+    log('conversation: a catch-up of 3 instructions on a 300-comment thread…')
+    const c = await conversationCost(runtimes[0]?.[1] ?? process.execPath, 300, 3)
+    const kinds = Object.entries(c.byRoute).map(([route, n]) => `${route} ${n}`).join(', ')
+    rows.push([
+      'A catch-up: 3 `/docs` instructions (2 whose runs were cancelled, and its own) on a thread of 300 comments',
+      `**${c.github} GitHub requests** (${kinds}); ${c.service} service requests (1 follow-up carrying all 3, the rest status checks); ${ms(c.wallMs)} wall`,
+      'over one instruction: a permission check per author and a 👀 per caught-up comment (the claim); the thread is read once',
+    ])
+  }
 
   const large = { searches: 20_000, conversations: 50_000, pages: 100 }
   for (const max of [100, 30]) {

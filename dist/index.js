@@ -2007,10 +2007,11 @@ const MODE_ONLY = {
     "job-id": [ "agent" ],
     "date-from": [ "visitors", "views", "insights" ],
     "date-to": [ "visitors", "views", "insights" ],
-    "allowed-bots": [ "comment" ]
+    "allowed-bots": [ "comment" ],
+    "status-labels": [ "agent", "comment" ]
 };
 
-const INPUT_NAMES = [ "api-key", "project-id", "mode", "prompt", "job-id", "wait", "wait-timeout", "poll-interval", "require-pr", "base-url", "date-from", "date-to", "page-size", "summary-rows", "comment", "github-token", "trigger-phrase", "allowed-bots", "compare", "max-requests" ];
+const INPUT_NAMES = [ "api-key", "project-id", "mode", "prompt", "job-id", "wait", "wait-timeout", "poll-interval", "require-pr", "base-url", "date-from", "date-to", "page-size", "summary-rows", "comment", "github-token", "trigger-phrase", "allowed-bots", "status-labels", "compare", "max-requests" ];
 
 class InputError extends Error {
     constructor(message) {
@@ -2095,6 +2096,19 @@ function parseAllowedBots(value) {
     return [ ...new Set(names.map(n => n.toLowerCase().endsWith("[bot]") ? n.toLowerCase() : `${n.toLowerCase()}[bot]`)) ];
 }
 
+function parseStatusLabels(value) {
+    if (value === "") return null;
+    const names = value.split(",").map(n => n.trim());
+    if (names.length !== 3 || names.some(n => n === "" || n.length > 50)) return;
+    if (new Set(names.map(n => n.toLowerCase())).size !== 3) return;
+    const [working, done, failed] = names;
+    return {
+        working: working,
+        done: done,
+        failed: failed
+    };
+}
+
 function integerInput(min, max, accepted) {
     return checked(accepted, v => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max ? Number(v) : void 0);
 }
@@ -2133,7 +2147,8 @@ const schemaAt = (now, eventName) => src_schemas.FsL(src_schemas.Ikc({
     "github-token": src_schemas.YjP(),
     "trigger-phrase": checked("a phrase of 1 to 50 characters without spaces, not starting with @ (a mention notifies a real account), > or a backtick; for example /docs", parseTriggerPhrase),
     compare: checked("none, or previous-period (also export the period of the same length just before, and show the change)", v => COMPARE.includes(v) ? v : void 0),
-    "allowed-bots": checked("comma-separated bot logins such as renovate[bot], dependabot[bot]; * (any bot) is not accepted: list each bot you trust", parseAllowedBots)
+    "allowed-bots": checked("comma-separated bot logins such as renovate[bot], dependabot[bot]; * (any bot) is not accepted: list each bot you trust", parseAllowedBots),
+    "status-labels": checked('three different comma-separated label names of up to 50 characters (while the job runs, done, failed), for example "docs: in progress, docs: done, docs: failed"; or nothing', parseStatusLabels)
 }), src_schemas.pdi((i, ctx) => {
     const common = {
         apiKey: i["api-key"],
@@ -2186,7 +2201,8 @@ const schemaAt = (now, eventName) => src_schemas.FsL(src_schemas.Ikc({
                 token: i["github-token"],
                 triggerPhrase: i["trigger-phrase"],
                 allowedBots: i["allowed-bots"],
-                eventName: eventName
+                eventName: eventName,
+                statusLabels: i["status-labels"] ?? void 0
             },
             agent: agent
         };
@@ -2198,7 +2214,8 @@ const schemaAt = (now, eventName) => src_schemas.FsL(src_schemas.Ikc({
         mode: "agent",
         comment: i.comment ? {
             token: i["github-token"],
-            triggerPhrase: i["trigger-phrase"]
+            triggerPhrase: i["trigger-phrase"],
+            statusLabels: i["status-labels"] ?? void 0
         } : void 0,
         agent: {
             prompt: i.prompt,
@@ -2303,7 +2320,7 @@ async function main(signal, overrides) {
     if (!settings.apiKey.startsWith("mint_")) workflow_commands.$e('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
     const unused = unusedInputs(raw, settings);
     if (unused.length > 0) workflow_commands.$e(`mode is ${settings.mode}, so these inputs are ignored: ${unused.join(", ")}.`);
-    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(645), __nccwpck_require__.e(875) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 4875));
+    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(645), __nccwpck_require__.e(784) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 8784));
     await runMode(settings, signal, overrides);
 }
 

@@ -9,7 +9,7 @@ import { type GitHubPort, statusOf } from './port.js'
  * refused, with the reason; a permission check that fails throws (nothing may be sent then).
  */
 
-export type SkipReason = 'no-phrase' | 'empty-instruction' | 'not-allowed' | 'bot' | 'own-comment' | 'not-created'
+export type SkipReason = 'no-phrase' | 'empty-instruction' | 'not-allowed' | 'bot' | 'own-comment' | 'not-created' | 'already-handled'
 
 export interface Refusal {
   reason: SkipReason

@@ -39,8 +39,8 @@ export interface GitHubApiOptions {
 }
 
 
-type RawComment = { id: number; body?: string | null; user?: { login?: string } | null; html_url?: string }
-const toIssueComment = (c: RawComment): IssueComment => ({ id: c.id, body: c.body ?? '', author: c.user?.login ?? '', url: c.html_url ?? '' })
+type RawComment = { id: number; body?: string | null; user?: { login?: string; type?: string } | null; html_url?: string }
+const toIssueComment = (c: RawComment): IssueComment => ({ id: c.id, body: c.body ?? '', author: c.user?.login ?? '', authorType: c.user?.type ?? '', url: c.html_url ?? '' })
 
 export class GitHubApi implements GitHubPort {
   private readonly signal: AbortSignal
@@ -124,11 +124,12 @@ export class GitHubApi implements GitHubPort {
     return { permission: String(data.permission ?? 'none'), role: String((data as { role_name?: unknown }).role_name ?? '') }
   }
 
-  async react(thread: Thread, comment: ConversationComment, content: Reaction): Promise<void> {
+  async react(thread: Thread, comment: Pick<ConversationComment, 'kind' | 'id'>, content: Reaction): Promise<'created' | 'existed'> {
     const common = { owner: thread.owner, repo: thread.repo, comment_id: comment.id, content, request: this.request() }
-    if (comment.kind === 'issue-comment') await this.octokit.rest.reactions.createForIssueComment(common)
-    else if (comment.kind === 'review-comment') await this.octokit.rest.reactions.createForPullRequestReviewComment(common)
+    const { status } = comment.kind === 'review-comment' ? await this.octokit.rest.reactions.createForPullRequestReviewComment(common) : await this.octokit.rest.reactions.createForIssueComment(common)
+    return (status as number) === 201 ? 'created' : 'existed'
   }
+
 
   /**
    * Every comment on the thread, oldest first: 100 a page, ceil(n / 100) requests. Paged here rather
@@ -164,6 +165,18 @@ export class GitHubApi implements GitHubPort {
 
   async updateComment(thread: Thread, id: number, body: string, timeoutMs?: number): Promise<void> {
     await this.octokit.rest.issues.updateComment({ owner: thread.owner, repo: thread.repo, comment_id: id, body, request: this.request({ timeoutMs }) })
+  }
+
+  async addLabels(thread: Thread, labels: string[]): Promise<void> {
+    await this.octokit.rest.issues.addLabels({ owner: thread.owner, repo: thread.repo, issue_number: thread.number, labels, request: this.request() })
+  }
+
+  async removeLabel(thread: Thread, label: string): Promise<void> {
+    try {
+      await this.octokit.rest.issues.removeLabel({ owner: thread.owner, repo: thread.repo, issue_number: thread.number, name: label, request: this.request() })
+    } catch (error) {
+      if ((error as { status?: unknown }).status !== 404) throw error
+    }
   }
 
   /** Replies in an inline review thread (to the thread's first comment). */

@@ -9,6 +9,8 @@ export interface IssueComment {
   id: number
   body: string
   author: string
+  /** `User`, `Bot` or `Organization`, as GitHub says; '' when it does not. */
+  authorType: string
   url: string
 }
 
@@ -19,13 +21,21 @@ export interface GitHubPort {
   identity(): Promise<string | undefined>
   /** The user's permission on the repository (`admin`, `write`, `read`, `none`) and role name. */
   permission(thread: Thread, login: string): Promise<{ permission: string; role: string }>
-  react(thread: Thread, comment: ConversationComment, content: Reaction): Promise<void>
+  /**
+   * Leaves a reaction as the token's identity: `created` when it is new (GitHub's 201), `existed`
+   * when that identity had already left it (200): the one atomic "first to claim" signal REST offers.
+   */
+  react(thread: Thread, comment: Pick<ConversationComment, 'kind' | 'id'>, content: Reaction): Promise<'created' | 'existed'>
   /** Every comment on the thread, oldest first; with `since`, those updated since then. */
   listComments(thread: Thread, since?: string): Promise<IssueComment[]>
   createComment(thread: Thread, body: string, timeoutMs?: number): Promise<IssueComment>
   updateComment(thread: Thread, id: number, body: string, timeoutMs?: number): Promise<void>
   /** Replies in an inline review thread (to the thread's first comment). */
   replyToReviewComment(thread: Thread, commentId: number, body: string, timeoutMs?: number): Promise<void>
+  /** Adds labels to the issue or pull request (GitHub creates a label that does not exist, grey). */
+  addLabels(thread: Thread, labels: string[]): Promise<void>
+  /** Removes a label from it; one it does not have is no error. */
+  removeLabel(thread: Thread, label: string): Promise<void>
 }
 
 /** Opens the port for a token (loads the client only then). */

@@ -49,6 +49,8 @@ export class ThreadComment {
     private readonly view: ThreadView,
     private id: number | undefined,
     public state: ThreadState,
+    /** The thread's comments as they read when it was opened, oldest first ([] for a blank one). */
+    readonly comments: readonly IssueComment[],
     private readonly signal: AbortSignal,
     now: number,
   ) {
@@ -72,13 +74,19 @@ export class ThreadComment {
    * when the comments cannot be read (the caller decides whether that may stop the run).
    */
   static async open(api: GitHubPort, thread: Thread, identity: string | undefined, view: ThreadView, signal: AbortSignal, now = Date.now()): Promise<ThreadComment> {
-    const own = ThreadComment.findOwn(await api.listComments(thread), identity)
-    return new ThreadComment(api, thread, identity, view, own?.comment.id, own?.state ?? { entries: [] }, signal, now)
+    const comments = await api.listComments(thread)
+    const own = ThreadComment.findOwn(comments, identity)
+    return new ThreadComment(api, thread, identity, view, own?.comment.id, own?.state ?? { entries: [] }, comments, signal, now)
   }
 
   /** A tracking comment not yet looked for (the thread's comments could not be read). */
   static blank(api: GitHubPort, thread: Thread, identity: string | undefined, view: ThreadView, signal: AbortSignal, now = Date.now()): ThreadComment {
-    return new ThreadComment(api, thread, identity, view, undefined, { entries: [] }, signal, now)
+    return new ThreadComment(api, thread, identity, view, undefined, { entries: [] }, [], signal, now)
+  }
+
+  /** The id of the tracking comment, once there is one. */
+  get commentId(): number | undefined {
+    return this.id
   }
 
   /** Changes the state and writes the comment (created the first time, edited after). Never throws. */

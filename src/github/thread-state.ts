@@ -3,7 +3,8 @@ import * as z from 'zod/mini'
 /**
  * What the tracking comment on a thread remembers, in its hidden marker: the job the thread is
  * about (the newest recorded), its pull request, where the job was asked for (on the agent's pull
- * request), and the instructions so far with their results, newest first. Stored as base64 JSON
+ * request), the instructions so far with their results, newest first, the newest comment dealt
+ * with (for the catch-up) and the status label. Stored as base64 JSON
  * inside an HTML comment, so no text in it can close the comment or show; read back only from a
  * comment the action's own identity wrote, and validated like any API answer.
  */
@@ -30,6 +31,8 @@ const entrySchema = z.object({
   runUrl: z.string(),
   /** What went wrong or what to do next (a timeout's resume hint, an API error). */
   note: z.optional(z.string()),
+  /** The issue comment the instruction came from (ids only grow on GitHub). */
+  comment: z.optional(z.number()),
 })
 export type ThreadEntry = z.infer<typeof entrySchema>
 
@@ -38,6 +41,13 @@ const stateSchema = z.object({
   prLink: z.optional(z.string()),
   origin: z.optional(z.object({ url: z.string(), label: z.string() })),
   entries: z.array(entrySchema),
+  /**
+   * The newest issue comment on the thread that a run has dealt with (sent, or told it was not):
+   * the next run catches up on the instructions after it. Comment ids only grow.
+   */
+  lastComment: z.optional(z.number()),
+  /** The status label the action last put on the thread (status-labels). */
+  label: z.optional(z.string()),
 })
 export type ThreadState = z.infer<typeof stateSchema>
 

@@ -1,5 +1,6 @@
 import * as core from '../util/actions-core.js'
 import type { AgentReport } from '../agent/run-agent.js'
+import type { StatusLabels } from '../inputs/settings.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
 import { type Thread, describeThread } from './conversation-event.js'
@@ -7,7 +8,8 @@ import type { GitHubPort } from './port.js'
 import { pullRequestHere } from './pull-link.js'
 import type { RunContext } from './run-context.js'
 import { ThreadComment, type ThreadView } from './thread-comment.js'
-import { type ThreadEntry, withEntry } from './thread-state.js'
+import { StatusLabeler, endStage } from './status-labels.js'
+import { type ThreadEntry, type ThreadState, withEntry } from './thread-state.js'
 
 /**
  * A job's life in a thread's tracking comment, the same for agent mode (`comment: true`) and comment
@@ -31,25 +33,56 @@ export async function openTracking(api: GitHubPort, thread: Thread, identity: st
   }
 }
 
-export function entryFor(run: RunContext, by: string, instruction: string, source: string): ThreadEntry {
-  return { at: new Date().toISOString(), by, instruction, source, result: 'working', runUrl: run.runUrl }
+export function entryFor(run: RunContext, by: string, instruction: string, source: string, comment?: number): ThreadEntry {
+  return { at: new Date().toISOString(), by, instruction, source, result: 'working', runUrl: run.runUrl, ...(comment !== undefined ? { comment } : {}) }
 }
 
-/** Records that `jobId` started for `entry` (a new job replaces the thread's job and its pull request). */
-export async function recordStart(tracking: ThreadComment, jobId: string, entry: ThreadEntry, status?: string): Promise<void> {
-  await tracking.update((state) => withEntry(state.job === jobId ? state : { ...state, job: jobId, prLink: undefined }, entry), status)
+/** The status labeler for a thread, when status-labels is set. */
+export function labelerFor(api: GitHubPort, thread: Thread, labels: StatusLabels | undefined): StatusLabeler | undefined {
+  return labels ? new StatusLabeler(api, thread, labels) : undefined
 }
 
-/** Records how the run ended for `entry`. */
-export async function recordEnd(tracking: ThreadComment, report: AgentReport, entry: ThreadEntry): Promise<ThreadEntry> {
-  const done: ThreadEntry = {
-    ...entry,
-    result: report.outcome,
-    ...(report.job?.prLink ? { prLink: report.job.prLink } : {}),
-    ...(report.message ? { note: report.message } : {}),
-  }
+/** What a run records in the thread besides its entries: the newest comment it dealt with, the status label. */
+export interface Marks {
+  lastComment?: number
+  labeler?: StatusLabeler
+}
+
+/** The state with every entry added (in the order given, so the last is newest) and the newest comment dealt with. */
+function withEntries(state: ThreadState, entries: readonly ThreadEntry[], lastComment: number | undefined): ThreadState {
+  let next = state
+  for (const entry of entries) next = withEntry(next, entry)
+  return lastComment === undefined ? next : { ...next, lastComment: Math.max(lastComment, state.lastComment ?? 0) }
+}
+
+/** Records that `jobId` started for `entries` (a new job replaces the thread's job and its pull request). */
+export async function recordStart(tracking: ThreadComment, jobId: string, entries: readonly ThreadEntry[], marks: Marks = {}, status?: string): Promise<void> {
+  const label = marks.labeler ? await marks.labeler.set('working', tracking.state.label) : tracking.state.label
+  await tracking.update((state) => ({ ...withEntries(state.job === jobId ? state : { ...state, job: jobId, prLink: undefined }, entries, marks.lastComment), ...(label ? { label } : {}) }), status)
+}
+
+/** Records entries that were not sent (the job was busy, or could not be checked), with the newest comment dealt with. */
+export async function recordNotSent(tracking: ThreadComment, entries: readonly ThreadEntry[], marks: Marks = {}): Promise<void> {
+  const label = marks.labeler ? await marks.labeler.set('failed', tracking.state.label) : tracking.state.label
+  await tracking.update((state) => ({ ...withEntries(state, entries.map((e) => ({ ...e, result: 'not-sent' })), marks.lastComment), ...(label ? { label } : {}) }))
+}
+
+/** Records how the run ended for `entries`; returns the entries as recorded. */
+export async function recordEnd(tracking: ThreadComment, report: AgentReport, entries: readonly ThreadEntry[], marks: Marks = {}): Promise<ThreadEntry[]> {
+  const done = entries.map(
+    (entry): ThreadEntry => ({
+      ...entry,
+      result: report.outcome,
+      ...(report.job?.prLink ? { prLink: report.job.prLink } : {}),
+      ...(report.message ? { note: report.message } : {}),
+    }),
+  )
+  const label = marks.labeler && report.jobId ? await marks.labeler.set(endStage(report.outcome), tracking.state.label) : tracking.state.label
   await tracking.update(
-    (state) => withEntry({ ...state, ...(report.jobId ? { job: report.jobId } : {}), ...(report.job?.prLink ? { prLink: report.job.prLink } : {}) }, done),
+    (state) => ({
+      ...withEntries({ ...state, ...(report.jobId ? { job: report.jobId } : {}), ...(report.job?.prLink ? { prLink: report.job.prLink } : {}) }, done, marks.lastComment),
+      ...(label ? { label } : {}),
+    }),
     report.job?.status,
   )
   return done

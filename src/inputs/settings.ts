@@ -36,6 +36,7 @@ const MODE_ONLY: Record<string, Array<(typeof MODES)[number]>> = {
   'date-from': ['visitors', 'views', 'insights'],
   'date-to': ['visitors', 'views', 'insights'],
   'allowed-bots': ['comment'],
+  'status-labels': ['agent', 'comment'],
 }
 
 export const INPUT_NAMES = [
@@ -57,6 +58,7 @@ export const INPUT_NAMES = [
   'github-token',
   'trigger-phrase',
   'allowed-bots',
+  'status-labels',
   'compare',
   'max-requests',
 ] as const
@@ -161,6 +163,22 @@ function parseAllowedBots(value: string): string[] | undefined {
   return [...new Set(names.map((n) => (n.toLowerCase().endsWith('[bot]') ? n.toLowerCase() : `${n.toLowerCase()}[bot]`)))]
 }
 
+/** The three status labels (while the job runs, done, failed), or none. GitHub allows 50 characters. */
+export interface StatusLabels {
+  working: string
+  done: string
+  failed: string
+}
+
+function parseStatusLabels(value: string): StatusLabels | null | undefined {
+  if (value === '') return null
+  const names = value.split(',').map((n) => n.trim())
+  if (names.length !== 3 || names.some((n) => n === '' || n.length > 50)) return undefined
+  if (new Set(names.map((n) => n.toLowerCase())).size !== 3) return undefined
+  const [working, done, failed] = names as [string, string, string]
+  return { working, done, failed }
+}
+
 function integerInput(min: number, max: number, accepted: string) {
   return checked(accepted, (v) => (/^\d+$/.test(v) && Number(v) >= min && Number(v) <= max ? Number(v) : undefined))
 }
@@ -214,6 +232,10 @@ const schemaAt = (now: number, eventName: string) => z.pipe(
       'comma-separated bot logins such as renovate[bot], dependabot[bot]; * (any bot) is not accepted: list each bot you trust',
       parseAllowedBots,
     ),
+    'status-labels': checked(
+      'three different comma-separated label names of up to 50 characters (while the job runs, done, failed), for example "docs: in progress, docs: done, docs: failed"; or nothing',
+      parseStatusLabels,
+    ),
   }),
   z.transform((i, ctx) => {
     const common = { apiKey: i['api-key'], projectId: i['project-id'], baseUrl: i['base-url'], waitTimeoutMs: i['wait-timeout'] }
@@ -252,7 +274,7 @@ const schemaAt = (now: number, eventName: string) => z.pipe(
       return {
         ...common,
         mode: 'comment' as const,
-        conversation: { token: i['github-token'], triggerPhrase: i['trigger-phrase'], allowedBots: i['allowed-bots'], eventName },
+        conversation: { token: i['github-token'], triggerPhrase: i['trigger-phrase'], allowedBots: i['allowed-bots'], eventName, statusLabels: i['status-labels'] ?? undefined },
         agent,
       }
     }
@@ -270,7 +292,7 @@ const schemaAt = (now: number, eventName: string) => z.pipe(
     return {
       ...common,
       mode: 'agent' as const,
-      comment: i.comment ? { token: i['github-token'], triggerPhrase: i['trigger-phrase'] } : undefined,
+      comment: i.comment ? { token: i['github-token'], triggerPhrase: i['trigger-phrase'], statusLabels: i['status-labels'] ?? undefined } : undefined,
       agent: { prompt: i.prompt, jobId: i['job-id'], ...agent },
     }
   }),

@@ -1,6 +1,6 @@
 import { actionOf, agentEnding, runAgent } from '../agent/run-agent.js'
 import { commentTarget } from '../github/comment-target.js'
-import { entryFor, linkPullRequest, openTracking, recordEnd, recordStart } from '../github/tracking.js'
+import { entryFor, labelerFor, linkPullRequest, openTracking, recordEnd, recordStart } from '../github/tracking.js'
 import type { AgentSettings } from '../inputs/settings.js'
 import { renderAgentSummary } from '../summary/agent-summary.js'
 import { threadCommentRenderer } from '../summary/thread-comment.js'
@@ -11,7 +11,7 @@ import type { ModeContext, Report } from './context.js'
 /**
  * `mode: agent`: create a job, send a follow-up or wait on one; with `comment: true`, the job is
  * tracked in the triggering issue's or pull request's tracking comment (and linked from the agent's
- * pull request).
+ * pull request), and with `status-labels` the thread's label says where the job stands.
  */
 export async function run(settings: AgentSettings, ctx: ModeContext): Promise<Report> {
   const request = { projectId: settings.projectId, waitTimeoutMs: settings.waitTimeoutMs, ...settings.agent }
@@ -24,10 +24,10 @@ export async function run(settings: AgentSettings, ctx: ModeContext): Promise<Re
     signal: ctx.signal,
     deadline: ctx.deadline,
     outputs: ctx.outputs,
-    onStarted: tracking && ((jobId) => recordStart(tracking.comment, jobId, entry)),
+    onStarted: tracking && ((jobId) => recordStart(tracking.comment, jobId, [entry], { labeler: tracking.labeler })),
   })
   if (tracking) {
-    await recordEnd(tracking.comment, report, entry)
+    await recordEnd(tracking.comment, report, [entry], { labeler: tracking.labeler })
     if (!ctx.signal.aborted) await linkPullRequest(tracking.api, tracking.identity, ctx.run, report, tracking.comment.thread, tracking.view, ctx.signal)
   }
   return { summary: renderAgentSummary(report, ctx.run), ending: agentEnding(report, settings.agent.requirePr) }
@@ -44,5 +44,5 @@ async function openThread(options: NonNullable<AgentSettings['comment']>, ctx: M
   const identity = await api.identity()
   const view = { runUrl: ctx.run.runUrl, render: threadCommentRenderer(options.triggerPhrase, ctx.run.serverUrl) }
   const comment = await openTracking(api, thread, identity, view, ctx.signal, 'fresh')
-  return { api, identity, view, comment }
+  return { api, identity, view, comment, labeler: labelerFor(api, thread, options.statusLabels) }
 }

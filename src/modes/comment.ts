@@ -5,10 +5,10 @@ import { isTerminal } from '../api/schemas.js'
 import { type ConversationEvent, describeThread, readConversationEvent } from '../github/conversation-event.js'
 import { type Refusal, type SkipReason, gate } from '../github/gate.js'
 import { cleanCommentText, findInstruction } from '../github/instruction.js'
-import { type GitHubPort, sameLogin } from '../github/port.js'
+import { type GitHubPort, type IssueComment, sameLogin } from '../github/port.js'
 import type { ThreadComment } from '../github/thread-comment.js'
-import { carriesMarker, withEntry } from '../github/thread-state.js'
-import { entryFor, linkPullRequest, openTracking, recordEnd, recordStart } from '../github/tracking.js'
+import { type ThreadEntry, carriesMarker } from '../github/thread-state.js'
+import { type Marks, entryFor, labelerFor, linkPullRequest, openTracking, recordEnd, recordNotSent, recordStart } from '../github/tracking.js'
 import type { ConversationSettings } from '../inputs/settings.js'
 import { type ConversationReport, renderConversationSummary } from '../summary/conversation-summary.js'
 import { renderReviewReply, threadCommentRenderer } from '../summary/thread-comment.js'
@@ -91,7 +91,6 @@ async function converse(settings: ConversationSettings, ctx: ModeContext): Promi
     await react(api, event, 'confused')
     return skip(refusal.reason, `${refusal.detail} The ${what} was not sent to the service.`)
   }
-  await react(api, event, 'eyes')
 
   if (found.cutChars > 0) core.info(`The instruction was cut to ${found.text.length} characters (${found.cutChars} more were left out).`)
   const view = { runUrl: ctx.run.runUrl, render: threadCommentRenderer(triggerPhrase, ctx.run.serverUrl) }
@@ -102,14 +101,39 @@ async function converse(settings: ConversationSettings, ctx: ModeContext): Promi
     return notSent(`Could not read the comments on ${whereText} to find its job: ${external(getErrorMessage(error), 300)}. Nothing was sent to the service.`)
   }
   const source = { author: event.comment.author.login, where: whereText, url: event.comment.url }
-  const entry = entryFor(ctx.run, event.comment.author.login, found.text, event.comment.url || event.thread.url)
+
+  // the claim: an earlier run may have caught this comment up already, or another run may hold it
+  const own = event.comment
+  if (own.kind === 'issue-comment' && tracking.state.lastComment !== undefined && own.id <= tracking.state.lastComment) {
+    return skip('already-handled', `An earlier run on ${whereText} already dealt with this ${what}, with the instructions it caught up on (see the tracking comment).`)
+  }
+  if ((await react(api, event, 'eyes')) === 'existed' && !creditedToThisRun(tracking, own.id, ctx.run.runUrl)) {
+    return skip('already-handled', `This ${what} already has the action's 👀: another run has taken it.`)
+  }
+
+  let catchUp: CatchUp
+  try {
+    catchUp = await pendingInstructions(api, tracking, event, identity, settings.conversation, ctx.run.runUrl, new Map([[own.author.login.toLowerCase(), undefined]]))
+  } catch (error) {
+    return notSent(getErrorMessage(error), source)
+  }
+  const instructions: Instruction[] = [...catchUp.instructions, { author: own.author.login, text: found.text, url: own.url || event.thread.url, comment: own.kind === 'issue-comment' ? own.id : undefined }]
+  const entries = instructions.map((i) => entryFor(ctx.run, i.author, i.text, i.url, i.comment))
+  const marks: Marks = { lastComment: own.kind === 'issue-comment' ? own.id : catchUp.newest, labeler: labelerFor(api, event.thread, settings.conversation.statusLabels) }
+  if (catchUp.instructions.length > 0) core.info(`Caught up on ${catchUp.instructions.length} earlier instruction${catchUp.instructions.length === 1 ? '' : 's'} on ${whereText} that no run had sent: they go first, in the order they were written, in one follow-up.`)
+  if (catchUp.left.length > 0) {
+    // said in the thread on this run's own entry (the comment lists the newest instructions only)
+    const left = `Not sent, more than ${MAX_INSTRUCTIONS} instructions were waiting at once: ${catchUp.left.map((i) => i.url).join(', ')}. Write them again.`
+    core.warning(`${catchUp.left.length} earlier instruction${catchUp.left.length === 1 ? ' was' : 's were'} left out (more than ${MAX_INSTRUCTIONS} at once): ${catchUp.left.map((i) => i.url).join(', ')}. The tracking comment says so.`)
+    entries[entries.length - 1] = { ...(entries[entries.length - 1] as ThreadEntry), note: left }
+  }
 
   let jobId = tracking.state.job
   if (jobId !== undefined) {
     const ready = await readyForFollowUp(settings, ctx, jobId)
     if (ready === 'gone') jobId = undefined
     else if (ready !== 'ready') {
-      await tracking.update((state) => withEntry(state, { ...entry, result: 'not-sent' }))
+      await recordNotSent(tracking, entries, marks)
       return notSent(ready, source)
     }
   }
@@ -121,7 +145,7 @@ async function converse(settings: ConversationSettings, ctx: ModeContext): Promi
       waitTimeoutMs: settings.waitTimeoutMs,
       wait: settings.agent.wait,
       pollIntervalMs: settings.agent.pollIntervalMs,
-      prompt: jobId ? found.text : `${found.text}\n\n${contextLine(event)}`,
+      prompt: promptOf(instructions, jobId === undefined ? contextLine(event) : undefined),
       jobId,
     },
     {
@@ -133,33 +157,131 @@ async function converse(settings: ConversationSettings, ctx: ModeContext): Promi
       onStarted: async (id) => {
         ctx.outputs.set('triggered', 'true')
         ctx.outputs.set('skip-reason', '')
-        await recordStart(tracking, id, entry)
+        await recordStart(tracking, id, entries, marks)
       },
     },
   )
   if (ctx.outputs.get('triggered') !== 'true') ctx.outputs.set('triggered', 'false')
-  const done = await recordEnd(tracking, agent, entry)
-  if (event.comment.kind === 'review-comment' && event.comment.replyTo !== undefined) {
+  const done = await recordEnd(tracking, agent, entries, marks)
+  if (own.kind === 'review-comment' && own.replyTo !== undefined) {
     try {
-      await api.replyToReviewComment(event.thread, event.comment.replyTo, renderReviewReply(done, agent.jobId, ctx.run), ctx.signal.aborted ? 900 : undefined)
+      await api.replyToReviewComment(event.thread, own.replyTo, renderReviewReply(done[done.length - 1] as ThreadEntry, agent.jobId, ctx.run), ctx.signal.aborted ? 900 : undefined)
     } catch (error) {
       core.warning(`Could not reply in the review thread: ${external(getErrorMessage(error), 300)}. The tracking comment has the result.`)
     }
   }
   if (!ctx.signal.aborted) await linkPullRequest(api, identity, ctx.run, agent, event.thread, view, ctx.signal)
-  return { triggered: ctx.outputs.get('triggered') === 'true', source, agent }
+  return { triggered: ctx.outputs.get('triggered') === 'true', source, agent, caughtUp: catchUp.instructions.length }
 }
 
-/** A 👀 (received) or 😕 (refused) reaction; a review body has none. Never fails the run. */
-async function react(api: GitHubPort, event: ConversationEvent, content: 'eyes' | 'confused'): Promise<void> {
+/** One instruction to send: who wrote it, its text, where, and its issue comment's id (if it is one). */
+interface Instruction {
+  author: string
+  text: string
+  url: string
+  comment: number | undefined
+}
+
+/** The most instructions one run sends: its own and up to nine it caught up on. */
+export const MAX_INSTRUCTIONS = 10
+
+interface CatchUp {
+  /** Instructions to send before this run's own, oldest first. */
+  instructions: Instruction[]
+  /** Instructions left out (over the bound), oldest first. */
+  left: Instruction[]
+  /** The newest issue comment looked at. */
+  newest: number | undefined
+}
+
+/**
+ * The instructions on the thread that no run has dealt with: the issue comments after the newest one
+ * the tracking comment records (or, in a state from before that was recorded, after the tracking
+ * comment itself), and before this run's own comment. A run cancelled while pending (GitHub keeps one
+ * pending run per concurrency group and cancels the older) left such comments; the next run sends
+ * them. Each passes the same rules as an event's comment: a new comment (its text as it reads now),
+ * not the action's, the phrase on a line of its own, the gate. Each is claimed with the action's 👀
+ * (GitHub answers 201 to the first to add it, 200 after), so two runs never send one comment twice.
+ * With no tracking comment on the thread there is nothing to catch up on.
+ */
+async function pendingInstructions(
+  api: GitHubPort,
+  tracking: ThreadComment,
+  event: ConversationEvent,
+  identity: string | undefined,
+  conversation: ConversationSettings['conversation'],
+  runUrl: string,
+  /** The gate's verdict by login, for this run (one permission check per author). */
+  verdicts: Map<string, Refusal | undefined>,
+): Promise<CatchUp> {
+  const after = tracking.state.lastComment ?? tracking.commentId
+  if (after === undefined) return { instructions: [], left: [], newest: undefined }
+  const before = event.comment.kind === 'issue-comment' ? event.comment.id : Number.POSITIVE_INFINITY
+  const comments = tracking.comments.filter((c) => c.id > after && c.id < before && !carriesMarker(c.body) && !(identity && sameLogin(c.author, identity)))
+  const newest = comments.length > 0 ? Math.max(...comments.map((c) => c.id)) : undefined
+  const found: Array<{ comment: IssueComment; text: string }> = []
+  for (const comment of comments) {
+    const instruction = await findInstruction(comment.body, conversation.triggerPhrase)
+    if (instruction.found && instruction.text !== '') found.push({ comment, text: instruction.text })
+  }
+  const instructions: Instruction[] = []
+  for (const { comment, text } of found) {
+    const pending: ConversationEvent = {
+      action: 'created',
+      created: true,
+      thread: event.thread,
+      comment: { kind: 'issue-comment', id: comment.id, body: comment.body, author: { login: comment.author, type: comment.authorType }, url: comment.url, replyTo: undefined },
+    }
+    const login = comment.author.toLowerCase()
+    const refusal = verdicts.has(login) ? verdicts.get(login) : await gate(api, pending, conversation.allowedBots)
+    verdicts.set(login, refusal)
+    if (refusal) {
+      core.info(`Comment ${comment.id} by ${external(comment.author, 60)} was not sent: ${refusal.detail}`)
+      await react(api, pending, 'confused')
+      continue
+    }
+    if ((await react(api, pending, 'eyes')) === 'existed' && !creditedToThisRun(tracking, comment.id, runUrl)) {
+      core.info(`Comment ${comment.id} already has the action's 👀: another run has taken it.`)
+      continue
+    }
+    instructions.push({ author: comment.author, text, url: comment.url, comment: comment.id })
+  }
+  const keep = MAX_INSTRUCTIONS - 1
+  return { instructions: instructions.slice(-keep), left: instructions.slice(0, Math.max(0, instructions.length - keep)), newest }
+}
+
+/** Whether an earlier attempt of this same run (a re-run) recorded the comment: then it is still ours. */
+function creditedToThisRun(tracking: ThreadComment, comment: number, runUrl: string): boolean {
+  return tracking.state.entries.some((e) => e.comment === comment && e.runUrl === runUrl)
+}
+
+/**
+ * The prompt: one instruction as it was written, or several in order, each with who wrote it and
+ * where; for a new job, the thread as context after them.
+ */
+function promptOf(instructions: readonly Instruction[], context: string | undefined): string {
+  const body =
+    instructions.length === 1
+      ? (instructions[0] as Instruction).text
+      : `Several instructions were written on this thread while the agent was busy. Carry them out in order:\n\n${instructions.map((i, n) => `${n + 1}. From ${i.author} (${i.url}):\n${i.text}`).join('\n\n')}`
+  return context ? `${body}\n\n${context}` : body
+}
+
+/**
+ * A 👀 (received, and the claim on the comment) or 😕 (refused) reaction; a review body has none.
+ * `existed` when the action's identity had already left it. Never fails the run: a reaction that
+ * cannot be added counts as new (the thread state still guards against sending twice).
+ */
+async function react(api: GitHubPort, event: ConversationEvent, content: 'eyes' | 'confused'): Promise<'created' | 'existed'> {
   if (event.comment.kind === 'review') {
     core.info(`A review has no reactions on GitHub, so there is no ${content === 'eyes' ? '👀' : '😕'} on it.`)
-    return
+    return 'created'
   }
   try {
-    await api.react(event.thread, event.comment, content)
+    return await api.react(event.thread, event.comment, content)
   } catch (error) {
     core.warning(`Could not add the ${content === 'eyes' ? '👀' : '😕'} reaction: ${external(getErrorMessage(error), 300)}.`)
+    return 'created'
   }
 }
 

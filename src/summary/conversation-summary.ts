@@ -11,6 +11,8 @@ export interface ConversationReport {
   /** Where the instruction came from, for the summary. */
   source?: { author: string; where: string; url: string }
   agent?: AgentReport
+  /** How many earlier instructions on the thread this run caught up on and sent with its own. */
+  caughtUp?: number
   /** Why the run failed before (or instead of) sending the instruction. */
   failure?: string
 }
@@ -38,6 +40,6 @@ export function renderConversationSummary(report: ConversationReport, here?: Her
     parts.push(`> ${escapeText(report.failure, 1500)}`)
     return `${parts.join('\n\n')}\n`
   }
-  if (from) parts.push(from)
+  if (from) parts.push(report.caughtUp ? `${from}, sent after ${report.caughtUp} earlier instruction${report.caughtUp === 1 ? '' : 's'} on the thread that no run had sent (see the tracking comment)` : from)
   return `${report.agent ? renderAgentSummary(report.agent, here) : ''}${parts.length > 0 ? `\n${parts.join('\n\n')}\n` : ''}`
 }

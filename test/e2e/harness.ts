@@ -108,6 +108,8 @@ export interface RunOptions {
   runtime?: Runtime
   /** Sends SIGINT once this resolves, then SIGTERM 7.5 s later, as the runner does on cancel. */
   cancelWhen?: (child: ChildProcess) => Promise<void>
+  /** In-process runs only: called at each of the action's sleeps (a wait or a retry's pause), before time moves on. */
+  onSleep?: (ms: number) => Promise<void>
   /** The harness kills the process (and the test fails on its assertions) after this long. */
   killAfterMs?: number
 }

@@ -45,6 +45,7 @@ export async function runInProcess(options: RunOptions): Promise<ActionRun> {
     now: () => Date.now(),
     async sleep(ms: number, signal?: AbortSignal): Promise<void> {
       if (signal?.aborted) throw new CancelledError()
+      await options.onSleep?.(ms)
       vi.setSystemTime(Date.now() + Math.max(0, ms))
       await turn()
       if (signal?.aborted) throw new CancelledError()

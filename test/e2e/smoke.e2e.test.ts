@@ -54,6 +54,24 @@ describe.each(RUNTIMES)('the bundle, once per mode ($name)', (runtime) => {
     expect(gh.commentsOn(7).some((c) => c.body.includes('add a curl example'))).toBe(true)
   })
 
+  test('comment: a run after a cancelled one catches up on its instruction, in order, once', async () => {
+    const sim = await startSimulator()
+    const gh = await startGitHub({ alice: 'write' })
+    const alice = { login: 'alice', type: 'User' as const }
+    const eventFor = (c: { id: number; body: string; html_url: string }) => ({
+      name: 'issue_comment',
+      payload: { action: 'created', issue: { number: 7, title: 'Document webhooks', html_url: 'https://github.com/acme/docs/issues/7' }, comment: { id: c.id, body: c.body, user: alice, html_url: c.html_url } },
+    })
+    const run = (c: { id: number; body: string; html_url: string }) => runAgainst(sim, runtime, { mode: 'comment' }, { event: eventFor(c), env: { GITHUB_API_URL: gh.baseUrl } })
+    await run(gh.addComment(7, alice, '/docs document the webhooks'))
+    gh.addComment(7, alice, '/docs add a curl example') // its run was cancelled while pending
+    const last = await run(gh.addComment(7, alice, '/docs and a Python one'))
+    expect(last.code).toBe(0)
+    const sent = sim.requestsTo('message').map((r) => JSON.parse(r.body).prompt as string)
+    expect(sent).toHaveLength(1)
+    expect(sent[0]).toMatch(/1\. From alice .*\nadd a curl example\n\n2\. From alice .*\nand a Python one$/)
+  })
+
   test('visitors: every page exported to CSV and JSON, totals as outputs', async () => {
     const sim = await startSimulator({ visitors: generateRows(300) })
     const run = await runAgainst(sim, runtime, { mode: 'visitors', prompt: '' })

@@ -120,6 +120,37 @@ describe.each(PATHS)('conversations ($name)', (runtime) => {
     expect(secretLeaks(run, TEST_TOKEN)).toEqual([])
   })
 
+  test('three /docs comments while the job is busy, the middle run cancelled by GitHub: the third sends the second and third, in order, once; labels follow the job', async () => {
+    const sim = await startSimulator({ jobPlan: { runMs: 5_000 } })
+    const gh = await startGitHub()
+    const labels = { 'status-labels': 'docs: in progress, docs: done, docs: failed' }
+    const post = (body: string) => gh.addComment(7, ALICE, body)
+    const eventFor = (c: { id: number; body: string }) => issueComment({ body: c.body, id: c.id })
+    const first = post('/docs document the webhooks')
+    const one = await runComment(sim, gh, runtime, eventFor(first), labels)
+    expect(one.outputs.triggered).toBe('true')
+    const second = post('/docs add a curl example')
+    const third = post('/docs and a Python one')
+    // the run for the second comment never starts: GitHub cancelled it while it was pending
+    const three = await runComment(sim, gh, runtime, eventFor(third), labels)
+    expect(three.code).toBe(0)
+    expect(three.outputs.triggered).toBe('true')
+    const messages = sim.requestsTo('message').map((r) => JSON.parse(r.body).prompt as string)
+    expect(messages).toHaveLength(1)
+    expect(messages[0]).toMatch(/^Several instructions were written on this thread while the agent was busy\. Carry them out in order:\n\n1\. From alice \(.*#issuecomment-\d+\):\nadd a curl example\n\n2\. From alice \(.*\):\nand a Python one$/)
+    expect(gh.reactions.filter((r) => r.content === 'eyes').map((r) => r.commentId).sort()).toEqual([first.id, second.id, third.id].sort())
+    expect(gh.labels.get(7)).toEqual(['docs: done'])
+    const body = gh.commentsOn(7).find((c) => c.user.login === 'github-actions[bot]')?.body ?? ''
+    expect(body).toContain('add a curl example')
+    expect(body).toContain('and a Python one')
+
+    // the cancelled run, had it started late, sends nothing
+    const late = await runComment(sim, gh, runtime, eventFor(second), labels)
+    expect(late.outputs).toMatchObject({ triggered: 'false', 'skip-reason': 'already-handled' })
+    expect(sim.requestsTo('message')).toHaveLength(1)
+    expect(sim.requestsTo('create')).toHaveLength(1)
+  })
+
   test('a writer on an issue without a job: a new job whose prompt is the instruction, then the thread as context', async () => {
     const sim = await startSimulator()
     const gh = await startGitHub()

@@ -6,7 +6,8 @@ import { LocalServer, type RecordedRequest } from './local-server.js'
 /**
  * A stateful fake of the GitHub REST and GraphQL API on 127.0.0.1, for the e2e tests of comments and
  * conversations (GITHUB_API_URL points here, with or without GHES's /api/v3): comments with authors,
- * paging (Link headers) and `since`; reactions; replies in review threads; collaborator permissions;
+ * paging (Link headers) and `since`; reactions (201 when new, 200 when the identity had left it);
+ * labels (adding one the repository lacks creates it, grey; removing one the issue lacks is a 404); replies in review threads; collaborator permissions;
  * the token's identity (GraphQL viewer, GET /user); scripted faults per route.
  */
 export type GitHubRoute =
@@ -19,6 +20,8 @@ export type GitHubRoute =
   | 'create-comment'
   | 'update-comment'
   | 'reply-review-comment'
+  | 'add-labels'
+  | 'remove-label'
 export type GitHubFault = RouteFault<GitHubRoute>
 
 export interface FakeUser {
@@ -99,6 +102,9 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
   readonly comments: FakeComment[] = []
   readonly reactions: FakeReaction[] = []
   readonly replies: FakeReply[] = []
+  /** The repository's labels (name → colour), and each issue's or pull request's, by number. */
+  readonly repoLabels = new Map<string, string>()
+  readonly labels = new Map<number, string[]>()
   /** Permission on the repository by login: admin, maintain, write, triage, read (absent: not a collaborator). */
   readonly roles = new Map<string, string>()
   /** Comment ids the action edited, with the author each had. */
@@ -145,6 +151,12 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
     return new Date(Math.floor(Date.now() / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z')
   }
 
+  /** A label as GitHub's REST API shows one (`label`). */
+  private restLabel(name: string): Record<string, unknown> {
+    const id = 5000 + [...name].reduce((n, c) => (n * 31 + c.charCodeAt(0)) % 1_000_000, 3)
+    return { id, node_id: `LA_${id}`, url: `${API}/repos/acme/docs/labels/${encodeURIComponent(name)}`, name, description: null, color: this.repoLabels.get(name) ?? 'ededed', default: false }
+  }
+
   commentsOn(issue: number): FakeComment[] {
     return this.comments.filter((c) => c.issue === issue)
   }
@@ -171,6 +183,8 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/))) route = method === 'POST' ? 'create-comment' : 'list-comments'
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/)) && method === 'PATCH') route = 'update-comment'
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/comments\/(\d+)\/replies$/)) && method === 'POST') route = 'reply-review-comment'
+    else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/labels$/)) && method === 'POST') route = 'add-labels'
+    else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/labels\/([^/]+)$/)) && method === 'DELETE') route = 'remove-label'
     else m = null
     if (m) ids = m.slice(1).map((v) => (/^\d+$/.test(v) ? Number(v) : NaN))
     const recorded: RecordedRequest<GitHubRoute> = { route, method, url: req.url ?? '', headers: req.headers, body, at: Date.now() }
@@ -220,8 +234,30 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
       case 'react-issue-comment':
       case 'react-review-comment': {
         const content = (JSON.parse(body) as { content: string }).content
-        this.reactions.push({ kind: route === 'react-issue-comment' ? 'issue-comment' : 'review-comment', commentId: ids[0] ?? 0, content, by: me.login })
+        const kind = route === 'react-issue-comment' ? 'issue-comment' : 'review-comment'
+        const index = this.reactions.findIndex((r) => r.kind === kind && r.commentId === (ids[0] ?? 0) && r.content === content && r.by === me.login)
+        // GitHub answers 200 with the reaction this user already left, 201 with a new one
+        if (index >= 0) return { status: 200, body: { id: index + 1, node_id: `REA_${index + 1}`, content, user: restUser(me), created_at: now } }
+        this.reactions.push({ kind, commentId: ids[0] ?? 0, content, by: me.login })
         return { status: 201, body: { id: this.reactions.length, node_id: `REA_${this.reactions.length}`, content, user: restUser(me), created_at: now } }
+      }
+      case 'add-labels': {
+        const names = (JSON.parse(body) as { labels: string[] }).labels
+        const have = this.labels.get(ids[0] ?? 0) ?? []
+        for (const name of names) {
+          if (![...this.repoLabels.keys()].some((l) => l.toLowerCase() === name.toLowerCase())) this.repoLabels.set(name, 'ededed')
+          if (!have.some((l) => l.toLowerCase() === name.toLowerCase())) have.push(name)
+        }
+        this.labels.set(ids[0] ?? 0, have)
+        return { status: 200, body: have.map((name) => this.restLabel(name)) }
+      }
+      case 'remove-label': {
+        const name = decodeURIComponent(m?.[2] ?? '')
+        const have = this.labels.get(ids[0] ?? 0) ?? []
+        if (!have.some((l) => l.toLowerCase() === name.toLowerCase())) return { status: 404, body: { message: 'Label does not exist', documentation_url: 'https://docs.github.com/rest/issues/labels#remove-a-label-from-an-issue', status: '404' } }
+        const left = have.filter((l) => l.toLowerCase() !== name.toLowerCase())
+        this.labels.set(ids[0] ?? 0, left)
+        return { status: 200, body: left.map((l) => this.restLabel(l)) }
       }
       case 'create-comment': {
         const text = (JSON.parse(body) as { body: string }).body

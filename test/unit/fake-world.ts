@@ -82,6 +82,8 @@ class FakeGitHub implements GitHubPort {
   readonly reactions: Array<{ commentId: number; content: Reaction }> = []
   readonly replies: Array<{ commentId: number; body: string }> = []
   readonly roles = new Map<string, string>()
+  /** Labels on each issue or pull request, by number. */
+  readonly labels = new Map<number, string[]>()
   readonly calls: string[] = []
   identityLogin: string | undefined = 'github-actions[bot]'
   private next = 9001
@@ -98,9 +100,31 @@ class FakeGitHub implements GitHubPort {
     return { permission: role === 'maintain' ? 'write' : role === 'triage' ? 'read' : role, role }
   }
 
-  async react(_thread: Thread, comment: ConversationComment, content: Reaction): Promise<void> {
+  async react(_thread: Thread, comment: Pick<ConversationComment, 'id'>, content: Reaction): Promise<'created' | 'existed'> {
     this.calls.push(`react ${content}`)
+    // GitHub: 200 with the existing reaction when this identity already left it, 201 when new
+    if (this.reactions.some((r) => r.commentId === comment.id && r.content === content)) return 'existed'
     this.reactions.push({ commentId: comment.id, content })
+    return 'created'
+  }
+
+  async addLabels(thread: Thread, labels: string[]): Promise<void> {
+    this.calls.push(`add-labels ${labels.join(',')}`)
+    const have = this.labels.get(thread.number) ?? []
+    for (const label of labels) if (!have.some((l) => l.toLowerCase() === label.toLowerCase())) have.push(label)
+    this.labels.set(thread.number, have)
+  }
+
+  async removeLabel(thread: Thread, label: string): Promise<void> {
+    this.calls.push(`remove-label ${label}`)
+    this.labels.set(thread.number, (this.labels.get(thread.number) ?? []).filter((l) => l.toLowerCase() !== label.toLowerCase()))
+  }
+
+  /** A comment someone wrote on issue `issue`, as GitHub lists it (ids only grow). */
+  addComment(issue: number, author: string, body: string, authorType = 'User'): IssueComment & { issue: number } {
+    const comment = { id: this.next++, issue, body, author, authorType, url: `https://github.com/acme/docs/issues/${issue}#issuecomment-${this.next - 1}` }
+    this.comments.push(comment)
+    return comment
   }
 
   async listComments(thread: Thread): Promise<IssueComment[]> {
@@ -110,7 +134,7 @@ class FakeGitHub implements GitHubPort {
 
   async createComment(thread: Thread, body: string): Promise<IssueComment> {
     this.calls.push('create-comment')
-    const comment = { id: this.next++, issue: thread.number, body, author: this.identityLogin ?? 'someone', url: `https://github.com/acme/docs/issues/${thread.number}#issuecomment-${this.next}` }
+    const comment = { id: this.next++, issue: thread.number, body, author: this.identityLogin ?? 'someone', authorType: 'Bot', url: `https://github.com/acme/docs/issues/${thread.number}#issuecomment-${this.next}` }
     this.comments.push(comment)
     return comment
   }
@@ -129,7 +153,7 @@ class FakeGitHub implements GitHubPort {
 
   /** Calls that changed something on GitHub. */
   writes(): string[] {
-    return this.calls.filter((c) => c.startsWith('react') || c.endsWith('-comment') || c === 'reply')
+    return this.calls.filter((c) => c.startsWith('react') || c.endsWith('-comment') || c === 'reply' || c.includes('-label'))
   }
 }
 

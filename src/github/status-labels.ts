@@ -1,0 +1,54 @@
+import type { AgentOutcome } from '../agent/run-agent.js'
+import type { StatusLabels } from '../inputs/settings.js'
+import * as core from '../util/actions-core.js'
+import { getErrorMessage } from '../util/errors.js'
+import { external } from '../util/text.js'
+import { type Thread, describeThread } from './conversation-event.js'
+import type { GitHubPort } from './port.js'
+
+/**
+ * `status-labels`: the thread shows where its job stands: the first label while the job runs, the
+ * second or third when it ends, the one before removed. Adding a label the repository lacks creates
+ * it (GitHub's own behaviour: grey, no description), so there is no separate create. The label last
+ * set is remembered in the thread's state (`label`), so a later run, or another mode, removes it.
+ * A label that cannot be written is a warning, once a run: it never stops the instruction.
+ */
+export type LabelStage = keyof StatusLabels
+
+export class StatusLabeler {
+  private failed = false
+
+  constructor(
+    private readonly api: GitHubPort,
+    private readonly thread: Thread,
+    private readonly labels: StatusLabels,
+  ) {}
+
+  /** Sets the stage's label and removes `previous` (if another); returns the label now on the thread as far as it knows. */
+  async set(stage: LabelStage, previous: string | undefined): Promise<string | undefined> {
+    const label = this.labels[stage]
+    if (this.failed) return previous
+    try {
+      if (previous?.toLowerCase() !== label.toLowerCase()) {
+        await this.api.addLabels(this.thread, [label])
+        if (previous) await this.api.removeLabel(this.thread, previous)
+      }
+      return label
+    } catch (error) {
+      this.failed = true
+      core.warning(`Could not set the label "${external(label, 60)}" on ${describeThread(this.thread)}: ${external(getErrorMessage(error), 300)}. The token needs "issues: write" (and "pull-requests: write" on a pull request). The instruction is not affected.`)
+      return previous
+    }
+  }
+}
+
+/**
+ * The label for how a run ended: done for a job that completed (with or without a pull request) or
+ * was archived; the working label stays while the job still runs (not waited for, or wait-timeout);
+ * failed for a failed job, an error, a cancelled run, or an instruction not sent.
+ */
+export function endStage(outcome: AgentOutcome | 'not-sent'): LabelStage {
+  if (outcome === 'completed' || outcome === 'no-pr' || outcome === 'archived') return 'done'
+  if (outcome === 'not-waited' || outcome === 'timeout') return 'working'
+  return 'failed'
+}
