@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, release, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { ROOT } from '../test/e2e/harness.js'
+import { changeCost } from './changes.js'
 import { conversationCost } from './conversation.js'
 import { exportRequests, exportScale } from './export.js'
 import { insightsCost } from './insights.js'
@@ -124,6 +125,16 @@ async function main(): Promise<void> {
       'A catch-up: 3 `/docs` instructions (2 whose runs were cancelled, and its own) on a thread of 300 comments',
       `**${c.github} GitHub requests** (${kinds}); ${c.service} service requests (1 follow-up carrying all 3, the rest status checks); ${ms(c.wallMs)} wall`,
       'over one instruction: a permission check per author and a 👀 per caught-up comment (the claim); the thread is read once',
+    ])
+  }
+
+  for (const files of [10, 300, 3000]) {
+    log(`changes: a pull request of ${files} files…`)
+    const c = await changeCost(runtimes[0]?.[1] ?? process.execPath, files)
+    rows.push([
+      `Docs follow code: a pull request of ${files.toLocaleString('en-US')} files (\`changes: diff\`, max-changes 40,000; bundled action, both simulators)`,
+      `**${c.github} GitHub requests**; ${c.listed.toLocaleString('en-US')} files listed; prompt ${c.promptChars.toLocaleString('en-US')} characters; ${ms(c.wallMs)} wall`,
+      'files are read 100 a page (GitHub lists at most 3,000): ceil(n/100) requests; the list always stays, patches fill up to max-changes',
     ])
   }
 

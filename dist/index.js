@@ -188,6 +188,7 @@ var __webpack_modules__ = {
             Pz: () => stripHidden,
             TN: () => oneLine,
             U9: () => count,
+            _0: () => stripInvisible,
             cl: () => registerSecret,
             qn: () => external,
             t: () => withoutUrlSecrets
@@ -239,6 +240,9 @@ var __webpack_modules__ = {
             return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
         }
         const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g;
+        function stripInvisible(text) {
+            return text.replace(/\r\n?/g, "\n").replace(INVISIBLE, "");
+        }
         function stripHidden(text) {
             return text.replace(/\r\n?/g, "\n").replace(/<!--[\s\S]*?(?:-->|$)/g, "").replace(INVISIBLE, "");
         }
@@ -1993,12 +1997,19 @@ const DEFAULTS = {
     comment: "false",
     "trigger-phrase": "/docs",
     compare: "none",
-    "max-requests": "100"
+    "max-requests": "100",
+    changes: "none",
+    "max-changes": "40000",
+    "continue-thread": "false"
 };
 
 const MODES = [ "agent", "visitors", "views", "insights", "comment" ];
 
 const COMPARE = [ "none", "previous-period" ];
+
+const CHANGES = [ "none", "files", "diff" ];
+
+const CHANGE_EVENTS = [ "pull_request", "pull_request_target", "push" ];
 
 const CONVERSATION_EVENTS = [ "issue_comment", "pull_request_review_comment", "pull_request_review" ];
 
@@ -2008,10 +2019,11 @@ const MODE_ONLY = {
     "date-from": [ "visitors", "views", "insights" ],
     "date-to": [ "visitors", "views", "insights" ],
     "allowed-bots": [ "comment" ],
-    "status-labels": [ "agent", "comment" ]
+    "status-labels": [ "agent", "comment" ],
+    "changes-paths": [ "agent" ]
 };
 
-const INPUT_NAMES = [ "api-key", "project-id", "mode", "prompt", "job-id", "wait", "wait-timeout", "poll-interval", "require-pr", "base-url", "date-from", "date-to", "page-size", "summary-rows", "comment", "github-token", "trigger-phrase", "allowed-bots", "status-labels", "compare", "max-requests" ];
+const INPUT_NAMES = [ "api-key", "project-id", "mode", "prompt", "job-id", "wait", "wait-timeout", "poll-interval", "require-pr", "base-url", "date-from", "date-to", "page-size", "summary-rows", "comment", "github-token", "trigger-phrase", "allowed-bots", "status-labels", "changes", "changes-paths", "max-changes", "continue-thread", "compare", "max-requests" ];
 
 class InputError extends Error {
     constructor(message) {
@@ -2096,6 +2108,12 @@ function parseAllowedBots(value) {
     return [ ...new Set(names.map(n => n.toLowerCase().endsWith("[bot]") ? n.toLowerCase() : `${n.toLowerCase()}[bot]`)) ];
 }
 
+function parseGlobs(value) {
+    const globs = value.split(/[\n,]/).map(g => g.trim()).filter(g => g !== "");
+    if (globs.some(g => g === "!" || g.length > 300)) return;
+    return globs;
+}
+
 function parseStatusLabels(value) {
     if (value === "") return null;
     const names = value.split(",").map(n => n.trim());
@@ -2122,12 +2140,14 @@ function rangeEndInput(now) {
 
 const schemaAt = (now, eventName) => src_schemas.FsL(src_schemas.Ikc({
     "api-key": input((v, ctx) => {
+        const accepted = "the admin API key from a secret, for example ${{ secrets.MINTLIFY_API_KEY }}";
         const other = OTHER_KEY_TYPES.find(([prefix]) => v.startsWith(prefix));
         if (other) {
             const [prefix, name] = other;
             return problem(ctx, "", `an admin API key (mint_…) from the dashboard's API keys page; ${name}s do not work with this API`, void 0, `is an ${name} (it starts with ${prefix}; its value is not shown)`);
         }
-        return v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : problem(ctx, v, "the admin API key from a secret, for example ${{ secrets.MINTLIFY_API_KEY }}");
+        if (v === "" && eventName === "pull_request") return problem(ctx, v, `${accepted}. On a pull_request event from a fork GitHub passes the workflow no secrets: run docs jobs for forks from a pull_request_target workflow (the action then lets only authors with write access start one), or only for branches of this repository`);
+        return v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : problem(ctx, v, accepted);
     }),
     "project-id": checked("the project identifier from the dashboard's API keys page (no spaces)", identifier),
     mode: checked("agent, visitors, views, insights or comment", v => MODES.includes(v) ? v : void 0),
@@ -2148,6 +2168,10 @@ const schemaAt = (now, eventName) => src_schemas.FsL(src_schemas.Ikc({
     "trigger-phrase": checked("a phrase of 1 to 50 characters without spaces, not starting with @ (a mention notifies a real account), > or a backtick; for example /docs", parseTriggerPhrase),
     compare: checked("none, or previous-period (also export the period of the same length just before, and show the change)", v => COMPARE.includes(v) ? v : void 0),
     "allowed-bots": checked("comma-separated bot logins such as renovate[bot], dependabot[bot]; * (any bot) is not accepted: list each bot you trust", parseAllowedBots),
+    changes: checked("none, files (the changed files) or diff (the files and their patches)", v => CHANGES.includes(v) ? v : void 0),
+    "changes-paths": checked("globs, one a line or comma-separated, such as src/** and !**/*.test.ts", parseGlobs),
+    "max-changes": integerInput(1e3, 1e6, "a whole number of characters of change description from 1000 to 1000000"),
+    "continue-thread": booleanInput,
     "status-labels": checked('three different comma-separated label names of up to 50 characters (while the job runs, done, failed), for example "docs: in progress, docs: done, docs: failed"; or nothing', parseStatusLabels)
 }), src_schemas.pdi((i, ctx) => {
     const common = {
@@ -2207,7 +2231,18 @@ const schemaAt = (now, eventName) => src_schemas.FsL(src_schemas.Ikc({
             agent: agent
         };
     }
-    if (i.mode === "agent" && i.prompt === void 0 && i["job-id"] === void 0) return problem(ctx, "", "agent mode needs prompt (to create a job), job-id (to wait on an existing job), or both (to send a follow-up)", [ "prompt" ]);
+    const changes = i.changes === "none" ? void 0 : {
+        kind: i.changes,
+        paths: i["changes-paths"],
+        maxChars: i["max-changes"],
+        continueThread: i["continue-thread"],
+        token: i["github-token"]
+    };
+    if (changes && changes.token === "") return problem(ctx, "", 'a token when changes is set (the change is read from GitHub): the default ${{ github.token }} works with "contents: read" and "pull-requests: read"', [ "github-token" ]);
+    if (changes && !CHANGE_EVENTS.includes(eventName)) return problem(ctx, i.changes, `none on this run's event (${eventName || "unknown"}): changes describes the change of a ${CHANGE_EVENTS.join(", ")} event`, [ "changes" ]);
+    if (changes && i["job-id"] !== void 0) return problem(ctx, i["job-id"], "no job-id with changes: the job is the thread's (continue-thread) or a new one", [ "job-id" ]);
+    if (i["continue-thread"] && !i.comment) return problem(ctx, "true", "false unless comment is true: the thread's tracking comment is where the job and the last head described are kept", [ "continue-thread" ]);
+    if (i.mode === "agent" && i.prompt === void 0 && i["job-id"] === void 0 && !changes) return problem(ctx, "", "agent mode needs prompt (to create a job), job-id (to wait on an existing job), or both (to send a follow-up)", [ "prompt" ]);
     if (i.comment && i["github-token"] === "") return problem(ctx, "", 'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"', [ "github-token" ]);
     return {
         ...common,
@@ -2221,7 +2256,8 @@ const schemaAt = (now, eventName) => src_schemas.FsL(src_schemas.Ikc({
             prompt: i.prompt,
             jobId: i["job-id"],
             ...agent
-        }
+        },
+        changes: changes
     };
 }));
 
@@ -2320,7 +2356,7 @@ async function main(signal, overrides) {
     if (!settings.apiKey.startsWith("mint_")) workflow_commands.$e('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
     const unused = unusedInputs(raw, settings);
     if (unused.length > 0) workflow_commands.$e(`mode is ${settings.mode}, so these inputs are ignored: ${unused.join(", ")}.`);
-    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(645), __nccwpck_require__.e(784) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 8784));
+    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(254), __nccwpck_require__.e(841) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 9841));
     await runMode(settings, signal, overrides);
 }
 

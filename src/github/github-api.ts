@@ -1,5 +1,5 @@
 import type { ConversationComment, Thread } from './conversation-event.js'
-import type { GitHubPort, IssueComment, Reaction } from './port.js'
+import type { ChangedFile, Commit, GitHubPort, IssueComment, Reaction, Repo } from './port.js'
 
 /**
  * The GitHub requests the action makes, over @actions/github's client (which follows the runner's
@@ -40,6 +40,15 @@ export interface GitHubApiOptions {
 
 
 type RawComment = { id: number; body?: string | null; user?: { login?: string; type?: string } | null; html_url?: string }
+type RawFile = { filename: string; status: string; additions: number; deletions: number; patch?: string; previous_filename?: string }
+const toChangedFile = (f: RawFile): ChangedFile => ({
+  filename: f.filename,
+  status: f.status,
+  additions: f.additions,
+  deletions: f.deletions,
+  ...(typeof f.patch === 'string' ? { patch: f.patch } : {}),
+  ...(f.previous_filename ? { previousFilename: f.previous_filename } : {}),
+})
 const toIssueComment = (c: RawComment): IssueComment => ({ id: c.id, body: c.body ?? '', author: c.user?.login ?? '', authorType: c.user?.type ?? '', url: c.html_url ?? '' })
 
 export class GitHubApi implements GitHubPort {
@@ -176,6 +185,27 @@ export class GitHubApi implements GitHubPort {
       await this.octokit.rest.issues.removeLabel({ owner: thread.owner, repo: thread.repo, issue_number: thread.number, name: label, request: this.request() })
     } catch (error) {
       if ((error as { status?: unknown }).status !== 404) throw error
+    }
+  }
+
+  /** GitHub lists at most 3,000 files of a pull request: 30 pages of 100. */
+  async pullRequestFiles(repo: Repo, number: number): Promise<ChangedFile[]> {
+    const all: ChangedFile[] = []
+    for (let page = 1; page <= 30; page++) {
+      const { data } = await this.octokit.rest.pulls.listFiles({ owner: repo.owner, repo: repo.repo, pull_number: number, per_page: 100, page, request: this.request() })
+      all.push(...data.map(toChangedFile))
+      if (data.length < 100) break
+    }
+    return all
+  }
+
+  async compare(repo: Repo, base: string, head: string): Promise<{ files: ChangedFile[]; commits: Commit[] } | undefined> {
+    try {
+      const { data } = await this.octokit.rest.repos.compareCommitsWithBasehead({ owner: repo.owner, repo: repo.repo, basehead: `${base}...${head}`, per_page: 100, request: this.request() })
+      return { files: (data.files ?? []).map(toChangedFile), commits: data.commits.map((c) => ({ sha: c.sha, message: c.commit.message })) }
+    } catch (error) {
+      if ((error as { status?: unknown }).status === 404) return undefined
+      throw error
     }
   }
 

@@ -16,6 +16,24 @@ export interface IssueComment {
 
 export type Reaction = 'eyes' | 'confused'
 
+/** One changed file, as GitHub's pull request files and compare endpoints list it (`diff-entry`). */
+export interface ChangedFile {
+  filename: string
+  /** added, removed, modified, renamed, copied, changed, unchanged */
+  status: string
+  additions: number
+  deletions: number
+  /** Absent for a binary file and for one too large for GitHub to show. */
+  patch?: string
+  previousFilename?: string
+}
+
+export interface Commit {
+  sha: string
+  message: string
+}
+
+
 export interface GitHubPort {
   /** The login the token writes as; undefined when GitHub will not say. */
   identity(): Promise<string | undefined>
@@ -36,6 +54,15 @@ export interface GitHubPort {
   addLabels(thread: Thread, labels: string[]): Promise<void>
   /** Removes a label from it; one it does not have is no error. */
   removeLabel(thread: Thread, label: string): Promise<void>
+  /** A pull request's files, 100 a page (GitHub lists at most 3,000). */
+  pullRequestFiles(repo: Repo, number: number): Promise<ChangedFile[]>
+  /** `base...head`: its files (at most 300) and commits; undefined when GitHub does not know a commit (404). */
+  compare(repo: Repo, base: string, head: string): Promise<{ files: ChangedFile[]; commits: Commit[] } | undefined>
+}
+
+export interface Repo {
+  owner: string
+  repo: string
 }
 
 /** Opens the port for a token (loads the client only then). */

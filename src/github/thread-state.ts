@@ -48,6 +48,8 @@ const stateSchema = z.object({
   lastComment: z.optional(z.number()),
   /** The status label the action last put on the thread (status-labels). */
   label: z.optional(z.string()),
+  /** The code head the last instruction described (changes with continue-thread). */
+  head: z.optional(z.string()),
 })
 export type ThreadState = z.infer<typeof stateSchema>
 

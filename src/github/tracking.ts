@@ -46,25 +46,28 @@ export function labelerFor(api: GitHubPort, thread: Thread, labels: StatusLabels
 export interface Marks {
   lastComment?: number
   labeler?: StatusLabeler
+  /** The code head this run's instruction described (changes). */
+  head?: string
 }
 
 /** The state with every entry added (in the order given, so the last is newest) and the newest comment dealt with. */
-function withEntries(state: ThreadState, entries: readonly ThreadEntry[], lastComment: number | undefined): ThreadState {
+function withEntries(state: ThreadState, entries: readonly ThreadEntry[], marks: Marks): ThreadState {
   let next = state
   for (const entry of entries) next = withEntry(next, entry)
-  return lastComment === undefined ? next : { ...next, lastComment: Math.max(lastComment, state.lastComment ?? 0) }
+  if (marks.head) next = { ...next, head: marks.head }
+  return marks.lastComment === undefined ? next : { ...next, lastComment: Math.max(marks.lastComment, state.lastComment ?? 0) }
 }
 
 /** Records that `jobId` started for `entries` (a new job replaces the thread's job and its pull request). */
 export async function recordStart(tracking: ThreadComment, jobId: string, entries: readonly ThreadEntry[], marks: Marks = {}, status?: string): Promise<void> {
   const label = marks.labeler ? await marks.labeler.set('working', tracking.state.label) : tracking.state.label
-  await tracking.update((state) => ({ ...withEntries(state.job === jobId ? state : { ...state, job: jobId, prLink: undefined }, entries, marks.lastComment), ...(label ? { label } : {}) }), status)
+  await tracking.update((state) => ({ ...withEntries(state.job === jobId ? state : { ...state, job: jobId, prLink: undefined }, entries, marks), ...(label ? { label } : {}) }), status)
 }
 
 /** Records entries that were not sent (the job was busy, or could not be checked), with the newest comment dealt with. */
 export async function recordNotSent(tracking: ThreadComment, entries: readonly ThreadEntry[], marks: Marks = {}): Promise<void> {
   const label = marks.labeler ? await marks.labeler.set('failed', tracking.state.label) : tracking.state.label
-  await tracking.update((state) => ({ ...withEntries(state, entries.map((e) => ({ ...e, result: 'not-sent' })), marks.lastComment), ...(label ? { label } : {}) }))
+  await tracking.update((state) => ({ ...withEntries(state, entries.map((e) => ({ ...e, result: 'not-sent' })), marks), ...(label ? { label } : {}) }))
 }
 
 /** Records how the run ended for `entries`; returns the entries as recorded. */
@@ -80,7 +83,7 @@ export async function recordEnd(tracking: ThreadComment, report: AgentReport, en
   const label = marks.labeler && report.jobId ? await marks.labeler.set(endStage(report.outcome), tracking.state.label) : tracking.state.label
   await tracking.update(
     (state) => ({
-      ...withEntries({ ...state, ...(report.jobId ? { job: report.jobId } : {}), ...(report.job?.prLink ? { prLink: report.job.prLink } : {}) }, done, marks.lastComment),
+      ...withEntries({ ...state, ...(report.jobId ? { job: report.jobId } : {}), ...(report.job?.prLink ? { prLink: report.job.prLink } : {}) }, done, marks),
       ...(label ? { label } : {}),
     }),
     report.job?.status,

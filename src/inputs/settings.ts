@@ -21,10 +21,16 @@ export const DEFAULTS = {
   'trigger-phrase': '/docs',
   compare: 'none',
   'max-requests': '100',
+  changes: 'none',
+  'max-changes': '40000',
+  'continue-thread': 'false',
 } as const
 
 const MODES = ['agent', 'visitors', 'views', 'insights', 'comment'] as const
 const COMPARE = ['none', 'previous-period'] as const
+const CHANGES = ['none', 'files', 'diff'] as const
+/** The events whose change `changes` describes (github/change.ts reads them). */
+const CHANGE_EVENTS = ['pull_request', 'pull_request_target', 'push'] as const
 
 /** The events `mode: comment` reads an instruction from. */
 const CONVERSATION_EVENTS = ['issue_comment', 'pull_request_review_comment', 'pull_request_review'] as const
@@ -37,6 +43,7 @@ const MODE_ONLY: Record<string, Array<(typeof MODES)[number]>> = {
   'date-to': ['visitors', 'views', 'insights'],
   'allowed-bots': ['comment'],
   'status-labels': ['agent', 'comment'],
+  'changes-paths': ['agent'],
 }
 
 export const INPUT_NAMES = [
@@ -59,6 +66,10 @@ export const INPUT_NAMES = [
   'trigger-phrase',
   'allowed-bots',
   'status-labels',
+  'changes',
+  'changes-paths',
+  'max-changes',
+  'continue-thread',
   'compare',
   'max-requests',
 ] as const
@@ -163,6 +174,12 @@ function parseAllowedBots(value: string): string[] | undefined {
   return [...new Set(names.map((n) => (n.toLowerCase().endsWith('[bot]') ? n.toLowerCase() : `${n.toLowerCase()}[bot]`)))]
 }
 
+function parseGlobs(value: string): string[] | undefined {
+  const globs = value.split(/[\n,]/).map((g) => g.trim()).filter((g) => g !== '')
+  if (globs.some((g) => g === '!' || g.length > 300)) return undefined
+  return globs
+}
+
 /** The three status labels (while the job runs, done, failed), or none. GitHub allows 50 characters. */
 export interface StatusLabels {
   working: string
@@ -199,6 +216,10 @@ const schemaAt = (now: number, eventName: string) => z.pipe(
         const [prefix, name] = other
         return problem(ctx, '', `an admin API key (mint_…) from the dashboard's API keys page; ${name}s do not work with this API`, undefined, `is an ${name} (it starts with ${prefix}; its value is not shown)`)
       }
+      if (v === '' && eventName === 'pull_request') {
+        // the one case where an empty secret is GitHub's doing, not a typo: say so
+        return problem(ctx, v, `${accepted}. On a pull_request event from a fork GitHub passes the workflow no secrets: run docs jobs for forks from a pull_request_target workflow (the action then lets only authors with write access start one), or only for branches of this repository`)
+      }
       return v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : problem(ctx, v, accepted)
     }),
     'project-id': checked('the project identifier from the dashboard\'s API keys page (no spaces)', identifier),
@@ -232,6 +253,10 @@ const schemaAt = (now: number, eventName: string) => z.pipe(
       'comma-separated bot logins such as renovate[bot], dependabot[bot]; * (any bot) is not accepted: list each bot you trust',
       parseAllowedBots,
     ),
+    changes: checked('none, files (the changed files) or diff (the files and their patches)', (v) => ((CHANGES as readonly string[]).includes(v) ? (v as (typeof CHANGES)[number]) : undefined)),
+    'changes-paths': checked('globs, one a line or comma-separated, such as src/** and !**/*.test.ts', parseGlobs),
+    'max-changes': integerInput(1000, 1_000_000, 'a whole number of characters of change description from 1000 to 1000000'),
+    'continue-thread': booleanInput,
     'status-labels': checked(
       'three different comma-separated label names of up to 50 characters (while the job runs, done, failed), for example "docs: in progress, docs: done, docs: failed"; or nothing',
       parseStatusLabels,
@@ -278,7 +303,20 @@ const schemaAt = (now: number, eventName: string) => z.pipe(
         agent,
       }
     }
-    if (i.mode === 'agent' && i.prompt === undefined && i['job-id'] === undefined) {
+    const changes = i.changes === 'none' ? undefined : { kind: i.changes, paths: i['changes-paths'], maxChars: i['max-changes'], continueThread: i['continue-thread'], token: i['github-token'] }
+    if (changes && changes.token === '') {
+      return problem(ctx, '', 'a token when changes is set (the change is read from GitHub): the default ${{ github.token }} works with "contents: read" and "pull-requests: read"', ['github-token'])
+    }
+    if (changes && !(CHANGE_EVENTS as readonly string[]).includes(eventName)) {
+      return problem(ctx, i.changes, `none on this run's event (${eventName || 'unknown'}): changes describes the change of a ${CHANGE_EVENTS.join(', ')} event`, ['changes'])
+    }
+    if (changes && i['job-id'] !== undefined) {
+      return problem(ctx, i['job-id'], 'no job-id with changes: the job is the thread\'s (continue-thread) or a new one', ['job-id'])
+    }
+    if (i['continue-thread'] && !i.comment) {
+      return problem(ctx, 'true', 'false unless comment is true: the thread\'s tracking comment is where the job and the last head described are kept', ['continue-thread'])
+    }
+    if (i.mode === 'agent' && i.prompt === undefined && i['job-id'] === undefined && !changes) {
       return problem(ctx, '', 'agent mode needs prompt (to create a job), job-id (to wait on an existing job), or both (to send a follow-up)', ['prompt'])
     }
     if (i.comment && i['github-token'] === '') {
@@ -294,6 +332,7 @@ const schemaAt = (now: number, eventName: string) => z.pipe(
       mode: 'agent' as const,
       comment: i.comment ? { token: i['github-token'], triggerPhrase: i['trigger-phrase'], statusLabels: i['status-labels'] ?? undefined } : undefined,
       agent: { prompt: i.prompt, jobId: i['job-id'], ...agent },
+      changes,
     }
   }),
 )

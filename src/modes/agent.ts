@@ -1,36 +1,61 @@
-import { actionOf, agentEnding, runAgent } from '../agent/run-agent.js'
+import { buildChangePrompt } from '../agent/change-prompt.js'
+import { type AgentReport, actionOf, agentEnding, runAgent } from '../agent/run-agent.js'
+import { type ChangeEvent, fetchChange, pathFilter, readChangeEvent } from '../github/change.js'
 import { commentTarget } from '../github/comment-target.js'
+import { type Refusal, type SkipReason, gate } from '../github/gate.js'
+import type { GitHubPort } from '../github/port.js'
 import { entryFor, labelerFor, linkPullRequest, openTracking, recordEnd, recordStart } from '../github/tracking.js'
 import type { AgentSettings } from '../inputs/settings.js'
 import { renderAgentSummary } from '../summary/agent-summary.js'
+import { escapeText, link } from '../summary/escape.js'
 import { threadCommentRenderer } from '../summary/thread-comment.js'
 import * as core from '../util/actions-core.js'
+import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
 import type { ModeContext, Report } from './context.js'
 
 /**
  * `mode: agent`: create a job, send a follow-up or wait on one; with `comment: true`, the job is
  * tracked in the triggering issue's or pull request's tracking comment (and linked from the agent's
- * pull request), and with `status-labels` the thread's label says where the job stands.
+ * pull request), and with `status-labels` the thread's label says where the job stands. With
+ * `changes`, the prompt carries the code change of the event (a pull request or a push), and with
+ * `continue-thread` a pull request's later pushes go to the same job as follow-ups.
  */
 export async function run(settings: AgentSettings, ctx: ModeContext): Promise<Report> {
-  const request = { projectId: settings.projectId, waitTimeoutMs: settings.waitTimeoutMs, ...settings.agent }
   const tracking = settings.comment ? await openThread(settings.comment, ctx) : undefined
+  let request = { projectId: settings.projectId, waitTimeoutMs: settings.waitTimeoutMs, ...settings.agent }
+  let described: Described | undefined
+  if (settings.changes) {
+    const planned = await planChange(settings.changes, settings.agent.prompt, ctx, tracking)
+    if ('skip' in planned) return skipped(planned.skip, planned.detail, ctx)
+    if ('failure' in planned) return { summary: `### ❌ Documentation agent: the change could not be read\n\n${escapeText(planned.failure, 1000)}\n\nNothing was sent to the service.\n`, ending: { level: 'failure', message: planned.failure } }
+    described = planned
+    request = { ...request, prompt: planned.prompt, jobId: planned.jobId }
+  }
   const action = actionOf(request)
-  const entry = entryFor(ctx.run, ctx.run.actor, request.prompt ?? (action === 'resume' ? '(waiting on the job)' : ''), ctx.run.runUrl)
+  const instruction = described?.entry ?? request.prompt ?? (action === 'resume' ? '(waiting on the job)' : '')
+  const entry = entryFor(ctx.run, ctx.run.actor, instruction, described?.url ?? ctx.run.runUrl)
+  const marks = { labeler: tracking?.labeler, head: described?.head }
   const report = await runAgent(request, {
     client: ctx.client,
     clock: ctx.clock,
     signal: ctx.signal,
     deadline: ctx.deadline,
     outputs: ctx.outputs,
-    onStarted: tracking && ((jobId) => recordStart(tracking.comment, jobId, [entry], { labeler: tracking.labeler })),
+    onStarted: async (jobId) => {
+      if (described) {
+        ctx.outputs.set('triggered', 'true')
+        ctx.outputs.set('skip-reason', '')
+      }
+      if (tracking) await recordStart(tracking.comment, jobId, [entry], marks)
+    },
   })
+  if (described && ctx.outputs.get('triggered') !== 'true') ctx.outputs.set('triggered', 'false')
   if (tracking) {
-    await recordEnd(tracking.comment, report, [entry], { labeler: tracking.labeler })
+    await recordEnd(tracking.comment, report, [entry], marks)
     if (!ctx.signal.aborted) await linkPullRequest(tracking.api, tracking.identity, ctx.run, report, tracking.comment.thread, tracking.view, ctx.signal)
   }
-  return { summary: renderAgentSummary(report, ctx.run), ending: agentEnding(report, settings.agent.requirePr) }
+  return { summary: `${renderAgentSummary(report, ctx.run)}${described ? changeSummary(described, report) : ''}`, ending: agentEnding(report, settings.agent.requirePr) }
 }
 
 /** With comment: true, the tracking comment of the run's issue or pull request; undefined when the event has none. */
@@ -45,4 +70,102 @@ async function openThread(options: NonNullable<AgentSettings['comment']>, ctx: M
   const view = { runUrl: ctx.run.runUrl, render: threadCommentRenderer(options.triggerPhrase, ctx.run.serverUrl) }
   const comment = await openTracking(api, thread, identity, view, ctx.signal, 'fresh')
   return { api, identity, view, comment, labeler: labelerFor(api, thread, options.statusLabels) }
+}
+
+type Thread = Awaited<ReturnType<typeof openThread>>
+
+/** A change ready to send: the prompt, the job it continues (if any), and how the thread records it. */
+interface Described {
+  prompt: string
+  jobId: string | undefined
+  /** The code head described, recorded in the thread for the next follow-up. */
+  head: string
+  /** The line in the tracking comment. */
+  entry: string
+  /** The code pull request or the push. */
+  url: string
+  label: string
+  files: number
+  cut: number
+}
+
+/**
+ * Reads the event's change and decides what to send: nothing (a skip, said why), or the prompt.
+ * Spends no agent use on a change without a matching file, or a push that adds none.
+ */
+async function planChange(
+  changes: NonNullable<AgentSettings['changes']>,
+  prompt: string | undefined,
+  ctx: ModeContext,
+  tracking: Thread,
+): Promise<Described | { skip: SkipReason | 'no-relevant-changes'; detail: string } | { failure: string }> {
+  const change = readChangeEvent(ctx.run.eventName, ctx.run.payload)
+  if (!change) return { failure: `The ${external(ctx.run.eventName, 40)} event has no pull request or pushed commit to describe.` }
+  const api: GitHubPort = tracking?.api ?? (await ctx.github(changes.token))
+
+  // a fork's pull request on pull_request_target runs with the secrets: only a writer's
+  if (change.kind === 'pull' && change.fromFork && ctx.run.eventName === 'pull_request_target') {
+    let refusal: Refusal | undefined
+    try {
+      refusal = await gate(api, { action: change.action, created: true, thread: { owner: ctx.run.owner, repo: ctx.run.repo, number: change.number, isPullRequest: true, title: change.title, url: change.url }, comment: { kind: 'issue-comment', id: 0, body: '', author: change.author, url: change.url, replyTo: undefined } }, [])
+    } catch (error) {
+      return { failure: getErrorMessage(error) }
+    }
+    if (refusal) return { skip: refusal.reason, detail: `This pull request comes from a fork and runs on pull_request_target, with this repository's secrets: only authors with write access may start a docs job. ${refusal.detail}` }
+  }
+
+  const state = tracking?.comment.state
+  const jobId = changes.continueThread ? state?.job : undefined
+  const since = jobId !== undefined && change.kind === 'pull' ? state?.head : undefined
+  const head = change.kind === 'pull' ? change.headSha : change.after
+  if (since !== undefined && since === head) return { skip: 'no-relevant-changes', detail: `The thread's job already has head ${head.slice(0, 7)}: nothing new to describe.` }
+  let fetched: Awaited<ReturnType<typeof fetchChange>>
+  try {
+    fetched = await fetchChange(api, ctx.run, change, since)
+  } catch (error) {
+    return { failure: `Could not read the change from GitHub: ${external(getErrorMessage(error), 300)}` }
+  }
+  if (fetched.sinceGone) core.info(since ? `Head ${since.slice(0, 7)}, described last time, is gone (a force-push): describing the whole pull request again.` : 'GitHub does not know the commit before this push: describing the files its commits name.')
+  const relevant = pathFilter(changes.paths)
+  const matched = fetched.files.filter((f) => relevant(f.filename))
+  const ignored = fetched.files.filter((f) => !relevant(f.filename))
+  ctx.outputs.set('changed-files', String(matched.length))
+  if (ignored.length > 0) core.info(`changes-paths left out ${ignored.length} file${ignored.length === 1 ? '' : 's'}: ${ignored.slice(0, 50).map((f) => external(f.filename, 200)).join(', ')}${ignored.length > 50 ? ', …' : ''}`)
+  if (matched.length === 0) {
+    const what = fetched.files.length === 0 ? 'The change touches no file' : `None of the ${fetched.files.length} changed files matches changes-paths`
+    return { skip: 'no-relevant-changes', detail: `${what}${since ? ` since ${since.slice(0, 7)}` : ''}: nothing was sent to the service.` }
+  }
+  const built = buildChangePrompt({ prompt, change, files: matched, commits: fetched.commits, kind: changes.kind, maxChars: changes.maxChars, ignored: ignored.length, since: fetched.since, sinceGone: fetched.sinceGone })
+  if (built.cut.length > 0) core.info(`The patches of ${built.cut.length} file${built.cut.length === 1 ? '' : 's'} were left out to stay within max-changes (${changes.maxChars} characters); the prompt says so.`)
+  const label = describe(change)
+  return {
+    prompt: built.prompt,
+    jobId,
+    head,
+    entry: `${since ? `Push to ${head.slice(0, 7)}` : label}: ${matched.length} changed file${matched.length === 1 ? '' : 's'} (${changes.kind})`,
+    url: change.kind === 'pull' ? change.url : change.compareUrl || ctx.run.runUrl,
+    label,
+    files: matched.length,
+    cut: built.cut.length,
+  }
+}
+
+function describe(change: ChangeEvent): string {
+  return change.kind === 'pull' ? `Code pull request #${change.number}` : `Push to ${change.ref.replace(/^refs\/heads\//, '')} (${change.after.slice(0, 7)})`
+}
+
+/** A run that sent nothing: the outputs and a summary that say why. */
+function skipped(reason: string, detail: string, ctx: ModeContext): Report {
+  ctx.outputs.set('triggered', 'false')
+  ctx.outputs.set('skip-reason', reason)
+  const refused = reason === 'not-allowed' || reason === 'bot'
+  return {
+    summary: `### ${refused ? '🚫' : '💤'} Documentation agent: nothing sent\n\n| | |\n|---|---|\n| Reason | \`${reason}\` |\n| Why | ${escapeText(detail, 600)} |\n`,
+    ending: { level: refused ? 'notice' : 'info', message: `No docs job (${reason}): ${detail}` },
+  }
+}
+
+function changeSummary(d: Described, report: AgentReport): string {
+  const docs = report.job?.prLink ? ` → docs ${link(report.job.prLink, 'pull request') || escapeText(report.job.prLink, 200)}` : ''
+  return `\n**Code change:** ${link(d.url, d.label) || escapeText(d.label, 200)}, ${d.files} file${d.files === 1 ? '' : 's'} described${d.cut > 0 ? ` (${d.cut} patch${d.cut === 1 ? '' : 'es'} left out for max-changes)` : ''}${docs}.\n`
 }

@@ -88,6 +88,11 @@ export function count(n: number, one: string, many: string): string {
 // controls, word joiners and invisible operators, the BOM, and Unicode tag characters.
 const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g
 
+/** Invisible and bidirectional characters out, nothing else (for code, where `<!--` is content). */
+export function stripInvisible(text: string): string {
+  return text.replace(/\r\n?/g, '\n').replace(INVISIBLE, '')
+}
+
 /**
  * Text someone typed, made plain: CR LF to LF, HTML comments removed (an unclosed one runs to the
  * end: invisible on GitHub, a classic place to hide an instruction), invisible and control

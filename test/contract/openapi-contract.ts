@@ -53,6 +53,23 @@ export interface ContractOptions {
 
 const ID = 'https://contract.test/openapi.json'
 
+/** In place: `{ nullable: true, ...rest }` without `type` becomes `{ anyOf: [rest, { type: 'null' }] }`. */
+function nullableWithoutType(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) nullableWithoutType(item)
+    return
+  }
+  if (!node || typeof node !== 'object') return
+  const object = node as Json
+  for (const value of Object.values(object)) nullableWithoutType(value)
+  if (object.nullable === true && object.type === undefined) {
+    const rest: Json = { ...object }
+    delete rest.nullable
+    for (const key of Object.keys(object)) delete object[key]
+    object.anyOf = [rest, { type: 'null' }]
+  }
+}
+
 export class OpenApiContract {
   private readonly ajv: Ajv
   private readonly operations: Operation[] = []
@@ -63,6 +80,9 @@ export class OpenApiContract {
     private readonly options: ContractOptions,
   ) {
     const openapi = String(doc.openapi ?? '')
+    // 3.0's `nullable: true` beside a $ref or allOf (no `type`), as GitHub's description writes it,
+    // is "this schema, or null": ajv wants a `type` next to `nullable`, so such a schema is rewritten
+    if (!openapi.startsWith('3.1')) nullableWithoutType(doc)
     // 3.1 documents are JSON Schema 2020-12; 3.0 ones are draft-07 with `nullable`
     this.ajv = openapi.startsWith('3.1') ? (new Ajv2020({ strict: false, allErrors: true, validateSchema: false }) as unknown as Ajv) : new Ajv({ strict: false, allErrors: true, validateSchema: false })
     addFormats(this.ajv)

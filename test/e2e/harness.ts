@@ -48,7 +48,7 @@ export const RUNTIMES: Runtime[] = [runtime(existsSync(node24) ? node24 : proces
  * src/main.ts in the test's own process (in-process.ts): the same environment, files and simulators
  * over real HTTP, with a virtual clock, so a wait or a retry costs no real time.
  */
-const IN_PROCESS: Runtime = { name: 'in-process', node: process.execPath, inProcess: true }
+export const IN_PROCESS: Runtime = { name: 'in-process', node: process.execPath, inProcess: true }
 
 /**
  * Where the behaviour suites run: in-process by default (milliseconds, counted in coverage), and

@@ -22,6 +22,8 @@ export type GitHubRoute =
   | 'reply-review-comment'
   | 'add-labels'
   | 'remove-label'
+  | 'pull-files'
+  | 'compare'
 export type GitHubFault = RouteFault<GitHubRoute>
 
 export interface FakeUser {
@@ -84,6 +86,50 @@ function restComment(c: FakeComment): Record<string, unknown> {
   }
 }
 
+/** A changed file as a test gives it; the simulator adds what GitHub's `diff-entry` carries. */
+export interface FakeFile {
+  filename: string
+  status: 'added' | 'removed' | 'modified' | 'renamed' | 'copied' | 'changed' | 'unchanged'
+  additions: number
+  deletions: number
+  /** Absent as GitHub leaves it out: binary files and very large ones. */
+  patch?: string
+  previous_filename?: string
+}
+
+/** A file as GitHub's REST API shows one (`diff-entry`). */
+function restFile(f: FakeFile, ref: string): Record<string, unknown> {
+  const sha = Buffer.from(f.filename).toString('hex').padEnd(40, '0').slice(0, 40)
+  return {
+    sha,
+    filename: f.filename,
+    status: f.status,
+    additions: f.additions,
+    deletions: f.deletions,
+    changes: f.additions + f.deletions,
+    blob_url: `https://github.com/acme/docs/blob/${ref}/${encodeURI(f.filename)}`,
+    raw_url: `https://github.com/acme/docs/raw/${ref}/${encodeURI(f.filename)}`,
+    contents_url: `${API}/repos/acme/docs/contents/${encodeURI(f.filename)}?ref=${ref}`,
+    ...(f.patch !== undefined ? { patch: f.patch } : {}),
+    ...(f.previous_filename ? { previous_filename: f.previous_filename } : {}),
+  }
+}
+
+/** A commit as GitHub's REST API shows one (`commit`); git authors left null, as GitHub may. */
+function restCommit(sha: string, message: string): Record<string, unknown> {
+  return {
+    url: `${API}/repos/acme/docs/commits/${sha}`,
+    sha,
+    node_id: `C_${sha.slice(0, 10)}`,
+    html_url: `https://github.com/acme/docs/commit/${sha}`,
+    comments_url: `${API}/repos/acme/docs/commits/${sha}/comments`,
+    commit: { author: null, committer: null, comment_count: 0, message, tree: { sha: 'f'.repeat(40), url: `${API}/repos/acme/docs/git/trees/${'f'.repeat(40)}` }, url: `${API}/repos/acme/docs/git/commits/${sha}` },
+    author: null,
+    committer: null,
+    parents: [],
+  }
+}
+
 export interface FakeReaction {
   kind: 'issue-comment' | 'review-comment'
   commentId: number
@@ -102,6 +148,9 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
   readonly comments: FakeComment[] = []
   readonly reactions: FakeReaction[] = []
   readonly replies: FakeReply[] = []
+  /** Each pull request's files (GitHub lists at most 3,000), and the `base...head` compares it knows. */
+  readonly pullFiles = new Map<number, FakeFile[]>()
+  readonly compares = new Map<string, { files: FakeFile[]; commits: Array<{ sha: string; message: string }> }>()
   /** The repository's labels (name → colour), and each issue's or pull request's, by number. */
   readonly repoLabels = new Map<string, string>()
   readonly labels = new Map<number, string[]>()
@@ -184,6 +233,8 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/)) && method === 'PATCH') route = 'update-comment'
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/comments\/(\d+)\/replies$/)) && method === 'POST') route = 'reply-review-comment'
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/labels$/)) && method === 'POST') route = 'add-labels'
+    else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/files$/)) && method === 'GET') route = 'pull-files'
+    else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/compare\/([^/]+)$/)) && method === 'GET') route = 'compare'
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/labels\/([^/]+)$/)) && method === 'DELETE') route = 'remove-label'
     else m = null
     if (m) ids = m.slice(1).map((v) => (/^\d+$/.test(v) ? Number(v) : NaN))
@@ -240,6 +291,42 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
         if (index >= 0) return { status: 200, body: { id: index + 1, node_id: `REA_${index + 1}`, content, user: restUser(me), created_at: now } }
         this.reactions.push({ kind, commentId: ids[0] ?? 0, content, by: me.login })
         return { status: 201, body: { id: this.reactions.length, node_id: `REA_${this.reactions.length}`, content, user: restUser(me), created_at: now } }
+      }
+      case 'pull-files': {
+        const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30))
+        const page = Number(url.searchParams.get('page') ?? 1)
+        const all = (this.pullFiles.get(ids[0] ?? 0) ?? []).slice(0, 3000) // GitHub lists at most 3,000 files
+        const headers: Record<string, string> = {}
+        if (page * perPage < all.length) {
+          const next = new URL(url.toString())
+          next.searchParams.set('page', String(page + 1))
+          headers.link = `<${next.toString()}>; rel="next"`
+        }
+        return { status: 200, body: all.slice((page - 1) * perPage, page * perPage).map((f) => restFile(f, 'head')), headers }
+      }
+      case 'compare': {
+        const basehead = decodeURIComponent(m?.[1] ?? '')
+        const known = this.compares.get(basehead)
+        if (!known) return { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/commits/commits#compare-two-commits', status: '404' } }
+        const [base = '', head = ''] = basehead.split('...')
+        return {
+          status: 200,
+          body: {
+            url: `${API}/repos/acme/docs/compare/${basehead}`,
+            html_url: `https://github.com/acme/docs/compare/${basehead}`,
+            permalink_url: `https://github.com/acme/docs/compare/acme:${base}...acme:${head}`,
+            diff_url: `https://github.com/acme/docs/compare/${basehead}.diff`,
+            patch_url: `https://github.com/acme/docs/compare/${basehead}.patch`,
+            base_commit: restCommit(base.padEnd(40, '0'), 'base'),
+            merge_base_commit: restCommit(base.padEnd(40, '0'), 'base'),
+            status: 'ahead',
+            ahead_by: known.commits.length,
+            behind_by: 0,
+            total_commits: known.commits.length,
+            commits: known.commits.map((c) => restCommit(c.sha, c.message)),
+            files: known.files.slice(0, 300).map((f) => restFile(f, head)),
+          },
+        }
       }
       case 'add-labels': {
         const names = (JSON.parse(body) as { labels: string[] }).labels

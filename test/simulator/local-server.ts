@@ -66,7 +66,13 @@ export abstract class LocalServer<R extends string> {
   protected checkExchange(request: RecordedRequest<R>, answer?: { status: number; body: unknown }): void {
     if (!LocalServer.checkContracts || !this.contract) return
     const responseBody = answer === undefined ? undefined : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body)
-    const problems = this.contract({ method: request.method, url: request.url, requestBody: request.body || undefined, status: answer?.status, responseBody }, answer !== undefined)
+    let problems: string[]
+    try {
+      problems = this.contract({ method: request.method, url: request.url, requestBody: request.body || undefined, status: answer?.status, responseBody }, answer !== undefined)
+    } catch (error) {
+      // a description the checker cannot compile is a finding, never a server that stops answering
+      problems = [`${request.method} ${request.url}: could not be checked: ${error instanceof Error ? error.message : String(error)}`]
+    }
     this.contractViolations.push(...problems.filter((p) => !this.allowed.some((a) => a.pattern.test(p))))
   }
 

@@ -1,6 +1,7 @@
 import { RequestBudget } from '../../src/analytics/request-budget.js'
 import { ApiError } from '../../src/api/errors.js'
 import type { Job } from '../../src/api/schemas.js'
+import type { ChangedFile, Commit } from '../../src/github/change.js'
 import type { ConversationComment, Thread } from '../../src/github/conversation-event.js'
 import type { GitHubPort, IssueComment, Reaction } from '../../src/github/port.js'
 import type { RunContext } from '../../src/github/run-context.js'
@@ -82,6 +83,9 @@ class FakeGitHub implements GitHubPort {
   readonly reactions: Array<{ commentId: number; content: Reaction }> = []
   readonly replies: Array<{ commentId: number; body: string }> = []
   readonly roles = new Map<string, string>()
+  /** Each pull request's files, and each `base...head` compare GitHub knows. */
+  readonly pullFiles = new Map<number, ChangedFile[]>()
+  readonly compares = new Map<string, { files: ChangedFile[]; commits: Commit[] }>()
   /** Labels on each issue or pull request, by number. */
   readonly labels = new Map<number, string[]>()
   readonly calls: string[] = []
@@ -118,6 +122,16 @@ class FakeGitHub implements GitHubPort {
   async removeLabel(thread: Thread, label: string): Promise<void> {
     this.calls.push(`remove-label ${label}`)
     this.labels.set(thread.number, (this.labels.get(thread.number) ?? []).filter((l) => l.toLowerCase() !== label.toLowerCase()))
+  }
+
+  async pullRequestFiles(_repo: unknown, number: number): Promise<ChangedFile[]> {
+    this.calls.push(`pull-files ${number}`)
+    return (this.pullFiles.get(number) ?? []).slice(0, 3000)
+  }
+
+  async compare(_repo: unknown, base: string, head: string): Promise<{ files: ChangedFile[]; commits: Commit[] } | undefined> {
+    this.calls.push(`compare ${base}...${head}`)
+    return this.compares.get(`${base}...${head}`)
   }
 
   /** A comment someone wrote on issue `issue`, as GitHub lists it (ids only grow). */
