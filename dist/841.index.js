@@ -938,6 +938,17 @@ class GitHubApi {
                 throw error;
         }
     }
+    async pullRequestState(repo, number) {
+        try {
+            const { data } = await this.octokit.rest.pulls.get({ owner: repo.owner, repo: repo.repo, pull_number: number, request: this.request() });
+            return { open: data.state === 'open', merged: data.merged === true };
+        }
+        catch (error) {
+            if (error.status === 404)
+                return undefined;
+            throw error;
+        }
+    }
     /** GitHub lists at most 3,000 files of a pull request: 30 pages of 100. */
     async pullRequestFiles(repo, number) {
         const all = [];
@@ -1734,6 +1745,11 @@ const stateSchema = schemas/* object */.Ikc({
     label: schemas/* optional */.lqM(schemas/* string */.YjP()),
     /** The code head the last instruction described (changes with continue-thread). */
     head: schemas/* optional */.lqM(schemas/* string */.YjP()),
+    /**
+     * The code pull request was merged (when), and whether its docs pull request was still open then
+     * (undefined: the token could not tell).
+     */
+    merged: schemas/* optional */.lqM(schemas/* object */.Ikc({ at: schemas/* string */.YjP(), docsOpen: schemas/* optional */.lqM(schemas/* boolean */.zMY()) })),
 });
 function carriesMarker(body) {
     return body.includes(MARKER_PREFIX);
@@ -2105,6 +2121,11 @@ function renderWith(view) {
     const parts = [encodeState(state), '### 📝 Documentation agent'];
     if (facts.length > 0)
         parts.push(facts.join(' · '));
+    if (state.merged && state.prLink) {
+        const docs = prLinkText(state.prLink, view.here);
+        const open = state.merged.docsOpen;
+        parts.push(`🔀 This pull request was merged ${when(state.merged.at)}. ${open === true ? `Its documentation pull request ${docs} is **still open**: review and merge it so the docs match the code.` : open === false ? `Its documentation pull request ${docs} is closed or merged.` : `Check that its documentation pull request ${docs} is merged too (this workflow cannot see it).`}`);
+    }
     if (state.origin) {
         parts.push(`The documentation agent opened this pull request, asked for in ${(0,summary_escape/* link */.nf)(state.origin.url, state.origin.label)}.`);
     }
@@ -2169,6 +2190,7 @@ function renderAgentSummary(report, here) {
 }
 
 ;// CONCATENATED MODULE: ./src/modes/agent.ts
+
 
 
 
@@ -2264,6 +2286,11 @@ async function planChange(changes, prompt, ctx, tracking) {
             return { skip: refusal.reason, detail: `This pull request comes from a fork and runs on pull_request_target, with this repository's secrets: only authors with write access may start a docs job. ${refusal.detail}` };
     }
     const state = tracking?.comment.state;
+    if (change.kind === 'pull' && change.action === 'closed') {
+        if (change.merged && tracking)
+            await markMerged(api, tracking, ctx);
+        return { skip: 'no-relevant-changes', detail: `Pull request #${change.number} was closed${change.merged ? ' (merged)' : ''}: its change was described while it was open, so nothing is sent now.` };
+    }
     const jobId = changes.continueThread ? state?.job : undefined;
     const since = jobId !== undefined && change.kind === 'pull' ? state?.head : undefined;
     const head = change.kind === 'pull' ? change.headSha : change.after;
@@ -2302,6 +2329,25 @@ async function planChange(changes, prompt, ctx, tracking) {
         files: matched.length,
         cut: built.cut.length,
     };
+}
+/** A merged code pull request: its tracking comment says whether the docs pull request is still open. */
+async function markMerged(api, tracking, ctx) {
+    const prLink = tracking.comment.state.prLink;
+    if (!prLink)
+        return;
+    const docs = parsePullLink(prLink);
+    let docsOpen;
+    // on another server (docs on github.com, code on GHES) this API answers 404: "cannot tell"
+    if (docs) {
+        try {
+            const found = await api.pullRequestState({ owner: docs.owner, repo: docs.repo }, docs.number);
+            docsOpen = found ? found.open : undefined;
+        }
+        catch (error) {
+            core/* info */.pq(`Could not read the documentation pull request's state: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 200)}.`);
+        }
+    }
+    await tracking.comment.update((state) => ({ ...state, merged: { at: new Date(ctx.clock.now()).toISOString(), ...(docsOpen !== undefined ? { docsOpen } : {}) } }));
 }
 function describe(change) {
     return change.kind === 'pull' ? `Code pull request #${change.number}` : `Push to ${change.ref.replace(/^refs\/heads\//, '')} (${change.after.slice(0, 7)})`;

@@ -188,6 +188,16 @@ export class GitHubApi implements GitHubPort {
     }
   }
 
+  async pullRequestState(repo: Repo, number: number): Promise<{ open: boolean; merged: boolean } | undefined> {
+    try {
+      const { data } = await this.octokit.rest.pulls.get({ owner: repo.owner, repo: repo.repo, pull_number: number, request: this.request() })
+      return { open: data.state === 'open', merged: data.merged === true }
+    } catch (error) {
+      if ((error as { status?: unknown }).status === 404) return undefined
+      throw error
+    }
+  }
+
   /** GitHub lists at most 3,000 files of a pull request: 30 pages of 100. */
   async pullRequestFiles(repo: Repo, number: number): Promise<ChangedFile[]> {
     const all: ChangedFile[] = []

@@ -54,6 +54,8 @@ export interface GitHubPort {
   addLabels(thread: Thread, labels: string[]): Promise<void>
   /** Removes a label from it; one it does not have is no error. */
   removeLabel(thread: Thread, label: string): Promise<void>
+  /** Whether a pull request is open, or merged; undefined when the token cannot see it (404). */
+  pullRequestState(repo: Repo, number: number): Promise<{ open: boolean; merged: boolean } | undefined>
   /** A pull request's files, 100 a page (GitHub lists at most 3,000). */
   pullRequestFiles(repo: Repo, number: number): Promise<ChangedFile[]>
   /** `base...head`: its files (at most 300) and commits; undefined when GitHub does not know a commit (404). */

@@ -50,6 +50,11 @@ const stateSchema = z.object({
   label: z.optional(z.string()),
   /** The code head the last instruction described (changes with continue-thread). */
   head: z.optional(z.string()),
+  /**
+   * The code pull request was merged (when), and whether its docs pull request was still open then
+   * (undefined: the token could not tell).
+   */
+  merged: z.optional(z.object({ at: z.string(), docsOpen: z.optional(z.boolean()) })),
 })
 export type ThreadState = z.infer<typeof stateSchema>
 

@@ -4,6 +4,7 @@ import { type ChangeEvent, fetchChange, pathFilter, readChangeEvent } from '../g
 import { commentTarget } from '../github/comment-target.js'
 import { type Refusal, type SkipReason, gate } from '../github/gate.js'
 import type { GitHubPort } from '../github/port.js'
+import { parsePullLink } from '../github/pull-link.js'
 import { entryFor, labelerFor, linkPullRequest, openTracking, recordEnd, recordStart } from '../github/tracking.js'
 import type { AgentSettings } from '../inputs/settings.js'
 import { renderAgentSummary } from '../summary/agent-summary.js'
@@ -115,6 +116,10 @@ async function planChange(
   }
 
   const state = tracking?.comment.state
+  if (change.kind === 'pull' && change.action === 'closed') {
+    if (change.merged && tracking) await markMerged(api, tracking, ctx)
+    return { skip: 'no-relevant-changes', detail: `Pull request #${change.number} was closed${change.merged ? ' (merged)' : ''}: its change was described while it was open, so nothing is sent now.` }
+  }
   const jobId = changes.continueThread ? state?.job : undefined
   const since = jobId !== undefined && change.kind === 'pull' ? state?.head : undefined
   const head = change.kind === 'pull' ? change.headSha : change.after
@@ -148,6 +153,24 @@ async function planChange(
     files: matched.length,
     cut: built.cut.length,
   }
+}
+
+/** A merged code pull request: its tracking comment says whether the docs pull request is still open. */
+async function markMerged(api: GitHubPort, tracking: NonNullable<Thread>, ctx: ModeContext): Promise<void> {
+  const prLink = tracking.comment.state.prLink
+  if (!prLink) return
+  const docs = parsePullLink(prLink)
+  let docsOpen: boolean | undefined
+  // on another server (docs on github.com, code on GHES) this API answers 404: "cannot tell"
+  if (docs) {
+    try {
+      const found = await api.pullRequestState({ owner: docs.owner, repo: docs.repo }, docs.number)
+      docsOpen = found ? found.open : undefined
+    } catch (error) {
+      core.info(`Could not read the documentation pull request's state: ${external(getErrorMessage(error), 200)}.`)
+    }
+  }
+  await tracking.comment.update((state) => ({ ...state, merged: { at: new Date(ctx.clock.now()).toISOString(), ...(docsOpen !== undefined ? { docsOpen } : {}) } }))
 }
 
 function describe(change: ChangeEvent): string {

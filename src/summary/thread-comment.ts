@@ -82,6 +82,11 @@ function renderWith(view: ThreadCommentView): string {
   const phrase = escapeText(view.triggerPhrase, 50)
   const parts = [encodeState(state), '### 📝 Documentation agent']
   if (facts.length > 0) parts.push(facts.join(' · '))
+  if (state.merged && state.prLink) {
+    const docs = prLinkText(state.prLink, view.here)
+    const open = state.merged.docsOpen
+    parts.push(`🔀 This pull request was merged ${when(state.merged.at)}. ${open === true ? `Its documentation pull request ${docs} is **still open**: review and merge it so the docs match the code.` : open === false ? `Its documentation pull request ${docs} is closed or merged.` : `Check that its documentation pull request ${docs} is merged too (this workflow cannot see it).`}`)
+  }
   if (state.origin) {
     parts.push(`The documentation agent opened this pull request, asked for in ${link(state.origin.url, state.origin.label)}.`)
   }

@@ -76,7 +76,7 @@ export class OpenApiContract {
   private readonly compiled = new Map<string, ValidateFunction>()
 
   constructor(
-    private readonly doc: Json,
+    readonly doc: Json,
     private readonly options: ContractOptions,
   ) {
     const openapi = String(doc.openapi ?? '')
@@ -234,6 +234,14 @@ export function githubContract(): OpenApiContract {
     const file = join(require.resolve('@octokit/openapi/package.json'), '..', 'generated', 'api.github.com.json')
     return new OpenApiContract(JSON.parse(readFileSync(file, 'utf8')) as Json, { name: "GitHub's OpenAPI description (@octokit/openapi)", errorSchema: '#/components/schemas/basic-error' })
   })
+}
+
+/** An example from GitHub's description (`components/examples/<name>`), for a fake to answer with. */
+export function githubExample(name: string): Record<string, unknown> {
+  const doc = githubContract().doc
+  const example = ((doc.components as Json).examples as Json)[name] as Json | undefined
+  if (!example) throw new Error(`GitHub's description has no example ${name}`)
+  return structuredClone(example.value) as Record<string, unknown>
 }
 
 /** Checks an exchange with the vendor's documents: the first that describes the path decides. */

@@ -94,7 +94,7 @@ describe.each(RUNTIMES)('behind a proxy ($name)', (runtime) => {
   test('NO_PROXY that matches the host: requests go direct (so here the host does not resolve), the proxy sees nothing', async () => {
     const sim = await startHttpsSimulator()
     const proxy = await startProxy(sim)
-    const result = await run(sim, runtime, { prompt: PROMPT, 'wait-timeout': '3s' }, { HTTPS_PROXY: proxy.url, NO_PROXY: `.invalid` })
+    const result = await run(sim, runtime, { prompt: PROMPT, 'wait-timeout': '1s' }, { HTTPS_PROXY: proxy.url, NO_PROXY: `.invalid` })
     expect(result.code).toBe(1)
     expect(proxy.connects).toHaveLength(0)
     expect(sim.requests).toHaveLength(0)
@@ -123,7 +123,7 @@ describe.each(RUNTIMES)('behind a proxy ($name)', (runtime) => {
   test('without NODE_EXTRA_CA_CERTS the private CA is not trusted: the request fails and nothing reaches the service', async () => {
     const sim = await startHttpsSimulator()
     const proxy = await startProxy(sim)
-    const result = await run(sim, runtime, { mode: 'visitors', prompt: '', 'wait-timeout': '3s' }, { HTTPS_PROXY: proxy.url, NODE_EXTRA_CA_CERTS: '' })
+    const result = await run(sim, runtime, { mode: 'visitors', prompt: '', 'wait-timeout': '1s' }, { HTTPS_PROXY: proxy.url, NODE_EXTRA_CA_CERTS: '' })
     expect(result.code).toBe(1)
     expect(proxy.connects.length).toBeGreaterThan(0)
     expect(sim.requests).toHaveLength(0)

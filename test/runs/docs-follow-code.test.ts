@@ -197,4 +197,23 @@ describe.each(process.env.FULL_E2E ? [IN_PROCESS, ...RUNTIMES] : RUNTIMES)('docs
     expect(sim.requests).toHaveLength(0)
     expect(gh.requests).toHaveLength(0)
   })
+
+  test('the code pull request merged while its docs pull request is open: the tracking comment says so, and nothing is sent', async () => {
+    const sim = await startSimulator()
+    const gh = await startGitHub()
+    gh.pullFiles.set(12, [file('src/hooks.ts')])
+    const inputs = { changes: 'files', comment: 'true', 'continue-thread': 'true' }
+    const opened = await run(sim, gh, runtime, pullEvent('opened', SHA1), inputs)
+    const docsPr = Number(opened.outputs['pr-number'])
+    gh.pulls.set(docsPr, 'open')
+    const closed = pullEvent('closed', SHA1)
+    closed.payload.pull_request = { ...closed.payload.pull_request, merged: true }
+    const merged = await run(sim, gh, runtime, closed, inputs)
+    expect(merged.code).toBe(0)
+    expect(merged.outputs['skip-reason']).toBe('no-relevant-changes')
+    expect(sim.requestsTo('create')).toHaveLength(1)
+    expect(sim.requestsTo('message')).toHaveLength(0)
+    const body = gh.commentsOn(12).find((c) => c.user.type === 'Bot')?.body ?? ''
+    expect(body).toMatch(/🔀 This pull request was merged .*\. Its documentation pull request .*#\d+.* is \*\*still open\*\*/)
+  })
 })

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { type Fault as RouteFault, FaultBook, answerFault, readBody, send } from './faults.js'
-import { githubContract } from '../contract/openapi-contract.js'
+import { githubContract, githubExample } from '../contract/openapi-contract.js'
 import { LocalServer, type RecordedRequest } from './local-server.js'
 
 /**
@@ -24,6 +24,7 @@ export type GitHubRoute =
   | 'remove-label'
   | 'pull-files'
   | 'compare'
+  | 'get-pull'
 export type GitHubFault = RouteFault<GitHubRoute>
 
 export interface FakeUser {
@@ -151,6 +152,8 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
   /** Each pull request's files (GitHub lists at most 3,000), and the `base...head` compares it knows. */
   readonly pullFiles = new Map<number, FakeFile[]>()
   readonly compares = new Map<string, { files: FakeFile[]; commits: Array<{ sha: string; message: string }> }>()
+  /** Pull requests GET /pulls/{n} knows (any other: 404): open, closed or merged. */
+  readonly pulls = new Map<number, 'open' | 'closed' | 'merged'>()
   /** The repository's labels (name → colour), and each issue's or pull request's, by number. */
   readonly repoLabels = new Map<string, string>()
   readonly labels = new Map<number, string[]>()
@@ -234,6 +237,7 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/comments\/(\d+)\/replies$/)) && method === 'POST') route = 'reply-review-comment'
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/labels$/)) && method === 'POST') route = 'add-labels'
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/files$/)) && method === 'GET') route = 'pull-files'
+    else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)$/)) && method === 'GET') route = 'get-pull'
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/compare\/([^/]+)$/)) && method === 'GET') route = 'compare'
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/labels\/([^/]+)$/)) && method === 'DELETE') route = 'remove-label'
     else m = null
@@ -303,6 +307,13 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
           headers.link = `<${next.toString()}>; rel="next"`
         }
         return { status: 200, body: all.slice((page - 1) * perPage, page * perPage).map((f) => restFile(f, 'head')), headers }
+      }
+      case 'get-pull': {
+        const state = this.pulls.get(ids[0] ?? 0)
+        if (!state) return { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/pulls/pulls#get-a-pull-request', status: '404' } }
+        // GitHub's own example of a pull request (every field it documents), as this one; its
+        // requested_teams entry lacks the `type` the schema requires, so none are requested here
+        return { status: 200, body: { ...githubExample('pull-request'), number: ids[0], state: state === 'open' ? 'open' : 'closed', merged: state === 'merged', requested_teams: [] } }
       }
       case 'compare': {
         const basehead = decodeURIComponent(m?.[1] ?? '')

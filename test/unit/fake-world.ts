@@ -124,6 +124,14 @@ class FakeGitHub implements GitHubPort {
     this.labels.set(thread.number, (this.labels.get(thread.number) ?? []).filter((l) => l.toLowerCase() !== label.toLowerCase()))
   }
 
+  /** Pull requests' states by number (any repository). */
+  readonly pullStates = new Map<number, { open: boolean; merged: boolean }>()
+
+  async pullRequestState(_repo: unknown, number: number): Promise<{ open: boolean; merged: boolean } | undefined> {
+    this.calls.push(`pull ${number}`)
+    return this.pullStates.get(number)
+  }
+
   async pullRequestFiles(_repo: unknown, number: number): Promise<ChangedFile[]> {
     this.calls.push(`pull-files ${number}`)
     return (this.pullFiles.get(number) ?? []).slice(0, 3000)
