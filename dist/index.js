@@ -2003,7 +2003,7 @@ const DEFAULTS = {
     "continue-thread": "false"
 };
 
-const MODES = [ "agent", "visitors", "views", "insights", "comment" ];
+const MODES = [ "agent", "visitors", "views", "insights", "comment", "deploy", "preview", "automation" ];
 
 const COMPARE = [ "none", "previous-period" ];
 
@@ -2020,10 +2020,12 @@ const MODE_ONLY = {
     "date-to": [ "visitors", "views", "insights" ],
     "allowed-bots": [ "comment" ],
     "status-labels": [ "agent", "comment" ],
-    "changes-paths": [ "agent" ]
+    "changes-paths": [ "agent" ],
+    branch: [ "preview" ],
+    "automation-id": [ "automation" ]
 };
 
-const INPUT_NAMES = [ "api-key", "project-id", "mode", "prompt", "job-id", "wait", "wait-timeout", "poll-interval", "require-pr", "base-url", "date-from", "date-to", "page-size", "summary-rows", "comment", "github-token", "trigger-phrase", "allowed-bots", "status-labels", "changes", "changes-paths", "max-changes", "continue-thread", "compare", "max-requests" ];
+const INPUT_NAMES = [ "api-key", "project-id", "mode", "prompt", "job-id", "wait", "wait-timeout", "poll-interval", "require-pr", "base-url", "date-from", "date-to", "page-size", "summary-rows", "comment", "github-token", "trigger-phrase", "allowed-bots", "status-labels", "branch", "automation-id", "changes", "changes-paths", "max-changes", "continue-thread", "compare", "max-requests" ];
 
 class InputError extends Error {
     constructor(message) {
@@ -2150,7 +2152,7 @@ const schemaAt = (now, eventName) => src_schemas.FsL(src_schemas.Ikc({
         return v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : problem(ctx, v, accepted);
     }),
     "project-id": checked("the project identifier from the dashboard's API keys page (no spaces)", identifier),
-    mode: checked("agent, visitors, views, insights or comment", v => MODES.includes(v) ? v : void 0),
+    mode: checked("agent, visitors, views, insights, comment, deploy, preview or automation", v => MODES.includes(v) ? v : void 0),
     prompt: input((v, ctx) => v.length > 0 && v.trim().length === 0 ? problem(ctx, v, "an instruction with some text in it, or no prompt at all") : v.trim() || void 0),
     "job-id": input((v, ctx) => v === "" ? void 0 : identifier(v) ?? problem(ctx, v, "a job id without spaces, as printed by an earlier run (output job-id)")),
     wait: booleanInput,
@@ -2168,6 +2170,8 @@ const schemaAt = (now, eventName) => src_schemas.FsL(src_schemas.Ikc({
     "trigger-phrase": checked("a phrase of 1 to 50 characters without spaces, not starting with @ (a mention notifies a real account), > or a backtick; for example /docs", parseTriggerPhrase),
     compare: checked("none, or previous-period (also export the period of the same length just before, and show the change)", v => COMPARE.includes(v) ? v : void 0),
     "allowed-bots": checked("comma-separated bot logins such as renovate[bot], dependabot[bot]; * (any bot) is not accepted: list each bot you trust", parseAllowedBots),
+    branch: input((v, ctx) => v === "" ? void 0 : /^[^\s~^:?*[\\]+$/.test(v) && !v.startsWith("-") ? v : problem(ctx, v, "a branch name of the docs repository, such as docs/new-page (no spaces)")),
+    "automation-id": input((v, ctx) => v === "" ? void 0 : identifier(v) ?? problem(ctx, v, "the id of a saved automation of this project, from the dashboard (no spaces)")),
     changes: checked("none, files (the changed files) or diff (the files and their patches)", v => CHANGES.includes(v) ? v : void 0),
     "changes-paths": checked("globs, one a line or comma-separated, such as src/** and !**/*.test.ts", parseGlobs),
     "max-changes": integerInput(1e3, 1e6, "a whole number of characters of change description from 1000 to 1000000"),
@@ -2215,6 +2219,22 @@ const schemaAt = (now, eventName) => src_schemas.FsL(src_schemas.Ikc({
         pollIntervalMs: i["poll-interval"],
         requirePr: i["require-pr"]
     };
+    if (i.mode === "deploy" || i.mode === "preview" || i.mode === "automation") {
+        const pullRequestEvent = eventName === "pull_request" || eventName === "pull_request_target";
+        if (i.mode === "preview" && !i.branch && !pullRequestEvent) return problem(ctx, "", `the branch to preview: on a ${eventName || "run"} event there is no pull request head branch to take instead`, [ "branch" ]);
+        if (i.mode === "automation" && i["automation-id"] === void 0) return problem(ctx, "", "the id of the saved automation to run (mode: automation)", [ "automation-id" ]);
+        return {
+            ...common,
+            mode: i.mode,
+            live: {
+                wait: i.wait,
+                pollIntervalMs: i["poll-interval"],
+                requirePr: i["require-pr"],
+                branch: i.branch || void 0,
+                automationId: i["automation-id"]
+            }
+        };
+    }
     if (i.mode === "comment") {
         if (!CONVERSATION_EVENTS.includes(eventName)) return problem(ctx, eventName, `mode: comment to run on ${CONVERSATION_EVENTS.join(", ")} (this run's event is ${eventName || "unknown"})`, [ "mode" ]);
         if (i["github-token"] === "") return problem(ctx, "", 'a token for mode: comment: the default ${{ github.token }} works when the workflow grants "issues: write" and "pull-requests: write"', [ "github-token" ]);
@@ -2294,7 +2314,8 @@ function unusedInputs(raw, settings) {
     const {mode: mode} = settings;
     const unused = Object.entries(MODE_ONLY).filter(([name, only]) => !only.includes(mode) && (raw[name] ?? "").trim() !== "").map(([name]) => name);
     const traffic = mode === "visitors" || mode === "views";
-    if (traffic && settings.commentIgnored) unused.push("comment");
+    const live = mode === "deploy" || mode === "preview" || mode === "automation";
+    if (traffic && settings.commentIgnored || live && (raw.comment ?? "").trim().toLowerCase() === "true") unused.push("comment");
     const compare = (raw.compare ?? "").trim();
     if (!traffic && compare !== "" && compare !== DEFAULTS.compare) unused.push("compare");
     return unused;
@@ -2356,7 +2377,7 @@ async function main(signal, overrides) {
     if (!settings.apiKey.startsWith("mint_")) workflow_commands.$e('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
     const unused = unusedInputs(raw, settings);
     if (unused.length > 0) workflow_commands.$e(`mode is ${settings.mode}, so these inputs are ignored: ${unused.join(", ")}.`);
-    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(254), __nccwpck_require__.e(841) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 9841));
+    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(254), __nccwpck_require__.e(253) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 6253));
     await runMode(settings, signal, overrides);
 }
 

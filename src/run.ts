@@ -6,7 +6,9 @@ import { readRunContext } from './github/run-context.js'
 import type { Settings } from './inputs/settings.js'
 import type { ModeContext, Report } from './modes/context.js'
 import * as agent from './modes/agent.js'
+import * as automation from './modes/automation.js'
 import * as comment from './modes/comment.js'
+import * as deploy from './modes/deploy.js'
 import * as insights from './modes/insights.js'
 import * as traffic from './modes/traffic.js'
 import { escapeText } from './summary/escape.js'
@@ -29,6 +31,9 @@ const MODES: { [M in Settings['mode']]: ModeRun<Extract<Settings, { mode: M }>> 
   visitors: traffic.run,
   views: traffic.run,
   insights: insights.run,
+  deploy: deploy.run,
+  preview: deploy.run,
+  automation: automation.run,
 }
 
 /** The step's ending: the one place, after the inputs, that fails the step. */

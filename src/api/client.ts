@@ -17,10 +17,16 @@ import {
   wasCertainlyNotSent,
 } from './retry-policy.js'
 import {
+  type AutomationRun,
+  type DeploymentStatus,
+  type DeploymentTrigger,
   type Job,
   type TrafficKind,
   type TrafficPage,
   assistantPageSchema,
+  automationRunSchema,
+  deploymentStatusSchema,
+  deploymentTriggerSchema,
   describeIssue,
   errorBodySchema,
   feedbackByPageSchema,
@@ -65,6 +71,10 @@ interface RequestSpec<T> {
   policy: RetryPolicy
   /** Added to a 404 message: which identifier to check. */
   notFoundHint?: string
+  /** Added to a 400 message: what the operation refuses. */
+  badRequestHint?: string
+  /** Replaces the general explanation of a 403 (an operation with a reason of its own). */
+  forbiddenHint?: string
   /** Added when a POST may have reached the server: what may exist now and what to do. */
   mayExistHint?: string
   /** Added to a 429 message: which hourly quota this spends. */
@@ -188,6 +198,62 @@ export class ApiClient {
       notFoundHint: 'Check job-id and project-id.',
       quotaHint: AGENT_QUOTA,
       mayExistHint: `The message may have been delivered even so. Wait on the job (job-id: ${id}, no prompt) before sending it again.`,
+    })
+  }
+
+  /** Deploys the project's deployment branch to production; answers the status id to follow. */
+  triggerDeployment(): Promise<DeploymentTrigger> {
+    return this.request({
+      method: 'POST',
+      path: this.projectPath('/v1/project/update'),
+      what: 'trigger the deployment',
+      schema: deploymentTriggerSchema,
+      policy: POST_POLICY,
+      notFoundHint: 'Check project-id.',
+      mayExistHint: 'A deployment may have started even so: check the dashboard\'s deployments before running this step again.',
+    })
+  }
+
+  /** Deploys `branch` as a preview; answers the status id and the preview's URL at once. */
+  triggerPreview(branch: string): Promise<DeploymentTrigger> {
+    return this.request({
+      method: 'POST',
+      path: this.projectPath('/v1/project/preview'),
+      body: { branch },
+      what: `trigger a preview of branch ${external(branch, 100)}`,
+      schema: deploymentTriggerSchema,
+      policy: POST_POLICY,
+      notFoundHint: 'Check project-id.',
+      badRequestHint: 'The service needs the name of a branch of the docs repository.',
+      forbiddenHint: 'Preview deployments are not part of this project\'s plan (or the key lacks the write scope): see the dashboard\'s plan and API keys pages.',
+      mayExistHint: 'A preview deployment may have started even so: check the dashboard before running this step again.',
+    })
+  }
+
+  /** The state of a deployment or preview (queued, in_progress, success, failure, …). */
+  deploymentStatus(statusId: string): Promise<DeploymentStatus> {
+    return this.request({
+      method: 'GET',
+      path: `/v1/project/update-status/${encodeURIComponent(statusId)}`,
+      what: `check deployment ${external(statusId, 80)}`,
+      schema: deploymentStatusSchema,
+      policy: GET_POLICY,
+      notFoundHint: 'Check deployment-id.',
+    })
+  }
+
+  /** Runs a saved automation now. */
+  triggerAutomation(automationId: string): Promise<AutomationRun> {
+    return this.request({
+      method: 'POST',
+      path: `${this.projectPath('/v1/workflow')}/${encodeURIComponent(automationId)}/trigger`,
+      what: `run automation ${external(automationId, 80)}`,
+      schema: automationRunSchema,
+      policy: POST_POLICY,
+      notFoundHint: 'Check automation-id and project-id: the automation is not in this project.',
+      badRequestHint: 'The service runs only an active automation with a custom schedule this way; check automation-id, and that the automation is active and uses a custom schedule.',
+      quotaHint: AGENT_QUOTA,
+      mayExistHint: 'The automation may have started even so: check the dashboard before running this step again.',
     })
   }
 
@@ -432,12 +498,12 @@ export class ApiClient {
       }
     }
     if (status === 403) {
-      const why = spec.method === 'POST'
+      const why = spec.forbiddenHint ?? (spec.method === 'POST'
         ? 'The key may be limited to the read scope (GET only: it can export analytics but cannot create jobs or send follow-ups), or the runner\'s IP address may be outside the key\'s IP allowlist. Use a key with the write scope, or allow the runner\'s address, on the dashboard\'s API keys page.'
-        : 'The runner\'s IP address may be outside the key\'s IP allowlist, or the key may lack the scope this needs: check the key on the dashboard\'s API keys page.'
+        : 'The runner\'s IP address may be outside the key\'s IP allowlist, or the key may lack the scope this needs: check the key on the dashboard\'s API keys page.')
       return { ok: false, retryable: false, error: fail(`the API refused the request (${statusText(status)}${said}). ${why}`, { kind: 'auth', status }) }
     }
-    const hint = status === 404 && spec.notFoundHint ? ` ${spec.notFoundHint}` : ''
+    const hint = status === 404 && spec.notFoundHint ? ` ${spec.notFoundHint}` : status === 400 && spec.badRequestHint ? ` ${spec.badRequestHint}` : ''
     const quota = status === 429 && spec.quotaHint ? ` (${spec.quotaHint})` : ''
     return {
       ok: false,

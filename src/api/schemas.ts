@@ -116,3 +116,30 @@ const pageRatingSchema = z.looseObject({ path: z.string(), thumbsUp: number, thu
 export type PageRating = z.infer<typeof pageRatingSchema>
 /** `/feedback/by-page`: one request, at most 100 pages; hasMore says whether more exist. */
 export const feedbackByPageSchema = z.looseObject({ feedback: items(pageRatingSchema), hasMore: z.catch(z.optional(z.boolean()), undefined) })
+
+/**
+ * Deployments and automations (the vendor's openapi.json, "Mintlify External API"). No field of the
+ * status object is marked required: only what a step needs is checked, the rest kept as it comes.
+ */
+export const deploymentTriggerSchema = z.looseObject({ statusId: z.string().check(z.minLength(1)), previewUrl: optionalText })
+export type DeploymentTrigger = z.infer<typeof deploymentTriggerSchema>
+
+const paths = z.catch(z.array(z.string()), [])
+export const deploymentStatusSchema = z.looseObject({
+  status: z.catch(z.string(), 'unknown'),
+  summary: optionalText,
+  logs: z.catch(z.nullish(z.array(z.catch(z.string(), ''))), undefined),
+  screenshot: optionalText,
+  createdAt: optionalText,
+  endedAt: optionalText,
+  commit: z.catch(z.nullish(z.looseObject({ sha: optionalText, ref: optionalText, message: optionalText, filesChanged: z.catch(z.nullish(z.looseObject({ added: paths, modified: paths, removed: paths })), undefined) })), undefined),
+})
+export type DeploymentStatus = z.infer<typeof deploymentStatusSchema>
+
+/** The statuses that end a deployment's wait; any other (queued, in_progress, one added later) means "still going". */
+export function deploymentEnded(status: string): status is 'success' | 'failure' {
+  return status === 'success' || status === 'failure'
+}
+
+export const automationRunSchema = z.looseObject({ schemaId: optionalText, instanceId: z.string().check(z.minLength(1)), jobId: optionalText })
+export type AutomationRun = z.infer<typeof automationRunSchema>

@@ -26,7 +26,7 @@ export const DEFAULTS = {
   'continue-thread': 'false',
 } as const
 
-const MODES = ['agent', 'visitors', 'views', 'insights', 'comment'] as const
+const MODES = ['agent', 'visitors', 'views', 'insights', 'comment', 'deploy', 'preview', 'automation'] as const
 const COMPARE = ['none', 'previous-period'] as const
 const CHANGES = ['none', 'files', 'diff'] as const
 /** The events whose change `changes` describes (github/change.ts reads them). */
@@ -44,6 +44,8 @@ const MODE_ONLY: Record<string, Array<(typeof MODES)[number]>> = {
   'allowed-bots': ['comment'],
   'status-labels': ['agent', 'comment'],
   'changes-paths': ['agent'],
+  branch: ['preview'],
+  'automation-id': ['automation'],
 }
 
 export const INPUT_NAMES = [
@@ -66,6 +68,8 @@ export const INPUT_NAMES = [
   'trigger-phrase',
   'allowed-bots',
   'status-labels',
+  'branch',
+  'automation-id',
   'changes',
   'changes-paths',
   'max-changes',
@@ -223,7 +227,7 @@ const schemaAt = (now: number, eventName: string) => z.pipe(
       return v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : problem(ctx, v, accepted)
     }),
     'project-id': checked('the project identifier from the dashboard\'s API keys page (no spaces)', identifier),
-    mode: checked('agent, visitors, views, insights or comment', (v) => (MODES as readonly string[]).includes(v) ? (v as (typeof MODES)[number]) : undefined),
+    mode: checked('agent, visitors, views, insights, comment, deploy, preview or automation', (v) => (MODES as readonly string[]).includes(v) ? (v as (typeof MODES)[number]) : undefined),
     prompt: input((v, ctx) =>
       v.length > 0 && v.trim().length === 0 ? problem(ctx, v, 'an instruction with some text in it, or no prompt at all') : v.trim() || undefined,
     ),
@@ -253,6 +257,8 @@ const schemaAt = (now: number, eventName: string) => z.pipe(
       'comma-separated bot logins such as renovate[bot], dependabot[bot]; * (any bot) is not accepted: list each bot you trust',
       parseAllowedBots,
     ),
+    branch: input((v, ctx) => (v === '' ? undefined : /^[^\s~^:?*[\\]+$/.test(v) && !v.startsWith('-') ? v : problem(ctx, v, 'a branch name of the docs repository, such as docs/new-page (no spaces)'))),
+    'automation-id': input((v, ctx) => (v === '' ? undefined : identifier(v) ?? problem(ctx, v, 'the id of a saved automation of this project, from the dashboard (no spaces)'))),
     changes: checked('none, files (the changed files) or diff (the files and their patches)', (v) => ((CHANGES as readonly string[]).includes(v) ? (v as (typeof CHANGES)[number]) : undefined)),
     'changes-paths': checked('globs, one a line or comma-separated, such as src/** and !**/*.test.ts', parseGlobs),
     'max-changes': integerInput(1000, 1_000_000, 'a whole number of characters of change description from 1000 to 1000000'),
@@ -289,6 +295,16 @@ const schemaAt = (now: number, eventName: string) => z.pipe(
       }
     }
     const agent = { wait: i.wait, pollIntervalMs: i['poll-interval'], requirePr: i['require-pr'] }
+    if (i.mode === 'deploy' || i.mode === 'preview' || i.mode === 'automation') {
+      const pullRequestEvent = eventName === 'pull_request' || eventName === 'pull_request_target'
+      if (i.mode === 'preview' && !i.branch && !pullRequestEvent) {
+        return problem(ctx, '', `the branch to preview: on a ${eventName || 'run'} event there is no pull request head branch to take instead`, ['branch'])
+      }
+      if (i.mode === 'automation' && i['automation-id'] === undefined) {
+        return problem(ctx, '', 'the id of the saved automation to run (mode: automation)', ['automation-id'])
+      }
+      return { ...common, mode: i.mode, live: { wait: i.wait, pollIntervalMs: i['poll-interval'], requirePr: i['require-pr'], branch: i.branch || undefined, automationId: i['automation-id'] } }
+    }
     if (i.mode === 'comment') {
       if (!(CONVERSATION_EVENTS as readonly string[]).includes(eventName)) {
         return problem(ctx, eventName, `mode: comment to run on ${CONVERSATION_EVENTS.join(', ')} (this run's event is ${eventName || 'unknown'})`, ['mode'])
@@ -342,6 +358,7 @@ export type AgentSettings = Extract<Settings, { mode: 'agent' }>
 export type TrafficSettings = Extract<Settings, { mode: 'visitors' | 'views' }>
 export type ConversationSettings = Extract<Settings, { mode: 'comment' }>
 export type InsightsSettings = Extract<Settings, { mode: 'insights' }>
+export type LiveSettings = Extract<Settings, { mode: 'deploy' | 'preview' | 'automation' }>
 
 function describeValue(name: string, raw: string | undefined): string {
   if (name === 'api-key') return raw ? 'is not a usable key (its value is not shown)' : 'is empty'
@@ -395,7 +412,8 @@ export function unusedInputs(raw: RawInputs, settings: Pick<Settings, 'mode'> & 
     .filter(([name, only]) => !only.includes(mode) && (raw[name as InputName] ?? '').trim() !== '')
     .map(([name]) => name)
   const traffic = mode === 'visitors' || mode === 'views'
-  if (traffic && settings.commentIgnored) unused.push('comment')
+  const live = mode === 'deploy' || mode === 'preview' || mode === 'automation'
+  if ((traffic && settings.commentIgnored) || (live && (raw.comment ?? '').trim().toLowerCase() === 'true')) unused.push('comment')
   const compare = (raw.compare ?? '').trim()
   if (!traffic && compare !== '' && compare !== DEFAULTS.compare) unused.push('compare')
   return unused

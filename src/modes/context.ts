@@ -30,7 +30,10 @@ export interface ModeContext {
   budget: RequestBudget
 }
 
-export type ServiceClient = Pick<ApiClient, 'createJob' | 'getJob' | 'sendMessage' | 'trafficPage' | 'searchesPage' | 'assistantPage' | 'feedbackPage' | 'feedbackByPage'>
+export type ServiceClient = Pick<
+  ApiClient,
+  'createJob' | 'getJob' | 'sendMessage' | 'trafficPage' | 'searchesPage' | 'assistantPage' | 'feedbackPage' | 'feedbackByPage' | 'triggerDeployment' | 'triggerPreview' | 'deploymentStatus' | 'triggerAutomation'
+>
 
 /** What a mode hands back: the job summary (Markdown) and how the step ends. */
 export interface Report {

@@ -14,7 +14,7 @@ import { type ActionRun, type RunOptions, collectRun, prepareRun } from './harne
  *   poll interval, a Retry-After or a wait-timeout costs no real time. Timeouts of single requests
  *   stay real (they are the action's own AbortSignal timers).
  * - GitHub's retry waits (plugin-retry's 1 s unit) are 1 ms.
- * - the working directory is the run's folder for the run (as the harness's child's is);
+ * - the working directory is not changed; RUNNER_TEMP is the run's folder, so every file goes there;
 - stdout and stderr are captured from process.stdout/stderr.write; the exit code is process.exitCode.
  *
  * What only the real process shows (signals, NODE_EXTRA_CA_CERTS, the bundle's loading) is
@@ -23,11 +23,13 @@ import { type ActionRun, type RunOptions, collectRun, prepareRun } from './harne
 export async function runInProcess(options: RunOptions): Promise<ActionRun> {
   if (options.cancelWhen) throw new Error('cancellation needs a real process: run this test through the bundle')
   const prepared = prepareRun(options)
+  // the working directory stays the test's: a run that falls back to it (no RUNNER_TEMP) would
+  // write there, so such a run must go through the bundle
+  if (!prepared.env.RUNNER_TEMP) throw new Error('a run without RUNNER_TEMP writes to the working directory: run it through the bundle')
   const savedEnv = process.env
   const savedStdout = process.stdout.write
   const savedStderr = process.stderr.write
   const savedExitCode = process.exitCode
-  const savedCwd = process.cwd()
   let stdout = ''
   let stderr = ''
   const capture =
@@ -61,7 +63,6 @@ export async function runInProcess(options: RunOptions): Promise<ActionRun> {
     })
   }
   process.env = { ...prepared.env }
-  process.chdir(prepared.dir)
   process.exitCode = undefined
   process.stdout.write = capture('stdout') as typeof process.stdout.write
   process.stderr.write = capture('stderr') as typeof process.stderr.write
@@ -77,7 +78,6 @@ export async function runInProcess(options: RunOptions): Promise<ActionRun> {
     process.stdout.write = savedStdout
     process.stderr.write = savedStderr
     process.env = savedEnv
-    process.chdir(savedCwd)
     process.exitCode = savedExitCode
   }
   return collectRun(prepared, { code, signal: null, stdout, stderr, neededSigterm: false })

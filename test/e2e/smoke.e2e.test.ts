@@ -99,6 +99,22 @@ describe.each(RUNTIMES)('the bundle, once per mode ($name)', (runtime) => {
     expect(JSON.parse(readFileSync(run.outputs['insights-json'] ?? '', 'utf8')).lists.deadEndSearches.complete).toBe(true)
   })
 
+  test('deploy, preview and automation: each started once and followed to its end', async () => {
+    const sim = await startSimulator()
+    sim.automations.set('wf_weekly', 'agent')
+    sim.deployPlan = { runMs: 300, final: 'success' } // real time, through the bundle
+    const deployed = await runAgainst(sim, runtime, { mode: 'deploy', prompt: '' })
+    expect(deployed.code).toBe(0)
+    expect(deployed.outputs['deployment-status']).toBe('success')
+    const previewed = await runAgainst(sim, runtime, { mode: 'preview', prompt: '', branch: 'docs/webhooks' })
+    expect(previewed.code).toBe(0)
+    expect(previewed.outputs['preview-url']).toBe('https://acme-docs-webhooks.mintlify.app')
+    const automated = await runAgainst(sim, runtime, { mode: 'automation', prompt: '', 'automation-id': 'wf_weekly' })
+    expect(automated.code).toBe(0)
+    expect(automated.outputs['automation-run-id']).toBe('run_1')
+    expect([sim.requestsTo('deploy').length, sim.requestsTo('preview').length, sim.requestsTo('automation').length]).toEqual([1, 1, 1])
+  })
+
   test('a bad input: one ::error:: naming it, nothing sent', async () => {
     const sim = await startSimulator()
     const run = await runAgainst(sim, runtime, { mode: 'visitors', 'page-size': 'all' })

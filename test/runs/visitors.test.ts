@@ -70,7 +70,7 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
     [{ 'page-size': '500' }, '"page-size" is "500"'],
     [{ 'page-size': 'all' }, '"page-size" is "all"'],
     [{ 'summary-rows': '0' }, '"summary-rows" is "0"'],
-    [{ mode: 'visitor' }, '"mode" is "visitor": expected agent, visitors, views, insights or comment'],
+    [{ mode: 'visitor' }, '"mode" is "visitor": expected agent, visitors, views, insights, comment, deploy, preview or automation'],
   ])('%o: one ::error::, no request', async (inputs, message) => {
     const sim = await startSimulator({ visitors: generateRows(3) })
     const run = await runAgainst(sim, runtime, { ...visitorsMode, ...inputs })
@@ -214,7 +214,7 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
     const sim = await startSimulator({ visitors: generateRows(3) })
     const inTemp = await runAgainst(sim, runtime, visitorsMode)
     expect(inTemp.outputs['visitors-csv']?.startsWith(inTemp.dir)).toBe(true)
-    const noTemp = await runAgainst(sim, runtime, visitorsMode, { env: { RUNNER_TEMP: '' } })
+    const noTemp = await runAgainst(sim, throughBundle(runtime), visitorsMode, { env: { RUNNER_TEMP: '' } })
     expect(noTemp.code).toBe(0)
     expect(noTemp.outputs['visitors-csv']?.startsWith(noTemp.dir)).toBe(true)
     const sub = join(inTemp.dir, 'nested', 'temp')

@@ -11,7 +11,7 @@ import { TrafficData, type VisitorRow } from './traffic-data.js'
  * Never bundled into dist/.
  */
 
-export type Route = 'create' | 'get' | 'message' | 'visitors' | 'views' | 'searches' | 'assistant' | 'feedback' | 'feedback-by-page'
+export type Route = 'create' | 'get' | 'message' | 'visitors' | 'views' | 'searches' | 'assistant' | 'feedback' | 'feedback-by-page' | 'deploy' | 'preview' | 'deploy-status' | 'automation'
 
 export interface JobPlan {
   /** How long the job runs before reaching `finalStatus`. */
@@ -68,12 +68,45 @@ function route(method: string, path: string): { route: Route | 'unknown'; projec
   if (m && method === 'GET') return { route: 'get', project: m[1], jobId: m[2] }
   m = /^\/v2\/agent\/([^/]+)\/job\/([^/]+)\/message$/.exec(path)
   if (m && method === 'POST') return { route: 'message', project: m[1], jobId: m[2] }
+  m = /^\/v1\/project\/update\/([^/]+)$/.exec(path)
+  if (m && method === 'POST') return { route: 'deploy', project: m[1] }
+  m = /^\/v1\/project\/preview\/([^/]+)$/.exec(path)
+  if (m && method === 'POST') return { route: 'preview', project: m[1] }
+  m = /^\/v1\/project\/update-status\/([^/]+)$/.exec(path)
+  if (m && method === 'GET') return { route: 'deploy-status', jobId: m[1] }
+  m = /^\/v1\/workflow\/([^/]+)\/([^/]+)\/trigger$/.exec(path)
+  if (m && method === 'POST') return { route: 'automation', project: m[1], jobId: m[2] }
   m = /^\/v1\/analytics\/([^/]+)\/(visitors|views|searches|assistant|feedback|feedback\/by-page)$/.exec(path)
   if (m && method === 'GET') return { route: (m[2] === 'feedback/by-page' ? 'feedback-by-page' : m[2]) as Route, project: m[1] }
   return { route: 'unknown' }
 }
 
+/** How a deployment goes: queued, in progress, then its end after `runMs` (or never, `stuck`). */
+export interface DeployPlan {
+  runMs: number
+  final: 'success' | 'failure'
+  stuck?: boolean
+  logs?: string[]
+}
+
+interface SimDeployment {
+  id: string
+  startedAt: number
+  preview: boolean
+  branch?: string
+  plan: DeployPlan
+}
+
 export class ServiceSimulator extends LocalServer<Route> {
+  deployPlan: DeployPlan = { runMs: 3000, final: 'success' }
+  /** Whether the plan includes preview deployments (else 403). */
+  previewsAllowed = true
+  readonly deployments = new Map<string, SimDeployment>()
+  /** Saved automations by id: `agent` when its run's job is an agent job, `other` when not, `inactive` answers 400. */
+  readonly automations = new Map<string, 'agent' | 'other' | 'inactive'>()
+  private nextDeployment = 1
+  private nextRun = 1
+
   apiKey: string
   projectId: string
   jobPlan: JobPlan
@@ -102,6 +135,63 @@ export class ServiceSimulator extends LocalServer<Route> {
     this.visitors = new TrafficData(options.visitors ?? [], 'visitors')
     this.views = new TrafficData(options.views ?? [], 'views')
     this.insights = options.insights ?? new InsightsData()
+  }
+
+  private deploy(preview: boolean, body: string): { status: number; body: unknown } {
+    let branch: string | undefined
+    if (preview) {
+      if (!this.previewsAllowed) return { status: 403, body: { error: 'Preview deployments are not available on your plan' } }
+      try {
+        const parsed = JSON.parse(body) as { branch?: unknown }
+        branch = typeof parsed.branch === 'string' && parsed.branch.length > 0 ? parsed.branch : undefined
+      } catch {
+        branch = undefined
+      }
+      if (!branch) return { status: 400, body: { error: 'branch is required' } }
+    }
+    const id = `65f0c0ffee${String(this.nextDeployment++).padStart(14, '0')}`
+    this.deployments.set(id, { id, startedAt: Date.now(), preview, branch, plan: { ...this.deployPlan } })
+    return { status: 202, body: preview ? { statusId: id, previewUrl: `https://acme-${String(branch).replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.mintlify.app` } : { statusId: id } }
+  }
+
+  /** A deployment as the status operation shows it now: queued, in progress, then its end. */
+  private deploymentStatus(id: string): { status: number; body: unknown } {
+    const d = this.deployments.get(id)
+    if (!d) return { status: 404, body: { error: 'Status not found' } }
+    const age = Date.now() - d.startedAt
+    const ended = !d.plan.stuck && age >= d.plan.runMs
+    const status = d.plan.stuck ? 'queued' : ended ? d.plan.final : age < d.plan.runMs / 3 ? 'queued' : 'in_progress'
+    const at = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString()
+    return {
+      status: 200,
+      body: {
+        _id: d.id,
+        projectId: this.projectId,
+        subdomain: 'acme',
+        status,
+        createdAt: at(d.startedAt),
+        ...(ended ? { endedAt: at(d.startedAt + d.plan.runMs) } : {}),
+        summary: ended ? (d.plan.final === 'success' ? 'Deployed 3 pages' : 'Build failed: 1 error in docs.json') : 'Building',
+        logs: d.plan.logs ?? ['Installing dependencies', 'Building pages', ...(ended && d.plan.final === 'failure' ? ['Error: docs.json: navigation references missing page "webhooks"'] : [])],
+        screenshot: 'https://screenshots.mintlify.com/acme/latest.png',
+        author: { name: 'Alice', avatarUrl: 'https://avatars.githubusercontent.com/u/1', githubUserId: 1 },
+        commit: { sha: 'c0ffee'.padEnd(40, '0'), ref: d.branch ?? 'main', message: 'Document webhooks', filesChanged: { added: ['webhooks.mdx'], modified: ['docs.json', 'api/overview.mdx'], removed: [] } },
+        source: 'api',
+      },
+    }
+  }
+
+  private automation(id: string): { status: number; body: unknown } {
+    const kind = this.automations.get(id)
+    if (!kind) return { status: 404, body: { error: 'Workflow not found' } }
+    if (kind === 'inactive') return { status: 400, body: { error: 'Workflow is not active or does not have a custom schedule' } }
+    const instanceId = `run_${this.nextRun++}`
+    if (kind === 'agent') {
+      const job: SimJob = { id: `job_${this.nextJob++}`, createdAt: Date.now(), phases: this.plannedPhases(Date.now(), this.jobPlan), prompts: [`automation ${id}`] }
+      this.jobs.set(job.id, job)
+      return { status: 202, body: { schemaId: id, instanceId, jobId: job.id } }
+    }
+    return { status: 202, body: { schemaId: id, instanceId, jobId: `bg_${instanceId}` } }
   }
 
   /** Scripts a fault: the next matching requests get it instead of (or after) the normal answer. */
@@ -161,7 +251,10 @@ export class ServiceSimulator extends LocalServer<Route> {
   ): { status: number; body: unknown } {
     if (req.headers.authorization !== `Bearer ${this.apiKey}`) return { status: 401, body: { error: 'Invalid or expired API key' } }
     if (matched.route === 'unknown') return { status: 404, body: { error: 'Not found' } }
+    if (matched.route === 'deploy-status') return this.deploymentStatus(decodeURIComponent(matched.jobId ?? ''))
     if (decodeURIComponent(matched.project ?? '') !== this.projectId) return { status: 404, body: { error: 'Project not found' } }
+    if (matched.route === 'deploy' || matched.route === 'preview') return this.deploy(matched.route === 'preview', body)
+    if (matched.route === 'automation') return this.automation(decodeURIComponent(matched.jobId ?? ''))
     if (matched.route === 'visitors') return this.visitors.answer(url.searchParams)
     if (matched.route === 'views') return this.views.answer(url.searchParams)
     if (['searches', 'assistant', 'feedback', 'feedback-by-page'].includes(matched.route)) return this.insights.answer(matched.route, url.searchParams)

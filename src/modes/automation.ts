@@ -1,0 +1,53 @@
+import { agentEnding, runAgent } from '../agent/run-agent.js'
+import { ApiError } from '../api/errors.js'
+import type { LiveSettings } from '../inputs/settings.js'
+import { renderAgentSummary } from '../summary/agent-summary.js'
+import { escapeText, keyValueTable } from '../summary/escape.js'
+import * as core from '../util/actions-core.js'
+import { getErrorMessage } from '../util/errors.js'
+import { external } from '../util/text.js'
+import type { ModeContext, Report } from './context.js'
+
+/**
+ * `mode: automation`: runs one of the project's saved automations now (once: the POST is not
+ * idempotent) and sets `automation-run-id`. Whether the run's `jobId` is an agent job is not
+ * documented: with `wait: true` the action asks the agent API for it, and only when that answers does
+ * it wait on it as agent mode does (the agent outputs, `pr-link` among them); otherwise the run is
+ * said to be queued, with where to see it.
+ */
+export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Report> {
+  const id = settings.live.automationId as string
+  let started
+  try {
+    core.info(`Project ${external(settings.projectId, 80)}: running automation ${external(id, 80)} now.`)
+    started = await ctx.client.triggerAutomation(id)
+  } catch (error) {
+    const message = getErrorMessage(error)
+    return { summary: `### ❌ Automation not started\n\n> ${escapeText(message, 1500)}\n`, ending: { level: 'failure', message } }
+  }
+  ctx.outputs.set('automation-run-id', started.instanceId)
+  const facts = keyValueTable([
+    ['Automation', escapeText(id, 100)],
+    ['Run', escapeText(started.instanceId, 100)],
+    ...(started.jobId ? ([['Job', escapeText(started.jobId, 100)]] as Array<[string, string]>) : []),
+  ])
+  const queued = (why: string): Report => ({
+    summary: `### ▶️ Automation started\n\n${facts}\n\n${escapeText(why, 500)}\n`,
+    ending: { level: 'notice', message: `Automation ${id} started (run ${started.instanceId}). ${why}` },
+  })
+  if (!settings.live.wait) return queued('Not waited for (wait: false): see its runs on the dashboard.')
+  if (!started.jobId) return queued('The service named no job for this run: see its progress on the dashboard.')
+  try {
+    await ctx.client.getJob(started.jobId)
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return queued(`Its job ${started.jobId} is not an agent job this action can follow: see the run on the dashboard.`)
+    const message = `Automation ${id} started (run ${started.instanceId}), but its job could not be read: ${getErrorMessage(error)}`
+    return { summary: `### ⚠️ Automation started\n\n${facts}\n\n> ${escapeText(message, 1000)}\n`, ending: { level: 'warning', message } }
+  }
+  core.info(`The run's job ${external(started.jobId, 80)} is an agent job: waiting on it.`)
+  const report = await runAgent(
+    { projectId: settings.projectId, waitTimeoutMs: settings.waitTimeoutMs, wait: true, pollIntervalMs: settings.live.pollIntervalMs, prompt: undefined, jobId: started.jobId },
+    { client: ctx.client, clock: ctx.clock, signal: ctx.signal, deadline: ctx.deadline, outputs: ctx.outputs },
+  )
+  return { summary: `### ▶️ Automation run\n\n${facts}\n\n${renderAgentSummary(report, ctx.run)}`, ending: agentEnding(report, settings.live.requirePr) }
+}

@@ -1,0 +1,75 @@
+import type { DeploymentStatus } from '../api/schemas.js'
+import { waitForDeployment } from '../deploy/wait-for-deployment.js'
+import type { LiveSettings } from '../inputs/settings.js'
+import { renderDeploymentSummary } from '../summary/deploy-summary.js'
+import * as core from '../util/actions-core.js'
+import { getErrorMessage } from '../util/errors.js'
+import { external } from '../util/text.js'
+import type { ModeContext, Report } from './context.js'
+
+/**
+ * `mode: deploy` (the project's deployment branch to production) and `mode: preview` (a branch as a
+ * preview): trigger it once (never again after a lost answer: the POST is not idempotent), set
+ * `deployment-id` and `preview-url` at once, then with `wait: true` follow it to `success` or
+ * `failure`. A failure fails the step after every output is set.
+ */
+export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Report> {
+  const preview = settings.mode === 'preview'
+  const branch = preview ? (settings.live.branch ?? headBranch(ctx.run.payload)) : undefined
+  if (preview && !branch) {
+    const message = 'branch is empty and the pull request in the event has no head branch to preview. Nothing was sent.'
+    return { summary: renderDeploymentSummary({ preview, failure: message }), ending: { level: 'failure', message } }
+  }
+  let trigger
+  try {
+    core.info(preview ? `Project ${external(settings.projectId, 80)}: deploying branch ${external(branch as string, 100)} as a preview.` : `Project ${external(settings.projectId, 80)}: deploying to production.`)
+    trigger = preview ? await ctx.client.triggerPreview(branch as string) : await ctx.client.triggerDeployment()
+  } catch (error) {
+    const message = getErrorMessage(error)
+    return { summary: renderDeploymentSummary({ preview, branch, failure: message }), ending: { level: 'failure', message } }
+  }
+  ctx.outputs.set('deployment-id', trigger.statusId)
+  if (trigger.previewUrl) ctx.outputs.set('preview-url', trigger.previewUrl)
+  core.info(`Deployment ${external(trigger.statusId, 80)} started${trigger.previewUrl ? `: the preview will be at ${external(trigger.previewUrl, 200)}` : ''}.`)
+  if (!settings.live.wait) {
+    return { summary: renderDeploymentSummary({ preview, branch, statusId: trigger.statusId, previewUrl: trigger.previewUrl ?? undefined }), ending: { level: 'ok' } }
+  }
+
+  let last: DeploymentStatus | undefined
+  const setStatus = (status: DeploymentStatus): void => {
+    last = status
+    ctx.outputs.set('deployment-status', status.status)
+    const files = status.commit?.filesChanged
+    if (files) ctx.outputs.set('changed-pages', JSON.stringify([...(files.added ?? []), ...(files.modified ?? [])]))
+  }
+  try {
+    const result = await waitForDeployment({
+      read: () => ctx.client.deploymentStatus(trigger.statusId),
+      clock: ctx.clock,
+      signal: ctx.signal,
+      deadline: ctx.deadline,
+      pollIntervalMs: settings.live.pollIntervalMs,
+      onStatus: setStatus,
+      log: (m) => core.info(m),
+    })
+    const view = { preview, branch, statusId: trigger.statusId, previewUrl: trigger.previewUrl ?? undefined, status: result.status }
+    if (!result.ended) {
+      const message = `Deployment ${trigger.statusId} was still ${result.status?.status ?? 'not visible'} at wait-timeout${result.lastError ? ` (last check: ${result.lastError.message})` : ''}. It goes on at the service: see the dashboard.`
+      return { summary: renderDeploymentSummary({ ...view, failure: message }), ending: { level: 'failure', message } }
+    }
+    if (result.status.status === 'failure') {
+      const message = `Deployment ${trigger.statusId} failed${result.status.summary ? `: ${external(result.status.summary, 300)}` : ''}.`
+      return { summary: renderDeploymentSummary(view), ending: { level: 'failure', message } }
+    }
+    return { summary: renderDeploymentSummary(view), ending: { level: 'notice', message: preview && trigger.previewUrl ? `Preview deployed: ${trigger.previewUrl}` : 'Deployed to production.' } }
+  } catch (error) {
+    const message = `${getErrorMessage(error)} The deployment was started (deployment-id ${trigger.statusId}) and goes on at the service.`
+    return { summary: renderDeploymentSummary({ preview, branch, statusId: trigger.statusId, previewUrl: trigger.previewUrl ?? undefined, status: last, failure: message }), ending: { level: 'failure', message } }
+  }
+}
+
+/** The head branch of a pull request event's pull request. */
+function headBranch(payload: unknown): string | undefined {
+  const ref = (payload as { pull_request?: { head?: { ref?: unknown } } })?.pull_request?.head?.ref
+  return typeof ref === 'string' && ref ? ref : undefined
+}

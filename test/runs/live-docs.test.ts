@@ -1,0 +1,118 @@
+import { describe, expect, test } from 'vitest'
+import { runAgainst, startSimulator } from '../e2e/fixtures.js'
+import { PATHS, hasStackTrace, secretLeaks } from '../e2e/harness.js'
+
+/**
+ * Live docs: `mode: deploy`, `mode: preview` and `mode: automation` against the service simulator
+ * (its four operations held to the vendor's openapi.json, like every exchange).
+ */
+const prEvent = { name: 'pull_request', payload: { action: 'opened', pull_request: { number: 101, head: { ref: 'docs/webhooks', sha: 'a'.repeat(40) } } } }
+
+describe.each(PATHS)('live docs ($name)', (runtime) => {
+  test('deploy and wait: success, with every output, the verdict in the summary', async () => {
+    const sim = await startSimulator()
+    const run = await runAgainst(sim, runtime, { mode: 'deploy', prompt: '', 'poll-interval': '2s' })
+    expect(run.code).toBe(0)
+    expect(sim.requestsTo('deploy')).toHaveLength(1)
+    expect(sim.requestsTo('deploy-status').length).toBeGreaterThan(1)
+    const id = [...sim.deployments.keys()][0]
+    expect(run.outputs).toMatchObject({ 'deployment-id': id, 'deployment-status': 'success' })
+    expect(JSON.parse(run.outputs['changed-pages'] ?? '[]')).toEqual(['webhooks.mdx', 'docs.json', 'api/overview.mdx'])
+    expect(run.notices).toContain('Deployed to production.')
+    expect(run.summary).toContain('### ✅ Deployment: success')
+    expect(run.summary).toContain('Deployed 3 pages')
+    expect(run.summary).toContain('<a href="https://screenshots.mintlify.com/acme/latest.png">screenshot</a>')
+    expect(run.summary).toContain('**Changed pages** (3)')
+    expect(secretLeaks(run, sim.apiKey)).toEqual([])
+  })
+
+  test('a failed deployment fails the step after every output is set; the summary shows the log\'s last lines', async () => {
+    const sim = await startSimulator()
+    sim.deployPlan = { runMs: 2000, final: 'failure' }
+    const run = await runAgainst(sim, runtime, { mode: 'deploy', prompt: '' })
+    expect(run.code).toBe(1)
+    expect(run.outputs['deployment-status']).toBe('failure')
+    expect(run.outputs['deployment-id']).toBeTruthy()
+    expect(run.errors).toEqual([expect.stringContaining('failed: Build failed: 1 error in docs.json')])
+    expect(run.summary).toContain('Error: docs.json: navigation references missing page &quot;webhooks&quot;')
+    expect(run.summary).toContain('The last 3 lines of the build log')
+  })
+
+  test('a deployment still queued at wait-timeout: the step fails, says it goes on, with its id', async () => {
+    const sim = await startSimulator()
+    sim.deployPlan = { runMs: 0, final: 'success', stuck: true }
+    const run = await runAgainst(sim, runtime, { mode: 'deploy', prompt: '', 'wait-timeout': '2m' })
+    expect(run.code).toBe(1)
+    expect(run.outputs['deployment-status']).toBe('queued')
+    expect(run.errors[0]).toMatch(/was still queued at wait-timeout\. It goes on at the service/)
+  })
+
+  test('a lost answer to the trigger is never sent again: one POST, and the error says a deployment may have started', async () => {
+    const sim = await startSimulator()
+    sim.addFault({ route: 'deploy', afterProcessing: true, drop: true })
+    const run = await runAgainst(sim, runtime, { mode: 'deploy', prompt: '' })
+    expect(run.code).toBe(1)
+    expect(sim.requestsTo('deploy')).toHaveLength(1)
+    expect(sim.deployments.size).toBe(1)
+    expect(run.errors[0]).toContain('A deployment may have started even so')
+    expect(hasStackTrace(run)).toBe(false)
+  })
+
+  test('preview on a pull request: its head branch, the preview URL at once (wait: false returns right away)', async () => {
+    const sim = await startSimulator()
+    const run = await runAgainst(sim, runtime, { mode: 'preview', prompt: '', wait: 'false' }, { event: prEvent })
+    expect(run.code).toBe(0)
+    expect(JSON.parse(sim.requestsTo('preview')[0]?.body ?? '{}')).toEqual({ branch: 'docs/webhooks' })
+    expect(run.outputs['preview-url']).toBe('https://acme-docs-webhooks.mintlify.app')
+    expect(sim.requestsTo('deploy-status')).toHaveLength(0)
+    expect(run.summary).toContain('https://acme-docs-webhooks.mintlify.app')
+  })
+
+  test('preview on a plan without previews (403): a clear error that says so', async () => {
+    const sim = await startSimulator()
+    sim.previewsAllowed = false
+    const run = await runAgainst(sim, runtime, { mode: 'preview', prompt: '', branch: 'docs/x' })
+    expect(run.code).toBe(1)
+    expect(run.errors[0]).toContain('Preview deployments are not part of this project\'s plan')
+    expect(sim.requestsTo('preview')).toHaveLength(1)
+  })
+
+  test('preview with no branch on a non-pull-request event is an input error, with no request', async () => {
+    const sim = await startSimulator()
+    const run = await runAgainst(sim, runtime, { mode: 'preview', prompt: '' })
+    expect(run.code).toBe(1)
+    expect(run.errors).toEqual([expect.stringContaining('Input "branch" is empty: expected the branch to preview')])
+    expect(sim.requests).toHaveLength(0)
+  })
+
+  test('automation whose run is an agent job: waited on like agent mode, with pr-link', async () => {
+    const sim = await startSimulator()
+    sim.automations.set('wf_weekly', 'agent')
+    const run = await runAgainst(sim, runtime, { mode: 'automation', prompt: '', 'automation-id': 'wf_weekly' })
+    expect(run.code).toBe(0)
+    expect(run.outputs['automation-run-id']).toBe('run_1')
+    expect(run.outputs['pr-link']).toMatch(/\/pull\/\d+$/)
+    expect(run.outputs.status).toBe('completed')
+  })
+
+  test('automation whose job is not an agent job: said to be queued, the step passes', async () => {
+    const sim = await startSimulator()
+    sim.automations.set('wf_other', 'other')
+    const run = await runAgainst(sim, runtime, { mode: 'automation', prompt: '', 'automation-id': 'wf_other' })
+    expect(run.code).toBe(0)
+    expect(run.notices[0]).toContain('is not an agent job this action can follow')
+    expect(run.outputs['pr-link']).toBeUndefined()
+  })
+
+  test.each([
+    ['wf_missing', undefined, 'Check automation-id and project-id: the automation is not in this project.'],
+    ['wf_inactive', 'inactive' as const, 'runs only an active automation with a custom schedule'],
+  ])('automation %s: explained, and never sent twice', async (id, kind, says) => {
+    const sim = await startSimulator()
+    if (kind) sim.automations.set(id, kind)
+    const run = await runAgainst(sim, runtime, { mode: 'automation', prompt: '', 'automation-id': id })
+    expect(run.code).toBe(1)
+    expect(run.errors[0]).toContain(says)
+    expect(sim.requestsTo('automation')).toHaveLength(1)
+  })
+})
