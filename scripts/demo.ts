@@ -82,7 +82,17 @@ async function main(): Promise<void> {
     show(insights)
     console.log(rule('Output agent-prompt (what a next step hands the agent)'))
     console.log((insights.outputs['agent-prompt'] ?? '').replace(/^/gm, '  '))
-    if ([agent, conversation, visitors, insights].some((r) => r.code !== 0)) process.exitCode = 1
+
+    console.log(rule('5. Preview mode: the agent\'s branch deployed as a preview; its URL is an output at once'))
+    sim.deployPlan = { runMs: 2000, final: 'success' }
+    const preview = await runAction({ inputs: { ...common, mode: 'preview', branch: 'docs/webhooks', 'poll-interval': '1s' } })
+    show(preview)
+
+    console.log(rule('6. Deploy mode: production, waited for to the verdict (this one fails: the build log shows why)'))
+    sim.deployPlan = { runMs: 2000, final: 'failure' }
+    const deploy = await runAction({ inputs: { ...common, mode: 'deploy', 'poll-interval': '1s' } })
+    show(deploy)
+    if ([agent, conversation, visitors, insights, preview].some((r) => r.code !== 0) || deploy.code !== 1) process.exitCode = 1
   } finally {
     await sim.stop()
     await gh.stop()
