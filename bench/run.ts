@@ -133,7 +133,7 @@ async function main(): Promise<void> {
     const c = await changeCost(runtimes[0]?.[1] ?? process.execPath, files)
     rows.push([
       `Docs follow code: a pull request of ${files.toLocaleString('en-US')} files (\`changes: diff\`, max-changes 40,000; bundled action, both simulators)`,
-      `**${c.github} GitHub requests**; ${c.listed.toLocaleString('en-US')} files listed; prompt ${c.promptChars.toLocaleString('en-US')} characters; ${ms(c.wallMs)} wall`,
+      `**${c.github} GitHub request${c.github === 1 ? "" : "s"}**; ${c.listed.toLocaleString('en-US')} files listed; prompt ${c.promptChars.toLocaleString('en-US')} characters; ${ms(c.wallMs)} wall`,
       'files are read 100 a page (GitHub lists at most 3,000): ceil(n/100) requests; the list always stays, patches fill up to max-changes',
     ])
   }
