@@ -2223,6 +2223,7 @@ const schemaAt = (now, eventName) => src_schemas.FsL(src_schemas.Ikc({
         const pullRequestEvent = eventName === "pull_request" || eventName === "pull_request_target";
         if (i.mode === "preview" && !i.branch && !pullRequestEvent) return problem(ctx, "", `the branch to preview: on a ${eventName || "run"} event there is no pull request head branch to take instead`, [ "branch" ]);
         if (i.mode === "automation" && i["automation-id"] === void 0) return problem(ctx, "", "the id of the saved automation to run (mode: automation)", [ "automation-id" ]);
+        if (i.comment && i["github-token"] === "") return problem(ctx, "", 'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"', [ "github-token" ]);
         return {
             ...common,
             mode: i.mode,
@@ -2232,7 +2233,11 @@ const schemaAt = (now, eventName) => src_schemas.FsL(src_schemas.Ikc({
                 requirePr: i["require-pr"],
                 branch: i.branch || void 0,
                 automationId: i["automation-id"]
-            }
+            },
+            comment: i.comment ? {
+                token: i["github-token"],
+                triggerPhrase: i["trigger-phrase"]
+            } : void 0
         };
     }
     if (i.mode === "comment") {
@@ -2314,8 +2319,7 @@ function unusedInputs(raw, settings) {
     const {mode: mode} = settings;
     const unused = Object.entries(MODE_ONLY).filter(([name, only]) => !only.includes(mode) && (raw[name] ?? "").trim() !== "").map(([name]) => name);
     const traffic = mode === "visitors" || mode === "views";
-    const live = mode === "deploy" || mode === "preview" || mode === "automation";
-    if (traffic && settings.commentIgnored || live && (raw.comment ?? "").trim().toLowerCase() === "true") unused.push("comment");
+    if (traffic && settings.commentIgnored) unused.push("comment");
     const compare = (raw.compare ?? "").trim();
     if (!traffic && compare !== "" && compare !== DEFAULTS.compare) unused.push("compare");
     return unused;
@@ -2377,7 +2381,7 @@ async function main(signal, overrides) {
     if (!settings.apiKey.startsWith("mint_")) workflow_commands.$e('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
     const unused = unusedInputs(raw, settings);
     if (unused.length > 0) workflow_commands.$e(`mode is ${settings.mode}, so these inputs are ignored: ${unused.join(", ")}.`);
-    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(254), __nccwpck_require__.e(253) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 6253));
+    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(254), __nccwpck_require__.e(648) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 648));
     await runMode(settings, signal, overrides);
 }
 

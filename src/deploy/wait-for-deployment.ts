@@ -43,7 +43,10 @@ export async function waitForDeployment(options: DeploymentWait): Promise<Deploy
       onStatus(status)
       if (deploymentEnded(status.status)) return { ended: true, status, checks }
     } catch (error) {
-      if (!(error instanceof ApiError) || !error.retriesExhausted) throw error
+      if (!(error instanceof ApiError)) throw error
+      // the deadline came during the check's own retries or before it: the wait ran out
+      if (error.kind === 'out-of-time') return { ended: false, status: last, checks, ...(error.cause instanceof ApiError ? { lastError: error.cause } : {}) }
+      if (!error.retriesExhausted) throw error
       lastError = error
       log(`A status check failed (${external(error.message, 200)}); checking again on schedule.`)
     }

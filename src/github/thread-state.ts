@@ -55,6 +55,10 @@ const stateSchema = z.object({
    * (undefined: the token could not tell).
    */
   merged: z.optional(z.object({ at: z.string(), docsOpen: z.optional(z.boolean()) })),
+  /** The newest deployment a run started from this thread (deploy, preview modes). */
+  deployment: z.optional(
+    z.object({ preview: z.boolean(), id: z.string(), status: z.optional(z.string()), url: z.optional(z.string()), screenshot: z.optional(z.string()), runUrl: z.string() }),
+  ),
 })
 export type ThreadState = z.infer<typeof stateSchema>
 

@@ -303,7 +303,15 @@ const schemaAt = (now: number, eventName: string) => z.pipe(
       if (i.mode === 'automation' && i['automation-id'] === undefined) {
         return problem(ctx, '', 'the id of the saved automation to run (mode: automation)', ['automation-id'])
       }
-      return { ...common, mode: i.mode, live: { wait: i.wait, pollIntervalMs: i['poll-interval'], requirePr: i['require-pr'], branch: i.branch || undefined, automationId: i['automation-id'] } }
+      if (i.comment && i['github-token'] === '') {
+        return problem(ctx, '', 'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"', ['github-token'])
+      }
+      return {
+        ...common,
+        mode: i.mode,
+        live: { wait: i.wait, pollIntervalMs: i['poll-interval'], requirePr: i['require-pr'], branch: i.branch || undefined, automationId: i['automation-id'] },
+        comment: i.comment ? { token: i['github-token'], triggerPhrase: i['trigger-phrase'] } : undefined,
+      }
     }
     if (i.mode === 'comment') {
       if (!(CONVERSATION_EVENTS as readonly string[]).includes(eventName)) {
@@ -412,8 +420,7 @@ export function unusedInputs(raw: RawInputs, settings: Pick<Settings, 'mode'> & 
     .filter(([name, only]) => !only.includes(mode) && (raw[name as InputName] ?? '').trim() !== '')
     .map(([name]) => name)
   const traffic = mode === 'visitors' || mode === 'views'
-  const live = mode === 'deploy' || mode === 'preview' || mode === 'automation'
-  if ((traffic && settings.commentIgnored) || (live && (raw.comment ?? '').trim().toLowerCase() === 'true')) unused.push('comment')
+  if (traffic && settings.commentIgnored) unused.push('comment')
   const compare = (raw.compare ?? '').trim()
   if (!traffic && compare !== '' && compare !== DEFAULTS.compare) unused.push('compare')
   return unused

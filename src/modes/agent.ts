@@ -1,19 +1,18 @@
 import { buildChangePrompt } from '../agent/change-prompt.js'
 import { type AgentReport, actionOf, agentEnding, runAgent } from '../agent/run-agent.js'
 import { type ChangeEvent, fetchChange, pathFilter, readChangeEvent } from '../github/change.js'
-import { commentTarget } from '../github/comment-target.js'
 import { type Refusal, type SkipReason, gate } from '../github/gate.js'
 import type { GitHubPort } from '../github/port.js'
 import { parsePullLink } from '../github/pull-link.js'
-import { entryFor, labelerFor, linkPullRequest, openTracking, recordEnd, recordStart } from '../github/tracking.js'
+import { entryFor, linkPullRequest, recordEnd, recordStart } from '../github/tracking.js'
 import type { AgentSettings } from '../inputs/settings.js'
 import { renderAgentSummary } from '../summary/agent-summary.js'
 import { escapeText, link } from '../summary/escape.js'
-import { threadCommentRenderer } from '../summary/thread-comment.js'
 import * as core from '../util/actions-core.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
 import type { ModeContext, Report } from './context.js'
+import { type RunThread, openThread } from './thread.js'
 
 /**
  * `mode: agent`: create a job, send a follow-up or wait on one; with `comment: true`, the job is
@@ -59,21 +58,7 @@ export async function run(settings: AgentSettings, ctx: ModeContext): Promise<Re
   return { summary: `${renderAgentSummary(report, ctx.run)}${described ? changeSummary(described, report) : ''}`, ending: agentEnding(report, settings.agent.requirePr) }
 }
 
-/** With comment: true, the tracking comment of the run's issue or pull request; undefined when the event has none. */
-async function openThread(options: NonNullable<AgentSettings['comment']>, ctx: ModeContext) {
-  const thread = commentTarget(ctx.run.eventName, ctx.run.payload, ctx.run)
-  if (!thread) {
-    core.notice(`comment is true, but this ${external(ctx.run.eventName, 40)} event has no issue or pull request to comment on.`)
-    return undefined
-  }
-  const api = await ctx.github(options.token)
-  const identity = await api.identity()
-  const view = { runUrl: ctx.run.runUrl, render: threadCommentRenderer(options.triggerPhrase, ctx.run.serverUrl) }
-  const comment = await openTracking(api, thread, identity, view, ctx.signal, 'fresh')
-  return { api, identity, view, comment, labeler: labelerFor(api, thread, options.statusLabels) }
-}
-
-type Thread = Awaited<ReturnType<typeof openThread>>
+type Thread = RunThread | undefined
 
 /** A change ready to send: the prompt, the job it continues (if any), and how the thread records it. */
 interface Described {

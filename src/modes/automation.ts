@@ -1,5 +1,6 @@
 import { agentEnding, runAgent } from '../agent/run-agent.js'
 import { ApiError } from '../api/errors.js'
+import { entryFor, linkPullRequest, recordEnd, recordStart } from '../github/tracking.js'
 import type { LiveSettings } from '../inputs/settings.js'
 import { renderAgentSummary } from '../summary/agent-summary.js'
 import { escapeText, keyValueTable } from '../summary/escape.js'
@@ -7,6 +8,7 @@ import * as core from '../util/actions-core.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
 import type { ModeContext, Report } from './context.js'
+import { openThread } from './thread.js'
 
 /**
  * `mode: automation`: runs one of the project's saved automations now (once: the POST is not
@@ -17,6 +19,7 @@ import type { ModeContext, Report } from './context.js'
  */
 export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Report> {
   const id = settings.live.automationId as string
+  const tracking = settings.comment ? await openThread(settings.comment, ctx) : undefined
   let started
   try {
     core.info(`Project ${external(settings.projectId, 80)}: running automation ${external(id, 80)} now.`)
@@ -45,9 +48,23 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
     return { summary: `### ⚠️ Automation started\n\n${facts}\n\n> ${escapeText(message, 1000)}\n`, ending: { level: 'warning', message } }
   }
   core.info(`The run's job ${external(started.jobId, 80)} is an agent job: waiting on it.`)
+  // with comment: true the thread tracks the automation's job as it would an agent-mode job
+  const entry = entryFor(ctx.run, ctx.run.actor, `(automation ${id}, run ${started.instanceId})`, ctx.run.runUrl)
+  const marks = { labeler: tracking?.labeler }
   const report = await runAgent(
     { projectId: settings.projectId, waitTimeoutMs: settings.waitTimeoutMs, wait: true, pollIntervalMs: settings.live.pollIntervalMs, prompt: undefined, jobId: started.jobId },
-    { client: ctx.client, clock: ctx.clock, signal: ctx.signal, deadline: ctx.deadline, outputs: ctx.outputs },
+    {
+      client: ctx.client,
+      clock: ctx.clock,
+      signal: ctx.signal,
+      deadline: ctx.deadline,
+      outputs: ctx.outputs,
+      onStarted: tracking && ((jobId) => recordStart(tracking.comment, jobId, [entry], marks)),
+    },
   )
+  if (tracking) {
+    await recordEnd(tracking.comment, report, [entry], marks)
+    if (!ctx.signal.aborted) await linkPullRequest(tracking.api, tracking.identity, ctx.run, report, tracking.comment.thread, tracking.view, ctx.signal)
+  }
   return { summary: `### ▶️ Automation run\n\n${facts}\n\n${renderAgentSummary(report, ctx.run)}`, ending: agentEnding(report, settings.live.requirePr) }
 }

@@ -6,6 +6,7 @@ import * as core from '../util/actions-core.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
 import type { ModeContext, Report } from './context.js'
+import { openThread } from './thread.js'
 
 /**
  * `mode: deploy` (the project's deployment branch to production) and `mode: preview` (a branch as a
@@ -14,6 +15,7 @@ import type { ModeContext, Report } from './context.js'
  * `failure`. A failure fails the step after every output is set.
  */
 export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Report> {
+  const tracking = settings.comment ? await openThread(settings.comment, ctx) : undefined
   const preview = settings.mode === 'preview'
   const branch = preview ? (settings.live.branch ?? headBranch(ctx.run.payload)) : undefined
   if (preview && !branch) {
@@ -30,6 +32,14 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
   }
   ctx.outputs.set('deployment-id', trigger.statusId)
   if (trigger.previewUrl) ctx.outputs.set('preview-url', trigger.previewUrl)
+  // the thread shows the deployment as soon as it is known, and its verdict at the end
+  const show = async (status?: DeploymentStatus): Promise<void> => {
+    await tracking?.comment.update((state) => ({
+      ...state,
+      deployment: { preview, id: trigger.statusId, runUrl: ctx.run.runUrl, ...(trigger.previewUrl ? { url: trigger.previewUrl } : {}), ...(status ? { status: status.status } : {}), ...(status?.screenshot ? { screenshot: status.screenshot } : {}) },
+    }))
+  }
+  await show()
   core.info(`Deployment ${external(trigger.statusId, 80)} started${trigger.previewUrl ? `: the preview will be at ${external(trigger.previewUrl, 200)}` : ''}.`)
   if (!settings.live.wait) {
     return { summary: renderDeploymentSummary({ preview, branch, statusId: trigger.statusId, previewUrl: trigger.previewUrl ?? undefined }), ending: { level: 'ok' } }
@@ -53,6 +63,7 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
       log: (m) => core.info(m),
     })
     const view = { preview, branch, statusId: trigger.statusId, previewUrl: trigger.previewUrl ?? undefined, status: result.status }
+    await show(result.status)
     if (!result.ended) {
       const message = `Deployment ${trigger.statusId} was still ${result.status?.status ?? 'not visible'} at wait-timeout${result.lastError ? ` (last check: ${result.lastError.message})` : ''}. It goes on at the service: see the dashboard.`
       return { summary: renderDeploymentSummary({ ...view, failure: message }), ending: { level: 'failure', message } }

@@ -82,6 +82,14 @@ function renderWith(view: ThreadCommentView): string {
   const phrase = escapeText(view.triggerPhrase, 50)
   const parts = [encodeState(state), '### 📝 Documentation agent']
   if (facts.length > 0) parts.push(facts.join(' · '))
+  if (state.deployment) {
+    const d = state.deployment
+    const status = d.status ? escapeText(d.status, 40) : 'started'
+    const icon = d.status === 'success' ? '✅' : d.status === 'failure' ? '❌' : '⏳'
+    const where = d.url ? ` at ${link(d.url, d.url) || escapeText(d.url, 200)}` : ''
+    const shot = d.screenshot ? ` · ${link(d.screenshot, 'screenshot')}` : ''
+    parts.push(`${icon} ${d.preview ? 'Preview' : 'Deployment'} ${status}${where}${shot} · ${link(d.runUrl, 'run')}`)
+  }
   if (state.merged && state.prLink) {
     const docs = prLinkText(state.prLink, view.here)
     const open = state.merged.docsOpen

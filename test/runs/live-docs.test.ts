@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { runAgainst, startSimulator } from '../e2e/fixtures.js'
+import { decodeState } from '../../src/github/thread-state.js'
+import { runAgainst, startGitHub, startSimulator } from '../e2e/fixtures.js'
 import { PATHS, hasStackTrace, secretLeaks } from '../e2e/harness.js'
 
 /**
@@ -41,7 +42,7 @@ describe.each(PATHS)('live docs ($name)', (runtime) => {
   test('a deployment still queued at wait-timeout: the step fails, says it goes on, with its id', async () => {
     const sim = await startSimulator()
     sim.deployPlan = { runMs: 0, final: 'success', stuck: true }
-    const run = await runAgainst(sim, runtime, { mode: 'deploy', prompt: '', 'wait-timeout': '2m' })
+    const run = await runAgainst(sim, runtime, { mode: 'deploy', prompt: '', 'wait-timeout': '3s' })
     expect(run.code).toBe(1)
     expect(run.outputs['deployment-status']).toBe('queued')
     expect(run.errors[0]).toMatch(/was still queued at wait-timeout\. It goes on at the service/)
@@ -114,5 +115,19 @@ describe.each(PATHS)('live docs ($name)', (runtime) => {
     expect(run.code).toBe(1)
     expect(run.errors[0]).toContain(says)
     expect(sim.requestsTo('automation')).toHaveLength(1)
+  })
+
+  test('preview with comment: true on the pull request: the thread shows the preview link at once and the verdict at the end', async () => {
+    const sim = await startSimulator()
+    const gh = await startGitHub()
+    const run = await runAgainst(sim, runtime, { mode: 'preview', prompt: '', comment: 'true' }, { event: prEvent, env: { GITHUB_API_URL: gh.baseUrl } })
+    expect(run.code).toBe(0)
+    const tracking = gh.commentsOn(101).find((c) => c.user.type === 'Bot')
+    expect(gh.commentsOn(101)).toHaveLength(1)
+    expect(decodeState(tracking?.body ?? '')?.deployment).toMatchObject({ preview: true, status: 'success', url: 'https://acme-docs-webhooks.mintlify.app' })
+    expect(tracking?.body).toContain('✅ Preview success at <a href="https://acme-docs-webhooks.mintlify.app/">')
+    expect(tracking?.body).toContain('<a href="https://screenshots.mintlify.com/acme/latest.png">screenshot</a>')
+    expect(gh.requestsTo('create-comment')).toHaveLength(1)
+    expect(gh.requestsTo('update-comment')).toHaveLength(1)
   })
 })

@@ -1,0 +1,29 @@
+// `npm test`, before vitest: the build (dist/, which the e2e tests run) and knip (unused files,
+// exports and dependencies) side by side: neither needs the other, and together they take the
+// time of the longer one. Fails when either fails, with its output.
+import { spawn } from 'node:child_process'
+import { join } from 'node:path'
+
+function run(name, args) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    let out = ''
+    child.stdout.on('data', (d) => (out += d))
+    child.stderr.on('data', (d) => (out += d))
+    child.on('close', (code) => resolve({ name, code, out }))
+  })
+}
+
+const results = await Promise.all([
+  run('build', [join('scripts', 'build.mjs')]),
+  run('knip', [join('node_modules', 'knip', 'bin', 'knip.js')]),
+])
+let failed = false
+for (const r of results) {
+  if (r.out.trim()) process.stdout.write(`── ${r.name}\n${r.out}`)
+  if (r.code !== 0) {
+    failed = true
+    process.stderr.write(`${r.name} failed (exit ${r.code})\n`)
+  }
+}
+process.exitCode = failed ? 1 : 0
