@@ -2145,8 +2145,10 @@ function renderEntry(entry, here) {
     const pr = entry.prLink ? ` · ${prLinkText(entry.prLink, here)}` : '';
     const head = `- ${describeResult(entry.result)}${pr} · ${who}, ${(0,summary_escape/* link */.nf)(entry.source, when(entry.at))} · ${(0,summary_escape/* link */.nf)(entry.runUrl, 'run')}`;
     const quoted = (0,summary_escape/* escapeText */.X1)(entry.instruction, 500);
-    const note = entry.note ? `\n  ${(0,summary_escape/* escapeText */.X1)(entry.note, 500)}` : '';
-    return `${quoted ? `${head}\n  > ${quoted}` : head}${note}`;
+    // the note is the action's words: on the head line's paragraph (after a hard break), never after
+    // the quote, where a CommonMark lazy continuation would make it part of what the user wrote
+    const note = entry.note ? `\\\n  ${(0,summary_escape/* escapeText */.X1)(entry.note, 500)}` : '';
+    return `${head}${note}${quoted ? `\n  > ${quoted}` : ''}`;
 }
 /** The renderer a ThreadComment writes with: the state as this comment's text, on this server. */
 function threadCommentRenderer(triggerPhrase, serverUrl) {

@@ -45,8 +45,10 @@ function renderEntry(entry: ThreadEntry, here: Here | undefined): string {
   const pr = entry.prLink ? ` · ${prLinkText(entry.prLink, here)}` : ''
   const head = `- ${describeResult(entry.result)}${pr} · ${who}, ${link(entry.source, when(entry.at))} · ${link(entry.runUrl, 'run')}`
   const quoted = escapeText(entry.instruction, 500)
-  const note = entry.note ? `\n  ${escapeText(entry.note, 500)}` : ''
-  return `${quoted ? `${head}\n  > ${quoted}` : head}${note}`
+  // the note is the action's words: on the head line's paragraph (after a hard break), never after
+  // the quote, where a CommonMark lazy continuation would make it part of what the user wrote
+  const note = entry.note ? `\\\n  ${escapeText(entry.note, 500)}` : ''
+  return `${head}${note}${quoted ? `\n  > ${quoted}` : ''}`
 }
 
 export interface ThreadCommentView {

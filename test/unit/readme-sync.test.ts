@@ -31,4 +31,11 @@ describe('test runtimes', () => {
     expect(readActionYml().runs.using).toBe('node24')
     expect(RUNTIMES.map((r) => r.name)).toEqual(['node 24'])
   })
+
+  test('action.yml\'s description (what the Marketplace shows) names every mode', () => {
+    const description = readActionYml() as unknown as { description: string; inputs: { mode: { description: string } } }
+    const modes = ['agent', 'comment', 'visitors', 'views', 'insights', 'deploy', 'preview', 'automation']
+    for (const mode of modes) expect(description.description.toLowerCase(), mode).toContain(mode)
+    for (const mode of modes) expect(description.inputs.mode.description, mode).toContain(mode)
+  })
 })

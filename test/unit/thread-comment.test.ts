@@ -5,6 +5,8 @@ import { parsePullLink, pullLinkLabel, pullRequestHere } from '../../src/github/
 import { ThreadComment } from '../../src/github/thread-comment.js'
 import { MAX_ENTRIES, type ThreadEntry, type ThreadState, carriesMarker, decodeState, encodeState, withEntry } from '../../src/github/thread-state.js'
 import { MAX_COMMENT_CHARS, renderReviewReply, renderThreadComment } from '../../src/summary/thread-comment.js'
+import { parseMarkdown } from '../../src/github/markdown.js'
+import { toString } from 'mdast-util-to-string'
 
 const repo = { owner: 'acme', repo: 'docs' }
 const entry = (n: number, extra: Partial<ThreadEntry> = {}): ThreadEntry => ({
@@ -216,5 +218,29 @@ describe('ThreadComment: a create whose answer was lost', () => {
     await tracking.update((s) => s)
     expect(calls.updated).not.toContain(77)
     expect(calls.created).toBe(2)
+  })
+})
+
+describe('the tracking comment as GitHub renders it (CommonMark + GFM)', () => {
+  test('a user\'s quote holds only the user\'s words: the action\'s note is outside it, on the entry\'s own lines', () => {
+    const state = {
+      job: 'job_1',
+      entries: [
+        entry(2, { instruction: 'add a curl example', result: 'timeout', note: 'failed: timeout after 30 min' }),
+        entry(1, { instruction: 'document the webhooks' }),
+        entry(0, { instruction: '', note: 'a note without an instruction' }),
+      ],
+    }
+    const tree = parseMarkdown(renderThreadComment({ state, triggerPhrase: '/docs' }))
+    const quotes: string[] = []
+    const visit = (node: { type: string; children?: unknown[] }): void => {
+      if (node.type === 'blockquote') quotes.push(toString(node))
+      for (const child of (node.children ?? []) as Array<{ type: string; children?: unknown[] }>) visit(child)
+    }
+    visit(tree)
+    expect(quotes).toEqual(['add a curl example', 'document the webhooks'])
+    const text = toString(tree)
+    expect(text).toContain('failed: timeout after 30 min')
+    expect(text).toContain('a note without an instruction')
   })
 })
