@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
-import { encodeState } from '../../src/github/thread-state.js'
 import { InsightsData } from '../simulator/insights-data.js'
 import { generateRows, periodRows } from '../simulator/traffic-data.js'
 import { runAgainst, startGitHub, startSimulator } from './fixtures.js'
@@ -32,29 +31,7 @@ describe.each(RUNTIMES)('the bundle, once per mode ($name)', (runtime) => {
     expect(hasStackTrace(run)).toBe(false)
   })
 
-  test('comment: a writer\'s /docs on a linked issue is a follow-up to its job, with 👀 and the tracking comment', async () => {
-    const sim = await startSimulator()
-    const gh = await startGitHub({ alice: 'write' })
-    const first = await runAgainst(sim, runtime, { prompt: 'earlier work' })
-    const job = first.outputs['job-id'] as string
-    gh.addComment(7, { login: 'github-actions[bot]', type: 'Bot' }, `${encodeState({ job, entries: [] })}\n\n### 📝 Documentation agent`)
-    const event = {
-      name: 'issue_comment',
-      payload: {
-        action: 'created',
-        issue: { number: 7, title: 'Document webhooks', html_url: 'https://github.com/acme/docs/issues/7' },
-        comment: { id: 555, body: '/docs add a curl example', user: { login: 'alice', type: 'User' }, html_url: 'https://github.com/acme/docs/issues/7#issuecomment-555' },
-      },
-    }
-    const run = await runAgainst(sim, runtime, { mode: 'comment' }, { event, env: { GITHUB_API_URL: gh.baseUrl } })
-    expect(run.code).toBe(0)
-    expect(run.outputs.triggered).toBe('true')
-    expect(JSON.parse(sim.requestsTo('message')[0]?.body ?? '{}').prompt).toContain('add a curl example')
-    expect(gh.reactions).toEqual([{ kind: 'issue-comment', commentId: 555, content: 'eyes', by: 'github-actions[bot]' }])
-    expect(gh.commentsOn(7).some((c) => c.body.includes('add a curl example'))).toBe(true)
-  })
-
-  test('comment: a run after a cancelled one catches up on its instruction, in order, once', async () => {
+  test('comment: a writer\'s /docs is a follow-up to the thread\'s job, with 👀; a run after a cancelled one catches up on its instruction, in order, once', async () => {
     const sim = await startSimulator()
     const gh = await startGitHub({ alice: 'write' })
     const alice = { login: 'alice', type: 'User' as const }
@@ -70,6 +47,8 @@ describe.each(RUNTIMES)('the bundle, once per mode ($name)', (runtime) => {
     const sent = sim.requestsTo('message').map((r) => JSON.parse(r.body).prompt as string)
     expect(sent).toHaveLength(1)
     expect(sent[0]).toMatch(/1\. From alice .*\nadd a curl example\n\n2\. From alice .*\nand a Python one$/)
+    expect(gh.reactions.filter((r) => r.content === 'eyes')).toHaveLength(3)
+    expect(gh.commentsOn(7).filter((c) => c.user.login === 'github-actions[bot]')).toHaveLength(1)
   })
 
   test('visitors: every page exported to CSV and JSON, totals as outputs', async () => {

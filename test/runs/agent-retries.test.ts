@@ -224,7 +224,7 @@ describe.each(PATHS)('retries and failures ($name)', (runtime) => {
     test('a status check with no answer before wait-timeout ends the wait as a timeout', async () => {
       const sim = await startSimulator({ jobPlan: { runMs: 60_000 } })
       sim.addFault({ route: 'get', delayMs: 5000, status: 200, times: 5 })
-      const run = await runAgainst(sim, runtime, { prompt: PROMPT, 'wait-timeout': '2s' })
+      const run = await runAgainst(sim, runtime, { prompt: PROMPT, 'wait-timeout': '1s' })
       expect(run.code).toBe(1)
       expect(run.errors[0]).toContain('wait-timeout')
       expect(run.errors[0]).toContain('no answer within')
