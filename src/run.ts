@@ -12,6 +12,7 @@ import * as deploy from './modes/deploy.js'
 import * as insights from './modes/insights.js'
 import * as traffic from './modes/traffic.js'
 import { escapeText } from './summary/escape.js'
+import { renderUsage } from './summary/usage.js'
 import { writeSummary } from './summary/write-summary.js'
 import * as core from './util/actions-core.js'
 import { systemClock } from './util/clock.js'
@@ -53,7 +54,9 @@ export interface RunOverrides extends Partial<ModeContext> {
 export async function runMode(settings: Settings, signal: AbortSignal, overrides: RunOverrides = {}): Promise<void> {
   const { githubRetryBaseMs, ...replaced } = overrides
   const clock = overrides.clock ?? systemClock
-  const deadline = clock.now() + settings.waitTimeoutMs
+  const started = clock.now()
+  const deadline = started + settings.waitTimeoutMs
+  const opened: GitHubApi[] = []
   let apiFetch: typeof fetch
   try {
     apiFetch = await fetchForBaseUrl(settings.baseUrl, (m) => core.info(m))
@@ -73,12 +76,24 @@ export async function runMode(settings: Settings, signal: AbortSignal, overrides
     deadline,
     outputs: new Outputs(),
     run: readRunContext(),
-    github: (token) => GitHubApi.load(token, { signal, deadline, now: () => clock.now(), log, retryBaseMs: githubRetryBaseMs }),
+    github: async (token) => {
+      const api = await GitHubApi.load(token, { signal, deadline, now: () => clock.now(), log, retryBaseMs: githubRetryBaseMs })
+      opened.push(api)
+      return api
+    },
     dir: process.env.RUNNER_TEMP || process.cwd(),
     budget,
     ...replaced,
   }
   const report = await (MODES[settings.mode] as ModeRun<Settings>)(settings, ctx)
-  writeSummary(report.summary)
+  const usage = {
+    agentUses: client.usage.agentUses,
+    analyticsRequests: budget.spent,
+    githubRequests: opened.reduce((n, api) => n + api.requests, 0),
+    ms: clock.now() - started,
+  }
+  ctx.outputs.set('agent-uses', String(usage.agentUses))
+  ctx.outputs.set('analytics-requests', String(usage.analyticsRequests))
+  writeSummary(`${report.summary.trimEnd()}\n\n${renderUsage(usage)}\n`)
   conclude(report.ending)
 }

@@ -71,6 +71,8 @@ interface RequestSpec<T> {
   policy: RetryPolicy
   /** Added to a 404 message: which identifier to check. */
   notFoundHint?: string
+  /** The request spends one of the project's agent uses when it succeeds (creates, messages, automations). */
+  spendsAgentUse?: boolean
   /** Added to a 400 message: what the operation refuses. */
   badRequestHint?: string
   /** Replaces the general explanation of a 403 (an operation with a reason of its own). */
@@ -143,6 +145,9 @@ function apiErrorText(body: string): string {
  * the retry policy live here. Callers speak in domain terms (createJob, getJob, sendMessage, …).
  */
 export class ApiClient {
+  /** What this run spent: agent uses (jobs created, messages sent, automations run) and requests sent. */
+  readonly usage = { agentUses: 0, requests: 0 }
+
   private readonly options: Required<Omit<ClientOptions, 'log' | 'analyticsBudget'>> & Pick<ClientOptions, 'analyticsBudget'> & { log: (m: string) => void }
 
   constructor(options: ClientOptions) {
@@ -168,6 +173,7 @@ export class ApiClient {
       what: 'create the agent job',
       schema: jobSchema,
       policy: POST_POLICY,
+      spendsAgentUse: true,
       notFoundHint: 'Check project-id.',
       quotaHint: AGENT_QUOTA,
       mayExistHint:
@@ -195,6 +201,7 @@ export class ApiClient {
       what: `send the follow-up message to job ${id}`,
       schema: jobSchema,
       policy: POST_POLICY,
+      spendsAgentUse: true,
       notFoundHint: 'Check job-id and project-id.',
       quotaHint: AGENT_QUOTA,
       mayExistHint: `The message may have been delivered even so. Wait on the job (job-id: ${id}, no prompt) before sending it again.`,
@@ -250,6 +257,7 @@ export class ApiClient {
       what: `run automation ${external(automationId, 80)}`,
       schema: automationRunSchema,
       policy: POST_POLICY,
+      spendsAgentUse: true,
       notFoundHint: 'Check automation-id and project-id: the automation is not in this project.',
       badRequestHint: 'The service runs only an active automation with a custom schedule this way; check automation-id, and that the automation is active and uses a custom schedule.',
       quotaHint: AGENT_QUOTA,
@@ -319,8 +327,12 @@ export class ApiClient {
         throw new ApiError(`Could not ${spec.what}: max-requests (${budget.max}) is spent.${lastError ? ` Last error: ${lastError.message}` : ''}`, { kind: 'budget', status: lastError?.status, cause: lastError })
       }
 
+      this.usage.requests++
       const result = await this.attempt(spec, remaining)
-      if (result.ok) return result.value
+      if (result.ok) {
+        if (spec.spendsAgentUse) this.usage.agentUses++
+        return result.value
+      }
       lastError = result.error
       if (!result.retryable) throw result.error
       if (attempt >= spec.policy.maxAttempts) {

@@ -79,6 +79,9 @@ export class GitHubApi implements GitHubPort {
       },
     })
     const api = new GitHubApi(octokit, options)
+    octokit.hook.before('request', () => {
+      api.requests++
+    })
     // a request that got no answer at all (GitHub unreachable): later requests are not retried, so
     // an unreachable GitHub costs one request's retries, not every request's
     octokit.hook.error('request', (error: unknown) => {
@@ -87,6 +90,9 @@ export class GitHubApi implements GitHubPort {
     })
     return api
   }
+
+  /** GitHub requests sent (each attempt, retries included). */
+  requests = 0
 
   /** Set once a request got no answer at all: no more retries this run. */
   private unreachable = false

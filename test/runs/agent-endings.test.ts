@@ -37,6 +37,10 @@ describe.each(PATHS)('agent jobs ($name)', (runtime) => {
     expect(run.summary).toContain('sim-agent-1')
     expect(run.summary).toContain('<a href="https://github.com/acme/docs">acme/docs</a> @ main')
     expect(run.summary).toMatch(/Waited \| [\d.]+(ms|s)/)
+    // what the run cost, as outputs and at the end of the summary
+    expect(run.outputs['agent-uses']).toBe('1')
+    expect(run.outputs['analytics-requests']).toBe('0')
+    expect(run.summary.trimEnd()).toMatch(/<sub>This run: 1 agent use \(of 100 per project per hour\) · [\d.]+(ms|s)<\/sub>$/)
     expect(secretLeaks(run, sim.apiKey)).toEqual([])
   })
 

@@ -135,6 +135,9 @@ describe.each(PATHS)('conversations ($name)', (runtime) => {
     const three = await runComment(sim, gh, runtime, eventFor(third), labels)
     expect(three.code).toBe(0)
     expect(three.outputs.triggered).toBe('true')
+    // one follow-up carried both instructions: one agent use; the GitHub requests are counted too
+    expect(three.outputs['agent-uses']).toBe('1')
+    expect(three.summary).toMatch(/This run: 1 agent use \(of 100 per project per hour\) · \d+ GitHub requests · /)
     const messages = sim.requestsTo('message').map((r) => JSON.parse(r.body).prompt as string)
     expect(messages).toHaveLength(1)
     expect(messages[0]).toMatch(/^Several instructions were written on this thread while the agent was busy\. Carry them out in order:\n\n1\. From alice \(.*#issuecomment-\d+\):\nadd a curl example\n\n2\. From alice \(.*\):\nand a Python one$/)

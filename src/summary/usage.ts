@@ -1,0 +1,25 @@
+import { formatDuration } from '../util/clock.js'
+
+/**
+ * What a run cost, at the end of every summary: the agent uses (of the service's 100 per project per
+ * hour), the analytics requests (of its 100 per organisation per hour), the GitHub requests (of the
+ * token's hourly limit) and the time the step took. The figures users of agent actions ask for most.
+ */
+export interface Usage {
+  agentUses: number
+  analyticsRequests: number
+  githubRequests: number
+  ms: number
+}
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
+
+export function renderUsage(u: Usage): string {
+  const parts = [
+    `${plural(u.agentUses, 'agent use')} (of 100 per project per hour)`,
+    ...(u.analyticsRequests > 0 ? [`${plural(u.analyticsRequests, 'analytics request')} (of 100 per organisation per hour)`] : []),
+    ...(u.githubRequests > 0 ? [plural(u.githubRequests, 'GitHub request')] : []),
+    formatDuration(u.ms),
+  ]
+  return `<sub>This run: ${parts.join(' · ')}</sub>`
+}
