@@ -1579,7 +1579,11 @@ async function runAgent(agent, ctx) {
         const jobId = report.jobId;
         waitStart = ctx.clock.now();
         const result = await core/* group */.Os(`Wait for job ${(0,util_text/* external */.qn)(jobId, 80)}`, () => waitForJob({
-            getJob: () => ctx.client.getJob(jobId),
+            // counted here, so a wait that ends in an error still says how many checks it made
+            getJob: () => {
+                report.checks++;
+                return ctx.client.getJob(jobId);
+            },
             clock: ctx.clock,
             signal: ctx.signal,
             deadline: ctx.deadline,
@@ -1589,7 +1593,6 @@ async function runAgent(agent, ctx) {
             onJob: seen,
             log: (m) => core/* info */.pq(m),
         }));
-        report.checks = result.checks;
         if (!result.ended) {
             const status = result.job ? `still ${(0,util_text/* external */.qn)(result.job.status, 60)}` : 'not seen yet';
             const last = result.lastError ? ` Last error: ${result.lastError.message}` : '';
@@ -1608,7 +1611,9 @@ async function runAgent(agent, ctx) {
         }
         report.outcome = 'error';
         report.message = (0,errors/* getErrorMessage */.u)(error);
-        if (error instanceof ApiError && waitStart !== undefined && report.jobId) {
+        // resuming helps only while the job may still be running: not for a job the service does not
+        // know (404) nor a key it refuses (401, 403)
+        if (error instanceof ApiError && waitStart !== undefined && report.jobId && error.status !== 404 && error.kind !== 'auth') {
             report.message += ` ${resumeHint((0,util_text/* external */.qn)(report.jobId, 80))}`;
         }
         return report;
@@ -4130,10 +4135,12 @@ var write_summary = __webpack_require__(6806);
 ;// CONCATENATED MODULE: ./src/util/outputs.ts
 
 
+
 /**
  * Step outputs, set the moment they are known (so they exist even if the step then fails or is
  * cancelled), and written again only when they change. Every value goes through the same redaction
- * (no registered secret reaches an output, whichever field of an API answer carried it).
+ * (no registered secret reaches an output, whichever field of an API answer carried it). An output
+ * that cannot be written is a warning that names it and keeps its value in the log.
  */
 class Outputs {
     write;
@@ -4146,7 +4153,13 @@ class Outputs {
         if (this.values.get(name) === text)
             return;
         this.values.set(name, text);
-        this.write(name, text);
+        try {
+            this.write(name, text);
+        }
+        catch (error) {
+            // the value stays in the log (a job's id must not be lost with the file), and the run goes on
+            core/* warning */.$e(`Could not write output ${name} (${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 200)}). Its value: ${(0,util_text/* external */.qn)(text, 300) || '(empty)'}`);
+        }
     }
     get(name) {
         return this.values.get(name);

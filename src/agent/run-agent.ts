@@ -128,7 +128,11 @@ export async function runAgent(agent: JobRequest, ctx: AgentContext): Promise<Ag
     waitStart = ctx.clock.now()
     const result = await core.group(`Wait for job ${external(jobId, 80)}`, () =>
       waitForJob({
-        getJob: () => ctx.client.getJob(jobId),
+        // counted here, so a wait that ends in an error still says how many checks it made
+        getJob: () => {
+          report.checks++
+          return ctx.client.getJob(jobId)
+        },
         clock: ctx.clock,
         signal: ctx.signal,
         deadline: ctx.deadline,
@@ -139,7 +143,6 @@ export async function runAgent(agent: JobRequest, ctx: AgentContext): Promise<Ag
         log: (m) => core.info(m),
       }),
     )
-    report.checks = result.checks
     if (!result.ended) {
       const status = result.job ? `still ${external(result.job.status, 60)}` : 'not seen yet'
       const last = result.lastError ? ` Last error: ${result.lastError.message}` : ''
@@ -157,7 +160,9 @@ export async function runAgent(agent: JobRequest, ctx: AgentContext): Promise<Ag
     }
     report.outcome = 'error'
     report.message = getErrorMessage(error)
-    if (error instanceof ApiError && waitStart !== undefined && report.jobId) {
+    // resuming helps only while the job may still be running: not for a job the service does not
+    // know (404) nor a key it refuses (401, 403)
+    if (error instanceof ApiError && waitStart !== undefined && report.jobId && error.status !== 404 && error.kind !== 'auth') {
       report.message += ` ${resumeHint(external(report.jobId, 80))}`
     }
     return report

@@ -1,10 +1,12 @@
 import * as core from './actions-core.js'
-import { redact } from './text.js'
+import { getErrorMessage } from './errors.js'
+import { external, redact } from './text.js'
 
 /**
  * Step outputs, set the moment they are known (so they exist even if the step then fails or is
  * cancelled), and written again only when they change. Every value goes through the same redaction
- * (no registered secret reaches an output, whichever field of an API answer carried it).
+ * (no registered secret reaches an output, whichever field of an API answer carried it). An output
+ * that cannot be written is a warning that names it and keeps its value in the log.
  */
 export class Outputs {
   private readonly values = new Map<string, string>()
@@ -15,7 +17,12 @@ export class Outputs {
     const text = value === undefined || value === null ? '' : redact(String(value))
     if (this.values.get(name) === text) return
     this.values.set(name, text)
-    this.write(name, text)
+    try {
+      this.write(name, text)
+    } catch (error) {
+      // the value stays in the log (a job's id must not be lost with the file), and the run goes on
+      core.warning(`Could not write output ${name} (${external(getErrorMessage(error), 200)}). Its value: ${external(text, 300) || '(empty)'}`)
+    }
   }
 
   get(name: string): string | undefined {

@@ -172,6 +172,9 @@ describe.each(PATHS)('retries and failures ($name)', (runtime) => {
     expect(run.code).toBe(1)
     expect(sim.requests).toHaveLength(1)
     expect(run.errors[0]).toContain('HTTP 404 Not Found: Agent job not found. Check job-id and project-id.')
+    // no "run again with job-id" for a job the service does not know; the one check is counted
+    expect(run.errors[0]).not.toContain('To keep waiting')
+    expect(run.summary).toContain('(1 status check)')
   })
 
   test('follow-up that gets a 503: fails, says the message may have been delivered, not sent again', async () => {

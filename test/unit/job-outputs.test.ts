@@ -1,7 +1,8 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { MAX_JOB_OUTPUT_CHARS, jobOutput, publishJob } from '../../src/agent/job-outputs.js'
 import type { Job } from '../../src/api/schemas.js'
 import { registerSecret } from '../../src/util/text.js'
+import { Outputs } from '../../src/util/outputs.js'
 
 const base: Job = {
   id: 'job_1',
@@ -50,5 +51,31 @@ describe('publishJob', () => {
       'source-ref': 'main',
     })
     expect(publishJob(outputs as never, { ...base, big: 'y'.repeat(MAX_JOB_OUTPUT_CHARS) })).toBe(true)
+  })
+})
+
+describe('an output that cannot be written', () => {
+  test('is a warning naming it, with its value kept in the log; the run goes on and later outputs are still written', () => {
+    const lines: string[] = []
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      lines.push(String(chunk))
+      return true
+    })
+    const written: string[] = []
+    const outputs = new Outputs((name, value) => {
+      if (name === 'job-id') throw new Error('EACCES: permission denied, open /runner/_temp/output')
+      written.push(`${name}=${value}`)
+    })
+    try {
+      expect(() => outputs.set('job-id', 'job_42')).not.toThrow()
+      outputs.set('status', 'active')
+    } finally {
+      spy.mockRestore()
+    }
+    expect(written).toEqual(['status=active'])
+    const warnings = lines.filter((l) => l.startsWith('::warning::'))
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toContain('Could not write output job-id (EACCES: permission denied')
+    expect(warnings[0]).toContain('Its value: job_42')
   })
 })
