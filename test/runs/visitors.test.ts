@@ -232,12 +232,13 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
     expect(secretLeaks(run, sim.apiKey)).toEqual([])
   })
 
-  test('100,000 rows: 400 requests, every row exported once (with max-requests raised to allow them)', async () => {
-    const sim = await startSimulator({ visitors: generateRows(100_000) })
-    const run = await runAgainst(sim, runtime, { ...visitorsMode, 'max-requests': '400' })
+  // beyond the default max-requests (the scale of 100,000 rows is the benchmark's: docs/benchmarks.md)
+  test('40,000 rows: 160 requests, every row exported once (with max-requests raised to allow them)', async () => {
+    const sim = await startSimulator({ visitors: generateRows(40_000) })
+    const run = await runAgainst(sim, runtime, { ...visitorsMode, 'max-requests': '160' })
     expect(run.code).toBe(0)
-    expect(sim.requestsTo('visitors')).toHaveLength(400)
-    expect(run.outputs['path-count']).toBe('100000')
+    expect(sim.requestsTo('visitors')).toHaveLength(160)
+    expect(run.outputs['path-count']).toBe('40000')
     expect(Buffer.byteLength(run.summary)).toBeLessThan(64 * 1024)
   })
 })
