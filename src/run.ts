@@ -12,6 +12,7 @@ import * as deploy from './modes/deploy.js'
 import * as insights from './modes/insights.js'
 import * as traffic from './modes/traffic.js'
 import { escapeText } from './summary/escape.js'
+import { renderRunHeader } from './summary/run-header.js'
 import { renderUsage } from './summary/usage.js'
 import { writeSummary } from './summary/write-summary.js'
 import * as core from './util/actions-core.js'
@@ -94,6 +95,6 @@ export async function runMode(settings: Settings, signal: AbortSignal, overrides
   }
   ctx.outputs.set('agent-uses', String(usage.agentUses))
   ctx.outputs.set('analytics-requests', String(usage.analyticsRequests))
-  writeSummary(`${report.summary.trimEnd()}\n\n${renderUsage(usage)}\n`)
+  writeSummary(`${renderRunHeader(ctx.run)}\n\n${report.summary.trimEnd()}\n\n${renderUsage(usage)}\n`)
   conclude(report.ending)
 }

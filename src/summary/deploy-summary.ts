@@ -27,7 +27,7 @@ export function renderDeploymentSummary(view: DeploymentView): string {
   const icon = view.failure && state !== 'failure' ? '❌' : state ? (ICON[state] ?? '❔') : view.statusId ? '▶️' : '❌'
   const parts = [`### ${icon} ${what}${state ? `: ${escapeText(state, 40)}` : view.statusId ? ': started' : ': not started'}`]
   const rows: Array<[string, string]> = []
-  if (view.branch) rows.push(['Branch', `\`${escapeText(view.branch, 100).replace(/`/g, '')}\``])
+  if (view.branch) rows.push(['Branch', escapeText(view.branch, 100)])
   if (view.statusId) rows.push(['Deployment id', escapeText(view.statusId, 100)])
   if (view.previewUrl) rows.push(['Preview', link(view.previewUrl, view.previewUrl) || escapeText(view.previewUrl, 200)])
   const commit = view.status?.commit

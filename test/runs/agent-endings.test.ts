@@ -38,6 +38,7 @@ describe.each(PATHS)('agent jobs ($name)', (runtime) => {
     expect(run.summary).toContain('<a href="https://github.com/acme/docs">acme/docs</a> @ main')
     expect(run.summary).toMatch(/Waited \| [\d.]+(ms|s)/)
     // what the run cost, as outputs and at the end of the summary
+    expect(run.summary.split('\n')[0]).toBe('<sub>Started by the workflow\\_dispatch event</sub>')
     expect(run.outputs['agent-uses']).toBe('1')
     expect(run.outputs['analytics-requests']).toBe('0')
     expect(run.summary.trimEnd()).toMatch(/<sub>This run: 1 agent use \(of 100 per project per hour\) · [\d.]+(ms|s)<\/sub>$/)

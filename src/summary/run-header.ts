@@ -1,0 +1,23 @@
+import { commentTarget } from '../github/comment-target.js'
+import type { RunContext } from '../github/run-context.js'
+import { escapeText, link } from './escape.js'
+
+/**
+ * The first line of every summary: what started the run (the event and, where there is one, the
+ * issue or pull request as a link with its title, or the branch a push went to). Titles are
+ * someone's text: escaped and bounded.
+ */
+export function renderRunHeader(run: RunContext): string {
+  // escaped text, not a code span: inside one GitHub would show escapeText's backslashes
+  const event = `the ${escapeText(run.eventName || 'unknown', 40)} event`
+  const thread = commentTarget(run.eventName, run.payload, run)
+  if (thread) {
+    const label = `${thread.isPullRequest ? 'pull request' : 'issue'} #${thread.number}`
+    const shown = link(thread.url, label) || label
+    const title = thread.title ? ` ${escapeText(JSON.stringify(thread.title.slice(0, 120)), 160)}` : ''
+    return `<sub>Started by ${event} on ${shown}${title}</sub>`
+  }
+  const ref = (run.payload as { ref?: unknown })?.ref
+  if (run.eventName === 'push' && typeof ref === 'string' && ref) return `<sub>Started by ${event} to ${escapeText(ref.replace(/^refs\/heads\//, ''), 100)}</sub>`
+  return `<sub>Started by ${event}</sub>`
+}
