@@ -82,6 +82,8 @@ function formatDuration(ms) {
 
 // EXTERNAL MODULE: ./src/util/text.ts
 var util_text = __webpack_require__(9997);
+// EXTERNAL MODULE: ./src/inputs/settings.ts + 1 modules
+var settings = __webpack_require__(9695);
 ;// CONCATENATED MODULE: ./src/api/errors.ts
 class ApiError extends Error {
     kind;
@@ -300,6 +302,7 @@ const automationRunSchema = schemas/* looseObject */._H3({ schemaId: optionalTex
 
 
 
+
 const USER_AGENT = 'mintlify-docs-action';
 const AGENT_QUOTA = 'rate limited: agent jobs allow 100 creates and follow-ups per project per hour';
 const ANALYTICS_QUOTA = 'rate limited: analytics allows 100 requests per organisation per hour, shared by all analytics endpoints';
@@ -373,7 +376,17 @@ class ApiClient {
     projectPath(prefix) {
         return `${prefix}/${encodeURIComponent(this.options.projectId)}`;
     }
-    createJob(prompt) {
+    /** Refuses a prompt over MAX_PROMPT_CHARS before any request; notes one over PROMPT_WARN_CHARS. */
+    checkPrompt(prompt, what) {
+        const n = prompt.length;
+        if (n > settings/* MAX_PROMPT_CHARS */.cg) {
+            throw new ApiError(`Could not ${what}: the prompt is ${n.toLocaleString('en-US')} characters, more than the ${settings/* MAX_PROMPT_CHARS */.cg.toLocaleString('en-US')} this action sends. Nothing was sent. Shorten it (with changes, lower max-changes or narrow changes-paths).`, { kind: 'http' });
+        }
+        if (n > settings/* PROMPT_WARN_CHARS */.yP)
+            this.options.log(`The prompt is ${n.toLocaleString('en-US')} characters: long prompts cost the agent context; this action refuses more than ${settings/* MAX_PROMPT_CHARS */.cg.toLocaleString('en-US')}.`);
+    }
+    async createJob(prompt) {
+        this.checkPrompt(prompt, 'create the agent job');
         return this.request({
             method: 'POST',
             path: `${this.projectPath('/v2/agent')}/job`,
@@ -397,8 +410,9 @@ class ApiClient {
             notFoundHint: 'Check job-id and project-id.',
         });
     }
-    sendMessage(jobId, prompt) {
+    async sendMessage(jobId, prompt) {
         const id = (0,util_text/* external */.qn)(jobId, 80);
+        this.checkPrompt(prompt, `send the follow-up message to job ${id}`);
         return this.request({
             method: 'POST',
             path: `${this.projectPath('/v2/agent')}/job/${encodeURIComponent(jobId)}/message`,

@@ -101,6 +101,347 @@ var __webpack_modules__ = {
             return to?.dateOnly ? `up to and including ${end}` : `${end}`;
         }
     },
+    9695: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+        __nccwpck_require__.d(__webpack_exports__, {
+            Qh: () => INPUT_NAMES,
+            dz: () => InputError,
+            cg: () => MAX_PROMPT_CHARS,
+            yP: () => PROMPT_WARN_CHARS,
+            P$: () => parseSettings,
+            Sv: () => unusedInputs
+        });
+        var core = __nccwpck_require__(8532);
+        var schemas = __nccwpck_require__(8395);
+        var dates = __nccwpck_require__(2124);
+        const UNIT_MS = {
+            ms: 1,
+            s: 1e3,
+            m: 6e4,
+            h: 36e5
+        };
+        function parseDuration(text) {
+            const value = text.trim().toLowerCase();
+            if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1e3);
+            if (!/^(\d+(\.\d+)?(ms|s|m|h))+$/.test(value)) return;
+            let total = 0;
+            for (const [, amount, , unit] of value.matchAll(/(\d+(\.\d+)?)(ms|s|m|h)/g)) total += Number(amount) * UNIT_MS[unit];
+            return Math.round(total);
+        }
+        var util_text = __nccwpck_require__(9997);
+        const DEFAULTS = {
+            mode: "agent",
+            wait: "true",
+            "wait-timeout": "30m",
+            "poll-interval": "10s",
+            "require-pr": "false",
+            "base-url": "https://api.mintlify.com",
+            "page-size": "250",
+            "summary-rows": "25",
+            comment: "false",
+            "trigger-phrase": "/docs",
+            compare: "none",
+            "max-requests": "100",
+            changes: "none",
+            "max-changes": "40000",
+            "continue-thread": "false"
+        };
+        const MODES = [ "agent", "visitors", "views", "insights", "comment", "deploy", "preview", "automation" ];
+        const COMPARE = [ "none", "previous-period" ];
+        const CHANGES = [ "none", "files", "diff" ];
+        const CHANGE_EVENTS = [ "pull_request", "pull_request_target", "push" ];
+        const CONVERSATION_EVENTS = [ "issue_comment", "pull_request_review_comment", "pull_request_review" ];
+        const MODE_ONLY = {
+            prompt: [ "agent" ],
+            "job-id": [ "agent" ],
+            "date-from": [ "visitors", "views", "insights" ],
+            "date-to": [ "visitors", "views", "insights" ],
+            "allowed-bots": [ "comment" ],
+            "status-labels": [ "agent", "comment" ],
+            "changes-paths": [ "agent" ],
+            branch: [ "preview" ],
+            "automation-id": [ "automation" ]
+        };
+        const INPUT_NAMES = [ "api-key", "project-id", "mode", "prompt", "job-id", "wait", "wait-timeout", "poll-interval", "require-pr", "base-url", "date-from", "date-to", "page-size", "summary-rows", "comment", "github-token", "trigger-phrase", "allowed-bots", "status-labels", "branch", "automation-id", "changes", "changes-paths", "max-changes", "continue-thread", "compare", "max-requests" ];
+        class InputError extends Error {
+            constructor(message) {
+                super(message);
+                this.name = "InputError";
+            }
+        }
+        const MAX_PROMPT_CHARS = 2e5;
+        const PROMPT_WARN_CHARS = 1e5;
+        function problem(ctx, value, message, path, described) {
+            ctx.issues.push({
+                code: "custom",
+                message: message,
+                input: value,
+                ...path ? {
+                    path: path
+                } : {},
+                ...described ? {
+                    params: {
+                        described: described
+                    }
+                } : {}
+            });
+            return core.tm;
+        }
+        const OTHER_KEY_TYPES = [ [ "mint_dsc_", "assistant API key" ], [ "mint_us_", "index API key" ] ];
+        function input(fn) {
+            return schemas.FsL(schemas.YjP(), schemas.pdi(fn));
+        }
+        function checked(accepted, parse) {
+            return input((value, ctx) => {
+                const result = parse(value);
+                return result === void 0 ? problem(ctx, value, accepted) : result;
+            });
+        }
+        const booleanInput = checked("true or false", function parseBoolean(value) {
+            const v = value.trim();
+            if ([ "true", "True", "TRUE" ].includes(v)) return true;
+            if ([ "false", "False", "FALSE" ].includes(v)) return false;
+            return;
+        });
+        function durationInput(min) {
+            return checked(`a duration such as 90s, 15m, 1h, 1h30m, 500ms, or plain seconds (600), from ${min}ms up to 72h`, v => {
+                const ms = parseDuration(v);
+                return ms !== void 0 && ms >= min && ms <= 2592e5 ? ms : void 0;
+            });
+        }
+        function isLoopbackHost(hostname) {
+            const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+            return host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+        }
+        function parseBaseUrl(value) {
+            let url;
+            try {
+                url = new URL(value.trim());
+            } catch {
+                return;
+            }
+            if (url.username || url.password || url.search || url.hash) return;
+            if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackHost(url.hostname))) return;
+            return url.toString().replace(/\/+$/, "");
+        }
+        const identifier = value => /^[^\s\u0000-\u001f\u007f]+$/.test(value) ? value : void 0;
+        function parseTriggerPhrase(value) {
+            if (value.length === 0 || value.length > 50 || /[\s\u0000-\u001f\u007f]/.test(value) || /^[@>`~]/.test(value)) return;
+            return value;
+        }
+        const BOT_LOGIN = /^[a-z0-9](?:[a-z0-9-]{0,38})(?:\[bot\])?$/i;
+        function parseAllowedBots(value) {
+            const names = value.split(",").map(n => n.trim()).filter(n => n !== "");
+            if (names.some(n => !BOT_LOGIN.test(n))) return;
+            return [ ...new Set(names.map(n => n.toLowerCase().endsWith("[bot]") ? n.toLowerCase() : `${n.toLowerCase()}[bot]`)) ];
+        }
+        function parseGlobs(value) {
+            const globs = value.split(/[\n,]/).map(g => g.trim()).filter(g => g !== "");
+            if (globs.some(g => g === "!" || g.length > 300)) return;
+            return globs;
+        }
+        function parseStatusLabels(value) {
+            if (value === "") return null;
+            const names = value.split(",").map(n => n.trim());
+            if (names.length !== 3 || names.some(n => n === "" || n.length > 50)) return;
+            if (new Set(names.map(n => n.toLowerCase())).size !== 3) return;
+            const [working, done, failed] = names;
+            return {
+                working: working,
+                done: done,
+                failed: failed
+            };
+        }
+        function integerInput(min, max, accepted) {
+            return checked(accepted, v => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max ? Number(v) : void 0);
+        }
+        function rangeEndInput(now) {
+            return input((v, ctx) => {
+                if (v === "") return;
+                return (0, dates.s)(v, now) ?? problem(ctx, v, `a real date as ${dates.BM}`);
+            });
+        }
+        const schemaAt = (now, eventName) => schemas.FsL(schemas.Ikc({
+            "api-key": input((v, ctx) => {
+                const accepted = "the admin API key from a secret, for example ${{ secrets.MINTLIFY_API_KEY }}";
+                const other = OTHER_KEY_TYPES.find(([prefix]) => v.startsWith(prefix));
+                if (other) {
+                    const [prefix, name] = other;
+                    return problem(ctx, "", `an admin API key (mint_…) from the dashboard's API keys page; ${name}s do not work with this API`, void 0, `is an ${name} (it starts with ${prefix}; its value is not shown)`);
+                }
+                if (v === "" && eventName === "pull_request") return problem(ctx, v, `${accepted}. On a pull_request event from a fork GitHub passes the workflow no secrets: run docs jobs for forks from a pull_request_target workflow (the action then lets only authors with write access start one), or only for branches of this repository`);
+                return v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : problem(ctx, v, accepted);
+            }),
+            "project-id": checked("the project identifier from the dashboard's API keys page (no spaces)", identifier),
+            mode: checked("agent, visitors, views, insights, comment, deploy, preview or automation", v => MODES.includes(v) ? v : void 0),
+            prompt: input((v, ctx) => v.length > 0 && v.trim().length === 0 ? problem(ctx, v, "an instruction with some text in it, or no prompt at all") : v.length > MAX_PROMPT_CHARS ? problem(ctx, v, `at most ${MAX_PROMPT_CHARS.toLocaleString("en-US")} characters (this one has ${v.length.toLocaleString("en-US")}; the action sends no longer prompt)`, void 0, `is ${v.length.toLocaleString("en-US")} characters long`) : v.trim() || void 0),
+            "job-id": input((v, ctx) => v === "" ? void 0 : identifier(v) ?? problem(ctx, v, "a job id without spaces, as printed by an earlier run (output job-id)")),
+            wait: booleanInput,
+            "wait-timeout": durationInput(1),
+            "poll-interval": durationInput(50),
+            "require-pr": booleanInput,
+            "base-url": checked("an https:// URL without query or credentials (http:// only for localhost, 127.0.0.1 or [::1])", parseBaseUrl),
+            "date-from": rangeEndInput(now),
+            "date-to": rangeEndInput(now),
+            "page-size": integerInput(1, 250, "a whole number of rows per request from 1 to 250 (250 spends the fewest requests)"),
+            "summary-rows": integerInput(1, 1e5, "a whole number of pages to list in the summary, 1 or more"),
+            "max-requests": integerInput(1, 1e4, "a whole number of analytics requests from 1 to 10000 (the service allows 100 an hour per organisation)"),
+            comment: booleanInput,
+            "github-token": schemas.YjP(),
+            "trigger-phrase": checked("a phrase of 1 to 50 characters without spaces, not starting with @ (a mention notifies a real account), > or a backtick; for example /docs", parseTriggerPhrase),
+            compare: checked("none, or previous-period (also export the period of the same length just before, and show the change)", v => COMPARE.includes(v) ? v : void 0),
+            "allowed-bots": checked("comma-separated bot logins such as renovate[bot], dependabot[bot]; * (any bot) is not accepted: list each bot you trust", parseAllowedBots),
+            branch: input((v, ctx) => v === "" ? void 0 : /^[^\s~^:?*[\\]+$/.test(v) && !v.startsWith("-") ? v : problem(ctx, v, "a branch name of the docs repository, such as docs/new-page (no spaces)")),
+            "automation-id": input((v, ctx) => v === "" ? void 0 : identifier(v) ?? problem(ctx, v, "the id of a saved automation of this project, from the dashboard (no spaces)")),
+            changes: checked("none, files (the changed files) or diff (the files and their patches)", v => CHANGES.includes(v) ? v : void 0),
+            "changes-paths": checked("globs, one a line or comma-separated, such as src/** and !**/*.test.ts", parseGlobs),
+            "max-changes": integerInput(1e3, 1e6, "a whole number of characters of change description from 1000 to 1000000"),
+            "continue-thread": booleanInput,
+            "status-labels": checked('three different comma-separated label names of up to 50 characters (while the job runs, done, failed), for example "docs: in progress, docs: done, docs: failed"; or nothing', parseStatusLabels)
+        }), schemas.pdi((i, ctx) => {
+            const common = {
+                apiKey: i["api-key"],
+                projectId: i["project-id"],
+                baseUrl: i["base-url"],
+                waitTimeoutMs: i["wait-timeout"]
+            };
+            const from = i["date-from"];
+            const to = i["date-to"];
+            const analytics = i.mode === "visitors" || i.mode === "views" || i.mode === "insights";
+            if (analytics && from && to && from.instant >= to.instant) return problem(ctx, from.given, `a start before date-to ("${to.given}", which is exclusive)`, [ "date-from" ]);
+            if (i.mode === "insights") return {
+                ...common,
+                mode: "insights",
+                insights: {
+                    dateFrom: from,
+                    dateTo: to,
+                    summaryRows: i["summary-rows"],
+                    maxRequests: i["max-requests"]
+                }
+            };
+            if (i.mode === "visitors" || i.mode === "views") {
+                if (i.compare === "previous-period" && !from) return problem(ctx, "", "a start with compare: previous-period (the previous period is as long as this one, so this one needs a start)", [ "date-from" ]);
+                return {
+                    ...common,
+                    mode: i.mode,
+                    commentIgnored: i.comment,
+                    traffic: {
+                        dateFrom: from,
+                        dateTo: to,
+                        pageSize: i["page-size"],
+                        summaryRows: i["summary-rows"],
+                        compare: i.compare === "previous-period",
+                        maxRequests: i["max-requests"]
+                    }
+                };
+            }
+            const agent = {
+                wait: i.wait,
+                pollIntervalMs: i["poll-interval"],
+                requirePr: i["require-pr"]
+            };
+            if (i.mode === "deploy" || i.mode === "preview" || i.mode === "automation") {
+                const pullRequestEvent = eventName === "pull_request" || eventName === "pull_request_target";
+                if (i.mode === "preview" && !i.branch && !pullRequestEvent) return problem(ctx, "", `the branch to preview: on a ${eventName || "run"} event there is no pull request head branch to take instead`, [ "branch" ]);
+                if (i.mode === "automation" && i["automation-id"] === void 0) return problem(ctx, "", "the id of the saved automation to run (mode: automation)", [ "automation-id" ]);
+                if (i.comment && i["github-token"] === "") return problem(ctx, "", 'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"', [ "github-token" ]);
+                return {
+                    ...common,
+                    mode: i.mode,
+                    live: {
+                        wait: i.wait,
+                        pollIntervalMs: i["poll-interval"],
+                        requirePr: i["require-pr"],
+                        branch: i.branch || void 0,
+                        automationId: i["automation-id"]
+                    },
+                    comment: i.comment ? {
+                        token: i["github-token"],
+                        triggerPhrase: i["trigger-phrase"]
+                    } : void 0
+                };
+            }
+            if (i.mode === "comment") {
+                if (!CONVERSATION_EVENTS.includes(eventName)) return problem(ctx, eventName, `mode: comment to run on ${CONVERSATION_EVENTS.join(", ")} (this run's event is ${eventName || "unknown"})`, [ "mode" ]);
+                if (i["github-token"] === "") return problem(ctx, "", 'a token for mode: comment: the default ${{ github.token }} works when the workflow grants "issues: write" and "pull-requests: write"', [ "github-token" ]);
+                return {
+                    ...common,
+                    mode: "comment",
+                    conversation: {
+                        token: i["github-token"],
+                        triggerPhrase: i["trigger-phrase"],
+                        allowedBots: i["allowed-bots"],
+                        eventName: eventName,
+                        statusLabels: i["status-labels"] ?? void 0
+                    },
+                    agent: agent
+                };
+            }
+            const changes = i.changes === "none" ? void 0 : {
+                kind: i.changes,
+                paths: i["changes-paths"],
+                maxChars: i["max-changes"],
+                continueThread: i["continue-thread"],
+                token: i["github-token"]
+            };
+            if (changes && changes.token === "") return problem(ctx, "", 'a token when changes is set (the change is read from GitHub): the default ${{ github.token }} works with "contents: read" and "pull-requests: read"', [ "github-token" ]);
+            if (changes && !CHANGE_EVENTS.includes(eventName)) return problem(ctx, i.changes, `none on this run's event (${eventName || "unknown"}): changes describes the change of a ${CHANGE_EVENTS.join(", ")} event`, [ "changes" ]);
+            if (changes && i["job-id"] !== void 0) return problem(ctx, i["job-id"], "no job-id with changes: the job is the thread's (continue-thread) or a new one", [ "job-id" ]);
+            if (i["continue-thread"] && !i.comment) return problem(ctx, "true", "false unless comment is true: the thread's tracking comment is where the job and the last head described are kept", [ "continue-thread" ]);
+            if (i.mode === "agent" && i.prompt === void 0 && i["job-id"] === void 0 && !changes) return problem(ctx, "", "agent mode needs prompt (to create a job), job-id (to wait on an existing job), or both (to send a follow-up)", [ "prompt" ]);
+            if (i.comment && i["github-token"] === "") return problem(ctx, "", 'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"', [ "github-token" ]);
+            return {
+                ...common,
+                mode: "agent",
+                comment: i.comment ? {
+                    token: i["github-token"],
+                    triggerPhrase: i["trigger-phrase"],
+                    statusLabels: i["status-labels"] ?? void 0
+                } : void 0,
+                agent: {
+                    prompt: i.prompt,
+                    jobId: i["job-id"],
+                    ...agent
+                },
+                changes: changes
+            };
+        }));
+        function describeValue(name, raw) {
+            if (name === "api-key") return raw ? "is not a usable key (its value is not shown)" : "is empty";
+            if (raw === void 0 || raw === "") return "is empty";
+            const text = name === "base-url" ? (0, util_text.t)(raw) : raw;
+            const shown = text.length > 80 ? `${text.slice(0, 80)}…` : text;
+            return `is ${JSON.stringify(shown)}`;
+        }
+        function parseSettings(raw, now = Date.now(), eventName = "") {
+            const withDefaults = {};
+            for (const name of INPUT_NAMES) {
+                const given = raw[name] ?? "";
+                const fallback = DEFAULTS[name];
+                withDefaults[name] = name === "prompt" ? given : given.trim() === "" && fallback !== void 0 ? fallback : given.trim();
+            }
+            const result = schemaAt(now, eventName).safeParse(withDefaults);
+            if (result.success) return result.data;
+            const lines = result.error.issues.map(issue => {
+                const name = String(issue.path[0] ?? "inputs");
+                if (name === "date-from" && issue.message.startsWith("a start with compare")) return `Input "date-from" is empty: expected ${issue.message}.`;
+                if (name === "date-from" && issue.message.startsWith("a start before")) return `Input "date-from" ${describeValue(name, raw["date-from"])}: expected ${issue.message}.`;
+                if (name === "mode" && issue.message.startsWith("mode: comment to run on")) return `Input "mode" is "comment", but this run's event is not one it reads: expected ${issue.message}.`;
+                if (name === "prompt" && issue.message.startsWith("agent mode")) return `Inputs "prompt" and "job-id" are both empty: ${issue.message}.`;
+                const described = issue.params?.described;
+                return `Input "${name}" ${typeof described === "string" ? described : describeValue(name, raw[name])}: expected ${issue.message}.`;
+            });
+            throw new InputError(lines.join("\n"));
+        }
+        function unusedInputs(raw, settings) {
+            const {mode: mode} = settings;
+            const unused = Object.entries(MODE_ONLY).filter(([name, only]) => !only.includes(mode) && (raw[name] ?? "").trim() !== "").map(([name]) => name);
+            const traffic = mode === "visitors" || mode === "views";
+            if (traffic && settings.commentIgnored) unused.push("comment");
+            const compare = (raw.compare ?? "").trim();
+            if (!traffic && compare !== "" && compare !== DEFAULTS.compare) unused.push("compare");
+            return unused;
+        }
+    },
     7125: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             X1: () => escapeText,
@@ -1961,369 +2302,7 @@ if (typeof __nccwpck_require__ !== "undefined") __nccwpck_require__.ab = decodeU
     };
 })();
 
-var src_core = __nccwpck_require__(8532);
-
-var src_schemas = __nccwpck_require__(8395);
-
-var dates = __nccwpck_require__(2124);
-
-const UNIT_MS = {
-    ms: 1,
-    s: 1e3,
-    m: 6e4,
-    h: 36e5
-};
-
-function parseDuration(text) {
-    const value = text.trim().toLowerCase();
-    if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1e3);
-    if (!/^(\d+(\.\d+)?(ms|s|m|h))+$/.test(value)) return;
-    let total = 0;
-    for (const [, amount, , unit] of value.matchAll(/(\d+(\.\d+)?)(ms|s|m|h)/g)) total += Number(amount) * UNIT_MS[unit];
-    return Math.round(total);
-}
-
-var util_text = __nccwpck_require__(9997);
-
-const DEFAULTS = {
-    mode: "agent",
-    wait: "true",
-    "wait-timeout": "30m",
-    "poll-interval": "10s",
-    "require-pr": "false",
-    "base-url": "https://api.mintlify.com",
-    "page-size": "250",
-    "summary-rows": "25",
-    comment: "false",
-    "trigger-phrase": "/docs",
-    compare: "none",
-    "max-requests": "100",
-    changes: "none",
-    "max-changes": "40000",
-    "continue-thread": "false"
-};
-
-const MODES = [ "agent", "visitors", "views", "insights", "comment", "deploy", "preview", "automation" ];
-
-const COMPARE = [ "none", "previous-period" ];
-
-const CHANGES = [ "none", "files", "diff" ];
-
-const CHANGE_EVENTS = [ "pull_request", "pull_request_target", "push" ];
-
-const CONVERSATION_EVENTS = [ "issue_comment", "pull_request_review_comment", "pull_request_review" ];
-
-const MODE_ONLY = {
-    prompt: [ "agent" ],
-    "job-id": [ "agent" ],
-    "date-from": [ "visitors", "views", "insights" ],
-    "date-to": [ "visitors", "views", "insights" ],
-    "allowed-bots": [ "comment" ],
-    "status-labels": [ "agent", "comment" ],
-    "changes-paths": [ "agent" ],
-    branch: [ "preview" ],
-    "automation-id": [ "automation" ]
-};
-
-const INPUT_NAMES = [ "api-key", "project-id", "mode", "prompt", "job-id", "wait", "wait-timeout", "poll-interval", "require-pr", "base-url", "date-from", "date-to", "page-size", "summary-rows", "comment", "github-token", "trigger-phrase", "allowed-bots", "status-labels", "branch", "automation-id", "changes", "changes-paths", "max-changes", "continue-thread", "compare", "max-requests" ];
-
-class InputError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = "InputError";
-    }
-}
-
-function problem(ctx, value, message, path, described) {
-    ctx.issues.push({
-        code: "custom",
-        message: message,
-        input: value,
-        ...path ? {
-            path: path
-        } : {},
-        ...described ? {
-            params: {
-                described: described
-            }
-        } : {}
-    });
-    return src_core.tm;
-}
-
-const OTHER_KEY_TYPES = [ [ "mint_dsc_", "assistant API key" ], [ "mint_us_", "index API key" ] ];
-
-function input(fn) {
-    return src_schemas.FsL(src_schemas.YjP(), src_schemas.pdi(fn));
-}
-
-function checked(accepted, parse) {
-    return input((value, ctx) => {
-        const result = parse(value);
-        return result === void 0 ? problem(ctx, value, accepted) : result;
-    });
-}
-
-const booleanInput = checked("true or false", function parseBoolean(value) {
-    const v = value.trim();
-    if ([ "true", "True", "TRUE" ].includes(v)) return true;
-    if ([ "false", "False", "FALSE" ].includes(v)) return false;
-    return;
-});
-
-function durationInput(min) {
-    return checked(`a duration such as 90s, 15m, 1h, 1h30m, 500ms, or plain seconds (600), from ${min}ms up to 72h`, v => {
-        const ms = parseDuration(v);
-        return ms !== void 0 && ms >= min && ms <= 2592e5 ? ms : void 0;
-    });
-}
-
-function isLoopbackHost(hostname) {
-    const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-    return host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-}
-
-function parseBaseUrl(value) {
-    let url;
-    try {
-        url = new URL(value.trim());
-    } catch {
-        return;
-    }
-    if (url.username || url.password || url.search || url.hash) return;
-    if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackHost(url.hostname))) return;
-    return url.toString().replace(/\/+$/, "");
-}
-
-const identifier = value => /^[^\s\u0000-\u001f\u007f]+$/.test(value) ? value : void 0;
-
-function parseTriggerPhrase(value) {
-    if (value.length === 0 || value.length > 50 || /[\s\u0000-\u001f\u007f]/.test(value) || /^[@>`~]/.test(value)) return;
-    return value;
-}
-
-const BOT_LOGIN = /^[a-z0-9](?:[a-z0-9-]{0,38})(?:\[bot\])?$/i;
-
-function parseAllowedBots(value) {
-    const names = value.split(",").map(n => n.trim()).filter(n => n !== "");
-    if (names.some(n => !BOT_LOGIN.test(n))) return;
-    return [ ...new Set(names.map(n => n.toLowerCase().endsWith("[bot]") ? n.toLowerCase() : `${n.toLowerCase()}[bot]`)) ];
-}
-
-function parseGlobs(value) {
-    const globs = value.split(/[\n,]/).map(g => g.trim()).filter(g => g !== "");
-    if (globs.some(g => g === "!" || g.length > 300)) return;
-    return globs;
-}
-
-function parseStatusLabels(value) {
-    if (value === "") return null;
-    const names = value.split(",").map(n => n.trim());
-    if (names.length !== 3 || names.some(n => n === "" || n.length > 50)) return;
-    if (new Set(names.map(n => n.toLowerCase())).size !== 3) return;
-    const [working, done, failed] = names;
-    return {
-        working: working,
-        done: done,
-        failed: failed
-    };
-}
-
-function integerInput(min, max, accepted) {
-    return checked(accepted, v => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max ? Number(v) : void 0);
-}
-
-function rangeEndInput(now) {
-    return input((v, ctx) => {
-        if (v === "") return;
-        return (0, dates.s)(v, now) ?? problem(ctx, v, `a real date as ${dates.BM}`);
-    });
-}
-
-const schemaAt = (now, eventName) => src_schemas.FsL(src_schemas.Ikc({
-    "api-key": input((v, ctx) => {
-        const accepted = "the admin API key from a secret, for example ${{ secrets.MINTLIFY_API_KEY }}";
-        const other = OTHER_KEY_TYPES.find(([prefix]) => v.startsWith(prefix));
-        if (other) {
-            const [prefix, name] = other;
-            return problem(ctx, "", `an admin API key (mint_…) from the dashboard's API keys page; ${name}s do not work with this API`, void 0, `is an ${name} (it starts with ${prefix}; its value is not shown)`);
-        }
-        if (v === "" && eventName === "pull_request") return problem(ctx, v, `${accepted}. On a pull_request event from a fork GitHub passes the workflow no secrets: run docs jobs for forks from a pull_request_target workflow (the action then lets only authors with write access start one), or only for branches of this repository`);
-        return v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : problem(ctx, v, accepted);
-    }),
-    "project-id": checked("the project identifier from the dashboard's API keys page (no spaces)", identifier),
-    mode: checked("agent, visitors, views, insights, comment, deploy, preview or automation", v => MODES.includes(v) ? v : void 0),
-    prompt: input((v, ctx) => v.length > 0 && v.trim().length === 0 ? problem(ctx, v, "an instruction with some text in it, or no prompt at all") : v.trim() || void 0),
-    "job-id": input((v, ctx) => v === "" ? void 0 : identifier(v) ?? problem(ctx, v, "a job id without spaces, as printed by an earlier run (output job-id)")),
-    wait: booleanInput,
-    "wait-timeout": durationInput(1),
-    "poll-interval": durationInput(50),
-    "require-pr": booleanInput,
-    "base-url": checked("an https:// URL without query or credentials (http:// only for localhost, 127.0.0.1 or [::1])", parseBaseUrl),
-    "date-from": rangeEndInput(now),
-    "date-to": rangeEndInput(now),
-    "page-size": integerInput(1, 250, "a whole number of rows per request from 1 to 250 (250 spends the fewest requests)"),
-    "summary-rows": integerInput(1, 1e5, "a whole number of pages to list in the summary, 1 or more"),
-    "max-requests": integerInput(1, 1e4, "a whole number of analytics requests from 1 to 10000 (the service allows 100 an hour per organisation)"),
-    comment: booleanInput,
-    "github-token": src_schemas.YjP(),
-    "trigger-phrase": checked("a phrase of 1 to 50 characters without spaces, not starting with @ (a mention notifies a real account), > or a backtick; for example /docs", parseTriggerPhrase),
-    compare: checked("none, or previous-period (also export the period of the same length just before, and show the change)", v => COMPARE.includes(v) ? v : void 0),
-    "allowed-bots": checked("comma-separated bot logins such as renovate[bot], dependabot[bot]; * (any bot) is not accepted: list each bot you trust", parseAllowedBots),
-    branch: input((v, ctx) => v === "" ? void 0 : /^[^\s~^:?*[\\]+$/.test(v) && !v.startsWith("-") ? v : problem(ctx, v, "a branch name of the docs repository, such as docs/new-page (no spaces)")),
-    "automation-id": input((v, ctx) => v === "" ? void 0 : identifier(v) ?? problem(ctx, v, "the id of a saved automation of this project, from the dashboard (no spaces)")),
-    changes: checked("none, files (the changed files) or diff (the files and their patches)", v => CHANGES.includes(v) ? v : void 0),
-    "changes-paths": checked("globs, one a line or comma-separated, such as src/** and !**/*.test.ts", parseGlobs),
-    "max-changes": integerInput(1e3, 1e6, "a whole number of characters of change description from 1000 to 1000000"),
-    "continue-thread": booleanInput,
-    "status-labels": checked('three different comma-separated label names of up to 50 characters (while the job runs, done, failed), for example "docs: in progress, docs: done, docs: failed"; or nothing', parseStatusLabels)
-}), src_schemas.pdi((i, ctx) => {
-    const common = {
-        apiKey: i["api-key"],
-        projectId: i["project-id"],
-        baseUrl: i["base-url"],
-        waitTimeoutMs: i["wait-timeout"]
-    };
-    const from = i["date-from"];
-    const to = i["date-to"];
-    const analytics = i.mode === "visitors" || i.mode === "views" || i.mode === "insights";
-    if (analytics && from && to && from.instant >= to.instant) return problem(ctx, from.given, `a start before date-to ("${to.given}", which is exclusive)`, [ "date-from" ]);
-    if (i.mode === "insights") return {
-        ...common,
-        mode: "insights",
-        insights: {
-            dateFrom: from,
-            dateTo: to,
-            summaryRows: i["summary-rows"],
-            maxRequests: i["max-requests"]
-        }
-    };
-    if (i.mode === "visitors" || i.mode === "views") {
-        if (i.compare === "previous-period" && !from) return problem(ctx, "", "a start with compare: previous-period (the previous period is as long as this one, so this one needs a start)", [ "date-from" ]);
-        return {
-            ...common,
-            mode: i.mode,
-            commentIgnored: i.comment,
-            traffic: {
-                dateFrom: from,
-                dateTo: to,
-                pageSize: i["page-size"],
-                summaryRows: i["summary-rows"],
-                compare: i.compare === "previous-period",
-                maxRequests: i["max-requests"]
-            }
-        };
-    }
-    const agent = {
-        wait: i.wait,
-        pollIntervalMs: i["poll-interval"],
-        requirePr: i["require-pr"]
-    };
-    if (i.mode === "deploy" || i.mode === "preview" || i.mode === "automation") {
-        const pullRequestEvent = eventName === "pull_request" || eventName === "pull_request_target";
-        if (i.mode === "preview" && !i.branch && !pullRequestEvent) return problem(ctx, "", `the branch to preview: on a ${eventName || "run"} event there is no pull request head branch to take instead`, [ "branch" ]);
-        if (i.mode === "automation" && i["automation-id"] === void 0) return problem(ctx, "", "the id of the saved automation to run (mode: automation)", [ "automation-id" ]);
-        if (i.comment && i["github-token"] === "") return problem(ctx, "", 'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"', [ "github-token" ]);
-        return {
-            ...common,
-            mode: i.mode,
-            live: {
-                wait: i.wait,
-                pollIntervalMs: i["poll-interval"],
-                requirePr: i["require-pr"],
-                branch: i.branch || void 0,
-                automationId: i["automation-id"]
-            },
-            comment: i.comment ? {
-                token: i["github-token"],
-                triggerPhrase: i["trigger-phrase"]
-            } : void 0
-        };
-    }
-    if (i.mode === "comment") {
-        if (!CONVERSATION_EVENTS.includes(eventName)) return problem(ctx, eventName, `mode: comment to run on ${CONVERSATION_EVENTS.join(", ")} (this run's event is ${eventName || "unknown"})`, [ "mode" ]);
-        if (i["github-token"] === "") return problem(ctx, "", 'a token for mode: comment: the default ${{ github.token }} works when the workflow grants "issues: write" and "pull-requests: write"', [ "github-token" ]);
-        return {
-            ...common,
-            mode: "comment",
-            conversation: {
-                token: i["github-token"],
-                triggerPhrase: i["trigger-phrase"],
-                allowedBots: i["allowed-bots"],
-                eventName: eventName,
-                statusLabels: i["status-labels"] ?? void 0
-            },
-            agent: agent
-        };
-    }
-    const changes = i.changes === "none" ? void 0 : {
-        kind: i.changes,
-        paths: i["changes-paths"],
-        maxChars: i["max-changes"],
-        continueThread: i["continue-thread"],
-        token: i["github-token"]
-    };
-    if (changes && changes.token === "") return problem(ctx, "", 'a token when changes is set (the change is read from GitHub): the default ${{ github.token }} works with "contents: read" and "pull-requests: read"', [ "github-token" ]);
-    if (changes && !CHANGE_EVENTS.includes(eventName)) return problem(ctx, i.changes, `none on this run's event (${eventName || "unknown"}): changes describes the change of a ${CHANGE_EVENTS.join(", ")} event`, [ "changes" ]);
-    if (changes && i["job-id"] !== void 0) return problem(ctx, i["job-id"], "no job-id with changes: the job is the thread's (continue-thread) or a new one", [ "job-id" ]);
-    if (i["continue-thread"] && !i.comment) return problem(ctx, "true", "false unless comment is true: the thread's tracking comment is where the job and the last head described are kept", [ "continue-thread" ]);
-    if (i.mode === "agent" && i.prompt === void 0 && i["job-id"] === void 0 && !changes) return problem(ctx, "", "agent mode needs prompt (to create a job), job-id (to wait on an existing job), or both (to send a follow-up)", [ "prompt" ]);
-    if (i.comment && i["github-token"] === "") return problem(ctx, "", 'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"', [ "github-token" ]);
-    return {
-        ...common,
-        mode: "agent",
-        comment: i.comment ? {
-            token: i["github-token"],
-            triggerPhrase: i["trigger-phrase"],
-            statusLabels: i["status-labels"] ?? void 0
-        } : void 0,
-        agent: {
-            prompt: i.prompt,
-            jobId: i["job-id"],
-            ...agent
-        },
-        changes: changes
-    };
-}));
-
-function describeValue(name, raw) {
-    if (name === "api-key") return raw ? "is not a usable key (its value is not shown)" : "is empty";
-    if (raw === void 0 || raw === "") return "is empty";
-    const text = name === "base-url" ? (0, util_text.t)(raw) : raw;
-    const shown = text.length > 80 ? `${text.slice(0, 80)}…` : text;
-    return `is ${JSON.stringify(shown)}`;
-}
-
-function parseSettings(raw, now = Date.now(), eventName = "") {
-    const withDefaults = {};
-    for (const name of INPUT_NAMES) {
-        const given = raw[name] ?? "";
-        const fallback = DEFAULTS[name];
-        withDefaults[name] = name === "prompt" ? given : given.trim() === "" && fallback !== void 0 ? fallback : given.trim();
-    }
-    const result = schemaAt(now, eventName).safeParse(withDefaults);
-    if (result.success) return result.data;
-    const lines = result.error.issues.map(issue => {
-        const name = String(issue.path[0] ?? "inputs");
-        if (name === "date-from" && issue.message.startsWith("a start with compare")) return `Input "date-from" is empty: expected ${issue.message}.`;
-        if (name === "date-from" && issue.message.startsWith("a start before")) return `Input "date-from" ${describeValue(name, raw["date-from"])}: expected ${issue.message}.`;
-        if (name === "mode" && issue.message.startsWith("mode: comment to run on")) return `Input "mode" is "comment", but this run's event is not one it reads: expected ${issue.message}.`;
-        if (name === "prompt" && issue.message.startsWith("agent mode")) return `Inputs "prompt" and "job-id" are both empty: ${issue.message}.`;
-        const described = issue.params?.described;
-        return `Input "${name}" ${typeof described === "string" ? described : describeValue(name, raw[name])}: expected ${issue.message}.`;
-    });
-    throw new InputError(lines.join("\n"));
-}
-
-function unusedInputs(raw, settings) {
-    const {mode: mode} = settings;
-    const unused = Object.entries(MODE_ONLY).filter(([name, only]) => !only.includes(mode) && (raw[name] ?? "").trim() !== "").map(([name]) => name);
-    const traffic = mode === "visitors" || mode === "views";
-    if (traffic && settings.commentIgnored) unused.push("comment");
-    const compare = (raw.compare ?? "").trim();
-    if (!traffic && compare !== "" && compare !== DEFAULTS.compare) unused.push("compare");
-    return unused;
-}
+var inputs_settings = __nccwpck_require__(9695);
 
 var summary_escape = __nccwpck_require__(7125);
 
@@ -2352,6 +2331,8 @@ function listenForCancellation(onCancel = () => {}) {
 
 var errors = __nccwpck_require__(17);
 
+var util_text = __nccwpck_require__(9997);
+
 function readRawInputs() {
     const secrets = [ workflow_commands.V4("api-key"), workflow_commands.V4("github-token"), ...(0, 
     util_text.Fn)(workflow_commands.V4("base-url")).filter(s => s.length >= 4) ];
@@ -2360,7 +2341,7 @@ function readRawInputs() {
         (0, util_text.cl)(value);
     }
     const raw = {};
-    for (const name of INPUT_NAMES) raw[name] = workflow_commands.V4(name, {
+    for (const name of inputs_settings.Qh) raw[name] = workflow_commands.V4(name, {
         trimWhitespace: name !== "prompt"
     });
     return raw;
@@ -2370,16 +2351,16 @@ async function main(signal, overrides) {
     const raw = readRawInputs();
     let settings;
     try {
-        settings = parseSettings(raw, overrides.clock?.now() ?? Date.now(), process.env.GITHUB_EVENT_NAME ?? "");
+        settings = (0, inputs_settings.P$)(raw, overrides.clock?.now() ?? Date.now(), process.env.GITHUB_EVENT_NAME ?? "");
     } catch (error) {
-        if (!(error instanceof InputError)) throw error;
+        if (!(error instanceof inputs_settings.dz)) throw error;
         for (const line of error.message.split("\n")) workflow_commands.fJ(line);
         const problems = error.message.split("\n").map(line => `- ${(0, summary_escape.X1)(line, 600)}`);
         (0, write_summary.S)(`### ❌ Mintlify action: input error\n\nNothing was sent to the API.\n\n${problems.join("\n")}\n`);
         return;
     }
     if (!settings.apiKey.startsWith("mint_")) workflow_commands.$e('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
-    const unused = unusedInputs(raw, settings);
+    const unused = (0, inputs_settings.Sv)(raw, settings);
     if (unused.length > 0) workflow_commands.$e(`mode is ${settings.mode}, so these inputs are ignored: ${unused.join(", ")}.`);
     const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(254), __nccwpck_require__.e(579) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 2579));
     await runMode(settings, signal, overrides);

@@ -3,6 +3,7 @@ import { type Clock } from '../util/clock.js'
 import { formatDuration } from '../util/clock.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { external, registerSecret } from '../util/text.js'
+import { MAX_PROMPT_CHARS, PROMPT_WARN_CHARS } from '../inputs/settings.js'
 import { ApiError } from './errors.js'
 import {
   GET_POLICY,
@@ -165,7 +166,17 @@ export class ApiClient {
     return `${prefix}/${encodeURIComponent(this.options.projectId)}`
   }
 
-  createJob(prompt: string): Promise<Job> {
+  /** Refuses a prompt over MAX_PROMPT_CHARS before any request; notes one over PROMPT_WARN_CHARS. */
+  private checkPrompt(prompt: string, what: string): void {
+    const n = prompt.length
+    if (n > MAX_PROMPT_CHARS) {
+      throw new ApiError(`Could not ${what}: the prompt is ${n.toLocaleString('en-US')} characters, more than the ${MAX_PROMPT_CHARS.toLocaleString('en-US')} this action sends. Nothing was sent. Shorten it (with changes, lower max-changes or narrow changes-paths).`, { kind: 'http' })
+    }
+    if (n > PROMPT_WARN_CHARS) this.options.log(`The prompt is ${n.toLocaleString('en-US')} characters: long prompts cost the agent context; this action refuses more than ${MAX_PROMPT_CHARS.toLocaleString('en-US')}.`)
+  }
+
+  async createJob(prompt: string): Promise<Job> {
+    this.checkPrompt(prompt, 'create the agent job')
     return this.request({
       method: 'POST',
       path: `${this.projectPath('/v2/agent')}/job`,
@@ -192,8 +203,9 @@ export class ApiClient {
     })
   }
 
-  sendMessage(jobId: string, prompt: string): Promise<Job> {
+  async sendMessage(jobId: string, prompt: string): Promise<Job> {
     const id = external(jobId, 80)
+    this.checkPrompt(prompt, `send the follow-up message to job ${id}`)
     return this.request({
       method: 'POST',
       path: `${this.projectPath('/v2/agent')}/job/${encodeURIComponent(jobId)}/message`,

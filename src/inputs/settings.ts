@@ -90,6 +90,14 @@ export class InputError extends Error {
 }
 
 const MAX_WAIT_MS = 72 * 3_600_000
+/**
+ * The longest prompt or message the action sends (the API client refuses longer ones before any
+ * request; a longer `prompt` input is an input error). The service documents no limit: this bound
+ * keeps a runaway prompt (a whole diff, a pasted log) from spending an agent use, and
+ * PROMPT_WARN_CHARS notes a long one well before it.
+ */
+export const MAX_PROMPT_CHARS = 200_000
+export const PROMPT_WARN_CHARS = 100_000
 
 type Issues = { issues: z.core.$ZodRawIssue[] }
 
@@ -229,7 +237,11 @@ const schemaAt = (now: number, eventName: string) => z.pipe(
     'project-id': checked('the project identifier from the dashboard\'s API keys page (no spaces)', identifier),
     mode: checked('agent, visitors, views, insights, comment, deploy, preview or automation', (v) => (MODES as readonly string[]).includes(v) ? (v as (typeof MODES)[number]) : undefined),
     prompt: input((v, ctx) =>
-      v.length > 0 && v.trim().length === 0 ? problem(ctx, v, 'an instruction with some text in it, or no prompt at all') : v.trim() || undefined,
+      v.length > 0 && v.trim().length === 0
+        ? problem(ctx, v, 'an instruction with some text in it, or no prompt at all')
+        : v.length > MAX_PROMPT_CHARS
+          ? problem(ctx, v, `at most ${MAX_PROMPT_CHARS.toLocaleString('en-US')} characters (this one has ${v.length.toLocaleString('en-US')}; the action sends no longer prompt)`, undefined, `is ${v.length.toLocaleString('en-US')} characters long`)
+          : v.trim() || undefined,
     ),
     'job-id': input((v, ctx) =>
       v === '' ? undefined : identifier(v) ?? problem(ctx, v, 'a job id without spaces, as printed by an earlier run (output job-id)'),

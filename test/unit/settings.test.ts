@@ -242,3 +242,10 @@ describe('parseSettings, insights mode and max-requests', () => {
     expect(errorOf({ ...raw, prompt: '', 'date-from': '2026-11-22', 'date-to': '2026-11-15' })).toContain('Input "date-from" is "2026-11-22": expected a start before date-to')
   })
 })
+
+describe('the prompt size bound', () => {
+  test('a prompt input over 200,000 characters is an input error naming its size and the bound (the value is not repeated)', () => {
+    const message = errorOf({ ...base, prompt: 'x'.repeat(200_001) })
+    expect(message).toBe('Input "prompt" is 200,001 characters long: expected at most 200,000 characters (this one has 200,001; the action sends no longer prompt).')
+  })
+})
