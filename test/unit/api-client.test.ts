@@ -235,26 +235,9 @@ describe('ApiClient cancellation', () => {
 })
 
 describe('the prompt size bound', () => {
-  test('a prompt over 200,000 characters is refused before any request, with its size and the bound', async () => {
+  /** A client whose every request answers `answer` (and is recorded), with its log. */
+  function clientAnswering(answer: () => Response) {
     const calls: string[] = []
-    const client = new ApiClient({
-      baseUrl: 'https://api.example',
-      apiKey: 'mint_unit_key',
-      projectId: 'p',
-      clock: { now: () => 0, sleep: async () => {} },
-      signal: new AbortController().signal,
-      deadline: 60_000,
-      fetch: (async (url: string) => {
-        calls.push(String(url))
-        return new Response('{}', { status: 500 })
-      }) as unknown as typeof fetch,
-    })
-    await expect(client.createJob('x'.repeat(200_001))).rejects.toThrow('the prompt is 200,001 characters, more than the 200,000 this action sends. Nothing was sent.')
-    await expect(client.sendMessage('job_1', 'x'.repeat(250_000))).rejects.toThrow('the prompt is 250,000 characters')
-    expect(calls).toEqual([])
-  })
-
-  test('a long prompt under the bound is sent, with a note in the log', async () => {
     const notes: string[] = []
     const client = new ApiClient({
       baseUrl: 'https://api.example',
@@ -264,9 +247,25 @@ describe('the prompt size bound', () => {
       signal: new AbortController().signal,
       deadline: 60_000,
       log: (m) => notes.push(m),
-      fetch: (async () => new Response(JSON.stringify({ id: 'job_1', status: 'active' }), { status: 201, headers: { 'content-type': 'application/json' } })) as unknown as typeof fetch,
+      fetch: (async (url: string) => {
+        calls.push(String(url))
+        return answer()
+      }) as unknown as typeof fetch,
     })
+    return { client, calls, notes }
+  }
+
+  test('a prompt over 200,000 characters is refused before any request, with its size and the bound', async () => {
+    const { client, calls } = clientAnswering(() => new Response('{}', { status: 500 }))
+    await expect(client.createJob('x'.repeat(200_001))).rejects.toThrow('the prompt is 200,001 characters, more than the 200,000 this action sends. Nothing was sent.')
+    await expect(client.sendMessage('job_1', 'x'.repeat(250_000))).rejects.toThrow('the prompt is 250,000 characters')
+    expect(calls).toEqual([])
+  })
+
+  test('a long prompt under the bound is sent, with a note in the log', async () => {
+    const { client, calls, notes } = clientAnswering(() => new Response(JSON.stringify({ id: 'job_1', status: 'active' }), { status: 201, headers: { 'content-type': 'application/json' } }))
     await expect(client.createJob('x'.repeat(150_000))).resolves.toMatchObject({ id: 'job_1' })
+    expect(calls).toHaveLength(1)
     expect(notes.join('\n')).toContain('The prompt is 150,000 characters')
   })
 })
