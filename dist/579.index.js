@@ -1697,8 +1697,8 @@ function statusOf(error) {
 
 
 
-async function gate(api, event, allowedBots) {
-    const { login, type } = event.comment.author;
+async function gate(api, thread, author, allowedBots) {
+    const { login, type } = author;
     const who = (0,util_text/* external */.qn)(login, 60);
     if (type === 'Bot') {
         if (allowedBots.includes(login.toLowerCase()))
@@ -1708,7 +1708,7 @@ async function gate(api, event, allowedBots) {
     if (type !== 'User')
         return { reason: 'not-allowed', detail: `${who} is a ${(0,util_text/* external */.qn)(type || 'account of unknown type', 40)}, not a user.` };
     try {
-        const { permission, role } = await api.permission(event.thread, login);
+        const { permission, role } = await api.permission(thread, login);
         if (permission === 'admin' || permission === 'write' || role === 'maintain')
             return undefined;
         return { reason: 'not-allowed', detail: `${who} has ${(0,util_text/* external */.qn)(role || permission, 20)} access to the repository; instructions need write, maintain or admin.` };
@@ -2324,6 +2324,26 @@ async function openThread(options, ctx) {
     const comment = await openTracking(api, thread, identity, view, ctx.signal, 'fresh');
     return { api, identity, view, comment, labeler: labelerFor(api, thread, options.statusLabels) };
 }
+/**
+ * A job's life in the run thread, for the modes that start or follow one (agent, automation): its
+ * entry when the job starts, its result when it ends, and the tracking comment on the agent's pull
+ * request. Nothing when there is no thread.
+ */
+function trackJob(tracking, entry, marks, ctx) {
+    return {
+        started: async (jobId) => {
+            if (tracking)
+                await recordStart(tracking.comment, jobId, [entry], { ...marks, labeler: tracking.labeler });
+        },
+        ended: async (report) => {
+            if (!tracking)
+                return;
+            await recordEnd(tracking.comment, report, [entry], { ...marks, labeler: tracking.labeler });
+            if (!ctx.signal.aborted)
+                await linkPullRequest(tracking.api, tracking.identity, ctx.run, report, tracking.comment.thread, tracking.view, ctx.signal);
+        },
+    };
+}
 
 ;// CONCATENATED MODULE: ./src/modes/agent.ts
 
@@ -2361,7 +2381,7 @@ async function run(settings, ctx) {
     const action = actionOf(request);
     const instruction = described?.entry ?? request.prompt ?? (action === 'resume' ? '(waiting on the job)' : '');
     const entry = entryFor(ctx.run, ctx.run.actor, instruction, described?.url ?? ctx.run.runUrl);
-    const marks = { labeler: tracking?.labeler, head: described?.head };
+    const job = trackJob(tracking, entry, { head: described?.head }, ctx);
     const report = await runAgent(request, {
         client: ctx.client,
         clock: ctx.clock,
@@ -2373,17 +2393,12 @@ async function run(settings, ctx) {
                 ctx.outputs.set('triggered', 'true');
                 ctx.outputs.set('skip-reason', '');
             }
-            if (tracking)
-                await recordStart(tracking.comment, jobId, [entry], marks);
+            await job.started(jobId);
         },
     });
     if (described && ctx.outputs.get('triggered') !== 'true')
         ctx.outputs.set('triggered', 'false');
-    if (tracking) {
-        await recordEnd(tracking.comment, report, [entry], marks);
-        if (!ctx.signal.aborted)
-            await linkPullRequest(tracking.api, tracking.identity, ctx.run, report, tracking.comment.thread, tracking.view, ctx.signal);
-    }
+    await job.ended(report);
     return { summary: `${renderAgentSummary(report, ctx.run)}${described ? changeSummary(described, report) : ''}`, ending: agentEnding(report, settings.agent.requirePr) };
 }
 /**
@@ -2399,7 +2414,8 @@ async function planChange(changes, prompt, ctx, tracking) {
     if (change.kind === 'pull' && change.fromFork && ctx.run.eventName === 'pull_request_target') {
         let refusal;
         try {
-            refusal = await gate(api, { action: change.action, created: true, thread: { owner: ctx.run.owner, repo: ctx.run.repo, number: change.number, isPullRequest: true, title: change.title, url: change.url }, comment: { kind: 'issue-comment', id: 0, body: '', author: change.author, url: change.url, replyTo: undefined } }, []);
+            const thread = { owner: ctx.run.owner, repo: ctx.run.repo, number: change.number, isPullRequest: true, title: change.title, url: change.url };
+            refusal = await gate(api, thread, change.author, []);
         }
         catch (error) {
             return { failure: (0,errors/* getErrorMessage */.u)(error) };
@@ -2480,7 +2496,7 @@ function skipped(reason, detail, ctx) {
     ctx.outputs.set('skip-reason', reason);
     const refused = reason === 'not-allowed' || reason === 'bot';
     return {
-        summary: `### ${refused ? '🚫' : '💤'} Documentation agent: nothing sent\n\n| | |\n|---|---|\n| Reason | \`${reason}\` |\n| Why | ${(0,summary_escape/* escapeText */.X1)(detail, 600)} |\n`,
+        summary: `### ${refused ? '🚫' : '💤'} Documentation agent: nothing sent\n\n${(0,summary_escape/* keyValueTable */.z2)([['Reason', `\`${reason}\``], ['Why', (0,summary_escape/* escapeText */.X1)(detail, 600)]])}\n`,
         ending: { level: refused ? 'notice' : 'info', message: `No docs job (${reason}): ${detail}` },
     };
 }
@@ -2543,21 +2559,16 @@ async function automation_run(settings, ctx) {
     }
     core/* info */.pq(`The run's job ${(0,util_text/* external */.qn)(started.jobId, 80)} is an agent job: waiting on it.`);
     // with comment: true the thread tracks the automation's job as it would an agent-mode job
-    const entry = entryFor(ctx.run, ctx.run.actor, `(automation ${id}, run ${started.instanceId})`, ctx.run.runUrl);
-    const marks = { labeler: tracking?.labeler };
+    const job = trackJob(tracking, entryFor(ctx.run, ctx.run.actor, `(automation ${id}, run ${started.instanceId})`, ctx.run.runUrl), {}, ctx);
     const report = await runAgent({ projectId: settings.projectId, waitTimeoutMs: settings.waitTimeoutMs, wait: true, pollIntervalMs: settings.live.pollIntervalMs, prompt: undefined, jobId: started.jobId }, {
         client: ctx.client,
         clock: ctx.clock,
         signal: ctx.signal,
         deadline: ctx.deadline,
         outputs: ctx.outputs,
-        onStarted: tracking && ((jobId) => recordStart(tracking.comment, jobId, [entry], marks)),
+        onStarted: job.started,
     });
-    if (tracking) {
-        await recordEnd(tracking.comment, report, [entry], marks);
-        if (!ctx.signal.aborted)
-            await linkPullRequest(tracking.api, tracking.identity, ctx.run, report, tracking.comment.thread, tracking.view, ctx.signal);
-    }
+    await job.ended(report);
     return { summary: `### ▶️ Automation run\n\n${facts}\n\n${renderAgentSummary(report, ctx.run)}`, ending: agentEnding(report, settings.live.requirePr) };
 }
 
@@ -2744,14 +2755,14 @@ async function converse(settings, ctx) {
     }
     let refusal;
     try {
-        refusal = await gate(api, event, allowedBots);
+        refusal = await gate(api, event.thread, event.comment.author, allowedBots);
     }
     catch (error) {
         return notSent((0,errors/* getErrorMessage */.u)(error));
     }
     const whereText = describeThread(event.thread);
     if (refusal) {
-        await react(api, event, 'confused');
+        await react(api, event.thread, event.comment, 'confused');
         return skip(refusal.reason, `${refusal.detail} The ${what} was not sent to the service.`);
     }
     if (found.cutChars > 0)
@@ -2770,7 +2781,7 @@ async function converse(settings, ctx) {
     if (own.kind === 'issue-comment' && tracking.state.lastComment !== undefined && own.id <= tracking.state.lastComment) {
         return skip('already-handled', `An earlier run on ${whereText} already dealt with this ${what}, with the instructions it caught up on (see the tracking comment).`);
     }
-    if ((await react(api, event, 'eyes')) === 'existed' && !creditedToThisRun(tracking, own.id, ctx.run.runUrl)) {
+    if ((await react(api, event.thread, own, 'eyes')) === 'existed' && !creditedToThisRun(tracking, own.id, ctx.run.runUrl)) {
         return skip('already-handled', `This ${what} already has the action's 👀: another run has taken it.`);
     }
     let catchUp;
@@ -2865,21 +2876,15 @@ verdicts) {
     }
     const instructions = [];
     for (const { comment, text } of found) {
-        const pending = {
-            action: 'created',
-            created: true,
-            thread: event.thread,
-            comment: { kind: 'issue-comment', id: comment.id, body: comment.body, author: { login: comment.author, type: comment.authorType }, url: comment.url, replyTo: undefined },
-        };
         const login = comment.author.toLowerCase();
-        const refusal = verdicts.has(login) ? verdicts.get(login) : await gate(api, pending, conversation.allowedBots);
+        const refusal = verdicts.has(login) ? verdicts.get(login) : await gate(api, event.thread, { login: comment.author, type: comment.authorType }, conversation.allowedBots);
         verdicts.set(login, refusal);
         if (refusal) {
             core/* info */.pq(`Comment ${comment.id} by ${(0,util_text/* external */.qn)(comment.author, 60)} was not sent: ${refusal.detail}`);
-            await react(api, pending, 'confused');
+            await react(api, event.thread, { kind: 'issue-comment', id: comment.id }, 'confused');
             continue;
         }
-        if ((await react(api, pending, 'eyes')) === 'existed' && !creditedToThisRun(tracking, comment.id, runUrl)) {
+        if ((await react(api, event.thread, { kind: 'issue-comment', id: comment.id }, 'eyes')) === 'existed' && !creditedToThisRun(tracking, comment.id, runUrl)) {
             core/* info */.pq(`Comment ${comment.id} already has the action's 👀: another run has taken it.`);
             continue;
         }
@@ -2907,13 +2912,13 @@ function promptOf(instructions, context) {
  * `existed` when the action's identity had already left it. Never fails the run: a reaction that
  * cannot be added counts as new (the thread state still guards against sending twice).
  */
-async function react(api, event, content) {
-    if (event.comment.kind === 'review') {
+async function react(api, thread, comment, content) {
+    if (comment.kind === 'review') {
         core/* info */.pq(`A review has no reactions on GitHub, so there is no ${content === 'eyes' ? '👀' : '😕'} on it.`);
         return 'created';
     }
     try {
-        return await api.react(event.thread, event.comment, content);
+        return await api.react(thread, comment, content);
     }
     catch (error) {
         core/* warning */.$e(`Could not add the ${content === 'eyes' ? '👀' : '😕'} reaction: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}.`);
@@ -3047,6 +3052,7 @@ function renderDeploymentSummary(view) {
 
 
 
+
 /**
  * `mode: deploy` (the project's deployment branch to production) and `mode: preview` (a branch as a
  * preview): trigger it once (never again after a lost answer: the POST is not idempotent), set
@@ -3056,7 +3062,8 @@ function renderDeploymentSummary(view) {
 async function deploy_run(settings, ctx) {
     const tracking = settings.comment ? await openThread(settings.comment, ctx) : undefined;
     const preview = settings.mode === 'preview';
-    const branch = preview ? (settings.live.branch ?? headBranch(ctx.run.payload)) : undefined;
+    const change = readChangeEvent(ctx.run.eventName, ctx.run.payload);
+    const branch = preview ? (settings.live.branch ?? (change?.kind === 'pull' && change.headRef ? change.headRef : undefined)) : undefined;
     if (preview && !branch) {
         const message = 'branch is empty and the pull request in the event has no head branch to preview. Nothing was sent.';
         return { summary: renderDeploymentSummary({ preview, failure: message }), ending: { level: 'failure', message } };
@@ -3119,11 +3126,6 @@ async function deploy_run(settings, ctx) {
         const message = `${(0,errors/* getErrorMessage */.u)(error)} The deployment was started (deployment-id ${trigger.statusId}) and goes on at the service.`;
         return { summary: renderDeploymentSummary({ preview, branch, statusId: trigger.statusId, previewUrl: trigger.previewUrl ?? undefined, status: last, failure: message }), ending: { level: 'failure', message } };
     }
-}
-/** The head branch of a pull request event's pull request. */
-function headBranch(payload) {
-    const ref = payload?.pull_request?.head?.ref;
-    return typeof ref === 'string' && ref ? ref : undefined;
 }
 
 // EXTERNAL MODULE: ./src/inputs/dates.ts

@@ -585,7 +585,7 @@ var __webpack_modules__ = {
             return text.replace(/\r\n?/g, "\n").replace(INVISIBLE, "");
         }
         function stripHidden(text) {
-            return text.replace(/\r\n?/g, "\n").replace(/<!--[\s\S]*?(?:-->|$)/g, "").replace(INVISIBLE, "");
+            return stripInvisible(text.replace(/\r\n?/g, "\n").replace(/<!--[\s\S]*?(?:-->|$)/g, ""));
         }
     },
     5714: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {

@@ -1,6 +1,6 @@
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
-import type { ConversationEvent } from './conversation-event.js'
+import type { Thread } from './conversation-event.js'
 import { type GitHubPort, statusOf } from './port.js'
 
 /**
@@ -16,8 +16,8 @@ export interface Refusal {
   detail: string
 }
 
-export async function gate(api: GitHubPort, event: ConversationEvent, allowedBots: readonly string[]): Promise<Refusal | undefined> {
-  const { login, type } = event.comment.author
+export async function gate(api: GitHubPort, thread: Thread, author: { login: string; type: string }, allowedBots: readonly string[]): Promise<Refusal | undefined> {
+  const { login, type } = author
   const who = external(login, 60)
   if (type === 'Bot') {
     if (allowedBots.includes(login.toLowerCase())) return undefined
@@ -25,7 +25,7 @@ export async function gate(api: GitHubPort, event: ConversationEvent, allowedBot
   }
   if (type !== 'User') return { reason: 'not-allowed', detail: `${who} is a ${external(type || 'account of unknown type', 40)}, not a user.` }
   try {
-    const { permission, role } = await api.permission(event.thread, login)
+    const { permission, role } = await api.permission(thread, login)
     if (permission === 'admin' || permission === 'write' || role === 'maintain') return undefined
     return { reason: 'not-allowed', detail: `${who} has ${external(role || permission, 20)} access to the repository; instructions need write, maintain or admin.` }
   } catch (error) {

@@ -1,4 +1,3 @@
-import type { AgentOutcome } from '../agent/run-agent.js'
 import type { StatusLabels } from '../inputs/settings.js'
 import * as core from '../util/actions-core.js'
 import { getErrorMessage } from '../util/errors.js'
@@ -47,7 +46,7 @@ export class StatusLabeler {
  * was archived; the working label stays while the job still runs (not waited for, or wait-timeout);
  * failed for a failed job, an error, a cancelled run, or an instruction not sent.
  */
-export function endStage(outcome: AgentOutcome | 'not-sent'): LabelStage {
+export function endStage(outcome: string): LabelStage {
   if (outcome === 'completed' || outcome === 'no-pr' || outcome === 'archived') return 'done'
   if (outcome === 'not-waited' || outcome === 'timeout') return 'working'
   return 'failed'

@@ -1,5 +1,4 @@
 import * as core from '../util/actions-core.js'
-import type { AgentReport } from '../agent/run-agent.js'
 import type { StatusLabels } from '../inputs/settings.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
@@ -42,6 +41,17 @@ export function labelerFor(api: GitHubPort, thread: Thread, labels: StatusLabels
   return labels ? new StatusLabeler(api, thread, labels) : undefined
 }
 
+/**
+ * How a job's run ended, as the thread records it: the agent's report (agent/run-agent.ts) is one.
+ * Stated here so the GitHub side needs nothing from the layer above it.
+ */
+export interface JobEnd {
+  outcome: string
+  jobId: string | undefined
+  job: { prLink?: string | null; status: string } | undefined
+  message: string | undefined
+}
+
 /** What a run records in the thread besides its entries: the newest comment it dealt with, the status label. */
 export interface Marks {
   lastComment?: number
@@ -71,7 +81,7 @@ export async function recordNotSent(tracking: ThreadComment, entries: readonly T
 }
 
 /** Records how the run ended for `entries`; returns the entries as recorded. */
-export async function recordEnd(tracking: ThreadComment, report: AgentReport, entries: readonly ThreadEntry[], marks: Marks = {}): Promise<ThreadEntry[]> {
+export async function recordEnd(tracking: ThreadComment, report: JobEnd, entries: readonly ThreadEntry[], marks: Marks = {}): Promise<ThreadEntry[]> {
   const done = entries.map(
     (entry): ThreadEntry => ({
       ...entry,
@@ -96,7 +106,7 @@ export async function recordEnd(tracking: ThreadComment, report: AgentReport, en
  * comment there too (the job, where it was asked for, how to ask for changes). Done once per job
  * and pull request: a pull request whose comment already names the job is left as it is.
  */
-export async function linkPullRequest(api: GitHubPort, identity: string | undefined, run: RunContext, report: AgentReport, from: Thread, view: ThreadView, signal: AbortSignal): Promise<void> {
+export async function linkPullRequest(api: GitHubPort, identity: string | undefined, run: RunContext, report: JobEnd, from: Thread, view: ThreadView, signal: AbortSignal): Promise<void> {
   const number = pullRequestHere(report.job?.prLink, run)
   if (number === undefined || !report.jobId || (from.isPullRequest && from.number === number)) return
   const pr: Thread = { owner: run.owner, repo: run.repo, number, isPullRequest: true, title: '', url: report.job?.prLink ?? '' }

@@ -4,15 +4,15 @@ import { type ChangeEvent, fetchChange, pathFilter, readChangeEvent } from '../g
 import { type Refusal, type SkipReason, gate } from '../github/gate.js'
 import type { GitHubPort } from '../github/port.js'
 import { parsePullLink } from '../github/pull-link.js'
-import { entryFor, linkPullRequest, recordEnd, recordStart } from '../github/tracking.js'
+import { entryFor } from '../github/tracking.js'
 import type { AgentSettings } from '../inputs/settings.js'
 import { renderAgentSummary } from '../summary/agent-summary.js'
-import { escapeText, link } from '../summary/escape.js'
+import { escapeText, keyValueTable, link } from '../summary/escape.js'
 import * as core from '../util/actions-core.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
 import type { ModeContext, Report } from './context.js'
-import { type RunThread, openThread } from './thread.js'
+import { type RunThread, openThread, trackJob } from './thread.js'
 
 /**
  * `mode: agent`: create a job, send a follow-up or wait on one; with `comment: true`, the job is
@@ -35,7 +35,7 @@ export async function run(settings: AgentSettings, ctx: ModeContext): Promise<Re
   const action = actionOf(request)
   const instruction = described?.entry ?? request.prompt ?? (action === 'resume' ? '(waiting on the job)' : '')
   const entry = entryFor(ctx.run, ctx.run.actor, instruction, described?.url ?? ctx.run.runUrl)
-  const marks = { labeler: tracking?.labeler, head: described?.head }
+  const job = trackJob(tracking, entry, { head: described?.head }, ctx)
   const report = await runAgent(request, {
     client: ctx.client,
     clock: ctx.clock,
@@ -47,18 +47,13 @@ export async function run(settings: AgentSettings, ctx: ModeContext): Promise<Re
         ctx.outputs.set('triggered', 'true')
         ctx.outputs.set('skip-reason', '')
       }
-      if (tracking) await recordStart(tracking.comment, jobId, [entry], marks)
+      await job.started(jobId)
     },
   })
   if (described && ctx.outputs.get('triggered') !== 'true') ctx.outputs.set('triggered', 'false')
-  if (tracking) {
-    await recordEnd(tracking.comment, report, [entry], marks)
-    if (!ctx.signal.aborted) await linkPullRequest(tracking.api, tracking.identity, ctx.run, report, tracking.comment.thread, tracking.view, ctx.signal)
-  }
+  await job.ended(report)
   return { summary: `${renderAgentSummary(report, ctx.run)}${described ? changeSummary(described, report) : ''}`, ending: agentEnding(report, settings.agent.requirePr) }
 }
-
-type Thread = RunThread | undefined
 
 /** A change ready to send: the prompt, the job it continues (if any), and how the thread records it. */
 interface Described {
@@ -83,7 +78,7 @@ async function planChange(
   changes: NonNullable<AgentSettings['changes']>,
   prompt: string | undefined,
   ctx: ModeContext,
-  tracking: Thread,
+  tracking: RunThread | undefined,
 ): Promise<Described | { skip: SkipReason | 'no-relevant-changes'; detail: string } | { failure: string }> {
   const change = readChangeEvent(ctx.run.eventName, ctx.run.payload)
   if (!change) return { failure: `The ${external(ctx.run.eventName, 40)} event has no pull request or pushed commit to describe.` }
@@ -93,7 +88,8 @@ async function planChange(
   if (change.kind === 'pull' && change.fromFork && ctx.run.eventName === 'pull_request_target') {
     let refusal: Refusal | undefined
     try {
-      refusal = await gate(api, { action: change.action, created: true, thread: { owner: ctx.run.owner, repo: ctx.run.repo, number: change.number, isPullRequest: true, title: change.title, url: change.url }, comment: { kind: 'issue-comment', id: 0, body: '', author: change.author, url: change.url, replyTo: undefined } }, [])
+      const thread = { owner: ctx.run.owner, repo: ctx.run.repo, number: change.number, isPullRequest: true, title: change.title, url: change.url }
+      refusal = await gate(api, thread, change.author, [])
     } catch (error) {
       return { failure: getErrorMessage(error) }
     }
@@ -141,7 +137,7 @@ async function planChange(
 }
 
 /** A merged code pull request: its tracking comment says whether the docs pull request is still open. */
-async function markMerged(api: GitHubPort, tracking: NonNullable<Thread>, ctx: ModeContext): Promise<void> {
+async function markMerged(api: GitHubPort, tracking: RunThread, ctx: ModeContext): Promise<void> {
   const prLink = tracking.comment.state.prLink
   if (!prLink) return
   const docs = parsePullLink(prLink)
@@ -168,7 +164,7 @@ function skipped(reason: string, detail: string, ctx: ModeContext): Report {
   ctx.outputs.set('skip-reason', reason)
   const refused = reason === 'not-allowed' || reason === 'bot'
   return {
-    summary: `### ${refused ? '🚫' : '💤'} Documentation agent: nothing sent\n\n| | |\n|---|---|\n| Reason | \`${reason}\` |\n| Why | ${escapeText(detail, 600)} |\n`,
+    summary: `### ${refused ? '🚫' : '💤'} Documentation agent: nothing sent\n\n${keyValueTable([['Reason', `\`${reason}\``], ['Why', escapeText(detail, 600)]])}\n`,
     ending: { level: refused ? 'notice' : 'info', message: `No docs job (${reason}): ${detail}` },
   }
 }

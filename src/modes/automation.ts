@@ -1,6 +1,6 @@
 import { agentEnding, runAgent } from '../agent/run-agent.js'
 import { ApiError } from '../api/errors.js'
-import { entryFor, linkPullRequest, recordEnd, recordStart } from '../github/tracking.js'
+import { entryFor } from '../github/tracking.js'
 import type { LiveSettings } from '../inputs/settings.js'
 import { renderAgentSummary } from '../summary/agent-summary.js'
 import { escapeText, keyValueTable } from '../summary/escape.js'
@@ -8,7 +8,7 @@ import * as core from '../util/actions-core.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
 import type { ModeContext, Report } from './context.js'
-import { openThread } from './thread.js'
+import { openThread, trackJob } from './thread.js'
 
 /**
  * `mode: automation`: runs one of the project's saved automations now (once: the POST is not
@@ -49,8 +49,7 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
   }
   core.info(`The run's job ${external(started.jobId, 80)} is an agent job: waiting on it.`)
   // with comment: true the thread tracks the automation's job as it would an agent-mode job
-  const entry = entryFor(ctx.run, ctx.run.actor, `(automation ${id}, run ${started.instanceId})`, ctx.run.runUrl)
-  const marks = { labeler: tracking?.labeler }
+  const job = trackJob(tracking, entryFor(ctx.run, ctx.run.actor, `(automation ${id}, run ${started.instanceId})`, ctx.run.runUrl), {}, ctx)
   const report = await runAgent(
     { projectId: settings.projectId, waitTimeoutMs: settings.waitTimeoutMs, wait: true, pollIntervalMs: settings.live.pollIntervalMs, prompt: undefined, jobId: started.jobId },
     {
@@ -59,12 +58,9 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
       signal: ctx.signal,
       deadline: ctx.deadline,
       outputs: ctx.outputs,
-      onStarted: tracking && ((jobId) => recordStart(tracking.comment, jobId, [entry], marks)),
+      onStarted: job.started,
     },
   )
-  if (tracking) {
-    await recordEnd(tracking.comment, report, [entry], marks)
-    if (!ctx.signal.aborted) await linkPullRequest(tracking.api, tracking.identity, ctx.run, report, tracking.comment.thread, tracking.view, ctx.signal)
-  }
+  await job.ended(report)
   return { summary: `### ▶️ Automation run\n\n${facts}\n\n${renderAgentSummary(report, ctx.run)}`, ending: agentEnding(report, settings.live.requirePr) }
 }

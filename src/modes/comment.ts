@@ -2,7 +2,7 @@ import { agentEnding, runAgent } from '../agent/run-agent.js'
 import { waitForJob } from '../agent/wait-for-job.js'
 import { ApiError } from '../api/errors.js'
 import { isTerminal } from '../api/schemas.js'
-import { type ConversationEvent, describeThread, readConversationEvent } from '../github/conversation-event.js'
+import { type ConversationComment, type ConversationEvent, type Thread, describeThread, readConversationEvent } from '../github/conversation-event.js'
 import { type Refusal, type SkipReason, gate } from '../github/gate.js'
 import { cleanCommentText, findInstruction } from '../github/instruction.js'
 import { type GitHubPort, type IssueComment, sameLogin } from '../github/port.js'
@@ -82,13 +82,13 @@ async function converse(settings: ConversationSettings, ctx: ModeContext): Promi
 
   let refusal: Refusal | undefined
   try {
-    refusal = await gate(api, event, allowedBots)
+    refusal = await gate(api, event.thread, event.comment.author, allowedBots)
   } catch (error) {
     return notSent(getErrorMessage(error))
   }
   const whereText = describeThread(event.thread)
   if (refusal) {
-    await react(api, event, 'confused')
+    await react(api, event.thread, event.comment, 'confused')
     return skip(refusal.reason, `${refusal.detail} The ${what} was not sent to the service.`)
   }
 
@@ -107,7 +107,7 @@ async function converse(settings: ConversationSettings, ctx: ModeContext): Promi
   if (own.kind === 'issue-comment' && tracking.state.lastComment !== undefined && own.id <= tracking.state.lastComment) {
     return skip('already-handled', `An earlier run on ${whereText} already dealt with this ${what}, with the instructions it caught up on (see the tracking comment).`)
   }
-  if ((await react(api, event, 'eyes')) === 'existed' && !creditedToThisRun(tracking, own.id, ctx.run.runUrl)) {
+  if ((await react(api, event.thread, own, 'eyes')) === 'existed' && !creditedToThisRun(tracking, own.id, ctx.run.runUrl)) {
     return skip('already-handled', `This ${what} already has the action's 👀: another run has taken it.`)
   }
 
@@ -226,21 +226,15 @@ async function pendingInstructions(
   }
   const instructions: Instruction[] = []
   for (const { comment, text } of found) {
-    const pending: ConversationEvent = {
-      action: 'created',
-      created: true,
-      thread: event.thread,
-      comment: { kind: 'issue-comment', id: comment.id, body: comment.body, author: { login: comment.author, type: comment.authorType }, url: comment.url, replyTo: undefined },
-    }
     const login = comment.author.toLowerCase()
-    const refusal = verdicts.has(login) ? verdicts.get(login) : await gate(api, pending, conversation.allowedBots)
+    const refusal = verdicts.has(login) ? verdicts.get(login) : await gate(api, event.thread, { login: comment.author, type: comment.authorType }, conversation.allowedBots)
     verdicts.set(login, refusal)
     if (refusal) {
       core.info(`Comment ${comment.id} by ${external(comment.author, 60)} was not sent: ${refusal.detail}`)
-      await react(api, pending, 'confused')
+      await react(api, event.thread, { kind: 'issue-comment', id: comment.id }, 'confused')
       continue
     }
-    if ((await react(api, pending, 'eyes')) === 'existed' && !creditedToThisRun(tracking, comment.id, runUrl)) {
+    if ((await react(api, event.thread, { kind: 'issue-comment', id: comment.id }, 'eyes')) === 'existed' && !creditedToThisRun(tracking, comment.id, runUrl)) {
       core.info(`Comment ${comment.id} already has the action's 👀: another run has taken it.`)
       continue
     }
@@ -272,13 +266,13 @@ function promptOf(instructions: readonly Instruction[], context: string | undefi
  * `existed` when the action's identity had already left it. Never fails the run: a reaction that
  * cannot be added counts as new (the thread state still guards against sending twice).
  */
-async function react(api: GitHubPort, event: ConversationEvent, content: 'eyes' | 'confused'): Promise<'created' | 'existed'> {
-  if (event.comment.kind === 'review') {
+async function react(api: GitHubPort, thread: Thread, comment: Pick<ConversationComment, 'kind' | 'id'>, content: 'eyes' | 'confused'): Promise<'created' | 'existed'> {
+  if (comment.kind === 'review') {
     core.info(`A review has no reactions on GitHub, so there is no ${content === 'eyes' ? '👀' : '😕'} on it.`)
     return 'created'
   }
   try {
-    return await api.react(event.thread, event.comment, content)
+    return await api.react(thread, comment, content)
   } catch (error) {
     core.warning(`Could not add the ${content === 'eyes' ? '👀' : '😕'} reaction: ${external(getErrorMessage(error), 300)}.`)
     return 'created'

@@ -1,5 +1,6 @@
 import type { DeploymentStatus } from '../api/schemas.js'
 import { waitForDeployment } from '../deploy/wait-for-deployment.js'
+import { readChangeEvent } from '../github/change.js'
 import type { LiveSettings } from '../inputs/settings.js'
 import { renderDeploymentSummary } from '../summary/deploy-summary.js'
 import * as core from '../util/actions-core.js'
@@ -17,7 +18,8 @@ import { openThread } from './thread.js'
 export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Report> {
   const tracking = settings.comment ? await openThread(settings.comment, ctx) : undefined
   const preview = settings.mode === 'preview'
-  const branch = preview ? (settings.live.branch ?? headBranch(ctx.run.payload)) : undefined
+  const change = readChangeEvent(ctx.run.eventName, ctx.run.payload)
+  const branch = preview ? (settings.live.branch ?? (change?.kind === 'pull' && change.headRef ? change.headRef : undefined)) : undefined
   if (preview && !branch) {
     const message = 'branch is empty and the pull request in the event has no head branch to preview. Nothing was sent.'
     return { summary: renderDeploymentSummary({ preview, failure: message }), ending: { level: 'failure', message } }
@@ -77,10 +79,4 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
     const message = `${getErrorMessage(error)} The deployment was started (deployment-id ${trigger.statusId}) and goes on at the service.`
     return { summary: renderDeploymentSummary({ preview, branch, statusId: trigger.statusId, previewUrl: trigger.previewUrl ?? undefined, status: last, failure: message }), ending: { level: 'failure', message } }
   }
-}
-
-/** The head branch of a pull request event's pull request. */
-function headBranch(payload: unknown): string | undefined {
-  const ref = (payload as { pull_request?: { head?: { ref?: unknown } } })?.pull_request?.head?.ref
-  return typeof ref === 'string' && ref ? ref : undefined
 }

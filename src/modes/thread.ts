@@ -2,7 +2,8 @@ import { commentTarget } from '../github/comment-target.js'
 import type { GitHubPort } from '../github/port.js'
 import type { StatusLabeler } from '../github/status-labels.js'
 import type { ThreadComment, ThreadView } from '../github/thread-comment.js'
-import { labelerFor, openTracking } from '../github/tracking.js'
+import { type JobEnd, type Marks, labelerFor, linkPullRequest, openTracking, recordEnd, recordStart } from '../github/tracking.js'
+import type { ThreadEntry } from '../github/thread-state.js'
 import type { StatusLabels } from '../inputs/settings.js'
 import { threadCommentRenderer } from '../summary/thread-comment.js'
 import * as core from '../util/actions-core.js'
@@ -33,4 +34,22 @@ export async function openThread(options: { token: string; triggerPhrase: string
   const view = { runUrl: ctx.run.runUrl, render: threadCommentRenderer(options.triggerPhrase, ctx.run.serverUrl) }
   const comment = await openTracking(api, thread, identity, view, ctx.signal, 'fresh')
   return { api, identity, view, comment, labeler: labelerFor(api, thread, options.statusLabels) }
+}
+
+/**
+ * A job's life in the run thread, for the modes that start or follow one (agent, automation): its
+ * entry when the job starts, its result when it ends, and the tracking comment on the agent's pull
+ * request. Nothing when there is no thread.
+ */
+export function trackJob(tracking: RunThread | undefined, entry: ThreadEntry, marks: Marks, ctx: ModeContext) {
+  return {
+    started: async (jobId: string): Promise<void> => {
+      if (tracking) await recordStart(tracking.comment, jobId, [entry], { ...marks, labeler: tracking.labeler })
+    },
+    ended: async (report: JobEnd): Promise<void> => {
+      if (!tracking) return
+      await recordEnd(tracking.comment, report, [entry], { ...marks, labeler: tracking.labeler })
+      if (!ctx.signal.aborted) await linkPullRequest(tracking.api, tracking.identity, ctx.run, report, tracking.comment.thread, tracking.view, ctx.signal)
+    },
+  }
 }

@@ -99,8 +99,5 @@ export function stripInvisible(text: string): string {
  * characters removed; newlines and tabs kept.
  */
 export function stripHidden(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .replace(/<!--[\s\S]*?(?:-->|$)/g, '')
-    .replace(INVISIBLE, '')
+  return stripInvisible(text.replace(/\r\n?/g, '\n').replace(/<!--[\s\S]*?(?:-->|$)/g, ''))
 }
