@@ -55,7 +55,9 @@ const NOTES = `## What the numbers mean
   prints a line, the bare one excepted. Node 20's ESM loader is slower; the action runs on Node 24.
 - **Polling.** Checks start 1.5 s apart and grow to \`poll-interval\`: a 30-minute job costs about
   half the requests of a fixed 5 s poll, and the step notices the end about 5 s later on average
-  (at most one \`poll-interval\`). Lower \`poll-interval\` to trade requests for promptness.
+  (at most one \`poll-interval\`). Lower \`poll-interval\` to trade requests for promptness. A
+  deployment or preview (\`mode: deploy\`, \`mode: preview\`) is followed on the same schedule
+  (src/deploy/ uses the same poll-schedule.ts), so these rows are its cost too, plus its one trigger.
 - **Export memory.** The same bundle exporting 0 rows peaks at about 71 MiB on Node 24 (60 MiB on
   Node 20). The exported rows themselves hold about 9 MB per 100,000 rows; the rest of the growth is
   V8's heap sizing under the allocation churn of 400 requests and their parsing. The 100,000-row

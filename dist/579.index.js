@@ -360,8 +360,8 @@ function apiErrorText(body) {
  * the retry policy live here. Callers speak in domain terms (createJob, getJob, sendMessage, …).
  */
 class ApiClient {
-    /** What this run spent: agent uses (jobs created, messages sent, automations run) and requests sent. */
-    usage = { agentUses: 0, requests: 0 };
+    /** What this run spent of the project's agent uses (jobs created, messages sent, automations run). */
+    usage = { agentUses: 0 };
     options;
     constructor(options) {
         (0,util_text/* registerSecret */.cl)(options.apiKey);
@@ -536,7 +536,6 @@ class ApiClient {
             if (spec.policy === ANALYTICS_POLICY && budget && !budget.take()) {
                 throw new ApiError(`Could not ${spec.what}: max-requests (${budget.max}) is spent.${lastError ? ` Last error: ${lastError.message}` : ''}`, { kind: 'budget', status: lastError?.status, cause: lastError });
             }
-            this.usage.requests++;
             const result = await this.attempt(spec, remaining);
             if (result.ok) {
                 if (spec.spendsAgentUse)
@@ -888,12 +887,42 @@ async function fetchForBaseUrl(baseUrl, log) {
     return decision.proxy ? fetchThrough(decision.proxy, decision.variable) : globalThis.fetch;
 }
 
+;// CONCATENATED MODULE: ./src/github/port.ts
+/**
+ * A time as GitHub writes and reads it: whole seconds, `YYYY-MM-DDTHH:MM:SSZ` (its `created_at`,
+ * `updated_at`, and the `since` its comment listings take), rounded down.
+ */
+function githubTime(instant) {
+    return new Date(Math.floor(instant / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+/** GitHub logins are case-insensitive. */
+function sameLogin(a, b) {
+    return a.toLowerCase() === b.toLowerCase();
+}
+/** The HTTP status of an error from the client, if it has one. */
+function statusOf(error) {
+    const status = error?.status;
+    return typeof status === 'number' ? status : undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/github/github-api.ts
+
 const REQUEST_TIMEOUT_MS = 10_000;
 /** Retries of a request whose repeat is harmless; plugin-retry waits (n + 1)² × 1 s before retry n. */
 const GITHUB_RETRIES = 2;
 /** The retries' waits (1 s + 4 s): a request gets retries only while this much is left before the deadline. */
 const RETRY_SPAN_MS = 5_000;
+/** A request's answer, or undefined when GitHub answers 404 (no such thing, or the token cannot see it). */
+async function unlessNotFound(request) {
+    try {
+        return await request;
+    }
+    catch (error) {
+        if (statusOf(error) === 404)
+            return undefined;
+        throw error;
+    }
+}
 const toChangedFile = (f) => ({
     filename: f.filename,
     status: f.status,
@@ -1030,24 +1059,11 @@ class GitHubApi {
         await this.octokit.rest.issues.addLabels({ owner: thread.owner, repo: thread.repo, issue_number: thread.number, labels, request: this.request() });
     }
     async removeLabel(thread, label) {
-        try {
-            await this.octokit.rest.issues.removeLabel({ owner: thread.owner, repo: thread.repo, issue_number: thread.number, name: label, request: this.request() });
-        }
-        catch (error) {
-            if (error.status !== 404)
-                throw error;
-        }
+        await unlessNotFound(this.octokit.rest.issues.removeLabel({ owner: thread.owner, repo: thread.repo, issue_number: thread.number, name: label, request: this.request() }));
     }
     async pullRequestState(repo, number) {
-        try {
-            const { data } = await this.octokit.rest.pulls.get({ owner: repo.owner, repo: repo.repo, pull_number: number, request: this.request() });
-            return { open: data.state === 'open', merged: data.merged === true };
-        }
-        catch (error) {
-            if (error.status === 404)
-                return undefined;
-            throw error;
-        }
+        const found = await unlessNotFound(this.octokit.rest.pulls.get({ owner: repo.owner, repo: repo.repo, pull_number: number, request: this.request() }));
+        return found && { open: found.data.state === 'open', merged: found.data.merged === true };
     }
     /** GitHub lists at most 3,000 files of a pull request: 30 pages of 100. */
     async pullRequestFiles(repo, number) {
@@ -1061,15 +1077,8 @@ class GitHubApi {
         return all;
     }
     async compare(repo, base, head) {
-        try {
-            const { data } = await this.octokit.rest.repos.compareCommitsWithBasehead({ owner: repo.owner, repo: repo.repo, basehead: `${base}...${head}`, per_page: 100, request: this.request() });
-            return { files: (data.files ?? []).map(toChangedFile), commits: data.commits.map((c) => ({ sha: c.sha, message: c.commit.message })) };
-        }
-        catch (error) {
-            if (error.status === 404)
-                return undefined;
-            throw error;
-        }
+        const found = await unlessNotFound(this.octokit.rest.repos.compareCommitsWithBasehead({ owner: repo.owner, repo: repo.repo, basehead: `${base}...${head}`, per_page: 100, request: this.request() }));
+        return found && { files: (found.data.files ?? []).map(toChangedFile), commits: found.data.commits.map((c) => ({ sha: c.sha, message: c.commit.message })) };
     }
     /** Replies in an inline review thread (to the thread's first comment). */
     async replyToReviewComment(thread, commentId, body, timeoutMs) {
@@ -1673,24 +1682,6 @@ function agentEnding(report, requirePr) {
         default:
             return { level: 'failure', message: message || `The run ended with ${report.outcome}.` };
     }
-}
-
-;// CONCATENATED MODULE: ./src/github/port.ts
-/**
- * A time as GitHub writes and reads it: whole seconds, `YYYY-MM-DDTHH:MM:SSZ` (its `created_at`,
- * `updated_at`, and the `since` its comment listings take), rounded down.
- */
-function githubTime(instant) {
-    return new Date(Math.floor(instant / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-/** GitHub logins are case-insensitive. */
-function sameLogin(a, b) {
-    return a.toLowerCase() === b.toLowerCase();
-}
-/** The HTTP status of an error from the client, if it has one. */
-function statusOf(error) {
-    const status = error?.status;
-    return typeof status === 'number' ? status : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/github/gate.ts

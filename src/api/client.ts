@@ -146,8 +146,8 @@ function apiErrorText(body: string): string {
  * the retry policy live here. Callers speak in domain terms (createJob, getJob, sendMessage, …).
  */
 export class ApiClient {
-  /** What this run spent: agent uses (jobs created, messages sent, automations run) and requests sent. */
-  readonly usage = { agentUses: 0, requests: 0 }
+  /** What this run spent of the project's agent uses (jobs created, messages sent, automations run). */
+  readonly usage = { agentUses: 0 }
 
   private readonly options: Required<Omit<ClientOptions, 'log' | 'analyticsBudget'>> & Pick<ClientOptions, 'analyticsBudget'> & { log: (m: string) => void }
 
@@ -339,7 +339,6 @@ export class ApiClient {
         throw new ApiError(`Could not ${spec.what}: max-requests (${budget.max}) is spent.${lastError ? ` Last error: ${lastError.message}` : ''}`, { kind: 'budget', status: lastError?.status, cause: lastError })
       }
 
-      this.usage.requests++
       const result = await this.attempt(spec, remaining)
       if (result.ok) {
         if (spec.spendsAgentUse) this.usage.agentUses++

@@ -1,5 +1,5 @@
 import type { ConversationComment, Thread } from './conversation-event.js'
-import type { ChangedFile, Commit, GitHubPort, IssueComment, Reaction, Repo } from './port.js'
+import { type ChangedFile, type Commit, type GitHubPort, type IssueComment, type Reaction, type Repo, statusOf } from './port.js'
 
 /**
  * The GitHub requests the action makes, over @actions/github's client (which follows the runner's
@@ -40,6 +40,16 @@ export interface GitHubApiOptions {
 
 
 type RawComment = { id: number; body?: string | null; user?: { login?: string; type?: string } | null; html_url?: string }
+/** A request's answer, or undefined when GitHub answers 404 (no such thing, or the token cannot see it). */
+async function unlessNotFound<T>(request: Promise<T>): Promise<T | undefined> {
+  try {
+    return await request
+  } catch (error) {
+    if (statusOf(error) === 404) return undefined
+    throw error
+  }
+}
+
 type RawFile = { filename: string; status: string; additions: number; deletions: number; patch?: string; previous_filename?: string }
 const toChangedFile = (f: RawFile): ChangedFile => ({
   filename: f.filename,
@@ -187,21 +197,12 @@ export class GitHubApi implements GitHubPort {
   }
 
   async removeLabel(thread: Thread, label: string): Promise<void> {
-    try {
-      await this.octokit.rest.issues.removeLabel({ owner: thread.owner, repo: thread.repo, issue_number: thread.number, name: label, request: this.request() })
-    } catch (error) {
-      if ((error as { status?: unknown }).status !== 404) throw error
-    }
+    await unlessNotFound(this.octokit.rest.issues.removeLabel({ owner: thread.owner, repo: thread.repo, issue_number: thread.number, name: label, request: this.request() }))
   }
 
   async pullRequestState(repo: Repo, number: number): Promise<{ open: boolean; merged: boolean } | undefined> {
-    try {
-      const { data } = await this.octokit.rest.pulls.get({ owner: repo.owner, repo: repo.repo, pull_number: number, request: this.request() })
-      return { open: data.state === 'open', merged: data.merged === true }
-    } catch (error) {
-      if ((error as { status?: unknown }).status === 404) return undefined
-      throw error
-    }
+    const found = await unlessNotFound(this.octokit.rest.pulls.get({ owner: repo.owner, repo: repo.repo, pull_number: number, request: this.request() }))
+    return found && { open: found.data.state === 'open', merged: found.data.merged === true }
   }
 
   /** GitHub lists at most 3,000 files of a pull request: 30 pages of 100. */
@@ -216,13 +217,8 @@ export class GitHubApi implements GitHubPort {
   }
 
   async compare(repo: Repo, base: string, head: string): Promise<{ files: ChangedFile[]; commits: Commit[] } | undefined> {
-    try {
-      const { data } = await this.octokit.rest.repos.compareCommitsWithBasehead({ owner: repo.owner, repo: repo.repo, basehead: `${base}...${head}`, per_page: 100, request: this.request() })
-      return { files: (data.files ?? []).map(toChangedFile), commits: data.commits.map((c) => ({ sha: c.sha, message: c.commit.message })) }
-    } catch (error) {
-      if ((error as { status?: unknown }).status === 404) return undefined
-      throw error
-    }
+    const found = await unlessNotFound(this.octokit.rest.repos.compareCommitsWithBasehead({ owner: repo.owner, repo: repo.repo, basehead: `${base}...${head}`, per_page: 100, request: this.request() }))
+    return found && { files: (found.data.files ?? []).map(toChangedFile), commits: found.data.commits.map((c) => ({ sha: c.sha, message: c.commit.message })) }
   }
 
   /** Replies in an inline review thread (to the thread's first comment). */
