@@ -65,21 +65,9 @@ function sleep(ms, signal) {
         signal?.addEventListener('abort', onAbort, { once: true });
     });
 }
-/** "1h 2m", "3m 5s", "4.2s", "350ms": durations as people read them. */
-function formatDuration(ms) {
-    if (ms < 1000)
-        return `${Math.max(0, Math.round(ms))}ms`;
-    if (ms < 60_000)
-        return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)}s`;
-    const totalSeconds = Math.round(ms / 1000);
-    const h = Math.floor(totalSeconds / 3600);
-    const m = Math.floor((totalSeconds % 3600) / 60);
-    const s = totalSeconds % 60;
-    if (h > 0)
-        return m > 0 ? `${h}h ${m}m` : `${h}h`;
-    return s > 0 ? `${m}m ${s}s` : `${m}m`;
-}
 
+// EXTERNAL MODULE: ./src/util/format.ts
+var format = __webpack_require__(2693);
 // EXTERNAL MODULE: ./src/util/text.ts
 var util_text = __webpack_require__(9997);
 // EXTERNAL MODULE: ./src/inputs/settings.ts + 1 modules
@@ -380,10 +368,10 @@ class ApiClient {
     checkPrompt(prompt, what) {
         const n = prompt.length;
         if (n > settings/* MAX_PROMPT_CHARS */.cg) {
-            throw new ApiError(`Could not ${what}: the prompt is ${n.toLocaleString('en-US')} characters, more than the ${settings/* MAX_PROMPT_CHARS */.cg.toLocaleString('en-US')} this action sends. Nothing was sent. Shorten it (with changes, lower max-changes or narrow changes-paths).`, { kind: 'http' });
+            throw new ApiError(`Could not ${what}: the prompt is ${(0,format/* formatNumber */.ZV)(n)} characters, more than the ${(0,format/* formatNumber */.ZV)(settings/* MAX_PROMPT_CHARS */.cg)} this action sends. Nothing was sent. Shorten it (with changes, lower max-changes or narrow changes-paths).`, { kind: 'http' });
         }
         if (n > settings/* PROMPT_WARN_CHARS */.yP)
-            this.options.log(`The prompt is ${n.toLocaleString('en-US')} characters: long prompts cost the agent context; this action refuses more than ${settings/* MAX_PROMPT_CHARS */.cg.toLocaleString('en-US')}.`);
+            this.options.log(`The prompt is ${(0,format/* formatNumber */.ZV)(n)} characters: long prompts cost the agent context; this action refuses more than ${(0,format/* formatNumber */.ZV)(settings/* MAX_PROMPT_CHARS */.cg)}.`);
     }
     async createJob(prompt) {
         this.checkPrompt(prompt, 'create the agent job');
@@ -556,18 +544,20 @@ class ApiClient {
             }
             const left = deadline - clock.now();
             if (result.retryAfterMs !== undefined && (result.retryAfterMs > spec.policy.maxRetryAfterMs || result.retryAfterMs > left)) {
-                const stepLeft = Number.isFinite(spec.policy.maxRetryAfterMs) ? '' : ` (${formatDuration(Math.max(0, left))} left)`;
+                const stepLeft = Number.isFinite(spec.policy.maxRetryAfterMs) ? '' : ` (${(0,format/* formatDuration */.a3)(Math.max(0, left))} left)`;
                 if (!Number.isFinite(result.retryAfterMs)) {
                     throw new ApiError(`${result.error.message}. The API asks to wait longer than any clock can hold (its Retry-After is too large to read), far longer than this step will wait${stepLeft}; run it again later.`, { kind: 'rate-limited', status: result.error.status, cause: result.error });
                 }
-                const retryAt = new Date(clock.now() + result.retryAfterMs);
-                throw new ApiError(`${result.error.message}. The API asks to wait ${formatDuration(result.retryAfterMs)} (until ${retryAt.toISOString()}), ` +
-                    `longer than this step will wait${stepLeft}; run it again after ${retryAt.toISOString()}.`, { kind: 'rate-limited', status: result.error.status, retryAt, cause: result.error });
+                const retryAt = clock.now() + result.retryAfterMs;
+                // said to the minute, rounded up: "after 13:01" must not be before the time the API gave
+                const after = (0,format/* formatTime */.fU)(Math.ceil(retryAt / 60_000) * 60_000);
+                throw new ApiError(`${result.error.message.replace(/\.$/, '')}. The API asks to wait ${(0,format/* formatDuration */.a3)(result.retryAfterMs)} (until ${after}), ` +
+                    `longer than this step will wait${stepLeft}; run it again after ${after}.`, { kind: 'rate-limited', status: result.error.status, retryAt: new Date(retryAt), cause: result.error });
             }
             const delay = result.retryAfterMs ?? backoffDelay(spec.policy, attempt, random);
             if (delay > left)
                 throw this.outOfTime(spec, lastError);
-            log(`${result.error.message.replace(/\.$/, '')}; retrying in ${formatDuration(delay)} (attempt ${attempt + 1} of ${spec.policy.maxAttempts}).`);
+            log(`${result.error.message.replace(/\.$/, '')}; retrying in ${(0,format/* formatDuration */.a3)(delay)} (attempt ${attempt + 1} of ${spec.policy.maxAttempts}).`);
             await clock.sleep(delay, signal);
         }
     }
@@ -636,7 +626,7 @@ class ApiClient {
                 return {
                     ok: false,
                     retryable: !isPost,
-                    error: fail(`no answer within ${formatDuration(timeoutMs)}.`, { kind: 'timeout', mayHaveBeenProcessed: true }),
+                    error: fail(`no answer within ${(0,format/* formatDuration */.a3)(timeoutMs)}.`, { kind: 'timeout', mayHaveBeenProcessed: true }),
                 };
             }
             const code = networkCode(error);
@@ -944,7 +934,7 @@ class GitHubApi {
         this.now = options.now ?? Date.now;
     }
     static async load(token, options) {
-        const { makeOctokit } = await Promise.all(/* import() */[__webpack_require__.e(239), __webpack_require__.e(702)]).then(__webpack_require__.bind(__webpack_require__, 6702));
+        const { makeOctokit } = await Promise.all(/* import() */[__webpack_require__.e(159), __webpack_require__.e(702)]).then(__webpack_require__.bind(__webpack_require__, 6702));
         const now = options.now ?? Date.now;
         const log = options.log ?? (() => { });
         const octokit = makeOctokit(token, {
@@ -1475,7 +1465,7 @@ async function waitForJob(options) {
                     toldNotVisible = true;
                     continue;
                 }
-                throw new ApiError(`${error.message} The job was created by this run ${formatDuration(clock.now() - start)} ago, but the service still does not show it.`, {
+                throw new ApiError(`${error.message} The job was created by this run ${(0,format/* formatDuration */.a3)(clock.now() - start)} ago, but the service still does not show it.`, {
                     kind: error.kind,
                     status: error.status,
                     cause: error,
@@ -1488,8 +1478,8 @@ async function waitForJob(options) {
                 throw error;
             lastError = error;
             failingSince ??= clock.now();
-            const left = formatDuration(Math.max(0, deadline - clock.now()));
-            log(`Status checks have failed for ${formatDuration(clock.now() - failingSince)}: ${error.message} Still waiting (${left} of wait-timeout left).`);
+            const left = (0,format/* formatDuration */.a3)(Math.max(0, deadline - clock.now()));
+            log(`Status checks have failed for ${(0,format/* formatDuration */.a3)(clock.now() - failingSince)}: ${error.message} Still waiting (${left} of wait-timeout left).`);
             lastLogAt = clock.now();
             if (clock.now() >= deadline)
                 return { ended: false, job: last, checks, lastError };
@@ -1499,7 +1489,7 @@ async function waitForJob(options) {
         checks++;
         last = job;
         onJob(job);
-        const elapsed = formatDuration(clock.now() - start);
+        const elapsed = (0,format/* formatDuration */.a3)(clock.now() - start);
         if (job.status !== lastStatus) {
             log(`Status: ${(0,util_text/* external */.qn)(job.status, 60)} (after ${elapsed})`);
             lastLogAt = clock.now();
@@ -1620,7 +1610,7 @@ async function runAgent(agent, ctx) {
             const status = result.job ? `still ${(0,util_text/* external */.qn)(result.job.status, 60)}` : 'not seen yet';
             const last = result.lastError ? ` Last error: ${result.lastError.message}` : '';
             report.outcome = 'timeout';
-            report.message = `Job ${(0,util_text/* external */.qn)(jobId, 80)} is ${status} after wait-timeout (${formatDuration(agent.waitTimeoutMs)}).${last} ${resumeHint((0,util_text/* external */.qn)(jobId, 80))}`;
+            report.message = `Job ${(0,util_text/* external */.qn)(jobId, 80)} is ${status} after wait-timeout (${(0,format/* formatDuration */.a3)(agent.waitTimeoutMs)}).${last} ${resumeHint((0,util_text/* external */.qn)(jobId, 80))}`;
             return report;
         }
         classify(report, result.job);
@@ -1804,6 +1794,8 @@ const entrySchema = schemas/* object */.Ikc({
     note: schemas/* optional */.lqM(schemas/* string */.YjP()),
     /** The issue comment the instruction came from (ids only grow on GitHub). */
     comment: schemas/* optional */.lqM(schemas/* number */.aig()),
+    /** The instruction is the action's description of what it sent (a change, an automation), not a person's words: never shown as a quote. */
+    described: schemas/* optional */.lqM(schemas/* boolean */.zMY()),
 });
 const stateSchema = schemas/* object */.Ikc({
     job: schemas/* optional */.lqM(schemas/* string */.YjP()),
@@ -2073,8 +2065,9 @@ async function openTracking(api, thread, identity, view, signal, unreadable) {
         return ThreadComment.blank(api, thread, identity, view, signal);
     }
 }
-function entryFor(run, by, instruction, source, comment) {
-    return { at: new Date().toISOString(), by, instruction, source, result: 'working', runUrl: run.runUrl, ...(comment !== undefined ? { comment } : {}) };
+/** An instruction's entry; `described` when the instruction is the action's own description, not someone's words. */
+function entryFor(run, by, instruction, source, from = {}) {
+    return { at: new Date().toISOString(), by, instruction, source, result: 'working', runUrl: run.runUrl, ...(from.comment !== undefined ? { comment: from.comment } : {}), ...(from.described ? { described: true } : {}) };
 }
 /** The status labeler for a thread, when status-labels is set. */
 function labelerFor(api, thread, labels) {
@@ -2142,6 +2135,7 @@ var summary_escape = __webpack_require__(7125);
 
 
 
+
 const RESULT = {
     working: '⏳ working on it',
     completed: '✅ pull request opened or updated',
@@ -2161,18 +2155,17 @@ function describeResult(result) {
 function prLinkText(prLink, here) {
     return (0,summary_escape/* link */.nf)(prLink, pullLinkLabel(prLink, here) ?? prLink);
 }
-function when(iso) {
-    return `${iso.slice(0, 16).replace('T', ' ')} UTC`;
-}
 function renderEntry(entry, here) {
     const who = entry.by ? (0,summary_escape/* escapeText */.X1)(entry.by, 60) : 'the workflow';
     const pr = entry.prLink ? ` · ${prLinkText(entry.prLink, here)}` : '';
-    const head = `- ${describeResult(entry.result)}${pr} · ${who}, ${(0,summary_escape/* link */.nf)(entry.source, when(entry.at))} · ${(0,summary_escape/* link */.nf)(entry.runUrl, 'run')}`;
-    const quoted = (0,summary_escape/* escapeText */.X1)(entry.instruction, 500);
-    // the note is the action's words: on the head line's paragraph (after a hard break), never after
-    // the quote, where a CommonMark lazy continuation would make it part of what the user wrote
-    const note = entry.note ? `\\\n  ${(0,summary_escape/* escapeText */.X1)(entry.note, 500)}` : '';
-    return `${head}${note}${quoted ? `\n  > ${quoted}` : ''}`;
+    const head = `- ${describeResult(entry.result)}${pr} · ${who}, ${(0,summary_escape/* link */.nf)(entry.source, (0,format/* formatTime */.fU)(entry.at))} · ${(0,summary_escape/* link */.nf)(entry.runUrl, 'run')}`;
+    const text = (0,summary_escape/* escapeText */.X1)(entry.instruction, 500);
+    // the action's words (the note, its own description of what it sent) are on the head line's
+    // paragraph (after a hard break), never in or after the quote, where a CommonMark lazy continuation
+    // would make them part of what the user wrote; the quote holds only a person's instruction
+    const own = [...(entry.described && text ? [text] : []), ...(entry.note ? [(0,summary_escape/* escapeText */.X1)(entry.note, 500)] : [])];
+    const quoted = entry.described ? '' : text;
+    return `${head}${own.map((line) => `\\\n  ${line}`).join('')}${quoted ? `\n  > ${quoted}` : ''}`;
 }
 /** The renderer a ThreadComment writes with: the state as this comment's text, on this server. */
 function threadCommentRenderer(triggerPhrase, serverUrl) {
@@ -2210,7 +2203,7 @@ function renderWith(view) {
     if (state.merged && state.prLink) {
         const docs = prLinkText(state.prLink, view.here);
         const open = state.merged.docsOpen;
-        parts.push(`🔀 This pull request was merged ${when(state.merged.at)}. ${open === true ? `Its documentation pull request ${docs} is **still open**: review and merge it so the docs match the code.` : open === false ? `Its documentation pull request ${docs} is closed or merged.` : `Check that its documentation pull request ${docs} is merged too (this workflow cannot see it).`}`);
+        parts.push(`🔀 This pull request was merged ${(0,format/* formatTime */.fU)(state.merged.at)}. ${open === true ? `Its documentation pull request ${docs} is **still open**: review and merge it so the docs match the code.` : open === false ? `Its documentation pull request ${docs} is closed or merged.` : `Check that its documentation pull request ${docs} is merged too (this workflow cannot see it).`}`);
     }
     if (state.origin) {
         parts.push(`The documentation agent opened this pull request, asked for in ${(0,summary_escape/* link */.nf)(state.origin.url, state.origin.label)}.`);
@@ -2256,7 +2249,7 @@ function renderAgentSummary(report, here) {
     const source = repository
         ? `${/^https?:\/\//.test(repository) ? (0,summary_escape/* link */.nf)(repository, repository.replace(/^https?:\/\/(github\.com\/)?/, '')) : (0,summary_escape/* escapeText */.X1)(repository, 200)}${job?.source?.ref ? ` @ ${(0,summary_escape/* escapeText */.X1)(job.source.ref, 100)}` : ''}`
         : '';
-    const waited = report.waitedMs > 0 ? `${formatDuration(report.waitedMs)} (${(0,util_text/* count */.U9)(report.checks, 'status check', 'status checks')})` : '';
+    const waited = report.waitedMs > 0 ? `${(0,format/* formatDuration */.a3)(report.waitedMs)} (${(0,format/* count */.U9)(report.checks, 'status check', 'status checks')})` : '';
     const rows = [
         ['Status', job ? (0,summary_escape/* escapeText */.X1)(job.status, 60) : ''],
         ['Job', report.jobId ? (0,summary_escape/* escapeText */.X1)(report.jobId, 100) : ''],
@@ -2271,7 +2264,7 @@ function renderAgentSummary(report, here) {
     if (known.length > 0)
         parts.push((0,summary_escape/* keyValueTable */.z2)(known));
     if (report.message)
-        parts.push(`> ${(0,summary_escape/* escapeText */.X1)(report.message, 1500)}`);
+        parts.push((0,summary_escape/* alert */.xE)(report.outcome === 'error' || report.outcome === 'failed' ? 'CAUTION' : 'WARNING', report.message));
     return `${parts.join('\n\n')}\n`;
 }
 
@@ -2370,8 +2363,8 @@ async function run(settings, ctx) {
         request = { ...request, prompt: planned.prompt, jobId: planned.jobId };
     }
     const action = actionOf(request);
-    const instruction = described?.entry ?? request.prompt ?? (action === 'resume' ? '(waiting on the job)' : '');
-    const entry = entryFor(ctx.run, ctx.run.actor, instruction, described?.url ?? ctx.run.runUrl);
+    const instruction = described?.entry ?? request.prompt ?? (action === 'resume' ? 'Waiting on the job' : '');
+    const entry = entryFor(ctx.run, ctx.run.actor, instruction, described?.url ?? ctx.run.runUrl, { described: described !== undefined || request.prompt === undefined });
     const job = trackJob(tracking, entry, { head: described?.head }, ctx);
     const report = await runAgent(request, {
         client: ctx.client,
@@ -2523,7 +2516,7 @@ async function automation_run(settings, ctx) {
     }
     catch (error) {
         const message = (0,errors/* getErrorMessage */.u)(error);
-        return { summary: `### ❌ Automation not started\n\n> ${(0,summary_escape/* escapeText */.X1)(message, 1500)}\n`, ending: { level: 'failure', message } };
+        return { summary: `### ❌ Automation not started\n\n${(0,summary_escape/* alert */.xE)('CAUTION', message)}\n`, ending: { level: 'failure', message } };
     }
     ctx.outputs.set('automation-run-id', started.instanceId);
     const facts = (0,summary_escape/* keyValueTable */.z2)([
@@ -2546,11 +2539,11 @@ async function automation_run(settings, ctx) {
         if (error instanceof ApiError && error.status === 404)
             return queued(`Its job ${started.jobId} is not an agent job this action can follow: see the run on the dashboard.`);
         const message = `Automation ${id} started (run ${started.instanceId}), but its job could not be read: ${(0,errors/* getErrorMessage */.u)(error)}`;
-        return { summary: `### ⚠️ Automation started\n\n${facts}\n\n> ${(0,summary_escape/* escapeText */.X1)(message, 1000)}\n`, ending: { level: 'warning', message } };
+        return { summary: `### ⚠️ Automation started\n\n${facts}\n\n${(0,summary_escape/* alert */.xE)('WARNING', message, 1000)}\n`, ending: { level: 'warning', message } };
     }
     core/* info */.pq(`The run's job ${(0,util_text/* external */.qn)(started.jobId, 80)} is an agent job: waiting on it.`);
     // with comment: true the thread tracks the automation's job as it would an agent-mode job
-    const job = trackJob(tracking, entryFor(ctx.run, ctx.run.actor, `(automation ${id}, run ${started.instanceId})`, ctx.run.runUrl), {}, ctx);
+    const job = trackJob(tracking, entryFor(ctx.run, ctx.run.actor, `Automation ${id}, run ${started.instanceId}`, ctx.run.runUrl, { described: true }), {}, ctx);
     const report = await runAgent({ projectId: settings.projectId, waitTimeoutMs: settings.waitTimeoutMs, wait: true, pollIntervalMs: settings.live.pollIntervalMs, prompt: undefined, jobId: started.jobId }, {
         client: ctx.client,
         clock: ctx.clock,
@@ -2560,7 +2553,12 @@ async function automation_run(settings, ctx) {
         onStarted: job.started,
     });
     await job.ended(report);
-    return { summary: `### ▶️ Automation run\n\n${facts}\n\n${renderAgentSummary(report, ctx.run)}`, ending: agentEnding(report, settings.live.requirePr) };
+    // the agent summary's table names the job: the automation's own rows are the automation and its run
+    const head = (0,summary_escape/* keyValueTable */.z2)([
+        ['Automation', (0,summary_escape/* escapeText */.X1)(id, 100)],
+        ['Run', (0,summary_escape/* escapeText */.X1)(started.instanceId, 100)],
+    ]);
+    return { summary: `### ▶️ Automation run\n\n${head}\n\n${renderAgentSummary(report, ctx.run)}`, ending: agentEnding(report, settings.live.requirePr) };
 }
 
 ;// CONCATENATED MODULE: ./src/github/instruction.ts
@@ -2656,7 +2654,7 @@ function renderConversationSummary(report, here) {
         parts.push('### ❌ Documentation agent: instruction not sent');
         if (from)
             parts.push(from);
-        parts.push(`> ${(0,summary_escape/* escapeText */.X1)(report.failure, 1500)}`);
+        parts.push((0,summary_escape/* alert */.xE)('CAUTION', report.failure));
         return `${parts.join('\n\n')}\n`;
     }
     if (from)
@@ -2783,7 +2781,7 @@ async function converse(settings, ctx) {
         return notSent((0,errors/* getErrorMessage */.u)(error), source);
     }
     const instructions = [...catchUp.instructions, { author: own.author.login, text: found.text, url: own.url || event.thread.url, comment: own.kind === 'issue-comment' ? own.id : undefined }];
-    const entries = instructions.map((i) => entryFor(ctx.run, i.author, i.text, i.url, i.comment));
+    const entries = instructions.map((i) => entryFor(ctx.run, i.author, i.text, i.url, { comment: i.comment }));
     const marks = { lastComment: own.kind === 'issue-comment' ? own.id : catchUp.newest, labeler: labelerFor(api, event.thread, settings.conversation.statusLabels) };
     if (catchUp.instructions.length > 0)
         core/* info */.pq(`Caught up on ${catchUp.instructions.length} earlier instruction${catchUp.instructions.length === 1 ? '' : 's'} on ${whereText} that no run had sent: they go first, in the order they were written, in one follow-up.`);
@@ -2973,7 +2971,7 @@ async function waitForDeployment(options) {
             const status = await options.read();
             lastError = undefined;
             if (status.status !== last?.status)
-                log(`Deployment: ${(0,util_text/* external */.qn)(status.status, 60)} (after ${formatDuration(clock.now() - start)})`);
+                log(`Deployment: ${(0,util_text/* external */.qn)(status.status, 60)} (after ${(0,format/* formatDuration */.a3)(clock.now() - start)})`);
             last = status;
             onStatus(status);
             if (deploymentEnded(status.status))
@@ -3020,7 +3018,7 @@ function renderDeploymentSummary(view) {
     if (rows.length > 0)
         parts.push((0,summary_escape/* keyValueTable */.z2)(rows));
     if (view.failure)
-        parts.push(`> ${(0,summary_escape/* escapeText */.X1)(view.failure, 1500)}`);
+        parts.push((0,summary_escape/* alert */.xE)('CAUTION', view.failure));
     if (view.status?.summary)
         parts.push((0,summary_escape/* escapeText */.X1)(view.status.summary, 1000));
     const files = commit?.filesChanged;
@@ -3121,170 +3119,6 @@ async function deploy_run(settings, ctx) {
 
 // EXTERNAL MODULE: ./src/inputs/dates.ts
 var inputs_dates = __webpack_require__(2124);
-;// CONCATENATED MODULE: ./src/analytics/compare.ts
-const ZERO = { human: 0, ai: 0, total: 0 };
-/** (current − previous) / previous × 100, one decimal, signed (`+12.5`, `-3.0`, `0.0`); empty when previous is 0. */
-function changePercent(current, previous) {
-    if (previous === 0)
-        return '';
-    const rounded = Math.round(((current - previous) / previous) * 1000) / 10;
-    if (rounded === 0)
-        return '0.0';
-    return `${rounded > 0 ? '+' : ''}${rounded.toFixed(1)}`;
-}
-/**
- * Every path of either period: the current counts (0 if the path had none), the previous counts
- * (0 likewise) and the change. Sorted as the export is: most in this period first, then the pages
- * that had some only before, most first; ties by path.
- */
-function joinPeriods(current, previous) {
-    const rows = [];
-    for (const row of current.values()) {
-        const before = previous.get(row.path);
-        const prev = before ? { human: before.human, ai: before.ai, total: before.total } : ZERO;
-        rows.push({ ...row, previous: prev, change: row.total - prev.total });
-    }
-    for (const before of previous.values()) {
-        if (current.has(before.path))
-            continue;
-        rows.push({ path: before.path, human: 0, ai: 0, total: 0, previous: { human: before.human, ai: before.ai, total: before.total }, change: -before.total });
-    }
-    return rows.sort((a, b) => b.total - a.total || b.previous.total - a.previous.total || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-}
-const byPath = (a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-function movers(rows, limit) {
-    const both = rows.filter((r) => r.total > 0 && r.previous.total > 0);
-    const risers = both.filter((r) => r.change > 0).sort((a, b) => b.change - a.change || byPath(a, b));
-    const fallers = both.filter((r) => r.change < 0).sort((a, b) => a.change - b.change || byPath(a, b));
-    const added = rows.filter((r) => r.total > 0 && r.previous.total === 0).sort((a, b) => b.total - a.total || byPath(a, b));
-    const gone = rows.filter((r) => r.total === 0 && r.previous.total > 0).sort((a, b) => b.previous.total - a.previous.total || byPath(a, b));
-    return {
-        risers: risers.slice(0, limit),
-        fallers: fallers.slice(0, limit),
-        added: added.slice(0, limit),
-        gone: gone.slice(0, limit),
-        counts: { risers: risers.length, fallers: fallers.length, added: added.length, gone: gone.length },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/summary/traffic-summary.ts
-
-
-/**
- * The visitors and page-views job summary: totals, the top pages with a text bar each, and where the
- * rest is; with a comparison, the previous period's totals, a change column and the movers. Built
- * from the top rows only, and bounded in bytes, so it stays far below the runner's 1 MiB limit.
- */
-const SUMMARY_BYTE_BUDGET = 200 * 1024;
-const BAR_WIDTH = 16;
-const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
-function formatCount(n) {
-    return Math.round(n).toLocaleString('en-US');
-}
-/** AI share = AI / (human + AI): the split of the traffic, as a percentage. */
-function aiShare(human, ai) {
-    const sum = human + ai;
-    return sum > 0 ? `${((ai / sum) * 100).toFixed(1)}%` : '—';
-}
-/** A bar of up to 16 cells in eighths, proportional to value/max. */
-function bar(value, max) {
-    if (max <= 0 || value <= 0)
-        return '';
-    const eighths = Math.max(1, Math.round((value / max) * BAR_WIDTH * 8));
-    return '█'.repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8];
-}
-/** How many pages each list of movers shows. */
-const MOVERS_SHOWN = 10;
-const TITLE = { visitors: 'Unique visitors', views: 'Page views' };
-const NOUN = { visitors: 'visitors', views: 'views' };
-/** A change as the summary shows it: `▲ +120 (+12.5%)`, `▼ -30 (-3.0%)`, `＝ 0`, `new`, `gone`. */
-function formatChange(row) {
-    if (row.previous.total === 0)
-        return row.total > 0 ? '🆕 new' : '—';
-    if (row.total === 0)
-        return `▼ ${formatCount(row.change)} (gone)`;
-    const percent = changePercent(row.total, row.previous.total);
-    const arrow = row.change > 0 ? '▲' : row.change < 0 ? '▼' : '＝';
-    return `${arrow} ${row.change > 0 ? '+' : ''}${formatCount(row.change)}${percent ? ` (${percent}%)` : ''}`;
-}
-function renderTrafficSummary(input) {
-    const icon = input.failed ? '❌' : input.notes.length > 0 ? '⚠️' : '📊';
-    const noun = NOUN[input.kind];
-    const comparison = input.comparison;
-    // a change is shown only between two complete periods; otherwise the note says why not
-    const compared = comparison && comparison.previousComplete && !input.failed && input.notes.length === 0 ? comparison : undefined;
-    const parts = [`### ${icon} ${TITLE[input.kind]}: ${(0,summary_escape/* escapeText */.X1)(input.projectId, 100)}, ${(0,summary_escape/* escapeText */.X1)(input.range, 120)}`];
-    for (const note of input.notes)
-        parts.push(`> ${(0,summary_escape/* escapeText */.X1)(note, 1500)}`);
-    if (input.totals) {
-        const t = input.totals;
-        const prev = compared?.previousTotals;
-        const head = prev ? '| Human | AI | Total (deduplicated) | AI share | Previous total | Change |' : '| Human | AI | Total (deduplicated) | AI share |';
-        const align = prev ? '|---:|---:|---:|---:|---:|---:|' : '|---:|---:|---:|---:|';
-        const change = prev ? ` ${formatCount(prev.total)} | ${formatChange({ path: '', ...t, previous: prev, change: t.total - prev.total })} |` : '';
-        parts.push([head, align, `| ${formatCount(t.human)} | ${formatCount(t.ai)} | ${formatCount(t.total)} | ${aiShare(t.human, t.ai)} |${change}`].join('\n'));
-        if (comparison) {
-            parts.push(compared
-                ? `Compared with ${(0,summary_escape/* escapeText */.X1)(comparison.previousRange, 120)}.`
-                : `Not compared with ${(0,summary_escape/* escapeText */.X1)(comparison.previousRange, 120)}: ${comparison.previousComplete ? 'this period is incomplete' : 'that period is incomplete'}, so a change would mislead.`);
-        }
-    }
-    const byPath = compared ? new Map(compared.rows.map((r) => [r.path, r])) : undefined;
-    const shown = Math.min(input.summaryRows, input.sorted.length);
-    if (shown > 0) {
-        const max = input.sorted[0]?.total ?? 0;
-        const lines = byPath
-            ? ['| Page | Human | AI | Total | AI share | Change | |', '|---|---:|---:|---:|---:|---:|---|']
-            : ['| Page | Human | AI | Total | AI share | |', '|---|---:|---:|---:|---:|---|'];
-        let bytes = Buffer.byteLength(parts.join('\n\n')) + 2000 + (byPath ? 40_000 : 0); // room for the movers
-        let listed = 0;
-        for (let i = 0; i < shown; i++) {
-            const r = input.sorted[i];
-            const joined = byPath?.get(r.path);
-            const change = joined ? ` ${formatChange(joined)} |` : '';
-            const line = `| ${(0,summary_escape/* escapeText */.X1)(r.path, 150)} | ${formatCount(r.human)} | ${formatCount(r.ai)} | ${formatCount(r.total)} | ${aiShare(r.human, r.ai)} |${change} ${bar(r.total, max)} |`;
-            bytes += Buffer.byteLength(line) + 1;
-            if (bytes > SUMMARY_BYTE_BUDGET)
-                break;
-            lines.push(line);
-            listed++;
-        }
-        parts.push(`**Top ${listed} of ${formatCount(input.pathCount)} pages by total ${noun}**`);
-        parts.push(lines.join('\n'));
-        const more = input.pathCount - listed;
-        const where = input.files ? ` in the export files (outputs \`${input.kind}-csv\` and \`${input.kind}-json\`)` : '';
-        if (more > 0)
-            parts.push(`${formatCount(more)} more ${more === 1 ? 'page is' : 'pages are'}${where}.`);
-        else if (input.files)
-            parts.push(`Every page is listed; the export files (outputs \`${input.kind}-csv\`, \`${input.kind}-json\`) hold the same data.`);
-    }
-    else if (input.totals) {
-        parts.push(`No page had ${noun} in this range.`);
-    }
-    if (compared)
-        parts.push(renderMovers(movers(compared.rows, MOVERS_SHOWN), noun));
-    if (input.totals)
-        parts.push(`<sub>Total is deduplicated across human and AI traffic, so it is not human + AI. AI share = AI / (human + AI).${input.pin ? ` ${(0,summary_escape/* escapeText */.X1)(input.pin, 300)}` : ''}</sub>`);
-    return `${parts.join('\n\n')}\n`;
-}
-/** Risers, fallers, new and gone pages: each bounded, each saying how many more there are. */
-function renderMovers(m, noun) {
-    const list = (title, rows, all, line) => {
-        if (all === 0)
-            return `**${title}**: none.`;
-        const more = all - rows.length;
-        return [`**${title}** (${formatCount(all)})`, ...rows.map((r) => `- ${(0,summary_escape/* escapeText */.X1)(r.path, 150)}: ${line(r)}`), ...(more > 0 ? [`- … and ${formatCount(more)} more in the export files`] : [])].join('\n');
-    };
-    const counts = (r) => `${formatCount(r.previous.total)} → ${formatCount(r.total)}, ${formatChange(r)}`;
-    return [
-        '#### Movers',
-        list('Biggest risers', m.risers, m.counts.risers, counts),
-        list('Biggest fallers', m.fallers, m.counts.fallers, counts),
-        list(`New pages (${noun} now, none before)`, m.added, m.counts.added, (r) => `${formatCount(r.total)}`),
-        list(`Gone quiet (${noun} before, none now)`, m.gone, m.counts.gone, (r) => `${formatCount(r.previous.total)} before`),
-    ].join('\n\n');
-}
-
 ;// CONCATENATED MODULE: ./src/summary/insights-summary.ts
 
 
@@ -3301,45 +3135,45 @@ function table(head, lines, total) {
         kept.push(line);
     }
     const rest = total - kept.length;
-    return `\n\n${head}\n${kept.join('\n')}${rest > 0 ? `\n\n${formatCount(rest)} more in the files (output \`insights-json\`).` : ''}`;
+    return `\n\n${head}\n${kept.join('\n')}${rest > 0 ? `\n\n${(0,format/* formatNumber */.ZV)(rest)} more in the files (output \`insights-json\`).` : ''}`;
 }
 function state(s) {
-    return s.complete ? '' : `\n\n> ⚠️ Incomplete: ${(0,summary_escape/* escapeText */.X1)(s.note ?? 'stopped early', 400)}. What was fetched is listed.`;
+    return s.complete ? '' : `\n\n${(0,summary_escape/* alert */.xE)('WARNING', `Incomplete: ${(s.note ?? 'stopped early').replace(/\.$/, '')}. What was fetched is listed.`, 500)}`;
 }
 function renderInsightsSummary(input) {
     const icon = input.failed ? '❌' : input.notes.length > 0 || !input.searches.complete || !input.questions.complete || !input.pages.complete ? '⚠️' : '🔎';
     const parts = [`### ${icon} What readers could not find: ${(0,summary_escape/* escapeText */.X1)(input.projectId, 100)}, ${(0,summary_escape/* escapeText */.X1)(input.range, 120)}`];
     for (const note of input.notes)
-        parts.push(`> ${(0,summary_escape/* escapeText */.X1)(note, 1500)}`);
+        parts.push((0,summary_escape/* alert */.xE)(input.failed ? 'CAUTION' : 'WARNING', note));
     const n = input.summaryRows;
     const s = input.searches;
-    const ctr = s.clickThrough === undefined ? '' : `, ${(s.clickThrough * 100).toFixed(1)}% of them followed by a click`;
-    let searches = `#### Searches that led nowhere: ${formatCount(s.list.length)}\n\n${formatCount(s.totalSearches)} searches in the range${ctr}. These queries were searched and no result was clicked (click-through 0), most searched first.`;
+    const ctr = s.clickThrough === undefined ? '' : `, ${(0,format/* formatPercent */.l9)(s.clickThrough)} of them followed by a click`;
+    let searches = `#### Searches that led nowhere: ${(0,format/* formatNumber */.ZV)(s.list.length)}\n\n${(0,format/* formatNumber */.ZV)(s.totalSearches)} searches in the range${ctr}. These queries were searched and no result was clicked (click-through 0), most searched first.`;
     if (s.list.length === 0)
         searches += '\n\nNone: every query was followed by a click at least once.';
     else {
-        searches += table('| Query | Searches | Last searched |\n|---|---:|---|', s.list.slice(0, n).map((x) => `| ${(0,summary_escape/* escapeText */.X1)(x.query, 150)} | ${formatCount(x.hits)} | ${(0,summary_escape/* escapeText */.X1)(x.lastSearchedAt?.slice(0, 10) ?? '', 20)} |`), s.list.length);
+        searches += table('| Query | Searches | Last searched |\n|---|---:|---|', s.list.slice(0, n).map((x) => `| ${(0,summary_escape/* escapeText */.X1)(x.query, 150)} | ${(0,format/* formatNumber */.ZV)(x.hits)} | ${(0,format/* formatDay */.im)(x.lastSearchedAt ?? '')} |`), s.list.length);
     }
     parts.push(searches + state(s));
     const q = input.questions;
-    let questions = `#### Questions the assistant could not answer: ${formatCount(q.list.length)}\n\n${formatCount(q.asked)} unanswered questions asked, grouped by question (case, spacing and trailing punctuation folded), most asked first.`;
+    let questions = `#### Questions the assistant could not answer: ${(0,format/* formatNumber */.ZV)(q.list.length)}\n\n${(0,format/* formatNumber */.ZV)(q.asked)} unanswered questions asked, grouped by question (case, spacing and trailing punctuation folded), most asked first.`;
     if (q.list.length === 0)
         questions += '\n\nNone: the assistant answered every question it was asked.';
     else {
-        questions += table('| Question | Asked | Page asked from |\n|---|---:|---|', q.list.slice(0, n).map((x) => `| ${(0,summary_escape/* escapeText */.X1)(x.question, 200)} | ${formatCount(x.asked)} | ${(0,summary_escape/* escapeText */.X1)(x.page ?? '', 150)} |`), q.list.length);
+        questions += table('| Question | Asked | Page asked from |\n|---|---:|---|', q.list.slice(0, n).map((x) => `| ${(0,summary_escape/* escapeText */.X1)(x.question, 200)} | ${(0,format/* formatNumber */.ZV)(x.asked)} | ${(0,summary_escape/* escapeText */.X1)(x.page ?? '', 150)} |`), q.list.length);
     }
     parts.push(questions + state(q));
     const p = input.pages;
-    let pages = `#### Pages readers rated down: ${formatCount(p.list.length)}\n\nOf ${formatCount(p.rated)} pages with feedback, these got more thumbs down than up, most thumbs down first, with the latest comments of readers who found them not helpful.`;
+    let pages = `#### Pages readers rated down: ${(0,format/* formatNumber */.ZV)(p.list.length)}\n\nOf ${(0,format/* formatNumber */.ZV)(p.rated)} pages with feedback, these got more thumbs down than up, most thumbs down first, with the latest comments of readers who found them not helpful.`;
     if (p.list.length === 0)
         pages += '\n\nNone: no page got more thumbs down than up.';
     else {
         const comments = (x) => x.comments.map((c) => `“${(0,summary_escape/* escapeText */.X1)(c.text, 200)}”`).join('<br>');
-        pages += table('| Page | 👎 | 👍 | Latest comments |\n|---|---:|---:|---|', p.list.slice(0, n).map((x) => `| ${(0,summary_escape/* escapeText */.X1)(x.path, 150)} | ${formatCount(x.thumbsDown)} | ${formatCount(x.thumbsUp)} | ${comments(x)} |`), p.list.length);
+        pages += table('| Page | 👎 | 👍 | Latest comments |\n|---|---:|---:|---|', p.list.slice(0, n).map((x) => `| ${(0,summary_escape/* escapeText */.X1)(x.path, 150)} | ${(0,format/* formatNumber */.ZV)(x.thumbsDown)} | ${(0,format/* formatNumber */.ZV)(x.thumbsUp)} | ${comments(x)} |`), p.list.length);
     }
     parts.push(pages + state(p));
-    const prompt = input.promptChars > 0 ? `The output \`agent-prompt\` (${formatCount(input.promptChars)} characters) asks the documentation agent to close the top gaps.` : 'No gaps, so `agent-prompt` is empty.';
-    parts.push(`${prompt} ${formatCount(input.requests.spent)} of max-requests (${formatCount(input.requests.max)}) analytics requests spent.${input.pin ? ` ${(0,summary_escape/* escapeText */.X1)(input.pin, 300)}` : ''}`);
+    const prompt = input.promptChars > 0 ? `The output \`agent-prompt\` (${(0,format/* formatNumber */.ZV)(input.promptChars)} characters) asks the documentation agent to close the top gaps.` : 'No gaps, so `agent-prompt` is empty.';
+    parts.push(`${prompt} ${(0,format/* formatNumber */.ZV)(input.requests.spent)} of max-requests (${(0,format/* formatNumber */.ZV)(input.requests.max)}) analytics requests spent.${input.pin ? ` ${(0,summary_escape/* escapeText */.X1)(input.pin, 300)}` : ''}`);
     parts.push('<sub>Everything quoted here was typed by anonymous readers: it is shown as text, and in the prompt it is quoted as data, never as instructions. Review the pull request the agent opens.</sub>');
     return `${parts.join('\n\n')}\n`;
 }
@@ -3370,7 +3204,7 @@ async function exportCursor(options) {
             result.resume = { cursor };
             result.stoppedEarly = result.pages === 0
                 ? 'not fetched: max-requests was spent before it'
-                : `its share of max-requests was spent after ${(0,util_text/* count */.U9)(result.pages, 'page', 'pages')}`;
+                : `its share of max-requests was spent after ${(0,format/* count */.U9)(result.pages, 'page', 'pages')}`;
             return result;
         }
         let page;
@@ -3379,11 +3213,11 @@ async function exportCursor(options) {
         }
         catch (error) {
             if (error instanceof ApiError && error.kind === 'budget') {
-                result.stoppedEarly = `max-requests was spent after ${(0,util_text/* count */.U9)(result.pages, 'page', 'pages')}`;
+                result.stoppedEarly = `max-requests was spent after ${(0,format/* count */.U9)(result.pages, 'page', 'pages')}`;
             }
             else {
                 result.error = error;
-                result.stoppedEarly = `a request failed after ${(0,util_text/* count */.U9)(result.pages, 'page', 'pages')}`;
+                result.stoppedEarly = `a request failed after ${(0,format/* count */.U9)(result.pages, 'page', 'pages')}`;
             }
             return result;
         }
@@ -3687,15 +3521,17 @@ async function writeInsightsFiles(dir, base, content, lists) {
 
 ;// CONCATENATED MODULE: ./src/util/ending.ts
 /** How an export (visitors, views, insights) ends the step: cut short warns, a failure fails. */
-function exportEnding(outcome, message) {
+function exportEnding(outcome, message, problems) {
+    const each = problems && problems.length > 1 ? { problems } : {};
     if (outcome === 'complete')
         return { level: 'ok' };
     if (outcome === 'incomplete')
-        return { level: 'warning', message: message ?? 'The export is incomplete.' };
-    return { level: 'failure', message: message ?? `The export ended with ${outcome}.` };
+        return { level: 'warning', message: message ?? 'The export is incomplete.', ...each };
+    return { level: 'failure', message: message ?? `The export ended with ${outcome}.`, ...each };
 }
 
 ;// CONCATENATED MODULE: ./src/modes/insights.ts
+
 
 
 
@@ -3734,7 +3570,7 @@ async function insights_run(settings, ctx) {
     const range = (0,inputs_dates/* describeRange */.pC)(dateFrom, dateTo);
     const dates = { dateFrom: dateFrom?.sent, dateTo: dateTo.sent };
     const { client, budget } = ctx;
-    core/* info */.pq(`Project ${(0,util_text/* external */.qn)(settings.projectId, 80)}, ${range}: up to ${(0,util_text/* count */.U9)(budget.max, 'analytics request', 'analytics requests')}.`);
+    core/* info */.pq(`Project ${(0,util_text/* external */.qn)(settings.projectId, 80)}, ${range}: up to ${(0,format/* count */.U9)(budget.max, 'analytics request', 'analytics requests')}.`);
     let cancelled = false;
     const guard = async (what, run) => {
         if (cancelled)
@@ -3756,7 +3592,7 @@ async function insights_run(settings, ctx) {
             budget,
             share,
             from,
-            onPage: (pages, items, more) => core/* info */.pq(`Page ${pages}: ${(0,util_text/* count */.U9)(items, 'item', 'items')}${more ? ', more to come' : ', the last'}.`),
+            onPage: (pages, items, more) => core/* info */.pq(`Page ${pages}: ${(0,format/* count */.U9)(items, 'item', 'items')}${more ? ', more to come' : ', the last'}.`),
         });
         if (result.error instanceof errors/* CancelledError */.c)
             throw result.error;
@@ -3774,7 +3610,7 @@ async function insights_run(settings, ctx) {
             ratings = page.feedback;
             ratingsHasMore = page.hasMore === true;
             ratingsState = { complete: true, note: undefined };
-            core/* info */.pq(`${(0,util_text/* count */.U9)(ratings.length, 'page', 'pages')} with feedback${ratingsHasMore ? ' (the endpoint gives at most 100)' : ''}.`);
+            core/* info */.pq(`${(0,format/* count */.U9)(ratings.length, 'page', 'pages')} with feedback${ratingsHasMore ? ' (the endpoint gives at most 100)' : ''}.`);
         }
         catch (error) {
             if (error instanceof errors/* CancelledError */.c)
@@ -3866,7 +3702,7 @@ async function insights_run(settings, ctx) {
     const message = cancelled
         ? 'Cancelled. What was fetched is in the files and the summary.'
         : incomplete.length > 0
-            ? `${incomplete.length === states.length ? 'No list is complete' : `${(0,util_text/* count */.U9)(incomplete.length, 'list is', 'lists are')} incomplete`}: ${incomplete.map((s) => s.note).join('; ')}. What was fetched is kept.`
+            ? `${incomplete.length === states.length ? 'No list is complete' : `${(0,format/* count */.U9)(incomplete.length, 'list is', 'lists are')} incomplete`}: ${incomplete.map((s) => (s.note ?? 'stopped early').replace(/\.$/, '')).join('; ')}. What was fetched is kept.`
             : notes[0];
     if (message && outcome !== 'complete')
         notes.unshift(message);
@@ -3884,7 +3720,177 @@ async function insights_run(settings, ctx) {
         promptChars: prompt.length,
         pin: (0,inputs_dates/* describePin */.p5)(dateTo),
     });
-    return { summary, ending: exportEnding(outcome, message) };
+    // each incomplete list is its own problem (its own annotation)
+    const problems = cancelled ? undefined : incomplete.map((s) => `Incomplete: ${(s.note ?? 'stopped early').replace(/\.$/, '')}. What was fetched is kept.`);
+    return { summary, ending: exportEnding(outcome, message, problems) };
+}
+
+;// CONCATENATED MODULE: ./src/analytics/compare.ts
+const ZERO = { human: 0, ai: 0, total: 0 };
+/** (current − previous) / previous × 100, one decimal, signed (`+12.5`, `-3.0`, `0.0`); empty when previous is 0. */
+function changePercent(current, previous) {
+    if (previous === 0)
+        return '';
+    const rounded = Math.round(((current - previous) / previous) * 1000) / 10;
+    if (rounded === 0)
+        return '0.0';
+    return `${rounded > 0 ? '+' : ''}${rounded.toFixed(1)}`;
+}
+/**
+ * Every path of either period: the current counts (0 if the path had none), the previous counts
+ * (0 likewise) and the change. Sorted as the export is: most in this period first, then the pages
+ * that had some only before, most first; ties by path.
+ */
+function joinPeriods(current, previous) {
+    const rows = [];
+    for (const row of current.values()) {
+        const before = previous.get(row.path);
+        const prev = before ? { human: before.human, ai: before.ai, total: before.total } : ZERO;
+        rows.push({ ...row, previous: prev, change: row.total - prev.total });
+    }
+    for (const before of previous.values()) {
+        if (current.has(before.path))
+            continue;
+        rows.push({ path: before.path, human: 0, ai: 0, total: 0, previous: { human: before.human, ai: before.ai, total: before.total }, change: -before.total });
+    }
+    return rows.sort((a, b) => b.total - a.total || b.previous.total - a.previous.total || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+const byPath = (a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+function movers(rows, limit) {
+    const both = rows.filter((r) => r.total > 0 && r.previous.total > 0);
+    const risers = both.filter((r) => r.change > 0).sort((a, b) => b.change - a.change || byPath(a, b));
+    const fallers = both.filter((r) => r.change < 0).sort((a, b) => a.change - b.change || byPath(a, b));
+    const added = rows.filter((r) => r.total > 0 && r.previous.total === 0).sort((a, b) => b.total - a.total || byPath(a, b));
+    const gone = rows.filter((r) => r.total === 0 && r.previous.total > 0).sort((a, b) => b.previous.total - a.previous.total || byPath(a, b));
+    return {
+        risers: risers.slice(0, limit),
+        fallers: fallers.slice(0, limit),
+        added: added.slice(0, limit),
+        gone: gone.slice(0, limit),
+        counts: { risers: risers.length, fallers: fallers.length, added: added.length, gone: gone.length },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/summary/traffic-summary.ts
+
+
+
+/**
+ * The visitors and page-views job summary: totals, the top pages with a text bar each, and where the
+ * rest is; with a comparison, the previous period's totals, a change column and the movers. Built
+ * from the top rows only, and bounded in bytes, so it stays far below the runner's 1 MiB limit.
+ */
+const SUMMARY_BYTE_BUDGET = 200 * 1024;
+const BAR_WIDTH = 16;
+const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
+/** AI share = AI / (human + AI): the split of the traffic, as a percentage. */
+function aiShare(human, ai) {
+    const sum = human + ai;
+    return sum > 0 ? (0,format/* formatPercent */.l9)(ai / sum) : '—';
+}
+/** A bar of up to 16 cells in eighths, proportional to value/max. */
+function bar(value, max) {
+    if (max <= 0 || value <= 0)
+        return '';
+    const eighths = Math.max(1, Math.round((value / max) * BAR_WIDTH * 8));
+    return '█'.repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8];
+}
+/** How many pages each list of movers shows. */
+const MOVERS_SHOWN = 10;
+const TITLE = { visitors: 'Unique visitors', views: 'Page views' };
+const NOUN = { visitors: 'visitors', views: 'views' };
+/** A change as the summary shows it: `▲ +120 (+12.5%)`, `▼ -30 (-3.0%)`, `＝ 0`, `new`, `gone`. */
+function formatChange(row) {
+    if (row.previous.total === 0)
+        return row.total > 0 ? '🆕 new' : '—';
+    if (row.total === 0)
+        return `▼ ${(0,format/* formatNumber */.ZV)(row.change)} (gone)`;
+    const percent = changePercent(row.total, row.previous.total);
+    const arrow = row.change > 0 ? '▲' : row.change < 0 ? '▼' : '＝';
+    return `${arrow} ${row.change > 0 ? '+' : ''}${(0,format/* formatNumber */.ZV)(row.change)}${percent ? ` (${percent}%)` : ''}`;
+}
+function renderTrafficSummary(input) {
+    const icon = input.failed ? '❌' : input.notes.length > 0 ? '⚠️' : '📊';
+    const noun = NOUN[input.kind];
+    const comparison = input.comparison;
+    // a change is shown only between two complete periods; otherwise the note says why not
+    const compared = comparison && comparison.previousComplete && !input.failed && input.notes.length === 0 ? comparison : undefined;
+    const parts = [`### ${icon} ${TITLE[input.kind]}: ${(0,summary_escape/* escapeText */.X1)(input.projectId, 100)}, ${(0,summary_escape/* escapeText */.X1)(input.range, 120)}`];
+    for (const note of input.notes)
+        parts.push((0,summary_escape/* alert */.xE)(input.failed ? 'CAUTION' : 'WARNING', note));
+    if (input.totals) {
+        const t = input.totals;
+        const prev = compared?.previousTotals;
+        const head = prev ? '| Human | AI | Total (deduplicated) | AI share | Previous total | Change |' : '| Human | AI | Total (deduplicated) | AI share |';
+        const align = prev ? '|---:|---:|---:|---:|---:|---:|' : '|---:|---:|---:|---:|';
+        const change = prev ? ` ${(0,format/* formatNumber */.ZV)(prev.total)} | ${formatChange({ path: '', ...t, previous: prev, change: t.total - prev.total })} |` : '';
+        parts.push([head, align, `| ${(0,format/* formatNumber */.ZV)(t.human)} | ${(0,format/* formatNumber */.ZV)(t.ai)} | ${(0,format/* formatNumber */.ZV)(t.total)} | ${aiShare(t.human, t.ai)} |${change}`].join('\n'));
+        if (comparison) {
+            parts.push(compared
+                ? `Compared with ${(0,summary_escape/* escapeText */.X1)(comparison.previousRange, 120)}.`
+                : `Not compared with ${(0,summary_escape/* escapeText */.X1)(comparison.previousRange, 120)}: ${comparison.previousComplete ? 'this period is incomplete' : 'that period is incomplete'}, so a change would mislead.`);
+        }
+    }
+    const byPath = compared ? new Map(compared.rows.map((r) => [r.path, r])) : undefined;
+    const shown = Math.min(input.summaryRows, input.sorted.length);
+    if (shown > 0) {
+        const max = input.sorted[0]?.total ?? 0;
+        // five columns at most, so the table fits a summary's width with long paths: human and AI share a
+        // cell, and with a comparison the change takes the AI share's place (the totals above keep it)
+        const lines = [`| Page | Total | Human / AI | ${byPath ? 'Change' : 'AI share'} | |`, '|---|---:|---:|---:|---|'];
+        let bytes = Buffer.byteLength(parts.join('\n\n')) + 2000 + (byPath ? 40_000 : 0); // room for the movers
+        let listed = 0;
+        for (let i = 0; i < shown; i++) {
+            const r = input.sorted[i];
+            const joined = byPath?.get(r.path);
+            const fourth = byPath ? (joined ? formatChange(joined) : '—') : aiShare(r.human, r.ai);
+            const line = `| ${(0,summary_escape/* escapeText */.X1)(r.path, 150)} | ${(0,format/* formatNumber */.ZV)(r.total)} | ${(0,format/* formatNumber */.ZV)(r.human)} / ${(0,format/* formatNumber */.ZV)(r.ai)} | ${fourth} | ${bar(r.total, max)} |`;
+            bytes += Buffer.byteLength(line) + 1;
+            if (bytes > SUMMARY_BYTE_BUDGET)
+                break;
+            lines.push(line);
+            listed++;
+        }
+        parts.push(`**Top ${listed} of ${(0,format/* formatNumber */.ZV)(input.pathCount)} pages by total ${noun}**`);
+        parts.push(lines.join('\n'));
+        const more = input.pathCount - listed;
+        const where = input.files ? ` in the export files (outputs \`${input.kind}-csv\` and \`${input.kind}-json\`)` : '';
+        if (more > 0)
+            parts.push(`${(0,format/* formatNumber */.ZV)(more)} more ${more === 1 ? 'page is' : 'pages are'}${where}.`);
+        else if (input.files)
+            parts.push(`Every page is listed; the export files (outputs \`${input.kind}-csv\`, \`${input.kind}-json\`) hold the same data.`);
+    }
+    else if (input.totals) {
+        parts.push(`No page had ${noun} in this range.`);
+    }
+    if (compared)
+        parts.push(renderMovers(movers(compared.rows, MOVERS_SHOWN), noun));
+    if (input.totals)
+        parts.push(`<sub>Total is deduplicated across human and AI traffic, so it is not human + AI. AI share = AI / (human + AI).${input.pin ? ` ${(0,summary_escape/* escapeText */.X1)(input.pin, 300)}` : ''}</sub>`);
+    return `${parts.join('\n\n')}\n`;
+}
+/** Risers, fallers, new and gone pages: each bounded, each saying how many more there are. */
+function renderMovers(m, noun) {
+    const empty = [];
+    const list = (title, rows, all, line) => {
+        if (all === 0) {
+            empty.push(title.replace(/ \(.*\)$/, '').toLowerCase());
+            return [];
+        }
+        const more = all - rows.length;
+        return [[`**${title}** (${(0,format/* formatNumber */.ZV)(all)})`, ...rows.map((r) => `- ${(0,summary_escape/* escapeText */.X1)(r.path, 150)}: ${line(r)}`), ...(more > 0 ? [`- … and ${(0,format/* formatNumber */.ZV)(more)} more in the export files`] : [])].join('\n')];
+    };
+    const counts = (r) => `${(0,format/* formatNumber */.ZV)(r.previous.total)} → ${(0,format/* formatNumber */.ZV)(r.total)}, ${formatChange(r)}`;
+    const lists = [
+        ...list('Biggest risers', m.risers, m.counts.risers, counts),
+        ...list('Biggest fallers', m.fallers, m.counts.fallers, counts),
+        ...list(`New pages (${noun} now, none before)`, m.added, m.counts.added, (r) => `${(0,format/* formatNumber */.ZV)(r.total)}`),
+        ...list(`Gone quiet (${noun} before, none now)`, m.gone, m.counts.gone, (r) => `${(0,format/* formatNumber */.ZV)(r.previous.total)} before`),
+    ];
+    // what did not happen is one line, not four "none" lists
+    if (lists.length === 0)
+        return `#### Movers\n\nNo page rose, fell, appeared or went quiet.`;
+    return ['#### Movers', ...lists, ...(empty.length > 0 ? [`None: ${empty.join(', ')}.`] : [])].join('\n\n');
 }
 
 ;// CONCATENATED MODULE: ./src/analytics/offset-export.ts
@@ -3921,7 +3927,7 @@ async function exportTraffic(options) {
         }
         catch (error) {
             if (error instanceof ApiError && error.kind === 'budget') {
-                result.stoppedEarly = `max-requests was spent after ${(0,util_text/* count */.U9)(result.pages, 'page', 'pages')} of results; stopped there`;
+                result.stoppedEarly = `max-requests was spent after ${(0,format/* count */.U9)(result.pages, 'page', 'pages')} of results; stopped there`;
                 return result;
             }
             throw new PartialExportError(result, error);
@@ -3987,6 +3993,7 @@ function previousPeriod(from, to, now) {
 
 
 
+
 const WHAT = { visitors: 'unique visitors', views: 'page views' };
 /** One period's export, in its own log group; what was fetched is kept whatever happens. */
 async function exportPeriod(settings, ctx, from, to, previous) {
@@ -4008,7 +4015,7 @@ async function exportPeriod(settings, ctx, from, to, previous) {
                 pageSize,
                 period: previous ? 'the previous period' : undefined,
                 onPage: ({ offset, rows, hasMore, result: r }) => {
-                    core/* info */.pq(`${label}${previous ? ', page' : ''} ${r.pages} (offset ${offset}): ${(0,util_text/* count */.U9)(rows, 'row', 'rows')}${hasMore ? ', more to come' : ', the last'}.`);
+                    core/* info */.pq(`${label}${previous ? ', page' : ''} ${r.pages} (offset ${offset}): ${(0,format/* count */.U9)(rows, 'row', 'rows')}${hasMore ? ', more to come' : ', the last'}.`);
                     if (!previous && r.totals) {
                         ctx.outputs.set('human', r.totals.human);
                         ctx.outputs.set('ai', r.totals.ai);
@@ -4051,7 +4058,7 @@ async function traffic_run(settings, mode) {
     let previous;
     if (compare && dateFrom && whole(current)) {
         const before = previousPeriod(dateFrom, dateTo, ctx.now());
-        core/* info */.pq(`Comparing with the previous period: ${(0,util_text/* count */.U9)(before.days, 'day', 'days')} ending where this one starts.`);
+        core/* info */.pq(`Comparing with the previous period: ${(0,format/* count */.U9)(before.days, 'day', 'days')} ending where this one starts.`);
         previous = await exportPeriod(settings, ctx, before.from, before.to, true);
         if (previous.result.stoppedEarly)
             notes.push(`The previous period's export is incomplete: ${previous.result.stoppedEarly}.`);
@@ -4079,7 +4086,7 @@ async function traffic_run(settings, mode) {
             ctx.outputs.set('path-count', sorted.length);
             ctx.outputs.set(`${kind}-json`, files.json);
             ctx.outputs.set(`${kind}-csv`, files.csv);
-            core/* info */.pq(`Exported ${(0,util_text/* count */.U9)(sorted.length, 'path', 'paths')} from ${(0,util_text/* count */.U9)(current.result.pages, 'page', 'pages')} of results${comparison ? ` (and ${(0,util_text/* count */.U9)(comparison.rows.length - sorted.length, 'path', 'paths')} seen only in the previous period)` : ''} to ${files.csv} and ${files.json}.`);
+            core/* info */.pq(`Exported ${(0,format/* count */.U9)(sorted.length, 'path', 'paths')} from ${(0,format/* count */.U9)(current.result.pages, 'page', 'pages')} of results${comparison ? ` (and ${(0,format/* count */.U9)(comparison.rows.length - sorted.length, 'path', 'paths')} seen only in the previous period)` : ''} to ${files.csv} and ${files.json}.`);
         }
         catch (error) {
             writeFailure = new Error(`Could not write the export files in ${ctx.dir}: ${(0,errors/* getErrorMessage */.u)(error)}`);
@@ -4102,8 +4109,8 @@ async function traffic_run(settings, mode) {
         const stopped = current.failure === undefined && writeFailure === undefined ? previous : undefined;
         const kept = files ? ` They are in ${files.csv} and ${files.json} (marked incomplete).` : '';
         const fetched = stopped
-            ? `${(0,util_text/* count */.U9)(stopped.result.rows.size, 'row', 'rows')} of the previous period had been fetched (${(0,util_text/* count */.U9)(stopped.result.pages, 'page', 'pages')} of results)`
-            : `${(0,util_text/* count */.U9)(current.result.rows.size, 'row', 'rows')} had been fetched (${(0,util_text/* count */.U9)(current.result.pages, 'page', 'pages')} of results)`;
+            ? `${(0,format/* count */.U9)(stopped.result.rows.size, 'row', 'rows')} of the previous period had been fetched (${(0,format/* count */.U9)(stopped.result.pages, 'page', 'pages')} of results)`
+            : `${(0,format/* count */.U9)(current.result.rows.size, 'row', 'rows')} had been fetched (${(0,format/* count */.U9)(current.result.pages, 'page', 'pages')} of results)`;
         message = `${what}${stopped ? ' (in the previous period)' : ''} ${fetched} before that.${kept}`;
         notes.unshift(message);
     }
@@ -4133,8 +4140,11 @@ async function traffic_run(settings, mode) {
  * someone's text: escaped and bounded.
  */
 function renderRunHeader(run) {
+    // outside a workflow (a hand run, @github/local-action) there is no event to name
+    if (!run.eventName)
+        return '<sub>Started outside a workflow event (a hand run)</sub>';
     // escaped text, not a code span: inside one GitHub would show escapeText's backslashes
-    const event = `the ${(0,summary_escape/* escapeText */.X1)(run.eventName || 'unknown', 40)} event`;
+    const event = `the ${(0,summary_escape/* escapeText */.X1)(run.eventName, 40)} event`;
     const thread = commentTarget(run.eventName, run.payload, run);
     if (thread) {
         const label = `${thread.isPullRequest ? 'pull request' : 'issue'} #${thread.number}`;
@@ -4150,13 +4160,12 @@ function renderRunHeader(run) {
 
 ;// CONCATENATED MODULE: ./src/summary/usage.ts
 
-const plural = (n, one, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 function renderUsage(u) {
     const parts = [
-        `${plural(u.agentUses, 'agent use')} (of 100 per project per hour)`,
-        ...(u.analyticsRequests > 0 ? [`${plural(u.analyticsRequests, 'analytics request')} (of 100 per organisation per hour)`] : []),
-        ...(u.githubRequests > 0 ? [plural(u.githubRequests, 'GitHub request')] : []),
-        formatDuration(u.ms),
+        `${(0,format/* count */.U9)(u.agentUses, 'agent use')} (of 100 per project per hour)`,
+        ...(u.analyticsRequests > 0 ? [`${(0,format/* count */.U9)(u.analyticsRequests, 'analytics request')} (of 100 per organisation per hour)`] : []),
+        ...(u.githubRequests > 0 ? [(0,format/* count */.U9)(u.githubRequests, 'GitHub request')] : []),
+        (0,format/* formatDuration */.a3)(u.ms),
     ];
     return `<sub>This run: ${parts.join(' · ')}</sub>`;
 }
@@ -4229,6 +4238,19 @@ const MODES = {
 };
 /** The step's ending: the one place, after the inputs, that fails the step. */
 function conclude(ending) {
+    const problems = ending.problems ?? [];
+    if (problems.length > 1 && (ending.level === 'failure' || ending.level === 'warning')) {
+        // one annotation per problem, the headline in the log; a failure still fails the step once
+        if (ending.message)
+            core/* info */.pq(ending.message);
+        for (const problem of problems.slice(0, -1))
+            (ending.level === 'failure' ? core/* error */.z3 : core/* warning */.$e)(problem);
+        if (ending.level === 'failure')
+            core/* setFailed */.C1(problems.at(-1));
+        else
+            core/* warning */.$e(problems.at(-1));
+        return;
+    }
     const message = ending.message ?? '';
     if (ending.level === 'failure')
         core/* setFailed */.C1(message);

@@ -128,6 +128,7 @@ var __webpack_modules__ = {
             return Math.round(total);
         }
         var util_text = __nccwpck_require__(9997);
+        var format = __nccwpck_require__(2693);
         const DEFAULTS = {
             mode: "agent",
             wait: "true",
@@ -273,7 +274,9 @@ var __webpack_modules__ = {
             }),
             "project-id": checked("the project identifier from the dashboard's API keys page (no spaces)", identifier),
             mode: checked("agent, visitors, views, insights, comment, deploy, preview or automation", v => MODES.includes(v) ? v : void 0),
-            prompt: input((v, ctx) => v.length > 0 && v.trim().length === 0 ? problem(ctx, v, "an instruction with some text in it, or no prompt at all") : v.length > MAX_PROMPT_CHARS ? problem(ctx, v, `at most ${MAX_PROMPT_CHARS.toLocaleString("en-US")} characters (this one has ${v.length.toLocaleString("en-US")}; the action sends no longer prompt)`, void 0, `is ${v.length.toLocaleString("en-US")} characters long`) : v.trim() || void 0),
+            prompt: input((v, ctx) => v.length > 0 && v.trim().length === 0 ? problem(ctx, v, "an instruction with some text in it, or no prompt at all") : v.length > MAX_PROMPT_CHARS ? problem(ctx, v, `at most ${(0, 
+            format.ZV)(MAX_PROMPT_CHARS)} characters (this one has ${(0, format.ZV)(v.length)}; the action sends no longer prompt)`, void 0, `is ${(0, 
+            format.ZV)(v.length)} characters long`) : v.trim() || void 0),
             "job-id": input((v, ctx) => v === "" ? void 0 : identifier(v) ?? problem(ctx, v, "a job id without spaces, as printed by an earlier run (output job-id)")),
             wait: booleanInput,
             "wait-timeout": durationInput(1),
@@ -446,6 +449,7 @@ var __webpack_modules__ = {
         __nccwpck_require__.d(__webpack_exports__, {
             X1: () => escapeText,
             nf: () => link,
+            xE: () => alert,
             z2: () => keyValueTable
         });
         var _util_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9997);
@@ -471,10 +475,12 @@ var __webpack_modules__ = {
             const href = (0, _util_text_js__WEBPACK_IMPORTED_MODULE_0__.E$)(parsed.toString()).replace(/[&<>"']/g, c => HTML[c]);
             return `<a href="${href}">${escapeText(text)}</a>`;
         }
+        function alert(kind, text, max = 1500) {
+            return `> [!${kind}]\n> ${escapeText(text, max)}`;
+        }
         function keyValueTable(rows) {
-            const lines = [ "| | |", "|---|---|" ];
-            for (const [label, value] of rows) lines.push(`| ${label} | ${value || "—"} |`);
-            return lines.join("\n");
+            const cells = rows.map(([label, value]) => `| ${label} | ${value || "—"} |`);
+            return [ cells[0] ?? "| — | — |", "|---|---|", ...cells.slice(1) ].join("\n");
         }
     },
     6806: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
@@ -521,6 +527,49 @@ var __webpack_modules__ = {
             }
         }
     },
+    2693: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+        __nccwpck_require__.d(__webpack_exports__, {
+            U9: () => count,
+            ZV: () => formatNumber,
+            a3: () => formatDuration,
+            fU: () => formatTime,
+            im: () => formatDay,
+            l9: () => formatPercent
+        });
+        const grouped = new Intl.NumberFormat("en-US", {
+            maximumFractionDigits: 0
+        });
+        function formatNumber(n) {
+            return grouped.format(Math.round(n));
+        }
+        function count(n, one, many = `${one}s`) {
+            return `${formatNumber(n)} ${n === 1 ? one : many}`;
+        }
+        function formatPercent(fraction) {
+            return `${(fraction * 100).toFixed(1)}%`;
+        }
+        function formatDuration(ms) {
+            if (ms < 1e3) return `${Math.max(0, Math.round(ms))}ms`;
+            if (ms < 6e4) return `${(ms / 1e3).toFixed(ms < 1e4 ? 1 : 0)}s`;
+            const totalSeconds = Math.round(ms / 1e3);
+            const h = Math.floor(totalSeconds / 3600);
+            const m = Math.floor(totalSeconds % 3600 / 60);
+            const s = totalSeconds % 60;
+            if (h > 0) return m > 0 ? `${h}h ${m}m` : `${h}h`;
+            return s > 0 ? `${m}m ${s}s` : `${m}m`;
+        }
+        const iso = when => {
+            const instant = typeof when === "number" ? when : Date.parse(when);
+            return Number.isFinite(instant) ? new Date(instant).toISOString() : void 0;
+        };
+        function formatDay(when) {
+            return iso(when)?.slice(0, 10) ?? "";
+        }
+        function formatTime(when) {
+            const text = iso(when);
+            return text ? `${text.slice(0, 16).replace("T", " ")} UTC` : "";
+        }
+    },
     9997: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             $s: () => bound,
@@ -528,7 +577,6 @@ var __webpack_modules__ = {
             Fn: () => urlSecrets,
             Pz: () => stripHidden,
             TN: () => oneLine,
-            U9: () => count,
             _0: () => stripInvisible,
             cl: () => registerSecret,
             qn: () => external,
@@ -576,9 +624,6 @@ var __webpack_modules__ = {
             let out = bound(oneLine(raw), max);
             if (out.startsWith(":")) out = `'${out}'`;
             return out;
-        }
-        function count(n, one, many) {
-            return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
         }
         const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g;
         function stripInvisible(text) {

@@ -40,6 +40,15 @@ const MODES: { [M in Settings['mode']]: ModeRun<Extract<Settings, { mode: M }>> 
 
 /** The step's ending: the one place, after the inputs, that fails the step. */
 function conclude(ending: Ending): void {
+  const problems = ending.problems ?? []
+  if (problems.length > 1 && (ending.level === 'failure' || ending.level === 'warning')) {
+    // one annotation per problem, the headline in the log; a failure still fails the step once
+    if (ending.message) core.info(ending.message)
+    for (const problem of problems.slice(0, -1)) (ending.level === 'failure' ? core.error : core.warning)(problem)
+    if (ending.level === 'failure') core.setFailed(problems.at(-1) as string)
+    else core.warning(problems.at(-1) as string)
+    return
+  }
   const message = ending.message ?? ''
   if (ending.level === 'failure') core.setFailed(message)
   else if (ending.level === 'warning') core.warning(message)

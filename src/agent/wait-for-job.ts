@@ -1,6 +1,7 @@
 import { ApiError } from '../api/errors.js'
 import { type Job, isTerminal } from '../api/schemas.js'
-import { type Clock, formatDuration } from '../util/clock.js'
+import type { Clock } from '../util/clock.js'
+import { formatDuration } from '../util/format.js'
 import { external } from '../util/text.js'
 import { pollDelay } from './poll-schedule.js'
 

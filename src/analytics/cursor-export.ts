@@ -1,5 +1,5 @@
 import { ApiError } from '../api/errors.js'
-import { count } from '../util/text.js'
+import { count } from '../util/format.js'
 import type { RequestBudget } from './request-budget.js'
 
 /**

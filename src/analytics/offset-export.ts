@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
 import type { TrafficKind, VisitorRow, VisitorTotals } from '../api/schemas.js'
-import { count } from '../util/text.js'
+import { count } from '../util/format.js'
 
 /**
  * The offset-paging export, for every offset-paged analytics endpoint (unique visitors, page views):

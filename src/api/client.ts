@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini'
 import { type Clock } from '../util/clock.js'
-import { formatDuration } from '../util/clock.js'
+import { formatDuration, formatNumber, formatTime } from '../util/format.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { external, registerSecret } from '../util/text.js'
 import { MAX_PROMPT_CHARS, PROMPT_WARN_CHARS } from '../inputs/settings.js'
@@ -170,9 +170,9 @@ export class ApiClient {
   private checkPrompt(prompt: string, what: string): void {
     const n = prompt.length
     if (n > MAX_PROMPT_CHARS) {
-      throw new ApiError(`Could not ${what}: the prompt is ${n.toLocaleString('en-US')} characters, more than the ${MAX_PROMPT_CHARS.toLocaleString('en-US')} this action sends. Nothing was sent. Shorten it (with changes, lower max-changes or narrow changes-paths).`, { kind: 'http' })
+      throw new ApiError(`Could not ${what}: the prompt is ${formatNumber(n)} characters, more than the ${formatNumber(MAX_PROMPT_CHARS)} this action sends. Nothing was sent. Shorten it (with changes, lower max-changes or narrow changes-paths).`, { kind: 'http' })
     }
-    if (n > PROMPT_WARN_CHARS) this.options.log(`The prompt is ${n.toLocaleString('en-US')} characters: long prompts cost the agent context; this action refuses more than ${MAX_PROMPT_CHARS.toLocaleString('en-US')}.`)
+    if (n > PROMPT_WARN_CHARS) this.options.log(`The prompt is ${formatNumber(n)} characters: long prompts cost the agent context; this action refuses more than ${formatNumber(MAX_PROMPT_CHARS)}.`)
   }
 
   async createJob(prompt: string): Promise<Job> {
@@ -365,11 +365,13 @@ export class ApiClient {
             { kind: 'rate-limited', status: result.error.status, cause: result.error },
           )
         }
-        const retryAt = new Date(clock.now() + result.retryAfterMs)
+        const retryAt = clock.now() + result.retryAfterMs
+        // said to the minute, rounded up: "after 13:01" must not be before the time the API gave
+        const after = formatTime(Math.ceil(retryAt / 60_000) * 60_000)
         throw new ApiError(
-          `${result.error.message}. The API asks to wait ${formatDuration(result.retryAfterMs)} (until ${retryAt.toISOString()}), ` +
-            `longer than this step will wait${stepLeft}; run it again after ${retryAt.toISOString()}.`,
-          { kind: 'rate-limited', status: result.error.status, retryAt, cause: result.error },
+          `${result.error.message.replace(/\.$/, '')}. The API asks to wait ${formatDuration(result.retryAfterMs)} (until ${after}), ` +
+            `longer than this step will wait${stepLeft}; run it again after ${after}.`,
+          { kind: 'rate-limited', status: result.error.status, retryAt: new Date(retryAt), cause: result.error },
         )
       }
       const delay = result.retryAfterMs ?? backoffDelay(spec.policy, attempt, random)

@@ -1,7 +1,8 @@
 import { pollDelay } from '../agent/poll-schedule.js'
 import { ApiError } from '../api/errors.js'
 import { type DeploymentStatus, deploymentEnded } from '../api/schemas.js'
-import { type Clock, formatDuration } from '../util/clock.js'
+import type { Clock } from '../util/clock.js'
+import { formatDuration } from '../util/format.js'
 import { external } from '../util/text.js'
 
 /**

@@ -33,6 +33,8 @@ const entrySchema = z.object({
   note: z.optional(z.string()),
   /** The issue comment the instruction came from (ids only grow on GitHub). */
   comment: z.optional(z.number()),
+  /** The instruction is the action's description of what it sent (a change, an automation), not a person's words: never shown as a quote. */
+  described: z.optional(z.boolean()),
 })
 export type ThreadEntry = z.infer<typeof entrySchema>
 

@@ -32,8 +32,9 @@ export async function openTracking(api: GitHubPort, thread: Thread, identity: st
   }
 }
 
-export function entryFor(run: RunContext, by: string, instruction: string, source: string, comment?: number): ThreadEntry {
-  return { at: new Date().toISOString(), by, instruction, source, result: 'working', runUrl: run.runUrl, ...(comment !== undefined ? { comment } : {}) }
+/** An instruction's entry; `described` when the instruction is the action's own description, not someone's words. */
+export function entryFor(run: RunContext, by: string, instruction: string, source: string, from: { comment?: number; described?: boolean } = {}): ThreadEntry {
+  return { at: new Date().toISOString(), by, instruction, source, result: 'working', runUrl: run.runUrl, ...(from.comment !== undefined ? { comment: from.comment } : {}), ...(from.described ? { described: true } : {}) }
 }
 
 /** The status labeler for a thread, when status-labels is set. */

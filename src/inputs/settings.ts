@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { DATE_FORMS, type RangeEnd, parseRangeEnd } from './dates.js'
 import { DURATION_FORMS, parseDuration } from './durations.js'
 import { withoutUrlSecrets } from '../util/text.js'
+import { formatNumber } from '../util/format.js'
 
 /**
  * The one place that turns raw action inputs into a typed, validated settings object. Everything
@@ -240,7 +241,7 @@ const schemaAt = (now: number, eventName: string) => z.pipe(
       v.length > 0 && v.trim().length === 0
         ? problem(ctx, v, 'an instruction with some text in it, or no prompt at all')
         : v.length > MAX_PROMPT_CHARS
-          ? problem(ctx, v, `at most ${MAX_PROMPT_CHARS.toLocaleString('en-US')} characters (this one has ${v.length.toLocaleString('en-US')}; the action sends no longer prompt)`, undefined, `is ${v.length.toLocaleString('en-US')} characters long`)
+          ? problem(ctx, v, `at most ${formatNumber(MAX_PROMPT_CHARS)} characters (this one has ${formatNumber(v.length)}; the action sends no longer prompt)`, undefined, `is ${formatNumber(v.length)} characters long`)
           : v.trim() || undefined,
     ),
     'job-id': input((v, ctx) =>

@@ -3,7 +3,7 @@ import { ApiError } from '../api/errors.js'
 import { entryFor } from '../github/tracking.js'
 import type { LiveSettings } from '../inputs/settings.js'
 import { renderAgentSummary } from '../summary/agent-summary.js'
-import { escapeText, keyValueTable } from '../summary/escape.js'
+import { alert, escapeText, keyValueTable } from '../summary/escape.js'
 import * as core from '../util/actions-core.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
@@ -26,7 +26,7 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
     started = await ctx.client.triggerAutomation(id)
   } catch (error) {
     const message = getErrorMessage(error)
-    return { summary: `### ❌ Automation not started\n\n> ${escapeText(message, 1500)}\n`, ending: { level: 'failure', message } }
+    return { summary: `### ❌ Automation not started\n\n${alert('CAUTION', message)}\n`, ending: { level: 'failure', message } }
   }
   ctx.outputs.set('automation-run-id', started.instanceId)
   const facts = keyValueTable([
@@ -45,11 +45,11 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return queued(`Its job ${started.jobId} is not an agent job this action can follow: see the run on the dashboard.`)
     const message = `Automation ${id} started (run ${started.instanceId}), but its job could not be read: ${getErrorMessage(error)}`
-    return { summary: `### ⚠️ Automation started\n\n${facts}\n\n> ${escapeText(message, 1000)}\n`, ending: { level: 'warning', message } }
+    return { summary: `### ⚠️ Automation started\n\n${facts}\n\n${alert('WARNING', message, 1000)}\n`, ending: { level: 'warning', message } }
   }
   core.info(`The run's job ${external(started.jobId, 80)} is an agent job: waiting on it.`)
   // with comment: true the thread tracks the automation's job as it would an agent-mode job
-  const job = trackJob(tracking, entryFor(ctx.run, ctx.run.actor, `(automation ${id}, run ${started.instanceId})`, ctx.run.runUrl), {}, ctx)
+  const job = trackJob(tracking, entryFor(ctx.run, ctx.run.actor, `Automation ${id}, run ${started.instanceId}`, ctx.run.runUrl, { described: true }), {}, ctx)
   const report = await runAgent(
     { projectId: settings.projectId, waitTimeoutMs: settings.waitTimeoutMs, wait: true, pollIntervalMs: settings.live.pollIntervalMs, prompt: undefined, jobId: started.jobId },
     {
@@ -62,5 +62,10 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
     },
   )
   await job.ended(report)
-  return { summary: `### ▶️ Automation run\n\n${facts}\n\n${renderAgentSummary(report, ctx.run)}`, ending: agentEnding(report, settings.live.requirePr) }
+  // the agent summary's table names the job: the automation's own rows are the automation and its run
+  const head = keyValueTable([
+    ['Automation', escapeText(id, 100)],
+    ['Run', escapeText(started.instanceId, 100)],
+  ])
+  return { summary: `### ▶️ Automation run\n\n${head}\n\n${renderAgentSummary(report, ctx.run)}`, ending: agentEnding(report, settings.live.requirePr) }
 }

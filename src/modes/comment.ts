@@ -118,7 +118,7 @@ async function converse(settings: ConversationSettings, ctx: ModeContext): Promi
     return notSent(getErrorMessage(error), source)
   }
   const instructions: Instruction[] = [...catchUp.instructions, { author: own.author.login, text: found.text, url: own.url || event.thread.url, comment: own.kind === 'issue-comment' ? own.id : undefined }]
-  const entries = instructions.map((i) => entryFor(ctx.run, i.author, i.text, i.url, i.comment))
+  const entries = instructions.map((i) => entryFor(ctx.run, i.author, i.text, i.url, { comment: i.comment }))
   const marks: Marks = { lastComment: own.kind === 'issue-comment' ? own.id : catchUp.newest, labeler: labelerFor(api, event.thread, settings.conversation.statusLabels) }
   if (catchUp.instructions.length > 0) core.info(`Caught up on ${catchUp.instructions.length} earlier instruction${catchUp.instructions.length === 1 ? '' : 's'} on ${whereText} that no run had sent: they go first, in the order they were written, in one follow-up.`)
   if (catchUp.left.length > 0) {

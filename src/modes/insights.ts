@@ -5,7 +5,8 @@ import { describePin, describeRange, pinOpenEnd } from '../inputs/dates.js'
 import type { InsightsSettings } from '../inputs/settings.js'
 import { type ListState, renderInsightsSummary } from '../summary/insights-summary.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
-import { count, external } from '../util/text.js'
+import { external } from '../util/text.js'
+import { count } from '../util/format.js'
 import { type CursorExport, type CursorPage, exportCursor } from '../analytics/cursor-export.js'
 import { buildAgentPrompt, downRatedPages, groupUnanswered, summariseSearches } from '../analytics/insights.js'
 import { rangeMeta } from '../analytics/export-files.js'
@@ -171,7 +172,7 @@ export async function run(settings: InsightsSettings, ctx: ModeContext): Promise
   const message = cancelled
     ? 'Cancelled. What was fetched is in the files and the summary.'
     : incomplete.length > 0
-      ? `${incomplete.length === states.length ? 'No list is complete' : `${count(incomplete.length, 'list is', 'lists are')} incomplete`}: ${incomplete.map((s) => s.note).join('; ')}. What was fetched is kept.`
+      ? `${incomplete.length === states.length ? 'No list is complete' : `${count(incomplete.length, 'list is', 'lists are')} incomplete`}: ${incomplete.map((s) => (s.note ?? 'stopped early').replace(/\.$/, '')).join('; ')}. What was fetched is kept.`
       : notes[0]
   if (message && outcome !== 'complete') notes.unshift(message)
   const summary = renderInsightsSummary({
@@ -188,5 +189,7 @@ export async function run(settings: InsightsSettings, ctx: ModeContext): Promise
     promptChars: prompt.length,
     pin: describePin(dateTo),
   })
-  return { summary, ending: exportEnding(outcome, message) }
+  // each incomplete list is its own problem (its own annotation)
+  const problems = cancelled ? undefined : incomplete.map((s) => `Incomplete: ${(s.note ?? 'stopped early').replace(/\.$/, '')}. What was fetched is kept.`)
+  return { summary, ending: exportEnding(outcome, message, problems) }
 }

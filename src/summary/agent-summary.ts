@@ -1,9 +1,9 @@
 import type { AgentReport } from '../agent/run-agent.js'
 import { isTerminal } from '../api/schemas.js'
-import { formatDuration } from '../util/clock.js'
-import { count } from '../util/text.js'
+import { formatDuration } from '../util/format.js'
+import { count } from '../util/format.js'
 import type { Here } from '../github/pull-link.js'
-import { escapeText, keyValueTable, link } from './escape.js'
+import { alert, escapeText, keyValueTable, link } from './escape.js'
 import { prLinkText } from './thread-comment.js'
 
 const HEADLINE: Record<AgentReport['outcome'], string> = {
@@ -44,6 +44,6 @@ export function renderAgentSummary(report: AgentReport, here?: Here): string {
   const known = rows.filter(([, value]) => value !== '')
   const parts = [`### Documentation agent (${ACTION[report.action]}): ${HEADLINE[report.outcome]}`]
   if (known.length > 0) parts.push(keyValueTable(known))
-  if (report.message) parts.push(`> ${escapeText(report.message, 1500)}`)
+  if (report.message) parts.push(alert(report.outcome === 'error' || report.outcome === 'failed' ? 'CAUTION' : 'WARNING', report.message))
   return `${parts.join('\n\n')}\n`
 }

@@ -2,7 +2,7 @@ import type { AgentReport } from '../agent/run-agent.js'
 import type { SkipReason } from '../github/gate.js'
 import type { Here } from '../github/pull-link.js'
 import { renderAgentSummary } from './agent-summary.js'
-import { escapeText, keyValueTable, link } from './escape.js'
+import { alert, escapeText, keyValueTable, link } from './escape.js'
 
 /** What a comment-mode run did, as modes/comment.ts reports it. */
 export interface ConversationReport {
@@ -37,7 +37,7 @@ export function renderConversationSummary(report: ConversationReport, here?: Her
   if (report.failure) {
     parts.push('### ❌ Documentation agent: instruction not sent')
     if (from) parts.push(from)
-    parts.push(`> ${escapeText(report.failure, 1500)}`)
+    parts.push(alert('CAUTION', report.failure))
     return `${parts.join('\n\n')}\n`
   }
   if (from) parts.push(report.caughtUp ? `${from}, sent after ${report.caughtUp} earlier instruction${report.caughtUp === 1 ? '' : 's'} on the thread that no run had sent (see the tracking comment)` : from)

@@ -1,5 +1,5 @@
 import type { DeploymentStatus } from '../api/schemas.js'
-import { escapeText, keyValueTable, link } from './escape.js'
+import { alert, escapeText, keyValueTable, link } from './escape.js'
 
 /**
  * The job summary of a deployment or preview: the verdict, the service's summary, the commit, the
@@ -34,7 +34,7 @@ export function renderDeploymentSummary(view: DeploymentView): string {
   if (commit?.sha) rows.push(['Commit', `${escapeText(commit.sha.slice(0, 12), 12)}${commit.message ? ` ${escapeText(commit.message.split('\n')[0] ?? '', 120)}` : ''}`])
   if (view.status?.screenshot) rows.push(['Screenshot', link(view.status.screenshot, 'screenshot') || escapeText(view.status.screenshot, 200)])
   if (rows.length > 0) parts.push(keyValueTable(rows))
-  if (view.failure) parts.push(`> ${escapeText(view.failure, 1500)}`)
+  if (view.failure) parts.push(alert('CAUTION', view.failure))
   if (view.status?.summary) parts.push(escapeText(view.status.summary, 1000))
   const files = commit?.filesChanged
   const pages = [...(files?.added ?? []), ...(files?.modified ?? [])]

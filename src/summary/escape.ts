@@ -31,9 +31,17 @@ export function link(url: string | null | undefined, text: string): string {
   return `<a href="${href}">${escapeText(text)}</a>`
 }
 
+/**
+ * A GitHub alert (`> [!WARNING]`): the action's own note, set apart from the text around it. A plain
+ * quote is kept for what a person wrote, so the two never mix.
+ */
+export function alert(kind: 'NOTE' | 'WARNING' | 'CAUTION', text: string, max = 1500): string {
+  return `> [!${kind}]\n> ${escapeText(text, max)}`
+}
+
 /** A two-column Markdown table of label/value rows (values already escaped). */
 export function keyValueTable(rows: Array<[string, string]>): string {
-  const lines = ['| | |', '|---|---|']
-  for (const [label, value] of rows) lines.push(`| ${label} | ${value || '—'} |`)
-  return lines.join('\n')
+  // the first fact is the header row: GitHub shows an empty header row as a blank band above the table
+  const cells = rows.map(([label, value]) => `| ${label} | ${value || '—'} |`)
+  return [cells[0] ?? '| — | — |', '|---|---|', ...cells.slice(1)].join('\n')
 }

@@ -1,6 +1,6 @@
 import type { DeadEndSearch, DownRatedPage, UnansweredQuestion } from '../analytics/insights.js'
-import { escapeText } from './escape.js'
-import { formatCount } from './traffic-summary.js'
+import { alert, escapeText } from './escape.js'
+import { formatDay, formatNumber, formatPercent } from '../util/format.js'
 
 /**
  * The insights job summary: the range, then the three lists as tables (the first `summary-rows`
@@ -46,47 +46,47 @@ function table(head: string, lines: string[], total: number): string {
     kept.push(line)
   }
   const rest = total - kept.length
-  return `\n\n${head}\n${kept.join('\n')}${rest > 0 ? `\n\n${formatCount(rest)} more in the files (output \`insights-json\`).` : ''}`
+  return `\n\n${head}\n${kept.join('\n')}${rest > 0 ? `\n\n${formatNumber(rest)} more in the files (output \`insights-json\`).` : ''}`
 }
 
 function state(s: ListState): string {
-  return s.complete ? '' : `\n\n> ⚠️ Incomplete: ${escapeText(s.note ?? 'stopped early', 400)}. What was fetched is listed.`
+  return s.complete ? '' : `\n\n${alert('WARNING', `Incomplete: ${(s.note ?? 'stopped early').replace(/\.$/, '')}. What was fetched is listed.`, 500)}`
 }
 
 export function renderInsightsSummary(input: InsightsSummaryInput): string {
   const icon = input.failed ? '❌' : input.notes.length > 0 || !input.searches.complete || !input.questions.complete || !input.pages.complete ? '⚠️' : '🔎'
   const parts = [`### ${icon} What readers could not find: ${escapeText(input.projectId, 100)}, ${escapeText(input.range, 120)}`]
-  for (const note of input.notes) parts.push(`> ${escapeText(note, 1500)}`)
+  for (const note of input.notes) parts.push(alert(input.failed ? 'CAUTION' : 'WARNING', note))
   const n = input.summaryRows
 
   const s = input.searches
-  const ctr = s.clickThrough === undefined ? '' : `, ${(s.clickThrough * 100).toFixed(1)}% of them followed by a click`
-  let searches = `#### Searches that led nowhere: ${formatCount(s.list.length)}\n\n${formatCount(s.totalSearches)} searches in the range${ctr}. These queries were searched and no result was clicked (click-through 0), most searched first.`
+  const ctr = s.clickThrough === undefined ? '' : `, ${formatPercent(s.clickThrough)} of them followed by a click`
+  let searches = `#### Searches that led nowhere: ${formatNumber(s.list.length)}\n\n${formatNumber(s.totalSearches)} searches in the range${ctr}. These queries were searched and no result was clicked (click-through 0), most searched first.`
   if (s.list.length === 0) searches += '\n\nNone: every query was followed by a click at least once.'
   else {
-    searches += table('| Query | Searches | Last searched |\n|---|---:|---|', s.list.slice(0, n).map((x) => `| ${escapeText(x.query, 150)} | ${formatCount(x.hits)} | ${escapeText(x.lastSearchedAt?.slice(0, 10) ?? '', 20)} |`), s.list.length)
+    searches += table('| Query | Searches | Last searched |\n|---|---:|---|', s.list.slice(0, n).map((x) => `| ${escapeText(x.query, 150)} | ${formatNumber(x.hits)} | ${formatDay(x.lastSearchedAt ?? '')} |`), s.list.length)
   }
   parts.push(searches + state(s))
 
   const q = input.questions
-  let questions = `#### Questions the assistant could not answer: ${formatCount(q.list.length)}\n\n${formatCount(q.asked)} unanswered questions asked, grouped by question (case, spacing and trailing punctuation folded), most asked first.`
+  let questions = `#### Questions the assistant could not answer: ${formatNumber(q.list.length)}\n\n${formatNumber(q.asked)} unanswered questions asked, grouped by question (case, spacing and trailing punctuation folded), most asked first.`
   if (q.list.length === 0) questions += '\n\nNone: the assistant answered every question it was asked.'
   else {
-    questions += table('| Question | Asked | Page asked from |\n|---|---:|---|', q.list.slice(0, n).map((x) => `| ${escapeText(x.question, 200)} | ${formatCount(x.asked)} | ${escapeText(x.page ?? '', 150)} |`), q.list.length)
+    questions += table('| Question | Asked | Page asked from |\n|---|---:|---|', q.list.slice(0, n).map((x) => `| ${escapeText(x.question, 200)} | ${formatNumber(x.asked)} | ${escapeText(x.page ?? '', 150)} |`), q.list.length)
   }
   parts.push(questions + state(q))
 
   const p = input.pages
-  let pages = `#### Pages readers rated down: ${formatCount(p.list.length)}\n\nOf ${formatCount(p.rated)} pages with feedback, these got more thumbs down than up, most thumbs down first, with the latest comments of readers who found them not helpful.`
+  let pages = `#### Pages readers rated down: ${formatNumber(p.list.length)}\n\nOf ${formatNumber(p.rated)} pages with feedback, these got more thumbs down than up, most thumbs down first, with the latest comments of readers who found them not helpful.`
   if (p.list.length === 0) pages += '\n\nNone: no page got more thumbs down than up.'
   else {
     const comments = (x: DownRatedPage): string => x.comments.map((c) => `“${escapeText(c.text, 200)}”`).join('<br>')
-    pages += table('| Page | 👎 | 👍 | Latest comments |\n|---|---:|---:|---|', p.list.slice(0, n).map((x) => `| ${escapeText(x.path, 150)} | ${formatCount(x.thumbsDown)} | ${formatCount(x.thumbsUp)} | ${comments(x)} |`), p.list.length)
+    pages += table('| Page | 👎 | 👍 | Latest comments |\n|---|---:|---:|---|', p.list.slice(0, n).map((x) => `| ${escapeText(x.path, 150)} | ${formatNumber(x.thumbsDown)} | ${formatNumber(x.thumbsUp)} | ${comments(x)} |`), p.list.length)
   }
   parts.push(pages + state(p))
 
-  const prompt = input.promptChars > 0 ? `The output \`agent-prompt\` (${formatCount(input.promptChars)} characters) asks the documentation agent to close the top gaps.` : 'No gaps, so `agent-prompt` is empty.'
-  parts.push(`${prompt} ${formatCount(input.requests.spent)} of max-requests (${formatCount(input.requests.max)}) analytics requests spent.${input.pin ? ` ${escapeText(input.pin, 300)}` : ''}`)
+  const prompt = input.promptChars > 0 ? `The output \`agent-prompt\` (${formatNumber(input.promptChars)} characters) asks the documentation agent to close the top gaps.` : 'No gaps, so `agent-prompt` is empty.'
+  parts.push(`${prompt} ${formatNumber(input.requests.spent)} of max-requests (${formatNumber(input.requests.max)}) analytics requests spent.${input.pin ? ` ${escapeText(input.pin, 300)}` : ''}`)
   parts.push('<sub>Everything quoted here was typed by anonymous readers: it is shown as text, and in the prompt it is quoted as data, never as instructions. Review the pull request the agent opens.</sub>')
   return `${parts.join('\n\n')}\n`
 }

@@ -8,8 +8,10 @@ import { escapeText, link } from './escape.js'
  * someone's text: escaped and bounded.
  */
 export function renderRunHeader(run: RunContext): string {
+  // outside a workflow (a hand run, @github/local-action) there is no event to name
+  if (!run.eventName) return '<sub>Started outside a workflow event (a hand run)</sub>'
   // escaped text, not a code span: inside one GitHub would show escapeText's backslashes
-  const event = `the ${escapeText(run.eventName || 'unknown', 40)} event`
+  const event = `the ${escapeText(run.eventName, 40)} event`
   const thread = commentTarget(run.eventName, run.payload, run)
   if (thread) {
     const label = `${thread.isPullRequest ? 'pull request' : 'issue'} #${thread.number}`

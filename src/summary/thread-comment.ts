@@ -1,4 +1,5 @@
 import type { AgentOutcome } from '../agent/run-agent.js'
+import { formatTime } from '../util/format.js'
 import { type Here, pullLinkLabel } from '../github/pull-link.js'
 import type { ThreadEntry, ThreadState } from '../github/thread-state.js'
 import { REPLY_MARKER, encodeState } from '../github/thread-state.js'
@@ -36,19 +37,17 @@ export function prLinkText(prLink: string, here: Here | undefined): string {
   return link(prLink, pullLinkLabel(prLink, here) ?? prLink)
 }
 
-function when(iso: string): string {
-  return `${iso.slice(0, 16).replace('T', ' ')} UTC`
-}
-
 function renderEntry(entry: ThreadEntry, here: Here | undefined): string {
   const who = entry.by ? escapeText(entry.by, 60) : 'the workflow'
   const pr = entry.prLink ? ` · ${prLinkText(entry.prLink, here)}` : ''
-  const head = `- ${describeResult(entry.result)}${pr} · ${who}, ${link(entry.source, when(entry.at))} · ${link(entry.runUrl, 'run')}`
-  const quoted = escapeText(entry.instruction, 500)
-  // the note is the action's words: on the head line's paragraph (after a hard break), never after
-  // the quote, where a CommonMark lazy continuation would make it part of what the user wrote
-  const note = entry.note ? `\\\n  ${escapeText(entry.note, 500)}` : ''
-  return `${head}${note}${quoted ? `\n  > ${quoted}` : ''}`
+  const head = `- ${describeResult(entry.result)}${pr} · ${who}, ${link(entry.source, formatTime(entry.at))} · ${link(entry.runUrl, 'run')}`
+  const text = escapeText(entry.instruction, 500)
+  // the action's words (the note, its own description of what it sent) are on the head line's
+  // paragraph (after a hard break), never in or after the quote, where a CommonMark lazy continuation
+  // would make them part of what the user wrote; the quote holds only a person's instruction
+  const own = [...(entry.described && text ? [text] : []), ...(entry.note ? [escapeText(entry.note, 500)] : [])]
+  const quoted = entry.described ? '' : text
+  return `${head}${own.map((line) => `\\\n  ${line}`).join('')}${quoted ? `\n  > ${quoted}` : ''}`
 }
 
 export interface ThreadCommentView {
@@ -95,7 +94,7 @@ function renderWith(view: ThreadCommentView): string {
   if (state.merged && state.prLink) {
     const docs = prLinkText(state.prLink, view.here)
     const open = state.merged.docsOpen
-    parts.push(`🔀 This pull request was merged ${when(state.merged.at)}. ${open === true ? `Its documentation pull request ${docs} is **still open**: review and merge it so the docs match the code.` : open === false ? `Its documentation pull request ${docs} is closed or merged.` : `Check that its documentation pull request ${docs} is merged too (this workflow cannot see it).`}`)
+    parts.push(`🔀 This pull request was merged ${formatTime(state.merged.at)}. ${open === true ? `Its documentation pull request ${docs} is **still open**: review and merge it so the docs match the code.` : open === false ? `Its documentation pull request ${docs} is closed or merged.` : `Check that its documentation pull request ${docs} is merged too (this workflow cannot see it).`}`)
   }
   if (state.origin) {
     parts.push(`The documentation agent opened this pull request, asked for in ${link(state.origin.url, state.origin.label)}.`)

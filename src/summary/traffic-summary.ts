@@ -1,6 +1,7 @@
 import { type ComparedRow, type Comparison, type Movers, changePercent, movers } from '../analytics/compare.js'
 import type { TrafficKind, VisitorRow, VisitorTotals } from '../api/schemas.js'
-import { escapeText } from './escape.js'
+import { alert, escapeText } from './escape.js'
+import { formatNumber, formatPercent } from '../util/format.js'
 
 /**
  * The visitors and page-views job summary: totals, the top pages with a text bar each, and where the
@@ -12,14 +13,10 @@ export const SUMMARY_BYTE_BUDGET = 200 * 1024
 const BAR_WIDTH = 16
 const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉']
 
-export function formatCount(n: number): string {
-  return Math.round(n).toLocaleString('en-US')
-}
-
 /** AI share = AI / (human + AI): the split of the traffic, as a percentage. */
 export function aiShare(human: number, ai: number): string {
   const sum = human + ai
-  return sum > 0 ? `${((ai / sum) * 100).toFixed(1)}%` : '—'
+  return sum > 0 ? formatPercent(ai / sum) : '—'
 }
 
 /** A bar of up to 16 cells in eighths, proportional to value/max. */
@@ -38,10 +35,10 @@ const NOUN: Record<TrafficKind, string> = { visitors: 'visitors', views: 'views'
 /** A change as the summary shows it: `▲ +120 (+12.5%)`, `▼ -30 (-3.0%)`, `＝ 0`, `new`, `gone`. */
 export function formatChange(row: ComparedRow): string {
   if (row.previous.total === 0) return row.total > 0 ? '🆕 new' : '—'
-  if (row.total === 0) return `▼ ${formatCount(row.change)} (gone)`
+  if (row.total === 0) return `▼ ${formatNumber(row.change)} (gone)`
   const percent = changePercent(row.total, row.previous.total)
   const arrow = row.change > 0 ? '▲' : row.change < 0 ? '▼' : '＝'
-  return `${arrow} ${row.change > 0 ? '+' : ''}${formatCount(row.change)}${percent ? ` (${percent}%)` : ''}`
+  return `${arrow} ${row.change > 0 ? '+' : ''}${formatNumber(row.change)}${percent ? ` (${percent}%)` : ''}`
 }
 
 export interface TrafficSummaryInput {
@@ -70,14 +67,14 @@ export function renderTrafficSummary(input: TrafficSummaryInput): string {
   // a change is shown only between two complete periods; otherwise the note says why not
   const compared = comparison && comparison.previousComplete && !input.failed && input.notes.length === 0 ? comparison : undefined
   const parts: string[] = [`### ${icon} ${TITLE[input.kind]}: ${escapeText(input.projectId, 100)}, ${escapeText(input.range, 120)}`]
-  for (const note of input.notes) parts.push(`> ${escapeText(note, 1500)}`)
+  for (const note of input.notes) parts.push(alert(input.failed ? 'CAUTION' : 'WARNING', note))
   if (input.totals) {
     const t = input.totals
     const prev = compared?.previousTotals
     const head = prev ? '| Human | AI | Total (deduplicated) | AI share | Previous total | Change |' : '| Human | AI | Total (deduplicated) | AI share |'
     const align = prev ? '|---:|---:|---:|---:|---:|---:|' : '|---:|---:|---:|---:|'
-    const change = prev ? ` ${formatCount(prev.total)} | ${formatChange({ path: '', ...t, previous: prev, change: t.total - prev.total })} |` : ''
-    parts.push([head, align, `| ${formatCount(t.human)} | ${formatCount(t.ai)} | ${formatCount(t.total)} | ${aiShare(t.human, t.ai)} |${change}`].join('\n'))
+    const change = prev ? ` ${formatNumber(prev.total)} | ${formatChange({ path: '', ...t, previous: prev, change: t.total - prev.total })} |` : ''
+    parts.push([head, align, `| ${formatNumber(t.human)} | ${formatNumber(t.ai)} | ${formatNumber(t.total)} | ${aiShare(t.human, t.ai)} |${change}`].join('\n'))
     if (comparison) {
       parts.push(compared
         ? `Compared with ${escapeText(comparison.previousRange, 120)}.`
@@ -89,26 +86,26 @@ export function renderTrafficSummary(input: TrafficSummaryInput): string {
   const shown = Math.min(input.summaryRows, input.sorted.length)
   if (shown > 0) {
     const max = input.sorted[0]?.total ?? 0
-    const lines = byPath
-      ? ['| Page | Human | AI | Total | AI share | Change | |', '|---|---:|---:|---:|---:|---:|---|']
-      : ['| Page | Human | AI | Total | AI share | |', '|---|---:|---:|---:|---:|---|']
+    // five columns at most, so the table fits a summary's width with long paths: human and AI share a
+    // cell, and with a comparison the change takes the AI share's place (the totals above keep it)
+    const lines = [`| Page | Total | Human / AI | ${byPath ? 'Change' : 'AI share'} | |`, '|---|---:|---:|---:|---|']
     let bytes = Buffer.byteLength(parts.join('\n\n')) + 2000 + (byPath ? 40_000 : 0) // room for the movers
     let listed = 0
     for (let i = 0; i < shown; i++) {
       const r = input.sorted[i] as VisitorRow
       const joined = byPath?.get(r.path)
-      const change = joined ? ` ${formatChange(joined)} |` : ''
-      const line = `| ${escapeText(r.path, 150)} | ${formatCount(r.human)} | ${formatCount(r.ai)} | ${formatCount(r.total)} | ${aiShare(r.human, r.ai)} |${change} ${bar(r.total, max)} |`
+      const fourth = byPath ? (joined ? formatChange(joined) : '—') : aiShare(r.human, r.ai)
+      const line = `| ${escapeText(r.path, 150)} | ${formatNumber(r.total)} | ${formatNumber(r.human)} / ${formatNumber(r.ai)} | ${fourth} | ${bar(r.total, max)} |`
       bytes += Buffer.byteLength(line) + 1
       if (bytes > SUMMARY_BYTE_BUDGET) break
       lines.push(line)
       listed++
     }
-    parts.push(`**Top ${listed} of ${formatCount(input.pathCount)} pages by total ${noun}**`)
+    parts.push(`**Top ${listed} of ${formatNumber(input.pathCount)} pages by total ${noun}**`)
     parts.push(lines.join('\n'))
     const more = input.pathCount - listed
     const where = input.files ? ` in the export files (outputs \`${input.kind}-csv\` and \`${input.kind}-json\`)` : ''
-    if (more > 0) parts.push(`${formatCount(more)} more ${more === 1 ? 'page is' : 'pages are'}${where}.`)
+    if (more > 0) parts.push(`${formatNumber(more)} more ${more === 1 ? 'page is' : 'pages are'}${where}.`)
     else if (input.files) parts.push(`Every page is listed; the export files (outputs \`${input.kind}-csv\`, \`${input.kind}-json\`) hold the same data.`)
   } else if (input.totals) {
     parts.push(`No page had ${noun} in this range.`)
@@ -120,17 +117,23 @@ export function renderTrafficSummary(input: TrafficSummaryInput): string {
 
 /** Risers, fallers, new and gone pages: each bounded, each saying how many more there are. */
 function renderMovers(m: Movers, noun: string): string {
-  const list = (title: string, rows: ComparedRow[], all: number, line: (r: ComparedRow) => string): string => {
-    if (all === 0) return `**${title}**: none.`
+  const empty: string[] = []
+  const list = (title: string, rows: ComparedRow[], all: number, line: (r: ComparedRow) => string): string[] => {
+    if (all === 0) {
+      empty.push(title.replace(/ \(.*\)$/, '').toLowerCase())
+      return []
+    }
     const more = all - rows.length
-    return [`**${title}** (${formatCount(all)})`, ...rows.map((r) => `- ${escapeText(r.path, 150)}: ${line(r)}`), ...(more > 0 ? [`- … and ${formatCount(more)} more in the export files`] : [])].join('\n')
+    return [[`**${title}** (${formatNumber(all)})`, ...rows.map((r) => `- ${escapeText(r.path, 150)}: ${line(r)}`), ...(more > 0 ? [`- … and ${formatNumber(more)} more in the export files`] : [])].join('\n')]
   }
-  const counts = (r: ComparedRow): string => `${formatCount(r.previous.total)} → ${formatCount(r.total)}, ${formatChange(r)}`
-  return [
-    '#### Movers',
-    list('Biggest risers', m.risers, m.counts.risers, counts),
-    list('Biggest fallers', m.fallers, m.counts.fallers, counts),
-    list(`New pages (${noun} now, none before)`, m.added, m.counts.added, (r) => `${formatCount(r.total)}`),
-    list(`Gone quiet (${noun} before, none now)`, m.gone, m.counts.gone, (r) => `${formatCount(r.previous.total)} before`),
-  ].join('\n\n')
+  const counts = (r: ComparedRow): string => `${formatNumber(r.previous.total)} → ${formatNumber(r.total)}, ${formatChange(r)}`
+  const lists = [
+    ...list('Biggest risers', m.risers, m.counts.risers, counts),
+    ...list('Biggest fallers', m.fallers, m.counts.fallers, counts),
+    ...list(`New pages (${noun} now, none before)`, m.added, m.counts.added, (r) => `${formatNumber(r.total)}`),
+    ...list(`Gone quiet (${noun} before, none now)`, m.gone, m.counts.gone, (r) => `${formatNumber(r.previous.total)} before`),
+  ]
+  // what did not happen is one line, not four "none" lists
+  if (lists.length === 0) return `#### Movers\n\nNo page rose, fell, appeared or went quiet.`
+  return ['#### Movers', ...lists, ...(empty.length > 0 ? [`None: ${empty.join(', ')}.`] : [])].join('\n\n')
 }

@@ -1,4 +1,4 @@
-import { formatDuration } from '../util/clock.js'
+import { count, formatDuration } from '../util/format.js'
 
 /**
  * What a run cost, at the end of every summary: the agent uses (of the service's 100 per project per
@@ -12,13 +12,11 @@ export interface Usage {
   ms: number
 }
 
-const plural = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
-
 export function renderUsage(u: Usage): string {
   const parts = [
-    `${plural(u.agentUses, 'agent use')} (of 100 per project per hour)`,
-    ...(u.analyticsRequests > 0 ? [`${plural(u.analyticsRequests, 'analytics request')} (of 100 per organisation per hour)`] : []),
-    ...(u.githubRequests > 0 ? [plural(u.githubRequests, 'GitHub request')] : []),
+    `${count(u.agentUses, 'agent use')} (of 100 per project per hour)`,
+    ...(u.analyticsRequests > 0 ? [`${count(u.analyticsRequests, 'analytics request')} (of 100 per organisation per hour)`] : []),
+    ...(u.githubRequests > 0 ? [count(u.githubRequests, 'GitHub request')] : []),
     formatDuration(u.ms),
   ]
   return `<sub>This run: ${parts.join(' · ')}</sub>`

@@ -31,15 +31,3 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     signal?.addEventListener('abort', onAbort, { once: true })
   })
 }
-
-/** "1h 2m", "3m 5s", "4.2s", "350ms": durations as people read them. */
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.max(0, Math.round(ms))}ms`
-  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)}s`
-  const totalSeconds = Math.round(ms / 1000)
-  const h = Math.floor(totalSeconds / 3600)
-  const m = Math.floor((totalSeconds % 3600) / 60)
-  const s = totalSeconds % 60
-  if (h > 0) return m > 0 ? `${h}h ${m}m` : `${h}h`
-  return s > 0 ? `${m}m ${s}s` : `${m}m`
-}

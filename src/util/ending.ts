@@ -6,11 +6,14 @@
 export interface Ending {
   level: 'ok' | 'info' | 'notice' | 'warning' | 'failure'
   message?: string
+  /** When the ending has several causes: one annotation each (the message is then the log's headline). */
+  problems?: string[]
 }
 
 /** How an export (visitors, views, insights) ends the step: cut short warns, a failure fails. */
-export function exportEnding(outcome: 'complete' | 'incomplete' | 'error' | 'cancelled', message: string | undefined): Ending {
+export function exportEnding(outcome: 'complete' | 'incomplete' | 'error' | 'cancelled', message: string | undefined, problems?: string[]): Ending {
+  const each = problems && problems.length > 1 ? { problems } : {}
   if (outcome === 'complete') return { level: 'ok' }
-  if (outcome === 'incomplete') return { level: 'warning', message: message ?? 'The export is incomplete.' }
-  return { level: 'failure', message: message ?? `The export ended with ${outcome}.` }
+  if (outcome === 'incomplete') return { level: 'warning', message: message ?? 'The export is incomplete.', ...each }
+  return { level: 'failure', message: message ?? `The export ended with ${outcome}.`, ...each }
 }

@@ -79,11 +79,6 @@ export function external(text: unknown, max = 300): string {
   return out
 }
 
-/** "1 row", "1,234 rows": a count as people write it. */
-export function count(n: number, one: string, many: string): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
-}
-
 // C0 controls but tab and newline, DEL, C1 controls, soft hyphen, zero-width and bidirectional
 // controls, word joiners and invisible operators, the BOM, and Unicode tag characters.
 const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g

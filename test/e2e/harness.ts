@@ -4,6 +4,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { parse } from 'yaml'
+import { checkRendered, registerUserText } from '../contract/rendering.js'
 
 /**
  * Runs the bundled action (dist/index.js) as the GitHub runner does: inputs as INPUT_* variables
@@ -172,6 +173,9 @@ export function prepareRun(options: RunOptions): Prepared {
   writeFileSync(outputPath, '')
   writeFileSync(summaryPath, '')
   writeFileSync(eventPath, JSON.stringify(options.event?.payload ?? {}))
+  // what people wrote, which the action may quote (the rendering check of summaries and comments)
+  registerUserText(options.event?.payload)
+  registerUserText(options.inputs.prompt)
 
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
@@ -203,10 +207,12 @@ export function prepareRun(options: RunOptions): Prepared {
 /** What a run left: its exit, its log and the runner's files, read back. */
 export function collectRun(prepared: Prepared, exit: { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; neededSigterm: boolean }): ActionRun {
   const commands = parseCommands(exit.stdout)
+  const summary = readFileSync(prepared.summaryPath, 'utf8')
+  checkRendered(summary, 'the job summary')
   return {
     ...exit,
     outputs: parseOutputFile(readFileSync(prepared.outputPath, 'utf8')),
-    summary: readFileSync(prepared.summaryPath, 'utf8'),
+    summary,
     commands,
     errors: commands.filter((c) => c.command === 'error').map((c) => c.message),
     warnings: commands.filter((c) => c.command === 'warning').map((c) => c.message),

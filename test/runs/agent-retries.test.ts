@@ -39,7 +39,7 @@ describe.each(PATHS)('retries and failures ($name)', (runtime) => {
       expect(sim.requestsTo('create')).toHaveLength(1)
       expect(run.errors).toHaveLength(1)
       expect(run.errors[0]).toContain('100 creates and follow-ups per project per hour')
-      expect(run.errors[0]).toMatch(/run it again after \d{4}-\d\d-\d\dT/)
+      expect(run.errors[0]).toMatch(/run it again after \d{4}-\d\d-\d\d \d\d:\d\d UTC\./)
       expect(run.summary).toContain('error')
     })
 

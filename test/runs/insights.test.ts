@@ -78,7 +78,7 @@ describe.each(PATHS)('insights ($name)', (runtime) => {
     expect(sim.requests.length).toBeLessThanOrEqual(max)
     expect(run.code).toBe(0)
     expect(run.warnings.some((w) => w.includes(says))).toBe(true)
-    expect(run.summary).toContain('⚠️ Incomplete')
+    expect(run.summary).toContain('> [!WARNING]\n> Incomplete:')
     const json = JSON.parse(readFileSync(run.outputs['insights-json'] ?? '', 'utf8'))
     expect(json.requests.spent).toBe(sim.requests.length)
     expect(sim.requests).toHaveLength(max) // what one list leaves unspent goes to the others
@@ -91,8 +91,11 @@ describe.each(PATHS)('insights ($name)', (runtime) => {
     expect(sim.requestsTo('feedback-by-page')).toHaveLength(1)
     expect(run.code).toBe(0) // a spent budget is a warning, not a failure
     expect(run.outputs['down-rated-pages']).toBe('12')
-    expect(run.warnings[0]).toContain('No list is complete')
-    expect(run.warnings[0]).toContain('the pages are complete, but readers\' comments not fetched: max-requests was spent before it')
+    // one warning per incomplete list (one problem, one annotation); the headline is in the log
+    expect(run.warnings).toHaveLength(3)
+    expect(run.warnings[0]).toMatch(/^Incomplete: searches not fetched: max-requests was spent before it/)
+    expect(run.warnings[2]).toContain('the pages are complete, but readers\' comments not fetched: max-requests was spent before it')
+    expect(run.stdout).toContain('No list is complete')
   })
 
   test('retries count against max-requests: a failing endpoint never makes the run send more', async () => {
@@ -122,8 +125,10 @@ describe.each(PATHS)('insights ($name)', (runtime) => {
     sim.addFault({ route: 'any', status: 400, body: { error: 'Bad query' }, times: 100 })
     const run = await runAgainst(sim, runtime, insightsMode)
     expect(run.code).toBe(1)
-    expect(run.errors).toHaveLength(1)
-    expect(run.errors[0]).toContain('No list is complete')
+    // each list's failure is its own error annotation, every one reported at once
+    expect(run.errors).toHaveLength(3)
+    for (const error of run.errors) expect(error).toContain('HTTP 400 Bad Request: Bad query')
+    expect(run.stdout).toContain('No list is complete')
     expect(run.outputs['insights-json']).toBeDefined()
     expect(run.outputs['agent-prompt']).toBe('')
   })

@@ -178,7 +178,7 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
     expect(sim.requestsTo('visitors')).toHaveLength(3)
     expect(run.errors).toHaveLength(1)
     expect(run.errors[0]).toContain('100 requests per organisation per hour')
-    expect(run.errors[0]).toMatch(/run it again after \d{4}-\d\d-\d\dT/)
+    expect(run.errors[0]).toMatch(/run it again after \d{4}-\d\d-\d\d \d\d:\d\d UTC\./)
     expect(run.errors[0]).toContain('500 rows had been fetched (2 pages of results)')
     expect(csvLines(run.outputs['visitors-csv'])).toHaveLength(501)
     expect(JSON.parse(readFileSync(run.outputs['visitors-json'] ?? '', 'utf8')).complete).toBe(false)

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { type Fault as RouteFault, FaultBook, answerFault, readBody, send } from './faults.js'
 import { githubContract, githubExample } from '../contract/openapi-contract.js'
 import { LocalServer, type RecordedRequest } from './local-server.js'
+import { checkRendered, registerUserText } from '../contract/rendering.js'
 
 /**
  * A stateful fake of the GitHub REST and GraphQL API on 127.0.0.1, for the e2e tests of comments and
@@ -193,6 +194,7 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
   addComment(issue: number, user: FakeUser, body: string): FakeComment {
     const at = this.stamp()
     const id = this.nextId++
+    if (user.login !== this.identity.login) registerUserText(body)
     const comment = { id, issue, body, user, created_at: at, updated_at: at, html_url: `https://github.com/acme/docs/issues/${issue}#issuecomment-${id}` }
     this.comments.push(comment)
     return comment
@@ -359,6 +361,7 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
       }
       case 'create-comment': {
         const text = (JSON.parse(body) as { body: string }).body
+        checkRendered(text, 'a comment the action wrote')
         const id = this.nextId++
         const comment: FakeComment = { id, issue: ids[0] ?? 0, body: text, user: me, created_at: now, updated_at: now, html_url: `https://github.com/acme/docs/issues/${ids[0]}#issuecomment-${id}` }
         this.comments.push(comment)
@@ -369,6 +372,7 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
         if (!comment) return { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' } }
         this.edits.push({ id: comment.id, author: comment.user.login })
         comment.body = (JSON.parse(body) as { body: string }).body
+        checkRendered(comment.body, 'a comment the action edited')
         comment.updated_at = now
         return { status: 200, body: restComment(comment) }
       }
@@ -390,6 +394,7 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
       }
       case 'reply-review-comment': {
         const text = (JSON.parse(body) as { body: string }).body
+        checkRendered(text, 'a reply the action wrote')
         this.replies.push({ pull: ids[0] ?? 0, inReplyTo: ids[1] ?? 0, body: text, by: me.login })
         const id = this.nextId++
         const pull = ids[0] ?? 0

@@ -4,6 +4,7 @@ import { checkVendorExchange } from '../contract/openapi-contract.js'
 import { LocalServer, type RecordedRequest as Recorded } from './local-server.js'
 import { InsightsData } from './insights-data.js'
 import { TrafficData, type VisitorRow } from './traffic-data.js'
+import { registerUserText } from '../contract/rendering.js'
 
 /**
  * A local simulator of the documentation service's API, for e2e tests, the demo and benchmarks.
@@ -232,6 +233,8 @@ export class ServiceSimulator extends LocalServer<Route> {
 
     const fault = this.faults.take(matched.route)
     if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs))
+    // what a fault says is the service's text too
+    if (fault) registerUserText((fault as { body?: unknown }).body)
     if (fault && !fault.afterProcessing) {
       this.checkExchange(recorded)
       answerFault(req, res, fault)
@@ -240,7 +243,12 @@ export class ServiceSimulator extends LocalServer<Route> {
     const answer = this.process(req, matched, url, body)
     this.checkExchange(recorded, fault ? undefined : answer)
     if (fault) answerFault(req, res, fault)
-    else send(res, answer.status, answer.body)
+    else {
+      // everything the service says is outside text (readers' searches, error messages, page paths): the
+      // action may show it as it is, escaped (the rendering check of summaries and comments)
+      registerUserText(answer.body)
+      send(res, answer.status, answer.body)
+    }
   }
 
   private process(

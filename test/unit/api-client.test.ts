@@ -101,7 +101,10 @@ describe('ApiClient GET retries', () => {
     const error = await failure(client.getJob('job_1'))
     expect(error.kind).toBe('rate-limited')
     expect(error.retryAt?.getTime()).toBe(clock.now() + 3_600_000)
-    expect(error.message).toContain(new Date(clock.now() + 3_600_000).toISOString())
+    // to the minute, rounded up (never earlier than the API's time), in UTC; one full stop after the API's words
+    const minute = new Date(Math.ceil((clock.now() + 3_600_000) / 60_000) * 60_000).toISOString()
+    expect(error.message).toContain(`run it again after ${minute.slice(0, 10)} ${minute.slice(11, 16)} UTC.`)
+    expect(error.message).not.toContain('..')
     expect(calls).toHaveLength(1)
     expect(clock.sleeps).toEqual([])
   })

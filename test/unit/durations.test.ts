@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { parseDuration } from '../../src/inputs/durations.js'
-import { formatDuration } from '../../src/util/clock.js'
+import { formatDuration } from '../../src/util/format.js'
 
 describe('parseDuration', () => {
   test.each([

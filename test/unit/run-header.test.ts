@@ -21,4 +21,8 @@ describe('the summary\'s first line: what started the run', () => {
     expect(renderRunHeader(run('push', { ref: 'refs/heads/main' }))).toBe('<sub>Started by the push event to main</sub>')
     expect(renderRunHeader(run('schedule', {}))).toBe('<sub>Started by the schedule event</sub>')
   })
+
+  test('outside a workflow (no GITHUB_EVENT_NAME) it says so instead of naming an "unknown" event', () => {
+    expect(renderRunHeader(run('', {}))).toBe('<sub>Started outside a workflow event (a hand run)</sub>')
+  })
 })

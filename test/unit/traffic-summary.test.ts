@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { joinPeriods } from '../../src/analytics/compare.js'
+import { type Comparison, joinPeriods } from '../../src/analytics/compare.js'
 import { SUMMARY_BYTE_BUDGET, aiShare, bar, formatChange, renderTrafficSummary } from '../../src/summary/traffic-summary.js'
 
 const base = {
@@ -23,8 +23,8 @@ describe('visitors summary', () => {
     const md = renderTrafficSummary({ ...base, sorted, summaryRows: 2, pathCount: 3 })
     expect(md).toContain('### 📊 Unique visitors: proj\\_demo, 1 Oct 2026 – 31 Oct 2026')
     expect(md).toContain('| 12,345 | 2,345 | 13,900 | 16.0% |')
-    expect(md).toContain('| /docs/a | 900 | 100 | 950 | 10.0% | ████████████████ |')
-    expect(md).toContain('| /docs/b | 400 | 75 | 475 | 15.8% | ████████ |')
+    expect(md).toContain('| /docs/a | 950 | 900 / 100 | 10.0% | ████████████████ |')
+    expect(md).toContain('| /docs/b | 475 | 400 / 75 | 15.8% | ████████ |')
     expect(md).not.toContain('/docs/c')
     expect(md).toContain('**Top 2 of 3 pages by total visitors**')
     expect(md).toContain('1 more page is in the export files')
@@ -36,7 +36,7 @@ describe('visitors summary', () => {
     const md = renderTrafficSummary({ ...base, sorted, pathCount: sorted.length })
     const rows = md.split('\n').filter((l) => l.startsWith('| /'))
     expect(rows).toHaveLength(paths.length)
-    for (const row of rows) expect(row.replace(/\\\\/g, '').replace(/\\\|/g, '').split('|')).toHaveLength(8)
+    for (const row of rows) expect(row.replace(/\\\\/g, '').replace(/\\\|/g, '').split('|')).toHaveLength(7) // five cells at most: the summary's width
     expect(md).not.toMatch(/<script|\]\(https|!\[img\]\(|www\.evil/)
   })
 
@@ -78,13 +78,21 @@ describe('summary with a comparison', () => {
     expect(md).toContain('### 📊 Page views: proj\\_demo')
     expect(md).toContain('| Previous total | Change |')
     expect(md).toContain('| 250 | 10 | 260 | 3.8% | 210 | ▲ +50 (+23.8%) |')
-    expect(md).toContain('| /up | 150 | 0 | 150 | 0.0% | ▲ +50 (+50.0%) |')
-    expect(md).toContain('| /new | 70 | 0 | 70 | 0.0% | 🆕 new |')
-    expect(md).toContain('| /down | 40 | 0 | 40 | 0.0% | ▼ -50 (-55.6%) |')
+    expect(md).toContain('| /up | 150 | 150 / 0 | ▲ +50 (+50.0%) |')
+    expect(md).toContain('| /new | 70 | 70 / 0 | 🆕 new |')
+    expect(md).toContain('| /down | 40 | 40 / 0 | ▼ -50 (-55.6%) |')
     expect(md).toContain('Compared with 24 Sep 2026 – 30 Sep 2026.')
     expect(md).toContain('**Biggest risers** (1)\n- /up: 100 → 150, ▲ +50 (+50.0%)')
     expect(md).toContain('**Gone quiet (views before, none now)** (1)\n- /gone\\|&lt;b&gt;: 55 before')
     expect(md).not.toContain('<b>')
+  })
+
+  test('nothing moved: the movers part is one line', () => {
+    const same = [{ path: '/a', human: 10, ai: 0, total: 10 }]
+    const flat: Comparison = { ...comparison, rows: joinPeriods(new Map(same.map((r) => [r.path, r])), new Map(same.map((r) => [r.path, r]))) }
+    const md = renderTrafficSummary({ ...base, sorted: same, pathCount: 1, comparison: flat })
+    expect(md).toContain('#### Movers\n\nNo page rose, fell, appeared or went quiet.\n')
+    expect(md).not.toMatch(/none\./)
   })
 
   test('an incomplete previous period: no change shown, and the summary says why', () => {

@@ -1,0 +1,50 @@
+/**
+ * The one way this action writes numbers, durations and dates, in every summary, comment and log
+ * line: digits grouped with commas (`1,234`, never `1234` or `1.2k`), percentages with one decimal,
+ * days as ISO `YYYY-MM-DD`, times as `YYYY-MM-DD HH:MM UTC`, durations as people read them.
+ */
+
+const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
+
+/** `1,234`: a whole number with grouped digits (a fraction is rounded). */
+export function formatNumber(n: number): string {
+  return grouped.format(Math.round(n))
+}
+
+/** "1 row", "1,234 rows": a count with its noun. */
+export function count(n: number, one: string, many = `${one}s`): string {
+  return `${formatNumber(n)} ${n === 1 ? one : many}`
+}
+
+/** `12.5%` from a fraction (0.125). */
+export function formatPercent(fraction: number): string {
+  return `${(fraction * 100).toFixed(1)}%`
+}
+
+/** "1h 2m", "3m 5s", "4.2s", "350ms". */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.max(0, Math.round(ms))}ms`
+  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)}s`
+  const totalSeconds = Math.round(ms / 1000)
+  const h = Math.floor(totalSeconds / 3600)
+  const m = Math.floor((totalSeconds % 3600) / 60)
+  const s = totalSeconds % 60
+  if (h > 0) return m > 0 ? `${h}h ${m}m` : `${h}h`
+  return s > 0 ? `${m}m ${s}s` : `${m}m`
+}
+
+const iso = (when: number | string): string | undefined => {
+  const instant = typeof when === 'number' ? when : Date.parse(when)
+  return Number.isFinite(instant) ? new Date(instant).toISOString() : undefined
+}
+
+/** `2026-11-24`, the UTC day of an instant or an ISO timestamp ('' when it is not one). */
+export function formatDay(when: number | string): string {
+  return iso(when)?.slice(0, 10) ?? ''
+}
+
+/** `2026-11-24 09:05 UTC` ('' when it is not a time). */
+export function formatTime(when: number | string): string {
+  const text = iso(when)
+  return text ? `${text.slice(0, 16).replace('T', ' ')} UTC` : ''
+}

@@ -1,0 +1,41 @@
+import { readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { count, formatDay, formatDuration, formatNumber, formatPercent, formatTime } from '../../src/util/format.js'
+
+describe('one formatter for numbers and dates', () => {
+  it('groups digits, one rule for every size', () => {
+    expect([0, 7, 1234, 1_234_567, 999.6].map(formatNumber)).toEqual(['0', '7', '1,234', '1,234,567', '1,000'])
+    expect(count(1, 'row', 'rows')).toBe('1 row')
+    expect(count(12_000, 'agent use')).toBe('12,000 agent uses')
+    expect(formatPercent(0.125)).toBe('12.5%')
+  })
+
+  it('writes days as YYYY-MM-DD and times to the minute in UTC; anything else is empty', () => {
+    expect(formatDay('2026-11-24T23:59:59Z')).toBe('2026-11-24')
+    expect(formatDay(Date.UTC(2026, 0, 2, 3, 4))).toBe('2026-01-02')
+    expect(formatTime('2026-11-24T09:05:59+02:00')).toBe('2026-11-24 07:05 UTC')
+    expect(formatDay('yesterday')).toBe('')
+    expect(formatTime('<b>x</b>')).toBe('')
+  })
+
+  it('durations as people read them', () => {
+    expect([350, 4_200, 65_000, 3_720_000].map(formatDuration)).toEqual(['350ms', '4.2s', '1m 5s', '1h 2m'])
+  })
+
+  it('no summary, comment or log line formats a number or a date on its own', () => {
+    const offenders: string[] = []
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name)
+        if (entry.isDirectory()) walk(path)
+        else if (path.endsWith('.ts') && !path.endsWith(join('util', 'format.ts'))) {
+          const text = readFileSync(path, 'utf8')
+          if (/toLocale\w*String\(|Intl\.NumberFormat|Intl\.DateTimeFormat/.test(text)) offenders.push(path)
+        }
+      }
+    }
+    walk(join(__dirname, '../../src'))
+    expect(offenders).toEqual([])
+  })
+})

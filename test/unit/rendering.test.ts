@@ -1,0 +1,32 @@
+import { describe, expect, test } from 'vitest'
+import { registerUserText, renderingProblemsOf, takeRenderingProblems } from '../contract/rendering.js'
+
+/** The rendering check (test/contract/rendering.ts) that every summary and comment of the suite passes: it must be able to fail. */
+describe('the rendering check', () => {
+  test('the old fold: a note after the quote is a lazy continuation, so it reads as the user\'s words', () => {
+    takeRenderingProblems()
+    registerUserText('add a curl example')
+    const folded = '- ❌ failed · alice · run\n  > add a curl example\n  failed: timeout after 30 min'
+    expect(renderingProblemsOf(folded)).toEqual([expect.stringContaining('a quote holds words no person wrote')])
+    expect(renderingProblemsOf('- ❌ failed · alice · run\\\n  failed: timeout after 30 min\n  > add a curl example')).toEqual([])
+    // the action's own note as a GitHub alert is not a quote
+    expect(renderingProblemsOf('> [!WARNING]\n> Incomplete: stopped early.')).toEqual([])
+    takeRenderingProblems()
+  })
+
+  test('an empty header row, a repeated line, a link left as text', () => {
+    expect(renderingProblemsOf('| | |\n|---|---|\n| Job | job_1 |')).toEqual([expect.stringContaining('empty header row')])
+    expect(renderingProblemsOf('| Job | job_1 |\n|---|---|\n| Status | done |')).toEqual([])
+    expect(renderingProblemsOf('Status: done\n\nStatus: done')).toEqual(['a line is repeated: "Status: done"'])
+    expect(renderingProblemsOf('See \\[the PR\\](https://github.com/acme/docs/pull/1)')).toEqual([expect.stringContaining('a link shows as text')])
+    expect(renderingProblemsOf('See [the PR](https://github.com/acme/docs/pull/1)')).toEqual([])
+  })
+
+  test('what a person typed may look like a link: it is shown as text, as it should be', () => {
+    takeRenderingProblems()
+    registerUserText({ comment: { body: '/docs see [x](https://evil.example)' } })
+    expect(renderingProblemsOf('> see \\[x\\](https://evil.example)')).toEqual([])
+    takeRenderingProblems()
+    expect(renderingProblemsOf('> see \\[x\\](https://evil.example)')).toHaveLength(2)
+  })
+})
