@@ -93,3 +93,59 @@ describe('workflows', () => {
     expect(kinds).toContain('action')
   })
 })
+
+/**
+ * What the examples ask of GitHub is what they use, and the README says so: the Security part and
+ * the examples table are written from these files, so a test holds the table to them.
+ */
+describe('the examples ask for what they use, and the README says what they ask', () => {
+  const examples = filesIn('examples')
+  type Permissions = Record<string, string> | string | undefined
+  const asked = (text: string): string[] => {
+    const doc = parse(text) as { permissions?: Permissions; jobs: Record<string, { permissions?: Permissions }> }
+    const all = [doc.permissions, ...Object.values(doc.jobs).map((j) => j.permissions)]
+    return [...new Set(all.flatMap((p) => (p && typeof p === 'object' ? Object.entries(p).map(([k, v]) => `${k}: ${v}`) : [])))].sort()
+  }
+  const ours = (step: Step): boolean => step.uses?.startsWith('your-org/mintlify-docs-action@') === true
+  const needed = (text: string): string[] => {
+    const need = new Set<string>()
+    for (const step of steps(text).filter(ours)) {
+      const w = step.with ?? {}
+      // comments, reactions, replies and labels on issues and pull requests
+      if (w.comment === true || w.comment === 'true' || w.mode === 'comment' || w['status-labels']) {
+        need.add('issues: write')
+        need.add('pull-requests: write')
+      }
+      // a code change's files and diff
+      if (w.changes) need.add('contents: read')
+    }
+    return [...need].sort()
+  }
+
+  test.each(examples)('$name asks for exactly the permissions its steps use', ({ text }) => {
+    expect(asked(text)).toEqual(needed(text))
+  })
+
+  test.each(examples)('$name is in the README\'s table with the permissions it asks for', ({ name, text }) => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+    const file = name.replace('examples/', '')
+    const row = readme.split('\n').find((line) => line.startsWith(`| [\`${file}\`]`))
+    expect(row, `${file} has a row in the examples table`).toBeDefined()
+    const cell = (row as string).split(' | ').at(-1) as string
+    const listed = [...cell.matchAll(/`([\w-]+: (?:read|write))`/g)].map((m) => m[1]).sort()
+    expect(listed).toEqual(asked(text))
+    if (listed.length === 0) expect(cell).toMatch(/^none/)
+  })
+
+  test.each(examples)('$name keeps the files it writes (an export uploads them)', ({ text }) => {
+    const exports = steps(text).filter((s) => ours(s) && ['visitors', 'views', 'insights'].includes(String(s.with?.mode)))
+    const uploads = steps(text).filter((s) => s.uses?.startsWith('actions/upload-artifact@'))
+    if (exports.length > 0) expect(uploads.length).toBeGreaterThan(0)
+  })
+
+  test('the checks see what they look for', () => {
+    const commenting = 'permissions:\n  issues: write\njobs:\n  a:\n    steps:\n      - uses: your-org/mintlify-docs-action@v1\n        with:\n          comment: true\n'
+    expect(asked(commenting)).toEqual(['issues: write'])
+    expect(needed(commenting)).toEqual(['issues: write', 'pull-requests: write'])
+  })
+})
