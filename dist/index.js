@@ -2407,7 +2407,7 @@ async function main(signal, overrides) {
     if (!settings.apiKey.startsWith("mint_")) workflow_commands.$e('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
     const unused = (0, inputs_settings.Sv)(raw, settings);
     if (unused.length > 0) workflow_commands.$e(`mode is ${settings.mode}, so these inputs are ignored: ${unused.join(", ")}.`);
-    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(254), __nccwpck_require__.e(579) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 2579));
+    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(254), __nccwpck_require__.e(692) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 9692));
     await runMode(settings, signal, overrides);
 }
 

@@ -1,3 +1,4 @@
+import type { ListState } from '../analytics/gather-insights.js'
 import type { DeadEndSearch, DownRatedPage, UnansweredQuestion } from '../analytics/insights.js'
 import { alert, escapeText } from './escape.js'
 import { formatDay, formatNumber, formatPercent } from '../util/format.js'
@@ -8,13 +9,6 @@ import { formatDay, formatNumber, formatPercent } from '../util/format.js'
  * complete, and in one line when it is empty. Every reader string is escaped.
  */
 
-export interface ListState {
-  complete: boolean
-  /** Why not complete, or anything to know. */
-  note: string | undefined
-  /** A request failed after its retries (not only the budget running out). */
-  failed?: boolean
-}
 
 export interface InsightsSummaryInput {
   projectId: string
