@@ -12,6 +12,7 @@ import { changeCost } from './changes.js'
 import { conversationCost } from './conversation.js'
 import { exportRequests, exportScale } from './export.js'
 import { insightsCost } from './insights.js'
+import { type HealthRun, healthCost } from './health.js'
 import { measurePolling } from './polling.js'
 import { distSize, measureStartup } from './startup.js'
 
@@ -150,6 +151,14 @@ async function main(): Promise<void> {
       `**${c.requests} requests** (${kinds}); complete lists: ${c.complete.join(', ') || 'none'}; ${ms(c.wallMs)} wall`,
       'never more than max-requests (the bench fails otherwise); searches 100 a page, questions 1,000 a page; a list cut short is marked incomplete',
     ])
+  }
+
+  {
+    log('health: a first run and a weekly run…')
+    const h = await healthCost(runtimes[0]?.[1] ?? process.execPath)
+    const line = (r: HealthRun): string => `**${r.totals} totals requests** + ${r.insights} insights requests (${r.analytics} of max-requests 100); ${r.github} GitHub requests; ${ms(r.wallMs)} wall`
+    rows.push(['Health, first run (`weeks` 12: the trend backfilled; a site of 1,234 pages, 3,000 searches, 5,000 questions)', line(h.first), '2 requests a week of trend (limit 1: totals come with the first page), 10 kept for the gaps'])
+    rows.push(['Health, a weekly run after it', line(h.weekly), 'goal: 2 totals requests plus the insights budget (the bench fails otherwise)'])
   }
 
   log('comparison: two periods of 10,000 rows over HTTP…')

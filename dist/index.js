@@ -144,9 +144,14 @@ var __webpack_modules__ = {
             "max-requests": "100",
             changes: "none",
             "max-changes": "40000",
-            "continue-thread": "false"
+            "continue-thread": "false",
+            weeks: "12",
+            "health-label": "docs-health",
+            agent: "off",
+            "max-jobs": "1"
         };
-        const MODES = [ "agent", "visitors", "views", "insights", "comment", "deploy", "preview", "automation" ];
+        const MODES = [ "agent", "visitors", "views", "insights", "comment", "deploy", "preview", "automation", "health" ];
+        const HEALTH_AGENT = [ "off", "persisting" ];
         const COMPARE = [ "none", "previous-period" ];
         const CHANGES = [ "none", "files", "diff" ];
         const CHANGE_EVENTS = [ "pull_request", "pull_request_target", "push" ];
@@ -162,7 +167,7 @@ var __webpack_modules__ = {
             branch: [ "preview" ],
             "automation-id": [ "automation" ]
         };
-        const INPUT_NAMES = [ "api-key", "project-id", "mode", "prompt", "job-id", "wait", "wait-timeout", "poll-interval", "require-pr", "base-url", "date-from", "date-to", "page-size", "summary-rows", "comment", "github-token", "trigger-phrase", "allowed-bots", "status-labels", "branch", "automation-id", "changes", "changes-paths", "max-changes", "continue-thread", "compare", "max-requests" ];
+        const INPUT_NAMES = [ "api-key", "project-id", "mode", "prompt", "job-id", "wait", "wait-timeout", "poll-interval", "require-pr", "base-url", "date-from", "date-to", "page-size", "summary-rows", "comment", "github-token", "trigger-phrase", "allowed-bots", "status-labels", "branch", "automation-id", "changes", "changes-paths", "max-changes", "continue-thread", "compare", "max-requests", "weeks", "health-label", "agent", "max-jobs" ];
         class InputError extends Error {
             constructor(message) {
                 super(message);
@@ -273,7 +278,7 @@ var __webpack_modules__ = {
                 return v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : problem(ctx, v, accepted);
             }),
             "project-id": checked("the project identifier from the dashboard's API keys page (no spaces)", identifier),
-            mode: checked("agent, visitors, views, insights, comment, deploy, preview or automation", v => MODES.includes(v) ? v : void 0),
+            mode: checked("agent, visitors, views, insights, comment, deploy, preview, automation or health", v => MODES.includes(v) ? v : void 0),
             prompt: input((v, ctx) => v.length > 0 && v.trim().length === 0 ? problem(ctx, v, "an instruction with some text in it, or no prompt at all") : v.length > MAX_PROMPT_CHARS ? problem(ctx, v, `at most ${(0, 
             format.ZV)(MAX_PROMPT_CHARS)} characters (this one has ${(0, format.ZV)(v.length)}; the action sends no longer prompt)`, void 0, `is ${(0, 
             format.ZV)(v.length)} characters long`) : v.trim() || void 0),
@@ -299,6 +304,10 @@ var __webpack_modules__ = {
             "changes-paths": checked("globs, one a line or comma-separated, such as src/** and !**/*.test.ts", parseGlobs),
             "max-changes": integerInput(1e3, 1e6, "a whole number of characters of change description from 1000 to 1000000"),
             "continue-thread": booleanInput,
+            weeks: integerInput(1, 52, "a whole number of weeks for the trend, from 1 to 52"),
+            "health-label": checked("a label name of 1 to 50 characters without commas, such as docs-health", v => v.length >= 1 && v.length <= 50 && !v.includes(",") && v.trim() === v ? v : void 0),
+            agent: checked("off, or persisting (start an agent job for a gap seen in two runs in a row)", v => HEALTH_AGENT.includes(v) ? v : void 0),
+            "max-jobs": integerInput(1, 10, "a whole number of agent jobs one run may start, from 1 to 10"),
             "status-labels": checked('three different comma-separated label names of up to 50 characters (while the job runs, done, failed), for example "docs: in progress, docs: done, docs: failed"; or nothing', parseStatusLabels)
         }), schemas.pdi((i, ctx) => {
             const common = {
@@ -311,6 +320,21 @@ var __webpack_modules__ = {
             const to = i["date-to"];
             const analytics = i.mode === "visitors" || i.mode === "views" || i.mode === "insights";
             if (analytics && from && to && from.instant >= to.instant) return problem(ctx, from.given, `a start before date-to ("${to.given}", which is exclusive)`, [ "date-from" ]);
+            if (i.mode === "health") {
+                if (i["github-token"] === "") return problem(ctx, "", 'a token for mode: health (it keeps an issue): the default ${{ github.token }} works when the workflow grants "issues: write"', [ "github-token" ]);
+                return {
+                    ...common,
+                    mode: "health",
+                    health: {
+                        weeks: i.weeks,
+                        label: i["health-label"],
+                        agent: i.agent,
+                        maxJobs: i["max-jobs"],
+                        token: i["github-token"],
+                        maxRequests: i["max-requests"]
+                    }
+                };
+            }
             if (i.mode === "insights") return {
                 ...common,
                 mode: "insights",
@@ -779,71 +803,21 @@ var __webpack_modules__ = {
     9023: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
     },
-    2306: (__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+    3305: (__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             _L: () => _boolean,
+            qm: () => _gte,
+            LK: () => _int,
             m9: () => _minLength,
             UI: () => _nonnegative,
             F7: () => _number,
+            Fk: () => _regex,
             Rl: () => _string,
             em: () => _unknown,
             q0: () => describe,
             mI: () => meta
         });
-        var core_core = __nccwpck_require__(8532);
-        var core_util = __nccwpck_require__(4723);
-        const $ZodCheck = core_core.xI("$ZodCheck", (inst, def) => {
-            var _a;
-            inst._zod ?? (inst._zod = {});
-            inst._zod.def = def;
-            (_a = inst._zod).onattach ?? (_a.onattach = []);
-        });
-        const _whenHasLength = payload => {
-            const val = payload.value;
-            return !core_util.cl(val) && val.length !== void 0;
-        };
-        const numericOriginMap = {
-            number: "number",
-            bigint: "bigint",
-            object: "date"
-        };
-        const $ZodCheckGreaterThan = core_core.xI("$ZodCheckGreaterThan", (inst, def) => {
-            $ZodCheck.init(inst, def);
-            const origin = numericOriginMap[typeof def.value];
-            inst._zod.check = payload => {
-                if (def.inclusive ? payload.value >= def.value : payload.value > def.value) return;
-                payload.issues.push({
-                    origin: numericOriginMap[typeof payload.value] ?? origin,
-                    code: "too_small",
-                    minimum: typeof def.value === "object" ? def.value.getTime() : def.value,
-                    input: payload.value,
-                    inclusive: def.inclusive,
-                    inst: inst,
-                    continue: !def.abort
-                });
-            };
-        });
-        const $ZodCheckMinLength = core_core.xI("$ZodCheckMinLength", (inst, def) => {
-            var _a;
-            $ZodCheck.init(inst, def);
-            (_a = inst._zod.def).when ?? (_a.when = _whenHasLength);
-            inst._zod.check = payload => {
-                const input = payload.value;
-                const units = input.length;
-                const length = typeof input === "string" && units >= def.minimum && units < def.minimum * 2 ? core_util.O7(input) : units;
-                if (length >= def.minimum) return;
-                const origin = core_util.Rc(input);
-                payload.issues.push({
-                    origin: origin,
-                    code: "too_small",
-                    minimum: def.minimum,
-                    inclusive: true,
-                    input: input,
-                    inst: inst,
-                    continue: !def.abort
-                });
-            };
-        });
+        var core_checks = __nccwpck_require__(4890);
         var _a;
         class $ZodRegistry {
             constructor() {
@@ -890,6 +864,7 @@ var __webpack_modules__ = {
             return new $ZodRegistry;
         }());
         const globalRegistry = globalThis.__zod_globalRegistry;
+        var core_util = __nccwpck_require__(4723);
         function snapshotChecks(def) {
             if (def.checks) def.checks = [ ...def.checks ];
             return def;
@@ -907,6 +882,15 @@ var __webpack_modules__ = {
                 ...core_util.A2(params)
             }));
         }
+        function _int(Class, params) {
+            return new Class({
+                type: "number",
+                check: "number_format",
+                abort: false,
+                format: "safeint",
+                ...core_util.A2(params)
+            });
+        }
         function _boolean(Class, params) {
             return new Class({
                 type: "boolean",
@@ -919,7 +903,7 @@ var __webpack_modules__ = {
             });
         }
         function _gte(value, params) {
-            return new $ZodCheckGreaterThan({
+            return new core_checks.J_({
                 check: "greater_than",
                 ...core_util.A2(params),
                 value: value,
@@ -930,14 +914,22 @@ var __webpack_modules__ = {
             return _gte(0, params);
         }
         function _minLength(minimum, params) {
-            return new $ZodCheckMinLength({
+            return new core_checks.Kk({
                 check: "min_length",
                 ...core_util.A2(params),
                 minimum: minimum
             });
         }
+        function _regex(pattern, params) {
+            return new core_checks.DG({
+                check: "string_format",
+                format: "regex",
+                ...core_util.A2(params),
+                pattern: pattern
+            });
+        }
         function describe(description) {
-            const ch = new $ZodCheck({
+            const ch = new core_checks.QP({
                 check: "describe"
             });
             ch._zod.onattach = [ inst => {
@@ -951,7 +943,7 @@ var __webpack_modules__ = {
             return ch;
         }
         function meta(metadata) {
-            const ch = new $ZodCheck({
+            const ch = new core_checks.QP({
                 check: "meta"
             });
             ch._zod.onattach = [ inst => {
@@ -964,6 +956,167 @@ var __webpack_modules__ = {
             ch._zod.check = () => {};
             return ch;
         }
+    },
+    4890: (__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+        __nccwpck_require__.d(__webpack_exports__, {
+            DG: () => $ZodCheckRegex,
+            J_: () => $ZodCheckGreaterThan,
+            KH: () => $ZodCheckNumberFormat,
+            Kk: () => $ZodCheckMinLength,
+            QP: () => $ZodCheck
+        });
+        var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8532);
+        var _util_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4723);
+        const $ZodCheck = _core_js__WEBPACK_IMPORTED_MODULE_0__.xI("$ZodCheck", (inst, def) => {
+            var _a;
+            inst._zod ?? (inst._zod = {});
+            inst._zod.def = def;
+            (_a = inst._zod).onattach ?? (_a.onattach = []);
+        });
+        const _whenHasLength = payload => {
+            const val = payload.value;
+            return !_util_js__WEBPACK_IMPORTED_MODULE_1__.cl(val) && val.length !== void 0;
+        };
+        const numericOriginMap = {
+            number: "number",
+            bigint: "bigint",
+            object: "date"
+        };
+        const $ZodCheckGreaterThan = _core_js__WEBPACK_IMPORTED_MODULE_0__.xI("$ZodCheckGreaterThan", (inst, def) => {
+            $ZodCheck.init(inst, def);
+            const origin = numericOriginMap[typeof def.value];
+            inst._zod.check = payload => {
+                if (def.inclusive ? payload.value >= def.value : payload.value > def.value) return;
+                payload.issues.push({
+                    origin: numericOriginMap[typeof payload.value] ?? origin,
+                    code: "too_small",
+                    minimum: typeof def.value === "object" ? def.value.getTime() : def.value,
+                    input: payload.value,
+                    inclusive: def.inclusive,
+                    inst: inst,
+                    continue: !def.abort
+                });
+            };
+        });
+        const $ZodCheckNumberFormat = _core_js__WEBPACK_IMPORTED_MODULE_0__.xI("$ZodCheckNumberFormat", (inst, def) => {
+            $ZodCheck.init(inst, def);
+            def.format = def.format || "float64";
+            const isInt = def.format?.includes("int");
+            const origin = isInt ? "int" : "number";
+            const [minimum, maximum] = _util_js__WEBPACK_IMPORTED_MODULE_1__.zH[def.format];
+            inst._zod.check = payload => {
+                const input = payload.value;
+                if (isInt) {
+                    if (!Number.isInteger(input)) {
+                        payload.issues.push({
+                            expected: origin,
+                            format: def.format,
+                            code: "invalid_type",
+                            continue: false,
+                            input: input,
+                            inst: inst
+                        });
+                        return;
+                    }
+                    if (!Number.isSafeInteger(input)) {
+                        if (input > 0) payload.issues.push({
+                            input: input,
+                            code: "too_big",
+                            maximum: Number.MAX_SAFE_INTEGER,
+                            note: "Integers must be within the safe integer range.",
+                            inst: inst,
+                            origin: origin,
+                            inclusive: true,
+                            continue: !def.abort
+                        }); else payload.issues.push({
+                            input: input,
+                            code: "too_small",
+                            minimum: Number.MIN_SAFE_INTEGER,
+                            note: "Integers must be within the safe integer range.",
+                            inst: inst,
+                            origin: origin,
+                            inclusive: true,
+                            continue: !def.abort
+                        });
+                        return;
+                    }
+                }
+                if (input < minimum) payload.issues.push({
+                    origin: "number",
+                    input: input,
+                    code: "too_small",
+                    minimum: minimum,
+                    inclusive: true,
+                    inst: inst,
+                    continue: !def.abort
+                });
+                if (input > maximum) payload.issues.push({
+                    origin: "number",
+                    input: input,
+                    code: "too_big",
+                    maximum: maximum,
+                    inclusive: true,
+                    inst: inst,
+                    continue: !def.abort
+                });
+            };
+        });
+        const $ZodCheckMinLength = _core_js__WEBPACK_IMPORTED_MODULE_0__.xI("$ZodCheckMinLength", (inst, def) => {
+            var _a;
+            $ZodCheck.init(inst, def);
+            (_a = inst._zod.def).when ?? (_a.when = _whenHasLength);
+            inst._zod.check = payload => {
+                const input = payload.value;
+                const units = input.length;
+                const length = typeof input === "string" && units >= def.minimum && units < def.minimum * 2 ? _util_js__WEBPACK_IMPORTED_MODULE_1__.O7(input) : units;
+                if (length >= def.minimum) return;
+                const origin = _util_js__WEBPACK_IMPORTED_MODULE_1__.Rc(input);
+                payload.issues.push({
+                    origin: origin,
+                    code: "too_small",
+                    minimum: def.minimum,
+                    inclusive: true,
+                    input: input,
+                    inst: inst,
+                    continue: !def.abort
+                });
+            };
+        });
+        const $ZodCheckStringFormat = _core_js__WEBPACK_IMPORTED_MODULE_0__.xI("$ZodCheckStringFormat", (inst, def) => {
+            var _a, _b;
+            $ZodCheck.init(inst, def);
+            if (def.pattern) (_a = inst._zod).check ?? (_a.check = payload => {
+                def.pattern.lastIndex = 0;
+                if (def.pattern.test(payload.value)) return;
+                payload.issues.push({
+                    origin: "string",
+                    code: "invalid_format",
+                    format: def.format,
+                    input: payload.value,
+                    ...def.pattern ? {
+                        pattern: def.pattern.toString()
+                    } : {},
+                    inst: inst,
+                    continue: !def.abort
+                });
+            }); else (_b = inst._zod).check ?? (_b.check = () => {});
+        });
+        const $ZodCheckRegex = _core_js__WEBPACK_IMPORTED_MODULE_0__.xI("$ZodCheckRegex", (inst, def) => {
+            $ZodCheckStringFormat.init(inst, def);
+            inst._zod.check = payload => {
+                def.pattern.lastIndex = 0;
+                if (def.pattern.test(payload.value)) return;
+                payload.issues.push({
+                    origin: "string",
+                    code: "invalid_format",
+                    format: "regex",
+                    input: payload.value,
+                    pattern: def.pattern.toString(),
+                    inst: inst,
+                    continue: !def.abort
+                });
+            };
+        });
     },
     8532: (__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
@@ -1113,10 +1266,19 @@ var __webpack_modules__ = {
             o8: () => clone,
             ol: () => members,
             p6: () => cleanRegex,
+            qQ: () => propertyKeyTypes,
             qh: () => own,
             rL: () => explicitlyAborted,
-            v5: () => defineLazyInternal
+            sD: () => escapeRegex,
+            v5: () => defineLazyInternal,
+            w5: () => getEnumValues,
+            zH: () => NUMBER_FORMAT_RANGES
         });
+        function getEnumValues(entries) {
+            const numericValues = Object.values(entries).filter(v => typeof v === "number");
+            const values = Object.entries(entries).filter(([k, _]) => numericValues.indexOf(+k) === -1).map(([_, v]) => v);
+            return values;
+        }
         function jsonStringifyReplacer(_, value) {
             if (typeof value === "bigint") return value.toString();
             return value;
@@ -1158,6 +1320,10 @@ var __webpack_modules__ = {
         function isObject(data) {
             return typeof data === "object" && data !== null && !Array.isArray(data);
         }
+        const propertyKeyTypes = new Set([ "string", "number", "symbol" ]);
+        function escapeRegex(str) {
+            return str.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        }
         function clone(inst, def, params) {
             const cl = new inst._zod.constr(def ?? inst._zod.def);
             if (!def || params?.parent) cl._zod.parent = inst;
@@ -1183,6 +1349,13 @@ var __webpack_modules__ = {
         function optionalKeys(shape) {
             return Object.keys(shape).filter(k => shape[k]._zod.optin !== void 0 && shape[k]._zod.optout === "optional");
         }
+        const NUMBER_FORMAT_RANGES = (() => ({
+            safeint: [ Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER ],
+            int32: [ -2147483648, 2147483647 ],
+            uint32: [ 0, 4294967295 ],
+            float32: [ -34028234663852886e22, 34028234663852886e22 ],
+            float64: [ -Number.MAX_VALUE, Number.MAX_VALUE ]
+        }))();
         function aborted(x, startIndex = 0) {
             if (x.aborted === true) return true;
             for (let i = startIndex; i < x.issues.length; i++) if (x.issues[i]?.continue !== true) return true;
@@ -1371,6 +1544,8 @@ var __webpack_modules__ = {
             YOg: () => array,
             zMY: () => schemas_boolean,
             MfU: () => _catch,
+            k5n: () => _enum,
+            Whr: () => schemas_int,
             _H3: () => looseObject,
             cl6: () => nullish,
             aig: () => schemas_number,
@@ -1382,6 +1557,7 @@ var __webpack_modules__ = {
             L5J: () => unknown
         });
         var core_core = __nccwpck_require__(8532);
+        var core_checks = __nccwpck_require__(4890);
         const anyString = /^[\s\S]{0,}$/;
         const number = /^-?\d+(?:\.\d+)?$/;
         const regexes_boolean = /^(?:true|false)$/i;
@@ -1547,6 +1723,10 @@ var __webpack_modules__ = {
                 });
                 return payload;
             };
+        });
+        const $ZodNumberFormat = core_core.xI("$ZodNumberFormat", (inst, def) => {
+            core_checks.KH.init(inst, def);
+            $ZodNumber.init(inst, def);
         });
         const $ZodBoolean = core_core.xI("$ZodBoolean", (inst, def) => {
             $ZodType.init(inst, def);
@@ -1777,6 +1957,27 @@ var __webpack_modules__ = {
                 return handleCatchall(proms, input, payload, ctx, _normalized.value, inst, abortEarly === true);
             };
         });
+        const $ZodEnum = core_core.xI("$ZodEnum", (inst, def) => {
+            $ZodType.init(inst, def);
+            const values = core_util.w5(def.entries);
+            const valuesSet = new Set(values);
+            inst._zod.values = valuesSet;
+            core_util.v5(inst, "pattern", zod => {
+                const patternValues = core_util.w5(zod.def.entries).filter(k => core_util.qQ.has(typeof k));
+                return new RegExp(patternValues.length ? `^(${patternValues.map(o => core_util.sD(o.toString())).join("|")})$` : "^[^\\s\\S]$");
+            });
+            inst._zod.parse = (payload, _ctx) => {
+                const input = payload.value;
+                if (valuesSet.has(input)) return payload;
+                payload.issues.push({
+                    code: "invalid_value",
+                    values: values,
+                    input: input,
+                    inst: inst
+                });
+                return payload;
+            };
+        });
         const $ZodTransform = core_core.xI("$ZodTransform", (inst, def) => {
             $ZodType.init(inst, def);
             inst._zod.optin = "optional";
@@ -1897,7 +2098,7 @@ var __webpack_modules__ = {
                 issues: left.issues
             }, ctx);
         }
-        var api = __nccwpck_require__(2306);
+        var api = __nccwpck_require__(3305);
         const _messageDesc = {
             get: function _getMessage() {
                 const internals = this._zod;
@@ -2124,6 +2325,13 @@ var __webpack_modules__ = {
         function schemas_number(params) {
             return api.F7(ZodMiniNumber, params);
         }
+        const ZodMiniNumberFormat = core_core.xI("ZodMiniNumberFormat", (inst, def) => {
+            $ZodNumberFormat.init(inst, def);
+            ZodMiniNumber.init(inst, def);
+        });
+        function schemas_int(params) {
+            return api.LK(ZodMiniNumberFormat, params);
+        }
         const ZodMiniBoolean = core_core.xI("ZodMiniBoolean", (inst, def) => {
             $ZodBoolean.init(inst, def);
             ZodMiniType.init(inst, def);
@@ -2167,6 +2375,19 @@ var __webpack_modules__ = {
                 type: "object",
                 shape: shape,
                 catchall: unknown(),
+                ...core_util.A2(params)
+            });
+        }
+        const ZodMiniEnum = core_core.xI("ZodMiniEnum", (inst, def) => {
+            $ZodEnum.init(inst, def);
+            ZodMiniType.init(inst, def);
+            inst.options = [ ...inst._zod.values ];
+        });
+        function _enum(values, params) {
+            const entries = Array.isArray(values) ? Object.fromEntries(values.map(v => [ v, v ])) : values;
+            return new ZodMiniEnum({
+                type: "enum",
+                entries: entries,
                 ...core_util.A2(params)
             });
         }
@@ -2407,7 +2628,7 @@ async function main(signal, overrides) {
     if (!settings.apiKey.startsWith("mint_")) workflow_commands.$e('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
     const unused = (0, inputs_settings.Sv)(raw, settings);
     if (unused.length > 0) workflow_commands.$e(`mode is ${settings.mode}, so these inputs are ignored: ${unused.join(", ")}.`);
-    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(254), __nccwpck_require__.e(692) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 9692));
+    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(254), __nccwpck_require__.e(422) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 7422));
     await runMode(settings, signal, overrides);
 }
 

@@ -11,6 +11,8 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { ROOT, readActionYml } from '../test/e2e/harness.js'
+import { type HealthView, renderHealthBody } from '../src/summary/health-body.js'
+import { renderUsage } from '../src/summary/usage.js'
 
 const cell = (text: string): string => text.replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|')
 
@@ -48,15 +50,48 @@ export function exampleExcerpt(text: string): string {
   return lines.slice(Math.max(0, body)).join('\n')
 }
 
-const EXAMPLE_BLOCK = /(<!-- example: (examples\/[\w.-]+\.yml) -->\n```yaml\n)[\s\S]*?\n```/g
+// the block's lines, which never hold a fence (an empty block too)
+const EXAMPLE_BLOCK = /(<!-- example: (examples\/[\w.-]+\.yml) -->\n```yaml\n)(?:(?!```)[\s\S])*```/g
 
 export function renderExamples(readme: string, read: (path: string) => string = (path) => readFileSync(join(ROOT, path), 'utf8')): string {
   return readme.replace(EXAMPLE_BLOCK, (_all, head: string, path: string) => `${head}${exampleExcerpt(read(path))}\n\`\`\``)
 }
 
+/** The health issue as the renderer writes it, from a fixed example (the hidden marker and state left out). */
+export function healthExample(): string {
+  const week = (start: string, human: number, ai: number, views: number) => ({ start, human, ai, visitors: Math.round(human + ai * 0.6), views })
+  const weeks = [week('2026-10-12', 4120, 610, 15200), week('2026-10-19', 4380, 640, 16010), week('2026-10-26', 4010, 700, 15340), week('2026-11-02', 4650, 760, 17120), week('2026-11-09', 4820, 820, 17900), week('2026-11-16', 4760, 905, 18210)]
+  const gap = (kind: 'search' | 'question' | 'page', text: string, weight: number, firstSeen: string, runs: number, extra: object = {}) => ({ key: `${kind}:${text}`, kind, text, weight, firstSeen, lastSeen: '2026-11-16', runs, ...extra })
+  const fresh = [gap('search', 'webhook signature', 31, '2026-11-16', 1)]
+  const persisting = [
+    gap('question', 'How do I rotate an API key?', 14, '2026-11-02', 3, { job: { id: 'job_8f2a', status: 'completed', prLink: 'https://github.com/acme/docs/pull/214' } }),
+    gap('page', '/api-reference/pagination', 9, '2026-11-09', 2),
+  ]
+  const gone = [gap('search', 'rate limit headers', 22, '2026-10-19', 3, { lastSeen: '2026-11-09', gone: '2026-11-16', job: { id: 'job_77c1', status: 'completed', prLink: 'https://github.com/acme/docs/pull/205', merged: true } })]
+  const view = {
+    projectId: 'acme-docs',
+    runUrl: 'https://github.com/acme/docs/actions/runs/1',
+    now: Date.UTC(2026, 10, 23, 6, 4),
+    weeks,
+    weeksWanted: 12,
+    gapWeek: '2026-11-16',
+    complete: { search: true, question: true, page: true },
+    fresh,
+    persisting,
+    gone,
+    jobs: [...persisting, ...gone].filter((r) => 'job' in r),
+    notes: [],
+    usage: renderUsage({ agentUses: 0, analyticsRequests: 9, githubRequests: 4, ms: 6200 }),
+    here: { serverUrl: 'https://github.com', owner: 'acme', repo: 'docs' },
+  } as HealthView
+  const { body } = renderHealthBody(view, { project: 'acme-docs', weeks, gaps: [] })
+  return body.split('\n').filter((line) => !line.startsWith('<!-- mintlify-docs-action:')).join('\n').trim()
+}
+
 export function renderReadme(readme: string): string {
   const tables = renderTables()
-  return renderExamples(replaceSection(replaceSection(readme, 'inputs', tables.inputs), 'outputs', tables.outputs))
+  const withTables = replaceSection(replaceSection(readme, 'inputs', tables.inputs), 'outputs', tables.outputs)
+  return renderExamples(withTables.includes('<!-- health-example:start -->') ? replaceSection(withTables, 'health-example', healthExample()) : withTables)
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -10,6 +10,7 @@ import * as automation from './modes/automation.js'
 import * as comment from './modes/comment.js'
 import * as deploy from './modes/deploy.js'
 import * as insights from './modes/insights.js'
+import * as health from './modes/health.js'
 import * as traffic from './modes/traffic.js'
 import { escapeText } from './summary/escape.js'
 import { renderRunHeader } from './summary/run-header.js'
@@ -36,6 +37,7 @@ const MODES: { [M in Settings['mode']]: ModeRun<Extract<Settings, { mode: M }>> 
   deploy: deploy.run,
   preview: deploy.run,
   automation: automation.run,
+  health: health.run,
 }
 
 /** The step's ending: the one place, after the inputs, that fails the step. */
@@ -75,7 +77,8 @@ export async function runMode(settings: Settings, signal: AbortSignal, overrides
     writeSummary(`### ❌ Mintlify action: proxy settings\n\n${escapeText(message, 600)}\n`)
     return conclude({ level: 'failure', message })
   }
-  const maxRequests = settings.mode === 'insights' ? settings.insights.maxRequests : settings.mode === 'visitors' || settings.mode === 'views' ? settings.traffic.maxRequests : 0
+  const maxRequests =
+    settings.mode === 'insights' ? settings.insights.maxRequests : settings.mode === 'visitors' || settings.mode === 'views' ? settings.traffic.maxRequests : settings.mode === 'health' ? settings.health.maxRequests : 0
   const budget = new RequestBudget(maxRequests)
   const log = (m: string): void => core.info(m)
   const client = new ApiClient({ fetch: apiFetch, analyticsBudget: budget, baseUrl: settings.baseUrl, apiKey: settings.apiKey, projectId: settings.projectId, clock, signal, deadline, log })
@@ -93,15 +96,16 @@ export async function runMode(settings: Settings, signal: AbortSignal, overrides
     },
     dir: process.env.RUNNER_TEMP || process.cwd(),
     budget,
+    usage: () => ({
+      agentUses: client.usage.agentUses,
+      analyticsRequests: budget.spent,
+      githubRequests: opened.reduce((n, api) => n + api.requests, 0),
+      ms: clock.now() - started,
+    }),
     ...replaced,
   }
   const report = await (MODES[settings.mode] as ModeRun<Settings>)(settings, ctx)
-  const usage = {
-    agentUses: client.usage.agentUses,
-    analyticsRequests: budget.spent,
-    githubRequests: opened.reduce((n, api) => n + api.requests, 0),
-    ms: clock.now() - started,
-  }
+  const usage = ctx.usage()
   ctx.outputs.set('agent-uses', String(usage.agentUses))
   ctx.outputs.set('analytics-requests', String(usage.analyticsRequests))
   writeSummary(`${renderRunHeader(ctx.run)}\n\n${report.summary.trimEnd()}\n\n${renderUsage(usage)}\n`)

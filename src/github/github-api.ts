@@ -1,5 +1,5 @@
 import type { ConversationComment, Thread } from './conversation-event.js'
-import { type ChangedFile, type Commit, type GitHubPort, type IssueComment, type Reaction, type Repo, statusOf } from './port.js'
+import { type ChangedFile, type Commit, type GitHubPort, type Issue, type IssueComment, type Reaction, type Repo, statusOf } from './port.js'
 
 /**
  * The GitHub requests the action makes, over @actions/github's client (which follows the runner's
@@ -49,6 +49,9 @@ async function unlessNotFound<T>(request: Promise<T>): Promise<T | undefined> {
     throw error
   }
 }
+
+type RawIssue = { number: number; title: string; body?: string | null; state: string; user?: { login?: string } | null; html_url: string; created_at: string; pull_request?: unknown }
+const toIssue = (i: RawIssue): Issue => ({ number: i.number, title: i.title, body: i.body ?? '', open: i.state === 'open', author: i.user?.login ?? '', url: i.html_url, createdAt: i.created_at })
 
 type RawFile = { filename: string; status: string; additions: number; deletions: number; patch?: string; previous_filename?: string }
 const toChangedFile = (f: RawFile): ChangedFile => ({
@@ -203,6 +206,38 @@ export class GitHubApi implements GitHubPort {
   async pullRequestState(repo: Repo, number: number): Promise<{ open: boolean; merged: boolean } | undefined> {
     const found = await unlessNotFound(this.octokit.rest.pulls.get({ owner: repo.owner, repo: repo.repo, pull_number: number, request: this.request() }))
     return found && { open: found.data.state === 'open', merged: found.data.merged === true }
+  }
+
+  /** Oldest first, 100 a page (GitHub's issue list includes pull requests: they are left out). */
+  async listIssues(repo: Repo, label: string, max: number): Promise<Issue[]> {
+    const all: Issue[] = []
+    for (let page = 1; all.length < max; page++) {
+      const { data } = await this.octokit.rest.issues.listForRepo({ ...repo, labels: label, state: 'all', sort: 'created', direction: 'asc', per_page: 100, page, request: this.request() })
+      all.push(...(data as RawIssue[]).filter((i) => !i.pull_request).map(toIssue))
+      if (data.length < 100) break
+    }
+    return all.slice(0, max)
+  }
+
+  async createIssue(repo: Repo, title: string, body: string, label: string): Promise<Issue> {
+    const { data } = await this.octokit.rest.issues.create({ ...repo, title, body, labels: [label], request: this.request({ create: true }) })
+    return toIssue(data as RawIssue)
+  }
+
+  async updateIssue(repo: Repo, number: number, change: { title?: string; body?: string; open?: boolean }): Promise<void> {
+    const state = change.open === true ? { state: 'open' as const } : {}
+    await this.octokit.rest.issues.update({ ...repo, issue_number: number, ...(change.title !== undefined ? { title: change.title } : {}), ...(change.body !== undefined ? { body: change.body } : {}), ...state, request: this.request() })
+  }
+
+  async createLabel(repo: Repo, name: string, color: string, description: string): Promise<'created' | 'existed'> {
+    try {
+      await this.octokit.rest.issues.createLabel({ ...repo, name, color, description, request: this.request({ create: true }) })
+      return 'created'
+    } catch (error) {
+      const errors = (error as { response?: { data?: { errors?: Array<{ code?: string }> } } }).response?.data?.errors
+      if (statusOf(error) === 422 && errors?.some((e) => e.code === 'already_exists')) return 'existed'
+      throw error
+    }
   }
 
   /** GitHub lists at most 3,000 files of a pull request: 30 pages of 100. */

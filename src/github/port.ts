@@ -33,6 +33,18 @@ export interface Commit {
   message: string
 }
 
+/** An issue as the health mode keeps one (`issue` in GitHub's description, the parts it reads). */
+export interface Issue {
+  number: number
+  title: string
+  body: string
+  open: boolean
+  author: string
+  url: string
+  /** Whole-second ISO time, as GitHub stamps it. */
+  createdAt: string
+}
+
 
 export interface GitHubPort {
   /** The login the token writes as; undefined when GitHub will not say. */
@@ -60,6 +72,17 @@ export interface GitHubPort {
   pullRequestFiles(repo: Repo, number: number): Promise<ChangedFile[]>
   /** `base...head`: its files (at most 300) and commits; undefined when GitHub does not know a commit (404). */
   compare(repo: Repo, base: string, head: string): Promise<{ files: ChangedFile[]; commits: Commit[] } | undefined>
+  /** The repository's issues with a label, open and closed, oldest first (pull requests left out; at most `max`). */
+  listIssues(repo: Repo, label: string, max: number): Promise<Issue[]>
+  /** Opens an issue with one label; never retried (its answer may be lost after GitHub made it). */
+  createIssue(repo: Repo, title: string, body: string, label: string): Promise<Issue>
+  /** Edits an issue's title and body, and reopens it when `open` is true. */
+  updateIssue(repo: Repo, number: number, change: { title?: string; body?: string; open?: boolean }): Promise<void>
+  /**
+   * Creates a label: `created` for the first to ask (GitHub's 201), `existed` when the repository has
+   * it (422 already_exists): an atomic claim, like a reaction's 201 and 200.
+   */
+  createLabel(repo: Repo, name: string, color: string, description: string): Promise<'created' | 'existed'>
 }
 
 export interface Repo {

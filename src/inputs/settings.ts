@@ -25,9 +25,14 @@ export const DEFAULTS = {
   changes: 'none',
   'max-changes': '40000',
   'continue-thread': 'false',
+  weeks: '12',
+  'health-label': 'docs-health',
+  agent: 'off',
+  'max-jobs': '1',
 } as const
 
-const MODES = ['agent', 'visitors', 'views', 'insights', 'comment', 'deploy', 'preview', 'automation'] as const
+const MODES = ['agent', 'visitors', 'views', 'insights', 'comment', 'deploy', 'preview', 'automation', 'health'] as const
+const HEALTH_AGENT = ['off', 'persisting'] as const
 const COMPARE = ['none', 'previous-period'] as const
 const CHANGES = ['none', 'files', 'diff'] as const
 /** The events whose change `changes` describes (github/change.ts reads them). */
@@ -77,6 +82,10 @@ export const INPUT_NAMES = [
   'continue-thread',
   'compare',
   'max-requests',
+  'weeks',
+  'health-label',
+  'agent',
+  'max-jobs',
 ] as const
 
 type InputName = (typeof INPUT_NAMES)[number]
@@ -236,7 +245,7 @@ const schemaAt = (now: number, eventName: string) => z.pipe(
       return v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : problem(ctx, v, accepted)
     }),
     'project-id': checked('the project identifier from the dashboard\'s API keys page (no spaces)', identifier),
-    mode: checked('agent, visitors, views, insights, comment, deploy, preview or automation', (v) => (MODES as readonly string[]).includes(v) ? (v as (typeof MODES)[number]) : undefined),
+    mode: checked('agent, visitors, views, insights, comment, deploy, preview, automation or health', (v) => (MODES as readonly string[]).includes(v) ? (v as (typeof MODES)[number]) : undefined),
     prompt: input((v, ctx) =>
       v.length > 0 && v.trim().length === 0
         ? problem(ctx, v, 'an instruction with some text in it, or no prompt at all')
@@ -276,6 +285,10 @@ const schemaAt = (now: number, eventName: string) => z.pipe(
     'changes-paths': checked('globs, one a line or comma-separated, such as src/** and !**/*.test.ts', parseGlobs),
     'max-changes': integerInput(1000, 1_000_000, 'a whole number of characters of change description from 1000 to 1000000'),
     'continue-thread': booleanInput,
+    weeks: integerInput(1, 52, 'a whole number of weeks for the trend, from 1 to 52'),
+    'health-label': checked('a label name of 1 to 50 characters without commas, such as docs-health', (v) => (v.length >= 1 && v.length <= 50 && !v.includes(',') && v.trim() === v ? v : undefined)),
+    agent: checked('off, or persisting (start an agent job for a gap seen in two runs in a row)', (v) => ((HEALTH_AGENT as readonly string[]).includes(v) ? (v as (typeof HEALTH_AGENT)[number]) : undefined)),
+    'max-jobs': integerInput(1, 10, 'a whole number of agent jobs one run may start, from 1 to 10'),
     'status-labels': checked(
       'three different comma-separated label names of up to 50 characters (while the job runs, done, failed), for example "docs: in progress, docs: done, docs: failed"; or nothing',
       parseStatusLabels,
@@ -288,6 +301,16 @@ const schemaAt = (now: number, eventName: string) => z.pipe(
     const analytics = i.mode === 'visitors' || i.mode === 'views' || i.mode === 'insights'
     if (analytics && from && to && from.instant >= to.instant) {
       return problem(ctx, from.given, `a start before date-to ("${to.given}", which is exclusive)`, ['date-from'])
+    }
+    if (i.mode === 'health') {
+      if (i['github-token'] === '') {
+        return problem(ctx, '', 'a token for mode: health (it keeps an issue): the default ${{ github.token }} works when the workflow grants "issues: write"', ['github-token'])
+      }
+      return {
+        ...common,
+        mode: 'health' as const,
+        health: { weeks: i.weeks, label: i['health-label'], agent: i.agent, maxJobs: i['max-jobs'], token: i['github-token'], maxRequests: i['max-requests'] },
+      }
     }
     if (i.mode === 'insights') {
       return {
@@ -380,6 +403,7 @@ export type TrafficSettings = Extract<Settings, { mode: 'visitors' | 'views' }>
 export type ConversationSettings = Extract<Settings, { mode: 'comment' }>
 export type InsightsSettings = Extract<Settings, { mode: 'insights' }>
 export type LiveSettings = Extract<Settings, { mode: 'deploy' | 'preview' | 'automation' }>
+export type HealthSettings = Extract<Settings, { mode: 'health' }>
 
 function describeValue(name: string, raw: string | undefined): string {
   if (name === 'api-key') return raw ? 'is not a usable key (its value is not shown)' : 'is empty'

@@ -5,6 +5,7 @@ import type { RunContext } from '../github/run-context.js'
 import type { Clock } from '../util/clock.js'
 import type { Ending } from '../util/ending.js'
 import type { Outputs } from '../util/outputs.js'
+import type { Usage } from '../summary/usage.js'
 
 /**
  * What every mode gets from run.ts, and what it gives back. Everything that varies in time or talks
@@ -28,6 +29,8 @@ export interface ModeContext {
   dir: string
   /** The analytics requests this step may spend (max-requests), for the analytics modes. */
   budget: RequestBudget
+  /** What the run has spent so far (agent uses, analytics and GitHub requests, time). */
+  usage: () => Usage
 }
 
 export type ServiceClient = Pick<

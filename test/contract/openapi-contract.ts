@@ -53,7 +53,12 @@ export interface ContractOptions {
 
 const ID = 'https://contract.test/openapi.json'
 
-/** In place: `{ nullable: true, ...rest }` without `type` becomes `{ anyOf: [rest, { type: 'null' }] }`. */
+/**
+ * In place: `{ nullable: true, ...rest }` without `type` becomes `{ anyOf: [rest, { type: 'null' }] }`;
+ * a nullable `enum` gets `null` among its values. GitHub's description writes an issue's
+ * `state_reason` as `nullable: true` with an enum that lacks null, and GitHub answers null for every
+ * open issue: "nullable" is read as the description means it (as openapi-schema-to-json-schema does).
+ */
 function nullableWithoutType(node: unknown): void {
   if (Array.isArray(node)) {
     for (const item of node) nullableWithoutType(item)
@@ -62,6 +67,7 @@ function nullableWithoutType(node: unknown): void {
   if (!node || typeof node !== 'object') return
   const object = node as Json
   for (const value of Object.values(object)) nullableWithoutType(value)
+  if (object.nullable === true && Array.isArray(object.enum) && !object.enum.includes(null)) object.enum = [...object.enum, null]
   if (object.nullable === true && object.type === undefined) {
     const rest: Json = { ...object }
     delete rest.nullable

@@ -94,6 +94,25 @@ describe.each(RUNTIMES)('the bundle, once per mode ($name)', (runtime) => {
     expect([sim.requestsTo('deploy').length, sim.requestsTo('preview').length, sim.requestsTo('automation').length]).toEqual([1, 1, 1])
   })
 
+  test('health: the issue opened with the trend and the gaps, then edited by the next run', async () => {
+    const sim = await startSimulator({ insights: InsightsData.generate({ searches: 30, conversations: 30, pages: 10 }) })
+    sim.visitors.byRange = (from) => periodRows(from, 10)
+    sim.views.byRange = (from) => periodRows(from, 10, 3)
+    const gh = await startGitHub()
+    const inputs = { mode: 'health', prompt: '', weeks: '4' }
+    const first = await runAgainst(sim, runtime, inputs, { env: { GITHUB_API_URL: gh.baseUrl } })
+    expect(first.errors).toEqual([])
+    expect(first.code).toBe(0)
+    const issue = [...gh.issues.values()][0]
+    expect(first.outputs['issue-number']).toBe(String(issue?.number))
+    expect(issue?.body).toContain('```mermaid')
+    const second = await runAgainst(sim, runtime, inputs, { env: { GITHUB_API_URL: gh.baseUrl } })
+    expect(second.code).toBe(0)
+    expect(gh.issues.size).toBe(1)
+    expect(gh.requestsTo('create-issue')).toHaveLength(1)
+    expect(secretLeaks(second, sim.apiKey)).toEqual([])
+  })
+
   test('a bad input: one ::error:: naming it, nothing sent', async () => {
     const sim = await startSimulator()
     const run = await runAgainst(sim, runtime, { mode: 'visitors', 'page-size': 'all' })

@@ -70,7 +70,7 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
     [{ 'page-size': '500' }, '"page-size" is "500"'],
     [{ 'page-size': 'all' }, '"page-size" is "all"'],
     [{ 'summary-rows': '0' }, '"summary-rows" is "0"'],
-    [{ mode: 'visitor' }, '"mode" is "visitor": expected agent, visitors, views, insights, comment, deploy, preview or automation'],
+    [{ mode: 'visitor' }, '"mode" is "visitor": expected agent, visitors, views, insights, comment, deploy, preview, automation or health'],
   ])('%o: one ::error::, no request', async (inputs, message) => {
     const sim = await startSimulator({ visitors: generateRows(3) })
     const run = await runAgainst(sim, runtime, { ...visitorsMode, ...inputs })

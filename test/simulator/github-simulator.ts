@@ -8,7 +8,9 @@ import { checkRendered, registerUserText } from '../contract/rendering.js'
  * A stateful fake of the GitHub REST and GraphQL API on 127.0.0.1, for the e2e tests of comments and
  * conversations (GITHUB_API_URL points here, with or without GHES's /api/v3): comments with authors,
  * paging (Link headers) and `since`; reactions (201 when new, 200 when the identity had left it);
- * labels (adding one the repository lacks creates it, grey; removing one the issue lacks is a 404); replies in review threads; collaborator permissions;
+ * labels (adding one the repository lacks creates it, grey; removing one the issue lacks is a 404; creating
+ * one the repository has is a 422 already_exists); issues (created, edited, closed, listed by label,
+ * state and creator, newest first unless asked otherwise); replies in review threads; collaborator permissions;
  * the token's identity (GraphQL viewer, GET /user); scripted faults per route.
  */
 export type GitHubRoute =
@@ -26,6 +28,10 @@ export type GitHubRoute =
   | 'pull-files'
   | 'compare'
   | 'get-pull'
+  | 'list-issues'
+  | 'create-issue'
+  | 'update-issue'
+  | 'create-label'
 export type GitHubFault = RouteFault<GitHubRoute>
 
 export interface FakeUser {
@@ -139,6 +145,17 @@ export interface FakeReaction {
   by: string
 }
 
+export interface FakeIssue {
+  number: number
+  title: string
+  body: string
+  state: 'open' | 'closed'
+  user: FakeUser
+  created_at: string
+  updated_at: string
+  closed_at: string | null
+}
+
 export interface FakeReply {
   pull: number
   inReplyTo: number
@@ -160,6 +177,9 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
   readonly labels = new Map<number, string[]>()
   /** Permission on the repository by login: admin, maintain, write, triage, read (absent: not a collaborator). */
   readonly roles = new Map<string, string>()
+  /** Issues by number (labels in `labels`); numbers from 200, apart from the tests' threads. */
+  readonly issues = new Map<number, FakeIssue>()
+  private nextIssue = 200
   /** Comment ids the action edited, with the author each had. */
   readonly edits: Array<{ id: number; author: string }> = []
   private readonly faults = new FaultBook<GitHubRoute>()
@@ -211,6 +231,58 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
     return { id, node_id: `LA_${id}`, url: `${API}/repos/acme/docs/labels/${encodeURIComponent(name)}`, name, description: null, color: this.repoLabels.get(name) ?? 'ededed', default: false }
   }
 
+  /** An issue someone opened (or the action, with `user` its identity), with its labels. */
+  addIssue(fields: Partial<FakeIssue> & { title: string; body: string }, labels: string[] = []): FakeIssue {
+    const at = this.stamp()
+    const issue: FakeIssue = { number: this.nextIssue++, state: 'open', user: this.identity, created_at: at, updated_at: at, closed_at: null, ...fields }
+    if (issue.state === 'closed' && !issue.closed_at) issue.closed_at = at
+    this.issues.set(issue.number, issue)
+    for (const name of labels) if (![...this.repoLabels.keys()].some((l) => l.toLowerCase() === name.toLowerCase())) this.repoLabels.set(name, 'ededed')
+    this.labels.set(issue.number, [...labels])
+    return issue
+  }
+
+  /** A person closes an issue. */
+  closeIssue(number: number): void {
+    const issue = this.issues.get(number)
+    if (!issue) throw new Error(`no issue ${number}`)
+    issue.state = 'closed'
+    issue.closed_at = issue.updated_at = this.stamp()
+  }
+
+  private restIssue(issue: FakeIssue): Record<string, unknown> {
+    const url = `${API}/repos/acme/docs/issues/${issue.number}`
+    return {
+      ...githubExample('issue'),
+      id: 7000 + issue.number,
+      node_id: `I_${issue.number}`,
+      url,
+      repository_url: `${API}/repos/acme/docs`,
+      labels_url: `${url}/labels{/name}`,
+      comments_url: `${url}/comments`,
+      events_url: `${url}/events`,
+      html_url: `https://github.com/acme/docs/issues/${issue.number}`,
+      number: issue.number,
+      state: issue.state,
+      state_reason: issue.state === 'closed' ? 'completed' : null,
+      title: issue.title,
+      body: issue.body,
+      user: restUser(issue.user),
+      labels: (this.labels.get(issue.number) ?? []).map((l) => this.restLabel(l)),
+      assignee: null,
+      assignees: [],
+      milestone: null,
+      locked: false,
+      comments: this.commentsOn(issue.number).length,
+      pull_request: undefined,
+      closed_at: issue.closed_at,
+      created_at: issue.created_at,
+      updated_at: issue.updated_at,
+      closed_by: null,
+      author_association: issue.user.type === 'Bot' ? 'NONE' : 'OWNER',
+    }
+  }
+
   commentsOn(issue: number): FakeComment[] {
     return this.comments.filter((c) => c.issue === issue)
   }
@@ -242,6 +314,9 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)$/)) && method === 'GET') route = 'get-pull'
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/compare\/([^/]+)$/)) && method === 'GET') route = 'compare'
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/labels\/([^/]+)$/)) && method === 'DELETE') route = 'remove-label'
+    else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/issues$/))) route = method === 'POST' ? 'create-issue' : 'list-issues'
+    else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)$/)) && method === 'PATCH') route = 'update-issue'
+    else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/labels$/)) && method === 'POST') route = 'create-label'
     else m = null
     if (m) ids = m.slice(1).map((v) => (/^\d+$/.test(v) ? Number(v) : NaN))
     const recorded: RecordedRequest<GitHubRoute> = { route, method, url: req.url ?? '', headers: req.headers, body, at: Date.now() }
@@ -358,6 +433,57 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
         const left = have.filter((l) => l.toLowerCase() !== name.toLowerCase())
         this.labels.set(ids[0] ?? 0, left)
         return { status: 200, body: left.map((l) => this.restLabel(l)) }
+      }
+      case 'create-label': {
+        const { name, color } = JSON.parse(body) as { name: string; color?: string }
+        if ([...this.repoLabels.keys()].some((l) => l.toLowerCase() === name.toLowerCase())) {
+          return { status: 422, body: { message: 'Validation Failed', errors: [{ resource: 'Label', code: 'already_exists', field: 'name' }], documentation_url: 'https://docs.github.com/rest/issues/labels#create-a-label', status: '422' } }
+        }
+        this.repoLabels.set(name, color ?? 'ededed')
+        return { status: 201, body: this.restLabel(name) }
+      }
+      case 'create-issue': {
+        const { title, body: text, labels } = JSON.parse(body) as { title: string; body?: string; labels?: string[] }
+        checkRendered(text ?? '', 'an issue the action opened')
+        const issue = this.addIssue({ title, body: text ?? '', user: me }, labels ?? [])
+        return { status: 201, body: this.restIssue(issue) }
+      }
+      case 'update-issue': {
+        const issue = this.issues.get(ids[0] ?? 0)
+        if (!issue) return { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/issues/issues#update-an-issue', status: '404' } }
+        const change = JSON.parse(body) as { title?: string; body?: string; state?: 'open' | 'closed' }
+        if (change.title !== undefined) issue.title = change.title
+        if (change.body !== undefined) {
+          checkRendered(change.body, 'an issue the action edited')
+          issue.body = change.body
+        }
+        if (change.state) {
+          issue.closed_at = change.state === 'closed' ? now : null
+          issue.state = change.state
+        }
+        issue.updated_at = now
+        return { status: 200, body: this.restIssue(issue) }
+      }
+      case 'list-issues': {
+        const labels = (url.searchParams.get('labels') ?? '').split(',').map((l) => l.trim().toLowerCase()).filter(Boolean)
+        const state = url.searchParams.get('state') ?? 'open'
+        const creator = url.searchParams.get('creator')
+        const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30))
+        const page = Number(url.searchParams.get('page') ?? 1)
+        // GitHub's default order is newest first (sort=created, direction=desc)
+        const ascending = url.searchParams.get('direction') === 'asc'
+        const all = [...this.issues.values()]
+          .filter((i) => state === 'all' || i.state === state)
+          .filter((i) => !creator || i.user.login.toLowerCase() === creator.toLowerCase())
+          .filter((i) => labels.every((l) => (this.labels.get(i.number) ?? []).some((have) => have.toLowerCase() === l)))
+          .sort((a, b) => (ascending ? a.number - b.number : b.number - a.number))
+        const headers: Record<string, string> = {}
+        if (page * perPage < all.length) {
+          const next = new URL(url.toString())
+          next.searchParams.set('page', String(page + 1))
+          headers.link = `<${next.toString()}>; rel="next"`
+        }
+        return { status: 200, body: all.slice((page - 1) * perPage, page * perPage).map((i) => this.restIssue(i)), headers }
       }
       case 'create-comment': {
         const text = (JSON.parse(body) as { body: string }).body

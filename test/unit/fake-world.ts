@@ -142,6 +142,23 @@ class FakeGitHub implements GitHubPort {
     return this.compares.get(`${base}...${head}`)
   }
 
+  // the health issue's requests are tested against the GitHub simulator over HTTP (test/runs/health.test.ts)
+  async listIssues(): Promise<never> {
+    throw new Error('FakeGitHub has no issues: use the GitHub simulator')
+  }
+
+  async createIssue(): Promise<never> {
+    throw new Error('FakeGitHub has no issues: use the GitHub simulator')
+  }
+
+  async updateIssue(): Promise<never> {
+    throw new Error('FakeGitHub has no issues: use the GitHub simulator')
+  }
+
+  async createLabel(): Promise<never> {
+    throw new Error('FakeGitHub has no labels to create: use the GitHub simulator')
+  }
+
   /** A comment someone wrote on issue `issue`, as GitHub lists it (ids only grow). */
   addComment(issue: number, author: string, body: string, authorType = 'User'): IssueComment & { issue: number } {
     const comment = { id: this.next++, issue, body, author, authorType, url: `https://github.com/acme/docs/issues/${issue}#issuecomment-${this.next - 1}` }
@@ -201,6 +218,7 @@ export function world(run: Partial<RunContext> = {}, waitTimeoutMs = 30 * 60_000
     outputs: new Outputs((name, value) => void outputs.set(name, value)),
     run: { eventName: 'workflow_dispatch', payload: {}, owner: 'acme', repo: 'docs', serverUrl: 'https://github.com', runUrl: 'https://github.com/acme/docs/actions/runs/4242', actor: 'alice', ...run },
     github: async () => github,
+    usage: () => ({ agentUses: 0, analyticsRequests: 0, githubRequests: 0, ms: 0 }),
     dir: '/nonexistent',
     budget: new RequestBudget(0),
   }

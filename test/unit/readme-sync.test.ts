@@ -56,7 +56,7 @@ describe('test runtimes', () => {
 
   test('action.yml\'s description (what the Marketplace shows) names every mode', () => {
     const description = readActionYml() as unknown as { description: string; inputs: { mode: { description: string } } }
-    const modes = ['agent', 'comment', 'visitors', 'views', 'insights', 'deploy', 'preview', 'automation']
+    const modes = ['agent', 'comment', 'visitors', 'views', 'insights', 'deploy', 'preview', 'automation', 'health']
     for (const mode of modes) expect(description.description.toLowerCase(), mode).toContain(mode)
     for (const mode of modes) expect(description.inputs.mode.description, mode).toContain(mode)
   })

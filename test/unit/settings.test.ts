@@ -52,7 +52,7 @@ describe('parseSettings', () => {
     [{ 'api-key': '' }, 'Input "api-key" is empty'],
     [{ 'project-id': '' }, 'Input "project-id" is empty'],
     [{ 'project-id': 'a b' }, 'Input "project-id" is "a b"'],
-    [{ mode: 'Agent' }, 'Input "mode" is "Agent": expected agent, visitors, views, insights, comment, deploy, preview or automation'],
+    [{ mode: 'Agent' }, 'Input "mode" is "Agent": expected agent, visitors, views, insights, comment, deploy, preview, automation or health'],
     [{ prompt: ' \n ' }, 'Input "prompt" is " \\n ": expected an instruction'],
     [{ prompt: '' }, 'Inputs "prompt" and "job-id" are both empty'],
     [{ wait: 'yes' }, 'Input "wait" is "yes": expected true or false'],

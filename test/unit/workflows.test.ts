@@ -118,6 +118,8 @@ describe('the examples ask for what they use, and the README says what they ask'
       }
       // a code change's files and diff
       if (w.changes) need.add('contents: read')
+      // the health issue and its label
+      if (w.mode === 'health') need.add('issues: write')
     }
     return [...need].sort()
   }

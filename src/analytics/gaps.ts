@@ -1,0 +1,141 @@
+import { type DownRatedPage, type UnansweredQuestion, type DeadEndSearch, foldText } from './insights.js'
+
+/**
+ * The gaps readers hit, as the health issue remembers them from run to run: each with a key (its
+ * kind and folded text, so case and spacing do not make a new gap), the day it was first seen, how
+ * many runs in a row have seen it, and the agent job started for it. Pure: the health mode gives the
+ * previous records and this run's lists, and gets the next records and what changed.
+ */
+
+export type GapKind = 'search' | 'question' | 'page'
+
+export interface Gap {
+  key: string
+  kind: GapKind
+  /** What readers typed (a search, a question) or the page's path: outside text, bounded. */
+  text: string
+  /** How much it matters this run: searches, times asked, thumbs down. */
+  weight: number
+}
+
+export interface GapJob {
+  id: string
+  /** The job's status when last seen. */
+  status: string
+  prLink?: string
+  /** The pull request merged (checked when the gap went away). */
+  merged?: boolean
+}
+
+export interface GapRecord extends Gap {
+  /** YYYY-MM-DD: the run day it was first seen (again, after it had gone). */
+  firstSeen: string
+  lastSeen: string
+  /** Runs in a row that have seen it (a run whose list was incomplete neither counts nor breaks it). */
+  runs: number
+  /** The run day it was last found gone, while it stays gone. */
+  gone?: string
+  job?: GapJob
+}
+
+/** How many gaps of each kind a run starts to follow (the top of each list). */
+export const TRACKED_PER_KIND = 10
+/** Records kept: active ones, then those with a job (never a second job for one gap), then the recently gone. */
+const MAX_RECORDS = 120
+const TEXT_CHARS = 150
+
+const keyOf = (kind: GapKind, text: string): string => `${kind}:${foldText(text).slice(0, 200)}`
+
+/** This run's gaps from the insights lists (every item, most important first within each kind). */
+export function gapsOf(lists: { searches: readonly DeadEndSearch[]; questions: readonly UnansweredQuestion[]; pages: readonly DownRatedPage[] }): Gap[] {
+  const gap = (kind: GapKind, text: string, weight: number): Gap => ({ key: keyOf(kind, text), kind, text: text.slice(0, TEXT_CHARS), weight })
+  return [
+    ...lists.searches.map((s) => gap('search', s.query, s.hits)),
+    ...lists.questions.map((q) => gap('question', q.question, q.asked)),
+    ...lists.pages.map((p) => gap('page', p.path, p.thumbsDown)),
+  ]
+}
+
+export interface GapChanges {
+  records: GapRecord[]
+  /** First seen this run. */
+  fresh: GapRecord[]
+  /** Seen before and again this run (or not checked: its list was incomplete). */
+  persisting: GapRecord[]
+  /** Seen last run, not this run (its list complete). */
+  gone: GapRecord[]
+}
+
+/**
+ * The next records: a followed gap seen again persists (one more run in a row); one its complete
+ * list no longer has is gone; one whose list is incomplete is left as it was. The top
+ * TRACKED_PER_KIND of each list that are not followed yet are new; a gone gap that comes back is new
+ * again (its job, if it had one, stays, so it never gets a second).
+ */
+export function advanceGaps(previous: readonly GapRecord[], current: readonly Gap[], complete: Record<GapKind, boolean>, day: string): GapChanges {
+  const now = new Map(current.map((g) => [g.key, g]))
+  const records: GapRecord[] = []
+  const fresh: GapRecord[] = []
+  const persisting: GapRecord[] = []
+  const gone: GapRecord[] = []
+  const known = new Set<string>()
+  for (const record of previous) {
+    known.add(record.key)
+    const seen = now.get(record.key)
+    if (record.gone !== undefined) {
+      if (seen) {
+        const back: GapRecord = { ...record, ...seen, firstSeen: day, lastSeen: day, runs: 1 }
+        delete back.gone
+        records.push(back)
+        fresh.push(back)
+      } else {
+        records.push(record)
+        // a second run in the week it went: still "gone since the last run"
+        if (record.gone === day) gone.push(record)
+      }
+      continue
+    }
+    if (seen) {
+      // a second run in the same week counts nothing twice
+      const again = record.lastSeen === day
+      const next: GapRecord = { ...record, weight: seen.weight, text: seen.text, lastSeen: day, runs: again ? record.runs : record.runs + 1 }
+      records.push(next)
+      ;(next.firstSeen === day ? fresh : persisting).push(next)
+    } else if (complete[record.kind]) {
+      const next: GapRecord = { ...record, gone: day }
+      records.push(next)
+      gone.push(next)
+    } else {
+      records.push(record)
+      persisting.push(record)
+    }
+  }
+  for (const kind of ['search', 'question', 'page'] as const) {
+    for (const gap of current.filter((g) => g.kind === kind).slice(0, TRACKED_PER_KIND)) {
+      if (known.has(gap.key)) continue
+      const record: GapRecord = { ...gap, firstSeen: day, lastSeen: day, runs: 1 }
+      records.push(record)
+      fresh.push(record)
+    }
+  }
+  return { records: bounded(records), fresh, persisting, gone }
+}
+
+function bounded(records: GapRecord[]): GapRecord[] {
+  if (records.length <= MAX_RECORDS) return records
+  const rank = (r: GapRecord): number => (r.gone === undefined ? 0 : r.job ? 1 : 2)
+  const kept = [...records].sort((a, b) => rank(a) - rank(b) || (b.gone ?? b.lastSeen).localeCompare(a.gone ?? a.lastSeen)).slice(0, MAX_RECORDS)
+  const keep = new Set(kept)
+  return records.filter((r) => keep.has(r))
+}
+
+/**
+ * The gaps to give the agent this run (`agent: persisting`): followed, seen in two runs in a row or
+ * more, never given a job; the most important first, at most `max`.
+ */
+export function gapsForJobs(records: readonly GapRecord[], max: number): GapRecord[] {
+  return records
+    .filter((r) => r.gone === undefined && r.runs >= 2 && !r.job)
+    .sort((a, b) => b.weight - a.weight)
+    .slice(0, max)
+}

@@ -1,0 +1,137 @@
+import * as z from 'zod/mini'
+import type { Clock } from '../util/clock.js'
+import { getErrorMessage } from '../util/errors.js'
+import { type GitHubPort, type Issue, type Repo, sameLogin, statusOf } from './port.js'
+
+/**
+ * The one docs-health issue a repository keeps (`mode: health`): found by its label and its hidden
+ * marker, written only by the action's own identity; created once, then edited in place. Its body is
+ * its memory: the weekly totals and the gaps, as base64 JSON in an HTML comment (nothing in it can
+ * close the comment or show), validated on read like any API answer.
+ *
+ * Never two:
+ * - runs in a row find the issue by label and marker (the oldest open one wins, should a person have
+ *   copied it);
+ * - a closed one (a person closed it) is reopened, so its history, links and subscribers stay;
+ * - the first creation is claimed by creating the label: GitHub answers 201 to one creator and 422
+ *   (already_exists) to the rest, so of two runs racing only one creates the issue, and the other
+ *   looks again (three times, 5, 10 and 20 s apart) and edits it. When the label already existed
+ *   (made by hand) and no issue appears, the run creates it;
+ * - a create whose answer was lost (a 5xx, a dropped connection) is never sent again: the run looks
+ *   for an issue with the marker that names this run's link, as the tracking comment does.
+ */
+
+export const HEALTH_MARKER = '<!-- mintlify-docs-action:health -->'
+const STATE_MARKER = /<!-- mintlify-docs-action:health-state v1 ([A-Za-z0-9+/=]+) -->/
+const LABEL_COLOR = '0e8a16'
+const LABEL_DESCRIPTION = 'Kept by the Mintlify docs action (mode: health): the docs trend and reader gaps'
+/** Issues with the label that one run reads to find its own (GitHub's list pages are 100). */
+const LISTED = 300
+const CLAIM_WAITS_MS = [5_000, 10_000, 20_000]
+
+const weekSchema = z.object({ start: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)), human: z.number(), ai: z.number(), visitors: z.number(), views: z.number() })
+const jobSchema = z.object({ id: z.string(), status: z.string(), prLink: z.optional(z.string()), merged: z.optional(z.boolean()) })
+const gapSchema = z.object({
+  key: z.string(),
+  kind: z.enum(['search', 'question', 'page']),
+  text: z.string(),
+  weight: z.number(),
+  firstSeen: z.string(),
+  lastSeen: z.string(),
+  runs: z.number().check(z.int(), z.minimum(1)),
+  gone: z.optional(z.string()),
+  job: z.optional(jobSchema),
+})
+const stateSchema = z.object({
+  /** The project the state is about: another project's state is not this one's memory. */
+  project: z.string(),
+  weeks: z.array(weekSchema),
+  gaps: z.array(gapSchema),
+  /** The day of the last run that read the gaps (gone-since-the-last-run is against it). */
+  lastRun: z.optional(z.string()),
+})
+export type HealthState = z.infer<typeof stateSchema>
+
+export function encodeHealthState(state: HealthState): string {
+  return `<!-- mintlify-docs-action:health-state v1 ${Buffer.from(JSON.stringify(state), 'utf8').toString('base64')} -->`
+}
+
+/** The state in a body: `state`, or why it cannot be used (`broken`), or `absent`. */
+export function decodeHealthState(body: string, project: string): { state: HealthState } | { broken: string } | { absent: true } {
+  const match = STATE_MARKER.exec(body)
+  if (!match) return body.includes('mintlify-docs-action:health-state') ? { broken: 'its hidden state is not readable (edited by hand?)' } : { absent: true }
+  let json: unknown
+  try {
+    json = JSON.parse(Buffer.from(match[1] as string, 'base64').toString('utf8'))
+  } catch {
+    return { broken: 'its hidden state is not valid JSON (edited by hand?)' }
+  }
+  const parsed = stateSchema.safeParse(json)
+  if (!parsed.success) return { broken: `its hidden state does not read (${parsed.error.issues[0]?.path.join('.') || 'the whole'}: ${parsed.error.issues[0]?.message ?? 'invalid'})` }
+  if (parsed.data.project !== project) return { broken: `its hidden state is about another project (${parsed.data.project.slice(0, 80)})` }
+  return { state: parsed.data }
+}
+
+export interface HealthIssueFound {
+  /** The issue to keep: the oldest open one, else the newest closed one (to reopen). */
+  issue: Issue | undefined
+  /** The issue is closed and must be reopened. */
+  closed: boolean
+}
+
+/** The health issue: label, marker, and written by `identity` (anyone else's copy is not trusted). */
+export async function findHealthIssue(api: GitHubPort, repo: Repo, label: string, identity: string | undefined): Promise<HealthIssueFound> {
+  const ours = (await api.listIssues(repo, label, LISTED)).filter((i) => i.body.includes(HEALTH_MARKER) && (!identity || sameLogin(i.author, identity)))
+  const open = ours.find((i) => i.open)
+  if (open) return { issue: open, closed: false }
+  const closed = ours.at(-1)
+  return { issue: closed, closed: closed !== undefined }
+}
+
+export interface CreateOptions {
+  api: GitHubPort
+  repo: Repo
+  label: string
+  identity: string | undefined
+  title: string
+  body: string
+  /** This run's link, in the body: how a lost create is found again. */
+  runUrl: string
+  clock: Clock
+  signal?: AbortSignal
+  log: (message: string) => void
+}
+
+/** Creates the health issue once (see the module's comment for the claim and the lost create). */
+export async function createHealthIssue(o: CreateOptions): Promise<{ issue: Issue; created: boolean }> {
+  let claim: 'created' | 'existed' = 'created'
+  try {
+    claim = await o.api.createLabel(o.repo, o.label, LABEL_COLOR, LABEL_DESCRIPTION)
+  } catch (error) {
+    // no claim to be had (a token that cannot create labels): create, as a run without a race would
+    o.log(`Could not create the label ${o.label} (${getErrorMessage(error)}); creating the issue without the claim.`)
+  }
+  if (claim === 'existed') {
+    for (const wait of CLAIM_WAITS_MS) {
+      const found = await findHealthIssue(o.api, o.repo, o.label, o.identity)
+      if (found.issue) return { issue: found.issue, created: false }
+      o.log(`The label ${o.label} exists but no health issue yet (another run may be creating it): looking again in ${wait / 1000} s.`)
+      await o.clock.sleep(wait, o.signal)
+    }
+    const found = await findHealthIssue(o.api, o.repo, o.label, o.identity)
+    if (found.issue) return { issue: found.issue, created: false }
+  }
+  try {
+    return { issue: await o.api.createIssue(o.repo, o.title, o.body, o.label), created: true }
+  } catch (error) {
+    const status = statusOf(error)
+    if (status !== undefined && status < 500) throw error
+    // the answer may be lost after GitHub made it: look for this run's issue before anything else
+    const again = (await o.api.listIssues(o.repo, o.label, LISTED)).find((i) => i.body.includes(HEALTH_MARKER) && i.body.includes(o.runUrl) && (!o.identity || sameLogin(i.author, o.identity)))
+    if (again) {
+      o.log(`The create's answer was lost, but GitHub made the issue: #${again.number}.`)
+      return { issue: again, created: true }
+    }
+    throw error
+  }
+}

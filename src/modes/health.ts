@@ -1,0 +1,240 @@
+import * as core from '../util/actions-core.js'
+import { ApiError } from '../api/errors.js'
+import { isTerminal } from '../api/schemas.js'
+import { type GapKind, type GapRecord, advanceGaps, gapsForJobs, gapsOf } from '../analytics/gaps.js'
+import { gatherInsights } from '../analytics/gather-insights.js'
+import { buildAgentPrompt } from '../analytics/insights.js'
+import { completeWeeks, fetchWeeks, weekEnd } from '../analytics/weeks.js'
+import { type HealthState, createHealthIssue, decodeHealthState, findHealthIssue } from '../github/health-issue.js'
+import type { GitHubPort, Issue, Repo } from '../github/port.js'
+import { parsePullLink } from '../github/pull-link.js'
+import type { HealthSettings } from '../inputs/settings.js'
+import { type HealthView, healthTitle, renderHealthBody, renderHealthSummary } from '../summary/health-body.js'
+import { renderUsage } from '../summary/usage.js'
+import { CancelledError, getErrorMessage } from '../util/errors.js'
+import { count } from '../util/format.js'
+import { external } from '../util/text.js'
+import type { ModeContext, Report } from './context.js'
+
+/**
+ * `mode: health`: one GitHub issue that a schedule keeps, with the trend of the last `weeks` whole
+ * weeks, the gaps readers hit (new, persisting, gone), and what the agent did about them. The issue
+ * is the memory (github/health-issue.ts), so a run asks only for what it lacks: a weekly run spends
+ * two analytics requests on the trend (the new week's visitors and page views totals) and the rest
+ * of max-requests on the week's insights (analytics/gather-insights.ts). A first run backfills the
+ * trend within max-requests, keeping some for the insights, and says what it left for later runs.
+ *
+ * The unit is the week: gaps are read for the last complete week, a gap "persists" when two weeks in
+ * a row have it, and a second run in the same week changes nothing it already counted.
+ */
+
+/** Analytics requests a first run keeps for the insights when it backfills the trend. */
+const INSIGHTS_RESERVE = 10
+/** Agent jobs a run looks at again (their status and pull request). */
+const JOB_CHECKS = 5
+/** Pull requests a run asks GitHub about (merged, for a gap that went away). */
+const PR_CHECKS = 5
+
+const SAMPLE: Record<GapKind, (r: GapRecord) => Parameters<typeof buildAgentPrompt>[0]['searches' | 'questions' | 'pages']> = {
+  search: (r) => [{ query: r.text, hits: r.weight, lastSearchedAt: undefined }],
+  question: (r) => [{ question: r.text, asked: r.weight, threads: 0, page: undefined, lastAskedAt: undefined }],
+  page: (r) => [{ path: r.text, thumbsDown: r.weight, thumbsUp: 0, comments: [] }],
+}
+
+/** One gap, quoted as data, as the insights prompt quotes every reader's text. */
+function gapPrompt(projectId: string, week: string, r: GapRecord): string {
+  const one = SAMPLE[r.kind](r)
+  return buildAgentPrompt({
+    project: projectId,
+    range: `the week of ${week} and the week before`,
+    searches: r.kind === 'search' ? (one as never) : [],
+    questions: r.kind === 'question' ? (one as never) : [],
+    pages: r.kind === 'page' ? (one as never) : [],
+    perList: 1,
+  })
+}
+
+export async function run(settings: HealthSettings, ctx: ModeContext): Promise<Report> {
+  const { weeks: wanted, label, agent, maxJobs, token } = settings.health
+  const { client, budget } = ctx
+  const project = settings.projectId
+  const repo: Repo = { owner: ctx.run.owner, repo: ctx.run.repo }
+  const here = { serverUrl: ctx.run.serverUrl, owner: ctx.run.owner, repo: ctx.run.repo }
+  const notes: string[] = []
+
+  // 1. the issue and its memory
+  const api = await ctx.github(token)
+  const identity = await api.identity()
+  let found: { issue: Issue | undefined; closed: boolean }
+  try {
+    found = await findHealthIssue(api, repo, label, identity)
+  } catch (error) {
+    const message = `Could not list the issues labelled ${label}: ${getErrorMessage(error)}. Nothing was fetched or written (the workflow needs "issues: write").`
+    return { summary: `### ❌ Docs health\n\n${external(message, 600)}\n`, ending: { level: 'failure', message } }
+  }
+  let state: HealthState = { project, weeks: [], gaps: [] }
+  if (found.issue) {
+    const decoded = decodeHealthState(found.issue.body, project)
+    if ('state' in decoded) state = decoded.state
+    else {
+      const why = 'broken' in decoded ? decoded.broken : 'it has no hidden state'
+      notes.push(`The issue's memory could not be read: ${why}. It was rebuilt from the service: the trend from the weeks fetched now, and every gap counts as new.`)
+      core.notice(`Health issue #${found.issue.number}: ${why}. Rebuilt from the service.`)
+    }
+  }
+
+  // 2. the trend: the complete weeks the memory lacks, newest first, within max-requests
+  const now = ctx.clock.now()
+  const all = completeWeeks(now, wanted)
+  const known = new Map(state.weeks.map((w) => [w.start, w]))
+  const lacking = all.filter((w) => !known.has(w))
+  const reserve = Math.min(INSIGHTS_RESERVE, Math.floor(budget.max / 2))
+  const fetched = await core.group(`The trend: ${count(lacking.length, 'week', 'weeks')} to fetch`, () => fetchWeeks(client, lacking, Math.max(1, Math.floor((budget.remaining - reserve) / 2))))
+  for (const w of fetched.weeks) known.set(w.start, w)
+  const weeks = all.map((w) => known.get(w)).filter((w) => w !== undefined)
+  if (fetched.missing.length > 0) {
+    notes.push(`${count(fetched.missing.length, 'week is', 'weeks are')} not in the trend yet (${fetched.stopped ?? 'not fetched'}): the next runs fetch them, oldest last.`)
+  }
+
+  // 3. the gaps of the last complete week
+  const gapWeek = all.at(-1) as string
+  let complete: Record<GapKind, boolean> = { search: false, question: false, page: false }
+  let current: ReturnType<typeof gapsOf> = []
+  if (budget.remaining > 0) {
+    try {
+      const gathered = await gatherInsights(client, budget, { dateFrom: gapWeek, dateTo: weekEnd(gapWeek) })
+      complete = { search: gathered.searchState.complete, question: gathered.questionState.complete, page: gathered.pageState.complete }
+      current = gapsOf({ searches: gathered.searchSummary.deadEnds, questions: gathered.questions, pages: gathered.pages })
+      for (const s of [gathered.searchState, gathered.questionState, gathered.pageState]) if (!s.complete && s.note) notes.push(`Incomplete: ${s.note.replace(/\.$/, '')}.`)
+    } catch (error) {
+      if (error instanceof CancelledError) throw error
+      notes.push(`The gaps could not be read: ${getErrorMessage(error)}`)
+    }
+  } else notes.push('No analytics request was left for the gaps this run: they stay as they were.')
+  const changes = advanceGaps(state.gaps, current, complete, gapWeek)
+  let records = changes.records
+
+  // 4. the agent's jobs: their status, their pull requests, and new ones for persisting gaps
+  records = await refreshJobs(records, ctx)
+  records = await checkMerged(records, api)
+  const started: string[] = []
+  const view = (): HealthView => ({
+    projectId: project,
+    runUrl: ctx.run.runUrl,
+    now: ctx.clock.now(),
+    weeks,
+    weeksWanted: wanted,
+    gapWeek,
+    complete,
+    fresh: records.filter((r) => changes.fresh.some((f) => f.key === r.key)),
+    persisting: records.filter((r) => changes.persisting.some((f) => f.key === r.key)),
+    gone: records.filter((r) => changes.gone.some((f) => f.key === r.key)),
+    jobs: records.filter((r) => r.job).reverse(),
+    notes,
+    usage: renderUsage(ctx.usage()),
+    here,
+  })
+  const save = async (issue: Issue | undefined, reopen: boolean): Promise<Issue | undefined> => {
+    const { body, state: kept } = renderHealthBody(view(), { project, weeks, gaps: records, lastRun: gapWeek })
+    records = kept.gaps
+    if (issue) {
+      await api.updateIssue(repo, issue.number, { body, ...(reopen ? { open: true } : {}) })
+      return issue
+    }
+    const made = await createHealthIssue({ api, repo, label, identity, title: healthTitle(project), body, runUrl: ctx.run.runUrl, clock: ctx.clock, signal: ctx.signal, log: (m) => core.info(m) })
+    if (!made.created) await api.updateIssue(repo, made.issue.number, { body: renderHealthBody(view(), { project, weeks, gaps: records, lastRun: gapWeek }).body })
+    return made.issue
+  }
+
+  let issue = found.issue
+  let reopen = found.closed
+  const due = agent === 'persisting' ? gapsForJobs(records, maxJobs) : []
+  try {
+    if (due.length > 0) {
+      // written before any job starts: a run that dies after a create still never starts a second
+      const marked = new Set(due.map((r) => r.key))
+      records = records.map((r) => (marked.has(r.key) ? { ...r, job: { id: '', status: 'starting' } } : r))
+      issue = await save(issue, reopen)
+      reopen = false
+      for (const gap of due) {
+        const job = await startJob(gap, project, gapWeek, ctx)
+        if (job?.id) started.push(job.id)
+        records = records.map((r) => (r.key === gap.key ? (job ? { ...r, job } : withoutJob(r)) : r))
+      }
+    }
+    issue = await save(issue, reopen)
+  } catch (error) {
+    if (error instanceof CancelledError) throw error
+    const message = `Could not write the health issue: ${getErrorMessage(error)}`
+    ctx.outputs.set('jobs-created', JSON.stringify(started))
+    return { summary: renderHealthSummary(view(), undefined, started), ending: { level: 'failure', message } }
+  }
+
+  const shown = view()
+  ctx.outputs.set('issue-number', issue?.number)
+  ctx.outputs.set('issue-url', issue?.url)
+  ctx.outputs.set('new-gaps', shown.fresh.length)
+  ctx.outputs.set('persisting-gaps', shown.persisting.length)
+  ctx.outputs.set('gone-gaps', shown.gone.length)
+  ctx.outputs.set('jobs-created', JSON.stringify(started))
+  if (reopen === false && found.closed) core.info(`Reopened the health issue #${issue?.number}: it was closed.`)
+  const summary = renderHealthSummary(shown, issue, started)
+  const warn = fetched.missing.length > 0 && lacking.length === fetched.missing.length && fetched.stopped !== undefined && !/max-requests/.test(fetched.stopped)
+  return { summary, ending: warn ? { level: 'warning', message: `The trend could not be fetched: ${fetched.stopped}` } : { level: 'notice', message: `Docs health: ${issue?.url ?? ''}` } }
+}
+
+function withoutJob(r: GapRecord): GapRecord {
+  const { job: _job, ...rest } = r
+  return rest
+}
+
+/** Starts a job for one gap; undefined when the service refused it (the gap may get one next run). */
+async function startJob(gap: GapRecord, project: string, week: string, ctx: ModeContext): Promise<GapRecord['job']> {
+  try {
+    const job = await ctx.client.createJob(gapPrompt(project, week, gap))
+    core.info(`Agent job ${external(job.id, 80)} for the gap ${external(gap.text, 120)}.`)
+    return { id: job.id, status: job.status, ...(job.prLink ? { prLink: job.prLink } : {}) }
+  } catch (error) {
+    if (error instanceof CancelledError) throw error
+    if (error instanceof ApiError && error.mayHaveBeenProcessed) {
+      // never a second job for this gap: the first may exist
+      core.warning(`The job for the gap ${external(gap.text, 120)} may have been created (its answer was lost): ${getErrorMessage(error)} It is not started again.`)
+      return { id: '', status: 'not confirmed' }
+    }
+    core.warning(`Could not start a job for the gap ${external(gap.text, 120)}: ${getErrorMessage(error)}`)
+    return undefined
+  }
+}
+
+/** The status and pull request of jobs not finished when last seen (a few a run). */
+async function refreshJobs(records: GapRecord[], ctx: ModeContext): Promise<GapRecord[]> {
+  const open = records.filter((r) => r.job?.id && !isTerminal(r.job.status)).slice(0, JOB_CHECKS)
+  const next = new Map<string, GapRecord>()
+  for (const r of open) {
+    try {
+      const job = await ctx.client.getJob(r.job?.id as string)
+      next.set(r.key, { ...r, job: { ...r.job, id: job.id, status: job.status, ...(job.prLink ? { prLink: job.prLink } : {}) } })
+    } catch (error) {
+      if (error instanceof CancelledError) throw error
+      core.info(`Could not read job ${external(r.job?.id, 80)}: ${getErrorMessage(error)}`)
+    }
+  }
+  return records.map((r) => next.get(r.key) ?? r)
+}
+
+/** For a gap gone while its job's pull request was known: whether that pull request merged. */
+async function checkMerged(records: GapRecord[], api: GitHubPort): Promise<GapRecord[]> {
+  const asks = records.filter((r) => r.gone !== undefined && r.job?.prLink && r.job.merged === undefined).slice(0, PR_CHECKS)
+  const next = new Map<string, GapRecord>()
+  for (const r of asks) {
+    const pull = parsePullLink(r.job?.prLink)
+    if (!pull) continue
+    try {
+      const state = await api.pullRequestState({ owner: pull.owner, repo: pull.repo }, pull.number)
+      if (state && !state.open) next.set(r.key, { ...r, job: { ...(r.job as NonNullable<GapRecord['job']>), merged: state.merged } })
+    } catch (error) {
+      core.info(`Could not read ${external(r.job?.prLink, 200)}: ${getErrorMessage(error)}`)
+    }
+  }
+  return records.map((r) => next.get(r.key) ?? r)
+}

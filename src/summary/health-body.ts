@@ -1,0 +1,180 @@
+import type { GapKind, GapRecord } from '../analytics/gaps.js'
+import type { WeekTotals } from '../analytics/weeks.js'
+import { HEALTH_MARKER, type HealthState, encodeHealthState } from '../github/health-issue.js'
+import type { Here } from '../github/pull-link.js'
+import { changePercent } from '../analytics/compare.js'
+import { count, formatNumber, formatTime } from '../util/format.js'
+import { alert, escapeText, link } from './escape.js'
+import { prLinkText } from './thread-comment.js'
+
+/**
+ * The docs-health issue's body and the run's summary. The body is the whole issue: the trend (a
+ * Mermaid chart GitHub draws, and the same numbers in a table, so nothing depends on the chart), the
+ * gaps (new, persisting, gone since the last run), what the agent did, what this run spent, and the
+ * hidden state. Readers' text is escaped as everywhere. It stays under GitHub's 65,536 characters:
+ * when the state would push it over, the oldest gone gaps are dropped from the memory first.
+ */
+
+/** GitHub refuses an issue body over 65,536 characters; the body stays well under. */
+export const BODY_LIMIT = 60_000
+const ROWS = 20
+
+export interface HealthView {
+  projectId: string
+  runUrl: string
+  now: number
+  weeks: WeekTotals[]
+  /** Weeks the trend should show; fewer when some are still missing. */
+  weeksWanted: number
+  /** The week the gaps are from (its Monday), and whether each list was read whole. */
+  gapWeek: string
+  complete: Record<GapKind, boolean>
+  fresh: GapRecord[]
+  persisting: GapRecord[]
+  gone: GapRecord[]
+  /** Every record with a job, newest first. */
+  jobs: GapRecord[]
+  notes: string[]
+  /** The usage line (summary/usage.ts) of what this run spent. */
+  usage: string
+  here?: Here
+}
+
+const KIND: Record<GapKind, string> = { search: 'Search with no click', question: 'Unanswered question', page: 'Page rated down' }
+const WEIGHT: Record<GapKind, string> = { search: 'searches', question: 'times asked', page: 'thumbs down' }
+
+const weekLabel = (start: string): string => start.slice(5)
+
+function trend(weeks: readonly WeekTotals[], wanted: number): string {
+  if (weeks.length === 0) return 'No week is fetched yet: the next run fetches them.'
+  const chart = [
+    '```mermaid',
+    'xychart-beta',
+    '  title "Unique visitors per week: human (first line), AI (second)"',
+    `  x-axis [${weeks.map((w) => `"${weekLabel(w.start)}"`).join(', ')}]`,
+    '  y-axis "Visitors"',
+    `  line [${weeks.map((w) => w.human).join(', ')}]`,
+    `  line [${weeks.map((w) => w.ai).join(', ')}]`,
+    '```',
+  ].join('\n')
+  const rows = [...weeks].reverse().map((w) => `| ${w.start} | ${formatNumber(w.human)} | ${formatNumber(w.ai)} | ${formatNumber(w.visitors)} | ${formatNumber(w.views)} |`)
+  const table = ['| Week of | Human | AI | Visitors | Page views |', '|---|---:|---:|---:|---:|', ...rows].join('\n')
+  const parts = [chart, table]
+  const [last, before] = [weeks.at(-1), weeks.at(-2)]
+  if (last && before && before.start === previousMonday(last.start)) parts.push(`**The week of ${last.start}** against the week before: ${movers(last, before)}.`)
+  if (weeks.length < wanted) parts.push(`${count(weeks.length, 'week', 'weeks')} of ${formatNumber(wanted)} so far.`)
+  parts.push('<sub>Visitors are deduplicated across human and AI traffic, so they are not human + AI.</sub>')
+  return parts.join('\n\n')
+}
+
+function previousMonday(start: string): string {
+  return new Date(Date.parse(`${start}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10)
+}
+
+function change(now: number, before: number): string {
+  const diff = now - before
+  const percent = before > 0 ? ` (${changePercent(now, before)}%)` : ''
+  return diff === 0 ? '＝ 0' : `${diff > 0 ? '▲ +' : '▼ '}${formatNumber(diff)}${percent}`
+}
+
+/** The week's movers: each series against the week before. */
+function movers(last: WeekTotals, before: WeekTotals): string {
+  return [
+    `visitors ${formatNumber(last.visitors)} ${change(last.visitors, before.visitors)}`,
+    `human ${change(last.human, before.human)}`,
+    `AI ${change(last.ai, before.ai)}`,
+    `page views ${formatNumber(last.views)} ${change(last.views, before.views)}`,
+  ].join(', ')
+}
+
+function gapTable(title: string, records: readonly GapRecord[], columns: Array<[string, (r: GapRecord) => string]>): string {
+  if (records.length === 0) return ''
+  const shown = records.slice(0, ROWS)
+  const head = `| Gap | ${columns.map(([name]) => name).join(' | ')} |`
+  const align = `|---|${columns.map(() => '---').join('|')}|`
+  const rows = shown.map((r) => `| ${KIND[r.kind]}: ${escapeText(r.text, 150)} | ${columns.map(([, cell]) => cell(r)).join(' | ')} |`)
+  const more = records.length > shown.length ? `\n\n… and ${formatNumber(records.length - shown.length)} more.` : ''
+  return `**${title}** (${formatNumber(records.length)})\n\n${[head, align, ...rows].join('\n')}${more}`
+}
+
+function jobCell(r: GapRecord, here: Here | undefined): string {
+  if (!r.job) return '—'
+  const pr = r.job.prLink ? ` · ${prLinkText(r.job.prLink, here)}${r.job.merged ? ' (merged)' : ''}` : ''
+  return `${r.job.id ? escapeText(r.job.id, 80) : 'not confirmed'} (${escapeText(r.job.status, 40)})${pr}`
+}
+
+function gaps(view: HealthView): string {
+  const weight = (r: GapRecord): string => `${formatNumber(r.weight)} ${WEIGHT[r.kind]}`
+  const incomplete = (['search', 'question', 'page'] as const).filter((k) => !view.complete[k])
+  const parts = [
+    `Readers' gaps in the week of ${view.gapWeek}: ${formatNumber(view.fresh.length)} new, ${formatNumber(view.persisting.length)} persisting, ${formatNumber(view.gone.length)} gone since the last run.` +
+      (incomplete.length > 0 ? ` Not read whole this run (so none of theirs is called gone): ${incomplete.map((k) => KIND[k].toLowerCase()).join(', ')}.` : ''),
+    gapTable('New', view.fresh, [['This week', weight]]),
+    gapTable('Persisting', view.persisting, [['This week', weight], ['Since', (r) => r.firstSeen], ['Weeks in a row', (r) => formatNumber(r.runs)], ['Agent job', (r) => jobCell(r, view.here)]]),
+    gapTable('Gone since the last run', view.gone, [['Seen', (r) => `${r.firstSeen} to ${r.lastSeen}`], ['Closed by', (r) => (r.job?.prLink && r.job.merged ? `${prLinkText(r.job.prLink, view.here)}, merged` : r.job ? jobCell(r, view.here) : '—')]]),
+  ]
+  return parts.filter(Boolean).join('\n\n')
+}
+
+function agentPart(view: HealthView): string {
+  if (view.jobs.length === 0) return 'No agent job yet. With `agent: persisting`, a gap seen two weeks in a row becomes one (one job per gap, ever).'
+  const shown = view.jobs.slice(0, ROWS)
+  const status = (r: GapRecord): string => (r.gone !== undefined ? (r.job?.merged ? `gone after the pull request merged (${r.gone})` : `gone (${r.gone})`) : 'still seen')
+  const rows = shown.map((r) => `| ${KIND[r.kind]}: ${escapeText(r.text, 150)} | ${jobCell(r, view.here)} | ${status(r)} |`)
+  return ['| Gap | Job | The gap now |', '|---|---|---|', ...rows].join('\n') + (view.jobs.length > shown.length ? `\n\n… and ${formatNumber(view.jobs.length - shown.length)} more.` : '')
+}
+
+/** The issue's title. */
+export function healthTitle(projectId: string): string {
+  return `Docs health: ${projectId.slice(0, 100)}`
+}
+
+function renderBody(view: HealthView, state: HealthState): string {
+  const parts = [
+    HEALTH_MARKER,
+    `## 📈 Docs health: ${escapeText(view.projectId, 100)}`,
+    `<sub>Updated ${formatTime(view.now)} by ${link(view.runUrl, 'this run')}. Weeks run Monday to Monday, UTC. Kept by the Mintlify docs action (mode: health): edits to this text are overwritten.</sub>`,
+    ...view.notes.map((n) => alert('NOTE', n, 600)),
+    '### Visitors, week by week',
+    trend(view.weeks, view.weeksWanted),
+    '### What readers could not find',
+    gaps(view),
+    '### What the agent did',
+    agentPart(view),
+    view.usage,
+    encodeHealthState(state),
+  ]
+  return `${parts.join('\n\n')}\n`
+}
+
+/**
+ * The body, within BODY_LIMIT: when the state makes it too long, the gone gaps without a job are
+ * forgotten first (oldest first), then the gone ones with a job, then the lowest weights.
+ */
+export function renderHealthBody(view: HealthView, state: HealthState): { body: string; state: HealthState } {
+  let kept = state
+  let body = renderBody(view, kept)
+  const order = (r: GapRecord): number => (r.gone !== undefined ? (r.job ? 1 : 0) : 2)
+  const droppable = [...state.gaps].sort((a, b) => order(a) - order(b) || (a.gone ?? a.lastSeen).localeCompare(b.gone ?? b.lastSeen) || a.weight - b.weight)
+  while (body.length > BODY_LIMIT && droppable.length > 0) {
+    const drop = new Set(droppable.splice(0, Math.max(1, Math.ceil(droppable.length / 10))))
+    kept = { ...kept, gaps: kept.gaps.filter((g) => !drop.has(g)) }
+    body = renderBody(view, kept)
+  }
+  return { body, state: kept }
+}
+
+/** The job summary: what changed, and where the issue is. */
+export function renderHealthSummary(view: HealthView, issue: { number: number; url: string } | undefined, started: string[]): string {
+  const head = issue ? `### 📈 Docs health: ${link(issue.url, `issue #${issue.number}`)}` : '### ❌ Docs health: the issue could not be written'
+  const last = view.weeks.at(-1)
+  const lines = [
+    head,
+    ...view.notes.map((n) => alert('NOTE', n, 600)),
+    `${count(view.weeks.length, 'week', 'weeks')} in the trend${last ? `, the latest the week of ${last.start}: ${formatNumber(last.visitors)} visitors, ${formatNumber(last.views)} page views` : ''}.`,
+    `Gaps in the week of ${view.gapWeek}: ${formatNumber(view.fresh.length)} new, ${formatNumber(view.persisting.length)} persisting, ${formatNumber(view.gone.length)} gone since the last run.`,
+    started.length > 0 ? `Agent jobs started this run: ${started.map((id) => escapeText(id, 80)).join(', ')}.` : '',
+    issue ? '' : `The gaps and the trend are below as they would have been written.\n\n${gaps(view)}`,
+  ]
+  return `${lines.filter(Boolean).join('\n\n')}\n`
+}
