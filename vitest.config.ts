@@ -18,8 +18,9 @@ export default defineConfig({
     // modules that keep state from when they load, processed by vitest so that each in-process run
     // (test/e2e/in-process.ts) loads them afresh, as each real run is a new process: @actions/github
     // reads GITHUB_API_URL and the proxy; @octokit/plugin-throttling keeps its Bottleneck groups,
-    // whose schedule is in the time (virtual, in these runs) of the run that made them
-    server: { deps: { inline: ['@actions/github', '@octokit/plugin-throttling', 'bottleneck'] } },
+    // whose schedule is in the time (virtual, in these runs) of the run that made them; @actions/core's
+    // job summary keeps the first GITHUB_STEP_SUMMARY path it reads
+    server: { deps: { inline: ['@actions/core', '@actions/github', '@octokit/plugin-throttling', 'bottleneck'] } },
     // statement coverage of src/, from the unit tests and the in-process runs (the bundle's runs in
     // child processes are not counted); npm test fails below the threshold
     coverage: {

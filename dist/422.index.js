@@ -4878,8 +4878,6 @@ function renderRunHeader(run) {
     return `<sub>Started by ${event}</sub>`;
 }
 
-// EXTERNAL MODULE: ./src/summary/write-summary.ts
-var write_summary = __webpack_require__(6806);
 ;// CONCATENATED MODULE: ./src/util/outputs.ts
 
 
@@ -4934,7 +4932,6 @@ class Outputs {
 
 
 
-
 const MODES = {
     agent: run,
     comment: comment_run,
@@ -4946,6 +4943,26 @@ const MODES = {
     automation: automation_run,
     health: health_run,
 };
+/**
+ * Appends to the job summary through @actions/core (so GitHub's own tools, such as
+ * @github/local-action, see it); without GITHUB_STEP_SUMMARY, or when it cannot be written, a
+ * warning (the start-up path writes its input-error summary without the library: write-summary.ts).
+ */
+async function writeRunSummary(markdown) {
+    if (!process.env.GITHUB_STEP_SUMMARY) {
+        core/* info */.pq('GITHUB_STEP_SUMMARY is not set: no job summary written.');
+        return;
+    }
+    try {
+        await core/* summary */.z.addRaw(markdown.endsWith('\n') ? markdown : `${markdown}\n`).write();
+    }
+    catch (error) {
+        core/* warning */.$e(`Could not write the job summary: ${(0,errors/* getErrorMessage */.u)(error)}`);
+    }
+    finally {
+        core/* summary */.z.emptyBuffer();
+    }
+}
 /** The step's ending: the one place, after the inputs, that fails the step. */
 function conclude(ending) {
     const problems = ending.problems ?? [];
@@ -4983,7 +5000,7 @@ async function runMode(settings, signal, overrides = {}) {
     }
     catch (error) {
         const message = `${(0,errors/* getErrorMessage */.u)(error)} Nothing was sent to the API.`;
-        (0,write_summary/* writeSummary */.S)(`### ❌ Mintlify action: proxy settings\n\n${(0,summary_escape/* escapeText */.X1)(message, 600)}\n`);
+        await writeRunSummary(`### ❌ Mintlify action: proxy settings\n\n${(0,summary_escape/* escapeText */.X1)(message, 600)}\n`);
         return conclude({ level: 'failure', message });
     }
     const maxRequests = settings.mode === 'insights' ? settings.insights.maxRequests : settings.mode === 'visitors' || settings.mode === 'views' ? settings.traffic.maxRequests : settings.mode === 'health' ? settings.health.maxRequests : 0;
@@ -5016,7 +5033,7 @@ async function runMode(settings, signal, overrides = {}) {
     const usage = ctx.usage();
     ctx.outputs.set('agent-uses', String(usage.agentUses));
     ctx.outputs.set('analytics-requests', String(usage.analyticsRequests));
-    (0,write_summary/* writeSummary */.S)(`${renderRunHeader(ctx.run)}\n\n${report.summary.trimEnd()}\n\n${renderUsage(usage)}\n`);
+    await writeRunSummary(`${renderRunHeader(ctx.run)}\n\n${report.summary.trimEnd()}\n\n${renderUsage(usage)}\n`);
     conclude(report.ending);
 }
 

@@ -507,28 +507,6 @@ var __webpack_modules__ = {
             return [ cells[0] ?? "| — | — |", "|---|---|", ...cells.slice(1) ].join("\n");
         }
     },
-    6806: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-        __nccwpck_require__.d(__webpack_exports__, {
-            S: () => writeSummary
-        });
-        var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-        var _util_workflow_commands_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5714);
-        var _util_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(17);
-        var _util_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9997);
-        function writeSummary(markdown) {
-            const path = process.env.GITHUB_STEP_SUMMARY;
-            if (!path) {
-                _util_workflow_commands_js__WEBPACK_IMPORTED_MODULE_3__.Yz("GITHUB_STEP_SUMMARY is not set: no job summary written.");
-                return;
-            }
-            try {
-                (0, node_fs__WEBPACK_IMPORTED_MODULE_0__.appendFileSync)(path, markdown.endsWith("\n") ? markdown : `${markdown}\n`);
-            } catch (error) {
-                _util_workflow_commands_js__WEBPACK_IMPORTED_MODULE_3__.$e(`Could not write the job summary: ${(0, 
-                _util_text_js__WEBPACK_IMPORTED_MODULE_2__.qn)((0, _util_errors_js__WEBPACK_IMPORTED_MODULE_1__.u)(error))}`);
-            }
-        }
-    },
     17: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             c: () => CancelledError,
@@ -655,41 +633,6 @@ var __webpack_modules__ = {
         }
         function stripHidden(text) {
             return stripInvisible(text.replace(/\r\n?/g, "\n").replace(/<!--[\s\S]*?(?:-->|$)/g, ""));
-        }
-    },
-    5714: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-        __nccwpck_require__.d(__webpack_exports__, {
-            $e: () => warning,
-            V4: () => getInput,
-            Yz: () => debug,
-            eu: () => addMask,
-            fJ: () => fail
-        });
-        const escapeData = text => text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-        const escapeProperty = text => escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
-        function issue(name, message, properties = {}) {
-            const props = Object.entries(properties).map(([key, value]) => `${key}=${escapeProperty(value)}`).join(",");
-            process.stdout.write(`::${name}${props ? ` ${props}` : ""}::${escapeData(message)}\n`);
-        }
-        function getInput(name, options = {}) {
-            const value = process.env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] || "";
-            return options.trimWhitespace === false ? value : value.trim();
-        }
-        function addMask(secret) {
-            issue("add-mask", secret);
-        }
-        function error(message) {
-            issue("error", message);
-        }
-        function warning(message) {
-            issue("warning", message);
-        }
-        function debug(message) {
-            issue("debug", message);
-        }
-        function fail(message) {
-            process.exitCode = 1;
-            error(message);
         }
     },
     2613: module => {
@@ -2572,9 +2515,59 @@ var inputs_settings = __nccwpck_require__(9695);
 
 var summary_escape = __nccwpck_require__(7125);
 
-var write_summary = __nccwpck_require__(6806);
+var external_node_fs_ = __nccwpck_require__(3024);
 
-var workflow_commands = __nccwpck_require__(5714);
+const escapeData = text => text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+
+const escapeProperty = text => escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
+
+function issue(name, message, properties = {}) {
+    const props = Object.entries(properties).map(([key, value]) => `${key}=${escapeProperty(value)}`).join(",");
+    process.stdout.write(`::${name}${props ? ` ${props}` : ""}::${escapeData(message)}\n`);
+}
+
+function getInput(name, options = {}) {
+    const value = process.env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] || "";
+    return options.trimWhitespace === false ? value : value.trim();
+}
+
+function addMask(secret) {
+    issue("add-mask", secret);
+}
+
+function error(message) {
+    issue("error", message);
+}
+
+function warning(message) {
+    issue("warning", message);
+}
+
+function debug(message) {
+    issue("debug", message);
+}
+
+function fail(message) {
+    process.exitCode = 1;
+    error(message);
+}
+
+var errors = __nccwpck_require__(17);
+
+var util_text = __nccwpck_require__(9997);
+
+function writeSummary(markdown) {
+    const path = process.env.GITHUB_STEP_SUMMARY;
+    if (!path) {
+        debug("GITHUB_STEP_SUMMARY is not set: no job summary written.");
+        return;
+    }
+    try {
+        (0, external_node_fs_.appendFileSync)(path, markdown.endsWith("\n") ? markdown : `${markdown}\n`);
+    } catch (error) {
+        warning(`Could not write the job summary: ${(0, util_text.qn)((0, errors.u)(error))}`);
+    }
+}
 
 function listenForCancellation(onCancel = () => {}) {
     const controller = new AbortController;
@@ -2595,19 +2588,14 @@ function listenForCancellation(onCancel = () => {}) {
     };
 }
 
-var errors = __nccwpck_require__(17);
-
-var util_text = __nccwpck_require__(9997);
-
 function readRawInputs() {
-    const secrets = [ workflow_commands.V4("api-key"), workflow_commands.V4("github-token"), ...(0, 
-    util_text.Fn)(workflow_commands.V4("base-url")).filter(s => s.length >= 4) ];
+    const secrets = [ getInput("api-key"), getInput("github-token"), ...(0, util_text.Fn)(getInput("base-url")).filter(s => s.length >= 4) ];
     for (const value of secrets) if (value) {
-        workflow_commands.eu(value);
+        addMask(value);
         (0, util_text.cl)(value);
     }
     const raw = {};
-    for (const name of inputs_settings.Qh) raw[name] = workflow_commands.V4(name, {
+    for (const name of inputs_settings.Qh) raw[name] = getInput(name, {
         trimWhitespace: name !== "prompt"
     });
     return raw;
@@ -2620,14 +2608,14 @@ async function main(signal, overrides) {
         settings = (0, inputs_settings.P$)(raw, overrides.clock?.now() ?? Date.now(), process.env.GITHUB_EVENT_NAME ?? "");
     } catch (error) {
         if (!(error instanceof inputs_settings.dz)) throw error;
-        for (const line of error.message.split("\n")) workflow_commands.fJ(line);
+        for (const line of error.message.split("\n")) fail(line);
         const problems = error.message.split("\n").map(line => `- ${(0, summary_escape.X1)(line, 600)}`);
-        (0, write_summary.S)(`### ❌ Mintlify action: input error\n\nNothing was sent to the API.\n\n${problems.join("\n")}\n`);
+        writeSummary(`### ❌ Mintlify action: input error\n\nNothing was sent to the API.\n\n${problems.join("\n")}\n`);
         return;
     }
-    if (!settings.apiKey.startsWith("mint_")) workflow_commands.$e('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
+    if (!settings.apiKey.startsWith("mint_")) warning('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
     const unused = (0, inputs_settings.Sv)(raw, settings);
-    if (unused.length > 0) workflow_commands.$e(`mode is ${settings.mode}, so these inputs are ignored: ${unused.join(", ")}.`);
+    if (unused.length > 0) warning(`mode is ${settings.mode}, so these inputs are ignored: ${unused.join(", ")}.`);
     const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(254), __nccwpck_require__.e(422) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 7422));
     await runMode(settings, signal, overrides);
 }
@@ -2637,7 +2625,7 @@ async function main(signal, overrides) {
     try {
         await main(cancellation.signal, overrides);
     } catch (error) {
-        workflow_commands.fJ(`Unexpected error: ${(0, util_text.qn)((0, errors.u)(error), 1e3)}`);
+        fail(`Unexpected error: ${(0, util_text.qn)((0, errors.u)(error), 1e3)}`);
     } finally {
         cancellation.dispose();
     }

@@ -15,7 +15,6 @@ import * as traffic from './modes/traffic.js'
 import { escapeText } from './summary/escape.js'
 import { renderRunHeader } from './summary/run-header.js'
 import { renderUsage } from './summary/usage.js'
-import { writeSummary } from './summary/write-summary.js'
 import * as core from './util/actions-core.js'
 import { systemClock } from './util/clock.js'
 import type { Ending } from './util/ending.js'
@@ -38,6 +37,25 @@ const MODES: { [M in Settings['mode']]: ModeRun<Extract<Settings, { mode: M }>> 
   preview: deploy.run,
   automation: automation.run,
   health: health.run,
+}
+
+/**
+ * Appends to the job summary through @actions/core (so GitHub's own tools, such as
+ * @github/local-action, see it); without GITHUB_STEP_SUMMARY, or when it cannot be written, a
+ * warning (the start-up path writes its input-error summary without the library: write-summary.ts).
+ */
+async function writeRunSummary(markdown: string): Promise<void> {
+  if (!process.env.GITHUB_STEP_SUMMARY) {
+    core.info('GITHUB_STEP_SUMMARY is not set: no job summary written.')
+    return
+  }
+  try {
+    await core.summary.addRaw(markdown.endsWith('\n') ? markdown : `${markdown}\n`).write()
+  } catch (error) {
+    core.warning(`Could not write the job summary: ${getErrorMessage(error)}`)
+  } finally {
+    core.summary.emptyBuffer()
+  }
 }
 
 /** The step's ending: the one place, after the inputs, that fails the step. */
@@ -74,7 +92,7 @@ export async function runMode(settings: Settings, signal: AbortSignal, overrides
     apiFetch = await fetchForBaseUrl(settings.baseUrl, (m) => core.info(m))
   } catch (error) {
     const message = `${getErrorMessage(error)} Nothing was sent to the API.`
-    writeSummary(`### ❌ Mintlify action: proxy settings\n\n${escapeText(message, 600)}\n`)
+    await writeRunSummary(`### ❌ Mintlify action: proxy settings\n\n${escapeText(message, 600)}\n`)
     return conclude({ level: 'failure', message })
   }
   const maxRequests =
@@ -108,6 +126,6 @@ export async function runMode(settings: Settings, signal: AbortSignal, overrides
   const usage = ctx.usage()
   ctx.outputs.set('agent-uses', String(usage.agentUses))
   ctx.outputs.set('analytics-requests', String(usage.analyticsRequests))
-  writeSummary(`${renderRunHeader(ctx.run)}\n\n${report.summary.trimEnd()}\n\n${renderUsage(usage)}\n`)
+  await writeRunSummary(`${renderRunHeader(ctx.run)}\n\n${report.summary.trimEnd()}\n\n${renderUsage(usage)}\n`)
   conclude(report.ending)
 }

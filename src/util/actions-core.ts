@@ -3,4 +3,4 @@
  * (so GitHub's own tools, such as @github/local-action, see every output, annotation and summary).
  * Loaded with run.ts; the start-up path uses workflow-commands.ts and loads no library.
  */
-export { error, group, info, notice, setFailed, setOutput, setSecret, warning } from '@actions/core'
+export { error, group, info, notice, setFailed, setOutput, setSecret, summary, warning } from '@actions/core'

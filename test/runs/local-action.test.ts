@@ -12,12 +12,28 @@ import { IN_PROCESS } from '../e2e/harness.js'
  * recorded, then passed to the real function) and the run is the repository's own .env.example.
  */
 
-const seen = vi.hoisted(() => ({ outputs: new Map<string, string>(), annotations: [] as string[] }))
+const seen = vi.hoisted(() => ({ outputs: new Map<string, string>(), annotations: [] as string[], summary: '' }))
 
 vi.mock('@actions/core', async (importOriginal) => {
   const real = await importOriginal<typeof import('@actions/core')>()
+  const summary = {
+    addRaw: (text: string) => {
+      seen.summary += text
+      real.summary.addRaw(text)
+      return summary
+    },
+    write: async (options?: { overwrite?: boolean }) => {
+      await real.summary.write(options)
+      return summary
+    },
+    emptyBuffer: () => {
+      real.summary.emptyBuffer()
+      return summary
+    },
+  }
   return {
     ...real,
+    summary,
     setOutput: (name: string, value: unknown) => {
       seen.outputs.set(name, String(value))
       real.setOutput(name, value)
@@ -48,7 +64,7 @@ function readEnvFile(path: string): Record<string, string> {
 }
 
 describe('@github/local-action sees the whole run', () => {
-  test('.env.example runs an agent job, and every output and annotation went through @actions/core', async () => {
+  test('.env.example runs an agent job, and every output, annotation and the summary went through @actions/core', async () => {
     const env = readEnvFile(join(__dirname, '../../.env.example'))
     const inputs = Object.fromEntries(Object.entries(env).filter(([k]) => k.startsWith('INPUT_')).map(([k, v]) => [k.slice(6).toLowerCase(), v]))
     expect(inputs).toMatchObject({ mode: 'agent', 'api-key': expect.stringMatching(/^mint_/), 'base-url': 'http://127.0.0.1:4010' })
@@ -66,5 +82,8 @@ describe('@github/local-action sees the whole run', () => {
     const logged = run.commands.filter((c) => ['warning', 'notice', 'error'].includes(c.command)).map((c) => `${c.command}: ${c.message}`)
     expect(logged.length).toBeGreaterThan(0)
     for (const line of logged) expect(seen.annotations).toContain(line)
+    // and the job summary
+    expect(run.summary).toContain('pull request opened')
+    expect(seen.summary).toBe(run.summary)
   })
 })
