@@ -746,21 +746,71 @@ var __webpack_modules__ = {
     9023: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
     },
-    3305: (__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+    2306: (__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             _L: () => _boolean,
-            qm: () => _gte,
-            LK: () => _int,
             m9: () => _minLength,
             UI: () => _nonnegative,
             F7: () => _number,
-            Fk: () => _regex,
             Rl: () => _string,
             em: () => _unknown,
             q0: () => describe,
             mI: () => meta
         });
-        var core_checks = __nccwpck_require__(4890);
+        var core_core = __nccwpck_require__(8532);
+        var core_util = __nccwpck_require__(4723);
+        const $ZodCheck = core_core.xI("$ZodCheck", (inst, def) => {
+            var _a;
+            inst._zod ?? (inst._zod = {});
+            inst._zod.def = def;
+            (_a = inst._zod).onattach ?? (_a.onattach = []);
+        });
+        const _whenHasLength = payload => {
+            const val = payload.value;
+            return !core_util.cl(val) && val.length !== void 0;
+        };
+        const numericOriginMap = {
+            number: "number",
+            bigint: "bigint",
+            object: "date"
+        };
+        const $ZodCheckGreaterThan = core_core.xI("$ZodCheckGreaterThan", (inst, def) => {
+            $ZodCheck.init(inst, def);
+            const origin = numericOriginMap[typeof def.value];
+            inst._zod.check = payload => {
+                if (def.inclusive ? payload.value >= def.value : payload.value > def.value) return;
+                payload.issues.push({
+                    origin: numericOriginMap[typeof payload.value] ?? origin,
+                    code: "too_small",
+                    minimum: typeof def.value === "object" ? def.value.getTime() : def.value,
+                    input: payload.value,
+                    inclusive: def.inclusive,
+                    inst: inst,
+                    continue: !def.abort
+                });
+            };
+        });
+        const $ZodCheckMinLength = core_core.xI("$ZodCheckMinLength", (inst, def) => {
+            var _a;
+            $ZodCheck.init(inst, def);
+            (_a = inst._zod.def).when ?? (_a.when = _whenHasLength);
+            inst._zod.check = payload => {
+                const input = payload.value;
+                const units = input.length;
+                const length = typeof input === "string" && units >= def.minimum && units < def.minimum * 2 ? core_util.O7(input) : units;
+                if (length >= def.minimum) return;
+                const origin = core_util.Rc(input);
+                payload.issues.push({
+                    origin: origin,
+                    code: "too_small",
+                    minimum: def.minimum,
+                    inclusive: true,
+                    input: input,
+                    inst: inst,
+                    continue: !def.abort
+                });
+            };
+        });
         var _a;
         class $ZodRegistry {
             constructor() {
@@ -807,7 +857,6 @@ var __webpack_modules__ = {
             return new $ZodRegistry;
         }());
         const globalRegistry = globalThis.__zod_globalRegistry;
-        var core_util = __nccwpck_require__(4723);
         function snapshotChecks(def) {
             if (def.checks) def.checks = [ ...def.checks ];
             return def;
@@ -825,15 +874,6 @@ var __webpack_modules__ = {
                 ...core_util.A2(params)
             }));
         }
-        function _int(Class, params) {
-            return new Class({
-                type: "number",
-                check: "number_format",
-                abort: false,
-                format: "safeint",
-                ...core_util.A2(params)
-            });
-        }
         function _boolean(Class, params) {
             return new Class({
                 type: "boolean",
@@ -846,7 +886,7 @@ var __webpack_modules__ = {
             });
         }
         function _gte(value, params) {
-            return new core_checks.J_({
+            return new $ZodCheckGreaterThan({
                 check: "greater_than",
                 ...core_util.A2(params),
                 value: value,
@@ -857,22 +897,14 @@ var __webpack_modules__ = {
             return _gte(0, params);
         }
         function _minLength(minimum, params) {
-            return new core_checks.Kk({
+            return new $ZodCheckMinLength({
                 check: "min_length",
                 ...core_util.A2(params),
                 minimum: minimum
             });
         }
-        function _regex(pattern, params) {
-            return new core_checks.DG({
-                check: "string_format",
-                format: "regex",
-                ...core_util.A2(params),
-                pattern: pattern
-            });
-        }
         function describe(description) {
-            const ch = new core_checks.QP({
+            const ch = new $ZodCheck({
                 check: "describe"
             });
             ch._zod.onattach = [ inst => {
@@ -886,7 +918,7 @@ var __webpack_modules__ = {
             return ch;
         }
         function meta(metadata) {
-            const ch = new core_checks.QP({
+            const ch = new $ZodCheck({
                 check: "meta"
             });
             ch._zod.onattach = [ inst => {
@@ -899,167 +931,6 @@ var __webpack_modules__ = {
             ch._zod.check = () => {};
             return ch;
         }
-    },
-    4890: (__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-        __nccwpck_require__.d(__webpack_exports__, {
-            DG: () => $ZodCheckRegex,
-            J_: () => $ZodCheckGreaterThan,
-            KH: () => $ZodCheckNumberFormat,
-            Kk: () => $ZodCheckMinLength,
-            QP: () => $ZodCheck
-        });
-        var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8532);
-        var _util_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4723);
-        const $ZodCheck = _core_js__WEBPACK_IMPORTED_MODULE_0__.xI("$ZodCheck", (inst, def) => {
-            var _a;
-            inst._zod ?? (inst._zod = {});
-            inst._zod.def = def;
-            (_a = inst._zod).onattach ?? (_a.onattach = []);
-        });
-        const _whenHasLength = payload => {
-            const val = payload.value;
-            return !_util_js__WEBPACK_IMPORTED_MODULE_1__.cl(val) && val.length !== void 0;
-        };
-        const numericOriginMap = {
-            number: "number",
-            bigint: "bigint",
-            object: "date"
-        };
-        const $ZodCheckGreaterThan = _core_js__WEBPACK_IMPORTED_MODULE_0__.xI("$ZodCheckGreaterThan", (inst, def) => {
-            $ZodCheck.init(inst, def);
-            const origin = numericOriginMap[typeof def.value];
-            inst._zod.check = payload => {
-                if (def.inclusive ? payload.value >= def.value : payload.value > def.value) return;
-                payload.issues.push({
-                    origin: numericOriginMap[typeof payload.value] ?? origin,
-                    code: "too_small",
-                    minimum: typeof def.value === "object" ? def.value.getTime() : def.value,
-                    input: payload.value,
-                    inclusive: def.inclusive,
-                    inst: inst,
-                    continue: !def.abort
-                });
-            };
-        });
-        const $ZodCheckNumberFormat = _core_js__WEBPACK_IMPORTED_MODULE_0__.xI("$ZodCheckNumberFormat", (inst, def) => {
-            $ZodCheck.init(inst, def);
-            def.format = def.format || "float64";
-            const isInt = def.format?.includes("int");
-            const origin = isInt ? "int" : "number";
-            const [minimum, maximum] = _util_js__WEBPACK_IMPORTED_MODULE_1__.zH[def.format];
-            inst._zod.check = payload => {
-                const input = payload.value;
-                if (isInt) {
-                    if (!Number.isInteger(input)) {
-                        payload.issues.push({
-                            expected: origin,
-                            format: def.format,
-                            code: "invalid_type",
-                            continue: false,
-                            input: input,
-                            inst: inst
-                        });
-                        return;
-                    }
-                    if (!Number.isSafeInteger(input)) {
-                        if (input > 0) payload.issues.push({
-                            input: input,
-                            code: "too_big",
-                            maximum: Number.MAX_SAFE_INTEGER,
-                            note: "Integers must be within the safe integer range.",
-                            inst: inst,
-                            origin: origin,
-                            inclusive: true,
-                            continue: !def.abort
-                        }); else payload.issues.push({
-                            input: input,
-                            code: "too_small",
-                            minimum: Number.MIN_SAFE_INTEGER,
-                            note: "Integers must be within the safe integer range.",
-                            inst: inst,
-                            origin: origin,
-                            inclusive: true,
-                            continue: !def.abort
-                        });
-                        return;
-                    }
-                }
-                if (input < minimum) payload.issues.push({
-                    origin: "number",
-                    input: input,
-                    code: "too_small",
-                    minimum: minimum,
-                    inclusive: true,
-                    inst: inst,
-                    continue: !def.abort
-                });
-                if (input > maximum) payload.issues.push({
-                    origin: "number",
-                    input: input,
-                    code: "too_big",
-                    maximum: maximum,
-                    inclusive: true,
-                    inst: inst,
-                    continue: !def.abort
-                });
-            };
-        });
-        const $ZodCheckMinLength = _core_js__WEBPACK_IMPORTED_MODULE_0__.xI("$ZodCheckMinLength", (inst, def) => {
-            var _a;
-            $ZodCheck.init(inst, def);
-            (_a = inst._zod.def).when ?? (_a.when = _whenHasLength);
-            inst._zod.check = payload => {
-                const input = payload.value;
-                const units = input.length;
-                const length = typeof input === "string" && units >= def.minimum && units < def.minimum * 2 ? _util_js__WEBPACK_IMPORTED_MODULE_1__.O7(input) : units;
-                if (length >= def.minimum) return;
-                const origin = _util_js__WEBPACK_IMPORTED_MODULE_1__.Rc(input);
-                payload.issues.push({
-                    origin: origin,
-                    code: "too_small",
-                    minimum: def.minimum,
-                    inclusive: true,
-                    input: input,
-                    inst: inst,
-                    continue: !def.abort
-                });
-            };
-        });
-        const $ZodCheckStringFormat = _core_js__WEBPACK_IMPORTED_MODULE_0__.xI("$ZodCheckStringFormat", (inst, def) => {
-            var _a, _b;
-            $ZodCheck.init(inst, def);
-            if (def.pattern) (_a = inst._zod).check ?? (_a.check = payload => {
-                def.pattern.lastIndex = 0;
-                if (def.pattern.test(payload.value)) return;
-                payload.issues.push({
-                    origin: "string",
-                    code: "invalid_format",
-                    format: def.format,
-                    input: payload.value,
-                    ...def.pattern ? {
-                        pattern: def.pattern.toString()
-                    } : {},
-                    inst: inst,
-                    continue: !def.abort
-                });
-            }); else (_b = inst._zod).check ?? (_b.check = () => {});
-        });
-        const $ZodCheckRegex = _core_js__WEBPACK_IMPORTED_MODULE_0__.xI("$ZodCheckRegex", (inst, def) => {
-            $ZodCheckStringFormat.init(inst, def);
-            inst._zod.check = payload => {
-                def.pattern.lastIndex = 0;
-                if (def.pattern.test(payload.value)) return;
-                payload.issues.push({
-                    origin: "string",
-                    code: "invalid_format",
-                    format: "regex",
-                    input: payload.value,
-                    pattern: def.pattern.toString(),
-                    inst: inst,
-                    continue: !def.abort
-                });
-            };
-        });
     },
     8532: (__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
@@ -1214,8 +1085,7 @@ var __webpack_modules__ = {
             rL: () => explicitlyAborted,
             sD: () => escapeRegex,
             v5: () => defineLazyInternal,
-            w5: () => getEnumValues,
-            zH: () => NUMBER_FORMAT_RANGES
+            w5: () => getEnumValues
         });
         function getEnumValues(entries) {
             const numericValues = Object.values(entries).filter(v => typeof v === "number");
@@ -1292,13 +1162,6 @@ var __webpack_modules__ = {
         function optionalKeys(shape) {
             return Object.keys(shape).filter(k => shape[k]._zod.optin !== void 0 && shape[k]._zod.optout === "optional");
         }
-        const NUMBER_FORMAT_RANGES = (() => ({
-            safeint: [ Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER ],
-            int32: [ -2147483648, 2147483647 ],
-            uint32: [ 0, 4294967295 ],
-            float32: [ -34028234663852886e22, 34028234663852886e22 ],
-            float64: [ -Number.MAX_VALUE, Number.MAX_VALUE ]
-        }))();
         function aborted(x, startIndex = 0) {
             if (x.aborted === true) return true;
             for (let i = startIndex; i < x.issues.length; i++) if (x.issues[i]?.continue !== true) return true;
@@ -1488,7 +1351,6 @@ var __webpack_modules__ = {
             zMY: () => schemas_boolean,
             MfU: () => _catch,
             k5n: () => _enum,
-            Whr: () => schemas_int,
             _H3: () => looseObject,
             cl6: () => nullish,
             aig: () => schemas_number,
@@ -1500,7 +1362,6 @@ var __webpack_modules__ = {
             L5J: () => unknown
         });
         var core_core = __nccwpck_require__(8532);
-        var core_checks = __nccwpck_require__(4890);
         const anyString = /^[\s\S]{0,}$/;
         const number = /^-?\d+(?:\.\d+)?$/;
         const regexes_boolean = /^(?:true|false)$/i;
@@ -1666,10 +1527,6 @@ var __webpack_modules__ = {
                 });
                 return payload;
             };
-        });
-        const $ZodNumberFormat = core_core.xI("$ZodNumberFormat", (inst, def) => {
-            core_checks.KH.init(inst, def);
-            $ZodNumber.init(inst, def);
         });
         const $ZodBoolean = core_core.xI("$ZodBoolean", (inst, def) => {
             $ZodType.init(inst, def);
@@ -2041,7 +1898,7 @@ var __webpack_modules__ = {
                 issues: left.issues
             }, ctx);
         }
-        var api = __nccwpck_require__(3305);
+        var api = __nccwpck_require__(2306);
         const _messageDesc = {
             get: function _getMessage() {
                 const internals = this._zod;
@@ -2267,13 +2124,6 @@ var __webpack_modules__ = {
         });
         function schemas_number(params) {
             return api.F7(ZodMiniNumber, params);
-        }
-        const ZodMiniNumberFormat = core_core.xI("ZodMiniNumberFormat", (inst, def) => {
-            $ZodNumberFormat.init(inst, def);
-            ZodMiniNumber.init(inst, def);
-        });
-        function schemas_int(params) {
-            return api.LK(ZodMiniNumberFormat, params);
         }
         const ZodMiniBoolean = core_core.xI("ZodMiniBoolean", (inst, def) => {
             $ZodBoolean.init(inst, def);

@@ -29,7 +29,9 @@ const LABEL_DESCRIPTION = 'Kept by the Mintlify docs action (mode: health): the 
 const LISTED = 300
 const CLAIM_WAITS_MS = [5_000, 10_000, 20_000]
 
-const weekSchema = z.object({ start: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)), human: z.number(), ai: z.number(), visitors: z.number(), views: z.number() })
+// plain types only (the few extra rules are checked after parsing, in decodeHealthState): zod's
+// check helpers would pull their code into the entry chunk that every run loads
+const weekSchema = z.object({ start: z.string(), human: z.number(), ai: z.number(), visitors: z.number(), views: z.number() })
 const jobSchema = z.object({ id: z.string(), status: z.string(), prLink: z.optional(z.string()), merged: z.optional(z.boolean()) })
 const gapSchema = z.object({
   key: z.string(),
@@ -38,7 +40,7 @@ const gapSchema = z.object({
   weight: z.number(),
   firstSeen: z.string(),
   lastSeen: z.string(),
-  runs: z.number().check(z.int(), z.minimum(1)),
+  runs: z.number(),
   gone: z.optional(z.string()),
   job: z.optional(jobSchema),
 })
@@ -69,6 +71,10 @@ export function decodeHealthState(body: string, project: string): { state: Healt
   const parsed = stateSchema.safeParse(json)
   if (!parsed.success) return { broken: `its hidden state does not read (${parsed.error.issues[0]?.path.join('.') || 'the whole'}: ${parsed.error.issues[0]?.message ?? 'invalid'})` }
   if (parsed.data.project !== project) return { broken: `its hidden state is about another project (${parsed.data.project.slice(0, 80)})` }
+  const badWeek = parsed.data.weeks.findIndex((w) => !/^\d{4}-\d{2}-\d{2}$/.test(w.start))
+  if (badWeek >= 0) return { broken: `its hidden state does not read (weeks.${badWeek}.start: not a YYYY-MM-DD day)` }
+  const badGap = parsed.data.gaps.findIndex((g) => !Number.isInteger(g.runs) || g.runs < 1)
+  if (badGap >= 0) return { broken: `its hidden state does not read (gaps.${badGap}.runs: not a whole number of weeks)` }
   return { state: parsed.data }
 }
 

@@ -177,10 +177,11 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
   ctx.outputs.set('persisting-gaps', shown.persisting.length)
   ctx.outputs.set('gone-gaps', shown.gone.length)
   ctx.outputs.set('jobs-created', JSON.stringify(started))
-  if (reopen === false && found.closed) core.info(`Reopened the health issue #${issue?.number}: it was closed.`)
+  if (found.closed) core.info(`Reopened the health issue #${issue?.number}: it had been closed.`)
   const summary = renderHealthSummary(shown, issue, started)
-  const warn = fetched.missing.length > 0 && lacking.length === fetched.missing.length && fetched.stopped !== undefined && !/max-requests/.test(fetched.stopped)
-  return { summary, ending: warn ? { level: 'warning', message: `The trend could not be fetched: ${fetched.stopped}` } : { level: 'notice', message: `Docs health: ${issue?.url ?? ''}` } }
+  // a request that failed (not the budget running out) is worth a warning; the issue was still kept
+  const failed = fetched.stopped !== undefined && !/max-requests/.test(fetched.stopped)
+  return { summary, ending: failed ? { level: 'warning', message: `Some weeks of the trend could not be fetched: ${fetched.stopped}. The issue was kept: ${issue?.url ?? ''}` } : { level: 'notice', message: `Docs health: ${issue?.url ?? ''}` } }
 }
 
 function withoutJob(r: GapRecord): GapRecord {

@@ -248,6 +248,17 @@ describe('docs health: one issue the schedule keeps', () => {
     expect(stateOf(healthIssues(gh)[0]?.body ?? '').gaps[0].runs).toBe(1)
   })
 
+  test('a totals request the service refuses: a warning, and the issue is still kept with what was read', async () => {
+    const { sim, gh } = await world()
+    sim.addFault({ route: 'visitors', status: 400, body: { error: 'Invalid query parameters' } })
+    const run = await health(sim, gh)
+    expect(run.code).toBe(0)
+    expect(run.warnings.join('\n')).toMatch(/Some weeks of the trend could not be fetched: .*HTTP 400/)
+    expect(healthIssues(gh)).toHaveLength(1)
+    expect(stateOf(healthIssues(gh)[0]?.body ?? '').weeks).toEqual([])
+    expect(run.outputs['new-gaps']).toBe('4')
+  })
+
   test('readers\' text stays text in the issue', async () => {
     const { sim, gh } = await world()
     readersHit(sim, HOSTILE.map((q, i) => [q, 10 + i] as [string, number]))
