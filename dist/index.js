@@ -538,11 +538,10 @@ var __webpack_modules__ = {
             im: () => formatDay,
             l9: () => formatPercent
         });
-        const grouped = new Intl.NumberFormat("en-US", {
-            maximumFractionDigits: 0
-        });
         function formatNumber(n) {
-            return grouped.format(Math.round(n));
+            const whole = Math.round(n);
+            const digits = String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+            return whole < 0 ? `-${digits}` : digits;
         }
         function count(n, one, many = `${one}s`) {
             return `${formatNumber(n)} ${n === 1 ? one : many}`;

@@ -5,7 +5,7 @@ import { count, formatDay, formatDuration, formatNumber, formatPercent, formatTi
 
 describe('one formatter for numbers and dates', () => {
   it('groups digits, one rule for every size', () => {
-    expect([0, 7, 1234, 1_234_567, 999.6].map(formatNumber)).toEqual(['0', '7', '1,234', '1,234,567', '1,000'])
+    expect([0, 7, 1234, 1_234_567, 999.6, -1500, 1e15].map(formatNumber)).toEqual(['0', '7', '1,234', '1,234,567', '1,000', '-1,500', '1,000,000,000,000,000'])
     expect(count(1, 'row', 'rows')).toBe('1 row')
     expect(count(12_000, 'agent use')).toBe('12,000 agent uses')
     expect(formatPercent(0.125)).toBe('12.5%')
