@@ -4129,13 +4129,18 @@ function trend(weeks, wanted) {
     const rows = [...weeks].reverse().map((w) => `| ${w.start} | ${(0,format/* formatNumber */.ZV)(w.human)} | ${(0,format/* formatNumber */.ZV)(w.ai)} | ${(0,format/* formatNumber */.ZV)(w.visitors)} | ${(0,format/* formatNumber */.ZV)(w.views)} |`);
     const table = ['| Week of | Human | AI | Visitors | Page views |', '|---|---:|---:|---:|---:|', ...rows].join('\n');
     const parts = [chart, table];
-    const [last, before] = [weeks.at(-1), weeks.at(-2)];
-    if (last && before && before.start === previousMonday(last.start))
-        parts.push(`**The week of ${last.start}** against the week before: ${health_body_movers(last, before)}.`);
+    const line = lastWeekLine(weeks);
+    if (line)
+        parts.push(line);
     if (weeks.length < wanted)
         parts.push(`${(0,format/* count */.U9)(weeks.length, 'week', 'weeks')} of ${(0,format/* formatNumber */.ZV)(wanted)} so far.`);
     parts.push('<sub>Visitors are deduplicated across human and AI traffic, so they are not human + AI.</sub>');
     return parts.join('\n\n');
+}
+/** The last week against the one before, when the trend has both. */
+function lastWeekLine(weeks) {
+    const [last, before] = [weeks.at(-1), weeks.at(-2)];
+    return last && before && before.start === previousMonday(last.start) ? `**The week of ${last.start}** against the week before: ${health_body_movers(last, before)}.` : '';
 }
 function previousMonday(start) {
     return new Date(Date.parse(`${start}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
@@ -4234,7 +4239,7 @@ function renderHealthSummary(view, issue, started) {
     const lines = [
         head,
         ...view.notes.map((n) => (0,summary_escape/* alert */.xE)('NOTE', n, 600)),
-        `${(0,format/* count */.U9)(view.weeks.length, 'week', 'weeks')} in the trend${last ? `, the latest the week of ${last.start}: ${(0,format/* formatNumber */.ZV)(last.visitors)} visitors, ${(0,format/* formatNumber */.ZV)(last.views)} page views` : ''}.`,
+        lastWeekLine(view.weeks) || `${(0,format/* count */.U9)(view.weeks.length, 'week', 'weeks')} in the trend${last ? `, the latest the week of ${last.start}: ${(0,format/* formatNumber */.ZV)(last.visitors)} visitors, ${(0,format/* formatNumber */.ZV)(last.views)} page views` : ''}.`,
         `Gaps in the week of ${view.gapWeek}: ${(0,format/* formatNumber */.ZV)(view.fresh.length)} new, ${(0,format/* formatNumber */.ZV)(view.persisting.length)} persisting, ${(0,format/* formatNumber */.ZV)(view.gone.length)} gone since the last run.`,
         started.length > 0 ? `Agent jobs started this run: ${started.map((id) => (0,summary_escape/* escapeText */.X1)(id, 80)).join(', ')}.` : '',
         issue ? '' : `The gaps and the trend are below as they would have been written.\n\n${gaps(view)}`,

@@ -60,11 +60,17 @@ function trend(weeks: readonly WeekTotals[], wanted: number): string {
   const rows = [...weeks].reverse().map((w) => `| ${w.start} | ${formatNumber(w.human)} | ${formatNumber(w.ai)} | ${formatNumber(w.visitors)} | ${formatNumber(w.views)} |`)
   const table = ['| Week of | Human | AI | Visitors | Page views |', '|---|---:|---:|---:|---:|', ...rows].join('\n')
   const parts = [chart, table]
-  const [last, before] = [weeks.at(-1), weeks.at(-2)]
-  if (last && before && before.start === previousMonday(last.start)) parts.push(`**The week of ${last.start}** against the week before: ${movers(last, before)}.`)
+  const line = lastWeekLine(weeks)
+  if (line) parts.push(line)
   if (weeks.length < wanted) parts.push(`${count(weeks.length, 'week', 'weeks')} of ${formatNumber(wanted)} so far.`)
   parts.push('<sub>Visitors are deduplicated across human and AI traffic, so they are not human + AI.</sub>')
   return parts.join('\n\n')
+}
+
+/** The last week against the one before, when the trend has both. */
+function lastWeekLine(weeks: readonly WeekTotals[]): string {
+  const [last, before] = [weeks.at(-1), weeks.at(-2)]
+  return last && before && before.start === previousMonday(last.start) ? `**The week of ${last.start}** against the week before: ${movers(last, before)}.` : ''
 }
 
 function previousMonday(start: string): string {
@@ -171,7 +177,7 @@ export function renderHealthSummary(view: HealthView, issue: { number: number; u
   const lines = [
     head,
     ...view.notes.map((n) => alert('NOTE', n, 600)),
-    `${count(view.weeks.length, 'week', 'weeks')} in the trend${last ? `, the latest the week of ${last.start}: ${formatNumber(last.visitors)} visitors, ${formatNumber(last.views)} page views` : ''}.`,
+    lastWeekLine(view.weeks) || `${count(view.weeks.length, 'week', 'weeks')} in the trend${last ? `, the latest the week of ${last.start}: ${formatNumber(last.visitors)} visitors, ${formatNumber(last.views)} page views` : ''}.`,
     `Gaps in the week of ${view.gapWeek}: ${formatNumber(view.fresh.length)} new, ${formatNumber(view.persisting.length)} persisting, ${formatNumber(view.gone.length)} gone since the last run.`,
     started.length > 0 ? `Agent jobs started this run: ${started.map((id) => escapeText(id, 80)).join(', ')}.` : '',
     issue ? '' : `The gaps and the trend are below as they would have been written.\n\n${gaps(view)}`,
