@@ -913,7 +913,7 @@ async function unlessNotFound(request) {
         throw error;
     }
 }
-const toIssue = (i) => ({ number: i.number, title: i.title, body: i.body ?? '', open: i.state === 'open', author: i.user?.login ?? '', url: i.html_url, createdAt: i.created_at });
+const toIssue = (i) => ({ number: i.number, body: i.body ?? '', open: i.state === 'open', author: i.user?.login ?? '', url: i.html_url });
 const toChangedFile = (f) => ({
     filename: f.filename,
     status: f.status,
@@ -1072,8 +1072,7 @@ class GitHubApi {
         return toIssue(data);
     }
     async updateIssue(repo, number, change) {
-        const state = change.open === true ? { state: 'open' } : {};
-        await this.octokit.rest.issues.update({ ...repo, issue_number: number, ...(change.title !== undefined ? { title: change.title } : {}), ...(change.body !== undefined ? { body: change.body } : {}), ...state, request: this.request() });
+        await this.octokit.rest.issues.update({ ...repo, issue_number: number, body: change.body, ...(change.open ? { state: 'open' } : {}), request: this.request() });
     }
     async createLabel(repo, name, color, description) {
         try {
@@ -2551,11 +2550,11 @@ async function automation_run(settings, ctx) {
         return { summary: `### ❌ Automation not started\n\n${(0,summary_escape/* alert */.xE)('CAUTION', message)}\n`, ending: { level: 'failure', message } };
     }
     ctx.outputs.set('automation-run-id', started.instanceId);
-    const facts = (0,summary_escape/* keyValueTable */.z2)([
+    const automationRows = [
         ['Automation', (0,summary_escape/* escapeText */.X1)(id, 100)],
         ['Run', (0,summary_escape/* escapeText */.X1)(started.instanceId, 100)],
-        ...(started.jobId ? [['Job', (0,summary_escape/* escapeText */.X1)(started.jobId, 100)]] : []),
-    ]);
+    ];
+    const facts = (0,summary_escape/* keyValueTable */.z2)([...automationRows, ...(started.jobId ? [['Job', (0,summary_escape/* escapeText */.X1)(started.jobId, 100)]] : [])]);
     const queued = (why) => ({
         summary: `### ▶️ Automation started\n\n${facts}\n\n${(0,summary_escape/* escapeText */.X1)(why, 500)}\n`,
         ending: { level: 'notice', message: `Automation ${id} started (run ${started.instanceId}). ${why}` },
@@ -2586,11 +2585,7 @@ async function automation_run(settings, ctx) {
     });
     await job.ended(report);
     // the agent summary's table names the job: the automation's own rows are the automation and its run
-    const head = (0,summary_escape/* keyValueTable */.z2)([
-        ['Automation', (0,summary_escape/* escapeText */.X1)(id, 100)],
-        ['Run', (0,summary_escape/* escapeText */.X1)(started.instanceId, 100)],
-    ]);
-    return { summary: `### ▶️ Automation run\n\n${head}\n\n${renderAgentSummary(report, ctx.run)}`, ending: agentEnding(report, settings.live.requirePr) };
+    return { summary: `### ▶️ Automation run\n\n${(0,summary_escape/* keyValueTable */.z2)(automationRows)}\n\n${renderAgentSummary(report, ctx.run)}`, ending: agentEnding(report, settings.live.requirePr) };
 }
 
 ;// CONCATENATED MODULE: ./src/github/instruction.ts
@@ -3151,65 +3146,6 @@ async function deploy_run(settings, ctx) {
 
 // EXTERNAL MODULE: ./src/inputs/dates.ts
 var inputs_dates = __webpack_require__(2124);
-;// CONCATENATED MODULE: ./src/summary/insights-summary.ts
-
-
-/** Each list's table stays under this, whatever summary-rows is (the runner drops a summary over 1 MiB). */
-const TABLE_BYTE_BUDGET = 60 * 1024;
-/** A table of at most `lines` rows and TABLE_BYTE_BUDGET bytes, then how many more are in the files. */
-function table(head, lines, total) {
-    const kept = [];
-    let bytes = 0;
-    for (const line of lines) {
-        bytes += Buffer.byteLength(line) + 1;
-        if (bytes > TABLE_BYTE_BUDGET)
-            break;
-        kept.push(line);
-    }
-    const rest = total - kept.length;
-    return `\n\n${head}\n${kept.join('\n')}${rest > 0 ? `\n\n${(0,format/* formatNumber */.ZV)(rest)} more in the files (output \`insights-json\`).` : ''}`;
-}
-function state(s) {
-    return s.complete ? '' : `\n\n${(0,summary_escape/* alert */.xE)('WARNING', `Incomplete: ${(s.note ?? 'stopped early').replace(/\.$/, '')}. What was fetched is listed.`, 500)}`;
-}
-function renderInsightsSummary(input) {
-    const icon = input.failed ? '❌' : input.notes.length > 0 || !input.searches.complete || !input.questions.complete || !input.pages.complete ? '⚠️' : '🔎';
-    const parts = [`### ${icon} What readers could not find: ${(0,summary_escape/* escapeText */.X1)(input.projectId, 100)}, ${(0,summary_escape/* escapeText */.X1)(input.range, 120)}`];
-    for (const note of input.notes)
-        parts.push((0,summary_escape/* alert */.xE)(input.failed ? 'CAUTION' : 'WARNING', note));
-    const n = input.summaryRows;
-    const s = input.searches;
-    const ctr = s.clickThrough === undefined ? '' : `, ${(0,format/* formatPercent */.l9)(s.clickThrough)} of them followed by a click`;
-    let searches = `#### Searches that led nowhere: ${(0,format/* formatNumber */.ZV)(s.list.length)}\n\n${(0,format/* formatNumber */.ZV)(s.totalSearches)} searches in the range${ctr}. These queries were searched and no result was clicked (click-through 0), most searched first.`;
-    if (s.list.length === 0)
-        searches += '\n\nNone: every query was followed by a click at least once.';
-    else {
-        searches += table('| Query | Searches | Last searched |\n|---|---:|---|', s.list.slice(0, n).map((x) => `| ${(0,summary_escape/* escapeText */.X1)(x.query, 150)} | ${(0,format/* formatNumber */.ZV)(x.hits)} | ${(0,format/* formatDay */.im)(x.lastSearchedAt ?? '')} |`), s.list.length);
-    }
-    parts.push(searches + state(s));
-    const q = input.questions;
-    let questions = `#### Questions the assistant could not answer: ${(0,format/* formatNumber */.ZV)(q.list.length)}\n\n${(0,format/* formatNumber */.ZV)(q.asked)} unanswered questions asked, grouped by question (case, spacing and trailing punctuation folded), most asked first.`;
-    if (q.list.length === 0)
-        questions += '\n\nNone: the assistant answered every question it was asked.';
-    else {
-        questions += table('| Question | Asked | Page asked from |\n|---|---:|---|', q.list.slice(0, n).map((x) => `| ${(0,summary_escape/* escapeText */.X1)(x.question, 200)} | ${(0,format/* formatNumber */.ZV)(x.asked)} | ${(0,summary_escape/* escapeText */.X1)(x.page ?? '', 150)} |`), q.list.length);
-    }
-    parts.push(questions + state(q));
-    const p = input.pages;
-    let pages = `#### Pages readers rated down: ${(0,format/* formatNumber */.ZV)(p.list.length)}\n\nOf ${(0,format/* formatNumber */.ZV)(p.rated)} pages with feedback, these got more thumbs down than up, most thumbs down first, with the latest comments of readers who found them not helpful.`;
-    if (p.list.length === 0)
-        pages += '\n\nNone: no page got more thumbs down than up.';
-    else {
-        const comments = (x) => x.comments.map((c) => `“${(0,summary_escape/* escapeText */.X1)(c.text, 200)}”`).join('<br>');
-        pages += table('| Page | 👎 | 👍 | Latest comments |\n|---|---:|---:|---|', p.list.slice(0, n).map((x) => `| ${(0,summary_escape/* escapeText */.X1)(x.path, 150)} | ${(0,format/* formatNumber */.ZV)(x.thumbsDown)} | ${(0,format/* formatNumber */.ZV)(x.thumbsUp)} | ${comments(x)} |`), p.list.length);
-    }
-    parts.push(pages + state(p));
-    const prompt = input.promptChars > 0 ? `The output \`agent-prompt\` (${(0,format/* formatNumber */.ZV)(input.promptChars)} characters) asks the documentation agent to close the top gaps.` : 'No gaps, so `agent-prompt` is empty.';
-    parts.push(`${prompt} ${(0,format/* formatNumber */.ZV)(input.requests.spent)} of max-requests (${(0,format/* formatNumber */.ZV)(input.requests.max)}) analytics requests spent.${input.pin ? ` ${(0,summary_escape/* escapeText */.X1)(input.pin, 300)}` : ''}`);
-    parts.push('<sub>Everything quoted here was typed by anonymous readers: it is shown as text, and in the prompt it is quoted as data, never as instructions. Review the pull request the agent opens.</sub>');
-    return `${parts.join('\n\n')}\n`;
-}
-
 ;// CONCATENATED MODULE: ./src/analytics/cursor-export.ts
 
 
@@ -3450,6 +3386,10 @@ function buildAgentPrompt(input) {
 
 
 
+/** "Incomplete: searches its share of max-requests was spent after 3 pages" (no full stop: callers add what follows). */
+function incompleteNote(state) {
+    return `Incomplete: ${(state.note ?? 'stopped early').replace(/\.$/, '')}`;
+}
 function listState(name, result) {
     if (!result)
         return { complete: false, note: 'not fetched: max-requests was spent before it' };
@@ -3563,6 +3503,66 @@ async function gatherInsights(client, budget, dates) {
         feedback: feedback?.items ?? [],
         cancelled,
     };
+}
+
+;// CONCATENATED MODULE: ./src/summary/insights-summary.ts
+
+
+
+/** Each list's table stays under this, whatever summary-rows is (the runner drops a summary over 1 MiB). */
+const TABLE_BYTE_BUDGET = 60 * 1024;
+/** A table of at most `lines` rows and TABLE_BYTE_BUDGET bytes, then how many more are in the files. */
+function table(head, lines, total) {
+    const kept = [];
+    let bytes = 0;
+    for (const line of lines) {
+        bytes += Buffer.byteLength(line) + 1;
+        if (bytes > TABLE_BYTE_BUDGET)
+            break;
+        kept.push(line);
+    }
+    const rest = total - kept.length;
+    return `\n\n${head}\n${kept.join('\n')}${rest > 0 ? `\n\n${(0,format/* formatNumber */.ZV)(rest)} more in the files (output \`insights-json\`).` : ''}`;
+}
+function state(s) {
+    return s.complete ? '' : `\n\n${(0,summary_escape/* alert */.xE)('WARNING', `${incompleteNote(s)}. What was fetched is listed.`, 500)}`;
+}
+function renderInsightsSummary(input) {
+    const icon = input.failed ? '❌' : input.notes.length > 0 || !input.searches.complete || !input.questions.complete || !input.pages.complete ? '⚠️' : '🔎';
+    const parts = [`### ${icon} What readers could not find: ${(0,summary_escape/* escapeText */.X1)(input.projectId, 100)}, ${(0,summary_escape/* escapeText */.X1)(input.range, 120)}`];
+    for (const note of input.notes)
+        parts.push((0,summary_escape/* alert */.xE)(input.failed ? 'CAUTION' : 'WARNING', note));
+    const n = input.summaryRows;
+    const s = input.searches;
+    const ctr = s.clickThrough === undefined ? '' : `, ${(0,format/* formatPercent */.l9)(s.clickThrough)} of them followed by a click`;
+    let searches = `#### Searches that led nowhere: ${(0,format/* formatNumber */.ZV)(s.list.length)}\n\n${(0,format/* formatNumber */.ZV)(s.totalSearches)} searches in the range${ctr}. These queries were searched and no result was clicked (click-through 0), most searched first.`;
+    if (s.list.length === 0)
+        searches += '\n\nNone: every query was followed by a click at least once.';
+    else {
+        searches += table('| Query | Searches | Last searched |\n|---|---:|---|', s.list.slice(0, n).map((x) => `| ${(0,summary_escape/* escapeText */.X1)(x.query, 150)} | ${(0,format/* formatNumber */.ZV)(x.hits)} | ${(0,format/* formatDay */.im)(x.lastSearchedAt ?? '')} |`), s.list.length);
+    }
+    parts.push(searches + state(s));
+    const q = input.questions;
+    let questions = `#### Questions the assistant could not answer: ${(0,format/* formatNumber */.ZV)(q.list.length)}\n\n${(0,format/* formatNumber */.ZV)(q.asked)} unanswered questions asked, grouped by question (case, spacing and trailing punctuation folded), most asked first.`;
+    if (q.list.length === 0)
+        questions += '\n\nNone: the assistant answered every question it was asked.';
+    else {
+        questions += table('| Question | Asked | Page asked from |\n|---|---:|---|', q.list.slice(0, n).map((x) => `| ${(0,summary_escape/* escapeText */.X1)(x.question, 200)} | ${(0,format/* formatNumber */.ZV)(x.asked)} | ${(0,summary_escape/* escapeText */.X1)(x.page ?? '', 150)} |`), q.list.length);
+    }
+    parts.push(questions + state(q));
+    const p = input.pages;
+    let pages = `#### Pages readers rated down: ${(0,format/* formatNumber */.ZV)(p.list.length)}\n\nOf ${(0,format/* formatNumber */.ZV)(p.rated)} pages with feedback, these got more thumbs down than up, most thumbs down first, with the latest comments of readers who found them not helpful.`;
+    if (p.list.length === 0)
+        pages += '\n\nNone: no page got more thumbs down than up.';
+    else {
+        const comments = (x) => x.comments.map((c) => `“${(0,summary_escape/* escapeText */.X1)(c.text, 200)}”`).join('<br>');
+        pages += table('| Page | 👎 | 👍 | Latest comments |\n|---|---:|---:|---|', p.list.slice(0, n).map((x) => `| ${(0,summary_escape/* escapeText */.X1)(x.path, 150)} | ${(0,format/* formatNumber */.ZV)(x.thumbsDown)} | ${(0,format/* formatNumber */.ZV)(x.thumbsUp)} | ${comments(x)} |`), p.list.length);
+    }
+    parts.push(pages + state(p));
+    const prompt = input.promptChars > 0 ? `The output \`agent-prompt\` (${(0,format/* formatNumber */.ZV)(input.promptChars)} characters) asks the documentation agent to close the top gaps.` : 'No gaps, so `agent-prompt` is empty.';
+    parts.push(`${prompt} ${(0,format/* formatNumber */.ZV)(input.requests.spent)} of max-requests (${(0,format/* formatNumber */.ZV)(input.requests.max)}) analytics requests spent.${input.pin ? ` ${(0,summary_escape/* escapeText */.X1)(input.pin, 300)}` : ''}`);
+    parts.push('<sub>Everything quoted here was typed by anonymous readers: it is shown as text, and in the prompt it is quoted as data, never as instructions. Review the pull request the agent opens.</sub>');
+    return `${parts.join('\n\n')}\n`;
 }
 
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -3772,7 +3772,7 @@ async function insights_run(settings, ctx) {
         pin: (0,inputs_dates/* describePin */.p5)(dateTo),
     });
     // each incomplete list is its own problem (its own annotation)
-    const problems = cancelled ? undefined : incomplete.map((s) => `Incomplete: ${(s.note ?? 'stopped early').replace(/\.$/, '')}. What was fetched is kept.`);
+    const problems = cancelled ? undefined : incomplete.map((s) => `${incompleteNote(s)}. What was fetched is kept.`);
     return { summary, ending: exportEnding(outcome, message, problems) };
 }
 
@@ -3886,9 +3886,14 @@ function completeWeeks(now, count) {
         weeks.push(new Date(thisMonday - i * 7 * DAY).toISOString().slice(0, 10));
     return weeks;
 }
+const shift = (start, weeks) => new Date(Date.parse(`${start}T00:00:00Z`) + weeks * 7 * DAY).toISOString().slice(0, 10);
 /** The Monday after `start` (a week's exclusive end). */
 function weekEnd(start) {
-    return new Date(Date.parse(`${start}T00:00:00Z`) + 7 * DAY).toISOString().slice(0, 10);
+    return shift(start, 1);
+}
+/** The Monday before `start`: the week before. */
+function weekBefore(start) {
+    return shift(start, -1);
 }
 /**
  * Fetches the totals of `starts` (newest first, so a cut-short backfill still has the latest weeks),
@@ -3969,8 +3974,6 @@ const health_issue_stateSchema = schemas/* object */.Ikc({
     project: schemas/* string */.YjP(),
     weeks: schemas/* array */.YOg(weekSchema),
     gaps: schemas/* array */.YOg(gapSchema),
-    /** The day of the last run that read the gaps (gone-since-the-last-run is against it). */
-    lastRun: schemas/* optional */.lqM(schemas/* string */.YjP()),
 });
 function encodeHealthState(state) {
     return `<!-- mintlify-docs-action:health-state v1 ${Buffer.from(JSON.stringify(state), 'utf8').toString('base64')} -->`;
@@ -4100,6 +4103,7 @@ function movers(rows, limit) {
 
 
 
+
 /**
  * The docs-health issue's body and the run's summary. The body is the whole issue: the trend (a
  * Mermaid chart GitHub draws, and the same numbers in a table, so nothing depends on the chart), the
@@ -4140,10 +4144,7 @@ function trend(weeks, wanted) {
 /** The last week against the one before, when the trend has both. */
 function lastWeekLine(weeks) {
     const [last, before] = [weeks.at(-1), weeks.at(-2)];
-    return last && before && before.start === previousMonday(last.start) ? `**The week of ${last.start}** against the week before: ${health_body_movers(last, before)}.` : '';
-}
-function previousMonday(start) {
-    return new Date(Date.parse(`${start}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
+    return last && before && before.start === weekBefore(last.start) ? `**The week of ${last.start}** against the week before: ${health_body_movers(last, before)}.` : '';
 }
 function change(now, before) {
     const diff = now - before;
@@ -4291,20 +4292,14 @@ const INSIGHTS_RESERVE = 10;
 const JOB_CHECKS = 5;
 /** Pull requests a run asks GitHub about (merged, for a gap that went away). */
 const PR_CHECKS = 5;
-const SAMPLE = {
-    search: (r) => [{ query: r.text, hits: r.weight, lastSearchedAt: undefined }],
-    question: (r) => [{ question: r.text, asked: r.weight, threads: 0, page: undefined, lastAskedAt: undefined }],
-    page: (r) => [{ path: r.text, thumbsDown: r.weight, thumbsUp: 0, comments: [] }],
-};
 /** One gap, quoted as data, as the insights prompt quotes every reader's text. */
 function gapPrompt(projectId, week, r) {
-    const one = SAMPLE[r.kind](r);
     return buildAgentPrompt({
         project: projectId,
         range: `the week of ${week} and the week before`,
-        searches: r.kind === 'search' ? one : [],
-        questions: r.kind === 'question' ? one : [],
-        pages: r.kind === 'page' ? one : [],
+        searches: r.kind === 'search' ? [{ query: r.text, hits: r.weight, lastSearchedAt: undefined }] : [],
+        questions: r.kind === 'question' ? [{ question: r.text, asked: r.weight, threads: 0, page: undefined, lastAskedAt: undefined }] : [],
+        pages: r.kind === 'page' ? [{ path: r.text, thumbsDown: r.weight, thumbsUp: 0, comments: [] }] : [],
         perList: 1,
     });
 }
@@ -4360,8 +4355,8 @@ async function health_run(settings, ctx) {
             complete = { search: gathered.searchState.complete, question: gathered.questionState.complete, page: gathered.pageState.complete };
             current = gapsOf({ searches: gathered.searchSummary.deadEnds, questions: gathered.questions, pages: gathered.pages });
             for (const s of [gathered.searchState, gathered.questionState, gathered.pageState])
-                if (!s.complete && s.note)
-                    notes.push(`Incomplete: ${s.note.replace(/\.$/, '')}.`);
+                if (!s.complete)
+                    notes.push(`${incompleteNote(s)}.`);
         }
         catch (error) {
             if (error instanceof errors/* CancelledError */.c)
@@ -4377,6 +4372,7 @@ async function health_run(settings, ctx) {
     records = await refreshJobs(records, ctx);
     records = await checkMerged(records, api);
     const started = [];
+    const [freshKeys, persistingKeys, goneKeys] = [changes.fresh, changes.persisting, changes.gone].map((list) => new Set(list.map((r) => r.key)));
     const view = () => ({
         projectId: project,
         runUrl: ctx.run.runUrl,
@@ -4385,24 +4381,25 @@ async function health_run(settings, ctx) {
         weeksWanted: wanted,
         gapWeek,
         complete,
-        fresh: records.filter((r) => changes.fresh.some((f) => f.key === r.key)),
-        persisting: records.filter((r) => changes.persisting.some((f) => f.key === r.key)),
-        gone: records.filter((r) => changes.gone.some((f) => f.key === r.key)),
+        fresh: records.filter((r) => freshKeys.has(r.key)),
+        persisting: records.filter((r) => persistingKeys.has(r.key)),
+        gone: records.filter((r) => goneKeys.has(r.key)),
         jobs: records.filter((r) => r.job).reverse(),
         notes,
         usage: renderUsage(ctx.usage()),
         here,
     });
     const save = async (issue, reopen) => {
-        const { body, state: kept } = renderHealthBody(view(), { project, weeks, gaps: records, lastRun: gapWeek });
+        const { body, state: kept } = renderHealthBody(view(), { project, weeks, gaps: records });
         records = kept.gaps;
         if (issue) {
             await api.updateIssue(repo, issue.number, { body, ...(reopen ? { open: true } : {}) });
             return issue;
         }
         const made = await createHealthIssue({ api, repo, label, identity, title: healthTitle(project), body, runUrl: ctx.run.runUrl, clock: ctx.clock, signal: ctx.signal, log: (m) => core/* info */.pq(m) });
+        // another run's issue: this run's body replaces it
         if (!made.created)
-            await api.updateIssue(repo, made.issue.number, { body: renderHealthBody(view(), { project, weeks, gaps: records, lastRun: gapWeek }).body });
+            await api.updateIssue(repo, made.issue.number, { body });
         return made.issue;
     };
     let issue = found.issue;

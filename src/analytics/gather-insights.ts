@@ -45,6 +45,11 @@ export interface GatheredInsights {
   cancelled: boolean
 }
 
+/** "Incomplete: searches its share of max-requests was spent after 3 pages" (no full stop: callers add what follows). */
+export function incompleteNote(state: ListState): string {
+  return `Incomplete: ${(state.note ?? 'stopped early').replace(/\.$/, '')}`
+}
+
 type InsightsClient = Pick<ApiClient, 'searchesPage' | 'assistantPage' | 'feedbackPage' | 'feedbackByPage'>
 
 function listState<T>(name: string, result: CursorExport<T> | undefined): ListState {

@@ -31,9 +31,16 @@ export function completeWeeks(now: number, count: number): string[] {
   return weeks
 }
 
+const shift = (start: string, weeks: number): string => new Date(Date.parse(`${start}T00:00:00Z`) + weeks * 7 * DAY).toISOString().slice(0, 10)
+
 /** The Monday after `start` (a week's exclusive end). */
 export function weekEnd(start: string): string {
-  return new Date(Date.parse(`${start}T00:00:00Z`) + 7 * DAY).toISOString().slice(0, 10)
+  return shift(start, 1)
+}
+
+/** The Monday before `start`: the week before. */
+export function weekBefore(start: string): string {
+  return shift(start, -1)
 }
 
 type TotalsClient = Pick<ApiClient, 'trafficPage'>

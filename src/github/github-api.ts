@@ -50,8 +50,8 @@ async function unlessNotFound<T>(request: Promise<T>): Promise<T | undefined> {
   }
 }
 
-type RawIssue = { number: number; title: string; body?: string | null; state: string; user?: { login?: string } | null; html_url: string; created_at: string; pull_request?: unknown }
-const toIssue = (i: RawIssue): Issue => ({ number: i.number, title: i.title, body: i.body ?? '', open: i.state === 'open', author: i.user?.login ?? '', url: i.html_url, createdAt: i.created_at })
+type RawIssue = { number: number; body?: string | null; state: string; user?: { login?: string } | null; html_url: string; pull_request?: unknown }
+const toIssue = (i: RawIssue): Issue => ({ number: i.number, body: i.body ?? '', open: i.state === 'open', author: i.user?.login ?? '', url: i.html_url })
 
 type RawFile = { filename: string; status: string; additions: number; deletions: number; patch?: string; previous_filename?: string }
 const toChangedFile = (f: RawFile): ChangedFile => ({
@@ -224,9 +224,8 @@ export class GitHubApi implements GitHubPort {
     return toIssue(data as RawIssue)
   }
 
-  async updateIssue(repo: Repo, number: number, change: { title?: string; body?: string; open?: boolean }): Promise<void> {
-    const state = change.open === true ? { state: 'open' as const } : {}
-    await this.octokit.rest.issues.update({ ...repo, issue_number: number, ...(change.title !== undefined ? { title: change.title } : {}), ...(change.body !== undefined ? { body: change.body } : {}), ...state, request: this.request() })
+  async updateIssue(repo: Repo, number: number, change: { body: string; open?: boolean }): Promise<void> {
+    await this.octokit.rest.issues.update({ ...repo, issue_number: number, body: change.body, ...(change.open ? { state: 'open' as const } : {}), request: this.request() })
   }
 
   async createLabel(repo: Repo, name: string, color: string, description: string): Promise<'created' | 'existed'> {

@@ -49,8 +49,6 @@ const stateSchema = z.object({
   project: z.string(),
   weeks: z.array(weekSchema),
   gaps: z.array(gapSchema),
-  /** The day of the last run that read the gaps (gone-since-the-last-run is against it). */
-  lastRun: z.optional(z.string()),
 })
 export type HealthState = z.infer<typeof stateSchema>
 

@@ -36,13 +36,10 @@ export interface Commit {
 /** An issue as the health mode keeps one (`issue` in GitHub's description, the parts it reads). */
 export interface Issue {
   number: number
-  title: string
   body: string
   open: boolean
   author: string
   url: string
-  /** Whole-second ISO time, as GitHub stamps it. */
-  createdAt: string
 }
 
 
@@ -76,8 +73,8 @@ export interface GitHubPort {
   listIssues(repo: Repo, label: string, max: number): Promise<Issue[]>
   /** Opens an issue with one label; never retried (its answer may be lost after GitHub made it). */
   createIssue(repo: Repo, title: string, body: string, label: string): Promise<Issue>
-  /** Edits an issue's title and body, and reopens it when `open` is true. */
-  updateIssue(repo: Repo, number: number, change: { title?: string; body?: string; open?: boolean }): Promise<void>
+  /** Replaces an issue's body, and reopens it when `open` is true. */
+  updateIssue(repo: Repo, number: number, change: { body: string; open?: boolean }): Promise<void>
   /**
    * Creates a label: `created` for the first to ask (GitHub's 201), `existed` when the repository has
    * it (422 already_exists): an atomic claim, like a reaction's 201 and 200.

@@ -29,11 +29,11 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
     return { summary: `### ❌ Automation not started\n\n${alert('CAUTION', message)}\n`, ending: { level: 'failure', message } }
   }
   ctx.outputs.set('automation-run-id', started.instanceId)
-  const facts = keyValueTable([
+  const automationRows: Array<[string, string]> = [
     ['Automation', escapeText(id, 100)],
     ['Run', escapeText(started.instanceId, 100)],
-    ...(started.jobId ? ([['Job', escapeText(started.jobId, 100)]] as Array<[string, string]>) : []),
-  ])
+  ]
+  const facts = keyValueTable([...automationRows, ...(started.jobId ? ([['Job', escapeText(started.jobId, 100)]] as Array<[string, string]>) : [])])
   const queued = (why: string): Report => ({
     summary: `### ▶️ Automation started\n\n${facts}\n\n${escapeText(why, 500)}\n`,
     ending: { level: 'notice', message: `Automation ${id} started (run ${started.instanceId}). ${why}` },
@@ -63,9 +63,5 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
   )
   await job.ended(report)
   // the agent summary's table names the job: the automation's own rows are the automation and its run
-  const head = keyValueTable([
-    ['Automation', escapeText(id, 100)],
-    ['Run', escapeText(started.instanceId, 100)],
-  ])
-  return { summary: `### ▶️ Automation run\n\n${head}\n\n${renderAgentSummary(report, ctx.run)}`, ending: agentEnding(report, settings.live.requirePr) }
+  return { summary: `### ▶️ Automation run\n\n${keyValueTable(automationRows)}\n\n${renderAgentSummary(report, ctx.run)}`, ending: agentEnding(report, settings.live.requirePr) }
 }

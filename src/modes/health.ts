@@ -2,10 +2,10 @@ import * as core from '../util/actions-core.js'
 import { ApiError } from '../api/errors.js'
 import { isTerminal } from '../api/schemas.js'
 import { type GapKind, type GapRecord, advanceGaps, gapsForJobs, gapsOf } from '../analytics/gaps.js'
-import { gatherInsights } from '../analytics/gather-insights.js'
+import { gatherInsights, incompleteNote } from '../analytics/gather-insights.js'
 import { buildAgentPrompt } from '../analytics/insights.js'
 import { completeWeeks, fetchWeeks, weekEnd } from '../analytics/weeks.js'
-import { type HealthState, createHealthIssue, decodeHealthState, findHealthIssue } from '../github/health-issue.js'
+import { type HealthIssueFound, type HealthState, createHealthIssue, decodeHealthState, findHealthIssue } from '../github/health-issue.js'
 import type { GitHubPort, Issue, Repo } from '../github/port.js'
 import { parsePullLink } from '../github/pull-link.js'
 import type { HealthSettings } from '../inputs/settings.js'
@@ -35,21 +35,14 @@ const JOB_CHECKS = 5
 /** Pull requests a run asks GitHub about (merged, for a gap that went away). */
 const PR_CHECKS = 5
 
-const SAMPLE: Record<GapKind, (r: GapRecord) => Parameters<typeof buildAgentPrompt>[0]['searches' | 'questions' | 'pages']> = {
-  search: (r) => [{ query: r.text, hits: r.weight, lastSearchedAt: undefined }],
-  question: (r) => [{ question: r.text, asked: r.weight, threads: 0, page: undefined, lastAskedAt: undefined }],
-  page: (r) => [{ path: r.text, thumbsDown: r.weight, thumbsUp: 0, comments: [] }],
-}
-
 /** One gap, quoted as data, as the insights prompt quotes every reader's text. */
 function gapPrompt(projectId: string, week: string, r: GapRecord): string {
-  const one = SAMPLE[r.kind](r)
   return buildAgentPrompt({
     project: projectId,
     range: `the week of ${week} and the week before`,
-    searches: r.kind === 'search' ? (one as never) : [],
-    questions: r.kind === 'question' ? (one as never) : [],
-    pages: r.kind === 'page' ? (one as never) : [],
+    searches: r.kind === 'search' ? [{ query: r.text, hits: r.weight, lastSearchedAt: undefined }] : [],
+    questions: r.kind === 'question' ? [{ question: r.text, asked: r.weight, threads: 0, page: undefined, lastAskedAt: undefined }] : [],
+    pages: r.kind === 'page' ? [{ path: r.text, thumbsDown: r.weight, thumbsUp: 0, comments: [] }] : [],
     perList: 1,
   })
 }
@@ -65,7 +58,7 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
   // 1. the issue and its memory
   const api = await ctx.github(token)
   const identity = await api.identity()
-  let found: { issue: Issue | undefined; closed: boolean }
+  let found: HealthIssueFound
   try {
     found = await findHealthIssue(api, repo, label, identity)
   } catch (error) {
@@ -105,7 +98,7 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
       const gathered = await gatherInsights(client, budget, { dateFrom: gapWeek, dateTo: weekEnd(gapWeek) })
       complete = { search: gathered.searchState.complete, question: gathered.questionState.complete, page: gathered.pageState.complete }
       current = gapsOf({ searches: gathered.searchSummary.deadEnds, questions: gathered.questions, pages: gathered.pages })
-      for (const s of [gathered.searchState, gathered.questionState, gathered.pageState]) if (!s.complete && s.note) notes.push(`Incomplete: ${s.note.replace(/\.$/, '')}.`)
+      for (const s of [gathered.searchState, gathered.questionState, gathered.pageState]) if (!s.complete) notes.push(`${incompleteNote(s)}.`)
     } catch (error) {
       if (error instanceof CancelledError) throw error
       notes.push(`The gaps could not be read: ${getErrorMessage(error)}`)
@@ -118,6 +111,7 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
   records = await refreshJobs(records, ctx)
   records = await checkMerged(records, api)
   const started: string[] = []
+  const [freshKeys, persistingKeys, goneKeys] = [changes.fresh, changes.persisting, changes.gone].map((list) => new Set(list.map((r) => r.key))) as [Set<string>, Set<string>, Set<string>]
   const view = (): HealthView => ({
     projectId: project,
     runUrl: ctx.run.runUrl,
@@ -126,23 +120,24 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
     weeksWanted: wanted,
     gapWeek,
     complete,
-    fresh: records.filter((r) => changes.fresh.some((f) => f.key === r.key)),
-    persisting: records.filter((r) => changes.persisting.some((f) => f.key === r.key)),
-    gone: records.filter((r) => changes.gone.some((f) => f.key === r.key)),
+    fresh: records.filter((r) => freshKeys.has(r.key)),
+    persisting: records.filter((r) => persistingKeys.has(r.key)),
+    gone: records.filter((r) => goneKeys.has(r.key)),
     jobs: records.filter((r) => r.job).reverse(),
     notes,
     usage: renderUsage(ctx.usage()),
     here,
   })
   const save = async (issue: Issue | undefined, reopen: boolean): Promise<Issue | undefined> => {
-    const { body, state: kept } = renderHealthBody(view(), { project, weeks, gaps: records, lastRun: gapWeek })
+    const { body, state: kept } = renderHealthBody(view(), { project, weeks, gaps: records })
     records = kept.gaps
     if (issue) {
       await api.updateIssue(repo, issue.number, { body, ...(reopen ? { open: true } : {}) })
       return issue
     }
     const made = await createHealthIssue({ api, repo, label, identity, title: healthTitle(project), body, runUrl: ctx.run.runUrl, clock: ctx.clock, signal: ctx.signal, log: (m) => core.info(m) })
-    if (!made.created) await api.updateIssue(repo, made.issue.number, { body: renderHealthBody(view(), { project, weeks, gaps: records, lastRun: gapWeek }).body })
+    // another run's issue: this run's body replaces it
+    if (!made.created) await api.updateIssue(repo, made.issue.number, { body })
     return made.issue
   }
 

@@ -2,7 +2,7 @@ import * as core from '../util/actions-core.js'
 import { describePin, describeRange, pinOpenEnd } from '../inputs/dates.js'
 import type { InsightsSettings } from '../inputs/settings.js'
 import { renderInsightsSummary } from '../summary/insights-summary.js'
-import { gatherInsights } from '../analytics/gather-insights.js'
+import { gatherInsights, incompleteNote } from '../analytics/gather-insights.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
 import { count } from '../util/format.js'
@@ -89,6 +89,6 @@ export async function run(settings: InsightsSettings, ctx: ModeContext): Promise
     pin: describePin(dateTo),
   })
   // each incomplete list is its own problem (its own annotation)
-  const problems = cancelled ? undefined : incomplete.map((s) => `Incomplete: ${(s.note ?? 'stopped early').replace(/\.$/, '')}. What was fetched is kept.`)
+  const problems = cancelled ? undefined : incomplete.map((s) => `${incompleteNote(s)}. What was fetched is kept.`)
   return { summary, ending: exportEnding(outcome, message, problems) }
 }

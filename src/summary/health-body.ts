@@ -1,5 +1,5 @@
 import type { GapKind, GapRecord } from '../analytics/gaps.js'
-import type { WeekTotals } from '../analytics/weeks.js'
+import { type WeekTotals, weekBefore } from '../analytics/weeks.js'
 import { HEALTH_MARKER, type HealthState, encodeHealthState } from '../github/health-issue.js'
 import type { Here } from '../github/pull-link.js'
 import { changePercent } from '../analytics/compare.js'
@@ -70,11 +70,7 @@ function trend(weeks: readonly WeekTotals[], wanted: number): string {
 /** The last week against the one before, when the trend has both. */
 function lastWeekLine(weeks: readonly WeekTotals[]): string {
   const [last, before] = [weeks.at(-1), weeks.at(-2)]
-  return last && before && before.start === previousMonday(last.start) ? `**The week of ${last.start}** against the week before: ${movers(last, before)}.` : ''
-}
-
-function previousMonday(start: string): string {
-  return new Date(Date.parse(`${start}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10)
+  return last && before && before.start === weekBefore(last.start) ? `**The week of ${last.start}** against the week before: ${movers(last, before)}.` : ''
 }
 
 function change(now: number, before: number): string {

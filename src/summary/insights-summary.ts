@@ -1,4 +1,4 @@
-import type { ListState } from '../analytics/gather-insights.js'
+import { type ListState, incompleteNote } from '../analytics/gather-insights.js'
 import type { DeadEndSearch, DownRatedPage, UnansweredQuestion } from '../analytics/insights.js'
 import { alert, escapeText } from './escape.js'
 import { formatDay, formatNumber, formatPercent } from '../util/format.js'
@@ -44,7 +44,7 @@ function table(head: string, lines: string[], total: number): string {
 }
 
 function state(s: ListState): string {
-  return s.complete ? '' : `\n\n${alert('WARNING', `Incomplete: ${(s.note ?? 'stopped early').replace(/\.$/, '')}. What was fetched is listed.`, 500)}`
+  return s.complete ? '' : `\n\n${alert('WARNING', `${incompleteNote(s)}. What was fetched is listed.`, 500)}`
 }
 
 export function renderInsightsSummary(input: InsightsSummaryInput): string {

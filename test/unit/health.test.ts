@@ -68,7 +68,7 @@ describe('the issue\'s memory and its size', () => {
   })
 
   test('the state reads back; a broken, edited or other project\'s state is refused with a reason', () => {
-    const state = { project: 'p', weeks: [{ start: '2026-11-16', human: 1, ai: 2, visitors: 3, views: 4 }], gaps: [], lastRun: '2026-11-16' }
+    const state = { project: 'p', weeks: [{ start: '2026-11-16', human: 1, ai: 2, visitors: 3, views: 4 }], gaps: [] }
     expect(decodeHealthState(`x\n${encodeHealthState(state)}`, 'p')).toEqual({ state })
     expect(decodeHealthState('no state', 'p')).toEqual({ absent: true })
     expect(decodeHealthState(encodeHealthState(state), 'q')).toMatchObject({ broken: expect.stringContaining('another project') })
