@@ -4338,7 +4338,11 @@ async function health_run(settings, ctx) {
     const known = new Map(state.weeks.map((w) => [w.start, w]));
     const lacking = all.filter((w) => !known.has(w));
     const reserve = Math.min(INSIGHTS_RESERVE, Math.floor(budget.max / 2));
-    const fetched = await core/* group */.Os(`The trend: ${(0,format/* count */.U9)(lacking.length, 'week', 'weeks')} to fetch`, () => fetchWeeks(client, lacking, Math.max(1, Math.floor((budget.remaining - reserve) / 2))));
+    const fetched = await core/* group */.Os(`The trend: ${(0,format/* count */.U9)(lacking.length, 'week', 'weeks')} to fetch`, async () => {
+        const result = await fetchWeeks(client, lacking, Math.max(1, Math.floor((budget.remaining - reserve) / 2)));
+        core/* info */.pq(`Fetched ${(0,format/* count */.U9)(result.weeks.length, 'week', 'weeks')} (visitors and page views totals each)${result.stopped ? `; stopped: ${(0,util_text/* external */.qn)(result.stopped, 300)}` : ''}.`);
+        return result;
+    });
     for (const w of fetched.weeks)
         known.set(w.start, w);
     const weeks = all.map((w) => known.get(w)).filter((w) => w !== undefined);

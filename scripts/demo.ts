@@ -2,7 +2,8 @@
  * `npm start`: the action at work with no account and no network. Starts the local API simulator and
  * a fake GitHub, runs dist/index.js against them the way the GitHub runner does (agent mode from a
  * labelled issue, then a `/docs` comment continuing that job, then a weekly visitors comparison,
- * then an insights report with its prompt for the agent),
+ * then an insights report with its prompt for the agent, a preview, a failing deployment, and the
+ * docs-health issue a schedule keeps),
  * and prints the log, the step outputs and the job summary of each, and the issue's tracking comment.
  */
 import { GitHubSimulator } from '../test/simulator/github-simulator.js'
@@ -92,7 +93,15 @@ async function main(): Promise<void> {
     sim.deployPlan = { runMs: 2000, final: 'failure' }
     const deploy = await runAction({ inputs: { ...common, mode: 'deploy', 'poll-interval': '1s' } })
     show(deploy)
-    if ([agent, conversation, visitors, insights, preview].some((r) => r.code !== 0) || deploy.code !== 1) process.exitCode = 1
+
+    console.log(rule('7. Health mode: the one docs-health issue a weekly schedule keeps (trend, gaps, what the agent did)'))
+    sim.views.byRange = (from) => periodRows(from, 320, 3)
+    const health = await runAction({ inputs: { ...common, mode: 'health', weeks: '6' }, event: { name: 'schedule', payload: { schedule: '0 6 * * 1' } }, env })
+    show(health)
+    const issue = [...gh.issues.values()][0]
+    console.log(rule(`Issue #${issue?.number ?? '?'} "${issue?.title ?? ''}", as GitHub stores it (the hidden state cut short)`))
+    console.log((issue?.body ?? '(none)').replace(/(health-state v1 .{40}).*-->/, '$1… -->').replace(/^/gm, '  '))
+    if ([agent, conversation, visitors, insights, preview, health].some((r) => r.code !== 0) || deploy.code !== 1) process.exitCode = 1
   } finally {
     await sim.stop()
     await gh.stop()

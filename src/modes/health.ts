@@ -82,7 +82,11 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
   const known = new Map(state.weeks.map((w) => [w.start, w]))
   const lacking = all.filter((w) => !known.has(w))
   const reserve = Math.min(INSIGHTS_RESERVE, Math.floor(budget.max / 2))
-  const fetched = await core.group(`The trend: ${count(lacking.length, 'week', 'weeks')} to fetch`, () => fetchWeeks(client, lacking, Math.max(1, Math.floor((budget.remaining - reserve) / 2))))
+  const fetched = await core.group(`The trend: ${count(lacking.length, 'week', 'weeks')} to fetch`, async () => {
+    const result = await fetchWeeks(client, lacking, Math.max(1, Math.floor((budget.remaining - reserve) / 2)))
+    core.info(`Fetched ${count(result.weeks.length, 'week', 'weeks')} (visitors and page views totals each)${result.stopped ? `; stopped: ${external(result.stopped, 300)}` : ''}.`)
+    return result
+  })
   for (const w of fetched.weeks) known.set(w.start, w)
   const weeks = all.map((w) => known.get(w)).filter((w) => w !== undefined)
   if (fetched.missing.length > 0) {
