@@ -4,7 +4,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // the simulators and the fake GitHub check every exchange against the real API descriptions
-    setupFiles: ['test/contract/setup.ts'],
+    // and, first, with the clock moved when TEST_CLOCK_AT says so (test/moved-clock.ts)
+    setupFiles: ['test/moved-clock.ts', 'test/contract/setup.ts'],
     testTimeout: 40_000,
     hookTimeout: 20_000,
     // three workers on CI's two cores: the bundle's suites spend much of their time waiting on the

@@ -439,7 +439,7 @@ var __webpack_modules__ = {
             const shown = text.length > 80 ? `${text.slice(0, 80)}…` : text;
             return `is ${JSON.stringify(shown)}`;
         }
-        function parseSettings(raw, now = Date.now(), eventName = "") {
+        function parseSettings(raw, now, eventName = "") {
             const withDefaults = {};
             for (const name of INPUT_NAMES) {
                 const given = raw[name] ?? "";
@@ -505,6 +505,35 @@ var __webpack_modules__ = {
         function keyValueTable(rows) {
             const cells = rows.map(([label, value]) => `| ${label} | ${value || "—"} |`);
             return [ cells[0] ?? "| — | — |", "|---|---|", ...cells.slice(1) ].join("\n");
+        }
+    },
+    7110: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+        __nccwpck_require__.d(__webpack_exports__, {
+            m: () => systemClock
+        });
+        var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(17);
+        const systemClock = {
+            now: () => Date.now(),
+            sleep: (ms, signal) => sleep(ms, signal)
+        };
+        function sleep(ms, signal) {
+            return new Promise((resolve, reject) => {
+                if (signal?.aborted) {
+                    reject(new _errors_js__WEBPACK_IMPORTED_MODULE_0__.c);
+                    return;
+                }
+                const onAbort = () => {
+                    clearTimeout(timer);
+                    reject(new _errors_js__WEBPACK_IMPORTED_MODULE_0__.c);
+                };
+                const timer = setTimeout(() => {
+                    signal?.removeEventListener("abort", onAbort);
+                    resolve();
+                }, Math.max(0, ms));
+                signal?.addEventListener("abort", onAbort, {
+                    once: true
+                });
+            });
         }
     },
     17: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
@@ -2437,6 +2466,8 @@ function listenForCancellation(onCancel = () => {}) {
     };
 }
 
+var clock = __nccwpck_require__(7110);
+
 function readRawInputs() {
     const secrets = [ getInput("api-key"), getInput("github-token"), ...(0, util_text.Fn)(getInput("base-url")).filter(s => s.length >= 4) ];
     for (const value of secrets) if (value) {
@@ -2454,7 +2485,7 @@ async function main(signal, overrides) {
     const raw = readRawInputs();
     let settings;
     try {
-        settings = (0, inputs_settings.P$)(raw, overrides.clock?.now() ?? Date.now(), process.env.GITHUB_EVENT_NAME ?? "");
+        settings = (0, inputs_settings.P$)(raw, (overrides.clock ?? clock.m).now(), process.env.GITHUB_EVENT_NAME ?? "");
     } catch (error) {
         if (!(error instanceof inputs_settings.dz)) throw error;
         for (const line of error.message.split("\n")) fail(line);
@@ -2465,7 +2496,7 @@ async function main(signal, overrides) {
     if (!settings.apiKey.startsWith("mint_")) warning('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
     const unused = (0, inputs_settings.Sv)(raw, settings);
     if (unused.length > 0) warning(`mode is ${settings.mode}, so these inputs are ignored: ${unused.join(", ")}.`);
-    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(254), __nccwpck_require__.e(422) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 7422));
+    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(254), __nccwpck_require__.e(602) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 9602));
     await runMode(settings, signal, overrides);
 }
 

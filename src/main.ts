@@ -4,6 +4,7 @@ import { escapeText } from './summary/escape.js'
 import { writeSummary } from './summary/write-summary.js'
 import * as commands from './util/workflow-commands.js'
 import { listenForCancellation } from './util/cancellation.js'
+import { systemClock } from './util/clock.js'
 import { getErrorMessage } from './util/errors.js'
 import { external, registerSecret, urlSecrets } from './util/text.js'
 
@@ -31,7 +32,7 @@ async function main(signal: AbortSignal, overrides: RunOverrides): Promise<void>
   const raw = readRawInputs()
   let settings: Settings
   try {
-    settings = parseSettings(raw, overrides.clock?.now() ?? Date.now(), process.env.GITHUB_EVENT_NAME ?? '')
+    settings = parseSettings(raw, (overrides.clock ?? systemClock).now(), process.env.GITHUB_EVENT_NAME ?? '')
   } catch (error) {
     if (!(error instanceof InputError)) throw error
     for (const line of error.message.split('\n')) commands.fail(line)

@@ -104,6 +104,7 @@ export async function runMode(settings: Settings, signal: AbortSignal, overrides
     client,
     clock,
     signal,
+    started,
     deadline,
     outputs: new Outputs(),
     run: readRunContext(),

@@ -11,6 +11,8 @@ import { type ThreadState, decodeState } from './thread-state.js'
  */
 export interface ThreadView {
   runUrl: string
+  /** When this run started (the run's clock): the lost-create search looks from shortly before it. */
+  startedAt: number
   render: (state: ThreadState, thread: Thread, status: string | undefined) => string
 }
 
@@ -52,9 +54,8 @@ export class ThreadComment {
     /** The thread's comments as they read when it was opened, oldest first ([] for a blank one). */
     readonly comments: readonly IssueComment[],
     private readonly signal: AbortSignal,
-    now: number,
   ) {
-    this.since = githubTime(now - LOST_CREATE_MARGIN_MS)
+    this.since = githubTime(view.startedAt - LOST_CREATE_MARGIN_MS)
   }
 
   /** The newest tracking comment the identity wrote on the thread, with its state. */
@@ -73,15 +74,15 @@ export class ThreadComment {
    * Reads the thread's comments and takes up its tracking comment, if the action wrote one. Throws
    * when the comments cannot be read (the caller decides whether that may stop the run).
    */
-  static async open(api: GitHubPort, thread: Thread, identity: string | undefined, view: ThreadView, signal: AbortSignal, now = Date.now()): Promise<ThreadComment> {
+  static async open(api: GitHubPort, thread: Thread, identity: string | undefined, view: ThreadView, signal: AbortSignal): Promise<ThreadComment> {
     const comments = await api.listComments(thread)
     const own = ThreadComment.findOwn(comments, identity)
-    return new ThreadComment(api, thread, identity, view, own?.comment.id, own?.state ?? { entries: [] }, comments, signal, now)
+    return new ThreadComment(api, thread, identity, view, own?.comment.id, own?.state ?? { entries: [] }, comments, signal)
   }
 
   /** A tracking comment not yet looked for (the thread's comments could not be read). */
-  static blank(api: GitHubPort, thread: Thread, identity: string | undefined, view: ThreadView, signal: AbortSignal, now = Date.now()): ThreadComment {
-    return new ThreadComment(api, thread, identity, view, undefined, { entries: [] }, [], signal, now)
+  static blank(api: GitHubPort, thread: Thread, identity: string | undefined, view: ThreadView, signal: AbortSignal): ThreadComment {
+    return new ThreadComment(api, thread, identity, view, undefined, { entries: [] }, [], signal)
   }
 
   /** The id of the tracking comment, once there is one. */

@@ -32,9 +32,12 @@ export async function openTracking(api: GitHubPort, thread: Thread, identity: st
   }
 }
 
-/** An instruction's entry; `described` when the instruction is the action's own description, not someone's words. */
-export function entryFor(run: RunContext, by: string, instruction: string, source: string, from: { comment?: number; described?: boolean } = {}): ThreadEntry {
-  return { at: new Date().toISOString(), by, instruction, source, result: 'working', runUrl: run.runUrl, ...(from.comment !== undefined ? { comment: from.comment } : {}), ...(from.described ? { described: true } : {}) }
+/**
+ * An instruction's entry, stamped `at` (the run's clock); `described` when the instruction is the
+ * action's own description, not someone's words.
+ */
+export function entryFor(run: RunContext, at: number, by: string, instruction: string, source: string, from: { comment?: number; described?: boolean } = {}): ThreadEntry {
+  return { at: new Date(at).toISOString(), by, instruction, source, result: 'working', runUrl: run.runUrl, ...(from.comment !== undefined ? { comment: from.comment } : {}), ...(from.described ? { described: true } : {}) }
 }
 
 /** The status labeler for a thread, when status-labels is set. */

@@ -417,7 +417,7 @@ function describeValue(name: string, raw: string | undefined): string {
  * Validates raw inputs (as the runner passes them; empty means "not given") into Settings, or
  * throws one InputError that names every bad input, its value and what is accepted.
  */
-export function parseSettings(raw: RawInputs, now: number = Date.now(), eventName = ''): Settings {
+export function parseSettings(raw: RawInputs, now: number, eventName = ''): Settings {
   const withDefaults: Record<string, string> = {}
   for (const name of INPUT_NAMES) {
     const given = raw[name] ?? ''

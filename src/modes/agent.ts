@@ -34,7 +34,7 @@ export async function run(settings: AgentSettings, ctx: ModeContext): Promise<Re
   }
   const action = actionOf(request)
   const instruction = described?.entry ?? request.prompt ?? (action === 'resume' ? 'Waiting on the job' : '')
-  const entry = entryFor(ctx.run, ctx.run.actor, instruction, described?.url ?? ctx.run.runUrl, { described: described !== undefined || request.prompt === undefined })
+  const entry = entryFor(ctx.run, ctx.clock.now(), ctx.run.actor, instruction, described?.url ?? ctx.run.runUrl, { described: described !== undefined || request.prompt === undefined })
   const job = trackJob(tracking, entry, { head: described?.head }, ctx)
   const report = await runAgent(request, {
     client: ctx.client,

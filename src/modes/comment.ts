@@ -11,12 +11,13 @@ import { type ThreadEntry, carriesMarker } from '../github/thread-state.js'
 import { type Marks, entryFor, labelerFor, linkPullRequest, openTracking, recordEnd, recordNotSent, recordStart } from '../github/tracking.js'
 import type { ConversationSettings } from '../inputs/settings.js'
 import { type ConversationReport, renderConversationSummary } from '../summary/conversation-summary.js'
-import { renderReviewReply, threadCommentRenderer } from '../summary/thread-comment.js'
+import { renderReviewReply } from '../summary/thread-comment.js'
 import * as core from '../util/actions-core.js'
 import type { Ending } from '../util/ending.js'
 import { getErrorMessage } from '../util/errors.js'
 import { bound, external } from '../util/text.js'
 import type { ModeContext, Report } from './context.js'
+import { threadView } from './thread.js'
 
 /**
  * `mode: comment`: a `/docs …` comment on an issue or pull request becomes a follow-up to the job
@@ -93,7 +94,7 @@ async function converse(settings: ConversationSettings, ctx: ModeContext): Promi
   }
 
   if (found.cutChars > 0) core.info(`The instruction was cut to ${found.text.length} characters (${found.cutChars} more were left out).`)
-  const view = { runUrl: ctx.run.runUrl, render: threadCommentRenderer(triggerPhrase, ctx.run.serverUrl) }
+  const view = threadView(triggerPhrase, ctx)
   let tracking: ThreadComment
   try {
     tracking = await openTracking(api, event.thread, identity, view, ctx.signal, 'fail')
@@ -118,7 +119,7 @@ async function converse(settings: ConversationSettings, ctx: ModeContext): Promi
     return notSent(getErrorMessage(error), source)
   }
   const instructions: Instruction[] = [...catchUp.instructions, { author: own.author.login, text: found.text, url: own.url || event.thread.url, comment: own.kind === 'issue-comment' ? own.id : undefined }]
-  const entries = instructions.map((i) => entryFor(ctx.run, i.author, i.text, i.url, { comment: i.comment }))
+  const entries = instructions.map((i) => entryFor(ctx.run, ctx.clock.now(), i.author, i.text, i.url, { comment: i.comment }))
   const marks: Marks = { lastComment: own.kind === 'issue-comment' ? own.id : catchUp.newest, labeler: labelerFor(api, event.thread, settings.conversation.statusLabels) }
   if (catchUp.instructions.length > 0) core.info(`Caught up on ${catchUp.instructions.length} earlier instruction${catchUp.instructions.length === 1 ? '' : 's'} on ${whereText} that no run had sent: they go first, in the order they were written, in one follow-up.`)
   if (catchUp.left.length > 0) {

@@ -18,6 +18,8 @@ export interface ModeContext {
   clock: Clock
   /** Aborts when the run is cancelled (SIGINT/SIGTERM). */
   signal: AbortSignal
+  /** Epoch ms, from `clock`: when the run started. */
+  started: number
   /** Epoch ms: wait-timeout from the start. */
   deadline: number
   outputs: Outputs

@@ -31,9 +31,14 @@ export async function openThread(options: { token: string; triggerPhrase: string
   }
   const api = await ctx.github(options.token)
   const identity = await api.identity()
-  const view = { runUrl: ctx.run.runUrl, render: threadCommentRenderer(options.triggerPhrase, ctx.run.serverUrl) }
+  const view = threadView(options.triggerPhrase, ctx)
   const comment = await openTracking(api, thread, identity, view, ctx.signal, 'fresh')
   return { api, identity, view, comment, labeler: labelerFor(api, thread, options.statusLabels) }
+}
+
+/** How this run writes a thread's tracking comment: its link, its start and the renderer. */
+export function threadView(triggerPhrase: string, ctx: Pick<ModeContext, 'run' | 'started'>): ThreadView {
+  return { runUrl: ctx.run.runUrl, startedAt: ctx.started, render: threadCommentRenderer(triggerPhrase, ctx.run.serverUrl) }
 }
 
 /**

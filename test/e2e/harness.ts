@@ -96,6 +96,8 @@ export interface ActionRun {
   notices: string[]
   /** The run's temporary folder (RUNNER_TEMP, workspace, output files). */
   dir: string
+  /** When the run started, epoch ms: on the virtual clock in-process, the real one for the bundle. */
+  startedAt: number
   /** Whether the runner had to follow SIGINT with SIGTERM (the action did not stop in time). */
   neededSigterm: boolean
   /** Every file the run left in its folder, path → content. */
@@ -205,7 +207,7 @@ export function prepareRun(options: RunOptions): Prepared {
 }
 
 /** What a run left: its exit, its log and the runner's files, read back. */
-export function collectRun(prepared: Prepared, exit: { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; neededSigterm: boolean }): ActionRun {
+export function collectRun(prepared: Prepared, exit: { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; neededSigterm: boolean; startedAt: number }): ActionRun {
   const commands = parseCommands(exit.stdout)
   const summary = readFileSync(prepared.summaryPath, 'utf8')
   checkRendered(summary, 'the job summary')
@@ -229,6 +231,7 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
   }
   const prepared = prepareRun(options)
   const { dir, env } = prepared
+  const startedAt = Date.now()
   const child = spawn((options.runtime ?? RUNTIMES[0] as Runtime).node, [ACTION], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
@@ -256,7 +259,7 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
   const [code, signal] = await exited
   for (const t of timers) clearTimeout(t)
 
-  return collectRun(prepared, { code, signal, stdout, stderr, neededSigterm })
+  return collectRun(prepared, { code, signal, stdout, stderr, neededSigterm, startedAt })
 }
 
 /** Where a secret shows up in a run, other than the mask commands that hide it (the runner shows none). */

@@ -9,7 +9,8 @@ import { type ActionRun, type RunOptions, collectRun, prepareRun } from './harne
  * variables, GITHUB_OUTPUT / GITHUB_STEP_SUMMARY / GITHUB_EVENT_PATH files and environment
  * (prepareRun), the same simulators over real HTTP on 127.0.0.1. What differs, on purpose:
  *
- * - time is virtual: `Date` is faked from the test's first run to its end (the simulators read it too, so a job "runs" for
+ * - time is virtual: `Date` is faked from the test's first run to its end, starting at VIRTUAL_START
+ *   whatever the real date (the simulators read it too, so a job "runs" for
  *   its planned time of virtual clock), and the action's clock sleeps by moving it forward, so a
  *   poll interval, a Retry-After or a wait-timeout costs no real time. Timeouts of single requests
  *   stay real (they are the action's own AbortSignal timers).
@@ -20,6 +21,17 @@ import { type ActionRun, type RunOptions, collectRun, prepareRun } from './harne
  * What only the real process shows (signals, NODE_EXTRA_CA_CERTS, the bundle's loading) is
  * test/e2e/smoke.e2e.test.ts's and the other bundle-only suites' job.
  */
+/**
+ * Where every test's virtual timeline starts (a Tuesday morning, UTC): fixtures carry their own
+ * times, so no in-process run depends on today's date (CI moves the real clock to prove it).
+ */
+export const VIRTUAL_START = Date.UTC(2026, 10, 24, 9, 30, 0)
+
+/** The test's time now: its virtual clock once a run started it, else where it will start. */
+export function virtualNow(): number {
+  return vi.isFakeTimers() ? Date.now() : VIRTUAL_START
+}
+
 export async function runInProcess(options: RunOptions): Promise<ActionRun> {
   if (options.cancelWhen) throw new Error('cancellation needs a real process: run this test through the bundle')
   const prepared = prepareRun(options)
@@ -57,7 +69,7 @@ export async function runInProcess(options: RunOptions): Promise<ActionRun> {
   // one virtual timeline per test: Date stays faked from the first run to the test's end, so a
   // second run, or a comment the test adds between runs, comes after the first run's virtual time
   if (!vi.isFakeTimers()) {
-    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() })
+    vi.useFakeTimers({ toFake: ['Date'], now: VIRTUAL_START })
     onTestFinished(() => {
       vi.useRealTimers()
     })
@@ -67,6 +79,7 @@ export async function runInProcess(options: RunOptions): Promise<ActionRun> {
   process.stdout.write = capture('stdout') as typeof process.stdout.write
   process.stderr.write = capture('stderr') as typeof process.stderr.write
   let code: number | null
+  const startedAt = Date.now()
   try {
     // afresh for each run, as each real run is a new process: @actions/github reads the environment
     // (GITHUB_API_URL, the proxy) when it loads
@@ -80,5 +93,5 @@ export async function runInProcess(options: RunOptions): Promise<ActionRun> {
     process.env = savedEnv
     process.exitCode = savedExitCode
   }
-  return collectRun(prepared, { code, signal: null, stdout, stderr, neededSigterm: false })
+  return collectRun(prepared, { code, signal: null, stdout, stderr, neededSigterm: false, startedAt })
 }

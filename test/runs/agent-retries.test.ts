@@ -19,8 +19,8 @@ describe.each(PATHS)('retries and failures ($name)', (runtime) => {
 
     test('429 with Retry-After as an HTTP date: honoured', async () => {
       const sim = await startSimulator()
-      const at = new Date(Date.now() + 2000).toUTCString()
-      sim.addFault({ route: 'create', status: 429, body: { error: 'Rate limit exceeded' }, headers: { 'Retry-After': at } })
+      // the date two seconds after the answer, on the clock of the server that answers (as a real one does)
+      sim.addFault({ route: 'create', status: 429, body: { error: 'Rate limit exceeded' }, headers: () => ({ 'Retry-After': new Date(Date.now() + 2000).toUTCString() }) })
       const run = await runAgainst(sim, runtime, { prompt: PROMPT })
       expect(run.code).toBe(0)
       expect(sim.requestsTo('create')).toHaveLength(2)

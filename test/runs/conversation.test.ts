@@ -4,6 +4,7 @@ import { type FakeUser, GitHubSimulator } from '../simulator/github-simulator.js
 import type { ServiceSimulator } from '../simulator/service-simulator.js'
 import { runAgainst, startSimulator } from '../e2e/fixtures.js'
 import { type ActionRun, PATHS, throughBundle, type Runtime, TEST_TOKEN, hasStackTrace, secretLeaks } from '../e2e/harness.js'
+import { virtualNow } from '../e2e/in-process.js'
 
 /**
  * mode: comment, end to end: the bundled action on a comment event, against the service simulator
@@ -72,7 +73,14 @@ async function existingJob(sim: ServiceSimulator): Promise<string> {
   })
   const job = (await res.json()) as { id: string }
   const record = sim.jobs.get(job.id)
-  if (record) for (const phase of record.phases) phase.at -= 60_000 // finished already
+  // finished a minute before the run starts, on whichever clock the run reads (the in-process
+  // timeline starts at VIRTUAL_START, the bundle's at the real time)
+  const before = Math.min(Date.now(), virtualNow()) - 60_000
+  const shift = Math.max(0, ...(record?.phases.map((p) => p.at - before) ?? []))
+  if (record) {
+    record.createdAt -= shift
+    for (const phase of record.phases) phase.at -= shift
+  }
   sim.requests.length = 0
   return job.id
 }

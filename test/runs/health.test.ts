@@ -5,6 +5,7 @@ import type { ServiceSimulator } from '../simulator/service-simulator.js'
 import { periodRows } from '../simulator/traffic-data.js'
 import { runAgainst, startSimulator } from '../e2e/fixtures.js'
 import { type ActionRun, IN_PROCESS, type RunOptions, TEST_TOKEN } from '../e2e/harness.js'
+import { virtualNow } from '../e2e/in-process.js'
 
 /**
  * `mode: health` as whole runs (src/main.ts in-process, the service simulator and the fake GitHub
@@ -37,7 +38,7 @@ function readersHit(sim: ServiceSimulator, ...plan: Parameters<typeof week>): vo
 function week(searches: Array<[string, number]>, questions: string[] = [], pages: string[] = []): InsightsData {
   const d = new InsightsData()
   // the Tuesday of the last complete week (the week a run reads), on the test's clock
-  const today = Math.floor(Date.now() / DAY) * DAY
+  const today = Math.floor(virtualNow() / DAY) * DAY
   const monday = today - ((Math.floor(today / DAY) + 3) % 7) * DAY - 7 * DAY
   const at = new Date(monday + DAY).toISOString()
   d.searches = searches.map(([searchQuery, hits]) => ({ searchQuery, hits, ctr: 0, topClickedPage: null, lastSearchedAt: at }))

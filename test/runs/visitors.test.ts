@@ -48,7 +48,7 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
     const sim = await startSimulator({ visitors: generateRows(3) })
     const run = await runAgainst(sim, runtime, { ...visitorsMode, 'date-from': '7d', 'date-to': '2099-01-01T00:00:00Z' })
     expect(run.code).toBe(0)
-    const weekAgo = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 - 7 * 86_400_000).toISOString().slice(0, 10)
+    const weekAgo = new Date(Math.floor(run.startedAt / 86_400_000) * 86_400_000 - 7 * 86_400_000).toISOString().slice(0, 10)
     expect(sim.visitors.queries[0]).toMatchObject({ dateFrom: weekAgo, dateTo: '2099-01-01T00:00:00Z' })
     expect(run.summary).toContain('– before 1 Jan 2099 00:00 UTC')
     const json = JSON.parse(readFileSync(run.outputs['visitors-json'] ?? '', 'utf8'))

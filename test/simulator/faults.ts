@@ -16,7 +16,8 @@ export interface Fault<R extends string> {
   status?: number
   /** A string is sent as is; anything else as JSON. */
   body?: unknown
-  headers?: Record<string, string>
+  /** A function is called when the fault answers (a Retry-After date as a server computes it then). */
+  headers?: Record<string, string> | (() => Record<string, string>)
 }
 
 /** The faults a test scripted, taken in order as matching requests arrive. */
@@ -54,7 +55,7 @@ export function answerFault<R extends string>(req: IncomingMessage, res: ServerR
     req.socket.destroy()
     return
   }
-  send(res, fault.status ?? 500, fault.body ?? { error: 'Simulated failure' }, fault.headers)
+  send(res, fault.status ?? 500, fault.body ?? { error: 'Simulated failure' }, typeof fault.headers === 'function' ? fault.headers() : fault.headers)
 }
 
 export async function readBody(req: IncomingMessage): Promise<string> {

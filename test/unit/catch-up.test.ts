@@ -4,6 +4,7 @@ import { type AgentSettings, type ConversationSettings, parseSettings } from '..
 import * as agentMode from '../../src/modes/agent.js'
 import * as commentMode from '../../src/modes/comment.js'
 import { type World, world } from './fake-world.js'
+import { FIXED_NOW } from './fake-clock.js'
 
 /**
  * No instruction is lost: GitHub keeps one running and one pending run per concurrency group and
@@ -12,7 +13,7 @@ import { type World, world } from './fake-world.js'
  */
 
 const base = { 'api-key': 'mint_unit_key_000', 'project-id': 'proj_demo', 'poll-interval': '10s' }
-const commentSettings = (extra: Record<string, string> = {}) => parseSettings({ ...base, mode: 'comment', 'github-token': 'ghs_unit', ...extra }, Date.now(), 'issue_comment') as ConversationSettings
+const commentSettings = (extra: Record<string, string> = {}) => parseSettings({ ...base, mode: 'comment', 'github-token': 'ghs_unit', ...extra }, FIXED_NOW, 'issue_comment') as ConversationSettings
 const issue = { number: 7, title: 'Document webhooks', html_url: 'https://github.com/acme/docs/issues/7' }
 
 beforeEach(() => {
@@ -186,7 +187,7 @@ describe('status labels', () => {
 
   test('agent mode with comment: true labels the issue it comments on', async () => {
     const w = world({ eventName: 'issues', payload: { action: 'labeled', issue } })
-    const settings = parseSettings({ ...base, prompt: 'Document webhooks', comment: 'true', 'github-token': 'ghs_unit', 'status-labels': labels }, Date.now(), 'issues') as AgentSettings
+    const settings = parseSettings({ ...base, prompt: 'Document webhooks', comment: 'true', 'github-token': 'ghs_unit', 'status-labels': labels }, FIXED_NOW, 'issues') as AgentSettings
     await agentMode.run(settings, w.ctx)
     expect(w.github.labels.get(7)).toEqual(['docs: done'])
   })

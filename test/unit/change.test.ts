@@ -4,6 +4,7 @@ import { type ChangedFile, type PullChange, fetchChange, neverPatched, pathFilte
 import { type AgentSettings, parseSettings } from '../../src/inputs/settings.js'
 import * as agentMode from '../../src/modes/agent.js'
 import { world } from './fake-world.js'
+import { FIXED_NOW } from './fake-clock.js'
 
 /** Docs follow code, in-process: reading the event, the path filter, the prompt's bounds and quoting, agent mode's decisions. */
 
@@ -93,7 +94,7 @@ describe('the prompt', () => {
 
 describe('agent mode with changes, in-process', () => {
   const settings = (extra: Record<string, string> = {}) =>
-    parseSettings({ 'api-key': 'mint_unit_key_000', 'project-id': 'proj_demo', changes: 'diff', 'github-token': 'ghs_unit', ...extra }, Date.now(), 'pull_request') as AgentSettings
+    parseSettings({ 'api-key': 'mint_unit_key_000', 'project-id': 'proj_demo', changes: 'diff', 'github-token': 'ghs_unit', ...extra }, FIXED_NOW, 'pull_request') as AgentSettings
 
   test('matching files: a job whose prompt carries the change; outputs triggered and changed-files', async () => {
     const w = world({ eventName: 'pull_request', payload: pull() })

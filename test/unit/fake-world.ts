@@ -214,6 +214,7 @@ export function world(run: Partial<RunContext> = {}, waitTimeoutMs = 30 * 60_000
     client: service as unknown as ServiceClient,
     clock,
     signal: new AbortController().signal,
+    started: clock.now(),
     deadline: clock.now() + waitTimeoutMs,
     outputs: new Outputs((name, value) => void outputs.set(name, value)),
     run: { eventName: 'workflow_dispatch', payload: {}, owner: 'acme', repo: 'docs', serverUrl: 'https://github.com', runUrl: 'https://github.com/acme/docs/actions/runs/4242', actor: 'alice', ...run },

@@ -1,7 +1,7 @@
-import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { count, formatDay, formatDuration, formatNumber, formatPercent, formatTime } from '../../src/util/format.js'
+import { sourceFiles } from './source-files.js'
 
 describe('one formatter for numbers and dates', () => {
   it('groups digits, one rule for every size', () => {
@@ -24,18 +24,9 @@ describe('one formatter for numbers and dates', () => {
   })
 
   it('no summary, comment or log line formats a number or a date on its own', () => {
-    const offenders: string[] = []
-    const walk = (dir: string): void => {
-      for (const entry of readdirSync(dir, { withFileTypes: true })) {
-        const path = join(dir, entry.name)
-        if (entry.isDirectory()) walk(path)
-        else if (path.endsWith('.ts') && !path.endsWith(join('util', 'format.ts'))) {
-          const text = readFileSync(path, 'utf8')
-          if (/toLocale\w*String\(|Intl\.NumberFormat|Intl\.DateTimeFormat/.test(text)) offenders.push(path)
-        }
-      }
-    }
-    walk(join(__dirname, '../../src'))
+    const offenders = sourceFiles()
+      .filter(([path, text]) => path !== join('util', 'format.ts') && /toLocale\w*String\(|Intl\.NumberFormat|Intl\.DateTimeFormat/.test(text))
+      .map(([path]) => path)
     expect(offenders).toEqual([])
   })
 })

@@ -4,6 +4,7 @@ import { type AgentSettings, type ConversationSettings, parseSettings } from '..
 import * as agentMode from '../../src/modes/agent.js'
 import * as commentMode from '../../src/modes/comment.js'
 import { world } from './fake-world.js'
+import { FIXED_NOW } from './fake-clock.js'
 
 /**
  * Each mode in-process, against the service and GitHub in memory (fake-world.ts) and a fake clock:
@@ -12,8 +13,8 @@ import { world } from './fake-world.js'
  */
 
 const base = { 'api-key': 'mint_unit_key_000', 'project-id': 'proj_demo', 'poll-interval': '10s' }
-const commentSettings = (extra: Record<string, string> = {}) => parseSettings({ ...base, mode: 'comment', 'github-token': 'ghs_unit', ...extra }, Date.now(), 'issue_comment') as ConversationSettings
-const agentSettings = (extra: Record<string, string>) => parseSettings({ ...base, ...extra }, Date.now(), 'issues') as AgentSettings
+const commentSettings = (extra: Record<string, string> = {}) => parseSettings({ ...base, mode: 'comment', 'github-token': 'ghs_unit', ...extra }, FIXED_NOW, 'issue_comment') as ConversationSettings
+const agentSettings = (extra: Record<string, string>) => parseSettings({ ...base, ...extra }, FIXED_NOW, 'issues') as AgentSettings
 
 const issue = { number: 7, title: 'Document webhooks', html_url: 'https://github.com/acme/docs/issues/7' }
 const commentEvent = (body: string, user = { login: 'alice', type: 'User' }, id = 555) => ({

@@ -2,11 +2,14 @@ import { describe, expect, test } from 'vitest'
 import { type AgentSettings, InputError, type RawInputs, type TrafficSettings, parseSettings, unusedInputs } from '../../src/inputs/settings.js'
 import { urlSecrets } from '../../src/util/text.js'
 
+/** The instant every parse here is made at: the tests carry their own time. */
+const NOW = Date.UTC(2026, 10, 21, 15, 30)
+
 const base: RawInputs = { 'api-key': 'mint_abc123', 'project-id': 'proj_1', prompt: 'Document X' }
 
 function errorOf(raw: RawInputs): string {
   try {
-    parseSettings(raw)
+    parseSettings(raw, NOW)
   } catch (error) {
     expect(error).toBeInstanceOf(InputError)
     return (error as Error).message
@@ -16,7 +19,7 @@ function errorOf(raw: RawInputs): string {
 
 describe('parseSettings', () => {
   test('defaults fill what the runner left empty', () => {
-    const s = parseSettings(base)
+    const s = parseSettings(base, NOW)
     expect(s).toEqual({
       mode: 'agent',
       apiKey: 'mint_abc123',
@@ -34,7 +37,7 @@ describe('parseSettings', () => {
     [{ 'base-url': 'http://localhost:3000' }, 'http://localhost:3000'],
     [{ 'base-url': 'http://[::1]:3000' }, 'http://[::1]:3000'],
   ])('base-url %o → %s', (raw, expected) => {
-    expect(parseSettings({ ...base, ...raw }).baseUrl).toBe(expected)
+    expect(parseSettings({ ...base, ...raw }, NOW).baseUrl).toBe(expected)
   })
 
   test.each([
@@ -45,7 +48,7 @@ describe('parseSettings', () => {
     [{ prompt: '', 'job-id': 'job_9' }, { prompt: undefined, jobId: 'job_9' }],
     [{ 'job-id': 'job_9' }, { prompt: 'Document X', jobId: 'job_9' }],
   ])('agent settings %o', (raw, expected) => {
-    expect((parseSettings({ ...base, ...raw }) as AgentSettings).agent).toMatchObject(expected)
+    expect((parseSettings({ ...base, ...raw }, NOW) as AgentSettings).agent).toMatchObject(expected)
   })
 
   test.each([
@@ -152,7 +155,7 @@ describe('parseSettings, comment mode', () => {
   const comment: RawInputs = { 'api-key': 'mint_abc123', 'project-id': 'proj_1', mode: 'comment', 'github-token': 'ghs_x' }
   const errorFor = (raw: RawInputs, event: string): string => {
     try {
-      parseSettings(raw, Date.now(), event)
+      parseSettings(raw, NOW, event)
     } catch (error) {
       expect(error).toBeInstanceOf(InputError)
       return (error as Error).message
@@ -161,7 +164,7 @@ describe('parseSettings, comment mode', () => {
   }
 
   test('defaults: /docs, no bots; the agent settings it shares with agent mode', () => {
-    const s = parseSettings(comment, Date.now(), 'issue_comment')
+    const s = parseSettings(comment, NOW, 'issue_comment')
     expect(s).toMatchObject({
       mode: 'comment',
       conversation: { triggerPhrase: '/docs', allowedBots: [], eventName: 'issue_comment', token: 'ghs_x' },
@@ -170,7 +173,7 @@ describe('parseSettings, comment mode', () => {
   })
 
   test.each(['issue_comment', 'pull_request_review_comment', 'pull_request_review'])('runs on %s', (event) => {
-    expect(parseSettings(comment, Date.now(), event).mode).toBe('comment')
+    expect(parseSettings(comment, NOW, event).mode).toBe('comment')
   })
 
   test.each(['push', 'issues', 'pull_request', 'workflow_dispatch', ''])('any other event (%s) is an input error that names the events it reads', (event) => {
@@ -180,7 +183,7 @@ describe('parseSettings, comment mode', () => {
   })
 
   test('allowed-bots: logins, [bot] added where missing, lower case, duplicates once', () => {
-    const s = parseSettings({ ...comment, 'allowed-bots': 'Renovate[bot], dependabot , renovate[bot]' }, Date.now(), 'issue_comment')
+    const s = parseSettings({ ...comment, 'allowed-bots': 'Renovate[bot], dependabot , renovate[bot]' }, NOW, 'issue_comment')
     expect(s.mode === 'comment' && s.conversation.allowedBots).toEqual(['renovate[bot]', 'dependabot[bot]'])
   })
 
@@ -213,7 +216,7 @@ describe('parseSettings, comment mode', () => {
 describe('parseSettings, views mode and compare', () => {
   const traffic = { 'api-key': 'mint_abc123', 'project-id': 'proj_1' }
   test('views reads what visitors reads', () => {
-    const s = parseSettings({ ...traffic, mode: 'views', 'date-from': '2026-10-01', compare: 'previous-period' })
+    const s = parseSettings({ ...traffic, mode: 'views', 'date-from': '2026-10-01', compare: 'previous-period' }, NOW)
     expect(s.mode).toBe('views')
     expect(s.mode === 'views' && s.traffic).toMatchObject({ pageSize: 250, summaryRows: 25, compare: true, dateFrom: { sent: '2026-10-01' } })
   })
@@ -232,7 +235,7 @@ describe('parseSettings, views mode and compare', () => {
 describe('parseSettings, insights mode and max-requests', () => {
   const raw = { 'api-key': 'mint_abc123', 'project-id': 'proj_1', mode: 'insights' }
   test('reads the range, summary-rows and max-requests (100 by default)', () => {
-    const s = parseSettings({ ...raw, 'date-from': '2026-11-15', 'summary-rows': '7' })
+    const s = parseSettings({ ...raw, 'date-from': '2026-11-15', 'summary-rows': '7' }, NOW)
     expect(s.mode === 'insights' && s.insights).toMatchObject({ dateFrom: { sent: '2026-11-15' }, dateTo: undefined, summaryRows: 7, maxRequests: 100 })
   })
   test.each(['0', '10001', '5.5', 'many'])('max-requests %j is an input error', (value) => {

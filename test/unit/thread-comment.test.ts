@@ -163,7 +163,8 @@ describe('tracking comment text', () => {
 
 describe('ThreadComment: a create whose answer was lost', () => {
   const thread = { owner: 'acme', repo: 'docs', number: 7, isPullRequest: false, title: '', url: '' }
-  const view = { runUrl: 'https://github.com/acme/docs/actions/runs/4242', render: (state: ThreadState) => renderThreadComment({ state, triggerPhrase: '/docs' }) }
+  // the run starts half a second after GitHub stamped the fixture comment (whole seconds)
+  const view = { runUrl: 'https://github.com/acme/docs/actions/runs/4242', startedAt: Date.parse('2026-11-24T12:00:00.700Z'), render: (state: ThreadState) => renderThreadComment({ state, triggerPhrase: '/docs' }) }
   const naming = (author: string, createdAt = '2026-11-24T12:00:00Z') => ({ id: 77, author, url: '', createdAt, body: encodeState({ job: 'job_1', entries: [entry(1, { runUrl: view.runUrl })] }) })
 
   /**
@@ -189,9 +190,8 @@ describe('ThreadComment: a create whose answer was lost', () => {
 
   test('a comment GitHub stamped earlier in the same second as the run started is still found (whole seconds)', async () => {
     // the run starts at 12:00:00.700; GitHub stamps the comment it makes at 12:00:00.900 as 12:00:00Z
-    const started = Date.parse('2026-11-24T12:00:00.700Z')
     const { api, calls } = fakeApi([naming('github-actions[bot]', '2026-11-24T12:00:00Z')])
-    const tracking = ThreadComment.blank(api, thread, 'github-actions[bot]', view, new AbortController().signal, started)
+    const tracking = ThreadComment.blank(api, thread, 'github-actions[bot]', view, new AbortController().signal)
     await tracking.update((s) => s)
     await tracking.update((s) => s)
     expect(calls.since).toEqual(['2026-11-24T11:59:00Z'])

@@ -1,0 +1,23 @@
+// The unit and in-process suites again, with the process clock moved (test/moved-clock.ts): once
+// 400 days ahead and once a minute before the next UTC midnight. A test that leans on today's date
+// or the wall clock fails here the day it is written. CI runs this after `npm test`.
+import { spawnSync } from 'node:child_process'
+import { join } from 'node:path'
+
+const DAY = 86_400_000
+const now = Date.now()
+const clocks = [
+  ['400 days ahead', new Date(now + 400 * DAY)],
+  ['a minute before UTC midnight', new Date(Math.floor(now / DAY) * DAY + DAY - 60_000)],
+]
+const vitest = join('node_modules', 'vitest', 'vitest.mjs')
+let failed = false
+for (const [name, at] of clocks) {
+  console.log(`── the unit and in-process suites with the clock at ${at.toISOString()} (${name})`)
+  const result = spawnSync(process.execPath, [vitest, 'run', 'test/unit', 'test/runs', '--coverage.enabled=false'], {
+    stdio: 'inherit',
+    env: { ...process.env, TEST_CLOCK_AT: at.toISOString() },
+  })
+  if (result.status !== 0) failed = true
+}
+process.exitCode = failed ? 1 : 0
