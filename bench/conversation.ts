@@ -9,7 +9,9 @@ import { ServiceSimulator } from '../test/simulator/service-simulator.js'
  * HTTP), service requests, and wall time. The thread's tracking comment is its first comment, as
  * when a job was started from a label, and the job has finished, so the instruction is a follow-up.
  * With `pending`, that many earlier `/docs` comments (their runs cancelled while pending) come just
- * before the run's own, and the run catches up on them.
+ * before the run's own, and the run catches up on them. With `labels`, the step sets status labels
+ * on a thread whose tracking comment remembers "docs: done" while a person has taken it off the
+ * issue: removing it is answered 404, GitHub's final answer, which must be asked once.
  */
 export interface ConversationCost {
   comments: number
@@ -19,7 +21,9 @@ export interface ConversationCost {
   wallMs: number
 }
 
-export async function conversationCost(node: string, comments: number, pending = 0): Promise<ConversationCost> {
+const LABELS = 'docs: in progress, docs: done, docs: failed'
+
+export async function conversationCost(node: string, comments: number, pending = 0, labels = false): Promise<ConversationCost> {
   const sim = new ServiceSimulator({ jobPlan: { runMs: 0 }, followUpPlan: { runMs: 300 } })
   await sim.start()
   const gh = new GitHubSimulator(TEST_TOKEN)
@@ -32,7 +36,8 @@ export async function conversationCost(node: string, comments: number, pending =
       body: JSON.stringify({ prompt: 'earlier work' }),
     })
     const job = ((await res.json()) as { id: string }).id
-    gh.addComment(7, { login: 'github-actions[bot]', type: 'Bot' }, encodeState({ job, entries: [] }))
+    gh.addComment(7, { login: 'github-actions[bot]', type: 'Bot' }, encodeState({ job, entries: [], ...(labels ? { label: 'docs: done' } : {}) }))
+    if (labels) for (const name of LABELS.split(', ')) gh.repoLabels.set(name, 'ededed')
     const alice = { login: 'alice', type: 'User' as const }
     for (let i = 1; i < comments - pending; i++) gh.addComment(7, { login: `reader-${i % 7}`, type: 'User' }, `Comment ${i}: looks good to me.`)
     for (let i = 1; i < pending; i++) gh.addComment(7, alice, `/docs earlier instruction ${i}`)
@@ -41,7 +46,7 @@ export async function conversationCost(node: string, comments: number, pending =
     const start = performance.now()
     const run = await runAction({
       runtime: { name: 'bench', node },
-      inputs: { 'api-key': sim.apiKey, 'project-id': sim.projectId, 'base-url': sim.baseUrl, mode: 'comment', 'poll-interval': '200ms' },
+      inputs: { 'api-key': sim.apiKey, 'project-id': sim.projectId, 'base-url': sim.baseUrl, mode: 'comment', 'poll-interval': '200ms', ...(labels ? { 'status-labels': LABELS } : {}) },
       event: {
         name: 'issue_comment',
         payload: {

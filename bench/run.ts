@@ -131,6 +131,18 @@ async function main(): Promise<void> {
     ])
   }
 
+  {
+    log('conversation: one instruction with status labels, the remembered label taken off by hand…')
+    const c = await conversationCost(runtimes[0]?.[1] ?? process.execPath, 10, 0, true)
+    const kinds = Object.entries(c.byRoute).map(([route, n]) => `${route} ${n}`).join(', ')
+    if ((c.byRoute['remove-label'] ?? 0) > 2) throw new Error(`a label GitHub answered 404 for was asked ${c.byRoute['remove-label']} times`)
+    rows.push([
+      'One `/docs` follow-up with `status-labels` (labels exist; the one the thread remembers was taken off by hand: 404)',
+      `**${c.github} GitHub requests** (${kinds}); ${c.service} service requests; ${ms(c.wallMs)} wall`,
+      'a 404 or 422 is GitHub\'s final answer: asked once, never retried (before: 3 attempts, 1 s and 4 s apart)',
+    ])
+  }
+
   for (const files of [10, 300, 3000]) {
     log(`changes: a pull request of ${files} files…`)
     const c = await changeCost(runtimes[0]?.[1] ?? process.execPath, files)
@@ -159,6 +171,13 @@ async function main(): Promise<void> {
     const line = (r: HealthRun): string => `**${r.totals} totals requests** + ${r.insights} insights requests (${r.analytics} of max-requests 100); ${r.github} GitHub requests; ${ms(r.wallMs)} wall`
     rows.push(['Health, first run (`weeks` 12: the trend backfilled; a site of 1,234 pages, 3,000 searches, 5,000 questions)', line(h.first), '2 requests a week of trend (limit 1: totals come with the first page), 10 kept for the gaps'])
     rows.push(['Health, a weekly run after it', line(h.weekly), 'goal: 2 totals requests plus the insights budget (the bench fails otherwise)'])
+    log('health: a first run where the label was made by hand…')
+    const made = await healthCost(runtimes[0]?.[1] ?? process.execPath, true)
+    rows.push([
+      'Health, a first run where the label `docs-health` already exists (made by hand, no issue)',
+      `${line(made.first)}; label creates: **${made.first.labelCreates}** (422 already_exists)`,
+      'the claim is asked once; the run then looks for the winner\'s issue at 5, 10 and 20 s before creating it (the wall time)',
+    ])
   }
 
   log('comparison: two periods of 10,000 rows over HTTP…')

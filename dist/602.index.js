@@ -909,16 +909,19 @@ class GitHubApi {
         this.octokit = octokit;
         this.options = options;
         this.signal = options.signal;
-        this.now = options.now ?? Date.now;
+        this.now = options.now;
     }
     static async load(token, options) {
-        const { makeOctokit } = await Promise.all(/* import() */[__webpack_require__.e(159), __webpack_require__.e(702)]).then(__webpack_require__.bind(__webpack_require__, 6702));
-        const now = options.now ?? Date.now;
+        const { makeOctokit } = await Promise.all(/* import() */[__webpack_require__.e(392), __webpack_require__.e(702)]).then(__webpack_require__.bind(__webpack_require__, 6702));
+        const now = options.now;
         const log = options.log ?? (() => { });
         const octokit = makeOctokit(token, {
             retries: GITHUB_RETRIES,
             retryBaseMs: options.retryBaseMs ?? 1000,
             doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451],
+            onAttempt: () => {
+                api.requests++;
+            },
             // a rate limit is waited out once, and only when GitHub's wait ends before the deadline
             onRateLimit: (kind, retryAfter, request, retryCount) => {
                 const ok = retryCount === 0 && !options.signal.aborted && now() + retryAfter * 1000 < options.deadline;
@@ -927,9 +930,6 @@ class GitHubApi {
             },
         });
         const api = new GitHubApi(octokit, options);
-        octokit.hook.before('request', () => {
-            api.requests++;
-        });
         // a request that got no answer at all (GitHub unreachable): later requests are not retried, so
         // an unreachable GitHub costs one request's retries, not every request's
         octokit.hook.error('request', (error) => {
@@ -943,10 +943,15 @@ class GitHubApi {
     requests = 0;
     /** Set once a request got no answer at all: no more retries this run. */
     unreachable = false;
-    /** Request options: the signal, and how many retries a harmless repeat gets (none near the deadline). */
+    /**
+     * Request options: the signal, and `retries: 0` where no retry may happen (a create, near the
+     * deadline, GitHub unreachable). Never a positive count: plugin-retry reads a request's own
+     * `retries` before its doNotRetry list, so a 404 or 422 would be sent again; the plugin's default
+     * (GITHUB_RETRIES) applies to the answers it retries.
+     */
     request(options = {}) {
         const room = this.options.deadline - this.now() >= RETRY_SPAN_MS && !this.signal.aborted && !this.unreachable;
-        return { signal: this.requestSignal(options.timeoutMs), retries: options.create || !room ? 0 : GITHUB_RETRIES };
+        return { signal: this.requestSignal(options.timeoutMs), ...(options.create || !room ? { retries: 0 } : {}) };
     }
     /** A request signal: the run's cancellation and a timeout (after a cancel, a short one of its own). */
     requestSignal(timeoutMs = REQUEST_TIMEOUT_MS) {

@@ -9,6 +9,8 @@ import { type ChangedFile, type Commit, type GitHubPort, type Issue, type IssueC
  * What is retried, with the ecosystem's plugins (@octokit/plugin-retry, @octokit/plugin-throttling):
  * a GitHub error (5xx, a dropped connection) up to twice, 1 s then 4 s later, for every request
  * whose repeat is harmless (reads, edits, reactions: GitHub answers 200 for a reaction that exists);
+ * any other 4xx is GitHub's final answer and is never sent again (a request's own `retries` option
+ * would make plugin-retry repeat even those, so it is only ever set to 0, to forbid retries);
  * a create (a comment, a reply) never, since its answer may be lost after GitHub made it (the
  * tracking comment's lost-create search covers that). A rate limit (primary or secondary) is waited
  * out once when GitHub's wait ends before the step's deadline: the request was refused, not made.
@@ -32,7 +34,8 @@ export interface GitHubApiOptions {
   signal: AbortSignal
   /** Epoch ms: the step's deadline (wait-timeout); no retry or rate-limit wait goes past it. */
   deadline: number
-  now?: () => number
+  /** The run's clock. */
+  now: () => number
   log?: (message: string) => void
   /** plugin-retry's unit of wait (1 s); a test shortens it, the action never does. */
   retryBaseMs?: number
@@ -73,17 +76,20 @@ export class GitHubApi implements GitHubPort {
     private readonly options: GitHubApiOptions,
   ) {
     this.signal = options.signal
-    this.now = options.now ?? Date.now
+    this.now = options.now
   }
 
   static async load(token: string, options: GitHubApiOptions): Promise<GitHubApi> {
     const { makeOctokit } = await import('./octokit.js')
-    const now = options.now ?? Date.now
+    const now = options.now
     const log = options.log ?? (() => {})
     const octokit = makeOctokit(token, {
       retries: GITHUB_RETRIES,
       retryBaseMs: options.retryBaseMs ?? 1000,
       doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451],
+      onAttempt: () => {
+        api.requests++
+      },
       // a rate limit is waited out once, and only when GitHub's wait ends before the deadline
       onRateLimit: (kind, retryAfter, request, retryCount) => {
         const ok = retryCount === 0 && !options.signal.aborted && now() + retryAfter * 1000 < options.deadline
@@ -91,10 +97,7 @@ export class GitHubApi implements GitHubPort {
         return ok
       },
     })
-    const api = new GitHubApi(octokit, options)
-    octokit.hook.before('request', () => {
-      api.requests++
-    })
+    const api: GitHubApi = new GitHubApi(octokit, options)
     // a request that got no answer at all (GitHub unreachable): later requests are not retried, so
     // an unreachable GitHub costs one request's retries, not every request's
     octokit.hook.error('request', (error: unknown) => {
@@ -110,10 +113,15 @@ export class GitHubApi implements GitHubPort {
   /** Set once a request got no answer at all: no more retries this run. */
   private unreachable = false
 
-  /** Request options: the signal, and how many retries a harmless repeat gets (none near the deadline). */
-  private request(options: { create?: boolean; timeoutMs?: number } = {}): { signal: AbortSignal; retries: number } {
+  /**
+   * Request options: the signal, and `retries: 0` where no retry may happen (a create, near the
+   * deadline, GitHub unreachable). Never a positive count: plugin-retry reads a request's own
+   * `retries` before its doNotRetry list, so a 404 or 422 would be sent again; the plugin's default
+   * (GITHUB_RETRIES) applies to the answers it retries.
+   */
+  private request(options: { create?: boolean; timeoutMs?: number } = {}): { signal: AbortSignal; retries?: 0 } {
     const room = this.options.deadline - this.now() >= RETRY_SPAN_MS && !this.signal.aborted && !this.unreachable
-    return { signal: this.requestSignal(options.timeoutMs), retries: options.create || !room ? 0 : GITHUB_RETRIES }
+    return { signal: this.requestSignal(options.timeoutMs), ...(options.create || !room ? { retries: 0 as const } : {}) }
   }
 
   /** A request signal: the run's cancellation and a timeout (after a cancel, a short one of its own). */

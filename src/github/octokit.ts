@@ -1,4 +1,5 @@
 import { getOctokit } from '@actions/github'
+import { defaults } from '@actions/github/lib/utils'
 import { retry } from '@octokit/plugin-retry'
 import { throttling } from '@octokit/plugin-throttling'
 import Bottleneck from 'bottleneck/light.js'
@@ -16,14 +17,24 @@ export interface OctokitSettings {
   doNotRetry: number[]
   /** Whether to wait out a rate limit (the throttling plugin's onRateLimit / onSecondaryRateLimit). */
   onRateLimit: (kind: string, retryAfter: number, request: { method?: string; url?: string }, retryCount: number) => boolean
+  /** Called for every attempt that goes to GitHub, retries included (the plugins' retries happen below every hook). */
+  onAttempt: () => void
 }
 
 export function makeOctokit(token: string, settings: OctokitSettings) {
   const waitOut = (kind: string) => (retryAfter: number, request: { method?: string; url?: string }, _octokit: unknown, retryCount: number): boolean =>
     settings.onRateLimit(kind, retryAfter, request, retryCount)
+  // @actions/github's own fetch (the runner's proxy), counted: Octokit takes `request` whole, so the
+  // agent goes along
+  const base = (defaults.request?.fetch ?? fetch) as typeof fetch
+  const counted: typeof fetch = (input, init) => {
+    settings.onAttempt()
+    return base(input, init)
+  }
   return getOctokit(
     token,
     {
+      request: { ...defaults.request, fetch: counted },
       retry: { retries: settings.retries, doNotRetry: settings.doNotRetry, retryAfterBaseValue: settings.retryBaseMs },
       throttle: {
         onRateLimit: waitOut('rate limit'),

@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import type { GitHubApi } from '../../src/github/github-api.js'
+import { startGitHub } from '../e2e/fixtures.js'
+import { TEST_TOKEN } from '../e2e/harness.js'
+import type { GitHubSimulator } from '../simulator/github-simulator.js'
+
+/**
+ * What GitHub is asked twice: only what can change on a second try (no answer, 5xx). Every other
+ * 4xx is GitHub's final answer and reaches it once, whatever the request's own retry setting; the
+ * rate limits are the throttling plugin's. Counted at the fake GitHub, over real HTTP, with the
+ * project's @octokit plugins as the action configures them.
+ */
+
+const repo = { owner: 'acme', repo: 'docs' }
+const thread = { ...repo, number: 7, isPullRequest: false, title: 'T', url: 'https://github.com/acme/docs/issues/7' }
+let saved: NodeJS.ProcessEnv
+
+beforeEach(() => {
+  saved = process.env
+})
+afterEach(() => {
+  process.env = saved
+})
+
+/** The action's GitHub client against `gh`, loaded afresh (it reads GITHUB_API_URL when it loads). */
+async function open(gh: GitHubSimulator, now = 0): Promise<GitHubApi> {
+  process.env = { ...saved, GITHUB_API_URL: gh.baseUrl }
+  vi.resetModules()
+  const { GitHubApi } = await import('../../src/github/github-api.js')
+  return GitHubApi.load(TEST_TOKEN, { signal: new AbortController().signal, deadline: 60_000, now: () => now, retryBaseMs: 1 })
+}
+
+const statusOf = async (promise: Promise<unknown>): Promise<number | 'ok'> =>
+  promise.then(
+    () => 'ok' as const,
+    (error: { status?: number }) => error.status ?? -1,
+  )
+
+describe('GitHub\'s final answers reach it once', () => {
+  test.each([
+    ['404 absent: a label the issue does not have is removed', async (api: GitHubApi) => api.removeLabel(thread, 'docs: done'), 'remove-label', undefined, 'ok'],
+    ['422 exists: a label the repository has is created', async (api: GitHubApi) => api.createLabel(repo, 'docs-health', 'ededed', 'x'), 'create-label', undefined, 'ok'],
+    [
+      '422 not a collaborator: a refused edit',
+      async (api: GitHubApi) => api.addLabels(thread, ['docs']),
+      'add-labels',
+      { status: 422, body: { message: 'Reviews may only be requested from collaborators. One or more of the users or teams you specified is not a collaborator of the acme/docs repository.', documentation_url: 'https://docs.github.com/rest', status: '422' } },
+      422,
+    ],
+    [
+      '403 without permission: an edit the token may not make',
+      async (api: GitHubApi) => api.updateComment(thread, 1, 'x'),
+      'update-comment',
+      { status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest', status: '403' } },
+      403,
+    ],
+    [
+      '404 on a read: a pull request GitHub does not know',
+      async (api: GitHubApi) => api.pullRequestState(repo, 404),
+      'get-pull',
+      undefined,
+      'ok',
+    ],
+  ] as const)('%s', async (_name, call, route, fault, expected) => {
+    const gh = await startGitHub()
+    gh.repoLabels.set('docs-health', 'ededed')
+    if (fault) gh.addFault({ route, ...fault })
+    const api = await open(gh)
+    expect(await statusOf(call(api))).toBe(expected)
+    expect(gh.requestsTo(route)).toHaveLength(1)
+    expect(api.requests).toBe(gh.requests.length)
+  })
+
+  test('a 502 on a harmless request is tried again, and each attempt is counted', async () => {
+    const gh = await startGitHub()
+    gh.addFault({ route: 'list-comments', status: 502, body: { message: 'Server Error' } })
+    const api = await open(gh)
+    expect(await api.listComments(thread)).toEqual([])
+    expect(gh.requestsTo('list-comments')).toHaveLength(2)
+    expect(api.requests).toBe(2)
+  })
+
+  test('a create is never repeated, even after a 502 (its answer may be lost after GitHub made it)', async () => {
+    const gh = await startGitHub()
+    gh.addFault({ route: 'create-comment', status: 502, body: { message: 'Server Error' } })
+    const api = await open(gh)
+    expect(await statusOf(api.createComment(thread, 'x'))).toBe(502)
+    expect(gh.requestsTo('create-comment')).toHaveLength(1)
+  })
+
+  test('near the deadline a 502 is not tried again', async () => {
+    const gh = await startGitHub()
+    gh.addFault({ route: 'list-comments', status: 502, body: { message: 'Server Error' } })
+    const api = await open(gh, 57_000)
+    expect(await statusOf(api.listComments(thread))).toBe(502)
+    expect(gh.requestsTo('list-comments')).toHaveLength(1)
+  })
+})
