@@ -3565,12 +3565,30 @@ var sync = __webpack_require__(6789);
 
 // csv-stringify quotes a value holding its own delimiter, a quote or the record delimiter (CRLF), but
 // not a lone LF or CR, which readers also take as a line end: those are quoted here, with ; and tab
-const OPTIONS = { escape_formulas: true, quoted_match: /[;\t\r\n]/, record_delimiter: 'windows' };
+const OPTIONS = { quoted_match: /[;\t\r\n]/, record_delimiter: 'windows' };
+const TRIGGER = /[=+\-@\t\r＝＋－＠]/;
+const SEPARATOR = /[,;\t\r\n]/;
+/** A text value with every place a cell could start a formula made text (`'`). */
+function guardFormulas(text) {
+    let out = '';
+    // whether a cell could start here: at the start or after a separator, quotes and spaces between
+    let cellStart = true;
+    for (const ch of text) {
+        if (cellStart && TRIGGER.test(ch))
+            out += "'";
+        out += ch;
+        if (SEPARATOR.test(ch))
+            cellStart = true;
+        else if (ch !== ' ' && ch !== '"')
+            cellStart = false;
+    }
+    return out;
+}
 /** Rows as CSV text, each ending in CRLF. */
 function csvRows(rows) {
     if (rows.length === 0)
         return '';
-    return (0,sync/* stringify */.A)(rows.map((row) => row.map((cell) => cell ?? '')), OPTIONS);
+    return (0,sync/* stringify */.A)(rows.map((row) => row.map((cell) => (typeof cell === 'string' ? guardFormulas(cell) : (cell ?? '')))), OPTIONS);
 }
 
 ;// CONCATENATED MODULE: ./src/analytics/export-files.ts

@@ -12,10 +12,18 @@ export function escapeText(text: string, max = 300): string {
   return bound(oneLine(text), max)
     .replace(/[&<>"']/g, (c) => HTML[c] as string)
     .replace(/[\\`*_[\]()|!~]/g, '\\$&')
-    .replace(/:\/\//g, '&#58;//')
-    .replace(/www\./gi, (m) => `${m.slice(0, 3)}&#46;`)
-    .replace(/@/g, '&#64;')
+    .replace(/:\/\//g, `:${JOINER}//`)
+    .replace(/www\./gi, (m) => `${m.slice(0, 3)}${JOINER}.`)
+    .replace(/@/g, `@${JOINER}`)
 }
+
+/**
+ * An invisible word joiner (U+2060, as an entity) inside `://` and `www.` and after `@`: no
+ * autolinker finds a link or an address across it, and no @mention starts, whether it reads the
+ * source (GitHub's cmark-gfm) or the decoded text (micromark's GFM, GitHub's mention filter, which
+ * reads the rendered text), and a reader sees the text unchanged.
+ */
+const JOINER = '&#8288;'
 
 /** A link, only for an http(s) URL; anything else is shown as escaped text. */
 export function link(url: string | null | undefined, text: string): string {

@@ -87,7 +87,7 @@ describe.each(PATHS)('the key and text from the API ($name)', (runtime) => {
     expect(run.code).toBe(0)
     expect(run.summary).not.toContain('<img')
     expect(run.summary).not.toContain('](https://evil')
-    expect(run.summary).toContain('&lt;img src=x onerror=alert\\(1\\)&gt; \\| \\[x\\]\\(https&#58;//evil.example\\)')
+    expect(run.summary).toContain('&lt;img src=x onerror=alert\\(1\\)&gt; \\| \\[x\\]\\(https:&#8288;//evil.example\\)')
     expect(run.summary).toContain('main\\|\\`rm\\`')
     for (const line of run.summary.split('\n').filter((l) => l.startsWith('| '))) {
       expect(line.replace(/\\\|/g, '').split('|').length).toBe(4)

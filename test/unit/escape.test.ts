@@ -7,12 +7,12 @@ describe('escapeText', () => {
   test.each([
     ['a|b', 'a\\|b'],
     ['<script>', '&lt;script&gt;'],
-    ['![img](https://x.example/a.png)', '\\!\\[img\\]\\(https&#58;//x.example/a.png\\)'],
+    ['![img](https://x.example/a.png)', '\\!\\[img\\]\\(https:&#8288;//x.example/a.png\\)'],
     ['`code`', '\\`code\\`'],
     ['back\\slash', 'back\\\\slash'],
     ['line\nbreak', 'line break'],
-    ['www.evil.example', 'www&#46;evil.example'],
-    ['mail@evil.example', 'mail&#64;evil.example'],
+    ['www.evil.example', 'www&#8288;.evil.example'],
+    ['mail@evil.example', 'mail@&#8288;evil.example'],
     ['/docs/getting-started', '/docs/getting-started'],
     // bidirectional and invisible characters from readers never reach a summary table
     ['api\u200bkey rotation \u202eedoc', 'apikey rotation edoc'],

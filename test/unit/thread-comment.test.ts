@@ -123,10 +123,10 @@ describe('tracking comment text', () => {
     expect(decodeState(body)).toEqual(state)
     expect(body).toContain('Job job\\_1 (completed) · Pull request <a href="https://github.com/acme/docs/pull/5">#5</a>')
     expect(body).toContain('comment `/docs <what to change>` here')
-    expect(body).toContain('&#64;everyone &lt;img src=x onerror=alert\\(1\\)&gt; \\[x\\]\\(https&#58;//evil.example\\)')
+    expect(body).toContain('@&#8288;everyone &lt;img src=x onerror=alert\\(1\\)&gt; \\[x\\]\\(https:&#8288;//evil.example\\)')
     expect(body).toContain('&lt;b&gt;boom&lt;/b&gt;')
     expect(body).not.toMatch(/<img|\]\(https|@everyone/)
-    expect(body.indexOf('instruction 1')).toBeGreaterThan(body.indexOf('&#64;everyone'))
+    expect(body.indexOf('instruction 1')).toBeGreaterThan(body.indexOf('@&#8288;everyone'))
   })
 
   test('on the agent\'s pull request: where the job was asked for', () => {
@@ -156,8 +156,8 @@ describe('tracking comment text', () => {
     const here = { serverUrl: 'https://github.com', ...repo }
     const other = renderThreadComment({ state: { prLink: 'https://gitlab.example/acme/docs/pull/9', entries: [entry(1, { prLink: 'https://github.com/acme/docs/pull/13/../../issues/1' })] }, triggerPhrase: '/docs', here })
     expect(other).not.toMatch(/>#(9|13|1)</)
-    expect(other).toContain('>https&#58;//gitlab.example/acme/docs/pull/9</a>')
-    expect(other).toContain('>https&#58;//github.com/acme/docs/pull/13/../../issues/1</a>')
+    expect(other).toContain('>https:&#8288;//gitlab.example/acme/docs/pull/9</a>')
+    expect(other).toContain('>https:&#8288;//github.com/acme/docs/pull/13/../../issues/1</a>')
   })
 })
 
