@@ -899,7 +899,7 @@ const toChangedFile = (f) => ({
     ...(typeof f.patch === 'string' ? { patch: f.patch } : {}),
     ...(f.previous_filename ? { previousFilename: f.previous_filename } : {}),
 });
-const toIssueComment = (c) => ({ id: c.id, body: c.body ?? '', author: c.user?.login ?? '', authorType: c.user?.type ?? '', url: c.html_url ?? '' });
+const toIssueComment = (c) => ({ id: c.id, body: c.body ?? '', author: c.user?.login ?? '', authorType: c.user?.type ?? '', url: c.html_url ?? '', createdAt: c.created_at ?? '' });
 class GitHubApi {
     octokit;
     options;
@@ -1793,6 +1793,8 @@ const STATE_MARKER = /<!-- mintlify-docs-action:thread v1 ([A-Za-z0-9+/=]+) -->/
 const REPLY_MARKER = `${MARKER_PREFIX}:reply -->`;
 /** How many instructions a tracking comment lists; older ones drop off. */
 const MAX_ENTRIES = 10;
+/** The most instructions one run sends: its own and nine it caught up on, or ten it caught up on. */
+const MAX_INSTRUCTIONS = 10;
 /** How much of each instruction the comment shows. */
 const ENTRY_INSTRUCTION_CHARS = 500;
 const entrySchema = schemas/* object */.Ikc({
@@ -1809,6 +1811,8 @@ const entrySchema = schemas/* object */.Ikc({
     comment: schemas/* optional */.lqM(schemas/* number */.aig()),
     /** The instruction is the action's description of what it sent (a change, an automation), not a person's words: never shown as a quote. */
     described: schemas/* optional */.lqM(schemas/* boolean */.zMY()),
+    /** Earlier instructions this run left out (more were waiting than one run sends): each must be written again. */
+    left: schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* object */.Ikc({ by: schemas/* string */.YjP(), url: schemas/* string */.YjP(), at: schemas/* string */.YjP() }))),
 });
 const stateSchema = schemas/* object */.Ikc({
     job: schemas/* optional */.lqM(schemas/* string */.YjP()),
@@ -2181,7 +2185,17 @@ function renderEntry(entry, here) {
     // would make them part of what the user wrote; the quote holds only a person's instruction
     const own = [...(entry.described && text ? [text] : []), ...(entry.note ? [(0,summary_escape/* escapeText */.X1)(entry.note, 500)] : [])];
     const quoted = entry.described ? '' : text;
-    return `${head}${own.map((line) => `\\\n  ${line}`).join('')}${quoted ? `\n  > ${quoted}` : ''}`;
+    return `${head}${own.map((line) => `\\\n  ${line}`).join('')}${quoted ? `\n  > ${quoted}` : ''}${renderLeft(entry.left)}`;
+}
+/**
+ * The instructions a run left out, under its entry: how many, and each as a link (its author and
+ * time), one line each, so that forty read as plainly as one.
+ */
+function renderLeft(left) {
+    if (!left || left.length === 0)
+        return '';
+    const items = left.map((l) => `    - ${(0,summary_escape/* escapeText */.X1)(l.by, 60)}, ${(0,summary_escape/* link */.nf)(l.url, (0,format/* formatTime */.fU)(l.at) || 'comment') || (0,summary_escape/* escapeText */.X1)(l.url, 200)}`);
+    return `\n\n  ⏸️ ${(0,format/* count */.U9)(left.length, 'earlier instruction was', 'earlier instructions were')} **not sent**: more than ${MAX_INSTRUCTIONS} were waiting at once. Write ${left.length === 1 ? 'it' : 'them'} again:\n\n${items.join('\n')}`;
 }
 /** The renderer a ThreadComment writes with: the state as this comment's text, on this server. */
 function threadCommentRenderer(triggerPhrase, serverUrl) {
@@ -2649,6 +2663,8 @@ async function findInstruction(body, phrase) {
 ;// CONCATENATED MODULE: ./src/summary/conversation-summary.ts
 
 
+
+
 /**
  * The comment-mode job summary: why a comment was not taken (one line, never a silent green run),
  * or where the instruction came from followed by the agent summary.
@@ -2673,12 +2689,22 @@ function renderConversationSummary(report, here) {
         parts.push((0,summary_escape/* alert */.xE)('CAUTION', report.failure));
         return `${parts.join('\n\n')}\n`;
     }
-    if (from)
-        parts.push(report.caughtUp ? `${from}, sent after ${report.caughtUp} earlier instruction${report.caughtUp === 1 ? '' : 's'} on the thread that no run had sent (see the tracking comment)` : from);
+    const caughtUp = (0,format/* count */.U9)(report.caughtUp ?? 0, 'earlier instruction');
+    if (report.notOwn) {
+        parts.push((0,summary_escape/* keyValueTable */.z2)([
+            ['This comment', `not an instruction (\`${report.notOwn.reason}\`): ${(0,summary_escape/* escapeText */.X1)(report.notOwn.detail, 500)}`],
+            ['Sent instead', `${caughtUp} on the thread that no run had sent (see the tracking comment)`],
+        ]));
+    }
+    else if (from)
+        parts.push(report.caughtUp ? `${from}, sent after ${caughtUp} on the thread that no run had sent (see the tracking comment)` : from);
+    if (report.left)
+        parts.push((0,summary_escape/* alert */.xE)('WARNING', `${(0,format/* count */.U9)(report.left, 'earlier instruction was', 'earlier instructions were')} left out: more were waiting than one run sends (${MAX_INSTRUCTIONS}). The tracking comment lists ${report.left === 1 ? 'it' : 'them'}; write ${report.left === 1 ? 'it' : 'them'} again.`));
     return `${report.agent ? renderAgentSummary(report.agent, here) : ''}${parts.length > 0 ? `\n${parts.join('\n\n')}\n` : ''}`;
 }
 
 ;// CONCATENATED MODULE: ./src/modes/comment.ts
+
 
 
 
@@ -2745,10 +2771,16 @@ async function converse(settings, ctx) {
     if (carriesMarker(event.comment.body))
         return skip('own-comment', `The ${what} carries this action's marker: the action's own comments are never instructions.`);
     const found = await findInstruction(event.comment.body, triggerPhrase);
+    // Why this comment is not an instruction itself. One that names the phrase all the same (quoted,
+    // in code, mid-line, alone) passes the workflow's filter and so cancels a run GitHub held pending:
+    // such a run still catches up on the thread (below); any other comment needs no request at all.
+    let notOwn;
     if (!found.found)
-        return skip('no-phrase', `No line of the ${what} starts with ${triggerPhrase} (quoted lines and code blocks do not count).`);
-    if (found.text === '')
-        return skip('empty-instruction', `The ${what} has ${triggerPhrase} with nothing after it.`);
+        notOwn = { reason: 'no-phrase', detail: `No line of the ${what} starts with ${triggerPhrase} (quoted lines and code blocks do not count).` };
+    else if (found.text === '')
+        notOwn = { reason: 'empty-instruction', detail: `The ${what} has ${triggerPhrase} with nothing after it.` };
+    if (notOwn && !event.comment.body.toLowerCase().includes(triggerPhrase.toLowerCase()))
+        return skip(notOwn.reason, notOwn.detail);
     const api = await ctx.github(token);
     const identity = await api.identity();
     if (identity === undefined) {
@@ -2759,19 +2791,24 @@ async function converse(settings, ctx) {
         if (sameLogin(event.comment.author.login, identity))
             return skip('own-comment', `The ${what} was written by ${(0,util_text/* external */.qn)(identity, 60)}, the account this action writes with.`);
     }
-    let refusal;
-    try {
-        refusal = await gate(api, event.thread, event.comment.author, allowedBots);
-    }
-    catch (error) {
-        return notSent((0,errors/* getErrorMessage */.u)(error));
+    // the gate's verdict by login, for this run: one permission check per author
+    const verdicts = new Map();
+    if (!notOwn) {
+        let refusal;
+        try {
+            refusal = await gate(api, event.thread, event.comment.author, allowedBots);
+        }
+        catch (error) {
+            return notSent((0,errors/* getErrorMessage */.u)(error));
+        }
+        verdicts.set(event.comment.author.login.toLowerCase(), refusal);
+        if (refusal) {
+            await react(api, event.thread, event.comment, 'confused');
+            notOwn = { reason: refusal.reason, detail: `${refusal.detail} The ${what} was not sent to the service.` };
+        }
     }
     const whereText = describeThread(event.thread);
-    if (refusal) {
-        await react(api, event.thread, event.comment, 'confused');
-        return skip(refusal.reason, `${refusal.detail} The ${what} was not sent to the service.`);
-    }
-    if (found.cutChars > 0)
+    if (!notOwn && found.found && found.cutChars > 0)
         core/* info */.pq(`The instruction was cut to ${found.text.length} characters (${found.cutChars} more were left out).`);
     const view = threadView(triggerPhrase, ctx);
     let tracking;
@@ -2779,34 +2816,56 @@ async function converse(settings, ctx) {
         tracking = await openTracking(api, event.thread, identity, view, ctx.signal, 'fail');
     }
     catch (error) {
+        if (notOwn) {
+            core/* warning */.$e(`Could not read the comments on ${whereText} to catch up on instructions no run sent: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. The next run on this thread will.`);
+            return skip(notOwn.reason, notOwn.detail);
+        }
         return notSent(`Could not read the comments on ${whereText} to find its job: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. Nothing was sent to the service.`);
     }
-    const source = { author: event.comment.author.login, where: whereText, url: event.comment.url };
-    // the claim: an earlier run may have caught this comment up already, or another run may hold it
     const own = event.comment;
-    if (own.kind === 'issue-comment' && tracking.state.lastComment !== undefined && own.id <= tracking.state.lastComment) {
-        return skip('already-handled', `An earlier run on ${whereText} already dealt with this ${what}, with the instructions it caught up on (see the tracking comment).`);
-    }
-    if ((await react(api, event.thread, own, 'eyes')) === 'existed' && !creditedToThisRun(tracking, own.id, ctx.run.runUrl)) {
-        return skip('already-handled', `This ${what} already has the action's 👀: another run has taken it.`);
+    const source = { author: own.author.login, where: whereText, url: own.url };
+    // the claim: an earlier run may have caught this comment up already, or another run may hold it
+    if (!notOwn) {
+        if (own.kind === 'issue-comment' && tracking.state.lastComment !== undefined && own.id <= tracking.state.lastComment) {
+            return skip('already-handled', `An earlier run on ${whereText} already dealt with this ${what}, with the instructions it caught up on (see the tracking comment).`);
+        }
+        if ((await react(api, event.thread, own, 'eyes')) === 'existed' && !creditedToThisRun(tracking, own.id, ctx.run.runUrl)) {
+            return skip('already-handled', `This ${what} already has the action's 👀: another run has taken it.`);
+        }
     }
     let catchUp;
     try {
-        catchUp = await pendingInstructions(api, tracking, event, identity, settings.conversation, ctx.run.runUrl, new Map([[own.author.login.toLowerCase(), undefined]]));
+        catchUp = await pendingInstructions(api, tracking, event, identity, settings.conversation, ctx.run.runUrl, verdicts, notOwn ? MAX_INSTRUCTIONS : MAX_INSTRUCTIONS - 1);
     }
     catch (error) {
+        if (notOwn) {
+            core/* warning */.$e(`Could not catch up on the instructions no run sent on ${whereText}: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. The next run on this thread will.`);
+            return skip(notOwn.reason, notOwn.detail);
+        }
         return notSent((0,errors/* getErrorMessage */.u)(error), source);
     }
-    const instructions = [...catchUp.instructions, { author: own.author.login, text: found.text, url: own.url || event.thread.url, comment: own.kind === 'issue-comment' ? own.id : undefined }];
-    const entries = instructions.map((i) => entryFor(ctx.run, ctx.clock.now(), i.author, i.text, i.url, { comment: i.comment }));
+    if (notOwn && catchUp.instructions.length === 0)
+        return skip(notOwn.reason, notOwn.detail);
+    const instructions = notOwn
+        ? catchUp.instructions
+        : [...catchUp.instructions, { author: own.author.login, text: found.found ? found.text : '', url: own.url || event.thread.url, comment: own.kind === 'issue-comment' ? own.id : undefined, at: '' }];
+    const now = ctx.clock.now();
+    const entries = instructions.map((i) => entryFor(ctx.run, now, i.author, i.text, i.url, { comment: i.comment }));
     const marks = { lastComment: own.kind === 'issue-comment' ? own.id : catchUp.newest, labeler: labelerFor(api, event.thread, settings.conversation.statusLabels) };
-    if (catchUp.instructions.length > 0)
-        core/* info */.pq(`Caught up on ${catchUp.instructions.length} earlier instruction${catchUp.instructions.length === 1 ? '' : 's'} on ${whereText} that no run had sent: they go first, in the order they were written, in one follow-up.`);
+    if (notOwn) {
+        core/* notice */.lm(`This ${what} is not an instruction (${notOwn.reason}): ${notOwn.detail} It was not sent; the ${(0,format/* count */.U9)(catchUp.instructions.length, 'earlier instruction')} on ${whereText} that no run had sent ${catchUp.instructions.length === 1 ? 'is' : 'are'} sent now.`);
+    }
+    else if (catchUp.instructions.length > 0) {
+        core/* info */.pq(`Caught up on ${(0,format/* count */.U9)(catchUp.instructions.length, 'earlier instruction')} on ${whereText} that no run had sent: they go first, in the order they were written, in one follow-up.`);
+    }
     if (catchUp.left.length > 0) {
-        // said in the thread on this run's own entry (the comment lists the newest instructions only)
-        const left = `Not sent, more than ${MAX_INSTRUCTIONS} instructions were waiting at once: ${catchUp.left.map((i) => i.url).join(', ')}. Write them again.`;
-        core/* warning */.$e(`${catchUp.left.length} earlier instruction${catchUp.left.length === 1 ? ' was' : 's were'} left out (more than ${MAX_INSTRUCTIONS} at once): ${catchUp.left.map((i) => i.url).join(', ')}. The tracking comment says so.`);
-        entries[entries.length - 1] = { ...entries[entries.length - 1], note: left };
+        // said in the thread on the newest entry, each left-out instruction as a link, and in the log
+        const left = catchUp.left.map((i) => ({ by: i.author, url: i.url, at: i.at }));
+        entries[entries.length - 1] = { ...entries[entries.length - 1], left };
+        core/* warning */.$e([
+            `${(0,format/* count */.U9)(left.length, 'earlier instruction was', 'earlier instructions were')} left out: more than ${MAX_INSTRUCTIONS} were waiting at once, and one run sends at most ${MAX_INSTRUCTIONS}. Write ${left.length === 1 ? 'it' : 'them'} again (the tracking comment lists ${left.length === 1 ? 'it' : 'them'} too):`,
+            ...left.map((l) => `- ${(0,util_text/* external */.qn)(l.by, 60)}${l.at ? ` at ${(0,format/* formatTime */.fU)(l.at)}` : ''}: ${(0,util_text/* external */.qn)(l.url, 200)}`),
+        ].join('\n'));
     }
     let jobId = tracking.state.job;
     if (jobId !== undefined) {
@@ -2841,7 +2900,7 @@ async function converse(settings, ctx) {
     if (ctx.outputs.get('triggered') !== 'true')
         ctx.outputs.set('triggered', 'false');
     const done = await recordEnd(tracking, agent, entries, marks);
-    if (own.kind === 'review-comment' && own.replyTo !== undefined) {
+    if (!notOwn && own.kind === 'review-comment' && own.replyTo !== undefined) {
         try {
             await api.replyToReviewComment(event.thread, own.replyTo, renderReviewReply(done[done.length - 1], agent.jobId, ctx.run), ctx.signal.aborted ? 900 : undefined);
         }
@@ -2851,23 +2910,30 @@ async function converse(settings, ctx) {
     }
     if (!ctx.signal.aborted)
         await linkPullRequest(api, identity, ctx.run, agent, event.thread, view, ctx.signal);
-    return { triggered: ctx.outputs.get('triggered') === 'true', source, agent, caughtUp: catchUp.instructions.length };
+    return {
+        triggered: ctx.outputs.get('triggered') === 'true',
+        source,
+        agent,
+        caughtUp: catchUp.instructions.length,
+        left: catchUp.left.length,
+        ...(notOwn ? { notOwn: { reason: notOwn.reason, detail: notOwn.detail } } : {}),
+    };
 }
-/** The most instructions one run sends: its own and up to nine it caught up on. */
-const MAX_INSTRUCTIONS = 10;
 /**
  * The instructions on the thread that no run has dealt with: the issue comments after the newest one
  * the tracking comment records (or, in a state from before that was recorded, after the tracking
  * comment itself), and before this run's own comment. A run cancelled while pending (GitHub keeps one
  * pending run per concurrency group and cancels the older) left such comments; the next run sends
  * them. Each passes the same rules as an event's comment: a new comment (its text as it reads now),
- * not the action's, the phrase on a line of its own, the gate. Each is claimed with the action's 👀
- * (GitHub answers 201 to the first to add it, 200 after), so two runs never send one comment twice.
- * With no tracking comment on the thread there is nothing to catch up on.
+ * not the action's, the phrase on a line of its own, the gate. The newest `keep` are claimed with
+ * the action's 👀 (GitHub answers 201 to the first to add it, 200 after), so two runs never send one
+ * comment twice; older ones beyond them are left out, unclaimed, and must be written again (the
+ * thread's watermark moves past them). With no tracking comment on the thread there is nothing to
+ * catch up on.
  */
 async function pendingInstructions(api, tracking, event, identity, conversation, runUrl, 
 /** The gate's verdict by login, for this run (one permission check per author). */
-verdicts) {
+verdicts, keep) {
     const after = tracking.state.lastComment ?? tracking.commentId;
     if (after === undefined)
         return { instructions: [], left: [], newest: undefined };
@@ -2880,8 +2946,9 @@ verdicts) {
         if (instruction.found && instruction.text !== '')
             found.push({ comment, text: instruction.text });
     }
-    const instructions = [];
-    for (const { comment, text } of found) {
+    const allowed = [];
+    for (const item of found) {
+        const { comment } = item;
         const login = comment.author.toLowerCase();
         const refusal = verdicts.has(login) ? verdicts.get(login) : await gate(api, event.thread, { login: comment.author, type: comment.authorType }, conversation.allowedBots);
         verdicts.set(login, refusal);
@@ -2890,14 +2957,21 @@ verdicts) {
             await react(api, event.thread, { kind: 'issue-comment', id: comment.id }, 'confused');
             continue;
         }
+        allowed.push(item);
+    }
+    // newest first, until `keep` are claimed: what is older is left out
+    const claimed = [];
+    let i = allowed.length - 1;
+    for (; i >= 0 && claimed.length < keep; i--) {
+        const { comment, text } = allowed[i];
         if ((await react(api, event.thread, { kind: 'issue-comment', id: comment.id }, 'eyes')) === 'existed' && !creditedToThisRun(tracking, comment.id, runUrl)) {
             core/* info */.pq(`Comment ${comment.id} already has the action's 👀: another run has taken it.`);
             continue;
         }
-        instructions.push({ author: comment.author, text, url: comment.url, comment: comment.id });
+        claimed.unshift({ author: comment.author, text, url: comment.url, comment: comment.id, at: comment.createdAt });
     }
-    const keep = MAX_INSTRUCTIONS - 1;
-    return { instructions: instructions.slice(-keep), left: instructions.slice(0, Math.max(0, instructions.length - keep)), newest };
+    const left = allowed.slice(0, i + 1).map(({ comment, text }) => ({ author: comment.author, text, url: comment.url, comment: comment.id, at: comment.createdAt }));
+    return { instructions: claimed, left, newest };
 }
 /** Whether an earlier attempt of this same run (a re-run) recorded the comment: then it is still ours. */
 function creditedToThisRun(tracking, comment, runUrl) {

@@ -42,7 +42,7 @@ export interface GitHubApiOptions {
 }
 
 
-type RawComment = { id: number; body?: string | null; user?: { login?: string; type?: string } | null; html_url?: string }
+type RawComment = { id: number; body?: string | null; user?: { login?: string; type?: string } | null; html_url?: string; created_at?: string }
 /** A request's answer, or undefined when GitHub answers 404 (no such thing, or the token cannot see it). */
 async function unlessNotFound<T>(request: Promise<T>): Promise<T | undefined> {
   try {
@@ -65,7 +65,7 @@ const toChangedFile = (f: RawFile): ChangedFile => ({
   ...(typeof f.patch === 'string' ? { patch: f.patch } : {}),
   ...(f.previous_filename ? { previousFilename: f.previous_filename } : {}),
 })
-const toIssueComment = (c: RawComment): IssueComment => ({ id: c.id, body: c.body ?? '', author: c.user?.login ?? '', authorType: c.user?.type ?? '', url: c.html_url ?? '' })
+const toIssueComment = (c: RawComment): IssueComment => ({ id: c.id, body: c.body ?? '', author: c.user?.login ?? '', authorType: c.user?.type ?? '', url: c.html_url ?? '', createdAt: c.created_at ?? '' })
 
 export class GitHubApi implements GitHubPort {
   private readonly signal: AbortSignal

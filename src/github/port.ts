@@ -12,6 +12,8 @@ export interface IssueComment {
   /** `User`, `Bot` or `Organization`, as GitHub says; '' when it does not. */
   authorType: string
   url: string
+  /** When GitHub says it was written (whole seconds, `2026-11-24T10:00:00Z`); '' when it does not. */
+  createdAt: string
 }
 
 export type Reaction = 'eyes' | 'confused'

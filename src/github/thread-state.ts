@@ -18,6 +18,9 @@ export const REPLY_MARKER = `${MARKER_PREFIX}:reply -->`
 
 /** How many instructions a tracking comment lists; older ones drop off. */
 export const MAX_ENTRIES = 10
+/** The most instructions one run sends: its own and nine it caught up on, or ten it caught up on. */
+export const MAX_INSTRUCTIONS = 10
+
 /** How much of each instruction the comment shows. */
 const ENTRY_INSTRUCTION_CHARS = 500
 
@@ -35,6 +38,8 @@ const entrySchema = z.object({
   comment: z.optional(z.number()),
   /** The instruction is the action's description of what it sent (a change, an automation), not a person's words: never shown as a quote. */
   described: z.optional(z.boolean()),
+  /** Earlier instructions this run left out (more were waiting than one run sends): each must be written again. */
+  left: z.optional(z.array(z.object({ by: z.string(), url: z.string(), at: z.string() }))),
 })
 export type ThreadEntry = z.infer<typeof entrySchema>
 

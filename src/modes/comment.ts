@@ -7,7 +7,7 @@ import { type Refusal, type SkipReason, gate } from '../github/gate.js'
 import { cleanCommentText, findInstruction } from '../github/instruction.js'
 import { type GitHubPort, type IssueComment, sameLogin } from '../github/port.js'
 import type { ThreadComment } from '../github/thread-comment.js'
-import { type ThreadEntry, carriesMarker } from '../github/thread-state.js'
+import { MAX_INSTRUCTIONS, type ThreadEntry, carriesMarker } from '../github/thread-state.js'
 import { type Marks, entryFor, labelerFor, linkPullRequest, openTracking, recordEnd, recordNotSent, recordStart } from '../github/tracking.js'
 import type { ConversationSettings } from '../inputs/settings.js'
 import { type ConversationReport, renderConversationSummary } from '../summary/conversation-summary.js'
@@ -15,6 +15,7 @@ import { renderReviewReply } from '../summary/thread-comment.js'
 import * as core from '../util/actions-core.js'
 import type { Ending } from '../util/ending.js'
 import { getErrorMessage } from '../util/errors.js'
+import { count, formatTime } from '../util/format.js'
 import { bound, external } from '../util/text.js'
 import type { ModeContext, Report } from './context.js'
 import { threadView } from './thread.js'
@@ -69,8 +70,13 @@ async function converse(settings: ConversationSettings, ctx: ModeContext): Promi
   if (!event.created) return skip('not-created', `This ${what} was ${external(event.action || 'changed', 30)}; only new comments and submitted reviews are instructions.`)
   if (carriesMarker(event.comment.body)) return skip('own-comment', `The ${what} carries this action's marker: the action's own comments are never instructions.`)
   const found = await findInstruction(event.comment.body, triggerPhrase)
-  if (!found.found) return skip('no-phrase', `No line of the ${what} starts with ${triggerPhrase} (quoted lines and code blocks do not count).`)
-  if (found.text === '') return skip('empty-instruction', `The ${what} has ${triggerPhrase} with nothing after it.`)
+  // Why this comment is not an instruction itself. One that names the phrase all the same (quoted,
+  // in code, mid-line, alone) passes the workflow's filter and so cancels a run GitHub held pending:
+  // such a run still catches up on the thread (below); any other comment needs no request at all.
+  let notOwn: Refusal | undefined
+  if (!found.found) notOwn = { reason: 'no-phrase', detail: `No line of the ${what} starts with ${triggerPhrase} (quoted lines and code blocks do not count).` }
+  else if (found.text === '') notOwn = { reason: 'empty-instruction', detail: `The ${what} has ${triggerPhrase} with nothing after it.` }
+  if (notOwn && !event.comment.body.toLowerCase().includes(triggerPhrase.toLowerCase())) return skip(notOwn.reason, notOwn.detail)
 
   const api = await ctx.github(token)
   const identity = await api.identity()
@@ -81,52 +87,80 @@ async function converse(settings: ConversationSettings, ctx: ModeContext): Promi
     if (sameLogin(event.comment.author.login, identity)) return skip('own-comment', `The ${what} was written by ${external(identity, 60)}, the account this action writes with.`)
   }
 
-  let refusal: Refusal | undefined
-  try {
-    refusal = await gate(api, event.thread, event.comment.author, allowedBots)
-  } catch (error) {
-    return notSent(getErrorMessage(error))
+  // the gate's verdict by login, for this run: one permission check per author
+  const verdicts = new Map<string, Refusal | undefined>()
+  if (!notOwn) {
+    let refusal: Refusal | undefined
+    try {
+      refusal = await gate(api, event.thread, event.comment.author, allowedBots)
+    } catch (error) {
+      return notSent(getErrorMessage(error))
+    }
+    verdicts.set(event.comment.author.login.toLowerCase(), refusal)
+    if (refusal) {
+      await react(api, event.thread, event.comment, 'confused')
+      notOwn = { reason: refusal.reason, detail: `${refusal.detail} The ${what} was not sent to the service.` }
+    }
   }
   const whereText = describeThread(event.thread)
-  if (refusal) {
-    await react(api, event.thread, event.comment, 'confused')
-    return skip(refusal.reason, `${refusal.detail} The ${what} was not sent to the service.`)
-  }
 
-  if (found.cutChars > 0) core.info(`The instruction was cut to ${found.text.length} characters (${found.cutChars} more were left out).`)
+  if (!notOwn && found.found && found.cutChars > 0) core.info(`The instruction was cut to ${found.text.length} characters (${found.cutChars} more were left out).`)
   const view = threadView(triggerPhrase, ctx)
   let tracking: ThreadComment
   try {
     tracking = await openTracking(api, event.thread, identity, view, ctx.signal, 'fail')
   } catch (error) {
+    if (notOwn) {
+      core.warning(`Could not read the comments on ${whereText} to catch up on instructions no run sent: ${external(getErrorMessage(error), 300)}. The next run on this thread will.`)
+      return skip(notOwn.reason, notOwn.detail)
+    }
     return notSent(`Could not read the comments on ${whereText} to find its job: ${external(getErrorMessage(error), 300)}. Nothing was sent to the service.`)
   }
-  const source = { author: event.comment.author.login, where: whereText, url: event.comment.url }
+  const own = event.comment
+  const source = { author: own.author.login, where: whereText, url: own.url }
 
   // the claim: an earlier run may have caught this comment up already, or another run may hold it
-  const own = event.comment
-  if (own.kind === 'issue-comment' && tracking.state.lastComment !== undefined && own.id <= tracking.state.lastComment) {
-    return skip('already-handled', `An earlier run on ${whereText} already dealt with this ${what}, with the instructions it caught up on (see the tracking comment).`)
-  }
-  if ((await react(api, event.thread, own, 'eyes')) === 'existed' && !creditedToThisRun(tracking, own.id, ctx.run.runUrl)) {
-    return skip('already-handled', `This ${what} already has the action's 👀: another run has taken it.`)
+  if (!notOwn) {
+    if (own.kind === 'issue-comment' && tracking.state.lastComment !== undefined && own.id <= tracking.state.lastComment) {
+      return skip('already-handled', `An earlier run on ${whereText} already dealt with this ${what}, with the instructions it caught up on (see the tracking comment).`)
+    }
+    if ((await react(api, event.thread, own, 'eyes')) === 'existed' && !creditedToThisRun(tracking, own.id, ctx.run.runUrl)) {
+      return skip('already-handled', `This ${what} already has the action's 👀: another run has taken it.`)
+    }
   }
 
   let catchUp: CatchUp
   try {
-    catchUp = await pendingInstructions(api, tracking, event, identity, settings.conversation, ctx.run.runUrl, new Map([[own.author.login.toLowerCase(), undefined]]))
+    catchUp = await pendingInstructions(api, tracking, event, identity, settings.conversation, ctx.run.runUrl, verdicts, notOwn ? MAX_INSTRUCTIONS : MAX_INSTRUCTIONS - 1)
   } catch (error) {
+    if (notOwn) {
+      core.warning(`Could not catch up on the instructions no run sent on ${whereText}: ${external(getErrorMessage(error), 300)}. The next run on this thread will.`)
+      return skip(notOwn.reason, notOwn.detail)
+    }
     return notSent(getErrorMessage(error), source)
   }
-  const instructions: Instruction[] = [...catchUp.instructions, { author: own.author.login, text: found.text, url: own.url || event.thread.url, comment: own.kind === 'issue-comment' ? own.id : undefined }]
-  const entries = instructions.map((i) => entryFor(ctx.run, ctx.clock.now(), i.author, i.text, i.url, { comment: i.comment }))
+  if (notOwn && catchUp.instructions.length === 0) return skip(notOwn.reason, notOwn.detail)
+  const instructions: Instruction[] = notOwn
+    ? catchUp.instructions
+    : [...catchUp.instructions, { author: own.author.login, text: found.found ? found.text : '', url: own.url || event.thread.url, comment: own.kind === 'issue-comment' ? own.id : undefined, at: '' }]
+  const now = ctx.clock.now()
+  const entries = instructions.map((i) => entryFor(ctx.run, now, i.author, i.text, i.url, { comment: i.comment }))
   const marks: Marks = { lastComment: own.kind === 'issue-comment' ? own.id : catchUp.newest, labeler: labelerFor(api, event.thread, settings.conversation.statusLabels) }
-  if (catchUp.instructions.length > 0) core.info(`Caught up on ${catchUp.instructions.length} earlier instruction${catchUp.instructions.length === 1 ? '' : 's'} on ${whereText} that no run had sent: they go first, in the order they were written, in one follow-up.`)
+  if (notOwn) {
+    core.notice(`This ${what} is not an instruction (${notOwn.reason}): ${notOwn.detail} It was not sent; the ${count(catchUp.instructions.length, 'earlier instruction')} on ${whereText} that no run had sent ${catchUp.instructions.length === 1 ? 'is' : 'are'} sent now.`)
+  } else if (catchUp.instructions.length > 0) {
+    core.info(`Caught up on ${count(catchUp.instructions.length, 'earlier instruction')} on ${whereText} that no run had sent: they go first, in the order they were written, in one follow-up.`)
+  }
   if (catchUp.left.length > 0) {
-    // said in the thread on this run's own entry (the comment lists the newest instructions only)
-    const left = `Not sent, more than ${MAX_INSTRUCTIONS} instructions were waiting at once: ${catchUp.left.map((i) => i.url).join(', ')}. Write them again.`
-    core.warning(`${catchUp.left.length} earlier instruction${catchUp.left.length === 1 ? ' was' : 's were'} left out (more than ${MAX_INSTRUCTIONS} at once): ${catchUp.left.map((i) => i.url).join(', ')}. The tracking comment says so.`)
-    entries[entries.length - 1] = { ...(entries[entries.length - 1] as ThreadEntry), note: left }
+    // said in the thread on the newest entry, each left-out instruction as a link, and in the log
+    const left = catchUp.left.map((i) => ({ by: i.author, url: i.url, at: i.at }))
+    entries[entries.length - 1] = { ...(entries[entries.length - 1] as ThreadEntry), left }
+    core.warning(
+      [
+        `${count(left.length, 'earlier instruction was', 'earlier instructions were')} left out: more than ${MAX_INSTRUCTIONS} were waiting at once, and one run sends at most ${MAX_INSTRUCTIONS}. Write ${left.length === 1 ? 'it' : 'them'} again (the tracking comment lists ${left.length === 1 ? 'it' : 'them'} too):`,
+        ...left.map((l) => `- ${external(l.by, 60)}${l.at ? ` at ${formatTime(l.at)}` : ''}: ${external(l.url, 200)}`),
+      ].join('\n'),
+    )
   }
 
   let jobId = tracking.state.job
@@ -164,7 +198,7 @@ async function converse(settings: ConversationSettings, ctx: ModeContext): Promi
   )
   if (ctx.outputs.get('triggered') !== 'true') ctx.outputs.set('triggered', 'false')
   const done = await recordEnd(tracking, agent, entries, marks)
-  if (own.kind === 'review-comment' && own.replyTo !== undefined) {
+  if (!notOwn && own.kind === 'review-comment' && own.replyTo !== undefined) {
     try {
       await api.replyToReviewComment(event.thread, own.replyTo, renderReviewReply(done[done.length - 1] as ThreadEntry, agent.jobId, ctx.run), ctx.signal.aborted ? 900 : undefined)
     } catch (error) {
@@ -172,24 +206,29 @@ async function converse(settings: ConversationSettings, ctx: ModeContext): Promi
     }
   }
   if (!ctx.signal.aborted) await linkPullRequest(api, identity, ctx.run, agent, event.thread, view, ctx.signal)
-  return { triggered: ctx.outputs.get('triggered') === 'true', source, agent, caughtUp: catchUp.instructions.length }
+  return {
+    triggered: ctx.outputs.get('triggered') === 'true',
+    source,
+    agent,
+    caughtUp: catchUp.instructions.length,
+    left: catchUp.left.length,
+    ...(notOwn ? { notOwn: { reason: notOwn.reason, detail: notOwn.detail } } : {}),
+  }
 }
 
-/** One instruction to send: who wrote it, its text, where, and its issue comment's id (if it is one). */
+/** One instruction to send: who wrote it, its text, where, its issue comment's id (if it is one) and when GitHub says it was written. */
 interface Instruction {
   author: string
   text: string
   url: string
   comment: number | undefined
+  at: string
 }
-
-/** The most instructions one run sends: its own and up to nine it caught up on. */
-export const MAX_INSTRUCTIONS = 10
 
 interface CatchUp {
   /** Instructions to send before this run's own, oldest first. */
   instructions: Instruction[]
-  /** Instructions left out (over the bound), oldest first. */
+  /** Instructions left out (over the bound), oldest first: not claimed, to be written again. */
   left: Instruction[]
   /** The newest issue comment looked at. */
   newest: number | undefined
@@ -201,9 +240,11 @@ interface CatchUp {
  * comment itself), and before this run's own comment. A run cancelled while pending (GitHub keeps one
  * pending run per concurrency group and cancels the older) left such comments; the next run sends
  * them. Each passes the same rules as an event's comment: a new comment (its text as it reads now),
- * not the action's, the phrase on a line of its own, the gate. Each is claimed with the action's 👀
- * (GitHub answers 201 to the first to add it, 200 after), so two runs never send one comment twice.
- * With no tracking comment on the thread there is nothing to catch up on.
+ * not the action's, the phrase on a line of its own, the gate. The newest `keep` are claimed with
+ * the action's 👀 (GitHub answers 201 to the first to add it, 200 after), so two runs never send one
+ * comment twice; older ones beyond them are left out, unclaimed, and must be written again (the
+ * thread's watermark moves past them). With no tracking comment on the thread there is nothing to
+ * catch up on.
  */
 async function pendingInstructions(
   api: GitHubPort,
@@ -214,6 +255,7 @@ async function pendingInstructions(
   runUrl: string,
   /** The gate's verdict by login, for this run (one permission check per author). */
   verdicts: Map<string, Refusal | undefined>,
+  keep: number,
 ): Promise<CatchUp> {
   const after = tracking.state.lastComment ?? tracking.commentId
   if (after === undefined) return { instructions: [], left: [], newest: undefined }
@@ -225,8 +267,9 @@ async function pendingInstructions(
     const instruction = await findInstruction(comment.body, conversation.triggerPhrase)
     if (instruction.found && instruction.text !== '') found.push({ comment, text: instruction.text })
   }
-  const instructions: Instruction[] = []
-  for (const { comment, text } of found) {
+  const allowed: Array<{ comment: IssueComment; text: string }> = []
+  for (const item of found) {
+    const { comment } = item
     const login = comment.author.toLowerCase()
     const refusal = verdicts.has(login) ? verdicts.get(login) : await gate(api, event.thread, { login: comment.author, type: comment.authorType }, conversation.allowedBots)
     verdicts.set(login, refusal)
@@ -235,14 +278,21 @@ async function pendingInstructions(
       await react(api, event.thread, { kind: 'issue-comment', id: comment.id }, 'confused')
       continue
     }
+    allowed.push(item)
+  }
+  // newest first, until `keep` are claimed: what is older is left out
+  const claimed: Instruction[] = []
+  let i = allowed.length - 1
+  for (; i >= 0 && claimed.length < keep; i--) {
+    const { comment, text } = allowed[i] as (typeof allowed)[number]
     if ((await react(api, event.thread, { kind: 'issue-comment', id: comment.id }, 'eyes')) === 'existed' && !creditedToThisRun(tracking, comment.id, runUrl)) {
       core.info(`Comment ${comment.id} already has the action's 👀: another run has taken it.`)
       continue
     }
-    instructions.push({ author: comment.author, text, url: comment.url, comment: comment.id })
+    claimed.unshift({ author: comment.author, text, url: comment.url, comment: comment.id, at: comment.createdAt })
   }
-  const keep = MAX_INSTRUCTIONS - 1
-  return { instructions: instructions.slice(-keep), left: instructions.slice(0, Math.max(0, instructions.length - keep)), newest }
+  const left = allowed.slice(0, i + 1).map(({ comment, text }) => ({ author: comment.author, text, url: comment.url, comment: comment.id, at: comment.createdAt }))
+  return { instructions: claimed, left, newest }
 }
 
 /** Whether an earlier attempt of this same run (a re-run) recorded the comment: then it is still ours. */

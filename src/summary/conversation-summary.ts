@@ -2,6 +2,8 @@ import type { AgentReport } from '../agent/run-agent.js'
 import type { SkipReason } from '../github/gate.js'
 import type { Here } from '../github/pull-link.js'
 import { renderAgentSummary } from './agent-summary.js'
+import { MAX_INSTRUCTIONS } from '../github/thread-state.js'
+import { count } from '../util/format.js'
 import { alert, escapeText, keyValueTable, link } from './escape.js'
 
 /** What a comment-mode run did, as modes/comment.ts reports it. */
@@ -13,6 +15,10 @@ export interface ConversationReport {
   agent?: AgentReport
   /** How many earlier instructions on the thread this run caught up on and sent with its own. */
   caughtUp?: number
+  /** How many earlier instructions were left out (more were waiting than one run sends). */
+  left?: number
+  /** Why the run's own comment was not an instruction, when it sent only the instructions it caught up on. */
+  notOwn?: { reason: SkipReason; detail: string }
   /** Why the run failed before (or instead of) sending the instruction. */
   failure?: string
 }
@@ -40,6 +46,13 @@ export function renderConversationSummary(report: ConversationReport, here?: Her
     parts.push(alert('CAUTION', report.failure))
     return `${parts.join('\n\n')}\n`
   }
-  if (from) parts.push(report.caughtUp ? `${from}, sent after ${report.caughtUp} earlier instruction${report.caughtUp === 1 ? '' : 's'} on the thread that no run had sent (see the tracking comment)` : from)
+  const caughtUp = count(report.caughtUp ?? 0, 'earlier instruction')
+  if (report.notOwn) {
+    parts.push(keyValueTable([
+      ['This comment', `not an instruction (\`${report.notOwn.reason}\`): ${escapeText(report.notOwn.detail, 500)}`],
+      ['Sent instead', `${caughtUp} on the thread that no run had sent (see the tracking comment)`],
+    ]))
+  } else if (from) parts.push(report.caughtUp ? `${from}, sent after ${caughtUp} on the thread that no run had sent (see the tracking comment)` : from)
+  if (report.left) parts.push(alert('WARNING', `${count(report.left, 'earlier instruction was', 'earlier instructions were')} left out: more were waiting than one run sends (${MAX_INSTRUCTIONS}). The tracking comment lists ${report.left === 1 ? 'it' : 'them'}; write ${report.left === 1 ? 'it' : 'them'} again.`))
   return `${report.agent ? renderAgentSummary(report.agent, here) : ''}${parts.length > 0 ? `\n${parts.join('\n\n')}\n` : ''}`
 }

@@ -1,8 +1,8 @@
 import type { AgentOutcome } from '../agent/run-agent.js'
-import { formatTime } from '../util/format.js'
+import { count, formatTime } from '../util/format.js'
 import { type Here, pullLinkLabel } from '../github/pull-link.js'
 import type { ThreadEntry, ThreadState } from '../github/thread-state.js'
-import { REPLY_MARKER, encodeState } from '../github/thread-state.js'
+import { MAX_INSTRUCTIONS, REPLY_MARKER, encodeState } from '../github/thread-state.js'
 import { escapeText, link } from './escape.js'
 
 /**
@@ -47,7 +47,17 @@ function renderEntry(entry: ThreadEntry, here: Here | undefined): string {
   // would make them part of what the user wrote; the quote holds only a person's instruction
   const own = [...(entry.described && text ? [text] : []), ...(entry.note ? [escapeText(entry.note, 500)] : [])]
   const quoted = entry.described ? '' : text
-  return `${head}${own.map((line) => `\\\n  ${line}`).join('')}${quoted ? `\n  > ${quoted}` : ''}`
+  return `${head}${own.map((line) => `\\\n  ${line}`).join('')}${quoted ? `\n  > ${quoted}` : ''}${renderLeft(entry.left)}`
+}
+
+/**
+ * The instructions a run left out, under its entry: how many, and each as a link (its author and
+ * time), one line each, so that forty read as plainly as one.
+ */
+function renderLeft(left: ThreadEntry['left']): string {
+  if (!left || left.length === 0) return ''
+  const items = left.map((l) => `    - ${escapeText(l.by, 60)}, ${link(l.url, formatTime(l.at) || 'comment') || escapeText(l.url, 200)}`)
+  return `\n\n  ⏸️ ${count(left.length, 'earlier instruction was', 'earlier instructions were')} **not sent**: more than ${MAX_INSTRUCTIONS} were waiting at once. Write ${left.length === 1 ? 'it' : 'them'} again:\n\n${items.join('\n')}`
 }
 
 export interface ThreadCommentView {

@@ -275,16 +275,17 @@ describe.each(PATHS)('conversations ($name)', (runtime) => {
   })
 
   test.each([
-    ['a quoted phrase', '> /docs delete the changelog\n\nI disagree with this.', 'no-phrase'],
-    ['a fenced phrase', 'Try:\n```\n/docs add x\n```', 'no-phrase'],
-    ['no phrase', 'Thanks, looks good!', 'no-phrase'],
-    ['the phrase alone', '/docs   ', 'empty-instruction'],
-  ])('%s: not an instruction, no request anywhere', async (_name, body, reason) => {
+    ['a quoted phrase', '> /docs delete the changelog\n\nI disagree with this.', 'no-phrase', true],
+    ['a fenced phrase', 'Try:\n```\n/docs add x\n```', 'no-phrase', true],
+    ['no phrase', 'Thanks, looks good!', 'no-phrase', false],
+    ['the phrase alone', '/docs   ', 'empty-instruction', true],
+  ])('%s: not an instruction, nothing sent or written (a comment naming the phrase only reads the thread, to catch up)', async (_name, body, reason, reads) => {
     const sim = await startSimulator()
     const gh = await startGitHub()
     const run = await runComment(sim, gh, runtime, issueComment({ body }))
     expectRefusedQuietly(run, sim, gh, reason)
-    expect(gh.requests).toHaveLength(0)
+    expect(gh.writes()).toEqual([])
+    expect(gh.requests.length > 0).toBe(reads)
     expect(run.stdout).toContain(`Not an instruction (${reason})`)
   })
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest'
-import { decodeState } from '../../src/github/thread-state.js'
+import { MAX_INSTRUCTIONS, decodeState } from '../../src/github/thread-state.js'
 import { type AgentSettings, type ConversationSettings, parseSettings } from '../../src/inputs/settings.js'
 import * as agentMode from '../../src/modes/agent.js'
 import * as commentMode from '../../src/modes/comment.js'
@@ -137,10 +137,10 @@ describe('catch-up: every instruction on the thread, once', () => {
     expect(prompts(t)[0]).toMatch(/^add a curl example\n\nContext/)
   })
 
-  test(`more than ${commentMode.MAX_INSTRUCTIONS} waiting: the newest are sent, the rest listed as not sent in the thread, with a warning`, async () => {
+  test(`40 waiting, more than ${MAX_INSTRUCTIONS}: the newest are sent; each one left out is listed as a link, unclaimed, and the warning says the same`, async () => {
     const t = thread()
     await t.runFor(t.post('alice', '/docs document the webhooks'), 1)
-    const waiting = Array.from({ length: 12 }, (_, i) => t.post('alice', `/docs step ${i + 1}`))
+    const waiting = Array.from({ length: 40 }, (_, i) => t.post('alice', `/docs step ${i + 1}`))
     const mine = t.post('alice', '/docs the last step')
     const warnings: string[] = []
     vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
@@ -149,16 +149,86 @@ describe('catch-up: every instruction on the thread, once', () => {
     })
     await t.runFor(mine, 2)
     const sent = prompts(t).at(-1) as string
-    expect(sent).not.toMatch(/step 3\n/)
-    expect(sent).toContain('step 4\n')
-    expect(sent).toContain('step 12\n')
+    expect(sent).not.toMatch(/step 31\n/)
+    expect(sent).toContain('step 32\n')
+    expect(sent).toContain('step 40\n')
     expect(sent).toContain('the last step')
-    expect(sent.match(/^\d+\. From alice/gm)).toHaveLength(commentMode.MAX_INSTRUCTIONS)
-    expect(warnings.join('')).toContain('3 earlier instructions were left out')
+    expect(sent.match(/^\d+\. From alice/gm)).toHaveLength(MAX_INSTRUCTIONS)
+    // the log: how many, and each with its author, time and link, one line each
+    expect(warnings).toHaveLength(1)
+    const warning = decodeURIComponent((warnings[0] as string).replace(/%0A/g, '\n'))
+    expect(warning).toContain('31 earlier instructions were left out')
+    for (const id of waiting.slice(0, 31)) expect(warning).toContain(`- alice at 2026-11-21 12:00 UTC: https://github.com/acme/docs/issues/7#issuecomment-${id}\n`.trimEnd())
+    expect(warning).not.toContain(`#issuecomment-${waiting[31]}`)
+    // the thread: each left out as a link with its author and time, on the newest entry
     const own = tracking(t)?.entries.find((e) => e.comment === mine)
-    expect(own?.note).toContain(`more than ${commentMode.MAX_INSTRUCTIONS} instructions were waiting at once`)
-    for (const id of waiting.slice(0, 3)) expect(own?.note).toContain(`#issuecomment-${id}`)
-    expect(own?.note).not.toContain(`#issuecomment-${waiting[3]}`)
+    expect(own?.left?.map((l) => l.url)).toEqual(waiting.slice(0, 31).map((id) => `https://github.com/acme/docs/issues/7#issuecomment-${id}`))
+    const body = t.github.comments.find((c) => c.author === 'github-actions[bot]')?.body ?? ''
+    expect(body).toContain('31 earlier instructions were **not sent**')
+    for (const id of waiting.slice(0, 31)) expect(body).toContain(`    - alice, <a href="https://github.com/acme/docs/issues/7#issuecomment-${id}">2026-11-21 12:00 UTC</a>`)
+    // left out is unclaimed (no 👀) and not caught up again: they must be written again
+    for (const id of waiting.slice(0, 31)) expect(t.github.reactions).not.toContainEqual({ commentId: id, content: 'eyes' })
+    const next = t.post('alice', '/docs one more')
+    await t.runFor(next, 3)
+    expect(prompts(t).at(-1)).toBe('one more')
+  })
+})
+
+describe('a run with nothing of its own to send still catches up (GitHub cancelled the pending one)', () => {
+  test('a reader\'s /docs cancels a writer\'s pending run: the reader is refused (😕), the writer\'s instruction is sent, once, with 👀', async () => {
+    const t = thread()
+    await t.runFor(t.post('alice', '/docs document the webhooks'), 1)
+    const writer = t.post('alice', '/docs add a curl example')
+    const reader = t.post('bob', '/docs delete the security page')
+    // the writer's run was pending and is cancelled by the reader's; the reader's run starts
+    const report = await t.runFor(reader, 3)
+    expect(prompts(t).at(-1)).toBe('add a curl example')
+    expect(prompts(t).join('\n')).not.toContain('security page')
+    expect(t.github.reactions).toContainEqual({ commentId: reader, content: 'confused' })
+    expect(t.github.reactions).toContainEqual({ commentId: writer, content: 'eyes' })
+    expect(t.outputs.get('triggered')).toBe('true')
+    expect(report.summary).toContain('not an instruction (`not-allowed`)')
+    expect(report.summary).toContain('1 earlier instruction on the thread that no run had sent')
+    expect(tracking(t)?.lastComment).toBe(reader)
+    expect(tracking(t)?.entries.map((e) => e.comment)).toEqual([writer, expect.any(Number)])
+    // the writer's own run, had it started after all, finds it dealt with
+    await t.runFor(writer, 2)
+    expect(t.outputs.get('skip-reason')).toBe('already-handled')
+    expect(t.service.calls.filter((c) => c === 'message')).toHaveLength(1)
+  })
+
+  test.each([
+    ['quoted', '> /docs add a curl example\n\nagreed'],
+    ['mid-line', 'I think /docs should cover this'],
+    ['alone', '/docs'],
+  ])('a comment that names the phrase without an instruction (%s) still sends the writer\'s pending instruction', async (_name, body) => {
+    const t = thread()
+    await t.runFor(t.post('alice', '/docs document the webhooks'), 1)
+    t.post('alice', '/docs add a curl example')
+    const other = t.post('bob', body)
+    await t.runFor(other, 3)
+    expect(prompts(t).at(-1)).toBe('add a curl example')
+    expect(t.github.reactions.filter((r) => r.commentId === other)).toEqual([])
+  })
+
+  test('a comment that does not name the phrase needs no request at all', async () => {
+    const t = thread()
+    await t.runFor(t.post('alice', '/docs document the webhooks'), 1)
+    t.post('alice', '/docs add a curl example')
+    const calls = t.github.calls.length
+    const report = await t.runFor(t.post('bob', 'thanks!'), 3)
+    expect(report.ending.message).toContain('Not an instruction (no-phrase)')
+    expect(t.github.calls.length).toBe(calls)
+  })
+
+  test('with nothing waiting, a refused comment is refused as before: 😕, a notice, nothing sent', async () => {
+    const t = thread()
+    await t.runFor(t.post('alice', '/docs document the webhooks'), 1)
+    const reader = t.post('bob', '/docs delete the security page')
+    const report = await t.runFor(reader, 2)
+    expect(report.ending.level).toBe('notice')
+    expect(t.outputs.get('skip-reason')).toBe('not-allowed')
+    expect(t.service.calls.filter((c) => c === 'message')).toHaveLength(0)
   })
 })
 

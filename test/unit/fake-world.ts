@@ -3,7 +3,7 @@ import { ApiError } from '../../src/api/errors.js'
 import type { Job } from '../../src/api/schemas.js'
 import type { ChangedFile, Commit } from '../../src/github/change.js'
 import type { ConversationComment, Thread } from '../../src/github/conversation-event.js'
-import type { GitHubPort, IssueComment, Reaction } from '../../src/github/port.js'
+import { type GitHubPort, type IssueComment, type Reaction, githubTime } from '../../src/github/port.js'
 import type { RunContext } from '../../src/github/run-context.js'
 import type { ModeContext, ServiceClient } from '../../src/modes/context.js'
 import { Outputs } from '../../src/util/outputs.js'
@@ -92,6 +92,9 @@ class FakeGitHub implements GitHubPort {
   identityLogin: string | undefined = 'github-actions[bot]'
   private next = 9001
 
+  /** `now` stamps comments as GitHub does (whole seconds). */
+  constructor(private readonly now: () => number) {}
+
   async identity(): Promise<string | undefined> {
     this.calls.push('identity')
     return this.identityLogin
@@ -161,7 +164,7 @@ class FakeGitHub implements GitHubPort {
 
   /** A comment someone wrote on issue `issue`, as GitHub lists it (ids only grow). */
   addComment(issue: number, author: string, body: string, authorType = 'User'): IssueComment & { issue: number } {
-    const comment = { id: this.next++, issue, body, author, authorType, url: `https://github.com/acme/docs/issues/${issue}#issuecomment-${this.next - 1}` }
+    const comment = { id: this.next++, issue, body, author, authorType, url: `https://github.com/acme/docs/issues/${issue}#issuecomment-${this.next - 1}`, createdAt: githubTime(this.now()) }
     this.comments.push(comment)
     return comment
   }
@@ -173,7 +176,7 @@ class FakeGitHub implements GitHubPort {
 
   async createComment(thread: Thread, body: string): Promise<IssueComment> {
     this.calls.push('create-comment')
-    const comment = { id: this.next++, issue: thread.number, body, author: this.identityLogin ?? 'someone', authorType: 'Bot', url: `https://github.com/acme/docs/issues/${thread.number}#issuecomment-${this.next}` }
+    const comment = { id: this.next++, issue: thread.number, body, author: this.identityLogin ?? 'someone', authorType: 'Bot', url: `https://github.com/acme/docs/issues/${thread.number}#issuecomment-${this.next}`, createdAt: githubTime(this.now()) }
     this.comments.push(comment)
     return comment
   }
@@ -208,7 +211,7 @@ export interface World {
 export function world(run: Partial<RunContext> = {}, waitTimeoutMs = 30 * 60_000): World {
   const clock = new FakeClock()
   const service = new FakeService(clock)
-  const github = new FakeGitHub()
+  const github = new FakeGitHub(() => clock.now())
   const outputs = new Map<string, string>()
   const ctx: ModeContext = {
     client: service as unknown as ServiceClient,

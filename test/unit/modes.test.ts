@@ -107,7 +107,7 @@ describe('comment mode: the thread\'s job', () => {
   function linked(job: string) {
     const w = world(commentEvent('/docs add a Python example'))
     w.github.roles.set('alice', 'write')
-    w.github.comments.push({ id: 77, issue: 7, author: 'github-actions[bot]', authorType: 'Bot', url: '', body: encodeState({ job, entries: [] }) })
+    w.github.comments.push({ id: 77, issue: 7, author: 'github-actions[bot]', authorType: 'Bot', url: '', createdAt: '2026-11-21T11:00:00Z', body: encodeState({ job, entries: [] }) })
     return w
   }
 

@@ -101,7 +101,7 @@ describe('thread state', () => {
 })
 
 describe('ThreadComment.findOwn: a marker counts only in a comment the action\'s identity wrote', () => {
-  const marked = (author: string, job: string) => ({ id: job.length, author, authorType: 'User', url: '', body: encodeState({ job, entries: [] }) })
+  const marked = (author: string, job: string) => ({ id: job.length, author, authorType: 'User', url: '', createdAt: '2026-11-22T10:00:00Z', body: encodeState({ job, entries: [] }) })
   test('the newest one by the identity wins; forged markers by others are ignored', () => {
     const comments = [marked('github-actions[bot]', 'job_old'), marked('GitHub-Actions[bot]', 'job_new'), marked('mallory', 'job_forged')]
     expect(ThreadComment.findOwn(comments, 'github-actions[bot]')?.state.job).toBe('job_new')
