@@ -441,7 +441,7 @@ class ApiClient {
             notFoundHint: 'Check automation-id and project-id: the automation is not in this project.',
             badRequestHint: 'The service runs only an active automation with a custom schedule this way; check automation-id, and that the automation is active and uses a custom schedule.',
             quotaHint: AGENT_QUOTA,
-            mayExistHint: 'The automation may have started even so: check the dashboard before running this step again.',
+            mayExistHint: 'The service may have accepted the run even so: check the dashboard\'s automations page before running this step again.',
         });
     }
     /**
@@ -2550,7 +2550,7 @@ async function automation_run(settings, ctx) {
     }
     catch (error) {
         const message = (0,errors/* getErrorMessage */.u)(error);
-        return { summary: `### ❌ Automation not started\n\n${(0,summary_escape/* alert */.xE)('CAUTION', message)}\n`, ending: { level: 'failure', message } };
+        return { summary: `### ❌ Automation not run\n\n${(0,summary_escape/* alert */.xE)('CAUTION', message)}\n`, ending: { level: 'failure', message } };
     }
     ctx.outputs.set('automation-run-id', started.instanceId);
     const automationRows = [
@@ -2558,22 +2558,25 @@ async function automation_run(settings, ctx) {
         ['Run', (0,summary_escape/* escapeText */.X1)(started.instanceId, 100)],
     ];
     const facts = (0,summary_escape/* keyValueTable */.z2)([...automationRows, ...(started.jobId ? [['Job', (0,summary_escape/* escapeText */.X1)(started.jobId, 100)]] : [])]);
+    // the service answers 202 Accepted: the run is queued, not yet seen running
+    const accepted = `Automation ${id}: the service accepted run ${started.instanceId} (202 Accepted: queued).`;
+    const follow = `Follow it on the dashboard's automations page (its run ${started.instanceId}).`;
     const queued = (why) => ({
-        summary: `### ▶️ Automation started\n\n${facts}\n\n${(0,summary_escape/* escapeText */.X1)(why, 500)}\n`,
-        ending: { level: 'notice', message: `Automation ${id} started (run ${started.instanceId}). ${why}` },
+        summary: `### ▶️ Automation run accepted (queued)\n\n${facts}\n\n${(0,summary_escape/* escapeText */.X1)(`${why} ${follow}`, 600)}\n`,
+        ending: { level: 'notice', message: `${accepted} ${why} ${follow}` },
     });
     if (!settings.live.wait)
-        return queued('Not waited for (wait: false): see its runs on the dashboard.');
+        return queued('Not waited for (wait: false).');
     if (!started.jobId)
-        return queued('The service named no job for this run: see its progress on the dashboard.');
+        return queued('The service named no job for this run, so this step cannot follow it.');
     try {
         await ctx.client.getJob(started.jobId);
     }
     catch (error) {
         if (error instanceof ApiError && error.status === 404)
-            return queued(`Its job ${started.jobId} is not an agent job this action can follow: see the run on the dashboard.`);
-        const message = `Automation ${id} started (run ${started.instanceId}), but its job could not be read: ${(0,errors/* getErrorMessage */.u)(error)}`;
-        return { summary: `### ⚠️ Automation started\n\n${facts}\n\n${(0,summary_escape/* alert */.xE)('WARNING', message, 1000)}\n`, ending: { level: 'warning', message } };
+            return queued(`Its job ${started.jobId} is not an agent job this action can follow.`);
+        const message = `${accepted} Its job could not be read: ${(0,errors/* getErrorMessage */.u)(error)} ${follow}`;
+        return { summary: `### ⚠️ Automation run accepted (queued), not followed\n\n${facts}\n\n${(0,summary_escape/* alert */.xE)('WARNING', message, 1000)}\n`, ending: { level: 'warning', message } };
     }
     core/* info */.pq(`The run's job ${(0,util_text/* external */.qn)(started.jobId, 80)} is an agent job: waiting on it.`);
     // with comment: true the thread tracks the automation's job as it would an agent-mode job

@@ -273,7 +273,7 @@ export class ApiClient {
       notFoundHint: 'Check automation-id and project-id: the automation is not in this project.',
       badRequestHint: 'The service runs only an active automation with a custom schedule this way; check automation-id, and that the automation is active and uses a custom schedule.',
       quotaHint: AGENT_QUOTA,
-      mayExistHint: 'The automation may have started even so: check the dashboard before running this step again.',
+      mayExistHint: 'The service may have accepted the run even so: check the dashboard\'s automations page before running this step again.',
     })
   }
 

@@ -26,7 +26,7 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
     started = await ctx.client.triggerAutomation(id)
   } catch (error) {
     const message = getErrorMessage(error)
-    return { summary: `### ❌ Automation not started\n\n${alert('CAUTION', message)}\n`, ending: { level: 'failure', message } }
+    return { summary: `### ❌ Automation not run\n\n${alert('CAUTION', message)}\n`, ending: { level: 'failure', message } }
   }
   ctx.outputs.set('automation-run-id', started.instanceId)
   const automationRows: Array<[string, string]> = [
@@ -34,18 +34,21 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
     ['Run', escapeText(started.instanceId, 100)],
   ]
   const facts = keyValueTable([...automationRows, ...(started.jobId ? ([['Job', escapeText(started.jobId, 100)]] as Array<[string, string]>) : [])])
+  // the service answers 202 Accepted: the run is queued, not yet seen running
+  const accepted = `Automation ${id}: the service accepted run ${started.instanceId} (202 Accepted: queued).`
+  const follow = `Follow it on the dashboard's automations page (its run ${started.instanceId}).`
   const queued = (why: string): Report => ({
-    summary: `### ▶️ Automation started\n\n${facts}\n\n${escapeText(why, 500)}\n`,
-    ending: { level: 'notice', message: `Automation ${id} started (run ${started.instanceId}). ${why}` },
+    summary: `### ▶️ Automation run accepted (queued)\n\n${facts}\n\n${escapeText(`${why} ${follow}`, 600)}\n`,
+    ending: { level: 'notice', message: `${accepted} ${why} ${follow}` },
   })
-  if (!settings.live.wait) return queued('Not waited for (wait: false): see its runs on the dashboard.')
-  if (!started.jobId) return queued('The service named no job for this run: see its progress on the dashboard.')
+  if (!settings.live.wait) return queued('Not waited for (wait: false).')
+  if (!started.jobId) return queued('The service named no job for this run, so this step cannot follow it.')
   try {
     await ctx.client.getJob(started.jobId)
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return queued(`Its job ${started.jobId} is not an agent job this action can follow: see the run on the dashboard.`)
-    const message = `Automation ${id} started (run ${started.instanceId}), but its job could not be read: ${getErrorMessage(error)}`
-    return { summary: `### ⚠️ Automation started\n\n${facts}\n\n${alert('WARNING', message, 1000)}\n`, ending: { level: 'warning', message } }
+    if (error instanceof ApiError && error.status === 404) return queued(`Its job ${started.jobId} is not an agent job this action can follow.`)
+    const message = `${accepted} Its job could not be read: ${getErrorMessage(error)} ${follow}`
+    return { summary: `### ⚠️ Automation run accepted (queued), not followed\n\n${facts}\n\n${alert('WARNING', message, 1000)}\n`, ending: { level: 'warning', message } }
   }
   core.info(`The run's job ${external(started.jobId, 80)} is an agent job: waiting on it.`)
   // with comment: true the thread tracks the automation's job as it would an agent-mode job

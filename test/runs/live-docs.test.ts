@@ -102,6 +102,11 @@ describe.each(PATHS)('live docs ($name)', (runtime) => {
     const run = await runAgainst(sim, runtime, { mode: 'automation', prompt: '', 'automation-id': 'wf_other' })
     expect(run.code).toBe(0)
     expect(run.notices[0]).toContain('is not an agent job this action can follow')
+    // what the service said (202 Accepted), never more: accepted and queued, with where to follow it
+    expect(run.notices[0]).toContain('the service accepted run run_1 (202 Accepted: queued)')
+    expect(run.notices[0]).toContain('Follow it on the dashboard\'s automations page (its run run_1)')
+    expect(run.summary).toContain('### ▶️ Automation run accepted (queued)')
+    expect(`${run.summary}\n${run.stdout}`).not.toMatch(/automation[^\n]* started/i)
     expect(run.outputs['pr-link']).toBeUndefined()
   })
 
