@@ -1228,6 +1228,7 @@ function neverPatched(file) {
 ;// CONCATENATED MODULE: ./src/agent/change-prompt.ts
 
 
+
 /**
  * The prompt for `changes: files | diff`: what the user asked (or, without a prompt, to update the
  * documentation for the change), then the change as data. Everything a contributor wrote (title,
@@ -1296,7 +1297,7 @@ function buildChangePrompt(input) {
         }
         parts.push(...patches);
         if (cut.length > 0)
-            parts.push(`The patches of ${cut.length} file${cut.length === 1 ? '' : 's'} were left out to stay within max-changes (${input.maxChars} characters): ${cut.slice(0, 100).map((n) => quote(n)).join(', ')}${cut.length > 100 ? ', …' : ''}. Read them in the code pull request if you need them.`);
+            parts.push(`The patches of ${cut.length} file${cut.length === 1 ? '' : 's'} were left out to stay within max-changes (${(0,format/* formatNumber */.ZV)(input.maxChars)} characters): ${cut.slice(0, 100).map((n) => quote(n)).join(', ')}${cut.length > 100 ? ', …' : ''}. Read them in the code pull request if you need them.`);
     }
     return { prompt: parts.join('\n\n'), cut };
 }
@@ -1573,7 +1574,7 @@ async function runAgent(agent, ctx) {
         let followUp;
         if (report.action === 'create') {
             await core/* group */.Os('Create the agent job', async () => {
-                core/* info */.pq(`Project ${(0,util_text/* external */.qn)(agent.projectId, 80)}: sending the prompt (${agent.prompt?.length} characters).`);
+                core/* info */.pq(`Project ${(0,util_text/* external */.qn)(agent.projectId, 80)}: sending the prompt (${(0,format/* formatNumber */.ZV)(agent.prompt?.length ?? 0)} characters).`);
                 const job = await ctx.client.createJob(agent.prompt);
                 createdAt = ctx.clock.now();
                 seen(job);
@@ -2376,6 +2377,7 @@ function trackJob(tracking, entry, marks, ctx) {
 
 
 
+
 /**
  * `mode: agent`: create a job, send a follow-up or wait on one; with `comment: true`, the job is
  * tracked in the triggering issue's or pull request's tracking comment (and linked from the agent's
@@ -2473,7 +2475,7 @@ async function planChange(changes, prompt, ctx, tracking) {
     }
     const built = buildChangePrompt({ prompt, change, files: matched, commits: fetched.commits, kind: changes.kind, maxChars: changes.maxChars, ignored: ignored.length, since: fetched.since, sinceGone: fetched.sinceGone });
     if (built.cut.length > 0)
-        core/* info */.pq(`The patches of ${built.cut.length} file${built.cut.length === 1 ? '' : 's'} were left out to stay within max-changes (${changes.maxChars} characters); the prompt says so.`);
+        core/* info */.pq(`The patches of ${built.cut.length} file${built.cut.length === 1 ? '' : 's'} were left out to stay within max-changes (${(0,format/* formatNumber */.ZV)(changes.maxChars)} characters); the prompt says so.`);
     const label = describe(change);
     return {
         prompt: built.prompt,
@@ -2812,7 +2814,7 @@ async function converse(settings, ctx) {
     }
     const whereText = describeThread(event.thread);
     if (!notOwn && found.found && found.cutChars > 0)
-        core/* info */.pq(`The instruction was cut to ${found.text.length} characters (${found.cutChars} more were left out).`);
+        core/* info */.pq(`The instruction was cut to ${(0,format/* formatNumber */.ZV)(found.text.length)} characters (${(0,format/* formatNumber */.ZV)(found.cutChars)} more were left out).`);
     const view = threadView(triggerPhrase, ctx);
     let tracking;
     try {
@@ -3270,7 +3272,7 @@ async function exportCursor(options) {
             return result;
         }
         if (result.pages >= maxPages) {
-            result.stoppedEarly = `reached the bound of ${maxPages} pages; stopped there`;
+            result.stoppedEarly = `reached the bound of ${(0,format/* formatNumber */.ZV)(maxPages)} pages; stopped there`;
             return result;
         }
         seen.add(next);
@@ -4625,9 +4627,9 @@ function formatChange(row) {
         return row.total > 0 ? '🆕 new' : '—';
     if (row.total === 0)
         return `▼ ${(0,format/* formatNumber */.ZV)(row.change)} (gone)`;
-    const percent = changePercent(row.total, row.previous.total);
+    const percent = (0,format/* formatPercent */.l9)(row.change / row.previous.total);
     const arrow = row.change > 0 ? '▲' : row.change < 0 ? '▼' : '＝';
-    return `${arrow} ${row.change > 0 ? '+' : ''}${(0,format/* formatNumber */.ZV)(row.change)}${percent ? ` (${percent}%)` : ''}`;
+    return `${arrow} ${row.change > 0 ? '+' : ''}${(0,format/* formatNumber */.ZV)(row.change)} (${row.change > 0 && percent !== '0.0%' ? '+' : ''}${percent})`;
 }
 function renderTrafficSummary(input) {
     const icon = input.failed ? '❌' : input.notes.length > 0 ? '⚠️' : '📊';
@@ -4641,10 +4643,12 @@ function renderTrafficSummary(input) {
     if (input.totals) {
         const t = input.totals;
         const prev = compared?.previousTotals;
-        const head = prev ? '| Human | AI | Total (deduplicated) | AI share | Previous total | Change |' : '| Human | AI | Total (deduplicated) | AI share |';
-        const align = prev ? '|---:|---:|---:|---:|---:|---:|' : '|---:|---:|---:|---:|';
+        // five columns at most: with a comparison, human and AI share a cell
+        const counts = prev ? `| ${(0,format/* formatNumber */.ZV)(t.human)} / ${(0,format/* formatNumber */.ZV)(t.ai)} |` : `| ${(0,format/* formatNumber */.ZV)(t.human)} | ${(0,format/* formatNumber */.ZV)(t.ai)} |`;
+        const head = prev ? '| Human / AI | Total (deduplicated) | AI share | Previous total | Change |' : '| Human | AI | Total (deduplicated) | AI share |';
+        const align = prev ? '|---:|---:|---:|---:|---:|' : '|---:|---:|---:|---:|';
         const change = prev ? ` ${(0,format/* formatNumber */.ZV)(prev.total)} | ${formatChange({ path: '', ...t, previous: prev, change: t.total - prev.total })} |` : '';
-        parts.push([head, align, `| ${(0,format/* formatNumber */.ZV)(t.human)} | ${(0,format/* formatNumber */.ZV)(t.ai)} | ${(0,format/* formatNumber */.ZV)(t.total)} | ${aiShare(t.human, t.ai)} |${change}`].join('\n'));
+        parts.push([head, align, `${counts} ${(0,format/* formatNumber */.ZV)(t.total)} | ${aiShare(t.human, t.ai)} |${change}`].join('\n'));
         if (comparison) {
             parts.push(compared
                 ? `Compared with ${(0,summary_escape/* escapeText */.X1)(comparison.previousRange, 120)}.`
@@ -4698,7 +4702,7 @@ function renderMovers(m, noun) {
             return [];
         }
         const more = all - rows.length;
-        return [[`**${title}** (${(0,format/* formatNumber */.ZV)(all)})`, ...rows.map((r) => `- ${(0,summary_escape/* escapeText */.X1)(r.path, 150)}: ${line(r)}`), ...(more > 0 ? [`- … and ${(0,format/* formatNumber */.ZV)(more)} more in the export files`] : [])].join('\n')];
+        return [[`**${title}** (${(0,format/* formatNumber */.ZV)(all)})`, ...rows.map((r) => `- ${(0,summary_escape/* escapeText */.X1)(r.path, 150)}: ${line(r)}`), ...(more > 0 ? [`- … and ${(0,format/* formatNumber */.ZV)(more)} more ${title.replace(/ \(.*\)$/, '').toLowerCase()} in the export files`] : [])].join('\n')];
     };
     const counts = (r) => `${(0,format/* formatNumber */.ZV)(r.previous.total)} → ${(0,format/* formatNumber */.ZV)(r.total)}, ${formatChange(r)}`;
     const lists = [
@@ -4768,7 +4772,7 @@ async function exportTraffic(options) {
             return result;
         }
         if (result.pages >= maxPages) {
-            result.stoppedEarly = `reached the bound of ${maxPages} pages (${offset + page.rows.length} rows); stopped there`;
+            result.stoppedEarly = `reached the bound of ${(0,format/* formatNumber */.ZV)(maxPages)} pages (${(0,format/* formatNumber */.ZV)(offset + page.rows.length)} rows); stopped there`;
             return result;
         }
         offset += page.rows.length;
@@ -4794,7 +4798,7 @@ function previousPeriod(from, to, now) {
     const end = to?.instant ?? now;
     const days = Math.max(1, Math.ceil((end - from.instant) / DAY_MS));
     const instant = from.instant - days * DAY_MS;
-    const sent = from.dateOnly ? (0,inputs_dates/* formatDate */.Yq)(instant) : new Date(instant).toISOString();
+    const sent = from.dateOnly ? (0,format/* formatDay */.im)(instant) : new Date(instant).toISOString();
     return {
         from: { given: sent, sent, instant, dateOnly: from.dateOnly },
         to: { given: from.sent, sent: from.sent, instant: from.instant, dateOnly: from.dateOnly },

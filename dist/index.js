@@ -5,18 +5,15 @@ var __webpack_modules__ = {
         __nccwpck_require__.d(__webpack_exports__, {
             BM: () => DATE_FORMS,
             LX: () => pinOpenEnd,
-            Yq: () => formatDate,
             p5: () => describePin,
             pC: () => describeRange,
             s: () => parseRangeEnd
         });
+        var _util_format_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2693);
         const DATE_FORMS = "YYYY-MM-DD, an ISO 8601 date-time (2026-10-01T00:00:00Z), or Nd for N days before today in UTC (0d is today), from the year 2000 on";
         const DAY_MS = 864e5;
         function daysInMonth(year, month) {
             return new Date(Date.UTC(year, month, 0)).getUTCDate();
-        }
-        function formatDate(instant) {
-            return new Date(instant).toISOString().slice(0, 10);
         }
         function parseRangeEnd(text, now) {
             const value = text.trim();
@@ -26,7 +23,7 @@ var __webpack_modules__ = {
                 const instant = today - Number(relative[1]) * DAY_MS;
                 return {
                     given: value,
-                    sent: formatDate(instant),
+                    sent: (0, _util_format_js__WEBPACK_IMPORTED_MODULE_0__.im)(instant),
                     instant: instant,
                     dateOnly: true
                 };
@@ -69,7 +66,7 @@ var __webpack_modules__ = {
             const instant = Math.floor(now / DAY_MS) * DAY_MS + DAY_MS;
             return {
                 given: "",
-                sent: formatDate(instant),
+                sent: (0, _util_format_js__WEBPACK_IMPORTED_MODULE_0__.im)(instant),
                 instant: instant,
                 dateOnly: true,
                 pinned: true
@@ -78,20 +75,14 @@ var __webpack_modules__ = {
         function describePin(to) {
             return to.pinned ? `date-to was open, so every request was sent dateTo=${to.sent} (tomorrow in UTC, exclusive): one fixed end, so live data could not shift between pages.` : "";
         }
-        const MONTHS = [ "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" ];
-        function day(instant) {
-            const d = new Date(instant);
-            return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-        }
-        function moment(instant) {
-            const d = new Date(instant);
-            return `${day(instant)} ${String(d.getUTCHours()).padStart(2, "0")}:${String(d.getUTCMinutes()).padStart(2, "0")} UTC`;
-        }
         function describeRange(from, to) {
             if (!from && !to) return "all time";
-            const start = from ? from.dateOnly ? day(from.instant) : moment(from.instant) : void 0;
+            const start = from ? from.dateOnly ? (0, _util_format_js__WEBPACK_IMPORTED_MODULE_0__.im)(from.instant) : (0, 
+            _util_format_js__WEBPACK_IMPORTED_MODULE_0__.fU)(from.instant) : void 0;
             let end;
-            if (to?.pinned) end = `today (${day(to.instant - DAY_MS)})`; else if (to) end = to.dateOnly ? day(to.instant - DAY_MS) : `before ${moment(to.instant)}`;
+            if (to?.pinned) end = `today (${(0, _util_format_js__WEBPACK_IMPORTED_MODULE_0__.im)(to.instant - DAY_MS)})`; else if (to) end = to.dateOnly ? (0, 
+            _util_format_js__WEBPACK_IMPORTED_MODULE_0__.im)(to.instant - DAY_MS) : `before ${(0, 
+            _util_format_js__WEBPACK_IMPORTED_MODULE_0__.fU)(to.instant)}`;
             if (start && end) {
                 if (from?.dateOnly && to?.dateOnly && !to.pinned && to.instant - from.instant === DAY_MS) return start;
                 return `${start} – ${end}`;
@@ -577,7 +568,8 @@ var __webpack_modules__ = {
             return `${formatNumber(n)} ${n === 1 ? one : many}`;
         }
         function formatPercent(fraction) {
-            return `${(fraction * 100).toFixed(1)}%`;
+            const [whole, decimals] = (fraction * 100).toFixed(1).split(".");
+            return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${decimals}%`;
         }
         function formatDuration(ms) {
             if (ms < 1e3) return `${Math.max(0, Math.round(ms))}ms`;
@@ -613,6 +605,7 @@ var __webpack_modules__ = {
             qn: () => external,
             t: () => withoutUrlSecrets
         });
+        var _format_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2693);
         const secrets = new Set;
         function registerSecret(value) {
             if (value.length >= 4) secrets.add(value);
@@ -644,7 +637,7 @@ var __webpack_modules__ = {
         }
         function bound(text, max) {
             if (text.length <= max) return text;
-            return `${text.slice(0, max)}… (${text.length - max} more characters)`;
+            return `${text.slice(0, max)}… (${(0, _format_js__WEBPACK_IMPORTED_MODULE_0__.ZV)(text.length - max)} more characters)`;
         }
         const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
         function oneLine(text) {

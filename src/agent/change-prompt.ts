@@ -1,5 +1,6 @@
 import { type ChangeEvent, type ChangedFile, type Commit, neverPatched } from '../github/change.js'
 import { bound, stripHidden, stripInvisible } from '../util/text.js'
+import { formatNumber } from '../util/format.js'
 
 /**
  * The prompt for `changes: files | diff`: what the user asked (or, without a prompt, to update the
@@ -89,7 +90,7 @@ export function buildChangePrompt(input: ChangePromptInput): ChangePrompt {
       used += block.length + 2
     }
     parts.push(...patches)
-    if (cut.length > 0) parts.push(`The patches of ${cut.length} file${cut.length === 1 ? '' : 's'} were left out to stay within max-changes (${input.maxChars} characters): ${cut.slice(0, 100).map((n) => quote(n)).join(', ')}${cut.length > 100 ? ', …' : ''}. Read them in the code pull request if you need them.`)
+    if (cut.length > 0) parts.push(`The patches of ${cut.length} file${cut.length === 1 ? '' : 's'} were left out to stay within max-changes (${formatNumber(input.maxChars)} characters): ${cut.slice(0, 100).map((n) => quote(n)).join(', ')}${cut.length > 100 ? ', …' : ''}. Read them in the code pull request if you need them.`)
   }
   return { prompt: parts.join('\n\n'), cut }
 }

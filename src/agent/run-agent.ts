@@ -3,7 +3,7 @@ import type { ApiClient } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
 import type { Job } from '../api/schemas.js'
 import type { Clock } from '../util/clock.js'
-import { formatDuration } from '../util/format.js'
+import { formatDuration, formatNumber } from '../util/format.js'
 import type { Ending } from '../util/ending.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import type { Outputs } from '../util/outputs.js'
@@ -97,7 +97,7 @@ export async function runAgent(agent: JobRequest, ctx: AgentContext): Promise<Ag
     let followUp: FollowUp | undefined
     if (report.action === 'create') {
       await core.group('Create the agent job', async () => {
-        core.info(`Project ${external(agent.projectId, 80)}: sending the prompt (${agent.prompt?.length} characters).`)
+        core.info(`Project ${external(agent.projectId, 80)}: sending the prompt (${formatNumber(agent.prompt?.length ?? 0)} characters).`)
         const job = await ctx.client.createJob(agent.prompt as string)
         createdAt = ctx.clock.now()
         seen(job)

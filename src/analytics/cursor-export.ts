@@ -1,5 +1,5 @@
 import { ApiError } from '../api/errors.js'
-import { count } from '../util/format.js'
+import { count, formatNumber } from '../util/format.js'
 import type { RequestBudget } from './request-budget.js'
 
 /**
@@ -86,7 +86,7 @@ export async function exportCursor<T>(options: CursorOptions<T>): Promise<Cursor
       return result
     }
     if (result.pages >= maxPages) {
-      result.stoppedEarly = `reached the bound of ${maxPages} pages; stopped there`
+      result.stoppedEarly = `reached the bound of ${formatNumber(maxPages)} pages; stopped there`
       return result
     }
     seen.add(next)

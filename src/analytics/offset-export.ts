@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
 import type { TrafficKind, VisitorRow, VisitorTotals } from '../api/schemas.js'
-import { count } from '../util/format.js'
+import { count, formatNumber } from '../util/format.js'
 
 /**
  * The offset-paging export, for every offset-paged analytics endpoint (unique visitors, page views):
@@ -78,7 +78,7 @@ export async function exportTraffic(options: ExportOptions): Promise<TrafficExpo
       return result
     }
     if (result.pages >= maxPages) {
-      result.stoppedEarly = `reached the bound of ${maxPages} pages (${offset + page.rows.length} rows); stopped there`
+      result.stoppedEarly = `reached the bound of ${formatNumber(maxPages)} pages (${formatNumber(offset + page.rows.length)} rows); stopped there`
       return result
     }
     offset += page.rows.length

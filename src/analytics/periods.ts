@@ -1,4 +1,5 @@
-import { type RangeEnd, formatDate } from '../inputs/dates.js'
+import type { RangeEnd } from '../inputs/dates.js'
+import { formatDay } from '../util/format.js'
 
 /**
  * The period before a range, for `compare: previous-period`: as many whole UTC days as the range
@@ -19,7 +20,7 @@ export function previousPeriod(from: RangeEnd, to: RangeEnd | undefined, now: nu
   const end = to?.instant ?? now
   const days = Math.max(1, Math.ceil((end - from.instant) / DAY_MS))
   const instant = from.instant - days * DAY_MS
-  const sent = from.dateOnly ? formatDate(instant) : new Date(instant).toISOString()
+  const sent = from.dateOnly ? formatDay(instant) : new Date(instant).toISOString()
   return {
     from: { given: sent, sent, instant, dateOnly: from.dateOnly },
     to: { given: from.sent, sent: from.sent, instant: from.instant, dateOnly: from.dateOnly },

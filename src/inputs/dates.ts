@@ -3,6 +3,8 @@
  * `Nd` is sent as `YYYY-MM-DD`; the other forms are sent exactly as given.
  */
 
+import { formatDay, formatTime } from '../util/format.js'
+
 export const DATE_FORMS = 'YYYY-MM-DD, an ISO 8601 date-time (2026-10-01T00:00:00Z), or Nd for N days before today in UTC (0d is today), from the year 2000 on'
 
 export interface RangeEnd {
@@ -24,10 +26,6 @@ function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate()
 }
 
-export function formatDate(instant: number): string {
-  return new Date(instant).toISOString().slice(0, 10)
-}
-
 /** Parses one end of the range; undefined when it is none of the accepted forms or not a real date. */
 export function parseRangeEnd(text: string, now: number): RangeEnd | undefined {
   const value = text.trim()
@@ -35,7 +33,7 @@ export function parseRangeEnd(text: string, now: number): RangeEnd | undefined {
   if (relative) {
     const today = Math.floor(now / DAY_MS) * DAY_MS
     const instant = today - Number(relative[1]) * DAY_MS
-    return { given: value, sent: formatDate(instant), instant, dateOnly: true }
+    return { given: value, sent: formatDay(instant), instant, dateOnly: true }
   }
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i.exec(value)
   if (!m) return undefined
@@ -70,7 +68,7 @@ export function parseRangeEnd(text: string, now: number): RangeEnd | undefined {
 export function pinOpenEnd(to: RangeEnd | undefined, now: number): RangeEnd {
   if (to) return to
   const instant = Math.floor(now / DAY_MS) * DAY_MS + DAY_MS
-  return { given: '', sent: formatDate(instant), instant, dateOnly: true, pinned: true }
+  return { given: '', sent: formatDay(instant), instant, dateOnly: true, pinned: true }
 }
 
 /** What a pinned end means, for summaries; '' for an end that was given. */
@@ -78,28 +76,16 @@ export function describePin(to: RangeEnd): string {
   return to.pinned ? `date-to was open, so every request was sent dateTo=${to.sent} (tomorrow in UTC, exclusive): one fixed end, so live data could not shift between pages.` : ''
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-
-function day(instant: number): string {
-  const d = new Date(instant)
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`
-}
-
-function moment(instant: number): string {
-  const d = new Date(instant)
-  return `${day(instant)} ${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')} UTC`
-}
-
 /**
- * The range in words, the exclusive end made plain: 2026-10-01 → 2026-11-01 is
- * "1 Oct 2026 – 31 Oct 2026"; no dates is "all time".
+ * The range in words (util/format.ts's days and times), the exclusive end made plain: 2026-10-01 →
+ * 2026-11-01 is "2026-10-01 – 2026-10-31" (both days included); no dates is "all time".
  */
 export function describeRange(from: RangeEnd | undefined, to: RangeEnd | undefined): string {
   if (!from && !to) return 'all time'
-  const start = from ? (from.dateOnly ? day(from.instant) : moment(from.instant)) : undefined
+  const start = from ? (from.dateOnly ? formatDay(from.instant) : formatTime(from.instant)) : undefined
   let end: string | undefined
-  if (to?.pinned) end = `today (${day(to.instant - DAY_MS)})`
-  else if (to) end = to.dateOnly ? day(to.instant - DAY_MS) : `before ${moment(to.instant)}`
+  if (to?.pinned) end = `today (${formatDay(to.instant - DAY_MS)})`
+  else if (to) end = to.dateOnly ? formatDay(to.instant - DAY_MS) : `before ${formatTime(to.instant)}`
   if (start && end) {
     if (from?.dateOnly && to?.dateOnly && !to.pinned && to.instant - from.instant === DAY_MS) return start
     return `${start} – ${end}`

@@ -13,6 +13,7 @@ import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
 import type { ModeContext, Report } from './context.js'
 import { type RunThread, openThread, trackJob } from './thread.js'
+import { formatNumber } from '../util/format.js'
 
 /**
  * `mode: agent`: create a job, send a follow-up or wait on one; with `comment: true`, the job is
@@ -122,7 +123,7 @@ async function planChange(
     return { skip: 'no-relevant-changes', detail: `${what}${since ? ` since ${since.slice(0, 7)}` : ''}: nothing was sent to the service.` }
   }
   const built = buildChangePrompt({ prompt, change, files: matched, commits: fetched.commits, kind: changes.kind, maxChars: changes.maxChars, ignored: ignored.length, since: fetched.since, sinceGone: fetched.sinceGone })
-  if (built.cut.length > 0) core.info(`The patches of ${built.cut.length} file${built.cut.length === 1 ? '' : 's'} were left out to stay within max-changes (${changes.maxChars} characters); the prompt says so.`)
+  if (built.cut.length > 0) core.info(`The patches of ${built.cut.length} file${built.cut.length === 1 ? '' : 's'} were left out to stay within max-changes (${formatNumber(changes.maxChars)} characters); the prompt says so.`)
   const label = describe(change)
   return {
     prompt: built.prompt,

@@ -15,7 +15,7 @@ import { renderReviewReply } from '../summary/thread-comment.js'
 import * as core from '../util/actions-core.js'
 import type { Ending } from '../util/ending.js'
 import { getErrorMessage } from '../util/errors.js'
-import { count, formatTime } from '../util/format.js'
+import { count, formatNumber, formatTime } from '../util/format.js'
 import { bound, external } from '../util/text.js'
 import type { ModeContext, Report } from './context.js'
 import { threadView } from './thread.js'
@@ -104,7 +104,7 @@ async function converse(settings: ConversationSettings, ctx: ModeContext): Promi
   }
   const whereText = describeThread(event.thread)
 
-  if (!notOwn && found.found && found.cutChars > 0) core.info(`The instruction was cut to ${found.text.length} characters (${found.cutChars} more were left out).`)
+  if (!notOwn && found.found && found.cutChars > 0) core.info(`The instruction was cut to ${formatNumber(found.text.length)} characters (${formatNumber(found.cutChars)} more were left out).`)
   const view = threadView(triggerPhrase, ctx)
   let tracking: ThreadComment
   try {

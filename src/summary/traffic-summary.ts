@@ -1,4 +1,4 @@
-import { type ComparedRow, type Comparison, type Movers, changePercent, movers } from '../analytics/compare.js'
+import { type ComparedRow, type Comparison, type Movers, movers } from '../analytics/compare.js'
 import type { TrafficKind, VisitorRow, VisitorTotals } from '../api/schemas.js'
 import { alert, escapeText } from './escape.js'
 import { formatNumber, formatPercent } from '../util/format.js'
@@ -36,9 +36,9 @@ const NOUN: Record<TrafficKind, string> = { visitors: 'visitors', views: 'views'
 export function formatChange(row: ComparedRow): string {
   if (row.previous.total === 0) return row.total > 0 ? '🆕 new' : '—'
   if (row.total === 0) return `▼ ${formatNumber(row.change)} (gone)`
-  const percent = changePercent(row.total, row.previous.total)
+  const percent = formatPercent(row.change / row.previous.total)
   const arrow = row.change > 0 ? '▲' : row.change < 0 ? '▼' : '＝'
-  return `${arrow} ${row.change > 0 ? '+' : ''}${formatNumber(row.change)}${percent ? ` (${percent}%)` : ''}`
+  return `${arrow} ${row.change > 0 ? '+' : ''}${formatNumber(row.change)} (${row.change > 0 && percent !== '0.0%' ? '+' : ''}${percent})`
 }
 
 export interface TrafficSummaryInput {
@@ -71,10 +71,12 @@ export function renderTrafficSummary(input: TrafficSummaryInput): string {
   if (input.totals) {
     const t = input.totals
     const prev = compared?.previousTotals
-    const head = prev ? '| Human | AI | Total (deduplicated) | AI share | Previous total | Change |' : '| Human | AI | Total (deduplicated) | AI share |'
-    const align = prev ? '|---:|---:|---:|---:|---:|---:|' : '|---:|---:|---:|---:|'
+    // five columns at most: with a comparison, human and AI share a cell
+    const counts = prev ? `| ${formatNumber(t.human)} / ${formatNumber(t.ai)} |` : `| ${formatNumber(t.human)} | ${formatNumber(t.ai)} |`
+    const head = prev ? '| Human / AI | Total (deduplicated) | AI share | Previous total | Change |' : '| Human | AI | Total (deduplicated) | AI share |'
+    const align = prev ? '|---:|---:|---:|---:|---:|' : '|---:|---:|---:|---:|'
     const change = prev ? ` ${formatNumber(prev.total)} | ${formatChange({ path: '', ...t, previous: prev, change: t.total - prev.total })} |` : ''
-    parts.push([head, align, `| ${formatNumber(t.human)} | ${formatNumber(t.ai)} | ${formatNumber(t.total)} | ${aiShare(t.human, t.ai)} |${change}`].join('\n'))
+    parts.push([head, align, `${counts} ${formatNumber(t.total)} | ${aiShare(t.human, t.ai)} |${change}`].join('\n'))
     if (comparison) {
       parts.push(compared
         ? `Compared with ${escapeText(comparison.previousRange, 120)}.`
@@ -124,7 +126,7 @@ function renderMovers(m: Movers, noun: string): string {
       return []
     }
     const more = all - rows.length
-    return [[`**${title}** (${formatNumber(all)})`, ...rows.map((r) => `- ${escapeText(r.path, 150)}: ${line(r)}`), ...(more > 0 ? [`- … and ${formatNumber(more)} more in the export files`] : [])].join('\n')]
+    return [[`**${title}** (${formatNumber(all)})`, ...rows.map((r) => `- ${escapeText(r.path, 150)}: ${line(r)}`), ...(more > 0 ? [`- … and ${formatNumber(more)} more ${title.replace(/ \(.*\)$/, '').toLowerCase()} in the export files`] : [])].join('\n')]
   }
   const counts = (r: ComparedRow): string => `${formatNumber(r.previous.total)} → ${formatNumber(r.total)}, ${formatChange(r)}`
   const lists = [

@@ -17,9 +17,10 @@ export function count(n: number, one: string, many = `${one}s`): string {
   return `${formatNumber(n)} ${n === 1 ? one : many}`
 }
 
-/** `12.5%` from a fraction (0.125). */
+/** `12.5%` from a fraction (0.125), grouped as counts are (`1,212.9%`). */
 export function formatPercent(fraction: number): string {
-  return `${(fraction * 100).toFixed(1)}%`
+  const [whole, decimals] = (fraction * 100).toFixed(1).split('.') as [string, string]
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${decimals}%`
 }
 
 /** "1h 2m", "3m 5s", "4.2s", "350ms". */

@@ -4,6 +4,8 @@
  * secret replaced.
  */
 
+import { formatNumber } from './format.js'
+
 const secrets = new Set<string>()
 
 /** Registers a value that must never appear in text we print or write. */
@@ -53,7 +55,7 @@ export function withoutUrlSecrets(text: string): string {
 /** Cuts text to at most `max` characters, saying how much was left out. */
 export function bound(text: string, max: number): string {
   if (text.length <= max) return text
-  return `${text.slice(0, max)}… (${text.length - max} more characters)`
+  return `${text.slice(0, max)}… (${formatNumber(text.length - max)} more characters)`
 }
 
 // C0 controls, DEL, C1 controls, and Unicode line/paragraph separators.

@@ -15,7 +15,10 @@ import { gfm } from 'micromark-extension-gfm'
  *   be text a person wrote (an event's text, an input, a comment on the fake GitHub);
  * - no table has an empty header row (GitHub shows it as a blank band);
  * - no line is repeated (outside tables' delimiter rows and hidden state);
- * - links are links: no `[text](https://…)` or `<a href` left as text, unless a person typed it.
+ * - links are links: no `[text](https://…)` or `<a href` left as text, unless a person typed it;
+ * - one format (src/util/format.ts), here and in every log (formatProblemsOf): days as YYYY-MM-DD,
+ *   never "1 Oct 2026"; counts and percentages grouped (`125,000 characters`, `+1,212.9%`); no table
+ *   wider than five columns.
  */
 
 // on globalThis: the in-process runs reset vitest's module registry, so this module can be loaded more
@@ -61,6 +64,26 @@ function* walk(node: Nodes): Generator<Nodes> {
   if ('children' in node) for (const child of (node as Parent).children) yield* walk(child as Nodes)
 }
 
+const MONTH_DATE = /\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}\b/
+// a count of something, or a percentage, written without its thousands grouped
+const UNGROUPED = /(?<![\w.,/#=:-])\d{4,}(?:\.\d+)?(?:%| (?:characters|rows|requests|pages|bytes|comments|files|instructions|visitors|views|searches|questions|weeks|more)\b)/
+
+/**
+ * What breaks the one format in any text a user reads (a summary, a comment, a log line); [] when
+ * nothing does. Text a person wrote is not the action's to format.
+ */
+export function formatProblemsOf(text: string): string[] {
+  const found: string[] = []
+  for (const line of text.split('\n')) {
+    if (line.startsWith('::add-mask::') || line.includes('mintlify-docs-action:')) continue
+    for (const [what, re] of [['a date not as YYYY-MM-DD', MONTH_DATE], ['a number not grouped', UNGROUPED]] as const) {
+      const m = re.exec(line)
+      if (m && !fromUser(m[0])) found.push(`${what}: "${m[0]}" in "${line.slice(0, 160)}"`)
+    }
+  }
+  return found
+}
+
 /** Problems a user would see in `markdown` (a comment or a summary); [] when none. */
 export function renderingProblemsOf(markdown: string): string[] {
   const found: string[] = []
@@ -71,6 +94,7 @@ export function renderingProblemsOf(markdown: string): string[] {
       if (!ALERT.test(text) && !fromUser(text)) found.push(`a quote holds words no person wrote: "${text.slice(0, 160)}"`)
     } else if (node.type === 'table') {
       const header = node.children[0]
+      if (header && header.children.length > 5) found.push(`a table has ${header.children.length} columns (five at most): "${toString(header).slice(0, 120)}"`)
       if (header && header.children.every((cell) => toString(cell).trim() === '')) found.push(`a table has an empty header row: "${toString(node).slice(0, 120)}"`)
     } else if (node.type === 'paragraph' || node.type === 'tableCell' || node.type === 'heading') {
       // as read: a link that did not parse leaves its brackets (or its HTML) in the text
@@ -82,6 +106,7 @@ export function renderingProblemsOf(markdown: string): string[] {
       }
     }
   }
+  found.push(...formatProblemsOf(markdown))
   const seen = new Set<string>()
   const visible = markdown.replace(/<!--[\s\S]*?-->/g, '')
   for (const line of visible.split('\n')) {
@@ -91,6 +116,11 @@ export function renderingProblemsOf(markdown: string): string[] {
     seen.add(t)
   }
   return found
+}
+
+/** Checks a run's log (its stdout) for the one format, and keeps what it found for the test's end. */
+export function checkLog(log: string, what: string): void {
+  for (const problem of formatProblemsOf(log)) problems.push(`${what}: ${problem}`)
 }
 
 /** Checks `markdown` and keeps what it found for the test's end (setup.ts). */

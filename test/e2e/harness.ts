@@ -4,7 +4,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { parse } from 'yaml'
-import { checkRendered, registerUserText } from '../contract/rendering.js'
+import { checkLog, checkRendered, registerUserText } from '../contract/rendering.js'
 
 /**
  * Runs the bundled action (dist/index.js) as the GitHub runner does: inputs as INPUT_* variables
@@ -211,6 +211,7 @@ export function collectRun(prepared: Prepared, exit: { code: number | null; sign
   const commands = parseCommands(exit.stdout)
   const summary = readFileSync(prepared.summaryPath, 'utf8')
   checkRendered(summary, 'the job summary')
+  checkLog(exit.stdout, 'the log')
   return {
     ...exit,
     outputs: parseOutputFile(readFileSync(prepared.outputPath, 'utf8')),

@@ -62,7 +62,7 @@ describe.each(process.env.FULL_E2E ? [IN_PROCESS, ...RUNTIMES] : RUNTIMES)('docs
     expect(prompt).toContain('Code pull request #12 "Add webhooks" (https://github.com/acme/docs/pull/12)')
     expect(prompt).toContain('Changed files (250):')
     expect(prompt).toContain('- modified "src/module-249.ts" (+1 -1)')
-    expect(prompt).toMatch(/The patches of \d+ files were left out to stay within max-changes \(20000 characters\)/)
+    expect(prompt).toMatch(/The patches of \d+ files were left out to stay within max-changes \(20,000 characters\)/)
     expect(prompt?.length).toBeLessThanOrEqual(20_000 + 5_000) // the list always stays; patches fill up to the bound
     expect(prompt).toContain('Patch of "src/module-0.ts":')
     expect(r.summary).toContain('Code change:')

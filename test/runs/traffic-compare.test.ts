@@ -70,7 +70,7 @@ describe.each(PATHS)('views and comparisons ($name)', (runtime) => {
     expect(json.visitors).toHaveLength(union.size)
 
     expect(run.summary).toContain('| Previous total | Change |')
-    expect(run.summary).toContain('Compared with 8 Nov 2026 – 14 Nov 2026.')
+    expect(run.summary).toContain('Compared with 2026-11-08 – 2026-11-14.')
     expect(run.summary).toContain('#### Movers')
     const added = current.filter((r) => !previous.some((q) => q.path === r.path)).length
     const vanished = previous.filter((r) => !current.some((c) => c.path === r.path)).length
@@ -78,7 +78,7 @@ describe.each(PATHS)('views and comparisons ($name)', (runtime) => {
     expect(vanished).toBeGreaterThan(0)
     expect(run.summary).toContain(`**New pages (visitors now, none before)** (${added})`)
     expect(run.summary).toContain(`**Gone quiet (visitors before, none now)** (${vanished})`)
-    expect(run.summary).toContain(`and ${added - 10} more in the export files`)
+    expect(run.summary).toContain(`and ${added - 10} more new pages in the export files`)
     expect(Buffer.byteLength(run.summary)).toBeLessThan(200 * 1024)
   })
 

@@ -50,7 +50,7 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
     expect(run.code).toBe(0)
     const weekAgo = new Date(Math.floor(run.startedAt / 86_400_000) * 86_400_000 - 7 * 86_400_000).toISOString().slice(0, 10)
     expect(sim.visitors.queries[0]).toMatchObject({ dateFrom: weekAgo, dateTo: '2099-01-01T00:00:00Z' })
-    expect(run.summary).toContain('– before 1 Jan 2099 00:00 UTC')
+    expect(run.summary).toContain('– before 2099-01-01 00:00 UTC')
     const json = JSON.parse(readFileSync(run.outputs['visitors-json'] ?? '', 'utf8'))
     expect(json.range.requested).toEqual({ dateFrom: '7d', dateTo: '2099-01-01T00:00:00Z' })
     expect(json.range.sent).toEqual({ dateFrom: weekAgo, dateTo: '2099-01-01T00:00:00Z' })
@@ -59,7 +59,7 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
   test('a calendar range reads with its exclusive end made plain', async () => {
     const sim = await startSimulator({ visitors: generateRows(3) })
     const run = await runAgainst(sim, runtime, { ...visitorsMode, 'date-from': '2026-10-01', 'date-to': '2026-11-01' })
-    expect(run.summary).toContain('1 Oct 2026 – 31 Oct 2026')
+    expect(run.summary).toContain('2026-10-01 – 2026-10-31')
     expect(sim.visitors.queries[0]).toMatchObject({ dateFrom: '2026-10-01', dateTo: '2026-11-01' })
   })
 
@@ -123,7 +123,7 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
     expect(run.code).toBe(0)
     expect(sim.requestsTo('visitors')).toHaveLength(1000)
     expect(run.warnings).toHaveLength(1)
-    expect(run.warnings[0]).toContain('reached the bound of 1000 pages')
+    expect(run.warnings[0]).toContain('reached the bound of 1,000 pages (1,000 rows)')
     expect(run.outputs['path-count']).toBe('1000')
     expect(JSON.parse(readFileSync(run.outputs['visitors-json'] ?? '', 'utf8')).complete).toBe(false)
     expect(run.summary).toContain('incomplete')

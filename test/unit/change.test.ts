@@ -71,7 +71,7 @@ describe('the prompt', () => {
     for (let i = 0; i < 30; i++) expect(prompt).toContain(`- modified "src/f${i}.ts" (+2 -1)`)
     expect(cut.length).toBeGreaterThan(0)
     expect(prompt.length).toBeLessThanOrEqual(10_000 + 400) // the note naming the cut files comes after
-    expect(prompt).toContain(`The patches of ${cut.length} files were left out to stay within max-changes (10000 characters)`)
+    expect(prompt).toContain(`The patches of ${cut.length} files were left out to stay within max-changes (10,000 characters)`)
     // whole files: a patch is in or out, never cut inside
     expect(prompt.match(/x{900}/g)).toHaveLength(30 - cut.length)
   })

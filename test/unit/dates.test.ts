@@ -30,11 +30,11 @@ describe('describeRange', () => {
   const at = (s: string) => parseRangeEnd(s, now)
   test.each([
     [undefined, undefined, 'all time'],
-    ['2026-10-01', '2026-11-01', '1 Oct 2026 – 31 Oct 2026'],
-    ['2026-10-01', '2026-10-02', '1 Oct 2026'],
-    ['2026-10-01', undefined, 'since 1 Oct 2026'],
-    [undefined, '2026-11-01', 'up to and including 31 Oct 2026'],
-    ['2026-10-01T09:00:00Z', '2026-10-02T09:00:00Z', '1 Oct 2026 09:00 UTC – before 2 Oct 2026 09:00 UTC'],
+    ['2026-10-01', '2026-11-01', '2026-10-01 – 2026-10-31'],
+    ['2026-10-01', '2026-10-02', '2026-10-01'],
+    ['2026-10-01', undefined, 'since 2026-10-01'],
+    [undefined, '2026-11-01', 'up to and including 2026-10-31'],
+    ['2026-10-01T09:00:00Z', '2026-10-02T09:00:00Z', '2026-10-01 09:00 UTC – before 2026-10-02 09:00 UTC'],
   ])('%s → %s: %s', (from, to, words) => {
     expect(describeRange(from ? at(from) : undefined, to ? at(to) : undefined)).toBe(words)
   })
@@ -42,8 +42,8 @@ describe('describeRange', () => {
   test('an open end is pinned to tomorrow in UTC, and the words and the pin note say so', () => {
     const pinned = pinOpenEnd(undefined, Date.UTC(2026, 10, 24, 23, 59, 59))
     expect(pinned).toEqual({ given: '', sent: '2026-11-25', instant: Date.UTC(2026, 10, 25), dateOnly: true, pinned: true })
-    expect(describeRange(at('2026-10-01'), pinned)).toBe('1 Oct 2026 – today (24 Nov 2026)')
-    expect(describeRange(undefined, pinned)).toBe('all time up to today (24 Nov 2026)')
+    expect(describeRange(at('2026-10-01'), pinned)).toBe('2026-10-01 – today (2026-11-24)')
+    expect(describeRange(undefined, pinned)).toBe('all time up to today (2026-11-24)')
     expect(describePin(pinned)).toContain('dateTo=2026-11-25 (tomorrow in UTC, exclusive)')
     // a given end is kept as given, and says nothing
     const given = at('2026-11-01') as RangeEnd

@@ -174,7 +174,7 @@ describe('downRatedPages', () => {
 })
 
 describe('buildAgentPrompt', () => {
-  const base = { project: 'proj_demo', range: '15 Nov 2026 – 21 Nov 2026', searches: [], questions: [], pages: [], perList: 5 }
+  const base = { project: 'proj_demo', range: '2026-11-15 – 2026-11-21', searches: [], questions: [], pages: [], perList: 5 }
 
   test('no gaps: no prompt', () => {
     expect(buildAgentPrompt(base)).toBe('')

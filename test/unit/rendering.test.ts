@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { registerUserText, renderingProblemsOf, takeRenderingProblems } from '../contract/rendering.js'
+import { formatProblemsOf, registerUserText, renderingProblemsOf, takeRenderingProblems } from '../contract/rendering.js'
 
 /** The rendering check (test/contract/rendering.ts) that every summary and comment of the suite passes: it must be able to fail. */
 describe('the rendering check', () => {
@@ -28,5 +28,18 @@ describe('the rendering check', () => {
     expect(renderingProblemsOf('> see \\[x\\](https://evil.example)')).toEqual([])
     takeRenderingProblems()
     expect(renderingProblemsOf('> see \\[x\\](https://evil.example)')).toHaveLength(2)
+  })
+
+  test('the one format, in summaries and logs: days as YYYY-MM-DD, grouped counts and percentages, five columns at most', () => {
+    takeRenderingProblems()
+    expect(formatProblemsOf('### Visitors, 1 Oct 2026 – 31 Oct 2026')).toEqual([expect.stringContaining('a date not as YYYY-MM-DD: "1 Oct 2026"')])
+    expect(formatProblemsOf('Sending the prompt (125000 characters).')).toEqual([expect.stringContaining('a number not grouped: "125000 characters"')])
+    expect(formatProblemsOf('| /a | ▲ +1,200 (+1212.9%) |')).toEqual([expect.stringContaining('"1212.9%"')])
+    expect(formatProblemsOf('Visitors, 2026-10-01 – 2026-10-31: 125,000 characters, +1,212.9%, job_12345, run 987654 of issuecomment-9001')).toEqual([])
+    expect(renderingProblemsOf('| a | b | c | d | e | f |\n|---|---|---|---|---|---|\n| 1 | 2 | 3 | 4 | 5 | 6 |')).toEqual([expect.stringContaining('6 columns (five at most)')])
+    // the service's own words are quoted as it wrote them
+    registerUserText('prompt: at most 10000 characters')
+    expect(formatProblemsOf('Could not create the job: prompt: at most 10000 characters')).toEqual([])
+    takeRenderingProblems()
   })
 })

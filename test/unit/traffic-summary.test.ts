@@ -5,7 +5,7 @@ import { SUMMARY_BYTE_BUDGET, aiShare, bar, formatChange, renderTrafficSummary }
 const base = {
   kind: 'visitors' as const,
   projectId: 'proj_demo',
-  range: '1 Oct 2026 – 31 Oct 2026',
+  range: '2026-10-01 – 2026-10-31',
   totals: { human: 12_345, ai: 2_345, total: 13_900 },
   summaryRows: 25,
   files: { json: '/tmp/x.json', csv: '/tmp/x.csv' },
@@ -21,7 +21,7 @@ describe('visitors summary', () => {
       { path: '/docs/c', human: 10, ai: 0, total: 10 },
     ]
     const md = renderTrafficSummary({ ...base, sorted, summaryRows: 2, pathCount: 3 })
-    expect(md).toContain('### 📊 Unique visitors: proj\\_demo, 1 Oct 2026 – 31 Oct 2026')
+    expect(md).toContain('### 📊 Unique visitors: proj\\_demo, 2026-10-01 – 2026-10-31')
     expect(md).toContain('| 12,345 | 2,345 | 13,900 | 16.0% |')
     expect(md).toContain('| /docs/a | 950 | 900 / 100 | 10.0% | ████████████████ |')
     expect(md).toContain('| /docs/b | 475 | 400 / 75 | 15.8% | ████████ |')
@@ -68,7 +68,7 @@ describe('summary with a comparison', () => {
   const previousRows = [row('/up', 100), row('/down', 90), row('/gone|<b>', 55)]
   const comparison = {
     previousTotals: { human: 200, ai: 20, total: 210 },
-    previousRange: '24 Sep 2026 – 30 Sep 2026',
+    previousRange: '2026-09-24 – 2026-09-30',
     previousComplete: true,
     rows: joinPeriods(new Map(current.map((r) => [r.path, r])), new Map(previousRows.map((r) => [r.path, r]))),
   }
@@ -77,11 +77,11 @@ describe('summary with a comparison', () => {
     const md = renderTrafficSummary({ ...base, kind: 'views', totals: { human: 250, ai: 10, total: 260 }, sorted: current, pathCount: 3, comparison })
     expect(md).toContain('### 📊 Page views: proj\\_demo')
     expect(md).toContain('| Previous total | Change |')
-    expect(md).toContain('| 250 | 10 | 260 | 3.8% | 210 | ▲ +50 (+23.8%) |')
+    expect(md).toContain('| 250 / 10 | 260 | 3.8% | 210 | ▲ +50 (+23.8%) |')
     expect(md).toContain('| /up | 150 | 150 / 0 | ▲ +50 (+50.0%) |')
     expect(md).toContain('| /new | 70 | 70 / 0 | 🆕 new |')
     expect(md).toContain('| /down | 40 | 40 / 0 | ▼ -50 (-55.6%) |')
-    expect(md).toContain('Compared with 24 Sep 2026 – 30 Sep 2026.')
+    expect(md).toContain('Compared with 2026-09-24 – 2026-09-30.')
     expect(md).toContain('**Biggest risers** (1)\n- /up: 100 → 150, ▲ +50 (+50.0%)')
     expect(md).toContain('**Gone quiet (views before, none now)** (1)\n- /gone\\|&lt;b&gt;: 55 before')
     expect(md).not.toContain('<b>')
