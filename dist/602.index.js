@@ -341,14 +341,12 @@ class ApiClient {
     projectPath(prefix) {
         return `${prefix}/${encodeURIComponent(this.options.projectId)}`;
     }
-    /** Refuses a prompt over MAX_PROMPT_CHARS before any request; notes one over PROMPT_WARN_CHARS. */
+    /** Refuses a prompt over MAX_PROMPT_CHARS before any request (the agent runner warns above PROMPT_WARN_CHARS). */
     checkPrompt(prompt, what) {
         const n = prompt.length;
         if (n > settings/* MAX_PROMPT_CHARS */.cg) {
             throw new ApiError(`Could not ${what}: the prompt is ${(0,format/* formatNumber */.ZV)(n)} characters, more than the ${(0,format/* formatNumber */.ZV)(settings/* MAX_PROMPT_CHARS */.cg)} this action sends. Nothing was sent. Shorten it (with changes, lower max-changes or narrow changes-paths).`, { kind: 'http' });
         }
-        if (n > settings/* PROMPT_WARN_CHARS */.yP)
-            this.options.log(`The prompt is ${(0,format/* formatNumber */.ZV)(n)} characters: long prompts cost the agent context; this action refuses more than ${(0,format/* formatNumber */.ZV)(settings/* MAX_PROMPT_CHARS */.cg)}.`);
     }
     async createJob(prompt) {
         this.checkPrompt(prompt, 'create the agent job');
@@ -1540,6 +1538,7 @@ async function waitForJob(options) {
 
 
 
+
 function actionOf(agent) {
     if (agent.prompt !== undefined && agent.jobId !== undefined)
         return 'follow-up';
@@ -1572,9 +1571,13 @@ async function runAgent(agent, ctx) {
     let createdAt = 0;
     try {
         let followUp;
+        const size = agent.prompt?.length ?? 0;
+        if (size > settings/* PROMPT_WARN_CHARS */.yP && size <= settings/* MAX_PROMPT_CHARS */.cg) {
+            core/* warning */.$e(`The prompt is ${(0,format/* formatNumber */.ZV)(size)} characters, over ${(0,format/* formatNumber */.ZV)(settings/* PROMPT_WARN_CHARS */.yP)}: a long prompt costs the agent context. The action sends at most ${(0,format/* formatNumber */.ZV)(settings/* MAX_PROMPT_CHARS */.cg)}.`);
+        }
         if (report.action === 'create') {
             await core/* group */.Os('Create the agent job', async () => {
-                core/* info */.pq(`Project ${(0,util_text/* external */.qn)(agent.projectId, 80)}: sending the prompt (${(0,format/* formatNumber */.ZV)(agent.prompt?.length ?? 0)} characters).`);
+                core/* info */.pq(`Project ${(0,util_text/* external */.qn)(agent.projectId, 80)}: sending the prompt (${(0,format/* formatNumber */.ZV)(size)} characters).`);
                 const job = await ctx.client.createJob(agent.prompt);
                 createdAt = ctx.clock.now();
                 seen(job);

@@ -118,6 +118,7 @@ var __webpack_modules__ = {
             for (const [, amount, , unit] of value.matchAll(/(\d+(\.\d+)?)(ms|s|m|h)/g)) total += Number(amount) * UNIT_MS[unit];
             return Math.round(total);
         }
+        var external_node_path_ = __nccwpck_require__(6760);
         var util_text = __nccwpck_require__(9997);
         var format = __nccwpck_require__(2693);
         const DEFAULTS = {
@@ -149,6 +150,7 @@ var __webpack_modules__ = {
         const CONVERSATION_EVENTS = [ "issue_comment", "pull_request_review_comment", "pull_request_review" ];
         const MODE_ONLY = {
             prompt: [ "agent" ],
+            "prompt-file": [ "agent" ],
             "job-id": [ "agent" ],
             "date-from": [ "visitors", "views", "insights" ],
             "date-to": [ "visitors", "views", "insights" ],
@@ -158,7 +160,7 @@ var __webpack_modules__ = {
             branch: [ "preview" ],
             "automation-id": [ "automation" ]
         };
-        const INPUT_NAMES = [ "api-key", "project-id", "mode", "prompt", "job-id", "wait", "wait-timeout", "poll-interval", "require-pr", "base-url", "date-from", "date-to", "page-size", "summary-rows", "comment", "github-token", "trigger-phrase", "allowed-bots", "status-labels", "branch", "automation-id", "changes", "changes-paths", "max-changes", "continue-thread", "compare", "max-requests", "weeks", "health-label", "agent", "max-jobs" ];
+        const INPUT_NAMES = [ "api-key", "project-id", "mode", "prompt", "prompt-file", "job-id", "wait", "wait-timeout", "poll-interval", "require-pr", "base-url", "date-from", "date-to", "page-size", "summary-rows", "comment", "github-token", "trigger-phrase", "allowed-bots", "status-labels", "branch", "automation-id", "changes", "changes-paths", "max-changes", "continue-thread", "compare", "max-requests", "weeks", "health-label", "agent", "max-jobs" ];
         class InputError extends Error {
             constructor(message) {
                 super(message);
@@ -167,6 +169,46 @@ var __webpack_modules__ = {
         }
         const MAX_PROMPT_CHARS = 2e5;
         const PROMPT_WARN_CHARS = 1e5;
+        function promptProblem(text) {
+            if (text.length > 0 && text.trim().length === 0) return {
+                accepted: "an instruction with some text in it, or no prompt at all"
+            };
+            if (text.length > MAX_PROMPT_CHARS) return {
+                accepted: `at most ${(0, format.ZV)(MAX_PROMPT_CHARS)} characters (this one has ${(0, 
+                format.ZV)(text.length)}; the action sends no longer prompt)`,
+                described: `is ${(0, format.ZV)(text.length)} characters long`
+            };
+            return;
+        }
+        function readPromptFile(value, files, ctx) {
+            if (!files) return problem(ctx, value, "a file the action can read: this run has no workspace to read it from", [ "prompt-file" ]);
+            const accepted = "the path of a UTF-8 text file inside the workspace (GITHUB_WORKSPACE), relative to it or absolute, such as docs-prompt.md";
+            const path = (0, external_node_path_.resolve)(files.workspace, value);
+            let real;
+            try {
+                real = files.realPath(path);
+            } catch (error) {
+                return problem(ctx, value, `${accepted}; it cannot be read (${error.code ?? "error"})`, [ "prompt-file" ]);
+            }
+            let root = files.workspace;
+            try {
+                root = files.realPath(files.workspace);
+            } catch {}
+            if (!((path, root) => {
+                const rel = (0, external_node_path_.relative)(root, path);
+                return rel !== "" && !rel.startsWith("..") && !(0, external_node_path_.isAbsolute)(rel);
+            })(real, root)) return problem(ctx, value, `${accepted}; this one is outside it`, [ "prompt-file" ]);
+            let text;
+            try {
+                text = files.read(real);
+            } catch (error) {
+                return problem(ctx, value, `${accepted}; it cannot be read (${error.code ?? "error"})`, [ "prompt-file" ]);
+            }
+            if (text.trim() === "") return problem(ctx, value, `${accepted}, with some text in it; this one is empty`, [ "prompt-file" ]);
+            const bad = promptProblem(text);
+            if (bad) return problem(ctx, value, bad.accepted, [ "prompt-file" ], bad.described ? `names a file that ${bad.described}` : void 0);
+            return text.trim();
+        }
         function problem(ctx, value, message, path, described) {
             ctx.issues.push({
                 code: "custom",
@@ -257,7 +299,7 @@ var __webpack_modules__ = {
                 return (0, dates.s)(v, now) ?? problem(ctx, v, `a real date as ${dates.BM}`);
             });
         }
-        const schemaAt = (now, eventName) => schemas.FsL(schemas.Ikc({
+        const schemaAt = (now, eventName, files) => schemas.FsL(schemas.Ikc({
             "api-key": input((v, ctx) => {
                 const accepted = "the admin API key from a secret, for example ${{ secrets.MINTLIFY_API_KEY }}";
                 const other = OTHER_KEY_TYPES.find(([prefix]) => v.startsWith(prefix));
@@ -270,9 +312,11 @@ var __webpack_modules__ = {
             }),
             "project-id": checked("the project identifier from the dashboard's API keys page (no spaces)", identifier),
             mode: checked("agent, visitors, views, insights, comment, deploy, preview, automation or health", v => MODES.includes(v) ? v : void 0),
-            prompt: input((v, ctx) => v.length > 0 && v.trim().length === 0 ? problem(ctx, v, "an instruction with some text in it, or no prompt at all") : v.length > MAX_PROMPT_CHARS ? problem(ctx, v, `at most ${(0, 
-            format.ZV)(MAX_PROMPT_CHARS)} characters (this one has ${(0, format.ZV)(v.length)}; the action sends no longer prompt)`, void 0, `is ${(0, 
-            format.ZV)(v.length)} characters long`) : v.trim() || void 0),
+            prompt: input((v, ctx) => {
+                const bad = promptProblem(v);
+                return bad ? problem(ctx, v, bad.accepted, void 0, bad.described) : v.trim() || void 0;
+            }),
+            "prompt-file": schemas.YjP(),
             "job-id": input((v, ctx) => v === "" ? void 0 : identifier(v) ?? problem(ctx, v, "a job id without spaces, as printed by an earlier run (output job-id)")),
             wait: booleanInput,
             "wait-timeout": durationInput(1),
@@ -405,7 +449,13 @@ var __webpack_modules__ = {
             if (changes && !CHANGE_EVENTS.includes(eventName)) return problem(ctx, i.changes, `none on this run's event (${eventName || "unknown"}): changes describes the change of a ${CHANGE_EVENTS.join(", ")} event`, [ "changes" ]);
             if (changes && i["job-id"] !== void 0) return problem(ctx, i["job-id"], "no job-id with changes: the job is the thread's (continue-thread) or a new one", [ "job-id" ]);
             if (i["continue-thread"] && !i.comment) return problem(ctx, "true", "false unless comment is true: the thread's tracking comment is where the job and the last head described are kept", [ "continue-thread" ]);
-            if (i.mode === "agent" && i.prompt === void 0 && i["job-id"] === void 0 && !changes) return problem(ctx, "", "agent mode needs prompt (to create a job), job-id (to wait on an existing job), or both (to send a follow-up)", [ "prompt" ]);
+            let prompt = i.prompt;
+            if (i["prompt-file"] !== "") {
+                if (i.prompt !== void 0) return problem(ctx, i["prompt-file"], "prompt or prompt-file, not both: the prompt is one or the other", [ "prompt-file" ]);
+                prompt = readPromptFile(i["prompt-file"], files, ctx);
+                if (prompt === void 0) return core.tm;
+            }
+            if (i.mode === "agent" && prompt === void 0 && i["job-id"] === void 0 && !changes) return problem(ctx, "", "agent mode needs prompt (to create a job), job-id (to wait on an existing job), or both (to send a follow-up)", [ "prompt" ]);
             if (i.comment && i["github-token"] === "") return problem(ctx, "", 'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"', [ "github-token" ]);
             return {
                 ...common,
@@ -416,7 +466,7 @@ var __webpack_modules__ = {
                     statusLabels: i["status-labels"] ?? void 0
                 } : void 0,
                 agent: {
-                    prompt: i.prompt,
+                    prompt: prompt,
                     jobId: i["job-id"],
                     ...agent
                 },
@@ -430,14 +480,14 @@ var __webpack_modules__ = {
             const shown = text.length > 80 ? `${text.slice(0, 80)}…` : text;
             return `is ${JSON.stringify(shown)}`;
         }
-        function parseSettings(raw, now, eventName = "") {
+        function parseSettings(raw, now, eventName = "", files) {
             const withDefaults = {};
             for (const name of INPUT_NAMES) {
                 const given = raw[name] ?? "";
                 const fallback = DEFAULTS[name];
                 withDefaults[name] = name === "prompt" ? given : given.trim() === "" && fallback !== void 0 ? fallback : given.trim();
             }
-            const result = schemaAt(now, eventName).safeParse(withDefaults);
+            const result = schemaAt(now, eventName, files).safeParse(withDefaults);
             if (result.success) return result.data;
             const lines = result.error.issues.map(issue => {
                 const name = String(issue.path[0] ?? "inputs");
@@ -2383,11 +2433,11 @@ if (typeof __nccwpck_require__ !== "undefined") __nccwpck_require__.ab = decodeU
     };
 })();
 
+var external_node_fs_ = __nccwpck_require__(3024);
+
 var inputs_settings = __nccwpck_require__(9695);
 
 var summary_escape = __nccwpck_require__(7125);
-
-var external_node_fs_ = __nccwpck_require__(3024);
 
 const escapeData = text => text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 
@@ -2479,7 +2529,12 @@ async function main(signal, overrides) {
     const raw = readRawInputs();
     let settings;
     try {
-        settings = (0, inputs_settings.P$)(raw, (overrides.clock ?? clock.m).now(), process.env.GITHUB_EVENT_NAME ?? "");
+        const files = {
+            workspace: process.env.GITHUB_WORKSPACE || process.cwd(),
+            realPath: path => (0, external_node_fs_.realpathSync)(path),
+            read: path => (0, external_node_fs_.readFileSync)(path, "utf8")
+        };
+        settings = (0, inputs_settings.P$)(raw, (overrides.clock ?? clock.m).now(), process.env.GITHUB_EVENT_NAME ?? "", files);
     } catch (error) {
         if (!(error instanceof inputs_settings.dz)) throw error;
         for (const line of error.message.split("\n")) fail(line);

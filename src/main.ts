@@ -1,3 +1,4 @@
+import { readFileSync, realpathSync } from 'node:fs'
 import type { RunOverrides } from './run.js'
 import { INPUT_NAMES, InputError, type RawInputs, type Settings, parseSettings, unusedInputs } from './inputs/settings.js'
 import { escapeText } from './summary/escape.js'
@@ -32,7 +33,8 @@ async function main(signal: AbortSignal, overrides: RunOverrides): Promise<void>
   const raw = readRawInputs()
   let settings: Settings
   try {
-    settings = parseSettings(raw, (overrides.clock ?? systemClock).now(), process.env.GITHUB_EVENT_NAME ?? '')
+    const files = { workspace: process.env.GITHUB_WORKSPACE || process.cwd(), realPath: (path: string) => realpathSync(path), read: (path: string) => readFileSync(path, 'utf8') }
+    settings = parseSettings(raw, (overrides.clock ?? systemClock).now(), process.env.GITHUB_EVENT_NAME ?? '', files)
   } catch (error) {
     if (!(error instanceof InputError)) throw error
     for (const line of error.message.split('\n')) commands.fail(line)

@@ -3,6 +3,7 @@ import type { ApiClient } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
 import type { Job } from '../api/schemas.js'
 import type { Clock } from '../util/clock.js'
+import { MAX_PROMPT_CHARS, PROMPT_WARN_CHARS } from '../inputs/settings.js'
 import { formatDuration, formatNumber } from '../util/format.js'
 import type { Ending } from '../util/ending.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
@@ -95,9 +96,13 @@ export async function runAgent(agent: JobRequest, ctx: AgentContext): Promise<Ag
 
   try {
     let followUp: FollowUp | undefined
+    const size = agent.prompt?.length ?? 0
+    if (size > PROMPT_WARN_CHARS && size <= MAX_PROMPT_CHARS) {
+      core.warning(`The prompt is ${formatNumber(size)} characters, over ${formatNumber(PROMPT_WARN_CHARS)}: a long prompt costs the agent context. The action sends at most ${formatNumber(MAX_PROMPT_CHARS)}.`)
+    }
     if (report.action === 'create') {
       await core.group('Create the agent job', async () => {
-        core.info(`Project ${external(agent.projectId, 80)}: sending the prompt (${formatNumber(agent.prompt?.length ?? 0)} characters).`)
+        core.info(`Project ${external(agent.projectId, 80)}: sending the prompt (${formatNumber(size)} characters).`)
         const job = await ctx.client.createJob(agent.prompt as string)
         createdAt = ctx.clock.now()
         seen(job)

@@ -3,7 +3,7 @@ import { type Clock } from '../util/clock.js'
 import { formatDuration, formatNumber, formatTime } from '../util/format.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { external, registerSecret } from '../util/text.js'
-import { MAX_PROMPT_CHARS, PROMPT_WARN_CHARS } from '../inputs/settings.js'
+import { MAX_PROMPT_CHARS } from '../inputs/settings.js'
 import { ApiError } from './errors.js'
 import {
   GET_POLICY,
@@ -166,13 +166,12 @@ export class ApiClient {
     return `${prefix}/${encodeURIComponent(this.options.projectId)}`
   }
 
-  /** Refuses a prompt over MAX_PROMPT_CHARS before any request; notes one over PROMPT_WARN_CHARS. */
+  /** Refuses a prompt over MAX_PROMPT_CHARS before any request (the agent runner warns above PROMPT_WARN_CHARS). */
   private checkPrompt(prompt: string, what: string): void {
     const n = prompt.length
     if (n > MAX_PROMPT_CHARS) {
       throw new ApiError(`Could not ${what}: the prompt is ${formatNumber(n)} characters, more than the ${formatNumber(MAX_PROMPT_CHARS)} this action sends. Nothing was sent. Shorten it (with changes, lower max-changes or narrow changes-paths).`, { kind: 'http' })
     }
-    if (n > PROMPT_WARN_CHARS) this.options.log(`The prompt is ${formatNumber(n)} characters: long prompts cost the agent context; this action refuses more than ${formatNumber(MAX_PROMPT_CHARS)}.`)
   }
 
   async createJob(prompt: string): Promise<Job> {

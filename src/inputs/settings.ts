@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { DATE_FORMS, type RangeEnd, parseRangeEnd } from './dates.js'
 import { DURATION_FORMS, parseDuration } from './durations.js'
+import { isAbsolute, relative, resolve } from 'node:path'
 import { withoutUrlSecrets } from '../util/text.js'
 import { formatNumber } from '../util/format.js'
 
@@ -44,6 +45,7 @@ const CONVERSATION_EVENTS = ['issue_comment', 'pull_request_review_comment', 'pu
 /** Inputs that only one mode reads (with no default, so "given" is visible). */
 const MODE_ONLY: Record<string, Array<(typeof MODES)[number]>> = {
   prompt: ['agent'],
+  'prompt-file': ['agent'],
   'job-id': ['agent'],
   'date-from': ['visitors', 'views', 'insights'],
   'date-to': ['visitors', 'views', 'insights'],
@@ -59,6 +61,7 @@ export const INPUT_NAMES = [
   'project-id',
   'mode',
   'prompt',
+  'prompt-file',
   'job-id',
   'wait',
   'wait-timeout',
@@ -108,6 +111,61 @@ const MAX_WAIT_MS = 72 * 3_600_000
  */
 export const MAX_PROMPT_CHARS = 200_000
 export const PROMPT_WARN_CHARS = 100_000
+
+/**
+ * How `prompt-file` is read: the workspace it must lie in (GITHUB_WORKSPACE) and a reader (UTF-8
+ * text; the real path, links resolved). Injected, so parsing stays free of I/O in tests.
+ */
+export interface PromptFiles {
+  workspace: string
+  /** The file's real path (links resolved), or throws. */
+  realPath: (path: string) => string
+  read: (path: string) => string
+}
+
+/** Why a prompt is no prompt, or too long; undefined when it is a prompt to send. */
+function promptProblem(text: string): { accepted: string; described?: string } | undefined {
+  if (text.length > 0 && text.trim().length === 0) return { accepted: 'an instruction with some text in it, or no prompt at all' }
+  if (text.length > MAX_PROMPT_CHARS) {
+    return { accepted: `at most ${formatNumber(MAX_PROMPT_CHARS)} characters (this one has ${formatNumber(text.length)}; the action sends no longer prompt)`, described: `is ${formatNumber(text.length)} characters long` }
+  }
+  return undefined
+}
+
+/** `prompt-file`: the file's text, read as UTF-8 from inside the workspace, or a problem naming the path. */
+function readPromptFile(value: string, files: PromptFiles | undefined, ctx: Issues): string | undefined {
+  if (!files) return problem(ctx, value, 'a file the action can read: this run has no workspace to read it from', ['prompt-file'])
+  const inside = (path: string, root: string): boolean => {
+    const rel = relative(root, path)
+    return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel)
+  }
+  const accepted = 'the path of a UTF-8 text file inside the workspace (GITHUB_WORKSPACE), relative to it or absolute, such as docs-prompt.md'
+  const path = resolve(files.workspace, value)
+  let real: string
+  try {
+    real = files.realPath(path)
+  } catch (error) {
+    return problem(ctx, value, `${accepted}; it cannot be read (${(error as { code?: string }).code ?? 'error'})`, ['prompt-file'])
+  }
+  // the real path: a link in the workspace that points outside it is refused as well
+  let root = files.workspace
+  try {
+    root = files.realPath(files.workspace)
+  } catch {
+    // the workspace as given
+  }
+  if (!inside(real, root)) return problem(ctx, value, `${accepted}; this one is outside it`, ['prompt-file'])
+  let text: string
+  try {
+    text = files.read(real)
+  } catch (error) {
+    return problem(ctx, value, `${accepted}; it cannot be read (${(error as { code?: string }).code ?? 'error'})`, ['prompt-file'])
+  }
+  if (text.trim() === '') return problem(ctx, value, `${accepted}, with some text in it; this one is empty`, ['prompt-file'])
+  const bad = promptProblem(text)
+  if (bad) return problem(ctx, value, bad.accepted, ['prompt-file'], bad.described ? `names a file that ${bad.described}` : undefined)
+  return text.trim()
+}
 
 type Issues = { issues: z.core.$ZodRawIssue[] }
 
@@ -229,7 +287,7 @@ function rangeEndInput(now: number) {
   })
 }
 
-const schemaAt = (now: number, eventName: string) => z.pipe(
+const schemaAt = (now: number, eventName: string, files: PromptFiles | undefined) => z.pipe(
   z.object({
     'api-key': input((v, ctx) => {
       const accepted = 'the admin API key from a secret, for example ${{ secrets.MINTLIFY_API_KEY }}'
@@ -246,13 +304,11 @@ const schemaAt = (now: number, eventName: string) => z.pipe(
     }),
     'project-id': checked('the project identifier from the dashboard\'s API keys page (no spaces)', identifier),
     mode: checked('agent, visitors, views, insights, comment, deploy, preview, automation or health', (v) => (MODES as readonly string[]).includes(v) ? (v as (typeof MODES)[number]) : undefined),
-    prompt: input((v, ctx) =>
-      v.length > 0 && v.trim().length === 0
-        ? problem(ctx, v, 'an instruction with some text in it, or no prompt at all')
-        : v.length > MAX_PROMPT_CHARS
-          ? problem(ctx, v, `at most ${formatNumber(MAX_PROMPT_CHARS)} characters (this one has ${formatNumber(v.length)}; the action sends no longer prompt)`, undefined, `is ${formatNumber(v.length)} characters long`)
-          : v.trim() || undefined,
-    ),
+    prompt: input((v, ctx) => {
+      const bad = promptProblem(v)
+      return bad ? problem(ctx, v, bad.accepted, undefined, bad.described) : v.trim() || undefined
+    }),
+    'prompt-file': z.string(),
     'job-id': input((v, ctx) =>
       v === '' ? undefined : identifier(v) ?? problem(ctx, v, 'a job id without spaces, as printed by an earlier run (output job-id)'),
     ),
@@ -376,7 +432,13 @@ const schemaAt = (now: number, eventName: string) => z.pipe(
     if (i['continue-thread'] && !i.comment) {
       return problem(ctx, 'true', 'false unless comment is true: the thread\'s tracking comment is where the job and the last head described are kept', ['continue-thread'])
     }
-    if (i.mode === 'agent' && i.prompt === undefined && i['job-id'] === undefined && !changes) {
+    let prompt = i.prompt
+    if (i['prompt-file'] !== '') {
+      if (i.prompt !== undefined) return problem(ctx, i['prompt-file'], 'prompt or prompt-file, not both: the prompt is one or the other', ['prompt-file'])
+      prompt = readPromptFile(i['prompt-file'], files, ctx)
+      if (prompt === undefined) return z.NEVER
+    }
+    if (i.mode === 'agent' && prompt === undefined && i['job-id'] === undefined && !changes) {
       return problem(ctx, '', 'agent mode needs prompt (to create a job), job-id (to wait on an existing job), or both (to send a follow-up)', ['prompt'])
     }
     if (i.comment && i['github-token'] === '') {
@@ -391,7 +453,7 @@ const schemaAt = (now: number, eventName: string) => z.pipe(
       ...common,
       mode: 'agent' as const,
       comment: i.comment ? { token: i['github-token'], triggerPhrase: i['trigger-phrase'], statusLabels: i['status-labels'] ?? undefined } : undefined,
-      agent: { prompt: i.prompt, jobId: i['job-id'], ...agent },
+      agent: { prompt, jobId: i['job-id'], ...agent },
       changes,
     }
   }),
@@ -417,14 +479,14 @@ function describeValue(name: string, raw: string | undefined): string {
  * Validates raw inputs (as the runner passes them; empty means "not given") into Settings, or
  * throws one InputError that names every bad input, its value and what is accepted.
  */
-export function parseSettings(raw: RawInputs, now: number, eventName = ''): Settings {
+export function parseSettings(raw: RawInputs, now: number, eventName = '', files?: PromptFiles): Settings {
   const withDefaults: Record<string, string> = {}
   for (const name of INPUT_NAMES) {
     const given = raw[name] ?? ''
     const fallback = (DEFAULTS as Record<string, string>)[name]
     withDefaults[name] = name === 'prompt' ? given : given.trim() === '' && fallback !== undefined ? fallback : given.trim()
   }
-  const result = schemaAt(now, eventName).safeParse(withDefaults)
+  const result = schemaAt(now, eventName, files).safeParse(withDefaults)
   if (result.success) return result.data
   const lines = result.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? 'inputs')

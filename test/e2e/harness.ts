@@ -115,6 +115,8 @@ export interface RunOptions {
   onSleep?: (ms: number) => Promise<void>
   /** The harness kills the process (and the test fails on its assertions) after this long. */
   killAfterMs?: number
+  /** Files in the workspace (GITHUB_WORKSPACE, the run's folder) before the run: path → text. */
+  workspaceFiles?: Record<string, string>
 }
 
 /** Parses a GITHUB_OUTPUT file (heredoc and key=value forms); the last value of a name wins. */
@@ -175,6 +177,7 @@ export function prepareRun(options: RunOptions): Prepared {
   writeFileSync(outputPath, '')
   writeFileSync(summaryPath, '')
   writeFileSync(eventPath, JSON.stringify(options.event?.payload ?? {}))
+  for (const [path, text] of Object.entries(options.workspaceFiles ?? {})) writeFileSync(join(dir, path), text)
   // what people wrote, which the action may quote (the rendering check of summaries and comments)
   registerUserText(options.event?.payload)
   registerUserText(options.inputs.prompt)

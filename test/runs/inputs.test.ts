@@ -62,4 +62,22 @@ describe.each(PATHS)('inputs ($name)', (runtime) => {
     expect(sim.requestsTo('create')).toHaveLength(1)
     expect(secretLeaks(run, sim.apiKey)).toEqual([])
   })
+
+  test('prompt-file: a 150,000-character prompt from the workspace is sent whole, with one warning that names its size', async () => {
+    const sim = await startSimulator()
+    const prompt = `Document every endpoint.\n${'x'.repeat(150_000 - 25)}`
+    const run = await runAgainst(sim, runtime, { prompt: '', 'prompt-file': 'docs-prompt.md' }, { workspaceFiles: { 'docs-prompt.md': prompt } })
+    expect(run.code).toBe(0)
+    const sent = JSON.parse(sim.requestsTo('create')[0]?.body ?? '{}').prompt as string
+    expect(sent).toBe(prompt)
+    expect(run.warnings).toEqual([expect.stringContaining('The prompt is 150,000 characters, over 100,000')])
+    expect(run.stdout).toContain('sending the prompt (150,000 characters)')
+  })
+
+  test('prompt-file in a mode that does not read it: a warning naming it and the mode, no error', async () => {
+    const sim = await startSimulator()
+    const run = await runAgainst(sim, runtime, { prompt: '', mode: 'visitors', 'prompt-file': 'docs-prompt.md' })
+    expect(run.code).toBe(0)
+    expect(run.warnings).toContainEqual(expect.stringContaining('prompt-file'))
+  })
 })

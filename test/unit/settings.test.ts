@@ -252,3 +252,48 @@ describe('the prompt size bound', () => {
     expect(message).toBe('Input "prompt" is 200,001 characters long: expected at most 200,000 characters (this one has 200,001; the action sends no longer prompt).')
   })
 })
+
+describe('prompt-file: a generated prompt of any size up to the bound, from inside the workspace', () => {
+  const files = (contents: Record<string, string>, links: Record<string, string> = {}) => ({
+    workspace: '/work/space',
+    realPath: (path: string) => {
+      const real = links[path] ?? path
+      if (!(real in contents) && real !== '/work/space') throw Object.assign(new Error('no such file'), { code: 'ENOENT' })
+      return real
+    },
+    read: (path: string) => contents[path] as string,
+  })
+  const parse = (raw: RawInputs, f = files({ '/work/space/prompt.md': '  Document the webhooks\n' })) => parseSettings({ 'api-key': 'mint_abc123', 'project-id': 'proj_1', ...raw }, NOW, '', f)
+  const errorWith = (raw: RawInputs, f?: ReturnType<typeof files>): string => {
+    try {
+      parse(raw, f)
+    } catch (error) {
+      expect(error).toBeInstanceOf(InputError)
+      return (error as Error).message
+    }
+    throw new Error('expected an InputError')
+  }
+
+  test('the file\'s text is the prompt, trimmed, relative to the workspace or absolute inside it', () => {
+    expect((parse({ 'prompt-file': 'prompt.md' }) as AgentSettings).agent.prompt).toBe('Document the webhooks')
+    expect((parse({ 'prompt-file': '/work/space/prompt.md' }) as AgentSettings).agent.prompt).toBe('Document the webhooks')
+  })
+
+  test('150,000 characters: taken (the environment could not carry it as prompt)', () => {
+    const big = 'x'.repeat(150_000)
+    expect((parse({ 'prompt-file': 'big.md' }, files({ '/work/space/big.md': big })) as AgentSettings).agent.prompt).toHaveLength(150_000)
+  })
+
+  test.each([
+    ['with prompt', { prompt: 'x', 'prompt-file': 'prompt.md' }, undefined, 'Input "prompt-file" is "prompt.md": expected prompt or prompt-file, not both'],
+    ['missing', { 'prompt-file': 'nope.md' }, undefined, 'Input "prompt-file" is "nope.md": expected the path of a UTF-8 text file inside the workspace (GITHUB_WORKSPACE), relative to it or absolute, such as docs-prompt.md; it cannot be read (ENOENT).'],
+    ['outside the workspace', { 'prompt-file': '../etc/passwd' }, files({ '/work/etc/passwd': 'root' }), 'this one is outside it'],
+    ['a link in the workspace to a file outside', { 'prompt-file': 'prompt.md' }, files({ '/etc/passwd': 'root' }, { '/work/space/prompt.md': '/etc/passwd' }), 'this one is outside it'],
+    ['empty', { 'prompt-file': 'empty.md' }, files({ '/work/space/empty.md': ' \n' }), 'with some text in it; this one is empty'],
+    ['over the bound', { 'prompt-file': 'huge.md' }, files({ '/work/space/huge.md': 'x'.repeat(200_001) }), 'Input "prompt-file" names a file that is 200,001 characters long: expected at most 200,000 characters'],
+  ])('%s: one input error naming prompt-file, and what is accepted', (_name, raw, f, says) => {
+    const message = errorWith(raw as RawInputs, f)
+    expect(message.split('\n')).toHaveLength(1)
+    expect(message).toContain(says)
+  })
+})
