@@ -3859,7 +3859,7 @@ async function insights_run(settings, ctx) {
         failed: outcome === 'error' || outcome === 'cancelled',
         files,
         promptChars: prompt.length,
-        pin: (0,inputs_dates/* describePin */.p5)(dateTo),
+        pin: (0,inputs_dates/* describeEnd */.lA)(dateTo, ctx.clock.now()),
     });
     // each incomplete list is its own problem (its own annotation)
     const problems = cancelled ? undefined : incomplete.map((s) => `${incompleteNote(s)}. What was fetched is kept.`);
@@ -4953,7 +4953,7 @@ async function traffic_run(settings, mode) {
         notes,
         failed: stop !== undefined,
         comparison,
-        pin: (0,inputs_dates/* describePin */.p5)(dateTo),
+        pin: (0,inputs_dates/* describeEnd */.lA)(dateTo, ctx.now()),
     });
     return { summary, ending: exportEnding(outcome, message) };
 }

@@ -5,6 +5,7 @@ var __webpack_modules__ = {
         __nccwpck_require__.d(__webpack_exports__, {
             BM: () => DATE_FORMS,
             LX: () => pinOpenEnd,
+            lA: () => describeEnd,
             p5: () => describePin,
             pC: () => describeRange,
             s: () => parseRangeEnd
@@ -71,6 +72,12 @@ var __webpack_modules__ = {
                 dateOnly: true,
                 pinned: true
             };
+        }
+        function describeEnd(to, now) {
+            if (to.pinned) return describePin(to);
+            const tomorrow = Math.floor(now / DAY_MS) * DAY_MS + DAY_MS;
+            return to.instant > tomorrow ? `date-to (${to.given}) is after today: the range has data up to now only, ${(0, 
+            _util_format_js__WEBPACK_IMPORTED_MODULE_0__.fU)(now)}.` : "";
         }
         function describePin(to) {
             return to.pinned ? `date-to was open, so every request was sent dateTo=${to.sent} (tomorrow in UTC, exclusive): one fixed end, so live data could not shift between pages.` : "";
@@ -355,6 +362,8 @@ var __webpack_modules__ = {
             const to = i["date-to"];
             const analytics = i.mode === "visitors" || i.mode === "views" || i.mode === "insights";
             if (analytics && from && to && from.instant >= to.instant) return problem(ctx, from.given, `a start before date-to ("${to.given}", which is exclusive)`, [ "date-from" ]);
+            if (analytics && from && from.instant > now) return problem(ctx, from.given, `a start no later than now (${(0, 
+            format.fU)(now)}): the service has no data after it, and nothing was sent`, [ "date-from" ]);
             if (i.mode === "health") {
                 if (i["github-token"] === "") return problem(ctx, "", 'a token for mode: health (it keeps an issue): the default ${{ github.token }} works when the workflow grants "issues: write"', [ "github-token" ]);
                 return {
@@ -492,7 +501,7 @@ var __webpack_modules__ = {
             const lines = result.error.issues.map(issue => {
                 const name = String(issue.path[0] ?? "inputs");
                 if (name === "date-from" && issue.message.startsWith("a start with compare")) return `Input "date-from" is empty: expected ${issue.message}.`;
-                if (name === "date-from" && issue.message.startsWith("a start before")) return `Input "date-from" ${describeValue(name, raw["date-from"])}: expected ${issue.message}.`;
+                if (name === "date-from" && (issue.message.startsWith("a start before") || issue.message.startsWith("a start no later"))) return `Input "date-from" ${describeValue(name, raw["date-from"])}: expected ${issue.message}.`;
                 if (name === "mode" && issue.message.startsWith("mode: comment to run on")) return `Input "mode" is "comment", but this run's event is not one it reads: expected ${issue.message}.`;
                 if (name === "prompt" && issue.message.startsWith("agent mode")) return `Inputs "prompt" and "job-id" are both empty: ${issue.message}.`;
                 const described = issue.params?.described;

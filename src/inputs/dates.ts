@@ -71,6 +71,16 @@ export function pinOpenEnd(to: RangeEnd | undefined, now: number): RangeEnd {
   return { given: '', sent: formatDay(instant), instant, dateOnly: true, pinned: true }
 }
 
+/**
+ * What the end of the range means, for summaries: the pin of an open end, or that a given end lies
+ * after today (the range's last days have no data yet); '' when there is nothing to say.
+ */
+export function describeEnd(to: RangeEnd, now: number): string {
+  if (to.pinned) return describePin(to)
+  const tomorrow = Math.floor(now / DAY_MS) * DAY_MS + DAY_MS
+  return to.instant > tomorrow ? `date-to (${to.given}) is after today: the range has data up to now only, ${formatTime(now)}.` : ''
+}
+
 /** What a pinned end means, for summaries; '' for an end that was given. */
 export function describePin(to: RangeEnd): string {
   return to.pinned ? `date-to was open, so every request was sent dateTo=${to.sent} (tomorrow in UTC, exclusive): one fixed end, so live data could not shift between pages.` : ''

@@ -3,7 +3,7 @@ import { DATE_FORMS, type RangeEnd, parseRangeEnd } from './dates.js'
 import { DURATION_FORMS, parseDuration } from './durations.js'
 import { isAbsolute, relative, resolve } from 'node:path'
 import { withoutUrlSecrets } from '../util/text.js'
-import { formatNumber } from '../util/format.js'
+import { formatNumber, formatTime } from '../util/format.js'
 
 /**
  * The one place that turns raw action inputs into a typed, validated settings object. Everything
@@ -358,6 +358,10 @@ const schemaAt = (now: number, eventName: string, files: PromptFiles | undefined
     if (analytics && from && to && from.instant >= to.instant) {
       return problem(ctx, from.given, `a start before date-to ("${to.given}", which is exclusive)`, ['date-from'])
     }
+    // the service has no data after now: a range that starts later would spend requests on nothing
+    if (analytics && from && from.instant > now) {
+      return problem(ctx, from.given, `a start no later than now (${formatTime(now)}): the service has no data after it, and nothing was sent`, ['date-from'])
+    }
     if (i.mode === 'health') {
       if (i['github-token'] === '') {
         return problem(ctx, '', 'a token for mode: health (it keeps an issue): the default ${{ github.token }} works when the workflow grants "issues: write"', ['github-token'])
@@ -493,7 +497,7 @@ export function parseSettings(raw: RawInputs, now: number, eventName = '', files
     if (name === 'date-from' && issue.message.startsWith('a start with compare')) {
       return `Input "date-from" is empty: expected ${issue.message}.`
     }
-    if (name === 'date-from' && issue.message.startsWith('a start before')) {
+    if (name === 'date-from' && (issue.message.startsWith('a start before') || issue.message.startsWith('a start no later'))) {
       return `Input "date-from" ${describeValue(name, raw['date-from'])}: expected ${issue.message}.`
     }
     if (name === 'mode' && issue.message.startsWith('mode: comment to run on')) {

@@ -1,5 +1,5 @@
 import * as core from '../util/actions-core.js'
-import { describePin, describeRange, pinOpenEnd } from '../inputs/dates.js'
+import { describeEnd, describeRange, pinOpenEnd } from '../inputs/dates.js'
 import type { InsightsSettings } from '../inputs/settings.js'
 import { renderInsightsSummary } from '../summary/insights-summary.js'
 import { gatherInsights, incompleteNote } from '../analytics/gather-insights.js'
@@ -86,7 +86,7 @@ export async function run(settings: InsightsSettings, ctx: ModeContext): Promise
     failed: outcome === 'error' || outcome === 'cancelled',
     files,
     promptChars: prompt.length,
-    pin: describePin(dateTo),
+    pin: describeEnd(dateTo, ctx.clock.now()),
   })
   // each incomplete list is its own problem (its own annotation)
   const problems = cancelled ? undefined : incomplete.map((s) => `${incompleteNote(s)}. What was fetched is kept.`)

@@ -1,6 +1,6 @@
 import * as core from '../util/actions-core.js'
 import type { TrafficKind, VisitorRow } from '../api/schemas.js'
-import { type RangeEnd, describePin, describeRange, pinOpenEnd } from '../inputs/dates.js'
+import { type RangeEnd, describeEnd, describeRange, pinOpenEnd } from '../inputs/dates.js'
 import type { TrafficSettings } from '../inputs/settings.js'
 import { renderTrafficSummary } from '../summary/traffic-summary.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
@@ -157,7 +157,7 @@ export async function run(settings: TrafficSettings, mode: ModeContext): Promise
     notes,
     failed: stop !== undefined,
     comparison,
-    pin: describePin(dateTo),
+    pin: describeEnd(dateTo, ctx.now()),
   })
   return { summary, ending: exportEnding(outcome, message) }
 }

@@ -36,11 +36,16 @@ describe('the README\'s hand-run examples', () => {
       expect(change).toMatch(/^[+-]\d+\.\d$/)
       expect(Number(change)).not.toBe(0)
       expect(stdout).toContain('### 📊 Page views: proj\\_demo')
+      // "the last 7 whole days", as the README's comment says: seven days, both ends included, today not
+      const [, first, last] = /Page views: proj\\_demo, (\d{4}-\d{2}-\d{2}) – (\d{4}-\d{2}-\d{2})\n/.exec(stdout) ?? []
+      expect((Date.parse(last as string) - Date.parse(first as string)) / 86_400_000).toBe(6)
       expect(stdout).toContain('#### Movers')
     } else {
       expect(Number(/::set-output name=dead-end-searches::(\d+)/.exec(stdout)?.[1])).toBeGreaterThan(0)
       expect(Number(/::set-output name=unanswered-questions::(\d+)/.exec(stdout)?.[1])).toBeGreaterThan(0)
       expect(stdout).toContain('#### Questions the assistant could not answer')
+      // "from 30 days ago up to now, today included", as the README's comment says
+      expect(stdout).toMatch(/, \d{4}-\d{2}-\d{2} – today \(\d{4}-\d{2}-\d{2}\)/)
     }
   })
 })

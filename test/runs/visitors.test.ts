@@ -56,6 +56,13 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
     expect(json.range.sent).toEqual({ dateFrom: weekAgo, dateTo: '2099-01-01T00:00:00Z' })
   })
 
+  test('a date-to after today is said in the summary: the range has data up to now only', async () => {
+    const sim = await startSimulator({ visitors: generateRows(3) })
+    const run = await runAgainst(sim, runtime, { ...visitorsMode, 'date-from': '2026-11-01', 'date-to': '2027-01-01' })
+    expect(run.code).toBe(0)
+    expect(run.summary).toContain(`date-to \\(2027-01-01\\) is after today: the range has data up to now only, ${new Date(run.startedAt).toISOString().slice(0, 10)}`)
+  })
+
   test('a calendar range reads with its exclusive end made plain', async () => {
     const sim = await startSimulator({ visitors: generateRows(3) })
     const run = await runAgainst(sim, runtime, { ...visitorsMode, 'date-from': '2026-10-01', 'date-to': '2026-11-01' })
@@ -67,6 +74,9 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
     [{ 'date-from': '2026-02-30' }, '"date-from" is "2026-02-30"'],
     [{ 'date-to': 'next tuesday' }, '"date-to" is "next tuesday"'],
     [{ 'date-from': '2026-11-01', 'date-to': '2026-10-01' }, 'a start before date-to'],
+    // a range that starts after now spends nothing
+    [{ 'date-from': '2099-01-01', 'date-to': '2099-02-01' }, '"date-from" is "2099-01-01": expected a start no later than now ('],
+    [{ 'date-from': '2098-11-25' }, '"date-from" is "2098-11-25": expected a start no later than now'],
     [{ 'page-size': '500' }, '"page-size" is "500"'],
     [{ 'page-size': 'all' }, '"page-size" is "all"'],
     [{ 'summary-rows': '0' }, '"summary-rows" is "0"'],

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { type RangeEnd, describePin, describeRange, parseRangeEnd, pinOpenEnd } from '../../src/inputs/dates.js'
+import { type RangeEnd, describeEnd, describePin, describeRange, parseRangeEnd, pinOpenEnd } from '../../src/inputs/dates.js'
 
 const now = Date.UTC(2026, 10, 21, 23, 59, 59)
 
@@ -49,5 +49,18 @@ describe('describeRange', () => {
     const given = at('2026-11-01') as RangeEnd
     expect(pinOpenEnd(given, now)).toBe(given)
     expect(describePin(given)).toBe('')
+  })
+})
+
+describe('describeEnd', () => {
+  const now = Date.UTC(2026, 10, 24, 9, 30)
+  test('an end after today is said: the range has data up to now only', () => {
+    expect(describeEnd(parseRangeEnd('2027-01-01', now) as RangeEnd, now)).toBe('date-to (2027-01-01) is after today: the range has data up to now only, 2026-11-24 09:30 UTC.')
+  })
+  test.each(['2026-11-25', '0d', '2026-11-24T12:00:00Z'])('an end up to tomorrow (exclusive) needs no word: %s', (to) => {
+    expect(describeEnd(parseRangeEnd(to, now) as RangeEnd, now)).toBe('')
+  })
+  test('an open end is its pin', () => {
+    expect(describeEnd(pinOpenEnd(undefined, now), now)).toContain('date-to was open')
   })
 })

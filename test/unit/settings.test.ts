@@ -297,3 +297,23 @@ describe('prompt-file: a generated prompt of any size up to the bound, from insi
     expect(message).toContain(says)
   })
 })
+
+describe('dates: a range that starts after now is refused, naming the input', () => {
+  // NOW is 2026-11-21 15:30 UTC
+  const raw = { 'api-key': 'mint_abc123', 'project-id': 'proj_1', mode: 'visitors' }
+  test.each([
+    ['2027-01-01', 'Input "date-from" is "2027-01-01": expected a start no later than now (2026-11-21 15:30 UTC): the service has no data after it, and nothing was sent.'],
+    ['2026-11-22', 'Input "date-from" is "2026-11-22": expected a start no later than now'],
+    ['2026-11-21T16:00:00Z', 'Input "date-from" is "2026-11-21T16:00:00Z": expected a start no later than now'],
+  ])('date-from %s', (from, says) => {
+    expect(errorOf({ ...raw, 'date-from': from })).toContain(says)
+    expect(errorOf({ ...raw, mode: 'insights', 'date-from': from, 'date-to': '2027-02-01' })).toContain(says)
+  })
+  test.each(['0d', '7d', '2026-11-21', '2026-11-21T15:00:00Z'])('date-from %s starts by now: taken', (from) => {
+    expect(() => parseSettings({ ...raw, 'date-from': from }, NOW)).not.toThrow()
+  })
+  test('Nd keeps its meaning: N days before today, in UTC; with date-to 0d the last N whole days', () => {
+    const s = parseSettings({ ...raw, 'date-from': '7d', 'date-to': '0d' }, NOW) as TrafficSettings
+    expect([s.traffic.dateFrom?.sent, s.traffic.dateTo?.sent]).toEqual(['2026-11-14', '2026-11-21'])
+  })
+})
