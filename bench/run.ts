@@ -60,12 +60,16 @@ const NOTES = `## What the numbers mean
   deployment or preview (\`mode: deploy\`, \`mode: preview\`) is followed on the same schedule
   (src/deploy/ uses the same poll-schedule.ts), so these rows are its cost too, plus its one trigger.
 - **Export memory.** The same bundle exporting 0 rows peaks at about 71 MiB on Node 24 (60 MiB on
-  Node 20). The exported rows themselves hold about 9 MB per 100,000 rows; the rest of the growth is
-  V8's heap sizing under the allocation churn of 400 requests and their parsing. The 100,000-row
-  peak is over its goal since the issue-15 fixes: about 190 MiB against 145 MiB for the bundle
-  before them (09a5962), measured side by side on 2026-11-24. Writing the CSV without csv-stringify
-  gave 151 and 174 MiB in two runs, so the CSV writer is part of it, not all; the files are still
-  written 1,000 rows at a time. Open: find the rest and bring it back under 150 MiB.
+  Node 20). The 100,000-row peak was about 200 MiB on 2026-11-24. Sampling \`process.memoryUsage()\`
+  every 20 ms through the run showed the export itself ending near 138 MiB and the file writing
+  adding the rest; writing the two files alone from 100,000 rows in memory added 87 MiB of RSS,
+  80 of them csv-stringify's per-cell work (its heap grew to 100 MiB for 60 MiB used), and the
+  formula guard's character-by-character copy of every value another 30. The CSV is now written by
+  a small writer of our own (the guard scans a value only when it holds a separator or starts like
+  a formula), and both files are written 1,000 rows at a time instead of 5,000: about 140 MiB, under
+  the 150 MiB goal. What remains is the export's own: about 18 MB of rows kept, V8's young
+  generation grown under the churn of 400 parsed pages (heap total about twice heap used), and
+  some 25 MiB of HTTP buffers outside the heap.
 - **Export time** is linear: the marginal cost per 1,000 rows between 10,000 and 100,000 rows is
   the figure to read; the per-1,000-row figure of a single run falls as fixed costs spread.
 `

@@ -3641,17 +3641,39 @@ function renderInsightsSummary(input) {
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
-// EXTERNAL MODULE: ./node_modules/csv-stringify/lib/sync.js + 7 modules
-var sync = __webpack_require__(6789);
 ;// CONCATENATED MODULE: ./src/analytics/csv.ts
-
-// csv-stringify quotes a value holding its own delimiter, a quote or the record delimiter (CRLF), but
-// not a lone LF or CR, which readers also take as a line end: those are quoted here, with ; and tab
-const OPTIONS = { quoted_match: /[;\t\r\n]/, record_delimiter: 'windows' };
+/**
+ * Every CSV file the action writes goes through here: RFC 4180 with CRLF line ends, and two
+ * guarantees for text that readers and the API wrote:
+ *
+ * - **One cell per value** when a spreadsheet reads the file with the separator it was written with
+ *   (a comma): a value holding `,` `;` tab, a quote or a line break (CR, LF or both) is quoted, its
+ *   quotes doubled.
+ * - **No formula under any separator** (OWASP's CSV injection guidance): a spreadsheet in a locale
+ *   whose list separator is `;` (most of Europe), or a paste split at tabs, does not honour the
+ *   quotes of a value that does not start the line, so it splits `/page,"x;=1+1"` into `/page,"x`
+ *   and `=1+1"`. So a text value gets a `'` (which spreadsheets show as text) before every `=`, `+`,
+ *   `-`, `@`, tab or carriage return (or their full-width forms) that starts it or that follows a
+ *   `,` `;` tab or line break, quotes or spaces before it either way. The files' rows start with
+ *   text (a path), so a line never starts with a number.
+ *
+ * Written here rather than with a general CSV library: the format is this small, and the 100,000-row
+ * export's memory peak came from the library's per-cell work (docs/benchmarks.md).
+ */
 const TRIGGER = /[=+\-@\t\r＝＋－＠]/;
 const SEPARATOR = /[,;\t\r\n]/;
+/** A value that needs quotes to stay one cell under the comma. */
+const NEEDS_QUOTES = /[",;\t\r\n]/;
+/** A value with no separator in it can start a formula only at its start (after quotes and spaces). */
+const STARTS_FORMULA = /^[ "]*[=+\-@\t\r＝＋－＠]/;
 /** A text value with every place a cell could start a formula made text (`'`). */
 function guardFormulas(text) {
+    if (!SEPARATOR.test(text)) {
+        if (!STARTS_FORMULA.test(text))
+            return text;
+        const at = text.search(TRIGGER);
+        return `${text.slice(0, at)}'${text.slice(at)}`;
+    }
     let out = '';
     // whether a cell could start here: at the start or after a separator, quotes and spaces between
     let cellStart = true;
@@ -3666,11 +3688,20 @@ function guardFormulas(text) {
     }
     return out;
 }
+function cell(value) {
+    if (value === null || value === undefined)
+        return '';
+    if (typeof value === 'number')
+        return String(value);
+    const text = guardFormulas(value);
+    return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
 /** Rows as CSV text, each ending in CRLF. */
 function csvRows(rows) {
-    if (rows.length === 0)
-        return '';
-    return (0,sync/* stringify */.A)(rows.map((row) => row.map((cell) => (typeof cell === 'string' ? guardFormulas(cell) : (cell ?? '')))), OPTIONS);
+    let out = '';
+    for (const row of rows)
+        out += `${row.map(cell).join(',')}\r\n`;
+    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/analytics/export-files.ts
@@ -3696,7 +3727,7 @@ function rangeMeta(description, from, to) {
         ...(pin ? { pinnedDateTo: pin } : {}),
     };
 }
-const CHUNK_ROWS = 5000;
+const CHUNK_ROWS = 1000;
 function fileBase(kind, meta) {
     const safe = (s) => s.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60);
     const from = meta.range.sent.dateFrom ?? 'start';

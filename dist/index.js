@@ -2554,7 +2554,7 @@ async function main(signal, overrides) {
     if (!settings.apiKey.startsWith("mint_")) warning('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
     const unused = (0, inputs_settings.Sv)(raw, settings);
     if (unused.length > 0) warning(`mode is ${settings.mode}, so these inputs are ignored: ${unused.join(", ")}.`);
-    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(254), __nccwpck_require__.e(602) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 9602));
+    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(174), __nccwpck_require__.e(602) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 9602));
     await runMode(settings, signal, overrides);
 }
 

@@ -50,7 +50,7 @@ export interface ExportMeta extends PeriodMeta {
   previous?: PeriodMeta
 }
 
-const CHUNK_ROWS = 5000
+const CHUNK_ROWS = 1000
 
 function fileBase(kind: TrafficKind, meta: ExportMeta): string {
   const safe = (s: string): string => s.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60)
