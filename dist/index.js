@@ -1,6 +1,237 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 var __webpack_modules__ = {
+    8968: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+        __nccwpck_require__.d(__webpack_exports__, {
+            kl: () => ACTIONS,
+            mc: () => INPUTS
+        });
+        const ACTIONS = [ "agent", "comment", "visitors", "views", "insights", "deploy", "preview", "automation", "health" ];
+        const INPUTS = {
+            "api-key": {
+                root: "Mintlify admin API key (starts with mint_). Pass it from a repository or environment secret, never inline.",
+                text: "Mintlify admin API key (starts with mint_). Pass it from a repository or environment secret, never inline.",
+                required: true,
+                actions: ACTIONS
+            },
+            "project-id": {
+                root: "Mintlify project identifier, shown on the dashboard's API keys page.",
+                text: "Mintlify project identifier, shown on the dashboard's API keys page.",
+                required: true,
+                actions: ACTIONS
+            },
+            mode: {
+                root: "What to do: agent (run or follow up an agent job), comment (take a /docs comment on an issue or pull request as an instruction to the job linked to that thread, or a new one), visitors (export unique visitors), views (export page views), insights (what readers could not find, as a report and a prompt for the agent), deploy (deploy to production and wait for the verdict), preview (deploy a branch as a preview), automation (run a saved automation now) or health (keep one GitHub issue with the weekly trend, the gaps readers hit and what the agent did about them).",
+                default: "agent",
+                actions: []
+            },
+            prompt: {
+                root: "Agent mode: the instruction for the documentation agent. With job-id it is sent to that job as a follow-up message.",
+                text: "The instruction for the documentation agent. With job-id it is sent to that job as a follow-up message.",
+                actions: [ "agent" ]
+            },
+            "prompt-file": {
+                root: "Agent mode: a file inside the workspace whose text (UTF-8) is the prompt, for a generated prompt of any size up to the action's bound of 200,000 characters (an input passes through an environment variable, which Linux limits to 128 KiB). Not together with prompt.",
+                text: "A file inside the workspace whose text (UTF-8) is the prompt, for a generated prompt of any size up to the action's bound of 200,000 characters (an input passes through an environment variable, which Linux limits to 128 KiB). Not together with prompt.",
+                actions: [ "agent" ]
+            },
+            "job-id": {
+                root: "Agent mode: an existing job. With prompt, the prompt is sent to it as a follow-up. Without prompt, the step waits on that job (resume after a timeout, or a job started elsewhere).",
+                text: "An existing job. With prompt, the prompt is sent to it as a follow-up. Without prompt, the step waits on that job (resume after a timeout, or a job started elsewhere).",
+                actions: [ "agent" ]
+            },
+            wait: {
+                root: "Agent and comment modes: wait until the job ends (true), or return right after the create or follow-up request (false).",
+                text: {
+                    agent: "Wait until the job ends (true), or return right after the create or follow-up request (false).",
+                    comment: "Wait until the job ends (true), or return right after the instruction is sent (false).",
+                    deploy: "Wait until the deployment ends (true), or return right after it is started (false).",
+                    preview: "Wait until the preview deployment ends (true), or return right after it is started (false).",
+                    automation: "Follow the automation's run when it is an agent job, until it ends (true), or return right after the run is accepted (false)."
+                },
+                default: "true",
+                actions: [ "agent", "comment", "deploy", "preview", "automation" ]
+            },
+            "wait-timeout": {
+                root: "How long the step may work in all (waiting, paging and retrying included): 90s, 15m, 1h, 1h30m, 500ms, or plain seconds.",
+                text: "How long the step may work in all (waiting, paging and retrying included): 90s, 15m, 1h, 1h30m, 500ms, or plain seconds.",
+                default: "30m",
+                actions: ACTIONS
+            },
+            "poll-interval": {
+                root: "Agent and comment modes: the longest gap between two status checks (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.",
+                text: {
+                    agent: "The longest gap between two status checks of the job (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.",
+                    comment: "The longest gap between two status checks of the job (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.",
+                    deploy: "The longest gap between two status checks of the deployment (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.",
+                    preview: "The longest gap between two status checks of the deployment (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.",
+                    automation: "The longest gap between two status checks of the automation's job (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it."
+                },
+                default: "10s",
+                actions: [ "agent", "comment", "deploy", "preview", "automation" ]
+            },
+            "require-pr": {
+                root: "Agent and comment modes: fail the step if the job ends without a pull request.",
+                text: {
+                    agent: "Fail the step if the job ends without a pull request.",
+                    comment: "Fail the step if the job ends without a pull request.",
+                    automation: "Fail the step if the automation's agent job ends without a pull request."
+                },
+                default: "false",
+                actions: [ "agent", "comment", "automation" ]
+            },
+            "base-url": {
+                root: "API base URL. https:// is required; http:// is accepted only for loopback hosts (a local simulator).",
+                text: "API base URL. https:// is required; http:// is accepted only for loopback hosts (a local simulator).",
+                default: "https://api.mintlify.com",
+                actions: ACTIONS
+            },
+            "date-from": {
+                root: "Visitors, views and insights modes: first day included. YYYY-MM-DD, an ISO 8601 date-time, or Nd = N days before today in UTC (0d is today). Empty: from the start.",
+                text: "First day included. YYYY-MM-DD, an ISO 8601 date-time, or Nd = N days before today in UTC (0d is today). Empty: from the start. A start after now is an input error.",
+                actions: [ "visitors", "views", "insights" ]
+            },
+            "date-to": {
+                root: "Visitors, views and insights modes: end of the range, exclusive (the day itself is not included). Same forms as date-from. Empty: up to now.",
+                text: "End of the range, exclusive (the day itself is not included). Same forms as date-from. Empty: up to now. date-from: 7d with date-to: 0d is the last 7 whole days.",
+                actions: [ "visitors", "views", "insights" ]
+            },
+            "page-size": {
+                root: "Visitors and views modes: rows per request, 1 to 250. 250 spends the fewest of the 100 analytics requests per hour.",
+                text: "Rows per request, 1 to 250. 250 spends the fewest of the 100 analytics requests per hour.",
+                default: "250",
+                actions: [ "visitors", "views" ]
+            },
+            "summary-rows": {
+                root: "Visitors and views modes: how many pages the job summary lists (the export files always hold every page). Insights mode: how many items of each list the summary and agent-prompt show.",
+                text: {
+                    visitors: "How many pages the job summary lists (the export files always hold every page).",
+                    views: "How many pages the job summary lists (the export files always hold every page).",
+                    insights: "How many items of each list the summary and agent-prompt show."
+                },
+                default: "25",
+                actions: [ "visitors", "views", "insights" ]
+            },
+            "max-requests": {
+                root: "Visitors, views, insights and health modes: the most analytics requests this step may send, retries included (the service allows 100 an hour per organisation, shared by every analytics endpoint). A list or export it cuts short is marked incomplete.",
+                text: "The most analytics requests this step may send, retries included (the service allows 100 an hour per organisation, shared by every analytics endpoint). A list or export it cuts short is marked incomplete.",
+                default: "100",
+                actions: [ "visitors", "views", "insights", "health" ]
+            },
+            compare: {
+                root: "Visitors and views modes: none, or previous-period to also export the period of the same length (in whole UTC days) that ends where this one starts, and show the change. Needs date-from.",
+                text: "none, or previous-period to also export the period of the same length (in whole UTC days) that ends where this one starts, and show the change. Needs date-from.",
+                default: "none",
+                actions: [ "visitors", "views" ]
+            },
+            comment: {
+                root: "Agent mode: keep the job's progress and result in the tracking comment of the issue or pull request that triggered the run (one comment per thread, edited across runs; the agent's pull request gets one too), so /docs comments there can continue the job.",
+                text: {
+                    agent: "Keep the job's progress and result in the tracking comment of the issue or pull request that triggered the run (one comment per thread, edited across runs; the agent's pull request gets one too), so /docs comments there can continue the job.",
+                    deploy: "Show the deployment and its verdict in the tracking comment of the issue or pull request that triggered the run.",
+                    preview: "Show the preview, its URL and its verdict in the tracking comment of the pull request (or issue) that triggered the run.",
+                    automation: "Keep the automation's agent job in the tracking comment of the issue or pull request that triggered the run, as the agent action does."
+                },
+                default: "false",
+                actions: [ "agent", "deploy", "preview", "automation" ]
+            },
+            "github-token": {
+                root: "Token for comments and reactions (comment: true, and mode: comment; needs issues: write and pull-requests: write), for reading a code change (changes; contents: read), and for the health issue (mode: health; issues: write).",
+                text: {
+                    agent: "Token for the tracking comment and status labels (comment: true; issues: write and pull-requests: write) and for reading a code change (changes; contents: read, pull-requests: read).",
+                    comment: "Token for reactions, the tracking comment, labels and review replies: issues: write and pull-requests: write.",
+                    deploy: "Token for the tracking comment (comment: true): issues: write or pull-requests: write.",
+                    preview: "Token for the tracking comment (comment: true), and for reading the pull request: pull-requests: write.",
+                    automation: "Token for the tracking comment (comment: true): issues: write or pull-requests: write.",
+                    health: "Token for the health issue and its label: issues: write."
+                },
+                default: "${{ github.token }}",
+                actions: [ "agent", "comment", "health", "deploy", "preview", "automation" ]
+            },
+            "trigger-phrase": {
+                root: "Comment mode: a comment is an instruction when a line starts with this phrase (case-insensitive, leading spaces allowed, not in a quote or code block); the instruction is the text after it, following lines included.",
+                text: {
+                    agent: "The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same).",
+                    comment: "A comment is an instruction when a line starts with this phrase (case-insensitive, leading spaces allowed, not in a quote or code block); the instruction is the text after it, following lines included.",
+                    deploy: "The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same).",
+                    preview: "The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same).",
+                    automation: "The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same)."
+                },
+                default: "/docs",
+                actions: [ "agent", "comment", "deploy", "preview", "automation" ]
+            },
+            "allowed-bots": {
+                root: "Comment mode: comma-separated bot logins (renovate[bot]) whose comments may trigger; * is not accepted. Other bots never trigger.",
+                text: "Comma-separated bot logins (renovate[bot]) whose comments may instruct; * is not accepted. Other bots never do.",
+                actions: [ "comment" ]
+            },
+            branch: {
+                root: "Preview mode: the branch of the docs repository to deploy as a preview. Empty: the pull request's head branch on pull_request events (else an input error).",
+                text: "The branch of the docs repository to deploy as a preview. Empty: the pull request's head branch on pull_request events (else an input error).",
+                actions: [ "preview" ]
+            },
+            "automation-id": {
+                root: "Automation mode: the id of the saved automation to run now (required there).",
+                text: "The id of the saved automation to run now (required).",
+                actions: [ "automation" ]
+            },
+            changes: {
+                root: "Agent mode: none, files (the changed files with status and line counts) or diff (files and patches) of the event's change: a pull_request / pull_request_target event's pull request, or a push's before...after. Other events are an input error. prompt may then be empty.",
+                text: "none, files (the changed files with status and line counts) or diff (files and patches) of the event's change: a pull_request / pull_request_target event's pull request, or a push's before...after. Other events are an input error. prompt may then be empty.",
+                default: "none",
+                actions: [ "agent" ]
+            },
+            "changes-paths": {
+                root: "Agent mode with changes: globs, one a line or comma-separated (src/**, !**/*.test.ts); only matching files count. When none matches, no job is sent (triggered false, skip-reason no-relevant-changes).",
+                text: "With changes: globs, one a line or comma-separated (src/**, !**/*.test.ts); only matching files count. When none matches, no job is sent (triggered false, skip-reason no-relevant-changes).",
+                actions: [ "agent" ]
+            },
+            "max-changes": {
+                root: "Agent mode with changes: the most characters of change description in the prompt; patches are cut whole file by whole file (the file list stays) and the prompt says what was left out.",
+                text: "With changes: the most characters of change description in the prompt; patches are cut whole file by whole file (the file list stays) and the prompt says what was left out.",
+                default: "40000",
+                actions: [ "agent" ]
+            },
+            "continue-thread": {
+                root: "Agent mode with changes and comment true, on a pull request: when the thread's tracking comment links a job, send only the changes since the head recorded last time to that job as a follow-up instead of creating a job.",
+                text: "With changes and comment true, on a pull request: when the thread's tracking comment links a job, send only the changes since the head recorded last time to that job as a follow-up instead of creating a job.",
+                default: "false",
+                actions: [ "agent" ]
+            },
+            "status-labels": {
+                root: "Agent mode with comment true, and comment mode: three comma-separated labels, for example 'docs: in progress, docs: done, docs: failed'. The thread gets the first while its job runs and the second or third at the end, the previous one removed; a label the repository lacks is created. Empty: no labels.",
+                text: {
+                    agent: "With comment true: three comma-separated labels, for example 'docs: in progress, docs: done, docs: failed'. The thread gets the first while its job runs and the second or third at the end, the previous one removed; a label the repository lacks is created. Empty: no labels.",
+                    comment: "Three comma-separated labels, for example 'docs: in progress, docs: done, docs: failed'. The thread gets the first while its job runs and the second or third at the end, the previous one removed; a label the repository lacks is created. Empty: no labels."
+                },
+                actions: [ "agent", "comment" ]
+            },
+            weeks: {
+                root: "Health mode: how many whole weeks (Monday to Monday, UTC) the trend shows, 1 to 52. A first run fetches them within max-requests (two requests a week); later runs fetch only the weeks the issue lacks.",
+                text: "How many whole weeks (Monday to Monday, UTC) the trend shows, 1 to 52. A first run fetches them within max-requests (two requests a week); later runs fetch only the weeks the issue lacks.",
+                default: "12",
+                actions: [ "health" ]
+            },
+            "health-label": {
+                root: "Health mode: the label that marks the one issue this mode keeps (created if the repository lacks it).",
+                text: "The label that marks the one issue this action keeps (created if the repository lacks it).",
+                default: "docs-health",
+                actions: [ "health" ]
+            },
+            agent: {
+                root: "Health mode: off, or persisting to start an agent job for a gap readers hit two weeks in a row (one job per gap, ever; the gap is quoted to the agent as data).",
+                text: "off, or persisting to start an agent job for a gap readers hit two weeks in a row (one job per gap, ever; the gap is quoted to the agent as data).",
+                default: "off",
+                actions: [ "health" ]
+            },
+            "max-jobs": {
+                root: "Health mode with agent persisting: the most agent jobs one run may start, 1 to 10 (each spends one of the 100 agent uses per project per hour).",
+                text: "With agent persisting: the most agent jobs one run may start, 1 to 10 (each spends one of the 100 agent uses per project per hour).",
+                default: "1",
+                actions: [ "health" ]
+            }
+        };
+    },
     2124: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             BM: () => DATE_FORMS,
@@ -104,6 +335,7 @@ var __webpack_modules__ = {
             Qh: () => INPUT_NAMES,
             dz: () => InputError,
             cg: () => MAX_PROMPT_CHARS,
+            Mq: () => MODE_INPUTS,
             yP: () => PROMPT_WARN_CHARS,
             P$: () => parseSettings,
             Sv: () => unusedInputs
@@ -128,46 +360,15 @@ var __webpack_modules__ = {
         var external_node_path_ = __nccwpck_require__(6760);
         var util_text = __nccwpck_require__(9997);
         var format = __nccwpck_require__(2693);
-        const DEFAULTS = {
-            mode: "agent",
-            wait: "true",
-            "wait-timeout": "30m",
-            "poll-interval": "10s",
-            "require-pr": "false",
-            "base-url": "https://api.mintlify.com",
-            "page-size": "250",
-            "summary-rows": "25",
-            comment: "false",
-            "trigger-phrase": "/docs",
-            compare: "none",
-            "max-requests": "100",
-            changes: "none",
-            "max-changes": "40000",
-            "continue-thread": "false",
-            weeks: "12",
-            "health-label": "docs-health",
-            agent: "off",
-            "max-jobs": "1"
-        };
-        const MODES = [ "agent", "visitors", "views", "insights", "comment", "deploy", "preview", "automation", "health" ];
+        var catalogue = __nccwpck_require__(8968);
+        const DEFAULTS = Object.fromEntries(Object.entries(catalogue.mc).flatMap(([name, spec]) => spec.default !== void 0 && !spec.default.includes("${{") ? [ [ name, spec.default ] ] : []));
+        const MODES = catalogue.kl;
         const HEALTH_AGENT = [ "off", "persisting" ];
         const COMPARE = [ "none", "previous-period" ];
         const CHANGES = [ "none", "files", "diff" ];
         const CHANGE_EVENTS = [ "pull_request", "pull_request_target", "push" ];
         const CONVERSATION_EVENTS = [ "issue_comment", "pull_request_review_comment", "pull_request_review" ];
-        const MODE_ONLY = {
-            prompt: [ "agent" ],
-            "prompt-file": [ "agent" ],
-            "job-id": [ "agent" ],
-            "date-from": [ "visitors", "views", "insights" ],
-            "date-to": [ "visitors", "views", "insights" ],
-            "allowed-bots": [ "comment" ],
-            "status-labels": [ "agent", "comment" ],
-            "changes-paths": [ "agent" ],
-            branch: [ "preview" ],
-            "automation-id": [ "automation" ]
-        };
-        const INPUT_NAMES = [ "api-key", "project-id", "mode", "prompt", "prompt-file", "job-id", "wait", "wait-timeout", "poll-interval", "require-pr", "base-url", "date-from", "date-to", "page-size", "summary-rows", "comment", "github-token", "trigger-phrase", "allowed-bots", "status-labels", "branch", "automation-id", "changes", "changes-paths", "max-changes", "continue-thread", "compare", "max-requests", "weeks", "health-label", "agent", "max-jobs" ];
+        const INPUT_NAMES = Object.keys(catalogue.mc);
         class InputError extends Error {
             constructor(message) {
                 super(message);
@@ -306,7 +507,7 @@ var __webpack_modules__ = {
                 return (0, dates.s)(v, now) ?? problem(ctx, v, `a real date as ${dates.BM}`);
             });
         }
-        const schemaAt = (now, eventName, files) => schemas.FsL(schemas.Ikc({
+        const fieldsAt = (now, eventName) => ({
             "api-key": input((v, ctx) => {
                 const accepted = "the admin API key from a secret, for example ${{ secrets.MINTLIFY_API_KEY }}";
                 const other = OTHER_KEY_TYPES.find(([prefix]) => v.startsWith(prefix));
@@ -318,7 +519,6 @@ var __webpack_modules__ = {
                 return v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : problem(ctx, v, accepted);
             }),
             "project-id": checked("the project identifier from the dashboard's API keys page (no spaces)", identifier),
-            mode: checked("agent, visitors, views, insights, comment, deploy, preview, automation or health", v => MODES.includes(v) ? v : void 0),
             prompt: input((v, ctx) => {
                 const bad = promptProblem(v);
                 return bad ? problem(ctx, v, bad.accepted, void 0, bad.described) : v.trim() || void 0;
@@ -351,50 +551,53 @@ var __webpack_modules__ = {
             agent: checked("off, or persisting (start an agent job for a gap seen in two runs in a row)", v => HEALTH_AGENT.includes(v) ? v : void 0),
             "max-jobs": integerInput(1, 10, "a whole number of agent jobs one run may start, from 1 to 10"),
             "status-labels": checked('three different comma-separated label names of up to 50 characters (while the job runs, done, failed), for example "docs: in progress, docs: done, docs: failed"; or nothing', parseStatusLabels)
-        }), schemas.pdi((i, ctx) => {
-            const common = {
-                apiKey: i["api-key"],
-                projectId: i["project-id"],
-                baseUrl: i["base-url"],
-                waitTimeoutMs: i["wait-timeout"]
-            };
-            const from = i["date-from"];
-            const to = i["date-to"];
-            const analytics = i.mode === "visitors" || i.mode === "views" || i.mode === "insights";
-            if (analytics && from && to && from.instant >= to.instant) return problem(ctx, from.given, `a start before date-to ("${to.given}", which is exclusive)`, [ "date-from" ]);
-            if (analytics && from && from.instant > now) return problem(ctx, from.given, `a start no later than now (${(0, 
-            format.fU)(now)}): the service has no data after it, and nothing was sent`, [ "date-from" ]);
-            if (i.mode === "health") {
-                if (i["github-token"] === "") return problem(ctx, "", 'a token for mode: health (it keeps an issue): the default ${{ github.token }} works when the workflow grants "issues: write"', [ "github-token" ]);
-                return {
-                    ...common,
-                    mode: "health",
-                    health: {
-                        weeks: i.weeks,
-                        label: i["health-label"],
-                        agent: i.agent,
-                        maxJobs: i["max-jobs"],
-                        token: i["github-token"],
-                        maxRequests: i["max-requests"]
-                    }
-                };
+        });
+        const COMMON = [ "api-key", "project-id", "wait-timeout", "base-url" ];
+        const JOB = [ "wait", "poll-interval", "require-pr" ];
+        const THREAD = [ "comment", "github-token", "trigger-phrase" ];
+        const MODE_INPUTS = {
+            agent: [ ...COMMON, "prompt", "prompt-file", "job-id", ...JOB, ...THREAD, "changes", "changes-paths", "max-changes", "continue-thread", "status-labels" ],
+            comment: [ ...COMMON, ...JOB, "github-token", "trigger-phrase", "allowed-bots", "status-labels" ],
+            visitors: [ ...COMMON, "date-from", "date-to", "page-size", "summary-rows", "max-requests", "compare" ],
+            views: [ ...COMMON, "date-from", "date-to", "page-size", "summary-rows", "max-requests", "compare" ],
+            insights: [ ...COMMON, "date-from", "date-to", "summary-rows", "max-requests" ],
+            deploy: [ ...COMMON, "wait", "poll-interval", ...THREAD ],
+            preview: [ ...COMMON, "wait", "poll-interval", ...THREAD, "branch" ],
+            automation: [ ...COMMON, ...JOB, ...THREAD, "automation-id" ],
+            health: [ ...COMMON, "max-requests", "github-token", "weeks", "health-label", "agent", "max-jobs" ]
+        };
+        const common = i => ({
+            apiKey: i["api-key"],
+            projectId: i["project-id"],
+            baseUrl: i["base-url"],
+            waitTimeoutMs: i["wait-timeout"]
+        });
+        function checkRange(from, to, now, ctx) {
+            if (from && to && from.instant >= to.instant) {
+                problem(ctx, from.given, `a start before date-to ("${to.given}", which is exclusive)`, [ "date-from" ]);
+                return false;
             }
-            if (i.mode === "insights") return {
-                ...common,
-                mode: "insights",
-                insights: {
-                    dateFrom: from,
-                    dateTo: to,
-                    summaryRows: i["summary-rows"],
-                    maxRequests: i["max-requests"]
-                }
+            if (from && from.instant > now) {
+                problem(ctx, from.given, `a start no later than now (${(0, format.fU)(now)}): the service has no data after it, and nothing was sent`, [ "date-from" ]);
+                return false;
+            }
+            return true;
+        }
+        const modeSchemas = (now, eventName, files) => {
+            const fields = fieldsAt(now, eventName);
+            const schema = (mode, transform) => {
+                const reads = new Set(MODE_INPUTS[mode]);
+                const picked = Object.fromEntries(Object.keys(catalogue.mc).filter(name => reads.has(name)).map(name => [ name, fields[name] ]));
+                return schemas.FsL(schemas.Ikc(picked), schemas.pdi(transform));
             };
-            if (i.mode === "visitors" || i.mode === "views") {
+            const traffic = mode => (i, ctx) => {
+                const from = i["date-from"];
+                const to = i["date-to"];
+                if (!checkRange(from, to, now, ctx)) return core.tm;
                 if (i.compare === "previous-period" && !from) return problem(ctx, "", "a start with compare: previous-period (the previous period is as long as this one, so this one needs a start)", [ "date-from" ]);
                 return {
-                    ...common,
-                    mode: i.mode,
-                    commentIgnored: i.comment,
+                    ...common(i),
+                    mode: mode,
                     traffic: {
                         dateFrom: from,
                         dateTo: to,
@@ -404,24 +607,19 @@ var __webpack_modules__ = {
                         maxRequests: i["max-requests"]
                     }
                 };
-            }
-            const agent = {
-                wait: i.wait,
-                pollIntervalMs: i["poll-interval"],
-                requirePr: i["require-pr"]
             };
-            if (i.mode === "deploy" || i.mode === "preview" || i.mode === "automation") {
+            const live = mode => (i, ctx) => {
                 const pullRequestEvent = eventName === "pull_request" || eventName === "pull_request_target";
-                if (i.mode === "preview" && !i.branch && !pullRequestEvent) return problem(ctx, "", `the branch to preview: on a ${eventName || "run"} event there is no pull request head branch to take instead`, [ "branch" ]);
-                if (i.mode === "automation" && i["automation-id"] === void 0) return problem(ctx, "", "the id of the saved automation to run (mode: automation)", [ "automation-id" ]);
+                if (mode === "preview" && !i.branch && !pullRequestEvent) return problem(ctx, "", `the branch to preview: on a ${eventName || "run"} event there is no pull request head branch to take instead`, [ "branch" ]);
+                if (mode === "automation" && i["automation-id"] === void 0) return problem(ctx, "", "the id of the saved automation to run (mode: automation)", [ "automation-id" ]);
                 if (i.comment && i["github-token"] === "") return problem(ctx, "", 'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"', [ "github-token" ]);
                 return {
-                    ...common,
-                    mode: i.mode,
+                    ...common(i),
+                    mode: mode,
                     live: {
                         wait: i.wait,
                         pollIntervalMs: i["poll-interval"],
-                        requirePr: i["require-pr"],
+                        requirePr: i["require-pr"] ?? false,
                         branch: i.branch || void 0,
                         automationId: i["automation-id"]
                     },
@@ -430,58 +628,106 @@ var __webpack_modules__ = {
                         triggerPhrase: i["trigger-phrase"]
                     } : void 0
                 };
-            }
-            if (i.mode === "comment") {
-                if (!CONVERSATION_EVENTS.includes(eventName)) return problem(ctx, eventName, `mode: comment to run on ${CONVERSATION_EVENTS.join(", ")} (this run's event is ${eventName || "unknown"})`, [ "mode" ]);
-                if (i["github-token"] === "") return problem(ctx, "", 'a token for mode: comment: the default ${{ github.token }} works when the workflow grants "issues: write" and "pull-requests: write"', [ "github-token" ]);
-                return {
-                    ...common,
-                    mode: "comment",
-                    conversation: {
-                        token: i["github-token"],
-                        triggerPhrase: i["trigger-phrase"],
-                        allowedBots: i["allowed-bots"],
-                        eventName: eventName,
-                        statusLabels: i["status-labels"] ?? void 0
-                    },
-                    agent: agent
-                };
-            }
-            const changes = i.changes === "none" ? void 0 : {
-                kind: i.changes,
-                paths: i["changes-paths"],
-                maxChars: i["max-changes"],
-                continueThread: i["continue-thread"],
-                token: i["github-token"]
             };
-            if (changes && changes.token === "") return problem(ctx, "", 'a token when changes is set (the change is read from GitHub): the default ${{ github.token }} works with "contents: read" and "pull-requests: read"', [ "github-token" ]);
-            if (changes && !CHANGE_EVENTS.includes(eventName)) return problem(ctx, i.changes, `none on this run's event (${eventName || "unknown"}): changes describes the change of a ${CHANGE_EVENTS.join(", ")} event`, [ "changes" ]);
-            if (changes && i["job-id"] !== void 0) return problem(ctx, i["job-id"], "no job-id with changes: the job is the thread's (continue-thread) or a new one", [ "job-id" ]);
-            if (i["continue-thread"] && !i.comment) return problem(ctx, "true", "false unless comment is true: the thread's tracking comment is where the job and the last head described are kept", [ "continue-thread" ]);
-            let prompt = i.prompt;
-            if (i["prompt-file"] !== "") {
-                if (i.prompt !== void 0) return problem(ctx, i["prompt-file"], "prompt or prompt-file, not both: the prompt is one or the other", [ "prompt-file" ]);
-                prompt = readPromptFile(i["prompt-file"], files, ctx);
-                if (prompt === void 0) return core.tm;
-            }
-            if (i.mode === "agent" && prompt === void 0 && i["job-id"] === void 0 && !changes) return problem(ctx, "", "agent mode needs prompt (to create a job), job-id (to wait on an existing job), or both (to send a follow-up)", [ "prompt" ]);
-            if (i.comment && i["github-token"] === "") return problem(ctx, "", 'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"', [ "github-token" ]);
             return {
-                ...common,
-                mode: "agent",
-                comment: i.comment ? {
-                    token: i["github-token"],
-                    triggerPhrase: i["trigger-phrase"],
-                    statusLabels: i["status-labels"] ?? void 0
-                } : void 0,
-                agent: {
-                    prompt: prompt,
-                    jobId: i["job-id"],
-                    ...agent
-                },
-                changes: changes
+                agent: schema("agent", (i, ctx) => {
+                    const agent = {
+                        wait: i.wait,
+                        pollIntervalMs: i["poll-interval"],
+                        requirePr: i["require-pr"]
+                    };
+                    const changes = i.changes === "none" ? void 0 : {
+                        kind: i.changes,
+                        paths: i["changes-paths"],
+                        maxChars: i["max-changes"],
+                        continueThread: i["continue-thread"],
+                        token: i["github-token"]
+                    };
+                    if (changes && changes.token === "") return problem(ctx, "", 'a token when changes is set (the change is read from GitHub): the default ${{ github.token }} works with "contents: read" and "pull-requests: read"', [ "github-token" ]);
+                    if (changes && !CHANGE_EVENTS.includes(eventName)) return problem(ctx, i.changes, `none on this run's event (${eventName || "unknown"}): changes describes the change of a ${CHANGE_EVENTS.join(", ")} event`, [ "changes" ]);
+                    if (changes && i["job-id"] !== void 0) return problem(ctx, i["job-id"], "no job-id with changes: the job is the thread's (continue-thread) or a new one", [ "job-id" ]);
+                    if (i["continue-thread"] && !i.comment) return problem(ctx, "true", "false unless comment is true: the thread's tracking comment is where the job and the last head described are kept", [ "continue-thread" ]);
+                    let prompt = i.prompt;
+                    if (i["prompt-file"] !== "") {
+                        if (i.prompt !== void 0) return problem(ctx, i["prompt-file"], "prompt or prompt-file, not both: the prompt is one or the other", [ "prompt-file" ]);
+                        prompt = readPromptFile(i["prompt-file"], files, ctx);
+                        if (prompt === void 0) return core.tm;
+                    }
+                    if (prompt === void 0 && i["job-id"] === void 0 && !changes) return problem(ctx, "", "agent mode needs prompt (to create a job), job-id (to wait on an existing job), or both (to send a follow-up)", [ "prompt" ]);
+                    if (i.comment && i["github-token"] === "") return problem(ctx, "", 'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"', [ "github-token" ]);
+                    return {
+                        ...common(i),
+                        mode: "agent",
+                        comment: i.comment ? {
+                            token: i["github-token"],
+                            triggerPhrase: i["trigger-phrase"],
+                            statusLabels: i["status-labels"] ?? void 0
+                        } : void 0,
+                        agent: {
+                            prompt: prompt,
+                            jobId: i["job-id"],
+                            ...agent
+                        },
+                        changes: changes
+                    };
+                }),
+                comment: schema("comment", (i, ctx) => {
+                    if (!CONVERSATION_EVENTS.includes(eventName)) return problem(ctx, eventName, `mode: comment to run on ${CONVERSATION_EVENTS.join(", ")} (this run's event is ${eventName || "unknown"})`, [ "mode" ]);
+                    if (i["github-token"] === "") return problem(ctx, "", 'a token for mode: comment: the default ${{ github.token }} works when the workflow grants "issues: write" and "pull-requests: write"', [ "github-token" ]);
+                    return {
+                        ...common(i),
+                        mode: "comment",
+                        conversation: {
+                            token: i["github-token"],
+                            triggerPhrase: i["trigger-phrase"],
+                            allowedBots: i["allowed-bots"],
+                            eventName: eventName,
+                            statusLabels: i["status-labels"] ?? void 0
+                        },
+                        agent: {
+                            wait: i.wait,
+                            pollIntervalMs: i["poll-interval"],
+                            requirePr: i["require-pr"]
+                        }
+                    };
+                }),
+                visitors: schema("visitors", traffic("visitors")),
+                views: schema("views", traffic("views")),
+                insights: schema("insights", (i, ctx) => {
+                    const from = i["date-from"];
+                    const to = i["date-to"];
+                    if (!checkRange(from, to, now, ctx)) return core.tm;
+                    return {
+                        ...common(i),
+                        mode: "insights",
+                        insights: {
+                            dateFrom: from,
+                            dateTo: to,
+                            summaryRows: i["summary-rows"],
+                            maxRequests: i["max-requests"]
+                        }
+                    };
+                }),
+                deploy: schema("deploy", live("deploy")),
+                preview: schema("preview", live("preview")),
+                automation: schema("automation", live("automation")),
+                health: schema("health", (i, ctx) => {
+                    if (i["github-token"] === "") return problem(ctx, "", 'a token for mode: health (it keeps an issue): the default ${{ github.token }} works when the workflow grants "issues: write"', [ "github-token" ]);
+                    return {
+                        ...common(i),
+                        mode: "health",
+                        health: {
+                            weeks: i.weeks,
+                            label: i["health-label"],
+                            agent: i.agent,
+                            maxJobs: i["max-jobs"],
+                            token: i["github-token"],
+                            maxRequests: i["max-requests"]
+                        }
+                    };
+                })
             };
-        }));
+        };
         function describeValue(name, raw) {
             if (name === "api-key") return raw ? "is not a usable key (its value is not shown)" : "is empty";
             if (raw === void 0 || raw === "") return "is empty";
@@ -489,34 +735,41 @@ var __webpack_modules__ = {
             const shown = text.length > 80 ? `${text.slice(0, 80)}…` : text;
             return `is ${JSON.stringify(shown)}`;
         }
-        function parseSettings(raw, now, eventName = "", files) {
+        function parseSettings(raw, now, eventName = "", files, action) {
+            const mode = action ?? modeOf(raw);
             const withDefaults = {};
-            for (const name of INPUT_NAMES) {
+            for (const name of MODE_INPUTS[mode]) {
                 const given = raw[name] ?? "";
                 const fallback = DEFAULTS[name];
                 withDefaults[name] = name === "prompt" ? given : given.trim() === "" && fallback !== void 0 ? fallback : given.trim();
             }
-            const result = schemaAt(now, eventName, files).safeParse(withDefaults);
+            const result = modeSchemas(now, eventName, files)[mode].safeParse(withDefaults);
             if (result.success) return result.data;
             const lines = result.error.issues.map(issue => {
                 const name = String(issue.path[0] ?? "inputs");
                 if (name === "date-from" && issue.message.startsWith("a start with compare")) return `Input "date-from" is empty: expected ${issue.message}.`;
                 if (name === "date-from" && (issue.message.startsWith("a start before") || issue.message.startsWith("a start no later"))) return `Input "date-from" ${describeValue(name, raw["date-from"])}: expected ${issue.message}.`;
-                if (name === "mode" && issue.message.startsWith("mode: comment to run on")) return `Input "mode" is "comment", but this run's event is not one it reads: expected ${issue.message}.`;
+                if (name === "mode" && issue.message.startsWith("mode: comment to run on")) return action ? `The comment action reads a comment, but this run's event is not one it reads: expected it ${issue.message.replace("mode: comment ", "")}.` : `Input "mode" is "comment", but this run's event is not one it reads: expected ${issue.message}.`;
                 if (name === "prompt" && issue.message.startsWith("agent mode")) return `Inputs "prompt" and "job-id" are both empty: ${issue.message}.`;
                 const described = issue.params?.described;
                 return `Input "${name}" ${typeof described === "string" ? described : describeValue(name, raw[name])}: expected ${issue.message}.`;
             });
             throw new InputError(lines.join("\n"));
         }
-        function unusedInputs(raw, settings) {
-            const {mode: mode} = settings;
-            const unused = Object.entries(MODE_ONLY).filter(([name, only]) => !only.includes(mode) && (raw[name] ?? "").trim() !== "").map(([name]) => name);
-            const traffic = mode === "visitors" || mode === "views";
-            if (traffic && settings.commentIgnored) unused.push("comment");
-            const compare = (raw.compare ?? "").trim();
-            if (!traffic && compare !== "" && compare !== DEFAULTS.compare) unused.push("compare");
-            return unused;
+        function modeOf(raw) {
+            const given = (raw.mode ?? "").trim() || DEFAULTS.mode;
+            if (MODES.includes(given)) return given;
+            throw new InputError(`Input "mode" ${describeValue("mode", raw.mode)}: expected agent, visitors, views, insights, comment, deploy, preview, automation or health.`);
+        }
+        function unusedInputs(raw, mode) {
+            const reads = new Set(MODE_INPUTS[mode]);
+            return Object.entries(catalogue.mc).filter(([name, spec]) => name !== "mode" && !reads.has(name) && !(spec.default ?? "").includes("${{")).filter(([name, spec]) => {
+                const given = (raw[name] ?? "").trim();
+                return given !== "" && given !== spec.default;
+            }).map(([name, spec]) => ({
+                name: name,
+                readBy: spec.actions
+            }));
         }
     },
     7125: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
@@ -2442,6 +2695,8 @@ if (typeof __nccwpck_require__ !== "undefined") __nccwpck_require__.ab = decodeU
     };
 })();
 
+var catalogue = __nccwpck_require__(8968);
+
 var external_node_fs_ = __nccwpck_require__(3024);
 
 var inputs_settings = __nccwpck_require__(9695);
@@ -2521,21 +2776,21 @@ function listenForCancellation(onCancel = () => {}) {
 
 var clock = __nccwpck_require__(7110);
 
-function readRawInputs() {
+function readRawInputs(action) {
     const secrets = [ getInput("api-key"), getInput("github-token"), ...(0, util_text.Fn)(getInput("base-url")).filter(s => s.length >= 4) ];
     for (const value of secrets) if (value) {
         addMask(value);
         (0, util_text.cl)(value);
     }
     const raw = {};
-    for (const name of inputs_settings.Qh) raw[name] = getInput(name, {
+    for (const name of action ? inputs_settings.Mq[action] : inputs_settings.Qh) raw[name] = getInput(name, {
         trimWhitespace: name !== "prompt"
     });
     return raw;
 }
 
-async function main(signal, overrides) {
-    const raw = readRawInputs();
+async function main(signal, overrides, action) {
+    const raw = readRawInputs(action);
     let settings;
     try {
         const files = {
@@ -2543,7 +2798,7 @@ async function main(signal, overrides) {
             realPath: path => (0, external_node_fs_.realpathSync)(path),
             read: path => (0, external_node_fs_.readFileSync)(path, "utf8")
         };
-        settings = (0, inputs_settings.P$)(raw, (overrides.clock ?? clock.m).now(), process.env.GITHUB_EVENT_NAME ?? "", files);
+        settings = (0, inputs_settings.P$)(raw, (overrides.clock ?? clock.m).now(), process.env.GITHUB_EVENT_NAME ?? "", files, action);
     } catch (error) {
         if (!(error instanceof inputs_settings.dz)) throw error;
         for (const line of error.message.split("\n")) fail(line);
@@ -2552,19 +2807,20 @@ async function main(signal, overrides) {
         return;
     }
     if (!settings.apiKey.startsWith("mint_")) warning('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
-    const unused = (0, inputs_settings.Sv)(raw, settings);
-    if (unused.length > 0) warning(`mode is ${settings.mode}, so these inputs are ignored: ${unused.join(", ")}.`);
+    if (!action) for (const {name: name, readBy: readBy} of (0, inputs_settings.Sv)(raw, settings.mode)) warning(`Input "${name}" is not read with mode: ${settings.mode}, so it was ignored (${readBy.length > 0 ? `it is read by ${readBy.join(", ")}` : "no mode reads it"}).`);
     const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(174), __nccwpck_require__.e(602) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 9602));
     await runMode(settings, signal, overrides);
 }
 
-!async function run(overrides = {}) {
+const named = globalThis.MINTLIFY_DOCS_ACTION;
+
+!async function run(overrides = {}, action) {
     const cancellation = listenForCancellation(name => process.stdout.write(`Received ${name}: stopping and reporting what is known.\n`));
     try {
-        await main(cancellation.signal, overrides);
+        await main(cancellation.signal, overrides, action);
     } catch (error) {
         fail(`Unexpected error: ${(0, util_text.qn)((0, errors.u)(error), 1e3)}`);
     } finally {
         cancellation.dispose();
     }
-}();
+}({}, catalogue.kl.includes(named) ? named : void 0);

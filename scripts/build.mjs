@@ -48,6 +48,20 @@ const shaken = await minify(entry, {
 if (typeof shaken.code !== 'string' || shaken.code.length === 0) throw new Error('terser produced no code for dist/index.js')
 writeFileSync(entryPath, `${shaken.code}\n`)
 
+// One small entry per focused action (`<name>/action.yml` runs `../dist/<name>/index.js`): it names
+// the action and loads the one bundle, so ten actions share one build, one set of chunks and one tag
+for (const name of readdirSync('.').sort()) {
+  const yml = join(name, 'action.yml')
+  if (!existsSync(yml)) continue
+  const main = /^\s+main:\s*(\S+)\s*$/m.exec(readFileSync(yml, 'utf8'))?.[1]
+  if (main !== `../dist/${name}/index.js`) throw new Error(`${yml}: runs.main is ${main}, expected ../dist/${name}/index.js`)
+  mkdirSync(join('dist', name), { recursive: true })
+  writeFileSync(
+    join('dist', name, 'index.js'),
+    `// The ${name} action's entry (${name}/action.yml runs it): the one bundle, as the ${name} action.\nglobalThis.MINTLIFY_DOCS_ACTION = ${JSON.stringify(name)}\nawait import('../index.js')\n`,
+  )
+}
+
 const stats = JSON.parse(readFileSync(statsPath, 'utf8'))
 
 /** Package folders (relative paths ending in node_modules/<name>) of every bundled module. */

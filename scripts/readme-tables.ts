@@ -7,8 +7,9 @@
  * line that is not part of the opening comment, or, when the file marks one, the lines between
  * `# readme:start` and `# readme:end` (the markers themselves are left out).
  */
-import { readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { actionFiles } from './action-files.js'
 import { pathToFileURL } from 'node:url'
 import { ROOT, readActionYml } from '../test/e2e/harness.js'
 import { type HealthView, renderHealthBody } from '../src/summary/health-body.js'
@@ -95,7 +96,11 @@ export function renderReadme(readme: string): string {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  for (const [file, text] of actionFiles()) {
+    mkdirSync(dirname(join(ROOT, file)), { recursive: true })
+    writeFileSync(join(ROOT, file), text)
+  }
   const path = join(ROOT, 'README.md')
   writeFileSync(path, renderReadme(readFileSync(path, 'utf8')))
-  console.log('README.md: tables regenerated from action.yml, YAML blocks from examples/')
+  console.log('action.yml and the nine focused action.yml files written from src/inputs/catalogue.ts; README.md: tables regenerated, YAML blocks from examples/')
 }

@@ -1,6 +1,7 @@
 import { readFileSync, realpathSync } from 'node:fs'
 import type { RunOverrides } from './run.js'
-import { INPUT_NAMES, InputError, type RawInputs, type Settings, parseSettings, unusedInputs } from './inputs/settings.js'
+import type { ActionName } from './inputs/catalogue.js'
+import { INPUT_NAMES, InputError, MODE_INPUTS, type RawInputs, type Settings, parseSettings, unusedInputs } from './inputs/settings.js'
 import { escapeText } from './summary/escape.js'
 import { writeSummary } from './summary/write-summary.js'
 import * as commands from './util/workflow-commands.js'
@@ -14,8 +15,11 @@ import { external, registerSecret, urlSecrets } from './util/text.js'
  * small on purpose: a run stopped by a bad input loads nothing else.
  */
 
-/** Reads every input as the runner passed it. The secrets are masked before anything can print. */
-function readRawInputs(): RawInputs {
+/**
+ * Reads the inputs as the runner passed them: a focused action's own, or every input of the root.
+ * The secrets are masked before anything can print.
+ */
+function readRawInputs(action: ActionName | undefined): RawInputs {
   // a URL's parts are masked from 4 characters on: masking a user name like `u` garbles every line
   const secrets = [commands.getInput('api-key'), commands.getInput('github-token'), ...urlSecrets(commands.getInput('base-url')).filter((s) => s.length >= 4)]
   for (const value of secrets) {
@@ -25,16 +29,16 @@ function readRawInputs(): RawInputs {
     }
   }
   const raw: RawInputs = {}
-  for (const name of INPUT_NAMES) raw[name] = commands.getInput(name, { trimWhitespace: name !== 'prompt' })
+  for (const name of action ? MODE_INPUTS[action] : INPUT_NAMES) raw[name] = commands.getInput(name, { trimWhitespace: name !== 'prompt' })
   return raw
 }
 
-async function main(signal: AbortSignal, overrides: RunOverrides): Promise<void> {
-  const raw = readRawInputs()
+async function main(signal: AbortSignal, overrides: RunOverrides, action: ActionName | undefined): Promise<void> {
+  const raw = readRawInputs(action)
   let settings: Settings
   try {
     const files = { workspace: process.env.GITHUB_WORKSPACE || process.cwd(), realPath: (path: string) => realpathSync(path), read: (path: string) => readFileSync(path, 'utf8') }
-    settings = parseSettings(raw, (overrides.clock ?? systemClock).now(), process.env.GITHUB_EVENT_NAME ?? '', files)
+    settings = parseSettings(raw, (overrides.clock ?? systemClock).now(), process.env.GITHUB_EVENT_NAME ?? '', files, action)
   } catch (error) {
     if (!(error instanceof InputError)) throw error
     for (const line of error.message.split('\n')) commands.fail(line)
@@ -45,8 +49,12 @@ async function main(signal: AbortSignal, overrides: RunOverrides): Promise<void>
   if (!settings.apiKey.startsWith('mint_')) {
     commands.warning('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.')
   }
-  const unused = unusedInputs(raw, settings)
-  if (unused.length > 0) commands.warning(`mode is ${settings.mode}, so these inputs are ignored: ${unused.join(', ')}.`)
+  // the root reads every input: one that its mode does not read is said, once each, never validated
+  if (!action) {
+    for (const { name, readBy } of unusedInputs(raw, settings.mode)) {
+      commands.warning(`Input "${name}" is not read with mode: ${settings.mode}, so it was ignored (${readBy.length > 0 ? `it is read by ${readBy.join(', ')}` : 'no mode reads it'}).`)
+    }
+  }
 
   const { runMode } = await import('./run.js')
   await runMode(settings, signal, overrides)
@@ -54,12 +62,13 @@ async function main(signal: AbortSignal, overrides: RunOverrides): Promise<void>
 
 /**
  * The action's entry point: never throws, and is the only caller of setFailed for unexpected errors.
- * `overrides` replace parts of the modes' context (a test's clock, its GitHub opener); index.ts gives none.
+ * `overrides` replace parts of the modes' context (a test's clock, its GitHub opener); index.ts gives
+ * none. `action` is the focused action this run is (its job is its mode), or none for the root.
  */
-export async function run(overrides: RunOverrides = {}): Promise<void> {
+export async function run(overrides: RunOverrides = {}, action?: ActionName): Promise<void> {
   const cancellation = listenForCancellation((name) => process.stdout.write(`Received ${name}: stopping and reporting what is known.\n`))
   try {
-    await main(cancellation.signal, overrides)
+    await main(cancellation.signal, overrides, action)
   } catch (error) {
     commands.fail(`Unexpected error: ${external(getErrorMessage(error), 1000)}`)
   } finally {

@@ -4,35 +4,23 @@ import { DURATION_FORMS, parseDuration } from './durations.js'
 import { isAbsolute, relative, resolve } from 'node:path'
 import { withoutUrlSecrets } from '../util/text.js'
 import { formatNumber, formatTime } from '../util/format.js'
+import { ACTIONS, type ActionName, INPUTS } from './catalogue.js'
 
 /**
  * The one place that turns raw action inputs into a typed, validated settings object. Everything
  * else receives `Settings` and never reads an input itself.
  */
 
-export const DEFAULTS = {
-  mode: 'agent',
-  wait: 'true',
-  'wait-timeout': '30m',
-  'poll-interval': '10s',
-  'require-pr': 'false',
-  'base-url': 'https://api.mintlify.com',
-  'page-size': '250',
-  'summary-rows': '25',
-  comment: 'false',
-  'trigger-phrase': '/docs',
-  compare: 'none',
-  'max-requests': '100',
-  changes: 'none',
-  'max-changes': '40000',
-  'continue-thread': 'false',
-  weeks: '12',
-  'health-label': 'docs-health',
-  agent: 'off',
-  'max-jobs': '1',
-} as const
+/**
+ * Every input's default, from the catalogue (the action.yml files'), for an input the runner left
+ * empty. An expression default (`${{ github.token }}`) is the runner's to fill: an empty value there
+ * was given empty.
+ */
+export const DEFAULTS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(INPUTS).flatMap(([name, spec]) => (spec.default !== undefined && !spec.default.includes('${{') ? [[name, spec.default]] : [])),
+)
 
-const MODES = ['agent', 'visitors', 'views', 'insights', 'comment', 'deploy', 'preview', 'automation', 'health'] as const
+const MODES = ACTIONS
 const HEALTH_AGENT = ['off', 'persisting'] as const
 const COMPARE = ['none', 'previous-period'] as const
 const CHANGES = ['none', 'files', 'diff'] as const
@@ -42,57 +30,10 @@ const CHANGE_EVENTS = ['pull_request', 'pull_request_target', 'push'] as const
 /** The events `mode: comment` reads an instruction from. */
 const CONVERSATION_EVENTS = ['issue_comment', 'pull_request_review_comment', 'pull_request_review'] as const
 
-/** Inputs that only one mode reads (with no default, so "given" is visible). */
-const MODE_ONLY: Record<string, Array<(typeof MODES)[number]>> = {
-  prompt: ['agent'],
-  'prompt-file': ['agent'],
-  'job-id': ['agent'],
-  'date-from': ['visitors', 'views', 'insights'],
-  'date-to': ['visitors', 'views', 'insights'],
-  'allowed-bots': ['comment'],
-  'status-labels': ['agent', 'comment'],
-  'changes-paths': ['agent'],
-  branch: ['preview'],
-  'automation-id': ['automation'],
-}
+/** Every input of the root action, `mode` among them (the catalogue's order). */
+export const INPUT_NAMES = Object.keys(INPUTS)
 
-export const INPUT_NAMES = [
-  'api-key',
-  'project-id',
-  'mode',
-  'prompt',
-  'prompt-file',
-  'job-id',
-  'wait',
-  'wait-timeout',
-  'poll-interval',
-  'require-pr',
-  'base-url',
-  'date-from',
-  'date-to',
-  'page-size',
-  'summary-rows',
-  'comment',
-  'github-token',
-  'trigger-phrase',
-  'allowed-bots',
-  'status-labels',
-  'branch',
-  'automation-id',
-  'changes',
-  'changes-paths',
-  'max-changes',
-  'continue-thread',
-  'compare',
-  'max-requests',
-  'weeks',
-  'health-label',
-  'agent',
-  'max-jobs',
-] as const
-
-type InputName = (typeof INPUT_NAMES)[number]
-export type RawInputs = Partial<Record<InputName, string>>
+export type RawInputs = Partial<Record<string, string>>
 
 /** A bad input: names the input, the value given and what is accepted. */
 export class InputError extends Error {
@@ -287,8 +228,8 @@ function rangeEndInput(now: number) {
   })
 }
 
-const schemaAt = (now: number, eventName: string, files: PromptFiles | undefined) => z.pipe(
-  z.object({
+/** Every input's parser, by name: each mode's schema is built from the ones it reads. */
+const fieldsAt = (now: number, eventName: string) => ({
     'api-key': input((v, ctx) => {
       const accepted = 'the admin API key from a secret, for example ${{ secrets.MINTLIFY_API_KEY }}'
       const other = OTHER_KEY_TYPES.find(([prefix]) => v.startsWith(prefix))
@@ -303,7 +244,6 @@ const schemaAt = (now: number, eventName: string, files: PromptFiles | undefined
       return v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : problem(ctx, v, accepted)
     }),
     'project-id': checked('the project identifier from the dashboard\'s API keys page (no spaces)', identifier),
-    mode: checked('agent, visitors, views, insights, comment, deploy, preview, automation or health', (v) => (MODES as readonly string[]).includes(v) ? (v as (typeof MODES)[number]) : undefined),
     prompt: input((v, ctx) => {
       const bad = promptProblem(v)
       return bad ? problem(ctx, v, bad.accepted, undefined, bad.described) : v.trim() || undefined
@@ -349,67 +289,123 @@ const schemaAt = (now: number, eventName: string, files: PromptFiles | undefined
       'three different comma-separated label names of up to 50 characters (while the job runs, done, failed), for example "docs: in progress, docs: done, docs: failed"; or nothing',
       parseStatusLabels,
     ),
-  }),
-  z.transform((i, ctx) => {
-    const common = { apiKey: i['api-key'], projectId: i['project-id'], baseUrl: i['base-url'], waitTimeoutMs: i['wait-timeout'] }
+})
+
+type Fields = ReturnType<typeof fieldsAt>
+type Parsed = { [K in keyof Fields]: z.output<Fields[K]> }
+type FieldName = keyof Fields
+/** What a mode's transform gets: the parsed inputs it reads, and only those. */
+type InputsOf<K extends FieldName> = Pick<Parsed, K>
+
+/**
+ * Each mode's inputs, by name. The catalogue (catalogue.ts) is the source of truth: a test fails
+ * when a list here and the catalogue's differ, and these lists only give the transforms their types.
+ */
+const COMMON = ['api-key', 'project-id', 'wait-timeout', 'base-url'] as const
+const JOB = ['wait', 'poll-interval', 'require-pr'] as const
+const THREAD = ['comment', 'github-token', 'trigger-phrase'] as const
+export const MODE_INPUTS = {
+  agent: [...COMMON, 'prompt', 'prompt-file', 'job-id', ...JOB, ...THREAD, 'changes', 'changes-paths', 'max-changes', 'continue-thread', 'status-labels'],
+  comment: [...COMMON, ...JOB, 'github-token', 'trigger-phrase', 'allowed-bots', 'status-labels'],
+  visitors: [...COMMON, 'date-from', 'date-to', 'page-size', 'summary-rows', 'max-requests', 'compare'],
+  views: [...COMMON, 'date-from', 'date-to', 'page-size', 'summary-rows', 'max-requests', 'compare'],
+  insights: [...COMMON, 'date-from', 'date-to', 'summary-rows', 'max-requests'],
+  deploy: [...COMMON, 'wait', 'poll-interval', ...THREAD],
+  preview: [...COMMON, 'wait', 'poll-interval', ...THREAD, 'branch'],
+  automation: [...COMMON, ...JOB, ...THREAD, 'automation-id'],
+  health: [...COMMON, 'max-requests', 'github-token', 'weeks', 'health-label', 'agent', 'max-jobs'],
+} as const satisfies Record<ActionName, readonly FieldName[]>
+
+type ModeInputs<M extends ActionName> = InputsOf<(typeof MODE_INPUTS)[M][number]>
+const common = (i: InputsOf<(typeof COMMON)[number]>) => ({ apiKey: i['api-key'], projectId: i['project-id'], baseUrl: i['base-url'], waitTimeoutMs: i['wait-timeout'] })
+
+/** A range's start must come before its (exclusive) end, and not after now: no data lies there. */
+function checkRange(from: RangeEnd | undefined, to: RangeEnd | undefined, now: number, ctx: Issues): boolean {
+  if (from && to && from.instant >= to.instant) {
+    problem(ctx, from.given, `a start before date-to ("${to.given}", which is exclusive)`, ['date-from'])
+    return false
+  }
+  // the service has no data after now: a range that starts later would spend requests on nothing
+  if (from && from.instant > now) {
+    problem(ctx, from.given, `a start no later than now (${formatTime(now)}): the service has no data after it, and nothing was sent`, ['date-from'])
+    return false
+  }
+  return true
+}
+
+/** The settings of one mode, from the inputs it reads (and no other). */
+const modeSchemas = (now: number, eventName: string, files: PromptFiles | undefined) => {
+  const fields = fieldsAt(now, eventName)
+  const schema = <M extends ActionName, T>(mode: M, transform: (i: ModeInputs<M>, ctx: Issues) => T) => {
+    // in the catalogue's order (the action.yml's), so problems are reported in the order users read them
+    const reads = new Set<string>(MODE_INPUTS[mode])
+    const picked = Object.fromEntries(Object.keys(INPUTS).filter((name) => reads.has(name)).map((name) => [name, fields[name as FieldName]]))
+    return z.pipe(z.object(picked) as unknown as z.ZodMiniType<ModeInputs<M>>, z.transform(transform))
+  }
+  const traffic = <M extends 'visitors' | 'views'>(mode: M) => (i: ModeInputs<'visitors'>, ctx: Issues) => {
     const from = i['date-from']
     const to = i['date-to']
-    const analytics = i.mode === 'visitors' || i.mode === 'views' || i.mode === 'insights'
-    if (analytics && from && to && from.instant >= to.instant) {
-      return problem(ctx, from.given, `a start before date-to ("${to.given}", which is exclusive)`, ['date-from'])
+    if (!checkRange(from, to, now, ctx)) return z.NEVER
+    if (i.compare === 'previous-period' && !from) {
+      return problem(ctx, '', 'a start with compare: previous-period (the previous period is as long as this one, so this one needs a start)', ['date-from'])
     }
-    // the service has no data after now: a range that starts later would spend requests on nothing
-    if (analytics && from && from.instant > now) {
-      return problem(ctx, from.given, `a start no later than now (${formatTime(now)}): the service has no data after it, and nothing was sent`, ['date-from'])
+    return { ...common(i), mode, traffic: { dateFrom: from, dateTo: to, pageSize: i['page-size'], summaryRows: i['summary-rows'], compare: i.compare === 'previous-period', maxRequests: i['max-requests'] } }
+  }
+  const live = <M extends 'deploy' | 'preview' | 'automation'>(mode: M) => (i: ModeInputs<'deploy'> & Partial<InputsOf<'branch' | 'automation-id' | 'require-pr'>>, ctx: Issues) => {
+    const pullRequestEvent = eventName === 'pull_request' || eventName === 'pull_request_target'
+    if (mode === 'preview' && !i.branch && !pullRequestEvent) {
+      return problem(ctx, '', `the branch to preview: on a ${eventName || 'run'} event there is no pull request head branch to take instead`, ['branch'])
     }
-    if (i.mode === 'health') {
-      if (i['github-token'] === '') {
-        return problem(ctx, '', 'a token for mode: health (it keeps an issue): the default ${{ github.token }} works when the workflow grants "issues: write"', ['github-token'])
-      }
-      return {
-        ...common,
-        mode: 'health' as const,
-        health: { weeks: i.weeks, label: i['health-label'], agent: i.agent, maxJobs: i['max-jobs'], token: i['github-token'], maxRequests: i['max-requests'] },
-      }
+    if (mode === 'automation' && i['automation-id'] === undefined) {
+      return problem(ctx, '', 'the id of the saved automation to run (mode: automation)', ['automation-id'])
     }
-    if (i.mode === 'insights') {
-      return {
-        ...common,
-        mode: 'insights' as const,
-        insights: { dateFrom: from, dateTo: to, summaryRows: i['summary-rows'], maxRequests: i['max-requests'] },
-      }
+    if (i.comment && i['github-token'] === '') {
+      return problem(ctx, '', 'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"', ['github-token'])
     }
-    if (i.mode === 'visitors' || i.mode === 'views') {
-      if (i.compare === 'previous-period' && !from) {
-        return problem(ctx, '', 'a start with compare: previous-period (the previous period is as long as this one, so this one needs a start)', ['date-from'])
-      }
-      return {
-        ...common,
-        mode: i.mode,
-        commentIgnored: i.comment,
-        traffic: { dateFrom: from, dateTo: to, pageSize: i['page-size'], summaryRows: i['summary-rows'], compare: i.compare === 'previous-period', maxRequests: i['max-requests'] },
-      }
+    return {
+      ...common(i),
+      mode,
+      live: { wait: i.wait, pollIntervalMs: i['poll-interval'], requirePr: i['require-pr'] ?? false, branch: i.branch || undefined, automationId: i['automation-id'] },
+      comment: i.comment ? { token: i['github-token'], triggerPhrase: i['trigger-phrase'] } : undefined,
     }
-    const agent = { wait: i.wait, pollIntervalMs: i['poll-interval'], requirePr: i['require-pr'] }
-    if (i.mode === 'deploy' || i.mode === 'preview' || i.mode === 'automation') {
-      const pullRequestEvent = eventName === 'pull_request' || eventName === 'pull_request_target'
-      if (i.mode === 'preview' && !i.branch && !pullRequestEvent) {
-        return problem(ctx, '', `the branch to preview: on a ${eventName || 'run'} event there is no pull request head branch to take instead`, ['branch'])
+  }
+  return {
+    agent: schema('agent', (i, ctx) => {
+      const agent = { wait: i.wait, pollIntervalMs: i['poll-interval'], requirePr: i['require-pr'] }
+      const changes = i.changes === 'none' ? undefined : { kind: i.changes, paths: i['changes-paths'], maxChars: i['max-changes'], continueThread: i['continue-thread'], token: i['github-token'] }
+      if (changes && changes.token === '') {
+        return problem(ctx, '', 'a token when changes is set (the change is read from GitHub): the default ${{ github.token }} works with "contents: read" and "pull-requests: read"', ['github-token'])
       }
-      if (i.mode === 'automation' && i['automation-id'] === undefined) {
-        return problem(ctx, '', 'the id of the saved automation to run (mode: automation)', ['automation-id'])
+      if (changes && !(CHANGE_EVENTS as readonly string[]).includes(eventName)) {
+        return problem(ctx, i.changes, `none on this run's event (${eventName || 'unknown'}): changes describes the change of a ${CHANGE_EVENTS.join(', ')} event`, ['changes'])
+      }
+      if (changes && i['job-id'] !== undefined) {
+        return problem(ctx, i['job-id'], 'no job-id with changes: the job is the thread\'s (continue-thread) or a new one', ['job-id'])
+      }
+      if (i['continue-thread'] && !i.comment) {
+        return problem(ctx, 'true', 'false unless comment is true: the thread\'s tracking comment is where the job and the last head described are kept', ['continue-thread'])
+      }
+      let prompt = i.prompt
+      if (i['prompt-file'] !== '') {
+        if (i.prompt !== undefined) return problem(ctx, i['prompt-file'], 'prompt or prompt-file, not both: the prompt is one or the other', ['prompt-file'])
+        prompt = readPromptFile(i['prompt-file'], files, ctx)
+        if (prompt === undefined) return z.NEVER
+      }
+      if (prompt === undefined && i['job-id'] === undefined && !changes) {
+        return problem(ctx, '', 'agent mode needs prompt (to create a job), job-id (to wait on an existing job), or both (to send a follow-up)', ['prompt'])
       }
       if (i.comment && i['github-token'] === '') {
         return problem(ctx, '', 'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"', ['github-token'])
       }
       return {
-        ...common,
-        mode: i.mode,
-        live: { wait: i.wait, pollIntervalMs: i['poll-interval'], requirePr: i['require-pr'], branch: i.branch || undefined, automationId: i['automation-id'] },
-        comment: i.comment ? { token: i['github-token'], triggerPhrase: i['trigger-phrase'] } : undefined,
+        ...common(i),
+        mode: 'agent' as const,
+        comment: i.comment ? { token: i['github-token'], triggerPhrase: i['trigger-phrase'], statusLabels: i['status-labels'] ?? undefined } : undefined,
+        agent: { prompt, jobId: i['job-id'], ...agent },
+        changes,
       }
-    }
-    if (i.mode === 'comment') {
+    }),
+    comment: schema('comment', (i, ctx) => {
       if (!(CONVERSATION_EVENTS as readonly string[]).includes(eventName)) {
         return problem(ctx, eventName, `mode: comment to run on ${CONVERSATION_EVENTS.join(', ')} (this run's event is ${eventName || 'unknown'})`, ['mode'])
       }
@@ -417,53 +413,34 @@ const schemaAt = (now: number, eventName: string, files: PromptFiles | undefined
         return problem(ctx, '', 'a token for mode: comment: the default ${{ github.token }} works when the workflow grants "issues: write" and "pull-requests: write"', ['github-token'])
       }
       return {
-        ...common,
+        ...common(i),
         mode: 'comment' as const,
         conversation: { token: i['github-token'], triggerPhrase: i['trigger-phrase'], allowedBots: i['allowed-bots'], eventName, statusLabels: i['status-labels'] ?? undefined },
-        agent,
+        agent: { wait: i.wait, pollIntervalMs: i['poll-interval'], requirePr: i['require-pr'] },
       }
-    }
-    const changes = i.changes === 'none' ? undefined : { kind: i.changes, paths: i['changes-paths'], maxChars: i['max-changes'], continueThread: i['continue-thread'], token: i['github-token'] }
-    if (changes && changes.token === '') {
-      return problem(ctx, '', 'a token when changes is set (the change is read from GitHub): the default ${{ github.token }} works with "contents: read" and "pull-requests: read"', ['github-token'])
-    }
-    if (changes && !(CHANGE_EVENTS as readonly string[]).includes(eventName)) {
-      return problem(ctx, i.changes, `none on this run's event (${eventName || 'unknown'}): changes describes the change of a ${CHANGE_EVENTS.join(', ')} event`, ['changes'])
-    }
-    if (changes && i['job-id'] !== undefined) {
-      return problem(ctx, i['job-id'], 'no job-id with changes: the job is the thread\'s (continue-thread) or a new one', ['job-id'])
-    }
-    if (i['continue-thread'] && !i.comment) {
-      return problem(ctx, 'true', 'false unless comment is true: the thread\'s tracking comment is where the job and the last head described are kept', ['continue-thread'])
-    }
-    let prompt = i.prompt
-    if (i['prompt-file'] !== '') {
-      if (i.prompt !== undefined) return problem(ctx, i['prompt-file'], 'prompt or prompt-file, not both: the prompt is one or the other', ['prompt-file'])
-      prompt = readPromptFile(i['prompt-file'], files, ctx)
-      if (prompt === undefined) return z.NEVER
-    }
-    if (i.mode === 'agent' && prompt === undefined && i['job-id'] === undefined && !changes) {
-      return problem(ctx, '', 'agent mode needs prompt (to create a job), job-id (to wait on an existing job), or both (to send a follow-up)', ['prompt'])
-    }
-    if (i.comment && i['github-token'] === '') {
-      return problem(
-        ctx,
-        '',
-        'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"',
-        ['github-token'],
-      )
-    }
-    return {
-      ...common,
-      mode: 'agent' as const,
-      comment: i.comment ? { token: i['github-token'], triggerPhrase: i['trigger-phrase'], statusLabels: i['status-labels'] ?? undefined } : undefined,
-      agent: { prompt, jobId: i['job-id'], ...agent },
-      changes,
-    }
-  }),
-)
+    }),
+    visitors: schema('visitors', traffic('visitors')),
+    views: schema('views', traffic('views')),
+    insights: schema('insights', (i, ctx) => {
+      const from = i['date-from']
+      const to = i['date-to']
+      if (!checkRange(from, to, now, ctx)) return z.NEVER
+      return { ...common(i), mode: 'insights' as const, insights: { dateFrom: from, dateTo: to, summaryRows: i['summary-rows'], maxRequests: i['max-requests'] } }
+    }),
+    deploy: schema('deploy', live('deploy')),
+    preview: schema('preview', live('preview')),
+    automation: schema('automation', live('automation')),
+    health: schema('health', (i, ctx) => {
+      if (i['github-token'] === '') {
+        return problem(ctx, '', 'a token for mode: health (it keeps an issue): the default ${{ github.token }} works when the workflow grants "issues: write"', ['github-token'])
+      }
+      return { ...common(i), mode: 'health' as const, health: { weeks: i.weeks, label: i['health-label'], agent: i.agent, maxJobs: i['max-jobs'], token: i['github-token'], maxRequests: i['max-requests'] } }
+    }),
+  }
+}
 
-export type Settings = z.infer<ReturnType<typeof schemaAt>>
+type Schemas = ReturnType<typeof modeSchemas>
+export type Settings = { [M in ActionName]: z.output<Schemas[M]> }[ActionName]
 export type AgentSettings = Extract<Settings, { mode: 'agent' }>
 export type TrafficSettings = Extract<Settings, { mode: 'visitors' | 'views' }>
 export type ConversationSettings = Extract<Settings, { mode: 'comment' }>
@@ -481,17 +458,20 @@ function describeValue(name: string, raw: string | undefined): string {
 
 /**
  * Validates raw inputs (as the runner passes them; empty means "not given") into Settings, or
- * throws one InputError that names every bad input, its value and what is accepted.
+ * throws one InputError that names every bad input, its value and what is accepted. Only the
+ * inputs the mode reads are looked at: the focused action's (`action`), or, for the root, those of
+ * its `mode` input.
  */
-export function parseSettings(raw: RawInputs, now: number, eventName = '', files?: PromptFiles): Settings {
+export function parseSettings(raw: RawInputs, now: number, eventName = '', files?: PromptFiles, action?: ActionName): Settings {
+  const mode = action ?? modeOf(raw)
   const withDefaults: Record<string, string> = {}
-  for (const name of INPUT_NAMES) {
+  for (const name of MODE_INPUTS[mode]) {
     const given = raw[name] ?? ''
-    const fallback = (DEFAULTS as Record<string, string>)[name]
+    const fallback = DEFAULTS[name]
     withDefaults[name] = name === 'prompt' ? given : given.trim() === '' && fallback !== undefined ? fallback : given.trim()
   }
-  const result = schemaAt(now, eventName, files).safeParse(withDefaults)
-  if (result.success) return result.data
+  const result = modeSchemas(now, eventName, files)[mode].safeParse(withDefaults)
+  if (result.success) return result.data as Settings
   const lines = result.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? 'inputs')
     if (name === 'date-from' && issue.message.startsWith('a start with compare')) {
@@ -501,30 +481,39 @@ export function parseSettings(raw: RawInputs, now: number, eventName = '', files
       return `Input "date-from" ${describeValue(name, raw['date-from'])}: expected ${issue.message}.`
     }
     if (name === 'mode' && issue.message.startsWith('mode: comment to run on')) {
-      return `Input "mode" is "comment", but this run's event is not one it reads: expected ${issue.message}.`
+      return action
+        ? `The comment action reads a comment, but this run's event is not one it reads: expected it ${issue.message.replace('mode: comment ', '')}.`
+        : `Input "mode" is "comment", but this run's event is not one it reads: expected ${issue.message}.`
     }
     if (name === 'prompt' && issue.message.startsWith('agent mode')) {
       return `Inputs "prompt" and "job-id" are both empty: ${issue.message}.`
     }
     const described = (issue as { params?: { described?: unknown } }).params?.described
-    return `Input "${name}" ${typeof described === 'string' ? described : describeValue(name, raw[name as InputName])}: expected ${issue.message}.`
+    return `Input "${name}" ${typeof described === 'string' ? described : describeValue(name, raw[name])}: expected ${issue.message}.`
   })
   throw new InputError(lines.join('\n'))
 }
 
+/** The root's mode input, or an InputError naming it and what is accepted. */
+function modeOf(raw: RawInputs): ActionName {
+  const given = (raw.mode ?? '').trim() || (DEFAULTS.mode as string)
+  if ((MODES as readonly string[]).includes(given)) return given as ActionName
+  throw new InputError(`Input "mode" ${describeValue('mode', raw.mode)}: expected agent, visitors, views, insights, comment, deploy, preview, automation or health.`)
+}
+
 /**
- * The names of inputs that were given but that the chosen mode does not read: the one-mode inputs
- * when not empty, `comment: true` in visitors and views mode, and a `compare` other than `none`
- * outside them (those two have defaults, so "given" means set to something else).
+ * The root's inputs that were given but that its mode does not read, each with the actions that do
+ * read it: never validated, never a failure, never silent (main.ts warns once for each). "Given" is
+ * set to something other than its default (the runner passes every default), and an input whose
+ * default is an expression (github-token) is never counted.
  */
-export function unusedInputs(raw: RawInputs, settings: Pick<Settings, 'mode'> & { commentIgnored?: boolean }): string[] {
-  const { mode } = settings
-  const unused = Object.entries(MODE_ONLY)
-    .filter(([name, only]) => !only.includes(mode) && (raw[name as InputName] ?? '').trim() !== '')
-    .map(([name]) => name)
-  const traffic = mode === 'visitors' || mode === 'views'
-  if (traffic && settings.commentIgnored) unused.push('comment')
-  const compare = (raw.compare ?? '').trim()
-  if (!traffic && compare !== '' && compare !== DEFAULTS.compare) unused.push('compare')
-  return unused
+export function unusedInputs(raw: RawInputs, mode: ActionName): Array<{ name: string; readBy: readonly ActionName[] }> {
+  const reads = new Set<string>(MODE_INPUTS[mode])
+  return Object.entries(INPUTS)
+    .filter(([name, spec]) => name !== 'mode' && !reads.has(name) && !(spec.default ?? '').includes('${{'))
+    .filter(([name, spec]) => {
+      const given = (raw[name] ?? '').trim()
+      return given !== '' && given !== spec.default
+    })
+    .map(([name, spec]) => ({ name, readBy: spec.actions }))
 }

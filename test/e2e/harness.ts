@@ -21,7 +21,6 @@ function findRoot(from: string): string {
 }
 
 export const ROOT = findRoot(import.meta.dirname)
-const ACTION = join(ROOT, 'dist/index.js')
 export const TEST_TOKEN = 'ghs_harness_token_000000000000000000'
 
 export interface Runtime {
@@ -69,8 +68,14 @@ interface ActionYml {
   runs: { using: string; main: string }
 }
 
-export function readActionYml(): ActionYml {
-  return parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as ActionYml
+/** The root action.yml, or a focused action's (`<action>/action.yml`). */
+export function readActionYml(action?: string): ActionYml {
+  return parse(readFileSync(join(ROOT, action ? join(action, 'action.yml') : 'action.yml'), 'utf8')) as ActionYml
+}
+
+/** The script the runner starts for the root or a focused action: its action.yml's runs.main. */
+export function actionMain(action?: string): string {
+  return join(ROOT, action ?? '', readActionYml(action).runs.main)
 }
 
 /** The runner's name for an input's variable: spaces to underscores, upper case, hyphens kept. */
@@ -117,6 +122,8 @@ export interface RunOptions {
   killAfterMs?: number
   /** Files in the workspace (GITHUB_WORKSPACE, the run's folder) before the run: path → text. */
   workspaceFiles?: Record<string, string>
+  /** The focused action to run (`<action>/action.yml`, with its defaults); none: the root action.yml. */
+  action?: string
 }
 
 /** Parses a GITHUB_OUTPUT file (heredoc and key=value forms); the last value of a name wins. */
@@ -167,6 +174,7 @@ export interface Prepared {
   env: Record<string, string>
   outputPath: string
   summaryPath: string
+  action: string | undefined
 }
 
 export function prepareRun(options: RunOptions): Prepared {
@@ -199,14 +207,20 @@ export function prepareRun(options: RunOptions): Prepared {
     GITHUB_WORKSPACE: dir,
     RUNNER_TEMP: dir,
   }
-  for (const [name, spec] of Object.entries(readActionYml().inputs)) {
+  // the runner checks every `with:` key against the action's inputs ("Unexpected input(s)"): so does the harness
+  const declared = readActionYml(options.action).inputs
+  const unexpected = Object.keys(options.inputs).filter((name) => !(name in declared))
+  if (unexpected.length > 0) {
+    throw new Error(`Unexpected input(s) '${unexpected.join("', '")}', valid inputs are ['${Object.keys(declared).join("', '")}'] (${options.action ? `${options.action}/action.yml` : 'action.yml'})`)
+  }
+  for (const [name, spec] of Object.entries(declared)) {
     if (spec.default !== undefined) {
       env[inputVariable(name)] = spec.default.replace(/\$\{\{\s*github\.token\s*\}\}/g, TEST_TOKEN)
     }
   }
   for (const [name, value] of Object.entries(options.inputs)) env[inputVariable(name)] = value
   Object.assign(env, options.env)
-  return { dir, env, outputPath, summaryPath }
+  return { dir, env, outputPath, summaryPath, action: options.action }
 }
 
 /** What a run left: its exit, its log and the runner's files, read back. */
@@ -214,10 +228,15 @@ export function collectRun(prepared: Prepared, exit: { code: number | null; sign
   const commands = parseCommands(exit.stdout)
   const summary = readFileSync(prepared.summaryPath, 'utf8')
   checkRendered(summary, 'the job summary')
+  // an output the action.yml does not declare is invisible to the workflow: every one set must be declared
+  const outputs = parseOutputFile(readFileSync(prepared.outputPath, 'utf8'))
+  const declaredOutputs = readActionYml(prepared.action).outputs
+  const undeclared = Object.keys(outputs).filter((name) => !(name in declaredOutputs))
+  if (undeclared.length > 0) throw new Error(`the run set output(s) ${undeclared.join(', ')}, which ${prepared.action ? `${prepared.action}/action.yml` : 'action.yml'} does not declare`)
   checkLog(exit.stdout, 'the log')
   return {
     ...exit,
-    outputs: parseOutputFile(readFileSync(prepared.outputPath, 'utf8')),
+    outputs,
     summary,
     commands,
     errors: commands.filter((c) => c.command === 'error').map((c) => c.message),
@@ -236,7 +255,7 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
   const prepared = prepareRun(options)
   const { dir, env } = prepared
   const startedAt = Date.now()
-  const child = spawn((options.runtime ?? RUNTIMES[0] as Runtime).node, [ACTION], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn((options.runtime ?? RUNTIMES[0] as Runtime).node, [actionMain(options.action)], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
   child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))

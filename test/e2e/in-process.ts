@@ -85,7 +85,7 @@ export async function runInProcess(options: RunOptions): Promise<ActionRun> {
     // (GITHUB_API_URL, the proxy) when it loads
     vi.resetModules()
     const { run } = await import('../../src/main.js')
-    await run({ clock, githubRetryBaseMs: 1 })
+    await run({ clock, githubRetryBaseMs: 1 }, options.action as Parameters<typeof run>[1])
     code = typeof process.exitCode === 'number' ? process.exitCode : Number(process.exitCode ?? 0)
   } finally {
     process.stdout.write = savedStdout

@@ -63,7 +63,7 @@ describe.each(RUNTIMES)('behind a proxy ($name)', (runtime) => {
     const sim = await startHttpsSimulator()
     const proxy = await startProxy(sim, credentials)
     const proxyUrl = proxy.url.replace('http://', `http://${credentials.username}:${encodeURIComponent(credentials.password)}@`)
-    const result = await run(sim, runtime, { mode: 'visitors', prompt: '' }, { https_proxy: proxyUrl })
+    const result = await run(sim, runtime, { mode: 'visitors' }, { https_proxy: proxyUrl })
     expect(result.code).toBe(0)
     expect(result.outputs['path-count']).toBe('300')
     expect(proxy.connects.map((c) => c.status)).toEqual(proxy.connects.map(() => 200))
@@ -123,7 +123,7 @@ describe.each(RUNTIMES)('behind a proxy ($name)', (runtime) => {
   test('without NODE_EXTRA_CA_CERTS the private CA is not trusted: the request fails and nothing reaches the service', async () => {
     const sim = await startHttpsSimulator()
     const proxy = await startProxy(sim)
-    const result = await run(sim, runtime, { mode: 'visitors', prompt: '', 'wait-timeout': '1s' }, { HTTPS_PROXY: proxy.url, NODE_EXTRA_CA_CERTS: '' })
+    const result = await run(sim, runtime, { mode: 'visitors', 'wait-timeout': '1s' }, { HTTPS_PROXY: proxy.url, NODE_EXTRA_CA_CERTS: '' })
     expect(result.code).toBe(1)
     expect(proxy.connects.length).toBeGreaterThan(0)
     expect(sim.requests).toHaveLength(0)

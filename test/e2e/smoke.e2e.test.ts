@@ -53,7 +53,7 @@ describe.each(RUNTIMES)('the bundle, once per mode ($name)', (runtime) => {
 
   test('visitors: every page exported to CSV and JSON, totals as outputs', async () => {
     const sim = await startSimulator({ visitors: generateRows(300) })
-    const run = await runAgainst(sim, runtime, { mode: 'visitors', prompt: '' })
+    const run = await runAgainst(sim, runtime, { mode: 'visitors' })
     expect(run.code).toBe(0)
     expect(sim.requestsTo('visitors')).toHaveLength(2)
     expect(run.outputs['path-count']).toBe('300')
@@ -82,13 +82,13 @@ describe.each(RUNTIMES)('the bundle, once per mode ($name)', (runtime) => {
     const sim = await startSimulator()
     sim.automations.set('wf_weekly', 'agent')
     sim.deployPlan = { runMs: 300, final: 'success' } // real time, through the bundle
-    const deployed = await runAgainst(sim, runtime, { mode: 'deploy', prompt: '' })
+    const deployed = await runAgainst(sim, runtime, { mode: 'deploy' })
     expect(deployed.code).toBe(0)
     expect(deployed.outputs['deployment-status']).toBe('success')
-    const previewed = await runAgainst(sim, runtime, { mode: 'preview', prompt: '', branch: 'docs/webhooks' })
+    const previewed = await runAgainst(sim, runtime, { mode: 'preview', branch: 'docs/webhooks' })
     expect(previewed.code).toBe(0)
     expect(previewed.outputs['preview-url']).toBe('https://acme-docs-webhooks.mintlify.app')
-    const automated = await runAgainst(sim, runtime, { mode: 'automation', prompt: '', 'automation-id': 'wf_weekly' })
+    const automated = await runAgainst(sim, runtime, { mode: 'automation', 'automation-id': 'wf_weekly' })
     expect(automated.code).toBe(0)
     expect(automated.outputs['automation-run-id']).toBe('run_1')
     expect([sim.requestsTo('deploy').length, sim.requestsTo('preview').length, sim.requestsTo('automation').length]).toEqual([1, 1, 1])
@@ -99,7 +99,7 @@ describe.each(RUNTIMES)('the bundle, once per mode ($name)', (runtime) => {
     sim.visitors.byRange = (from) => periodRows(from, 10)
     sim.views.byRange = (from) => periodRows(from, 10, 3)
     const gh = await startGitHub()
-    const inputs = { mode: 'health', prompt: '', weeks: '4' }
+    const inputs = { mode: 'health', weeks: '4' }
     const first = await runAgainst(sim, runtime, inputs, { env: { GITHUB_API_URL: gh.baseUrl } })
     expect(first.errors).toEqual([])
     expect(first.code).toBe(0)

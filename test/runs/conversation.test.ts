@@ -60,8 +60,8 @@ async function startGitHub(roles: Record<string, string> = { alice: 'write' }): 
   return gh
 }
 
-function runComment(sim: ServiceSimulator, gh: GitHubSimulator, runtime: Runtime, event: { name: string; payload: unknown }, inputs: Record<string, string> = {}, env: Record<string, string> = {}): Promise<ActionRun> {
-  return runAgainst(sim, runtime, { mode: 'comment', ...inputs }, { event, env: { GITHUB_API_URL: gh.baseUrl, ...env } })
+function runComment(sim: ServiceSimulator, gh: GitHubSimulator, runtime: Runtime, event: { name: string; payload: unknown }, inputs: Record<string, string> = {}, env: Record<string, string> = {}, root = false): Promise<ActionRun> {
+  return runAgainst(sim, runtime, { mode: 'comment', ...inputs }, { event, env: { GITHUB_API_URL: gh.baseUrl, ...env }, root })
 }
 
 /** A finished job with a pull request, created at the service as an earlier run would have. */
@@ -321,8 +321,10 @@ describe.each(PATHS)('conversations ($name)', (runtime) => {
   test('prompt and job-id are not read in comment mode, and the log says so', async () => {
     const sim = await startSimulator()
     const gh = await startGitHub()
-    const run = await runComment(sim, gh, runtime, issueComment({ body: 'no phrase' }), { prompt: 'x', 'job-id': 'job_1' })
-    expect(run.warnings).toEqual(['mode is comment, so these inputs are ignored: prompt, job-id.'])
+    // the root with mode: comment: each input its mode does not read is one warning, never validated
+    const run = await runComment(sim, gh, runtime, issueComment({ body: 'no phrase' }), { prompt: 'x', 'job-id': 'job 1' }, {}, true)
+    expect(run.warnings).toEqual(['Input "prompt" is not read with mode: comment, so it was ignored (it is read by agent).', 'Input "job-id" is not read with mode: comment, so it was ignored (it is read by agent).'])
+    expect(run.errors).toEqual([])
   })
 
   test('an event comment mode does not read is an input error naming those it does, with no request', async () => {

@@ -18,7 +18,7 @@ describe.each(PATHS)('inputs ($name)', (runtime) => {
     { case: 'no api-key', inputs: { prompt: 'x', 'api-key': '' }, names: ['"api-key"', 'is empty'], accepted: 'secret' },
   ])('$case: one ::error:: naming the input, no request', async ({ inputs, names, accepted }) => {
     const sim = await startSimulator()
-    const run = await runAgainst(sim, runtime, { prompt: 'Document the webhook endpoint', ...inputs })
+    const run = await runAgainst(sim, runtime, { prompt: 'Document the webhook endpoint', ...inputs }, { root: 'mode' in inputs })
 
     expect(run.code).toBe(1)
     expect(run.errors).toHaveLength(1)
@@ -76,8 +76,8 @@ describe.each(PATHS)('inputs ($name)', (runtime) => {
 
   test('prompt-file in a mode that does not read it: a warning naming it and the mode, no error', async () => {
     const sim = await startSimulator()
-    const run = await runAgainst(sim, runtime, { prompt: '', mode: 'visitors', 'prompt-file': 'docs-prompt.md' })
+    const run = await runAgainst(sim, runtime, { mode: 'visitors', 'prompt-file': 'docs-prompt.md' }, { root: true })
     expect(run.code).toBe(0)
-    expect(run.warnings).toContainEqual(expect.stringContaining('prompt-file'))
+    expect(run.warnings).toEqual(['Input "prompt-file" is not read with mode: visitors, so it was ignored (it is read by agent).'])
   })
 })

@@ -12,7 +12,7 @@ const prEvent = { name: 'pull_request', payload: { action: 'opened', pull_reques
 describe.each(PATHS)('live docs ($name)', (runtime) => {
   test('deploy and wait: success, with every output, the verdict in the summary', async () => {
     const sim = await startSimulator()
-    const run = await runAgainst(sim, runtime, { mode: 'deploy', prompt: '', 'poll-interval': '2s' })
+    const run = await runAgainst(sim, runtime, { mode: 'deploy', 'poll-interval': '2s' })
     expect(run.code).toBe(0)
     expect(sim.requestsTo('deploy')).toHaveLength(1)
     expect(sim.requestsTo('deploy-status').length).toBeGreaterThan(1)
@@ -30,7 +30,7 @@ describe.each(PATHS)('live docs ($name)', (runtime) => {
   test('a failed deployment fails the step after every output is set; the summary shows the log\'s last lines', async () => {
     const sim = await startSimulator()
     sim.deployPlan = { runMs: 2000, final: 'failure' }
-    const run = await runAgainst(sim, runtime, { mode: 'deploy', prompt: '' })
+    const run = await runAgainst(sim, runtime, { mode: 'deploy' })
     expect(run.code).toBe(1)
     expect(run.outputs['deployment-status']).toBe('failure')
     expect(run.outputs['deployment-id']).toBeTruthy()
@@ -42,7 +42,7 @@ describe.each(PATHS)('live docs ($name)', (runtime) => {
   test('a deployment still queued at wait-timeout: the step fails, says it goes on, with its id', async () => {
     const sim = await startSimulator()
     sim.deployPlan = { runMs: 0, final: 'success', stuck: true }
-    const run = await runAgainst(sim, runtime, { mode: 'deploy', prompt: '', 'wait-timeout': '3s' })
+    const run = await runAgainst(sim, runtime, { mode: 'deploy', 'wait-timeout': '3s' })
     expect(run.code).toBe(1)
     expect(run.outputs['deployment-status']).toBe('queued')
     expect(run.errors[0]).toMatch(/was still queued at wait-timeout\. It goes on at the service/)
@@ -51,7 +51,7 @@ describe.each(PATHS)('live docs ($name)', (runtime) => {
   test('a lost answer to the trigger is never sent again: one POST, and the error says a deployment may have started', async () => {
     const sim = await startSimulator()
     sim.addFault({ route: 'deploy', afterProcessing: true, drop: true })
-    const run = await runAgainst(sim, runtime, { mode: 'deploy', prompt: '' })
+    const run = await runAgainst(sim, runtime, { mode: 'deploy' })
     expect(run.code).toBe(1)
     expect(sim.requestsTo('deploy')).toHaveLength(1)
     expect(sim.deployments.size).toBe(1)
@@ -61,7 +61,7 @@ describe.each(PATHS)('live docs ($name)', (runtime) => {
 
   test('preview on a pull request: its head branch, the preview URL at once (wait: false returns right away)', async () => {
     const sim = await startSimulator()
-    const run = await runAgainst(sim, runtime, { mode: 'preview', prompt: '', wait: 'false' }, { event: prEvent })
+    const run = await runAgainst(sim, runtime, { mode: 'preview', wait: 'false' }, { event: prEvent })
     expect(run.code).toBe(0)
     expect(JSON.parse(sim.requestsTo('preview')[0]?.body ?? '{}')).toEqual({ branch: 'docs/webhooks' })
     expect(run.outputs['preview-url']).toBe('https://acme-docs-webhooks.mintlify.app')
@@ -72,7 +72,7 @@ describe.each(PATHS)('live docs ($name)', (runtime) => {
   test('preview on a plan without previews (403): a clear error that says so', async () => {
     const sim = await startSimulator()
     sim.previewsAllowed = false
-    const run = await runAgainst(sim, runtime, { mode: 'preview', prompt: '', branch: 'docs/x' })
+    const run = await runAgainst(sim, runtime, { mode: 'preview', branch: 'docs/x' })
     expect(run.code).toBe(1)
     expect(run.errors[0]).toContain('Preview deployments are not part of this project\'s plan')
     expect(sim.requestsTo('preview')).toHaveLength(1)
@@ -80,7 +80,7 @@ describe.each(PATHS)('live docs ($name)', (runtime) => {
 
   test('preview with no branch on a non-pull-request event is an input error, with no request', async () => {
     const sim = await startSimulator()
-    const run = await runAgainst(sim, runtime, { mode: 'preview', prompt: '' })
+    const run = await runAgainst(sim, runtime, { mode: 'preview' })
     expect(run.code).toBe(1)
     expect(run.errors).toEqual([expect.stringContaining('Input "branch" is empty: expected the branch to preview')])
     expect(sim.requests).toHaveLength(0)
@@ -89,7 +89,7 @@ describe.each(PATHS)('live docs ($name)', (runtime) => {
   test('automation whose run is an agent job: waited on like agent mode, with pr-link', async () => {
     const sim = await startSimulator()
     sim.automations.set('wf_weekly', 'agent')
-    const run = await runAgainst(sim, runtime, { mode: 'automation', prompt: '', 'automation-id': 'wf_weekly' })
+    const run = await runAgainst(sim, runtime, { mode: 'automation', 'automation-id': 'wf_weekly' })
     expect(run.code).toBe(0)
     expect(run.outputs['automation-run-id']).toBe('run_1')
     expect(run.outputs['pr-link']).toMatch(/\/pull\/\d+$/)
@@ -99,7 +99,7 @@ describe.each(PATHS)('live docs ($name)', (runtime) => {
   test('automation whose job is not an agent job: said to be queued, the step passes', async () => {
     const sim = await startSimulator()
     sim.automations.set('wf_other', 'other')
-    const run = await runAgainst(sim, runtime, { mode: 'automation', prompt: '', 'automation-id': 'wf_other' })
+    const run = await runAgainst(sim, runtime, { mode: 'automation', 'automation-id': 'wf_other' })
     expect(run.code).toBe(0)
     expect(run.notices[0]).toContain('is not an agent job this action can follow')
     // what the service said (202 Accepted), never more: accepted and queued, with where to follow it
@@ -116,7 +116,7 @@ describe.each(PATHS)('live docs ($name)', (runtime) => {
   ])('automation %s: explained, and never sent twice', async (id, kind, says) => {
     const sim = await startSimulator()
     if (kind) sim.automations.set(id, kind)
-    const run = await runAgainst(sim, runtime, { mode: 'automation', prompt: '', 'automation-id': id })
+    const run = await runAgainst(sim, runtime, { mode: 'automation', 'automation-id': id })
     expect(run.code).toBe(1)
     expect(run.errors[0]).toContain(says)
     expect(sim.requestsTo('automation')).toHaveLength(1)
@@ -125,7 +125,7 @@ describe.each(PATHS)('live docs ($name)', (runtime) => {
   test('preview with comment: true on the pull request: the thread shows the preview link at once and the verdict at the end', async () => {
     const sim = await startSimulator()
     const gh = await startGitHub()
-    const run = await runAgainst(sim, runtime, { mode: 'preview', prompt: '', comment: 'true' }, { event: prEvent, env: { GITHUB_API_URL: gh.baseUrl } })
+    const run = await runAgainst(sim, runtime, { mode: 'preview', comment: 'true' }, { event: prEvent, env: { GITHUB_API_URL: gh.baseUrl } })
     expect(run.code).toBe(0)
     const tracking = gh.commentsOn(101).find((c) => c.user.type === 'Bot')
     expect(gh.commentsOn(101)).toHaveLength(1)

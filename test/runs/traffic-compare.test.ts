@@ -134,8 +134,8 @@ describe.each(PATHS)('views and comparisons ($name)', (runtime) => {
 
   test('compare given to agent mode is ignored, and the log says so', async () => {
     const sim = await startSimulator()
-    const run = await runAgainst(sim, runtime, { prompt: 'Document X', compare: 'previous-period' })
+    const run = await runAgainst(sim, runtime, { prompt: 'Document X', compare: 'previous-period' }, { root: true })
     expect(run.code).toBe(0)
-    expect(run.warnings).toContain('mode is agent, so these inputs are ignored: compare.')
+    expect(run.warnings).toContain('Input "compare" is not read with mode: agent, so it was ignored (it is read by visitors, views).')
   })
 })

@@ -5,7 +5,7 @@ import { generateRows } from '../simulator/traffic-data.js'
 import { runAgainst, startSimulator } from '../e2e/fixtures.js'
 import { PATHS, throughBundle, hasStackTrace, secretLeaks } from '../e2e/harness.js'
 
-const visitorsMode = { mode: 'visitors', prompt: '' }
+const visitorsMode = { mode: 'visitors' }
 
 function csvLines(path: string | undefined): string[] {
   return readFileSync(path ?? '', 'utf8').split('\r\n').filter((l) => l !== '')
@@ -83,7 +83,8 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
     [{ mode: 'visitor' }, '"mode" is "visitor": expected agent, visitors, views, insights, comment, deploy, preview, automation or health'],
   ])('%o: one ::error::, no request', async (inputs, message) => {
     const sim = await startSimulator({ visitors: generateRows(3) })
-    const run = await runAgainst(sim, runtime, { ...visitorsMode, ...inputs })
+    // a mode that is no action's goes through the root, whose input it is
+    const run = await runAgainst(sim, runtime, { ...visitorsMode, ...inputs }, { root: 'mode' in inputs })
     expect(run.code).toBe(1)
     expect(run.errors).toHaveLength(1)
     expect(run.errors[0]).toContain(message)
@@ -235,9 +236,9 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
 
   test('agent-only inputs are named as ignored; the key stays out of files, outputs and logs', async () => {
     const sim = await startSimulator({ visitors: generateRows(10) })
-    const run = await runAgainst(sim, runtime, { mode: 'visitors', prompt: 'Document X' })
+    const run = await runAgainst(sim, runtime, { mode: 'visitors', prompt: 'Document X' }, { root: true })
     expect(run.code).toBe(0)
-    expect(run.warnings.some((w) => w.includes('mode is visitors, so these inputs are ignored: prompt'))).toBe(true)
+    expect(run.warnings).toEqual(['Input "prompt" is not read with mode: visitors, so it was ignored (it is read by agent).'])
     expect(sim.requestsTo('create')).toHaveLength(0)
     expect(secretLeaks(run, sim.apiKey)).toEqual([])
   })

@@ -145,9 +145,21 @@ describe('parseSettings, visitors mode', () => {
     expect(errorOf({ ...base, prompt: '', mode: 'visitors', ...raw })).toContain(message)
   })
 
-  test('inputs of the other mode are named as ignored', () => {
-    expect(unusedInputs({ ...base, 'date-from': '7d' }, { mode: 'agent' })).toEqual(['date-from'])
-    expect(unusedInputs({ ...base, 'job-id': 'j' }, { mode: 'visitors' })).toEqual(['prompt', 'job-id'])
+  test('inputs of the other mode are named as ignored, with the actions that read them', () => {
+    const names = (raw: RawInputs, mode: Parameters<typeof unusedInputs>[1]) => unusedInputs(raw, mode).map((u) => u.name)
+    expect(names({ ...base, 'date-from': '7d' }, 'agent')).toEqual(['date-from'])
+    expect(names({ ...base, 'job-id': 'j' }, 'visitors')).toEqual(['prompt', 'job-id'])
+    expect(unusedInputs({ ...base, weeks: '1' }, 'visitors')).toEqual([{ name: 'prompt', readBy: ['agent'] }, { name: 'weeks', readBy: ['health'] }])
+  })
+
+  test.each([
+    ['agent', { 'page-size': '500', weeks: '0' }],
+    ['visitors', { wait: 'maybe', 'trigger-phrase': '@x', prompt: 'x' }],
+    ['health', { 'page-size': 'all', compare: 'yesterday' }],
+  ] as const)('mode %s never validates inputs it does not read: %o is no error, and each is named as ignored', (mode, other) => {
+    const raw = { 'api-key': 'mint_abc123', 'project-id': 'proj_1', prompt: mode === 'agent' ? 'x' : '', mode, 'github-token': 'ghs_x', ...other }
+    expect(() => parseSettings(raw, NOW, '')).not.toThrow()
+    expect(unusedInputs(raw, mode).map((u) => u.name).sort()).toEqual(Object.keys(other).sort())
   })
 })
 
@@ -202,14 +214,16 @@ describe('parseSettings, comment mode', () => {
   })
 
   test('prompt and job-id are not read in comment mode; allowed-bots only there', () => {
-    expect(unusedInputs({ ...comment, prompt: 'x', 'job-id': 'job_1' }, { mode: 'comment' })).toEqual(['prompt', 'job-id'])
-    expect(unusedInputs({ ...base, 'allowed-bots': 'renovate[bot]' }, { mode: 'agent' })).toEqual(['allowed-bots'])
-    // inputs with a default count as given only when set to something else
-    expect(unusedInputs({ ...base, compare: 'none' }, { mode: 'agent' })).toEqual([])
-    expect(unusedInputs({ ...base, compare: 'previous-period' }, { mode: 'insights' })).toEqual(['prompt', 'compare'])
-    expect(unusedInputs({ ...base, compare: 'previous-period' }, { mode: 'views' })).toEqual(['prompt'])
-    expect(unusedInputs({ ...base, comment: 'true' }, { mode: 'visitors', commentIgnored: true })).toEqual(['prompt', 'comment'])
-    expect(unusedInputs({ ...base, comment: 'false' }, { mode: 'visitors', commentIgnored: false })).toEqual(['prompt'])
+    const names = (raw: RawInputs, mode: Parameters<typeof unusedInputs>[1]) => unusedInputs(raw, mode).map((u) => u.name)
+    expect(names({ ...comment, prompt: 'x', 'job-id': 'job_1' }, 'comment')).toEqual(['prompt', 'job-id'])
+    expect(names({ ...base, 'allowed-bots': 'renovate[bot]' }, 'agent')).toEqual(['allowed-bots'])
+    // inputs with a default count as given only when set to something else; github-token's default is an expression
+    expect(names({ ...base, compare: 'none' }, 'agent')).toEqual([])
+    expect(names({ ...base, compare: 'previous-period' }, 'insights')).toEqual(['prompt', 'compare'])
+    expect(names({ ...base, compare: 'previous-period' }, 'views')).toEqual(['prompt'])
+    expect(names({ ...base, comment: 'true' }, 'visitors')).toEqual(['prompt', 'comment'])
+    expect(names({ ...base, comment: 'false' }, 'visitors')).toEqual(['prompt'])
+    expect(names({ ...base, 'github-token': 'ghs_from_the_runner' }, 'visitors')).toEqual(['prompt'])
   })
 })
 

@@ -50,6 +50,16 @@ interface Step {
   with?: Record<string, unknown>
 }
 
+/**
+ * Which of this repository's actions a step uses: a focused one (`your-org/mintlify-docs-action/<name>@v1`,
+ * `./<name>`), the root (`your-org/mintlify-docs-action@v1`, `./`), or none of them (undefined).
+ */
+function ourAction(step: Step): { action: string | undefined; job: string } | undefined {
+  const m = /^(?:your-org\/mintlify-docs-action|\.)(?:\/([\w-]+))?(?:@|$)/.exec(step.uses ?? '')
+  if (!m) return undefined
+  return { action: m[1], job: m[1] ?? String(step.with?.mode ?? 'agent') }
+}
+
 function steps(text: string): Step[] {
   const doc = parse(text) as { jobs: Record<string, { steps?: Step[] }> }
   return Object.values(doc.jobs).flatMap((job) => job.steps ?? [])
@@ -78,12 +88,19 @@ describe('workflows', () => {
     for (const step of steps(text)) if (step.run) expect(step.run).not.toContain('${{')
   })
 
-  test.each(workflows)('$name gives this action only inputs that action.yml declares', ({ text }) => {
-    const inputs = Object.keys(readActionYml().inputs)
+  test.each(workflows)('$name gives each of these actions only inputs its action.yml declares', ({ text }) => {
     for (const step of steps(text)) {
-      if (step.uses !== './' && !step.uses?.startsWith('your-org/mintlify-docs-action@')) continue
-      for (const key of Object.keys(step.with ?? {})) expect(inputs).toContain(key)
+      const ours = ourAction(step)
+      if (!ours) continue
+      const inputs = Object.keys(readActionYml(ours.action).inputs)
+      for (const key of Object.keys(step.with ?? {})) expect(inputs, `${step.uses}: ${key}`).toContain(key)
     }
+  })
+
+  test('every example uses the focused actions, but the one that shows 1.0.0 users the root with mode', () => {
+    const examples = workflows.filter((w) => w.name.startsWith('examples/'))
+    const rootSteps = examples.flatMap((w) => steps(w.text).filter((s) => ourAction(s) && !ourAction(s)?.action).map(() => w.name))
+    expect(rootSteps).toEqual(['examples/v1-root-mode.yml'])
   })
 
   test('the linter does find problems (a broken workflow fails)', async () => {
@@ -106,20 +123,21 @@ describe('the examples ask for what they use, and the README says what they ask'
     const all = [doc.permissions, ...Object.values(doc.jobs).map((j) => j.permissions)]
     return [...new Set(all.flatMap((p) => (p && typeof p === 'object' ? Object.entries(p).map(([k, v]) => `${k}: ${v}`) : [])))].sort()
   }
-  const ours = (step: Step): boolean => step.uses?.startsWith('your-org/mintlify-docs-action@') === true
+  const ours = (step: Step): boolean => ourAction(step) !== undefined
+  const job = (step: Step): string => ourAction(step)?.job ?? ''
   const needed = (text: string): string[] => {
     const need = new Set<string>()
     for (const step of steps(text).filter(ours)) {
       const w = step.with ?? {}
       // comments, reactions, replies and labels on issues and pull requests
-      if (w.comment === true || w.comment === 'true' || w.mode === 'comment' || w['status-labels']) {
+      if (w.comment === true || w.comment === 'true' || job(step) === 'comment' || w['status-labels']) {
         need.add('issues: write')
         need.add('pull-requests: write')
       }
       // a code change's files and diff
       if (w.changes) need.add('contents: read')
       // the health issue and its label
-      if (w.mode === 'health') need.add('issues: write')
+      if (job(step) === 'health') need.add('issues: write')
     }
     return [...need].sort()
   }
@@ -140,7 +158,7 @@ describe('the examples ask for what they use, and the README says what they ask'
   })
 
   test.each(examples)('$name keeps the files it writes (an export uploads them)', ({ text }) => {
-    const exports = steps(text).filter((s) => ours(s) && ['visitors', 'views', 'insights'].includes(String(s.with?.mode)))
+    const exports = steps(text).filter((s) => ours(s) && ['visitors', 'views', 'insights'].includes(job(s)))
     const uploads = steps(text).filter((s) => s.uses?.startsWith('actions/upload-artifact@'))
     if (exports.length > 0) expect(uploads.length).toBeGreaterThan(0)
   })
