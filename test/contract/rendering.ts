@@ -14,7 +14,7 @@ import { gfm } from 'micromark-extension-gfm'
  * - a quote holds only someone's words: a blockquote that is not a GitHub alert (`> [!WARNING]`) must
  *   be text a person wrote (an event's text, an input, a comment on the fake GitHub);
  * - no table has an empty header row (GitHub shows it as a blank band);
- * - no line is repeated (outside tables' delimiter rows and hidden state);
+ * - no line is repeated (outside tables' delimiter rows, code blocks and hidden state);
  * - links are links: no `[text](https://…)` or `<a href` left as text, unless a person typed it;
  * - one format (src/util/format.ts), here and in every log (formatProblemsOf): days as YYYY-MM-DD,
  *   never "1 Oct 2026"; counts and percentages grouped (`125,000 characters`, `+1,212.9%`); no table
@@ -109,9 +109,12 @@ export function renderingProblemsOf(markdown: string): string[] {
   found.push(...formatProblemsOf(markdown))
   const seen = new Set<string>()
   const visible = markdown.replace(/<!--[\s\S]*?-->/g, '')
+  let fenced = false
   for (const line of visible.split('\n')) {
     const t = line.trim()
-    if (!t || /^[|:\-\s]+$/.test(t) || /^>\s*(\[!\w+\])?$/.test(t)) continue
+    // a code block's lines are data (a chart's two series may well be equal), not repeated prose
+    if (/^(```|~~~)/.test(t)) fenced = !fenced
+    if (fenced || !t || /^[|:\-\s]+$/.test(t) || /^>\s*(\[!\w+\])?$/.test(t)) continue
     if (seen.has(t)) found.push(`a line is repeated: "${t.slice(0, 160)}"`)
     seen.add(t)
   }
