@@ -7,25 +7,28 @@
  * line that is not part of the opening comment, or, when the file marks one, the lines between
  * `# readme:start` and `# readme:end` (the markers themselves are left out).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { actionFiles } from './action-files.js'
+import { parse } from 'yaml'
+import type { ActionName } from '../src/inputs/catalogue.js'
+import { actionFiles, renderActionYml } from './action-files.js'
 import { pathToFileURL } from 'node:url'
-import { ROOT, readActionYml } from '../test/e2e/harness.js'
+import { ROOT } from '../test/e2e/harness.js'
 import { type HealthView, renderHealthBody } from '../src/summary/health-body.js'
 import { renderUsage } from '../src/summary/usage.js'
 
 const cell = (text: string): string => text.replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|')
 
-export function renderTables(): { inputs: string; outputs: string } {
-  const action = readActionYml()
+/** The inputs and outputs tables of the root (`'root'`) or of a focused action, from its action.yml. */
+export function renderTables(action: ActionName | 'root' = 'root'): { inputs: string; outputs: string } {
+  const spec = parse(renderActionYml(action)) as { inputs: Record<string, { description?: string; default?: string; required?: boolean }>; outputs: Record<string, { description?: string }> }
   const inputs = ['| input | default | description |', '|---|---|---|']
-  for (const [name, spec] of Object.entries(action.inputs)) {
-    const def = spec.required ? '(required)' : spec.default !== undefined ? `\`${spec.default}\`` : ''
-    inputs.push(`| \`${name}\` | ${def} | ${cell(spec.description ?? '')} |`)
+  for (const [name, input] of Object.entries(spec.inputs)) {
+    const def = input.required ? '(required)' : input.default !== undefined ? `\`${input.default}\`` : ''
+    inputs.push(`| \`${name}\` | ${def} | ${cell(input.description ?? '')} |`)
   }
   const outputs = ['| output | description |', '|---|---|']
-  for (const [name, spec] of Object.entries(action.outputs)) outputs.push(`| \`${name}\` | ${cell(spec.description ?? '')} |`)
+  for (const [name, output] of Object.entries(spec.outputs)) outputs.push(`| \`${name}\` | ${cell(output.description ?? '')} |`)
   return { inputs: inputs.join('\n'), outputs: outputs.join('\n') }
 }
 
@@ -89,10 +92,23 @@ export function healthExample(): string {
   return body.split('\n').filter((line) => !line.startsWith('<!-- mintlify-docs-action:')).join('\n').trim()
 }
 
-export function renderReadme(readme: string): string {
-  const tables = renderTables()
-  const withTables = replaceSection(replaceSection(readme, 'inputs', tables.inputs), 'outputs', tables.outputs)
-  return renderExamples(withTables.includes('<!-- health-example:start -->') ? replaceSection(withTables, 'health-example', healthExample()) : withTables)
+/**
+ * A document with its generated parts written: every `<!-- inputs:NAME:start -->` and
+ * `<!-- outputs:NAME:start -->` section (NAME an action, or root), the health issue example, and every
+ * YAML block from the example it names.
+ */
+export function renderDoc(text: string): string {
+  let out = text
+  for (const [, kind, name] of text.matchAll(/<!-- (inputs|outputs):([\w-]+):start -->/g)) {
+    out = replaceSection(out, `${kind}:${name}`, renderTables(name as ActionName | 'root')[kind as 'inputs' | 'outputs'])
+  }
+  if (out.includes('<!-- health-example:start -->')) out = replaceSection(out, 'health-example', healthExample())
+  return renderExamples(out)
+}
+
+/** The documents `npm run docs` writes: the README and every page under docs/. */
+export function docFiles(): string[] {
+  return ['README.md', ...['docs', join('docs', 'actions')].flatMap((dir) => readdirSync(join(ROOT, dir)).filter((f) => f.endsWith('.md')).map((f) => join(dir, f)))]
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -100,7 +116,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     mkdirSync(dirname(join(ROOT, file)), { recursive: true })
     writeFileSync(join(ROOT, file), text)
   }
-  const path = join(ROOT, 'README.md')
-  writeFileSync(path, renderReadme(readFileSync(path, 'utf8')))
-  console.log('action.yml and the nine focused action.yml files written from src/inputs/catalogue.ts; README.md: tables regenerated, YAML blocks from examples/')
+  for (const file of docFiles()) writeFileSync(join(ROOT, file), renderDoc(readFileSync(join(ROOT, file), 'utf8')))
+  console.log('action.yml and the nine focused action.yml files written from src/inputs/catalogue.ts; README.md and docs/: tables and YAML blocks regenerated')
 }

@@ -1,18 +1,18 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, onTestFinished, test } from 'vitest'
 import { handRunSimulator } from '../simulator/hand-run.js'
-import { ROOT, parseCommands } from './harness.js'
+import { ROOT, parseCommands, parseOutputFile } from './harness.js'
 
 /**
- * The README's "Try it by hand" commands, run as written against the simulator `npm run simulator`
+ * The "Try it by hand" commands (docs/development.md), run as written against the simulator `npm run simulator`
  * serves (on a free port instead of 4010): views show a change, insights show the lists.
  */
-const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
-const block = /### Try it by hand[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? ''
+const readme = readFileSync(join(ROOT, 'docs', 'development.md'), 'utf8')
+const block = /## Try it by hand[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? ''
 const commands = block.replace(/\\\n\s*/g, '').split('\n').filter((line) => line.startsWith('env '))
 
 describe('the README\'s hand-run examples', () => {
@@ -20,19 +20,25 @@ describe('the README\'s hand-run examples', () => {
     expect(commands).toHaveLength(2)
   })
 
-  test.each(commands.map((c) => [/INPUT_MODE=(\w+)/.exec(c)?.[1] ?? '?', c]))('%s, as written, against `npm run simulator`', async (mode, command) => {
+  test.each(commands.map((c) => [/dist\/(\w+)\/index\.js/.exec(c)?.[1] ?? '?', c]))('%s, as written, against `npm run simulator`', async (mode, command) => {
     const sim = handRunSimulator({ jobMs: 0, pages: 300 })
     await sim.start()
     onTestFinished(() => sim.stop())
     const cwd = mkdtempSync(join(tmpdir(), 'hand-run-'))
-    const line = command.replace('node dist/index.js', `node ${JSON.stringify(join(ROOT, 'dist/index.js'))}`).replaceAll('http://127.0.0.1:4010', sim.baseUrl)
+    // the README's `touch outputs.txt`: the outputs file the runner creates
+    expect(block).toContain('touch outputs.txt')
+    writeFileSync(join(cwd, 'outputs.txt'), '')
+    const line = command.replace(/node (dist\/\w+\/index\.js)/, (_m, path: string) => `node ${JSON.stringify(join(ROOT, path))}`).replaceAll('http://127.0.0.1:4010', sim.baseUrl)
     // stdout to a file, as in a terminal (/dev/stdout cannot be opened on the pipe a child process gets)
     await promisify(execFile)('sh', ['-c', `${line} > out.txt 2>&1`], { cwd, env: { PATH: process.env.PATH ?? '', HOME: cwd }, timeout: 30_000 })
     const stdout = readFileSync(join(cwd, 'out.txt'), 'utf8')
+    // the outputs as the runner's file holds them (GITHUB_OUTPUT), never the deprecated set-output lines
+    const outputs = parseOutputFile(readFileSync(join(cwd, 'outputs.txt'), 'utf8'))
     const commands = parseCommands(stdout)
     expect(commands.filter((c) => c.command === 'error' || c.command === 'warning')).toEqual([])
     if (mode === 'views') {
-      const change = /::set-output name=change-percent::(\S+)/.exec(stdout)?.[1]
+      expect(stdout).not.toContain('::set-output')
+      const change = outputs['change-percent']
       expect(change).toMatch(/^[+-]\d+\.\d$/)
       expect(Number(change)).not.toBe(0)
       expect(stdout).toContain('### 📊 Page views: proj\\_demo')
@@ -41,8 +47,8 @@ describe('the README\'s hand-run examples', () => {
       expect((Date.parse(last as string) - Date.parse(first as string)) / 86_400_000).toBe(6)
       expect(stdout).toContain('#### Movers')
     } else {
-      expect(Number(/::set-output name=dead-end-searches::(\d+)/.exec(stdout)?.[1])).toBeGreaterThan(0)
-      expect(Number(/::set-output name=unanswered-questions::(\d+)/.exec(stdout)?.[1])).toBeGreaterThan(0)
+      expect(Number(outputs['dead-end-searches'])).toBeGreaterThan(0)
+      expect(Number(outputs['unanswered-questions'])).toBeGreaterThan(0)
       expect(stdout).toContain('#### Questions the assistant could not answer')
       // "from 30 days ago up to now, today included", as the README's comment says
       expect(stdout).toMatch(/, \d{4}-\d{2}-\d{2} – today \(\d{4}-\d{2}-\d{2}\)/)

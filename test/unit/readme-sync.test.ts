@@ -1,18 +1,44 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { ROOT, readActionYml } from '../e2e/harness.js'
-import { exampleExcerpt, renderReadme } from '../../scripts/readme-tables.js'
+import { docFiles, exampleExcerpt, renderDoc } from '../../scripts/readme-tables.js'
+import { ACTIONS } from '../../src/inputs/catalogue.js'
 
-describe('README and action.yml', () => {
-  test('the inputs and outputs tables match action.yml (run `npm run docs` to regenerate)', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
-    expect(readme).toBe(renderReadme(readme))
+describe('README, docs/ and the action.yml files', () => {
+  test.each(docFiles())('%s: its tables and example blocks are what `npm run docs` writes', (file) => {
+    const text = readFileSync(join(ROOT, file), 'utf8')
+    expect(text).toBe(renderDoc(text))
   })
 
-  test('every YAML block in the README is an example file or a marked region of one', () => {
+  test.each(docFiles())('%s: every relative link leads to a file of the repository', (file) => {
+    const text = readFileSync(join(ROOT, file), 'utf8')
+    for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      const path = (target as string).split('#')[0] as string
+      if (/^[a-z]+:/.test(target as string) || path === '') continue
+      expect(existsSync(join(ROOT, dirname(file), path)), `${file}: ${target}`).toBe(true)
+    }
+  })
+
+  test('every action has its page, with its inputs and outputs tables', () => {
+    for (const action of ACTIONS) {
+      const page = readFileSync(join(ROOT, 'docs', 'actions', `${action}.md`), 'utf8')
+      expect(page).toContain(`<!-- inputs:${action}:start -->`)
+      expect(page).toContain(`<!-- outputs:${action}:start -->`)
+      expect(page).toContain(`your-org/mintlify-docs-action/${action}@v1`)
+    }
+    expect(readFileSync(join(ROOT, 'docs', 'v1.md'), 'utf8')).toContain('<!-- inputs:root:start -->')
+  })
+
+  test('the README is a front door: about 250 lines, a table of the nine actions linked to their pages', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
-    const blocks = [...readme.matchAll(/(?:<!-- example: (examples\/[\w.-]+\.yml) -->\n)?```ya?ml\n([\s\S]*?)\n```/g)]
+    expect(readme.split('\n').length).toBeLessThanOrEqual(260)
+    for (const action of ACTIONS) expect(readme).toContain(`| \`${action}\` |`)
+    for (const action of ACTIONS) expect(readme).toContain(`(docs/actions/${action}.md)`)
+  })
+
+  test('every YAML block in the README and docs/ is an example file or a marked region of one', () => {
+    const blocks = docFiles().flatMap((file) => [...readFileSync(join(ROOT, file), 'utf8').matchAll(/(?:<!-- example: (examples\/[\w.-]+\.yml) -->\n)?```ya?ml\n([\s\S]*?)\n```/g)])
     expect(blocks.length).toBeGreaterThanOrEqual(8)
     for (const [, path, body] of blocks) {
       expect(path, `a YAML block with no <!-- example: … --> line: ${body?.slice(0, 60)}`).toBeDefined()
@@ -20,11 +46,15 @@ describe('README and action.yml', () => {
     }
   })
 
-  test('a README YAML block edited by hand is found, and `npm run docs` puts the example back', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
-    const edited = readme.replace('timeout-minutes: 40', 'timeout-minutes: 41')
-    expect(edited).not.toBe(readme)
-    expect(renderReadme(edited)).toBe(readme)
+  test('a YAML block or a table edited by hand is found, and `npm run docs` puts it back', () => {
+    const page = readFileSync(join(ROOT, 'docs', 'actions', 'comment.md'), 'utf8')
+    const edited = page.replace('timeout-minutes: 40', 'timeout-minutes: 41')
+    expect(edited).not.toBe(page)
+    expect(renderDoc(edited)).toBe(page)
+    const visitors = readFileSync(join(ROOT, 'docs', 'actions', 'visitors.md'), 'utf8')
+    const table = visitors.replace('| `page-size` | `250` |', '| `page-size` | `100` |')
+    expect(table).not.toBe(visitors)
+    expect(renderDoc(table)).toBe(visitors)
   })
 
   test('a region: only the lines between the markers; no markers: the file after its opening comment', () => {

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { parse } from 'yaml'
+import { docFiles } from '../../scripts/readme-tables.js'
 import { ROOT, readActionYml } from '../e2e/harness.js'
 
 /**
@@ -21,11 +22,13 @@ function filesIn(dir: string): Workflow[] {
     .map((f) => ({ name: `${dir}/${f}`, text: readFileSync(join(ROOT, dir, f), 'utf8') }))
 }
 
+/** The workflow snippets of the README and docs/ (example blocks are the examples' own lines). */
 function readmeSnippets(): Workflow[] {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
-  return [...readme.matchAll(/```ya?ml\n([\s\S]*?)```/g)]
-    .map((m, i) => ({ name: `README.md snippet ${i + 1}`, text: m[1] as string }))
-    .filter((w) => /^jobs:/m.test(w.text))
+  return docFiles().flatMap((file) =>
+    [...readFileSync(join(ROOT, file), 'utf8').matchAll(/```ya?ml\n([\s\S]*?)```/g)]
+      .map((m, i) => ({ name: `${file} snippet ${i + 1}`, text: m[1] as string }))
+      .filter((w) => /^jobs:/m.test(w.text)),
+  )
 }
 
 interface LintResult {
@@ -69,7 +72,7 @@ describe('workflows', () => {
   test('there are examples, repository workflows and README snippets to check', () => {
     expect(workflows.filter((w) => w.name.startsWith('examples/')).length).toBeGreaterThanOrEqual(5)
     expect(workflows.map((w) => w.name)).toEqual(expect.arrayContaining(['.github/workflows/ci.yml', '.github/workflows/release.yml']))
-    expect(workflows.filter((w) => w.name.startsWith('README')).length).toBeGreaterThanOrEqual(4)
+    expect(workflows.filter((w) => w.name.includes('snippet')).length).toBeGreaterThanOrEqual(8)
   })
 
   test.each(workflows)('$name passes actionlint', async ({ name, text }) => {
