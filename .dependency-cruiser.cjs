@@ -49,6 +49,13 @@ module.exports = {
       from: { path: '^src/modes/([^/]+)\\.ts$', pathNot: ['^src/modes/context\\.ts$', '^src/modes/thread\\.ts$'] },
       to: { path: '^src/modes/', pathNot: ['^src/modes/context\\.ts$', '^src/modes/thread\\.ts$'] },
     },
+    {
+      name: 'no-api-to-inputs',
+      comment: 'the API client speaks in endpoints, statuses and retries; it knows no input (the modes word its errors for users)',
+      severity: 'error',
+      from: { path: '^src/api/' },
+      to: { path: '^src/inputs/' },
+    },
     { name: 'no-circular', severity: 'error', from: { path: '^src/' }, to: { circular: true } },
     {
       name: 'no-undeclared-package',

@@ -47,8 +47,8 @@ var format = __webpack_require__(2693);
 var errors = __webpack_require__(17);
 // EXTERNAL MODULE: ./src/util/text.ts
 var util_text = __webpack_require__(9997);
-// EXTERNAL MODULE: ./src/inputs/settings.ts + 1 modules
-var settings = __webpack_require__(9695);
+// EXTERNAL MODULE: ./src/util/prompt-bounds.ts
+var prompt_bounds = __webpack_require__(6884);
 ;// CONCATENATED MODULE: ./src/api/errors.ts
 class ApiError extends Error {
     kind;
@@ -344,8 +344,8 @@ class ApiClient {
     /** Refuses a prompt over MAX_PROMPT_CHARS before any request (the agent runner warns above PROMPT_WARN_CHARS). */
     checkPrompt(prompt, what) {
         const n = prompt.length;
-        if (n > settings/* MAX_PROMPT_CHARS */.cg) {
-            throw new ApiError(`Could not ${what}: the prompt is ${(0,format/* formatNumber */.ZV)(n)} characters, more than the ${(0,format/* formatNumber */.ZV)(settings/* MAX_PROMPT_CHARS */.cg)} this action sends. Nothing was sent. Shorten it (with changes, lower max-changes or narrow changes-paths).`, { kind: 'http' });
+        if (n > prompt_bounds/* MAX_PROMPT_CHARS */.c) {
+            throw new ApiError(`Could not ${what}: the prompt is ${(0,format/* formatNumber */.ZV)(n)} characters, more than the ${(0,format/* formatNumber */.ZV)(prompt_bounds/* MAX_PROMPT_CHARS */.c)} this action sends. Nothing was sent. Shorten it (with changes, lower max-changes or narrow changes-paths).`, { kind: 'http' });
         }
     }
     async createJob(prompt) {
@@ -1572,8 +1572,8 @@ async function runAgent(agent, ctx) {
     try {
         let followUp;
         const size = agent.prompt?.length ?? 0;
-        if (size > settings/* PROMPT_WARN_CHARS */.yP && size <= settings/* MAX_PROMPT_CHARS */.cg) {
-            core/* warning */.$e(`The prompt is ${(0,format/* formatNumber */.ZV)(size)} characters, over ${(0,format/* formatNumber */.ZV)(settings/* PROMPT_WARN_CHARS */.yP)}: a long prompt costs the agent context. The action sends at most ${(0,format/* formatNumber */.ZV)(settings/* MAX_PROMPT_CHARS */.cg)}.`);
+        if (size > prompt_bounds/* PROMPT_WARN_CHARS */.y && size <= prompt_bounds/* MAX_PROMPT_CHARS */.c) {
+            core/* warning */.$e(`The prompt is ${(0,format/* formatNumber */.ZV)(size)} characters, over ${(0,format/* formatNumber */.ZV)(prompt_bounds/* PROMPT_WARN_CHARS */.y)}: a long prompt costs the agent context. The action sends at most ${(0,format/* formatNumber */.ZV)(prompt_bounds/* MAX_PROMPT_CHARS */.c)}.`);
         }
         if (report.action === 'create') {
             await core/* group */.Os('Create the agent job', async () => {

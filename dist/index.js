@@ -1,237 +1,6 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 var __webpack_modules__ = {
-    8968: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-        __nccwpck_require__.d(__webpack_exports__, {
-            kl: () => ACTIONS,
-            mc: () => INPUTS
-        });
-        const ACTIONS = [ "agent", "comment", "visitors", "views", "insights", "deploy", "preview", "automation", "health" ];
-        const INPUTS = {
-            "api-key": {
-                root: "Mintlify admin API key (starts with mint_). Pass it from a repository or environment secret, never inline.",
-                text: "Mintlify admin API key (starts with mint_). Pass it from a repository or environment secret, never inline.",
-                required: true,
-                actions: ACTIONS
-            },
-            "project-id": {
-                root: "Mintlify project identifier, shown on the dashboard's API keys page.",
-                text: "Mintlify project identifier, shown on the dashboard's API keys page.",
-                required: true,
-                actions: ACTIONS
-            },
-            mode: {
-                root: "What to do: agent (run or follow up an agent job), comment (take a /docs comment on an issue or pull request as an instruction to the job linked to that thread, or a new one), visitors (export unique visitors), views (export page views), insights (what readers could not find, as a report and a prompt for the agent), deploy (deploy to production and wait for the verdict), preview (deploy a branch as a preview), automation (run a saved automation now) or health (keep one GitHub issue with the weekly trend, the gaps readers hit and what the agent did about them).",
-                default: "agent",
-                actions: []
-            },
-            prompt: {
-                root: "Agent mode: the instruction for the documentation agent. With job-id it is sent to that job as a follow-up message.",
-                text: "The instruction for the documentation agent. With job-id it is sent to that job as a follow-up message.",
-                actions: [ "agent" ]
-            },
-            "prompt-file": {
-                root: "Agent mode: a file inside the workspace whose text (UTF-8) is the prompt, for a generated prompt of any size up to the action's bound of 200,000 characters (an input passes through an environment variable, which Linux limits to 128 KiB). Not together with prompt.",
-                text: "A file inside the workspace whose text (UTF-8) is the prompt, for a generated prompt of any size up to the action's bound of 200,000 characters (an input passes through an environment variable, which Linux limits to 128 KiB). Not together with prompt.",
-                actions: [ "agent" ]
-            },
-            "job-id": {
-                root: "Agent mode: an existing job. With prompt, the prompt is sent to it as a follow-up. Without prompt, the step waits on that job (resume after a timeout, or a job started elsewhere).",
-                text: "An existing job. With prompt, the prompt is sent to it as a follow-up. Without prompt, the step waits on that job (resume after a timeout, or a job started elsewhere).",
-                actions: [ "agent" ]
-            },
-            wait: {
-                root: "Agent and comment modes: wait until the job ends (true), or return right after the create or follow-up request (false).",
-                text: {
-                    agent: "Wait until the job ends (true), or return right after the create or follow-up request (false).",
-                    comment: "Wait until the job ends (true), or return right after the instruction is sent (false).",
-                    deploy: "Wait until the deployment ends (true), or return right after it is started (false).",
-                    preview: "Wait until the preview deployment ends (true), or return right after it is started (false).",
-                    automation: "Follow the automation's run when it is an agent job, until it ends (true), or return right after the run is accepted (false)."
-                },
-                default: "true",
-                actions: [ "agent", "comment", "deploy", "preview", "automation" ]
-            },
-            "wait-timeout": {
-                root: "How long the step may work in all (waiting, paging and retrying included): 90s, 15m, 1h, 1h30m, 500ms, or plain seconds.",
-                text: "How long the step may work in all (waiting, paging and retrying included): 90s, 15m, 1h, 1h30m, 500ms, or plain seconds.",
-                default: "30m",
-                actions: ACTIONS
-            },
-            "poll-interval": {
-                root: "Agent and comment modes: the longest gap between two status checks (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.",
-                text: {
-                    agent: "The longest gap between two status checks of the job (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.",
-                    comment: "The longest gap between two status checks of the job (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.",
-                    deploy: "The longest gap between two status checks of the deployment (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.",
-                    preview: "The longest gap between two status checks of the deployment (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.",
-                    automation: "The longest gap between two status checks of the automation's job (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it."
-                },
-                default: "10s",
-                actions: [ "agent", "comment", "deploy", "preview", "automation" ]
-            },
-            "require-pr": {
-                root: "Agent and comment modes: fail the step if the job ends without a pull request.",
-                text: {
-                    agent: "Fail the step if the job ends without a pull request.",
-                    comment: "Fail the step if the job ends without a pull request.",
-                    automation: "Fail the step if the automation's agent job ends without a pull request."
-                },
-                default: "false",
-                actions: [ "agent", "comment", "automation" ]
-            },
-            "base-url": {
-                root: "API base URL. https:// is required; http:// is accepted only for loopback hosts (a local simulator).",
-                text: "API base URL. https:// is required; http:// is accepted only for loopback hosts (a local simulator).",
-                default: "https://api.mintlify.com",
-                actions: ACTIONS
-            },
-            "date-from": {
-                root: "Visitors, views and insights modes: first day included. YYYY-MM-DD, an ISO 8601 date-time, or Nd = N days before today in UTC (0d is today). Empty: from the start.",
-                text: "First day included. YYYY-MM-DD, an ISO 8601 date-time, or Nd = N days before today in UTC (0d is today). Empty: from the start. A start after now is an input error.",
-                actions: [ "visitors", "views", "insights" ]
-            },
-            "date-to": {
-                root: "Visitors, views and insights modes: end of the range, exclusive (the day itself is not included). Same forms as date-from. Empty: up to now.",
-                text: "End of the range, exclusive (the day itself is not included). Same forms as date-from. Empty: up to now. date-from: 7d with date-to: 0d is the last 7 whole days.",
-                actions: [ "visitors", "views", "insights" ]
-            },
-            "page-size": {
-                root: "Visitors and views modes: rows per request, 1 to 250. 250 spends the fewest of the 100 analytics requests per hour.",
-                text: "Rows per request, 1 to 250. 250 spends the fewest of the 100 analytics requests per hour.",
-                default: "250",
-                actions: [ "visitors", "views" ]
-            },
-            "summary-rows": {
-                root: "Visitors and views modes: how many pages the job summary lists (the export files always hold every page). Insights mode: how many items of each list the summary and agent-prompt show.",
-                text: {
-                    visitors: "How many pages the job summary lists (the export files always hold every page).",
-                    views: "How many pages the job summary lists (the export files always hold every page).",
-                    insights: "How many items of each list the summary and agent-prompt show."
-                },
-                default: "25",
-                actions: [ "visitors", "views", "insights" ]
-            },
-            "max-requests": {
-                root: "Visitors, views, insights and health modes: the most analytics requests this step may send, retries included (the service allows 100 an hour per organisation, shared by every analytics endpoint). A list or export it cuts short is marked incomplete.",
-                text: "The most analytics requests this step may send, retries included (the service allows 100 an hour per organisation, shared by every analytics endpoint). A list or export it cuts short is marked incomplete.",
-                default: "100",
-                actions: [ "visitors", "views", "insights", "health" ]
-            },
-            compare: {
-                root: "Visitors and views modes: none, or previous-period to also export the period of the same length (in whole UTC days) that ends where this one starts, and show the change. Needs date-from.",
-                text: "none, or previous-period to also export the period of the same length (in whole UTC days) that ends where this one starts, and show the change. Needs date-from.",
-                default: "none",
-                actions: [ "visitors", "views" ]
-            },
-            comment: {
-                root: "Agent mode: keep the job's progress and result in the tracking comment of the issue or pull request that triggered the run (one comment per thread, edited across runs; the agent's pull request gets one too), so /docs comments there can continue the job.",
-                text: {
-                    agent: "Keep the job's progress and result in the tracking comment of the issue or pull request that triggered the run (one comment per thread, edited across runs; the agent's pull request gets one too), so /docs comments there can continue the job.",
-                    deploy: "Show the deployment and its verdict in the tracking comment of the issue or pull request that triggered the run.",
-                    preview: "Show the preview, its URL and its verdict in the tracking comment of the pull request (or issue) that triggered the run.",
-                    automation: "Keep the automation's agent job in the tracking comment of the issue or pull request that triggered the run, as the agent action does."
-                },
-                default: "false",
-                actions: [ "agent", "deploy", "preview", "automation" ]
-            },
-            "github-token": {
-                root: "Token for comments and reactions (comment: true, and mode: comment; needs issues: write and pull-requests: write), for reading a code change (changes; contents: read), and for the health issue (mode: health; issues: write).",
-                text: {
-                    agent: "Token for the tracking comment and status labels (comment: true; issues: write and pull-requests: write) and for reading a code change (changes; contents: read, pull-requests: read).",
-                    comment: "Token for reactions, the tracking comment, labels and review replies: issues: write and pull-requests: write.",
-                    deploy: "Token for the tracking comment (comment: true): issues: write or pull-requests: write.",
-                    preview: "Token for the tracking comment (comment: true), and for reading the pull request: pull-requests: write.",
-                    automation: "Token for the tracking comment (comment: true): issues: write or pull-requests: write.",
-                    health: "Token for the health issue and its label: issues: write."
-                },
-                default: "${{ github.token }}",
-                actions: [ "agent", "comment", "health", "deploy", "preview", "automation" ]
-            },
-            "trigger-phrase": {
-                root: "Comment mode: a comment is an instruction when a line starts with this phrase (case-insensitive, leading spaces allowed, not in a quote or code block); the instruction is the text after it, following lines included.",
-                text: {
-                    agent: "The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same).",
-                    comment: "A comment is an instruction when a line starts with this phrase (case-insensitive, leading spaces allowed, not in a quote or code block); the instruction is the text after it, following lines included.",
-                    deploy: "The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same).",
-                    preview: "The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same).",
-                    automation: "The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same)."
-                },
-                default: "/docs",
-                actions: [ "agent", "comment", "deploy", "preview", "automation" ]
-            },
-            "allowed-bots": {
-                root: "Comment mode: comma-separated bot logins (renovate[bot]) whose comments may trigger; * is not accepted. Other bots never trigger.",
-                text: "Comma-separated bot logins (renovate[bot]) whose comments may instruct; * is not accepted. Other bots never do.",
-                actions: [ "comment" ]
-            },
-            branch: {
-                root: "Preview mode: the branch of the docs repository to deploy as a preview. Empty: the pull request's head branch on pull_request events (else an input error).",
-                text: "The branch of the docs repository to deploy as a preview. Empty: the pull request's head branch on pull_request events (else an input error).",
-                actions: [ "preview" ]
-            },
-            "automation-id": {
-                root: "Automation mode: the id of the saved automation to run now (required there).",
-                text: "The id of the saved automation to run now (required).",
-                actions: [ "automation" ]
-            },
-            changes: {
-                root: "Agent mode: none, files (the changed files with status and line counts) or diff (files and patches) of the event's change: a pull_request / pull_request_target event's pull request, or a push's before...after. Other events are an input error. prompt may then be empty.",
-                text: "none, files (the changed files with status and line counts) or diff (files and patches) of the event's change: a pull_request / pull_request_target event's pull request, or a push's before...after. Other events are an input error. prompt may then be empty.",
-                default: "none",
-                actions: [ "agent" ]
-            },
-            "changes-paths": {
-                root: "Agent mode with changes: globs, one a line or comma-separated (src/**, !**/*.test.ts); only matching files count. When none matches, no job is sent (triggered false, skip-reason no-relevant-changes).",
-                text: "With changes: globs, one a line or comma-separated (src/**, !**/*.test.ts); only matching files count. When none matches, no job is sent (triggered false, skip-reason no-relevant-changes).",
-                actions: [ "agent" ]
-            },
-            "max-changes": {
-                root: "Agent mode with changes: the most characters of change description in the prompt; patches are cut whole file by whole file (the file list stays) and the prompt says what was left out.",
-                text: "With changes: the most characters of change description in the prompt; patches are cut whole file by whole file (the file list stays) and the prompt says what was left out.",
-                default: "40000",
-                actions: [ "agent" ]
-            },
-            "continue-thread": {
-                root: "Agent mode with changes and comment true, on a pull request: when the thread's tracking comment links a job, send only the changes since the head recorded last time to that job as a follow-up instead of creating a job.",
-                text: "With changes and comment true, on a pull request: when the thread's tracking comment links a job, send only the changes since the head recorded last time to that job as a follow-up instead of creating a job.",
-                default: "false",
-                actions: [ "agent" ]
-            },
-            "status-labels": {
-                root: "Agent mode with comment true, and comment mode: three comma-separated labels, for example 'docs: in progress, docs: done, docs: failed'. The thread gets the first while its job runs and the second or third at the end, the previous one removed; a label the repository lacks is created. Empty: no labels.",
-                text: {
-                    agent: "With comment true: three comma-separated labels, for example 'docs: in progress, docs: done, docs: failed'. The thread gets the first while its job runs and the second or third at the end, the previous one removed; a label the repository lacks is created. Empty: no labels.",
-                    comment: "Three comma-separated labels, for example 'docs: in progress, docs: done, docs: failed'. The thread gets the first while its job runs and the second or third at the end, the previous one removed; a label the repository lacks is created. Empty: no labels."
-                },
-                actions: [ "agent", "comment" ]
-            },
-            weeks: {
-                root: "Health mode: how many whole weeks (Monday to Monday, UTC) the trend shows, 1 to 52. A first run fetches them within max-requests (two requests a week); later runs fetch only the weeks the issue lacks.",
-                text: "How many whole weeks (Monday to Monday, UTC) the trend shows, 1 to 52. A first run fetches them within max-requests (two requests a week); later runs fetch only the weeks the issue lacks.",
-                default: "12",
-                actions: [ "health" ]
-            },
-            "health-label": {
-                root: "Health mode: the label that marks the one issue this mode keeps (created if the repository lacks it).",
-                text: "The label that marks the one issue this action keeps (created if the repository lacks it).",
-                default: "docs-health",
-                actions: [ "health" ]
-            },
-            agent: {
-                root: "Health mode: off, or persisting to start an agent job for a gap readers hit two weeks in a row (one job per gap, ever; the gap is quoted to the agent as data).",
-                text: "off, or persisting to start an agent job for a gap readers hit two weeks in a row (one job per gap, ever; the gap is quoted to the agent as data).",
-                default: "off",
-                actions: [ "health" ]
-            },
-            "max-jobs": {
-                root: "Health mode with agent persisting: the most agent jobs one run may start, 1 to 10 (each spends one of the 100 agent uses per project per hour).",
-                text: "With agent persisting: the most agent jobs one run may start, 1 to 10 (each spends one of the 100 agent uses per project per hour).",
-                default: "1",
-                actions: [ "health" ]
-            }
-        };
-    },
     2124: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             BM: () => DATE_FORMS,
@@ -328,448 +97,6 @@ var __webpack_modules__ = {
             if (start) return `since ${start}`;
             if (to?.pinned) return `all time up to ${end}`;
             return to?.dateOnly ? `up to and including ${end}` : `${end}`;
-        }
-    },
-    9695: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-        __nccwpck_require__.d(__webpack_exports__, {
-            Qh: () => INPUT_NAMES,
-            dz: () => InputError,
-            cg: () => MAX_PROMPT_CHARS,
-            Mq: () => MODE_INPUTS,
-            yP: () => PROMPT_WARN_CHARS,
-            P$: () => parseSettings,
-            Sv: () => unusedInputs
-        });
-        var core = __nccwpck_require__(8532);
-        var schemas = __nccwpck_require__(8395);
-        var dates = __nccwpck_require__(2124);
-        const UNIT_MS = {
-            ms: 1,
-            s: 1e3,
-            m: 6e4,
-            h: 36e5
-        };
-        function parseDuration(text) {
-            const value = text.trim().toLowerCase();
-            if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1e3);
-            if (!/^(\d+(\.\d+)?(ms|s|m|h))+$/.test(value)) return;
-            let total = 0;
-            for (const [, amount, , unit] of value.matchAll(/(\d+(\.\d+)?)(ms|s|m|h)/g)) total += Number(amount) * UNIT_MS[unit];
-            return Math.round(total);
-        }
-        var external_node_path_ = __nccwpck_require__(6760);
-        var util_text = __nccwpck_require__(9997);
-        var format = __nccwpck_require__(2693);
-        var catalogue = __nccwpck_require__(8968);
-        const DEFAULTS = Object.fromEntries(Object.entries(catalogue.mc).flatMap(([name, spec]) => spec.default !== void 0 && !spec.default.includes("${{") ? [ [ name, spec.default ] ] : []));
-        const MODES = catalogue.kl;
-        const HEALTH_AGENT = [ "off", "persisting" ];
-        const COMPARE = [ "none", "previous-period" ];
-        const CHANGES = [ "none", "files", "diff" ];
-        const CHANGE_EVENTS = [ "pull_request", "pull_request_target", "push" ];
-        const CONVERSATION_EVENTS = [ "issue_comment", "pull_request_review_comment", "pull_request_review" ];
-        const INPUT_NAMES = Object.keys(catalogue.mc);
-        class InputError extends Error {
-            constructor(message) {
-                super(message);
-                this.name = "InputError";
-            }
-        }
-        const MAX_PROMPT_CHARS = 2e5;
-        const PROMPT_WARN_CHARS = 1e5;
-        function promptProblem(text) {
-            if (text.length > 0 && text.trim().length === 0) return {
-                accepted: "an instruction with some text in it, or no prompt at all"
-            };
-            if (text.length > MAX_PROMPT_CHARS) return {
-                accepted: `at most ${(0, format.ZV)(MAX_PROMPT_CHARS)} characters (this one has ${(0, 
-                format.ZV)(text.length)}; the action sends no longer prompt)`,
-                described: `is ${(0, format.ZV)(text.length)} characters long`
-            };
-            return;
-        }
-        function readPromptFile(value, files, ctx) {
-            if (!files) return problem(ctx, value, "a file the action can read: this run has no workspace to read it from", [ "prompt-file" ]);
-            const accepted = "the path of a UTF-8 text file inside the workspace (GITHUB_WORKSPACE), relative to it or absolute, such as docs-prompt.md";
-            const path = (0, external_node_path_.resolve)(files.workspace, value);
-            let real;
-            try {
-                real = files.realPath(path);
-            } catch (error) {
-                return problem(ctx, value, `${accepted}; it cannot be read (${error.code ?? "error"})`, [ "prompt-file" ]);
-            }
-            let root = files.workspace;
-            try {
-                root = files.realPath(files.workspace);
-            } catch {}
-            if (!((path, root) => {
-                const rel = (0, external_node_path_.relative)(root, path);
-                return rel !== "" && !rel.startsWith("..") && !(0, external_node_path_.isAbsolute)(rel);
-            })(real, root)) return problem(ctx, value, `${accepted}; this one is outside it`, [ "prompt-file" ]);
-            let text;
-            try {
-                text = files.read(real);
-            } catch (error) {
-                return problem(ctx, value, `${accepted}; it cannot be read (${error.code ?? "error"})`, [ "prompt-file" ]);
-            }
-            if (text.trim() === "") return problem(ctx, value, `${accepted}, with some text in it; this one is empty`, [ "prompt-file" ]);
-            const bad = promptProblem(text);
-            if (bad) return problem(ctx, value, bad.accepted, [ "prompt-file" ], bad.described ? `names a file that ${bad.described}` : void 0);
-            return text.trim();
-        }
-        function problem(ctx, value, message, path, described) {
-            ctx.issues.push({
-                code: "custom",
-                message: message,
-                input: value,
-                ...path ? {
-                    path: path
-                } : {},
-                ...described ? {
-                    params: {
-                        described: described
-                    }
-                } : {}
-            });
-            return core.tm;
-        }
-        const OTHER_KEY_TYPES = [ [ "mint_dsc_", "assistant API key" ], [ "mint_us_", "index API key" ] ];
-        function input(fn) {
-            return schemas.FsL(schemas.YjP(), schemas.pdi(fn));
-        }
-        function checked(accepted, parse) {
-            return input((value, ctx) => {
-                const result = parse(value);
-                return result === void 0 ? problem(ctx, value, accepted) : result;
-            });
-        }
-        const booleanInput = checked("true or false", function parseBoolean(value) {
-            const v = value.trim();
-            if ([ "true", "True", "TRUE" ].includes(v)) return true;
-            if ([ "false", "False", "FALSE" ].includes(v)) return false;
-            return;
-        });
-        function durationInput(min) {
-            return checked(`a duration such as 90s, 15m, 1h, 1h30m, 500ms, or plain seconds (600), from ${min}ms up to 72h`, v => {
-                const ms = parseDuration(v);
-                return ms !== void 0 && ms >= min && ms <= 2592e5 ? ms : void 0;
-            });
-        }
-        function isLoopbackHost(hostname) {
-            const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-            return host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-        }
-        function parseBaseUrl(value) {
-            let url;
-            try {
-                url = new URL(value.trim());
-            } catch {
-                return;
-            }
-            if (url.username || url.password || url.search || url.hash) return;
-            if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackHost(url.hostname))) return;
-            return url.toString().replace(/\/+$/, "");
-        }
-        const identifier = value => /^[^\s\u0000-\u001f\u007f]+$/.test(value) ? value : void 0;
-        function parseTriggerPhrase(value) {
-            if (value.length === 0 || value.length > 50 || /[\s\u0000-\u001f\u007f]/.test(value) || /^[@>`~]/.test(value)) return;
-            return value;
-        }
-        const BOT_LOGIN = /^[a-z0-9](?:[a-z0-9-]{0,38})(?:\[bot\])?$/i;
-        function parseAllowedBots(value) {
-            const names = value.split(",").map(n => n.trim()).filter(n => n !== "");
-            if (names.some(n => !BOT_LOGIN.test(n))) return;
-            return [ ...new Set(names.map(n => n.toLowerCase().endsWith("[bot]") ? n.toLowerCase() : `${n.toLowerCase()}[bot]`)) ];
-        }
-        function parseGlobs(value) {
-            const globs = value.split(/[\n,]/).map(g => g.trim()).filter(g => g !== "");
-            if (globs.some(g => g === "!" || g.length > 300)) return;
-            return globs;
-        }
-        function parseStatusLabels(value) {
-            if (value === "") return null;
-            const names = value.split(",").map(n => n.trim());
-            if (names.length !== 3 || names.some(n => n === "" || n.length > 50)) return;
-            if (new Set(names.map(n => n.toLowerCase())).size !== 3) return;
-            const [working, done, failed] = names;
-            return {
-                working: working,
-                done: done,
-                failed: failed
-            };
-        }
-        function integerInput(min, max, accepted) {
-            return checked(accepted, v => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max ? Number(v) : void 0);
-        }
-        function rangeEndInput(now) {
-            return input((v, ctx) => {
-                if (v === "") return;
-                return (0, dates.s)(v, now) ?? problem(ctx, v, `a real date as ${dates.BM}`);
-            });
-        }
-        const fieldsAt = (now, eventName) => ({
-            "api-key": input((v, ctx) => {
-                const accepted = "the admin API key from a secret, for example ${{ secrets.MINTLIFY_API_KEY }}";
-                const other = OTHER_KEY_TYPES.find(([prefix]) => v.startsWith(prefix));
-                if (other) {
-                    const [prefix, name] = other;
-                    return problem(ctx, "", `an admin API key (mint_…) from the dashboard's API keys page; ${name}s do not work with this API`, void 0, `is an ${name} (it starts with ${prefix}; its value is not shown)`);
-                }
-                if (v === "" && eventName === "pull_request") return problem(ctx, v, `${accepted}. On a pull_request event from a fork GitHub passes the workflow no secrets: run docs jobs for forks from a pull_request_target workflow (the action then lets only authors with write access start one), or only for branches of this repository`);
-                return v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : problem(ctx, v, accepted);
-            }),
-            "project-id": checked("the project identifier from the dashboard's API keys page (no spaces)", identifier),
-            prompt: input((v, ctx) => {
-                const bad = promptProblem(v);
-                return bad ? problem(ctx, v, bad.accepted, void 0, bad.described) : v.trim() || void 0;
-            }),
-            "prompt-file": schemas.YjP(),
-            "job-id": input((v, ctx) => v === "" ? void 0 : identifier(v) ?? problem(ctx, v, "a job id without spaces, as printed by an earlier run (output job-id)")),
-            wait: booleanInput,
-            "wait-timeout": durationInput(1),
-            "poll-interval": durationInput(50),
-            "require-pr": booleanInput,
-            "base-url": checked("an https:// URL without query or credentials (http:// only for localhost, 127.0.0.1 or [::1])", parseBaseUrl),
-            "date-from": rangeEndInput(now),
-            "date-to": rangeEndInput(now),
-            "page-size": integerInput(1, 250, "a whole number of rows per request from 1 to 250 (250 spends the fewest requests)"),
-            "summary-rows": integerInput(1, 1e5, "a whole number of pages to list in the summary, 1 or more"),
-            "max-requests": integerInput(1, 1e4, "a whole number of analytics requests from 1 to 10000 (the service allows 100 an hour per organisation)"),
-            comment: booleanInput,
-            "github-token": schemas.YjP(),
-            "trigger-phrase": checked("a phrase of 1 to 50 characters without spaces, not starting with @ (a mention notifies a real account), > or a backtick; for example /docs", parseTriggerPhrase),
-            compare: checked("none, or previous-period (also export the period of the same length just before, and show the change)", v => COMPARE.includes(v) ? v : void 0),
-            "allowed-bots": checked("comma-separated bot logins such as renovate[bot], dependabot[bot]; * (any bot) is not accepted: list each bot you trust", parseAllowedBots),
-            branch: input((v, ctx) => v === "" ? void 0 : /^[^\s~^:?*[\\]+$/.test(v) && !v.startsWith("-") ? v : problem(ctx, v, "a branch name of the docs repository, such as docs/new-page (no spaces)")),
-            "automation-id": input((v, ctx) => v === "" ? void 0 : identifier(v) ?? problem(ctx, v, "the id of a saved automation of this project, from the dashboard (no spaces)")),
-            changes: checked("none, files (the changed files) or diff (the files and their patches)", v => CHANGES.includes(v) ? v : void 0),
-            "changes-paths": checked("globs, one a line or comma-separated, such as src/** and !**/*.test.ts", parseGlobs),
-            "max-changes": integerInput(1e3, 1e6, "a whole number of characters of change description from 1000 to 1000000"),
-            "continue-thread": booleanInput,
-            weeks: integerInput(1, 52, "a whole number of weeks for the trend, from 1 to 52"),
-            "health-label": checked("a label name of 1 to 50 characters without commas, such as docs-health", v => v.length >= 1 && v.length <= 50 && !v.includes(",") && v.trim() === v ? v : void 0),
-            agent: checked("off, or persisting (start an agent job for a gap seen in two runs in a row)", v => HEALTH_AGENT.includes(v) ? v : void 0),
-            "max-jobs": integerInput(1, 10, "a whole number of agent jobs one run may start, from 1 to 10"),
-            "status-labels": checked('three different comma-separated label names of up to 50 characters (while the job runs, done, failed), for example "docs: in progress, docs: done, docs: failed"; or nothing', parseStatusLabels)
-        });
-        const COMMON = [ "api-key", "project-id", "wait-timeout", "base-url" ];
-        const JOB = [ "wait", "poll-interval", "require-pr" ];
-        const THREAD = [ "comment", "github-token", "trigger-phrase" ];
-        const MODE_INPUTS = {
-            agent: [ ...COMMON, "prompt", "prompt-file", "job-id", ...JOB, ...THREAD, "changes", "changes-paths", "max-changes", "continue-thread", "status-labels" ],
-            comment: [ ...COMMON, ...JOB, "github-token", "trigger-phrase", "allowed-bots", "status-labels" ],
-            visitors: [ ...COMMON, "date-from", "date-to", "page-size", "summary-rows", "max-requests", "compare" ],
-            views: [ ...COMMON, "date-from", "date-to", "page-size", "summary-rows", "max-requests", "compare" ],
-            insights: [ ...COMMON, "date-from", "date-to", "summary-rows", "max-requests" ],
-            deploy: [ ...COMMON, "wait", "poll-interval", ...THREAD ],
-            preview: [ ...COMMON, "wait", "poll-interval", ...THREAD, "branch" ],
-            automation: [ ...COMMON, ...JOB, ...THREAD, "automation-id" ],
-            health: [ ...COMMON, "max-requests", "github-token", "weeks", "health-label", "agent", "max-jobs" ]
-        };
-        const common = i => ({
-            apiKey: i["api-key"],
-            projectId: i["project-id"],
-            baseUrl: i["base-url"],
-            waitTimeoutMs: i["wait-timeout"]
-        });
-        function checkRange(from, to, now, ctx) {
-            if (from && to && from.instant >= to.instant) {
-                problem(ctx, from.given, `a start before date-to ("${to.given}", which is exclusive)`, [ "date-from" ]);
-                return false;
-            }
-            if (from && from.instant > now) {
-                problem(ctx, from.given, `a start no later than now (${(0, format.fU)(now)}): the service has no data after it, and nothing was sent`, [ "date-from" ]);
-                return false;
-            }
-            return true;
-        }
-        const modeSchemas = (now, eventName, files) => {
-            const fields = fieldsAt(now, eventName);
-            const schema = (mode, transform) => {
-                const reads = new Set(MODE_INPUTS[mode]);
-                const picked = Object.fromEntries(Object.keys(catalogue.mc).filter(name => reads.has(name)).map(name => [ name, fields[name] ]));
-                return schemas.FsL(schemas.Ikc(picked), schemas.pdi(transform));
-            };
-            const traffic = mode => (i, ctx) => {
-                const from = i["date-from"];
-                const to = i["date-to"];
-                if (!checkRange(from, to, now, ctx)) return core.tm;
-                if (i.compare === "previous-period" && !from) return problem(ctx, "", "a start with compare: previous-period (the previous period is as long as this one, so this one needs a start)", [ "date-from" ]);
-                return {
-                    ...common(i),
-                    mode: mode,
-                    traffic: {
-                        dateFrom: from,
-                        dateTo: to,
-                        pageSize: i["page-size"],
-                        summaryRows: i["summary-rows"],
-                        compare: i.compare === "previous-period",
-                        maxRequests: i["max-requests"]
-                    }
-                };
-            };
-            const live = mode => (i, ctx) => {
-                const pullRequestEvent = eventName === "pull_request" || eventName === "pull_request_target";
-                if (mode === "preview" && !i.branch && !pullRequestEvent) return problem(ctx, "", `the branch to preview: on a ${eventName || "run"} event there is no pull request head branch to take instead`, [ "branch" ]);
-                if (mode === "automation" && i["automation-id"] === void 0) return problem(ctx, "", "the id of the saved automation to run (mode: automation)", [ "automation-id" ]);
-                if (i.comment && i["github-token"] === "") return problem(ctx, "", 'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"', [ "github-token" ]);
-                return {
-                    ...common(i),
-                    mode: mode,
-                    live: {
-                        wait: i.wait,
-                        pollIntervalMs: i["poll-interval"],
-                        requirePr: i["require-pr"] ?? false,
-                        branch: i.branch || void 0,
-                        automationId: i["automation-id"]
-                    },
-                    comment: i.comment ? {
-                        token: i["github-token"],
-                        triggerPhrase: i["trigger-phrase"]
-                    } : void 0
-                };
-            };
-            return {
-                agent: schema("agent", (i, ctx) => {
-                    const agent = {
-                        wait: i.wait,
-                        pollIntervalMs: i["poll-interval"],
-                        requirePr: i["require-pr"]
-                    };
-                    const changes = i.changes === "none" ? void 0 : {
-                        kind: i.changes,
-                        paths: i["changes-paths"],
-                        maxChars: i["max-changes"],
-                        continueThread: i["continue-thread"],
-                        token: i["github-token"]
-                    };
-                    if (changes && changes.token === "") return problem(ctx, "", 'a token when changes is set (the change is read from GitHub): the default ${{ github.token }} works with "contents: read" and "pull-requests: read"', [ "github-token" ]);
-                    if (changes && !CHANGE_EVENTS.includes(eventName)) return problem(ctx, i.changes, `none on this run's event (${eventName || "unknown"}): changes describes the change of a ${CHANGE_EVENTS.join(", ")} event`, [ "changes" ]);
-                    if (changes && i["job-id"] !== void 0) return problem(ctx, i["job-id"], "no job-id with changes: the job is the thread's (continue-thread) or a new one", [ "job-id" ]);
-                    if (i["continue-thread"] && !i.comment) return problem(ctx, "true", "false unless comment is true: the thread's tracking comment is where the job and the last head described are kept", [ "continue-thread" ]);
-                    let prompt = i.prompt;
-                    if (i["prompt-file"] !== "") {
-                        if (i.prompt !== void 0) return problem(ctx, i["prompt-file"], "prompt or prompt-file, not both: the prompt is one or the other", [ "prompt-file" ]);
-                        prompt = readPromptFile(i["prompt-file"], files, ctx);
-                        if (prompt === void 0) return core.tm;
-                    }
-                    if (prompt === void 0 && i["job-id"] === void 0 && !changes) return problem(ctx, "", "agent mode needs prompt (to create a job), job-id (to wait on an existing job), or both (to send a follow-up)", [ "prompt" ]);
-                    if (i.comment && i["github-token"] === "") return problem(ctx, "", 'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"', [ "github-token" ]);
-                    return {
-                        ...common(i),
-                        mode: "agent",
-                        comment: i.comment ? {
-                            token: i["github-token"],
-                            triggerPhrase: i["trigger-phrase"],
-                            statusLabels: i["status-labels"] ?? void 0
-                        } : void 0,
-                        agent: {
-                            prompt: prompt,
-                            jobId: i["job-id"],
-                            ...agent
-                        },
-                        changes: changes
-                    };
-                }),
-                comment: schema("comment", (i, ctx) => {
-                    if (!CONVERSATION_EVENTS.includes(eventName)) return problem(ctx, eventName, `mode: comment to run on ${CONVERSATION_EVENTS.join(", ")} (this run's event is ${eventName || "unknown"})`, [ "mode" ]);
-                    if (i["github-token"] === "") return problem(ctx, "", 'a token for mode: comment: the default ${{ github.token }} works when the workflow grants "issues: write" and "pull-requests: write"', [ "github-token" ]);
-                    return {
-                        ...common(i),
-                        mode: "comment",
-                        conversation: {
-                            token: i["github-token"],
-                            triggerPhrase: i["trigger-phrase"],
-                            allowedBots: i["allowed-bots"],
-                            eventName: eventName,
-                            statusLabels: i["status-labels"] ?? void 0
-                        },
-                        agent: {
-                            wait: i.wait,
-                            pollIntervalMs: i["poll-interval"],
-                            requirePr: i["require-pr"]
-                        }
-                    };
-                }),
-                visitors: schema("visitors", traffic("visitors")),
-                views: schema("views", traffic("views")),
-                insights: schema("insights", (i, ctx) => {
-                    const from = i["date-from"];
-                    const to = i["date-to"];
-                    if (!checkRange(from, to, now, ctx)) return core.tm;
-                    return {
-                        ...common(i),
-                        mode: "insights",
-                        insights: {
-                            dateFrom: from,
-                            dateTo: to,
-                            summaryRows: i["summary-rows"],
-                            maxRequests: i["max-requests"]
-                        }
-                    };
-                }),
-                deploy: schema("deploy", live("deploy")),
-                preview: schema("preview", live("preview")),
-                automation: schema("automation", live("automation")),
-                health: schema("health", (i, ctx) => {
-                    if (i["github-token"] === "") return problem(ctx, "", 'a token for mode: health (it keeps an issue): the default ${{ github.token }} works when the workflow grants "issues: write"', [ "github-token" ]);
-                    return {
-                        ...common(i),
-                        mode: "health",
-                        health: {
-                            weeks: i.weeks,
-                            label: i["health-label"],
-                            agent: i.agent,
-                            maxJobs: i["max-jobs"],
-                            token: i["github-token"],
-                            maxRequests: i["max-requests"]
-                        }
-                    };
-                })
-            };
-        };
-        function describeValue(name, raw) {
-            if (name === "api-key") return raw ? "is not a usable key (its value is not shown)" : "is empty";
-            if (raw === void 0 || raw === "") return "is empty";
-            const text = name === "base-url" ? (0, util_text.t)(raw) : raw;
-            const shown = text.length > 80 ? `${text.slice(0, 80)}…` : text;
-            return `is ${JSON.stringify(shown)}`;
-        }
-        function parseSettings(raw, now, eventName = "", files, action) {
-            const mode = action ?? modeOf(raw);
-            const withDefaults = {};
-            for (const name of MODE_INPUTS[mode]) {
-                const given = raw[name] ?? "";
-                const fallback = DEFAULTS[name];
-                withDefaults[name] = name === "prompt" ? given : given.trim() === "" && fallback !== void 0 ? fallback : given.trim();
-            }
-            const result = modeSchemas(now, eventName, files)[mode].safeParse(withDefaults);
-            if (result.success) return result.data;
-            const lines = result.error.issues.map(issue => {
-                const name = String(issue.path[0] ?? "inputs");
-                if (name === "date-from" && issue.message.startsWith("a start with compare")) return `Input "date-from" is empty: expected ${issue.message}.`;
-                if (name === "date-from" && (issue.message.startsWith("a start before") || issue.message.startsWith("a start no later"))) return `Input "date-from" ${describeValue(name, raw["date-from"])}: expected ${issue.message}.`;
-                if (name === "mode" && issue.message.startsWith("mode: comment to run on")) return action ? `The comment action reads a comment, but this run's event is not one it reads: expected it ${issue.message.replace("mode: comment ", "")}.` : `Input "mode" is "comment", but this run's event is not one it reads: expected ${issue.message}.`;
-                if (name === "prompt" && issue.message.startsWith("agent mode")) return `Inputs "prompt" and "job-id" are both empty: ${issue.message}.`;
-                const described = issue.params?.described;
-                return `Input "${name}" ${typeof described === "string" ? described : describeValue(name, raw[name])}: expected ${issue.message}.`;
-            });
-            throw new InputError(lines.join("\n"));
-        }
-        function modeOf(raw) {
-            const given = (raw.mode ?? "").trim() || DEFAULTS.mode;
-            if (MODES.includes(given)) return given;
-            throw new InputError(`Input "mode" ${describeValue("mode", raw.mode)}: expected agent, visitors, views, insights, comment, deploy, preview, automation or health.`);
-        }
-        function unusedInputs(raw, mode) {
-            const reads = new Set(MODE_INPUTS[mode]);
-            return Object.entries(catalogue.mc).filter(([name, spec]) => name !== "mode" && !reads.has(name) && !(spec.default ?? "").includes("${{")).filter(([name, spec]) => {
-                const given = (raw[name] ?? "").trim();
-                return given !== "" && given !== spec.default;
-            }).map(([name, spec]) => ({
-                name: name,
-                readBy: spec.actions
-            }));
         }
     },
     7125: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
@@ -904,6 +231,14 @@ var __webpack_modules__ = {
             const text = iso(when);
             return text ? `${text.slice(0, 16).replace("T", " ")} UTC` : "";
         }
+    },
+    6884: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+        __nccwpck_require__.d(__webpack_exports__, {
+            c: () => MAX_PROMPT_CHARS,
+            y: () => PROMPT_WARN_CHARS
+        });
+        const MAX_PROMPT_CHARS = 2e5;
+        const PROMPT_WARN_CHARS = 1e5;
     },
     9997: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
@@ -2695,11 +2030,711 @@ if (typeof __nccwpck_require__ !== "undefined") __nccwpck_require__.ab = decodeU
     };
 })();
 
-var catalogue = __nccwpck_require__(8968);
+const ACTIONS = [ "agent", "comment", "visitors", "views", "insights", "deploy", "preview", "automation", "health" ];
+
+const INPUTS = {
+    "api-key": {
+        root: "Mintlify admin API key (starts with mint_). Pass it from a repository or environment secret, never inline.",
+        text: "Mintlify admin API key (starts with mint_). Pass it from a repository or environment secret, never inline.",
+        required: true,
+        actions: ACTIONS
+    },
+    "project-id": {
+        root: "Mintlify project identifier, shown on the dashboard's API keys page.",
+        text: "Mintlify project identifier, shown on the dashboard's API keys page.",
+        required: true,
+        actions: ACTIONS
+    },
+    mode: {
+        root: "What to do: agent (run or follow up an agent job), comment (take a /docs comment on an issue or pull request as an instruction to the job linked to that thread, or a new one), visitors (export unique visitors), views (export page views), insights (what readers could not find, as a report and a prompt for the agent), deploy (deploy to production and wait for the verdict), preview (deploy a branch as a preview), automation (run a saved automation now) or health (keep one GitHub issue with the weekly trend, the gaps readers hit and what the agent did about them).",
+        default: "agent",
+        actions: []
+    },
+    prompt: {
+        root: "Agent mode: the instruction for the documentation agent. With job-id it is sent to that job as a follow-up message.",
+        text: "The instruction for the documentation agent. With job-id it is sent to that job as a follow-up message.",
+        actions: [ "agent" ]
+    },
+    "prompt-file": {
+        root: "Agent mode: a file inside the workspace whose text (UTF-8) is the prompt, for a generated prompt of any size up to the action's bound of 200,000 characters (an input passes through an environment variable, which Linux limits to 128 KiB). Not together with prompt.",
+        text: "A file inside the workspace whose text (UTF-8) is the prompt, for a generated prompt of any size up to the action's bound of 200,000 characters (an input passes through an environment variable, which Linux limits to 128 KiB). Not together with prompt.",
+        actions: [ "agent" ]
+    },
+    "job-id": {
+        root: "Agent mode: an existing job. With prompt, the prompt is sent to it as a follow-up. Without prompt, the step waits on that job (resume after a timeout, or a job started elsewhere).",
+        text: "An existing job. With prompt, the prompt is sent to it as a follow-up. Without prompt, the step waits on that job (resume after a timeout, or a job started elsewhere).",
+        actions: [ "agent" ]
+    },
+    wait: {
+        root: "Agent and comment modes: wait until the job ends (true), or return right after the create or follow-up request (false).",
+        text: {
+            agent: "Wait until the job ends (true), or return right after the create or follow-up request (false).",
+            comment: "Wait until the job ends (true), or return right after the instruction is sent (false).",
+            deploy: "Wait until the deployment ends (true), or return right after it is started (false).",
+            preview: "Wait until the preview deployment ends (true), or return right after it is started (false).",
+            automation: "Follow the automation's run when it is an agent job, until it ends (true), or return right after the run is accepted (false)."
+        },
+        default: "true",
+        actions: [ "agent", "comment", "deploy", "preview", "automation" ]
+    },
+    "wait-timeout": {
+        root: "How long the step may work in all (waiting, paging and retrying included): 90s, 15m, 1h, 1h30m, 500ms, or plain seconds.",
+        text: "How long the step may work in all (waiting, paging and retrying included): 90s, 15m, 1h, 1h30m, 500ms, or plain seconds.",
+        default: "30m",
+        actions: ACTIONS
+    },
+    "poll-interval": {
+        root: "Agent and comment modes: the longest gap between two status checks (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.",
+        text: {
+            agent: "The longest gap between two status checks of the job (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.",
+            comment: "The longest gap between two status checks of the job (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.",
+            deploy: "The longest gap between two status checks of the deployment (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.",
+            preview: "The longest gap between two status checks of the deployment (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.",
+            automation: "The longest gap between two status checks of the automation's job (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it."
+        },
+        default: "10s",
+        actions: [ "agent", "comment", "deploy", "preview", "automation" ]
+    },
+    "require-pr": {
+        root: "Agent and comment modes: fail the step if the job ends without a pull request.",
+        text: {
+            agent: "Fail the step if the job ends without a pull request.",
+            comment: "Fail the step if the job ends without a pull request.",
+            automation: "Fail the step if the automation's agent job ends without a pull request."
+        },
+        default: "false",
+        actions: [ "agent", "comment", "automation" ]
+    },
+    "base-url": {
+        root: "API base URL. https:// is required; http:// is accepted only for loopback hosts (a local simulator).",
+        text: "API base URL. https:// is required; http:// is accepted only for loopback hosts (a local simulator).",
+        default: "https://api.mintlify.com",
+        actions: ACTIONS
+    },
+    "date-from": {
+        root: "Visitors, views and insights modes: first day included. YYYY-MM-DD, an ISO 8601 date-time, or Nd = N days before today in UTC (0d is today). Empty: from the start.",
+        text: "First day included. YYYY-MM-DD, an ISO 8601 date-time, or Nd = N days before today in UTC (0d is today). Empty: from the start. A start after now is an input error.",
+        actions: [ "visitors", "views", "insights" ]
+    },
+    "date-to": {
+        root: "Visitors, views and insights modes: end of the range, exclusive (the day itself is not included). Same forms as date-from. Empty: up to now.",
+        text: "End of the range, exclusive (the day itself is not included). Same forms as date-from. Empty: up to now. date-from: 7d with date-to: 0d is the last 7 whole days.",
+        actions: [ "visitors", "views", "insights" ]
+    },
+    "page-size": {
+        root: "Visitors and views modes: rows per request, 1 to 250. 250 spends the fewest of the 100 analytics requests per hour.",
+        text: "Rows per request, 1 to 250. 250 spends the fewest of the 100 analytics requests per hour.",
+        default: "250",
+        actions: [ "visitors", "views" ]
+    },
+    "summary-rows": {
+        root: "Visitors and views modes: how many pages the job summary lists (the export files always hold every page). Insights mode: how many items of each list the summary and agent-prompt show.",
+        text: {
+            visitors: "How many pages the job summary lists (the export files always hold every page).",
+            views: "How many pages the job summary lists (the export files always hold every page).",
+            insights: "How many items of each list the summary and agent-prompt show."
+        },
+        default: "25",
+        actions: [ "visitors", "views", "insights" ]
+    },
+    "max-requests": {
+        root: "Visitors, views, insights and health modes: the most analytics requests this step may send, retries included (the service allows 100 an hour per organisation, shared by every analytics endpoint). A list or export it cuts short is marked incomplete.",
+        text: "The most analytics requests this step may send, retries included (the service allows 100 an hour per organisation, shared by every analytics endpoint). A list or export it cuts short is marked incomplete.",
+        default: "100",
+        actions: [ "visitors", "views", "insights", "health" ]
+    },
+    compare: {
+        root: "Visitors and views modes: none, or previous-period to also export the period of the same length (in whole UTC days) that ends where this one starts, and show the change. Needs date-from.",
+        text: "none, or previous-period to also export the period of the same length (in whole UTC days) that ends where this one starts, and show the change. Needs date-from.",
+        default: "none",
+        actions: [ "visitors", "views" ]
+    },
+    comment: {
+        root: "Agent mode: keep the job's progress and result in the tracking comment of the issue or pull request that triggered the run (one comment per thread, edited across runs; the agent's pull request gets one too), so /docs comments there can continue the job.",
+        text: {
+            agent: "Keep the job's progress and result in the tracking comment of the issue or pull request that triggered the run (one comment per thread, edited across runs; the agent's pull request gets one too), so /docs comments there can continue the job.",
+            deploy: "Show the deployment and its verdict in the tracking comment of the issue or pull request that triggered the run.",
+            preview: "Show the preview, its URL and its verdict in the tracking comment of the pull request (or issue) that triggered the run.",
+            automation: "Keep the automation's agent job in the tracking comment of the issue or pull request that triggered the run, as the agent action does."
+        },
+        default: "false",
+        actions: [ "agent", "deploy", "preview", "automation" ]
+    },
+    "github-token": {
+        root: "Token for comments and reactions (comment: true, and mode: comment; needs issues: write and pull-requests: write), for reading a code change (changes; contents: read), and for the health issue (mode: health; issues: write).",
+        text: {
+            agent: "Token for the tracking comment and status labels (comment: true; issues: write and pull-requests: write) and for reading a code change (changes; contents: read, pull-requests: read).",
+            comment: "Token for reactions, the tracking comment, labels and review replies: issues: write and pull-requests: write.",
+            deploy: "Token for the tracking comment (comment: true): issues: write or pull-requests: write.",
+            preview: "Token for the tracking comment (comment: true), and for reading the pull request: pull-requests: write.",
+            automation: "Token for the tracking comment (comment: true): issues: write or pull-requests: write.",
+            health: "Token for the health issue and its label: issues: write."
+        },
+        default: "${{ github.token }}",
+        actions: [ "agent", "comment", "health", "deploy", "preview", "automation" ]
+    },
+    "trigger-phrase": {
+        root: "Comment mode: a comment is an instruction when a line starts with this phrase (case-insensitive, leading spaces allowed, not in a quote or code block); the instruction is the text after it, following lines included.",
+        text: {
+            agent: "The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same).",
+            comment: "A comment is an instruction when a line starts with this phrase (case-insensitive, leading spaces allowed, not in a quote or code block); the instruction is the text after it, following lines included.",
+            deploy: "The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same).",
+            preview: "The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same).",
+            automation: "The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same)."
+        },
+        default: "/docs",
+        actions: [ "agent", "comment", "deploy", "preview", "automation" ]
+    },
+    "allowed-bots": {
+        root: "Comment mode: comma-separated bot logins (renovate[bot]) whose comments may trigger; * is not accepted. Other bots never trigger.",
+        text: "Comma-separated bot logins (renovate[bot]) whose comments may instruct; * is not accepted. Other bots never do.",
+        actions: [ "comment" ]
+    },
+    branch: {
+        root: "Preview mode: the branch of the docs repository to deploy as a preview. Empty: the pull request's head branch on pull_request events (else an input error).",
+        text: "The branch of the docs repository to deploy as a preview. Empty: the pull request's head branch on pull_request events (else an input error).",
+        actions: [ "preview" ]
+    },
+    "automation-id": {
+        root: "Automation mode: the id of the saved automation to run now (required there).",
+        text: "The id of the saved automation to run now (required).",
+        actions: [ "automation" ]
+    },
+    changes: {
+        root: "Agent mode: none, files (the changed files with status and line counts) or diff (files and patches) of the event's change: a pull_request / pull_request_target event's pull request, or a push's before...after. Other events are an input error. prompt may then be empty.",
+        text: "none, files (the changed files with status and line counts) or diff (files and patches) of the event's change: a pull_request / pull_request_target event's pull request, or a push's before...after. Other events are an input error. prompt may then be empty.",
+        default: "none",
+        actions: [ "agent" ]
+    },
+    "changes-paths": {
+        root: "Agent mode with changes: globs, one a line or comma-separated (src/**, !**/*.test.ts); only matching files count. When none matches, no job is sent (triggered false, skip-reason no-relevant-changes).",
+        text: "With changes: globs, one a line or comma-separated (src/**, !**/*.test.ts); only matching files count. When none matches, no job is sent (triggered false, skip-reason no-relevant-changes).",
+        actions: [ "agent" ]
+    },
+    "max-changes": {
+        root: "Agent mode with changes: the most characters of change description in the prompt; patches are cut whole file by whole file (the file list stays) and the prompt says what was left out.",
+        text: "With changes: the most characters of change description in the prompt; patches are cut whole file by whole file (the file list stays) and the prompt says what was left out.",
+        default: "40000",
+        actions: [ "agent" ]
+    },
+    "continue-thread": {
+        root: "Agent mode with changes and comment true, on a pull request: when the thread's tracking comment links a job, send only the changes since the head recorded last time to that job as a follow-up instead of creating a job.",
+        text: "With changes and comment true, on a pull request: when the thread's tracking comment links a job, send only the changes since the head recorded last time to that job as a follow-up instead of creating a job.",
+        default: "false",
+        actions: [ "agent" ]
+    },
+    "status-labels": {
+        root: "Agent mode with comment true, and comment mode: three comma-separated labels, for example 'docs: in progress, docs: done, docs: failed'. The thread gets the first while its job runs and the second or third at the end, the previous one removed; a label the repository lacks is created. Empty: no labels.",
+        text: {
+            agent: "With comment true: three comma-separated labels, for example 'docs: in progress, docs: done, docs: failed'. The thread gets the first while its job runs and the second or third at the end, the previous one removed; a label the repository lacks is created. Empty: no labels.",
+            comment: "Three comma-separated labels, for example 'docs: in progress, docs: done, docs: failed'. The thread gets the first while its job runs and the second or third at the end, the previous one removed; a label the repository lacks is created. Empty: no labels."
+        },
+        actions: [ "agent", "comment" ]
+    },
+    weeks: {
+        root: "Health mode: how many whole weeks (Monday to Monday, UTC) the trend shows, 1 to 52. A first run fetches them within max-requests (two requests a week); later runs fetch only the weeks the issue lacks.",
+        text: "How many whole weeks (Monday to Monday, UTC) the trend shows, 1 to 52. A first run fetches them within max-requests (two requests a week); later runs fetch only the weeks the issue lacks.",
+        default: "12",
+        actions: [ "health" ]
+    },
+    "health-label": {
+        root: "Health mode: the label that marks the one issue this mode keeps (created if the repository lacks it).",
+        text: "The label that marks the one issue this action keeps (created if the repository lacks it).",
+        default: "docs-health",
+        actions: [ "health" ]
+    },
+    agent: {
+        root: "Health mode: off, or persisting to start an agent job for a gap readers hit two weeks in a row (one job per gap, ever; the gap is quoted to the agent as data).",
+        text: "off, or persisting to start an agent job for a gap readers hit two weeks in a row (one job per gap, ever; the gap is quoted to the agent as data).",
+        default: "off",
+        actions: [ "health" ]
+    },
+    "max-jobs": {
+        root: "Health mode with agent persisting: the most agent jobs one run may start, 1 to 10 (each spends one of the 100 agent uses per project per hour).",
+        text: "With agent persisting: the most agent jobs one run may start, 1 to 10 (each spends one of the 100 agent uses per project per hour).",
+        default: "1",
+        actions: [ "health" ]
+    }
+};
 
 var external_node_fs_ = __nccwpck_require__(3024);
 
-var inputs_settings = __nccwpck_require__(9695);
+var src_core = __nccwpck_require__(8532);
+
+var src_schemas = __nccwpck_require__(8395);
+
+var dates = __nccwpck_require__(2124);
+
+const UNIT_MS = {
+    ms: 1,
+    s: 1e3,
+    m: 6e4,
+    h: 36e5
+};
+
+function parseDuration(text) {
+    const value = text.trim().toLowerCase();
+    if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1e3);
+    if (!/^(\d+(\.\d+)?(ms|s|m|h))+$/.test(value)) return;
+    let total = 0;
+    for (const [, amount, , unit] of value.matchAll(/(\d+(\.\d+)?)(ms|s|m|h)/g)) total += Number(amount) * UNIT_MS[unit];
+    return Math.round(total);
+}
+
+var external_node_path_ = __nccwpck_require__(6760);
+
+var util_text = __nccwpck_require__(9997);
+
+var format = __nccwpck_require__(2693);
+
+var prompt_bounds = __nccwpck_require__(6884);
+
+const DEFAULTS = Object.fromEntries(Object.entries(INPUTS).flatMap(([name, spec]) => spec.default !== void 0 && !spec.default.includes("${{") ? [ [ name, spec.default ] ] : []));
+
+const MODES = ACTIONS;
+
+const HEALTH_AGENT = [ "off", "persisting" ];
+
+const COMPARE = [ "none", "previous-period" ];
+
+const CHANGES = [ "none", "files", "diff" ];
+
+const CHANGE_EVENTS = [ "pull_request", "pull_request_target", "push" ];
+
+const CONVERSATION_EVENTS = [ "issue_comment", "pull_request_review_comment", "pull_request_review" ];
+
+const INPUT_NAMES = Object.keys(INPUTS);
+
+class InputError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = "InputError";
+    }
+}
+
+function promptProblem(text) {
+    if (text.length > 0 && text.trim().length === 0) return {
+        accepted: "an instruction with some text in it, or no prompt at all"
+    };
+    if (text.length > prompt_bounds.c) return {
+        accepted: `at most ${(0, format.ZV)(prompt_bounds.c)} characters (this one has ${(0, 
+        format.ZV)(text.length)}; the action sends no longer prompt)`,
+        described: `is ${(0, format.ZV)(text.length)} characters long`
+    };
+    return;
+}
+
+function readPromptFile(value, files, ctx) {
+    if (!files) return problem(ctx, value, "a file the action can read: this run has no workspace to read it from", [ "prompt-file" ]);
+    const accepted = "the path of a UTF-8 text file inside the workspace (GITHUB_WORKSPACE), relative to it or absolute, such as docs-prompt.md";
+    const path = (0, external_node_path_.resolve)(files.workspace, value);
+    let real;
+    try {
+        real = files.realPath(path);
+    } catch (error) {
+        return problem(ctx, value, `${accepted}; it cannot be read (${error.code ?? "error"})`, [ "prompt-file" ]);
+    }
+    let root = files.workspace;
+    try {
+        root = files.realPath(files.workspace);
+    } catch {}
+    if (!((path, root) => {
+        const rel = (0, external_node_path_.relative)(root, path);
+        return rel !== "" && !rel.startsWith("..") && !(0, external_node_path_.isAbsolute)(rel);
+    })(real, root)) return problem(ctx, value, `${accepted}; this one is outside it`, [ "prompt-file" ]);
+    let text;
+    try {
+        text = files.read(real);
+    } catch (error) {
+        return problem(ctx, value, `${accepted}; it cannot be read (${error.code ?? "error"})`, [ "prompt-file" ]);
+    }
+    if (text.trim() === "") return problem(ctx, value, `${accepted}, with some text in it; this one is empty`, [ "prompt-file" ]);
+    const bad = promptProblem(text);
+    if (bad) return problem(ctx, value, bad.accepted, [ "prompt-file" ], bad.described ? `names a file that ${bad.described}` : void 0);
+    return text.trim();
+}
+
+function problem(ctx, value, message, path, described) {
+    ctx.issues.push({
+        code: "custom",
+        message: message,
+        input: value,
+        ...path ? {
+            path: path
+        } : {},
+        ...described ? {
+            params: {
+                described: described
+            }
+        } : {}
+    });
+    return src_core.tm;
+}
+
+const OTHER_KEY_TYPES = [ [ "mint_dsc_", "assistant API key" ], [ "mint_us_", "index API key" ] ];
+
+function input(fn) {
+    return src_schemas.FsL(src_schemas.YjP(), src_schemas.pdi(fn));
+}
+
+function checked(accepted, parse) {
+    return input((value, ctx) => {
+        const result = parse(value);
+        return result === void 0 ? problem(ctx, value, accepted) : result;
+    });
+}
+
+const booleanInput = checked("true or false", function parseBoolean(value) {
+    const v = value.trim();
+    if ([ "true", "True", "TRUE" ].includes(v)) return true;
+    if ([ "false", "False", "FALSE" ].includes(v)) return false;
+    return;
+});
+
+function durationInput(min) {
+    return checked(`a duration such as 90s, 15m, 1h, 1h30m, 500ms, or plain seconds (600), from ${min}ms up to 72h`, v => {
+        const ms = parseDuration(v);
+        return ms !== void 0 && ms >= min && ms <= 2592e5 ? ms : void 0;
+    });
+}
+
+function isLoopbackHost(hostname) {
+    const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+    return host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+function parseBaseUrl(value) {
+    let url;
+    try {
+        url = new URL(value.trim());
+    } catch {
+        return;
+    }
+    if (url.username || url.password || url.search || url.hash) return;
+    if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackHost(url.hostname))) return;
+    return url.toString().replace(/\/+$/, "");
+}
+
+const identifier = value => /^[^\s\u0000-\u001f\u007f]+$/.test(value) ? value : void 0;
+
+function parseTriggerPhrase(value) {
+    if (value.length === 0 || value.length > 50 || /[\s\u0000-\u001f\u007f]/.test(value) || /^[@>`~]/.test(value)) return;
+    return value;
+}
+
+const BOT_LOGIN = /^[a-z0-9](?:[a-z0-9-]{0,38})(?:\[bot\])?$/i;
+
+function parseAllowedBots(value) {
+    const names = value.split(",").map(n => n.trim()).filter(n => n !== "");
+    if (names.some(n => !BOT_LOGIN.test(n))) return;
+    return [ ...new Set(names.map(n => n.toLowerCase().endsWith("[bot]") ? n.toLowerCase() : `${n.toLowerCase()}[bot]`)) ];
+}
+
+function parseGlobs(value) {
+    const globs = value.split(/[\n,]/).map(g => g.trim()).filter(g => g !== "");
+    if (globs.some(g => g === "!" || g.length > 300)) return;
+    return globs;
+}
+
+function parseStatusLabels(value) {
+    if (value === "") return null;
+    const names = value.split(",").map(n => n.trim());
+    if (names.length !== 3 || names.some(n => n === "" || n.length > 50)) return;
+    if (new Set(names.map(n => n.toLowerCase())).size !== 3) return;
+    const [working, done, failed] = names;
+    return {
+        working: working,
+        done: done,
+        failed: failed
+    };
+}
+
+function integerInput(min, max, accepted) {
+    return checked(accepted, v => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max ? Number(v) : void 0);
+}
+
+function rangeEndInput(now) {
+    return input((v, ctx) => {
+        if (v === "") return;
+        return (0, dates.s)(v, now) ?? problem(ctx, v, `a real date as ${dates.BM}`);
+    });
+}
+
+const fieldsAt = (now, eventName) => ({
+    "api-key": input((v, ctx) => {
+        const accepted = "the admin API key from a secret, for example ${{ secrets.MINTLIFY_API_KEY }}";
+        const other = OTHER_KEY_TYPES.find(([prefix]) => v.startsWith(prefix));
+        if (other) {
+            const [prefix, name] = other;
+            return problem(ctx, "", `an admin API key (mint_…) from the dashboard's API keys page; ${name}s do not work with this API`, void 0, `is an ${name} (it starts with ${prefix}; its value is not shown)`);
+        }
+        if (v === "" && eventName === "pull_request") return problem(ctx, v, `${accepted}. On a pull_request event from a fork GitHub passes the workflow no secrets: run docs jobs for forks from a pull_request_target workflow (the action then lets only authors with write access start one), or only for branches of this repository`);
+        return v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : problem(ctx, v, accepted);
+    }),
+    "project-id": checked("the project identifier from the dashboard's API keys page (no spaces)", identifier),
+    prompt: input((v, ctx) => {
+        const bad = promptProblem(v);
+        return bad ? problem(ctx, v, bad.accepted, void 0, bad.described) : v.trim() || void 0;
+    }),
+    "prompt-file": src_schemas.YjP(),
+    "job-id": input((v, ctx) => v === "" ? void 0 : identifier(v) ?? problem(ctx, v, "a job id without spaces, as printed by an earlier run (output job-id)")),
+    wait: booleanInput,
+    "wait-timeout": durationInput(1),
+    "poll-interval": durationInput(50),
+    "require-pr": booleanInput,
+    "base-url": checked("an https:// URL without query or credentials (http:// only for localhost, 127.0.0.1 or [::1])", parseBaseUrl),
+    "date-from": rangeEndInput(now),
+    "date-to": rangeEndInput(now),
+    "page-size": integerInput(1, 250, "a whole number of rows per request from 1 to 250 (250 spends the fewest requests)"),
+    "summary-rows": integerInput(1, 1e5, "a whole number of pages to list in the summary, 1 or more"),
+    "max-requests": integerInput(1, 1e4, "a whole number of analytics requests from 1 to 10000 (the service allows 100 an hour per organisation)"),
+    comment: booleanInput,
+    "github-token": src_schemas.YjP(),
+    "trigger-phrase": checked("a phrase of 1 to 50 characters without spaces, not starting with @ (a mention notifies a real account), > or a backtick; for example /docs", parseTriggerPhrase),
+    compare: checked("none, or previous-period (also export the period of the same length just before, and show the change)", v => COMPARE.includes(v) ? v : void 0),
+    "allowed-bots": checked("comma-separated bot logins such as renovate[bot], dependabot[bot]; * (any bot) is not accepted: list each bot you trust", parseAllowedBots),
+    branch: input((v, ctx) => v === "" ? void 0 : /^[^\s~^:?*[\\]+$/.test(v) && !v.startsWith("-") ? v : problem(ctx, v, "a branch name of the docs repository, such as docs/new-page (no spaces)")),
+    "automation-id": input((v, ctx) => v === "" ? void 0 : identifier(v) ?? problem(ctx, v, "the id of a saved automation of this project, from the dashboard (no spaces)")),
+    changes: checked("none, files (the changed files) or diff (the files and their patches)", v => CHANGES.includes(v) ? v : void 0),
+    "changes-paths": checked("globs, one a line or comma-separated, such as src/** and !**/*.test.ts", parseGlobs),
+    "max-changes": integerInput(1e3, 1e6, "a whole number of characters of change description from 1000 to 1000000"),
+    "continue-thread": booleanInput,
+    weeks: integerInput(1, 52, "a whole number of weeks for the trend, from 1 to 52"),
+    "health-label": checked("a label name of 1 to 50 characters without commas, such as docs-health", v => v.length >= 1 && v.length <= 50 && !v.includes(",") && v.trim() === v ? v : void 0),
+    agent: checked("off, or persisting (start an agent job for a gap seen in two runs in a row)", v => HEALTH_AGENT.includes(v) ? v : void 0),
+    "max-jobs": integerInput(1, 10, "a whole number of agent jobs one run may start, from 1 to 10"),
+    "status-labels": checked('three different comma-separated label names of up to 50 characters (while the job runs, done, failed), for example "docs: in progress, docs: done, docs: failed"; or nothing', parseStatusLabels)
+});
+
+const COMMON = [ "api-key", "project-id", "wait-timeout", "base-url" ];
+
+const JOB = [ "wait", "poll-interval", "require-pr" ];
+
+const THREAD = [ "comment", "github-token", "trigger-phrase" ];
+
+const MODE_INPUTS = {
+    agent: [ ...COMMON, "prompt", "prompt-file", "job-id", ...JOB, ...THREAD, "changes", "changes-paths", "max-changes", "continue-thread", "status-labels" ],
+    comment: [ ...COMMON, ...JOB, "github-token", "trigger-phrase", "allowed-bots", "status-labels" ],
+    visitors: [ ...COMMON, "date-from", "date-to", "page-size", "summary-rows", "max-requests", "compare" ],
+    views: [ ...COMMON, "date-from", "date-to", "page-size", "summary-rows", "max-requests", "compare" ],
+    insights: [ ...COMMON, "date-from", "date-to", "summary-rows", "max-requests" ],
+    deploy: [ ...COMMON, "wait", "poll-interval", ...THREAD ],
+    preview: [ ...COMMON, "wait", "poll-interval", ...THREAD, "branch" ],
+    automation: [ ...COMMON, ...JOB, ...THREAD, "automation-id" ],
+    health: [ ...COMMON, "max-requests", "github-token", "weeks", "health-label", "agent", "max-jobs" ]
+};
+
+const common = i => ({
+    apiKey: i["api-key"],
+    projectId: i["project-id"],
+    baseUrl: i["base-url"],
+    waitTimeoutMs: i["wait-timeout"]
+});
+
+function checkRange(from, to, now, ctx) {
+    if (from && to && from.instant >= to.instant) {
+        problem(ctx, from.given, `a start before date-to ("${to.given}", which is exclusive)`, [ "date-from" ]);
+        return false;
+    }
+    if (from && from.instant > now) {
+        problem(ctx, from.given, `a start no later than now (${(0, format.fU)(now)}): the service has no data after it, and nothing was sent`, [ "date-from" ]);
+        return false;
+    }
+    return true;
+}
+
+const modeSchemas = (now, eventName, files) => {
+    const fields = fieldsAt(now, eventName);
+    const schema = (mode, transform) => {
+        const reads = new Set(MODE_INPUTS[mode]);
+        const picked = Object.fromEntries(Object.keys(INPUTS).filter(name => reads.has(name)).map(name => [ name, fields[name] ]));
+        return src_schemas.FsL(src_schemas.Ikc(picked), src_schemas.pdi(transform));
+    };
+    const traffic = mode => (i, ctx) => {
+        const from = i["date-from"];
+        const to = i["date-to"];
+        if (!checkRange(from, to, now, ctx)) return src_core.tm;
+        if (i.compare === "previous-period" && !from) return problem(ctx, "", "a start with compare: previous-period (the previous period is as long as this one, so this one needs a start)", [ "date-from" ]);
+        return {
+            ...common(i),
+            mode: mode,
+            traffic: {
+                dateFrom: from,
+                dateTo: to,
+                pageSize: i["page-size"],
+                summaryRows: i["summary-rows"],
+                compare: i.compare === "previous-period",
+                maxRequests: i["max-requests"]
+            }
+        };
+    };
+    const live = mode => (i, ctx) => {
+        const pullRequestEvent = eventName === "pull_request" || eventName === "pull_request_target";
+        if (mode === "preview" && !i.branch && !pullRequestEvent) return problem(ctx, "", `the branch to preview: on a ${eventName || "run"} event there is no pull request head branch to take instead`, [ "branch" ]);
+        if (mode === "automation" && i["automation-id"] === void 0) return problem(ctx, "", "the id of the saved automation to run (mode: automation)", [ "automation-id" ]);
+        if (i.comment && i["github-token"] === "") return problem(ctx, "", 'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"', [ "github-token" ]);
+        return {
+            ...common(i),
+            mode: mode,
+            live: {
+                wait: i.wait,
+                pollIntervalMs: i["poll-interval"],
+                requirePr: i["require-pr"] ?? false,
+                branch: i.branch || void 0,
+                automationId: i["automation-id"]
+            },
+            comment: i.comment ? {
+                token: i["github-token"],
+                triggerPhrase: i["trigger-phrase"]
+            } : void 0
+        };
+    };
+    return {
+        agent: schema("agent", (i, ctx) => {
+            const agent = {
+                wait: i.wait,
+                pollIntervalMs: i["poll-interval"],
+                requirePr: i["require-pr"]
+            };
+            const changes = i.changes === "none" ? void 0 : {
+                kind: i.changes,
+                paths: i["changes-paths"],
+                maxChars: i["max-changes"],
+                continueThread: i["continue-thread"],
+                token: i["github-token"]
+            };
+            if (changes && changes.token === "") return problem(ctx, "", 'a token when changes is set (the change is read from GitHub): the default ${{ github.token }} works with "contents: read" and "pull-requests: read"', [ "github-token" ]);
+            if (changes && !CHANGE_EVENTS.includes(eventName)) return problem(ctx, i.changes, `none on this run's event (${eventName || "unknown"}): changes describes the change of a ${CHANGE_EVENTS.join(", ")} event`, [ "changes" ]);
+            if (changes && i["job-id"] !== void 0) return problem(ctx, i["job-id"], "no job-id with changes: the job is the thread's (continue-thread) or a new one", [ "job-id" ]);
+            if (i["continue-thread"] && !i.comment) return problem(ctx, "true", "false unless comment is true: the thread's tracking comment is where the job and the last head described are kept", [ "continue-thread" ]);
+            let prompt = i.prompt;
+            if (i["prompt-file"] !== "") {
+                if (i.prompt !== void 0) return problem(ctx, i["prompt-file"], "prompt or prompt-file, not both: the prompt is one or the other", [ "prompt-file" ]);
+                prompt = readPromptFile(i["prompt-file"], files, ctx);
+                if (prompt === void 0) return src_core.tm;
+            }
+            if (prompt === void 0 && i["job-id"] === void 0 && !changes) return problem(ctx, "", "agent mode needs prompt (to create a job), job-id (to wait on an existing job), or both (to send a follow-up)", [ "prompt" ]);
+            if (i.comment && i["github-token"] === "") return problem(ctx, "", 'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"', [ "github-token" ]);
+            return {
+                ...common(i),
+                mode: "agent",
+                comment: i.comment ? {
+                    token: i["github-token"],
+                    triggerPhrase: i["trigger-phrase"],
+                    statusLabels: i["status-labels"] ?? void 0
+                } : void 0,
+                agent: {
+                    prompt: prompt,
+                    jobId: i["job-id"],
+                    ...agent
+                },
+                changes: changes
+            };
+        }),
+        comment: schema("comment", (i, ctx) => {
+            if (!CONVERSATION_EVENTS.includes(eventName)) return problem(ctx, eventName, `mode: comment to run on ${CONVERSATION_EVENTS.join(", ")} (this run's event is ${eventName || "unknown"})`, [ "mode" ]);
+            if (i["github-token"] === "") return problem(ctx, "", 'a token for mode: comment: the default ${{ github.token }} works when the workflow grants "issues: write" and "pull-requests: write"', [ "github-token" ]);
+            return {
+                ...common(i),
+                mode: "comment",
+                conversation: {
+                    token: i["github-token"],
+                    triggerPhrase: i["trigger-phrase"],
+                    allowedBots: i["allowed-bots"],
+                    eventName: eventName,
+                    statusLabels: i["status-labels"] ?? void 0
+                },
+                agent: {
+                    wait: i.wait,
+                    pollIntervalMs: i["poll-interval"],
+                    requirePr: i["require-pr"]
+                }
+            };
+        }),
+        visitors: schema("visitors", traffic("visitors")),
+        views: schema("views", traffic("views")),
+        insights: schema("insights", (i, ctx) => {
+            const from = i["date-from"];
+            const to = i["date-to"];
+            if (!checkRange(from, to, now, ctx)) return src_core.tm;
+            return {
+                ...common(i),
+                mode: "insights",
+                insights: {
+                    dateFrom: from,
+                    dateTo: to,
+                    summaryRows: i["summary-rows"],
+                    maxRequests: i["max-requests"]
+                }
+            };
+        }),
+        deploy: schema("deploy", live("deploy")),
+        preview: schema("preview", live("preview")),
+        automation: schema("automation", live("automation")),
+        health: schema("health", (i, ctx) => {
+            if (i["github-token"] === "") return problem(ctx, "", 'a token for mode: health (it keeps an issue): the default ${{ github.token }} works when the workflow grants "issues: write"', [ "github-token" ]);
+            return {
+                ...common(i),
+                mode: "health",
+                health: {
+                    weeks: i.weeks,
+                    label: i["health-label"],
+                    agent: i.agent,
+                    maxJobs: i["max-jobs"],
+                    token: i["github-token"],
+                    maxRequests: i["max-requests"]
+                }
+            };
+        })
+    };
+};
+
+function describeValue(name, raw) {
+    if (name === "api-key") return raw ? "is not a usable key (its value is not shown)" : "is empty";
+    if (raw === void 0 || raw === "") return "is empty";
+    const text = name === "base-url" ? (0, util_text.t)(raw) : raw;
+    const shown = text.length > 80 ? `${text.slice(0, 80)}…` : text;
+    return `is ${JSON.stringify(shown)}`;
+}
+
+function parseSettings(raw, now, eventName = "", files, action) {
+    const mode = action ?? modeOf(raw);
+    const withDefaults = {};
+    for (const name of MODE_INPUTS[mode]) {
+        const given = raw[name] ?? "";
+        const fallback = DEFAULTS[name];
+        withDefaults[name] = name === "prompt" ? given : given.trim() === "" && fallback !== void 0 ? fallback : given.trim();
+    }
+    const result = modeSchemas(now, eventName, files)[mode].safeParse(withDefaults);
+    if (result.success) return result.data;
+    const lines = result.error.issues.map(issue => {
+        const name = String(issue.path[0] ?? "inputs");
+        if (name === "date-from" && issue.message.startsWith("a start with compare")) return `Input "date-from" is empty: expected ${issue.message}.`;
+        if (name === "date-from" && (issue.message.startsWith("a start before") || issue.message.startsWith("a start no later"))) return `Input "date-from" ${describeValue(name, raw["date-from"])}: expected ${issue.message}.`;
+        if (name === "mode" && issue.message.startsWith("mode: comment to run on")) return action ? `The comment action reads a comment, but this run's event is not one it reads: expected it ${issue.message.replace("mode: comment ", "")}.` : `Input "mode" is "comment", but this run's event is not one it reads: expected ${issue.message}.`;
+        if (name === "prompt" && issue.message.startsWith("agent mode")) return `Inputs "prompt" and "job-id" are both empty: ${issue.message}.`;
+        const described = issue.params?.described;
+        return `Input "${name}" ${typeof described === "string" ? described : describeValue(name, raw[name])}: expected ${issue.message}.`;
+    });
+    throw new InputError(lines.join("\n"));
+}
+
+function modeOf(raw) {
+    const given = (raw.mode ?? "").trim() || DEFAULTS.mode;
+    if (MODES.includes(given)) return given;
+    throw new InputError(`Input "mode" ${describeValue("mode", raw.mode)}: expected agent, visitors, views, insights, comment, deploy, preview, automation or health.`);
+}
+
+function unusedInputs(raw, mode) {
+    const reads = new Set(MODE_INPUTS[mode]);
+    return Object.entries(INPUTS).filter(([name, spec]) => name !== "mode" && !reads.has(name) && !(spec.default ?? "").includes("${{")).filter(([name, spec]) => {
+        const given = (raw[name] ?? "").trim();
+        return given !== "" && given !== spec.default;
+    }).map(([name, spec]) => ({
+        name: name,
+        readBy: spec.actions
+    }));
+}
 
 var summary_escape = __nccwpck_require__(7125);
 
@@ -2739,8 +2774,6 @@ function fail(message) {
 }
 
 var errors = __nccwpck_require__(17);
-
-var util_text = __nccwpck_require__(9997);
 
 function writeSummary(markdown) {
     const path = process.env.GITHUB_STEP_SUMMARY;
@@ -2783,7 +2816,7 @@ function readRawInputs(action) {
         (0, util_text.cl)(value);
     }
     const raw = {};
-    for (const name of action ? inputs_settings.Mq[action] : inputs_settings.Qh) raw[name] = getInput(name, {
+    for (const name of action ? MODE_INPUTS[action] : INPUT_NAMES) raw[name] = getInput(name, {
         trimWhitespace: name !== "prompt"
     });
     return raw;
@@ -2798,16 +2831,16 @@ async function main(signal, overrides, action) {
             realPath: path => (0, external_node_fs_.realpathSync)(path),
             read: path => (0, external_node_fs_.readFileSync)(path, "utf8")
         };
-        settings = (0, inputs_settings.P$)(raw, (overrides.clock ?? clock.m).now(), process.env.GITHUB_EVENT_NAME ?? "", files, action);
+        settings = parseSettings(raw, (overrides.clock ?? clock.m).now(), process.env.GITHUB_EVENT_NAME ?? "", files, action);
     } catch (error) {
-        if (!(error instanceof inputs_settings.dz)) throw error;
+        if (!(error instanceof InputError)) throw error;
         for (const line of error.message.split("\n")) fail(line);
         const problems = error.message.split("\n").map(line => `- ${(0, summary_escape.X1)(line, 600)}`);
         writeSummary(`### ❌ Mintlify action: input error\n\nNothing was sent to the API.\n\n${problems.join("\n")}\n`);
         return;
     }
     if (!settings.apiKey.startsWith("mint_")) warning('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
-    if (!action) for (const {name: name, readBy: readBy} of (0, inputs_settings.Sv)(raw, settings.mode)) warning(`Input "${name}" is not read with mode: ${settings.mode}, so it was ignored (${readBy.length > 0 ? `it is read by ${readBy.join(", ")}` : "no mode reads it"}).`);
+    if (!action) for (const {name: name, readBy: readBy} of unusedInputs(raw, settings.mode)) warning(`Input "${name}" is not read with mode: ${settings.mode}, so it was ignored (${readBy.length > 0 ? `it is read by ${readBy.join(", ")}` : "no mode reads it"}).`);
     const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(174), __nccwpck_require__.e(602) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 9602));
     await runMode(settings, signal, overrides);
 }
@@ -2823,4 +2856,4 @@ const named = globalThis.MINTLIFY_DOCS_ACTION;
     } finally {
         cancellation.dispose();
     }
-}({}, catalogue.kl.includes(named) ? named : void 0);
+}({}, ACTIONS.includes(named) ? named : void 0);

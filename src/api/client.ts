@@ -3,7 +3,7 @@ import { type Clock } from '../util/clock.js'
 import { formatDuration, formatNumber, formatTime } from '../util/format.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { external, registerSecret } from '../util/text.js'
-import { MAX_PROMPT_CHARS } from '../inputs/settings.js'
+import { MAX_PROMPT_CHARS } from '../util/prompt-bounds.js'
 import { ApiError } from './errors.js'
 import {
   GET_POLICY,

@@ -4,6 +4,7 @@ import { DURATION_FORMS, parseDuration } from './durations.js'
 import { isAbsolute, relative, resolve } from 'node:path'
 import { withoutUrlSecrets } from '../util/text.js'
 import { formatNumber, formatTime } from '../util/format.js'
+import { MAX_PROMPT_CHARS } from '../util/prompt-bounds.js'
 import { ACTIONS, type ActionName, INPUTS } from './catalogue.js'
 
 /**
@@ -44,14 +45,6 @@ export class InputError extends Error {
 }
 
 const MAX_WAIT_MS = 72 * 3_600_000
-/**
- * The longest prompt or message the action sends (the API client refuses longer ones before any
- * request; a longer `prompt` input is an input error). The service documents no limit: this bound
- * keeps a runaway prompt (a whole diff, a pasted log) from spending an agent use, and
- * PROMPT_WARN_CHARS notes a long one well before it.
- */
-export const MAX_PROMPT_CHARS = 200_000
-export const PROMPT_WARN_CHARS = 100_000
 
 /**
  * How `prompt-file` is read: the workspace it must lie in (GITHUB_WORKSPACE) and a reader (UTF-8
