@@ -28,7 +28,8 @@ function timeRun(node: string, args: string[], env: NodeJS.ProcessEnv): number {
   return Number(process.hrtime.bigint() - start) / 1e6
 }
 
-export function measureStartup(root: string, runtime: string, node: string, runs: number): StartupResult {
+/** `entry`: the root's dist/index.js, or a focused action's dist/<name>/index.js. */
+export function measureStartup(root: string, runtime: string, node: string, runs: number, entry = join('dist', 'index.js')): StartupResult {
   const dir = mkdtempSync(join(tmpdir(), 'bench-startup-'))
   const env = {
     PATH: process.env.PATH,
@@ -41,7 +42,7 @@ export function measureStartup(root: string, runtime: string, node: string, runs
   }
   writeFileSync(env.GITHUB_OUTPUT, '')
   writeFileSync(env.GITHUB_STEP_SUMMARY, '')
-  const action = join(root, 'dist', 'index.js')
+  const action = join(root, entry)
   // warm the file cache for both, then alternate so that drift hits both alike
   timeRun(node, ['-e', '0'], { PATH: env.PATH })
   timeRun(node, [action], env)
@@ -60,6 +61,6 @@ export function distSize(root: string): { total: number; entry: number; files: n
   const dir = join(root, 'dist')
   let total = 0
   const files = readdirSync(dir)
-  for (const f of files) total += statSync(join(dir, f)).size
+  for (const f of files) total += statSync(join(dir, f)).isFile() ? statSync(join(dir, f)).size : 0
   return { total, entry: statSync(join(dir, 'index.js')).size, files: files.length }
 }

@@ -8,10 +8,10 @@ import type { ModeContext, Report } from './modes/context.js'
 import * as agent from './modes/agent.js'
 import * as automation from './modes/automation.js'
 import * as comment from './modes/comment.js'
-import * as deploy from './modes/deploy.js'
+import * as deployPreview from './modes/deploy-preview.js'
 import * as insights from './modes/insights.js'
 import * as health from './modes/health.js'
-import * as traffic from './modes/traffic.js'
+import * as visitorsViews from './modes/visitors-views.js'
 import { escapeText } from './summary/escape.js'
 import { renderRunHeader } from './summary/run-header.js'
 import { renderUsage } from './summary/usage.js'
@@ -30,11 +30,11 @@ type ModeRun<S> = (settings: S, ctx: ModeContext) => Promise<Report>
 const MODES: { [M in Settings['mode']]: ModeRun<Extract<Settings, { mode: M }>> } = {
   agent: agent.run,
   comment: comment.run,
-  visitors: traffic.run,
-  views: traffic.run,
+  visitors: visitorsViews.run,
+  views: visitorsViews.run,
   insights: insights.run,
-  deploy: deploy.run,
-  preview: deploy.run,
+  deploy: deployPreview.run,
+  preview: deployPreview.run,
   automation: automation.run,
   health: health.run,
 }
@@ -96,7 +96,7 @@ export async function runMode(settings: Settings, signal: AbortSignal, overrides
     return conclude({ level: 'failure', message })
   }
   const maxRequests =
-    settings.mode === 'insights' ? settings.insights.maxRequests : settings.mode === 'visitors' || settings.mode === 'views' ? settings.traffic.maxRequests : settings.mode === 'health' ? settings.health.maxRequests : 0
+    settings.mode === 'insights' ? settings.insights.maxRequests : settings.mode === 'visitors' || settings.mode === 'views' ? settings.pages.maxRequests : settings.mode === 'health' ? settings.health.maxRequests : 0
   const budget = new RequestBudget(maxRequests)
   const log = (m: string): void => core.info(m)
   const client = new ApiClient({ fetch: apiFetch, analyticsBudget: budget, baseUrl: settings.baseUrl, apiKey: settings.apiKey, projectId: settings.projectId, clock, signal, deadline, log })

@@ -1,4 +1,4 @@
-import { type RawThread, type Thread, threadOf } from './conversation-event.js'
+import { type RawThread, type Thread, threadOf } from './comment-event.js'
 
 /**
  * Which issue or pull request an agent-mode run's tracking comment belongs to, from the event that

@@ -1,6 +1,6 @@
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
-import type { Thread } from './conversation-event.js'
+import type { Thread } from './comment-event.js'
 import { type GitHubPort, statusOf } from './port.js'
 
 /**

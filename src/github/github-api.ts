@@ -1,4 +1,4 @@
-import type { ConversationComment, Thread } from './conversation-event.js'
+import type { ConversationComment, Thread } from './comment-event.js'
 import { type ChangedFile, type Commit, type GitHubPort, type Issue, type IssueComment, type Reaction, type Repo, statusOf } from './port.js'
 
 /**

@@ -1,4 +1,4 @@
-import type { ConversationComment, Thread } from './conversation-event.js'
+import type { ConversationComment, Thread } from './comment-event.js'
 
 /**
  * The GitHub calls the modes make, behind one interface: github-api.ts implements it over

@@ -2,7 +2,7 @@ import type { StatusLabels } from '../inputs/settings.js'
 import * as core from '../util/actions-core.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
-import { type Thread, describeThread } from './conversation-event.js'
+import { type Thread, describeThread } from './comment-event.js'
 import type { GitHubPort } from './port.js'
 
 /**

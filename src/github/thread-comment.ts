@@ -1,7 +1,7 @@
 import * as core from '../util/actions-core.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
-import { type Thread, describeThread } from './conversation-event.js'
+import { type Thread, describeThread } from './comment-event.js'
 import { type GitHubPort, type IssueComment, githubTime, sameLogin, statusOf } from './port.js'
 import { type ThreadState, decodeState } from './thread-state.js'
 

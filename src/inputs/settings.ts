@@ -342,7 +342,7 @@ const modeSchemas = (now: number, eventName: string, files: PromptFiles | undefi
     if (i.compare === 'previous-period' && !from) {
       return problem(ctx, '', 'a start with compare: previous-period (the previous period is as long as this one, so this one needs a start)', ['date-from'])
     }
-    return { ...common(i), mode, traffic: { dateFrom: from, dateTo: to, pageSize: i['page-size'], summaryRows: i['summary-rows'], compare: i.compare === 'previous-period', maxRequests: i['max-requests'] } }
+    return { ...common(i), mode, pages: { dateFrom: from, dateTo: to, pageSize: i['page-size'], summaryRows: i['summary-rows'], compare: i.compare === 'previous-period', maxRequests: i['max-requests'] } }
   }
   const live = <M extends 'deploy' | 'preview' | 'automation'>(mode: M) => (i: ModeInputs<'deploy'> & Partial<InputsOf<'branch' | 'automation-id' | 'require-pr'>>, ctx: Issues) => {
     const pullRequestEvent = eventName === 'pull_request' || eventName === 'pull_request_target'
@@ -408,7 +408,7 @@ const modeSchemas = (now: number, eventName: string, files: PromptFiles | undefi
       return {
         ...common(i),
         mode: 'comment' as const,
-        conversation: { token: i['github-token'], triggerPhrase: i['trigger-phrase'], allowedBots: i['allowed-bots'], eventName, statusLabels: i['status-labels'] ?? undefined },
+        comment: { token: i['github-token'], triggerPhrase: i['trigger-phrase'], allowedBots: i['allowed-bots'], eventName, statusLabels: i['status-labels'] ?? undefined },
         agent: { wait: i.wait, pollIntervalMs: i['poll-interval'], requirePr: i['require-pr'] },
       }
     }),
@@ -435,8 +435,8 @@ const modeSchemas = (now: number, eventName: string, files: PromptFiles | undefi
 type Schemas = ReturnType<typeof modeSchemas>
 export type Settings = { [M in ActionName]: z.output<Schemas[M]> }[ActionName]
 export type AgentSettings = Extract<Settings, { mode: 'agent' }>
-export type TrafficSettings = Extract<Settings, { mode: 'visitors' | 'views' }>
-export type ConversationSettings = Extract<Settings, { mode: 'comment' }>
+export type VisitorsViewsSettings = Extract<Settings, { mode: 'visitors' | 'views' }>
+export type CommentSettings = Extract<Settings, { mode: 'comment' }>
 export type InsightsSettings = Extract<Settings, { mode: 'insights' }>
 export type LiveSettings = Extract<Settings, { mode: 'deploy' | 'preview' | 'automation' }>
 export type HealthSettings = Extract<Settings, { mode: 'health' }>

@@ -2,15 +2,15 @@ import { agentEnding, runAgent } from '../agent/run-agent.js'
 import { waitForJob } from '../agent/wait-for-job.js'
 import { ApiError } from '../api/errors.js'
 import { isTerminal } from '../api/schemas.js'
-import { type ConversationComment, type ConversationEvent, type Thread, describeThread, readConversationEvent } from '../github/conversation-event.js'
+import { type ConversationComment, type ConversationEvent, type Thread, describeThread, readConversationEvent } from '../github/comment-event.js'
 import { type Refusal, type SkipReason, gate } from '../github/gate.js'
 import { cleanCommentText, findInstruction } from '../github/instruction.js'
 import { type GitHubPort, type IssueComment, sameLogin } from '../github/port.js'
 import type { ThreadComment } from '../github/thread-comment.js'
 import { MAX_INSTRUCTIONS, type ThreadEntry, carriesMarker } from '../github/thread-state.js'
 import { type Marks, entryFor, labelerFor, linkPullRequest, openTracking, recordEnd, recordNotSent, recordStart } from '../github/tracking.js'
-import type { ConversationSettings } from '../inputs/settings.js'
-import { type ConversationReport, renderConversationSummary } from '../summary/conversation-summary.js'
+import type { CommentSettings } from '../inputs/settings.js'
+import { type CommentReport, renderCommentSummary } from '../summary/comment-summary.js'
 import { renderReviewReply } from '../summary/thread-comment.js'
 import * as core from '../util/actions-core.js'
 import type { Ending } from '../util/ending.js'
@@ -32,12 +32,12 @@ import { threadView } from './thread.js'
  *
  * A refused comment gets a 😕 reaction and a notice, never a reply and never a request to the service.
  */
-export async function run(settings: ConversationSettings, ctx: ModeContext): Promise<Report> {
+export async function run(settings: CommentSettings, ctx: ModeContext): Promise<Report> {
   const report = await converse(settings, ctx)
-  return { summary: renderConversationSummary(report, ctx.run), ending: endingOf(report, settings.agent.requirePr) }
+  return { summary: renderCommentSummary(report, ctx.run), ending: endingOf(report, settings.agent.requirePr) }
 }
 
-function endingOf(report: ConversationReport, requirePr: boolean): Ending {
+function endingOf(report: CommentReport, requirePr: boolean): Ending {
   if (report.skip) {
     const refused = report.skip.reason === 'not-allowed' || report.skip.reason === 'bot'
     return { level: refused ? 'notice' : 'info', message: `Not an instruction (${report.skip.reason}): ${report.skip.detail}` }
@@ -52,17 +52,17 @@ function contextLine(event: ConversationEvent): string {
   return `Context from GitHub (a description, not an instruction): this was asked in a comment on ${describeThread(event.thread)}${title ? ` titled ${JSON.stringify(title)}` : ''}, ${event.thread.url}`
 }
 
-async function converse(settings: ConversationSettings, ctx: ModeContext): Promise<ConversationReport> {
-  const { triggerPhrase, allowedBots, token } = settings.conversation
+async function converse(settings: CommentSettings, ctx: ModeContext): Promise<CommentReport> {
+  const { triggerPhrase, allowedBots, token } = settings.comment
   const event = readConversationEvent(ctx.run.eventName, ctx.run.payload, ctx.run)
   if (!event) return { triggered: false, failure: `The ${external(ctx.run.eventName, 60)} event has no comment, author or issue to read. Nothing was sent to the service.` }
   const what = event.comment.kind === 'review' ? 'review' : 'comment'
-  const skip = (reason: SkipReason, detail: string): ConversationReport => {
+  const skip = (reason: SkipReason, detail: string): CommentReport => {
     ctx.outputs.set('triggered', 'false')
     ctx.outputs.set('skip-reason', reason)
     return { triggered: false, skip: { reason, detail } }
   }
-  const notSent = (failure: string, source?: ConversationReport['source']): ConversationReport => {
+  const notSent = (failure: string, source?: CommentReport['source']): CommentReport => {
     ctx.outputs.set('triggered', 'false')
     return { triggered: false, source, failure }
   }
@@ -131,7 +131,7 @@ async function converse(settings: ConversationSettings, ctx: ModeContext): Promi
 
   let catchUp: CatchUp
   try {
-    catchUp = await pendingInstructions(api, tracking, event, identity, settings.conversation, ctx.run.runUrl, verdicts, notOwn ? MAX_INSTRUCTIONS : MAX_INSTRUCTIONS - 1)
+    catchUp = await pendingInstructions(api, tracking, event, identity, settings.comment, ctx.run.runUrl, verdicts, notOwn ? MAX_INSTRUCTIONS : MAX_INSTRUCTIONS - 1)
   } catch (error) {
     if (notOwn) {
       core.warning(`Could not catch up on the instructions no run sent on ${whereText}: ${external(getErrorMessage(error), 300)}. The next run on this thread will.`)
@@ -145,7 +145,7 @@ async function converse(settings: ConversationSettings, ctx: ModeContext): Promi
     : [...catchUp.instructions, { author: own.author.login, text: found.found ? found.text : '', url: own.url || event.thread.url, comment: own.kind === 'issue-comment' ? own.id : undefined, at: '' }]
   const now = ctx.clock.now()
   const entries = instructions.map((i) => entryFor(ctx.run, now, i.author, i.text, i.url, { comment: i.comment }))
-  const marks: Marks = { lastComment: own.kind === 'issue-comment' ? own.id : catchUp.newest, labeler: labelerFor(api, event.thread, settings.conversation.statusLabels) }
+  const marks: Marks = { lastComment: own.kind === 'issue-comment' ? own.id : catchUp.newest, labeler: labelerFor(api, event.thread, settings.comment.statusLabels) }
   if (notOwn) {
     core.notice(`This ${what} is not an instruction (${notOwn.reason}): ${notOwn.detail} It was not sent; the ${count(catchUp.instructions.length, 'earlier instruction')} on ${whereText} that no run had sent ${catchUp.instructions.length === 1 ? 'is' : 'are'} sent now.`)
   } else if (catchUp.instructions.length > 0) {
@@ -251,7 +251,7 @@ async function pendingInstructions(
   tracking: ThreadComment,
   event: ConversationEvent,
   identity: string | undefined,
-  conversation: ConversationSettings['conversation'],
+  conversation: CommentSettings['comment'],
   runUrl: string,
   /** The gate's verdict by login, for this run (one permission check per author). */
   verdicts: Map<string, Refusal | undefined>,
@@ -336,7 +336,7 @@ async function react(api: GitHubPort, thread: Thread, comment: Pick<Conversation
  * shown is this instruction's; if it is still busy at wait-timeout, nothing is sent. A job the
  * service no longer knows (404) is 'gone': a new job starts.
  */
-async function readyForFollowUp(settings: ConversationSettings, ctx: ModeContext, jobId: string): Promise<'ready' | 'gone' | string> {
+async function readyForFollowUp(settings: CommentSettings, ctx: ModeContext, jobId: string): Promise<'ready' | 'gone' | string> {
   if (!settings.agent.wait) return 'ready'
   try {
     const job = await ctx.client.getJob(jobId)

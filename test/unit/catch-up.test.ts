@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { MAX_INSTRUCTIONS, decodeState } from '../../src/github/thread-state.js'
-import { type AgentSettings, type ConversationSettings, parseSettings } from '../../src/inputs/settings.js'
+import { type AgentSettings, type CommentSettings, parseSettings } from '../../src/inputs/settings.js'
 import * as agentMode from '../../src/modes/agent.js'
 import * as commentMode from '../../src/modes/comment.js'
 import { type World, world } from './fake-world.js'
@@ -13,7 +13,7 @@ import { FIXED_NOW } from './fake-clock.js'
  */
 
 const base = { 'api-key': 'mint_unit_key_000', 'project-id': 'proj_demo', 'poll-interval': '10s' }
-const commentSettings = (extra: Record<string, string> = {}) => parseSettings({ ...base, mode: 'comment', 'github-token': 'ghs_unit', ...extra }, FIXED_NOW, 'issue_comment') as ConversationSettings
+const commentSettings = (extra: Record<string, string> = {}) => parseSettings({ ...base, mode: 'comment', 'github-token': 'ghs_unit', ...extra }, FIXED_NOW, 'issue_comment') as CommentSettings
 const issue = { number: 7, title: 'Document webhooks', html_url: 'https://github.com/acme/docs/issues/7' }
 
 beforeEach(() => {
@@ -22,7 +22,7 @@ beforeEach(() => {
 })
 
 /** A thread on which alice (write) and bob (read) comment; runs share GitHub and the service. */
-function thread(): World & { post(author: string, body: string, type?: string): number; runFor(id: number, run: number, settings?: ConversationSettings): ReturnType<typeof commentMode.run> } {
+function thread(): World & { post(author: string, body: string, type?: string): number; runFor(id: number, run: number, settings?: CommentSettings): ReturnType<typeof commentMode.run> } {
   const w = world()
   w.github.roles.set('alice', 'write')
   w.github.roles.set('bob', 'read')

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { readConversationEvent } from '../../src/github/conversation-event.js'
+import { readConversationEvent } from '../../src/github/comment-event.js'
 import { MAX_INSTRUCTION_CHARS, cleanCommentText, findInstruction } from '../../src/github/instruction.js'
 
 const repo = { owner: 'acme', repo: 'docs' }

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { decodeState, encodeState } from '../../src/github/thread-state.js'
-import { type AgentSettings, type ConversationSettings, parseSettings } from '../../src/inputs/settings.js'
+import { type AgentSettings, type CommentSettings, parseSettings } from '../../src/inputs/settings.js'
 import * as agentMode from '../../src/modes/agent.js'
 import * as commentMode from '../../src/modes/comment.js'
 import { world } from './fake-world.js'
@@ -13,7 +13,7 @@ import { FIXED_NOW } from './fake-clock.js'
  */
 
 const base = { 'api-key': 'mint_unit_key_000', 'project-id': 'proj_demo', 'poll-interval': '10s' }
-const commentSettings = (extra: Record<string, string> = {}) => parseSettings({ ...base, mode: 'comment', 'github-token': 'ghs_unit', ...extra }, FIXED_NOW, 'issue_comment') as ConversationSettings
+const commentSettings = (extra: Record<string, string> = {}) => parseSettings({ ...base, mode: 'comment', 'github-token': 'ghs_unit', ...extra }, FIXED_NOW, 'issue_comment') as CommentSettings
 const agentSettings = (extra: Record<string, string>) => parseSettings({ ...base, ...extra }, FIXED_NOW, 'issues') as AgentSettings
 
 const issue = { number: 7, title: 'Document webhooks', html_url: 'https://github.com/acme/docs/issues/7' }

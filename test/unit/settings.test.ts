@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { type AgentSettings, InputError, type RawInputs, type TrafficSettings, parseSettings, unusedInputs } from '../../src/inputs/settings.js'
+import { type AgentSettings, InputError, type RawInputs, type VisitorsViewsSettings, parseSettings, unusedInputs } from '../../src/inputs/settings.js'
 import { urlSecrets } from '../../src/util/text.js'
 
 /** The instant every parse here is made at: the tests carry their own time. */
@@ -119,7 +119,7 @@ describe('parseSettings', () => {
 
 describe('parseSettings, visitors mode', () => {
   const now = Date.UTC(2026, 10, 21, 15, 30)
-  const visitors = (raw: RawInputs): TrafficSettings['traffic'] => (parseSettings({ ...base, prompt: '', mode: 'visitors', ...raw }, now) as TrafficSettings).traffic
+  const visitors = (raw: RawInputs): VisitorsViewsSettings['pages'] => (parseSettings({ ...base, prompt: '', mode: 'visitors', ...raw }, now) as VisitorsViewsSettings).pages
 
   test('defaults: all time, 250 rows a request, 25 summary rows', () => {
     expect(visitors({})).toEqual({ dateFrom: undefined, dateTo: undefined, pageSize: 250, summaryRows: 25, compare: false, maxRequests: 100 })
@@ -179,7 +179,7 @@ describe('parseSettings, comment mode', () => {
     const s = parseSettings(comment, NOW, 'issue_comment')
     expect(s).toMatchObject({
       mode: 'comment',
-      conversation: { triggerPhrase: '/docs', allowedBots: [], eventName: 'issue_comment', token: 'ghs_x' },
+      comment: { triggerPhrase: '/docs', allowedBots: [], eventName: 'issue_comment', token: 'ghs_x' },
       agent: { wait: true, pollIntervalMs: 10_000, requirePr: false },
     })
   })
@@ -196,7 +196,7 @@ describe('parseSettings, comment mode', () => {
 
   test('allowed-bots: logins, [bot] added where missing, lower case, duplicates once', () => {
     const s = parseSettings({ ...comment, 'allowed-bots': 'Renovate[bot], dependabot , renovate[bot]' }, NOW, 'issue_comment')
-    expect(s.mode === 'comment' && s.conversation.allowedBots).toEqual(['renovate[bot]', 'dependabot[bot]'])
+    expect(s.mode === 'comment' && s.comment.allowedBots).toEqual(['renovate[bot]', 'dependabot[bot]'])
   })
 
   test.each(['*', 'renovate[bot], *', 'bad login!', 'a b'])('allowed-bots %j is an input error', (value) => {
@@ -232,7 +232,7 @@ describe('parseSettings, views mode and compare', () => {
   test('views reads what visitors reads', () => {
     const s = parseSettings({ ...traffic, mode: 'views', 'date-from': '2026-10-01', compare: 'previous-period' }, NOW)
     expect(s.mode).toBe('views')
-    expect(s.mode === 'views' && s.traffic).toMatchObject({ pageSize: 250, summaryRows: 25, compare: true, dateFrom: { sent: '2026-10-01' } })
+    expect(s.mode === 'views' && s.pages).toMatchObject({ pageSize: 250, summaryRows: 25, compare: true, dateFrom: { sent: '2026-10-01' } })
   })
 
   test('compare: previous-period without date-from is an input error that says why', () => {
@@ -327,7 +327,7 @@ describe('dates: a range that starts after now is refused, naming the input', ()
     expect(() => parseSettings({ ...raw, 'date-from': from }, NOW)).not.toThrow()
   })
   test('Nd keeps its meaning: N days before today, in UTC; with date-to 0d the last N whole days', () => {
-    const s = parseSettings({ ...raw, 'date-from': '7d', 'date-to': '0d' }, NOW) as TrafficSettings
-    expect([s.traffic.dateFrom?.sent, s.traffic.dateTo?.sent]).toEqual(['2026-11-14', '2026-11-21'])
+    const s = parseSettings({ ...raw, 'date-from': '7d', 'date-to': '0d' }, NOW) as VisitorsViewsSettings
+    expect([s.pages.dateFrom?.sent, s.pages.dateTo?.sent]).toEqual(['2026-11-14', '2026-11-21'])
   })
 })

@@ -1,8 +1,8 @@
 import * as core from '../util/actions-core.js'
 import type { TrafficKind, VisitorRow } from '../api/schemas.js'
 import { type RangeEnd, describeEnd, describeRange, pinOpenEnd } from '../inputs/dates.js'
-import type { TrafficSettings } from '../inputs/settings.js'
-import { renderTrafficSummary } from '../summary/traffic-summary.js'
+import type { VisitorsViewsSettings } from '../inputs/settings.js'
+import { renderVisitorsViewsSummary } from '../summary/visitors-views-summary.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
 import { count } from '../util/format.js'
@@ -27,9 +27,9 @@ interface Period {
 }
 
 /** One period's export, in its own log group; what was fetched is kept whatever happens. */
-async function exportPeriod(settings: TrafficSettings, ctx: TrafficContext, from: RangeEnd | undefined, to: RangeEnd | undefined, previous: boolean): Promise<Period> {
+async function exportPeriod(settings: VisitorsViewsSettings, ctx: TrafficContext, from: RangeEnd | undefined, to: RangeEnd | undefined, previous: boolean): Promise<Period> {
   const kind = settings.mode
-  const { pageSize } = settings.traffic
+  const { pageSize } = settings.pages
   const range = describeRange(from, to)
   let result: TrafficExport = { totals: undefined, rows: new Map(), pages: 0, repeats: 0, stoppedEarly: undefined }
   let failure: unknown
@@ -78,11 +78,11 @@ function periodMeta(p: Period): PeriodMeta {
  * period before it), write the files and outputs, render the summary; never throws. A list cut short
  * is a warning, a failure fails the step; what was fetched is kept either way.
  */
-export async function run(settings: TrafficSettings, mode: ModeContext): Promise<Report> {
+export async function run(settings: VisitorsViewsSettings, mode: ModeContext): Promise<Report> {
   const ctx: TrafficContext = { client: mode.client, outputs: mode.outputs, dir: mode.dir, now: () => mode.clock.now() }
   const kind = settings.mode
-  const { dateFrom, summaryRows, compare } = settings.traffic
-  const dateTo = pinOpenEnd(settings.traffic.dateTo, ctx.now())
+  const { dateFrom, summaryRows, compare } = settings.pages
+  const dateTo = pinOpenEnd(settings.pages.dateTo, ctx.now())
   const current = await exportPeriod(settings, ctx, dateFrom, dateTo, false)
   const notes: string[] = []
   if (current.result.stoppedEarly) notes.push(`The export is incomplete: ${current.result.stoppedEarly}.`)
@@ -145,7 +145,7 @@ export async function run(settings: TrafficSettings, mode: ModeContext): Promise
     message = `${what}${stopped ? ' (in the previous period)' : ''} ${fetched} before that.${kept}`
     notes.unshift(message)
   }
-  const summary = renderTrafficSummary({
+  const summary = renderVisitorsViewsSummary({
     kind,
     projectId: settings.projectId,
     range: current.range,

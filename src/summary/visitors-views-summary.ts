@@ -41,7 +41,7 @@ export function formatChange(row: ComparedRow): string {
   return `${arrow} ${row.change > 0 ? '+' : ''}${formatNumber(row.change)} (${row.change > 0 && percent !== '0.0%' ? '+' : ''}${percent})`
 }
 
-export interface TrafficSummaryInput {
+export interface VisitorsViewsSummaryInput {
   kind: TrafficKind
   projectId: string
   range: string
@@ -60,7 +60,7 @@ export interface TrafficSummaryInput {
   pin?: string
 }
 
-export function renderTrafficSummary(input: TrafficSummaryInput): string {
+export function renderVisitorsViewsSummary(input: VisitorsViewsSummaryInput): string {
   const icon = input.failed ? '❌' : input.notes.length > 0 ? '⚠️' : '📊'
   const noun = NOUN[input.kind]
   const comparison = input.comparison

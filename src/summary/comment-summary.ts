@@ -7,7 +7,7 @@ import { count } from '../util/format.js'
 import { alert, escapeText, keyValueTable, link } from './escape.js'
 
 /** What a comment-mode run did, as modes/comment.ts reports it. */
-export interface ConversationReport {
+export interface CommentReport {
   triggered: boolean
   skip?: { reason: SkipReason; detail: string }
   /** Where the instruction came from, for the summary. */
@@ -27,7 +27,7 @@ export interface ConversationReport {
  * The comment-mode job summary: why a comment was not taken (one line, never a silent green run),
  * or where the instruction came from followed by the agent summary.
  */
-export function renderConversationSummary(report: ConversationReport, here?: Here): string {
+export function renderCommentSummary(report: CommentReport, here?: Here): string {
   const parts: string[] = []
   if (report.skip) {
     const refused = report.skip.reason === 'not-allowed' || report.skip.reason === 'bot'

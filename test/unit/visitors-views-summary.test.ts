@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { type Comparison, joinPeriods } from '../../src/analytics/compare.js'
-import { SUMMARY_BYTE_BUDGET, aiShare, bar, formatChange, renderTrafficSummary } from '../../src/summary/traffic-summary.js'
+import { SUMMARY_BYTE_BUDGET, aiShare, bar, formatChange, renderVisitorsViewsSummary } from '../../src/summary/visitors-views-summary.js'
 
 const base = {
   kind: 'visitors' as const,
@@ -20,7 +20,7 @@ describe('visitors summary', () => {
       { path: '/docs/b', human: 400, ai: 75, total: 475 },
       { path: '/docs/c', human: 10, ai: 0, total: 10 },
     ]
-    const md = renderTrafficSummary({ ...base, sorted, summaryRows: 2, pathCount: 3 })
+    const md = renderVisitorsViewsSummary({ ...base, sorted, summaryRows: 2, pathCount: 3 })
     expect(md).toContain('### 📊 Unique visitors: proj\\_demo, 2026-10-01 – 2026-10-31')
     expect(md).toContain('| 12,345 | 2,345 | 13,900 | 16.0% |')
     expect(md).toContain('| /docs/a | 950 | 900 / 100 | 10.0% | ████████████████ |')
@@ -33,7 +33,7 @@ describe('visitors summary', () => {
   test('hostile paths cannot break a row or become a link, image or HTML', () => {
     const paths = ['/a|b', '/x\\|y', '/`code`', '/[link](https://evil.example)', '/![img](https://evil.example/i.png)', '/<script>alert(1)</script>', '/line\nbreak', '/www.evil.example']
     const sorted = paths.map((path, i) => ({ path, human: 10 - i, ai: 0, total: 10 - i }))
-    const md = renderTrafficSummary({ ...base, sorted, pathCount: sorted.length })
+    const md = renderVisitorsViewsSummary({ ...base, sorted, pathCount: sorted.length })
     const rows = md.split('\n').filter((l) => l.startsWith('| /'))
     expect(rows).toHaveLength(paths.length)
     for (const row of rows) expect(row.replace(/\\\\/g, '').replace(/\\\|/g, '').split('|')).toHaveLength(7) // five cells at most: the summary's width
@@ -42,7 +42,7 @@ describe('visitors summary', () => {
 
   test('stays under the byte budget however many rows are asked for', () => {
     const sorted = Array.from({ length: 20_000 }, (_, i) => ({ path: `/${'x'.repeat(140)}/${i}`, human: 20_000 - i, ai: 1, total: 20_000 - i }))
-    const md = renderTrafficSummary({ ...base, sorted, summaryRows: 20_000, pathCount: sorted.length })
+    const md = renderVisitorsViewsSummary({ ...base, sorted, summaryRows: 20_000, pathCount: sorted.length })
     expect(Buffer.byteLength(md)).toBeLessThanOrEqual(SUMMARY_BYTE_BUDGET)
     expect(md).toMatch(/more pages are in the export files/)
   })
@@ -74,7 +74,7 @@ describe('summary with a comparison', () => {
   }
 
   test('totals with the previous total and the change; a change column; the movers, escaped', () => {
-    const md = renderTrafficSummary({ ...base, kind: 'views', totals: { human: 250, ai: 10, total: 260 }, sorted: current, pathCount: 3, comparison })
+    const md = renderVisitorsViewsSummary({ ...base, kind: 'views', totals: { human: 250, ai: 10, total: 260 }, sorted: current, pathCount: 3, comparison })
     expect(md).toContain('### 📊 Page views: proj\\_demo')
     expect(md).toContain('| Previous total | Change |')
     expect(md).toContain('| 250 / 10 | 260 | 3.8% | 210 | ▲ +50 (+23.8%) |')
@@ -90,13 +90,13 @@ describe('summary with a comparison', () => {
   test('nothing moved: the movers part is one line', () => {
     const same = [{ path: '/a', human: 10, ai: 0, total: 10 }]
     const flat: Comparison = { ...comparison, rows: joinPeriods(new Map(same.map((r) => [r.path, r])), new Map(same.map((r) => [r.path, r]))) }
-    const md = renderTrafficSummary({ ...base, sorted: same, pathCount: 1, comparison: flat })
+    const md = renderVisitorsViewsSummary({ ...base, sorted: same, pathCount: 1, comparison: flat })
     expect(md).toContain('#### Movers\n\nNo page rose, fell, appeared or went quiet.\n')
     expect(md).not.toMatch(/none\./)
   })
 
   test('an incomplete previous period: no change shown, and the summary says why', () => {
-    const md = renderTrafficSummary({ ...base, sorted: current, pathCount: 3, comparison: { ...comparison, previousComplete: false } })
+    const md = renderVisitorsViewsSummary({ ...base, sorted: current, pathCount: 3, comparison: { ...comparison, previousComplete: false } })
     expect(md).not.toContain('Change')
     expect(md).not.toContain('Movers')
     expect(md).toContain('that period is incomplete, so a change would mislead')
