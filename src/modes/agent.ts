@@ -1,13 +1,12 @@
 import { buildChangePrompt } from '../agent/change-prompt.js'
-import { type AgentReport, actionOf, agentEnding, runAgent } from '../agent/run-agent.js'
+import { actionOf, agentEnding, runAgent } from '../agent/run-agent.js'
 import { type ChangeEvent, fetchChange, pathFilter, readChangeEvent } from '../github/change.js'
 import { type Refusal, type SkipReason, gate } from '../github/gate.js'
 import type { GitHubPort } from '../github/port.js'
 import { parsePullLink } from '../github/pull-link.js'
 import { entryFor } from '../github/tracking.js'
 import type { AgentSettings } from '../inputs/settings.js'
-import { renderAgentSummary } from '../summary/agent-summary.js'
-import { escapeText, keyValueTable, link } from '../summary/escape.js'
+import { renderAgentSkip, renderAgentSummary, renderChangeLine, renderChangeUnreadable } from '../summary/agent-summary.js'
 import * as core from '../util/actions-core.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
@@ -29,7 +28,7 @@ export async function run(settings: AgentSettings, ctx: ModeContext): Promise<Re
   if (settings.changes) {
     const planned = await planChange(settings.changes, settings.agent.prompt, ctx, tracking)
     if ('skip' in planned) return skipped(planned.skip, planned.detail, ctx)
-    if ('failure' in planned) return { summary: `### ❌ Documentation agent: the change could not be read\n\n${escapeText(planned.failure, 1000)}\n\nNothing was sent to the service.\n`, ending: { level: 'failure', message: planned.failure } }
+    if ('failure' in planned) return { summary: renderChangeUnreadable(planned.failure), ending: { level: 'failure', message: planned.failure } }
     described = planned
     request = { ...request, prompt: planned.prompt, jobId: planned.jobId }
   }
@@ -53,7 +52,7 @@ export async function run(settings: AgentSettings, ctx: ModeContext): Promise<Re
   })
   if (described && ctx.outputs.get('triggered') !== 'true') ctx.outputs.set('triggered', 'false')
   await job.ended(report)
-  return { summary: `${renderAgentSummary(report, ctx.run)}${described ? changeSummary(described, report) : ''}`, ending: agentEnding(report, settings.agent.requirePr) }
+  return { summary: `${renderAgentSummary(report, ctx.run)}${described ? renderChangeLine(described, report.job?.prLink) : ''}`, ending: agentEnding(report, settings.agent.requirePr) }
 }
 
 /** A change ready to send: the prompt, the job it continues (if any), and how the thread records it. */
@@ -165,12 +164,8 @@ function skipped(reason: string, detail: string, ctx: ModeContext): Report {
   ctx.outputs.set('skip-reason', reason)
   const refused = reason === 'not-allowed' || reason === 'bot'
   return {
-    summary: `### ${refused ? '🚫' : '💤'} Documentation agent: nothing sent\n\n${keyValueTable([['Reason', `\`${reason}\``], ['Why', escapeText(detail, 600)]])}\n`,
+    summary: renderAgentSkip(reason, detail),
     ending: { level: refused ? 'notice' : 'info', message: `No docs job (${reason}): ${detail}` },
   }
 }
 
-function changeSummary(d: Described, report: AgentReport): string {
-  const docs = report.job?.prLink ? ` → docs ${link(report.job.prLink, 'pull request') || escapeText(report.job.prLink, 200)}` : ''
-  return `\n**Code change:** ${link(d.url, d.label) || escapeText(d.label, 200)}, ${d.files} file${d.files === 1 ? '' : 's'} described${d.cut > 0 ? ` (${d.cut} patch${d.cut === 1 ? '' : 'es'} left out for max-changes)` : ''}${docs}.\n`
-}

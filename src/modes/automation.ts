@@ -2,8 +2,7 @@ import { agentEnding, runAgent } from '../agent/run-agent.js'
 import { ApiError } from '../api/errors.js'
 import { entryFor } from '../github/tracking.js'
 import type { LiveSettings } from '../inputs/settings.js'
-import { renderAgentSummary } from '../summary/agent-summary.js'
-import { alert, escapeText, keyValueTable } from '../summary/escape.js'
+import { renderAutomationSummary } from '../summary/automation-summary.js'
 import * as core from '../util/actions-core.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
@@ -26,35 +25,31 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
     started = await ctx.client.triggerAutomation(id)
   } catch (error) {
     const message = getErrorMessage(error)
-    return { summary: `### ❌ Automation not run\n\n${alert('CAUTION', message)}\n`, ending: { level: 'failure', message } }
+    return { summary: renderAutomationSummary({ state: 'not-run', id, message }), ending: { level: 'failure', message } }
   }
-  ctx.outputs.set('automation-run-id', started.instanceId)
-  const automationRows: Array<[string, string]> = [
-    ['Automation', escapeText(id, 100)],
-    ['Run', escapeText(started.instanceId, 100)],
-  ]
-  const facts = keyValueTable([...automationRows, ...(started.jobId ? ([['Job', escapeText(started.jobId, 100)]] as Array<[string, string]>) : [])])
+  const { instanceId, jobId } = started
+  ctx.outputs.set('automation-run-id', instanceId)
   // the service answers 202 Accepted: the run is queued, not yet seen running
-  const accepted = `Automation ${id}: the service accepted run ${started.instanceId} (202 Accepted: queued).`
-  const follow = `Follow it on the dashboard's automations page (its run ${started.instanceId}).`
+  const accepted = `Automation ${id}: the service accepted run ${instanceId} (202 Accepted: queued).`
+  const follow = `Follow it on the dashboard's automations page (its run ${instanceId}).`
   const queued = (why: string): Report => ({
-    summary: `### ▶️ Automation run accepted (queued)\n\n${facts}\n\n${escapeText(`${why} ${follow}`, 600)}\n`,
+    summary: renderAutomationSummary({ state: 'queued', id, instanceId, ...(jobId ? { jobId } : {}), why, follow }),
     ending: { level: 'notice', message: `${accepted} ${why} ${follow}` },
   })
   if (!settings.live.wait) return queued('Not waited for (wait: false).')
-  if (!started.jobId) return queued('The service named no job for this run, so this step cannot follow it.')
+  if (!jobId) return queued('The service named no job for this run, so this step cannot follow it.')
   try {
-    await ctx.client.getJob(started.jobId)
+    await ctx.client.getJob(jobId)
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return queued(`Its job ${started.jobId} is not an agent job this action can follow.`)
+    if (error instanceof ApiError && error.status === 404) return queued(`Its job ${jobId} is not an agent job this action can follow.`)
     const message = `${accepted} Its job could not be read: ${getErrorMessage(error)} ${follow}`
-    return { summary: `### ⚠️ Automation run accepted (queued), not followed\n\n${facts}\n\n${alert('WARNING', message, 1000)}\n`, ending: { level: 'warning', message } }
+    return { summary: renderAutomationSummary({ state: 'unfollowed', id, instanceId, jobId, message }), ending: { level: 'warning', message } }
   }
-  core.info(`The run's job ${external(started.jobId, 80)} is an agent job: waiting on it.`)
+  core.info(`The run's job ${external(jobId, 80)} is an agent job: waiting on it.`)
   // with comment: true the thread tracks the automation's job as it would an agent-mode job
-  const job = trackJob(tracking, entryFor(ctx.run, ctx.clock.now(), ctx.run.actor, `Automation ${id}, run ${started.instanceId}`, ctx.run.runUrl, { described: true }), {}, ctx)
+  const job = trackJob(tracking, entryFor(ctx.run, ctx.clock.now(), ctx.run.actor, `Automation ${id}, run ${instanceId}`, ctx.run.runUrl, { described: true }), {}, ctx)
   const report = await runAgent(
-    { projectId: settings.projectId, waitTimeoutMs: settings.waitTimeoutMs, wait: true, pollIntervalMs: settings.live.pollIntervalMs, prompt: undefined, jobId: started.jobId },
+    { projectId: settings.projectId, waitTimeoutMs: settings.waitTimeoutMs, wait: true, pollIntervalMs: settings.live.pollIntervalMs, prompt: undefined, jobId },
     {
       client: ctx.client,
       clock: ctx.clock,
@@ -65,6 +60,5 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
     },
   )
   await job.ended(report)
-  // the agent summary's table names the job: the automation's own rows are the automation and its run
-  return { summary: `### ▶️ Automation run\n\n${keyValueTable(automationRows)}\n\n${renderAgentSummary(report, ctx.run)}`, ending: agentEnding(report, settings.live.requirePr) }
+  return { summary: renderAutomationSummary({ state: 'followed', id, instanceId, agent: report }, ctx.run), ending: agentEnding(report, settings.live.requirePr) }
 }

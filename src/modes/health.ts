@@ -9,7 +9,7 @@ import { type HealthIssueFound, type HealthState, createHealthIssue, decodeHealt
 import type { GitHubPort, Issue, Repo } from '../github/port.js'
 import { parsePullLink } from '../github/pull-link.js'
 import type { HealthSettings } from '../inputs/settings.js'
-import { type HealthView, healthTitle, renderHealthBody, renderHealthSummary } from '../summary/health-body.js'
+import { type HealthView, healthTitle, renderHealthBody, renderHealthFailure, renderHealthSummary } from '../summary/health-body.js'
 import { renderUsage } from '../summary/usage.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { count } from '../util/format.js'
@@ -63,7 +63,7 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
     found = await findHealthIssue(api, repo, label, identity)
   } catch (error) {
     const message = `Could not list the issues labelled ${label}: ${getErrorMessage(error)}. Nothing was fetched or written (the workflow needs "issues: write").`
-    return { summary: `### ❌ Docs health\n\n${external(message, 600)}\n`, ending: { level: 'failure', message } }
+    return { summary: renderHealthFailure(message), ending: { level: 'failure', message } }
   }
   let state: HealthState = { project, weeks: [], gaps: [] }
   if (found.issue) {

@@ -47,3 +47,20 @@ export function renderAgentSummary(report: AgentReport, here?: Here): string {
   if (report.message) parts.push(alert(report.outcome === 'error' || report.outcome === 'failed' ? 'CAUTION' : 'WARNING', report.message))
   return `${parts.join('\n\n')}\n`
 }
+
+/** A run that sent nothing (changes with nothing relevant, a refused author): why, as a table. */
+export function renderAgentSkip(reason: string, detail: string): string {
+  const refused = reason === 'not-allowed' || reason === 'bot'
+  return `### ${refused ? '🚫' : '💤'} Documentation agent: nothing sent\n\n${keyValueTable([['Reason', `\`${reason}\``], ['Why', escapeText(detail, 600)]])}\n`
+}
+
+/** The code change could not be read from GitHub: nothing was sent. */
+export function renderChangeUnreadable(failure: string): string {
+  return `### ❌ Documentation agent: the change could not be read\n\n${escapeText(failure, 1000)}\n\nNothing was sent to the service.\n`
+}
+
+/** What the code change the job describes was: the link, the files described, the docs pull request. */
+export function renderChangeLine(change: { url: string; label: string; files: number; cut: number }, prLink: string | null | undefined): string {
+  const docs = prLink ? ` → docs ${link(prLink, 'pull request') || escapeText(prLink, 200)}` : ''
+  return `\n**Code change:** ${link(change.url, change.label) || escapeText(change.label, 200)}, ${count(change.files, 'file')} described${change.cut > 0 ? ` (${count(change.cut, 'patch', 'patches')} left out for max-changes)` : ''}${docs}.\n`
+}

@@ -180,3 +180,8 @@ export function renderHealthSummary(view: HealthView, issue: { number: number; u
   ]
   return `${lines.filter(Boolean).join('\n\n')}\n`
 }
+
+/** The health run's summary when it could not even find its issue: what went wrong, escaped. */
+export function renderHealthFailure(message: string): string {
+  return `### ❌ Docs health\n\n${escapeText(message, 600)}\n`
+}
