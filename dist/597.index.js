@@ -1641,6 +1641,8 @@ async function runAgent(agent, ctx) {
         }
         report.outcome = 'error';
         report.message = (0,errors/* getErrorMessage */.u)(error);
+        if (error instanceof ApiError && error.mayHaveBeenProcessed)
+            report.mayHaveBeenProcessed = true;
         // resuming helps only while the job may still be running: not for a job the service does not
         // know (404) nor a key it refuses (401, 403)
         if (error instanceof ApiError && waitStart !== undefined && report.jobId && error.status !== 404 && error.kind !== 'auth') {
@@ -4407,7 +4409,42 @@ function renderUsage(u) {
     return `<sub>This run: ${parts.join(' · ')}</sub>`;
 }
 
+;// CONCATENATED MODULE: ./src/util/outputs.ts
+
+
+
+/**
+ * Step outputs, set the moment they are known (so they exist even if the step then fails or is
+ * cancelled), and written again only when they change. Every value goes through the same redaction
+ * (no registered secret reaches an output, whichever field of an API answer carried it). An output
+ * that cannot be written is a warning that names it and keeps its value in the log.
+ */
+class Outputs {
+    write;
+    values = new Map();
+    constructor(write = core/* setOutput */.uH) {
+        this.write = write;
+    }
+    set(name, value) {
+        const text = value === undefined || value === null ? '' : (0,util_text/* redact */.E$)(String(value));
+        if (this.values.get(name) === text)
+            return;
+        this.values.set(name, text);
+        try {
+            this.write(name, text);
+        }
+        catch (error) {
+            // the value stays in the log (a job's id must not be lost with the file), and the run goes on
+            core/* warning */.$e(`Could not write output ${name} (${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 200)}). Its value: ${(0,util_text/* external */.qn)(text, 300) || '(empty)'}`);
+        }
+    }
+    get(name) {
+        return this.values.get(name);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/modes/health.ts
+
 
 
 
@@ -4564,7 +4601,7 @@ async function health_run(settings, ctx) {
             issue = await save(issue, reopen);
             reopen = false;
             for (const gap of due) {
-                const job = await startJob(gap, project, gapWeek, ctx);
+                const job = await startJob(gap, project, gapWeek, settings, ctx);
                 if (job?.id)
                     started.push(job.id);
                 records = records.map((r) => (r.key === gap.key ? (job ? { ...r, job } : withoutJob(r)) : r));
@@ -4597,24 +4634,26 @@ function withoutJob(r) {
     const { job: _job, ...rest } = r;
     return rest;
 }
-/** Starts a job for one gap; undefined when the service refused it (the gap may get one next run). */
-async function startJob(gap, project, week, ctx) {
-    try {
-        const job = await ctx.client.createJob(gapPrompt(project, week, gap));
-        core/* info */.pq(`Agent job ${(0,util_text/* external */.qn)(job.id, 80)} for the gap ${(0,util_text/* external */.qn)(gap.text, 120)}.`);
-        return { id: job.id, status: job.status, ...(job.prLink ? { prLink: job.prLink } : {}) };
+/**
+ * Starts a job for one gap, not waited for, with the one helper every action starts jobs with
+ * (agent/run-agent.ts); undefined when the service refused it (the gap may get one next run). The
+ * health action sets no job outputs: its jobs are in the issue.
+ */
+async function startJob(gap, project, week, settings, ctx) {
+    const report = await runAgent({ projectId: project, prompt: gapPrompt(project, week, gap), jobId: undefined, wait: false, pollIntervalMs: 10_000, waitTimeoutMs: settings.waitTimeoutMs }, { client: ctx.client, clock: ctx.clock, signal: ctx.signal, deadline: ctx.deadline, outputs: new Outputs(() => { }) });
+    if (report.outcome === 'cancelled')
+        throw new errors/* CancelledError */.c();
+    if (report.job) {
+        core/* info */.pq(`Agent job ${(0,util_text/* external */.qn)(report.job.id, 80)} for the gap ${(0,util_text/* external */.qn)(gap.text, 120)}.`);
+        return { id: report.job.id, status: report.job.status, ...(report.job.prLink ? { prLink: report.job.prLink } : {}) };
     }
-    catch (error) {
-        if (error instanceof errors/* CancelledError */.c)
-            throw error;
-        if (error instanceof ApiError && error.mayHaveBeenProcessed) {
-            // never a second job for this gap: the first may exist
-            core/* warning */.$e(`The job for the gap ${(0,util_text/* external */.qn)(gap.text, 120)} may have been created (its answer was lost): ${(0,errors/* getErrorMessage */.u)(error)} It is not started again.`);
-            return { id: '', status: 'not confirmed' };
-        }
-        core/* warning */.$e(`Could not start a job for the gap ${(0,util_text/* external */.qn)(gap.text, 120)}: ${(0,errors/* getErrorMessage */.u)(error)}`);
-        return undefined;
+    if (report.mayHaveBeenProcessed) {
+        // never a second job for this gap: the first may exist
+        core/* warning */.$e(`The job for the gap ${(0,util_text/* external */.qn)(gap.text, 120)} may have been created (its answer was lost): ${report.message ?? ''} It is not started again.`);
+        return { id: '', status: 'not confirmed' };
     }
+    core/* warning */.$e(`Could not start a job for the gap ${(0,util_text/* external */.qn)(gap.text, 120)}: ${report.message ?? ''}`);
+    return undefined;
 }
 /** The status and pull request of jobs not finished when last seen (a few a run). */
 async function refreshJobs(records, ctx) {
@@ -5040,40 +5079,6 @@ function renderRunHeader(run) {
     if (run.eventName === 'push' && typeof ref === 'string' && ref)
         return `<sub>Started by ${event} to ${(0,summary_escape/* escapeText */.X1)(ref.replace(/^refs\/heads\//, ''), 100)}</sub>`;
     return `<sub>Started by ${event}</sub>`;
-}
-
-;// CONCATENATED MODULE: ./src/util/outputs.ts
-
-
-
-/**
- * Step outputs, set the moment they are known (so they exist even if the step then fails or is
- * cancelled), and written again only when they change. Every value goes through the same redaction
- * (no registered secret reaches an output, whichever field of an API answer carried it). An output
- * that cannot be written is a warning that names it and keeps its value in the log.
- */
-class Outputs {
-    write;
-    values = new Map();
-    constructor(write = core/* setOutput */.uH) {
-        this.write = write;
-    }
-    set(name, value) {
-        const text = value === undefined || value === null ? '' : (0,util_text/* redact */.E$)(String(value));
-        if (this.values.get(name) === text)
-            return;
-        this.values.set(name, text);
-        try {
-            this.write(name, text);
-        }
-        catch (error) {
-            // the value stays in the log (a job's id must not be lost with the file), and the run goes on
-            core/* warning */.$e(`Could not write output ${name} (${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 200)}). Its value: ${(0,util_text/* external */.qn)(text, 300) || '(empty)'}`);
-        }
-    }
-    get(name) {
-        return this.values.get(name);
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/run.ts

@@ -36,6 +36,8 @@ export interface AgentReport {
   /** From the start of the wait to its end; 0 when there was no wait. */
   waitedMs: number
   checks: number
+  /** A create or follow-up whose answer was lost: the service may have acted on it (never send it again). */
+  mayHaveBeenProcessed?: boolean
 }
 
 /** What to do: create (prompt), follow up (prompt and jobId) or resume (jobId), then wait or not. */
@@ -166,6 +168,7 @@ export async function runAgent(agent: JobRequest, ctx: AgentContext): Promise<Ag
     }
     report.outcome = 'error'
     report.message = getErrorMessage(error)
+    if (error instanceof ApiError && error.mayHaveBeenProcessed) report.mayHaveBeenProcessed = true
     // resuming helps only while the job may still be running: not for a job the service does not
     // know (404) nor a key it refuses (401, 403)
     if (error instanceof ApiError && waitStart !== undefined && report.jobId && error.status !== 404 && error.kind !== 'auth') {

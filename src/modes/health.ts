@@ -1,5 +1,5 @@
 import * as core from '../util/actions-core.js'
-import { ApiError } from '../api/errors.js'
+import { runAgent } from '../agent/run-agent.js'
 import { isTerminal } from '../api/schemas.js'
 import { type GapKind, type GapRecord, advanceGaps, gapsForJobs, gapsOf } from '../analytics/gaps.js'
 import { gatherInsights, incompleteNote } from '../analytics/gather-insights.js'
@@ -13,6 +13,7 @@ import { type HealthView, healthTitle, renderHealthBody, renderHealthFailure, re
 import { renderUsage } from '../summary/usage.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { count } from '../util/format.js'
+import { Outputs } from '../util/outputs.js'
 import { external } from '../util/text.js'
 import type { ModeContext, Report } from './context.js'
 
@@ -156,7 +157,7 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
       issue = await save(issue, reopen)
       reopen = false
       for (const gap of due) {
-        const job = await startJob(gap, project, gapWeek, ctx)
+        const job = await startJob(gap, project, gapWeek, settings, ctx)
         if (job?.id) started.push(job.id)
         records = records.map((r) => (r.key === gap.key ? (job ? { ...r, job } : withoutJob(r)) : r))
       }
@@ -188,22 +189,28 @@ function withoutJob(r: GapRecord): GapRecord {
   return rest
 }
 
-/** Starts a job for one gap; undefined when the service refused it (the gap may get one next run). */
-async function startJob(gap: GapRecord, project: string, week: string, ctx: ModeContext): Promise<GapRecord['job']> {
-  try {
-    const job = await ctx.client.createJob(gapPrompt(project, week, gap))
-    core.info(`Agent job ${external(job.id, 80)} for the gap ${external(gap.text, 120)}.`)
-    return { id: job.id, status: job.status, ...(job.prLink ? { prLink: job.prLink } : {}) }
-  } catch (error) {
-    if (error instanceof CancelledError) throw error
-    if (error instanceof ApiError && error.mayHaveBeenProcessed) {
-      // never a second job for this gap: the first may exist
-      core.warning(`The job for the gap ${external(gap.text, 120)} may have been created (its answer was lost): ${getErrorMessage(error)} It is not started again.`)
-      return { id: '', status: 'not confirmed' }
-    }
-    core.warning(`Could not start a job for the gap ${external(gap.text, 120)}: ${getErrorMessage(error)}`)
-    return undefined
+/**
+ * Starts a job for one gap, not waited for, with the one helper every action starts jobs with
+ * (agent/run-agent.ts); undefined when the service refused it (the gap may get one next run). The
+ * health action sets no job outputs: its jobs are in the issue.
+ */
+async function startJob(gap: GapRecord, project: string, week: string, settings: HealthSettings, ctx: ModeContext): Promise<GapRecord['job']> {
+  const report = await runAgent(
+    { projectId: project, prompt: gapPrompt(project, week, gap), jobId: undefined, wait: false, pollIntervalMs: 10_000, waitTimeoutMs: settings.waitTimeoutMs },
+    { client: ctx.client, clock: ctx.clock, signal: ctx.signal, deadline: ctx.deadline, outputs: new Outputs(() => {}) },
+  )
+  if (report.outcome === 'cancelled') throw new CancelledError()
+  if (report.job) {
+    core.info(`Agent job ${external(report.job.id, 80)} for the gap ${external(gap.text, 120)}.`)
+    return { id: report.job.id, status: report.job.status, ...(report.job.prLink ? { prLink: report.job.prLink } : {}) }
   }
+  if (report.mayHaveBeenProcessed) {
+    // never a second job for this gap: the first may exist
+    core.warning(`The job for the gap ${external(gap.text, 120)} may have been created (its answer was lost): ${report.message ?? ''} It is not started again.`)
+    return { id: '', status: 'not confirmed' }
+  }
+  core.warning(`Could not start a job for the gap ${external(gap.text, 120)}: ${report.message ?? ''}`)
+  return undefined
 }
 
 /** The status and pull request of jobs not finished when last seen (a few a run). */
