@@ -239,6 +239,22 @@ describe('docs health: one issue the schedule keeps', () => {
     expect(healthIssues(gh)).toHaveLength(1)
   })
 
+  test('a gap\'s job whose create answer was lost is never sent again: "not confirmed" in the issue, one create', async () => {
+    const { sim, gh } = await world()
+    readersHit(sim, [['webhook retries', 40]])
+    const inputs = { agent: 'persisting', 'max-jobs': '1' }
+    await health(sim, gh, inputs)
+    nextWeek(sim)
+    // the service makes the job, and the connection drops before its answer
+    sim.addFault({ route: 'create', afterProcessing: true, drop: true })
+    const second = await health(sim, gh, inputs)
+    expect(second.warnings.some((w) => w.includes('may have been created (its answer was lost)'))).toBe(true)
+    expect(stateOf(healthIssues(gh)[0]?.body ?? '').gaps[0].job.status).toBe('not confirmed')
+    nextWeek(sim)
+    await health(sim, gh, inputs)
+    expect(sim.requestsTo('create')).toHaveLength(1)
+  })
+
   test('a second run in the same week counts nothing twice (no job from a re-run)', async () => {
     const { sim, gh } = await world()
     readersHit(sim, [['webhook retries', 40]])
