@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, onTestFinished, test } from 'vitest'
-import { handRunSimulator } from '../simulator/hand-run.js'
+import { handRunGitHub, handRunSimulator } from '../simulator/hand-run.js'
 import { ROOT, parseCommands, parseOutputFile } from './harness.js'
 
 /**
@@ -16,19 +16,26 @@ const block = /## Try it by hand[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)?.[1] 
 const commands = block.replace(/\\\n\s*/g, '').split('\n').filter((line) => line.startsWith('env '))
 
 describe('the README\'s hand-run examples', () => {
-  test('there are two: views with the change, and insights', () => {
-    expect(commands).toHaveLength(2)
+  test('there are four: views with the change, insights, a /docs comment and the health issue', () => {
+    expect(commands.map((c) => /dist\/(\w+)\/index\.js/.exec(c)?.[1])).toEqual(['views', 'insights', 'comment', 'health'])
   })
 
   test.each(commands.map((c) => [/dist\/(\w+)\/index\.js/.exec(c)?.[1] ?? '?', c]))('%s, as written, against `npm run simulator`', async (mode, command) => {
     const sim = handRunSimulator({ jobMs: 0, pages: 300 })
     await sim.start()
     onTestFinished(() => sim.stop())
+    const gh = handRunGitHub()
+    await gh.start()
+    onTestFinished(() => gh.stop())
     const cwd = mkdtempSync(join(tmpdir(), 'hand-run-'))
     // the README's `touch outputs.txt`: the outputs file the runner creates
     expect(block).toContain('touch outputs.txt')
     writeFileSync(join(cwd, 'outputs.txt'), '')
-    const line = command.replace(/node (dist\/\w+\/index\.js)/, (_m, path: string) => `node ${JSON.stringify(join(ROOT, path))}`).replaceAll('http://127.0.0.1:4010', sim.baseUrl)
+    const line = command
+      .replace(/node (dist\/\w+\/index\.js)/, (_m, path: string) => `node ${JSON.stringify(join(ROOT, path))}`)
+      .replace('GITHUB_EVENT_PATH=docs/', `GITHUB_EVENT_PATH=${join(ROOT, 'docs')}/`)
+      .replaceAll('http://127.0.0.1:4010', sim.baseUrl)
+      .replaceAll('http://127.0.0.1:4011', gh.baseUrl)
     // stdout to a file, as in a terminal (/dev/stdout cannot be opened on the pipe a child process gets)
     await promisify(execFile)('sh', ['-c', `${line} > out.txt 2>&1`], { cwd, env: { PATH: process.env.PATH ?? '', HOME: cwd }, timeout: 30_000 })
     const stdout = readFileSync(join(cwd, 'out.txt'), 'utf8')
@@ -46,7 +53,17 @@ describe('the README\'s hand-run examples', () => {
       const [, first, last] = /Page views: proj\\_demo, (\d{4}-\d{2}-\d{2}) – (\d{4}-\d{2}-\d{2})\n/.exec(stdout) ?? []
       expect((Date.parse(last as string) - Date.parse(first as string)) / 86_400_000).toBe(6)
       expect(stdout).toContain('#### Movers')
+    } else if (mode === 'comment') {
+      // alice's /docs on issue 7: 👀, a job, and the tracking comment on the fake GitHub
+      expect(outputs.triggered).toBe('true')
+      expect(outputs['job-id']).toMatch(/^job_/)
+      expect(gh.reactions).toContainEqual(expect.objectContaining({ commentId: 9001, content: 'eyes' }))
+      expect(gh.commentsOn(7).some((c) => c.body.includes('add a curl example') && c.user.login === 'github-actions[bot]')).toBe(true)
+    } else if (mode === 'health') {
+      expect(outputs['issue-url']).toMatch(/\/issues\/\d+$/)
+      expect([...gh.issues.values()].some((i) => i.title.includes('Docs health'))).toBe(true)
     } else {
+      expect(mode).toBe('insights')
       expect(Number(outputs['dead-end-searches'])).toBeGreaterThan(0)
       expect(Number(outputs['unanswered-questions'])).toBeGreaterThan(0)
       expect(stdout).toContain('#### Questions the assistant could not answer')

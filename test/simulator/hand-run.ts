@@ -1,3 +1,4 @@
+import { GitHubSimulator } from './github-simulator.js'
 import { InsightsData } from './insights-data.js'
 import { ServiceSimulator } from './service-simulator.js'
 import { periodRows } from './traffic-data.js'
@@ -14,4 +15,21 @@ export function handRunSimulator(options: { jobMs?: number; pages?: number } = {
   sim.visitors.byRange = (dateFrom) => periodRows(dateFrom, pages, growth(dateFrom))
   sim.views.byRange = (dateFrom) => periodRows(dateFrom, pages, 3 * growth(dateFrom))
   return sim
+}
+
+/** The token the hand-run fake GitHub takes (a test value, not a secret). */
+export const HAND_RUN_TOKEN = 'ghs_simulator_token_0123456789'
+
+/**
+ * The fake GitHub `npm run simulator` serves beside the API: repository acme/docs, issue 7 open,
+ * `alice` with write access, and her `/docs add a curl example` on it (comment 9001, the event of
+ * docs/hand-run/docs-comment.json).
+ */
+export function handRunGitHub(): GitHubSimulator {
+  const gh = new GitHubSimulator(HAND_RUN_TOKEN)
+  const alice = { login: 'alice', type: 'User' as const }
+  gh.roles.set('alice', 'write')
+  gh.addIssue({ number: 7, title: 'Document webhooks', body: 'Please document the webhooks.', user: alice })
+  gh.addComment(7, alice, '/docs add a curl example')
+  return gh
 }
