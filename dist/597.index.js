@@ -5101,17 +5101,31 @@ function renderRunHeader(run) {
 
 
 
-const MODES = {
-    agent: run,
-    comment: comment_run,
-    visitors: visitors_views_run,
-    views: visitors_views_run,
-    insights: insights_run,
-    deploy: deploy_preview_run,
-    preview: deploy_preview_run,
-    automation: automation_run,
-    health: health_run,
-};
+/**
+ * Everything after the inputs are valid: build the context, run the mode from the table, write its
+ * summary and end the step as its report says. main.ts loads this module only then.
+ */
+/** Runs the job of the settings' mode: the mode narrows the settings, so each job gets its own. */
+function runJob(settings, ctx) {
+    switch (settings.mode) {
+        case 'agent':
+            return run(settings, ctx);
+        case 'comment':
+            return comment_run(settings, ctx);
+        case 'visitors':
+        case 'views':
+            return visitors_views_run(settings, ctx);
+        case 'insights':
+            return insights_run(settings, ctx);
+        case 'deploy':
+        case 'preview':
+            return deploy_preview_run(settings, ctx);
+        case 'automation':
+            return automation_run(settings, ctx);
+        case 'health':
+            return health_run(settings, ctx);
+    }
+}
 /**
  * Appends to the job summary through @actions/core (so GitHub's own tools, such as
  * @github/local-action, see it); without GITHUB_STEP_SUMMARY, or when it cannot be written, a
@@ -5199,7 +5213,7 @@ async function runMode(settings, signal, overrides = {}) {
         }),
         ...replaced,
     };
-    const report = await MODES[settings.mode](settings, ctx);
+    const report = await runJob(settings, ctx);
     const usage = ctx.usage();
     ctx.outputs.set('agent-uses', String(usage.agentUses));
     ctx.outputs.set('analytics-requests', String(usage.analyticsRequests));

@@ -26,17 +26,26 @@ import { Outputs } from './util/outputs.js'
  * summary and end the step as its report says. main.ts loads this module only then.
  */
 
-type ModeRun<S> = (settings: S, ctx: ModeContext) => Promise<Report>
-const MODES: { [M in Settings['mode']]: ModeRun<Extract<Settings, { mode: M }>> } = {
-  agent: agent.run,
-  comment: comment.run,
-  visitors: visitorsViews.run,
-  views: visitorsViews.run,
-  insights: insights.run,
-  deploy: deployPreview.run,
-  preview: deployPreview.run,
-  automation: automation.run,
-  health: health.run,
+/** Runs the job of the settings' mode: the mode narrows the settings, so each job gets its own. */
+function runJob(settings: Settings, ctx: ModeContext): Promise<Report> {
+  switch (settings.mode) {
+    case 'agent':
+      return agent.run(settings, ctx)
+    case 'comment':
+      return comment.run(settings, ctx)
+    case 'visitors':
+    case 'views':
+      return visitorsViews.run(settings, ctx)
+    case 'insights':
+      return insights.run(settings, ctx)
+    case 'deploy':
+    case 'preview':
+      return deployPreview.run(settings, ctx)
+    case 'automation':
+      return automation.run(settings, ctx)
+    case 'health':
+      return health.run(settings, ctx)
+  }
 }
 
 /**
@@ -123,7 +132,7 @@ export async function runMode(settings: Settings, signal: AbortSignal, overrides
     }),
     ...replaced,
   }
-  const report = await (MODES[settings.mode] as ModeRun<Settings>)(settings, ctx)
+  const report = await runJob(settings, ctx)
   const usage = ctx.usage()
   ctx.outputs.set('agent-uses', String(usage.agentUses))
   ctx.outputs.set('analytics-requests', String(usage.analyticsRequests))

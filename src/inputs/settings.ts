@@ -464,7 +464,7 @@ export function parseSettings(raw: RawInputs, now: number, eventName = '', files
     withDefaults[name] = name === 'prompt' ? given : given.trim() === '' && fallback !== undefined ? fallback : given.trim()
   }
   const result = modeSchemas(now, eventName, files)[mode].safeParse(withDefaults)
-  if (result.success) return result.data as Settings
+  if (result.success) return result.data
   const lines = result.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? 'inputs')
     if (name === 'date-from' && issue.message.startsWith('a start with compare')) {
