@@ -3,6 +3,7 @@ import { ApiClient } from './api/client.js'
 import { fetchForBaseUrl } from './api/proxy.js'
 import { GitHubApi } from './github/github-api.js'
 import { readRunContext } from './github/run-context.js'
+import { inputWords } from './inputs/api-words.js'
 import type { Settings } from './inputs/settings.js'
 import type { ModeContext, Report } from './modes/context.js'
 import * as agent from './modes/agent.js'
@@ -108,7 +109,8 @@ export async function runMode(settings: Settings, signal: AbortSignal, overrides
     settings.mode === 'insights' ? settings.insights.maxRequests : settings.mode === 'visitors' || settings.mode === 'views' ? settings.pages.maxRequests : settings.mode === 'health' ? settings.health.maxRequests : 0
   const budget = new RequestBudget(maxRequests)
   const log = (m: string): void => core.info(m)
-  const client = new ApiClient({ fetch: apiFetch, analyticsBudget: budget, baseUrl: settings.baseUrl, apiKey: settings.apiKey, projectId: settings.projectId, clock, signal, deadline, log })
+  // the client's hints in the action's terms: the inputs to check (it knows none itself)
+  const client = new ApiClient({ fetch: apiFetch, analyticsBudget: budget, baseUrl: settings.baseUrl, apiKey: settings.apiKey, projectId: settings.projectId, clock, signal, deadline, log, words: inputWords })
   const ctx: ModeContext = {
     client,
     clock,

@@ -4,7 +4,7 @@ import { formatDuration, formatNumber, formatTime } from '../util/format.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { external, registerSecret } from '../util/text.js'
 import { MAX_PROMPT_CHARS } from '../util/prompt-bounds.js'
-import { ApiError } from './errors.js'
+import { ApiError, type ApiHint } from './errors.js'
 import {
   GET_POLICY,
   POST_POLICY,
@@ -57,8 +57,33 @@ export interface ClientOptions {
   requestTimeoutMs?: number
   /** Where notes about retries go. */
   log?: (message: string) => void
+  /**
+   * The caller's words for what it may have to check (its input names: the client knows none);
+   * without them, neutral words. `detail` carries what a sentence may name.
+   */
+  words?: ApiWords
   /** Analytics requests left for this step (max-requests); every analytics attempt takes one. */
   analyticsBudget?: { take(): boolean; max: number }
+}
+
+/** Words for a hint, in the caller's terms; `detail`: a job id, a bound. */
+export type ApiWords = (hint: ApiHint, detail: { jobId?: string; max?: number }) => string
+
+/** The client's own words, for a caller that gives none: what to check, without naming any input. */
+const NEUTRAL_WORDS: ApiWords = (hint, detail) => {
+  const words: Record<ApiHint, string> = {
+    'unknown-project': 'Check the project id.',
+    'unknown-job': 'Check the job id and the project id.',
+    'unknown-deployment': 'Check the deployment id.',
+    'unknown-automation': 'Check the automation id and the project id: the automation is not in this project.',
+    'automation-not-runnable': 'The service runs only an active automation with a custom schedule this way; check the automation id, and that the automation is active and uses a custom schedule.',
+    'message-may-exist': `The message may have been delivered even so. Wait on job ${detail.jobId ?? ''} before sending it again.`,
+    'redirect': 'Redirects are not followed: check the base URL.',
+    'budget-spent': `the step's ${detail.max ?? 0} analytics requests are spent.`,
+    'out-of-time': "the step's time ran out.",
+    'prompt-too-long': 'Shorten it.',
+  }
+  return words[hint]
 }
 
 interface RequestSpec<T> {
@@ -71,15 +96,15 @@ interface RequestSpec<T> {
   schema: z.ZodMiniType<T>
   policy: RetryPolicy
   /** Added to a 404 message: which identifier to check. */
-  notFoundHint?: string
+  notFound?: Extract<ApiHint, `unknown-${string}`>
   /** The request spends one of the project's agent uses when it succeeds (creates, messages, automations). */
   spendsAgentUse?: boolean
-  /** Added to a 400 message: what the operation refuses. */
-  badRequestHint?: string
+  /** Added to a 400 message: what the operation refuses (words of its own, or a hint's). */
+  badRequestHint?: string | Extract<ApiHint, 'automation-not-runnable'>
   /** Replaces the general explanation of a 403 (an operation with a reason of its own). */
   forbiddenHint?: string
-  /** Added when a POST may have reached the server: what may exist now and what to do. */
-  mayExistHint?: string
+  /** Added when a POST may have reached the server: what may exist now and what to do (or a hint's words). */
+  mayExistHint?: string | { hint: Extract<ApiHint, 'message-may-exist'>; jobId: string }
   /** Added to a 429 message: which hourly quota this spends. */
   quotaHint?: string
 }
@@ -149,7 +174,7 @@ export class ApiClient {
   /** What this run spent of the project's agent uses (jobs created, messages sent, automations run). */
   readonly usage = { agentUses: 0 }
 
-  private readonly options: Required<Omit<ClientOptions, 'log' | 'analyticsBudget'>> & Pick<ClientOptions, 'analyticsBudget'> & { log: (m: string) => void }
+  private readonly options: Required<Omit<ClientOptions, 'log' | 'analyticsBudget' | 'words'>> & Pick<ClientOptions, 'analyticsBudget' | 'words'> & { log: (m: string) => void }
 
   constructor(options: ClientOptions) {
     registerSecret(options.apiKey)
@@ -162,6 +187,11 @@ export class ApiClient {
     }
   }
 
+  /** The caller's words for a hint, or the client's neutral ones. */
+  private words(hint: ApiHint, detail: { jobId?: string; max?: number }): string {
+    return (this.options.words ?? NEUTRAL_WORDS)(hint, detail)
+  }
+
   private projectPath(prefix: string): string {
     return `${prefix}/${encodeURIComponent(this.options.projectId)}`
   }
@@ -170,7 +200,7 @@ export class ApiClient {
   private checkPrompt(prompt: string, what: string): void {
     const n = prompt.length
     if (n > MAX_PROMPT_CHARS) {
-      throw new ApiError(`Could not ${what}: the prompt is ${formatNumber(n)} characters, more than the ${formatNumber(MAX_PROMPT_CHARS)} this action sends. Nothing was sent. Shorten it (with changes, lower max-changes or narrow changes-paths).`, { kind: 'http' })
+      throw new ApiError(`Could not ${what}: the prompt is ${formatNumber(n)} characters, more than the ${formatNumber(MAX_PROMPT_CHARS)} this action sends. Nothing was sent. ${this.words('prompt-too-long', {})}`, { kind: 'http', hint: 'prompt-too-long' })
     }
   }
 
@@ -184,7 +214,7 @@ export class ApiClient {
       schema: jobSchema,
       policy: POST_POLICY,
       spendsAgentUse: true,
-      notFoundHint: 'Check project-id.',
+      notFound: 'unknown-project',
       quotaHint: AGENT_QUOTA,
       mayExistHint:
         'A job may have been created even so. Check the dashboard before running this step again (each create spends one of the 100 agent uses per hour and may open a pull request).',
@@ -198,7 +228,7 @@ export class ApiClient {
       what: `check the status of job ${external(jobId, 80)}`,
       schema: jobSchema,
       policy: GET_POLICY,
-      notFoundHint: 'Check job-id and project-id.',
+      notFound: 'unknown-job',
     })
   }
 
@@ -213,9 +243,9 @@ export class ApiClient {
       schema: jobSchema,
       policy: POST_POLICY,
       spendsAgentUse: true,
-      notFoundHint: 'Check job-id and project-id.',
+      notFound: 'unknown-job',
       quotaHint: AGENT_QUOTA,
-      mayExistHint: `The message may have been delivered even so. Wait on the job (job-id: ${id}, no prompt) before sending it again.`,
+      mayExistHint: { hint: 'message-may-exist', jobId: id },
     })
   }
 
@@ -227,7 +257,7 @@ export class ApiClient {
       what: 'trigger the deployment',
       schema: deploymentTriggerSchema,
       policy: POST_POLICY,
-      notFoundHint: 'Check project-id.',
+      notFound: 'unknown-project',
       mayExistHint: 'A deployment may have started even so: check the dashboard\'s deployments before running this step again.',
     })
   }
@@ -241,7 +271,7 @@ export class ApiClient {
       what: `trigger a preview of branch ${external(branch, 100)}`,
       schema: deploymentTriggerSchema,
       policy: POST_POLICY,
-      notFoundHint: 'Check project-id.',
+      notFound: 'unknown-project',
       badRequestHint: 'The service needs the name of a branch of the docs repository.',
       forbiddenHint: 'Preview deployments are not part of this project\'s plan (or the key lacks the write scope): see the dashboard\'s plan and API keys pages.',
       mayExistHint: 'A preview deployment may have started even so: check the dashboard before running this step again.',
@@ -256,7 +286,7 @@ export class ApiClient {
       what: `check deployment ${external(statusId, 80)}`,
       schema: deploymentStatusSchema,
       policy: GET_POLICY,
-      notFoundHint: 'Check deployment-id.',
+      notFound: 'unknown-deployment',
     })
   }
 
@@ -269,8 +299,8 @@ export class ApiClient {
       schema: automationRunSchema,
       policy: POST_POLICY,
       spendsAgentUse: true,
-      notFoundHint: 'Check automation-id and project-id: the automation is not in this project.',
-      badRequestHint: 'The service runs only an active automation with a custom schedule this way; check automation-id, and that the automation is active and uses a custom schedule.',
+      notFound: 'unknown-automation',
+      badRequestHint: 'automation-not-runnable',
       quotaHint: AGENT_QUOTA,
       mayExistHint: 'The service may have accepted the run even so: check the dashboard\'s automations page before running this step again.',
     })
@@ -300,7 +330,7 @@ export class ApiClient {
       what,
       schema,
       policy: ANALYTICS_POLICY,
-      notFoundHint: 'Check project-id.',
+      notFound: 'unknown-project',
       quotaHint: ANALYTICS_QUOTA,
     })
   }
@@ -335,7 +365,7 @@ export class ApiClient {
       if (remaining < 0) throw this.outOfTime(spec, lastError)
       const budget = this.options.analyticsBudget
       if (spec.policy === ANALYTICS_POLICY && budget && !budget.take()) {
-        throw new ApiError(`Could not ${spec.what}: max-requests (${budget.max}) is spent.${lastError ? ` Last error: ${lastError.message}` : ''}`, { kind: 'budget', status: lastError?.status, cause: lastError })
+        throw new ApiError(`Could not ${spec.what}: ${this.words('budget-spent', { max: budget.max })}${lastError ? ` Last error: ${lastError.message}` : ''}`, { kind: 'budget', status: lastError?.status, hint: 'budget-spent', cause: lastError })
       }
 
       const result = await this.attempt(spec, remaining)
@@ -382,8 +412,9 @@ export class ApiClient {
 
   private outOfTime(spec: RequestSpec<unknown>, lastError: ApiError | undefined): ApiError {
     const last = lastError ? ` Last error: ${lastError.message}` : ''
-    return new ApiError(`Could not ${spec.what}: wait-timeout ran out.${last}`, {
+    return new ApiError(`Could not ${spec.what}: ${this.words('out-of-time', {})}${last}`, {
       kind: 'out-of-time',
+      hint: 'out-of-time',
       status: lastError?.status,
       mayHaveBeenProcessed: lastError?.mayHaveBeenProcessed,
       cause: lastError,
@@ -401,10 +432,12 @@ export class ApiClient {
   private async attempt<T>(spec: RequestSpec<T>, remaining: number): Promise<Attempt<T>> {
     const { signal, requestTimeoutMs } = this.options
     const isPost = spec.method === 'POST'
-    const fail = (message: string, extra: { kind: ApiError['kind']; status?: number; mayHaveBeenProcessed?: boolean }): ApiError => {
+    const fail = (message: string, extra: { kind: ApiError['kind']; status?: number; mayHaveBeenProcessed?: boolean; hint?: ApiHint }): ApiError => {
       const processed = isPost && extra.mayHaveBeenProcessed === true
-      const text = `Could not ${spec.what}: ${message}${processed && spec.mayExistHint ? ` ${spec.mayExistHint}` : ''}`
-      return new ApiError(text, { ...extra, mayHaveBeenProcessed: processed })
+      const exists = spec.mayExistHint
+      const mayExist = !processed || !exists ? '' : typeof exists === 'string' ? ` ${exists}` : ` ${this.words(exists.hint, { jobId: exists.jobId })}`
+      const hint = extra.hint ?? (processed && exists && typeof exists !== 'string' ? exists.hint : undefined)
+      return new ApiError(`Could not ${spec.what}: ${message}${mayExist}`, { ...extra, mayHaveBeenProcessed: processed, ...(hint ? { hint } : {}) })
     }
 
     const controller = new AbortController()
@@ -470,9 +503,10 @@ export class ApiClient {
       return {
         ok: false,
         retryable: false,
-        error: fail(`the API answered ${statusText(status)} with a redirect${target}. Redirects are not followed: check base-url.`, {
+        error: fail(`the API answered ${statusText(status)} with a redirect${target}. ${this.words('redirect', {})}`, {
           kind: 'redirect',
           status,
+          hint: 'redirect',
         }),
       }
     }
@@ -527,7 +561,9 @@ export class ApiClient {
         : 'The runner\'s IP address may be outside the key\'s IP allowlist, or the key may lack the scope this needs: check the key on the dashboard\'s API keys page.')
       return { ok: false, retryable: false, error: fail(`the API refused the request (${statusText(status)}${said}). ${why}`, { kind: 'auth', status }) }
     }
-    const hint = status === 404 && spec.notFoundHint ? ` ${spec.notFoundHint}` : status === 400 && spec.badRequestHint ? ` ${spec.badRequestHint}` : ''
+    const bad = spec.badRequestHint
+    const code: ApiHint | undefined = status === 404 ? spec.notFound : status === 400 && bad === 'automation-not-runnable' ? bad : undefined
+    const hint = code ? ` ${this.words(code, {})}` : status === 400 && bad ? ` ${bad}` : ''
     const quota = status === 429 && spec.quotaHint ? ` (${spec.quotaHint})` : ''
     return {
       ok: false,
@@ -537,6 +573,7 @@ export class ApiClient {
         kind: 'http',
         status,
         mayHaveBeenProcessed: status >= 500,
+        ...(code ? { hint: code } : {}),
       }),
     }
   }

@@ -16,8 +16,26 @@ export type ApiErrorKind =
   | 'out-of-time' // the wait-timeout budget ran out between retries
   | 'budget' // max-requests: no analytics request left for this step
 
+/**
+ * What the caller may have to check, as a code: the client knows endpoints, not the caller's terms.
+ * The caller's words for each (its input names) come in through ClientOptions.words.
+ */
+export type ApiHint =
+  | 'unknown-project' // a 404 on a project's endpoint
+  | 'unknown-job' // a 404 on a job
+  | 'unknown-deployment' // a 404 on a deployment's status
+  | 'unknown-automation' // a 404 on an automation
+  | 'automation-not-runnable' // a 400 from an automation's trigger
+  | 'message-may-exist' // a follow-up whose answer was lost
+  | 'redirect' // a 3xx: the base URL is likely wrong
+  | 'budget-spent' // no analytics request left for this step
+  | 'out-of-time' // the step's time ran out between retries
+  | 'prompt-too-long' // over the action's bound: refused before any request
+
 export class ApiError extends Error {
   readonly kind: ApiErrorKind
+  /** What the caller may have to check (ClientOptions.words says it in the caller's terms). */
+  readonly hint: ApiHint | undefined
   readonly status: number | undefined
   readonly mayHaveBeenProcessed: boolean
   readonly retryAt: Date | undefined
@@ -25,11 +43,12 @@ export class ApiError extends Error {
 
   constructor(
     message: string,
-    options: { kind: ApiErrorKind; status?: number; mayHaveBeenProcessed?: boolean; retryAt?: Date; retriesExhausted?: boolean; cause?: unknown },
+    options: { kind: ApiErrorKind; status?: number; mayHaveBeenProcessed?: boolean; retryAt?: Date; retriesExhausted?: boolean; hint?: ApiHint; cause?: unknown },
   ) {
     super(message, { cause: options.cause })
     this.name = 'ApiError'
     this.kind = options.kind
+    this.hint = options.hint
     this.status = options.status
     this.mayHaveBeenProcessed = options.mayHaveBeenProcessed ?? false
     this.retryAt = options.retryAt

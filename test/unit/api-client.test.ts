@@ -3,6 +3,8 @@ import { ApiClient } from '../../src/api/client.js'
 import { ApiError } from '../../src/api/errors.js'
 import { CancelledError } from '../../src/util/errors.js'
 import { FakeClock } from './fake-clock.js'
+import { inputWords } from '../../src/inputs/api-words.js'
+import { sourceFiles } from './source-files.js'
 
 const job = { id: 'job_1', status: 'active', prLink: null }
 
@@ -269,5 +271,43 @@ describe('the prompt size bound', () => {
     const { client, calls } = clientAnswering(() => new Response(JSON.stringify({ id: 'job_1', status: 'active' }), { status: 201, headers: { 'content-type': 'application/json' } }))
     await expect(client.createJob('x'.repeat(150_000))).resolves.toMatchObject({ id: 'job_1' })
     expect(calls).toHaveLength(1)
+  })
+})
+
+describe('structured errors: the client knows no input, the caller words its hints', () => {
+  const client = (words?: ConstructorParameters<typeof ApiClient>[0]['words']) =>
+    new ApiClient({
+      baseUrl: 'https://api.example',
+      apiKey: 'mint_unit_key',
+      projectId: 'p',
+      clock: { now: () => 0, sleep: async () => {} },
+      signal: new AbortController().signal,
+      deadline: 60_000,
+      log: () => {},
+      ...(words ? { words } : {}),
+      fetch: (async () => new Response(JSON.stringify({ error: 'Automation not found' }), { status: 404, headers: { 'content-type': 'application/json' } })) as unknown as typeof fetch,
+    })
+
+  test('a 404 carries its hint code and status; without words the message names no input', async () => {
+    const error = (await client().triggerAutomation('wf_1').catch((e: unknown) => e)) as ApiError
+    expect(error).toBeInstanceOf(ApiError)
+    expect([error.kind, error.status, error.hint, error.mayHaveBeenProcessed]).toEqual(['http', 404, 'unknown-automation', false])
+    expect(error.message).toContain('Check the automation id and the project id')
+    expect(error.message).not.toMatch(/automation-id|project-id/)
+  })
+
+  test('with the action\'s words (inputs/api-words.ts, as run.ts gives them), the input to check is named', async () => {
+    const error = (await client(inputWords).triggerAutomation('wf_1').catch((e: unknown) => e)) as ApiError
+    expect(error.message).toContain('Check automation-id and project-id: the automation is not in this project.')
+  })
+
+  test('no text of src/api/ names an input of the action', () => {
+    const named = sourceFiles()
+      .filter(([path]) => path.startsWith('api/'))
+      // the code, its comments left out (a comment may say what a field is for)
+      .map(([path, text]) => [path, text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '')] as const)
+      .filter(([, text]) => /'[^'\n]*\b(project-id|job-id|automation-id|deployment-id|max-requests|max-changes|wait-timeout|base-url|changes-paths)\b[^'\n]*'|`[^`]*\b(project-id|job-id|automation-id|max-requests|max-changes|wait-timeout|base-url)\b[^`]*`/.test(text))
+      .map(([path]) => path)
+    expect(named).toEqual([])
   })
 })

@@ -1,0 +1,42 @@
+/**
+ * What the API client's hints say in the action's terms: the inputs to check. The client raises
+ * structured errors (api/errors.ts: what failed, the status, whether the request may have been
+ * processed, and a hint code) and knows no input; run.ts hands it these words, so every message a
+ * user reads names the input to change.
+ */
+type Hint =
+  | 'unknown-project'
+  | 'unknown-job'
+  | 'unknown-deployment'
+  | 'unknown-automation'
+  | 'automation-not-runnable'
+  | 'message-may-exist'
+  | 'redirect'
+  | 'budget-spent'
+  | 'out-of-time'
+  | 'prompt-too-long'
+
+export function inputWords(hint: Hint, detail: { jobId?: string; max?: number }): string {
+  switch (hint) {
+    case 'unknown-project':
+      return 'Check project-id.'
+    case 'unknown-job':
+      return 'Check job-id and project-id.'
+    case 'unknown-deployment':
+      return 'Check deployment-id.'
+    case 'unknown-automation':
+      return 'Check automation-id and project-id: the automation is not in this project.'
+    case 'automation-not-runnable':
+      return 'The service runs only an active automation with a custom schedule this way; check automation-id, and that the automation is active and uses a custom schedule.'
+    case 'message-may-exist':
+      return `The message may have been delivered even so. Wait on the job (job-id: ${detail.jobId ?? ''}, no prompt) before sending it again.`
+    case 'redirect':
+      return 'Redirects are not followed: check base-url.'
+    case 'budget-spent':
+      return `max-requests (${detail.max ?? 0}) is spent.`
+    case 'out-of-time':
+      return 'wait-timeout ran out.'
+    case 'prompt-too-long':
+      return 'Shorten it (with changes, lower max-changes or narrow changes-paths).'
+  }
+}
