@@ -2032,6 +2032,10 @@ if (typeof __nccwpck_require__ !== "undefined") __nccwpck_require__.ab = decodeU
 
 const ACTIONS = [ "agent", "comment", "visitors", "views", "insights", "deploy", "preview", "automation", "health" ];
 
+function inputsOf(action) {
+    return Object.entries(INPUTS).filter(([, spec]) => spec.actions.includes(action)).map(([name]) => name);
+}
+
 const INPUTS = {
     "api-key": {
         root: "Mintlify admin API key (starts with mint_). Pass it from a repository or environment secret, never inline.",
@@ -2506,24 +2510,6 @@ const fieldsAt = (now, eventName) => ({
     "status-labels": checked('three different comma-separated label names of up to 50 characters (while the job runs, done, failed), for example "docs: in progress, docs: done, docs: failed"; or nothing', parseStatusLabels)
 });
 
-const COMMON = [ "api-key", "project-id", "wait-timeout", "base-url" ];
-
-const JOB = [ "wait", "poll-interval", "require-pr" ];
-
-const THREAD = [ "comment", "github-token", "trigger-phrase" ];
-
-const MODE_INPUTS = {
-    agent: [ ...COMMON, "prompt", "prompt-file", "job-id", ...JOB, ...THREAD, "changes", "changes-paths", "max-changes", "continue-thread", "status-labels" ],
-    comment: [ ...COMMON, ...JOB, "github-token", "trigger-phrase", "allowed-bots", "status-labels" ],
-    visitors: [ ...COMMON, "date-from", "date-to", "page-size", "summary-rows", "max-requests", "compare" ],
-    views: [ ...COMMON, "date-from", "date-to", "page-size", "summary-rows", "max-requests", "compare" ],
-    insights: [ ...COMMON, "date-from", "date-to", "summary-rows", "max-requests" ],
-    deploy: [ ...COMMON, "wait", "poll-interval", ...THREAD ],
-    preview: [ ...COMMON, "wait", "poll-interval", ...THREAD, "branch" ],
-    automation: [ ...COMMON, ...JOB, ...THREAD, "automation-id" ],
-    health: [ ...COMMON, "max-requests", "github-token", "weeks", "health-label", "agent", "max-jobs" ]
-};
-
 const common = i => ({
     apiKey: i["api-key"],
     projectId: i["project-id"],
@@ -2546,8 +2532,7 @@ function checkRange(from, to, now, ctx) {
 const modeSchemas = (now, eventName, files) => {
     const fields = fieldsAt(now, eventName);
     const schema = (mode, transform) => {
-        const reads = new Set(MODE_INPUTS[mode]);
-        const picked = Object.fromEntries(Object.keys(INPUTS).filter(name => reads.has(name)).map(name => [ name, fields[name] ]));
+        const picked = Object.fromEntries(inputsOf(mode).map(name => [ name, fields[name] ]));
         return src_schemas.FsL(src_schemas.Ikc(picked), src_schemas.pdi(transform));
     };
     const traffic = mode => (i, ctx) => {
@@ -2700,7 +2685,7 @@ function describeValue(name, raw) {
 function parseSettings(raw, now, eventName = "", files, action) {
     const mode = action ?? modeOf(raw);
     const withDefaults = {};
-    for (const name of MODE_INPUTS[mode]) {
+    for (const name of inputsOf(mode)) {
         const given = raw[name] ?? "";
         const fallback = DEFAULTS[name];
         withDefaults[name] = name === "prompt" ? given : given.trim() === "" && fallback !== void 0 ? fallback : given.trim();
@@ -2726,7 +2711,7 @@ function modeOf(raw) {
 }
 
 function unusedInputs(raw, mode) {
-    const reads = new Set(MODE_INPUTS[mode]);
+    const reads = new Set(inputsOf(mode));
     return Object.entries(INPUTS).filter(([name, spec]) => name !== "mode" && !reads.has(name) && !(spec.default ?? "").includes("${{")).filter(([name, spec]) => {
         const given = (raw[name] ?? "").trim();
         return given !== "" && given !== spec.default;
@@ -2816,7 +2801,7 @@ function readRawInputs(action) {
         (0, util_text.cl)(value);
     }
     const raw = {};
-    for (const name of action ? MODE_INPUTS[action] : INPUT_NAMES) raw[name] = getInput(name, {
+    for (const name of action ? inputsOf(action) : INPUT_NAMES) raw[name] = getInput(name, {
         trimWhitespace: name !== "prompt"
     });
     return raw;

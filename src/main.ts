@@ -1,7 +1,7 @@
 import { readFileSync, realpathSync } from 'node:fs'
 import type { RunOverrides } from './run.js'
-import type { ActionName } from './inputs/catalogue.js'
-import { INPUT_NAMES, InputError, MODE_INPUTS, type RawInputs, type Settings, parseSettings, unusedInputs } from './inputs/settings.js'
+import { type ActionName, inputsOf } from './inputs/catalogue.js'
+import { INPUT_NAMES, InputError, type RawInputs, type Settings, parseSettings, unusedInputs } from './inputs/settings.js'
 import { escapeText } from './summary/escape.js'
 import { writeSummary } from './summary/write-summary.js'
 import * as commands from './util/workflow-commands.js'
@@ -29,7 +29,7 @@ function readRawInputs(action: ActionName | undefined): RawInputs {
     }
   }
   const raw: RawInputs = {}
-  for (const name of action ? MODE_INPUTS[action] : INPUT_NAMES) raw[name] = commands.getInput(name, { trimWhitespace: name !== 'prompt' })
+  for (const name of action ? inputsOf(action) : INPUT_NAMES) raw[name] = commands.getInput(name, { trimWhitespace: name !== 'prompt' })
   return raw
 }
 

@@ -5,7 +5,7 @@ import { isAbsolute, relative, resolve } from 'node:path'
 import { withoutUrlSecrets } from '../util/text.js'
 import { formatNumber, formatTime } from '../util/format.js'
 import { MAX_PROMPT_CHARS } from '../util/prompt-bounds.js'
-import { ACTIONS, type ActionName, INPUTS } from './catalogue.js'
+import { ACTIONS, type ActionName, INPUTS, inputsOf } from './catalogue.js'
 
 /**
  * The one place that turns raw action inputs into a typed, validated settings object. Everything
@@ -291,8 +291,8 @@ type FieldName = keyof Fields
 type InputsOf<K extends FieldName> = Pick<Parsed, K>
 
 /**
- * Each mode's inputs, by name. The catalogue (catalogue.ts) is the source of truth: a test fails
- * when a list here and the catalogue's differ, and these lists only give the transforms their types.
+ * Each mode's inputs, by name, for the transforms' types only: at run time every list comes from the
+ * catalogue (catalogue.ts inputsOf), and a test fails when a list here and the catalogue's differ.
  */
 const COMMON = ['api-key', 'project-id', 'wait-timeout', 'base-url'] as const
 const JOB = ['wait', 'poll-interval', 'require-pr'] as const
@@ -330,9 +330,8 @@ function checkRange(from: RangeEnd | undefined, to: RangeEnd | undefined, now: n
 const modeSchemas = (now: number, eventName: string, files: PromptFiles | undefined) => {
   const fields = fieldsAt(now, eventName)
   const schema = <M extends ActionName, T>(mode: M, transform: (i: ModeInputs<M>, ctx: Issues) => T) => {
-    // in the catalogue's order (the action.yml's), so problems are reported in the order users read them
-    const reads = new Set<string>(MODE_INPUTS[mode])
-    const picked = Object.fromEntries(Object.keys(INPUTS).filter((name) => reads.has(name)).map((name) => [name, fields[name as FieldName]]))
+    // the catalogue's list, in its order (the action.yml's), so problems come in the order users read them
+    const picked = Object.fromEntries(inputsOf(mode).map((name) => [name, fields[name as FieldName]]))
     return z.pipe(z.object(picked) as unknown as z.ZodMiniType<ModeInputs<M>>, z.transform(transform))
   }
   const traffic = <M extends 'visitors' | 'views'>(mode: M) => (i: ModeInputs<'visitors'>, ctx: Issues) => {
@@ -458,7 +457,7 @@ function describeValue(name: string, raw: string | undefined): string {
 export function parseSettings(raw: RawInputs, now: number, eventName = '', files?: PromptFiles, action?: ActionName): Settings {
   const mode = action ?? modeOf(raw)
   const withDefaults: Record<string, string> = {}
-  for (const name of MODE_INPUTS[mode]) {
+  for (const name of inputsOf(mode)) {
     const given = raw[name] ?? ''
     const fallback = DEFAULTS[name]
     withDefaults[name] = name === 'prompt' ? given : given.trim() === '' && fallback !== undefined ? fallback : given.trim()
@@ -501,7 +500,7 @@ function modeOf(raw: RawInputs): ActionName {
  * default is an expression (github-token) is never counted.
  */
 export function unusedInputs(raw: RawInputs, mode: ActionName): Array<{ name: string; readBy: readonly ActionName[] }> {
-  const reads = new Set<string>(MODE_INPUTS[mode])
+  const reads = new Set<string>(inputsOf(mode))
   return Object.entries(INPUTS)
     .filter(([name, spec]) => name !== 'mode' && !reads.has(name) && !(spec.default ?? '').includes('${{'))
     .filter(([name, spec]) => {
