@@ -4151,7 +4151,7 @@ async function fetchWeeks(client, starts, maxWeeks) {
 const HEALTH_MARKER = '<!-- mintlify-docs-action:health -->';
 const health_issue_STATE_MARKER = /<!-- mintlify-docs-action:health-state v1 ([A-Za-z0-9+/=]+) -->/;
 const LABEL_COLOR = '0e8a16';
-const LABEL_DESCRIPTION = 'Kept by the Mintlify docs action (mode: health): the docs trend and reader gaps';
+const LABEL_DESCRIPTION = 'Kept by the Mintlify docs health action: the docs trend and reader gaps';
 /** Issues with the label that one run reads to find its own (GitHub's list pages are 100). */
 const LISTED = 300;
 const CLAIM_WAITS_MS = [5_000, 10_000, 20_000];
@@ -4405,7 +4405,7 @@ function renderBody(view, state) {
     const parts = [
         HEALTH_MARKER,
         `## 📈 Docs health: ${(0,summary_escape/* escapeText */.X1)(view.projectId, 100)}`,
-        `<sub>Updated ${(0,format/* formatTime */.fU)(view.now)} by ${(0,summary_escape/* link */.nf)(view.runUrl, 'this run')}. Weeks run Monday to Monday, UTC. Kept by the Mintlify docs action (mode: health): edits to this text are overwritten.</sub>`,
+        `<sub>Updated ${(0,format/* formatTime */.fU)(view.now)} by ${(0,summary_escape/* link */.nf)(view.runUrl, 'this run')}. Weeks run Monday to Monday, UTC. Kept by the Mintlify docs health action: edits to this text are overwritten.</sub>`,
         ...view.notes.map((n) => (0,summary_escape/* alert */.xE)('NOTE', n, 600)),
         '### Visitors, week by week',
         trend(view.weeks, view.weeksWanted),

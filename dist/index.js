@@ -2575,7 +2575,7 @@ const modeSchemas = (now, eventName, files) => {
         };
     };
     return {
-        agent: schema("agent", (i, ctx) => {
+        agent: () => schema("agent", (i, ctx) => {
             const agent = {
                 wait: i.wait,
                 pollIntervalMs: i["poll-interval"],
@@ -2616,7 +2616,7 @@ const modeSchemas = (now, eventName, files) => {
                 changes: changes
             };
         }),
-        comment: schema("comment", (i, ctx) => {
+        comment: () => schema("comment", (i, ctx) => {
             if (!CONVERSATION_EVENTS.includes(eventName)) return problem(ctx, eventName, `mode: comment to run on ${CONVERSATION_EVENTS.join(", ")} (this run's event is ${eventName || "unknown"})`, [ "mode" ]);
             if (i["github-token"] === "") return problem(ctx, "", 'a token for mode: comment: the default ${{ github.token }} works when the workflow grants "issues: write" and "pull-requests: write"', [ "github-token" ]);
             return {
@@ -2636,9 +2636,9 @@ const modeSchemas = (now, eventName, files) => {
                 }
             };
         }),
-        visitors: schema("visitors", traffic("visitors")),
-        views: schema("views", traffic("views")),
-        insights: schema("insights", (i, ctx) => {
+        visitors: () => schema("visitors", traffic("visitors")),
+        views: () => schema("views", traffic("views")),
+        insights: () => schema("insights", (i, ctx) => {
             const from = i["date-from"];
             const to = i["date-to"];
             if (!checkRange(from, to, now, ctx)) return src_core.tm;
@@ -2653,10 +2653,10 @@ const modeSchemas = (now, eventName, files) => {
                 }
             };
         }),
-        deploy: schema("deploy", live("deploy")),
-        preview: schema("preview", live("preview")),
-        automation: schema("automation", live("automation")),
-        health: schema("health", (i, ctx) => {
+        deploy: () => schema("deploy", live("deploy")),
+        preview: () => schema("preview", live("preview")),
+        automation: () => schema("automation", live("automation")),
+        health: () => schema("health", (i, ctx) => {
             if (i["github-token"] === "") return problem(ctx, "", 'a token for mode: health (it keeps an issue): the default ${{ github.token }} works when the workflow grants "issues: write"', [ "github-token" ]);
             return {
                 ...common(i),
@@ -2690,7 +2690,7 @@ function parseSettings(raw, now, eventName = "", files, action) {
         const fallback = DEFAULTS[name];
         withDefaults[name] = name === "prompt" ? given : given.trim() === "" && fallback !== void 0 ? fallback : given.trim();
     }
-    const result = modeSchemas(now, eventName, files)[mode].safeParse(withDefaults);
+    const result = modeSchemas(now, eventName, files)[mode]().safeParse(withDefaults);
     if (result.success) return result.data;
     const lines = result.error.issues.map(issue => {
         const name = String(issue.path[0] ?? "inputs");

@@ -24,7 +24,7 @@ import { type GitHubPort, type Issue, type Repo, sameLogin, statusOf } from './p
 export const HEALTH_MARKER = '<!-- mintlify-docs-action:health -->'
 const STATE_MARKER = /<!-- mintlify-docs-action:health-state v1 ([A-Za-z0-9+/=]+) -->/
 const LABEL_COLOR = '0e8a16'
-const LABEL_DESCRIPTION = 'Kept by the Mintlify docs action (mode: health): the docs trend and reader gaps'
+const LABEL_DESCRIPTION = 'Kept by the Mintlify docs health action: the docs trend and reader gaps'
 /** Issues with the label that one run reads to find its own (GitHub's list pages are 100). */
 const LISTED = 300
 const CLAIM_WAITS_MS = [5_000, 10_000, 20_000]

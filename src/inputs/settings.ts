@@ -326,7 +326,7 @@ function checkRange(from: RangeEnd | undefined, to: RangeEnd | undefined, now: n
   return true
 }
 
-/** The settings of one mode, from the inputs it reads (and no other). */
+/** The settings of one mode, from the inputs it reads (and no other); each built only when asked for (start-up). */
 const modeSchemas = (now: number, eventName: string, files: PromptFiles | undefined) => {
   const fields = fieldsAt(now, eventName)
   const schema = <M extends ActionName, T>(mode: M, transform: (i: ModeInputs<M>, ctx: Issues) => T) => {
@@ -362,7 +362,7 @@ const modeSchemas = (now: number, eventName: string, files: PromptFiles | undefi
     }
   }
   return {
-    agent: schema('agent', (i, ctx) => {
+    agent: () => schema('agent', (i, ctx) => {
       const agent = { wait: i.wait, pollIntervalMs: i['poll-interval'], requirePr: i['require-pr'] }
       const changes = i.changes === 'none' ? undefined : { kind: i.changes, paths: i['changes-paths'], maxChars: i['max-changes'], continueThread: i['continue-thread'], token: i['github-token'] }
       if (changes && changes.token === '') {
@@ -397,7 +397,7 @@ const modeSchemas = (now: number, eventName: string, files: PromptFiles | undefi
         changes,
       }
     }),
-    comment: schema('comment', (i, ctx) => {
+    comment: () => schema('comment', (i, ctx) => {
       if (!(CONVERSATION_EVENTS as readonly string[]).includes(eventName)) {
         return problem(ctx, eventName, `mode: comment to run on ${CONVERSATION_EVENTS.join(', ')} (this run's event is ${eventName || 'unknown'})`, ['mode'])
       }
@@ -411,18 +411,18 @@ const modeSchemas = (now: number, eventName: string, files: PromptFiles | undefi
         agent: { wait: i.wait, pollIntervalMs: i['poll-interval'], requirePr: i['require-pr'] },
       }
     }),
-    visitors: schema('visitors', traffic('visitors')),
-    views: schema('views', traffic('views')),
-    insights: schema('insights', (i, ctx) => {
+    visitors: () => schema('visitors', traffic('visitors')),
+    views: () => schema('views', traffic('views')),
+    insights: () => schema('insights', (i, ctx) => {
       const from = i['date-from']
       const to = i['date-to']
       if (!checkRange(from, to, now, ctx)) return z.NEVER
       return { ...common(i), mode: 'insights' as const, insights: { dateFrom: from, dateTo: to, summaryRows: i['summary-rows'], maxRequests: i['max-requests'] } }
     }),
-    deploy: schema('deploy', live('deploy')),
-    preview: schema('preview', live('preview')),
-    automation: schema('automation', live('automation')),
-    health: schema('health', (i, ctx) => {
+    deploy: () => schema('deploy', live('deploy')),
+    preview: () => schema('preview', live('preview')),
+    automation: () => schema('automation', live('automation')),
+    health: () => schema('health', (i, ctx) => {
       if (i['github-token'] === '') {
         return problem(ctx, '', 'a token for mode: health (it keeps an issue): the default ${{ github.token }} works when the workflow grants "issues: write"', ['github-token'])
       }
@@ -432,7 +432,7 @@ const modeSchemas = (now: number, eventName: string, files: PromptFiles | undefi
 }
 
 type Schemas = ReturnType<typeof modeSchemas>
-export type Settings = { [M in ActionName]: z.output<Schemas[M]> }[ActionName]
+export type Settings = { [M in ActionName]: z.output<ReturnType<Schemas[M]>> }[ActionName]
 export type AgentSettings = Extract<Settings, { mode: 'agent' }>
 export type VisitorsViewsSettings = Extract<Settings, { mode: 'visitors' | 'views' }>
 export type CommentSettings = Extract<Settings, { mode: 'comment' }>
@@ -462,7 +462,7 @@ export function parseSettings(raw: RawInputs, now: number, eventName = '', files
     const fallback = DEFAULTS[name]
     withDefaults[name] = name === 'prompt' ? given : given.trim() === '' && fallback !== undefined ? fallback : given.trim()
   }
-  const result = modeSchemas(now, eventName, files)[mode].safeParse(withDefaults)
+  const result = modeSchemas(now, eventName, files)[mode]().safeParse(withDefaults)
   if (result.success) return result.data
   const lines = result.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? 'inputs')

@@ -135,7 +135,7 @@ function renderBody(view: HealthView, state: HealthState): string {
   const parts = [
     HEALTH_MARKER,
     `## 📈 Docs health: ${escapeText(view.projectId, 100)}`,
-    `<sub>Updated ${formatTime(view.now)} by ${link(view.runUrl, 'this run')}. Weeks run Monday to Monday, UTC. Kept by the Mintlify docs action (mode: health): edits to this text are overwritten.</sub>`,
+    `<sub>Updated ${formatTime(view.now)} by ${link(view.runUrl, 'this run')}. Weeks run Monday to Monday, UTC. Kept by the Mintlify docs health action: edits to this text are overwritten.</sub>`,
     ...view.notes.map((n) => alert('NOTE', n, 600)),
     '### Visitors, week by week',
     trend(view.weeks, view.weeksWanted),
