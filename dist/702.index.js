@@ -2196,6 +2196,11 @@ async function recordEnd(tracking, report, entries, marks = {}) {
  */
 async function linkPullRequest(api, identity, run, report, from, view, signal) {
     const number = pullRequestHere(report.job?.prLink, run);
+    const elsewhere = number === undefined ? parsePullLink(report.job?.prLink) : undefined;
+    if (elsewhere && report.jobId) {
+        // the docs live in another repository: this token cannot write there, and nothing may be silent
+        core/* notice */.lm(`The agent's pull request is in ${(0,util_text/* external */.qn)(`${elsewhere.owner}/${elsewhere.repo}`, 140)}, not ${(0,util_text/* external */.qn)(`${run.owner}/${run.repo}`, 140)}: github-token writes only to this repository, so that pull request gets no tracking comment, and a /docs comment there cannot find job ${(0,util_text/* external */.qn)(report.jobId, 80)}. The comment here links it.`);
+    }
     if (number === undefined || !report.jobId || (from.isPullRequest && from.number === number))
         return;
     const pr = { owner: run.owner, repo: run.repo, number, isPullRequest: true, title: '', url: report.job?.prLink ?? '' };

@@ -4,7 +4,7 @@ import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
 import { type Thread, describeThread } from './comment-event.js'
 import type { GitHubPort } from './port.js'
-import { pullRequestHere } from './pull-link.js'
+import { parsePullLink, pullRequestHere } from './pull-link.js'
 import type { RunContext } from './run-context.js'
 import { ThreadComment, type ThreadView } from './thread-comment.js'
 import { StatusLabeler, endStage } from './status-labels.js'
@@ -112,6 +112,13 @@ export async function recordEnd(tracking: ThreadComment, report: JobEnd, entries
  */
 export async function linkPullRequest(api: GitHubPort, identity: string | undefined, run: RunContext, report: JobEnd, from: Thread, view: ThreadView, signal: AbortSignal): Promise<void> {
   const number = pullRequestHere(report.job?.prLink, run)
+  const elsewhere = number === undefined ? parsePullLink(report.job?.prLink) : undefined
+  if (elsewhere && report.jobId) {
+    // the docs live in another repository: this token cannot write there, and nothing may be silent
+    core.notice(
+      `The agent's pull request is in ${external(`${elsewhere.owner}/${elsewhere.repo}`, 140)}, not ${external(`${run.owner}/${run.repo}`, 140)}: github-token writes only to this repository, so that pull request gets no tracking comment, and a /docs comment there cannot find job ${external(report.jobId, 80)}. The comment here links it.`,
+    )
+  }
   if (number === undefined || !report.jobId || (from.isPullRequest && from.number === number)) return
   const pr: Thread = { owner: run.owner, repo: run.repo, number, isPullRequest: true, title: '', url: report.job?.prLink ?? '' }
   try {

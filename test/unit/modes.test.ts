@@ -204,3 +204,21 @@ describe('agent mode: how a job ends the step', () => {
     expect(decodeState(w.github.comments[1]?.body ?? '')).toMatchObject({ job: 'job_1', origin: { label: 'issue #7' } })
   })
 })
+
+describe('docs in their own repository', () => {
+  test('the agent\'s pull request in another repository: one notice says why it gets no tracking comment; nothing is written there', async () => {
+    const w = world({ eventName: 'issues', payload: { action: 'labeled', issue: { ...issue, html_url: 'https://github.com/acme/app/issues/7' } }, repo: 'app' })
+    const notices: string[] = []
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      if (String(chunk).startsWith('::notice::')) notices.push(String(chunk))
+      return true
+    })
+    const report = await agentMode.run(agentSettings({ prompt: 'Document webhooks', comment: 'true', 'github-token': 'ghs_unit' }), w.ctx)
+    expect(report.ending.level).toBe('notice')
+    const elsewhere = notices.filter((n) => n.includes('is in acme/docs, not acme/app'))
+    expect(elsewhere).toHaveLength(1)
+    expect(elsewhere[0]).toContain('gets no tracking comment')
+    // only the issue's own tracking comment: none on the docs pull request
+    expect(w.github.comments.map((c) => c.issue)).toEqual([7])
+  })
+})
