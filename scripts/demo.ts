@@ -1,7 +1,7 @@
 /**
  * `npm start`: the action at work with no account and no network. Starts the local API simulator and
- * a fake GitHub, runs dist/index.js against them the way the GitHub runner does (agent mode from a
- * labelled issue, then a `/docs` comment continuing that job, then a weekly visitors comparison,
+ * a fake GitHub, runs the focused actions' entries (dist/<name>/index.js) against them the way the
+ * GitHub runner does, each with its own action.yml's defaults (the agent action from a labelled issue, then a `/docs` comment continuing that job, then a weekly visitors comparison,
  * then an insights report with its prompt for the agent, a preview, a failing deployment, and the
  * docs-health issue a schedule keeps),
  * and prints the log, the step outputs and the job summary of each, and the issue's tracking comment.
@@ -43,17 +43,19 @@ async function main(): Promise<void> {
   const common = { 'api-key': sim.apiKey, 'project-id': sim.projectId, 'base-url': baseUrl }
   const env = { GITHUB_API_URL: gh.baseUrl }
   try {
-    console.log(rule('1. Agent mode: an issue labelled "docs" starts a job; the result goes to the issue'))
+    console.log(rule('1. The agent action: an issue labelled "docs" starts a job; the result goes to the issue'))
     const agent = await runAction({
+      action: 'agent',
       inputs: { ...common, comment: 'true', prompt: 'Document the new POST /webhooks endpoint: payload fields, retries and signature checks.' },
       event: { name: 'issues', payload: { action: 'labeled', label: { name: 'docs' }, issue: ISSUE } },
       env,
     })
     show(agent)
 
-    console.log(rule('2. Comment mode: alice comments "/docs also add a curl example" on the issue'))
+    console.log(rule('2. The comment action: alice comments "/docs also add a curl example" on the issue'))
     const conversation = await runAction({
-      inputs: { ...common, mode: 'comment' },
+      action: 'comment',
+      inputs: common,
       event: {
         name: 'issue_comment',
         payload: {
@@ -69,34 +71,36 @@ async function main(): Promise<void> {
     console.log((gh.commentsOn(7)[0]?.body ?? '(none)').replace(/^/gm, '  '))
     console.log(rule(`Reactions: ${gh.reactions.map((r) => `${r.content === 'eyes' ? '👀' : '😕'} on comment ${r.commentId}`).join(', ')}`))
 
-    console.log(rule('3. Visitors mode: last week against the week before, every page of both'))
+    console.log(rule('3. The visitors action: last week against the week before, every page of both'))
     sim.visitors.byRange = (from) => periodRows(from, 320)
     const visitors = await runAction({
-      inputs: { ...common, mode: 'visitors', 'date-from': '2026-11-15', 'date-to': '2026-11-22', compare: 'previous-period', 'summary-rows': '5' },
+      action: 'visitors',
+      inputs: { ...common, 'date-from': '2026-11-15', 'date-to': '2026-11-22', compare: 'previous-period', 'summary-rows': '5' },
     })
     show(visitors)
 
-    console.log(rule('4. Insights mode: what readers could not find last week, and a prompt for the agent'))
+    console.log(rule('4. The insights action: what readers could not find last week, and a prompt for the agent'))
     const insights = await runAction({
-      inputs: { ...common, mode: 'insights', 'date-from': '2026-11-15', 'date-to': '2026-11-22', 'summary-rows': '5' },
+      action: 'insights',
+      inputs: { ...common, 'date-from': '2026-11-15', 'date-to': '2026-11-22', 'summary-rows': '5' },
     })
     show(insights)
     console.log(rule('Output agent-prompt (what a next step hands the agent)'))
     console.log((insights.outputs['agent-prompt'] ?? '').replace(/^/gm, '  '))
 
-    console.log(rule('5. Preview mode: the agent\'s branch deployed as a preview; its URL is an output at once'))
+    console.log(rule('5. The preview action: the agent\'s branch deployed as a preview; its URL is an output at once'))
     sim.deployPlan = { runMs: 2000, final: 'success' }
-    const preview = await runAction({ inputs: { ...common, mode: 'preview', branch: 'docs/webhooks', 'poll-interval': '1s' } })
+    const preview = await runAction({ action: 'preview', inputs: { ...common, branch: 'docs/webhooks', 'poll-interval': '1s' } })
     show(preview)
 
-    console.log(rule('6. Deploy mode: production, waited for to the verdict (this one fails: the build log shows why)'))
+    console.log(rule('6. The deploy action: production, waited for to the verdict (this one fails: the build log shows why)'))
     sim.deployPlan = { runMs: 2000, final: 'failure' }
-    const deploy = await runAction({ inputs: { ...common, mode: 'deploy', 'poll-interval': '1s' } })
+    const deploy = await runAction({ action: 'deploy', inputs: { ...common, 'poll-interval': '1s' } })
     show(deploy)
 
-    console.log(rule('7. Health mode: the one docs-health issue a weekly schedule keeps (trend, gaps, what the agent did)'))
+    console.log(rule('7. The health action: the one docs-health issue a weekly schedule keeps (trend, gaps, what the agent did)'))
     sim.views.byRange = (from) => periodRows(from, 320, 3)
-    const health = await runAction({ inputs: { ...common, mode: 'health', weeks: '6' }, event: { name: 'schedule', payload: { schedule: '0 6 * * 1' } }, env })
+    const health = await runAction({ action: 'health', inputs: { ...common, weeks: '6' }, event: { name: 'schedule', payload: { schedule: '0 6 * * 1' } }, env })
     show(health)
     const issue = [...gh.issues.values()][0]
     console.log(rule(`Issue #${issue?.number ?? '?'} "${issue?.title ?? ''}", as GitHub stores it (the hidden state cut short)`))
