@@ -2190,29 +2190,35 @@ async function recordEnd(tracking, report, entries, marks = {}) {
     return done;
 }
 /**
- * When the job's pull request is in this repository and not the thread itself, keeps a tracking
- * comment there too (the job, where it was asked for, how to ask for changes). Done once per job
- * and pull request: a pull request whose comment already names the job is left as it is.
+ * Keeps a tracking comment on the job's pull request too (the job, where it was asked for, how to
+ * ask for changes), unless the pull request is the thread itself: in this repository with this
+ * run's token; in another one (the docs in their own repository) with `docs`, the docs-token's
+ * GitHub, the link back naming this repository. Without `docs` there, one notice says what is
+ * missed. Done once per job and pull request: a comment that already names the job is left as it is.
  */
-async function linkPullRequest(api, identity, run, report, from, view, signal) {
-    const number = pullRequestHere(report.job?.prLink, run);
-    const elsewhere = number === undefined ? parsePullLink(report.job?.prLink) : undefined;
-    if (elsewhere && report.jobId) {
-        // the docs live in another repository: this token cannot write there, and nothing may be silent
-        core/* notice */.lm(`The agent's pull request is in ${(0,util_text/* external */.qn)(`${elsewhere.owner}/${elsewhere.repo}`, 140)}, not ${(0,util_text/* external */.qn)(`${run.owner}/${run.repo}`, 140)}: github-token writes only to this repository, so that pull request gets no tracking comment, and a /docs comment there cannot find job ${(0,util_text/* external */.qn)(report.jobId, 80)}. The comment here links it.`);
-    }
-    if (number === undefined || !report.jobId || (from.isPullRequest && from.number === number))
+async function linkPullRequest(api, identity, run, report, from, view, signal, docs) {
+    const jobId = report.jobId;
+    const here = pullRequestHere(report.job?.prLink, run);
+    const elsewhere = here === undefined ? parsePullLink(report.job?.prLink) : undefined;
+    if (!jobId || (here === undefined && !elsewhere) || (here !== undefined && from.isPullRequest && from.number === here))
         return;
-    const pr = { owner: run.owner, repo: run.repo, number, isPullRequest: true, title: '', url: report.job?.prLink ?? '' };
+    const origin = { url: from.url || `${run.serverUrl}/${run.owner}/${run.repo}/issues/${from.number}`, label: elsewhere ? `${run.owner}/${run.repo}#${from.number}` : describeThread(from) };
+    if (elsewhere && !docs) {
+        // the docs live in another repository: this token cannot write there, and nothing may be silent
+        core/* notice */.lm(`The agent's pull request is in ${(0,util_text/* external */.qn)(`${elsewhere.owner}/${elsewhere.repo}`, 140)}, not ${(0,util_text/* external */.qn)(`${run.owner}/${run.repo}`, 140)}: github-token writes only to this repository, so that pull request gets no tracking comment, and a /docs comment there cannot find job ${(0,util_text/* external */.qn)(jobId, 80)}. Give docs-token a token that can write there (docs/docs-repository.md); the comment here links it.`);
+        return;
+    }
+    const where = elsewhere ? `${elsewhere.owner}/${elsewhere.repo}#${elsewhere.number}` : `#${here}`;
+    const pr = { owner: elsewhere?.owner ?? run.owner, repo: elsewhere?.repo ?? run.repo, number: elsewhere?.number ?? here, isPullRequest: true, title: '', url: report.job?.prLink ?? '' };
     try {
-        const tracking = await ThreadComment.open(api, pr, identity, view, signal);
-        if (tracking.state.job === report.jobId)
+        const side = elsewhere && docs ? await docs() : { api, identity };
+        const tracking = await ThreadComment.open(side.api, pr, side.identity, view, signal);
+        if (tracking.state.job === jobId)
             return;
-        const label = describeThread(from);
-        await tracking.update((state) => ({ ...state, job: report.jobId, prLink: report.job?.prLink ?? undefined, origin: { url: from.url || `${run.serverUrl}/${run.owner}/${run.repo}/issues/${from.number}`, label } }), report.job?.status);
+        await tracking.update((state) => ({ ...state, job: jobId, prLink: report.job?.prLink ?? undefined, origin }), report.job?.status);
     }
     catch (error) {
-        core/* warning */.$e(`Could not link pull request #${number} to job ${(0,util_text/* external */.qn)(report.jobId, 80)}: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. Review comments there will start a new job.`);
+        core/* warning */.$e(`Could not link pull request ${(0,util_text/* external */.qn)(where, 160)} to job ${(0,util_text/* external */.qn)(jobId, 80)}: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. Review comments there will start a new job.`);
     }
 }
 
@@ -2417,7 +2423,17 @@ async function openThread(options, ctx) {
     const identity = await api.identity();
     const view = threadView(options.triggerPhrase, ctx);
     const comment = await openTracking(api, thread, identity, view, ctx.signal, 'fresh');
-    return { api, identity, view, comment, labeler: labelerFor(api, thread, options.statusLabels) };
+    return { api, identity, view, comment, labeler: labelerFor(api, thread, options.statusLabels), docs: docsOpener(options.docsToken, ctx) };
+}
+/** Opens the docs repository's GitHub with docs-token (once, when first needed); none without one. */
+function docsOpener(token, ctx) {
+    if (!token)
+        return undefined;
+    let opened;
+    return () => {
+        opened ??= ctx.github(token).then(async (api) => ({ api, identity: await api.identity() }));
+        return opened;
+    };
 }
 /** How this run writes a thread's tracking comment: its link, its start and the renderer. */
 function threadView(triggerPhrase, ctx) {
@@ -2439,7 +2455,7 @@ function trackJob(tracking, entry, marks, ctx) {
                 return;
             await recordEnd(tracking.comment, report, [entry], { ...marks, labeler: tracking.labeler });
             if (!ctx.signal.aborted)
-                await linkPullRequest(tracking.api, tracking.identity, ctx.run, report, tracking.comment.thread, tracking.view, ctx.signal);
+                await linkPullRequest(tracking.api, tracking.identity, ctx.run, report, tracking.comment.thread, tracking.view, ctx.signal, tracking.docs);
         },
     };
 }
@@ -3002,7 +3018,7 @@ async function converse(settings, ctx) {
         }
     }
     if (!ctx.signal.aborted)
-        await linkPullRequest(api, identity, ctx.run, agent, event.thread, view, ctx.signal);
+        await linkPullRequest(api, identity, ctx.run, agent, event.thread, view, ctx.signal, docsOpener(settings.comment.docsToken, ctx));
     return {
         triggered: ctx.outputs.get('triggered') === 'true',
         source,

@@ -2177,6 +2177,14 @@ const INPUTS = {
         default: "${{ github.token }}",
         actions: [ "agent", "comment", "health", "deploy", "preview", "automation" ]
     },
+    "docs-token": {
+        root: "Agent mode with comment true, and comment mode: a token that can write issues and pull requests in the repository of the agent's pull request when that is not this one (an installation token of a GitHub App on both repositories, from actions/create-github-app-token, or a fine-grained token). With it, that pull request gets a tracking comment linking back here, and /docs there continues the job. Empty: only this repository is written to (a notice says what that misses).",
+        text: {
+            agent: "With comment true: a token that can write issues and pull requests in the repository of the agent's pull request when that is not this one (an installation token of a GitHub App on both repositories, from actions/create-github-app-token, or a fine-grained token). With it, that pull request gets a tracking comment linking back here, and /docs there continues the job. Empty: only this repository is written to (a notice says what that misses).",
+            comment: "A token that can write issues and pull requests in the repository of the agent's pull request when that is not this one (an installation token of a GitHub App on both repositories, or a fine-grained token). With it, that pull request gets a tracking comment linking back to this thread. Empty: only this repository is written to (a notice says what that misses)."
+        },
+        actions: [ "agent", "comment" ]
+    },
     "trigger-phrase": {
         root: "Comment mode: a comment is an instruction when a line starts with this phrase (case-insensitive, leading spaces allowed, not in a quote or code block); the instruction is the text after it, following lines included.",
         text: {
@@ -2494,6 +2502,7 @@ const fieldsAt = (now, eventName) => ({
     "max-requests": integerInput(1, 1e4, "a whole number of analytics requests from 1 to 10000 (the service allows 100 an hour per organisation)"),
     comment: booleanInput,
     "github-token": src_schemas.YjP(),
+    "docs-token": src_schemas.YjP(),
     "trigger-phrase": checked("a phrase of 1 to 50 characters without spaces, not starting with @ (a mention notifies a real account), > or a backtick; for example /docs", parseTriggerPhrase),
     compare: checked("none, or previous-period (also export the period of the same length just before, and show the change)", v => COMPARE.includes(v) ? v : void 0),
     "allowed-bots": checked("comma-separated bot logins such as renovate[bot], dependabot[bot]; * (any bot) is not accepted: list each bot you trust", parseAllowedBots),
@@ -2605,6 +2614,7 @@ const modeSchemas = (now, eventName, files) => {
                 mode: "agent",
                 comment: i.comment ? {
                     token: i["github-token"],
+                    docsToken: i["docs-token"] || void 0,
                     triggerPhrase: i["trigger-phrase"],
                     statusLabels: i["status-labels"] ?? void 0
                 } : void 0,
@@ -2624,6 +2634,7 @@ const modeSchemas = (now, eventName, files) => {
                 mode: "comment",
                 comment: {
                     token: i["github-token"],
+                    docsToken: i["docs-token"] || void 0,
                     triggerPhrase: i["trigger-phrase"],
                     allowedBots: i["allowed-bots"],
                     eventName: eventName,
@@ -2795,7 +2806,8 @@ function listenForCancellation(onCancel = () => {}) {
 var clock = __nccwpck_require__(7110);
 
 function readRawInputs(action) {
-    const secrets = [ getInput("api-key"), getInput("github-token"), ...(0, util_text.Fn)(getInput("base-url")).filter(s => s.length >= 4) ];
+    const secrets = [ getInput("api-key"), getInput("github-token"), getInput("docs-token"), ...(0, 
+    util_text.Fn)(getInput("base-url")).filter(s => s.length >= 4) ];
     for (const value of secrets) if (value) {
         addMask(value);
         (0, util_text.cl)(value);

@@ -21,7 +21,7 @@ import { external, registerSecret, urlSecrets } from './util/text.js'
  */
 function readRawInputs(action: ActionName | undefined): RawInputs {
   // a URL's parts are masked from 4 characters on: masking a user name like `u` garbles every line
-  const secrets = [commands.getInput('api-key'), commands.getInput('github-token'), ...urlSecrets(commands.getInput('base-url')).filter((s) => s.length >= 4)]
+  const secrets = [commands.getInput('api-key'), commands.getInput('github-token'), commands.getInput('docs-token'), ...urlSecrets(commands.getInput('base-url')).filter((s) => s.length >= 4)]
   for (const value of secrets) {
     if (value) {
       commands.addMask(value)

@@ -105,28 +105,37 @@ export async function recordEnd(tracking: ThreadComment, report: JobEnd, entries
   return done
 }
 
+/** The GitHub side of the docs repository, when the agent's pull request lives in another one (docs-token). */
+export type DocsOpener = () => Promise<{ api: GitHubPort; identity: string | undefined }>
+
 /**
- * When the job's pull request is in this repository and not the thread itself, keeps a tracking
- * comment there too (the job, where it was asked for, how to ask for changes). Done once per job
- * and pull request: a pull request whose comment already names the job is left as it is.
+ * Keeps a tracking comment on the job's pull request too (the job, where it was asked for, how to
+ * ask for changes), unless the pull request is the thread itself: in this repository with this
+ * run's token; in another one (the docs in their own repository) with `docs`, the docs-token's
+ * GitHub, the link back naming this repository. Without `docs` there, one notice says what is
+ * missed. Done once per job and pull request: a comment that already names the job is left as it is.
  */
-export async function linkPullRequest(api: GitHubPort, identity: string | undefined, run: RunContext, report: JobEnd, from: Thread, view: ThreadView, signal: AbortSignal): Promise<void> {
-  const number = pullRequestHere(report.job?.prLink, run)
-  const elsewhere = number === undefined ? parsePullLink(report.job?.prLink) : undefined
-  if (elsewhere && report.jobId) {
+export async function linkPullRequest(api: GitHubPort, identity: string | undefined, run: RunContext, report: JobEnd, from: Thread, view: ThreadView, signal: AbortSignal, docs?: DocsOpener): Promise<void> {
+  const jobId = report.jobId
+  const here = pullRequestHere(report.job?.prLink, run)
+  const elsewhere = here === undefined ? parsePullLink(report.job?.prLink) : undefined
+  if (!jobId || (here === undefined && !elsewhere) || (here !== undefined && from.isPullRequest && from.number === here)) return
+  const origin = { url: from.url || `${run.serverUrl}/${run.owner}/${run.repo}/issues/${from.number}`, label: elsewhere ? `${run.owner}/${run.repo}#${from.number}` : describeThread(from) }
+  if (elsewhere && !docs) {
     // the docs live in another repository: this token cannot write there, and nothing may be silent
     core.notice(
-      `The agent's pull request is in ${external(`${elsewhere.owner}/${elsewhere.repo}`, 140)}, not ${external(`${run.owner}/${run.repo}`, 140)}: github-token writes only to this repository, so that pull request gets no tracking comment, and a /docs comment there cannot find job ${external(report.jobId, 80)}. The comment here links it.`,
+      `The agent's pull request is in ${external(`${elsewhere.owner}/${elsewhere.repo}`, 140)}, not ${external(`${run.owner}/${run.repo}`, 140)}: github-token writes only to this repository, so that pull request gets no tracking comment, and a /docs comment there cannot find job ${external(jobId, 80)}. Give docs-token a token that can write there (docs/docs-repository.md); the comment here links it.`,
     )
+    return
   }
-  if (number === undefined || !report.jobId || (from.isPullRequest && from.number === number)) return
-  const pr: Thread = { owner: run.owner, repo: run.repo, number, isPullRequest: true, title: '', url: report.job?.prLink ?? '' }
+  const where = elsewhere ? `${elsewhere.owner}/${elsewhere.repo}#${elsewhere.number}` : `#${here}`
+  const pr: Thread = { owner: elsewhere?.owner ?? run.owner, repo: elsewhere?.repo ?? run.repo, number: elsewhere?.number ?? (here as number), isPullRequest: true, title: '', url: report.job?.prLink ?? '' }
   try {
-    const tracking = await ThreadComment.open(api, pr, identity, view, signal)
-    if (tracking.state.job === report.jobId) return
-    const label = describeThread(from)
-    await tracking.update((state) => ({ ...state, job: report.jobId, prLink: report.job?.prLink ?? undefined, origin: { url: from.url || `${run.serverUrl}/${run.owner}/${run.repo}/issues/${from.number}`, label } }), report.job?.status)
+    const side = elsewhere && docs ? await docs() : { api, identity }
+    const tracking = await ThreadComment.open(side.api, pr, side.identity, view, signal)
+    if (tracking.state.job === jobId) return
+    await tracking.update((state) => ({ ...state, job: jobId, prLink: report.job?.prLink ?? undefined, origin }), report.job?.status)
   } catch (error) {
-    core.warning(`Could not link pull request #${number} to job ${external(report.jobId, 80)}: ${external(getErrorMessage(error), 300)}. Review comments there will start a new job.`)
+    core.warning(`Could not link pull request ${external(where, 160)} to job ${external(jobId, 80)}: ${external(getErrorMessage(error), 300)}. Review comments there will start a new job.`)
   }
 }

@@ -18,7 +18,7 @@ import { getErrorMessage } from '../util/errors.js'
 import { count, formatNumber, formatTime } from '../util/format.js'
 import { bound, external } from '../util/text.js'
 import type { ModeContext, Report } from './context.js'
-import { threadView } from './thread.js'
+import { docsOpener, threadView } from './thread.js'
 
 /**
  * `mode: comment`: a `/docs …` comment on an issue or pull request becomes a follow-up to the job
@@ -205,7 +205,7 @@ async function converse(settings: CommentSettings, ctx: ModeContext): Promise<Co
       core.warning(`Could not reply in the review thread: ${external(getErrorMessage(error), 300)}. The tracking comment has the result.`)
     }
   }
-  if (!ctx.signal.aborted) await linkPullRequest(api, identity, ctx.run, agent, event.thread, view, ctx.signal)
+  if (!ctx.signal.aborted) await linkPullRequest(api, identity, ctx.run, agent, event.thread, view, ctx.signal, docsOpener(settings.comment.docsToken, ctx))
   return {
     triggered: ctx.outputs.get('triggered') === 'true',
     source,

@@ -2,7 +2,7 @@ import { commentTarget } from '../github/comment-target.js'
 import type { GitHubPort } from '../github/port.js'
 import type { StatusLabeler } from '../github/status-labels.js'
 import type { ThreadComment, ThreadView } from '../github/thread-comment.js'
-import { type JobEnd, type Marks, labelerFor, linkPullRequest, openTracking, recordEnd, recordStart } from '../github/tracking.js'
+import { type DocsOpener, type JobEnd, type Marks, labelerFor, linkPullRequest, openTracking, recordEnd, recordStart } from '../github/tracking.js'
 import type { ThreadEntry } from '../github/thread-state.js'
 import type { StatusLabels } from '../inputs/settings.js'
 import { threadCommentRenderer } from '../summary/thread-comment.js'
@@ -21,9 +21,11 @@ export interface RunThread {
   view: ThreadView
   comment: ThreadComment
   labeler: StatusLabeler | undefined
+  /** The docs repository's GitHub (docs-token), when the agent's pull request may be there. */
+  docs: DocsOpener | undefined
 }
 
-export async function openThread(options: { token: string; triggerPhrase: string; statusLabels?: StatusLabels }, ctx: ModeContext): Promise<RunThread | undefined> {
+export async function openThread(options: { token: string; docsToken?: string; triggerPhrase: string; statusLabels?: StatusLabels }, ctx: ModeContext): Promise<RunThread | undefined> {
   const thread = commentTarget(ctx.run.eventName, ctx.run.payload, ctx.run)
   if (!thread) {
     core.notice(`comment is true, but this ${external(ctx.run.eventName, 40)} event has no issue or pull request to comment on.`)
@@ -33,7 +35,17 @@ export async function openThread(options: { token: string; triggerPhrase: string
   const identity = await api.identity()
   const view = threadView(options.triggerPhrase, ctx)
   const comment = await openTracking(api, thread, identity, view, ctx.signal, 'fresh')
-  return { api, identity, view, comment, labeler: labelerFor(api, thread, options.statusLabels) }
+  return { api, identity, view, comment, labeler: labelerFor(api, thread, options.statusLabels), docs: docsOpener(options.docsToken, ctx) }
+}
+
+/** Opens the docs repository's GitHub with docs-token (once, when first needed); none without one. */
+export function docsOpener(token: string | undefined, ctx: ModeContext): DocsOpener | undefined {
+  if (!token) return undefined
+  let opened: ReturnType<DocsOpener> | undefined
+  return () => {
+    opened ??= ctx.github(token).then(async (api) => ({ api, identity: await api.identity() }))
+    return opened
+  }
 }
 
 /** How this run writes a thread's tracking comment: its link, its start and the renderer. */
@@ -54,7 +66,7 @@ export function trackJob(tracking: RunThread | undefined, entry: ThreadEntry, ma
     ended: async (report: JobEnd): Promise<void> => {
       if (!tracking) return
       await recordEnd(tracking.comment, report, [entry], { ...marks, labeler: tracking.labeler })
-      if (!ctx.signal.aborted) await linkPullRequest(tracking.api, tracking.identity, ctx.run, report, tracking.comment.thread, tracking.view, ctx.signal)
+      if (!ctx.signal.aborted) await linkPullRequest(tracking.api, tracking.identity, ctx.run, report, tracking.comment.thread, tracking.view, ctx.signal, tracking.docs)
     },
   }
 }

@@ -203,6 +203,17 @@ describe.each(PATHS)('comments on the triggering issue or pull request ($name)',
     expect(gh.requests).toHaveLength(0)
   })
 
+  test('docs-token is masked before anything prints, and appears in no output, file or summary', async () => {
+    const sim = await startSimulator()
+    const gh = await startGitHub()
+    const docsToken = 'ghs_docs_repository_token_0123456789'
+    const run = await runWithGitHub(sim, gh, runtime, { prompt: PROMPT, 'docs-token': docsToken })
+    expect(run.code).toBe(0)
+    expect(run.stdout.split('\n')[0]).toMatch(/^::add-mask::/)
+    expect(run.stdout).toContain(`::add-mask::${docsToken}`)
+    expect(secretLeaks(run, docsToken)).toEqual([])
+  })
+
   test('visitors mode ignores comment, and says so', async () => {
     const sim = await startSimulator({ visitors: generateRows(5) })
     const gh = await startGitHub()

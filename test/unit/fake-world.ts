@@ -78,7 +78,7 @@ class FakeService implements Pick<ServiceClient, 'createJob' | 'getJob' | 'sendM
 }
 
 /** GitHub behind its port: comments, reactions, permissions and the token's identity, in memory. */
-class FakeGitHub implements GitHubPort {
+export class FakeGitHub implements GitHubPort {
   readonly comments: Array<IssueComment & { issue: number }> = []
   readonly reactions: Array<{ commentId: number; content: Reaction }> = []
   readonly replies: Array<{ commentId: number; body: string }> = []

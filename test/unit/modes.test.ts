@@ -3,7 +3,7 @@ import { decodeState, encodeState } from '../../src/github/thread-state.js'
 import { type AgentSettings, type CommentSettings, parseSettings } from '../../src/inputs/settings.js'
 import * as agentMode from '../../src/modes/agent.js'
 import * as commentMode from '../../src/modes/comment.js'
-import { world } from './fake-world.js'
+import { FakeGitHub, world } from './fake-world.js'
 import { FIXED_NOW } from './fake-clock.js'
 
 /**
@@ -220,5 +220,61 @@ describe('docs in their own repository', () => {
     expect(elsewhere[0]).toContain('gets no tracking comment')
     // only the issue's own tracking comment: none on the docs pull request
     expect(w.github.comments.map((c) => c.issue)).toEqual([7])
+  })
+})
+
+describe('docs in their own repository, with docs-token', () => {
+  /** The code repository (acme/app) and the docs repository (acme/docs, its own GitHub side, an App's identity), one service. */
+  function twoRepositories() {
+    const w = world({ eventName: 'issues', payload: { action: 'labeled', issue: { ...issue, html_url: 'https://github.com/acme/app/issues/7' } }, repo: 'app' })
+    const docs = new FakeGitHub(() => w.clock.now())
+    docs.identityLogin = 'docs-app[bot]'
+    docs.roles.set('alice', 'write')
+    w.ctx.github = async (token) => (token === 'ghs_docs' ? docs : w.github)
+    return { ...w, docs }
+  }
+
+  test('the agent\'s pull request in the docs repository gets the tracking comment, linking back to the code issue; no notice', async () => {
+    const t = twoRepositories()
+    const notices: string[] = []
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      if (String(chunk).startsWith('::notice::')) notices.push(String(chunk))
+      return true
+    })
+    await agentMode.run(agentSettings({ prompt: 'Document webhooks', comment: 'true', 'github-token': 'ghs_unit', 'docs-token': 'ghs_docs' }), t.ctx)
+    const [job] = [...t.service.jobs.values()]
+    const prNumber = Number(/\/pull\/(\d+)$/.exec(decodeState(t.github.comments[0]?.body ?? '')?.prLink ?? '')?.[1])
+    expect(prNumber).toBeGreaterThan(0)
+    // the docs pull request: the job, and the code issue as where it was asked for
+    const onPr = t.docs.comments.filter((c) => c.issue === prNumber)
+    expect(onPr).toHaveLength(1)
+    expect(onPr[0]?.author).toBe('docs-app[bot]')
+    expect(decodeState(onPr[0]?.body ?? '')).toMatchObject({ job: job?.id, origin: { url: 'https://github.com/acme/app/issues/7', label: 'acme/app#7' } })
+    expect(onPr[0]?.body).toContain('acme/app#7')
+    // the code issue's comment links the docs pull request
+    expect(t.github.comments[0]?.body).toContain(`acme/docs#${prNumber}`)
+    expect(notices.filter((n) => n.includes('not acme/app'))).toEqual([])
+  })
+
+  test('/docs on the docs pull request, in the docs repository with the App\'s token, continues the same job', async () => {
+    const t = twoRepositories()
+    await agentMode.run(agentSettings({ prompt: 'Document webhooks', comment: 'true', 'github-token': 'ghs_unit', 'docs-token': 'ghs_docs' }), t.ctx)
+    const [job] = [...t.service.jobs.values()]
+    const prNumber = t.docs.comments[0]?.issue as number
+    const comment = t.docs.addComment(prNumber, 'alice', '/docs add a curl example')
+    // the docs repository's workflow: the comment action, its github-token the App's
+    const inDocs = world({
+      eventName: 'issue_comment',
+      repo: 'docs',
+      payload: { action: 'created', issue: { number: prNumber, title: 'Docs: webhooks', html_url: `https://github.com/acme/docs/pull/${prNumber}`, pull_request: {} }, comment: { id: comment.id, body: comment.body, user: { login: 'alice', type: 'User' }, html_url: comment.url } },
+    })
+    // one service and one clock for both repositories' runs
+    const ctx = { ...inDocs.ctx, client: t.ctx.client, clock: t.clock, started: t.clock.now(), deadline: t.clock.now() + 30 * 60_000, github: async () => t.docs }
+    const report = await commentMode.run(parseSettings({ ...base, mode: 'comment', 'github-token': 'ghs_docs' }, FIXED_NOW, 'issue_comment') as CommentSettings, ctx)
+    expect(report.ending).toMatchObject({ level: 'notice', message: expect.stringContaining('Pull request opened') })
+    expect(job?.prompts).toEqual(['Document webhooks', 'add a curl example'])
+    expect(t.service.jobs.size).toBe(1)
+    // the App's own comments are never instructions: its tracking comment does not trigger anything
+    expect(t.docs.reactions).toEqual([{ commentId: comment.id, content: 'eyes' }])
   })
 })

@@ -132,6 +132,8 @@ describe('the examples ask for what they use, and the README says what they ask'
     const need = new Set<string>()
     for (const step of steps(text).filter(ours)) {
       const w = step.with ?? {}
+      // a token of its own (a GitHub App's) writes instead of GITHUB_TOKEN, which then needs nothing
+      if (typeof w['github-token'] === 'string' && !w['github-token'].includes('github.token')) continue
       // comments, reactions, replies and labels on issues and pull requests
       if (w.comment === true || w.comment === 'true' || job(step) === 'comment' || w['status-labels']) {
         need.add('issues: write')
