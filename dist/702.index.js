@@ -1056,6 +1056,9 @@ class GitHubApi {
     async updateComment(thread, id, body, timeoutMs) {
         await this.octokit.rest.issues.updateComment({ owner: thread.owner, repo: thread.repo, comment_id: id, body, request: this.request({ timeoutMs }) });
     }
+    async requestReviewers(repo, number, logins) {
+        await this.octokit.rest.pulls.requestReviewers({ owner: repo.owner, repo: repo.repo, pull_number: number, reviewers: logins, request: this.request() });
+    }
     async addLabels(thread, labels) {
         await this.octokit.rest.issues.addLabels({ owner: thread.owner, repo: thread.repo, issue_number: thread.number, labels, request: this.request() });
     }
@@ -2190,13 +2193,30 @@ async function recordEnd(tracking, report, entries, marks = {}) {
     return done;
 }
 /**
+ * `reviewers: author`: asks the people who started the job (the code change's author, the writer of
+ * the /docs comment) to review the agent's pull request. A refusal (not a collaborator of that
+ * repository, no permission) is one warning: the pull request and the job are not affected.
+ */
+async function requestReviews(api, pr, logins) {
+    const people = [...new Set(logins.filter((l) => l && !/\[bot\]$/i.test(l)).map((l) => l.toLowerCase()))];
+    if (people.length === 0)
+        return;
+    try {
+        await api.requestReviewers(pr, pr.number, people);
+        core/* info */.pq(`Asked ${people.map((p) => (0,util_text/* external */.qn)(p, 60)).join(', ')} to review ${(0,util_text/* external */.qn)(`${pr.owner}/${pr.repo}#${pr.number}`, 160)}.`);
+    }
+    catch (error) {
+        core/* warning */.$e(`Could not ask ${people.map((p) => (0,util_text/* external */.qn)(p, 60)).join(', ')} to review ${(0,util_text/* external */.qn)(`${pr.owner}/${pr.repo}#${pr.number}`, 160)} (reviewers: author): ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. A reviewer must be a collaborator of that repository; the pull request is not affected.`);
+    }
+}
+/**
  * Keeps a tracking comment on the job's pull request too (the job, where it was asked for, how to
  * ask for changes), unless the pull request is the thread itself: in this repository with this
  * run's token; in another one (the docs in their own repository) with `docs`, the docs-token's
  * GitHub, the link back naming this repository. Without `docs` there, one notice says what is
  * missed. Done once per job and pull request: a comment that already names the job is left as it is.
  */
-async function linkPullRequest(api, identity, run, report, from, view, signal, docs) {
+async function linkPullRequest(api, identity, run, report, from, view, signal, docs, reviewers = []) {
     const jobId = report.jobId;
     const here = pullRequestHere(report.job?.prLink, run);
     const elsewhere = here === undefined ? parsePullLink(report.job?.prLink) : undefined;
@@ -2216,6 +2236,9 @@ async function linkPullRequest(api, identity, run, report, from, view, signal, d
         if (tracking.state.job === jobId)
             return;
         await tracking.update((state) => ({ ...state, job: jobId, prLink: report.job?.prLink ?? undefined, origin }), report.job?.status);
+        // once per job and pull request, as the comment: the people whose change or words started it
+        if (reviewers.length > 0)
+            await requestReviews(side.api, pr, reviewers);
     }
     catch (error) {
         core/* warning */.$e(`Could not link pull request ${(0,util_text/* external */.qn)(where, 160)} to job ${(0,util_text/* external */.qn)(jobId, 80)}: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. Review comments there will start a new job.`);
@@ -2425,6 +2448,17 @@ async function openThread(options, ctx) {
     const comment = await openTracking(api, thread, identity, view, ctx.signal, 'fresh');
     return { api, identity, view, comment, labeler: labelerFor(api, thread, options.statusLabels), docs: docsOpener(options.docsToken, ctx) };
 }
+/**
+ * The code change's author, for `reviewers: author`: a pull request's author, or who pushed; none for
+ * another event (and never a bot: a bot reviews nothing).
+ */
+function changeAuthor(payload) {
+    const p = payload;
+    const user = p.pull_request?.user;
+    if (user && typeof user.login === 'string')
+        return user.type === 'Bot' ? undefined : user.login;
+    return typeof p.pusher?.name === 'string' ? p.pusher.name : undefined;
+}
 /** Opens the docs repository's GitHub with docs-token (once, when first needed); none without one. */
 function docsOpener(token, ctx) {
     if (!token)
@@ -2444,7 +2478,7 @@ function threadView(triggerPhrase, ctx) {
  * entry when the job starts, its result when it ends, and the tracking comment on the agent's pull
  * request. Nothing when there is no thread.
  */
-function trackJob(tracking, entry, marks, ctx) {
+function trackJob(tracking, entry, marks, ctx, reviewers = []) {
     return {
         started: async (jobId) => {
             if (tracking)
@@ -2455,7 +2489,7 @@ function trackJob(tracking, entry, marks, ctx) {
                 return;
             await recordEnd(tracking.comment, report, [entry], { ...marks, labeler: tracking.labeler });
             if (!ctx.signal.aborted)
-                await linkPullRequest(tracking.api, tracking.identity, ctx.run, report, tracking.comment.thread, tracking.view, ctx.signal, tracking.docs);
+                await linkPullRequest(tracking.api, tracking.identity, ctx.run, report, tracking.comment.thread, tracking.view, ctx.signal, tracking.docs, reviewers);
         },
     };
 }
@@ -2496,7 +2530,8 @@ async function run(settings, ctx) {
     const action = actionOf(request);
     const instruction = described?.entry ?? request.prompt ?? (action === 'resume' ? 'Waiting on the job' : '');
     const entry = entryFor(ctx.run, ctx.clock.now(), ctx.run.actor, instruction, described?.url ?? ctx.run.runUrl, { described: described !== undefined || request.prompt === undefined });
-    const job = trackJob(tracking, entry, { head: described?.head }, ctx);
+    const author = settings.comment?.reviewers && settings.changes ? changeAuthor(ctx.run.payload) : undefined;
+    const job = trackJob(tracking, entry, { head: described?.head }, ctx, author ? [author] : []);
     const report = await runAgent(request, {
         client: ctx.client,
         clock: ctx.clock,
@@ -3017,8 +3052,10 @@ async function converse(settings, ctx) {
             core/* warning */.$e(`Could not reply in the review thread: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. The tracking comment has the result.`);
         }
     }
+    // reviewers: author: the writers of the instructions that started the job (once per job: a follow-up finds the pull request's comment)
+    const reviewers = settings.comment.reviewers ? instructions.map((i) => i.author) : [];
     if (!ctx.signal.aborted)
-        await linkPullRequest(api, identity, ctx.run, agent, event.thread, view, ctx.signal, docsOpener(settings.comment.docsToken, ctx));
+        await linkPullRequest(api, identity, ctx.run, agent, event.thread, view, ctx.signal, docsOpener(settings.comment.docsToken, ctx), reviewers);
     return {
         triggered: ctx.outputs.get('triggered') === 'true',
         source,

@@ -2185,6 +2185,15 @@ const INPUTS = {
         },
         actions: [ "agent", "comment" ]
     },
+    reviewers: {
+        root: "Agent mode with comment true, and comment mode: off, or author to ask the people who started the job (the code change's author with changes; the writer of the /docs comment) to review the agent's pull request, once per job. A refusal (not a collaborator of the docs repository) is one warning.",
+        text: {
+            agent: "With comment true: off, or author to ask the code change's author (with changes) to review the agent's pull request, once per job. A refusal (not a collaborator of the docs repository) is one warning.",
+            comment: "off, or author to ask the writer of the /docs comment that started a job to review the agent's pull request, once per job. A refusal (not a collaborator of the docs repository) is one warning."
+        },
+        default: "off",
+        actions: [ "agent", "comment" ]
+    },
     "trigger-phrase": {
         root: "Comment mode: a comment is an instruction when a line starts with this phrase (case-insensitive, leading spaces allowed, not in a quote or code block); the instruction is the text after it, following lines included.",
         text: {
@@ -2503,6 +2512,7 @@ const fieldsAt = (now, eventName) => ({
     comment: booleanInput,
     "github-token": src_schemas.YjP(),
     "docs-token": src_schemas.YjP(),
+    reviewers: checked("off, or author (ask the people who started the job to review its pull request)", v => v === "off" || v === "author" ? v : void 0),
     "trigger-phrase": checked("a phrase of 1 to 50 characters without spaces, not starting with @ (a mention notifies a real account), > or a backtick; for example /docs", parseTriggerPhrase),
     compare: checked("none, or previous-period (also export the period of the same length just before, and show the change)", v => COMPARE.includes(v) ? v : void 0),
     "allowed-bots": checked("comma-separated bot logins such as renovate[bot], dependabot[bot]; * (any bot) is not accepted: list each bot you trust", parseAllowedBots),
@@ -2615,6 +2625,7 @@ const modeSchemas = (now, eventName, files) => {
                 comment: i.comment ? {
                     token: i["github-token"],
                     docsToken: i["docs-token"] || void 0,
+                    reviewers: i.reviewers === "author",
                     triggerPhrase: i["trigger-phrase"],
                     statusLabels: i["status-labels"] ?? void 0
                 } : void 0,
@@ -2635,6 +2646,7 @@ const modeSchemas = (now, eventName, files) => {
                 comment: {
                     token: i["github-token"],
                     docsToken: i["docs-token"] || void 0,
+                    reviewers: i.reviewers === "author",
                     triggerPhrase: i["trigger-phrase"],
                     allowedBots: i["allowed-bots"],
                     eventName: eventName,

@@ -203,6 +203,10 @@ export class GitHubApi implements GitHubPort {
     await this.octokit.rest.issues.updateComment({ owner: thread.owner, repo: thread.repo, comment_id: id, body, request: this.request({ timeoutMs }) })
   }
 
+  async requestReviewers(repo: Repo, number: number, logins: string[]): Promise<void> {
+    await this.octokit.rest.pulls.requestReviewers({ owner: repo.owner, repo: repo.repo, pull_number: number, reviewers: logins, request: this.request() })
+  }
+
   async addLabels(thread: Thread, labels: string[]): Promise<void> {
     await this.octokit.rest.issues.addLabels({ owner: thread.owner, repo: thread.repo, issue_number: thread.number, labels, request: this.request() })
   }

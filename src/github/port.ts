@@ -61,6 +61,8 @@ export interface GitHubPort {
   updateComment(thread: Thread, id: number, body: string, timeoutMs?: number): Promise<void>
   /** Replies in an inline review thread (to the thread's first comment). */
   replyToReviewComment(thread: Thread, commentId: number, body: string, timeoutMs?: number): Promise<void>
+  /** Requests reviews of a pull request from users (422 when one is not a collaborator, or its author). */
+  requestReviewers(repo: Repo, number: number, logins: string[]): Promise<void>
   /** Adds labels to the issue or pull request (GitHub creates a label that does not exist, grey). */
   addLabels(thread: Thread, labels: string[]): Promise<void>
   /** Removes a label from it; one it does not have is no error. */

@@ -105,6 +105,22 @@ export async function recordEnd(tracking: ThreadComment, report: JobEnd, entries
   return done
 }
 
+/**
+ * `reviewers: author`: asks the people who started the job (the code change's author, the writer of
+ * the /docs comment) to review the agent's pull request. A refusal (not a collaborator of that
+ * repository, no permission) is one warning: the pull request and the job are not affected.
+ */
+async function requestReviews(api: GitHubPort, pr: Thread, logins: readonly string[]): Promise<void> {
+  const people = [...new Set(logins.filter((l) => l && !/\[bot\]$/i.test(l)).map((l) => l.toLowerCase()))]
+  if (people.length === 0) return
+  try {
+    await api.requestReviewers(pr, pr.number, people)
+    core.info(`Asked ${people.map((p) => external(p, 60)).join(', ')} to review ${external(`${pr.owner}/${pr.repo}#${pr.number}`, 160)}.`)
+  } catch (error) {
+    core.warning(`Could not ask ${people.map((p) => external(p, 60)).join(', ')} to review ${external(`${pr.owner}/${pr.repo}#${pr.number}`, 160)} (reviewers: author): ${external(getErrorMessage(error), 300)}. A reviewer must be a collaborator of that repository; the pull request is not affected.`)
+  }
+}
+
 /** The GitHub side of the docs repository, when the agent's pull request lives in another one (docs-token). */
 export type DocsOpener = () => Promise<{ api: GitHubPort; identity: string | undefined }>
 
@@ -115,7 +131,7 @@ export type DocsOpener = () => Promise<{ api: GitHubPort; identity: string | und
  * GitHub, the link back naming this repository. Without `docs` there, one notice says what is
  * missed. Done once per job and pull request: a comment that already names the job is left as it is.
  */
-export async function linkPullRequest(api: GitHubPort, identity: string | undefined, run: RunContext, report: JobEnd, from: Thread, view: ThreadView, signal: AbortSignal, docs?: DocsOpener): Promise<void> {
+export async function linkPullRequest(api: GitHubPort, identity: string | undefined, run: RunContext, report: JobEnd, from: Thread, view: ThreadView, signal: AbortSignal, docs?: DocsOpener, reviewers: readonly string[] = []): Promise<void> {
   const jobId = report.jobId
   const here = pullRequestHere(report.job?.prLink, run)
   const elsewhere = here === undefined ? parsePullLink(report.job?.prLink) : undefined
@@ -135,6 +151,8 @@ export async function linkPullRequest(api: GitHubPort, identity: string | undefi
     const tracking = await ThreadComment.open(side.api, pr, side.identity, view, signal)
     if (tracking.state.job === jobId) return
     await tracking.update((state) => ({ ...state, job: jobId, prLink: report.job?.prLink ?? undefined, origin }), report.job?.status)
+    // once per job and pull request, as the comment: the people whose change or words started it
+    if (reviewers.length > 0) await requestReviews(side.api, pr, reviewers)
   } catch (error) {
     core.warning(`Could not link pull request ${external(where, 160)} to job ${external(jobId, 80)}: ${external(getErrorMessage(error), 300)}. Review comments there will start a new job.`)
   }

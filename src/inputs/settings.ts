@@ -261,6 +261,7 @@ const fieldsAt = (now: number, eventName: string) => ({
     comment: booleanInput,
     'github-token': z.string(),
     'docs-token': z.string(),
+    reviewers: checked('off, or author (ask the people who started the job to review its pull request)', (v) => (v === 'off' || v === 'author' ? v : undefined)),
     'trigger-phrase': checked('a phrase of 1 to 50 characters without spaces, not starting with @ (a mention notifies a real account), > or a backtick; for example /docs', parseTriggerPhrase),
     compare: checked('none, or previous-period (also export the period of the same length just before, and show the change)', (v) =>
       (COMPARE as readonly string[]).includes(v) ? (v as (typeof COMPARE)[number]) : undefined,
@@ -299,8 +300,8 @@ const COMMON = ['api-key', 'project-id', 'wait-timeout', 'base-url'] as const
 const JOB = ['wait', 'poll-interval', 'require-pr'] as const
 const THREAD = ['comment', 'github-token', 'trigger-phrase'] as const
 export const MODE_INPUTS = {
-  agent: [...COMMON, 'prompt', 'prompt-file', 'job-id', ...JOB, ...THREAD, 'docs-token', 'changes', 'changes-paths', 'max-changes', 'continue-thread', 'status-labels'],
-  comment: [...COMMON, ...JOB, 'github-token', 'docs-token', 'trigger-phrase', 'allowed-bots', 'status-labels'],
+  agent: [...COMMON, 'prompt', 'prompt-file', 'job-id', ...JOB, ...THREAD, 'docs-token', 'reviewers', 'changes', 'changes-paths', 'max-changes', 'continue-thread', 'status-labels'],
+  comment: [...COMMON, ...JOB, 'github-token', 'docs-token', 'reviewers', 'trigger-phrase', 'allowed-bots', 'status-labels'],
   visitors: [...COMMON, 'date-from', 'date-to', 'page-size', 'summary-rows', 'max-requests', 'compare'],
   views: [...COMMON, 'date-from', 'date-to', 'page-size', 'summary-rows', 'max-requests', 'compare'],
   insights: [...COMMON, 'date-from', 'date-to', 'summary-rows', 'max-requests'],
@@ -393,7 +394,7 @@ const modeSchemas = (now: number, eventName: string, files: PromptFiles | undefi
       return {
         ...common(i),
         mode: 'agent' as const,
-        comment: i.comment ? { token: i['github-token'], docsToken: i['docs-token'] || undefined, triggerPhrase: i['trigger-phrase'], statusLabels: i['status-labels'] ?? undefined } : undefined,
+        comment: i.comment ? { token: i['github-token'], docsToken: i['docs-token'] || undefined, reviewers: i.reviewers === 'author', triggerPhrase: i['trigger-phrase'], statusLabels: i['status-labels'] ?? undefined } : undefined,
         agent: { prompt, jobId: i['job-id'], ...agent },
         changes,
       }
@@ -408,7 +409,7 @@ const modeSchemas = (now: number, eventName: string, files: PromptFiles | undefi
       return {
         ...common(i),
         mode: 'comment' as const,
-        comment: { token: i['github-token'], docsToken: i['docs-token'] || undefined, triggerPhrase: i['trigger-phrase'], allowedBots: i['allowed-bots'], eventName, statusLabels: i['status-labels'] ?? undefined },
+        comment: { token: i['github-token'], docsToken: i['docs-token'] || undefined, reviewers: i.reviewers === 'author', triggerPhrase: i['trigger-phrase'], allowedBots: i['allowed-bots'], eventName, statusLabels: i['status-labels'] ?? undefined },
         agent: { wait: i.wait, pollIntervalMs: i['poll-interval'], requirePr: i['require-pr'] },
       }
     }),

@@ -205,7 +205,9 @@ async function converse(settings: CommentSettings, ctx: ModeContext): Promise<Co
       core.warning(`Could not reply in the review thread: ${external(getErrorMessage(error), 300)}. The tracking comment has the result.`)
     }
   }
-  if (!ctx.signal.aborted) await linkPullRequest(api, identity, ctx.run, agent, event.thread, view, ctx.signal, docsOpener(settings.comment.docsToken, ctx))
+  // reviewers: author: the writers of the instructions that started the job (once per job: a follow-up finds the pull request's comment)
+  const reviewers = settings.comment.reviewers ? instructions.map((i) => i.author) : []
+  if (!ctx.signal.aborted) await linkPullRequest(api, identity, ctx.run, agent, event.thread, view, ctx.signal, docsOpener(settings.comment.docsToken, ctx), reviewers)
   return {
     triggered: ctx.outputs.get('triggered') === 'true',
     source,

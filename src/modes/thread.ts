@@ -38,6 +38,17 @@ export async function openThread(options: { token: string; docsToken?: string; t
   return { api, identity, view, comment, labeler: labelerFor(api, thread, options.statusLabels), docs: docsOpener(options.docsToken, ctx) }
 }
 
+/**
+ * The code change's author, for `reviewers: author`: a pull request's author, or who pushed; none for
+ * another event (and never a bot: a bot reviews nothing).
+ */
+export function changeAuthor(payload: unknown): string | undefined {
+  const p = payload as { pull_request?: { user?: { login?: unknown; type?: unknown } }; pusher?: { name?: unknown } }
+  const user = p.pull_request?.user
+  if (user && typeof user.login === 'string') return user.type === 'Bot' ? undefined : user.login
+  return typeof p.pusher?.name === 'string' ? p.pusher.name : undefined
+}
+
 /** Opens the docs repository's GitHub with docs-token (once, when first needed); none without one. */
 export function docsOpener(token: string | undefined, ctx: ModeContext): DocsOpener | undefined {
   if (!token) return undefined
@@ -58,7 +69,7 @@ export function threadView(triggerPhrase: string, ctx: Pick<ModeContext, 'run' |
  * entry when the job starts, its result when it ends, and the tracking comment on the agent's pull
  * request. Nothing when there is no thread.
  */
-export function trackJob(tracking: RunThread | undefined, entry: ThreadEntry, marks: Marks, ctx: ModeContext) {
+export function trackJob(tracking: RunThread | undefined, entry: ThreadEntry, marks: Marks, ctx: ModeContext, reviewers: readonly string[] = []) {
   return {
     started: async (jobId: string): Promise<void> => {
       if (tracking) await recordStart(tracking.comment, jobId, [entry], { ...marks, labeler: tracking.labeler })
@@ -66,7 +77,7 @@ export function trackJob(tracking: RunThread | undefined, entry: ThreadEntry, ma
     ended: async (report: JobEnd): Promise<void> => {
       if (!tracking) return
       await recordEnd(tracking.comment, report, [entry], { ...marks, labeler: tracking.labeler })
-      if (!ctx.signal.aborted) await linkPullRequest(tracking.api, tracking.identity, ctx.run, report, tracking.comment.thread, tracking.view, ctx.signal, tracking.docs)
+      if (!ctx.signal.aborted) await linkPullRequest(tracking.api, tracking.identity, ctx.run, report, tracking.comment.thread, tracking.view, ctx.signal, tracking.docs, reviewers)
     },
   }
 }

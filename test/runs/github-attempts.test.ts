@@ -40,13 +40,7 @@ describe('GitHub\'s final answers reach it once', () => {
   test.each([
     ['404 absent: a label the issue does not have is removed', async (api: GitHubApi) => api.removeLabel(thread, 'docs: done'), 'remove-label', undefined, 'ok'],
     ['422 exists: a label the repository has is created', async (api: GitHubApi) => api.createLabel(repo, 'docs-health', 'ededed', 'x'), 'create-label', undefined, 'ok'],
-    [
-      '422 not a collaborator: a refused edit',
-      async (api: GitHubApi) => api.addLabels(thread, ['docs']),
-      'add-labels',
-      { status: 422, body: { message: 'Reviews may only be requested from collaborators. One or more of the users or teams you specified is not a collaborator of the acme/docs repository.', documentation_url: 'https://docs.github.com/rest', status: '422' } },
-      422,
-    ],
+    ['422 not a collaborator: a reviewer the repository does not have', async (api: GitHubApi) => api.requestReviewers(repo, 12, ['stranger']), 'request-reviewers', undefined, 422],
     [
       '403 without permission: an edit the token may not make',
       async (api: GitHubApi) => api.updateComment(thread, 1, 'x'),
@@ -69,6 +63,14 @@ describe('GitHub\'s final answers reach it once', () => {
     expect(await statusOf(call(api))).toBe(expected)
     expect(gh.requestsTo(route)).toHaveLength(1)
     expect(api.requests).toBe(gh.requests.length)
+  })
+
+  test('reviewers who are collaborators: requested once, GitHub answers 201', async () => {
+    const gh = await startGitHub({ alice: 'write' })
+    const api = await open(gh)
+    await api.requestReviewers(repo, 12, ['alice'])
+    expect(gh.reviewRequests).toEqual([{ pull: 12, logins: ['alice'] }])
+    expect(gh.requestsTo('request-reviewers')).toHaveLength(1)
   })
 
   test('a 502 on a harmless request is tried again, and each attempt is counted', async () => {

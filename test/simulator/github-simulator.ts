@@ -32,6 +32,7 @@ export type GitHubRoute =
   | 'create-issue'
   | 'update-issue'
   | 'create-label'
+  | 'request-reviewers'
 export type GitHubFault = RouteFault<GitHubRoute>
 
 export interface FakeUser {
@@ -180,6 +181,8 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
   /** Issues by number (labels in `labels`); numbers from 200, apart from the tests' threads. */
   readonly issues = new Map<number, FakeIssue>()
   private nextIssue = 200
+  /** Reviews requested, by pull request. */
+  readonly reviewRequests: Array<{ pull: number; logins: string[] }> = []
   /** Comment ids the action edited, with the author each had. */
   readonly edits: Array<{ id: number; author: string }> = []
   private readonly faults = new FaultBook<GitHubRoute>()
@@ -317,6 +320,7 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/issues$/))) route = method === 'POST' ? 'create-issue' : 'list-issues'
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)$/)) && method === 'PATCH') route = 'update-issue'
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/labels$/)) && method === 'POST') route = 'create-label'
+    else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/requested_reviewers$/)) && method === 'POST') route = 'request-reviewers'
     else m = null
     if (m) ids = m.slice(1).map((v) => (/^\d+$/.test(v) ? Number(v) : NaN))
     const recorded: RecordedRequest<GitHubRoute> = { route, method, url: req.url ?? '', headers: req.headers, body, at: Date.now() }
@@ -433,6 +437,16 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
         const left = have.filter((l) => l.toLowerCase() !== name.toLowerCase())
         this.labels.set(ids[0] ?? 0, left)
         return { status: 200, body: left.map((l) => this.restLabel(l)) }
+      }
+      case 'request-reviewers': {
+        const { reviewers = [] } = JSON.parse(body) as { reviewers?: string[] }
+        // the whole request fails when any login is not a collaborator of the repository
+        if (reviewers.some((login) => !this.roles.has(login.toLowerCase()) && !this.roles.has(login))) {
+          return { status: 422, body: { message: 'Reviews may only be requested from collaborators. One or more of the users or teams you specified is not a collaborator of the acme/docs repository.', documentation_url: 'https://docs.github.com/rest/pulls/review-requests#request-reviewers-for-a-pull-request', status: '422' } }
+        }
+        this.reviewRequests.push({ pull: ids[0] ?? 0, logins: reviewers })
+        // GitHub's own example; its requested_teams entry lacks the `type` the schema requires, so none here
+        return { status: 201, body: { ...githubExample('pull-request-review-request'), number: ids[0], requested_teams: [] } }
       }
       case 'create-label': {
         const { name, color } = JSON.parse(body) as { name: string; color?: string }

@@ -162,6 +162,18 @@ export class FakeGitHub implements GitHubPort {
     throw new Error('FakeGitHub has no labels to create: use the GitHub simulator')
   }
 
+  /** Reviews requested, by pull request number. */
+  readonly reviewRequests: Array<{ number: number; logins: string[] }> = []
+
+  async requestReviewers(_repo: unknown, number: number, logins: string[]): Promise<void> {
+    this.calls.push('request-reviewers')
+    // GitHub refuses the whole request when any login is not a collaborator of the repository
+    if (logins.some((l) => !this.roles.has(l.toLowerCase()))) {
+      throw Object.assign(new Error('Reviews may only be requested from collaborators. One or more of the users or teams you specified is not a collaborator of the acme/docs repository.'), { status: 422 })
+    }
+    this.reviewRequests.push({ number, logins })
+  }
+
   /** A comment someone wrote on issue `issue`, as GitHub lists it (ids only grow). */
   addComment(issue: number, author: string, body: string, authorType = 'User'): IssueComment & { issue: number } {
     const comment = { id: this.next++, issue, body, author, authorType, url: `https://github.com/acme/docs/issues/${issue}#issuecomment-${this.next - 1}`, createdAt: githubTime(this.now()) }

@@ -278,3 +278,39 @@ describe('docs in their own repository, with docs-token', () => {
     expect(t.docs.reactions).toEqual([{ commentId: comment.id, content: 'eyes' }])
   })
 })
+
+describe('reviewers: author', () => {
+  function codeComment(author: string, role: string, docsRole?: string) {
+    const w = world({ ...commentEvent('/docs document the webhooks', { login: author, type: 'User' }), repo: 'app' })
+    w.github.roles.set(author, role)
+    const docs = new FakeGitHub(() => w.clock.now())
+    docs.identityLogin = 'docs-app[bot]'
+    if (docsRole) docs.roles.set(author, docsRole)
+    w.ctx.github = async (token) => (token === 'ghs_docs' ? docs : w.github)
+    const settings = parseSettings({ ...base, mode: 'comment', 'github-token': 'ghs_unit', 'docs-token': 'ghs_docs', reviewers: 'author' }, FIXED_NOW, 'issue_comment') as CommentSettings
+    return { w, docs, settings }
+  }
+
+  test('the writer whose /docs started the job is asked to review the docs pull request, once', async () => {
+    const { w, docs, settings } = codeComment('alice', 'write', 'write')
+    await commentMode.run(settings, w.ctx)
+    const prNumber = docs.comments[0]?.issue as number
+    expect(docs.reviewRequests).toEqual([{ number: prNumber, logins: ['alice'] }])
+  })
+
+  test('a writer who is no collaborator of the docs repository: one warning, the pull request and the job unaffected', async () => {
+    const { w, docs, settings } = codeComment('carol', 'write')
+    const warnings: string[] = []
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      if (String(chunk).startsWith('::warning::')) warnings.push(String(chunk))
+      return true
+    })
+    const report = await commentMode.run(settings, w.ctx)
+    expect(report.ending.level).toBe('notice')
+    expect(docs.reviewRequests).toEqual([])
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toContain('Could not ask carol to review acme/docs#')
+    expect(warnings[0]).toContain('not a collaborator')
+    expect(docs.comments).toHaveLength(1)
+  })
+})
