@@ -1212,6 +1212,8 @@ function readChangeEvent(eventName, payload) {
             // a deleted fork has no head repository: not this repository either
             fromFork: !headRepo || headRepo.toLowerCase() !== baseRepo.toLowerCase(),
             merged: pr?.merged === true,
+            // a `labeled` event: which label, and who added it
+            ...(p.action === 'labeled' ? { labelled: { label: change_text(p.label?.name), by: { login: change_text(p.sender?.login), type: change_text(p.sender?.type) } } } : {}),
         };
     }
     if (eventName === 'push') {
@@ -2560,18 +2562,25 @@ async function planChange(changes, prompt, ctx, tracking) {
     if (!change)
         return { failure: `The ${(0,util_text/* external */.qn)(ctx.run.eventName, 40)} event has no pull request or pushed commit to describe.` };
     const api = tracking?.api ?? (await ctx.github(changes.token));
-    // a fork's pull request on pull_request_target runs with the secrets: only a writer's
-    if (change.kind === 'pull' && change.fromFork && ctx.run.eventName === 'pull_request_target') {
+    // pull_request_target runs with this repository's secrets on a contributor's pull request (a
+    // fork's, most often): a docs job only when a person with write access added the label, which the
+    // run reads as the labeller's permission (labelling needs only triage); never any other run
+    if (change.kind === 'pull' && ctx.run.eventName === 'pull_request_target') {
+        const why = "pull_request_target runs with this repository's secrets on a contributor's pull request";
+        if (!change.labelled) {
+            return { skip: 'not-allowed', detail: `This ${change.action || 'pull_request_target'} event is no label: ${why}, so a docs job starts only when a person with write access labels it (docs/security.md). Nothing was sent.` };
+        }
         let refusal;
         try {
             const thread = { owner: ctx.run.owner, repo: ctx.run.repo, number: change.number, isPullRequest: true, title: change.title, url: change.url };
-            refusal = await gate(api, thread, change.author, []);
+            refusal = await gate(api, thread, change.labelled.by, []);
         }
         catch (error) {
             return { failure: (0,errors/* getErrorMessage */.u)(error) };
         }
         if (refusal)
-            return { skip: refusal.reason, detail: `This pull request comes from a fork and runs on pull_request_target, with this repository's secrets: only authors with write access may start a docs job. ${refusal.detail}` };
+            return { skip: refusal.reason, detail: `The label ${JSON.stringify(change.labelled.label)} was added by someone without write access: ${why}, so only a writer's label starts a docs job. ${refusal.detail} Nothing was sent.` };
+        core/* info */.pq(`${(0,util_text/* external */.qn)(change.labelled.by.login, 60)} (write access) labelled pull request #${change.number} ${JSON.stringify(change.labelled.label)}: its change is read through the API and quoted to the agent as data; its code is never checked out or run.`);
     }
     const state = tracking?.comment.state;
     if (change.kind === 'pull' && change.action === 'closed') {

@@ -23,6 +23,8 @@ export interface PullChange {
   headSha: string
   /** The head is in another repository (a fork): its code and text are a contributor's. */
   fromFork: boolean
+  /** On a `labeled` event: the label added, and who added it (the gate checks that person). */
+  labelled?: { label: string; by: { login: string; type: string } }
   merged: boolean
 }
 
@@ -64,7 +66,7 @@ interface RawPushCommit {
 
 /** The change an event describes; undefined when its payload lacks what it needs. */
 export function readChangeEvent(eventName: string, payload: unknown): ChangeEvent | undefined {
-  const p = (payload ?? {}) as { action?: unknown; pull_request?: RawPull; ref?: unknown; before?: unknown; after?: unknown; commits?: unknown; compare?: unknown }
+  const p = (payload ?? {}) as { action?: unknown; pull_request?: RawPull; ref?: unknown; before?: unknown; after?: unknown; commits?: unknown; compare?: unknown; label?: { name?: unknown }; sender?: { login?: unknown; type?: unknown } }
   if (eventName === 'pull_request' || eventName === 'pull_request_target') {
     const pr = p.pull_request
     const number = pr?.number
@@ -86,6 +88,8 @@ export function readChangeEvent(eventName: string, payload: unknown): ChangeEven
       // a deleted fork has no head repository: not this repository either
       fromFork: !headRepo || headRepo.toLowerCase() !== baseRepo.toLowerCase(),
       merged: pr?.merged === true,
+      // a `labeled` event: which label, and who added it
+      ...(p.action === 'labeled' ? { labelled: { label: text(p.label?.name), by: { login: text(p.sender?.login), type: text(p.sender?.type) } } } : {}),
     }
   }
   if (eventName === 'push') {

@@ -20,12 +20,13 @@ function file(filename: string, patch: string | null = `@@ -1 +1 @@\n-old ${file
   return { filename, status: 'modified', additions: 1, deletions: 1, ...(patch !== null ? { patch } : {}), ...extra }
 }
 
-function pullEvent(action: string, head: string, extra: { fork?: boolean; author?: string; title?: string } = {}) {
+function pullEvent(action: string, head: string, extra: { fork?: boolean; author?: string; title?: string; labelledBy?: string } = {}) {
   return {
     name: extra.fork ? 'pull_request_target' : 'pull_request',
     payload: {
       action,
       number: 12,
+      ...(extra.labelledBy ? { label: { name: 'docs' }, sender: { login: extra.labelledBy, type: 'User' } } : {}),
       pull_request: {
         number: 12,
         title: extra.title ?? 'Add webhooks',
@@ -33,7 +34,7 @@ function pullEvent(action: string, head: string, extra: { fork?: boolean; author
         html_url: 'https://github.com/acme/docs/pull/12',
         user: { login: extra.author ?? 'alice', type: 'User' },
         base: { ref: 'main', repo: { full_name: 'acme/docs' } },
-        head: { ref: 'feature/webhooks', sha: head, repo: { full_name: extra.fork ? 'mallory/docs' : 'acme/docs' } },
+        head: { ref: 'feature/webhooks', sha: head, repo: { full_name: extra.fork ? 'mallory/docs' : 'acme/docs', fork: extra.fork === true } },
         merged: false,
       },
     },
@@ -121,20 +122,26 @@ describe.each(process.env.FULL_E2E ? [IN_PROCESS, ...RUNTIMES] : RUNTIMES)('docs
     expect(sim.requestsTo('message')).toHaveLength(2)
   })
 
-  test('a fork on pull_request_target: a reader is refused with nothing sent; a writer gets a job', async () => {
+  test('a fork on pull_request_target: a job only when a writer labels it; opened, or labelled by triage, sends nothing and says why', async () => {
     const sim = await startSimulator()
-    const gh = await startGitHub({ alice: 'write', mallory: 'read' })
+    const gh = await startGitHub({ alice: 'write', tara: 'triage', mallory: 'read' })
     gh.pullFiles.set(12, [file('src/hooks.ts')])
-    const refused = await run(sim, gh, runtime, pullEvent('opened', SHA1, { fork: true, author: 'mallory' }), { changes: 'files' })
-    expect(refused.code).toBe(0)
-    expect(refused.outputs).toMatchObject({ triggered: 'false', 'skip-reason': 'not-allowed' })
-    expect(refused.notices.join('\n')).toContain('comes from a fork and runs on pull_request_target')
+    // opened by the contributor: no label, no job, whoever wrote it
+    const opened = await run(sim, gh, runtime, pullEvent('opened', SHA1, { fork: true, author: 'mallory' }), { changes: 'files' })
+    expect(opened.code).toBe(0)
+    expect(opened.outputs).toMatchObject({ triggered: 'false', 'skip-reason': 'not-allowed' })
+    expect(opened.notices.join('\n')).toContain('a docs job starts only when a person with write access labels it')
+    // labelled by someone who may label but has no write access (triage reads as read)
+    const triaged = await run(sim, gh, runtime, pullEvent('labeled', SHA1, { fork: true, author: 'mallory', labelledBy: 'tara' }), { changes: 'files' })
+    expect(triaged.outputs).toMatchObject({ triggered: 'false', 'skip-reason': 'not-allowed' })
+    expect(triaged.notices.join('\n')).toContain('was added by someone without write access')
     expect(sim.requests).toHaveLength(0)
     expect(gh.requestsTo('pull-files')).toHaveLength(0)
-
-    const allowed = await run(sim, gh, runtime, pullEvent('opened', SHA1, { fork: true, author: 'alice' }), { changes: 'files' })
-    expect(allowed.outputs).toMatchObject({ triggered: 'true', 'changed-files': '1' })
+    // labelled by a writer: the contributor's change becomes a docs job, read through the API
+    const labelled = await run(sim, gh, runtime, pullEvent('labeled', SHA1, { fork: true, author: 'mallory', labelledBy: 'alice' }), { changes: 'files' })
+    expect(labelled.outputs).toMatchObject({ triggered: 'true', 'changed-files': '1' })
     expect(sim.requestsTo('create')).toHaveLength(1)
+    expect(labelled.stdout).toContain('its code is never checked out or run')
   })
 
   test('a push: before...after with compare, its commits and files', async () => {
