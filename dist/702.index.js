@@ -2127,6 +2127,7 @@ function endStage(outcome) {
 
 
 
+
 /**
  * A job's life in a thread's tracking comment, the same for agent mode (`comment: true`) and comment
  * mode: the comment opened once per run, the entry for this run when the job starts, its result when
@@ -2193,6 +2194,33 @@ async function recordEnd(tracking, report, entries, marks = {}) {
         ...(label ? { label } : {}),
     }), report.job?.status);
     return done;
+}
+/** A thread's link: `https://host/owner/repo/issues/7` or `…/pull/7`. */
+const THREAD_LINK = /^https?:\/\/[^/]+\/([^/]+)\/([^/]+)\/(issues|pull)\/(\d+)$/;
+/**
+ * The docs in their own repository: a `/docs` on the agent's pull request there continued a job that
+ * a code thread (its `origin`, in another repository) started, so that thread shows the instruction
+ * and its result too, and the conversation reads the same on both. Written with this run's token
+ * (an App installed on both repositories): its own tracking comment there, edited, or a new one. A
+ * thread of another job is left alone; a token that cannot write there is one warning.
+ */
+async function echoToOrigin(api, identity, run, origin, report, entries, view, signal) {
+    const m = origin ? THREAD_LINK.exec(origin.url) : null;
+    if (!origin || !m || !report.jobId)
+        return;
+    const [, owner, repo, kind, number] = m;
+    if (sameLogin(owner, run.owner) && sameLogin(repo, run.repo))
+        return;
+    const thread = { owner, repo, number: Number(number), isPullRequest: kind === 'pull', title: '', url: origin.url };
+    try {
+        const tracking = await ThreadComment.open(api, thread, identity, view, signal);
+        if (tracking.state.job !== undefined && tracking.state.job !== report.jobId)
+            return;
+        await tracking.update((state) => withEntries({ ...state, job: report.jobId, ...(report.job?.prLink ? { prLink: report.job.prLink } : {}) }, entries, {}), report.job?.status);
+    }
+    catch (error) {
+        core/* warning */.$e(`Could not show this instruction on ${(0,util_text/* external */.qn)(origin.label, 160)} too: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. The token needs to write issues there (a GitHub App installed on both repositories).`);
+    }
 }
 /**
  * `reviewers: author`: asks the people who started the job (the code change's author, the writer of
@@ -3053,6 +3081,9 @@ async function converse(settings, ctx) {
     if (ctx.outputs.get('triggered') !== 'true')
         ctx.outputs.set('triggered', 'false');
     const done = await recordEnd(tracking, agent, entries, marks);
+    // on the agent's pull request in the docs repository: the code thread that started the job shows it too
+    if (!ctx.signal.aborted)
+        await echoToOrigin(api, identity, ctx.run, tracking.state.origin, agent, done, view, ctx.signal);
     if (!notOwn && own.kind === 'review-comment' && own.replyTo !== undefined) {
         try {
             await api.replyToReviewComment(event.thread, own.replyTo, renderReviewReply(done[done.length - 1], agent.jobId, ctx.run), ctx.signal.aborted ? 900 : undefined);

@@ -3,7 +3,7 @@ import type { StatusLabels } from '../inputs/settings.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
 import { type Thread, describeThread } from './comment-event.js'
-import type { GitHubPort } from './port.js'
+import { type GitHubPort, sameLogin } from './port.js'
 import { parsePullLink, pullRequestHere } from './pull-link.js'
 import type { RunContext } from './run-context.js'
 import { ThreadComment, type ThreadView } from './thread-comment.js'
@@ -103,6 +103,31 @@ export async function recordEnd(tracking: ThreadComment, report: JobEnd, entries
     report.job?.status,
   )
   return done
+}
+
+/** A thread's link: `https://host/owner/repo/issues/7` or `…/pull/7`. */
+const THREAD_LINK = /^https?:\/\/[^/]+\/([^/]+)\/([^/]+)\/(issues|pull)\/(\d+)$/
+
+/**
+ * The docs in their own repository: a `/docs` on the agent's pull request there continued a job that
+ * a code thread (its `origin`, in another repository) started, so that thread shows the instruction
+ * and its result too, and the conversation reads the same on both. Written with this run's token
+ * (an App installed on both repositories): its own tracking comment there, edited, or a new one. A
+ * thread of another job is left alone; a token that cannot write there is one warning.
+ */
+export async function echoToOrigin(api: GitHubPort, identity: string | undefined, run: RunContext, origin: { url: string; label: string } | undefined, report: JobEnd, entries: readonly ThreadEntry[], view: ThreadView, signal: AbortSignal): Promise<void> {
+  const m = origin ? THREAD_LINK.exec(origin.url) : null
+  if (!origin || !m || !report.jobId) return
+  const [, owner, repo, kind, number] = m as unknown as [string, string, string, string, string]
+  if (sameLogin(owner, run.owner) && sameLogin(repo, run.repo)) return
+  const thread: Thread = { owner, repo, number: Number(number), isPullRequest: kind === 'pull', title: '', url: origin.url }
+  try {
+    const tracking = await ThreadComment.open(api, thread, identity, view, signal)
+    if (tracking.state.job !== undefined && tracking.state.job !== report.jobId) return
+    await tracking.update((state) => withEntries({ ...state, job: report.jobId, ...(report.job?.prLink ? { prLink: report.job.prLink } : {}) }, entries, {}), report.job?.status)
+  } catch (error) {
+    core.warning(`Could not show this instruction on ${external(origin.label, 160)} too: ${external(getErrorMessage(error), 300)}. The token needs to write issues there (a GitHub App installed on both repositories).`)
+  }
 }
 
 /**

@@ -8,7 +8,7 @@ import { cleanCommentText, findInstruction } from '../github/instruction.js'
 import { type GitHubPort, type IssueComment, sameLogin } from '../github/port.js'
 import type { ThreadComment } from '../github/thread-comment.js'
 import { MAX_INSTRUCTIONS, type ThreadEntry, carriesMarker } from '../github/thread-state.js'
-import { type Marks, entryFor, labelerFor, linkPullRequest, openTracking, recordEnd, recordNotSent, recordStart } from '../github/tracking.js'
+import { type Marks, echoToOrigin, entryFor, labelerFor, linkPullRequest, openTracking, recordEnd, recordNotSent, recordStart } from '../github/tracking.js'
 import type { CommentSettings } from '../inputs/settings.js'
 import { type CommentReport, renderCommentSummary } from '../summary/comment-summary.js'
 import { renderReviewReply } from '../summary/thread-comment.js'
@@ -198,6 +198,8 @@ async function converse(settings: CommentSettings, ctx: ModeContext): Promise<Co
   )
   if (ctx.outputs.get('triggered') !== 'true') ctx.outputs.set('triggered', 'false')
   const done = await recordEnd(tracking, agent, entries, marks)
+  // on the agent's pull request in the docs repository: the code thread that started the job shows it too
+  if (!ctx.signal.aborted) await echoToOrigin(api, identity, ctx.run, tracking.state.origin, agent, done, view, ctx.signal)
   if (!notOwn && own.kind === 'review-comment' && own.replyTo !== undefined) {
     try {
       await api.replyToReviewComment(event.thread, own.replyTo, renderReviewReply(done[done.length - 1] as ThreadEntry, agent.jobId, ctx.run), ctx.signal.aborted ? 900 : undefined)

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { DEFAULT_CHANGE_PROMPT, buildChangePrompt } from '../../src/agent/change-prompt.js'
 import { type ChangedFile, type PullChange, fetchChange, neverPatched, pathFilter, readChangeEvent } from '../../src/github/change.js'
@@ -136,5 +137,26 @@ describe('agent mode with changes, in-process', () => {
     [{ 'max-changes': '10' }, 'expected a whole number of characters of change description from 1000 to 1000000'],
   ])('input error: %j', (extra, message) => {
     expect(() => settings(extra)).toThrow(message)
+  })
+})
+
+describe('a labelled pull request, as GitHub sends it (@octokit/webhooks-examples)', () => {
+  const examples = createRequire(import.meta.url)('@octokit/webhooks-examples/api.github.com/index.json') as Array<{ name: string; examples: Array<Record<string, unknown>> }>
+  const labeled = examples.find((e) => e.name === 'pull_request')?.examples.find((e) => e.action === 'labeled') as Record<string, unknown>
+
+  test('the label and who added it are read (the gate checks that person, not the author)', () => {
+    const change = readChangeEvent('pull_request_target', labeled)
+    expect(change?.kind).toBe('pull')
+    expect(change?.kind === 'pull' && change.labelled).toEqual({ label: 'bug', by: { login: 'Codertocat', type: 'User' } })
+    expect(change?.kind === 'pull' && change.fromFork).toBe(false)
+  })
+
+  test('the same payload from a fork (GitHub\'s examples have none: head.repo made a fork\'s)', () => {
+    const pr = structuredClone(labeled.pull_request) as { head: { repo: Record<string, unknown> } }
+    pr.head.repo = { ...pr.head.repo, fork: true, full_name: 'mallory/Hello-World' }
+    const change = readChangeEvent('pull_request_target', { ...labeled, pull_request: pr })
+    expect(change?.kind === 'pull' && change.fromFork).toBe(true)
+    const opened = readChangeEvent('pull_request_target', { ...labeled, action: 'opened', pull_request: pr })
+    expect(opened?.kind === 'pull' && opened.labelled).toBeUndefined()
   })
 })

@@ -268,14 +268,31 @@ describe('docs in their own repository, with docs-token', () => {
       repo: 'docs',
       payload: { action: 'created', issue: { number: prNumber, title: 'Docs: webhooks', html_url: `https://github.com/acme/docs/pull/${prNumber}`, pull_request: {} }, comment: { id: comment.id, body: comment.body, user: { login: 'alice', type: 'User' }, html_url: comment.url } },
     })
+    // the App's token reaches both repositories: what it writes in acme/app is the App's
+    t.github.identityLogin = 'docs-app[bot]'
+    const both = new Proxy(t.docs, {
+      get(target, prop) {
+        const value = (target as unknown as Record<string | symbol, unknown>)[prop]
+        if (typeof value !== 'function') return value
+        return (...args: unknown[]) => {
+          const inApp = args.some((a) => typeof a === 'object' && a !== null && (a as { repo?: unknown }).repo === 'app')
+          const side = (inApp ? t.github : t.docs) as unknown as Record<string | symbol, (...a: unknown[]) => unknown>
+          return side[prop]?.(...args)
+        }
+      },
+    })
     // one service and one clock for both repositories' runs
-    const ctx = { ...inDocs.ctx, client: t.ctx.client, clock: t.clock, started: t.clock.now(), deadline: t.clock.now() + 30 * 60_000, github: async () => t.docs }
+    const ctx = { ...inDocs.ctx, client: t.ctx.client, clock: t.clock, started: t.clock.now(), deadline: t.clock.now() + 30 * 60_000, github: async () => both }
     const report = await commentMode.run(parseSettings({ ...base, mode: 'comment', 'github-token': 'ghs_docs' }, FIXED_NOW, 'issue_comment') as CommentSettings, ctx)
     expect(report.ending).toMatchObject({ level: 'notice', message: expect.stringContaining('Pull request opened') })
     expect(job?.prompts).toEqual(['Document webhooks', 'add a curl example'])
     expect(t.service.jobs.size).toBe(1)
     // the App's own comments are never instructions: its tracking comment does not trigger anything
     expect(t.docs.reactions).toEqual([{ commentId: comment.id, content: 'eyes' }])
+    // one conversation, shown on both threads: the code issue shows the instruction given on the docs pull request
+    const onIssue = t.github.comments.filter((c) => c.issue === 7 && c.author === 'docs-app[bot]')
+    expect(onIssue).toHaveLength(1)
+    expect(decodeState(onIssue[0]?.body ?? '')).toMatchObject({ job: job?.id, entries: [{ instruction: 'add a curl example', by: 'alice', result: 'completed' }] })
   })
 })
 
