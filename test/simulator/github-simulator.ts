@@ -80,13 +80,13 @@ function restUser(user: FakeUser): Record<string, unknown> {
 }
 
 /** An issue comment as GitHub's REST API shows one (`issue-comment`). */
-function restComment(c: FakeComment): Record<string, unknown> {
+function restComment(c: FakeComment, repo = 'acme/docs'): Record<string, unknown> {
   return {
     id: c.id,
     node_id: `IC_${c.id}`,
-    url: `${API}/repos/acme/docs/issues/comments/${c.id}`,
+    url: `${API}/repos/${repo}/issues/comments/${c.id}`,
     html_url: c.html_url,
-    issue_url: `${API}/repos/acme/docs/issues/${c.issue}`,
+    issue_url: `${API}/repos/${repo}/issues/${c.issue}`,
     body: c.body,
     user: restUser(c.user),
     created_at: c.created_at,
@@ -107,7 +107,7 @@ export interface FakeFile {
 }
 
 /** A file as GitHub's REST API shows one (`diff-entry`). */
-function restFile(f: FakeFile, ref: string): Record<string, unknown> {
+function restFile(f: FakeFile, ref: string, repo = 'acme/docs'): Record<string, unknown> {
   const sha = Buffer.from(f.filename).toString('hex').padEnd(40, '0').slice(0, 40)
   return {
     sha,
@@ -116,23 +116,23 @@ function restFile(f: FakeFile, ref: string): Record<string, unknown> {
     additions: f.additions,
     deletions: f.deletions,
     changes: f.additions + f.deletions,
-    blob_url: `https://github.com/acme/docs/blob/${ref}/${encodeURI(f.filename)}`,
-    raw_url: `https://github.com/acme/docs/raw/${ref}/${encodeURI(f.filename)}`,
-    contents_url: `${API}/repos/acme/docs/contents/${encodeURI(f.filename)}?ref=${ref}`,
+    blob_url: `https://github.com/${repo}/blob/${ref}/${encodeURI(f.filename)}`,
+    raw_url: `https://github.com/${repo}/raw/${ref}/${encodeURI(f.filename)}`,
+    contents_url: `${API}/repos/${repo}/contents/${encodeURI(f.filename)}?ref=${ref}`,
     ...(f.patch !== undefined ? { patch: f.patch } : {}),
     ...(f.previous_filename ? { previous_filename: f.previous_filename } : {}),
   }
 }
 
 /** A commit as GitHub's REST API shows one (`commit`); git authors left null, as GitHub may. */
-function restCommit(sha: string, message: string): Record<string, unknown> {
+function restCommit(sha: string, message: string, repo = 'acme/docs'): Record<string, unknown> {
   return {
-    url: `${API}/repos/acme/docs/commits/${sha}`,
+    url: `${API}/repos/${repo}/commits/${sha}`,
     sha,
     node_id: `C_${sha.slice(0, 10)}`,
-    html_url: `https://github.com/acme/docs/commit/${sha}`,
-    comments_url: `${API}/repos/acme/docs/commits/${sha}/comments`,
-    commit: { author: null, committer: null, comment_count: 0, message, tree: { sha: 'f'.repeat(40), url: `${API}/repos/acme/docs/git/trees/${'f'.repeat(40)}` }, url: `${API}/repos/acme/docs/git/commits/${sha}` },
+    html_url: `https://github.com/${repo}/commit/${sha}`,
+    comments_url: `${API}/repos/${repo}/commits/${sha}/comments`,
+    commit: { author: null, committer: null, comment_count: 0, message, tree: { sha: 'f'.repeat(40), url: `${API}/repos/${repo}/git/trees/${'f'.repeat(40)}` }, url: `${API}/repos/${repo}/git/commits/${sha}` },
     author: null,
     committer: null,
     parents: [],
@@ -200,12 +200,24 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
     return [...contract.checkRequest(checked), ...(withResponse ? contract.checkResponse(checked) : [])]
   }
 
-  /** `identity` is who the token writes as: `github-actions[bot]` for GITHUB_TOKEN, a login for a personal token. */
+  /**
+   * `identity` is who the token writes as: `github-actions[bot]` for GITHUB_TOKEN, a login for a
+   * personal token; `repository` the one repository this fake serves (a second one is a second fake).
+   */
   constructor(
     readonly token: string,
     public identity: FakeUser = { login: 'github-actions[bot]', type: 'Bot' },
+    readonly repository = 'acme/docs',
   ) {
     super()
+  }
+
+  /** Other tokens this repository takes, each writing as its identity (a GitHub App installed here too). */
+  private readonly otherTokens = new Map<string, FakeUser>()
+
+  acceptToken(token: string, identity: FakeUser): this {
+    this.otherTokens.set(token, identity)
+    return this
   }
 
   addFault(fault: GitHubFault): this {
@@ -218,7 +230,7 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
     const at = this.stamp()
     const id = this.nextId++
     if (user.login !== this.identity.login) registerUserText(body)
-    const comment = { id, issue, body, user, created_at: at, updated_at: at, html_url: `https://github.com/acme/docs/issues/${issue}#issuecomment-${id}` }
+    const comment = { id, issue, body, user, created_at: at, updated_at: at, html_url: `https://github.com/${this.repository}/issues/${issue}#issuecomment-${id}` }
     this.comments.push(comment)
     return comment
   }
@@ -231,7 +243,7 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
   /** A label as GitHub's REST API shows one (`label`). */
   private restLabel(name: string): Record<string, unknown> {
     const id = 5000 + [...name].reduce((n, c) => (n * 31 + c.charCodeAt(0)) % 1_000_000, 3)
-    return { id, node_id: `LA_${id}`, url: `${API}/repos/acme/docs/labels/${encodeURIComponent(name)}`, name, description: null, color: this.repoLabels.get(name) ?? 'ededed', default: false }
+    return { id, node_id: `LA_${id}`, url: `${API}/repos/${this.repository}/labels/${encodeURIComponent(name)}`, name, description: null, color: this.repoLabels.get(name) ?? 'ededed', default: false }
   }
 
   /** An issue someone opened (or the action, with `user` its identity), with its labels. */
@@ -254,17 +266,17 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
   }
 
   private restIssue(issue: FakeIssue): Record<string, unknown> {
-    const url = `${API}/repos/acme/docs/issues/${issue.number}`
+    const url = `${API}/repos/${this.repository}/issues/${issue.number}`
     return {
       ...githubExample('issue'),
       id: 7000 + issue.number,
       node_id: `I_${issue.number}`,
       url,
-      repository_url: `${API}/repos/acme/docs`,
+      repository_url: `${API}/repos/${this.repository}`,
       labels_url: `${url}/labels{/name}`,
       comments_url: `${url}/comments`,
       events_url: `${url}/events`,
-      html_url: `https://github.com/acme/docs/issues/${issue.number}`,
+      html_url: `https://github.com/${this.repository}/issues/${issue.number}`,
       number: issue.number,
       state: issue.state,
       state_reason: issue.state === 'closed' ? 'completed' : null,
@@ -347,10 +359,10 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
     body: string,
     url: URL,
   ): { status: number; body: unknown; headers?: Record<string, string> } {
-    const auth = req.headers.authorization ?? ''
-    if (auth !== `token ${this.token}` && auth !== `Bearer ${this.token}`) return { status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' } }
+    const given = (req.headers.authorization ?? '').replace(/^(token|Bearer) /, '')
+    const me = given === this.token ? this.identity : this.otherTokens.get(given)
+    if (!me) return { status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' } }
     const now = this.stamp()
-    const me = this.identity
     switch (route) {
       case 'graphql':
         return { status: 200, body: { data: { viewer: { login: me.login } } } }
@@ -387,7 +399,7 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
           next.searchParams.set('page', String(page + 1))
           headers.link = `<${next.toString()}>; rel="next"`
         }
-        return { status: 200, body: all.slice((page - 1) * perPage, page * perPage).map((f) => restFile(f, 'head')), headers }
+        return { status: 200, body: all.slice((page - 1) * perPage, page * perPage).map((f) => restFile(f, 'head', this.repository)), headers }
       }
       case 'get-pull': {
         const state = this.pulls.get(ids[0] ?? 0)
@@ -404,19 +416,19 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
         return {
           status: 200,
           body: {
-            url: `${API}/repos/acme/docs/compare/${basehead}`,
-            html_url: `https://github.com/acme/docs/compare/${basehead}`,
-            permalink_url: `https://github.com/acme/docs/compare/acme:${base}...acme:${head}`,
-            diff_url: `https://github.com/acme/docs/compare/${basehead}.diff`,
-            patch_url: `https://github.com/acme/docs/compare/${basehead}.patch`,
-            base_commit: restCommit(base.padEnd(40, '0'), 'base'),
-            merge_base_commit: restCommit(base.padEnd(40, '0'), 'base'),
+            url: `${API}/repos/${this.repository}/compare/${basehead}`,
+            html_url: `https://github.com/${this.repository}/compare/${basehead}`,
+            permalink_url: `https://github.com/${this.repository}/compare/acme:${base}...acme:${head}`,
+            diff_url: `https://github.com/${this.repository}/compare/${basehead}.diff`,
+            patch_url: `https://github.com/${this.repository}/compare/${basehead}.patch`,
+            base_commit: restCommit(base.padEnd(40, '0'), 'base', this.repository),
+            merge_base_commit: restCommit(base.padEnd(40, '0'), 'base', this.repository),
             status: 'ahead',
             ahead_by: known.commits.length,
             behind_by: 0,
             total_commits: known.commits.length,
-            commits: known.commits.map((c) => restCommit(c.sha, c.message)),
-            files: known.files.slice(0, 300).map((f) => restFile(f, head)),
+            commits: known.commits.map((c) => restCommit(c.sha, c.message, this.repository)),
+            files: known.files.slice(0, 300).map((f) => restFile(f, head, this.repository)),
           },
         }
       }
@@ -442,7 +454,7 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
         const { reviewers = [] } = JSON.parse(body) as { reviewers?: string[] }
         // the whole request fails when any login is not a collaborator of the repository
         if (reviewers.some((login) => !this.roles.has(login.toLowerCase()) && !this.roles.has(login))) {
-          return { status: 422, body: { message: 'Reviews may only be requested from collaborators. One or more of the users or teams you specified is not a collaborator of the acme/docs repository.', documentation_url: 'https://docs.github.com/rest/pulls/review-requests#request-reviewers-for-a-pull-request', status: '422' } }
+          return { status: 422, body: { message: `Reviews may only be requested from collaborators. One or more of the users or teams you specified is not a collaborator of the ${this.repository} repository.`, documentation_url: 'https://docs.github.com/rest/pulls/review-requests#request-reviewers-for-a-pull-request', status: '422' } }
         }
         this.reviewRequests.push({ pull: ids[0] ?? 0, logins: reviewers })
         // GitHub's own example; its requested_teams entry lacks the `type` the schema requires, so none here
@@ -503,9 +515,9 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
         const text = (JSON.parse(body) as { body: string }).body
         checkRendered(text, 'a comment the action wrote')
         const id = this.nextId++
-        const comment: FakeComment = { id, issue: ids[0] ?? 0, body: text, user: me, created_at: now, updated_at: now, html_url: `https://github.com/acme/docs/issues/${ids[0]}#issuecomment-${id}` }
+        const comment: FakeComment = { id, issue: ids[0] ?? 0, body: text, user: me, created_at: now, updated_at: now, html_url: `https://github.com/${this.repository}/issues/${ids[0]}#issuecomment-${id}` }
         this.comments.push(comment)
-        return { status: 201, body: restComment(comment) }
+        return { status: 201, body: restComment(comment, this.repository) }
       }
       case 'update-comment': {
         const comment = this.comments.find((c) => c.id === ids[0])
@@ -514,7 +526,7 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
         comment.body = (JSON.parse(body) as { body: string }).body
         checkRendered(comment.body, 'a comment the action edited')
         comment.updated_at = now
-        return { status: 200, body: restComment(comment) }
+        return { status: 200, body: restComment(comment, this.repository) }
       }
       case 'list-comments': {
         const since = url.searchParams.get('since')
@@ -523,7 +535,7 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
         // GitHub compares `since` as a time (documented as YYYY-MM-DDTHH:MM:SSZ) with whole-second stamps
         if (since !== null && Number.isNaN(Date.parse(since))) return { status: 422, body: { message: 'Validation Failed', errors: [{ field: 'since', code: 'invalid' }] } }
         const all = this.commentsOn(ids[0] ?? 0).filter((c) => since === null || Date.parse(c.updated_at) >= Date.parse(since))
-        const slice = all.slice((page - 1) * perPage, page * perPage).map(restComment)
+        const slice = all.slice((page - 1) * perPage, page * perPage).map((c) => restComment(c, this.repository))
         const headers: Record<string, string> = {}
         if (page * perPage < all.length) {
           const next = new URL(url.toString())
@@ -538,8 +550,8 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
         this.replies.push({ pull: ids[0] ?? 0, inReplyTo: ids[1] ?? 0, body: text, by: me.login })
         const id = this.nextId++
         const pull = ids[0] ?? 0
-        const self = `${API}/repos/acme/docs/pulls/comments/${id}`
-        const html = `https://github.com/acme/docs/pull/${pull}#discussion_r${id}`
+        const self = `${API}/repos/${this.repository}/pulls/comments/${id}`
+        const html = `https://github.com/${this.repository}/pull/${pull}#discussion_r${id}`
         return {
           status: 201,
           body: {
@@ -557,9 +569,9 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
             created_at: now,
             updated_at: now,
             html_url: html,
-            pull_request_url: `${API}/repos/acme/docs/pulls/${pull}`,
+            pull_request_url: `${API}/repos/${this.repository}/pulls/${pull}`,
             author_association: 'NONE',
-            _links: { self: { href: self }, html: { href: html }, pull_request: { href: `${API}/repos/acme/docs/pulls/${pull}` } },
+            _links: { self: { href: self }, html: { href: html }, pull_request: { href: `${API}/repos/${this.repository}/pulls/${pull}` } },
           },
         }
       }
