@@ -409,7 +409,7 @@ class ApiClient {
             spendsAgentUse: true,
             notFound: 'unknown-job',
             quotaHint: AGENT_QUOTA,
-            mayExistHint: { hint: 'message-may-exist', jobId: id },
+            mayExist: { hint: 'message-may-exist', jobId: id },
         });
     }
     /** Deploys the project's deployment branch to production; answers the status id to follow. */
@@ -460,7 +460,7 @@ class ApiClient {
             policy: POST_POLICY,
             spendsAgentUse: true,
             notFound: 'unknown-automation',
-            badRequestHint: 'automation-not-runnable',
+            badRequest: 'automation-not-runnable',
             quotaHint: AGENT_QUOTA,
             mayExistHint: 'The service may have accepted the run even so: check the dashboard\'s automations page before running this step again.',
         });
@@ -582,10 +582,9 @@ class ApiClient {
         const isPost = spec.method === 'POST';
         const fail = (message, extra) => {
             const processed = isPost && extra.mayHaveBeenProcessed === true;
-            const exists = spec.mayExistHint;
-            const mayExist = !processed || !exists ? '' : typeof exists === 'string' ? ` ${exists}` : ` ${this.words(exists.hint, { jobId: exists.jobId })}`;
-            const hint = extra.hint ?? (processed && exists && typeof exists !== 'string' ? exists.hint : undefined);
-            return new ApiError(`Could not ${spec.what}: ${message}${mayExist}`, { ...extra, mayHaveBeenProcessed: processed, ...(hint ? { hint } : {}) });
+            const words = !processed ? '' : spec.mayExist ? ` ${this.words(spec.mayExist.hint, { jobId: spec.mayExist.jobId })}` : spec.mayExistHint ? ` ${spec.mayExistHint}` : '';
+            const hint = extra.hint ?? (processed ? spec.mayExist?.hint : undefined);
+            return new ApiError(`Could not ${spec.what}: ${message}${words}`, { ...extra, mayHaveBeenProcessed: processed, ...(hint ? { hint } : {}) });
         };
         const controller = new AbortController();
         const onCancel = () => controller.abort();
@@ -706,9 +705,8 @@ class ApiClient {
                 : 'The runner\'s IP address may be outside the key\'s IP allowlist, or the key may lack the scope this needs: check the key on the dashboard\'s API keys page.');
             return { ok: false, retryable: false, error: fail(`the API refused the request (${statusText(status)}${said}). ${why}`, { kind: 'auth', status }) };
         }
-        const bad = spec.badRequestHint;
-        const code = status === 404 ? spec.notFound : status === 400 && bad === 'automation-not-runnable' ? bad : undefined;
-        const hint = code ? ` ${this.words(code, {})}` : status === 400 && bad ? ` ${bad}` : '';
+        const code = status === 404 ? spec.notFound : status === 400 ? spec.badRequest : undefined;
+        const hint = code ? ` ${this.words(code, {})}` : status === 400 && spec.badRequestHint ? ` ${spec.badRequestHint}` : '';
         const quota = status === 429 && spec.quotaHint ? ` (${spec.quotaHint})` : '';
         return {
             ok: false,

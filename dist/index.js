@@ -2349,11 +2349,12 @@ function readPromptFile(value, files, ctx) {
     if (!files) return problem(ctx, value, "a file the action can read: this run has no workspace to read it from", [ "prompt-file" ]);
     const accepted = "the path of a UTF-8 text file inside the workspace (GITHUB_WORKSPACE), relative to it or absolute, such as docs-prompt.md";
     const path = (0, external_node_path_.resolve)(files.workspace, value);
+    const unreadable = error => problem(ctx, value, `${accepted}; it cannot be read (${error.code ?? "error"})`, [ "prompt-file" ]);
     let real;
     try {
         real = files.realPath(path);
     } catch (error) {
-        return problem(ctx, value, `${accepted}; it cannot be read (${error.code ?? "error"})`, [ "prompt-file" ]);
+        return unreadable(error);
     }
     let root = files.workspace;
     try {
@@ -2367,7 +2368,7 @@ function readPromptFile(value, files, ctx) {
     try {
         text = files.read(real);
     } catch (error) {
-        return problem(ctx, value, `${accepted}; it cannot be read (${error.code ?? "error"})`, [ "prompt-file" ]);
+        return unreadable(error);
     }
     if (text.trim() === "") return problem(ctx, value, `${accepted}, with some text in it; this one is empty`, [ "prompt-file" ]);
     const bad = promptProblem(text);

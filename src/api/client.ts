@@ -99,12 +99,16 @@ interface RequestSpec<T> {
   notFound?: Extract<ApiHint, `unknown-${string}`>
   /** The request spends one of the project's agent uses when it succeeds (creates, messages, automations). */
   spendsAgentUse?: boolean
-  /** Added to a 400 message: what the operation refuses (words of its own, or a hint's). */
-  badRequestHint?: string | Extract<ApiHint, 'automation-not-runnable'>
+  /** Added to a 400 message: what the operation refuses. */
+  badRequestHint?: string
+  /** A 400 whose words are the caller's (it names what to check). */
+  badRequest?: Extract<ApiHint, 'automation-not-runnable'>
   /** Replaces the general explanation of a 403 (an operation with a reason of its own). */
   forbiddenHint?: string
-  /** Added when a POST may have reached the server: what may exist now and what to do (or a hint's words). */
-  mayExistHint?: string | { hint: Extract<ApiHint, 'message-may-exist'>; jobId: string }
+  /** Added when a POST may have reached the server: what may exist now and what to do. */
+  mayExistHint?: string
+  /** The same, in the caller's words (it names the job to wait on). */
+  mayExist?: { hint: Extract<ApiHint, 'message-may-exist'>; jobId: string }
   /** Added to a 429 message: which hourly quota this spends. */
   quotaHint?: string
 }
@@ -245,7 +249,7 @@ export class ApiClient {
       spendsAgentUse: true,
       notFound: 'unknown-job',
       quotaHint: AGENT_QUOTA,
-      mayExistHint: { hint: 'message-may-exist', jobId: id },
+      mayExist: { hint: 'message-may-exist', jobId: id },
     })
   }
 
@@ -300,7 +304,7 @@ export class ApiClient {
       policy: POST_POLICY,
       spendsAgentUse: true,
       notFound: 'unknown-automation',
-      badRequestHint: 'automation-not-runnable',
+      badRequest: 'automation-not-runnable',
       quotaHint: AGENT_QUOTA,
       mayExistHint: 'The service may have accepted the run even so: check the dashboard\'s automations page before running this step again.',
     })
@@ -434,10 +438,9 @@ export class ApiClient {
     const isPost = spec.method === 'POST'
     const fail = (message: string, extra: { kind: ApiError['kind']; status?: number; mayHaveBeenProcessed?: boolean; hint?: ApiHint }): ApiError => {
       const processed = isPost && extra.mayHaveBeenProcessed === true
-      const exists = spec.mayExistHint
-      const mayExist = !processed || !exists ? '' : typeof exists === 'string' ? ` ${exists}` : ` ${this.words(exists.hint, { jobId: exists.jobId })}`
-      const hint = extra.hint ?? (processed && exists && typeof exists !== 'string' ? exists.hint : undefined)
-      return new ApiError(`Could not ${spec.what}: ${message}${mayExist}`, { ...extra, mayHaveBeenProcessed: processed, ...(hint ? { hint } : {}) })
+      const words = !processed ? '' : spec.mayExist ? ` ${this.words(spec.mayExist.hint, { jobId: spec.mayExist.jobId })}` : spec.mayExistHint ? ` ${spec.mayExistHint}` : ''
+      const hint = extra.hint ?? (processed ? spec.mayExist?.hint : undefined)
+      return new ApiError(`Could not ${spec.what}: ${message}${words}`, { ...extra, mayHaveBeenProcessed: processed, ...(hint ? { hint } : {}) })
     }
 
     const controller = new AbortController()
@@ -561,9 +564,8 @@ export class ApiClient {
         : 'The runner\'s IP address may be outside the key\'s IP allowlist, or the key may lack the scope this needs: check the key on the dashboard\'s API keys page.')
       return { ok: false, retryable: false, error: fail(`the API refused the request (${statusText(status)}${said}). ${why}`, { kind: 'auth', status }) }
     }
-    const bad = spec.badRequestHint
-    const code: ApiHint | undefined = status === 404 ? spec.notFound : status === 400 && bad === 'automation-not-runnable' ? bad : undefined
-    const hint = code ? ` ${this.words(code, {})}` : status === 400 && bad ? ` ${bad}` : ''
+    const code = status === 404 ? spec.notFound : status === 400 ? spec.badRequest : undefined
+    const hint = code ? ` ${this.words(code, {})}` : status === 400 && spec.badRequestHint ? ` ${spec.badRequestHint}` : ''
     const quota = status === 429 && spec.quotaHint ? ` (${spec.quotaHint})` : ''
     return {
       ok: false,

@@ -75,11 +75,12 @@ function readPromptFile(value: string, files: PromptFiles | undefined, ctx: Issu
   }
   const accepted = 'the path of a UTF-8 text file inside the workspace (GITHUB_WORKSPACE), relative to it or absolute, such as docs-prompt.md'
   const path = resolve(files.workspace, value)
+  const unreadable = (error: unknown) => problem(ctx, value, `${accepted}; it cannot be read (${(error as { code?: string }).code ?? 'error'})`, ['prompt-file'])
   let real: string
   try {
     real = files.realPath(path)
   } catch (error) {
-    return problem(ctx, value, `${accepted}; it cannot be read (${(error as { code?: string }).code ?? 'error'})`, ['prompt-file'])
+    return unreadable(error)
   }
   // the real path: a link in the workspace that points outside it is refused as well
   let root = files.workspace
@@ -93,7 +94,7 @@ function readPromptFile(value: string, files: PromptFiles | undefined, ctx: Issu
   try {
     text = files.read(real)
   } catch (error) {
-    return problem(ctx, value, `${accepted}; it cannot be read (${(error as { code?: string }).code ?? 'error'})`, ['prompt-file'])
+    return unreadable(error)
   }
   if (text.trim() === '') return problem(ctx, value, `${accepted}, with some text in it; this one is empty`, ['prompt-file'])
   const bad = promptProblem(text)
