@@ -734,6 +734,7 @@ var __webpack_modules__ = {
             O7: () => codePointLength,
             PO: () => cached,
             QH: () => aborted,
+            Qd: () => isPlainObject,
             Rc: () => getLengthableOrigin,
             SS: () => constantCatch,
             Vy: () => assignProp,
@@ -801,6 +802,16 @@ var __webpack_modules__ = {
         const captureStackTrace = "captureStackTrace" in Error ? Error.captureStackTrace : (..._args) => {};
         function isObject(data) {
             return typeof data === "object" && data !== null && !Array.isArray(data);
+        }
+        function isPlainObject(o) {
+            if (isObject(o) === false) return false;
+            const ctor = o.constructor;
+            if (ctor === void 0) return true;
+            if (typeof ctor !== "function") return true;
+            const prot = ctor.prototype;
+            if (isObject(prot) === false) return false;
+            if (Object.prototype.hasOwnProperty.call(prot, "isPrototypeOf") === false) return false;
+            return true;
         }
         const propertyKeyTypes = new Set([ "string", "number", "symbol" ]);
         function escapeRegex(str) {
@@ -1026,8 +1037,10 @@ var __webpack_modules__ = {
             Ikc: () => object,
             lqM: () => optional,
             FsL: () => pipe,
+            g1P: () => record,
             YjP: () => schemas_string,
             pdi: () => transform,
+            PVZ: () => tuple,
             L5J: () => unknown
         });
         var core_core = __nccwpck_require__(8532);
@@ -1424,6 +1437,242 @@ var __webpack_modules__ = {
                 }
                 if (!catchall) return proms.length ? Promise.all(proms).then(() => payload) : payload;
                 return handleCatchall(proms, input, payload, ctx, _normalized.value, inst, abortEarly === true);
+            };
+        });
+        const $ZodTuple = core_core.xI("$ZodTuple", (inst, def) => {
+            $ZodType.init(inst, def);
+            const items = def.items;
+            const memo = core_core.cr.memoizer;
+            memo?.attach(inst);
+            inst._zod.parse = (payload, ctx) => {
+                const input = payload.value;
+                if (!Array.isArray(input)) {
+                    payload.issues.push({
+                        input: input,
+                        inst: inst,
+                        expected: "tuple",
+                        code: "invalid_type"
+                    });
+                    return payload;
+                }
+                payload.value = memo ? memo.alloc(inst, payload, [], ctx) : [];
+                const proms = [];
+                const optinStart = getTupleOptStart(items, "optin");
+                const optoutStart = getTupleOptStart(items, "optout");
+                if (!def.rest) {
+                    if (input.length < optinStart) {
+                        payload.issues.push({
+                            code: "too_small",
+                            minimum: optinStart,
+                            inclusive: true,
+                            input: input,
+                            inst: inst,
+                            origin: "array"
+                        });
+                        return payload;
+                    }
+                    if (input.length > items.length) payload.issues.push({
+                        code: "too_big",
+                        maximum: items.length,
+                        inclusive: true,
+                        input: input,
+                        inst: inst,
+                        origin: "array"
+                    });
+                }
+                const itemResults = new Array(items.length);
+                const abortEarly = def.rest ? ctx?.abortEarly : void 0;
+                let itemAborted = false;
+                for (let i = 0; i < items.length; i++) {
+                    const r = items[i]._zod.run({
+                        value: input[i],
+                        issues: []
+                    }, ctx);
+                    if (r instanceof Promise) proms.push(r.then(rr => {
+                        itemResults[i] = rr;
+                    })); else {
+                        itemResults[i] = r;
+                        if (abortEarly && !itemAborted && r.issues.length) itemAborted = core_util.QH(r);
+                    }
+                }
+                if (def.rest && !itemAborted) {
+                    let i = items.length - 1;
+                    const rest = input.slice(items.length);
+                    let seen = payload.issues.length;
+                    for (const el of rest) {
+                        if (abortEarly && payload.issues.length !== seen) {
+                            if (core_util.QH(payload, seen)) break;
+                            seen = payload.issues.length;
+                        }
+                        i++;
+                        const result = def.rest._zod.run({
+                            value: el,
+                            issues: []
+                        }, ctx);
+                        if (result instanceof Promise) proms.push(result.then(r => handleTupleResult(r, payload, i))); else handleTupleResult(result, payload, i);
+                    }
+                }
+                if (proms.length) return Promise.all(proms).then(() => handleTupleResults(itemResults, payload, items, input, optoutStart));
+                return handleTupleResults(itemResults, payload, items, input, optoutStart);
+            };
+        });
+        function getTupleOptStart(items, key) {
+            for (let i = items.length - 1; i >= 0; i--) {
+                const omittable = key === "optin" ? items[i]._zod.optin !== void 0 : items[i]._zod.optout === "optional";
+                if (!omittable) return i + 1;
+            }
+            return 0;
+        }
+        function handleTupleResult(result, final, index) {
+            if (result.issues.length) final.issues.push(...core_util.lQ(index, result.issues));
+            final.value[index] = result.value;
+        }
+        function handleTupleResults(itemResults, final, items, input, optoutStart) {
+            for (let i = 0; i < items.length; i++) {
+                const r = itemResults[i];
+                const isPresent = i < input.length;
+                if (!isPresent && i >= optoutStart && items[i]._zod.optin === "optional") {
+                    final.value.length = i;
+                    break;
+                }
+                if (r.issues.length) {
+                    if (!isPresent && i >= optoutStart) {
+                        final.value.length = i;
+                        break;
+                    }
+                    final.issues.push(...core_util.lQ(i, r.issues));
+                }
+                final.value[i] = r.value;
+            }
+            for (let i = final.value.length - 1; i >= input.length; i--) if (items[i]._zod.optout === "optional" && final.value[i] === void 0) final.value.length = i; else break;
+            return final;
+        }
+        const $ZodRecord = core_core.xI("$ZodRecord", (inst, def) => {
+            $ZodType.init(inst, def);
+            const memo = core_core.cr.memoizer;
+            memo?.attach(inst);
+            inst._zod.parse = (payload, ctx) => {
+                const input = payload.value;
+                if (!core_util.Qd(input)) {
+                    payload.issues.push({
+                        expected: "record",
+                        code: "invalid_type",
+                        input: input,
+                        inst: inst
+                    });
+                    return payload;
+                }
+                const proms = [];
+                const values = def.keyType._zod.values;
+                if (values && !def.partial) {
+                    payload.value = memo ? memo.alloc(inst, payload, {}, ctx) : {};
+                    const recordKeys = new Set;
+                    for (const key of values) if (typeof key === "string" || typeof key === "number" || typeof key === "symbol") {
+                        recordKeys.add(typeof key === "number" ? key.toString() : key);
+                        if (key === "__proto__") continue;
+                        const keyResult = def.keyType._zod.run({
+                            value: key,
+                            issues: []
+                        }, ctx);
+                        if (keyResult instanceof Promise) throw new Error("Async schemas not supported in object keys currently");
+                        if (keyResult.issues.length) {
+                            payload.issues.push({
+                                code: "invalid_key",
+                                origin: "record",
+                                issues: keyResult.issues.map(iss => core_util.iR(iss, ctx, core_core.$W())),
+                                input: key,
+                                path: [ key ],
+                                inst: inst
+                            });
+                            continue;
+                        }
+                        const outKey = keyResult.value;
+                        if (outKey === "__proto__") continue;
+                        const result = def.valueType._zod.run({
+                            value: input[key],
+                            issues: []
+                        }, ctx);
+                        if (result instanceof Promise) proms.push(result.then(result => {
+                            if (result.issues.length) payload.issues.push(...core_util.lQ(key, result.issues));
+                            payload.value[outKey] = result.value;
+                        })); else {
+                            if (result.issues.length) payload.issues.push(...core_util.lQ(key, result.issues));
+                            payload.value[outKey] = result.value;
+                        }
+                    }
+                    let unrecognized;
+                    for (const key in input) if (!recordKeys.has(key)) if (def.mode === "loose") {
+                        if (key === "__proto__") continue;
+                        payload.value[key] = input[key];
+                    } else {
+                        unrecognized = unrecognized ?? [];
+                        unrecognized.push(key);
+                    }
+                    if (unrecognized && unrecognized.length > 0) payload.issues.push({
+                        code: "unrecognized_keys",
+                        input: input,
+                        inst: inst,
+                        keys: unrecognized,
+                        continue: true
+                    });
+                } else {
+                    payload.value = memo ? memo.alloc(inst, payload, {}, ctx) : {};
+                    let unrecognized;
+                    for (const key of Reflect.ownKeys(input)) {
+                        if (key === "__proto__") continue;
+                        if (!Object.prototype.propertyIsEnumerable.call(input, key)) continue;
+                        let keyResult = def.keyType._zod.run({
+                            value: key,
+                            issues: []
+                        }, ctx);
+                        if (keyResult instanceof Promise) throw new Error("Async schemas not supported in object keys currently");
+                        const checkNumericKey = typeof key === "string" && number.test(key) && keyResult.issues.length;
+                        if (checkNumericKey) {
+                            const retryResult = def.keyType._zod.run({
+                                value: Number(key),
+                                issues: []
+                            }, ctx);
+                            if (retryResult instanceof Promise) throw new Error("Async schemas not supported in object keys currently");
+                            if (retryResult.issues.length === 0) keyResult = retryResult;
+                        }
+                        if (keyResult.issues.length) {
+                            if (def.mode === "loose") payload.value[key] = input[key]; else if (values) {
+                                unrecognized = unrecognized ?? [];
+                                unrecognized.push(key);
+                            } else payload.issues.push({
+                                code: "invalid_key",
+                                origin: "record",
+                                issues: keyResult.issues.map(iss => core_util.iR(iss, ctx, core_core.$W())),
+                                input: key,
+                                path: [ key ],
+                                inst: inst
+                            });
+                            continue;
+                        }
+                        const outKey = keyResult.value;
+                        if (outKey === "__proto__") continue;
+                        const result = def.valueType._zod.run({
+                            value: input[key],
+                            issues: []
+                        }, ctx);
+                        if (result instanceof Promise) proms.push(result.then(result => {
+                            if (result.issues.length) payload.issues.push(...core_util.lQ(key, result.issues));
+                            payload.value[outKey] = result.value;
+                        })); else {
+                            if (result.issues.length) payload.issues.push(...core_util.lQ(key, result.issues));
+                            payload.value[outKey] = result.value;
+                        }
+                    }
+                    if (unrecognized && unrecognized.length > 0) payload.issues.push({
+                        code: "unrecognized_keys",
+                        input: input,
+                        inst: inst,
+                        keys: unrecognized,
+                        continue: true
+                    });
+                }
+                if (proms.length) return Promise.all(proms).then(() => payload);
+                return payload;
             };
         });
         const $ZodEnum = core_core.xI("$ZodEnum", (inst, def) => {
@@ -1840,6 +2089,39 @@ var __webpack_modules__ = {
                 ...core_util.A2(params)
             });
         }
+        const ZodMiniTuple = core_core.xI("ZodMiniTuple", (inst, def) => {
+            $ZodTuple.init(inst, def);
+            ZodMiniType.init(inst, def);
+        });
+        function tuple(items, _paramsOrRest, _params) {
+            const hasRest = _paramsOrRest instanceof $ZodType;
+            const params = hasRest ? _params : _paramsOrRest;
+            const rest = hasRest ? _paramsOrRest : null;
+            return new ZodMiniTuple({
+                type: "tuple",
+                items: items,
+                rest: rest,
+                ...core_util.A2(params)
+            });
+        }
+        const ZodMiniRecord = core_core.xI("ZodMiniRecord", (inst, def) => {
+            $ZodRecord.init(inst, def);
+            ZodMiniType.init(inst, def);
+        });
+        function record(keyType, valueType, params) {
+            if (!valueType || !valueType._zod) return new ZodMiniRecord({
+                type: "record",
+                keyType: schemas_string(),
+                valueType: keyType,
+                ...core_util.A2(valueType)
+            });
+            return new ZodMiniRecord({
+                type: "record",
+                keyType: keyType,
+                valueType: valueType,
+                ...core_util.A2(params)
+            });
+        }
         const ZodMiniEnum = core_core.xI("ZodMiniEnum", (inst, def) => {
             $ZodEnum.init(inst, def);
             ZodMiniType.init(inst, def);
@@ -2165,25 +2447,26 @@ const INPUTS = {
         actions: [ "agent", "deploy", "preview", "automation" ]
     },
     "github-token": {
-        root: "Token for comments and reactions (comment: true, and mode: comment; needs issues: write and pull-requests: write), for reading a code change (changes; contents: read), and for the health issue (mode: health; issues: write).",
+        root: "Token for comments and reactions (comment: true, and mode: comment; needs issues: write and pull-requests: write), for reading a code change (changes; contents: read), and for the health issue (mode: health; issues: write; with impact also pull-requests: read, or write with impact-comment).",
         text: {
             agent: "Token for the tracking comment and status labels (comment: true; issues: write and pull-requests: write) and for reading a code change (changes; contents: read, pull-requests: read).",
             comment: "Token for reactions, the tracking comment, labels and review replies: issues: write and pull-requests: write.",
             deploy: "Token for the tracking comment (comment: true): issues: write or pull-requests: write.",
             preview: "Token for the tracking comment (comment: true), and for reading the pull request: pull-requests: write.",
             automation: "Token for the tracking comment (comment: true): issues: write or pull-requests: write.",
-            health: "Token for the health issue and its label: issues: write."
+            health: "Token for the health issue and its label (issues: write), and with impact for the docs pull requests of this repository (pull-requests: read, or write with impact-comment)."
         },
         default: "${{ github.token }}",
         actions: [ "agent", "comment", "health", "deploy", "preview", "automation" ]
     },
     "docs-token": {
-        root: "Agent mode with comment true, and comment mode: a token that can write issues and pull requests in the repository of the agent's pull request when that is not this one (an installation token of a GitHub App on both repositories, from actions/create-github-app-token, or a fine-grained token). With it, that pull request gets a tracking comment linking back here, and /docs there continues the job. Empty: only this repository is written to (a notice says what that misses).",
+        root: "Agent mode with comment true, comment mode, and health mode with impact: a token that can write issues and pull requests in the repository of the agent's pull request (health: of docs-repository) when that is not this one (an installation token of a GitHub App on both repositories, from actions/create-github-app-token, or a fine-grained token). With it, that pull request gets a tracking comment linking back here, and /docs there continues the job. Empty: only this repository is written to (a notice says what that misses).",
         text: {
             agent: "With comment true: a token that can write issues and pull requests in the repository of the agent's pull request when that is not this one (an installation token of a GitHub App on both repositories, from actions/create-github-app-token, or a fine-grained token). With it, that pull request gets a tracking comment linking back here, and /docs there continues the job. Empty: only this repository is written to (a notice says what that misses).",
-            comment: "A token that can write issues and pull requests in the repository of the agent's pull request when that is not this one (an installation token of a GitHub App on both repositories, or a fine-grained token). With it, that pull request gets a tracking comment linking back to this thread. Empty: only this repository is written to (a notice says what that misses)."
+            comment: "A token that can write issues and pull requests in the repository of the agent's pull request when that is not this one (an installation token of a GitHub App on both repositories, or a fine-grained token). With it, that pull request gets a tracking comment linking back to this thread. Empty: only this repository is written to (a notice says what that misses).",
+            health: "With impact, when docs-repository is not this one: a token that reads its pull requests (pull-requests: read) and, with impact-comment, comments on them (pull-requests: write). Empty: github-token reads them (a public repository) and no comment is written there (a notice says so)."
         },
-        actions: [ "agent", "comment" ]
+        actions: [ "agent", "comment", "health" ]
     },
     reviewers: {
         root: "Agent mode with comment true, and comment mode: off, or author to ask the people who started the job (the code change's author with changes; the writer of the /docs comment) to review the agent's pull request, once per job. A refusal (not a collaborator of the docs repository) is one warning.",
@@ -2268,6 +2551,35 @@ const INPUTS = {
         root: "Health mode: off, or persisting to start an agent job for a gap readers hit two weeks in a row (one job per gap, ever; the gap is quoted to the agent as data).",
         text: "off, or persisting to start an agent job for a gap readers hit two weeks in a row (one job per gap, ever; the gap is quoted to the agent as data).",
         default: "off",
+        actions: [ "health" ]
+    },
+    impact: {
+        root: "Health mode: on to measure the docs pull requests merged in docs-repository (page views and thumbs of the pages each changed, the impact-weeks before the week it merged against those after, with the site as the control); off not to.",
+        text: "on to measure the docs pull requests merged in docs-repository (page views and thumbs of the pages each changed, the impact-weeks before the week it merged against those after, with the site as the control); off not to.",
+        default: "on",
+        actions: [ "health" ]
+    },
+    "impact-weeks": {
+        root: "Health mode with impact: how many whole weeks (Monday to Monday, UTC) before the week a pull request merged and after it are compared, 1 to 12 (the merge week itself is left out).",
+        text: "With impact: how many whole weeks (Monday to Monday, UTC) before the week a pull request merged and after it are compared, 1 to 12 (the merge week itself is left out).",
+        default: "4",
+        actions: [ "health" ]
+    },
+    "impact-comment": {
+        root: "Health mode with impact: comment the figures on each measured pull request once its weeks after are complete (one comment, edited if the figures are corrected).",
+        text: "With impact: comment the figures on each measured pull request once its weeks after are complete (one comment, edited if the figures are corrected).",
+        default: "true",
+        actions: [ "health" ]
+    },
+    "docs-repository": {
+        root: "Health mode with impact: owner/name of the repository whose merged pull requests change the docs (default: this workflow's repository).",
+        text: "With impact: owner/name of the repository whose merged pull requests change the docs (default: this workflow's repository).",
+        default: "${{ github.repository }}",
+        actions: [ "health" ]
+    },
+    "docs-root": {
+        root: "Health mode with impact: the folder of docs-repository that page files live in (. for the root). Empty: the folder holding docs.json (else the root).",
+        text: "With impact: the folder of docs-repository that page files live in (. for the root). Empty: the folder holding docs.json (else the root).",
         actions: [ "health" ]
     },
     "max-jobs": {
@@ -2471,6 +2783,15 @@ function parseStatusLabels(value) {
     };
 }
 
+const REPOSITORY = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
+
+function parseDocsRoot(value) {
+    const path = value.replace(/\\/g, "/").replace(/^\.\/+/, "").replace(/^\/+|\/+$/g, "");
+    if (path === "" || path === ".") return "";
+    const segments = path.split("/");
+    return segments.some(s => s === ".." || s === "." || s === "" || /[\u0000-\u001f:*?"<>|]/.test(s)) ? void 0 : path;
+}
+
 function integerInput(min, max, accepted) {
     return checked(accepted, v => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max ? Number(v) : void 0);
 }
@@ -2527,6 +2848,11 @@ const fieldsAt = (now, eventName) => ({
     "health-label": checked("a label name of 1 to 50 characters without commas, such as docs-health", v => v.length >= 1 && v.length <= 50 && !v.includes(",") && v.trim() === v ? v : void 0),
     agent: checked("off, or persisting (start an agent job for a gap seen in two runs in a row)", v => HEALTH_AGENT.includes(v) ? v : void 0),
     "max-jobs": integerInput(1, 10, "a whole number of agent jobs one run may start, from 1 to 10"),
+    impact: checked("on (measure the docs pull requests merged in docs-repository) or off", v => v === "on" || v === "off" ? v : void 0),
+    "impact-weeks": integerInput(1, 12, "a whole number of weeks before and after the merge week, from 1 to 12"),
+    "impact-comment": booleanInput,
+    "docs-repository": input((v, ctx) => v === "" ? void 0 : REPOSITORY.test(v) ? v : problem(ctx, v, "owner/name of a repository, such as acme/docs")),
+    "docs-root": input((v, ctx) => v === "" ? void 0 : parseDocsRoot(v) ?? problem(ctx, v, "a folder of docs-repository such as docs (. for the root), without .. or a leading drive")),
     "status-labels": checked('three different comma-separated label names of up to 50 characters (while the job runs, done, failed), for example "docs: in progress, docs: done, docs: failed"; or nothing', parseStatusLabels)
 });
 
@@ -2682,6 +3008,15 @@ const modeSchemas = (now, eventName, files) => {
         automation: () => schema("automation", live("automation")),
         health: () => schema("health", (i, ctx) => {
             if (i["github-token"] === "") return problem(ctx, "", 'a token for mode: health (it keeps an issue): the default ${{ github.token }} works when the workflow grants "issues: write"', [ "github-token" ]);
+            const impact = i.impact === "on" ? {
+                weeks: i["impact-weeks"],
+                comment: i["impact-comment"],
+                repository: i["docs-repository"],
+                root: i["docs-root"],
+                docsToken: i["docs-token"] || void 0
+            } : void 0;
+            const given = [ [ "impact-weeks", String(i["impact-weeks"]) !== DEFAULTS["impact-weeks"] ], [ "impact-comment", String(i["impact-comment"]) !== DEFAULTS["impact-comment"] ], [ "docs-root", i["docs-root"] !== void 0 ], [ "docs-token", i["docs-token"] !== "" ] ];
+            const unapplied = impact ? [] : given.filter(([, set]) => set).map(([name]) => name);
             return {
                 ...common(i),
                 mode: "health",
@@ -2691,7 +3026,9 @@ const modeSchemas = (now, eventName, files) => {
                     agent: i.agent,
                     maxJobs: i["max-jobs"],
                     token: i["github-token"],
-                    maxRequests: i["max-requests"]
+                    maxRequests: i["max-requests"],
+                    impact: impact,
+                    unapplied: unapplied
                 }
             };
         })
@@ -2851,7 +3188,7 @@ async function main(signal, overrides, action) {
     }
     if (!settings.apiKey.startsWith("mint_")) warning('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
     if (!action) for (const {name: name, readBy: readBy} of unusedInputs(raw, settings.mode)) warning(`Input "${name}" is not read with mode: ${settings.mode}, so it was ignored (${readBy.length > 0 ? `it is read by ${readBy.join(", ")}` : "no mode reads it"}).`);
-    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(174), __nccwpck_require__.e(702) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 4702));
+    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(174), __nccwpck_require__.e(339) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 8339));
     await runMode(settings, signal, overrides);
 }
 

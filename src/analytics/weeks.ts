@@ -31,16 +31,17 @@ export function completeWeeks(now: number, count: number): string[] {
   return weeks
 }
 
-const shift = (start: string, weeks: number): string => new Date(Date.parse(`${start}T00:00:00Z`) + weeks * 7 * DAY).toISOString().slice(0, 10)
+/** The Monday `weeks` weeks after `start` (before it when negative). */
+export const shiftWeeks = (start: string, weeks: number): string => new Date(Date.parse(`${start}T00:00:00Z`) + weeks * 7 * DAY).toISOString().slice(0, 10)
 
 /** The Monday after `start` (a week's exclusive end). */
 export function weekEnd(start: string): string {
-  return shift(start, 1)
+  return shiftWeeks(start, 1)
 }
 
 /** The Monday before `start`: the week before. */
 export function weekBefore(start: string): string {
-  return shift(start, -1)
+  return shiftWeeks(start, -1)
 }
 
 type TotalsClient = Pick<ApiClient, 'trafficPage'>
@@ -80,4 +81,10 @@ export async function fetchWeeks(client: TotalsClient, starts: readonly string[]
   }
   const got = new Set(weeks.map((w) => w.start))
   return { weeks: weeks.reverse(), missing: wanted.filter((w) => !got.has(w)).reverse(), ...(stopped ? { stopped } : {}) }
+}
+
+/** The Monday (YYYY-MM-DD, UTC) of the week holding `instant`. */
+export function weekOf(instant: number): string {
+  const day = Math.floor(instant / DAY)
+  return new Date((day - ((day + 3) % 7)) * DAY).toISOString().slice(0, 10)
 }

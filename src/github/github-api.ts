@@ -1,5 +1,5 @@
 import type { ConversationComment, Thread } from './comment-event.js'
-import { type ChangedFile, type Commit, type GitHubPort, type Issue, type IssueComment, type Reaction, type Repo, statusOf } from './port.js'
+import { type ChangedFile, type Commit, type GitHubPort, type Issue, type IssueComment, type MergedPull, type Reaction, type Repo, statusOf } from './port.js'
 
 /**
  * The GitHub requests the action makes, over @actions/github's client (which follows the runner's
@@ -252,14 +252,41 @@ export class GitHubApi implements GitHubPort {
   }
 
   /** GitHub lists at most 3,000 files of a pull request: 30 pages of 100. */
-  async pullRequestFiles(repo: Repo, number: number): Promise<ChangedFile[]> {
+  async pullRequestFiles(repo: Repo, number: number, maxPages = 30): Promise<ChangedFile[]> {
     const all: ChangedFile[] = []
-    for (let page = 1; page <= 30; page++) {
+    for (let page = 1; page <= Math.min(30, maxPages); page++) {
       const { data } = await this.octokit.rest.pulls.listFiles({ owner: repo.owner, repo: repo.repo, pull_number: number, per_page: 100, page, request: this.request() })
       all.push(...data.map(toChangedFile))
       if (data.length < 100) break
     }
     return all
+  }
+
+  async defaultBranch(repo: Repo): Promise<string | undefined> {
+    const found = await unlessNotFound(this.octokit.rest.repos.get({ owner: repo.owner, repo: repo.repo, request: this.request() }))
+    return found?.data.default_branch
+  }
+
+  /**
+   * Closed pull requests into `base`, most recently updated first: one merged since `since` was
+   * updated since then too, so the listing stops at the first page that reaches older updates.
+   */
+  async mergedPulls(repo: Repo, base: string, since: string, maxPages: number): Promise<{ pulls: MergedPull[]; more: boolean }> {
+    const pulls: MergedPull[] = []
+    for (let page = 1; page <= maxPages; page++) {
+      const { data } = await this.octokit.rest.pulls.list({ owner: repo.owner, repo: repo.repo, state: 'closed', base, sort: 'updated', direction: 'desc', per_page: 100, page, request: this.request() })
+      for (const p of data) {
+        if (p.merged_at && p.merged_at >= since) pulls.push({ number: p.number, title: p.title, url: p.html_url, author: p.user?.login ?? '', mergedAt: p.merged_at })
+      }
+      const last = data.at(-1)
+      if (data.length < 100 || !last || last.updated_at < since) return { pulls, more: false }
+    }
+    return { pulls, more: true }
+  }
+
+  async treePaths(repo: Repo, ref: string): Promise<{ paths: string[]; truncated: boolean } | undefined> {
+    const found = await unlessNotFound(this.octokit.rest.git.getTree({ owner: repo.owner, repo: repo.repo, tree_sha: ref, recursive: 'true', request: this.request() }))
+    return found && { paths: found.data.tree.filter((t) => t.type === 'blob' && typeof t.path === 'string').map((t) => t.path as string), truncated: found.data.truncated }
   }
 
   async compare(repo: Repo, base: string, head: string): Promise<{ files: ChangedFile[]; commits: Commit[] } | undefined> {

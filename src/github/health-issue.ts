@@ -1,3 +1,4 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import * as z from 'zod/mini'
 import type { Clock } from '../util/clock.js'
 import { getErrorMessage } from '../util/errors.js'
@@ -73,6 +74,75 @@ export function decodeHealthState(body: string, project: string): { state: Healt
   if (badWeek >= 0) return { broken: `its hidden state does not read (weeks.${badWeek}.start: not a YYYY-MM-DD day)` }
   const badGap = parsed.data.gaps.findIndex((g) => !Number.isInteger(g.runs) || g.runs < 1)
   if (badGap >= 0) return { broken: `its hidden state does not read (gaps.${badGap}.runs: not a whole number of weeks)` }
+  return { state: parsed.data }
+}
+
+// ---- "did the docs change help": the pull requests followed and their weeks ----
+
+const IMPACT_MARKER = /<!-- mintlify-docs-action:impact-state v1 ([A-Za-z0-9+/=]+) -->/
+const pair = z.tuple([z.number(), z.number()])
+const countsSchema = z.object({ human: z.number(), ai: z.number(), up: z.optional(z.number()), down: z.optional(z.number()) })
+const figuresSchema = z.object({
+  before: z.optional(countsSchema),
+  after: z.optional(countsSchema),
+  site: z.optional(z.object({ before: z.number(), after: z.number() })),
+  pages: z.array(z.object({ path: z.string(), served: z.optional(z.string()), added: z.optional(z.boolean()), before: z.optional(countsSchema), after: countsSchema })),
+})
+const pullSchema = z.object({
+  number: z.number(),
+  url: z.string(),
+  title: z.string(),
+  mergedAt: z.string(),
+  agent: z.optional(z.boolean()),
+  pages: z.array(z.object({ path: z.string(), added: z.optional(z.boolean()), previous: z.optional(z.string()) })),
+  morePages: z.optional(z.number()),
+  other: z.array(z.string()),
+  moreOther: z.optional(z.number()),
+  removed: z.optional(z.array(z.string())),
+  figures: z.optional(figuresSchema),
+  comment: z.optional(z.object({ id: z.number(), digest: z.string() })),
+})
+const impactWeekSchema = z.object({
+  start: z.string(),
+  site: pair,
+  views: z.record(z.string(), pair),
+  thumbs: z.record(z.string(), pair),
+  thumbsWhole: z.boolean(),
+  covered: z.array(z.string()),
+  prefix: z.string(),
+})
+const impactSchema = z.object({
+  /** The docs repository and the window length the figures are about: another's are not this memory. */
+  repository: z.string(),
+  impactWeeks: z.number(),
+  /** The folder of docs.json found in the docs repository (when docs-root is not given). */
+  root: z.optional(z.string()),
+  pulls: z.array(pullSchema),
+  /** Merged pull requests looked at that changed no page (not looked at again). */
+  skipped: z.array(z.number()),
+  weeks: z.array(impactWeekSchema),
+  /** The site's pages the last week read had: how many views requests a week costs. */
+  sitePages: z.optional(z.number()),
+})
+export type ImpactState = z.infer<typeof impactSchema>
+
+/** Compressed: the weekly figures of the followed pages repeat paths that deflate well. */
+export function encodeImpactState(state: ImpactState): string {
+  return `<!-- mintlify-docs-action:impact-state v1 ${deflateRawSync(Buffer.from(JSON.stringify(state), 'utf8')).toString('base64')} -->`
+}
+
+/** The impact memory in a body, or why it cannot be used. */
+export function decodeImpactState(body: string): { state: ImpactState } | { broken: string } | { absent: true } {
+  const match = IMPACT_MARKER.exec(body)
+  if (!match) return body.includes('mintlify-docs-action:impact-state') ? { broken: 'its hidden figures of the docs changes are not readable (edited by hand?)' } : { absent: true }
+  let json: unknown
+  try {
+    json = JSON.parse(inflateRawSync(Buffer.from(match[1] as string, 'base64')).toString('utf8'))
+  } catch {
+    return { broken: 'its hidden figures of the docs changes are not readable (edited by hand?)' }
+  }
+  const parsed = impactSchema.safeParse(json)
+  if (!parsed.success) return { broken: `its hidden figures of the docs changes do not read (${parsed.error.issues[0]?.path.join('.') || 'the whole'}: ${parsed.error.issues[0]?.message ?? 'invalid'})` }
   return { state: parsed.data }
 }
 

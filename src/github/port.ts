@@ -30,6 +30,16 @@ export interface ChangedFile {
   previousFilename?: string
 }
 
+/** A merged pull request (`pull-request-simple`, the parts read). */
+export interface MergedPull {
+  number: number
+  title: string
+  url: string
+  author: string
+  /** Whole seconds, as GitHub writes it. */
+  mergedAt: string
+}
+
 export interface Commit {
   sha: string
   message: string
@@ -69,8 +79,17 @@ export interface GitHubPort {
   removeLabel(thread: Thread, label: string): Promise<void>
   /** Whether a pull request is open, or merged; undefined when the token cannot see it (404). */
   pullRequestState(repo: Repo, number: number): Promise<{ open: boolean; merged: boolean } | undefined>
-  /** A pull request's files, 100 a page (GitHub lists at most 3,000). */
-  pullRequestFiles(repo: Repo, number: number): Promise<ChangedFile[]>
+  /** A pull request's files, 100 a page (GitHub lists at most 3,000): at most `maxPages` pages. */
+  pullRequestFiles(repo: Repo, number: number, maxPages?: number): Promise<ChangedFile[]>
+  /** The repository's default branch; undefined when the token cannot see it (404). */
+  defaultBranch(repo: Repo): Promise<string | undefined>
+  /**
+   * Pull requests merged into `base` since `since` (whole seconds), newest change first, 100 a page,
+   * at most `maxPages` pages; `more` when older ones may remain unlisted.
+   */
+  mergedPulls(repo: Repo, base: string, since: string, maxPages: number): Promise<{ pulls: MergedPull[]; more: boolean }>
+  /** Every file path of a branch (one request; `truncated` when GitHub cut the listing short). */
+  treePaths(repo: Repo, ref: string): Promise<{ paths: string[]; truncated: boolean } | undefined>
   /** `base...head`: its files (at most 300) and commits; undefined when GitHub does not know a commit (404). */
   compare(repo: Repo, base: string, head: string): Promise<{ files: ChangedFile[]; commits: Commit[] } | undefined>
   /** The repository's issues with a label, open and closed, oldest first (pull requests left out; at most `max`). */

@@ -167,15 +167,15 @@ export const INPUTS: Record<string, InputSpec> = {
     actions: ["agent", "deploy", "preview", "automation"],
   },
   "github-token": {
-    root: "Token for comments and reactions (comment: true, and mode: comment; needs issues: write and pull-requests: write), for reading a code change (changes; contents: read), and for the health issue (mode: health; issues: write).",
-    text: { agent: "Token for the tracking comment and status labels (comment: true; issues: write and pull-requests: write) and for reading a code change (changes; contents: read, pull-requests: read).", comment: "Token for reactions, the tracking comment, labels and review replies: issues: write and pull-requests: write.", deploy: "Token for the tracking comment (comment: true): issues: write or pull-requests: write.", preview: "Token for the tracking comment (comment: true), and for reading the pull request: pull-requests: write.", automation: "Token for the tracking comment (comment: true): issues: write or pull-requests: write.", health: "Token for the health issue and its label: issues: write." },
+    root: "Token for comments and reactions (comment: true, and mode: comment; needs issues: write and pull-requests: write), for reading a code change (changes; contents: read), and for the health issue (mode: health; issues: write; with impact also pull-requests: read, or write with impact-comment).",
+    text: { agent: "Token for the tracking comment and status labels (comment: true; issues: write and pull-requests: write) and for reading a code change (changes; contents: read, pull-requests: read).", comment: "Token for reactions, the tracking comment, labels and review replies: issues: write and pull-requests: write.", deploy: "Token for the tracking comment (comment: true): issues: write or pull-requests: write.", preview: "Token for the tracking comment (comment: true), and for reading the pull request: pull-requests: write.", automation: "Token for the tracking comment (comment: true): issues: write or pull-requests: write.", health: "Token for the health issue and its label (issues: write), and with impact for the docs pull requests of this repository (pull-requests: read, or write with impact-comment)." },
     default: "${{ github.token }}",
     actions: ["agent", "comment", "health", "deploy", "preview", "automation"],
   },
   "docs-token": {
-    root: "Agent mode with comment true, and comment mode: a token that can write issues and pull requests in the repository of the agent's pull request when that is not this one (an installation token of a GitHub App on both repositories, from actions/create-github-app-token, or a fine-grained token). With it, that pull request gets a tracking comment linking back here, and /docs there continues the job. Empty: only this repository is written to (a notice says what that misses).",
-    text: { agent: "With comment true: a token that can write issues and pull requests in the repository of the agent's pull request when that is not this one (an installation token of a GitHub App on both repositories, from actions/create-github-app-token, or a fine-grained token). With it, that pull request gets a tracking comment linking back here, and /docs there continues the job. Empty: only this repository is written to (a notice says what that misses).", comment: "A token that can write issues and pull requests in the repository of the agent's pull request when that is not this one (an installation token of a GitHub App on both repositories, or a fine-grained token). With it, that pull request gets a tracking comment linking back to this thread. Empty: only this repository is written to (a notice says what that misses)." },
-    actions: ["agent", "comment"],
+    root: "Agent mode with comment true, comment mode, and health mode with impact: a token that can write issues and pull requests in the repository of the agent's pull request (health: of docs-repository) when that is not this one (an installation token of a GitHub App on both repositories, from actions/create-github-app-token, or a fine-grained token). With it, that pull request gets a tracking comment linking back here, and /docs there continues the job. Empty: only this repository is written to (a notice says what that misses).",
+    text: { agent: "With comment true: a token that can write issues and pull requests in the repository of the agent's pull request when that is not this one (an installation token of a GitHub App on both repositories, from actions/create-github-app-token, or a fine-grained token). With it, that pull request gets a tracking comment linking back here, and /docs there continues the job. Empty: only this repository is written to (a notice says what that misses).", comment: "A token that can write issues and pull requests in the repository of the agent's pull request when that is not this one (an installation token of a GitHub App on both repositories, or a fine-grained token). With it, that pull request gets a tracking comment linking back to this thread. Empty: only this repository is written to (a notice says what that misses).", health: "With impact, when docs-repository is not this one: a token that reads its pull requests (pull-requests: read) and, with impact-comment, comments on them (pull-requests: write). Empty: github-token reads them (a public repository) and no comment is written there (a notice says so)." },
+    actions: ["agent", "comment", "health"],
   },
   "reviewers": {
     root: "Agent mode with comment true, and comment mode: off, or author to ask the people who started the job (the code change's author with changes; the writer of the /docs comment) to review the agent's pull request, once per job. A refusal (not a collaborator of the docs repository) is one warning.",
@@ -248,6 +248,35 @@ export const INPUTS: Record<string, InputSpec> = {
     root: "Health mode: off, or persisting to start an agent job for a gap readers hit two weeks in a row (one job per gap, ever; the gap is quoted to the agent as data).",
     text: "off, or persisting to start an agent job for a gap readers hit two weeks in a row (one job per gap, ever; the gap is quoted to the agent as data).",
     default: "off",
+    actions: ["health"],
+  },
+  "impact": {
+    root: "Health mode: on to measure the docs pull requests merged in docs-repository (page views and thumbs of the pages each changed, the impact-weeks before the week it merged against those after, with the site as the control); off not to.",
+    text: "on to measure the docs pull requests merged in docs-repository (page views and thumbs of the pages each changed, the impact-weeks before the week it merged against those after, with the site as the control); off not to.",
+    default: "on",
+    actions: ["health"],
+  },
+  "impact-weeks": {
+    root: "Health mode with impact: how many whole weeks (Monday to Monday, UTC) before the week a pull request merged and after it are compared, 1 to 12 (the merge week itself is left out).",
+    text: "With impact: how many whole weeks (Monday to Monday, UTC) before the week a pull request merged and after it are compared, 1 to 12 (the merge week itself is left out).",
+    default: "4",
+    actions: ["health"],
+  },
+  "impact-comment": {
+    root: "Health mode with impact: comment the figures on each measured pull request once its weeks after are complete (one comment, edited if the figures are corrected).",
+    text: "With impact: comment the figures on each measured pull request once its weeks after are complete (one comment, edited if the figures are corrected).",
+    default: "true",
+    actions: ["health"],
+  },
+  "docs-repository": {
+    root: "Health mode with impact: owner/name of the repository whose merged pull requests change the docs (default: this workflow's repository).",
+    text: "With impact: owner/name of the repository whose merged pull requests change the docs (default: this workflow's repository).",
+    default: "${{ github.repository }}",
+    actions: ["health"],
+  },
+  "docs-root": {
+    root: "Health mode with impact: the folder of docs-repository that page files live in (. for the root). Empty: the folder holding docs.json (else the root).",
+    text: "With impact: the folder of docs-repository that page files live in (. for the root). Empty: the folder holding docs.json (else the root).",
     actions: ["health"],
   },
   "max-jobs": {
@@ -447,6 +476,11 @@ export const OUTPUTS: Record<string, OutputSpec> = {
   "gone-gaps": {
     root: "Health mode: how many gaps seen last time are gone.",
     text: "How many gaps seen last time are gone.",
+    actions: ["health"],
+  },
+  "impact-json": {
+    root: "Health mode with impact: JSON array, one object per docs pull request measured or being measured: number, url, title, mergedAt, agent, pages, weeksCounted, weeks, and figures once complete.",
+    text: "With impact: JSON array, one object per docs pull request measured or being measured: number, url, title, mergedAt, agent, pages, weeksCounted, weeks, and figures once complete.",
     actions: ["health"],
   },
   "jobs-created": {

@@ -211,6 +211,16 @@ function parseStatusLabels(value: string): StatusLabels | null | undefined {
   return { working, done, failed }
 }
 
+const REPOSITORY = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/
+
+/** `./docs/` → `docs`; `.` or `/` → '' (the root). */
+function parseDocsRoot(value: string): string | undefined {
+  const path = value.replace(/\\/g, '/').replace(/^\.\/+/, '').replace(/^\/+|\/+$/g, '')
+  if (path === '' || path === '.') return ''
+  const segments = path.split('/')
+  return segments.some((s) => s === '..' || s === '.' || s === '' || /[\u0000-\u001f:*?"<>|]/.test(s)) ? undefined : path
+}
+
 function integerInput(min: number, max: number, accepted: string) {
   return checked(accepted, (v) => (/^\d+$/.test(v) && Number(v) >= min && Number(v) <= max ? Number(v) : undefined))
 }
@@ -281,6 +291,11 @@ const fieldsAt = (now: number, eventName: string) => ({
     'health-label': checked('a label name of 1 to 50 characters without commas, such as docs-health', (v) => (v.length >= 1 && v.length <= 50 && !v.includes(',') && v.trim() === v ? v : undefined)),
     agent: checked('off, or persisting (start an agent job for a gap seen in two runs in a row)', (v) => ((HEALTH_AGENT as readonly string[]).includes(v) ? (v as (typeof HEALTH_AGENT)[number]) : undefined)),
     'max-jobs': integerInput(1, 10, 'a whole number of agent jobs one run may start, from 1 to 10'),
+    impact: checked('on (measure the docs pull requests merged in docs-repository) or off', (v) => (v === 'on' || v === 'off' ? v : undefined)),
+    'impact-weeks': integerInput(1, 12, 'a whole number of weeks before and after the merge week, from 1 to 12'),
+    'impact-comment': booleanInput,
+    'docs-repository': input((v, ctx) => (v === '' ? undefined : REPOSITORY.test(v) ? v : problem(ctx, v, 'owner/name of a repository, such as acme/docs'))),
+    'docs-root': input((v, ctx) => (v === '' ? undefined : parseDocsRoot(v) ?? problem(ctx, v, 'a folder of docs-repository such as docs (. for the root), without .. or a leading drive'))),
     'status-labels': checked(
       'three different comma-separated label names of up to 50 characters (while the job runs, done, failed), for example "docs: in progress, docs: done, docs: failed"; or nothing',
       parseStatusLabels,
@@ -309,7 +324,7 @@ export const MODE_INPUTS = {
   deploy: [...COMMON, 'wait', 'poll-interval', ...THREAD],
   preview: [...COMMON, 'wait', 'poll-interval', ...THREAD, 'branch'],
   automation: [...COMMON, ...JOB, ...THREAD, 'automation-id'],
-  health: [...COMMON, 'max-requests', 'github-token', 'weeks', 'health-label', 'agent', 'max-jobs'],
+  health: [...COMMON, 'max-requests', 'github-token', 'weeks', 'health-label', 'agent', 'max-jobs', 'impact', 'impact-weeks', 'impact-comment', 'docs-repository', 'docs-root', 'docs-token'],
 } as const satisfies Record<ActionName, readonly FieldName[]>
 
 type ModeInputs<M extends ActionName> = InputsOf<(typeof MODE_INPUTS)[M][number]>
@@ -429,7 +444,11 @@ const modeSchemas = (now: number, eventName: string, files: PromptFiles | undefi
       if (i['github-token'] === '') {
         return problem(ctx, '', 'a token for mode: health (it keeps an issue): the default ${{ github.token }} works when the workflow grants "issues: write"', ['github-token'])
       }
-      return { ...common(i), mode: 'health' as const, health: { weeks: i.weeks, label: i['health-label'], agent: i.agent, maxJobs: i['max-jobs'], token: i['github-token'], maxRequests: i['max-requests'] } }
+      const impact = i.impact === 'on' ? { weeks: i['impact-weeks'], comment: i['impact-comment'], repository: i['docs-repository'], root: i['docs-root'], docsToken: i['docs-token'] || undefined } : undefined
+      // with impact off, an impact input someone set does nothing: said, not silently ignored
+      const given: Array<[string, boolean]> = [['impact-weeks', String(i['impact-weeks']) !== DEFAULTS['impact-weeks']], ['impact-comment', String(i['impact-comment']) !== DEFAULTS['impact-comment']], ['docs-root', i['docs-root'] !== undefined], ['docs-token', i['docs-token'] !== '']]
+      const unapplied = impact ? [] : given.filter(([, set]) => set).map(([name]) => name)
+      return { ...common(i), mode: 'health' as const, health: { weeks: i.weeks, label: i['health-label'], agent: i.agent, maxJobs: i['max-jobs'], token: i['github-token'], maxRequests: i['max-requests'], impact, unapplied } }
     }),
   }
 }

@@ -5,17 +5,19 @@ import { type GapKind, type GapRecord, advanceGaps, gapsForJobs, gapsOf } from '
 import { gatherInsights, incompleteNote } from '../analytics/gather-insights.js'
 import { buildAgentPrompt } from '../analytics/insights.js'
 import { completeWeeks, fetchWeeks, weekEnd } from '../analytics/weeks.js'
-import { type HealthIssueFound, type HealthState, createHealthIssue, decodeHealthState, findHealthIssue } from '../github/health-issue.js'
+import { type HealthIssueFound, type HealthState, type ImpactState, createHealthIssue, decodeHealthState, decodeImpactState, findHealthIssue } from '../github/health-issue.js'
 import type { GitHubPort, Issue, Repo } from '../github/port.js'
 import { parsePullLink } from '../github/pull-link.js'
 import type { HealthSettings } from '../inputs/settings.js'
-import { type HealthView, healthTitle, renderHealthBody, renderHealthFailure, renderHealthSummary } from '../summary/health-body.js'
+import { type HealthView, gapName, healthTitle, renderHealthBody, renderHealthFailure, renderHealthSummary } from '../summary/health-body.js'
 import { renderUsage } from '../summary/usage.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { count } from '../util/format.js'
 import { Outputs } from '../util/outputs.js'
 import { external } from '../util/text.js'
 import type { ModeContext, Report } from './context.js'
+import { type ImpactMeasured, commentImpact, docsPort, measureImpact } from './health-impact.js'
+import { impactOutput } from '../summary/impact-report.js'
 
 /**
  * `mode: health`: one GitHub issue that a schedule keeps, with the trend of the last `weeks` whole
@@ -50,7 +52,9 @@ function gapPrompt(projectId: string, week: string, r: GapRecord): string {
 
 export async function run(settings: HealthSettings, ctx: ModeContext): Promise<Report> {
   const { weeks: wanted, label, agent, maxJobs, token } = settings.health
-  const { client, budget } = ctx
+  const { budget } = ctx
+  // the week's feedback by page serves both the gaps and the changes' thumbs: asked once a run
+  const client = askOnce(ctx.client)
   const project = settings.projectId
   const repo: Repo = { owner: ctx.run.owner, repo: ctx.run.repo }
   const here = { serverUrl: ctx.run.serverUrl, owner: ctx.run.owner, repo: ctx.run.repo }
@@ -77,6 +81,14 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
     }
   }
 
+  let priorImpact: ImpactState | undefined
+  if (found.issue && settings.health.impact) {
+    const decoded = decodeImpactState(found.issue.body)
+    if ('state' in decoded) priorImpact = decoded.state
+    else if ('broken' in decoded) notes.push(`The issue's memory of the docs changes could not be read: ${decoded.broken}. The pull requests are measured again from the start.`)
+  }
+  for (const name of settings.health.unapplied) core.warning(`Input "${name}" is not read with impact: off, so it was ignored.`)
+
   // 2. the trend: the complete weeks the memory lacks, newest first, within max-requests
   const now = ctx.clock.now()
   const all = completeWeeks(now, wanted)
@@ -94,7 +106,19 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
     notes.push(`${count(fetched.missing.length, 'week is', 'weeks are')} not in the trend yet (${fetched.stopped ?? 'not fetched'}): the next runs fetch them, oldest last.`)
   }
 
-  // 3. the gaps of the last complete week
+  // 3. did the docs changes help: the merged docs pull requests and the weeks they lack, within
+  // what the trend left, keeping the reserve for the gaps
+  let impact: ImpactMeasured | undefined
+  const impactSettings = settings.health.impact
+  const docs = impactSettings ? await docsPort(impactSettings, api, ctx) : undefined
+  if (impactSettings && docs) {
+    const agentLinks = new Set(state.gaps.flatMap((g) => (g.job?.prLink ? [g.job.prLink] : [])))
+    impact = await measureImpact({ settings: impactSettings, ctx, client, repo: docs.repo, port: docs.port, prior: priorImpact, trendStart: all[0] as string, agentLinks, allowance: () => budget.remaining - reserve })
+    for (const w of impact.warnings) core.warning(w)
+    notes.push(...impact.warnings)
+  }
+
+  // 4. the gaps of the last complete week
   const gapWeek = all.at(-1) as string
   let complete: Record<GapKind, boolean> = { search: false, question: false, page: false }
   let current: ReturnType<typeof gapsOf> = []
@@ -112,7 +136,7 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
   const changes = advanceGaps(state.gaps, current, complete, gapWeek)
   let records = changes.records
 
-  // 4. the agent's jobs: their status, their pull requests, and new ones for persisting gaps
+  // 5. the agent's jobs: their status, their pull requests, and new ones for persisting gaps
   records = await refreshJobs(records, ctx)
   records = await checkMerged(records, api)
   const started: string[] = []
@@ -132,10 +156,12 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
     notes,
     usage: renderUsage(ctx.usage()),
     here,
+    ...(impact ? { impact: { ...impact.view, gaps: closedGaps(records), here } } : {}),
   })
   const save = async (issue: Issue | undefined, reopen: boolean): Promise<Issue | undefined> => {
-    const { body, state: kept } = renderHealthBody(view(), { project, weeks, gaps: records })
+    const { body, state: kept, impact: impactKept } = renderHealthBody(view(), { project, weeks, gaps: records }, impact?.state)
     records = kept.gaps
+    if (impact && impactKept) impact.state = impactKept
     if (issue) {
       await api.updateIssue(repo, issue.number, { body, ...(reopen ? { open: true } : {}) })
       return issue
@@ -163,6 +189,17 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
       }
     }
     issue = await save(issue, reopen)
+    // 6. the measured pull requests' comments, linking to the issue; the issue then keeps their ids
+    if (impact && impactSettings && docs) {
+      const wanted = impact.state.pulls.filter((p) => p.figures && !p.comment)
+      if (impactSettings.comment && docs.canWrite) {
+        const done = await commentImpact({ state: impact.state, settings: impactSettings, repo: docs.repo, port: docs.port, identity: docs.port === api ? identity : await docs.port.identity(), issueUrl: issue?.url, gaps: closedGaps(records) })
+        for (const w of done.warnings) core.warning(w)
+        if (done.written > 0) issue = await save(issue, false)
+      } else if (impactSettings.comment && wanted.length > 0) {
+        core.notice(`${count(wanted.length, 'measured pull request')} of ${docs.repo.owner}/${docs.repo.repo} got no comment: it is not this repository, and docs-token is empty. Give docs-token (a token that can write pull requests there) to comment the figures.`)
+      }
+    }
   } catch (error) {
     if (error instanceof CancelledError) throw error
     const message = `Could not write the health issue: ${getErrorMessage(error)}`
@@ -177,6 +214,7 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
   ctx.outputs.set('persisting-gaps', shown.persisting.length)
   ctx.outputs.set('gone-gaps', shown.gone.length)
   ctx.outputs.set('jobs-created', JSON.stringify(started))
+  if (impact) ctx.outputs.set('impact-json', JSON.stringify(impactOutput(impact.state, impact.view.counted)))
   if (found.closed) core.info(`Reopened the health issue #${issue?.number}: it had been closed.`)
   const summary = renderHealthSummary(shown, issue, started)
   // a request that failed (not the budget running out) is worth a warning; the issue was still kept
@@ -244,4 +282,32 @@ async function checkMerged(records: GapRecord[], api: GitHubPort): Promise<GapRe
     }
   }
   return records.map((r) => next.get(r.key) ?? r)
+}
+
+/** The gaps each pull request closed: gone after the pull request of their job merged, by its number. */
+function closedGaps(records: readonly GapRecord[]): Map<string, string[]> {
+  const closed = new Map<string, string[]>()
+  for (const r of records) {
+    if (r.gone === undefined || !r.job?.prLink || !r.job.merged) continue
+    closed.set(r.job.prLink, [...(closed.get(r.job.prLink) ?? []), gapName(r)])
+  }
+  return closed
+}
+
+/** The client, with feedback by page answered once per range in this run (the gaps and the changes both read it). */
+function askOnce(client: ModeContext['client']): ModeContext['client'] {
+  const asked = new Map<string, ReturnType<ModeContext['client']['feedbackByPage']>>()
+  return Object.assign(Object.create(client) as ModeContext['client'], {
+    feedbackByPage(q: { dateFrom?: string; dateTo?: string }) {
+      const key = `${q.dateFrom ?? ''}|${q.dateTo ?? ''}`
+      let answer = asked.get(key)
+      if (!answer) {
+        answer = client.feedbackByPage(q)
+        // a failure is not kept: the next caller asks again
+        answer.catch(() => asked.delete(key))
+        asked.set(key, answer)
+      }
+      return answer
+    },
+  })
 }

@@ -1,6 +1,8 @@
 import type { GapKind, GapRecord } from '../analytics/gaps.js'
 import { type WeekTotals, weekBefore } from '../analytics/weeks.js'
-import { HEALTH_MARKER, type HealthState, encodeHealthState } from '../github/health-issue.js'
+import { HEALTH_MARKER, type HealthState, type ImpactState, encodeHealthState, encodeImpactState } from '../github/health-issue.js'
+import { type ImpactSectionView, renderImpactSection } from './impact-report.js'
+import { keptWeeks } from '../analytics/impact.js'
 import type { Here } from '../github/pull-link.js'
 import { changePercent } from '../analytics/compare.js'
 import { count, formatNumber, formatTime } from '../util/format.js'
@@ -38,9 +40,16 @@ export interface HealthView {
   /** The usage line (summary/usage.ts) of what this run spent. */
   usage: string
   here?: Here
+  /** "What the changes did" (impact: on). */
+  impact?: ImpactSectionView
 }
 
 const KIND: Record<GapKind, string> = { search: 'Search with no click', question: 'Unanswered question', page: 'Page rated down' }
+
+/** A gap as readers hit it, unescaped (the readers' text): `Search with no click: webhook retries`. */
+export function gapName(r: Pick<GapRecord, 'kind' | 'text'>): string {
+  return `${KIND[r.kind]}: ${r.text}`
+}
 const WEIGHT: Record<GapKind, string> = { search: 'searches', question: 'times asked', page: 'thumbs down' }
 
 const weekLabel = (start: string): string => start.slice(5)
@@ -131,7 +140,7 @@ export function healthTitle(projectId: string): string {
   return `Docs health: ${projectId.slice(0, 100)}`
 }
 
-function renderBody(view: HealthView, state: HealthState): string {
+function renderBody(view: HealthView, state: HealthState, impact: ImpactState | undefined): string {
   const parts = [
     HEALTH_MARKER,
     `## 📈 Docs health: ${escapeText(view.projectId, 100)}`,
@@ -143,8 +152,10 @@ function renderBody(view: HealthView, state: HealthState): string {
     gaps(view),
     '### What the agent did',
     agentPart(view),
+    ...(view.impact && impact ? ['### What the changes did', renderImpactSection({ ...view.impact, pulls: impact.pulls })] : []),
     view.usage,
     encodeHealthState(state),
+    ...(impact ? [encodeImpactState(impact)] : []),
   ]
   return `${parts.join('\n\n')}\n`
 }
@@ -153,17 +164,31 @@ function renderBody(view: HealthView, state: HealthState): string {
  * The body, within BODY_LIMIT: when the state makes it too long, the gone gaps without a job are
  * forgotten first (oldest first), then the gone ones with a job, then the lowest weights.
  */
-export function renderHealthBody(view: HealthView, state: HealthState): { body: string; state: HealthState } {
+export function renderHealthBody(view: HealthView, state: HealthState, impact?: ImpactState): { body: string; state: HealthState; impact?: ImpactState } {
   let kept = state
-  let body = renderBody(view, kept)
+  let impactKept = impact
+  let body = renderBody(view, kept, impactKept)
+  // first the weeks kept only for measured pull requests (their figures stay), then the measured
+  // pull requests themselves, oldest first; those being measured are kept
+  if (body.length > BODY_LIMIT && impactKept) {
+    const measuring = impactKept.pulls.filter((p) => !p.figures)
+    impactKept = { ...impactKept, weeks: keptWeeks(measuring, impactKept.weeks, impactKept.impactWeeks) }
+    body = renderBody(view, kept, impactKept)
+    const measured = impactKept.pulls.filter((p) => p.figures).sort((a, b) => a.mergedAt.localeCompare(b.mergedAt))
+    while (body.length > BODY_LIMIT && measured.length > 0) {
+      const drop = new Set(measured.splice(0, Math.max(1, Math.ceil(measured.length / 10))))
+      impactKept = { ...impactKept, pulls: impactKept.pulls.filter((p) => !drop.has(p)) }
+      body = renderBody(view, kept, impactKept)
+    }
+  }
   const order = (r: GapRecord): number => (r.gone !== undefined ? (r.job ? 1 : 0) : 2)
   const droppable = [...state.gaps].sort((a, b) => order(a) - order(b) || (a.gone ?? a.lastSeen).localeCompare(b.gone ?? b.lastSeen) || a.weight - b.weight)
   while (body.length > BODY_LIMIT && droppable.length > 0) {
     const drop = new Set(droppable.splice(0, Math.max(1, Math.ceil(droppable.length / 10))))
     kept = { ...kept, gaps: kept.gaps.filter((g) => !drop.has(g)) }
-    body = renderBody(view, kept)
+    body = renderBody(view, kept, impactKept)
   }
-  return { body, state: kept }
+  return { body, state: kept, ...(impactKept ? { impact: impactKept } : {}) }
 }
 
 /** The job summary: what changed, and where the issue is. */

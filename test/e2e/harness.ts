@@ -213,13 +213,14 @@ export function prepareRun(options: RunOptions): Prepared {
   if (unexpected.length > 0) {
     throw new Error(`Unexpected input(s) '${unexpected.join("', '")}', valid inputs are ['${Object.keys(declared).join("', '")}'] (${options.action ? `${options.action}/action.yml` : 'action.yml'})`)
   }
-  for (const [name, spec] of Object.entries(declared)) {
-    if (spec.default !== undefined) {
-      env[inputVariable(name)] = spec.default.replace(/\$\{\{\s*github\.token\s*\}\}/g, TEST_TOKEN)
-    }
-  }
   for (const [name, value] of Object.entries(options.inputs)) env[inputVariable(name)] = value
   Object.assign(env, options.env)
+  // the runner fills an expression default from the run's context (github.token, github.repository)
+  for (const [name, spec] of Object.entries(declared)) {
+    if (spec.default !== undefined && !(name in options.inputs)) {
+      env[inputVariable(name)] = spec.default.replace(/\$\{\{\s*github\.token\s*\}\}/g, TEST_TOKEN).replace(/\$\{\{\s*github\.repository\s*\}\}/g, env.GITHUB_REPOSITORY ?? '')
+    }
+  }
   return { dir, env, outputPath, summaryPath, action: options.action }
 }
 

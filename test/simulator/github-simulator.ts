@@ -33,6 +33,9 @@ export type GitHubRoute =
   | 'update-issue'
   | 'create-label'
   | 'request-reviewers'
+  | 'get-repo'
+  | 'list-pulls'
+  | 'get-tree'
 export type GitHubFault = RouteFault<GitHubRoute>
 
 export interface FakeUser {
@@ -139,6 +142,17 @@ function restCommit(sha: string, message: string, repo = 'acme/docs'): Record<st
   }
 }
 
+export interface FakePull {
+  number: number
+  title: string
+  /** Whole seconds; null when not merged. */
+  mergedAt: string | null
+  closed?: boolean
+  updatedAt?: string
+  base?: string
+  author?: FakeUser
+}
+
 export interface FakeReaction {
   kind: 'issue-comment' | 'review-comment'
   commentId: number
@@ -181,6 +195,19 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
   /** Issues by number (labels in `labels`); numbers from 200, apart from the tests' threads. */
   readonly issues = new Map<number, FakeIssue>()
   private nextIssue = 200
+  /** The default branch, and its files (git/trees). */
+  defaultBranch = 'main'
+  readonly tree: string[] = []
+  /** Pull requests the list endpoint shows (merged ones have mergedAt). */
+  readonly pullList: FakePull[] = []
+
+  /** A pull request merged at `mergedAt` (whole seconds) with its files: listed, known to GET and to its files. */
+  merge(number: number, title: string, mergedAt: string, files: FakeFile[], author: FakeUser = { login: 'dana', type: 'User' }): void {
+    this.pullList.push({ number, title, mergedAt, author })
+    this.pulls.set(number, 'merged')
+    this.pullFiles.set(number, files)
+  }
+
   /** Reviews requested, by pull request. */
   readonly reviewRequests: Array<{ pull: number; logins: string[] }> = []
   /** Comment ids the action edited, with the author each had. */
@@ -333,6 +360,9 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)$/)) && method === 'PATCH') route = 'update-issue'
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/labels$/)) && method === 'POST') route = 'create-label'
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/requested_reviewers$/)) && method === 'POST') route = 'request-reviewers'
+    else if (match(/^\/repos\/[^/]+\/[^/]+$/) && method === 'GET') route = 'get-repo'
+    else if (match(/^\/repos\/[^/]+\/[^/]+\/pulls$/) && method === 'GET') route = 'list-pulls'
+    else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/git\/trees\/(.+)$/)) && method === 'GET') route = 'get-tree'
     else m = null
     if (m) ids = m.slice(1).map((v) => (/^\d+$/.test(v) ? Number(v) : NaN))
     const recorded: RecordedRequest<GitHubRoute> = { route, method, url: req.url ?? '', headers: req.headers, body, at: Date.now() }
@@ -574,6 +604,51 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
             _links: { self: { href: self }, html: { href: html }, pull_request: { href: `${API}/repos/${this.repository}/pulls/${pull}` } },
           },
         }
+      }
+      case 'get-repo': {
+        const [owner = '', name = ''] = this.repository.split('/')
+        // GitHub's own example of a full repository, as this one (the example predates has_discussions, which the schema requires and GitHub answers)
+        return { status: 200, body: { ...githubExample('full-repository'), has_discussions: false, name, full_name: this.repository, owner: { ...(githubExample('full-repository').owner as object), login: owner }, html_url: `https://github.com/${this.repository}`, default_branch: this.defaultBranch } }
+      }
+      case 'list-pulls': {
+        const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30))
+        const page = Number(url.searchParams.get('page') ?? 1)
+        const base = url.searchParams.get('base')
+        const state = url.searchParams.get('state') ?? 'open'
+        // sort=updated, direction=desc: the most recently updated first (a merged one was updated when it merged)
+        const all = this.pullList
+          .filter((p) => (state === 'all' || (state === 'closed') === (p.mergedAt !== null || p.closed === true)) && (!base || base === (p.base ?? this.defaultBranch)))
+          .sort((a, b) => (b.updatedAt ?? b.mergedAt ?? '').localeCompare(a.updatedAt ?? a.mergedAt ?? ''))
+        const example = (githubExample('pull-request-simple-items') as unknown as Array<Record<string, unknown>>)[0] as Record<string, unknown>
+        const body = all.slice((page - 1) * perPage, page * perPage).map((p) => {
+          const at = p.updatedAt ?? p.mergedAt ?? '2026-01-01T00:00:00Z'
+          return {
+            ...example,
+            number: p.number,
+            title: p.title,
+            state: p.mergedAt !== null || p.closed ? 'closed' : 'open',
+            html_url: `https://github.com/${this.repository}/pull/${p.number}`,
+            url: `${API}/repos/${this.repository}/pulls/${p.number}`,
+            user: restUser(p.author ?? { login: 'octocat', type: 'User' }),
+            created_at: at,
+            updated_at: at,
+            closed_at: p.mergedAt ?? (p.closed ? at : null),
+            merged_at: p.mergedAt,
+            requested_teams: [],
+          }
+        })
+        const headers: Record<string, string> = {}
+        if (page * perPage < all.length) {
+          const next = new URL(url.toString())
+          next.searchParams.set('page', String(page + 1))
+          headers.link = `<${next.toString()}>; rel="next"`
+        }
+        return { status: 200, body, headers }
+      }
+      case 'get-tree': {
+        const sha = 'e'.repeat(40)
+        const tree = this.tree.map((path) => ({ path, mode: '100644', type: 'blob', size: 100, sha: Buffer.from(path).toString('hex').padEnd(40, '0').slice(0, 40), url: `${API}/repos/${this.repository}/git/blobs/${sha}` }))
+        return { status: 200, body: { sha, url: `${API}/repos/${this.repository}/git/trees/${sha}`, tree, truncated: false } }
       }
       default:
         return { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' } }

@@ -43,6 +43,8 @@ export class InsightsData {
   conversations: SimConversation[] = []
   feedback: SimFeedback[] = []
   byPage: SimPageRating[] = []
+  /** When set, feedback by page for a query's range (its dates), most feedback first, as the service sorts it. */
+  byPageFor: ((dateFrom: string | null, dateTo: string | null) => SimPageRating[]) | undefined
   readonly queries: Array<{ route: string; params: Record<string, string> }> = []
 
   /** `searches` distinct queries, `conversations` questions asked, `pages` pages with feedback. */
@@ -108,7 +110,10 @@ export class InsightsData {
     const to = params.get('dateTo')
     const inRange = (at: string | null): boolean =>
       at === null || ((from === null || Date.parse(at) >= Date.parse(from)) && (to === null || Date.parse(at) < Date.parse(to)))
-    if (route === 'feedback-by-page') return { status: 200, body: { feedback: this.byPage.slice(0, limit), hasMore: this.byPage.length > limit } }
+    if (route === 'feedback-by-page') {
+      const rated = this.byPageFor ? this.byPageFor(from, to) : this.byPage
+      return { status: 200, body: { feedback: rated.slice(0, limit), hasMore: rated.length > limit } }
+    }
     if (route === 'searches') {
       const searches = this.searches.filter((x) => inRange(x.lastSearchedAt))
       const page = searches.slice(offset, offset + limit)

@@ -88,6 +88,11 @@ export class TrafficData {
     return rows
   }
 
+  /** The service corrected its data: every range is made afresh from byRange. */
+  correct(): void {
+    this.ranges.clear()
+  }
+
   currentTotals(rows: VisitorRow[] = this.rows): VisitorTotals {
     if (this.totals && !this.byRange) return this.totals
     let human = 0

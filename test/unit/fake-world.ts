@@ -3,7 +3,7 @@ import { ApiError } from '../../src/api/errors.js'
 import type { Job } from '../../src/api/schemas.js'
 import type { ChangedFile, Commit } from '../../src/github/change.js'
 import type { ConversationComment, Thread } from '../../src/github/comment-event.js'
-import { type GitHubPort, type IssueComment, type Reaction, githubTime } from '../../src/github/port.js'
+import { type GitHubPort, type IssueComment, type MergedPull, type Reaction, githubTime } from '../../src/github/port.js'
 import type { RunContext } from '../../src/github/run-context.js'
 import type { ModeContext, ServiceClient } from '../../src/modes/context.js'
 import { Outputs } from '../../src/util/outputs.js'
@@ -135,9 +135,28 @@ export class FakeGitHub implements GitHubPort {
     return this.pullStates.get(number)
   }
 
-  async pullRequestFiles(_repo: unknown, number: number): Promise<ChangedFile[]> {
+  async pullRequestFiles(_repo: unknown, number: number, maxPages = 30): Promise<ChangedFile[]> {
     this.calls.push(`pull-files ${number}`)
-    return (this.pullFiles.get(number) ?? []).slice(0, 3000)
+    return (this.pullFiles.get(number) ?? []).slice(0, Math.min(3000, maxPages * 100))
+  }
+
+  /** Merged pull requests, newest first, and the default branch's files. */
+  readonly merged: MergedPull[] = []
+  readonly files: string[] = []
+
+  async defaultBranch(): Promise<string | undefined> {
+    this.calls.push('repository')
+    return 'main'
+  }
+
+  async mergedPulls(_repo: unknown, _base: string, since: string): Promise<{ pulls: MergedPull[]; more: boolean }> {
+    this.calls.push('merged-pulls')
+    return { pulls: this.merged.filter((p) => p.mergedAt >= since), more: false }
+  }
+
+  async treePaths(): Promise<{ paths: string[]; truncated: boolean } | undefined> {
+    this.calls.push('tree')
+    return { paths: [...this.files], truncated: false }
   }
 
   async compare(_repo: unknown, base: string, head: string): Promise<{ files: ChangedFile[]; commits: Commit[] } | undefined> {

@@ -1,0 +1,230 @@
+import * as core from '../util/actions-core.js'
+import { docsRootOf, figuresOf, keptWeeks, pagesOfFiles, pathsFor, weeksCounted, weeksToRead } from '../analytics/impact.js'
+import { VIEWS_PAGE_SIZE, readImpactWeek } from '../analytics/impact-weeks.js'
+import { weekOf } from '../analytics/weeks.js'
+import type { Thread } from '../github/comment-event.js'
+import type { ImpactState } from '../github/health-issue.js'
+import { type GitHubPort, type Repo, sameLogin, statusOf } from '../github/port.js'
+import type { HealthSettings } from '../inputs/settings.js'
+import { IMPACT_COMMENT_MARKER, type ImpactSectionView, digestOf, renderImpactComment } from '../summary/impact-report.js'
+import { CancelledError, getErrorMessage } from '../util/errors.js'
+import { count, formatNumber } from '../util/format.js'
+import { external } from '../util/text.js'
+import type { ModeContext } from './context.js'
+
+/**
+ * The health action's "did the docs change help?" (impact: on). Each run: the pull requests merged
+ * into the docs repository's default branch in the weeks of the trend (one listing, bounded), the
+ * files of the ones not seen before (a few a run) turned into pages, then the weeks their windows
+ * lack, newest first, within the analytics requests the health run leaves it; a week is the whole
+ * site's views export (ceil(pages / 250) requests) and one feedback-by-page request, kept only for
+ * the followed pages. Once both windows of a pull request are read its figures are made, and after
+ * the health issue is written, the pull request gets its one comment (comment.ts is not involved:
+ * this comment is the health action's, found by its own marker).
+ */
+
+/** Pages of the merged pull requests listing (100 a page). */
+const LIST_PAGES = 3
+/** Pull requests whose files one run reads (the rest next run). */
+const NEW_PULLS = 10
+/** Pages of files read per pull request (100 a page). */
+const FILE_PAGES = 3
+/** Comments one run writes. */
+const COMMENTS = 5
+
+export type ImpactSettings = NonNullable<HealthSettings['health']['impact']>
+
+export interface ImpactMeasured {
+  state: ImpactState
+  /** For the issue's section (without the gaps, which the health run adds). */
+  view: Omit<ImpactSectionView, 'gaps' | 'here'>
+  /** Said at the top of the issue and the summary (something the user should act on). */
+  warnings: string[]
+}
+
+const fullName = (r: Repo): string => `${r.owner}/${r.repo}`
+
+/** The docs repository, and the port that reads and writes it: the docs token's when it is another one. */
+export async function docsPort(settings: ImpactSettings, api: GitHubPort, ctx: ModeContext): Promise<{ repo: Repo; port: GitHubPort; canWrite: boolean }> {
+  const [owner = '', name = ''] = (settings.repository ?? `${ctx.run.owner}/${ctx.run.repo}`).split('/')
+  const repo: Repo = { owner, repo: name }
+  if (fullName(repo).toLowerCase() === `${ctx.run.owner}/${ctx.run.repo}`.toLowerCase()) return { repo, port: api, canWrite: true }
+  if (settings.docsToken) return { repo, port: await ctx.github(settings.docsToken), canWrite: true }
+  return { repo, port: api, canWrite: false }
+}
+
+/**
+ * Follows the docs pull requests and reads the weeks they lack. `allowance` is how many analytics
+ * requests it may still spend; `agentLinks` the pull requests of the agent jobs the issue follows.
+ */
+export async function measureImpact(o: {
+  settings: ImpactSettings
+  ctx: ModeContext
+  client: ModeContext['client']
+  repo: Repo
+  port: GitHubPort
+  prior: ImpactState | undefined
+  trendStart: string
+  agentLinks: ReadonlySet<string>
+  allowance: () => number
+}): Promise<ImpactMeasured> {
+  const { settings, ctx, port, repo } = o
+  const k = settings.weeks
+  const repository = fullName(repo)
+  const notes: string[] = []
+  const warnings: string[] = []
+  let state: ImpactState = { repository, impactWeeks: k, pulls: [], skipped: [], weeks: [] }
+  if (o.prior && o.prior.repository.toLowerCase() === repository.toLowerCase() && o.prior.impactWeeks === k) state = structuredClone(o.prior)
+  else if (o.prior && o.prior.pulls.length > 0) notes.push(`docs-repository or impact-weeks changed since the last run: the pull requests are measured again from the start.`)
+  if (settings.root !== undefined) state.root = settings.root
+  const view = (): ImpactMeasured => ({ state, view: { pulls: state.pulls, weeks: k, counted: counted(state), notes }, warnings })
+
+  // 1. the merged pull requests of the trend's weeks
+  const since = `${o.trendStart}T00:00:00Z`
+  let listed
+  try {
+    const branch = await port.defaultBranch(repo)
+    if (!branch) {
+      warnings.push(`Could not see ${repository} (GitHub answered 404): no docs pull request is measured. ${settings.docsToken ? 'docs-token' : 'github-token'} needs "pull-requests: read" there${settings.docsToken ? '' : '; for another repository give docs-token'}.`)
+      return view()
+    }
+    listed = await port.mergedPulls(repo, branch, since, LIST_PAGES)
+    if (listed.more) notes.push(`More than ${formatNumber(LIST_PAGES * 100)} pull requests closed in these weeks: the oldest were not listed.`)
+    if (state.root === undefined) {
+      const tree = await port.treePaths(repo, branch)
+      state.root = tree ? docsRootOf(tree.paths) : ''
+      core.info(`The docs live in ${state.root === '' ? 'the root' : state.root} of ${repository}${tree?.truncated ? ' (GitHub listed only part of the files)' : ''}.`)
+    }
+  } catch (error) {
+    if (error instanceof CancelledError) throw error
+    warnings.push(`Could not list the merged pull requests of ${repository}: ${getErrorMessage(error)}. The figures kept are shown as they were.`)
+    return view()
+  }
+
+  // 2. the ones not seen before: their files as pages (newest first, a few a run)
+  const known = new Set([...state.pulls.map((p) => p.number), ...state.skipped])
+  const fresh = listed.pulls.filter((p) => !known.has(p.number)).sort((a, b) => b.mergedAt.localeCompare(a.mergedAt))
+  const listedNumbers = new Set(listed.pulls.map((p) => p.number))
+  state.skipped = state.skipped.filter((n) => listedNumbers.has(n))
+  for (const p of fresh.slice(0, NEW_PULLS)) {
+    try {
+      const files = await port.pullRequestFiles(repo, p.number, FILE_PAGES)
+      const mapped = pagesOfFiles(files, state.root ?? '')
+      if (mapped.pages.length === 0) state.skipped.push(p.number)
+      else state.pulls.push({ number: p.number, url: p.url, title: p.title, mergedAt: p.mergedAt, ...mapped })
+    } catch (error) {
+      if (error instanceof CancelledError) throw error
+      notes.push(`Could not read the files of ${repository}#${p.number}: ${external(getErrorMessage(error), 300)}. The next run tries again.`)
+    }
+  }
+  if (fresh.length > NEW_PULLS) notes.push(`${count(fresh.length - NEW_PULLS, 'more merged pull request is', 'more merged pull requests are')} not looked at yet: the next runs read their files, ${formatNumber(NEW_PULLS)} a run.`)
+  for (const pull of state.pulls) {
+    if (o.agentLinks.has(pull.url)) pull.agent = true
+  }
+  // measured ones leave once merged before the trend's first week; those still measuring stay
+  state.pulls = state.pulls.filter((p) => !p.figures || p.mergedAt >= since)
+
+  // 3. the weeks they lack, newest first, each read whole or not at all
+  const now = ctx.clock.now()
+  const thisMonday = weekOf(now)
+  const lacking = weeksToRead(state.pulls, state.weeks, thisMonday, k)
+  const cost = Math.ceil(Math.max(1, state.sitePages ?? 1) / VIEWS_PAGE_SIZE) + 1
+  let read = 0
+  let stopped: string | undefined
+  if (lacking.length > 0) {
+    await core.group(`Did the docs change help: ${count(lacking.length, 'week', 'weeks')} of page views to read for ${count(state.pulls.filter((p) => !p.figures).length, 'pull request')}`, async () => {
+      for (const want of lacking) {
+        if (o.allowance() < cost) {
+          stopped = `max-requests leaves fewer than the ${formatNumber(cost)} requests a week takes`
+          break
+        }
+        const got = await readImpactWeek(o.client, want.start, want.paths)
+        if ('stopped' in got) {
+          stopped = got.stopped
+          if (!got.budget) warnings.push(`The page views of the week of ${want.start} could not be read: ${got.stopped}`)
+          break
+        }
+        state.weeks = [...state.weeks.filter((w) => w.start !== want.start), got.week].sort((a, b) => a.start.localeCompare(b.start))
+        state.sitePages = got.sitePages
+        read++
+        core.info(`The week of ${want.start}: ${count(got.sitePages, 'page')} of the site, ${count(want.paths.length, 'followed page')}.`)
+      }
+    })
+  }
+  if (read < lacking.length) {
+    const waiting = state.pulls.filter((p) => !p.figures && lacking.slice(read).some((w) => pathsFor(p, w.start, k).length > 0)).length
+    notes.push(`${count(lacking.length - read, 'week of page views is', 'weeks of page views are')} still to read for ${count(waiting, 'pull request')} (${stopped ?? 'not read'}): the next runs read them, newest first.`)
+  }
+
+  // 4. figures, made again whenever their weeks are all kept (a week read again corrects them)
+  for (const pull of state.pulls) {
+    const figures = figuresOf(pull, state.weeks, k)
+    if (figures) pull.figures = figures
+  }
+  state.weeks = keptWeeks(state.pulls, state.weeks, k)
+  return view()
+}
+
+/** Weeks after counted so far, by pull request. */
+function counted(state: ImpactState): Map<number, number> {
+  return new Map(state.pulls.map((p) => [p.number, weeksCounted(p, state.weeks, state.impactWeeks)]))
+}
+
+/**
+ * One comment on each measured pull request, after the health issue is written (it links there):
+ * found by its marker and the writer's identity, created once, edited when the figures changed.
+ * Returns how many were written; the state holds each comment's id and digest.
+ */
+export async function commentImpact(o: {
+  state: ImpactState
+  settings: ImpactSettings
+  repo: Repo
+  port: GitHubPort
+  identity: string | undefined
+  issueUrl: string | undefined
+  gaps: ReadonlyMap<string, string[]>
+}): Promise<{ written: number; warnings: string[] }> {
+  const { state, settings, port, repo } = o
+  const warnings: string[] = []
+  let written = 0
+  for (const pull of state.pulls) {
+    if (!pull.figures || written >= COMMENTS) continue
+    const body = renderImpactComment(pull, state.impactWeeks, o.gaps.get(pull.url) ?? [], o.issueUrl)
+    const digest = digestOf(body)
+    if (pull.comment?.digest === digest) continue
+    const thread: Thread = { ...repo, number: pull.number, isPullRequest: true, title: pull.title, url: pull.url }
+    try {
+      let id = pull.comment?.id
+      if (id === undefined) {
+        const ours = (await port.listComments(thread)).find((c) => c.body.startsWith(IMPACT_COMMENT_MARKER) && (!o.identity || sameLogin(c.author, o.identity)))
+        id = ours?.id
+        if (ours && digestOf(ours.body) === digest) {
+          pull.comment = { id: ours.id, digest }
+          continue
+        }
+      }
+      let created = id === undefined
+      if (id !== undefined) {
+        try {
+          await port.updateComment(thread, id, body)
+        } catch (error) {
+          // deleted by hand: the pull request gets it again
+          if (statusOf(error) !== 404) throw error
+          id = undefined
+        }
+      }
+      if (id === undefined) {
+        id = (await port.createComment(thread, body)).id
+        created = true
+      }
+      pull.comment = { id, digest }
+      written++
+      core.info(`${created ? 'Commented the figures on' : 'Corrected the figures in the comment on'} ${fullName(repo)}#${pull.number}.`)
+    } catch (error) {
+      if (error instanceof CancelledError) throw error
+      warnings.push(`Could not comment on ${fullName(repo)}#${pull.number}: ${getErrorMessage(error)} (${settings.docsToken ? 'docs-token' : 'github-token'} needs "pull-requests: write" there).`)
+      break
+    }
+  }
+  return { written, warnings }
+}

@@ -1,0 +1,251 @@
+import { describe, expect, onTestFinished, test, vi } from 'vitest'
+import { GitHubSimulator } from '../simulator/github-simulator.js'
+import { InsightsData } from '../simulator/insights-data.js'
+import { PageWeeks, added, flat, rises } from '../simulator/page-weeks.js'
+import type { ServiceSimulator } from '../simulator/service-simulator.js'
+import { periodRows } from '../simulator/traffic-data.js'
+import { runAgainst, startSimulator } from '../e2e/fixtures.js'
+import { type ActionRun, IN_PROCESS, TEST_TOKEN } from '../e2e/harness.js'
+
+/**
+ * "Did the docs change help?" as whole health runs (src/main.ts in-process, the service simulator
+ * and the fake GitHub over HTTP), a virtual week at a time: a docs pull request merged in the week of
+ * 2026-11-02 is measured over the 4 weeks before (2026-10-05 to 2026-11-01) and the 4 after
+ * (2026-11-09 to 2026-12-06); its comment comes on the first run after 2026-12-07, once.
+ */
+
+const DAY = 86_400_000
+const MERGED = '2026-11-04T15:00:00Z'
+const BEFORE = ['2026-10-05', '2026-10-12', '2026-10-19', '2026-10-26']
+const AFTER = ['2026-11-09', '2026-11-16', '2026-11-23', '2026-11-30']
+const TITLE = 'Webhooks: retries <img src=x onerror=alert(1)> @everyone'
+
+const page = (filename: string, status: 'added' | 'modified' = 'modified') => ({ filename, status, additions: 10, deletions: 2 })
+
+async function world(options: { filler?: number; prefix?: string; root?: string } = {}): Promise<{ sim: ServiceSimulator; gh: GitHubSimulator; pw: PageWeeks }> {
+  const sim = await startSimulator()
+  const pw = new PageWeeks(options.filler ?? 600, options.prefix ?? '')
+    .page('/guides/webhooks', rises('2026-11-09', 200, 300))
+    .page('/api/auth', flat(500))
+    .page('/changelog/old', flat(5, 1))
+    .page('/guides/retries', added('2026-11-09', 150))
+  sim.views.byRange = (from, to) => pw.views(from, to)
+  sim.visitors.byRange = (from) => periodRows(from, 12)
+  sim.insights = new InsightsData()
+  sim.insights.byPageFor = (from, to) => pw.byPage(from, to)
+  const gh = new GitHubSimulator(TEST_TOKEN)
+  await gh.start()
+  onTestFinished(() => gh.stop())
+  const root = options.root ?? ''
+  const at = (f: string): string => (root ? `${root}/${f}` : f)
+  gh.tree.push(at('docs.json'), at('guides/webhooks.mdx'), at('api/auth.mdx'), 'README.md')
+  gh.merge(12, TITLE, MERGED, [
+    page(at('guides/webhooks.mdx')),
+    page(at('api/auth.mdx')),
+    page(at('changelog/old.mdx')),
+    page(at('guides/retries.mdx'), 'added'),
+    page(at('images/flow.png'), 'added'),
+    page(at('docs.json')),
+    page(at('snippets/note.mdx')),
+    page('src/server.ts'),
+  ])
+  // a merged pull request that changed no page: looked at once, then never again
+  gh.merge(11, 'Bump the linter', '2026-11-03T10:00:00Z', [page('package.json')])
+  return { sim, gh, pw }
+}
+
+function health(sim: ServiceSimulator, gh: GitHubSimulator, inputs: Record<string, string> = {}): Promise<ActionRun> {
+  return runAgainst(sim, IN_PROCESS, { mode: 'health', 'github-token': TEST_TOKEN, ...inputs }, { event: { name: 'schedule', payload: { schedule: '0 6 * * 1' } }, env: { GITHUB_API_URL: gh.baseUrl } })
+}
+
+const nextWeek = (): void => void vi.setSystemTime(Date.now() + 7 * DAY)
+/** The test's virtual timeline starts at `iso` instead of the harness's start. */
+function startAt(iso: string): void {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(iso) })
+  onTestFinished(() => void vi.useRealTimers())
+}
+const analytics = (sim: ServiceSimulator, from = 0) => sim.requests.slice(from).filter((r) => r.url.includes('/v1/analytics/'))
+const healthIssue = (gh: GitHubSimulator) => [...gh.issues.values()].find((i) => i.body.includes('<!-- mintlify-docs-action:health -->'))
+const impactComments = (gh: GitHubSimulator, pull: number) => gh.commentsOn(pull).filter((c) => c.body.startsWith('<!-- mintlify-docs-action:impact -->'))
+const impactJson = (run: ActionRun) => JSON.parse(run.outputs['impact-json'] ?? '[]') as Array<Record<string, any>>
+
+/** The site's human views over weeks, as the service answers them (its totals, not the rows' sum). */
+function siteHuman(sim: ServiceSimulator, mondays: readonly string[]): number {
+  return mondays.reduce((n, m) => {
+    const to = new Date(Date.parse(`${m}T00:00:00Z`) + 7 * DAY).toISOString().slice(0, 10)
+    return n + sim.views.currentTotals(sim.views.rowsFor(m, to)).human
+  }, 0)
+}
+
+const signed = (before: number, after: number): string => {
+  const p = ((after - before) / before) * 100
+  return `${p > 0 ? '+' : ''}${p.toFixed(1)}%`
+}
+
+describe('did the docs change help: before and after for a merged docs pull request', () => {
+  test('measured while its weeks after come in, commented once they are complete (figures = the service\'s sums), never twice, corrected in place', async () => {
+    const { sim, gh, pw } = await world()
+
+    // 2026-11-24: two of its four weeks after are complete
+    const first = await health(sim, gh)
+    expect(first.errors).toEqual([])
+    expect(first.warnings).toEqual([])
+    expect(impactComments(gh, 12)).toHaveLength(0)
+    let body = healthIssue(gh)?.body ?? ''
+    expect(body).toContain('### What the changes did')
+    expect(body).toMatch(/\*\*Being measured\*\* \(1\)[\s\S]*acme\/docs\/pull\/12[\s\S]*\| 2026-11-04 \| 4 \| 2 of 4 \|/)
+    expect(impactJson(first)).toEqual([expect.objectContaining({ number: 12, weeks: 4, weeksCounted: 2, agent: false, pages: ['/guides/webhooks', '/api/auth', '/changelog/old', '/guides/retries'], notPages: ['images/flow.png', 'docs.json', 'snippets/note.mdx', 'src/server.ts'] })])
+    expect(impactJson(first)[0]).not.toHaveProperty('figures')
+    // the pull request that changed no page is not followed, and its files are not read again
+    expect(gh.requestsTo('pull-files').filter((r) => r.url.includes('/pulls/11/'))).toHaveLength(1)
+
+    nextWeek() // 2026-12-01: three
+    const second = await health(sim, gh)
+    expect(impactJson(second)[0]?.weeksCounted).toBe(3)
+    expect(impactComments(gh, 12)).toHaveLength(0)
+    expect(gh.requestsTo('pull-files')).toHaveLength(2)
+
+    nextWeek() // 2026-12-08: all four: the comment
+    const third = await health(sim, gh)
+    expect(third.warnings).toEqual([])
+    const comments = impactComments(gh, 12)
+    expect(comments).toHaveLength(1)
+    const comment = comments[0]?.body ?? ''
+    const webhooks = [pw.sum('/guides/webhooks', BEFORE), pw.sum('/guides/webhooks', AFTER)] as const
+    const auth = [pw.sum('/api/auth', BEFORE), pw.sum('/api/auth', AFTER)] as const
+    const old = [pw.sum('/changelog/old', BEFORE), pw.sum('/changelog/old', AFTER)] as const
+    const fresh = pw.sum('/guides/retries', AFTER)
+    const pagesBefore = webhooks[0].human + auth[0].human + old[0].human
+    const pagesAfter = webhooks[1].human + auth[1].human + old[1].human
+    const site = [siteHuman(sim, BEFORE), siteHuman(sim, AFTER)] as const
+    expect([pagesBefore, pagesAfter]).toEqual([2_820, 3_220])
+    expect(comment).toContain(`**pages ${signed(pagesBefore, pagesAfter)} against the site's ${signed(site[0], site[1])} (`)
+    expect(comment).toContain('(2,820 → 3,220 human views')
+    expect(comment).toMatch(/\| \/guides\/webhooks \| 800 → 1,200 \| 200 → 300 \| 4 \/ 16 → 12 \/ 4 \| \+50\.0% \|/)
+    expect(comment).toMatch(/\| \/api\/auth \| 2,000 → 2,000 \| 400 → 400 \| .* \| 0\.0% \|/)
+    expect(comment).toMatch(/\| \/changelog\/old \| 20 → 20 \| 4 → 4 \| .* \| too few views to tell \|/)
+    expect(comment).toMatch(new RegExp(`\\| /guides/retries \\| ${fresh.human} \\| ${fresh.ai} \\| 4 / 0 \\| new page \\|`))
+    expect(comment).toContain(`| **The whole site** (control) | ${site[0].toLocaleString('en-US')} → ${site[1].toLocaleString('en-US')} |`)
+    expect(comment).toContain('2026-10-05 – 2026-11-01')
+    expect(comment).toContain('2026-11-09 – 2026-12-06')
+    expect(comment).toContain('Files that are no page (not measured): `images/flow.png`, `docs.json`, `snippets/note.mdx`, `src/server.ts`.')
+    expect(comment.match(/not proof of cause/g)).toHaveLength(1)
+    const issue = healthIssue(gh)
+    expect(comment).toContain(`href="https://github.com/acme/docs/issues/${issue?.number}"`)
+    body = issue?.body ?? ''
+    expect(body).toMatch(/\*\*Measured\*\*, newest first \(1\)[\s\S]*pull\/12[\s\S]*pages \+14\.2%/)
+    expect(body).not.toContain('**Being measured**')
+    expect(body).not.toContain('<img')
+    expect(comment).not.toContain('<img')
+    const measured = impactJson(third)[0]
+    const together = (i: 0 | 1) => ({ human: webhooks[i].human + auth[i].human + old[i].human, ai: webhooks[i].ai + auth[i].ai + old[i].ai, up: webhooks[i].up + auth[i].up + old[i].up, down: webhooks[i].down + auth[i].down + old[i].down })
+    expect(measured?.figures.before).toEqual(together(0))
+    expect(measured?.figures.after).toEqual(together(1))
+    expect(measured?.figures.after.human).toBe(3_220)
+    expect(measured?.figures.site).toEqual({ before: site[0], after: site[1] })
+    expect(measured?.commented).toBe(true)
+
+    // the next week: nothing new to say, nothing written
+    nextWeek()
+    const writesBefore = gh.requestsTo('create-comment').length + gh.requestsTo('update-comment').length
+    await health(sim, gh)
+    expect(impactComments(gh, 12)).toHaveLength(1)
+    expect(gh.requestsTo('create-comment').length + gh.requestsTo('update-comment').length).toBe(writesBefore)
+
+    // the service corrects a week (late data), and a new pull request makes the action read it again:
+    // the figures change, and the one comment is edited, not repeated
+    const corrected = pw.shapes.get('/guides/webhooks')
+    pw.page('/guides/webhooks', (m) => (m === '2026-11-16' ? { human: 400, ai: 75, up: 3, down: 1 } : (corrected?.(m) ?? { human: 0, ai: 0 })))
+    sim.views.correct()
+    gh.merge(14, 'Errors page', '2026-12-16T09:00:00Z', [page('guides/errors.mdx')])
+    pw.page('/guides/errors', flat(120))
+    nextWeek()
+    const later = await health(sim, gh)
+    expect(later.warnings).toEqual([])
+    expect(impactComments(gh, 12)).toHaveLength(1)
+    expect(impactComments(gh, 12)[0]?.body).toContain('800 → 1,300')
+    expect(gh.requestsTo('update-comment').length).toBeGreaterThan(0)
+  })
+
+  test('once backfilled, a weekly run with impact spends at most ceil(pages / 250) + 1 analytics requests more than without', async () => {
+    const on = await world({ filler: 600 })
+    const off = await world({ filler: 600 })
+    await health(on.sim, on.gh)
+    await health(off.sim, off.gh, { impact: 'off' })
+    const extras: number[] = []
+    for (let week = 0; week < 3; week++) {
+      nextWeek()
+      const [a, b] = [on.sim.requests.length, off.sim.requests.length]
+      await health(on.sim, on.gh)
+      await health(off.sim, off.gh, { impact: 'off' })
+      const sitePages = on.pw.views('2026-11-02', '2026-11-09').length
+      const extra = analytics(on.sim, a).length - analytics(off.sim, b).length
+      expect(extra).toBeLessThanOrEqual(Math.ceil(sitePages / 250) + 1)
+      extras.push(extra)
+    }
+    // while the pull request is measured, its newest week is one views export (604 pages: 3
+    // requests); its feedback by page is the one the gaps read anyway, asked once; once measured, none
+    expect(extras).toEqual([3, 3, 0])
+    // impact off: no GitHub request about pull requests at all
+    expect(off.gh.requestsTo('list-pulls')).toHaveLength(0)
+    expect(off.gh.requestsTo('pull-files')).toHaveLength(0)
+  })
+
+  test('a small max-requests: the weeks before are backfilled over several runs, the issue says what is missing', async () => {
+    const { sim, gh } = await world({ filler: 0 })
+    startAt('2026-12-08T09:30:00Z')
+    // the trend's 6 weeks come first (half of what the gaps' reserve leaves), the pull request's 8 weeks next runs
+    const first = await health(sim, gh, { 'max-requests': '20', weeks: '6' })
+    expect(first.code).toBe(0)
+    expect(analytics(sim).length).toBeLessThanOrEqual(20)
+    expect(healthIssue(gh)?.body).toMatch(/weeks? of page views (is|are) still to read for 1 pull request/)
+    expect(impactComments(gh, 12)).toHaveLength(0)
+    let runs = 1
+    while (impactComments(gh, 12).length === 0 && runs < 6) {
+      await health(sim, gh, { 'max-requests': '20', weeks: '6' })
+      runs++
+    }
+    expect(runs).toBeGreaterThan(1)
+    expect(impactComments(gh, 12)).toHaveLength(1)
+    expect(healthIssue(gh)?.body).not.toMatch(/still to read/)
+  })
+
+  test('a site served under a path prefix, docs in a folder: pages match on whole segments, the served path is shown', async () => {
+    const { sim, gh, pw } = await world({ prefix: '/docs', root: 'site', filler: 10 })
+    startAt('2026-12-08T09:30:00Z')
+    const run = await health(sim, gh)
+    expect(run.warnings).toEqual([])
+    const comment = impactComments(gh, 12)[0]?.body ?? ''
+    expect(comment).toMatch(/\| \/guides\/webhooks <sub>\(\/docs\/guides\/webhooks\)<\/sub> \| 800 → 1,200 \|/)
+    expect(impactJson(run)[0]?.pages).toEqual(['/guides/webhooks', '/api/auth', '/changelog/old', '/guides/retries'])
+    // site/docs.json was found, so the files outside site/ are no pages
+    expect(impactJson(run)[0]?.notPages).toEqual(['site/images/flow.png', 'site/docs.json', 'site/snippets/note.mdx', 'src/server.ts'])
+    expect(pw.sum('/guides/webhooks', AFTER).human).toBe(1_200)
+  })
+
+  test('impact-comment false: measured in the issue, nothing written on the pull request; impact off warns about its inputs', async () => {
+    const { sim, gh } = await world()
+    startAt('2026-12-08T09:30:00Z')
+    const run = await health(sim, gh, { 'impact-comment': 'false' })
+    expect(impactJson(run)[0]?.figures).toBeDefined()
+    expect(impactComments(gh, 12)).toHaveLength(0)
+    expect(healthIssue(gh)?.body).toContain('**Measured**')
+
+    const off = await health(sim, gh, { impact: 'off', 'impact-weeks': '6' })
+    expect(off.warnings).toEqual(['Input "impact-weeks" is not read with impact: off, so it was ignored.'])
+    expect(off.outputs['impact-json']).toBeUndefined()
+  })
+
+  test('bad impact inputs: one error each, nothing sent', async () => {
+    const { sim, gh } = await world()
+    const run = await health(sim, gh, { impact: 'yes', 'impact-weeks': '0', 'docs-repository': 'not a repo', 'docs-root': '../up' })
+    expect(run.code).toBe(1)
+    expect(run.errors).toHaveLength(4)
+    expect(run.errors.join('\n')).toMatch(/"impact" is "yes": expected on .* or off/)
+    expect(run.errors.join('\n')).toMatch(/"impact-weeks" is "0": expected .* from 1 to 12/)
+    expect(run.errors.join('\n')).toMatch(/"docs-repository" is "not a repo": expected owner\/name/)
+    expect(run.errors.join('\n')).toMatch(/"docs-root" is "\.\.\/up"/)
+    expect(sim.requests).toHaveLength(0)
+    expect(gh.requests).toHaveLength(0)
+  })
+})
