@@ -4770,7 +4770,7 @@ function pageRow(p) {
 }
 function fileNotes(pull) {
     const notes = [];
-    const names = (list, more = 0) => `${list.map((f) => `\`${f.replace(/`/g, "'").slice(0, 200)}\``).join(', ')}${more > 0 ? ` and ${(0,format/* formatNumber */.ZV)(more)} more` : ''}`;
+    const names = (list, more = 0) => `${list.map((f) => (0,summary_escape/* escapeText */.X1)(f, 200)).join(', ')}${more > 0 ? ` and ${(0,format/* formatNumber */.ZV)(more)} more` : ''}`;
     if (pull.other.length > 0)
         notes.push(`Files that are no page (not measured): ${names(pull.other, pull.moreOther)}.`);
     if (pull.removed?.length)
@@ -5080,6 +5080,7 @@ function renderHealthSummary(view, issue, started) {
         ...view.notes.map((n) => (0,summary_escape/* alert */.xE)('NOTE', n, 600)),
         lastWeekLine(view.weeks) || `${(0,format/* count */.U9)(view.weeks.length, 'week', 'weeks')} in the trend${last ? `, the latest the week of ${last.start}: ${(0,format/* formatNumber */.ZV)(last.visitors)} visitors, ${(0,format/* formatNumber */.ZV)(last.views)} page views` : ''}.`,
         `Gaps in the week of ${view.gapWeek}: ${(0,format/* formatNumber */.ZV)(view.fresh.length)} new, ${(0,format/* formatNumber */.ZV)(view.persisting.length)} persisting, ${(0,format/* formatNumber */.ZV)(view.gone.length)} gone since the last run.`,
+        view.impact ? impactLine(view.impact) : '',
         started.length > 0 ? `Agent jobs started this run: ${started.map((id) => (0,summary_escape/* escapeText */.X1)(id, 80)).join(', ')}.` : '',
         issue ? '' : `The gaps and the trend are below as they would have been written.\n\n${gaps(view)}`,
     ];
@@ -5088,6 +5089,14 @@ function renderHealthSummary(view, issue, started) {
 /** The health run's summary when it could not even find its issue: what went wrong, escaped. */
 function renderHealthFailure(message) {
     return `### ❌ Docs health\n\n${(0,summary_escape/* escapeText */.X1)(message, 600)}\n`;
+}
+/** The summary's line about the docs changes: how many are measured, and being measured. */
+function impactLine(impact) {
+    const measured = impact.pulls.filter((p) => p.figures).length;
+    const measuring = impact.pulls.length - measured;
+    if (impact.pulls.length === 0)
+        return 'Docs changes: no docs pull request that changed a page merged in the weeks of the trend.';
+    return `Docs changes: ${(0,format/* formatNumber */.ZV)(measured)} measured, ${(0,format/* formatNumber */.ZV)(measuring)} being measured (${(0,format/* formatNumber */.ZV)(impact.weeks)} weeks before and after each merge week); the figures are in the issue.`;
 }
 
 ;// CONCATENATED MODULE: ./src/summary/usage.ts
@@ -5293,6 +5302,8 @@ const NEW_PULLS = 10;
 const FILE_PAGES = 3;
 /** Comments one run writes. */
 const COMMENTS = 5;
+/** Pull requests measured at once (their weeks live in the issue's memory, which has a size limit). */
+const MEASURING = 40;
 const fullName = (r) => `${r.owner}/${r.repo}`;
 /** The docs repository, and the port that reads and writes it: the docs token's when it is another one. */
 async function docsPort(settings, api, ctx) {
@@ -5351,7 +5362,9 @@ async function measureImpact(o) {
     const fresh = listed.pulls.filter((p) => !known.has(p.number)).sort((a, b) => b.mergedAt.localeCompare(a.mergedAt));
     const listedNumbers = new Set(listed.pulls.map((p) => p.number));
     state.skipped = state.skipped.filter((n) => listedNumbers.has(n));
-    for (const p of fresh.slice(0, NEW_PULLS)) {
+    const room = Math.max(0, MEASURING - state.pulls.filter((p) => !p.figures).length);
+    const take = Math.min(NEW_PULLS, room);
+    for (const p of fresh.slice(0, take)) {
         try {
             const files = await port.pullRequestFiles(repo, p.number, FILE_PAGES);
             const mapped = pagesOfFiles(files, state.root ?? '');
@@ -5366,8 +5379,10 @@ async function measureImpact(o) {
             notes.push(`Could not read the files of ${repository}#${p.number}: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. The next run tries again.`);
         }
     }
-    if (fresh.length > NEW_PULLS)
-        notes.push(`${(0,format/* count */.U9)(fresh.length - NEW_PULLS, 'more merged pull request is', 'more merged pull requests are')} not looked at yet: the next runs read their files, ${(0,format/* formatNumber */.ZV)(NEW_PULLS)} a run.`);
+    if (fresh.length > take) {
+        const why = take < NEW_PULLS ? `${(0,format/* formatNumber */.ZV)(MEASURING)} are being measured at once; the next runs take them as those finish` : `the next runs read their files, ${(0,format/* formatNumber */.ZV)(NEW_PULLS)} a run`;
+        notes.push(`${(0,format/* count */.U9)(fresh.length - take, 'more merged pull request is', 'more merged pull requests are')} not looked at yet: ${why}.`);
+    }
     for (const pull of state.pulls) {
         if (o.agentLinks.has(pull.url))
             pull.agent = true;

@@ -1,5 +1,5 @@
 import type { ChangedFile } from '../github/port.js'
-import { shiftWeeks, weekEnd, weekOf } from './weeks.js'
+import { shiftWeeks, weekOf } from './weeks.js'
 
 /**
  * Did a docs change help its readers? For each merged docs pull request: its pages, the weeks before

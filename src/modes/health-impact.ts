@@ -31,6 +31,8 @@ const NEW_PULLS = 10
 const FILE_PAGES = 3
 /** Comments one run writes. */
 const COMMENTS = 5
+/** Pull requests measured at once (their weeks live in the issue's memory, which has a size limit). */
+const MEASURING = 40
 
 export type ImpactSettings = NonNullable<HealthSettings['health']['impact']>
 
@@ -106,7 +108,9 @@ export async function measureImpact(o: {
   const fresh = listed.pulls.filter((p) => !known.has(p.number)).sort((a, b) => b.mergedAt.localeCompare(a.mergedAt))
   const listedNumbers = new Set(listed.pulls.map((p) => p.number))
   state.skipped = state.skipped.filter((n) => listedNumbers.has(n))
-  for (const p of fresh.slice(0, NEW_PULLS)) {
+  const room = Math.max(0, MEASURING - state.pulls.filter((p) => !p.figures).length)
+  const take = Math.min(NEW_PULLS, room)
+  for (const p of fresh.slice(0, take)) {
     try {
       const files = await port.pullRequestFiles(repo, p.number, FILE_PAGES)
       const mapped = pagesOfFiles(files, state.root ?? '')
@@ -117,7 +121,10 @@ export async function measureImpact(o: {
       notes.push(`Could not read the files of ${repository}#${p.number}: ${external(getErrorMessage(error), 300)}. The next run tries again.`)
     }
   }
-  if (fresh.length > NEW_PULLS) notes.push(`${count(fresh.length - NEW_PULLS, 'more merged pull request is', 'more merged pull requests are')} not looked at yet: the next runs read their files, ${formatNumber(NEW_PULLS)} a run.`)
+  if (fresh.length > take) {
+    const why = take < NEW_PULLS ? `${formatNumber(MEASURING)} are being measured at once; the next runs take them as those finish` : `the next runs read their files, ${formatNumber(NEW_PULLS)} a run`
+    notes.push(`${count(fresh.length - take, 'more merged pull request is', 'more merged pull requests are')} not looked at yet: ${why}.`)
+  }
   for (const pull of state.pulls) {
     if (o.agentLinks.has(pull.url)) pull.agent = true
   }

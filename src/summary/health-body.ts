@@ -200,6 +200,7 @@ export function renderHealthSummary(view: HealthView, issue: { number: number; u
     ...view.notes.map((n) => alert('NOTE', n, 600)),
     lastWeekLine(view.weeks) || `${count(view.weeks.length, 'week', 'weeks')} in the trend${last ? `, the latest the week of ${last.start}: ${formatNumber(last.visitors)} visitors, ${formatNumber(last.views)} page views` : ''}.`,
     `Gaps in the week of ${view.gapWeek}: ${formatNumber(view.fresh.length)} new, ${formatNumber(view.persisting.length)} persisting, ${formatNumber(view.gone.length)} gone since the last run.`,
+    view.impact ? impactLine(view.impact) : '',
     started.length > 0 ? `Agent jobs started this run: ${started.map((id) => escapeText(id, 80)).join(', ')}.` : '',
     issue ? '' : `The gaps and the trend are below as they would have been written.\n\n${gaps(view)}`,
   ]
@@ -209,4 +210,12 @@ export function renderHealthSummary(view: HealthView, issue: { number: number; u
 /** The health run's summary when it could not even find its issue: what went wrong, escaped. */
 export function renderHealthFailure(message: string): string {
   return `### ❌ Docs health\n\n${escapeText(message, 600)}\n`
+}
+
+/** The summary's line about the docs changes: how many are measured, and being measured. */
+function impactLine(impact: ImpactSectionView): string {
+  const measured = impact.pulls.filter((p) => p.figures).length
+  const measuring = impact.pulls.length - measured
+  if (impact.pulls.length === 0) return 'Docs changes: no docs pull request that changed a page merged in the weeks of the trend.'
+  return `Docs changes: ${formatNumber(measured)} measured, ${formatNumber(measuring)} being measured (${formatNumber(impact.weeks)} weeks before and after each merge week); the figures are in the issue.`
 }

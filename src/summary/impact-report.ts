@@ -67,7 +67,7 @@ function pageRow(p: PageFigures): string {
 
 function fileNotes(pull: ImpactPull): string[] {
   const notes: string[] = []
-  const names = (list: readonly string[], more = 0): string => `${list.map((f) => `\`${f.replace(/`/g, "'").slice(0, 200)}\``).join(', ')}${more > 0 ? ` and ${formatNumber(more)} more` : ''}`
+  const names = (list: readonly string[], more = 0): string => `${list.map((f) => escapeText(f, 200)).join(', ')}${more > 0 ? ` and ${formatNumber(more)} more` : ''}`
   if (pull.other.length > 0) notes.push(`Files that are no page (not measured): ${names(pull.other, pull.moreOther)}.`)
   if (pull.removed?.length) notes.push(`Pages it removed (nothing to measure after): ${names(pull.removed)}.`)
   if (pull.morePages) notes.push(`${count(pull.morePages, 'more page')} changed, not measured (the first ${formatNumber(pull.pages.length)} are).`)

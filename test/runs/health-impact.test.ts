@@ -5,7 +5,9 @@ import { PageWeeks, added, flat, rises } from '../simulator/page-weeks.js'
 import type { ServiceSimulator } from '../simulator/service-simulator.js'
 import { periodRows } from '../simulator/traffic-data.js'
 import { runAgainst, startSimulator } from '../e2e/fixtures.js'
-import { type ActionRun, IN_PROCESS, TEST_TOKEN } from '../e2e/harness.js'
+import { type ActionRun, IN_PROCESS, TEST_TOKEN, secretLeaks } from '../e2e/harness.js'
+import { APP_TOKEN, twoRepositories } from '../e2e/two-repositories.js'
+import { encodeHealthState } from '../../src/github/health-issue.js'
 
 /**
  * "Did the docs change help?" as whole health runs (src/main.ts in-process, the service simulator
@@ -22,7 +24,8 @@ const TITLE = 'Webhooks: retries <img src=x onerror=alert(1)> @everyone'
 
 const page = (filename: string, status: 'added' | 'modified' = 'modified') => ({ filename, status, additions: 10, deletions: 2 })
 
-async function world(options: { filler?: number; prefix?: string; root?: string } = {}): Promise<{ sim: ServiceSimulator; gh: GitHubSimulator; pw: PageWeeks }> {
+/** The service's side: the shaped pages, their weeks and their thumbs. */
+async function service(options: { filler?: number; prefix?: string } = {}): Promise<{ sim: ServiceSimulator; pw: PageWeeks }> {
   const sim = await startSimulator()
   const pw = new PageWeeks(options.filler ?? 600, options.prefix ?? '')
     .page('/guides/webhooks', rises('2026-11-09', 200, 300))
@@ -33,10 +36,11 @@ async function world(options: { filler?: number; prefix?: string; root?: string 
   sim.visitors.byRange = (from) => periodRows(from, 12)
   sim.insights = new InsightsData()
   sim.insights.byPageFor = (from, to) => pw.byPage(from, to)
-  const gh = new GitHubSimulator(TEST_TOKEN)
-  await gh.start()
-  onTestFinished(() => gh.stop())
-  const root = options.root ?? ''
+  return { sim, pw }
+}
+
+/** The docs repository's side: its files, the docs pull request #12 and one that changed no page. */
+function docsRepository(gh: GitHubSimulator, root = ''): void {
   const at = (f: string): string => (root ? `${root}/${f}` : f)
   gh.tree.push(at('docs.json'), at('guides/webhooks.mdx'), at('api/auth.mdx'), 'README.md')
   gh.merge(12, TITLE, MERGED, [
@@ -51,11 +55,19 @@ async function world(options: { filler?: number; prefix?: string; root?: string 
   ])
   // a merged pull request that changed no page: looked at once, then never again
   gh.merge(11, 'Bump the linter', '2026-11-03T10:00:00Z', [page('package.json')])
+}
+
+async function world(options: { filler?: number; prefix?: string; root?: string } = {}): Promise<{ sim: ServiceSimulator; gh: GitHubSimulator; pw: PageWeeks }> {
+  const { sim, pw } = await service(options)
+  const gh = new GitHubSimulator(TEST_TOKEN)
+  await gh.start()
+  onTestFinished(() => gh.stop())
+  docsRepository(gh, options.root)
   return { sim, gh, pw }
 }
 
-function health(sim: ServiceSimulator, gh: GitHubSimulator, inputs: Record<string, string> = {}): Promise<ActionRun> {
-  return runAgainst(sim, IN_PROCESS, { mode: 'health', 'github-token': TEST_TOKEN, ...inputs }, { event: { name: 'schedule', payload: { schedule: '0 6 * * 1' } }, env: { GITHUB_API_URL: gh.baseUrl } })
+function health(sim: ServiceSimulator, gh: GitHubSimulator | string, inputs: Record<string, string> = {}, env: Record<string, string> = {}): Promise<ActionRun> {
+  return runAgainst(sim, IN_PROCESS, { mode: 'health', 'github-token': TEST_TOKEN, ...inputs }, { event: { name: 'schedule', payload: { schedule: '0 6 * * 1' } }, env: { GITHUB_API_URL: typeof gh === 'string' ? gh : gh.baseUrl, ...env } })
 }
 
 const nextWeek = (): void => void vi.setSystemTime(Date.now() + 7 * DAY)
@@ -128,7 +140,7 @@ describe('did the docs change help: before and after for a merged docs pull requ
     expect(comment).toContain(`| **The whole site** (control) | ${site[0].toLocaleString('en-US')} → ${site[1].toLocaleString('en-US')} |`)
     expect(comment).toContain('2026-10-05 – 2026-11-01')
     expect(comment).toContain('2026-11-09 – 2026-12-06')
-    expect(comment).toContain('Files that are no page (not measured): `images/flow.png`, `docs.json`, `snippets/note.mdx`, `src/server.ts`.')
+    expect(comment).toContain('Files that are no page (not measured): images/flow.png, docs.json, snippets/note.mdx, src/server.ts.')
     expect(comment.match(/not proof of cause/g)).toHaveLength(1)
     const issue = healthIssue(gh)
     expect(comment).toContain(`href="https://github.com/acme/docs/issues/${issue?.number}"`)
@@ -144,6 +156,8 @@ describe('did the docs change help: before and after for a merged docs pull requ
     expect(measured?.figures.after.human).toBe(3_220)
     expect(measured?.figures.site).toEqual({ before: site[0], after: site[1] })
     expect(measured?.commented).toBe(true)
+    expect(third.summary).toContain('Docs changes: 1 measured, 0 being measured (4 weeks before and after each merge week)')
+    expect(first.summary).toContain('Docs changes: 0 measured, 1 being measured')
 
     // the next week: nothing new to say, nothing written
     nextWeek()
@@ -234,6 +248,49 @@ describe('did the docs change help: before and after for a merged docs pull requ
     const off = await health(sim, gh, { impact: 'off', 'impact-weeks': '6' })
     expect(off.warnings).toEqual(['Input "impact-weeks" is not read with impact: off, so it was ignored.'])
     expect(off.outputs['impact-json']).toBeUndefined()
+  })
+
+  test('the agent\'s pull request is marked as the agent\'s, and the gap it closed is named with it', async () => {
+    const { sim, gh } = await world()
+    startAt('2026-12-08T09:30:00Z')
+    const gap = { key: 'search:webhook retries', kind: 'search' as const, text: 'webhook retries', weight: 40, firstSeen: '2026-10-19', lastSeen: '2026-11-02', runs: 3, gone: '2026-11-16', job: { id: 'job_77', status: 'completed', prLink: 'https://github.com/acme/docs/pull/12', merged: true } }
+    gh.addIssue({ title: 'Docs health: proj_demo', body: `<!-- mintlify-docs-action:health -->\n${encodeHealthState({ project: 'proj_demo', weeks: [], gaps: [gap] })}` }, ['docs-health'])
+    const run = await health(sim, gh)
+    expect(run.warnings).toEqual([])
+    expect(impactJson(run)[0]?.agent).toBe(true)
+    const body = healthIssue(gh)?.body ?? ''
+    expect(body).toMatch(/pull\/12[^|]*\(the agent's\)<br>Gaps gone after it merged: Search with no click: webhook retries \|/)
+    expect(impactComments(gh, 12)[0]?.body).toContain('Gaps readers hit that were gone after it merged: Search with no click: webhook retries.')
+  })
+
+  test('docs in their own repository: read and commented there with docs-token; without it, read (a public repository) and a notice instead of the comment', async () => {
+    const { sim } = await service()
+    const { code, docs, apiUrl } = await twoRepositories()
+    docsRepository(docs)
+    startAt('2026-12-08T09:30:00Z')
+    const run = await health(sim, apiUrl, { 'docs-repository': 'acme/docs', 'docs-token': APP_TOKEN }, { GITHUB_REPOSITORY: 'acme/app' })
+    expect(run.errors).toEqual([])
+    expect(run.warnings).toEqual([])
+    // the health issue in the workflow's repository; the pull requests and the comment in the docs one
+    const issue = [...code.issues.values()].find((i) => i.body.includes('<!-- mintlify-docs-action:health -->'))
+    expect(issue?.body).toContain('https://github.com/acme/docs/pull/12')
+    expect(docs.requestsTo('list-pulls')).toHaveLength(1)
+    expect(code.requestsTo('list-pulls')).toHaveLength(0)
+    const comment = impactComments(docs, 12)[0]
+    expect(comment?.user.login).toBe('docs-app[bot]')
+    expect(comment?.body).toContain(`href="https://github.com/acme/app/issues/${issue?.number}"`)
+    expect(secretLeaks(run, APP_TOKEN)).toEqual([])
+
+    // without docs-token: GITHUB_TOKEN reads a public repository, and cannot write there
+    const { code: code2, docs: docs2, apiUrl: apiUrl2 } = await twoRepositories()
+    docsRepository(docs2)
+    docs2.acceptToken(TEST_TOKEN, { login: 'github-actions[bot]', type: 'Bot' })
+    const plain = await health(sim, apiUrl2, { 'docs-repository': 'acme/docs' }, { GITHUB_REPOSITORY: 'acme/app' })
+    expect(plain.errors).toEqual([])
+    expect(plain.notices.some((n) => /1 measured pull request of acme\/docs got no comment: .*Give docs-token/.test(n))).toBe(true)
+    expect(impactComments(docs2, 12)).toHaveLength(0)
+    expect(docs2.writes()).toEqual([])
+    expect([...code2.issues.values()].some((i) => i.body.includes('**Measured**'))).toBe(true)
   })
 
   test('bad impact inputs: one error each, nothing sent', async () => {

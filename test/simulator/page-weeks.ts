@@ -84,7 +84,7 @@ export class PageWeeks {
   }
 
   /** The sum of one page's shape over the Mondays given (what the action should report). */
-  sum(path: string, mondays: readonly string[]): WeekFigures {
+  sum(path: string, mondays: readonly string[]): Required<WeekFigures> {
     const shape = this.shapes.get(path)
     const total = { human: 0, ai: 0, up: 0, down: 0 }
     for (const w of mondays) {
