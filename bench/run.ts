@@ -12,7 +12,7 @@ import { changeCost } from './changes.js'
 import { conversationCost } from './conversation.js'
 import { exportRequests, exportScale } from './export.js'
 import { insightsCost } from './insights.js'
-import { type HealthRun, healthCost } from './health.js'
+import { type HealthRun, healthCost, impactCost } from './health.js'
 import { measurePolling } from './polling.js'
 import { distSize, measureStartup } from './startup.js'
 
@@ -194,6 +194,14 @@ async function main(): Promise<void> {
       `${line(made.first)}; label creates: **${made.first.labelCreates}** (422 already_exists)`,
       'the claim is asked once; the run then looks for the winner\'s issue at 5, 10 and 20 s before creating it (the wall time)',
     ])
+  }
+
+  {
+    log('health: impact on against off, a first run and a weekly run…')
+    const i = await impactCost(runtimes[0]?.[1] ?? process.execPath)
+    const pair = (on: HealthRun, off: HealthRun): string => `on: **${on.analytics} analytics requests**, ${on.github} GitHub requests; off: ${off.analytics} analytics requests, ${off.github} GitHub requests; **+${on.analytics - off.analytics}** analytics, +${on.github - off.github} GitHub`
+    rows.push([`Health with \`impact: on\` against \`off\`, first run (a site of ${i.sitePages.toLocaleString('en-US')} pages, a docs pull request merged three weeks ago: 4 weeks before and 2 after to read)`, pair(i.first.on, i.first.off), 'the weeks of the pull request backfilled within max-requests (each a views export of ceil(pages / 250) requests; its feedback by page with it)'])
+    rows.push(['Health with `impact: on` against `off`, a weekly run once backfilled', pair(i.weekly.on, i.weekly.off), `goal: at most ceil(${i.sitePages.toLocaleString('en-US')} / 250) + 1 = ${i.bound + 1} more analytics requests (the bench fails otherwise); the week's feedback by page is the one the gaps read, asked once`])
   }
 
   log('comparison: two periods of 10,000 rows over HTTP…')

@@ -4831,7 +4831,7 @@ function renderImpactSection(view) {
             const gaps = view.gaps.get(p.url) ?? [];
             const closed = gaps.length > 0 ? `<br>Gaps gone after it merged: ${gaps.map((g) => (0,summary_escape/* escapeText */.X1)(g, 120)).join('; ')}` : '';
             const other = p.other.length + (p.moreOther ?? 0);
-            return `| ${pullCell(p, view.here)}${closed} | ${p.mergedAt.slice(0, 10)} | ${(0,format/* formatNumber */.ZV)(p.pages.length + (p.morePages ?? 0))}${other ? ` (and ${(0,format/* count */.U9)(other, 'file')} that are no page)` : ''} | ${headline(f)} |`;
+            return `| ${pullCell(p, view.here)}${closed} | ${p.mergedAt.slice(0, 10)} | ${(0,format/* formatNumber */.ZV)(p.pages.length + (p.morePages ?? 0))}${other ? ` (and ${(0,format/* count */.U9)(other, 'file that is no page', 'files that are no page')})` : ''} | ${headline(f)} |`;
         });
         parts.push(`**Measured**, newest first (${(0,format/* formatNumber */.ZV)(measured.length)})`, ['| Pull request | Merged | Pages | Human views of its pages, after against before |', '|---|---|---|---|', ...rows].join('\n') + more(measured.length, ROWS));
     }
@@ -5519,6 +5519,10 @@ async function commentImpact(o) {
  *
  * The unit is the week: gaps are read for the last complete week, a gap "persists" when two weeks in
  * a row have it, and a second run in the same week changes nothing it already counted.
+ *
+ * With impact on, the run also measures the docs pull requests merged in those weeks (health-impact.ts)
+ * between the trend and the gaps, within what the trend left but the gaps' reserve, and comments each
+ * measured one after the issue is written.
  */
 /** Analytics requests a first run keeps for the insights when it backfills the trend. */
 const INSIGHTS_RESERVE = 10;

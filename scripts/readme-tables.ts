@@ -16,6 +16,9 @@ import { pathToFileURL } from 'node:url'
 import { ROOT } from '../test/e2e/harness.js'
 import { type HealthView, renderHealthBody } from '../src/summary/health-body.js'
 import { renderUsage } from '../src/summary/usage.js'
+import { renderImpactComment } from '../src/summary/impact-report.js'
+import type { ImpactPull } from '../src/analytics/impact.js'
+import type { ImpactState } from '../src/github/health-issue.js'
 
 const cell = (text: string): string => text.replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|')
 
@@ -61,6 +64,34 @@ export function renderExamples(readme: string, read: (path: string) => string = 
   return readme.replace(EXAMPLE_BLOCK, (_all, head: string, path: string) => `${head}${exampleExcerpt(read(path))}\n\`\`\``)
 }
 
+/** The example's measured pull request: the agent's, which closed a gap. */
+const EXAMPLE_PULL: ImpactPull = {
+  number: 205,
+  url: 'https://github.com/acme/docs/pull/205',
+  title: 'Rate limits: document the headers',
+  mergedAt: '2026-10-07T14:12:09Z',
+  agent: true,
+  pages: [{ path: '/api-reference/rate-limits' }, { path: '/guides/retries', added: true }, { path: '/changelog/2024' }],
+  other: ['images/rate-limit-headers.png'],
+  figures: {
+    before: { human: 1_880, ai: 610, up: 6, down: 19 },
+    after: { human: 2_540, ai: 702, up: 17, down: 4 },
+    site: { before: 66_120, after: 68_710 },
+    pages: [
+      { path: '/api-reference/rate-limits', before: { human: 1_840, ai: 601, up: 6, down: 19 }, after: { human: 2_497, ai: 690, up: 17, down: 4 } },
+      { path: '/guides/retries', added: true, after: { human: 412, ai: 133, up: 5, down: 0 } },
+      { path: '/changelog/2024', before: { human: 40, ai: 9, up: 0, down: 0 }, after: { human: 43, ai: 12, up: 0, down: 0 } },
+    ],
+  },
+  comment: { id: 1, digest: '' },
+}
+
+/** The comment a measured pull request gets, from the example's figures. */
+export function impactCommentExample(): string {
+  const body = renderImpactComment(EXAMPLE_PULL, 4, ['Search with no click: rate limit headers'], 'https://github.com/acme/docs/issues/180')
+  return body.split('\n').filter((line) => !line.startsWith('<!-- mintlify-docs-action:')).join('\n').trim()
+}
+
 /** The health issue as the renderer writes it, from a fixed example (the hidden marker and state left out). */
 export function healthExample(): string {
   const week = (start: string, human: number, ai: number, views: number) => ({ start, human, ai, visitors: Math.round(human + ai * 0.6), views })
@@ -87,8 +118,11 @@ export function healthExample(): string {
     notes: [],
     usage: renderUsage({ agentUses: 0, analyticsRequests: 9, githubRequests: 4, ms: 6200 }),
     here: { serverUrl: 'https://github.com', owner: 'acme', repo: 'docs' },
+    impact: { pulls: [], weeks: 4, counted: new Map([[221, 1]]), gaps: new Map([[EXAMPLE_PULL.url, ['Search with no click: rate limit headers']]]), notes: [], here: { serverUrl: 'https://github.com', owner: 'acme', repo: 'docs' } },
   } as HealthView
-  const { body } = renderHealthBody(view, { project: 'acme-docs', weeks, gaps: [] })
+  const measuring: ImpactPull = { number: 221, url: 'https://github.com/acme/docs/pull/221', title: 'Quickstart: install with pnpm', mergedAt: '2026-11-12T16:20:00Z', pages: [{ path: '/quickstart' }, { path: '/installation' }], other: [] }
+  const impact: ImpactState = { repository: 'acme/docs', impactWeeks: 4, pulls: [EXAMPLE_PULL, measuring], skipped: [], weeks: [] }
+  const { body } = renderHealthBody(view, { project: 'acme-docs', weeks, gaps: [] }, impact)
   return body.split('\n').filter((line) => !line.startsWith('<!-- mintlify-docs-action:')).join('\n').trim()
 }
 
@@ -103,6 +137,7 @@ export function renderDoc(text: string): string {
     out = replaceSection(out, `${kind}:${name}`, renderTables(name as ActionName | 'root')[kind as 'inputs' | 'outputs'])
   }
   if (out.includes('<!-- health-example:start -->')) out = replaceSection(out, 'health-example', healthExample())
+  if (out.includes('<!-- impact-comment-example:start -->')) out = replaceSection(out, 'impact-comment-example', impactCommentExample())
   return renderExamples(out)
 }
 

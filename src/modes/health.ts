@@ -29,6 +29,10 @@ import { impactOutput } from '../summary/impact-report.js'
  *
  * The unit is the week: gaps are read for the last complete week, a gap "persists" when two weeks in
  * a row have it, and a second run in the same week changes nothing it already counted.
+ *
+ * With impact on, the run also measures the docs pull requests merged in those weeks (health-impact.ts)
+ * between the trend and the gaps, within what the trend left but the gaps' reserve, and comments each
+ * measured one after the issue is written.
  */
 
 /** Analytics requests a first run keeps for the insights when it backfills the trend. */

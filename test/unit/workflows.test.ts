@@ -143,6 +143,10 @@ describe('the examples ask for what they use, and the README says what they ask'
       if (w.changes) need.add('contents: read')
       // the health issue and its label
       if (job(step) === 'health') need.add('issues: write')
+      // impact (on by default) in this repository: its merged pull requests, and a comment on each measured one
+      const impact = job(step) === 'health' && w.impact !== 'off' && w.impact !== false
+      const here = !w['docs-repository'] || String(w['docs-repository']).includes('github.repository }}')
+      if (impact && here) need.add(w['impact-comment'] === false || w['impact-comment'] === 'false' ? 'pull-requests: read' : 'pull-requests: write')
     }
     return [...need].sort()
   }
