@@ -87,6 +87,46 @@ describe("the fake GitHub against GitHub's OpenAPI description", () => {
   })
 })
 
+describe('the fakes of "did the docs change help"', () => {
+  test('the fake GitHub\'s repository, merged pull requests, tree and files answer as GitHub describes', async () => {
+    const gh = await serve(new GitHubSimulator('ghs_contract'))
+    gh.tree.push('docs/docs.json', 'docs/index.mdx')
+    gh.merge(12, 'Webhooks', '2026-11-04T15:00:00Z', [{ filename: 'docs/index.mdx', status: 'modified', additions: 1, deletions: 0 }])
+    gh.pullList.push({ number: 13, title: 'Closed, not merged', mergedAt: null, closed: true, updatedAt: '2026-11-05T10:00:00Z' }, { number: 14, title: 'Open', mergedAt: null })
+    const headers = { authorization: 'token ghs_contract' }
+    const get = async (path: string) => {
+      const res = await fetch(`${gh.baseUrl}${path}`, { headers })
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> & Array<Record<string, unknown>> }
+    }
+    expect((await get('/repos/acme/docs')).body.default_branch).toBe('main')
+    const pulls = await get('/repos/acme/docs/pulls?state=closed&base=main&sort=updated&direction=desc&per_page=100&page=1')
+    // closed ones only, most recently updated first; merged_at null for the one closed unmerged
+    expect(pulls.body.map((p) => [p.number, p.merged_at])).toEqual([[13, null], [12, '2026-11-04T15:00:00Z']])
+    expect((await get('/repos/acme/docs/pulls?state=closed&base=release')).body).toEqual([])
+    expect((await get('/repos/acme/docs/git/trees/main?recursive=true')).body.tree).toEqual([expect.objectContaining({ path: 'docs/docs.json', type: 'blob' }), expect.objectContaining({ path: 'docs/index.mdx' })])
+    expect((await get('/repos/acme/docs/pulls/12/files?per_page=100&page=1')).body.map((f) => f.filename)).toEqual(['docs/index.mdx'])
+    expect(gh.contractViolations).toEqual([])
+  })
+
+  test('the simulator\'s page views and feedback by page are per page and per week, and additive: two weeks are the sum of each', async () => {
+    const { PageWeeks, rises } = await import('../simulator/page-weeks.js')
+    const pw = new PageWeeks(3).page('/guides/a', rises('2026-11-09', 100, 160))
+    const sim = await serve(new ServiceSimulator())
+    sim.views.byRange = (from, to) => pw.views(from, to)
+    sim.insights.byPageFor = (from, to) => pw.byPage(from, to)
+    const views = async (from: string, to: string) => {
+      const res = await fetch(`${sim.baseUrl}/v1/analytics/${sim.projectId}/views?dateFrom=${from}&dateTo=${to}&limit=250&offset=0`, { headers: { authorization: `Bearer ${sim.apiKey}` } })
+      return ((await res.json()) as { views: Array<{ path: string; human: number }> }).views.find((v) => v.path === '/guides/a')?.human
+    }
+    const [one, two, both] = [await views('2026-11-02', '2026-11-09'), await views('2026-11-09', '2026-11-16'), await views('2026-11-02', '2026-11-16')]
+    expect([one, two]).toEqual([100, 160])
+    expect(both).toBe((one ?? 0) + (two ?? 0))
+    const res = await fetch(`${sim.baseUrl}/v1/analytics/${sim.projectId}/feedback/by-page?limit=100&dateFrom=2026-11-09&dateTo=2026-11-16`, { headers: { authorization: `Bearer ${sim.apiKey}` } })
+    expect(await res.json()).toEqual({ feedback: [{ path: '/guides/a', thumbsUp: 3, thumbsDown: 1, code: 0, total: 4 }], hasMore: false })
+    expect(sim.contractViolations).toEqual([])
+  })
+})
+
 const require = createRequire(import.meta.url)
 type Example = { name: string; examples: Array<Record<string, unknown>> }
 const examples = JSON.parse(readFileSync(require.resolve('@octokit/webhooks-examples'), 'utf8')) as Example[]
