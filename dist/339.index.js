@@ -1415,6 +1415,11 @@ function parsePullLink(link) {
         return undefined;
     return { host: host.toLowerCase(), owner, repo, number: Number(number) };
 }
+/** The same pull request, however its link is cased: `host/owner/repo#12`, lower case; the link itself when it names none. */
+function pullKey(link) {
+    const pr = parsePullLink(link);
+    return pr ? `${pr.host}/${pr.owner}/${pr.repo}#${pr.number}`.toLowerCase() : link;
+}
 function hostOf(serverUrl) {
     try {
         return new URL(serverUrl).host.toLowerCase();
@@ -4721,6 +4726,7 @@ function siteChange(figures) {
 
 
 
+
 /**
  * "Did the docs change help?" in words: the health issue's section "What the changes did" and the
  * comment on each measured pull request. Every title, path and file name is the contributors' text
@@ -4828,7 +4834,7 @@ function renderImpactSection(view) {
     if (measured.length > 0) {
         const rows = measured.slice(0, ROWS).map((p) => {
             const f = p.figures;
-            const gaps = view.gaps.get(p.url) ?? [];
+            const gaps = view.gaps.get(pullKey(p.url)) ?? [];
             const closed = gaps.length > 0 ? `<br>Gaps gone after it merged: ${gaps.map((g) => (0,summary_escape/* escapeText */.X1)(g, 120)).join('; ')}` : '';
             const other = p.other.length + (p.moreOther ?? 0);
             return `| ${pullCell(p, view.here)}${closed} | ${p.mergedAt.slice(0, 10)} | ${(0,format/* formatNumber */.ZV)(p.pages.length + (p.morePages ?? 0))}${other ? ` (and ${(0,format/* count */.U9)(other, 'file that is no page', 'files that are no page')})` : ''} | ${headline(f)} |`;
@@ -5284,6 +5290,7 @@ async function readImpactWeek(client, start, paths) {
 
 
 
+
 /**
  * The health action's "did the docs change help?" (impact: on). Each run: the pull requests merged
  * into the docs repository's default branch in the weeks of the trend (one listing, bounded), the
@@ -5317,7 +5324,8 @@ async function docsPort(settings, api, ctx) {
 }
 /**
  * Follows the docs pull requests and reads the weeks they lack. `allowance` is how many analytics
- * requests it may still spend; `agentLinks` the pull requests of the agent jobs the issue follows.
+ * requests it may still spend; `agentLinks` the pull requests of the agent jobs the issue follows
+ * (their pullKey).
  */
 async function measureImpact(o) {
     const { settings, ctx, port, repo } = o;
@@ -5384,7 +5392,7 @@ async function measureImpact(o) {
         notes.push(`${(0,format/* count */.U9)(fresh.length - take, 'more merged pull request is', 'more merged pull requests are')} not looked at yet: ${why}.`);
     }
     for (const pull of state.pulls) {
-        if (o.agentLinks.has(pull.url))
+        if (o.agentLinks.has(pullKey(pull.url)))
             pull.agent = true;
     }
     // measured ones leave once merged before the trend's first week; those still measuring stay
@@ -5446,7 +5454,7 @@ async function commentImpact(o) {
     for (const pull of state.pulls) {
         if (!pull.figures || written >= COMMENTS)
             continue;
-        const body = renderImpactComment(pull, state.impactWeeks, o.gaps.get(pull.url) ?? [], o.issueUrl);
+        const body = renderImpactComment(pull, state.impactWeeks, o.gaps.get(pullKey(pull.url)) ?? [], o.issueUrl);
         const digest = digestOf(body);
         if (pull.comment?.digest === digest)
             continue;
@@ -5461,25 +5469,24 @@ async function commentImpact(o) {
                     continue;
                 }
             }
-            let created = id === undefined;
-            if (id !== undefined) {
-                try {
-                    await port.updateComment(thread, id, body);
-                }
-                catch (error) {
-                    // deleted by hand: the pull request gets it again
-                    if (statusOf(error) !== 404)
-                        throw error;
-                    id = undefined;
-                }
-            }
             if (id === undefined) {
                 id = (await port.createComment(thread, body)).id;
-                created = true;
+                core/* info */.pq(`Commented the figures on ${fullName(repo)}#${pull.number}.`);
+            }
+            else {
+                try {
+                    await port.updateComment(thread, id, body);
+                    core/* info */.pq(`Updated the figures in the comment on ${fullName(repo)}#${pull.number}.`);
+                }
+                catch (error) {
+                    if (statusOf(error) !== 404)
+                        throw error;
+                    // someone deleted it: that is respected, and it is not written again
+                    core/* info */.pq(`The comment on ${fullName(repo)}#${pull.number} was deleted; it is not written again.`);
+                }
             }
             pull.comment = { id, digest };
             written++;
-            core/* info */.pq(`${created ? 'Commented the figures on' : 'Corrected the figures in the comment on'} ${fullName(repo)}#${pull.number}.`);
         }
         catch (error) {
             if (error instanceof errors/* CancelledError */.c)
@@ -5605,7 +5612,7 @@ async function health_run(settings, ctx) {
     const impactSettings = settings.health.impact;
     const docs = impactSettings ? await docsPort(impactSettings, api, ctx) : undefined;
     if (impactSettings && docs) {
-        const agentLinks = new Set(state.gaps.flatMap((g) => (g.job?.prLink ? [g.job.prLink] : [])));
+        const agentLinks = new Set(state.gaps.flatMap((g) => (g.job?.prLink ? [pullKey(g.job.prLink)] : [])));
         impact = await measureImpact({ settings: impactSettings, ctx, client, repo: docs.repo, port: docs.port, prior: priorImpact, trendStart: all[0], agentLinks, allowance: () => budget.remaining - reserve });
         for (const w of impact.warnings)
             core/* warning */.$e(w);
@@ -5788,13 +5795,14 @@ async function checkMerged(records, api) {
     }
     return records.map((r) => next.get(r.key) ?? r);
 }
-/** The gaps each pull request closed: gone after the pull request of their job merged, by its number. */
+/** The gaps each pull request closed: gone after the pull request of their job merged, by its pullKey. */
 function closedGaps(records) {
     const closed = new Map();
     for (const r of records) {
         if (r.gone === undefined || !r.job?.prLink || !r.job.merged)
             continue;
-        closed.set(r.job.prLink, [...(closed.get(r.job.prLink) ?? []), gapName(r)]);
+        const key = pullKey(r.job.prLink);
+        closed.set(key, [...(closed.get(key) ?? []), gapName(r)]);
     }
     return closed;
 }

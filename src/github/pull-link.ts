@@ -39,6 +39,12 @@ export function parsePullLink(link: string | null | undefined): PullLink | undef
   return { host: host.toLowerCase(), owner, repo, number: Number(number) }
 }
 
+/** The same pull request, however its link is cased: `host/owner/repo#12`, lower case; the link itself when it names none. */
+export function pullKey(link: string): string {
+  const pr = parsePullLink(link)
+  return pr ? `${pr.host}/${pr.owner}/${pr.repo}#${pr.number}`.toLowerCase() : link
+}
+
 function hostOf(serverUrl: string): string | undefined {
   try {
     return new URL(serverUrl).host.toLowerCase()

@@ -5,6 +5,7 @@ import { weekOf } from '../analytics/weeks.js'
 import type { Thread } from '../github/comment-event.js'
 import type { ImpactState } from '../github/health-issue.js'
 import { type GitHubPort, type Repo, sameLogin, statusOf } from '../github/port.js'
+import { pullKey } from '../github/pull-link.js'
 import type { HealthSettings } from '../inputs/settings.js'
 import { IMPACT_COMMENT_MARKER, type ImpactSectionView, digestOf, renderImpactComment } from '../summary/impact-report.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
@@ -57,7 +58,8 @@ export async function docsPort(settings: ImpactSettings, api: GitHubPort, ctx: M
 
 /**
  * Follows the docs pull requests and reads the weeks they lack. `allowance` is how many analytics
- * requests it may still spend; `agentLinks` the pull requests of the agent jobs the issue follows.
+ * requests it may still spend; `agentLinks` the pull requests of the agent jobs the issue follows
+ * (their pullKey).
  */
 export async function measureImpact(o: {
   settings: ImpactSettings
@@ -126,7 +128,7 @@ export async function measureImpact(o: {
     notes.push(`${count(fresh.length - take, 'more merged pull request is', 'more merged pull requests are')} not looked at yet: ${why}.`)
   }
   for (const pull of state.pulls) {
-    if (o.agentLinks.has(pull.url)) pull.agent = true
+    if (o.agentLinks.has(pullKey(pull.url))) pull.agent = true
   }
   // measured ones leave once merged before the trend's first week; those still measuring stay
   state.pulls = state.pulls.filter((p) => !p.figures || p.mergedAt >= since)
@@ -189,6 +191,7 @@ export async function commentImpact(o: {
   port: GitHubPort
   identity: string | undefined
   issueUrl: string | undefined
+  /** The gaps each pull request closed, by its pullKey. */
   gaps: ReadonlyMap<string, string[]>
 }): Promise<{ written: number; warnings: string[] }> {
   const { state, settings, port, repo } = o
@@ -196,7 +199,7 @@ export async function commentImpact(o: {
   let written = 0
   for (const pull of state.pulls) {
     if (!pull.figures || written >= COMMENTS) continue
-    const body = renderImpactComment(pull, state.impactWeeks, o.gaps.get(pull.url) ?? [], o.issueUrl)
+    const body = renderImpactComment(pull, state.impactWeeks, o.gaps.get(pullKey(pull.url)) ?? [], o.issueUrl)
     const digest = digestOf(body)
     if (pull.comment?.digest === digest) continue
     const thread: Thread = { ...repo, number: pull.number, isPullRequest: true, title: pull.title, url: pull.url }
@@ -210,23 +213,21 @@ export async function commentImpact(o: {
           continue
         }
       }
-      let created = id === undefined
-      if (id !== undefined) {
-        try {
-          await port.updateComment(thread, id, body)
-        } catch (error) {
-          // deleted by hand: the pull request gets it again
-          if (statusOf(error) !== 404) throw error
-          id = undefined
-        }
-      }
       if (id === undefined) {
         id = (await port.createComment(thread, body)).id
-        created = true
+        core.info(`Commented the figures on ${fullName(repo)}#${pull.number}.`)
+      } else {
+        try {
+          await port.updateComment(thread, id, body)
+          core.info(`Updated the figures in the comment on ${fullName(repo)}#${pull.number}.`)
+        } catch (error) {
+          if (statusOf(error) !== 404) throw error
+          // someone deleted it: that is respected, and it is not written again
+          core.info(`The comment on ${fullName(repo)}#${pull.number} was deleted; it is not written again.`)
+        }
       }
       pull.comment = { id, digest }
       written++
-      core.info(`${created ? 'Commented the figures on' : 'Corrected the figures in the comment on'} ${fullName(repo)}#${pull.number}.`)
     } catch (error) {
       if (error instanceof CancelledError) throw error
       warnings.push(`Could not comment on ${fullName(repo)}#${pull.number}: ${getErrorMessage(error)} (${settings.docsToken ? 'docs-token' : 'github-token'} needs "pull-requests: write" there).`)

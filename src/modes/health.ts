@@ -7,7 +7,7 @@ import { buildAgentPrompt } from '../analytics/insights.js'
 import { completeWeeks, fetchWeeks, weekEnd } from '../analytics/weeks.js'
 import { type HealthIssueFound, type HealthState, type ImpactState, createHealthIssue, decodeHealthState, decodeImpactState, findHealthIssue } from '../github/health-issue.js'
 import type { GitHubPort, Issue, Repo } from '../github/port.js'
-import { parsePullLink } from '../github/pull-link.js'
+import { parsePullLink, pullKey } from '../github/pull-link.js'
 import type { HealthSettings } from '../inputs/settings.js'
 import { type HealthView, gapName, healthTitle, renderHealthBody, renderHealthFailure, renderHealthSummary } from '../summary/health-body.js'
 import { renderUsage } from '../summary/usage.js'
@@ -116,7 +116,7 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
   const impactSettings = settings.health.impact
   const docs = impactSettings ? await docsPort(impactSettings, api, ctx) : undefined
   if (impactSettings && docs) {
-    const agentLinks = new Set(state.gaps.flatMap((g) => (g.job?.prLink ? [g.job.prLink] : [])))
+    const agentLinks = new Set(state.gaps.flatMap((g) => (g.job?.prLink ? [pullKey(g.job.prLink)] : [])))
     impact = await measureImpact({ settings: impactSettings, ctx, client, repo: docs.repo, port: docs.port, prior: priorImpact, trendStart: all[0] as string, agentLinks, allowance: () => budget.remaining - reserve })
     for (const w of impact.warnings) core.warning(w)
     notes.push(...impact.warnings)
@@ -288,12 +288,13 @@ async function checkMerged(records: GapRecord[], api: GitHubPort): Promise<GapRe
   return records.map((r) => next.get(r.key) ?? r)
 }
 
-/** The gaps each pull request closed: gone after the pull request of their job merged, by its number. */
+/** The gaps each pull request closed: gone after the pull request of their job merged, by its pullKey. */
 function closedGaps(records: readonly GapRecord[]): Map<string, string[]> {
   const closed = new Map<string, string[]>()
   for (const r of records) {
     if (r.gone === undefined || !r.job?.prLink || !r.job.merged) continue
-    closed.set(r.job.prLink, [...(closed.get(r.job.prLink) ?? []), gapName(r)])
+    const key = pullKey(r.job.prLink)
+    closed.set(key, [...(closed.get(key) ?? []), gapName(r)])
   }
   return closed
 }

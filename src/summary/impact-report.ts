@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { type Counts, type ImpactPull, MIN_VIEWS, type PageFigures, type PullFigures, type Verdict, siteChange, verdictOf, windowsOf } from '../analytics/impact.js'
 import { shiftWeeks } from '../analytics/weeks.js'
 import type { ImpactState } from '../github/health-issue.js'
-import type { Here } from '../github/pull-link.js'
+import { type Here, pullKey } from '../github/pull-link.js'
 import { count, formatNumber, formatPercent } from '../util/format.js'
 import { escapeText, link } from './escape.js'
 import { prLinkText } from './thread-comment.js'
@@ -19,7 +19,7 @@ const PAGE_ROWS = 30
 
 export const NOT_PROOF = `Before and after is not proof of cause: releases, seasons, search engines and links from elsewhere move page views too, so the site's own change over the same weeks is shown to compare with. Below ${formatNumber(MIN_VIEWS)} human views in either window a change reads "too few views to tell".`
 
-/** The gaps each pull request closed (readers' text, escaped here), by its link. */
+/** The gaps each pull request closed (readers' text, escaped here), by its pullKey. */
 export type ClosedGaps = ReadonlyMap<string, string[]>
 
 const signed = (percent: number): string => `${percent > 0 ? '+' : ''}${formatPercent(percent / 100)}`
@@ -138,7 +138,7 @@ export function renderImpactSection(view: ImpactSectionView): string {
   if (measured.length > 0) {
     const rows = measured.slice(0, ROWS).map((p) => {
       const f = p.figures as PullFigures
-      const gaps = view.gaps.get(p.url) ?? []
+      const gaps = view.gaps.get(pullKey(p.url)) ?? []
       const closed = gaps.length > 0 ? `<br>Gaps gone after it merged: ${gaps.map((g) => escapeText(g, 120)).join('; ')}` : ''
       const other = p.other.length + (p.moreOther ?? 0)
       return `| ${pullCell(p, view.here)}${closed} | ${p.mergedAt.slice(0, 10)} | ${formatNumber(p.pages.length + (p.morePages ?? 0))}${other ? ` (and ${count(other, 'file that is no page', 'files that are no page')})` : ''} | ${headline(f)} |`

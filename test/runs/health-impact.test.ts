@@ -250,10 +250,30 @@ describe('did the docs change help: before and after for a merged docs pull requ
     expect(off.outputs['impact-json']).toBeUndefined()
   })
 
+  test('a comment someone deleted is not written again, even when the figures change', async () => {
+    const { sim, gh, pw } = await world()
+    startAt('2026-12-08T09:30:00Z')
+    await health(sim, gh)
+    const [comment] = impactComments(gh, 12)
+    expect(comment).toBeDefined()
+    gh.comments.splice(gh.comments.indexOf(comment as (typeof gh.comments)[number]), 1)
+    // the service corrects a week, and a new pull request has it read again
+    const was = pw.shapes.get('/guides/webhooks')
+    pw.page('/guides/webhooks', (m) => (m === '2026-11-16' ? { human: 400, ai: 75 } : (was?.(m) ?? { human: 0, ai: 0 })))
+    sim.views.correct()
+    gh.merge(14, 'Errors page', '2026-12-09T09:00:00Z', [page('guides/errors.mdx')])
+    nextWeek()
+    const run = await health(sim, gh)
+    expect(run.warnings).toEqual([])
+    expect(gh.requestsTo('update-comment').length).toBeGreaterThan(0)
+    expect(impactComments(gh, 12)).toHaveLength(0)
+    expect(gh.requestsTo('create-comment').filter((r) => r.url.includes('/issues/12/'))).toHaveLength(1)
+  })
+
   test('the agent\'s pull request is marked as the agent\'s, and the gap it closed is named with it', async () => {
     const { sim, gh } = await world()
     startAt('2026-12-08T09:30:00Z')
-    const gap = { key: 'search:webhook retries', kind: 'search' as const, text: 'webhook retries', weight: 40, firstSeen: '2026-10-19', lastSeen: '2026-11-02', runs: 3, gone: '2026-11-16', job: { id: 'job_77', status: 'completed', prLink: 'https://github.com/acme/docs/pull/12', merged: true } }
+    const gap = { key: 'search:webhook retries', kind: 'search' as const, text: 'webhook retries', weight: 40, firstSeen: '2026-10-19', lastSeen: '2026-11-02', runs: 3, gone: '2026-11-16', job: { id: 'job_77', status: 'completed', prLink: 'https://github.com/Acme/Docs/pull/12', merged: true } }
     gh.addIssue({ title: 'Docs health: proj_demo', body: `<!-- mintlify-docs-action:health -->\n${encodeHealthState({ project: 'proj_demo', weeks: [], gaps: [gap] })}` }, ['docs-health'])
     const run = await health(sim, gh)
     expect(run.warnings).toEqual([])

@@ -9,6 +9,7 @@ import { BODY_LIMIT, type HealthView, renderHealthBody } from '../../src/summary
 import { headline, renderImpactComment, renderImpactSection } from '../../src/summary/impact-report.js'
 import { renderingProblemsOf } from '../contract/rendering.js'
 import { HOSTILE } from '../simulator/insights-data.js'
+import { pullKey } from '../../src/github/pull-link.js'
 
 /** "What the changes did" and the pull request's comment: the words, the escaping, the size. */
 
@@ -81,7 +82,7 @@ describe('contributors\' text stays text', () => {
         const comment = renderImpactComment(p, 4, [`Search with no click: ${text}`], 'https://github.com/acme/docs/issues/200')
         expect(rowWidths(comment).every((w) => w === 5)).toBe(true)
         expect(html(comment)).toEqual([])
-        const section = renderImpactSection({ pulls: [p, pull(13, '2026-11-20T10:00:00Z', false, title)], weeks: 4, counted: new Map([[13, 1]]), gaps: new Map([[p.url, [text]]]), notes: [] })
+        const section = renderImpactSection({ pulls: [p, pull(13, '2026-11-20T10:00:00Z', false, title)], weeks: 4, counted: new Map([[13, 1]]), gaps: new Map([[pullKey(p.url), [text]]]), notes: [] })
         expect(rowWidths(section).every((w) => w === 4)).toBe(true)
         expect(html(section)).toEqual([])
       }),
