@@ -40,7 +40,7 @@ export const ACTION_META: Record<ActionName, { name: string; description: string
   deploy: { name: 'Mintlify docs deploy', description: 'Deploy the docs to production and wait for the verdict.' },
   preview: { name: 'Mintlify docs preview', description: 'Deploy a branch of the docs as a preview and wait for the verdict.' },
   automation: { name: 'Mintlify docs automation', description: 'Run a saved automation now, and follow its agent job when it has one.' },
-  health: { name: 'Mintlify docs health', description: 'Keep one GitHub issue with the weekly trend, the gaps readers hit and what the agent did about them.' },
+  health: { name: 'Mintlify docs health', description: 'Keep one GitHub issue with the weekly trend, the gaps readers hit, what the agent did about them, and whether each docs change helped its readers.' },
 }
 
 /** The words an input or output has in a focused action (undefined when that action does not take it). */

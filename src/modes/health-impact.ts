@@ -86,23 +86,34 @@ export async function measureImpact(o: {
   // 1. the merged pull requests of the trend's weeks
   const since = `${o.trendStart}T00:00:00Z`
   let listed
+  let branch: string | undefined
   try {
-    const branch = await port.defaultBranch(repo)
+    branch = await port.defaultBranch(repo)
     if (!branch) {
       warnings.push(`Could not see ${repository} (GitHub answered 404): no docs pull request is measured. ${settings.docsToken ? 'docs-token' : 'github-token'} needs "pull-requests: read" there${settings.docsToken ? '' : '; for another repository give docs-token'}.`)
       return view()
     }
     listed = await port.mergedPulls(repo, branch, since, LIST_PAGES)
     if (listed.more) notes.push(`More than ${formatNumber(LIST_PAGES * 100)} pull requests closed in these weeks: the oldest were not listed.`)
-    if (state.root === undefined) {
-      const tree = await port.treePaths(repo, branch)
-      state.root = tree ? docsRootOf(tree.paths) : ''
-      core.info(`The docs live in ${state.root === '' ? 'the root' : state.root} of ${repository}${tree?.truncated ? ' (GitHub listed only part of the files)' : ''}.`)
-    }
   } catch (error) {
     if (error instanceof CancelledError) throw error
-    warnings.push(`Could not list the merged pull requests of ${repository}: ${getErrorMessage(error)}. The figures kept are shown as they were.`)
+    const token = settings.docsToken ? 'docs-token' : 'github-token'
+    warnings.push(`Could not list the merged pull requests of ${repository}: ${getErrorMessage(error)}. ${token} needs "pull-requests: read" there (or set impact: off). The figures kept are shown as they were.`)
     return view()
+  }
+  // where the pages live: docs-root, or the folder of docs.json, found once (one request) and kept
+  let root = state.root
+  if (root === undefined) {
+    try {
+      const tree = await port.treePaths(repo, branch)
+      root = state.root = tree ? docsRootOf(tree.paths) : ''
+      core.info(`The docs live in ${root === '' ? 'the root' : root} of ${repository}${tree?.truncated ? ' (GitHub listed only part of the files)' : ''}.`)
+    } catch (error) {
+      if (error instanceof CancelledError) throw error
+      // not kept: the next run looks again
+      root = ''
+      notes.push(`Could not read the files of ${repository} to find docs.json (${external(getErrorMessage(error), 200)}; the token needs "contents: read" there): pages are taken from its root this run. Set docs-root to say where they live.`)
+    }
   }
 
   // 2. the ones not seen before: their files as pages (newest first, a few a run)
@@ -115,7 +126,7 @@ export async function measureImpact(o: {
   for (const p of fresh.slice(0, take)) {
     try {
       const files = await port.pullRequestFiles(repo, p.number, FILE_PAGES)
-      const mapped = pagesOfFiles(files, state.root ?? '')
+      const mapped = pagesOfFiles(files, root)
       if (mapped.pages.length === 0) state.skipped.push(p.number)
       else state.pulls.push({ number: p.number, url: p.url, title: p.title, mergedAt: p.mergedAt, ...mapped })
     } catch (error) {

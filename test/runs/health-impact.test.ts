@@ -313,6 +313,27 @@ describe('did the docs change help: before and after for a merged docs pull requ
     expect([...code2.issues.values()].some((i) => i.body.includes('**Measured**'))).toBe(true)
   })
 
+  test('a token that cannot read the files (no contents: read): pages from the root this run, said, and looked for again next run; one that cannot list pull requests: a warning that says what to grant', async () => {
+    const { sim, gh } = await world({ root: 'site' })
+    startAt('2026-12-08T09:30:00Z')
+    gh.addFault({ route: 'get-tree', status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/git/trees#get-a-tree', status: '403' } })
+    const run = await health(sim, gh)
+    expect(run.warnings).toEqual([])
+    const body = healthIssue(gh)?.body ?? ''
+    expect(body).toMatch(/Could not read the files of acme\/docs to find docs\.json \(.*Resource not accessible by integration.*contents: read.*\): pages are taken from its root this run\. Set docs-root/)
+    // from the root, site/… files are pages under /site
+    expect(impactJson(run)[0]?.pages).toContain('/site/guides/webhooks')
+    nextWeek()
+    await health(sim, gh)
+    expect(gh.requestsTo('get-tree')).toHaveLength(2)
+
+    const other = await world()
+    other.gh.addFault({ route: 'list-pulls', status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/pulls/pulls#list-pull-requests', status: '403' } })
+    const refused = await health(other.sim, other.gh)
+    expect(refused.code).toBe(0)
+    expect(refused.warnings).toEqual([expect.stringMatching(/Could not list the merged pull requests of acme\/docs: .*github-token needs "pull-requests: read" there \(or set impact: off\)/)])
+  })
+
   test('bad impact inputs: one error each, nothing sent', async () => {
     const { sim, gh } = await world()
     const run = await health(sim, gh, { impact: 'yes', 'impact-weeks': '0', 'docs-repository': 'not a repo', 'docs-root': '../up' })

@@ -147,6 +147,8 @@ describe('the examples ask for what they use, and the README says what they ask'
       const impact = job(step) === 'health' && w.impact !== 'off' && w.impact !== false
       const here = !w['docs-repository'] || String(w['docs-repository']).includes('github.repository }}')
       if (impact && here) need.add(w['impact-comment'] === false || w['impact-comment'] === 'false' ? 'pull-requests: read' : 'pull-requests: write')
+      // the repository's files, once, to find docs.json (docs-root says it instead)
+      if (impact && here && !w['docs-root']) need.add('contents: read')
     }
     return [...need].sort()
   }
