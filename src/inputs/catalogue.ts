@@ -479,8 +479,8 @@ export const OUTPUTS: Record<string, OutputSpec> = {
     actions: ["health"],
   },
   "impact-json": {
-    root: "Health mode with impact: JSON array, one object per docs pull request measured or being measured: number, url, title, mergedAt, agent, pages, weeksCounted, weeks, and figures once complete.",
-    text: "With impact: JSON array, one object per docs pull request measured or being measured: number, url, title, mergedAt, agent, pages, weeksCounted, weeks, and figures once complete.",
+    root: "Health mode with impact: JSON array, newest merge first, one object per docs pull request measured or being measured: number, url, title, mergedAt, agent, pages, notPages, weeks, weeksCounted (of its weeks after), commented, and once complete figures (before and after for its pages together and for each page: human, ai, up, down; site: the control; verdict).",
+    text: "With impact: JSON array, newest merge first, one object per docs pull request measured or being measured: number, url, title, mergedAt, agent, pages, notPages, weeks, weeksCounted (of its weeks after), commented, and once complete figures (before and after for its pages together and for each page: human, ai, up, down; site: the control; verdict).",
     actions: ["health"],
   },
   "jobs-created": {
