@@ -208,7 +208,9 @@ export async function commentImpact(o: {
   const { state, settings, port, repo } = o
   const warnings: string[] = []
   let written = 0
-  for (const pull of state.pulls) {
+  // the pull requests still waiting for their comment first, newest first; then corrections
+  const order = [...state.pulls].sort((a, b) => Number(a.comment !== undefined) - Number(b.comment !== undefined) || b.mergedAt.localeCompare(a.mergedAt))
+  for (const pull of order) {
     if (!pull.figures || written >= COMMENTS) continue
     const body = renderImpactComment(pull, state.impactWeeks, o.gaps.get(pullKey(pull.url)) ?? [], o.issueUrl)
     const digest = digestOf(body)

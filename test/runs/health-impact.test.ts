@@ -7,7 +7,7 @@ import { periodRows } from '../simulator/traffic-data.js'
 import { runAgainst, startSimulator } from '../e2e/fixtures.js'
 import { type ActionRun, IN_PROCESS, TEST_TOKEN, secretLeaks } from '../e2e/harness.js'
 import { APP_TOKEN, twoRepositories } from '../e2e/two-repositories.js'
-import { encodeHealthState } from '../../src/github/health-issue.js'
+import { decodeImpactState, encodeHealthState, encodeImpactState } from '../../src/github/health-issue.js'
 
 /**
  * "Did the docs change help?" as whole health runs (src/main.ts in-process, the service simulator
@@ -332,6 +332,43 @@ describe('did the docs change help: before and after for a merged docs pull requ
     const refused = await health(other.sim, other.gh)
     expect(refused.code).toBe(0)
     expect(refused.warnings).toEqual([expect.stringMatching(/Could not list the merged pull requests of acme\/docs: .*github-token needs "pull-requests: read" there \(or set impact: off\)/)])
+  })
+
+  test('an issue whose memory of the changes is near the size limit: the run keeps the body under it, the newest measured and every one being measured', async () => {
+    const { sim, gh } = await world()
+    startAt('2026-12-08T09:30:00Z')
+    let seed = 11
+    const random = (): number => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) % 100_000
+    const counts = () => ({ human: random(), ai: random(), up: random() % 40, down: random() % 40 })
+    // 200 measured pull requests merged in the trend's weeks, each with 40 pages of figures
+    const measured = Array.from({ length: 200 }, (_, i) => {
+      const paths = Array.from({ length: 40 }, (_, j) => `/reference/area-${i}/page-${j}-${random()}`)
+      return {
+        number: 1_000 + i,
+        url: `https://github.com/acme/docs/pull/${1_000 + i}`,
+        title: `Reference ${i} ${random()}`,
+        mergedAt: new Date(Date.parse('2026-09-15T00:00:00Z') + i * 6 * 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        pages: paths.map((path) => ({ path })),
+        other: [],
+        figures: { before: counts(), after: counts(), site: { before: 1, after: 1 }, pages: paths.map((path) => ({ path, before: counts(), after: counts() })) },
+        comment: { id: 1, digest: 'x' },
+      }
+    })
+    const impact = encodeImpactState({ repository: 'acme/docs', impactWeeks: 4, pulls: measured, skipped: [11], weeks: [] })
+    expect(impact.length).toBeGreaterThan(60_000)
+    gh.addIssue({ title: 'Docs health: proj_demo', body: `<!-- mintlify-docs-action:health -->\n${encodeHealthState({ project: 'proj_demo', weeks: [], gaps: [] })}\n${impact}` }, ['docs-health'])
+    const run = await health(sim, gh)
+    expect(run.errors).toEqual([])
+    const body = healthIssue(gh)?.body ?? ''
+    expect(body.length).toBeLessThan(60_000)
+    const kept = decodeImpactState(body)
+    if (!('state' in kept)) throw new Error('the memory of the changes did not read back')
+    // pull request 12 (measured this run, the newest) is kept, and the oldest seeded ones went first
+    const numbers = kept.state.pulls.map((p) => p.number)
+    expect(numbers).toContain(12)
+    expect(numbers).toContain(1_199)
+    expect(numbers).not.toContain(1_000)
+    expect(impactComments(gh, 12)).toHaveLength(1)
   })
 
   test('bad impact inputs: one error each, nothing sent', async () => {
