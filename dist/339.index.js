@@ -4837,7 +4837,8 @@ function renderImpactSection(view) {
             const gaps = view.gaps.get(pullKey(p.url)) ?? [];
             const closed = gaps.length > 0 ? `<br>Gaps gone after it merged: ${gaps.map((g) => (0,summary_escape/* escapeText */.X1)(g, 120)).join('; ')}` : '';
             const other = p.other.length + (p.moreOther ?? 0);
-            return `| ${pullCell(p, view.here)}${closed} | ${p.mergedAt.slice(0, 10)} | ${(0,format/* formatNumber */.ZV)(p.pages.length + (p.morePages ?? 0))}${other ? ` (and ${(0,format/* count */.U9)(other, 'file that is no page', 'files that are no page')})` : ''} | ${headline(f)} |`;
+            const figures = p.comment ? ` · ${(0,summary_escape/* link */.nf)(`${p.url}#issuecomment-${p.comment.id}`, 'each page')}` : '';
+            return `| ${pullCell(p, view.here)}${figures}${closed} | ${p.mergedAt.slice(0, 10)} | ${(0,format/* formatNumber */.ZV)(p.pages.length + (p.morePages ?? 0))}${other ? ` (and ${(0,format/* count */.U9)(other, 'file that is no page', 'files that are no page')})` : ''} | ${headline(f)} |`;
         });
         parts.push(`**Measured**, newest first (${(0,format/* formatNumber */.ZV)(measured.length)})`, ['| Pull request | Merged | Pages | Human views of its pages, after against before |', '|---|---|---|---|', ...rows].join('\n') + more(measured.length, ROWS));
     }

@@ -141,7 +141,8 @@ export function renderImpactSection(view: ImpactSectionView): string {
       const gaps = view.gaps.get(pullKey(p.url)) ?? []
       const closed = gaps.length > 0 ? `<br>Gaps gone after it merged: ${gaps.map((g) => escapeText(g, 120)).join('; ')}` : ''
       const other = p.other.length + (p.moreOther ?? 0)
-      return `| ${pullCell(p, view.here)}${closed} | ${p.mergedAt.slice(0, 10)} | ${formatNumber(p.pages.length + (p.morePages ?? 0))}${other ? ` (and ${count(other, 'file that is no page', 'files that are no page')})` : ''} | ${headline(f)} |`
+      const figures = p.comment ? ` · ${link(`${p.url}#issuecomment-${p.comment.id}`, 'each page')}` : ''
+      return `| ${pullCell(p, view.here)}${figures}${closed} | ${p.mergedAt.slice(0, 10)} | ${formatNumber(p.pages.length + (p.morePages ?? 0))}${other ? ` (and ${count(other, 'file that is no page', 'files that are no page')})` : ''} | ${headline(f)} |`
     })
     parts.push(`**Measured**, newest first (${formatNumber(measured.length)})`, ['| Pull request | Merged | Pages | Human views of its pages, after against before |', '|---|---|---|---|', ...rows].join('\n') + more(measured.length, ROWS))
   }

@@ -146,6 +146,8 @@ describe('did the docs change help: before and after for a merged docs pull requ
     expect(comment).toContain(`href="https://github.com/acme/docs/issues/${issue?.number}"`)
     body = issue?.body ?? ''
     expect(body).toMatch(/\*\*Measured\*\*, newest first \(1\)[\s\S]*pull\/12[\s\S]*pages \+14\.2%/)
+    // the issue links each measured pull request's comment, where its pages are
+    expect(body).toContain(`<a href="https://github.com/acme/docs/pull/12#issuecomment-${comments[0]?.id}">each page</a>`)
     expect(body).not.toContain('**Being measured**')
     expect(body).not.toContain('<img')
     expect(comment).not.toContain('<img')
@@ -279,7 +281,7 @@ describe('did the docs change help: before and after for a merged docs pull requ
     expect(run.warnings).toEqual([])
     expect(impactJson(run)[0]?.agent).toBe(true)
     const body = healthIssue(gh)?.body ?? ''
-    expect(body).toMatch(/pull\/12[^|]*\(the agent's\)<br>Gaps gone after it merged: Search with no click: webhook retries \|/)
+    expect(body).toMatch(/pull\/12[^|]*\(the agent's\) · <a href="[^"]+">each page<\/a><br>Gaps gone after it merged: Search with no click: webhook retries \|/)
     expect(impactComments(gh, 12)[0]?.body).toContain('Gaps readers hit that were gone after it merged: Search with no click: webhook retries.')
   })
 
