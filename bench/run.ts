@@ -44,7 +44,7 @@ const NOTES = `## What the numbers mean
   ncc's \`--minify\` runs terser with \`compress: false\` (no dead-code removal; its compact output
   even starts slower). The build runs terser's dead-code options alone over the entry chunk (no
   mangling, names kept, formatted for reading): 317 KiB → 95 KiB. Re-measured on 2026-11-24 with
-  \`farm-bench\` (100 alternated pairs, Node 24, a bad input): the dead-code pass takes 9.8 % off
+  an interleaved A/B timing (100 alternated pairs, Node 24, a bad input): the dead-code pass takes 9.8 % off
   the whole process (A/B wall 0.90; 0.109 s → 0.099 s), about a quarter of what the action adds to
   a bare Node start, so it stays. The second post-build step, putting back the parentheses around
   each module factory (acorn), measured 1 % (A/B 0.99, inside the noise) and was removed with
@@ -57,7 +57,7 @@ const NOTES = `## What the numbers mean
 - **Polling.** Checks start 1.5 s apart and grow to \`poll-interval\`: a 30-minute job costs about
   half the requests of a fixed 5 s poll, and the step notices the end about 5 s later on average
   (at most one \`poll-interval\`). Lower \`poll-interval\` to trade requests for promptness. A
-  deployment or preview (\`mode: deploy\`, \`mode: preview\`) is followed on the same schedule
+  deployment or preview (the deploy and preview actions) is followed on the same schedule
   (src/deploy/ uses the same poll-schedule.ts), so these rows are its cost too, plus its one trigger.
 - **Export memory.** The same bundle exporting 0 rows peaks at about 71 MiB on Node 24 (60 MiB on
   Node 20). The 100,000-row peak was about 200 MiB on 2026-11-24. Sampling \`process.memoryUsage()\`
