@@ -5292,6 +5292,7 @@ async function readImpactWeek(client, start, paths) {
 
 
 
+
 /**
  * The health action's "did the docs change help?" (impact: on). Each run: the pull requests merged
  * into the docs repository's default branch in the weeks of the trend (one listing, bounded), the
@@ -5317,8 +5318,11 @@ const fullName = (r) => `${r.owner}/${r.repo}`;
 async function docsPort(settings, api, ctx) {
     const [owner = '', name = ''] = (settings.repository ?? `${ctx.run.owner}/${ctx.run.repo}`).split('/');
     const repo = { owner, repo: name };
-    if (fullName(repo).toLowerCase() === `${ctx.run.owner}/${ctx.run.repo}`.toLowerCase())
+    if (fullName(repo).toLowerCase() === `${ctx.run.owner}/${ctx.run.repo}`.toLowerCase()) {
+        if (settings.docsToken)
+            core/* warning */.$e(`Input "docs-token" is not used: docs-repository is this repository (${fullName(repo)}), which github-token reads and comments.`);
         return { repo, port: api, canWrite: true };
+    }
     if (settings.docsToken)
         return { repo, port: await ctx.github(settings.docsToken), canWrite: true };
     return { repo, port: api, canWrite: false };
@@ -5326,7 +5330,7 @@ async function docsPort(settings, api, ctx) {
 /**
  * Follows the docs pull requests and reads the weeks they lack. `allowance` is how many analytics
  * requests it may still spend; `agentLinks` the pull requests of the agent jobs the issue follows
- * (their pullKey).
+ * (their pullKey); a pull request with the tracking comment of an agent job is the agent's too.
  */
 async function measureImpact(o) {
     const { settings, ctx, port, repo } = o;
@@ -5393,7 +5397,7 @@ async function measureImpact(o) {
             if (mapped.pages.length === 0)
                 state.skipped.push(p.number);
             else
-                state.pulls.push({ number: p.number, url: p.url, title: p.title, mergedAt: p.mergedAt, ...mapped });
+                state.pulls.push({ number: p.number, url: p.url, title: p.title, mergedAt: p.mergedAt, ...mapped, ...((await openedByAgent(port, repo, p)) ? { agent: true } : {}) });
         }
         catch (error) {
             if (error instanceof errors/* CancelledError */.c)
@@ -5451,6 +5455,26 @@ async function measureImpact(o) {
     }
     state.weeks = keptWeeks(state.pulls, state.weeks, k);
     return view();
+}
+/**
+ * Whether an agent job the action followed opened the pull request: its tracking comment there (the
+ * agent and comment actions write one on the agent's pull request) names a job and this pull
+ * request. One request, once per pull request; a failure only leaves it unmarked.
+ */
+async function openedByAgent(port, repo, pull) {
+    try {
+        const comments = await port.listComments({ ...repo, number: pull.number, isPullRequest: true, title: pull.title, url: pull.url });
+        return comments.some((c) => {
+            const state = c.authorType === 'Bot' ? decodeState(c.body) : undefined;
+            return state?.job !== undefined && state.job !== '' && state.prLink !== undefined && pullKey(state.prLink) === pullKey(pull.url);
+        });
+    }
+    catch (error) {
+        if (error instanceof errors/* CancelledError */.c)
+            throw error;
+        core/* info */.pq(`Could not read the comments of ${fullName(repo)}#${pull.number} (to know whether the agent opened it): ${(0,errors/* getErrorMessage */.u)(error)}`);
+        return false;
+    }
 }
 /** Weeks after counted so far, by pull request. */
 function counted(state) {

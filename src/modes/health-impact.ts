@@ -4,7 +4,8 @@ import { VIEWS_PAGE_SIZE, readImpactWeek } from '../analytics/impact-weeks.js'
 import { weekOf } from '../analytics/weeks.js'
 import type { Thread } from '../github/comment-event.js'
 import type { ImpactState } from '../github/health-issue.js'
-import { type GitHubPort, type Repo, sameLogin, statusOf } from '../github/port.js'
+import { type GitHubPort, type MergedPull, type Repo, sameLogin, statusOf } from '../github/port.js'
+import { decodeState } from '../github/thread-state.js'
 import { pullKey } from '../github/pull-link.js'
 import type { HealthSettings } from '../inputs/settings.js'
 import { IMPACT_COMMENT_MARKER, type ImpactSectionView, digestOf, renderImpactComment } from '../summary/impact-report.js'
@@ -51,7 +52,10 @@ const fullName = (r: Repo): string => `${r.owner}/${r.repo}`
 export async function docsPort(settings: ImpactSettings, api: GitHubPort, ctx: ModeContext): Promise<{ repo: Repo; port: GitHubPort; canWrite: boolean }> {
   const [owner = '', name = ''] = (settings.repository ?? `${ctx.run.owner}/${ctx.run.repo}`).split('/')
   const repo: Repo = { owner, repo: name }
-  if (fullName(repo).toLowerCase() === `${ctx.run.owner}/${ctx.run.repo}`.toLowerCase()) return { repo, port: api, canWrite: true }
+  if (fullName(repo).toLowerCase() === `${ctx.run.owner}/${ctx.run.repo}`.toLowerCase()) {
+    if (settings.docsToken) core.warning(`Input "docs-token" is not used: docs-repository is this repository (${fullName(repo)}), which github-token reads and comments.`)
+    return { repo, port: api, canWrite: true }
+  }
   if (settings.docsToken) return { repo, port: await ctx.github(settings.docsToken), canWrite: true }
   return { repo, port: api, canWrite: false }
 }
@@ -59,7 +63,7 @@ export async function docsPort(settings: ImpactSettings, api: GitHubPort, ctx: M
 /**
  * Follows the docs pull requests and reads the weeks they lack. `allowance` is how many analytics
  * requests it may still spend; `agentLinks` the pull requests of the agent jobs the issue follows
- * (their pullKey).
+ * (their pullKey); a pull request with the tracking comment of an agent job is the agent's too.
  */
 export async function measureImpact(o: {
   settings: ImpactSettings
@@ -128,7 +132,7 @@ export async function measureImpact(o: {
       const files = await port.pullRequestFiles(repo, p.number, FILE_PAGES)
       const mapped = pagesOfFiles(files, root)
       if (mapped.pages.length === 0) state.skipped.push(p.number)
-      else state.pulls.push({ number: p.number, url: p.url, title: p.title, mergedAt: p.mergedAt, ...mapped })
+      else state.pulls.push({ number: p.number, url: p.url, title: p.title, mergedAt: p.mergedAt, ...mapped, ...((await openedByAgent(port, repo, p)) ? { agent: true } : {}) })
     } catch (error) {
       if (error instanceof CancelledError) throw error
       notes.push(`Could not read the files of ${repository}#${p.number}: ${external(getErrorMessage(error), 300)}. The next run tries again.`)
@@ -183,6 +187,25 @@ export async function measureImpact(o: {
   }
   state.weeks = keptWeeks(state.pulls, state.weeks, k)
   return view()
+}
+
+/**
+ * Whether an agent job the action followed opened the pull request: its tracking comment there (the
+ * agent and comment actions write one on the agent's pull request) names a job and this pull
+ * request. One request, once per pull request; a failure only leaves it unmarked.
+ */
+async function openedByAgent(port: GitHubPort, repo: Repo, pull: MergedPull): Promise<boolean> {
+  try {
+    const comments = await port.listComments({ ...repo, number: pull.number, isPullRequest: true, title: pull.title, url: pull.url })
+    return comments.some((c) => {
+      const state = c.authorType === 'Bot' ? decodeState(c.body) : undefined
+      return state?.job !== undefined && state.job !== '' && state.prLink !== undefined && pullKey(state.prLink) === pullKey(pull.url)
+    })
+  } catch (error) {
+    if (error instanceof CancelledError) throw error
+    core.info(`Could not read the comments of ${fullName(repo)}#${pull.number} (to know whether the agent opened it): ${getErrorMessage(error)}`)
+    return false
+  }
 }
 
 /** Weeks after counted so far, by pull request. */

@@ -8,6 +8,7 @@ import { runAgainst, startSimulator } from '../e2e/fixtures.js'
 import { type ActionRun, IN_PROCESS, TEST_TOKEN, secretLeaks } from '../e2e/harness.js'
 import { APP_TOKEN, twoRepositories } from '../e2e/two-repositories.js'
 import { decodeImpactState, encodeHealthState, encodeImpactState } from '../../src/github/health-issue.js'
+import { encodeState } from '../../src/github/thread-state.js'
 
 /**
  * "Did the docs change help?" as whole health runs (src/main.ts in-process, the service simulator
@@ -247,6 +248,10 @@ describe('did the docs change help: before and after for a merged docs pull requ
     expect(impactComments(gh, 12)).toHaveLength(0)
     expect(healthIssue(gh)?.body).toContain('**Measured**')
 
+    // a docs token for this very repository does nothing: said
+    const same = await health(sim, gh, { 'docs-token': 'ghs_not_needed_0000000000' })
+    expect(same.warnings).toEqual(['Input "docs-token" is not used: docs-repository is this repository (acme/docs), which github-token reads and comments.'])
+
     const off = await health(sim, gh, { impact: 'off', 'impact-weeks': '6' })
     expect(off.warnings).toEqual(['Input "impact-weeks" is not read with impact: off, so it was ignored.'])
     expect(off.outputs['impact-json']).toBeUndefined()
@@ -283,6 +288,19 @@ describe('did the docs change help: before and after for a merged docs pull requ
     const body = healthIssue(gh)?.body ?? ''
     expect(body).toMatch(/pull\/12[^|]*\(the agent's\) · <a href="[^"]+">each page<\/a><br>Gaps gone after it merged: Search with no click: webhook retries \|/)
     expect(impactComments(gh, 12)[0]?.body).toContain('Gaps readers hit that were gone after it merged: Search with no click: webhook retries.')
+  })
+
+  test('a pull request an agent job opened (its tracking comment names the job and the pull request) is the agent\'s; a person\'s copy of the marker is not', async () => {
+    const { sim, gh } = await world()
+    startAt('2026-12-08T09:30:00Z')
+    const tracking = `<!-- mintlify-docs-action -->\nTracking job_9\n${encodeState({ job: 'job_9', prLink: 'https://github.com/acme/docs/pull/12', entries: [] })}`
+    gh.addComment(12, { login: 'github-actions[bot]', type: 'Bot' }, tracking)
+    gh.merge(15, 'A person\'s change', '2026-11-05T10:00:00Z', [page('api/auth.mdx')])
+    gh.addComment(15, { login: 'mallory', type: 'User' }, tracking.replace('/pull/12', '/pull/15'))
+    const run = await health(sim, gh)
+    const byNumber = new Map(impactJson(run).map((p) => [p.number, p.agent]))
+    expect(byNumber.get(12)).toBe(true)
+    expect(byNumber.get(15)).toBe(false)
   })
 
   test('docs in their own repository: read and commented there with docs-token; without it, read (a public repository) and a notice instead of the comment', async () => {
