@@ -2447,14 +2447,14 @@ const INPUTS = {
         actions: [ "agent", "deploy", "preview", "automation" ]
     },
     "github-token": {
-        root: "Token for comments and reactions (comment: true, and mode: comment; needs issues: write and pull-requests: write), for reading a code change (changes; contents: read), and for the health issue (mode: health; issues: write; with impact also pull-requests: read, or write with impact-comment).",
+        root: "Token for comments and reactions (comment: true, and mode: comment; needs issues: write and pull-requests: write), for reading a code change (changes; contents: read), and for the health issue (mode: health; issues: write; with impact also pull-requests: read, or write with impact-comment, and contents: read to find docs.json).",
         text: {
             agent: "Token for the tracking comment and status labels (comment: true; issues: write and pull-requests: write) and for reading a code change (changes; contents: read, pull-requests: read).",
             comment: "Token for reactions, the tracking comment, labels and review replies: issues: write and pull-requests: write.",
             deploy: "Token for the tracking comment (comment: true): issues: write or pull-requests: write.",
             preview: "Token for the tracking comment (comment: true), and for reading the pull request: pull-requests: write.",
             automation: "Token for the tracking comment (comment: true): issues: write or pull-requests: write.",
-            health: "Token for the health issue and its label (issues: write), and with impact for the docs pull requests of this repository (pull-requests: read, or write with impact-comment)."
+            health: "Token for the health issue and its label (issues: write), and with impact for the docs pull requests of this repository (pull-requests: read, or write with impact-comment; contents: read to find docs.json once)."
         },
         default: "${{ github.token }}",
         actions: [ "agent", "comment", "health", "deploy", "preview", "automation" ]
