@@ -1,6 +1,8 @@
+import { decodeImpactState, encodeImpactState } from '../src/github/health-issue.js'
 import { runAction } from '../test/e2e/harness.js'
 import { GitHubSimulator } from '../test/simulator/github-simulator.js'
 import { InsightsData } from '../test/simulator/insights-data.js'
+import { PageWeeks, flat, rises } from '../test/simulator/page-weeks.js'
 import { ServiceSimulator } from '../test/simulator/service-simulator.js'
 import { periodRows } from '../test/simulator/traffic-data.js'
 
@@ -76,8 +78,6 @@ export interface ImpactRuns {
   bound: number
 }
 
-const IMPACT = /<!-- mintlify-docs-action:impact-state v1 ([A-Za-z0-9+/=]+) -->/
-
 /**
  * `impact: on` against `impact: off`, two worlds with the same data (a site of 1,234 pages, a docs
  * pull request merged three weeks ago with three changed pages): a first run, then a weekly run once
@@ -86,13 +86,11 @@ const IMPACT = /<!-- mintlify-docs-action:impact-state v1 ([A-Za-z0-9+/=]+) -->/
  * analytics requests more than without; the bench fails otherwise.
  */
 export async function impactCost(node: string): Promise<ImpactRuns> {
-  const { PageWeeks, flat, rises } = await import('../test/simulator/page-weeks.js')
-  const { inflateRawSync, deflateRawSync } = await import('node:zlib')
   const DAY = 86_400_000
   // this week's Monday on the real clock (the bundle runs as a child process, on the real date)
   const today = Math.floor(Date.now() / DAY)
   const monday = (weeksAgo: number): string => new Date((today - ((today + 3) % 7) - 7 * weeksAgo) * DAY).toISOString().slice(0, 10)
-  const mergedAt = `${monday(3).slice(0, 10)}T15:00:00Z`
+  const mergedAt = `${monday(3)}T15:00:00Z`
   const world = async (impact: 'on' | 'off') => {
     const sim = new ServiceSimulator({ insights: InsightsData.generate({ searches: 3000, conversations: 5000, pages: 60 }) })
     const pw = new PageWeeks(1230).page('/guides/webhooks', rises(monday(2), 200, 300)).page('/api/auth', flat(500)).page('/guides/retries', flat(150)).page('/changelog', flat(20))
@@ -125,11 +123,9 @@ export async function impactCost(node: string): Promise<ImpactRuns> {
       const state = JSON.parse(Buffer.from(STATE.exec(issue.body)?.[1] ?? '', 'base64').toString('utf8')) as { weeks: unknown[] }
       state.weeks = state.weeks.slice(0, -1)
       issue.body = issue.body.replace(STATE, `<!-- mintlify-docs-action:health-state v1 ${Buffer.from(JSON.stringify(state)).toString('base64')} -->`)
-      const found = IMPACT.exec(issue.body)
-      if (found) {
-        const impactState = JSON.parse(inflateRawSync(Buffer.from(found[1] ?? '', 'base64')).toString('utf8')) as { weeks: Array<{ start: string }> }
-        impactState.weeks = impactState.weeks.filter((w) => w.start !== monday(1))
-        issue.body = issue.body.replace(IMPACT, `<!-- mintlify-docs-action:impact-state v1 ${deflateRawSync(Buffer.from(JSON.stringify(impactState))).toString('base64')} -->`)
+      const found = decodeImpactState(issue.body)
+      if ('state' in found) {
+        issue.body = issue.body.replace(/<!-- mintlify-docs-action:impact-state v1 [A-Za-z0-9+/=]+ -->/, encodeImpactState({ ...found.state, weeks: found.state.weeks.filter((w) => w.start !== monday(1)) }))
       }
     }
     const stop = async (): Promise<void> => {

@@ -4465,7 +4465,7 @@ var external_node_crypto_ = __webpack_require__(7598);
  * each page's human and AI page views and thumbs up and down, with the site's human views over the
  * same weeks as the control. Page views are additive (a window is the sum of its weeks); unique
  * visitors are not, and are not used. Pure: the weeks are read by impact-weeks.ts, the pull requests
- * by github/docs-pulls.ts, and the words are summary/impact-report.ts's.
+ * through the GitHub port by modes/health-impact.ts, and the words are summary/impact-report.ts's.
  */
 /** Below this many human views in either window, a change is "too few views to tell". */
 const MIN_VIEWS = 100;
@@ -4736,7 +4736,7 @@ const IMPACT_COMMENT_MARKER = '<!-- mintlify-docs-action:impact -->';
 const ROWS = 20;
 const PAGE_ROWS = 30;
 const NOT_PROOF = `Before and after is not proof of cause: releases, seasons, search engines and links from elsewhere move page views too, so the site's own change over the same weeks is shown to compare with. Below ${(0,format/* formatNumber */.ZV)(MIN_VIEWS)} human views in either window a change reads "too few views to tell".`;
-const signed = (percent) => `${percent > 0 ? '+' : ''}${(0,format/* formatPercent */.l9)(percent / 100)}`;
+const signed = (percent) => (0,format/* formatSignedPercent */.h9)(percent / 100);
 /** `1,200 → 1,620` */
 const arrow = (before, after) => (before === undefined ? (0,format/* formatNumber */.ZV)(after) : `${(0,format/* formatNumber */.ZV)(before)} → ${(0,format/* formatNumber */.ZV)(after)}`);
 function thumbs(c) {
@@ -4751,8 +4751,7 @@ function verdictText(v) {
 function windowDays(starts) {
     const first = starts[0];
     const lastMonday = starts.at(-1);
-    const lastDay = new Date(Date.parse(`${shiftWeeks(lastMonday, 1)}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-    return `${first} – ${lastDay}`;
+    return `${first} – ${(0,format/* formatDay */.im)(Date.parse(`${shiftWeeks(lastMonday, 1)}T00:00:00Z`) - 86_400_000)}`;
 }
 /** One line: the pages together against the site, or why there is no percentage. */
 function headline(f) {
@@ -4874,54 +4873,7 @@ function verdictWords(f) {
     return { pages: v.kind === 'change' ? 'change' : v.kind === 'new' ? 'new pages only' : 'too few views to tell', ...(v.kind === 'change' ? { percent: round(v.percent) } : {}), ...(site !== undefined ? { site: round(site) } : {}) };
 }
 
-;// CONCATENATED MODULE: ./src/analytics/compare.ts
-const ZERO = { human: 0, ai: 0, total: 0 };
-/** (current − previous) / previous × 100, one decimal, signed (`+12.5`, `-3.0`, `0.0`); empty when previous is 0. */
-function changePercent(current, previous) {
-    if (previous === 0)
-        return '';
-    const rounded = Math.round(((current - previous) / previous) * 1000) / 10;
-    if (rounded === 0)
-        return '0.0';
-    return `${rounded > 0 ? '+' : ''}${rounded.toFixed(1)}`;
-}
-/**
- * Every path of either period: the current counts (0 if the path had none), the previous counts
- * (0 likewise) and the change. Sorted as the export is: most in this period first, then the pages
- * that had some only before, most first; ties by path.
- */
-function joinPeriods(current, previous) {
-    const rows = [];
-    for (const row of current.values()) {
-        const before = previous.get(row.path);
-        const prev = before ? { human: before.human, ai: before.ai, total: before.total } : ZERO;
-        rows.push({ ...row, previous: prev, change: row.total - prev.total });
-    }
-    for (const before of previous.values()) {
-        if (current.has(before.path))
-            continue;
-        rows.push({ path: before.path, human: 0, ai: 0, total: 0, previous: { human: before.human, ai: before.ai, total: before.total }, change: -before.total });
-    }
-    return rows.sort((a, b) => b.total - a.total || b.previous.total - a.previous.total || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-}
-const byPath = (a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-function movers(rows, limit) {
-    const both = rows.filter((r) => r.total > 0 && r.previous.total > 0);
-    const risers = both.filter((r) => r.change > 0).sort((a, b) => b.change - a.change || byPath(a, b));
-    const fallers = both.filter((r) => r.change < 0).sort((a, b) => a.change - b.change || byPath(a, b));
-    const added = rows.filter((r) => r.total > 0 && r.previous.total === 0).sort((a, b) => b.total - a.total || byPath(a, b));
-    const gone = rows.filter((r) => r.total === 0 && r.previous.total > 0).sort((a, b) => b.previous.total - a.previous.total || byPath(a, b));
-    return {
-        risers: risers.slice(0, limit),
-        fallers: fallers.slice(0, limit),
-        added: added.slice(0, limit),
-        gone: gone.slice(0, limit),
-        counts: { risers: risers.length, fallers: fallers.length, added: added.length, gone: gone.length },
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/summary/health-body.ts
-
 
 
 
@@ -4973,15 +4925,15 @@ function trend(weeks, wanted) {
 /** The last week against the one before, when the trend has both. */
 function lastWeekLine(weeks) {
     const [last, before] = [weeks.at(-1), weeks.at(-2)];
-    return last && before && before.start === weekBefore(last.start) ? `**The week of ${last.start}** against the week before: ${health_body_movers(last, before)}.` : '';
+    return last && before && before.start === weekBefore(last.start) ? `**The week of ${last.start}** against the week before: ${movers(last, before)}.` : '';
 }
 function change(now, before) {
     const diff = now - before;
-    const percent = before > 0 ? ` (${changePercent(now, before)}%)` : '';
+    const percent = before > 0 ? ` (${(0,format/* formatSignedPercent */.h9)((now - before) / before)})` : '';
     return diff === 0 ? '＝ 0' : `${diff > 0 ? '▲ +' : '▼ '}${(0,format/* formatNumber */.ZV)(diff)}${percent}`;
 }
 /** The week's movers: each series against the week before. */
-function health_body_movers(last, before) {
+function movers(last, before) {
     return [
         `visitors ${(0,format/* formatNumber */.ZV)(last.visitors)} ${change(last.visitors, before.visitors)}`,
         `human ${change(last.human, before.human)}`,
@@ -5255,19 +5207,8 @@ async function readImpactWeek(client, start, paths) {
             throw error;
         return { stopped: (0,errors/* getErrorMessage */.u)(error), budget: error instanceof ApiError && error.kind === 'budget' };
     }
-    // the site's paths, normalised (a trailing slash is the same page); rows of one path summed
-    const served = new Map();
-    for (const row of views.rows.values()) {
-        const path = normalPath(row.path);
-        const had = served.get(path) ?? [0, 0];
-        served.set(path, [had[0] + row.human, had[1] + row.ai]);
-    }
-    const rated = new Map();
-    for (const row of feedback.feedback) {
-        const path = normalPath(row.path);
-        const had = rated.get(path) ?? [0, 0];
-        rated.set(path, [had[0] + row.thumbsUp, had[1] + row.thumbsDown]);
-    }
+    const served = byPath(views.rows.values(), (row) => [row.human, row.ai]);
+    const rated = byPath(feedback.feedback, (row) => [row.thumbsUp, row.thumbsDown]);
     const prefix = servedPrefix(paths, new Set(served.keys()));
     const week = { start, site: [views.totals.human, views.totals.ai], views: {}, thumbs: {}, thumbsWhole: !feedback.hasMore, covered: [...paths], prefix };
     for (const path of paths) {
@@ -5279,6 +5220,17 @@ async function readImpactWeek(client, start, paths) {
             week.thumbs[path] = t;
     }
     return { week, sitePages: served.size };
+}
+/** Two figures by page path, normalised (a trailing slash is the same page), rows of one path summed. */
+function byPath(rows, figures) {
+    const out = new Map();
+    for (const row of rows) {
+        const path = normalPath(row.path);
+        const [a, b] = figures(row);
+        const had = out.get(path) ?? [0, 0];
+        out.set(path, [had[0] + a, had[1] + b]);
+    }
+    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/modes/health-impact.ts
@@ -5738,7 +5690,7 @@ async function health_run(settings, ctx) {
         issue = await save(issue, reopen);
         // 6. the measured pull requests' comments, linking to the issue; the issue then keeps their ids
         if (impact && impactSettings && docs) {
-            const wanted = impact.state.pulls.filter((p) => p.figures && !p.comment);
+            const uncommented = impact.state.pulls.filter((p) => p.figures && !p.comment);
             if (impactSettings.comment && docs.canWrite) {
                 const done = await commentImpact({ state: impact.state, settings: impactSettings, repo: docs.repo, port: docs.port, identity: docs.port === api ? identity : await docs.port.identity(), issueUrl: issue?.url, gaps: closedGaps(records) });
                 for (const w of done.warnings)
@@ -5746,8 +5698,8 @@ async function health_run(settings, ctx) {
                 if (done.written > 0)
                     issue = await save(issue, false);
             }
-            else if (impactSettings.comment && wanted.length > 0) {
-                core/* notice */.lm(`${(0,format/* count */.U9)(wanted.length, 'measured pull request')} of ${docs.repo.owner}/${docs.repo.repo} got no comment: it is not this repository, and docs-token is empty. Give docs-token (a token that can write pull requests there) to comment the figures.`);
+            else if (impactSettings.comment && uncommented.length > 0) {
+                core/* notice */.lm(`${(0,format/* count */.U9)(uncommented.length, 'measured pull request')} of ${docs.repo.owner}/${docs.repo.repo} got no comment: it is not this repository, and docs-token is empty. Give docs-token (a token that can write pull requests there) to comment the figures.`);
             }
         }
     }
@@ -5864,6 +5816,52 @@ function askOnce(client) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/analytics/compare.ts
+const ZERO = { human: 0, ai: 0, total: 0 };
+/** (current − previous) / previous × 100, one decimal, signed (`+12.5`, `-3.0`, `0.0`); empty when previous is 0. */
+function changePercent(current, previous) {
+    if (previous === 0)
+        return '';
+    const rounded = Math.round(((current - previous) / previous) * 1000) / 10;
+    if (rounded === 0)
+        return '0.0';
+    return `${rounded > 0 ? '+' : ''}${rounded.toFixed(1)}`;
+}
+/**
+ * Every path of either period: the current counts (0 if the path had none), the previous counts
+ * (0 likewise) and the change. Sorted as the export is: most in this period first, then the pages
+ * that had some only before, most first; ties by path.
+ */
+function joinPeriods(current, previous) {
+    const rows = [];
+    for (const row of current.values()) {
+        const before = previous.get(row.path);
+        const prev = before ? { human: before.human, ai: before.ai, total: before.total } : ZERO;
+        rows.push({ ...row, previous: prev, change: row.total - prev.total });
+    }
+    for (const before of previous.values()) {
+        if (current.has(before.path))
+            continue;
+        rows.push({ path: before.path, human: 0, ai: 0, total: 0, previous: { human: before.human, ai: before.ai, total: before.total }, change: -before.total });
+    }
+    return rows.sort((a, b) => b.total - a.total || b.previous.total - a.previous.total || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+const compare_byPath = (a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+function compare_movers(rows, limit) {
+    const both = rows.filter((r) => r.total > 0 && r.previous.total > 0);
+    const risers = both.filter((r) => r.change > 0).sort((a, b) => b.change - a.change || compare_byPath(a, b));
+    const fallers = both.filter((r) => r.change < 0).sort((a, b) => a.change - b.change || compare_byPath(a, b));
+    const added = rows.filter((r) => r.total > 0 && r.previous.total === 0).sort((a, b) => b.total - a.total || compare_byPath(a, b));
+    const gone = rows.filter((r) => r.total === 0 && r.previous.total > 0).sort((a, b) => b.previous.total - a.previous.total || compare_byPath(a, b));
+    return {
+        risers: risers.slice(0, limit),
+        fallers: fallers.slice(0, limit),
+        added: added.slice(0, limit),
+        gone: gone.slice(0, limit),
+        counts: { risers: risers.length, fallers: fallers.length, added: added.length, gone: gone.length },
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/summary/visitors-views-summary.ts
 
 
@@ -5898,9 +5896,8 @@ function formatChange(row) {
         return row.total > 0 ? '🆕 new' : '—';
     if (row.total === 0)
         return `▼ ${(0,format/* formatNumber */.ZV)(row.change)} (gone)`;
-    const percent = (0,format/* formatPercent */.l9)(row.change / row.previous.total);
     const arrow = row.change > 0 ? '▲' : row.change < 0 ? '▼' : '＝';
-    return `${arrow} ${row.change > 0 ? '+' : ''}${(0,format/* formatNumber */.ZV)(row.change)} (${row.change > 0 && percent !== '0.0%' ? '+' : ''}${percent})`;
+    return `${arrow} ${row.change > 0 ? '+' : ''}${(0,format/* formatNumber */.ZV)(row.change)} (${(0,format/* formatSignedPercent */.h9)(row.change / row.previous.total)})`;
 }
 function renderVisitorsViewsSummary(input) {
     const icon = input.failed ? '❌' : input.notes.length > 0 ? '⚠️' : '📊';
@@ -5959,7 +5956,7 @@ function renderVisitorsViewsSummary(input) {
         parts.push(`No page had ${noun} in this range.`);
     }
     if (compared)
-        parts.push(renderMovers(movers(compared.rows, MOVERS_SHOWN), noun));
+        parts.push(renderMovers(compare_movers(compared.rows, MOVERS_SHOWN), noun));
     if (input.totals)
         parts.push(`<sub>Total is deduplicated across human and AI traffic, so it is not human + AI. AI share = AI / (human + AI).${input.pin ? ` ${(0,summary_escape/* escapeText */.X1)(input.pin, 300)}` : ''}</sub>`);
     return `${parts.join('\n\n')}\n`;

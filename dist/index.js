@@ -195,6 +195,7 @@ var __webpack_modules__ = {
             ZV: () => formatNumber,
             a3: () => formatDuration,
             fU: () => formatTime,
+            h9: () => formatSignedPercent,
             im: () => formatDay,
             l9: () => formatPercent
         });
@@ -209,6 +210,11 @@ var __webpack_modules__ = {
         function formatPercent(fraction) {
             const [whole, decimals] = (fraction * 100).toFixed(1).split(".");
             return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${decimals}%`;
+        }
+        function formatSignedPercent(fraction) {
+            const text = formatPercent(fraction);
+            if (text === "0.0%" || text === "-0.0%") return "0.0%";
+            return fraction > 0 ? `+${text}` : text;
         }
         function formatDuration(ms) {
             if (ms < 1e3) return `${Math.max(0, Math.round(ms))}ms`;

@@ -36,19 +36,8 @@ export async function readImpactWeek(client: WeekClient, start: string, paths: r
     return { stopped: getErrorMessage(error), budget: error instanceof ApiError && error.kind === 'budget' }
   }
 
-  // the site's paths, normalised (a trailing slash is the same page); rows of one path summed
-  const served = new Map<string, [number, number]>()
-  for (const row of views.rows.values()) {
-    const path = normalPath(row.path)
-    const had = served.get(path) ?? [0, 0]
-    served.set(path, [had[0] + row.human, had[1] + row.ai])
-  }
-  const rated = new Map<string, [number, number]>()
-  for (const row of feedback.feedback) {
-    const path = normalPath(row.path)
-    const had = rated.get(path) ?? [0, 0]
-    rated.set(path, [had[0] + row.thumbsUp, had[1] + row.thumbsDown])
-  }
+  const served = byPath(views.rows.values(), (row) => [row.human, row.ai])
+  const rated = byPath(feedback.feedback, (row) => [row.thumbsUp, row.thumbsDown])
   const prefix = servedPrefix(paths, new Set(served.keys()))
   const week: ImpactWeek = { start, site: [views.totals.human, views.totals.ai], views: {}, thumbs: {}, thumbsWhole: !feedback.hasMore, covered: [...paths], prefix }
   for (const path of paths) {
@@ -58,4 +47,16 @@ export async function readImpactWeek(client: WeekClient, start: string, paths: r
     if (t && (t[0] > 0 || t[1] > 0 || !week.thumbsWhole)) week.thumbs[path] = t
   }
   return { week, sitePages: served.size }
+}
+
+/** Two figures by page path, normalised (a trailing slash is the same page), rows of one path summed. */
+function byPath<R extends { path: string }>(rows: Iterable<R>, figures: (row: R) => [number, number]): Map<string, [number, number]> {
+  const out = new Map<string, [number, number]>()
+  for (const row of rows) {
+    const path = normalPath(row.path)
+    const [a, b] = figures(row)
+    const had = out.get(path) ?? [0, 0]
+    out.set(path, [had[0] + a, had[1] + b])
+  }
+  return out
 }

@@ -15,9 +15,9 @@ import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { count } from '../util/format.js'
 import { Outputs } from '../util/outputs.js'
 import { external } from '../util/text.js'
+import { impactOutput } from '../summary/impact-report.js'
 import type { ModeContext, Report } from './context.js'
 import { type ImpactMeasured, commentImpact, docsPort, measureImpact } from './health-impact.js'
-import { impactOutput } from '../summary/impact-report.js'
 
 /**
  * `mode: health`: one GitHub issue that a schedule keeps, with the trend of the last `weeks` whole
@@ -195,13 +195,13 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
     issue = await save(issue, reopen)
     // 6. the measured pull requests' comments, linking to the issue; the issue then keeps their ids
     if (impact && impactSettings && docs) {
-      const wanted = impact.state.pulls.filter((p) => p.figures && !p.comment)
+      const uncommented = impact.state.pulls.filter((p) => p.figures && !p.comment)
       if (impactSettings.comment && docs.canWrite) {
         const done = await commentImpact({ state: impact.state, settings: impactSettings, repo: docs.repo, port: docs.port, identity: docs.port === api ? identity : await docs.port.identity(), issueUrl: issue?.url, gaps: closedGaps(records) })
         for (const w of done.warnings) core.warning(w)
         if (done.written > 0) issue = await save(issue, false)
-      } else if (impactSettings.comment && wanted.length > 0) {
-        core.notice(`${count(wanted.length, 'measured pull request')} of ${docs.repo.owner}/${docs.repo.repo} got no comment: it is not this repository, and docs-token is empty. Give docs-token (a token that can write pull requests there) to comment the figures.`)
+      } else if (impactSettings.comment && uncommented.length > 0) {
+        core.notice(`${count(uncommented.length, 'measured pull request')} of ${docs.repo.owner}/${docs.repo.repo} got no comment: it is not this repository, and docs-token is empty. Give docs-token (a token that can write pull requests there) to comment the figures.`)
       }
     }
   } catch (error) {

@@ -4,8 +4,7 @@ import { HEALTH_MARKER, type HealthState, type ImpactState, encodeHealthState, e
 import { type ImpactSectionView, renderImpactSection } from './impact-report.js'
 import { keptWeeks } from '../analytics/impact.js'
 import type { Here } from '../github/pull-link.js'
-import { changePercent } from '../analytics/compare.js'
-import { count, formatNumber, formatTime } from '../util/format.js'
+import { count, formatNumber, formatSignedPercent, formatTime } from '../util/format.js'
 import { alert, escapeText, link } from './escape.js'
 import { prLinkText } from './thread-comment.js'
 
@@ -84,7 +83,7 @@ function lastWeekLine(weeks: readonly WeekTotals[]): string {
 
 function change(now: number, before: number): string {
   const diff = now - before
-  const percent = before > 0 ? ` (${changePercent(now, before)}%)` : ''
+  const percent = before > 0 ? ` (${formatSignedPercent((now - before) / before)})` : ''
   return diff === 0 ? '＝ 0' : `${diff > 0 ? '▲ +' : '▼ '}${formatNumber(diff)}${percent}`
 }
 

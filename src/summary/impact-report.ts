@@ -3,7 +3,7 @@ import { type Counts, type ImpactPull, MIN_VIEWS, type PageFigures, type PullFig
 import { shiftWeeks } from '../analytics/weeks.js'
 import type { ImpactState } from '../github/health-issue.js'
 import { type Here, pullKey } from '../github/pull-link.js'
-import { count, formatNumber, formatPercent } from '../util/format.js'
+import { count, formatDay, formatNumber, formatSignedPercent } from '../util/format.js'
 import { escapeText, link } from './escape.js'
 import { prLinkText } from './thread-comment.js'
 
@@ -22,7 +22,7 @@ export const NOT_PROOF = `Before and after is not proof of cause: releases, seas
 /** The gaps each pull request closed (readers' text, escaped here), by its pullKey. */
 export type ClosedGaps = ReadonlyMap<string, string[]>
 
-const signed = (percent: number): string => `${percent > 0 ? '+' : ''}${formatPercent(percent / 100)}`
+const signed = (percent: number): string => formatSignedPercent(percent / 100)
 
 /** `1,200 → 1,620` */
 const arrow = (before: number | undefined, after: number): string => (before === undefined ? formatNumber(after) : `${formatNumber(before)} → ${formatNumber(after)}`)
@@ -40,8 +40,7 @@ function verdictText(v: Verdict): string {
 export function windowDays(starts: readonly string[]): string {
   const first = starts[0] as string
   const lastMonday = starts.at(-1) as string
-  const lastDay = new Date(Date.parse(`${shiftWeeks(lastMonday, 1)}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
-  return `${first} – ${lastDay}`
+  return `${first} – ${formatDay(Date.parse(`${shiftWeeks(lastMonday, 1)}T00:00:00Z`) - 86_400_000)}`
 }
 
 /** One line: the pages together against the site, or why there is no percentage. */

@@ -1,7 +1,7 @@
 import { type ComparedRow, type Comparison, type Movers, movers } from '../analytics/compare.js'
 import type { TrafficKind, VisitorRow, VisitorTotals } from '../api/schemas.js'
 import { alert, escapeText } from './escape.js'
-import { formatNumber, formatPercent } from '../util/format.js'
+import { formatNumber, formatPercent, formatSignedPercent } from '../util/format.js'
 
 /**
  * The visitors and page-views job summary: totals, the top pages with a text bar each, and where the
@@ -36,9 +36,8 @@ const NOUN: Record<TrafficKind, string> = { visitors: 'visitors', views: 'views'
 export function formatChange(row: ComparedRow): string {
   if (row.previous.total === 0) return row.total > 0 ? '🆕 new' : '—'
   if (row.total === 0) return `▼ ${formatNumber(row.change)} (gone)`
-  const percent = formatPercent(row.change / row.previous.total)
   const arrow = row.change > 0 ? '▲' : row.change < 0 ? '▼' : '＝'
-  return `${arrow} ${row.change > 0 ? '+' : ''}${formatNumber(row.change)} (${row.change > 0 && percent !== '0.0%' ? '+' : ''}${percent})`
+  return `${arrow} ${row.change > 0 ? '+' : ''}${formatNumber(row.change)} (${formatSignedPercent(row.change / row.previous.total)})`
 }
 
 export interface VisitorsViewsSummaryInput {

@@ -23,6 +23,13 @@ export function formatPercent(fraction: number): string {
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${decimals}%`
 }
 
+/** A change as a signed percentage from a fraction: `+12.5%`, `-3.0%`, `0.0%` (no sign on what rounds to zero), grouped. */
+export function formatSignedPercent(fraction: number): string {
+  const text = formatPercent(fraction)
+  if (text === '0.0%' || text === '-0.0%') return '0.0%'
+  return fraction > 0 ? `+${text}` : text
+}
+
 /** "1h 2m", "3m 5s", "4.2s", "350ms". */
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.max(0, Math.round(ms))}ms`

@@ -608,7 +608,8 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
       case 'get-repo': {
         const [owner = '', name = ''] = this.repository.split('/')
         // GitHub's own example of a full repository, as this one (the example predates has_discussions, which the schema requires and GitHub answers)
-        return { status: 200, body: { ...githubExample('full-repository'), has_discussions: false, name, full_name: this.repository, owner: { ...(githubExample('full-repository').owner as object), login: owner }, html_url: `https://github.com/${this.repository}`, default_branch: this.defaultBranch } }
+        const example = githubExample('full-repository')
+        return { status: 200, body: { ...example, has_discussions: false, name, full_name: this.repository, owner: { ...(example.owner as object), login: owner }, html_url: `https://github.com/${this.repository}`, default_branch: this.defaultBranch } }
       }
       case 'list-pulls': {
         const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30))

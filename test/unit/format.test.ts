@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { count, formatDay, formatDuration, formatNumber, formatPercent, formatTime } from '../../src/util/format.js'
+import { count, formatDay, formatDuration, formatNumber, formatPercent, formatSignedPercent, formatTime } from '../../src/util/format.js'
 import { sourceFiles } from './source-files.js'
 
 describe('one formatter for numbers and dates', () => {
@@ -9,6 +9,8 @@ describe('one formatter for numbers and dates', () => {
     expect(count(1, 'row', 'rows')).toBe('1 row')
     expect(count(12_000, 'agent use')).toBe('12,000 agent uses')
     expect(formatPercent(0.125)).toBe('12.5%')
+    // a change: signed, grouped, and no sign on what rounds to zero either way
+    expect([0.125, -0.03, 12.129, 0.0004, -0.0004, 0].map(formatSignedPercent)).toEqual(['+12.5%', '-3.0%', '+1,212.9%', '0.0%', '0.0%', '0.0%'])
   })
 
   it('writes days as YYYY-MM-DD and times to the minute in UTC; anything else is empty', () => {
