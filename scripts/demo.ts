@@ -3,10 +3,13 @@
  * a fake GitHub, runs the focused actions' entries (dist/<name>/index.js) against them the way the
  * GitHub runner does, each with its own action.yml's defaults (the agent action from a labelled issue, then a `/docs` comment continuing that job, then a weekly visitors comparison,
  * then an insights report with its prompt for the agent, a preview, a failing deployment, and the
- * docs-health issue a schedule keeps),
- * and prints the log, the step outputs and the job summary of each, and the issue's tracking comment.
+ * docs-health issue a schedule keeps, with a docs pull request measured and commented),
+ * and prints the log, the step outputs and the job summary of each, the issue's tracking comment, the
+ * health issue and the measured pull request's comment.
  */
 import { GitHubSimulator } from '../test/simulator/github-simulator.js'
+import { PageWeeks, flat, rises } from '../test/simulator/page-weeks.js'
+import { windowsOf } from '../src/analytics/impact.js'
 import { InsightsData } from '../test/simulator/insights-data.js'
 import { ServiceSimulator } from '../test/simulator/service-simulator.js'
 import { generateRows, periodRows } from '../test/simulator/traffic-data.js'
@@ -98,13 +101,23 @@ async function main(): Promise<void> {
     const deploy = await runAction({ action: 'deploy', inputs: { ...common, 'poll-interval': '1s' } })
     show(deploy)
 
-    console.log(rule('7. The health action: the one docs-health issue a weekly schedule keeps (trend, gaps, what the agent did)'))
-    sim.views.byRange = (from) => periodRows(from, 320, 3)
-    const health = await runAction({ action: 'health', inputs: { ...common, weeks: '6' }, event: { name: 'schedule', payload: { schedule: '0 6 * * 1' } }, env })
+    console.log(rule('7. The health action: the one docs-health issue a weekly schedule keeps (trend, gaps, what the agent did, what each docs change did)'))
+    // a docs pull request merged 45 days ago: its 4 weeks before and after are complete, so this run
+    // measures it and comments the figures on it (the pages' views come per page and per week)
+    const mergedAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 45 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z')
+    const changed = windowsOf(mergedAt, 4).after[0] as string
+    const pages = new PageWeeks(320).page('/api-reference/rate-limits', rises(changed, 460, 640)).page('/guides/retries', flat(90))
+    sim.views.byRange = (from, to) => pages.views(from, to)
+    sim.insights.byPageFor = (from, to) => pages.byPage(from, to)
+    gh.tree.push('docs.json')
+    gh.merge(205, 'Rate limits: document the headers', mergedAt, ['api-reference/rate-limits.mdx', 'guides/retries.mdx', 'images/headers.png'].map((filename) => ({ filename, status: 'modified' as const, additions: 12, deletions: 3 })))
+    const health = await runAction({ action: 'health', inputs: { ...common, weeks: '8' }, event: { name: 'schedule', payload: { schedule: '0 6 * * 1' } }, env })
     show(health)
     const issue = [...gh.issues.values()][0]
     console.log(rule(`Issue #${issue?.number ?? '?'} "${issue?.title ?? ''}", as GitHub stores it (the hidden state cut short)`))
-    console.log((issue?.body ?? '(none)').replace(/(health-state v1 .{40}).*-->/, '$1… -->').replace(/^/gm, '  '))
+    console.log((issue?.body ?? '(none)').replace(/(-state v1 .{40}).*-->/g, '$1… -->').replace(/^/gm, '  '))
+    console.log(rule('The comment on the measured pull request #205'))
+    console.log((gh.commentsOn(205)[0]?.body ?? '(none)').replace(/^/gm, '  '))
     if ([agent, conversation, visitors, insights, preview, health].some((r) => r.code !== 0) || deploy.code !== 1) process.exitCode = 1
   } finally {
     await sim.stop()

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { InsightsData } from '../simulator/insights-data.js'
+import { PageWeeks, flat, rises } from '../simulator/page-weeks.js'
+import { windowsOf } from '../../src/analytics/impact.js'
 import { generateRows, periodRows } from '../simulator/traffic-data.js'
 import { runAgainst, startGitHub, startSimulator } from './fixtures.js'
 import { RUNTIMES, hasStackTrace, secretLeaks } from './harness.js'
@@ -111,6 +113,34 @@ describe.each(RUNTIMES)('the bundle, once per mode ($name)', (runtime) => {
     expect(gh.issues.size).toBe(1)
     expect(gh.requestsTo('create-issue')).toHaveLength(1)
     expect(secretLeaks(second, sim.apiKey)).toEqual([])
+  })
+
+  test('health with impact: a docs pull request merged 9 weeks ago is measured in one run and gets its one comment, figures the service\'s sums', async () => {
+    // the bundle runs on the real clock: the merge is placed 9 weeks back from it, far enough that a
+    // week boundary passed between here and the run changes nothing (its 4 weeks after are complete)
+    const mergedAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 63 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z')
+    const windows = windowsOf(mergedAt, 4)
+    const pw = new PageWeeks(300).page('/guides/webhooks', rises(windows.after[0] as string, 200, 300)).page('/api/auth', flat(500))
+    const sim = await startSimulator()
+    sim.visitors.byRange = (from) => periodRows(from, 10)
+    sim.views.byRange = (from, to) => pw.views(from, to)
+    sim.insights.byPageFor = (from, to) => pw.byPage(from, to)
+    const gh = await startGitHub()
+    gh.tree.push('docs.json')
+    gh.merge(12, 'Webhooks: retries', mergedAt, ['guides/webhooks.mdx', 'api/auth.mdx', 'images/flow.png'].map((filename) => ({ filename, status: 'modified' as const, additions: 3, deletions: 1 })))
+    const run = await runAgainst(sim, runtime, { mode: 'health' }, { env: { GITHUB_API_URL: gh.baseUrl } })
+    expect(run.errors).toEqual([])
+    expect(run.code).toBe(0)
+    const [measured] = JSON.parse(run.outputs['impact-json'] ?? '[]') as Array<{ number: number; figures?: { after: { human: number }; before: { human: number } } }>
+    const sum = (starts: string[]) => pw.sum('/guides/webhooks', starts).human + pw.sum('/api/auth', starts).human
+    expect(measured?.number).toBe(12)
+    expect(measured?.figures?.before.human).toBe(sum(windows.before))
+    expect(measured?.figures?.after.human).toBe(sum(windows.after))
+    const comments = gh.commentsOn(12).filter((c) => c.body.startsWith('<!-- mintlify-docs-action:impact -->'))
+    expect(comments).toHaveLength(1)
+    expect(comments[0]?.body).toContain(`${sum(windows.before).toLocaleString('en-US')} → ${sum(windows.after).toLocaleString('en-US')} human views`)
+    expect([...gh.issues.values()][0]?.body).toContain('**Measured**')
+    expect(secretLeaks(run, sim.apiKey)).toEqual([])
   })
 
   test('a bad input: one ::error:: naming it, nothing sent', async () => {
