@@ -5325,7 +5325,7 @@ async function measureImpact(o) {
         try {
             const tree = await port.treePaths(repo, branch);
             root = state.root = tree ? docsRootOf(tree.paths) : '';
-            core/* info */.pq(`The docs live in ${root === '' ? 'the root' : root} of ${repository}${tree?.truncated ? ' (GitHub listed only part of the files)' : ''}.`);
+            core/* info */.pq(`The docs live in ${root === '' ? 'the root' : (0,util_text/* external */.qn)(root, 200)} of ${repository}${tree?.truncated ? ' (GitHub listed only part of the files)' : ''}.`);
         }
         catch (error) {
             if (error instanceof errors/* CancelledError */.c)
@@ -5424,7 +5424,7 @@ async function openedByAgent(port, repo, pull) {
     catch (error) {
         if (error instanceof errors/* CancelledError */.c)
             throw error;
-        core/* info */.pq(`Could not read the comments of ${fullName(repo)}#${pull.number} (to know whether the agent opened it): ${(0,errors/* getErrorMessage */.u)(error)}`);
+        core/* info */.pq(`Could not read the comments of ${fullName(repo)}#${pull.number} (to know whether the agent opened it): ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}`);
         return false;
     }
 }

@@ -111,7 +111,7 @@ export async function measureImpact(o: {
     try {
       const tree = await port.treePaths(repo, branch)
       root = state.root = tree ? docsRootOf(tree.paths) : ''
-      core.info(`The docs live in ${root === '' ? 'the root' : root} of ${repository}${tree?.truncated ? ' (GitHub listed only part of the files)' : ''}.`)
+      core.info(`The docs live in ${root === '' ? 'the root' : external(root, 200)} of ${repository}${tree?.truncated ? ' (GitHub listed only part of the files)' : ''}.`)
     } catch (error) {
       if (error instanceof CancelledError) throw error
       // not kept: the next run looks again
@@ -203,7 +203,7 @@ async function openedByAgent(port: GitHubPort, repo: Repo, pull: MergedPull): Pr
     })
   } catch (error) {
     if (error instanceof CancelledError) throw error
-    core.info(`Could not read the comments of ${fullName(repo)}#${pull.number} (to know whether the agent opened it): ${getErrorMessage(error)}`)
+    core.info(`Could not read the comments of ${fullName(repo)}#${pull.number} (to know whether the agent opened it): ${external(getErrorMessage(error), 300)}`)
     return false
   }
 }

@@ -391,6 +391,14 @@ describe('did the docs change help: before and after for a merged docs pull requ
     expect(impactComments(gh, 12)).toHaveLength(1)
   })
 
+  test('a folder name from the docs repository cannot start a workflow command in the log', async () => {
+    const { sim, gh } = await world()
+    gh.tree.splice(0, gh.tree.length, 'site\n::error::injected/docs.json')
+    const run = await health(sim, gh)
+    expect(run.errors).toEqual([])
+    expect(run.stdout).not.toMatch(/^::error::injected/m)
+  })
+
   test('bad impact inputs: one error each, nothing sent', async () => {
     const { sim, gh } = await world()
     const run = await health(sim, gh, { impact: 'yes', 'impact-weeks': '0', 'docs-repository': 'not a repo', 'docs-root': '../up' })
