@@ -2245,11 +2245,29 @@ async function echoToOrigin(api, identity, run, origin, report, entries, view, s
         const tracking = await ThreadComment.open(api, thread, identity, view, signal);
         if (tracking.state.job !== undefined && tracking.state.job !== report.jobId)
             return;
+        const other = tracking.commentId === undefined ? otherTracker(tracking.comments, identity) : undefined;
+        if (other !== undefined) {
+            // one tracking comment per thread: another identity keeps that thread's (its workflows write with GITHUB_TOKEN)
+            core/* warning */.$e(`Did not show this instruction on ${(0,util_text/* external */.qn)(origin.label, 160)}: its tracking comment was written by ${(0,util_text/* external */.qn)(other, 60)}, not ${(0,util_text/* external */.qn)(identity ?? 'this token', 60)}, and a second one would split the thread. Give the workflows of ${(0,util_text/* external */.qn)(`${owner}/${repo}`, 140)} this same App's token as github-token (docs/docs-repository.md), so that one identity writes both threads.`);
+            return;
+        }
         await tracking.update((state) => withEntries({ ...state, job: report.jobId, ...(report.job?.prLink ? { prLink: report.job.prLink } : {}) }, entries, {}), report.job?.status);
     }
     catch (error) {
         core/* warning */.$e(`Could not show this instruction on ${(0,util_text/* external */.qn)(origin.label, 160)} too: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. The token needs to write issues there (a GitHub App installed on both repositories).`);
     }
+}
+/**
+ * The bot that keeps a thread's tracking comment when it is not `identity`: the newest comment by a
+ * bot that carries the action's state. A person's copy of the marker does not count.
+ */
+function otherTracker(comments, identity) {
+    for (let i = comments.length - 1; i >= 0; i--) {
+        const c = comments[i];
+        if (c && c.authorType === 'Bot' && !(identity && sameLogin(c.author, identity)) && decodeState(c.body))
+            return c.author;
+    }
+    return undefined;
 }
 /**
  * `reviewers: author`: asks the people who started the job (the code change's author, the writer of

@@ -3,12 +3,12 @@ import type { StatusLabels } from '../inputs/settings.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
 import { type Thread, describeThread } from './comment-event.js'
-import { type GitHubPort, sameLogin } from './port.js'
+import { type GitHubPort, type IssueComment, sameLogin } from './port.js'
 import { parsePullLink, pullRequestHere } from './pull-link.js'
 import type { RunContext } from './run-context.js'
 import { ThreadComment, type ThreadView } from './thread-comment.js'
 import { StatusLabeler, endStage } from './status-labels.js'
-import { type ThreadEntry, type ThreadState, withEntry } from './thread-state.js'
+import { type ThreadEntry, type ThreadState, decodeState, withEntry } from './thread-state.js'
 
 /**
  * A job's life in a thread's tracking comment, the same for agent mode (`comment: true`) and comment
@@ -124,10 +124,30 @@ export async function echoToOrigin(api: GitHubPort, identity: string | undefined
   try {
     const tracking = await ThreadComment.open(api, thread, identity, view, signal)
     if (tracking.state.job !== undefined && tracking.state.job !== report.jobId) return
+    const other = tracking.commentId === undefined ? otherTracker(tracking.comments, identity) : undefined
+    if (other !== undefined) {
+      // one tracking comment per thread: another identity keeps that thread's (its workflows write with GITHUB_TOKEN)
+      core.warning(
+        `Did not show this instruction on ${external(origin.label, 160)}: its tracking comment was written by ${external(other, 60)}, not ${external(identity ?? 'this token', 60)}, and a second one would split the thread. Give the workflows of ${external(`${owner}/${repo}`, 140)} this same App's token as github-token (docs/docs-repository.md), so that one identity writes both threads.`,
+      )
+      return
+    }
     await tracking.update((state) => withEntries({ ...state, job: report.jobId, ...(report.job?.prLink ? { prLink: report.job.prLink } : {}) }, entries, {}), report.job?.status)
   } catch (error) {
     core.warning(`Could not show this instruction on ${external(origin.label, 160)} too: ${external(getErrorMessage(error), 300)}. The token needs to write issues there (a GitHub App installed on both repositories).`)
   }
+}
+
+/**
+ * The bot that keeps a thread's tracking comment when it is not `identity`: the newest comment by a
+ * bot that carries the action's state. A person's copy of the marker does not count.
+ */
+function otherTracker(comments: readonly IssueComment[], identity: string | undefined): string | undefined {
+  for (let i = comments.length - 1; i >= 0; i--) {
+    const c = comments[i]
+    if (c && c.authorType === 'Bot' && !(identity && sameLogin(c.author, identity)) && decodeState(c.body)) return c.author
+  }
+  return undefined
 }
 
 /**

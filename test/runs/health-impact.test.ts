@@ -324,7 +324,7 @@ describe('did the docs change help: before and after for a merged docs pull requ
     // without docs-token: GITHUB_TOKEN reads a public repository, and cannot write there
     const { code: code2, docs: docs2, apiUrl: apiUrl2 } = await twoRepositories()
     docsRepository(docs2)
-    docs2.acceptToken(TEST_TOKEN, { login: 'github-actions[bot]', type: 'Bot' })
+    docs2.acceptToken(TEST_TOKEN, { login: 'github-actions[bot]', type: 'Bot' }, 'read')
     const plain = await health(sim, apiUrl2, { 'docs-repository': 'acme/docs' }, { GITHUB_REPOSITORY: 'acme/app' })
     expect(plain.errors).toEqual([])
     expect(plain.notices.some((n) => /1 measured pull request of acme\/docs got no comment: .*Give docs-token/.test(n))).toBe(true)

@@ -178,6 +178,9 @@ export interface FakeReply {
   by: string
 }
 
+/** What a token may do in a repository: see GitHubSimulator.acceptToken. */
+export type TokenAccess = 'write' | 'read' | 'none'
+
 export class GitHubSimulator extends LocalServer<GitHubRoute> {
   readonly comments: FakeComment[] = []
   readonly reactions: FakeReaction[] = []
@@ -239,11 +242,18 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
     super()
   }
 
-  /** Other tokens this repository takes, each writing as its identity (a GitHub App installed here too). */
-  private readonly otherTokens = new Map<string, FakeUser>()
+  /** Other tokens this repository knows, each with its identity and what it may do here. */
+  private readonly otherTokens = new Map<string, { identity: FakeUser; access: TokenAccess }>()
 
-  acceptToken(token: string, identity: FakeUser): this {
-    this.otherTokens.set(token, identity)
+  /**
+   * A token of another kind this repository knows: `write` a GitHub App installed here whose token
+   * was created for it; `read` a token created for another repository, this one public (reads
+   * answer, writes 403 "Resource not accessible by integration"); `none` the same, this one private
+   * (404 for everything, as GitHub hides a private repository). As `actions/create-github-app-token`
+   * scopes a token: only the repositories it was created for (test/e2e/two-repositories.ts).
+   */
+  acceptToken(token: string, identity: FakeUser, access: TokenAccess = 'write'): this {
+    this.otherTokens.set(token, { identity, access })
     return this
   }
 
@@ -390,8 +400,14 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
     url: URL,
   ): { status: number; body: unknown; headers?: Record<string, string> } {
     const given = (req.headers.authorization ?? '').replace(/^(token|Bearer) /, '')
-    const me = given === this.token ? this.identity : this.otherTokens.get(given)
-    if (!me) return { status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' } }
+    const known = given === this.token ? { identity: this.identity, access: 'write' as const } : this.otherTokens.get(given)
+    if (!known) return { status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' } }
+    const me = known.identity
+    // a token not created for this repository: who-am-I still answers (it is no repository's), the repository does not
+    if (route !== 'graphql' && route !== 'get-user' && known.access !== 'write') {
+      if (known.access === 'none') return { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' } }
+      if (req.method !== 'GET') return { status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest', status: '403' } }
+    }
     const now = this.stamp()
     switch (route) {
       case 'graphql':
