@@ -3934,6 +3934,7 @@ function csvRows(rows) {
 
 
 
+
 /**
  * The export as files a later step can upload or process: JSON (the whole export with its
  * context) and CSV (csv.ts: RFC 4180, one cell per value under any separator, no formulas). Written in chunks, so memory stays bounded.
@@ -3956,7 +3957,8 @@ const CHUNK_ROWS = 1000;
 function fileBase(kind, meta) {
     const safe = (s) => s.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60);
     const from = meta.range.sent.dateFrom ?? 'start';
-    const to = meta.range.sent.dateTo ?? 'now';
+    // named for the last day it holds, as the summary says it (dateTo is exclusive)
+    const to = meta.range.sent.dateTo === null ? 'now' : (0,format/* lastDayBefore */.E)(meta.range.sent.dateTo);
     return `mintlify-${kind}-${safe(meta.project)}-${safe(from)}-to-${safe(to)}`;
 }
 /** Writes head, then the rows CHUNK_ROWS at a time (`chunk` turns a slice into text), then tail. */
@@ -4069,7 +4071,7 @@ async function insights_run(settings, ctx) {
     let files;
     const notes = [];
     try {
-        const base = `mintlify-insights-${settings.projectId}-${dateFrom?.sent ?? 'start'}-to-${dateTo.sent}`;
+        const base = `mintlify-insights-${settings.projectId}-${dateFrom?.sent ?? 'start'}-to-${(0,format/* lastDayBefore */.E)(dateTo.sent)}`;
         files = await writeInsightsFiles(ctx.dir, base, {
             project: settings.projectId,
             range: rangeMeta(range, dateFrom, dateTo),

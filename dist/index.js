@@ -191,6 +191,7 @@ var __webpack_modules__ = {
     },
     2693: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
+            E: () => lastDayBefore,
             U9: () => count,
             ZV: () => formatNumber,
             a3: () => formatDuration,
@@ -232,6 +233,9 @@ var __webpack_modules__ = {
         };
         function formatDay(when) {
             return iso(when)?.slice(0, 10) ?? "";
+        }
+        function lastDayBefore(exclusiveEnd) {
+            return /^\d{4}-\d{2}-\d{2}$/.test(exclusiveEnd) ? formatDay(Date.parse(`${exclusiveEnd}T00:00:00Z`) - 864e5) : exclusiveEnd;
         }
         function formatTime(when) {
             const text = iso(when);

@@ -4,6 +4,7 @@ import type { TrafficKind, VisitorRow, VisitorTotals } from '../api/schemas.js'
 import { type RangeEnd, describePin } from '../inputs/dates.js'
 import type { ComparedRow } from './compare.js'
 import { csvRows } from './csv.js'
+import { lastDayBefore } from '../util/format.js'
 
 /**
  * The export as files a later step can upload or process: JSON (the whole export with its
@@ -55,7 +56,8 @@ const CHUNK_ROWS = 1000
 function fileBase(kind: TrafficKind, meta: ExportMeta): string {
   const safe = (s: string): string => s.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60)
   const from = meta.range.sent.dateFrom ?? 'start'
-  const to = meta.range.sent.dateTo ?? 'now'
+  // named for the last day it holds, as the summary says it (dateTo is exclusive)
+  const to = meta.range.sent.dateTo === null ? 'now' : lastDayBefore(meta.range.sent.dateTo)
   return `mintlify-${kind}-${safe(meta.project)}-${safe(from)}-to-${safe(to)}`
 }
 

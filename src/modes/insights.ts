@@ -5,7 +5,7 @@ import { renderInsightsSummary } from '../summary/insights-summary.js'
 import { gatherInsights, incompleteNote } from '../analytics/gather-insights.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
-import { count } from '../util/format.js'
+import { count, lastDayBefore } from '../util/format.js'
 import { buildAgentPrompt } from '../analytics/insights.js'
 import { rangeMeta } from '../analytics/export-files.js'
 import { writeInsightsFiles } from '../analytics/insights-files.js'
@@ -43,7 +43,7 @@ export async function run(settings: InsightsSettings, ctx: ModeContext): Promise
   let files: { json: string } | undefined
   const notes: string[] = []
   try {
-    const base = `mintlify-insights-${settings.projectId}-${dateFrom?.sent ?? 'start'}-to-${dateTo.sent}`
+    const base = `mintlify-insights-${settings.projectId}-${dateFrom?.sent ?? 'start'}-to-${lastDayBefore(dateTo.sent)}`
     files = await writeInsightsFiles(ctx.dir, base, {
       project: settings.projectId,
       range: rangeMeta(range, dateFrom, dateTo),

@@ -52,6 +52,15 @@ export function formatDay(when: number | string): string {
   return iso(when)?.slice(0, 10) ?? ''
 }
 
+/**
+ * The last day a range holds, for names a reader compares with the summary: the service's `dateTo`
+ * is exclusive, so a day end `2026-11-26` holds up to `2026-11-25`; an end at a time of day is kept
+ * as it was sent (its day may be partly in the range).
+ */
+export function lastDayBefore(exclusiveEnd: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(exclusiveEnd) ? formatDay(Date.parse(`${exclusiveEnd}T00:00:00Z`) - 86_400_000) : exclusiveEnd
+}
+
 /** `2026-11-24 09:05 UTC` ('' when it is not a time). */
 export function formatTime(when: number | string): string {
   const text = iso(when)

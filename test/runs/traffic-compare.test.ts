@@ -16,14 +16,16 @@ describe.each(PATHS)('views and comparisons ($name)', (runtime) => {
     expect(sim.requestsTo('visitors')).toHaveLength(0)
     expect(sim.requestsTo('views')).toHaveLength(Math.max(1, Math.ceil(n / 250)))
     expect(run.outputs['path-count']).toBe(String(n))
-    // no date-to: every page was sent one fixed end, tomorrow in UTC, and the file is named for it
+    // no date-to: every page was sent one fixed end, tomorrow in UTC, and the file is named for the last day it holds, today
     const pinned = sim.views.queries[0]?.dateTo as string
     expect(pinned).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     // tomorrow in UTC (a day's midnight within the next 24 hours, whichever side of midnight the run fell)
     expect(Date.parse(pinned) - run.startedAt).toBeGreaterThan(0)
     expect(Date.parse(pinned) - run.startedAt).toBeLessThanOrEqual(86_400_000)
     expect(sim.views.queries.every((q) => q.dateTo === pinned)).toBe(true)
-    expect(run.outputs['views-csv']).toMatch(new RegExp(`mintlify-views-proj_demo-start-to-${pinned}\\.csv$`))
+    const today = new Date(Date.parse(pinned) - 86_400_000).toISOString().slice(0, 10)
+    expect(run.outputs['views-csv']).toMatch(new RegExp(`mintlify-views-proj_demo-start-to-${today}\\.csv$`))
+    expect(run.summary).toContain(`all time up to today \\(${today}\\)`)
     expect(run.outputs['visitors-csv']).toBeUndefined()
     expect(csvLines(run.outputs['views-csv'])).toHaveLength(n + 1)
     expect(JSON.parse(readFileSync(run.outputs['views-json'] ?? '', 'utf8')).views).toHaveLength(n)

@@ -26,6 +26,19 @@ describe('writeExportFiles', () => {
     expect(readFileSync(files.csv, 'utf8')).toBe('path,human,ai,total\r\n/a,2,1,3\r\n"\'=cmd,""x""",1,1,1\r\n')
   })
 
+  test.each([
+    ['2026-11-19', '2026-11-26', 'mintlify-visitors-proj_1-2026-11-19-to-2026-11-25'],
+    ['2026-11-01', '2026-12-01', 'mintlify-visitors-proj_1-2026-11-01-to-2026-11-30'],
+    ['2024-02-01', '2024-03-01', 'mintlify-visitors-proj_1-2024-02-01-to-2024-02-29'],
+    ['2026-12-31', '2027-01-01', 'mintlify-visitors-proj_1-2026-12-31-to-2026-12-31'],
+    ['2026-11-19T08:00:00Z', '2026-11-26T12:30:00Z', 'mintlify-visitors-proj_1-2026-11-19T08_00_00Z-to-2026-11-26T12_30_00Z'],
+  ])('%s to %s (dateTo exclusive) is named for the last day it holds: %s', async (dateFrom, dateTo, base) => {
+    const dir = mkdtempSync(join(tmpdir(), 'export-'))
+    const files = await writeExportFiles(dir, 'visitors', { ...meta, range: { ...meta.range, sent: { dateFrom, dateTo } } }, [])
+    expect(files.csv).toBe(join(dir, `${base}.csv`))
+    expect(files.json).toBe(join(dir, `${base}.json`))
+  })
+
   test('an empty export is still valid JSON and a CSV with its header', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'export-'))
     const files = await writeExportFiles(dir, 'visitors', meta, [])
