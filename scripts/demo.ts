@@ -2,12 +2,14 @@
  * `npm start`: the action at work with no account and no network. Starts the local API simulator and
  * a fake GitHub, runs the focused actions' entries (dist/<name>/index.js) against them the way the
  * GitHub runner does, each with its own action.yml's defaults (the agent action from a labelled issue, then a `/docs` comment continuing that job, then a weekly visitors comparison,
- * then an insights report with its prompt for the agent, a preview, a failing deployment, and the
+ * then an insights report with its prompt for the agent, a preview, a failing deployment, a saved
+ * automation run now, and the
  * docs-health issue a schedule keeps, with a docs pull request measured and commented),
  * and prints the log, the step outputs and the job summary of each, the issue's tracking comment, the
  * health issue and the measured pull request's comment.
  */
 import { GitHubSimulator } from '../test/simulator/github-simulator.js'
+import { HAND_RUN_AUTOMATION } from '../test/simulator/hand-run.js'
 import { PageWeeks, flat, rises } from '../test/simulator/page-weeks.js'
 import { windowsOf } from '../src/analytics/impact.js'
 import { InsightsData } from '../test/simulator/insights-data.js'
@@ -101,7 +103,12 @@ async function main(): Promise<void> {
     const deploy = await runAction({ action: 'deploy', inputs: { ...common, 'poll-interval': '1s' } })
     show(deploy)
 
-    console.log(rule('7. The health action: the one docs-health issue a weekly schedule keeps (trend, gaps, what the agent did, what each docs change did)'))
+    console.log(rule('7. The automation action: a saved automation run now; its run is an agent job, followed to its pull request'))
+    sim.automations.set(HAND_RUN_AUTOMATION, 'agent')
+    const automation = await runAction({ action: 'automation', inputs: { ...common, 'automation-id': HAND_RUN_AUTOMATION, 'poll-interval': '1s' } })
+    show(automation)
+
+    console.log(rule('8. The health action: the one docs-health issue a weekly schedule keeps (trend, gaps, what the agent did, what each docs change did)'))
     // a docs pull request merged 45 days ago: its 4 weeks before and after are complete, so this run
     // measures it and comments the figures on it (the pages' views come per page and per week)
     const mergedAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 45 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z')
@@ -118,7 +125,7 @@ async function main(): Promise<void> {
     console.log((issue?.body ?? '(none)').replace(/(-state v1 .{40}).*-->/g, '$1… -->').replace(/^/gm, '  '))
     console.log(rule('The comment on the measured pull request #205'))
     console.log((gh.commentsOn(205)[0]?.body ?? '(none)').replace(/^/gm, '  '))
-    if ([agent, conversation, visitors, insights, preview, health].some((r) => r.code !== 0) || deploy.code !== 1) process.exitCode = 1
+    if ([agent, conversation, visitors, insights, preview, automation, health].some((r) => r.code !== 0) || deploy.code !== 1) process.exitCode = 1
   } finally {
     await sim.stop()
     await gh.stop()

@@ -1,13 +1,14 @@
 /**
  * `npm run simulator -- [--port N] [--job-ms N] [--pages N]`: the API simulator on its own, for
  * trying the actions by hand or from a workflow (`uses: ./visitors` with base-url pointing here). It
- * serves agent jobs, visitors and page views (different numbers for different date ranges, so
- * `compare: previous-period` shows a change) and every insights list; and, on the next port, a fake
+ * serves agent jobs, deployments and previews, one saved automation, visitors and page views
+ * (different numbers for different date ranges, so `compare: previous-period` shows a change) and
+ * every insights list; and, on the next port, a fake
  * GitHub (GITHUB_API_URL) where `alice` has write access and issue 7 is open, so a `/docs` comment
  * and the health issue can be tried by hand too. Prints what to set, then serves until stopped.
  */
 import { parseArgs } from 'node:util'
-import { handRunGitHub, handRunSimulator } from '../test/simulator/hand-run.js'
+import { HAND_RUN_AUTOMATION, handRunGitHub, handRunSimulator } from '../test/simulator/hand-run.js'
 
 const { values } = parseArgs({
   options: {
@@ -22,6 +23,7 @@ const baseUrl = await sim.start(Number(values.port))
 console.log(`API simulator on ${baseUrl}`)
 console.log(`  project-id: ${sim.projectId}`)
 console.log(`  api-key:    ${sim.apiKey} (a test value, not a secret)`)
+console.log(`  automation-id: ${HAND_RUN_AUTOMATION} (a saved automation whose run is an agent job)`)
 const gh = handRunGitHub()
 const githubUrl = await gh.start(Number(values.port) + 1)
 console.log(`Fake GitHub on ${githubUrl} (GITHUB_API_URL; repository acme/docs, issue 7, alice may write)`)

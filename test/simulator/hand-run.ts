@@ -3,14 +3,20 @@ import { InsightsData } from './insights-data.js'
 import { ServiceSimulator } from './service-simulator.js'
 import { periodRows } from './traffic-data.js'
 
+/** The saved automation `npm run simulator` serves (its run is an agent job), for the automation action by hand. */
+export const HAND_RUN_AUTOMATION = 'wf_weekly_refresh'
+
 /**
  * The simulator as `npm run simulator` serves it, to try the action by hand: agent jobs that take
- * `jobMs`, visitors and page views with numbers of their own for every date range (a later week has
- * more, so `compare: previous-period` shows a change), and every insights list.
+ * `jobMs`, deployments and previews that take `deployMs`, visitors and page views with numbers of
+ * their own for every date range (a later week has more, so `compare: previous-period` shows a
+ * change), every insights list, and one saved automation (HAND_RUN_AUTOMATION).
  */
-export function handRunSimulator(options: { jobMs?: number; pages?: number } = {}): ServiceSimulator {
+export function handRunSimulator(options: { jobMs?: number; deployMs?: number; pages?: number } = {}): ServiceSimulator {
   const pages = options.pages ?? 1234
   const sim = new ServiceSimulator({ jobPlan: { runMs: options.jobMs ?? 3000 }, insights: InsightsData.generate({ searches: 3000, conversations: 5000, pages: 60 }) })
+  sim.deployPlan = { runMs: options.deployMs ?? 3000, final: 'success' }
+  sim.automations.set(HAND_RUN_AUTOMATION, 'agent')
   const growth = (dateFrom: string | null): number => 1 + (dateFrom ? Math.floor(Date.parse(dateFrom.slice(0, 10)) / 86_400_000) % 28 : 0) / 20
   sim.visitors.byRange = (dateFrom) => periodRows(dateFrom, pages, growth(dateFrom))
   sim.views.byRange = (dateFrom) => periodRows(dateFrom, pages, 3 * growth(dateFrom))

@@ -26,6 +26,9 @@ describe('README, docs/ and the action.yml files', () => {
       expect(page).toContain(`<!-- inputs:${action}:start -->`)
       expect(page).toContain(`<!-- outputs:${action}:start -->`)
       expect(page).toContain(`your-org/mintlify-docs-action/${action}@v1`)
+      // a workflow that uses this action, not only its name in a table
+      const blocks = [...page.matchAll(/```ya?ml\n([\s\S]*?)```/g)].map((m) => m[1] as string)
+      expect(blocks.some((b) => b.includes(`uses: your-org/mintlify-docs-action/${action}@v1`)), `docs/actions/${action}.md shows a workflow using the ${action} action`).toBe(true)
     }
     expect(readFileSync(join(ROOT, 'docs', 'v1.md'), 'utf8')).toContain('<!-- inputs:root:start -->')
   })
