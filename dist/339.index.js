@@ -1173,7 +1173,7 @@ function readRunContext(env = process.env) {
         owner,
         repo,
         serverUrl,
-        runUrl: `${serverUrl}/${owner}/${repo}/actions/runs/${env.GITHUB_RUN_ID ?? ''}`,
+        runUrl: owner && repo && /^\d+$/.test(env.GITHUB_RUN_ID ?? '') ? `${serverUrl}/${owner}/${repo}/actions/runs/${env.GITHUB_RUN_ID}` : undefined,
         actor: env.GITHUB_ACTOR ?? '',
     };
 }
@@ -1667,7 +1667,7 @@ async function runAgent(agent, ctx) {
         }
         if (report.action === 'create') {
             await core/* group */.Os('Create the agent job', async () => {
-                core/* info */.pq(`Project ${(0,util_text/* external */.qn)(agent.projectId, 80)}: sending the prompt (${(0,format/* formatNumber */.ZV)(size)} characters).`);
+                core/* info */.pq(`Project ${(0,util_text/* external */.qn)(agent.projectId, 80)}: sending the prompt (${(0,format/* count */.U9)(size, 'character')}).`);
                 const job = await ctx.client.createJob(agent.prompt);
                 createdAt = ctx.clock.now();
                 seen(job);
@@ -1900,7 +1900,8 @@ const entrySchema = schemas/* object */.Ikc({
     source: schemas/* string */.YjP(),
     result: schemas/* string */.YjP(),
     prLink: schemas/* optional */.lqM(schemas/* string */.YjP()),
-    runUrl: schemas/* string */.YjP(),
+    /** The run that wrote it; absent when the run's page is not known (a hand run). */
+    runUrl: schemas/* optional */.lqM(schemas/* string */.YjP()),
     /** What went wrong or what to do next (a timeout's resume hint, an API error). */
     note: schemas/* optional */.lqM(schemas/* string */.YjP()),
     /** The issue comment the instruction came from (ids only grow on GitHub). */
@@ -1930,7 +1931,7 @@ const stateSchema = schemas/* object */.Ikc({
      */
     merged: schemas/* optional */.lqM(schemas/* object */.Ikc({ at: schemas/* string */.YjP(), docsOpen: schemas/* optional */.lqM(schemas/* boolean */.zMY()) })),
     /** The newest deployment a run started from this thread (deploy, preview modes). */
-    deployment: schemas/* optional */.lqM(schemas/* object */.Ikc({ preview: schemas/* boolean */.zMY(), id: schemas/* string */.YjP(), status: schemas/* optional */.lqM(schemas/* string */.YjP()), url: schemas/* optional */.lqM(schemas/* string */.YjP()), screenshot: schemas/* optional */.lqM(schemas/* string */.YjP()), runUrl: schemas/* string */.YjP() })),
+    deployment: schemas/* optional */.lqM(schemas/* object */.Ikc({ preview: schemas/* boolean */.zMY(), id: schemas/* string */.YjP(), status: schemas/* optional */.lqM(schemas/* string */.YjP()), url: schemas/* optional */.lqM(schemas/* string */.YjP()), screenshot: schemas/* optional */.lqM(schemas/* string */.YjP()), runUrl: schemas/* optional */.lqM(schemas/* string */.YjP()) })),
 });
 function carriesMarker(body) {
     return body.includes(MARKER_PREFIX);
@@ -1952,9 +1953,13 @@ function decodeState(body) {
         return undefined;
     }
 }
+/** Whether two records name the same run: only a known run page matches (two hand runs are not one run). */
+function sameRun(a, b) {
+    return a !== undefined && a !== '' && a === b;
+}
 /** Adds an instruction's entry (newest first) or replaces the one from the same source and run. */
 function withEntry(state, entry) {
-    const others = state.entries.filter((e) => !(e.source === entry.source && e.runUrl === entry.runUrl));
+    const others = state.entries.filter((e) => !(e.source === entry.source && sameRun(e.runUrl, entry.runUrl)));
     const bounded = { ...entry, instruction: entry.instruction.slice(0, ENTRY_INSTRUCTION_CHARS), ...(entry.note ? { note: entry.note.slice(0, ENTRY_INSTRUCTION_CHARS) } : {}) };
     return { ...state, entries: [bounded, ...others].slice(0, MAX_ENTRIES) };
 }
@@ -2081,7 +2086,7 @@ class ThreadComment {
         if (!identity)
             return undefined;
         const comments = await this.api.listComments(this.thread, this.since);
-        return comments.find((c) => sameLogin(c.author, identity) && decodeState(c.body)?.entries.some((e) => e.runUrl === this.view.runUrl))?.id;
+        return comments.find((c) => sameLogin(c.author, identity) && decodeState(c.body)?.entries.some((e) => sameRun(e.runUrl, this.view.runUrl)))?.id;
     }
     warn(error, where) {
         const status = statusOf(error);
@@ -2184,7 +2189,7 @@ async function openTracking(api, thread, identity, view, signal, unreadable) {
  * action's own description, not someone's words.
  */
 function entryFor(run, at, by, instruction, source, from = {}) {
-    return { at: new Date(at).toISOString(), by, instruction, source, result: 'working', runUrl: run.runUrl, ...(from.comment !== undefined ? { comment: from.comment } : {}), ...(from.described ? { described: true } : {}) };
+    return { at: new Date(at).toISOString(), by, instruction, source: source ?? '', result: 'working', ...(run.runUrl ? { runUrl: run.runUrl } : {}), ...(from.comment !== undefined ? { comment: from.comment } : {}), ...(from.described ? { described: true } : {}) };
 }
 /** The status labeler for a thread, when status-labels is set. */
 function labelerFor(api, thread, labels) {
@@ -2351,7 +2356,9 @@ function prLinkText(prLink, here) {
 function renderEntry(entry, here) {
     const who = entry.by ? (0,summary_escape/* escapeText */.X1)(entry.by, 60) : 'the workflow';
     const pr = entry.prLink ? ` · ${prLinkText(entry.prLink, here)}` : '';
-    const head = `- ${describeResult(entry.result)}${pr} · ${who}, ${(0,summary_escape/* link */.nf)(entry.source, (0,format/* formatTime */.fU)(entry.at))} · ${(0,summary_escape/* link */.nf)(entry.runUrl, 'run')}`;
+    // a link only when whole: a hand run has no run page, an entry may have no source
+    const when = (0,summary_escape/* link */.nf)(entry.source, (0,format/* formatTime */.fU)(entry.at)) || (0,summary_escape/* escapeText */.X1)((0,format/* formatTime */.fU)(entry.at));
+    const head = `- ${describeResult(entry.result)}${pr} · ${who}, ${when}${entry.runUrl ? ` · ${(0,summary_escape/* link */.nf)(entry.runUrl, 'run')}` : ''}`;
     const text = (0,summary_escape/* escapeText */.X1)(entry.instruction, 500);
     // the action's words (the note, its own description of what it sent) are on the head line's
     // paragraph (after a hard break), never in or after the quote, where a CommonMark lazy continuation
@@ -2401,7 +2408,7 @@ function renderWith(view) {
         const icon = d.status === 'success' ? '✅' : d.status === 'failure' ? '❌' : '⏳';
         const where = d.url ? ` at ${(0,summary_escape/* link */.nf)(d.url, d.url) || (0,summary_escape/* escapeText */.X1)(d.url, 200)}` : '';
         const shot = d.screenshot ? ` · ${(0,summary_escape/* link */.nf)(d.screenshot, 'screenshot')}` : '';
-        parts.push(`${icon} ${d.preview ? 'Preview' : 'Deployment'} ${status}${where}${shot} · ${(0,summary_escape/* link */.nf)(d.runUrl, 'run')}`);
+        parts.push(`${icon} ${d.preview ? 'Preview' : 'Deployment'} ${status}${where}${shot}${d.runUrl ? ` · ${(0,summary_escape/* link */.nf)(d.runUrl, 'run')}` : ''}`);
     }
     if (state.merged && state.prLink) {
         const docs = prLinkText(state.prLink, view.here);
@@ -2420,7 +2427,7 @@ function renderWith(view) {
 function renderReviewReply(entry, jobId, here) {
     const pr = entry.prLink ? ` · ${prLinkText(entry.prLink, here)}` : '';
     const job = jobId ? ` · job ${(0,summary_escape/* escapeText */.X1)(jobId, 100)}` : '';
-    return `${REPLY_MARKER}\n${describeResult(entry.result)}${pr}${job} · ${(0,summary_escape/* link */.nf)(entry.runUrl, 'workflow run')}`;
+    return `${REPLY_MARKER}\n${describeResult(entry.result)}${pr}${job}${entry.runUrl ? ` · ${(0,summary_escape/* link */.nf)(entry.runUrl, 'workflow run')}` : ''}`;
 }
 
 ;// CONCATENATED MODULE: ./src/summary/agent-summary.ts
@@ -3208,7 +3215,7 @@ verdicts, keep) {
 }
 /** Whether an earlier attempt of this same run (a re-run) recorded the comment: then it is still ours. */
 function creditedToThisRun(tracking, comment, runUrl) {
-    return tracking.state.entries.some((e) => e.comment === comment && e.runUrl === runUrl);
+    return tracking.state.entries.some((e) => e.comment === comment && sameRun(e.runUrl, runUrl));
 }
 /**
  * The prompt: one instruction as it was written, or several in order, each with who wrote it and
@@ -4466,7 +4473,8 @@ async function createHealthIssue(o) {
         if (status !== undefined && status < 500)
             throw error;
         // the answer may be lost after GitHub made it: look for this run's issue before anything else
-        const again = (await o.api.listIssues(o.repo, o.label, LISTED)).find((i) => i.body.includes(HEALTH_MARKER) && i.body.includes(o.runUrl) && (!o.identity || sameLogin(i.author, o.identity)));
+        const runUrl = o.runUrl;
+        const again = runUrl ? (await o.api.listIssues(o.repo, o.label, LISTED)).find((i) => i.body.includes(HEALTH_MARKER) && i.body.includes(`"${runUrl}"`) && (!o.identity || sameLogin(i.author, o.identity))) : undefined;
         if (again) {
             o.log(`The create's answer was lost, but GitHub made the issue: #${again.number}.`);
             return { issue: again, created: true };
@@ -5005,7 +5013,7 @@ function renderBody(view, state, impact) {
     const parts = [
         HEALTH_MARKER,
         `## 📈 Docs health: ${(0,summary_escape/* escapeText */.X1)(view.projectId, 100)}`,
-        `<sub>Updated ${(0,format/* formatTime */.fU)(view.now)} by ${(0,summary_escape/* link */.nf)(view.runUrl, 'this run')}. Weeks run Monday to Monday, UTC. Kept by the Mintlify docs health action: edits to this text are overwritten.</sub>`,
+        `<sub>Updated ${(0,format/* formatTime */.fU)(view.now)}${view.runUrl ? ` by ${(0,summary_escape/* link */.nf)(view.runUrl, 'this run')}` : ''}. Weeks run Monday to Monday, UTC. Kept by the Mintlify docs health action: edits to this text are overwritten.</sub>`,
         ...view.notes.map((n) => (0,summary_escape/* alert */.xE)('NOTE', n, 600)),
         '### Visitors, week by week',
         trend(view.weeks, view.weeksWanted),

@@ -2912,7 +2912,7 @@ const modeSchemas = (now, eventName, files) => {
     const live = mode => (i, ctx) => {
         const pullRequestEvent = eventName === "pull_request" || eventName === "pull_request_target";
         if (mode === "preview" && !i.branch && !pullRequestEvent) return problem(ctx, "", `the branch to preview: on a ${eventName || "run"} event there is no pull request head branch to take instead`, [ "branch" ]);
-        if (mode === "automation" && i["automation-id"] === void 0) return problem(ctx, "", "the id of the saved automation to run (mode: automation)", [ "automation-id" ]);
+        if (mode === "automation" && i["automation-id"] === void 0) return problem(ctx, "", "the id of the saved automation to run", [ "automation-id" ]);
         if (i.comment && i["github-token"] === "") return problem(ctx, "", 'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"', [ "github-token" ]);
         return {
             ...common(i),
@@ -2954,7 +2954,7 @@ const modeSchemas = (now, eventName, files) => {
                 prompt = readPromptFile(i["prompt-file"], files, ctx);
                 if (prompt === void 0) return src_core.tm;
             }
-            if (prompt === void 0 && i["job-id"] === void 0 && !changes) return problem(ctx, "", "agent mode needs prompt (to create a job), job-id (to wait on an existing job), or both (to send a follow-up)", [ "prompt" ]);
+            if (prompt === void 0 && i["job-id"] === void 0 && !changes) return problem(ctx, "", "the agent needs prompt (to create a job), job-id (to wait on an existing job), or both (to send a follow-up)", [ "prompt" ]);
             if (i.comment && i["github-token"] === "") return problem(ctx, "", 'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"', [ "github-token" ]);
             return {
                 ...common(i),
@@ -2976,7 +2976,7 @@ const modeSchemas = (now, eventName, files) => {
         }),
         comment: () => schema("comment", (i, ctx) => {
             if (!CONVERSATION_EVENTS.includes(eventName)) return problem(ctx, eventName, `mode: comment to run on ${CONVERSATION_EVENTS.join(", ")} (this run's event is ${eventName || "unknown"})`, [ "mode" ]);
-            if (i["github-token"] === "") return problem(ctx, "", 'a token for mode: comment: the default ${{ github.token }} works when the workflow grants "issues: write" and "pull-requests: write"', [ "github-token" ]);
+            if (i["github-token"] === "") return problem(ctx, "", 'a token to read the thread and write its tracking comment: the default ${{ github.token }} works when the workflow grants "issues: write" and "pull-requests: write"', [ "github-token" ]);
             return {
                 ...common(i),
                 mode: "comment",
@@ -3017,7 +3017,7 @@ const modeSchemas = (now, eventName, files) => {
         preview: () => schema("preview", live("preview")),
         automation: () => schema("automation", live("automation")),
         health: () => schema("health", (i, ctx) => {
-            if (i["github-token"] === "") return problem(ctx, "", 'a token for mode: health (it keeps an issue): the default ${{ github.token }} works when the workflow grants "issues: write"', [ "github-token" ]);
+            if (i["github-token"] === "") return problem(ctx, "", 'a token to keep the health issue: the default ${{ github.token }} works when the workflow grants "issues: write"', [ "github-token" ]);
             const impact = i.impact === "on" ? {
                 weeks: i["impact-weeks"],
                 comment: i["impact-comment"],
@@ -3068,7 +3068,7 @@ function parseSettings(raw, now, eventName = "", files, action) {
         if (name === "date-from" && issue.message.startsWith("a start with compare")) return `Input "date-from" is empty: expected ${issue.message}.`;
         if (name === "date-from" && (issue.message.startsWith("a start before") || issue.message.startsWith("a start no later"))) return `Input "date-from" ${describeValue(name, raw["date-from"])}: expected ${issue.message}.`;
         if (name === "mode" && issue.message.startsWith("mode: comment to run on")) return action ? `The comment action reads a comment, but this run's event is not one it reads: expected it ${issue.message.replace("mode: comment ", "")}.` : `Input "mode" is "comment", but this run's event is not one it reads: expected ${issue.message}.`;
-        if (name === "prompt" && issue.message.startsWith("agent mode")) return `Inputs "prompt" and "job-id" are both empty: ${issue.message}.`;
+        if (name === "prompt" && issue.message.startsWith("the agent needs")) return `Inputs "prompt" and "job-id" are both empty: ${issue.message}.`;
         const described = issue.params?.described;
         return `Input "${name}" ${typeof described === "string" ? described : describeValue(name, raw[name])}: expected ${issue.message}.`;
     });

@@ -4,7 +4,7 @@ import { ApiError } from '../api/errors.js'
 import type { Job } from '../api/schemas.js'
 import type { Clock } from '../util/clock.js'
 import { MAX_PROMPT_CHARS, PROMPT_WARN_CHARS } from '../util/prompt-bounds.js'
-import { formatDuration, formatNumber } from '../util/format.js'
+import { count, formatDuration, formatNumber } from '../util/format.js'
 import type { Ending } from '../util/ending.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import type { Outputs } from '../util/outputs.js'
@@ -104,7 +104,7 @@ export async function runAgent(agent: JobRequest, ctx: AgentContext): Promise<Ag
     }
     if (report.action === 'create') {
       await core.group('Create the agent job', async () => {
-        core.info(`Project ${external(agent.projectId, 80)}: sending the prompt (${formatNumber(size)} characters).`)
+        core.info(`Project ${external(agent.projectId, 80)}: sending the prompt (${count(size, 'character')}).`)
         const job = await ctx.client.createJob(agent.prompt as string)
         createdAt = ctx.clock.now()
         seen(job)

@@ -169,8 +169,8 @@ export interface CreateOptions {
   identity: string | undefined
   title: string
   body: string
-  /** This run's link, in the body: how a lost create is found again. */
-  runUrl: string
+  /** This run's link, in the body: how a lost create is found again (none known: never found again). */
+  runUrl: string | undefined
   clock: Clock
   signal?: AbortSignal
   log: (message: string) => void
@@ -201,7 +201,8 @@ export async function createHealthIssue(o: CreateOptions): Promise<{ issue: Issu
     const status = statusOf(error)
     if (status !== undefined && status < 500) throw error
     // the answer may be lost after GitHub made it: look for this run's issue before anything else
-    const again = (await o.api.listIssues(o.repo, o.label, LISTED)).find((i) => i.body.includes(HEALTH_MARKER) && i.body.includes(o.runUrl) && (!o.identity || sameLogin(i.author, o.identity)))
+    const runUrl = o.runUrl
+    const again = runUrl ? (await o.api.listIssues(o.repo, o.label, LISTED)).find((i) => i.body.includes(HEALTH_MARKER) && i.body.includes(`"${runUrl}"`) && (!o.identity || sameLogin(i.author, o.identity))) : undefined
     if (again) {
       o.log(`The create's answer was lost, but GitHub made the issue: #${again.number}.`)
       return { issue: again, created: true }

@@ -11,7 +11,12 @@ export interface RunContext {
   owner: string
   repo: string
   serverUrl: string
-  runUrl: string
+  /**
+   * This run's page, only when whole (the repository and the run id known): a hand run without
+   * GITHUB_RUN_ID has none, and nothing that recognises a run by its page may take a missing one
+   * for a match.
+   */
+  runUrl: string | undefined
   /** The account that started the run (for agent-mode entries in a thread's tracking comment). */
   actor: string
 }
@@ -33,7 +38,7 @@ export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext
     owner,
     repo,
     serverUrl,
-    runUrl: `${serverUrl}/${owner}/${repo}/actions/runs/${env.GITHUB_RUN_ID ?? ''}`,
+    runUrl: owner && repo && /^\d+$/.test(env.GITHUB_RUN_ID ?? '') ? `${serverUrl}/${owner}/${repo}/actions/runs/${env.GITHUB_RUN_ID}` : undefined,
     actor: env.GITHUB_ACTOR ?? '',
   }
 }

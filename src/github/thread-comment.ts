@@ -3,14 +3,15 @@ import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
 import { type Thread, describeThread } from './comment-event.js'
 import { type GitHubPort, type IssueComment, githubTime, sameLogin, statusOf } from './port.js'
-import { type ThreadState, decodeState } from './thread-state.js'
+import { type ThreadState, decodeState, sameRun } from './thread-state.js'
 
 /**
  * How the tracking comment is written: this run's link (how a lost create is recognised) and the
  * renderer that turns the state into the comment's text (the mode gives summary/thread-comment.ts's).
  */
 export interface ThreadView {
-  runUrl: string
+  /** This run's page, when known: without it a lost create cannot be recognised (a second comment is better than someone else's). */
+  runUrl: string | undefined
   /** When this run started (the run's clock): the lost-create search looks from shortly before it. */
   startedAt: number
   render: (state: ThreadState, thread: Thread, status: string | undefined) => string
@@ -124,7 +125,7 @@ export class ThreadComment {
     const identity = this.identity
     if (!identity) return undefined
     const comments = await this.api.listComments(this.thread, this.since)
-    return comments.find((c) => sameLogin(c.author, identity) && decodeState(c.body)?.entries.some((e) => e.runUrl === this.view.runUrl))?.id
+    return comments.find((c) => sameLogin(c.author, identity) && decodeState(c.body)?.entries.some((e) => sameRun(e.runUrl, this.view.runUrl)))?.id
   }
 
   private warn(error: unknown, where: string): void {

@@ -31,7 +31,8 @@ const entrySchema = z.object({
   source: z.string(),
   result: z.string(),
   prLink: z.optional(z.string()),
-  runUrl: z.string(),
+  /** The run that wrote it; absent when the run's page is not known (a hand run). */
+  runUrl: z.optional(z.string()),
   /** What went wrong or what to do next (a timeout's resume hint, an API error). */
   note: z.optional(z.string()),
   /** The issue comment the instruction came from (ids only grow on GitHub). */
@@ -64,7 +65,7 @@ const stateSchema = z.object({
   merged: z.optional(z.object({ at: z.string(), docsOpen: z.optional(z.boolean()) })),
   /** The newest deployment a run started from this thread (deploy, preview modes). */
   deployment: z.optional(
-    z.object({ preview: z.boolean(), id: z.string(), status: z.optional(z.string()), url: z.optional(z.string()), screenshot: z.optional(z.string()), runUrl: z.string() }),
+    z.object({ preview: z.boolean(), id: z.string(), status: z.optional(z.string()), url: z.optional(z.string()), screenshot: z.optional(z.string()), runUrl: z.optional(z.string()) }),
   ),
 })
 export type ThreadState = z.infer<typeof stateSchema>
@@ -90,9 +91,14 @@ export function decodeState(body: string): ThreadState | undefined {
   }
 }
 
+/** Whether two records name the same run: only a known run page matches (two hand runs are not one run). */
+export function sameRun(a: string | undefined, b: string | undefined): boolean {
+  return a !== undefined && a !== '' && a === b
+}
+
 /** Adds an instruction's entry (newest first) or replaces the one from the same source and run. */
 export function withEntry(state: ThreadState, entry: ThreadEntry): ThreadState {
-  const others = state.entries.filter((e) => !(e.source === entry.source && e.runUrl === entry.runUrl))
+  const others = state.entries.filter((e) => !(e.source === entry.source && sameRun(e.runUrl, entry.runUrl)))
   const bounded = { ...entry, instruction: entry.instruction.slice(0, ENTRY_INSTRUCTION_CHARS), ...(entry.note ? { note: entry.note.slice(0, ENTRY_INSTRUCTION_CHARS) } : {}) }
   return { ...state, entries: [bounded, ...others].slice(0, MAX_ENTRIES) }
 }

@@ -36,8 +36,8 @@ export async function openTracking(api: GitHubPort, thread: Thread, identity: st
  * An instruction's entry, stamped `at` (the run's clock); `described` when the instruction is the
  * action's own description, not someone's words.
  */
-export function entryFor(run: RunContext, at: number, by: string, instruction: string, source: string, from: { comment?: number; described?: boolean } = {}): ThreadEntry {
-  return { at: new Date(at).toISOString(), by, instruction, source, result: 'working', runUrl: run.runUrl, ...(from.comment !== undefined ? { comment: from.comment } : {}), ...(from.described ? { described: true } : {}) }
+export function entryFor(run: RunContext, at: number, by: string, instruction: string, source: string | undefined, from: { comment?: number; described?: boolean } = {}): ThreadEntry {
+  return { at: new Date(at).toISOString(), by, instruction, source: source ?? '', result: 'working', ...(run.runUrl ? { runUrl: run.runUrl } : {}), ...(from.comment !== undefined ? { comment: from.comment } : {}), ...(from.described ? { described: true } : {}) }
 }
 
 /** The status labeler for a thread, when status-labels is set. */

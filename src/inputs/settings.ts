@@ -367,7 +367,7 @@ const modeSchemas = (now: number, eventName: string, files: PromptFiles | undefi
       return problem(ctx, '', `the branch to preview: on a ${eventName || 'run'} event there is no pull request head branch to take instead`, ['branch'])
     }
     if (mode === 'automation' && i['automation-id'] === undefined) {
-      return problem(ctx, '', 'the id of the saved automation to run (mode: automation)', ['automation-id'])
+      return problem(ctx, '', 'the id of the saved automation to run', ['automation-id'])
     }
     if (i.comment && i['github-token'] === '') {
       return problem(ctx, '', 'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"', ['github-token'])
@@ -402,7 +402,7 @@ const modeSchemas = (now: number, eventName: string, files: PromptFiles | undefi
         if (prompt === undefined) return z.NEVER
       }
       if (prompt === undefined && i['job-id'] === undefined && !changes) {
-        return problem(ctx, '', 'agent mode needs prompt (to create a job), job-id (to wait on an existing job), or both (to send a follow-up)', ['prompt'])
+        return problem(ctx, '', 'the agent needs prompt (to create a job), job-id (to wait on an existing job), or both (to send a follow-up)', ['prompt'])
       }
       if (i.comment && i['github-token'] === '') {
         return problem(ctx, '', 'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"', ['github-token'])
@@ -420,7 +420,7 @@ const modeSchemas = (now: number, eventName: string, files: PromptFiles | undefi
         return problem(ctx, eventName, `mode: comment to run on ${CONVERSATION_EVENTS.join(', ')} (this run's event is ${eventName || 'unknown'})`, ['mode'])
       }
       if (i['github-token'] === '') {
-        return problem(ctx, '', 'a token for mode: comment: the default ${{ github.token }} works when the workflow grants "issues: write" and "pull-requests: write"', ['github-token'])
+        return problem(ctx, '', 'a token to read the thread and write its tracking comment: the default ${{ github.token }} works when the workflow grants "issues: write" and "pull-requests: write"', ['github-token'])
       }
       return {
         ...common(i),
@@ -442,7 +442,7 @@ const modeSchemas = (now: number, eventName: string, files: PromptFiles | undefi
     automation: () => schema('automation', live('automation')),
     health: () => schema('health', (i, ctx) => {
       if (i['github-token'] === '') {
-        return problem(ctx, '', 'a token for mode: health (it keeps an issue): the default ${{ github.token }} works when the workflow grants "issues: write"', ['github-token'])
+        return problem(ctx, '', 'a token to keep the health issue: the default ${{ github.token }} works when the workflow grants "issues: write"', ['github-token'])
       }
       const impact = i.impact === 'on' ? { weeks: i['impact-weeks'], comment: i['impact-comment'], repository: i['docs-repository'], root: i['docs-root'], docsToken: i['docs-token'] || undefined } : undefined
       // with impact off, an impact input someone set does nothing: said, not silently ignored
@@ -499,7 +499,7 @@ export function parseSettings(raw: RawInputs, now: number, eventName = '', files
         ? `The comment action reads a comment, but this run's event is not one it reads: expected it ${issue.message.replace('mode: comment ', '')}.`
         : `Input "mode" is "comment", but this run's event is not one it reads: expected ${issue.message}.`
     }
-    if (name === 'prompt' && issue.message.startsWith('agent mode')) {
+    if (name === 'prompt' && issue.message.startsWith('the agent needs')) {
       return `Inputs "prompt" and "job-id" are both empty: ${issue.message}.`
     }
     const described = (issue as { params?: { described?: unknown } }).params?.described

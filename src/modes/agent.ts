@@ -64,8 +64,8 @@ interface Described {
   head: string
   /** The line in the tracking comment. */
   entry: string
-  /** The code pull request or the push. */
-  url: string
+  /** The code pull request or the push (the run's page when the push has no compare link; none on a hand run). */
+  url: string | undefined
   label: string
   files: number
   cut: number

@@ -7,7 +7,7 @@ import { type Refusal, type SkipReason, gate } from '../github/gate.js'
 import { cleanCommentText, findInstruction } from '../github/instruction.js'
 import { type GitHubPort, type IssueComment, sameLogin } from '../github/port.js'
 import type { ThreadComment } from '../github/thread-comment.js'
-import { MAX_INSTRUCTIONS, type ThreadEntry, carriesMarker } from '../github/thread-state.js'
+import { MAX_INSTRUCTIONS, type ThreadEntry, carriesMarker, sameRun } from '../github/thread-state.js'
 import { type Marks, echoToOrigin, entryFor, labelerFor, linkPullRequest, openTracking, recordEnd, recordNotSent, recordStart } from '../github/tracking.js'
 import type { CommentSettings } from '../inputs/settings.js'
 import { type CommentReport, renderCommentSummary } from '../summary/comment-summary.js'
@@ -256,7 +256,7 @@ async function pendingInstructions(
   event: ConversationEvent,
   identity: string | undefined,
   conversation: CommentSettings['comment'],
-  runUrl: string,
+  runUrl: string | undefined,
   /** The gate's verdict by login, for this run (one permission check per author). */
   verdicts: Map<string, Refusal | undefined>,
   keep: number,
@@ -300,8 +300,8 @@ async function pendingInstructions(
 }
 
 /** Whether an earlier attempt of this same run (a re-run) recorded the comment: then it is still ours. */
-function creditedToThisRun(tracking: ThreadComment, comment: number, runUrl: string): boolean {
-  return tracking.state.entries.some((e) => e.comment === comment && e.runUrl === runUrl)
+function creditedToThisRun(tracking: ThreadComment, comment: number, runUrl: string | undefined): boolean {
+  return tracking.state.entries.some((e) => e.comment === comment && sameRun(e.runUrl, runUrl))
 }
 
 /**

@@ -60,7 +60,7 @@ export function renderChangeUnreadable(failure: string): string {
 }
 
 /** What the code change the job describes was: the link, the files described, the docs pull request. */
-export function renderChangeLine(change: { url: string; label: string; files: number; cut: number }, prLink: string | null | undefined): string {
+export function renderChangeLine(change: { url: string | undefined; label: string; files: number; cut: number }, prLink: string | null | undefined): string {
   const docs = prLink ? ` → docs ${link(prLink, 'pull request') || escapeText(prLink, 200)}` : ''
   return `\n**Code change:** ${link(change.url, change.label) || escapeText(change.label, 200)}, ${count(change.files, 'file')} described${change.cut > 0 ? ` (${count(change.cut, 'patch', 'patches')} left out for max-changes)` : ''}${docs}.\n`
 }

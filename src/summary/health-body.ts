@@ -22,7 +22,7 @@ const ROWS = 20
 
 export interface HealthView {
   projectId: string
-  runUrl: string
+  runUrl: string | undefined
   now: number
   weeks: WeekTotals[]
   /** Weeks the trend should show; fewer when some are still missing. */
@@ -143,7 +143,7 @@ function renderBody(view: HealthView, state: HealthState, impact: ImpactState | 
   const parts = [
     HEALTH_MARKER,
     `## 📈 Docs health: ${escapeText(view.projectId, 100)}`,
-    `<sub>Updated ${formatTime(view.now)} by ${link(view.runUrl, 'this run')}. Weeks run Monday to Monday, UTC. Kept by the Mintlify docs health action: edits to this text are overwritten.</sub>`,
+    `<sub>Updated ${formatTime(view.now)}${view.runUrl ? ` by ${link(view.runUrl, 'this run')}` : ''}. Weeks run Monday to Monday, UTC. Kept by the Mintlify docs health action: edits to this text are overwritten.</sub>`,
     ...view.notes.map((n) => alert('NOTE', n, 600)),
     '### Visitors, week by week',
     trend(view.weeks, view.weeksWanted),

@@ -40,7 +40,9 @@ export function prLinkText(prLink: string, here: Here | undefined): string {
 function renderEntry(entry: ThreadEntry, here: Here | undefined): string {
   const who = entry.by ? escapeText(entry.by, 60) : 'the workflow'
   const pr = entry.prLink ? ` · ${prLinkText(entry.prLink, here)}` : ''
-  const head = `- ${describeResult(entry.result)}${pr} · ${who}, ${link(entry.source, formatTime(entry.at))} · ${link(entry.runUrl, 'run')}`
+  // a link only when whole: a hand run has no run page, an entry may have no source
+  const when = link(entry.source, formatTime(entry.at)) || escapeText(formatTime(entry.at))
+  const head = `- ${describeResult(entry.result)}${pr} · ${who}, ${when}${entry.runUrl ? ` · ${link(entry.runUrl, 'run')}` : ''}`
   const text = escapeText(entry.instruction, 500)
   // the action's words (the note, its own description of what it sent) are on the head line's
   // paragraph (after a hard break), never in or after the quote, where a CommonMark lazy continuation
@@ -99,7 +101,7 @@ function renderWith(view: ThreadCommentView): string {
     const icon = d.status === 'success' ? '✅' : d.status === 'failure' ? '❌' : '⏳'
     const where = d.url ? ` at ${link(d.url, d.url) || escapeText(d.url, 200)}` : ''
     const shot = d.screenshot ? ` · ${link(d.screenshot, 'screenshot')}` : ''
-    parts.push(`${icon} ${d.preview ? 'Preview' : 'Deployment'} ${status}${where}${shot} · ${link(d.runUrl, 'run')}`)
+    parts.push(`${icon} ${d.preview ? 'Preview' : 'Deployment'} ${status}${where}${shot}${d.runUrl ? ` · ${link(d.runUrl, 'run')}` : ''}`)
   }
   if (state.merged && state.prLink) {
     const docs = prLinkText(state.prLink, view.here)
@@ -118,5 +120,5 @@ function renderWith(view: ThreadCommentView): string {
 export function renderReviewReply(entry: ThreadEntry, jobId: string | undefined, here: Here): string {
   const pr = entry.prLink ? ` · ${prLinkText(entry.prLink, here)}` : ''
   const job = jobId ? ` · job ${escapeText(jobId, 100)}` : ''
-  return `${REPLY_MARKER}\n${describeResult(entry.result)}${pr}${job} · ${link(entry.runUrl, 'workflow run')}`
+  return `${REPLY_MARKER}\n${describeResult(entry.result)}${pr}${job}${entry.runUrl ? ` · ${link(entry.runUrl, 'workflow run')}` : ''}`
 }

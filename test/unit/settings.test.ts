@@ -331,3 +331,29 @@ describe('dates: a range that starts after now is refused, naming the input', ()
     expect([s.pages.dateFrom?.sent, s.pages.dateTo?.sent]).toEqual(['2026-11-14', '2026-11-21'])
   })
 })
+
+describe('a focused action speaks of itself, never of a mode', () => {
+  const messageOf = (raw: RawInputs, action: Parameters<typeof parseSettings>[4], eventName = 'workflow_dispatch'): string => {
+    try {
+      parseSettings(raw, NOW, eventName, undefined, action)
+    } catch (error) {
+      if (error instanceof InputError) return error.message
+      throw error
+    }
+    throw new Error('no input error')
+  }
+  const keyed = { 'api-key': 'mint_abc123', 'project-id': 'proj_1' }
+  test.each([
+    ['agent', { ...keyed }, 'workflow_dispatch', 'Inputs "prompt" and "job-id" are both empty: the agent needs prompt'],
+    ['automation', { ...keyed }, 'workflow_dispatch', 'Input "automation-id" is empty: expected the id of the saved automation to run.'],
+    ['comment', { ...keyed, 'github-token': '' }, 'issue_comment', 'Input "github-token" is empty: expected a token to read the thread and write its tracking comment'],
+    ['comment', { ...keyed }, 'push', 'The comment action reads a comment, but this run\'s event is not one it reads'],
+    ['health', { ...keyed, 'github-token': '' }, 'schedule', 'Input "github-token" is empty: expected a token to keep the health issue'],
+    ['preview', { ...keyed }, 'push', 'Input "branch"'],
+    ['visitors', { ...keyed, 'date-from': 'yesterday' }, 'schedule', 'Input "date-from"'],
+  ] as const)('%s with %j on %s', (action, raw, eventName, said) => {
+    const message = messageOf(raw, action, eventName)
+    expect(message).toContain(said)
+    expect(message).not.toMatch(/\bmode\b/)
+  })
+})

@@ -3,7 +3,8 @@ import { commentTarget } from '../../src/github/comment-target.js'
 import { githubTime } from '../../src/github/port.js'
 import { parsePullLink, pullLinkLabel, pullRequestHere } from '../../src/github/pull-link.js'
 import { ThreadComment } from '../../src/github/thread-comment.js'
-import { MAX_ENTRIES, type ThreadEntry, type ThreadState, carriesMarker, decodeState, encodeState, withEntry } from '../../src/github/thread-state.js'
+import { MAX_ENTRIES, type ThreadEntry, type ThreadState, carriesMarker, decodeState, encodeState, sameRun, withEntry } from '../../src/github/thread-state.js'
+import { readRunContext } from '../../src/github/run-context.js'
 import { MAX_COMMENT_CHARS, renderReviewReply, renderThreadComment } from '../../src/summary/thread-comment.js'
 import { parseMarkdown } from '../../src/github/markdown.js'
 import { toString } from 'mdast-util-to-string'
@@ -242,5 +243,57 @@ describe('the tracking comment as GitHub renders it (CommonMark + GFM)', () => {
     const text = toString(tree)
     expect(text).toContain('failed: timeout after 30 min')
     expect(text).toContain('a note without an instruction')
+  })
+})
+
+describe('a run whose page is not known (a hand run without GITHUB_RUN_ID)', () => {
+  test('has no run link, rather than one that names no run; a repository is needed too', () => {
+    const env = { GITHUB_REPOSITORY: 'acme/docs', GITHUB_SERVER_URL: 'https://github.com' }
+    expect(readRunContext(env).runUrl).toBeUndefined()
+    expect(readRunContext({ ...env, GITHUB_RUN_ID: '' }).runUrl).toBeUndefined()
+    expect(readRunContext({ GITHUB_RUN_ID: '12' }).runUrl).toBeUndefined()
+    expect(readRunContext({ ...env, GITHUB_RUN_ID: '12' }).runUrl).toBe('https://github.com/acme/docs/actions/runs/12')
+  })
+
+  test('two runs with no page are never one run: neither entry replaces the other, and neither is a match', () => {
+    expect(sameRun(undefined, undefined)).toBe(false)
+    expect(sameRun('', '')).toBe(false)
+    expect(sameRun('https://github.com/acme/docs/actions/runs/1', 'https://github.com/acme/docs/actions/runs/1')).toBe(true)
+    const { runUrl: _a, ...first } = entry(1, { source: 'https://github.com/acme/docs/issues/7' })
+    const { runUrl: _b, ...second } = entry(2, { source: 'https://github.com/acme/docs/issues/7' })
+    expect(withEntry(withEntry({ entries: [] }, first), second).entries).toHaveLength(2)
+    // with a page, the same source and run: replaced
+    expect(withEntry(withEntry({ entries: [] }, entry(1, { source: 's' })), entry(1, { source: 's', instruction: 'again' })).entries.map((e) => e.instruction)).toEqual(['again'])
+  })
+
+  test('the tracking comment and the review reply say no run link at all', () => {
+    const { runUrl: _r, ...bare } = entry(1)
+    const body = renderThreadComment({ state: { entries: [bare] }, triggerPhrase: '/docs' })
+    expect(body).not.toContain('actions/runs')
+    expect(body).not.toContain('>run<')
+    expect(body).toContain('alice, <a href="https://github.com/acme/docs/issues/7#issuecomment-1">2026-11-22 10:00 UTC</a>')
+    expect(renderReviewReply(bare, 'job_1', { serverUrl: 'https://github.com', owner: 'acme', repo: 'docs' })).not.toContain('workflow run')
+  })
+
+  test('a lost create is never taken for this run\'s when neither names a run', async () => {
+    const thread = { owner: 'acme', repo: 'docs', number: 7, isPullRequest: false, title: '', url: '' }
+    const { runUrl: _r, ...bare } = entry(1)
+    const earlier = { id: 77, author: 'github-actions[bot]', url: '', createdAt: '2026-11-24T12:00:00Z', body: encodeState({ job: 'job_1', entries: [bare] }) }
+    let created = 0
+    const api = {
+      createComment: async () => {
+        created++
+        if (created === 1) throw Object.assign(new Error('Bad gateway'), { status: 502 })
+        return { id: 100 + created, author: 'github-actions[bot]', body: '', url: '' }
+      },
+      updateComment: async () => undefined,
+      listComments: async () => [earlier],
+    } as unknown as Parameters<typeof ThreadComment.blank>[0]
+    const view = { runUrl: undefined, startedAt: Date.parse('2026-11-24T12:00:00.700Z'), render: (state: ThreadState) => renderThreadComment({ state, triggerPhrase: '/docs' }) }
+    const tracking = ThreadComment.blank(api, thread, 'github-actions[bot]', view, new AbortController().signal)
+    await tracking.update((s) => s)
+    await tracking.update((s) => s)
+    expect(created).toBe(2)
+    expect(tracking.commentId).toBe(102)
   })
 })
