@@ -37,6 +37,11 @@ class RequestBudget {
         this.used++;
         return true;
     }
+    /** Gives back the request just taken: it never reached the service (no connection), so it spent none of the quota. */
+    giveBack() {
+        if (this.used > 0)
+            this.used--;
+    }
 }
 
 // EXTERNAL MODULE: ./src/util/clock.ts
@@ -140,18 +145,44 @@ function isRetryableStatus(method, status) {
 }
 /** The code of a tunnel the proxy refused (see api/proxy.ts): nothing reached the server. */
 const PROXY_REFUSED = 'EPROXYREFUSED';
-/** Network failure codes that prove the request never reached the server. */
-const NOT_SENT_CODES = new Set([
-    PROXY_REFUSED,
-    'ECONNREFUSED',
-    'ENOTFOUND',
-    'EAI_AGAIN',
-    'EHOSTUNREACH',
-    'ENETUNREACH',
-    'UND_ERR_CONNECT_TIMEOUT',
+/** The TLS handshake failed (a certificate not trusted, or not TLS at all): no request was sent, and a retry meets the same certificate. */
+const TLS_CODES = new Set([
+    'CERT_HAS_EXPIRED',
+    'CERT_NOT_YET_VALID',
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'SELF_SIGNED_CERT_IN_CHAIN',
+    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    'UNABLE_TO_GET_ISSUER_CERT',
+    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+    'ERR_TLS_CERT_ALTNAME_INVALID',
+    'ERR_SSL_WRONG_VERSION_NUMBER',
 ]);
+/**
+ * What fetch itself refuses before any connection (undici's own words, on the cause): a port the
+ * fetch standard blocks (6000, 6665, …) or a scheme it cannot fetch. Said at once, never retried.
+ */
+const BLOCKED_BY_FETCH = new Set(['bad port', 'unknown scheme']);
+/** Network failure codes that prove the request never reached the server. */
+const NOT_SENT_CODES = new Set([PROXY_REFUSED, 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', ...TLS_CODES]);
 function wasCertainlyNotSent(code) {
     return code !== undefined && NOT_SENT_CODES.has(code);
+}
+function connectionFailure(code, causeMessage) {
+    if (causeMessage !== undefined && BLOCKED_BY_FETCH.has(causeMessage))
+        return 'blocked';
+    if (code === PROXY_REFUSED)
+        return 'proxy';
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+        return 'dns';
+    if (code === 'ECONNREFUSED')
+        return 'refused';
+    if (code !== undefined && TLS_CODES.has(code))
+        return 'tls';
+    return 'network';
+}
+/** Whether a failed connection can only fail again: fetch's own refusal, or a certificate not trusted. */
+function isPermanentFailure(failure) {
+    return failure === 'blocked' || failure === 'tls';
 }
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 5 modules
@@ -287,6 +318,11 @@ const NEUTRAL_WORDS = (hint, detail) => {
         'budget-spent': `the step's ${detail.max ?? 0} analytics requests are spent.`,
         'out-of-time': "the step's time ran out.",
         'prompt-too-long': 'Shorten it.',
+        'connect-dns': "Check the service's address and the runner's DNS.",
+        'connect-refused': "Check the service's address and port, and that the runner can reach it.",
+        'connect-tls': "Its certificate was not trusted: behind a proxy that inspects TLS, give Node the proxy's CA certificate (NODE_EXTRA_CA_CERTS).",
+        'connect-blocked': 'Fetch never connects to that port or scheme: use another address.',
+        'connect-network': "Check the runner's network and proxy settings.",
     };
     return words[hint];
 };
@@ -347,6 +383,8 @@ class ApiClient {
     /** What this run spent of the project's agent uses (jobs created, messages sent, automations run). */
     usage = { agentUses: 0 };
     options;
+    /** The service's host and port as a failure names it: from the base URL, never its credentials. */
+    host;
     constructor(options) {
         (0,util_text/* registerSecret */.cl)(options.apiKey);
         this.options = {
@@ -356,6 +394,7 @@ class ApiClient {
             log: () => { },
             ...options,
         };
+        this.host = URL.canParse(options.baseUrl) ? new URL(options.baseUrl).host : 'the service';
     }
     /** The caller's words for a hint, or the client's neutral ones. */
     words(hint, detail) {
@@ -528,6 +567,9 @@ class ApiClient {
                     this.usage.agentUses++;
                 return result.value;
             }
+            // a request that never reached the service spent none of its quota
+            if (result.notSent && spec.policy === ANALYTICS_POLICY)
+                budget?.giveBack();
             lastError = result.error;
             if (!result.retryable)
                 throw result.error;
@@ -630,15 +672,22 @@ class ApiClient {
                 };
             }
             const code = networkCode(error);
-            const notSent = wasCertainlyNotSent(code);
-            const detail = networkDetail(error, code);
-            const permanent = (error.cause?.permanent ?? false) === true;
+            const cause = error.cause;
+            const failure = connectionFailure(code, typeof cause?.message === 'string' ? cause.message : undefined);
+            const notSent = wasCertainlyNotSent(code) || failure === 'blocked';
+            const detail = failure === 'blocked' ? (0,util_text/* external */.qn)(String(cause?.message), 40) : networkDetail(error, code);
+            const permanent = cause?.permanent === true || isPermanentFailure(failure);
+            // the host from the base URL (never its credentials), how the request travelled, what to check
+            const where = `${this.host} ${this.options.route ?? 'directly'}`;
+            const check = failure === 'proxy' ? '' : ` ${this.words(`connect-${failure}`, {})}`;
             return {
                 ok: false,
                 retryable: !permanent && (!isPost || notSent),
-                error: fail(notSent ? `could not connect (${detail}).` : `the connection failed (${detail}).`, {
+                notSent,
+                error: fail(notSent ? `could not connect to ${where} (${detail}).${check}` : `the connection to ${where} failed (${detail}).${check}`, {
                     kind: 'network',
                     mayHaveBeenProcessed: !notSent,
+                    ...(failure === 'proxy' ? {} : { hint: `connect-${failure}` }),
                 }),
             };
         }
@@ -870,14 +919,17 @@ async function fetchThrough(proxy, variable) {
 }
 /**
  * The fetch the API client uses: the global one when no proxy variable is set (nothing is loaded);
- * else as decideProxy says, with one log line that says which.
+ * else as decideProxy says, with one log line that says which. `route` says how requests travel,
+ * for a failed connection's message (never the proxy's credentials).
  */
 async function fetchForBaseUrl(baseUrl, log) {
     if (!proxyConfigured())
-        return globalThis.fetch;
+        return { fetch: globalThis.fetch, route: 'directly (no proxy variable is set)' };
     const decision = await decideProxy(baseUrl);
     log(decision.message);
-    return decision.proxy ? fetchThrough(decision.proxy, decision.variable) : globalThis.fetch;
+    if (!decision.proxy)
+        return { fetch: globalThis.fetch, route: 'directly (no_proxy, or a loopback host)' };
+    return { fetch: await fetchThrough(decision.proxy, decision.variable), route: `through the proxy ${describeProxy(decision.proxy)} (from ${decision.variable})` };
 }
 
 ;// CONCATENATED MODULE: ./src/github/port.ts
@@ -1201,6 +1253,16 @@ function inputWords(hint, detail) {
             return 'wait-timeout ran out.';
         case 'prompt-too-long':
             return 'Shorten it (with changes, lower max-changes or narrow changes-paths).';
+        case 'connect-dns':
+            return "The host name did not resolve: check base-url's host, and the runner's DNS (behind a proxy, its https_proxy and no_proxy).";
+        case 'connect-refused':
+            return "Nothing accepted the connection: check base-url's host and port, and that the runner (or its proxy) can reach it.";
+        case 'connect-tls':
+            return "The certificate was not trusted: behind a proxy that inspects TLS, set NODE_EXTRA_CA_CERTS to its CA certificate for the runner; else check base-url's host.";
+        case 'connect-blocked':
+            return "Node's fetch never connects to that port or scheme (the fetch standard blocks it): use a base-url on another port.";
+        case 'connect-network':
+            return "Check the runner's network, its proxy variables (https_proxy, no_proxy) and base-url.";
     }
 }
 
@@ -6320,7 +6382,7 @@ async function runMode(settings, signal, overrides = {}) {
     const budget = new RequestBudget(maxRequests);
     const log = (m) => core/* info */.pq(m);
     // the client's hints in the action's terms: the inputs to check (it knows none itself)
-    const client = new ApiClient({ fetch: apiFetch, analyticsBudget: budget, baseUrl: settings.baseUrl, apiKey: settings.apiKey, projectId: settings.projectId, clock, signal, deadline, log, words: inputWords });
+    const client = new ApiClient({ fetch: apiFetch.fetch, route: apiFetch.route, analyticsBudget: budget, baseUrl: settings.baseUrl, apiKey: settings.apiKey, projectId: settings.projectId, clock, signal, deadline, log, words: inputWords });
     const ctx = {
         client,
         clock,

@@ -2747,6 +2747,10 @@ function isLoopbackHost(hostname) {
     return host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
+const BASE_URL_ACCEPTED = "an https:// URL without query or credentials (http:// only for localhost, 127.0.0.1 or [::1])";
+
+const FETCH_BLOCKED_PORTS = new Set([ 1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6e3, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080 ]);
+
 function parseBaseUrl(value) {
     let url;
     try {
@@ -2835,7 +2839,12 @@ const fieldsAt = (now, eventName) => ({
     "wait-timeout": durationInput(1),
     "poll-interval": durationInput(50),
     "require-pr": booleanInput,
-    "base-url": checked("an https:// URL without query or credentials (http:// only for localhost, 127.0.0.1 or [::1])", parseBaseUrl),
+    "base-url": input((v, ctx) => {
+        const url = parseBaseUrl(v);
+        if (url === void 0) return problem(ctx, v, BASE_URL_ACCEPTED);
+        const port = new URL(url).port;
+        return FETCH_BLOCKED_PORTS.has(Number(port)) ? problem(ctx, v, `${BASE_URL_ACCEPTED}, on a port Node's fetch connects to: it never connects to port ${port}, one the fetch standard blocks`) : url;
+    }),
     "date-from": rangeEndInput(now),
     "date-to": rangeEndInput(now),
     "page-size": integerInput(1, 250, "a whole number of rows per request from 1 to 250 (250 spends the fewest requests)"),

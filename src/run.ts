@@ -97,7 +97,7 @@ export async function runMode(settings: Settings, signal: AbortSignal, overrides
   const started = clock.now()
   const deadline = started + settings.waitTimeoutMs
   const opened: GitHubApi[] = []
-  let apiFetch: typeof fetch
+  let apiFetch: { fetch: typeof fetch; route: string }
   try {
     apiFetch = await fetchForBaseUrl(settings.baseUrl, (m) => core.info(m))
   } catch (error) {
@@ -110,7 +110,7 @@ export async function runMode(settings: Settings, signal: AbortSignal, overrides
   const budget = new RequestBudget(maxRequests)
   const log = (m: string): void => core.info(m)
   // the client's hints in the action's terms: the inputs to check (it knows none itself)
-  const client = new ApiClient({ fetch: apiFetch, analyticsBudget: budget, baseUrl: settings.baseUrl, apiKey: settings.apiKey, projectId: settings.projectId, clock, signal, deadline, log, words: inputWords })
+  const client = new ApiClient({ fetch: apiFetch.fetch, route: apiFetch.route, analyticsBudget: budget, baseUrl: settings.baseUrl, apiKey: settings.apiKey, projectId: settings.projectId, clock, signal, deadline, log, words: inputWords })
   const ctx: ModeContext = {
     client,
     clock,

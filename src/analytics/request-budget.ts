@@ -23,4 +23,9 @@ export class RequestBudget {
     this.used++
     return true
   }
+
+  /** Gives back the request just taken: it never reached the service (no connection), so it spent none of the quota. */
+  giveBack(): void {
+    if (this.used > 0) this.used--
+  }
 }

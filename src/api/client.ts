@@ -15,6 +15,8 @@ import {
   backoffDelay,
   isRetryableStatus,
   parseRetryAfter,
+  connectionFailure,
+  isPermanentFailure,
   wasCertainlyNotSent,
 } from './retry-policy.js'
 import {
@@ -62,8 +64,13 @@ export interface ClientOptions {
    * without them, neutral words. `detail` carries what a sentence may name.
    */
   words?: ApiWords
-  /** Analytics requests left for this step (max-requests); every analytics attempt takes one. */
-  analyticsBudget?: { take(): boolean; max: number }
+  /**
+   * Analytics requests left for this step (max-requests); every analytics attempt takes one, and
+   * one that never reached the service (no connection) gives it back.
+   */
+  analyticsBudget?: { take(): boolean; giveBack(): void; max: number }
+  /** How requests travel, for a failed connection's message: `directly`, or `through the proxy …`. */
+  route?: string
 }
 
 /** Words for a hint, in the caller's terms; `detail`: a job id, a bound. */
@@ -82,6 +89,11 @@ const NEUTRAL_WORDS: ApiWords = (hint, detail) => {
     'budget-spent': `the step's ${detail.max ?? 0} analytics requests are spent.`,
     'out-of-time': "the step's time ran out.",
     'prompt-too-long': 'Shorten it.',
+    'connect-dns': "Check the service's address and the runner's DNS.",
+    'connect-refused': "Check the service's address and port, and that the runner can reach it.",
+    'connect-tls': "Its certificate was not trusted: behind a proxy that inspects TLS, give Node the proxy's CA certificate (NODE_EXTRA_CA_CERTS).",
+    'connect-blocked': 'Fetch never connects to that port or scheme: use another address.',
+    'connect-network': "Check the runner's network and proxy settings.",
   }
   return words[hint]
 }
@@ -115,7 +127,8 @@ interface RequestSpec<T> {
 
 type Attempt<T> =
   | { ok: true; value: T }
-  | { ok: false; error: ApiError; retryable: boolean; retryAfterMs?: number }
+  /** `notSent`: the request certainly never reached the service (no connection was made). */
+  | { ok: false; error: ApiError; retryable: boolean; retryAfterMs?: number; notSent?: boolean }
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
@@ -178,7 +191,9 @@ export class ApiClient {
   /** What this run spent of the project's agent uses (jobs created, messages sent, automations run). */
   readonly usage = { agentUses: 0 }
 
-  private readonly options: Required<Omit<ClientOptions, 'log' | 'analyticsBudget' | 'words'>> & Pick<ClientOptions, 'analyticsBudget' | 'words'> & { log: (m: string) => void }
+  private readonly options: Required<Omit<ClientOptions, 'log' | 'analyticsBudget' | 'words' | 'route'>> & Pick<ClientOptions, 'analyticsBudget' | 'words' | 'route'> & { log: (m: string) => void }
+  /** The service's host and port as a failure names it: from the base URL, never its credentials. */
+  private readonly host: string
 
   constructor(options: ClientOptions) {
     registerSecret(options.apiKey)
@@ -189,6 +204,7 @@ export class ApiClient {
       log: () => {},
       ...options,
     }
+    this.host = URL.canParse(options.baseUrl) ? new URL(options.baseUrl).host : 'the service'
   }
 
   /** The caller's words for a hint, or the client's neutral ones. */
@@ -377,6 +393,8 @@ export class ApiClient {
         if (spec.spendsAgentUse) this.usage.agentUses++
         return result.value
       }
+      // a request that never reached the service spent none of its quota
+      if (result.notSent && spec.policy === ANALYTICS_POLICY) budget?.giveBack()
       lastError = result.error
       if (!result.retryable) throw result.error
       if (attempt >= spec.policy.maxAttempts) {
@@ -485,15 +503,22 @@ export class ApiClient {
         }
       }
       const code = networkCode(error)
-      const notSent = wasCertainlyNotSent(code)
-      const detail = networkDetail(error, code)
-      const permanent = ((error as { cause?: NetworkCause }).cause?.permanent ?? false) === true
+      const cause = (error as { cause?: NetworkCause }).cause
+      const failure = connectionFailure(code, typeof cause?.message === 'string' ? cause.message : undefined)
+      const notSent = wasCertainlyNotSent(code) || failure === 'blocked'
+      const detail = failure === 'blocked' ? external(String(cause?.message), 40) : networkDetail(error, code)
+      const permanent = cause?.permanent === true || isPermanentFailure(failure)
+      // the host from the base URL (never its credentials), how the request travelled, what to check
+      const where = `${this.host} ${this.options.route ?? 'directly'}`
+      const check = failure === 'proxy' ? '' : ` ${this.words(`connect-${failure}`, {})}`
       return {
         ok: false,
         retryable: !permanent && (!isPost || notSent),
-        error: fail(notSent ? `could not connect (${detail}).` : `the connection failed (${detail}).`, {
+        notSent,
+        error: fail(notSent ? `could not connect to ${where} (${detail}).${check}` : `the connection to ${where} failed (${detail}).${check}`, {
           kind: 'network',
           mayHaveBeenProcessed: !notSent,
+          ...(failure === 'proxy' ? {} : { hint: `connect-${failure}` as const }),
         }),
       }
     } finally {

@@ -31,6 +31,11 @@ export type ApiHint =
   | 'budget-spent' // no analytics request left for this step
   | 'out-of-time' // the step's time ran out between retries
   | 'prompt-too-long' // over the action's bound: refused before any request
+  | 'connect-dns' // the service's host name did not resolve
+  | 'connect-refused' // nothing accepted the connection
+  | 'connect-tls' // the service's certificate was not trusted
+  | 'connect-blocked' // fetch never connects to that port or scheme
+  | 'connect-network' // any other failed connection
 
 export class ApiError extends Error {
   readonly kind: ApiErrorKind

@@ -152,11 +152,13 @@ async function fetchThrough(proxy: URL, variable: string): Promise<typeof fetch>
 
 /**
  * The fetch the API client uses: the global one when no proxy variable is set (nothing is loaded);
- * else as decideProxy says, with one log line that says which.
+ * else as decideProxy says, with one log line that says which. `route` says how requests travel,
+ * for a failed connection's message (never the proxy's credentials).
  */
-export async function fetchForBaseUrl(baseUrl: string, log: (message: string) => void): Promise<typeof fetch> {
-  if (!proxyConfigured()) return globalThis.fetch
+export async function fetchForBaseUrl(baseUrl: string, log: (message: string) => void): Promise<{ fetch: typeof fetch; route: string }> {
+  if (!proxyConfigured()) return { fetch: globalThis.fetch, route: 'directly (no proxy variable is set)' }
   const decision = await decideProxy(baseUrl)
   log(decision.message)
-  return decision.proxy ? fetchThrough(decision.proxy, decision.variable) : globalThis.fetch
+  if (!decision.proxy) return { fetch: globalThis.fetch, route: 'directly (no_proxy, or a loopback host)' }
+  return { fetch: await fetchThrough(decision.proxy, decision.variable), route: `through the proxy ${describeProxy(decision.proxy)} (from ${decision.variable})` }
 }

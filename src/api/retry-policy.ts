@@ -82,17 +82,49 @@ export function isRetryableStatus(method: Method, status: number): boolean {
 /** The code of a tunnel the proxy refused (see api/proxy.ts): nothing reached the server. */
 export const PROXY_REFUSED = 'EPROXYREFUSED'
 
-/** Network failure codes that prove the request never reached the server. */
-const NOT_SENT_CODES = new Set([
-  PROXY_REFUSED,
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
+/** The TLS handshake failed (a certificate not trusted, or not TLS at all): no request was sent, and a retry meets the same certificate. */
+const TLS_CODES = new Set([
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'ERR_SSL_WRONG_VERSION_NUMBER',
 ])
+
+/**
+ * What fetch itself refuses before any connection (undici's own words, on the cause): a port the
+ * fetch standard blocks (6000, 6665, …) or a scheme it cannot fetch. Said at once, never retried.
+ */
+export const BLOCKED_BY_FETCH = new Set(['bad port', 'unknown scheme'])
+
+/** Network failure codes that prove the request never reached the server. */
+const NOT_SENT_CODES = new Set([PROXY_REFUSED, 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', ...TLS_CODES])
 
 export function wasCertainlyNotSent(code: string | undefined): boolean {
   return code !== undefined && NOT_SENT_CODES.has(code)
+}
+
+/**
+ * A failed connection, as the operator must act on it: `dns` (the host name did not resolve),
+ * `refused` (nothing accepted the connection), `tls` (the certificate was not trusted), `blocked`
+ * (fetch never connects there), `proxy` (the proxy refused the tunnel), or `network` (anything else).
+ */
+export type ConnectionFailure = 'dns' | 'refused' | 'tls' | 'blocked' | 'proxy' | 'network'
+
+export function connectionFailure(code: string | undefined, causeMessage: string | undefined): ConnectionFailure {
+  if (causeMessage !== undefined && BLOCKED_BY_FETCH.has(causeMessage)) return 'blocked'
+  if (code === PROXY_REFUSED) return 'proxy'
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'dns'
+  if (code === 'ECONNREFUSED') return 'refused'
+  if (code !== undefined && TLS_CODES.has(code)) return 'tls'
+  return 'network'
+}
+
+/** Whether a failed connection can only fail again: fetch's own refusal, or a certificate not trusted. */
+export function isPermanentFailure(failure: ConnectionFailure): boolean {
+  return failure === 'blocked' || failure === 'tls'
 }

@@ -15,6 +15,11 @@ type Hint =
   | 'budget-spent'
   | 'out-of-time'
   | 'prompt-too-long'
+  | 'connect-dns'
+  | 'connect-refused'
+  | 'connect-tls'
+  | 'connect-blocked'
+  | 'connect-network'
 
 export function inputWords(hint: Hint, detail: { jobId?: string; max?: number }): string {
   switch (hint) {
@@ -38,5 +43,15 @@ export function inputWords(hint: Hint, detail: { jobId?: string; max?: number })
       return 'wait-timeout ran out.'
     case 'prompt-too-long':
       return 'Shorten it (with changes, lower max-changes or narrow changes-paths).'
+    case 'connect-dns':
+      return "The host name did not resolve: check base-url's host, and the runner's DNS (behind a proxy, its https_proxy and no_proxy)."
+    case 'connect-refused':
+      return "Nothing accepted the connection: check base-url's host and port, and that the runner (or its proxy) can reach it."
+    case 'connect-tls':
+      return "The certificate was not trusted: behind a proxy that inspects TLS, set NODE_EXTRA_CA_CERTS to its CA certificate for the runner; else check base-url's host."
+    case 'connect-blocked':
+      return "Node's fetch never connects to that port or scheme (the fetch standard blocks it): use a base-url on another port."
+    case 'connect-network':
+      return "Check the runner's network, its proxy variables (https_proxy, no_proxy) and base-url."
   }
 }

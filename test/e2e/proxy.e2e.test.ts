@@ -84,7 +84,7 @@ describe.each(RUNTIMES)('behind a proxy ($name)', (runtime) => {
     expect(sim.requests).toHaveLength(0)
     expect(proxy.connects).toHaveLength(1) // a 407 is not retried
     expect(result.errors).toHaveLength(1)
-    expect(result.errors[0]).toContain('Could not create the agent job: could not connect (the proxy')
+    expect(result.errors[0]).toMatch(/Could not create the agent job: could not connect to \S+ through the proxy http:\/\/127\.0\.0\.1:\d+ \(with credentials\) \(from HTTPS_PROXY\) \(the proxy/)
     expect(result.errors[0]).toContain('HTTP 407 Proxy Authentication Required')
     expect(result.errors[0]).not.toContain('may have been created')
     expect(secretLeaks(result, 'wrong-password')).toEqual([])
@@ -99,7 +99,8 @@ describe.each(RUNTIMES)('behind a proxy ($name)', (runtime) => {
     expect(proxy.connects).toHaveLength(0)
     expect(sim.requests).toHaveLength(0)
     expect(result.stdout).toContain(`HTTPS_PROXY is set, but ${BASE_URL} is a loopback host or matches no_proxy/NO_PROXY: requests go direct.`)
-    expect(result.errors[0]).toMatch(/could not connect \((ENOTFOUND|EAI_AGAIN)\)/)
+    // the host, the route and what to check
+    expect(result.errors[0]).toMatch(/could not connect to \S+\.invalid(:\d+)? directly \(no_proxy, or a loopback host\) \((ENOTFOUND|EAI_AGAIN)\)\. The host name did not resolve: check base-url's host/)
   })
 
   test('a loopback base URL is never proxied, whatever the variables say', async () => {

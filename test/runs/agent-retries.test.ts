@@ -210,7 +210,7 @@ describe.each(PATHS)('retries and failures ($name)', (runtime) => {
       expect(run.code).toBe(0)
       expect(sim.requestsTo('get')).toHaveLength(3)
       expect(run.stdout).toContain('not JSON')
-      expect(run.stdout).toContain('connection failed')
+      expect(run.stdout).toMatch(/the connection to 127\.0\.0\.1:\d+ directly \(no proxy variable is set\) failed/)
     })
 
     test('a Retry-After beyond the time left: fails at once, says when to retry and how to resume', async () => {

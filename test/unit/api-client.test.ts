@@ -311,3 +311,67 @@ describe('structured errors: the client knows no input, the caller words its hin
     expect(named).toEqual([])
   })
 })
+
+describe('a failed connection, said so an operator can act on it', () => {
+  function withBudget(answers: Answer[], extra: { route?: string; baseUrl?: string } = {}) {
+    const clock = new FakeClock()
+    let used = 0
+    const budget = { max: 5, take: () => (used < 5 ? (used++, true) : false), giveBack: () => void (used = Math.max(0, used - 1)) }
+    let calls = 0
+    const fetch = async () => {
+      calls++
+      // the last answer repeats
+      const next = answers.length > 1 ? answers.shift() : answers[0]
+      if (next instanceof Error) throw next
+      return next as Response
+    }
+    const client = new ApiClient({ baseUrl: extra.baseUrl ?? 'https://user:secret@api.example.com:8443', apiKey: 'mint_unit_test_key', projectId: 'p', clock, signal: new AbortController().signal, deadline: clock.now() + 30 * 60_000, fetch: fetch as unknown as typeof globalThis.fetch, random: () => 0, words: inputWords, analyticsBudget: budget, ...(extra.route ? { route: extra.route } : {}) })
+    return { client, calls: () => calls, used: () => used }
+  }
+  const blocked = (why: string) => Object.assign(new TypeError('fetch failed'), { cause: new Error(why) })
+
+  test.each([
+    ['ENOTFOUND', 'dns', "check base-url's host, and the runner's DNS"],
+    ['EAI_AGAIN', 'dns', "check base-url's host"],
+    ['ECONNREFUSED', 'refused', "check base-url's host and port"],
+    ['UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'tls', 'NODE_EXTRA_CA_CERTS'],
+    ['EHOSTUNREACH', 'network', "Check the runner's network, its proxy variables"],
+  ])('%s: names the host (never the URL\'s credentials), the route and what to check', async (code, _kind, check) => {
+    const w = withBudget([refused(code), refused(code), refused(code), refused(code), refused(code)], { route: 'through the proxy http://proxy.corp:3128 (from https_proxy)' })
+    const error = await failure(w.client.trafficPage('visitors', { limit: 250, offset: 0 }))
+    expect(error.message).toContain(`could not connect to api.example.com:8443 through the proxy http://proxy.corp:3128 (from https_proxy) (${code}).`)
+    expect(error.message).toContain(check)
+    expect(error.message).not.toContain('secret')
+    expect(error.message).not.toContain('user')
+  })
+
+  test('without a route given, the client says the connection was direct', async () => {
+    const w = withBudget([refused('ECONNREFUSED')], { baseUrl: 'http://127.0.0.1:4010' })
+    const error = await failure(w.client.createJob('x'))
+    expect(error.message).toContain('could not connect to 127.0.0.1:4010 directly (ECONNREFUSED).')
+  })
+
+  test('requests that never reached the service spend none of the analytics requests', async () => {
+    const w = withBudget([refused('ECONNREFUSED'), refused('ECONNREFUSED'), refused('ECONNREFUSED'), refused('ECONNREFUSED'), refused('ECONNREFUSED')])
+    await failure(w.client.trafficPage('visitors', { limit: 250, offset: 0 }))
+    expect(w.calls()).toBe(5)
+    expect(w.used()).toBe(0)
+    // one that may have reached it (a reset connection) is spent, as is one answered
+    const v = withBudget([refused('ECONNRESET'), response(200, { totals: { human: 0, ai: 0, total: 0 }, visitors: [], hasMore: false })])
+    await v.client.trafficPage('visitors', { limit: 250, offset: 0 })
+    expect(v.used()).toBe(2)
+  })
+
+  test.each([
+    ['bad port', blocked('bad port'), "Node's fetch never connects to that port or scheme"],
+    ['unknown scheme', blocked('unknown scheme'), "Node's fetch never connects to that port or scheme"],
+    ['an untrusted certificate', refused('SELF_SIGNED_CERT_IN_CHAIN'), 'NODE_EXTRA_CA_CERTS'],
+  ])('%s can only fail again: said at once, tried once, nothing spent', async (_name, error, said) => {
+    const w = withBudget([error, error, error])
+    const e = await failure(w.client.trafficPage('visitors', { limit: 250, offset: 0 }))
+    expect(w.calls()).toBe(1)
+    expect(w.used()).toBe(0)
+    expect(e.message).toContain(said)
+    expect(e.message).not.toContain('gave up after')
+  })
+})

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { GET_POLICY, backoffDelay, isRetryableStatus, parseRetryAfter, wasCertainlyNotSent } from '../../src/api/retry-policy.js'
+import { GET_POLICY, backoffDelay, connectionFailure, isPermanentFailure, isRetryableStatus, parseRetryAfter, wasCertainlyNotSent } from '../../src/api/retry-policy.js'
 
 describe('backoffDelay', () => {
   test('doubles per attempt, capped, with half of it jittered', () => {
@@ -51,5 +51,29 @@ describe('what is retried', () => {
     [undefined, false],
   ])('%s certainly not sent: %s', (code, expected) => {
     expect(wasCertainlyNotSent(code)).toBe(expected)
+  })
+})
+
+describe('a failed connection, by kind', () => {
+  test.each([
+    [undefined, 'bad port', 'blocked', true, false],
+    [undefined, 'unknown scheme', 'blocked', true, false],
+    ['EPROXYREFUSED', undefined, 'proxy', false, true],
+    ['ENOTFOUND', undefined, 'dns', false, true],
+    ['EAI_AGAIN', 'getaddrinfo EAI_AGAIN x', 'dns', false, true],
+    ['ECONNREFUSED', undefined, 'refused', false, true],
+    ['CERT_HAS_EXPIRED', undefined, 'tls', true, true],
+    ['SELF_SIGNED_CERT_IN_CHAIN', undefined, 'tls', true, true],
+    ['ERR_TLS_CERT_ALTNAME_INVALID', undefined, 'tls', true, true],
+    ['UNABLE_TO_GET_ISSUER_CERT_LOCALLY', undefined, 'tls', true, true],
+    ['EHOSTUNREACH', undefined, 'network', false, true],
+    ['ECONNRESET', undefined, 'network', false, false],
+    ['UND_ERR_SOCKET', 'other side closed', 'network', false, false],
+    [undefined, undefined, 'network', false, false],
+  ] as const)('%s (%s) is %s; permanent: %s; certainly not sent: %s', (code, message, kind, permanent, notSent) => {
+    const failure = connectionFailure(code, message)
+    expect(failure).toBe(kind)
+    expect(isPermanentFailure(failure)).toBe(permanent)
+    expect(wasCertainlyNotSent(code)).toBe(notSent)
   })
 })

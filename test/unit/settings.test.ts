@@ -357,3 +357,37 @@ describe('a focused action speaks of itself, never of a mode', () => {
     expect(message).not.toMatch(/\bmode\b/)
   })
 })
+
+describe('base-url on a port fetch never connects to', () => {
+  test('is an input error naming the port, before any request', () => {
+    expect(() => parseSettings({ ...base, 'base-url': 'http://127.0.0.1:6000' }, NOW)).toThrow(
+      'Input "base-url" is "http://127.0.0.1:6000": expected an https:// URL without query or credentials (http:// only for localhost, 127.0.0.1 or [::1]), on a port Node\'s fetch connects to: it never connects to port 6000, one the fetch standard blocks.',
+    )
+    expect(parseSettings({ ...base, 'base-url': 'http://127.0.0.1:6001' }, NOW).baseUrl).toBe('http://127.0.0.1:6001')
+    expect(parseSettings({ ...base, 'base-url': 'https://api.example.com' }, NOW).baseUrl).toBe('https://api.example.com')
+  })
+
+  test('the ports refused are exactly those this Node\'s fetch refuses ("bad port"), and their neighbours are not', async () => {
+    const refusedHere = async (port: number): Promise<boolean> => {
+      try {
+        // any other port: a refused (or answered) connection on this machine, never 'bad port'
+        await fetch(`http://127.0.0.1:${port}/`, { method: 'HEAD' })
+      } catch (error) {
+        return (error as { cause?: { message?: string } }).cause?.message === 'bad port'
+      }
+      return false
+    }
+    const refusedByInput = (port: number): boolean => {
+      try {
+        parseSettings({ ...base, 'base-url': `http://127.0.0.1:${port}` }, NOW)
+        return false
+      } catch {
+        return true
+      }
+    }
+    const ports = [...Array.from({ length: 1100 }, (_, i) => i + 1), 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6001, 6566, 6665, 6669, 6670, 6679, 6697, 8080, 10080, 10081]
+    const differ: number[] = []
+    for (const port of ports) if ((await refusedHere(port)) !== refusedByInput(port)) differ.push(port)
+    expect(differ).toEqual([])
+  })
+})
