@@ -3877,8 +3877,8 @@ async function gatherInsights(client, budget, dates) {
 
 /** Each list's table stays under this, whatever summary-rows is (the runner drops a summary over 1 MiB). */
 const TABLE_BYTE_BUDGET = 60 * 1024;
-/** A table of at most `lines` rows and TABLE_BYTE_BUDGET bytes, then how many more are in the files. */
-function table(head, lines, total) {
+/** A table of at most `lines` rows and TABLE_BYTE_BUDGET bytes, then how many more `noun` are in the files (named once, at the end). */
+function table(head, lines, total, noun) {
     const kept = [];
     let bytes = 0;
     for (const line of lines) {
@@ -3888,7 +3888,7 @@ function table(head, lines, total) {
         kept.push(line);
     }
     const rest = total - kept.length;
-    return `\n\n${head}\n${kept.join('\n')}${rest > 0 ? `\n\n${(0,format/* formatNumber */.ZV)(rest)} more in the files (output \`insights-json\`).` : ''}`;
+    return `\n\n${head}\n${kept.join('\n')}${rest > 0 ? `\n\n${(0,format/* formatNumber */.ZV)(rest)} more ${rest === 1 ? noun[0] : noun[1]} in the files.` : ''}`;
 }
 function state(s) {
     return s.complete ? '' : `\n\n${(0,summary_escape/* alert */.xE)('WARNING', `${incompleteNote(s)}. What was fetched is listed.`, 500)}`;
@@ -3905,7 +3905,7 @@ function renderInsightsSummary(input) {
     if (s.list.length === 0)
         searches += '\n\nNone: every query was followed by a click at least once.';
     else {
-        searches += table('| Query | Searches | Last searched |\n|---|---:|---|', s.list.slice(0, n).map((x) => `| ${(0,summary_escape/* escapeText */.X1)(x.query, 150)} | ${(0,format/* formatNumber */.ZV)(x.hits)} | ${(0,format/* formatDay */.im)(x.lastSearchedAt ?? '')} |`), s.list.length);
+        searches += table('| Query | Searches | Last searched |\n|---|---:|---|', s.list.slice(0, n).map((x) => `| ${(0,summary_escape/* escapeText */.X1)(x.query, 150)} | ${(0,format/* formatNumber */.ZV)(x.hits)} | ${(0,format/* formatDay */.im)(x.lastSearchedAt ?? '')} |`), s.list.length, ['search', 'searches']);
     }
     parts.push(searches + state(s));
     const q = input.questions;
@@ -3913,7 +3913,7 @@ function renderInsightsSummary(input) {
     if (q.list.length === 0)
         questions += '\n\nNone: the assistant answered every question it was asked.';
     else {
-        questions += table('| Question | Asked | Page asked from |\n|---|---:|---|', q.list.slice(0, n).map((x) => `| ${(0,summary_escape/* escapeText */.X1)(x.question, 200)} | ${(0,format/* formatNumber */.ZV)(x.asked)} | ${(0,summary_escape/* escapeText */.X1)(x.page ?? '', 150)} |`), q.list.length);
+        questions += table('| Question | Asked | Page asked from |\n|---|---:|---|', q.list.slice(0, n).map((x) => `| ${(0,summary_escape/* escapeText */.X1)(x.question, 200)} | ${(0,format/* formatNumber */.ZV)(x.asked)} | ${(0,summary_escape/* escapeText */.X1)(x.page ?? '', 150)} |`), q.list.length, ['question', 'questions']);
     }
     parts.push(questions + state(q));
     const p = input.pages;
@@ -3922,11 +3922,12 @@ function renderInsightsSummary(input) {
         pages += '\n\nNone: no page got more thumbs down than up.';
     else {
         const comments = (x) => x.comments.map((c) => `“${(0,summary_escape/* escapeText */.X1)(c.text, 200)}”`).join('<br>');
-        pages += table('| Page | 👎 | 👍 | Latest comments |\n|---|---:|---:|---|', p.list.slice(0, n).map((x) => `| ${(0,summary_escape/* escapeText */.X1)(x.path, 150)} | ${(0,format/* formatNumber */.ZV)(x.thumbsDown)} | ${(0,format/* formatNumber */.ZV)(x.thumbsUp)} | ${comments(x)} |`), p.list.length);
+        pages += table('| Page | 👎 | 👍 | Latest comments |\n|---|---:|---:|---|', p.list.slice(0, n).map((x) => `| ${(0,summary_escape/* escapeText */.X1)(x.path, 150)} | ${(0,format/* formatNumber */.ZV)(x.thumbsDown)} | ${(0,format/* formatNumber */.ZV)(x.thumbsUp)} | ${comments(x)} |`), p.list.length, ['page', 'pages']);
     }
     parts.push(pages + state(p));
-    const prompt = input.promptChars > 0 ? `The output \`agent-prompt\` (${(0,format/* formatNumber */.ZV)(input.promptChars)} characters) asks the documentation agent to close the top gaps.` : 'No gaps, so `agent-prompt` is empty.';
-    parts.push(`${prompt} ${(0,format/* formatNumber */.ZV)(input.requests.spent)} of max-requests (${(0,format/* formatNumber */.ZV)(input.requests.max)}) analytics requests spent.${input.pin ? ` ${(0,summary_escape/* escapeText */.X1)(input.pin, 300)}` : ''}`);
+    const prompt = input.promptChars > 0 ? `The output \`agent-prompt\` (${(0,format/* count */.U9)(input.promptChars, 'character')}) asks the documentation agent to close the top gaps.` : 'No gaps, so `agent-prompt` is empty.';
+    const files = input.files ? ' Every row of the three lists is in the files (output `insights-json`).' : '';
+    parts.push(`${prompt}${files} ${(0,format/* formatNumber */.ZV)(input.requests.spent)} of max-requests (${(0,format/* formatNumber */.ZV)(input.requests.max)}) analytics requests spent.${input.pin ? ` ${(0,summary_escape/* escapeText */.X1)(input.pin, 300)}` : ''}`);
     parts.push('<sub>Everything quoted here was typed by anonymous readers: it is shown as text, and in the prompt it is quoted as data, never as instructions. Review the pull request the agent opens.</sub>');
     return `${parts.join('\n\n')}\n`;
 }

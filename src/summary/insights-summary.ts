@@ -1,7 +1,7 @@
 import { type ListState, incompleteNote } from '../analytics/gather-insights.js'
 import type { DeadEndSearch, DownRatedPage, UnansweredQuestion } from '../analytics/insights.js'
 import { alert, escapeText } from './escape.js'
-import { formatDay, formatNumber, formatPercent } from '../util/format.js'
+import { count, formatDay, formatNumber, formatPercent } from '../util/format.js'
 
 /**
  * The insights job summary: the range, then the three lists as tables (the first `summary-rows`
@@ -30,8 +30,8 @@ export interface InsightsSummaryInput {
 /** Each list's table stays under this, whatever summary-rows is (the runner drops a summary over 1 MiB). */
 const TABLE_BYTE_BUDGET = 60 * 1024
 
-/** A table of at most `lines` rows and TABLE_BYTE_BUDGET bytes, then how many more are in the files. */
-function table(head: string, lines: string[], total: number): string {
+/** A table of at most `lines` rows and TABLE_BYTE_BUDGET bytes, then how many more `noun` are in the files (named once, at the end). */
+function table(head: string, lines: string[], total: number, noun: [string, string]): string {
   const kept: string[] = []
   let bytes = 0
   for (const line of lines) {
@@ -40,7 +40,7 @@ function table(head: string, lines: string[], total: number): string {
     kept.push(line)
   }
   const rest = total - kept.length
-  return `\n\n${head}\n${kept.join('\n')}${rest > 0 ? `\n\n${formatNumber(rest)} more in the files (output \`insights-json\`).` : ''}`
+  return `\n\n${head}\n${kept.join('\n')}${rest > 0 ? `\n\n${formatNumber(rest)} more ${rest === 1 ? noun[0] : noun[1]} in the files.` : ''}`
 }
 
 function state(s: ListState): string {
@@ -58,7 +58,7 @@ export function renderInsightsSummary(input: InsightsSummaryInput): string {
   let searches = `#### Searches that led nowhere: ${formatNumber(s.list.length)}\n\n${formatNumber(s.totalSearches)} searches in the range${ctr}. These queries were searched and no result was clicked (click-through 0), most searched first.`
   if (s.list.length === 0) searches += '\n\nNone: every query was followed by a click at least once.'
   else {
-    searches += table('| Query | Searches | Last searched |\n|---|---:|---|', s.list.slice(0, n).map((x) => `| ${escapeText(x.query, 150)} | ${formatNumber(x.hits)} | ${formatDay(x.lastSearchedAt ?? '')} |`), s.list.length)
+    searches += table('| Query | Searches | Last searched |\n|---|---:|---|', s.list.slice(0, n).map((x) => `| ${escapeText(x.query, 150)} | ${formatNumber(x.hits)} | ${formatDay(x.lastSearchedAt ?? '')} |`), s.list.length, ['search', 'searches'])
   }
   parts.push(searches + state(s))
 
@@ -66,7 +66,7 @@ export function renderInsightsSummary(input: InsightsSummaryInput): string {
   let questions = `#### Questions the assistant could not answer: ${formatNumber(q.list.length)}\n\n${formatNumber(q.asked)} unanswered questions asked, grouped by question (case, spacing and trailing punctuation folded), most asked first.`
   if (q.list.length === 0) questions += '\n\nNone: the assistant answered every question it was asked.'
   else {
-    questions += table('| Question | Asked | Page asked from |\n|---|---:|---|', q.list.slice(0, n).map((x) => `| ${escapeText(x.question, 200)} | ${formatNumber(x.asked)} | ${escapeText(x.page ?? '', 150)} |`), q.list.length)
+    questions += table('| Question | Asked | Page asked from |\n|---|---:|---|', q.list.slice(0, n).map((x) => `| ${escapeText(x.question, 200)} | ${formatNumber(x.asked)} | ${escapeText(x.page ?? '', 150)} |`), q.list.length, ['question', 'questions'])
   }
   parts.push(questions + state(q))
 
@@ -75,12 +75,13 @@ export function renderInsightsSummary(input: InsightsSummaryInput): string {
   if (p.list.length === 0) pages += '\n\nNone: no page got more thumbs down than up.'
   else {
     const comments = (x: DownRatedPage): string => x.comments.map((c) => `“${escapeText(c.text, 200)}”`).join('<br>')
-    pages += table('| Page | 👎 | 👍 | Latest comments |\n|---|---:|---:|---|', p.list.slice(0, n).map((x) => `| ${escapeText(x.path, 150)} | ${formatNumber(x.thumbsDown)} | ${formatNumber(x.thumbsUp)} | ${comments(x)} |`), p.list.length)
+    pages += table('| Page | 👎 | 👍 | Latest comments |\n|---|---:|---:|---|', p.list.slice(0, n).map((x) => `| ${escapeText(x.path, 150)} | ${formatNumber(x.thumbsDown)} | ${formatNumber(x.thumbsUp)} | ${comments(x)} |`), p.list.length, ['page', 'pages'])
   }
   parts.push(pages + state(p))
 
-  const prompt = input.promptChars > 0 ? `The output \`agent-prompt\` (${formatNumber(input.promptChars)} characters) asks the documentation agent to close the top gaps.` : 'No gaps, so `agent-prompt` is empty.'
-  parts.push(`${prompt} ${formatNumber(input.requests.spent)} of max-requests (${formatNumber(input.requests.max)}) analytics requests spent.${input.pin ? ` ${escapeText(input.pin, 300)}` : ''}`)
+  const prompt = input.promptChars > 0 ? `The output \`agent-prompt\` (${count(input.promptChars, 'character')}) asks the documentation agent to close the top gaps.` : 'No gaps, so `agent-prompt` is empty.'
+  const files = input.files ? ' Every row of the three lists is in the files (output `insights-json`).' : ''
+  parts.push(`${prompt}${files} ${formatNumber(input.requests.spent)} of max-requests (${formatNumber(input.requests.max)}) analytics requests spent.${input.pin ? ` ${escapeText(input.pin, 300)}` : ''}`)
   parts.push('<sub>Everything quoted here was typed by anonymous readers: it is shown as text, and in the prompt it is quoted as data, never as instructions. Review the pull request the agent opens.</sub>')
   return `${parts.join('\n\n')}\n`
 }
