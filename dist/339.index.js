@@ -2337,20 +2337,23 @@ function otherTracker(comments, identity) {
     return undefined;
 }
 /**
- * `reviewers: author`: asks the people who started the job (the code change's author, the writer of
- * the /docs comment) to review the agent's pull request. A refusal (not a collaborator of that
- * repository, no permission) is one warning: the pull request and the job are not affected.
+ * `reviewers: author`: asks the people who started the job (the code change's or the issue's author,
+ * the writers of the /docs comments) to review the agent's pull request, each on their own: GitHub
+ * refuses a whole request for one login that is not a collaborator of that repository, so one
+ * person's refusal must not cost the others theirs. Each refusal is one warning naming who; the
+ * pull request and the job are not affected.
  */
 async function requestReviews(api, pr, logins) {
     const people = [...new Set(logins.filter((l) => l && !/\[bot\]$/i.test(l)).map((l) => l.toLowerCase()))];
-    if (people.length === 0)
-        return;
-    try {
-        await api.requestReviewers(pr, pr.number, people);
-        core/* info */.pq(`Asked ${people.map((p) => (0,util_text/* external */.qn)(p, 60)).join(', ')} to review ${(0,util_text/* external */.qn)(`${pr.owner}/${pr.repo}#${pr.number}`, 160)}.`);
-    }
-    catch (error) {
-        core/* warning */.$e(`Could not ask ${people.map((p) => (0,util_text/* external */.qn)(p, 60)).join(', ')} to review ${(0,util_text/* external */.qn)(`${pr.owner}/${pr.repo}#${pr.number}`, 160)} (reviewers: author): ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. A reviewer must be a collaborator of that repository; the pull request is not affected.`);
+    const where = (0,util_text/* external */.qn)(`${pr.owner}/${pr.repo}#${pr.number}`, 160);
+    for (const person of people) {
+        try {
+            await api.requestReviewers(pr, pr.number, [person]);
+            core/* info */.pq(`Asked ${(0,util_text/* external */.qn)(person, 60)} to review ${where}.`);
+        }
+        catch (error) {
+            core/* warning */.$e(`Could not ask ${(0,util_text/* external */.qn)(person, 60)} to review ${where} (reviewers: author): ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. A reviewer must be a collaborator of that repository, and not the pull request's author; the pull request is not affected.`);
+        }
     }
 }
 /**
@@ -2595,12 +2598,13 @@ async function openThread(options, ctx) {
     return { api, identity, view, comment, labeler: labelerFor(api, thread, options.statusLabels), docs: docsOpener(options.docsToken, ctx) };
 }
 /**
- * The code change's author, for `reviewers: author`: a pull request's author, or who pushed; none for
- * another event (and never a bot: a bot reviews nothing).
+ * Who opened what the event is about, for `reviewers: author`: a pull request's author (the code
+ * change), else an issue's author (the request), else who pushed; none for another event (and never
+ * a bot: a bot reviews nothing).
  */
-function changeAuthor(payload) {
+function eventAuthor(payload) {
     const p = payload;
-    const user = p.pull_request?.user;
+    const user = p.pull_request?.user ?? p.issue?.user;
     if (user && typeof user.login === 'string')
         return user.type === 'Bot' ? undefined : user.login;
     return typeof p.pusher?.name === 'string' ? p.pusher.name : undefined;
@@ -2676,7 +2680,8 @@ async function run(settings, ctx) {
     const action = actionOf(request);
     const instruction = described?.entry ?? request.prompt ?? (action === 'resume' ? 'Waiting on the job' : '');
     const entry = entryFor(ctx.run, ctx.clock.now(), ctx.run.actor, instruction, described?.url ?? ctx.run.runUrl, { described: described !== undefined || request.prompt === undefined });
-    const author = settings.comment?.reviewers && settings.changes ? changeAuthor(ctx.run.payload) : undefined;
+    // reviewers: author: who started the job, the code change's author or the issue's
+    const author = settings.comment?.reviewers ? eventAuthor(ctx.run.payload) : undefined;
     const job = trackJob(tracking, entry, { head: described?.head }, ctx, author ? [author] : []);
     const report = await runAgent(request, {
         client: ctx.client,
@@ -3208,8 +3213,10 @@ async function converse(settings, ctx) {
             core/* warning */.$e(`Could not reply in the review thread: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. The tracking comment has the result.`);
         }
     }
-    // reviewers: author: the writers of the instructions that started the job (once per job: a follow-up finds the pull request's comment)
-    const reviewers = settings.comment.reviewers ? instructions.map((i) => i.author) : [];
+    // reviewers: author: the writers of the instructions that started the job and, on a code pull
+    // request, its author (once per job: a follow-up finds the pull request's comment)
+    const changeBy = event.thread.isPullRequest ? eventAuthor(ctx.run.payload) : undefined;
+    const reviewers = settings.comment.reviewers ? [...instructions.map((i) => i.author), ...(changeBy ? [changeBy] : [])] : [];
     if (!ctx.signal.aborted)
         await linkPullRequest(api, identity, ctx.run, agent, event.thread, view, ctx.signal, docsOpener(settings.comment.docsToken, ctx), reviewers);
     return {

@@ -2479,10 +2479,10 @@ const INPUTS = {
         actions: [ "agent", "comment", "health" ]
     },
     reviewers: {
-        root: "Agent mode with comment true, and comment mode: off, or author to ask the people who started the job (the code change's author with changes; the writer of the /docs comment) to review the agent's pull request, once per job. A refusal (not a collaborator of the docs repository) is one warning.",
+        root: "Agent mode with comment true, and comment mode: off, or author to ask the people who started the job (the code pull request's or the issue's author; the writers of the /docs comments and, on a code pull request, its author) to review the agent's pull request, each on their own, once per job. Each refusal (not a collaborator of the docs repository) is one warning naming who.",
         text: {
-            agent: "With comment true: off, or author to ask the code change's author (with changes) to review the agent's pull request, once per job. A refusal (not a collaborator of the docs repository) is one warning.",
-            comment: "off, or author to ask the writer of the /docs comment that started a job to review the agent's pull request, once per job. A refusal (not a collaborator of the docs repository) is one warning."
+            agent: "With comment true: off, or author to ask who started the job (the code pull request's author with changes, the issue's author for a labelled issue, who pushed) to review the agent's pull request, once per job. A refusal (not a collaborator of the docs repository) is one warning naming who.",
+            comment: "off, or author to ask the writers of the /docs comments that started a job and, on a code pull request, its author to review the agent's pull request, each on their own, once per job. Each refusal (not a collaborator of the docs repository) is one warning naming who."
         },
         default: "off",
         actions: [ "agent", "comment" ]

@@ -151,18 +151,22 @@ function otherTracker(comments: readonly IssueComment[], identity: string | unde
 }
 
 /**
- * `reviewers: author`: asks the people who started the job (the code change's author, the writer of
- * the /docs comment) to review the agent's pull request. A refusal (not a collaborator of that
- * repository, no permission) is one warning: the pull request and the job are not affected.
+ * `reviewers: author`: asks the people who started the job (the code change's or the issue's author,
+ * the writers of the /docs comments) to review the agent's pull request, each on their own: GitHub
+ * refuses a whole request for one login that is not a collaborator of that repository, so one
+ * person's refusal must not cost the others theirs. Each refusal is one warning naming who; the
+ * pull request and the job are not affected.
  */
 async function requestReviews(api: GitHubPort, pr: Thread, logins: readonly string[]): Promise<void> {
   const people = [...new Set(logins.filter((l) => l && !/\[bot\]$/i.test(l)).map((l) => l.toLowerCase()))]
-  if (people.length === 0) return
-  try {
-    await api.requestReviewers(pr, pr.number, people)
-    core.info(`Asked ${people.map((p) => external(p, 60)).join(', ')} to review ${external(`${pr.owner}/${pr.repo}#${pr.number}`, 160)}.`)
-  } catch (error) {
-    core.warning(`Could not ask ${people.map((p) => external(p, 60)).join(', ')} to review ${external(`${pr.owner}/${pr.repo}#${pr.number}`, 160)} (reviewers: author): ${external(getErrorMessage(error), 300)}. A reviewer must be a collaborator of that repository; the pull request is not affected.`)
+  const where = external(`${pr.owner}/${pr.repo}#${pr.number}`, 160)
+  for (const person of people) {
+    try {
+      await api.requestReviewers(pr, pr.number, [person])
+      core.info(`Asked ${external(person, 60)} to review ${where}.`)
+    } catch (error) {
+      core.warning(`Could not ask ${external(person, 60)} to review ${where} (reviewers: author): ${external(getErrorMessage(error), 300)}. A reviewer must be a collaborator of that repository, and not the pull request's author; the pull request is not affected.`)
+    }
   }
 }
 

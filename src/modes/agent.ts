@@ -11,7 +11,7 @@ import * as core from '../util/actions-core.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
 import type { ModeContext, Report } from './context.js'
-import { type RunThread, openThread, trackJob, changeAuthor } from './thread.js'
+import { type RunThread, eventAuthor, openThread, trackJob } from './thread.js'
 import { formatNumber } from '../util/format.js'
 
 /**
@@ -35,7 +35,8 @@ export async function run(settings: AgentSettings, ctx: ModeContext): Promise<Re
   const action = actionOf(request)
   const instruction = described?.entry ?? request.prompt ?? (action === 'resume' ? 'Waiting on the job' : '')
   const entry = entryFor(ctx.run, ctx.clock.now(), ctx.run.actor, instruction, described?.url ?? ctx.run.runUrl, { described: described !== undefined || request.prompt === undefined })
-  const author = settings.comment?.reviewers && settings.changes ? changeAuthor(ctx.run.payload) : undefined
+  // reviewers: author: who started the job, the code change's author or the issue's
+  const author = settings.comment?.reviewers ? eventAuthor(ctx.run.payload) : undefined
   const job = trackJob(tracking, entry, { head: described?.head }, ctx, author ? [author] : [])
   const report = await runAgent(request, {
     client: ctx.client,

@@ -18,7 +18,7 @@ import { getErrorMessage } from '../util/errors.js'
 import { count, formatNumber, formatTime } from '../util/format.js'
 import { bound, external } from '../util/text.js'
 import type { ModeContext, Report } from './context.js'
-import { docsOpener, threadView } from './thread.js'
+import { docsOpener, eventAuthor, threadView } from './thread.js'
 
 /**
  * `mode: comment`: a `/docs …` comment on an issue or pull request becomes a follow-up to the job
@@ -207,8 +207,10 @@ async function converse(settings: CommentSettings, ctx: ModeContext): Promise<Co
       core.warning(`Could not reply in the review thread: ${external(getErrorMessage(error), 300)}. The tracking comment has the result.`)
     }
   }
-  // reviewers: author: the writers of the instructions that started the job (once per job: a follow-up finds the pull request's comment)
-  const reviewers = settings.comment.reviewers ? instructions.map((i) => i.author) : []
+  // reviewers: author: the writers of the instructions that started the job and, on a code pull
+  // request, its author (once per job: a follow-up finds the pull request's comment)
+  const changeBy = event.thread.isPullRequest ? eventAuthor(ctx.run.payload) : undefined
+  const reviewers = settings.comment.reviewers ? [...instructions.map((i) => i.author), ...(changeBy ? [changeBy] : [])] : []
   if (!ctx.signal.aborted) await linkPullRequest(api, identity, ctx.run, agent, event.thread, view, ctx.signal, docsOpener(settings.comment.docsToken, ctx), reviewers)
   return {
     triggered: ctx.outputs.get('triggered') === 'true',

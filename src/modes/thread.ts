@@ -39,12 +39,14 @@ export async function openThread(options: { token: string; docsToken?: string; t
 }
 
 /**
- * The code change's author, for `reviewers: author`: a pull request's author, or who pushed; none for
- * another event (and never a bot: a bot reviews nothing).
+ * Who opened what the event is about, for `reviewers: author`: a pull request's author (the code
+ * change), else an issue's author (the request), else who pushed; none for another event (and never
+ * a bot: a bot reviews nothing).
  */
-export function changeAuthor(payload: unknown): string | undefined {
-  const p = payload as { pull_request?: { user?: { login?: unknown; type?: unknown } }; pusher?: { name?: unknown } }
-  const user = p.pull_request?.user
+export function eventAuthor(payload: unknown): string | undefined {
+  type User = { login?: unknown; type?: unknown }
+  const p = payload as { pull_request?: { user?: User }; issue?: { user?: User }; pusher?: { name?: unknown } }
+  const user = p.pull_request?.user ?? p.issue?.user
   if (user && typeof user.login === 'string') return user.type === 'Bot' ? undefined : user.login
   return typeof p.pusher?.name === 'string' ? p.pusher.name : undefined
 }

@@ -331,4 +331,52 @@ describe('reviewers: author', () => {
     expect(warnings[0]).toContain('not a collaborator')
     expect(docs.comments).toHaveLength(1)
   })
+
+  function warningsOf(): string[] {
+    const warnings: string[] = []
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      if (String(chunk).startsWith('::warning::')) warnings.push(String(chunk))
+      return true
+    })
+    return warnings
+  }
+
+  test('a /docs on a code pull request: the writer and the code change\'s author are both asked, each on their own; one refusal is one warning naming who', async () => {
+    const w = world({ eventName: 'issue_comment', payload: { action: 'created', issue: { ...issue, html_url: 'https://github.com/acme/app/pull/7', pull_request: { url: 'x' }, user: { login: 'dana', type: 'User' } }, comment: { id: 555, body: '/docs document the webhooks', user: { login: 'alice', type: 'User' }, html_url: 'https://github.com/acme/app/pull/7#issuecomment-555' } }, repo: 'app' })
+    w.github.roles.set('alice', 'write')
+    const docs = new FakeGitHub(() => w.clock.now())
+    docs.identityLogin = 'docs-app[bot]'
+    docs.roles.set('alice', 'write')
+    w.ctx.github = async (token) => (token === 'ghs_docs' ? docs : w.github)
+    const warnings = warningsOf()
+    await commentMode.run(parseSettings({ ...base, mode: 'comment', 'github-token': 'ghs_unit', 'docs-token': 'ghs_docs', reviewers: 'author' }, FIXED_NOW, 'issue_comment') as CommentSettings, w.ctx)
+    const prNumber = docs.comments[0]?.issue as number
+    // dana is no collaborator of the docs repository: her request alone fails; alice's is made
+    expect(docs.calls.filter((c) => c === 'request-reviewers')).toHaveLength(2)
+    expect(docs.reviewRequests).toEqual([{ number: prNumber, logins: ['alice'] }])
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toContain('Could not ask dana to review acme/docs#')
+
+    // both collaborators: both asked
+    const again = world({ eventName: 'issue_comment', payload: { action: 'created', issue: { ...issue, html_url: 'https://github.com/acme/app/pull/7', pull_request: { url: 'x' }, user: { login: 'dana', type: 'User' } }, comment: { id: 556, body: '/docs document the webhooks', user: { login: 'alice', type: 'User' }, html_url: 'https://github.com/acme/app/pull/7#issuecomment-556' } }, repo: 'app' })
+    again.github.roles.set('alice', 'write')
+    const docs2 = new FakeGitHub(() => again.clock.now())
+    docs2.identityLogin = 'docs-app[bot]'
+    for (const login of ['alice', 'dana']) docs2.roles.set(login, 'write')
+    again.ctx.github = async (token) => (token === 'ghs_docs' ? docs2 : again.github)
+    await commentMode.run(parseSettings({ ...base, mode: 'comment', 'github-token': 'ghs_unit', 'docs-token': 'ghs_docs', reviewers: 'author' }, FIXED_NOW, 'issue_comment') as CommentSettings, again.ctx)
+    expect(docs2.reviewRequests.map((r) => r.logins)).toEqual([['alice'], ['dana']])
+  })
+
+  test('an issue-started job: the issue\'s author is asked; a bot that opened it is not', async () => {
+    for (const [user, asked] of [[{ login: 'bob', type: 'User' }, [['bob']]], [{ login: 'renovate[bot]', type: 'Bot' }, []]] as const) {
+      const w = world({ eventName: 'issues', payload: { action: 'labeled', label: { name: 'docs' }, issue: { ...issue, html_url: 'https://github.com/acme/app/issues/7', user } }, repo: 'app' })
+      const docs = new FakeGitHub(() => w.clock.now())
+      docs.identityLogin = 'docs-app[bot]'
+      docs.roles.set('bob', 'write')
+      w.ctx.github = async (token) => (token === 'ghs_docs' ? docs : w.github)
+      await agentMode.run(agentSettings({ prompt: 'Document webhooks', comment: 'true', 'github-token': 'ghs_unit', 'docs-token': 'ghs_docs', reviewers: 'author' }), w.ctx)
+      expect(docs.reviewRequests.map((r) => r.logins)).toEqual(asked)
+    }
+  })
 })
