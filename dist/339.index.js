@@ -4479,6 +4479,8 @@ const impactSchema = schemas/* object */.Ikc({
     pulls: schemas/* array */.YOg(pullSchema),
     /** Merged pull requests looked at that changed no page (not looked at again). */
     skipped: schemas/* array */.YOg(schemas/* number */.aig()),
+    /** Those of them still in the trend's weeks, as the issue lists them (absent in a memory from before 1.1.0). */
+    noPage: schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* object */.Ikc({ number: schemas/* number */.aig(), url: schemas/* string */.YjP(), title: schemas/* string */.YjP(), mergedAt: schemas/* string */.YjP(), other: schemas/* array */.YOg(schemas/* string */.YjP()), moreOther: schemas/* optional */.lqM(schemas/* number */.aig()) }))),
     weeks: schemas/* array */.YOg(impactWeekSchema),
     /** The site's pages the last week read had: how many views requests a week costs. */
     sitePages: schemas/* optional */.lqM(schemas/* number */.aig()),
@@ -4882,10 +4884,19 @@ function fileNotes(pull) {
         notes.push(`${(0,format/* count */.U9)(pull.morePages, 'more page')} changed, not measured (the first ${(0,format/* formatNumber */.ZV)(pull.pages.length)} are).`);
     return notes;
 }
-/** The table of a measured pull request's pages, with the site as the control. */
+/**
+ * The table of a measured pull request's pages: each page, the pages that existed before together
+ * (human views, AI views, thumbs, before and after: what the headline's percentage is of), and the
+ * site as the control.
+ */
 function pageTable(f) {
     const shown = f.pages.slice(0, PAGE_ROWS);
     const rows = shown.map(pageRow);
+    if (f.before && f.after) {
+        const existed = f.pages.filter((p) => !p.added).length;
+        const label = existed === f.pages.length ? '**These pages together**' : `**The ${(0,format/* formatNumber */.ZV)(existed)} that existed before, together**`;
+        rows.push(`| ${label} | ${arrow(f.before.human, f.after.human)} | ${arrow(f.before.ai, f.after.ai)} | ${thumbs(f.before)} → ${thumbs(f.after)} | ${verdictText(verdictOf(f.before, f.after))} |`);
+    }
     if (f.site) {
         const site = siteChange(f);
         rows.push(`| **The whole site** (control) | ${arrow(f.site.before, f.site.after)} | | | ${site === undefined ? '—' : signed(site)} |`);
@@ -4920,8 +4931,9 @@ function renderImpactSection(view) {
     const newest = [...view.pulls].sort((a, b) => b.mergedAt.localeCompare(a.mergedAt));
     const measuring = newest.filter((p) => !p.figures);
     const measured = newest.filter((p) => p.figures);
+    const noPage = noPageList(view);
     if (measuring.length === 0 && measured.length === 0) {
-        return [`No docs pull request that changed a page merged in the weeks of the trend yet. Each one is measured over the ${(0,format/* count */.U9)(view.weeks, 'whole week')} before the week it merges and the ${(0,format/* count */.U9)(view.weeks, 'week')} after.`, ...view.notes].join('\n\n');
+        return [`No docs pull request that changed a page merged in the weeks of the trend yet. Each one is measured over the ${(0,format/* count */.U9)(view.weeks, 'whole week')} before the week it merges and the ${(0,format/* count */.U9)(view.weeks, 'week')} after.`, ...noPage, ...view.notes].join('\n\n');
     }
     const parts = [`<sub>${NOT_PROOF}</sub>`];
     if (measuring.length > 0) {
@@ -4939,7 +4951,18 @@ function renderImpactSection(view) {
         });
         parts.push(`**Measured**, newest first (${(0,format/* formatNumber */.ZV)(measured.length)})`, ['| Pull request | Merged | Pages | Human views of its pages, after against before |', '|---|---|---|---|', ...rows].join('\n') + more(measured.length, ROWS));
     }
-    return [...parts, ...view.notes].join('\n\n');
+    return [...parts, ...noPage, ...view.notes].join('\n\n');
+}
+/** "Changed no page": the merged docs pull requests with nothing to measure, and the files they changed. */
+function noPageList(view) {
+    if (view.noPage.length === 0)
+        return [];
+    const newest = [...view.noPage].sort((a, b) => b.mergedAt.localeCompare(a.mergedAt));
+    const rows = newest.slice(0, ROWS).map((p) => {
+        const files = p.other.length > 0 ? `${p.other.slice(0, 5).map((f) => (0,summary_escape/* escapeText */.X1)(f, 120)).join(', ')}${p.other.length + (p.moreOther ?? 0) > 5 ? ` and ${(0,format/* formatNumber */.ZV)(p.other.length + (p.moreOther ?? 0) - 5)} more` : ''}` : '—';
+        return `| ${prLinkText(p.url, view.here)} ${(0,summary_escape/* escapeText */.X1)(p.title, 120)} | ${p.mergedAt.slice(0, 10)} | ${files} |`;
+    });
+    return [`**Changed no page** (${(0,format/* formatNumber */.ZV)(newest.length)}): images, docs.json, snippets and the like; nothing to measure.`, ['| Pull request | Merged | Files |', '|---|---|---|', ...rows].join('\n') + more(newest.length, ROWS)];
 }
 function more(total, shown) {
     return total > shown ? `\n\n… and ${(0,format/* formatNumber */.ZV)(total - shown)} more.` : '';
@@ -5395,7 +5418,7 @@ async function measureImpact(o) {
         notes.push(`docs-repository or impact-weeks changed since the last run: the pull requests are measured again from the start.`);
     if (settings.root !== undefined)
         state.root = settings.root;
-    const view = () => ({ state, view: { pulls: state.pulls, weeks: k, counted: counted(state), notes }, warnings });
+    const view = () => ({ state, view: { pulls: state.pulls, noPage: state.noPage ?? [], weeks: k, counted: counted(state), notes }, warnings });
     // 1. the merged pull requests of the trend's weeks
     const since = `${o.trendStart}T00:00:00Z`;
     let listed;
@@ -5438,14 +5461,23 @@ async function measureImpact(o) {
     const fresh = listed.pulls.filter((p) => !known.has(p.number)).sort((a, b) => b.mergedAt.localeCompare(a.mergedAt));
     const listedNumbers = new Set(listed.pulls.map((p) => p.number));
     state.skipped = state.skipped.filter((n) => listedNumbers.has(n));
+    // the ones that changed no page stay listed while they are in the trend's weeks (a memory from
+    // before 1.1.0 kept only their numbers: the listing names them again, without their files)
+    const noPage = (state.noPage ?? []).filter((p) => listedNumbers.has(p.number));
+    for (const p of listed.pulls)
+        if (state.skipped.includes(p.number) && !noPage.some((n) => n.number === p.number))
+            noPage.push({ number: p.number, url: p.url, title: p.title, mergedAt: p.mergedAt, other: [] });
+    state.noPage = noPage;
     const room = Math.max(0, MEASURING - state.pulls.filter((p) => !p.figures).length);
     const take = Math.min(NEW_PULLS, room);
     for (const p of fresh.slice(0, take)) {
         try {
             const files = await port.pullRequestFiles(repo, p.number, FILE_PAGES);
             const mapped = pagesOfFiles(files, root);
-            if (mapped.pages.length === 0)
+            if (mapped.pages.length === 0) {
                 state.skipped.push(p.number);
+                state.noPage = [...(state.noPage ?? []), { number: p.number, url: p.url, title: p.title, mergedAt: p.mergedAt, other: mapped.other, ...(mapped.moreOther ? { moreOther: mapped.moreOther } : {}) }];
+            }
             else
                 state.pulls.push({ number: p.number, url: p.url, title: p.title, mergedAt: p.mergedAt, ...mapped, ...((await openedByAgent(port, repo, p)) ? { agent: true } : {}) });
         }

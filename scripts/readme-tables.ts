@@ -119,7 +119,7 @@ export function healthExample(): string {
     notes: [],
     usage: renderUsage({ agentUses: 0, analyticsRequests: 9, githubRequests: 4, ms: 6200 }),
     here: { serverUrl: 'https://github.com', owner: 'acme', repo: 'docs' },
-    impact: { pulls: [], weeks: 4, counted: new Map([[221, 1]]), gaps: new Map([[pullKey(EXAMPLE_PULL.url), ['Search with no click: rate limit headers']]]), notes: [], here: { serverUrl: 'https://github.com', owner: 'acme', repo: 'docs' } },
+    impact: { pulls: [], noPage: [{ number: 219, url: 'https://github.com/acme/docs/pull/219', title: 'The new logo', mergedAt: '2026-11-18T10:02:41Z', other: ['images/logo.svg', 'docs.json'] }], weeks: 4, counted: new Map([[221, 1]]), gaps: new Map([[pullKey(EXAMPLE_PULL.url), ['Search with no click: rate limit headers']]]), notes: [], here: { serverUrl: 'https://github.com', owner: 'acme', repo: 'docs' } },
   } as HealthView
   const measuring: ImpactPull = { number: 221, url: 'https://github.com/acme/docs/pull/221', title: 'Quickstart: install with pnpm', mergedAt: '2026-11-12T16:20:00Z', pages: [{ path: '/quickstart' }, { path: '/installation' }], other: [] }
   const impact: ImpactState = { repository: 'acme/docs', impactWeeks: 4, pulls: [EXAMPLE_PULL, measuring], skipped: [], weeks: [] }

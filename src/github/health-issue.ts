@@ -120,6 +120,8 @@ const impactSchema = z.object({
   pulls: z.array(pullSchema),
   /** Merged pull requests looked at that changed no page (not looked at again). */
   skipped: z.array(z.number()),
+  /** Those of them still in the trend's weeks, as the issue lists them (absent in a memory from before 1.1.0). */
+  noPage: z.optional(z.array(z.object({ number: z.number(), url: z.string(), title: z.string(), mergedAt: z.string(), other: z.array(z.string()), moreOther: z.optional(z.number()) }))),
   weeks: z.array(impactWeekSchema),
   /** The site's pages the last week read had: how many views requests a week costs. */
   sitePages: z.optional(z.number()),

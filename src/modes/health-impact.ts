@@ -85,7 +85,7 @@ export async function measureImpact(o: {
   if (o.prior && o.prior.repository.toLowerCase() === repository.toLowerCase() && o.prior.impactWeeks === k) state = structuredClone(o.prior)
   else if (o.prior && o.prior.pulls.length > 0) notes.push(`docs-repository or impact-weeks changed since the last run: the pull requests are measured again from the start.`)
   if (settings.root !== undefined) state.root = settings.root
-  const view = (): ImpactMeasured => ({ state, view: { pulls: state.pulls, weeks: k, counted: counted(state), notes }, warnings })
+  const view = (): ImpactMeasured => ({ state, view: { pulls: state.pulls, noPage: state.noPage ?? [], weeks: k, counted: counted(state), notes }, warnings })
 
   // 1. the merged pull requests of the trend's weeks
   const since = `${o.trendStart}T00:00:00Z`
@@ -125,14 +125,21 @@ export async function measureImpact(o: {
   const fresh = listed.pulls.filter((p) => !known.has(p.number)).sort((a, b) => b.mergedAt.localeCompare(a.mergedAt))
   const listedNumbers = new Set(listed.pulls.map((p) => p.number))
   state.skipped = state.skipped.filter((n) => listedNumbers.has(n))
+  // the ones that changed no page stay listed while they are in the trend's weeks (a memory from
+  // before 1.1.0 kept only their numbers: the listing names them again, without their files)
+  const noPage = (state.noPage ?? []).filter((p) => listedNumbers.has(p.number))
+  for (const p of listed.pulls) if (state.skipped.includes(p.number) && !noPage.some((n) => n.number === p.number)) noPage.push({ number: p.number, url: p.url, title: p.title, mergedAt: p.mergedAt, other: [] })
+  state.noPage = noPage
   const room = Math.max(0, MEASURING - state.pulls.filter((p) => !p.figures).length)
   const take = Math.min(NEW_PULLS, room)
   for (const p of fresh.slice(0, take)) {
     try {
       const files = await port.pullRequestFiles(repo, p.number, FILE_PAGES)
       const mapped = pagesOfFiles(files, root)
-      if (mapped.pages.length === 0) state.skipped.push(p.number)
-      else state.pulls.push({ number: p.number, url: p.url, title: p.title, mergedAt: p.mergedAt, ...mapped, ...((await openedByAgent(port, repo, p)) ? { agent: true } : {}) })
+      if (mapped.pages.length === 0) {
+        state.skipped.push(p.number)
+        state.noPage = [...(state.noPage ?? []), { number: p.number, url: p.url, title: p.title, mergedAt: p.mergedAt, other: mapped.other, ...(mapped.moreOther ? { moreOther: mapped.moreOther } : {}) }]
+      } else state.pulls.push({ number: p.number, url: p.url, title: p.title, mergedAt: p.mergedAt, ...mapped, ...((await openedByAgent(port, repo, p)) ? { agent: true } : {}) })
     } catch (error) {
       if (error instanceof CancelledError) throw error
       notes.push(`Could not read the files of ${repository}#${p.number}: ${external(getErrorMessage(error), 300)}. The next run tries again.`)

@@ -73,10 +73,19 @@ function fileNotes(pull: ImpactPull): string[] {
   return notes
 }
 
-/** The table of a measured pull request's pages, with the site as the control. */
+/**
+ * The table of a measured pull request's pages: each page, the pages that existed before together
+ * (human views, AI views, thumbs, before and after: what the headline's percentage is of), and the
+ * site as the control.
+ */
 export function pageTable(f: PullFigures): string {
   const shown = f.pages.slice(0, PAGE_ROWS)
   const rows = shown.map(pageRow)
+  if (f.before && f.after) {
+    const existed = f.pages.filter((p) => !p.added).length
+    const label = existed === f.pages.length ? '**These pages together**' : `**The ${formatNumber(existed)} that existed before, together**`
+    rows.push(`| ${label} | ${arrow(f.before.human, f.after.human)} | ${arrow(f.before.ai, f.after.ai)} | ${thumbs(f.before)} → ${thumbs(f.after)} | ${verdictText(verdictOf(f.before, f.after))} |`)
+  }
   if (f.site) {
     const site = siteChange(f)
     rows.push(`| **The whole site** (control) | ${arrow(f.site.before, f.site.after)} | | | ${site === undefined ? '—' : signed(site)} |`)
@@ -106,8 +115,20 @@ export function digestOf(body: string): string {
   return createHash('sha256').update(body).digest('hex').slice(0, 16)
 }
 
+/** A merged docs pull request that changed no page file (images, docs.json, snippets): listed, not measured. */
+export interface NoPagePull {
+  number: number
+  url: string
+  title: string
+  mergedAt: string
+  other: readonly string[]
+  moreOther?: number
+}
+
 export interface ImpactSectionView {
   pulls: readonly ImpactPull[]
+  /** Merged in the trend's weeks, changing no page: listed as such, never dropped. */
+  noPage: readonly NoPagePull[]
   weeks: number
   /** Weeks counted so far, by pull request number (its after window). */
   counted: ReadonlyMap<number, number>
@@ -126,8 +147,9 @@ export function renderImpactSection(view: ImpactSectionView): string {
   const newest = [...view.pulls].sort((a, b) => b.mergedAt.localeCompare(a.mergedAt))
   const measuring = newest.filter((p) => !p.figures)
   const measured = newest.filter((p) => p.figures)
+  const noPage = noPageList(view)
   if (measuring.length === 0 && measured.length === 0) {
-    return [`No docs pull request that changed a page merged in the weeks of the trend yet. Each one is measured over the ${count(view.weeks, 'whole week')} before the week it merges and the ${count(view.weeks, 'week')} after.`, ...view.notes].join('\n\n')
+    return [`No docs pull request that changed a page merged in the weeks of the trend yet. Each one is measured over the ${count(view.weeks, 'whole week')} before the week it merges and the ${count(view.weeks, 'week')} after.`, ...noPage, ...view.notes].join('\n\n')
   }
   const parts = [`<sub>${NOT_PROOF}</sub>`]
   if (measuring.length > 0) {
@@ -145,7 +167,18 @@ export function renderImpactSection(view: ImpactSectionView): string {
     })
     parts.push(`**Measured**, newest first (${formatNumber(measured.length)})`, ['| Pull request | Merged | Pages | Human views of its pages, after against before |', '|---|---|---|---|', ...rows].join('\n') + more(measured.length, ROWS))
   }
-  return [...parts, ...view.notes].join('\n\n')
+  return [...parts, ...noPage, ...view.notes].join('\n\n')
+}
+
+/** "Changed no page": the merged docs pull requests with nothing to measure, and the files they changed. */
+function noPageList(view: ImpactSectionView): string[] {
+  if (view.noPage.length === 0) return []
+  const newest = [...view.noPage].sort((a, b) => b.mergedAt.localeCompare(a.mergedAt))
+  const rows = newest.slice(0, ROWS).map((p) => {
+    const files = p.other.length > 0 ? `${p.other.slice(0, 5).map((f) => escapeText(f, 120)).join(', ')}${p.other.length + (p.moreOther ?? 0) > 5 ? ` and ${formatNumber(p.other.length + (p.moreOther ?? 0) - 5)} more` : ''}` : '—'
+    return `| ${prLinkText(p.url, view.here)} ${escapeText(p.title, 120)} | ${p.mergedAt.slice(0, 10)} | ${files} |`
+  })
+  return [`**Changed no page** (${formatNumber(newest.length)}): images, docs.json, snippets and the like; nothing to measure.`, ['| Pull request | Merged | Files |', '|---|---|---|', ...rows].join('\n') + more(newest.length, ROWS)]
 }
 
 function more(total: number, shown: number): string {

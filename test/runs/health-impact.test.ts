@@ -109,8 +109,9 @@ describe('did the docs change help: before and after for a merged docs pull requ
     expect(body).toMatch(/\*\*Being measured\*\* \(1\)[\s\S]*acme\/docs\/pull\/12[\s\S]*\| 2026-11-04 \| 4 \| 2 of 4 \|/)
     expect(impactJson(first)).toEqual([expect.objectContaining({ number: 12, weeks: 4, weeksCounted: 2, agent: false, pages: ['/guides/webhooks', '/api/auth', '/changelog/old', '/guides/retries'], notPages: ['images/flow.png', 'docs.json', 'snippets/note.mdx', 'src/server.ts'] })])
     expect(impactJson(first)[0]).not.toHaveProperty('figures')
-    // the pull request that changed no page is not followed, and its files are not read again
+    // the pull request that changed no page is not followed, and its files are not read again; the issue lists it as such
     expect(gh.requestsTo('pull-files').filter((r) => r.url.includes('/pulls/11/'))).toHaveLength(1)
+    expect(body).toMatch(/\*\*Changed no page\*\* \(1\)[\s\S]*acme\/docs\/pull\/11[\s\S]*Bump the linter \| 2026-11-03 \| package\.json \|/)
 
     nextWeek() // 2026-12-01: three
     const second = await health(sim, gh)
@@ -138,6 +139,10 @@ describe('did the docs change help: before and after for a merged docs pull requ
     expect(comment).toMatch(/\| \/api\/auth \| 2,000 → 2,000 \| 400 → 400 \| .* \| 0\.0% \|/)
     expect(comment).toMatch(/\| \/changelog\/old \| 20 → 20 \| 4 → 4 \| .* \| too few views to tell \|/)
     expect(comment).toMatch(new RegExp(`\\| /guides/retries \\| ${fresh.human} \\| ${fresh.ai} \\| 4 / 0 \\| new page \\|`))
+    // the pages that existed before, together: human views, AI views and thumbs, before and after
+    const sum = (i: 0 | 1, key: 'human' | 'ai' | 'up' | 'down') => webhooks[i][key] + auth[i][key] + old[i][key]
+    const n = (v: number) => v.toLocaleString('en-US')
+    expect(comment).toContain(`| **The 3 that existed before, together** | ${n(sum(0, 'human'))} → ${n(sum(1, 'human'))} | ${n(sum(0, 'ai'))} → ${n(sum(1, 'ai'))} | ${n(sum(0, 'up'))} / ${n(sum(0, 'down'))} → ${n(sum(1, 'up'))} / ${n(sum(1, 'down'))} | ${signed(pagesBefore, pagesAfter)} |`)
     expect(comment).toContain(`| **The whole site** (control) | ${site[0].toLocaleString('en-US')} → ${site[1].toLocaleString('en-US')} |`)
     expect(comment).toContain('2026-10-05 – 2026-11-01')
     expect(comment).toContain('2026-11-09 – 2026-12-06')
@@ -150,6 +155,8 @@ describe('did the docs change help: before and after for a merged docs pull requ
     // the issue links each measured pull request's comment, where its pages are
     expect(body).toContain(`<a href="https://github.com/acme/docs/pull/12#issuecomment-${comments[0]?.id}">each page</a>`)
     expect(body).not.toContain('**Being measured**')
+    // still listed, two weeks on: never dropped while it merged in the trend's weeks
+    expect(body).toMatch(/\*\*Changed no page\*\* \(1\)[\s\S]*Bump the linter/)
     expect(body).not.toContain('<img')
     expect(comment).not.toContain('<img')
     const measured = impactJson(third)[0]

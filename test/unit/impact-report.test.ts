@@ -33,7 +33,7 @@ const pull = (n: number, mergedAt: string, measured: boolean, title = `Docs chan
 const view = (): HealthView => ({
   projectId: 'p', runUrl: 'https://github.com/acme/docs/actions/runs/1', now: Date.UTC(2026, 11, 8), weeks: [], weeksWanted: 12, gapWeek: '2026-11-30',
   complete: { search: true, question: true, page: true }, fresh: [], persisting: [], gone: [], jobs: [], notes: [], usage: '',
-  impact: { pulls: [], weeks: 4, counted: new Map(), gaps: new Map(), notes: [] },
+  impact: { pulls: [], noPage: [], weeks: 4, counted: new Map(), gaps: new Map(), notes: [] },
 })
 
 describe('the words', () => {
@@ -50,6 +50,34 @@ describe('the words', () => {
     expect(body).toContain('Files that are no page (not measured): images/a.png.')
     expect(body).toContain('<a href="https://github.com/acme/docs/issues/200">docs health issue</a>')
     expect(renderingProblemsOf(body)).toEqual([])
+  })
+
+  test('a merged pull request that changed no page is listed as such, with its files, never dropped', () => {
+    const noPage = [{ number: 15, url: 'https://github.com/acme/docs/pull/15', title: 'The new logo', mergedAt: '2026-11-18T10:02:41Z', other: ['images/logo.svg', 'docs.json'] }]
+    const alone = renderImpactSection({ pulls: [], noPage, weeks: 4, counted: new Map(), gaps: new Map(), notes: [] })
+    expect(alone).toContain('No docs pull request that changed a page merged')
+    expect(alone).toContain('**Changed no page** (1)')
+    expect(alone).toContain('<a href="https://github.com/acme/docs/pull/15">')
+    expect(alone).toContain('</a> The new logo | 2026-11-18 | images/logo.svg, docs.json |')
+    const beside = renderImpactSection({ pulls: [pull(12, '2026-11-04T15:00:00Z', true)], noPage: [{ ...noPage[0], other: [] } as (typeof noPage)[number]], weeks: 4, counted: new Map(), gaps: new Map(), notes: [] })
+    expect(beside).toContain('**Measured**')
+    expect(beside).toContain('The new logo | 2026-11-18 | — |')
+    expect(renderingProblemsOf(alone)).toEqual([])
+  })
+
+  test('the comment gives the pages together, before and after: human views, AI views and thumbs up and down', () => {
+    const body = renderImpactComment(pull(12, '2026-11-04T15:00:00Z', true), 4, [], undefined)
+    expect(body).toContain('| **These pages together** | 1,200 → 1,620 | 300 → 310 | 2 / 6 → 7 / 1 | +35.0% |')
+    // with a new page among them: the together row names the ones that existed before (what the percentage is of)
+    const withNew = pull(13, '2026-11-04T15:00:00Z', true)
+    const f = withNew.figures as PullFigures
+    withNew.figures = { ...f, pages: [...f.pages, { path: '/guides/new', added: true, after: { human: 50, ai: 5, up: 1, down: 0 } }] }
+    const body2 = renderImpactComment(withNew, 4, [], undefined)
+    expect(body2).toContain('| **The 2 that existed before, together** | 1,200 → 1,620 | 300 → 310 | 2 / 6 → 7 / 1 | +35.0% |')
+    // thumbs a week's feedback did not list stay "not listed", never 0
+    const unlisted = pull(14, '2026-11-04T15:00:00Z', true)
+    unlisted.figures = { ...(unlisted.figures as PullFigures), before: { human: 1_200, ai: 300 } }
+    expect(renderImpactComment(unlisted, 4, [], undefined)).toContain('| **These pages together** | 1,200 → 1,620 | 300 → 310 | not listed → 7 / 1 | +35.0% |')
   })
 })
 
@@ -82,8 +110,10 @@ describe('contributors\' text stays text', () => {
         const comment = renderImpactComment(p, 4, [`Search with no click: ${text}`], 'https://github.com/acme/docs/issues/200')
         expect(rowWidths(comment).every((w) => w === 5)).toBe(true)
         expect(html(comment)).toEqual([])
-        const section = renderImpactSection({ pulls: [p, pull(13, '2026-11-20T10:00:00Z', false, title)], weeks: 4, counted: new Map([[13, 1]]), gaps: new Map([[pullKey(p.url), [text]]]), notes: [] })
-        expect(rowWidths(section).every((w) => w === 4)).toBe(true)
+        const noPage = [{ number: 14, url: 'https://github.com/acme/docs/pull/14', title, mergedAt: '2026-11-21T10:00:00Z', other: [text, `images/${text}.png`] }]
+        const section = renderImpactSection({ pulls: [p, pull(13, '2026-11-20T10:00:00Z', false, title)], noPage, weeks: 4, counted: new Map([[13, 1]]), gaps: new Map([[pullKey(p.url), [text]]]), notes: [] })
+        // being measured and measured (head and one row each, four cells), changed no page (three)
+        expect(rowWidths(section)).toEqual([4, 4, 4, 4, 3, 3])
         expect(html(section)).toEqual([])
       }),
       { numRuns: 250 },
