@@ -96,9 +96,18 @@ export function sameRun(a: string | undefined, b: string | undefined): boolean {
   return a !== undefined && a !== '' && a === b
 }
 
+/**
+ * Whether two entries are one instruction of one run (its start, then its result): the same source
+ * and run; a run whose page is not known (a hand run) is known by the instant it stamped the entry.
+ */
+function sameEntry(a: ThreadEntry, b: ThreadEntry): boolean {
+  if (a.source !== b.source) return false
+  return a.runUrl === undefined && b.runUrl === undefined ? a.at === b.at : sameRun(a.runUrl, b.runUrl)
+}
+
 /** Adds an instruction's entry (newest first) or replaces the one from the same source and run. */
 export function withEntry(state: ThreadState, entry: ThreadEntry): ThreadState {
-  const others = state.entries.filter((e) => !(e.source === entry.source && sameRun(e.runUrl, entry.runUrl)))
+  const others = state.entries.filter((e) => !sameEntry(e, entry))
   const bounded = { ...entry, instruction: entry.instruction.slice(0, ENTRY_INSTRUCTION_CHARS), ...(entry.note ? { note: entry.note.slice(0, ENTRY_INSTRUCTION_CHARS) } : {}) }
   return { ...state, entries: [bounded, ...others].slice(0, MAX_ENTRIES) }
 }

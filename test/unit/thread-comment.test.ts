@@ -260,8 +260,11 @@ describe('a run whose page is not known (a hand run without GITHUB_RUN_ID)', () 
     expect(sameRun('', '')).toBe(false)
     expect(sameRun('https://github.com/acme/docs/actions/runs/1', 'https://github.com/acme/docs/actions/runs/1')).toBe(true)
     const { runUrl: _a, ...first } = entry(1, { source: 'https://github.com/acme/docs/issues/7' })
-    const { runUrl: _b, ...second } = entry(2, { source: 'https://github.com/acme/docs/issues/7' })
+    const { runUrl: _b, ...second } = entry(2, { source: 'https://github.com/acme/docs/issues/7', at: '2026-11-22T10:05:00.000Z' })
     expect(withEntry(withEntry({ entries: [] }, first), second).entries).toHaveLength(2)
+    // the same run's start and result (one instruction, stamped once) are one entry, page or none
+    expect(withEntry(withEntry({ entries: [] }, first), { ...first, result: 'completed' }).entries).toEqual([{ ...first, result: 'completed' }])
+    expect(withEntry(withEntry({ entries: [] }, first), { ...first, at: '2026-11-22T10:00:01.000Z' }).entries).toHaveLength(2)
     // with a page, the same source and run: replaced
     expect(withEntry(withEntry({ entries: [] }, entry(1, { source: 's' })), entry(1, { source: 's', instruction: 'again' })).entries.map((e) => e.instruction)).toEqual(['again'])
   })
