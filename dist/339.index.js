@@ -3189,6 +3189,11 @@ async function converse(settings, ctx) {
         }
     }
     core/* info */.pq(jobId ? `${whereText} is linked to job ${(0,util_text/* external */.qn)(jobId, 80)}: sending the instruction as a follow-up.` : `${whereText} has no job yet: starting one with this instruction.`);
+    const other = jobId === undefined && tracking.commentId === undefined ? otherTracker(tracking.comments, identity) : undefined;
+    if (other !== undefined) {
+        // said, never silent: the likely cause is a token mix-up between this workflow and the one that started the job
+        core/* warning */.$e(`${whereText} has a tracking comment written by ${(0,util_text/* external */.qn)(other, 60)}, not by ${(0,util_text/* external */.qn)(identity ?? 'this token', 60)} (github-token's account), so its job is not trusted and a new job starts. Use the same token as github-token in every workflow that writes this thread's tracking comment (docs/docs-repository.md).`);
+    }
     const agent = await runAgent({
         projectId: settings.projectId,
         waitTimeoutMs: settings.waitTimeoutMs,

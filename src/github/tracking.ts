@@ -142,7 +142,7 @@ export async function echoToOrigin(api: GitHubPort, identity: string | undefined
  * The bot that keeps a thread's tracking comment when it is not `identity`: the newest comment by a
  * bot that carries the action's state. A person's copy of the marker does not count.
  */
-function otherTracker(comments: readonly IssueComment[], identity: string | undefined): string | undefined {
+export function otherTracker(comments: readonly IssueComment[], identity: string | undefined): string | undefined {
   for (let i = comments.length - 1; i >= 0; i--) {
     const c = comments[i]
     if (c && c.authorType === 'Bot' && !(identity && sameLogin(c.author, identity)) && decodeState(c.body)) return c.author

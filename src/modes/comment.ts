@@ -8,7 +8,7 @@ import { cleanCommentText, findInstruction } from '../github/instruction.js'
 import { type GitHubPort, type IssueComment, sameLogin } from '../github/port.js'
 import type { ThreadComment } from '../github/thread-comment.js'
 import { MAX_INSTRUCTIONS, type ThreadEntry, carriesMarker, sameRun } from '../github/thread-state.js'
-import { type Marks, echoToOrigin, entryFor, labelerFor, linkPullRequest, openTracking, recordEnd, recordNotSent, recordStart } from '../github/tracking.js'
+import { type Marks, echoToOrigin, entryFor, labelerFor, linkPullRequest, openTracking, otherTracker, recordEnd, recordNotSent, recordStart } from '../github/tracking.js'
 import type { CommentSettings } from '../inputs/settings.js'
 import { type CommentReport, renderCommentSummary } from '../summary/comment-summary.js'
 import { renderReviewReply } from '../summary/thread-comment.js'
@@ -173,6 +173,11 @@ async function converse(settings: CommentSettings, ctx: ModeContext): Promise<Co
     }
   }
   core.info(jobId ? `${whereText} is linked to job ${external(jobId, 80)}: sending the instruction as a follow-up.` : `${whereText} has no job yet: starting one with this instruction.`)
+  const other = jobId === undefined && tracking.commentId === undefined ? otherTracker(tracking.comments, identity) : undefined
+  if (other !== undefined) {
+    // said, never silent: the likely cause is a token mix-up between this workflow and the one that started the job
+    core.warning(`${whereText} has a tracking comment written by ${external(other, 60)}, not by ${external(identity ?? 'this token', 60)} (github-token's account), so its job is not trusted and a new job starts. Use the same token as github-token in every workflow that writes this thread's tracking comment (docs/docs-repository.md).`)
+  }
 
   const agent = await runAgent(
     {

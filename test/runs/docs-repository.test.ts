@@ -135,6 +135,23 @@ describe('docs in their own repository, over HTTP (two repositories, one App)', 
     expect(said[0]).toContain('this same App\'s token as github-token')
   })
 
+  test('a /docs on the code issue with the App\'s token where GITHUB_TOKEN wrote the tracking comment (a token mix-up): the new job it must start is said, never silent', async () => {
+    const sim = await startSimulator()
+    const { code, apiUrl } = await twoRepositories()
+    code.addIssue({ number: 7, title: issueInApp.title, body: issueInApp.body, user: ALICE })
+    const first = await agentInApp(sim, apiUrl, { 'docs-token': APP_TOKEN })
+    expect(trackingComments(code, 7).map((c) => c.user.login)).toEqual(['github-actions[bot]'])
+    const asked = code.addComment(7, ALICE, '/docs mention the retry header')
+    const second = await runAgainst(sim, IN_PROCESS, { mode: 'comment', 'github-token': APP_TOKEN, 'docs-token': APP_TOKEN }, {
+      event: { name: 'issue_comment', payload: { action: 'created', issue: issueInApp, comment: { id: asked.id, body: asked.body, user: ALICE, html_url: asked.html_url } } },
+      env: { GITHUB_API_URL: apiUrl, GITHUB_REPOSITORY: 'acme/app' },
+    })
+    expect(second.outputs['job-id']).not.toBe(first.outputs['job-id'])
+    const said = second.warnings.filter((w) => w.includes('has a tracking comment written by github-actions[bot], not by docs-app[bot]'))
+    expect(said).toHaveLength(1)
+    expect(said[0]).toContain('a new job starts')
+  })
+
   test('without docs-token: the job and the issue\'s comment as before, and one notice that says exactly what is missing', async () => {
     const sim = await startSimulator()
     const { code, docs, apiUrl } = await twoRepositories()
