@@ -1,0 +1,21 @@
+// ESLint 9 flat config: typescript-eslint's type-checked recommended rules over every TypeScript
+// file, and no template string that can print `undefined` or `[object Object]` (numbers allowed).
+// `npm run lint` runs it with --max-warnings=0.
+import js from '@eslint/js'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+export default tseslint.config(
+  { ignores: ['dist/', 'build/', 'coverage/', 'node_modules/', 'test/contract/vendor/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+    },
+  },
+  // the scripts and configs in plain JavaScript: Node's globals, no type information
+  { files: ['**/*.js', '**/*.mjs', '**/*.cjs'], ...tseslint.configs.disableTypeChecked, languageOptions: { globals: globals.node } },
+)
