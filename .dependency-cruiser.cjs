@@ -30,7 +30,9 @@ module.exports = {
   forbidden: [
     ...LAYERS.slice(1).map(([name, path], i) => ({
       name: `no-upward-from-${name}`,
-      comment: `${name} is below ${LAYERS.slice(0, i + 1).map(([n]) => n).join(', ')}: it may not import from them`,
+      comment: `${name} is below ${LAYERS.slice(0, i + 1)
+        .map(([n]) => n)
+        .join(', ')}: it may not import from them`,
       severity: 'error',
       from: { path },
       to: { path: above(i + 1), dependencyTypesNot: ['type-only'] },
@@ -44,14 +46,19 @@ module.exports = {
     })),
     {
       name: 'no-mode-to-mode',
-      comment: 'a mode exports one run() and nothing another mode needs; shared code lives below (modes/context.ts holds the shared types, modes/thread.ts opens the run thread\'s tracking comment); a part of one mode is named after it (health-impact.ts is the health mode\'s) and only that mode imports it',
+      comment:
+        "a mode exports one run() and nothing another mode needs; shared code lives below (modes/context.ts holds the shared types, modes/thread.ts opens the run thread's tracking comment); a part of one mode is named after it (health-impact.ts is the health mode's) and only that mode imports it",
       severity: 'error',
       from: { path: '^src/modes/([^/]+)\\.ts$', pathNot: ['^src/modes/context\\.ts$', '^src/modes/thread\\.ts$'] },
-      to: { path: '^src/modes/', pathNot: ['^src/modes/context\\.ts$', '^src/modes/thread\\.ts$', '^src/modes/$1-[^/]+\\.ts$'] },
+      to: {
+        path: '^src/modes/',
+        pathNot: ['^src/modes/context\\.ts$', '^src/modes/thread\\.ts$', '^src/modes/$1-[^/]+\\.ts$'],
+      },
     },
     {
       name: 'no-api-to-inputs',
-      comment: 'the API client speaks in endpoints, statuses and retries; it knows no input (the modes word its errors for users)',
+      comment:
+        'the API client speaks in endpoints, statuses and retries; it knows no input (the modes word its errors for users)',
       severity: 'error',
       from: { path: '^src/api/' },
       to: { path: '^src/inputs/' },
@@ -66,18 +73,27 @@ module.exports = {
     },
     {
       name: 'no-private-package-files',
-      comment: "a package is used through its public entry points, never its files (node_modules/…/lib/…)",
+      comment: 'a package is used through its public entry points, never its files (node_modules/…/lib/…)',
       severity: 'error',
       from: { path: '^src/' },
       to: { path: 'node_modules/', dependencyTypes: ['local'] },
     },
     { name: 'no-unresolvable', severity: 'error', from: { path: '^src/' }, to: { couldNotResolve: true } },
-    { name: 'no-dev-dependency-in-src', severity: 'error', from: { path: '^src/' }, to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] } },
+    {
+      name: 'no-dev-dependency-in-src',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.js', '.d.ts'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.js', '.d.ts'],
+    },
   },
 }

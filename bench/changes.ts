@@ -22,16 +22,40 @@ export async function changeCost(node: string, files: number): Promise<ChangeCos
   await gh.start()
   try {
     const patch = `@@ -1,4 +1,6 @@\n${' context line\n+an added line of code\n'.repeat(6)}`
-    gh.pullFiles.set(12, Array.from({ length: files }, (_, i) => ({ filename: `src/area-${i % 40}/file-${i}.ts`, status: 'modified' as const, additions: 6, deletions: 0, patch })))
+    gh.pullFiles.set(
+      12,
+      Array.from({ length: files }, (_, i) => ({
+        filename: `src/area-${i % 40}/file-${i}.ts`,
+        status: 'modified' as const,
+        additions: 6,
+        deletions: 0,
+        patch,
+      })),
+    )
     const start = performance.now()
     const run = await runAction({
       runtime: { name: 'bench', node },
-      inputs: { 'api-key': sim.apiKey, 'project-id': sim.projectId, 'base-url': sim.baseUrl, changes: 'diff', prompt: '', 'poll-interval': '200ms' },
+      inputs: {
+        'api-key': sim.apiKey,
+        'project-id': sim.projectId,
+        'base-url': sim.baseUrl,
+        changes: 'diff',
+        prompt: '',
+        'poll-interval': '200ms',
+      },
       event: {
         name: 'pull_request',
         payload: {
           action: 'opened',
-          pull_request: { number: 12, title: 'A change', body: '', html_url: 'https://github.com/acme/docs/pull/12', user: { login: 'alice', type: 'User' }, base: { ref: 'main', repo: { full_name: 'acme/docs' } }, head: { ref: 'feature', sha: 'a'.repeat(40), repo: { full_name: 'acme/docs' } } },
+          pull_request: {
+            number: 12,
+            title: 'A change',
+            body: '',
+            html_url: 'https://github.com/acme/docs/pull/12',
+            user: { login: 'alice', type: 'User' },
+            base: { ref: 'main', repo: { full_name: 'acme/docs' } },
+            head: { ref: 'feature', sha: 'a'.repeat(40), repo: { full_name: 'acme/docs' } },
+          },
         },
       },
       env: { GITHUB_API_URL: gh.baseUrl },
@@ -39,7 +63,13 @@ export async function changeCost(node: string, files: number): Promise<ChangeCos
     const wallMs = performance.now() - start
     if (run.code !== 0 || run.outputs.triggered !== 'true') throw new Error(`no job was created:\n${run.stdout}`)
     const prompt = String(JSON.parse(sim.requestsTo('create')[0]?.body ?? '{}').prompt ?? '')
-    return { files, github: gh.requests.length, listed: Number(run.outputs['changed-files']), promptChars: prompt.length, wallMs }
+    return {
+      files,
+      github: gh.requests.length,
+      listed: Number(run.outputs['changed-files']),
+      promptChars: prompt.length,
+      wallMs,
+    }
   } finally {
     await sim.stop()
     await gh.stop()

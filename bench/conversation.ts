@@ -23,7 +23,12 @@ export interface ConversationCost {
 
 const LABELS = 'docs: in progress, docs: done, docs: failed'
 
-export async function conversationCost(node: string, comments: number, pending = 0, labels = false): Promise<ConversationCost> {
+export async function conversationCost(
+  node: string,
+  comments: number,
+  pending = 0,
+  labels = false,
+): Promise<ConversationCost> {
   const sim = new ServiceSimulator({ jobPlan: { runMs: 0 }, followUpPlan: { runMs: 300 } })
   await sim.start()
   const gh = new GitHubSimulator(TEST_TOKEN)
@@ -36,17 +41,29 @@ export async function conversationCost(node: string, comments: number, pending =
       body: JSON.stringify({ prompt: 'earlier work' }),
     })
     const job = ((await res.json()) as { id: string }).id
-    gh.addComment(7, { login: 'github-actions[bot]', type: 'Bot' }, encodeState({ job, entries: [], ...(labels ? { label: 'docs: done' } : {}) }))
+    gh.addComment(
+      7,
+      { login: 'github-actions[bot]', type: 'Bot' },
+      encodeState({ job, entries: [], ...(labels ? { label: 'docs: done' } : {}) }),
+    )
     if (labels) for (const name of LABELS.split(', ')) gh.repoLabels.set(name, 'ededed')
     const alice = { login: 'alice', type: 'User' as const }
-    for (let i = 1; i < comments - pending; i++) gh.addComment(7, { login: `reader-${i % 7}`, type: 'User' }, `Comment ${i}: looks good to me.`)
+    for (let i = 1; i < comments - pending; i++)
+      gh.addComment(7, { login: `reader-${i % 7}`, type: 'User' }, `Comment ${i}: looks good to me.`)
     for (let i = 1; i < pending; i++) gh.addComment(7, alice, `/docs earlier instruction ${i}`)
     const own = gh.addComment(7, alice, '/docs also add a curl example')
     sim.requests.length = 0
     const start = performance.now()
     const run = await runAction({
       runtime: { name: 'bench', node },
-      inputs: { 'api-key': sim.apiKey, 'project-id': sim.projectId, 'base-url': sim.baseUrl, mode: 'comment', 'poll-interval': '200ms', ...(labels ? { 'status-labels': LABELS } : {}) },
+      inputs: {
+        'api-key': sim.apiKey,
+        'project-id': sim.projectId,
+        'base-url': sim.baseUrl,
+        mode: 'comment',
+        'poll-interval': '200ms',
+        ...(labels ? { 'status-labels': LABELS } : {}),
+      },
       event: {
         name: 'issue_comment',
         payload: {
@@ -58,9 +75,11 @@ export async function conversationCost(node: string, comments: number, pending =
       env: { GITHUB_API_URL: gh.baseUrl },
     })
     const wallMs = performance.now() - start
-    if (run.code !== 0 || run.outputs.triggered !== 'true') throw new Error(`the instruction was not sent:\n${run.stdout}`)
+    if (run.code !== 0 || run.outputs.triggered !== 'true')
+      throw new Error(`the instruction was not sent:\n${run.stdout}`)
     const sent = sim.requestsTo('message').map((r) => String(JSON.parse(r.body).prompt))
-    if (sent.length !== 1 || (pending > 1 && !sent[0]?.includes(`earlier instruction ${pending - 1}`))) throw new Error(`the catch-up did not send every instruction once:\n${run.stdout}`)
+    if (sent.length !== 1 || (pending > 1 && !sent[0]?.includes(`earlier instruction ${pending - 1}`)))
+      throw new Error(`the catch-up did not send every instruction once:\n${run.stdout}`)
     const byRoute: Record<string, number> = {}
     for (const r of gh.requests) byRoute[r.route] = (byRoute[r.route] ?? 0) + 1
     return { comments, github: gh.requests.length, byRoute, service: sim.requests.length, wallMs }

@@ -15,7 +15,12 @@ export async function exportRequests(rows: number, pageSize: number): Promise<nu
     trafficPage: async (_kind: string, q: { limit: number; offset: number }): Promise<TrafficPage> => {
       requests++
       const count = Math.max(0, Math.min(q.limit, rows - q.offset))
-      const visitors = Array.from({ length: count }, (_, i) => ({ path: `/p${q.offset + i}`, human: 1, ai: 1, total: 1 }))
+      const visitors = Array.from({ length: count }, (_, i) => ({
+        path: `/p${q.offset + i}`,
+        human: 1,
+        ai: 1,
+        total: 1,
+      }))
       return { totals: { human: rows, ai: rows, total: rows }, rows: visitors, hasMore: q.offset + q.limit < rows }
     },
   }
@@ -46,7 +51,10 @@ export async function exportScale(root: string, node: string, rows: number, comp
   const dir = mkdtempSync(join(tmpdir(), 'bench-export-'))
   const preload = join(dir, 'rss.cjs')
   const rssFile = join(dir, 'rss')
-  writeFileSync(preload, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS)))\n`)
+  writeFileSync(
+    preload,
+    `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS)))\n`,
+  )
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     GITHUB_OUTPUT: join(dir, 'output'),
@@ -61,7 +69,11 @@ export async function exportScale(root: string, node: string, rows: number, comp
     [inputVariable('wait-timeout')]: '10m',
     [inputVariable('max-requests')]: '10000', // the benchmark measures scale, not the hourly quota
     ...(compare
-      ? { [inputVariable('date-from')]: '2026-11-15', [inputVariable('date-to')]: '2026-11-22', [inputVariable('compare')]: 'previous-period' }
+      ? {
+          [inputVariable('date-from')]: '2026-11-15',
+          [inputVariable('date-to')]: '2026-11-22',
+          [inputVariable('compare')]: 'previous-period',
+        }
       : {}),
   }
   writeFileSync(env.GITHUB_OUTPUT as string, '')
@@ -74,8 +86,10 @@ export async function exportScale(root: string, node: string, rows: number, comp
   const wallMs = Number(process.hrtime.bigint() - start) / 1e6
   await sim.stop()
   const outputs = parseOutputFile(readFileSync(env.GITHUB_OUTPUT as string, 'utf8'))
-  if (outputs['path-count'] !== String(rows)) throw new Error(`export of ${rows} rows produced ${outputs['path-count']} paths`)
-  if (compare && outputs['previous-total'] === undefined) throw new Error(`the comparison of ${rows} rows produced no previous-total`)
+  if (outputs['path-count'] !== String(rows))
+    throw new Error(`export of ${rows} rows produced ${outputs['path-count']} paths`)
+  if (compare && outputs['previous-total'] === undefined)
+    throw new Error(`the comparison of ${rows} rows produced no previous-total`)
   return {
     rows,
     requests: sim.requestsTo('visitors').length,

@@ -36,7 +36,15 @@ async function simulate(endMs: number, pollIntervalMs: number): Promise<[number,
     requests++
     return { id: 'job', status: clock.now() >= endMs ? 'completed' : 'active', prLink: null }
   }
-  await waitForJob({ getJob, clock, signal: new AbortController().signal, deadline: 10 * 3_600_000, pollIntervalMs, onJob: () => {}, log: () => {} })
+  await waitForJob({
+    getJob,
+    clock,
+    signal: new AbortController().signal,
+    deadline: 10 * 3_600_000,
+    pollIntervalMs,
+    onJob: () => {},
+    log: () => {},
+  })
   return [requests, clock.now() - endMs]
 }
 

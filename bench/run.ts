@@ -24,8 +24,10 @@ const runtimes: Array<[string, string]> = [
   [`Node ${process.versions.node.split('.')[0]}`, process.execPath],
 ]
 
-const ms = (v: number): string => (v >= 10_000 ? `${(v / 1000).toFixed(0)} s` : v >= 1000 ? `${(v / 1000).toFixed(1)} s` : `${v.toFixed(1)} ms`)
-const kib = (bytes: number): string => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(2)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`)
+const ms = (v: number): string =>
+  v >= 10_000 ? `${(v / 1000).toFixed(0)} s` : v >= 1000 ? `${(v / 1000).toFixed(1)} s` : `${v.toFixed(1)} ms`
+const kib = (bytes: number): string =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(2)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`
 const duration = (v: number): string => (v >= 60_000 ? `${v / 60_000} min` : `${v / 1000} s`)
 
 /** What the numbers mean; measured while the start-up work was done (profiles and trial bundles), not by this script. */
@@ -80,7 +82,9 @@ async function main(): Promise<void> {
 
   for (const [name, node] of runtimes) {
     log(`start-up: ${name}, ${ROUNDS} rounds of ${RUNS} runs each…`)
-    const rounds = Array.from({ length: ROUNDS }, () => measureStartup(ROOT, name, node, RUNS)).sort((a, b) => a.ratio - b.ratio)
+    const rounds = Array.from({ length: ROUNDS }, () => measureStartup(ROOT, name, node, RUNS)).sort(
+      (a, b) => a.ratio - b.ratio,
+    )
     const r = rounds[Math.floor(rounds.length / 2)] as (typeof rounds)[number]
     const range = `${rounds[0]?.ratio.toFixed(2)}–${rounds[rounds.length - 1]?.ratio.toFixed(2)}`
     rows.push([
@@ -93,7 +97,9 @@ async function main(): Promise<void> {
     // a focused action's entry names the action and loads the one bundle: no slower than the root
     const [name, node] = runtimes[0] as [string, string]
     log(`start-up: the agent action's own entry, ${name}…`)
-    const rounds = Array.from({ length: ROUNDS }, () => measureStartup(ROOT, name, node, RUNS, join('dist', 'agent', 'index.js'))).sort((a, b) => a.ratio - b.ratio)
+    const rounds = Array.from({ length: ROUNDS }, () =>
+      measureStartup(ROOT, name, node, RUNS, join('dist', 'agent', 'index.js')),
+    ).sort((a, b) => a.ratio - b.ratio)
     const r = rounds[Math.floor(rounds.length / 2)] as (typeof rounds)[number]
     rows.push([
       `Start-up to input check, a focused action (\`agent/action.yml\` → \`dist/agent/index.js\`), ${name}`,
@@ -102,7 +108,11 @@ async function main(): Promise<void> {
     ])
   }
   const size = distSize(ROOT)
-  rows.push(['Size of dist/', `${kib(size.total)} in ${size.files} files; entry chunk ${kib(size.entry)}`, 'the GitHub client chunk loads only with `comment: true`'])
+  rows.push([
+    'Size of dist/',
+    `${kib(size.total)} in ${size.files} files; entry chunk ${kib(size.entry)}`,
+    'the GitHub client chunk loads only with `comment: true`',
+  ])
 
   log('polling: simulated clock…')
   for (const jobMs of [20_000, 120_000, 600_000, 1_800_000]) {
@@ -124,12 +134,18 @@ async function main(): Promise<void> {
     cost.push(`${n.toLocaleString('en-US')} → ${requests}`)
   }
   const naive = counts.map((n) => `${Math.max(1, Math.ceil(n / 50))}`).join(', ')
-  rows.push(['Export requests (rows → requests, page-size 250)', cost.join('; '), `= max(1, ceil(N/250)); naive loop at the API's default 50: ${naive}`])
+  rows.push([
+    'Export requests (rows → requests, page-size 250)',
+    cost.join('; '),
+    `= max(1, ceil(N/250)); naive loop at the API's default 50: ${naive}`,
+  ])
 
   for (const comments of [10, 300]) {
     log(`conversation: one instruction on a thread of ${comments} comments…`)
     const c = await conversationCost(runtimes[0]?.[1] ?? process.execPath, comments)
-    const kinds = Object.entries(c.byRoute).map(([route, n]) => `${route} ${n}`).join(', ')
+    const kinds = Object.entries(c.byRoute)
+      .map(([route, n]) => `${route} ${n}`)
+      .join(', ')
     rows.push([
       `One \`/docs\` follow-up on a thread of ${comments} comments (bundled action, both simulators)`,
       `**${c.github} GitHub requests** (${kinds}); ${c.service} service requests (1 follow-up, the rest status checks); ${ms(c.wallMs)} wall`,
@@ -139,7 +155,9 @@ async function main(): Promise<void> {
   {
     log('conversation: a catch-up of 3 instructions on a 300-comment thread…')
     const c = await conversationCost(runtimes[0]?.[1] ?? process.execPath, 300, 3)
-    const kinds = Object.entries(c.byRoute).map(([route, n]) => `${route} ${n}`).join(', ')
+    const kinds = Object.entries(c.byRoute)
+      .map(([route, n]) => `${route} ${n}`)
+      .join(', ')
     rows.push([
       'A catch-up: 3 `/docs` instructions (2 whose runs were cancelled, and its own) on a thread of 300 comments',
       `**${c.github} GitHub requests** (${kinds}); ${c.service} service requests (1 follow-up carrying all 3, the rest status checks); ${ms(c.wallMs)} wall`,
@@ -150,12 +168,15 @@ async function main(): Promise<void> {
   {
     log('conversation: one instruction with status labels, the remembered label taken off by hand…')
     const c = await conversationCost(runtimes[0]?.[1] ?? process.execPath, 10, 0, true)
-    const kinds = Object.entries(c.byRoute).map(([route, n]) => `${route} ${n}`).join(', ')
-    if ((c.byRoute['remove-label'] ?? 0) > 2) throw new Error(`a label GitHub answered 404 for was asked ${c.byRoute['remove-label']} times`)
+    const kinds = Object.entries(c.byRoute)
+      .map(([route, n]) => `${route} ${n}`)
+      .join(', ')
+    if ((c.byRoute['remove-label'] ?? 0) > 2)
+      throw new Error(`a label GitHub answered 404 for was asked ${c.byRoute['remove-label']} times`)
     rows.push([
       'One `/docs` follow-up with `status-labels` (labels exist; the one the thread remembers was taken off by hand: 404)',
       `**${c.github} GitHub requests** (${kinds}); ${c.service} service requests; ${ms(c.wallMs)} wall`,
-      'a 404 or 422 is GitHub\'s final answer: asked once, never retried (before: 3 attempts, 1 s and 4 s apart)',
+      "a 404 or 422 is GitHub's final answer: asked once, never retried (before: 3 attempts, 1 s and 4 s apart)",
     ])
   }
 
@@ -164,7 +185,7 @@ async function main(): Promise<void> {
     const c = await changeCost(runtimes[0]?.[1] ?? process.execPath, files)
     rows.push([
       `Docs follow code: a pull request of ${files.toLocaleString('en-US')} files (\`changes: diff\`, max-changes 40,000; bundled action, both simulators)`,
-      `**${c.github} GitHub request${c.github === 1 ? "" : "s"}**; ${c.listed.toLocaleString('en-US')} files listed; prompt ${c.promptChars.toLocaleString('en-US')} characters; ${ms(c.wallMs)} wall`,
+      `**${c.github} GitHub request${c.github === 1 ? '' : 's'}**; ${c.listed.toLocaleString('en-US')} files listed; prompt ${c.promptChars.toLocaleString('en-US')} characters; ${ms(c.wallMs)} wall`,
       'files are read 100 a page (GitHub lists at most 3,000): ceil(n/100) requests; the list always stays, patches fill up to max-changes',
     ])
   }
@@ -173,7 +194,9 @@ async function main(): Promise<void> {
   for (const max of [100, 30]) {
     log(`insights: a large site with max-requests ${max}…`)
     const c = await insightsCost(runtimes[0]?.[1] ?? process.execPath, large, max)
-    const kinds = Object.entries(c.byRoute).map(([route, n]) => `${route} ${n}`).join(', ')
+    const kinds = Object.entries(c.byRoute)
+      .map(([route, n]) => `${route} ${n}`)
+      .join(', ')
     rows.push([
       `Insights, a large site (20,000 search queries, 50,000 questions, 100 rated pages), max-requests ${max}`,
       `**${c.requests} requests** (${kinds}); complete lists: ${c.complete.join(', ') || 'none'}; ${ms(c.wallMs)} wall`,
@@ -184,31 +207,50 @@ async function main(): Promise<void> {
   {
     log('health: a first run and a weekly run…')
     const h = await healthCost(runtimes[0]?.[1] ?? process.execPath)
-    const line = (r: HealthRun): string => `**${r.totals} totals requests** + ${r.insights} insights requests (${r.analytics} of max-requests 100); ${r.github} GitHub requests; ${ms(r.wallMs)} wall`
-    rows.push(['Health, first run (`weeks` 12: the trend backfilled; a site of 1,234 pages, 3,000 searches, 5,000 questions)', line(h.first), '2 requests a week of trend (limit 1: totals come with the first page), 10 kept for the gaps'])
-    rows.push(['Health, a weekly run after it', line(h.weekly), 'goal: 2 totals requests plus the insights budget (the bench fails otherwise)'])
+    const line = (r: HealthRun): string =>
+      `**${r.totals} totals requests** + ${r.insights} insights requests (${r.analytics} of max-requests 100); ${r.github} GitHub requests; ${ms(r.wallMs)} wall`
+    rows.push([
+      'Health, first run (`weeks` 12: the trend backfilled; a site of 1,234 pages, 3,000 searches, 5,000 questions)',
+      line(h.first),
+      '2 requests a week of trend (limit 1: totals come with the first page), 10 kept for the gaps',
+    ])
+    rows.push([
+      'Health, a weekly run after it',
+      line(h.weekly),
+      'goal: 2 totals requests plus the insights budget (the bench fails otherwise)',
+    ])
     log('health: a first run where the label was made by hand…')
     const made = await healthCost(runtimes[0]?.[1] ?? process.execPath, true)
     rows.push([
       'Health, a first run where the label `docs-health` already exists (made by hand, no issue)',
       `${line(made.first)}; label creates: **${made.first.labelCreates}** (422 already_exists)`,
-      'the claim is asked once; the run then looks for the winner\'s issue at 5, 10 and 20 s before creating it (the wall time)',
+      "the claim is asked once; the run then looks for the winner's issue at 5, 10 and 20 s before creating it (the wall time)",
     ])
   }
 
   {
     log('health: impact on against off, a first run and a weekly run…')
     const i = await impactCost(runtimes[0]?.[1] ?? process.execPath)
-    const pair = (on: HealthRun, off: HealthRun): string => `on: **${on.analytics} analytics requests**, ${on.github} GitHub requests; off: ${off.analytics} analytics requests, ${off.github} GitHub requests; **+${on.analytics - off.analytics}** analytics, +${on.github - off.github} GitHub`
-    rows.push([`Health with \`impact: on\` against \`off\`, first run (a site of ${i.sitePages.toLocaleString('en-US')} pages, a docs pull request merged three weeks ago: 4 weeks before and 2 after to read)`, pair(i.first.on, i.first.off), 'the weeks of the pull request backfilled within max-requests (each a views export of ceil(pages / 250) requests; its feedback by page with it)'])
-    rows.push(['Health with `impact: on` against `off`, a weekly run once backfilled', pair(i.weekly.on, i.weekly.off), `goal: at most ceil(${i.sitePages.toLocaleString('en-US')} / 250) + 1 = ${i.bound + 1} more analytics requests (the bench fails otherwise); the week's feedback by page is the one the gaps read, asked once`])
+    const pair = (on: HealthRun, off: HealthRun): string =>
+      `on: **${on.analytics} analytics requests**, ${on.github} GitHub requests; off: ${off.analytics} analytics requests, ${off.github} GitHub requests; **+${on.analytics - off.analytics}** analytics, +${on.github - off.github} GitHub`
+    rows.push([
+      `Health with \`impact: on\` against \`off\`, first run (a site of ${i.sitePages.toLocaleString('en-US')} pages, a docs pull request merged three weeks ago: 4 weeks before and 2 after to read)`,
+      pair(i.first.on, i.first.off),
+      'the weeks of the pull request backfilled within max-requests (each a views export of ceil(pages / 250) requests; its feedback by page with it)',
+    ])
+    rows.push([
+      'Health with `impact: on` against `off`, a weekly run once backfilled',
+      pair(i.weekly.on, i.weekly.off),
+      `goal: at most ceil(${i.sitePages.toLocaleString('en-US')} / 250) + 1 = ${i.bound + 1} more analytics requests (the bench fails otherwise); the week's feedback by page is the one the gaps read, asked once`,
+    ])
   }
 
   log('comparison: two periods of 10,000 rows over HTTP…')
   const plain = await exportScale(ROOT, runtimes[0]?.[1] ?? process.execPath, 10_000)
   const compared = await exportScale(ROOT, runtimes[0]?.[1] ?? process.execPath, 10_000, true)
   const minimum = 2 * Math.ceil(10_000 / 250)
-  if (compared.requests !== minimum) throw new Error(`a comparison of two 10,000-row periods took ${compared.requests} requests, expected ${minimum}`)
+  if (compared.requests !== minimum)
+    throw new Error(`a comparison of two 10,000-row periods took ${compared.requests} requests, expected ${minimum}`)
   rows.push([
     'Comparison, two periods of 10,000 rows (`compare: previous-period`)',
     `**${compared.requests} requests**, ${ms(compared.wallMs)} wall, peak RSS ${compared.peakRssMiB.toFixed(0)} MiB, summary ${kib(compared.summaryBytes)}`,
@@ -219,7 +261,9 @@ async function main(): Promise<void> {
   for (const n of [10_000, 100_000]) {
     log(`export scale: ${n} rows over HTTP…`)
     const s = await exportScale(ROOT, runtimes[0]?.[1] ?? process.execPath, n)
-    const marginal = previous ? `; ${((s.wallMs - previous.wallMs) / ((n - previous.rows) / 1000)).toFixed(1)} ms per 1,000 rows beyond ${previous.rows.toLocaleString('en-US')}` : ''
+    const marginal = previous
+      ? `; ${((s.wallMs - previous.wallMs) / ((n - previous.rows) / 1000)).toFixed(1)} ms per 1,000 rows beyond ${previous.rows.toLocaleString('en-US')}`
+      : ''
     previous = { rows: n, wallMs: s.wallMs }
     rows.push([
       `Export of ${n.toLocaleString('en-US')} rows (bundled action, simulator on 127.0.0.1)`,
@@ -228,7 +272,9 @@ async function main(): Promise<void> {
     ])
   }
 
-  const table = ['| measure | result | reference |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n')
+  const table = ['| measure | result | reference |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join(
+    '\n',
+  )
   console.log(table)
 
   if (process.argv.includes('--write')) {
@@ -243,11 +289,11 @@ async function main(): Promise<void> {
       '',
       table,
       '',
-      'How each is measured: start-up runs `node dist/index.js` with the runner\'s environment and an input',
-      'that fails validation, alternated with `node -e 0`; polling runs the action\'s own `waitForJob` on a',
+      "How each is measured: start-up runs `node dist/index.js` with the runner's environment and an input",
+      "that fails validation, alternated with `node -e 0`; polling runs the action's own `waitForJob` on a",
       'simulated clock, with job ends spread over ±10 % of the nominal length; export requests run the',
-      'action\'s own `exportVisitors`; export scale runs the bundle against the local simulator over HTTP and',
-      'reads the child\'s peak RSS from `process.resourceUsage()` at exit. See `bench/`.',
+      "action's own `exportVisitors`; export scale runs the bundle against the local simulator over HTTP and",
+      "reads the child's peak RSS from `process.resourceUsage()` at exit. See `bench/`.",
       '',
       NOTES,
     ].join('\n')

@@ -29,7 +29,13 @@ function timeRun(node: string, args: string[], env: NodeJS.ProcessEnv): number {
 }
 
 /** `entry`: the root's dist/index.js, or a focused action's dist/<name>/index.js. */
-export function measureStartup(root: string, runtime: string, node: string, runs: number, entry = join('dist', 'index.js')): StartupResult {
+export function measureStartup(
+  root: string,
+  runtime: string,
+  node: string,
+  runs: number,
+  entry = join('dist', 'index.js'),
+): StartupResult {
   const dir = mkdtempSync(join(tmpdir(), 'bench-startup-'))
   const env = {
     PATH: process.env.PATH,

@@ -9,7 +9,8 @@ import { ACTIONS, ACTION_META, type ActionName, INPUTS, OUTPUTS, wordsFor } from
 
 const ROOT_META = {
   name: 'Mintlify docs agent and analytics',
-  description: 'Mintlify docs from workflows: agent jobs and /docs comments, visitors, views and insights, deploy, preview and automation runs, and a health issue kept up to date.',
+  description:
+    'Mintlify docs from workflows: agent jobs and /docs comments, visitors, views and insights, deploy, preview and automation runs, and a health issue kept up to date.',
 }
 
 /** A YAML scalar: always double-quoted, as JSON writes it (a valid YAML string whatever it holds). */
@@ -41,11 +42,20 @@ export function renderActionYml(action: ActionName | 'root'): string {
     if (words === undefined) continue
     lines.push(`  ${name}:`, `    description: ${str(words)}`)
   }
-  lines.push('', 'runs:', '  using: node24', `  main: ${action === 'root' ? 'dist/index.js' : `../dist/${action}/index.js`}`, '')
+  lines.push(
+    '',
+    'runs:',
+    '  using: node24',
+    `  main: ${action === 'root' ? 'dist/index.js' : `../dist/${action}/index.js`}`,
+    '',
+  )
   return lines.join('\n')
 }
 
 /** Every action.yml: its path from the repository root, and its text. */
 export function actionFiles(): Array<[path: string, text: string]> {
-  return [['action.yml', renderActionYml('root')], ...ACTIONS.map((a): [string, string] => [`${a}/action.yml`, renderActionYml(a)])]
+  return [
+    ['action.yml', renderActionYml('root')],
+    ...ACTIONS.map((a): [string, string] => [`${a}/action.yml`, renderActionYml(a)]),
+  ]
 }

@@ -16,9 +16,23 @@ rmSync('dist', { recursive: true, force: true })
 // --transpile-only: the types are checked once, by `npm run typecheck` (tsc), not again inside
 // ncc's ts-loader (10 of its 16 s); tsconfig's "moduleResolution": "Bundler" (what ncc is) lets each
 // file compile alone exactly as in the whole program, so the bundle is byte for byte the same
-execFileSync(process.execPath, [join('node_modules', '@vercel', 'ncc', 'dist', 'ncc', 'cli.js'), 'build', 'src/index.ts', '-o', 'dist', '--stats-out', statsPath, '--quiet', '--transpile-only'], {
-  stdio: 'inherit',
-})
+execFileSync(
+  process.execPath,
+  [
+    join('node_modules', '@vercel', 'ncc', 'dist', 'ncc', 'cli.js'),
+    'build',
+    'src/index.ts',
+    '-o',
+    'dist',
+    '--stats-out',
+    statsPath,
+    '--quiet',
+    '--transpile-only',
+  ],
+  {
+    stdio: 'inherit',
+  },
+)
 
 // The entry chunk runs on every start, and a run stopped by a bad input runs nothing else. It holds
 // zod, of which the action uses a small part: webpack marks the unused exports but, without a
@@ -45,7 +59,8 @@ const shaken = await minify(entry, {
   mangle: false,
   format: { beautify: true, comments: 'some', wrap_func_args: false, wrap_iife: false },
 })
-if (typeof shaken.code !== 'string' || shaken.code.length === 0) throw new Error('terser produced no code for dist/index.js')
+if (typeof shaken.code !== 'string' || shaken.code.length === 0)
+  throw new Error('terser produced no code for dist/index.js')
 writeFileSync(entryPath, `${shaken.code}\n`)
 
 // One small entry per focused action (`<name>/action.yml` runs `../dist/<name>/index.js`): it names
@@ -54,7 +69,8 @@ for (const name of readdirSync('.').sort()) {
   const yml = join(name, 'action.yml')
   if (!existsSync(yml)) continue
   const main = /^\s+main:\s*(\S+)\s*$/m.exec(readFileSync(yml, 'utf8'))?.[1]
-  if (main !== `../dist/${name}/index.js`) throw new Error(`${yml}: runs.main is ${main}, expected ../dist/${name}/index.js`)
+  if (main !== `../dist/${name}/index.js`)
+    throw new Error(`${yml}: runs.main is ${main}, expected ../dist/${name}/index.js`)
   mkdirSync(join('dist', name), { recursive: true })
   writeFileSync(
     join('dist', name, 'index.js'),
@@ -85,7 +101,9 @@ for (const folder of [...folders].sort()) {
   if (!existsSync(join(dir, 'package.json'))) continue
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
   const file = readdirSync(dir).find((f) => /^(licen[cs]e|copying)(\.|$)/i.test(f))
-  const text = file ? readFileSync(join(dir, file), 'utf8').trim() : `(no licence file; package.json says ${pkg.license ?? 'nothing'})`
+  const text = file
+    ? readFileSync(join(dir, file), 'utf8').trim()
+    : `(no licence file; package.json says ${pkg.license ?? 'nothing'})`
   entries.push(`${pkg.name}@${pkg.version}\n${pkg.license ?? ''}\n${text}`)
 }
 const unique = [...new Set(entries)]

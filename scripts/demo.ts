@@ -51,7 +51,11 @@ async function main(): Promise<void> {
     console.log(rule('1. The agent action: an issue labelled "docs" starts a job; the result goes to the issue'))
     const agent = await runAction({
       action: 'agent',
-      inputs: { ...common, comment: 'true', prompt: 'Document the new POST /webhooks endpoint: payload fields, retries and signature checks.' },
+      inputs: {
+        ...common,
+        comment: 'true',
+        prompt: 'Document the new POST /webhooks endpoint: payload fields, retries and signature checks.',
+      },
       event: { name: 'issues', payload: { action: 'labeled', label: { name: 'docs' }, issue: ISSUE } },
       env,
     })
@@ -66,7 +70,12 @@ async function main(): Promise<void> {
         payload: {
           action: 'created',
           issue: ISSUE,
-          comment: { id: 555, body: 'Thanks! /docs below, please.\n/docs also add a curl example', user: { login: 'alice', type: 'User' }, html_url: `${ISSUE.html_url}#issuecomment-555` },
+          comment: {
+            id: 555,
+            body: 'Thanks! /docs below, please.\n/docs also add a curl example',
+            user: { login: 'alice', type: 'User' },
+            html_url: `${ISSUE.html_url}#issuecomment-555`,
+          },
         },
       },
       env: { ...env, GITHUB_RUN_ID: '4243' },
@@ -74,13 +83,23 @@ async function main(): Promise<void> {
     show(conversation)
     console.log(rule('The tracking comment on issue #7, as GitHub stores it (the first line is hidden)'))
     console.log((gh.commentsOn(7)[0]?.body ?? '(none)').replace(/^/gm, '  '))
-    console.log(rule(`Reactions: ${gh.reactions.map((r) => `${r.content === 'eyes' ? '👀' : '😕'} on comment ${r.commentId}`).join(', ')}`))
+    console.log(
+      rule(
+        `Reactions: ${gh.reactions.map((r) => `${r.content === 'eyes' ? '👀' : '😕'} on comment ${r.commentId}`).join(', ')}`,
+      ),
+    )
 
     console.log(rule('3. The visitors action: last week against the week before, every page of both'))
     sim.visitors.byRange = (from) => periodRows(from, 320)
     const visitors = await runAction({
       action: 'visitors',
-      inputs: { ...common, 'date-from': '2026-11-15', 'date-to': '2026-11-22', compare: 'previous-period', 'summary-rows': '5' },
+      inputs: {
+        ...common,
+        'date-from': '2026-11-15',
+        'date-to': '2026-11-22',
+        compare: 'previous-period',
+        'summary-rows': '5',
+      },
     })
     show(visitors)
 
@@ -93,39 +112,80 @@ async function main(): Promise<void> {
     console.log(rule('Output agent-prompt (what a next step hands the agent)'))
     console.log((insights.outputs['agent-prompt'] ?? '').replace(/^/gm, '  '))
 
-    console.log(rule('5. The preview action: the agent\'s branch deployed as a preview; its URL is an output at once'))
+    console.log(rule("5. The preview action: the agent's branch deployed as a preview; its URL is an output at once"))
     sim.deployPlan = { runMs: 2000, final: 'success' }
-    const preview = await runAction({ action: 'preview', inputs: { ...common, branch: 'docs/webhooks', 'poll-interval': '1s' } })
+    const preview = await runAction({
+      action: 'preview',
+      inputs: { ...common, branch: 'docs/webhooks', 'poll-interval': '1s' },
+    })
     show(preview)
 
-    console.log(rule('6. The deploy action: production, waited for to the verdict (this one fails: the build log shows why)'))
+    console.log(
+      rule('6. The deploy action: production, waited for to the verdict (this one fails: the build log shows why)'),
+    )
     sim.deployPlan = { runMs: 2000, final: 'failure' }
     const deploy = await runAction({ action: 'deploy', inputs: { ...common, 'poll-interval': '1s' } })
     show(deploy)
 
-    console.log(rule('7. The automation action: a saved automation run now; its run is an agent job, followed to its pull request'))
+    console.log(
+      rule(
+        '7. The automation action: a saved automation run now; its run is an agent job, followed to its pull request',
+      ),
+    )
     sim.automations.set(HAND_RUN_AUTOMATION, 'agent')
-    const automation = await runAction({ action: 'automation', inputs: { ...common, 'automation-id': HAND_RUN_AUTOMATION, 'poll-interval': '1s' } })
+    const automation = await runAction({
+      action: 'automation',
+      inputs: { ...common, 'automation-id': HAND_RUN_AUTOMATION, 'poll-interval': '1s' },
+    })
     show(automation)
 
-    console.log(rule('8. The health action: the one docs-health issue a weekly schedule keeps (trend, gaps, what the agent did, what each docs change did)'))
+    console.log(
+      rule(
+        '8. The health action: the one docs-health issue a weekly schedule keeps (trend, gaps, what the agent did, what each docs change did)',
+      ),
+    )
     // a docs pull request merged 45 days ago: its 4 weeks before and after are complete, so this run
     // measures it and comments the figures on it (the pages' views come per page and per week)
-    const mergedAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 45 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z')
+    const mergedAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 45 * 86_400_000)
+      .toISOString()
+      .replace(/\.\d{3}Z$/, 'Z')
     const changed = windowsOf(mergedAt, 4).after[0] as string
-    const pages = new PageWeeks(320).page('/api-reference/rate-limits', rises(changed, 460, 640)).page('/guides/retries', flat(90))
+    const pages = new PageWeeks(320)
+      .page('/api-reference/rate-limits', rises(changed, 460, 640))
+      .page('/guides/retries', flat(90))
     sim.views.byRange = (from, to) => pages.views(from, to)
     sim.insights.byPageFor = (from, to) => pages.byPage(from, to)
     gh.tree.push('docs.json')
-    gh.merge(205, 'Rate limits: document the headers', mergedAt, ['api-reference/rate-limits.mdx', 'guides/retries.mdx', 'images/headers.png'].map((filename) => ({ filename, status: 'modified' as const, additions: 12, deletions: 3 })))
-    const health = await runAction({ action: 'health', inputs: { ...common, weeks: '8' }, event: { name: 'schedule', payload: { schedule: '0 6 * * 1' } }, env })
+    gh.merge(
+      205,
+      'Rate limits: document the headers',
+      mergedAt,
+      ['api-reference/rate-limits.mdx', 'guides/retries.mdx', 'images/headers.png'].map((filename) => ({
+        filename,
+        status: 'modified' as const,
+        additions: 12,
+        deletions: 3,
+      })),
+    )
+    const health = await runAction({
+      action: 'health',
+      inputs: { ...common, weeks: '8' },
+      event: { name: 'schedule', payload: { schedule: '0 6 * * 1' } },
+      env,
+    })
     show(health)
     const issue = [...gh.issues.values()][0]
-    console.log(rule(`Issue #${issue?.number ?? '?'} "${issue?.title ?? ''}", as GitHub stores it (the hidden state cut short)`))
+    console.log(
+      rule(`Issue #${issue?.number ?? '?'} "${issue?.title ?? ''}", as GitHub stores it (the hidden state cut short)`),
+    )
     console.log((issue?.body ?? '(none)').replace(/(-state v1 .{40}).*-->/g, '$1… -->').replace(/^/gm, '  '))
     console.log(rule('The comment on the measured pull request #205'))
     console.log((gh.commentsOn(205)[0]?.body ?? '(none)').replace(/^/gm, '  '))
-    if ([agent, conversation, visitors, insights, preview, automation, health].some((r) => r.code !== 0) || deploy.code !== 1) process.exitCode = 1
+    if (
+      [agent, conversation, visitors, insights, preview, automation, health].some((r) => r.code !== 0) ||
+      deploy.code !== 1
+    )
+      process.exitCode = 1
   } finally {
     await sim.stop()
     await gh.stop()

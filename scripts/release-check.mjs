@@ -32,13 +32,20 @@ if (version) {
   } catch {
     // no such tag: as it must be
   }
-  if (tagged) say(`The tag v${version} exists already: a release is never made twice (GitHub's releases are immutable). Release the next version instead.`)
+  if (tagged)
+    say(
+      `The tag v${version} exists already: a release is never made twice (GitHub's releases are immutable). Release the next version instead.`,
+    )
 }
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'))
-if (pkg.version !== version) say(`package.json says version ${pkg.version}, the release is ${version}: run npm version ${version} --no-git-tag-version and commit.`)
+if (pkg.version !== version)
+  say(
+    `package.json says version ${pkg.version}, the release is ${version}: run npm version ${version} --no-git-tag-version and commit.`,
+  )
 const lock = JSON.parse(readFileSync('package-lock.json', 'utf8'))
-if (lock.version !== version || lock.packages?.['']?.version !== version) say(`package-lock.json says version ${lock.version}, the release is ${version}: run npm install and commit.`)
+if (lock.version !== version || lock.packages?.['']?.version !== version)
+  say(`package-lock.json says version ${lock.version}, the release is ${version}: run npm install and commit.`)
 
 const changelog = readFileSync('CHANGELOG.md', 'utf8')
 const headings = [...changelog.matchAll(/^## (.*)$/gm)]
@@ -46,20 +53,26 @@ const first = headings[0]
 let section = ''
 if (!first) say('CHANGELOG.md has no release section (## X.Y.Z (YYYY-MM-DD)).')
 else if (!new RegExp(`^${version.replaceAll('.', '\\.')} \\(\\d{4}-\\d{2}-\\d{2}\\)$`).test(first[1])) {
-  say(`CHANGELOG.md's first section is "## ${first[1]}": it must be "## ${version} (YYYY-MM-DD)", with nothing unreleased above it.`)
+  say(
+    `CHANGELOG.md's first section is "## ${first[1]}": it must be "## ${version} (YYYY-MM-DD)", with nothing unreleased above it.`,
+  )
 } else {
   const end = headings[1]?.index ?? changelog.length
   section = changelog.slice((first.index ?? 0) + first[0].length, end).trim()
   const kinds = [...section.matchAll(/^### (.*)$/gm)].map((m) => m[1])
   const twice = [...new Set(kinds.filter((k, i) => kinds.indexOf(k) !== i))]
   if (kinds.length === 0) say(`CHANGELOG.md's ${version} section has no ### heading (Added, Changed, Fixed, …).`)
-  for (const kind of twice) say(`CHANGELOG.md's ${version} section has "### ${kind}" more than once: one heading per kind.`)
+  for (const kind of twice)
+    say(`CHANGELOG.md's ${version} section has "### ${kind}" more than once: one heading per kind.`)
 }
 
 if (build && problems.length === 0) {
   execSync(process.env.RELEASE_BUILD ?? 'npm run build', { stdio: ['ignore', 'ignore', 'inherit'] })
   const changed = git('status --porcelain -- dist/')
-  if (changed) say(`dist/ is not what this source builds (${changed.split('\n').length} files differ): run npm run build and commit dist/.`)
+  if (changed)
+    say(
+      `dist/ is not what this source builds (${changed.split('\n').length} files differ): run npm run build and commit dist/.`,
+    )
 }
 
 for (const problem of problems) console.log(`::error::${problem}`)

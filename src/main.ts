@@ -1,7 +1,14 @@
 import { readFileSync, realpathSync } from 'node:fs'
 import type { RunOverrides } from './run.js'
 import { type ActionName, inputsOf } from './inputs/catalogue.js'
-import { INPUT_NAMES, InputError, type RawInputs, type Settings, parseSettings, unusedInputs } from './inputs/settings.js'
+import {
+  INPUT_NAMES,
+  InputError,
+  type RawInputs,
+  type Settings,
+  parseSettings,
+  unusedInputs,
+} from './inputs/settings.js'
 import { escapeText } from './summary/escape.js'
 import { writeSummary } from './summary/write-summary.js'
 import * as commands from './util/workflow-commands.js'
@@ -21,7 +28,12 @@ import { external, registerSecret, urlSecrets } from './util/text.js'
  */
 function readRawInputs(action: ActionName | undefined): RawInputs {
   // a URL's parts are masked from 4 characters on: masking a user name like `u` garbles every line
-  const secrets = [commands.getInput('api-key'), commands.getInput('github-token'), commands.getInput('docs-token'), ...urlSecrets(commands.getInput('base-url')).filter((s) => s.length >= 4)]
+  const secrets = [
+    commands.getInput('api-key'),
+    commands.getInput('github-token'),
+    commands.getInput('docs-token'),
+    ...urlSecrets(commands.getInput('base-url')).filter((s) => s.length >= 4),
+  ]
   for (const value of secrets) {
     if (value) {
       commands.addMask(value)
@@ -29,7 +41,8 @@ function readRawInputs(action: ActionName | undefined): RawInputs {
     }
   }
   const raw: RawInputs = {}
-  for (const name of action ? inputsOf(action) : INPUT_NAMES) raw[name] = commands.getInput(name, { trimWhitespace: name !== 'prompt' })
+  for (const name of action ? inputsOf(action) : INPUT_NAMES)
+    raw[name] = commands.getInput(name, { trimWhitespace: name !== 'prompt' })
   return raw
 }
 
@@ -37,8 +50,18 @@ async function main(signal: AbortSignal, overrides: RunOverrides, action: Action
   const raw = readRawInputs(action)
   let settings: Settings
   try {
-    const files = { workspace: process.env.GITHUB_WORKSPACE || process.cwd(), realPath: (path: string) => realpathSync(path), read: (path: string) => readFileSync(path, 'utf8') }
-    settings = parseSettings(raw, (overrides.clock ?? systemClock).now(), process.env.GITHUB_EVENT_NAME ?? '', files, action)
+    const files = {
+      workspace: process.env.GITHUB_WORKSPACE || process.cwd(),
+      realPath: (path: string) => realpathSync(path),
+      read: (path: string) => readFileSync(path, 'utf8'),
+    }
+    settings = parseSettings(
+      raw,
+      (overrides.clock ?? systemClock).now(),
+      process.env.GITHUB_EVENT_NAME ?? '',
+      files,
+      action,
+    )
   } catch (error) {
     if (!(error instanceof InputError)) throw error
     for (const line of error.message.split('\n')) commands.fail(line)
@@ -47,12 +70,16 @@ async function main(signal: AbortSignal, overrides: RunOverrides, action: Action
     return
   }
   if (!settings.apiKey.startsWith('mint_')) {
-    commands.warning('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.')
+    commands.warning(
+      'api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.',
+    )
   }
   // the root reads every input: one that its mode does not read is said, once each, never validated
   if (!action) {
     for (const { name, readBy } of unusedInputs(raw, settings.mode)) {
-      commands.warning(`Input "${name}" is not read with mode: ${settings.mode}, so it was ignored (${readBy.length > 0 ? `it is read by ${readBy.join(', ')}` : 'no mode reads it'}).`)
+      commands.warning(
+        `Input "${name}" is not read with mode: ${settings.mode}, so it was ignored (${readBy.length > 0 ? `it is read by ${readBy.join(', ')}` : 'no mode reads it'}).`,
+      )
     }
   }
 
@@ -66,7 +93,9 @@ async function main(signal: AbortSignal, overrides: RunOverrides, action: Action
  * none. `action` is the focused action this run is (its job is its mode), or none for the root.
  */
 export async function run(overrides: RunOverrides = {}, action?: ActionName): Promise<void> {
-  const cancellation = listenForCancellation((name) => process.stdout.write(`Received ${name}: stopping and reporting what is known.\n`))
+  const cancellation = listenForCancellation((name) =>
+    process.stdout.write(`Received ${name}: stopping and reporting what is known.\n`),
+  )
   try {
     await main(cancellation.signal, overrides, action)
   } catch (error) {

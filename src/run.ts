@@ -106,11 +106,29 @@ export async function runMode(settings: Settings, signal: AbortSignal, overrides
     return conclude({ level: 'failure', message })
   }
   const maxRequests =
-    settings.mode === 'insights' ? settings.insights.maxRequests : settings.mode === 'visitors' || settings.mode === 'views' ? settings.pages.maxRequests : settings.mode === 'health' ? settings.health.maxRequests : 0
+    settings.mode === 'insights'
+      ? settings.insights.maxRequests
+      : settings.mode === 'visitors' || settings.mode === 'views'
+        ? settings.pages.maxRequests
+        : settings.mode === 'health'
+          ? settings.health.maxRequests
+          : 0
   const budget = new RequestBudget(maxRequests)
   const log = (m: string): void => core.info(m)
   // the client's hints in the action's terms: the inputs to check (it knows none itself)
-  const client = new ApiClient({ fetch: apiFetch.fetch, route: apiFetch.route, analyticsBudget: budget, baseUrl: settings.baseUrl, apiKey: settings.apiKey, projectId: settings.projectId, clock, signal, deadline, log, words: inputWords })
+  const client = new ApiClient({
+    fetch: apiFetch.fetch,
+    route: apiFetch.route,
+    analyticsBudget: budget,
+    baseUrl: settings.baseUrl,
+    apiKey: settings.apiKey,
+    projectId: settings.projectId,
+    clock,
+    signal,
+    deadline,
+    log,
+    words: inputWords,
+  })
   const ctx: ModeContext = {
     client,
     clock,
@@ -120,7 +138,13 @@ export async function runMode(settings: Settings, signal: AbortSignal, overrides
     outputs: new Outputs(),
     run: readRunContext(),
     github: async (token) => {
-      const api = await GitHubApi.load(token, { signal, deadline, now: () => clock.now(), log, retryBaseMs: githubRetryBaseMs })
+      const api = await GitHubApi.load(token, {
+        signal,
+        deadline,
+        now: () => clock.now(),
+        log,
+        retryBaseMs: githubRetryBaseMs,
+      })
       opened.push(api)
       return api
     },

@@ -90,7 +90,9 @@ export async function runAgent(agent: JobRequest, ctx: AgentContext): Promise<Ag
     report.jobId = job.id
     if (publishJob(ctx.outputs, job) && !toldTrimmed) {
       toldTrimmed = true
-      core.info(`The job object is over ${MAX_JOB_OUTPUT_CHARS / 1024} KiB as JSON: output "job" holds its documented fields only.`)
+      core.info(
+        `The job object is over ${MAX_JOB_OUTPUT_CHARS / 1024} KiB as JSON: output "job" holds its documented fields only.`,
+      )
     }
   }
   let waitStart: number | undefined
@@ -100,7 +102,9 @@ export async function runAgent(agent: JobRequest, ctx: AgentContext): Promise<Ag
     let followUp: FollowUp | undefined
     const size = agent.prompt?.length ?? 0
     if (size > PROMPT_WARN_CHARS && size <= MAX_PROMPT_CHARS) {
-      core.warning(`The prompt is ${formatNumber(size)} characters, over ${formatNumber(PROMPT_WARN_CHARS)}: a long prompt costs the agent context. The action sends at most ${formatNumber(MAX_PROMPT_CHARS)}.`)
+      core.warning(
+        `The prompt is ${formatNumber(size)} characters, over ${formatNumber(PROMPT_WARN_CHARS)}: a long prompt costs the agent context. The action sends at most ${formatNumber(MAX_PROMPT_CHARS)}.`,
+      )
     }
     if (report.action === 'create') {
       await core.group('Create the agent job', async () => {
@@ -171,7 +175,13 @@ export async function runAgent(agent: JobRequest, ctx: AgentContext): Promise<Ag
     if (error instanceof ApiError && error.mayHaveBeenProcessed) report.mayHaveBeenProcessed = true
     // resuming helps only while the job may still be running: not for a job the service does not
     // know (404) nor a key it refuses (401, 403)
-    if (error instanceof ApiError && waitStart !== undefined && report.jobId && error.status !== 404 && error.kind !== 'auth') {
+    if (
+      error instanceof ApiError &&
+      waitStart !== undefined &&
+      report.jobId &&
+      error.status !== 404 &&
+      error.kind !== 'auth'
+    ) {
       report.message += ` ${resumeHint(external(report.jobId, 80))}`
     }
     return report
@@ -206,11 +216,18 @@ export function agentEnding(report: AgentReport, requirePr: boolean): Ending {
   const message = report.message ?? ''
   switch (report.outcome) {
     case 'completed':
-      return { level: 'notice', message: `Pull request opened by the documentation agent: ${external(report.job?.prLink ?? '', 500)}` }
+      return {
+        level: 'notice',
+        message: `Pull request opened by the documentation agent: ${external(report.job?.prLink ?? '', 500)}`,
+      }
     case 'no-pr':
-      return requirePr ? { level: 'failure', message: `${message} require-pr is true, so the step fails.` } : { level: 'warning', message }
+      return requirePr
+        ? { level: 'failure', message: `${message} require-pr is true, so the step fails.` }
+        : { level: 'warning', message }
     case 'archived':
-      return requirePr && !report.job?.prLink ? { level: 'failure', message: `${message} require-pr is true, so the step fails.` } : { level: 'warning', message }
+      return requirePr && !report.job?.prLink
+        ? { level: 'failure', message: `${message} require-pr is true, so the step fails.` }
+        : { level: 'warning', message }
     case 'not-waited':
       return { level: 'info', message: `Not waiting (wait: false). Job ${external(report.jobId ?? '', 80)} goes on.` }
     default:

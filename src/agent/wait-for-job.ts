@@ -89,19 +89,25 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
           toldNotVisible = true
           continue
         }
-        throw new ApiError(`${error.message} The job was created by this run ${formatDuration(clock.now() - start)} ago, but the service still does not show it.`, {
-          kind: error.kind,
-          status: error.status,
-          cause: error,
-        })
+        throw new ApiError(
+          `${error.message} The job was created by this run ${formatDuration(clock.now() - start)} ago, but the service still does not show it.`,
+          {
+            kind: error.kind,
+            status: error.status,
+            cause: error,
+          },
+        )
       }
       // the time ran out: a timeout, with the last real error if there was one (never "wait-timeout ran out" as its own error)
-      if (error.kind === 'out-of-time') return { ended: false, job: last, checks, lastError: error.cause instanceof ApiError ? error.cause : lastError }
+      if (error.kind === 'out-of-time')
+        return { ended: false, job: last, checks, lastError: error.cause instanceof ApiError ? error.cause : lastError }
       if (!error.retriesExhausted) throw error
       lastError = error
       failingSince ??= clock.now()
       const left = formatDuration(Math.max(0, deadline - clock.now()))
-      log(`Status checks have failed for ${formatDuration(clock.now() - failingSince)}: ${error.message} Still waiting (${left} of wait-timeout left).`)
+      log(
+        `Status checks have failed for ${formatDuration(clock.now() - failingSince)}: ${error.message} Still waiting (${left} of wait-timeout left).`,
+      )
       lastLogAt = clock.now()
       if (clock.now() >= deadline) return { ended: false, job: last, checks, lastError }
       continue
@@ -127,7 +133,9 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
     } else if (job.status !== followUp.before.status || (job.prLink ?? null) !== (followUp.before.prLink ?? null)) {
       return { ended: true, job, checks }
     } else if (clock.now() - followUp.sentAt >= followUp.graceMs) {
-      log(`The job still shows its earlier "${external(job.status, 60)}" state ${Math.round(followUp.graceMs / 1000)} s after the follow-up; taking it as the result.`)
+      log(
+        `The job still shows its earlier "${external(job.status, 60)}" state ${Math.round(followUp.graceMs / 1000)} s after the follow-up; taking it as the result.`,
+      )
       return { ended: true, job, checks }
     }
 

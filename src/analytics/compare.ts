@@ -32,7 +32,10 @@ export function changePercent(current: number, previous: number): string {
  * (0 likewise) and the change. Sorted as the export is: most in this period first, then the pages
  * that had some only before, most first; ties by path.
  */
-export function joinPeriods(current: ReadonlyMap<string, VisitorRow>, previous: ReadonlyMap<string, VisitorRow>): ComparedRow[] {
+export function joinPeriods(
+  current: ReadonlyMap<string, VisitorRow>,
+  previous: ReadonlyMap<string, VisitorRow>,
+): ComparedRow[] {
   const rows: ComparedRow[] = []
   for (const row of current.values()) {
     const before = previous.get(row.path)
@@ -41,9 +44,19 @@ export function joinPeriods(current: ReadonlyMap<string, VisitorRow>, previous: 
   }
   for (const before of previous.values()) {
     if (current.has(before.path)) continue
-    rows.push({ path: before.path, human: 0, ai: 0, total: 0, previous: { human: before.human, ai: before.ai, total: before.total }, change: -before.total })
+    rows.push({
+      path: before.path,
+      human: 0,
+      ai: 0,
+      total: 0,
+      previous: { human: before.human, ai: before.ai, total: before.total },
+      change: -before.total,
+    })
   }
-  return rows.sort((a, b) => b.total - a.total || b.previous.total - a.previous.total || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+  return rows.sort(
+    (a, b) =>
+      b.total - a.total || b.previous.total - a.previous.total || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
+  )
 }
 
 export interface Movers {
@@ -65,8 +78,12 @@ export function movers(rows: readonly ComparedRow[], limit: number): Movers {
   const both = rows.filter((r) => r.total > 0 && r.previous.total > 0)
   const risers = both.filter((r) => r.change > 0).sort((a, b) => b.change - a.change || byPath(a, b))
   const fallers = both.filter((r) => r.change < 0).sort((a, b) => a.change - b.change || byPath(a, b))
-  const added = rows.filter((r) => r.total > 0 && r.previous.total === 0).sort((a, b) => b.total - a.total || byPath(a, b))
-  const gone = rows.filter((r) => r.total === 0 && r.previous.total > 0).sort((a, b) => b.previous.total - a.previous.total || byPath(a, b))
+  const added = rows
+    .filter((r) => r.total > 0 && r.previous.total === 0)
+    .sort((a, b) => b.total - a.total || byPath(a, b))
+  const gone = rows
+    .filter((r) => r.total === 0 && r.previous.total > 0)
+    .sort((a, b) => b.previous.total - a.previous.total || byPath(a, b))
   return {
     risers: risers.slice(0, limit),
     fallers: fallers.slice(0, limit),

@@ -55,9 +55,10 @@ export async function exportCursor<T>(options: CursorOptions<T>): Promise<Cursor
   for (;;) {
     if (budget.spent - start >= share) {
       result.resume = { cursor }
-      result.stoppedEarly = result.pages === 0
-        ? 'not fetched: max-requests was spent before it'
-        : `its share of max-requests was spent after ${count(result.pages, 'page', 'pages')}`
+      result.stoppedEarly =
+        result.pages === 0
+          ? 'not fetched: max-requests was spent before it'
+          : `its share of max-requests was spent after ${count(result.pages, 'page', 'pages')}`
       return result
     }
     let page: CursorPage<T>

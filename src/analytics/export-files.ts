@@ -14,7 +14,16 @@ import { lastDayBefore } from '../util/format.js'
  */
 
 const plainCells = (row: VisitorRow) => [row.path, row.human, row.ai, row.total]
-const comparedCells = (row: ComparedRow) => [row.path, row.human, row.ai, row.total, row.previous.human, row.previous.ai, row.previous.total, row.change]
+const comparedCells = (row: ComparedRow) => [
+  row.path,
+  row.human,
+  row.ai,
+  row.total,
+  row.previous.human,
+  row.previous.ai,
+  row.previous.total,
+  row.change,
+]
 
 export interface RangeMeta {
   description: string
@@ -62,11 +71,18 @@ function fileBase(kind: TrafficKind, meta: ExportMeta): string {
 }
 
 /** Writes head, then the rows CHUNK_ROWS at a time (`chunk` turns a slice into text), then tail. */
-async function writeChunked<R>(path: string, head: string, rows: readonly R[], chunk: (slice: readonly R[], start: number) => string, tail: string): Promise<void> {
+async function writeChunked<R>(
+  path: string,
+  head: string,
+  rows: readonly R[],
+  chunk: (slice: readonly R[], start: number) => string,
+  tail: string,
+): Promise<void> {
   const file = await open(path, 'w')
   try {
     await file.write(head)
-    for (let start = 0; start < rows.length; start += CHUNK_ROWS) await file.write(chunk(rows.slice(start, start + CHUNK_ROWS), start))
+    for (let start = 0; start < rows.length; start += CHUNK_ROWS)
+      await file.write(chunk(rows.slice(start, start + CHUNK_ROWS), start))
     await file.write(tail)
   } finally {
     await file.close()
@@ -74,14 +90,21 @@ async function writeChunked<R>(path: string, head: string, rows: readonly R[], c
 }
 
 /** JSON lines of an array, comma-separated, for writeChunked. */
-const jsonItems = <R>(item: (row: R) => unknown) => (slice: readonly R[], start: number): string =>
-  slice.map((r, i) => `${start + i === 0 ? '' : ','}\n    ${JSON.stringify(item(r))}`).join('')
+const jsonItems =
+  <R>(item: (row: R) => unknown) =>
+  (slice: readonly R[], start: number): string =>
+    slice.map((r, i) => `${start + i === 0 ? '' : ','}\n    ${JSON.stringify(item(r))}`).join('')
 
 /**
  * Writes `<dir>/mintlify-<kind>-<project>-<from>-to-<to>.json` and `.csv`; returns their paths.
  * `rows` are compared rows exactly when `meta.previous` is set.
  */
-export async function writeExportFiles(dir: string, kind: TrafficKind, meta: ExportMeta, rows: readonly VisitorRow[] | readonly ComparedRow[]): Promise<{ json: string; csv: string }> {
+export async function writeExportFiles(
+  dir: string,
+  kind: TrafficKind,
+  meta: ExportMeta,
+  rows: readonly VisitorRow[] | readonly ComparedRow[],
+): Promise<{ json: string; csv: string }> {
   await mkdir(dir, { recursive: true })
   const base = join(dir, fileBase(kind, meta))
   const json = `${base}.json`
@@ -90,11 +113,36 @@ export async function writeExportFiles(dir: string, kind: TrafficKind, meta: Exp
   const tail = rows.length > 0 ? '\n  ]\n}\n' : ']\n}\n'
   if (meta.previous) {
     const compared = rows as readonly ComparedRow[]
-    await writeChunked(json, head, compared, jsonItems((r: ComparedRow) => ({ path: r.path, human: r.human, ai: r.ai, total: r.total, previous: r.previous, change: r.change })), tail)
-    await writeChunked(csv, 'path,human,ai,total,previous_human,previous_ai,previous_total,change\r\n', compared, (slice) => csvRows(slice.map(comparedCells)), '')
+    await writeChunked(
+      json,
+      head,
+      compared,
+      jsonItems((r: ComparedRow) => ({
+        path: r.path,
+        human: r.human,
+        ai: r.ai,
+        total: r.total,
+        previous: r.previous,
+        change: r.change,
+      })),
+      tail,
+    )
+    await writeChunked(
+      csv,
+      'path,human,ai,total,previous_human,previous_ai,previous_total,change\r\n',
+      compared,
+      (slice) => csvRows(slice.map(comparedCells)),
+      '',
+    )
   } else {
     const plain = rows as readonly VisitorRow[]
-    await writeChunked(json, head, plain, jsonItems((r: VisitorRow) => ({ path: r.path, human: r.human, ai: r.ai, total: r.total })), tail)
+    await writeChunked(
+      json,
+      head,
+      plain,
+      jsonItems((r: VisitorRow) => ({ path: r.path, human: r.human, ai: r.ai, total: r.total })),
+      tail,
+    )
     await writeChunked(csv, 'path,human,ai,total\r\n', plain, (slice) => csvRows(slice.map(plainCells)), '')
   }
   return { json, csv }

@@ -47,8 +47,17 @@ const TEXT_CHARS = 150
 const keyOf = (kind: GapKind, text: string): string => `${kind}:${foldText(text).slice(0, 200)}`
 
 /** This run's gaps from the insights lists (every item, most important first within each kind). */
-export function gapsOf(lists: { searches: readonly DeadEndSearch[]; questions: readonly UnansweredQuestion[]; pages: readonly DownRatedPage[] }): Gap[] {
-  const gap = (kind: GapKind, text: string, weight: number): Gap => ({ key: keyOf(kind, text), kind, text: text.slice(0, TEXT_CHARS), weight })
+export function gapsOf(lists: {
+  searches: readonly DeadEndSearch[]
+  questions: readonly UnansweredQuestion[]
+  pages: readonly DownRatedPage[]
+}): Gap[] {
+  const gap = (kind: GapKind, text: string, weight: number): Gap => ({
+    key: keyOf(kind, text),
+    kind,
+    text: text.slice(0, TEXT_CHARS),
+    weight,
+  })
   return [
     ...lists.searches.map((s) => gap('search', s.query, s.hits)),
     ...lists.questions.map((q) => gap('question', q.question, q.asked)),
@@ -72,7 +81,12 @@ export interface GapChanges {
  * TRACKED_PER_KIND of each list that are not followed yet are new; a gone gap that comes back is new
  * again (its job, if it had one, stays, so it never gets a second).
  */
-export function advanceGaps(previous: readonly GapRecord[], current: readonly Gap[], complete: Record<GapKind, boolean>, day: string): GapChanges {
+export function advanceGaps(
+  previous: readonly GapRecord[],
+  current: readonly Gap[],
+  complete: Record<GapKind, boolean>,
+  day: string,
+): GapChanges {
   const now = new Map(current.map((g) => [g.key, g]))
   const records: GapRecord[] = []
   const fresh: GapRecord[] = []
@@ -98,7 +112,13 @@ export function advanceGaps(previous: readonly GapRecord[], current: readonly Ga
     if (seen) {
       // a second run in the same week counts nothing twice
       const again = record.lastSeen === day
-      const next: GapRecord = { ...record, weight: seen.weight, text: seen.text, lastSeen: day, runs: again ? record.runs : record.runs + 1 }
+      const next: GapRecord = {
+        ...record,
+        weight: seen.weight,
+        text: seen.text,
+        lastSeen: day,
+        runs: again ? record.runs : record.runs + 1,
+      }
       records.push(next)
       ;(next.firstSeen === day ? fresh : persisting).push(next)
     } else if (complete[record.kind]) {
@@ -124,7 +144,9 @@ export function advanceGaps(previous: readonly GapRecord[], current: readonly Ga
 function bounded(records: GapRecord[]): GapRecord[] {
   if (records.length <= MAX_RECORDS) return records
   const rank = (r: GapRecord): number => (r.gone === undefined ? 0 : r.job ? 1 : 2)
-  const kept = [...records].sort((a, b) => rank(a) - rank(b) || (b.gone ?? b.lastSeen).localeCompare(a.gone ?? a.lastSeen)).slice(0, MAX_RECORDS)
+  const kept = [...records]
+    .sort((a, b) => rank(a) - rank(b) || (b.gone ?? b.lastSeen).localeCompare(a.gone ?? a.lastSeen))
+    .slice(0, MAX_RECORDS)
   const keep = new Set(kept)
   return records.filter((r) => keep.has(r))
 }

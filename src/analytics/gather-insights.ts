@@ -5,7 +5,14 @@ import type { ApiClient } from '../api/client.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { count } from '../util/format.js'
 import { type CursorExport, type CursorPage, exportCursor } from './cursor-export.js'
-import { type DownRatedPage, type SearchSummary, type UnansweredQuestion, downRatedPages, groupUnanswered, summariseSearches } from './insights.js'
+import {
+  type DownRatedPage,
+  type SearchSummary,
+  type UnansweredQuestion,
+  downRatedPages,
+  groupUnanswered,
+  summariseSearches,
+} from './insights.js'
 import type { RequestBudget } from './request-budget.js'
 
 /**
@@ -59,7 +66,11 @@ function listState<T>(name: string, result: CursorExport<T> | undefined): ListSt
   return { complete: false, note: `${name} ${result.stoppedEarly}${error}`, failed: result.error !== undefined }
 }
 
-export async function gatherInsights(client: InsightsClient, budget: RequestBudget, dates: { dateFrom?: string; dateTo?: string }): Promise<GatheredInsights> {
+export async function gatherInsights(
+  client: InsightsClient,
+  budget: RequestBudget,
+  dates: { dateFrom?: string; dateTo?: string },
+): Promise<GatheredInsights> {
   let cancelled = false
   const guard = async <T>(what: string, run: () => Promise<T>): Promise<T | undefined> => {
     if (cancelled) return undefined
@@ -71,17 +82,26 @@ export async function gatherInsights(client: InsightsClient, budget: RequestBudg
       return undefined
     }
   }
-  const cursorList = <T>(what: string, share: number, fetchPage: (cursor: string | undefined) => Promise<CursorPage<T>>, from?: CursorExport<T>) =>
+  const cursorList = <T>(
+    what: string,
+    share: number,
+    fetchPage: (cursor: string | undefined) => Promise<CursorPage<T>>,
+    from?: CursorExport<T>,
+  ) =>
     guard(what, async () => {
       const result = await exportCursor<T>({
         fetchPage,
         budget,
         share,
         from,
-        onPage: (pages, items, more) => core.info(`Page ${pages}: ${count(items, 'item', 'items')}${more ? ', more to come' : ', the last'}.`),
+        onPage: (pages, items, more) =>
+          core.info(`Page ${pages}: ${count(items, 'item', 'items')}${more ? ', more to come' : ', the last'}.`),
       })
       if (result.error instanceof CancelledError) throw result.error
-      if (!result.complete) core.info(`Stopped: ${result.stoppedEarly}${result.error === undefined ? '' : ` (${getErrorMessage(result.error)})`}.`)
+      if (!result.complete)
+        core.info(
+          `Stopped: ${result.stoppedEarly}${result.error === undefined ? '' : ` (${getErrorMessage(result.error)})`}.`,
+        )
       return result
     })
 
@@ -95,11 +115,17 @@ export async function gatherInsights(client: InsightsClient, budget: RequestBudg
       ratings = page.feedback
       ratingsHasMore = page.hasMore === true
       ratingsState = { complete: true, note: undefined }
-      core.info(`${count(ratings.length, 'page', 'pages')} with feedback${ratingsHasMore ? ' (the endpoint gives at most 100)' : ''}.`)
+      core.info(
+        `${count(ratings.length, 'page', 'pages')} with feedback${ratingsHasMore ? ' (the endpoint gives at most 100)' : ''}.`,
+      )
     } catch (error) {
       if (error instanceof CancelledError) throw error
       const spent = error instanceof ApiError && error.kind === 'budget'
-      ratingsState = { complete: false, note: `feedback by page ${spent ? 'was not fetched: max-requests was spent' : `failed: ${getErrorMessage(error)}`}`, failed: !spent }
+      ratingsState = {
+        complete: false,
+        note: `feedback by page ${spent ? 'was not fetched: max-requests was spent' : `failed: ${getErrorMessage(error)}`}`,
+        failed: !spent,
+      }
       core.info(`Stopped: ${ratingsState.note}.`)
     }
   })
@@ -121,17 +147,27 @@ export async function gatherInsights(client: InsightsClient, budget: RequestBudg
     const page = await client.feedbackPage({ ...dates, cursor, source: 'contextual' })
     return { items: page.feedback, nextCursor: page.nextCursor, hasMore: page.hasMore }
   }
-  const commentsTitle = 'Readers\' comments (contextual feedback)'
+  const commentsTitle = "Readers' comments (contextual feedback)"
   let searches = await cursorList<SearchRow>('Searches', Math.floor(budget.remaining / listsLeft), fetchSearches)
-  let assistant = await cursorList<Conversation>('Assistant conversations', Math.floor(budget.remaining / (listsLeft - 1)), fetchQuestions)
+  let assistant = await cursorList<Conversation>(
+    'Assistant conversations',
+    Math.floor(budget.remaining / (listsLeft - 1)),
+    fetchQuestions,
+  )
   let feedback = rated > 0 ? await cursorList<FeedbackItem>(commentsTitle, budget.remaining, fetchComments) : undefined
 
   // a second pass: what the lists left unspent goes to those their share cut short, in the same order
   const shortened = [searches, assistant, feedback].filter((r) => r?.resume !== undefined).length
   if (shortened > 0 && budget.remaining > 0 && !cancelled) {
     let left = shortened
-    const more = <T>(r: CursorExport<T> | undefined, title: string, fetchPage: (cursor: string | undefined) => Promise<CursorPage<T>>) =>
-      r?.resume && budget.remaining > 0 ? cursorList<T>(`${title}, continued`, Math.ceil(budget.remaining / left--), fetchPage, r) : Promise.resolve(r)
+    const more = <T>(
+      r: CursorExport<T> | undefined,
+      title: string,
+      fetchPage: (cursor: string | undefined) => Promise<CursorPage<T>>,
+    ) =>
+      r?.resume && budget.remaining > 0
+        ? cursorList<T>(`${title}, continued`, Math.ceil(budget.remaining / left--), fetchPage, r)
+        : Promise.resolve(r)
     searches = await more(searches, 'Searches', fetchSearches)
     assistant = await more(assistant, 'Assistant conversations', fetchQuestions)
     feedback = await more(feedback, commentsTitle, fetchComments)
@@ -143,7 +179,7 @@ export async function gatherInsights(client: InsightsClient, budget: RequestBudg
   const pages = downRatedPages(ratings, feedback?.items ?? [])
   const searchState = listState('searches', searches)
   const questionState = listState('assistant conversations', assistant)
-  const commentState = rated > 0 ? listState('readers\' comments', feedback) : { complete: true, note: undefined }
+  const commentState = rated > 0 ? listState("readers' comments", feedback) : { complete: true, note: undefined }
   const pageState: ListState = !ratingsState.complete
     ? ratingsState
     : !commentState.complete

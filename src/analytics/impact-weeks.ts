@@ -22,12 +22,23 @@ export async function readImpactWeek(client: WeekClient, start: string, paths: r
   const dateTo = weekEnd(start)
   let views
   try {
-    views = await exportTraffic({ client, kind: 'views', dateFrom: start, dateTo, pageSize: VIEWS_PAGE_SIZE, period: `the week of ${start}` })
+    views = await exportTraffic({
+      client,
+      kind: 'views',
+      dateFrom: start,
+      dateTo,
+      pageSize: VIEWS_PAGE_SIZE,
+      period: `the week of ${start}`,
+    })
   } catch (error) {
     if (error instanceof CancelledError) throw error
     return { stopped: getErrorMessage(error instanceof PartialExportError ? error.reason : error), budget: false }
   }
-  if (views.stoppedEarly || !views.totals) return { stopped: views.stoppedEarly ?? 'the views export gave no totals', budget: /max-requests/.test(views.stoppedEarly ?? '') }
+  if (views.stoppedEarly || !views.totals)
+    return {
+      stopped: views.stoppedEarly ?? 'the views export gave no totals',
+      budget: /max-requests/.test(views.stoppedEarly ?? ''),
+    }
   let feedback
   try {
     feedback = await client.feedbackByPage({ dateFrom: start, dateTo })
@@ -39,7 +50,15 @@ export async function readImpactWeek(client: WeekClient, start: string, paths: r
   const served = byPath(views.rows.values(), (row) => [row.human, row.ai])
   const rated = byPath(feedback.feedback, (row) => [row.thumbsUp, row.thumbsDown])
   const prefix = servedPrefix(paths, new Set(served.keys()))
-  const week: ImpactWeek = { start, site: [views.totals.human, views.totals.ai], views: {}, thumbs: {}, thumbsWhole: !feedback.hasMore, covered: [...paths], prefix }
+  const week: ImpactWeek = {
+    start,
+    site: [views.totals.human, views.totals.ai],
+    views: {},
+    thumbs: {},
+    thumbsWhole: !feedback.hasMore,
+    covered: [...paths],
+    prefix,
+  }
   for (const path of paths) {
     const v = served.get(servedAs(path, prefix))
     if (v && (v[0] > 0 || v[1] > 0)) week.views[path] = v
@@ -50,7 +69,10 @@ export async function readImpactWeek(client: WeekClient, start: string, paths: r
 }
 
 /** Two figures by page path, normalised (a trailing slash is the same page), rows of one path summed. */
-function byPath<R extends { path: string }>(rows: Iterable<R>, figures: (row: R) => [number, number]): Map<string, [number, number]> {
+function byPath<R extends { path: string }>(
+  rows: Iterable<R>,
+  figures: (row: R) => [number, number],
+): Map<string, [number, number]> {
   const out = new Map<string, [number, number]>()
   for (const row of rows) {
     const path = normalPath(row.path)

@@ -112,14 +112,19 @@ export function pagePath(file: string, root: string): string | undefined {
 /** The folder holding the site's docs.json (else a legacy mint.json), the shallowest; '' for the root or none. */
 export function docsRootOf(paths: readonly string[]): string {
   for (const name of ['docs.json', 'mint.json']) {
-    const found = paths.filter((p) => p === name || p.endsWith(`/${name}`)).sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b))[0]
+    const found = paths
+      .filter((p) => p === name || p.endsWith(`/${name}`))
+      .sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b))[0]
     if (found !== undefined) return found.slice(0, Math.max(0, found.length - name.length - 1))
   }
   return ''
 }
 
 /** A pull request's files as pages, files that are no page, and page files it removed. */
-export function pagesOfFiles(files: readonly ChangedFile[], root: string): Pick<ImpactPull, 'pages' | 'morePages' | 'other' | 'moreOther' | 'removed'> {
+export function pagesOfFiles(
+  files: readonly ChangedFile[],
+  root: string,
+): Pick<ImpactPull, 'pages' | 'morePages' | 'other' | 'moreOther' | 'removed'> {
   const pages: ImpactPage[] = []
   const other: string[] = []
   const removed: string[] = []
@@ -135,10 +140,20 @@ export function pagesOfFiles(files: readonly ChangedFile[], root: string): Pick<
     else if (pages.length >= MAX_PAGES) morePages++
     else {
       const previous = f.previousFilename ? pagePath(f.previousFilename, root) : undefined
-      pages.push({ path, ...(f.status === 'added' ? { added: true } : {}), ...(previous && previous !== path ? { previous } : {}) })
+      pages.push({
+        path,
+        ...(f.status === 'added' ? { added: true } : {}),
+        ...(previous && previous !== path ? { previous } : {}),
+      })
     }
   }
-  return { pages, other, ...(morePages ? { morePages } : {}), ...(moreOther ? { moreOther } : {}), ...(removed.length ? { removed: removed.slice(0, MAX_OTHER) } : {}) }
+  return {
+    pages,
+    other,
+    ...(morePages ? { morePages } : {}),
+    ...(moreOther ? { moreOther } : {}),
+    ...(removed.length ? { removed: removed.slice(0, MAX_OTHER) } : {}),
+  }
 }
 
 // ---- the windows ----
@@ -172,7 +187,12 @@ export function pathsFor(pull: ImpactPull, week: string, weeks: number): string[
  * request not measured yet that the kept weeks do not cover for its pages. Each comes with every
  * page path a week of that date should hold (all the followed pull requests', so one read serves all).
  */
-export function weeksToRead(pulls: readonly ImpactPull[], kept: readonly ImpactWeek[], thisMonday: string, weeks: number): Array<{ start: string; paths: string[] }> {
+export function weeksToRead(
+  pulls: readonly ImpactPull[],
+  kept: readonly ImpactWeek[],
+  thisMonday: string,
+  weeks: number,
+): Array<{ start: string; paths: string[] }> {
   const byStart = new Map(kept.map((w) => [w.start, w]))
   const wanted = new Map<string, Set<string>>()
   const lacking = new Set<string>()
@@ -189,7 +209,10 @@ export function weeksToRead(pulls: readonly ImpactPull[], kept: readonly ImpactW
       if (!pull.figures && (!have || paths.some((p) => !have.covered.includes(p)))) lacking.add(start)
     }
   }
-  return [...lacking].sort().reverse().map((start) => ({ start, paths: [...(wanted.get(start) as Set<string>)].sort() }))
+  return [...lacking]
+    .sort()
+    .reverse()
+    .map((start) => ({ start, paths: [...(wanted.get(start) as Set<string>)].sort() }))
 }
 
 /** Whether the after window has begun to count: how many of its weeks are complete and read. */
@@ -204,8 +227,14 @@ export function keptWeeks(pulls: readonly ImpactPull[], weeks: readonly ImpactWe
   for (const week of weeks) {
     const paths = new Set(pulls.flatMap((p) => pathsFor(p, week.start, k)))
     if (paths.size === 0) continue
-    const pick = <T>(record: Record<string, T>): Record<string, T> => Object.fromEntries(Object.entries(record).filter(([path]) => paths.has(path)))
-    kept.push({ ...week, views: pick(week.views), thumbs: pick(week.thumbs), covered: week.covered.filter((p) => paths.has(p)) })
+    const pick = <T>(record: Record<string, T>): Record<string, T> =>
+      Object.fromEntries(Object.entries(record).filter(([path]) => paths.has(path)))
+    kept.push({
+      ...week,
+      views: pick(week.views),
+      thumbs: pick(week.thumbs),
+      covered: week.covered.filter((p) => paths.has(p)),
+    })
   }
   return kept
 }
@@ -236,7 +265,8 @@ export function servedPrefix(pages: readonly string[], served: ReadonlySet<strin
   }
   let best = ''
   let most = 0
-  for (const [prefix, n] of tally) if (n > most || (n === most && prefix.length < best.length)) [best, most] = [prefix, n]
+  for (const [prefix, n] of tally)
+    if (n > most || (n === most && prefix.length < best.length)) [best, most] = [prefix, n]
   return best
 }
 
@@ -315,7 +345,12 @@ export function figuresOf(pull: ImpactPull, kept: readonly ImpactWeek[], weeks: 
   }
   const site = (list: ImpactWeek[]): number => list.reduce((n, k) => n + k.site[0], 0)
   const control = before.length === w.before.length ? { site: { before: site(before), after: site(after) } } : {}
-  return { ...(totalBefore ? { before: totalBefore } : {}), ...(totalAfter ? { after: totalAfter } : {}), ...control, pages }
+  return {
+    ...(totalBefore ? { before: totalBefore } : {}),
+    ...(totalAfter ? { after: totalAfter } : {}),
+    ...control,
+    pages,
+  }
 }
 
 export type Verdict = { kind: 'change'; percent: number } | { kind: 'too-few' } | { kind: 'new' }
@@ -329,5 +364,7 @@ export function verdictOf(before: Counts | undefined, after: Counts | undefined)
 
 /** The control: the site's human views, after against before (undefined when there were none before). */
 export function siteChange(figures: PullFigures): number | undefined {
-  return figures.site && figures.site.before > 0 ? ((figures.site.after - figures.site.before) / figures.site.before) * 100 : undefined
+  return figures.site && figures.site.before > 0
+    ? ((figures.site.after - figures.site.before) / figures.site.before) * 100
+    : undefined
 }

@@ -16,8 +16,12 @@ export interface InsightsFiles {
   pages: string
 }
 
-
-export async function writeInsightsFiles(dir: string, base: string, content: Record<string, unknown>, lists: { searches: DeadEndSearch[]; questions: UnansweredQuestion[]; pages: DownRatedPage[] }): Promise<InsightsFiles> {
+export async function writeInsightsFiles(
+  dir: string,
+  base: string,
+  content: Record<string, unknown>,
+  lists: { searches: DeadEndSearch[]; questions: UnansweredQuestion[]; pages: DownRatedPage[] },
+): Promise<InsightsFiles> {
   await mkdir(dir, { recursive: true })
   const safe = base.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 120)
   const files: InsightsFiles = {
@@ -27,9 +31,30 @@ export async function writeInsightsFiles(dir: string, base: string, content: Rec
     pages: join(dir, `${safe}-down-rated-pages.csv`),
   }
   const csv = (head: string, rows: CsvValue[][]): string => `${head}\r\n${csvRows(rows)}`
-  await writeFile(files.searches, csv('query,searches,last_searched_at', lists.searches.map((s) => [s.query, s.hits, s.lastSearchedAt])))
-  await writeFile(files.questions, csv('question,asked,threads,page,last_asked_at', lists.questions.map((q) => [q.question, q.asked, q.threads, q.page, q.lastAskedAt])))
-  await writeFile(files.pages, csv('path,thumbs_down,thumbs_up,latest_comments', lists.pages.map((p) => [p.path, p.thumbsDown, p.thumbsUp, p.comments.map((c) => c.text).join(' | ')])))
-  await writeFile(files.json, `${JSON.stringify({ ...content, files: { searches: files.searches, questions: files.questions, pages: files.pages } }, null, 2)}\n`)
+  await writeFile(
+    files.searches,
+    csv(
+      'query,searches,last_searched_at',
+      lists.searches.map((s) => [s.query, s.hits, s.lastSearchedAt]),
+    ),
+  )
+  await writeFile(
+    files.questions,
+    csv(
+      'question,asked,threads,page,last_asked_at',
+      lists.questions.map((q) => [q.question, q.asked, q.threads, q.page, q.lastAskedAt]),
+    ),
+  )
+  await writeFile(
+    files.pages,
+    csv(
+      'path,thumbs_down,thumbs_up,latest_comments',
+      lists.pages.map((p) => [p.path, p.thumbsDown, p.thumbsUp, p.comments.map((c) => c.text).join(' | ')]),
+    ),
+  )
+  await writeFile(
+    files.json,
+    `${JSON.stringify({ ...content, files: { searches: files.searches, questions: files.questions, pages: files.pages } }, null, 2)}\n`,
+  )
   return files
 }

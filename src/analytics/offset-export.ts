@@ -54,10 +54,16 @@ export async function exportTraffic(options: ExportOptions): Promise<TrafficExpo
   const { client, pageSize } = options
   const maxPages = options.maxPages ?? MAX_PAGES
   const result: TrafficExport = { totals: undefined, rows: new Map(), pages: 0, repeats: 0, stoppedEarly: undefined }
-  for (let offset = 0; ; ) {
+  for (let offset = 0; ;) {
     let page
     try {
-      page = await client.trafficPage(options.kind, { dateFrom: options.dateFrom, dateTo: options.dateTo, limit: pageSize, offset, period: options.period })
+      page = await client.trafficPage(options.kind, {
+        dateFrom: options.dateFrom,
+        dateTo: options.dateTo,
+        limit: pageSize,
+        offset,
+        period: options.period,
+      })
     } catch (error) {
       if (error instanceof ApiError && error.kind === 'budget') {
         result.stoppedEarly = `max-requests was spent after ${count(result.pages, 'page', 'pages')} of results; stopped there`

@@ -32,7 +32,8 @@ export function completeWeeks(now: number, count: number): string[] {
 }
 
 /** The Monday `weeks` weeks after `start` (before it when negative). */
-export const shiftWeeks = (start: string, weeks: number): string => new Date(Date.parse(`${start}T00:00:00Z`) + weeks * 7 * DAY).toISOString().slice(0, 10)
+export const shiftWeeks = (start: string, weeks: number): string =>
+  new Date(Date.parse(`${start}T00:00:00Z`) + weeks * 7 * DAY).toISOString().slice(0, 10)
 
 /** The Monday after `start` (a week's exclusive end). */
 export function weekEnd(start: string): string {
@@ -59,7 +60,11 @@ export interface WeeksFetched {
  * at most `maxWeeks` of them. A budget that runs out or a failed request stops it: what was fetched
  * is kept and the rest is `missing`. Cancellation is thrown.
  */
-export async function fetchWeeks(client: TotalsClient, starts: readonly string[], maxWeeks: number): Promise<WeeksFetched> {
+export async function fetchWeeks(
+  client: TotalsClient,
+  starts: readonly string[],
+  maxWeeks: number,
+): Promise<WeeksFetched> {
   const wanted = [...starts].sort().reverse()
   const weeks: WeekTotals[] = []
   let stopped: string | undefined
@@ -72,7 +77,13 @@ export async function fetchWeeks(client: TotalsClient, starts: readonly string[]
     try {
       const visitors = await client.trafficPage('visitors', query)
       const views = await client.trafficPage('views', query)
-      weeks.push({ start, human: visitors.totals.human, ai: visitors.totals.ai, visitors: visitors.totals.total, views: views.totals.total })
+      weeks.push({
+        start,
+        human: visitors.totals.human,
+        ai: visitors.totals.ai,
+        visitors: visitors.totals.total,
+        views: views.totals.total,
+      })
     } catch (error) {
       if (error instanceof CancelledError) throw error
       stopped = error instanceof ApiError && error.kind === 'budget' ? 'max-requests was spent' : getErrorMessage(error)
@@ -80,7 +91,11 @@ export async function fetchWeeks(client: TotalsClient, starts: readonly string[]
     }
   }
   const got = new Set(weeks.map((w) => w.start))
-  return { weeks: weeks.reverse(), missing: wanted.filter((w) => !got.has(w)).reverse(), ...(stopped ? { stopped } : {}) }
+  return {
+    weeks: weeks.reverse(),
+    missing: wanted.filter((w) => !got.has(w)).reverse(),
+    ...(stopped ? { stopped } : {}),
+  }
 }
 
 /** The Monday (YYYY-MM-DD, UTC) of the week holding `instant`. */

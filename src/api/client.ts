@@ -42,7 +42,8 @@ import {
 
 const USER_AGENT = 'mintlify-docs-action'
 const AGENT_QUOTA = 'rate limited: agent jobs allow 100 creates and follow-ups per project per hour'
-const ANALYTICS_QUOTA = 'rate limited: analytics allows 100 requests per organisation per hour, shared by all analytics endpoints'
+const ANALYTICS_QUOTA =
+  'rate limited: analytics allows 100 requests per organisation per hour, shared by all analytics endpoints'
 
 export interface ClientOptions {
   baseUrl: string
@@ -83,15 +84,17 @@ const NEUTRAL_WORDS: ApiWords = (hint, detail) => {
     'unknown-job': 'Check the job id and the project id.',
     'unknown-deployment': 'Check the deployment id.',
     'unknown-automation': 'Check the automation id and the project id: the automation is not in this project.',
-    'automation-not-runnable': 'The service runs only an active automation with a custom schedule this way; check the automation id, and that the automation is active and uses a custom schedule.',
+    'automation-not-runnable':
+      'The service runs only an active automation with a custom schedule this way; check the automation id, and that the automation is active and uses a custom schedule.',
     'message-may-exist': `The message may have been delivered even so. Wait on job ${detail.jobId ?? ''} before sending it again.`,
-    'redirect': 'Redirects are not followed: check the base URL.',
+    redirect: 'Redirects are not followed: check the base URL.',
     'budget-spent': `the step's ${detail.max ?? 0} analytics requests are spent.`,
     'out-of-time': "the step's time ran out.",
     'prompt-too-long': 'Shorten it.',
     'connect-dns': "Check the service's address and the runner's DNS.",
     'connect-refused': "Check the service's address and port, and that the runner can reach it.",
-    'connect-tls': "Its certificate was not trusted: behind a proxy that inspects TLS, give Node the proxy's CA certificate (NODE_EXTRA_CA_CERTS).",
+    'connect-tls':
+      "Its certificate was not trusted: behind a proxy that inspects TLS, give Node the proxy's CA certificate (NODE_EXTRA_CA_CERTS).",
     'connect-blocked': 'Fetch never connects to that port or scheme: use another address.',
     'connect-network': "Check the runner's network and proxy settings.",
   }
@@ -191,7 +194,8 @@ export class ApiClient {
   /** What this run spent of the project's agent uses (jobs created, messages sent, automations run). */
   readonly usage = { agentUses: 0 }
 
-  private readonly options: Required<Omit<ClientOptions, 'log' | 'analyticsBudget' | 'words' | 'route'>> & Pick<ClientOptions, 'analyticsBudget' | 'words' | 'route'> & { log: (m: string) => void }
+  private readonly options: Required<Omit<ClientOptions, 'log' | 'analyticsBudget' | 'words' | 'route'>> &
+    Pick<ClientOptions, 'analyticsBudget' | 'words' | 'route'> & { log: (m: string) => void }
   /** The service's host and port as a failure names it: from the base URL, never its credentials. */
   private readonly host: string
 
@@ -220,7 +224,10 @@ export class ApiClient {
   private checkPrompt(prompt: string, what: string): void {
     const n = prompt.length
     if (n > MAX_PROMPT_CHARS) {
-      throw new ApiError(`Could not ${what}: the prompt is ${formatNumber(n)} characters, more than the ${formatNumber(MAX_PROMPT_CHARS)} this action sends. Nothing was sent. ${this.words('prompt-too-long', {})}`, { kind: 'http', hint: 'prompt-too-long' })
+      throw new ApiError(
+        `Could not ${what}: the prompt is ${formatNumber(n)} characters, more than the ${formatNumber(MAX_PROMPT_CHARS)} this action sends. Nothing was sent. ${this.words('prompt-too-long', {})}`,
+        { kind: 'http', hint: 'prompt-too-long' },
+      )
     }
   }
 
@@ -278,7 +285,8 @@ export class ApiClient {
       schema: deploymentTriggerSchema,
       policy: POST_POLICY,
       notFound: 'unknown-project',
-      mayExistHint: 'A deployment may have started even so: check the dashboard\'s deployments before running this step again.',
+      mayExistHint:
+        "A deployment may have started even so: check the dashboard's deployments before running this step again.",
     })
   }
 
@@ -293,8 +301,10 @@ export class ApiClient {
       policy: POST_POLICY,
       notFound: 'unknown-project',
       badRequestHint: 'The service needs the name of a branch of the docs repository.',
-      forbiddenHint: 'Preview deployments are not part of this project\'s plan (or the key lacks the write scope): see the dashboard\'s plan and API keys pages.',
-      mayExistHint: 'A preview deployment may have started even so: check the dashboard before running this step again.',
+      forbiddenHint:
+        "Preview deployments are not part of this project's plan (or the key lacks the write scope): see the dashboard's plan and API keys pages.",
+      mayExistHint:
+        'A preview deployment may have started even so: check the dashboard before running this step again.',
     })
   }
 
@@ -322,7 +332,8 @@ export class ApiClient {
       notFound: 'unknown-automation',
       badRequest: 'automation-not-runnable',
       quotaHint: AGENT_QUOTA,
-      mayExistHint: 'The service may have accepted the run even so: check the dashboard\'s automations page before running this step again.',
+      mayExistHint:
+        "The service may have accepted the run even so: check the dashboard's automations page before running this step again.",
     })
   }
 
@@ -330,7 +341,10 @@ export class ApiClient {
    * One page of unique visitors or page views (`kind`); `dateFrom`/`dateTo` are sent as given
    * (dateTo is exclusive). `period` names the period in messages ("the previous period").
    */
-  async trafficPage(kind: TrafficKind, query: { dateFrom?: string; dateTo?: string; limit: number; offset: number; period?: string }): Promise<TrafficPage> {
+  async trafficPage(
+    kind: TrafficKind,
+    query: { dateFrom?: string; dateTo?: string; limit: number; offset: number; period?: string },
+  ): Promise<TrafficPage> {
     const params = { dateFrom: query.dateFrom, dateTo: query.dateTo, limit: query.limit, offset: query.offset }
     const what = `fetch ${kind === 'views' ? 'page views' : 'visitors'}${query.period ? ` of ${query.period}` : ''} (offset ${query.offset}, limit ${query.limit})`
     if (kind === 'views') {
@@ -342,7 +356,12 @@ export class ApiClient {
   }
 
   /** One GET of an analytics endpoint under /v1/analytics/{project}/ (every attempt spends max-requests). */
-  private analytics<T>(path: string, query: Record<string, string | number | undefined>, what: string, schema: z.ZodMiniType<T>): Promise<T> {
+  private analytics<T>(
+    path: string,
+    query: Record<string, string | number | undefined>,
+    what: string,
+    schema: z.ZodMiniType<T>,
+  ): Promise<T> {
     return this.request({
       method: 'GET',
       path: `${this.projectPath('/v1/analytics')}/${path}`,
@@ -357,22 +376,42 @@ export class ApiClient {
 
   /** One page of searches (at most 100 a page); `cursor` from the previous page's nextCursor. */
   searchesPage(q: { dateFrom?: string; dateTo?: string; cursor?: string }) {
-    return this.analytics('searches', { dateFrom: q.dateFrom, dateTo: q.dateTo, limit: 100, cursor: q.cursor }, 'fetch searches', searchesPageSchema)
+    return this.analytics(
+      'searches',
+      { dateFrom: q.dateFrom, dateTo: q.dateTo, limit: 100, cursor: q.cursor },
+      'fetch searches',
+      searchesPageSchema,
+    )
   }
 
   /** One page of assistant conversations (at most 1,000 a page). */
   assistantPage(q: { dateFrom?: string; dateTo?: string; cursor?: string }) {
-    return this.analytics('assistant', { dateFrom: q.dateFrom, dateTo: q.dateTo, limit: 1000, cursor: q.cursor }, 'fetch assistant conversations', assistantPageSchema)
+    return this.analytics(
+      'assistant',
+      { dateFrom: q.dateFrom, dateTo: q.dateTo, limit: 1000, cursor: q.cursor },
+      'fetch assistant conversations',
+      assistantPageSchema,
+    )
   }
 
   /** One page of feedback of one source (at most 100 a page). */
   feedbackPage(q: { dateFrom?: string; dateTo?: string; cursor?: string; source: string }) {
-    return this.analytics('feedback', { dateFrom: q.dateFrom, dateTo: q.dateTo, limit: 100, cursor: q.cursor, source: q.source }, `fetch ${q.source} feedback`, feedbackPageSchema)
+    return this.analytics(
+      'feedback',
+      { dateFrom: q.dateFrom, dateTo: q.dateTo, limit: 100, cursor: q.cursor, source: q.source },
+      `fetch ${q.source} feedback`,
+      feedbackPageSchema,
+    )
   }
 
   /** Feedback counts by page: one request, the most the endpoint gives (100 pages). */
   feedbackByPage(q: { dateFrom?: string; dateTo?: string }) {
-    return this.analytics('feedback/by-page', { dateFrom: q.dateFrom, dateTo: q.dateTo, limit: 100 }, 'fetch feedback by page', feedbackByPageSchema)
+    return this.analytics(
+      'feedback/by-page',
+      { dateFrom: q.dateFrom, dateTo: q.dateTo, limit: 100 },
+      'fetch feedback by page',
+      feedbackByPageSchema,
+    )
   }
 
   /** Sends one request, retrying as the policy allows, and returns the validated body. */
@@ -385,7 +424,10 @@ export class ApiClient {
       if (remaining < 0) throw this.outOfTime(spec, lastError)
       const budget = this.options.analyticsBudget
       if (spec.policy === ANALYTICS_POLICY && budget && !budget.take()) {
-        throw new ApiError(`Could not ${spec.what}: ${this.words('budget-spent', { max: budget.max })}${lastError ? ` Last error: ${lastError.message}` : ''}`, { kind: 'budget', status: lastError?.status, hint: 'budget-spent', cause: lastError })
+        throw new ApiError(
+          `Could not ${spec.what}: ${this.words('budget-spent', { max: budget.max })}${lastError ? ` Last error: ${lastError.message}` : ''}`,
+          { kind: 'budget', status: lastError?.status, hint: 'budget-spent', cause: lastError },
+        )
       }
 
       const result = await this.attempt(spec, remaining)
@@ -408,8 +450,13 @@ export class ApiClient {
       }
 
       const left = deadline - clock.now()
-      if (result.retryAfterMs !== undefined && (result.retryAfterMs > spec.policy.maxRetryAfterMs || result.retryAfterMs > left)) {
-        const stepLeft = Number.isFinite(spec.policy.maxRetryAfterMs) ? '' : ` (${formatDuration(Math.max(0, left))} left)`
+      if (
+        result.retryAfterMs !== undefined &&
+        (result.retryAfterMs > spec.policy.maxRetryAfterMs || result.retryAfterMs > left)
+      ) {
+        const stepLeft = Number.isFinite(spec.policy.maxRetryAfterMs)
+          ? ''
+          : ` (${formatDuration(Math.max(0, left))} left)`
         if (!Number.isFinite(result.retryAfterMs)) {
           throw new ApiError(
             `${result.error.message}. The API asks to wait longer than any clock can hold (its Retry-After is too large to read), far longer than this step will wait${stepLeft}; run it again later.`,
@@ -427,7 +474,9 @@ export class ApiClient {
       }
       const delay = result.retryAfterMs ?? backoffDelay(spec.policy, attempt, random)
       if (delay > left) throw this.outOfTime(spec, lastError)
-      log(`${result.error.message.replace(/\.$/, '')}; retrying in ${formatDuration(delay)} (attempt ${attempt + 1} of ${spec.policy.maxAttempts}).`)
+      log(
+        `${result.error.message.replace(/\.$/, '')}; retrying in ${formatDuration(delay)} (attempt ${attempt + 1} of ${spec.policy.maxAttempts}).`,
+      )
       await clock.sleep(delay, signal)
     }
   }
@@ -454,11 +503,24 @@ export class ApiClient {
   private async attempt<T>(spec: RequestSpec<T>, remaining: number): Promise<Attempt<T>> {
     const { signal, requestTimeoutMs } = this.options
     const isPost = spec.method === 'POST'
-    const fail = (message: string, extra: { kind: ApiError['kind']; status?: number; mayHaveBeenProcessed?: boolean; hint?: ApiHint }): ApiError => {
+    const fail = (
+      message: string,
+      extra: { kind: ApiError['kind']; status?: number; mayHaveBeenProcessed?: boolean; hint?: ApiHint },
+    ): ApiError => {
       const processed = isPost && extra.mayHaveBeenProcessed === true
-      const words = !processed ? '' : spec.mayExist ? ` ${this.words(spec.mayExist.hint, { jobId: spec.mayExist.jobId })}` : spec.mayExistHint ? ` ${spec.mayExistHint}` : ''
+      const words = !processed
+        ? ''
+        : spec.mayExist
+          ? ` ${this.words(spec.mayExist.hint, { jobId: spec.mayExist.jobId })}`
+          : spec.mayExistHint
+            ? ` ${spec.mayExistHint}`
+            : ''
       const hint = extra.hint ?? (processed ? spec.mayExist?.hint : undefined)
-      return new ApiError(`Could not ${spec.what}: ${message}${words}`, { ...extra, mayHaveBeenProcessed: processed, ...(hint ? { hint } : {}) })
+      return new ApiError(`Could not ${spec.what}: ${message}${words}`, {
+        ...extra,
+        mayHaveBeenProcessed: processed,
+        ...(hint ? { hint } : {}),
+      })
     }
 
     const controller = new AbortController()
@@ -499,7 +561,10 @@ export class ApiClient {
         return {
           ok: false,
           retryable: !isPost,
-          error: fail(`no answer within ${formatDuration(timeoutMs)}.`, { kind: 'timeout', mayHaveBeenProcessed: true }),
+          error: fail(`no answer within ${formatDuration(timeoutMs)}.`, {
+            kind: 'timeout',
+            mayHaveBeenProcessed: true,
+          }),
         }
       }
       const code = networkCode(error)
@@ -515,11 +580,16 @@ export class ApiClient {
         ok: false,
         retryable: !permanent && (!isPost || notSent),
         notSent,
-        error: fail(notSent ? `could not connect to ${where} (${detail}).${check}` : `the connection to ${where} failed (${detail}).${check}`, {
-          kind: 'network',
-          mayHaveBeenProcessed: !notSent,
-          ...(failure === 'proxy' ? {} : { hint: `connect-${failure}` as const }),
-        }),
+        error: fail(
+          notSent
+            ? `could not connect to ${where} (${detail}).${check}`
+            : `the connection to ${where} failed (${detail}).${check}`,
+          {
+            kind: 'network',
+            mayHaveBeenProcessed: !notSent,
+            ...(failure === 'proxy' ? {} : { hint: `connect-${failure}` as const }),
+          },
+        ),
       }
     } finally {
       clearTimeout(timer)
@@ -547,11 +617,14 @@ export class ApiClient {
         return {
           ok: false,
           retryable: !isPost,
-          error: fail(`the API answered ${statusText(status)} with a body that is not JSON: ${external(text, 200) || '(empty)'}`, {
-            kind: 'bad-response',
-            status,
-            mayHaveBeenProcessed: true,
-          }),
+          error: fail(
+            `the API answered ${statusText(status)} with a body that is not JSON: ${external(text, 200) || '(empty)'}`,
+            {
+              kind: 'bad-response',
+              status,
+              mayHaveBeenProcessed: true,
+            },
+          ),
         }
       }
       const parsed = spec.schema.safeParse(json)
@@ -560,11 +633,14 @@ export class ApiClient {
         return {
           ok: false,
           retryable: false,
-          error: fail(`the API answered ${statusText(status)} with an unexpected body (${external(problem, 200)}): ${external(text, 300)}`, {
-            kind: 'bad-response',
-            status,
-            mayHaveBeenProcessed: true,
-          }),
+          error: fail(
+            `the API answered ${statusText(status)} with an unexpected body (${external(problem, 200)}): ${external(text, 300)}`,
+            {
+              kind: 'bad-response',
+              status,
+              mayHaveBeenProcessed: true,
+            },
+          ),
         }
       }
       return { ok: true, value: parsed.data }
@@ -584,13 +660,23 @@ export class ApiClient {
       }
     }
     if (status === 403) {
-      const why = spec.forbiddenHint ?? (spec.method === 'POST'
-        ? 'The key may be limited to the read scope (GET only: it can export analytics but cannot create jobs or send follow-ups), or the runner\'s IP address may be outside the key\'s IP allowlist. Use a key with the write scope, or allow the runner\'s address, on the dashboard\'s API keys page.'
-        : 'The runner\'s IP address may be outside the key\'s IP allowlist, or the key may lack the scope this needs: check the key on the dashboard\'s API keys page.')
-      return { ok: false, retryable: false, error: fail(`the API refused the request (${statusText(status)}${said}). ${why}`, { kind: 'auth', status }) }
+      const why =
+        spec.forbiddenHint ??
+        (spec.method === 'POST'
+          ? "The key may be limited to the read scope (GET only: it can export analytics but cannot create jobs or send follow-ups), or the runner's IP address may be outside the key's IP allowlist. Use a key with the write scope, or allow the runner's address, on the dashboard's API keys page."
+          : "The runner's IP address may be outside the key's IP allowlist, or the key may lack the scope this needs: check the key on the dashboard's API keys page.")
+      return {
+        ok: false,
+        retryable: false,
+        error: fail(`the API refused the request (${statusText(status)}${said}). ${why}`, { kind: 'auth', status }),
+      }
     }
     const code = status === 404 ? spec.notFound : status === 400 ? spec.badRequest : undefined
-    const hint = code ? ` ${this.words(code, {})}` : status === 400 && spec.badRequestHint ? ` ${spec.badRequestHint}` : ''
+    const hint = code
+      ? ` ${this.words(code, {})}`
+      : status === 400 && spec.badRequestHint
+        ? ` ${spec.badRequestHint}`
+        : ''
     const quota = status === 429 && spec.quotaHint ? ` (${spec.quotaHint})` : ''
     return {
       ok: false,

@@ -48,7 +48,15 @@ export class ApiError extends Error {
 
   constructor(
     message: string,
-    options: { kind: ApiErrorKind; status?: number; mayHaveBeenProcessed?: boolean; retryAt?: Date; retriesExhausted?: boolean; hint?: ApiHint; cause?: unknown },
+    options: {
+      kind: ApiErrorKind
+      status?: number
+      mayHaveBeenProcessed?: boolean
+      retryAt?: Date
+      retriesExhausted?: boolean
+      hint?: ApiHint
+      cause?: unknown
+    },
   ) {
     super(message, { cause: options.cause })
     this.name = 'ApiError'

@@ -72,9 +72,14 @@ export async function decideProxy(baseUrl: string): Promise<ProxyDecision> {
   const variable = process.env[lower] ? lower : upper
   const raw = process.env[variable] ?? ''
   const where = `${target.protocol}//${target.host}`
-  if (!raw) return { proxy: undefined, variable, message: `No ${lower} or ${upper} is set for ${where}: requests go direct.` }
+  if (!raw)
+    return { proxy: undefined, variable, message: `No ${lower} or ${upper} is set for ${where}: requests go direct.` }
   if (checkBypass(target)) {
-    return { proxy: undefined, variable, message: `${variable} is set, but ${where} is a loopback host or matches no_proxy/NO_PROXY: requests go direct.` }
+    return {
+      proxy: undefined,
+      variable,
+      message: `${variable} is set, but ${where} is a loopback host or matches no_proxy/NO_PROXY: requests go direct.`,
+    }
   }
 
   let proxy: URL | undefined
@@ -84,12 +89,19 @@ export async function decideProxy(baseUrl: string): Promise<ProxyDecision> {
     proxy = undefined
   }
   // `proxy.corp:3128` parses as a URL whose scheme is `proxy.corp:`; without `://` it is host:port
-  if (proxy && !/^https?:$/.test(proxy.protocol) && !raw.includes('://') && URL.canParse(`http://${raw}`)) proxy = new URL(`http://${raw}`)
+  if (proxy && !/^https?:$/.test(proxy.protocol) && !raw.includes('://') && URL.canParse(`http://${raw}`))
+    proxy = new URL(`http://${raw}`)
   if (proxy) maskCredentials(proxy, raw)
   if (!proxy || !/^https?:$/.test(proxy.protocol) || !proxy.hostname) {
-    throw new Error(`${variable} is set but holds no usable proxy URL: expected http://host:port, http://user:password@host:port or https://….`)
+    throw new Error(
+      `${variable} is set but holds no usable proxy URL: expected http://host:port, http://user:password@host:port or https://….`,
+    )
   }
-  return { proxy, variable, message: `Requests to ${where} go through the proxy ${describeProxy(proxy)}, from ${variable}.` }
+  return {
+    proxy,
+    variable,
+    message: `Requests to ${where} go through the proxy ${describeProxy(proxy)}, from ${variable}.`,
+  }
 }
 
 /**
@@ -155,10 +167,16 @@ async function fetchThrough(proxy: URL, variable: string): Promise<typeof fetch>
  * else as decideProxy says, with one log line that says which. `route` says how requests travel,
  * for a failed connection's message (never the proxy's credentials).
  */
-export async function fetchForBaseUrl(baseUrl: string, log: (message: string) => void): Promise<{ fetch: typeof fetch; route: string }> {
+export async function fetchForBaseUrl(
+  baseUrl: string,
+  log: (message: string) => void,
+): Promise<{ fetch: typeof fetch; route: string }> {
   if (!proxyConfigured()) return { fetch: globalThis.fetch, route: 'directly (no proxy variable is set)' }
   const decision = await decideProxy(baseUrl)
   log(decision.message)
   if (!decision.proxy) return { fetch: globalThis.fetch, route: 'directly (no_proxy, or a loopback host)' }
-  return { fetch: await fetchThrough(decision.proxy, decision.variable), route: `through the proxy ${describeProxy(decision.proxy)} (from ${decision.variable})` }
+  return {
+    fetch: await fetchThrough(decision.proxy, decision.variable),
+    route: `through the proxy ${describeProxy(decision.proxy)} (from ${decision.variable})`,
+  }
 }

@@ -102,7 +102,16 @@ const TLS_CODES = new Set([
 export const BLOCKED_BY_FETCH = new Set(['bad port', 'unknown scheme'])
 
 /** Network failure codes that prove the request never reached the server. */
-const NOT_SENT_CODES = new Set([PROXY_REFUSED, 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', ...TLS_CODES])
+const NOT_SENT_CODES = new Set([
+  PROXY_REFUSED,
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  ...TLS_CODES,
+])
 
 export function wasCertainlyNotSent(code: string | undefined): boolean {
   return code !== undefined && NOT_SENT_CODES.has(code)

@@ -83,17 +83,29 @@ const number = z.catch(z.number(), 0)
 const items = <T extends z.ZodMiniType>(item: T) =>
   z.pipe(
     z.array(z.unknown()),
-    z.transform((list) => list.flatMap((raw) => {
-      const parsed = item.safeParse(raw)
-      return parsed.success ? [parsed.data as z.infer<T>] : []
-    })),
+    z.transform((list) =>
+      list.flatMap((raw) => {
+        const parsed = item.safeParse(raw)
+        return parsed.success ? [parsed.data as z.infer<T>] : []
+      }),
+    ),
   )
 const cursor = z.catch(z.nullish(z.string()), undefined)
 
-const searchRowSchema = z.looseObject({ searchQuery: z.string(), hits: number, ctr: number, topClickedPage: text, lastSearchedAt: text })
+const searchRowSchema = z.looseObject({
+  searchQuery: z.string(),
+  hits: number,
+  ctr: number,
+  topClickedPage: text,
+  lastSearchedAt: text,
+})
 export type SearchRow = z.infer<typeof searchRowSchema>
 /** `/searches`: cursor paging, no hasMore (repeat while nextCursor is a string). */
-export const searchesPageSchema = z.looseObject({ searches: items(searchRowSchema), totalSearches: z.catch(z.optional(z.number()), undefined), nextCursor: cursor })
+export const searchesPageSchema = z.looseObject({
+  searches: items(searchRowSchema),
+  totalSearches: z.catch(z.optional(z.number()), undefined),
+  nextCursor: cursor,
+})
 
 const conversationSchema = z.looseObject({
   id: text,
@@ -105,23 +117,51 @@ const conversationSchema = z.looseObject({
 })
 export type Conversation = z.infer<typeof conversationSchema>
 /** `/assistant`: one row per question asked; cursor paging with hasMore. */
-export const assistantPageSchema = z.looseObject({ conversations: items(conversationSchema), nextCursor: cursor, hasMore: z.catch(z.optional(z.boolean()), undefined) })
+export const assistantPageSchema = z.looseObject({
+  conversations: items(conversationSchema),
+  nextCursor: cursor,
+  hasMore: z.catch(z.optional(z.boolean()), undefined),
+})
 
-const feedbackItemSchema = z.looseObject({ id: text, path: text, comment: text, createdAt: text, source: text, status: text, helpful: z.catch(z.nullish(z.boolean()), undefined) })
+const feedbackItemSchema = z.looseObject({
+  id: text,
+  path: text,
+  comment: text,
+  createdAt: text,
+  source: text,
+  status: text,
+  helpful: z.catch(z.nullish(z.boolean()), undefined),
+})
 export type FeedbackItem = z.infer<typeof feedbackItemSchema>
 /** `/feedback`: cursor paging with hasMore. */
-export const feedbackPageSchema = z.looseObject({ feedback: items(feedbackItemSchema), nextCursor: cursor, hasMore: z.catch(z.optional(z.boolean()), undefined) })
+export const feedbackPageSchema = z.looseObject({
+  feedback: items(feedbackItemSchema),
+  nextCursor: cursor,
+  hasMore: z.catch(z.optional(z.boolean()), undefined),
+})
 
-const pageRatingSchema = z.looseObject({ path: z.string(), thumbsUp: number, thumbsDown: number, code: number, total: number })
+const pageRatingSchema = z.looseObject({
+  path: z.string(),
+  thumbsUp: number,
+  thumbsDown: number,
+  code: number,
+  total: number,
+})
 export type PageRating = z.infer<typeof pageRatingSchema>
 /** `/feedback/by-page`: one request, at most 100 pages; hasMore says whether more exist. */
-export const feedbackByPageSchema = z.looseObject({ feedback: items(pageRatingSchema), hasMore: z.catch(z.optional(z.boolean()), undefined) })
+export const feedbackByPageSchema = z.looseObject({
+  feedback: items(pageRatingSchema),
+  hasMore: z.catch(z.optional(z.boolean()), undefined),
+})
 
 /**
  * Deployments and automations (the vendor's openapi.json, "Mintlify External API"). No field of the
  * status object is marked required: only what a step needs is checked, the rest kept as it comes.
  */
-export const deploymentTriggerSchema = z.looseObject({ statusId: z.string().check(z.minLength(1)), previewUrl: optionalText })
+export const deploymentTriggerSchema = z.looseObject({
+  statusId: z.string().check(z.minLength(1)),
+  previewUrl: optionalText,
+})
 export type DeploymentTrigger = z.infer<typeof deploymentTriggerSchema>
 
 const paths = z.catch(z.array(z.string()), [])
@@ -132,7 +172,17 @@ export const deploymentStatusSchema = z.looseObject({
   screenshot: optionalText,
   createdAt: optionalText,
   endedAt: optionalText,
-  commit: z.catch(z.nullish(z.looseObject({ sha: optionalText, ref: optionalText, message: optionalText, filesChanged: z.catch(z.nullish(z.looseObject({ added: paths, modified: paths, removed: paths })), undefined) })), undefined),
+  commit: z.catch(
+    z.nullish(
+      z.looseObject({
+        sha: optionalText,
+        ref: optionalText,
+        message: optionalText,
+        filesChanged: z.catch(z.nullish(z.looseObject({ added: paths, modified: paths, removed: paths })), undefined),
+      }),
+    ),
+    undefined,
+  ),
 })
 export type DeploymentStatus = z.infer<typeof deploymentStatusSchema>
 
@@ -141,5 +191,9 @@ export function deploymentEnded(status: string): status is 'success' | 'failure'
   return status === 'success' || status === 'failure'
 }
 
-export const automationRunSchema = z.looseObject({ schemaId: optionalText, instanceId: z.string().check(z.minLength(1)), jobId: optionalText })
+export const automationRunSchema = z.looseObject({
+  schemaId: optionalText,
+  instanceId: z.string().check(z.minLength(1)),
+  jobId: optionalText,
+})
 export type AutomationRun = z.infer<typeof automationRunSchema>

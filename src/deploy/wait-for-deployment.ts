@@ -39,14 +39,21 @@ export async function waitForDeployment(options: DeploymentWait): Promise<Deploy
       checks++
       const status = await options.read()
       lastError = undefined
-      if (status.status !== last?.status) log(`Deployment: ${external(status.status, 60)} (after ${formatDuration(clock.now() - start)})`)
+      if (status.status !== last?.status)
+        log(`Deployment: ${external(status.status, 60)} (after ${formatDuration(clock.now() - start)})`)
       last = status
       onStatus(status)
       if (deploymentEnded(status.status)) return { ended: true, status, checks }
     } catch (error) {
       if (!(error instanceof ApiError)) throw error
       // the deadline came during the check's own retries or before it: the wait ran out
-      if (error.kind === 'out-of-time') return { ended: false, status: last, checks, ...(error.cause instanceof ApiError ? { lastError: error.cause } : {}) }
+      if (error.kind === 'out-of-time')
+        return {
+          ended: false,
+          status: last,
+          checks,
+          ...(error.cause instanceof ApiError ? { lastError: error.cause } : {}),
+        }
       if (!error.retriesExhausted) throw error
       lastError = error
       log(`A status check failed (${external(error.message, 200)}); checking again on schedule.`)

@@ -42,7 +42,6 @@ export interface PushChange {
 
 export type ChangeEvent = PullChange | PushChange
 
-
 const text = (v: unknown): string => (typeof v === 'string' ? v : '')
 const ZERO_SHA = /^0+$/
 
@@ -66,7 +65,17 @@ interface RawPushCommit {
 
 /** The change an event describes; undefined when its payload lacks what it needs. */
 export function readChangeEvent(eventName: string, payload: unknown): ChangeEvent | undefined {
-  const p = (payload ?? {}) as { action?: unknown; pull_request?: RawPull; ref?: unknown; before?: unknown; after?: unknown; commits?: unknown; compare?: unknown; label?: { name?: unknown }; sender?: { login?: unknown; type?: unknown } }
+  const p = (payload ?? {}) as {
+    action?: unknown
+    pull_request?: RawPull
+    ref?: unknown
+    before?: unknown
+    after?: unknown
+    commits?: unknown
+    compare?: unknown
+    label?: { name?: unknown }
+    sender?: { login?: unknown; type?: unknown }
+  }
   if (eventName === 'pull_request' || eventName === 'pull_request_target') {
     const pr = p.pull_request
     const number = pr?.number
@@ -89,17 +98,24 @@ export function readChangeEvent(eventName: string, payload: unknown): ChangeEven
       fromFork: !headRepo || headRepo.toLowerCase() !== baseRepo.toLowerCase(),
       merged: pr?.merged === true,
       // a `labeled` event: which label, and who added it
-      ...(p.action === 'labeled' ? { labelled: { label: text(p.label?.name), by: { login: text(p.sender?.login), type: text(p.sender?.type) } } } : {}),
+      ...(p.action === 'labeled'
+        ? { labelled: { label: text(p.label?.name), by: { login: text(p.sender?.login), type: text(p.sender?.type) } } }
+        : {}),
     }
   }
   if (eventName === 'push') {
     const after = text(p.after)
     if (!after || ZERO_SHA.test(after)) return undefined
     const raw = Array.isArray(p.commits) ? (p.commits as RawPushCommit[]) : []
-    const names = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [])
+    const names = (v: unknown): string[] =>
+      Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []
     const files = new Map<string, ChangedFile>()
     for (const c of raw) {
-      for (const [list, status] of [[c.added, 'added'], [c.modified, 'modified'], [c.removed, 'removed']] as const) {
+      for (const [list, status] of [
+        [c.added, 'added'],
+        [c.modified, 'modified'],
+        [c.removed, 'removed'],
+      ] as const) {
         for (const filename of names(list)) files.set(filename, { filename, status, additions: 0, deletions: 0 })
       }
     }
@@ -127,7 +143,12 @@ export function hasBefore(push: PushChange): boolean {
  * asks for the commits after it only; it is undefined, and the whole change is described, when GitHub
  * no longer knows it (a force-push).
  */
-export async function fetchChange(api: GitHubPort, repo: { owner: string; repo: string }, change: ChangeEvent, since?: string): Promise<{ files: ChangedFile[]; commits: Commit[]; since?: string; sinceGone?: boolean }> {
+export async function fetchChange(
+  api: GitHubPort,
+  repo: { owner: string; repo: string },
+  change: ChangeEvent,
+  since?: string,
+): Promise<{ files: ChangedFile[]; commits: Commit[]; since?: string; sinceGone?: boolean }> {
   if (change.kind === 'pull') {
     if (since && since !== change.headSha) {
       const compared = await api.compare(repo, since, change.headSha)
@@ -138,7 +159,9 @@ export async function fetchChange(api: GitHubPort, repo: { owner: string; repo: 
   }
   if (!hasBefore(change)) return { files: change.payloadFiles, commits: change.commits }
   const compared = await api.compare(repo, change.before, change.after)
-  return compared ? { files: compared.files, commits: compared.commits.length > 0 ? compared.commits : change.commits } : { files: change.payloadFiles, commits: change.commits, sinceGone: true }
+  return compared
+    ? { files: compared.files, commits: compared.commits.length > 0 ? compared.commits : change.commits }
+    : { files: change.payloadFiles, commits: change.commits, sinceGone: true }
 }
 
 /**
@@ -155,7 +178,21 @@ export function pathFilter(globs: readonly string[]): (filename: string) => bool
 }
 
 /** Files listed but never patched into a prompt: builds, lock files, minified code. */
-const NEVER_PATCHED = picomatch(['dist/**', '**/dist/**', '**/*.lock', '**/package-lock.json', '**/pnpm-lock.yaml', '**/yarn.lock', '**/npm-shrinkwrap.json', '**/*.min.js', '**/*.min.css', '**/*.map'], { dot: true })
+const NEVER_PATCHED = picomatch(
+  [
+    'dist/**',
+    '**/dist/**',
+    '**/*.lock',
+    '**/package-lock.json',
+    '**/pnpm-lock.yaml',
+    '**/yarn.lock',
+    '**/npm-shrinkwrap.json',
+    '**/*.min.js',
+    '**/*.min.css',
+    '**/*.map',
+  ],
+  { dot: true },
+)
 
 export function neverPatched(file: ChangedFile): boolean {
   return file.patch === undefined || NEVER_PATCHED(file.filename)

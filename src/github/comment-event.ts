@@ -65,17 +65,26 @@ interface Payload {
 }
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '')
-const positive = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined)
+const positive = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined
 
 /** An issue or pull request of a payload as a Thread; undefined without a number or a repository. */
-export function threadOf(raw: RawThread | undefined, repository: { owner: string; repo: string }, isPullRequest: boolean): Thread | undefined {
+export function threadOf(
+  raw: RawThread | undefined,
+  repository: { owner: string; repo: string },
+  isPullRequest: boolean,
+): Thread | undefined {
   const number = positive(raw?.number)
   if (number === undefined || !repository.owner || !repository.repo) return undefined
   return { ...repository, number, isPullRequest, title: text(raw?.title), url: text(raw?.html_url) }
 }
 
 /** The conversation in an event, or undefined when the payload lacks what it needs. */
-export function readConversationEvent(eventName: string, payload: unknown, repository: { owner: string; repo: string }): ConversationEvent | undefined {
+export function readConversationEvent(
+  eventName: string,
+  payload: unknown,
+  repository: { owner: string; repo: string },
+): ConversationEvent | undefined {
   const p = (payload ?? {}) as Payload
   const action = text(p.action)
   let rawThread: RawThread | undefined

@@ -20,7 +20,11 @@ interface Payload {
   pull_request?: RawThread
 }
 
-export function commentTarget(eventName: string, payload: unknown, repository: { owner: string; repo: string }): Thread | undefined {
+export function commentTarget(
+  eventName: string,
+  payload: unknown,
+  repository: { owner: string; repo: string },
+): Thread | undefined {
   if (!(COMMENT_EVENTS as readonly string[]).includes(eventName)) return undefined
   const p = (payload ?? {}) as Payload
   return threadOf(p.issue ?? p.pull_request, repository, Boolean(p.pull_request || p.issue?.pull_request))

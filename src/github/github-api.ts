@@ -1,5 +1,15 @@
 import type { ConversationComment, Thread } from './comment-event.js'
-import { type ChangedFile, type Commit, type GitHubPort, type Issue, type IssueComment, type MergedPull, type Reaction, type Repo, statusOf } from './port.js'
+import {
+  type ChangedFile,
+  type Commit,
+  type GitHubPort,
+  type Issue,
+  type IssueComment,
+  type MergedPull,
+  type Reaction,
+  type Repo,
+  statusOf,
+} from './port.js'
 
 /**
  * The GitHub requests the action makes, over @actions/github's client (which follows the runner's
@@ -22,7 +32,7 @@ import { type ChangedFile, type Commit, type GitHubPort, type Issue, type IssueC
  * waited out as above.
  */
 
-type Octokit = ReturnType<typeof import('./octokit.js')['makeOctokit']>
+type Octokit = ReturnType<(typeof import('./octokit.js'))['makeOctokit']>
 
 const REQUEST_TIMEOUT_MS = 10_000
 /** Retries of a request whose repeat is harmless; plugin-retry waits (n + 1)² × 1 s before retry n. */
@@ -41,8 +51,13 @@ export interface GitHubApiOptions {
   retryBaseMs?: number
 }
 
-
-type RawComment = { id: number; body?: string | null; user?: { login?: string; type?: string } | null; html_url?: string; created_at?: string }
+type RawComment = {
+  id: number
+  body?: string | null
+  user?: { login?: string; type?: string } | null
+  html_url?: string
+  created_at?: string
+}
 /** A request's answer, or undefined when GitHub answers 404 (no such thing, or the token cannot see it). */
 async function unlessNotFound<T>(request: Promise<T>): Promise<T | undefined> {
   try {
@@ -53,10 +68,30 @@ async function unlessNotFound<T>(request: Promise<T>): Promise<T | undefined> {
   }
 }
 
-type RawIssue = { number: number; body?: string | null; state: string; user?: { login?: string } | null; html_url: string; pull_request?: unknown }
-const toIssue = (i: RawIssue): Issue => ({ number: i.number, body: i.body ?? '', open: i.state === 'open', author: i.user?.login ?? '', url: i.html_url })
+type RawIssue = {
+  number: number
+  body?: string | null
+  state: string
+  user?: { login?: string } | null
+  html_url: string
+  pull_request?: unknown
+}
+const toIssue = (i: RawIssue): Issue => ({
+  number: i.number,
+  body: i.body ?? '',
+  open: i.state === 'open',
+  author: i.user?.login ?? '',
+  url: i.html_url,
+})
 
-type RawFile = { filename: string; status: string; additions: number; deletions: number; patch?: string; previous_filename?: string }
+type RawFile = {
+  filename: string
+  status: string
+  additions: number
+  deletions: number
+  patch?: string
+  previous_filename?: string
+}
 const toChangedFile = (f: RawFile): ChangedFile => ({
   filename: f.filename,
   status: f.status,
@@ -65,7 +100,14 @@ const toChangedFile = (f: RawFile): ChangedFile => ({
   ...(typeof f.patch === 'string' ? { patch: f.patch } : {}),
   ...(f.previous_filename ? { previousFilename: f.previous_filename } : {}),
 })
-const toIssueComment = (c: RawComment): IssueComment => ({ id: c.id, body: c.body ?? '', author: c.user?.login ?? '', authorType: c.user?.type ?? '', url: c.html_url ?? '', createdAt: c.created_at ?? '' })
+const toIssueComment = (c: RawComment): IssueComment => ({
+  id: c.id,
+  body: c.body ?? '',
+  author: c.user?.login ?? '',
+  authorType: c.user?.type ?? '',
+  url: c.html_url ?? '',
+  createdAt: c.created_at ?? '',
+})
 
 export class GitHubApi implements GitHubPort {
   private readonly signal: AbortSignal
@@ -93,7 +135,9 @@ export class GitHubApi implements GitHubPort {
       // a rate limit is waited out once, and only when GitHub's wait ends before the deadline
       onRateLimit: (kind, retryAfter, request, retryCount) => {
         const ok = retryCount === 0 && !options.signal.aborted && now() + retryAfter * 1000 < options.deadline
-        log(`GitHub's ${kind} for ${request.method ?? ''} ${request.url ?? ''}: ${ok ? `waiting ${retryAfter} s as it asks, then trying once more` : 'not waiting (past the deadline, or already retried)'}.`)
+        log(
+          `GitHub's ${kind} for ${request.method ?? ''} ${request.url ?? ''}: ${ok ? `waiting ${retryAfter} s as it asks, then trying once more` : 'not waiting (past the deadline, or already retried)'}.`,
+        )
         return ok
       },
     })
@@ -121,12 +165,17 @@ export class GitHubApi implements GitHubPort {
    */
   private request(options: { create?: boolean; timeoutMs?: number } = {}): { signal: AbortSignal; retries?: 0 } {
     const room = this.options.deadline - this.now() >= RETRY_SPAN_MS && !this.signal.aborted && !this.unreachable
-    return { signal: this.requestSignal(options.timeoutMs), ...(options.create || !room ? { retries: 0 as const } : {}) }
+    return {
+      signal: this.requestSignal(options.timeoutMs),
+      ...(options.create || !room ? { retries: 0 as const } : {}),
+    }
   }
 
   /** A request signal: the run's cancellation and a timeout (after a cancel, a short one of its own). */
   requestSignal(timeoutMs = REQUEST_TIMEOUT_MS): AbortSignal {
-    return this.signal.aborted ? AbortSignal.timeout(timeoutMs) : AbortSignal.any([this.signal, AbortSignal.timeout(timeoutMs)])
+    return this.signal.aborted
+      ? AbortSignal.timeout(timeoutMs)
+      : AbortSignal.any([this.signal, AbortSignal.timeout(timeoutMs)])
   }
 
   /**
@@ -136,7 +185,9 @@ export class GitHubApi implements GitHubPort {
    */
   async identity(): Promise<string | undefined> {
     try {
-      const data = await this.octokit.graphql<{ viewer?: { login?: unknown } }>('query { viewer { login } }', { request: this.request() })
+      const data = await this.octokit.graphql<{ viewer?: { login?: unknown } }>('query { viewer { login } }', {
+        request: this.request(),
+      })
       if (typeof data.viewer?.login === 'string' && data.viewer.login) return data.viewer.login
     } catch {
       // fall through to REST
@@ -157,15 +208,24 @@ export class GitHubApi implements GitHubPort {
       username: login,
       request: this.request(),
     })
-    return { permission: String(data.permission ?? 'none'), role: String((data as { role_name?: unknown }).role_name ?? '') }
+    return {
+      permission: String(data.permission ?? 'none'),
+      role: String((data as { role_name?: unknown }).role_name ?? ''),
+    }
   }
 
-  async react(thread: Thread, comment: Pick<ConversationComment, 'kind' | 'id'>, content: Reaction): Promise<'created' | 'existed'> {
+  async react(
+    thread: Thread,
+    comment: Pick<ConversationComment, 'kind' | 'id'>,
+    content: Reaction,
+  ): Promise<'created' | 'existed'> {
     const common = { owner: thread.owner, repo: thread.repo, comment_id: comment.id, content, request: this.request() }
-    const { status } = comment.kind === 'review-comment' ? await this.octokit.rest.reactions.createForPullRequestReviewComment(common) : await this.octokit.rest.reactions.createForIssueComment(common)
+    const { status } =
+      comment.kind === 'review-comment'
+        ? await this.octokit.rest.reactions.createForPullRequestReviewComment(common)
+        : await this.octokit.rest.reactions.createForIssueComment(common)
     return (status as number) === 201 ? 'created' : 'existed'
   }
-
 
   /**
    * Every comment on the thread, oldest first: 100 a page, ceil(n / 100) requests. Paged here rather
@@ -200,23 +260,51 @@ export class GitHubApi implements GitHubPort {
   }
 
   async updateComment(thread: Thread, id: number, body: string, timeoutMs?: number): Promise<void> {
-    await this.octokit.rest.issues.updateComment({ owner: thread.owner, repo: thread.repo, comment_id: id, body, request: this.request({ timeoutMs }) })
+    await this.octokit.rest.issues.updateComment({
+      owner: thread.owner,
+      repo: thread.repo,
+      comment_id: id,
+      body,
+      request: this.request({ timeoutMs }),
+    })
   }
 
   async requestReviewers(repo: Repo, number: number, logins: string[]): Promise<void> {
-    await this.octokit.rest.pulls.requestReviewers({ owner: repo.owner, repo: repo.repo, pull_number: number, reviewers: logins, request: this.request() })
+    await this.octokit.rest.pulls.requestReviewers({
+      owner: repo.owner,
+      repo: repo.repo,
+      pull_number: number,
+      reviewers: logins,
+      request: this.request(),
+    })
   }
 
   async addLabels(thread: Thread, labels: string[]): Promise<void> {
-    await this.octokit.rest.issues.addLabels({ owner: thread.owner, repo: thread.repo, issue_number: thread.number, labels, request: this.request() })
+    await this.octokit.rest.issues.addLabels({
+      owner: thread.owner,
+      repo: thread.repo,
+      issue_number: thread.number,
+      labels,
+      request: this.request(),
+    })
   }
 
   async removeLabel(thread: Thread, label: string): Promise<void> {
-    await unlessNotFound(this.octokit.rest.issues.removeLabel({ owner: thread.owner, repo: thread.repo, issue_number: thread.number, name: label, request: this.request() }))
+    await unlessNotFound(
+      this.octokit.rest.issues.removeLabel({
+        owner: thread.owner,
+        repo: thread.repo,
+        issue_number: thread.number,
+        name: label,
+        request: this.request(),
+      }),
+    )
   }
 
   async pullRequestState(repo: Repo, number: number): Promise<{ open: boolean; merged: boolean } | undefined> {
-    const found = await unlessNotFound(this.octokit.rest.pulls.get({ owner: repo.owner, repo: repo.repo, pull_number: number, request: this.request() }))
+    const found = await unlessNotFound(
+      this.octokit.rest.pulls.get({ owner: repo.owner, repo: repo.repo, pull_number: number, request: this.request() }),
+    )
     return found && { open: found.data.state === 'open', merged: found.data.merged === true }
   }
 
@@ -224,7 +312,16 @@ export class GitHubApi implements GitHubPort {
   async listIssues(repo: Repo, label: string, max: number): Promise<Issue[]> {
     const all: Issue[] = []
     for (let page = 1; all.length < max; page++) {
-      const { data } = await this.octokit.rest.issues.listForRepo({ ...repo, labels: label, state: 'all', sort: 'created', direction: 'asc', per_page: 100, page, request: this.request() })
+      const { data } = await this.octokit.rest.issues.listForRepo({
+        ...repo,
+        labels: label,
+        state: 'all',
+        sort: 'created',
+        direction: 'asc',
+        per_page: 100,
+        page,
+        request: this.request(),
+      })
       all.push(...(data as RawIssue[]).filter((i) => !i.pull_request).map(toIssue))
       if (data.length < 100) break
     }
@@ -232,17 +329,35 @@ export class GitHubApi implements GitHubPort {
   }
 
   async createIssue(repo: Repo, title: string, body: string, label: string): Promise<Issue> {
-    const { data } = await this.octokit.rest.issues.create({ ...repo, title, body, labels: [label], request: this.request({ create: true }) })
+    const { data } = await this.octokit.rest.issues.create({
+      ...repo,
+      title,
+      body,
+      labels: [label],
+      request: this.request({ create: true }),
+    })
     return toIssue(data as RawIssue)
   }
 
   async updateIssue(repo: Repo, number: number, change: { body: string; open?: boolean }): Promise<void> {
-    await this.octokit.rest.issues.update({ ...repo, issue_number: number, body: change.body, ...(change.open ? { state: 'open' as const } : {}), request: this.request() })
+    await this.octokit.rest.issues.update({
+      ...repo,
+      issue_number: number,
+      body: change.body,
+      ...(change.open ? { state: 'open' as const } : {}),
+      request: this.request(),
+    })
   }
 
   async createLabel(repo: Repo, name: string, color: string, description: string): Promise<'created' | 'existed'> {
     try {
-      await this.octokit.rest.issues.createLabel({ ...repo, name, color, description, request: this.request({ create: true }) })
+      await this.octokit.rest.issues.createLabel({
+        ...repo,
+        name,
+        color,
+        description,
+        request: this.request({ create: true }),
+      })
       return 'created'
     } catch (error) {
       const errors = (error as { response?: { data?: { errors?: Array<{ code?: string }> } } }).response?.data?.errors
@@ -255,7 +370,14 @@ export class GitHubApi implements GitHubPort {
   async pullRequestFiles(repo: Repo, number: number, maxPages = 30): Promise<ChangedFile[]> {
     const all: ChangedFile[] = []
     for (let page = 1; page <= Math.min(30, maxPages); page++) {
-      const { data } = await this.octokit.rest.pulls.listFiles({ owner: repo.owner, repo: repo.repo, pull_number: number, per_page: 100, page, request: this.request() })
+      const { data } = await this.octokit.rest.pulls.listFiles({
+        owner: repo.owner,
+        repo: repo.repo,
+        pull_number: number,
+        per_page: 100,
+        page,
+        request: this.request(),
+      })
       all.push(...data.map(toChangedFile))
       if (data.length < 100) break
     }
@@ -263,7 +385,9 @@ export class GitHubApi implements GitHubPort {
   }
 
   async defaultBranch(repo: Repo): Promise<string | undefined> {
-    const found = await unlessNotFound(this.octokit.rest.repos.get({ owner: repo.owner, repo: repo.repo, request: this.request() }))
+    const found = await unlessNotFound(
+      this.octokit.rest.repos.get({ owner: repo.owner, repo: repo.repo, request: this.request() }),
+    )
     return found?.data.default_branch
   }
 
@@ -271,12 +395,34 @@ export class GitHubApi implements GitHubPort {
    * Closed pull requests into `base`, most recently updated first: one merged since `since` was
    * updated since then too, so the listing stops at the first page that reaches older updates.
    */
-  async mergedPulls(repo: Repo, base: string, since: string, maxPages: number): Promise<{ pulls: MergedPull[]; more: boolean }> {
+  async mergedPulls(
+    repo: Repo,
+    base: string,
+    since: string,
+    maxPages: number,
+  ): Promise<{ pulls: MergedPull[]; more: boolean }> {
     const pulls: MergedPull[] = []
     for (let page = 1; page <= maxPages; page++) {
-      const { data } = await this.octokit.rest.pulls.list({ owner: repo.owner, repo: repo.repo, state: 'closed', base, sort: 'updated', direction: 'desc', per_page: 100, page, request: this.request() })
+      const { data } = await this.octokit.rest.pulls.list({
+        owner: repo.owner,
+        repo: repo.repo,
+        state: 'closed',
+        base,
+        sort: 'updated',
+        direction: 'desc',
+        per_page: 100,
+        page,
+        request: this.request(),
+      })
       for (const p of data) {
-        if (p.merged_at && p.merged_at >= since) pulls.push({ number: p.number, title: p.title, url: p.html_url, author: p.user?.login ?? '', mergedAt: p.merged_at })
+        if (p.merged_at && p.merged_at >= since)
+          pulls.push({
+            number: p.number,
+            title: p.title,
+            url: p.html_url,
+            author: p.user?.login ?? '',
+            mergedAt: p.merged_at,
+          })
       }
       const last = data.at(-1)
       if (data.length < 100 || !last || last.updated_at < since) return { pulls, more: false }
@@ -285,13 +431,45 @@ export class GitHubApi implements GitHubPort {
   }
 
   async treePaths(repo: Repo, ref: string): Promise<{ paths: string[]; truncated: boolean } | undefined> {
-    const found = await unlessNotFound(this.octokit.rest.git.getTree({ owner: repo.owner, repo: repo.repo, tree_sha: ref, recursive: 'true', request: this.request() }))
-    return found && { paths: found.data.tree.filter((t) => t.type === 'blob' && typeof t.path === 'string').map((t) => t.path as string), truncated: found.data.truncated }
+    const found = await unlessNotFound(
+      this.octokit.rest.git.getTree({
+        owner: repo.owner,
+        repo: repo.repo,
+        tree_sha: ref,
+        recursive: 'true',
+        request: this.request(),
+      }),
+    )
+    return (
+      found && {
+        paths: found.data.tree
+          .filter((t) => t.type === 'blob' && typeof t.path === 'string')
+          .map((t) => t.path as string),
+        truncated: found.data.truncated,
+      }
+    )
   }
 
-  async compare(repo: Repo, base: string, head: string): Promise<{ files: ChangedFile[]; commits: Commit[] } | undefined> {
-    const found = await unlessNotFound(this.octokit.rest.repos.compareCommitsWithBasehead({ owner: repo.owner, repo: repo.repo, basehead: `${base}...${head}`, per_page: 100, request: this.request() }))
-    return found && { files: (found.data.files ?? []).map(toChangedFile), commits: found.data.commits.map((c) => ({ sha: c.sha, message: c.commit.message })) }
+  async compare(
+    repo: Repo,
+    base: string,
+    head: string,
+  ): Promise<{ files: ChangedFile[]; commits: Commit[] } | undefined> {
+    const found = await unlessNotFound(
+      this.octokit.rest.repos.compareCommitsWithBasehead({
+        owner: repo.owner,
+        repo: repo.repo,
+        basehead: `${base}...${head}`,
+        per_page: 100,
+        request: this.request(),
+      }),
+    )
+    return (
+      found && {
+        files: (found.data.files ?? []).map(toChangedFile),
+        commits: found.data.commits.map((c) => ({ sha: c.sha, message: c.commit.message })),
+      }
+    )
   }
 
   /** Replies in an inline review thread (to the thread's first comment). */

@@ -32,8 +32,19 @@ const CLAIM_WAITS_MS = [5_000, 10_000, 20_000]
 
 // plain types only (the few extra rules are checked after parsing, in decodeHealthState): zod's
 // check helpers would pull their code into the entry chunk that every run loads
-const weekSchema = z.object({ start: z.string(), human: z.number(), ai: z.number(), visitors: z.number(), views: z.number() })
-const jobSchema = z.object({ id: z.string(), status: z.string(), prLink: z.optional(z.string()), merged: z.optional(z.boolean()) })
+const weekSchema = z.object({
+  start: z.string(),
+  human: z.number(),
+  ai: z.number(),
+  visitors: z.number(),
+  views: z.number(),
+})
+const jobSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  prLink: z.optional(z.string()),
+  merged: z.optional(z.boolean()),
+})
 const gapSchema = z.object({
   key: z.string(),
   kind: z.enum(['search', 'question', 'page']),
@@ -58,9 +69,15 @@ export function encodeHealthState(state: HealthState): string {
 }
 
 /** The state in a body: `state`, or why it cannot be used (`broken`), or `absent`. */
-export function decodeHealthState(body: string, project: string): { state: HealthState } | { broken: string } | { absent: true } {
+export function decodeHealthState(
+  body: string,
+  project: string,
+): { state: HealthState } | { broken: string } | { absent: true } {
   const match = STATE_MARKER.exec(body)
-  if (!match) return body.includes('mintlify-docs-action:health-state') ? { broken: 'its hidden state is not readable (edited by hand?)' } : { absent: true }
+  if (!match)
+    return body.includes('mintlify-docs-action:health-state')
+      ? { broken: 'its hidden state is not readable (edited by hand?)' }
+      : { absent: true }
   let json: unknown
   try {
     json = JSON.parse(Buffer.from(match[1] as string, 'base64').toString('utf8'))
@@ -68,12 +85,17 @@ export function decodeHealthState(body: string, project: string): { state: Healt
     return { broken: 'its hidden state is not valid JSON (edited by hand?)' }
   }
   const parsed = stateSchema.safeParse(json)
-  if (!parsed.success) return { broken: `its hidden state does not read (${parsed.error.issues[0]?.path.join('.') || 'the whole'}: ${parsed.error.issues[0]?.message ?? 'invalid'})` }
-  if (parsed.data.project !== project) return { broken: `its hidden state is about another project (${parsed.data.project.slice(0, 80)})` }
+  if (!parsed.success)
+    return {
+      broken: `its hidden state does not read (${parsed.error.issues[0]?.path.join('.') || 'the whole'}: ${parsed.error.issues[0]?.message ?? 'invalid'})`,
+    }
+  if (parsed.data.project !== project)
+    return { broken: `its hidden state is about another project (${parsed.data.project.slice(0, 80)})` }
   const badWeek = parsed.data.weeks.findIndex((w) => !/^\d{4}-\d{2}-\d{2}$/.test(w.start))
   if (badWeek >= 0) return { broken: `its hidden state does not read (weeks.${badWeek}.start: not a YYYY-MM-DD day)` }
   const badGap = parsed.data.gaps.findIndex((g) => !Number.isInteger(g.runs) || g.runs < 1)
-  if (badGap >= 0) return { broken: `its hidden state does not read (gaps.${badGap}.runs: not a whole number of weeks)` }
+  if (badGap >= 0)
+    return { broken: `its hidden state does not read (gaps.${badGap}.runs: not a whole number of weeks)` }
   return { state: parsed.data }
 }
 
@@ -81,12 +103,25 @@ export function decodeHealthState(body: string, project: string): { state: Healt
 
 const IMPACT_MARKER = /<!-- mintlify-docs-action:impact-state v1 ([A-Za-z0-9+/=]+) -->/
 const pair = z.tuple([z.number(), z.number()])
-const countsSchema = z.object({ human: z.number(), ai: z.number(), up: z.optional(z.number()), down: z.optional(z.number()) })
+const countsSchema = z.object({
+  human: z.number(),
+  ai: z.number(),
+  up: z.optional(z.number()),
+  down: z.optional(z.number()),
+})
 const figuresSchema = z.object({
   before: z.optional(countsSchema),
   after: z.optional(countsSchema),
   site: z.optional(z.object({ before: z.number(), after: z.number() })),
-  pages: z.array(z.object({ path: z.string(), served: z.optional(z.string()), added: z.optional(z.boolean()), before: z.optional(countsSchema), after: countsSchema })),
+  pages: z.array(
+    z.object({
+      path: z.string(),
+      served: z.optional(z.string()),
+      added: z.optional(z.boolean()),
+      before: z.optional(countsSchema),
+      after: countsSchema,
+    }),
+  ),
 })
 const pullSchema = z.object({
   number: z.number(),
@@ -121,7 +156,18 @@ const impactSchema = z.object({
   /** Merged pull requests looked at that changed no page (not looked at again). */
   skipped: z.array(z.number()),
   /** Those of them still in the trend's weeks, as the issue lists them (absent in a memory from before 1.1.0). */
-  noPage: z.optional(z.array(z.object({ number: z.number(), url: z.string(), title: z.string(), mergedAt: z.string(), other: z.array(z.string()), moreOther: z.optional(z.number()) }))),
+  noPage: z.optional(
+    z.array(
+      z.object({
+        number: z.number(),
+        url: z.string(),
+        title: z.string(),
+        mergedAt: z.string(),
+        other: z.array(z.string()),
+        moreOther: z.optional(z.number()),
+      }),
+    ),
+  ),
   weeks: z.array(impactWeekSchema),
   /** The site's pages the last week read had: how many views requests a week costs. */
   sitePages: z.optional(z.number()),
@@ -136,7 +182,10 @@ export function encodeImpactState(state: ImpactState): string {
 /** The impact memory in a body, or why it cannot be used. */
 export function decodeImpactState(body: string): { state: ImpactState } | { broken: string } | { absent: true } {
   const match = IMPACT_MARKER.exec(body)
-  if (!match) return body.includes('mintlify-docs-action:impact-state') ? { broken: 'its hidden figures of the docs changes are not readable (edited by hand?)' } : { absent: true }
+  if (!match)
+    return body.includes('mintlify-docs-action:impact-state')
+      ? { broken: 'its hidden figures of the docs changes are not readable (edited by hand?)' }
+      : { absent: true }
   let json: unknown
   try {
     json = JSON.parse(inflateRawSync(Buffer.from(match[1] as string, 'base64')).toString('utf8'))
@@ -144,7 +193,10 @@ export function decodeImpactState(body: string): { state: ImpactState } | { brok
     return { broken: 'its hidden figures of the docs changes are not readable (edited by hand?)' }
   }
   const parsed = impactSchema.safeParse(json)
-  if (!parsed.success) return { broken: `its hidden figures of the docs changes do not read (${parsed.error.issues[0]?.path.join('.') || 'the whole'}: ${parsed.error.issues[0]?.message ?? 'invalid'})` }
+  if (!parsed.success)
+    return {
+      broken: `its hidden figures of the docs changes do not read (${parsed.error.issues[0]?.path.join('.') || 'the whole'}: ${parsed.error.issues[0]?.message ?? 'invalid'})`,
+    }
   return { state: parsed.data }
 }
 
@@ -156,8 +208,15 @@ export interface HealthIssueFound {
 }
 
 /** The health issue: label, marker, and written by `identity` (anyone else's copy is not trusted). */
-export async function findHealthIssue(api: GitHubPort, repo: Repo, label: string, identity: string | undefined): Promise<HealthIssueFound> {
-  const ours = (await api.listIssues(repo, label, LISTED)).filter((i) => i.body.includes(HEALTH_MARKER) && (!identity || sameLogin(i.author, identity)))
+export async function findHealthIssue(
+  api: GitHubPort,
+  repo: Repo,
+  label: string,
+  identity: string | undefined,
+): Promise<HealthIssueFound> {
+  const ours = (await api.listIssues(repo, label, LISTED)).filter(
+    (i) => i.body.includes(HEALTH_MARKER) && (!identity || sameLogin(i.author, identity)),
+  )
   const open = ours.find((i) => i.open)
   if (open) return { issue: open, closed: false }
   const closed = ours.at(-1)
@@ -191,7 +250,9 @@ export async function createHealthIssue(o: CreateOptions): Promise<{ issue: Issu
     for (const wait of CLAIM_WAITS_MS) {
       const found = await findHealthIssue(o.api, o.repo, o.label, o.identity)
       if (found.issue) return { issue: found.issue, created: false }
-      o.log(`The label ${o.label} exists but no health issue yet (another run may be creating it): looking again in ${wait / 1000} s.`)
+      o.log(
+        `The label ${o.label} exists but no health issue yet (another run may be creating it): looking again in ${wait / 1000} s.`,
+      )
       await o.clock.sleep(wait, o.signal)
     }
     const found = await findHealthIssue(o.api, o.repo, o.label, o.identity)
@@ -204,7 +265,14 @@ export async function createHealthIssue(o: CreateOptions): Promise<{ issue: Issu
     if (status !== undefined && status < 500) throw error
     // the answer may be lost after GitHub made it: look for this run's issue before anything else
     const runUrl = o.runUrl
-    const again = runUrl ? (await o.api.listIssues(o.repo, o.label, LISTED)).find((i) => i.body.includes(HEALTH_MARKER) && i.body.includes(`"${runUrl}"`) && (!o.identity || sameLogin(i.author, o.identity))) : undefined
+    const again = runUrl
+      ? (await o.api.listIssues(o.repo, o.label, LISTED)).find(
+          (i) =>
+            i.body.includes(HEALTH_MARKER) &&
+            i.body.includes(`"${runUrl}"`) &&
+            (!o.identity || sameLogin(i.author, o.identity)),
+        )
+      : undefined
     if (again) {
       o.log(`The create's answer was lost, but GitHub made the issue: #${again.number}.`)
       return { issue: again, created: true }

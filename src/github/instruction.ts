@@ -22,9 +22,7 @@ export const MAX_INSTRUCTION_CHARS = 4000
 /** Removes HTML comments (an unclosed one runs to the end) and invisible or control characters. */
 export const cleanCommentText = stripHidden
 
-export type InstructionResult =
-  | { found: false }
-  | { found: true; text: string; cutChars: number }
+export type InstructionResult = { found: false } | { found: true; text: string; cutChars: number }
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
@@ -65,7 +63,11 @@ export async function findInstruction(body: string, phrase: string): Promise<Ins
     if (!match) continue
     const rest = [line.slice(match[0].length), ...lines.slice(i + 1)].join('\n').trim()
     if (rest.length <= MAX_INSTRUCTION_CHARS) return { found: true, text: rest, cutChars: 0 }
-    return { found: true, text: rest.slice(0, MAX_INSTRUCTION_CHARS).trimEnd(), cutChars: rest.length - MAX_INSTRUCTION_CHARS }
+    return {
+      found: true,
+      text: rest.slice(0, MAX_INSTRUCTION_CHARS).trimEnd(),
+      cutChars: rest.length - MAX_INSTRUCTION_CHARS,
+    }
   }
   return { found: false }
 }

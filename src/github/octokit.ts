@@ -16,14 +16,21 @@ export interface OctokitSettings {
   retryBaseMs: number
   doNotRetry: number[]
   /** Whether to wait out a rate limit (the throttling plugin's onRateLimit / onSecondaryRateLimit). */
-  onRateLimit: (kind: string, retryAfter: number, request: { method?: string; url?: string }, retryCount: number) => boolean
+  onRateLimit: (
+    kind: string,
+    retryAfter: number,
+    request: { method?: string; url?: string },
+    retryCount: number,
+  ) => boolean
   /** Called for every attempt that goes to GitHub, retries included (the plugins' retries happen below every hook). */
   onAttempt: () => void
 }
 
 export function makeOctokit(token: string, settings: OctokitSettings) {
-  const waitOut = (kind: string) => (retryAfter: number, request: { method?: string; url?: string }, _octokit: unknown, retryCount: number): boolean =>
-    settings.onRateLimit(kind, retryAfter, request, retryCount)
+  const waitOut =
+    (kind: string) =>
+    (retryAfter: number, request: { method?: string; url?: string }, _octokit: unknown, retryCount: number): boolean =>
+      settings.onRateLimit(kind, retryAfter, request, retryCount)
   // @actions/github's own fetch (the runner's proxy), counted: Octokit takes `request` whole, so the
   // agent goes along
   const base = (defaults.request?.fetch ?? fetch) as typeof fetch

@@ -54,7 +54,6 @@ export interface Issue {
   url: string
 }
 
-
 export interface GitHubPort {
   /** The login the token writes as; undefined when GitHub will not say. */
   identity(): Promise<string | undefined>
@@ -64,7 +63,11 @@ export interface GitHubPort {
    * Leaves a reaction as the token's identity: `created` when it is new (GitHub's 201), `existed`
    * when that identity had already left it (200): the one atomic "first to claim" signal REST offers.
    */
-  react(thread: Thread, comment: Pick<ConversationComment, 'kind' | 'id'>, content: Reaction): Promise<'created' | 'existed'>
+  react(
+    thread: Thread,
+    comment: Pick<ConversationComment, 'kind' | 'id'>,
+    content: Reaction,
+  ): Promise<'created' | 'existed'>
   /** Every comment on the thread, oldest first; with `since`, those updated since then. */
   listComments(thread: Thread, since?: string): Promise<IssueComment[]>
   createComment(thread: Thread, body: string, timeoutMs?: number): Promise<IssueComment>
@@ -87,7 +90,12 @@ export interface GitHubPort {
    * Pull requests merged into `base` since `since` (whole seconds), newest change first, 100 a page,
    * at most `maxPages` pages; `more` when older ones may remain unlisted.
    */
-  mergedPulls(repo: Repo, base: string, since: string, maxPages: number): Promise<{ pulls: MergedPull[]; more: boolean }>
+  mergedPulls(
+    repo: Repo,
+    base: string,
+    since: string,
+    maxPages: number,
+  ): Promise<{ pulls: MergedPull[]; more: boolean }>
   /** Every file path of a branch (one request; `truncated` when GitHub cut the listing short). */
   treePaths(repo: Repo, ref: string): Promise<{ paths: string[]; truncated: boolean } | undefined>
   /** `base...head`: its files (at most 300) and commits; undefined when GitHub does not know a commit (404). */

@@ -19,7 +19,8 @@ export interface Here {
   repo: string
 }
 
-const CANONICAL = /^https:\/\/([^/?#@]+)\/([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))\/([A-Za-z0-9._-]{1,100})\/pull\/([1-9]\d{0,9})$/
+const CANONICAL =
+  /^https:\/\/([^/?#@]+)\/([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))\/([A-Za-z0-9._-]{1,100})\/pull\/([1-9]\d{0,9})$/
 
 /** The pull request a canonical link names, or undefined. */
 export function parsePullLink(link: string | null | undefined): PullLink | undefined {
@@ -57,7 +58,9 @@ function hostOf(serverUrl: string): string | undefined {
 export function pullRequestHere(link: string | null | undefined, here: Here): number | undefined {
   const pr = parsePullLink(link)
   if (!pr || pr.host !== hostOf(here.serverUrl)) return undefined
-  return pr.owner.toLowerCase() === here.owner.toLowerCase() && pr.repo.toLowerCase() === here.repo.toLowerCase() ? pr.number : undefined
+  return pr.owner.toLowerCase() === here.owner.toLowerCase() && pr.repo.toLowerCase() === here.repo.toLowerCase()
+    ? pr.number
+    : undefined
 }
 
 /**

@@ -38,7 +38,10 @@ export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext
     owner,
     repo,
     serverUrl,
-    runUrl: owner && repo && /^\d+$/.test(env.GITHUB_RUN_ID ?? '') ? `${serverUrl}/${owner}/${repo}/actions/runs/${env.GITHUB_RUN_ID}` : undefined,
+    runUrl:
+      owner && repo && /^\d+$/.test(env.GITHUB_RUN_ID ?? '')
+        ? `${serverUrl}/${owner}/${repo}/actions/runs/${env.GITHUB_RUN_ID}`
+        : undefined,
     actor: env.GITHUB_ACTOR ?? '',
   }
 }

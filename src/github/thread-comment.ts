@@ -60,7 +60,10 @@ export class ThreadComment {
   }
 
   /** The newest tracking comment the identity wrote on the thread, with its state. */
-  static findOwn(comments: IssueComment[], identity: string | undefined): { comment: IssueComment; state: ThreadState } | undefined {
+  static findOwn(
+    comments: IssueComment[],
+    identity: string | undefined,
+  ): { comment: IssueComment; state: ThreadState } | undefined {
     if (!identity) return undefined
     for (let i = comments.length - 1; i >= 0; i--) {
       const comment = comments[i] as IssueComment
@@ -75,14 +78,35 @@ export class ThreadComment {
    * Reads the thread's comments and takes up its tracking comment, if the action wrote one. Throws
    * when the comments cannot be read (the caller decides whether that may stop the run).
    */
-  static async open(api: GitHubPort, thread: Thread, identity: string | undefined, view: ThreadView, signal: AbortSignal): Promise<ThreadComment> {
+  static async open(
+    api: GitHubPort,
+    thread: Thread,
+    identity: string | undefined,
+    view: ThreadView,
+    signal: AbortSignal,
+  ): Promise<ThreadComment> {
     const comments = await api.listComments(thread)
     const own = ThreadComment.findOwn(comments, identity)
-    return new ThreadComment(api, thread, identity, view, own?.comment.id, own?.state ?? { entries: [] }, comments, signal)
+    return new ThreadComment(
+      api,
+      thread,
+      identity,
+      view,
+      own?.comment.id,
+      own?.state ?? { entries: [] },
+      comments,
+      signal,
+    )
   }
 
   /** A tracking comment not yet looked for (the thread's comments could not be read). */
-  static blank(api: GitHubPort, thread: Thread, identity: string | undefined, view: ThreadView, signal: AbortSignal): ThreadComment {
+  static blank(
+    api: GitHubPort,
+    thread: Thread,
+    identity: string | undefined,
+    view: ThreadView,
+    signal: AbortSignal,
+  ): ThreadComment {
     return new ThreadComment(api, thread, identity, view, undefined, { entries: [] }, [], signal)
   }
 
@@ -125,19 +149,28 @@ export class ThreadComment {
     const identity = this.identity
     if (!identity) return undefined
     const comments = await this.api.listComments(this.thread, this.since)
-    return comments.find((c) => sameLogin(c.author, identity) && decodeState(c.body)?.entries.some((e) => sameRun(e.runUrl, this.view.runUrl)))?.id
+    return comments.find(
+      (c) =>
+        sameLogin(c.author, identity) && decodeState(c.body)?.entries.some((e) => sameRun(e.runUrl, this.view.runUrl)),
+    )?.id
   }
 
   private warn(error: unknown, where: string): void {
     const status = statusOf(error)
     if (status === 403 || status === 401) {
       this.disabled = true
-      core.warning(`Could not comment on ${where} (HTTP ${status}): the token may not write comments. Grant "issues: write" and "pull-requests: write" in the workflow's permissions. The job's outputs and summary are not affected.`)
+      core.warning(
+        `Could not comment on ${where} (HTTP ${status}): the token may not write comments. Grant "issues: write" and "pull-requests: write" in the workflow's permissions. The job's outputs and summary are not affected.`,
+      )
     } else if (status === 404 || status === 410) {
       this.disabled = true
-      core.warning(`Could not comment on ${where} (HTTP ${status}): it was not found, or the token cannot see it. The job's outputs and summary are not affected.`)
+      core.warning(
+        `Could not comment on ${where} (HTTP ${status}): it was not found, or the token cannot see it. The job's outputs and summary are not affected.`,
+      )
     } else {
-      core.warning(`Could not comment on ${where}: ${external(getErrorMessage(error), 300)}. The job's outputs and summary are not affected.`)
+      core.warning(
+        `Could not comment on ${where}: ${external(getErrorMessage(error), 300)}. The job's outputs and summary are not affected.`,
+      )
     }
   }
 }

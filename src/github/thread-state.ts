@@ -65,7 +65,14 @@ const stateSchema = z.object({
   merged: z.optional(z.object({ at: z.string(), docsOpen: z.optional(z.boolean()) })),
   /** The newest deployment a run started from this thread (deploy, preview modes). */
   deployment: z.optional(
-    z.object({ preview: z.boolean(), id: z.string(), status: z.optional(z.string()), url: z.optional(z.string()), screenshot: z.optional(z.string()), runUrl: z.optional(z.string()) }),
+    z.object({
+      preview: z.boolean(),
+      id: z.string(),
+      status: z.optional(z.string()),
+      url: z.optional(z.string()),
+      screenshot: z.optional(z.string()),
+      runUrl: z.optional(z.string()),
+    }),
   ),
 })
 export type ThreadState = z.infer<typeof stateSchema>
@@ -108,6 +115,10 @@ function sameEntry(a: ThreadEntry, b: ThreadEntry): boolean {
 /** Adds an instruction's entry (newest first) or replaces the one from the same source and run. */
 export function withEntry(state: ThreadState, entry: ThreadEntry): ThreadState {
   const others = state.entries.filter((e) => !sameEntry(e, entry))
-  const bounded = { ...entry, instruction: entry.instruction.slice(0, ENTRY_INSTRUCTION_CHARS), ...(entry.note ? { note: entry.note.slice(0, ENTRY_INSTRUCTION_CHARS) } : {}) }
+  const bounded = {
+    ...entry,
+    instruction: entry.instruction.slice(0, ENTRY_INSTRUCTION_CHARS),
+    ...(entry.note ? { note: entry.note.slice(0, ENTRY_INSTRUCTION_CHARS) } : {}),
+  }
   return { ...state, entries: [bounded, ...others].slice(0, MAX_ENTRIES) }
 }

@@ -22,12 +22,21 @@ import { type ThreadEntry, type ThreadState, decodeState, withEntry } from './th
  * decides: `fresh` writes a new comment (agent mode: the job does not depend on it), `fail` throws
  * (comment mode: the thread's job must be known before anything is sent).
  */
-export async function openTracking(api: GitHubPort, thread: Thread, identity: string | undefined, view: ThreadView, signal: AbortSignal, unreadable: 'fresh' | 'fail'): Promise<ThreadComment> {
+export async function openTracking(
+  api: GitHubPort,
+  thread: Thread,
+  identity: string | undefined,
+  view: ThreadView,
+  signal: AbortSignal,
+  unreadable: 'fresh' | 'fail',
+): Promise<ThreadComment> {
   try {
     return await ThreadComment.open(api, thread, identity, view, signal)
   } catch (error) {
     if (unreadable === 'fail') throw error
-    core.warning(`Could not read the comments on ${describeThread(thread)}: ${external(getErrorMessage(error), 300)}. A new tracking comment is written.`)
+    core.warning(
+      `Could not read the comments on ${describeThread(thread)}: ${external(getErrorMessage(error), 300)}. A new tracking comment is written.`,
+    )
     return ThreadComment.blank(api, thread, identity, view, signal)
   }
 }
@@ -36,12 +45,32 @@ export async function openTracking(api: GitHubPort, thread: Thread, identity: st
  * An instruction's entry, stamped `at` (the run's clock); `described` when the instruction is the
  * action's own description, not someone's words.
  */
-export function entryFor(run: RunContext, at: number, by: string, instruction: string, source: string | undefined, from: { comment?: number; described?: boolean } = {}): ThreadEntry {
-  return { at: new Date(at).toISOString(), by, instruction, source: source ?? '', result: 'working', ...(run.runUrl ? { runUrl: run.runUrl } : {}), ...(from.comment !== undefined ? { comment: from.comment } : {}), ...(from.described ? { described: true } : {}) }
+export function entryFor(
+  run: RunContext,
+  at: number,
+  by: string,
+  instruction: string,
+  source: string | undefined,
+  from: { comment?: number; described?: boolean } = {},
+): ThreadEntry {
+  return {
+    at: new Date(at).toISOString(),
+    by,
+    instruction,
+    source: source ?? '',
+    result: 'working',
+    ...(run.runUrl ? { runUrl: run.runUrl } : {}),
+    ...(from.comment !== undefined ? { comment: from.comment } : {}),
+    ...(from.described ? { described: true } : {}),
+  }
 }
 
 /** The status labeler for a thread, when status-labels is set. */
-export function labelerFor(api: GitHubPort, thread: Thread, labels: StatusLabels | undefined): StatusLabeler | undefined {
+export function labelerFor(
+  api: GitHubPort,
+  thread: Thread,
+  labels: StatusLabels | undefined,
+): StatusLabeler | undefined {
   return labels ? new StatusLabeler(api, thread, labels) : undefined
 }
 
@@ -69,35 +98,74 @@ function withEntries(state: ThreadState, entries: readonly ThreadEntry[], marks:
   let next = state
   for (const entry of entries) next = withEntry(next, entry)
   if (marks.head) next = { ...next, head: marks.head }
-  return marks.lastComment === undefined ? next : { ...next, lastComment: Math.max(marks.lastComment, state.lastComment ?? 0) }
+  return marks.lastComment === undefined
+    ? next
+    : { ...next, lastComment: Math.max(marks.lastComment, state.lastComment ?? 0) }
 }
 
 /** Records that `jobId` started for `entries` (a new job replaces the thread's job and its pull request). */
-export async function recordStart(tracking: ThreadComment, jobId: string, entries: readonly ThreadEntry[], marks: Marks = {}, status?: string): Promise<void> {
+export async function recordStart(
+  tracking: ThreadComment,
+  jobId: string,
+  entries: readonly ThreadEntry[],
+  marks: Marks = {},
+  status?: string,
+): Promise<void> {
   const label = marks.labeler ? await marks.labeler.set('working', tracking.state.label) : tracking.state.label
-  await tracking.update((state) => ({ ...withEntries(state.job === jobId ? state : { ...state, job: jobId, prLink: undefined }, entries, marks), ...(label ? { label } : {}) }), status)
+  await tracking.update(
+    (state) => ({
+      ...withEntries(state.job === jobId ? state : { ...state, job: jobId, prLink: undefined }, entries, marks),
+      ...(label ? { label } : {}),
+    }),
+    status,
+  )
 }
 
 /** Records entries that were not sent (the job was busy, or could not be checked), with the newest comment dealt with. */
-export async function recordNotSent(tracking: ThreadComment, entries: readonly ThreadEntry[], marks: Marks = {}): Promise<void> {
+export async function recordNotSent(
+  tracking: ThreadComment,
+  entries: readonly ThreadEntry[],
+  marks: Marks = {},
+): Promise<void> {
   const label = marks.labeler ? await marks.labeler.set('failed', tracking.state.label) : tracking.state.label
-  await tracking.update((state) => ({ ...withEntries(state, entries.map((e) => ({ ...e, result: 'not-sent' })), marks), ...(label ? { label } : {}) }))
+  await tracking.update((state) => ({
+    ...withEntries(
+      state,
+      entries.map((e) => ({ ...e, result: 'not-sent' })),
+      marks,
+    ),
+    ...(label ? { label } : {}),
+  }))
 }
 
 /** Records how the run ended for `entries`; returns the entries as recorded. */
-export async function recordEnd(tracking: ThreadComment, report: JobEnd, entries: readonly ThreadEntry[], marks: Marks = {}): Promise<ThreadEntry[]> {
-  const done = entries.map(
-    (entry): ThreadEntry => ({
-      ...entry,
-      result: report.outcome,
-      ...(report.job?.prLink ? { prLink: report.job.prLink } : {}),
-      ...(report.message ? { note: report.message } : {}),
-    }),
-  )
-  const label = marks.labeler && report.jobId ? await marks.labeler.set(endStage(report.outcome), tracking.state.label) : tracking.state.label
+export async function recordEnd(
+  tracking: ThreadComment,
+  report: JobEnd,
+  entries: readonly ThreadEntry[],
+  marks: Marks = {},
+): Promise<ThreadEntry[]> {
+  const done = entries.map((entry): ThreadEntry => ({
+    ...entry,
+    result: report.outcome,
+    ...(report.job?.prLink ? { prLink: report.job.prLink } : {}),
+    ...(report.message ? { note: report.message } : {}),
+  }))
+  const label =
+    marks.labeler && report.jobId
+      ? await marks.labeler.set(endStage(report.outcome), tracking.state.label)
+      : tracking.state.label
   await tracking.update(
     (state) => ({
-      ...withEntries({ ...state, ...(report.jobId ? { job: report.jobId } : {}), ...(report.job?.prLink ? { prLink: report.job.prLink } : {}) }, done, marks),
+      ...withEntries(
+        {
+          ...state,
+          ...(report.jobId ? { job: report.jobId } : {}),
+          ...(report.job?.prLink ? { prLink: report.job.prLink } : {}),
+        },
+        done,
+        marks,
+      ),
       ...(label ? { label } : {}),
     }),
     report.job?.status,
@@ -115,12 +183,28 @@ const THREAD_LINK = /^https?:\/\/[^/]+\/([^/]+)\/([^/]+)\/(issues|pull)\/(\d+)$/
  * (an App installed on both repositories): its own tracking comment there, edited, or a new one. A
  * thread of another job is left alone; a token that cannot write there is one warning.
  */
-export async function echoToOrigin(api: GitHubPort, identity: string | undefined, run: RunContext, origin: { url: string; label: string } | undefined, report: JobEnd, entries: readonly ThreadEntry[], view: ThreadView, signal: AbortSignal): Promise<void> {
+export async function echoToOrigin(
+  api: GitHubPort,
+  identity: string | undefined,
+  run: RunContext,
+  origin: { url: string; label: string } | undefined,
+  report: JobEnd,
+  entries: readonly ThreadEntry[],
+  view: ThreadView,
+  signal: AbortSignal,
+): Promise<void> {
   const m = origin ? THREAD_LINK.exec(origin.url) : null
   if (!origin || !m || !report.jobId) return
   const [, owner, repo, kind, number] = m as unknown as [string, string, string, string, string]
   if (sameLogin(owner, run.owner) && sameLogin(repo, run.repo)) return
-  const thread: Thread = { owner, repo, number: Number(number), isPullRequest: kind === 'pull', title: '', url: origin.url }
+  const thread: Thread = {
+    owner,
+    repo,
+    number: Number(number),
+    isPullRequest: kind === 'pull',
+    title: '',
+    url: origin.url,
+  }
   try {
     const tracking = await ThreadComment.open(api, thread, identity, view, signal)
     if (tracking.state.job !== undefined && tracking.state.job !== report.jobId) return
@@ -132,9 +216,19 @@ export async function echoToOrigin(api: GitHubPort, identity: string | undefined
       )
       return
     }
-    await tracking.update((state) => withEntries({ ...state, job: report.jobId, ...(report.job?.prLink ? { prLink: report.job.prLink } : {}) }, entries, {}), report.job?.status)
+    await tracking.update(
+      (state) =>
+        withEntries(
+          { ...state, job: report.jobId, ...(report.job?.prLink ? { prLink: report.job.prLink } : {}) },
+          entries,
+          {},
+        ),
+      report.job?.status,
+    )
   } catch (error) {
-    core.warning(`Could not show this instruction on ${external(origin.label, 160)} too: ${external(getErrorMessage(error), 300)}. The token needs to write issues there (a GitHub App installed on both repositories).`)
+    core.warning(
+      `Could not show this instruction on ${external(origin.label, 160)} too: ${external(getErrorMessage(error), 300)}. The token needs to write issues there (a GitHub App installed on both repositories).`,
+    )
   }
 }
 
@@ -145,7 +239,8 @@ export async function echoToOrigin(api: GitHubPort, identity: string | undefined
 export function otherTracker(comments: readonly IssueComment[], identity: string | undefined): string | undefined {
   for (let i = comments.length - 1; i >= 0; i--) {
     const c = comments[i]
-    if (c && c.authorType === 'Bot' && !(identity && sameLogin(c.author, identity)) && decodeState(c.body)) return c.author
+    if (c && c.authorType === 'Bot' && !(identity && sameLogin(c.author, identity)) && decodeState(c.body))
+      return c.author
   }
   return undefined
 }
@@ -165,7 +260,9 @@ async function requestReviews(api: GitHubPort, pr: Thread, logins: readonly stri
       await api.requestReviewers(pr, pr.number, [person])
       core.info(`Asked ${external(person, 60)} to review ${where}.`)
     } catch (error) {
-      core.warning(`Could not ask ${external(person, 60)} to review ${where} (reviewers: author): ${external(getErrorMessage(error), 300)}. A reviewer must be a collaborator of that repository, and not the pull request's author; the pull request is not affected.`)
+      core.warning(
+        `Could not ask ${external(person, 60)} to review ${where} (reviewers: author): ${external(getErrorMessage(error), 300)}. A reviewer must be a collaborator of that repository, and not the pull request's author; the pull request is not affected.`,
+      )
     }
   }
 }
@@ -180,12 +277,30 @@ export type DocsOpener = () => Promise<{ api: GitHubPort; identity: string | und
  * GitHub, the link back naming this repository. Without `docs` there, one notice says what is
  * missed. Done once per job and pull request: a comment that already names the job is left as it is.
  */
-export async function linkPullRequest(api: GitHubPort, identity: string | undefined, run: RunContext, report: JobEnd, from: Thread, view: ThreadView, signal: AbortSignal, docs?: DocsOpener, reviewers: readonly string[] = []): Promise<void> {
+export async function linkPullRequest(
+  api: GitHubPort,
+  identity: string | undefined,
+  run: RunContext,
+  report: JobEnd,
+  from: Thread,
+  view: ThreadView,
+  signal: AbortSignal,
+  docs?: DocsOpener,
+  reviewers: readonly string[] = [],
+): Promise<void> {
   const jobId = report.jobId
   const here = pullRequestHere(report.job?.prLink, run)
   const elsewhere = here === undefined ? parsePullLink(report.job?.prLink) : undefined
-  if (!jobId || (here === undefined && !elsewhere) || (here !== undefined && from.isPullRequest && from.number === here)) return
-  const origin = { url: from.url || `${run.serverUrl}/${run.owner}/${run.repo}/issues/${from.number}`, label: elsewhere ? `${run.owner}/${run.repo}#${from.number}` : describeThread(from) }
+  if (
+    !jobId ||
+    (here === undefined && !elsewhere) ||
+    (here !== undefined && from.isPullRequest && from.number === here)
+  )
+    return
+  const origin = {
+    url: from.url || `${run.serverUrl}/${run.owner}/${run.repo}/issues/${from.number}`,
+    label: elsewhere ? `${run.owner}/${run.repo}#${from.number}` : describeThread(from),
+  }
   if (elsewhere && !docs) {
     // the docs live in another repository: this token cannot write there, and nothing may be silent
     core.notice(
@@ -194,15 +309,27 @@ export async function linkPullRequest(api: GitHubPort, identity: string | undefi
     return
   }
   const where = elsewhere ? `${elsewhere.owner}/${elsewhere.repo}#${elsewhere.number}` : `#${here}`
-  const pr: Thread = { owner: elsewhere?.owner ?? run.owner, repo: elsewhere?.repo ?? run.repo, number: elsewhere?.number ?? (here as number), isPullRequest: true, title: '', url: report.job?.prLink ?? '' }
+  const pr: Thread = {
+    owner: elsewhere?.owner ?? run.owner,
+    repo: elsewhere?.repo ?? run.repo,
+    number: elsewhere?.number ?? (here as number),
+    isPullRequest: true,
+    title: '',
+    url: report.job?.prLink ?? '',
+  }
   try {
     const side = elsewhere && docs ? await docs() : { api, identity }
     const tracking = await ThreadComment.open(side.api, pr, side.identity, view, signal)
     if (tracking.state.job === jobId) return
-    await tracking.update((state) => ({ ...state, job: jobId, prLink: report.job?.prLink ?? undefined, origin }), report.job?.status)
+    await tracking.update(
+      (state) => ({ ...state, job: jobId, prLink: report.job?.prLink ?? undefined, origin }),
+      report.job?.status,
+    )
     // once per job and pull request, as the comment: the people whose change or words started it
     if (reviewers.length > 0) await requestReviews(side.api, pr, reviewers)
   } catch (error) {
-    core.warning(`Could not link pull request ${external(where, 160)} to job ${external(jobId, 80)}: ${external(getErrorMessage(error), 300)}. Review comments there will start a new job.`)
+    core.warning(
+      `Could not link pull request ${external(where, 160)} to job ${external(jobId, 80)}: ${external(getErrorMessage(error), 300)}. Review comments there will start a new job.`,
+    )
   }
 }

@@ -7,7 +7,17 @@
  */
 
 /** The focused actions, one per job: `OWNER/REPO/<name>@v1`, each at `<name>/action.yml`. */
-export const ACTIONS = ['agent', 'comment', 'visitors', 'views', 'insights', 'deploy', 'preview', 'automation', 'health'] as const
+export const ACTIONS = [
+  'agent',
+  'comment',
+  'visitors',
+  'views',
+  'insights',
+  'deploy',
+  'preview',
+  'automation',
+  'health',
+] as const
 export type ActionName = (typeof ACTIONS)[number]
 
 /** Words for the focused actions: one text for all, or one per action (every action that takes it). */
@@ -32,19 +42,51 @@ export interface OutputSpec {
 
 /** Each focused action's name and description in its action.yml (and the docs' table of actions). */
 export const ACTION_META: Record<ActionName, { name: string; description: string }> = {
-  agent: { name: 'Mintlify docs agent job', description: 'Start, follow up or wait on a Mintlify documentation agent job, and hand its pull request to the next step.' },
-  comment: { name: 'Mintlify docs /docs comments', description: 'Take a /docs comment on an issue or pull request as an instruction to the job linked to that thread (or a new one), from people with write access only.' },
-  visitors: { name: 'Mintlify docs visitors', description: 'Export unique visitors for a range, every page, to CSV and JSON, optionally against the period before.' },
-  views: { name: 'Mintlify docs page views', description: 'Export page views for a range, every page, to CSV and JSON, optionally against the period before.' },
-  insights: { name: 'Mintlify docs insights', description: 'What readers could not find (dead-end searches, unanswered questions, pages rated down), as a report, files and a prompt for the agent.' },
+  agent: {
+    name: 'Mintlify docs agent job',
+    description:
+      'Start, follow up or wait on a Mintlify documentation agent job, and hand its pull request to the next step.',
+  },
+  comment: {
+    name: 'Mintlify docs /docs comments',
+    description:
+      'Take a /docs comment on an issue or pull request as an instruction to the job linked to that thread (or a new one), from people with write access only.',
+  },
+  visitors: {
+    name: 'Mintlify docs visitors',
+    description:
+      'Export unique visitors for a range, every page, to CSV and JSON, optionally against the period before.',
+  },
+  views: {
+    name: 'Mintlify docs page views',
+    description: 'Export page views for a range, every page, to CSV and JSON, optionally against the period before.',
+  },
+  insights: {
+    name: 'Mintlify docs insights',
+    description:
+      'What readers could not find (dead-end searches, unanswered questions, pages rated down), as a report, files and a prompt for the agent.',
+  },
   deploy: { name: 'Mintlify docs deploy', description: 'Deploy the docs to production and wait for the verdict.' },
-  preview: { name: 'Mintlify docs preview', description: 'Deploy a branch of the docs as a preview and wait for the verdict.' },
-  automation: { name: 'Mintlify docs automation', description: 'Run a saved automation now, and follow its agent job when it has one.' },
-  health: { name: 'Mintlify docs health', description: 'Keep one GitHub issue with the weekly trend, the gaps readers hit, what the agent did about them, and whether each docs change helped its readers.' },
+  preview: {
+    name: 'Mintlify docs preview',
+    description: 'Deploy a branch of the docs as a preview and wait for the verdict.',
+  },
+  automation: {
+    name: 'Mintlify docs automation',
+    description: 'Run a saved automation now, and follow its agent job when it has one.',
+  },
+  health: {
+    name: 'Mintlify docs health',
+    description:
+      'Keep one GitHub issue with the weekly trend, the gaps readers hit, what the agent did about them, and whether each docs change helped its readers.',
+  },
 }
 
 /** The words an input or output has in a focused action (undefined when that action does not take it). */
-export function wordsFor(spec: { text?: Words; actions: readonly ActionName[] }, action: ActionName): string | undefined {
+export function wordsFor(
+  spec: { text?: Words; actions: readonly ActionName[] },
+  action: ActionName,
+): string | undefined {
   if (!spec.actions.includes(action) || spec.text === undefined) return undefined
   return typeof spec.text === 'string' ? spec.text : spec.text[action]
 }
@@ -64,428 +106,513 @@ export function outputsOf(action: ActionName): string[] {
 }
 
 export const INPUTS: Record<string, InputSpec> = {
-  "api-key": {
-    root: "Mintlify admin API key (starts with mint_). Pass it from a repository or environment secret, never inline.",
-    text: "Mintlify admin API key (starts with mint_). Pass it from a repository or environment secret, never inline.",
+  'api-key': {
+    root: 'Mintlify admin API key (starts with mint_). Pass it from a repository or environment secret, never inline.',
+    text: 'Mintlify admin API key (starts with mint_). Pass it from a repository or environment secret, never inline.',
     required: true,
     actions: ACTIONS,
   },
-  "project-id": {
+  'project-id': {
     root: "Mintlify project identifier, shown on the dashboard's API keys page.",
     text: "Mintlify project identifier, shown on the dashboard's API keys page.",
     required: true,
     actions: ACTIONS,
   },
-  "mode": {
-    root: "What to do: agent (run or follow up an agent job), comment (take a /docs comment on an issue or pull request as an instruction to the job linked to that thread, or a new one), visitors (export unique visitors), views (export page views), insights (what readers could not find, as a report and a prompt for the agent), deploy (deploy to production and wait for the verdict), preview (deploy a branch as a preview), automation (run a saved automation now) or health (keep one GitHub issue with the weekly trend, the gaps readers hit and what the agent did about them).",
-    default: "agent",
+  mode: {
+    root: 'What to do: agent (run or follow up an agent job), comment (take a /docs comment on an issue or pull request as an instruction to the job linked to that thread, or a new one), visitors (export unique visitors), views (export page views), insights (what readers could not find, as a report and a prompt for the agent), deploy (deploy to production and wait for the verdict), preview (deploy a branch as a preview), automation (run a saved automation now) or health (keep one GitHub issue with the weekly trend, the gaps readers hit and what the agent did about them).',
+    default: 'agent',
     actions: [],
   },
-  "prompt": {
-    root: "Agent mode: the instruction for the documentation agent. With job-id it is sent to that job as a follow-up message.",
-    text: "The instruction for the documentation agent. With job-id it is sent to that job as a follow-up message.",
-    actions: ["agent"],
+  prompt: {
+    root: 'Agent mode: the instruction for the documentation agent. With job-id it is sent to that job as a follow-up message.',
+    text: 'The instruction for the documentation agent. With job-id it is sent to that job as a follow-up message.',
+    actions: ['agent'],
   },
-  "prompt-file": {
+  'prompt-file': {
     root: "Agent mode: a file inside the workspace whose text (UTF-8) is the prompt, for a generated prompt of any size up to the action's bound of 200,000 characters (an input passes through an environment variable, which Linux limits to 128 KiB). Not together with prompt.",
     text: "A file inside the workspace whose text (UTF-8) is the prompt, for a generated prompt of any size up to the action's bound of 200,000 characters (an input passes through an environment variable, which Linux limits to 128 KiB). Not together with prompt.",
-    actions: ["agent"],
+    actions: ['agent'],
   },
-  "job-id": {
-    root: "Agent mode: an existing job. With prompt, the prompt is sent to it as a follow-up. Without prompt, the step waits on that job (resume after a timeout, or a job started elsewhere).",
-    text: "An existing job. With prompt, the prompt is sent to it as a follow-up. Without prompt, the step waits on that job (resume after a timeout, or a job started elsewhere).",
-    actions: ["agent"],
+  'job-id': {
+    root: 'Agent mode: an existing job. With prompt, the prompt is sent to it as a follow-up. Without prompt, the step waits on that job (resume after a timeout, or a job started elsewhere).',
+    text: 'An existing job. With prompt, the prompt is sent to it as a follow-up. Without prompt, the step waits on that job (resume after a timeout, or a job started elsewhere).',
+    actions: ['agent'],
   },
-  "wait": {
-    root: "Agent and comment modes: wait until the job ends (true), or return right after the create or follow-up request (false).",
-    text: { agent: "Wait until the job ends (true), or return right after the create or follow-up request (false).", comment: "Wait until the job ends (true), or return right after the instruction is sent (false).", deploy: "Wait until the deployment ends (true), or return right after it is started (false).", preview: "Wait until the preview deployment ends (true), or return right after it is started (false).", automation: "Follow the automation's run when it is an agent job, until it ends (true), or return right after the run is accepted (false)." },
-    default: "true",
-    actions: ["agent", "comment", "deploy", "preview", "automation"],
+  wait: {
+    root: 'Agent and comment modes: wait until the job ends (true), or return right after the create or follow-up request (false).',
+    text: {
+      agent: 'Wait until the job ends (true), or return right after the create or follow-up request (false).',
+      comment: 'Wait until the job ends (true), or return right after the instruction is sent (false).',
+      deploy: 'Wait until the deployment ends (true), or return right after it is started (false).',
+      preview: 'Wait until the preview deployment ends (true), or return right after it is started (false).',
+      automation:
+        "Follow the automation's run when it is an agent job, until it ends (true), or return right after the run is accepted (false).",
+    },
+    default: 'true',
+    actions: ['agent', 'comment', 'deploy', 'preview', 'automation'],
   },
-  "wait-timeout": {
-    root: "How long the step may work in all (waiting, paging and retrying included): 90s, 15m, 1h, 1h30m, 500ms, or plain seconds.",
-    text: "How long the step may work in all (waiting, paging and retrying included): 90s, 15m, 1h, 1h30m, 500ms, or plain seconds.",
-    default: "30m",
+  'wait-timeout': {
+    root: 'How long the step may work in all (waiting, paging and retrying included): 90s, 15m, 1h, 1h30m, 500ms, or plain seconds.',
+    text: 'How long the step may work in all (waiting, paging and retrying included): 90s, 15m, 1h, 1h30m, 500ms, or plain seconds.',
+    default: '30m',
     actions: ACTIONS,
   },
-  "poll-interval": {
-    root: "Agent and comment modes: the longest gap between two status checks (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.",
-    text: { agent: "The longest gap between two status checks of the job (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.", comment: "The longest gap between two status checks of the job (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.", deploy: "The longest gap between two status checks of the deployment (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.", preview: "The longest gap between two status checks of the deployment (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.", automation: "The longest gap between two status checks of the automation's job (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it." },
-    default: "10s",
-    actions: ["agent", "comment", "deploy", "preview", "automation"],
+  'poll-interval': {
+    root: 'Agent and comment modes: the longest gap between two status checks (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.',
+    text: {
+      agent:
+        'The longest gap between two status checks of the job (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.',
+      comment:
+        'The longest gap between two status checks of the job (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.',
+      deploy:
+        'The longest gap between two status checks of the deployment (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.',
+      preview:
+        'The longest gap between two status checks of the deployment (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.',
+      automation:
+        "The longest gap between two status checks of the automation's job (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.",
+    },
+    default: '10s',
+    actions: ['agent', 'comment', 'deploy', 'preview', 'automation'],
   },
-  "require-pr": {
-    root: "Agent and comment modes: fail the step if the job ends without a pull request.",
-    text: { agent: "Fail the step if the job ends without a pull request.", comment: "Fail the step if the job ends without a pull request.", automation: "Fail the step if the automation's agent job ends without a pull request." },
-    default: "false",
-    actions: ["agent", "comment", "automation"],
+  'require-pr': {
+    root: 'Agent and comment modes: fail the step if the job ends without a pull request.',
+    text: {
+      agent: 'Fail the step if the job ends without a pull request.',
+      comment: 'Fail the step if the job ends without a pull request.',
+      automation: "Fail the step if the automation's agent job ends without a pull request.",
+    },
+    default: 'false',
+    actions: ['agent', 'comment', 'automation'],
   },
-  "base-url": {
-    root: "API base URL. https:// is required; http:// is accepted only for loopback hosts (a local simulator).",
-    text: "API base URL. https:// is required; http:// is accepted only for loopback hosts (a local simulator).",
-    default: "https://api.mintlify.com",
+  'base-url': {
+    root: 'API base URL. https:// is required; http:// is accepted only for loopback hosts (a local simulator).',
+    text: 'API base URL. https:// is required; http:// is accepted only for loopback hosts (a local simulator).',
+    default: 'https://api.mintlify.com',
     actions: ACTIONS,
   },
-  "date-from": {
-    root: "Visitors, views and insights modes: first day included. YYYY-MM-DD, an ISO 8601 date-time, or Nd = N days before today in UTC (0d is today). Empty: from the start.",
-    text: "First day included. YYYY-MM-DD, an ISO 8601 date-time, or Nd = N days before today in UTC (0d is today). Empty: from the start. A start after now is an input error.",
-    actions: ["visitors", "views", "insights"],
+  'date-from': {
+    root: 'Visitors, views and insights modes: first day included. YYYY-MM-DD, an ISO 8601 date-time, or Nd = N days before today in UTC (0d is today). Empty: from the start.',
+    text: 'First day included. YYYY-MM-DD, an ISO 8601 date-time, or Nd = N days before today in UTC (0d is today). Empty: from the start. A start after now is an input error.',
+    actions: ['visitors', 'views', 'insights'],
   },
-  "date-to": {
-    root: "Visitors, views and insights modes: end of the range, exclusive (the day itself is not included). Same forms as date-from. Empty: up to now.",
-    text: "End of the range, exclusive (the day itself is not included). Same forms as date-from. Empty: up to now. date-from: 7d with date-to: 0d is the last 7 whole days.",
-    actions: ["visitors", "views", "insights"],
+  'date-to': {
+    root: 'Visitors, views and insights modes: end of the range, exclusive (the day itself is not included). Same forms as date-from. Empty: up to now.',
+    text: 'End of the range, exclusive (the day itself is not included). Same forms as date-from. Empty: up to now. date-from: 7d with date-to: 0d is the last 7 whole days.',
+    actions: ['visitors', 'views', 'insights'],
   },
-  "page-size": {
-    root: "Visitors and views modes: rows per request, 1 to 250. 250 spends the fewest of the 100 analytics requests per hour.",
-    text: "Rows per request, 1 to 250. 250 spends the fewest of the 100 analytics requests per hour.",
-    default: "250",
-    actions: ["visitors", "views"],
+  'page-size': {
+    root: 'Visitors and views modes: rows per request, 1 to 250. 250 spends the fewest of the 100 analytics requests per hour.',
+    text: 'Rows per request, 1 to 250. 250 spends the fewest of the 100 analytics requests per hour.',
+    default: '250',
+    actions: ['visitors', 'views'],
   },
-  "summary-rows": {
-    root: "Visitors and views modes: how many pages the job summary lists (the export files always hold every page). Insights mode: how many items of each list the summary and agent-prompt show.",
-    text: { visitors: "How many pages the job summary lists (the export files always hold every page).", views: "How many pages the job summary lists (the export files always hold every page).", insights: "How many items of each list the summary and agent-prompt show." },
-    default: "25",
-    actions: ["visitors", "views", "insights"],
+  'summary-rows': {
+    root: 'Visitors and views modes: how many pages the job summary lists (the export files always hold every page). Insights mode: how many items of each list the summary and agent-prompt show.',
+    text: {
+      visitors: 'How many pages the job summary lists (the export files always hold every page).',
+      views: 'How many pages the job summary lists (the export files always hold every page).',
+      insights: 'How many items of each list the summary and agent-prompt show.',
+    },
+    default: '25',
+    actions: ['visitors', 'views', 'insights'],
   },
-  "max-requests": {
-    root: "Visitors, views, insights and health modes: the most analytics requests this step may send, retries included (the service allows 100 an hour per organisation, shared by every analytics endpoint). A list or export it cuts short is marked incomplete.",
-    text: "The most analytics requests this step may send, retries included (the service allows 100 an hour per organisation, shared by every analytics endpoint). A list or export it cuts short is marked incomplete.",
-    default: "100",
-    actions: ["visitors", "views", "insights", "health"],
+  'max-requests': {
+    root: 'Visitors, views, insights and health modes: the most analytics requests this step may send, retries included (the service allows 100 an hour per organisation, shared by every analytics endpoint). A list or export it cuts short is marked incomplete.',
+    text: 'The most analytics requests this step may send, retries included (the service allows 100 an hour per organisation, shared by every analytics endpoint). A list or export it cuts short is marked incomplete.',
+    default: '100',
+    actions: ['visitors', 'views', 'insights', 'health'],
   },
-  "compare": {
-    root: "Visitors and views modes: none, or previous-period to also export the period of the same length (in whole UTC days) that ends where this one starts, and show the change. Needs date-from.",
-    text: "none, or previous-period to also export the period of the same length (in whole UTC days) that ends where this one starts, and show the change. Needs date-from.",
-    default: "none",
-    actions: ["visitors", "views"],
+  compare: {
+    root: 'Visitors and views modes: none, or previous-period to also export the period of the same length (in whole UTC days) that ends where this one starts, and show the change. Needs date-from.',
+    text: 'none, or previous-period to also export the period of the same length (in whole UTC days) that ends where this one starts, and show the change. Needs date-from.',
+    default: 'none',
+    actions: ['visitors', 'views'],
   },
-  "comment": {
+  comment: {
     root: "Agent mode: keep the job's progress and result in the tracking comment of the issue or pull request that triggered the run (one comment per thread, edited across runs; the agent's pull request gets one too), so /docs comments there can continue the job.",
-    text: { agent: "Keep the job's progress and result in the tracking comment of the issue or pull request that triggered the run (one comment per thread, edited across runs; the agent's pull request gets one too), so /docs comments there can continue the job.", deploy: "Show the deployment and its verdict in the tracking comment of the issue or pull request that triggered the run.", preview: "Show the preview, its URL and its verdict in the tracking comment of the pull request (or issue) that triggered the run.", automation: "Keep the automation's agent job in the tracking comment of the issue or pull request that triggered the run, as the agent action does." },
-    default: "false",
-    actions: ["agent", "deploy", "preview", "automation"],
+    text: {
+      agent:
+        "Keep the job's progress and result in the tracking comment of the issue or pull request that triggered the run (one comment per thread, edited across runs; the agent's pull request gets one too), so /docs comments there can continue the job.",
+      deploy:
+        'Show the deployment and its verdict in the tracking comment of the issue or pull request that triggered the run.',
+      preview:
+        'Show the preview, its URL and its verdict in the tracking comment of the pull request (or issue) that triggered the run.',
+      automation:
+        "Keep the automation's agent job in the tracking comment of the issue or pull request that triggered the run, as the agent action does.",
+    },
+    default: 'false',
+    actions: ['agent', 'deploy', 'preview', 'automation'],
   },
-  "github-token": {
-    root: "Token for comments and reactions (comment: true, and mode: comment; needs issues: write and pull-requests: write), for reading a code change (changes; contents: read), and for the health issue (mode: health; issues: write; with impact also pull-requests: read, or write with impact-comment, and contents: read to find docs.json).",
-    text: { agent: "Token for the tracking comment and status labels (comment: true; issues: write and pull-requests: write) and for reading a code change (changes; contents: read, pull-requests: read).", comment: "Token for reactions, the tracking comment, labels and review replies: issues: write and pull-requests: write.", deploy: "Token for the tracking comment (comment: true): issues: write or pull-requests: write.", preview: "Token for the tracking comment (comment: true), and for reading the pull request: pull-requests: write.", automation: "Token for the tracking comment (comment: true): issues: write or pull-requests: write.", health: "Token for the health issue and its label (issues: write), and with impact for the docs pull requests of this repository (pull-requests: read, or write with impact-comment; contents: read to find docs.json once)." },
-    default: "${{ github.token }}",
-    actions: ["agent", "comment", "health", "deploy", "preview", "automation"],
+  'github-token': {
+    root: 'Token for comments and reactions (comment: true, and mode: comment; needs issues: write and pull-requests: write), for reading a code change (changes; contents: read), and for the health issue (mode: health; issues: write; with impact also pull-requests: read, or write with impact-comment, and contents: read to find docs.json).',
+    text: {
+      agent:
+        'Token for the tracking comment and status labels (comment: true; issues: write and pull-requests: write) and for reading a code change (changes; contents: read, pull-requests: read).',
+      comment:
+        'Token for reactions, the tracking comment, labels and review replies: issues: write and pull-requests: write.',
+      deploy: 'Token for the tracking comment (comment: true): issues: write or pull-requests: write.',
+      preview:
+        'Token for the tracking comment (comment: true), and for reading the pull request: pull-requests: write.',
+      automation: 'Token for the tracking comment (comment: true): issues: write or pull-requests: write.',
+      health:
+        'Token for the health issue and its label (issues: write), and with impact for the docs pull requests of this repository (pull-requests: read, or write with impact-comment; contents: read to find docs.json once).',
+    },
+    default: '${{ github.token }}',
+    actions: ['agent', 'comment', 'health', 'deploy', 'preview', 'automation'],
   },
-  "docs-token": {
+  'docs-token': {
     root: "Agent mode with comment true, comment mode, and health mode with impact: a token that can write issues and pull requests in the repository of the agent's pull request (health: of docs-repository) when that is not this one (an installation token of a GitHub App on both repositories, from actions/create-github-app-token, or a fine-grained token). With it, that pull request gets a tracking comment linking back here, and /docs there continues the job. Empty: only this repository is written to (a notice says what that misses).",
-    text: { agent: "With comment true: a token that can write issues and pull requests in the repository of the agent's pull request when that is not this one (an installation token of a GitHub App on both repositories, from actions/create-github-app-token, or a fine-grained token). With it, that pull request gets a tracking comment linking back here, and /docs there continues the job. Empty: only this repository is written to (a notice says what that misses).", comment: "A token that can write issues and pull requests in the repository of the agent's pull request when that is not this one (an installation token of a GitHub App on both repositories, or a fine-grained token). With it, that pull request gets a tracking comment linking back to this thread. Empty: only this repository is written to (a notice says what that misses).", health: "With impact, when docs-repository is not this one: a token that reads its pull requests (pull-requests: read) and, with impact-comment, comments on them (pull-requests: write). Empty: github-token reads them (a public repository) and no comment is written there (a notice says so)." },
-    actions: ["agent", "comment", "health"],
+    text: {
+      agent:
+        "With comment true: a token that can write issues and pull requests in the repository of the agent's pull request when that is not this one (an installation token of a GitHub App on both repositories, from actions/create-github-app-token, or a fine-grained token). With it, that pull request gets a tracking comment linking back here, and /docs there continues the job. Empty: only this repository is written to (a notice says what that misses).",
+      comment:
+        "A token that can write issues and pull requests in the repository of the agent's pull request when that is not this one (an installation token of a GitHub App on both repositories, or a fine-grained token). With it, that pull request gets a tracking comment linking back to this thread. Empty: only this repository is written to (a notice says what that misses).",
+      health:
+        'With impact, when docs-repository is not this one: a token that reads its pull requests (pull-requests: read) and, with impact-comment, comments on them (pull-requests: write). Empty: github-token reads them (a public repository) and no comment is written there (a notice says so).',
+    },
+    actions: ['agent', 'comment', 'health'],
   },
-  "reviewers": {
+  reviewers: {
     root: "Agent mode with comment true, and comment mode: off, or author to ask the people who started the job (the code pull request's or the issue's author; the writers of the /docs comments and, on a code pull request, its author) to review the agent's pull request, each on their own, once per job. Each refusal (not a collaborator of the docs repository) is one warning naming who.",
-    text: { agent: "With comment true: off, or author to ask who started the job (the code pull request's author with changes, the issue's author for a labelled issue, who pushed) to review the agent's pull request, once per job. A refusal (not a collaborator of the docs repository) is one warning naming who.", comment: "off, or author to ask the writers of the /docs comments that started a job and, on a code pull request, its author to review the agent's pull request, each on their own, once per job. Each refusal (not a collaborator of the docs repository) is one warning naming who." },
-    default: "off",
-    actions: ["agent", "comment"],
+    text: {
+      agent:
+        "With comment true: off, or author to ask who started the job (the code pull request's author with changes, the issue's author for a labelled issue, who pushed) to review the agent's pull request, once per job. A refusal (not a collaborator of the docs repository) is one warning naming who.",
+      comment:
+        "off, or author to ask the writers of the /docs comments that started a job and, on a code pull request, its author to review the agent's pull request, each on their own, once per job. Each refusal (not a collaborator of the docs repository) is one warning naming who.",
+    },
+    default: 'off',
+    actions: ['agent', 'comment'],
   },
-  "trigger-phrase": {
-    root: "Comment mode: a comment is an instruction when a line starts with this phrase (case-insensitive, leading spaces allowed, not in a quote or code block); the instruction is the text after it, following lines included.",
-    text: { agent: "The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same).", comment: "A comment is an instruction when a line starts with this phrase (case-insensitive, leading spaces allowed, not in a quote or code block); the instruction is the text after it, following lines included.", deploy: "The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same).", preview: "The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same).", automation: "The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same)." },
-    default: "/docs",
-    actions: ["agent", "comment", "deploy", "preview", "automation"],
+  'trigger-phrase': {
+    root: 'Comment mode: a comment is an instruction when a line starts with this phrase (case-insensitive, leading spaces allowed, not in a quote or code block); the instruction is the text after it, following lines included.',
+    text: {
+      agent:
+        'The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same).',
+      comment:
+        'A comment is an instruction when a line starts with this phrase (case-insensitive, leading spaces allowed, not in a quote or code block); the instruction is the text after it, following lines included.',
+      deploy:
+        'The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same).',
+      preview:
+        'The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same).',
+      automation:
+        'The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same).',
+    },
+    default: '/docs',
+    actions: ['agent', 'comment', 'deploy', 'preview', 'automation'],
   },
-  "allowed-bots": {
-    root: "Comment mode: comma-separated bot logins (renovate[bot]) whose comments may trigger; * is not accepted. Other bots never trigger.",
-    text: "Comma-separated bot logins (renovate[bot]) whose comments may instruct; * is not accepted. Other bots never do.",
-    actions: ["comment"],
+  'allowed-bots': {
+    root: 'Comment mode: comma-separated bot logins (renovate[bot]) whose comments may trigger; * is not accepted. Other bots never trigger.',
+    text: 'Comma-separated bot logins (renovate[bot]) whose comments may instruct; * is not accepted. Other bots never do.',
+    actions: ['comment'],
   },
-  "branch": {
+  branch: {
     root: "Preview mode: the branch of the docs repository to deploy as a preview. Empty: the pull request's head branch on pull_request events (else an input error).",
     text: "The branch of the docs repository to deploy as a preview. Empty: the pull request's head branch on pull_request events (else an input error).",
-    actions: ["preview"],
+    actions: ['preview'],
   },
-  "automation-id": {
-    root: "Automation mode: the id of the saved automation to run now (required there).",
-    text: "The id of the saved automation to run now (required).",
-    actions: ["automation"],
+  'automation-id': {
+    root: 'Automation mode: the id of the saved automation to run now (required there).',
+    text: 'The id of the saved automation to run now (required).',
+    actions: ['automation'],
   },
-  "changes": {
+  changes: {
     root: "Agent mode: none, files (the changed files with status and line counts) or diff (files and patches) of the event's change: a pull_request / pull_request_target event's pull request, or a push's before...after. Other events are an input error. prompt may then be empty.",
     text: "none, files (the changed files with status and line counts) or diff (files and patches) of the event's change: a pull_request / pull_request_target event's pull request, or a push's before...after. Other events are an input error. prompt may then be empty.",
-    default: "none",
-    actions: ["agent"],
+    default: 'none',
+    actions: ['agent'],
   },
-  "changes-paths": {
-    root: "Agent mode with changes: globs, one a line or comma-separated (src/**, !**/*.test.ts); only matching files count. When none matches, no job is sent (triggered false, skip-reason no-relevant-changes).",
-    text: "With changes: globs, one a line or comma-separated (src/**, !**/*.test.ts); only matching files count. When none matches, no job is sent (triggered false, skip-reason no-relevant-changes).",
-    actions: ["agent"],
+  'changes-paths': {
+    root: 'Agent mode with changes: globs, one a line or comma-separated (src/**, !**/*.test.ts); only matching files count. When none matches, no job is sent (triggered false, skip-reason no-relevant-changes).',
+    text: 'With changes: globs, one a line or comma-separated (src/**, !**/*.test.ts); only matching files count. When none matches, no job is sent (triggered false, skip-reason no-relevant-changes).',
+    actions: ['agent'],
   },
-  "max-changes": {
-    root: "Agent mode with changes: the most characters of change description in the prompt; patches are cut whole file by whole file (the file list stays) and the prompt says what was left out.",
-    text: "With changes: the most characters of change description in the prompt; patches are cut whole file by whole file (the file list stays) and the prompt says what was left out.",
-    default: "40000",
-    actions: ["agent"],
+  'max-changes': {
+    root: 'Agent mode with changes: the most characters of change description in the prompt; patches are cut whole file by whole file (the file list stays) and the prompt says what was left out.',
+    text: 'With changes: the most characters of change description in the prompt; patches are cut whole file by whole file (the file list stays) and the prompt says what was left out.',
+    default: '40000',
+    actions: ['agent'],
   },
-  "continue-thread": {
+  'continue-thread': {
     root: "Agent mode with changes and comment true, on a pull request: when the thread's tracking comment links a job, send only the changes since the head recorded last time to that job as a follow-up instead of creating a job.",
     text: "With changes and comment true, on a pull request: when the thread's tracking comment links a job, send only the changes since the head recorded last time to that job as a follow-up instead of creating a job.",
-    default: "false",
-    actions: ["agent"],
+    default: 'false',
+    actions: ['agent'],
   },
-  "status-labels": {
+  'status-labels': {
     root: "Agent mode with comment true, and comment mode: three comma-separated labels, for example 'docs: in progress, docs: done, docs: failed'. The thread gets the first while its job runs and the second or third at the end, the previous one removed; a label the repository lacks is created. Empty: no labels.",
-    text: { agent: "With comment true: three comma-separated labels, for example 'docs: in progress, docs: done, docs: failed'. The thread gets the first while its job runs and the second or third at the end, the previous one removed; a label the repository lacks is created. Empty: no labels.", comment: "Three comma-separated labels, for example 'docs: in progress, docs: done, docs: failed'. The thread gets the first while its job runs and the second or third at the end, the previous one removed; a label the repository lacks is created. Empty: no labels." },
-    actions: ["agent", "comment"],
+    text: {
+      agent:
+        "With comment true: three comma-separated labels, for example 'docs: in progress, docs: done, docs: failed'. The thread gets the first while its job runs and the second or third at the end, the previous one removed; a label the repository lacks is created. Empty: no labels.",
+      comment:
+        "Three comma-separated labels, for example 'docs: in progress, docs: done, docs: failed'. The thread gets the first while its job runs and the second or third at the end, the previous one removed; a label the repository lacks is created. Empty: no labels.",
+    },
+    actions: ['agent', 'comment'],
   },
-  "weeks": {
-    root: "Health mode: how many whole weeks (Monday to Monday, UTC) the trend shows, 1 to 52. A first run fetches them within max-requests (two requests a week); later runs fetch only the weeks the issue lacks.",
-    text: "How many whole weeks (Monday to Monday, UTC) the trend shows, 1 to 52. A first run fetches them within max-requests (two requests a week); later runs fetch only the weeks the issue lacks.",
-    default: "12",
-    actions: ["health"],
+  weeks: {
+    root: 'Health mode: how many whole weeks (Monday to Monday, UTC) the trend shows, 1 to 52. A first run fetches them within max-requests (two requests a week); later runs fetch only the weeks the issue lacks.',
+    text: 'How many whole weeks (Monday to Monday, UTC) the trend shows, 1 to 52. A first run fetches them within max-requests (two requests a week); later runs fetch only the weeks the issue lacks.',
+    default: '12',
+    actions: ['health'],
   },
-  "health-label": {
-    root: "Health mode: the label that marks the one issue this mode keeps (created if the repository lacks it).",
-    text: "The label that marks the one issue this action keeps (created if the repository lacks it).",
-    default: "docs-health",
-    actions: ["health"],
+  'health-label': {
+    root: 'Health mode: the label that marks the one issue this mode keeps (created if the repository lacks it).',
+    text: 'The label that marks the one issue this action keeps (created if the repository lacks it).',
+    default: 'docs-health',
+    actions: ['health'],
   },
-  "agent": {
-    root: "Health mode: off, or persisting to start an agent job for a gap readers hit two weeks in a row (one job per gap, ever; the gap is quoted to the agent as data).",
-    text: "off, or persisting to start an agent job for a gap readers hit two weeks in a row (one job per gap, ever; the gap is quoted to the agent as data).",
-    default: "off",
-    actions: ["health"],
+  agent: {
+    root: 'Health mode: off, or persisting to start an agent job for a gap readers hit two weeks in a row (one job per gap, ever; the gap is quoted to the agent as data).',
+    text: 'off, or persisting to start an agent job for a gap readers hit two weeks in a row (one job per gap, ever; the gap is quoted to the agent as data).',
+    default: 'off',
+    actions: ['health'],
   },
-  "impact": {
-    root: "Health mode: on to measure the docs pull requests merged in docs-repository (page views and thumbs of the pages each changed, the impact-weeks before the week it merged against those after, with the site as the control); off not to.",
-    text: "on to measure the docs pull requests merged in docs-repository (page views and thumbs of the pages each changed, the impact-weeks before the week it merged against those after, with the site as the control); off not to.",
-    default: "on",
-    actions: ["health"],
+  impact: {
+    root: 'Health mode: on to measure the docs pull requests merged in docs-repository (page views and thumbs of the pages each changed, the impact-weeks before the week it merged against those after, with the site as the control); off not to.',
+    text: 'on to measure the docs pull requests merged in docs-repository (page views and thumbs of the pages each changed, the impact-weeks before the week it merged against those after, with the site as the control); off not to.',
+    default: 'on',
+    actions: ['health'],
   },
-  "impact-weeks": {
-    root: "Health mode with impact: how many whole weeks (Monday to Monday, UTC) before the week a pull request merged and after it are compared, 1 to 12 (the merge week itself is left out).",
-    text: "With impact: how many whole weeks (Monday to Monday, UTC) before the week a pull request merged and after it are compared, 1 to 12 (the merge week itself is left out).",
-    default: "4",
-    actions: ["health"],
+  'impact-weeks': {
+    root: 'Health mode with impact: how many whole weeks (Monday to Monday, UTC) before the week a pull request merged and after it are compared, 1 to 12 (the merge week itself is left out).',
+    text: 'With impact: how many whole weeks (Monday to Monday, UTC) before the week a pull request merged and after it are compared, 1 to 12 (the merge week itself is left out).',
+    default: '4',
+    actions: ['health'],
   },
-  "impact-comment": {
-    root: "Health mode with impact: comment the figures on each measured pull request once its weeks after are complete (one comment, edited if the figures are corrected).",
-    text: "With impact: comment the figures on each measured pull request once its weeks after are complete (one comment, edited if the figures are corrected).",
-    default: "true",
-    actions: ["health"],
+  'impact-comment': {
+    root: 'Health mode with impact: comment the figures on each measured pull request once its weeks after are complete (one comment, edited if the figures are corrected).',
+    text: 'With impact: comment the figures on each measured pull request once its weeks after are complete (one comment, edited if the figures are corrected).',
+    default: 'true',
+    actions: ['health'],
   },
-  "docs-repository": {
+  'docs-repository': {
     root: "Health mode with impact: owner/name of the repository whose merged pull requests change the docs (default: this workflow's repository).",
     text: "With impact: owner/name of the repository whose merged pull requests change the docs (default: this workflow's repository).",
-    default: "${{ github.repository }}",
-    actions: ["health"],
+    default: '${{ github.repository }}',
+    actions: ['health'],
   },
-  "docs-root": {
-    root: "Health mode with impact: the folder of docs-repository that page files live in (. for the root). Empty: the folder holding docs.json (else the root).",
-    text: "With impact: the folder of docs-repository that page files live in (. for the root). Empty: the folder holding docs.json (else the root).",
-    actions: ["health"],
+  'docs-root': {
+    root: 'Health mode with impact: the folder of docs-repository that page files live in (. for the root). Empty: the folder holding docs.json (else the root).',
+    text: 'With impact: the folder of docs-repository that page files live in (. for the root). Empty: the folder holding docs.json (else the root).',
+    actions: ['health'],
   },
-  "max-jobs": {
-    root: "Health mode with agent persisting: the most agent jobs one run may start, 1 to 10 (each spends one of the 100 agent uses per project per hour).",
-    text: "With agent persisting: the most agent jobs one run may start, 1 to 10 (each spends one of the 100 agent uses per project per hour).",
-    default: "1",
-    actions: ["health"],
+  'max-jobs': {
+    root: 'Health mode with agent persisting: the most agent jobs one run may start, 1 to 10 (each spends one of the 100 agent uses per project per hour).',
+    text: 'With agent persisting: the most agent jobs one run may start, 1 to 10 (each spends one of the 100 agent uses per project per hour).',
+    default: '1',
+    actions: ['health'],
   },
 }
 
 export const OUTPUTS: Record<string, OutputSpec> = {
-  "job-id": {
+  'job-id': {
     root: "The agent job's id, set right after the job is created.",
     text: "The agent job's id, set right after the job is created or followed.",
-    actions: ["agent", "comment", "automation"],
+    actions: ['agent', 'comment', 'automation'],
   },
-  "status": {
-    root: "The last job status seen: active, completed, archived, failed, or a value the API adds later.",
-    text: "The last job status seen: active, completed, archived, failed, or a value the API adds later.",
-    actions: ["agent", "comment", "automation"],
+  status: {
+    root: 'The last job status seen: active, completed, archived, failed, or a value the API adds later.',
+    text: 'The last job status seen: active, completed, archived, failed, or a value the API adds later.',
+    actions: ['agent', 'comment', 'automation'],
   },
-  "pr-link": {
-    root: "The pull request URL the agent opened, or empty.",
-    text: "The pull request URL the agent opened, or empty.",
-    actions: ["agent", "comment", "automation"],
+  'pr-link': {
+    root: 'The pull request URL the agent opened, or empty.',
+    text: 'The pull request URL the agent opened, or empty.',
+    actions: ['agent', 'comment', 'automation'],
   },
-  "pr-number": {
-    root: "The number at the end of pr-link, or empty.",
-    text: "The number at the end of pr-link, or empty.",
-    actions: ["agent", "comment", "automation"],
+  'pr-number': {
+    root: 'The number at the end of pr-link, or empty.',
+    text: 'The number at the end of pr-link, or empty.',
+    actions: ['agent', 'comment', 'automation'],
   },
-  "model": {
-    root: "The AI model the job used.",
-    text: "The AI model the job used.",
-    actions: ["agent", "comment", "automation"],
+  model: {
+    root: 'The AI model the job used.',
+    text: 'The AI model the job used.',
+    actions: ['agent', 'comment', 'automation'],
   },
-  "source-repository": {
+  'source-repository': {
     root: "The job's source repository.",
     text: "The job's source repository.",
-    actions: ["agent", "comment", "automation"],
+    actions: ['agent', 'comment', 'automation'],
   },
-  "source-ref": {
+  'source-ref': {
     root: "The job's source ref (branch), or empty.",
     text: "The job's source ref (branch), or empty.",
-    actions: ["agent", "comment", "automation"],
+    actions: ['agent', 'comment', 'automation'],
   },
-  "job": {
-    root: "The last job object seen, as JSON (only its documented fields if it is over 64 KiB).",
-    text: "The last job object seen, as JSON (only its documented fields if it is over 64 KiB).",
-    actions: ["agent", "comment", "automation"],
+  job: {
+    root: 'The last job object seen, as JSON (only its documented fields if it is over 64 KiB).',
+    text: 'The last job object seen, as JSON (only its documented fields if it is over 64 KiB).',
+    actions: ['agent', 'comment', 'automation'],
   },
-  "human": {
-    root: "Visitors and views modes: site-wide human visitors (or views) for the range.",
-    text: { visitors: "Site-wide human visitors for the range.", views: "Site-wide human page views for the range." },
-    actions: ["visitors", "views"],
+  human: {
+    root: 'Visitors and views modes: site-wide human visitors (or views) for the range.',
+    text: { visitors: 'Site-wide human visitors for the range.', views: 'Site-wide human page views for the range.' },
+    actions: ['visitors', 'views'],
   },
-  "ai": {
-    root: "Visitors and views modes: site-wide AI visitors (or views) for the range.",
-    text: { visitors: "Site-wide AI visitors for the range.", views: "Site-wide AI page views for the range." },
-    actions: ["visitors", "views"],
+  ai: {
+    root: 'Visitors and views modes: site-wide AI visitors (or views) for the range.',
+    text: { visitors: 'Site-wide AI visitors for the range.', views: 'Site-wide AI page views for the range.' },
+    actions: ['visitors', 'views'],
   },
-  "total": {
-    root: "Visitors and views modes: site-wide total, deduplicated across human and AI (not human + ai).",
-    text: { visitors: "Site-wide total visitors, deduplicated across human and AI (not human + ai).", views: "Site-wide total page views, deduplicated across human and AI (not human + ai)." },
-    actions: ["visitors", "views"],
+  total: {
+    root: 'Visitors and views modes: site-wide total, deduplicated across human and AI (not human + ai).',
+    text: {
+      visitors: 'Site-wide total visitors, deduplicated across human and AI (not human + ai).',
+      views: 'Site-wide total page views, deduplicated across human and AI (not human + ai).',
+    },
+    actions: ['visitors', 'views'],
   },
-  "path-count": {
-    root: "Visitors and views modes: number of distinct page paths in the range.",
-    text: "Number of distinct page paths in the range.",
-    actions: ["visitors", "views"],
+  'path-count': {
+    root: 'Visitors and views modes: number of distinct page paths in the range.',
+    text: 'Number of distinct page paths in the range.',
+    actions: ['visitors', 'views'],
   },
-  "visitors-json": {
-    root: "Visitors mode: path of a JSON file with the whole export (project, range, totals, every page; with compare, the previous period too).",
-    text: "Path of a JSON file with the whole export (project, range, totals, every page; with compare, the previous period too).",
-    actions: ["visitors"],
+  'visitors-json': {
+    root: 'Visitors mode: path of a JSON file with the whole export (project, range, totals, every page; with compare, the previous period too).',
+    text: 'Path of a JSON file with the whole export (project, range, totals, every page; with compare, the previous period too).',
+    actions: ['visitors'],
   },
-  "visitors-csv": {
-    root: "Visitors mode: path of a CSV file with the whole export (path,human,ai,total; with compare, previous_human,previous_ai,previous_total,change).",
-    text: "Path of a CSV file with the whole export (path,human,ai,total; with compare, previous_human,previous_ai,previous_total,change).",
-    actions: ["visitors"],
+  'visitors-csv': {
+    root: 'Visitors mode: path of a CSV file with the whole export (path,human,ai,total; with compare, previous_human,previous_ai,previous_total,change).',
+    text: 'Path of a CSV file with the whole export (path,human,ai,total; with compare, previous_human,previous_ai,previous_total,change).',
+    actions: ['visitors'],
   },
-  "views-json": {
-    root: "Views mode: path of a JSON file with the whole export (project, range, totals, every page; with compare, the previous period too).",
-    text: "Path of a JSON file with the whole export (project, range, totals, every page; with compare, the previous period too).",
-    actions: ["views"],
+  'views-json': {
+    root: 'Views mode: path of a JSON file with the whole export (project, range, totals, every page; with compare, the previous period too).',
+    text: 'Path of a JSON file with the whole export (project, range, totals, every page; with compare, the previous period too).',
+    actions: ['views'],
   },
-  "views-csv": {
-    root: "Views mode: path of a CSV file with the whole export (path,human,ai,total; with compare, previous_human,previous_ai,previous_total,change).",
-    text: "Path of a CSV file with the whole export (path,human,ai,total; with compare, previous_human,previous_ai,previous_total,change).",
-    actions: ["views"],
+  'views-csv': {
+    root: 'Views mode: path of a CSV file with the whole export (path,human,ai,total; with compare, previous_human,previous_ai,previous_total,change).',
+    text: 'Path of a CSV file with the whole export (path,human,ai,total; with compare, previous_human,previous_ai,previous_total,change).',
+    actions: ['views'],
   },
-  "previous-total": {
-    root: "Visitors and views modes with compare: previous-period: the site-wide total of the previous period.",
-    text: "With compare: previous-period: the site-wide total of the previous period.",
-    actions: ["visitors", "views"],
+  'previous-total': {
+    root: 'Visitors and views modes with compare: previous-period: the site-wide total of the previous period.',
+    text: 'With compare: previous-period: the site-wide total of the previous period.',
+    actions: ['visitors', 'views'],
   },
-  "change-percent": {
-    root: "Visitors and views modes with compare: previous-period: (total - previous total) / previous total x 100, one decimal, signed (+12.5, -3.0); empty when the previous total is 0.",
-    text: "With compare: previous-period: (total - previous total) / previous total x 100, one decimal, signed (+12.5, -3.0); empty when the previous total is 0.",
-    actions: ["visitors", "views"],
+  'change-percent': {
+    root: 'Visitors and views modes with compare: previous-period: (total - previous total) / previous total x 100, one decimal, signed (+12.5, -3.0); empty when the previous total is 0.',
+    text: 'With compare: previous-period: (total - previous total) / previous total x 100, one decimal, signed (+12.5, -3.0); empty when the previous total is 0.',
+    actions: ['visitors', 'views'],
   },
-  "dead-end-searches": {
-    root: "Insights mode: how many distinct search queries had no result clicked (ctr 0) in the range.",
-    text: "How many distinct search queries had no result clicked (ctr 0) in the range.",
-    actions: ["insights"],
+  'dead-end-searches': {
+    root: 'Insights mode: how many distinct search queries had no result clicked (ctr 0) in the range.',
+    text: 'How many distinct search queries had no result clicked (ctr 0) in the range.',
+    actions: ['insights'],
   },
-  "unanswered-questions": {
-    root: "Insights mode: how many distinct questions the assistant could not answer.",
-    text: "How many distinct questions the assistant could not answer.",
-    actions: ["insights"],
+  'unanswered-questions': {
+    root: 'Insights mode: how many distinct questions the assistant could not answer.',
+    text: 'How many distinct questions the assistant could not answer.',
+    actions: ['insights'],
   },
-  "down-rated-pages": {
-    root: "Insights mode: how many pages got more thumbs down than up.",
-    text: "How many pages got more thumbs down than up.",
-    actions: ["insights"],
+  'down-rated-pages': {
+    root: 'Insights mode: how many pages got more thumbs down than up.',
+    text: 'How many pages got more thumbs down than up.',
+    actions: ['insights'],
   },
-  "insights-json": {
-    root: "Insights mode: path of a JSON file with everything fetched and every list in full (a CSV per list lies beside it).",
-    text: "Path of a JSON file with everything fetched and every list in full (a CSV per list lies beside it).",
-    actions: ["insights"],
+  'insights-json': {
+    root: 'Insights mode: path of a JSON file with everything fetched and every list in full (a CSV per list lies beside it).',
+    text: 'Path of a JSON file with everything fetched and every list in full (a CSV per list lies beside it).',
+    actions: ['insights'],
   },
-  "agent-prompt": {
-    root: "Insights mode: an instruction for the documentation agent that asks it to close the top gaps (reader text quoted as data); empty when there are none.",
-    text: "An instruction for the documentation agent that asks it to close the top gaps (reader text quoted as data); empty when there are none.",
-    actions: ["insights"],
+  'agent-prompt': {
+    root: 'Insights mode: an instruction for the documentation agent that asks it to close the top gaps (reader text quoted as data); empty when there are none.',
+    text: 'An instruction for the documentation agent that asks it to close the top gaps (reader text quoted as data); empty when there are none.',
+    actions: ['insights'],
   },
-  "triggered": {
-    root: "Comment mode: true when the comment was taken as an instruction and sent, else false. Agent mode with changes: true when a job was created or continued for the change.",
-    text: { agent: "With changes: true when a job was created or continued for the change, else false.", comment: "true when the comment was taken as an instruction and sent (or instructions it caught up on were), else false." },
-    actions: ["agent", "comment"],
+  triggered: {
+    root: 'Comment mode: true when the comment was taken as an instruction and sent, else false. Agent mode with changes: true when a job was created or continued for the change.',
+    text: {
+      agent: 'With changes: true when a job was created or continued for the change, else false.',
+      comment:
+        'true when the comment was taken as an instruction and sent (or instructions it caught up on were), else false.',
+    },
+    actions: ['agent', 'comment'],
   },
-  "deployment-id": {
+  'deployment-id': {
     root: "Deploy and preview modes: the deployment's statusId, set as soon as it is started.",
     text: "The deployment's statusId, set as soon as it is started.",
-    actions: ["deploy", "preview"],
+    actions: ['deploy', 'preview'],
   },
-  "deployment-status": {
-    root: "Deploy and preview modes: queued, in_progress, success, failure, or a value the service adds later.",
-    text: "queued, in_progress, success, failure, or a value the service adds later.",
-    actions: ["deploy", "preview"],
+  'deployment-status': {
+    root: 'Deploy and preview modes: queued, in_progress, success, failure, or a value the service adds later.',
+    text: 'queued, in_progress, success, failure, or a value the service adds later.',
+    actions: ['deploy', 'preview'],
   },
-  "preview-url": {
+  'preview-url': {
     root: "Preview mode: the preview's URL, set as soon as it is started (before waiting).",
     text: "The preview's URL, set as soon as it is started (before waiting).",
-    actions: ["preview"],
+    actions: ['preview'],
   },
-  "changed-pages": {
+  'changed-pages': {
     root: "Deploy and preview modes: JSON array of the deployed commit's added and modified files.",
     text: "JSON array of the deployed commit's added and modified files.",
-    actions: ["deploy", "preview"],
+    actions: ['deploy', 'preview'],
   },
-  "automation-run-id": {
+  'automation-run-id': {
     root: "Automation mode: the run's instanceId.",
     text: "The run's instanceId.",
-    actions: ["automation"],
+    actions: ['automation'],
   },
-  "agent-uses": {
+  'agent-uses': {
     root: "Every mode: the agent uses this run spent (jobs created, messages sent, automations run), of the service's 100 per project per hour.",
     text: "The agent uses this run spent (jobs created, messages sent, automations run), of the service's 100 per project per hour.",
     actions: ACTIONS,
   },
-  "analytics-requests": {
+  'analytics-requests': {
     root: "Every mode: the analytics requests this run sent (retries included), of the service's 100 per organisation per hour.",
     text: "The analytics requests this run sent (retries included), of the service's 100 per organisation per hour.",
     actions: ACTIONS,
   },
-  "changed-files": {
-    root: "Agent mode with changes: how many changed files matched changes-paths.",
-    text: "With changes: how many changed files matched changes-paths.",
-    actions: ["agent"],
+  'changed-files': {
+    root: 'Agent mode with changes: how many changed files matched changes-paths.',
+    text: 'With changes: how many changed files matched changes-paths.',
+    actions: ['agent'],
   },
-  "skip-reason": {
-    root: "Comment mode, and agent mode with changes, when not triggered: no-relevant-changes (agent mode: no file matched, or nothing new), no-phrase, empty-instruction, not-allowed, bot, own-comment, not-created (an edit, a deletion, a dismissed review) or already-handled (an earlier run caught it up, or another run holds it).",
-    text: { agent: "With changes, when not triggered: no-relevant-changes (no file matched, or nothing new).", comment: "When not triggered: no-phrase, empty-instruction, not-allowed, bot, own-comment, not-created (an edit, a deletion, a dismissed review) or already-handled (an earlier run caught it up, or another run holds it)." },
-    actions: ["agent", "comment"],
+  'skip-reason': {
+    root: 'Comment mode, and agent mode with changes, when not triggered: no-relevant-changes (agent mode: no file matched, or nothing new), no-phrase, empty-instruction, not-allowed, bot, own-comment, not-created (an edit, a deletion, a dismissed review) or already-handled (an earlier run caught it up, or another run holds it).',
+    text: {
+      agent: 'With changes, when not triggered: no-relevant-changes (no file matched, or nothing new).',
+      comment:
+        'When not triggered: no-phrase, empty-instruction, not-allowed, bot, own-comment, not-created (an edit, a deletion, a dismissed review) or already-handled (an earlier run caught it up, or another run holds it).',
+    },
+    actions: ['agent', 'comment'],
   },
-  "issue-number": {
+  'issue-number': {
     root: "Health mode: the health issue's number.",
     text: "The health issue's number.",
-    actions: ["health"],
+    actions: ['health'],
   },
-  "issue-url": {
+  'issue-url': {
     root: "Health mode: the health issue's link.",
     text: "The health issue's link.",
-    actions: ["health"],
+    actions: ['health'],
   },
-  "new-gaps": {
-    root: "Health mode: how many gaps were first seen this run.",
-    text: "How many gaps were first seen this run.",
-    actions: ["health"],
+  'new-gaps': {
+    root: 'Health mode: how many gaps were first seen this run.',
+    text: 'How many gaps were first seen this run.',
+    actions: ['health'],
   },
-  "persisting-gaps": {
-    root: "Health mode: how many followed gaps were seen again (or could not be checked: their list was incomplete).",
-    text: "How many followed gaps were seen again (or could not be checked: their list was incomplete).",
-    actions: ["health"],
+  'persisting-gaps': {
+    root: 'Health mode: how many followed gaps were seen again (or could not be checked: their list was incomplete).',
+    text: 'How many followed gaps were seen again (or could not be checked: their list was incomplete).',
+    actions: ['health'],
   },
-  "gone-gaps": {
-    root: "Health mode: how many gaps seen last time are gone.",
-    text: "How many gaps seen last time are gone.",
-    actions: ["health"],
+  'gone-gaps': {
+    root: 'Health mode: how many gaps seen last time are gone.',
+    text: 'How many gaps seen last time are gone.',
+    actions: ['health'],
   },
-  "impact-json": {
-    root: "Health mode with impact: JSON array, newest merge first, one object per docs pull request measured or being measured: number, url, title, mergedAt, agent, pages, notPages, weeks, weeksCounted (of its weeks after), commented, and once complete figures (before and after for its pages together and for each page: human, ai, up, down; site: the control; verdict).",
-    text: "With impact: JSON array, newest merge first, one object per docs pull request measured or being measured: number, url, title, mergedAt, agent, pages, notPages, weeks, weeksCounted (of its weeks after), commented, and once complete figures (before and after for its pages together and for each page: human, ai, up, down; site: the control; verdict).",
-    actions: ["health"],
+  'impact-json': {
+    root: 'Health mode with impact: JSON array, newest merge first, one object per docs pull request measured or being measured: number, url, title, mergedAt, agent, pages, notPages, weeks, weeksCounted (of its weeks after), commented, and once complete figures (before and after for its pages together and for each page: human, ai, up, down; site: the control; verdict).',
+    text: 'With impact: JSON array, newest merge first, one object per docs pull request measured or being measured: number, url, title, mergedAt, agent, pages, notPages, weeks, weeksCounted (of its weeks after), commented, and once complete figures (before and after for its pages together and for each page: human, ai, up, down; site: the control; verdict).',
+    actions: ['health'],
   },
-  "jobs-created": {
-    root: "Health mode: JSON array of the ids of the agent jobs this run started.",
-    text: "JSON array of the ids of the agent jobs this run started.",
-    actions: ["health"],
+  'jobs-created': {
+    root: 'Health mode: JSON array of the ids of the agent jobs this run started.',
+    text: 'JSON array of the ids of the agent jobs this run started.',
+    actions: ['health'],
   },
 }

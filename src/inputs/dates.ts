@@ -5,7 +5,8 @@
 
 import { formatDay, formatTime } from '../util/format.js'
 
-export const DATE_FORMS = 'YYYY-MM-DD, an ISO 8601 date-time (2026-10-01T00:00:00Z), or Nd for N days before today in UTC (0d is today), from the year 2000 on'
+export const DATE_FORMS =
+  'YYYY-MM-DD, an ISO 8601 date-time (2026-10-01T00:00:00Z), or Nd for N days before today in UTC (0d is today), from the year 2000 on'
 
 export interface RangeEnd {
   /** As the user wrote it. */
@@ -78,12 +79,16 @@ export function pinOpenEnd(to: RangeEnd | undefined, now: number): RangeEnd {
 export function describeEnd(to: RangeEnd, now: number): string {
   if (to.pinned) return describePin(to)
   const tomorrow = Math.floor(now / DAY_MS) * DAY_MS + DAY_MS
-  return to.instant > tomorrow ? `date-to (${to.given}) is after today: the range has data up to now only, ${formatTime(now)}.` : ''
+  return to.instant > tomorrow
+    ? `date-to (${to.given}) is after today: the range has data up to now only, ${formatTime(now)}.`
+    : ''
 }
 
 /** What a pinned end means, for summaries; '' for an end that was given. */
 export function describePin(to: RangeEnd): string {
-  return to.pinned ? `date-to was open, so every request was sent dateTo=${to.sent} (tomorrow in UTC, exclusive): one fixed end, so live data could not shift between pages.` : ''
+  return to.pinned
+    ? `date-to was open, so every request was sent dateTo=${to.sent} (tomorrow in UTC, exclusive): one fixed end, so live data could not shift between pages.`
+    : ''
 }
 
 /**

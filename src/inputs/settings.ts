@@ -18,7 +18,9 @@ import { ACTIONS, type ActionName, INPUTS, inputsOf } from './catalogue.js'
  * was given empty.
  */
 export const DEFAULTS: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries(INPUTS).flatMap(([name, spec]) => (spec.default !== undefined && !spec.default.includes('${{') ? [[name, spec.default]] : [])),
+  Object.entries(INPUTS).flatMap(([name, spec]) =>
+    spec.default !== undefined && !spec.default.includes('${{') ? [[name, spec.default]] : [],
+  ),
 )
 
 const MODES = ACTIONS
@@ -59,23 +61,32 @@ export interface PromptFiles {
 
 /** Why a prompt is no prompt, or too long; undefined when it is a prompt to send. */
 function promptProblem(text: string): { accepted: string; described?: string } | undefined {
-  if (text.length > 0 && text.trim().length === 0) return { accepted: 'an instruction with some text in it, or no prompt at all' }
+  if (text.length > 0 && text.trim().length === 0)
+    return { accepted: 'an instruction with some text in it, or no prompt at all' }
   if (text.length > MAX_PROMPT_CHARS) {
-    return { accepted: `at most ${formatNumber(MAX_PROMPT_CHARS)} characters (this one has ${formatNumber(text.length)}; the action sends no longer prompt)`, described: `is ${formatNumber(text.length)} characters long` }
+    return {
+      accepted: `at most ${formatNumber(MAX_PROMPT_CHARS)} characters (this one has ${formatNumber(text.length)}; the action sends no longer prompt)`,
+      described: `is ${formatNumber(text.length)} characters long`,
+    }
   }
   return undefined
 }
 
 /** `prompt-file`: the file's text, read as UTF-8 from inside the workspace, or a problem naming the path. */
 function readPromptFile(value: string, files: PromptFiles | undefined, ctx: Issues): string | undefined {
-  if (!files) return problem(ctx, value, 'a file the action can read: this run has no workspace to read it from', ['prompt-file'])
+  if (!files)
+    return problem(ctx, value, 'a file the action can read: this run has no workspace to read it from', ['prompt-file'])
   const inside = (path: string, root: string): boolean => {
     const rel = relative(root, path)
     return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel)
   }
-  const accepted = 'the path of a UTF-8 text file inside the workspace (GITHUB_WORKSPACE), relative to it or absolute, such as docs-prompt.md'
+  const accepted =
+    'the path of a UTF-8 text file inside the workspace (GITHUB_WORKSPACE), relative to it or absolute, such as docs-prompt.md'
   const path = resolve(files.workspace, value)
-  const unreadable = (error: unknown) => problem(ctx, value, `${accepted}; it cannot be read (${(error as { code?: string }).code ?? 'error'})`, ['prompt-file'])
+  const unreadable = (error: unknown) =>
+    problem(ctx, value, `${accepted}; it cannot be read (${(error as { code?: string }).code ?? 'error'})`, [
+      'prompt-file',
+    ])
   let real: string
   try {
     real = files.realPath(path)
@@ -96,9 +107,17 @@ function readPromptFile(value: string, files: PromptFiles | undefined, ctx: Issu
   } catch (error) {
     return unreadable(error)
   }
-  if (text.trim() === '') return problem(ctx, value, `${accepted}, with some text in it; this one is empty`, ['prompt-file'])
+  if (text.trim() === '')
+    return problem(ctx, value, `${accepted}, with some text in it; this one is empty`, ['prompt-file'])
   const bad = promptProblem(text)
-  if (bad) return problem(ctx, value, bad.accepted, ['prompt-file'], bad.described ? `names a file that ${bad.described}` : undefined)
+  if (bad)
+    return problem(
+      ctx,
+      value,
+      bad.accepted,
+      ['prompt-file'],
+      bad.described ? `names a file that ${bad.described}` : undefined,
+    )
   return text.trim()
 }
 
@@ -109,7 +128,13 @@ type Issues = { issues: z.core.$ZodRawIssue[] }
  * what the value is when the value itself must not be shown (a key of the wrong type).
  */
 function problem(ctx: Issues, value: unknown, message: string, path?: string[], described?: string): never {
-  ctx.issues.push({ code: 'custom', message, input: value, ...(path ? { path } : {}), ...(described ? { params: { described } } : {}) })
+  ctx.issues.push({
+    code: 'custom',
+    message,
+    input: value,
+    ...(path ? { path } : {}),
+    ...(described ? { params: { described } } : {}),
+  })
   return z.NEVER as never
 }
 
@@ -155,13 +180,15 @@ function isLoopbackHost(hostname: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
 }
 
-const BASE_URL_ACCEPTED = 'an https:// URL without query or credentials (http:// only for localhost, 127.0.0.1 or [::1])'
+const BASE_URL_ACCEPTED =
+  'an https:// URL without query or credentials (http:// only for localhost, 127.0.0.1 or [::1])'
 
 /** The ports the fetch standard blocks ("bad port"): Node's fetch fails on them before connecting. */
 const FETCH_BLOCKED_PORTS = new Set([
-  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513,
-  514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679,
-  6697, 10080,
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110,
+  111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532,
+  540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061,
+  6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
 ])
 
 function parseBaseUrl(value: string): string | undefined {
@@ -178,14 +205,16 @@ function parseBaseUrl(value: string): string | undefined {
 
 // Identifiers go into URL paths (encoded); whitespace or control characters in them are a
 // copy-paste mistake, not an identifier.
-const identifier = (value: string): string | undefined => (/^[^\s\u0000-\u001f\u007f]+$/.test(value) ? value : undefined)
+const identifier = (value: string): string | undefined =>
+  /^[^\s\u0000-\u001f\u007f]+$/.test(value) ? value : undefined
 
 /**
  * The trigger phrase: one word, no spaces. Not a mention (`@name`): a mention notifies that account,
  * and `@mintlify` is a real one. Not starting with `>` or a backtick, which quote or fence a line.
  */
 function parseTriggerPhrase(value: string): string | undefined {
-  if (value.length === 0 || value.length > 50 || /[\s\u0000-\u001f\u007f]/.test(value) || /^[@>`~]/.test(value)) return undefined
+  if (value.length === 0 || value.length > 50 || /[\s\u0000-\u001f\u007f]/.test(value) || /^[@>`~]/.test(value))
+    return undefined
   return value
 }
 
@@ -193,13 +222,21 @@ const BOT_LOGIN = /^[a-z0-9](?:[a-z0-9-]{0,38})(?:\[bot\])?$/i
 
 /** `renovate[bot], dependabot` → ['renovate[bot]', 'dependabot[bot]'] (lower case); `*` is refused. */
 function parseAllowedBots(value: string): string[] | undefined {
-  const names = value.split(',').map((n) => n.trim()).filter((n) => n !== '')
+  const names = value
+    .split(',')
+    .map((n) => n.trim())
+    .filter((n) => n !== '')
   if (names.some((n) => !BOT_LOGIN.test(n))) return undefined
-  return [...new Set(names.map((n) => (n.toLowerCase().endsWith('[bot]') ? n.toLowerCase() : `${n.toLowerCase()}[bot]`)))]
+  return [
+    ...new Set(names.map((n) => (n.toLowerCase().endsWith('[bot]') ? n.toLowerCase() : `${n.toLowerCase()}[bot]`))),
+  ]
 }
 
 function parseGlobs(value: string): string[] | undefined {
-  const globs = value.split(/[\n,]/).map((g) => g.trim()).filter((g) => g !== '')
+  const globs = value
+    .split(/[\n,]/)
+    .map((g) => g.trim())
+    .filter((g) => g !== '')
   if (globs.some((g) => g === '!' || g.length > 300)) return undefined
   return globs
 }
@@ -224,10 +261,15 @@ const REPOSITORY = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/
 
 /** `./docs/` → `docs`; `.` or `/` → '' (the root). */
 function parseDocsRoot(value: string): string | undefined {
-  const path = value.replace(/\\/g, '/').replace(/^\.\/+/, '').replace(/^\/+|\/+$/g, '')
+  const path = value
+    .replace(/\\/g, '/')
+    .replace(/^\.\/+/, '')
+    .replace(/^\/+|\/+$/g, '')
   if (path === '' || path === '.') return ''
   const segments = path.split('/')
-  return segments.some((s) => s === '..' || s === '.' || s === '' || /[\u0000-\u001f:*?"<>|]/.test(s)) ? undefined : path
+  return segments.some((s) => s === '..' || s === '.' || s === '' || /[\u0000-\u001f:*?"<>|]/.test(s))
+    ? undefined
+    : path
 }
 
 function integerInput(min: number, max: number, accepted: string) {
@@ -243,75 +285,137 @@ function rangeEndInput(now: number) {
 
 /** Every input's parser, by name: each mode's schema is built from the ones it reads. */
 const fieldsAt = (now: number, eventName: string) => ({
-    'api-key': input((v, ctx) => {
-      const accepted = 'the admin API key from a secret, for example ${{ secrets.MINTLIFY_API_KEY }}'
-      const other = OTHER_KEY_TYPES.find(([prefix]) => v.startsWith(prefix))
-      if (other) {
-        const [prefix, name] = other
-        return problem(ctx, '', `an admin API key (mint_…) from the dashboard's API keys page; ${name}s do not work with this API`, undefined, `is an ${name} (it starts with ${prefix}; its value is not shown)`)
-      }
-      if (v === '' && eventName === 'pull_request') {
-        // the one case where an empty secret is GitHub's doing, not a typo: say so
-        return problem(ctx, v, `${accepted}. On a pull_request event from a fork GitHub passes the workflow no secrets: run docs jobs for forks from a pull_request_target workflow (the action then lets only authors with write access start one), or only for branches of this repository`)
-      }
-      return v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : problem(ctx, v, accepted)
-    }),
-    'project-id': checked('the project identifier from the dashboard\'s API keys page (no spaces)', identifier),
-    prompt: input((v, ctx) => {
-      const bad = promptProblem(v)
-      return bad ? problem(ctx, v, bad.accepted, undefined, bad.described) : v.trim() || undefined
-    }),
-    'prompt-file': z.string(),
-    'job-id': input((v, ctx) =>
-      v === '' ? undefined : identifier(v) ?? problem(ctx, v, 'a job id without spaces, as printed by an earlier run (output job-id)'),
-    ),
-    wait: booleanInput,
-    'wait-timeout': durationInput(1),
-    'poll-interval': durationInput(50),
-    'require-pr': booleanInput,
-    'base-url': input((v, ctx) => {
-      const url = parseBaseUrl(v)
-      if (url === undefined) return problem(ctx, v, BASE_URL_ACCEPTED)
-      const port = new URL(url).port
-      // a port fetch refuses would fail every request the same way: said now, nothing sent
-      return FETCH_BLOCKED_PORTS.has(Number(port)) ? problem(ctx, v, `${BASE_URL_ACCEPTED}, on a port Node's fetch connects to: it never connects to port ${port}, one the fetch standard blocks`) : url
-    }),
-    'date-from': rangeEndInput(now),
-    'date-to': rangeEndInput(now),
-    'page-size': integerInput(1, 250, 'a whole number of rows per request from 1 to 250 (250 spends the fewest requests)'),
-    'summary-rows': integerInput(1, 100_000, 'a whole number of pages to list in the summary, 1 or more'),
-    'max-requests': integerInput(1, 10_000, 'a whole number of analytics requests from 1 to 10000 (the service allows 100 an hour per organisation)'),
-    comment: booleanInput,
-    'github-token': z.string(),
-    'docs-token': z.string(),
-    reviewers: checked('off, or author (ask the people who started the job to review its pull request)', (v) => (v === 'off' || v === 'author' ? v : undefined)),
-    'trigger-phrase': checked('a phrase of 1 to 50 characters without spaces, not starting with @ (a mention notifies a real account), > or a backtick; for example /docs', parseTriggerPhrase),
-    compare: checked('none, or previous-period (also export the period of the same length just before, and show the change)', (v) =>
-      (COMPARE as readonly string[]).includes(v) ? (v as (typeof COMPARE)[number]) : undefined,
-    ),
-    'allowed-bots': checked(
-      'comma-separated bot logins such as renovate[bot], dependabot[bot]; * (any bot) is not accepted: list each bot you trust',
-      parseAllowedBots,
-    ),
-    branch: input((v, ctx) => (v === '' ? undefined : /^[^\s~^:?*[\\]+$/.test(v) && !v.startsWith('-') ? v : problem(ctx, v, 'a branch name of the docs repository, such as docs/new-page (no spaces)'))),
-    'automation-id': input((v, ctx) => (v === '' ? undefined : identifier(v) ?? problem(ctx, v, 'the id of a saved automation of this project, from the dashboard (no spaces)'))),
-    changes: checked('none, files (the changed files) or diff (the files and their patches)', (v) => ((CHANGES as readonly string[]).includes(v) ? (v as (typeof CHANGES)[number]) : undefined)),
-    'changes-paths': checked('globs, one a line or comma-separated, such as src/** and !**/*.test.ts', parseGlobs),
-    'max-changes': integerInput(1000, 1_000_000, 'a whole number of characters of change description from 1000 to 1000000'),
-    'continue-thread': booleanInput,
-    weeks: integerInput(1, 52, 'a whole number of weeks for the trend, from 1 to 52'),
-    'health-label': checked('a label name of 1 to 50 characters without commas, such as docs-health', (v) => (v.length >= 1 && v.length <= 50 && !v.includes(',') && v.trim() === v ? v : undefined)),
-    agent: checked('off, or persisting (start an agent job for a gap seen in two runs in a row)', (v) => ((HEALTH_AGENT as readonly string[]).includes(v) ? (v as (typeof HEALTH_AGENT)[number]) : undefined)),
-    'max-jobs': integerInput(1, 10, 'a whole number of agent jobs one run may start, from 1 to 10'),
-    impact: checked('on (measure the docs pull requests merged in docs-repository) or off', (v) => (v === 'on' || v === 'off' ? v : undefined)),
-    'impact-weeks': integerInput(1, 12, 'a whole number of weeks before and after the merge week, from 1 to 12'),
-    'impact-comment': booleanInput,
-    'docs-repository': input((v, ctx) => (v === '' ? undefined : REPOSITORY.test(v) ? v : problem(ctx, v, 'owner/name of a repository, such as acme/docs'))),
-    'docs-root': input((v, ctx) => (v === '' ? undefined : parseDocsRoot(v) ?? problem(ctx, v, 'a folder of docs-repository such as docs (. for the root), without .. or a leading drive'))),
-    'status-labels': checked(
-      'three different comma-separated label names of up to 50 characters (while the job runs, done, failed), for example "docs: in progress, docs: done, docs: failed"; or nothing',
-      parseStatusLabels,
-    ),
+  'api-key': input((v, ctx) => {
+    const accepted = 'the admin API key from a secret, for example ${{ secrets.MINTLIFY_API_KEY }}'
+    const other = OTHER_KEY_TYPES.find(([prefix]) => v.startsWith(prefix))
+    if (other) {
+      const [prefix, name] = other
+      return problem(
+        ctx,
+        '',
+        `an admin API key (mint_…) from the dashboard's API keys page; ${name}s do not work with this API`,
+        undefined,
+        `is an ${name} (it starts with ${prefix}; its value is not shown)`,
+      )
+    }
+    if (v === '' && eventName === 'pull_request') {
+      // the one case where an empty secret is GitHub's doing, not a typo: say so
+      return problem(
+        ctx,
+        v,
+        `${accepted}. On a pull_request event from a fork GitHub passes the workflow no secrets: run docs jobs for forks from a pull_request_target workflow (the action then lets only authors with write access start one), or only for branches of this repository`,
+      )
+    }
+    return v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : problem(ctx, v, accepted)
+  }),
+  'project-id': checked("the project identifier from the dashboard's API keys page (no spaces)", identifier),
+  prompt: input((v, ctx) => {
+    const bad = promptProblem(v)
+    return bad ? problem(ctx, v, bad.accepted, undefined, bad.described) : v.trim() || undefined
+  }),
+  'prompt-file': z.string(),
+  'job-id': input((v, ctx) =>
+    v === ''
+      ? undefined
+      : (identifier(v) ?? problem(ctx, v, 'a job id without spaces, as printed by an earlier run (output job-id)')),
+  ),
+  wait: booleanInput,
+  'wait-timeout': durationInput(1),
+  'poll-interval': durationInput(50),
+  'require-pr': booleanInput,
+  'base-url': input((v, ctx) => {
+    const url = parseBaseUrl(v)
+    if (url === undefined) return problem(ctx, v, BASE_URL_ACCEPTED)
+    const port = new URL(url).port
+    // a port fetch refuses would fail every request the same way: said now, nothing sent
+    return FETCH_BLOCKED_PORTS.has(Number(port))
+      ? problem(
+          ctx,
+          v,
+          `${BASE_URL_ACCEPTED}, on a port Node's fetch connects to: it never connects to port ${port}, one the fetch standard blocks`,
+        )
+      : url
+  }),
+  'date-from': rangeEndInput(now),
+  'date-to': rangeEndInput(now),
+  'page-size': integerInput(
+    1,
+    250,
+    'a whole number of rows per request from 1 to 250 (250 spends the fewest requests)',
+  ),
+  'summary-rows': integerInput(1, 100_000, 'a whole number of pages to list in the summary, 1 or more'),
+  'max-requests': integerInput(
+    1,
+    10_000,
+    'a whole number of analytics requests from 1 to 10000 (the service allows 100 an hour per organisation)',
+  ),
+  comment: booleanInput,
+  'github-token': z.string(),
+  'docs-token': z.string(),
+  reviewers: checked('off, or author (ask the people who started the job to review its pull request)', (v) =>
+    v === 'off' || v === 'author' ? v : undefined,
+  ),
+  'trigger-phrase': checked(
+    'a phrase of 1 to 50 characters without spaces, not starting with @ (a mention notifies a real account), > or a backtick; for example /docs',
+    parseTriggerPhrase,
+  ),
+  compare: checked(
+    'none, or previous-period (also export the period of the same length just before, and show the change)',
+    (v) => ((COMPARE as readonly string[]).includes(v) ? (v as (typeof COMPARE)[number]) : undefined),
+  ),
+  'allowed-bots': checked(
+    'comma-separated bot logins such as renovate[bot], dependabot[bot]; * (any bot) is not accepted: list each bot you trust',
+    parseAllowedBots,
+  ),
+  branch: input((v, ctx) =>
+    v === ''
+      ? undefined
+      : /^[^\s~^:?*[\\]+$/.test(v) && !v.startsWith('-')
+        ? v
+        : problem(ctx, v, 'a branch name of the docs repository, such as docs/new-page (no spaces)'),
+  ),
+  'automation-id': input((v, ctx) =>
+    v === ''
+      ? undefined
+      : (identifier(v) ??
+        problem(ctx, v, 'the id of a saved automation of this project, from the dashboard (no spaces)')),
+  ),
+  changes: checked('none, files (the changed files) or diff (the files and their patches)', (v) =>
+    (CHANGES as readonly string[]).includes(v) ? (v as (typeof CHANGES)[number]) : undefined,
+  ),
+  'changes-paths': checked('globs, one a line or comma-separated, such as src/** and !**/*.test.ts', parseGlobs),
+  'max-changes': integerInput(
+    1000,
+    1_000_000,
+    'a whole number of characters of change description from 1000 to 1000000',
+  ),
+  'continue-thread': booleanInput,
+  weeks: integerInput(1, 52, 'a whole number of weeks for the trend, from 1 to 52'),
+  'health-label': checked('a label name of 1 to 50 characters without commas, such as docs-health', (v) =>
+    v.length >= 1 && v.length <= 50 && !v.includes(',') && v.trim() === v ? v : undefined,
+  ),
+  agent: checked('off, or persisting (start an agent job for a gap seen in two runs in a row)', (v) =>
+    (HEALTH_AGENT as readonly string[]).includes(v) ? (v as (typeof HEALTH_AGENT)[number]) : undefined,
+  ),
+  'max-jobs': integerInput(1, 10, 'a whole number of agent jobs one run may start, from 1 to 10'),
+  impact: checked('on (measure the docs pull requests merged in docs-repository) or off', (v) =>
+    v === 'on' || v === 'off' ? v : undefined,
+  ),
+  'impact-weeks': integerInput(1, 12, 'a whole number of weeks before and after the merge week, from 1 to 12'),
+  'impact-comment': booleanInput,
+  'docs-repository': input((v, ctx) =>
+    v === '' ? undefined : REPOSITORY.test(v) ? v : problem(ctx, v, 'owner/name of a repository, such as acme/docs'),
+  ),
+  'docs-root': input((v, ctx) =>
+    v === ''
+      ? undefined
+      : (parseDocsRoot(v) ??
+        problem(ctx, v, 'a folder of docs-repository such as docs (. for the root), without .. or a leading drive')),
+  ),
+  'status-labels': checked(
+    'three different comma-separated label names of up to 50 characters (while the job runs, done, failed), for example "docs: in progress, docs: done, docs: failed"; or nothing',
+    parseStatusLabels,
+  ),
 })
 
 type Fields = ReturnType<typeof fieldsAt>
@@ -328,19 +432,61 @@ const COMMON = ['api-key', 'project-id', 'wait-timeout', 'base-url'] as const
 const JOB = ['wait', 'poll-interval', 'require-pr'] as const
 const THREAD = ['comment', 'github-token', 'trigger-phrase'] as const
 export const MODE_INPUTS = {
-  agent: [...COMMON, 'prompt', 'prompt-file', 'job-id', ...JOB, ...THREAD, 'docs-token', 'reviewers', 'changes', 'changes-paths', 'max-changes', 'continue-thread', 'status-labels'],
-  comment: [...COMMON, ...JOB, 'github-token', 'docs-token', 'reviewers', 'trigger-phrase', 'allowed-bots', 'status-labels'],
+  agent: [
+    ...COMMON,
+    'prompt',
+    'prompt-file',
+    'job-id',
+    ...JOB,
+    ...THREAD,
+    'docs-token',
+    'reviewers',
+    'changes',
+    'changes-paths',
+    'max-changes',
+    'continue-thread',
+    'status-labels',
+  ],
+  comment: [
+    ...COMMON,
+    ...JOB,
+    'github-token',
+    'docs-token',
+    'reviewers',
+    'trigger-phrase',
+    'allowed-bots',
+    'status-labels',
+  ],
   visitors: [...COMMON, 'date-from', 'date-to', 'page-size', 'summary-rows', 'max-requests', 'compare'],
   views: [...COMMON, 'date-from', 'date-to', 'page-size', 'summary-rows', 'max-requests', 'compare'],
   insights: [...COMMON, 'date-from', 'date-to', 'summary-rows', 'max-requests'],
   deploy: [...COMMON, 'wait', 'poll-interval', ...THREAD],
   preview: [...COMMON, 'wait', 'poll-interval', ...THREAD, 'branch'],
   automation: [...COMMON, ...JOB, ...THREAD, 'automation-id'],
-  health: [...COMMON, 'max-requests', 'github-token', 'weeks', 'health-label', 'agent', 'max-jobs', 'impact', 'impact-weeks', 'impact-comment', 'docs-repository', 'docs-root', 'docs-token'],
+  health: [
+    ...COMMON,
+    'max-requests',
+    'github-token',
+    'weeks',
+    'health-label',
+    'agent',
+    'max-jobs',
+    'impact',
+    'impact-weeks',
+    'impact-comment',
+    'docs-repository',
+    'docs-root',
+    'docs-token',
+  ],
 } as const satisfies Record<ActionName, readonly FieldName[]>
 
 type ModeInputs<M extends ActionName> = InputsOf<(typeof MODE_INPUTS)[M][number]>
-const common = (i: InputsOf<(typeof COMMON)[number]>) => ({ apiKey: i['api-key'], projectId: i['project-id'], baseUrl: i['base-url'], waitTimeoutMs: i['wait-timeout'] })
+const common = (i: InputsOf<(typeof COMMON)[number]>) => ({
+  apiKey: i['api-key'],
+  projectId: i['project-id'],
+  baseUrl: i['base-url'],
+  waitTimeoutMs: i['wait-timeout'],
+})
 
 /** A range's start must come before its (exclusive) end, and not after now: no data lies there. */
 function checkRange(from: RangeEnd | undefined, to: RangeEnd | undefined, now: number, ctx: Issues): boolean {
@@ -350,7 +496,12 @@ function checkRange(from: RangeEnd | undefined, to: RangeEnd | undefined, now: n
   }
   // the service has no data after now: a range that starts later would spend requests on nothing
   if (from && from.instant > now) {
-    problem(ctx, from.given, `a start no later than now (${formatTime(now)}): the service has no data after it, and nothing was sent`, ['date-from'])
+    problem(
+      ctx,
+      from.given,
+      `a start no later than now (${formatTime(now)}): the service has no data after it, and nothing was sent`,
+      ['date-from'],
+    )
     return false
   }
   return true
@@ -364,104 +515,248 @@ const modeSchemas = (now: number, eventName: string, files: PromptFiles | undefi
     const picked = Object.fromEntries(inputsOf(mode).map((name) => [name, fields[name as FieldName]]))
     return z.pipe(z.object(picked) as unknown as z.ZodMiniType<ModeInputs<M>>, z.transform(transform))
   }
-  const traffic = <M extends 'visitors' | 'views'>(mode: M) => (i: ModeInputs<'visitors'>, ctx: Issues) => {
-    const from = i['date-from']
-    const to = i['date-to']
-    if (!checkRange(from, to, now, ctx)) return z.NEVER
-    if (i.compare === 'previous-period' && !from) {
-      return problem(ctx, '', 'a start with compare: previous-period (the previous period is as long as this one, so this one needs a start)', ['date-from'])
-    }
-    return { ...common(i), mode, pages: { dateFrom: from, dateTo: to, pageSize: i['page-size'], summaryRows: i['summary-rows'], compare: i.compare === 'previous-period', maxRequests: i['max-requests'] } }
-  }
-  const live = <M extends 'deploy' | 'preview' | 'automation'>(mode: M) => (i: ModeInputs<'deploy'> & Partial<InputsOf<'branch' | 'automation-id' | 'require-pr'>>, ctx: Issues) => {
-    const pullRequestEvent = eventName === 'pull_request' || eventName === 'pull_request_target'
-    if (mode === 'preview' && !i.branch && !pullRequestEvent) {
-      return problem(ctx, '', `the branch to preview: on a ${eventName || 'run'} event there is no pull request head branch to take instead`, ['branch'])
-    }
-    if (mode === 'automation' && i['automation-id'] === undefined) {
-      return problem(ctx, '', 'the id of the saved automation to run', ['automation-id'])
-    }
-    if (i.comment && i['github-token'] === '') {
-      return problem(ctx, '', 'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"', ['github-token'])
-    }
-    return {
-      ...common(i),
-      mode,
-      live: { wait: i.wait, pollIntervalMs: i['poll-interval'], requirePr: i['require-pr'] ?? false, branch: i.branch || undefined, automationId: i['automation-id'] },
-      comment: i.comment ? { token: i['github-token'], triggerPhrase: i['trigger-phrase'] } : undefined,
-    }
-  }
-  return {
-    agent: () => schema('agent', (i, ctx) => {
-      const agent = { wait: i.wait, pollIntervalMs: i['poll-interval'], requirePr: i['require-pr'] }
-      const changes = i.changes === 'none' ? undefined : { kind: i.changes, paths: i['changes-paths'], maxChars: i['max-changes'], continueThread: i['continue-thread'], token: i['github-token'] }
-      if (changes && changes.token === '') {
-        return problem(ctx, '', 'a token when changes is set (the change is read from GitHub): the default ${{ github.token }} works with "contents: read" and "pull-requests: read"', ['github-token'])
-      }
-      if (changes && !(CHANGE_EVENTS as readonly string[]).includes(eventName)) {
-        return problem(ctx, i.changes, `none on this run's event (${eventName || 'unknown'}): changes describes the change of a ${CHANGE_EVENTS.join(', ')} event`, ['changes'])
-      }
-      if (changes && i['job-id'] !== undefined) {
-        return problem(ctx, i['job-id'], 'no job-id with changes: the job is the thread\'s (continue-thread) or a new one', ['job-id'])
-      }
-      if (i['continue-thread'] && !i.comment) {
-        return problem(ctx, 'true', 'false unless comment is true: the thread\'s tracking comment is where the job and the last head described are kept', ['continue-thread'])
-      }
-      let prompt = i.prompt
-      if (i['prompt-file'] !== '') {
-        if (i.prompt !== undefined) return problem(ctx, i['prompt-file'], 'prompt or prompt-file, not both: the prompt is one or the other', ['prompt-file'])
-        prompt = readPromptFile(i['prompt-file'], files, ctx)
-        if (prompt === undefined) return z.NEVER
-      }
-      if (prompt === undefined && i['job-id'] === undefined && !changes) {
-        return problem(ctx, '', 'the agent needs prompt (to create a job), job-id (to wait on an existing job), or both (to send a follow-up)', ['prompt'])
-      }
-      if (i.comment && i['github-token'] === '') {
-        return problem(ctx, '', 'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"', ['github-token'])
-      }
-      return {
-        ...common(i),
-        mode: 'agent' as const,
-        comment: i.comment ? { token: i['github-token'], docsToken: i['docs-token'] || undefined, reviewers: i.reviewers === 'author', triggerPhrase: i['trigger-phrase'], statusLabels: i['status-labels'] ?? undefined } : undefined,
-        agent: { prompt, jobId: i['job-id'], ...agent },
-        changes,
-      }
-    }),
-    comment: () => schema('comment', (i, ctx) => {
-      if (!(CONVERSATION_EVENTS as readonly string[]).includes(eventName)) {
-        return problem(ctx, eventName, `mode: comment to run on ${CONVERSATION_EVENTS.join(', ')} (this run's event is ${eventName || 'unknown'})`, ['mode'])
-      }
-      if (i['github-token'] === '') {
-        return problem(ctx, '', 'a token to read the thread and write its tracking comment: the default ${{ github.token }} works when the workflow grants "issues: write" and "pull-requests: write"', ['github-token'])
-      }
-      return {
-        ...common(i),
-        mode: 'comment' as const,
-        comment: { token: i['github-token'], docsToken: i['docs-token'] || undefined, reviewers: i.reviewers === 'author', triggerPhrase: i['trigger-phrase'], allowedBots: i['allowed-bots'], eventName, statusLabels: i['status-labels'] ?? undefined },
-        agent: { wait: i.wait, pollIntervalMs: i['poll-interval'], requirePr: i['require-pr'] },
-      }
-    }),
-    visitors: () => schema('visitors', traffic('visitors')),
-    views: () => schema('views', traffic('views')),
-    insights: () => schema('insights', (i, ctx) => {
+  const traffic =
+    <M extends 'visitors' | 'views'>(mode: M) =>
+    (i: ModeInputs<'visitors'>, ctx: Issues) => {
       const from = i['date-from']
       const to = i['date-to']
       if (!checkRange(from, to, now, ctx)) return z.NEVER
-      return { ...common(i), mode: 'insights' as const, insights: { dateFrom: from, dateTo: to, summaryRows: i['summary-rows'], maxRequests: i['max-requests'] } }
-    }),
+      if (i.compare === 'previous-period' && !from) {
+        return problem(
+          ctx,
+          '',
+          'a start with compare: previous-period (the previous period is as long as this one, so this one needs a start)',
+          ['date-from'],
+        )
+      }
+      return {
+        ...common(i),
+        mode,
+        pages: {
+          dateFrom: from,
+          dateTo: to,
+          pageSize: i['page-size'],
+          summaryRows: i['summary-rows'],
+          compare: i.compare === 'previous-period',
+          maxRequests: i['max-requests'],
+        },
+      }
+    }
+  const live =
+    <M extends 'deploy' | 'preview' | 'automation'>(mode: M) =>
+    (i: ModeInputs<'deploy'> & Partial<InputsOf<'branch' | 'automation-id' | 'require-pr'>>, ctx: Issues) => {
+      const pullRequestEvent = eventName === 'pull_request' || eventName === 'pull_request_target'
+      if (mode === 'preview' && !i.branch && !pullRequestEvent) {
+        return problem(
+          ctx,
+          '',
+          `the branch to preview: on a ${eventName || 'run'} event there is no pull request head branch to take instead`,
+          ['branch'],
+        )
+      }
+      if (mode === 'automation' && i['automation-id'] === undefined) {
+        return problem(ctx, '', 'the id of the saved automation to run', ['automation-id'])
+      }
+      if (i.comment && i['github-token'] === '') {
+        return problem(
+          ctx,
+          '',
+          'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"',
+          ['github-token'],
+        )
+      }
+      return {
+        ...common(i),
+        mode,
+        live: {
+          wait: i.wait,
+          pollIntervalMs: i['poll-interval'],
+          requirePr: i['require-pr'] ?? false,
+          branch: i.branch || undefined,
+          automationId: i['automation-id'],
+        },
+        comment: i.comment ? { token: i['github-token'], triggerPhrase: i['trigger-phrase'] } : undefined,
+      }
+    }
+  return {
+    agent: () =>
+      schema('agent', (i, ctx) => {
+        const agent = { wait: i.wait, pollIntervalMs: i['poll-interval'], requirePr: i['require-pr'] }
+        const changes =
+          i.changes === 'none'
+            ? undefined
+            : {
+                kind: i.changes,
+                paths: i['changes-paths'],
+                maxChars: i['max-changes'],
+                continueThread: i['continue-thread'],
+                token: i['github-token'],
+              }
+        if (changes && changes.token === '') {
+          return problem(
+            ctx,
+            '',
+            'a token when changes is set (the change is read from GitHub): the default ${{ github.token }} works with "contents: read" and "pull-requests: read"',
+            ['github-token'],
+          )
+        }
+        if (changes && !(CHANGE_EVENTS as readonly string[]).includes(eventName)) {
+          return problem(
+            ctx,
+            i.changes,
+            `none on this run's event (${eventName || 'unknown'}): changes describes the change of a ${CHANGE_EVENTS.join(', ')} event`,
+            ['changes'],
+          )
+        }
+        if (changes && i['job-id'] !== undefined) {
+          return problem(
+            ctx,
+            i['job-id'],
+            "no job-id with changes: the job is the thread's (continue-thread) or a new one",
+            ['job-id'],
+          )
+        }
+        if (i['continue-thread'] && !i.comment) {
+          return problem(
+            ctx,
+            'true',
+            "false unless comment is true: the thread's tracking comment is where the job and the last head described are kept",
+            ['continue-thread'],
+          )
+        }
+        let prompt = i.prompt
+        if (i['prompt-file'] !== '') {
+          if (i.prompt !== undefined)
+            return problem(ctx, i['prompt-file'], 'prompt or prompt-file, not both: the prompt is one or the other', [
+              'prompt-file',
+            ])
+          prompt = readPromptFile(i['prompt-file'], files, ctx)
+          if (prompt === undefined) return z.NEVER
+        }
+        if (prompt === undefined && i['job-id'] === undefined && !changes) {
+          return problem(
+            ctx,
+            '',
+            'the agent needs prompt (to create a job), job-id (to wait on an existing job), or both (to send a follow-up)',
+            ['prompt'],
+          )
+        }
+        if (i.comment && i['github-token'] === '') {
+          return problem(
+            ctx,
+            '',
+            'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"',
+            ['github-token'],
+          )
+        }
+        return {
+          ...common(i),
+          mode: 'agent' as const,
+          comment: i.comment
+            ? {
+                token: i['github-token'],
+                docsToken: i['docs-token'] || undefined,
+                reviewers: i.reviewers === 'author',
+                triggerPhrase: i['trigger-phrase'],
+                statusLabels: i['status-labels'] ?? undefined,
+              }
+            : undefined,
+          agent: { prompt, jobId: i['job-id'], ...agent },
+          changes,
+        }
+      }),
+    comment: () =>
+      schema('comment', (i, ctx) => {
+        if (!(CONVERSATION_EVENTS as readonly string[]).includes(eventName)) {
+          return problem(
+            ctx,
+            eventName,
+            `mode: comment to run on ${CONVERSATION_EVENTS.join(', ')} (this run's event is ${eventName || 'unknown'})`,
+            ['mode'],
+          )
+        }
+        if (i['github-token'] === '') {
+          return problem(
+            ctx,
+            '',
+            'a token to read the thread and write its tracking comment: the default ${{ github.token }} works when the workflow grants "issues: write" and "pull-requests: write"',
+            ['github-token'],
+          )
+        }
+        return {
+          ...common(i),
+          mode: 'comment' as const,
+          comment: {
+            token: i['github-token'],
+            docsToken: i['docs-token'] || undefined,
+            reviewers: i.reviewers === 'author',
+            triggerPhrase: i['trigger-phrase'],
+            allowedBots: i['allowed-bots'],
+            eventName,
+            statusLabels: i['status-labels'] ?? undefined,
+          },
+          agent: { wait: i.wait, pollIntervalMs: i['poll-interval'], requirePr: i['require-pr'] },
+        }
+      }),
+    visitors: () => schema('visitors', traffic('visitors')),
+    views: () => schema('views', traffic('views')),
+    insights: () =>
+      schema('insights', (i, ctx) => {
+        const from = i['date-from']
+        const to = i['date-to']
+        if (!checkRange(from, to, now, ctx)) return z.NEVER
+        return {
+          ...common(i),
+          mode: 'insights' as const,
+          insights: { dateFrom: from, dateTo: to, summaryRows: i['summary-rows'], maxRequests: i['max-requests'] },
+        }
+      }),
     deploy: () => schema('deploy', live('deploy')),
     preview: () => schema('preview', live('preview')),
     automation: () => schema('automation', live('automation')),
-    health: () => schema('health', (i, ctx) => {
-      if (i['github-token'] === '') {
-        return problem(ctx, '', 'a token to keep the health issue: the default ${{ github.token }} works when the workflow grants "issues: write"', ['github-token'])
-      }
-      const impact = i.impact === 'on' ? { weeks: i['impact-weeks'], comment: i['impact-comment'], repository: i['docs-repository'], root: i['docs-root'], docsToken: i['docs-token'] || undefined } : undefined
-      // with impact off, an impact input someone set does nothing: said, not silently ignored
-      const given: Array<[string, boolean]> = [['impact-weeks', String(i['impact-weeks']) !== DEFAULTS['impact-weeks']], ['impact-comment', String(i['impact-comment']) !== DEFAULTS['impact-comment']], ['docs-root', i['docs-root'] !== undefined], ['docs-token', i['docs-token'] !== '']]
-      const unapplied = impact ? [] : given.filter(([, set]) => set).map(([name]) => name)
-      return { ...common(i), mode: 'health' as const, health: { weeks: i.weeks, label: i['health-label'], agent: i.agent, maxJobs: i['max-jobs'], token: i['github-token'], maxRequests: i['max-requests'], impact, unapplied } }
-    }),
+    health: () =>
+      schema('health', (i, ctx) => {
+        if (i['github-token'] === '') {
+          return problem(
+            ctx,
+            '',
+            'a token to keep the health issue: the default ${{ github.token }} works when the workflow grants "issues: write"',
+            ['github-token'],
+          )
+        }
+        const impact =
+          i.impact === 'on'
+            ? {
+                weeks: i['impact-weeks'],
+                comment: i['impact-comment'],
+                repository: i['docs-repository'],
+                root: i['docs-root'],
+                docsToken: i['docs-token'] || undefined,
+              }
+            : undefined
+        // with impact off, an impact input someone set does nothing: said, not silently ignored
+        const given: Array<[string, boolean]> = [
+          ['impact-weeks', String(i['impact-weeks']) !== DEFAULTS['impact-weeks']],
+          ['impact-comment', String(i['impact-comment']) !== DEFAULTS['impact-comment']],
+          ['docs-root', i['docs-root'] !== undefined],
+          ['docs-token', i['docs-token'] !== ''],
+        ]
+        const unapplied = impact ? [] : given.filter(([, set]) => set).map(([name]) => name)
+        return {
+          ...common(i),
+          mode: 'health' as const,
+          health: {
+            weeks: i.weeks,
+            label: i['health-label'],
+            agent: i.agent,
+            maxJobs: i['max-jobs'],
+            token: i['github-token'],
+            maxRequests: i['max-requests'],
+            impact,
+            unapplied,
+          },
+        }
+      }),
   }
 }
 
@@ -488,13 +783,20 @@ function describeValue(name: string, raw: string | undefined): string {
  * inputs the mode reads are looked at: the focused action's (`action`), or, for the root, those of
  * its `mode` input.
  */
-export function parseSettings(raw: RawInputs, now: number, eventName = '', files?: PromptFiles, action?: ActionName): Settings {
+export function parseSettings(
+  raw: RawInputs,
+  now: number,
+  eventName = '',
+  files?: PromptFiles,
+  action?: ActionName,
+): Settings {
   const mode = action ?? modeOf(raw)
   const withDefaults: Record<string, string> = {}
   for (const name of inputsOf(mode)) {
     const given = raw[name] ?? ''
     const fallback = DEFAULTS[name]
-    withDefaults[name] = name === 'prompt' ? given : given.trim() === '' && fallback !== undefined ? fallback : given.trim()
+    withDefaults[name] =
+      name === 'prompt' ? given : given.trim() === '' && fallback !== undefined ? fallback : given.trim()
   }
   const result = modeSchemas(now, eventName, files)[mode]().safeParse(withDefaults)
   if (result.success) return result.data
@@ -503,7 +805,10 @@ export function parseSettings(raw: RawInputs, now: number, eventName = '', files
     if (name === 'date-from' && issue.message.startsWith('a start with compare')) {
       return `Input "date-from" is empty: expected ${issue.message}.`
     }
-    if (name === 'date-from' && (issue.message.startsWith('a start before') || issue.message.startsWith('a start no later'))) {
+    if (
+      name === 'date-from' &&
+      (issue.message.startsWith('a start before') || issue.message.startsWith('a start no later'))
+    ) {
       return `Input "date-from" ${describeValue(name, raw['date-from'])}: expected ${issue.message}.`
     }
     if (name === 'mode' && issue.message.startsWith('mode: comment to run on')) {
@@ -524,7 +829,9 @@ export function parseSettings(raw: RawInputs, now: number, eventName = '', files
 function modeOf(raw: RawInputs): ActionName {
   const given = (raw.mode ?? '').trim() || (DEFAULTS.mode as string)
   if ((MODES as readonly string[]).includes(given)) return given as ActionName
-  throw new InputError(`Input "mode" ${describeValue('mode', raw.mode)}: expected agent, visitors, views, insights, comment, deploy, preview, automation or health.`)
+  throw new InputError(
+    `Input "mode" ${describeValue('mode', raw.mode)}: expected agent, visitors, views, insights, comment, deploy, preview, automation or health.`,
+  )
 }
 
 /**

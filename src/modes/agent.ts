@@ -6,7 +6,12 @@ import type { GitHubPort } from '../github/port.js'
 import { parsePullLink } from '../github/pull-link.js'
 import { entryFor } from '../github/tracking.js'
 import type { AgentSettings } from '../inputs/settings.js'
-import { renderAgentSkip, renderAgentSummary, renderChangeLine, renderChangeUnreadable } from '../summary/agent-summary.js'
+import {
+  renderAgentSkip,
+  renderAgentSummary,
+  renderChangeLine,
+  renderChangeUnreadable,
+} from '../summary/agent-summary.js'
 import * as core from '../util/actions-core.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
@@ -28,13 +33,19 @@ export async function run(settings: AgentSettings, ctx: ModeContext): Promise<Re
   if (settings.changes) {
     const planned = await planChange(settings.changes, settings.agent.prompt, ctx, tracking)
     if ('skip' in planned) return skipped(planned.skip, planned.detail, ctx)
-    if ('failure' in planned) return { summary: renderChangeUnreadable(planned.failure), ending: { level: 'failure', message: planned.failure } }
+    if ('failure' in planned)
+      return {
+        summary: renderChangeUnreadable(planned.failure),
+        ending: { level: 'failure', message: planned.failure },
+      }
     described = planned
     request = { ...request, prompt: planned.prompt, jobId: planned.jobId }
   }
   const action = actionOf(request)
   const instruction = described?.entry ?? request.prompt ?? (action === 'resume' ? 'Waiting on the job' : '')
-  const entry = entryFor(ctx.run, ctx.clock.now(), ctx.run.actor, instruction, described?.url ?? ctx.run.runUrl, { described: described !== undefined || request.prompt === undefined })
+  const entry = entryFor(ctx.run, ctx.clock.now(), ctx.run.actor, instruction, described?.url ?? ctx.run.runUrl, {
+    described: described !== undefined || request.prompt === undefined,
+  })
   // reviewers: author: who started the job, the code change's author or the issue's
   const author = settings.comment?.reviewers ? eventAuthor(ctx.run.payload) : undefined
   const job = trackJob(tracking, entry, { head: described?.head }, ctx, author ? [author] : [])
@@ -54,7 +65,10 @@ export async function run(settings: AgentSettings, ctx: ModeContext): Promise<Re
   })
   if (described && ctx.outputs.get('triggered') !== 'true') ctx.outputs.set('triggered', 'false')
   await job.ended(report)
-  return { summary: `${renderAgentSummary(report, ctx.run)}${described ? renderChangeLine(described, report.job?.prLink) : ''}`, ending: agentEnding(report, settings.agent.requirePr) }
+  return {
+    summary: `${renderAgentSummary(report, ctx.run)}${described ? renderChangeLine(described, report.job?.prLink) : ''}`,
+    ending: agentEnding(report, settings.agent.requirePr),
+  }
 }
 
 /** A change ready to send: the prompt, the job it continues (if any), and how the thread records it. */
@@ -83,7 +97,8 @@ async function planChange(
   tracking: RunThread | undefined,
 ): Promise<Described | { skip: SkipReason | 'no-relevant-changes'; detail: string } | { failure: string }> {
   const change = readChangeEvent(ctx.run.eventName, ctx.run.payload)
-  if (!change) return { failure: `The ${external(ctx.run.eventName, 40)} event has no pull request or pushed commit to describe.` }
+  if (!change)
+    return { failure: `The ${external(ctx.run.eventName, 40)} event has no pull request or pushed commit to describe.` }
   const api: GitHubPort = tracking?.api ?? (await ctx.github(changes.token))
 
   // pull_request_target runs with this repository's secrets on a contributor's pull request (a
@@ -92,46 +107,99 @@ async function planChange(
   if (change.kind === 'pull' && ctx.run.eventName === 'pull_request_target') {
     const why = "pull_request_target runs with this repository's secrets on a contributor's pull request"
     if (!change.labelled) {
-      return { skip: 'not-allowed', detail: `This ${change.action || 'pull_request_target'} event is no label: ${why}, so a docs job starts only when a person with write access labels it (docs/security.md). Nothing was sent.` }
+      return {
+        skip: 'not-allowed',
+        detail: `This ${change.action || 'pull_request_target'} event is no label: ${why}, so a docs job starts only when a person with write access labels it (docs/security.md). Nothing was sent.`,
+      }
     }
     let refusal: Refusal | undefined
     try {
-      const thread = { owner: ctx.run.owner, repo: ctx.run.repo, number: change.number, isPullRequest: true, title: change.title, url: change.url }
+      const thread = {
+        owner: ctx.run.owner,
+        repo: ctx.run.repo,
+        number: change.number,
+        isPullRequest: true,
+        title: change.title,
+        url: change.url,
+      }
       refusal = await gate(api, thread, change.labelled.by, [])
     } catch (error) {
       return { failure: getErrorMessage(error) }
     }
-    if (refusal) return { skip: refusal.reason, detail: `The label ${JSON.stringify(change.labelled.label)} was added by someone without write access: ${why}, so only a writer's label starts a docs job. ${refusal.detail} Nothing was sent.` }
-    core.info(`${external(change.labelled.by.login, 60)} (write access) labelled pull request #${change.number} ${JSON.stringify(change.labelled.label)}: its change is read through the API and quoted to the agent as data; its code is never checked out or run.`)
+    if (refusal)
+      return {
+        skip: refusal.reason,
+        detail: `The label ${JSON.stringify(change.labelled.label)} was added by someone without write access: ${why}, so only a writer's label starts a docs job. ${refusal.detail} Nothing was sent.`,
+      }
+    core.info(
+      `${external(change.labelled.by.login, 60)} (write access) labelled pull request #${change.number} ${JSON.stringify(change.labelled.label)}: its change is read through the API and quoted to the agent as data; its code is never checked out or run.`,
+    )
   }
 
   const state = tracking?.comment.state
   if (change.kind === 'pull' && change.action === 'closed') {
     if (change.merged && tracking) await markMerged(api, tracking, ctx)
-    return { skip: 'no-relevant-changes', detail: `Pull request #${change.number} was closed${change.merged ? ' (merged)' : ''}: its change was described while it was open, so nothing is sent now.` }
+    return {
+      skip: 'no-relevant-changes',
+      detail: `Pull request #${change.number} was closed${change.merged ? ' (merged)' : ''}: its change was described while it was open, so nothing is sent now.`,
+    }
   }
   const jobId = changes.continueThread ? state?.job : undefined
   const since = jobId !== undefined && change.kind === 'pull' ? state?.head : undefined
   const head = change.kind === 'pull' ? change.headSha : change.after
-  if (since !== undefined && since === head) return { skip: 'no-relevant-changes', detail: `The thread's job already has head ${head.slice(0, 7)}: nothing new to describe.` }
+  if (since !== undefined && since === head)
+    return {
+      skip: 'no-relevant-changes',
+      detail: `The thread's job already has head ${head.slice(0, 7)}: nothing new to describe.`,
+    }
   let fetched: Awaited<ReturnType<typeof fetchChange>>
   try {
     fetched = await fetchChange(api, ctx.run, change, since)
   } catch (error) {
     return { failure: `Could not read the change from GitHub: ${external(getErrorMessage(error), 300)}` }
   }
-  if (fetched.sinceGone) core.info(since ? `Head ${since.slice(0, 7)}, described last time, is gone (a force-push): describing the whole pull request again.` : 'GitHub does not know the commit before this push: describing the files its commits name.')
+  if (fetched.sinceGone)
+    core.info(
+      since
+        ? `Head ${since.slice(0, 7)}, described last time, is gone (a force-push): describing the whole pull request again.`
+        : 'GitHub does not know the commit before this push: describing the files its commits name.',
+    )
   const relevant = pathFilter(changes.paths)
   const matched = fetched.files.filter((f) => relevant(f.filename))
   const ignored = fetched.files.filter((f) => !relevant(f.filename))
   ctx.outputs.set('changed-files', String(matched.length))
-  if (ignored.length > 0) core.info(`changes-paths left out ${ignored.length} file${ignored.length === 1 ? '' : 's'}: ${ignored.slice(0, 50).map((f) => external(f.filename, 200)).join(', ')}${ignored.length > 50 ? ', …' : ''}`)
+  if (ignored.length > 0)
+    core.info(
+      `changes-paths left out ${ignored.length} file${ignored.length === 1 ? '' : 's'}: ${ignored
+        .slice(0, 50)
+        .map((f) => external(f.filename, 200))
+        .join(', ')}${ignored.length > 50 ? ', …' : ''}`,
+    )
   if (matched.length === 0) {
-    const what = fetched.files.length === 0 ? 'The change touches no file' : `None of the ${fetched.files.length} changed files matches changes-paths`
-    return { skip: 'no-relevant-changes', detail: `${what}${since ? ` since ${since.slice(0, 7)}` : ''}: nothing was sent to the service.` }
+    const what =
+      fetched.files.length === 0
+        ? 'The change touches no file'
+        : `None of the ${fetched.files.length} changed files matches changes-paths`
+    return {
+      skip: 'no-relevant-changes',
+      detail: `${what}${since ? ` since ${since.slice(0, 7)}` : ''}: nothing was sent to the service.`,
+    }
   }
-  const built = buildChangePrompt({ prompt, change, files: matched, commits: fetched.commits, kind: changes.kind, maxChars: changes.maxChars, ignored: ignored.length, since: fetched.since, sinceGone: fetched.sinceGone })
-  if (built.cut.length > 0) core.info(`The patches of ${built.cut.length} file${built.cut.length === 1 ? '' : 's'} were left out to stay within max-changes (${formatNumber(changes.maxChars)} characters); the prompt says so.`)
+  const built = buildChangePrompt({
+    prompt,
+    change,
+    files: matched,
+    commits: fetched.commits,
+    kind: changes.kind,
+    maxChars: changes.maxChars,
+    ignored: ignored.length,
+    since: fetched.since,
+    sinceGone: fetched.sinceGone,
+  })
+  if (built.cut.length > 0)
+    core.info(
+      `The patches of ${built.cut.length} file${built.cut.length === 1 ? '' : 's'} were left out to stay within max-changes (${formatNumber(changes.maxChars)} characters); the prompt says so.`,
+    )
   const label = describe(change)
   return {
     prompt: built.prompt,
@@ -160,11 +228,16 @@ async function markMerged(api: GitHubPort, tracking: RunThread, ctx: ModeContext
       core.info(`Could not read the documentation pull request's state: ${external(getErrorMessage(error), 200)}.`)
     }
   }
-  await tracking.comment.update((state) => ({ ...state, merged: { at: new Date(ctx.clock.now()).toISOString(), ...(docsOpen !== undefined ? { docsOpen } : {}) } }))
+  await tracking.comment.update((state) => ({
+    ...state,
+    merged: { at: new Date(ctx.clock.now()).toISOString(), ...(docsOpen !== undefined ? { docsOpen } : {}) },
+  }))
 }
 
 function describe(change: ChangeEvent): string {
-  return change.kind === 'pull' ? `Code pull request #${change.number}` : `Push to ${change.ref.replace(/^refs\/heads\//, '')} (${change.after.slice(0, 7)})`
+  return change.kind === 'pull'
+    ? `Code pull request #${change.number}`
+    : `Push to ${change.ref.replace(/^refs\/heads\//, '')} (${change.after.slice(0, 7)})`
 }
 
 /** A run that sent nothing: the outputs and a summary that say why. */
@@ -177,4 +250,3 @@ function skipped(reason: string, detail: string, ctx: ModeContext): Report {
     ending: { level: refused ? 'notice' : 'info', message: `No docs job (${reason}): ${detail}` },
   }
 }
-

@@ -25,7 +25,10 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
     started = await ctx.client.triggerAutomation(id)
   } catch (error) {
     const message = getErrorMessage(error)
-    return { summary: renderAutomationSummary({ state: 'not-run', id, message }), ending: { level: 'failure', message } }
+    return {
+      summary: renderAutomationSummary({ state: 'not-run', id, message }),
+      ending: { level: 'failure', message },
+    }
   }
   const { instanceId, jobId } = started
   ctx.outputs.set('automation-run-id', instanceId)
@@ -41,15 +44,33 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
   try {
     await ctx.client.getJob(jobId)
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return queued(`Its job ${jobId} is not an agent job this action can follow.`)
+    if (error instanceof ApiError && error.status === 404)
+      return queued(`Its job ${jobId} is not an agent job this action can follow.`)
     const message = `${accepted} Its job could not be read: ${getErrorMessage(error)} ${follow}`
-    return { summary: renderAutomationSummary({ state: 'unfollowed', id, instanceId, jobId, message }), ending: { level: 'warning', message } }
+    return {
+      summary: renderAutomationSummary({ state: 'unfollowed', id, instanceId, jobId, message }),
+      ending: { level: 'warning', message },
+    }
   }
   core.info(`The run's job ${external(jobId, 80)} is an agent job: waiting on it.`)
   // with comment: true the thread tracks the automation's job as it would an agent-mode job
-  const job = trackJob(tracking, entryFor(ctx.run, ctx.clock.now(), ctx.run.actor, `Automation ${id}, run ${instanceId}`, ctx.run.runUrl, { described: true }), {}, ctx)
+  const job = trackJob(
+    tracking,
+    entryFor(ctx.run, ctx.clock.now(), ctx.run.actor, `Automation ${id}, run ${instanceId}`, ctx.run.runUrl, {
+      described: true,
+    }),
+    {},
+    ctx,
+  )
   const report = await runAgent(
-    { projectId: settings.projectId, waitTimeoutMs: settings.waitTimeoutMs, wait: true, pollIntervalMs: settings.live.pollIntervalMs, prompt: undefined, jobId },
+    {
+      projectId: settings.projectId,
+      waitTimeoutMs: settings.waitTimeoutMs,
+      wait: true,
+      pollIntervalMs: settings.live.pollIntervalMs,
+      prompt: undefined,
+      jobId,
+    },
     {
       client: ctx.client,
       clock: ctx.clock,
@@ -60,5 +81,8 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
     },
   )
   await job.ended(report)
-  return { summary: renderAutomationSummary({ state: 'followed', id, instanceId, agent: report }, ctx.run), ending: agentEnding(report, settings.live.requirePr) }
+  return {
+    summary: renderAutomationSummary({ state: 'followed', id, instanceId, agent: report }, ctx.run),
+    ending: agentEnding(report, settings.live.requirePr),
+  }
 }

@@ -2,13 +2,30 @@ import { agentEnding, runAgent } from '../agent/run-agent.js'
 import { waitForJob } from '../agent/wait-for-job.js'
 import { ApiError } from '../api/errors.js'
 import { isTerminal } from '../api/schemas.js'
-import { type ConversationComment, type ConversationEvent, type Thread, describeThread, readConversationEvent } from '../github/comment-event.js'
+import {
+  type ConversationComment,
+  type ConversationEvent,
+  type Thread,
+  describeThread,
+  readConversationEvent,
+} from '../github/comment-event.js'
 import { type Refusal, type SkipReason, gate } from '../github/gate.js'
 import { cleanCommentText, findInstruction } from '../github/instruction.js'
 import { type GitHubPort, type IssueComment, sameLogin } from '../github/port.js'
 import type { ThreadComment } from '../github/thread-comment.js'
 import { MAX_INSTRUCTIONS, type ThreadEntry, carriesMarker, sameRun } from '../github/thread-state.js'
-import { type Marks, echoToOrigin, entryFor, labelerFor, linkPullRequest, openTracking, otherTracker, recordEnd, recordNotSent, recordStart } from '../github/tracking.js'
+import {
+  type Marks,
+  echoToOrigin,
+  entryFor,
+  labelerFor,
+  linkPullRequest,
+  openTracking,
+  otherTracker,
+  recordEnd,
+  recordNotSent,
+  recordStart,
+} from '../github/tracking.js'
 import type { CommentSettings } from '../inputs/settings.js'
 import { type CommentReport, renderCommentSummary } from '../summary/comment-summary.js'
 import { renderReviewReply } from '../summary/thread-comment.js'
@@ -40,7 +57,10 @@ export async function run(settings: CommentSettings, ctx: ModeContext): Promise<
 function endingOf(report: CommentReport, requirePr: boolean): Ending {
   if (report.skip) {
     const refused = report.skip.reason === 'not-allowed' || report.skip.reason === 'bot'
-    return { level: refused ? 'notice' : 'info', message: `Not an instruction (${report.skip.reason}): ${report.skip.detail}` }
+    return {
+      level: refused ? 'notice' : 'info',
+      message: `Not an instruction (${report.skip.reason}): ${report.skip.detail}`,
+    }
   }
   if (report.failure) return { level: 'failure', message: report.failure }
   return report.agent ? agentEnding(report.agent, requirePr) : { level: 'ok' }
@@ -55,7 +75,11 @@ function contextLine(event: ConversationEvent): string {
 async function converse(settings: CommentSettings, ctx: ModeContext): Promise<CommentReport> {
   const { triggerPhrase, allowedBots, token } = settings.comment
   const event = readConversationEvent(ctx.run.eventName, ctx.run.payload, ctx.run)
-  if (!event) return { triggered: false, failure: `The ${external(ctx.run.eventName, 60)} event has no comment, author or issue to read. Nothing was sent to the service.` }
+  if (!event)
+    return {
+      triggered: false,
+      failure: `The ${external(ctx.run.eventName, 60)} event has no comment, author or issue to read. Nothing was sent to the service.`,
+    }
   const what = event.comment.kind === 'review' ? 'review' : 'comment'
   const skip = (reason: SkipReason, detail: string): CommentReport => {
     ctx.outputs.set('triggered', 'false')
@@ -67,24 +91,44 @@ async function converse(settings: CommentSettings, ctx: ModeContext): Promise<Co
     return { triggered: false, source, failure }
   }
 
-  if (!event.created) return skip('not-created', `This ${what} was ${external(event.action || 'changed', 30)}; only new comments and submitted reviews are instructions.`)
-  if (carriesMarker(event.comment.body)) return skip('own-comment', `The ${what} carries this action's marker: the action's own comments are never instructions.`)
+  if (!event.created)
+    return skip(
+      'not-created',
+      `This ${what} was ${external(event.action || 'changed', 30)}; only new comments and submitted reviews are instructions.`,
+    )
+  if (carriesMarker(event.comment.body))
+    return skip(
+      'own-comment',
+      `The ${what} carries this action's marker: the action's own comments are never instructions.`,
+    )
   const found = await findInstruction(event.comment.body, triggerPhrase)
   // Why this comment is not an instruction itself. One that names the phrase all the same (quoted,
   // in code, mid-line, alone) passes the workflow's filter and so cancels a run GitHub held pending:
   // such a run still catches up on the thread (below); any other comment needs no request at all.
   let notOwn: Refusal | undefined
-  if (!found.found) notOwn = { reason: 'no-phrase', detail: `No line of the ${what} starts with ${triggerPhrase} (quoted lines and code blocks do not count).` }
-  else if (found.text === '') notOwn = { reason: 'empty-instruction', detail: `The ${what} has ${triggerPhrase} with nothing after it.` }
-  if (notOwn && !event.comment.body.toLowerCase().includes(triggerPhrase.toLowerCase())) return skip(notOwn.reason, notOwn.detail)
+  if (!found.found)
+    notOwn = {
+      reason: 'no-phrase',
+      detail: `No line of the ${what} starts with ${triggerPhrase} (quoted lines and code blocks do not count).`,
+    }
+  else if (found.text === '')
+    notOwn = { reason: 'empty-instruction', detail: `The ${what} has ${triggerPhrase} with nothing after it.` }
+  if (notOwn && !event.comment.body.toLowerCase().includes(triggerPhrase.toLowerCase()))
+    return skip(notOwn.reason, notOwn.detail)
 
   const api = await ctx.github(token)
   const identity = await api.identity()
   if (identity === undefined) {
-    core.warning('Could not tell which account github-token writes as (GraphQL viewer and GET /user both failed). Tracking comments already on the thread are not trusted, so this instruction starts a new job.')
+    core.warning(
+      'Could not tell which account github-token writes as (GraphQL viewer and GET /user both failed). Tracking comments already on the thread are not trusted, so this instruction starts a new job.',
+    )
   } else {
     core.info(`The action writes as ${external(identity, 60)}.`)
-    if (sameLogin(event.comment.author.login, identity)) return skip('own-comment', `The ${what} was written by ${external(identity, 60)}, the account this action writes with.`)
+    if (sameLogin(event.comment.author.login, identity))
+      return skip(
+        'own-comment',
+        `The ${what} was written by ${external(identity, 60)}, the account this action writes with.`,
+      )
   }
 
   // the gate's verdict by login, for this run: one permission check per author
@@ -104,37 +148,65 @@ async function converse(settings: CommentSettings, ctx: ModeContext): Promise<Co
   }
   const whereText = describeThread(event.thread)
 
-  if (!notOwn && found.found && found.cutChars > 0) core.info(`The instruction was cut to ${formatNumber(found.text.length)} characters (${formatNumber(found.cutChars)} more were left out).`)
+  if (!notOwn && found.found && found.cutChars > 0)
+    core.info(
+      `The instruction was cut to ${formatNumber(found.text.length)} characters (${formatNumber(found.cutChars)} more were left out).`,
+    )
   const view = threadView(triggerPhrase, ctx)
   let tracking: ThreadComment
   try {
     tracking = await openTracking(api, event.thread, identity, view, ctx.signal, 'fail')
   } catch (error) {
     if (notOwn) {
-      core.warning(`Could not read the comments on ${whereText} to catch up on instructions no run sent: ${external(getErrorMessage(error), 300)}. The next run on this thread will.`)
+      core.warning(
+        `Could not read the comments on ${whereText} to catch up on instructions no run sent: ${external(getErrorMessage(error), 300)}. The next run on this thread will.`,
+      )
       return skip(notOwn.reason, notOwn.detail)
     }
-    return notSent(`Could not read the comments on ${whereText} to find its job: ${external(getErrorMessage(error), 300)}. Nothing was sent to the service.`)
+    return notSent(
+      `Could not read the comments on ${whereText} to find its job: ${external(getErrorMessage(error), 300)}. Nothing was sent to the service.`,
+    )
   }
   const own = event.comment
   const source = { author: own.author.login, where: whereText, url: own.url }
 
   // the claim: an earlier run may have caught this comment up already, or another run may hold it
   if (!notOwn) {
-    if (own.kind === 'issue-comment' && tracking.state.lastComment !== undefined && own.id <= tracking.state.lastComment) {
-      return skip('already-handled', `An earlier run on ${whereText} already dealt with this ${what}, with the instructions it caught up on (see the tracking comment).`)
+    if (
+      own.kind === 'issue-comment' &&
+      tracking.state.lastComment !== undefined &&
+      own.id <= tracking.state.lastComment
+    ) {
+      return skip(
+        'already-handled',
+        `An earlier run on ${whereText} already dealt with this ${what}, with the instructions it caught up on (see the tracking comment).`,
+      )
     }
-    if ((await react(api, event.thread, own, 'eyes')) === 'existed' && !creditedToThisRun(tracking, own.id, ctx.run.runUrl)) {
+    if (
+      (await react(api, event.thread, own, 'eyes')) === 'existed' &&
+      !creditedToThisRun(tracking, own.id, ctx.run.runUrl)
+    ) {
       return skip('already-handled', `This ${what} already has the action's 👀: another run has taken it.`)
     }
   }
 
   let catchUp: CatchUp
   try {
-    catchUp = await pendingInstructions(api, tracking, event, identity, settings.comment, ctx.run.runUrl, verdicts, notOwn ? MAX_INSTRUCTIONS : MAX_INSTRUCTIONS - 1)
+    catchUp = await pendingInstructions(
+      api,
+      tracking,
+      event,
+      identity,
+      settings.comment,
+      ctx.run.runUrl,
+      verdicts,
+      notOwn ? MAX_INSTRUCTIONS : MAX_INSTRUCTIONS - 1,
+    )
   } catch (error) {
     if (notOwn) {
-      core.warning(`Could not catch up on the instructions no run sent on ${whereText}: ${external(getErrorMessage(error), 300)}. The next run on this thread will.`)
+      core.warning(
+        `Could not catch up on the instructions no run sent on ${whereText}: ${external(getErrorMessage(error), 300)}. The next run on this thread will.`,
+      )
       return skip(notOwn.reason, notOwn.detail)
     }
     return notSent(getErrorMessage(error), source)
@@ -142,14 +214,30 @@ async function converse(settings: CommentSettings, ctx: ModeContext): Promise<Co
   if (notOwn && catchUp.instructions.length === 0) return skip(notOwn.reason, notOwn.detail)
   const instructions: Instruction[] = notOwn
     ? catchUp.instructions
-    : [...catchUp.instructions, { author: own.author.login, text: found.found ? found.text : '', url: own.url || event.thread.url, comment: own.kind === 'issue-comment' ? own.id : undefined, at: '' }]
+    : [
+        ...catchUp.instructions,
+        {
+          author: own.author.login,
+          text: found.found ? found.text : '',
+          url: own.url || event.thread.url,
+          comment: own.kind === 'issue-comment' ? own.id : undefined,
+          at: '',
+        },
+      ]
   const now = ctx.clock.now()
   const entries = instructions.map((i) => entryFor(ctx.run, now, i.author, i.text, i.url, { comment: i.comment }))
-  const marks: Marks = { lastComment: own.kind === 'issue-comment' ? own.id : catchUp.newest, labeler: labelerFor(api, event.thread, settings.comment.statusLabels) }
+  const marks: Marks = {
+    lastComment: own.kind === 'issue-comment' ? own.id : catchUp.newest,
+    labeler: labelerFor(api, event.thread, settings.comment.statusLabels),
+  }
   if (notOwn) {
-    core.notice(`This ${what} is not an instruction (${notOwn.reason}): ${notOwn.detail} It was not sent; the ${count(catchUp.instructions.length, 'earlier instruction')} on ${whereText} that no run had sent ${catchUp.instructions.length === 1 ? 'is' : 'are'} sent now.`)
+    core.notice(
+      `This ${what} is not an instruction (${notOwn.reason}): ${notOwn.detail} It was not sent; the ${count(catchUp.instructions.length, 'earlier instruction')} on ${whereText} that no run had sent ${catchUp.instructions.length === 1 ? 'is' : 'are'} sent now.`,
+    )
   } else if (catchUp.instructions.length > 0) {
-    core.info(`Caught up on ${count(catchUp.instructions.length, 'earlier instruction')} on ${whereText} that no run had sent: they go first, in the order they were written, in one follow-up.`)
+    core.info(
+      `Caught up on ${count(catchUp.instructions.length, 'earlier instruction')} on ${whereText} that no run had sent: they go first, in the order they were written, in one follow-up.`,
+    )
   }
   if (catchUp.left.length > 0) {
     // said in the thread on the newest entry, each left-out instruction as a link, and in the log
@@ -172,11 +260,18 @@ async function converse(settings: CommentSettings, ctx: ModeContext): Promise<Co
       return notSent(ready, source)
     }
   }
-  core.info(jobId ? `${whereText} is linked to job ${external(jobId, 80)}: sending the instruction as a follow-up.` : `${whereText} has no job yet: starting one with this instruction.`)
-  const other = jobId === undefined && tracking.commentId === undefined ? otherTracker(tracking.comments, identity) : undefined
+  core.info(
+    jobId
+      ? `${whereText} is linked to job ${external(jobId, 80)}: sending the instruction as a follow-up.`
+      : `${whereText} has no job yet: starting one with this instruction.`,
+  )
+  const other =
+    jobId === undefined && tracking.commentId === undefined ? otherTracker(tracking.comments, identity) : undefined
   if (other !== undefined) {
     // said, never silent: the likely cause is a token mix-up between this workflow and the one that started the job
-    core.warning(`${whereText} has a tracking comment written by ${external(other, 60)}, not by ${external(identity ?? 'this token', 60)} (github-token's account), so its job is not trusted and a new job starts. Use the same token as github-token in every workflow that writes this thread's tracking comment (docs/docs-repository.md).`)
+    core.warning(
+      `${whereText} has a tracking comment written by ${external(other, 60)}, not by ${external(identity ?? 'this token', 60)} (github-token's account), so its job is not trusted and a new job starts. Use the same token as github-token in every workflow that writes this thread's tracking comment (docs/docs-repository.md).`,
+    )
   }
 
   const agent = await runAgent(
@@ -204,19 +299,40 @@ async function converse(settings: CommentSettings, ctx: ModeContext): Promise<Co
   if (ctx.outputs.get('triggered') !== 'true') ctx.outputs.set('triggered', 'false')
   const done = await recordEnd(tracking, agent, entries, marks)
   // on the agent's pull request in the docs repository: the code thread that started the job shows it too
-  if (!ctx.signal.aborted) await echoToOrigin(api, identity, ctx.run, tracking.state.origin, agent, done, view, ctx.signal)
+  if (!ctx.signal.aborted)
+    await echoToOrigin(api, identity, ctx.run, tracking.state.origin, agent, done, view, ctx.signal)
   if (!notOwn && own.kind === 'review-comment' && own.replyTo !== undefined) {
     try {
-      await api.replyToReviewComment(event.thread, own.replyTo, renderReviewReply(done[done.length - 1] as ThreadEntry, agent.jobId, ctx.run), ctx.signal.aborted ? 900 : undefined)
+      await api.replyToReviewComment(
+        event.thread,
+        own.replyTo,
+        renderReviewReply(done[done.length - 1] as ThreadEntry, agent.jobId, ctx.run),
+        ctx.signal.aborted ? 900 : undefined,
+      )
     } catch (error) {
-      core.warning(`Could not reply in the review thread: ${external(getErrorMessage(error), 300)}. The tracking comment has the result.`)
+      core.warning(
+        `Could not reply in the review thread: ${external(getErrorMessage(error), 300)}. The tracking comment has the result.`,
+      )
     }
   }
   // reviewers: author: the writers of the instructions that started the job and, on a code pull
   // request, its author (once per job: a follow-up finds the pull request's comment)
   const changeBy = event.thread.isPullRequest ? eventAuthor(ctx.run.payload) : undefined
-  const reviewers = settings.comment.reviewers ? [...instructions.map((i) => i.author), ...(changeBy ? [changeBy] : [])] : []
-  if (!ctx.signal.aborted) await linkPullRequest(api, identity, ctx.run, agent, event.thread, view, ctx.signal, docsOpener(settings.comment.docsToken, ctx), reviewers)
+  const reviewers = settings.comment.reviewers
+    ? [...instructions.map((i) => i.author), ...(changeBy ? [changeBy] : [])]
+    : []
+  if (!ctx.signal.aborted)
+    await linkPullRequest(
+      api,
+      identity,
+      ctx.run,
+      agent,
+      event.thread,
+      view,
+      ctx.signal,
+      docsOpener(settings.comment.docsToken, ctx),
+      reviewers,
+    )
   return {
     triggered: ctx.outputs.get('triggered') === 'true',
     source,
@@ -271,7 +387,9 @@ async function pendingInstructions(
   const after = tracking.state.lastComment ?? tracking.commentId
   if (after === undefined) return { instructions: [], left: [], newest: undefined }
   const before = event.comment.kind === 'issue-comment' ? event.comment.id : Number.POSITIVE_INFINITY
-  const comments = tracking.comments.filter((c) => c.id > after && c.id < before && !carriesMarker(c.body) && !(identity && sameLogin(c.author, identity)))
+  const comments = tracking.comments.filter(
+    (c) => c.id > after && c.id < before && !carriesMarker(c.body) && !(identity && sameLogin(c.author, identity)),
+  )
   const newest = comments.length > 0 ? Math.max(...comments.map((c) => c.id)) : undefined
   const found: Array<{ comment: IssueComment; text: string }> = []
   for (const comment of comments) {
@@ -282,7 +400,9 @@ async function pendingInstructions(
   for (const item of found) {
     const { comment } = item
     const login = comment.author.toLowerCase()
-    const refusal = verdicts.has(login) ? verdicts.get(login) : await gate(api, event.thread, { login: comment.author, type: comment.authorType }, conversation.allowedBots)
+    const refusal = verdicts.has(login)
+      ? verdicts.get(login)
+      : await gate(api, event.thread, { login: comment.author, type: comment.authorType }, conversation.allowedBots)
     verdicts.set(login, refusal)
     if (refusal) {
       core.info(`Comment ${comment.id} by ${external(comment.author, 60)} was not sent: ${refusal.detail}`)
@@ -296,13 +416,22 @@ async function pendingInstructions(
   let i = allowed.length - 1
   for (; i >= 0 && claimed.length < keep; i--) {
     const { comment, text } = allowed[i] as (typeof allowed)[number]
-    if ((await react(api, event.thread, { kind: 'issue-comment', id: comment.id }, 'eyes')) === 'existed' && !creditedToThisRun(tracking, comment.id, runUrl)) {
+    if (
+      (await react(api, event.thread, { kind: 'issue-comment', id: comment.id }, 'eyes')) === 'existed' &&
+      !creditedToThisRun(tracking, comment.id, runUrl)
+    ) {
       core.info(`Comment ${comment.id} already has the action's 👀: another run has taken it.`)
       continue
     }
     claimed.unshift({ author: comment.author, text, url: comment.url, comment: comment.id, at: comment.createdAt })
   }
-  const left = allowed.slice(0, i + 1).map(({ comment, text }) => ({ author: comment.author, text, url: comment.url, comment: comment.id, at: comment.createdAt }))
+  const left = allowed.slice(0, i + 1).map(({ comment, text }) => ({
+    author: comment.author,
+    text,
+    url: comment.url,
+    comment: comment.id,
+    at: comment.createdAt,
+  }))
   return { instructions: claimed, left, newest }
 }
 
@@ -328,7 +457,12 @@ function promptOf(instructions: readonly Instruction[], context: string | undefi
  * `existed` when the action's identity had already left it. Never fails the run: a reaction that
  * cannot be added counts as new (the thread state still guards against sending twice).
  */
-async function react(api: GitHubPort, thread: Thread, comment: Pick<ConversationComment, 'kind' | 'id'>, content: 'eyes' | 'confused'): Promise<'created' | 'existed'> {
+async function react(
+  api: GitHubPort,
+  thread: Thread,
+  comment: Pick<ConversationComment, 'kind' | 'id'>,
+  content: 'eyes' | 'confused',
+): Promise<'created' | 'existed'> {
   if (comment.kind === 'review') {
     core.info(`A review has no reactions on GitHub, so there is no ${content === 'eyes' ? '👀' : '😕'} on it.`)
     return 'created'
@@ -336,7 +470,9 @@ async function react(api: GitHubPort, thread: Thread, comment: Pick<Conversation
   try {
     return await api.react(thread, comment, content)
   } catch (error) {
-    core.warning(`Could not add the ${content === 'eyes' ? '👀' : '😕'} reaction: ${external(getErrorMessage(error), 300)}.`)
+    core.warning(
+      `Could not add the ${content === 'eyes' ? '👀' : '😕'} reaction: ${external(getErrorMessage(error), 300)}.`,
+    )
     return 'created'
   }
 }
@@ -347,12 +483,18 @@ async function react(api: GitHubPort, thread: Thread, comment: Pick<Conversation
  * shown is this instruction's; if it is still busy at wait-timeout, nothing is sent. A job the
  * service no longer knows (404) is 'gone': a new job starts.
  */
-async function readyForFollowUp(settings: CommentSettings, ctx: ModeContext, jobId: string): Promise<'ready' | 'gone' | string> {
+async function readyForFollowUp(
+  settings: CommentSettings,
+  ctx: ModeContext,
+  jobId: string,
+): Promise<'ready' | 'gone' | string> {
   if (!settings.agent.wait) return 'ready'
   try {
     const job = await ctx.client.getJob(jobId)
     if (isTerminal(job.status)) return 'ready'
-    core.info(`Job ${external(jobId, 80)} is still ${external(job.status, 60)} from an earlier instruction: waiting for it to finish before sending this one.`)
+    core.info(
+      `Job ${external(jobId, 80)} is still ${external(job.status, 60)} from an earlier instruction: waiting for it to finish before sending this one.`,
+    )
     const result = await waitForJob({
       getJob: () => ctx.client.getJob(jobId),
       clock: ctx.clock,
@@ -366,7 +508,9 @@ async function readyForFollowUp(settings: CommentSettings, ctx: ModeContext, job
     return `Job ${external(jobId, 80)} was still working on an earlier instruction at wait-timeout, so this instruction was not sent. Write it again once the job is done.`
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
-      core.info(`Job ${external(jobId, 80)}, linked to this thread, is no longer known to the service: starting a new job.`)
+      core.info(
+        `Job ${external(jobId, 80)}, linked to this thread, is no longer known to the service: starting a new job.`,
+      )
       return 'gone'
     }
     return `Could not check job ${external(jobId, 80)} before sending the instruction: ${getErrorMessage(error)} Nothing was sent.`

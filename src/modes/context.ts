@@ -37,7 +37,18 @@ export interface ModeContext {
 
 export type ServiceClient = Pick<
   ApiClient,
-  'createJob' | 'getJob' | 'sendMessage' | 'trafficPage' | 'searchesPage' | 'assistantPage' | 'feedbackPage' | 'feedbackByPage' | 'triggerDeployment' | 'triggerPreview' | 'deploymentStatus' | 'triggerAutomation'
+  | 'createJob'
+  | 'getJob'
+  | 'sendMessage'
+  | 'trafficPage'
+  | 'searchesPage'
+  | 'assistantPage'
+  | 'feedbackPage'
+  | 'feedbackByPage'
+  | 'triggerDeployment'
+  | 'triggerPreview'
+  | 'deploymentStatus'
+  | 'triggerAutomation'
 >
 
 /** What a mode hands back: the job summary (Markdown) and how the step ends. */

@@ -19,18 +19,27 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
   const tracking = settings.comment ? await openThread(settings.comment, ctx) : undefined
   const preview = settings.mode === 'preview'
   const change = readChangeEvent(ctx.run.eventName, ctx.run.payload)
-  const branch = preview ? (settings.live.branch ?? (change?.kind === 'pull' && change.headRef ? change.headRef : undefined)) : undefined
+  const branch = preview
+    ? (settings.live.branch ?? (change?.kind === 'pull' && change.headRef ? change.headRef : undefined))
+    : undefined
   if (preview && !branch) {
     const message = 'branch is empty and the pull request in the event has no head branch to preview. Nothing was sent.'
     return { summary: renderDeploymentSummary({ preview, failure: message }), ending: { level: 'failure', message } }
   }
   let trigger
   try {
-    core.info(preview ? `Project ${external(settings.projectId, 80)}: deploying branch ${external(branch as string, 100)} as a preview.` : `Project ${external(settings.projectId, 80)}: deploying to production.`)
+    core.info(
+      preview
+        ? `Project ${external(settings.projectId, 80)}: deploying branch ${external(branch as string, 100)} as a preview.`
+        : `Project ${external(settings.projectId, 80)}: deploying to production.`,
+    )
     trigger = preview ? await ctx.client.triggerPreview(branch as string) : await ctx.client.triggerDeployment()
   } catch (error) {
     const message = getErrorMessage(error)
-    return { summary: renderDeploymentSummary({ preview, branch, failure: message }), ending: { level: 'failure', message } }
+    return {
+      summary: renderDeploymentSummary({ preview, branch, failure: message }),
+      ending: { level: 'failure', message },
+    }
   }
   ctx.outputs.set('deployment-id', trigger.statusId)
   if (trigger.previewUrl) ctx.outputs.set('preview-url', trigger.previewUrl)
@@ -38,13 +47,30 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
   const show = async (status?: DeploymentStatus): Promise<void> => {
     await tracking?.comment.update((state) => ({
       ...state,
-      deployment: { preview, id: trigger.statusId, runUrl: ctx.run.runUrl, ...(trigger.previewUrl ? { url: trigger.previewUrl } : {}), ...(status ? { status: status.status } : {}), ...(status?.screenshot ? { screenshot: status.screenshot } : {}) },
+      deployment: {
+        preview,
+        id: trigger.statusId,
+        runUrl: ctx.run.runUrl,
+        ...(trigger.previewUrl ? { url: trigger.previewUrl } : {}),
+        ...(status ? { status: status.status } : {}),
+        ...(status?.screenshot ? { screenshot: status.screenshot } : {}),
+      },
     }))
   }
   await show()
-  core.info(`Deployment ${external(trigger.statusId, 80)} started${trigger.previewUrl ? `: the preview will be at ${external(trigger.previewUrl, 200)}` : ''}.`)
+  core.info(
+    `Deployment ${external(trigger.statusId, 80)} started${trigger.previewUrl ? `: the preview will be at ${external(trigger.previewUrl, 200)}` : ''}.`,
+  )
   if (!settings.live.wait) {
-    return { summary: renderDeploymentSummary({ preview, branch, statusId: trigger.statusId, previewUrl: trigger.previewUrl ?? undefined }), ending: { level: 'ok' } }
+    return {
+      summary: renderDeploymentSummary({
+        preview,
+        branch,
+        statusId: trigger.statusId,
+        previewUrl: trigger.previewUrl ?? undefined,
+      }),
+      ending: { level: 'ok' },
+    }
   }
 
   let last: DeploymentStatus | undefined
@@ -64,7 +90,13 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
       onStatus: setStatus,
       log: (m) => core.info(m),
     })
-    const view = { preview, branch, statusId: trigger.statusId, previewUrl: trigger.previewUrl ?? undefined, status: result.status }
+    const view = {
+      preview,
+      branch,
+      statusId: trigger.statusId,
+      previewUrl: trigger.previewUrl ?? undefined,
+      status: result.status,
+    }
     await show(result.status)
     if (!result.ended) {
       const message = `Deployment ${trigger.statusId} was still ${result.status?.status ?? 'not visible'} at wait-timeout${result.lastError ? ` (last check: ${result.lastError.message})` : ''}. It goes on at the service: see the dashboard.`
@@ -74,9 +106,25 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
       const message = `Deployment ${trigger.statusId} failed${result.status.summary ? `: ${external(result.status.summary, 300)}` : ''}.`
       return { summary: renderDeploymentSummary(view), ending: { level: 'failure', message } }
     }
-    return { summary: renderDeploymentSummary(view), ending: { level: 'notice', message: preview && trigger.previewUrl ? `Preview deployed: ${trigger.previewUrl}` : 'Deployed to production.' } }
+    return {
+      summary: renderDeploymentSummary(view),
+      ending: {
+        level: 'notice',
+        message: preview && trigger.previewUrl ? `Preview deployed: ${trigger.previewUrl}` : 'Deployed to production.',
+      },
+    }
   } catch (error) {
     const message = `${getErrorMessage(error)} The deployment was started (deployment-id ${trigger.statusId}) and goes on at the service.`
-    return { summary: renderDeploymentSummary({ preview, branch, statusId: trigger.statusId, previewUrl: trigger.previewUrl ?? undefined, status: last, failure: message }), ending: { level: 'failure', message } }
+    return {
+      summary: renderDeploymentSummary({
+        preview,
+        branch,
+        statusId: trigger.statusId,
+        previewUrl: trigger.previewUrl ?? undefined,
+        status: last,
+        failure: message,
+      }),
+      ending: { level: 'failure', message },
+    }
   }
 }

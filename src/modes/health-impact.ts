@@ -1,5 +1,13 @@
 import * as core from '../util/actions-core.js'
-import { docsRootOf, figuresOf, keptWeeks, pagesOfFiles, pathsFor, weeksCounted, weeksToRead } from '../analytics/impact.js'
+import {
+  docsRootOf,
+  figuresOf,
+  keptWeeks,
+  pagesOfFiles,
+  pathsFor,
+  weeksCounted,
+  weeksToRead,
+} from '../analytics/impact.js'
 import { VIEWS_PAGE_SIZE, readImpactWeek } from '../analytics/impact-weeks.js'
 import { weekOf } from '../analytics/weeks.js'
 import type { Thread } from '../github/comment-event.js'
@@ -8,7 +16,12 @@ import { type GitHubPort, type MergedPull, type Repo, sameLogin, statusOf } from
 import { decodeState } from '../github/thread-state.js'
 import { pullKey } from '../github/pull-link.js'
 import type { HealthSettings } from '../inputs/settings.js'
-import { IMPACT_COMMENT_MARKER, type ImpactSectionView, digestOf, renderImpactComment } from '../summary/impact-report.js'
+import {
+  IMPACT_COMMENT_MARKER,
+  type ImpactSectionView,
+  digestOf,
+  renderImpactComment,
+} from '../summary/impact-report.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { count, formatNumber } from '../util/format.js'
 import { external } from '../util/text.js'
@@ -49,11 +62,18 @@ export interface ImpactMeasured {
 const fullName = (r: Repo): string => `${r.owner}/${r.repo}`
 
 /** The docs repository, and the port that reads and writes it: the docs token's when it is another one. */
-export async function docsPort(settings: ImpactSettings, api: GitHubPort, ctx: ModeContext): Promise<{ repo: Repo; port: GitHubPort; canWrite: boolean }> {
+export async function docsPort(
+  settings: ImpactSettings,
+  api: GitHubPort,
+  ctx: ModeContext,
+): Promise<{ repo: Repo; port: GitHubPort; canWrite: boolean }> {
   const [owner = '', name = ''] = (settings.repository ?? `${ctx.run.owner}/${ctx.run.repo}`).split('/')
   const repo: Repo = { owner, repo: name }
   if (fullName(repo).toLowerCase() === `${ctx.run.owner}/${ctx.run.repo}`.toLowerCase()) {
-    if (settings.docsToken) core.warning(`Input "docs-token" is not used: docs-repository is this repository (${fullName(repo)}), which github-token reads and comments.`)
+    if (settings.docsToken)
+      core.warning(
+        `Input "docs-token" is not used: docs-repository is this repository (${fullName(repo)}), which github-token reads and comments.`,
+      )
     return { repo, port: api, canWrite: true }
   }
   if (settings.docsToken) return { repo, port: await ctx.github(settings.docsToken), canWrite: true }
@@ -82,10 +102,18 @@ export async function measureImpact(o: {
   const notes: string[] = []
   const warnings: string[] = []
   let state: ImpactState = { repository, impactWeeks: k, pulls: [], skipped: [], weeks: [] }
-  if (o.prior && o.prior.repository.toLowerCase() === repository.toLowerCase() && o.prior.impactWeeks === k) state = structuredClone(o.prior)
-  else if (o.prior && o.prior.pulls.length > 0) notes.push(`docs-repository or impact-weeks changed since the last run: the pull requests are measured again from the start.`)
+  if (o.prior && o.prior.repository.toLowerCase() === repository.toLowerCase() && o.prior.impactWeeks === k)
+    state = structuredClone(o.prior)
+  else if (o.prior && o.prior.pulls.length > 0)
+    notes.push(
+      `docs-repository or impact-weeks changed since the last run: the pull requests are measured again from the start.`,
+    )
   if (settings.root !== undefined) state.root = settings.root
-  const view = (): ImpactMeasured => ({ state, view: { pulls: state.pulls, noPage: state.noPage ?? [], weeks: k, counted: counted(state), notes }, warnings })
+  const view = (): ImpactMeasured => ({
+    state,
+    view: { pulls: state.pulls, noPage: state.noPage ?? [], weeks: k, counted: counted(state), notes },
+    warnings,
+  })
 
   // 1. the merged pull requests of the trend's weeks
   const since = `${o.trendStart}T00:00:00Z`
@@ -94,15 +122,22 @@ export async function measureImpact(o: {
   try {
     branch = await port.defaultBranch(repo)
     if (!branch) {
-      warnings.push(`Could not see ${repository} (GitHub answered 404): no docs pull request is measured. ${settings.docsToken ? 'docs-token' : 'github-token'} needs "pull-requests: read" there${settings.docsToken ? '' : '; for another repository give docs-token'}.`)
+      warnings.push(
+        `Could not see ${repository} (GitHub answered 404): no docs pull request is measured. ${settings.docsToken ? 'docs-token' : 'github-token'} needs "pull-requests: read" there${settings.docsToken ? '' : '; for another repository give docs-token'}.`,
+      )
       return view()
     }
     listed = await port.mergedPulls(repo, branch, since, LIST_PAGES)
-    if (listed.more) notes.push(`More than ${formatNumber(LIST_PAGES * 100)} pull requests closed in these weeks: the oldest were not listed.`)
+    if (listed.more)
+      notes.push(
+        `More than ${formatNumber(LIST_PAGES * 100)} pull requests closed in these weeks: the oldest were not listed.`,
+      )
   } catch (error) {
     if (error instanceof CancelledError) throw error
     const token = settings.docsToken ? 'docs-token' : 'github-token'
-    warnings.push(`Could not list the merged pull requests of ${repository}: ${getErrorMessage(error)}. ${token} needs "pull-requests: read" there (or set impact: off). The figures kept are shown as they were.`)
+    warnings.push(
+      `Could not list the merged pull requests of ${repository}: ${getErrorMessage(error)}. ${token} needs "pull-requests: read" there (or set impact: off). The figures kept are shown as they were.`,
+    )
     return view()
   }
   // where the pages live: docs-root, or the folder of docs.json, found once (one request) and kept
@@ -111,12 +146,16 @@ export async function measureImpact(o: {
     try {
       const tree = await port.treePaths(repo, branch)
       root = state.root = tree ? docsRootOf(tree.paths) : ''
-      core.info(`The docs live in ${root === '' ? 'the root' : external(root, 200)} of ${repository}${tree?.truncated ? ' (GitHub listed only part of the files)' : ''}.`)
+      core.info(
+        `The docs live in ${root === '' ? 'the root' : external(root, 200)} of ${repository}${tree?.truncated ? ' (GitHub listed only part of the files)' : ''}.`,
+      )
     } catch (error) {
       if (error instanceof CancelledError) throw error
       // not kept: the next run looks again
       root = ''
-      notes.push(`Could not read the files of ${repository} to find docs.json (${external(getErrorMessage(error), 200)}; the token needs "contents: read" there): pages are taken from its root this run. Set docs-root to say where they live.`)
+      notes.push(
+        `Could not read the files of ${repository} to find docs.json (${external(getErrorMessage(error), 200)}; the token needs "contents: read" there): pages are taken from its root this run. Set docs-root to say where they live.`,
+      )
     }
   }
 
@@ -128,7 +167,9 @@ export async function measureImpact(o: {
   // the ones that changed no page stay listed while they are in the trend's weeks (a memory from
   // before 1.1.0 kept only their numbers: the listing names them again, without their files)
   const noPage = (state.noPage ?? []).filter((p) => listedNumbers.has(p.number))
-  for (const p of listed.pulls) if (state.skipped.includes(p.number) && !noPage.some((n) => n.number === p.number)) noPage.push({ number: p.number, url: p.url, title: p.title, mergedAt: p.mergedAt, other: [] })
+  for (const p of listed.pulls)
+    if (state.skipped.includes(p.number) && !noPage.some((n) => n.number === p.number))
+      noPage.push({ number: p.number, url: p.url, title: p.title, mergedAt: p.mergedAt, other: [] })
   state.noPage = noPage
   const room = Math.max(0, MEASURING - state.pulls.filter((p) => !p.figures).length)
   const take = Math.min(NEW_PULLS, room)
@@ -138,16 +179,41 @@ export async function measureImpact(o: {
       const mapped = pagesOfFiles(files, root)
       if (mapped.pages.length === 0) {
         state.skipped.push(p.number)
-        state.noPage = [...(state.noPage ?? []), { number: p.number, url: p.url, title: p.title, mergedAt: p.mergedAt, other: mapped.other, ...(mapped.moreOther ? { moreOther: mapped.moreOther } : {}) }]
-      } else state.pulls.push({ number: p.number, url: p.url, title: p.title, mergedAt: p.mergedAt, ...mapped, ...((await openedByAgent(port, repo, p)) ? { agent: true } : {}) })
+        state.noPage = [
+          ...(state.noPage ?? []),
+          {
+            number: p.number,
+            url: p.url,
+            title: p.title,
+            mergedAt: p.mergedAt,
+            other: mapped.other,
+            ...(mapped.moreOther ? { moreOther: mapped.moreOther } : {}),
+          },
+        ]
+      } else
+        state.pulls.push({
+          number: p.number,
+          url: p.url,
+          title: p.title,
+          mergedAt: p.mergedAt,
+          ...mapped,
+          ...((await openedByAgent(port, repo, p)) ? { agent: true } : {}),
+        })
     } catch (error) {
       if (error instanceof CancelledError) throw error
-      notes.push(`Could not read the files of ${repository}#${p.number}: ${external(getErrorMessage(error), 300)}. The next run tries again.`)
+      notes.push(
+        `Could not read the files of ${repository}#${p.number}: ${external(getErrorMessage(error), 300)}. The next run tries again.`,
+      )
     }
   }
   if (fresh.length > take) {
-    const why = take < NEW_PULLS ? `${formatNumber(MEASURING)} are being measured at once; the next runs take them as those finish` : `the next runs read their files, ${formatNumber(NEW_PULLS)} a run`
-    notes.push(`${count(fresh.length - take, 'more merged pull request is', 'more merged pull requests are')} not looked at yet: ${why}.`)
+    const why =
+      take < NEW_PULLS
+        ? `${formatNumber(MEASURING)} are being measured at once; the next runs take them as those finish`
+        : `the next runs read their files, ${formatNumber(NEW_PULLS)} a run`
+    notes.push(
+      `${count(fresh.length - take, 'more merged pull request is', 'more merged pull requests are')} not looked at yet: ${why}.`,
+    )
   }
   for (const pull of state.pulls) {
     if (o.agentLinks.has(pullKey(pull.url))) pull.agent = true
@@ -163,28 +229,40 @@ export async function measureImpact(o: {
   let read = 0
   let stopped: string | undefined
   if (lacking.length > 0) {
-    await core.group(`Did the docs change help: ${count(lacking.length, 'week', 'weeks')} of page views to read for ${count(state.pulls.filter((p) => !p.figures).length, 'pull request')}`, async () => {
-      for (const want of lacking) {
-        if (o.allowance() < cost) {
-          stopped = `max-requests leaves fewer than the ${formatNumber(cost)} requests a week takes`
-          break
+    await core.group(
+      `Did the docs change help: ${count(lacking.length, 'week', 'weeks')} of page views to read for ${count(state.pulls.filter((p) => !p.figures).length, 'pull request')}`,
+      async () => {
+        for (const want of lacking) {
+          if (o.allowance() < cost) {
+            stopped = `max-requests leaves fewer than the ${formatNumber(cost)} requests a week takes`
+            break
+          }
+          const got = await readImpactWeek(o.client, want.start, want.paths)
+          if ('stopped' in got) {
+            stopped = got.stopped
+            if (!got.budget)
+              warnings.push(`The page views of the week of ${want.start} could not be read: ${got.stopped}`)
+            break
+          }
+          state.weeks = [...state.weeks.filter((w) => w.start !== want.start), got.week].sort((a, b) =>
+            a.start.localeCompare(b.start),
+          )
+          state.sitePages = got.sitePages
+          read++
+          core.info(
+            `The week of ${want.start}: ${count(got.sitePages, 'page')} of the site, ${count(want.paths.length, 'followed page')}.`,
+          )
         }
-        const got = await readImpactWeek(o.client, want.start, want.paths)
-        if ('stopped' in got) {
-          stopped = got.stopped
-          if (!got.budget) warnings.push(`The page views of the week of ${want.start} could not be read: ${got.stopped}`)
-          break
-        }
-        state.weeks = [...state.weeks.filter((w) => w.start !== want.start), got.week].sort((a, b) => a.start.localeCompare(b.start))
-        state.sitePages = got.sitePages
-        read++
-        core.info(`The week of ${want.start}: ${count(got.sitePages, 'page')} of the site, ${count(want.paths.length, 'followed page')}.`)
-      }
-    })
+      },
+    )
   }
   if (read < lacking.length) {
-    const waiting = state.pulls.filter((p) => !p.figures && lacking.slice(read).some((w) => pathsFor(p, w.start, k).length > 0)).length
-    notes.push(`${count(lacking.length - read, 'week of page views is', 'weeks of page views are')} still to read for ${count(waiting, 'pull request')} (${stopped ?? 'not read'}): the next runs read them, newest first.`)
+    const waiting = state.pulls.filter(
+      (p) => !p.figures && lacking.slice(read).some((w) => pathsFor(p, w.start, k).length > 0),
+    ).length
+    notes.push(
+      `${count(lacking.length - read, 'week of page views is', 'weeks of page views are')} still to read for ${count(waiting, 'pull request')} (${stopped ?? 'not read'}): the next runs read them, newest first.`,
+    )
   }
 
   // 4. figures, made again whenever their weeks are all kept (a week read again corrects them)
@@ -203,14 +281,27 @@ export async function measureImpact(o: {
  */
 async function openedByAgent(port: GitHubPort, repo: Repo, pull: MergedPull): Promise<boolean> {
   try {
-    const comments = await port.listComments({ ...repo, number: pull.number, isPullRequest: true, title: pull.title, url: pull.url })
+    const comments = await port.listComments({
+      ...repo,
+      number: pull.number,
+      isPullRequest: true,
+      title: pull.title,
+      url: pull.url,
+    })
     return comments.some((c) => {
       const state = c.authorType === 'Bot' ? decodeState(c.body) : undefined
-      return state?.job !== undefined && state.job !== '' && state.prLink !== undefined && pullKey(state.prLink) === pullKey(pull.url)
+      return (
+        state?.job !== undefined &&
+        state.job !== '' &&
+        state.prLink !== undefined &&
+        pullKey(state.prLink) === pullKey(pull.url)
+      )
     })
   } catch (error) {
     if (error instanceof CancelledError) throw error
-    core.info(`Could not read the comments of ${fullName(repo)}#${pull.number} (to know whether the agent opened it): ${external(getErrorMessage(error), 300)}`)
+    core.info(
+      `Could not read the comments of ${fullName(repo)}#${pull.number} (to know whether the agent opened it): ${external(getErrorMessage(error), 300)}`,
+    )
     return false
   }
 }
@@ -239,7 +330,9 @@ export async function commentImpact(o: {
   const warnings: string[] = []
   let written = 0
   // the pull requests still waiting for their comment first, newest first; then corrections
-  const order = [...state.pulls].sort((a, b) => Number(a.comment !== undefined) - Number(b.comment !== undefined) || b.mergedAt.localeCompare(a.mergedAt))
+  const order = [...state.pulls].sort(
+    (a, b) => Number(a.comment !== undefined) - Number(b.comment !== undefined) || b.mergedAt.localeCompare(a.mergedAt),
+  )
   for (const pull of order) {
     if (!pull.figures || written >= COMMENTS) continue
     const body = renderImpactComment(pull, state.impactWeeks, o.gaps.get(pullKey(pull.url)) ?? [], o.issueUrl)
@@ -249,7 +342,9 @@ export async function commentImpact(o: {
     try {
       let id = pull.comment?.id
       if (id === undefined) {
-        const ours = (await port.listComments(thread)).find((c) => c.body.startsWith(IMPACT_COMMENT_MARKER) && (!o.identity || sameLogin(c.author, o.identity)))
+        const ours = (await port.listComments(thread)).find(
+          (c) => c.body.startsWith(IMPACT_COMMENT_MARKER) && (!o.identity || sameLogin(c.author, o.identity)),
+        )
         id = ours?.id
         if (ours && digestOf(ours.body) === digest) {
           pull.comment = { id: ours.id, digest }
@@ -273,7 +368,9 @@ export async function commentImpact(o: {
       written++
     } catch (error) {
       if (error instanceof CancelledError) throw error
-      warnings.push(`Could not comment on ${fullName(repo)}#${pull.number}: ${getErrorMessage(error)} (${settings.docsToken ? 'docs-token' : 'github-token'} needs "pull-requests: write" there).`)
+      warnings.push(
+        `Could not comment on ${fullName(repo)}#${pull.number}: ${getErrorMessage(error)} (${settings.docsToken ? 'docs-token' : 'github-token'} needs "pull-requests: write" there).`,
+      )
       break
     }
   }

@@ -5,11 +5,26 @@ import { type GapKind, type GapRecord, advanceGaps, gapsForJobs, gapsOf } from '
 import { gatherInsights, incompleteNote } from '../analytics/gather-insights.js'
 import { buildAgentPrompt } from '../analytics/insights.js'
 import { completeWeeks, fetchWeeks, weekEnd } from '../analytics/weeks.js'
-import { type HealthIssueFound, type HealthState, type ImpactState, createHealthIssue, decodeHealthState, decodeImpactState, findHealthIssue } from '../github/health-issue.js'
+import {
+  type HealthIssueFound,
+  type HealthState,
+  type ImpactState,
+  createHealthIssue,
+  decodeHealthState,
+  decodeImpactState,
+  findHealthIssue,
+} from '../github/health-issue.js'
 import type { GitHubPort, Issue, Repo } from '../github/port.js'
 import { parsePullLink, pullKey } from '../github/pull-link.js'
 import type { HealthSettings } from '../inputs/settings.js'
-import { type HealthView, gapName, healthTitle, renderHealthBody, renderHealthFailure, renderHealthSummary } from '../summary/health-body.js'
+import {
+  type HealthView,
+  gapName,
+  healthTitle,
+  renderHealthBody,
+  renderHealthFailure,
+  renderHealthSummary,
+} from '../summary/health-body.js'
 import { renderUsage } from '../summary/usage.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { count } from '../util/format.js'
@@ -48,7 +63,10 @@ function gapPrompt(projectId: string, week: string, r: GapRecord): string {
     project: projectId,
     range: `the week of ${week} and the week before`,
     searches: r.kind === 'search' ? [{ query: r.text, hits: r.weight, lastSearchedAt: undefined }] : [],
-    questions: r.kind === 'question' ? [{ question: r.text, asked: r.weight, threads: 0, page: undefined, lastAskedAt: undefined }] : [],
+    questions:
+      r.kind === 'question'
+        ? [{ question: r.text, asked: r.weight, threads: 0, page: undefined, lastAskedAt: undefined }]
+        : [],
     pages: r.kind === 'page' ? [{ path: r.text, thumbsDown: r.weight, thumbsUp: 0, comments: [] }] : [],
     perList: 1,
   })
@@ -80,7 +98,9 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
     if ('state' in decoded) state = decoded.state
     else {
       const why = 'broken' in decoded ? decoded.broken : 'it has no hidden state'
-      notes.push(`The issue's memory could not be read: ${why}. It was rebuilt from the service: the trend from the weeks fetched now, and every gap counts as new.`)
+      notes.push(
+        `The issue's memory could not be read: ${why}. It was rebuilt from the service: the trend from the weeks fetched now, and every gap counts as new.`,
+      )
       core.notice(`Health issue #${found.issue.number}: ${why}. Rebuilt from the service.`)
     }
   }
@@ -89,9 +109,13 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
   if (found.issue && settings.health.impact) {
     const decoded = decodeImpactState(found.issue.body)
     if ('state' in decoded) priorImpact = decoded.state
-    else if ('broken' in decoded) notes.push(`The issue's memory of the docs changes could not be read: ${decoded.broken}. The pull requests are measured again from the start.`)
+    else if ('broken' in decoded)
+      notes.push(
+        `The issue's memory of the docs changes could not be read: ${decoded.broken}. The pull requests are measured again from the start.`,
+      )
   }
-  for (const name of settings.health.unapplied) core.warning(`Input "${name}" is not read with impact: off, so it was ignored.`)
+  for (const name of settings.health.unapplied)
+    core.warning(`Input "${name}" is not read with impact: off, so it was ignored.`)
 
   // 2. the trend: the complete weeks the memory lacks, newest first, within max-requests
   const now = ctx.clock.now()
@@ -101,13 +125,17 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
   const reserve = Math.min(INSIGHTS_RESERVE, Math.floor(budget.max / 2))
   const fetched = await core.group(`The trend: ${count(lacking.length, 'week', 'weeks')} to fetch`, async () => {
     const result = await fetchWeeks(client, lacking, Math.max(1, Math.floor((budget.remaining - reserve) / 2)))
-    core.info(`Fetched ${count(result.weeks.length, 'week', 'weeks')} (visitors and page views totals each)${result.stopped ? `; stopped: ${external(result.stopped, 300)}` : ''}.`)
+    core.info(
+      `Fetched ${count(result.weeks.length, 'week', 'weeks')} (visitors and page views totals each)${result.stopped ? `; stopped: ${external(result.stopped, 300)}` : ''}.`,
+    )
     return result
   })
   for (const w of fetched.weeks) known.set(w.start, w)
   const weeks = all.map((w) => known.get(w)).filter((w) => w !== undefined)
   if (fetched.missing.length > 0) {
-    notes.push(`${count(fetched.missing.length, 'week is', 'weeks are')} not in the trend yet (${fetched.stopped ?? 'not fetched'}): the next runs fetch them, oldest last.`)
+    notes.push(
+      `${count(fetched.missing.length, 'week is', 'weeks are')} not in the trend yet (${fetched.stopped ?? 'not fetched'}): the next runs fetch them, oldest last.`,
+    )
   }
 
   // 3. did the docs changes help: the merged docs pull requests and the weeks they lack, within
@@ -117,7 +145,17 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
   const docs = impactSettings ? await docsPort(impactSettings, api, ctx) : undefined
   if (impactSettings && docs) {
     const agentLinks = new Set(state.gaps.flatMap((g) => (g.job?.prLink ? [pullKey(g.job.prLink)] : [])))
-    impact = await measureImpact({ settings: impactSettings, ctx, client, repo: docs.repo, port: docs.port, prior: priorImpact, trendStart: all[0] as string, agentLinks, allowance: () => budget.remaining - reserve })
+    impact = await measureImpact({
+      settings: impactSettings,
+      ctx,
+      client,
+      repo: docs.repo,
+      port: docs.port,
+      prior: priorImpact,
+      trendStart: all[0] as string,
+      agentLinks,
+      allowance: () => budget.remaining - reserve,
+    })
     for (const w of impact.warnings) core.warning(w)
     notes.push(...impact.warnings)
   }
@@ -129,9 +167,18 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
   if (budget.remaining > 0) {
     try {
       const gathered = await gatherInsights(client, budget, { dateFrom: gapWeek, dateTo: weekEnd(gapWeek) })
-      complete = { search: gathered.searchState.complete, question: gathered.questionState.complete, page: gathered.pageState.complete }
-      current = gapsOf({ searches: gathered.searchSummary.deadEnds, questions: gathered.questions, pages: gathered.pages })
-      for (const s of [gathered.searchState, gathered.questionState, gathered.pageState]) if (!s.complete) notes.push(`${incompleteNote(s)}.`)
+      complete = {
+        search: gathered.searchState.complete,
+        question: gathered.questionState.complete,
+        page: gathered.pageState.complete,
+      }
+      current = gapsOf({
+        searches: gathered.searchSummary.deadEnds,
+        questions: gathered.questions,
+        pages: gathered.pages,
+      })
+      for (const s of [gathered.searchState, gathered.questionState, gathered.pageState])
+        if (!s.complete) notes.push(`${incompleteNote(s)}.`)
     } catch (error) {
       if (error instanceof CancelledError) throw error
       notes.push(`The gaps could not be read: ${getErrorMessage(error)}`)
@@ -144,7 +191,9 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
   records = await refreshJobs(records, ctx)
   records = await checkMerged(records, api)
   const started: string[] = []
-  const [freshKeys, persistingKeys, goneKeys] = [changes.fresh, changes.persisting, changes.gone].map((list) => new Set(list.map((r) => r.key))) as [Set<string>, Set<string>, Set<string>]
+  const [freshKeys, persistingKeys, goneKeys] = [changes.fresh, changes.persisting, changes.gone].map(
+    (list) => new Set(list.map((r) => r.key)),
+  ) as [Set<string>, Set<string>, Set<string>]
   const view = (): HealthView => ({
     projectId: project,
     runUrl: ctx.run.runUrl,
@@ -163,14 +212,29 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
     ...(impact ? { impact: { ...impact.view, gaps: closedGaps(records), here } } : {}),
   })
   const save = async (issue: Issue | undefined, reopen: boolean): Promise<Issue | undefined> => {
-    const { body, state: kept, impact: impactKept } = renderHealthBody(view(), { project, weeks, gaps: records }, impact?.state)
+    const {
+      body,
+      state: kept,
+      impact: impactKept,
+    } = renderHealthBody(view(), { project, weeks, gaps: records }, impact?.state)
     records = kept.gaps
     if (impact && impactKept) impact.state = impactKept
     if (issue) {
       await api.updateIssue(repo, issue.number, { body, ...(reopen ? { open: true } : {}) })
       return issue
     }
-    const made = await createHealthIssue({ api, repo, label, identity, title: healthTitle(project), body, runUrl: ctx.run.runUrl, clock: ctx.clock, signal: ctx.signal, log: (m) => core.info(m) })
+    const made = await createHealthIssue({
+      api,
+      repo,
+      label,
+      identity,
+      title: healthTitle(project),
+      body,
+      runUrl: ctx.run.runUrl,
+      clock: ctx.clock,
+      signal: ctx.signal,
+      log: (m) => core.info(m),
+    })
     // another run's issue: this run's body replaces it
     if (!made.created) await api.updateIssue(repo, made.issue.number, { body })
     return made.issue
@@ -197,11 +261,21 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
     if (impact && impactSettings && docs) {
       const uncommented = impact.state.pulls.filter((p) => p.figures && !p.comment)
       if (impactSettings.comment && docs.canWrite) {
-        const done = await commentImpact({ state: impact.state, settings: impactSettings, repo: docs.repo, port: docs.port, identity: docs.port === api ? identity : await docs.port.identity(), issueUrl: issue?.url, gaps: closedGaps(records) })
+        const done = await commentImpact({
+          state: impact.state,
+          settings: impactSettings,
+          repo: docs.repo,
+          port: docs.port,
+          identity: docs.port === api ? identity : await docs.port.identity(),
+          issueUrl: issue?.url,
+          gaps: closedGaps(records),
+        })
         for (const w of done.warnings) core.warning(w)
         if (done.written > 0) issue = await save(issue, false)
       } else if (impactSettings.comment && uncommented.length > 0) {
-        core.notice(`${count(uncommented.length, 'measured pull request')} of ${docs.repo.owner}/${docs.repo.repo} got no comment: it is not this repository, and docs-token is empty. Give docs-token (a token that can write pull requests there) to comment the figures.`)
+        core.notice(
+          `${count(uncommented.length, 'measured pull request')} of ${docs.repo.owner}/${docs.repo.repo} got no comment: it is not this repository, and docs-token is empty. Give docs-token (a token that can write pull requests there) to comment the figures.`,
+        )
       }
     }
   } catch (error) {
@@ -223,7 +297,15 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
   const summary = renderHealthSummary(shown, issue, started)
   // a request that failed (not the budget running out) is worth a warning; the issue was still kept
   const failed = fetched.stopped !== undefined && !/max-requests/.test(fetched.stopped)
-  return { summary, ending: failed ? { level: 'warning', message: `Some weeks of the trend could not be fetched: ${fetched.stopped}. The issue was kept: ${issue?.url ?? ''}` } : { level: 'notice', message: `Docs health: ${issue?.url ?? ''}` } }
+  return {
+    summary,
+    ending: failed
+      ? {
+          level: 'warning',
+          message: `Some weeks of the trend could not be fetched: ${fetched.stopped}. The issue was kept: ${issue?.url ?? ''}`,
+        }
+      : { level: 'notice', message: `Docs health: ${issue?.url ?? ''}` },
+  }
 }
 
 function withoutJob(r: GapRecord): GapRecord {
@@ -236,10 +318,29 @@ function withoutJob(r: GapRecord): GapRecord {
  * (agent/run-agent.ts); undefined when the service refused it (the gap may get one next run). The
  * health action sets no job outputs: its jobs are in the issue.
  */
-async function startJob(gap: GapRecord, project: string, week: string, settings: HealthSettings, ctx: ModeContext): Promise<GapRecord['job']> {
+async function startJob(
+  gap: GapRecord,
+  project: string,
+  week: string,
+  settings: HealthSettings,
+  ctx: ModeContext,
+): Promise<GapRecord['job']> {
   const report = await runAgent(
-    { projectId: project, prompt: gapPrompt(project, week, gap), jobId: undefined, wait: false, pollIntervalMs: 10_000, waitTimeoutMs: settings.waitTimeoutMs },
-    { client: ctx.client, clock: ctx.clock, signal: ctx.signal, deadline: ctx.deadline, outputs: new Outputs(() => {}) },
+    {
+      projectId: project,
+      prompt: gapPrompt(project, week, gap),
+      jobId: undefined,
+      wait: false,
+      pollIntervalMs: 10_000,
+      waitTimeoutMs: settings.waitTimeoutMs,
+    },
+    {
+      client: ctx.client,
+      clock: ctx.clock,
+      signal: ctx.signal,
+      deadline: ctx.deadline,
+      outputs: new Outputs(() => {}),
+    },
   )
   if (report.outcome === 'cancelled') throw new CancelledError()
   if (report.job) {
@@ -248,7 +349,9 @@ async function startJob(gap: GapRecord, project: string, week: string, settings:
   }
   if (report.mayHaveBeenProcessed) {
     // never a second job for this gap: the first may exist
-    core.warning(`The job for the gap ${external(gap.text, 120)} may have been created (its answer was lost): ${report.message ?? ''} It is not started again.`)
+    core.warning(
+      `The job for the gap ${external(gap.text, 120)} may have been created (its answer was lost): ${report.message ?? ''} It is not started again.`,
+    )
     return { id: '', status: 'not confirmed' }
   }
   core.warning(`Could not start a job for the gap ${external(gap.text, 120)}: ${report.message ?? ''}`)
@@ -262,7 +365,10 @@ async function refreshJobs(records: GapRecord[], ctx: ModeContext): Promise<GapR
   for (const r of open) {
     try {
       const job = await ctx.client.getJob(r.job?.id as string)
-      next.set(r.key, { ...r, job: { ...r.job, id: job.id, status: job.status, ...(job.prLink ? { prLink: job.prLink } : {}) } })
+      next.set(r.key, {
+        ...r,
+        job: { ...r.job, id: job.id, status: job.status, ...(job.prLink ? { prLink: job.prLink } : {}) },
+      })
     } catch (error) {
       if (error instanceof CancelledError) throw error
       core.info(`Could not read job ${external(r.job?.id, 80)}: ${getErrorMessage(error)}`)
@@ -273,14 +379,17 @@ async function refreshJobs(records: GapRecord[], ctx: ModeContext): Promise<GapR
 
 /** For a gap gone while its job's pull request was known: whether that pull request merged. */
 async function checkMerged(records: GapRecord[], api: GitHubPort): Promise<GapRecord[]> {
-  const asks = records.filter((r) => r.gone !== undefined && r.job?.prLink && r.job.merged === undefined).slice(0, PR_CHECKS)
+  const asks = records
+    .filter((r) => r.gone !== undefined && r.job?.prLink && r.job.merged === undefined)
+    .slice(0, PR_CHECKS)
   const next = new Map<string, GapRecord>()
   for (const r of asks) {
     const pull = parsePullLink(r.job?.prLink)
     if (!pull) continue
     try {
       const state = await api.pullRequestState({ owner: pull.owner, repo: pull.repo }, pull.number)
-      if (state && !state.open) next.set(r.key, { ...r, job: { ...(r.job as NonNullable<GapRecord['job']>), merged: state.merged } })
+      if (state && !state.open)
+        next.set(r.key, { ...r, job: { ...(r.job as NonNullable<GapRecord['job']>), merged: state.merged } })
     } catch (error) {
       core.info(`Could not read ${external(r.job?.prLink, 200)}: ${getErrorMessage(error)}`)
     }

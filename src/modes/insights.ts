@@ -27,11 +27,20 @@ export async function run(settings: InsightsSettings, ctx: ModeContext): Promise
   const range = describeRange(dateFrom, dateTo)
   const dates = { dateFrom: dateFrom?.sent, dateTo: dateTo.sent }
   const { client, budget } = ctx
-  core.info(`Project ${external(settings.projectId, 80)}, ${range}: up to ${count(budget.max, 'analytics request', 'analytics requests')}.`)
+  core.info(
+    `Project ${external(settings.projectId, 80)}, ${range}: up to ${count(budget.max, 'analytics request', 'analytics requests')}.`,
+  )
 
   const gathered = await gatherInsights(client, budget, dates)
   const { searchSummary, questions, pages, searchState, questionState, pageState, ratings, cancelled } = gathered
-  const prompt = buildAgentPrompt({ project: settings.projectId, range, searches: searchSummary.deadEnds, questions, pages, perList: summaryRows })
+  const prompt = buildAgentPrompt({
+    project: settings.projectId,
+    range,
+    searches: searchSummary.deadEnds,
+    questions,
+    pages,
+    perList: summaryRows,
+  })
 
   ctx.outputs.set('dead-end-searches', searchSummary.deadEnds.length)
   ctx.outputs.set('unanswered-questions', questions.length)
@@ -44,19 +53,34 @@ export async function run(settings: InsightsSettings, ctx: ModeContext): Promise
   const notes: string[] = []
   try {
     const base = `mintlify-insights-${settings.projectId}-${dateFrom?.sent ?? 'start'}-to-${lastDayBefore(dateTo.sent)}`
-    files = await writeInsightsFiles(ctx.dir, base, {
-      project: settings.projectId,
-      range: rangeMeta(range, dateFrom, dateTo),
-      fetchedAt: new Date(ctx.clock.now()).toISOString(),
-      requests: { max: budget.max, spent: budget.spent },
-      lists: {
-        deadEndSearches: { ...searchState, totalSearches: searchSummary.totalSearches, clickThrough: searchSummary.clickThrough ?? null, items: searchSummary.deadEnds },
-        unansweredQuestions: { ...questionState, items: questions },
-        downRatedPages: { ...pageState, items: pages },
+    files = await writeInsightsFiles(
+      ctx.dir,
+      base,
+      {
+        project: settings.projectId,
+        range: rangeMeta(range, dateFrom, dateTo),
+        fetchedAt: new Date(ctx.clock.now()).toISOString(),
+        requests: { max: budget.max, spent: budget.spent },
+        lists: {
+          deadEndSearches: {
+            ...searchState,
+            totalSearches: searchSummary.totalSearches,
+            clickThrough: searchSummary.clickThrough ?? null,
+            items: searchSummary.deadEnds,
+          },
+          unansweredQuestions: { ...questionState, items: questions },
+          downRatedPages: { ...pageState, items: pages },
+        },
+        agentPrompt: prompt,
+        fetched: {
+          feedbackByPage: ratings,
+          searches: gathered.searches,
+          conversations: gathered.conversations,
+          contextualFeedback: gathered.feedback,
+        },
       },
-      agentPrompt: prompt,
-      fetched: { feedbackByPage: ratings, searches: gathered.searches, conversations: gathered.conversations, contextualFeedback: gathered.feedback },
-    }, lists)
+      lists,
+    )
     ctx.outputs.set('insights-json', files.json)
     core.info(`Wrote ${files.json} and one CSV per list beside it.`)
   } catch (error) {
@@ -64,7 +88,8 @@ export async function run(settings: InsightsSettings, ctx: ModeContext): Promise
   }
 
   const incomplete = states.filter((s) => !s.complete)
-  let outcome: 'complete' | 'incomplete' | 'error' | 'cancelled' = incomplete.length === 0 && notes.length === 0 ? 'complete' : 'incomplete'
+  let outcome: 'complete' | 'incomplete' | 'error' | 'cancelled' =
+    incomplete.length === 0 && notes.length === 0 ? 'complete' : 'incomplete'
   // a failure only when no list is complete and a request failed for real; a spent budget is a warning
   if (cancelled) outcome = 'cancelled'
   else if (incomplete.length === states.length && states.some((s) => s.failed)) outcome = 'error'
@@ -78,7 +103,12 @@ export async function run(settings: InsightsSettings, ctx: ModeContext): Promise
     projectId: settings.projectId,
     range,
     summaryRows,
-    searches: { list: searchSummary.deadEnds, totalSearches: searchSummary.totalSearches, clickThrough: searchSummary.clickThrough, ...searchState },
+    searches: {
+      list: searchSummary.deadEnds,
+      totalSearches: searchSummary.totalSearches,
+      clickThrough: searchSummary.clickThrough,
+      ...searchState,
+    },
     questions: { list: questions, asked: questions.reduce((a, q) => a + q.asked, 0), ...questionState },
     pages: { list: pages, rated: ratings.length, ...pageState },
     requests: { spent: budget.spent, max: budget.max },

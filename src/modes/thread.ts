@@ -2,7 +2,16 @@ import { commentTarget } from '../github/comment-target.js'
 import type { GitHubPort } from '../github/port.js'
 import type { StatusLabeler } from '../github/status-labels.js'
 import type { ThreadComment, ThreadView } from '../github/thread-comment.js'
-import { type DocsOpener, type JobEnd, type Marks, labelerFor, linkPullRequest, openTracking, recordEnd, recordStart } from '../github/tracking.js'
+import {
+  type DocsOpener,
+  type JobEnd,
+  type Marks,
+  labelerFor,
+  linkPullRequest,
+  openTracking,
+  recordEnd,
+  recordStart,
+} from '../github/tracking.js'
 import type { ThreadEntry } from '../github/thread-state.js'
 import type { StatusLabels } from '../inputs/settings.js'
 import { threadCommentRenderer } from '../summary/thread-comment.js'
@@ -25,17 +34,29 @@ export interface RunThread {
   docs: DocsOpener | undefined
 }
 
-export async function openThread(options: { token: string; docsToken?: string; triggerPhrase: string; statusLabels?: StatusLabels }, ctx: ModeContext): Promise<RunThread | undefined> {
+export async function openThread(
+  options: { token: string; docsToken?: string; triggerPhrase: string; statusLabels?: StatusLabels },
+  ctx: ModeContext,
+): Promise<RunThread | undefined> {
   const thread = commentTarget(ctx.run.eventName, ctx.run.payload, ctx.run)
   if (!thread) {
-    core.notice(`comment is true, but this ${external(ctx.run.eventName, 40)} event has no issue or pull request to comment on.`)
+    core.notice(
+      `comment is true, but this ${external(ctx.run.eventName, 40)} event has no issue or pull request to comment on.`,
+    )
     return undefined
   }
   const api = await ctx.github(options.token)
   const identity = await api.identity()
   const view = threadView(options.triggerPhrase, ctx)
   const comment = await openTracking(api, thread, identity, view, ctx.signal, 'fresh')
-  return { api, identity, view, comment, labeler: labelerFor(api, thread, options.statusLabels), docs: docsOpener(options.docsToken, ctx) }
+  return {
+    api,
+    identity,
+    view,
+    comment,
+    labeler: labelerFor(api, thread, options.statusLabels),
+    docs: docsOpener(options.docsToken, ctx),
+  }
 }
 
 /**
@@ -63,7 +84,11 @@ export function docsOpener(token: string | undefined, ctx: ModeContext): DocsOpe
 
 /** How this run writes a thread's tracking comment: its link, its start and the renderer. */
 export function threadView(triggerPhrase: string, ctx: Pick<ModeContext, 'run' | 'started'>): ThreadView {
-  return { runUrl: ctx.run.runUrl, startedAt: ctx.started, render: threadCommentRenderer(triggerPhrase, ctx.run.serverUrl) }
+  return {
+    runUrl: ctx.run.runUrl,
+    startedAt: ctx.started,
+    render: threadCommentRenderer(triggerPhrase, ctx.run.serverUrl),
+  }
 }
 
 /**
@@ -71,7 +96,13 @@ export function threadView(triggerPhrase: string, ctx: Pick<ModeContext, 'run' |
  * entry when the job starts, its result when it ends, and the tracking comment on the agent's pull
  * request. Nothing when there is no thread.
  */
-export function trackJob(tracking: RunThread | undefined, entry: ThreadEntry, marks: Marks, ctx: ModeContext, reviewers: readonly string[] = []) {
+export function trackJob(
+  tracking: RunThread | undefined,
+  entry: ThreadEntry,
+  marks: Marks,
+  ctx: ModeContext,
+  reviewers: readonly string[] = [],
+) {
   return {
     started: async (jobId: string): Promise<void> => {
       if (tracking) await recordStart(tracking.comment, jobId, [entry], { ...marks, labeler: tracking.labeler })
@@ -79,7 +110,18 @@ export function trackJob(tracking: RunThread | undefined, entry: ThreadEntry, ma
     ended: async (report: JobEnd): Promise<void> => {
       if (!tracking) return
       await recordEnd(tracking.comment, report, [entry], { ...marks, labeler: tracking.labeler })
-      if (!ctx.signal.aborted) await linkPullRequest(tracking.api, tracking.identity, ctx.run, report, tracking.comment.thread, tracking.view, ctx.signal, tracking.docs, reviewers)
+      if (!ctx.signal.aborted)
+        await linkPullRequest(
+          tracking.api,
+          tracking.identity,
+          ctx.run,
+          report,
+          tracking.comment.thread,
+          tracking.view,
+          ctx.signal,
+          tracking.docs,
+          reviewers,
+        )
     },
   }
 }

@@ -27,7 +27,13 @@ interface Period {
 }
 
 /** One period's export, in its own log group; what was fetched is kept whatever happens. */
-async function exportPeriod(settings: VisitorsViewsSettings, ctx: TrafficContext, from: RangeEnd | undefined, to: RangeEnd | undefined, previous: boolean): Promise<Period> {
+async function exportPeriod(
+  settings: VisitorsViewsSettings,
+  ctx: TrafficContext,
+  from: RangeEnd | undefined,
+  to: RangeEnd | undefined,
+  previous: boolean,
+): Promise<Period> {
   const kind = settings.mode
   const { pageSize } = settings.pages
   const range = describeRange(from, to)
@@ -36,7 +42,9 @@ async function exportPeriod(settings: VisitorsViewsSettings, ctx: TrafficContext
   const label = previous ? 'Previous period' : 'Page'
   await core.group(`Export ${WHAT[kind]}${previous ? ' of the previous period' : ''}`, async () => {
     const sent = [from && `dateFrom=${from.sent}`, to && `dateTo=${to.sent} (exclusive)`].filter(Boolean).join(', ')
-    core.info(`Project ${external(settings.projectId, 80)}, ${range}${sent ? ` (${sent})` : ''}, ${pageSize} rows per request.`)
+    core.info(
+      `Project ${external(settings.projectId, 80)}, ${range}${sent ? ` (${sent})` : ''}, ${pageSize} rows per request.`,
+    )
     try {
       result = await exportTraffic({
         client: ctx.client,
@@ -46,7 +54,9 @@ async function exportPeriod(settings: VisitorsViewsSettings, ctx: TrafficContext
         pageSize,
         period: previous ? 'the previous period' : undefined,
         onPage: ({ offset, rows, hasMore, result: r }) => {
-          core.info(`${label}${previous ? ', page' : ''} ${r.pages} (offset ${offset}): ${count(rows, 'row', 'rows')}${hasMore ? ', more to come' : ', the last'}.`)
+          core.info(
+            `${label}${previous ? ', page' : ''} ${r.pages} (offset ${offset}): ${count(rows, 'row', 'rows')}${hasMore ? ', more to come' : ', the last'}.`,
+          )
           if (!previous && r.totals) {
             ctx.outputs.set('human', r.totals.human)
             ctx.outputs.set('ai', r.totals.ai)
@@ -61,7 +71,9 @@ async function exportPeriod(settings: VisitorsViewsSettings, ctx: TrafficContext
     }
   })
   if (result.repeats > 0) {
-    core.info(`${result.repeats} rows repeated a path already exported (the data moved between pages while paging); each path is kept once, first seen wins.`)
+    core.info(
+      `${result.repeats} rows repeated a path already exported (the data moved between pages while paging); each path is kept once, first seen wins.`,
+    )
   }
   return { from, to, range, result, failure }
 }
@@ -70,7 +82,12 @@ async function exportPeriod(settings: VisitorsViewsSettings, ctx: TrafficContext
 const whole = (p: Period): boolean => p.failure === undefined && !p.result.stoppedEarly
 
 function periodMeta(p: Period): PeriodMeta {
-  return { range: rangeMeta(p.range, p.from, p.to), complete: whole(p), pages: p.result.pages, totals: p.result.totals ?? null }
+  return {
+    range: rangeMeta(p.range, p.from, p.to),
+    complete: whole(p),
+    pages: p.result.pages,
+    totals: p.result.totals ?? null,
+  }
 }
 
 /**
@@ -92,7 +109,8 @@ export async function run(settings: VisitorsViewsSettings, mode: ModeContext): P
     const before = previousPeriod(dateFrom, dateTo, ctx.now())
     core.info(`Comparing with the previous period: ${count(before.days, 'day', 'days')} ending where this one starts.`)
     previous = await exportPeriod(settings, ctx, before.from, before.to, true)
-    if (previous.result.stoppedEarly) notes.push(`The previous period's export is incomplete: ${previous.result.stoppedEarly}.`)
+    if (previous.result.stoppedEarly)
+      notes.push(`The previous period's export is incomplete: ${previous.result.stoppedEarly}.`)
   } else if (compare) {
     notes.push('The previous period was not fetched: this period is incomplete, so a comparison would mislead.')
   }
@@ -112,12 +130,22 @@ export async function run(settings: VisitorsViewsSettings, mode: ModeContext): P
     try {
       const { range, complete, pages, totals } = periodMeta(current)
       const fetchedAt = new Date(ctx.now()).toISOString()
-      const meta: ExportMeta = { project: settings.projectId, range, fetchedAt, complete, pages, totals, ...(previous ? { previous: periodMeta(previous) } : {}) }
+      const meta: ExportMeta = {
+        project: settings.projectId,
+        range,
+        fetchedAt,
+        complete,
+        pages,
+        totals,
+        ...(previous ? { previous: periodMeta(previous) } : {}),
+      }
       files = await writeExportFiles(ctx.dir, kind, meta, comparison ? comparison.rows : sorted)
       ctx.outputs.set('path-count', sorted.length)
       ctx.outputs.set(`${kind}-json`, files.json)
       ctx.outputs.set(`${kind}-csv`, files.csv)
-      core.info(`Exported ${count(sorted.length, 'path', 'paths')} from ${count(current.result.pages, 'page', 'pages')} of results${comparison ? ` (and ${count(comparison.rows.length - sorted.length, 'path', 'paths')} seen only in the previous period)` : ''} to ${files.csv} and ${files.json}.`)
+      core.info(
+        `Exported ${count(sorted.length, 'path', 'paths')} from ${count(current.result.pages, 'page', 'pages')} of results${comparison ? ` (and ${count(comparison.rows.length - sorted.length, 'path', 'paths')} seen only in the previous period)` : ''} to ${files.csv} and ${files.json}.`,
+      )
     } catch (error) {
       writeFailure = new Error(`Could not write the export files in ${ctx.dir}: ${getErrorMessage(error)}`)
     }
@@ -126,7 +154,9 @@ export async function run(settings: VisitorsViewsSettings, mode: ModeContext): P
     ctx.outputs.set('previous-total', comparison.previousTotals.total)
     ctx.outputs.set('change-percent', changePercent(current.result.totals.total, comparison.previousTotals.total))
     if (!comparison.previousComplete) {
-      notes.push('The previous period is incomplete: its totals (sent with every page) are complete, so previous-total and change-percent stand, but the page-level changes are not shown.')
+      notes.push(
+        'The previous period is incomplete: its totals (sent with every page) are complete, so previous-total and change-percent stand, but the page-level changes are not shown.',
+      )
     }
   }
 
@@ -161,4 +191,3 @@ export async function run(settings: VisitorsViewsSettings, mode: ModeContext): P
   })
   return { summary, ending: exportEnding(outcome, message) }
 }
-

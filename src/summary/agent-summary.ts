@@ -31,7 +31,10 @@ export function renderAgentSummary(report: AgentReport, here?: Here): string {
   const source = repository
     ? `${/^https?:\/\//.test(repository) ? link(repository, repository.replace(/^https?:\/\/(github\.com\/)?/, '')) : escapeText(repository, 200)}${job?.source?.ref ? ` @ ${escapeText(job.source.ref, 100)}` : ''}`
     : ''
-  const waited = report.waitedMs > 0 ? `${formatDuration(report.waitedMs)} (${count(report.checks, 'status check', 'status checks')})` : ''
+  const waited =
+    report.waitedMs > 0
+      ? `${formatDuration(report.waitedMs)} (${count(report.checks, 'status check', 'status checks')})`
+      : ''
   const rows: Array<[string, string]> = [
     ['Status', job ? escapeText(job.status, 60) : ''],
     ['Job', report.jobId ? escapeText(report.jobId, 100) : ''],
@@ -44,14 +47,18 @@ export function renderAgentSummary(report: AgentReport, here?: Here): string {
   const known = rows.filter(([, value]) => value !== '')
   const parts = [`### Documentation agent (${ACTION[report.action]}): ${HEADLINE[report.outcome]}`]
   if (known.length > 0) parts.push(keyValueTable(known))
-  if (report.message) parts.push(alert(report.outcome === 'error' || report.outcome === 'failed' ? 'CAUTION' : 'WARNING', report.message))
+  if (report.message)
+    parts.push(alert(report.outcome === 'error' || report.outcome === 'failed' ? 'CAUTION' : 'WARNING', report.message))
   return `${parts.join('\n\n')}\n`
 }
 
 /** A run that sent nothing (changes with nothing relevant, a refused author): why, as a table. */
 export function renderAgentSkip(reason: string, detail: string): string {
   const refused = reason === 'not-allowed' || reason === 'bot'
-  return `### ${refused ? '🚫' : '💤'} Documentation agent: nothing sent\n\n${keyValueTable([['Reason', `\`${reason}\``], ['Why', escapeText(detail, 600)]])}\n`
+  return `### ${refused ? '🚫' : '💤'} Documentation agent: nothing sent\n\n${keyValueTable([
+    ['Reason', `\`${reason}\``],
+    ['Why', escapeText(detail, 600)],
+  ])}\n`
 }
 
 /** The code change could not be read from GitHub: nothing was sent. */
@@ -60,7 +67,10 @@ export function renderChangeUnreadable(failure: string): string {
 }
 
 /** What the code change the job describes was: the link, the files described, the docs pull request. */
-export function renderChangeLine(change: { url: string | undefined; label: string; files: number; cut: number }, prLink: string | null | undefined): string {
+export function renderChangeLine(
+  change: { url: string | undefined; label: string; files: number; cut: number },
+  prLink: string | null | undefined,
+): string {
   const docs = prLink ? ` → docs ${link(prLink, 'pull request') || escapeText(prLink, 200)}` : ''
   return `\n**Code change:** ${link(change.url, change.label) || escapeText(change.label, 200)}, ${count(change.files, 'file')} described${change.cut > 0 ? ` (${count(change.cut, 'patch', 'patches')} left out for max-changes)` : ''}${docs}.\n`
 }

@@ -21,8 +21,13 @@ export function renderAutomationSummary(report: AutomationReport, here?: Here): 
     ['Run', escapeText(report.instanceId, 100)],
   ]
   // the agent summary's table names the job: the automation's own rows are the automation and its run
-  if (report.state === 'followed') return `### ▶️ Automation run\n\n${keyValueTable(rows)}\n\n${renderAgentSummary(report.agent, here)}`
-  const facts = keyValueTable([...rows, ...(report.jobId ? ([['Job', escapeText(report.jobId, 100)]] as Array<[string, string]>) : [])])
-  if (report.state === 'queued') return `### ▶️ Automation run accepted (queued)\n\n${facts}\n\n${escapeText(`${report.why} ${report.follow}`, 600)}\n`
+  if (report.state === 'followed')
+    return `### ▶️ Automation run\n\n${keyValueTable(rows)}\n\n${renderAgentSummary(report.agent, here)}`
+  const facts = keyValueTable([
+    ...rows,
+    ...(report.jobId ? ([['Job', escapeText(report.jobId, 100)]] as Array<[string, string]>) : []),
+  ])
+  if (report.state === 'queued')
+    return `### ▶️ Automation run accepted (queued)\n\n${facts}\n\n${escapeText(`${report.why} ${report.follow}`, 600)}\n`
   return `### ⚠️ Automation run accepted (queued), not followed\n\n${facts}\n\n${alert('WARNING', report.message, 1000)}\n`
 }

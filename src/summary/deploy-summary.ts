@@ -25,26 +25,41 @@ export function renderDeploymentSummary(view: DeploymentView): string {
   const what = view.preview ? 'Preview deployment' : 'Deployment'
   const state = view.status?.status
   const icon = view.failure && state !== 'failure' ? '❌' : state ? (ICON[state] ?? '❔') : view.statusId ? '▶️' : '❌'
-  const parts = [`### ${icon} ${what}${state ? `: ${escapeText(state, 40)}` : view.statusId ? ': started' : ': not started'}`]
+  const parts = [
+    `### ${icon} ${what}${state ? `: ${escapeText(state, 40)}` : view.statusId ? ': started' : ': not started'}`,
+  ]
   const rows: Array<[string, string]> = []
   if (view.branch) rows.push(['Branch', escapeText(view.branch, 100)])
   if (view.statusId) rows.push(['Deployment id', escapeText(view.statusId, 100)])
-  if (view.previewUrl) rows.push(['Preview', link(view.previewUrl, view.previewUrl) || escapeText(view.previewUrl, 200)])
+  if (view.previewUrl)
+    rows.push(['Preview', link(view.previewUrl, view.previewUrl) || escapeText(view.previewUrl, 200)])
   const commit = view.status?.commit
-  if (commit?.sha) rows.push(['Commit', `${escapeText(commit.sha.slice(0, 12), 12)}${commit.message ? ` ${escapeText(commit.message.split('\n')[0] ?? '', 120)}` : ''}`])
-  if (view.status?.screenshot) rows.push(['Screenshot', link(view.status.screenshot, 'screenshot') || escapeText(view.status.screenshot, 200)])
+  if (commit?.sha)
+    rows.push([
+      'Commit',
+      `${escapeText(commit.sha.slice(0, 12), 12)}${commit.message ? ` ${escapeText(commit.message.split('\n')[0] ?? '', 120)}` : ''}`,
+    ])
+  if (view.status?.screenshot)
+    rows.push(['Screenshot', link(view.status.screenshot, 'screenshot') || escapeText(view.status.screenshot, 200)])
   if (rows.length > 0) parts.push(keyValueTable(rows))
   if (view.failure) parts.push(alert('CAUTION', view.failure))
   if (view.status?.summary) parts.push(escapeText(view.status.summary, 1000))
   const files = commit?.filesChanged
   const pages = [...(files?.added ?? []), ...(files?.modified ?? [])]
   if (pages.length > 0) {
-    parts.push(`**Changed pages** (${pages.length}): ${pages.slice(0, PAGES_SHOWN).map((p) => escapeText(p, 150)).join(', ')}${pages.length > PAGES_SHOWN ? ', …' : ''}`)
+    parts.push(
+      `**Changed pages** (${pages.length}): ${pages
+        .slice(0, PAGES_SHOWN)
+        .map((p) => escapeText(p, 150))
+        .join(', ')}${pages.length > PAGES_SHOWN ? ', …' : ''}`,
+    )
   }
   const logs = (view.status?.logs ?? []).filter((l) => l.trim() !== '')
   if (logs.length > 0) {
     const tail = logs.slice(-LOG_LINES).map((l) => escapeText(l, 300))
-    parts.push(`<details><summary>The last ${tail.length} lines of the build log</summary>\n\n${tail.map((l) => `- ${l}`).join('\n')}\n\n</details>`)
+    parts.push(
+      `<details><summary>The last ${tail.length} lines of the build log</summary>\n\n${tail.map((l) => `- ${l}`).join('\n')}\n\n</details>`,
+    )
   }
   return `${parts.join('\n\n')}\n`
 }

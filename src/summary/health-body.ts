@@ -1,6 +1,12 @@
 import type { GapKind, GapRecord } from '../analytics/gaps.js'
 import { type WeekTotals, weekBefore } from '../analytics/weeks.js'
-import { HEALTH_MARKER, type HealthState, type ImpactState, encodeHealthState, encodeImpactState } from '../github/health-issue.js'
+import {
+  HEALTH_MARKER,
+  type HealthState,
+  type ImpactState,
+  encodeHealthState,
+  encodeImpactState,
+} from '../github/health-issue.js'
 import { type ImpactSectionView, renderImpactSection } from './impact-report.js'
 import { keptWeeks } from '../analytics/impact.js'
 import type { Here } from '../github/pull-link.js'
@@ -43,7 +49,11 @@ export interface HealthView {
   impact?: ImpactSectionView
 }
 
-const KIND: Record<GapKind, string> = { search: 'Search with no click', question: 'Unanswered question', page: 'Page rated down' }
+const KIND: Record<GapKind, string> = {
+  search: 'Search with no click',
+  question: 'Unanswered question',
+  page: 'Page rated down',
+}
 
 /** A gap as readers hit it, unescaped (the readers' text): `Search with no click: webhook retries`. */
 export function gapName(r: Pick<GapRecord, 'kind' | 'text'>): string {
@@ -65,7 +75,12 @@ function trend(weeks: readonly WeekTotals[], wanted: number): string {
     `  line [${weeks.map((w) => w.ai).join(', ')}]`,
     '```',
   ].join('\n')
-  const rows = [...weeks].reverse().map((w) => `| ${w.start} | ${formatNumber(w.human)} | ${formatNumber(w.ai)} | ${formatNumber(w.visitors)} | ${formatNumber(w.views)} |`)
+  const rows = [...weeks]
+    .reverse()
+    .map(
+      (w) =>
+        `| ${w.start} | ${formatNumber(w.human)} | ${formatNumber(w.ai)} | ${formatNumber(w.visitors)} | ${formatNumber(w.views)} |`,
+    )
   const table = ['| Week of | Human | AI | Visitors | Page views |', '|---|---:|---:|---:|---:|', ...rows].join('\n')
   const parts = [chart, table]
   const line = lastWeekLine(weeks)
@@ -78,7 +93,9 @@ function trend(weeks: readonly WeekTotals[], wanted: number): string {
 /** The last week against the one before, when the trend has both. */
 function lastWeekLine(weeks: readonly WeekTotals[]): string {
   const [last, before] = [weeks.at(-1), weeks.at(-2)]
-  return last && before && before.start === weekBefore(last.start) ? `**The week of ${last.start}** against the week before: ${movers(last, before)}.` : ''
+  return last && before && before.start === weekBefore(last.start)
+    ? `**The week of ${last.start}** against the week before: ${movers(last, before)}.`
+    : ''
 }
 
 function change(now: number, before: number): string {
@@ -97,12 +114,18 @@ function movers(last: WeekTotals, before: WeekTotals): string {
   ].join(', ')
 }
 
-function gapTable(title: string, records: readonly GapRecord[], columns: Array<[string, (r: GapRecord) => string]>): string {
+function gapTable(
+  title: string,
+  records: readonly GapRecord[],
+  columns: Array<[string, (r: GapRecord) => string]>,
+): string {
   if (records.length === 0) return ''
   const shown = records.slice(0, ROWS)
   const head = `| Gap | ${columns.map(([name]) => name).join(' | ')} |`
   const align = `|---|${columns.map(() => '---').join('|')}|`
-  const rows = shown.map((r) => `| ${KIND[r.kind]}: ${escapeText(r.text, 150)} | ${columns.map(([, cell]) => cell(r)).join(' | ')} |`)
+  const rows = shown.map(
+    (r) => `| ${KIND[r.kind]}: ${escapeText(r.text, 150)} | ${columns.map(([, cell]) => cell(r)).join(' | ')} |`,
+  )
   const more = records.length > shown.length ? `\n\n… and ${formatNumber(records.length - shown.length)} more.` : ''
   return `**${title}** (${formatNumber(records.length)})\n\n${[head, align, ...rows].join('\n')}${more}`
 }
@@ -118,20 +141,49 @@ function gaps(view: HealthView): string {
   const incomplete = (['search', 'question', 'page'] as const).filter((k) => !view.complete[k])
   const parts = [
     `Readers' gaps in the week of ${view.gapWeek}: ${formatNumber(view.fresh.length)} new, ${formatNumber(view.persisting.length)} persisting, ${formatNumber(view.gone.length)} gone since the last run.` +
-      (incomplete.length > 0 ? ` Not read whole this run (so none of theirs is called gone): ${incomplete.map((k) => KIND[k].toLowerCase()).join(', ')}.` : ''),
+      (incomplete.length > 0
+        ? ` Not read whole this run (so none of theirs is called gone): ${incomplete.map((k) => KIND[k].toLowerCase()).join(', ')}.`
+        : ''),
     gapTable('New', view.fresh, [['This week', weight]]),
-    gapTable('Persisting', view.persisting, [['This week', weight], ['Since', (r) => r.firstSeen], ['Weeks in a row', (r) => formatNumber(r.runs)], ['Agent job', (r) => jobCell(r, view.here)]]),
-    gapTable('Gone since the last run', view.gone, [['Seen', (r) => `${r.firstSeen} to ${r.lastSeen}`], ['Closed by', (r) => (r.job?.prLink && r.job.merged ? `${prLinkText(r.job.prLink, view.here)}, merged` : r.job ? jobCell(r, view.here) : '—')]]),
+    gapTable('Persisting', view.persisting, [
+      ['This week', weight],
+      ['Since', (r) => r.firstSeen],
+      ['Weeks in a row', (r) => formatNumber(r.runs)],
+      ['Agent job', (r) => jobCell(r, view.here)],
+    ]),
+    gapTable('Gone since the last run', view.gone, [
+      ['Seen', (r) => `${r.firstSeen} to ${r.lastSeen}`],
+      [
+        'Closed by',
+        (r) =>
+          r.job?.prLink && r.job.merged
+            ? `${prLinkText(r.job.prLink, view.here)}, merged`
+            : r.job
+              ? jobCell(r, view.here)
+              : '—',
+      ],
+    ]),
   ]
   return parts.filter(Boolean).join('\n\n')
 }
 
 function agentPart(view: HealthView): string {
-  if (view.jobs.length === 0) return 'No agent job yet. With `agent: persisting`, a gap seen two weeks in a row becomes one (one job per gap, ever).'
+  if (view.jobs.length === 0)
+    return 'No agent job yet. With `agent: persisting`, a gap seen two weeks in a row becomes one (one job per gap, ever).'
   const shown = view.jobs.slice(0, ROWS)
-  const status = (r: GapRecord): string => (r.gone !== undefined ? (r.job?.merged ? `gone after the pull request merged (${r.gone})` : `gone (${r.gone})`) : 'still seen')
-  const rows = shown.map((r) => `| ${KIND[r.kind]}: ${escapeText(r.text, 150)} | ${jobCell(r, view.here)} | ${status(r)} |`)
-  return ['| Gap | Job | The gap now |', '|---|---|---|', ...rows].join('\n') + (view.jobs.length > shown.length ? `\n\n… and ${formatNumber(view.jobs.length - shown.length)} more.` : '')
+  const status = (r: GapRecord): string =>
+    r.gone !== undefined
+      ? r.job?.merged
+        ? `gone after the pull request merged (${r.gone})`
+        : `gone (${r.gone})`
+      : 'still seen'
+  const rows = shown.map(
+    (r) => `| ${KIND[r.kind]}: ${escapeText(r.text, 150)} | ${jobCell(r, view.here)} | ${status(r)} |`,
+  )
+  return (
+    ['| Gap | Job | The gap now |', '|---|---|---|', ...rows].join('\n') +
+    (view.jobs.length > shown.length ? `\n\n… and ${formatNumber(view.jobs.length - shown.length)} more.` : '')
+  )
 }
 
 /** The issue's title. */
@@ -151,7 +203,9 @@ function renderBody(view: HealthView, state: HealthState, impact: ImpactState | 
     gaps(view),
     '### What the agent did',
     agentPart(view),
-    ...(view.impact && impact ? ['### What the changes did', renderImpactSection({ ...view.impact, pulls: impact.pulls })] : []),
+    ...(view.impact && impact
+      ? ['### What the changes did', renderImpactSection({ ...view.impact, pulls: impact.pulls })]
+      : []),
     view.usage,
     encodeHealthState(state),
     ...(impact ? [encodeImpactState(impact)] : []),
@@ -163,7 +217,11 @@ function renderBody(view: HealthView, state: HealthState, impact: ImpactState | 
  * The body, within BODY_LIMIT: when the state makes it too long, the gone gaps without a job are
  * forgotten first (oldest first), then the gone ones with a job, then the lowest weights.
  */
-export function renderHealthBody(view: HealthView, state: HealthState, impact?: ImpactState): { body: string; state: HealthState; impact?: ImpactState } {
+export function renderHealthBody(
+  view: HealthView,
+  state: HealthState,
+  impact?: ImpactState,
+): { body: string; state: HealthState; impact?: ImpactState } {
   let kept = state
   let impactKept = impact
   let body = renderBody(view, kept, impactKept)
@@ -181,7 +239,9 @@ export function renderHealthBody(view: HealthView, state: HealthState, impact?: 
     }
   }
   const order = (r: GapRecord): number => (r.gone !== undefined ? (r.job ? 1 : 0) : 2)
-  const droppable = [...state.gaps].sort((a, b) => order(a) - order(b) || (a.gone ?? a.lastSeen).localeCompare(b.gone ?? b.lastSeen) || a.weight - b.weight)
+  const droppable = [...state.gaps].sort(
+    (a, b) => order(a) - order(b) || (a.gone ?? a.lastSeen).localeCompare(b.gone ?? b.lastSeen) || a.weight - b.weight,
+  )
   while (body.length > BODY_LIMIT && droppable.length > 0) {
     const drop = new Set(droppable.splice(0, Math.max(1, Math.ceil(droppable.length / 10))))
     kept = { ...kept, gaps: kept.gaps.filter((g) => !drop.has(g)) }
@@ -191,13 +251,20 @@ export function renderHealthBody(view: HealthView, state: HealthState, impact?: 
 }
 
 /** The job summary: what changed, and where the issue is. */
-export function renderHealthSummary(view: HealthView, issue: { number: number; url: string } | undefined, started: string[]): string {
-  const head = issue ? `### 📈 Docs health: ${link(issue.url, `issue #${issue.number}`)}` : '### ❌ Docs health: the issue could not be written'
+export function renderHealthSummary(
+  view: HealthView,
+  issue: { number: number; url: string } | undefined,
+  started: string[],
+): string {
+  const head = issue
+    ? `### 📈 Docs health: ${link(issue.url, `issue #${issue.number}`)}`
+    : '### ❌ Docs health: the issue could not be written'
   const last = view.weeks.at(-1)
   const lines = [
     head,
     ...view.notes.map((n) => alert('NOTE', n, 600)),
-    lastWeekLine(view.weeks) || `${count(view.weeks.length, 'week', 'weeks')} in the trend${last ? `, the latest the week of ${last.start}: ${formatNumber(last.visitors)} visitors, ${formatNumber(last.views)} page views` : ''}.`,
+    lastWeekLine(view.weeks) ||
+      `${count(view.weeks.length, 'week', 'weeks')} in the trend${last ? `, the latest the week of ${last.start}: ${formatNumber(last.visitors)} visitors, ${formatNumber(last.views)} page views` : ''}.`,
     `Gaps in the week of ${view.gapWeek}: ${formatNumber(view.fresh.length)} new, ${formatNumber(view.persisting.length)} persisting, ${formatNumber(view.gone.length)} gone since the last run.`,
     view.impact ? impactLine(view.impact) : '',
     started.length > 0 ? `Agent jobs started this run: ${started.map((id) => escapeText(id, 80)).join(', ')}.` : '',
@@ -215,6 +282,7 @@ export function renderHealthFailure(message: string): string {
 function impactLine(impact: ImpactSectionView): string {
   const measured = impact.pulls.filter((p) => p.figures).length
   const measuring = impact.pulls.length - measured
-  if (impact.pulls.length === 0) return 'Docs changes: no docs pull request that changed a page merged in the weeks of the trend.'
+  if (impact.pulls.length === 0)
+    return 'Docs changes: no docs pull request that changed a page merged in the weeks of the trend.'
   return `Docs changes: ${formatNumber(measured)} measured, ${formatNumber(measuring)} being measured (${formatNumber(impact.weeks)} weeks before and after each merge week); the figures are in the issue.`
 }

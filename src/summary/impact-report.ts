@@ -1,5 +1,15 @@
 import { createHash } from 'node:crypto'
-import { type Counts, type ImpactPull, MIN_VIEWS, type PageFigures, type PullFigures, type Verdict, siteChange, verdictOf, windowsOf } from '../analytics/impact.js'
+import {
+  type Counts,
+  type ImpactPull,
+  MIN_VIEWS,
+  type PageFigures,
+  type PullFigures,
+  type Verdict,
+  siteChange,
+  verdictOf,
+  windowsOf,
+} from '../analytics/impact.js'
 import { shiftWeeks } from '../analytics/weeks.js'
 import type { ImpactState } from '../github/health-issue.js'
 import { type Here, pullKey } from '../github/pull-link.js'
@@ -25,7 +35,8 @@ export type ClosedGaps = ReadonlyMap<string, string[]>
 const signed = (percent: number): string => formatSignedPercent(percent / 100)
 
 /** `1,200 → 1,620` */
-const arrow = (before: number | undefined, after: number): string => (before === undefined ? formatNumber(after) : `${formatNumber(before)} → ${formatNumber(after)}`)
+const arrow = (before: number | undefined, after: number): string =>
+  before === undefined ? formatNumber(after) : `${formatNumber(before)} → ${formatNumber(after)}`
 
 function thumbs(c: Counts | undefined): string {
   if (!c) return '—'
@@ -53,7 +64,8 @@ export function headline(f: PullFigures): string {
     return `new pages only: ${count(after, 'human view')} in the weeks after`
   }
   const views = `${arrow(f.before?.human, f.after?.human ?? 0)} human views`
-  if (v.kind === 'too-few') return `too few views to tell (${views}; fewer than ${formatNumber(MIN_VIEWS)} in a window)${control}`
+  if (v.kind === 'too-few')
+    return `too few views to tell (${views}; fewer than ${formatNumber(MIN_VIEWS)} in a window)${control}`
   return `pages ${signed(v.percent)}${control} (${views}${f.site ? `; the site ${arrow(f.site.before, f.site.after)}` : ''})`
 }
 
@@ -66,10 +78,14 @@ function pageRow(p: PageFigures): string {
 
 function fileNotes(pull: ImpactPull): string[] {
   const notes: string[] = []
-  const names = (list: readonly string[], more = 0): string => `${list.map((f) => escapeText(f, 200)).join(', ')}${more > 0 ? ` and ${formatNumber(more)} more` : ''}`
+  const names = (list: readonly string[], more = 0): string =>
+    `${list.map((f) => escapeText(f, 200)).join(', ')}${more > 0 ? ` and ${formatNumber(more)} more` : ''}`
   if (pull.other.length > 0) notes.push(`Files that are no page (not measured): ${names(pull.other, pull.moreOther)}.`)
   if (pull.removed?.length) notes.push(`Pages it removed (nothing to measure after): ${names(pull.removed)}.`)
-  if (pull.morePages) notes.push(`${count(pull.morePages, 'more page')} changed, not measured (the first ${formatNumber(pull.pages.length)} are).`)
+  if (pull.morePages)
+    notes.push(
+      `${count(pull.morePages, 'more page')} changed, not measured (the first ${formatNumber(pull.pages.length)} are).`,
+    )
   return notes
 }
 
@@ -83,19 +99,31 @@ export function pageTable(f: PullFigures): string {
   const rows = shown.map(pageRow)
   if (f.before && f.after) {
     const existed = f.pages.filter((p) => !p.added).length
-    const label = existed === f.pages.length ? '**These pages together**' : `**The ${formatNumber(existed)} that existed before, together**`
-    rows.push(`| ${label} | ${arrow(f.before.human, f.after.human)} | ${arrow(f.before.ai, f.after.ai)} | ${thumbs(f.before)} → ${thumbs(f.after)} | ${verdictText(verdictOf(f.before, f.after))} |`)
+    const label =
+      existed === f.pages.length
+        ? '**These pages together**'
+        : `**The ${formatNumber(existed)} that existed before, together**`
+    rows.push(
+      `| ${label} | ${arrow(f.before.human, f.after.human)} | ${arrow(f.before.ai, f.after.ai)} | ${thumbs(f.before)} → ${thumbs(f.after)} | ${verdictText(verdictOf(f.before, f.after))} |`,
+    )
   }
   if (f.site) {
     const site = siteChange(f)
-    rows.push(`| **The whole site** (control) | ${arrow(f.site.before, f.site.after)} | | | ${site === undefined ? '—' : signed(site)} |`)
+    rows.push(
+      `| **The whole site** (control) | ${arrow(f.site.before, f.site.after)} | | | ${site === undefined ? '—' : signed(site)} |`,
+    )
   }
   const more = f.pages.length > shown.length ? `\n\n… and ${count(f.pages.length - shown.length, 'more page')}.` : ''
   return ['| Page | Human views | AI views | 👍 / 👎 | Change |', '|---|---:|---:|---|---|', ...rows].join('\n') + more
 }
 
 /** The comment on a measured pull request: the figures, the control, its gaps, and the health issue. */
-export function renderImpactComment(pull: ImpactPull, weeks: number, gaps: readonly string[], issueUrl: string | undefined): string {
+export function renderImpactComment(
+  pull: ImpactPull,
+  weeks: number,
+  gaps: readonly string[],
+  issueUrl: string | undefined,
+): string {
   const f = pull.figures as PullFigures
   const w = windowsOf(pull.mergedAt, weeks)
   const parts = [
@@ -104,7 +132,9 @@ export function renderImpactComment(pull: ImpactPull, weeks: number, gaps: reado
     `Page views of the pages this pull request changed, the ${count(weeks, 'whole week')} before the week it merged (${windowDays(w.before)}) against the ${count(weeks, 'week')} after it (${windowDays(w.after)}), Monday to Monday UTC: **${headline(f)}**.`,
     pageTable(f),
     ...fileNotes(pull),
-    ...(gaps.length > 0 ? [`Gaps readers hit that were gone after it merged: ${gaps.map((g) => escapeText(g, 200)).join('; ')}.`] : []),
+    ...(gaps.length > 0
+      ? [`Gaps readers hit that were gone after it merged: ${gaps.map((g) => escapeText(g, 200)).join('; ')}.`]
+      : []),
     `<sub>${NOT_PROOF} Views are summed week by week; unique visitors are not additive and are not used.${issueUrl ? ` Kept with the others in the ${link(issueUrl, 'docs health issue')}.` : ''}</sub>`,
   ]
   return `${parts.join('\n\n')}\n`
@@ -139,7 +169,7 @@ export interface ImpactSectionView {
 }
 
 function pullCell(p: ImpactPull, here: Here | undefined): string {
-  return `${prLinkText(p.url, here)} ${escapeText(p.title, 120)}${p.agent ? ' (the agent\'s)' : ''}`
+  return `${prLinkText(p.url, here)} ${escapeText(p.title, 120)}${p.agent ? " (the agent's)" : ''}`
 }
 
 /** The health issue's "What the changes did": being measured, then measured, newest first. */
@@ -149,23 +179,44 @@ export function renderImpactSection(view: ImpactSectionView): string {
   const measured = newest.filter((p) => p.figures)
   const noPage = noPageList(view)
   if (measuring.length === 0 && measured.length === 0) {
-    return [`No docs pull request that changed a page merged in the weeks of the trend yet. Each one is measured over the ${count(view.weeks, 'whole week')} before the week it merges and the ${count(view.weeks, 'week')} after.`, ...noPage, ...view.notes].join('\n\n')
+    return [
+      `No docs pull request that changed a page merged in the weeks of the trend yet. Each one is measured over the ${count(view.weeks, 'whole week')} before the week it merges and the ${count(view.weeks, 'week')} after.`,
+      ...noPage,
+      ...view.notes,
+    ].join('\n\n')
   }
   const parts = [`<sub>${NOT_PROOF}</sub>`]
   if (measuring.length > 0) {
-    const rows = measuring.slice(0, ROWS).map((p) => `| ${pullCell(p, view.here)} | ${p.mergedAt.slice(0, 10)} | ${formatNumber(p.pages.length + (p.morePages ?? 0))} | ${formatNumber(view.counted.get(p.number) ?? 0)} of ${formatNumber(view.weeks)} |`)
-    parts.push(`**Being measured** (${formatNumber(measuring.length)})`, ['| Pull request | Merged | Pages | Weeks after counted |', '|---|---|---:|---|', ...rows].join('\n') + more(measuring.length, ROWS))
+    const rows = measuring
+      .slice(0, ROWS)
+      .map(
+        (p) =>
+          `| ${pullCell(p, view.here)} | ${p.mergedAt.slice(0, 10)} | ${formatNumber(p.pages.length + (p.morePages ?? 0))} | ${formatNumber(view.counted.get(p.number) ?? 0)} of ${formatNumber(view.weeks)} |`,
+      )
+    parts.push(
+      `**Being measured** (${formatNumber(measuring.length)})`,
+      ['| Pull request | Merged | Pages | Weeks after counted |', '|---|---|---:|---|', ...rows].join('\n') +
+        more(measuring.length, ROWS),
+    )
   }
   if (measured.length > 0) {
     const rows = measured.slice(0, ROWS).map((p) => {
       const f = p.figures as PullFigures
       const gaps = view.gaps.get(pullKey(p.url)) ?? []
-      const closed = gaps.length > 0 ? `<br>Gaps gone after it merged: ${gaps.map((g) => escapeText(g, 120)).join('; ')}` : ''
+      const closed =
+        gaps.length > 0 ? `<br>Gaps gone after it merged: ${gaps.map((g) => escapeText(g, 120)).join('; ')}` : ''
       const other = p.other.length + (p.moreOther ?? 0)
       const figures = p.comment ? ` · ${link(`${p.url}#issuecomment-${p.comment.id}`, 'each page')}` : ''
       return `| ${pullCell(p, view.here)}${figures}${closed} | ${p.mergedAt.slice(0, 10)} | ${formatNumber(p.pages.length + (p.morePages ?? 0))}${other ? ` (and ${count(other, 'file that is no page', 'files that are no page')})` : ''} | ${headline(f)} |`
     })
-    parts.push(`**Measured**, newest first (${formatNumber(measured.length)})`, ['| Pull request | Merged | Pages | Human views of its pages, after against before |', '|---|---|---|---|', ...rows].join('\n') + more(measured.length, ROWS))
+    parts.push(
+      `**Measured**, newest first (${formatNumber(measured.length)})`,
+      [
+        '| Pull request | Merged | Pages | Human views of its pages, after against before |',
+        '|---|---|---|---|',
+        ...rows,
+      ].join('\n') + more(measured.length, ROWS),
+    )
   }
   return [...parts, ...noPage, ...view.notes].join('\n\n')
 }
@@ -175,10 +226,21 @@ function noPageList(view: ImpactSectionView): string[] {
   if (view.noPage.length === 0) return []
   const newest = [...view.noPage].sort((a, b) => b.mergedAt.localeCompare(a.mergedAt))
   const rows = newest.slice(0, ROWS).map((p) => {
-    const files = p.other.length > 0 ? `${p.other.slice(0, 5).map((f) => escapeText(f, 120)).join(', ')}${p.other.length + (p.moreOther ?? 0) > 5 ? ` and ${formatNumber(p.other.length + (p.moreOther ?? 0) - 5)} more` : ''}` : '—'
+    const files =
+      p.other.length > 0
+        ? `${p.other
+            .slice(0, 5)
+            .map((f) => escapeText(f, 120))
+            .join(
+              ', ',
+            )}${p.other.length + (p.moreOther ?? 0) > 5 ? ` and ${formatNumber(p.other.length + (p.moreOther ?? 0) - 5)} more` : ''}`
+        : '—'
     return `| ${prLinkText(p.url, view.here)} ${escapeText(p.title, 120)} | ${p.mergedAt.slice(0, 10)} | ${files} |`
   })
-  return [`**Changed no page** (${formatNumber(newest.length)}): images, docs.json, snippets and the like; nothing to measure.`, ['| Pull request | Merged | Files |', '|---|---|---|', ...rows].join('\n') + more(newest.length, ROWS)]
+  return [
+    `**Changed no page** (${formatNumber(newest.length)}): images, docs.json, snippets and the like; nothing to measure.`,
+    ['| Pull request | Merged | Files |', '|---|---|---|', ...rows].join('\n') + more(newest.length, ROWS),
+  ]
 }
 
 function more(total: number, shown: number): string {
@@ -210,5 +272,9 @@ function verdictWords(f: PullFigures): { pages: string; percent?: number; site?:
   const v = verdictOf(f.before, f.after)
   const site = siteChange(f)
   const round = (n: number): number => Math.round(n * 10) / 10
-  return { pages: v.kind === 'change' ? 'change' : v.kind === 'new' ? 'new pages only' : 'too few views to tell', ...(v.kind === 'change' ? { percent: round(v.percent) } : {}), ...(site !== undefined ? { site: round(site) } : {}) }
+  return {
+    pages: v.kind === 'change' ? 'change' : v.kind === 'new' ? 'new pages only' : 'too few views to tell',
+    ...(v.kind === 'change' ? { percent: round(v.percent) } : {}),
+    ...(site !== undefined ? { site: round(site) } : {}),
+  }
 }

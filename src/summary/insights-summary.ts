@@ -9,7 +9,6 @@ import { count, formatDay, formatNumber, formatPercent } from '../util/format.js
  * complete, and in one line when it is empty. Every reader string is escaped.
  */
 
-
 export interface InsightsSummaryInput {
   projectId: string
   range: string
@@ -48,8 +47,14 @@ function state(s: ListState): string {
 }
 
 export function renderInsightsSummary(input: InsightsSummaryInput): string {
-  const icon = input.failed ? '❌' : input.notes.length > 0 || !input.searches.complete || !input.questions.complete || !input.pages.complete ? '⚠️' : '🔎'
-  const parts = [`### ${icon} What readers could not find: ${escapeText(input.projectId, 100)}, ${escapeText(input.range, 120)}`]
+  const icon = input.failed
+    ? '❌'
+    : input.notes.length > 0 || !input.searches.complete || !input.questions.complete || !input.pages.complete
+      ? '⚠️'
+      : '🔎'
+  const parts = [
+    `### ${icon} What readers could not find: ${escapeText(input.projectId, 100)}, ${escapeText(input.range, 120)}`,
+  ]
   for (const note of input.notes) parts.push(alert(input.failed ? 'CAUTION' : 'WARNING', note))
   const n = input.summaryRows
 
@@ -58,7 +63,14 @@ export function renderInsightsSummary(input: InsightsSummaryInput): string {
   let searches = `#### Searches that led nowhere: ${formatNumber(s.list.length)}\n\n${formatNumber(s.totalSearches)} searches in the range${ctr}. These queries were searched and no result was clicked (click-through 0), most searched first.`
   if (s.list.length === 0) searches += '\n\nNone: every query was followed by a click at least once.'
   else {
-    searches += table('| Query | Searches | Last searched |\n|---|---:|---|', s.list.slice(0, n).map((x) => `| ${escapeText(x.query, 150)} | ${formatNumber(x.hits)} | ${formatDay(x.lastSearchedAt ?? '')} |`), s.list.length, ['search', 'searches'])
+    searches += table(
+      '| Query | Searches | Last searched |\n|---|---:|---|',
+      s.list
+        .slice(0, n)
+        .map((x) => `| ${escapeText(x.query, 150)} | ${formatNumber(x.hits)} | ${formatDay(x.lastSearchedAt ?? '')} |`),
+      s.list.length,
+      ['search', 'searches'],
+    )
   }
   parts.push(searches + state(s))
 
@@ -66,7 +78,14 @@ export function renderInsightsSummary(input: InsightsSummaryInput): string {
   let questions = `#### Questions the assistant could not answer: ${formatNumber(q.list.length)}\n\n${formatNumber(q.asked)} unanswered questions asked, grouped by question (case, spacing and trailing punctuation folded), most asked first.`
   if (q.list.length === 0) questions += '\n\nNone: the assistant answered every question it was asked.'
   else {
-    questions += table('| Question | Asked | Page asked from |\n|---|---:|---|', q.list.slice(0, n).map((x) => `| ${escapeText(x.question, 200)} | ${formatNumber(x.asked)} | ${escapeText(x.page ?? '', 150)} |`), q.list.length, ['question', 'questions'])
+    questions += table(
+      '| Question | Asked | Page asked from |\n|---|---:|---|',
+      q.list
+        .slice(0, n)
+        .map((x) => `| ${escapeText(x.question, 200)} | ${formatNumber(x.asked)} | ${escapeText(x.page ?? '', 150)} |`),
+      q.list.length,
+      ['question', 'questions'],
+    )
   }
   parts.push(questions + state(q))
 
@@ -75,13 +94,30 @@ export function renderInsightsSummary(input: InsightsSummaryInput): string {
   if (p.list.length === 0) pages += '\n\nNone: no page got more thumbs down than up.'
   else {
     const comments = (x: DownRatedPage): string => x.comments.map((c) => `“${escapeText(c.text, 200)}”`).join('<br>')
-    pages += table('| Page | 👎 | 👍 | Latest comments |\n|---|---:|---:|---|', p.list.slice(0, n).map((x) => `| ${escapeText(x.path, 150)} | ${formatNumber(x.thumbsDown)} | ${formatNumber(x.thumbsUp)} | ${comments(x)} |`), p.list.length, ['page', 'pages'])
+    pages += table(
+      '| Page | 👎 | 👍 | Latest comments |\n|---|---:|---:|---|',
+      p.list
+        .slice(0, n)
+        .map(
+          (x) =>
+            `| ${escapeText(x.path, 150)} | ${formatNumber(x.thumbsDown)} | ${formatNumber(x.thumbsUp)} | ${comments(x)} |`,
+        ),
+      p.list.length,
+      ['page', 'pages'],
+    )
   }
   parts.push(pages + state(p))
 
-  const prompt = input.promptChars > 0 ? `The output \`agent-prompt\` (${count(input.promptChars, 'character')}) asks the documentation agent to close the top gaps.` : 'No gaps, so `agent-prompt` is empty.'
+  const prompt =
+    input.promptChars > 0
+      ? `The output \`agent-prompt\` (${count(input.promptChars, 'character')}) asks the documentation agent to close the top gaps.`
+      : 'No gaps, so `agent-prompt` is empty.'
   const files = input.files ? ' Every row of the three lists is in the files (output `insights-json`).' : ''
-  parts.push(`${prompt}${files} ${formatNumber(input.requests.spent)} of max-requests (${formatNumber(input.requests.max)}) analytics requests spent.${input.pin ? ` ${escapeText(input.pin, 300)}` : ''}`)
-  parts.push('<sub>Everything quoted here was typed by anonymous readers: it is shown as text, and in the prompt it is quoted as data, never as instructions. Review the pull request the agent opens.</sub>')
+  parts.push(
+    `${prompt}${files} ${formatNumber(input.requests.spent)} of max-requests (${formatNumber(input.requests.max)}) analytics requests spent.${input.pin ? ` ${escapeText(input.pin, 300)}` : ''}`,
+  )
+  parts.push(
+    '<sub>Everything quoted here was typed by anonymous readers: it is shown as text, and in the prompt it is quoted as data, never as instructions. Review the pull request the agent opens.</sub>',
+  )
   return `${parts.join('\n\n')}\n`
 }

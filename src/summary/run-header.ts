@@ -20,6 +20,7 @@ export function renderRunHeader(run: RunContext): string {
     return `<sub>Started by ${event} on ${shown}${title}</sub>`
   }
   const ref = (run.payload as { ref?: unknown })?.ref
-  if (run.eventName === 'push' && typeof ref === 'string' && ref) return `<sub>Started by ${event} to ${escapeText(ref.replace(/^refs\/heads\//, ''), 100)}</sub>`
+  if (run.eventName === 'push' && typeof ref === 'string' && ref)
+    return `<sub>Started by ${event} to ${escapeText(ref.replace(/^refs\/heads\//, ''), 100)}</sub>`
   return `<sub>Started by ${event}</sub>`
 }

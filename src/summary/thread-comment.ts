@@ -58,7 +58,9 @@ function renderEntry(entry: ThreadEntry, here: Here | undefined): string {
  */
 function renderLeft(left: ThreadEntry['left']): string {
   if (!left || left.length === 0) return ''
-  const items = left.map((l) => `    - ${escapeText(l.by, 60)}, ${link(l.url, formatTime(l.at) || 'comment') || escapeText(l.url, 200)}`)
+  const items = left.map(
+    (l) => `    - ${escapeText(l.by, 60)}, ${link(l.url, formatTime(l.at) || 'comment') || escapeText(l.url, 200)}`,
+  )
   return `\n\n  ⏸️ ${count(left.length, 'earlier instruction was', 'earlier instructions were')} **not sent**: more than ${MAX_INSTRUCTIONS} were waiting at once. Write ${left.length === 1 ? 'it' : 'them'} again:\n\n${items.join('\n')}`
 }
 
@@ -72,8 +74,12 @@ export interface ThreadCommentView {
 }
 
 /** The renderer a ThreadComment writes with: the state as this comment's text, on this server. */
-export function threadCommentRenderer(triggerPhrase: string, serverUrl: string): (state: ThreadState, thread: { owner: string; repo: string }, status: string | undefined) => string {
-  return (state, thread, status) => renderThreadComment({ state, triggerPhrase, status, here: { serverUrl, owner: thread.owner, repo: thread.repo } })
+export function threadCommentRenderer(
+  triggerPhrase: string,
+  serverUrl: string,
+): (state: ThreadState, thread: { owner: string; repo: string }, status: string | undefined) => string {
+  return (state, thread, status) =>
+    renderThreadComment({ state, triggerPhrase, status, here: { serverUrl, owner: thread.owner, repo: thread.repo } })
 }
 
 /** The most a tracking comment may hold: far below GitHub's 65,536-character limit. */
@@ -90,7 +96,8 @@ export function renderThreadComment(view: ThreadCommentView): string {
 function renderWith(view: ThreadCommentView): string {
   const { state } = view
   const facts: string[] = []
-  if (state.job) facts.push(`Job ${escapeText(state.job, 100)}${view.status ? ` (${escapeText(view.status, 60)})` : ''}`)
+  if (state.job)
+    facts.push(`Job ${escapeText(state.job, 100)}${view.status ? ` (${escapeText(view.status, 60)})` : ''}`)
   if (state.prLink) facts.push(`Pull request ${prLinkText(state.prLink, view.here)}`)
   const phrase = escapeText(view.triggerPhrase, 50)
   const parts = [encodeState(state), '### 📝 Documentation agent']
@@ -101,18 +108,27 @@ function renderWith(view: ThreadCommentView): string {
     const icon = d.status === 'success' ? '✅' : d.status === 'failure' ? '❌' : '⏳'
     const where = d.url ? ` at ${link(d.url, d.url) || escapeText(d.url, 200)}` : ''
     const shot = d.screenshot ? ` · ${link(d.screenshot, 'screenshot')}` : ''
-    parts.push(`${icon} ${d.preview ? 'Preview' : 'Deployment'} ${status}${where}${shot}${d.runUrl ? ` · ${link(d.runUrl, 'run')}` : ''}`)
+    parts.push(
+      `${icon} ${d.preview ? 'Preview' : 'Deployment'} ${status}${where}${shot}${d.runUrl ? ` · ${link(d.runUrl, 'run')}` : ''}`,
+    )
   }
   if (state.merged && state.prLink) {
     const docs = prLinkText(state.prLink, view.here)
     const open = state.merged.docsOpen
-    parts.push(`🔀 This pull request was merged ${formatTime(state.merged.at)}. ${open === true ? `Its documentation pull request ${docs} is **still open**: review and merge it so the docs match the code.` : open === false ? `Its documentation pull request ${docs} is closed or merged.` : `Check that its documentation pull request ${docs} is merged too (this workflow cannot see it).`}`)
+    parts.push(
+      `🔀 This pull request was merged ${formatTime(state.merged.at)}. ${open === true ? `Its documentation pull request ${docs} is **still open**: review and merge it so the docs match the code.` : open === false ? `Its documentation pull request ${docs} is closed or merged.` : `Check that its documentation pull request ${docs} is merged too (this workflow cannot see it).`}`,
+    )
   }
   if (state.origin) {
-    parts.push(`The documentation agent opened this pull request, asked for in ${link(state.origin.url, state.origin.label)}.`)
+    parts.push(
+      `The documentation agent opened this pull request, asked for in ${link(state.origin.url, state.origin.label)}.`,
+    )
   }
-  parts.push(`To continue this job, comment \`${phrase} <what to change>\` here${state.origin ? ' or in a review comment' : ''} (people with write access only).`)
-  if (state.entries.length > 0) parts.push(`**Instructions**, newest first:\n\n${state.entries.map((e) => renderEntry(e, view.here)).join('\n')}`)
+  parts.push(
+    `To continue this job, comment \`${phrase} <what to change>\` here${state.origin ? ' or in a review comment' : ''} (people with write access only).`,
+  )
+  if (state.entries.length > 0)
+    parts.push(`**Instructions**, newest first:\n\n${state.entries.map((e) => renderEntry(e, view.here)).join('\n')}`)
   return parts.join('\n\n')
 }
 

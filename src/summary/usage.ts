@@ -15,7 +15,9 @@ export interface Usage {
 export function renderUsage(u: Usage): string {
   const parts = [
     `${count(u.agentUses, 'agent use')} (of 100 per project per hour)`,
-    ...(u.analyticsRequests > 0 ? [`${count(u.analyticsRequests, 'analytics request')} (of 100 per organisation per hour)`] : []),
+    ...(u.analyticsRequests > 0
+      ? [`${count(u.analyticsRequests, 'analytics request')} (of 100 per organisation per hour)`]
+      : []),
     ...(u.githubRequests > 0 ? [count(u.githubRequests, 'GitHub request')] : []),
     formatDuration(u.ms),
   ]

@@ -64,22 +64,33 @@ export function renderVisitorsViewsSummary(input: VisitorsViewsSummaryInput): st
   const noun = NOUN[input.kind]
   const comparison = input.comparison
   // a change is shown only between two complete periods; otherwise the note says why not
-  const compared = comparison && comparison.previousComplete && !input.failed && input.notes.length === 0 ? comparison : undefined
-  const parts: string[] = [`### ${icon} ${TITLE[input.kind]}: ${escapeText(input.projectId, 100)}, ${escapeText(input.range, 120)}`]
+  const compared =
+    comparison && comparison.previousComplete && !input.failed && input.notes.length === 0 ? comparison : undefined
+  const parts: string[] = [
+    `### ${icon} ${TITLE[input.kind]}: ${escapeText(input.projectId, 100)}, ${escapeText(input.range, 120)}`,
+  ]
   for (const note of input.notes) parts.push(alert(input.failed ? 'CAUTION' : 'WARNING', note))
   if (input.totals) {
     const t = input.totals
     const prev = compared?.previousTotals
     // five columns at most: with a comparison, human and AI share a cell
-    const counts = prev ? `| ${formatNumber(t.human)} / ${formatNumber(t.ai)} |` : `| ${formatNumber(t.human)} | ${formatNumber(t.ai)} |`
-    const head = prev ? '| Human / AI | Total (deduplicated) | AI share | Previous total | Change |' : '| Human | AI | Total (deduplicated) | AI share |'
+    const counts = prev
+      ? `| ${formatNumber(t.human)} / ${formatNumber(t.ai)} |`
+      : `| ${formatNumber(t.human)} | ${formatNumber(t.ai)} |`
+    const head = prev
+      ? '| Human / AI | Total (deduplicated) | AI share | Previous total | Change |'
+      : '| Human | AI | Total (deduplicated) | AI share |'
     const align = prev ? '|---:|---:|---:|---:|---:|' : '|---:|---:|---:|---:|'
-    const change = prev ? ` ${formatNumber(prev.total)} | ${formatChange({ path: '', ...t, previous: prev, change: t.total - prev.total })} |` : ''
+    const change = prev
+      ? ` ${formatNumber(prev.total)} | ${formatChange({ path: '', ...t, previous: prev, change: t.total - prev.total })} |`
+      : ''
     parts.push([head, align, `${counts} ${formatNumber(t.total)} | ${aiShare(t.human, t.ai)} |${change}`].join('\n'))
     if (comparison) {
-      parts.push(compared
-        ? `Compared with ${escapeText(comparison.previousRange, 120)}.`
-        : `Not compared with ${escapeText(comparison.previousRange, 120)}: ${comparison.previousComplete ? 'this period is incomplete' : 'that period is incomplete'}, so a change would mislead.`)
+      parts.push(
+        compared
+          ? `Compared with ${escapeText(comparison.previousRange, 120)}.`
+          : `Not compared with ${escapeText(comparison.previousRange, 120)}: ${comparison.previousComplete ? 'this period is incomplete' : 'that period is incomplete'}, so a change would mislead.`,
+      )
     }
   }
 
@@ -107,12 +118,18 @@ export function renderVisitorsViewsSummary(input: VisitorsViewsSummaryInput): st
     const more = input.pathCount - listed
     const where = input.files ? ` in the export files (outputs \`${input.kind}-csv\` and \`${input.kind}-json\`)` : ''
     if (more > 0) parts.push(`${formatNumber(more)} more ${more === 1 ? 'page is' : 'pages are'}${where}.`)
-    else if (input.files) parts.push(`Every page is listed; the export files (outputs \`${input.kind}-csv\`, \`${input.kind}-json\`) hold the same data.`)
+    else if (input.files)
+      parts.push(
+        `Every page is listed; the export files (outputs \`${input.kind}-csv\`, \`${input.kind}-json\`) hold the same data.`,
+      )
   } else if (input.totals) {
     parts.push(`No page had ${noun} in this range.`)
   }
   if (compared) parts.push(renderMovers(movers(compared.rows, MOVERS_SHOWN), noun))
-  if (input.totals) parts.push(`<sub>Total is deduplicated across human and AI traffic, so it is not human + AI. AI share = AI / (human + AI).${input.pin ? ` ${escapeText(input.pin, 300)}` : ''}</sub>`)
+  if (input.totals)
+    parts.push(
+      `<sub>Total is deduplicated across human and AI traffic, so it is not human + AI. AI share = AI / (human + AI).${input.pin ? ` ${escapeText(input.pin, 300)}` : ''}</sub>`,
+    )
   return `${parts.join('\n\n')}\n`
 }
 
@@ -125,14 +142,28 @@ function renderMovers(m: Movers, noun: string): string {
       return []
     }
     const more = all - rows.length
-    return [[`**${title}** (${formatNumber(all)})`, ...rows.map((r) => `- ${escapeText(r.path, 150)}: ${line(r)}`), ...(more > 0 ? [`- … and ${formatNumber(more)} more ${title.replace(/ \(.*\)$/, '').toLowerCase()} in the export files`] : [])].join('\n')]
+    return [
+      [
+        `**${title}** (${formatNumber(all)})`,
+        ...rows.map((r) => `- ${escapeText(r.path, 150)}: ${line(r)}`),
+        ...(more > 0
+          ? [`- … and ${formatNumber(more)} more ${title.replace(/ \(.*\)$/, '').toLowerCase()} in the export files`]
+          : []),
+      ].join('\n'),
+    ]
   }
-  const counts = (r: ComparedRow): string => `${formatNumber(r.previous.total)} → ${formatNumber(r.total)}, ${formatChange(r)}`
+  const counts = (r: ComparedRow): string =>
+    `${formatNumber(r.previous.total)} → ${formatNumber(r.total)}, ${formatChange(r)}`
   const lists = [
     ...list('Biggest risers', m.risers, m.counts.risers, counts),
     ...list('Biggest fallers', m.fallers, m.counts.fallers, counts),
     ...list(`New pages (${noun} now, none before)`, m.added, m.counts.added, (r) => `${formatNumber(r.total)}`),
-    ...list(`Gone quiet (${noun} before, none now)`, m.gone, m.counts.gone, (r) => `${formatNumber(r.previous.total)} before`),
+    ...list(
+      `Gone quiet (${noun} before, none now)`,
+      m.gone,
+      m.counts.gone,
+      (r) => `${formatNumber(r.previous.total)} before`,
+    ),
   ]
   // what did not happen is one line, not four "none" lists
   if (lists.length === 0) return `#### Movers\n\nNo page rose, fell, appeared or went quiet.`

@@ -16,7 +16,10 @@ export function listenForCancellation(onCancel: (signalName: string) => void = (
     if (controller.signal.aborted) return
     onCancel(name)
     controller.abort()
-    setTimeout(() => process.exit(process.exitCode && process.exitCode !== 0 ? process.exitCode : 1), HARD_EXIT_MS).unref()
+    setTimeout(
+      () => process.exit(process.exitCode && process.exitCode !== 0 ? process.exitCode : 1),
+      HARD_EXIT_MS,
+    ).unref()
   }
   process.on('SIGINT', handler)
   process.on('SIGTERM', handler)

@@ -11,7 +11,11 @@ export interface Ending {
 }
 
 /** How an export (visitors, views, insights) ends the step: cut short warns, a failure fails. */
-export function exportEnding(outcome: 'complete' | 'incomplete' | 'error' | 'cancelled', message: string | undefined, problems?: string[]): Ending {
+export function exportEnding(
+  outcome: 'complete' | 'incomplete' | 'error' | 'cancelled',
+  message: string | undefined,
+  problems?: string[],
+): Ending {
   const each = problems && problems.length > 1 ? { problems } : {}
   if (outcome === 'complete') return { level: 'ok' }
   if (outcome === 'incomplete') return { level: 'warning', message: message ?? 'The export is incomplete.', ...each }

@@ -20,4 +20,3 @@ export class CancelledError extends Error {
     this.name = 'CancelledError'
   }
 }
-

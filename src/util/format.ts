@@ -58,7 +58,9 @@ export function formatDay(when: number | string): string {
  * as it was sent (its day may be partly in the range).
  */
 export function lastDayBefore(exclusiveEnd: string): string {
-  return /^\d{4}-\d{2}-\d{2}$/.test(exclusiveEnd) ? formatDay(Date.parse(`${exclusiveEnd}T00:00:00Z`) - 86_400_000) : exclusiveEnd
+  return /^\d{4}-\d{2}-\d{2}$/.test(exclusiveEnd)
+    ? formatDay(Date.parse(`${exclusiveEnd}T00:00:00Z`) - 86_400_000)
+    : exclusiveEnd
 }
 
 /** `2026-11-24 09:05 UTC` ('' when it is not a time). */

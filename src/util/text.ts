@@ -47,8 +47,22 @@ function decodeSafely(text: string): string {
 export function withoutUrlSecrets(text: string): string {
   return text
     .trim()
-    .replace(/^([a-z][a-z0-9+.-]*:\/\/)([^/?#@]*)@/i, (_m, scheme: string, userinfo: string) => `${scheme}${userinfo.split(':').map(() => '***').join(':')}@`)
-    .replace(/\?([^#]*)/, (_m, query: string) => `?${query.split('&').map((pair) => (pair.includes('=') ? `${pair.slice(0, pair.indexOf('='))}=***` : '***')).join('&')}`)
+    .replace(
+      /^([a-z][a-z0-9+.-]*:\/\/)([^/?#@]*)@/i,
+      (_m, scheme: string, userinfo: string) =>
+        `${scheme}${userinfo
+          .split(':')
+          .map(() => '***')
+          .join(':')}@`,
+    )
+    .replace(
+      /\?([^#]*)/,
+      (_m, query: string) =>
+        `?${query
+          .split('&')
+          .map((pair) => (pair.includes('=') ? `${pair.slice(0, pair.indexOf('='))}=***` : '***'))
+          .join('&')}`,
+    )
     .replace(/#.*$/, '#***')
 }
 
@@ -75,7 +89,7 @@ export function oneLine(text: string): string {
  * begin with `::`.
  */
 export function external(text: unknown, max = 300): string {
-  const raw = typeof text === 'string' ? text : JSON.stringify(text) ?? String(text)
+  const raw = typeof text === 'string' ? text : (JSON.stringify(text) ?? String(text))
   let out = bound(oneLine(raw), max)
   if (out.startsWith(':')) out = `'${out}'`
   return out
@@ -83,7 +97,8 @@ export function external(text: unknown, max = 300): string {
 
 // C0 controls but tab and newline, DEL, C1 controls, soft hyphen, zero-width and bidirectional
 // controls, word joiners and invisible operators, the BOM, and Unicode tag characters.
-const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g
+const INVISIBLE =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g
 
 /** Invisible and bidirectional characters out, nothing else (for code, where `<!--` is content). */
 export function stripInvisible(text: string): string {

@@ -10,7 +10,9 @@ const escapeData = (text: string): string => text.replace(/%/g, '%25').replace(/
 const escapeProperty = (text: string): string => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C')
 
 function issue(name: string, message: string, properties: Record<string, string> = {}): void {
-  const props = Object.entries(properties).map(([key, value]) => `${key}=${escapeProperty(value)}`).join(',')
+  const props = Object.entries(properties)
+    .map(([key, value]) => `${key}=${escapeProperty(value)}`)
+    .join(',')
   process.stdout.write(`::${name}${props ? ` ${props}` : ''}::${escapeData(message)}\n`)
 }
 

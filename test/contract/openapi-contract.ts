@@ -67,7 +67,8 @@ function nullableWithoutType(node: unknown): void {
   if (!node || typeof node !== 'object') return
   const object = node as Json
   for (const value of Object.values(object)) nullableWithoutType(value)
-  if (object.nullable === true && Array.isArray(object.enum) && !object.enum.includes(null)) object.enum = [...object.enum, null]
+  if (object.nullable === true && Array.isArray(object.enum) && !object.enum.includes(null))
+    object.enum = [...object.enum, null]
   if (object.nullable === true && object.type === undefined) {
     const rest: Json = { ...object }
     delete rest.nullable
@@ -90,7 +91,9 @@ export class OpenApiContract {
     // is "this schema, or null": ajv wants a `type` next to `nullable`, so such a schema is rewritten
     if (!openapi.startsWith('3.1')) nullableWithoutType(doc)
     // 3.1 documents are JSON Schema 2020-12; 3.0 ones are draft-07 with `nullable`
-    this.ajv = openapi.startsWith('3.1') ? (new Ajv2020({ strict: false, allErrors: true, validateSchema: false }) as unknown as Ajv) : new Ajv({ strict: false, allErrors: true, validateSchema: false })
+    this.ajv = openapi.startsWith('3.1')
+      ? (new Ajv2020({ strict: false, allErrors: true, validateSchema: false }) as unknown as Ajv)
+      : new Ajv({ strict: false, allErrors: true, validateSchema: false })
     addFormats(this.ajv)
     this.ajv.addSchema({ ...doc, $id: ID }, ID)
     for (const [template, item] of Object.entries((doc.paths ?? {}) as Record<string, Json>)) {
@@ -98,13 +101,18 @@ export class OpenApiContract {
         const op = item[method] as Json | undefined
         if (!op) continue
         const segments = template.split('/').filter(Boolean)
-        const pattern = segments.map((s) => (/^\{.+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')
+        const pattern = segments
+          .map((s) => (/^\{.+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+          .join('/')
         this.operations.push({
           template,
           method: method.toUpperCase(),
           regex: new RegExp(`^${options.basePath ?? ''}/${pattern}/?$`),
           literals: segments.filter((s) => !s.startsWith('{')).length,
-          op: { ...op, parameters: [...((item.parameters as unknown[]) ?? []), ...((op.parameters as unknown[]) ?? [])] },
+          op: {
+            ...op,
+            parameters: [...((item.parameters as unknown[]) ?? []), ...((op.parameters as unknown[]) ?? [])],
+          },
           pointer: `#/paths/${template.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}`,
         })
       }
@@ -116,7 +124,10 @@ export class OpenApiContract {
   private resolve(value: unknown): Json {
     let node = value as Json
     for (let i = 0; i < 10 && node && typeof node.$ref === 'string'; i++) {
-      const path = (node.$ref as string).replace(/^#\//, '').split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+      const path = (node.$ref as string)
+        .replace(/^#\//, '')
+        .split('/')
+        .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
       node = path.reduce<unknown>((at, key) => (at as Json)?.[key], this.doc) as Json
     }
     return node
@@ -126,7 +137,9 @@ export class OpenApiContract {
   private validator(key: string, schema: unknown): ValidateFunction {
     let fn = this.compiled.get(key)
     if (!fn) {
-      const rebased = JSON.parse(JSON.stringify(schema), (_k, v: unknown) => (typeof v === 'string' && v.startsWith('#/') ? `${ID}${v}` : v)) as Json
+      const rebased = JSON.parse(JSON.stringify(schema), (_k, v: unknown) =>
+        typeof v === 'string' && v.startsWith('#/') ? `${ID}${v}` : v,
+      ) as Json
       fn = this.ajv.compile(rebased)
       this.compiled.set(key, fn)
     }
@@ -136,7 +149,10 @@ export class OpenApiContract {
   private check(key: string, schema: unknown, value: unknown, where: string): string[] {
     const validate = this.validator(key, schema)
     if (validate(value)) return []
-    return (validate.errors ?? []).map((e) => `${where}${e.instancePath || ''} ${e.message ?? 'is invalid'}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`)
+    return (validate.errors ?? []).map(
+      (e) =>
+        `${where}${e.instancePath || ''} ${e.message ?? 'is invalid'}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`,
+    )
   }
 
   /** The operation a method and path name, or undefined when the document has none. */
@@ -163,10 +179,13 @@ export class OpenApiContract {
       const raw = url.searchParams.get(name) as string
       const numeric = schema.type === 'number' || schema.type === 'integer'
       const value = numeric && raw.trim() !== '' && !Number.isNaN(Number(raw)) ? Number(raw) : raw
-      problems.push(...this.check(`${op.pointer}?${name}`, param.schema, value, `${label}: query ${name}=${JSON.stringify(raw)}`))
+      problems.push(
+        ...this.check(`${op.pointer}?${name}`, param.schema, value, `${label}: query ${name}=${JSON.stringify(raw)}`),
+      )
     }
     for (const param of query) {
-      if (param.required === true && !url.searchParams.has(String(param.name))) problems.push(`${label}: required query parameter ${String(param.name)} is missing`)
+      if (param.required === true && !url.searchParams.has(String(param.name)))
+        problems.push(`${label}: required query parameter ${String(param.name)} is missing`)
     }
     const body = this.resolve(op.op.requestBody)
     const schema = (body?.content as Json | undefined)?.['application/json'] as Json | undefined
@@ -204,7 +223,14 @@ export class OpenApiContract {
     }
     if (!declared) {
       if (exchange.status < 400) return [`${label}: ${op.template} declares no such status`]
-      return this.options.errorSchema ? this.check(`error ${this.options.errorSchema}`, { $ref: this.options.errorSchema }, json, `${label} (undeclared error status): body`) : []
+      return this.options.errorSchema
+        ? this.check(
+            `error ${this.options.errorSchema}`,
+            { $ref: this.options.errorSchema },
+            json,
+            `${label} (undeclared error status): body`,
+          )
+        : []
     }
     const response = this.resolve(declared)
     const schema = ((response.content as Json | undefined)?.['application/json'] as Json | undefined)?.schema
@@ -228,9 +254,26 @@ const vendor = (file: string): Json => JSON.parse(readFileSync(join(here, 'vendo
 /** The vendor's three documents, each for the paths it describes. */
 function vendorContracts(): OpenApiContract[] {
   return [
-    load('admin', () => new OpenApiContract(vendor('admin-openapi.json'), { name: "the vendor's admin-openapi.json", errorSchema: '#/components/schemas/Error' })),
-    load('analytics', () => new OpenApiContract(vendor('analytics.openapi.json'), { name: "the vendor's analytics.openapi.json", errorSchema: '#/components/schemas/AnalyticsErrorResponse' })),
-    load('external', () => new OpenApiContract(vendor('openapi.json'), { name: "the vendor's openapi.json", basePath: '/v1' })),
+    load(
+      'admin',
+      () =>
+        new OpenApiContract(vendor('admin-openapi.json'), {
+          name: "the vendor's admin-openapi.json",
+          errorSchema: '#/components/schemas/Error',
+        }),
+    ),
+    load(
+      'analytics',
+      () =>
+        new OpenApiContract(vendor('analytics.openapi.json'), {
+          name: "the vendor's analytics.openapi.json",
+          errorSchema: '#/components/schemas/AnalyticsErrorResponse',
+        }),
+    ),
+    load(
+      'external',
+      () => new OpenApiContract(vendor('openapi.json'), { name: "the vendor's openapi.json", basePath: '/v1' }),
+    ),
   ]
 }
 
@@ -238,7 +281,10 @@ function vendorContracts(): OpenApiContract[] {
 export function githubContract(): OpenApiContract {
   return load('github', () => {
     const file = join(require.resolve('@octokit/openapi/package.json'), '..', 'generated', 'api.github.com.json')
-    return new OpenApiContract(JSON.parse(readFileSync(file, 'utf8')) as Json, { name: "GitHub's OpenAPI description (@octokit/openapi)", errorSchema: '#/components/schemas/basic-error' })
+    return new OpenApiContract(JSON.parse(readFileSync(file, 'utf8')) as Json, {
+      name: "GitHub's OpenAPI description (@octokit/openapi)",
+      errorSchema: '#/components/schemas/basic-error',
+    })
   })
 }
 

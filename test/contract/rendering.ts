@@ -23,7 +23,10 @@ import { gfm } from 'micromark-extension-gfm'
 
 // on globalThis: the in-process runs reset vitest's module registry, so this module can be loaded more
 // than once in a worker (the harness's copy and the simulator's), and every copy must share one record
-const shared = ((globalThis as Record<symbol, unknown>)[Symbol.for('action.rendering')] ??= { problems: [], userTexts: new Set() }) as {
+const shared = ((globalThis as Record<symbol, unknown>)[Symbol.for('action.rendering')] ??= {
+  problems: [],
+  userTexts: new Set(),
+}) as {
   problems: string[]
   userTexts: Set<string>
 }
@@ -66,7 +69,8 @@ function* walk(node: Nodes): Generator<Nodes> {
 
 const MONTH_DATE = /\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}\b/
 // a count of something, or a percentage, written without its thousands grouped
-const UNGROUPED = /(?<![\w.,/#=:-])\d{4,}(?:\.\d+)?(?:%| (?:characters|rows|requests|pages|bytes|comments|files|instructions|visitors|views|searches|questions|weeks|more)\b)/
+const UNGROUPED =
+  /(?<![\w.,/#=:-])\d{4,}(?:\.\d+)?(?:%| (?:characters|rows|requests|pages|bytes|comments|files|instructions|visitors|views|searches|questions|weeks|more)\b)/
 
 /**
  * What breaks the one format in any text a user reads (a summary, a comment, a log line); [] when
@@ -76,7 +80,10 @@ export function formatProblemsOf(text: string): string[] {
   const found: string[] = []
   for (const line of text.split('\n')) {
     if (line.startsWith('::add-mask::') || line.includes('mintlify-docs-action:')) continue
-    for (const [what, re] of [['a date not as YYYY-MM-DD', MONTH_DATE], ['a number not grouped', UNGROUPED]] as const) {
+    for (const [what, re] of [
+      ['a date not as YYYY-MM-DD', MONTH_DATE],
+      ['a number not grouped', UNGROUPED],
+    ] as const) {
       const m = re.exec(line)
       if (m && !fromUser(m[0])) found.push(`${what}: "${m[0]}" in "${line.slice(0, 160)}"`)
     }
@@ -91,11 +98,14 @@ export function renderingProblemsOf(markdown: string): string[] {
   for (const node of walk(tree)) {
     if (node.type === 'blockquote') {
       const text = toString(node)
-      if (!ALERT.test(text) && !fromUser(text)) found.push(`a quote holds words no person wrote: "${text.slice(0, 160)}"`)
+      if (!ALERT.test(text) && !fromUser(text))
+        found.push(`a quote holds words no person wrote: "${text.slice(0, 160)}"`)
     } else if (node.type === 'table') {
       const header = node.children[0]
-      if (header && header.children.length > 5) found.push(`a table has ${header.children.length} columns (five at most): "${toString(header).slice(0, 120)}"`)
-      if (header && header.children.every((cell) => toString(cell).trim() === '')) found.push(`a table has an empty header row: "${toString(node).slice(0, 120)}"`)
+      if (header && header.children.length > 5)
+        found.push(`a table has ${header.children.length} columns (five at most): "${toString(header).slice(0, 120)}"`)
+      if (header && header.children.every((cell) => toString(cell).trim() === ''))
+        found.push(`a table has an empty header row: "${toString(node).slice(0, 120)}"`)
     } else if (node.type === 'paragraph' || node.type === 'tableCell' || node.type === 'heading') {
       // as read: a link that did not parse leaves its brackets (or its HTML) in the text
       // (the text only: an HTML node such as <a href="…"> is a link GitHub renders)

@@ -7,11 +7,16 @@ const PROMPT = 'Document the new webhook endpoint'
 describe.each(RUNTIMES)('cancellation ($name)', (runtime) => {
   test('SIGINT while waiting: stops on its own before SIGTERM, with outputs, summary and how to resume', async () => {
     const sim = await startSimulator({ jobPlan: { runMs: 60_000 } })
-    const run = await runAgainst(sim, runtime, { prompt: PROMPT }, {
-      cancelWhen: async () => {
-        await sim.waitForRequest((r) => r.route === 'get')
+    const run = await runAgainst(
+      sim,
+      runtime,
+      { prompt: PROMPT },
+      {
+        cancelWhen: async () => {
+          await sim.waitForRequest((r) => r.route === 'get')
+        },
       },
-    })
+    )
     const requestsAtExit = sim.requests.length
     expect(run.neededSigterm).toBe(false)
     expect(run.signal).toBeNull()
@@ -30,11 +35,16 @@ describe.each(RUNTIMES)('cancellation ($name)', (runtime) => {
   test('SIGINT during a slow create: the request in flight is aborted and the step ends', async () => {
     const sim = await startSimulator()
     sim.addFault({ route: 'create', delayMs: 20_000, status: 201 })
-    const run = await runAgainst(sim, runtime, { prompt: PROMPT, 'wait-timeout': '60s' }, {
-      cancelWhen: async () => {
-        await sim.waitForRequest((r) => r.route === 'create')
+    const run = await runAgainst(
+      sim,
+      runtime,
+      { prompt: PROMPT, 'wait-timeout': '60s' },
+      {
+        cancelWhen: async () => {
+          await sim.waitForRequest((r) => r.route === 'create')
+        },
       },
-    })
+    )
     expect(run.neededSigterm).toBe(false)
     expect(run.code).not.toBe(0)
     expect(run.errors[0]).toContain('Cancelled while talking to the API')
@@ -61,7 +71,11 @@ describe.each(PATHS)('the key and text from the API ($name)', (runtime) => {
 
   test('API text cannot start a workflow command and is bounded', async () => {
     const sim = await startSimulator()
-    sim.addFault({ route: 'create', status: 400, body: { error: `bad\n::error::injected\r\n::add-mask::x${'y'.repeat(5000)}` } })
+    sim.addFault({
+      route: 'create',
+      status: 400,
+      body: { error: `bad\n::error::injected\r\n::add-mask::x${'y'.repeat(5000)}` },
+    })
     const run = await runAgainst(sim, runtime, { prompt: PROMPT })
     expect(run.code).toBe(1)
     expect(run.errors).toHaveLength(1)
@@ -73,7 +87,10 @@ describe.each(PATHS)('the key and text from the API ($name)', (runtime) => {
 
   test('an unknown status value with a command in it is logged safely', async () => {
     const sim = await startSimulator({ jobPlan: { runningStatus: '::warning::pwned\n::error::x', runMs: 500 } })
-    sim.allowDeviation(/body\/status must be equal to one of the allowed values/, 'a hostile status value, outside the enum on purpose')
+    sim.allowDeviation(
+      /body\/status must be equal to one of the allowed values/,
+      'a hostile status value, outside the enum on purpose',
+    )
     const run = await runAgainst(sim, runtime, { prompt: PROMPT })
     expect(run.code).toBe(0)
     expect(run.warnings.filter((w) => w.includes('pwned'))).toEqual([])
@@ -82,7 +99,12 @@ describe.each(PATHS)('the key and text from the API ($name)', (runtime) => {
   })
 
   test('the summary escapes text from the API: no HTML, links or broken table rows', async () => {
-    const sim = await startSimulator({ extraJobFields: { model: '<img src=x onerror=alert(1)> | [x](https://evil.example)', source: { repository: 'acme/docs', ref: 'main|`rm`' } } })
+    const sim = await startSimulator({
+      extraJobFields: {
+        model: '<img src=x onerror=alert(1)> | [x](https://evil.example)',
+        source: { repository: 'acme/docs', ref: 'main|`rm`' },
+      },
+    })
     const run = await runAgainst(sim, runtime, { prompt: PROMPT })
     expect(run.code).toBe(0)
     expect(run.summary).not.toContain('<img')

@@ -49,7 +49,10 @@ export function ourAction(step: ExampleStep): string | undefined {
 export function tokenRequest(step: ExampleStep, repository: string): AppTokenRequest {
   const bindings = repositoryBindings(repository)
   const w = step.with ?? {}
-  return { ...(w.owner !== undefined ? { owner: resolve(w.owner, bindings) } : {}), ...(w.repositories !== undefined ? { repositories: resolve(w.repositories, bindings) } : {}) }
+  return {
+    ...(w.owner !== undefined ? { owner: resolve(w.owner, bindings) } : {}),
+    ...(w.repositories !== undefined ? { repositories: resolve(w.repositories, bindings) } : {}),
+  }
 }
 
 /** Where the two-repository set-up puts things: the docs repository, and the code repositories whose jobs open pull requests there. */
@@ -64,13 +67,19 @@ export const CODE_REPOSITORIES = ['acme/app']
  * on the agent's pull request in the docs repository shows the instruction on the code thread that
  * started the job, with github-token.
  */
-export function writesOf(action: string, inputs: Record<string, unknown>, repository: string): Array<{ repository: string; input: 'github-token' | 'docs-token' }> {
+export function writesOf(
+  action: string,
+  inputs: Record<string, unknown>,
+  repository: string,
+): Array<{ repository: string; input: 'github-token' | 'docs-token' }> {
   const writes: Array<{ repository: string; input: 'github-token' | 'docs-token' }> = []
   const comments = action === 'comment' || action === 'health' || String(inputs.comment) === 'true'
   if (comments) writes.push({ repository, input: 'github-token' })
-  if (action === 'comment' && repository === DOCS_REPOSITORY) for (const code of CODE_REPOSITORIES) writes.push({ repository: code, input: 'github-token' })
+  if (action === 'comment' && repository === DOCS_REPOSITORY)
+    for (const code of CODE_REPOSITORIES) writes.push({ repository: code, input: 'github-token' })
   if (inputs['docs-token'] !== undefined) {
-    const docs = action === 'health' ? resolve(inputs['docs-repository'], repositoryBindings(repository)) : DOCS_REPOSITORY
+    const docs =
+      action === 'health' ? resolve(inputs['docs-repository'], repositoryBindings(repository)) : DOCS_REPOSITORY
     if (docs !== repository) writes.push({ repository: docs, input: 'docs-token' })
   }
   return writes
@@ -83,7 +92,8 @@ export function writesOf(action: string, inputs: Record<string, unknown>, reposi
  */
 export function uncoveredWrites(steps: ExampleStep[], repository: string): string[] {
   const scopes = new Map<string, string[]>()
-  for (const step of steps) if (isTokenStep(step) && step.id) scopes.set(step.id, appTokenScope(tokenRequest(step, repository), repository))
+  for (const step of steps)
+    if (isTokenStep(step) && step.id) scopes.set(step.id, appTokenScope(tokenRequest(step, repository), repository))
   const problems: string[] = []
   for (const step of steps) {
     const action = ourAction(step)
@@ -92,9 +102,16 @@ export function uncoveredWrites(steps: ExampleStep[], repository: string): strin
     for (const write of writesOf(action, inputs, repository)) {
       const value = String(inputs[write.input] ?? '${{ github.token }}')
       const fromStep = /^\$\{\{\s*steps\.([\w-]+)\.outputs\.token\s*\}\}$/.exec(value)?.[1]
-      const scope = fromStep ? (scopes.get(fromStep) ?? []) : /^\$\{\{\s*(github\.token|secrets\.GITHUB_TOKEN)\s*\}\}$/.test(value) ? [repository] : undefined
+      const scope = fromStep
+        ? (scopes.get(fromStep) ?? [])
+        : /^\$\{\{\s*(github\.token|secrets\.GITHUB_TOKEN)\s*\}\}$/.test(value)
+          ? [repository]
+          : undefined
       if (scope === undefined) problems.push(`${action}: ${write.input} is ${value}, which no test can scope`)
-      else if (!scope.includes(write.repository)) problems.push(`${action} writes to ${write.repository} with ${write.input}, whose token covers ${scope.join(', ') || 'nothing'}`)
+      else if (!scope.includes(write.repository))
+        problems.push(
+          `${action} writes to ${write.repository} with ${write.input}, whose token covers ${scope.join(', ') || 'nothing'}`,
+        )
     }
   }
   return problems

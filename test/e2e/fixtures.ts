@@ -27,13 +27,20 @@ export async function startGitHub(roles: Record<string, string> = {}): Promise<G
  * none), with that action.yml's defaults and no `mode`; or, with `root: true`, the root action.yml
  * with `mode` as given (the 1.0.0 contract). Fast polling where the action polls.
  */
-export function runAgainst(sim: ServiceSimulator, runtime: Runtime, inputs: Record<string, string | undefined>, options: Omit<RunOptions, 'inputs' | 'runtime'> & { root?: boolean } = {}): Promise<ActionRun> {
+export function runAgainst(
+  sim: ServiceSimulator,
+  runtime: Runtime,
+  inputs: Record<string, string | undefined>,
+  options: Omit<RunOptions, 'inputs' | 'runtime'> & { root?: boolean } = {},
+): Promise<ActionRun> {
   const { root, ...rest } = options
   const given = Object.fromEntries(Object.entries(inputs).filter(([, v]) => v !== undefined)) as Record<string, string>
   const action = root ? undefined : (given.mode ?? 'agent')
   if (!root) delete given.mode
   // fast polling where the job polls: the focused action declares poll-interval, or the root's mode reads it
-  const polls = action ? 'poll-interval' in readActionYml(action).inputs : inputsOf((given.mode ?? 'agent') as ActionName).includes('poll-interval')
+  const polls = action
+    ? 'poll-interval' in readActionYml(action).inputs
+    : inputsOf((given.mode ?? 'agent') as ActionName).includes('poll-interval')
   return runAction({
     runtime,
     ...rest,

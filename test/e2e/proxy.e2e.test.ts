@@ -28,7 +28,10 @@ async function startHttpsSimulator(): Promise<ServiceSimulator> {
   return sim
 }
 
-async function startProxy(sim: ServiceSimulator, credentials?: { username: string; password: string }): Promise<ConnectProxy> {
+async function startProxy(
+  sim: ServiceSimulator,
+  credentials?: { username: string; password: string },
+): Promise<ConnectProxy> {
   const proxy = new ConnectProxy(sim.port, credentials)
   await proxy.start()
   onTestFinished(() => proxy.stop())
@@ -38,7 +41,14 @@ async function startProxy(sim: ServiceSimulator, credentials?: { username: strin
 function run(sim: ServiceSimulator, runtime: Runtime, inputs: Record<string, string>, env: Record<string, string>) {
   return runAction({
     runtime,
-    inputs: { 'api-key': sim.apiKey, 'project-id': sim.projectId, 'base-url': BASE_URL, 'poll-interval': '200ms', 'wait-timeout': '15s', ...inputs },
+    inputs: {
+      'api-key': sim.apiKey,
+      'project-id': sim.projectId,
+      'base-url': BASE_URL,
+      'poll-interval': '200ms',
+      'wait-timeout': '15s',
+      ...inputs,
+    },
     env: { NODE_EXTRA_CA_CERTS: pki.caFile, ...env },
   })
 }
@@ -62,12 +72,17 @@ describe.each(RUNTIMES)('behind a proxy ($name)', (runtime) => {
     const credentials = { username: 'build-bot', password: 'pr0xy-s3cret@corp' }
     const sim = await startHttpsSimulator()
     const proxy = await startProxy(sim, credentials)
-    const proxyUrl = proxy.url.replace('http://', `http://${credentials.username}:${encodeURIComponent(credentials.password)}@`)
+    const proxyUrl = proxy.url.replace(
+      'http://',
+      `http://${credentials.username}:${encodeURIComponent(credentials.password)}@`,
+    )
     const result = await run(sim, runtime, { mode: 'visitors' }, { https_proxy: proxyUrl })
     expect(result.code).toBe(0)
     expect(result.outputs['path-count']).toBe('300')
     expect(proxy.connects.map((c) => c.status)).toEqual(proxy.connects.map(() => 200))
-    expect(proxy.connects[0]?.proxyAuthorization).toBe(`Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`)
+    expect(proxy.connects[0]?.proxyAuthorization).toBe(
+      `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`,
+    )
     expect(result.stdout).toContain(`go through the proxy ${proxy.url} (with credentials), from https_proxy.`)
     expect(result.stdout).toContain(`::add-mask::${credentials.password}`)
     expect(secretLeaks(result, credentials.password)).toEqual([])
@@ -79,12 +94,19 @@ describe.each(RUNTIMES)('behind a proxy ($name)', (runtime) => {
   test('wrong proxy credentials (407): fails at once, says so, and says no job was sent', async () => {
     const sim = await startHttpsSimulator()
     const proxy = await startProxy(sim, { username: 'build-bot', password: 'right-password' })
-    const result = await run(sim, runtime, { prompt: PROMPT }, { HTTPS_PROXY: proxy.url.replace('http://', 'http://build-bot:wrong-password@') })
+    const result = await run(
+      sim,
+      runtime,
+      { prompt: PROMPT },
+      { HTTPS_PROXY: proxy.url.replace('http://', 'http://build-bot:wrong-password@') },
+    )
     expect(result.code).toBe(1)
     expect(sim.requests).toHaveLength(0)
     expect(proxy.connects).toHaveLength(1) // a 407 is not retried
     expect(result.errors).toHaveLength(1)
-    expect(result.errors[0]).toMatch(/Could not create the agent job: could not connect to \S+ through the proxy http:\/\/127\.0\.0\.1:\d+ \(with credentials\) \(from HTTPS_PROXY\) \(the proxy/)
+    expect(result.errors[0]).toMatch(
+      /Could not create the agent job: could not connect to \S+ through the proxy http:\/\/127\.0\.0\.1:\d+ \(with credentials\) \(from HTTPS_PROXY\) \(the proxy/,
+    )
     expect(result.errors[0]).toContain('HTTP 407 Proxy Authentication Required')
     expect(result.errors[0]).not.toContain('may have been created')
     expect(secretLeaks(result, 'wrong-password')).toEqual([])
@@ -94,13 +116,22 @@ describe.each(RUNTIMES)('behind a proxy ($name)', (runtime) => {
   test('NO_PROXY that matches the host: requests go direct (so here the host does not resolve), the proxy sees nothing', async () => {
     const sim = await startHttpsSimulator()
     const proxy = await startProxy(sim)
-    const result = await run(sim, runtime, { prompt: PROMPT, 'wait-timeout': '1s' }, { HTTPS_PROXY: proxy.url, NO_PROXY: `.invalid` })
+    const result = await run(
+      sim,
+      runtime,
+      { prompt: PROMPT, 'wait-timeout': '1s' },
+      { HTTPS_PROXY: proxy.url, NO_PROXY: `.invalid` },
+    )
     expect(result.code).toBe(1)
     expect(proxy.connects).toHaveLength(0)
     expect(sim.requests).toHaveLength(0)
-    expect(result.stdout).toContain(`HTTPS_PROXY is set, but ${BASE_URL} is a loopback host or matches no_proxy/NO_PROXY: requests go direct.`)
+    expect(result.stdout).toContain(
+      `HTTPS_PROXY is set, but ${BASE_URL} is a loopback host or matches no_proxy/NO_PROXY: requests go direct.`,
+    )
     // the host, the route and what to check
-    expect(result.errors[0]).toMatch(/could not connect to \S+\.invalid(:\d+)? directly \(no_proxy, or a loopback host\) \((ENOTFOUND|EAI_AGAIN)\)\. The host name did not resolve: check base-url's host/)
+    expect(result.errors[0]).toMatch(
+      /could not connect to \S+\.invalid(:\d+)? directly \(no_proxy, or a loopback host\) \((ENOTFOUND|EAI_AGAIN)\)\. The host name did not resolve: check base-url's host/,
+    )
   })
 
   test('a loopback base URL is never proxied, whatever the variables say', async () => {
@@ -112,7 +143,13 @@ describe.each(RUNTIMES)('behind a proxy ($name)', (runtime) => {
     onTestFinished(() => proxy.stop())
     const result = await runAction({
       runtime,
-      inputs: { 'api-key': sim.apiKey, 'project-id': sim.projectId, 'base-url': sim.baseUrl, 'poll-interval': '200ms', prompt: PROMPT },
+      inputs: {
+        'api-key': sim.apiKey,
+        'project-id': sim.projectId,
+        'base-url': sim.baseUrl,
+        'poll-interval': '200ms',
+        prompt: PROMPT,
+      },
       env: { HTTPS_PROXY: proxy.url, HTTP_PROXY: proxy.url, http_proxy: proxy.url },
     })
     expect(result.code).toBe(0)
@@ -124,7 +161,12 @@ describe.each(RUNTIMES)('behind a proxy ($name)', (runtime) => {
   test('without NODE_EXTRA_CA_CERTS the private CA is not trusted: the request fails and nothing reaches the service', async () => {
     const sim = await startHttpsSimulator()
     const proxy = await startProxy(sim)
-    const result = await run(sim, runtime, { mode: 'visitors', 'wait-timeout': '1s' }, { HTTPS_PROXY: proxy.url, NODE_EXTRA_CA_CERTS: '' })
+    const result = await run(
+      sim,
+      runtime,
+      { mode: 'visitors', 'wait-timeout': '1s' },
+      { HTTPS_PROXY: proxy.url, NODE_EXTRA_CA_CERTS: '' },
+    )
     expect(result.code).toBe(1)
     expect(proxy.connects.length).toBeGreaterThan(0)
     expect(sim.requests).toHaveLength(0)

@@ -31,19 +31,45 @@ export interface AppTokenRequest {
  * repository of that owner's installation; with neither, **only the current repository**. A
  * repository the App is not installed on fails the step, as the action does.
  */
-export function appTokenScope(request: AppTokenRequest, current: string, installed: readonly string[] = INSTALLED): string[] {
+export function appTokenScope(
+  request: AppTokenRequest,
+  current: string,
+  installed: readonly string[] = INSTALLED,
+): string[] {
   const owner = request.owner?.trim() || undefined
-  const names = (request.repositories ?? '').split(/[\n,]/).map((r) => r.trim()).filter((r) => r !== '')
-  const scope = names.length > 0 ? names.map((name) => `${owner ?? current.split('/')[0]}/${name}`) : owner ? installed.filter((r) => r.startsWith(`${owner}/`)) : [current]
-  for (const repository of scope) if (!installed.includes(repository)) throw new Error(`The App is not installed on ${repository}: create-github-app-token fails`)
+  const names = (request.repositories ?? '')
+    .split(/[\n,]/)
+    .map((r) => r.trim())
+    .filter((r) => r !== '')
+  const scope =
+    names.length > 0
+      ? names.map((name) => `${owner ?? current.split('/')[0]}/${name}`)
+      : owner
+        ? installed.filter((r) => r.startsWith(`${owner}/`))
+        : [current]
+  for (const repository of scope)
+    if (!installed.includes(repository))
+      throw new Error(`The App is not installed on ${repository}: create-github-app-token fails`)
   return scope
 }
 
-export async function twoRepositories(): Promise<{ code: GitHubSimulator; docs: GitHubSimulator; apiUrl: string; appToken: (request: AppTokenRequest, current: string) => string }> {
+export async function twoRepositories(): Promise<{
+  code: GitHubSimulator
+  docs: GitHubSimulator
+  apiUrl: string
+  appToken: (request: AppTokenRequest, current: string) => string
+}> {
   // each repository's GITHUB_TOKEN is its own (the other, private, answers it 404); APP_TOKEN was
   // created with `owner` alone, so it covers both repositories of the installation
-  const code = new GitHubSimulator(TEST_TOKEN, { login: 'github-actions[bot]', type: 'Bot' }, 'acme/app').acceptToken(APP_TOKEN, APP)
-  const docs = new GitHubSimulator(APP_TOKEN, APP, 'acme/docs').acceptToken(TEST_TOKEN, { login: 'github-actions[bot]', type: 'Bot' }, 'none')
+  const code = new GitHubSimulator(TEST_TOKEN, { login: 'github-actions[bot]', type: 'Bot' }, 'acme/app').acceptToken(
+    APP_TOKEN,
+    APP,
+  )
+  const docs = new GitHubSimulator(APP_TOKEN, APP, 'acme/docs').acceptToken(
+    TEST_TOKEN,
+    { login: 'github-actions[bot]', type: 'Bot' },
+    'none',
+  )
   let minted = 0
   /** A token as `actions/create-github-app-token` creates it from these inputs, in the workflow of `current`. */
   const appToken = (request: AppTokenRequest, current: string): string => {
@@ -64,10 +90,21 @@ export async function twoRepositories(): Promise<{ code: GitHubSimulator; docs: 
       const body = await readBody(req)
       const path = req.url ?? ''
       const app = /ghs_(docs_app|app_token)_/.test(req.headers.authorization ?? '')
-      const target = /^\/repos\/acme\/app(\/|\?|$)/.test(path) ? code : /^\/repos\//.test(path) ? docs : app ? docs : code
+      const target = /^\/repos\/acme\/app(\/|\?|$)/.test(path)
+        ? code
+        : /^\/repos\//.test(path)
+          ? docs
+          : app
+            ? docs
+            : code
       const headers: Record<string, string> = {}
-      for (const name of ['authorization', 'content-type', 'accept', 'user-agent']) if (typeof req.headers[name] === 'string') headers[name] = req.headers[name] as string
-      const answer = await fetch(`${target.baseUrl}${req.url ?? '/'}`, { method: req.method, headers, ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body }) })
+      for (const name of ['authorization', 'content-type', 'accept', 'user-agent'])
+        if (typeof req.headers[name] === 'string') headers[name] = req.headers[name] as string
+      const answer = await fetch(`${target.baseUrl}${req.url ?? '/'}`, {
+        method: req.method,
+        headers,
+        ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body }),
+      })
       res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' })
       res.end(await answer.text())
     })()
@@ -76,4 +113,3 @@ export async function twoRepositories(): Promise<{ code: GitHubSimulator; docs: 
   onTestFinished(() => new Promise<void>((resolve) => front.close(() => resolve())))
   return { code, docs, apiUrl: `http://127.0.0.1:${(front.address() as AddressInfo).port}`, appToken }
 }
-

@@ -27,7 +27,11 @@ describe.each(PATHS)('agent jobs ($name)', (runtime) => {
     expect(run.outputs.model).toBe('sim-agent-1')
     expect(run.outputs['source-repository']).toBe('https://github.com/acme/docs')
     expect(run.outputs['source-ref']).toBe('main')
-    expect(JSON.parse(run.outputs.job ?? '{}')).toMatchObject({ id: job?.id, status: 'completed', futureField: { nested: true } })
+    expect(JSON.parse(run.outputs.job ?? '{}')).toMatchObject({
+      id: job?.id,
+      status: 'completed',
+      futureField: { nested: true },
+    })
     expect(run.notices.some((n) => n.includes('https://github.com/acme/docs/pull/101'))).toBe(true)
     expect(run.errors).toEqual([])
 
@@ -41,7 +45,9 @@ describe.each(PATHS)('agent jobs ($name)', (runtime) => {
     expect(run.summary.split('\n')[0]).toBe('<sub>Started by the workflow\\_dispatch event</sub>')
     expect(run.outputs['agent-uses']).toBe('1')
     expect(run.outputs['analytics-requests']).toBe('0')
-    expect(run.summary.trimEnd()).toMatch(/<sub>This run: 1 agent use \(of 100 per project per hour\) · [\d.]+(ms|s)<\/sub>$/)
+    expect(run.summary.trimEnd()).toMatch(
+      /<sub>This run: 1 agent use \(of 100 per project per hour\) · [\d.]+(ms|s)<\/sub>$/,
+    )
     expect(secretLeaks(run, sim.apiKey)).toEqual([])
   })
 
@@ -58,7 +64,10 @@ describe.each(PATHS)('agent jobs ($name)', (runtime) => {
 
   test('unknown status values mean "still running"', async () => {
     const sim = await startSimulator({ jobPlan: { runningStatus: 'queued_for_review', runMs: 900 } })
-    sim.allowDeviation(/body\/status must be equal to one of the allowed values/, 'a status value the service may add later (not in the enum yet)')
+    sim.allowDeviation(
+      /body\/status must be equal to one of the allowed values/,
+      'a status value the service may add later (not in the enum yet)',
+    )
     const run = await runAgainst(sim, runtime, { prompt: PROMPT })
     expect(run.code).toBe(0)
     expect(run.stdout).toMatch(/Status: queued_for_review \(after [\d.]+(ms|s)\)/)

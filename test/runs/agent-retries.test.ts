@@ -9,7 +9,12 @@ describe.each(PATHS)('retries and failures ($name)', (runtime) => {
   describe('create (POST, never sent twice once it may have been processed)', () => {
     test('429 with Retry-After in seconds: waits and sends again; one job', async () => {
       const sim = await startSimulator()
-      sim.addFault({ route: 'create', status: 429, body: { error: 'Rate limit exceeded' }, headers: { 'Retry-After': '1' } })
+      sim.addFault({
+        route: 'create',
+        status: 429,
+        body: { error: 'Rate limit exceeded' },
+        headers: { 'Retry-After': '1' },
+      })
       const run = await runAgainst(sim, runtime, { prompt: PROMPT })
       expect(run.code).toBe(0)
       expect(sim.requestsTo('create')).toHaveLength(2)
@@ -20,7 +25,12 @@ describe.each(PATHS)('retries and failures ($name)', (runtime) => {
     test('429 with Retry-After as an HTTP date: honoured', async () => {
       const sim = await startSimulator()
       // the date two seconds after the answer, on the clock of the server that answers (as a real one does)
-      sim.addFault({ route: 'create', status: 429, body: { error: 'Rate limit exceeded' }, headers: () => ({ 'Retry-After': new Date(Date.now() + 2000).toUTCString() }) })
+      sim.addFault({
+        route: 'create',
+        status: 429,
+        body: { error: 'Rate limit exceeded' },
+        headers: () => ({ 'Retry-After': new Date(Date.now() + 2000).toUTCString() }),
+      })
       const run = await runAgainst(sim, runtime, { prompt: PROMPT })
       expect(run.code).toBe(0)
       expect(sim.requestsTo('create')).toHaveLength(2)
@@ -33,7 +43,12 @@ describe.each(PATHS)('retries and failures ($name)', (runtime) => {
 
     test('429 with a Retry-After beyond the time left: fails at once and says when to retry', async () => {
       const sim = await startSimulator()
-      sim.addFault({ route: 'create', status: 429, body: { error: 'Rate limit exceeded' }, headers: { 'Retry-After': '3600' } })
+      sim.addFault({
+        route: 'create',
+        status: 429,
+        body: { error: 'Rate limit exceeded' },
+        headers: { 'Retry-After': '3600' },
+      })
       const run = await runAgainst(sim, runtime, { prompt: PROMPT })
       expect(run.code).toBe(1)
       expect(sim.requestsTo('create')).toHaveLength(1)
@@ -70,32 +85,46 @@ describe.each(PATHS)('retries and failures ($name)', (runtime) => {
 
     // in-process only: the API comes up at the run's first retry wait (the virtual clock's first
     // sleep), so the refusal is certain however slow the machine is
-    test.runIf(runtime.inProcess)('connection refused: certainly not sent, so retried until the API is up', async () => {
-      const port = await freePort()
-      const sim = new ServiceSimulator()
-      let started: Promise<string> | undefined
-      try {
-        const run = await runAction({
-          runtime,
-          inputs: { 'api-key': sim.apiKey, 'project-id': sim.projectId, 'base-url': `http://127.0.0.1:${port}`, prompt: PROMPT, 'poll-interval': '200ms' },
-          onSleep: async () => {
-            started ??= sim.start(port)
-            await started
-          },
-        })
-        expect(run.code).toBe(0)
-        expect(run.stdout).toContain('ECONNREFUSED')
-        expect(sim.requestsTo('create')).toHaveLength(1)
-        expect(run.outputs['pr-link']).toMatch(/pull\/101$/)
-      } finally {
-        await started
-        await sim.stop()
-      }
-    })
+    test.runIf(runtime.inProcess)(
+      'connection refused: certainly not sent, so retried until the API is up',
+      async () => {
+        const port = await freePort()
+        const sim = new ServiceSimulator()
+        let started: Promise<string> | undefined
+        try {
+          const run = await runAction({
+            runtime,
+            inputs: {
+              'api-key': sim.apiKey,
+              'project-id': sim.projectId,
+              'base-url': `http://127.0.0.1:${port}`,
+              prompt: PROMPT,
+              'poll-interval': '200ms',
+            },
+            onSleep: async () => {
+              started ??= sim.start(port)
+              await started
+            },
+          })
+          expect(run.code).toBe(0)
+          expect(run.stdout).toContain('ECONNREFUSED')
+          expect(sim.requestsTo('create')).toHaveLength(1)
+          expect(run.outputs['pr-link']).toMatch(/pull\/101$/)
+        } finally {
+          await started
+          await sim.stop()
+        }
+      },
+    )
 
     test('a redirect is not followed: a clear error, one request', async () => {
       const sim = await startSimulator()
-      sim.addFault({ route: 'create', status: 301, body: '', headers: { Location: 'https://elsewhere.example/v2/agent' } })
+      sim.addFault({
+        route: 'create',
+        status: 301,
+        body: '',
+        headers: { Location: 'https://elsewhere.example/v2/agent' },
+      })
       const run = await runAgainst(sim, runtime, { prompt: PROMPT })
       expect(run.code).toBe(1)
       expect(sim.requests).toHaveLength(1)
@@ -103,9 +132,13 @@ describe.each(PATHS)('retries and failures ($name)', (runtime) => {
       expect(run.errors[0]).toContain('check base-url')
     })
 
-    test('400: fails at once with the API\'s error text', async () => {
+    test("400: fails at once with the API's error text", async () => {
       const sim = await startSimulator()
-      sim.addFault({ route: 'create', status: 400, body: { error: 'Prompt is too long', details: [{ message: 'prompt: at most 10000 characters' }] } })
+      sim.addFault({
+        route: 'create',
+        status: 400,
+        body: { error: 'Prompt is too long', details: [{ message: 'prompt: at most 10000 characters' }] },
+      })
       const run = await runAgainst(sim, runtime, { prompt: PROMPT })
       expect(run.code).toBe(1)
       expect(sim.requests).toHaveLength(1)
@@ -143,11 +176,13 @@ describe.each(PATHS)('retries and failures ($name)', (runtime) => {
     const run = await runAgainst(sim, runtime, { prompt: PROMPT, 'job-id': 'job_1' })
     expect(run.code).toBe(1)
     expect(sim.requestsTo('message')).toHaveLength(1)
-    expect(run.errors[0]).toContain('Could not send the follow-up message to job job_1: the API refused the request (HTTP 403 Forbidden: Insufficient scope)')
+    expect(run.errors[0]).toContain(
+      'Could not send the follow-up message to job job_1: the API refused the request (HTTP 403 Forbidden: Insufficient scope)',
+    )
     expect(run.errors[0]).toContain('cannot create jobs or send follow-ups')
   })
 
-  test('a wrong key (the simulator\'s own check) gets the same clear message', async () => {
+  test("a wrong key (the simulator's own check) gets the same clear message", async () => {
     const sim = await startSimulator()
     const run = await runAgainst(sim, runtime, { prompt: PROMPT, 'api-key': 'mint_revoked_key_000000000000' })
     expect(run.code).toBe(1)
@@ -166,7 +201,7 @@ describe.each(PATHS)('retries and failures ($name)', (runtime) => {
     expect(run.errors).toEqual([])
   })
 
-  test('404 for an unknown job: fails at once with the status and the API\'s text', async () => {
+  test("404 for an unknown job: fails at once with the status and the API's text", async () => {
     const sim = await startSimulator()
     const run = await runAgainst(sim, runtime, { 'job-id': 'job_missing' })
     expect(run.code).toBe(1)

@@ -3,7 +3,17 @@ import { GitHubSimulator } from '../simulator/github-simulator.js'
 import type { ServiceSimulator } from '../simulator/service-simulator.js'
 import { generateRows } from '../simulator/traffic-data.js'
 import { runAgainst, startSimulator } from '../e2e/fixtures.js'
-import { type ActionRun, PATHS, throughBundle, type RunOptions, type Runtime, TEST_TOKEN, freePort, hasStackTrace, secretLeaks } from '../e2e/harness.js'
+import {
+  type ActionRun,
+  PATHS,
+  throughBundle,
+  type RunOptions,
+  type Runtime,
+  TEST_TOKEN,
+  freePort,
+  hasStackTrace,
+  secretLeaks,
+} from '../e2e/harness.js'
 
 const PROMPT = 'Document the new webhook endpoint'
 const RUN_URL = 'https://github.com/acme/docs/actions/runs/4242'
@@ -32,7 +42,12 @@ function runWithGitHub(
   inputs: Record<string, string>,
   options: Omit<RunOptions, 'inputs' | 'runtime'> & { root?: boolean } = {},
 ): Promise<ActionRun> {
-  return runAgainst(sim, runtime, { comment: 'true', ...inputs }, { event: issueEvent, ...options, env: { GITHUB_API_URL: gh.baseUrl, ...options.env } })
+  return runAgainst(
+    sim,
+    runtime,
+    { comment: 'true', ...inputs },
+    { event: issueEvent, ...options, env: { GITHUB_API_URL: gh.baseUrl, ...options.env } },
+  )
 }
 
 describe.each(PATHS)('comments on the triggering issue or pull request ($name)', (runtime) => {
@@ -53,7 +68,9 @@ describe.each(PATHS)('comments on the triggering issue or pull request ($name)',
     expect(started).toContain(`<a href="${RUN_URL}">run</a>`)
 
     const final = onIssue[0]?.body ?? ''
-    expect(gh.requestsTo('update-comment').map((r) => r.url)).toContain(`/repos/acme/docs/issues/comments/${onIssue[0]?.id}`)
+    expect(gh.requestsTo('update-comment').map((r) => r.url)).toContain(
+      `/repos/acme/docs/issues/comments/${onIssue[0]?.id}`,
+    )
     expect(final).toContain('✅ pull request opened or updated')
     expect(final).toContain('<a href="https://github.com/acme/docs/pull/101">#101</a>')
     expect(final).toContain('comment `/docs <what to change>` here')
@@ -71,7 +88,13 @@ describe.each(PATHS)('comments on the triggering issue or pull request ($name)',
     const sim = await startSimulator()
     const gh = await startGitHub()
     await runWithGitHub(sim, gh, runtime, { prompt: PROMPT })
-    const second = await runWithGitHub(sim, gh, runtime, { prompt: 'Also document retries' }, { env: { GITHUB_RUN_ID: '4243' } })
+    const second = await runWithGitHub(
+      sim,
+      gh,
+      runtime,
+      { prompt: 'Also document retries' },
+      { env: { GITHUB_RUN_ID: '4243' } },
+    )
     expect(second.code).toBe(0)
     const onIssue = gh.commentsOn(7)
     expect(onIssue).toHaveLength(1)
@@ -84,7 +107,13 @@ describe.each(PATHS)('comments on the triggering issue or pull request ($name)',
     const sim = await startSimulator()
     const gh = await startGitHub()
     const server = 'https://ghes.acme.internal'
-    const run = await runWithGitHub(sim, gh, runtime, { prompt: PROMPT }, { env: { GITHUB_SERVER_URL: server, GITHUB_API_URL: `${gh.baseUrl}/api/v3` } })
+    const run = await runWithGitHub(
+      sim,
+      gh,
+      runtime,
+      { prompt: PROMPT },
+      { env: { GITHUB_SERVER_URL: server, GITHUB_API_URL: `${gh.baseUrl}/api/v3` } },
+    )
     expect(run.code).toBe(0)
     expect(gh.requests.length).toBeGreaterThan(0)
     expect(gh.requests.every((r) => r.url.startsWith('/api/v3/') || r.url === '/api/graphql')).toBe(true)
@@ -98,7 +127,13 @@ describe.each(PATHS)('comments on the triggering issue or pull request ($name)',
   test('a pull_request event comments on the pull request', async () => {
     const sim = await startSimulator()
     const gh = await startGitHub()
-    const run = await runWithGitHub(sim, gh, runtime, { prompt: PROMPT }, { event: { name: 'pull_request', payload: { action: 'opened', pull_request: { number: 12 } } } })
+    const run = await runWithGitHub(
+      sim,
+      gh,
+      runtime,
+      { prompt: PROMPT },
+      { event: { name: 'pull_request', payload: { action: 'opened', pull_request: { number: 12 } } } },
+    )
     expect(run.code).toBe(0)
     expect(gh.requestsTo('create-comment')[0]?.url).toBe('/repos/acme/docs/issues/12/comments')
     expect(run.stdout).toContain('Commented on pull request #12')
@@ -122,9 +157,16 @@ describe.each(PATHS)('comments on the triggering issue or pull request ($name)',
   test('an unreachable GitHub API is a warning, never a failure', async () => {
     const sim = await startSimulator()
     const closed = `http://127.0.0.1:${await freePort()}`
-    const run = await runAgainst(sim, runtime, { prompt: PROMPT, comment: 'true' }, { event: issueEvent, env: { GITHUB_API_URL: closed } })
+    const run = await runAgainst(
+      sim,
+      runtime,
+      { prompt: PROMPT, comment: 'true' },
+      { event: issueEvent, env: { GITHUB_API_URL: closed } },
+    )
     expect(run.code).toBe(0)
-    expect(run.warnings.some((w) => w.includes('Could not comment on issue #7') && w.includes('ECONNREFUSED'))).toBe(true)
+    expect(run.warnings.some((w) => w.includes('Could not comment on issue #7') && w.includes('ECONNREFUSED'))).toBe(
+      true,
+    )
     expect(run.outputs.status).toBe('completed')
     expect(hasStackTrace(run)).toBe(false)
   })
@@ -137,14 +179,22 @@ describe.each(PATHS)('comments on the triggering issue or pull request ($name)',
     expect(run.code).toBe(0)
     expect(gh.commentsOn(7)).toHaveLength(1)
     expect(gh.requestsTo('create-comment').filter((r) => r.url.includes('/issues/7/'))).toHaveLength(1)
-    expect(gh.requestsTo('list-comments').filter((r) => r.url.includes('/issues/7/') && r.url.includes('since='))).toHaveLength(1)
+    expect(
+      gh.requestsTo('list-comments').filter((r) => r.url.includes('/issues/7/') && r.url.includes('since=')),
+    ).toHaveLength(1)
     expect(gh.commentsOn(7)[0]?.body).toContain('#101')
   })
 
   test('no issue or pull request in the event: a notice, and nothing is sent to GitHub', async () => {
     const sim = await startSimulator()
     const gh = await startGitHub()
-    const run = await runWithGitHub(sim, gh, runtime, { prompt: PROMPT }, { event: { name: 'push', payload: { ref: 'refs/heads/main' } } })
+    const run = await runWithGitHub(
+      sim,
+      gh,
+      runtime,
+      { prompt: PROMPT },
+      { event: { name: 'push', payload: { ref: 'refs/heads/main' } } },
+    )
     expect(run.code).toBe(0)
     expect(run.notices.some((n) => n.includes('push event has no issue or pull request'))).toBe(true)
     expect(gh.requests).toHaveLength(0)
@@ -171,7 +221,11 @@ describe.each(PATHS)('comments on the triggering issue or pull request ($name)',
   test('a job that could not be created: one comment saying what went wrong, escaped', async () => {
     const sim = await startSimulator()
     const gh = await startGitHub()
-    sim.addFault({ route: 'create', status: 400, body: { error: 'Bad prompt <img src=x onerror=alert(1)> [x](https://evil.example)' } })
+    sim.addFault({
+      route: 'create',
+      status: 400,
+      body: { error: 'Bad prompt <img src=x onerror=alert(1)> [x](https://evil.example)' },
+    })
     const run = await runWithGitHub(sim, gh, runtime, { prompt: PROMPT })
     expect(run.code).toBe(1)
     expect(gh.requestsTo('create-comment')).toHaveLength(1)
@@ -185,7 +239,13 @@ describe.each(PATHS)('comments on the triggering issue or pull request ($name)',
   test('cancelled: the comment is updated and the step still stops before SIGTERM', async () => {
     const sim = await startSimulator({ jobPlan: { runMs: 60_000 } })
     const gh = await startGitHub()
-    const run = await runWithGitHub(sim, gh, throughBundle(runtime), { prompt: PROMPT }, { cancelWhen: async () => void (await sim.waitForRequest((r) => r.route === 'get')) })
+    const run = await runWithGitHub(
+      sim,
+      gh,
+      throughBundle(runtime),
+      { prompt: PROMPT },
+      { cancelWhen: async () => void (await sim.waitForRequest((r) => r.route === 'get')) },
+    )
     expect(run.neededSigterm).toBe(false)
     expect(run.code).not.toBe(0)
     expect(gh.comments).toHaveLength(1)
@@ -220,7 +280,9 @@ describe.each(PATHS)('comments on the triggering issue or pull request ($name)',
     // the root with mode: visitors (the visitors action has no comment input, and the runner says so)
     const run = await runWithGitHub(sim, gh, runtime, { mode: 'visitors' }, { root: true })
     expect(run.code).toBe(0)
-    expect(run.warnings).toEqual(['Input "comment" is not read with mode: visitors, so it was ignored (it is read by agent, deploy, preview, automation).'])
+    expect(run.warnings).toEqual([
+      'Input "comment" is not read with mode: visitors, so it was ignored (it is read by agent, deploy, preview, automation).',
+    ])
     expect(gh.requests).toHaveLength(0)
   })
 })

@@ -3,7 +3,15 @@ import { encodeState } from '../../src/github/thread-state.js'
 import { type FakeUser, GitHubSimulator } from '../simulator/github-simulator.js'
 import type { ServiceSimulator } from '../simulator/service-simulator.js'
 import { runAgainst, startSimulator } from '../e2e/fixtures.js'
-import { type ActionRun, PATHS, throughBundle, type Runtime, TEST_TOKEN, hasStackTrace, secretLeaks } from '../e2e/harness.js'
+import {
+  type ActionRun,
+  PATHS,
+  throughBundle,
+  type Runtime,
+  TEST_TOKEN,
+  hasStackTrace,
+  secretLeaks,
+} from '../e2e/harness.js'
 import { virtualNow } from '../e2e/in-process.js'
 
 /**
@@ -35,7 +43,12 @@ function issueComment(spec: CommentSpec) {
         html_url: spec.pr ? `https://github.com/acme/docs/pull/${number}` : ISSUE_URL,
         ...(spec.pr ? { pull_request: { url: 'x' } } : {}),
       },
-      comment: { id: spec.id ?? 555, body: spec.body, user: spec.user ?? ALICE, html_url: `https://github.com/acme/docs/issues/${number}#issuecomment-${spec.id ?? 555}` },
+      comment: {
+        id: spec.id ?? 555,
+        body: spec.body,
+        user: spec.user ?? ALICE,
+        html_url: `https://github.com/acme/docs/issues/${number}#issuecomment-${spec.id ?? 555}`,
+      },
       repository: { name: 'docs', owner: { login: 'acme' } },
     },
   }
@@ -46,8 +59,18 @@ function reviewComment(spec: CommentSpec & { inReplyTo?: number }) {
     name: 'pull_request_review_comment',
     payload: {
       action: spec.action ?? 'created',
-      pull_request: { number: spec.pr ?? 101, title: 'Docs: webhooks', html_url: `https://github.com/acme/docs/pull/${spec.pr ?? 101}` },
-      comment: { id: spec.id ?? 777, body: spec.body, user: spec.user ?? ALICE, html_url: 'https://github.com/acme/docs/pull/101#discussion_r777', ...(spec.inReplyTo ? { in_reply_to_id: spec.inReplyTo } : {}) },
+      pull_request: {
+        number: spec.pr ?? 101,
+        title: 'Docs: webhooks',
+        html_url: `https://github.com/acme/docs/pull/${spec.pr ?? 101}`,
+      },
+      comment: {
+        id: spec.id ?? 777,
+        body: spec.body,
+        user: spec.user ?? ALICE,
+        html_url: 'https://github.com/acme/docs/pull/101#discussion_r777',
+        ...(spec.inReplyTo ? { in_reply_to_id: spec.inReplyTo } : {}),
+      },
     },
   }
 }
@@ -60,8 +83,21 @@ async function startGitHub(roles: Record<string, string> = { alice: 'write' }): 
   return gh
 }
 
-function runComment(sim: ServiceSimulator, gh: GitHubSimulator, runtime: Runtime, event: { name: string; payload: unknown }, inputs: Record<string, string> = {}, env: Record<string, string> = {}, root = false): Promise<ActionRun> {
-  return runAgainst(sim, runtime, { mode: 'comment', ...inputs }, { event, env: { GITHUB_API_URL: gh.baseUrl, ...env }, root })
+function runComment(
+  sim: ServiceSimulator,
+  gh: GitHubSimulator,
+  runtime: Runtime,
+  event: { name: string; payload: unknown },
+  inputs: Record<string, string> = {},
+  env: Record<string, string> = {},
+  root = false,
+): Promise<ActionRun> {
+  return runAgainst(
+    sim,
+    runtime,
+    { mode: 'comment', ...inputs },
+    { event, env: { GITHUB_API_URL: gh.baseUrl, ...env }, root },
+  )
 }
 
 /** A finished job with a pull request, created at the service as an earlier run would have. */
@@ -116,7 +152,9 @@ describe.each(PATHS)('conversations ($name)', (runtime) => {
     expect(messages).toHaveLength(1)
     expect(messages[0]?.url).toBe(`/v2/agent/${sim.projectId}/job/${job}/message`)
     expect(JSON.parse(messages[0]?.body ?? '{}')).toEqual({ prompt: 'also add a curl example' })
-    expect(gh.reactions).toEqual([{ kind: 'issue-comment', commentId: 555, content: 'eyes', by: 'github-actions[bot]' }])
+    expect(gh.reactions).toEqual([
+      { kind: 'issue-comment', commentId: 555, content: 'eyes', by: 'github-actions[bot]' },
+    ])
     const reacted = gh.requestsTo('react-issue-comment')[0]?.at ?? Infinity
     expect(reacted).toBeLessThanOrEqual(messages[0]?.at ?? 0)
     expect(gh.commentsOn(7)).toHaveLength(1)
@@ -148,8 +186,15 @@ describe.each(PATHS)('conversations ($name)', (runtime) => {
     expect(three.summary).toMatch(/This run: 1 agent use \(of 100 per project per hour\) · \d+ GitHub requests · /)
     const messages = sim.requestsTo('message').map((r) => JSON.parse(r.body).prompt as string)
     expect(messages).toHaveLength(1)
-    expect(messages[0]).toMatch(/^Several instructions were written on this thread while the agent was busy\. Carry them out in order:\n\n1\. From alice \(.*#issuecomment-\d+\):\nadd a curl example\n\n2\. From alice \(.*\):\nand a Python one$/)
-    expect(gh.reactions.filter((r) => r.content === 'eyes').map((r) => r.commentId).sort()).toEqual([first.id, second.id, third.id].sort())
+    expect(messages[0]).toMatch(
+      /^Several instructions were written on this thread while the agent was busy\. Carry them out in order:\n\n1\. From alice \(.*#issuecomment-\d+\):\nadd a curl example\n\n2\. From alice \(.*\):\nand a Python one$/,
+    )
+    expect(
+      gh.reactions
+        .filter((r) => r.content === 'eyes')
+        .map((r) => r.commentId)
+        .sort(),
+    ).toEqual([first.id, second.id, third.id].sort())
     expect(gh.labels.get(7)).toEqual(['docs: done'])
     const body = gh.commentsOn(7).find((c) => c.user.login === 'github-actions[bot]')?.body ?? ''
     expect(body).toContain('add a curl example')
@@ -167,7 +212,11 @@ describe.each(PATHS)('conversations ($name)', (runtime) => {
     const gh = await startGitHub()
     const run = await runComment(sim, gh, runtime, issueComment({ body: '/docs document this change' }))
     expect(run.code).toBe(0)
-    expect(run.outputs).toMatchObject({ triggered: 'true', 'job-id': 'job_1', 'pr-link': 'https://github.com/acme/docs/pull/101' })
+    expect(run.outputs).toMatchObject({
+      triggered: 'true',
+      'job-id': 'job_1',
+      'pr-link': 'https://github.com/acme/docs/pull/101',
+    })
     expect(sim.requestsTo('message')).toHaveLength(0)
     const prompt = JSON.parse(sim.requestsTo('create')[0]?.body ?? '{}').prompt as string
     expect(prompt.startsWith('document this change\n\n')).toBe(true)
@@ -177,15 +226,30 @@ describe.each(PATHS)('conversations ($name)', (runtime) => {
     expect(gh.commentsOn(101)).toHaveLength(1) // the link-back on the agent's pull request
   })
 
-  test('a label-started job, then a comment on the agent\'s pull request: the same job continues', async () => {
+  test("a label-started job, then a comment on the agent's pull request: the same job continues", async () => {
     const sim = await startSimulator()
     const gh = await startGitHub()
-    const labelled = { name: 'issues', payload: { action: 'labeled', issue: { number: 7, title: 'Webhooks', html_url: ISSUE_URL } } }
-    const first = await runAgainst(sim, runtime, { prompt: 'Document webhooks', comment: 'true' }, { event: labelled, env: { GITHUB_API_URL: gh.baseUrl } })
+    const labelled = {
+      name: 'issues',
+      payload: { action: 'labeled', issue: { number: 7, title: 'Webhooks', html_url: ISSUE_URL } },
+    }
+    const first = await runAgainst(
+      sim,
+      runtime,
+      { prompt: 'Document webhooks', comment: 'true' },
+      { event: labelled, env: { GITHUB_API_URL: gh.baseUrl } },
+    )
     expect(first.code).toBe(0)
     expect(gh.commentsOn(101)[0]?.body).toContain('asked for in')
 
-    const run = await runComment(sim, gh, runtime, issueComment({ pr: 101, body: '/docs fix the typo in the title' }), {}, { GITHUB_RUN_ID: '4300' })
+    const run = await runComment(
+      sim,
+      gh,
+      runtime,
+      issueComment({ pr: 101, body: '/docs fix the typo in the title' }),
+      {},
+      { GITHUB_RUN_ID: '4300' },
+    )
     expect(run.code).toBe(0)
     expect(run.outputs['job-id']).toBe('job_1')
     expect(sim.requestsTo('create')).toHaveLength(1) // the label's, none more
@@ -194,16 +258,23 @@ describe.each(PATHS)('conversations ($name)', (runtime) => {
     expect(gh.commentsOn(101)[0]?.body).toContain('fix the typo in the title')
   })
 
-  test('an inline review comment on the agent\'s pull request: follow-up, 👀 on it, and the result replied in its thread', async () => {
+  test("an inline review comment on the agent's pull request: follow-up, 👀 on it, and the result replied in its thread", async () => {
     const sim = await startSimulator()
     const gh = await startGitHub()
     const job = await existingJob(sim)
     linkThread(gh, 101, job)
-    const run = await runComment(sim, gh, runtime, reviewComment({ body: '/docs use a table here', id: 778, inReplyTo: 700 }))
+    const run = await runComment(
+      sim,
+      gh,
+      runtime,
+      reviewComment({ body: '/docs use a table here', id: 778, inReplyTo: 700 }),
+    )
     expect(run.code).toBe(0)
     expect(run.outputs.triggered).toBe('true')
     expect(sim.requestsTo('message')).toHaveLength(1)
-    expect(gh.reactions).toEqual([{ kind: 'review-comment', commentId: 778, content: 'eyes', by: 'github-actions[bot]' }])
+    expect(gh.reactions).toEqual([
+      { kind: 'review-comment', commentId: 778, content: 'eyes', by: 'github-actions[bot]' },
+    ])
     expect(gh.replies).toHaveLength(1)
     expect(gh.replies[0]).toMatchObject({ pull: 101, inReplyTo: 700 })
     expect(gh.replies[0]?.body).toContain('✅ pull request opened or updated')
@@ -213,7 +284,14 @@ describe.each(PATHS)('conversations ($name)', (runtime) => {
   test('a review body: accepted without a reaction (reviews have none), and the log says so', async () => {
     const sim = await startSimulator()
     const gh = await startGitHub()
-    const event = { name: 'pull_request_review', payload: { action: 'submitted', pull_request: { number: 101, title: 'T', html_url: 'https://github.com/acme/docs/pull/101' }, review: { id: 9, body: '/docs shorten the intro', user: ALICE, html_url: 'u' } } }
+    const event = {
+      name: 'pull_request_review',
+      payload: {
+        action: 'submitted',
+        pull_request: { number: 101, title: 'T', html_url: 'https://github.com/acme/docs/pull/101' },
+        review: { id: 9, body: '/docs shorten the intro', user: ALICE, html_url: 'u' },
+      },
+    }
     const run = await runComment(sim, gh, runtime, event)
     expect(run.code).toBe(0)
     expect(run.outputs.triggered).toBe('true')
@@ -222,17 +300,22 @@ describe.each(PATHS)('conversations ($name)', (runtime) => {
   })
 
   // every role and bot rule of the gate is tested in-process (test/unit/modes.test.ts); this is the refusal through the bundle
-  test.each([['read', 'has read access']])('a user with %s access is refused: 😕, a notice, nothing sent, no comment', async (role, says) => {
-    const sim = await startSimulator()
-    const gh = await startGitHub({ alice: role })
-    const run = await runComment(sim, gh, runtime, issueComment({ body: '/docs delete everything' }))
-    expectRefusedQuietly(run, sim, gh, 'not-allowed')
-    expect(gh.reactions).toEqual([{ kind: 'issue-comment', commentId: 555, content: 'confused', by: 'github-actions[bot]' }])
-    expect(run.notices.some((n) => n.includes(says))).toBe(true)
-    expect(run.summary).toContain('refused')
-  })
+  test.each([['read', 'has read access']])(
+    'a user with %s access is refused: 😕, a notice, nothing sent, no comment',
+    async (role, says) => {
+      const sim = await startSimulator()
+      const gh = await startGitHub({ alice: role })
+      const run = await runComment(sim, gh, runtime, issueComment({ body: '/docs delete everything' }))
+      expectRefusedQuietly(run, sim, gh, 'not-allowed')
+      expect(gh.reactions).toEqual([
+        { kind: 'issue-comment', commentId: 555, content: 'confused', by: 'github-actions[bot]' },
+      ])
+      expect(run.notices.some((n) => n.includes(says))).toBe(true)
+      expect(run.summary).toContain('refused')
+    },
+  )
 
-  test('a forged marker in someone else\'s comment is not trusted: a new job, and that comment is never edited', async () => {
+  test("a forged marker in someone else's comment is not trusted: a new job, and that comment is never edited", async () => {
     const sim = await startSimulator()
     const gh = await startGitHub({ alice: 'write' })
     const forged = linkThread(gh, 7, 'job_victim', { login: 'mallory', type: 'User' })
@@ -256,10 +339,15 @@ describe.each(PATHS)('conversations ($name)', (runtime) => {
     expect(gh.requests).toHaveLength(0)
   })
 
-  test('the action\'s own comment (its marker) is never an instruction, and needs no request', async () => {
+  test("the action's own comment (its marker) is never an instruction, and needs no request", async () => {
     const sim = await startSimulator()
     const gh = await startGitHub()
-    const run = await runComment(sim, gh, runtime, issueComment({ body: `${encodeState({ job: 'job_1', entries: [] })}\n/docs loop forever`, user: BOT }))
+    const run = await runComment(
+      sim,
+      gh,
+      runtime,
+      issueComment({ body: `${encodeState({ job: 'job_1', entries: [] })}\n/docs loop forever`, user: BOT }),
+    )
     expectRefusedQuietly(run, sim, gh, 'own-comment')
     expect(gh.requests).toHaveLength(0)
   })
@@ -269,7 +357,12 @@ describe.each(PATHS)('conversations ($name)', (runtime) => {
     const gh = await startGitHub()
     gh.identity = { login: 'docs-bot', type: 'User' } // a personal token
     gh.roles.set('docs-bot', 'admin')
-    const run = await runComment(sim, gh, runtime, issueComment({ body: '/docs go', user: { login: 'docs-bot', type: 'User' } }))
+    const run = await runComment(
+      sim,
+      gh,
+      runtime,
+      issueComment({ body: '/docs go', user: { login: 'docs-bot', type: 'User' } }),
+    )
     expectRefusedQuietly(run, sim, gh, 'own-comment')
     expect(gh.reactions).toEqual([])
   })
@@ -279,15 +372,18 @@ describe.each(PATHS)('conversations ($name)', (runtime) => {
     ['a fenced phrase', 'Try:\n```\n/docs add x\n```', 'no-phrase', true],
     ['no phrase', 'Thanks, looks good!', 'no-phrase', false],
     ['the phrase alone', '/docs   ', 'empty-instruction', true],
-  ])('%s: not an instruction, nothing sent or written (a comment naming the phrase only reads the thread, to catch up)', async (_name, body, reason, reads) => {
-    const sim = await startSimulator()
-    const gh = await startGitHub()
-    const run = await runComment(sim, gh, runtime, issueComment({ body }))
-    expectRefusedQuietly(run, sim, gh, reason)
-    expect(gh.writes()).toEqual([])
-    expect(gh.requests.length > 0).toBe(reads)
-    expect(run.stdout).toContain(`Not an instruction (${reason})`)
-  })
+  ])(
+    '%s: not an instruction, nothing sent or written (a comment naming the phrase only reads the thread, to catch up)',
+    async (_name, body, reason, reads) => {
+      const sim = await startSimulator()
+      const gh = await startGitHub()
+      const run = await runComment(sim, gh, runtime, issueComment({ body }))
+      expectRefusedQuietly(run, sim, gh, reason)
+      expect(gh.writes()).toEqual([])
+      expect(gh.requests.length > 0).toBe(reads)
+      expect(run.stdout).toContain(`Not an instruction (${reason})`)
+    },
+  )
 
   test('hostile instruction text: HTML comments and invisibles never reach the service; the comment escapes the rest', async () => {
     const sim = await startSimulator()
@@ -306,11 +402,16 @@ describe.each(PATHS)('conversations ($name)', (runtime) => {
   test('cancelled while waiting: stops before SIGTERM, and the tracking comment says so', async () => {
     const sim = await startSimulator({ jobPlan: { runMs: 60_000 } })
     const gh = await startGitHub()
-    const cancelled = await runAgainst(sim, throughBundle(runtime), { mode: 'comment' }, {
-      event: issueComment({ body: '/docs document retries' }),
-      env: { GITHUB_API_URL: gh.baseUrl },
-      cancelWhen: async () => void (await sim.waitForRequest((r) => r.route === 'get')),
-    })
+    const cancelled = await runAgainst(
+      sim,
+      throughBundle(runtime),
+      { mode: 'comment' },
+      {
+        event: issueComment({ body: '/docs document retries' }),
+        env: { GITHUB_API_URL: gh.baseUrl },
+        cancelWhen: async () => void (await sim.waitForRequest((r) => r.route === 'get')),
+      },
+    )
     expect(cancelled.neededSigterm).toBe(false)
     expect(cancelled.code).not.toBe(0)
     expect(cancelled.outputs.triggered).toBe('true')
@@ -322,8 +423,19 @@ describe.each(PATHS)('conversations ($name)', (runtime) => {
     const sim = await startSimulator()
     const gh = await startGitHub()
     // the root with mode: comment: each input its mode does not read is one warning, never validated
-    const run = await runComment(sim, gh, runtime, issueComment({ body: 'no phrase' }), { prompt: 'x', 'job-id': 'job 1' }, {}, true)
-    expect(run.warnings).toEqual(['Input "prompt" is not read with mode: comment, so it was ignored (it is read by agent).', 'Input "job-id" is not read with mode: comment, so it was ignored (it is read by agent).'])
+    const run = await runComment(
+      sim,
+      gh,
+      runtime,
+      issueComment({ body: 'no phrase' }),
+      { prompt: 'x', 'job-id': 'job 1' },
+      {},
+      true,
+    )
+    expect(run.warnings).toEqual([
+      'Input "prompt" is not read with mode: comment, so it was ignored (it is read by agent).',
+      'Input "job-id" is not read with mode: comment, so it was ignored (it is read by agent).',
+    ])
     expect(run.errors).toEqual([])
   })
 

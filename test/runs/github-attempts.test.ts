@@ -27,7 +27,12 @@ async function open(gh: GitHubSimulator, now = 0): Promise<GitHubApi> {
   process.env = { ...saved, GITHUB_API_URL: gh.baseUrl }
   vi.resetModules()
   const { GitHubApi } = await import('../../src/github/github-api.js')
-  return GitHubApi.load(TEST_TOKEN, { signal: new AbortController().signal, deadline: 60_000, now: () => now, retryBaseMs: 1 })
+  return GitHubApi.load(TEST_TOKEN, {
+    signal: new AbortController().signal,
+    deadline: 60_000,
+    now: () => now,
+    retryBaseMs: 1,
+  })
 }
 
 const statusOf = async (promise: Promise<unknown>): Promise<number | 'ok'> =>
@@ -36,16 +41,41 @@ const statusOf = async (promise: Promise<unknown>): Promise<number | 'ok'> =>
     (error: { status?: number }) => error.status ?? -1,
   )
 
-describe('GitHub\'s final answers reach it once', () => {
+describe("GitHub's final answers reach it once", () => {
   test.each([
-    ['404 absent: a label the issue does not have is removed', async (api: GitHubApi) => api.removeLabel(thread, 'docs: done'), 'remove-label', undefined, 'ok'],
-    ['422 exists: a label the repository has is created', async (api: GitHubApi) => api.createLabel(repo, 'docs-health', 'ededed', 'x'), 'create-label', undefined, 'ok'],
-    ['422 not a collaborator: a reviewer the repository does not have', async (api: GitHubApi) => api.requestReviewers(repo, 12, ['stranger']), 'request-reviewers', undefined, 422],
+    [
+      '404 absent: a label the issue does not have is removed',
+      async (api: GitHubApi) => api.removeLabel(thread, 'docs: done'),
+      'remove-label',
+      undefined,
+      'ok',
+    ],
+    [
+      '422 exists: a label the repository has is created',
+      async (api: GitHubApi) => api.createLabel(repo, 'docs-health', 'ededed', 'x'),
+      'create-label',
+      undefined,
+      'ok',
+    ],
+    [
+      '422 not a collaborator: a reviewer the repository does not have',
+      async (api: GitHubApi) => api.requestReviewers(repo, 12, ['stranger']),
+      'request-reviewers',
+      undefined,
+      422,
+    ],
     [
       '403 without permission: an edit the token may not make',
       async (api: GitHubApi) => api.updateComment(thread, 1, 'x'),
       'update-comment',
-      { status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest', status: '403' } },
+      {
+        status: 403,
+        body: {
+          message: 'Resource not accessible by integration',
+          documentation_url: 'https://docs.github.com/rest',
+          status: '403',
+        },
+      },
       403,
     ],
     [

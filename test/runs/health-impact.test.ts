@@ -23,10 +23,17 @@ const BEFORE = ['2026-10-05', '2026-10-12', '2026-10-19', '2026-10-26']
 const AFTER = ['2026-11-09', '2026-11-16', '2026-11-23', '2026-11-30']
 const TITLE = 'Webhooks: retries <img src=x onerror=alert(1)> @everyone'
 
-const page = (filename: string, status: 'added' | 'modified' = 'modified') => ({ filename, status, additions: 10, deletions: 2 })
+const page = (filename: string, status: 'added' | 'modified' = 'modified') => ({
+  filename,
+  status,
+  additions: 10,
+  deletions: 2,
+})
 
 /** The service's side: the shaped pages, their weeks and their thumbs. */
-async function service(options: { filler?: number; prefix?: string } = {}): Promise<{ sim: ServiceSimulator; pw: PageWeeks }> {
+async function service(
+  options: { filler?: number; prefix?: string } = {},
+): Promise<{ sim: ServiceSimulator; pw: PageWeeks }> {
   const sim = await startSimulator()
   const pw = new PageWeeks(options.filler ?? 600, options.prefix ?? '')
     .page('/guides/webhooks', rises('2026-11-09', 200, 300))
@@ -58,7 +65,9 @@ function docsRepository(gh: GitHubSimulator, root = ''): void {
   gh.merge(11, 'Bump the linter', '2026-11-03T10:00:00Z', [page('package.json')])
 }
 
-async function world(options: { filler?: number; prefix?: string; root?: string } = {}): Promise<{ sim: ServiceSimulator; gh: GitHubSimulator; pw: PageWeeks }> {
+async function world(
+  options: { filler?: number; prefix?: string; root?: string } = {},
+): Promise<{ sim: ServiceSimulator; gh: GitHubSimulator; pw: PageWeeks }> {
   const { sim, pw } = await service(options)
   const gh = new GitHubSimulator(TEST_TOKEN)
   await gh.start()
@@ -67,8 +76,21 @@ async function world(options: { filler?: number; prefix?: string; root?: string 
   return { sim, gh, pw }
 }
 
-function health(sim: ServiceSimulator, gh: GitHubSimulator | string, inputs: Record<string, string> = {}, env: Record<string, string> = {}): Promise<ActionRun> {
-  return runAgainst(sim, IN_PROCESS, { mode: 'health', 'github-token': TEST_TOKEN, ...inputs }, { event: { name: 'schedule', payload: { schedule: '0 6 * * 1' } }, env: { GITHUB_API_URL: typeof gh === 'string' ? gh : gh.baseUrl, ...env } })
+function health(
+  sim: ServiceSimulator,
+  gh: GitHubSimulator | string,
+  inputs: Record<string, string> = {},
+  env: Record<string, string> = {},
+): Promise<ActionRun> {
+  return runAgainst(
+    sim,
+    IN_PROCESS,
+    { mode: 'health', 'github-token': TEST_TOKEN, ...inputs },
+    {
+      event: { name: 'schedule', payload: { schedule: '0 6 * * 1' } },
+      env: { GITHUB_API_URL: typeof gh === 'string' ? gh : gh.baseUrl, ...env },
+    },
+  )
 }
 
 const nextWeek = (): void => void vi.setSystemTime(Date.now() + 7 * DAY)
@@ -77,9 +99,12 @@ function startAt(iso: string): void {
   vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(iso) })
   onTestFinished(() => void vi.useRealTimers())
 }
-const analytics = (sim: ServiceSimulator, from = 0) => sim.requests.slice(from).filter((r) => r.url.includes('/v1/analytics/'))
-const healthIssue = (gh: GitHubSimulator) => [...gh.issues.values()].find((i) => i.body.includes('<!-- mintlify-docs-action:health -->'))
-const impactComments = (gh: GitHubSimulator, pull: number) => gh.commentsOn(pull).filter((c) => c.body.startsWith('<!-- mintlify-docs-action:impact -->'))
+const analytics = (sim: ServiceSimulator, from = 0) =>
+  sim.requests.slice(from).filter((r) => r.url.includes('/v1/analytics/'))
+const healthIssue = (gh: GitHubSimulator) =>
+  [...gh.issues.values()].find((i) => i.body.includes('<!-- mintlify-docs-action:health -->'))
+const impactComments = (gh: GitHubSimulator, pull: number) =>
+  gh.commentsOn(pull).filter((c) => c.body.startsWith('<!-- mintlify-docs-action:impact -->'))
 const impactJson = (run: ActionRun) => JSON.parse(run.outputs['impact-json'] ?? '[]') as Array<Record<string, any>>
 
 /** The site's human views over weeks, as the service answers them (its totals, not the rows' sum). */
@@ -96,7 +121,7 @@ const signed = (before: number, after: number): string => {
 }
 
 describe('did the docs change help: before and after for a merged docs pull request', () => {
-  test('measured while its weeks after come in, commented once they are complete (figures = the service\'s sums), never twice, corrected in place', async () => {
+  test("measured while its weeks after come in, commented once they are complete (figures = the service's sums), never twice, corrected in place", async () => {
     const { sim, gh, pw } = await world()
 
     // 2026-11-24: two of its four weeks after are complete
@@ -106,12 +131,25 @@ describe('did the docs change help: before and after for a merged docs pull requ
     expect(impactComments(gh, 12)).toHaveLength(0)
     let body = healthIssue(gh)?.body ?? ''
     expect(body).toContain('### What the changes did')
-    expect(body).toMatch(/\*\*Being measured\*\* \(1\)[\s\S]*acme\/docs\/pull\/12[\s\S]*\| 2026-11-04 \| 4 \| 2 of 4 \|/)
-    expect(impactJson(first)).toEqual([expect.objectContaining({ number: 12, weeks: 4, weeksCounted: 2, agent: false, pages: ['/guides/webhooks', '/api/auth', '/changelog/old', '/guides/retries'], notPages: ['images/flow.png', 'docs.json', 'snippets/note.mdx', 'src/server.ts'] })])
+    expect(body).toMatch(
+      /\*\*Being measured\*\* \(1\)[\s\S]*acme\/docs\/pull\/12[\s\S]*\| 2026-11-04 \| 4 \| 2 of 4 \|/,
+    )
+    expect(impactJson(first)).toEqual([
+      expect.objectContaining({
+        number: 12,
+        weeks: 4,
+        weeksCounted: 2,
+        agent: false,
+        pages: ['/guides/webhooks', '/api/auth', '/changelog/old', '/guides/retries'],
+        notPages: ['images/flow.png', 'docs.json', 'snippets/note.mdx', 'src/server.ts'],
+      }),
+    ])
     expect(impactJson(first)[0]).not.toHaveProperty('figures')
     // the pull request that changed no page is not followed, and its files are not read again; the issue lists it as such
     expect(gh.requestsTo('pull-files').filter((r) => r.url.includes('/pulls/11/'))).toHaveLength(1)
-    expect(body).toMatch(/\*\*Changed no page\*\* \(1\)[\s\S]*acme\/docs\/pull\/11[\s\S]*Bump the linter \| 2026-11-03 \| package\.json \|/)
+    expect(body).toMatch(
+      /\*\*Changed no page\*\* \(1\)[\s\S]*acme\/docs\/pull\/11[\s\S]*Bump the linter \| 2026-11-03 \| package\.json \|/,
+    )
 
     nextWeek() // 2026-12-01: three
     const second = await health(sim, gh)
@@ -133,40 +171,59 @@ describe('did the docs change help: before and after for a merged docs pull requ
     const pagesAfter = webhooks[1].human + auth[1].human + old[1].human
     const site = [siteHuman(sim, BEFORE), siteHuman(sim, AFTER)] as const
     expect([pagesBefore, pagesAfter]).toEqual([2_820, 3_220])
-    expect(comment).toContain(`**pages ${signed(pagesBefore, pagesAfter)} against the site's ${signed(site[0], site[1])} (`)
+    expect(comment).toContain(
+      `**pages ${signed(pagesBefore, pagesAfter)} against the site's ${signed(site[0], site[1])} (`,
+    )
     expect(comment).toContain('(2,820 → 3,220 human views')
     expect(comment).toMatch(/\| \/guides\/webhooks \| 800 → 1,200 \| 200 → 300 \| 4 \/ 16 → 12 \/ 4 \| \+50\.0% \|/)
     expect(comment).toMatch(/\| \/api\/auth \| 2,000 → 2,000 \| 400 → 400 \| .* \| 0\.0% \|/)
     expect(comment).toMatch(/\| \/changelog\/old \| 20 → 20 \| 4 → 4 \| .* \| too few views to tell \|/)
-    expect(comment).toMatch(new RegExp(`\\| /guides/retries \\| ${fresh.human} \\| ${fresh.ai} \\| 4 / 0 \\| new page \\|`))
+    expect(comment).toMatch(
+      new RegExp(`\\| /guides/retries \\| ${fresh.human} \\| ${fresh.ai} \\| 4 / 0 \\| new page \\|`),
+    )
     // the pages that existed before, together: human views, AI views and thumbs, before and after
     const sum = (i: 0 | 1, key: 'human' | 'ai' | 'up' | 'down') => webhooks[i][key] + auth[i][key] + old[i][key]
     const n = (v: number) => v.toLocaleString('en-US')
-    expect(comment).toContain(`| **The 3 that existed before, together** | ${n(sum(0, 'human'))} → ${n(sum(1, 'human'))} | ${n(sum(0, 'ai'))} → ${n(sum(1, 'ai'))} | ${n(sum(0, 'up'))} / ${n(sum(0, 'down'))} → ${n(sum(1, 'up'))} / ${n(sum(1, 'down'))} | ${signed(pagesBefore, pagesAfter)} |`)
-    expect(comment).toContain(`| **The whole site** (control) | ${site[0].toLocaleString('en-US')} → ${site[1].toLocaleString('en-US')} |`)
+    expect(comment).toContain(
+      `| **The 3 that existed before, together** | ${n(sum(0, 'human'))} → ${n(sum(1, 'human'))} | ${n(sum(0, 'ai'))} → ${n(sum(1, 'ai'))} | ${n(sum(0, 'up'))} / ${n(sum(0, 'down'))} → ${n(sum(1, 'up'))} / ${n(sum(1, 'down'))} | ${signed(pagesBefore, pagesAfter)} |`,
+    )
+    expect(comment).toContain(
+      `| **The whole site** (control) | ${site[0].toLocaleString('en-US')} → ${site[1].toLocaleString('en-US')} |`,
+    )
     expect(comment).toContain('2026-10-05 – 2026-11-01')
     expect(comment).toContain('2026-11-09 – 2026-12-06')
-    expect(comment).toContain('Files that are no page (not measured): images/flow.png, docs.json, snippets/note.mdx, src/server.ts.')
+    expect(comment).toContain(
+      'Files that are no page (not measured): images/flow.png, docs.json, snippets/note.mdx, src/server.ts.',
+    )
     expect(comment.match(/not proof of cause/g)).toHaveLength(1)
     const issue = healthIssue(gh)
     expect(comment).toContain(`href="https://github.com/acme/docs/issues/${issue?.number}"`)
     body = issue?.body ?? ''
     expect(body).toMatch(/\*\*Measured\*\*, newest first \(1\)[\s\S]*pull\/12[\s\S]*pages \+14\.2%/)
     // the issue links each measured pull request's comment, where its pages are
-    expect(body).toContain(`<a href="https://github.com/acme/docs/pull/12#issuecomment-${comments[0]?.id}">each page</a>`)
+    expect(body).toContain(
+      `<a href="https://github.com/acme/docs/pull/12#issuecomment-${comments[0]?.id}">each page</a>`,
+    )
     expect(body).not.toContain('**Being measured**')
     // still listed, two weeks on: never dropped while it merged in the trend's weeks
     expect(body).toMatch(/\*\*Changed no page\*\* \(1\)[\s\S]*Bump the linter/)
     expect(body).not.toContain('<img')
     expect(comment).not.toContain('<img')
     const measured = impactJson(third)[0]
-    const together = (i: 0 | 1) => ({ human: webhooks[i].human + auth[i].human + old[i].human, ai: webhooks[i].ai + auth[i].ai + old[i].ai, up: webhooks[i].up + auth[i].up + old[i].up, down: webhooks[i].down + auth[i].down + old[i].down })
+    const together = (i: 0 | 1) => ({
+      human: webhooks[i].human + auth[i].human + old[i].human,
+      ai: webhooks[i].ai + auth[i].ai + old[i].ai,
+      up: webhooks[i].up + auth[i].up + old[i].up,
+      down: webhooks[i].down + auth[i].down + old[i].down,
+    })
     expect(measured?.figures.before).toEqual(together(0))
     expect(measured?.figures.after).toEqual(together(1))
     expect(measured?.figures.after.human).toBe(3_220)
     expect(measured?.figures.site).toEqual({ before: site[0], after: site[1] })
     expect(measured?.commented).toBe(true)
-    expect(third.summary).toContain('Docs changes: 1 measured, 0 being measured (4 weeks before and after each merge week)')
+    expect(third.summary).toContain(
+      'Docs changes: 1 measured, 0 being measured (4 weeks before and after each merge week)',
+    )
     expect(first.summary).toContain('Docs changes: 0 measured, 1 being measured')
 
     // the next week: nothing new to say, nothing written
@@ -179,7 +236,9 @@ describe('did the docs change help: before and after for a merged docs pull requ
     // the service corrects a week (late data), and a new pull request makes the action read it again:
     // the figures change, and the one comment is edited, not repeated
     const corrected = pw.shapes.get('/guides/webhooks')
-    pw.page('/guides/webhooks', (m) => (m === '2026-11-16' ? { human: 400, ai: 75, up: 3, down: 1 } : (corrected?.(m) ?? { human: 0, ai: 0 })))
+    pw.page('/guides/webhooks', (m) =>
+      m === '2026-11-16' ? { human: 400, ai: 75, up: 3, down: 1 } : (corrected?.(m) ?? { human: 0, ai: 0 }),
+    )
     sim.views.correct()
     gh.merge(14, 'Errors page', '2026-12-16T09:00:00Z', [page('guides/errors.mdx')])
     pw.page('/guides/errors', flat(120))
@@ -243,7 +302,12 @@ describe('did the docs change help: before and after for a merged docs pull requ
     expect(comment).toMatch(/\| \/guides\/webhooks <sub>\(\/docs\/guides\/webhooks\)<\/sub> \| 800 → 1,200 \|/)
     expect(impactJson(run)[0]?.pages).toEqual(['/guides/webhooks', '/api/auth', '/changelog/old', '/guides/retries'])
     // site/docs.json was found, so the files outside site/ are no pages
-    expect(impactJson(run)[0]?.notPages).toEqual(['site/images/flow.png', 'site/docs.json', 'site/snippets/note.mdx', 'src/server.ts'])
+    expect(impactJson(run)[0]?.notPages).toEqual([
+      'site/images/flow.png',
+      'site/docs.json',
+      'site/snippets/note.mdx',
+      'src/server.ts',
+    ])
     expect(pw.sum('/guides/webhooks', AFTER).human).toBe(1_200)
   })
 
@@ -257,7 +321,9 @@ describe('did the docs change help: before and after for a merged docs pull requ
 
     // a docs token for this very repository does nothing: said
     const same = await health(sim, gh, { 'docs-token': 'ghs_not_needed_0000000000' })
-    expect(same.warnings).toEqual(['Input "docs-token" is not used: docs-repository is this repository (acme/docs), which github-token reads and comments.'])
+    expect(same.warnings).toEqual([
+      'Input "docs-token" is not used: docs-repository is this repository (acme/docs), which github-token reads and comments.',
+    ])
 
     const off = await health(sim, gh, { impact: 'off', 'impact-weeks': '6' })
     expect(off.warnings).toEqual(['Input "impact-weeks" is not read with impact: off, so it was ignored.'])
@@ -273,7 +339,9 @@ describe('did the docs change help: before and after for a merged docs pull requ
     gh.comments.splice(gh.comments.indexOf(comment as (typeof gh.comments)[number]), 1)
     // the service corrects a week, and a new pull request has it read again
     const was = pw.shapes.get('/guides/webhooks')
-    pw.page('/guides/webhooks', (m) => (m === '2026-11-16' ? { human: 400, ai: 75 } : (was?.(m) ?? { human: 0, ai: 0 })))
+    pw.page('/guides/webhooks', (m) =>
+      m === '2026-11-16' ? { human: 400, ai: 75 } : (was?.(m) ?? { human: 0, ai: 0 }),
+    )
     sim.views.correct()
     gh.merge(14, 'Errors page', '2026-12-09T09:00:00Z', [page('guides/errors.mdx')])
     nextWeek()
@@ -284,25 +352,45 @@ describe('did the docs change help: before and after for a merged docs pull requ
     expect(gh.requestsTo('create-comment').filter((r) => r.url.includes('/issues/12/'))).toHaveLength(1)
   })
 
-  test('the agent\'s pull request is marked as the agent\'s, and the gap it closed is named with it', async () => {
+  test("the agent's pull request is marked as the agent's, and the gap it closed is named with it", async () => {
     const { sim, gh } = await world()
     startAt('2026-12-08T09:30:00Z')
-    const gap = { key: 'search:webhook retries', kind: 'search' as const, text: 'webhook retries', weight: 40, firstSeen: '2026-10-19', lastSeen: '2026-11-02', runs: 3, gone: '2026-11-16', job: { id: 'job_77', status: 'completed', prLink: 'https://github.com/Acme/Docs/pull/12', merged: true } }
-    gh.addIssue({ title: 'Docs health: proj_demo', body: `<!-- mintlify-docs-action:health -->\n${encodeHealthState({ project: 'proj_demo', weeks: [], gaps: [gap] })}` }, ['docs-health'])
+    const gap = {
+      key: 'search:webhook retries',
+      kind: 'search' as const,
+      text: 'webhook retries',
+      weight: 40,
+      firstSeen: '2026-10-19',
+      lastSeen: '2026-11-02',
+      runs: 3,
+      gone: '2026-11-16',
+      job: { id: 'job_77', status: 'completed', prLink: 'https://github.com/Acme/Docs/pull/12', merged: true },
+    }
+    gh.addIssue(
+      {
+        title: 'Docs health: proj_demo',
+        body: `<!-- mintlify-docs-action:health -->\n${encodeHealthState({ project: 'proj_demo', weeks: [], gaps: [gap] })}`,
+      },
+      ['docs-health'],
+    )
     const run = await health(sim, gh)
     expect(run.warnings).toEqual([])
     expect(impactJson(run)[0]?.agent).toBe(true)
     const body = healthIssue(gh)?.body ?? ''
-    expect(body).toMatch(/pull\/12[^|]*\(the agent's\) · <a href="[^"]+">each page<\/a><br>Gaps gone after it merged: Search with no click: webhook retries \|/)
-    expect(impactComments(gh, 12)[0]?.body).toContain('Gaps readers hit that were gone after it merged: Search with no click: webhook retries.')
+    expect(body).toMatch(
+      /pull\/12[^|]*\(the agent's\) · <a href="[^"]+">each page<\/a><br>Gaps gone after it merged: Search with no click: webhook retries \|/,
+    )
+    expect(impactComments(gh, 12)[0]?.body).toContain(
+      'Gaps readers hit that were gone after it merged: Search with no click: webhook retries.',
+    )
   })
 
-  test('a pull request an agent job opened (its tracking comment names the job and the pull request) is the agent\'s; a person\'s copy of the marker is not', async () => {
+  test("a pull request an agent job opened (its tracking comment names the job and the pull request) is the agent's; a person's copy of the marker is not", async () => {
     const { sim, gh } = await world()
     startAt('2026-12-08T09:30:00Z')
     const tracking = `<!-- mintlify-docs-action -->\nTracking job_9\n${encodeState({ job: 'job_9', prLink: 'https://github.com/acme/docs/pull/12', entries: [] })}`
     gh.addComment(12, { login: 'github-actions[bot]', type: 'Bot' }, tracking)
-    gh.merge(15, 'A person\'s change', '2026-11-05T10:00:00Z', [page('api/auth.mdx')])
+    gh.merge(15, "A person's change", '2026-11-05T10:00:00Z', [page('api/auth.mdx')])
     gh.addComment(15, { login: 'mallory', type: 'User' }, tracking.replace('/pull/12', '/pull/15'))
     const run = await health(sim, gh)
     const byNumber = new Map(impactJson(run).map((p) => [p.number, p.agent]))
@@ -315,7 +403,12 @@ describe('did the docs change help: before and after for a merged docs pull requ
     const { code, docs, apiUrl } = await twoRepositories()
     docsRepository(docs)
     startAt('2026-12-08T09:30:00Z')
-    const run = await health(sim, apiUrl, { 'docs-repository': 'acme/docs', 'docs-token': APP_TOKEN }, { GITHUB_REPOSITORY: 'acme/app' })
+    const run = await health(
+      sim,
+      apiUrl,
+      { 'docs-repository': 'acme/docs', 'docs-token': APP_TOKEN },
+      { GITHUB_REPOSITORY: 'acme/app' },
+    )
     expect(run.errors).toEqual([])
     expect(run.warnings).toEqual([])
     // the health issue in the workflow's repository; the pull requests and the comment in the docs one
@@ -334,7 +427,9 @@ describe('did the docs change help: before and after for a merged docs pull requ
     docs2.acceptToken(TEST_TOKEN, { login: 'github-actions[bot]', type: 'Bot' }, 'read')
     const plain = await health(sim, apiUrl2, { 'docs-repository': 'acme/docs' }, { GITHUB_REPOSITORY: 'acme/app' })
     expect(plain.errors).toEqual([])
-    expect(plain.notices.some((n) => /1 measured pull request of acme\/docs got no comment: .*Give docs-token/.test(n))).toBe(true)
+    expect(
+      plain.notices.some((n) => /1 measured pull request of acme\/docs got no comment: .*Give docs-token/.test(n)),
+    ).toBe(true)
     expect(impactComments(docs2, 12)).toHaveLength(0)
     expect(docs2.writes()).toEqual([])
     expect([...code2.issues.values()].some((i) => i.body.includes('**Measured**'))).toBe(true)
@@ -343,11 +438,21 @@ describe('did the docs change help: before and after for a merged docs pull requ
   test('a token that cannot read the files (no contents: read): pages from the root this run, said, and looked for again next run; one that cannot list pull requests: a warning that says what to grant', async () => {
     const { sim, gh } = await world({ root: 'site' })
     startAt('2026-12-08T09:30:00Z')
-    gh.addFault({ route: 'get-tree', status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/git/trees#get-a-tree', status: '403' } })
+    gh.addFault({
+      route: 'get-tree',
+      status: 403,
+      body: {
+        message: 'Resource not accessible by integration',
+        documentation_url: 'https://docs.github.com/rest/git/trees#get-a-tree',
+        status: '403',
+      },
+    })
     const run = await health(sim, gh)
     expect(run.warnings).toEqual([])
     const body = healthIssue(gh)?.body ?? ''
-    expect(body).toMatch(/Could not read the files of acme\/docs to find docs\.json \(.*Resource not accessible by integration.*contents: read.*\): pages are taken from its root this run\. Set docs-root/)
+    expect(body).toMatch(
+      /Could not read the files of acme\/docs to find docs\.json \(.*Resource not accessible by integration.*contents: read.*\): pages are taken from its root this run\. Set docs-root/,
+    )
     // from the root, site/… files are pages under /site
     expect(impactJson(run)[0]?.pages).toContain('/site/guides/webhooks')
     nextWeek()
@@ -355,10 +460,22 @@ describe('did the docs change help: before and after for a merged docs pull requ
     expect(gh.requestsTo('get-tree')).toHaveLength(2)
 
     const other = await world()
-    other.gh.addFault({ route: 'list-pulls', status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/pulls/pulls#list-pull-requests', status: '403' } })
+    other.gh.addFault({
+      route: 'list-pulls',
+      status: 403,
+      body: {
+        message: 'Resource not accessible by integration',
+        documentation_url: 'https://docs.github.com/rest/pulls/pulls#list-pull-requests',
+        status: '403',
+      },
+    })
     const refused = await health(other.sim, other.gh)
     expect(refused.code).toBe(0)
-    expect(refused.warnings).toEqual([expect.stringMatching(/Could not list the merged pull requests of acme\/docs: .*github-token needs "pull-requests: read" there \(or set impact: off\)/)])
+    expect(refused.warnings).toEqual([
+      expect.stringMatching(
+        /Could not list the merged pull requests of acme\/docs: .*github-token needs "pull-requests: read" there \(or set impact: off\)/,
+      ),
+    ])
   })
 
   test('an issue whose memory of the changes is near the size limit: the run keeps the body under it, the newest measured and every one being measured', async () => {
@@ -374,16 +491,35 @@ describe('did the docs change help: before and after for a merged docs pull requ
         number: 1_000 + i,
         url: `https://github.com/acme/docs/pull/${1_000 + i}`,
         title: `Reference ${i} ${random()}`,
-        mergedAt: new Date(Date.parse('2026-09-15T00:00:00Z') + i * 6 * 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        mergedAt: new Date(Date.parse('2026-09-15T00:00:00Z') + i * 6 * 3_600_000)
+          .toISOString()
+          .replace(/\.\d{3}Z$/, 'Z'),
         pages: paths.map((path) => ({ path })),
         other: [],
-        figures: { before: counts(), after: counts(), site: { before: 1, after: 1 }, pages: paths.map((path) => ({ path, before: counts(), after: counts() })) },
+        figures: {
+          before: counts(),
+          after: counts(),
+          site: { before: 1, after: 1 },
+          pages: paths.map((path) => ({ path, before: counts(), after: counts() })),
+        },
         comment: { id: 1, digest: 'x' },
       }
     })
-    const impact = encodeImpactState({ repository: 'acme/docs', impactWeeks: 4, pulls: measured, skipped: [11], weeks: [] })
+    const impact = encodeImpactState({
+      repository: 'acme/docs',
+      impactWeeks: 4,
+      pulls: measured,
+      skipped: [11],
+      weeks: [],
+    })
     expect(impact.length).toBeGreaterThan(60_000)
-    gh.addIssue({ title: 'Docs health: proj_demo', body: `<!-- mintlify-docs-action:health -->\n${encodeHealthState({ project: 'proj_demo', weeks: [], gaps: [] })}\n${impact}` }, ['docs-health'])
+    gh.addIssue(
+      {
+        title: 'Docs health: proj_demo',
+        body: `<!-- mintlify-docs-action:health -->\n${encodeHealthState({ project: 'proj_demo', weeks: [], gaps: [] })}\n${impact}`,
+      },
+      ['docs-health'],
+    )
     const run = await health(sim, gh)
     expect(run.errors).toEqual([])
     const body = healthIssue(gh)?.body ?? ''
@@ -408,7 +544,12 @@ describe('did the docs change help: before and after for a merged docs pull requ
 
   test('bad impact inputs: one error each, nothing sent', async () => {
     const { sim, gh } = await world()
-    const run = await health(sim, gh, { impact: 'yes', 'impact-weeks': '0', 'docs-repository': 'not a repo', 'docs-root': '../up' })
+    const run = await health(sim, gh, {
+      impact: 'yes',
+      'impact-weeks': '0',
+      'docs-repository': 'not a repo',
+      'docs-root': '../up',
+    })
     expect(run.code).toBe(1)
     expect(run.errors).toHaveLength(4)
     expect(run.errors.join('\n')).toMatch(/"impact" is "yes": expected on .* or off/)

@@ -19,7 +19,15 @@ async function world(): Promise<{ sim: ServiceSimulator; gh: GitHubSimulator }> 
   const sim = await startSimulator()
   sim.visitors.byRange = (from) => periodRows(from, 12)
   sim.views.byRange = (from) => periodRows(from, 12, 3)
-  readersHit(sim, [['webhook retries', 40], ['rate limits', 12]], ['how do i rotate a key'], ['/docs/auth'])
+  readersHit(
+    sim,
+    [
+      ['webhook retries', 40],
+      ['rate limits', 12],
+    ],
+    ['how do i rotate a key'],
+    ['/docs/auth'],
+  )
   const gh = new GitHubSimulator(TEST_TOKEN)
   await gh.start()
   onTestFinished(() => gh.stop())
@@ -41,16 +49,54 @@ function week(searches: Array<[string, number]>, questions: string[] = [], pages
   const today = Math.floor(virtualNow() / DAY) * DAY
   const monday = today - ((Math.floor(today / DAY) + 3) % 7) * DAY - 7 * DAY
   const at = new Date(monday + DAY).toISOString()
-  d.searches = searches.map(([searchQuery, hits]) => ({ searchQuery, hits, ctr: 0, topClickedPage: null, lastSearchedAt: at }))
+  d.searches = searches.map(([searchQuery, hits]) => ({
+    searchQuery,
+    hits,
+    ctr: 0,
+    topClickedPage: null,
+    lastSearchedAt: at,
+  }))
   d.totalSearches = searches.reduce((n, [, hits]) => n + hits, 0) + 100
-  d.conversations = questions.map((query, i) => ({ id: `01JQ${i}`, timestamp: at, query, response: 'I could not find that.', sources: [], resolutionStatus: 'unanswered' as const, queryCategory: null, pageUrl: null }))
+  d.conversations = questions.map((query, i) => ({
+    id: `01JQ${i}`,
+    timestamp: at,
+    query,
+    response: 'I could not find that.',
+    sources: [],
+    resolutionStatus: 'unanswered' as const,
+    queryCategory: null,
+    pageUrl: null,
+  }))
   d.byPage = pages.map((path) => ({ path, thumbsUp: 1, thumbsDown: 9, code: 0, total: 10 }))
-  d.feedback = pages.map((path, i) => ({ id: `fb${i}`, path, comment: 'missing an example', createdAt: at, source: 'contextual', status: 'pending', helpful: false, contact: null }))
+  d.feedback = pages.map((path, i) => ({
+    id: `fb${i}`,
+    path,
+    comment: 'missing an example',
+    createdAt: at,
+    source: 'contextual',
+    status: 'pending',
+    helpful: false,
+    contact: null,
+  }))
   return d
 }
 
-function health(sim: ServiceSimulator, gh: GitHubSimulator, inputs: Record<string, string> = {}, options: Omit<RunOptions, 'inputs' | 'runtime'> = {}): Promise<ActionRun> {
-  return runAgainst(sim, IN_PROCESS, { mode: 'health', 'github-token': TEST_TOKEN, ...inputs }, { event: { name: 'schedule', payload: { schedule: '0 6 * * 1' } }, ...options, env: { GITHUB_API_URL: gh.baseUrl, ...options.env } })
+function health(
+  sim: ServiceSimulator,
+  gh: GitHubSimulator,
+  inputs: Record<string, string> = {},
+  options: Omit<RunOptions, 'inputs' | 'runtime'> = {},
+): Promise<ActionRun> {
+  return runAgainst(
+    sim,
+    IN_PROCESS,
+    { mode: 'health', 'github-token': TEST_TOKEN, ...inputs },
+    {
+      event: { name: 'schedule', payload: { schedule: '0 6 * * 1' } },
+      ...options,
+      env: { GITHUB_API_URL: gh.baseUrl, ...options.env },
+    },
+  )
 }
 
 function nextWeek(sim: ServiceSimulator): void {
@@ -58,10 +104,14 @@ function nextWeek(sim: ServiceSimulator): void {
   const plan = plans.get(sim)
   if (plan) sim.insights = week(...plan)
 }
-const analytics = (sim: ServiceSimulator, from = 0) => sim.requests.slice(from).filter((r) => r.url.includes('/v1/analytics/'))
-const traffic = (sim: ServiceSimulator, from = 0) => analytics(sim, from).filter((r) => /\/(visitors|views)\?/.test(r.url))
-const healthIssues = (gh: GitHubSimulator) => [...gh.issues.values()].filter((i) => i.body.includes('<!-- mintlify-docs-action:health -->'))
-const stateOf = (body: string) => JSON.parse(Buffer.from(/health-state v1 ([A-Za-z0-9+/=]+) -->/.exec(body)?.[1] ?? '', 'base64').toString('utf8'))
+const analytics = (sim: ServiceSimulator, from = 0) =>
+  sim.requests.slice(from).filter((r) => r.url.includes('/v1/analytics/'))
+const traffic = (sim: ServiceSimulator, from = 0) =>
+  analytics(sim, from).filter((r) => /\/(visitors|views)\?/.test(r.url))
+const healthIssues = (gh: GitHubSimulator) =>
+  [...gh.issues.values()].filter((i) => i.body.includes('<!-- mintlify-docs-action:health -->'))
+const stateOf = (body: string) =>
+  JSON.parse(Buffer.from(/health-state v1 ([A-Za-z0-9+/=]+) -->/.exec(body)?.[1] ?? '', 'base64').toString('utf8'))
 
 describe('docs health: one issue the schedule keeps', () => {
   test('a first run backfills the trend and opens the issue; the next week spends two totals requests and edits it', async () => {
@@ -130,19 +180,30 @@ describe('docs health: one issue the schedule keeps', () => {
 
   test('a hand-edited state is rebuilt from the service with a notice; the same issue is kept', async () => {
     const { sim, gh } = await world()
-    const issue = gh.addIssue({ title: 'Docs health: proj_demo', body: '<!-- mintlify-docs-action:health -->\nedited\n<!-- mintlify-docs-action:health-state v1 bm90IGpzb24= -->' }, ['docs-health'])
+    const issue = gh.addIssue(
+      {
+        title: 'Docs health: proj_demo',
+        body: '<!-- mintlify-docs-action:health -->\nedited\n<!-- mintlify-docs-action:health-state v1 bm90IGpzb24= -->',
+      },
+      ['docs-health'],
+    )
     const run = await health(sim, gh)
     expect(run.code).toBe(0)
-    expect(run.notices.some((n) => n.includes(`Health issue #${issue.number}`) && n.includes('not valid JSON'))).toBe(true)
+    expect(run.notices.some((n) => n.includes(`Health issue #${issue.number}`) && n.includes('not valid JSON'))).toBe(
+      true,
+    )
     expect(gh.requestsTo('create-issue')).toHaveLength(0)
     expect(healthIssues(gh)).toHaveLength(1)
     expect(issue.body).toContain('memory could not be read: its hidden state is not valid JSON')
     expect(stateOf(issue.body).weeks).toHaveLength(12)
   })
 
-  test('someone else\'s issue with the marker is not trusted; a closed health issue is reopened, not replaced', async () => {
+  test("someone else's issue with the marker is not trusted; a closed health issue is reopened, not replaced", async () => {
     const { sim, gh } = await world()
-    gh.addIssue({ title: 'fake', body: '<!-- mintlify-docs-action:health -->', user: { login: 'mallory', type: 'User' } }, ['docs-health'])
+    gh.addIssue(
+      { title: 'fake', body: '<!-- mintlify-docs-action:health -->', user: { login: 'mallory', type: 'User' } },
+      ['docs-health'],
+    )
     await health(sim, gh)
     const ours = healthIssues(gh).filter((i) => i.user.login === 'github-actions[bot]')
     expect(ours).toHaveLength(1)
@@ -156,16 +217,24 @@ describe('docs health: one issue the schedule keeps', () => {
     expect(run.outputs['issue-number']).toBe(String(ours[0]?.number))
   })
 
-  test('racing runs: the label is the claim; the run that loses it waits for the other\'s issue and edits it', async () => {
+  test("racing runs: the label is the claim; the run that loses it waits for the other's issue and edits it", async () => {
     const { sim, gh } = await world()
     // the other run created the label a moment ago, and its issue appears while this one waits
     gh.repoLabels.set('docs-health', '0e8a16')
     let other: ReturnType<GitHubSimulator['addIssue']> | undefined
-    const run = await health(sim, gh, {}, {
-      onSleep: async () => {
-        other ??= gh.addIssue({ title: 'Docs health: proj_demo', body: '<!-- mintlify-docs-action:health -->\nby the other run' }, ['docs-health'])
+    const run = await health(
+      sim,
+      gh,
+      {},
+      {
+        onSleep: async () => {
+          other ??= gh.addIssue(
+            { title: 'Docs health: proj_demo', body: '<!-- mintlify-docs-action:health -->\nby the other run' },
+            ['docs-health'],
+          )
+        },
       },
-    })
+    )
     expect(run.code).toBe(0)
     expect(gh.requestsTo('create-label')).toHaveLength(1)
     expect(gh.requestsTo('create-issue')).toHaveLength(0)
@@ -194,7 +263,7 @@ describe('docs health: one issue the schedule keeps', () => {
     expect(run.outputs['issue-number']).toBe(String(healthIssues(gh)[0]?.number))
   })
 
-  test('a gap\'s life: new, persisting (one job, never two), then gone and closed by the merged pull request', async () => {
+  test("a gap's life: new, persisting (one job, never two), then gone and closed by the merged pull request", async () => {
     const { sim, gh } = await world()
     readersHit(sim, [['webhook retries', 40]])
     const inputs = { agent: 'persisting', 'max-jobs': '1' }
@@ -226,7 +295,9 @@ describe('docs health: one issue the schedule keeps', () => {
     expect(fourth.outputs['gone-gaps']).toBe('1')
     const body = healthIssues(gh)[0]?.body ?? ''
     expect(body).toMatch(/\*\*Gone since the last run\*\* \(1\)/)
-    expect(body).toMatch(/Search with no click: webhook retries \| .* \| <a href="https:\/\/github\.com\/acme\/docs\/pull\/\d+">#\d+<\/a>, merged \|/)
+    expect(body).toMatch(
+      /Search with no click: webhook retries \| .* \| <a href="https:\/\/github\.com\/acme\/docs\/pull\/\d+">#\d+<\/a>, merged \|/,
+    )
     expect(sim.requestsTo('create')).toHaveLength(1)
 
     // the gap comes back: new again, and still never a second job
@@ -276,9 +347,12 @@ describe('docs health: one issue the schedule keeps', () => {
     expect(run.outputs['new-gaps']).toBe('4')
   })
 
-  test('readers\' text stays text in the issue', async () => {
+  test("readers' text stays text in the issue", async () => {
     const { sim, gh } = await world()
-    readersHit(sim, HOSTILE.map((q, i) => [q, 10 + i] as [string, number]))
+    readersHit(
+      sim,
+      HOSTILE.map((q, i) => [q, 10 + i] as [string, number]),
+    )
     const run = await health(sim, gh)
     expect(run.code).toBe(0)
     const body = healthIssues(gh)[0]?.body ?? ''

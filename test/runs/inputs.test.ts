@@ -4,21 +4,76 @@ import { PATHS, hasStackTrace, secretLeaks } from '../e2e/harness.js'
 
 describe.each(PATHS)('inputs ($name)', (runtime) => {
   test.each([
-    { case: 'neither prompt nor job-id', inputs: { prompt: '', 'job-id': '' }, names: ['"prompt"', '"job-id"'], accepted: 'needs prompt' },
+    {
+      case: 'neither prompt nor job-id',
+      inputs: { prompt: '', 'job-id': '' },
+      names: ['"prompt"', '"job-id"'],
+      accepted: 'needs prompt',
+    },
     { case: 'a whitespace-only prompt', inputs: { prompt: '   \n\t ' }, names: ['"prompt"'], accepted: 'some text' },
-    { case: 'wait-timeout in words', inputs: { prompt: 'x', 'wait-timeout': '5 minutes' }, names: ['"wait-timeout"', '"5 minutes"'], accepted: '90s, 15m, 1h' },
-    { case: 'poll-interval not a duration', inputs: { prompt: 'x', 'poll-interval': '-3s' }, names: ['"poll-interval"', '"-3s"'], accepted: '90s, 15m, 1h' },
+    {
+      case: 'wait-timeout in words',
+      inputs: { prompt: 'x', 'wait-timeout': '5 minutes' },
+      names: ['"wait-timeout"', '"5 minutes"'],
+      accepted: '90s, 15m, 1h',
+    },
+    {
+      case: 'poll-interval not a duration',
+      inputs: { prompt: 'x', 'poll-interval': '-3s' },
+      names: ['"poll-interval"', '"-3s"'],
+      accepted: '90s, 15m, 1h',
+    },
     { case: 'wait: yes', inputs: { prompt: 'x', wait: 'yes' }, names: ['"wait"', '"yes"'], accepted: 'true or false' },
-    { case: 'require-pr: 1', inputs: { prompt: 'x', 'require-pr': '1' }, names: ['"require-pr"', '"1"'], accepted: 'true or false' },
-    { case: 'plain http to a public host', inputs: { prompt: 'x', 'base-url': 'http://api.example.com' }, names: ['"base-url"', 'http://api.example.com'], accepted: 'https://' },
-    { case: 'a base-url that is no URL', inputs: { prompt: 'x', 'base-url': 'api.mintlify.com' }, names: ['"base-url"'], accepted: 'https://' },
-    { case: 'an unknown mode', inputs: { prompt: 'x', mode: 'publish' }, names: ['"mode"', '"publish"'], accepted: 'agent' },
-    { case: 'a job-id with spaces', inputs: { 'job-id': 'job 1' }, names: ['"job-id"', '"job 1"'], accepted: 'without spaces' },
-    { case: 'no project-id', inputs: { prompt: 'x', 'project-id': '' }, names: ['"project-id"', 'is empty'], accepted: 'project identifier' },
-    { case: 'no api-key', inputs: { prompt: 'x', 'api-key': '' }, names: ['"api-key"', 'is empty'], accepted: 'secret' },
+    {
+      case: 'require-pr: 1',
+      inputs: { prompt: 'x', 'require-pr': '1' },
+      names: ['"require-pr"', '"1"'],
+      accepted: 'true or false',
+    },
+    {
+      case: 'plain http to a public host',
+      inputs: { prompt: 'x', 'base-url': 'http://api.example.com' },
+      names: ['"base-url"', 'http://api.example.com'],
+      accepted: 'https://',
+    },
+    {
+      case: 'a base-url that is no URL',
+      inputs: { prompt: 'x', 'base-url': 'api.mintlify.com' },
+      names: ['"base-url"'],
+      accepted: 'https://',
+    },
+    {
+      case: 'an unknown mode',
+      inputs: { prompt: 'x', mode: 'publish' },
+      names: ['"mode"', '"publish"'],
+      accepted: 'agent',
+    },
+    {
+      case: 'a job-id with spaces',
+      inputs: { 'job-id': 'job 1' },
+      names: ['"job-id"', '"job 1"'],
+      accepted: 'without spaces',
+    },
+    {
+      case: 'no project-id',
+      inputs: { prompt: 'x', 'project-id': '' },
+      names: ['"project-id"', 'is empty'],
+      accepted: 'project identifier',
+    },
+    {
+      case: 'no api-key',
+      inputs: { prompt: 'x', 'api-key': '' },
+      names: ['"api-key"', 'is empty'],
+      accepted: 'secret',
+    },
   ])('$case: one ::error:: naming the input, no request', async ({ inputs, names, accepted }) => {
     const sim = await startSimulator()
-    const run = await runAgainst(sim, runtime, { prompt: 'Document the webhook endpoint', ...inputs }, { root: 'mode' in inputs })
+    const run = await runAgainst(
+      sim,
+      runtime,
+      { prompt: 'Document the webhook endpoint', ...inputs },
+      { root: 'mode' in inputs },
+    )
 
     expect(run.code).toBe(1)
     expect(run.errors).toHaveLength(1)
@@ -66,7 +121,12 @@ describe.each(PATHS)('inputs ($name)', (runtime) => {
   test('prompt-file: a 150,000-character prompt from the workspace is sent whole, with one warning that names its size', async () => {
     const sim = await startSimulator()
     const prompt = `Document every endpoint.\n${'x'.repeat(150_000 - 25)}`
-    const run = await runAgainst(sim, runtime, { prompt: '', 'prompt-file': 'docs-prompt.md' }, { workspaceFiles: { 'docs-prompt.md': prompt } })
+    const run = await runAgainst(
+      sim,
+      runtime,
+      { prompt: '', 'prompt-file': 'docs-prompt.md' },
+      { workspaceFiles: { 'docs-prompt.md': prompt } },
+    )
     expect(run.code).toBe(0)
     const sent = JSON.parse(sim.requestsTo('create')[0]?.body ?? '{}').prompt as string
     expect(sent).toBe(prompt)
@@ -78,6 +138,8 @@ describe.each(PATHS)('inputs ($name)', (runtime) => {
     const sim = await startSimulator()
     const run = await runAgainst(sim, runtime, { mode: 'visitors', 'prompt-file': 'docs-prompt.md' }, { root: true })
     expect(run.code).toBe(0)
-    expect(run.warnings).toEqual(['Input "prompt-file" is not read with mode: visitors, so it was ignored (it is read by agent).'])
+    expect(run.warnings).toEqual([
+      'Input "prompt-file" is not read with mode: visitors, so it was ignored (it is read by agent).',
+    ])
   })
 })

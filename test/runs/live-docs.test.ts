@@ -7,7 +7,10 @@ import { PATHS, hasStackTrace, secretLeaks } from '../e2e/harness.js'
  * Live docs: `mode: deploy`, `mode: preview` and `mode: automation` against the service simulator
  * (its four operations held to the vendor's openapi.json, like every exchange).
  */
-const prEvent = { name: 'pull_request', payload: { action: 'opened', pull_request: { number: 101, head: { ref: 'docs/webhooks', sha: 'a'.repeat(40) } } } }
+const prEvent = {
+  name: 'pull_request',
+  payload: { action: 'opened', pull_request: { number: 101, head: { ref: 'docs/webhooks', sha: 'a'.repeat(40) } } },
+}
 
 describe.each(PATHS)('live docs ($name)', (runtime) => {
   test('deploy and wait: success, with every output, the verdict in the summary', async () => {
@@ -27,7 +30,7 @@ describe.each(PATHS)('live docs ($name)', (runtime) => {
     expect(secretLeaks(run, sim.apiKey)).toEqual([])
   })
 
-  test('a failed deployment fails the step after every output is set; the summary shows the log\'s last lines', async () => {
+  test("a failed deployment fails the step after every output is set; the summary shows the log's last lines", async () => {
     const sim = await startSimulator()
     sim.deployPlan = { runMs: 2000, final: 'failure' }
     const run = await runAgainst(sim, runtime, { mode: 'deploy' })
@@ -74,7 +77,7 @@ describe.each(PATHS)('live docs ($name)', (runtime) => {
     sim.previewsAllowed = false
     const run = await runAgainst(sim, runtime, { mode: 'preview', branch: 'docs/x' })
     expect(run.code).toBe(1)
-    expect(run.errors[0]).toContain('Preview deployments are not part of this project\'s plan')
+    expect(run.errors[0]).toContain("Preview deployments are not part of this project's plan")
     expect(sim.requestsTo('preview')).toHaveLength(1)
   })
 
@@ -104,7 +107,7 @@ describe.each(PATHS)('live docs ($name)', (runtime) => {
     expect(run.notices[0]).toContain('is not an agent job this action can follow')
     // what the service said (202 Accepted), never more: accepted and queued, with where to follow it
     expect(run.notices[0]).toContain('the service accepted run run_1 (202 Accepted: queued)')
-    expect(run.notices[0]).toContain('Follow it on the dashboard\'s automations page (its run run_1)')
+    expect(run.notices[0]).toContain("Follow it on the dashboard's automations page (its run run_1)")
     expect(run.summary).toContain('### ▶️ Automation run accepted (queued)')
     expect(`${run.summary}\n${run.stdout}`).not.toMatch(/automation[^\n]* started/i)
     expect(run.outputs['pr-link']).toBeUndefined()
@@ -125,11 +128,20 @@ describe.each(PATHS)('live docs ($name)', (runtime) => {
   test('preview with comment: true on the pull request: the thread shows the preview link at once and the verdict at the end', async () => {
     const sim = await startSimulator()
     const gh = await startGitHub()
-    const run = await runAgainst(sim, runtime, { mode: 'preview', comment: 'true' }, { event: prEvent, env: { GITHUB_API_URL: gh.baseUrl } })
+    const run = await runAgainst(
+      sim,
+      runtime,
+      { mode: 'preview', comment: 'true' },
+      { event: prEvent, env: { GITHUB_API_URL: gh.baseUrl } },
+    )
     expect(run.code).toBe(0)
     const tracking = gh.commentsOn(101).find((c) => c.user.type === 'Bot')
     expect(gh.commentsOn(101)).toHaveLength(1)
-    expect(decodeState(tracking?.body ?? '')?.deployment).toMatchObject({ preview: true, status: 'success', url: 'https://acme-docs-webhooks.mintlify.app' })
+    expect(decodeState(tracking?.body ?? '')?.deployment).toMatchObject({
+      preview: true,
+      status: 'success',
+      url: 'https://acme-docs-webhooks.mintlify.app',
+    })
     expect(tracking?.body).toContain('✅ Preview success at <a href="https://acme-docs-webhooks.mintlify.app/">')
     expect(tracking?.body).toContain('<a href="https://screenshots.mintlify.com/acme/latest.png">screenshot</a>')
     expect(gh.requestsTo('create-comment')).toHaveLength(1)

@@ -66,8 +66,16 @@ function readEnvFile(path: string): Record<string, string> {
 describe('@github/local-action sees the whole run', () => {
   test('.env.example runs an agent job, and every output, annotation and the summary went through @actions/core', async () => {
     const env = readEnvFile(join(__dirname, '../../.env.example'))
-    const inputs = Object.fromEntries(Object.entries(env).filter(([k]) => k.startsWith('INPUT_')).map(([k, v]) => [k.slice(6).toLowerCase(), v]))
-    expect(inputs).toMatchObject({ mode: 'agent', 'api-key': expect.stringMatching(/^mint_/), 'base-url': 'http://127.0.0.1:4010' })
+    const inputs = Object.fromEntries(
+      Object.entries(env)
+        .filter(([k]) => k.startsWith('INPUT_'))
+        .map(([k, v]) => [k.slice(6).toLowerCase(), v]),
+    )
+    expect(inputs).toMatchObject({
+      mode: 'agent',
+      'api-key': expect.stringMatching(/^mint_/),
+      'base-url': 'http://127.0.0.1:4010',
+    })
 
     // the example's simulator values, on this test's port
     const sim = await startSimulator({ projectId: inputs['project-id'], apiKey: inputs['api-key'] })
@@ -77,9 +85,12 @@ describe('@github/local-action sees the whole run', () => {
     expect(run.outputs['pr-link']).toBe('https://github.com/acme/docs/pull/101')
     // every output the runner's file holds, the library saw, with the same value
     expect(Object.keys(run.outputs).length).toBeGreaterThan(5)
-    for (const [name, value] of Object.entries(run.outputs)) expect([name, seen.outputs.get(name)]).toEqual([name, value])
+    for (const [name, value] of Object.entries(run.outputs))
+      expect([name, seen.outputs.get(name)]).toEqual([name, value])
     // and every annotation in the log
-    const logged = run.commands.filter((c) => ['warning', 'notice', 'error'].includes(c.command)).map((c) => `${c.command}: ${c.message}`)
+    const logged = run.commands
+      .filter((c) => ['warning', 'notice', 'error'].includes(c.command))
+      .map((c) => `${c.command}: ${c.message}`)
     expect(logged.length).toBeGreaterThan(0)
     for (const line of logged) expect(seen.annotations).toContain(line)
     // and the job summary

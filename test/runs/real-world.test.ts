@@ -15,27 +15,46 @@ const runtime = PATHS[0] as (typeof PATHS)[number]
 const PROMPT = 'Document the new webhook endpoint'
 const FORMULA = /^[=+\-@\t\r＝＋－＠]/
 
-const issueEvent = { name: 'issues', payload: { action: 'labeled', issue: { number: 7, title: 'Document webhooks', html_url: 'https://github.com/acme/docs/issues/7' } } }
+const issueEvent = {
+  name: 'issues',
+  payload: {
+    action: 'labeled',
+    issue: { number: 7, title: 'Document webhooks', html_url: 'https://github.com/acme/docs/issues/7' },
+  },
+}
 const commentEvent = (body: string) => ({
   name: 'issue_comment',
   payload: {
     action: 'created',
     issue: { number: 7, title: 'Document webhooks', html_url: 'https://github.com/acme/docs/issues/7' },
-    comment: { id: 555, body, user: { login: 'alice', type: 'User' }, html_url: 'https://github.com/acme/docs/issues/7#issuecomment-555' },
+    comment: {
+      id: 555,
+      body,
+      user: { login: 'alice', type: 'User' },
+      html_url: 'https://github.com/acme/docs/issues/7#issuecomment-555',
+    },
   },
 })
 
 /** Every cell of a CSV file read back with each separator a spreadsheet may use. */
 function cellsUnderEverySeparator(path: string): string[] {
   const text = readFileSync(path, 'utf8')
-  return [',', ';', '\t'].flatMap((delimiter) => (parse(text, { delimiter, relax_quotes: true, relax_column_count: true }) as string[][]).flat())
+  return [',', ';', '\t'].flatMap((delimiter) =>
+    (parse(text, { delimiter, relax_quotes: true, relax_column_count: true }) as string[][]).flat(),
+  )
 }
 
 describe(`real-world fixes (${runtime.name})`, () => {
   test('ctr is a percentage: the summary shows the share the data gives, never above 100 %', async () => {
     const data = InsightsData.generate({ searches: 0, conversations: 0, pages: 1 })
     data.searches.push(
-      { searchQuery: 'webhooks', hits: 30, ctr: 40, topClickedPage: '/docs/webhooks', lastSearchedAt: '2026-11-20T00:00:00Z' },
+      {
+        searchQuery: 'webhooks',
+        hits: 30,
+        ctr: 40,
+        topClickedPage: '/docs/webhooks',
+        lastSearchedAt: '2026-11-20T00:00:00Z',
+      },
       { searchQuery: 'sso', hits: 10, ctr: 0, topClickedPage: null, lastSearchedAt: '2026-11-20T00:00:00Z' },
     )
     data.totalSearches = 40
@@ -61,7 +80,9 @@ describe(`real-world fixes (${runtime.name})`, () => {
   })
 
   test('an open range is pinned: every page of every list is sent one dateTo, and the files say so', async () => {
-    const sim = await startSimulator({ insights: InsightsData.generate({ searches: 300, conversations: 2500, pages: 30 }) })
+    const sim = await startSimulator({
+      insights: InsightsData.generate({ searches: 300, conversations: 2500, pages: 30 }),
+    })
     const run = await runAgainst(sim, runtime, { mode: 'insights', 'date-from': '2026-11-01' })
     expect(run.code).toBe(0)
     const sent = new Set(sim.insights.queries.map((q) => q.params.dateTo))
@@ -90,7 +111,15 @@ describe(`real-world fixes (${runtime.name})`, () => {
   })
 
   test('a secret in base-url is masked before anything prints, and the error shows the URL without it', async () => {
-    const run = await runAction({ runtime, inputs: { 'api-key': 'mint_k_0123456789', 'project-id': 'p', prompt: PROMPT, 'base-url': 'https://deploy:hunter2hunter2@api.mintlify.com/?token=tok_abcdef123456' } })
+    const run = await runAction({
+      runtime,
+      inputs: {
+        'api-key': 'mint_k_0123456789',
+        'project-id': 'p',
+        prompt: PROMPT,
+        'base-url': 'https://deploy:hunter2hunter2@api.mintlify.com/?token=tok_abcdef123456',
+      },
+    })
     expect(run.code).toBe(1)
     expect(run.errors).toHaveLength(1)
     expect(run.errors[0]).toContain('Input "base-url" is "https://***:***@api.mintlify.com/?token=***"')
@@ -101,17 +130,48 @@ describe(`real-world fixes (${runtime.name})`, () => {
   })
 
   test('no CSV value splits or starts a formula under comma, semicolon or tab readings (visitors and insights files)', async () => {
-    const hostile = ["x;=cmd|' /C calc'!A0", 'y\t=cmd|\' /C calc\'!A0', '=HYPERLINK("https://evil.example")', '@SUM(1)', 'line\nbreak;=1+1']
+    const hostile = [
+      "x;=cmd|' /C calc'!A0",
+      "y\t=cmd|' /C calc'!A0",
+      '=HYPERLINK("https://evil.example")',
+      '@SUM(1)',
+      'line\nbreak;=1+1',
+    ]
     const insights = InsightsData.generate({ searches: 0, conversations: 0, pages: 1 })
-    hostile.forEach((q, i) => insights.searches.push({ searchQuery: q, hits: 10 - i, ctr: 0, topClickedPage: null, lastSearchedAt: '2026-11-20T00:00:00Z' }))
-    const sim = await startSimulator({ visitors: hostile.map((path, i) => ({ path, human: 10 - i, ai: 1, total: 10 - i })), insights })
-    const visitors = await runAgainst(sim, runtime, { mode: 'visitors', 'date-from': '2026-11-15', 'date-to': '2026-11-22' })
-    const gaps = await runAgainst(sim, runtime, { mode: 'insights', 'date-from': '2026-11-15', 'date-to': '2026-11-22' })
+    hostile.forEach((q, i) =>
+      insights.searches.push({
+        searchQuery: q,
+        hits: 10 - i,
+        ctr: 0,
+        topClickedPage: null,
+        lastSearchedAt: '2026-11-20T00:00:00Z',
+      }),
+    )
+    const sim = await startSimulator({
+      visitors: hostile.map((path, i) => ({ path, human: 10 - i, ai: 1, total: 10 - i })),
+      insights,
+    })
+    const visitors = await runAgainst(sim, runtime, {
+      mode: 'visitors',
+      'date-from': '2026-11-15',
+      'date-to': '2026-11-22',
+    })
+    const gaps = await runAgainst(sim, runtime, {
+      mode: 'insights',
+      'date-from': '2026-11-15',
+      'date-to': '2026-11-22',
+    })
     expect([visitors.code, gaps.code]).toEqual([0, 0])
-    const files = [visitors.outputs['visitors-csv'] ?? '', JSON.parse(readFileSync(gaps.outputs['insights-json'] ?? '', 'utf8')).files.searches as string]
+    const files = [
+      visitors.outputs['visitors-csv'] ?? '',
+      JSON.parse(readFileSync(gaps.outputs['insights-json'] ?? '', 'utf8')).files.searches as string,
+    ]
     for (const file of files) {
       const cells = cellsUnderEverySeparator(file)
-      expect(cells.filter((c) => FORMULA.test(c)), file).toEqual([])
+      expect(
+        cells.filter((c) => FORMULA.test(c)),
+        file,
+      ).toEqual([])
       // under the comma reading, each hostile value is one whole cell, made text wherever a cell could start
       const comma = (parse(readFileSync(file, 'utf8'), { delimiter: ',' }) as string[][]).map((r) => r[0])
       for (const value of hostile) expect(comma).toContain(guardFormulas(value))
@@ -120,9 +180,22 @@ describe(`real-world fixes (${runtime.name})`, () => {
 
   test('summary-rows 100000 with 10,000 dead-end searches: the report and the prompt are built at once, the prompt bounded', async () => {
     const data = InsightsData.generate({ searches: 0, conversations: 0, pages: 1 })
-    for (let i = 0; i < 10_000; i++) data.searches.push({ searchQuery: `dead end number ${i}`, hits: 10_000 - i, ctr: 0, topClickedPage: null, lastSearchedAt: '2026-11-20T00:00:00Z' })
+    for (let i = 0; i < 10_000; i++)
+      data.searches.push({
+        searchQuery: `dead end number ${i}`,
+        hits: 10_000 - i,
+        ctr: 0,
+        topClickedPage: null,
+        lastSearchedAt: '2026-11-20T00:00:00Z',
+      })
     const sim = await startSimulator({ insights: data })
-    const run = await runAgainst(sim, runtime, { mode: 'insights', 'date-from': '2026-11-15', 'date-to': '2026-11-22', 'summary-rows': '100000', 'max-requests': '300' })
+    const run = await runAgainst(sim, runtime, {
+      mode: 'insights',
+      'date-from': '2026-11-15',
+      'date-to': '2026-11-22',
+      'summary-rows': '100000',
+      'max-requests': '300',
+    })
     expect(run.code).toBe(0)
     expect(run.outputs['dead-end-searches']).toBe('10000')
     expect((run.outputs['agent-prompt'] ?? '').length).toBeLessThanOrEqual(8000)
@@ -131,7 +204,12 @@ describe(`real-world fixes (${runtime.name})`, () => {
 
   test('an absurd Retry-After on a create keeps the 429, the endpoint and the quota in the error, and sends nothing twice', async () => {
     const sim = await startSimulator()
-    sim.addFault({ route: 'create', status: 429, body: { error: 'Rate limit exceeded' }, headers: { 'retry-after': '99999999999999999999' } })
+    sim.addFault({
+      route: 'create',
+      status: 429,
+      body: { error: 'Rate limit exceeded' },
+      headers: { 'retry-after': '99999999999999999999' },
+    })
     const run = await runAgainst(sim, runtime, { prompt: PROMPT })
     expect(run.code).toBe(1)
     expect(run.errors).toHaveLength(1)
@@ -150,7 +228,12 @@ describe(`real-world fixes (${runtime.name})`, () => {
   ])('a /docs line in %s is no instruction: nothing is sent, the run says why', async (_what, body) => {
     const sim = await startSimulator()
     const gh = await startGitHub({ alice: 'write' })
-    const run = await runAgainst(sim, runtime, { mode: 'comment' }, { event: commentEvent(body), env: { GITHUB_API_URL: gh.baseUrl } })
+    const run = await runAgainst(
+      sim,
+      runtime,
+      { mode: 'comment' },
+      { event: commentEvent(body), env: { GITHUB_API_URL: gh.baseUrl } },
+    )
     expect(run.code).toBe(0)
     expect(run.outputs).toMatchObject({ triggered: 'false', 'skip-reason': 'no-phrase' })
     expect(sim.requests).toHaveLength(0)
@@ -159,7 +242,10 @@ describe(`real-world fixes (${runtime.name})`, () => {
 
   test('every job field in the outputs goes through the same redaction', async () => {
     const sim = await startSimulator()
-    sim.extraJobFields = { model: `echo ${sim.apiKey}`, source: { repository: `https://github.com/acme/${sim.apiKey}`, ref: sim.apiKey } }
+    sim.extraJobFields = {
+      model: `echo ${sim.apiKey}`,
+      source: { repository: `https://github.com/acme/${sim.apiKey}`, ref: sim.apiKey },
+    }
     const run = await runAgainst(sim, runtime, { prompt: PROMPT })
     expect(run.code).toBe(0)
     for (const name of ['model', 'source-repository', 'source-ref', 'job']) {
@@ -173,7 +259,12 @@ describe(`real-world fixes (${runtime.name})`, () => {
     const sim = await startSimulator()
     sim.extraJobFields = { prLink: 'https://github.com/acme/docs/pull/13/../../issues/1' }
     const gh = await startGitHub()
-    const run = await runAgainst(sim, runtime, { prompt: PROMPT, comment: 'true' }, { event: issueEvent, env: { GITHUB_API_URL: gh.baseUrl } })
+    const run = await runAgainst(
+      sim,
+      runtime,
+      { prompt: PROMPT, comment: 'true' },
+      { event: issueEvent, env: { GITHUB_API_URL: gh.baseUrl } },
+    )
     expect(run.code).toBe(0)
     expect(run.outputs['pr-number']).toBe('')
     expect(run.summary).not.toMatch(/>#(13|1)</)
@@ -192,7 +283,12 @@ describe(`real-world fixes (${runtime.name})`, () => {
     const sim = await startSimulator()
     const gh = await startGitHub({ alice: 'write' })
     gh.addFault({ route: 'permission', status: 502, body: { message: 'Server Error' } })
-    const run = await runAgainst(sim, runtime, { mode: 'comment' }, { event: commentEvent('/docs add a curl example'), env: { GITHUB_API_URL: gh.baseUrl } })
+    const run = await runAgainst(
+      sim,
+      runtime,
+      { mode: 'comment' },
+      { event: commentEvent('/docs add a curl example'), env: { GITHUB_API_URL: gh.baseUrl } },
+    )
     expect(run.code).toBe(0)
     expect(run.outputs.triggered).toBe('true')
     expect(gh.requestsTo('permission')).toHaveLength(2)
@@ -203,12 +299,20 @@ describe(`real-world fixes (${runtime.name})`, () => {
     const sim = await startSimulator()
     const gh = await startGitHub()
     gh.addFault({ route: 'create-comment', afterProcessing: true, status: 502, body: { message: 'Server Error' } })
-    const run = await runAgainst(sim, runtime, { prompt: PROMPT, comment: 'true' }, { event: issueEvent, env: { GITHUB_API_URL: gh.baseUrl } })
+    const run = await runAgainst(
+      sim,
+      runtime,
+      { prompt: PROMPT, comment: 'true' },
+      { event: issueEvent, env: { GITHUB_API_URL: gh.baseUrl } },
+    )
     expect(run.code).toBe(0)
     expect(gh.requestsTo('create-comment').filter((r) => r.url.includes('/issues/7/'))).toHaveLength(1)
     expect(gh.commentsOn(7)).toHaveLength(1)
     // the search uses GitHub's whole-second format, a minute before the run
-    const since = gh.requestsTo('list-comments').map((r) => new URL(r.url, 'http://x').searchParams.get('since')).find((s) => s !== null)
+    const since = gh
+      .requestsTo('list-comments')
+      .map((r) => new URL(r.url, 'http://x').searchParams.get('since'))
+      .find((s) => s !== null)
     expect(since).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/)
   })
 
@@ -217,13 +321,21 @@ describe(`real-world fixes (${runtime.name})`, () => {
     const run = await runAgainst(sim, runtime, { prompt: PROMPT, 'wait-timeout': '1s' })
     expect(run.code).toBe(1)
     expect(run.errors).toHaveLength(1)
-    expect(run.errors[0]).toMatch(/Job job_1 is still active after wait-timeout \(1(\.0)?s\)\. To keep waiting, run the action again with job-id: job_1 and no prompt\./)
+    expect(run.errors[0]).toMatch(
+      /Job job_1 is still active after wait-timeout \(1(\.0)?s\)\. To keep waiting, run the action again with job-id: job_1 and no prompt\./,
+    )
     expect(run.errors[0]).not.toContain('Last error')
   })
 
   test('bidirectional and invisible characters from readers never reach the summary', async () => {
     const data = InsightsData.generate({ searches: 0, conversations: 0, pages: 1 })
-    data.searches.push({ searchQuery: 'api\u200bkey rotation \u202eedoc \u2066x\u2069', hits: 5, ctr: 0, topClickedPage: null, lastSearchedAt: '2026-11-20T00:00:00Z' })
+    data.searches.push({
+      searchQuery: 'api\u200bkey rotation \u202eedoc \u2066x\u2069',
+      hits: 5,
+      ctr: 0,
+      topClickedPage: null,
+      lastSearchedAt: '2026-11-20T00:00:00Z',
+    })
     const sim = await startSimulator({ insights: data })
     const run = await runAgainst(sim, runtime, { mode: 'insights', 'date-from': '2026-11-15', 'date-to': '2026-11-22' })
     expect(run.code).toBe(0)
@@ -231,20 +343,35 @@ describe(`real-world fixes (${runtime.name})`, () => {
     expect(run.summary).not.toMatch(/[\u200b\u202e\u2066\u2069]/)
   })
 
-  test.each(['write', 'read'])('GitHub\'s own issue_comment payload drives the gate: a commenter with %s access', async (role) => {
-    const require = createRequire(import.meta.url)
-    const examples = JSON.parse(readFileSync(require.resolve('@octokit/webhooks-examples'), 'utf8')) as Array<{ name: string; examples: Array<{ action: string; comment: { body: string; user: { login: string } } }> }>
-    const real = structuredClone(examples.find((e) => e.name === 'issue_comment')?.examples.find((p) => p.action === 'created'))
-    if (!real) throw new Error('no issue_comment example')
-    real.comment.body = '/docs add a curl example'
-    const sim = await startSimulator()
-    const gh = await startGitHub({ [real.comment.user.login.toLowerCase()]: role })
-    const run = await runAgainst(sim, runtime, { mode: 'comment' }, { event: { name: 'issue_comment', payload: real }, env: { GITHUB_API_URL: gh.baseUrl } })
-    expect(run.code).toBe(0)
-    expect(gh.requestsTo('permission').map((r) => decodeURIComponent(r.url))).toEqual([expect.stringContaining(`/collaborators/${real.comment.user.login}/permission`)])
-    expect(run.outputs.triggered).toBe(role === 'write' ? 'true' : 'false')
-    expect(sim.requestsTo('create')).toHaveLength(role === 'write' ? 1 : 0)
-  })
+  test.each(['write', 'read'])(
+    "GitHub's own issue_comment payload drives the gate: a commenter with %s access",
+    async (role) => {
+      const require = createRequire(import.meta.url)
+      const examples = JSON.parse(readFileSync(require.resolve('@octokit/webhooks-examples'), 'utf8')) as Array<{
+        name: string
+        examples: Array<{ action: string; comment: { body: string; user: { login: string } } }>
+      }>
+      const real = structuredClone(
+        examples.find((e) => e.name === 'issue_comment')?.examples.find((p) => p.action === 'created'),
+      )
+      if (!real) throw new Error('no issue_comment example')
+      real.comment.body = '/docs add a curl example'
+      const sim = await startSimulator()
+      const gh = await startGitHub({ [real.comment.user.login.toLowerCase()]: role })
+      const run = await runAgainst(
+        sim,
+        runtime,
+        { mode: 'comment' },
+        { event: { name: 'issue_comment', payload: real }, env: { GITHUB_API_URL: gh.baseUrl } },
+      )
+      expect(run.code).toBe(0)
+      expect(gh.requestsTo('permission').map((r) => decodeURIComponent(r.url))).toEqual([
+        expect.stringContaining(`/collaborators/${real.comment.user.login}/permission`),
+      ])
+      expect(run.outputs.triggered).toBe(role === 'write' ? 'true' : 'false')
+      expect(sim.requestsTo('create')).toHaveLength(role === 'write' ? 1 : 0)
+    },
+  )
 
   test('a year before 2000 in date-from is refused (0099 is no 1999)', async () => {
     const sim = await startSimulator()

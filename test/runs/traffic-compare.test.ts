@@ -5,41 +5,52 @@ import { runAgainst, startSimulator } from '../e2e/fixtures.js'
 import { PATHS, hasStackTrace } from '../e2e/harness.js'
 
 /** mode: views, and compare: previous-period in both traffic modes, end to end against the simulator. */
-const csvLines = (path: string | undefined): string[] => readFileSync(path ?? '', 'utf8').split('\r\n').filter((l) => l !== '')
+const csvLines = (path: string | undefined): string[] =>
+  readFileSync(path ?? '', 'utf8')
+    .split('\r\n')
+    .filter((l) => l !== '')
 const totalOf = (rows: Array<{ total: number }>): number => Math.round(rows.reduce((a, r) => a + r.total, 0) * 0.75) // the simulator's site-wide total
 
 describe.each(PATHS)('views and comparisons ($name)', (runtime) => {
-  test.each([0, 1, 251, 600])('views mode: %i rows cost max(1, ceil(N / 250)) requests to /views, into views files', async (n) => {
-    const sim = await startSimulator({ views: periodRows(null, n) })
-    const run = await runAgainst(sim, runtime, { mode: 'views' })
-    expect(run.code).toBe(0)
-    expect(sim.requestsTo('visitors')).toHaveLength(0)
-    expect(sim.requestsTo('views')).toHaveLength(Math.max(1, Math.ceil(n / 250)))
-    expect(run.outputs['path-count']).toBe(String(n))
-    // no date-to: every page was sent one fixed end, tomorrow in UTC, and the file is named for the last day it holds, today
-    const pinned = sim.views.queries[0]?.dateTo as string
-    expect(pinned).toMatch(/^\d{4}-\d{2}-\d{2}$/)
-    // tomorrow in UTC (a day's midnight within the next 24 hours, whichever side of midnight the run fell)
-    expect(Date.parse(pinned) - run.startedAt).toBeGreaterThan(0)
-    expect(Date.parse(pinned) - run.startedAt).toBeLessThanOrEqual(86_400_000)
-    expect(sim.views.queries.every((q) => q.dateTo === pinned)).toBe(true)
-    const today = new Date(Date.parse(pinned) - 86_400_000).toISOString().slice(0, 10)
-    expect(run.outputs['views-csv']).toMatch(new RegExp(`mintlify-views-proj_demo-start-to-${today}\\.csv$`))
-    expect(run.summary).toContain(`all time up to today \\(${today}\\)`)
-    expect(run.outputs['visitors-csv']).toBeUndefined()
-    expect(csvLines(run.outputs['views-csv'])).toHaveLength(n + 1)
-    expect(JSON.parse(readFileSync(run.outputs['views-json'] ?? '', 'utf8')).views).toHaveLength(n)
-    expect(run.summary).toContain('### 📊 Page views: proj\\_demo, all time up to today')
-    expect(run.summary).toContain(`every request was sent dateTo=${pinned} \\(tomorrow in UTC, exclusive\\)`)
-    expect(run.outputs['previous-total']).toBeUndefined()
-  })
+  test.each([0, 1, 251, 600])(
+    'views mode: %i rows cost max(1, ceil(N / 250)) requests to /views, into views files',
+    async (n) => {
+      const sim = await startSimulator({ views: periodRows(null, n) })
+      const run = await runAgainst(sim, runtime, { mode: 'views' })
+      expect(run.code).toBe(0)
+      expect(sim.requestsTo('visitors')).toHaveLength(0)
+      expect(sim.requestsTo('views')).toHaveLength(Math.max(1, Math.ceil(n / 250)))
+      expect(run.outputs['path-count']).toBe(String(n))
+      // no date-to: every page was sent one fixed end, tomorrow in UTC, and the file is named for the last day it holds, today
+      const pinned = sim.views.queries[0]?.dateTo as string
+      expect(pinned).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+      // tomorrow in UTC (a day's midnight within the next 24 hours, whichever side of midnight the run fell)
+      expect(Date.parse(pinned) - run.startedAt).toBeGreaterThan(0)
+      expect(Date.parse(pinned) - run.startedAt).toBeLessThanOrEqual(86_400_000)
+      expect(sim.views.queries.every((q) => q.dateTo === pinned)).toBe(true)
+      const today = new Date(Date.parse(pinned) - 86_400_000).toISOString().slice(0, 10)
+      expect(run.outputs['views-csv']).toMatch(new RegExp(`mintlify-views-proj_demo-start-to-${today}\\.csv$`))
+      expect(run.summary).toContain(`all time up to today \\(${today}\\)`)
+      expect(run.outputs['visitors-csv']).toBeUndefined()
+      expect(csvLines(run.outputs['views-csv'])).toHaveLength(n + 1)
+      expect(JSON.parse(readFileSync(run.outputs['views-json'] ?? '', 'utf8')).views).toHaveLength(n)
+      expect(run.summary).toContain('### 📊 Page views: proj\\_demo, all time up to today')
+      expect(run.summary).toContain(`every request was sent dateTo=${pinned} \\(tomorrow in UTC, exclusive\\)`)
+      expect(run.outputs['previous-total']).toBeUndefined()
+    },
+  )
 
   test('compare in visitors mode: two exports, the fewest requests, the previous period right before; change figures, movers and the union in the files', async () => {
     const sim = await startSimulator()
     const current = periodRows('2026-11-15', 300)
     const previous = periodRows('2026-11-08', 260)
     sim.visitors.byRange = (from) => (from === '2026-11-15' ? current : from === '2026-11-08' ? previous : [])
-    const run = await runAgainst(sim, runtime, { mode: 'visitors', 'date-from': '2026-11-15', 'date-to': '2026-11-22', compare: 'previous-period' })
+    const run = await runAgainst(sim, runtime, {
+      mode: 'visitors',
+      'date-from': '2026-11-15',
+      'date-to': '2026-11-22',
+      compare: 'previous-period',
+    })
 
     expect(run.code).toBe(0)
     expect(sim.visitors.queries.map((q) => [q.dateFrom, q.dateTo, q.offset])).toEqual([
@@ -87,10 +98,19 @@ describe.each(PATHS)('views and comparisons ($name)', (runtime) => {
   test('compare in views mode with Nd dates: the 7 days before the last 7', async () => {
     const sim = await startSimulator()
     sim.views.byRange = (from) => periodRows(from, 40)
-    const run = await runAgainst(sim, runtime, { mode: 'views', 'date-from': '7d', 'date-to': '0d', compare: 'previous-period' })
+    const run = await runAgainst(sim, runtime, {
+      mode: 'views',
+      'date-from': '7d',
+      'date-to': '0d',
+      compare: 'previous-period',
+    })
     expect(run.code).toBe(0)
-    const day = (n: number): string => new Date(Math.floor(run.startedAt / 86_400_000) * 86_400_000 - n * 86_400_000).toISOString().slice(0, 10)
-    expect(sim.views.queries.map((q) => [q.dateFrom, q.dateTo])).toEqual([[day(7), day(0)], [day(14), day(7)]])
+    const day = (n: number): string =>
+      new Date(Math.floor(run.startedAt / 86_400_000) * 86_400_000 - n * 86_400_000).toISOString().slice(0, 10)
+    expect(sim.views.queries.map((q) => [q.dateFrom, q.dateTo])).toEqual([
+      [day(7), day(0)],
+      [day(14), day(7)],
+    ])
     expect(run.outputs['views-csv']).toBeDefined()
     expect(run.outputs['change-percent']).toMatch(/^([+-]\d+\.\d|0\.0)$/)
   })
@@ -99,13 +119,25 @@ describe.each(PATHS)('views and comparisons ($name)', (runtime) => {
     const sim = await startSimulator()
     sim.visitors.byRange = (from) => periodRows(from, 300)
     // the current period's two pages pass; the previous period's second page is refused
-    sim.addFault({ route: 'visitors', skip: 3, status: 400, body: { error: 'Invalid query parameters', details: [{ message: 'offset too large' }] } })
-    const run = await runAgainst(sim, runtime, { mode: 'visitors', 'date-from': '2026-11-15', 'date-to': '2026-11-22', compare: 'previous-period' })
+    sim.addFault({
+      route: 'visitors',
+      skip: 3,
+      status: 400,
+      body: { error: 'Invalid query parameters', details: [{ message: 'offset too large' }] },
+    })
+    const run = await runAgainst(sim, runtime, {
+      mode: 'visitors',
+      'date-from': '2026-11-15',
+      'date-to': '2026-11-22',
+      compare: 'previous-period',
+    })
     expect(run.code).toBe(1)
     expect(sim.requestsTo('visitors')).toHaveLength(4)
     expect(run.errors).toHaveLength(1)
     expect(run.errors[0]).toContain('HTTP 400 Bad Request: Invalid query parameters; offset too large')
-    expect(run.errors[0]).toContain('(in the previous period) 250 rows of the previous period had been fetched (1 page of results)')
+    expect(run.errors[0]).toContain(
+      '(in the previous period) 250 rows of the previous period had been fetched (1 page of results)',
+    )
     const json = JSON.parse(readFileSync(run.outputs['visitors-json'] ?? '', 'utf8'))
     expect(json.complete).toBe(true)
     expect(json.previous.complete).toBe(false)
@@ -119,7 +151,11 @@ describe.each(PATHS)('views and comparisons ($name)', (runtime) => {
     const sim = await startSimulator()
     sim.visitors.byRange = (from) => periodRows(from, 300)
     sim.addFault({ route: 'visitors', skip: 1, status: 400, body: { error: 'nope' } })
-    const run = await runAgainst(sim, runtime, { mode: 'visitors', 'date-from': '2026-11-15', compare: 'previous-period' })
+    const run = await runAgainst(sim, runtime, {
+      mode: 'visitors',
+      'date-from': '2026-11-15',
+      compare: 'previous-period',
+    })
     expect(run.code).toBe(1)
     expect(sim.requestsTo('visitors')).toHaveLength(2)
     expect(run.outputs['previous-total']).toBeUndefined()
@@ -130,7 +166,9 @@ describe.each(PATHS)('views and comparisons ($name)', (runtime) => {
     const sim = await startSimulator()
     const run = await runAgainst(sim, runtime, { mode: 'views', compare: 'previous-period' })
     expect(run.code).toBe(1)
-    expect(run.errors).toEqual(['Input "date-from" is empty: expected a start with compare: previous-period (the previous period is as long as this one, so this one needs a start).'])
+    expect(run.errors).toEqual([
+      'Input "date-from" is empty: expected a start with compare: previous-period (the previous period is as long as this one, so this one needs a start).',
+    ])
     expect(sim.requests).toHaveLength(0)
   })
 
@@ -138,6 +176,8 @@ describe.each(PATHS)('views and comparisons ($name)', (runtime) => {
     const sim = await startSimulator()
     const run = await runAgainst(sim, runtime, { prompt: 'Document X', compare: 'previous-period' }, { root: true })
     expect(run.code).toBe(0)
-    expect(run.warnings).toContain('Input "compare" is not read with mode: agent, so it was ignored (it is read by visitors, views).')
+    expect(run.warnings).toContain(
+      'Input "compare" is not read with mode: agent, so it was ignored (it is read by visitors, views).',
+    )
   })
 })

@@ -8,23 +8,30 @@ import { PATHS, throughBundle, hasStackTrace, secretLeaks } from '../e2e/harness
 const visitorsMode = { mode: 'visitors' }
 
 function csvLines(path: string | undefined): string[] {
-  return readFileSync(path ?? '', 'utf8').split('\r\n').filter((l) => l !== '')
+  return readFileSync(path ?? '', 'utf8')
+    .split('\r\n')
+    .filter((l) => l !== '')
 }
 
 describe.each(PATHS)('visitors export ($name)', (runtime) => {
-  test.each([0, 1, 250, 251, 1234])('%i rows cost exactly max(1, ceil(N / 250)) requests, and all are exported', async (n) => {
-    const sim = await startSimulator({ visitors: generateRows(n) })
-    const run = await runAgainst(sim, runtime, visitorsMode)
-    expect(run.code).toBe(0)
-    const requests = sim.requestsTo('visitors')
-    expect(requests).toHaveLength(Math.max(1, Math.ceil(n / 250)))
-    expect(sim.visitors.queries.map((q) => [q.limit, q.offset])).toEqual(requests.map((_, i) => ['250', String(i * 250)]))
-    expect(run.outputs['path-count']).toBe(String(n))
-    expect(csvLines(run.outputs['visitors-csv'])).toHaveLength(n + 1)
-    const json = JSON.parse(readFileSync(run.outputs['visitors-json'] ?? '', 'utf8'))
-    expect(json.visitors).toHaveLength(n)
-    expect(json.complete).toBe(true)
-  })
+  test.each([0, 1, 250, 251, 1234])(
+    '%i rows cost exactly max(1, ceil(N / 250)) requests, and all are exported',
+    async (n) => {
+      const sim = await startSimulator({ visitors: generateRows(n) })
+      const run = await runAgainst(sim, runtime, visitorsMode)
+      expect(run.code).toBe(0)
+      const requests = sim.requestsTo('visitors')
+      expect(requests).toHaveLength(Math.max(1, Math.ceil(n / 250)))
+      expect(sim.visitors.queries.map((q) => [q.limit, q.offset])).toEqual(
+        requests.map((_, i) => ['250', String(i * 250)]),
+      )
+      expect(run.outputs['path-count']).toBe(String(n))
+      expect(csvLines(run.outputs['visitors-csv'])).toHaveLength(n + 1)
+      const json = JSON.parse(readFileSync(run.outputs['visitors-json'] ?? '', 'utf8'))
+      expect(json.visitors).toHaveLength(n)
+      expect(json.complete).toBe(true)
+    },
+  )
 
   test('totals come from the response, not from adding rows; files are sorted like the summary', async () => {
     const sim = await startSimulator({ visitors: generateRows(300, 7) })
@@ -46,9 +53,15 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
 
   test('Nd dates are sent as YYYY-MM-DD, other forms as given; the heading says the range in words', async () => {
     const sim = await startSimulator({ visitors: generateRows(3) })
-    const run = await runAgainst(sim, runtime, { ...visitorsMode, 'date-from': '7d', 'date-to': '2099-01-01T00:00:00Z' })
+    const run = await runAgainst(sim, runtime, {
+      ...visitorsMode,
+      'date-from': '7d',
+      'date-to': '2099-01-01T00:00:00Z',
+    })
     expect(run.code).toBe(0)
-    const weekAgo = new Date(Math.floor(run.startedAt / 86_400_000) * 86_400_000 - 7 * 86_400_000).toISOString().slice(0, 10)
+    const weekAgo = new Date(Math.floor(run.startedAt / 86_400_000) * 86_400_000 - 7 * 86_400_000)
+      .toISOString()
+      .slice(0, 10)
     expect(sim.visitors.queries[0]).toMatchObject({ dateFrom: weekAgo, dateTo: '2099-01-01T00:00:00Z' })
     expect(run.summary).toContain('– before 2099-01-01 00:00 UTC')
     const json = JSON.parse(readFileSync(run.outputs['visitors-json'] ?? '', 'utf8'))
@@ -60,7 +73,9 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
     const sim = await startSimulator({ visitors: generateRows(3) })
     const run = await runAgainst(sim, runtime, { ...visitorsMode, 'date-from': '2026-11-01', 'date-to': '2027-01-01' })
     expect(run.code).toBe(0)
-    expect(run.summary).toContain(`date-to \\(2027-01-01\\) is after today: the range has data up to now only, ${new Date(run.startedAt).toISOString().slice(0, 10)}`)
+    expect(run.summary).toContain(
+      `date-to \\(2027-01-01\\) is after today: the range has data up to now only, ${new Date(run.startedAt).toISOString().slice(0, 10)}`,
+    )
   })
 
   test('a calendar range reads with its exclusive end made plain', async () => {
@@ -75,12 +90,18 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
     [{ 'date-to': 'next tuesday' }, '"date-to" is "next tuesday"'],
     [{ 'date-from': '2026-11-01', 'date-to': '2026-10-01' }, 'a start before date-to'],
     // a range that starts after now spends nothing
-    [{ 'date-from': '2099-01-01', 'date-to': '2099-02-01' }, '"date-from" is "2099-01-01": expected a start no later than now ('],
+    [
+      { 'date-from': '2099-01-01', 'date-to': '2099-02-01' },
+      '"date-from" is "2099-01-01": expected a start no later than now (',
+    ],
     [{ 'date-from': '2098-11-25' }, '"date-from" is "2098-11-25": expected a start no later than now'],
     [{ 'page-size': '500' }, '"page-size" is "500"'],
     [{ 'page-size': 'all' }, '"page-size" is "all"'],
     [{ 'summary-rows': '0' }, '"summary-rows" is "0"'],
-    [{ mode: 'visitor' }, '"mode" is "visitor": expected agent, visitors, views, insights, comment, deploy, preview, automation or health'],
+    [
+      { mode: 'visitor' },
+      '"mode" is "visitor": expected agent, visitors, views, insights, comment, deploy, preview, automation or health',
+    ],
   ])('%o: one ::error::, no request', async (inputs, message) => {
     const sim = await startSimulator({ visitors: generateRows(3) })
     // a mode that is no action's goes through the root, whose input it is
@@ -99,14 +120,21 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
     expect(run.code).toBe(0)
     expect(sim.requestsTo('visitors')).toHaveLength(6)
     expect(run.stdout).toMatch(/5 rows repeated a path already exported/)
-    const paths = csvLines(run.outputs['visitors-csv']).slice(1).map((l) => l.split(',')[0])
+    const paths = csvLines(run.outputs['visitors-csv'])
+      .slice(1)
+      .map((l) => l.split(',')[0])
     expect(new Set(paths).size).toBe(paths.length)
     expect(run.outputs['path-count']).toBe(String(paths.length))
   })
 
   test('an empty page while hasMore is true ends the export with a warning', async () => {
     const sim = await startSimulator({ visitors: generateRows(600) })
-    sim.addFault({ route: 'visitors', skip: 1, status: 200, body: { totals: { human: 1, ai: 1, total: 1 }, visitors: [], hasMore: true } })
+    sim.addFault({
+      route: 'visitors',
+      skip: 1,
+      status: 200,
+      body: { totals: { human: 1, ai: 1, total: 1 }, visitors: [], hasMore: true },
+    })
     const run = await runAgainst(sim, runtime, visitorsMode)
     expect(run.code).toBe(0)
     expect(sim.requestsTo('visitors')).toHaveLength(2)
@@ -121,7 +149,9 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
     const run = await runAgainst(sim, runtime, visitorsMode)
     expect(run.code).toBe(0)
     expect(run.warnings).toEqual([])
-    expect(sim.visitors.queries.map((q) => [q.limit, q.offset])).toEqual([0, 100, 200, 300, 400, 500].map((o) => ['250', String(o)]))
+    expect(sim.visitors.queries.map((q) => [q.limit, q.offset])).toEqual(
+      [0, 100, 200, 300, 400, 500].map((o) => ['250', String(o)]),
+    )
     expect(run.outputs['path-count']).toBe('530')
     expect(csvLines(run.outputs['visitors-csv'])).toHaveLength(531)
     expect(JSON.parse(readFileSync(run.outputs['visitors-json'] ?? '', 'utf8')).complete).toBe(true)
@@ -159,14 +189,23 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
     expect(hasStackTrace(run)).toBe(false)
   })
 
-  test('a 400 shows the API\'s error and every details message', async () => {
+  test("a 400 shows the API's error and every details message", async () => {
     const sim = await startSimulator({ visitors: generateRows(3) })
-    sim.addFault({ route: 'visitors', status: 400, body: { error: 'Invalid query parameters', details: [{ message: 'dateFrom must be before dateTo' }, { message: 'limit too large' }] } })
+    sim.addFault({
+      route: 'visitors',
+      status: 400,
+      body: {
+        error: 'Invalid query parameters',
+        details: [{ message: 'dateFrom must be before dateTo' }, { message: 'limit too large' }],
+      },
+    })
     const run = await runAgainst(sim, runtime, visitorsMode)
     expect(run.code).toBe(1)
     expect(sim.requestsTo('visitors')).toHaveLength(1)
     expect(run.errors).toHaveLength(1)
-    expect(run.errors[0]).toContain('HTTP 400 Bad Request: Invalid query parameters; dateFrom must be before dateTo; limit too large')
+    expect(run.errors[0]).toContain(
+      'HTTP 400 Bad Request: Invalid query parameters; dateFrom must be before dateTo; limit too large',
+    )
     expect(run.errors[0]).toContain('0 rows had been fetched')
   })
 
@@ -183,7 +222,13 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
 
   test('a rate limit for longer than a few minutes fails at once, says when to retry, and keeps the rows fetched', async () => {
     const sim = await startSimulator({ visitors: generateRows(1000) })
-    sim.addFault({ route: 'visitors', skip: 2, status: 429, body: { error: 'Rate limit exceeded' }, headers: { 'Retry-After': '1800' } })
+    sim.addFault({
+      route: 'visitors',
+      skip: 2,
+      status: 429,
+      body: { error: 'Rate limit exceeded' },
+      headers: { 'Retry-After': '1800' },
+    })
     const run = await runAgainst(sim, runtime, { ...visitorsMode, 'wait-timeout': '2h' })
     expect(run.code).toBe(1)
     expect(sim.requestsTo('visitors')).toHaveLength(3)
@@ -198,12 +243,23 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
   })
 
   test('hostile page paths stay text in the summary and inert in the CSV', async () => {
-    const hostile = ['/a|b', '/[x](https://evil.example)', '/<img src=x onerror=alert(1)>', '=cmd|"/c calc"!A1', '/`tick`\n## heading', '+SUM(1)']
-    const sim = await startSimulator({ visitors: hostile.map((path, i) => ({ path, human: 100 - i, ai: i, total: 100 })) })
+    const hostile = [
+      '/a|b',
+      '/[x](https://evil.example)',
+      '/<img src=x onerror=alert(1)>',
+      '=cmd|"/c calc"!A1',
+      '/`tick`\n## heading',
+      '+SUM(1)',
+    ]
+    const sim = await startSimulator({
+      visitors: hostile.map((path, i) => ({ path, human: 100 - i, ai: i, total: 100 })),
+    })
     const run = await runAgainst(sim, runtime, visitorsMode)
     expect(run.code).toBe(0)
     expect(run.summary).not.toMatch(/<img|\]\(https|^## heading/m)
-    const rows = run.summary.split('\n').filter((l) => /^\| [^-]/.test(l) && !l.startsWith('| Human') && !l.startsWith('| Page'))
+    const rows = run.summary
+      .split('\n')
+      .filter((l) => /^\| [^-]/.test(l) && !l.startsWith('| Human') && !l.startsWith('| Page'))
     expect(rows.filter((r) => !/^\| [\d,]+ \|/.test(r))).toHaveLength(hostile.length)
     const csv = readFileSync(run.outputs['visitors-csv'] ?? '', 'utf8')
     expect(csv).toContain(`"'=cmd|""/c calc""!A1",`)
@@ -238,7 +294,9 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
     const sim = await startSimulator({ visitors: generateRows(10) })
     const run = await runAgainst(sim, runtime, { mode: 'visitors', prompt: 'Document X' }, { root: true })
     expect(run.code).toBe(0)
-    expect(run.warnings).toEqual(['Input "prompt" is not read with mode: visitors, so it was ignored (it is read by agent).'])
+    expect(run.warnings).toEqual([
+      'Input "prompt" is not read with mode: visitors, so it was ignored (it is read by agent).',
+    ])
     expect(sim.requestsTo('create')).toHaveLength(0)
     expect(secretLeaks(run, sim.apiKey)).toEqual([])
   })

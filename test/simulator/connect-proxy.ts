@@ -38,10 +38,14 @@ export class ConnectProxy {
     })
     server.on('connect', (req: IncomingMessage, client: Socket, head: Buffer) => {
       const auth = req.headers['proxy-authorization']
-      const expected = this.credentials && `Basic ${Buffer.from(`${this.credentials.username}:${this.credentials.password}`).toString('base64')}`
+      const expected =
+        this.credentials &&
+        `Basic ${Buffer.from(`${this.credentials.username}:${this.credentials.password}`).toString('base64')}`
       if (expected && auth !== expected) {
         this.connects.push({ target: req.url ?? '', proxyAuthorization: auth, status: 407 })
-        client.end('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="test"\r\nContent-Length: 0\r\n\r\n')
+        client.end(
+          'HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="test"\r\nContent-Length: 0\r\n\r\n',
+        )
         return
       }
       this.connects.push({ target: req.url ?? '', proxyAuthorization: auth, status: 200 })

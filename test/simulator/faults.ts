@@ -55,7 +55,12 @@ export function answerFault<R extends string>(req: IncomingMessage, res: ServerR
     req.socket.destroy()
     return
   }
-  send(res, fault.status ?? 500, fault.body ?? { error: 'Simulated failure' }, typeof fault.headers === 'function' ? fault.headers() : fault.headers)
+  send(
+    res,
+    fault.status ?? 500,
+    fault.body ?? { error: 'Simulated failure' },
+    typeof fault.headers === 'function' ? fault.headers() : fault.headers,
+  )
 }
 
 export async function readBody(req: IncomingMessage): Promise<string> {

@@ -66,7 +66,10 @@ function restUser(user: FakeUser): Record<string, unknown> {
     avatar_url: `https://avatars.githubusercontent.com/u/1?v=4`,
     gravatar_id: '',
     url,
-    html_url: user.type === 'Bot' ? `https://github.com/apps/${encodeURIComponent(user.login.replace(/\[bot\]$/, ''))}` : `https://github.com/${encodeURIComponent(user.login)}`,
+    html_url:
+      user.type === 'Bot'
+        ? `https://github.com/apps/${encodeURIComponent(user.login.replace(/\[bot\]$/, ''))}`
+        : `https://github.com/${encodeURIComponent(user.login)}`,
     followers_url: `${url}/followers`,
     following_url: `${url}/following{/other_user}`,
     gists_url: `${url}/gists{/gist_id}`,
@@ -135,7 +138,14 @@ function restCommit(sha: string, message: string, repo = 'acme/docs'): Record<st
     node_id: `C_${sha.slice(0, 10)}`,
     html_url: `https://github.com/${repo}/commit/${sha}`,
     comments_url: `${API}/repos/${repo}/commits/${sha}/comments`,
-    commit: { author: null, committer: null, comment_count: 0, message, tree: { sha: 'f'.repeat(40), url: `${API}/repos/${repo}/git/trees/${'f'.repeat(40)}` }, url: `${API}/repos/${repo}/git/commits/${sha}` },
+    commit: {
+      author: null,
+      committer: null,
+      comment_count: 0,
+      message,
+      tree: { sha: 'f'.repeat(40), url: `${API}/repos/${repo}/git/trees/${'f'.repeat(40)}` },
+      url: `${API}/repos/${repo}/git/commits/${sha}`,
+    },
     author: null,
     committer: null,
     parents: [],
@@ -205,7 +215,13 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
   readonly pullList: FakePull[] = []
 
   /** A pull request merged at `mergedAt` (whole seconds) with its files: listed, known to GET and to its files. */
-  merge(number: number, title: string, mergedAt: string, files: FakeFile[], author: FakeUser = { login: 'dana', type: 'User' }): void {
+  merge(
+    number: number,
+    title: string,
+    mergedAt: string,
+    files: FakeFile[],
+    author: FakeUser = { login: 'dana', type: 'User' },
+  ): void {
     this.pullList.push({ number, title, mergedAt, author })
     this.pulls.set(number, 'merged')
     this.pullFiles.set(number, files)
@@ -222,7 +238,10 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
    * Every REST exchange is checked against GitHub's own description (@octokit/openapi); GHES's
    * `/api/v3` prefix is taken off first, and GraphQL (not in the REST description) is not checked.
    */
-  protected override contract = (exchange: Parameters<NonNullable<LocalServer<GitHubRoute>['contract']>>[0], withResponse: boolean): string[] => {
+  protected override contract = (
+    exchange: Parameters<NonNullable<LocalServer<GitHubRoute>['contract']>>[0],
+    withResponse: boolean,
+  ): string[] => {
     const url = exchange.url.replace(/^\/api\/v3(?=\/)/, '')
     if (/^\/(api\/)?graphql\b/.test(url)) return []
     const contract = githubContract()
@@ -267,7 +286,15 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
     const at = this.stamp()
     const id = this.nextId++
     if (user.login !== this.identity.login) registerUserText(body)
-    const comment = { id, issue, body, user, created_at: at, updated_at: at, html_url: `https://github.com/${this.repository}/issues/${issue}#issuecomment-${id}` }
+    const comment = {
+      id,
+      issue,
+      body,
+      user,
+      created_at: at,
+      updated_at: at,
+      html_url: `https://github.com/${this.repository}/issues/${issue}#issuecomment-${id}`,
+    }
     this.comments.push(comment)
     return comment
   }
@@ -280,16 +307,34 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
   /** A label as GitHub's REST API shows one (`label`). */
   private restLabel(name: string): Record<string, unknown> {
     const id = 5000 + [...name].reduce((n, c) => (n * 31 + c.charCodeAt(0)) % 1_000_000, 3)
-    return { id, node_id: `LA_${id}`, url: `${API}/repos/${this.repository}/labels/${encodeURIComponent(name)}`, name, description: null, color: this.repoLabels.get(name) ?? 'ededed', default: false }
+    return {
+      id,
+      node_id: `LA_${id}`,
+      url: `${API}/repos/${this.repository}/labels/${encodeURIComponent(name)}`,
+      name,
+      description: null,
+      color: this.repoLabels.get(name) ?? 'ededed',
+      default: false,
+    }
   }
 
   /** An issue someone opened (or the action, with `user` its identity), with its labels. */
   addIssue(fields: Partial<FakeIssue> & { title: string; body: string }, labels: string[] = []): FakeIssue {
     const at = this.stamp()
-    const issue: FakeIssue = { number: this.nextIssue++, state: 'open', user: this.identity, created_at: at, updated_at: at, closed_at: null, ...fields }
+    const issue: FakeIssue = {
+      number: this.nextIssue++,
+      state: 'open',
+      user: this.identity,
+      created_at: at,
+      updated_at: at,
+      closed_at: null,
+      ...fields,
+    }
     if (issue.state === 'closed' && !issue.closed_at) issue.closed_at = at
     this.issues.set(issue.number, issue)
-    for (const name of labels) if (![...this.repoLabels.keys()].some((l) => l.toLowerCase() === name.toLowerCase())) this.repoLabels.set(name, 'ededed')
+    for (const name of labels)
+      if (![...this.repoLabels.keys()].some((l) => l.toLowerCase() === name.toLowerCase()))
+        this.repoLabels.set(name, 'ededed')
     this.labels.set(issue.number, [...labels])
     return issue
   }
@@ -355,27 +400,42 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
     let ids: number[] = []
     if (path === '/graphql' && method === 'POST') route = 'graphql'
     else if (path === '/user' && method === 'GET') route = 'get-user'
-    else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/collaborators\/([^/]+)\/permission$/)) && method === 'GET') route = 'permission'
-    else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)\/reactions$/)) && method === 'POST') route = 'react-issue-comment'
-    else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/pulls\/comments\/(\d+)\/reactions$/)) && method === 'POST') route = 'react-review-comment'
-    else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/))) route = method === 'POST' ? 'create-comment' : 'list-comments'
-    else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/)) && method === 'PATCH') route = 'update-comment'
-    else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/comments\/(\d+)\/replies$/)) && method === 'POST') route = 'reply-review-comment'
+    else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/collaborators\/([^/]+)\/permission$/)) && method === 'GET')
+      route = 'permission'
+    else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)\/reactions$/)) && method === 'POST')
+      route = 'react-issue-comment'
+    else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/pulls\/comments\/(\d+)\/reactions$/)) && method === 'POST')
+      route = 'react-review-comment'
+    else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/)))
+      route = method === 'POST' ? 'create-comment' : 'list-comments'
+    else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/)) && method === 'PATCH')
+      route = 'update-comment'
+    else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/comments\/(\d+)\/replies$/)) && method === 'POST')
+      route = 'reply-review-comment'
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/labels$/)) && method === 'POST') route = 'add-labels'
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/files$/)) && method === 'GET') route = 'pull-files'
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)$/)) && method === 'GET') route = 'get-pull'
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/compare\/([^/]+)$/)) && method === 'GET') route = 'compare'
-    else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/labels\/([^/]+)$/)) && method === 'DELETE') route = 'remove-label'
+    else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/labels\/([^/]+)$/)) && method === 'DELETE')
+      route = 'remove-label'
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/issues$/))) route = method === 'POST' ? 'create-issue' : 'list-issues'
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)$/)) && method === 'PATCH') route = 'update-issue'
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/labels$/)) && method === 'POST') route = 'create-label'
-    else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/requested_reviewers$/)) && method === 'POST') route = 'request-reviewers'
+    else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/requested_reviewers$/)) && method === 'POST')
+      route = 'request-reviewers'
     else if (match(/^\/repos\/[^/]+\/[^/]+$/) && method === 'GET') route = 'get-repo'
     else if (match(/^\/repos\/[^/]+\/[^/]+\/pulls$/) && method === 'GET') route = 'list-pulls'
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/git\/trees\/(.+)$/)) && method === 'GET') route = 'get-tree'
     else m = null
     if (m) ids = m.slice(1).map((v) => (/^\d+$/.test(v) ? Number(v) : NaN))
-    const recorded: RecordedRequest<GitHubRoute> = { route, method, url: req.url ?? '', headers: req.headers, body, at: Date.now() }
+    const recorded: RecordedRequest<GitHubRoute> = {
+      route,
+      method,
+      url: req.url ?? '',
+      headers: req.headers,
+      body,
+      at: Date.now(),
+    }
     this.record(recorded)
 
     const fault = this.faults.take(route)
@@ -400,13 +460,30 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
     url: URL,
   ): { status: number; body: unknown; headers?: Record<string, string> } {
     const given = (req.headers.authorization ?? '').replace(/^(token|Bearer) /, '')
-    const known = given === this.token ? { identity: this.identity, access: 'write' as const } : this.otherTokens.get(given)
-    if (!known) return { status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' } }
+    const known =
+      given === this.token ? { identity: this.identity, access: 'write' as const } : this.otherTokens.get(given)
+    if (!known)
+      return {
+        status: 401,
+        body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' },
+      }
     const me = known.identity
     // a token not created for this repository: who-am-I still answers (it is no repository's), the repository does not
     if (route !== 'graphql' && route !== 'get-user' && known.access !== 'write') {
-      if (known.access === 'none') return { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' } }
-      if (req.method !== 'GET') return { status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest', status: '403' } }
+      if (known.access === 'none')
+        return {
+          status: 404,
+          body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' },
+        }
+      if (req.method !== 'GET')
+        return {
+          status: 403,
+          body: {
+            message: 'Resource not accessible by integration',
+            documentation_url: 'https://docs.github.com/rest',
+            status: '403',
+          },
+        }
     }
     const now = this.stamp()
     switch (route) {
@@ -414,26 +491,93 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
         return { status: 200, body: { data: { viewer: { login: me.login } } } }
       case 'get-user':
         // installation tokens (GITHUB_TOKEN, app tokens) cannot read /user
-        if (me.type === 'Bot') return { status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/users/users#get-the-authenticated-user', status: '403' } }
-        return { status: 200, body: { ...restUser(me), name: null, company: null, blog: null, location: null, email: null, hireable: null, bio: null, public_repos: 1, public_gists: 0, followers: 0, following: 0, created_at: '2020-01-01T00:00:00Z', updated_at: '2025-01-01T00:00:00Z' } }
+        if (me.type === 'Bot')
+          return {
+            status: 403,
+            body: {
+              message: 'Resource not accessible by integration',
+              documentation_url: 'https://docs.github.com/rest/users/users#get-the-authenticated-user',
+              status: '403',
+            },
+          }
+        return {
+          status: 200,
+          body: {
+            ...restUser(me),
+            name: null,
+            company: null,
+            blog: null,
+            location: null,
+            email: null,
+            hireable: null,
+            bio: null,
+            public_repos: 1,
+            public_gists: 0,
+            followers: 0,
+            following: 0,
+            created_at: '2020-01-01T00:00:00Z',
+            updated_at: '2025-01-01T00:00:00Z',
+          },
+        }
       case 'permission': {
         const login = decodeURIComponent(m?.[1] ?? '')
-        if (login.endsWith('[bot]')) return { status: 404, body: { message: `${login} is not a user`, documentation_url: 'https://docs.github.com/rest/collaborators/collaborators#get-repository-permissions-for-a-user', status: '404' } }
+        if (login.endsWith('[bot]'))
+          return {
+            status: 404,
+            body: {
+              message: `${login} is not a user`,
+              documentation_url:
+                'https://docs.github.com/rest/collaborators/collaborators#get-repository-permissions-for-a-user',
+              status: '404',
+            },
+          }
         const role = this.roles.get(login.toLowerCase())
-        if (!role) return { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' } }
+        if (!role)
+          return {
+            status: 404,
+            body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' },
+          }
         const permission = role === 'maintain' ? 'write' : role === 'triage' ? 'read' : role
-        const permissions = { admin: permission === 'admin', maintain: role === 'maintain' || permission === 'admin', push: permission === 'admin' || permission === 'write', triage: role !== 'read', pull: true }
-        return { status: 200, body: { permission, role_name: role, user: { ...restUser({ login, type: 'User' }), permissions, role_name: role } } }
+        const permissions = {
+          admin: permission === 'admin',
+          maintain: role === 'maintain' || permission === 'admin',
+          push: permission === 'admin' || permission === 'write',
+          triage: role !== 'read',
+          pull: true,
+        }
+        return {
+          status: 200,
+          body: {
+            permission,
+            role_name: role,
+            user: { ...restUser({ login, type: 'User' }), permissions, role_name: role },
+          },
+        }
       }
       case 'react-issue-comment':
       case 'react-review-comment': {
         const content = (JSON.parse(body) as { content: string }).content
         const kind = route === 'react-issue-comment' ? 'issue-comment' : 'review-comment'
-        const index = this.reactions.findIndex((r) => r.kind === kind && r.commentId === (ids[0] ?? 0) && r.content === content && r.by === me.login)
+        const index = this.reactions.findIndex(
+          (r) => r.kind === kind && r.commentId === (ids[0] ?? 0) && r.content === content && r.by === me.login,
+        )
         // GitHub answers 200 with the reaction this user already left, 201 with a new one
-        if (index >= 0) return { status: 200, body: { id: index + 1, node_id: `REA_${index + 1}`, content, user: restUser(me), created_at: now } }
+        if (index >= 0)
+          return {
+            status: 200,
+            body: { id: index + 1, node_id: `REA_${index + 1}`, content, user: restUser(me), created_at: now },
+          }
         this.reactions.push({ kind, commentId: ids[0] ?? 0, content, by: me.login })
-        return { status: 201, body: { id: this.reactions.length, node_id: `REA_${this.reactions.length}`, content, user: restUser(me), created_at: now } }
+        return {
+          status: 201,
+          body: {
+            id: this.reactions.length,
+            node_id: `REA_${this.reactions.length}`,
+            content,
+            user: restUser(me),
+            created_at: now,
+          },
+        }
       }
       case 'pull-files': {
         const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30))
@@ -445,19 +589,48 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
           next.searchParams.set('page', String(page + 1))
           headers.link = `<${next.toString()}>; rel="next"`
         }
-        return { status: 200, body: all.slice((page - 1) * perPage, page * perPage).map((f) => restFile(f, 'head', this.repository)), headers }
+        return {
+          status: 200,
+          body: all.slice((page - 1) * perPage, page * perPage).map((f) => restFile(f, 'head', this.repository)),
+          headers,
+        }
       }
       case 'get-pull': {
         const state = this.pulls.get(ids[0] ?? 0)
-        if (!state) return { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/pulls/pulls#get-a-pull-request', status: '404' } }
+        if (!state)
+          return {
+            status: 404,
+            body: {
+              message: 'Not Found',
+              documentation_url: 'https://docs.github.com/rest/pulls/pulls#get-a-pull-request',
+              status: '404',
+            },
+          }
         // GitHub's own example of a pull request (every field it documents), as this one; its
         // requested_teams entry lacks the `type` the schema requires, so none are requested here
-        return { status: 200, body: { ...githubExample('pull-request'), number: ids[0], state: state === 'open' ? 'open' : 'closed', merged: state === 'merged', requested_teams: [] } }
+        return {
+          status: 200,
+          body: {
+            ...githubExample('pull-request'),
+            number: ids[0],
+            state: state === 'open' ? 'open' : 'closed',
+            merged: state === 'merged',
+            requested_teams: [],
+          },
+        }
       }
       case 'compare': {
         const basehead = decodeURIComponent(m?.[1] ?? '')
         const known = this.compares.get(basehead)
-        if (!known) return { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/commits/commits#compare-two-commits', status: '404' } }
+        if (!known)
+          return {
+            status: 404,
+            body: {
+              message: 'Not Found',
+              documentation_url: 'https://docs.github.com/rest/commits/commits#compare-two-commits',
+              status: '404',
+            },
+          }
         const [base = '', head = ''] = basehead.split('...')
         return {
           status: 200,
@@ -482,7 +655,8 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
         const names = (JSON.parse(body) as { labels: string[] }).labels
         const have = this.labels.get(ids[0] ?? 0) ?? []
         for (const name of names) {
-          if (![...this.repoLabels.keys()].some((l) => l.toLowerCase() === name.toLowerCase())) this.repoLabels.set(name, 'ededed')
+          if (![...this.repoLabels.keys()].some((l) => l.toLowerCase() === name.toLowerCase()))
+            this.repoLabels.set(name, 'ededed')
           if (!have.some((l) => l.toLowerCase() === name.toLowerCase())) have.push(name)
         }
         this.labels.set(ids[0] ?? 0, have)
@@ -491,7 +665,15 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
       case 'remove-label': {
         const name = decodeURIComponent(m?.[2] ?? '')
         const have = this.labels.get(ids[0] ?? 0) ?? []
-        if (!have.some((l) => l.toLowerCase() === name.toLowerCase())) return { status: 404, body: { message: 'Label does not exist', documentation_url: 'https://docs.github.com/rest/issues/labels#remove-a-label-from-an-issue', status: '404' } }
+        if (!have.some((l) => l.toLowerCase() === name.toLowerCase()))
+          return {
+            status: 404,
+            body: {
+              message: 'Label does not exist',
+              documentation_url: 'https://docs.github.com/rest/issues/labels#remove-a-label-from-an-issue',
+              status: '404',
+            },
+          }
         const left = have.filter((l) => l.toLowerCase() !== name.toLowerCase())
         this.labels.set(ids[0] ?? 0, left)
         return { status: 200, body: left.map((l) => this.restLabel(l)) }
@@ -500,16 +682,35 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
         const { reviewers = [] } = JSON.parse(body) as { reviewers?: string[] }
         // the whole request fails when any login is not a collaborator of the repository
         if (reviewers.some((login) => !this.roles.has(login.toLowerCase()) && !this.roles.has(login))) {
-          return { status: 422, body: { message: `Reviews may only be requested from collaborators. One or more of the users or teams you specified is not a collaborator of the ${this.repository} repository.`, documentation_url: 'https://docs.github.com/rest/pulls/review-requests#request-reviewers-for-a-pull-request', status: '422' } }
+          return {
+            status: 422,
+            body: {
+              message: `Reviews may only be requested from collaborators. One or more of the users or teams you specified is not a collaborator of the ${this.repository} repository.`,
+              documentation_url:
+                'https://docs.github.com/rest/pulls/review-requests#request-reviewers-for-a-pull-request',
+              status: '422',
+            },
+          }
         }
         this.reviewRequests.push({ pull: ids[0] ?? 0, logins: reviewers })
         // GitHub's own example; its requested_teams entry lacks the `type` the schema requires, so none here
-        return { status: 201, body: { ...githubExample('pull-request-review-request'), number: ids[0], requested_teams: [] } }
+        return {
+          status: 201,
+          body: { ...githubExample('pull-request-review-request'), number: ids[0], requested_teams: [] },
+        }
       }
       case 'create-label': {
         const { name, color } = JSON.parse(body) as { name: string; color?: string }
         if ([...this.repoLabels.keys()].some((l) => l.toLowerCase() === name.toLowerCase())) {
-          return { status: 422, body: { message: 'Validation Failed', errors: [{ resource: 'Label', code: 'already_exists', field: 'name' }], documentation_url: 'https://docs.github.com/rest/issues/labels#create-a-label', status: '422' } }
+          return {
+            status: 422,
+            body: {
+              message: 'Validation Failed',
+              errors: [{ resource: 'Label', code: 'already_exists', field: 'name' }],
+              documentation_url: 'https://docs.github.com/rest/issues/labels#create-a-label',
+              status: '422',
+            },
+          }
         }
         this.repoLabels.set(name, color ?? 'ededed')
         return { status: 201, body: this.restLabel(name) }
@@ -522,7 +723,15 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
       }
       case 'update-issue': {
         const issue = this.issues.get(ids[0] ?? 0)
-        if (!issue) return { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/issues/issues#update-an-issue', status: '404' } }
+        if (!issue)
+          return {
+            status: 404,
+            body: {
+              message: 'Not Found',
+              documentation_url: 'https://docs.github.com/rest/issues/issues#update-an-issue',
+              status: '404',
+            },
+          }
         const change = JSON.parse(body) as { title?: string; body?: string; state?: 'open' | 'closed' }
         if (change.title !== undefined) issue.title = change.title
         if (change.body !== undefined) {
@@ -537,7 +746,10 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
         return { status: 200, body: this.restIssue(issue) }
       }
       case 'list-issues': {
-        const labels = (url.searchParams.get('labels') ?? '').split(',').map((l) => l.trim().toLowerCase()).filter(Boolean)
+        const labels = (url.searchParams.get('labels') ?? '')
+          .split(',')
+          .map((l) => l.trim().toLowerCase())
+          .filter(Boolean)
         const state = url.searchParams.get('state') ?? 'open'
         const creator = url.searchParams.get('creator')
         const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30))
@@ -547,7 +759,9 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
         const all = [...this.issues.values()]
           .filter((i) => state === 'all' || i.state === state)
           .filter((i) => !creator || i.user.login.toLowerCase() === creator.toLowerCase())
-          .filter((i) => labels.every((l) => (this.labels.get(i.number) ?? []).some((have) => have.toLowerCase() === l)))
+          .filter((i) =>
+            labels.every((l) => (this.labels.get(i.number) ?? []).some((have) => have.toLowerCase() === l)),
+          )
           .sort((a, b) => (ascending ? a.number - b.number : b.number - a.number))
         const headers: Record<string, string> = {}
         if (page * perPage < all.length) {
@@ -555,19 +769,35 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
           next.searchParams.set('page', String(page + 1))
           headers.link = `<${next.toString()}>; rel="next"`
         }
-        return { status: 200, body: all.slice((page - 1) * perPage, page * perPage).map((i) => this.restIssue(i)), headers }
+        return {
+          status: 200,
+          body: all.slice((page - 1) * perPage, page * perPage).map((i) => this.restIssue(i)),
+          headers,
+        }
       }
       case 'create-comment': {
         const text = (JSON.parse(body) as { body: string }).body
         checkRendered(text, 'a comment the action wrote')
         const id = this.nextId++
-        const comment: FakeComment = { id, issue: ids[0] ?? 0, body: text, user: me, created_at: now, updated_at: now, html_url: `https://github.com/${this.repository}/issues/${ids[0]}#issuecomment-${id}` }
+        const comment: FakeComment = {
+          id,
+          issue: ids[0] ?? 0,
+          body: text,
+          user: me,
+          created_at: now,
+          updated_at: now,
+          html_url: `https://github.com/${this.repository}/issues/${ids[0]}#issuecomment-${id}`,
+        }
         this.comments.push(comment)
         return { status: 201, body: restComment(comment, this.repository) }
       }
       case 'update-comment': {
         const comment = this.comments.find((c) => c.id === ids[0])
-        if (!comment) return { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' } }
+        if (!comment)
+          return {
+            status: 404,
+            body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' },
+          }
         this.edits.push({ id: comment.id, author: comment.user.login })
         comment.body = (JSON.parse(body) as { body: string }).body
         checkRendered(comment.body, 'a comment the action edited')
@@ -579,8 +809,11 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
         const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30))
         const page = Number(url.searchParams.get('page') ?? 1)
         // GitHub compares `since` as a time (documented as YYYY-MM-DDTHH:MM:SSZ) with whole-second stamps
-        if (since !== null && Number.isNaN(Date.parse(since))) return { status: 422, body: { message: 'Validation Failed', errors: [{ field: 'since', code: 'invalid' }] } }
-        const all = this.commentsOn(ids[0] ?? 0).filter((c) => since === null || Date.parse(c.updated_at) >= Date.parse(since))
+        if (since !== null && Number.isNaN(Date.parse(since)))
+          return { status: 422, body: { message: 'Validation Failed', errors: [{ field: 'since', code: 'invalid' }] } }
+        const all = this.commentsOn(ids[0] ?? 0).filter(
+          (c) => since === null || Date.parse(c.updated_at) >= Date.parse(since),
+        )
         const slice = all.slice((page - 1) * perPage, page * perPage).map((c) => restComment(c, this.repository))
         const headers: Record<string, string> = {}
         if (page * perPage < all.length) {
@@ -617,7 +850,11 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
             html_url: html,
             pull_request_url: `${API}/repos/${this.repository}/pulls/${pull}`,
             author_association: 'NONE',
-            _links: { self: { href: self }, html: { href: html }, pull_request: { href: `${API}/repos/${this.repository}/pulls/${pull}` } },
+            _links: {
+              self: { href: self },
+              html: { href: html },
+              pull_request: { href: `${API}/repos/${this.repository}/pulls/${pull}` },
+            },
           },
         }
       }
@@ -625,7 +862,18 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
         const [owner = '', name = ''] = this.repository.split('/')
         // GitHub's own example of a full repository, as this one (the example predates has_discussions, which the schema requires and GitHub answers)
         const example = githubExample('full-repository')
-        return { status: 200, body: { ...example, has_discussions: false, name, full_name: this.repository, owner: { ...(example.owner as object), login: owner }, html_url: `https://github.com/${this.repository}`, default_branch: this.defaultBranch } }
+        return {
+          status: 200,
+          body: {
+            ...example,
+            has_discussions: false,
+            name,
+            full_name: this.repository,
+            owner: { ...(example.owner as object), login: owner },
+            html_url: `https://github.com/${this.repository}`,
+            default_branch: this.defaultBranch,
+          },
+        }
       }
       case 'list-pulls': {
         const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30))
@@ -634,9 +882,15 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
         const state = url.searchParams.get('state') ?? 'open'
         // sort=updated, direction=desc: the most recently updated first (a merged one was updated when it merged)
         const all = this.pullList
-          .filter((p) => (state === 'all' || (state === 'closed') === (p.mergedAt !== null || p.closed === true)) && (!base || base === (p.base ?? this.defaultBranch)))
+          .filter(
+            (p) =>
+              (state === 'all' || (state === 'closed') === (p.mergedAt !== null || p.closed === true)) &&
+              (!base || base === (p.base ?? this.defaultBranch)),
+          )
           .sort((a, b) => (b.updatedAt ?? b.mergedAt ?? '').localeCompare(a.updatedAt ?? a.mergedAt ?? ''))
-        const example = (githubExample('pull-request-simple-items') as unknown as Array<Record<string, unknown>>)[0] as Record<string, unknown>
+        const example = (
+          githubExample('pull-request-simple-items') as unknown as Array<Record<string, unknown>>
+        )[0] as Record<string, unknown>
         const body = all.slice((page - 1) * perPage, page * perPage).map((p) => {
           const at = p.updatedAt ?? p.mergedAt ?? '2026-01-01T00:00:00Z'
           return {
@@ -664,11 +918,24 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
       }
       case 'get-tree': {
         const sha = 'e'.repeat(40)
-        const tree = this.tree.map((path) => ({ path, mode: '100644', type: 'blob', size: 100, sha: Buffer.from(path).toString('hex').padEnd(40, '0').slice(0, 40), url: `${API}/repos/${this.repository}/git/blobs/${sha}` }))
-        return { status: 200, body: { sha, url: `${API}/repos/${this.repository}/git/trees/${sha}`, tree, truncated: false } }
+        const tree = this.tree.map((path) => ({
+          path,
+          mode: '100644',
+          type: 'blob',
+          size: 100,
+          sha: Buffer.from(path).toString('hex').padEnd(40, '0').slice(0, 40),
+          url: `${API}/repos/${this.repository}/git/blobs/${sha}`,
+        }))
+        return {
+          status: 200,
+          body: { sha, url: `${API}/repos/${this.repository}/git/trees/${sha}`, tree, truncated: false },
+        }
       }
       default:
-        return { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' } }
+        return {
+          status: 404,
+          body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' },
+        }
     }
   }
 }

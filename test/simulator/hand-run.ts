@@ -12,12 +12,18 @@ export const HAND_RUN_AUTOMATION = 'wf_weekly_refresh'
  * their own for every date range (a later week has more, so `compare: previous-period` shows a
  * change), every insights list, and one saved automation (HAND_RUN_AUTOMATION).
  */
-export function handRunSimulator(options: { jobMs?: number; deployMs?: number; pages?: number } = {}): ServiceSimulator {
+export function handRunSimulator(
+  options: { jobMs?: number; deployMs?: number; pages?: number } = {},
+): ServiceSimulator {
   const pages = options.pages ?? 1234
-  const sim = new ServiceSimulator({ jobPlan: { runMs: options.jobMs ?? 3000 }, insights: InsightsData.generate({ searches: 3000, conversations: 5000, pages: 60 }) })
+  const sim = new ServiceSimulator({
+    jobPlan: { runMs: options.jobMs ?? 3000 },
+    insights: InsightsData.generate({ searches: 3000, conversations: 5000, pages: 60 }),
+  })
   sim.deployPlan = { runMs: options.deployMs ?? 3000, final: 'success' }
   sim.automations.set(HAND_RUN_AUTOMATION, 'agent')
-  const growth = (dateFrom: string | null): number => 1 + (dateFrom ? Math.floor(Date.parse(dateFrom.slice(0, 10)) / 86_400_000) % 28 : 0) / 20
+  const growth = (dateFrom: string | null): number =>
+    1 + (dateFrom ? Math.floor(Date.parse(dateFrom.slice(0, 10)) / 86_400_000) % 28 : 0) / 20
   sim.visitors.byRange = (dateFrom) => periodRows(dateFrom, pages, growth(dateFrom))
   sim.views.byRange = (dateFrom) => periodRows(dateFrom, pages, 3 * growth(dateFrom))
   return sim

@@ -12,10 +12,40 @@
  * characters, and instructions aimed at an AI.
  */
 
-export interface SimSearch { searchQuery: string; hits: number; ctr: number; topClickedPage: string | null; lastSearchedAt: string }
-export interface SimConversation { id: string; timestamp: string; query: string; response: string; sources: Array<{ title: string; url: string }>; resolutionStatus: 'answered' | 'unanswered'; queryCategory: string | null; pageUrl: string | null }
-export interface SimFeedback { id: string; path: string; comment: string | null; createdAt: string | null; source: string; status: string; helpful?: boolean; contact?: string | null }
-export interface SimPageRating { path: string; thumbsUp: number; thumbsDown: number; code: number; total: number }
+export interface SimSearch {
+  searchQuery: string
+  hits: number
+  ctr: number
+  topClickedPage: string | null
+  lastSearchedAt: string
+}
+export interface SimConversation {
+  id: string
+  timestamp: string
+  query: string
+  response: string
+  sources: Array<{ title: string; url: string }>
+  resolutionStatus: 'answered' | 'unanswered'
+  queryCategory: string | null
+  pageUrl: string | null
+}
+export interface SimFeedback {
+  id: string
+  path: string
+  comment: string | null
+  createdAt: string | null
+  source: string
+  status: string
+  helpful?: boolean
+  contact?: string | null
+}
+export interface SimPageRating {
+  path: string
+  thumbsUp: number
+  thumbsDown: number
+  code: number
+  total: number
+}
 
 /** Text readers really type at a docs site, and text an attacker would. */
 export const HOSTILE = [
@@ -51,22 +81,41 @@ export class InsightsData {
   static generate(sizes: { searches: number; conversations: number; pages: number }, seed = 7): InsightsData {
     const d = new InsightsData()
     const r = rng(seed)
-    const at = (i: number): string => new Date(Date.UTC(2026, 10, 15) + (i % 7) * 86_400_000 + (i % 1440) * 60_000).toISOString()
+    const at = (i: number): string =>
+      new Date(Date.UTC(2026, 10, 15) + (i % 7) * 86_400_000 + (i % 1440) * 60_000).toISOString()
     for (let i = 0; i < sizes.searches; i++) {
-      const hostile = i % 97 === 3 ? HOSTILE[(i / 97) % HOSTILE.length | 0] : undefined
+      const hostile = i % 97 === 3 ? HOSTILE[((i / 97) % HOSTILE.length) | 0] : undefined
       const hits = 1 + Math.floor(r() * 200)
       // a percentage, 0 to 100, as the vendor's CLI reads it (ctr.toFixed(1) + '%')
       const ctr = i % 3 === 0 ? 0 : Math.round(r() * 1000) / 10
-      d.searches.push({ searchQuery: hostile ?? `how to configure feature ${i}`, hits, ctr, topClickedPage: ctr > 0 ? `/docs/feature-${i}` : null, lastSearchedAt: at(i) })
+      d.searches.push({
+        searchQuery: hostile ?? `how to configure feature ${i}`,
+        hits,
+        ctr,
+        topClickedPage: ctr > 0 ? `/docs/feature-${i}` : null,
+        lastSearchedAt: at(i),
+      })
       d.totalSearches += hits
     }
     for (let i = 0; i < sizes.conversations; i++) {
       const topic = i % 40
       // a thread (three turns, one id) is unanswered as a whole: three different questions under one id
       const unanswered = Math.floor(i / 3) % 4 === 0
-      const query = i % 211 === 5 ? (HOSTILE[i % HOSTILE.length] as string) : `${i % 2 ? 'How do I' : 'how do i'}  use option ${topic}${i % 3 ? '?' : ''}`
+      const query =
+        i % 211 === 5
+          ? (HOSTILE[i % HOSTILE.length] as string)
+          : `${i % 2 ? 'How do I' : 'how do i'}  use option ${topic}${i % 3 ? '?' : ''}`
       // three turns a thread: the row's id is the thread's, shared by its turns
-      d.conversations.push({ id: `01J${String(Math.floor(i / 3)).padStart(8, '0')}`, timestamp: at(i), query, response: unanswered ? 'I could not find that in the documentation.' : 'Here is how…', sources: [], resolutionStatus: unanswered ? 'unanswered' : 'answered', queryCategory: null, pageUrl: `https://docs.acme.test/docs/page-${topic % 7}` })
+      d.conversations.push({
+        id: `01J${String(Math.floor(i / 3)).padStart(8, '0')}`,
+        timestamp: at(i),
+        query,
+        response: unanswered ? 'I could not find that in the documentation.' : 'Here is how…',
+        sources: [],
+        resolutionStatus: unanswered ? 'unanswered' : 'answered',
+        queryCategory: null,
+        pageUrl: `https://docs.acme.test/docs/page-${topic % 7}`,
+      })
     }
     for (let i = 0; i < sizes.pages; i++) {
       const down = i % 5 === 0 ? 20 + (i % 13) : i % 4
@@ -75,7 +124,16 @@ export class InsightsData {
       d.byPage.push({ path, thumbsUp: up, thumbsDown: down, code: 0, total: up + down })
       for (let k = 0; k < (i % 5 === 0 ? 4 : 1); k++) {
         const hostile = k === 1 && i % 10 === 0 ? HOSTILE[0] : undefined
-        d.feedback.push({ id: `fb_${i}_${k}`, path, comment: hostile ?? `Page ${i} is missing an example (${k})`, createdAt: at(i * 10 + k), source: 'contextual', status: 'pending', helpful: down > up ? false : true, contact: null })
+        d.feedback.push({
+          id: `fb_${i}_${k}`,
+          path,
+          comment: hostile ?? `Page ${i} is missing an example (${k})`,
+          createdAt: at(i * 10 + k),
+          source: 'contextual',
+          status: 'pending',
+          helpful: down > up ? false : true,
+          contact: null,
+        })
       }
     }
     return d
@@ -88,14 +146,17 @@ export class InsightsData {
     const fallback = route === 'feedback-by-page' ? 10 : route === 'assistant' ? 100 : 50
     const raw = params.get('limit')
     const limit = raw === null ? fallback : Number(raw)
-    if (raw !== null && (!/^\d+$/.test(raw) || limit < 1 || limit > max)) problems.push(`limit must be an integer from 1 to ${max}`)
+    if (raw !== null && (!/^\d+$/.test(raw) || limit < 1 || limit > max))
+      problems.push(`limit must be an integer from 1 to ${max}`)
     for (const name of ['dateFrom', 'dateTo']) {
       const value = params.get(name)
-      if (value !== null && (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(Date.parse(value)))) problems.push(`${name} must be an ISO 8601 date`)
+      if (value !== null && (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(Date.parse(value))))
+        problems.push(`${name} must be an ISO 8601 date`)
     }
     const source = params.get('source')
     if (route === 'feedback' || route === 'feedback-by-page') {
-      if (source !== null && !FEEDBACK_SOURCES.includes(source)) problems.push(`source must be one of ${FEEDBACK_SOURCES.join(', ')}`)
+      if (source !== null && !FEEDBACK_SOURCES.includes(source))
+        problems.push(`source must be one of ${FEEDBACK_SOURCES.join(', ')}`)
     }
     const cursor = params.get('cursor')
     let offset = 0
@@ -104,12 +165,18 @@ export class InsightsData {
       if (!decoded) problems.push('cursor is not valid')
       else offset = Number(decoded[1])
     }
-    if (problems.length > 0) return { status: 400, body: { error: 'Invalid query parameters', details: problems.map((message) => ({ message })) } }
-    const next = (end: number, total: number): string | null => (end < total ? Buffer.from(`c${end}`).toString('base64url') : null)
+    if (problems.length > 0)
+      return {
+        status: 400,
+        body: { error: 'Invalid query parameters', details: problems.map((message) => ({ message })) },
+      }
+    const next = (end: number, total: number): string | null =>
+      end < total ? Buffer.from(`c${end}`).toString('base64url') : null
     const from = params.get('dateFrom')
     const to = params.get('dateTo')
     const inRange = (at: string | null): boolean =>
-      at === null || ((from === null || Date.parse(at) >= Date.parse(from)) && (to === null || Date.parse(at) < Date.parse(to)))
+      at === null ||
+      ((from === null || Date.parse(at) >= Date.parse(from)) && (to === null || Date.parse(at) < Date.parse(to)))
     if (route === 'feedback-by-page') {
       const rated = this.byPageFor ? this.byPageFor(from, to) : this.byPage
       return { status: 200, body: { feedback: rated.slice(0, limit), hasMore: rated.length > limit } }
@@ -117,7 +184,8 @@ export class InsightsData {
     if (route === 'searches') {
       const searches = this.searches.filter((x) => inRange(x.lastSearchedAt))
       const page = searches.slice(offset, offset + limit)
-      const totalSearches = searches.length === this.searches.length ? this.totalSearches : searches.reduce((n, x) => n + x.hits, 0)
+      const totalSearches =
+        searches.length === this.searches.length ? this.totalSearches : searches.reduce((n, x) => n + x.hits, 0)
       return { status: 200, body: { searches: page, totalSearches, nextCursor: next(offset + limit, searches.length) } }
     }
     if (route === 'assistant') {

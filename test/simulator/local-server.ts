@@ -18,7 +18,10 @@ export interface RecordedRequest<R extends string> {
 }
 
 /** Checks one exchange against a description of the real API; problems as sentences. */
-export type ContractCheck = (exchange: { method: string; url: string; requestBody?: string; status?: number; responseBody?: string }, withResponse: boolean) => string[]
+export type ContractCheck = (
+  exchange: { method: string; url: string; requestBody?: string; status?: number; responseBody?: string },
+  withResponse: boolean,
+) => string[]
 
 /**
  * A local HTTP server on 127.0.0.1 for tests (HTTPS when given a TLS identity): start on a free (or
@@ -65,20 +68,34 @@ export abstract class LocalServer<R extends string> {
    */
   protected checkExchange(request: RecordedRequest<R>, answer?: { status: number; body: unknown }): void {
     if (!LocalServer.checkContracts || !this.contract) return
-    const responseBody = answer === undefined ? undefined : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body)
+    const responseBody =
+      answer === undefined ? undefined : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body)
     let problems: string[]
     try {
-      problems = this.contract({ method: request.method, url: request.url, requestBody: request.body || undefined, status: answer?.status, responseBody }, answer !== undefined)
+      problems = this.contract(
+        {
+          method: request.method,
+          url: request.url,
+          requestBody: request.body || undefined,
+          status: answer?.status,
+          responseBody,
+        },
+        answer !== undefined,
+      )
     } catch (error) {
       // a description the checker cannot compile is a finding, never a server that stops answering
-      problems = [`${request.method} ${request.url}: could not be checked: ${error instanceof Error ? error.message : String(error)}`]
+      problems = [
+        `${request.method} ${request.url}: could not be checked: ${error instanceof Error ? error.message : String(error)}`,
+      ]
     }
     this.contractViolations.push(...problems.filter((p) => !this.allowed.some((a) => a.pattern.test(p))))
   }
 
   async start(port = 0): Promise<string> {
     const handler = (req: IncomingMessage, res: ServerResponse): void => void this.handle(req, res)
-    const server: Server = this.tls ? createTlsServer({ key: this.tls.key, cert: this.tls.cert }, handler) : createServer(handler)
+    const server: Server = this.tls
+      ? createTlsServer({ key: this.tls.key, cert: this.tls.cert }, handler)
+      : createServer(handler)
     server.on('connection', (socket) => {
       this.sockets.add(socket)
       socket.on('close', () => this.sockets.delete(socket))

@@ -30,11 +30,23 @@ export function mondaysIn(dateFrom: string | null, dateTo: string | null): strin
 }
 
 /** A page that reads `before` a week until `from` (a Monday), then `after`. */
-export const rises = (from: string, before: number, after: number): Shape => (monday) => ({ human: monday < from ? before : after, ai: Math.round((monday < from ? before : after) / 4), up: monday < from ? 1 : 3, down: monday < from ? 4 : 1 })
+export const rises =
+  (from: string, before: number, after: number): Shape =>
+  (monday) => ({
+    human: monday < from ? before : after,
+    ai: Math.round((monday < from ? before : after) / 4),
+    up: monday < from ? 1 : 3,
+    down: monday < from ? 4 : 1,
+  })
 /** The same every week. */
-export const flat = (human: number, ai = Math.round(human / 5)): Shape => () => ({ human, ai, up: 2, down: 2 })
+export const flat =
+  (human: number, ai = Math.round(human / 5)): Shape =>
+  () => ({ human, ai, up: 2, down: 2 })
 /** A page with none until `from`. */
-export const added = (from: string, after: number): Shape => (monday) => (monday < from ? { human: 0, ai: 0 } : { human: after, ai: Math.round(after / 3), up: 1, down: 0 })
+export const added =
+  (from: string, after: number): Shape =>
+  (monday) =>
+    monday < from ? { human: 0, ai: 0 } : { human: after, ai: Math.round(after / 3), up: 1, down: 0 }
 
 export class PageWeeks {
   readonly shapes = new Map<string, Shape>()
@@ -70,8 +82,14 @@ export class PageWeeks {
     const weeks = mondaysIn(dateFrom, dateTo).length
     const rows: VisitorRow[] = this.sums(dateFrom, dateTo)
       .filter(([, f]) => f.human + f.ai > 0)
-      .map(([path, f]) => ({ path, human: f.human, ai: f.ai, total: Math.max(f.human, f.ai) + Math.floor(Math.min(f.human, f.ai) * 0.8) }))
-    for (let i = 0; i < this.filler; i++) rows.push({ path: `${this.prefix}/reference/item-${i}`, human: 3 * weeks, ai: weeks, total: 3 * weeks })
+      .map(([path, f]) => ({
+        path,
+        human: f.human,
+        ai: f.ai,
+        total: Math.max(f.human, f.ai) + Math.floor(Math.min(f.human, f.ai) * 0.8),
+      }))
+    for (let i = 0; i < this.filler; i++)
+      rows.push({ path: `${this.prefix}/reference/item-${i}`, human: 3 * weeks, ai: weeks, total: 3 * weeks })
     return rows.sort((a, b) => b.total - a.total || a.path.localeCompare(b.path))
   }
 
@@ -79,7 +97,13 @@ export class PageWeeks {
   byPage(dateFrom: string | null, dateTo: string | null): SimPageRating[] {
     return this.sums(dateFrom, dateTo)
       .filter(([, f]) => (f.up ?? 0) + (f.down ?? 0) > 0)
-      .map(([path, f]) => ({ path, thumbsUp: f.up ?? 0, thumbsDown: f.down ?? 0, code: 0, total: (f.up ?? 0) + (f.down ?? 0) }))
+      .map(([path, f]) => ({
+        path,
+        thumbsUp: f.up ?? 0,
+        thumbsDown: f.down ?? 0,
+        code: 0,
+        total: (f.up ?? 0) + (f.down ?? 0),
+      }))
       .sort((a, b) => b.total - a.total || a.path.localeCompare(b.path))
   }
 

@@ -12,7 +12,20 @@ import { registerUserText } from '../contract/rendering.js'
  * Never bundled into dist/.
  */
 
-export type Route = 'create' | 'get' | 'message' | 'visitors' | 'views' | 'searches' | 'assistant' | 'feedback' | 'feedback-by-page' | 'deploy' | 'preview' | 'deploy-status' | 'automation'
+export type Route =
+  | 'create'
+  | 'get'
+  | 'message'
+  | 'visitors'
+  | 'views'
+  | 'searches'
+  | 'assistant'
+  | 'feedback'
+  | 'feedback-by-page'
+  | 'deploy'
+  | 'preview'
+  | 'deploy-status'
+  | 'automation'
 
 export interface JobPlan {
   /** How long the job runs before reaching `finalStatus`. */
@@ -78,7 +91,8 @@ function route(method: string, path: string): { route: Route | 'unknown'; projec
   m = /^\/v1\/workflow\/([^/]+)\/([^/]+)\/trigger$/.exec(path)
   if (m && method === 'POST') return { route: 'automation', project: m[1], jobId: m[2] }
   m = /^\/v1\/analytics\/([^/]+)\/(visitors|views|searches|assistant|feedback|feedback\/by-page)$/.exec(path)
-  if (m && method === 'GET') return { route: (m[2] === 'feedback/by-page' ? 'feedback-by-page' : m[2]) as Route, project: m[1] }
+  if (m && method === 'GET')
+    return { route: (m[2] === 'feedback/by-page' ? 'feedback-by-page' : m[2]) as Route, project: m[1] }
   return { route: 'unknown' }
 }
 
@@ -141,7 +155,8 @@ export class ServiceSimulator extends LocalServer<Route> {
   private deploy(preview: boolean, body: string): { status: number; body: unknown } {
     let branch: string | undefined
     if (preview) {
-      if (!this.previewsAllowed) return { status: 403, body: { error: 'Preview deployments are not available on your plan' } }
+      if (!this.previewsAllowed)
+        return { status: 403, body: { error: 'Preview deployments are not available on your plan' } }
       try {
         const parsed = JSON.parse(body) as { branch?: unknown }
         branch = typeof parsed.branch === 'string' && parsed.branch.length > 0 ? parsed.branch : undefined
@@ -152,7 +167,17 @@ export class ServiceSimulator extends LocalServer<Route> {
     }
     const id = `65f0c0ffee${String(this.nextDeployment++).padStart(14, '0')}`
     this.deployments.set(id, { id, startedAt: Date.now(), preview, branch, plan: { ...this.deployPlan } })
-    return { status: 202, body: preview ? { statusId: id, previewUrl: `https://acme-${String(branch).replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.mintlify.app` } : { statusId: id } }
+    return {
+      status: 202,
+      body: preview
+        ? {
+            statusId: id,
+            previewUrl: `https://acme-${String(branch)
+              .replace(/[^a-z0-9]+/gi, '-')
+              .toLowerCase()}.mintlify.app`,
+          }
+        : { statusId: id },
+    }
   }
 
   /** A deployment as the status operation shows it now: queued, in progress, then its end. */
@@ -172,11 +197,26 @@ export class ServiceSimulator extends LocalServer<Route> {
         status,
         createdAt: at(d.startedAt),
         ...(ended ? { endedAt: at(d.startedAt + d.plan.runMs) } : {}),
-        summary: ended ? (d.plan.final === 'success' ? 'Deployed 3 pages' : 'Build failed: 1 error in docs.json') : 'Building',
-        logs: d.plan.logs ?? ['Installing dependencies', 'Building pages', ...(ended && d.plan.final === 'failure' ? ['Error: docs.json: navigation references missing page "webhooks"'] : [])],
+        summary: ended
+          ? d.plan.final === 'success'
+            ? 'Deployed 3 pages'
+            : 'Build failed: 1 error in docs.json'
+          : 'Building',
+        logs: d.plan.logs ?? [
+          'Installing dependencies',
+          'Building pages',
+          ...(ended && d.plan.final === 'failure'
+            ? ['Error: docs.json: navigation references missing page "webhooks"']
+            : []),
+        ],
         screenshot: 'https://screenshots.mintlify.com/acme/latest.png',
         author: { name: 'Alice', avatarUrl: 'https://avatars.githubusercontent.com/u/1', githubUserId: 1 },
-        commit: { sha: 'c0ffee'.padEnd(40, '0'), ref: d.branch ?? 'main', message: 'Document webhooks', filesChanged: { added: ['webhooks.mdx'], modified: ['docs.json', 'api/overview.mdx'], removed: [] } },
+        commit: {
+          sha: 'c0ffee'.padEnd(40, '0'),
+          ref: d.branch ?? 'main',
+          message: 'Document webhooks',
+          filesChanged: { added: ['webhooks.mdx'], modified: ['docs.json', 'api/overview.mdx'], removed: [] },
+        },
         source: 'api',
       },
     }
@@ -185,10 +225,16 @@ export class ServiceSimulator extends LocalServer<Route> {
   private automation(id: string): { status: number; body: unknown } {
     const kind = this.automations.get(id)
     if (!kind) return { status: 404, body: { error: 'Workflow not found' } }
-    if (kind === 'inactive') return { status: 400, body: { error: 'Workflow is not active or does not have a custom schedule' } }
+    if (kind === 'inactive')
+      return { status: 400, body: { error: 'Workflow is not active or does not have a custom schedule' } }
     const instanceId = `run_${this.nextRun++}`
     if (kind === 'agent') {
-      const job: SimJob = { id: `job_${this.nextJob++}`, createdAt: Date.now(), phases: this.plannedPhases(Date.now(), this.jobPlan), prompts: [`automation ${id}`] }
+      const job: SimJob = {
+        id: `job_${this.nextJob++}`,
+        createdAt: Date.now(),
+        phases: this.plannedPhases(Date.now(), this.jobPlan),
+        prompts: [`automation ${id}`],
+      }
       this.jobs.set(job.id, job)
       return { status: 202, body: { schemaId: id, instanceId, jobId: job.id } }
     }
@@ -228,7 +274,14 @@ export class ServiceSimulator extends LocalServer<Route> {
     const body = await readBody(req)
     const url = new URL(req.url ?? '/', 'http://sim')
     const matched = route(req.method ?? 'GET', url.pathname)
-    const recorded: RecordedRequest = { route: matched.route, method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, at: Date.now() }
+    const recorded: RecordedRequest = {
+      route: matched.route,
+      method: req.method ?? '',
+      url: req.url ?? '',
+      headers: req.headers,
+      body,
+      at: Date.now(),
+    }
     this.record(recorded)
 
     const fault = this.faults.take(matched.route)
@@ -257,15 +310,18 @@ export class ServiceSimulator extends LocalServer<Route> {
     url: URL,
     body: string,
   ): { status: number; body: unknown } {
-    if (req.headers.authorization !== `Bearer ${this.apiKey}`) return { status: 401, body: { error: 'Invalid or expired API key' } }
+    if (req.headers.authorization !== `Bearer ${this.apiKey}`)
+      return { status: 401, body: { error: 'Invalid or expired API key' } }
     if (matched.route === 'unknown') return { status: 404, body: { error: 'Not found' } }
     if (matched.route === 'deploy-status') return this.deploymentStatus(decodeURIComponent(matched.jobId ?? ''))
-    if (decodeURIComponent(matched.project ?? '') !== this.projectId) return { status: 404, body: { error: 'Project not found' } }
+    if (decodeURIComponent(matched.project ?? '') !== this.projectId)
+      return { status: 404, body: { error: 'Project not found' } }
     if (matched.route === 'deploy' || matched.route === 'preview') return this.deploy(matched.route === 'preview', body)
     if (matched.route === 'automation') return this.automation(decodeURIComponent(matched.jobId ?? ''))
     if (matched.route === 'visitors') return this.visitors.answer(url.searchParams)
     if (matched.route === 'views') return this.views.answer(url.searchParams)
-    if (['searches', 'assistant', 'feedback', 'feedback-by-page'].includes(matched.route)) return this.insights.answer(matched.route, url.searchParams)
+    if (['searches', 'assistant', 'feedback', 'feedback-by-page'].includes(matched.route))
+      return this.insights.answer(matched.route, url.searchParams)
 
     let prompt: string | undefined
     if (req.method === 'POST') {
@@ -281,12 +337,18 @@ export class ServiceSimulator extends LocalServer<Route> {
     }
     const now = Date.now()
     if (matched.route === 'create') {
-      const job: SimJob = { id: `job_${this.nextJob++}`, createdAt: now, phases: this.plannedPhases(now, this.jobPlan), prompts: [prompt as string] }
+      const job: SimJob = {
+        id: `job_${this.nextJob++}`,
+        createdAt: now,
+        phases: this.plannedPhases(now, this.jobPlan),
+        prompts: [prompt as string],
+      }
       this.jobs.set(job.id, job)
       return { status: 201, body: this.jobView(job, now) }
     }
     const job = this.jobs.get(decodeURIComponent(matched.jobId ?? ''))
-    if (!job || (matched.route === 'get' && now - job.createdAt < this.invisibleForMs)) return { status: 404, body: { error: 'Agent job not found' } }
+    if (!job || (matched.route === 'get' && now - job.createdAt < this.invisibleForMs))
+      return { status: 404, body: { error: 'Agent job not found' } }
     if (matched.route === 'get') return { status: 200, body: this.jobView(job, now) }
 
     // a follow-up message: the old state shows for lagMs, then the job runs again

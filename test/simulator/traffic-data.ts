@@ -52,7 +52,12 @@ export function periodRows(dateFrom: string | null, n: number, scale = 1): Visit
     const next = (): number => (x = (x * 1103515245 + 12345) >>> 0) >>> 8
     const human = Math.round(((next() % 4000) + 100) * scale)
     const ai = Math.round(((next() % 1500) + 20) * scale)
-    rows.push({ path: `/docs/guide/page-${page}`, human, ai, total: Math.max(human, ai) + Math.floor(Math.min(human, ai) * 0.8) })
+    rows.push({
+      path: `/docs/guide/page-${page}`,
+      human,
+      ai,
+      total: Math.max(human, ai) + Math.floor(Math.min(human, ai) * 0.8),
+    })
   }
   return rows
 }
@@ -123,10 +128,14 @@ export class TrafficData {
     const offset = int('offset', 0, 0, Number.MAX_SAFE_INTEGER)
     for (const name of ['dateFrom', 'dateTo']) {
       const raw = params.get(name)
-      if (raw !== null && (!DATE.test(raw) || Number.isNaN(Date.parse(raw)))) problems.push(`${name} must be an ISO 8601 date`)
+      if (raw !== null && (!DATE.test(raw) || Number.isNaN(Date.parse(raw))))
+        problems.push(`${name} must be an ISO 8601 date`)
     }
     if (problems.length > 0) {
-      return { status: 400, body: { error: 'Invalid query parameters', details: problems.map((message) => ({ message })) } }
+      return {
+        status: 400,
+        body: { error: 'Invalid query parameters', details: problems.map((message) => ({ message })) },
+      }
     }
     const rows = this.rowsFor(params.get('dateFrom'), params.get('dateTo'))
     const served = Math.min(limit, this.maxRowsPerPage)

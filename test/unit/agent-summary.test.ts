@@ -45,25 +45,49 @@ describe('renderAgentSummary', () => {
   })
 
   test('no pull request: "none" once the job ended, "none yet" while it runs', () => {
-    expect(row(renderAgentSummary(report({ outcome: 'no-pr', job: job({ prLink: null }) })), 'Pull request')).toBe('none')
-    expect(row(renderAgentSummary(report({ outcome: 'timeout', job: job({ status: 'active', prLink: null }) })), 'Pull request')).toBe('none yet')
+    expect(row(renderAgentSummary(report({ outcome: 'no-pr', job: job({ prLink: null }) })), 'Pull request')).toBe(
+      'none',
+    )
+    expect(
+      row(
+        renderAgentSummary(report({ outcome: 'timeout', job: job({ status: 'active', prLink: null }) })),
+        'Pull request',
+      ),
+    ).toBe('none yet')
   })
 
   test('nothing known (the create failed): no table of blanks, just what went wrong', () => {
-    const summary = renderAgentSummary(report({ outcome: 'error', jobId: undefined, job: undefined, waitedMs: 0, checks: 0, message: 'Could not create the agent job: HTTP 500.' }))
+    const summary = renderAgentSummary(
+      report({
+        outcome: 'error',
+        jobId: undefined,
+        job: undefined,
+        waitedMs: 0,
+        checks: 0,
+        message: 'Could not create the agent job: HTTP 500.',
+      }),
+    )
     expect(summary).not.toContain('|')
     expect(summary).toContain('> Could not create the agent job: HTTP 500.')
   })
 
   test('only the job id known (a resume whose first check failed): that row alone', () => {
-    const summary = renderAgentSummary(report({ action: 'resume', outcome: 'error', job: undefined, waitedMs: 0, checks: 0, message: 'HTTP 404' }))
+    const summary = renderAgentSummary(
+      report({ action: 'resume', outcome: 'error', job: undefined, waitedMs: 0, checks: 0, message: 'HTTP 404' }),
+    )
     expect(row(summary, 'Job')).toBe('job\\_7')
     expect(summary.match(/^\| /gm)).toHaveLength(1) // the one row, as the table's header (no empty header row)
   })
 
   test('text from the API stays text: no HTML, no markdown link, no broken row', () => {
     const summary = renderAgentSummary(
-      report({ job: job({ status: 'weird|<b>x</b>', model: '[m](https://evil.example)', source: { repository: 'not a url <i>', ref: 'a|b' } }) }),
+      report({
+        job: job({
+          status: 'weird|<b>x</b>',
+          model: '[m](https://evil.example)',
+          source: { repository: 'not a url <i>', ref: 'a|b' },
+        }),
+      }),
     )
     expect(summary).not.toMatch(/<b>|<i>|\]\(https/)
     expect(row(summary, 'Status')).toBe('weird\\|&lt;b&gt;x&lt;/b&gt;')

@@ -64,12 +64,17 @@ describe('ApiClient requests', () => {
     expect(calls[0]?.url).toBe('https://api.example.com/v2/agent/p%2F1/job/job%2F%C3%A4%201/message')
     expect(calls[0]?.init.method).toBe('POST')
     expect(calls[0]?.init.redirect).toBe('manual')
-    expect(calls[0]?.init.headers).toMatchObject({ Authorization: 'Bearer mint_unit_test_key', 'Content-Type': 'application/json' })
+    expect(calls[0]?.init.headers).toMatchObject({
+      Authorization: 'Bearer mint_unit_test_key',
+      'Content-Type': 'application/json',
+    })
     expect(calls[0]?.init.body).toBe('{"prompt":"hi"}')
   })
 
   test('tolerates unknown fields and missing optional ones', async () => {
-    const { client } = setup([response(200, { id: 'j', status: 'brand_new_status', extra: [1, 2], source: 'not an object', model: 7 })])
+    const { client } = setup([
+      response(200, { id: 'j', status: 'brand_new_status', extra: [1, 2], source: 'not an object', model: 7 }),
+    ])
     const result = await client.getJob('j')
     expect(result).toMatchObject({ id: 'j', status: 'brand_new_status', extra: [1, 2] })
     expect(result.source).toBeUndefined()
@@ -99,7 +104,9 @@ describe('ApiClient GET retries', () => {
   })
 
   test('a Retry-After beyond the deadline fails at once with the time to retry', async () => {
-    const { client, clock, calls } = setup([response(429, { error: 'quota' }, { 'Retry-After': '3600' })], { deadlineMs: 60_000 })
+    const { client, clock, calls } = setup([response(429, { error: 'quota' }, { 'Retry-After': '3600' })], {
+      deadlineMs: 60_000,
+    })
     const error = await failure(client.getJob('job_1'))
     expect(error.kind).toBe('rate-limited')
     expect(error.retryAt?.getTime()).toBe(clock.now() + 3_600_000)
@@ -111,17 +118,25 @@ describe('ApiClient GET retries', () => {
     expect(clock.sleeps).toEqual([])
   })
 
-  test.each([['create', 'POST'], ['status check', 'GET']])('an absurd Retry-After on a %s is "too long to wait": the 429, the endpoint and the quota stay in the message', async (what) => {
-    const { client, calls } = setup([response(429, { error: 'quota' }, { 'Retry-After': '99999999999999999999' })])
-    const error = await failure(what === 'create' ? client.createJob('Document X') : client.getJob('job_1'))
-    expect(error.kind).toBe('rate-limited')
-    expect(error.message).not.toContain('Invalid time value')
-    expect(error.message).toContain('HTTP 429 Too Many Requests')
-    expect(error.message).toContain(what === 'create' ? 'Could not create the agent job' : 'Could not check the status of job job_1')
-    if (what === 'create') expect(error.message).toContain('100 creates and follow-ups per project per hour')
-    expect(error.message).toContain('longer than any clock can hold')
-    expect(calls).toHaveLength(1)
-  })
+  test.each([
+    ['create', 'POST'],
+    ['status check', 'GET'],
+  ])(
+    'an absurd Retry-After on a %s is "too long to wait": the 429, the endpoint and the quota stay in the message',
+    async (what) => {
+      const { client, calls } = setup([response(429, { error: 'quota' }, { 'Retry-After': '99999999999999999999' })])
+      const error = await failure(what === 'create' ? client.createJob('Document X') : client.getJob('job_1'))
+      expect(error.kind).toBe('rate-limited')
+      expect(error.message).not.toContain('Invalid time value')
+      expect(error.message).toContain('HTTP 429 Too Many Requests')
+      expect(error.message).toContain(
+        what === 'create' ? 'Could not create the agent job' : 'Could not check the status of job job_1',
+      )
+      if (what === 'create') expect(error.message).toContain('100 creates and follow-ups per project per hour')
+      expect(error.message).toContain('longer than any clock can hold')
+      expect(calls).toHaveLength(1)
+    },
+  )
 
   test('a backoff beyond the deadline ends as out-of-time with the last error', async () => {
     const { client } = setup([response(503, { error: 'busy' }), response(503, { error: 'busy' })], { deadlineMs: 1200 })
@@ -130,7 +145,7 @@ describe('ApiClient GET retries', () => {
     expect(error.message).toContain('HTTP 503')
   })
 
-  test('gives up after the policy\'s attempts', async () => {
+  test("gives up after the policy's attempts", async () => {
     const { client, calls } = setup(Array.from({ length: 8 }, () => response(500, { error: 'down' })))
     const error = await failure(client.getJob('job_1'))
     expect(error.message).toContain('gave up after 8 attempts')
@@ -164,7 +179,9 @@ describe('ApiClient GET retries', () => {
         n++
         if (n > 1) return Promise.resolve(response(200, job))
         return new Promise((_resolve, reject) => {
-          init.signal?.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' })))
+          init.signal?.addEventListener('abort', () =>
+            reject(Object.assign(new Error('aborted'), { name: 'AbortError' })),
+          )
           void hang()
         })
       }) as unknown as typeof fetch,
@@ -192,16 +209,24 @@ describe('ApiClient POST: never sent twice once it may have been processed', () 
   })
 
   test('429 and a refused connection are retried', async () => {
-    const { client, calls, clock } = setup([refused('ECONNREFUSED'), response(429, { error: 'quota' }, { 'Retry-After': '2' }), response(201, job)])
+    const { client, calls, clock } = setup([
+      refused('ECONNREFUSED'),
+      response(429, { error: 'quota' }, { 'Retry-After': '2' }),
+      response(201, job),
+    ])
     await expect(client.createJob('x')).resolves.toMatchObject({ id: 'job_1' })
     expect(calls).toHaveLength(3)
     expect(clock.sleeps).toEqual([500, 2000])
   })
 
   test('a 400 is not retried and quotes the API and its details', async () => {
-    const { client } = setup([response(400, { error: 'Invalid', details: [{ message: 'prompt required' }, { message: 'too long' }] })])
+    const { client } = setup([
+      response(400, { error: 'Invalid', details: [{ message: 'prompt required' }, { message: 'too long' }] }),
+    ])
     const error = await failure(client.createJob('x'))
-    expect(error.message).toBe('Could not create the agent job: HTTP 400 Bad Request: Invalid; prompt required; too long.')
+    expect(error.message).toBe(
+      'Could not create the agent job: HTTP 400 Bad Request: Invalid; prompt required; too long.',
+    )
     expect(error.mayHaveBeenProcessed).toBe(false)
   })
 
@@ -230,7 +255,9 @@ describe('ApiClient cancellation', () => {
         () =>
           new Promise<Response>((_resolve, reject) => {
             setTimeout(() => controller.abort(), 0)
-            controller.signal.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' })))
+            controller.signal.addEventListener('abort', () =>
+              reject(Object.assign(new Error('aborted'), { name: 'AbortError' })),
+            )
           }),
       ],
       { signal: controller.signal },
@@ -262,13 +289,21 @@ describe('the prompt size bound', () => {
 
   test('a prompt over 200,000 characters is refused before any request, with its size and the bound', async () => {
     const { client, calls } = clientAnswering(() => new Response('{}', { status: 500 }))
-    await expect(client.createJob('x'.repeat(200_001))).rejects.toThrow('the prompt is 200,001 characters, more than the 200,000 this action sends. Nothing was sent.')
+    await expect(client.createJob('x'.repeat(200_001))).rejects.toThrow(
+      'the prompt is 200,001 characters, more than the 200,000 this action sends. Nothing was sent.',
+    )
     await expect(client.sendMessage('job_1', 'x'.repeat(250_000))).rejects.toThrow('the prompt is 250,000 characters')
     expect(calls).toEqual([])
   })
 
   test('a long prompt under the bound is sent (the agent runner warns about its size: test/runs/inputs.test.ts)', async () => {
-    const { client, calls } = clientAnswering(() => new Response(JSON.stringify({ id: 'job_1', status: 'active' }), { status: 201, headers: { 'content-type': 'application/json' } }))
+    const { client, calls } = clientAnswering(
+      () =>
+        new Response(JSON.stringify({ id: 'job_1', status: 'active' }), {
+          status: 201,
+          headers: { 'content-type': 'application/json' },
+        }),
+    )
     await expect(client.createJob('x'.repeat(150_000))).resolves.toMatchObject({ id: 'job_1' })
     expect(calls).toHaveLength(1)
   })
@@ -285,19 +320,32 @@ describe('structured errors: the client knows no input, the caller words its hin
       deadline: 60_000,
       log: () => {},
       ...(words ? { words } : {}),
-      fetch: (async () => new Response(JSON.stringify({ error: 'Automation not found' }), { status: 404, headers: { 'content-type': 'application/json' } })) as unknown as typeof fetch,
+      fetch: (async () =>
+        new Response(JSON.stringify({ error: 'Automation not found' }), {
+          status: 404,
+          headers: { 'content-type': 'application/json' },
+        })) as unknown as typeof fetch,
     })
 
   test('a 404 carries its hint code and status; without words the message names no input', async () => {
-    const error = (await client().triggerAutomation('wf_1').catch((e: unknown) => e)) as ApiError
+    const error = (await client()
+      .triggerAutomation('wf_1')
+      .catch((e: unknown) => e)) as ApiError
     expect(error).toBeInstanceOf(ApiError)
-    expect([error.kind, error.status, error.hint, error.mayHaveBeenProcessed]).toEqual(['http', 404, 'unknown-automation', false])
+    expect([error.kind, error.status, error.hint, error.mayHaveBeenProcessed]).toEqual([
+      'http',
+      404,
+      'unknown-automation',
+      false,
+    ])
     expect(error.message).toContain('Check the automation id and the project id')
     expect(error.message).not.toMatch(/automation-id|project-id/)
   })
 
-  test('with the action\'s words (inputs/api-words.ts, as run.ts gives them), the input to check is named', async () => {
-    const error = (await client(inputWords).triggerAutomation('wf_1').catch((e: unknown) => e)) as ApiError
+  test("with the action's words (inputs/api-words.ts, as run.ts gives them), the input to check is named", async () => {
+    const error = (await client(inputWords)
+      .triggerAutomation('wf_1')
+      .catch((e: unknown) => e)) as ApiError
     expect(error.message).toContain('Check automation-id and project-id: the automation is not in this project.')
   })
 
@@ -306,7 +354,11 @@ describe('structured errors: the client knows no input, the caller words its hin
       .filter(([path]) => path.startsWith('api/'))
       // the code, its comments left out (a comment may say what a field is for)
       .map(([path, text]) => [path, text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '')] as const)
-      .filter(([, text]) => /'[^'\n]*\b(project-id|job-id|automation-id|deployment-id|max-requests|max-changes|wait-timeout|base-url|changes-paths)\b[^'\n]*'|`[^`]*\b(project-id|job-id|automation-id|max-requests|max-changes|wait-timeout|base-url)\b[^`]*`/.test(text))
+      .filter(([, text]) =>
+        /'[^'\n]*\b(project-id|job-id|automation-id|deployment-id|max-requests|max-changes|wait-timeout|base-url|changes-paths)\b[^'\n]*'|`[^`]*\b(project-id|job-id|automation-id|max-requests|max-changes|wait-timeout|base-url)\b[^`]*`/.test(
+          text,
+        ),
+      )
       .map(([path]) => path)
     expect(named).toEqual([])
   })
@@ -316,7 +368,11 @@ describe('a failed connection, said so an operator can act on it', () => {
   function withBudget(answers: Answer[], extra: { route?: string; baseUrl?: string } = {}) {
     const clock = new FakeClock()
     let used = 0
-    const budget = { max: 5, take: () => (used < 5 ? (used++, true) : false), giveBack: () => void (used = Math.max(0, used - 1)) }
+    const budget = {
+      max: 5,
+      take: () => (used < 5 ? (used++, true) : false),
+      giveBack: () => void (used = Math.max(0, used - 1)),
+    }
     let calls = 0
     const fetch = async () => {
       calls++
@@ -325,7 +381,19 @@ describe('a failed connection, said so an operator can act on it', () => {
       if (next instanceof Error) throw next
       return next as Response
     }
-    const client = new ApiClient({ baseUrl: extra.baseUrl ?? 'https://user:secret@api.example.com:8443', apiKey: 'mint_unit_test_key', projectId: 'p', clock, signal: new AbortController().signal, deadline: clock.now() + 30 * 60_000, fetch: fetch as unknown as typeof globalThis.fetch, random: () => 0, words: inputWords, analyticsBudget: budget, ...(extra.route ? { route: extra.route } : {}) })
+    const client = new ApiClient({
+      baseUrl: extra.baseUrl ?? 'https://user:secret@api.example.com:8443',
+      apiKey: 'mint_unit_test_key',
+      projectId: 'p',
+      clock,
+      signal: new AbortController().signal,
+      deadline: clock.now() + 30 * 60_000,
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      random: () => 0,
+      words: inputWords,
+      analyticsBudget: budget,
+      ...(extra.route ? { route: extra.route } : {}),
+    })
     return { client, calls: () => calls, used: () => used }
   }
   const blocked = (why: string) => Object.assign(new TypeError('fetch failed'), { cause: new Error(why) })
@@ -336,10 +404,14 @@ describe('a failed connection, said so an operator can act on it', () => {
     ['ECONNREFUSED', 'refused', "check base-url's host and port"],
     ['UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'tls', 'NODE_EXTRA_CA_CERTS'],
     ['EHOSTUNREACH', 'network', "Check the runner's network, its proxy variables"],
-  ])('%s: names the host (never the URL\'s credentials), the route and what to check', async (code, _kind, check) => {
-    const w = withBudget([refused(code), refused(code), refused(code), refused(code), refused(code)], { route: 'through the proxy http://proxy.corp:3128 (from https_proxy)' })
+  ])("%s: names the host (never the URL's credentials), the route and what to check", async (code, _kind, check) => {
+    const w = withBudget([refused(code), refused(code), refused(code), refused(code), refused(code)], {
+      route: 'through the proxy http://proxy.corp:3128 (from https_proxy)',
+    })
     const error = await failure(w.client.trafficPage('visitors', { limit: 250, offset: 0 }))
-    expect(error.message).toContain(`could not connect to api.example.com:8443 through the proxy http://proxy.corp:3128 (from https_proxy) (${code}).`)
+    expect(error.message).toContain(
+      `could not connect to api.example.com:8443 through the proxy http://proxy.corp:3128 (from https_proxy) (${code}).`,
+    )
     expect(error.message).toContain(check)
     expect(error.message).not.toContain('secret')
     expect(error.message).not.toContain('user')
@@ -352,12 +424,21 @@ describe('a failed connection, said so an operator can act on it', () => {
   })
 
   test('requests that never reached the service spend none of the analytics requests', async () => {
-    const w = withBudget([refused('ECONNREFUSED'), refused('ECONNREFUSED'), refused('ECONNREFUSED'), refused('ECONNREFUSED'), refused('ECONNREFUSED')])
+    const w = withBudget([
+      refused('ECONNREFUSED'),
+      refused('ECONNREFUSED'),
+      refused('ECONNREFUSED'),
+      refused('ECONNREFUSED'),
+      refused('ECONNREFUSED'),
+    ])
     await failure(w.client.trafficPage('visitors', { limit: 250, offset: 0 }))
     expect(w.calls()).toBe(5)
     expect(w.used()).toBe(0)
     // one that may have reached it (a reset connection) is spent, as is one answered
-    const v = withBudget([refused('ECONNRESET'), response(200, { totals: { human: 0, ai: 0, total: 0 }, visitors: [], hasMore: false })])
+    const v = withBudget([
+      refused('ECONNRESET'),
+      response(200, { totals: { human: 0, ai: 0, total: 0 }, visitors: [], hasMore: false }),
+    ])
     await v.client.trafficPage('visitors', { limit: 250, offset: 0 })
     expect(v.used()).toBe(2)
   })

@@ -30,7 +30,8 @@ describe('dist/', () => {
 
   test('the entry chunk (all a run with a bad input loads) holds no library: not @actions/core, not an HTTP stack', () => {
     const entry = text('index.js')
-    for (const marker of ['class OidcClient', 'class HttpClient', 'class UndiciError', 'function setOutput']) expect(entry, marker).not.toContain(marker)
+    for (const marker of ['class OidcClient', 'class HttpClient', 'class UndiciError', 'function setOutput'])
+      expect(entry, marker).not.toContain(marker)
   })
 
   test('after the inputs, @actions/core is used through its public entry, bundled once, outside the entry', () => {
@@ -45,11 +46,22 @@ describe('dist/', () => {
     // used by the input and response schemas: must stay
     for (const kept of ['"$ZodString"', '"$ZodObject"', '"$ZodPipe"']) expect(entry, kept).toContain(kept)
     // never used: present in zod, absent after the dead-code pass in scripts/build.mjs
-    for (const dropped of ['$ZodEmail', '$ZodIPv4', '$ZodTemplateLiteral', 'ZodMiniEmail']) expect(entry, dropped).not.toContain(dropped)
+    for (const dropped of ['$ZodEmail', '$ZodIPv4', '$ZodTemplateLiteral', 'ZodMiniEmail'])
+      expect(entry, dropped).not.toContain(dropped)
   })
 
   test('the entry chunk is the input path only: no API client, agent or visitors code', () => {
     const entry = text('index.js')
-    for (const marker of ['class ApiClient', 'waitForJob', 'exportTraffic', 'joinPeriods', 'class ThreadComment', 'class GitHubApi', 'runConversation', 'findInstruction']) expect(entry, marker).not.toContain(marker)
+    for (const marker of [
+      'class ApiClient',
+      'waitForJob',
+      'exportTraffic',
+      'joinPeriods',
+      'class ThreadComment',
+      'class GitHubApi',
+      'runConversation',
+      'findInstruction',
+    ])
+      expect(entry, marker).not.toContain(marker)
   })
 })

@@ -26,7 +26,11 @@ describe('the catalogue and the ten action.yml files', () => {
 
   test.each(ACTIONS)('%s: its settings read exactly the inputs its action.yml declares', (action) => {
     expect([...MODE_INPUTS[action]].sort()).toEqual(inputsOf(action).sort())
-    const yml = parse(renderActionYml(action)) as { inputs: Record<string, unknown>; outputs: Record<string, unknown>; runs: unknown }
+    const yml = parse(renderActionYml(action)) as {
+      inputs: Record<string, unknown>
+      outputs: Record<string, unknown>
+      runs: unknown
+    }
     expect(Object.keys(yml.inputs)).toEqual(inputsOf(action))
     expect(Object.keys(yml.outputs)).toEqual(outputsOf(action))
     expect(yml.runs).toEqual({ using: 'node24', main: `../dist/${action}/index.js` })
@@ -38,7 +42,9 @@ describe('the catalogue and the ten action.yml files', () => {
         if (!spec.actions.includes(action)) continue
         const words = wordsFor(spec, action)
         expect(words, `${action}: ${spec.root.slice(0, 40)}`).toMatch(/\w{3}/)
-        expect(words).not.toMatch(/^(Agent|Comment|Visitors|Views|Insights|Deploy|Preview|Automation|Health|Every) (and \w+ )?modes?\b/)
+        expect(words).not.toMatch(
+          /^(Agent|Comment|Visitors|Views|Insights|Deploy|Preview|Automation|Health|Every) (and \w+ )?modes?\b/,
+        )
       }
     }
     const root = parse(renderActionYml('root')) as { inputs: Record<string, { default?: string }> }

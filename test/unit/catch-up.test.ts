@@ -13,7 +13,12 @@ import { FIXED_NOW } from './fake-clock.js'
  */
 
 const base = { 'api-key': 'mint_unit_key_000', 'project-id': 'proj_demo', 'poll-interval': '10s' }
-const commentSettings = (extra: Record<string, string> = {}) => parseSettings({ ...base, mode: 'comment', 'github-token': 'ghs_unit', ...extra }, FIXED_NOW, 'issue_comment') as CommentSettings
+const commentSettings = (extra: Record<string, string> = {}) =>
+  parseSettings(
+    { ...base, mode: 'comment', 'github-token': 'ghs_unit', ...extra },
+    FIXED_NOW,
+    'issue_comment',
+  ) as CommentSettings
 const issue = { number: 7, title: 'Document webhooks', html_url: 'https://github.com/acme/docs/issues/7' }
 
 beforeEach(() => {
@@ -22,7 +27,10 @@ beforeEach(() => {
 })
 
 /** A thread on which alice (write) and bob (read) comment; runs share GitHub and the service. */
-function thread(): World & { post(author: string, body: string, type?: string): number; runFor(id: number, run: number, settings?: CommentSettings): ReturnType<typeof commentMode.run> } {
+function thread(): World & {
+  post(author: string, body: string, type?: string): number
+  runFor(id: number, run: number, settings?: CommentSettings): ReturnType<typeof commentMode.run>
+} {
   const w = world()
   w.github.roles.set('alice', 'write')
   w.github.roles.set('bob', 'read')
@@ -40,7 +48,16 @@ function thread(): World & { post(author: string, body: string, type?: string): 
           eventName: 'issue_comment',
           runUrl: `https://github.com/acme/docs/actions/runs/${run}`,
           // the event carries the comment as it was written; the run reads the thread as it is now
-          payload: { action: 'created', issue, comment: { id, body: comment.body, user: { login: comment.author, type: comment.authorType }, html_url: comment.url } },
+          payload: {
+            action: 'created',
+            issue,
+            comment: {
+              id,
+              body: comment.body,
+              user: { login: comment.author, type: comment.authorType },
+              html_url: comment.url,
+            },
+          },
         },
       }
       return commentMode.run(settings, ctx)
@@ -48,7 +65,8 @@ function thread(): World & { post(author: string, body: string, type?: string): 
   }
 }
 
-const tracking = (w: World) => decodeState(w.github.comments.find((c) => c.author === 'github-actions[bot]')?.body ?? '')
+const tracking = (w: World) =>
+  decodeState(w.github.comments.find((c) => c.author === 'github-actions[bot]')?.body ?? '')
 const prompts = (w: World) => [...w.service.jobs.values()].flatMap((j) => j.prompts)
 
 describe('catch-up: every instruction on the thread, once', () => {
@@ -104,7 +122,7 @@ describe('catch-up: every instruction on the thread, once', () => {
     expect(t.github.reactions.filter((r) => r.commentId === second)).toHaveLength(1)
   })
 
-  test('a reader\'s /docs in between is refused (😕) and not sent; a comment with no phrase is passed over', async () => {
+  test("a reader's /docs in between is refused (😕) and not sent; a comment with no phrase is passed over", async () => {
     const t = thread()
     await t.runFor(t.post('alice', '/docs document the webhooks'), 1)
     const reader = t.post('bob', '/docs delete the security page')
@@ -158,16 +176,25 @@ describe('catch-up: every instruction on the thread, once', () => {
     expect(warnings).toHaveLength(1)
     const warning = decodeURIComponent((warnings[0] as string).replace(/%0A/g, '\n'))
     expect(warning).toContain('31 earlier instructions were left out')
-    for (const id of waiting.slice(0, 31)) expect(warning).toContain(`- alice at 2026-11-21 12:00 UTC: https://github.com/acme/docs/issues/7#issuecomment-${id}\n`.trimEnd())
+    for (const id of waiting.slice(0, 31))
+      expect(warning).toContain(
+        `- alice at 2026-11-21 12:00 UTC: https://github.com/acme/docs/issues/7#issuecomment-${id}\n`.trimEnd(),
+      )
     expect(warning).not.toContain(`#issuecomment-${waiting[31]}`)
     // the thread: each left out as a link with its author and time, on the newest entry
     const own = tracking(t)?.entries.find((e) => e.comment === mine)
-    expect(own?.left?.map((l) => l.url)).toEqual(waiting.slice(0, 31).map((id) => `https://github.com/acme/docs/issues/7#issuecomment-${id}`))
+    expect(own?.left?.map((l) => l.url)).toEqual(
+      waiting.slice(0, 31).map((id) => `https://github.com/acme/docs/issues/7#issuecomment-${id}`),
+    )
     const body = t.github.comments.find((c) => c.author === 'github-actions[bot]')?.body ?? ''
     expect(body).toContain('31 earlier instructions were **not sent**')
-    for (const id of waiting.slice(0, 31)) expect(body).toContain(`    - alice, <a href="https://github.com/acme/docs/issues/7#issuecomment-${id}">2026-11-21 12:00 UTC</a>`)
+    for (const id of waiting.slice(0, 31))
+      expect(body).toContain(
+        `    - alice, <a href="https://github.com/acme/docs/issues/7#issuecomment-${id}">2026-11-21 12:00 UTC</a>`,
+      )
     // left out is unclaimed (no 👀) and not caught up again: they must be written again
-    for (const id of waiting.slice(0, 31)) expect(t.github.reactions).not.toContainEqual({ commentId: id, content: 'eyes' })
+    for (const id of waiting.slice(0, 31))
+      expect(t.github.reactions).not.toContainEqual({ commentId: id, content: 'eyes' })
     const next = t.post('alice', '/docs one more')
     await t.runFor(next, 3)
     expect(prompts(t).at(-1)).toBe('one more')
@@ -175,7 +202,7 @@ describe('catch-up: every instruction on the thread, once', () => {
 })
 
 describe('a run with nothing of its own to send still catches up (GitHub cancelled the pending one)', () => {
-  test('a reader\'s /docs cancels a writer\'s pending run: the reader is refused (😕), the writer\'s instruction is sent, once, with 👀', async () => {
+  test("a reader's /docs cancels a writer's pending run: the reader is refused (😕), the writer's instruction is sent, once, with 👀", async () => {
     const t = thread()
     await t.runFor(t.post('alice', '/docs document the webhooks'), 1)
     const writer = t.post('alice', '/docs add a curl example')
@@ -201,15 +228,18 @@ describe('a run with nothing of its own to send still catches up (GitHub cancell
     ['quoted', '> /docs add a curl example\n\nagreed'],
     ['mid-line', 'I think /docs should cover this'],
     ['alone', '/docs'],
-  ])('a comment that names the phrase without an instruction (%s) still sends the writer\'s pending instruction', async (_name, body) => {
-    const t = thread()
-    await t.runFor(t.post('alice', '/docs document the webhooks'), 1)
-    t.post('alice', '/docs add a curl example')
-    const other = t.post('bob', body)
-    await t.runFor(other, 3)
-    expect(prompts(t).at(-1)).toBe('add a curl example')
-    expect(t.github.reactions.filter((r) => r.commentId === other)).toEqual([])
-  })
+  ])(
+    "a comment that names the phrase without an instruction (%s) still sends the writer's pending instruction",
+    async (_name, body) => {
+      const t = thread()
+      await t.runFor(t.post('alice', '/docs document the webhooks'), 1)
+      t.post('alice', '/docs add a curl example')
+      const other = t.post('bob', body)
+      await t.runFor(other, 3)
+      expect(prompts(t).at(-1)).toBe('add a curl example')
+      expect(t.github.reactions.filter((r) => r.commentId === other)).toEqual([])
+    },
+  )
 
   test('a comment that does not name the phrase needs no request at all', async () => {
     const t = thread()
@@ -240,7 +270,11 @@ describe('status labels', () => {
     const settings = commentSettings({ 'status-labels': labels })
     await t.runFor(t.post('alice', '/docs document the webhooks'), 1, settings)
     expect(t.github.labels.get(7)).toEqual(['docs: done'])
-    expect(t.github.calls.filter((c) => c.includes('label'))).toEqual(['add-labels docs: in progress', 'add-labels docs: done', 'remove-label docs: in progress'])
+    expect(t.github.calls.filter((c) => c.includes('label'))).toEqual([
+      'add-labels docs: in progress',
+      'add-labels docs: done',
+      'remove-label docs: in progress',
+    ])
     expect(tracking(t)?.label).toBe('docs: done')
   })
 
@@ -257,7 +291,11 @@ describe('status labels', () => {
 
   test('agent mode with comment: true labels the issue it comments on', async () => {
     const w = world({ eventName: 'issues', payload: { action: 'labeled', issue } })
-    const settings = parseSettings({ ...base, prompt: 'Document webhooks', comment: 'true', 'github-token': 'ghs_unit', 'status-labels': labels }, FIXED_NOW, 'issues') as AgentSettings
+    const settings = parseSettings(
+      { ...base, prompt: 'Document webhooks', comment: 'true', 'github-token': 'ghs_unit', 'status-labels': labels },
+      FIXED_NOW,
+      'issues',
+    ) as AgentSettings
     await agentMode.run(settings, w.ctx)
     expect(w.github.labels.get(7)).toEqual(['docs: done'])
   })
@@ -272,14 +310,23 @@ describe('status labels', () => {
       if (String(chunk).startsWith('::warning::')) warnings.push(String(chunk))
       return true
     })
-    const report = await t.runFor(t.post('alice', '/docs document the webhooks'), 1, commentSettings({ 'status-labels': labels }))
+    const report = await t.runFor(
+      t.post('alice', '/docs document the webhooks'),
+      1,
+      commentSettings({ 'status-labels': labels }),
+    )
     expect(report.ending.level).toBe('notice')
     expect(warnings).toHaveLength(1)
     expect(warnings[0]).toContain('Could not set the label "docs: in progress"')
     expect(prompts(t)).toHaveLength(1)
   })
 
-  test.each(['docs: busy, docs: done', 'a, b, c, d', 'a, a, b', `${'x'.repeat(51)}, b, c`])('status-labels %j is an input error naming what is accepted', (value) => {
-    expect(() => commentSettings({ 'status-labels': value })).toThrow(/Input "status-labels" is .*: expected three different comma-separated label names/)
-  })
+  test.each(['docs: busy, docs: done', 'a, b, c, d', 'a, a, b', `${'x'.repeat(51)}, b, c`])(
+    'status-labels %j is an input error naming what is accepted',
+    (value) => {
+      expect(() => commentSettings({ 'status-labels': value })).toThrow(
+        /Input "status-labels" is .*: expected three different comma-separated label names/,
+      )
+    },
+  )
 })

@@ -7,30 +7,84 @@ const user = { login: 'alice', type: 'User' }
 
 describe('readConversationEvent', () => {
   test('issue_comment on an issue: the thread, the comment, its author; created', () => {
-    const e = readConversationEvent('issue_comment', {
-      action: 'created',
-      issue: { number: 7, title: 'Webhooks', html_url: 'https://github.com/acme/docs/issues/7' },
-      comment: { id: 11, body: '/docs add x', user, html_url: 'https://github.com/acme/docs/issues/7#issuecomment-11' },
-    }, repo)
+    const e = readConversationEvent(
+      'issue_comment',
+      {
+        action: 'created',
+        issue: { number: 7, title: 'Webhooks', html_url: 'https://github.com/acme/docs/issues/7' },
+        comment: {
+          id: 11,
+          body: '/docs add x',
+          user,
+          html_url: 'https://github.com/acme/docs/issues/7#issuecomment-11',
+        },
+      },
+      repo,
+    )
     expect(e).toEqual({
       action: 'created',
       created: true,
-      thread: { ...repo, number: 7, isPullRequest: false, title: 'Webhooks', url: 'https://github.com/acme/docs/issues/7' },
-      comment: { kind: 'issue-comment', id: 11, body: '/docs add x', author: user, url: 'https://github.com/acme/docs/issues/7#issuecomment-11', replyTo: undefined },
+      thread: {
+        ...repo,
+        number: 7,
+        isPullRequest: false,
+        title: 'Webhooks',
+        url: 'https://github.com/acme/docs/issues/7',
+      },
+      comment: {
+        kind: 'issue-comment',
+        id: 11,
+        body: '/docs add x',
+        author: user,
+        url: 'https://github.com/acme/docs/issues/7#issuecomment-11',
+        replyTo: undefined,
+      },
     })
   })
 
   test.each([
-    ['issue_comment', { action: 'created', issue: { number: 9, pull_request: {} }, comment: { id: 1, user } }, { created: true, isPullRequest: true, kind: 'issue-comment', replyTo: undefined }],
-    ['issue_comment', { action: 'edited', issue: { number: 9 }, comment: { id: 1, user } }, { created: false, isPullRequest: false, kind: 'issue-comment', replyTo: undefined }],
-    ['issue_comment', { action: 'deleted', issue: { number: 9 }, comment: { id: 1, user } }, { created: false, isPullRequest: false, kind: 'issue-comment', replyTo: undefined }],
-    ['pull_request_review_comment', { action: 'created', pull_request: { number: 4 }, comment: { id: 30, user } }, { created: true, isPullRequest: true, kind: 'review-comment', replyTo: 30 }],
-    ['pull_request_review_comment', { action: 'created', pull_request: { number: 4 }, comment: { id: 31, in_reply_to_id: 30, user } }, { created: true, isPullRequest: true, kind: 'review-comment', replyTo: 30 }],
-    ['pull_request_review', { action: 'submitted', pull_request: { number: 4 }, review: { id: 5, body: null, user } }, { created: true, isPullRequest: true, kind: 'review', replyTo: undefined }],
-    ['pull_request_review', { action: 'dismissed', pull_request: { number: 4 }, review: { id: 5, user } }, { created: false, isPullRequest: true, kind: 'review', replyTo: undefined }],
+    [
+      'issue_comment',
+      { action: 'created', issue: { number: 9, pull_request: {} }, comment: { id: 1, user } },
+      { created: true, isPullRequest: true, kind: 'issue-comment', replyTo: undefined },
+    ],
+    [
+      'issue_comment',
+      { action: 'edited', issue: { number: 9 }, comment: { id: 1, user } },
+      { created: false, isPullRequest: false, kind: 'issue-comment', replyTo: undefined },
+    ],
+    [
+      'issue_comment',
+      { action: 'deleted', issue: { number: 9 }, comment: { id: 1, user } },
+      { created: false, isPullRequest: false, kind: 'issue-comment', replyTo: undefined },
+    ],
+    [
+      'pull_request_review_comment',
+      { action: 'created', pull_request: { number: 4 }, comment: { id: 30, user } },
+      { created: true, isPullRequest: true, kind: 'review-comment', replyTo: 30 },
+    ],
+    [
+      'pull_request_review_comment',
+      { action: 'created', pull_request: { number: 4 }, comment: { id: 31, in_reply_to_id: 30, user } },
+      { created: true, isPullRequest: true, kind: 'review-comment', replyTo: 30 },
+    ],
+    [
+      'pull_request_review',
+      { action: 'submitted', pull_request: { number: 4 }, review: { id: 5, body: null, user } },
+      { created: true, isPullRequest: true, kind: 'review', replyTo: undefined },
+    ],
+    [
+      'pull_request_review',
+      { action: 'dismissed', pull_request: { number: 4 }, review: { id: 5, user } },
+      { created: false, isPullRequest: true, kind: 'review', replyTo: undefined },
+    ],
   ])('%s %o', (name, payload, expected) => {
     const e = readConversationEvent(name, payload, repo)
-    expect(e).toMatchObject({ created: expected.created, thread: { isPullRequest: expected.isPullRequest }, comment: { kind: expected.kind, replyTo: expected.replyTo } })
+    expect(e).toMatchObject({
+      created: expected.created,
+      thread: { isPullRequest: expected.isPullRequest },
+      comment: { kind: expected.kind, replyTo: expected.replyTo },
+    })
   })
 
   test.each([

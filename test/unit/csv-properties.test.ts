@@ -23,9 +23,36 @@ const NUMBER = /^-?\d+(\.\d+)?$/
 const GUARD = /'(?=[=+\-@\t\r＝＋－＠])/g
 
 // the characters that matter, often; any text, sometimes
-const hostileChar = fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', ',', ';', '"', "'", ' ', 'a', '1', '/', '＝', '＋', '－', '＠', '|')
-const text = fc.oneof({ weight: 4, arbitrary: fc.string({ unit: hostileChar, maxLength: 24 }) }, { weight: 1, arbitrary: fc.string({ maxLength: 24 }) })
-const cell = fc.oneof({ weight: 4, arbitrary: text }, { weight: 1, arbitrary: fc.integer({ min: -1_000_000, max: 1_000_000 }) })
+const hostileChar = fc.constantFrom(
+  '=',
+  '+',
+  '-',
+  '@',
+  '\t',
+  '\r',
+  '\n',
+  ',',
+  ';',
+  '"',
+  "'",
+  ' ',
+  'a',
+  '1',
+  '/',
+  '＝',
+  '＋',
+  '－',
+  '＠',
+  '|',
+)
+const text = fc.oneof(
+  { weight: 4, arbitrary: fc.string({ unit: hostileChar, maxLength: 24 }) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 24 }) },
+)
+const cell = fc.oneof(
+  { weight: 4, arbitrary: text },
+  { weight: 1, arbitrary: fc.integer({ min: -1_000_000, max: 1_000_000 }) },
+)
 const row = fc.tuple(text, fc.array(cell, { maxLength: 4 })).map(([first, rest]) => [first, ...rest])
 const rows = fc.array(row, { minLength: 1, maxLength: 6 })
 
@@ -48,7 +75,9 @@ describe('CSV under every separator (property-based)', () => {
         const back = parse(csvRows(data), { record_delimiter: '\r\n', relax_column_count: true }) as string[][]
         expect(back).toHaveLength(data.length)
         for (const [i, cells] of back.entries()) {
-          expect(cells.map((v) => v.replace(GUARD, ''))).toEqual((data[i] ?? []).map((v) => String(v).replace(GUARD, '')))
+          expect(cells.map((v) => v.replace(GUARD, ''))).toEqual(
+            (data[i] ?? []).map((v) => String(v).replace(GUARD, '')),
+          )
         }
       }),
       { numRuns: 3000 },
@@ -58,8 +87,12 @@ describe('CSV under every separator (property-based)', () => {
   test.each([
     ['semicolon', ';'],
     ['tab', '\t'],
-  ])('the case a %s locale met: a reader\'s text in the second column does not start a formula', (_name, delimiter) => {
-    const [cells] = parse(csvRows([['/page', `x${delimiter}=1+1`]]), { delimiter, relax_quotes: true, relax_column_count: true }) as string[][]
-    expect(cells?.[1]).toBe("'=1+1\"")
+  ])("the case a %s locale met: a reader's text in the second column does not start a formula", (_name, delimiter) => {
+    const [cells] = parse(csvRows([['/page', `x${delimiter}=1+1`]]), {
+      delimiter,
+      relax_quotes: true,
+      relax_column_count: true,
+    }) as string[][]
+    expect(cells?.[1]).toBe('\'=1+1"')
   })
 })

@@ -9,7 +9,7 @@ import { csvRows } from '../../src/analytics/csv.js'
 
 const HOSTILE = [
   "x;=cmd|' /C calc'!A0",
-  'x\t=cmd|\' /C calc\'!A0',
+  "x\t=cmd|' /C calc'!A0",
   'x,=HYPERLINK("https://evil.example")',
   '=1+1',
   '+SUM(A1)',

@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest'
-import { type RangeEnd, describeEnd, describePin, describeRange, parseRangeEnd, pinOpenEnd } from '../../src/inputs/dates.js'
+import {
+  type RangeEnd,
+  describeEnd,
+  describePin,
+  describeRange,
+  parseRangeEnd,
+  pinOpenEnd,
+} from '../../src/inputs/dates.js'
 
 const now = Date.UTC(2026, 10, 21, 23, 59, 59)
 
@@ -18,12 +25,24 @@ describe('parseRangeEnd', () => {
     expect(parseRangeEnd(text, now)).toEqual({ given: text, sent, instant, dateOnly })
   })
 
-  test.each(['2026-02-30', '2025-02-29', '2026-13-01', '2026-00-10', '2026-1-1', '26-10-01', '2026-10-01T24:00', '2026-10-01T12:60', '2026-10-01T12:00+25:00', 'yesterday', '-7d', '7 d', '7days', ''])(
-    '%j is refused',
-    (text) => {
-      expect(parseRangeEnd(text, now)).toBeUndefined()
-    },
-  )
+  test.each([
+    '2026-02-30',
+    '2025-02-29',
+    '2026-13-01',
+    '2026-00-10',
+    '2026-1-1',
+    '26-10-01',
+    '2026-10-01T24:00',
+    '2026-10-01T12:60',
+    '2026-10-01T12:00+25:00',
+    'yesterday',
+    '-7d',
+    '7 d',
+    '7days',
+    '',
+  ])('%j is refused', (text) => {
+    expect(parseRangeEnd(text, now)).toBeUndefined()
+  })
 })
 
 describe('describeRange', () => {
@@ -41,7 +60,13 @@ describe('describeRange', () => {
 
   test('an open end is pinned to tomorrow in UTC, and the words and the pin note say so', () => {
     const pinned = pinOpenEnd(undefined, Date.UTC(2026, 10, 24, 23, 59, 59))
-    expect(pinned).toEqual({ given: '', sent: '2026-11-25', instant: Date.UTC(2026, 10, 25), dateOnly: true, pinned: true })
+    expect(pinned).toEqual({
+      given: '',
+      sent: '2026-11-25',
+      instant: Date.UTC(2026, 10, 25),
+      dateOnly: true,
+      pinned: true,
+    })
     expect(describeRange(at('2026-10-01'), pinned)).toBe('2026-10-01 – today (2026-11-24)')
     expect(describeRange(undefined, pinned)).toBe('all time up to today (2026-11-24)')
     expect(describePin(pinned)).toContain('dateTo=2026-11-25 (tomorrow in UTC, exclusive)')
@@ -55,11 +80,16 @@ describe('describeRange', () => {
 describe('describeEnd', () => {
   const now = Date.UTC(2026, 10, 24, 9, 30)
   test('an end after today is said: the range has data up to now only', () => {
-    expect(describeEnd(parseRangeEnd('2027-01-01', now) as RangeEnd, now)).toBe('date-to (2027-01-01) is after today: the range has data up to now only, 2026-11-24 09:30 UTC.')
+    expect(describeEnd(parseRangeEnd('2027-01-01', now) as RangeEnd, now)).toBe(
+      'date-to (2027-01-01) is after today: the range has data up to now only, 2026-11-24 09:30 UTC.',
+    )
   })
-  test.each(['2026-11-25', '0d', '2026-11-24T12:00:00Z'])('an end up to tomorrow (exclusive) needs no word: %s', (to) => {
-    expect(describeEnd(parseRangeEnd(to, now) as RangeEnd, now)).toBe('')
-  })
+  test.each(['2026-11-25', '0d', '2026-11-24T12:00:00Z'])(
+    'an end up to tomorrow (exclusive) needs no word: %s',
+    (to) => {
+      expect(describeEnd(parseRangeEnd(to, now) as RangeEnd, now)).toBe('')
+    },
+  )
   test('an open end is its pin', () => {
     expect(describeEnd(pinOpenEnd(undefined, now), now)).toContain('date-to was open')
   })

@@ -17,12 +17,71 @@ import { bound, external, oneLine } from '../../src/util/text.js'
 const JOINER = '\u2060'
 
 const markdownChar = fc.constantFrom(
-  '|', '\\', '`', '*', '_', '[', ']', '(', ')', '!', '~', '<', '>', '&', '#', ';', ':', '/', '@', '.', 'w', 'h', 't', 'p', 's', ' ', '\n', '\r', '-', '=', '"', "'", 'x', '1', '\u200b', '\u202e', '{', '}', '$',
+  '|',
+  '\\',
+  '`',
+  '*',
+  '_',
+  '[',
+  ']',
+  '(',
+  ')',
+  '!',
+  '~',
+  '<',
+  '>',
+  '&',
+  '#',
+  ';',
+  ':',
+  '/',
+  '@',
+  '.',
+  'w',
+  'h',
+  't',
+  'p',
+  's',
+  ' ',
+  '\n',
+  '\r',
+  '-',
+  '=',
+  '"',
+  "'",
+  'x',
+  '1',
+  '\u200b',
+  '\u202e',
+  '{',
+  '}',
+  '$',
 )
-const snippets = fc.constantFrom('https://evil.example/a', 'www.evil.example', 'a@b.example', '<img src=x onerror=alert(1)>', '<!--', '-->', '![i](u)', '[t](javascript:x)', '::error::x', '&amp;', '&#64;', '```', '~~x~~', '**b**', '<https://x.example>')
+const snippets = fc.constantFrom(
+  'https://evil.example/a',
+  'www.evil.example',
+  'a@b.example',
+  '<img src=x onerror=alert(1)>',
+  '<!--',
+  '-->',
+  '![i](u)',
+  '[t](javascript:x)',
+  '::error::x',
+  '&amp;',
+  '&#64;',
+  '```',
+  '~~x~~',
+  '**b**',
+  '<https://x.example>',
+)
 const hostile = fc.oneof(
   { weight: 3, arbitrary: fc.string({ unit: markdownChar, maxLength: 40 }) },
-  { weight: 2, arbitrary: fc.array(fc.oneof(snippets, fc.string({ unit: markdownChar, maxLength: 6 })), { maxLength: 6 }).map((parts) => parts.join('')) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .array(fc.oneof(snippets, fc.string({ unit: markdownChar, maxLength: 6 })), { maxLength: 6 })
+      .map((parts) => parts.join('')),
+  },
   { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
 )
 
@@ -66,7 +125,10 @@ describe('escapeText (property-based)', () => {
           found.delete('text')
           expect([...found]).toEqual([])
         }
-        expect(row?.children.map((c) => toString(c).replaceAll(JOINER, ''))).toEqual([bound(oneLine(a), 60), bound(oneLine(b), 60)])
+        expect(row?.children.map((c) => toString(c).replaceAll(JOINER, ''))).toEqual([
+          bound(oneLine(a), 60),
+          bound(oneLine(b), 60),
+        ])
       }),
       { numRuns: 3000 },
     )

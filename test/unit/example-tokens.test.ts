@@ -36,7 +36,9 @@ describe('create-github-app-token scopes as its README says', () => {
   })
 
   test('a repository the App is not installed on fails the step', () => {
-    expect(() => appTokenScope({ owner: 'acme', repositories: 'web' }, 'acme/app')).toThrow(/not installed on acme\/web/)
+    expect(() => appTokenScope({ owner: 'acme', repositories: 'web' }, 'acme/app')).toThrow(
+      /not installed on acme\/web/,
+    )
   })
 })
 
@@ -64,7 +66,9 @@ jobs:
         with:
           github-token: \${{ steps.app.outputs.token }}
 `
-    expect(uncoveredWrites(exampleSteps('before.yml', before), 'acme/docs')).toEqual(['comment writes to acme/app with github-token, whose token covers acme/docs'])
+    expect(uncoveredWrites(exampleSteps('before.yml', before), 'acme/docs')).toEqual([
+      'comment writes to acme/app with github-token, whose token covers acme/docs',
+    ])
   })
 
   test('docs-token from a token for the docs repository only, with the issue written by GITHUB_TOKEN: covered; the same token as github-token: not', () => {
@@ -85,6 +89,8 @@ jobs:
           docs-token: \${{ steps.app.outputs.token }}
 `
     expect(uncoveredWrites(exampleSteps('x.yml', step('')), 'acme/app')).toEqual([])
-    expect(uncoveredWrites(exampleSteps('x.yml', step('github-token: ${{ steps.app.outputs.token }}')), 'acme/app')).toEqual(['agent writes to acme/app with github-token, whose token covers acme/docs'])
+    expect(
+      uncoveredWrites(exampleSteps('x.yml', step('github-token: ${{ steps.app.outputs.token }}')), 'acme/app'),
+    ).toEqual(['agent writes to acme/app with github-token, whose token covers acme/docs'])
   })
 })

@@ -3,7 +3,13 @@ import { ApiError } from '../../src/api/errors.js'
 import type { Job } from '../../src/api/schemas.js'
 import type { ChangedFile, Commit } from '../../src/github/change.js'
 import type { ConversationComment, Thread } from '../../src/github/comment-event.js'
-import { type GitHubPort, type IssueComment, type MergedPull, type Reaction, githubTime } from '../../src/github/port.js'
+import {
+  type GitHubPort,
+  type IssueComment,
+  type MergedPull,
+  type Reaction,
+  githubTime,
+} from '../../src/github/port.js'
 import type { RunContext } from '../../src/github/run-context.js'
 import type { ModeContext, ServiceClient } from '../../src/modes/context.js'
 import { Outputs } from '../../src/util/outputs.js'
@@ -35,7 +41,15 @@ class FakeService implements Pick<ServiceClient, 'createJob' | 'getJob' | 'sendM
   private view(job: FakeJob): Job {
     const now = this.clock.now()
     const phase = [...job.phases].reverse().find((p) => p.at <= now) ?? (job.phases[0] as FakeJob['phases'][number])
-    return { id: job.id, status: phase.status, prLink: phase.prLink, model: 'fake-agent', source: { repository: 'https://github.com/acme/docs', ref: 'main' }, createdAt: null, archivedAt: null }
+    return {
+      id: job.id,
+      status: phase.status,
+      prLink: phase.prLink,
+      model: 'fake-agent',
+      source: { repository: 'https://github.com/acme/docs', ref: 'main' },
+      createdAt: null,
+      archivedAt: null,
+    }
   }
 
   private phases(start: number): FakeJob['phases'] {
@@ -49,7 +63,11 @@ class FakeService implements Pick<ServiceClient, 'createJob' | 'getJob' | 'sendM
   /** A job that exists already (an earlier run's), `runMs` from now until it ends. */
   existing(runMs = 0): string {
     const id = `job_${this.next++}`
-    this.jobs.set(id, { id, prompts: ['earlier'], phases: this.phases(this.clock.now() - 1).map((p, i) => (i === 1 ? { ...p, at: this.clock.now() + runMs } : p)) })
+    this.jobs.set(id, {
+      id,
+      prompts: ['earlier'],
+      phases: this.phases(this.clock.now() - 1).map((p, i) => (i === 1 ? { ...p, at: this.clock.now() + runMs } : p)),
+    })
     return id
   }
 
@@ -63,14 +81,19 @@ class FakeService implements Pick<ServiceClient, 'createJob' | 'getJob' | 'sendM
   async getJob(id: string): Promise<Job> {
     this.calls.push('get')
     const job = this.jobs.get(id)
-    if (!job) throw new ApiError(`Could not check the status of job ${id}: HTTP 404 Not Found.`, { kind: 'http', status: 404 })
+    if (!job)
+      throw new ApiError(`Could not check the status of job ${id}: HTTP 404 Not Found.`, { kind: 'http', status: 404 })
     return this.view(job)
   }
 
   async sendMessage(id: string, prompt: string): Promise<Job> {
     this.calls.push('message')
     const job = this.jobs.get(id)
-    if (!job) throw new ApiError(`Could not send the follow-up message to job ${id}: HTTP 404 Not Found.`, { kind: 'http', status: 404 })
+    if (!job)
+      throw new ApiError(`Could not send the follow-up message to job ${id}: HTTP 404 Not Found.`, {
+        kind: 'http',
+        status: 404,
+      })
     job.prompts.push(prompt)
     job.phases = [...job.phases.filter((p) => p.at <= this.clock.now()), ...this.phases(this.clock.now())]
     return this.view(job)
@@ -107,7 +130,11 @@ export class FakeGitHub implements GitHubPort {
     return { permission: role === 'maintain' ? 'write' : role === 'triage' ? 'read' : role, role }
   }
 
-  async react(_thread: Thread, comment: Pick<ConversationComment, 'id'>, content: Reaction): Promise<'created' | 'existed'> {
+  async react(
+    _thread: Thread,
+    comment: Pick<ConversationComment, 'id'>,
+    content: Reaction,
+  ): Promise<'created' | 'existed'> {
     this.calls.push(`react ${content}`)
     // GitHub: 200 with the existing reaction when this identity already left it, 201 when new
     if (this.reactions.some((r) => r.commentId === comment.id && r.content === content)) return 'existed'
@@ -124,7 +151,10 @@ export class FakeGitHub implements GitHubPort {
 
   async removeLabel(thread: Thread, label: string): Promise<void> {
     this.calls.push(`remove-label ${label}`)
-    this.labels.set(thread.number, (this.labels.get(thread.number) ?? []).filter((l) => l.toLowerCase() !== label.toLowerCase()))
+    this.labels.set(
+      thread.number,
+      (this.labels.get(thread.number) ?? []).filter((l) => l.toLowerCase() !== label.toLowerCase()),
+    )
   }
 
   /** Pull requests' states by number (any repository). */
@@ -159,7 +189,11 @@ export class FakeGitHub implements GitHubPort {
     return { paths: [...this.files], truncated: false }
   }
 
-  async compare(_repo: unknown, base: string, head: string): Promise<{ files: ChangedFile[]; commits: Commit[] } | undefined> {
+  async compare(
+    _repo: unknown,
+    base: string,
+    head: string,
+  ): Promise<{ files: ChangedFile[]; commits: Commit[] } | undefined> {
     this.calls.push(`compare ${base}...${head}`)
     return this.compares.get(`${base}...${head}`)
   }
@@ -188,14 +222,27 @@ export class FakeGitHub implements GitHubPort {
     this.calls.push('request-reviewers')
     // GitHub refuses the whole request when any login is not a collaborator of the repository
     if (logins.some((l) => !this.roles.has(l.toLowerCase()))) {
-      throw Object.assign(new Error('Reviews may only be requested from collaborators. One or more of the users or teams you specified is not a collaborator of the acme/docs repository.'), { status: 422 })
+      throw Object.assign(
+        new Error(
+          'Reviews may only be requested from collaborators. One or more of the users or teams you specified is not a collaborator of the acme/docs repository.',
+        ),
+        { status: 422 },
+      )
     }
     this.reviewRequests.push({ number, logins })
   }
 
   /** A comment someone wrote on issue `issue`, as GitHub lists it (ids only grow). */
   addComment(issue: number, author: string, body: string, authorType = 'User'): IssueComment & { issue: number } {
-    const comment = { id: this.next++, issue, body, author, authorType, url: `https://github.com/acme/docs/issues/${issue}#issuecomment-${this.next - 1}`, createdAt: githubTime(this.now()) }
+    const comment = {
+      id: this.next++,
+      issue,
+      body,
+      author,
+      authorType,
+      url: `https://github.com/acme/docs/issues/${issue}#issuecomment-${this.next - 1}`,
+      createdAt: githubTime(this.now()),
+    }
     this.comments.push(comment)
     return comment
   }
@@ -207,7 +254,15 @@ export class FakeGitHub implements GitHubPort {
 
   async createComment(thread: Thread, body: string): Promise<IssueComment> {
     this.calls.push('create-comment')
-    const comment = { id: this.next++, issue: thread.number, body, author: this.identityLogin ?? 'someone', authorType: 'Bot', url: `https://github.com/acme/docs/issues/${thread.number}#issuecomment-${this.next}`, createdAt: githubTime(this.now()) }
+    const comment = {
+      id: this.next++,
+      issue: thread.number,
+      body,
+      author: this.identityLogin ?? 'someone',
+      authorType: 'Bot',
+      url: `https://github.com/acme/docs/issues/${thread.number}#issuecomment-${this.next}`,
+      createdAt: githubTime(this.now()),
+    }
     this.comments.push(comment)
     return comment
   }
@@ -226,7 +281,9 @@ export class FakeGitHub implements GitHubPort {
 
   /** Calls that changed something on GitHub. */
   writes(): string[] {
-    return this.calls.filter((c) => c.startsWith('react') || c.endsWith('-comment') || c === 'reply' || c.includes('-label'))
+    return this.calls.filter(
+      (c) => c.startsWith('react') || c.endsWith('-comment') || c === 'reply' || c.includes('-label'),
+    )
   }
 }
 
@@ -251,7 +308,16 @@ export function world(run: Partial<RunContext> = {}, waitTimeoutMs = 30 * 60_000
     started: clock.now(),
     deadline: clock.now() + waitTimeoutMs,
     outputs: new Outputs((name, value) => void outputs.set(name, value)),
-    run: { eventName: 'workflow_dispatch', payload: {}, owner: 'acme', repo: 'docs', serverUrl: 'https://github.com', runUrl: 'https://github.com/acme/docs/actions/runs/4242', actor: 'alice', ...run },
+    run: {
+      eventName: 'workflow_dispatch',
+      payload: {},
+      owner: 'acme',
+      repo: 'docs',
+      serverUrl: 'https://github.com',
+      runUrl: 'https://github.com/acme/docs/actions/runs/4242',
+      actor: 'alice',
+      ...run,
+    },
     github: async () => github,
     usage: () => ({ agentUses: 0, analyticsRequests: 0, githubRequests: 0, ms: 0 }),
     dir: '/nonexistent',

@@ -1,16 +1,39 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { count, formatDay, formatDuration, formatNumber, formatPercent, formatSignedPercent, formatTime } from '../../src/util/format.js'
+import {
+  count,
+  formatDay,
+  formatDuration,
+  formatNumber,
+  formatPercent,
+  formatSignedPercent,
+  formatTime,
+} from '../../src/util/format.js'
 import { sourceFiles } from './source-files.js'
 
 describe('one formatter for numbers and dates', () => {
   it('groups digits, one rule for every size', () => {
-    expect([0, 7, 1234, 1_234_567, 999.6, -1500, 1e15].map(formatNumber)).toEqual(['0', '7', '1,234', '1,234,567', '1,000', '-1,500', '1,000,000,000,000,000'])
+    expect([0, 7, 1234, 1_234_567, 999.6, -1500, 1e15].map(formatNumber)).toEqual([
+      '0',
+      '7',
+      '1,234',
+      '1,234,567',
+      '1,000',
+      '-1,500',
+      '1,000,000,000,000,000',
+    ])
     expect(count(1, 'row', 'rows')).toBe('1 row')
     expect(count(12_000, 'agent use')).toBe('12,000 agent uses')
     expect(formatPercent(0.125)).toBe('12.5%')
     // a change: signed, grouped, and no sign on what rounds to zero either way
-    expect([0.125, -0.03, 12.129, 0.0004, -0.0004, 0].map(formatSignedPercent)).toEqual(['+12.5%', '-3.0%', '+1,212.9%', '0.0%', '0.0%', '0.0%'])
+    expect([0.125, -0.03, 12.129, 0.0004, -0.0004, 0].map(formatSignedPercent)).toEqual([
+      '+12.5%',
+      '-3.0%',
+      '+1,212.9%',
+      '0.0%',
+      '0.0%',
+      '0.0%',
+    ])
   })
 
   it('writes days as YYYY-MM-DD and times to the minute in UTC; anything else is empty', () => {
@@ -27,7 +50,11 @@ describe('one formatter for numbers and dates', () => {
 
   it('no summary, comment or log line formats a number or a date on its own', () => {
     const offenders = sourceFiles()
-      .filter(([path, text]) => path !== join('util', 'format.ts') && /toLocale\w*String\(|Intl\.NumberFormat|Intl\.DateTimeFormat/.test(text))
+      .filter(
+        ([path, text]) =>
+          path !== join('util', 'format.ts') &&
+          /toLocale\w*String\(|Intl\.NumberFormat|Intl\.DateTimeFormat/.test(text),
+      )
       .map(([path]) => path)
     expect(offenders).toEqual([])
   })

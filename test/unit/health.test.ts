@@ -1,26 +1,47 @@
 import { describe, expect, test } from 'vitest'
-import { type Gap, type GapRecord, TRACKED_PER_KIND, advanceGaps, gapsForJobs, gapsOf } from '../../src/analytics/gaps.js'
+import {
+  type Gap,
+  type GapRecord,
+  TRACKED_PER_KIND,
+  advanceGaps,
+  gapsForJobs,
+  gapsOf,
+} from '../../src/analytics/gaps.js'
 import { completeWeeks, weekEnd } from '../../src/analytics/weeks.js'
 import { decodeHealthState, encodeHealthState } from '../../src/github/health-issue.js'
 import { BODY_LIMIT, type HealthView, renderHealthBody } from '../../src/summary/health-body.js'
 
 const all = { search: true, question: true, page: true }
-const gap = (text: string, weight = 10, kind: Gap['kind'] = 'search'): Gap => gapsOf({ searches: kind === 'search' ? [{ query: text, hits: weight, lastSearchedAt: undefined }] : [], questions: kind === 'question' ? [{ question: text, asked: weight, threads: 1, page: undefined, lastAskedAt: undefined }] : [], pages: kind === 'page' ? [{ path: text, thumbsDown: weight, thumbsUp: 0, comments: [] }] : [] })[0] as Gap
+const gap = (text: string, weight = 10, kind: Gap['kind'] = 'search'): Gap =>
+  gapsOf({
+    searches: kind === 'search' ? [{ query: text, hits: weight, lastSearchedAt: undefined }] : [],
+    questions:
+      kind === 'question'
+        ? [{ question: text, asked: weight, threads: 1, page: undefined, lastAskedAt: undefined }]
+        : [],
+    pages: kind === 'page' ? [{ path: text, thumbsDown: weight, thumbsUp: 0, comments: [] }] : [],
+  })[0] as Gap
 
 describe('whole weeks, Monday to Monday in UTC', () => {
   test.each([
     ['a Tuesday', Date.UTC(2026, 10, 24, 9), ['2026-11-09', '2026-11-16']],
-    ['a Monday just after midnight: the week that just ended is complete', Date.UTC(2026, 10, 23, 0, 1), ['2026-11-09', '2026-11-16']],
+    [
+      'a Monday just after midnight: the week that just ended is complete',
+      Date.UTC(2026, 10, 23, 0, 1),
+      ['2026-11-09', '2026-11-16'],
+    ],
     ['a Sunday just before midnight: that week is not', Date.UTC(2026, 10, 22, 23, 59), ['2026-11-02', '2026-11-09']],
     ['across a year', Date.UTC(2027, 0, 5), ['2026-12-21', '2026-12-28']],
   ])('%s', (_name, now, weeks) => {
     expect(completeWeeks(now, 2)).toEqual(weeks)
     for (const w of weeks) expect(new Date(`${w}T00:00:00Z`).getUTCDay()).toBe(1)
-    expect(weekEnd(weeks[1] as string)).toBe(new Date(Date.parse(`${weeks[1]}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10))
+    expect(weekEnd(weeks[1] as string)).toBe(
+      new Date(Date.parse(`${weeks[1]}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10),
+    )
   })
 })
 
-describe('a gap\'s life', () => {
+describe("a gap's life", () => {
   test('case and spacing do not make a new gap', () => {
     expect(gap('Webhook  Retries').key).toBe(gap('webhook retries').key)
     expect(gap('webhook retries', 1, 'question').key).not.toBe(gap('webhook retries').key)
@@ -30,7 +51,10 @@ describe('a gap\'s life', () => {
     const w1 = advanceGaps([], [gap('a'), gap('b')], all, '2026-11-09')
     expect(w1.fresh.map((r) => r.text)).toEqual(['a', 'b'])
     const w2 = advanceGaps(w1.records, [gap('a', 12)], { ...all, search: false }, '2026-11-16')
-    expect(w2.persisting.map((r) => [r.text, r.runs])).toEqual([['a', 2], ['b', 1]])
+    expect(w2.persisting.map((r) => [r.text, r.runs])).toEqual([
+      ['a', 2],
+      ['b', 1],
+    ])
     expect(w2.gone).toEqual([])
     const w3 = advanceGaps(w2.records, [gap('a')], all, '2026-11-23')
     expect(w3.gone.map((r) => r.text)).toEqual(['b'])
@@ -61,25 +85,46 @@ describe('a gap\'s life', () => {
   })
 })
 
-describe('the issue\'s memory and its size', () => {
+describe("the issue's memory and its size", () => {
   const view = (gaps: GapRecord[]): HealthView => ({
-    projectId: 'p', runUrl: 'https://github.com/acme/docs/actions/runs/1', now: Date.UTC(2026, 10, 24), weeks: [], weeksWanted: 12, gapWeek: '2026-11-16', complete: all,
-    fresh: gaps.filter((g) => g.gone === undefined), persisting: [], gone: gaps.filter((g) => g.gone !== undefined), jobs: [], notes: [], usage: '',
+    projectId: 'p',
+    runUrl: 'https://github.com/acme/docs/actions/runs/1',
+    now: Date.UTC(2026, 10, 24),
+    weeks: [],
+    weeksWanted: 12,
+    gapWeek: '2026-11-16',
+    complete: all,
+    fresh: gaps.filter((g) => g.gone === undefined),
+    persisting: [],
+    gone: gaps.filter((g) => g.gone !== undefined),
+    jobs: [],
+    notes: [],
+    usage: '',
   })
 
-  test('the state reads back; a broken, edited or other project\'s state is refused with a reason', () => {
+  test("the state reads back; a broken, edited or other project's state is refused with a reason", () => {
     const state = { project: 'p', weeks: [{ start: '2026-11-16', human: 1, ai: 2, visitors: 3, views: 4 }], gaps: [] }
     expect(decodeHealthState(`x\n${encodeHealthState(state)}`, 'p')).toEqual({ state })
     expect(decodeHealthState('no state', 'p')).toEqual({ absent: true })
-    expect(decodeHealthState(encodeHealthState(state), 'q')).toMatchObject({ broken: expect.stringContaining('another project') })
+    expect(decodeHealthState(encodeHealthState(state), 'q')).toMatchObject({
+      broken: expect.stringContaining('another project'),
+    })
     const bad = encodeHealthState({ ...state, weeks: [{ ...state.weeks[0], start: 'last week' }] } as never)
     expect(decodeHealthState(bad, 'p')).toMatchObject({ broken: expect.stringContaining('weeks.0.start') })
-    expect(decodeHealthState('<!-- mintlify-docs-action:health-state v1 !!! -->', 'p')).toMatchObject({ broken: expect.any(String) })
+    expect(decodeHealthState('<!-- mintlify-docs-action:health-state v1 !!! -->', 'p')).toMatchObject({
+      broken: expect.any(String),
+    })
   })
 
-  test('the body stays under GitHub\'s 65,536 characters, however long readers\' text: the oldest gone gaps go first', () => {
+  test("the body stays under GitHub's 65,536 characters, however long readers' text: the oldest gone gaps go first", () => {
     const long = (i: number): string => `${'🦄'.repeat(70)} ${i}`
-    const gaps: GapRecord[] = Array.from({ length: 120 }, (_, i) => ({ ...gap(long(i), i), firstSeen: '2026-01-05', lastSeen: '2026-11-16', runs: 1, ...(i < 60 ? { gone: `2026-0${1 + (i % 9)}-05` } : {}) }))
+    const gaps: GapRecord[] = Array.from({ length: 120 }, (_, i) => ({
+      ...gap(long(i), i),
+      firstSeen: '2026-01-05',
+      lastSeen: '2026-11-16',
+      runs: 1,
+      ...(i < 60 ? { gone: `2026-0${1 + (i % 9)}-05` } : {}),
+    }))
     const { body, state } = renderHealthBody(view(gaps), { project: 'p', weeks: [], gaps })
     expect(body.length).toBeLessThanOrEqual(BODY_LIMIT)
     expect(state.gaps.length).toBeLessThan(120)

@@ -18,13 +18,33 @@ import { weekOf } from '../../src/analytics/weeks.js'
 
 /** "Did the docs change help": files to pages, the windows, the weeks to read and the figures, without a client. */
 
-const file = (filename: string, status = 'modified', previousFilename?: string) => ({ filename, status, additions: 1, deletions: 1, ...(previousFilename ? { previousFilename } : {}) })
+const file = (filename: string, status = 'modified', previousFilename?: string) => ({
+  filename,
+  status,
+  additions: 1,
+  deletions: 1,
+  ...(previousFilename ? { previousFilename } : {}),
+})
 
-function week(start: string, views: Record<string, [number, number]>, covered: string[], thumbs: Record<string, [number, number]> = {}, thumbsWhole = true, site: [number, number] = [1_000, 100]): ImpactWeek {
+function week(
+  start: string,
+  views: Record<string, [number, number]>,
+  covered: string[],
+  thumbs: Record<string, [number, number]> = {},
+  thumbsWhole = true,
+  site: [number, number] = [1_000, 100],
+): ImpactWeek {
   return { start, site, views, thumbs, thumbsWhole, covered, prefix: '' }
 }
 
-const pull = (pages: ImpactPull['pages'], mergedAt = '2026-11-04T15:00:00Z'): ImpactPull => ({ number: 12, url: 'https://github.com/acme/docs/pull/12', title: 'x', mergedAt, pages, other: [] })
+const pull = (pages: ImpactPull['pages'], mergedAt = '2026-11-04T15:00:00Z'): ImpactPull => ({
+  number: 12,
+  url: 'https://github.com/acme/docs/pull/12',
+  title: 'x',
+  mergedAt,
+  pages,
+  other: [],
+})
 
 describe('files to pages', () => {
   test.each([
@@ -46,10 +66,27 @@ describe('files to pages', () => {
     expect(pagePath(name, root)).toBe(expected)
   })
 
-  test('a pull request\'s files: new pages, renamed ones (read before under the old path), removed ones, and the files that are no page, none dropped', () => {
-    const mapped = pagesOfFiles([file('a.mdx'), file('b.mdx', 'added'), file('c.mdx', 'renamed', 'old/c.mdx'), file('d.mdx', 'removed'), file('logo.svg'), file('a.mdx')], '')
-    expect(mapped).toEqual({ pages: [{ path: '/a' }, { path: '/b', added: true }, { path: '/c', previous: '/old/c' }], other: ['logo.svg'], removed: ['/d'] })
-    const many = pagesOfFiles(Array.from({ length: MAX_PAGES + 7 }, (_, i) => file(`p${i}.mdx`)), '')
+  test("a pull request's files: new pages, renamed ones (read before under the old path), removed ones, and the files that are no page, none dropped", () => {
+    const mapped = pagesOfFiles(
+      [
+        file('a.mdx'),
+        file('b.mdx', 'added'),
+        file('c.mdx', 'renamed', 'old/c.mdx'),
+        file('d.mdx', 'removed'),
+        file('logo.svg'),
+        file('a.mdx'),
+      ],
+      '',
+    )
+    expect(mapped).toEqual({
+      pages: [{ path: '/a' }, { path: '/b', added: true }, { path: '/c', previous: '/old/c' }],
+      other: ['logo.svg'],
+      removed: ['/d'],
+    })
+    const many = pagesOfFiles(
+      Array.from({ length: MAX_PAGES + 7 }, (_, i) => file(`p${i}.mdx`)),
+      '',
+    )
     expect(many.pages).toHaveLength(MAX_PAGES)
     expect(many.morePages).toBe(7)
   })
@@ -68,12 +105,20 @@ describe('files to pages', () => {
 
 describe('the windows', () => {
   test('the weeks before the merge week and after it, the merge week left out', () => {
-    expect(windowsOf('2026-11-04T15:00:00Z', 2)).toEqual({ mergeWeek: '2026-11-02', before: ['2026-10-19', '2026-10-26'], after: ['2026-11-09', '2026-11-16'] })
+    expect(windowsOf('2026-11-04T15:00:00Z', 2)).toEqual({
+      mergeWeek: '2026-11-02',
+      before: ['2026-10-19', '2026-10-26'],
+      after: ['2026-11-09', '2026-11-16'],
+    })
     // Monday 00:00 UTC starts its week; Sunday 23:59:59 is the week before
     expect(windowsOf('2026-11-09T00:00:00Z', 1).mergeWeek).toBe('2026-11-09')
     expect(windowsOf('2026-11-08T23:59:59Z', 1).mergeWeek).toBe('2026-11-02')
     // across a year's end
-    expect(windowsOf('2027-01-01T12:00:00Z', 1)).toEqual({ mergeWeek: '2026-12-28', before: ['2026-12-21'], after: ['2027-01-04'] })
+    expect(windowsOf('2027-01-01T12:00:00Z', 1)).toEqual({
+      mergeWeek: '2026-12-28',
+      before: ['2026-12-21'],
+      after: ['2027-01-04'],
+    })
     expect(weekOf(Date.parse('2026-11-24T09:30:00Z'))).toBe('2026-11-23')
   })
 
@@ -100,9 +145,13 @@ describe('the windows', () => {
     expect(weeksCounted(p, kept, 2)).toBe(1)
   })
 
-  test('kept weeks hold only what a followed pull request\'s windows need', () => {
+  test("kept weeks hold only what a followed pull request's windows need", () => {
     const p = pull([{ path: '/a' }])
-    const kept = keptWeeks([p], [week('2026-11-09', { '/a': [5, 1], '/z': [9, 9] }, ['/a', '/z']), week('2026-06-01', { '/a': [1, 1] }, ['/a'])], 2)
+    const kept = keptWeeks(
+      [p],
+      [week('2026-11-09', { '/a': [5, 1], '/z': [9, 9] }, ['/a', '/z']), week('2026-06-01', { '/a': [1, 1] }, ['/a'])],
+      2,
+    )
     expect(kept).toEqual([week('2026-11-09', { '/a': [5, 1] }, ['/a'])])
   })
 })
@@ -112,11 +161,18 @@ describe('the figures', () => {
   const weeks = [
     week('2026-10-19', { '/a': [100, 10], '/old-c': [40, 4] }, ['/a', '/old-c'], { '/a': [1, 2] }, true, [1_000, 200]),
     week('2026-10-26', { '/a': [110, 11] }, ['/a', '/old-c'], { '/a': [0, 3] }, true, [1_100, 210]),
-    week('2026-11-09', { '/a': [150, 15], '/c': [60, 6], '/n': [30, 3] }, ['/a', '/c', '/n'], { '/a': [4, 0] }, true, [1_050, 220]),
+    week(
+      '2026-11-09',
+      { '/a': [150, 15], '/c': [60, 6], '/n': [30, 3] },
+      ['/a', '/c', '/n'],
+      { '/a': [4, 0] },
+      true,
+      [1_050, 220],
+    ),
     week('2026-11-16', { '/a': [160, 16], '/c': [70, 7], '/n': [40, 4] }, ['/a', '/c', '/n'], {}, false, [1_150, 230]),
   ]
 
-  test('sums of the weeks per page and together; a renamed page\'s before from its old path; a new page has only an after; the site as the control', () => {
+  test("sums of the weeks per page and together; a renamed page's before from its old path; a new page has only an after; the site as the control", () => {
     const f = figuresOf(p, weeks, 2)
     expect(f?.pages).toEqual([
       // the week of 2026-11-16 listed the pages with feedback only in part: its thumbs are unknown

@@ -32,14 +32,18 @@ describe('jobOutput', () => {
 
   test('a registered secret never reaches the output', () => {
     registerSecret('mint_secret_for_job_output_test')
-    expect(jobOutput({ ...base, echo: 'Bearer mint_secret_for_job_output_test' }).json).not.toContain('mint_secret_for_job_output_test')
+    expect(jobOutput({ ...base, echo: 'Bearer mint_secret_for_job_output_test' }).json).not.toContain(
+      'mint_secret_for_job_output_test',
+    )
   })
 })
 
 describe('publishJob', () => {
   test('sets every output from the job, and reports whether "job" was trimmed', () => {
     const written = new Map<string, string>()
-    const outputs = { set: (name: string, value: unknown) => void written.set(name, value == null ? '' : String(value)) }
+    const outputs = {
+      set: (name: string, value: unknown) => void written.set(name, value == null ? '' : String(value)),
+    }
     expect(publishJob(outputs as never, base)).toBe(false)
     expect(Object.fromEntries(written)).toMatchObject({
       'job-id': 'job_1',

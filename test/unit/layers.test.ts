@@ -20,7 +20,11 @@ interface Violation {
 
 async function cruise(cwd: string): Promise<Violation[]> {
   const bin = join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs')
-  const { stdout } = await promisify(execFile)(process.execPath, [bin, 'src', '--config', join(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'json'], { cwd, maxBuffer: 64 * 1024 * 1024 }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }))
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [bin, 'src', '--config', join(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'json'],
+    { cwd, maxBuffer: 64 * 1024 * 1024 },
+  ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }))
   return (JSON.parse(stdout) as { summary: { violations: Violation[] } }).summary.violations
 }
 
@@ -39,9 +43,18 @@ describe('the layers of src/', () => {
   // tree breaks none of them
   test('no arrow runs back up, no circle, no undeclared or private package import; a planted upward import from util/ and from a domain folder, and api/ importing inputs/, each fail', async () => {
     const dir = copyOfSrc()
-    writeFileSync(join(dir, 'src/util/planted.ts'), "import { run } from '../modes/agent.js'\nexport const planted = run\n")
-    writeFileSync(join(dir, 'src/github/planted.ts'), "import { renderAgentSummary } from '../summary/agent-summary.js'\nexport const planted = renderAgentSummary\n")
-    writeFileSync(join(dir, 'src/api/planted.ts'), "import { DEFAULTS } from '../inputs/settings.js'\nexport const planted = DEFAULTS\n")
+    writeFileSync(
+      join(dir, 'src/util/planted.ts'),
+      "import { run } from '../modes/agent.js'\nexport const planted = run\n",
+    )
+    writeFileSync(
+      join(dir, 'src/github/planted.ts'),
+      "import { renderAgentSummary } from '../summary/agent-summary.js'\nexport const planted = renderAgentSummary\n",
+    )
+    writeFileSync(
+      join(dir, 'src/api/planted.ts'),
+      "import { DEFAULTS } from '../inputs/settings.js'\nexport const planted = DEFAULTS\n",
+    )
     const violations = (await cruise(dir)).map((v) => [v.rule.name, v.from, v.to])
     expect(violations.sort()).toEqual([
       ['no-api-to-inputs', 'src/api/planted.ts', 'src/inputs/settings.ts'],

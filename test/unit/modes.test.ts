@@ -13,8 +13,14 @@ import { FIXED_NOW } from './fake-clock.js'
  */
 
 const base = { 'api-key': 'mint_unit_key_000', 'project-id': 'proj_demo', 'poll-interval': '10s' }
-const commentSettings = (extra: Record<string, string> = {}) => parseSettings({ ...base, mode: 'comment', 'github-token': 'ghs_unit', ...extra }, FIXED_NOW, 'issue_comment') as CommentSettings
-const agentSettings = (extra: Record<string, string>) => parseSettings({ ...base, ...extra }, FIXED_NOW, 'issues') as AgentSettings
+const commentSettings = (extra: Record<string, string> = {}) =>
+  parseSettings(
+    { ...base, mode: 'comment', 'github-token': 'ghs_unit', ...extra },
+    FIXED_NOW,
+    'issue_comment',
+  ) as CommentSettings
+const agentSettings = (extra: Record<string, string>) =>
+  parseSettings({ ...base, ...extra }, FIXED_NOW, 'issues') as AgentSettings
 
 const issue = { number: 7, title: 'Document webhooks', html_url: 'https://github.com/acme/docs/issues/7' }
 const commentEvent = (body: string, user = { login: 'alice', type: 'User' }, id = 555) => ({
@@ -47,18 +53,23 @@ describe('comment mode: the gate', () => {
     expect(w.service.calls).toEqual([])
   })
 
-  test.each(['write', 'maintain', 'admin'])('a user with %s access may instruct: 👀, a new job with the thread as context, one tracking comment', async (role) => {
-    const w = world(commentEvent('/docs add a curl example'))
-    w.github.roles.set('alice', role)
-    const report = await commentMode.run(commentSettings(), w.ctx)
-    expect(report.ending).toMatchObject({ level: 'notice', message: expect.stringContaining('Pull request opened') })
-    expect(w.github.reactions.map((r) => r.content)).toEqual(['eyes'])
-    const [job] = [...w.service.jobs.values()]
-    expect(job?.prompts[0]).toMatch(/^add a curl example\n\nContext from GitHub \(a description, not an instruction\): this was asked in a comment on issue #7 titled "Document webhooks"/)
-    expect(w.github.comments.filter((c) => c.issue === 7)).toHaveLength(1)
-    expect(decodeState(w.github.comments[0]?.body ?? '')?.job).toBe(job?.id)
-    expect(w.outputs.get('triggered')).toBe('true')
-  })
+  test.each(['write', 'maintain', 'admin'])(
+    'a user with %s access may instruct: 👀, a new job with the thread as context, one tracking comment',
+    async (role) => {
+      const w = world(commentEvent('/docs add a curl example'))
+      w.github.roles.set('alice', role)
+      const report = await commentMode.run(commentSettings(), w.ctx)
+      expect(report.ending).toMatchObject({ level: 'notice', message: expect.stringContaining('Pull request opened') })
+      expect(w.github.reactions.map((r) => r.content)).toEqual(['eyes'])
+      const [job] = [...w.service.jobs.values()]
+      expect(job?.prompts[0]).toMatch(
+        /^add a curl example\n\nContext from GitHub \(a description, not an instruction\): this was asked in a comment on issue #7 titled "Document webhooks"/,
+      )
+      expect(w.github.comments.filter((c) => c.issue === 7)).toHaveLength(1)
+      expect(decodeState(w.github.comments[0]?.body ?? '')?.job).toBe(job?.id)
+      expect(w.outputs.get('triggered')).toBe('true')
+    },
+  )
 
   test('a bot that allowed-bots does not list is refused without a permission check; a listed one may instruct', async () => {
     const refused = world(commentEvent('/docs go', { login: 'renovate[bot]', type: 'Bot' }))
@@ -80,10 +91,15 @@ describe('comment mode: the gate', () => {
     expect(w.service.calls).toEqual([])
   })
 
-  test('the action\'s own account, an edit and a comment without the phrase never reach the gate', async () => {
+  test("the action's own account, an edit and a comment without the phrase never reach the gate", async () => {
     const own = world(commentEvent('/docs go', { login: 'github-actions[bot]', type: 'Bot' }))
-    expect((await commentMode.run(commentSettings({ 'allowed-bots': 'github-actions' }), own.ctx)).ending.message).toContain('(own-comment)')
-    const edited = world({ ...commentEvent('/docs go'), payload: { ...commentEvent('/docs go').payload, action: 'edited' } })
+    expect(
+      (await commentMode.run(commentSettings({ 'allowed-bots': 'github-actions' }), own.ctx)).ending.message,
+    ).toContain('(own-comment)')
+    const edited = world({
+      ...commentEvent('/docs go'),
+      payload: { ...commentEvent('/docs go').payload, action: 'edited' },
+    })
     expect((await commentMode.run(commentSettings(), edited.ctx)).ending.message).toContain('(not-created)')
     const chat = world(commentEvent('thanks, /docs later'))
     expect((await commentMode.run(commentSettings(), chat.ctx)).ending.message).toContain('(no-phrase)')
@@ -97,36 +113,54 @@ describe('comment mode: the gate', () => {
     }
     const report = await commentMode.run(commentSettings(), w.ctx)
     expect(report.ending.level).toBe('failure')
-    expect(report.ending.message).toContain('Could not check alice\'s permission on the repository')
+    expect(report.ending.message).toContain("Could not check alice's permission on the repository")
     expect(w.service.calls).toEqual([])
   })
 })
 
-describe('comment mode: the thread\'s job', () => {
+describe("comment mode: the thread's job", () => {
   /** A thread whose tracking comment (written by the action) links `job`. */
   function linked(job: string) {
     const w = world(commentEvent('/docs add a Python example'))
     w.github.roles.set('alice', 'write')
-    w.github.comments.push({ id: 77, issue: 7, author: 'github-actions[bot]', authorType: 'Bot', url: '', createdAt: '2026-11-21T11:00:00Z', body: encodeState({ job, entries: [] }) })
+    w.github.comments.push({
+      id: 77,
+      issue: 7,
+      author: 'github-actions[bot]',
+      authorType: 'Bot',
+      url: '',
+      createdAt: '2026-11-21T11:00:00Z',
+      body: encodeState({ job, entries: [] }),
+    })
     return w
   }
 
   test('a finished linked job gets the instruction as a follow-up, in the same tracking comment', async () => {
     const w = linked('')
     const job = w.service.existing(0)
-    w.github.comments[0] = { ...(w.github.comments[0] as (typeof w.github.comments)[number]), body: encodeState({ job, entries: [] }) }
+    w.github.comments[0] = {
+      ...(w.github.comments[0] as (typeof w.github.comments)[number]),
+      body: encodeState({ job, entries: [] }),
+    }
     const report = await commentMode.run(commentSettings(), w.ctx)
     expect(report.ending.level).toBe('notice')
     expect(w.service.jobs.get(job)?.prompts).toEqual(['earlier', 'add a Python example'])
     // the thread's own comment is edited; the only new one is the link-back on the job's new pull request
     expect(w.github.comments.map((c) => c.issue)).toEqual([7, Number(w.outputs.get('pr-number'))])
-    expect(decodeState(w.github.comments[0]?.body ?? '')?.entries[0]).toMatchObject({ by: 'alice', instruction: 'add a Python example', result: 'completed' })
+    expect(decodeState(w.github.comments[0]?.body ?? '')?.entries[0]).toMatchObject({
+      by: 'alice',
+      instruction: 'add a Python example',
+      result: 'completed',
+    })
   })
 
   test('a linked job still busy is waited for on the clock, then the follow-up is sent', async () => {
     const w = linked('')
     const job = w.service.existing(5 * 60_000)
-    w.github.comments[0] = { ...(w.github.comments[0] as (typeof w.github.comments)[number]), body: encodeState({ job, entries: [] }) }
+    w.github.comments[0] = {
+      ...(w.github.comments[0] as (typeof w.github.comments)[number]),
+      body: encodeState({ job, entries: [] }),
+    }
     const start = w.clock.now()
     const report = await commentMode.run(commentSettings(), w.ctx)
     expect(report.ending.level).toBe('notice')
@@ -140,10 +174,18 @@ describe('comment mode: the thread\'s job', () => {
   test('a linked job busy past wait-timeout: nothing is sent, the thread says so, the step fails', async () => {
     const w = linked('')
     const job = w.service.existing(60 * 60_000)
-    w.github.comments[0] = { ...(w.github.comments[0] as (typeof w.github.comments)[number]), body: encodeState({ job, entries: [] }) }
-    const report = await commentMode.run(commentSettings({ 'wait-timeout': '10m' }), { ...w.ctx, deadline: w.clock.now() + 10 * 60_000 })
+    w.github.comments[0] = {
+      ...(w.github.comments[0] as (typeof w.github.comments)[number]),
+      body: encodeState({ job, entries: [] }),
+    }
+    const report = await commentMode.run(commentSettings({ 'wait-timeout': '10m' }), {
+      ...w.ctx,
+      deadline: w.clock.now() + 10 * 60_000,
+    })
     expect(report.ending.level).toBe('failure')
-    expect(report.ending.message).toContain('was still working on an earlier instruction at wait-timeout, so this instruction was not sent')
+    expect(report.ending.message).toContain(
+      'was still working on an earlier instruction at wait-timeout, so this instruction was not sent',
+    )
     expect(w.service.calls).not.toContain('message')
     expect(decodeState(w.github.comments[0]?.body ?? '')?.entries[0]?.result).toBe('not-sent')
   })
@@ -159,7 +201,10 @@ describe('agent mode: how a job ends the step', () => {
   test('completed with a pull request: a notice; the outputs say which', async () => {
     const w = world()
     const report = await agentMode.run(agentSettings({ prompt: 'Document X' }), w.ctx)
-    expect(report.ending).toEqual({ level: 'notice', message: 'Pull request opened by the documentation agent: https://github.com/acme/docs/pull/101' })
+    expect(report.ending).toEqual({
+      level: 'notice',
+      message: 'Pull request opened by the documentation agent: https://github.com/acme/docs/pull/101',
+    })
     expect(Object.fromEntries(w.outputs)).toMatchObject({ 'job-id': 'job_1', status: 'completed', 'pr-number': '101' })
     expect(report.summary).toContain('✅ pull request opened')
   })
@@ -178,13 +223,18 @@ describe('agent mode: how a job ends the step', () => {
   test('failed: the step fails; still running at wait-timeout: it fails and says how to resume', async () => {
     const failed = world()
     failed.service.plan.finalStatus = 'failed'
-    expect((await agentMode.run(agentSettings({ prompt: 'Document X' }), failed.ctx)).ending).toMatchObject({ level: 'failure', message: 'Job job_1 failed: the agent met an unrecoverable error.' })
+    expect((await agentMode.run(agentSettings({ prompt: 'Document X' }), failed.ctx)).ending).toMatchObject({
+      level: 'failure',
+      message: 'Job job_1 failed: the agent met an unrecoverable error.',
+    })
 
     const slow = world({}, 60_000)
     slow.service.plan.runMs = 3_600_000
     const report = await agentMode.run(agentSettings({ prompt: 'Document X', 'wait-timeout': '1m' }), slow.ctx)
     expect(report.ending.level).toBe('failure')
-    expect(report.ending.message).toBe('Job job_1 is still active after wait-timeout (1m). To keep waiting, run the action again with job-id: job_1 and no prompt.')
+    expect(report.ending.message).toBe(
+      'Job job_1 is still active after wait-timeout (1m). To keep waiting, run the action again with job-id: job_1 and no prompt.',
+    )
   })
 
   test('wait: false: an info line, the job goes on', async () => {
@@ -198,22 +248,36 @@ describe('agent mode: how a job ends the step', () => {
     const w = world({ eventName: 'issues', payload: { action: 'labeled', issue } })
     await agentMode.run(agentSettings({ prompt: 'Document X', comment: 'true', 'github-token': 'ghs_unit' }), w.ctx)
     // created on the issue, edited with the result, then one on the agent's pull request linking back
-    expect(w.github.calls.filter((c) => c.endsWith('-comment'))).toEqual(['create-comment', 'update-comment', 'create-comment'])
+    expect(w.github.calls.filter((c) => c.endsWith('-comment'))).toEqual([
+      'create-comment',
+      'update-comment',
+      'create-comment',
+    ])
     expect(w.github.comments.map((c) => c.issue)).toEqual([7, 101])
-    expect(decodeState(w.github.comments[0]?.body ?? '')).toMatchObject({ job: 'job_1', prLink: 'https://github.com/acme/docs/pull/101' })
+    expect(decodeState(w.github.comments[0]?.body ?? '')).toMatchObject({
+      job: 'job_1',
+      prLink: 'https://github.com/acme/docs/pull/101',
+    })
     expect(decodeState(w.github.comments[1]?.body ?? '')).toMatchObject({ job: 'job_1', origin: { label: 'issue #7' } })
   })
 })
 
 describe('docs in their own repository', () => {
-  test('the agent\'s pull request in another repository: one notice says why it gets no tracking comment; nothing is written there', async () => {
-    const w = world({ eventName: 'issues', payload: { action: 'labeled', issue: { ...issue, html_url: 'https://github.com/acme/app/issues/7' } }, repo: 'app' })
+  test("the agent's pull request in another repository: one notice says why it gets no tracking comment; nothing is written there", async () => {
+    const w = world({
+      eventName: 'issues',
+      payload: { action: 'labeled', issue: { ...issue, html_url: 'https://github.com/acme/app/issues/7' } },
+      repo: 'app',
+    })
     const notices: string[] = []
     vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
       if (String(chunk).startsWith('::notice::')) notices.push(String(chunk))
       return true
     })
-    const report = await agentMode.run(agentSettings({ prompt: 'Document webhooks', comment: 'true', 'github-token': 'ghs_unit' }), w.ctx)
+    const report = await agentMode.run(
+      agentSettings({ prompt: 'Document webhooks', comment: 'true', 'github-token': 'ghs_unit' }),
+      w.ctx,
+    )
     expect(report.ending.level).toBe('notice')
     const elsewhere = notices.filter((n) => n.includes('is in acme/docs, not acme/app'))
     expect(elsewhere).toHaveLength(1)
@@ -226,7 +290,11 @@ describe('docs in their own repository', () => {
 describe('docs in their own repository, with docs-token', () => {
   /** The code repository (acme/app) and the docs repository (acme/docs, its own GitHub side, an App's identity), one service. */
   function twoRepositories() {
-    const w = world({ eventName: 'issues', payload: { action: 'labeled', issue: { ...issue, html_url: 'https://github.com/acme/app/issues/7' } }, repo: 'app' })
+    const w = world({
+      eventName: 'issues',
+      payload: { action: 'labeled', issue: { ...issue, html_url: 'https://github.com/acme/app/issues/7' } },
+      repo: 'app',
+    })
     const docs = new FakeGitHub(() => w.clock.now())
     docs.identityLogin = 'docs-app[bot]'
     docs.roles.set('alice', 'write')
@@ -234,14 +302,22 @@ describe('docs in their own repository, with docs-token', () => {
     return { ...w, docs }
   }
 
-  test('the agent\'s pull request in the docs repository gets the tracking comment, linking back to the code issue; no notice', async () => {
+  test("the agent's pull request in the docs repository gets the tracking comment, linking back to the code issue; no notice", async () => {
     const t = twoRepositories()
     const notices: string[] = []
     vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
       if (String(chunk).startsWith('::notice::')) notices.push(String(chunk))
       return true
     })
-    await agentMode.run(agentSettings({ prompt: 'Document webhooks', comment: 'true', 'github-token': 'ghs_unit', 'docs-token': 'ghs_docs' }), t.ctx)
+    await agentMode.run(
+      agentSettings({
+        prompt: 'Document webhooks',
+        comment: 'true',
+        'github-token': 'ghs_unit',
+        'docs-token': 'ghs_docs',
+      }),
+      t.ctx,
+    )
     const [job] = [...t.service.jobs.values()]
     const prNumber = Number(/\/pull\/(\d+)$/.exec(decodeState(t.github.comments[0]?.body ?? '')?.prLink ?? '')?.[1])
     expect(prNumber).toBeGreaterThan(0)
@@ -249,18 +325,29 @@ describe('docs in their own repository, with docs-token', () => {
     const onPr = t.docs.comments.filter((c) => c.issue === prNumber)
     expect(onPr).toHaveLength(1)
     expect(onPr[0]?.author).toBe('docs-app[bot]')
-    expect(decodeState(onPr[0]?.body ?? '')).toMatchObject({ job: job?.id, origin: { url: 'https://github.com/acme/app/issues/7', label: 'acme/app#7' } })
+    expect(decodeState(onPr[0]?.body ?? '')).toMatchObject({
+      job: job?.id,
+      origin: { url: 'https://github.com/acme/app/issues/7', label: 'acme/app#7' },
+    })
     expect(onPr[0]?.body).toContain('acme/app#7')
     // the code issue's comment links the docs pull request
     expect(t.github.comments[0]?.body).toContain(`acme/docs#${prNumber}`)
     expect(notices.filter((n) => n.includes('not acme/app'))).toEqual([])
   })
 
-  test('/docs on the docs pull request, in the docs repository with the App\'s token, continues the same job', async () => {
+  test("/docs on the docs pull request, in the docs repository with the App's token, continues the same job", async () => {
     const t = twoRepositories()
     // the guide's set-up: the App's token writes the code issue's tracking comment too (one identity)
     t.github.identityLogin = 'docs-app[bot]'
-    await agentMode.run(agentSettings({ prompt: 'Document webhooks', comment: 'true', 'github-token': 'ghs_unit', 'docs-token': 'ghs_docs' }), t.ctx)
+    await agentMode.run(
+      agentSettings({
+        prompt: 'Document webhooks',
+        comment: 'true',
+        'github-token': 'ghs_unit',
+        'docs-token': 'ghs_docs',
+      }),
+      t.ctx,
+    )
     const [job] = [...t.service.jobs.values()]
     const prNumber = t.docs.comments[0]?.issue as number
     const comment = t.docs.addComment(prNumber, 'alice', '/docs add a curl example')
@@ -268,7 +355,16 @@ describe('docs in their own repository, with docs-token', () => {
     const inDocs = world({
       eventName: 'issue_comment',
       repo: 'docs',
-      payload: { action: 'created', issue: { number: prNumber, title: 'Docs: webhooks', html_url: `https://github.com/acme/docs/pull/${prNumber}`, pull_request: {} }, comment: { id: comment.id, body: comment.body, user: { login: 'alice', type: 'User' }, html_url: comment.url } },
+      payload: {
+        action: 'created',
+        issue: {
+          number: prNumber,
+          title: 'Docs: webhooks',
+          html_url: `https://github.com/acme/docs/pull/${prNumber}`,
+          pull_request: {},
+        },
+        comment: { id: comment.id, body: comment.body, user: { login: 'alice', type: 'User' }, html_url: comment.url },
+      },
     })
     // the App's token reaches both repositories: what it writes in acme/app is the App's
     const both = new Proxy(t.docs, {
@@ -276,15 +372,31 @@ describe('docs in their own repository, with docs-token', () => {
         const value = (target as unknown as Record<string | symbol, unknown>)[prop]
         if (typeof value !== 'function') return value
         return (...args: unknown[]) => {
-          const inApp = args.some((a) => typeof a === 'object' && a !== null && (a as { repo?: unknown }).repo === 'app')
+          const inApp = args.some(
+            (a) => typeof a === 'object' && a !== null && (a as { repo?: unknown }).repo === 'app',
+          )
           const side = (inApp ? t.github : t.docs) as unknown as Record<string | symbol, (...a: unknown[]) => unknown>
           return side[prop]?.(...args)
         }
       },
     })
     // one service and one clock for both repositories' runs
-    const ctx = { ...inDocs.ctx, client: t.ctx.client, clock: t.clock, started: t.clock.now(), deadline: t.clock.now() + 30 * 60_000, github: async () => both }
-    const report = await commentMode.run(parseSettings({ ...base, mode: 'comment', 'github-token': 'ghs_docs' }, FIXED_NOW, 'issue_comment') as CommentSettings, ctx)
+    const ctx = {
+      ...inDocs.ctx,
+      client: t.ctx.client,
+      clock: t.clock,
+      started: t.clock.now(),
+      deadline: t.clock.now() + 30 * 60_000,
+      github: async () => both,
+    }
+    const report = await commentMode.run(
+      parseSettings(
+        { ...base, mode: 'comment', 'github-token': 'ghs_docs' },
+        FIXED_NOW,
+        'issue_comment',
+      ) as CommentSettings,
+      ctx,
+    )
     expect(report.ending).toMatchObject({ level: 'notice', message: expect.stringContaining('Pull request opened') })
     expect(job?.prompts).toEqual(['Document webhooks', 'add a curl example'])
     expect(t.service.jobs.size).toBe(1)
@@ -293,7 +405,13 @@ describe('docs in their own repository, with docs-token', () => {
     // one conversation, shown on both threads: the code issue's one tracking comment shows the instruction given on the docs pull request
     const onIssue = t.github.comments.filter((c) => c.issue === 7)
     expect(onIssue.map((c) => c.author)).toEqual(['docs-app[bot]'])
-    expect(decodeState(onIssue[0]?.body ?? '')).toMatchObject({ job: job?.id, entries: [{ instruction: 'add a curl example', by: 'alice', result: 'completed' }, { instruction: 'Document webhooks' }] })
+    expect(decodeState(onIssue[0]?.body ?? '')).toMatchObject({
+      job: job?.id,
+      entries: [
+        { instruction: 'add a curl example', by: 'alice', result: 'completed' },
+        { instruction: 'Document webhooks' },
+      ],
+    })
   })
 })
 
@@ -305,7 +423,11 @@ describe('reviewers: author', () => {
     docs.identityLogin = 'docs-app[bot]'
     if (docsRole) docs.roles.set(author, docsRole)
     w.ctx.github = async (token) => (token === 'ghs_docs' ? docs : w.github)
-    const settings = parseSettings({ ...base, mode: 'comment', 'github-token': 'ghs_unit', 'docs-token': 'ghs_docs', reviewers: 'author' }, FIXED_NOW, 'issue_comment') as CommentSettings
+    const settings = parseSettings(
+      { ...base, mode: 'comment', 'github-token': 'ghs_unit', 'docs-token': 'ghs_docs', reviewers: 'author' },
+      FIXED_NOW,
+      'issue_comment',
+    ) as CommentSettings
     return { w, docs, settings }
   }
 
@@ -341,15 +463,40 @@ describe('reviewers: author', () => {
     return warnings
   }
 
-  test('a /docs on a code pull request: the writer and the code change\'s author are both asked, each on their own; one refusal is one warning naming who', async () => {
-    const w = world({ eventName: 'issue_comment', payload: { action: 'created', issue: { ...issue, html_url: 'https://github.com/acme/app/pull/7', pull_request: { url: 'x' }, user: { login: 'dana', type: 'User' } }, comment: { id: 555, body: '/docs document the webhooks', user: { login: 'alice', type: 'User' }, html_url: 'https://github.com/acme/app/pull/7#issuecomment-555' } }, repo: 'app' })
+  test("a /docs on a code pull request: the writer and the code change's author are both asked, each on their own; one refusal is one warning naming who", async () => {
+    const w = world({
+      eventName: 'issue_comment',
+      payload: {
+        action: 'created',
+        issue: {
+          ...issue,
+          html_url: 'https://github.com/acme/app/pull/7',
+          pull_request: { url: 'x' },
+          user: { login: 'dana', type: 'User' },
+        },
+        comment: {
+          id: 555,
+          body: '/docs document the webhooks',
+          user: { login: 'alice', type: 'User' },
+          html_url: 'https://github.com/acme/app/pull/7#issuecomment-555',
+        },
+      },
+      repo: 'app',
+    })
     w.github.roles.set('alice', 'write')
     const docs = new FakeGitHub(() => w.clock.now())
     docs.identityLogin = 'docs-app[bot]'
     docs.roles.set('alice', 'write')
     w.ctx.github = async (token) => (token === 'ghs_docs' ? docs : w.github)
     const warnings = warningsOf()
-    await commentMode.run(parseSettings({ ...base, mode: 'comment', 'github-token': 'ghs_unit', 'docs-token': 'ghs_docs', reviewers: 'author' }, FIXED_NOW, 'issue_comment') as CommentSettings, w.ctx)
+    await commentMode.run(
+      parseSettings(
+        { ...base, mode: 'comment', 'github-token': 'ghs_unit', 'docs-token': 'ghs_docs', reviewers: 'author' },
+        FIXED_NOW,
+        'issue_comment',
+      ) as CommentSettings,
+      w.ctx,
+    )
     const prNumber = docs.comments[0]?.issue as number
     // dana is no collaborator of the docs repository: her request alone fails; alice's is made
     expect(docs.calls.filter((c) => c === 'request-reviewers')).toHaveLength(2)
@@ -358,24 +505,69 @@ describe('reviewers: author', () => {
     expect(warnings[0]).toContain('Could not ask dana to review acme/docs#')
 
     // both collaborators: both asked
-    const again = world({ eventName: 'issue_comment', payload: { action: 'created', issue: { ...issue, html_url: 'https://github.com/acme/app/pull/7', pull_request: { url: 'x' }, user: { login: 'dana', type: 'User' } }, comment: { id: 556, body: '/docs document the webhooks', user: { login: 'alice', type: 'User' }, html_url: 'https://github.com/acme/app/pull/7#issuecomment-556' } }, repo: 'app' })
+    const again = world({
+      eventName: 'issue_comment',
+      payload: {
+        action: 'created',
+        issue: {
+          ...issue,
+          html_url: 'https://github.com/acme/app/pull/7',
+          pull_request: { url: 'x' },
+          user: { login: 'dana', type: 'User' },
+        },
+        comment: {
+          id: 556,
+          body: '/docs document the webhooks',
+          user: { login: 'alice', type: 'User' },
+          html_url: 'https://github.com/acme/app/pull/7#issuecomment-556',
+        },
+      },
+      repo: 'app',
+    })
     again.github.roles.set('alice', 'write')
     const docs2 = new FakeGitHub(() => again.clock.now())
     docs2.identityLogin = 'docs-app[bot]'
     for (const login of ['alice', 'dana']) docs2.roles.set(login, 'write')
     again.ctx.github = async (token) => (token === 'ghs_docs' ? docs2 : again.github)
-    await commentMode.run(parseSettings({ ...base, mode: 'comment', 'github-token': 'ghs_unit', 'docs-token': 'ghs_docs', reviewers: 'author' }, FIXED_NOW, 'issue_comment') as CommentSettings, again.ctx)
+    await commentMode.run(
+      parseSettings(
+        { ...base, mode: 'comment', 'github-token': 'ghs_unit', 'docs-token': 'ghs_docs', reviewers: 'author' },
+        FIXED_NOW,
+        'issue_comment',
+      ) as CommentSettings,
+      again.ctx,
+    )
     expect(docs2.reviewRequests.map((r) => r.logins)).toEqual([['alice'], ['dana']])
   })
 
-  test('an issue-started job: the issue\'s author is asked; a bot that opened it is not', async () => {
-    for (const [user, asked] of [[{ login: 'bob', type: 'User' }, [['bob']]], [{ login: 'renovate[bot]', type: 'Bot' }, []]] as const) {
-      const w = world({ eventName: 'issues', payload: { action: 'labeled', label: { name: 'docs' }, issue: { ...issue, html_url: 'https://github.com/acme/app/issues/7', user } }, repo: 'app' })
+  test("an issue-started job: the issue's author is asked; a bot that opened it is not", async () => {
+    for (const [user, asked] of [
+      [{ login: 'bob', type: 'User' }, [['bob']]],
+      [{ login: 'renovate[bot]', type: 'Bot' }, []],
+    ] as const) {
+      const w = world({
+        eventName: 'issues',
+        payload: {
+          action: 'labeled',
+          label: { name: 'docs' },
+          issue: { ...issue, html_url: 'https://github.com/acme/app/issues/7', user },
+        },
+        repo: 'app',
+      })
       const docs = new FakeGitHub(() => w.clock.now())
       docs.identityLogin = 'docs-app[bot]'
       docs.roles.set('bob', 'write')
       w.ctx.github = async (token) => (token === 'ghs_docs' ? docs : w.github)
-      await agentMode.run(agentSettings({ prompt: 'Document webhooks', comment: 'true', 'github-token': 'ghs_unit', 'docs-token': 'ghs_docs', reviewers: 'author' }), w.ctx)
+      await agentMode.run(
+        agentSettings({
+          prompt: 'Document webhooks',
+          comment: 'true',
+          'github-token': 'ghs_unit',
+          'docs-token': 'ghs_docs',
+          reviewers: 'author',
+        }),
+        w.ctx,
+      )
       expect(docs.reviewRequests.map((r) => r.logins)).toEqual(asked)
     }
   })

@@ -3,7 +3,8 @@ import { ApiError } from '../../src/api/errors.js'
 import type { TrafficPage, VisitorRow } from '../../src/api/schemas.js'
 import { PartialExportError, compareRows, exportTraffic } from '../../src/analytics/offset-export.js'
 
-const rows = (n: number, prefix = '/p'): VisitorRow[] => Array.from({ length: n }, (_, i) => ({ path: `${prefix}${i}`, human: i, ai: 1, total: i + 1 }))
+const rows = (n: number, prefix = '/p'): VisitorRow[] =>
+  Array.from({ length: n }, (_, i) => ({ path: `${prefix}${i}`, human: i, ai: 1, total: i + 1 }))
 const totals = { human: 10, ai: 5, total: 12 }
 
 /** A client over a fixed data set, paging like the API; records each query. */
@@ -21,7 +22,13 @@ function pagedClient(data: VisitorRow[]) {
 describe('exportTraffic', () => {
   test.each([0, 1, 249, 250, 251, 1234])('%i rows at page-size 250 cost max(1, ceil(N/250)) requests', async (n) => {
     const client = pagedClient(rows(n))
-    const result = await exportTraffic({ client, kind: 'visitors', dateFrom: undefined, dateTo: undefined, pageSize: 250 })
+    const result = await exportTraffic({
+      client,
+      kind: 'visitors',
+      dateFrom: undefined,
+      dateTo: undefined,
+      pageSize: 250,
+    })
     expect(client.queries).toHaveLength(Math.max(1, Math.ceil(n / 250)))
     expect(client.queries.map((q) => q.offset)).toEqual(client.queries.map((_, i) => i * 250))
     expect(result.rows.size).toBe(n)
@@ -37,7 +44,13 @@ describe('exportTraffic', () => {
         return { totals, rows: data.slice(q.offset, q.offset + 100), hasMore: q.offset + 100 < data.length }
       },
     }
-    const result = await exportTraffic({ client: capped, kind: 'visitors', dateFrom: undefined, dateTo: undefined, pageSize: 250 })
+    const result = await exportTraffic({
+      client: capped,
+      kind: 'visitors',
+      dateFrom: undefined,
+      dateTo: undefined,
+      pageSize: 250,
+    })
     expect(queries.map((q) => q.offset)).toEqual([0, 100, 200, 300, 400, 500])
     expect(queries.every((q) => q.limit === 250)).toBe(true)
     expect(result.rows.size).toBe(530)
@@ -46,10 +59,30 @@ describe('exportTraffic', () => {
 
   test('a path that comes twice is kept once, first seen wins, and counted', async () => {
     const pages: TrafficPage[] = [
-      { totals, rows: [{ path: '/a', human: 1, ai: 0, total: 1 }, { path: '/b', human: 2, ai: 0, total: 2 }], hasMore: true },
-      { totals, rows: [{ path: '/b', human: 9, ai: 9, total: 9 }, { path: '/c', human: 3, ai: 0, total: 3 }], hasMore: false },
+      {
+        totals,
+        rows: [
+          { path: '/a', human: 1, ai: 0, total: 1 },
+          { path: '/b', human: 2, ai: 0, total: 2 },
+        ],
+        hasMore: true,
+      },
+      {
+        totals,
+        rows: [
+          { path: '/b', human: 9, ai: 9, total: 9 },
+          { path: '/c', human: 3, ai: 0, total: 3 },
+        ],
+        hasMore: false,
+      },
     ]
-    const result = await exportTraffic({ client: { trafficPage: async () => pages.shift() as TrafficPage }, kind: 'visitors', dateFrom: undefined, dateTo: undefined, pageSize: 2 })
+    const result = await exportTraffic({
+      client: { trafficPage: async () => pages.shift() as TrafficPage },
+      kind: 'visitors',
+      dateFrom: undefined,
+      dateTo: undefined,
+      pageSize: 2,
+    })
     expect([...result.rows.keys()]).toEqual(['/a', '/b', '/c'])
     expect(result.rows.get('/b')?.total).toBe(2)
     expect(result.repeats).toBe(1)
@@ -58,7 +91,10 @@ describe('exportTraffic', () => {
   test('an empty page while hasMore is true ends the export with a reason, not a loop', async () => {
     let calls = 0
     const result = await exportTraffic({
-      client: { trafficPage: async () => (calls++ === 0 ? { totals, rows: rows(2), hasMore: true } : { totals, rows: [], hasMore: true }) },
+      client: {
+        trafficPage: async () =>
+          calls++ === 0 ? { totals, rows: rows(2), hasMore: true } : { totals, rows: [], hasMore: true },
+      },
       kind: 'visitors',
       dateFrom: undefined,
       dateTo: undefined,

@@ -3,7 +3,9 @@ import { followUpGraceMs, pollDelay } from '../../src/agent/poll-schedule.js'
 
 describe('pollDelay', () => {
   test('starts at 1.5 s and grows by half toward poll-interval', () => {
-    expect(Array.from({ length: 8 }, (_, n) => pollDelay(n, 10_000))).toEqual([1500, 2250, 3375, 5063, 7594, 10_000, 10_000, 10_000])
+    expect(Array.from({ length: 8 }, (_, n) => pollDelay(n, 10_000))).toEqual([
+      1500, 2250, 3375, 5063, 7594, 10_000, 10_000, 10_000,
+    ])
   })
   test('never exceeds a short poll-interval', () => {
     expect(Array.from({ length: 3 }, (_, n) => pollDelay(n, 200))).toEqual([200, 200, 200])

@@ -28,7 +28,10 @@ describe('README, docs/ and the action.yml files', () => {
       expect(page).toContain(`your-org/mintlify-docs-action/${action}@v1`)
       // a workflow that uses this action, not only its name in a table
       const blocks = [...page.matchAll(/```ya?ml\n([\s\S]*?)```/g)].map((m) => m[1] as string)
-      expect(blocks.some((b) => b.includes(`uses: your-org/mintlify-docs-action/${action}@v1`)), `docs/actions/${action}.md shows a workflow using the ${action} action`).toBe(true)
+      expect(
+        blocks.some((b) => b.includes(`uses: your-org/mintlify-docs-action/${action}@v1`)),
+        `docs/actions/${action}.md shows a workflow using the ${action} action`,
+      ).toBe(true)
     }
     expect(readFileSync(join(ROOT, 'docs', 'v1.md'), 'utf8')).toContain('<!-- inputs:root:start -->')
   })
@@ -41,7 +44,11 @@ describe('README, docs/ and the action.yml files', () => {
   })
 
   test('every YAML block in the README and docs/ is an example file or a marked region of one', () => {
-    const blocks = docFiles().flatMap((file) => [...readFileSync(join(ROOT, file), 'utf8').matchAll(/(?:<!-- example: (examples\/[\w.-]+\.yml) -->\n)?```ya?ml\n([\s\S]*?)\n```/g)])
+    const blocks = docFiles().flatMap((file) => [
+      ...readFileSync(join(ROOT, file), 'utf8').matchAll(
+        /(?:<!-- example: (examples\/[\w.-]+\.yml) -->\n)?```ya?ml\n([\s\S]*?)\n```/g,
+      ),
+    ])
     expect(blocks.length).toBeGreaterThanOrEqual(8)
     for (const [, path, body] of blocks) {
       expect(path, `a YAML block with no <!-- example: … --> line: ${body?.slice(0, 60)}`).toBeDefined()
@@ -61,8 +68,14 @@ describe('README, docs/ and the action.yml files', () => {
   })
 
   test('a region: only the lines between the markers; no markers: the file after its opening comment', () => {
-    expect(exampleExcerpt('# what it does\n#\nname: x\non: push\n# inline\njobs: {}\n')).toBe('name: x\non: push\n# inline\njobs: {}')
-    expect(exampleExcerpt('name: x\njobs:\n  a:\n    steps:\n      # readme:start\n      - run: echo\n      # readme:end\n      - run: no\n')).toBe('      - run: echo')
+    expect(exampleExcerpt('# what it does\n#\nname: x\non: push\n# inline\njobs: {}\n')).toBe(
+      'name: x\non: push\n# inline\njobs: {}',
+    )
+    expect(
+      exampleExcerpt(
+        'name: x\njobs:\n  a:\n    steps:\n      # readme:start\n      - run: echo\n      # readme:end\n      - run: no\n',
+      ),
+    ).toBe('      - run: echo')
   })
 
   test('every input and output has a description; the runtime is node24 and main is the bundle', () => {
@@ -81,13 +94,16 @@ describe('README, docs/ and the action.yml files', () => {
 })
 
 describe('test runtimes', () => {
-  test.runIf(process.platform === 'linux' && process.arch === 'x64')('e2e tests run the bundle once, on Node 24: the runtime action.yml declares', async () => {
-    const { RUNTIMES, readActionYml } = await import('../e2e/harness.js')
-    expect(readActionYml().runs.using).toBe('node24')
-    expect(RUNTIMES.map((r) => r.name)).toEqual(['node 24'])
-  })
+  test.runIf(process.platform === 'linux' && process.arch === 'x64')(
+    'e2e tests run the bundle once, on Node 24: the runtime action.yml declares',
+    async () => {
+      const { RUNTIMES, readActionYml } = await import('../e2e/harness.js')
+      expect(readActionYml().runs.using).toBe('node24')
+      expect(RUNTIMES.map((r) => r.name)).toEqual(['node 24'])
+    },
+  )
 
-  test('action.yml\'s description (what the Marketplace shows) names every mode', () => {
+  test("action.yml's description (what the Marketplace shows) names every mode", () => {
     const description = readActionYml() as unknown as { description: string; inputs: { mode: { description: string } } }
     const modes = ['agent', 'comment', 'visitors', 'views', 'insights', 'deploy', 'preview', 'automation', 'health']
     for (const mode of modes) expect(description.description.toLowerCase(), mode).toContain(mode)
@@ -98,7 +114,7 @@ describe('test runtimes', () => {
 describe('engines', () => {
   // the forms the lockfile's engines use: alternatives (`||`) of comparators (`>=20`, `>= 8`, `^20.19.0`, `20`)
   const parse = (v: string): number[] => v.split('.').map(Number).concat([0, 0, 0]).slice(0, 3)
-  const cmp = (a: number[], b: number[]): number => (a[0]! - b[0]!) || (a[1]! - b[1]!) || (a[2]! - b[2]!)
+  const cmp = (a: number[], b: number[]): number => a[0]! - b[0]! || a[1]! - b[1]! || a[2]! - b[2]!
   function satisfies(version: string, range: string): boolean {
     const v = parse(version)
     return range.split('||').some((alternative) =>
@@ -107,19 +123,26 @@ describe('engines', () => {
         const target = parse(m[2] as string)
         const c = cmp(v, target)
         switch (m[1]) {
-          case '>=': return c >= 0
-          case '<=': return c <= 0
-          case '>': return c > 0
-          case '<': return c < 0
-          case '^': return c >= 0 && v[0] === target[0]
-          case '~': return c >= 0 && v[0] === target[0] && v[1] === target[1]
-          default: return (m[2] as string).includes('.') ? c === 0 : v[0] === target[0]
+          case '>=':
+            return c >= 0
+          case '<=':
+            return c <= 0
+          case '>':
+            return c > 0
+          case '<':
+            return c < 0
+          case '^':
+            return c >= 0 && v[0] === target[0]
+          case '~':
+            return c >= 0 && v[0] === target[0] && v[1] === target[1]
+          default:
+            return (m[2] as string).includes('.') ? c === 0 : v[0] === target[0]
         }
       }),
     )
   }
 
-  test('the range check reads the lockfile\'s forms', () => {
+  test("the range check reads the lockfile's forms", () => {
     expect(satisfies('20.19.0', '^20.19.0 || >=22.12.0')).toBe(true)
     expect(satisfies('20.18.0', '^20.19.0 || >=22.12.0')).toBe(false)
     expect(satisfies('20.19.0', '>=22')).toBe(false)
@@ -131,7 +154,9 @@ describe('engines', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }
     const least = /^>=(\d+\.\d+\.\d+)$/.exec(pkg.engines.node)?.[1] as string
     expect(least, 'engines.node is ">=X.Y.Z"').toBeDefined()
-    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { engines?: { node?: string }; optional?: boolean; os?: string[] }> }
+    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { engines?: { node?: string }; optional?: boolean; os?: string[] }>
+    }
     const refuse = Object.entries(lock.packages)
       .filter(([path, p]) => path && p.engines?.node && !(p.optional && p.os)) // platform binaries install only where they fit
       .filter(([, p]) => !satisfies(least, p.engines?.node as string))

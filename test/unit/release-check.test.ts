@@ -12,7 +12,8 @@ import { ROOT } from '../e2e/harness.js'
  * dist/), on this repository itself, and the release workflow's order (checks, then the tag).
  */
 const SCRIPT = join(ROOT, 'scripts', 'release-check.mjs')
-const CHANGELOG = '# Changelog\n\n## 1.1.0 (2026-11-26)\n\n### Added\n- The focused actions.\n\n### Fixed\n- A thing.\n\n## 1.0.0 (2026-11-22)\n\n### Added\n- The first.\n'
+const CHANGELOG =
+  '# Changelog\n\n## 1.1.0 (2026-11-26)\n\n### Added\n- The focused actions.\n\n### Fixed\n- A thing.\n\n## 1.0.0 (2026-11-22)\n\n### Added\n- The first.\n'
 
 function repository(files: Record<string, string> = {}, tags: string[] = []): string {
   const dir = mkdtempSync(join(tmpdir(), 'release-'))
@@ -34,8 +35,16 @@ function repository(files: Record<string, string> = {}, tags: string[] = []): st
 }
 
 function check(dir: string, args: string[], build = 'true') {
-  const run = spawnSync(process.execPath, [SCRIPT, ...args], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', RELEASE_BUILD: build } })
-  return { code: run.status, errors: run.stdout.split('\n').filter((l) => l.startsWith('::error::')), stdout: run.stdout }
+  const run = spawnSync(process.execPath, [SCRIPT, ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', RELEASE_BUILD: build },
+  })
+  return {
+    code: run.status,
+    errors: run.stdout.split('\n').filter((l) => l.startsWith('::error::')),
+    stdout: run.stdout,
+  }
 }
 
 describe('the release check', () => {
@@ -50,15 +59,42 @@ describe('the release check', () => {
   test('a dist/ that the source does not build is refused', () => {
     const result = check(repository(), ['1.1.0'], `node -e "require('fs').writeFileSync('dist/index.js', 'rebuilt')"`)
     expect(result.code).toBe(1)
-    expect(result.errors).toEqual(['::error::dist/ is not what this source builds (1 files differ): run npm run build and commit dist/.'])
+    expect(result.errors).toEqual([
+      '::error::dist/ is not what this source builds (1 files differ): run npm run build and commit dist/.',
+    ])
   })
 
   test.each([
-    ['package.json says another version', { 'package.json': JSON.stringify({ version: '1.0.0' }) }, [], 'package.json says version 1.0.0, the release is 1.1.0'],
-    ['package-lock.json says another', { 'package-lock.json': JSON.stringify({ version: '1.0.0', packages: { '': { version: '1.0.0' } } }) }, [], 'package-lock.json says version 1.0.0'],
-    ['an Unreleased section above', { 'CHANGELOG.md': CHANGELOG.replace('## 1.1.0', '## Unreleased\n\n- more\n\n## 1.1.0') }, [], 'first section is "## Unreleased"'],
-    ['no date on the section', { 'CHANGELOG.md': CHANGELOG.replace('## 1.1.0 (2026-11-26)', '## 1.1.0') }, [], 'it must be "## 1.1.0 (YYYY-MM-DD)"'],
-    ['two headings of one kind', { 'CHANGELOG.md': CHANGELOG.replace('### Fixed', '### Added') }, [], 'has "### Added" more than once'],
+    [
+      'package.json says another version',
+      { 'package.json': JSON.stringify({ version: '1.0.0' }) },
+      [],
+      'package.json says version 1.0.0, the release is 1.1.0',
+    ],
+    [
+      'package-lock.json says another',
+      { 'package-lock.json': JSON.stringify({ version: '1.0.0', packages: { '': { version: '1.0.0' } } }) },
+      [],
+      'package-lock.json says version 1.0.0',
+    ],
+    [
+      'an Unreleased section above',
+      { 'CHANGELOG.md': CHANGELOG.replace('## 1.1.0', '## Unreleased\n\n- more\n\n## 1.1.0') },
+      [],
+      'first section is "## Unreleased"',
+    ],
+    [
+      'no date on the section',
+      { 'CHANGELOG.md': CHANGELOG.replace('## 1.1.0 (2026-11-26)', '## 1.1.0') },
+      [],
+      'it must be "## 1.1.0 (YYYY-MM-DD)"',
+    ],
+    [
+      'two headings of one kind',
+      { 'CHANGELOG.md': CHANGELOG.replace('### Fixed', '### Added') },
+      [],
+      'has "### Added" more than once',
+    ],
     ['the tag exists already', {}, ['v1.1.0'], 'The tag v1.1.0 exists already'],
   ] as const)('%s: refused, nothing built', (_name, files, tags, said) => {
     const built = 'node -e "process.exit(9)"' // a build that would fail the run: it must not be reached
@@ -71,7 +107,7 @@ describe('the release check', () => {
     expect(check(repository(), ['v1.1'], 'true').errors[0]).toContain('The version "v1.1" is not of the form X.Y.Z')
   })
 
-  test('this repository: package.json\'s version has its dated section in CHANGELOG.md, one heading per kind', () => {
+  test("this repository: package.json's version has its dated section in CHANGELOG.md, one heading per kind", () => {
     const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version as string
     expect(version).toBe('1.1.0')
     expect(check(ROOT, [version, '--no-build'])).toMatchObject({ code: 0, errors: [] })
@@ -81,18 +117,25 @@ describe('the release check', () => {
     const workflow = parse(readFileSync(join(ROOT, '.github', 'workflows', 'release.yml'), 'utf8')) as {
       on: { workflow_dispatch: { inputs: Record<string, { default?: unknown }> } }
       permissions: Record<string, string>
-      jobs: Record<string, { needs?: string; if?: string; permissions?: Record<string, string>; steps: Array<{ run?: string }> }>
+      jobs: Record<
+        string,
+        { needs?: string; if?: string; permissions?: Record<string, string>; steps: Array<{ run?: string }> }
+      >
     }
     expect(workflow.on.workflow_dispatch.inputs['dry-run']?.default).toBe(true)
     expect(workflow.permissions).toEqual({ contents: 'read' })
     const { check: checks, publish } = workflow.jobs
     const runs = (job: typeof checks) => (job?.steps ?? []).map((s) => s.run ?? '').join('\n')
-    expect(runs(checks)).toMatch(/release-check\.mjs "\$VERSION" --no-build[\s\S]*bash \.ci\/run[\s\S]*release-check\.mjs "\$VERSION"\n?$/)
+    expect(runs(checks)).toMatch(
+      /release-check\.mjs "\$VERSION" --no-build[\s\S]*bash \.ci\/run[\s\S]*release-check\.mjs "\$VERSION"\n?$/,
+    )
     expect(runs(checks)).not.toMatch(/gh release|git tag|git push/)
     expect(checks?.permissions).toBeUndefined()
     expect(publish?.needs).toBe('check')
     expect(publish?.if).toContain('!inputs.dry-run')
     expect(publish?.permissions).toEqual({ contents: 'write' })
-    expect(runs(publish)).toMatch(/gh release create "v\$VERSION" --target "\$GITHUB_SHA"[\s\S]*git tag --force "\$major"/)
+    expect(runs(publish)).toMatch(
+      /gh release create "v\$VERSION" --target "\$GITHUB_SHA"[\s\S]*git tag --force "\$major"/,
+    )
   })
 })

@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest'
-import { GET_POLICY, backoffDelay, connectionFailure, isPermanentFailure, isRetryableStatus, parseRetryAfter, wasCertainlyNotSent } from '../../src/api/retry-policy.js'
+import {
+  GET_POLICY,
+  backoffDelay,
+  connectionFailure,
+  isPermanentFailure,
+  isRetryableStatus,
+  parseRetryAfter,
+  wasCertainlyNotSent,
+} from '../../src/api/retry-policy.js'
 
 describe('backoffDelay', () => {
   test('doubles per attempt, capped, with half of it jittered', () => {

@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest'
-import { type AgentSettings, InputError, type RawInputs, type VisitorsViewsSettings, parseSettings, unusedInputs } from '../../src/inputs/settings.js'
+import {
+  type AgentSettings,
+  InputError,
+  type RawInputs,
+  type VisitorsViewsSettings,
+  parseSettings,
+  unusedInputs,
+} from '../../src/inputs/settings.js'
 import { urlSecrets } from '../../src/util/text.js'
 
 /** The instant every parse here is made at: the tests carry their own time. */
@@ -42,10 +49,16 @@ describe('parseSettings', () => {
 
   test.each([
     [{ wait: 'False' }, { wait: false }],
-    [{ wait: 'TRUE', 'require-pr': 'true' }, { wait: true, requirePr: true }],
+    [
+      { wait: 'TRUE', 'require-pr': 'true' },
+      { wait: true, requirePr: true },
+    ],
     [{ 'poll-interval': '2m' }, { pollIntervalMs: 120_000 }],
     [{ prompt: '  padded prompt \n' }, { prompt: 'padded prompt' }],
-    [{ prompt: '', 'job-id': 'job_9' }, { prompt: undefined, jobId: 'job_9' }],
+    [
+      { prompt: '', 'job-id': 'job_9' },
+      { prompt: undefined, jobId: 'job_9' },
+    ],
     [{ 'job-id': 'job_9' }, { prompt: 'Document X', jobId: 'job_9' }],
   ])('agent settings %o', (raw, expected) => {
     expect((parseSettings({ ...base, ...raw }, NOW) as AgentSettings).agent).toMatchObject(expected)
@@ -55,7 +68,10 @@ describe('parseSettings', () => {
     [{ 'api-key': '' }, 'Input "api-key" is empty'],
     [{ 'project-id': '' }, 'Input "project-id" is empty'],
     [{ 'project-id': 'a b' }, 'Input "project-id" is "a b"'],
-    [{ mode: 'Agent' }, 'Input "mode" is "Agent": expected agent, visitors, views, insights, comment, deploy, preview, automation or health'],
+    [
+      { mode: 'Agent' },
+      'Input "mode" is "Agent": expected agent, visitors, views, insights, comment, deploy, preview, automation or health',
+    ],
     [{ prompt: ' \n ' }, 'Input "prompt" is " \\n ": expected an instruction'],
     [{ prompt: '' }, 'Inputs "prompt" and "job-id" are both empty'],
     [{ wait: 'yes' }, 'Input "wait" is "yes": expected true or false'],
@@ -63,8 +79,14 @@ describe('parseSettings', () => {
     [{ 'wait-timeout': '5 minutes' }, 'Input "wait-timeout" is "5 minutes": expected a duration'],
     [{ 'wait-timeout': '0' }, 'Input "wait-timeout" is "0"'],
     [{ 'wait-timeout': '100h' }, 'up to 72h'],
-    [{ 'poll-interval': '10ms' }, 'Input "poll-interval" is "10ms": expected a duration such as 90s, 15m, 1h, 1h30m, 500ms, or plain seconds (600), from 50ms'],
-    [{ 'base-url': 'http://api.mintlify.com' }, 'Input "base-url" is "http://api.mintlify.com": expected an https:// URL'],
+    [
+      { 'poll-interval': '10ms' },
+      'Input "poll-interval" is "10ms": expected a duration such as 90s, 15m, 1h, 1h30m, 500ms, or plain seconds (600), from 50ms',
+    ],
+    [
+      { 'base-url': 'http://api.mintlify.com' },
+      'Input "base-url" is "http://api.mintlify.com": expected an https:// URL',
+    ],
     [{ 'base-url': 'https://user:pw@api.mintlify.com' }, 'Input "base-url"'],
     [{ 'base-url': 'https://api.mintlify.com?x=1' }, 'Input "base-url"'],
     [{ 'base-url': 'ftp://api.mintlify.com' }, 'Input "base-url"'],
@@ -82,11 +104,19 @@ describe('parseSettings', () => {
   })
 
   test.each([
-    ['mint_dsc_0123456789abcdef', 'is an assistant API key (it starts with mint_dsc_; its value is not shown): expected an admin API key'],
-    ['mint_us_0123456789abcdef', 'is an index API key (it starts with mint_us_; its value is not shown): expected an admin API key'],
+    [
+      'mint_dsc_0123456789abcdef',
+      'is an assistant API key (it starts with mint_dsc_; its value is not shown): expected an admin API key',
+    ],
+    [
+      'mint_us_0123456789abcdef',
+      'is an index API key (it starts with mint_us_; its value is not shown): expected an admin API key',
+    ],
   ])('a key of another type (%s) is refused by name, never shown', (key, words) => {
     const message = errorOf({ ...base, 'api-key': key })
-    expect(message).toBe(`Input "api-key" ${words} (mint_…) from the dashboard's API keys page; ${key.startsWith('mint_dsc_') ? 'assistant' : 'index'} API keys do not work with this API.`)
+    expect(message).toBe(
+      `Input "api-key" ${words} (mint_…) from the dashboard's API keys page; ${key.startsWith('mint_dsc_') ? 'assistant' : 'index'} API keys do not work with this API.`,
+    )
     expect(message).not.toContain('0123456789abcdef')
   })
 
@@ -97,12 +127,20 @@ describe('parseSettings', () => {
     ['https://api.mintlify.com/#tok_abcdef123456', 'https://api.mintlify.com/#***'],
   ])('a secret in base-url (%s) is never repeated: the error shows %s', (url, shown) => {
     const message = errorOf({ ...base, 'base-url': url })
-    expect(message).toContain(`Input "base-url" is ${JSON.stringify(shown)}: expected an https:// URL without query or credentials`)
+    expect(message).toContain(
+      `Input "base-url" is ${JSON.stringify(shown)}: expected an https:// URL without query or credentials`,
+    )
     for (const secret of ['s3cretpass', 'tok_abcdef123456']) expect(message).not.toContain(secret)
   })
 
   test('urlSecrets names every secret part of a URL, decoded', () => {
-    expect(urlSecrets('https://us%40er:p%3Ass@host/p?a=1&token=t%20k#frag')).toEqual(['us@er', 'p:ss', '1', 't k', 'frag'])
+    expect(urlSecrets('https://us%40er:p%3Ass@host/p?a=1&token=t%20k#frag')).toEqual([
+      'us@er',
+      'p:ss',
+      '1',
+      't k',
+      'frag',
+    ])
     expect(urlSecrets('https://api.mintlify.com/v1')).toEqual([])
   })
 
@@ -119,10 +157,18 @@ describe('parseSettings', () => {
 
 describe('parseSettings, visitors mode', () => {
   const now = Date.UTC(2026, 10, 21, 15, 30)
-  const visitors = (raw: RawInputs): VisitorsViewsSettings['pages'] => (parseSettings({ ...base, prompt: '', mode: 'visitors', ...raw }, now) as VisitorsViewsSettings).pages
+  const visitors = (raw: RawInputs): VisitorsViewsSettings['pages'] =>
+    (parseSettings({ ...base, prompt: '', mode: 'visitors', ...raw }, now) as VisitorsViewsSettings).pages
 
   test('defaults: all time, 250 rows a request, 25 summary rows', () => {
-    expect(visitors({})).toEqual({ dateFrom: undefined, dateTo: undefined, pageSize: 250, summaryRows: 25, compare: false, maxRequests: 100 })
+    expect(visitors({})).toEqual({
+      dateFrom: undefined,
+      dateTo: undefined,
+      pageSize: 250,
+      summaryRows: 25,
+      compare: false,
+      maxRequests: 100,
+    })
   })
 
   test('Nd is sent as a date; other forms as given', () => {
@@ -134,7 +180,10 @@ describe('parseSettings, visitors mode', () => {
   test.each([
     [{ 'date-from': '2026-02-30' }, 'Input "date-from" is "2026-02-30": expected a real date'],
     [{ 'date-to': 'last week' }, 'Input "date-to" is "last week"'],
-    [{ 'date-from': '2026-11-01', 'date-to': '2026-11-01' }, 'Input "date-from" is "2026-11-01": expected a start before date-to ("2026-11-01", which is exclusive)'],
+    [
+      { 'date-from': '2026-11-01', 'date-to': '2026-11-01' },
+      'Input "date-from" is "2026-11-01": expected a start before date-to ("2026-11-01", which is exclusive)',
+    ],
     [{ 'date-from': '0d', 'date-to': '7d' }, 'expected a start before date-to'],
     [{ 'page-size': '251' }, 'Input "page-size" is "251": expected a whole number of rows per request from 1 to 250'],
     [{ 'page-size': '0' }, 'Input "page-size" is "0"'],
@@ -146,25 +195,48 @@ describe('parseSettings, visitors mode', () => {
   })
 
   test('inputs of the other mode are named as ignored, with the actions that read them', () => {
-    const names = (raw: RawInputs, mode: Parameters<typeof unusedInputs>[1]) => unusedInputs(raw, mode).map((u) => u.name)
+    const names = (raw: RawInputs, mode: Parameters<typeof unusedInputs>[1]) =>
+      unusedInputs(raw, mode).map((u) => u.name)
     expect(names({ ...base, 'date-from': '7d' }, 'agent')).toEqual(['date-from'])
     expect(names({ ...base, 'job-id': 'j' }, 'visitors')).toEqual(['prompt', 'job-id'])
-    expect(unusedInputs({ ...base, weeks: '1' }, 'visitors')).toEqual([{ name: 'prompt', readBy: ['agent'] }, { name: 'weeks', readBy: ['health'] }])
+    expect(unusedInputs({ ...base, weeks: '1' }, 'visitors')).toEqual([
+      { name: 'prompt', readBy: ['agent'] },
+      { name: 'weeks', readBy: ['health'] },
+    ])
   })
 
   test.each([
     ['agent', { 'page-size': '500', weeks: '0' }],
     ['visitors', { wait: 'maybe', 'trigger-phrase': '@x', prompt: 'x' }],
     ['health', { 'page-size': 'all', compare: 'yesterday' }],
-  ] as const)('mode %s never validates inputs it does not read: %o is no error, and each is named as ignored', (mode, other) => {
-    const raw = { 'api-key': 'mint_abc123', 'project-id': 'proj_1', prompt: mode === 'agent' ? 'x' : '', mode, 'github-token': 'ghs_x', ...other }
-    expect(() => parseSettings(raw, NOW, '')).not.toThrow()
-    expect(unusedInputs(raw, mode).map((u) => u.name).sort()).toEqual(Object.keys(other).sort())
-  })
+  ] as const)(
+    'mode %s never validates inputs it does not read: %o is no error, and each is named as ignored',
+    (mode, other) => {
+      const raw = {
+        'api-key': 'mint_abc123',
+        'project-id': 'proj_1',
+        prompt: mode === 'agent' ? 'x' : '',
+        mode,
+        'github-token': 'ghs_x',
+        ...other,
+      }
+      expect(() => parseSettings(raw, NOW, '')).not.toThrow()
+      expect(
+        unusedInputs(raw, mode)
+          .map((u) => u.name)
+          .sort(),
+      ).toEqual(Object.keys(other).sort())
+    },
+  )
 })
 
 describe('parseSettings, comment mode', () => {
-  const comment: RawInputs = { 'api-key': 'mint_abc123', 'project-id': 'proj_1', mode: 'comment', 'github-token': 'ghs_x' }
+  const comment: RawInputs = {
+    'api-key': 'mint_abc123',
+    'project-id': 'proj_1',
+    mode: 'comment',
+    'github-token': 'ghs_x',
+  }
   const errorFor = (raw: RawInputs, event: string): string => {
     try {
       parseSettings(raw, NOW, event)
@@ -188,14 +260,21 @@ describe('parseSettings, comment mode', () => {
     expect(parseSettings(comment, NOW, event).mode).toBe('comment')
   })
 
-  test.each(['push', 'issues', 'pull_request', 'workflow_dispatch', ''])('any other event (%s) is an input error that names the events it reads', (event) => {
-    const message = errorFor(comment, event)
-    expect(message).toContain('Input "mode" is "comment", but this run\'s event is not one it reads')
-    expect(message).toContain('issue_comment, pull_request_review_comment, pull_request_review')
-  })
+  test.each(['push', 'issues', 'pull_request', 'workflow_dispatch', ''])(
+    'any other event (%s) is an input error that names the events it reads',
+    (event) => {
+      const message = errorFor(comment, event)
+      expect(message).toContain('Input "mode" is "comment", but this run\'s event is not one it reads')
+      expect(message).toContain('issue_comment, pull_request_review_comment, pull_request_review')
+    },
+  )
 
   test('allowed-bots: logins, [bot] added where missing, lower case, duplicates once', () => {
-    const s = parseSettings({ ...comment, 'allowed-bots': 'Renovate[bot], dependabot , renovate[bot]' }, NOW, 'issue_comment')
+    const s = parseSettings(
+      { ...comment, 'allowed-bots': 'Renovate[bot], dependabot , renovate[bot]' },
+      NOW,
+      'issue_comment',
+    )
     expect(s.mode === 'comment' && s.comment.allowedBots).toEqual(['renovate[bot]', 'dependabot[bot]'])
   })
 
@@ -205,16 +284,20 @@ describe('parseSettings, comment mode', () => {
     expect(message).toContain('* (any bot) is not accepted')
   })
 
-  test.each(['@mintlify', '> /docs', '`docs', 'two words', 'x'.repeat(51)])('trigger-phrase %j is an input error', (value) => {
-    expect(errorFor({ ...comment, 'trigger-phrase': value }, 'issue_comment')).toContain('Input "trigger-phrase" is')
-  })
+  test.each(['@mintlify', '> /docs', '`docs', 'two words', 'x'.repeat(51)])(
+    'trigger-phrase %j is an input error',
+    (value) => {
+      expect(errorFor({ ...comment, 'trigger-phrase': value }, 'issue_comment')).toContain('Input "trigger-phrase" is')
+    },
+  )
 
   test('an empty github-token is an input error', () => {
     expect(errorFor({ ...comment, 'github-token': '' }, 'issue_comment')).toContain('Input "github-token" is empty')
   })
 
   test('prompt and job-id are not read in comment mode; allowed-bots only there', () => {
-    const names = (raw: RawInputs, mode: Parameters<typeof unusedInputs>[1]) => unusedInputs(raw, mode).map((u) => u.name)
+    const names = (raw: RawInputs, mode: Parameters<typeof unusedInputs>[1]) =>
+      unusedInputs(raw, mode).map((u) => u.name)
     expect(names({ ...comment, prompt: 'x', 'job-id': 'job_1' }, 'comment')).toEqual(['prompt', 'job-id'])
     expect(names({ ...base, 'allowed-bots': 'renovate[bot]' }, 'agent')).toEqual(['allowed-bots'])
     // inputs with a default count as given only when set to something else; github-token's default is an expression
@@ -232,7 +315,12 @@ describe('parseSettings, views mode and compare', () => {
   test('views reads what visitors reads', () => {
     const s = parseSettings({ ...traffic, mode: 'views', 'date-from': '2026-10-01', compare: 'previous-period' }, NOW)
     expect(s.mode).toBe('views')
-    expect(s.mode === 'views' && s.pages).toMatchObject({ pageSize: 250, summaryRows: 25, compare: true, dateFrom: { sent: '2026-10-01' } })
+    expect(s.mode === 'views' && s.pages).toMatchObject({
+      pageSize: 250,
+      summaryRows: 25,
+      compare: true,
+      dateFrom: { sent: '2026-10-01' },
+    })
   })
 
   test('compare: previous-period without date-from is an input error that says why', () => {
@@ -242,7 +330,9 @@ describe('parseSettings, views mode and compare', () => {
   })
 
   test.each(['previous', 'year', 'true'])('compare %j is an input error', (value) => {
-    expect(errorOf({ ...traffic, mode: 'views', prompt: '', compare: value })).toContain(`Input "compare" is "${value}": expected none, or previous-period`)
+    expect(errorOf({ ...traffic, mode: 'views', prompt: '', compare: value })).toContain(
+      `Input "compare" is "${value}": expected none, or previous-period`,
+    )
   })
 })
 
@@ -250,20 +340,31 @@ describe('parseSettings, insights mode and max-requests', () => {
   const raw = { 'api-key': 'mint_abc123', 'project-id': 'proj_1', mode: 'insights' }
   test('reads the range, summary-rows and max-requests (100 by default)', () => {
     const s = parseSettings({ ...raw, 'date-from': '2026-11-15', 'summary-rows': '7' }, NOW)
-    expect(s.mode === 'insights' && s.insights).toMatchObject({ dateFrom: { sent: '2026-11-15' }, dateTo: undefined, summaryRows: 7, maxRequests: 100 })
+    expect(s.mode === 'insights' && s.insights).toMatchObject({
+      dateFrom: { sent: '2026-11-15' },
+      dateTo: undefined,
+      summaryRows: 7,
+      maxRequests: 100,
+    })
   })
   test.each(['0', '10001', '5.5', 'many'])('max-requests %j is an input error', (value) => {
-    expect(errorOf({ ...raw, prompt: '', 'max-requests': value })).toContain(`Input "max-requests" is "${value}": expected a whole number of analytics requests from 1 to 10000`)
+    expect(errorOf({ ...raw, prompt: '', 'max-requests': value })).toContain(
+      `Input "max-requests" is "${value}": expected a whole number of analytics requests from 1 to 10000`,
+    )
   })
   test('a range that ends before it starts is an input error in insights mode too', () => {
-    expect(errorOf({ ...raw, prompt: '', 'date-from': '2026-11-22', 'date-to': '2026-11-15' })).toContain('Input "date-from" is "2026-11-22": expected a start before date-to')
+    expect(errorOf({ ...raw, prompt: '', 'date-from': '2026-11-22', 'date-to': '2026-11-15' })).toContain(
+      'Input "date-from" is "2026-11-22": expected a start before date-to',
+    )
   })
 })
 
 describe('the prompt size bound', () => {
   test('a prompt input over 200,000 characters is an input error naming its size and the bound (the value is not repeated)', () => {
     const message = errorOf({ ...base, prompt: 'x'.repeat(200_001) })
-    expect(message).toBe('Input "prompt" is 200,001 characters long: expected at most 200,000 characters (this one has 200,001; the action sends no longer prompt).')
+    expect(message).toBe(
+      'Input "prompt" is 200,001 characters long: expected at most 200,000 characters (this one has 200,001; the action sends no longer prompt).',
+    )
   })
 })
 
@@ -272,12 +373,14 @@ describe('prompt-file: a generated prompt of any size up to the bound, from insi
     workspace: '/work/space',
     realPath: (path: string) => {
       const real = links[path] ?? path
-      if (!(real in contents) && real !== '/work/space') throw Object.assign(new Error('no such file'), { code: 'ENOENT' })
+      if (!(real in contents) && real !== '/work/space')
+        throw Object.assign(new Error('no such file'), { code: 'ENOENT' })
       return real
     },
     read: (path: string) => contents[path] as string,
   })
-  const parse = (raw: RawInputs, f = files({ '/work/space/prompt.md': '  Document the webhooks\n' })) => parseSettings({ 'api-key': 'mint_abc123', 'project-id': 'proj_1', ...raw }, NOW, '', f)
+  const parse = (raw: RawInputs, f = files({ '/work/space/prompt.md': '  Document the webhooks\n' })) =>
+    parseSettings({ 'api-key': 'mint_abc123', 'project-id': 'proj_1', ...raw }, NOW, '', f)
   const errorWith = (raw: RawInputs, f?: ReturnType<typeof files>): string => {
     try {
       parse(raw, f)
@@ -288,23 +391,57 @@ describe('prompt-file: a generated prompt of any size up to the bound, from insi
     throw new Error('expected an InputError')
   }
 
-  test('the file\'s text is the prompt, trimmed, relative to the workspace or absolute inside it', () => {
+  test("the file's text is the prompt, trimmed, relative to the workspace or absolute inside it", () => {
     expect((parse({ 'prompt-file': 'prompt.md' }) as AgentSettings).agent.prompt).toBe('Document the webhooks')
-    expect((parse({ 'prompt-file': '/work/space/prompt.md' }) as AgentSettings).agent.prompt).toBe('Document the webhooks')
+    expect((parse({ 'prompt-file': '/work/space/prompt.md' }) as AgentSettings).agent.prompt).toBe(
+      'Document the webhooks',
+    )
   })
 
   test('150,000 characters: taken (the environment could not carry it as prompt)', () => {
     const big = 'x'.repeat(150_000)
-    expect((parse({ 'prompt-file': 'big.md' }, files({ '/work/space/big.md': big })) as AgentSettings).agent.prompt).toHaveLength(150_000)
+    expect(
+      (parse({ 'prompt-file': 'big.md' }, files({ '/work/space/big.md': big })) as AgentSettings).agent.prompt,
+    ).toHaveLength(150_000)
   })
 
   test.each([
-    ['with prompt', { prompt: 'x', 'prompt-file': 'prompt.md' }, undefined, 'Input "prompt-file" is "prompt.md": expected prompt or prompt-file, not both'],
-    ['missing', { 'prompt-file': 'nope.md' }, undefined, 'Input "prompt-file" is "nope.md": expected the path of a UTF-8 text file inside the workspace (GITHUB_WORKSPACE), relative to it or absolute, such as docs-prompt.md; it cannot be read (ENOENT).'],
-    ['outside the workspace', { 'prompt-file': '../etc/passwd' }, files({ '/work/etc/passwd': 'root' }), 'this one is outside it'],
-    ['a link in the workspace to a file outside', { 'prompt-file': 'prompt.md' }, files({ '/etc/passwd': 'root' }, { '/work/space/prompt.md': '/etc/passwd' }), 'this one is outside it'],
-    ['empty', { 'prompt-file': 'empty.md' }, files({ '/work/space/empty.md': ' \n' }), 'with some text in it; this one is empty'],
-    ['over the bound', { 'prompt-file': 'huge.md' }, files({ '/work/space/huge.md': 'x'.repeat(200_001) }), 'Input "prompt-file" names a file that is 200,001 characters long: expected at most 200,000 characters'],
+    [
+      'with prompt',
+      { prompt: 'x', 'prompt-file': 'prompt.md' },
+      undefined,
+      'Input "prompt-file" is "prompt.md": expected prompt or prompt-file, not both',
+    ],
+    [
+      'missing',
+      { 'prompt-file': 'nope.md' },
+      undefined,
+      'Input "prompt-file" is "nope.md": expected the path of a UTF-8 text file inside the workspace (GITHUB_WORKSPACE), relative to it or absolute, such as docs-prompt.md; it cannot be read (ENOENT).',
+    ],
+    [
+      'outside the workspace',
+      { 'prompt-file': '../etc/passwd' },
+      files({ '/work/etc/passwd': 'root' }),
+      'this one is outside it',
+    ],
+    [
+      'a link in the workspace to a file outside',
+      { 'prompt-file': 'prompt.md' },
+      files({ '/etc/passwd': 'root' }, { '/work/space/prompt.md': '/etc/passwd' }),
+      'this one is outside it',
+    ],
+    [
+      'empty',
+      { 'prompt-file': 'empty.md' },
+      files({ '/work/space/empty.md': ' \n' }),
+      'with some text in it; this one is empty',
+    ],
+    [
+      'over the bound',
+      { 'prompt-file': 'huge.md' },
+      files({ '/work/space/huge.md': 'x'.repeat(200_001) }),
+      'Input "prompt-file" names a file that is 200,001 characters long: expected at most 200,000 characters',
+    ],
   ])('%s: one input error naming prompt-file, and what is accepted', (_name, raw, f, says) => {
     const message = errorWith(raw as RawInputs, f)
     expect(message.split('\n')).toHaveLength(1)
@@ -316,7 +453,10 @@ describe('dates: a range that starts after now is refused, naming the input', ()
   // NOW is 2026-11-21 15:30 UTC
   const raw = { 'api-key': 'mint_abc123', 'project-id': 'proj_1', mode: 'visitors' }
   test.each([
-    ['2027-01-01', 'Input "date-from" is "2027-01-01": expected a start no later than now (2026-11-21 15:30 UTC): the service has no data after it, and nothing was sent.'],
+    [
+      '2027-01-01',
+      'Input "date-from" is "2027-01-01": expected a start no later than now (2026-11-21 15:30 UTC): the service has no data after it, and nothing was sent.',
+    ],
     ['2026-11-22', 'Input "date-from" is "2026-11-22": expected a start no later than now'],
     ['2026-11-21T16:00:00Z', 'Input "date-from" is "2026-11-21T16:00:00Z": expected a start no later than now'],
   ])('date-from %s', (from, says) => {
@@ -333,7 +473,11 @@ describe('dates: a range that starts after now is refused, naming the input', ()
 })
 
 describe('a focused action speaks of itself, never of a mode', () => {
-  const messageOf = (raw: RawInputs, action: Parameters<typeof parseSettings>[4], eventName = 'workflow_dispatch'): string => {
+  const messageOf = (
+    raw: RawInputs,
+    action: Parameters<typeof parseSettings>[4],
+    eventName = 'workflow_dispatch',
+  ): string => {
     try {
       parseSettings(raw, NOW, eventName, undefined, action)
     } catch (error) {
@@ -345,10 +489,25 @@ describe('a focused action speaks of itself, never of a mode', () => {
   const keyed = { 'api-key': 'mint_abc123', 'project-id': 'proj_1' }
   test.each([
     ['agent', { ...keyed }, 'workflow_dispatch', 'Inputs "prompt" and "job-id" are both empty: the agent needs prompt'],
-    ['automation', { ...keyed }, 'workflow_dispatch', 'Input "automation-id" is empty: expected the id of the saved automation to run.'],
-    ['comment', { ...keyed, 'github-token': '' }, 'issue_comment', 'Input "github-token" is empty: expected a token to read the thread and write its tracking comment'],
-    ['comment', { ...keyed }, 'push', 'The comment action reads a comment, but this run\'s event is not one it reads'],
-    ['health', { ...keyed, 'github-token': '' }, 'schedule', 'Input "github-token" is empty: expected a token to keep the health issue'],
+    [
+      'automation',
+      { ...keyed },
+      'workflow_dispatch',
+      'Input "automation-id" is empty: expected the id of the saved automation to run.',
+    ],
+    [
+      'comment',
+      { ...keyed, 'github-token': '' },
+      'issue_comment',
+      'Input "github-token" is empty: expected a token to read the thread and write its tracking comment',
+    ],
+    ['comment', { ...keyed }, 'push', "The comment action reads a comment, but this run's event is not one it reads"],
+    [
+      'health',
+      { ...keyed, 'github-token': '' },
+      'schedule',
+      'Input "github-token" is empty: expected a token to keep the health issue',
+    ],
     ['preview', { ...keyed }, 'push', 'Input "branch"'],
     ['visitors', { ...keyed, 'date-from': 'yesterday' }, 'schedule', 'Input "date-from"'],
   ] as const)('%s with %j on %s', (action, raw, eventName, said) => {
@@ -364,7 +523,9 @@ describe('base-url on a port fetch never connects to', () => {
       'Input "base-url" is "http://127.0.0.1:6000": expected an https:// URL without query or credentials (http:// only for localhost, 127.0.0.1 or [::1]), on a port Node\'s fetch connects to: it never connects to port 6000, one the fetch standard blocks.',
     )
     expect(parseSettings({ ...base, 'base-url': 'http://127.0.0.1:6001' }, NOW).baseUrl).toBe('http://127.0.0.1:6001')
-    expect(parseSettings({ ...base, 'base-url': 'https://api.example.com' }, NOW).baseUrl).toBe('https://api.example.com')
+    expect(parseSettings({ ...base, 'base-url': 'https://api.example.com' }, NOW).baseUrl).toBe(
+      'https://api.example.com',
+    )
   })
 
   test('the ports refused are exactly those this Node\'s fetch refuses ("bad port"), and their neighbours are not', async () => {
@@ -385,7 +546,29 @@ describe('base-url on a port fetch never connects to', () => {
         return true
       }
     }
-    const ports = [...Array.from({ length: 1100 }, (_, i) => i + 1), 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6001, 6566, 6665, 6669, 6670, 6679, 6697, 8080, 10080, 10081]
+    const ports = [
+      ...Array.from({ length: 1100 }, (_, i) => i + 1),
+      1719,
+      1720,
+      1723,
+      2049,
+      3659,
+      4045,
+      4190,
+      5060,
+      5061,
+      6000,
+      6001,
+      6566,
+      6665,
+      6669,
+      6670,
+      6679,
+      6697,
+      8080,
+      10080,
+      10081,
+    ]
     const differ: number[] = []
     for (const port of ports) if ((await refusedHere(port)) !== refusedByInput(port)) differ.push(port)
     expect(differ).toEqual([])

@@ -3,7 +3,16 @@ import { commentTarget } from '../../src/github/comment-target.js'
 import { githubTime } from '../../src/github/port.js'
 import { parsePullLink, pullLinkLabel, pullRequestHere } from '../../src/github/pull-link.js'
 import { ThreadComment } from '../../src/github/thread-comment.js'
-import { MAX_ENTRIES, type ThreadEntry, type ThreadState, carriesMarker, decodeState, encodeState, sameRun, withEntry } from '../../src/github/thread-state.js'
+import {
+  MAX_ENTRIES,
+  type ThreadEntry,
+  type ThreadState,
+  carriesMarker,
+  decodeState,
+  encodeState,
+  sameRun,
+  withEntry,
+} from '../../src/github/thread-state.js'
 import { readRunContext } from '../../src/github/run-context.js'
 import { MAX_COMMENT_CHARS, renderReviewReply, renderThreadComment } from '../../src/summary/thread-comment.js'
 import { parseMarkdown } from '../../src/github/markdown.js'
@@ -22,18 +31,33 @@ const entry = (n: number, extra: Partial<ThreadEntry> = {}): ThreadEntry => ({
 
 describe('commentTarget', () => {
   test.each([
-    ['issues', { issue: { number: 7, title: 'T', html_url: 'u' } }, { number: 7, isPullRequest: false, title: 'T', url: 'u' }],
-    ['issue_comment', { issue: { number: 9, pull_request: { url: 'x' } } }, { number: 9, isPullRequest: true, title: '', url: '' }],
+    [
+      'issues',
+      { issue: { number: 7, title: 'T', html_url: 'u' } },
+      { number: 7, isPullRequest: false, title: 'T', url: 'u' },
+    ],
+    [
+      'issue_comment',
+      { issue: { number: 9, pull_request: { url: 'x' } } },
+      { number: 9, isPullRequest: true, title: '', url: '' },
+    ],
     ['pull_request', { pull_request: { number: 10 } }, { number: 10, isPullRequest: true, title: '', url: '' }],
-    ['pull_request_review_comment', { pull_request: { number: 13 } }, { number: 13, isPullRequest: true, title: '', url: '' }],
+    [
+      'pull_request_review_comment',
+      { pull_request: { number: 13 } },
+      { number: 13, isPullRequest: true, title: '', url: '' },
+    ],
   ])('%s → %o', (event, payload, expected) => {
     expect(commentTarget(event, payload, repo)).toEqual({ ...repo, ...expected })
   })
 
-  test.each([['push', { issue: { number: 7 } }], ['schedule', {}], ['issues', {}], ['issues', { issue: { number: '7' } }], ['issues', { issue: { number: 0 } }]])(
-    '%s with %o has no target',
-    (event, payload) => expect(commentTarget(event, payload, repo)).toBeUndefined(),
-  )
+  test.each([
+    ['push', { issue: { number: 7 } }],
+    ['schedule', {}],
+    ['issues', {}],
+    ['issues', { issue: { number: '7' } }],
+    ['issues', { issue: { number: 0 } }],
+  ])('%s with %o has no target', (event, payload) => expect(commentTarget(event, payload, repo)).toBeUndefined())
 })
 
 describe('pull request links', () => {
@@ -69,14 +93,23 @@ describe('pull request links', () => {
   })
 
   test('parsePullLink reads only the canonical form', () => {
-    expect(parsePullLink('https://github.com/acme/docs/pull/9')).toEqual({ host: 'github.com', owner: 'acme', repo: 'docs', number: 9 })
+    expect(parsePullLink('https://github.com/acme/docs/pull/9')).toEqual({
+      host: 'github.com',
+      owner: 'acme',
+      repo: 'docs',
+      number: 9,
+    })
     expect(parsePullLink('https://github.com/acme/../pull/9')).toBeUndefined()
   })
 })
 
 describe('thread state', () => {
   test('round-trips through the hidden marker, and text in it cannot close the HTML comment', () => {
-    const state: ThreadState = { job: 'job_1', prLink: 'https://github.com/acme/docs/pull/5', entries: [entry(1, { instruction: 'evil --> <img src=x>' })] }
+    const state: ThreadState = {
+      job: 'job_1',
+      prLink: 'https://github.com/acme/docs/pull/5',
+      entries: [entry(1, { instruction: 'evil --> <img src=x>' })],
+    }
     const marker = encodeState(state)
     expect(marker).toMatch(/^<!-- mintlify-docs-action:thread v1 [A-Za-z0-9+/=]+ -->$/)
     expect(decodeState(`before\n${marker}\nafter`)).toEqual(state)
@@ -85,7 +118,9 @@ describe('thread state', () => {
 
   test('a marker that does not read, or reads as something else, is no state', () => {
     expect(decodeState('<!-- mintlify-docs-action:thread v1 bm90IGpzb24= -->')).toBeUndefined()
-    expect(decodeState(`<!-- mintlify-docs-action:thread v1 ${Buffer.from('{"job":5}').toString('base64')} -->`)).toBeUndefined()
+    expect(
+      decodeState(`<!-- mintlify-docs-action:thread v1 ${Buffer.from('{"job":5}').toString('base64')} -->`),
+    ).toBeUndefined()
     expect(decodeState('no marker')).toBeUndefined()
   })
 
@@ -101,10 +136,21 @@ describe('thread state', () => {
   })
 })
 
-describe('ThreadComment.findOwn: a marker counts only in a comment the action\'s identity wrote', () => {
-  const marked = (author: string, job: string) => ({ id: job.length, author, authorType: 'User', url: '', createdAt: '2026-11-22T10:00:00Z', body: encodeState({ job, entries: [] }) })
+describe("ThreadComment.findOwn: a marker counts only in a comment the action's identity wrote", () => {
+  const marked = (author: string, job: string) => ({
+    id: job.length,
+    author,
+    authorType: 'User',
+    url: '',
+    createdAt: '2026-11-22T10:00:00Z',
+    body: encodeState({ job, entries: [] }),
+  })
   test('the newest one by the identity wins; forged markers by others are ignored', () => {
-    const comments = [marked('github-actions[bot]', 'job_old'), marked('GitHub-Actions[bot]', 'job_new'), marked('mallory', 'job_forged')]
+    const comments = [
+      marked('github-actions[bot]', 'job_old'),
+      marked('GitHub-Actions[bot]', 'job_new'),
+      marked('mallory', 'job_forged'),
+    ]
     expect(ThreadComment.findOwn(comments, 'github-actions[bot]')?.state.job).toBe('job_new')
     expect(ThreadComment.findOwn([marked('mallory', 'job_forged')], 'github-actions[bot]')).toBeUndefined()
   })
@@ -118,27 +164,54 @@ describe('tracking comment text', () => {
     const state: ThreadState = {
       job: 'job_1',
       prLink: 'https://github.com/acme/docs/pull/5',
-      entries: [entry(2, { by: 'mallory', instruction: '@everyone <img src=x onerror=alert(1)> [x](https://evil.example) ::error::boom', note: 'Job job_1 failed: <b>boom</b>' }), entry(1)],
+      entries: [
+        entry(2, {
+          by: 'mallory',
+          instruction: '@everyone <img src=x onerror=alert(1)> [x](https://evil.example) ::error::boom',
+          note: 'Job job_1 failed: <b>boom</b>',
+        }),
+        entry(1),
+      ],
     }
-    const body = renderThreadComment({ state, triggerPhrase: '/docs', status: 'completed', here: { serverUrl: 'https://github.com', ...repo } })
+    const body = renderThreadComment({
+      state,
+      triggerPhrase: '/docs',
+      status: 'completed',
+      here: { serverUrl: 'https://github.com', ...repo },
+    })
     expect(decodeState(body)).toEqual(state)
-    expect(body).toContain('Job job\\_1 (completed) · Pull request <a href="https://github.com/acme/docs/pull/5">#5</a>')
+    expect(body).toContain(
+      'Job job\\_1 (completed) · Pull request <a href="https://github.com/acme/docs/pull/5">#5</a>',
+    )
     expect(body).toContain('comment `/docs <what to change>` here')
-    expect(body).toContain('@&#8288;everyone &lt;img src=x onerror=alert\\(1\\)&gt; \\[x\\]\\(https:&#8288;//evil.example\\)')
+    expect(body).toContain(
+      '@&#8288;everyone &lt;img src=x onerror=alert\\(1\\)&gt; \\[x\\]\\(https:&#8288;//evil.example\\)',
+    )
     expect(body).toContain('&lt;b&gt;boom&lt;/b&gt;')
     expect(body).not.toMatch(/<img|\]\(https|@everyone/)
     expect(body.indexOf('instruction 1')).toBeGreaterThan(body.indexOf('@&#8288;everyone'))
   })
 
-  test('on the agent\'s pull request: where the job was asked for', () => {
-    const body = renderThreadComment({ state: { job: 'job_1', origin: { url: 'https://github.com/acme/docs/issues/7', label: 'issue #7' }, entries: [] }, triggerPhrase: '/docs' })
+  test("on the agent's pull request: where the job was asked for", () => {
+    const body = renderThreadComment({
+      state: { job: 'job_1', origin: { url: 'https://github.com/acme/docs/issues/7', label: 'issue #7' }, entries: [] },
+      triggerPhrase: '/docs',
+    })
     expect(body).toContain('asked for in <a href="https://github.com/acme/docs/issues/7">issue #7</a>')
     expect(body).toContain('here or in a review comment')
   })
 
-  test('the largest comment stays far below GitHub\'s 65,536-character limit', () => {
-    let state: ThreadState = { job: 'j'.repeat(100), prLink: `https://github.com/acme/docs/pull/${'9'.repeat(50)}`, entries: [] }
-    for (let i = 0; i < 20; i++) state = withEntry(state, entry(i, { instruction: '<&>'.repeat(1000), note: '|'.repeat(2000), by: 'b'.repeat(60) }))
+  test("the largest comment stays far below GitHub's 65,536-character limit", () => {
+    let state: ThreadState = {
+      job: 'j'.repeat(100),
+      prLink: `https://github.com/acme/docs/pull/${'9'.repeat(50)}`,
+      entries: [],
+    }
+    for (let i = 0; i < 20; i++)
+      state = withEntry(
+        state,
+        entry(i, { instruction: '<&>'.repeat(1000), note: '|'.repeat(2000), by: 'b'.repeat(60) }),
+      )
     const body = renderThreadComment({ state, triggerPhrase: '/docs', status: 'active' })
     expect(body.length).toBeLessThanOrEqual(MAX_COMMENT_CHARS)
     const kept = decodeState(body)?.entries ?? []
@@ -148,14 +221,26 @@ describe('tracking comment text', () => {
   })
 
   test('a review reply carries the reply marker (so it never triggers) and the result', () => {
-    const reply = renderReviewReply(entry(1, { prLink: 'https://github.com/acme/docs/pull/5' }), 'job_1', { serverUrl: 'https://github.com', ...repo })
+    const reply = renderReviewReply(entry(1, { prLink: 'https://github.com/acme/docs/pull/5' }), 'job_1', {
+      serverUrl: 'https://github.com',
+      ...repo,
+    })
     expect(carriesMarker(reply)).toBe(true)
-    expect(reply).toContain('✅ pull request opened or updated · <a href="https://github.com/acme/docs/pull/5">#5</a> · job job\\_1')
+    expect(reply).toContain(
+      '✅ pull request opened or updated · <a href="https://github.com/acme/docs/pull/5">#5</a> · job job\\_1',
+    )
   })
 
   test('a pull request link from another host, or not canonical, shows as its URL, never as #n', () => {
     const here = { serverUrl: 'https://github.com', ...repo }
-    const other = renderThreadComment({ state: { prLink: 'https://gitlab.example/acme/docs/pull/9', entries: [entry(1, { prLink: 'https://github.com/acme/docs/pull/13/../../issues/1' })] }, triggerPhrase: '/docs', here })
+    const other = renderThreadComment({
+      state: {
+        prLink: 'https://gitlab.example/acme/docs/pull/9',
+        entries: [entry(1, { prLink: 'https://github.com/acme/docs/pull/13/../../issues/1' })],
+      },
+      triggerPhrase: '/docs',
+      here,
+    })
     expect(other).not.toMatch(/>#(9|13|1)</)
     expect(other).toContain('>https:&#8288;//gitlab.example/acme/docs/pull/9</a>')
     expect(other).toContain('>https:&#8288;//github.com/acme/docs/pull/13/../../issues/1</a>')
@@ -165,8 +250,18 @@ describe('tracking comment text', () => {
 describe('ThreadComment: a create whose answer was lost', () => {
   const thread = { owner: 'acme', repo: 'docs', number: 7, isPullRequest: false, title: '', url: '' }
   // the run starts half a second after GitHub stamped the fixture comment (whole seconds)
-  const view = { runUrl: 'https://github.com/acme/docs/actions/runs/4242', startedAt: Date.parse('2026-11-24T12:00:00.700Z'), render: (state: ThreadState) => renderThreadComment({ state, triggerPhrase: '/docs' }) }
-  const naming = (author: string, createdAt = '2026-11-24T12:00:00Z') => ({ id: 77, author, url: '', createdAt, body: encodeState({ job: 'job_1', entries: [entry(1, { runUrl: view.runUrl })] }) })
+  const view = {
+    runUrl: 'https://github.com/acme/docs/actions/runs/4242',
+    startedAt: Date.parse('2026-11-24T12:00:00.700Z'),
+    render: (state: ThreadState) => renderThreadComment({ state, triggerPhrase: '/docs' }),
+  }
+  const naming = (author: string, createdAt = '2026-11-24T12:00:00Z') => ({
+    id: 77,
+    author,
+    url: '',
+    createdAt,
+    body: encodeState({ job: 'job_1', entries: [entry(1, { runUrl: view.runUrl })] }),
+  })
 
   /**
    * A GitHub API whose first create fails after the comment was made (the answer lost). Its
@@ -200,7 +295,7 @@ describe('ThreadComment: a create whose answer was lost', () => {
     expect(calls.updated).toEqual([77])
   })
 
-  test('githubTime: GitHub\'s whole-second format, rounded down', () => {
+  test("githubTime: GitHub's whole-second format, rounded down", () => {
     expect(githubTime(Date.parse('2026-11-24T12:00:00.999Z'))).toBe('2026-11-24T12:00:00Z')
   })
 
@@ -212,7 +307,7 @@ describe('ThreadComment: a create whose answer was lost', () => {
     expect(calls).toMatchObject({ created: 1, updated: [77] })
   })
 
-  test('with the identity unknown, nobody else\'s comment is adopted, even one naming this run', async () => {
+  test("with the identity unknown, nobody else's comment is adopted, even one naming this run", async () => {
     const { api, calls } = fakeApi([naming('mallory')])
     const tracking = ThreadComment.blank(api, thread, undefined, view, new AbortController().signal)
     await tracking.update((s) => s)
@@ -223,7 +318,7 @@ describe('ThreadComment: a create whose answer was lost', () => {
 })
 
 describe('the tracking comment as GitHub renders it (CommonMark + GFM)', () => {
-  test('a user\'s quote holds only the user\'s words: the action\'s note is outside it, on the entry\'s own lines', () => {
+  test("a user's quote holds only the user's words: the action's note is outside it, on the entry's own lines", () => {
     const state = {
       job: 'job_1',
       entries: [
@@ -258,15 +353,29 @@ describe('a run whose page is not known (a hand run without GITHUB_RUN_ID)', () 
   test('two runs with no page are never one run: neither entry replaces the other, and neither is a match', () => {
     expect(sameRun(undefined, undefined)).toBe(false)
     expect(sameRun('', '')).toBe(false)
-    expect(sameRun('https://github.com/acme/docs/actions/runs/1', 'https://github.com/acme/docs/actions/runs/1')).toBe(true)
+    expect(sameRun('https://github.com/acme/docs/actions/runs/1', 'https://github.com/acme/docs/actions/runs/1')).toBe(
+      true,
+    )
     const { runUrl: _a, ...first } = entry(1, { source: 'https://github.com/acme/docs/issues/7' })
-    const { runUrl: _b, ...second } = entry(2, { source: 'https://github.com/acme/docs/issues/7', at: '2026-11-22T10:05:00.000Z' })
+    const { runUrl: _b, ...second } = entry(2, {
+      source: 'https://github.com/acme/docs/issues/7',
+      at: '2026-11-22T10:05:00.000Z',
+    })
     expect(withEntry(withEntry({ entries: [] }, first), second).entries).toHaveLength(2)
     // the same run's start and result (one instruction, stamped once) are one entry, page or none
-    expect(withEntry(withEntry({ entries: [] }, first), { ...first, result: 'completed' }).entries).toEqual([{ ...first, result: 'completed' }])
-    expect(withEntry(withEntry({ entries: [] }, first), { ...first, at: '2026-11-22T10:00:01.000Z' }).entries).toHaveLength(2)
+    expect(withEntry(withEntry({ entries: [] }, first), { ...first, result: 'completed' }).entries).toEqual([
+      { ...first, result: 'completed' },
+    ])
+    expect(
+      withEntry(withEntry({ entries: [] }, first), { ...first, at: '2026-11-22T10:00:01.000Z' }).entries,
+    ).toHaveLength(2)
     // with a page, the same source and run: replaced
-    expect(withEntry(withEntry({ entries: [] }, entry(1, { source: 's' })), entry(1, { source: 's', instruction: 'again' })).entries.map((e) => e.instruction)).toEqual(['again'])
+    expect(
+      withEntry(
+        withEntry({ entries: [] }, entry(1, { source: 's' })),
+        entry(1, { source: 's', instruction: 'again' }),
+      ).entries.map((e) => e.instruction),
+    ).toEqual(['again'])
   })
 
   test('the tracking comment and the review reply say no run link at all', () => {
@@ -274,14 +383,24 @@ describe('a run whose page is not known (a hand run without GITHUB_RUN_ID)', () 
     const body = renderThreadComment({ state: { entries: [bare] }, triggerPhrase: '/docs' })
     expect(body).not.toContain('actions/runs')
     expect(body).not.toContain('>run<')
-    expect(body).toContain('alice, <a href="https://github.com/acme/docs/issues/7#issuecomment-1">2026-11-22 10:00 UTC</a>')
-    expect(renderReviewReply(bare, 'job_1', { serverUrl: 'https://github.com', owner: 'acme', repo: 'docs' })).not.toContain('workflow run')
+    expect(body).toContain(
+      'alice, <a href="https://github.com/acme/docs/issues/7#issuecomment-1">2026-11-22 10:00 UTC</a>',
+    )
+    expect(
+      renderReviewReply(bare, 'job_1', { serverUrl: 'https://github.com', owner: 'acme', repo: 'docs' }),
+    ).not.toContain('workflow run')
   })
 
-  test('a lost create is never taken for this run\'s when neither names a run', async () => {
+  test("a lost create is never taken for this run's when neither names a run", async () => {
     const thread = { owner: 'acme', repo: 'docs', number: 7, isPullRequest: false, title: '', url: '' }
     const { runUrl: _r, ...bare } = entry(1)
-    const earlier = { id: 77, author: 'github-actions[bot]', url: '', createdAt: '2026-11-24T12:00:00Z', body: encodeState({ job: 'job_1', entries: [bare] }) }
+    const earlier = {
+      id: 77,
+      author: 'github-actions[bot]',
+      url: '',
+      createdAt: '2026-11-24T12:00:00Z',
+      body: encodeState({ job: 'job_1', entries: [bare] }),
+    }
     let created = 0
     const api = {
       createComment: async () => {
@@ -292,7 +411,11 @@ describe('a run whose page is not known (a hand run without GITHUB_RUN_ID)', () 
       updateComment: async () => undefined,
       listComments: async () => [earlier],
     } as unknown as Parameters<typeof ThreadComment.blank>[0]
-    const view = { runUrl: undefined, startedAt: Date.parse('2026-11-24T12:00:00.700Z'), render: (state: ThreadState) => renderThreadComment({ state, triggerPhrase: '/docs' }) }
+    const view = {
+      runUrl: undefined,
+      startedAt: Date.parse('2026-11-24T12:00:00.700Z'),
+      render: (state: ThreadState) => renderThreadComment({ state, triggerPhrase: '/docs' }),
+    }
     const tracking = ThreadComment.blank(api, thread, 'github-actions[bot]', view, new AbortController().signal)
     await tracking.update((s) => s)
     await tracking.update((s) => s)

@@ -1,6 +1,12 @@
 import { describe, expect, test } from 'vitest'
 import { type Comparison, joinPeriods } from '../../src/analytics/compare.js'
-import { SUMMARY_BYTE_BUDGET, aiShare, bar, formatChange, renderVisitorsViewsSummary } from '../../src/summary/visitors-views-summary.js'
+import {
+  SUMMARY_BYTE_BUDGET,
+  aiShare,
+  bar,
+  formatChange,
+  renderVisitorsViewsSummary,
+} from '../../src/summary/visitors-views-summary.js'
 
 const base = {
   kind: 'visitors' as const,
@@ -31,7 +37,16 @@ describe('visitors summary', () => {
   })
 
   test('hostile paths cannot break a row or become a link, image or HTML', () => {
-    const paths = ['/a|b', '/x\\|y', '/`code`', '/[link](https://evil.example)', '/![img](https://evil.example/i.png)', '/<script>alert(1)</script>', '/line\nbreak', '/www.evil.example']
+    const paths = [
+      '/a|b',
+      '/x\\|y',
+      '/`code`',
+      '/[link](https://evil.example)',
+      '/![img](https://evil.example/i.png)',
+      '/<script>alert(1)</script>',
+      '/line\nbreak',
+      '/www.evil.example',
+    ]
     const sorted = paths.map((path, i) => ({ path, human: 10 - i, ai: 0, total: 10 - i }))
     const md = renderVisitorsViewsSummary({ ...base, sorted, pathCount: sorted.length })
     const rows = md.split('\n').filter((l) => l.startsWith('| /'))
@@ -41,7 +56,12 @@ describe('visitors summary', () => {
   })
 
   test('stays under the byte budget however many rows are asked for', () => {
-    const sorted = Array.from({ length: 20_000 }, (_, i) => ({ path: `/${'x'.repeat(140)}/${i}`, human: 20_000 - i, ai: 1, total: 20_000 - i }))
+    const sorted = Array.from({ length: 20_000 }, (_, i) => ({
+      path: `/${'x'.repeat(140)}/${i}`,
+      human: 20_000 - i,
+      ai: 1,
+      total: 20_000 - i,
+    }))
     const md = renderVisitorsViewsSummary({ ...base, sorted, summaryRows: 20_000, pathCount: sorted.length })
     expect(Buffer.byteLength(md)).toBeLessThanOrEqual(SUMMARY_BYTE_BUDGET)
     expect(md).toMatch(/more pages are in the export files/)
@@ -74,7 +94,14 @@ describe('summary with a comparison', () => {
   }
 
   test('totals with the previous total and the change; a change column; the movers, escaped', () => {
-    const md = renderVisitorsViewsSummary({ ...base, kind: 'views', totals: { human: 250, ai: 10, total: 260 }, sorted: current, pathCount: 3, comparison })
+    const md = renderVisitorsViewsSummary({
+      ...base,
+      kind: 'views',
+      totals: { human: 250, ai: 10, total: 260 },
+      sorted: current,
+      pathCount: 3,
+      comparison,
+    })
     expect(md).toContain('### 📊 Page views: proj\\_demo')
     expect(md).toContain('| Previous total | Change |')
     expect(md).toContain('| 250 / 10 | 260 | 3.8% | 210 | ▲ +50 (+23.8%) |')
@@ -89,14 +116,22 @@ describe('summary with a comparison', () => {
 
   test('nothing moved: the movers part is one line', () => {
     const same = [{ path: '/a', human: 10, ai: 0, total: 10 }]
-    const flat: Comparison = { ...comparison, rows: joinPeriods(new Map(same.map((r) => [r.path, r])), new Map(same.map((r) => [r.path, r]))) }
+    const flat: Comparison = {
+      ...comparison,
+      rows: joinPeriods(new Map(same.map((r) => [r.path, r])), new Map(same.map((r) => [r.path, r]))),
+    }
     const md = renderVisitorsViewsSummary({ ...base, sorted: same, pathCount: 1, comparison: flat })
     expect(md).toContain('#### Movers\n\nNo page rose, fell, appeared or went quiet.\n')
     expect(md).not.toMatch(/none\./)
   })
 
   test('an incomplete previous period: no change shown, and the summary says why', () => {
-    const md = renderVisitorsViewsSummary({ ...base, sorted: current, pathCount: 3, comparison: { ...comparison, previousComplete: false } })
+    const md = renderVisitorsViewsSummary({
+      ...base,
+      sorted: current,
+      pathCount: 3,
+      comparison: { ...comparison, previousComplete: false },
+    })
     expect(md).not.toContain('Change')
     expect(md).not.toContain('Movers')
     expect(md).toContain('that period is incomplete, so a change would mislead')
@@ -106,9 +141,11 @@ describe('summary with a comparison', () => {
     [{ path: '/', human: 0, ai: 0, total: 5, previous: { human: 0, ai: 0, total: 0 }, change: 5 }, '🆕 new'],
     [{ path: '/', human: 0, ai: 0, total: 0, previous: { human: 0, ai: 0, total: 9 }, change: -9 }, '▼ -9 (gone)'],
     [{ path: '/', human: 0, ai: 0, total: 9, previous: { human: 0, ai: 0, total: 9 }, change: 0 }, '＝ 0 (0.0%)'],
-    [{ path: '/', human: 0, ai: 0, total: 2500, previous: { human: 0, ai: 0, total: 1000 }, change: 1500 }, '▲ +1,500 (+150.0%)'],
+    [
+      { path: '/', human: 0, ai: 0, total: 2500, previous: { human: 0, ai: 0, total: 1000 }, change: 1500 },
+      '▲ +1,500 (+150.0%)',
+    ],
   ])('formatChange %#', (r, expected) => {
     expect(formatChange(r)).toBe(expected)
   })
 })
-

@@ -36,7 +36,15 @@ describe('waitForJob', () => {
   test('polls on the schedule until a terminal status; unknown statuses keep it waiting', async () => {
     const { clock, seen, getJob } = setup([J('active'), J('thinking_harder'), J('completed', 'https://x/pull/3')])
     const start = clock.now()
-    const result = await waitForJob({ getJob, clock, signal: new AbortController().signal, deadline: start + 600_000, pollIntervalMs: 10_000, onJob: (j) => seen.push(j), log: () => {} })
+    const result = await waitForJob({
+      getJob,
+      clock,
+      signal: new AbortController().signal,
+      deadline: start + 600_000,
+      pollIntervalMs: 10_000,
+      onJob: (j) => seen.push(j),
+      log: () => {},
+    })
     expect(result).toMatchObject({ ended: true, checks: 3, job: { status: 'completed' } })
     expect(clock.sleeps).toEqual([1500, 2250, 3375])
     expect(seen.map((j) => j.status)).toEqual(['active', 'thinking_harder', 'completed'])
@@ -45,7 +53,15 @@ describe('waitForJob', () => {
   test('a long quiet wait logs a heartbeat about once a minute', async () => {
     const { clock, getJob } = setup([J('active')])
     const logs: string[] = []
-    await waitForJob({ getJob, clock, signal: new AbortController().signal, deadline: clock.now() + 5 * 60_000, pollIntervalMs: 10_000, onJob: () => {}, log: (m) => logs.push(m) })
+    await waitForJob({
+      getJob,
+      clock,
+      signal: new AbortController().signal,
+      deadline: clock.now() + 5 * 60_000,
+      pollIntervalMs: 10_000,
+      onJob: () => {},
+      log: (m) => logs.push(m),
+    })
     expect(logs[0]).toBe('Status: active (after 1.5s)')
     expect(logs.filter((l) => l.startsWith('Still active after'))).toHaveLength(4)
   })
@@ -53,7 +69,15 @@ describe('waitForJob', () => {
   test('gives up at the deadline after a last check there', async () => {
     const { clock, getJob, calls } = setup([J('active')])
     const start = clock.now()
-    const result = await waitForJob({ getJob, clock, signal: new AbortController().signal, deadline: start + 20_000, pollIntervalMs: 10_000, onJob: () => {}, log: () => {} })
+    const result = await waitForJob({
+      getJob,
+      clock,
+      signal: new AbortController().signal,
+      deadline: start + 20_000,
+      pollIntervalMs: 10_000,
+      onJob: () => {},
+      log: () => {},
+    })
     expect(result.ended).toBe(false)
     expect(clock.now()).toBe(start + 20_000)
     expect(calls()).toBe(result.checks)
@@ -94,7 +118,10 @@ describe('waitForJob', () => {
   })
 
   describe('a job this run created that status checks do not show yet (404)', () => {
-    const notFound = new ApiError('Could not check the status of job job_1: HTTP 404 Not Found: Agent job not found.', { kind: 'http', status: 404 })
+    const notFound = new ApiError('Could not check the status of job job_1: HTTP 404 Not Found: Agent job not found.', {
+      kind: 'http',
+      status: 404,
+    })
 
     test('is checked again within the window, and the wait ends normally once it shows', async () => {
       const clock = new FakeClock()
@@ -126,7 +153,9 @@ describe('waitForJob', () => {
         onJob: () => {},
         log: () => {},
       })
-      await expect(wait).rejects.toThrow(/HTTP 404 Not Found.*created by this run 1m( \d+s)? ago, but the service still does not show it/)
+      await expect(wait).rejects.toThrow(
+        /HTTP 404 Not Found.*created by this run 1m( \d+s)? ago, but the service still does not show it/,
+      )
       expect(clock.now()).toBeGreaterThanOrEqual(start + NEW_JOB_VISIBILITY_MS)
       expect(clock.now()).toBeLessThan(start + NEW_JOB_VISIBILITY_MS + 10_000)
     })
@@ -164,18 +193,28 @@ describe('waitForJob', () => {
   })
 
   describe('when status checks fail', () => {
-    const exhausted = new ApiError('Could not check the status of job job_1: HTTP 503 Service Unavailable. (gave up after 8 attempts)', {
-      kind: 'http',
-      status: 503,
-      retriesExhausted: true,
-    })
+    const exhausted = new ApiError(
+      'Could not check the status of job job_1: HTTP 503 Service Unavailable. (gave up after 8 attempts)',
+      {
+        kind: 'http',
+        status: 503,
+        retriesExhausted: true,
+      },
+    )
 
-
-    test('an outage that outlasts one check\'s retries is waited out: the job\'s end is still seen', async () => {
+    test("an outage that outlasts one check's retries is waited out: the job's end is still seen", async () => {
       const clock = new FakeClock()
       const { getJob, calls } = scripted([J('active'), exhausted, exhausted, J('completed', 'https://x/pull/9')])
       const logs: string[] = []
-      const result = await waitForJob({ getJob, clock, signal: new AbortController().signal, deadline: clock.now() + 600_000, pollIntervalMs: 10_000, onJob: () => {}, log: (m) => logs.push(m) })
+      const result = await waitForJob({
+        getJob,
+        clock,
+        signal: new AbortController().signal,
+        deadline: clock.now() + 600_000,
+        pollIntervalMs: 10_000,
+        onJob: () => {},
+        log: (m) => logs.push(m),
+      })
       expect(result).toMatchObject({ ended: true, checks: 2, job: { prLink: 'https://x/pull/9' } })
       expect(calls()).toBe(4)
       expect(logs.filter((l) => l.startsWith('Status checks have failed'))).toHaveLength(2)
@@ -186,7 +225,15 @@ describe('waitForJob', () => {
       const clock = new FakeClock()
       const { getJob } = scripted([J('active'), exhausted])
       const start = clock.now()
-      const result = await waitForJob({ getJob, clock, signal: new AbortController().signal, deadline: start + 60_000, pollIntervalMs: 10_000, onJob: () => {}, log: () => {} })
+      const result = await waitForJob({
+        getJob,
+        clock,
+        signal: new AbortController().signal,
+        deadline: start + 60_000,
+        pollIntervalMs: 10_000,
+        onJob: () => {},
+        log: () => {},
+      })
       expect(result).toMatchObject({ ended: false, checks: 1, job: { status: 'active' }, lastError: exhausted })
       expect(clock.now()).toBe(start + 60_000)
     })
@@ -200,7 +247,15 @@ describe('waitForJob', () => {
       const clock = new FakeClock()
       const { getJob, calls } = scripted([J('active'), error])
       await expect(
-        waitForJob({ getJob, clock, signal: new AbortController().signal, deadline: clock.now() + 600_000, pollIntervalMs: 10_000, onJob: () => {}, log: () => {} }),
+        waitForJob({
+          getJob,
+          clock,
+          signal: new AbortController().signal,
+          deadline: clock.now() + 600_000,
+          pollIntervalMs: 10_000,
+          onJob: () => {},
+          log: () => {},
+        }),
       ).rejects.toBe(error)
       expect(calls()).toBe(2)
     })
@@ -212,14 +267,32 @@ describe('waitForJob', () => {
     test('the old terminal state is not the result; the state after the job ran again is', async () => {
       const { clock, getJob } = setup([old, old, J('active'), J('completed', 'https://x/pull/2')])
       const now = clock.now()
-      const result = await waitForJob({ getJob, clock, signal: new AbortController().signal, deadline: now + 600_000, pollIntervalMs: 10_000, followUp: { sentAt: now, graceMs: 30_000, before: old }, onJob: () => {}, log: () => {} })
+      const result = await waitForJob({
+        getJob,
+        clock,
+        signal: new AbortController().signal,
+        deadline: now + 600_000,
+        pollIntervalMs: 10_000,
+        followUp: { sentAt: now, graceMs: 30_000, before: old },
+        onJob: () => {},
+        log: () => {},
+      })
       expect(result).toMatchObject({ ended: true, job: { prLink: 'https://x/pull/2' }, checks: 4 })
     })
 
     test('a visible change (another status or prLink) counts without seeing it run', async () => {
       const { clock, getJob } = setup([old, J('completed', 'https://x/pull/2')])
       const now = clock.now()
-      const result = await waitForJob({ getJob, clock, signal: new AbortController().signal, deadline: now + 600_000, pollIntervalMs: 10_000, followUp: { sentAt: now, graceMs: 30_000, before: old }, onJob: () => {}, log: () => {} })
+      const result = await waitForJob({
+        getJob,
+        clock,
+        signal: new AbortController().signal,
+        deadline: now + 600_000,
+        pollIntervalMs: 10_000,
+        followUp: { sentAt: now, graceMs: 30_000, before: old },
+        onJob: () => {},
+        log: () => {},
+      })
       expect(result).toMatchObject({ ended: true, checks: 2, job: { prLink: 'https://x/pull/2' } })
     })
 
@@ -227,7 +300,16 @@ describe('waitForJob', () => {
       const { clock, getJob } = setup([old])
       const now = clock.now()
       const logs: string[] = []
-      const result = await waitForJob({ getJob, clock, signal: new AbortController().signal, deadline: now + 600_000, pollIntervalMs: 10_000, followUp: { sentAt: now, graceMs: 30_000, before: old }, onJob: () => {}, log: (m) => logs.push(m) })
+      const result = await waitForJob({
+        getJob,
+        clock,
+        signal: new AbortController().signal,
+        deadline: now + 600_000,
+        pollIntervalMs: 10_000,
+        followUp: { sentAt: now, graceMs: 30_000, before: old },
+        onJob: () => {},
+        log: (m) => logs.push(m),
+      })
       expect(result).toMatchObject({ ended: true, job: old })
       expect(clock.now() - now).toBeGreaterThanOrEqual(30_000)
       expect(clock.now() - now).toBeLessThan(40_000)
@@ -237,7 +319,16 @@ describe('waitForJob', () => {
     test('a message response that already shows the job running needs no grace', async () => {
       const { clock, getJob } = setup([J('completed', 'https://x/pull/1')])
       const now = clock.now()
-      const result = await waitForJob({ getJob, clock, signal: new AbortController().signal, deadline: now + 600_000, pollIntervalMs: 10_000, followUp: { sentAt: now, graceMs: 30_000, before: J('active') }, onJob: () => {}, log: () => {} })
+      const result = await waitForJob({
+        getJob,
+        clock,
+        signal: new AbortController().signal,
+        deadline: now + 600_000,
+        pollIntervalMs: 10_000,
+        followUp: { sentAt: now, graceMs: 30_000, before: J('active') },
+        onJob: () => {},
+        log: () => {},
+      })
       expect(result).toMatchObject({ ended: true, checks: 1 })
     })
   })
@@ -246,6 +337,16 @@ describe('waitForJob', () => {
     const { clock, getJob } = setup([J('active')])
     const controller = new AbortController()
     controller.abort()
-    await expect(waitForJob({ getJob, clock, signal: controller.signal, deadline: clock.now() + 60_000, pollIntervalMs: 1000, onJob: () => {}, log: () => {} })).rejects.toThrow('cancelled')
+    await expect(
+      waitForJob({
+        getJob,
+        clock,
+        signal: controller.signal,
+        deadline: clock.now() + 60_000,
+        pollIntervalMs: 1000,
+        onJob: () => {},
+        log: () => {},
+      }),
+    ).rejects.toThrow('cancelled')
   })
 })

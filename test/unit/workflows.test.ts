@@ -71,7 +71,9 @@ function steps(text: string): Step[] {
 describe('workflows', () => {
   test('there are examples, repository workflows and README snippets to check', () => {
     expect(workflows.filter((w) => w.name.startsWith('examples/')).length).toBeGreaterThanOrEqual(5)
-    expect(workflows.map((w) => w.name)).toEqual(expect.arrayContaining(['.github/workflows/ci.yml', '.github/workflows/release.yml']))
+    expect(workflows.map((w) => w.name)).toEqual(
+      expect.arrayContaining(['.github/workflows/ci.yml', '.github/workflows/release.yml']),
+    )
     expect(workflows.filter((w) => w.name.includes('snippet')).length).toBeGreaterThanOrEqual(8)
   })
 
@@ -102,12 +104,17 @@ describe('workflows', () => {
 
   test('every example uses the focused actions, but the one that shows 1.0.0 users the root with mode', () => {
     const examples = workflows.filter((w) => w.name.startsWith('examples/'))
-    const rootSteps = examples.flatMap((w) => steps(w.text).filter((s) => ourAction(s) && !ourAction(s)?.action).map(() => w.name))
+    const rootSteps = examples.flatMap((w) =>
+      steps(w.text)
+        .filter((s) => ourAction(s) && !ourAction(s)?.action)
+        .map(() => w.name),
+    )
     expect(rootSteps).toEqual(['examples/v1-root-mode.yml'])
   })
 
   test('the linter does find problems (a broken workflow fails)', async () => {
-    const broken = 'on: push\njobs:\n  x:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ nope.title }}\n      - uses: actions/checkout@v4\n        with:\n          nope: 1\n'
+    const broken =
+      'on: push\njobs:\n  x:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ nope.title }}\n      - uses: actions/checkout@v4\n        with:\n          nope: 1\n'
     const kinds = (await runLint(broken, 'broken.yml')).map((r) => r.kind)
     expect(kinds).toContain('expression')
     expect(kinds).toContain('action')
@@ -124,7 +131,11 @@ describe('the examples ask for what they use, and the README says what they ask'
   const asked = (text: string): string[] => {
     const doc = parse(text) as { permissions?: Permissions; jobs: Record<string, { permissions?: Permissions }> }
     const all = [doc.permissions, ...Object.values(doc.jobs).map((j) => j.permissions)]
-    return [...new Set(all.flatMap((p) => (p && typeof p === 'object' ? Object.entries(p).map(([k, v]) => `${k}: ${v}`) : [])))].sort()
+    return [
+      ...new Set(
+        all.flatMap((p) => (p && typeof p === 'object' ? Object.entries(p).map(([k, v]) => `${k}: ${v}`) : [])),
+      ),
+    ].sort()
   }
   const ours = (step: Step): boolean => ourAction(step) !== undefined
   const job = (step: Step): string => ourAction(step)?.job ?? ''
@@ -146,7 +157,12 @@ describe('the examples ask for what they use, and the README says what they ask'
       // impact (on by default) in this repository: its merged pull requests, and a comment on each measured one
       const impact = job(step) === 'health' && w.impact !== 'off' && w.impact !== false
       const here = !w['docs-repository'] || String(w['docs-repository']).includes('github.repository }}')
-      if (impact && here) need.add(w['impact-comment'] === false || w['impact-comment'] === 'false' ? 'pull-requests: read' : 'pull-requests: write')
+      if (impact && here)
+        need.add(
+          w['impact-comment'] === false || w['impact-comment'] === 'false'
+            ? 'pull-requests: read'
+            : 'pull-requests: write',
+        )
       // the repository's files, once, to find docs.json (docs-root says it instead)
       if (impact && here && !w['docs-root']) need.add('contents: read')
     }
@@ -157,7 +173,7 @@ describe('the examples ask for what they use, and the README says what they ask'
     expect(asked(text)).toEqual(needed(text))
   })
 
-  test.each(examples)('$name is in the README\'s table with the permissions it asks for', ({ name, text }) => {
+  test.each(examples)("$name is in the README's table with the permissions it asks for", ({ name, text }) => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
     const file = name.replace('examples/', '')
     const row = readme.split('\n').find((line) => line.startsWith(`| [\`${file}\`]`))
@@ -175,7 +191,8 @@ describe('the examples ask for what they use, and the README says what they ask'
   })
 
   test('the checks see what they look for', () => {
-    const commenting = 'permissions:\n  issues: write\njobs:\n  a:\n    steps:\n      - uses: your-org/mintlify-docs-action@v1\n        with:\n          comment: true\n'
+    const commenting =
+      'permissions:\n  issues: write\njobs:\n  a:\n    steps:\n      - uses: your-org/mintlify-docs-action@v1\n        with:\n          comment: true\n'
     expect(asked(commenting)).toEqual(['issues: write'])
     expect(needed(commenting)).toEqual(['issues: write', 'pull-requests: write'])
   })
