@@ -1,6 +1,7 @@
 import { TEST_TOKEN, runAction } from '../test/e2e/harness.js'
 import { GitHubSimulator } from '../test/simulator/github-simulator.js'
 import { ServiceSimulator } from '../test/simulator/service-simulator.js'
+import { promptOf } from '../test/e2e/typed.js'
 
 /**
  * Docs follow code: what describing a pull request of `files` files costs (the bundled action with
@@ -62,7 +63,7 @@ export async function changeCost(node: string, files: number): Promise<ChangeCos
     })
     const wallMs = performance.now() - start
     if (run.code !== 0 || run.outputs.triggered !== 'true') throw new Error(`no job was created:\n${run.stdout}`)
-    const prompt = String(JSON.parse(sim.requestsTo('create')[0]?.body ?? '{}').prompt ?? '')
+    const prompt = promptOf(sim.requestsTo('create')[0]?.body)
     return {
       files,
       github: gh.requests.length,

@@ -2,6 +2,7 @@ import { encodeState } from '../src/github/thread-state.js'
 import { TEST_TOKEN, runAction } from '../test/e2e/harness.js'
 import { GitHubSimulator } from '../test/simulator/github-simulator.js'
 import { ServiceSimulator } from '../test/simulator/service-simulator.js'
+import { promptOf } from '../test/e2e/typed.js'
 
 /**
  * What one accepted `/docs` instruction costs on a thread of `comments` comments: GitHub requests by
@@ -77,7 +78,7 @@ export async function conversationCost(
     const wallMs = performance.now() - start
     if (run.code !== 0 || run.outputs.triggered !== 'true')
       throw new Error(`the instruction was not sent:\n${run.stdout}`)
-    const sent = sim.requestsTo('message').map((r) => String(JSON.parse(r.body).prompt))
+    const sent = sim.requestsTo('message').map((r) => promptOf(r.body))
     if (sent.length !== 1 || (pending > 1 && !sent[0]?.includes(`earlier instruction ${pending - 1}`)))
       throw new Error(`the catch-up did not send every instruction once:\n${run.stdout}`)
     const byRoute: Record<string, number> = {}

@@ -85,7 +85,7 @@ async function main(): Promise<void> {
     const rounds = Array.from({ length: ROUNDS }, () => measureStartup(ROOT, name, node, RUNS)).sort(
       (a, b) => a.ratio - b.ratio,
     )
-    const r = rounds[Math.floor(rounds.length / 2)] as (typeof rounds)[number]
+    const r = rounds[Math.floor(rounds.length / 2)]
     const range = `${rounds[0]?.ratio.toFixed(2)}–${rounds[rounds.length - 1]?.ratio.toFixed(2)}`
     rows.push([
       `Start-up to input check, ${name}`,
@@ -95,12 +95,12 @@ async function main(): Promise<void> {
   }
   {
     // a focused action's entry names the action and loads the one bundle: no slower than the root
-    const [name, node] = runtimes[0] as [string, string]
+    const [name, node] = runtimes[0]
     log(`start-up: the agent action's own entry, ${name}…`)
     const rounds = Array.from({ length: ROUNDS }, () =>
       measureStartup(ROOT, name, node, RUNS, join('dist', 'agent', 'index.js')),
     ).sort((a, b) => a.ratio - b.ratio)
-    const r = rounds[Math.floor(rounds.length / 2)] as (typeof rounds)[number]
+    const r = rounds[Math.floor(rounds.length / 2)]
     rows.push([
       `Start-up to input check, a focused action (\`agent/action.yml\` → \`dist/agent/index.js\`), ${name}`,
       `${ms(r.actionMs)} vs bare \`node -e 0\` ${ms(r.bareMs)}: **${r.ratio.toFixed(2)}×** (${ROUNDS} rounds: ${rounds[0]?.ratio.toFixed(2)}–${rounds[rounds.length - 1]?.ratio.toFixed(2)}×)`,

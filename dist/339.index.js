@@ -1181,7 +1181,9 @@ class GitHubApi {
         });
         return {
             permission: String(data.permission ?? 'none'),
-            role: String(data.role_name ?? ''),
+            role: typeof data.role_name === 'string'
+                ? data.role_name
+                : '',
         };
     }
     async react(thread, comment, content) {
@@ -1384,9 +1386,7 @@ class GitHubApi {
             request: this.request(),
         }));
         return (found && {
-            paths: found.data.tree
-                .filter((t) => t.type === 'blob' && typeof t.path === 'string')
-                .map((t) => t.path),
+            paths: found.data.tree.filter((t) => t.type === 'blob' && typeof t.path === 'string').map((t) => t.path),
             truncated: found.data.truncated,
         });
     }
@@ -3623,7 +3623,7 @@ async function converse(settings, ctx) {
             jobId = undefined;
         else if (ready !== 'ready') {
             await recordNotSent(tracking, entries, marks);
-            return notSent(ready, source);
+            return notSent(ready.notSent, source);
         }
     }
     core/* info */.pq(jobId
@@ -3804,14 +3804,18 @@ async function readyForFollowUp(settings, ctx, jobId) {
         });
         if (result.ended)
             return 'ready';
-        return `Job ${(0,util_text/* external */.qn)(jobId, 80)} was still working on an earlier instruction at wait-timeout, so this instruction was not sent. Write it again once the job is done.`;
+        return {
+            notSent: `Job ${(0,util_text/* external */.qn)(jobId, 80)} was still working on an earlier instruction at wait-timeout, so this instruction was not sent. Write it again once the job is done.`,
+        };
     }
     catch (error) {
         if (error instanceof ApiError && error.status === 404) {
             core/* info */.pq(`Job ${(0,util_text/* external */.qn)(jobId, 80)}, linked to this thread, is no longer known to the service: starting a new job.`);
             return 'gone';
         }
-        return `Could not check job ${(0,util_text/* external */.qn)(jobId, 80)} before sending the instruction: ${(0,errors/* getErrorMessage */.u)(error)} Nothing was sent.`;
+        return {
+            notSent: `Could not check job ${(0,util_text/* external */.qn)(jobId, 80)} before sending the instruction: ${(0,errors/* getErrorMessage */.u)(error)} Nothing was sent.`,
+        };
     }
 }
 
@@ -4279,8 +4283,7 @@ function buildAgentPrompt(input) {
         const i = counts.indexOf(Math.max(...counts));
         length -= partLength(i);
         counts[i] = counts[i] - 1;
-        sizes[i] =
-            sizes[i] - lists[i].lines[counts[i]].length - 1;
+        sizes[i] = sizes[i] - lists[i].lines[counts[i]].length - 1;
         length += partLength(i);
     }
     if (counts.every((n) => n === 0))

@@ -176,10 +176,12 @@ var __webpack_modules__ = {
             if (error instanceof Error) return error.message || error.name;
             if (typeof error === "string") return error;
             if (error === void 0 || error === null) return `unknown error (${String(error)})`;
+            if (typeof error === "number" || typeof error === "boolean" || typeof error === "bigint") return String(error);
+            if (typeof error === "symbol") return error.toString();
             try {
-                return JSON.stringify(error) ?? String(error);
+                return JSON.stringify(error) ?? Object.prototype.toString.call(error);
             } catch {
-                return String(error);
+                return Object.prototype.toString.call(error);
             }
         }
         class CancelledError extends Error {

@@ -149,7 +149,7 @@ async function main(): Promise<void> {
     const mergedAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 45 * 86_400_000)
       .toISOString()
       .replace(/\.\d{3}Z$/, 'Z')
-    const changed = windowsOf(mergedAt, 4).after[0] as string
+    const changed = windowsOf(mergedAt, 4).after[0]
     const pages = new PageWeeks(320)
       .page('/api-reference/rate-limits', rises(changed, 460, 640))
       .page('/guides/retries', flat(90))

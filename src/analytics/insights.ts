@@ -240,21 +240,20 @@ export function buildAgentPrompt(input: PromptInput): string {
   const sizes = lists.map((l) => l.lines.reduce((n, line) => n + line.length + 1, 0))
   // a list's part is its title and its lines, one per line; a list with no line has no part
   const partLength = (i: number): number =>
-    counts[i] === 0 ? 0 : (lists[i] as { title: string }).title.length + (sizes[i] as number) + SEP
+    counts[i] === 0 ? 0 : (lists[i] as { title: string }).title.length + sizes[i] + SEP
   let length = head.reduce((n, p) => n + p.length + SEP, 0) + tail.length
   for (let i = 0; i < lists.length; i++) length += partLength(i)
   while (length > PROMPT_MAX_CHARS && counts.some((n) => n > 0)) {
     const i = counts.indexOf(Math.max(...counts))
     length -= partLength(i)
-    counts[i] = (counts[i] as number) - 1
-    sizes[i] =
-      (sizes[i] as number) - ((lists[i] as { lines: string[] }).lines[counts[i] as number] as string).length - 1
+    counts[i] = counts[i] - 1
+    sizes[i] = sizes[i] - (lists[i] as { lines: string[] }).lines[counts[i]].length - 1
     length += partLength(i)
   }
   if (counts.every((n) => n === 0)) return ''
   const parts = [...head]
   lists.forEach((l, i) => {
-    if ((counts[i] as number) > 0) parts.push([l.title, ...l.lines.slice(0, counts[i])].join('\n'))
+    if (counts[i] > 0) parts.push([l.title, ...l.lines.slice(0, counts[i])].join('\n'))
   })
   parts.push(tail)
   return parts.join('\n\n')

@@ -86,7 +86,7 @@ const items = <T extends z.ZodMiniType>(item: T) =>
     z.transform((list) =>
       list.flatMap((raw) => {
         const parsed = item.safeParse(raw)
-        return parsed.success ? [parsed.data as z.infer<T>] : []
+        return parsed.success ? [parsed.data] : []
       }),
     ),
   )

@@ -210,7 +210,10 @@ export class GitHubApi implements GitHubPort {
     })
     return {
       permission: String(data.permission ?? 'none'),
-      role: String((data as { role_name?: unknown }).role_name ?? ''),
+      role:
+        typeof (data as { role_name?: unknown }).role_name === 'string'
+          ? (data as { role_name: string }).role_name
+          : '',
     }
   }
 
@@ -336,7 +339,7 @@ export class GitHubApi implements GitHubPort {
       labels: [label],
       request: this.request({ create: true }),
     })
-    return toIssue(data as RawIssue)
+    return toIssue(data)
   }
 
   async updateIssue(repo: Repo, number: number, change: { body: string; open?: boolean }): Promise<void> {
@@ -442,9 +445,7 @@ export class GitHubApi implements GitHubPort {
     )
     return (
       found && {
-        paths: found.data.tree
-          .filter((t) => t.type === 'blob' && typeof t.path === 'string')
-          .map((t) => t.path as string),
+        paths: found.data.tree.filter((t) => t.type === 'blob' && typeof t.path === 'string').map((t) => t.path),
         truncated: found.data.truncated,
       }
     )

@@ -80,7 +80,7 @@ export function decodeHealthState(
       : { absent: true }
   let json: unknown
   try {
-    json = JSON.parse(Buffer.from(match[1] as string, 'base64').toString('utf8'))
+    json = JSON.parse(Buffer.from(match[1], 'base64').toString('utf8'))
   } catch {
     return { broken: 'its hidden state is not valid JSON (edited by hand?)' }
   }
@@ -188,7 +188,7 @@ export function decodeImpactState(body: string): { state: ImpactState } | { brok
       : { absent: true }
   let json: unknown
   try {
-    json = JSON.parse(inflateRawSync(Buffer.from(match[1] as string, 'base64')).toString('utf8'))
+    json = JSON.parse(inflateRawSync(Buffer.from(match[1], 'base64')).toString('utf8'))
   } catch {
     return { broken: 'its hidden figures of the docs changes are not readable (edited by hand?)' }
   }

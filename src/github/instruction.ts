@@ -44,7 +44,7 @@ function paragraphLines(tree: Root): Set<number> {
       if (start && end) for (let line = start.line; line <= end.line; line++) lines.add(line)
       return
     }
-    if ('children' in node) for (const child of node.children) visit(child as Nodes)
+    if ('children' in node) for (const child of node.children) visit(child)
   }
   visit(tree)
   return lines
@@ -58,7 +58,7 @@ export async function findInstruction(body: string, phrase: string): Promise<Ins
   if (!lines.some((line) => trigger.test(line))) return { found: false }
   const eligible = paragraphLines(await parseComment(text))
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i] as string
+    const line = lines[i]
     const match = eligible.has(i + 1) ? trigger.exec(line) : null
     if (!match) continue
     const rest = [line.slice(match[0].length), ...lines.slice(i + 1)].join('\n').trim()

@@ -66,7 +66,7 @@ export class ThreadComment {
   ): { comment: IssueComment; state: ThreadState } | undefined {
     if (!identity) return undefined
     for (let i = comments.length - 1; i >= 0; i--) {
-      const comment = comments[i] as IssueComment
+      const comment = comments[i]
       if (!sameLogin(comment.author, identity)) continue
       const state = decodeState(comment.body)
       if (state) return { comment, state }

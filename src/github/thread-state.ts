@@ -91,7 +91,7 @@ export function decodeState(body: string): ThreadState | undefined {
   const match = STATE_MARKER.exec(body)
   if (!match) return undefined
   try {
-    const parsed = stateSchema.safeParse(JSON.parse(Buffer.from(match[1] as string, 'base64').toString('utf8')))
+    const parsed = stateSchema.safeParse(JSON.parse(Buffer.from(match[1], 'base64').toString('utf8')))
     return parsed.success ? parsed.data : undefined
   } catch {
     return undefined

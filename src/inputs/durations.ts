@@ -13,7 +13,7 @@ export function parseDuration(text: string): number | undefined {
   if (!/^(\d+(\.\d+)?(ms|s|m|h))+$/.test(value)) return undefined
   let total = 0
   for (const [, amount, , unit] of value.matchAll(/(\d+(\.\d+)?)(ms|s|m|h)/g)) {
-    total += Number(amount) * (UNIT_MS[unit as string] as number)
+    total += Number(amount) * UNIT_MS[unit]
   }
   return Math.round(total)
 }

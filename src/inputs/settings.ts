@@ -135,7 +135,7 @@ function problem(ctx: Issues, value: unknown, message: string, path?: string[], 
     ...(path ? { path } : {}),
     ...(described ? { params: { described } } : {}),
   })
-  return z.NEVER as never
+  return z.NEVER
 }
 
 /**
@@ -206,6 +206,7 @@ function parseBaseUrl(value: string): string | undefined {
 // Identifiers go into URL paths (encoded); whitespace or control characters in them are a
 // copy-paste mistake, not an identifier.
 const identifier = (value: string): string | undefined =>
+  // eslint-disable-next-line no-control-regex -- identifiers refuse control characters on purpose
   /^[^\s\u0000-\u001f\u007f]+$/.test(value) ? value : undefined
 
 /**
@@ -213,6 +214,7 @@ const identifier = (value: string): string | undefined =>
  * and `@mintlify` is a real one. Not starting with `>` or a backtick, which quote or fence a line.
  */
 function parseTriggerPhrase(value: string): string | undefined {
+  // eslint-disable-next-line no-control-regex -- a trigger phrase refuses control characters on purpose
   if (value.length === 0 || value.length > 50 || /[\s\u0000-\u001f\u007f]/.test(value) || /^[@>`~]/.test(value))
     return undefined
   return value
@@ -267,6 +269,7 @@ function parseDocsRoot(value: string): string | undefined {
     .replace(/^\/+|\/+$/g, '')
   if (path === '' || path === '.') return ''
   const segments = path.split('/')
+  // eslint-disable-next-line no-control-regex -- a path segment refuses control characters on purpose
   return segments.some((s) => s === '..' || s === '.' || s === '' || /[\u0000-\u001f:*?"<>|]/.test(s))
     ? undefined
     : path
@@ -306,6 +309,7 @@ const fieldsAt = (now: number, eventName: string) => ({
         `${accepted}. On a pull_request event from a fork GitHub passes the workflow no secrets: run docs jobs for forks from a pull_request_target workflow (the action then lets only authors with write access start one), or only for branches of this repository`,
       )
     }
+    // eslint-disable-next-line no-control-regex -- a key refuses control characters on purpose
     return v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : problem(ctx, v, accepted)
   }),
   'project-id': checked("the project identifier from the dashboard's API keys page (no spaces)", identifier),
@@ -827,7 +831,7 @@ export function parseSettings(
 
 /** The root's mode input, or an InputError naming it and what is accepted. */
 function modeOf(raw: RawInputs): ActionName {
-  const given = (raw.mode ?? '').trim() || (DEFAULTS.mode as string)
+  const given = (raw.mode ?? '').trim() || DEFAULTS.mode
   if ((MODES as readonly string[]).includes(given)) return given as ActionName
   throw new InputError(
     `Input "mode" ${describeValue('mode', raw.mode)}: expected agent, visitors, views, insights, comment, deploy, preview, automation or health.`,

@@ -13,7 +13,7 @@ import { type Refusal, type SkipReason, gate } from '../github/gate.js'
 import { cleanCommentText, findInstruction } from '../github/instruction.js'
 import { type GitHubPort, type IssueComment, sameLogin } from '../github/port.js'
 import type { ThreadComment } from '../github/thread-comment.js'
-import { MAX_INSTRUCTIONS, type ThreadEntry, carriesMarker, sameRun } from '../github/thread-state.js'
+import { MAX_INSTRUCTIONS, carriesMarker, sameRun } from '../github/thread-state.js'
 import {
   type Marks,
   echoToOrigin,
@@ -242,7 +242,7 @@ async function converse(settings: CommentSettings, ctx: ModeContext): Promise<Co
   if (catchUp.left.length > 0) {
     // said in the thread on the newest entry, each left-out instruction as a link, and in the log
     const left = catchUp.left.map((i) => ({ by: i.author, url: i.url, at: i.at }))
-    entries[entries.length - 1] = { ...(entries[entries.length - 1] as ThreadEntry), left }
+    entries[entries.length - 1] = { ...entries[entries.length - 1], left }
     core.warning(
       [
         `${count(left.length, 'earlier instruction was', 'earlier instructions were')} left out: more than ${MAX_INSTRUCTIONS} were waiting at once, and one run sends at most ${MAX_INSTRUCTIONS}. Write ${left.length === 1 ? 'it' : 'them'} again (the tracking comment lists ${left.length === 1 ? 'it' : 'them'} too):`,
@@ -257,7 +257,7 @@ async function converse(settings: CommentSettings, ctx: ModeContext): Promise<Co
     if (ready === 'gone') jobId = undefined
     else if (ready !== 'ready') {
       await recordNotSent(tracking, entries, marks)
-      return notSent(ready, source)
+      return notSent(ready.notSent, source)
     }
   }
   core.info(
@@ -306,7 +306,7 @@ async function converse(settings: CommentSettings, ctx: ModeContext): Promise<Co
       await api.replyToReviewComment(
         event.thread,
         own.replyTo,
-        renderReviewReply(done[done.length - 1] as ThreadEntry, agent.jobId, ctx.run),
+        renderReviewReply(done[done.length - 1], agent.jobId, ctx.run),
         ctx.signal.aborted ? 900 : undefined,
       )
     } catch (error) {
@@ -415,7 +415,7 @@ async function pendingInstructions(
   const claimed: Instruction[] = []
   let i = allowed.length - 1
   for (; i >= 0 && claimed.length < keep; i--) {
-    const { comment, text } = allowed[i] as (typeof allowed)[number]
+    const { comment, text } = allowed[i]
     if (
       (await react(api, event.thread, { kind: 'issue-comment', id: comment.id }, 'eyes')) === 'existed' &&
       !creditedToThisRun(tracking, comment.id, runUrl)
@@ -447,7 +447,7 @@ function creditedToThisRun(tracking: ThreadComment, comment: number, runUrl: str
 function promptOf(instructions: readonly Instruction[], context: string | undefined): string {
   const body =
     instructions.length === 1
-      ? (instructions[0] as Instruction).text
+      ? instructions[0].text
       : `Several instructions were written on this thread while the agent was busy. Carry them out in order:\n\n${instructions.map((i, n) => `${n + 1}. From ${i.author} (${i.url}):\n${i.text}`).join('\n\n')}`
   return context ? `${body}\n\n${context}` : body
 }
@@ -487,7 +487,7 @@ async function readyForFollowUp(
   settings: CommentSettings,
   ctx: ModeContext,
   jobId: string,
-): Promise<'ready' | 'gone' | string> {
+): Promise<'ready' | 'gone' | { notSent: string }> {
   if (!settings.agent.wait) return 'ready'
   try {
     const job = await ctx.client.getJob(jobId)
@@ -505,7 +505,9 @@ async function readyForFollowUp(
       log: (m) => core.info(m),
     })
     if (result.ended) return 'ready'
-    return `Job ${external(jobId, 80)} was still working on an earlier instruction at wait-timeout, so this instruction was not sent. Write it again once the job is done.`
+    return {
+      notSent: `Job ${external(jobId, 80)} was still working on an earlier instruction at wait-timeout, so this instruction was not sent. Write it again once the job is done.`,
+    }
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
       core.info(
@@ -513,6 +515,8 @@ async function readyForFollowUp(
       )
       return 'gone'
     }
-    return `Could not check job ${external(jobId, 80)} before sending the instruction: ${getErrorMessage(error)} Nothing was sent.`
+    return {
+      notSent: `Could not check job ${external(jobId, 80)} before sending the instruction: ${getErrorMessage(error)} Nothing was sent.`,
+    }
   }
 }

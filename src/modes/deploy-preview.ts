@@ -30,7 +30,7 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
   try {
     core.info(
       preview
-        ? `Project ${external(settings.projectId, 80)}: deploying branch ${external(branch as string, 100)} as a preview.`
+        ? `Project ${external(settings.projectId, 80)}: deploying branch ${external(branch, 100)} as a preview.`
         : `Project ${external(settings.projectId, 80)}: deploying to production.`,
     )
     trigger = preview ? await ctx.client.triggerPreview(branch as string) : await ctx.client.triggerDeployment()

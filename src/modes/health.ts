@@ -152,7 +152,7 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
       repo: docs.repo,
       port: docs.port,
       prior: priorImpact,
-      trendStart: all[0] as string,
+      trendStart: all[0],
       agentLinks,
       allowance: () => budget.remaining - reserve,
     })

@@ -23,7 +23,7 @@ export function aiShare(human: number, ai: number): string {
 export function bar(value: number, max: number): string {
   if (max <= 0 || value <= 0) return ''
   const eighths = Math.max(1, Math.round((value / max) * BAR_WIDTH * 8))
-  return '█'.repeat(Math.floor(eighths / 8)) + (EIGHTHS[eighths % 8] as string)
+  return '█'.repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8]
 }
 
 /** How many pages each list of movers shows. */
@@ -104,7 +104,7 @@ export function renderVisitorsViewsSummary(input: VisitorsViewsSummaryInput): st
     let bytes = Buffer.byteLength(parts.join('\n\n')) + 2000 + (byPath ? 40_000 : 0) // room for the movers
     let listed = 0
     for (let i = 0; i < shown; i++) {
-      const r = input.sorted[i] as VisitorRow
+      const r = input.sorted[i]
       const joined = byPath?.get(r.path)
       const fourth = byPath ? (joined ? formatChange(joined) : '—') : aiShare(r.human, r.ai)
       const line = `| ${escapeText(r.path, 150)} | ${formatNumber(r.total)} | ${formatNumber(r.human)} / ${formatNumber(r.ai)} | ${fourth} | ${bar(r.total, max)} |`

@@ -6,10 +6,13 @@ export function getErrorMessage(error: unknown): string {
   if (error instanceof Error) return error.message || error.name
   if (typeof error === 'string') return error
   if (error === undefined || error === null) return `unknown error (${String(error)})`
+  // a number, a boolean, a bigint or a symbol says what it is; an object as JSON (never "[object Object]")
+  if (typeof error === 'number' || typeof error === 'boolean' || typeof error === 'bigint') return String(error)
+  if (typeof error === 'symbol') return error.toString()
   try {
-    return JSON.stringify(error) ?? String(error)
+    return JSON.stringify(error) ?? Object.prototype.toString.call(error)
   } catch {
-    return String(error)
+    return Object.prototype.toString.call(error)
   }
 }
 

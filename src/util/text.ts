@@ -73,6 +73,7 @@ export function bound(text: string, max: number): string {
 }
 
 // C0 controls, DEL, C1 controls, and Unicode line/paragraph separators.
+// eslint-disable-next-line no-control-regex -- control characters are what this strips from outside text
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g
 
 /**
@@ -98,6 +99,7 @@ export function external(text: unknown, max = 300): string {
 // C0 controls but tab and newline, DEL, C1 controls, soft hyphen, zero-width and bidirectional
 // controls, word joiners and invisible operators, the BOM, and Unicode tag characters.
 const INVISIBLE =
+  // eslint-disable-next-line no-control-regex -- invisible and control characters are what this removes
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g
 
 /** Invisible and bidirectional characters out, nothing else (for code, where `<!--` is content). */

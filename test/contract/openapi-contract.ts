@@ -68,7 +68,7 @@ function nullableWithoutType(node: unknown): void {
   const object = node as Json
   for (const value of Object.values(object)) nullableWithoutType(value)
   if (object.nullable === true && Array.isArray(object.enum) && !object.enum.includes(null))
-    object.enum = [...object.enum, null]
+    object.enum = [...(object.enum as unknown[]), null]
   if (object.nullable === true && object.type === undefined) {
     const rest: Json = { ...object }
     delete rest.nullable
@@ -86,13 +86,13 @@ export class OpenApiContract {
     readonly doc: Json,
     private readonly options: ContractOptions,
   ) {
-    const openapi = String(doc.openapi ?? '')
+    const openapi = typeof doc.openapi === 'string' ? doc.openapi : ''
     // 3.0's `nullable: true` beside a $ref or allOf (no `type`), as GitHub's description writes it,
     // is "this schema, or null": ajv wants a `type` next to `nullable`, so such a schema is rewritten
     if (!openapi.startsWith('3.1')) nullableWithoutType(doc)
     // 3.1 documents are JSON Schema 2020-12; 3.0 ones are draft-07 with `nullable`
     this.ajv = openapi.startsWith('3.1')
-      ? (new Ajv2020({ strict: false, allErrors: true, validateSchema: false }) as unknown as Ajv)
+      ? new Ajv2020({ strict: false, allErrors: true, validateSchema: false })
       : new Ajv({ strict: false, allErrors: true, validateSchema: false })
     addFormats(this.ajv)
     this.ajv.addSchema({ ...doc, $id: ID }, ID)
@@ -124,7 +124,7 @@ export class OpenApiContract {
   private resolve(value: unknown): Json {
     let node = value as Json
     for (let i = 0; i < 10 && node && typeof node.$ref === 'string'; i++) {
-      const path = (node.$ref as string)
+      const path = node.$ref
         .replace(/^#\//, '')
         .split('/')
         .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))

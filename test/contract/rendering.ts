@@ -50,6 +50,7 @@ export function takeRenderingProblems(): string[] {
 const squash = (text: string): string =>
   text
     .replace(/<!--[\s\S]*?(-->|$)/g, '')
+    // eslint-disable-next-line no-control-regex -- the invisible characters a reader does not see are dropped on purpose
     .replace(/[\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/g, '')
     .replace(/\s+/g, '')
 
@@ -64,7 +65,7 @@ const ALERT = /^\s*\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/
 
 function* walk(node: Nodes): Generator<Nodes> {
   yield node
-  if ('children' in node) for (const child of (node as Parent).children) yield* walk(child as Nodes)
+  if ('children' in node) for (const child of (node as Parent).children) yield* walk(child)
 }
 
 const MONTH_DATE = /\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}\b/

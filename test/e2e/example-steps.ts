@@ -23,7 +23,9 @@ export function exampleSteps(file: string, text = readFileSync(join(ROOT, 'examp
 
 /** `${{ expr }}` replaced from `bindings` (by the expression's text); an expression not there throws. */
 export function resolve(value: unknown, bindings: Record<string, string>): string {
-  return String(value ?? '').replace(/\$\{\{\s*(.*?)\s*\}\}/g, (_m, expr: string) => {
+  return (
+    typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value)
+  ).replace(/\$\{\{\s*(.*?)\s*\}\}/g, (_m, expr: string) => {
     const bound = bindings[expr]
     if (bound === undefined) throw new Error(`no binding for \${{ ${expr} }}`)
     return bound
@@ -100,7 +102,8 @@ export function uncoveredWrites(steps: ExampleStep[], repository: string): strin
     if (!action) continue
     const inputs = step.with ?? {}
     for (const write of writesOf(action, inputs, repository)) {
-      const value = String(inputs[write.input] ?? '${{ github.token }}')
+      const given = inputs[write.input]
+      const value = typeof given === 'string' ? given : '${{ github.token }}'
       const fromStep = /^\$\{\{\s*steps\.([\w-]+)\.outputs\.token\s*\}\}$/.exec(value)?.[1]
       const scope = fromStep
         ? (scopes.get(fromStep) ?? [])

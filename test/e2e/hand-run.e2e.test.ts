@@ -7,6 +7,7 @@ import { describe, expect, onTestFinished, test } from 'vitest'
 import { ACTIONS } from '../../src/inputs/catalogue.js'
 import { HAND_RUN_AUTOMATION, handRunGitHub, handRunSimulator } from '../simulator/hand-run.js'
 import { ROOT, parseCommands, parseOutputFile } from './harness.js'
+import { matching } from './typed.js'
 
 /**
  * The "Try it by hand" commands (docs/development.md), every line as written, against the simulators
@@ -73,8 +74,8 @@ describe('the hand-run guide', () => {
       if (action === 'agent') {
         expect(outputs).toMatchObject({
           status: 'completed',
-          'job-id': expect.stringMatching(/^job_/),
-          'pr-link': expect.stringMatching(/\/pull\/\d+$/),
+          'job-id': matching(/^job_/),
+          'pr-link': matching(/\/pull\/\d+$/),
         })
       } else if (action === 'comment') {
         // alice's /docs on issue 7: 👀, a job, and the tracking comment on the fake GitHub
@@ -105,7 +106,7 @@ describe('the hand-run guide', () => {
         // "the last 7 whole days", as the comment says: seven days, both ends included, today not
         const [, first, lastDay] =
           /Page views: proj\\_demo, (\d{4}-\d{2}-\d{2}) – (\d{4}-\d{2}-\d{2})\n/.exec(stdout) ?? []
-        expect((Date.parse(lastDay as string) - Date.parse(first as string)) / 86_400_000).toBe(6)
+        expect((Date.parse(lastDay) - Date.parse(first)) / 86_400_000).toBe(6)
         expect(stdout).toContain('#### Movers')
       } else if (action === 'insights') {
         expect(Number(outputs['dead-end-searches'])).toBeGreaterThan(0)

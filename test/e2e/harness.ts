@@ -67,7 +67,7 @@ export const PATHS: Runtime[] = process.env.FULL_E2E ? [IN_PROCESS, ...RUNTIMES]
 
 /** For a case only a real process shows (a signal, a real-time race): the bundle whatever the suite's path. */
 export function throughBundle(runtime: Runtime): Runtime {
-  return runtime.inProcess ? (RUNTIMES[0] as Runtime) : runtime
+  return runtime.inProcess ? RUNTIMES[0] : runtime
 }
 
 interface ActionYml {
@@ -139,12 +139,12 @@ export function parseOutputFile(text: string): Record<string, string> {
   const out: Record<string, string> = {}
   const lines = text.split('\n')
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i] as string
+    const line = lines[i]
     const heredoc = /^([^=<]+)<<(.+)$/.exec(line)
     if (heredoc) {
       const [, name, delimiter] = heredoc as unknown as [string, string, string]
       const value: string[] = []
-      for (i++; i < lines.length && lines[i] !== delimiter; i++) value.push(lines[i] as string)
+      for (i++; i < lines.length && lines[i] !== delimiter; i++) value.push(lines[i])
       out[name] = value.join('\n')
     } else if (line.includes('=')) {
       const at = line.indexOf('=')
@@ -162,7 +162,7 @@ export function parseCommands(stdout: string): WorkflowCommand[] {
   const commands: WorkflowCommand[] = []
   for (const line of stdout.split(/\r?\n/)) {
     const m = /^::([a-z-]+)(?: [^:]*)?::(.*)$/.exec(line)
-    if (m) commands.push({ command: m[1] as string, message: unescapeCommand(m[2] as string) })
+    if (m) commands.push({ command: m[1], message: unescapeCommand(m[2]) })
   }
   return commands
 }
@@ -281,7 +281,7 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
   const prepared = prepareRun(options)
   const { dir, env } = prepared
   const startedAt = Date.now()
-  const child = spawn((options.runtime ?? (RUNTIMES[0] as Runtime)).node, [actionMain(options.action)], {
+  const child = spawn((options.runtime ?? RUNTIMES[0]).node, [actionMain(options.action)], {
     env,
     cwd: dir,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -43,7 +43,10 @@ export async function runInProcess(options: RunOptions): Promise<ActionRun> {
   if (!prepared.env.RUNNER_TEMP)
     throw new Error('a run without RUNNER_TEMP writes to the working directory: run it through the bundle')
   const savedEnv = process.env
+  // saved to be put back as they were, never called here
+  // eslint-disable-next-line @typescript-eslint/unbound-method
   const savedStdout = process.stdout.write
+  // eslint-disable-next-line @typescript-eslint/unbound-method
   const savedStderr = process.stderr.write
   const savedExitCode = process.exitCode
   let stdout = ''
@@ -55,7 +58,7 @@ export async function runInProcess(options: RunOptions): Promise<ActionRun> {
       if (into === 'stdout') stdout += text
       else stderr += text
       const done = typeof encodingOrCallback === 'function' ? encodingOrCallback : callback
-      if (typeof done === 'function') done()
+      if (typeof done === 'function') (done as () => void)()
       return true
     }
 
@@ -81,8 +84,8 @@ export async function runInProcess(options: RunOptions): Promise<ActionRun> {
   process.env = { ...prepared.env }
   const restoreTimers = immediateZeroTimers()
   process.exitCode = undefined
-  process.stdout.write = capture('stdout') as typeof process.stdout.write
-  process.stderr.write = capture('stderr') as typeof process.stderr.write
+  process.stdout.write = capture('stdout')
+  process.stderr.write = capture('stderr')
   let code: number | null
   const startedAt = Date.now()
   try {
@@ -118,10 +121,10 @@ function immediateZeroTimers(): () => void {
     return handle
   }) as unknown as typeof setTimeout
   globalThis.setTimeout = patched
-  globalThis.clearTimeout = ((handle?: unknown) => {
+  globalThis.clearTimeout = (handle?: unknown) => {
     if (handle && typeof handle === 'object' && immediates.has(handle)) clearImmediate(handle as NodeJS.Immediate)
     else realClearTimeout(handle as Parameters<typeof clearTimeout>[0])
-  }) as typeof clearTimeout
+  }
   return () => {
     globalThis.setTimeout = realSetTimeout
     globalThis.clearTimeout = realClearTimeout

@@ -99,7 +99,7 @@ export async function twoRepositories(): Promise<{
             : code
       const headers: Record<string, string> = {}
       for (const name of ['authorization', 'content-type', 'accept', 'user-agent'])
-        if (typeof req.headers[name] === 'string') headers[name] = req.headers[name] as string
+        if (typeof req.headers[name] === 'string') headers[name] = req.headers[name]
       const answer = await fetch(`${target.baseUrl}${req.url ?? '/'}`, {
         method: req.method,
         headers,

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { runAgainst, startSimulator } from '../e2e/fixtures.js'
 import { PATHS, hasStackTrace, secretLeaks } from '../e2e/harness.js'
+import { parseJson } from '../e2e/typed.js'
 
 const PROMPT = 'Document the new webhook endpoint'
 
@@ -55,7 +56,7 @@ describe.each(PATHS)('agent jobs ($name)', (runtime) => {
     const sim = await startSimulator({ jobPlan: { runMs: 600 }, extraJobFields: { history: 'h'.repeat(100_000) } })
     const run = await runAgainst(sim, runtime, { prompt: PROMPT })
     expect(run.code).toBe(0)
-    const job = JSON.parse(run.outputs.job ?? '{}')
+    const job = parseJson<Record<string, unknown>>(run.outputs.job)
     expect(job).toMatchObject({ id: 'job_1', status: 'completed', prLink: 'https://github.com/acme/docs/pull/101' })
     expect(job.history).toBeUndefined()
     expect(run.outputs['pr-number']).toBe('101')

@@ -14,6 +14,7 @@ import {
   hasStackTrace,
   secretLeaks,
 } from '../e2e/harness.js'
+import { parseJson } from '../e2e/typed.js'
 
 const PROMPT = 'Document the new webhook endpoint'
 const RUN_URL = 'https://github.com/acme/docs/actions/runs/4242'
@@ -62,7 +63,7 @@ describe.each(PATHS)('comments on the triggering issue or pull request ($name)',
     const [create] = gh.requestsTo('create-comment')
     expect(create?.url).toBe('/repos/acme/docs/issues/7/comments')
     expect(create?.headers.authorization).toBe(`token ${TEST_TOKEN}`)
-    const started = JSON.parse(create?.body ?? '{}').body as string
+    const started = parseJson<{ body: string }>(create?.body).body
     expect(started).toContain('Job job\\_1')
     expect(started).toContain('⏳ working on it')
     expect(started).toContain(`<a href="${RUN_URL}">run</a>`)

@@ -4,6 +4,7 @@ import type { FakeFile, GitHubSimulator } from '../simulator/github-simulator.js
 import type { ServiceSimulator } from '../simulator/service-simulator.js'
 import { runAgainst, startGitHub, startSimulator } from '../e2e/fixtures.js'
 import { IN_PROCESS, RUNTIMES, type Runtime, hasStackTrace, secretLeaks } from '../e2e/harness.js'
+import { promptOf } from '../e2e/typed.js'
 
 /**
  * Docs follow code (`changes`): a code pull request or push becomes a docs job that knows what
@@ -71,9 +72,7 @@ function run(
 }
 
 const promptsSent = (sim: ServiceSimulator): string[] =>
-  sim.requests
-    .filter((r) => r.route === 'create' || r.route === 'message')
-    .map((r) => JSON.parse(r.body).prompt as string)
+  sim.requests.filter((r) => r.route === 'create' || r.route === 'message').map((r) => promptOf(r.body))
 
 describe.each(process.env.FULL_E2E ? [IN_PROCESS, ...RUNTIMES] : RUNTIMES)('docs follow code ($name)', (runtime) => {
   test('a pull request of 250 files: 3 pages read, every file listed, patches cut whole file by whole file to max-changes', async () => {
@@ -137,7 +136,7 @@ describe.each(process.env.FULL_E2E ? [IN_PROCESS, ...RUNTIMES] : RUNTIMES)('docs
     const follow = sim.requestsTo('message')
     expect(follow).toHaveLength(1)
     expect(follow[0]?.url).toContain('/job/job_1/message')
-    const second = JSON.parse(follow[0]?.body ?? '{}').prompt as string
+    const second = promptOf(follow[0]?.body)
     expect(second).toContain('describes only what changed since a1a1a1a')
     expect(second).toContain('"src/retry.ts"')
     expect(second).not.toContain('"src/hooks.ts"')
@@ -151,7 +150,7 @@ describe.each(process.env.FULL_E2E ? [IN_PROCESS, ...RUNTIMES] : RUNTIMES)('docs
     // a force-push: the head recorded is gone, so the whole pull request, said so
     const forced = await run(sim, gh, runtime, pullEvent('synchronize', SHA3), inputs)
     expect(forced.code).toBe(0)
-    const third = JSON.parse(sim.requestsTo('message')[1]?.body ?? '{}').prompt as string
+    const third = promptOf(sim.requestsTo('message')[1]?.body)
     expect(third).toContain('is gone (the branch was force-pushed), so this describes the whole pull request again')
     expect(third).toContain('"src/hooks.ts"')
     expect(tracking()?.head).toBe(SHA3)

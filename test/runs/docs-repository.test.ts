@@ -13,6 +13,7 @@ import {
 import { ALICE, APP_TOKEN, type AppTokenRequest, twoRepositories } from '../e2e/two-repositories.js'
 import type { GitHubSimulator } from '../simulator/github-simulator.js'
 import type { ServiceSimulator } from '../simulator/service-simulator.js'
+import { promptOf } from '../e2e/typed.js'
 
 /** Docs in their own repository, over HTTP (test/e2e/two-repositories.ts: acme/app and acme/docs, one App on both). */
 const issueInApp = {
@@ -95,7 +96,7 @@ describe('docs in their own repository, over HTTP (two repositories, one App)', 
     })
     expect(first.code).toBe(0)
     expect(first.warnings).toEqual([])
-    const jobId = first.outputs['job-id'] as string
+    const jobId = first.outputs['job-id']
     const pr = Number(first.outputs['pr-number'])
     expect(first.outputs['pr-link']).toBe(`https://github.com/acme/docs/pull/${pr}`)
     expect(trackingComments(code, 7).map((c) => c.user.login)).toEqual(['docs-app[bot]'])
@@ -156,7 +157,7 @@ describe('docs in their own repository, over HTTP (two repositories, one App)', 
 
     // one job, two follow-ups; one tracking comment per thread, the code issue's holding the whole conversation
     expect(sim.requestsTo('create')).toHaveLength(1)
-    expect(sim.requestsTo('message').map((r) => JSON.parse(r.body ?? '{}').prompt)).toEqual([
+    expect(sim.requestsTo('message').map((r) => promptOf(r.body))).toEqual([
       'add a curl example',
       'mention the retry header',
     ])
@@ -215,7 +216,7 @@ describe('docs in their own repository, over HTTP (two repositories, one App)', 
 
     const first = await agentInApp(sim, apiUrl, { 'docs-token': APP_TOKEN })
     expect(first.code).toBe(0)
-    const jobId = first.outputs['job-id'] as string
+    const jobId = first.outputs['job-id']
     const pr = Number(first.outputs['pr-number'])
     expect(trackingComments(code, 7).map((c) => c.user.login)).toEqual(['github-actions[bot]'])
     expect(trackingComments(docs, pr).map((c) => c.user.login)).toEqual(['docs-app[bot]'])
@@ -245,7 +246,7 @@ describe('docs in their own repository, over HTTP (two repositories, one App)', 
     )
     expect(second.code).toBe(0)
     expect(second.outputs).toMatchObject({ triggered: 'true', 'job-id': jobId })
-    expect(JSON.parse(sim.requestsTo('message')[0]?.body ?? '{}').prompt).toBe('add a curl example')
+    expect(promptOf(sim.requestsTo('message')[0]?.body)).toBe('add a curl example')
     expect(decodeState(trackingComments(docs, pr)[0]?.body ?? '')?.entries[0]?.instruction).toBe('add a curl example')
     // the code issue keeps its one tracking comment; the warning names who wrote it and the fix
     expect(trackingComments(code, 7).map((c) => c.user.login)).toEqual(['github-actions[bot]'])

@@ -9,6 +9,7 @@ import { type ActionRun, IN_PROCESS, TEST_TOKEN, secretLeaks } from '../e2e/harn
 import { APP_TOKEN, twoRepositories } from '../e2e/two-repositories.js'
 import { decodeImpactState, encodeHealthState, encodeImpactState } from '../../src/github/health-issue.js'
 import { encodeState } from '../../src/github/thread-state.js'
+import { parseJson } from '../e2e/typed.js'
 
 /**
  * "Did the docs change help?" as whole health runs (src/main.ts in-process, the service simulator
@@ -105,7 +106,17 @@ const healthIssue = (gh: GitHubSimulator) =>
   [...gh.issues.values()].find((i) => i.body.includes('<!-- mintlify-docs-action:health -->'))
 const impactComments = (gh: GitHubSimulator, pull: number) =>
   gh.commentsOn(pull).filter((c) => c.body.startsWith('<!-- mintlify-docs-action:impact -->'))
-const impactJson = (run: ActionRun) => JSON.parse(run.outputs['impact-json'] ?? '[]') as Array<Record<string, any>>
+/** impact-json, as far as these tests read it. */
+interface ImpactSeen {
+  number: number
+  agent: boolean
+  weeksCounted: number
+  pages: string[]
+  notPages: string[]
+  commented?: boolean
+  figures: { before: unknown; after: { human: number }; site: unknown }
+}
+const impactJson = (run: ActionRun) => parseJson<ImpactSeen[]>(run.outputs['impact-json'], '[]')
 
 /** The site's human views over weeks, as the service answers them (its totals, not the rows' sum). */
 function siteHuman(sim: ServiceSimulator, mondays: readonly string[]): number {
@@ -336,7 +347,7 @@ describe('did the docs change help: before and after for a merged docs pull requ
     await health(sim, gh)
     const [comment] = impactComments(gh, 12)
     expect(comment).toBeDefined()
-    gh.comments.splice(gh.comments.indexOf(comment as (typeof gh.comments)[number]), 1)
+    gh.comments.splice(gh.comments.indexOf(comment), 1)
     // the service corrects a week, and a new pull request has it read again
     const was = pw.shapes.get('/guides/webhooks')
     pw.page('/guides/webhooks', (m) =>

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { startSimulator, runAgainst } from '../e2e/fixtures.js'
 import { PATHS, hasStackTrace, secretLeaks } from '../e2e/harness.js'
+import { promptOf } from '../e2e/typed.js'
 
 describe.each(PATHS)('inputs ($name)', (runtime) => {
   test.each([
@@ -128,7 +129,7 @@ describe.each(PATHS)('inputs ($name)', (runtime) => {
       { workspaceFiles: { 'docs-prompt.md': prompt } },
     )
     expect(run.code).toBe(0)
-    const sent = JSON.parse(sim.requestsTo('create')[0]?.body ?? '{}').prompt as string
+    const sent = promptOf(sim.requestsTo('create')[0]?.body)
     expect(sent).toBe(prompt)
     expect(run.warnings).toEqual([expect.stringContaining('The prompt is 150,000 characters, over 100,000')])
     expect(run.stdout).toContain('sending the prompt (150,000 characters)')

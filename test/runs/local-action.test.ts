@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, test, vi } from 'vitest'
 import { runAgainst, startSimulator } from '../e2e/fixtures.js'
 import { IN_PROCESS } from '../e2e/harness.js'
+import { matching } from '../e2e/typed.js'
 
 /**
  * GitHub's local runner for JavaScript actions (`npx @github/local-action . src/main.ts .env`) replaces
@@ -58,7 +59,7 @@ function readEnvFile(path: string): Record<string, string> {
   const env: Record<string, string> = {}
   for (const line of readFileSync(path, 'utf8').split('\n')) {
     const m = /^([A-Za-z_][\w-]*)=(.*)$/.exec(line.trim())
-    if (m) env[m[1] as string] = m[2] as string
+    if (m) env[m[1]] = m[2]
   }
   return env
 }
@@ -73,7 +74,7 @@ describe('@github/local-action sees the whole run', () => {
     )
     expect(inputs).toMatchObject({
       mode: 'agent',
-      'api-key': expect.stringMatching(/^mint_/),
+      'api-key': matching(/^mint_/),
       'base-url': 'http://127.0.0.1:4010',
     })
 

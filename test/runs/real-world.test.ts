@@ -6,12 +6,13 @@ import { InsightsData } from '../simulator/insights-data.js'
 import { runAgainst, startGitHub, startSimulator } from '../e2e/fixtures.js'
 import { PATHS, hasStackTrace, runAction, secretLeaks } from '../e2e/harness.js'
 import { guardFormulas } from '../../src/analytics/csv.js'
+import { type InsightsJson, readJson } from '../e2e/typed.js'
 
 /**
  * What checks against the real service, real GitHub and an attack found (issue 15), each a run of
  * the action (in-process; through the bundle too with FULL_E2E=1): each test failed before its fix.
  */
-const runtime = PATHS[0] as (typeof PATHS)[number]
+const runtime = PATHS[0]
 const PROMPT = 'Document the new webhook endpoint'
 const FORMULA = /^[=+\-@\t\r＝＋－＠]/
 
@@ -40,7 +41,7 @@ const commentEvent = (body: string) => ({
 function cellsUnderEverySeparator(path: string): string[] {
   const text = readFileSync(path, 'utf8')
   return [',', ';', '\t'].flatMap((delimiter) =>
-    (parse(text, { delimiter, relax_quotes: true, relax_column_count: true }) as string[][]).flat(),
+    parse(text, { delimiter, relax_quotes: true, relax_column_count: true }).flat(),
   )
 }
 
@@ -74,7 +75,7 @@ describe(`real-world fixes (${runtime.name})`, () => {
     expect(run.code).toBe(0)
     const unansweredTurns = data.conversations.filter((c) => c.resolutionStatus === 'unanswered')
     expect(new Set(unansweredTurns.map((c) => c.id)).size).toBeLessThan(unansweredTurns.length) // threads share ids
-    const json = JSON.parse(readFileSync(run.outputs['insights-json'] ?? '', 'utf8'))
+    const json = readJson<InsightsJson>(run.outputs['insights-json'] ?? '')
     const asked = (json.lists.unansweredQuestions.items as Array<{ asked: number }>).reduce((n, q) => n + q.asked, 0)
     expect(asked).toBe(unansweredTurns.length)
   })
@@ -89,7 +90,7 @@ describe(`real-world fixes (${runtime.name})`, () => {
     expect(sent.size).toBe(1)
     const [pinned] = [...sent] as [string]
     expect(pinned).toMatch(/^\d{4}-\d{2}-\d{2}$/)
-    const json = JSON.parse(readFileSync(run.outputs['insights-json'] ?? '', 'utf8'))
+    const json = readJson<InsightsJson>(run.outputs['insights-json'] ?? '')
     expect(json.range.requested.dateTo).toBeNull()
     expect(json.range.sent.dateTo).toBe(pinned)
     expect(json.range.pinnedDateTo).toContain(`dateTo=${pinned}`)
@@ -164,7 +165,7 @@ describe(`real-world fixes (${runtime.name})`, () => {
     expect([visitors.code, gaps.code]).toEqual([0, 0])
     const files = [
       visitors.outputs['visitors-csv'] ?? '',
-      JSON.parse(readFileSync(gaps.outputs['insights-json'] ?? '', 'utf8')).files.searches as string,
+      readJson<InsightsJson>(gaps.outputs['insights-json'] ?? '').files.searches,
     ]
     for (const file of files) {
       const cells = cellsUnderEverySeparator(file)
@@ -173,7 +174,7 @@ describe(`real-world fixes (${runtime.name})`, () => {
         file,
       ).toEqual([])
       // under the comma reading, each hostile value is one whole cell, made text wherever a cell could start
-      const comma = (parse(readFileSync(file, 'utf8'), { delimiter: ',' }) as string[][]).map((r) => r[0])
+      const comma = parse(readFileSync(file, 'utf8'), { delimiter: ',' }).map((r) => r[0])
       for (const value of hostile) expect(comma).toContain(guardFormulas(value))
     }
   })

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { periodRows } from '../simulator/traffic-data.js'
 import { runAgainst, startSimulator } from '../e2e/fixtures.js'
 import { PATHS, hasStackTrace } from '../e2e/harness.js'
+import { type ExportJson, readJson } from '../e2e/typed.js'
 
 /** mode: views, and compare: previous-period in both traffic modes, end to end against the simulator. */
 const csvLines = (path: string | undefined): string[] =>
@@ -22,7 +23,7 @@ describe.each(PATHS)('views and comparisons ($name)', (runtime) => {
       expect(sim.requestsTo('views')).toHaveLength(Math.max(1, Math.ceil(n / 250)))
       expect(run.outputs['path-count']).toBe(String(n))
       // no date-to: every page was sent one fixed end, tomorrow in UTC, and the file is named for the last day it holds, today
-      const pinned = sim.views.queries[0]?.dateTo as string
+      const pinned = sim.views.queries[0]?.dateTo
       expect(pinned).toMatch(/^\d{4}-\d{2}-\d{2}$/)
       // tomorrow in UTC (a day's midnight within the next 24 hours, whichever side of midnight the run fell)
       expect(Date.parse(pinned) - run.startedAt).toBeGreaterThan(0)
@@ -33,7 +34,7 @@ describe.each(PATHS)('views and comparisons ($name)', (runtime) => {
       expect(run.summary).toContain(`all time up to today \\(${today}\\)`)
       expect(run.outputs['visitors-csv']).toBeUndefined()
       expect(csvLines(run.outputs['views-csv'])).toHaveLength(n + 1)
-      expect(JSON.parse(readFileSync(run.outputs['views-json'] ?? '', 'utf8')).views).toHaveLength(n)
+      expect(readJson<ExportJson>(run.outputs['views-json'] ?? '').views).toHaveLength(n)
       expect(run.summary).toContain('### 📊 Page views: proj\\_demo, all time up to today')
       expect(run.summary).toContain(`every request was sent dateTo=${pinned} \\(tomorrow in UTC, exclusive\\)`)
       expect(run.outputs['previous-total']).toBeUndefined()
@@ -75,7 +76,7 @@ describe.each(PATHS)('views and comparisons ($name)', (runtime) => {
     expect(lines).toHaveLength(union.size + 1)
     const gone = previous.find((r) => !current.some((c) => c.path === r.path))
     expect(lines).toContain(`${gone?.path},0,0,0,${gone?.human},${gone?.ai},${gone?.total},-${gone?.total}`)
-    const json = JSON.parse(readFileSync(run.outputs['visitors-json'] ?? '', 'utf8'))
+    const json = readJson<ExportJson>(run.outputs['visitors-json'] ?? '')
     expect(json.range.sent).toEqual({ dateFrom: '2026-11-15', dateTo: '2026-11-22' })
     expect(json.previous.range.sent).toEqual({ dateFrom: '2026-11-08', dateTo: '2026-11-15' })
     expect(json.previous.totals.total).toBe(p)
@@ -138,7 +139,7 @@ describe.each(PATHS)('views and comparisons ($name)', (runtime) => {
     expect(run.errors[0]).toContain(
       '(in the previous period) 250 rows of the previous period had been fetched (1 page of results)',
     )
-    const json = JSON.parse(readFileSync(run.outputs['visitors-json'] ?? '', 'utf8'))
+    const json = readJson<ExportJson>(run.outputs['visitors-json'] ?? '')
     expect(json.complete).toBe(true)
     expect(json.previous.complete).toBe(false)
     expect(run.outputs['previous-total']).toBeDefined() // totals come with every page

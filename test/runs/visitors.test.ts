@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { generateRows } from '../simulator/traffic-data.js'
 import { runAgainst, startSimulator } from '../e2e/fixtures.js'
 import { PATHS, throughBundle, hasStackTrace, secretLeaks } from '../e2e/harness.js'
+import { type ExportJson, readJson } from '../e2e/typed.js'
 
 const visitorsMode = { mode: 'visitors' }
 
@@ -27,7 +28,7 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
       )
       expect(run.outputs['path-count']).toBe(String(n))
       expect(csvLines(run.outputs['visitors-csv'])).toHaveLength(n + 1)
-      const json = JSON.parse(readFileSync(run.outputs['visitors-json'] ?? '', 'utf8'))
+      const json = readJson<ExportJson>(run.outputs['visitors-json'] ?? '')
       expect(json.visitors).toHaveLength(n)
       expect(json.complete).toBe(true)
     },
@@ -39,11 +40,11 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
     const run = await runAgainst(sim, runtime, { ...visitorsMode, 'summary-rows': '3' })
     expect(run.code).toBe(0)
     expect(run.outputs).toMatchObject({ human: '4321', ai: '1234', total: '5000' })
-    const json = JSON.parse(readFileSync(run.outputs['visitors-json'] ?? '', 'utf8'))
+    const json = readJson<ExportJson>(run.outputs['visitors-json'] ?? '')
     expect(json.totals).toEqual({ human: 4321, ai: 1234, total: 5000 })
-    const totals = json.visitors.map((r: { total: number }) => r.total)
-    expect(totals).toEqual([...totals].sort((a: number, b: number) => b - a))
-    const top = json.visitors.slice(0, 3).map((r: { path: string }) => r.path)
+    const totals = json.visitors.map((r) => r.total)
+    expect(totals).toEqual([...totals].sort((a, b) => b - a))
+    const top = json.visitors.slice(0, 3).map((r) => r.path)
     const summaryRows = run.summary.split('\n').filter((l) => l.startsWith('| /'))
     expect(summaryRows.map((l) => l.split(' | ')[0]?.slice(2))).toEqual(top)
     expect(run.summary).toContain('| 4,321 | 1,234 | 5,000 | 22.2% |')
@@ -64,7 +65,7 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
       .slice(0, 10)
     expect(sim.visitors.queries[0]).toMatchObject({ dateFrom: weekAgo, dateTo: '2099-01-01T00:00:00Z' })
     expect(run.summary).toContain('– before 2099-01-01 00:00 UTC')
-    const json = JSON.parse(readFileSync(run.outputs['visitors-json'] ?? '', 'utf8'))
+    const json = readJson<ExportJson>(run.outputs['visitors-json'] ?? '')
     expect(json.range.requested).toEqual({ dateFrom: '7d', dateTo: '2099-01-01T00:00:00Z' })
     expect(json.range.sent).toEqual({ dateFrom: weekAgo, dateTo: '2099-01-01T00:00:00Z' })
   })
@@ -139,7 +140,7 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
     expect(run.code).toBe(0)
     expect(sim.requestsTo('visitors')).toHaveLength(2)
     expect(run.warnings.some((w) => w.includes('empty page at offset 250'))).toBe(true)
-    expect(JSON.parse(readFileSync(run.outputs['visitors-json'] ?? '', 'utf8')).complete).toBe(false)
+    expect(readJson<ExportJson>(run.outputs['visitors-json'] ?? '').complete).toBe(false)
     expect(run.summary).toContain('incomplete')
   })
 
@@ -154,7 +155,7 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
     )
     expect(run.outputs['path-count']).toBe('530')
     expect(csvLines(run.outputs['visitors-csv'])).toHaveLength(531)
-    expect(JSON.parse(readFileSync(run.outputs['visitors-json'] ?? '', 'utf8')).complete).toBe(true)
+    expect(readJson<ExportJson>(run.outputs['visitors-json'] ?? '').complete).toBe(true)
   })
 
   test('the hard bound of 1,000 pages ends the export with a warning, keeping every row fetched', async () => {
@@ -166,7 +167,7 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
     expect(run.warnings).toHaveLength(1)
     expect(run.warnings[0]).toContain('reached the bound of 1,000 pages (1,000 rows)')
     expect(run.outputs['path-count']).toBe('1000')
-    expect(JSON.parse(readFileSync(run.outputs['visitors-json'] ?? '', 'utf8')).complete).toBe(false)
+    expect(readJson<ExportJson>(run.outputs['visitors-json'] ?? '').complete).toBe(false)
     expect(run.summary).toContain('incomplete')
   })
 
@@ -183,7 +184,7 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
     expect(run.errors).toHaveLength(1)
     expect(run.errors[0]).toContain('Cancelled. 250 rows had been fetched (1 page of results)')
     expect(csvLines(run.outputs['visitors-csv'])).toHaveLength(251)
-    expect(JSON.parse(readFileSync(run.outputs['visitors-json'] ?? '', 'utf8')).complete).toBe(false)
+    expect(readJson<ExportJson>(run.outputs['visitors-json'] ?? '').complete).toBe(false)
     expect(run.outputs.total).toBeTruthy()
     expect(run.summary).toContain('250 rows had been fetched')
     expect(hasStackTrace(run)).toBe(false)
@@ -237,7 +238,7 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
     expect(run.errors[0]).toMatch(/run it again after \d{4}-\d\d-\d\d \d\d:\d\d UTC\./)
     expect(run.errors[0]).toContain('500 rows had been fetched (2 pages of results)')
     expect(csvLines(run.outputs['visitors-csv'])).toHaveLength(501)
-    expect(JSON.parse(readFileSync(run.outputs['visitors-json'] ?? '', 'utf8')).complete).toBe(false)
+    expect(readJson<ExportJson>(run.outputs['visitors-json'] ?? '').complete).toBe(false)
     expect(run.outputs['path-count']).toBe('500')
     expect(run.summary).toContain('500 rows had been fetched')
   })

@@ -888,9 +888,7 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
               (!base || base === (p.base ?? this.defaultBranch)),
           )
           .sort((a, b) => (b.updatedAt ?? b.mergedAt ?? '').localeCompare(a.updatedAt ?? a.mergedAt ?? ''))
-        const example = (
-          githubExample('pull-request-simple-items') as unknown as Array<Record<string, unknown>>
-        )[0] as Record<string, unknown>
+        const example = (githubExample('pull-request-simple-items') as unknown as Array<Record<string, unknown>>)[0]
         const body = all.slice((page - 1) * perPage, page * perPage).map((p) => {
           const at = p.updatedAt ?? p.mergedAt ?? '2026-01-01T00:00:00Z'
           return {

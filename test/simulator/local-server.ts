@@ -105,7 +105,7 @@ export abstract class LocalServer<R extends string> {
       server.listen(port, '127.0.0.1', () => resolve())
     })
     this.server = server
-    if (LocalServer.checkContracts) LocalServer.live.add(this as unknown as LocalServer<string>)
+    if (LocalServer.checkContracts) LocalServer.live.add(this)
     return this.baseUrl
   }
 

@@ -22,7 +22,7 @@ function setup(answers: Answer[], options: { deadlineMs?: number; signal?: Abort
   const clock = new FakeClock()
   const calls: Array<{ url: string; init: RequestInit }> = []
   const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
-    calls.push({ url: String(url), init: init ?? {} })
+    calls.push({ url: typeof url === 'string' ? url : url instanceof URL ? url.href : url.url, init: init ?? {} })
     const next = answers.shift()
     if (next === undefined) throw new Error('no more answers scripted')
     if (next instanceof Error) throw next
@@ -37,7 +37,7 @@ function setup(answers: Answer[], options: { deadlineMs?: number; signal?: Abort
     clock,
     signal: options.signal ?? new AbortController().signal,
     deadline: clock.now() + (options.deadlineMs ?? 30 * 60_000),
-    fetch: fetch as unknown as typeof globalThis.fetch,
+    fetch: fetch,
     random: () => 0,
     log: (m) => log.push(m),
   })
@@ -320,11 +320,11 @@ describe('structured errors: the client knows no input, the caller words its hin
       deadline: 60_000,
       log: () => {},
       ...(words ? { words } : {}),
-      fetch: (async () =>
+      fetch: async () =>
         new Response(JSON.stringify({ error: 'Automation not found' }), {
           status: 404,
           headers: { 'content-type': 'application/json' },
-        })) as unknown as typeof fetch,
+        }),
     })
 
   test('a 404 carries its hint code and status; without words the message names no input', async () => {
@@ -388,7 +388,7 @@ describe('a failed connection, said so an operator can act on it', () => {
       clock,
       signal: new AbortController().signal,
       deadline: clock.now() + 30 * 60_000,
-      fetch: fetch as unknown as typeof globalThis.fetch,
+      fetch: fetch,
       random: () => 0,
       words: inputWords,
       analyticsBudget: budget,

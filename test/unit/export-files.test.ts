@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { writeExportFiles } from '../../src/analytics/export-files.js'
+import { readJson } from '../e2e/typed.js'
 
 describe('writeExportFiles', () => {
   const meta = {
@@ -55,7 +56,7 @@ describe('writeExportFiles', () => {
   test('an empty export is still valid JSON and a CSV with its header', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'export-'))
     const files = await writeExportFiles(dir, 'visitors', meta, [])
-    expect(JSON.parse(readFileSync(files.json, 'utf8')).visitors).toEqual([])
+    expect(readJson<{ visitors: unknown[] }>(files.json).visitors).toEqual([])
     expect(readFileSync(files.csv, 'utf8')).toBe('path,human,ai,total\r\n')
   })
 
@@ -73,7 +74,7 @@ describe('writeExportFiles', () => {
     ]
     const files = await writeExportFiles(dir, 'views', { ...meta, previous }, rows)
     expect(files.csv).toBe(join(dir, 'mintlify-views-proj_1-2026-11-14-to-now.csv'))
-    const json = JSON.parse(readFileSync(files.json, 'utf8'))
+    const json = readJson<{ previous: unknown; views: unknown[] }>(files.json)
     expect(json.previous).toEqual(previous)
     expect(json.views).toEqual(rows)
     expect(readFileSync(files.csv, 'utf8')).toBe(

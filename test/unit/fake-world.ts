@@ -40,7 +40,7 @@ class FakeService implements Pick<ServiceClient, 'createJob' | 'getJob' | 'sendM
 
   private view(job: FakeJob): Job {
     const now = this.clock.now()
-    const phase = [...job.phases].reverse().find((p) => p.at <= now) ?? (job.phases[0] as FakeJob['phases'][number])
+    const phase = [...job.phases].reverse().find((p) => p.at <= now) ?? job.phases[0]
     return {
       id: job.id,
       status: phase.status,

@@ -10,6 +10,7 @@ import {
 import { completeWeeks, weekEnd } from '../../src/analytics/weeks.js'
 import { decodeHealthState, encodeHealthState } from '../../src/github/health-issue.js'
 import { BODY_LIMIT, type HealthView, renderHealthBody } from '../../src/summary/health-body.js'
+import { anyString, containing } from '../e2e/typed.js'
 
 const all = { search: true, question: true, page: true }
 const gap = (text: string, weight = 10, kind: Gap['kind'] = 'search'): Gap =>
@@ -20,7 +21,7 @@ const gap = (text: string, weight = 10, kind: Gap['kind'] = 'search'): Gap =>
         ? [{ question: text, asked: weight, threads: 1, page: undefined, lastAskedAt: undefined }]
         : [],
     pages: kind === 'page' ? [{ path: text, thumbsDown: weight, thumbsUp: 0, comments: [] }] : [],
-  })[0] as Gap
+  })[0]
 
 describe('whole weeks, Monday to Monday in UTC', () => {
   test.each([
@@ -35,7 +36,7 @@ describe('whole weeks, Monday to Monday in UTC', () => {
   ])('%s', (_name, now, weeks) => {
     expect(completeWeeks(now, 2)).toEqual(weeks)
     for (const w of weeks) expect(new Date(`${w}T00:00:00Z`).getUTCDay()).toBe(1)
-    expect(weekEnd(weeks[1] as string)).toBe(
+    expect(weekEnd(weeks[1])).toBe(
       new Date(Date.parse(`${weeks[1]}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10),
     )
   })
@@ -107,12 +108,12 @@ describe("the issue's memory and its size", () => {
     expect(decodeHealthState(`x\n${encodeHealthState(state)}`, 'p')).toEqual({ state })
     expect(decodeHealthState('no state', 'p')).toEqual({ absent: true })
     expect(decodeHealthState(encodeHealthState(state), 'q')).toMatchObject({
-      broken: expect.stringContaining('another project'),
+      broken: containing('another project'),
     })
-    const bad = encodeHealthState({ ...state, weeks: [{ ...state.weeks[0], start: 'last week' }] } as never)
-    expect(decodeHealthState(bad, 'p')).toMatchObject({ broken: expect.stringContaining('weeks.0.start') })
+    const bad = encodeHealthState({ ...state, weeks: [{ ...state.weeks[0], start: 'last week' }] })
+    expect(decodeHealthState(bad, 'p')).toMatchObject({ broken: containing('weeks.0.start') })
     expect(decodeHealthState('<!-- mintlify-docs-action:health-state v1 !!! -->', 'p')).toMatchObject({
-      broken: expect.any(String),
+      broken: anyString(),
     })
   })
 

@@ -10,6 +10,7 @@ import { headline, renderImpactComment, renderImpactSection } from '../../src/su
 import { renderingProblemsOf } from '../contract/rendering.js'
 import { HOSTILE } from '../simulator/insights-data.js'
 import { pullKey } from '../../src/github/pull-link.js'
+import { containing } from '../e2e/typed.js'
 
 /** "What the changes did" and the pull request's comment: the words, the escaping, the size. */
 
@@ -101,7 +102,7 @@ describe('the words', () => {
     expect(alone).toContain('</a> The new logo | 2026-11-18 | images/logo.svg, docs.json |')
     const beside = renderImpactSection({
       pulls: [pull(12, '2026-11-04T15:00:00Z', true)],
-      noPage: [{ ...noPage[0], other: [] } as (typeof noPage)[number]],
+      noPage: [{ ...noPage[0], other: [] }],
       weeks: 4,
       counted: new Map(),
       gaps: new Map(),
@@ -216,7 +217,7 @@ describe("the issue's memory of the changes, within the body's size", () => {
     expect(decodeImpactState(`x ${encodeImpactState(state)}`)).toEqual({ state })
     expect(decodeImpactState('nothing')).toEqual({ absent: true })
     expect(decodeImpactState('<!-- mintlify-docs-action:impact-state v1 bm90IGpzb24= -->')).toMatchObject({
-      broken: expect.stringContaining('not readable'),
+      broken: containing('not readable'),
     })
   })
 

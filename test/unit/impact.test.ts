@@ -187,7 +187,7 @@ describe('the figures', () => {
 
   test('a week missing, or not covering a page, leaves the pull request unmeasured', () => {
     expect(figuresOf(p, weeks.slice(1), 2)).toBeUndefined()
-    expect(figuresOf(p, [...weeks.slice(0, 3), { ...(weeks[3] as ImpactWeek), covered: ['/a'] }], 2)).toBeUndefined()
+    expect(figuresOf(p, [...weeks.slice(0, 3), { ...weeks[3], covered: ['/a'] }], 2)).toBeUndefined()
   })
 
   test('only new pages: no before needed, no control; the weeks before may be absent', () => {

@@ -302,7 +302,7 @@ describe('buildAgentPrompt', () => {
     const counted = new Proxy(searches, {
       get(target, key, receiver) {
         if (typeof key === 'string' && /^\d+$/.test(key)) reads++
-        return Reflect.get(target, key, receiver)
+        return Reflect.get(target, key, receiver) as unknown
       },
     })
     const prompt = buildAgentPrompt({ ...base, searches: counted, perList: 100_000 })

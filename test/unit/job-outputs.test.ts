@@ -42,7 +42,8 @@ describe('publishJob', () => {
   test('sets every output from the job, and reports whether "job" was trimmed', () => {
     const written = new Map<string, string>()
     const outputs = {
-      set: (name: string, value: unknown) => void written.set(name, value == null ? '' : String(value)),
+      set: (name: string, value: string | number | null | undefined) =>
+        void written.set(name, value == null ? '' : String(value)),
     }
     expect(publishJob(outputs as never, base)).toBe(false)
     expect(Object.fromEntries(written)).toMatchObject({

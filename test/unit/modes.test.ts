@@ -5,6 +5,7 @@ import * as agentMode from '../../src/modes/agent.js'
 import * as commentMode from '../../src/modes/comment.js'
 import { FakeGitHub, world } from './fake-world.js'
 import { FIXED_NOW } from './fake-clock.js'
+import { containing } from '../e2e/typed.js'
 
 /**
  * Each mode in-process, against the service and GitHub in memory (fake-world.ts) and a fake clock:
@@ -59,7 +60,7 @@ describe('comment mode: the gate', () => {
       const w = world(commentEvent('/docs add a curl example'))
       w.github.roles.set('alice', role)
       const report = await commentMode.run(commentSettings(), w.ctx)
-      expect(report.ending).toMatchObject({ level: 'notice', message: expect.stringContaining('Pull request opened') })
+      expect(report.ending).toMatchObject({ level: 'notice', message: containing('Pull request opened') })
       expect(w.github.reactions.map((r) => r.content)).toEqual(['eyes'])
       const [job] = [...w.service.jobs.values()]
       expect(job?.prompts[0]).toMatch(
@@ -139,7 +140,7 @@ describe("comment mode: the thread's job", () => {
     const w = linked('')
     const job = w.service.existing(0)
     w.github.comments[0] = {
-      ...(w.github.comments[0] as (typeof w.github.comments)[number]),
+      ...w.github.comments[0],
       body: encodeState({ job, entries: [] }),
     }
     const report = await commentMode.run(commentSettings(), w.ctx)
@@ -158,7 +159,7 @@ describe("comment mode: the thread's job", () => {
     const w = linked('')
     const job = w.service.existing(5 * 60_000)
     w.github.comments[0] = {
-      ...(w.github.comments[0] as (typeof w.github.comments)[number]),
+      ...w.github.comments[0],
       body: encodeState({ job, entries: [] }),
     }
     const start = w.clock.now()
@@ -175,7 +176,7 @@ describe("comment mode: the thread's job", () => {
     const w = linked('')
     const job = w.service.existing(60 * 60_000)
     w.github.comments[0] = {
-      ...(w.github.comments[0] as (typeof w.github.comments)[number]),
+      ...w.github.comments[0],
       body: encodeState({ job, entries: [] }),
     }
     const report = await commentMode.run(commentSettings({ 'wait-timeout': '10m' }), {
@@ -349,7 +350,7 @@ describe('docs in their own repository, with docs-token', () => {
       t.ctx,
     )
     const [job] = [...t.service.jobs.values()]
-    const prNumber = t.docs.comments[0]?.issue as number
+    const prNumber = t.docs.comments[0]?.issue
     const comment = t.docs.addComment(prNumber, 'alice', '/docs add a curl example')
     // the docs repository's workflow: the comment action, its github-token the App's
     const inDocs = world({
@@ -397,7 +398,7 @@ describe('docs in their own repository, with docs-token', () => {
       ) as CommentSettings,
       ctx,
     )
-    expect(report.ending).toMatchObject({ level: 'notice', message: expect.stringContaining('Pull request opened') })
+    expect(report.ending).toMatchObject({ level: 'notice', message: containing('Pull request opened') })
     expect(job?.prompts).toEqual(['Document webhooks', 'add a curl example'])
     expect(t.service.jobs.size).toBe(1)
     // the App's own comments are never instructions: its tracking comment does not trigger anything
@@ -434,7 +435,7 @@ describe('reviewers: author', () => {
   test('the writer whose /docs started the job is asked to review the docs pull request, once', async () => {
     const { w, docs, settings } = codeComment('alice', 'write', 'write')
     await commentMode.run(settings, w.ctx)
-    const prNumber = docs.comments[0]?.issue as number
+    const prNumber = docs.comments[0]?.issue
     expect(docs.reviewRequests).toEqual([{ number: prNumber, logins: ['alice'] }])
   })
 
@@ -497,7 +498,7 @@ describe('reviewers: author', () => {
       ) as CommentSettings,
       w.ctx,
     )
-    const prNumber = docs.comments[0]?.issue as number
+    const prNumber = docs.comments[0]?.issue
     // dana is no collaborator of the docs repository: her request alone fails; alice's is made
     expect(docs.calls.filter((c) => c === 'request-reviewers')).toHaveLength(2)
     expect(docs.reviewRequests).toEqual([{ number: prNumber, logins: ['alice'] }])

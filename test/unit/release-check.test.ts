@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { parse } from 'yaml'
 import { ROOT } from '../e2e/harness.js'
+import { readJson } from '../e2e/typed.js'
 
 /**
  * The release refuses a wrong version or dist/ before anything is published: scripts/release-check.mjs
@@ -108,7 +109,7 @@ describe('the release check', () => {
   })
 
   test("this repository: package.json's version has its dated section in CHANGELOG.md, one heading per kind", () => {
-    const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version as string
+    const version = readJson<{ version: string }>(join(ROOT, 'package.json')).version
     expect(version).toBe('1.1.0')
     expect(check(ROOT, [version, '--no-build'])).toMatchObject({ code: 0, errors: [] })
   })

@@ -377,7 +377,7 @@ describe('prompt-file: a generated prompt of any size up to the bound, from insi
         throw Object.assign(new Error('no such file'), { code: 'ENOENT' })
       return real
     },
-    read: (path: string) => contents[path] as string,
+    read: (path: string) => contents[path],
   })
   const parse = (raw: RawInputs, f = files({ '/work/space/prompt.md': '  Document the webhooks\n' })) =>
     parseSettings({ 'api-key': 'mint_abc123', 'project-id': 'proj_1', ...raw }, NOW, '', f)
@@ -443,7 +443,7 @@ describe('prompt-file: a generated prompt of any size up to the bound, from insi
       'Input "prompt-file" names a file that is 200,001 characters long: expected at most 200,000 characters',
     ],
   ])('%s: one input error naming prompt-file, and what is accepted', (_name, raw, f, says) => {
-    const message = errorWith(raw as RawInputs, f)
+    const message = errorWith(raw, f)
     expect(message.split('\n')).toHaveLength(1)
     expect(message).toContain(says)
   })

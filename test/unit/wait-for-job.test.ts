@@ -11,7 +11,7 @@ function setup(sequence: Job[], repeatLast = true) {
   const seen: Job[] = []
   let i = 0
   const getJob = async (): Promise<Job> => {
-    const job = sequence[Math.min(i, sequence.length - 1)] as Job
+    const job = sequence[Math.min(i, sequence.length - 1)]
     if (!repeatLast && i >= sequence.length) throw new Error('no more')
     i++
     return job
@@ -24,7 +24,7 @@ function scripted(script: Array<Job | Error>) {
   let i = 0
   return {
     getJob: async (): Promise<Job> => {
-      const next = script[Math.min(i++, script.length - 1)] as Job | Error
+      const next = script[Math.min(i++, script.length - 1)]
       if (next instanceof Error) throw next
       return next
     },

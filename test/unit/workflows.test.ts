@@ -26,7 +26,7 @@ function filesIn(dir: string): Workflow[] {
 function readmeSnippets(): Workflow[] {
   return docFiles().flatMap((file) =>
     [...readFileSync(join(ROOT, file), 'utf8').matchAll(/```ya?ml\n([\s\S]*?)```/g)]
-      .map((m, i) => ({ name: `${file} snippet ${i + 1}`, text: m[1] as string }))
+      .map((m, i) => ({ name: `${file} snippet ${i + 1}`, text: m[1] }))
       .filter((w) => /^jobs:/m.test(w.text)),
   )
 }
@@ -60,7 +60,8 @@ interface Step {
 function ourAction(step: Step): { action: string | undefined; job: string } | undefined {
   const m = /^(?:your-org\/mintlify-docs-action|\.)(?:\/([\w-]+))?(?:@|$)/.exec(step.uses ?? '')
   if (!m) return undefined
-  return { action: m[1], job: m[1] ?? String(step.with?.mode ?? 'agent') }
+  const mode = step.with?.mode
+  return { action: m[1], job: m[1] ?? (typeof mode === 'string' ? mode : 'agent') }
 }
 
 function steps(text: string): Step[] {
@@ -156,7 +157,9 @@ describe('the examples ask for what they use, and the README says what they ask'
       if (job(step) === 'health') need.add('issues: write')
       // impact (on by default) in this repository: its merged pull requests, and a comment on each measured one
       const impact = job(step) === 'health' && w.impact !== 'off' && w.impact !== false
-      const here = !w['docs-repository'] || String(w['docs-repository']).includes('github.repository }}')
+      const docsRepository = w['docs-repository']
+      const here =
+        typeof docsRepository !== 'string' || docsRepository === '' || docsRepository.includes('github.repository }}')
       if (impact && here)
         need.add(
           w['impact-comment'] === false || w['impact-comment'] === 'false'
