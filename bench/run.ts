@@ -15,6 +15,7 @@ import { insightsCost } from './insights.js'
 import { type HealthRun, healthCost, impactCost } from './health.js'
 import { measurePolling } from './polling.js'
 import { distSize, measureStartup } from './startup.js'
+import { defined } from '../test/e2e/typed.js'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 31)
 const ROUNDS = 5
@@ -85,7 +86,7 @@ async function main(): Promise<void> {
     const rounds = Array.from({ length: ROUNDS }, () => measureStartup(ROOT, name, node, RUNS)).sort(
       (a, b) => a.ratio - b.ratio,
     )
-    const r = rounds[Math.floor(rounds.length / 2)]
+    const r = defined(rounds[Math.floor(rounds.length / 2)], 'a median round')
     const range = `${rounds[0]?.ratio.toFixed(2)}–${rounds[rounds.length - 1]?.ratio.toFixed(2)}`
     rows.push([
       `Start-up to input check, ${name}`,
@@ -95,12 +96,12 @@ async function main(): Promise<void> {
   }
   {
     // a focused action's entry names the action and loads the one bundle: no slower than the root
-    const [name, node] = runtimes[0]
+    const [name, node] = defined(runtimes[0], 'a runtime')
     log(`start-up: the agent action's own entry, ${name}…`)
     const rounds = Array.from({ length: ROUNDS }, () =>
       measureStartup(ROOT, name, node, RUNS, join('dist', 'agent', 'index.js')),
     ).sort((a, b) => a.ratio - b.ratio)
-    const r = rounds[Math.floor(rounds.length / 2)]
+    const r = defined(rounds[Math.floor(rounds.length / 2)], 'a median round')
     rows.push([
       `Start-up to input check, a focused action (\`agent/action.yml\` → \`dist/agent/index.js\`), ${name}`,
       `${ms(r.actionMs)} vs bare \`node -e 0\` ${ms(r.bareMs)}: **${r.ratio.toFixed(2)}×** (${ROUNDS} rounds: ${rounds[0]?.ratio.toFixed(2)}–${rounds[rounds.length - 1]?.ratio.toFixed(2)}×)`,

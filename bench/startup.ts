@@ -18,7 +18,7 @@ export interface StartupResult {
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
 }
 
 function timeRun(node: string, args: string[], env: NodeJS.ProcessEnv): number {

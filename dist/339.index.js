@@ -2275,11 +2275,11 @@ function encodeState(state) {
 }
 /** The state in a comment body, or undefined when it has none or it does not read. */
 function decodeState(body) {
-    const match = STATE_MARKER.exec(body);
-    if (!match)
+    const encoded = STATE_MARKER.exec(body)?.[1];
+    if (encoded === undefined)
         return undefined;
     try {
-        const parsed = stateSchema.safeParse(JSON.parse(Buffer.from(match[1], 'base64').toString('utf8')));
+        const parsed = stateSchema.safeParse(JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')));
         return parsed.success ? parsed.data : undefined;
     }
     catch {
@@ -2367,8 +2367,7 @@ class ThreadComment {
     static findOwn(comments, identity) {
         if (!identity)
             return undefined;
-        for (let i = comments.length - 1; i >= 0; i--) {
-            const comment = comments[i];
+        for (const comment of [...comments].reverse()) {
             if (!sameLogin(comment.author, identity))
                 continue;
             const state = decodeState(comment.body);
@@ -3364,8 +3363,7 @@ async function findInstruction(body, phrase) {
     if (!lines.some((line) => trigger.test(line)))
         return { found: false };
     const eligible = paragraphLines(await parseComment(text));
-    for (let i = 0; i < lines.length; i++) {
-        const line = lines[i];
+    for (const [i, line] of lines.entries()) {
         const match = eligible.has(i + 1) ? trigger.exec(line) : null;
         if (!match)
             continue;
@@ -3610,7 +3608,9 @@ async function converse(settings, ctx) {
     if (catchUp.left.length > 0) {
         // said in the thread on the newest entry, each left-out instruction as a link, and in the log
         const left = catchUp.left.map((i) => ({ by: i.author, url: i.url, at: i.at }));
-        entries[entries.length - 1] = { ...entries[entries.length - 1], left };
+        const newest = entries.at(-1);
+        if (newest)
+            entries[entries.length - 1] = { ...newest, left };
         core/* warning */.$e([
             `${(0,format/* count */.U9)(left.length, 'earlier instruction was', 'earlier instructions were')} left out: more than ${MAX_INSTRUCTIONS} were waiting at once, and one run sends at most ${MAX_INSTRUCTIONS}. Write ${left.length === 1 ? 'it' : 'them'} again (the tracking comment lists ${left.length === 1 ? 'it' : 'them'} too):`,
             ...left.map((l) => `- ${(0,util_text/* external */.qn)(l.by, 60)}${l.at ? ` at ${(0,format/* formatTime */.fU)(l.at)}` : ''}: ${(0,util_text/* external */.qn)(l.url, 200)}`),
@@ -3659,9 +3659,10 @@ async function converse(settings, ctx) {
     // on the agent's pull request in the docs repository: the code thread that started the job shows it too
     if (!ctx.signal.aborted)
         await echoToOrigin(api, identity, ctx.run, tracking.state.origin, agent, done, view, ctx.signal);
-    if (!notOwn && own.kind === 'review-comment' && own.replyTo !== undefined) {
+    const reply = done.at(-1);
+    if (!notOwn && own.kind === 'review-comment' && own.replyTo !== undefined && reply) {
         try {
-            await api.replyToReviewComment(event.thread, own.replyTo, renderReviewReply(done[done.length - 1], agent.jobId, ctx.run), ctx.signal.aborted ? 900 : undefined);
+            await api.replyToReviewComment(event.thread, own.replyTo, renderReviewReply(reply, agent.jobId, ctx.run), ctx.signal.aborted ? 900 : undefined);
         }
         catch (error) {
             core/* warning */.$e(`Could not reply in the review thread: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. The tracking comment has the result.`);
@@ -3730,7 +3731,10 @@ verdicts, keep) {
     const claimed = [];
     let i = allowed.length - 1;
     for (; i >= 0 && claimed.length < keep; i--) {
-        const { comment, text } = allowed[i];
+        const item = allowed[i];
+        if (!item)
+            break;
+        const { comment, text } = item;
         if ((await react(api, event.thread, { kind: 'issue-comment', id: comment.id }, 'eyes')) === 'existed' &&
             !creditedToThisRun(tracking, comment.id, runUrl)) {
             core/* info */.pq(`Comment ${comment.id} already has the action's 👀: another run has taken it.`);
@@ -3756,8 +3760,9 @@ function creditedToThisRun(tracking, comment, runUrl) {
  * where; for a new job, the thread as context after them.
  */
 function promptOf(instructions, context) {
-    const body = instructions.length === 1
-        ? instructions[0].text
+    const [only] = instructions;
+    const body = instructions.length === 1 && only
+        ? only.text
         : `Several instructions were written on this thread while the agent was busy. Carry them out in order:\n\n${instructions.map((i, n) => `${n + 1}. From ${i.author} (${i.url}):\n${i.text}`).join('\n\n')}`;
     return context ? `${body}\n\n${context}` : body;
 }
@@ -4272,27 +4277,31 @@ function buildAgentPrompt(input) {
     ];
     const tail = 'Add or update pages so that these readers would find a correct answer: answer the questions, cover what the searches looked for (or make the existing page findable under those words), and fix what the comments say is wrong or unclear. Do not invent product behaviour; where the documentation cannot know the answer, leave it out. Open one pull request with the changes.';
     const SEP = 2; // the blank line between parts
-    const counts = lists.map((l) => l.lines.length);
-    const sizes = lists.map((l) => l.lines.reduce((n, line) => n + line.length + 1, 0));
-    // a list's part is its title and its lines, one per line; a list with no line has no part
-    const partLength = (i) => counts[i] === 0 ? 0 : lists[i].title.length + sizes[i] + SEP;
+    // each list keeps its first `count` lines, `size` characters with their line breaks; a list's part
+    // is its title and those lines, one per line; a list with no line has no part
+    const kept = lists.map((l) => ({
+        ...l,
+        count: l.lines.length,
+        size: l.lines.reduce((n, line) => n + line.length + 1, 0),
+    }));
+    const partLength = (k) => (k.count === 0 ? 0 : k.title.length + k.size + SEP);
     let length = head.reduce((n, p) => n + p.length + SEP, 0) + tail.length;
-    for (let i = 0; i < lists.length; i++)
-        length += partLength(i);
-    while (length > PROMPT_MAX_CHARS && counts.some((n) => n > 0)) {
-        const i = counts.indexOf(Math.max(...counts));
-        length -= partLength(i);
-        counts[i] = counts[i] - 1;
-        sizes[i] = sizes[i] - lists[i].lines[counts[i]].length - 1;
-        length += partLength(i);
+    for (const k of kept)
+        length += partLength(k);
+    while (length > PROMPT_MAX_CHARS && kept.some((k) => k.count > 0)) {
+        // the longest list gives up its last line (the first of equals)
+        const k = kept.reduce((a, b) => (b.count > a.count ? b : a));
+        length -= partLength(k);
+        k.count--;
+        k.size -= (k.lines[k.count]?.length ?? 0) + 1;
+        length += partLength(k);
     }
-    if (counts.every((n) => n === 0))
+    if (kept.every((k) => k.count === 0))
         return '';
     const parts = [...head];
-    lists.forEach((l, i) => {
-        if (counts[i] > 0)
-            parts.push([l.title, ...l.lines.slice(0, counts[i])].join('\n'));
-    });
+    for (const k of kept)
+        if (k.count > 0)
+            parts.push([k.title, ...k.lines.slice(0, k.count)].join('\n'));
     parts.push(tail);
     return parts.join('\n\n');
 }
@@ -5051,14 +5060,14 @@ function encodeHealthState(state) {
 }
 /** The state in a body: `state`, or why it cannot be used (`broken`), or `absent`. */
 function decodeHealthState(body, project) {
-    const match = health_issue_STATE_MARKER.exec(body);
-    if (!match)
+    const encoded = health_issue_STATE_MARKER.exec(body)?.[1];
+    if (encoded === undefined)
         return body.includes('mintlify-docs-action:health-state')
             ? { broken: 'its hidden state is not readable (edited by hand?)' }
             : { absent: true };
     let json;
     try {
-        json = JSON.parse(Buffer.from(match[1], 'base64').toString('utf8'));
+        json = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8'));
     }
     catch {
         return { broken: 'its hidden state is not valid JSON (edited by hand?)' };
@@ -5150,14 +5159,14 @@ function encodeImpactState(state) {
 }
 /** The impact memory in a body, or why it cannot be used. */
 function decodeImpactState(body) {
-    const match = IMPACT_MARKER.exec(body);
-    if (!match)
+    const encoded = IMPACT_MARKER.exec(body)?.[1];
+    if (encoded === undefined)
         return body.includes('mintlify-docs-action:impact-state')
             ? { broken: 'its hidden figures of the docs changes are not readable (edited by hand?)' }
             : { absent: true };
     let json;
     try {
-        json = JSON.parse((0,external_node_zlib_.inflateRawSync)(Buffer.from(match[1], 'base64')).toString('utf8'));
+        json = JSON.parse((0,external_node_zlib_.inflateRawSync)(Buffer.from(encoded, 'base64')).toString('utf8'));
     }
     catch {
         return { broken: 'its hidden figures of the docs changes are not readable (edited by hand?)' };
@@ -6549,7 +6558,9 @@ async function health_run(settings, ctx) {
     let impact;
     const impactSettings = settings.health.impact;
     const docs = impactSettings ? await docsPort(impactSettings, api, ctx) : undefined;
-    if (impactSettings && docs) {
+    // the trend's first week (weeks is at least 1, so there is one)
+    const trendStart = all[0];
+    if (impactSettings && docs && trendStart !== undefined) {
         const agentLinks = new Set(state.gaps.flatMap((g) => (g.job?.prLink ? [pullKey(g.job.prLink)] : [])));
         impact = await measureImpact({
             settings: impactSettings,
@@ -6558,7 +6569,7 @@ async function health_run(settings, ctx) {
             repo: docs.repo,
             port: docs.port,
             prior: priorImpact,
-            trendStart: all[0],
+            trendStart,
             agentLinks,
             allowance: () => budget.remaining - reserve,
         });
@@ -6960,8 +6971,7 @@ function renderVisitorsViewsSummary(input) {
         const lines = [`| Page | Total | Human / AI | ${byPath ? 'Change' : 'AI share'} | |`, '|---|---:|---:|---:|---|'];
         let bytes = Buffer.byteLength(parts.join('\n\n')) + 2000 + (byPath ? 40_000 : 0); // room for the movers
         let listed = 0;
-        for (let i = 0; i < shown; i++) {
-            const r = input.sorted[i];
+        for (const r of input.sorted.slice(0, shown)) {
             const joined = byPath?.get(r.path);
             const fourth = byPath ? (joined ? formatChange(joined) : '—') : aiShare(r.human, r.ai);
             const line = `| ${(0,summary_escape/* escapeText */.X1)(r.path, 150)} | ${(0,format/* formatNumber */.ZV)(r.total)} | ${(0,format/* formatNumber */.ZV)(r.human)} / ${(0,format/* formatNumber */.ZV)(r.ai)} | ${fourth} | ${bar(r.total, max)} |`;

@@ -115,7 +115,7 @@ var __webpack_modules__ = {
             "'": "&#39;"
         };
         function escapeText(text, max = 300) {
-            return (0, _util_text_js__WEBPACK_IMPORTED_MODULE_0__.$s)((0, _util_text_js__WEBPACK_IMPORTED_MODULE_0__.TN)(text), max).replace(/[&<>"']/g, c => HTML[c]).replace(/[\\`*_[\]()|!~]/g, "\\$&").replace(/:\/\//g, `:${JOINER}//`).replace(/www\./gi, m => `${m.slice(0, 3)}${JOINER}.`).replace(/@/g, `@${JOINER}`);
+            return (0, _util_text_js__WEBPACK_IMPORTED_MODULE_0__.$s)((0, _util_text_js__WEBPACK_IMPORTED_MODULE_0__.TN)(text), max).replace(/[&<>"']/g, c => HTML[c] ?? c).replace(/[\\`*_[\]()|!~]/g, "\\$&").replace(/:\/\//g, `:${JOINER}//`).replace(/www\./gi, m => `${m.slice(0, 3)}${JOINER}.`).replace(/@/g, `@${JOINER}`);
         }
         const JOINER = "&#8288;";
         function link(url, text) {
@@ -127,7 +127,7 @@ var __webpack_modules__ = {
                 return escapeText(url);
             }
             if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return escapeText(url);
-            const href = (0, _util_text_js__WEBPACK_IMPORTED_MODULE_0__.E$)(parsed.toString()).replace(/[&<>"']/g, c => HTML[c]);
+            const href = (0, _util_text_js__WEBPACK_IMPORTED_MODULE_0__.E$)(parsed.toString()).replace(/[&<>"']/g, c => HTML[c] ?? c);
             return `<a href="${href}">${escapeText(text)}</a>`;
         }
         function alert(kind, text, max = 1500) {
@@ -2622,7 +2622,11 @@ function parseDuration(text) {
     if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1e3);
     if (!/^(\d+(\.\d+)?(ms|s|m|h))+$/.test(value)) return;
     let total = 0;
-    for (const [, amount, , unit] of value.matchAll(/(\d+(\.\d+)?)(ms|s|m|h)/g)) total += Number(amount) * UNIT_MS[unit];
+    for (const [, amount, , unit] of value.matchAll(/(\d+(\.\d+)?)(ms|s|m|h)/g)) {
+        const ms = UNIT_MS[unit ?? ""];
+        if (ms === void 0) return;
+        total += Number(amount) * ms;
+    }
     return Math.round(total);
 }
 
@@ -3088,7 +3092,8 @@ function parseSettings(raw, now, eventName = "", files, action) {
 
 function modeOf(raw) {
     const given = (raw.mode ?? "").trim() || DEFAULTS.mode;
-    if (MODES.includes(given)) return given;
+    const mode = MODES.find(m => m === given);
+    if (mode !== void 0) return mode;
     throw new InputError(`Input "mode" ${describeValue("mode", raw.mode)}: expected agent, visitors, views, insights, comment, deploy, preview, automation or health.`);
 }
 

@@ -16,6 +16,7 @@ import { InsightsData } from '../test/simulator/insights-data.js'
 import { ServiceSimulator } from '../test/simulator/service-simulator.js'
 import { generateRows, periodRows } from '../test/simulator/traffic-data.js'
 import { type ActionRun, TEST_TOKEN, runAction } from '../test/e2e/harness.js'
+import { defined } from '../test/e2e/typed.js'
 
 const rule = (title: string): string => `\n\x1b[1m── ${title} ${'─'.repeat(Math.max(0, 70 - title.length))}\x1b[0m`
 
@@ -149,7 +150,7 @@ async function main(): Promise<void> {
     const mergedAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 45 * 86_400_000)
       .toISOString()
       .replace(/\.\d{3}Z$/, 'Z')
-    const changed = windowsOf(mergedAt, 4).after[0]
+    const changed = defined(windowsOf(mergedAt, 4).after[0], 'a week after the merge')
     const pages = new PageWeeks(320)
       .page('/api-reference/rate-limits', rises(changed, 460, 640))
       .page('/guides/retries', flat(90))

@@ -236,25 +236,27 @@ export function buildAgentPrompt(input: PromptInput): string {
   const tail =
     'Add or update pages so that these readers would find a correct answer: answer the questions, cover what the searches looked for (or make the existing page findable under those words), and fix what the comments say is wrong or unclear. Do not invent product behaviour; where the documentation cannot know the answer, leave it out. Open one pull request with the changes.'
   const SEP = 2 // the blank line between parts
-  const counts = lists.map((l) => l.lines.length)
-  const sizes = lists.map((l) => l.lines.reduce((n, line) => n + line.length + 1, 0))
-  // a list's part is its title and its lines, one per line; a list with no line has no part
-  const partLength = (i: number): number =>
-    counts[i] === 0 ? 0 : (lists[i] as { title: string }).title.length + sizes[i] + SEP
+  // each list keeps its first `count` lines, `size` characters with their line breaks; a list's part
+  // is its title and those lines, one per line; a list with no line has no part
+  const kept = lists.map((l) => ({
+    ...l,
+    count: l.lines.length,
+    size: l.lines.reduce((n, line) => n + line.length + 1, 0),
+  }))
+  const partLength = (k: (typeof kept)[number]): number => (k.count === 0 ? 0 : k.title.length + k.size + SEP)
   let length = head.reduce((n, p) => n + p.length + SEP, 0) + tail.length
-  for (let i = 0; i < lists.length; i++) length += partLength(i)
-  while (length > PROMPT_MAX_CHARS && counts.some((n) => n > 0)) {
-    const i = counts.indexOf(Math.max(...counts))
-    length -= partLength(i)
-    counts[i] = counts[i] - 1
-    sizes[i] = sizes[i] - (lists[i] as { lines: string[] }).lines[counts[i]].length - 1
-    length += partLength(i)
+  for (const k of kept) length += partLength(k)
+  while (length > PROMPT_MAX_CHARS && kept.some((k) => k.count > 0)) {
+    // the longest list gives up its last line (the first of equals)
+    const k = kept.reduce((a, b) => (b.count > a.count ? b : a))
+    length -= partLength(k)
+    k.count--
+    k.size -= (k.lines[k.count]?.length ?? 0) + 1
+    length += partLength(k)
   }
-  if (counts.every((n) => n === 0)) return ''
+  if (kept.every((k) => k.count === 0)) return ''
   const parts = [...head]
-  lists.forEach((l, i) => {
-    if (counts[i] > 0) parts.push([l.title, ...l.lines.slice(0, counts[i])].join('\n'))
-  })
+  for (const k of kept) if (k.count > 0) parts.push([k.title, ...k.lines.slice(0, k.count)].join('\n'))
   parts.push(tail)
   return parts.join('\n\n')
 }

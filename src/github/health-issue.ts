@@ -73,14 +73,14 @@ export function decodeHealthState(
   body: string,
   project: string,
 ): { state: HealthState } | { broken: string } | { absent: true } {
-  const match = STATE_MARKER.exec(body)
-  if (!match)
+  const encoded = STATE_MARKER.exec(body)?.[1]
+  if (encoded === undefined)
     return body.includes('mintlify-docs-action:health-state')
       ? { broken: 'its hidden state is not readable (edited by hand?)' }
       : { absent: true }
   let json: unknown
   try {
-    json = JSON.parse(Buffer.from(match[1], 'base64').toString('utf8'))
+    json = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8'))
   } catch {
     return { broken: 'its hidden state is not valid JSON (edited by hand?)' }
   }
@@ -181,14 +181,14 @@ export function encodeImpactState(state: ImpactState): string {
 
 /** The impact memory in a body, or why it cannot be used. */
 export function decodeImpactState(body: string): { state: ImpactState } | { broken: string } | { absent: true } {
-  const match = IMPACT_MARKER.exec(body)
-  if (!match)
+  const encoded = IMPACT_MARKER.exec(body)?.[1]
+  if (encoded === undefined)
     return body.includes('mintlify-docs-action:impact-state')
       ? { broken: 'its hidden figures of the docs changes are not readable (edited by hand?)' }
       : { absent: true }
   let json: unknown
   try {
-    json = JSON.parse(inflateRawSync(Buffer.from(match[1], 'base64')).toString('utf8'))
+    json = JSON.parse(inflateRawSync(Buffer.from(encoded, 'base64')).toString('utf8'))
   } catch {
     return { broken: 'its hidden figures of the docs changes are not readable (edited by hand?)' }
   }

@@ -57,8 +57,7 @@ export async function findInstruction(body: string, phrase: string): Promise<Ins
   // the parser is loaded only for a comment that may hold an instruction at all
   if (!lines.some((line) => trigger.test(line))) return { found: false }
   const eligible = paragraphLines(await parseComment(text))
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]
+  for (const [i, line] of lines.entries()) {
     const match = eligible.has(i + 1) ? trigger.exec(line) : null
     if (!match) continue
     const rest = [line.slice(match[0].length), ...lines.slice(i + 1)].join('\n').trim()

@@ -65,8 +65,7 @@ export class ThreadComment {
     identity: string | undefined,
   ): { comment: IssueComment; state: ThreadState } | undefined {
     if (!identity) return undefined
-    for (let i = comments.length - 1; i >= 0; i--) {
-      const comment = comments[i]
+    for (const comment of [...comments].reverse()) {
       if (!sameLogin(comment.author, identity)) continue
       const state = decodeState(comment.body)
       if (state) return { comment, state }

@@ -88,10 +88,10 @@ export function encodeState(state: ThreadState): string {
 
 /** The state in a comment body, or undefined when it has none or it does not read. */
 export function decodeState(body: string): ThreadState | undefined {
-  const match = STATE_MARKER.exec(body)
-  if (!match) return undefined
+  const encoded = STATE_MARKER.exec(body)?.[1]
+  if (encoded === undefined) return undefined
   try {
-    const parsed = stateSchema.safeParse(JSON.parse(Buffer.from(match[1], 'base64').toString('utf8')))
+    const parsed = stateSchema.safeParse(JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')))
     return parsed.success ? parsed.data : undefined
   } catch {
     return undefined

@@ -13,7 +13,9 @@ export function parseDuration(text: string): number | undefined {
   if (!/^(\d+(\.\d+)?(ms|s|m|h))+$/.test(value)) return undefined
   let total = 0
   for (const [, amount, , unit] of value.matchAll(/(\d+(\.\d+)?)(ms|s|m|h)/g)) {
-    total += Number(amount) * UNIT_MS[unit]
+    const ms = UNIT_MS[unit ?? '']
+    if (ms === undefined) return undefined
+    total += Number(amount) * ms
   }
   return Math.round(total)
 }

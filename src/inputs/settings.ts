@@ -832,7 +832,8 @@ export function parseSettings(
 /** The root's mode input, or an InputError naming it and what is accepted. */
 function modeOf(raw: RawInputs): ActionName {
   const given = (raw.mode ?? '').trim() || DEFAULTS.mode
-  if ((MODES as readonly string[]).includes(given)) return given as ActionName
+  const mode = MODES.find((m) => m === given)
+  if (mode !== undefined) return mode
   throw new InputError(
     `Input "mode" ${describeValue('mode', raw.mode)}: expected agent, visitors, views, insights, comment, deploy, preview, automation or health.`,
   )

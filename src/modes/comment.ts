@@ -242,7 +242,8 @@ async function converse(settings: CommentSettings, ctx: ModeContext): Promise<Co
   if (catchUp.left.length > 0) {
     // said in the thread on the newest entry, each left-out instruction as a link, and in the log
     const left = catchUp.left.map((i) => ({ by: i.author, url: i.url, at: i.at }))
-    entries[entries.length - 1] = { ...entries[entries.length - 1], left }
+    const newest = entries.at(-1)
+    if (newest) entries[entries.length - 1] = { ...newest, left }
     core.warning(
       [
         `${count(left.length, 'earlier instruction was', 'earlier instructions were')} left out: more than ${MAX_INSTRUCTIONS} were waiting at once, and one run sends at most ${MAX_INSTRUCTIONS}. Write ${left.length === 1 ? 'it' : 'them'} again (the tracking comment lists ${left.length === 1 ? 'it' : 'them'} too):`,
@@ -301,12 +302,13 @@ async function converse(settings: CommentSettings, ctx: ModeContext): Promise<Co
   // on the agent's pull request in the docs repository: the code thread that started the job shows it too
   if (!ctx.signal.aborted)
     await echoToOrigin(api, identity, ctx.run, tracking.state.origin, agent, done, view, ctx.signal)
-  if (!notOwn && own.kind === 'review-comment' && own.replyTo !== undefined) {
+  const reply = done.at(-1)
+  if (!notOwn && own.kind === 'review-comment' && own.replyTo !== undefined && reply) {
     try {
       await api.replyToReviewComment(
         event.thread,
         own.replyTo,
-        renderReviewReply(done[done.length - 1], agent.jobId, ctx.run),
+        renderReviewReply(reply, agent.jobId, ctx.run),
         ctx.signal.aborted ? 900 : undefined,
       )
     } catch (error) {
@@ -415,7 +417,9 @@ async function pendingInstructions(
   const claimed: Instruction[] = []
   let i = allowed.length - 1
   for (; i >= 0 && claimed.length < keep; i--) {
-    const { comment, text } = allowed[i]
+    const item = allowed[i]
+    if (!item) break
+    const { comment, text } = item
     if (
       (await react(api, event.thread, { kind: 'issue-comment', id: comment.id }, 'eyes')) === 'existed' &&
       !creditedToThisRun(tracking, comment.id, runUrl)
@@ -445,9 +449,10 @@ function creditedToThisRun(tracking: ThreadComment, comment: number, runUrl: str
  * where; for a new job, the thread as context after them.
  */
 function promptOf(instructions: readonly Instruction[], context: string | undefined): string {
+  const [only] = instructions
   const body =
-    instructions.length === 1
-      ? instructions[0].text
+    instructions.length === 1 && only
+      ? only.text
       : `Several instructions were written on this thread while the agent was busy. Carry them out in order:\n\n${instructions.map((i, n) => `${n + 1}. From ${i.author} (${i.url}):\n${i.text}`).join('\n\n')}`
   return context ? `${body}\n\n${context}` : body
 }

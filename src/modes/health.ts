@@ -143,7 +143,9 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
   let impact: ImpactMeasured | undefined
   const impactSettings = settings.health.impact
   const docs = impactSettings ? await docsPort(impactSettings, api, ctx) : undefined
-  if (impactSettings && docs) {
+  // the trend's first week (weeks is at least 1, so there is one)
+  const trendStart = all[0]
+  if (impactSettings && docs && trendStart !== undefined) {
     const agentLinks = new Set(state.gaps.flatMap((g) => (g.job?.prLink ? [pullKey(g.job.prLink)] : [])))
     impact = await measureImpact({
       settings: impactSettings,
@@ -152,7 +154,7 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
       repo: docs.repo,
       port: docs.port,
       prior: priorImpact,
-      trendStart: all[0],
+      trendStart,
       agentLinks,
       allowance: () => budget.remaining - reserve,
     })

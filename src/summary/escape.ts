@@ -10,7 +10,7 @@ const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '
 
 export function escapeText(text: string, max = 300): string {
   return bound(oneLine(text), max)
-    .replace(/[&<>"']/g, (c) => HTML[c])
+    .replace(/[&<>"']/g, (c) => HTML[c] ?? c)
     .replace(/[\\`*_[\]()|!~]/g, '\\$&')
     .replace(/:\/\//g, `:${JOINER}//`)
     .replace(/www\./gi, (m) => `${m.slice(0, 3)}${JOINER}.`)
@@ -35,7 +35,7 @@ export function link(url: string | null | undefined, text: string): string {
     return escapeText(url)
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return escapeText(url)
-  const href = redact(parsed.toString()).replace(/[&<>"']/g, (c) => HTML[c])
+  const href = redact(parsed.toString()).replace(/[&<>"']/g, (c) => HTML[c] ?? c)
   return `<a href="${href}">${escapeText(text)}</a>`
 }
 

@@ -103,8 +103,7 @@ export function renderVisitorsViewsSummary(input: VisitorsViewsSummaryInput): st
     const lines = [`| Page | Total | Human / AI | ${byPath ? 'Change' : 'AI share'} | |`, '|---|---:|---:|---:|---|']
     let bytes = Buffer.byteLength(parts.join('\n\n')) + 2000 + (byPath ? 40_000 : 0) // room for the movers
     let listed = 0
-    for (let i = 0; i < shown; i++) {
-      const r = input.sorted[i]
+    for (const r of input.sorted.slice(0, shown)) {
       const joined = byPath?.get(r.path)
       const fourth = byPath ? (joined ? formatChange(joined) : '—') : aiShare(r.human, r.ai)
       const line = `| ${escapeText(r.path, 150)} | ${formatNumber(r.total)} | ${formatNumber(r.human)} / ${formatNumber(r.ai)} | ${fourth} | ${bar(r.total, max)} |`

@@ -234,7 +234,7 @@ describe("GitHub's real webhook payloads (@octokit/webhooks-examples)", () => {
     ...payloads('pull_request_review'),
   ]
   test.each(comments)('%s: the thread, the comment and its author are read as GitHub sent them', (label, payload) => {
-    const name = label.split(' ')[0]
+    const name = label.split(' ')[0] ?? ''
     const event = readConversationEvent(name, payload, repo)
     const p = payload as {
       action: string
@@ -257,7 +257,7 @@ describe("GitHub's real webhook payloads (@octokit/webhooks-examples)", () => {
 
   const threads = [...payloads('issues'), ...payloads('pull_request'), ...comments]
   test.each(threads)('%s: the thread a tracking comment belongs to', (label, payload) => {
-    const name = label.split(' ')[0]
+    const name = label.split(' ')[0] ?? ''
     const p = payload as { issue?: { number: number; pull_request?: unknown }; pull_request?: { number: number } }
     const thread = commentTarget(name, payload, repo)
     expect(thread?.number).toBe(p.issue?.number ?? p.pull_request?.number)

@@ -106,7 +106,7 @@ describe('the hand-run guide', () => {
         // "the last 7 whole days", as the comment says: seven days, both ends included, today not
         const [, first, lastDay] =
           /Page views: proj\\_demo, (\d{4}-\d{2}-\d{2}) – (\d{4}-\d{2}-\d{2})\n/.exec(stdout) ?? []
-        expect((Date.parse(lastDay) - Date.parse(first)) / 86_400_000).toBe(6)
+        expect((Date.parse(lastDay ?? '') - Date.parse(first ?? '')) / 86_400_000).toBe(6)
         expect(stdout).toContain('#### Movers')
       } else if (action === 'insights') {
         expect(Number(outputs['dead-end-searches'])).toBeGreaterThan(0)

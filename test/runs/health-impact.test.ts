@@ -9,7 +9,7 @@ import { type ActionRun, IN_PROCESS, TEST_TOKEN, secretLeaks } from '../e2e/harn
 import { APP_TOKEN, twoRepositories } from '../e2e/two-repositories.js'
 import { decodeImpactState, encodeHealthState, encodeImpactState } from '../../src/github/health-issue.js'
 import { encodeState } from '../../src/github/thread-state.js'
-import { parseJson } from '../e2e/typed.js'
+import { parseJson, defined } from '../e2e/typed.js'
 
 /**
  * "Did the docs change help?" as whole health runs (src/main.ts in-process, the service simulator
@@ -345,8 +345,7 @@ describe('did the docs change help: before and after for a merged docs pull requ
     const { sim, gh, pw } = await world()
     startAt('2026-12-08T09:30:00Z')
     await health(sim, gh)
-    const [comment] = impactComments(gh, 12)
-    expect(comment).toBeDefined()
+    const comment = defined(impactComments(gh, 12)[0], 'the impact comment')
     gh.comments.splice(gh.comments.indexOf(comment), 1)
     // the service corrects a week, and a new pull request has it read again
     const was = pw.shapes.get('/guides/webhooks')

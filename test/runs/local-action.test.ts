@@ -58,8 +58,8 @@ vi.mock('@actions/core', async (importOriginal) => {
 function readEnvFile(path: string): Record<string, string> {
   const env: Record<string, string> = {}
   for (const line of readFileSync(path, 'utf8').split('\n')) {
-    const m = /^([A-Za-z_][\w-]*)=(.*)$/.exec(line.trim())
-    if (m) env[m[1]] = m[2]
+    const [, name, value] = /^([A-Za-z_][\w-]*)=(.*)$/.exec(line.trim()) ?? []
+    if (name !== undefined && value !== undefined) env[name] = value
   }
   return env
 }

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { periodRows } from '../simulator/traffic-data.js'
 import { runAgainst, startSimulator } from '../e2e/fixtures.js'
 import { PATHS, hasStackTrace } from '../e2e/harness.js'
-import { type ExportJson, readJson } from '../e2e/typed.js'
+import { type ExportJson, defined, readJson } from '../e2e/typed.js'
 
 /** mode: views, and compare: previous-period in both traffic modes, end to end against the simulator. */
 const csvLines = (path: string | undefined): string[] =>
@@ -23,7 +23,7 @@ describe.each(PATHS)('views and comparisons ($name)', (runtime) => {
       expect(sim.requestsTo('views')).toHaveLength(Math.max(1, Math.ceil(n / 250)))
       expect(run.outputs['path-count']).toBe(String(n))
       // no date-to: every page was sent one fixed end, tomorrow in UTC, and the file is named for the last day it holds, today
-      const pinned = sim.views.queries[0]?.dateTo
+      const pinned = defined(sim.views.queries[0]?.dateTo, 'the dateTo sent')
       expect(pinned).toMatch(/^\d{4}-\d{2}-\d{2}$/)
       // tomorrow in UTC (a day's midnight within the next 24 hours, whichever side of midnight the run fell)
       expect(Date.parse(pinned) - run.startedAt).toBeGreaterThan(0)

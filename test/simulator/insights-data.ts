@@ -103,7 +103,7 @@ export class InsightsData {
       const unanswered = Math.floor(i / 3) % 4 === 0
       const query =
         i % 211 === 5
-          ? HOSTILE[i % HOSTILE.length]
+          ? (HOSTILE[i % HOSTILE.length] ?? '')
           : `${i % 2 ? 'How do I' : 'how do i'}  use option ${topic}${i % 3 ? '?' : ''}`
       // three turns a thread: the row's id is the thread's, shared by its turns
       d.conversations.push({

@@ -250,6 +250,7 @@ export class ServiceSimulator extends LocalServer<Route> {
   /** A job as the API shows it at `now`. */
   jobView(job: SimJob, now = Date.now()): Record<string, unknown> {
     const phase = [...job.phases].reverse().find((p) => p.at <= now) ?? job.phases[0]
+    if (!phase) throw new Error(`job ${job.id} has no phase`)
     return {
       id: job.id,
       status: phase.status,

@@ -174,7 +174,7 @@ describe('catch-up: every instruction on the thread, once', () => {
     expect(sent.match(/^\d+\. From alice/gm)).toHaveLength(MAX_INSTRUCTIONS)
     // the log: how many, and each with its author, time and link, one line each
     expect(warnings).toHaveLength(1)
-    const warning = decodeURIComponent(warnings[0].replace(/%0A/g, '\n'))
+    const warning = decodeURIComponent((warnings[0] ?? '').replace(/%0A/g, '\n'))
     expect(warning).toContain('31 earlier instructions were left out')
     for (const id of waiting.slice(0, 31))
       expect(warning).toContain(

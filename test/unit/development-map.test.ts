@@ -12,7 +12,7 @@ import { ROOT } from '../e2e/harness.js'
 const guide = readFileSync(join(ROOT, 'docs', 'development.md'), 'utf8')
 const table = /^\| path \| what it holds \|\n\|---\|---\|\n((?:\|.*\n)+)/m.exec(guide)?.[1] ?? ''
 const named = [...table.matchAll(/^\| (.*?) \|/gm)].flatMap((m) =>
-  [...(m[1] ?? '').matchAll(/`([^`]+)`/g)].map((n) => n[1]),
+  [...(m[1] ?? '').matchAll(/`([^`]+)`/g)].map((n) => n[1] ?? ''),
 )
 // the tree as git holds it: what a test run or a build writes aside (coverage/, build/) is not on the map
 const tracked = new Set(

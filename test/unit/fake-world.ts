@@ -41,6 +41,7 @@ class FakeService implements Pick<ServiceClient, 'createJob' | 'getJob' | 'sendM
   private view(job: FakeJob): Job {
     const now = this.clock.now()
     const phase = [...job.phases].reverse().find((p) => p.at <= now) ?? job.phases[0]
+    if (!phase) throw new Error(`job ${job.id} has no phase`)
     return {
       id: job.id,
       status: phase.status,

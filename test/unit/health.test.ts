@@ -10,18 +10,21 @@ import {
 import { completeWeeks, weekEnd } from '../../src/analytics/weeks.js'
 import { decodeHealthState, encodeHealthState } from '../../src/github/health-issue.js'
 import { BODY_LIMIT, type HealthView, renderHealthBody } from '../../src/summary/health-body.js'
-import { anyString, containing } from '../e2e/typed.js'
+import { anyString, containing, defined } from '../e2e/typed.js'
 
 const all = { search: true, question: true, page: true }
 const gap = (text: string, weight = 10, kind: Gap['kind'] = 'search'): Gap =>
-  gapsOf({
-    searches: kind === 'search' ? [{ query: text, hits: weight, lastSearchedAt: undefined }] : [],
-    questions:
-      kind === 'question'
-        ? [{ question: text, asked: weight, threads: 1, page: undefined, lastAskedAt: undefined }]
-        : [],
-    pages: kind === 'page' ? [{ path: text, thumbsDown: weight, thumbsUp: 0, comments: [] }] : [],
-  })[0]
+  defined(
+    gapsOf({
+      searches: kind === 'search' ? [{ query: text, hits: weight, lastSearchedAt: undefined }] : [],
+      questions:
+        kind === 'question'
+          ? [{ question: text, asked: weight, threads: 1, page: undefined, lastAskedAt: undefined }]
+          : [],
+      pages: kind === 'page' ? [{ path: text, thumbsDown: weight, thumbsUp: 0, comments: [] }] : [],
+    })[0],
+    'a gap',
+  )
 
 describe('whole weeks, Monday to Monday in UTC', () => {
   test.each([
@@ -36,7 +39,7 @@ describe('whole weeks, Monday to Monday in UTC', () => {
   ])('%s', (_name, now, weeks) => {
     expect(completeWeeks(now, 2)).toEqual(weeks)
     for (const w of weeks) expect(new Date(`${w}T00:00:00Z`).getUTCDay()).toBe(1)
-    expect(weekEnd(weeks[1])).toBe(
+    expect(weekEnd(defined(weeks[1], 'a second week'))).toBe(
       new Date(Date.parse(`${weeks[1]}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10),
     )
   })
@@ -110,7 +113,7 @@ describe("the issue's memory and its size", () => {
     expect(decodeHealthState(encodeHealthState(state), 'q')).toMatchObject({
       broken: containing('another project'),
     })
-    const bad = encodeHealthState({ ...state, weeks: [{ ...state.weeks[0], start: 'last week' }] })
+    const bad = encodeHealthState({ ...state, weeks: [{ ...defined(state.weeks[0], 'a week'), start: 'last week' }] })
     expect(decodeHealthState(bad, 'p')).toMatchObject({ broken: containing('weeks.0.start') })
     expect(decodeHealthState('<!-- mintlify-docs-action:health-state v1 !!! -->', 'p')).toMatchObject({
       broken: anyString(),

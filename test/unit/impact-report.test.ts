@@ -10,7 +10,7 @@ import { headline, renderImpactComment, renderImpactSection } from '../../src/su
 import { renderingProblemsOf } from '../contract/rendering.js'
 import { HOSTILE } from '../simulator/insights-data.js'
 import { pullKey } from '../../src/github/pull-link.js'
-import { containing } from '../e2e/typed.js'
+import { containing, defined } from '../e2e/typed.js'
 
 /** "What the changes did" and the pull request's comment: the words, the escaping, the size. */
 
@@ -102,7 +102,7 @@ describe('the words', () => {
     expect(alone).toContain('</a> The new logo | 2026-11-18 | images/logo.svg, docs.json |')
     const beside = renderImpactSection({
       pulls: [pull(12, '2026-11-04T15:00:00Z', true)],
-      noPage: [{ ...noPage[0], other: [] }],
+      noPage: [{ ...defined(noPage[0], 'a pull request'), other: [] }],
       weeks: 4,
       counted: new Map(),
       gaps: new Map(),

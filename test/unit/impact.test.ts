@@ -15,6 +15,7 @@ import {
   windowsOf,
 } from '../../src/analytics/impact.js'
 import { weekOf } from '../../src/analytics/weeks.js'
+import { defined } from '../e2e/typed.js'
 
 /** "Did the docs change help": files to pages, the windows, the weeks to read and the figures, without a client. */
 
@@ -187,7 +188,9 @@ describe('the figures', () => {
 
   test('a week missing, or not covering a page, leaves the pull request unmeasured', () => {
     expect(figuresOf(p, weeks.slice(1), 2)).toBeUndefined()
-    expect(figuresOf(p, [...weeks.slice(0, 3), { ...weeks[3], covered: ['/a'] }], 2)).toBeUndefined()
+    expect(
+      figuresOf(p, [...weeks.slice(0, 3), { ...defined(weeks[3], 'a fourth week'), covered: ['/a'] }], 2),
+    ).toBeUndefined()
   })
 
   test('only new pages: no before needed, no control; the weeks before may be absent', () => {

@@ -5,7 +5,7 @@ import * as agentMode from '../../src/modes/agent.js'
 import * as commentMode from '../../src/modes/comment.js'
 import { FakeGitHub, world } from './fake-world.js'
 import { FIXED_NOW } from './fake-clock.js'
-import { containing } from '../e2e/typed.js'
+import { containing, defined } from '../e2e/typed.js'
 
 /**
  * Each mode in-process, against the service and GitHub in memory (fake-world.ts) and a fake clock:
@@ -140,7 +140,7 @@ describe("comment mode: the thread's job", () => {
     const w = linked('')
     const job = w.service.existing(0)
     w.github.comments[0] = {
-      ...w.github.comments[0],
+      ...defined(w.github.comments[0], 'the tracking comment'),
       body: encodeState({ job, entries: [] }),
     }
     const report = await commentMode.run(commentSettings(), w.ctx)
@@ -159,7 +159,7 @@ describe("comment mode: the thread's job", () => {
     const w = linked('')
     const job = w.service.existing(5 * 60_000)
     w.github.comments[0] = {
-      ...w.github.comments[0],
+      ...defined(w.github.comments[0], 'the tracking comment'),
       body: encodeState({ job, entries: [] }),
     }
     const start = w.clock.now()
@@ -176,7 +176,7 @@ describe("comment mode: the thread's job", () => {
     const w = linked('')
     const job = w.service.existing(60 * 60_000)
     w.github.comments[0] = {
-      ...w.github.comments[0],
+      ...defined(w.github.comments[0], 'the tracking comment'),
       body: encodeState({ job, entries: [] }),
     }
     const report = await commentMode.run(commentSettings({ 'wait-timeout': '10m' }), {
@@ -350,7 +350,7 @@ describe('docs in their own repository, with docs-token', () => {
       t.ctx,
     )
     const [job] = [...t.service.jobs.values()]
-    const prNumber = t.docs.comments[0]?.issue
+    const prNumber = defined(t.docs.comments[0]?.issue, "the pull request's comment")
     const comment = t.docs.addComment(prNumber, 'alice', '/docs add a curl example')
     // the docs repository's workflow: the comment action, its github-token the App's
     const inDocs = world({

@@ -13,8 +13,8 @@ describe('README, docs/ and the action.yml files', () => {
 
   test.each(docFiles())('%s: every relative link leads to a file of the repository', (file) => {
     const text = readFileSync(join(ROOT, file), 'utf8')
-    for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
-      const path = target.split('#')[0]
+    for (const [, target = ''] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      const path = target.split('#')[0] ?? ''
       if (/^[a-z]+:/.test(target) || path === '') continue
       expect(existsSync(join(ROOT, dirname(file), path)), `${file}: ${target}`).toBe(true)
     }
@@ -27,7 +27,7 @@ describe('README, docs/ and the action.yml files', () => {
       expect(page).toContain(`<!-- outputs:${action}:start -->`)
       expect(page).toContain(`your-org/mintlify-docs-action/${action}@v1`)
       // a workflow that uses this action, not only its name in a table
-      const blocks = [...page.matchAll(/```ya?ml\n([\s\S]*?)```/g)].map((m) => m[1])
+      const blocks = [...page.matchAll(/```ya?ml\n([\s\S]*?)```/g)].map((m) => m[1] ?? '')
       expect(
         blocks.some((b) => b.includes(`uses: your-org/mintlify-docs-action/${action}@v1`)),
         `docs/actions/${action}.md shows a workflow using the ${action} action`,
@@ -52,7 +52,7 @@ describe('README, docs/ and the action.yml files', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(8)
     for (const [, path, body] of blocks) {
       expect(path, `a YAML block with no <!-- example: … --> line: ${body?.slice(0, 60)}`).toBeDefined()
-      expect(body).toBe(exampleExcerpt(readFileSync(join(ROOT, path), 'utf8')))
+      expect(body).toBe(exampleExcerpt(readFileSync(join(ROOT, path ?? ''), 'utf8')))
     }
   })
 
@@ -113,16 +113,20 @@ describe('test runtimes', () => {
 
 describe('engines', () => {
   // the forms the lockfile's engines use: alternatives (`||`) of comparators (`>=20`, `>= 8`, `^20.19.0`, `20`)
-  const parse = (v: string): number[] => v.split('.').map(Number).concat([0, 0, 0]).slice(0, 3)
-  const cmp = (a: number[], b: number[]): number => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]
+  type Version = [number, number, number]
+  const parse = (v: string): Version => {
+    const [major = 0, minor = 0, patch = 0] = v.split('.').map(Number)
+    return [major, minor, patch]
+  }
+  const cmp = (a: Version, b: Version): number => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]
   function satisfies(version: string, range: string): boolean {
     const v = parse(version)
     return range.split('||').some((alternative) =>
       (alternative.trim().match(/(>=|<=|>|<|\^|~)?\s*\d+(\.\d+)*/g) ?? []).every((comparator) => {
-        const m = /^(>=|<=|>|<|\^|~)?\s*(.+)$/.exec(comparator.trim()) as RegExpExecArray
-        const target = parse(m[2])
+        const [, operator, given = ''] = /^(>=|<=|>|<|\^|~)?\s*(.+)$/.exec(comparator.trim()) ?? []
+        const target = parse(given)
         const c = cmp(v, target)
-        switch (m[1]) {
+        switch (operator) {
           case '>=':
             return c >= 0
           case '<=':
@@ -136,7 +140,7 @@ describe('engines', () => {
           case '~':
             return c >= 0 && v[0] === target[0] && v[1] === target[1]
           default:
-            return m[2].includes('.') ? c === 0 : v[0] === target[0]
+            return given.includes('.') ? c === 0 : v[0] === target[0]
         }
       }),
     )

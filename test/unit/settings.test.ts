@@ -8,6 +8,7 @@ import {
   unusedInputs,
 } from '../../src/inputs/settings.js'
 import { urlSecrets } from '../../src/util/text.js'
+import { defined } from '../e2e/typed.js'
 
 /** The instant every parse here is made at: the tests carry their own time. */
 const NOW = Date.UTC(2026, 10, 21, 15, 30)
@@ -377,7 +378,7 @@ describe('prompt-file: a generated prompt of any size up to the bound, from insi
         throw Object.assign(new Error('no such file'), { code: 'ENOENT' })
       return real
     },
-    read: (path: string) => contents[path],
+    read: (path: string) => defined(contents[path], `a file at ${path}`),
   })
   const parse = (raw: RawInputs, f = files({ '/work/space/prompt.md': '  Document the webhooks\n' })) =>
     parseSettings({ 'api-key': 'mint_abc123', 'project-id': 'proj_1', ...raw }, NOW, '', f)

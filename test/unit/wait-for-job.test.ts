@@ -3,6 +3,7 @@ import { ApiError } from '../../src/api/errors.js'
 import type { Job } from '../../src/api/schemas.js'
 import { NEW_JOB_VISIBILITY_MS, waitForJob } from '../../src/agent/wait-for-job.js'
 import { FakeClock } from './fake-clock.js'
+import { defined } from '../e2e/typed.js'
 
 const J = (status: string, prLink: string | null = null): Job => ({ id: 'job_1', status, prLink })
 
@@ -11,7 +12,7 @@ function setup(sequence: Job[], repeatLast = true) {
   const seen: Job[] = []
   let i = 0
   const getJob = async (): Promise<Job> => {
-    const job = sequence[Math.min(i, sequence.length - 1)]
+    const job = defined(sequence[Math.min(i, sequence.length - 1)], 'a scripted job')
     if (!repeatLast && i >= sequence.length) throw new Error('no more')
     i++
     return job
@@ -24,7 +25,7 @@ function scripted(script: Array<Job | Error>) {
   let i = 0
   return {
     getJob: async (): Promise<Job> => {
-      const next = script[Math.min(i++, script.length - 1)]
+      const next = defined(script[Math.min(i++, script.length - 1)], 'a scripted answer')
       if (next instanceof Error) throw next
       return next
     },

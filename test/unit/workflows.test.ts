@@ -26,7 +26,7 @@ function filesIn(dir: string): Workflow[] {
 function readmeSnippets(): Workflow[] {
   return docFiles().flatMap((file) =>
     [...readFileSync(join(ROOT, file), 'utf8').matchAll(/```ya?ml\n([\s\S]*?)```/g)]
-      .map((m, i) => ({ name: `${file} snippet ${i + 1}`, text: m[1] }))
+      .map((m, i) => ({ name: `${file} snippet ${i + 1}`, text: m[1] ?? '' }))
       .filter((w) => /^jobs:/m.test(w.text)),
   )
 }
