@@ -23,9 +23,11 @@ export default defineConfig({
     // job summary keeps the first GITHUB_STEP_SUMMARY path it reads
     server: { deps: { inline: ['@actions/core', '@actions/github', '@octokit/plugin-throttling', 'bottleneck'] } },
     // statement coverage of src/, from the unit tests and the in-process runs (the bundle's runs in
-    // child processes are not counted); npm test fails below the threshold
+    // child processes are not counted): `npm run test:coverage`, and CI's first moved-clock run
+    // (scripts/test-moved-clocks.mjs), which fails below the threshold. Off in `npm test`, whose
+    // time it would add to by a fifth.
     coverage: {
-      enabled: true,
+      enabled: false,
       provider: 'v8',
       include: ['src/**/*.ts'],
       exclude: ['src/types/**'],

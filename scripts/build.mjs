@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { minify } from 'terser'
+import { sourceHash } from './source-hash.mjs'
 
 const statsPath = join('build', 'ncc-stats.json')
 const outPath = join('dist', 'licenses.txt')
@@ -109,3 +110,6 @@ for (const folder of [...folders].sort()) {
 const unique = [...new Set(entries)]
 writeFileSync(outPath, `${unique.join('\n\n')}\n`)
 console.log(`${outPath}: ${unique.length} bundled packages`)
+
+// what this dist/ was built from: npm test rebuilds only when the source differs (scripts/pretest.mjs)
+writeFileSync(join('dist', 'source.sha256'), `${sourceHash()}\n`)

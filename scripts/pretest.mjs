@@ -1,8 +1,12 @@
 // `npm test`, before vitest: the build (dist/, which the e2e tests run) and knip (unused files,
 // exports and dependencies) side by side: neither needs the other, and together they take the
-// time of the longer one. Fails when either fails, with its output.
+// time of the longer one. The build runs only when dist/ was built from another source than this
+// one (dist/source.sha256, scripts/source-hash.mjs), so the tests never run an old bundle. Fails
+// when either fails, with its output.
 import { spawn } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { sourceHash } from './source-hash.mjs'
 
 function run(name, args) {
   return new Promise((resolve) => {
@@ -14,8 +18,11 @@ function run(name, args) {
   })
 }
 
+const stamp = join('dist', 'source.sha256')
+const current = existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === sourceHash()
+if (current) console.log('dist/ is built from this source (dist/source.sha256): not built again.')
 const results = await Promise.all([
-  run('build', [join('scripts', 'build.mjs')]),
+  ...(current ? [] : [run('build', [join('scripts', 'build.mjs')])]),
   run('knip', [join('node_modules', 'knip', 'bin', 'knip.js')]),
 ])
 let failed = false
