@@ -6,7 +6,7 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['dist/', 'build/', 'coverage/', 'node_modules/', 'test/contract/vendor/'] },
+  { ignores: ['dist/', 'build/', 'coverage/', 'node_modules/', 'test/contract/vendor/', '.stryker-tmp/', 'reports/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { csvRows } from '../../src/analytics/csv.js'
+import { propertyRuns } from './property-runs.js'
 
 /**
  * The CSV writer's guarantee over generated hostile text, thousands of cases each:
@@ -65,7 +66,7 @@ describe('CSV under every separator (property-based)', () => {
       fc.property(rows, (data) => {
         for (const value of harshestCells(csvRows(data))) if (FORMULA.test(value)) expect(value).toMatch(NUMBER)
       }),
-      { numRuns: 5000 },
+      { numRuns: propertyRuns(5000) },
     )
   })
 
@@ -80,7 +81,7 @@ describe('CSV under every separator (property-based)', () => {
           )
         }
       }),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     )
   })
 

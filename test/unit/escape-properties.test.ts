@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest'
 import { parseMarkdown } from '../../src/github/markdown.js'
 import { escapeText } from '../../src/summary/escape.js'
 import { bound, external, oneLine } from '../../src/util/text.js'
+import { propertyRuns } from './property-runs.js'
 
 /**
  * The escapers over generated hostile text, thousands of cases each, judged as GitHub renders it
@@ -107,7 +108,7 @@ describe('escapeText (property-based)', () => {
         // no @mention: GitHub's filter reads the rendered text, where an @ is followed by a name
         expect(toString(tree)).not.toMatch(/@[a-z0-9]/i)
       }),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     )
   })
 
@@ -130,7 +131,7 @@ describe('escapeText (property-based)', () => {
           bound(oneLine(b), 60),
         ])
       }),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     )
   })
 })
@@ -144,7 +145,7 @@ describe('external (property-based)', () => {
         expect(line.startsWith('::')).toBe(false)
         expect(`x ${line}`.includes('\n::')).toBe(false)
       }),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     )
   })
 })

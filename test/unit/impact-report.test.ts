@@ -11,6 +11,7 @@ import { renderingProblemsOf } from '../contract/rendering.js'
 import { HOSTILE } from '../simulator/insights-data.js'
 import { pullKey } from '../../src/github/pull-link.js'
 import { containing, defined } from '../e2e/typed.js'
+import { propertyRuns } from './property-runs.js'
 
 /** "What the changes did" and the pull request's comment: the words, the escaping, the size. */
 
@@ -206,7 +207,7 @@ describe("contributors' text stays text", () => {
           expect(html(sectionTree)).toEqual([])
         },
       ),
-      { numRuns: 250 },
+      { numRuns: propertyRuns(250) },
     )
   })
 })
