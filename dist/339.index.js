@@ -1708,8 +1708,6 @@ function parsePullLink(link) {
     if (!m)
         return undefined;
     const [, host, owner, repo, number] = m;
-    if (repo === '.' || repo === '..')
-        return undefined;
     let href;
     try {
         href = new URL(link).href;
@@ -1717,7 +1715,8 @@ function parsePullLink(link) {
     catch {
         return undefined;
     }
-    // the URL must read as written (no normalisation, no encoding tricks)
+    // the URL must read as written (no normalisation: no `.` or `..` repository, no upper-case host or
+    // default port; no encoding tricks)
     if (href !== link)
         return undefined;
     return { host: host.toLowerCase(), owner, repo, number: Number(number) };

@@ -28,14 +28,14 @@ export function parsePullLink(link: string | null | undefined): PullLink | undef
   const m = CANONICAL.exec(link)
   if (!m) return undefined
   const [, host, owner, repo, number] = m as unknown as [string, string, string, string, string]
-  if (repo === '.' || repo === '..') return undefined
   let href: string
   try {
     href = new URL(link).href
   } catch {
     return undefined
   }
-  // the URL must read as written (no normalisation, no encoding tricks)
+  // the URL must read as written (no normalisation: no `.` or `..` repository, no upper-case host or
+  // default port; no encoding tricks)
   if (href !== link) return undefined
   return { host: host.toLowerCase(), owner, repo, number: Number(number) }
 }

@@ -26,6 +26,36 @@ describe('parseRangeEnd', () => {
   })
 
   test.each([
+    // the edges that are still dates: the first accepted year, the last second, hour and offset
+    ['2000-01-01', Date.UTC(2000, 0, 1)],
+    ['2026-12-31', Date.UTC(2026, 11, 31)],
+    ['2026-10-01T23:59:59Z', Date.UTC(2026, 9, 1, 23, 59, 59)],
+    ['2026-10-01T00:00:00+23:59', Date.UTC(2026, 8, 30, 0, 1)],
+    ['2026-10-01t10:00z', Date.UTC(2026, 9, 1, 10)],
+    [' 2026-10-01 ', Date.UTC(2026, 9, 1)],
+  ])('%j is the instant %i', (text, instant) => {
+    expect(parseRangeEnd(text, now)?.instant).toBe(instant)
+  })
+
+  test.each([
+    '1999-12-31',
+    'x2026-10-01',
+    '2026-10-01x',
+    '2026-10-00',
+    '2026-00-10',
+    '2026-13-01',
+    '2026-10-01T24:00Z',
+    '2026-10-01T10:60Z',
+    '2026-10-01T10:00:60Z',
+    '2026-10-01T10:00+24:00',
+    '2026-10-01T10:00+05:60',
+    '2026-10-01T10:00x+05:00',
+    '2026-10-01T10:00+05:00x',
+  ])('%j is no date, however near', (text) => {
+    expect(parseRangeEnd(text, now)).toBeUndefined()
+  })
+
+  test.each([
     '2026-02-30',
     '2025-02-29',
     '2026-13-01',

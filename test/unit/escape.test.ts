@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { prNumber } from '../../src/agent/job-outputs.js'
-import { escapeText, link } from '../../src/summary/escape.js'
+import { escapeText, keyValueTable, link } from '../../src/summary/escape.js'
 import { external, registerSecret } from '../../src/util/text.js'
 
 describe('escapeText', () => {
@@ -54,5 +54,33 @@ describe('prNumber', () => {
     [null, undefined],
   ])('%s → %s', (url, number) => {
     expect(prNumber(url)).toBe(number)
+  })
+})
+
+describe('link(): a link only when whole and of the web', () => {
+  test.each([
+    [undefined, ''],
+    [null, ''],
+    ['', ''],
+    ['https://x.example/a?b=1&c=2', '<a href="https://x.example/a?b=1&amp;c=2">t</a>'],
+    ['http://x.example/a', '<a href="http://x.example/a">t</a>'],
+    ["https://x.example/a'b", '<a href="https://x.example/a&#39;b">t</a>'],
+    ['javascript:alert(1)', 'javascript:alert\\(1\\)'],
+    ['ftp://x.example/f', 'ftp:&#8288;//x.example/f'],
+    ['not a url', 'not a url'],
+  ])('%j → %j', (url, rendered) => {
+    expect(link(url, 't')).toBe(rendered)
+  })
+})
+
+describe('keyValueTable', () => {
+  test('the first row is the header; an empty value reads —; no rows is one empty row', () => {
+    expect(
+      keyValueTable([
+        ['Job', 'job_1'],
+        ['Pull request', ''],
+      ]),
+    ).toBe('| Job | job_1 |\n|---|---|\n| Pull request | — |')
+    expect(keyValueTable([])).toBe('| — | — |\n|---|---|')
   })
 })

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { commentTarget } from '../../src/github/comment-target.js'
 import { githubTime } from '../../src/github/port.js'
-import { parsePullLink, pullLinkLabel, pullRequestHere } from '../../src/github/pull-link.js'
+import { parsePullLink, pullKey, pullLinkLabel, pullRequestHere } from '../../src/github/pull-link.js'
 import { ThreadComment } from '../../src/github/thread-comment.js'
 import {
   MAX_ENTRIES,
@@ -66,6 +66,12 @@ describe('pull request links', () => {
     ['https://github.com/Acme/Docs/pull/7', 'https://github.com', 7],
     ['https://ghes.acme.internal/acme/docs/pull/3', 'https://ghes.acme.internal', 3],
     ['https://github.com/acme/other/pull/101', 'https://github.com', undefined],
+    ['https://github.com/other/docs/pull/101', 'https://github.com', undefined],
+    ['https://github.com/acme/docs/pull/101', 'not a server url', undefined],
+    // not as written once read: an upper-case host, a default port
+    ['https://GitHub.com/acme/docs/pull/101', 'https://github.com', undefined],
+    ['https://github.com:443/acme/docs/pull/101', 'https://github.com', undefined],
+    ['https://github.com/acme/./pull/101', 'https://github.com', undefined],
     ['https://github.com/acme/docs-old/pull/101', 'https://github.com', undefined],
     ['https://ghes.acme.internal/acme/docs/pull/3', 'https://github.com', undefined],
     ['https://github.com/acme/docs/issues/5', 'https://github.com', undefined],
@@ -90,6 +96,15 @@ describe('pull request links', () => {
     ['https://github.com/acme/docs/pull/13/../../issues/1', undefined],
   ])('%s reads as %s on github.com in acme/docs', (link, label) => {
     expect(pullLinkLabel(link, { serverUrl: 'https://github.com', ...repo })).toBe(label)
+  })
+
+  test.each([
+    ['https://github.com/acme/docs/pull/12', 'github.com/acme/docs#12'],
+    ['https://github.com/Acme/Docs/pull/12', 'github.com/acme/docs#12'],
+    ['https://ghes.acme.internal/acme/docs/pull/3', 'ghes.acme.internal/acme/docs#3'],
+    ['not a pull request', 'not a pull request'],
+  ])('pullKey(%j) is %j: one key however the link is cased; the text itself when it names none', (link, key) => {
+    expect(pullKey(link)).toBe(key)
   })
 
   test('parsePullLink reads only the canonical form', () => {
