@@ -39,6 +39,23 @@ function agentInApp(sim: ServiceSimulator, apiUrl: string, extra: Record<string,
   )
 }
 
+/** alice's comment on the agent's pull request #`pr` in acme/docs, as GitHub sends the event. */
+function onDocsPull(pr: number, comment: { id: number; body: string; html_url: string }) {
+  return {
+    name: 'issue_comment',
+    payload: {
+      action: 'created',
+      issue: {
+        number: pr,
+        title: 'Docs: webhooks',
+        html_url: `https://github.com/acme/docs/pull/${pr}`,
+        pull_request: { url: 'x' },
+      },
+      comment: { id: comment.id, body: comment.body, user: ALICE, html_url: comment.html_url },
+    },
+  }
+}
+
 /** The tracking comments on a thread: the action's state, in a comment a bot wrote. */
 function trackingComments(gh: GitHubSimulator, number: number) {
   return gh.commentsOn(number).filter((c) => c.user.type === 'Bot' && decodeState(c.body) !== undefined)
@@ -112,22 +129,7 @@ describe('docs in their own repository, over HTTP (two repositories, one App)', 
       sim,
       IN_PROCESS,
       fromExample('docs-repository-docs.yml', 'acme/docs', sim, appToken),
-      {
-        event: {
-          name: 'issue_comment',
-          payload: {
-            action: 'created',
-            issue: {
-              number: pr,
-              title: 'Docs: webhooks',
-              html_url: `https://github.com/acme/docs/pull/${pr}`,
-              pull_request: { url: 'x' },
-            },
-            comment: { id: onPr.id, body: onPr.body, user: ALICE, html_url: onPr.html_url },
-          },
-        },
-        env: inDocs,
-      },
+      { event: onDocsPull(pr, onPr), env: inDocs },
     )
     expect(second.code).toBe(0)
     expect(second.warnings).toEqual([])
@@ -186,22 +188,7 @@ describe('docs in their own repository, over HTTP (two repositories, one App)', 
       sim,
       IN_PROCESS,
       { mode: 'comment', 'github-token': docsOnly },
-      {
-        event: {
-          name: 'issue_comment',
-          payload: {
-            action: 'created',
-            issue: {
-              number: pr,
-              title: 'Docs: webhooks',
-              html_url: `https://github.com/acme/docs/pull/${pr}`,
-              pull_request: { url: 'x' },
-            },
-            comment: { id: asked.id, body: asked.body, user: ALICE, html_url: asked.html_url },
-          },
-        },
-        env: { GITHUB_API_URL: apiUrl, GITHUB_REPOSITORY: 'acme/docs' },
-      },
+      { event: onDocsPull(pr, asked), env: { GITHUB_API_URL: apiUrl, GITHUB_REPOSITORY: 'acme/docs' } },
     )
     expect(second.outputs.triggered).toBe('true')
     expect(second.warnings.filter((w) => w.includes('Could not show this instruction on acme/app#7'))).toHaveLength(1)
@@ -227,22 +214,7 @@ describe('docs in their own repository, over HTTP (two repositories, one App)', 
       sim,
       IN_PROCESS,
       { mode: 'comment', 'github-token': APP_TOKEN },
-      {
-        event: {
-          name: 'issue_comment',
-          payload: {
-            action: 'created',
-            issue: {
-              number: pr,
-              title: 'Docs: webhooks',
-              html_url: `https://github.com/acme/docs/pull/${pr}`,
-              pull_request: { url: 'x' },
-            },
-            comment: { id: asked.id, body: asked.body, user: ALICE, html_url: asked.html_url },
-          },
-        },
-        env: { GITHUB_API_URL: apiUrl, GITHUB_REPOSITORY: 'acme/docs' },
-      },
+      { event: onDocsPull(pr, asked), env: { GITHUB_API_URL: apiUrl, GITHUB_REPOSITORY: 'acme/docs' } },
     )
     expect(second.code).toBe(0)
     expect(second.outputs).toMatchObject({ triggered: 'true', 'job-id': jobId })

@@ -464,7 +464,11 @@ describe('reviewers: author', () => {
     return warnings
   }
 
-  test("a /docs on a code pull request: the writer and the code change's author are both asked, each on their own; one refusal is one warning naming who", async () => {
+  /**
+   * alice's /docs on code pull request #7 of acme/app, which dana opened; the docs repository's
+   * side has `docsWriters` as collaborators. Runs the comment action with reviewers: author.
+   */
+  async function docsOnCodePull(docsWriters: string[]) {
     const w = world({
       eventName: 'issue_comment',
       payload: {
@@ -487,17 +491,20 @@ describe('reviewers: author', () => {
     w.github.roles.set('alice', 'write')
     const docs = new FakeGitHub(() => w.clock.now())
     docs.identityLogin = 'docs-app[bot]'
-    docs.roles.set('alice', 'write')
+    for (const login of docsWriters) docs.roles.set(login, 'write')
     w.ctx.github = async (token) => (token === 'ghs_docs' ? docs : w.github)
+    const settings = parseSettings(
+      { ...base, mode: 'comment', 'github-token': 'ghs_unit', 'docs-token': 'ghs_docs', reviewers: 'author' },
+      FIXED_NOW,
+      'issue_comment',
+    ) as CommentSettings
+    await commentMode.run(settings, w.ctx)
+    return docs
+  }
+
+  test("a /docs on a code pull request: the writer and the code change's author are both asked, each on their own; one refusal is one warning naming who", async () => {
     const warnings = warningsOf()
-    await commentMode.run(
-      parseSettings(
-        { ...base, mode: 'comment', 'github-token': 'ghs_unit', 'docs-token': 'ghs_docs', reviewers: 'author' },
-        FIXED_NOW,
-        'issue_comment',
-      ) as CommentSettings,
-      w.ctx,
-    )
+    const docs = await docsOnCodePull(['alice'])
     const prNumber = docs.comments[0]?.issue
     // dana is no collaborator of the docs repository: her request alone fails; alice's is made
     expect(docs.calls.filter((c) => c === 'request-reviewers')).toHaveLength(2)
@@ -506,39 +513,8 @@ describe('reviewers: author', () => {
     expect(warnings[0]).toContain('Could not ask dana to review acme/docs#')
 
     // both collaborators: both asked
-    const again = world({
-      eventName: 'issue_comment',
-      payload: {
-        action: 'created',
-        issue: {
-          ...issue,
-          html_url: 'https://github.com/acme/app/pull/7',
-          pull_request: { url: 'x' },
-          user: { login: 'dana', type: 'User' },
-        },
-        comment: {
-          id: 556,
-          body: '/docs document the webhooks',
-          user: { login: 'alice', type: 'User' },
-          html_url: 'https://github.com/acme/app/pull/7#issuecomment-556',
-        },
-      },
-      repo: 'app',
-    })
-    again.github.roles.set('alice', 'write')
-    const docs2 = new FakeGitHub(() => again.clock.now())
-    docs2.identityLogin = 'docs-app[bot]'
-    for (const login of ['alice', 'dana']) docs2.roles.set(login, 'write')
-    again.ctx.github = async (token) => (token === 'ghs_docs' ? docs2 : again.github)
-    await commentMode.run(
-      parseSettings(
-        { ...base, mode: 'comment', 'github-token': 'ghs_unit', 'docs-token': 'ghs_docs', reviewers: 'author' },
-        FIXED_NOW,
-        'issue_comment',
-      ) as CommentSettings,
-      again.ctx,
-    )
-    expect(docs2.reviewRequests.map((r) => r.logins)).toEqual([['alice'], ['dana']])
+    const both = await docsOnCodePull(['alice', 'dana'])
+    expect(both.reviewRequests.map((r) => r.logins)).toEqual([['alice'], ['dana']])
   })
 
   test("an issue-started job: the issue's author is asked; a bot that opened it is not", async () => {
