@@ -2388,6 +2388,20 @@ class ThreadComment {
     static blank(api, thread, identity, view, signal) {
         return new ThreadComment(api, thread, identity, view, undefined, { entries: [] }, [], signal);
     }
+    /**
+     * When this identity keeps no tracking comment on the thread, the bot that does (the newest comment
+     * by a bot carrying the action's state): another identity's thread, where writing one more would
+     * split it. A person's copy of the marker does not count.
+     */
+    get otherKeeper() {
+        if (this.id !== undefined)
+            return undefined;
+        const identity = this.identity;
+        return [...this.comments]
+            .reverse()
+            .find((c) => c.authorType === 'Bot' && !(identity && sameLogin(c.author, identity)) && decodeState(c.body))
+            ?.author;
+    }
     /** The id of the tracking comment, once there is one. */
     get commentId() {
         return this.id;
@@ -2624,7 +2638,7 @@ async function echoToOrigin(api, identity, run, origin, report, entries, view, s
         const tracking = await ThreadComment.open(api, thread, identity, view, signal);
         if (tracking.state.job !== undefined && tracking.state.job !== report.jobId)
             return;
-        const other = tracking.commentId === undefined ? otherTracker(tracking.comments, identity) : undefined;
+        const other = tracking.otherKeeper;
         if (other !== undefined) {
             // one tracking comment per thread: another identity keeps that thread's (its workflows write with GITHUB_TOKEN)
             core/* warning */.$e(`Did not show this instruction on ${(0,util_text/* external */.qn)(origin.label, 160)}: its tracking comment was written by ${(0,util_text/* external */.qn)(other, 60)}, not ${(0,util_text/* external */.qn)(identity ?? 'this token', 60)}, and a second one would split the thread. Give the workflows of ${(0,util_text/* external */.qn)(`${owner}/${repo}`, 140)} this same App's token as github-token (docs/docs-repository.md), so that one identity writes both threads.`);
@@ -2635,18 +2649,6 @@ async function echoToOrigin(api, identity, run, origin, report, entries, view, s
     catch (error) {
         core/* warning */.$e(`Could not show this instruction on ${(0,util_text/* external */.qn)(origin.label, 160)} too: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. The token needs to write issues there (a GitHub App installed on both repositories).`);
     }
-}
-/**
- * The bot that keeps a thread's tracking comment when it is not `identity`: the newest comment by a
- * bot that carries the action's state. A person's copy of the marker does not count.
- */
-function otherTracker(comments, identity) {
-    for (let i = comments.length - 1; i >= 0; i--) {
-        const c = comments[i];
-        if (c && c.authorType === 'Bot' && !(identity && sameLogin(c.author, identity)) && decodeState(c.body))
-            return c.author;
-    }
-    return undefined;
 }
 /**
  * `reviewers: author`: asks the people who started the job (the code change's or the issue's author,
@@ -2692,7 +2694,7 @@ async function linkPullRequest(api, identity, run, report, from, view, signal, d
         core/* notice */.lm(`The agent's pull request is in ${(0,util_text/* external */.qn)(`${elsewhere.owner}/${elsewhere.repo}`, 140)}, not ${(0,util_text/* external */.qn)(`${run.owner}/${run.repo}`, 140)}: github-token writes only to this repository, so that pull request gets no tracking comment, and a /docs comment there cannot find job ${(0,util_text/* external */.qn)(jobId, 80)}. Give docs-token a token that can write there (docs/docs-repository.md); the comment here links it.`);
         return;
     }
-    const where = elsewhere ? `${elsewhere.owner}/${elsewhere.repo}#${elsewhere.number}` : `#${here}`;
+    const where = elsewhere ? `${elsewhere.owner}/${elsewhere.repo}#${elsewhere.number}` : `#${here ?? ''}`;
     const pr = {
         owner: elsewhere?.owner ?? run.owner,
         repo: elsewhere?.repo ?? run.repo,
@@ -3628,7 +3630,7 @@ async function converse(settings, ctx) {
     core/* info */.pq(jobId
         ? `${whereText} is linked to job ${(0,util_text/* external */.qn)(jobId, 80)}: sending the instruction as a follow-up.`
         : `${whereText} has no job yet: starting one with this instruction.`);
-    const other = jobId === undefined && tracking.commentId === undefined ? otherTracker(tracking.comments, identity) : undefined;
+    const other = jobId === undefined ? tracking.otherKeeper : undefined;
     if (other !== undefined) {
         // said, never silent: the likely cause is a token mix-up between this workflow and the one that started the job
         core/* warning */.$e(`${whereText} has a tracking comment written by ${(0,util_text/* external */.qn)(other, 60)}, not by ${(0,util_text/* external */.qn)(identity ?? 'this token', 60)} (github-token's account), so its job is not trusted and a new job starts. Use the same token as github-token in every workflow that writes this thread's tracking comment (docs/docs-repository.md).`);

@@ -99,7 +99,7 @@ const TLS_CODES = new Set([
  * What fetch itself refuses before any connection (undici's own words, on the cause): a port the
  * fetch standard blocks (6000, 6665, …) or a scheme it cannot fetch. Said at once, never retried.
  */
-export const BLOCKED_BY_FETCH = new Set(['bad port', 'unknown scheme'])
+const BLOCKED_BY_FETCH = new Set(['bad port', 'unknown scheme'])
 
 /** Network failure codes that prove the request never reached the server. */
 const NOT_SENT_CODES = new Set([

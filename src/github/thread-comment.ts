@@ -109,6 +109,20 @@ export class ThreadComment {
     return new ThreadComment(api, thread, identity, view, undefined, { entries: [] }, [], signal)
   }
 
+  /**
+   * When this identity keeps no tracking comment on the thread, the bot that does (the newest comment
+   * by a bot carrying the action's state): another identity's thread, where writing one more would
+   * split it. A person's copy of the marker does not count.
+   */
+  get otherKeeper(): string | undefined {
+    if (this.id !== undefined) return undefined
+    const identity = this.identity
+    return [...this.comments]
+      .reverse()
+      .find((c) => c.authorType === 'Bot' && !(identity && sameLogin(c.author, identity)) && decodeState(c.body))
+      ?.author
+  }
+
   /** The id of the tracking comment, once there is one. */
   get commentId(): number | undefined {
     return this.id

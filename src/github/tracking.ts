@@ -3,12 +3,12 @@ import type { StatusLabels } from '../inputs/settings.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
 import { type Thread, describeThread } from './comment-event.js'
-import { type GitHubPort, type IssueComment, sameLogin } from './port.js'
+import { type GitHubPort, sameLogin } from './port.js'
 import { parsePullLink, pullRequestHere } from './pull-link.js'
 import type { RunContext } from './run-context.js'
 import { ThreadComment, type ThreadView } from './thread-comment.js'
 import { StatusLabeler, endStage } from './status-labels.js'
-import { type ThreadEntry, type ThreadState, decodeState, withEntry } from './thread-state.js'
+import { type ThreadEntry, type ThreadState, withEntry } from './thread-state.js'
 
 /**
  * A job's life in a thread's tracking comment, the same for agent mode (`comment: true`) and comment
@@ -208,7 +208,7 @@ export async function echoToOrigin(
   try {
     const tracking = await ThreadComment.open(api, thread, identity, view, signal)
     if (tracking.state.job !== undefined && tracking.state.job !== report.jobId) return
-    const other = tracking.commentId === undefined ? otherTracker(tracking.comments, identity) : undefined
+    const other = tracking.otherKeeper
     if (other !== undefined) {
       // one tracking comment per thread: another identity keeps that thread's (its workflows write with GITHUB_TOKEN)
       core.warning(
@@ -230,19 +230,6 @@ export async function echoToOrigin(
       `Could not show this instruction on ${external(origin.label, 160)} too: ${external(getErrorMessage(error), 300)}. The token needs to write issues there (a GitHub App installed on both repositories).`,
     )
   }
-}
-
-/**
- * The bot that keeps a thread's tracking comment when it is not `identity`: the newest comment by a
- * bot that carries the action's state. A person's copy of the marker does not count.
- */
-export function otherTracker(comments: readonly IssueComment[], identity: string | undefined): string | undefined {
-  for (let i = comments.length - 1; i >= 0; i--) {
-    const c = comments[i]
-    if (c && c.authorType === 'Bot' && !(identity && sameLogin(c.author, identity)) && decodeState(c.body))
-      return c.author
-  }
-  return undefined
 }
 
 /**
@@ -308,7 +295,7 @@ export async function linkPullRequest(
     )
     return
   }
-  const where = elsewhere ? `${elsewhere.owner}/${elsewhere.repo}#${elsewhere.number}` : `#${here}`
+  const where = elsewhere ? `${elsewhere.owner}/${elsewhere.repo}#${elsewhere.number}` : `#${here ?? ''}`
   const pr: Thread = {
     owner: elsewhere?.owner ?? run.owner,
     repo: elsewhere?.repo ?? run.repo,

@@ -21,7 +21,6 @@ import {
   labelerFor,
   linkPullRequest,
   openTracking,
-  otherTracker,
   recordEnd,
   recordNotSent,
   recordStart,
@@ -266,8 +265,7 @@ async function converse(settings: CommentSettings, ctx: ModeContext): Promise<Co
       ? `${whereText} is linked to job ${external(jobId, 80)}: sending the instruction as a follow-up.`
       : `${whereText} has no job yet: starting one with this instruction.`,
   )
-  const other =
-    jobId === undefined && tracking.commentId === undefined ? otherTracker(tracking.comments, identity) : undefined
+  const other = jobId === undefined ? tracking.otherKeeper : undefined
   if (other !== undefined) {
     // said, never silent: the likely cause is a token mix-up between this workflow and the one that started the job
     core.warning(
