@@ -87,7 +87,7 @@ export async function exportScale(root: string, node: string, rows: number, comp
   await sim.stop()
   const outputs = parseOutputFile(readFileSync(env.GITHUB_OUTPUT as string, 'utf8'))
   if (outputs['path-count'] !== String(rows))
-    throw new Error(`export of ${rows} rows produced ${outputs['path-count']} paths`)
+    throw new Error(`export of ${rows} rows produced ${outputs['path-count'] ?? 'no'} paths`)
   if (compare && outputs['previous-total'] === undefined)
     throw new Error(`the comparison of ${rows} rows produced no previous-total`)
   return {

@@ -1438,11 +1438,15 @@ function readRunContext(env = process.env) {
         owner,
         repo,
         serverUrl,
-        runUrl: owner && repo && /^\d+$/.test(env.GITHUB_RUN_ID ?? '')
-            ? `${serverUrl}/${owner}/${repo}/actions/runs/${env.GITHUB_RUN_ID}`
-            : undefined,
+        runUrl: runUrlOf(serverUrl, owner, repo, env.GITHUB_RUN_ID),
         actor: env.GITHUB_ACTOR ?? '',
     };
+}
+/** The run's page, only when whole: the repository and a numeric run id. */
+function runUrlOf(serverUrl, owner, repo, runId) {
+    return owner && repo && runId !== undefined && /^\d+$/.test(runId)
+        ? `${serverUrl}/${owner}/${repo}/actions/runs/${runId}`
+        : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/api-words.ts
@@ -4324,7 +4328,11 @@ function listState(name, result) {
     if (result.complete)
         return { complete: true, note: undefined };
     const error = result.error === undefined ? '' : `: ${(0,errors/* getErrorMessage */.u)(result.error)}`;
-    return { complete: false, note: `${name} ${result.stoppedEarly}${error}`, failed: result.error !== undefined };
+    return {
+        complete: false,
+        note: `${name} ${result.stoppedEarly ?? 'stopped early'}${error}`,
+        failed: result.error !== undefined,
+    };
 }
 async function gatherInsights(client, budget, dates) {
     let cancelled = false;
@@ -4353,7 +4361,7 @@ async function gatherInsights(client, budget, dates) {
         if (result.error instanceof errors/* CancelledError */.c)
             throw result.error;
         if (!result.complete)
-            core/* info */.pq(`Stopped: ${result.stoppedEarly}${result.error === undefined ? '' : ` (${(0,errors/* getErrorMessage */.u)(result.error)})`}.`);
+            core/* info */.pq(`Stopped: ${result.stoppedEarly ?? 'early'}${result.error === undefined ? '' : ` (${(0,errors/* getErrorMessage */.u)(result.error)})`}.`);
         return result;
     });
     // 1. which pages are rated down: one request
@@ -4377,7 +4385,7 @@ async function gatherInsights(client, budget, dates) {
                 note: `feedback by page ${spent ? 'was not fetched: max-requests was spent' : `failed: ${(0,errors/* getErrorMessage */.u)(error)}`}`,
                 failed: !spent,
             };
-            core/* info */.pq(`Stopped: ${ratingsState.note}.`);
+            core/* info */.pq(`Stopped: ${ratingsState.note ?? 'early'}.`);
         }
     });
     const rated = ratings.filter((r) => r.thumbsDown > r.thumbsUp).length;
@@ -4422,7 +4430,11 @@ async function gatherInsights(client, budget, dates) {
     const pageState = !ratingsState.complete
         ? ratingsState
         : !commentState.complete
-            ? { complete: false, note: `the pages are complete, but ${commentState.note}`, failed: commentState.failed }
+            ? {
+                complete: false,
+                note: `the pages are complete, but ${commentState.note ?? 'their comments are not'}`,
+                failed: commentState.failed,
+            }
             : { complete: true, note: ratingsHasMore ? 'the endpoint gives at most 100 pages' : undefined };
     return {
         searchSummary,
@@ -5553,8 +5565,10 @@ function verdictText(v) {
 }
 /** The days a window of whole weeks covers: `2026-09-07 – 2026-10-04`. */
 function windowDays(starts) {
-    const first = starts[0];
+    const [first] = starts;
     const lastMonday = starts.at(-1);
+    if (first === undefined || lastMonday === undefined)
+        return '';
     return `${first} – ${(0,format/* formatDay */.im)(Date.parse(`${shiftWeeks(lastMonday, 1)}T00:00:00Z`) - 86_400_000)}`;
 }
 /** One line: the pages together against the site, or why there is no percentage. */
@@ -6714,8 +6728,8 @@ async function health_run(settings, ctx) {
     ctx.outputs.set('jobs-created', JSON.stringify(started));
     if (impact)
         ctx.outputs.set('impact-json', JSON.stringify(impactOutput(impact.state, impact.view.counted)));
-    if (found.closed)
-        core/* info */.pq(`Reopened the health issue #${issue?.number}: it had been closed.`);
+    if (found.closed && issue)
+        core/* info */.pq(`Reopened the health issue #${issue.number}: it had been closed.`);
     const summary = renderHealthSummary(shown, issue, started);
     // a request that failed (not the budget running out) is worth a warning; the issue was still kept
     const failed = fetched.stopped !== undefined && !/max-requests/.test(fetched.stopped);
@@ -6724,7 +6738,7 @@ async function health_run(settings, ctx) {
         ending: failed
             ? {
                 level: 'warning',
-                message: `Some weeks of the trend could not be fetched: ${fetched.stopped}. The issue was kept: ${issue?.url ?? ''}`,
+                message: `Some weeks of the trend could not be fetched: ${fetched.stopped ?? 'stopped early'}. The issue was kept${issue ? `: ${issue.url}` : '.'}`,
             }
             : { level: 'notice', message: `Docs health: ${issue?.url ?? ''}` },
     };

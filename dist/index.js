@@ -95,8 +95,9 @@ var __webpack_modules__ = {
                 return `${start} – ${end}`;
             }
             if (start) return `since ${start}`;
-            if (to?.pinned) return `all time up to ${end}`;
-            return to?.dateOnly ? `up to and including ${end}` : `${end}`;
+            const until = end ?? "";
+            if (to?.pinned) return `all time up to ${until}`;
+            return to?.dateOnly ? `up to and including ${until}` : until;
         }
     },
     7125: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {

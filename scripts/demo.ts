@@ -23,7 +23,7 @@ const rule = (title: string): string => `\n\x1b[1m── ${title} ${'─'.repeat
 function show(run: ActionRun): void {
   console.log(rule('Action log (what the workflow log shows)'))
   console.log(run.stdout.trimEnd().replace(/^/gm, '  '))
-  console.log(rule(`Step outputs (exit code ${run.code})`))
+  console.log(rule(`Step outputs (exit code ${run.code ?? 'none: stopped by a signal'})`))
   for (const [name, value] of Object.entries(run.outputs)) {
     const shown = value.length > 100 ? `${value.slice(0, 100)}…` : value
     console.log(`  ${name.padEnd(18)} ${shown}`)

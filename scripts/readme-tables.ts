@@ -226,7 +226,7 @@ export function healthExample(): string {
  */
 export function renderDoc(text: string): string {
   let out = text
-  for (const [, kind, name] of text.matchAll(/<!-- (inputs|outputs):([\w-]+):start -->/g)) {
+  for (const [, kind = '', name = ''] of text.matchAll(/<!-- (inputs|outputs):([\w-]+):start -->/g)) {
     out = replaceSection(
       out,
       `${kind}:${name}`,

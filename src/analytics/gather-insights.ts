@@ -63,7 +63,11 @@ function listState<T>(name: string, result: CursorExport<T> | undefined): ListSt
   if (!result) return { complete: false, note: 'not fetched: max-requests was spent before it' }
   if (result.complete) return { complete: true, note: undefined }
   const error = result.error === undefined ? '' : `: ${getErrorMessage(result.error)}`
-  return { complete: false, note: `${name} ${result.stoppedEarly}${error}`, failed: result.error !== undefined }
+  return {
+    complete: false,
+    note: `${name} ${result.stoppedEarly ?? 'stopped early'}${error}`,
+    failed: result.error !== undefined,
+  }
 }
 
 export async function gatherInsights(
@@ -100,7 +104,7 @@ export async function gatherInsights(
       if (result.error instanceof CancelledError) throw result.error
       if (!result.complete)
         core.info(
-          `Stopped: ${result.stoppedEarly}${result.error === undefined ? '' : ` (${getErrorMessage(result.error)})`}.`,
+          `Stopped: ${result.stoppedEarly ?? 'early'}${result.error === undefined ? '' : ` (${getErrorMessage(result.error)})`}.`,
         )
       return result
     })
@@ -126,7 +130,7 @@ export async function gatherInsights(
         note: `feedback by page ${spent ? 'was not fetched: max-requests was spent' : `failed: ${getErrorMessage(error)}`}`,
         failed: !spent,
       }
-      core.info(`Stopped: ${ratingsState.note}.`)
+      core.info(`Stopped: ${ratingsState.note ?? 'early'}.`)
     }
   })
   const rated = ratings.filter((r) => r.thumbsDown > r.thumbsUp).length
@@ -183,7 +187,11 @@ export async function gatherInsights(
   const pageState: ListState = !ratingsState.complete
     ? ratingsState
     : !commentState.complete
-      ? { complete: false, note: `the pages are complete, but ${commentState.note}`, failed: commentState.failed }
+      ? {
+          complete: false,
+          note: `the pages are complete, but ${commentState.note ?? 'their comments are not'}`,
+          failed: commentState.failed,
+        }
       : { complete: true, note: ratingsHasMore ? 'the endpoint gives at most 100 pages' : undefined }
   return {
     searchSummary,

@@ -38,10 +38,14 @@ export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext
     owner,
     repo,
     serverUrl,
-    runUrl:
-      owner && repo && /^\d+$/.test(env.GITHUB_RUN_ID ?? '')
-        ? `${serverUrl}/${owner}/${repo}/actions/runs/${env.GITHUB_RUN_ID}`
-        : undefined,
+    runUrl: runUrlOf(serverUrl, owner, repo, env.GITHUB_RUN_ID),
     actor: env.GITHUB_ACTOR ?? '',
   }
+}
+
+/** The run's page, only when whole: the repository and a numeric run id. */
+function runUrlOf(serverUrl: string, owner: string, repo: string, runId: string | undefined): string | undefined {
+  return owner && repo && runId !== undefined && /^\d+$/.test(runId)
+    ? `${serverUrl}/${owner}/${repo}/actions/runs/${runId}`
+    : undefined
 }

@@ -106,6 +106,8 @@ export function describeRange(from: RangeEnd | undefined, to: RangeEnd | undefin
     return `${start} – ${end}`
   }
   if (start) return `since ${start}`
-  if (to?.pinned) return `all time up to ${end}`
-  return to?.dateOnly ? `up to and including ${end}` : `${end}`
+  // no start: there is an end (no dates at all returned above)
+  const until = end ?? ''
+  if (to?.pinned) return `all time up to ${until}`
+  return to?.dateOnly ? `up to and including ${until}` : until
 }

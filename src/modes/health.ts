@@ -295,7 +295,7 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
   ctx.outputs.set('gone-gaps', shown.gone.length)
   ctx.outputs.set('jobs-created', JSON.stringify(started))
   if (impact) ctx.outputs.set('impact-json', JSON.stringify(impactOutput(impact.state, impact.view.counted)))
-  if (found.closed) core.info(`Reopened the health issue #${issue?.number}: it had been closed.`)
+  if (found.closed && issue) core.info(`Reopened the health issue #${issue.number}: it had been closed.`)
   const summary = renderHealthSummary(shown, issue, started)
   // a request that failed (not the budget running out) is worth a warning; the issue was still kept
   const failed = fetched.stopped !== undefined && !/max-requests/.test(fetched.stopped)
@@ -304,7 +304,7 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
     ending: failed
       ? {
           level: 'warning',
-          message: `Some weeks of the trend could not be fetched: ${fetched.stopped}. The issue was kept: ${issue?.url ?? ''}`,
+          message: `Some weeks of the trend could not be fetched: ${fetched.stopped ?? 'stopped early'}. The issue was kept${issue ? `: ${issue.url}` : '.'}`,
         }
       : { level: 'notice', message: `Docs health: ${issue?.url ?? ''}` },
   }

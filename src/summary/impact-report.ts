@@ -49,8 +49,9 @@ function verdictText(v: Verdict): string {
 
 /** The days a window of whole weeks covers: `2026-09-07 – 2026-10-04`. */
 export function windowDays(starts: readonly string[]): string {
-  const first = starts[0]
-  const lastMonday = starts.at(-1) as string
+  const [first] = starts
+  const lastMonday = starts.at(-1)
+  if (first === undefined || lastMonday === undefined) return ''
   return `${first} – ${formatDay(Date.parse(`${shiftWeeks(lastMonday, 1)}T00:00:00Z`) - 86_400_000)}`
 }
 
