@@ -6,8 +6,10 @@ export default defineConfig({
     // the simulators and the fake GitHub check every exchange against the real API descriptions
     // and, first, with the clock moved when TEST_CLOCK_AT says so (test/moved-clock.ts)
     setupFiles: ['test/moved-clock.ts', 'test/contract/setup.ts'],
-    testTimeout: 40_000,
-    hookTimeout: 20_000,
+    // guards against a hang, never a verdict on speed: every timeout inside a run is on the run's
+    // clock (virtual in-process), so a busy machine makes a test slower, never red
+    testTimeout: 300_000,
+    hookTimeout: 120_000,
     // three workers on CI's two cores: the bundle's suites spend much of their time waiting on the
     // child process they spawned, and a third worker fills it (measured: 43 s against 47 s)
     maxWorkers: 3,

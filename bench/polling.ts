@@ -26,6 +26,10 @@ class SimulatedClock implements Clock {
   async sleep(ms: number): Promise<void> {
     this.time += ms
   }
+  /** The simulated job answers at once: no request ever reaches its timeout. */
+  timeout(): AbortSignal {
+    return new AbortController().signal
+  }
 }
 
 /** Runs waitForJob against a job that completes at `endMs`; returns [requests, delay]. */

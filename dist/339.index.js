@@ -701,11 +701,17 @@ class ApiClient {
         const onCancel = () => controller.abort();
         signal.addEventListener('abort', onCancel, { once: true });
         const timeoutMs = Math.min(requestTimeoutMs, Math.max(remaining, 1000));
+        // the request's own timeout runs on the run's clock, as its deadline does
+        const timeout = this.options.clock.timeout(timeoutMs);
         let timedOut = false;
-        const timer = setTimeout(() => {
+        const onTimeout = () => {
             timedOut = true;
             controller.abort();
-        }, timeoutMs);
+        };
+        if (timeout.aborted)
+            onTimeout();
+        else
+            timeout.addEventListener('abort', onTimeout, { once: true });
         let status;
         let location;
         let retryAfter;
@@ -766,7 +772,7 @@ class ApiClient {
             };
         }
         finally {
-            clearTimeout(timer);
+            timeout.removeEventListener('abort', onTimeout);
             signal.removeEventListener('abort', onCancel);
         }
         if (status >= 300 && status < 400) {
@@ -1094,11 +1100,11 @@ class GitHubApi {
         this.octokit = octokit;
         this.options = options;
         this.signal = options.signal;
-        this.now = options.now;
+        this.now = () => options.clock.now();
     }
     static async load(token, options) {
         const { makeOctokit } = await Promise.all(/* import() */[__webpack_require__.e(392), __webpack_require__.e(702)]).then(__webpack_require__.bind(__webpack_require__, 6702));
-        const now = options.now;
+        const now = () => options.clock.now();
         const log = options.log ?? (() => { });
         const octokit = makeOctokit(token, {
             retries: GITHUB_RETRIES,
@@ -1141,11 +1147,13 @@ class GitHubApi {
             ...(options.create || !room ? { retries: 0 } : {}),
         };
     }
-    /** A request signal: the run's cancellation and a timeout (after a cancel, a short one of its own). */
+    /**
+     * A request signal: the run's cancellation and a timeout on the run's clock (after a cancel, a
+     * short one of its own).
+     */
     requestSignal(timeoutMs = REQUEST_TIMEOUT_MS) {
-        return this.signal.aborted
-            ? AbortSignal.timeout(timeoutMs)
-            : AbortSignal.any([this.signal, AbortSignal.timeout(timeoutMs)]);
+        const timeout = this.options.clock.timeout(timeoutMs);
+        return this.signal.aborted ? timeout : AbortSignal.any([this.signal, timeout]);
     }
     /**
      * The login the token writes as: GraphQL `viewer` (personal tokens, and installation tokens such as
@@ -7397,7 +7405,7 @@ async function runMode(settings, signal, overrides = {}) {
             const api = await GitHubApi.load(token, {
                 signal,
                 deadline,
-                now: () => clock.now(),
+                clock,
                 log,
                 retryBaseMs: githubRetryBaseMs,
             });

@@ -146,7 +146,8 @@ var __webpack_modules__ = {
         var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(17);
         const systemClock = {
             now: () => Date.now(),
-            sleep: (ms, signal) => sleep(ms, signal)
+            sleep: (ms, signal) => sleep(ms, signal),
+            timeout: ms => AbortSignal.timeout(Math.max(0, ms))
         };
         function sleep(ms, signal) {
             return new Promise((resolve, reject) => {

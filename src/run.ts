@@ -141,7 +141,7 @@ export async function runMode(settings: Settings, signal: AbortSignal, overrides
       const api = await GitHubApi.load(token, {
         signal,
         deadline,
-        now: () => clock.now(),
+        clock,
         log,
         retryBaseMs: githubRetryBaseMs,
       })

@@ -527,11 +527,15 @@ export class ApiClient {
     const onCancel = (): void => controller.abort()
     signal.addEventListener('abort', onCancel, { once: true })
     const timeoutMs = Math.min(requestTimeoutMs, Math.max(remaining, 1000))
+    // the request's own timeout runs on the run's clock, as its deadline does
+    const timeout = this.options.clock.timeout(timeoutMs)
     let timedOut = false
-    const timer = setTimeout(() => {
+    const onTimeout = (): void => {
       timedOut = true
       controller.abort()
-    }, timeoutMs)
+    }
+    if (timeout.aborted) onTimeout()
+    else timeout.addEventListener('abort', onTimeout, { once: true })
 
     let status: number
     let location: string | null
@@ -592,7 +596,7 @@ export class ApiClient {
         ),
       }
     } finally {
-      clearTimeout(timer)
+      timeout.removeEventListener('abort', onTimeout)
       signal.removeEventListener('abort', onCancel)
     }
 

@@ -1,4 +1,5 @@
 import type { ConversationComment, Thread } from './comment-event.js'
+import type { Clock } from '../util/clock.js'
 import {
   type ChangedFile,
   type Commit,
@@ -44,8 +45,8 @@ export interface GitHubApiOptions {
   signal: AbortSignal
   /** Epoch ms: the step's deadline (wait-timeout); no retry or rate-limit wait goes past it. */
   deadline: number
-  /** The run's clock. */
-  now: () => number
+  /** The run's clock: its time, and each request's timeout. */
+  clock: Pick<Clock, 'now' | 'timeout'>
   log?: (message: string) => void
   /** plugin-retry's unit of wait (1 s); a test shortens it, the action never does. */
   retryBaseMs?: number
@@ -118,12 +119,12 @@ export class GitHubApi implements GitHubPort {
     private readonly options: GitHubApiOptions,
   ) {
     this.signal = options.signal
-    this.now = options.now
+    this.now = () => options.clock.now()
   }
 
   static async load(token: string, options: GitHubApiOptions): Promise<GitHubApi> {
     const { makeOctokit } = await import('./octokit.js')
-    const now = options.now
+    const now = (): number => options.clock.now()
     const log = options.log ?? (() => {})
     const octokit = makeOctokit(token, {
       retries: GITHUB_RETRIES,
@@ -171,11 +172,13 @@ export class GitHubApi implements GitHubPort {
     }
   }
 
-  /** A request signal: the run's cancellation and a timeout (after a cancel, a short one of its own). */
+  /**
+   * A request signal: the run's cancellation and a timeout on the run's clock (after a cancel, a
+   * short one of its own).
+   */
   requestSignal(timeoutMs = REQUEST_TIMEOUT_MS): AbortSignal {
-    return this.signal.aborted
-      ? AbortSignal.timeout(timeoutMs)
-      : AbortSignal.any([this.signal, AbortSignal.timeout(timeoutMs)])
+    const timeout = this.options.clock.timeout(timeoutMs)
+    return this.signal.aborted ? timeout : AbortSignal.any([this.signal, timeout])
   }
 
   /**

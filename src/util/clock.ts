@@ -6,11 +6,17 @@ export interface Clock {
   now(): number
   /** Resolves after `ms`, or rejects with CancelledError as soon as `signal` aborts. */
   sleep(ms: number, signal?: AbortSignal): Promise<void>
+  /**
+   * A signal that aborts once `ms` of this clock's time has passed: a request's own timeout, so a
+   * run on a virtual clock times out on that clock, never on the machine's.
+   */
+  timeout(ms: number): AbortSignal
 }
 
 export const systemClock: Clock = {
   now: () => Date.now(),
   sleep: (ms, signal) => sleep(ms, signal),
+  timeout: (ms) => AbortSignal.timeout(Math.max(0, ms)),
 }
 
 /** setTimeout-based sleep (so fake timers drive it) that a signal can cut short. */

@@ -60,7 +60,7 @@ describe('the hand-run guide', () => {
       await promisify(execFile)('sh', ['-c', script], {
         cwd,
         env: { PATH: process.env.PATH ?? '', HOME: cwd, SEEN: seen },
-        timeout: 30_000,
+        timeout: 240_000, // a hang guard (the block takes seconds)
       })
       const stdout = readFileSync(join(seen, 'out.txt'), 'utf8')
       const outputs = parseOutputFile(readFileSync(join(seen, 'outputs.txt'), 'utf8'))

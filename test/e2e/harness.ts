@@ -20,6 +20,12 @@ function findRoot(from: string): string {
   }
 }
 
+/**
+ * How long a child process may run before the harness kills it: a guard against a hang, far above
+ * any run here (seconds), below vitest's own guard (vitest.config.ts), and never a verdict on speed.
+ */
+const HANG_GUARD_MS = 240_000
+
 export const ROOT = findRoot(import.meta.dirname)
 export const TEST_TOKEN = 'ghs_harness_token_000000000000000000'
 
@@ -126,7 +132,7 @@ export interface RunOptions {
   cancelWhen?: (child: ChildProcess) => Promise<void>
   /** In-process runs only: called at each of the action's sleeps (a wait or a retry's pause), before time moves on. */
   onSleep?: (ms: number) => Promise<void>
-  /** The harness kills the process (and the test fails on its assertions) after this long. */
+  /** A hang guard: the harness kills the process (and the test fails on its assertions) after this long. */
   killAfterMs?: number
   /** Files in the workspace (GITHUB_WORKSPACE, the run's folder) before the run: path → text. */
   workspaceFiles?: Record<string, string>
@@ -310,7 +316,8 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
       )
     })
   }
-  timers.push(setTimeout(() => child.kill('SIGKILL'), options.killAfterMs ?? 25_000))
+  // a guard against a child that hangs, far beyond any run (a busy machine must never end one)
+  timers.push(setTimeout(() => child.kill('SIGKILL'), options.killAfterMs ?? HANG_GUARD_MS))
   const [code, signal] = await exited
   for (const t of timers) clearTimeout(t)
 

@@ -2,6 +2,8 @@ import { setImmediate as turn } from 'node:timers/promises'
 import { onTestFinished, vi } from 'vitest'
 import { CancelledError } from '../../src/util/errors.js'
 import type { Clock } from '../../src/util/clock.js'
+import { VirtualTimeouts } from '../unit/fake-clock.js'
+import { driveDelays } from '../simulator/pass-time.js'
 import { type ActionRun, type RunOptions, collectRun, prepareRun } from './harness.js'
 
 /**
@@ -12,8 +14,9 @@ import { type ActionRun, type RunOptions, collectRun, prepareRun } from './harne
  * - time is virtual: `Date` is faked from the test's first run to its end, starting at VIRTUAL_START
  *   whatever the real date (the simulators read it too, so a job "runs" for
  *   its planned time of virtual clock), and the action's clock sleeps by moving it forward, so a
- *   poll interval, a Retry-After or a wait-timeout costs no real time. Timeouts of single requests
- *   stay real (they are the action's own AbortSignal timers).
+ *   poll interval, a Retry-After or a wait-timeout costs no real time. A request's own timeout
+ *   runs on that clock too: a simulator's slow answer (a fault's delayMs) moves it, so the timeout
+ *   ends on the run's time however busy the machine is.
  * - GitHub's retry waits (plugin-retry's 1 s unit) are 1 ms.
  * - a timer of no delay runs at the next turn of the event loop (setImmediate) instead of Node's
  *   1 ms floor: the throttling plugin's queue (Bottleneck) yields with four of them per GitHub
@@ -62,15 +65,23 @@ export async function runInProcess(options: RunOptions): Promise<ActionRun> {
       return true
     }
 
+  // the run's time moves only when it sleeps or a simulator takes time to answer, and each
+  // request's timeout ends on that time (never on the machine's, which a busy machine stretches)
+  const timeouts = new VirtualTimeouts(() => Date.now())
+  const moveTime = (ms: number): void => {
+    vi.setSystemTime(Date.now() + Math.max(0, ms))
+    timeouts.fireDue()
+  }
   const clock: Clock = {
     now: () => Date.now(),
     async sleep(ms: number, signal?: AbortSignal): Promise<void> {
       if (signal?.aborted) throw new CancelledError()
       await options.onSleep?.(ms)
-      vi.setSystemTime(Date.now() + Math.max(0, ms))
+      moveTime(ms)
       await turn()
       if (signal?.aborted) throw new CancelledError()
     },
+    timeout: (ms) => timeouts.timeout(ms),
   }
 
   // one virtual timeline per test: Date stays faked from the first run to the test's end, so a
@@ -83,6 +94,11 @@ export async function runInProcess(options: RunOptions): Promise<ActionRun> {
   }
   process.env = { ...prepared.env }
   const restoreTimers = immediateZeroTimers()
+  // a simulator's slow answer takes the run's time: the request's timeout ends on it
+  const restoreDelays = driveDelays(async (ms) => {
+    moveTime(ms)
+    await turn()
+  })
   process.exitCode = undefined
   process.stdout.write = capture('stdout')
   process.stderr.write = capture('stderr')
@@ -97,6 +113,7 @@ export async function runInProcess(options: RunOptions): Promise<ActionRun> {
     code = typeof process.exitCode === 'number' ? process.exitCode : Number(process.exitCode ?? 0)
   } finally {
     restoreTimers()
+    restoreDelays()
     process.stdout.write = savedStdout
     process.stderr.write = savedStderr
     process.env = savedEnv

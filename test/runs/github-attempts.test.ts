@@ -3,6 +3,9 @@ import type { GitHubApi } from '../../src/github/github-api.js'
 import { startGitHub } from '../e2e/fixtures.js'
 import { TEST_TOKEN } from '../e2e/harness.js'
 import type { GitHubSimulator } from '../simulator/github-simulator.js'
+import { driveDelays } from '../simulator/pass-time.js'
+import { FakeClock } from '../unit/fake-clock.js'
+import type { Clock } from '../../src/util/clock.js'
 
 /**
  * What GitHub is asked twice: only what can change on a second try (no answer, 5xx). Every other
@@ -23,14 +26,18 @@ afterEach(() => {
 })
 
 /** The action's GitHub client against `gh`, loaded afresh (it reads GITHUB_API_URL when it loads). */
-async function open(gh: GitHubSimulator, now = 0): Promise<GitHubApi> {
+async function open(
+  gh: GitHubSimulator,
+  now = 0,
+  clock: Pick<Clock, 'now' | 'timeout'> = { now: () => now, timeout: () => new AbortController().signal },
+): Promise<GitHubApi> {
   process.env = { ...saved, GITHUB_API_URL: gh.baseUrl }
   vi.resetModules()
   const { GitHubApi } = await import('../../src/github/github-api.js')
   return GitHubApi.load(TEST_TOKEN, {
     signal: new AbortController().signal,
     deadline: 60_000,
-    now: () => now,
+    clock,
     retryBaseMs: 1,
   })
 }
@@ -126,5 +133,33 @@ describe("GitHub's final answers reach it once", () => {
     const api = await open(gh, 57_000)
     expect(await statusOf(api.listComments(thread))).toBe(502)
     expect(gh.requestsTo('list-comments')).toHaveLength(1)
+  })
+})
+
+describe("a request GitHub does not answer ends on the run's clock", () => {
+  // the fake GitHub's slow answer moves the run's clock, as the in-process runs do: whether the
+  // request times out is decided by that time, never by how busy the machine is
+  test.each([
+    ['9 s: within the 10 s timeout, the answer arrives', 9_000, 'ok'],
+    ['60 s: past it, the request is abandoned and not sent again', 60_000, 'aborted'],
+  ] as const)('%s', async (_name, delayMs, expected) => {
+    const gh = await startGitHub()
+    const clock = new FakeClock(0)
+    const api = await open(gh, 0, clock)
+    gh.addFault({ route: 'create-comment', delayMs, status: 201, afterProcessing: true })
+    const restore = driveDelays(async (ms) => {
+      clock.advance(ms)
+      await new Promise((resolve) => setImmediate(resolve))
+    })
+    try {
+      const outcome = await api.createComment(thread, 'x').then(
+        () => 'ok',
+        (error: Error) => (/aborted|timeout/i.test(`${error.name} ${error.message}`) ? 'aborted' : error.message),
+      )
+      expect(outcome).toBe(expected)
+    } finally {
+      restore()
+    }
+    expect(gh.requestsTo('create-comment')).toHaveLength(1)
   })
 })

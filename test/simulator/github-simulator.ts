@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { passTime } from './pass-time.js'
 import { type Fault as RouteFault, FaultBook, answerFault, readBody, send } from './faults.js'
 import { githubContract, githubExample } from '../contract/openapi-contract.js'
 import { LocalServer, type RecordedRequest } from './local-server.js'
@@ -439,7 +440,7 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
     this.record(recorded)
 
     const fault = this.faults.take(route)
-    if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs))
+    if (fault?.delayMs) await passTime(fault.delayMs, res)
     if (fault && !fault.afterProcessing) {
       this.checkExchange(recorded)
       answerFault(req, res, fault)

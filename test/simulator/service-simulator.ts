@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { passTime } from './pass-time.js'
 import { type Fault as RouteFault, FaultBook, answerFault, readBody, send } from './faults.js'
 import { checkVendorExchange } from '../contract/openapi-contract.js'
 import { LocalServer, type RecordedRequest as Recorded } from './local-server.js'
@@ -286,7 +287,7 @@ export class ServiceSimulator extends LocalServer<Route> {
     this.record(recorded)
 
     const fault = this.faults.take(matched.route)
-    if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs))
+    if (fault?.delayMs) await passTime(fault.delayMs, res)
     // what a fault says is the service's text too
     if (fault) registerUserText((fault as { body?: unknown }).body)
     if (fault && !fault.afterProcessing) {

@@ -161,8 +161,7 @@ describe('ApiClient GET retries', () => {
     expect(calls).toHaveLength(1)
   })
 
-  test('a request with no answer times out (and a GET is retried)', async () => {
-    vi.useFakeTimers()
+  test("a request with no answer times out on the run's clock (and a GET is retried)", async () => {
     const hang = (): Promise<Response> => new Promise(() => {})
     const clock = new FakeClock()
     let n = 0
@@ -187,7 +186,13 @@ describe('ApiClient GET retries', () => {
       }) as unknown as typeof fetch,
     })
     const pending = client.getJob('job_1')
-    await vi.advanceTimersByTimeAsync(5000)
+    // the machine's time means nothing to the request: only the run's clock ends it
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(n).toBe(1)
+    clock.advance(4999)
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(n).toBe(1)
+    clock.advance(1)
     await expect(pending).resolves.toMatchObject({ id: 'job_1' })
     expect(n).toBe(2)
     expect(clock.sleeps).toEqual([500])
@@ -275,7 +280,7 @@ describe('the prompt size bound', () => {
       baseUrl: 'https://api.example',
       apiKey: 'mint_unit_key',
       projectId: 'p',
-      clock: { now: () => 0, sleep: async () => {} },
+      clock: new FakeClock(0),
       signal: new AbortController().signal,
       deadline: 60_000,
       log: (m) => notes.push(m),
@@ -315,7 +320,7 @@ describe('structured errors: the client knows no input, the caller words its hin
       baseUrl: 'https://api.example',
       apiKey: 'mint_unit_key',
       projectId: 'p',
-      clock: { now: () => 0, sleep: async () => {} },
+      clock: new FakeClock(0),
       signal: new AbortController().signal,
       deadline: 60_000,
       log: () => {},
