@@ -10,8 +10,7 @@ import { CancelledError, getErrorMessage } from '../util/errors.js'
 import type { Outputs } from '../util/outputs.js'
 import { external } from '../util/text.js'
 import { MAX_JOB_OUTPUT_CHARS, publishJob } from './job-outputs.js'
-import { followUpGraceMs } from './poll-schedule.js'
-import { type FollowUp, NEW_JOB_VISIBILITY_MS, waitForJob } from './wait-for-job.js'
+import { type FollowUp, NEW_JOB_VISIBILITY_MS, followUpGraceMs, waitForJob } from './wait-for-job.js'
 
 export type AgentAction = 'create' | 'follow-up' | 'resume'
 
