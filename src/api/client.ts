@@ -4,17 +4,15 @@ import { formatDuration, formatNumber, formatTime } from '../util/format.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { external, registerSecret } from '../util/text.js'
 import { MAX_PROMPT_CHARS } from '../util/prompt-bounds.js'
+import { type Answer, type AnswerSpec, readAnswer } from './answer.js'
 import { ApiError, type ApiHint } from './errors.js'
 import {
   GET_POLICY,
   POST_POLICY,
   PROXY_REFUSED,
   ANALYTICS_POLICY,
-  type Method,
   type RetryPolicy,
   backoffDelay,
-  isRetryableStatus,
-  parseRetryAfter,
   connectionFailure,
   isPermanentFailure,
   wasCertainlyNotSent,
@@ -30,8 +28,6 @@ import {
   automationRunSchema,
   deploymentStatusSchema,
   deploymentTriggerSchema,
-  describeIssue,
-  errorBodySchema,
   feedbackByPageSchema,
   feedbackPageSchema,
   jobSchema,
@@ -101,57 +97,26 @@ const NEUTRAL_WORDS: ApiWords = (hint, detail) => {
   return words[hint]
 }
 
-interface RequestSpec<T> {
-  method: Method
+/** A request: what reading its answer needs (answer.ts), and how to send and word it. */
+interface RequestSpec<T> extends AnswerSpec<T> {
   path: string
   query?: Record<string, string | number | undefined>
   body?: unknown
   /** What was being done, as the end of "Could not …". */
   what: string
-  schema: z.ZodMiniType<T>
   policy: RetryPolicy
-  /** Added to a 404 message: which identifier to check. */
-  notFound?: Extract<ApiHint, `unknown-${string}`>
   /** The request spends one of the project's agent uses when it succeeds (creates, messages, automations). */
   spendsAgentUse?: boolean
-  /** Added to a 400 message: what the operation refuses. */
-  badRequestHint?: string
-  /** A 400 whose words are the caller's (it names what to check). */
-  badRequest?: Extract<ApiHint, 'automation-not-runnable'>
-  /** Replaces the general explanation of a 403 (an operation with a reason of its own). */
-  forbiddenHint?: string
   /** Added when a POST may have reached the server: what may exist now and what to do. */
   mayExistHint?: string
   /** The same, in the caller's words (it names the job to wait on). */
   mayExist?: { hint: Extract<ApiHint, 'message-may-exist'>; jobId: string }
-  /** Added to a 429 message: which hourly quota this spends. */
-  quotaHint?: string
 }
 
 type Attempt<T> =
   | { ok: true; value: T }
   /** `notSent`: the request certainly never reached the service (no connection was made). */
   | { ok: false; error: ApiError; retryable: boolean; retryAfterMs?: number; notSent?: boolean }
-
-const REASONS: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  408: 'Request Timeout',
-  409: 'Conflict',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-}
-
-function statusText(status: number): string {
-  const reason = REASONS[status]
-  return reason ? `HTTP ${status} ${reason}` : `HTTP ${status}`
-}
 
 type NetworkCause = { code?: unknown; message?: unknown; permanent?: unknown; errors?: Array<{ code?: unknown }> }
 
@@ -167,23 +132,6 @@ function networkDetail(error: unknown, code: string | undefined): string {
   const cause = (error as { cause?: unknown })?.cause as NetworkCause | undefined
   if (code === PROXY_REFUSED && typeof cause?.message === 'string') return external(cause.message, 300)
   return code ?? external(getErrorMessage(error), 120)
-}
-
-/** The API's own words from an error body: `error`, then every `details[].message`. */
-function apiErrorText(body: string): string {
-  try {
-    const parsed = errorBodySchema.safeParse(JSON.parse(body))
-    if (parsed.success) {
-      const main = parsed.data.error ?? parsed.data.message
-      const details = (parsed.data.details ?? []).map((d) => d.message).filter((m): m is string => Boolean(m))
-      const parts = [main, ...details].filter((p): p is string => Boolean(p))
-      if (parts.length > 0) return external(parts.join('; '), 500)
-    }
-  } catch {
-    // not JSON: fall through to the raw text
-  }
-  const trimmed = body.trim()
-  return trimmed ? external(trimmed, 200) : ''
 }
 
 /**
@@ -500,29 +448,56 @@ export class ApiClient {
     return url.toString()
   }
 
+  /** One attempt: send the request, then read its answer (answer.ts). */
   private async attempt<T>(spec: RequestSpec<T>, remaining: number): Promise<Attempt<T>> {
+    const sent = await this.send(spec, remaining)
+    if (!('answer' in sent)) return sent
+    const reading = readAnswer(spec, sent.answer, this.options.clock.now(), (hint) => this.words(hint, {}))
+    if (reading.ok) return reading
+    const { message, ...extra } = reading.refusal
+    return {
+      ok: false,
+      retryable: reading.retryable,
+      ...(reading.retryAfterMs !== undefined ? { retryAfterMs: reading.retryAfterMs } : {}),
+      error: this.failure(spec, message, extra),
+    }
+  }
+
+  /**
+   * The error for a failed attempt: "Could not <what>: <message>", and for a POST that may have
+   * reached the service, what may exist now and what to do.
+   */
+  private failure(
+    spec: RequestSpec<unknown>,
+    message: string,
+    extra: { kind: ApiError['kind']; status?: number; mayHaveBeenProcessed?: boolean; hint?: ApiHint },
+  ): ApiError {
+    const processed = spec.method === 'POST' && extra.mayHaveBeenProcessed === true
+    const words = !processed
+      ? ''
+      : spec.mayExist
+        ? ` ${this.words(spec.mayExist.hint, { jobId: spec.mayExist.jobId })}`
+        : spec.mayExistHint
+          ? ` ${spec.mayExistHint}`
+          : ''
+    const hint = extra.hint ?? (processed ? spec.mayExist?.hint : undefined)
+    return new ApiError(`Could not ${spec.what}: ${message}${words}`, {
+      ...extra,
+      mayHaveBeenProcessed: processed,
+      ...(hint ? { hint } : {}),
+    })
+  }
+
+  /**
+   * Sends the request with its own timeout (on the run's clock) and the run's cancellation: the
+   * answer as it came, or the failed attempt when none came (a timeout, a failed connection).
+   */
+  private async send(
+    spec: RequestSpec<unknown>,
+    remaining: number,
+  ): Promise<{ answer: Answer } | Extract<Attempt<never>, { ok: false }>> {
     const { signal, requestTimeoutMs } = this.options
     const isPost = spec.method === 'POST'
-    const fail = (
-      message: string,
-      extra: { kind: ApiError['kind']; status?: number; mayHaveBeenProcessed?: boolean; hint?: ApiHint },
-    ): ApiError => {
-      const processed = isPost && extra.mayHaveBeenProcessed === true
-      const words = !processed
-        ? ''
-        : spec.mayExist
-          ? ` ${this.words(spec.mayExist.hint, { jobId: spec.mayExist.jobId })}`
-          : spec.mayExistHint
-            ? ` ${spec.mayExistHint}`
-            : ''
-      const hint = extra.hint ?? (processed ? spec.mayExist?.hint : undefined)
-      return new ApiError(`Could not ${spec.what}: ${message}${words}`, {
-        ...extra,
-        mayHaveBeenProcessed: processed,
-        ...(hint ? { hint } : {}),
-      })
-    }
-
     const controller = new AbortController()
     const onCancel = (): void => controller.abort()
     signal.addEventListener('abort', onCancel, { once: true })
@@ -537,10 +512,6 @@ export class ApiClient {
     if (timeout.aborted) onTimeout()
     else timeout.addEventListener('abort', onTimeout, { once: true })
 
-    let status: number
-    let location: string | null
-    let retryAfter: string | null
-    let text: string
     try {
       const headers: Record<string, string> = {
         Authorization: `Bearer ${this.options.apiKey}`,
@@ -555,143 +526,59 @@ export class ApiClient {
         redirect: 'manual',
         signal: controller.signal,
       })
-      status = response.status
-      location = response.headers.get('location')
-      retryAfter = response.headers.get('retry-after')
-      text = await response.text()
+      return {
+        answer: {
+          status: response.status,
+          location: response.headers.get('location'),
+          retryAfter: response.headers.get('retry-after'),
+          text: await response.text(),
+        },
+      }
     } catch (error) {
       if (signal.aborted) throw new CancelledError()
       if (timedOut) {
         return {
           ok: false,
           retryable: !isPost,
-          error: fail(`no answer within ${formatDuration(timeoutMs)}.`, {
+          error: this.failure(spec, `no answer within ${formatDuration(timeoutMs)}.`, {
             kind: 'timeout',
             mayHaveBeenProcessed: true,
           }),
         }
       }
-      const code = networkCode(error)
-      const cause = (error as { cause?: NetworkCause }).cause
-      const failure = connectionFailure(code, typeof cause?.message === 'string' ? cause.message : undefined)
-      const notSent = wasCertainlyNotSent(code) || failure === 'blocked'
-      const detail = failure === 'blocked' ? external(String(cause?.message), 40) : networkDetail(error, code)
-      const permanent = cause?.permanent === true || isPermanentFailure(failure)
-      // the host from the base URL (never its credentials), how the request travelled, what to check
-      const where = `${this.host} ${this.options.route ?? 'directly'}`
-      const check = failure === 'proxy' ? '' : ` ${this.words(`connect-${failure}`, {})}`
-      return {
-        ok: false,
-        retryable: !permanent && (!isPost || notSent),
-        notSent,
-        error: fail(
-          notSent
-            ? `could not connect to ${where} (${detail}).${check}`
-            : `the connection to ${where} failed (${detail}).${check}`,
-          {
-            kind: 'network',
-            mayHaveBeenProcessed: !notSent,
-            ...(failure === 'proxy' ? {} : { hint: `connect-${failure}` as const }),
-          },
-        ),
-      }
+      return this.connectionFailed(spec, error)
     } finally {
       timeout.removeEventListener('abort', onTimeout)
       signal.removeEventListener('abort', onCancel)
     }
+  }
 
-    if (status >= 300 && status < 400) {
-      const target = location ? ` to ${external(location, 200)}` : ''
-      return {
-        ok: false,
-        retryable: false,
-        error: fail(`the API answered ${statusText(status)} with a redirect${target}. ${this.words('redirect', {})}`, {
-          kind: 'redirect',
-          status,
-          hint: 'redirect',
-        }),
-      }
-    }
-
-    if (status >= 200 && status < 300) {
-      let json: unknown
-      try {
-        json = JSON.parse(text)
-      } catch {
-        return {
-          ok: false,
-          retryable: !isPost,
-          error: fail(
-            `the API answered ${statusText(status)} with a body that is not JSON: ${external(text, 200) || '(empty)'}`,
-            {
-              kind: 'bad-response',
-              status,
-              mayHaveBeenProcessed: true,
-            },
-          ),
-        }
-      }
-      const parsed = spec.schema.safeParse(json)
-      if (!parsed.success) {
-        const problem = parsed.error.issues.map(describeIssue).join('; ')
-        return {
-          ok: false,
-          retryable: false,
-          error: fail(
-            `the API answered ${statusText(status)} with an unexpected body (${external(problem, 200)}): ${external(text, 300)}`,
-            {
-              kind: 'bad-response',
-              status,
-              mayHaveBeenProcessed: true,
-            },
-          ),
-        }
-      }
-      return { ok: true, value: parsed.data }
-    }
-
-    const apiText = apiErrorText(text)
-    const said = apiText ? `: ${apiText}` : ''
-    const retryAfterMs = parseRetryAfter(retryAfter, this.options.clock.now())
-    if (status === 401) {
-      return {
-        ok: false,
-        retryable: false,
-        error: fail(
-          `the API refused the key (${statusText(status)}${said}). The key is wrong, revoked or expired (admin keys expire after 90 days by default): create a new one on the dashboard's API keys page and update the secret.`,
-          { kind: 'auth', status },
-        ),
-      }
-    }
-    if (status === 403) {
-      const why =
-        spec.forbiddenHint ??
-        (spec.method === 'POST'
-          ? "The key may be limited to the read scope (GET only: it can export analytics but cannot create jobs or send follow-ups), or the runner's IP address may be outside the key's IP allowlist. Use a key with the write scope, or allow the runner's address, on the dashboard's API keys page."
-          : "The runner's IP address may be outside the key's IP allowlist, or the key may lack the scope this needs: check the key on the dashboard's API keys page.")
-      return {
-        ok: false,
-        retryable: false,
-        error: fail(`the API refused the request (${statusText(status)}${said}). ${why}`, { kind: 'auth', status }),
-      }
-    }
-    const code = status === 404 ? spec.notFound : status === 400 ? spec.badRequest : undefined
-    const hint = code
-      ? ` ${this.words(code, {})}`
-      : status === 400 && spec.badRequestHint
-        ? ` ${spec.badRequestHint}`
-        : ''
-    const quota = status === 429 && spec.quotaHint ? ` (${spec.quotaHint})` : ''
+  /** A fetch that failed without an answer: where it tried to go, what happened, what to check. */
+  private connectionFailed(spec: RequestSpec<unknown>, error: unknown): Extract<Attempt<never>, { ok: false }> {
+    const code = networkCode(error)
+    const cause = (error as { cause?: NetworkCause }).cause
+    const failure = connectionFailure(code, typeof cause?.message === 'string' ? cause.message : undefined)
+    const notSent = wasCertainlyNotSent(code) || failure === 'blocked'
+    const detail = failure === 'blocked' ? external(String(cause?.message), 40) : networkDetail(error, code)
+    const permanent = cause?.permanent === true || isPermanentFailure(failure)
+    // the host from the base URL (never its credentials), how the request travelled, what to check
+    const where = `${this.host} ${this.options.route ?? 'directly'}`
+    const check = failure === 'proxy' ? '' : ` ${this.words(`connect-${failure}`, {})}`
     return {
       ok: false,
-      retryable: isRetryableStatus(spec.method, status),
-      retryAfterMs,
-      error: fail(`${statusText(status)}${quota}${said}.${hint}`, {
-        kind: 'http',
-        status,
-        mayHaveBeenProcessed: status >= 500,
-        ...(code ? { hint: code } : {}),
-      }),
+      retryable: !permanent && (spec.method !== 'POST' || notSent),
+      notSent,
+      error: this.failure(
+        spec,
+        notSent
+          ? `could not connect to ${where} (${detail}).${check}`
+          : `the connection to ${where} failed (${detail}).${check}`,
+        {
+          kind: 'network',
+          mayHaveBeenProcessed: !notSent,
+          ...(failure === 'proxy' ? {} : { hint: `connect-${failure}` as const }),
+        },
+      ),
     }
   }
 }
