@@ -1743,10 +1743,8 @@ function buildChangePrompt(input) {
 const CANONICAL = /^https:\/\/([^/?#@]+)\/([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))\/([A-Za-z0-9._-]{1,100})\/pull\/([1-9]\d{0,9})$/;
 /** The pull request a canonical link names, or undefined. */
 function parsePullLink(link) {
-    if (!link)
-        return undefined;
-    const m = CANONICAL.exec(link);
-    if (!m)
+    const m = CANONICAL.exec(link ?? '');
+    if (!m || !link)
         return undefined;
     const [, host, owner, repo, number] = m;
     let href;
@@ -1768,12 +1766,7 @@ function pullKey(link) {
     return pr ? `${pr.host}/${pr.owner}/${pr.repo}#${pr.number}`.toLowerCase() : link;
 }
 function hostOf(serverUrl) {
-    try {
-        return new URL(serverUrl).host.toLowerCase();
-    }
-    catch {
-        return undefined;
-    }
+    return URL.canParse(serverUrl) ? new URL(serverUrl).host.toLowerCase() : undefined;
 }
 /** The pull request's number when the link is a canonical pull request of this server and repository. */
 function pullRequestHere(link, here) {
@@ -3428,7 +3421,8 @@ async function parseComment(text) {
 function paragraphLines(tree) {
     const lines = new Set();
     const visit = (node) => {
-        if (node.type === 'blockquote' || node.type === 'code' || node.type === 'html')
+        // a quote is someone else's words; code and HTML blocks hold no paragraph to read
+        if (node.type === 'blockquote')
             return;
         if (node.type === 'paragraph') {
             const { start, end } = node.position ?? {};
@@ -3584,24 +3578,11 @@ async function converse(settings, ctx) {
         ctx.outputs.set('triggered', 'false');
         return { triggered: false, source, failure };
     };
-    if (!event.created)
-        return skip('not-created', `This ${what} was ${(0,util_text/* external */.qn)(event.action || 'changed', 30)}; only new comments and submitted reviews are instructions.`);
-    if (carriesMarker(event.comment.body))
-        return skip('own-comment', `The ${what} carries this action's marker: the action's own comments are never instructions.`);
-    const found = await findInstruction(event.comment.body, triggerPhrase);
-    // Why this comment is not an instruction itself. One that names the phrase all the same (quoted,
-    // in code, mid-line, alone) passes the workflow's filter and so cancels a run GitHub held pending:
-    // such a run still catches up on the thread (below); any other comment needs no request at all.
-    let notOwn;
-    if (!found.found)
-        notOwn = {
-            reason: 'no-phrase',
-            detail: `No line of the ${what} starts with ${triggerPhrase} (quoted lines and code blocks do not count).`,
-        };
-    else if (found.text === '')
-        notOwn = { reason: 'empty-instruction', detail: `The ${what} has ${triggerPhrase} with nothing after it.` };
-    if (notOwn && !event.comment.body.toLowerCase().includes(triggerPhrase.toLowerCase()))
-        return skip(notOwn.reason, notOwn.detail);
+    const read = await readOwnComment(event, triggerPhrase);
+    if ('skip' in read)
+        return skip(read.skip.reason, read.skip.detail);
+    const { found } = read;
+    let notOwn = read.notOwn;
     const api = await ctx.github(token);
     const identity = await api.identity();
     if (identity === undefined) {
@@ -3688,23 +3669,7 @@ async function converse(settings, ctx) {
         lastComment: own.kind === 'issue-comment' ? own.id : catchUp.newest,
         labeler: labelerFor(api, event.thread, settings.comment.statusLabels),
     };
-    if (notOwn) {
-        core/* notice */.lm(`This ${what} is not an instruction (${notOwn.reason}): ${notOwn.detail} It was not sent; the ${(0,format/* count */.U9)(catchUp.instructions.length, 'earlier instruction')} on ${whereText} that no run had sent ${catchUp.instructions.length === 1 ? 'is' : 'are'} sent now.`);
-    }
-    else if (catchUp.instructions.length > 0) {
-        core/* info */.pq(`Caught up on ${(0,format/* count */.U9)(catchUp.instructions.length, 'earlier instruction')} on ${whereText} that no run had sent: they go first, in the order they were written, in one follow-up.`);
-    }
-    if (catchUp.left.length > 0) {
-        // said in the thread on the newest entry, each left-out instruction as a link, and in the log
-        const left = catchUp.left.map((i) => ({ by: i.author, url: i.url, at: i.at }));
-        const newest = entries.at(-1);
-        if (newest)
-            entries[entries.length - 1] = { ...newest, left };
-        core/* warning */.$e([
-            `${(0,format/* count */.U9)(left.length, 'earlier instruction was', 'earlier instructions were')} left out: more than ${MAX_INSTRUCTIONS} were waiting at once, and one run sends at most ${MAX_INSTRUCTIONS}. Write ${left.length === 1 ? 'it' : 'them'} again (the tracking comment lists ${left.length === 1 ? 'it' : 'them'} too):`,
-            ...left.map((l) => `- ${(0,util_text/* external */.qn)(l.by, 60)}${l.at ? ` at ${(0,format/* formatTime */.fU)(l.at)}` : ''}: ${(0,util_text/* external */.qn)(l.url, 200)}`),
-        ].join('\n'));
-    }
+    sayCatchUp(catchUp, entries, { what, whereText, notOwn });
     let jobId = tracking.state.job;
     if (jobId !== undefined) {
         const ready = await readyForFollowUp(settings, ctx, jobId);
@@ -3748,23 +3713,16 @@ async function converse(settings, ctx) {
     // on the agent's pull request in the docs repository: the code thread that started the job shows it too
     if (!ctx.signal.aborted)
         await echoToOrigin(api, identity, ctx.run, tracking.state.origin, agent, done, view, ctx.signal);
-    const reply = done.at(-1);
-    if (!notOwn && own.kind === 'review-comment' && own.replyTo !== undefined && reply) {
-        try {
-            await api.replyToReviewComment(event.thread, own.replyTo, renderReviewReply(reply, agent.jobId, ctx.run), ctx.signal.aborted ? 900 : undefined);
-        }
-        catch (error) {
-            core/* warning */.$e(`Could not reply in the review thread: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. The tracking comment has the result.`);
-        }
-    }
-    // reviewers: author: the writers of the instructions that started the job and, on a code pull
-    // request, its author (once per job: a follow-up finds the pull request's comment)
-    const changeBy = event.thread.isPullRequest ? eventAuthor(ctx.run.payload) : undefined;
-    const reviewers = settings.comment.reviewers
-        ? [...instructions.map((i) => i.author), ...(changeBy ? [changeBy] : [])]
-        : [];
-    if (!ctx.signal.aborted)
-        await linkPullRequest(api, identity, ctx.run, agent, event.thread, view, ctx.signal, docsOpener(settings.comment.docsToken, ctx), reviewers);
+    await answerInThread(settings, ctx, {
+        api,
+        identity,
+        event,
+        agent,
+        done,
+        view,
+        instructions,
+        ownInstruction: !notOwn,
+    });
     return {
         triggered: ctx.outputs.get('triggered') === 'true',
         source,
@@ -3786,6 +3744,87 @@ async function converse(settings, ctx) {
  * thread's watermark moves past them). With no tracking comment on the thread there is nothing to
  * catch up on.
  */
+/**
+ * Whether the event's own comment is an instruction: new, not the action's own, with a line that
+ * starts with the phrase and words after it. A comment that is not one but names the phrase all the
+ * same (quoted, in code, mid-line, alone) passes the workflow's filter, so it cancels a run GitHub
+ * held pending: such a run still catches up on the thread (`notOwn`); any other is skipped at once.
+ */
+async function readOwnComment(event, triggerPhrase) {
+    const what = event.comment.kind === 'review' ? 'review' : 'comment';
+    if (!event.created)
+        return {
+            skip: {
+                reason: 'not-created',
+                detail: `This ${what} was ${(0,util_text/* external */.qn)(event.action || 'changed', 30)}; only new comments and submitted reviews are instructions.`,
+            },
+        };
+    if (carriesMarker(event.comment.body))
+        return {
+            skip: {
+                reason: 'own-comment',
+                detail: `The ${what} carries this action's marker: the action's own comments are never instructions.`,
+            },
+        };
+    const found = await findInstruction(event.comment.body, triggerPhrase);
+    let notOwn;
+    if (!found.found)
+        notOwn = {
+            reason: 'no-phrase',
+            detail: `No line of the ${what} starts with ${triggerPhrase} (quoted lines and code blocks do not count).`,
+        };
+    else if (found.text === '')
+        notOwn = { reason: 'empty-instruction', detail: `The ${what} has ${triggerPhrase} with nothing after it.` };
+    if (notOwn && !event.comment.body.toLowerCase().includes(triggerPhrase.toLowerCase()))
+        return { skip: notOwn };
+    return { found, notOwn };
+}
+/** Says in the log what the run caught up on, and on the thread's newest entry what it had to leave out. */
+function sayCatchUp(catchUp, entries, about) {
+    const { what, whereText, notOwn } = about;
+    if (notOwn) {
+        core/* notice */.lm(`This ${what} is not an instruction (${notOwn.reason}): ${notOwn.detail} It was not sent; the ${(0,format/* count */.U9)(catchUp.instructions.length, 'earlier instruction')} on ${whereText} that no run had sent ${catchUp.instructions.length === 1 ? 'is' : 'are'} sent now.`);
+    }
+    else if (catchUp.instructions.length > 0) {
+        core/* info */.pq(`Caught up on ${(0,format/* count */.U9)(catchUp.instructions.length, 'earlier instruction')} on ${whereText} that no run had sent: they go first, in the order they were written, in one follow-up.`);
+    }
+    if (catchUp.left.length > 0) {
+        // said in the thread on the newest entry, each left-out instruction as a link, and in the log
+        const left = catchUp.left.map((i) => ({ by: i.author, url: i.url, at: i.at }));
+        const newest = entries.at(-1);
+        if (newest)
+            entries[entries.length - 1] = { ...newest, left };
+        core/* warning */.$e([
+            `${(0,format/* count */.U9)(left.length, 'earlier instruction was', 'earlier instructions were')} left out: more than ${MAX_INSTRUCTIONS} were waiting at once, and one run sends at most ${MAX_INSTRUCTIONS}. Write ${left.length === 1 ? 'it' : 'them'} again (the tracking comment lists ${left.length === 1 ? 'it' : 'them'} too):`,
+            ...left.map((l) => `- ${(0,util_text/* external */.qn)(l.by, 60)}${l.at ? ` at ${(0,format/* formatTime */.fU)(l.at)}` : ''}: ${(0,util_text/* external */.qn)(l.url, 200)}`),
+        ].join('\n'));
+    }
+}
+/**
+ * After the job: a reply in the review thread the instruction came from, and the agent's pull
+ * request linked on the thread (its reviewers, with reviewers: author, the instructions' writers and,
+ * on a code pull request, its author: once per job, as a follow-up finds the pull request's comment).
+ */
+async function answerInThread(settings, ctx, the) {
+    const { api, event, agent } = the;
+    const own = event.comment;
+    const reply = the.done.at(-1);
+    if (the.ownInstruction && own.kind === 'review-comment' && own.replyTo !== undefined && reply) {
+        try {
+            await api.replyToReviewComment(event.thread, own.replyTo, renderReviewReply(reply, agent.jobId, ctx.run), ctx.signal.aborted ? 900 : undefined);
+        }
+        catch (error) {
+            core/* warning */.$e(`Could not reply in the review thread: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. The tracking comment has the result.`);
+        }
+    }
+    if (ctx.signal.aborted)
+        return;
+    const changeBy = event.thread.isPullRequest ? eventAuthor(ctx.run.payload) : undefined;
+    const reviewers = settings.comment.reviewers
+        ? [...the.instructions.map((i) => i.author), ...(changeBy ? [changeBy] : [])]
+        : [];
+    await linkPullRequest(api, the.identity, ctx.run, agent, event.thread, the.view, ctx.signal, docsOpener(settings.comment.docsToken, ctx), reviewers);
+}
 async function pendingInstructions(api, tracking, event, identity, conversation, runUrl, 
 /** The gate's verdict by login, for this run (one permission check per author). */
 verdicts, keep) {
@@ -4614,16 +4653,8 @@ const TRIGGER = /[=+\-@\t\r＝＋－＠]/;
 const SEPARATOR = /[,;\t\r\n]/;
 /** A value that needs quotes to stay one cell under the comma. */
 const NEEDS_QUOTES = /[",;\t\r\n]/;
-/** A value with no separator in it can start a formula only at its start (after quotes and spaces). */
-const STARTS_FORMULA = /^[ "]*[=+\-@\t\r＝＋－＠]/;
 /** A text value with every place a cell could start a formula made text (`'`). */
 function guardFormulas(text) {
-    if (!SEPARATOR.test(text)) {
-        if (!STARTS_FORMULA.test(text))
-            return text;
-        const at = text.search(TRIGGER);
-        return `${text.slice(0, at)}'${text.slice(at)}`;
-    }
     let out = '';
     // whether a cell could start here: at the start or after a separator, quotes and spaces between
     let cellStart = true;
@@ -6582,50 +6613,15 @@ async function health_run(settings, ctx) {
     const notes = [];
     // 1. the issue and its memory
     const api = await ctx.github(token);
-    const identity = await api.identity();
-    let found;
-    try {
-        found = await findHealthIssue(api, repo, label, identity);
-    }
-    catch (error) {
-        const message = `Could not list the issues labelled ${label}: ${(0,errors/* getErrorMessage */.u)(error)}. Nothing was fetched or written (the workflow needs "issues: write").`;
-        return { summary: renderHealthFailure(message), ending: { level: 'failure', message } };
-    }
-    let state = { project, weeks: [], gaps: [] };
-    if (found.issue) {
-        const decoded = decodeHealthState(found.issue.body, project);
-        if ('state' in decoded)
-            state = decoded.state;
-        else {
-            const why = 'broken' in decoded ? decoded.broken : 'it has no hidden state';
-            notes.push(`The issue's memory could not be read: ${why}. It was rebuilt from the service: the trend from the weeks fetched now, and every gap counts as new.`);
-            core/* notice */.lm(`Health issue #${found.issue.number}: ${why}. Rebuilt from the service.`);
-        }
-    }
-    let priorImpact;
-    if (found.issue && settings.health.impact) {
-        const decoded = decodeImpactState(found.issue.body);
-        if ('state' in decoded)
-            priorImpact = decoded.state;
-        else if ('broken' in decoded)
-            notes.push(`The issue's memory of the docs changes could not be read: ${decoded.broken}. The pull requests are measured again from the start.`);
-    }
-    for (const name of settings.health.unapplied)
-        core/* warning */.$e(`Input "${name}" is not read with impact: off, so it was ignored.`);
+    const opened = await openHealthIssue(settings, api, repo);
+    if ('failure' in opened)
+        return opened.failure;
+    const { found, identity, priorImpact } = opened;
+    const state = opened.state;
+    notes.push(...opened.notes);
     // 2. the trend: the complete weeks the memory lacks, newest first, within max-requests
-    const now = ctx.clock.now();
-    const all = completeWeeks(now, wanted);
-    const known = new Map(state.weeks.map((w) => [w.start, w]));
-    const lacking = all.filter((w) => !known.has(w));
     const reserve = Math.min(INSIGHTS_RESERVE, Math.floor(budget.max / 2));
-    const fetched = await core/* group */.Os(`The trend: ${(0,format/* count */.U9)(lacking.length, 'week', 'weeks')} to fetch`, async () => {
-        const result = await fetchWeeks(client, lacking, Math.max(1, Math.floor((budget.remaining - reserve) / 2)));
-        core/* info */.pq(`Fetched ${(0,format/* count */.U9)(result.weeks.length, 'week', 'weeks')} (visitors and page views totals each)${result.stopped ? `; stopped: ${(0,util_text/* external */.qn)(result.stopped, 300)}` : ''}.`);
-        return result;
-    });
-    for (const w of fetched.weeks)
-        known.set(w.start, w);
-    const weeks = all.map((w) => known.get(w)).filter((w) => w !== undefined);
+    const { all, weeks, fetched } = await fetchTrend(client, state, wanted, ctx.clock.now(), budget.remaining - reserve);
     if (fetched.missing.length > 0) {
         notes.push(`${(0,format/* count */.U9)(fetched.missing.length, 'week is', 'weeks are')} not in the trend yet (${fetched.stopped ?? 'not fetched'}): the next runs fetch them, oldest last.`);
     }
@@ -6634,9 +6630,12 @@ async function health_run(settings, ctx) {
     let impact;
     const impactSettings = settings.health.impact;
     const docs = impactSettings ? await docsPort(impactSettings, api, ctx) : undefined;
-    // the trend's first week (weeks is at least 1, so there is one)
+    // the trend's first and last weeks (weeks is at least 1, so there are)
     const trendStart = all[0];
-    if (impactSettings && docs && trendStart !== undefined) {
+    const gapWeek = all.at(-1);
+    if (trendStart === undefined || gapWeek === undefined)
+        throw new Error('The trend has no complete week.');
+    if (impactSettings && docs) {
         const agentLinks = new Set(state.gaps.flatMap((g) => (g.job?.prLink ? [pullKey(g.job.prLink)] : [])));
         impact = await measureImpact({
             settings: impactSettings,
@@ -6654,41 +6653,15 @@ async function health_run(settings, ctx) {
         notes.push(...impact.warnings);
     }
     // 4. the gaps of the last complete week
-    const gapWeek = all.at(-1);
-    let complete = { search: false, question: false, page: false };
-    let current = [];
-    if (budget.remaining > 0) {
-        try {
-            const gathered = await gatherInsights(client, budget, { dateFrom: gapWeek, dateTo: weekEnd(gapWeek) });
-            complete = {
-                search: gathered.searchState.complete,
-                question: gathered.questionState.complete,
-                page: gathered.pageState.complete,
-            };
-            current = gapsOf({
-                searches: gathered.searchSummary.deadEnds,
-                questions: gathered.questions,
-                pages: gathered.pages,
-            });
-            for (const s of [gathered.searchState, gathered.questionState, gathered.pageState])
-                if (!s.complete)
-                    notes.push(`${incompleteNote(s)}.`);
-        }
-        catch (error) {
-            if (error instanceof errors/* CancelledError */.c)
-                throw error;
-            notes.push(`The gaps could not be read: ${(0,errors/* getErrorMessage */.u)(error)}`);
-        }
-    }
-    else
-        notes.push('No analytics request was left for the gaps this run: they stay as they were.');
+    const { complete, current } = await readGaps(client, budget, gapWeek, notes);
     const changes = advanceGaps(state.gaps, current, complete, gapWeek);
     let records = changes.records;
     // 5. the agent's jobs: their status, their pull requests, and new ones for persisting gaps
     records = await refreshJobs(records, ctx);
     records = await checkMerged(records, api);
     const started = [];
-    const [freshKeys, persistingKeys, goneKeys] = [changes.fresh, changes.persisting, changes.gone].map((list) => new Set(list.map((r) => r.key)));
+    const keys = (list) => new Set(list.map((r) => r.key));
+    const [freshKeys, persistingKeys, goneKeys] = [keys(changes.fresh), keys(changes.persisting), keys(changes.gone)];
     const view = () => ({
         projectId: project,
         runUrl: ctx.run.runUrl,
@@ -6780,7 +6753,11 @@ async function health_run(settings, ctx) {
         ctx.outputs.set('jobs-created', JSON.stringify(started));
         return { summary: renderHealthSummary(view(), undefined, started), ending: { level: 'failure', message } };
     }
-    const shown = view();
+    return finish(ctx, view(), { issue, started, impact, reopened: found.closed, stopped: fetched.stopped });
+}
+/** The end of a run that kept the issue: the outputs, the summary and how the step ends. */
+function finish(ctx, shown, kept) {
+    const { issue, started, impact } = kept;
     ctx.outputs.set('issue-number', issue?.number);
     ctx.outputs.set('issue-url', issue?.url);
     ctx.outputs.set('new-gaps', shown.fresh.length);
@@ -6789,20 +6766,106 @@ async function health_run(settings, ctx) {
     ctx.outputs.set('jobs-created', JSON.stringify(started));
     if (impact)
         ctx.outputs.set('impact-json', JSON.stringify(impactOutput(impact.state, impact.view.counted)));
-    if (found.closed && issue)
+    if (kept.reopened && issue)
         core/* info */.pq(`Reopened the health issue #${issue.number}: it had been closed.`);
     const summary = renderHealthSummary(shown, issue, started);
     // a request that failed (not the budget running out) is worth a warning; the issue was still kept
-    const failed = fetched.stopped !== undefined && !/max-requests/.test(fetched.stopped);
+    const failed = kept.stopped !== undefined && !/max-requests/.test(kept.stopped);
     return {
         summary,
         ending: failed
             ? {
                 level: 'warning',
-                message: `Some weeks of the trend could not be fetched: ${fetched.stopped ?? 'stopped early'}. The issue was kept${issue ? `: ${issue.url}` : '.'}`,
+                message: `Some weeks of the trend could not be fetched: ${kept.stopped ?? 'stopped early'}. The issue was kept${issue ? `: ${issue.url}` : '.'}`,
             }
             : { level: 'notice', message: `Docs health: ${issue?.url ?? ''}` },
     };
+}
+/** Phase 1: the health issue this run keeps, who keeps it, and its memory (or why it was rebuilt). */
+async function openHealthIssue(settings, api, repo) {
+    const { label } = settings.health;
+    const project = settings.projectId;
+    const notes = [];
+    const identity = await api.identity();
+    let found;
+    try {
+        found = await findHealthIssue(api, repo, label, identity);
+    }
+    catch (error) {
+        const message = `Could not list the issues labelled ${label}: ${(0,errors/* getErrorMessage */.u)(error)}. Nothing was fetched or written (the workflow needs "issues: write").`;
+        return { failure: { summary: renderHealthFailure(message), ending: { level: 'failure', message } } };
+    }
+    let state = { project, weeks: [], gaps: [] };
+    if (found.issue) {
+        const decoded = decodeHealthState(found.issue.body, project);
+        if ('state' in decoded)
+            state = decoded.state;
+        else {
+            const why = 'broken' in decoded ? decoded.broken : 'it has no hidden state';
+            notes.push(`The issue's memory could not be read: ${why}. It was rebuilt from the service: the trend from the weeks fetched now, and every gap counts as new.`);
+            core/* notice */.lm(`Health issue #${found.issue.number}: ${why}. Rebuilt from the service.`);
+        }
+    }
+    let priorImpact;
+    if (found.issue && settings.health.impact) {
+        const decoded = decodeImpactState(found.issue.body);
+        if ('state' in decoded)
+            priorImpact = decoded.state;
+        else if ('broken' in decoded)
+            notes.push(`The issue's memory of the docs changes could not be read: ${decoded.broken}. The pull requests are measured again from the start.`);
+    }
+    for (const name of settings.health.unapplied)
+        core/* warning */.$e(`Input "${name}" is not read with impact: off, so it was ignored.`);
+    return { found, identity, state, priorImpact, notes };
+}
+/**
+ * Phase 2: the trend. The complete weeks the memory lacks are fetched, newest first, with half of
+ * what `allowance` leaves (each week costs two requests); `weeks` is the trend as known now.
+ */
+async function fetchTrend(client, state, wanted, now, allowance) {
+    const all = completeWeeks(now, wanted);
+    const known = new Map(state.weeks.map((w) => [w.start, w]));
+    const lacking = all.filter((w) => !known.has(w));
+    const fetched = await core/* group */.Os(`The trend: ${(0,format/* count */.U9)(lacking.length, 'week', 'weeks')} to fetch`, async () => {
+        const result = await fetchWeeks(client, lacking, Math.max(1, Math.floor(allowance / 2)));
+        core/* info */.pq(`Fetched ${(0,format/* count */.U9)(result.weeks.length, 'week', 'weeks')} (visitors and page views totals each)${result.stopped ? `; stopped: ${(0,util_text/* external */.qn)(result.stopped, 300)}` : ''}.`);
+        return result;
+    });
+    for (const w of fetched.weeks)
+        known.set(w.start, w);
+    return { all, weeks: all.map((w) => known.get(w)).filter((w) => w !== undefined), fetched };
+}
+/** Phase 4: the gaps readers hit in `gapWeek`, and which kinds were read whole (notes say what was not). */
+async function readGaps(client, budget, gapWeek, notes) {
+    const none = { complete: { search: false, question: false, page: false }, current: [] };
+    if (budget.remaining <= 0) {
+        notes.push('No analytics request was left for the gaps this run: they stay as they were.');
+        return none;
+    }
+    try {
+        const gathered = await gatherInsights(client, budget, { dateFrom: gapWeek, dateTo: weekEnd(gapWeek) });
+        for (const s of [gathered.searchState, gathered.questionState, gathered.pageState])
+            if (!s.complete)
+                notes.push(`${incompleteNote(s)}.`);
+        return {
+            complete: {
+                search: gathered.searchState.complete,
+                question: gathered.questionState.complete,
+                page: gathered.pageState.complete,
+            },
+            current: gapsOf({
+                searches: gathered.searchSummary.deadEnds,
+                questions: gathered.questions,
+                pages: gathered.pages,
+            }),
+        };
+    }
+    catch (error) {
+        if (error instanceof errors/* CancelledError */.c)
+            throw error;
+        notes.push(`The gaps could not be read: ${(0,errors/* getErrorMessage */.u)(error)}`);
+        return none;
+    }
 }
 function withoutJob(r) {
     const { job: _job, ...rest } = r;

@@ -83,22 +83,16 @@ var __webpack_modules__ = {
             return to.pinned ? `date-to was open, so every request was sent dateTo=${to.sent} (tomorrow in UTC, exclusive): one fixed end, so live data could not shift between pages.` : "";
         }
         function describeRange(from, to) {
-            if (!from && !to) return "all time";
-            const start = from ? from.dateOnly ? (0, _util_format_js__WEBPACK_IMPORTED_MODULE_0__.im)(from.instant) : (0, 
-            _util_format_js__WEBPACK_IMPORTED_MODULE_0__.fU)(from.instant) : void 0;
-            let end;
-            if (to?.pinned) end = `today (${(0, _util_format_js__WEBPACK_IMPORTED_MODULE_0__.im)(to.instant - DAY_MS)})`; else if (to) end = to.dateOnly ? (0, 
+            if (!to) return from ? `since ${startWords(from)}` : "all time";
+            const end = to.pinned ? `today (${(0, _util_format_js__WEBPACK_IMPORTED_MODULE_0__.im)(to.instant - DAY_MS)})` : to.dateOnly ? (0, 
             _util_format_js__WEBPACK_IMPORTED_MODULE_0__.im)(to.instant - DAY_MS) : `before ${(0, 
             _util_format_js__WEBPACK_IMPORTED_MODULE_0__.fU)(to.instant)}`;
-            if (start && end) {
-                if (from?.dateOnly && to?.dateOnly && !to.pinned && to.instant - from.instant === DAY_MS) return start;
-                return `${start} – ${end}`;
-            }
-            if (start) return `since ${start}`;
-            const until = end ?? "";
-            if (to?.pinned) return `all time up to ${until}`;
-            return to?.dateOnly ? `up to and including ${until}` : until;
+            if (!from) return to.pinned ? `all time up to ${end}` : to.dateOnly ? `up to and including ${end}` : end;
+            if (from.dateOnly && to.dateOnly && !to.pinned && to.instant - from.instant === DAY_MS) return startWords(from);
+            return `${startWords(from)} – ${end}`;
         }
+        const startWords = from => from.dateOnly ? (0, _util_format_js__WEBPACK_IMPORTED_MODULE_0__.im)(from.instant) : (0, 
+        _util_format_js__WEBPACK_IMPORTED_MODULE_0__.fU)(from.instant);
     },
     7125: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
@@ -2328,20 +2322,27 @@ if (typeof __nccwpck_require__ !== "undefined") __nccwpck_require__.ab = decodeU
 
 const ACTIONS = [ "agent", "comment", "visitors", "views", "insights", "deploy", "preview", "automation", "health" ];
 
+const same = words => ({
+    root: words,
+    text: words
+});
+
+const pollGap = of => `The longest gap between two status checks of ${of} (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.`;
+
+const TRIGGER_PHRASE_WORDS = "The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same).";
+
 function inputsOf(action) {
     return Object.entries(INPUTS).filter(([, spec]) => spec.actions.includes(action)).map(([name]) => name);
 }
 
 const INPUTS = {
     "api-key": {
-        root: "Mintlify admin API key (starts with mint_). Pass it from a repository or environment secret, never inline.",
-        text: "Mintlify admin API key (starts with mint_). Pass it from a repository or environment secret, never inline.",
+        ...same("Mintlify admin API key (starts with mint_). Pass it from a repository or environment secret, never inline."),
         required: true,
         actions: ACTIONS
     },
     "project-id": {
-        root: "Mintlify project identifier, shown on the dashboard's API keys page.",
-        text: "Mintlify project identifier, shown on the dashboard's API keys page.",
+        ...same("Mintlify project identifier, shown on the dashboard's API keys page."),
         required: true,
         actions: ACTIONS
     },
@@ -2378,19 +2379,18 @@ const INPUTS = {
         actions: [ "agent", "comment", "deploy", "preview", "automation" ]
     },
     "wait-timeout": {
-        root: "How long the step may work in all (waiting, paging and retrying included): 90s, 15m, 1h, 1h30m, 500ms, or plain seconds.",
-        text: "How long the step may work in all (waiting, paging and retrying included): 90s, 15m, 1h, 1h30m, 500ms, or plain seconds.",
+        ...same("How long the step may work in all (waiting, paging and retrying included): 90s, 15m, 1h, 1h30m, 500ms, or plain seconds."),
         default: "30m",
         actions: ACTIONS
     },
     "poll-interval": {
         root: "Agent and comment modes: the longest gap between two status checks (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.",
         text: {
-            agent: "The longest gap between two status checks of the job (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.",
-            comment: "The longest gap between two status checks of the job (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.",
-            deploy: "The longest gap between two status checks of the deployment (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.",
-            preview: "The longest gap between two status checks of the deployment (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.",
-            automation: "The longest gap between two status checks of the automation's job (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it."
+            agent: pollGap("the job"),
+            comment: pollGap("the job"),
+            deploy: pollGap("the deployment"),
+            preview: pollGap("the deployment"),
+            automation: pollGap("the automation's job")
         },
         default: "10s",
         actions: [ "agent", "comment", "deploy", "preview", "automation" ]
@@ -2406,8 +2406,7 @@ const INPUTS = {
         actions: [ "agent", "comment", "automation" ]
     },
     "base-url": {
-        root: "API base URL. https:// is required; http:// is accepted only for loopback hosts (a local simulator).",
-        text: "API base URL. https:// is required; http:// is accepted only for loopback hosts (a local simulator).",
+        ...same("API base URL. https:// is required; http:// is accepted only for loopback hosts (a local simulator)."),
         default: "https://api.mintlify.com",
         actions: ACTIONS
     },
@@ -2494,11 +2493,11 @@ const INPUTS = {
     "trigger-phrase": {
         root: "Comment mode: a comment is an instruction when a line starts with this phrase (case-insensitive, leading spaces allowed, not in a quote or code block); the instruction is the text after it, following lines included.",
         text: {
-            agent: "The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same).",
+            agent: TRIGGER_PHRASE_WORDS,
             comment: "A comment is an instruction when a line starts with this phrase (case-insensitive, leading spaces allowed, not in a quote or code block); the instruction is the text after it, following lines included.",
-            deploy: "The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same).",
-            preview: "The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same).",
-            automation: "The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same)."
+            deploy: TRIGGER_PHRASE_WORDS,
+            preview: TRIGGER_PHRASE_WORDS,
+            automation: TRIGGER_PHRASE_WORDS
         },
         default: "/docs",
         actions: [ "agent", "comment", "deploy", "preview", "automation" ]
@@ -2603,6 +2602,11 @@ const INPUTS = {
         actions: [ "health" ]
     }
 };
+
+same("The last job status seen: active, completed, archived, failed, or a value the API adds later."), 
+same("The pull request URL the agent opened, or empty."), same("The number at the end of pr-link, or empty."), 
+same("The AI model the job used."), same("The job's source repository."), same("The job's source ref (branch), or empty."), 
+same("The last job object seen, as JSON (only its documented fields if it is over 64 KiB).");
 
 var external_node_fs_ = __nccwpck_require__(3024);
 

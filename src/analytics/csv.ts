@@ -23,16 +23,9 @@ const TRIGGER = /[=+\-@\t\r＝＋－＠]/
 const SEPARATOR = /[,;\t\r\n]/
 /** A value that needs quotes to stay one cell under the comma. */
 const NEEDS_QUOTES = /[",;\t\r\n]/
-/** A value with no separator in it can start a formula only at its start (after quotes and spaces). */
-const STARTS_FORMULA = /^[ "]*[=+\-@\t\r＝＋－＠]/
 
 /** A text value with every place a cell could start a formula made text (`'`). */
 export function guardFormulas(text: string): string {
-  if (!SEPARATOR.test(text)) {
-    if (!STARTS_FORMULA.test(text)) return text
-    const at = text.search(TRIGGER)
-    return `${text.slice(0, at)}'${text.slice(at)}`
-  }
   let out = ''
   // whether a cell could start here: at the start or after a separator, quotes and spaces between
   let cellStart = true

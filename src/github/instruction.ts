@@ -38,7 +38,8 @@ async function parseComment(text: string): Promise<Root> {
 function paragraphLines(tree: Root): Set<number> {
   const lines = new Set<number>()
   const visit = (node: Nodes): void => {
-    if (node.type === 'blockquote' || node.type === 'code' || node.type === 'html') return
+    // a quote is someone else's words; code and HTML blocks hold no paragraph to read
+    if (node.type === 'blockquote') return
     if (node.type === 'paragraph') {
       const { start, end } = node.position ?? {}
       if (start && end) for (let line = start.line; line <= end.line; line++) lines.add(line)

@@ -24,9 +24,8 @@ const CANONICAL =
 
 /** The pull request a canonical link names, or undefined. */
 export function parsePullLink(link: string | null | undefined): PullLink | undefined {
-  if (!link) return undefined
-  const m = CANONICAL.exec(link)
-  if (!m) return undefined
+  const m = CANONICAL.exec(link ?? '')
+  if (!m || !link) return undefined
   const [, host, owner, repo, number] = m as unknown as [string, string, string, string, string]
   let href: string
   try {
@@ -47,11 +46,7 @@ export function pullKey(link: string): string {
 }
 
 function hostOf(serverUrl: string): string | undefined {
-  try {
-    return new URL(serverUrl).host.toLowerCase()
-  } catch {
-    return undefined
-  }
+  return URL.canParse(serverUrl) ? new URL(serverUrl).host.toLowerCase() : undefined
 }
 
 /** The pull request's number when the link is a canonical pull request of this server and repository. */

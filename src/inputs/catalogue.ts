@@ -23,6 +23,16 @@ export type ActionName = (typeof ACTIONS)[number]
 /** Words for the focused actions: one text for all, or one per action (every action that takes it). */
 type Words = string | Partial<Record<ActionName, string>>
 
+/** A focused action's words that are also the root's: one sentence, said once. */
+const same = (words: string): { root: string; text: string } => ({ root: words, text: words })
+
+/** The poll-interval sentence, for what the checks follow. */
+const pollGap = (of: string): string =>
+  `The longest gap between two status checks of ${of} (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.`
+
+const TRIGGER_PHRASE_WORDS =
+  'The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same).'
+
 export interface InputSpec {
   /** The root action.yml's description (1.0.0's words: "Agent mode: …"). */
   root: string
@@ -107,14 +117,14 @@ export function outputsOf(action: ActionName): string[] {
 
 export const INPUTS: Record<string, InputSpec> = {
   'api-key': {
-    root: 'Mintlify admin API key (starts with mint_). Pass it from a repository or environment secret, never inline.',
-    text: 'Mintlify admin API key (starts with mint_). Pass it from a repository or environment secret, never inline.',
+    ...same(
+      'Mintlify admin API key (starts with mint_). Pass it from a repository or environment secret, never inline.',
+    ),
     required: true,
     actions: ACTIONS,
   },
   'project-id': {
-    root: "Mintlify project identifier, shown on the dashboard's API keys page.",
-    text: "Mintlify project identifier, shown on the dashboard's API keys page.",
+    ...same("Mintlify project identifier, shown on the dashboard's API keys page."),
     required: true,
     actions: ACTIONS,
   },
@@ -152,24 +162,20 @@ export const INPUTS: Record<string, InputSpec> = {
     actions: ['agent', 'comment', 'deploy', 'preview', 'automation'],
   },
   'wait-timeout': {
-    root: 'How long the step may work in all (waiting, paging and retrying included): 90s, 15m, 1h, 1h30m, 500ms, or plain seconds.',
-    text: 'How long the step may work in all (waiting, paging and retrying included): 90s, 15m, 1h, 1h30m, 500ms, or plain seconds.',
+    ...same(
+      'How long the step may work in all (waiting, paging and retrying included): 90s, 15m, 1h, 1h30m, 500ms, or plain seconds.',
+    ),
     default: '30m',
     actions: ACTIONS,
   },
   'poll-interval': {
     root: 'Agent and comment modes: the longest gap between two status checks (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.',
     text: {
-      agent:
-        'The longest gap between two status checks of the job (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.',
-      comment:
-        'The longest gap between two status checks of the job (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.',
-      deploy:
-        'The longest gap between two status checks of the deployment (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.',
-      preview:
-        'The longest gap between two status checks of the deployment (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.',
-      automation:
-        "The longest gap between two status checks of the automation's job (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.",
+      agent: pollGap('the job'),
+      comment: pollGap('the job'),
+      deploy: pollGap('the deployment'),
+      preview: pollGap('the deployment'),
+      automation: pollGap("the automation's job"),
     },
     default: '10s',
     actions: ['agent', 'comment', 'deploy', 'preview', 'automation'],
@@ -185,8 +191,7 @@ export const INPUTS: Record<string, InputSpec> = {
     actions: ['agent', 'comment', 'automation'],
   },
   'base-url': {
-    root: 'API base URL. https:// is required; http:// is accepted only for loopback hosts (a local simulator).',
-    text: 'API base URL. https:// is required; http:// is accepted only for loopback hosts (a local simulator).',
+    ...same('API base URL. https:// is required; http:// is accepted only for loopback hosts (a local simulator).'),
     default: 'https://api.mintlify.com',
     actions: ACTIONS,
   },
@@ -286,16 +291,12 @@ export const INPUTS: Record<string, InputSpec> = {
   'trigger-phrase': {
     root: 'Comment mode: a comment is an instruction when a line starts with this phrase (case-insensitive, leading spaces allowed, not in a quote or code block); the instruction is the text after it, following lines included.',
     text: {
-      agent:
-        'The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same).',
+      agent: TRIGGER_PHRASE_WORDS,
       comment:
         'A comment is an instruction when a line starts with this phrase (case-insensitive, leading spaces allowed, not in a quote or code block); the instruction is the text after it, following lines included.',
-      deploy:
-        'The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same).',
-      preview:
-        'The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same).',
-      automation:
-        'The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same).',
+      deploy: TRIGGER_PHRASE_WORDS,
+      preview: TRIGGER_PHRASE_WORDS,
+      automation: TRIGGER_PHRASE_WORDS,
     },
     default: '/docs',
     actions: ['agent', 'comment', 'deploy', 'preview', 'automation'],
@@ -410,38 +411,31 @@ export const OUTPUTS: Record<string, OutputSpec> = {
     actions: ['agent', 'comment', 'automation'],
   },
   status: {
-    root: 'The last job status seen: active, completed, archived, failed, or a value the API adds later.',
-    text: 'The last job status seen: active, completed, archived, failed, or a value the API adds later.',
+    ...same('The last job status seen: active, completed, archived, failed, or a value the API adds later.'),
     actions: ['agent', 'comment', 'automation'],
   },
   'pr-link': {
-    root: 'The pull request URL the agent opened, or empty.',
-    text: 'The pull request URL the agent opened, or empty.',
+    ...same('The pull request URL the agent opened, or empty.'),
     actions: ['agent', 'comment', 'automation'],
   },
   'pr-number': {
-    root: 'The number at the end of pr-link, or empty.',
-    text: 'The number at the end of pr-link, or empty.',
+    ...same('The number at the end of pr-link, or empty.'),
     actions: ['agent', 'comment', 'automation'],
   },
   model: {
-    root: 'The AI model the job used.',
-    text: 'The AI model the job used.',
+    ...same('The AI model the job used.'),
     actions: ['agent', 'comment', 'automation'],
   },
   'source-repository': {
-    root: "The job's source repository.",
-    text: "The job's source repository.",
+    ...same("The job's source repository."),
     actions: ['agent', 'comment', 'automation'],
   },
   'source-ref': {
-    root: "The job's source ref (branch), or empty.",
-    text: "The job's source ref (branch), or empty.",
+    ...same("The job's source ref (branch), or empty."),
     actions: ['agent', 'comment', 'automation'],
   },
   job: {
-    root: 'The last job object seen, as JSON (only its documented fields if it is over 64 KiB).',
-    text: 'The last job object seen, as JSON (only its documented fields if it is over 64 KiB).',
+    ...same('The last job object seen, as JSON (only its documented fields if it is over 64 KiB).'),
     actions: ['agent', 'comment', 'automation'],
   },
   human: {

@@ -96,18 +96,16 @@ export function describePin(to: RangeEnd): string {
  * 2026-11-01 is "2026-10-01 – 2026-10-31" (both days included); no dates is "all time".
  */
 export function describeRange(from: RangeEnd | undefined, to: RangeEnd | undefined): string {
-  if (!from && !to) return 'all time'
-  const start = from ? (from.dateOnly ? formatDay(from.instant) : formatTime(from.instant)) : undefined
-  let end: string | undefined
-  if (to?.pinned) end = `today (${formatDay(to.instant - DAY_MS)})`
-  else if (to) end = to.dateOnly ? formatDay(to.instant - DAY_MS) : `before ${formatTime(to.instant)}`
-  if (start && end) {
-    if (from?.dateOnly && to?.dateOnly && !to.pinned && to.instant - from.instant === DAY_MS) return start
-    return `${start} – ${end}`
-  }
-  if (start) return `since ${start}`
-  // no start: there is an end (no dates at all returned above)
-  const until = end ?? ''
-  if (to?.pinned) return `all time up to ${until}`
-  return to?.dateOnly ? `up to and including ${until}` : until
+  if (!to) return from ? `since ${startWords(from)}` : 'all time'
+  const end = to.pinned
+    ? `today (${formatDay(to.instant - DAY_MS)})`
+    : to.dateOnly
+      ? formatDay(to.instant - DAY_MS)
+      : `before ${formatTime(to.instant)}`
+  if (!from) return to.pinned ? `all time up to ${end}` : to.dateOnly ? `up to and including ${end}` : end
+  // one whole day reads as that day
+  if (from.dateOnly && to.dateOnly && !to.pinned && to.instant - from.instant === DAY_MS) return startWords(from)
+  return `${startWords(from)} – ${end}`
 }
+
+const startWords = (from: RangeEnd): string => (from.dateOnly ? formatDay(from.instant) : formatTime(from.instant))

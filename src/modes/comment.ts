@@ -1,4 +1,4 @@
-import { agentEnding, runAgent } from '../agent/run-agent.js'
+import { type AgentReport, agentEnding, runAgent } from '../agent/run-agent.js'
 import { waitForJob } from '../agent/wait-for-job.js'
 import { ApiError } from '../api/errors.js'
 import { isTerminal } from '../api/schemas.js'
@@ -10,10 +10,10 @@ import {
   readConversationEvent,
 } from '../github/comment-event.js'
 import { type Refusal, type SkipReason, gate } from '../github/gate.js'
-import { cleanCommentText, findInstruction } from '../github/instruction.js'
+import { type InstructionResult, cleanCommentText, findInstruction } from '../github/instruction.js'
 import { type GitHubPort, type IssueComment, sameLogin } from '../github/port.js'
-import type { ThreadComment } from '../github/thread-comment.js'
-import { MAX_INSTRUCTIONS, carriesMarker, sameRun } from '../github/thread-state.js'
+import type { ThreadComment, ThreadView } from '../github/thread-comment.js'
+import { MAX_INSTRUCTIONS, type ThreadEntry, carriesMarker, sameRun } from '../github/thread-state.js'
 import {
   type Marks,
   echoToOrigin,
@@ -90,30 +90,10 @@ async function converse(settings: CommentSettings, ctx: ModeContext): Promise<Co
     return { triggered: false, source, failure }
   }
 
-  if (!event.created)
-    return skip(
-      'not-created',
-      `This ${what} was ${external(event.action || 'changed', 30)}; only new comments and submitted reviews are instructions.`,
-    )
-  if (carriesMarker(event.comment.body))
-    return skip(
-      'own-comment',
-      `The ${what} carries this action's marker: the action's own comments are never instructions.`,
-    )
-  const found = await findInstruction(event.comment.body, triggerPhrase)
-  // Why this comment is not an instruction itself. One that names the phrase all the same (quoted,
-  // in code, mid-line, alone) passes the workflow's filter and so cancels a run GitHub held pending:
-  // such a run still catches up on the thread (below); any other comment needs no request at all.
-  let notOwn: Refusal | undefined
-  if (!found.found)
-    notOwn = {
-      reason: 'no-phrase',
-      detail: `No line of the ${what} starts with ${triggerPhrase} (quoted lines and code blocks do not count).`,
-    }
-  else if (found.text === '')
-    notOwn = { reason: 'empty-instruction', detail: `The ${what} has ${triggerPhrase} with nothing after it.` }
-  if (notOwn && !event.comment.body.toLowerCase().includes(triggerPhrase.toLowerCase()))
-    return skip(notOwn.reason, notOwn.detail)
+  const read = await readOwnComment(event, triggerPhrase)
+  if ('skip' in read) return skip(read.skip.reason, read.skip.detail)
+  const { found } = read
+  let notOwn = read.notOwn
 
   const api = await ctx.github(token)
   const identity = await api.identity()
@@ -229,27 +209,7 @@ async function converse(settings: CommentSettings, ctx: ModeContext): Promise<Co
     lastComment: own.kind === 'issue-comment' ? own.id : catchUp.newest,
     labeler: labelerFor(api, event.thread, settings.comment.statusLabels),
   }
-  if (notOwn) {
-    core.notice(
-      `This ${what} is not an instruction (${notOwn.reason}): ${notOwn.detail} It was not sent; the ${count(catchUp.instructions.length, 'earlier instruction')} on ${whereText} that no run had sent ${catchUp.instructions.length === 1 ? 'is' : 'are'} sent now.`,
-    )
-  } else if (catchUp.instructions.length > 0) {
-    core.info(
-      `Caught up on ${count(catchUp.instructions.length, 'earlier instruction')} on ${whereText} that no run had sent: they go first, in the order they were written, in one follow-up.`,
-    )
-  }
-  if (catchUp.left.length > 0) {
-    // said in the thread on the newest entry, each left-out instruction as a link, and in the log
-    const left = catchUp.left.map((i) => ({ by: i.author, url: i.url, at: i.at }))
-    const newest = entries.at(-1)
-    if (newest) entries[entries.length - 1] = { ...newest, left }
-    core.warning(
-      [
-        `${count(left.length, 'earlier instruction was', 'earlier instructions were')} left out: more than ${MAX_INSTRUCTIONS} were waiting at once, and one run sends at most ${MAX_INSTRUCTIONS}. Write ${left.length === 1 ? 'it' : 'them'} again (the tracking comment lists ${left.length === 1 ? 'it' : 'them'} too):`,
-        ...left.map((l) => `- ${external(l.by, 60)}${l.at ? ` at ${formatTime(l.at)}` : ''}: ${external(l.url, 200)}`),
-      ].join('\n'),
-    )
-  }
+  sayCatchUp(catchUp, entries, { what, whereText, notOwn })
 
   let jobId = tracking.state.job
   if (jobId !== undefined) {
@@ -300,39 +260,16 @@ async function converse(settings: CommentSettings, ctx: ModeContext): Promise<Co
   // on the agent's pull request in the docs repository: the code thread that started the job shows it too
   if (!ctx.signal.aborted)
     await echoToOrigin(api, identity, ctx.run, tracking.state.origin, agent, done, view, ctx.signal)
-  const reply = done.at(-1)
-  if (!notOwn && own.kind === 'review-comment' && own.replyTo !== undefined && reply) {
-    try {
-      await api.replyToReviewComment(
-        event.thread,
-        own.replyTo,
-        renderReviewReply(reply, agent.jobId, ctx.run),
-        ctx.signal.aborted ? 900 : undefined,
-      )
-    } catch (error) {
-      core.warning(
-        `Could not reply in the review thread: ${external(getErrorMessage(error), 300)}. The tracking comment has the result.`,
-      )
-    }
-  }
-  // reviewers: author: the writers of the instructions that started the job and, on a code pull
-  // request, its author (once per job: a follow-up finds the pull request's comment)
-  const changeBy = event.thread.isPullRequest ? eventAuthor(ctx.run.payload) : undefined
-  const reviewers = settings.comment.reviewers
-    ? [...instructions.map((i) => i.author), ...(changeBy ? [changeBy] : [])]
-    : []
-  if (!ctx.signal.aborted)
-    await linkPullRequest(
-      api,
-      identity,
-      ctx.run,
-      agent,
-      event.thread,
-      view,
-      ctx.signal,
-      docsOpener(settings.comment.docsToken, ctx),
-      reviewers,
-    )
+  await answerInThread(settings, ctx, {
+    api,
+    identity,
+    event,
+    agent,
+    done,
+    view,
+    instructions,
+    ownInstruction: !notOwn,
+  })
   return {
     triggered: ctx.outputs.get('triggered') === 'true',
     source,
@@ -373,6 +310,128 @@ interface CatchUp {
  * thread's watermark moves past them). With no tracking comment on the thread there is nothing to
  * catch up on.
  */
+/**
+ * Whether the event's own comment is an instruction: new, not the action's own, with a line that
+ * starts with the phrase and words after it. A comment that is not one but names the phrase all the
+ * same (quoted, in code, mid-line, alone) passes the workflow's filter, so it cancels a run GitHub
+ * held pending: such a run still catches up on the thread (`notOwn`); any other is skipped at once.
+ */
+async function readOwnComment(
+  event: ConversationEvent,
+  triggerPhrase: string,
+): Promise<{ skip: Refusal } | { found: InstructionResult; notOwn: Refusal | undefined }> {
+  const what = event.comment.kind === 'review' ? 'review' : 'comment'
+  if (!event.created)
+    return {
+      skip: {
+        reason: 'not-created',
+        detail: `This ${what} was ${external(event.action || 'changed', 30)}; only new comments and submitted reviews are instructions.`,
+      },
+    }
+  if (carriesMarker(event.comment.body))
+    return {
+      skip: {
+        reason: 'own-comment',
+        detail: `The ${what} carries this action's marker: the action's own comments are never instructions.`,
+      },
+    }
+  const found = await findInstruction(event.comment.body, triggerPhrase)
+  let notOwn: Refusal | undefined
+  if (!found.found)
+    notOwn = {
+      reason: 'no-phrase',
+      detail: `No line of the ${what} starts with ${triggerPhrase} (quoted lines and code blocks do not count).`,
+    }
+  else if (found.text === '')
+    notOwn = { reason: 'empty-instruction', detail: `The ${what} has ${triggerPhrase} with nothing after it.` }
+  if (notOwn && !event.comment.body.toLowerCase().includes(triggerPhrase.toLowerCase())) return { skip: notOwn }
+  return { found, notOwn }
+}
+
+/** Says in the log what the run caught up on, and on the thread's newest entry what it had to leave out. */
+function sayCatchUp(
+  catchUp: CatchUp,
+  entries: ThreadEntry[],
+  about: { what: string; whereText: string; notOwn: Refusal | undefined },
+): void {
+  const { what, whereText, notOwn } = about
+  if (notOwn) {
+    core.notice(
+      `This ${what} is not an instruction (${notOwn.reason}): ${notOwn.detail} It was not sent; the ${count(catchUp.instructions.length, 'earlier instruction')} on ${whereText} that no run had sent ${catchUp.instructions.length === 1 ? 'is' : 'are'} sent now.`,
+    )
+  } else if (catchUp.instructions.length > 0) {
+    core.info(
+      `Caught up on ${count(catchUp.instructions.length, 'earlier instruction')} on ${whereText} that no run had sent: they go first, in the order they were written, in one follow-up.`,
+    )
+  }
+  if (catchUp.left.length > 0) {
+    // said in the thread on the newest entry, each left-out instruction as a link, and in the log
+    const left = catchUp.left.map((i) => ({ by: i.author, url: i.url, at: i.at }))
+    const newest = entries.at(-1)
+    if (newest) entries[entries.length - 1] = { ...newest, left }
+    core.warning(
+      [
+        `${count(left.length, 'earlier instruction was', 'earlier instructions were')} left out: more than ${MAX_INSTRUCTIONS} were waiting at once, and one run sends at most ${MAX_INSTRUCTIONS}. Write ${left.length === 1 ? 'it' : 'them'} again (the tracking comment lists ${left.length === 1 ? 'it' : 'them'} too):`,
+        ...left.map((l) => `- ${external(l.by, 60)}${l.at ? ` at ${formatTime(l.at)}` : ''}: ${external(l.url, 200)}`),
+      ].join('\n'),
+    )
+  }
+}
+
+/**
+ * After the job: a reply in the review thread the instruction came from, and the agent's pull
+ * request linked on the thread (its reviewers, with reviewers: author, the instructions' writers and,
+ * on a code pull request, its author: once per job, as a follow-up finds the pull request's comment).
+ */
+async function answerInThread(
+  settings: CommentSettings,
+  ctx: ModeContext,
+  the: {
+    api: GitHubPort
+    identity: string | undefined
+    event: ConversationEvent
+    agent: AgentReport
+    done: ThreadEntry[]
+    view: ThreadView
+    instructions: readonly Instruction[]
+    ownInstruction: boolean
+  },
+): Promise<void> {
+  const { api, event, agent } = the
+  const own = event.comment
+  const reply = the.done.at(-1)
+  if (the.ownInstruction && own.kind === 'review-comment' && own.replyTo !== undefined && reply) {
+    try {
+      await api.replyToReviewComment(
+        event.thread,
+        own.replyTo,
+        renderReviewReply(reply, agent.jobId, ctx.run),
+        ctx.signal.aborted ? 900 : undefined,
+      )
+    } catch (error) {
+      core.warning(
+        `Could not reply in the review thread: ${external(getErrorMessage(error), 300)}. The tracking comment has the result.`,
+      )
+    }
+  }
+  if (ctx.signal.aborted) return
+  const changeBy = event.thread.isPullRequest ? eventAuthor(ctx.run.payload) : undefined
+  const reviewers = settings.comment.reviewers
+    ? [...the.instructions.map((i) => i.author), ...(changeBy ? [changeBy] : [])]
+    : []
+  await linkPullRequest(
+    api,
+    the.identity,
+    ctx.run,
+    agent,
+    event.thread,
+    the.view,
+    ctx.signal,
+    docsOpener(settings.comment.docsToken, ctx),
+    reviewers,
+  )
+}
+
 async function pendingInstructions(
   api: GitHubPort,
   tracking: ThreadComment,

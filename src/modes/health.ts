@@ -84,54 +84,15 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
 
   // 1. the issue and its memory
   const api = await ctx.github(token)
-  const identity = await api.identity()
-  let found: HealthIssueFound
-  try {
-    found = await findHealthIssue(api, repo, label, identity)
-  } catch (error) {
-    const message = `Could not list the issues labelled ${label}: ${getErrorMessage(error)}. Nothing was fetched or written (the workflow needs "issues: write").`
-    return { summary: renderHealthFailure(message), ending: { level: 'failure', message } }
-  }
-  let state: HealthState = { project, weeks: [], gaps: [] }
-  if (found.issue) {
-    const decoded = decodeHealthState(found.issue.body, project)
-    if ('state' in decoded) state = decoded.state
-    else {
-      const why = 'broken' in decoded ? decoded.broken : 'it has no hidden state'
-      notes.push(
-        `The issue's memory could not be read: ${why}. It was rebuilt from the service: the trend from the weeks fetched now, and every gap counts as new.`,
-      )
-      core.notice(`Health issue #${found.issue.number}: ${why}. Rebuilt from the service.`)
-    }
-  }
-
-  let priorImpact: ImpactState | undefined
-  if (found.issue && settings.health.impact) {
-    const decoded = decodeImpactState(found.issue.body)
-    if ('state' in decoded) priorImpact = decoded.state
-    else if ('broken' in decoded)
-      notes.push(
-        `The issue's memory of the docs changes could not be read: ${decoded.broken}. The pull requests are measured again from the start.`,
-      )
-  }
-  for (const name of settings.health.unapplied)
-    core.warning(`Input "${name}" is not read with impact: off, so it was ignored.`)
+  const opened = await openHealthIssue(settings, api, repo)
+  if ('failure' in opened) return opened.failure
+  const { found, identity, priorImpact } = opened
+  const state = opened.state
+  notes.push(...opened.notes)
 
   // 2. the trend: the complete weeks the memory lacks, newest first, within max-requests
-  const now = ctx.clock.now()
-  const all = completeWeeks(now, wanted)
-  const known = new Map(state.weeks.map((w) => [w.start, w]))
-  const lacking = all.filter((w) => !known.has(w))
   const reserve = Math.min(INSIGHTS_RESERVE, Math.floor(budget.max / 2))
-  const fetched = await core.group(`The trend: ${count(lacking.length, 'week', 'weeks')} to fetch`, async () => {
-    const result = await fetchWeeks(client, lacking, Math.max(1, Math.floor((budget.remaining - reserve) / 2)))
-    core.info(
-      `Fetched ${count(result.weeks.length, 'week', 'weeks')} (visitors and page views totals each)${result.stopped ? `; stopped: ${external(result.stopped, 300)}` : ''}.`,
-    )
-    return result
-  })
-  for (const w of fetched.weeks) known.set(w.start, w)
-  const weeks = all.map((w) => known.get(w)).filter((w) => w !== undefined)
+  const { all, weeks, fetched } = await fetchTrend(client, state, wanted, ctx.clock.now(), budget.remaining - reserve)
   if (fetched.missing.length > 0) {
     notes.push(
       `${count(fetched.missing.length, 'week is', 'weeks are')} not in the trend yet (${fetched.stopped ?? 'not fetched'}): the next runs fetch them, oldest last.`,
@@ -143,9 +104,11 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
   let impact: ImpactMeasured | undefined
   const impactSettings = settings.health.impact
   const docs = impactSettings ? await docsPort(impactSettings, api, ctx) : undefined
-  // the trend's first week (weeks is at least 1, so there is one)
+  // the trend's first and last weeks (weeks is at least 1, so there are)
   const trendStart = all[0]
-  if (impactSettings && docs && trendStart !== undefined) {
+  const gapWeek = all.at(-1)
+  if (trendStart === undefined || gapWeek === undefined) throw new Error('The trend has no complete week.')
+  if (impactSettings && docs) {
     const agentLinks = new Set(state.gaps.flatMap((g) => (g.job?.prLink ? [pullKey(g.job.prLink)] : [])))
     impact = await measureImpact({
       settings: impactSettings,
@@ -163,29 +126,7 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
   }
 
   // 4. the gaps of the last complete week
-  const gapWeek = all.at(-1) as string
-  let complete: Record<GapKind, boolean> = { search: false, question: false, page: false }
-  let current: ReturnType<typeof gapsOf> = []
-  if (budget.remaining > 0) {
-    try {
-      const gathered = await gatherInsights(client, budget, { dateFrom: gapWeek, dateTo: weekEnd(gapWeek) })
-      complete = {
-        search: gathered.searchState.complete,
-        question: gathered.questionState.complete,
-        page: gathered.pageState.complete,
-      }
-      current = gapsOf({
-        searches: gathered.searchSummary.deadEnds,
-        questions: gathered.questions,
-        pages: gathered.pages,
-      })
-      for (const s of [gathered.searchState, gathered.questionState, gathered.pageState])
-        if (!s.complete) notes.push(`${incompleteNote(s)}.`)
-    } catch (error) {
-      if (error instanceof CancelledError) throw error
-      notes.push(`The gaps could not be read: ${getErrorMessage(error)}`)
-    }
-  } else notes.push('No analytics request was left for the gaps this run: they stay as they were.')
+  const { complete, current } = await readGaps(client, budget, gapWeek, notes)
   const changes = advanceGaps(state.gaps, current, complete, gapWeek)
   let records = changes.records
 
@@ -193,9 +134,8 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
   records = await refreshJobs(records, ctx)
   records = await checkMerged(records, api)
   const started: string[] = []
-  const [freshKeys, persistingKeys, goneKeys] = [changes.fresh, changes.persisting, changes.gone].map(
-    (list) => new Set(list.map((r) => r.key)),
-  ) as [Set<string>, Set<string>, Set<string>]
+  const keys = (list: readonly GapRecord[]): Set<string> => new Set(list.map((r) => r.key))
+  const [freshKeys, persistingKeys, goneKeys] = [keys(changes.fresh), keys(changes.persisting), keys(changes.gone)]
   const view = (): HealthView => ({
     projectId: project,
     runUrl: ctx.run.runUrl,
@@ -287,7 +227,23 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
     return { summary: renderHealthSummary(view(), undefined, started), ending: { level: 'failure', message } }
   }
 
-  const shown = view()
+  return finish(ctx, view(), { issue, started, impact, reopened: found.closed, stopped: fetched.stopped })
+}
+
+/** The end of a run that kept the issue: the outputs, the summary and how the step ends. */
+function finish(
+  ctx: ModeContext,
+  shown: HealthView,
+  kept: {
+    issue: Issue | undefined
+    started: string[]
+    impact: ImpactMeasured | undefined
+    reopened: boolean
+    /** Why the trend's fetch stopped early, if it did. */
+    stopped: string | undefined
+  },
+): Report {
+  const { issue, started, impact } = kept
   ctx.outputs.set('issue-number', issue?.number)
   ctx.outputs.set('issue-url', issue?.url)
   ctx.outputs.set('new-gaps', shown.fresh.length)
@@ -295,18 +251,131 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
   ctx.outputs.set('gone-gaps', shown.gone.length)
   ctx.outputs.set('jobs-created', JSON.stringify(started))
   if (impact) ctx.outputs.set('impact-json', JSON.stringify(impactOutput(impact.state, impact.view.counted)))
-  if (found.closed && issue) core.info(`Reopened the health issue #${issue.number}: it had been closed.`)
+  if (kept.reopened && issue) core.info(`Reopened the health issue #${issue.number}: it had been closed.`)
   const summary = renderHealthSummary(shown, issue, started)
   // a request that failed (not the budget running out) is worth a warning; the issue was still kept
-  const failed = fetched.stopped !== undefined && !/max-requests/.test(fetched.stopped)
+  const failed = kept.stopped !== undefined && !/max-requests/.test(kept.stopped)
   return {
     summary,
     ending: failed
       ? {
           level: 'warning',
-          message: `Some weeks of the trend could not be fetched: ${fetched.stopped ?? 'stopped early'}. The issue was kept${issue ? `: ${issue.url}` : '.'}`,
+          message: `Some weeks of the trend could not be fetched: ${kept.stopped ?? 'stopped early'}. The issue was kept${issue ? `: ${issue.url}` : '.'}`,
         }
       : { level: 'notice', message: `Docs health: ${issue?.url ?? ''}` },
+  }
+}
+
+/** Phase 1: the health issue this run keeps, who keeps it, and its memory (or why it was rebuilt). */
+async function openHealthIssue(
+  settings: HealthSettings,
+  api: GitHubPort,
+  repo: Repo,
+): Promise<
+  | { failure: Report }
+  | {
+      found: HealthIssueFound
+      identity: Awaited<ReturnType<GitHubPort['identity']>>
+      state: HealthState
+      priorImpact: ImpactState | undefined
+      notes: string[]
+    }
+> {
+  const { label } = settings.health
+  const project = settings.projectId
+  const notes: string[] = []
+  const identity = await api.identity()
+  let found: HealthIssueFound
+  try {
+    found = await findHealthIssue(api, repo, label, identity)
+  } catch (error) {
+    const message = `Could not list the issues labelled ${label}: ${getErrorMessage(error)}. Nothing was fetched or written (the workflow needs "issues: write").`
+    return { failure: { summary: renderHealthFailure(message), ending: { level: 'failure', message } } }
+  }
+  let state: HealthState = { project, weeks: [], gaps: [] }
+  if (found.issue) {
+    const decoded = decodeHealthState(found.issue.body, project)
+    if ('state' in decoded) state = decoded.state
+    else {
+      const why = 'broken' in decoded ? decoded.broken : 'it has no hidden state'
+      notes.push(
+        `The issue's memory could not be read: ${why}. It was rebuilt from the service: the trend from the weeks fetched now, and every gap counts as new.`,
+      )
+      core.notice(`Health issue #${found.issue.number}: ${why}. Rebuilt from the service.`)
+    }
+  }
+
+  let priorImpact: ImpactState | undefined
+  if (found.issue && settings.health.impact) {
+    const decoded = decodeImpactState(found.issue.body)
+    if ('state' in decoded) priorImpact = decoded.state
+    else if ('broken' in decoded)
+      notes.push(
+        `The issue's memory of the docs changes could not be read: ${decoded.broken}. The pull requests are measured again from the start.`,
+      )
+  }
+  for (const name of settings.health.unapplied)
+    core.warning(`Input "${name}" is not read with impact: off, so it was ignored.`)
+  return { found, identity, state, priorImpact, notes }
+}
+
+/**
+ * Phase 2: the trend. The complete weeks the memory lacks are fetched, newest first, with half of
+ * what `allowance` leaves (each week costs two requests); `weeks` is the trend as known now.
+ */
+async function fetchTrend(
+  client: ModeContext['client'],
+  state: HealthState,
+  wanted: number,
+  now: number,
+  allowance: number,
+): Promise<{ all: string[]; weeks: HealthState['weeks']; fetched: Awaited<ReturnType<typeof fetchWeeks>> }> {
+  const all = completeWeeks(now, wanted)
+  const known = new Map(state.weeks.map((w) => [w.start, w]))
+  const lacking = all.filter((w) => !known.has(w))
+  const fetched = await core.group(`The trend: ${count(lacking.length, 'week', 'weeks')} to fetch`, async () => {
+    const result = await fetchWeeks(client, lacking, Math.max(1, Math.floor(allowance / 2)))
+    core.info(
+      `Fetched ${count(result.weeks.length, 'week', 'weeks')} (visitors and page views totals each)${result.stopped ? `; stopped: ${external(result.stopped, 300)}` : ''}.`,
+    )
+    return result
+  })
+  for (const w of fetched.weeks) known.set(w.start, w)
+  return { all, weeks: all.map((w) => known.get(w)).filter((w) => w !== undefined), fetched }
+}
+
+/** Phase 4: the gaps readers hit in `gapWeek`, and which kinds were read whole (notes say what was not). */
+async function readGaps(
+  client: ModeContext['client'],
+  budget: ModeContext['budget'],
+  gapWeek: string,
+  notes: string[],
+): Promise<{ complete: Record<GapKind, boolean>; current: ReturnType<typeof gapsOf> }> {
+  const none = { complete: { search: false, question: false, page: false }, current: [] }
+  if (budget.remaining <= 0) {
+    notes.push('No analytics request was left for the gaps this run: they stay as they were.')
+    return none
+  }
+  try {
+    const gathered = await gatherInsights(client, budget, { dateFrom: gapWeek, dateTo: weekEnd(gapWeek) })
+    for (const s of [gathered.searchState, gathered.questionState, gathered.pageState])
+      if (!s.complete) notes.push(`${incompleteNote(s)}.`)
+    return {
+      complete: {
+        search: gathered.searchState.complete,
+        question: gathered.questionState.complete,
+        page: gathered.pageState.complete,
+      },
+      current: gapsOf({
+        searches: gathered.searchSummary.deadEnds,
+        questions: gathered.questions,
+        pages: gathered.pages,
+      }),
+    }
+  } catch (error) {
+    if (error instanceof CancelledError) throw error
+    notes.push(`The gaps could not be read: ${getErrorMessage(error)}`)
+    return none
   }
 }
 

@@ -1,9 +1,44 @@
 import { describe, expect, test } from 'vitest'
-import { readConversationEvent } from '../../src/github/comment-event.js'
+import { describeThread, readConversationEvent } from '../../src/github/comment-event.js'
 import { MAX_INSTRUCTION_CHARS, cleanCommentText, findInstruction } from '../../src/github/instruction.js'
 
 const repo = { owner: 'acme', repo: 'docs' }
 const user = { login: 'alice', type: 'User' }
+
+describe('describeThread', () => {
+  test('says which kind of thread, and its number', () => {
+    expect(describeThread({ isPullRequest: false, number: 7 })).toBe('issue #7')
+    expect(describeThread({ isPullRequest: true, number: 12 })).toBe('pull request #12')
+  })
+})
+
+describe('readConversationEvent: what it refuses to read', () => {
+  const issue = { number: 9 }
+  test.each([
+    ['a comment id that is a fraction', 'issue_comment', { action: 'created', issue, comment: { id: 1.5, user } }],
+    ['a comment id that is a string', 'issue_comment', { action: 'created', issue, comment: { id: '7', user } }],
+    ['a comment id of 0', 'issue_comment', { action: 'created', issue, comment: { id: 0, user } }],
+    [
+      'a thread number that is a string',
+      'issue_comment',
+      { action: 'created', issue: { number: '9' }, comment: { id: 1, user } },
+    ],
+    ['a comment without its author', 'issue_comment', { action: 'created', issue, comment: { id: 1 } }],
+    [
+      'an author without a login',
+      'issue_comment',
+      { action: 'created', issue, comment: { id: 1, user: { type: 'User' } } },
+    ],
+    [
+      'another event that carries a review',
+      'pull_request',
+      { action: 'submitted', pull_request: issue, review: { id: 1, user } },
+    ],
+    ['another event that carries a comment', 'issues', { action: 'created', issue, comment: { id: 1, user } }],
+  ])('%s', (_name, eventName, payload) => {
+    expect(readConversationEvent(eventName, payload, repo)).toBeUndefined()
+  })
+})
 
 describe('readConversationEvent', () => {
   test('issue_comment on an issue: the thread, the comment, its author; created', () => {
@@ -151,6 +186,20 @@ describe('findInstruction', () => {
   test(`bounded at ${MAX_INSTRUCTION_CHARS} characters, saying how many were cut`, async () => {
     const result = await findInstruction(`/docs ${'a'.repeat(MAX_INSTRUCTION_CHARS + 10)}`, '/docs')
     expect(result).toEqual({ found: true, text: 'a'.repeat(MAX_INSTRUCTION_CHARS), cutChars: 10 })
+  })
+
+  test('a cut that ends in spaces drops them: the instruction never ends in blank', async () => {
+    const words = `${'a'.repeat(MAX_INSTRUCTION_CHARS - 1)} ${'b'.repeat(20)}`
+    const result = await findInstruction(`/docs ${words}`, '/docs')
+    expect(result).toEqual({ found: true, text: 'a'.repeat(MAX_INSTRUCTION_CHARS - 1), cutChars: 20 })
+  })
+
+  test('blocks with nothing inside them (a rule, a link definition) are passed over, not read into', async () => {
+    expect(await findInstruction('/docs add a rule\n\n---\n\n[x]: https://example.com', '/docs')).toEqual({
+      found: true,
+      text: 'add a rule\n\n---\n\n[x]: https://example.com',
+      cutChars: 0,
+    })
   })
 
   test('cleanCommentText keeps newlines and tabs, drops CR, controls and invisibles', () => {

@@ -84,6 +84,10 @@ describe('describeRange', () => {
     ['2026-10-01', undefined, 'since 2026-10-01'],
     [undefined, '2026-11-01', 'up to and including 2026-10-31'],
     ['2026-10-01T09:00:00Z', '2026-10-02T09:00:00Z', '2026-10-01 09:00 UTC – before 2026-10-02 09:00 UTC'],
+    // a day apart, but only one end a whole day: both ends said
+    ['2026-10-01', '2026-10-02T00:00:00Z', '2026-10-01 – before 2026-10-02 00:00 UTC'],
+    ['2026-10-01T00:00:00Z', '2026-10-02', '2026-10-01 00:00 UTC – 2026-10-01'],
+    [undefined, '2026-10-02T09:00:00Z', 'before 2026-10-02 09:00 UTC'],
   ])('%s → %s: %s', (from, to, words) => {
     expect(describeRange(from ? at(from) : undefined, to ? at(to) : undefined)).toBe(words)
   })
@@ -99,6 +103,8 @@ describe('describeRange', () => {
     })
     expect(describeRange(at('2026-10-01'), pinned)).toBe('2026-10-01 – today (2026-11-24)')
     expect(describeRange(undefined, pinned)).toBe('all time up to today (2026-11-24)')
+    // a pinned end a day after the start is still "today", not a single day
+    expect(describeRange(at('2026-11-24'), pinned)).toBe('2026-11-24 – today (2026-11-24)')
     expect(describePin(pinned)).toContain('dateTo=2026-11-25 (tomorrow in UTC, exclusive)')
     // a given end is kept as given, and says nothing
     const given = at('2026-11-01') as RangeEnd

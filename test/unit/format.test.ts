@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
+  lastDayBefore,
   count,
   formatDay,
   formatDuration,
@@ -25,6 +26,7 @@ describe('one formatter for numbers and dates', () => {
     expect(count(1, 'row', 'rows')).toBe('1 row')
     expect(count(12_000, 'agent use')).toBe('12,000 agent uses')
     expect(formatPercent(0.125)).toBe('12.5%')
+    expect(formatPercent(12_345.67)).toBe('1,234,567.0%')
     // a change: signed, grouped, and no sign on what rounds to zero either way
     expect([0.125, -0.03, 12.129, 0.0004, -0.0004, 0].map(formatSignedPercent)).toEqual([
       '+12.5%',
@@ -46,6 +48,15 @@ describe('one formatter for numbers and dates', () => {
 
   it('durations as people read them', () => {
     expect([350, 4_200, 65_000, 3_720_000].map(formatDuration)).toEqual(['350ms', '4.2s', '1m 5s', '1h 2m'])
+    // at each boundary, the larger unit
+    expect([999, 1000, 9_999, 10_000, 59_999].map(formatDuration)).toEqual(['999ms', '1.0s', '10.0s', '10s', '60s'])
+  })
+
+  it("a range's last day: the day before a day end, a timed end as it was sent", () => {
+    expect(lastDayBefore('2026-11-26')).toBe('2026-11-25')
+    expect(lastDayBefore('2026-03-01')).toBe('2026-02-28')
+    expect(lastDayBefore('2026-11-26T10:00:00Z')).toBe('2026-11-26T10:00:00Z')
+    expect(lastDayBefore('x2026-11-26')).toBe('x2026-11-26')
   })
 
   it('no summary, comment or log line formats a number or a date on its own', () => {

@@ -28,6 +28,11 @@ describe('parseRetryAfter', () => {
     ['Sat, 21 Nov 2026 11:59:00 GMT', 0],
     ['99999999999999999999', Number.POSITIVE_INFINITY],
     ['1'.repeat(400), Number.POSITIVE_INFINITY],
+    [' 30 ', 30_000],
+    ['1.25', 1250],
+    // the last instant a Date can hold: a wait that reaches it cannot be said as a time
+    [String((8.64e15 - now) / 1000), Number.POSITIVE_INFINITY],
+    [String((8.64e15 - now) / 1000 - 1), 8.64e15 - now - 1000],
   ])('%s → %i ms', (header, ms) => {
     expect(parseRetryAfter(header, now)).toBe(ms)
   })

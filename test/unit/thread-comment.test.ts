@@ -115,6 +115,10 @@ describe('pull request links', () => {
       number: 9,
     })
     expect(parsePullLink('https://github.com/acme/../pull/9')).toBeUndefined()
+    // a host no URL can have is no link, never a thrown error
+    expect(parsePullLink('https://git hub.com/acme/docs/pull/9')).toBeUndefined()
+    expect(parsePullLink('https://[github.com/acme/docs/pull/9')).toBeUndefined()
+    for (const nothing of [null, undefined, '']) expect(parsePullLink(nothing)).toBeUndefined()
   })
 })
 
