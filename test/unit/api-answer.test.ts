@@ -50,7 +50,7 @@ describe('readAnswer', () => {
       200,
       true,
       undefined,
-      'unexpected body (id: expected string',
+      'unexpected body (id: expected string; status: expected string)',
     ],
     [
       '302 with a target',
@@ -132,6 +132,29 @@ describe('readAnswer', () => {
     ],
     ['503 on a POST may have been processed', POST, answer(503, ''), false, 'http', 503, true, undefined, 'HTTP 503'],
     ['408 on a GET', GET, answer(408, ''), true, 'http', 408, false, undefined, 'HTTP 408 Request Timeout.'],
+    [
+      '300 is a redirect too',
+      GET,
+      answer(300, ''),
+      false,
+      'redirect',
+      300,
+      undefined,
+      'redirect',
+      'HTTP 300 with a redirect',
+    ],
+    ['199 is no success', GET, answer(199, '{}'), false, 'http', 199, false, undefined, 'HTTP 199: {}.'],
+    [
+      '500 may have been processed',
+      POST,
+      answer(500, ''),
+      false,
+      'http',
+      500,
+      true,
+      undefined,
+      'HTTP 500 Internal Server Error.',
+    ],
     ['an unknown status', GET, answer(418, 'teapot'), false, 'http', 418, false, undefined, 'HTTP 418: teapot.'],
   ] as const)('%s', (_name, spec, a, retryable, kind, status, processed, hint, says) => {
     const reading = read(spec, a)
@@ -170,6 +193,19 @@ describe('readAnswer', () => {
     if (reading.ok) throw new Error('expected a refusal')
     expect(reading.refusal.message).toBe(message)
     expect(reading.refusal.hint).toBe(hint)
+  })
+
+  test("a 400's words are a 400's only: another status says neither the caller's words nor the sentence", () => {
+    const spec = {
+      ...GET,
+      notFound: undefined,
+      badRequest: 'automation-not-runnable' as const,
+      badRequestHint: 'Shorten it.',
+    }
+    const reading = read(spec, answer(503, ''))
+    if (reading.ok) throw new Error('expected a refusal')
+    expect(reading.refusal.message).toBe('HTTP 503 Service Unavailable.')
+    expect(reading.refusal.hint).toBeUndefined()
   })
 
   test('a Retry-After is read against the given time: seconds, or a date', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { followUpGraceMs, waitForJob } from '../../src/agent/wait-for-job.js'
 import { ApiError } from '../../src/api/errors.js'
-import { pollDelay } from '../../src/api/poll.js'
+import { pollDelay, pollUntilEnded } from '../../src/api/poll.js'
 import type { DeploymentStatus, Job } from '../../src/api/schemas.js'
 import { waitForDeployment } from '../../src/deploy/wait-for-deployment.js'
 import { FakeClock } from './fake-clock.js'
@@ -100,5 +100,70 @@ describe('the agent job and the deployment wait alike', () => {
       expect(run.lastError).toBe(exhausted)
       expect(run.at.at(-1)).toBe(5000)
     }
+  })
+})
+
+describe('the engine itself', () => {
+  const exhausted = (n: number) =>
+    new ApiError(`check ${n} failed (gave up after 8 attempts)`, { kind: 'http', status: 503, retriesExhausted: true })
+
+  function engine(read: () => Promise<string>, options: { deadlineMs?: number; pollIntervalMs?: number } = {}) {
+    const clock = new FakeClock()
+    const logs: string[] = []
+    const result = pollUntilEnded({
+      read,
+      clock,
+      signal: new AbortController().signal,
+      deadline: clock.now() + (options.deadlineMs ?? 600_000),
+      pollIntervalMs: options.pollIntervalMs ?? 10_000,
+      statusOf: (v) => v,
+      ended: (v) => v === 'done',
+      onValue: () => {},
+      log: (m) => logs.push(m),
+    })
+    return { result, logs }
+  }
+
+  test('a failing outage is logged with how long it has lasted and how much of the wait is left', async () => {
+    let n = 0
+    const { result, logs } = engine(async () => {
+      n++
+      if (n <= 3) throw exhausted(n)
+      return 'done'
+    })
+    await expect(result).resolves.toMatchObject({ ended: true, checks: 1 })
+    // the checks come at 1.5 s, 3.75 s and 7.125 s: the outage began at the first
+    expect(logs.slice(0, 3)).toEqual([
+      'Status checks have failed for 0ms: check 1 failed (gave up after 8 attempts) Still waiting (9m 59s of the wait left).',
+      'Status checks have failed for 2.3s: check 2 failed (gave up after 8 attempts) Still waiting (9m 56s of the wait left).',
+      'Status checks have failed for 5.6s: check 3 failed (gave up after 8 attempts) Still waiting (9m 53s of the wait left).',
+    ])
+  })
+
+  test("the time running out during a check's retries keeps the last real error when it names none", async () => {
+    let n = 0
+    const { result } = engine(async () => {
+      n++
+      if (n === 1) throw exhausted(1)
+      throw new ApiError('out of time', { kind: 'out-of-time' })
+    })
+    const ended = await result
+    expect(ended.ended).toBe(false)
+    expect(!ended.ended && ended.lastError?.message).toContain('check 1 failed')
+  })
+
+  test('an error retrying cannot fix ends the wait with that error, with or without a rule for it', async () => {
+    const refused = new ApiError('refused', { kind: 'auth', status: 401 })
+    const { result } = engine(async () => {
+      throw refused
+    })
+    await expect(result).rejects.toBe(refused)
+  })
+
+  test('a quiet wait says it is alive a minute after it last spoke, to the check', async () => {
+    const { result, logs } = engine(async () => 'going', { deadlineMs: 70_000, pollIntervalMs: 1500 })
+    await result
+    // checks every 1.5 s from 1.5 s: the status was said at 1.5 s, so the first sign of life is at 61.5 s
+    expect(logs.filter((l) => l.startsWith('Still'))[0]).toBe('Still going after 1m 2s (41 status checks).')
   })
 })
