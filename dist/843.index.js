@@ -512,7 +512,7 @@ function networkDetail(error, code) {
     const cause = error?.cause;
     if (code === PROXY_REFUSED && typeof cause?.message === 'string')
         return (0,util_text/* external */.qn)(cause.message, 300);
-    return code ?? (0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 120);
+    return code ?? (0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 120);
 }
 /**
  * The thin API client: base URL, auth header, per-request timeout, status checks, error text and
@@ -692,7 +692,7 @@ class ApiClient {
         let lastError;
         for (let attempt = 1;; attempt++) {
             if (signal.aborted)
-                throw new errors/* CancelledError */.c();
+                throw new errors/* CancelledError */.cc();
             const remaining = deadline - clock.now();
             if (remaining < 0)
                 throw this.outOfTime(spec, lastError);
@@ -845,7 +845,7 @@ class ApiClient {
         }
         catch (error) {
             if (signal.aborted)
-                throw new errors/* CancelledError */.c();
+                throw new errors/* CancelledError */.cc();
             if (timedOut) {
                 return {
                     ok: false,
@@ -1228,7 +1228,7 @@ class GitHubApi {
         const { status } = comment.kind === 'review-comment'
             ? await this.octokit.rest.reactions.createForPullRequestReviewComment(common)
             : await this.octokit.rest.reactions.createForIssueComment(common);
-        return status === 201 ? 'created' : 'existed';
+        return Number(status) === 201 ? 'created' : 'existed';
     }
     /**
      * Every comment on the thread, oldest first: 100 a page, ceil(n / 100) requests. Paged here rather
@@ -1713,7 +1713,7 @@ function buildChangePrompt(input) {
         let used = parts.reduce((n, p) => n + p.length + 2, 0);
         const patches = [];
         for (const f of input.files) {
-            if (neverPatched(f))
+            if (neverPatched(f) || f.patch === undefined)
                 continue;
             const block = `Patch of ${quote(f.filename)}:\n${fenced((0,util_text/* stripInvisible */._0)(f.patch), 'diff')}`;
             if (used + block.length + 2 > input.maxChars) {
@@ -2057,17 +2057,17 @@ async function runAgent(agent, ctx) {
         if (report.action === 'create') {
             await core/* group */.Os('Create the agent job', async () => {
                 core/* info */.pq(`Project ${(0,util_text/* external */.qn)(agent.projectId, 80)}: sending the prompt (${(0,format/* count */.U9)(size, 'character')}).`);
-                const job = await ctx.client.createJob(agent.prompt);
+                const job = await ctx.client.createJob((0,errors/* present */.Eb)(agent.prompt, 'The prompt'));
                 createdAt = ctx.clock.now();
                 seen(job);
                 core/* info */.pq(`Created job ${(0,util_text/* external */.qn)(job.id, 80)} (status: ${(0,util_text/* external */.qn)(job.status, 60)}).`);
             });
         }
         else if (report.action === 'follow-up') {
-            const jobId = agent.jobId;
+            const jobId = (0,errors/* present */.Eb)(agent.jobId, 'job-id');
             ctx.outputs.set('job-id', jobId);
             await core/* group */.Os(`Send a follow-up to job ${(0,util_text/* external */.qn)(jobId, 80)}`, async () => {
-                const job = await ctx.client.sendMessage(jobId, agent.prompt);
+                const job = await ctx.client.sendMessage(jobId, (0,errors/* present */.Eb)(agent.prompt, 'The prompt'));
                 seen(job);
                 followUp = { sentAt: ctx.clock.now(), graceMs: followUpGraceMs(agent.pollIntervalMs), before: job };
                 core/* info */.pq(`Follow-up accepted (status: ${(0,util_text/* external */.qn)(job.status, 60)}).`);
@@ -2080,12 +2080,12 @@ async function runAgent(agent, ctx) {
             await ctx.onStarted?.(report.jobId);
         if (!agent.wait) {
             if (report.action === 'resume') {
-                seen(await ctx.client.getJob(agent.jobId));
+                seen(await ctx.client.getJob((0,errors/* present */.Eb)(agent.jobId, 'job-id')));
             }
             report.outcome = 'not-waited';
             return report;
         }
-        const jobId = report.jobId;
+        const jobId = (0,errors/* present */.Eb)(report.jobId, "The job's id");
         waitStart = ctx.clock.now();
         const result = await core/* group */.Os(`Wait for job ${(0,util_text/* external */.qn)(jobId, 80)}`, () => waitForJob({
             // counted here, so a wait that ends in an error still says how many checks it made
@@ -2113,13 +2113,13 @@ async function runAgent(agent, ctx) {
         return report;
     }
     catch (error) {
-        if (error instanceof errors/* CancelledError */.c) {
+        if (error instanceof errors/* CancelledError */.cc) {
             report.outcome = 'cancelled';
             report.message = `Cancelled while ${waitStart === undefined ? 'talking to the API' : 'waiting'}.${report.jobId ? ` The job goes on: ${resumeHint((0,util_text/* external */.qn)(report.jobId, 80))}` : ''}`;
             return report;
         }
         report.outcome = 'error';
-        report.message = (0,errors/* getErrorMessage */.u)(error);
+        report.message = (0,errors/* getErrorMessage */.u1)(error);
         if (error instanceof ApiError && error.mayHaveBeenProcessed)
             report.mayHaveBeenProcessed = true;
         // resuming helps only while the job may still be running: not for a job the service does not
@@ -2212,7 +2212,7 @@ async function gate(api, thread, author, allowedBots) {
     catch (error) {
         if (statusOf(error) === 404)
             return { reason: 'not-allowed', detail: `${who} is not a collaborator on the repository.` };
-        throw new Error(`Could not check ${who}'s permission on the repository: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. Nothing was sent to the service.`);
+        throw new Error(`Could not check ${who}'s permission on the repository: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. Nothing was sent to the service.`);
     }
 }
 
@@ -2538,7 +2538,7 @@ class ThreadComment {
             core/* warning */.$e(`Could not comment on ${where} (HTTP ${status}): it was not found, or the token cannot see it. The job's outputs and summary are not affected.`);
         }
         else {
-            core/* warning */.$e(`Could not comment on ${where}: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. The job's outputs and summary are not affected.`);
+            core/* warning */.$e(`Could not comment on ${where}: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. The job's outputs and summary are not affected.`);
         }
     }
 }
@@ -2573,7 +2573,7 @@ class StatusLabeler {
         }
         catch (error) {
             this.failed = true;
-            core/* warning */.$e(`Could not set the label "${(0,util_text/* external */.qn)(label, 60)}" on ${describeThread(this.thread)}: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. The token needs "issues: write" (and "pull-requests: write" on a pull request). The instruction is not affected.`);
+            core/* warning */.$e(`Could not set the label "${(0,util_text/* external */.qn)(label, 60)}" on ${describeThread(this.thread)}: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. The token needs "issues: write" (and "pull-requests: write" on a pull request). The instruction is not affected.`);
             return previous;
         }
     }
@@ -2619,7 +2619,7 @@ async function openTracking(api, thread, identity, view, signal, unreadable) {
     catch (error) {
         if (unreadable === 'fail')
             throw error;
-        core/* warning */.$e(`Could not read the comments on ${describeThread(thread)}: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. A new tracking comment is written.`);
+        core/* warning */.$e(`Could not read the comments on ${describeThread(thread)}: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. A new tracking comment is written.`);
         return ThreadComment.blank(api, thread, identity, view, signal);
     }
 }
@@ -2728,7 +2728,7 @@ async function echoToOrigin(api, identity, run, origin, report, entries, view, s
         await tracking.update((state) => withEntries({ ...state, job: report.jobId, ...(report.job?.prLink ? { prLink: report.job.prLink } : {}) }, entries, {}), report.job?.status);
     }
     catch (error) {
-        core/* warning */.$e(`Could not show this instruction on ${(0,util_text/* external */.qn)(origin.label, 160)} too: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. The token needs to write issues there (a GitHub App installed on both repositories).`);
+        core/* warning */.$e(`Could not show this instruction on ${(0,util_text/* external */.qn)(origin.label, 160)} too: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. The token needs to write issues there (a GitHub App installed on both repositories).`);
     }
 }
 /**
@@ -2747,7 +2747,7 @@ async function requestReviews(api, pr, logins) {
             core/* info */.pq(`Asked ${(0,util_text/* external */.qn)(person, 60)} to review ${where}.`);
         }
         catch (error) {
-            core/* warning */.$e(`Could not ask ${(0,util_text/* external */.qn)(person, 60)} to review ${where} (reviewers: author): ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. A reviewer must be a collaborator of that repository, and not the pull request's author; the pull request is not affected.`);
+            core/* warning */.$e(`Could not ask ${(0,util_text/* external */.qn)(person, 60)} to review ${where} (reviewers: author): ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. A reviewer must be a collaborator of that repository, and not the pull request's author; the pull request is not affected.`);
         }
     }
 }
@@ -2779,7 +2779,7 @@ async function linkPullRequest(api, identity, run, report, from, view, signal, d
     const pr = {
         owner: elsewhere?.owner ?? run.owner,
         repo: elsewhere?.repo ?? run.repo,
-        number: elsewhere?.number ?? here,
+        number: (0,errors/* present */.Eb)(elsewhere?.number ?? here, "The agent's pull request number"),
         isPullRequest: true,
         title: '',
         url: report.job?.prLink ?? '',
@@ -2795,7 +2795,7 @@ async function linkPullRequest(api, identity, run, report, from, view, signal, d
             await requestReviews(side.api, pr, reviewers);
     }
     catch (error) {
-        core/* warning */.$e(`Could not link pull request ${(0,util_text/* external */.qn)(where, 160)} to job ${(0,util_text/* external */.qn)(jobId, 80)}: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. Review comments there will start a new job.`);
+        core/* warning */.$e(`Could not link pull request ${(0,util_text/* external */.qn)(where, 160)} to job ${(0,util_text/* external */.qn)(jobId, 80)}: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. Review comments there will start a new job.`);
     }
 }
 
@@ -3166,7 +3166,7 @@ async function planChange(changes, prompt, ctx, tracking) {
             refusal = await gate(api, thread, change.labelled.by, []);
         }
         catch (error) {
-            return { failure: (0,errors/* getErrorMessage */.u)(error) };
+            return { failure: (0,errors/* getErrorMessage */.u1)(error) };
         }
         if (refusal)
             return {
@@ -3197,7 +3197,7 @@ async function planChange(changes, prompt, ctx, tracking) {
         fetched = await fetchChange(api, ctx.run, change, since);
     }
     catch (error) {
-        return { failure: `Could not read the change from GitHub: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}` };
+        return { failure: `Could not read the change from GitHub: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}` };
     }
     if (fetched.sinceGone)
         core/* info */.pq(since
@@ -3260,7 +3260,7 @@ async function markMerged(api, tracking, ctx) {
             docsOpen = found ? found.open : undefined;
         }
         catch (error) {
-            core/* info */.pq(`Could not read the documentation pull request's state: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 200)}.`);
+            core/* info */.pq(`Could not read the documentation pull request's state: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 200)}.`);
         }
     }
     await tracking.comment.update((state) => ({
@@ -3323,7 +3323,7 @@ function renderAutomationSummary(report, here) {
  * said to be queued, with where to see it.
  */
 async function automation_run(settings, ctx) {
-    const id = settings.live.automationId;
+    const id = (0,errors/* present */.Eb)(settings.live.automationId, 'automation-id');
     const tracking = settings.comment ? await openThread(settings.comment, ctx) : undefined;
     let started;
     try {
@@ -3331,7 +3331,7 @@ async function automation_run(settings, ctx) {
         started = await ctx.client.triggerAutomation(id);
     }
     catch (error) {
-        const message = (0,errors/* getErrorMessage */.u)(error);
+        const message = (0,errors/* getErrorMessage */.u1)(error);
         return {
             summary: renderAutomationSummary({ state: 'not-run', id, message }),
             ending: { level: 'failure', message },
@@ -3356,7 +3356,7 @@ async function automation_run(settings, ctx) {
     catch (error) {
         if (error instanceof ApiError && error.status === 404)
             return queued(`Its job ${jobId} is not an agent job this action can follow.`);
-        const message = `${accepted} Its job could not be read: ${(0,errors/* getErrorMessage */.u)(error)} ${follow}`;
+        const message = `${accepted} Its job could not be read: ${(0,errors/* getErrorMessage */.u1)(error)} ${follow}`;
         return {
             summary: renderAutomationSummary({ state: 'unfollowed', id, instanceId, jobId, message }),
             ending: { level: 'warning', message },
@@ -3601,7 +3601,7 @@ async function converse(settings, ctx) {
             refusal = await gate(api, event.thread, event.comment.author, allowedBots);
         }
         catch (error) {
-            return notSent((0,errors/* getErrorMessage */.u)(error));
+            return notSent((0,errors/* getErrorMessage */.u1)(error));
         }
         verdicts.set(event.comment.author.login.toLowerCase(), refusal);
         if (refusal) {
@@ -3619,10 +3619,10 @@ async function converse(settings, ctx) {
     }
     catch (error) {
         if (notOwn) {
-            core/* warning */.$e(`Could not read the comments on ${whereText} to catch up on instructions no run sent: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. The next run on this thread will.`);
+            core/* warning */.$e(`Could not read the comments on ${whereText} to catch up on instructions no run sent: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. The next run on this thread will.`);
             return skip(notOwn.reason, notOwn.detail);
         }
-        return notSent(`Could not read the comments on ${whereText} to find its job: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. Nothing was sent to the service.`);
+        return notSent(`Could not read the comments on ${whereText} to find its job: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. Nothing was sent to the service.`);
     }
     const own = event.comment;
     const source = { author: own.author.login, where: whereText, url: own.url };
@@ -3644,10 +3644,10 @@ async function converse(settings, ctx) {
     }
     catch (error) {
         if (notOwn) {
-            core/* warning */.$e(`Could not catch up on the instructions no run sent on ${whereText}: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. The next run on this thread will.`);
+            core/* warning */.$e(`Could not catch up on the instructions no run sent on ${whereText}: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. The next run on this thread will.`);
             return skip(notOwn.reason, notOwn.detail);
         }
-        return notSent((0,errors/* getErrorMessage */.u)(error), source);
+        return notSent((0,errors/* getErrorMessage */.u1)(error), source);
     }
     if (notOwn && catchUp.instructions.length === 0)
         return skip(notOwn.reason, notOwn.detail);
@@ -3814,7 +3814,7 @@ async function answerInThread(settings, ctx, the) {
             await api.replyToReviewComment(event.thread, own.replyTo, renderReviewReply(reply, agent.jobId, ctx.run), ctx.signal.aborted ? 900 : undefined);
         }
         catch (error) {
-            core/* warning */.$e(`Could not reply in the review thread: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. The tracking comment has the result.`);
+            core/* warning */.$e(`Could not reply in the review thread: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. The tracking comment has the result.`);
         }
     }
     if (ctx.signal.aborted)
@@ -3908,7 +3908,7 @@ async function react(api, thread, comment, content) {
         return await api.react(thread, comment, content);
     }
     catch (error) {
-        core/* warning */.$e(`Could not add the ${content === 'eyes' ? '👀' : '😕'} reaction: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}.`);
+        core/* warning */.$e(`Could not add the ${content === 'eyes' ? '👀' : '😕'} reaction: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}.`);
         return 'created';
     }
 }
@@ -3947,7 +3947,7 @@ async function readyForFollowUp(settings, ctx, jobId) {
             return 'gone';
         }
         return {
-            notSent: `Could not check job ${(0,util_text/* external */.qn)(jobId, 80)} before sending the instruction: ${(0,errors/* getErrorMessage */.u)(error)} Nothing was sent.`,
+            notSent: `Could not check job ${(0,util_text/* external */.qn)(jobId, 80)} before sending the instruction: ${(0,errors/* getErrorMessage */.u1)(error)} Nothing was sent.`,
         };
     }
 }
@@ -4056,10 +4056,12 @@ async function deploy_preview_run(settings, ctx) {
         core/* info */.pq(preview
             ? `Project ${(0,util_text/* external */.qn)(settings.projectId, 80)}: deploying branch ${(0,util_text/* external */.qn)(branch, 100)} as a preview.`
             : `Project ${(0,util_text/* external */.qn)(settings.projectId, 80)}: deploying to production.`);
-        trigger = preview ? await ctx.client.triggerPreview(branch) : await ctx.client.triggerDeployment();
+        trigger = preview
+            ? await ctx.client.triggerPreview((0,errors/* present */.Eb)(branch, 'branch'))
+            : await ctx.client.triggerDeployment();
     }
     catch (error) {
-        const message = (0,errors/* getErrorMessage */.u)(error);
+        const message = (0,errors/* getErrorMessage */.u1)(error);
         return {
             summary: renderDeploymentSummary({ preview, branch, failure: message }),
             ending: { level: 'failure', message },
@@ -4138,7 +4140,7 @@ async function deploy_preview_run(settings, ctx) {
         };
     }
     catch (error) {
-        const message = `${(0,errors/* getErrorMessage */.u)(error)} The deployment was started (deployment-id ${trigger.statusId}) and goes on at the service.`;
+        const message = `${(0,errors/* getErrorMessage */.u1)(error)} The deployment was started (deployment-id ${trigger.statusId}) and goes on at the service.`;
         return {
             summary: renderDeploymentSummary({
                 preview,
@@ -4330,9 +4332,9 @@ function downRatedPages(ratings, feedback) {
         thumbsDown: r.thumbsDown,
         thumbsUp: r.thumbsUp,
         comments: comments
-            .filter((f) => samePath(f.path, r.path))
+            .filter((f) => typeof f.path === 'string' && samePath(f.path, r.path))
             .slice(0, COMMENTS_PER_PAGE)
-            .map((f) => ({ text: f.comment, at: f.createdAt ?? undefined })),
+            .map((f) => ({ text: f.comment ?? '', at: f.createdAt ?? undefined })),
     }));
 }
 /** The longest prompt the action writes; items are dropped from the longest list until it fits. */
@@ -4427,7 +4429,7 @@ function listState(name, result) {
         return { complete: false, note: 'not fetched: max-requests was spent before it' };
     if (result.complete)
         return { complete: true, note: undefined };
-    const error = result.error === undefined ? '' : `: ${(0,errors/* getErrorMessage */.u)(result.error)}`;
+    const error = result.error === undefined ? '' : `: ${(0,errors/* getErrorMessage */.u1)(result.error)}`;
     return {
         complete: false,
         note: `${name} ${result.stoppedEarly ?? 'stopped early'}${error}`,
@@ -4443,7 +4445,7 @@ async function gatherInsights(client, budget, dates) {
             return await core/* group */.Os(what, run);
         }
         catch (error) {
-            if (error instanceof errors/* CancelledError */.c)
+            if (error instanceof errors/* CancelledError */.cc)
                 cancelled = true;
             else
                 throw error;
@@ -4458,10 +4460,10 @@ async function gatherInsights(client, budget, dates) {
             from,
             onPage: (pages, items, more) => core/* info */.pq(`Page ${pages}: ${(0,format/* count */.U9)(items, 'item', 'items')}${more ? ', more to come' : ', the last'}.`),
         });
-        if (result.error instanceof errors/* CancelledError */.c)
+        if (result.error instanceof errors/* CancelledError */.cc)
             throw result.error;
         if (!result.complete)
-            core/* info */.pq(`Stopped: ${result.stoppedEarly ?? 'early'}${result.error === undefined ? '' : ` (${(0,errors/* getErrorMessage */.u)(result.error)})`}.`);
+            core/* info */.pq(`Stopped: ${result.stoppedEarly ?? 'early'}${result.error === undefined ? '' : ` (${(0,errors/* getErrorMessage */.u1)(result.error)})`}.`);
         return result;
     });
     // 1. which pages are rated down: one request
@@ -4477,12 +4479,12 @@ async function gatherInsights(client, budget, dates) {
             core/* info */.pq(`${(0,format/* count */.U9)(ratings.length, 'page', 'pages')} with feedback${ratingsHasMore ? ' (the endpoint gives at most 100)' : ''}.`);
         }
         catch (error) {
-            if (error instanceof errors/* CancelledError */.c)
+            if (error instanceof errors/* CancelledError */.cc)
                 throw error;
             const spent = error instanceof ApiError && error.kind === 'budget';
             ratingsState = {
                 complete: false,
-                note: `feedback by page ${spent ? 'was not fetched: max-requests was spent' : `failed: ${(0,errors/* getErrorMessage */.u)(error)}`}`,
+                note: `feedback by page ${spent ? 'was not fetched: max-requests was spent' : `failed: ${(0,errors/* getErrorMessage */.u1)(error)}`}`,
                 failed: !spent,
             };
             core/* info */.pq(`Stopped: ${ratingsState.note ?? 'early'}.`);
@@ -4878,7 +4880,7 @@ async function insights_run(settings, ctx) {
         core/* info */.pq(`Wrote ${files.json} and one CSV per list beside it.`);
     }
     catch (error) {
-        notes.push(`Could not write the insights files in ${ctx.dir}: ${(0,errors/* getErrorMessage */.u)(error)}`);
+        notes.push(`Could not write the insights files in ${ctx.dir}: ${(0,errors/* getErrorMessage */.u1)(error)}`);
     }
     const incomplete = states.filter((s) => !s.complete);
     let outcome = incomplete.length === 0 && notes.length === 0 ? 'complete' : 'incomplete';
@@ -5078,9 +5080,9 @@ async function fetchWeeks(client, starts, maxWeeks) {
             });
         }
         catch (error) {
-            if (error instanceof errors/* CancelledError */.c)
+            if (error instanceof errors/* CancelledError */.cc)
                 throw error;
-            stopped = error instanceof ApiError && error.kind === 'budget' ? 'max-requests was spent' : (0,errors/* getErrorMessage */.u)(error);
+            stopped = error instanceof ApiError && error.kind === 'budget' ? 'max-requests was spent' : (0,errors/* getErrorMessage */.u1)(error);
             break;
         }
     }
@@ -5300,7 +5302,7 @@ async function createHealthIssue(o) {
     }
     catch (error) {
         // no claim to be had (a token that cannot create labels): create, as a run without a race would
-        o.log(`Could not create the label ${o.label} (${(0,errors/* getErrorMessage */.u)(error)}); creating the issue without the claim.`);
+        o.log(`Could not create the label ${o.label} (${(0,errors/* getErrorMessage */.u1)(error)}); creating the issue without the claim.`);
     }
     if (claim === 'existed') {
         for (const wait of CLAIM_WAITS_MS) {
@@ -6091,7 +6093,7 @@ class Outputs {
         }
         catch (error) {
             // the value stays in the log (a job's id must not be lost with the file), and the run goes on
-            core/* warning */.$e(`Could not write output ${name} (${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 200)}). Its value: ${(0,util_text/* external */.qn)(text, 300) || '(empty)'}`);
+            core/* warning */.$e(`Could not write output ${name} (${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 200)}). Its value: ${(0,util_text/* external */.qn)(text, 300) || '(empty)'}`);
         }
     }
     get(name) {
@@ -6200,9 +6202,9 @@ async function readImpactWeek(client, start, paths) {
         });
     }
     catch (error) {
-        if (error instanceof errors/* CancelledError */.c)
+        if (error instanceof errors/* CancelledError */.cc)
             throw error;
-        return { stopped: (0,errors/* getErrorMessage */.u)(error instanceof PartialExportError ? error.reason : error), budget: false };
+        return { stopped: (0,errors/* getErrorMessage */.u1)(error instanceof PartialExportError ? error.reason : error), budget: false };
     }
     if (views.stoppedEarly || !views.totals)
         return {
@@ -6214,9 +6216,9 @@ async function readImpactWeek(client, start, paths) {
         feedback = await client.feedbackByPage({ dateFrom: start, dateTo });
     }
     catch (error) {
-        if (error instanceof errors/* CancelledError */.c)
+        if (error instanceof errors/* CancelledError */.cc)
             throw error;
-        return { stopped: (0,errors/* getErrorMessage */.u)(error), budget: error instanceof ApiError && error.kind === 'budget' };
+        return { stopped: (0,errors/* getErrorMessage */.u1)(error), budget: error instanceof ApiError && error.kind === 'budget' };
     }
     const served = byPath(views.rows.values(), (row) => [row.human, row.ai]);
     const rated = byPath(feedback.feedback, (row) => [row.thumbsUp, row.thumbsDown]);
@@ -6336,10 +6338,10 @@ async function measureImpact(o) {
             notes.push(`More than ${(0,format/* formatNumber */.ZV)(LIST_PAGES * 100)} pull requests closed in these weeks: the oldest were not listed.`);
     }
     catch (error) {
-        if (error instanceof errors/* CancelledError */.c)
+        if (error instanceof errors/* CancelledError */.cc)
             throw error;
         const token = settings.docsToken ? 'docs-token' : 'github-token';
-        warnings.push(`Could not list the merged pull requests of ${repository}: ${(0,errors/* getErrorMessage */.u)(error)}. ${token} needs "pull-requests: read" there (or set impact: off). The figures kept are shown as they were.`);
+        warnings.push(`Could not list the merged pull requests of ${repository}: ${(0,errors/* getErrorMessage */.u1)(error)}. ${token} needs "pull-requests: read" there (or set impact: off). The figures kept are shown as they were.`);
         return view();
     }
     // where the pages live: docs-root, or the folder of docs.json, found once (one request) and kept
@@ -6351,11 +6353,11 @@ async function measureImpact(o) {
             core/* info */.pq(`The docs live in ${root === '' ? 'the root' : (0,util_text/* external */.qn)(root, 200)} of ${repository}${tree?.truncated ? ' (GitHub listed only part of the files)' : ''}.`);
         }
         catch (error) {
-            if (error instanceof errors/* CancelledError */.c)
+            if (error instanceof errors/* CancelledError */.cc)
                 throw error;
             // not kept: the next run looks again
             root = '';
-            notes.push(`Could not read the files of ${repository} to find docs.json (${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 200)}; the token needs "contents: read" there): pages are taken from its root this run. Set docs-root to say where they live.`);
+            notes.push(`Could not read the files of ${repository} to find docs.json (${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 200)}; the token needs "contents: read" there): pages are taken from its root this run. Set docs-root to say where they live.`);
         }
     }
     // 2. the ones not seen before: their files as pages (newest first, a few a run)
@@ -6401,9 +6403,9 @@ async function measureImpact(o) {
                 });
         }
         catch (error) {
-            if (error instanceof errors/* CancelledError */.c)
+            if (error instanceof errors/* CancelledError */.cc)
                 throw error;
-            notes.push(`Could not read the files of ${repository}#${p.number}: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}. The next run tries again.`);
+            notes.push(`Could not read the files of ${repository}#${p.number}: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. The next run tries again.`);
         }
     }
     if (fresh.length > take) {
@@ -6482,9 +6484,9 @@ async function openedByAgent(port, repo, pull) {
         });
     }
     catch (error) {
-        if (error instanceof errors/* CancelledError */.c)
+        if (error instanceof errors/* CancelledError */.cc)
             throw error;
-        core/* info */.pq(`Could not read the comments of ${fullName(repo)}#${pull.number} (to know whether the agent opened it): ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u)(error), 300)}`);
+        core/* info */.pq(`Could not read the comments of ${fullName(repo)}#${pull.number} (to know whether the agent opened it): ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}`);
         return false;
     }
 }
@@ -6541,9 +6543,9 @@ async function commentImpact(o) {
             written++;
         }
         catch (error) {
-            if (error instanceof errors/* CancelledError */.c)
+            if (error instanceof errors/* CancelledError */.cc)
                 throw error;
-            warnings.push(`Could not comment on ${fullName(repo)}#${pull.number}: ${(0,errors/* getErrorMessage */.u)(error)} (${settings.docsToken ? 'docs-token' : 'github-token'} needs "pull-requests: write" there).`);
+            warnings.push(`Could not comment on ${fullName(repo)}#${pull.number}: ${(0,errors/* getErrorMessage */.u1)(error)} (${settings.docsToken ? 'docs-token' : 'github-token'} needs "pull-requests: write" there).`);
             break;
         }
     }
@@ -6747,9 +6749,9 @@ async function health_run(settings, ctx) {
         }
     }
     catch (error) {
-        if (error instanceof errors/* CancelledError */.c)
+        if (error instanceof errors/* CancelledError */.cc)
             throw error;
-        const message = `Could not write the health issue: ${(0,errors/* getErrorMessage */.u)(error)}`;
+        const message = `Could not write the health issue: ${(0,errors/* getErrorMessage */.u1)(error)}`;
         ctx.outputs.set('jobs-created', JSON.stringify(started));
         return { summary: renderHealthSummary(view(), undefined, started), ending: { level: 'failure', message } };
     }
@@ -6792,7 +6794,7 @@ async function openHealthIssue(settings, api, repo) {
         found = await findHealthIssue(api, repo, label, identity);
     }
     catch (error) {
-        const message = `Could not list the issues labelled ${label}: ${(0,errors/* getErrorMessage */.u)(error)}. Nothing was fetched or written (the workflow needs "issues: write").`;
+        const message = `Could not list the issues labelled ${label}: ${(0,errors/* getErrorMessage */.u1)(error)}. Nothing was fetched or written (the workflow needs "issues: write").`;
         return { failure: { summary: renderHealthFailure(message), ending: { level: 'failure', message } } };
     }
     let state = { project, weeks: [], gaps: [] };
@@ -6861,9 +6863,9 @@ async function readGaps(client, budget, gapWeek, notes) {
         };
     }
     catch (error) {
-        if (error instanceof errors/* CancelledError */.c)
+        if (error instanceof errors/* CancelledError */.cc)
             throw error;
-        notes.push(`The gaps could not be read: ${(0,errors/* getErrorMessage */.u)(error)}`);
+        notes.push(`The gaps could not be read: ${(0,errors/* getErrorMessage */.u1)(error)}`);
         return none;
     }
 }
@@ -6892,7 +6894,7 @@ async function startJob(gap, project, week, settings, ctx) {
         outputs: new Outputs(() => { }),
     });
     if (report.outcome === 'cancelled')
-        throw new errors/* CancelledError */.c();
+        throw new errors/* CancelledError */.cc();
     if (report.job) {
         core/* info */.pq(`Agent job ${(0,util_text/* external */.qn)(report.job.id, 80)} for the gap ${(0,util_text/* external */.qn)(gap.text, 120)}.`);
         return { id: report.job.id, status: report.job.status, ...(report.job.prLink ? { prLink: report.job.prLink } : {}) };
@@ -6911,16 +6913,16 @@ async function refreshJobs(records, ctx) {
     const next = new Map();
     for (const r of open) {
         try {
-            const job = await ctx.client.getJob(r.job?.id);
+            const job = await ctx.client.getJob((0,errors/* present */.Eb)(r.job?.id, "A gap's job id"));
             next.set(r.key, {
                 ...r,
                 job: { ...r.job, id: job.id, status: job.status, ...(job.prLink ? { prLink: job.prLink } : {}) },
             });
         }
         catch (error) {
-            if (error instanceof errors/* CancelledError */.c)
+            if (error instanceof errors/* CancelledError */.cc)
                 throw error;
-            core/* info */.pq(`Could not read job ${(0,util_text/* external */.qn)(r.job?.id, 80)}: ${(0,errors/* getErrorMessage */.u)(error)}`);
+            core/* info */.pq(`Could not read job ${(0,util_text/* external */.qn)(r.job?.id, 80)}: ${(0,errors/* getErrorMessage */.u1)(error)}`);
         }
     }
     return records.map((r) => next.get(r.key) ?? r);
@@ -6941,7 +6943,7 @@ async function checkMerged(records, api) {
                 next.set(r.key, { ...r, job: { ...r.job, merged: state.merged } });
         }
         catch (error) {
-            core/* info */.pq(`Could not read ${(0,util_text/* external */.qn)(r.job?.prLink, 200)}: ${(0,errors/* getErrorMessage */.u)(error)}`);
+            core/* info */.pq(`Could not read ${(0,util_text/* external */.qn)(r.job?.prLink, 200)}: ${(0,errors/* getErrorMessage */.u1)(error)}`);
         }
     }
     return records.map((r) => next.get(r.key) ?? r);
@@ -7311,7 +7313,7 @@ async function visitors_views_run(settings, mode) {
             core/* info */.pq(`Exported ${(0,format/* count */.U9)(sorted.length, 'path', 'paths')} from ${(0,format/* count */.U9)(current.result.pages, 'page', 'pages')} of results${comparison ? ` (and ${(0,format/* count */.U9)(comparison.rows.length - sorted.length, 'path', 'paths')} seen only in the previous period)` : ''} to ${files.csv} and ${files.json}.`);
         }
         catch (error) {
-            writeFailure = new Error(`Could not write the export files in ${ctx.dir}: ${(0,errors/* getErrorMessage */.u)(error)}`);
+            writeFailure = new Error(`Could not write the export files in ${ctx.dir}: ${(0,errors/* getErrorMessage */.u1)(error)}`);
         }
     }
     if (comparison?.previousTotals && current.result.totals) {
@@ -7325,8 +7327,8 @@ async function visitors_views_run(settings, mode) {
     let message = notes[0];
     const stop = failure ?? writeFailure;
     if (stop !== undefined) {
-        outcome = stop instanceof errors/* CancelledError */.c ? 'cancelled' : 'error';
-        const what = outcome === 'cancelled' ? 'Cancelled.' : (0,errors/* getErrorMessage */.u)(stop);
+        outcome = stop instanceof errors/* CancelledError */.cc ? 'cancelled' : 'error';
+        const what = outcome === 'cancelled' ? 'Cancelled.' : (0,errors/* getErrorMessage */.u1)(stop);
         // the stop came from the previous period when this one and the files are fine: name it
         const stopped = current.failure === undefined && writeFailure === undefined ? previous : undefined;
         const kept = files ? ` They are in ${files.csv} and ${files.json} (marked incomplete).` : '';
@@ -7440,7 +7442,7 @@ async function writeRunSummary(markdown) {
         await core/* summary */.z.addRaw(markdown.endsWith('\n') ? markdown : `${markdown}\n`).write();
     }
     catch (error) {
-        core/* warning */.$e(`Could not write the job summary: ${(0,errors/* getErrorMessage */.u)(error)}`);
+        core/* warning */.$e(`Could not write the job summary: ${(0,errors/* getErrorMessage */.u1)(error)}`);
     }
     finally {
         core/* summary */.z.emptyBuffer();
@@ -7455,10 +7457,11 @@ function conclude(ending) {
             core/* info */.pq(ending.message);
         for (const problem of problems.slice(0, -1))
             (ending.level === 'failure' ? core/* error */.z3 : core/* warning */.$e)(problem);
+        const last = problems.at(-1) ?? ending.message ?? '';
         if (ending.level === 'failure')
-            core/* setFailed */.C1(problems.at(-1));
+            core/* setFailed */.C1(last);
         else
-            core/* warning */.$e(problems.at(-1));
+            core/* warning */.$e(last);
         return;
     }
     const message = ending.message ?? '';
@@ -7482,7 +7485,7 @@ async function runMode(settings, signal, overrides = {}) {
         apiFetch = await fetchForBaseUrl(settings.baseUrl, (m) => core/* info */.pq(m));
     }
     catch (error) {
-        const message = `${(0,errors/* getErrorMessage */.u)(error)} Nothing was sent to the API.`;
+        const message = `${(0,errors/* getErrorMessage */.u1)(error)} Nothing was sent to the API.`;
         await writeRunSummary(`### ❌ Mintlify action: proxy settings\n\n${(0,summary_escape/* escapeText */.X1)(message, 600)}\n`);
         return conclude({ level: 'failure', message });
     }

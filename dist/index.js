@@ -146,12 +146,12 @@ var __webpack_modules__ = {
         function sleep(ms, signal) {
             return new Promise((resolve, reject) => {
                 if (signal?.aborted) {
-                    reject(new _errors_js__WEBPACK_IMPORTED_MODULE_0__.c);
+                    reject(new _errors_js__WEBPACK_IMPORTED_MODULE_0__.cc);
                     return;
                 }
                 const onAbort = () => {
                     clearTimeout(timer);
-                    reject(new _errors_js__WEBPACK_IMPORTED_MODULE_0__.c);
+                    reject(new _errors_js__WEBPACK_IMPORTED_MODULE_0__.cc);
                 };
                 const timer = setTimeout(() => {
                     signal?.removeEventListener("abort", onAbort);
@@ -165,8 +165,9 @@ var __webpack_modules__ = {
     },
     17: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
-            c: () => CancelledError,
-            u: () => getErrorMessage
+            Eb: () => present,
+            cc: () => CancelledError,
+            u1: () => getErrorMessage
         });
         function getErrorMessage(error) {
             if (error instanceof Error) return error.message || error.name;
@@ -185,6 +186,10 @@ var __webpack_modules__ = {
                 super(message);
                 this.name = "CancelledError";
             }
+        }
+        function present(value, what) {
+            if (value === void 0 || value === null) throw new Error(`${what} is missing here (a bug in the action: please report it).`);
+            return value;
         }
     },
     2693: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
@@ -3162,7 +3167,7 @@ function writeSummary(markdown) {
     try {
         (0, external_node_fs_.appendFileSync)(path, markdown.endsWith("\n") ? markdown : `${markdown}\n`);
     } catch (error) {
-        warning(`Could not write the job summary: ${(0, util_text.qn)((0, errors.u)(error))}`);
+        warning(`Could not write the job summary: ${(0, util_text.qn)((0, errors.u1)(error))}`);
     }
 }
 
@@ -3231,7 +3236,7 @@ const named = globalThis.MINTLIFY_DOCS_ACTION;
     try {
         await main(cancellation.signal, overrides, action);
     } catch (error) {
-        fail(`Unexpected error: ${(0, util_text.qn)((0, errors.u)(error), 1e3)}`);
+        fail(`Unexpected error: ${(0, util_text.qn)((0, errors.u1)(error), 1e3)}`);
     } finally {
         cancellation.dispose();
     }

@@ -75,8 +75,9 @@ function conclude(ending: Ending): void {
     // one annotation per problem, the headline in the log; a failure still fails the step once
     if (ending.message) core.info(ending.message)
     for (const problem of problems.slice(0, -1)) (ending.level === 'failure' ? core.error : core.warning)(problem)
-    if (ending.level === 'failure') core.setFailed(problems.at(-1) as string)
-    else core.warning(problems.at(-1) as string)
+    const last = problems.at(-1) ?? ending.message ?? ''
+    if (ending.level === 'failure') core.setFailed(last)
+    else core.warning(last)
     return
   }
   const message = ending.message ?? ''

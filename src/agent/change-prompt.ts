@@ -107,8 +107,8 @@ export function buildChangePrompt(input: ChangePromptInput): ChangePrompt {
     let used = parts.reduce((n, p) => n + p.length + 2, 0)
     const patches: string[] = []
     for (const f of input.files) {
-      if (neverPatched(f)) continue
-      const block = `Patch of ${quote(f.filename)}:\n${fenced(stripInvisible(f.patch as string), 'diff')}`
+      if (neverPatched(f) || f.patch === undefined) continue
+      const block = `Patch of ${quote(f.filename)}:\n${fenced(stripInvisible(f.patch), 'diff')}`
       if (used + block.length + 2 > input.maxChars) {
         cut.push(f.filename)
         continue

@@ -6,7 +6,7 @@ import type { Clock } from '../util/clock.js'
 import { MAX_PROMPT_CHARS, PROMPT_WARN_CHARS } from '../util/prompt-bounds.js'
 import { count, formatDuration, formatNumber } from '../util/format.js'
 import type { Ending } from '../util/ending.js'
-import { CancelledError, getErrorMessage } from '../util/errors.js'
+import { CancelledError, getErrorMessage, present } from '../util/errors.js'
 import type { Outputs } from '../util/outputs.js'
 import { external } from '../util/text.js'
 import { MAX_JOB_OUTPUT_CHARS, publishJob } from './job-outputs.js'
@@ -108,16 +108,16 @@ export async function runAgent(agent: JobRequest, ctx: AgentContext): Promise<Ag
     if (report.action === 'create') {
       await core.group('Create the agent job', async () => {
         core.info(`Project ${external(agent.projectId, 80)}: sending the prompt (${count(size, 'character')}).`)
-        const job = await ctx.client.createJob(agent.prompt as string)
+        const job = await ctx.client.createJob(present(agent.prompt, 'The prompt'))
         createdAt = ctx.clock.now()
         seen(job)
         core.info(`Created job ${external(job.id, 80)} (status: ${external(job.status, 60)}).`)
       })
     } else if (report.action === 'follow-up') {
-      const jobId = agent.jobId as string
+      const jobId = present(agent.jobId, 'job-id')
       ctx.outputs.set('job-id', jobId)
       await core.group(`Send a follow-up to job ${external(jobId, 80)}`, async () => {
-        const job = await ctx.client.sendMessage(jobId, agent.prompt as string)
+        const job = await ctx.client.sendMessage(jobId, present(agent.prompt, 'The prompt'))
         seen(job)
         followUp = { sentAt: ctx.clock.now(), graceMs: followUpGraceMs(agent.pollIntervalMs), before: job }
         core.info(`Follow-up accepted (status: ${external(job.status, 60)}).`)
@@ -129,13 +129,13 @@ export async function runAgent(agent: JobRequest, ctx: AgentContext): Promise<Ag
 
     if (!agent.wait) {
       if (report.action === 'resume') {
-        seen(await ctx.client.getJob(agent.jobId as string))
+        seen(await ctx.client.getJob(present(agent.jobId, 'job-id')))
       }
       report.outcome = 'not-waited'
       return report
     }
 
-    const jobId = report.jobId as string
+    const jobId = present(report.jobId, "The job's id")
     waitStart = ctx.clock.now()
     const result = await core.group(`Wait for job ${external(jobId, 80)}`, () =>
       waitForJob({

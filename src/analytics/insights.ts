@@ -166,9 +166,9 @@ export function downRatedPages(ratings: readonly PageRating[], feedback: readonl
       thumbsDown: r.thumbsDown,
       thumbsUp: r.thumbsUp,
       comments: comments
-        .filter((f) => samePath(f.path as string, r.path))
+        .filter((f) => typeof f.path === 'string' && samePath(f.path, r.path))
         .slice(0, COMMENTS_PER_PAGE)
-        .map((f) => ({ text: f.comment as string, at: f.createdAt ?? undefined })),
+        .map((f) => ({ text: f.comment ?? '', at: f.createdAt ?? undefined })),
     }))
 }
 

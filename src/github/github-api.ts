@@ -230,7 +230,7 @@ export class GitHubApi implements GitHubPort {
       comment.kind === 'review-comment'
         ? await this.octokit.rest.reactions.createForPullRequestReviewComment(common)
         : await this.octokit.rest.reactions.createForIssueComment(common)
-    return (status as number) === 201 ? 'created' : 'existed'
+    return Number(status) === 201 ? 'created' : 'existed'
   }
 
   /**

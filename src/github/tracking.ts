@@ -1,6 +1,6 @@
 import * as core from '../util/actions-core.js'
 import type { StatusLabels } from '../inputs/settings.js'
-import { getErrorMessage } from '../util/errors.js'
+import { getErrorMessage, present } from '../util/errors.js'
 import { external } from '../util/text.js'
 import { type Thread, describeThread } from './comment-event.js'
 import { type GitHubPort, sameLogin } from './port.js'
@@ -299,7 +299,7 @@ export async function linkPullRequest(
   const pr: Thread = {
     owner: elsewhere?.owner ?? run.owner,
     repo: elsewhere?.repo ?? run.repo,
-    number: elsewhere?.number ?? (here as number),
+    number: present(elsewhere?.number ?? here, "The agent's pull request number"),
     isPullRequest: true,
     title: '',
     url: report.job?.prLink ?? '',

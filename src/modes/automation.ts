@@ -4,7 +4,7 @@ import { entryFor } from '../github/tracking.js'
 import type { LiveSettings } from '../inputs/settings.js'
 import { renderAutomationSummary } from '../summary/automation-summary.js'
 import * as core from '../util/actions-core.js'
-import { getErrorMessage } from '../util/errors.js'
+import { getErrorMessage, present } from '../util/errors.js'
 import { external } from '../util/text.js'
 import type { ModeContext, Report } from './context.js'
 import { openThread, trackJob } from './thread.js'
@@ -17,7 +17,7 @@ import { openThread, trackJob } from './thread.js'
  * said to be queued, with where to see it.
  */
 export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Report> {
-  const id = settings.live.automationId as string
+  const id = present(settings.live.automationId, 'automation-id')
   const tracking = settings.comment ? await openThread(settings.comment, ctx) : undefined
   let started
   try {

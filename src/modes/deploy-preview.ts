@@ -4,7 +4,7 @@ import { readChangeEvent } from '../github/change.js'
 import type { LiveSettings } from '../inputs/settings.js'
 import { renderDeploymentSummary } from '../summary/deploy-summary.js'
 import * as core from '../util/actions-core.js'
-import { getErrorMessage } from '../util/errors.js'
+import { getErrorMessage, present } from '../util/errors.js'
 import { external } from '../util/text.js'
 import type { ModeContext, Report } from './context.js'
 import { openThread } from './thread.js'
@@ -33,7 +33,9 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
         ? `Project ${external(settings.projectId, 80)}: deploying branch ${external(branch, 100)} as a preview.`
         : `Project ${external(settings.projectId, 80)}: deploying to production.`,
     )
-    trigger = preview ? await ctx.client.triggerPreview(branch as string) : await ctx.client.triggerDeployment()
+    trigger = preview
+      ? await ctx.client.triggerPreview(present(branch, 'branch'))
+      : await ctx.client.triggerDeployment()
   } catch (error) {
     const message = getErrorMessage(error)
     return {

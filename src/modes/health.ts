@@ -26,7 +26,7 @@ import {
   renderHealthSummary,
 } from '../summary/health-body.js'
 import { renderUsage } from '../summary/usage.js'
-import { CancelledError, getErrorMessage } from '../util/errors.js'
+import { CancelledError, getErrorMessage, present } from '../util/errors.js'
 import { count } from '../util/format.js'
 import { Outputs } from '../util/outputs.js'
 import { external } from '../util/text.js'
@@ -435,7 +435,7 @@ async function refreshJobs(records: GapRecord[], ctx: ModeContext): Promise<GapR
   const next = new Map<string, GapRecord>()
   for (const r of open) {
     try {
-      const job = await ctx.client.getJob(r.job?.id as string)
+      const job = await ctx.client.getJob(present(r.job?.id, "A gap's job id"))
       next.set(r.key, {
         ...r,
         job: { ...r.job, id: job.id, status: job.status, ...(job.prLink ? { prLink: job.prLink } : {}) },

@@ -23,3 +23,14 @@ export class CancelledError extends Error {
     this.name = 'CancelledError'
   }
 }
+
+/**
+ * A value the code before has made sure of (the settings, a branch taken only with it): checked, so
+ * that a broken promise fails the step with a message that says what was missing, never runs on
+ * with undefined.
+ */
+export function present<T>(value: T | null | undefined, what: string): T {
+  if (value === undefined || value === null)
+    throw new Error(`${what} is missing here (a bug in the action: please report it).`)
+  return value
+}
