@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // the real Mintlify CLI's suite is its own (npm run test:cli, vitest.cli.config.ts)
+    exclude: ['test/cli/**', 'node_modules/**'],
     // the simulators and the fake GitHub check every exchange against the real API descriptions
     // and, first, with the clock moved when TEST_CLOCK_AT says so (test/moved-clock.ts)
     setupFiles: ['test/moved-clock.ts', 'test/contract/setup.ts'],

@@ -350,6 +350,9 @@ var __webpack_modules__ = {
     4573: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
     },
+    1421: module => {
+        module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+    },
     7540: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:console");
     },
@@ -379,6 +382,9 @@ var __webpack_modules__ = {
     },
     7030: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+    },
+    8161: module => {
+        module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
     },
     6760: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
@@ -2325,7 +2331,9 @@ if (typeof __nccwpck_require__ !== "undefined") __nccwpck_require__.ab = decodeU
     };
 })();
 
-const ACTIONS = [ "agent", "comment", "visitors", "views", "insights", "deploy", "preview", "automation", "health" ];
+const ACTIONS = [ "agent", "comment", "visitors", "views", "insights", "deploy", "preview", "automation", "health", "check" ];
+
+const SERVICE_ACTIONS = ACTIONS.filter(a => a !== "check");
 
 const same = words => ({
     root: words,
@@ -2344,15 +2352,15 @@ const INPUTS = {
     "api-key": {
         ...same("Mintlify admin API key (starts with mint_). Pass it from a repository or environment secret, never inline."),
         required: true,
-        actions: ACTIONS
+        actions: SERVICE_ACTIONS
     },
     "project-id": {
         ...same("Mintlify project identifier, shown on the dashboard's API keys page."),
         required: true,
-        actions: ACTIONS
+        actions: SERVICE_ACTIONS
     },
     mode: {
-        root: "What to do: agent (run or follow up an agent job), comment (take a /docs comment on an issue or pull request as an instruction to the job linked to that thread, or a new one), visitors (export unique visitors), views (export page views), insights (what readers could not find, as a report and a prompt for the agent), deploy (deploy to production and wait for the verdict), preview (deploy a branch as a preview), automation (run a saved automation now) or health (keep one GitHub issue with the weekly trend, the gaps readers hit and what the agent did about them).",
+        root: "What to do: agent (run or follow up an agent job), comment (take a /docs comment on an issue or pull request as an instruction to the job linked to that thread, or a new one), visitors (export unique visitors), views (export page views), insights (what readers could not find, as a report and a prompt for the agent), deploy (deploy to production and wait for the verdict), preview (deploy a branch as a preview), automation (run a saved automation now), health (keep one GitHub issue with the weekly trend, the gaps readers hit and what the agent did about them) or check (check the docs with the Mintlify CLI; no API key).",
         default: "agent",
         actions: []
     },
@@ -2413,7 +2421,7 @@ const INPUTS = {
     "base-url": {
         ...same("API base URL. https:// is required; http:// is accepted only for loopback hosts (a local simulator)."),
         default: "https://api.mintlify.com",
-        actions: ACTIONS
+        actions: SERVICE_ACTIONS
     },
     "date-from": {
         root: "Visitors, views and insights modes: first day included. YYYY-MM-DD, an ISO 8601 date-time, or Nd = N days before today in UTC (0d is today). Empty: from the start.",
@@ -2465,17 +2473,18 @@ const INPUTS = {
         actions: [ "agent", "deploy", "preview", "automation" ]
     },
     "github-token": {
-        root: "Token for comments and reactions (comment: true, and mode: comment; needs issues: write and pull-requests: write), for reading a code change (changes; contents: read), and for the health issue (mode: health; issues: write; with impact also pull-requests: read, or write with impact-comment, and contents: read to find docs.json).",
+        root: "Token for comments and reactions (comment: true, and mode: comment; needs issues: write and pull-requests: write), for reading a code change (changes; contents: read), and for the health issue (mode: health; issues: write; with impact also pull-requests: read, or write with impact-comment, and contents: read to find docs.json), and for the files a pull request changes (mode: check; pull-requests: read).",
         text: {
             agent: "Token for the tracking comment and status labels (comment: true; issues: write and pull-requests: write) and for reading a code change (changes; contents: read, pull-requests: read).",
             comment: "Token for reactions, the tracking comment, labels and review replies: issues: write and pull-requests: write.",
             deploy: "Token for the tracking comment (comment: true): issues: write or pull-requests: write.",
             preview: "Token for the tracking comment (comment: true), and for reading the pull request: pull-requests: write.",
             automation: "Token for the tracking comment (comment: true): issues: write or pull-requests: write.",
-            health: "Token for the health issue and its label (issues: write), and with impact for the docs pull requests of this repository (pull-requests: read, or write with impact-comment; contents: read to find docs.json once)."
+            health: "Token for the health issue and its label (issues: write), and with impact for the docs pull requests of this repository (pull-requests: read, or write with impact-comment; contents: read to find docs.json once).",
+            check: "Token for reading the pull request's changed files (scope: changed): pull-requests: read."
         },
         default: "${{ github.token }}",
-        actions: [ "agent", "comment", "health", "deploy", "preview", "automation" ]
+        actions: [ "agent", "comment", "health", "deploy", "preview", "automation", "check" ]
     },
     "docs-token": {
         root: "Agent mode with comment true, comment mode, and health mode with impact: a token that can write issues and pull requests in the repository of the agent's pull request (health: of docs-repository) when that is not this one (an installation token of a GitHub App on both repositories, from actions/create-github-app-token, or a fine-grained token). With it, that pull request gets a tracking comment linking back here, and /docs there continues the job. Empty: only this repository is written to (a notice says what that misses).",
@@ -2605,6 +2614,36 @@ const INPUTS = {
         text: "With agent persisting: the most agent jobs one run may start, 1 to 10 (each spends one of the 100 agent uses per project per hour).",
         default: "1",
         actions: [ "health" ]
+    },
+    "docs-path": {
+        root: "Check mode: the folder that holds docs.json, in the workspace; empty: the workspace itself, or the one folder below it (two levels at most) that holds docs.json.",
+        text: "The folder that holds docs.json, in the workspace; empty: the workspace itself, or the one folder below it (two levels at most) that holds docs.json.",
+        default: "",
+        actions: [ "check" ]
+    },
+    "mint-version": {
+        root: "Check mode: the Mintlify CLI's version (the npm package mint), exactly: installed once per runner into its tool cache, which actions/cache can keep.",
+        text: "The Mintlify CLI's version (the npm package mint), exactly: installed once per runner into its tool cache, which actions/cache can keep.",
+        default: "4.2.941",
+        actions: [ "check" ]
+    },
+    checks: {
+        root: "Check mode: what to check, comma-separated: links, anchors, redirects, snippets, external (links to other sites, off by default), alt-text, contrast (the theme colours), validate (the build; needs the network).",
+        text: "What to check, comma-separated: links, anchors, redirects, snippets, external (links to other sites, off by default), alt-text, contrast (the theme colours), validate (the build; needs the network).",
+        default: "links, anchors, redirects, snippets, alt-text, contrast",
+        actions: [ "check" ]
+    },
+    scope: {
+        root: "Check mode: changed (on a pull request, only the problems in the files it changes; elsewhere the whole site) or all.",
+        text: "changed (on a pull request, only the problems in the files it changes; elsewhere the whole site) or all.",
+        default: "changed",
+        actions: [ "check" ]
+    },
+    "on-problems": {
+        root: "Check mode: fail (the step fails when there are problems) or warn (each problem is a warning, and the step passes).",
+        text: "fail (the step fails when there are problems) or warn (each problem is a warning, and the step passes).",
+        default: "fail",
+        actions: [ "check" ]
     }
 };
 
@@ -2823,6 +2862,14 @@ function parseDocsRoot(value) {
     return segments.some(s => s === ".." || s === "." || s === "" || /[\u0000-\u001f:*?"<>|]/.test(s)) ? void 0 : path;
 }
 
+const CHECKS = [ "links", "anchors", "redirects", "snippets", "external", "alt-text", "contrast", "validate" ];
+
+function parseChecks(value) {
+    const names = value.split(",").map(n => n.trim().toLowerCase()).filter(n => n !== "");
+    if (names.length === 0 || names.some(n => !CHECKS.includes(n))) return;
+    return new Set(names);
+}
+
 function integerInput(min, max, accepted) {
     return checked(accepted, v => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max ? Number(v) : void 0);
 }
@@ -2889,6 +2936,11 @@ const fieldsAt = (now, eventName) => ({
     "impact-comment": booleanInput,
     "docs-repository": input((v, ctx) => v === "" ? void 0 : REPOSITORY.test(v) ? v : problem(ctx, v, "owner/name of a repository, such as acme/docs")),
     "docs-root": input((v, ctx) => v === "" ? void 0 : parseDocsRoot(v) ?? problem(ctx, v, "a folder of docs-repository such as docs (. for the root), without .. or a leading drive")),
+    "docs-path": input((v, ctx) => v === "" ? void 0 : parseDocsRoot(v) ?? problem(ctx, v, "a folder of the workspace that holds docs.json, such as docs (. for the workspace), without ..")),
+    "mint-version": checked("an exact version of the npm package mint, such as 4.2.941 (a pinned version: never latest or a range)", v => /^\d+\.\d+\.\d+$/.test(v) ? v : void 0),
+    checks: checked(`a comma-separated list of ${CHECKS.join(", ")}, at least one`, parseChecks),
+    scope: checked("changed (the pull request's own files) or all (the whole site)", v => v === "changed" || v === "all" ? v : void 0),
+    "on-problems": checked("fail (the step fails on a problem) or warn (a warning each, and the step passes)", v => v === "fail" || v === "warn" ? v : void 0),
     "status-labels": checked('three different comma-separated label names of up to 50 characters (while the job runs, done, failed), for example "docs: in progress, docs: done, docs: failed"; or nothing', parseStatusLabels)
 });
 
@@ -3067,6 +3119,25 @@ const modeSchemas = (now, eventName, files) => {
                     unapplied: unapplied
                 }
             };
+        }),
+        check: () => schema("check", (i, ctx) => {
+            const pullRequest = eventName === "pull_request" || eventName === "pull_request_target";
+            if (i.scope === "changed" && pullRequest && i["github-token"] === "") return problem(ctx, "", "a token to read the pull request's changed files with scope: changed (the default ${{ github.token }} works with pull-requests: read), or scope: all", [ "github-token" ]);
+            return {
+                apiKey: "",
+                projectId: "",
+                baseUrl: "https://api.mintlify.com",
+                waitTimeoutMs: i["wait-timeout"],
+                mode: "check",
+                check: {
+                    docsPath: i["docs-path"],
+                    mintVersion: i["mint-version"],
+                    checks: i.checks,
+                    scope: i.scope,
+                    onProblems: i["on-problems"],
+                    token: i["github-token"]
+                }
+            };
         })
     };
 };
@@ -3223,9 +3294,9 @@ async function main(signal, overrides, action) {
         writeSummary(`### ❌ Mintlify action: input error\n\nNothing was sent to the API.\n\n${problems.join("\n")}\n`);
         return;
     }
-    if (!settings.apiKey.startsWith("mint_")) warning('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
+    if (settings.mode !== "check" && !settings.apiKey.startsWith("mint_")) warning('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
     if (!action) for (const {name: name, readBy: readBy} of unusedInputs(raw, settings.mode)) warning(`Input "${name}" is not read with mode: ${settings.mode}, so it was ignored (${readBy.length > 0 ? `it is read by ${readBy.join(", ")}` : "no mode reads it"}).`);
-    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(174), __nccwpck_require__.e(843) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 4843));
+    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(174), __nccwpck_require__.e(569) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 4569));
     await runMode(settings, signal, overrides);
 }
 

@@ -69,7 +69,7 @@ async function main(signal: AbortSignal, overrides: RunOverrides, action: Action
     writeSummary(`### ❌ Mintlify action: input error\n\nNothing was sent to the API.\n\n${problems.join('\n')}\n`)
     return
   }
-  if (!settings.apiKey.startsWith('mint_')) {
+  if (settings.mode !== 'check' && !settings.apiKey.startsWith('mint_')) {
     commands.warning(
       'api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.',
     )

@@ -8,6 +8,7 @@ import type { Settings } from './inputs/settings.js'
 import type { ModeContext, Report } from './modes/context.js'
 import * as agent from './modes/agent.js'
 import * as automation from './modes/automation.js'
+import * as check from './modes/check.js'
 import * as comment from './modes/comment.js'
 import * as deployPreview from './modes/deploy-preview.js'
 import * as insights from './modes/insights.js'
@@ -46,6 +47,8 @@ function runJob(settings: Settings, ctx: ModeContext): Promise<Report> {
       return automation.run(settings, ctx)
     case 'health':
       return health.run(settings, ctx)
+    case 'check':
+      return check.run(settings, ctx)
   }
 }
 
@@ -161,8 +164,13 @@ export async function runMode(settings: Settings, signal: AbortSignal, overrides
   }
   const report = await runJob(settings, ctx)
   const usage = ctx.usage()
-  ctx.outputs.set('agent-uses', String(usage.agentUses))
-  ctx.outputs.set('analytics-requests', String(usage.analyticsRequests))
-  await writeRunSummary(`${renderRunHeader(ctx.run)}\n\n${report.summary.trimEnd()}\n\n${renderUsage(usage)}\n`)
+  // the service's quotas, for the actions that spend them (check asks the service nothing)
+  if (settings.mode !== 'check') {
+    ctx.outputs.set('agent-uses', String(usage.agentUses))
+    ctx.outputs.set('analytics-requests', String(usage.analyticsRequests))
+  }
+  await writeRunSummary(
+    `${renderRunHeader(ctx.run)}\n\n${report.summary.trimEnd()}\n\n${renderUsage(usage, settings.mode !== 'check')}\n`,
+  )
   conclude(report.ending)
 }

@@ -19,6 +19,10 @@ export interface RunContext {
   runUrl: string | undefined
   /** The account that started the run (for agent-mode entries in a thread's tracking comment). */
   actor: string
+  /** Where the repository is checked out (GITHUB_WORKSPACE), else the working directory. */
+  workspace: string
+  /** The runner's tool cache (RUNNER_TOOL_CACHE), where tools installed once per runner live; '' when not set. */
+  toolCache: string
 }
 
 export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext {
@@ -40,6 +44,8 @@ export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext
     serverUrl,
     runUrl: runUrlOf(serverUrl, owner, repo, env.GITHUB_RUN_ID),
     actor: env.GITHUB_ACTOR ?? '',
+    workspace: env.GITHUB_WORKSPACE || process.cwd(),
+    toolCache: env.RUNNER_TOOL_CACHE ?? '',
   }
 }
 

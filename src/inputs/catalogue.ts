@@ -6,6 +6,9 @@
  * fails on any drift between them.
  */
 
+/** The Mintlify CLI version the check action runs unless told otherwise: the one its tests run (scripts/install-mint.mjs). */
+export const MINT_VERSION = '4.2.941'
+
 /** The focused actions, one per job: `OWNER/REPO/<name>@v1`, each at `<name>/action.yml`. */
 export const ACTIONS = [
   'agent',
@@ -17,8 +20,12 @@ export const ACTIONS = [
   'preview',
   'automation',
   'health',
+  'check',
 ] as const
 export type ActionName = (typeof ACTIONS)[number]
+
+/** The actions that talk to the service (all but check, which runs the CLI on the repository and needs no key). */
+export const SERVICE_ACTIONS: readonly ActionName[] = ACTIONS.filter((a) => a !== 'check')
 
 /** Words for the focused actions: one text for all, or one per action (every action that takes it). */
 type Words = string | Partial<Record<ActionName, string>>
@@ -90,6 +97,11 @@ export const ACTION_META: Record<ActionName, { name: string; description: string
     description:
       'Keep one GitHub issue with the weekly trend, the gaps readers hit, what the agent did about them, and whether each docs change helped its readers.',
   },
+  check: {
+    name: 'Mintlify docs check',
+    description:
+      "Check the docs with the Mintlify CLI (broken links, anchors and redirects, images without alt text, the theme colours' contrast): each problem annotated at its line, the pull request's own pages by default.",
+  },
 }
 
 /** The words an input or output has in a focused action (undefined when that action does not take it). */
@@ -121,15 +133,15 @@ export const INPUTS: Record<string, InputSpec> = {
       'Mintlify admin API key (starts with mint_). Pass it from a repository or environment secret, never inline.',
     ),
     required: true,
-    actions: ACTIONS,
+    actions: SERVICE_ACTIONS,
   },
   'project-id': {
     ...same("Mintlify project identifier, shown on the dashboard's API keys page."),
     required: true,
-    actions: ACTIONS,
+    actions: SERVICE_ACTIONS,
   },
   mode: {
-    root: 'What to do: agent (run or follow up an agent job), comment (take a /docs comment on an issue or pull request as an instruction to the job linked to that thread, or a new one), visitors (export unique visitors), views (export page views), insights (what readers could not find, as a report and a prompt for the agent), deploy (deploy to production and wait for the verdict), preview (deploy a branch as a preview), automation (run a saved automation now) or health (keep one GitHub issue with the weekly trend, the gaps readers hit and what the agent did about them).',
+    root: 'What to do: agent (run or follow up an agent job), comment (take a /docs comment on an issue or pull request as an instruction to the job linked to that thread, or a new one), visitors (export unique visitors), views (export page views), insights (what readers could not find, as a report and a prompt for the agent), deploy (deploy to production and wait for the verdict), preview (deploy a branch as a preview), automation (run a saved automation now), health (keep one GitHub issue with the weekly trend, the gaps readers hit and what the agent did about them) or check (check the docs with the Mintlify CLI; no API key).',
     default: 'agent',
     actions: [],
   },
@@ -193,7 +205,7 @@ export const INPUTS: Record<string, InputSpec> = {
   'base-url': {
     ...same('API base URL. https:// is required; http:// is accepted only for loopback hosts (a local simulator).'),
     default: 'https://api.mintlify.com',
-    actions: ACTIONS,
+    actions: SERVICE_ACTIONS,
   },
   'date-from': {
     root: 'Visitors, views and insights modes: first day included. YYYY-MM-DD, an ISO 8601 date-time, or Nd = N days before today in UTC (0d is today). Empty: from the start.',
@@ -249,7 +261,7 @@ export const INPUTS: Record<string, InputSpec> = {
     actions: ['agent', 'deploy', 'preview', 'automation'],
   },
   'github-token': {
-    root: 'Token for comments and reactions (comment: true, and mode: comment; needs issues: write and pull-requests: write), for reading a code change (changes; contents: read), and for the health issue (mode: health; issues: write; with impact also pull-requests: read, or write with impact-comment, and contents: read to find docs.json).',
+    root: 'Token for comments and reactions (comment: true, and mode: comment; needs issues: write and pull-requests: write), for reading a code change (changes; contents: read), and for the health issue (mode: health; issues: write; with impact also pull-requests: read, or write with impact-comment, and contents: read to find docs.json), and for the files a pull request changes (mode: check; pull-requests: read).',
     text: {
       agent:
         'Token for the tracking comment and status labels (comment: true; issues: write and pull-requests: write) and for reading a code change (changes; contents: read, pull-requests: read).',
@@ -261,9 +273,10 @@ export const INPUTS: Record<string, InputSpec> = {
       automation: 'Token for the tracking comment (comment: true): issues: write or pull-requests: write.',
       health:
         'Token for the health issue and its label (issues: write), and with impact for the docs pull requests of this repository (pull-requests: read, or write with impact-comment; contents: read to find docs.json once).',
+      check: "Token for reading the pull request's changed files (scope: changed): pull-requests: read.",
     },
     default: '${{ github.token }}',
-    actions: ['agent', 'comment', 'health', 'deploy', 'preview', 'automation'],
+    actions: ['agent', 'comment', 'health', 'deploy', 'preview', 'automation', 'check'],
   },
   'docs-token': {
     root: "Agent mode with comment true, comment mode, and health mode with impact: a token that can write issues and pull requests in the repository of the agent's pull request (health: of docs-repository) when that is not this one (an installation token of a GitHub App on both repositories, from actions/create-github-app-token, or a fine-grained token). With it, that pull request gets a tracking comment linking back here, and /docs there continues the job. Empty: only this repository is written to (a notice says what that misses).",
@@ -401,6 +414,36 @@ export const INPUTS: Record<string, InputSpec> = {
     text: 'With agent persisting: the most agent jobs one run may start, 1 to 10 (each spends one of the 100 agent uses per project per hour).',
     default: '1',
     actions: ['health'],
+  },
+  'docs-path': {
+    root: 'Check mode: the folder that holds docs.json, in the workspace; empty: the workspace itself, or the one folder below it (two levels at most) that holds docs.json.',
+    text: 'The folder that holds docs.json, in the workspace; empty: the workspace itself, or the one folder below it (two levels at most) that holds docs.json.',
+    default: '',
+    actions: ['check'],
+  },
+  'mint-version': {
+    root: "Check mode: the Mintlify CLI's version (the npm package mint), exactly: installed once per runner into its tool cache, which actions/cache can keep.",
+    text: "The Mintlify CLI's version (the npm package mint), exactly: installed once per runner into its tool cache, which actions/cache can keep.",
+    default: MINT_VERSION,
+    actions: ['check'],
+  },
+  checks: {
+    root: 'Check mode: what to check, comma-separated: links, anchors, redirects, snippets, external (links to other sites, off by default), alt-text, contrast (the theme colours), validate (the build; needs the network).',
+    text: 'What to check, comma-separated: links, anchors, redirects, snippets, external (links to other sites, off by default), alt-text, contrast (the theme colours), validate (the build; needs the network).',
+    default: 'links, anchors, redirects, snippets, alt-text, contrast',
+    actions: ['check'],
+  },
+  scope: {
+    root: 'Check mode: changed (on a pull request, only the problems in the files it changes; elsewhere the whole site) or all.',
+    text: 'changed (on a pull request, only the problems in the files it changes; elsewhere the whole site) or all.',
+    default: 'changed',
+    actions: ['check'],
+  },
+  'on-problems': {
+    root: 'Check mode: fail (the step fails when there are problems) or warn (each problem is a warning, and the step passes).',
+    text: 'fail (the step fails when there are problems) or warn (each problem is a warning, and the step passes).',
+    default: 'fail',
+    actions: ['check'],
   },
 }
 
@@ -553,12 +596,12 @@ export const OUTPUTS: Record<string, OutputSpec> = {
   'agent-uses': {
     root: "Every mode: the agent uses this run spent (jobs created, messages sent, automations run), of the service's 100 per project per hour.",
     text: "The agent uses this run spent (jobs created, messages sent, automations run), of the service's 100 per project per hour.",
-    actions: ACTIONS,
+    actions: SERVICE_ACTIONS,
   },
   'analytics-requests': {
     root: "Every mode: the analytics requests this run sent (retries included), of the service's 100 per organisation per hour.",
     text: "The analytics requests this run sent (retries included), of the service's 100 per organisation per hour.",
-    actions: ACTIONS,
+    actions: SERVICE_ACTIONS,
   },
   'changed-files': {
     root: 'Agent mode with changes: how many changed files matched changes-paths.',
@@ -608,5 +651,15 @@ export const OUTPUTS: Record<string, OutputSpec> = {
     root: 'Health mode: JSON array of the ids of the agent jobs this run started.',
     text: 'JSON array of the ids of the agent jobs this run started.',
     actions: ['health'],
+  },
+  problems: {
+    root: 'Check mode: how many problems the check reports (in scope).',
+    text: 'How many problems the check reports (in scope).',
+    actions: ['check'],
+  },
+  'problems-json': {
+    root: 'Check mode: path of a JSON file with every problem reported (file, line, column, rule, target, message) and what was checked.',
+    text: 'Path of a JSON file with every problem reported (file, line, column, rule, target, message) and what was checked.',
+    actions: ['check'],
   },
 }

@@ -275,6 +275,29 @@ function parseDocsRoot(value: string): string | undefined {
     : path
 }
 
+/** What the check action can check (the Mintlify CLI's commands and flags, docs/actions/check.md). */
+export const CHECKS = [
+  'links',
+  'anchors',
+  'redirects',
+  'snippets',
+  'external',
+  'alt-text',
+  'contrast',
+  'validate',
+] as const
+export type Check = (typeof CHECKS)[number]
+
+/** `links, anchors` → the set; an unknown name, or none at all, is refused. */
+function parseChecks(value: string): Set<Check> | undefined {
+  const names = value
+    .split(',')
+    .map((n) => n.trim().toLowerCase())
+    .filter((n) => n !== '')
+  if (names.length === 0 || names.some((n) => !(CHECKS as readonly string[]).includes(n))) return undefined
+  return new Set(names as Check[])
+}
+
 function integerInput(min: number, max: number, accepted: string) {
   return checked(accepted, (v) => (/^\d+$/.test(v) && Number(v) >= min && Number(v) <= max ? Number(v) : undefined))
 }
@@ -416,6 +439,27 @@ const fieldsAt = (now: number, eventName: string) => ({
       : (parseDocsRoot(v) ??
         problem(ctx, v, 'a folder of docs-repository such as docs (. for the root), without .. or a leading drive')),
   ),
+  'docs-path': input((v, ctx) =>
+    v === ''
+      ? undefined
+      : (parseDocsRoot(v) ??
+        problem(
+          ctx,
+          v,
+          'a folder of the workspace that holds docs.json, such as docs (. for the workspace), without ..',
+        )),
+  ),
+  'mint-version': checked(
+    'an exact version of the npm package mint, such as 4.2.941 (a pinned version: never latest or a range)',
+    (v) => (/^\d+\.\d+\.\d+$/.test(v) ? v : undefined),
+  ),
+  checks: checked(`a comma-separated list of ${CHECKS.join(', ')}, at least one`, parseChecks),
+  scope: checked("changed (the pull request's own files) or all (the whole site)", (v) =>
+    v === 'changed' || v === 'all' ? v : undefined,
+  ),
+  'on-problems': checked('fail (the step fails on a problem) or warn (a warning each, and the step passes)', (v) =>
+    v === 'fail' || v === 'warn' ? v : undefined,
+  ),
   'status-labels': checked(
     'three different comma-separated label names of up to 50 characters (while the job runs, done, failed), for example "docs: in progress, docs: done, docs: failed"; or nothing',
     parseStatusLabels,
@@ -482,6 +526,7 @@ export const MODE_INPUTS = {
     'docs-root',
     'docs-token',
   ],
+  check: ['wait-timeout', 'github-token', 'docs-path', 'mint-version', 'checks', 'scope', 'on-problems'],
 } as const satisfies Record<ActionName, readonly FieldName[]>
 
 type ModeInputs<M extends ActionName> = InputsOf<(typeof MODE_INPUTS)[M][number]>
@@ -761,6 +806,34 @@ const modeSchemas = (now: number, eventName: string, files: PromptFiles | undefi
           },
         }
       }),
+    check: () =>
+      schema('check', (i, ctx) => {
+        const pullRequest = eventName === 'pull_request' || eventName === 'pull_request_target'
+        if (i.scope === 'changed' && pullRequest && i['github-token'] === '')
+          return problem(
+            ctx,
+            '',
+            "a token to read the pull request's changed files with scope: changed (the default ${{ github.token }} works with pull-requests: read), or scope: all",
+            ['github-token'],
+          )
+        return {
+          // no key: the check runs the CLI on the repository and asks the service nothing
+          apiKey: '',
+          projectId: '',
+          baseUrl: 'https://api.mintlify.com',
+          waitTimeoutMs: i['wait-timeout'],
+          mode: 'check' as const,
+          check: {
+            docsPath: i['docs-path'],
+            mintVersion: i['mint-version'],
+            checks: i.checks,
+            // changed means something only on a pull request; elsewhere the whole site, said once
+            scope: i.scope,
+            onProblems: i['on-problems'],
+            token: i['github-token'],
+          },
+        }
+      }),
   }
 }
 
@@ -772,6 +845,7 @@ export type CommentSettings = Extract<Settings, { mode: 'comment' }>
 export type InsightsSettings = Extract<Settings, { mode: 'insights' }>
 export type LiveSettings = Extract<Settings, { mode: 'deploy' | 'preview' | 'automation' }>
 export type HealthSettings = Extract<Settings, { mode: 'health' }>
+export type CheckSettings = Extract<Settings, { mode: 'check' }>
 
 function describeValue(name: string, raw: string | undefined): string {
   if (name === 'api-key') return raw ? 'is not a usable key (its value is not shown)' : 'is empty'

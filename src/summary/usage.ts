@@ -12,9 +12,10 @@ export interface Usage {
   ms: number
 }
 
-export function renderUsage(u: Usage): string {
+/** `service: false` for a run that asks the service nothing (check): its quotas are not shown. */
+export function renderUsage(u: Usage, service = true): string {
   const parts = [
-    `${count(u.agentUses, 'agent use')} (of 100 per project per hour)`,
+    ...(service ? [`${count(u.agentUses, 'agent use')} (of 100 per project per hour)`] : []),
     ...(u.analyticsRequests > 0
       ? [`${count(u.analyticsRequests, 'analytics request')} (of 100 per organisation per hour)`]
       : []),

@@ -317,6 +317,8 @@ export function world(run: Partial<RunContext> = {}, waitTimeoutMs = 30 * 60_000
       serverUrl: 'https://github.com',
       runUrl: 'https://github.com/acme/docs/actions/runs/4242',
       actor: 'alice',
+      workspace: '/nonexistent',
+      toolCache: '',
       ...run,
     },
     github: async () => github,

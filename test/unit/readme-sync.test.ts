@@ -36,7 +36,7 @@ describe('README, docs/ and the action.yml files', () => {
     expect(readFileSync(join(ROOT, 'docs', 'v1.md'), 'utf8')).toContain('<!-- inputs:root:start -->')
   })
 
-  test('the README is a front door: about 250 lines, a table of the nine actions linked to their pages', () => {
+  test('the README is a front door: about 250 lines, a table of the ten actions linked to their pages', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
     expect(readme.split('\n').length).toBeLessThanOrEqual(260)
     for (const action of ACTIONS) expect(readme).toContain(`| \`${action}\` |`)

@@ -5,6 +5,8 @@ import { renderRunHeader } from '../../src/summary/run-header.js'
 const run = (eventName: string, payload: unknown): RunContext => ({
   eventName,
   payload,
+  workspace: '/nonexistent',
+  toolCache: '',
   owner: 'acme',
   repo: 'docs',
   serverUrl: 'https://github.com',

@@ -15,9 +15,9 @@ const NOW = Date.UTC(2026, 10, 21, 15, 30)
 
 const base: RawInputs = { 'api-key': 'mint_abc123', 'project-id': 'proj_1', prompt: 'Document X' }
 
-function errorOf(raw: RawInputs): string {
+function errorOf(raw: RawInputs, parse: (raw: RawInputs) => unknown = (r) => parseSettings(r, NOW)): string {
   try {
-    parseSettings(raw, NOW)
+    parse(raw)
   } catch (error) {
     expect(error).toBeInstanceOf(InputError)
     return (error as Error).message
@@ -573,5 +573,47 @@ describe('base-url on a port fetch never connects to', () => {
     const differ: number[] = []
     for (const port of ports) if ((await refusedHere(port)) !== refusedByInput(port)) differ.push(port)
     expect(differ).toEqual([])
+  })
+})
+
+describe('the check action', () => {
+  const parseCheck = (raw: RawInputs, eventName = 'pull_request') =>
+    parseSettings(raw, NOW, eventName, undefined, 'check')
+  const checkError = (raw: RawInputs, eventName = 'pull_request'): string =>
+    errorOf(raw, (r) => parseCheck(r, eventName))
+
+  test('needs no key; the defaults check links, anchors, redirects, snippets, alt text and contrast', () => {
+    const s = parseCheck({ 'github-token': 't' })
+    expect(s.mode).toBe('check')
+    expect(s.apiKey).toBe('')
+    if (s.mode !== 'check') throw new Error('a check')
+    expect([...s.check.checks]).toEqual(['links', 'anchors', 'redirects', 'snippets', 'alt-text', 'contrast'])
+    expect(s.check).toMatchObject({ scope: 'changed', onProblems: 'fail', mintVersion: '4.2.941', docsPath: undefined })
+  })
+
+  test.each([
+    [
+      { checks: 'links, spelling' },
+      'checks',
+      '"links, spelling"',
+      'links, anchors, redirects, snippets, external, alt-text, contrast, validate',
+    ],
+    [{ checks: ' , ' }, 'checks', '', 'at least one'],
+    [{ 'mint-version': 'latest' }, 'mint-version', '"latest"', 'never latest or a range'],
+    [{ 'mint-version': '^4.2.0' }, 'mint-version', '"^4.2.0"', 'an exact version'],
+    [{ scope: 'mine' }, 'scope', '"mine"', 'changed'],
+    [{ 'on-problems': 'ignore' }, 'on-problems', '"ignore"', 'fail'],
+    [{ 'docs-path': '../elsewhere' }, 'docs-path', '"../elsewhere"', 'without ..'],
+  ])('%j is refused, naming the input, the value and what it takes', (raw, input, value, accepted) => {
+    const message = checkError({ 'github-token': 't', ...raw })
+    expect(message).toContain(input)
+    if (value) expect(message).toContain(value)
+    expect(message).toContain(accepted)
+  })
+
+  test('scope: changed on a pull request needs a token to read its files; elsewhere, or with scope: all, none', () => {
+    expect(checkError({ 'github-token': '' })).toContain('github-token')
+    expect(parseCheck({ 'github-token': '' }, 'push').mode).toBe('check')
+    expect(parseCheck({ 'github-token': '', scope: 'all' }).mode).toBe('check')
   })
 })

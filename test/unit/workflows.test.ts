@@ -168,6 +168,11 @@ describe('the examples ask for what they use, and the README says what they ask'
         )
       // the repository's files, once, to find docs.json (docs-root says it instead)
       if (impact && here && !w['docs-root']) need.add('contents: read')
+      // check: the docs it checks out, and (scope: changed) the files the pull request changes
+      if (job(step) === 'check') {
+        need.add('contents: read')
+        if (w.scope !== 'all') need.add('pull-requests: read')
+      }
     }
     return [...need].sort()
   }

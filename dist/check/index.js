@@ -1,0 +1,3 @@
+// The check action's entry (check/action.yml runs it): the one bundle, as the check action.
+globalThis.MINTLIFY_DOCS_ACTION = "check"
+await import('../index.js')

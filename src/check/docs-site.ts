@@ -1,0 +1,51 @@
+import { existsSync, readdirSync } from 'node:fs'
+import { join, posix } from 'node:path'
+
+/**
+ * Where the docs are in the workspace: the folder that holds docs.json. Given (docs-path), it must
+ * hold one; not given, the workspace itself, or the one folder at most two levels below it that
+ * does (never inside node_modules or a hidden folder).
+ */
+export type DocsFolder = { ok: true; relative: string } | { ok: false; problem: string }
+
+export function findDocsFolder(workspace: string, given: string | undefined): DocsFolder {
+  if (given !== undefined) {
+    return existsSync(join(workspace, given, 'docs.json'))
+      ? { ok: true, relative: given }
+      : { ok: false, problem: `docs-path "${given}" holds no docs.json in the workspace.` }
+  }
+  if (existsSync(join(workspace, 'docs.json'))) return { ok: true, relative: '' }
+  const found: string[] = []
+  const look = (relative: string, depth: number): void => {
+    let names: string[]
+    try {
+      names = readdirSync(join(workspace, relative), { withFileTypes: true })
+        .filter((d) => d.isDirectory() && !d.name.startsWith('.') && d.name !== 'node_modules')
+        .map((d) => d.name)
+    } catch {
+      return
+    }
+    for (const name of names.sort()) {
+      const folder = relative ? posix.join(relative, name) : name
+      if (existsSync(join(workspace, folder, 'docs.json'))) found.push(folder)
+      else if (depth < 2) look(folder, depth + 1)
+    }
+  }
+  look('', 1)
+  if (found.length === 1 && found[0] !== undefined) return { ok: true, relative: found[0] }
+  if (found.length === 0)
+    return {
+      ok: false,
+      problem:
+        'No docs.json in the workspace or two levels below it: check out the docs repository first (actions/checkout), or set docs-path.',
+    }
+  return {
+    ok: false,
+    problem: `${found.length} folders hold a docs.json (${found.slice(0, 5).join(', ')}): set docs-path to the one to check.`,
+  }
+}
+
+/** A file of the site as the repository names it: `docs` + `guides/a.mdx` → `docs/guides/a.mdx`. */
+export function repositoryPath(docsFolder: string, file: string): string {
+  return docsFolder ? posix.join(docsFolder, file) : posix.normalize(file)
+}

@@ -1,0 +1,172 @@
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs'
+import { homedir, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { ROOT, RUNTIMES, type ActionRun, runAction } from '../e2e/harness.js'
+import { startGitHub } from '../e2e/fixtures.js'
+import { readJson } from '../e2e/typed.js'
+
+/**
+ * The check action against the real Mintlify CLI (the version its mint-version defaults to, installed
+ * once outside node_modules by scripts/install-mint.mjs: `npm run test:cli`), run as the runner runs
+ * it: the bundle on Node 24, the inputs with check/action.yml's defaults, the fixture sites of
+ * test/cli/sites/ as the workspace. No fake of the CLI: its own output, read by the action.
+ */
+
+const TOOL_CACHE = process.env.MINT_TOOL_CACHE || join(homedir(), '.cache', 'mintlify-docs-action')
+const SITES = join(ROOT, 'test', 'cli', 'sites')
+
+interface Problems {
+  docs: string
+  checked: string[]
+  scope: 'changed' | 'all'
+  outside: number
+  problems: Array<{ rule: string; file: string; line?: number; column?: number; target?: string; message: string }>
+}
+
+/** A copy of a fixture site as the workspace (a real checkout is a folder of its own too). */
+function workspaceOf(site: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'check-site-'))
+  cpSync(join(SITES, site), dir, { recursive: true })
+  return dir
+}
+
+async function check(
+  site: string,
+  options: { inputs?: Record<string, string>; pull?: { number: number; files: string[] } } = {},
+): Promise<ActionRun> {
+  const env: Record<string, string> = { GITHUB_WORKSPACE: workspaceOf(site), RUNNER_TOOL_CACHE: TOOL_CACHE }
+  let event: { name: string; payload: unknown } = { name: 'push', payload: {} }
+  if (options.pull) {
+    const gh = await startGitHub()
+    gh.pullFiles.set(
+      options.pull.number,
+      options.pull.files.map((filename) => ({ filename, status: 'modified' as const, additions: 1, deletions: 1 })),
+    )
+    env.GITHUB_API_URL = gh.baseUrl
+    event = { name: 'pull_request', payload: { action: 'synchronize', pull_request: { number: options.pull.number } } }
+  }
+  return runAction({
+    runtime: RUNTIMES[0],
+    action: 'check',
+    inputs: options.inputs ?? {},
+    env,
+    event,
+    killAfterMs: 240_000,
+  })
+}
+
+/** Each error annotation as the runner reads it: its properties and its message. */
+function annotations(
+  run: ActionRun,
+  kind = 'error',
+): Array<{ file?: string; line?: string; col?: string; title?: string; message: string }> {
+  const out = []
+  for (const line of run.stdout.split('\n')) {
+    const m = new RegExp(`^::${kind} ([^:]*)::(.*)$`).exec(line)
+    if (!m?.[1] || m[2] === undefined) continue
+    const props = Object.fromEntries(
+      m[1].split(',').map((p) => {
+        const at = p.indexOf('=')
+        return [p.slice(0, at), decodeURIComponent(p.slice(at + 1))]
+      }),
+    )
+    out.push({ ...props, message: m[2] })
+  }
+  return out
+}
+
+describe('the check action on the real Mintlify CLI', () => {
+  test('a site with known problems: each at its file and line, the step failed, the files and outputs say the same', async () => {
+    const run = await check('broken')
+    expect(run.code).toBe(1)
+    const found = annotations(run).map((a) => [a.title, a.file, a.line, a.col])
+    expect(found).toEqual([
+      ['Broken link', 'guides/::error x [y](z).mdx', '5', '81'],
+      ['Broken link', 'index.mdx', '7', '63'],
+      ['Broken link', 'index.mdx', '9', '47'],
+      ['Broken redirect', 'docs.json', '10', '41'],
+      ['Image without alt text', 'guides/start.mdx', '7', '1'],
+    ])
+    expect(run.outputs.problems).toBe('5')
+    const json = readJson<Problems>(run.outputs['problems-json'] ?? '')
+    expect(json.problems.map((p) => p.target ?? p.rule)).toEqual([
+      '/no/where',
+      '/guides/nowhere',
+      '/guides/start#no-such-heading',
+      '/old → /guides/nowhere',
+      'missing-alt',
+    ])
+    expect(json.scope).toBe('all')
+    expect(run.errors.at(-1)).toContain('Docs check: 5 problems')
+    expect(run.summary).toContain('### ❌ Docs check: 5 problems')
+    // the file whose name is Markdown and a workflow command: escaped in the summary, a property in the annotation
+    expect(run.summary).toContain('guides/::error x \\[y\\]\\(z\\).mdx')
+    expect(run.stdout).not.toMatch(/^::error x/m)
+    // nothing of the CLI's own is a workflow command, and no escape sequence reaches the log
+    // eslint-disable-next-line no-control-regex -- escape sequences are what this looks for
+    expect(run.stdout).not.toMatch(/\u001b\[/)
+  })
+
+  test('on a pull request, only the problems in the files it changes (and it says how many it left out)', async () => {
+    const run = await check('broken', { pull: { number: 5, files: ['guides/start.mdx', 'README.md'] } })
+    expect(run.code).toBe(1)
+    expect(annotations(run).map((a) => [a.title, a.file, a.line])).toEqual([
+      ['Image without alt text', 'guides/start.mdx', '7'],
+    ])
+    const json = readJson<Problems>(run.outputs['problems-json'] ?? '')
+    expect(json.scope).toBe('changed')
+    expect(json.outside).toBe(4)
+    expect(run.summary).toContain('The files of pull request #5 (4 problems elsewhere not reported)')
+  })
+
+  test('a pull request whose files have no problem passes, whatever the rest of the site has', async () => {
+    const run = await check('broken', { pull: { number: 6, files: ['guides/clean.mdx'] } })
+    expect(run.code).toBe(0)
+    expect(run.outputs.problems).toBe('0')
+    expect(run.notices.at(-1)).toContain('Docs check passed for the files of pull request #6')
+  })
+
+  test('on-problems: warn reports each problem as a warning, and the step passes; only the checks asked for run', async () => {
+    const run = await check('broken', { inputs: { 'on-problems': 'warn', checks: 'links' } })
+    expect(run.code).toBe(0)
+    // links alone: no anchor, redirect or accessibility check, so the broken anchor is not among them
+    expect(run.stdout).toContain('::group::mint broken-links\n')
+    expect(run.stdout).not.toContain('mint a11y')
+    expect(annotations(run, 'warning').map((a) => a.file)).toEqual(['guides/::error x [y](z).mdx', 'index.mdx'])
+    expect(annotations(run)).toEqual([])
+  })
+
+  test('a clean site passes: links, anchors, redirects, alt text and contrast', async () => {
+    const run = await check('clean')
+    expect(run.code).toBe(0)
+    expect(run.errors).toEqual([])
+    expect(run.outputs.problems).toBe('0')
+    expect(run.summary).toContain('### ✅ Docs check passed')
+  })
+
+  test('a docs.json the CLI cannot read is no verdict, never a pass (the CLI itself says success and exits 0)', async () => {
+    const run = await check('unreadable', { inputs: { checks: 'links' } })
+    expect(run.code).toBe(1)
+    expect(run.errors.at(-1)).toContain('did not run to a verdict')
+    expect(run.errors.at(-1)).toContain('Failed to read or resolve docs.json')
+    expect(run.summary).toContain('no verdict')
+    expect(run.outputs.problems).toBeUndefined()
+  })
+
+  test('the docs found below the workspace, and a docs-path that holds none refused', async () => {
+    const run = await check('.', { inputs: { 'docs-path': 'clean' } })
+    expect(run.code).toBe(0)
+    const none = await check('clean', { inputs: { 'docs-path': 'guides' } })
+    expect(none.code).toBe(1)
+    expect(none.errors.at(-1)).toContain('docs-path "guides" holds no docs.json')
+  })
+
+  test('the tool cache holds the pinned version: the run finds it and installs nothing', async () => {
+    const run = await check('clean', { inputs: { checks: 'links' } })
+    expect(run.stdout).toContain('mint@4.2.941 was already installed (the tool cache).')
+    expect(
+      readFileSync(join(TOOL_CACHE, 'mintlify-cli', '4.2.941', 'node_modules', 'mint', 'package.json'), 'utf8'),
+    ).toContain('"version": "4.2.941"')
+  })
+})

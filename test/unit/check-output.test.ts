@@ -1,0 +1,231 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { plainLines, readAccessibility, readBrokenLinks } from '../../src/check/cli-output.js'
+import { findDocsFolder, repositoryPath } from '../../src/check/docs-site.js'
+import { placesOf, redirectPlaces } from '../../src/check/locate.js'
+import { cliEnvironment } from '../../src/check/mint-cli.js'
+
+/**
+ * Reading the Mintlify CLI's output, pure. The texts are the CLI's own (mint 4.2.941, as
+ * test/cli/check.cli.test.ts runs it for real), cut to what each case needs; the real-CLI suite
+ * holds the action to the live output, these hold each rule of the reading.
+ */
+
+const NBSP = '\u00a0'
+const BROKEN = [
+  'found 3 broken links in 2 files',
+  '',
+  'index.mdx',
+  `${NBSP}⎿${NBSP} ${NBSP}/guides/nowhere`,
+  `${NBSP}⎿${NBSP} ${NBSP}/guides/start#no-such-heading`,
+  '',
+  'docs.json',
+  `${NBSP}⎿${NBSP} ${NBSP}/old → /guides/nowhere`,
+  '',
+].join('\n')
+
+const A11Y = [
+  'Checking color accessibility...',
+  'Primary Color (#16A34A) vs Light Background: FAIL Poor contrast ratio: 3.30:1',
+  '(fails WCAG AA, minimum required: 4.5:1)',
+  'Overall Assessment: FAIL Some colors fail accessibility standards and should be',
+  'updated',
+  'Checking mdx files for accessibility issues...',
+  'Found 2 accessibility issues in 1 files:',
+  'guides/start.mdx:',
+  ' ✗ Missing alt attribute on img element (line 7, col 1)',
+  ' ✗ Missing alt attribute on video element (line 9, col 3)',
+  'Recommendation: Add alt attributes to all images and videos for better',
+  'accessibility.',
+].join('\n')
+
+describe('readBrokenLinks', () => {
+  test('each broken target under its file; a redirect in docs.json as such', () => {
+    expect(readBrokenLinks(BROKEN, 1)).toEqual({
+      ok: true,
+      problems: [
+        {
+          rule: 'broken-link',
+          file: 'index.mdx',
+          target: '/guides/nowhere',
+          message: 'The link /guides/nowhere leads nowhere.',
+        },
+        {
+          rule: 'broken-link',
+          file: 'index.mdx',
+          target: '/guides/start#no-such-heading',
+          message: 'The link /guides/start#no-such-heading leads nowhere.',
+        },
+        {
+          rule: 'broken-redirect',
+          file: 'docs.json',
+          target: '/old → /guides/nowhere',
+          message: 'The redirect /old → /guides/nowhere leads nowhere.',
+        },
+      ],
+    })
+  })
+
+  test('colours and a spinner (FORCE_COLOR) are read through', () => {
+    const coloured = `\u001b[?25l\u001b[36m⠋\u001b[39m checking\r\u001b[2K\u001b[1mfound 1 broken link in 1 file\u001b[22m\n\n\u001b[1mindex.mdx\u001b[22m\n ⎿  /x\n`
+    expect(readBrokenLinks(coloured, 1)).toMatchObject({ ok: true, problems: [{ file: 'index.mdx', target: '/x' }] })
+  })
+
+  test('a clean site', () => {
+    expect(readBrokenLinks('success no broken links found\n', 0)).toEqual({ ok: true, problems: [] })
+  })
+
+  test.each([
+    [
+      'the CLI could not read docs.json, yet said success',
+      'Warning: Failed to read or resolve docs.json: SyntaxError\nsuccess no broken links found\n',
+      0,
+      'could not run the check',
+    ],
+    ['no output at all', '', 0, 'neither'],
+    ['a crash', 'TypeError: x is not a function\n    at y\n', 1, 'neither'],
+    ['success said, failure exited', 'success no broken links found\n', 1, 'exited with 1'],
+    ['a count the list does not match', 'found 2 broken links in 1 files\n\nindex.mdx\n ⎿  /x\n', 1, 'listed 1'],
+    ['problems listed, success exited', 'found 1 broken links in 1 files\n\nindex.mdx\n ⎿  /x\n', 0, 'exited with 0'],
+    ['a target before any file', 'found 1 broken links in 1 files\n ⎿  /x\n', 1, 'before any file'],
+  ])('%s: no verdict', (_name, output, exitCode, says) => {
+    const reading = readBrokenLinks(output, exitCode)
+    expect(reading.ok).toBe(false)
+    expect(!reading.ok && reading.unreadable).toContain(says)
+  })
+})
+
+describe('readAccessibility', () => {
+  test('the contrast verdicts and each issue at its line and column', () => {
+    expect(readAccessibility(A11Y, 1)).toEqual({
+      ok: true,
+      problems: [
+        {
+          rule: 'contrast',
+          file: 'docs.json',
+          message: 'Primary Color (#16A34A) vs Light Background: Poor contrast ratio: 3.30:1',
+        },
+        {
+          rule: 'missing-alt',
+          file: 'guides/start.mdx',
+          line: 7,
+          column: 1,
+          message: 'Missing alt attribute on img element',
+        },
+        {
+          rule: 'missing-alt',
+          file: 'guides/start.mdx',
+          line: 9,
+          column: 3,
+          message: 'Missing alt attribute on video element',
+        },
+      ],
+    })
+  })
+
+  test('a clean site', () => {
+    const clean = [
+      'Checking color accessibility...',
+      'Primary Color (#0B5D1E) vs Light Background: PASS Excellent contrast ratio:',
+      '8.08:1 (meets WCAG AAA)',
+      'Overall Assessment: PASS All colors meet accessibility standards!',
+      'Checking mdx files for accessibility issues...',
+      'success no accessibility issues found',
+      'Checked 1 MDX files - all images and videos have alt attributes.',
+    ].join('\n')
+    expect(readAccessibility(clean, 0)).toEqual({ ok: true, problems: [] })
+  })
+
+  test.each([
+    [
+      'the CLI said its check failed, then success',
+      'erro Accessibility check failed: Expected property name\nsuccess no accessibility issues found\n',
+      1,
+      'could not run',
+    ],
+    [
+      'no mint.json nor docs.json: it asks to upgrade and exits 0',
+      'Would you like to upgrade your mint.json to docs.json?\n',
+      0,
+      'could not run',
+    ],
+    ['nothing', '', 0, 'no accessibility verdict'],
+    ['a count the list does not match', A11Y.replace('Found 2', 'Found 3'), 1, 'listed 2'],
+    ['issues, exit 0', A11Y, 0, 'exited with 0'],
+    ['no issue, exit 1', 'Overall Assessment: PASS\nsuccess no accessibility issues found\n', 1, 'exited with 1'],
+  ])('%s: no verdict', (_name, output, exitCode, says) => {
+    const reading = readAccessibility(output, exitCode)
+    expect(reading.ok).toBe(false)
+    expect(!reading.ok && reading.unreadable).toContain(says)
+  })
+})
+
+describe('where a target is written', () => {
+  test.each([
+    ['a Markdown link', 'x\nSee [a](/guides/x) here.\n', '/guides/x', [{ line: 2, column: 9 }]],
+    [
+      'an HTML link and a JSX prop',
+      '<a href="/p">a</a>\n<Card href=\'/p\' />\n',
+      '/p',
+      [
+        { line: 1, column: 10 },
+        { line: 2, column: 13 },
+      ],
+    ],
+    ['a longer target is not this one', '[a](/p/q) [b](/p)\n', '/p', [{ line: 1, column: 15 }]],
+    ['a target with an anchor', '[a](/p#h)\n', '/p#h', [{ line: 1, column: 5 }]],
+    ['at the very start and end', '/p', '/p', [{ line: 1, column: 1 }]],
+    ['written nowhere', '[a](/q)', '/p', []],
+    ['nothing to find', '[a](/q)', '', []],
+  ])('%s', (_name, text, target, places) => {
+    expect(placesOf(text, target)).toEqual(places)
+  })
+
+  test('a redirect at its destination in docs.json, else at its source', () => {
+    const json = '{\n  "redirects": [\n    { "source": "/old", "destination": "/new" }\n  ]\n}\n'
+    expect(redirectPlaces(json, '/old → /new')).toEqual([{ line: 3, column: 41 }])
+    expect(redirectPlaces(json, '/old → /elsewhere')).toEqual([{ line: 3, column: 18 }])
+    expect(redirectPlaces(json, 'not a redirect')).toEqual([])
+  })
+})
+
+describe('the docs folder', () => {
+  const workspace = (folders: string[]): string => {
+    const dir = mkdtempSync(join(tmpdir(), 'docs-folder-'))
+    for (const folder of folders) {
+      mkdirSync(join(dir, folder), { recursive: true })
+      writeFileSync(join(dir, folder, 'docs.json'), '{}')
+    }
+    return dir
+  }
+
+  test.each([
+    ['the workspace itself', ['.'], undefined, { ok: true, relative: '' }],
+    ['one folder below', ['docs'], undefined, { ok: true, relative: 'docs' }],
+    ['two below', ['site/docs'], undefined, { ok: true, relative: 'site/docs' }],
+    ['not three below', ['a/b/c'], undefined, { ok: false }],
+    ['not in node_modules or a hidden folder', ['node_modules/x', '.cache'], undefined, { ok: false }],
+    ['given', ['docs', 'other'], 'other', { ok: true, relative: 'other' }],
+    ['given, holding none', ['docs'], 'guides', { ok: false }],
+  ])('%s', (_name, folders, given, found) => {
+    expect(findDocsFolder(workspace(folders), given)).toMatchObject(found)
+  })
+
+  test('two folders with docs.json: docs-path must say which', () => {
+    const found = findDocsFolder(workspace(['a', 'b']), undefined)
+    expect(!found.ok && found.problem).toContain('2 folders hold a docs.json (a, b): set docs-path')
+  })
+
+  test("a file's path in the repository", () => {
+    expect(repositoryPath('docs', 'guides/a.mdx')).toBe('docs/guides/a.mdx')
+    expect(repositoryPath('', 'guides/./a.mdx')).toBe('guides/a.mdx')
+  })
+})
+
+test("the CLI's environment: no telemetry, no colour, whatever the workflow set", () => {
+  const env = cliEnvironment({ FORCE_COLOR: '1', PATH: '/bin', MINTLIFY_TELEMETRY_DISABLED: '0' })
+  expect(env).toEqual({ PATH: '/bin', CI: 'true', MINTLIFY_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', NO_COLOR: '1' })
+  expect(plainLines('a\r\nb\u00a0c\nold\rnew')).toEqual(['a', 'b c', 'new'])
+})
