@@ -2477,8 +2477,8 @@ const INPUTS = {
         text: {
             agent: "Token for the tracking comment and status labels (comment: true; issues: write and pull-requests: write) and for reading a code change (changes; contents: read, pull-requests: read).",
             comment: "Token for reactions, the tracking comment, labels and review replies: issues: write and pull-requests: write.",
-            deploy: "Token for the tracking comment (comment: true): issues: write or pull-requests: write.",
-            preview: "Token for the tracking comment (comment: true), and for reading the pull request: pull-requests: write.",
+            deploy: "Token for the tracking comment (comment: true: issues: write or pull-requests: write) and the GitHub deployment (github-deployment: deployments: write).",
+            preview: "Token for the tracking comment (comment: true), and for reading the pull request: pull-requests: write; for the GitHub deployment (github-deployment): deployments: write.",
             automation: "Token for the tracking comment (comment: true): issues: write or pull-requests: write.",
             health: "Token for the health issue and its label (issues: write), and with impact for the docs pull requests of this repository (pull-requests: read, or write with impact-comment; contents: read to find docs.json once).",
             check: "Token for reading the pull request's changed files (scope: changed): pull-requests: read."
@@ -2614,6 +2614,24 @@ const INPUTS = {
         text: "With agent persisting: the most agent jobs one run may start, 1 to 10 (each spends one of the 100 agent uses per project per hour).",
         default: "1",
         actions: [ "health" ]
+    },
+    "github-deployment": {
+        root: "Deploy and preview modes: show the deployment as a GitHub deployment (the pull request's View deployment button, the environment's history): in progress, then success with the preview's URL, or failure. Needs deployments: write for github-token.",
+        text: {
+            preview: "Show the preview as a GitHub deployment of the pull request's head (its View deployment button, the environment's history): in progress, then success with the preview's URL, or failure. Needs deployments: write for github-token.",
+            deploy: "Show the deployment as a GitHub deployment of this commit in the environment's history: in progress, then success or failure. Needs deployments: write for github-token."
+        },
+        default: "false",
+        actions: [ "deploy", "preview" ]
+    },
+    "deployment-environment": {
+        root: "Deploy and preview modes with github-deployment: the GitHub environment; empty: docs-preview (preview) or docs-production (deploy).",
+        text: {
+            preview: "With github-deployment: the GitHub environment the previews go to; empty: docs-preview.",
+            deploy: "With github-deployment: the GitHub environment the deployments go to; empty: docs-production."
+        },
+        default: "",
+        actions: [ "deploy", "preview" ]
     },
     "docs-path": {
         root: "Check mode: the folder that holds docs.json, in the workspace; empty: the workspace itself, or the one folder below it (two levels at most) that holds docs.json.",
@@ -2936,6 +2954,8 @@ const fieldsAt = (now, eventName) => ({
     "impact-comment": booleanInput,
     "docs-repository": input((v, ctx) => v === "" ? void 0 : REPOSITORY.test(v) ? v : problem(ctx, v, "owner/name of a repository, such as acme/docs")),
     "docs-root": input((v, ctx) => v === "" ? void 0 : parseDocsRoot(v) ?? problem(ctx, v, "a folder of docs-repository such as docs (. for the root), without .. or a leading drive")),
+    "github-deployment": booleanInput,
+    "deployment-environment": input((v, ctx) => v === "" ? void 0 : v.length <= 255 && !/[\u0000-\u001f,]/.test(v) ? v : problem(ctx, v, "a GitHub environment name of up to 255 characters, such as docs-preview")),
     "docs-path": input((v, ctx) => v === "" ? void 0 : parseDocsRoot(v) ?? problem(ctx, v, "a folder of the workspace that holds docs.json, such as docs (. for the workspace), without ..")),
     "mint-version": checked("an exact version of the npm package mint, such as 4.2.941 (a pinned version: never latest or a range)", v => /^\d+\.\d+\.\d+$/.test(v) ? v : void 0),
     checks: checked(`a comma-separated list of ${CHECKS.join(", ")}, at least one`, parseChecks),
@@ -2992,9 +3012,15 @@ const modeSchemas = (now, eventName, files) => {
         if (mode === "preview" && !i.branch && !pullRequestEvent) return problem(ctx, "", `the branch to preview: on a ${eventName || "run"} event there is no pull request head branch to take instead`, [ "branch" ]);
         if (mode === "automation" && i["automation-id"] === void 0) return problem(ctx, "", "the id of the saved automation to run", [ "automation-id" ]);
         if (i.comment && i["github-token"] === "") return problem(ctx, "", 'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"', [ "github-token" ]);
+        if (i["github-deployment"] && i["github-token"] === "") return problem(ctx, "", 'a token when github-deployment is true: the default ${{ github.token }} works when the workflow grants "deployments: write"', [ "github-token" ]);
         return {
             ...common(i),
             mode: mode,
+            githubDeployment: i["github-deployment"] ? {
+                environment: i["deployment-environment"] ?? (mode === "preview" ? "docs-preview" : "docs-production"),
+                token: i["github-token"]
+            } : void 0,
+            unapplied: !i["github-deployment"] && i["deployment-environment"] !== void 0 ? [ "deployment-environment" ] : [],
             live: {
                 wait: i.wait,
                 pollIntervalMs: i["poll-interval"],
@@ -3296,7 +3322,7 @@ async function main(signal, overrides, action) {
     }
     if (settings.mode !== "check" && !settings.apiKey.startsWith("mint_")) warning('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
     if (!action) for (const {name: name, readBy: readBy} of unusedInputs(raw, settings.mode)) warning(`Input "${name}" is not read with mode: ${settings.mode}, so it was ignored (${readBy.length > 0 ? `it is read by ${readBy.join(", ")}` : "no mode reads it"}).`);
-    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(174), __nccwpck_require__.e(569) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 4569));
+    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(174), __nccwpck_require__.e(705) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 8705));
     await runMode(settings, signal, overrides);
 }
 

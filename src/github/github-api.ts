@@ -3,10 +3,12 @@ import type { Clock } from '../util/clock.js'
 import {
   type ChangedFile,
   type Commit,
+  type DeploymentState,
   type GitHubPort,
   type Issue,
   type IssueComment,
   type MergedPull,
+  type NewDeployment,
   type Reaction,
   type Repo,
   statusOf,
@@ -282,6 +284,39 @@ export class GitHubApi implements GitHubPort {
       pull_number: number,
       reviewers: logins,
       request: this.request(),
+    })
+  }
+
+  async createDeployment(repo: Repo, deployment: NewDeployment): Promise<number> {
+    const { status, data } = await this.octokit.rest.repos.createDeployment({
+      owner: repo.owner,
+      repo: repo.repo,
+      ref: deployment.ref,
+      environment: deployment.environment,
+      description: deployment.description,
+      // a deployment of what is there: no merge of the default branch into it, no checks waited for
+      auto_merge: false,
+      required_contexts: [],
+      transient_environment: deployment.transient,
+      production_environment: deployment.production,
+      request: this.request({ create: true }),
+    })
+    // 202 is GitHub merging first (auto_merge), which this never asks for: no deployment to follow
+    if (Number(status) !== 201 || !('id' in data)) throw new Error(`GitHub made no deployment (HTTP ${status}).`)
+    return data.id
+  }
+
+  async setDeploymentStatus(repo: Repo, id: number, status: DeploymentState): Promise<void> {
+    await this.octokit.rest.repos.createDeploymentStatus({
+      owner: repo.owner,
+      repo: repo.repo,
+      deployment_id: id,
+      state: status.state,
+      description: status.description.slice(0, 140),
+      ...(status.environmentUrl ? { environment_url: status.environmentUrl } : {}),
+      ...(status.logUrl ? { log_url: status.logUrl } : {}),
+      // a new success leaves the environment's earlier deployments inactive, as GitHub does by default
+      request: this.request({ create: true }),
     })
   }
 

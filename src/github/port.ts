@@ -54,6 +54,24 @@ export interface Issue {
   url: string
 }
 
+/** A GitHub deployment as the preview and deploy actions create one. */
+export interface NewDeployment {
+  ref: string
+  environment: string
+  description: string
+  /** A preview: GitHub shows it as destroyed once set inactive, and it is no production. */
+  transient: boolean
+  production: boolean
+}
+
+/** A deployment status as GitHub takes one. */
+export interface DeploymentState {
+  state: 'in_progress' | 'success' | 'failure' | 'error'
+  description: string
+  environmentUrl?: string
+  logUrl?: string
+}
+
 export interface GitHubPort {
   /** The login the token writes as; undefined when GitHub will not say. */
   identity(): Promise<string | undefined>
@@ -76,6 +94,10 @@ export interface GitHubPort {
   replyToReviewComment(thread: Thread, commentId: number, body: string, timeoutMs?: number): Promise<void>
   /** Requests reviews of a pull request from users (422 when one is not a collaborator, or its author). */
   requestReviewers(repo: Repo, number: number, logins: string[]): Promise<void>
+  /** A GitHub deployment of `ref` to `environment` (no merge, no required checks): its id. */
+  createDeployment(repo: Repo, deployment: NewDeployment): Promise<number>
+  /** A status on a deployment: where it is (`environmentUrl`), the run that made it (`logUrl`). */
+  setDeploymentStatus(repo: Repo, id: number, status: DeploymentState): Promise<void>
   /** Adds labels to the issue or pull request (GitHub creates a label that does not exist, grey). */
   addLabels(thread: Thread, labels: string[]): Promise<void>
   /** Removes a label from it; one it does not have is no error. */

@@ -19,6 +19,8 @@ export interface RunContext {
   runUrl: string | undefined
   /** The account that started the run (for agent-mode entries in a thread's tracking comment). */
   actor: string
+  /** The commit the run is for (GITHUB_SHA); '' when not set. */
+  sha: string
   /** Where the repository is checked out (GITHUB_WORKSPACE), else the working directory. */
   workspace: string
   /** The runner's tool cache (RUNNER_TOOL_CACHE), where tools installed once per runner live; '' when not set. */
@@ -44,6 +46,7 @@ export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext
     serverUrl,
     runUrl: runUrlOf(serverUrl, owner, repo, env.GITHUB_RUN_ID),
     actor: env.GITHUB_ACTOR ?? '',
+    sha: env.GITHUB_SHA ?? '',
     workspace: env.GITHUB_WORKSPACE || process.cwd(),
     toolCache: env.RUNNER_TOOL_CACHE ?? '',
   }

@@ -267,9 +267,10 @@ export const INPUTS: Record<string, InputSpec> = {
         'Token for the tracking comment and status labels (comment: true; issues: write and pull-requests: write) and for reading a code change (changes; contents: read, pull-requests: read).',
       comment:
         'Token for reactions, the tracking comment, labels and review replies: issues: write and pull-requests: write.',
-      deploy: 'Token for the tracking comment (comment: true): issues: write or pull-requests: write.',
+      deploy:
+        'Token for the tracking comment (comment: true: issues: write or pull-requests: write) and the GitHub deployment (github-deployment: deployments: write).',
       preview:
-        'Token for the tracking comment (comment: true), and for reading the pull request: pull-requests: write.',
+        'Token for the tracking comment (comment: true), and for reading the pull request: pull-requests: write; for the GitHub deployment (github-deployment): deployments: write.',
       automation: 'Token for the tracking comment (comment: true): issues: write or pull-requests: write.',
       health:
         'Token for the health issue and its label (issues: write), and with impact for the docs pull requests of this repository (pull-requests: read, or write with impact-comment; contents: read to find docs.json once).',
@@ -414,6 +415,26 @@ export const INPUTS: Record<string, InputSpec> = {
     text: 'With agent persisting: the most agent jobs one run may start, 1 to 10 (each spends one of the 100 agent uses per project per hour).',
     default: '1',
     actions: ['health'],
+  },
+  'github-deployment': {
+    root: "Deploy and preview modes: show the deployment as a GitHub deployment (the pull request's View deployment button, the environment's history): in progress, then success with the preview's URL, or failure. Needs deployments: write for github-token.",
+    text: {
+      preview:
+        "Show the preview as a GitHub deployment of the pull request's head (its View deployment button, the environment's history): in progress, then success with the preview's URL, or failure. Needs deployments: write for github-token.",
+      deploy:
+        "Show the deployment as a GitHub deployment of this commit in the environment's history: in progress, then success or failure. Needs deployments: write for github-token.",
+    },
+    default: 'false',
+    actions: ['deploy', 'preview'],
+  },
+  'deployment-environment': {
+    root: 'Deploy and preview modes with github-deployment: the GitHub environment; empty: docs-preview (preview) or docs-production (deploy).',
+    text: {
+      preview: 'With github-deployment: the GitHub environment the previews go to; empty: docs-preview.',
+      deploy: 'With github-deployment: the GitHub environment the deployments go to; empty: docs-production.',
+    },
+    default: '',
+    actions: ['deploy', 'preview'],
   },
   'docs-path': {
     root: 'Check mode: the folder that holds docs.json, in the workspace; empty: the workspace itself, or the one folder below it (two levels at most) that holds docs.json.',

@@ -439,6 +439,16 @@ const fieldsAt = (now: number, eventName: string) => ({
       : (parseDocsRoot(v) ??
         problem(ctx, v, 'a folder of docs-repository such as docs (. for the root), without .. or a leading drive')),
   ),
+  'github-deployment': booleanInput,
+  'deployment-environment': input((v, ctx) =>
+    v === ''
+      ? undefined
+      : // GitHub's environment names: up to 255 characters, no control characters or commas
+        // eslint-disable-next-line no-control-regex -- an environment name refuses control characters on purpose
+        v.length <= 255 && !/[\u0000-\u001f,]/.test(v)
+        ? v
+        : problem(ctx, v, 'a GitHub environment name of up to 255 characters, such as docs-preview'),
+  ),
   'docs-path': input((v, ctx) =>
     v === ''
       ? undefined
@@ -508,8 +518,8 @@ export const MODE_INPUTS = {
   visitors: [...COMMON, 'date-from', 'date-to', 'page-size', 'summary-rows', 'max-requests', 'compare'],
   views: [...COMMON, 'date-from', 'date-to', 'page-size', 'summary-rows', 'max-requests', 'compare'],
   insights: [...COMMON, 'date-from', 'date-to', 'summary-rows', 'max-requests'],
-  deploy: [...COMMON, 'wait', 'poll-interval', ...THREAD],
-  preview: [...COMMON, 'wait', 'poll-interval', ...THREAD, 'branch'],
+  deploy: [...COMMON, 'wait', 'poll-interval', ...THREAD, 'github-deployment', 'deployment-environment'],
+  preview: [...COMMON, 'wait', 'poll-interval', ...THREAD, 'branch', 'github-deployment', 'deployment-environment'],
   automation: [...COMMON, ...JOB, ...THREAD, 'automation-id'],
   health: [
     ...COMMON,
@@ -593,7 +603,11 @@ const modeSchemas = (now: number, eventName: string, files: PromptFiles | undefi
     }
   const live =
     <M extends 'deploy' | 'preview' | 'automation'>(mode: M) =>
-    (i: ModeInputs<'deploy'> & Partial<InputsOf<'branch' | 'automation-id' | 'require-pr'>>, ctx: Issues) => {
+    (
+      i: Omit<ModeInputs<'deploy'>, 'github-deployment' | 'deployment-environment'> &
+        Partial<InputsOf<'branch' | 'automation-id' | 'require-pr' | 'github-deployment' | 'deployment-environment'>>,
+      ctx: Issues,
+    ) => {
       const pullRequestEvent = eventName === 'pull_request' || eventName === 'pull_request_target'
       if (mode === 'preview' && !i.branch && !pullRequestEvent) {
         return problem(
@@ -614,9 +628,26 @@ const modeSchemas = (now: number, eventName: string, files: PromptFiles | undefi
           ['github-token'],
         )
       }
+      if (i['github-deployment'] && i['github-token'] === '') {
+        return problem(
+          ctx,
+          '',
+          'a token when github-deployment is true: the default ${{ github.token }} works when the workflow grants "deployments: write"',
+          ['github-token'],
+        )
+      }
       return {
         ...common(i),
         mode,
+        githubDeployment: i['github-deployment']
+          ? {
+              environment: i['deployment-environment'] ?? (mode === 'preview' ? 'docs-preview' : 'docs-production'),
+              token: i['github-token'],
+            }
+          : undefined,
+        // read only with github-deployment: said by the mode, never silently ignored
+        unapplied:
+          !i['github-deployment'] && i['deployment-environment'] !== undefined ? ['deployment-environment'] : [],
         live: {
           wait: i.wait,
           pollIntervalMs: i['poll-interval'],

@@ -1,10 +1,11 @@
 import type { DeploymentStatus } from '../api/schemas.js'
 import { waitForDeployment } from '../deploy/wait-for-deployment.js'
 import { readChangeEvent } from '../github/change.js'
+import { GitHubDeployment } from '../github/deployment.js'
 import type { LiveSettings } from '../inputs/settings.js'
 import { renderDeploymentSummary } from '../summary/deploy-summary.js'
 import * as core from '../util/actions-core.js'
-import { getErrorMessage, present } from '../util/errors.js'
+import { CancelledError, getErrorMessage, present } from '../util/errors.js'
 import { external } from '../util/text.js'
 import type { ModeContext, Report } from './context.js'
 import { openThread } from './thread.js'
@@ -16,6 +17,8 @@ import { openThread } from './thread.js'
  * `failure`. A failure fails the step after every output is set.
  */
 export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Report> {
+  for (const name of settings.unapplied)
+    core.warning(`Input "${name}" is read only with github-deployment: true, so it was ignored.`)
   const tracking = settings.comment ? await openThread(settings.comment, ctx) : undefined
   const preview = settings.mode === 'preview'
   const change = readChangeEvent(ctx.run.eventName, ctx.run.payload)
@@ -45,6 +48,17 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
   }
   ctx.outputs.set('deployment-id', trigger.statusId)
   if (trigger.previewUrl) ctx.outputs.set('preview-url', trigger.previewUrl)
+  const onGitHub = settings.githubDeployment
+    ? await showOnGitHub(settings.githubDeployment, ctx, {
+        preview,
+        ref: preview
+          ? change?.kind === 'pull' && change.headRef === branch
+            ? change.headSha
+            : (branch ?? '')
+          : ctx.run.sha,
+        statusId: trigger.statusId,
+      })
+    : undefined
   // the thread shows the deployment as soon as it is known, and its verdict at the end
   const show = async (status?: DeploymentStatus): Promise<void> => {
     await tracking?.comment.update((state) => ({
@@ -64,6 +78,7 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
     `Deployment ${external(trigger.statusId, 80)} started${trigger.previewUrl ? `: the preview will be at ${external(trigger.previewUrl, 200)}` : ''}.`,
   )
   if (!settings.live.wait) {
+    // not followed: the GitHub deployment stays in progress, as the service's does until it ends
     return {
       summary: renderDeploymentSummary({
         preview,
@@ -102,12 +117,19 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
     await show(result.status)
     if (!result.ended) {
       const message = `Deployment ${trigger.statusId} was still ${result.status?.status ?? 'not visible'} at wait-timeout${result.lastError ? ` (last check: ${result.lastError.message})` : ''}. It goes on at the service: see the dashboard.`
+      await onGitHub?.end({ state: 'error', description: 'No verdict by wait-timeout: see the dashboard.' })
       return { summary: renderDeploymentSummary({ ...view, failure: message }), ending: { level: 'failure', message } }
     }
     if (result.status.status === 'failure') {
       const message = `Deployment ${trigger.statusId} failed${result.status.summary ? `: ${external(result.status.summary, 300)}` : ''}.`
+      await onGitHub?.end({ state: 'failure', description: 'The docs deployment failed.' })
       return { summary: renderDeploymentSummary(view), ending: { level: 'failure', message } }
     }
+    await onGitHub?.end({
+      state: 'success',
+      description: preview ? 'The docs preview is up.' : 'The docs are deployed.',
+      ...(trigger.previewUrl ? { environmentUrl: trigger.previewUrl } : {}),
+    })
     return {
       summary: renderDeploymentSummary(view),
       ending: {
@@ -117,6 +139,8 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
     }
   } catch (error) {
     const message = `${getErrorMessage(error)} The deployment was started (deployment-id ${trigger.statusId}) and goes on at the service.`
+    if (!(error instanceof CancelledError))
+      await onGitHub?.end({ state: 'error', description: 'Its status could not be read: see the run.' })
     return {
       summary: renderDeploymentSummary({
         preview,
@@ -129,4 +153,26 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
       ending: { level: 'failure', message },
     }
   }
+}
+
+/** The deployment on GitHub, for the commit it deploys (a pull request's head, or the run's commit). */
+async function showOnGitHub(
+  shown: { environment: string; token: string },
+  ctx: ModeContext,
+  what: { preview: boolean; ref: string; statusId: string },
+): Promise<GitHubDeployment | undefined> {
+  if (!what.ref) {
+    core.warning(
+      'github-deployment: this run names no commit to show the deployment for (no pull request head, no GITHUB_SHA): no GitHub deployment was made.',
+    )
+    return undefined
+  }
+  return GitHubDeployment.start(await ctx.github(shown.token), {
+    repo: { owner: ctx.run.owner, repo: ctx.run.repo },
+    ref: what.ref,
+    environment: shown.environment,
+    preview: what.preview,
+    description: `${what.preview ? 'Docs preview' : 'Docs deployment'} ${what.statusId} (Mintlify)`,
+    ...(ctx.run.runUrl ? { logUrl: ctx.run.runUrl } : {}),
+  })
 }

@@ -147,4 +147,98 @@ describe.each(PATHS)('live docs ($name)', (runtime) => {
     expect(gh.requestsTo('create-comment')).toHaveLength(1)
     expect(gh.requestsTo('update-comment')).toHaveLength(1)
   })
+
+  describe('as GitHub deployments (github-deployment: true)', () => {
+    test("a preview on a pull request: one deployment of its head, in progress, then success with the preview's URL", async () => {
+      const sim = await startSimulator()
+      const gh = await startGitHub()
+      const run = await runAgainst(
+        sim,
+        runtime,
+        { mode: 'preview', 'github-deployment': 'true' },
+        { event: prEvent, env: { GITHUB_API_URL: gh.baseUrl } },
+      )
+      expect(run.code).toBe(0)
+      expect(run.warnings).toEqual([])
+      expect(gh.deployments).toHaveLength(1)
+      expect(gh.deployments[0]).toMatchObject({
+        ref: 'a'.repeat(40),
+        environment: 'docs-preview',
+        transient_environment: true,
+        production_environment: false,
+      })
+      expect(gh.deployments[0]?.statuses).toEqual([
+        expect.objectContaining({ state: 'in_progress', logUrl: 'https://github.com/acme/docs/actions/runs/4242' }),
+        expect.objectContaining({ state: 'success', environmentUrl: 'https://acme-docs-webhooks.mintlify.app' }),
+      ])
+    })
+
+    test('a failed production deployment: its commit, the environment given, in progress then failure', async () => {
+      const sim = await startSimulator()
+      sim.deployPlan = { runMs: 2000, final: 'failure' }
+      const gh = await startGitHub()
+      const run = await runAgainst(
+        sim,
+        runtime,
+        { mode: 'deploy', 'github-deployment': 'true', 'deployment-environment': 'docs' },
+        { event: { name: 'push', payload: {} }, env: { GITHUB_API_URL: gh.baseUrl, GITHUB_SHA: 'b'.repeat(40) } },
+      )
+      expect(run.code).toBe(1)
+      expect(gh.deployments).toHaveLength(1)
+      expect(gh.deployments[0]).toMatchObject({
+        ref: 'b'.repeat(40),
+        environment: 'docs',
+        production_environment: true,
+      })
+      expect(gh.deployments[0]?.statuses.map((st) => st.state)).toEqual(['in_progress', 'failure'])
+    })
+
+    test('still queued at wait-timeout: error, never a success GitHub would show', async () => {
+      const sim = await startSimulator()
+      sim.deployPlan = { runMs: 0, final: 'success', stuck: true }
+      const gh = await startGitHub()
+      const run = await runAgainst(
+        sim,
+        runtime,
+        { mode: 'deploy', 'github-deployment': 'true', 'wait-timeout': '3s' },
+        { event: { name: 'push', payload: {} }, env: { GITHUB_API_URL: gh.baseUrl, GITHUB_SHA: 'c'.repeat(40) } },
+      )
+      expect(run.code).toBe(1)
+      expect(gh.deployments[0]?.environment).toBe('docs-production')
+      expect(gh.deployments[0]?.statuses.map((st) => st.state)).toEqual(['in_progress', 'error'])
+    })
+
+    test('a token without deployments: write: one warning, and the docs deployment goes on to its verdict', async () => {
+      const sim = await startSimulator()
+      const gh = await startGitHub()
+      gh.addFault({
+        route: 'create-deployment',
+        status: 403,
+        body: {
+          message: 'Resource not accessible by integration',
+          documentation_url: 'https://docs.github.com/rest',
+          status: '403',
+        },
+      })
+      const run = await runAgainst(
+        sim,
+        runtime,
+        { mode: 'preview', 'github-deployment': 'true' },
+        { event: prEvent, env: { GITHUB_API_URL: gh.baseUrl } },
+      )
+      expect(run.code).toBe(0)
+      expect(run.outputs['deployment-status']).toBe('success')
+      expect(run.warnings).toEqual([expect.stringContaining('needs "deployments: write" for github-token')])
+      expect(gh.deployments).toHaveLength(0)
+    })
+
+    test('deployment-environment without github-deployment is said, not silently ignored', async () => {
+      const sim = await startSimulator()
+      const run = await runAgainst(sim, runtime, { mode: 'deploy', 'deployment-environment': 'docs' })
+      expect(run.code).toBe(0)
+      expect(run.warnings).toEqual([
+        'Input "deployment-environment" is read only with github-deployment: true, so it was ignored.',
+      ])
+    })
+  })
 })

@@ -37,6 +37,8 @@ export type GitHubRoute =
   | 'get-repo'
   | 'list-pulls'
   | 'get-tree'
+  | 'create-deployment'
+  | 'create-deployment-status'
 export type GitHubFault = RouteFault<GitHubRoute>
 
 export interface FakeUser {
@@ -227,6 +229,17 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
     this.pulls.set(number, 'merged')
     this.pullFiles.set(number, files)
   }
+
+  /** Deployments made through the API, each with the statuses set on it, oldest first. */
+  readonly deployments: Array<{
+    id: number
+    url: string
+    ref: string
+    environment: string
+    transient_environment: boolean
+    production_environment: boolean
+    statuses: Array<{ state: string; environmentUrl?: string; logUrl?: string; description?: string }>
+  }> = []
 
   /** Reviews requested, by pull request. */
   readonly reviewRequests: Array<{ pull: number; logins: string[] }> = []
@@ -427,6 +440,9 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
     else if (match(/^\/repos\/[^/]+\/[^/]+$/) && method === 'GET') route = 'get-repo'
     else if (match(/^\/repos\/[^/]+\/[^/]+\/pulls$/) && method === 'GET') route = 'list-pulls'
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/git\/trees\/(.+)$/)) && method === 'GET') route = 'get-tree'
+    else if (match(/^\/repos\/[^/]+\/[^/]+\/deployments$/) && method === 'POST') route = 'create-deployment'
+    else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/deployments\/(\d+)\/statuses$/)) && method === 'POST')
+      route = 'create-deployment-status'
     else m = null
     if (m) ids = m.slice(1).map((v) => (/^\d+$/.test(v) ? Number(v) : NaN))
     const recorded: RecordedRequest<GitHubRoute> = {
@@ -579,6 +595,80 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
             created_at: now,
           },
         }
+      }
+      case 'create-deployment': {
+        const asked = JSON.parse(body) as {
+          ref: string
+          environment?: string
+          description?: string
+          transient_environment?: boolean
+          production_environment?: boolean
+        }
+        const id = this.deployments.length + 1
+        const deployment = {
+          ...githubExample('deployment'),
+          url: `${API}/repos/${this.repository}/deployments/${id}`,
+          id,
+          node_id: `DE_${id}`,
+          sha: /^[0-9a-f]{40}$/.test(asked.ref) ? asked.ref : '0'.repeat(40),
+          ref: asked.ref,
+          task: 'deploy',
+          payload: {},
+          original_environment: asked.environment ?? 'production',
+          environment: asked.environment ?? 'production',
+          description: asked.description ?? null,
+          creator: restUser(me),
+          created_at: now,
+          updated_at: now,
+          statuses_url: `${API}/repos/${this.repository}/deployments/${id}/statuses`,
+          repository_url: `${API}/repos/${this.repository}`,
+          transient_environment: asked.transient_environment ?? false,
+          production_environment: asked.production_environment ?? asked.environment === 'production',
+        }
+        this.deployments.push({ ...deployment, statuses: [] })
+        return { status: 201, body: deployment }
+      }
+      case 'create-deployment-status': {
+        const deployment = this.deployments.find((d) => d.id === ids[0])
+        if (!deployment)
+          return {
+            status: 404,
+            body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' },
+          }
+        const asked = JSON.parse(body) as {
+          state: string
+          environment_url?: string
+          log_url?: string
+          description?: string
+        }
+        const id = this.deployments.reduce((n, d) => n + d.statuses.length, 0) + 1
+        // GitHub's example, without its example URLs: only what was asked for is there
+        const { environment_url: _environment, log_url: _log, ...example } = githubExample('deployment-status')
+        const status = {
+          ...example,
+          url: `${API}/repos/${this.repository}/deployments/${deployment.id}/statuses/${id}`,
+          id,
+          node_id: `DES_${id}`,
+          state: asked.state,
+          creator: restUser(me),
+          description: asked.description ?? '',
+          environment: deployment.environment,
+          target_url: asked.log_url ?? '',
+          created_at: now,
+          updated_at: now,
+          deployment_url: deployment.url,
+          repository_url: `${API}/repos/${this.repository}`,
+          // absent when not asked for: GitHub's description gives them as URIs
+          ...(asked.environment_url ? { environment_url: asked.environment_url } : {}),
+          ...(asked.log_url ? { log_url: asked.log_url } : {}),
+        }
+        deployment.statuses.push({
+          state: asked.state,
+          environmentUrl: asked.environment_url,
+          logUrl: asked.log_url,
+          description: asked.description,
+        })
+        return { status: 201, body: status }
       }
       case 'pull-files': {
         const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30))

@@ -216,6 +216,14 @@ export class FakeGitHub implements GitHubPort {
     throw new Error('FakeGitHub has no labels to create: use the GitHub simulator')
   }
 
+  async createDeployment(): Promise<never> {
+    throw new Error('FakeGitHub has no deployments: use the GitHub simulator')
+  }
+
+  async setDeploymentStatus(): Promise<never> {
+    throw new Error('FakeGitHub has no deployments: use the GitHub simulator')
+  }
+
   /** Reviews requested, by pull request number. */
   readonly reviewRequests: Array<{ number: number; logins: string[] }> = []
 
@@ -317,6 +325,7 @@ export function world(run: Partial<RunContext> = {}, waitTimeoutMs = 30 * 60_000
       serverUrl: 'https://github.com',
       runUrl: 'https://github.com/acme/docs/actions/runs/4242',
       actor: 'alice',
+      sha: '',
       workspace: '/nonexistent',
       toolCache: '',
       ...run,

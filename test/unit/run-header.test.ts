@@ -5,6 +5,7 @@ import { renderRunHeader } from '../../src/summary/run-header.js'
 const run = (eventName: string, payload: unknown): RunContext => ({
   eventName,
   payload,
+  sha: '',
   workspace: '/nonexistent',
   toolCache: '',
   owner: 'acme',

@@ -168,6 +168,8 @@ describe('the examples ask for what they use, and the README says what they ask'
         )
       // the repository's files, once, to find docs.json (docs-root says it instead)
       if (impact && here && !w['docs-root']) need.add('contents: read')
+      // a GitHub deployment of the preview or the production deployment
+      if (w['github-deployment'] === true || w['github-deployment'] === 'true') need.add('deployments: write')
       // check: the docs it checks out, and (scope: changed) the files the pull request changes
       if (job(step) === 'check') {
         need.add('contents: read')
