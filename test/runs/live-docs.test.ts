@@ -149,6 +149,24 @@ describe.each(PATHS)('live docs ($name)', (runtime) => {
   })
 
   describe('as GitHub deployments (github-deployment: true)', () => {
+    /** A deploy with github-deployment on a push of `sha`, the service deploying as `plan` says. */
+    async function deployOnPush(
+      plan: NonNullable<Awaited<ReturnType<typeof startSimulator>>['deployPlan']>,
+      sha: string,
+      inputs: Record<string, string>,
+    ) {
+      const sim = await startSimulator()
+      sim.deployPlan = plan
+      const gh = await startGitHub()
+      const run = await runAgainst(
+        sim,
+        runtime,
+        { mode: 'deploy', 'github-deployment': 'true', ...inputs },
+        { event: { name: 'push', payload: {} }, env: { GITHUB_API_URL: gh.baseUrl, GITHUB_SHA: sha } },
+      )
+      return { run, gh }
+    }
+
     test("a preview on a pull request: one deployment of its head, in progress, then success with the preview's URL", async () => {
       const sim = await startSimulator()
       const gh = await startGitHub()
@@ -174,15 +192,9 @@ describe.each(PATHS)('live docs ($name)', (runtime) => {
     })
 
     test('a failed production deployment: its commit, the environment given, in progress then failure', async () => {
-      const sim = await startSimulator()
-      sim.deployPlan = { runMs: 2000, final: 'failure' }
-      const gh = await startGitHub()
-      const run = await runAgainst(
-        sim,
-        runtime,
-        { mode: 'deploy', 'github-deployment': 'true', 'deployment-environment': 'docs' },
-        { event: { name: 'push', payload: {} }, env: { GITHUB_API_URL: gh.baseUrl, GITHUB_SHA: 'b'.repeat(40) } },
-      )
+      const { run, gh } = await deployOnPush({ runMs: 2000, final: 'failure' }, 'b'.repeat(40), {
+        'deployment-environment': 'docs',
+      })
       expect(run.code).toBe(1)
       expect(gh.deployments).toHaveLength(1)
       expect(gh.deployments[0]).toMatchObject({
@@ -194,15 +206,9 @@ describe.each(PATHS)('live docs ($name)', (runtime) => {
     })
 
     test('still queued at wait-timeout: error, never a success GitHub would show', async () => {
-      const sim = await startSimulator()
-      sim.deployPlan = { runMs: 0, final: 'success', stuck: true }
-      const gh = await startGitHub()
-      const run = await runAgainst(
-        sim,
-        runtime,
-        { mode: 'deploy', 'github-deployment': 'true', 'wait-timeout': '3s' },
-        { event: { name: 'push', payload: {} }, env: { GITHUB_API_URL: gh.baseUrl, GITHUB_SHA: 'c'.repeat(40) } },
-      )
+      const { run, gh } = await deployOnPush({ runMs: 0, final: 'success', stuck: true }, 'c'.repeat(40), {
+        'wait-timeout': '3s',
+      })
       expect(run.code).toBe(1)
       expect(gh.deployments[0]?.environment).toBe('docs-production')
       expect(gh.deployments[0]?.statuses.map((st) => st.state)).toEqual(['in_progress', 'error'])
