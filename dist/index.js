@@ -258,6 +258,7 @@ var __webpack_modules__ = {
             $s: () => bound,
             E$: () => redact,
             Fn: () => urlSecrets,
+            OF: () => fenced,
             Pz: () => stripHidden,
             TN: () => oneLine,
             _0: () => stripInvisible,
@@ -315,6 +316,11 @@ var __webpack_modules__ = {
         }
         function stripHidden(text) {
             return stripInvisible(text.replace(/\r\n?/g, "\n").replace(/<!--[\s\S]*?(?:-->|$)/g, ""));
+        }
+        function fenced(content, info) {
+            const longest = Math.max(0, ...[ ...content.matchAll(/`+/g) ].map(m => m[0].length));
+            const fence = "`".repeat(Math.max(3, longest + 1));
+            return `${fence}${info}\n${content}\n${fence}`;
         }
     },
     2613: module => {
@@ -1050,6 +1056,7 @@ var __webpack_modules__ = {
             zMY: () => schemas_boolean,
             MfU: () => _catch,
             k5n: () => _enum,
+            euz: () => literal,
             _H3: () => looseObject,
             cl6: () => nullish,
             aig: () => schemas_number,
@@ -1060,6 +1067,7 @@ var __webpack_modules__ = {
             YjP: () => schemas_string,
             pdi: () => transform,
             PVZ: () => tuple,
+            KCZ: () => union,
             L5J: () => unknown
         });
         var core_core = __nccwpck_require__(8532);
@@ -1458,6 +1466,61 @@ var __webpack_modules__ = {
                 return handleCatchall(proms, input, payload, ctx, _normalized.value, inst, abortEarly === true);
             };
         });
+        function handleUnionResults(results, final, inst, ctx) {
+            for (const result of results) if (result.issues.length === 0) {
+                final.value = result.value;
+                return final;
+            }
+            const nonaborted = results.filter(r => !core_util.QH(r));
+            if (nonaborted.length === 1) {
+                final.value = nonaborted[0].value;
+                return nonaborted[0];
+            }
+            final.issues.push({
+                code: "invalid_union",
+                input: final.value,
+                inst: inst,
+                errors: results.map(result => result.issues.map(iss => core_util.iR(iss, ctx, core_core.$W())))
+            });
+            return final;
+        }
+        const $ZodUnion = core_core.xI("$ZodUnion", (inst, def) => {
+            $ZodType.init(inst, def);
+            core_util.v5(inst, "optin", zod => zod.def.options.some(o => o._zod.optin === "defaulted") ? "defaulted" : zod.def.options.some(o => o._zod.optin !== void 0) ? "optional" : void 0);
+            core_util.v5(inst, "optout", zod => zod.def.options.some(o => o._zod.optout === "optional") ? "optional" : void 0);
+            core_util.v5(inst, "values", zod => {
+                if (zod.def.options.every(o => o._zod.values)) return new Set(zod.def.options.flatMap(option => Array.from(option._zod.values)));
+                return;
+            });
+            core_util.v5(inst, "pattern", zod => {
+                if (zod.def.options.every(o => o._zod.pattern)) {
+                    const patterns = zod.def.options.map(o => o._zod.pattern);
+                    return new RegExp(`^(${patterns.map(p => core_util.p6(p.source)).join("|")})$`);
+                }
+                return;
+            });
+            const first = def.options.length === 1 ? def.options[0]._zod.run : null;
+            inst._zod.parse = (payload, ctx) => {
+                if (first) return first(payload, ctx);
+                let async = false;
+                const results = [];
+                for (const option of def.options) {
+                    const result = option._zod.run({
+                        value: payload.value,
+                        issues: []
+                    }, ctx);
+                    if (result instanceof Promise) {
+                        results.push(result);
+                        async = true;
+                    } else {
+                        if (result.issues.length === 0) return result;
+                        results.push(result);
+                    }
+                }
+                if (!async) return handleUnionResults(results, payload, inst, ctx);
+                return Promise.all(results).then(results => handleUnionResults(results, payload, inst, ctx));
+            };
+        });
         const $ZodTuple = core_core.xI("$ZodTuple", (inst, def) => {
             $ZodType.init(inst, def);
             const items = def.items;
@@ -1709,6 +1772,26 @@ var __webpack_modules__ = {
                 payload.issues.push({
                     code: "invalid_value",
                     values: values,
+                    input: input,
+                    inst: inst
+                });
+                return payload;
+            };
+        });
+        const $ZodLiteral = core_core.xI("$ZodLiteral", (inst, def) => {
+            $ZodType.init(inst, def);
+            const values = new Set(def.values);
+            inst._zod.values = values;
+            core_util.v5(inst, "pattern", zod => {
+                const vals = zod.def.values;
+                return new RegExp(vals.length ? `^(${vals.map(o => typeof o === "string" ? core_util.sD(o) : o ? core_util.sD(o.toString()) : String(o)).join("|")})$` : "^[^\\s\\S]$");
+            });
+            inst._zod.parse = (payload, _ctx) => {
+                const input = payload.value;
+                if (values.has(input)) return payload;
+                payload.issues.push({
+                    code: "invalid_value",
+                    values: def.values,
                     input: input,
                     inst: inst
                 });
@@ -2108,6 +2191,17 @@ var __webpack_modules__ = {
                 ...core_util.A2(params)
             });
         }
+        const ZodMiniUnion = core_core.xI("ZodMiniUnion", (inst, def) => {
+            $ZodUnion.init(inst, def);
+            ZodMiniType.init(inst, def);
+        });
+        function union(options, params) {
+            return new ZodMiniUnion({
+                type: "union",
+                options: options,
+                ...core_util.A2(params)
+            });
+        }
         const ZodMiniTuple = core_core.xI("ZodMiniTuple", (inst, def) => {
             $ZodTuple.init(inst, def);
             ZodMiniType.init(inst, def);
@@ -2151,6 +2245,17 @@ var __webpack_modules__ = {
             return new ZodMiniEnum({
                 type: "enum",
                 entries: entries,
+                ...core_util.A2(params)
+            });
+        }
+        const ZodMiniLiteral = core_core.xI("ZodMiniLiteral", (inst, def) => {
+            $ZodLiteral.init(inst, def);
+            ZodMiniType.init(inst, def);
+        });
+        function literal(value, params) {
+            return new ZodMiniLiteral({
+                type: "literal",
+                values: Array.isArray(value) ? value : [ value ],
                 ...core_util.A2(params)
             });
         }
@@ -2333,7 +2438,7 @@ if (typeof __nccwpck_require__ !== "undefined") __nccwpck_require__.ab = decodeU
 
 const ACTIONS = [ "agent", "comment", "visitors", "views", "insights", "deploy", "preview", "automation", "health", "check" ];
 
-const SERVICE_ACTIONS = ACTIONS.filter(a => a !== "check");
+ACTIONS.filter(a => a !== "check");
 
 const same = words => ({
     root: words,
@@ -2352,12 +2457,14 @@ const INPUTS = {
     "api-key": {
         ...same("Mintlify admin API key (starts with mint_). Pass it from a repository or environment secret, never inline."),
         required: true,
-        actions: SERVICE_ACTIONS
+        optionalIn: [ "check" ],
+        actions: ACTIONS
     },
     "project-id": {
         ...same("Mintlify project identifier, shown on the dashboard's API keys page."),
         required: true,
-        actions: SERVICE_ACTIONS
+        optionalIn: [ "check" ],
+        actions: ACTIONS
     },
     mode: {
         root: "What to do: agent (run or follow up an agent job), comment (take a /docs comment on an issue or pull request as an instruction to the job linked to that thread, or a new one), visitors (export unique visitors), views (export page views), insights (what readers could not find, as a report and a prompt for the agent), deploy (deploy to production and wait for the verdict), preview (deploy a branch as a preview), automation (run a saved automation now), health (keep one GitHub issue with the weekly trend, the gaps readers hit and what the agent did about them) or check (check the docs with the Mintlify CLI; no API key).",
@@ -2421,7 +2528,7 @@ const INPUTS = {
     "base-url": {
         ...same("API base URL. https:// is required; http:// is accepted only for loopback hosts (a local simulator)."),
         default: "https://api.mintlify.com",
-        actions: SERVICE_ACTIONS
+        actions: ACTIONS
     },
     "date-from": {
         root: "Visitors, views and insights modes: first day included. YYYY-MM-DD, an ISO 8601 date-time, or Nd = N days before today in UTC (0d is today). Empty: from the start.",
@@ -2632,6 +2739,18 @@ const INPUTS = {
         },
         default: "",
         actions: [ "deploy", "preview" ]
+    },
+    fix: {
+        root: "Check mode: on the agent's own pull request (its tracking comment names the job), send the problems found to that job as one follow-up, quoted as data, so the next push is checked again. Never on a person's pull request, never twice for one head; needs api-key and project-id.",
+        text: "On the agent's own pull request (its tracking comment names the job), send the problems found to that job as one follow-up, quoted as data, so the next push is checked again. Never on a person's pull request, never twice for one head; needs api-key and project-id.",
+        default: "false",
+        actions: [ "check" ]
+    },
+    "fix-rounds": {
+        root: "Check mode with fix: how many follow-ups one pull request may get, 1 to 5 (each spends one of the 100 agent uses per project per hour).",
+        text: "With fix: how many follow-ups one pull request may get, 1 to 5 (each spends one of the 100 agent uses per project per hour).",
+        default: "1",
+        actions: [ "check" ]
     },
     "docs-path": {
         root: "Check mode: the folder that holds docs.json, in the workspace; empty: the workspace itself, or the one folder below it (two levels at most) that holds docs.json.",
@@ -2899,6 +3018,10 @@ function rangeEndInput(now) {
     });
 }
 
+function optional(field) {
+    return src_schemas.KCZ([ src_schemas.euz(""), field ]);
+}
+
 const fieldsAt = (now, eventName) => ({
     "api-key": input((v, ctx) => {
         const accepted = "the admin API key from a secret, for example ${{ secrets.MINTLIFY_API_KEY }}";
@@ -2954,6 +3077,8 @@ const fieldsAt = (now, eventName) => ({
     "impact-comment": booleanInput,
     "docs-repository": input((v, ctx) => v === "" ? void 0 : REPOSITORY.test(v) ? v : problem(ctx, v, "owner/name of a repository, such as acme/docs")),
     "docs-root": input((v, ctx) => v === "" ? void 0 : parseDocsRoot(v) ?? problem(ctx, v, "a folder of docs-repository such as docs (. for the root), without .. or a leading drive")),
+    fix: booleanInput,
+    "fix-rounds": integerInput(1, 5, "a whole number of follow-ups from 1 to 5"),
     "github-deployment": booleanInput,
     "deployment-environment": input((v, ctx) => v === "" ? void 0 : v.length <= 255 && !/[\u0000-\u001f,]/.test(v) ? v : problem(ctx, v, "a GitHub environment name of up to 255 characters, such as docs-preview")),
     "docs-path": input((v, ctx) => v === "" ? void 0 : parseDocsRoot(v) ?? problem(ctx, v, "a folder of the workspace that holds docs.json, such as docs (. for the workspace), without ..")),
@@ -2986,7 +3111,7 @@ function checkRange(from, to, now, ctx) {
 const modeSchemas = (now, eventName, files) => {
     const fields = fieldsAt(now, eventName);
     const schema = (mode, transform) => {
-        const picked = Object.fromEntries(inputsOf(mode).map(name => [ name, fields[name] ]));
+        const picked = Object.fromEntries(inputsOf(mode).map(name => [ name, INPUTS[name]?.optionalIn?.includes(mode) ? optional(fields[name]) : fields[name] ]));
         return src_schemas.FsL(src_schemas.Ikc(picked), src_schemas.pdi(transform));
     };
     const traffic = mode => (i, ctx) => {
@@ -3149,19 +3274,22 @@ const modeSchemas = (now, eventName, files) => {
         check: () => schema("check", (i, ctx) => {
             const pullRequest = eventName === "pull_request" || eventName === "pull_request_target";
             if (i.scope === "changed" && pullRequest && i["github-token"] === "") return problem(ctx, "", "a token to read the pull request's changed files with scope: changed (the default ${{ github.token }} works with pull-requests: read), or scope: all", [ "github-token" ]);
+            if (i.fix && (i["api-key"] === "" || i["project-id"] === "")) return problem(ctx, "", "the key and the project when fix is true (the problems go to the agent's job as a follow-up): api-key from a secret and project-id", [ i["api-key"] === "" ? "api-key" : "project-id" ]);
+            const unapplied = i.fix ? [] : [ ...i["api-key"] !== "" ? [ "api-key" ] : [], ...String(i["fix-rounds"]) !== DEFAULTS["fix-rounds"] ? [ "fix-rounds" ] : [] ];
             return {
-                apiKey: "",
-                projectId: "",
-                baseUrl: "https://api.mintlify.com",
-                waitTimeoutMs: i["wait-timeout"],
+                ...common(i),
                 mode: "check",
+                unapplied: unapplied,
                 check: {
                     docsPath: i["docs-path"],
                     mintVersion: i["mint-version"],
                     checks: i.checks,
                     scope: i.scope,
                     onProblems: i["on-problems"],
-                    token: i["github-token"]
+                    token: i["github-token"],
+                    fix: i.fix ? {
+                        rounds: i["fix-rounds"]
+                    } : void 0
                 }
             };
         })
@@ -3322,7 +3450,7 @@ async function main(signal, overrides, action) {
     }
     if (settings.mode !== "check" && !settings.apiKey.startsWith("mint_")) warning('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
     if (!action) for (const {name: name, readBy: readBy} of unusedInputs(raw, settings.mode)) warning(`Input "${name}" is not read with mode: ${settings.mode}, so it was ignored (${readBy.length > 0 ? `it is read by ${readBy.join(", ")}` : "no mode reads it"}).`);
-    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(174), __nccwpck_require__.e(705) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 8705));
+    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(174), __nccwpck_require__.e(86) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 1086));
     await runMode(settings, signal, overrides);
 }
 

@@ -33,7 +33,11 @@ export function renderActionYml(action: ActionName | 'root'): string {
   for (const [name, spec] of Object.entries(INPUTS)) {
     const words = action === 'root' ? spec.root : wordsFor(spec, action)
     if (words === undefined) continue
-    lines.push(`  ${name}:`, `    description: ${str(words)}`, `    required: ${spec.required ? 'true' : 'false'}`)
+    lines.push(
+      `  ${name}:`,
+      `    description: ${str(words)}`,
+      `    required: ${spec.required && !(action !== 'root' && spec.optionalIn?.includes(action)) ? 'true' : 'false'}`,
+    )
     if (spec.default !== undefined) lines.push(`    default: ${str(spec.default)}`)
   }
   lines.push('', 'outputs:')

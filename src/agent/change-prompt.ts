@@ -1,5 +1,5 @@
 import { type ChangeEvent, type ChangedFile, type Commit, neverPatched } from '../github/change.js'
-import { bound, stripHidden, stripInvisible } from '../util/text.js'
+import { bound, fenced, stripHidden, stripInvisible } from '../util/text.js'
 import { formatNumber } from '../util/format.js'
 
 /**
@@ -41,13 +41,6 @@ export interface ChangePrompt {
 const quote = (value: string, max = 300): string =>
   JSON.stringify(bound(stripHidden(value).replace(/\s+/g, ' ').trim(), max))
 const short = (sha: string): string => sha.slice(0, 7)
-
-/** A fence longer than any run of backticks in `content` (CommonMark: it cannot close early). */
-function fenced(content: string, info: string): string {
-  const longest = Math.max(0, ...[...content.matchAll(/`+/g)].map((m) => m[0].length))
-  const fence = '`'.repeat(Math.max(3, longest + 1))
-  return `${fence}${info}\n${content}\n${fence}`
-}
 
 function fileLine(f: ChangedFile): string {
   const name =

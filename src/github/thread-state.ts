@@ -63,6 +63,8 @@ const stateSchema = z.object({
    * (undefined: the token could not tell).
    */
   merged: z.optional(z.object({ at: z.string(), docsOpen: z.optional(z.boolean()) })),
+  /** The check's fix rounds on this pull request: the head each was for (never two for one head). */
+  fixes: z.optional(z.array(z.object({ head: z.string(), round: z.number(), at: z.string() }))),
   /** The newest deployment a run started from this thread (deploy, preview modes). */
   deployment: z.optional(
     z.object({

@@ -47,6 +47,8 @@ export interface InputSpec {
   text?: Words
   default?: string
   required?: boolean
+  /** Focused actions where a required input is optional (check needs the key only to fix). */
+  optionalIn?: readonly ActionName[]
   /** The focused actions that read it; the root reads it when its mode is one of these. */
   actions: readonly ActionName[]
 }
@@ -133,12 +135,14 @@ export const INPUTS: Record<string, InputSpec> = {
       'Mintlify admin API key (starts with mint_). Pass it from a repository or environment secret, never inline.',
     ),
     required: true,
-    actions: SERVICE_ACTIONS,
+    optionalIn: ['check'],
+    actions: ACTIONS,
   },
   'project-id': {
     ...same("Mintlify project identifier, shown on the dashboard's API keys page."),
     required: true,
-    actions: SERVICE_ACTIONS,
+    optionalIn: ['check'],
+    actions: ACTIONS,
   },
   mode: {
     root: 'What to do: agent (run or follow up an agent job), comment (take a /docs comment on an issue or pull request as an instruction to the job linked to that thread, or a new one), visitors (export unique visitors), views (export page views), insights (what readers could not find, as a report and a prompt for the agent), deploy (deploy to production and wait for the verdict), preview (deploy a branch as a preview), automation (run a saved automation now), health (keep one GitHub issue with the weekly trend, the gaps readers hit and what the agent did about them) or check (check the docs with the Mintlify CLI; no API key).',
@@ -205,7 +209,7 @@ export const INPUTS: Record<string, InputSpec> = {
   'base-url': {
     ...same('API base URL. https:// is required; http:// is accepted only for loopback hosts (a local simulator).'),
     default: 'https://api.mintlify.com',
-    actions: SERVICE_ACTIONS,
+    actions: ACTIONS,
   },
   'date-from': {
     root: 'Visitors, views and insights modes: first day included. YYYY-MM-DD, an ISO 8601 date-time, or Nd = N days before today in UTC (0d is today). Empty: from the start.',
@@ -435,6 +439,18 @@ export const INPUTS: Record<string, InputSpec> = {
     },
     default: '',
     actions: ['deploy', 'preview'],
+  },
+  fix: {
+    root: "Check mode: on the agent's own pull request (its tracking comment names the job), send the problems found to that job as one follow-up, quoted as data, so the next push is checked again. Never on a person's pull request, never twice for one head; needs api-key and project-id.",
+    text: "On the agent's own pull request (its tracking comment names the job), send the problems found to that job as one follow-up, quoted as data, so the next push is checked again. Never on a person's pull request, never twice for one head; needs api-key and project-id.",
+    default: 'false',
+    actions: ['check'],
+  },
+  'fix-rounds': {
+    root: 'Check mode with fix: how many follow-ups one pull request may get, 1 to 5 (each spends one of the 100 agent uses per project per hour).',
+    text: 'With fix: how many follow-ups one pull request may get, 1 to 5 (each spends one of the 100 agent uses per project per hour).',
+    default: '1',
+    actions: ['check'],
   },
   'docs-path': {
     root: 'Check mode: the folder that holds docs.json, in the workspace; empty: the workspace itself, or the one folder below it (two levels at most) that holds docs.json.',

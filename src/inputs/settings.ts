@@ -309,6 +309,11 @@ function rangeEndInput(now: number) {
   })
 }
 
+/** A field that takes '' as given (an input required elsewhere, optional in this action). */
+function optional<T extends z.ZodMiniType>(field: T): z.ZodMiniType {
+  return z.union([z.literal(''), field])
+}
+
 /** Every input's parser, by name: each mode's schema is built from the ones it reads. */
 const fieldsAt = (now: number, eventName: string) => ({
   'api-key': input((v, ctx) => {
@@ -439,6 +444,8 @@ const fieldsAt = (now: number, eventName: string) => ({
       : (parseDocsRoot(v) ??
         problem(ctx, v, 'a folder of docs-repository such as docs (. for the root), without .. or a leading drive')),
   ),
+  fix: booleanInput,
+  'fix-rounds': integerInput(1, 5, 'a whole number of follow-ups from 1 to 5'),
   'github-deployment': booleanInput,
   'deployment-environment': input((v, ctx) =>
     v === ''
@@ -536,7 +543,20 @@ export const MODE_INPUTS = {
     'docs-root',
     'docs-token',
   ],
-  check: ['wait-timeout', 'github-token', 'docs-path', 'mint-version', 'checks', 'scope', 'on-problems'],
+  check: [
+    'api-key',
+    'project-id',
+    'wait-timeout',
+    'base-url',
+    'github-token',
+    'fix',
+    'fix-rounds',
+    'docs-path',
+    'mint-version',
+    'checks',
+    'scope',
+    'on-problems',
+  ],
 } as const satisfies Record<ActionName, readonly FieldName[]>
 
 type ModeInputs<M extends ActionName> = InputsOf<(typeof MODE_INPUTS)[M][number]>
@@ -570,8 +590,14 @@ function checkRange(from: RangeEnd | undefined, to: RangeEnd | undefined, now: n
 const modeSchemas = (now: number, eventName: string, files: PromptFiles | undefined) => {
   const fields = fieldsAt(now, eventName)
   const schema = <M extends ActionName, T>(mode: M, transform: (i: ModeInputs<M>, ctx: Issues) => T) => {
-    // the catalogue's list, in its order (the action.yml's), so problems come in the order users read them
-    const picked = Object.fromEntries(inputsOf(mode).map((name) => [name, fields[name as FieldName]]))
+    // the catalogue's list, in its order (the action.yml's), so problems come in the order users read them;
+    // where the catalogue makes a required input optional (check: the key only to fix), empty is allowed
+    const picked = Object.fromEntries(
+      inputsOf(mode).map((name) => [
+        name,
+        INPUTS[name]?.optionalIn?.includes(mode) ? optional(fields[name as FieldName]) : fields[name as FieldName],
+      ]),
+    )
     return z.pipe(z.object(picked) as unknown as z.ZodMiniType<ModeInputs<M>>, z.transform(transform))
   }
   const traffic =
@@ -847,13 +873,24 @@ const modeSchemas = (now: number, eventName: string, files: PromptFiles | undefi
             "a token to read the pull request's changed files with scope: changed (the default ${{ github.token }} works with pull-requests: read), or scope: all",
             ['github-token'],
           )
+        if (i.fix && (i['api-key'] === '' || i['project-id'] === ''))
+          return problem(
+            ctx,
+            '',
+            "the key and the project when fix is true (the problems go to the agent's job as a follow-up): api-key from a secret and project-id",
+            [i['api-key'] === '' ? 'api-key' : 'project-id'],
+          )
+        const unapplied = i.fix
+          ? []
+          : [
+              ...(i['api-key'] !== '' ? ['api-key'] : []),
+              ...(String(i['fix-rounds']) !== DEFAULTS['fix-rounds'] ? ['fix-rounds'] : []),
+            ]
         return {
-          // no key: the check runs the CLI on the repository and asks the service nothing
-          apiKey: '',
-          projectId: '',
-          baseUrl: 'https://api.mintlify.com',
-          waitTimeoutMs: i['wait-timeout'],
+          // the key only to fix: checking asks the service nothing
+          ...common(i),
           mode: 'check' as const,
+          unapplied,
           check: {
             docsPath: i['docs-path'],
             mintVersion: i['mint-version'],
@@ -862,6 +899,7 @@ const modeSchemas = (now: number, eventName: string, files: PromptFiles | undefi
             scope: i.scope,
             onProblems: i['on-problems'],
             token: i['github-token'],
+            fix: i.fix ? { rounds: i['fix-rounds'] } : undefined,
           },
         }
       }),

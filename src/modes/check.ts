@@ -11,6 +11,7 @@ import * as core from '../util/actions-core.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { count, formatDuration } from '../util/format.js'
 import { external } from '../util/text.js'
+import { fixOnAgentPull } from './check-fix.js'
 import type { ModeContext, Report } from './context.js'
 
 /**
@@ -32,6 +33,7 @@ const LINK_FLAGS: Array<[Check, string]> = [
 
 export async function run(settings: CheckSettings, ctx: ModeContext): Promise<Report> {
   const { checks } = settings.check
+  for (const name of settings.unapplied) core.warning(`Input "${name}" is read only with fix: true, so it was ignored.`)
   const failure = (message: string, view: Partial<CheckView> = {}): Report => ({
     summary: renderCheckSummary({ checked: [...checks], problems: [], outside: 0, ...view, failure: message }),
     ending: { level: 'failure', message },
@@ -182,6 +184,13 @@ export async function run(settings: CheckSettings, ctx: ModeContext): Promise<Re
   ctx.outputs.set('problems', reported.length)
   ctx.outputs.set('problems-json', file)
 
+  const fixed = await fixOnAgentPull(settings, ctx, reported)
+  if (fixed)
+    notes.push(
+      fixed.sent
+        ? `Sent to the agent's job ${fixed.jobId} as fix round ${fixed.round} of ${fixed.rounds}: its next push is checked again.`
+        : fixed.why,
+    )
   const view: CheckView = {
     checked: [...checks],
     problems: reported,

@@ -115,3 +115,10 @@ export function stripInvisible(text: string): string {
 export function stripHidden(text: string): string {
   return stripInvisible(text.replace(/\r\n?/g, '\n').replace(/<!--[\s\S]*?(?:-->|$)/g, ''))
 }
+
+/** A fence longer than any run of backticks in `content` (CommonMark: it cannot close early). */
+export function fenced(content: string, info: string): string {
+  const longest = Math.max(0, ...[...content.matchAll(/`+/g)].map((m) => m[0].length))
+  const fence = '`'.repeat(Math.max(3, longest + 1))
+  return `${fence}${info}\n${content}\n${fence}`
+}

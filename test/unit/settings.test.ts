@@ -611,6 +611,22 @@ describe('the check action', () => {
     expect(message).toContain(accepted)
   })
 
+  test('fix needs the key and the project; without fix, a key or fix-rounds given is said to do nothing', () => {
+    expect(checkError({ 'github-token': 't', fix: 'true' })).toContain('api-key')
+    expect(checkError({ 'github-token': 't', fix: 'true', 'api-key': 'mint_k' })).toContain('project-id')
+    expect(checkError({ 'github-token': 't', 'fix-rounds': '9' })).toContain('a whole number of follow-ups from 1 to 5')
+    const fixing = parseCheck({
+      'github-token': 't',
+      fix: 'true',
+      'api-key': 'mint_k',
+      'project-id': 'p',
+      'fix-rounds': '2',
+    })
+    expect(fixing.mode === 'check' && fixing.check.fix).toEqual({ rounds: 2 })
+    const idle = parseCheck({ 'github-token': 't', 'api-key': 'mint_k', 'fix-rounds': '2' })
+    expect(idle.mode === 'check' && idle.unapplied).toEqual(['api-key', 'fix-rounds'])
+  })
+
   test('scope: changed on a pull request needs a token to read its files; elsewhere, or with scope: all, none', () => {
     expect(checkError({ 'github-token': '' })).toContain('github-token')
     expect(parseCheck({ 'github-token': '' }, 'push').mode).toBe('check')

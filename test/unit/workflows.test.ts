@@ -173,7 +173,9 @@ describe('the examples ask for what they use, and the README says what they ask'
       // check: the docs it checks out, and (scope: changed) the files the pull request changes
       if (job(step) === 'check') {
         need.add('contents: read')
-        if (w.scope !== 'all') need.add('pull-requests: read')
+        // fix writes the round in the pull request's tracking comment
+        if (w.fix !== undefined && w.fix !== false && w.fix !== 'false') need.add('pull-requests: write')
+        else if (w.scope !== 'all') need.add('pull-requests: read')
       }
     }
     return [...need].sort()
