@@ -9,6 +9,7 @@ import { cpus, release, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { ROOT } from '../test/e2e/harness.js'
 import { changeCost } from './changes.js'
+import { checkCost } from './check.js'
 import { conversationCost } from './conversation.js'
 import { exportRequests, exportScale } from './export.js'
 import { insightsCost } from './insights.js'
@@ -114,6 +115,17 @@ async function main(): Promise<void> {
     `${kib(size.total)} in ${size.files} files; entry chunk ${kib(size.entry)}`,
     'the GitHub client chunk loads only with `comment: true`',
   ])
+
+  {
+    log('check: the Mintlify CLI, cold (installed from the registry) and warm (the tool cache)…')
+    execFileSync(process.execPath, [join(ROOT, 'scripts', 'install-mint.mjs')], { stdio: 'ignore' })
+    const c = await checkCost()
+    rows.push([
+      'The check action on a small site (4 files; the default checks: links, anchors, redirects, snippets, alt text, contrast), bundled, whole step',
+      `cold (empty tool cache: installs mint from the npm registry) **${ms(c.coldMs)}**; warm (the tool cache kept by \`actions/cache\`) **${ms(c.warmMs)}** (median of 3)`,
+      'two CLI runs (broken-links, a11y) of about 3–4 s each, most of it the CLI loading; the install is about 1 GB',
+    ])
+  }
 
   log('polling: simulated clock…')
   for (const jobMs of [20_000, 120_000, 600_000, 1_800_000]) {

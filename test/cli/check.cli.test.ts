@@ -165,6 +165,14 @@ describe('the check action on the real Mintlify CLI', () => {
     expect(none.errors.at(-1)).toContain('docs-path "guides" holds no docs.json')
   })
 
+  test('validate where the runner has no network: a notice says so, and the step passes on a clean site', async () => {
+    const run = await check('clean', { inputs: { checks: 'validate' } })
+    // offline (this machine): the CLI says it needs an internet connection; with one, the build validates
+    expect(run.code).toBe(0)
+    const said = [...run.notices, run.summary].join('\n')
+    expect(said).toMatch(/mint validate needs the network, and this runner has none|The build validates\./)
+  })
+
   test('the tool cache holds the pinned version: the run finds it and installs nothing', async () => {
     const run = await check('clean', { inputs: { checks: 'links' } })
     expect(run.stdout).toContain('mint@4.2.941 was already installed (the tool cache).')
