@@ -1,8 +1,7 @@
-// `npm test`, before vitest: the build (dist/, which the e2e tests run) and knip (unused files,
-// exports and dependencies) side by side: neither needs the other, and together they take the
-// time of the longer one. The build runs only when dist/ was built from another source than this
-// one (dist/source.sha256, scripts/source-hash.mjs), so the tests never run an old bundle. Fails
-// when either fails, with its output.
+// `npm test`, before vitest: the build (dist/, which the e2e tests run), only when dist/ was built
+// from another source than this one (dist/source.sha256, scripts/source-hash.mjs), so the tests
+// never run an old bundle. Fails when the build fails, with its output. (knip runs beside the
+// suites: scripts/vitest.mjs.)
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -21,10 +20,7 @@ function run(name, args) {
 const stamp = join('dist', 'source.sha256')
 const current = existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === sourceHash()
 if (current) console.log('dist/ is built from this source (dist/source.sha256): not built again.')
-const results = await Promise.all([
-  ...(current ? [] : [run('build', [join('scripts', 'build.mjs')])]),
-  run('knip', [join('node_modules', 'knip', 'bin', 'knip.js')]),
-])
+const results = await Promise.all(current ? [] : [run('build', [join('scripts', 'build.mjs')])])
 let failed = false
 for (const r of results) {
   if (r.out.trim()) process.stdout.write(`── ${r.name}\n${r.out}`)
