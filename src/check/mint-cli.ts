@@ -10,12 +10,12 @@ import { external } from '../util/text.js'
  */
 
 /** Where a version lives: `<tool cache>/mintlify-cli/<version>`. */
-export function cliFolder(toolCache: string, version: string): string {
+function cliFolder(toolCache: string, version: string): string {
   return join(toolCache, 'mintlify-cli', version)
 }
 
 /** The CLI's entry script in a folder it was installed into. */
-export function cliEntry(folder: string): string {
+function cliEntry(folder: string): string {
   return join(folder, 'node_modules', 'mint', 'index.js')
 }
 

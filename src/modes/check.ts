@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { tmpdir } from 'node:os'
 import { type Problem, type Reading, plainLines, readAccessibility, readBrokenLinks } from '../check/cli-output.js'
 import { findDocsFolder, repositoryPath } from '../check/docs-site.js'
+import { readChangeEvent } from '../github/change.js'
 import { placesOf, redirectPlaces } from '../check/locate.js'
 import { type Ran, cliEnvironment, ensureCli, runProgram } from '../check/mint-cli.js'
 import type { Check, CheckSettings } from '../inputs/settings.js'
@@ -45,7 +46,9 @@ export async function run(settings: CheckSettings, ctx: ModeContext): Promise<Re
   core.info(`The docs: ${docs.relative ? external(docs.relative, 200) : 'the workspace'} (docs.json found there).`)
 
   // the pull request's own files, when only those are reported
-  const pull = pullRequestNumber(ctx.run.payload)
+  const event = readChangeEvent(ctx.run.eventName, ctx.run.payload)
+  const pullRequest = event?.kind === 'pull' ? event : undefined
+  const pull = pullRequest?.number
   let changed: Set<string> | undefined
   if (settings.check.scope === 'changed') {
     if (pull === undefined) core.info('Not a pull request: the whole site is reported (scope: changed).')
@@ -184,7 +187,7 @@ export async function run(settings: CheckSettings, ctx: ModeContext): Promise<Re
   ctx.outputs.set('problems', reported.length)
   ctx.outputs.set('problems-json', file)
 
-  const fixed = await fixOnAgentPull(settings, ctx, reported)
+  const fixed = await fixOnAgentPull(settings, ctx, pullRequest, reported)
   if (fixed)
     notes.push(
       fixed.sent
@@ -239,9 +242,4 @@ function place(problem: Problem, folder: string, docsFolder: string): ReportedPr
   const places =
     problem.rule === 'broken-redirect' ? redirectPlaces(text, problem.target) : placesOf(text, problem.target)
   return places.length === 0 ? [{ ...problem, path }] : places.map((at) => ({ ...problem, path, ...at }))
-}
-
-function pullRequestNumber(payload: unknown): number | undefined {
-  const number = (payload as { pull_request?: { number?: unknown } } | null)?.pull_request?.number
-  return typeof number === 'number' && Number.isInteger(number) && number > 0 ? number : undefined
 }

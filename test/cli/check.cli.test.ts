@@ -34,7 +34,14 @@ async function check(
       options.pull.files.map((filename) => ({ filename, status: 'modified' as const, additions: 1, deletions: 1 })),
     )
     env.GITHUB_API_URL = gh.baseUrl
-    event = { name: 'pull_request', payload: { action: 'synchronize', pull_request: { number: options.pull.number } } }
+    // a pull request event as GitHub sends one carries its head
+    event = {
+      name: 'pull_request',
+      payload: {
+        action: 'synchronize',
+        pull_request: { number: options.pull.number, head: { ref: 'docs/fix', sha: 'a'.repeat(40) } },
+      },
+    }
   }
   return runAction({
     runtime: RUNTIMES[0],

@@ -28,11 +28,6 @@ export class VirtualTimeouts {
     for (const t of due)
       t.controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'))
   }
-
-  /** Timeouts not yet ended. */
-  get waiting(): number {
-    return this.pending.length
-  }
 }
 
 /**
