@@ -46,8 +46,9 @@ describe('the hand-run guide', () => {
       const cwd = mkdtempSync(join(tmpdir(), 'hand-run-'))
       for (const name of ['dist', 'docs']) symlinkSync(join(ROOT, name), join(cwd, name))
       const seen = mkdtempSync(join(tmpdir(), 'hand-run-seen-'))
+      // in one pass: a free port of the first simulator may itself start with 4011
       const ports = (line: string) =>
-        line.replaceAll('http://127.0.0.1:4010', sim.baseUrl).replaceAll('http://127.0.0.1:4011', gh.baseUrl)
+        line.replace(/http:\/\/127\.0\.0\.1:(4010|4011)\b/g, (_, port) => (port === '4010' ? sim.baseUrl : gh.baseUrl))
       // stdout to a file, as in a terminal (/dev/stdout cannot be opened on the pipe a child process gets);
       // what the block wrote is copied aside before its last line removes it
       const script = [
