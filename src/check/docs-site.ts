@@ -2,19 +2,23 @@ import { existsSync, readdirSync } from 'node:fs'
 import { join, posix } from 'node:path'
 
 /**
- * Where the docs are in the workspace: the folder that holds docs.json. Given (docs-path), it must
- * hold one; not given, the workspace itself, or the one folder at most two levels below it that
- * does (never inside node_modules or a hidden folder).
+ * Where the docs are in the workspace: the folder that holds docs.json (or mint.json, a site not
+ * upgraded yet, which the CLI still checks). Given (docs-path), it must hold one; not given, the
+ * workspace itself, or the one folder at most two levels below it that does (never inside
+ * node_modules or a hidden folder).
  */
+const holdsConfig = (folder: string): boolean =>
+  existsSync(join(folder, 'docs.json')) || existsSync(join(folder, 'mint.json'))
+
 export type DocsFolder = { ok: true; relative: string } | { ok: false; problem: string }
 
 export function findDocsFolder(workspace: string, given: string | undefined): DocsFolder {
   if (given !== undefined) {
-    return existsSync(join(workspace, given, 'docs.json'))
+    return holdsConfig(join(workspace, given))
       ? { ok: true, relative: given }
-      : { ok: false, problem: `docs-path "${given}" holds no docs.json in the workspace.` }
+      : { ok: false, problem: `docs-path "${given}" holds no docs.json (nor mint.json) in the workspace.` }
   }
-  if (existsSync(join(workspace, 'docs.json'))) return { ok: true, relative: '' }
+  if (holdsConfig(workspace)) return { ok: true, relative: '' }
   const found: string[] = []
   const look = (relative: string, depth: number): void => {
     let names: string[]
@@ -27,7 +31,7 @@ export function findDocsFolder(workspace: string, given: string | undefined): Do
     }
     for (const name of names.sort()) {
       const folder = relative ? posix.join(relative, name) : name
-      if (existsSync(join(workspace, folder, 'docs.json'))) found.push(folder)
+      if (holdsConfig(join(workspace, folder))) found.push(folder)
       else if (depth < 2) look(folder, depth + 1)
     }
   }
@@ -37,11 +41,11 @@ export function findDocsFolder(workspace: string, given: string | undefined): Do
     return {
       ok: false,
       problem:
-        'No docs.json in the workspace or two levels below it: check out the docs repository first (actions/checkout), or set docs-path.',
+        'No docs.json (nor mint.json) in the workspace or two levels below it: check out the docs repository first (actions/checkout), or set docs-path.',
     }
   return {
     ok: false,
-    problem: `${found.length} folders hold a docs.json (${found.slice(0, 5).join(', ')}): set docs-path to the one to check.`,
+    problem: `${found.length} folders hold a docs.json or mint.json (${found.slice(0, 5).join(', ')}): set docs-path to the one to check.`,
   }
 }
 

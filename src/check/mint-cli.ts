@@ -1,107 +1,231 @@
-import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { external } from '../util/text.js'
+import { type Ran, childEnvironment, runProgram } from './child-process.js'
 
 /**
- * The Mintlify CLI (npm package `mint`) at a pinned version: installed once per runner into the
- * tool cache (RUNNER_TOOL_CACHE/mintlify-cli/<version>, the folder `actions/cache` keeps between
- * runs), run under the action's own Node with telemetry, colour and the spinner off.
+ * The Mintlify CLI (npm package `mint`) at a pinned version, installed once per runner into the tool
+ * cache the way @actions/tool-cache lays it out (`<tool cache>/mintlify-cli/<version>/<arch>`, with
+ * `<arch>.complete` beside it), from the lockfile this action ships (src/check/mint-lock.json:
+ * every package's integrity hash), without the CLI's optional AI SDKs and without install scripts:
+ * the commands the check runs load neither. An install goes into a folder of its own and is renamed
+ * into place only once whole, so a half-finished or concurrent install is never taken as installed.
+ * (The @actions/tool-cache package itself copies a finished folder into the cache, which would
+ * write the 330 MB twice, and its check of the marker is not atomic against a second installer.)
  */
 
-/** Where a version lives: `<tool cache>/mintlify-cli/<version>`. */
-function cliFolder(toolCache: string, version: string): string {
-  return join(toolCache, 'mintlify-cli', version)
+export interface Cli {
+  /** The CLI's entry script. */
+  entry: string
+  /** Whether this run installed it (a cold run) or found it (a warm one). */
+  installed: boolean
+  /** Installed without the shipped lockfile (a mint-version other than the pinned one). */
+  unlocked: boolean
 }
 
-/** The CLI's entry script in a folder it was installed into. */
-function cliEntry(folder: string): string {
-  return join(folder, 'node_modules', 'mint', 'index.js')
+/** Marks a folder whose install finished, inside it, written before the folder is renamed into place. */
+export const INSIDE_MARKER = '.mintlify-docs-action-installed'
+
+/**
+ * Loaded first by every process of the CLI (NODE_OPTIONS, so its own child processes too): without a
+ * terminal the CLI wraps its output at `process.stdout.columns || 80`, breaking long file names and
+ * targets across lines (COLUMNS changes nothing). The width is the site's own (outputWidth): wide
+ * enough for its longest name or target, and no wider, as the CLI's memory grows with it (500
+ * problems: 255 MB at 80 columns, 477 MB at 2,000; at 100,000 it ran out of memory).
+ */
+export const WIDE_OUTPUT = `// The check action's preload: the Mintlify CLI's output one line per file and target, never wrapped.
+const columns = Number(process.env.MINTLIFY_CHECK_COLUMNS) || 1000
+for (const stream of [process.stdout, process.stderr]) stream.columns = columns
+`
+
+export interface Platform {
+  platform: string
+  arch: string
+  /** glibc or musl on Linux (sharp's packages differ); undefined elsewhere. */
+  libc?: 'glibc' | 'musl'
 }
 
-/** The environment the CLI runs in: no telemetry (its -t flag does not do it), no colour, no spinner. */
-export function cliEnvironment(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...base,
+/** This runner's platform, as npm matches packages to it. */
+export function runnerPlatform(): Platform {
+  if (process.platform !== 'linux') return { platform: process.platform, arch: process.arch }
+  const header = (process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header
+  return { platform: 'linux', arch: process.arch, libc: header?.glibcVersionRuntime ? 'glibc' : 'musl' }
+}
+
+interface LockEntry {
+  version?: string
+  os?: string[]
+  cpu?: string[]
+  libc?: string[]
+  optional?: boolean
+}
+interface Lock {
+  packages: Record<string, LockEntry & { dependencies?: Record<string, string> }>
+}
+
+/**
+ * The shipped lockfile made this runner's: the image library's packages for its platform (optional
+ * dependencies of sharp, which `--omit=optional` would leave out and without which the CLI does not
+ * start) become direct dependencies. Undefined when the lockfile has none for this platform.
+ */
+export function lockFor(
+  lock: Lock,
+  version: string,
+  on: Platform,
+): { packageJson: string; lock: string; images: string[] } | undefined {
+  const copy = structuredClone(lock)
+  const root = copy.packages['']
+  if (!root) return undefined
+  const images: Record<string, string> = {}
+  for (const [path, entry] of Object.entries(copy.packages)) {
+    const name = /^node_modules\/(@img\/sharp-[^/]+)$/.exec(path)?.[1]
+    if (!name || !entry.version || !entry.os?.includes(on.platform) || !entry.cpu?.includes(on.arch)) continue
+    if (entry.libc && !(on.libc && entry.libc.includes(on.libc))) continue
+    images[name] = entry.version
+    delete entry.optional
+  }
+  if (Object.keys(images).length === 0) return undefined
+  const dependencies = { mint: version, ...images }
+  root.dependencies = dependencies
+  return {
+    packageJson: `${JSON.stringify({ name: 'mintlify-cli', private: true, dependencies }, null, 2)}\n`,
+    lock: `${JSON.stringify(copy, null, 2)}\n`,
+    images: Object.keys(images),
+  }
+}
+
+/** npm's flags for every install: the AI SDKs (optional) and install scripts left out, quiet. */
+const NPM_FLAGS = ['--omit=optional', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error']
+
+export interface InstallOptions {
+  toolCache: string
+  version: string
+  /** The version the shipped lockfile is for. */
+  pinned: string
+  env: NodeJS.ProcessEnv
+  /** Aborts the install (the run cancelled, or wait-timeout reached): npm and its children end. */
+  stop: AbortSignal
+  log: (message: string) => void
+  platform?: Platform
+  /** The shipped lockfile (loaded only for a cold install of the pinned version). */
+  loadLock?: () => Promise<Lock>
+  npm?: string
+}
+
+/** The CLI at `version`, installed into the tool cache if it is not there whole yet. */
+export async function ensureCli(options: InstallOptions): Promise<Cli> {
+  const on = options.platform ?? runnerPlatform()
+  const versionFolder = join(options.toolCache, 'mintlify-cli', options.version)
+  const folder = join(versionFolder, on.arch)
+  const found = (installed: boolean, unlocked: boolean): Cli => ({
+    entry: join(folder, 'node_modules', 'mint', 'index.js'),
+    installed,
+    unlocked,
+  })
+  if (existsSync(join(folder, INSIDE_MARKER)) && existsSync(found(false, false).entry)) return found(false, false)
+
+  const unlocked = options.version !== options.pinned
+  mkdirSync(versionFolder, { recursive: true })
+  const staging = join(versionFolder, `.${on.arch}-${process.pid}-${Math.random().toString(36).slice(2, 10)}`)
+  mkdirSync(staging)
+  try {
+    const npm = options.npm ?? (process.platform === 'win32' ? 'npm.cmd' : 'npm')
+    const env = childEnvironment(options.env)
+    const npmRun = async (args: string[]): Promise<void> => {
+      let ran: Ran
+      try {
+        ran = await runProgram(npm, args, { cwd: staging, env, stop: options.stop })
+      } catch (error) {
+        if ((error as { code?: unknown }).code === 'ENOENT')
+          throw new Error(
+            'npm was not found on this runner, so the Mintlify CLI could not be installed: add actions/setup-node before this step.',
+          )
+        throw error
+      }
+      if (ran.exitCode !== 0)
+        throw new Error(
+          `npm could not install mint@${options.version} (exit code ${ran.exitCode ?? ran.signal ?? 'none'}): ${external(ran.output.trim().split('\n').slice(-5).join(' '), 500)}`,
+        )
+    }
+    if (!unlocked) {
+      const lock = await (options.loadLock ?? loadShippedLock)()
+      const made = lockFor(lock, options.version, on)
+      if (!made)
+        throw new Error(
+          `the lockfile has no image library (sharp) for ${on.platform}-${on.arch}${on.libc ? ` (${on.libc})` : ''}, which the Mintlify CLI needs to start.`,
+        )
+      options.log(
+        `Installing mint@${options.version} from this action's lockfile (${made.images.join(', ')}; no AI SDKs, no install scripts) into ${folder}: about 330 MB.`,
+      )
+      writeFileSync(join(staging, 'package.json'), made.packageJson)
+      writeFileSync(join(staging, 'package-lock.json'), made.lock)
+      await npmRun(['ci', ...NPM_FLAGS])
+    } else {
+      options.log(
+        `Installing mint@${options.version} into ${folder} without a lockfile (no AI SDKs, no install scripts).`,
+      )
+      writeFileSync(join(staging, 'package.json'), `${JSON.stringify({ name: 'mintlify-cli', private: true })}\n`)
+      await npmRun(['install', ...NPM_FLAGS, `mint@${options.version}`])
+      // sharp's prebuilt library for this platform is one of its optional dependencies: named, it installs
+      const images = imagePackages(staging, on)
+      if (images.length > 0) await npmRun(['install', ...NPM_FLAGS, ...images])
+    }
+    if (!existsSync(join(staging, 'node_modules', 'mint', 'index.js')))
+      throw new Error(`npm installed mint@${options.version}, but its entry script is not there.`)
+    writeFileSync(join(staging, INSIDE_MARKER), `${options.version}\n`)
+    moveIntoPlace(staging, folder)
+    writeFileSync(join(versionFolder, `${on.arch}.complete`), '')
+    return found(true, unlocked)
+  } finally {
+    rmSync(staging, { recursive: true, force: true })
+  }
+}
+
+/** The whole install renamed into place; a folder already there that is whole (another run's) wins. */
+function moveIntoPlace(staging: string, folder: string): void {
+  try {
+    renameSync(staging, folder)
+    return
+  } catch (error) {
+    if (existsSync(join(folder, INSIDE_MARKER))) return
+    // a folder there that never finished (an install from before this layout, or an interrupted copy)
+    if (!existsSync(folder)) throw error
+  }
+  rmSync(folder, { recursive: true, force: true })
+  renameSync(staging, folder)
+}
+
+/** `@img/sharp-<platform>@<version>` packages sharp names for this platform (an unlocked install). */
+function imagePackages(folder: string, on: Platform): string[] {
+  const sharp = join(folder, 'node_modules', 'sharp', 'package.json')
+  if (!existsSync(sharp)) return []
+  const optional = (JSON.parse(readFileSync(sharp, 'utf8')) as { optionalDependencies?: Record<string, string> })
+    .optionalDependencies
+  const key = on.platform === 'linux' && on.libc === 'musl' ? `linuxmusl-${on.arch}` : `${on.platform}-${on.arch}`
+  return Object.entries(optional ?? {})
+    .filter(([name]) => name === `@img/sharp-${key}` || name === `@img/sharp-libvips-${key}`)
+    .map(([name, version]) => `${name}@${version}`)
+}
+
+async function loadShippedLock(): Promise<Lock> {
+  const loaded = (await import('./mint-lock.json', { with: { type: 'json' } })) as { default: Lock }
+  return loaded.default
+}
+
+/**
+ * The environment the CLI runs in: the allow-list, no telemetry (its -t flag does not do it), no
+ * colour, and no wrapping: `preload` (a file holding WIDE_OUTPUT) sets the width, `columns`.
+ */
+export function cliEnvironment(
+  base: NodeJS.ProcessEnv,
+  output: { preload: string; columns: number },
+): NodeJS.ProcessEnv {
+  return childEnvironment(base, {
     CI: 'true',
     MINTLIFY_TELEMETRY_DISABLED: '1',
     DO_NOT_TRACK: '1',
     NO_COLOR: '1',
-  }
-  delete env.FORCE_COLOR
-  return env
-}
-
-export interface Ran {
-  /** stdout and stderr as they came, interleaved. */
-  output: string
-  exitCode: number | null
-  signal: NodeJS.Signals | null
-}
-
-/** Runs a program to its end, its output collected (never printed as it comes: the caller reads it first). */
-export function runProgram(
-  command: string,
-  args: readonly string[],
-  options: { cwd: string; env: NodeJS.ProcessEnv; signal: AbortSignal },
-): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: options.cwd,
-      env: options.env,
-      signal: options.signal,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let output = ''
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
-    child.on('error', reject)
-    child.on('close', (exitCode, signal) => resolve({ output, exitCode, signal }))
+    NODE_OPTIONS: `--require ${JSON.stringify(output.preload)}`,
+    MINTLIFY_CHECK_COLUMNS: String(output.columns),
   })
-}
-
-export interface Installed {
-  entry: string
-  /** Whether this run installed it (a cold run) or found it (a warm one). */
-  installed: boolean
-  ms: number
-}
-
-/**
- * The CLI at `version`, installed into the tool cache if it is not there yet. `npm` is the runner's
- * (GitHub's runners have it; a self-hosted one without it needs actions/setup-node first).
- */
-export async function ensureCli(options: {
-  toolCache: string
-  version: string
-  env: NodeJS.ProcessEnv
-  signal: AbortSignal
-  now: () => number
-  log: (message: string) => void
-}): Promise<Installed> {
-  const folder = cliFolder(options.toolCache, options.version)
-  const entry = cliEntry(folder)
-  const start = options.now()
-  if (existsSync(entry)) return { entry, installed: false, ms: options.now() - start }
-  options.log(`Installing the Mintlify CLI (mint@${options.version}) into ${folder}: about 1 GB, a minute or two.`)
-  let ran: Ran
-  try {
-    ran = await runProgram(
-      'npm',
-      ['install', '--prefix', folder, '--no-audit', '--no-fund', '--loglevel=error', `mint@${options.version}`],
-      { cwd: options.toolCache, env: options.env, signal: options.signal },
-    )
-  } catch (error) {
-    const code = (error as { code?: unknown }).code
-    if (code === 'ENOENT')
-      throw new Error(
-        'npm was not found on this runner, so the Mintlify CLI could not be installed: add actions/setup-node before this step.',
-      )
-    throw error
-  }
-  if (ran.exitCode !== 0 || !existsSync(entry))
-    throw new Error(
-      `npm could not install mint@${options.version} (exit code ${ran.exitCode ?? 'none'}): ${external(ran.output.trim().split('\n').slice(-5).join(' '), 500)}`,
-    )
-  return { entry, installed: true, ms: options.now() - start }
 }

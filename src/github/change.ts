@@ -21,6 +21,8 @@ export interface PullChange {
   baseRef: string
   headRef: string
   headSha: string
+  /** The base branch's commit the pull request is compared with (empty when the payload lacks it). */
+  baseSha: string
   /** The head is in another repository (a fork): its code and text are a contributor's. */
   fromFork: boolean
   /** On a `labeled` event: the label added, and who added it (the gate checks that person). */
@@ -52,7 +54,7 @@ interface RawPull {
   html_url?: unknown
   merged?: unknown
   user?: { login?: unknown; type?: unknown }
-  base?: { ref?: unknown; repo?: { full_name?: unknown } }
+  base?: { ref?: unknown; sha?: unknown; repo?: { full_name?: unknown } }
   head?: { ref?: unknown; sha?: unknown; repo?: { full_name?: unknown } | null }
 }
 interface RawPushCommit {
@@ -92,6 +94,7 @@ export function readChangeEvent(eventName: string, payload: unknown): ChangeEven
       url: text(pr?.html_url),
       author: { login: text(pr?.user?.login), type: text(pr?.user?.type) },
       baseRef: text(pr?.base?.ref),
+      baseSha: text(pr?.base?.sha),
       headRef: text(pr?.head?.ref),
       headSha,
       // a deleted fork has no head repository: not this repository either

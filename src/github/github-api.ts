@@ -425,6 +425,38 @@ export class GitHubApi implements GitHubPort {
     return all
   }
 
+  async fileAt(repo: Repo, path: string, ref: string): Promise<Uint8Array | undefined> {
+    const found = await unlessNotFound(
+      this.octokit.rest.repos.getContent({ owner: repo.owner, repo: repo.repo, path, ref, request: this.request() }),
+    )
+    if (!found) return undefined
+    const data = found.data as { type?: string; encoding?: string; content?: string; sha?: string; size?: number }
+    if (Array.isArray(found.data) || data.type !== 'file') return undefined
+    if (data.encoding === 'base64' && typeof data.content === 'string') return Buffer.from(data.content, 'base64')
+    // over 1 MB the contents answer has no content ("encoding": "none"): the blob has it, up to 100 MB
+    if (!data.sha) return undefined
+    const blob = await this.octokit.rest.git.getBlob({
+      owner: repo.owner,
+      repo: repo.repo,
+      file_sha: data.sha,
+      request: this.request(),
+    })
+    return Buffer.from(blob.data.content, blob.data.encoding === 'base64' ? 'base64' : 'utf8')
+  }
+
+  async mergeBase(repo: Repo, base: string, head: string): Promise<string | undefined> {
+    const found = await unlessNotFound(
+      this.octokit.rest.repos.compareCommitsWithBasehead({
+        owner: repo.owner,
+        repo: repo.repo,
+        basehead: `${base}...${head}`,
+        per_page: 1,
+        request: this.request(),
+      }),
+    )
+    return found?.data.merge_base_commit.sha
+  }
+
   async defaultBranch(repo: Repo): Promise<string | undefined> {
     const found = await unlessNotFound(
       this.octokit.rest.repos.get({ owner: repo.owner, repo: repo.repo, request: this.request() }),

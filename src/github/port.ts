@@ -106,6 +106,10 @@ export interface GitHubPort {
   pullRequestState(repo: Repo, number: number): Promise<{ open: boolean; merged: boolean } | undefined>
   /** A pull request's files, 100 a page (GitHub lists at most 3,000): at most `maxPages` pages. */
   pullRequestFiles(repo: Repo, number: number, maxPages?: number): Promise<ChangedFile[]>
+  /** A file's bytes at a commit; undefined when it is not there (404). Files over 1 MB through the blob. */
+  fileAt(repo: Repo, path: string, ref: string): Promise<Uint8Array | undefined>
+  /** The commit two commits' histories share (the compare's merge base); undefined when either is unknown. */
+  mergeBase(repo: Repo, base: string, head: string): Promise<string | undefined>
   /** The repository's default branch; undefined when the token cannot see it (404). */
   defaultBranch(repo: Repo): Promise<string | undefined>
   /**

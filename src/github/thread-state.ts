@@ -63,8 +63,14 @@ const stateSchema = z.object({
    * (undefined: the token could not tell).
    */
   merged: z.optional(z.object({ at: z.string(), docsOpen: z.optional(z.boolean()) })),
-  /** The check's fix rounds on this pull request: the head each was for (never two for one head). */
-  fixes: z.optional(z.array(z.object({ head: z.string(), round: z.number(), at: z.string() }))),
+  /**
+   * The check's fix rounds on this pull request: the head each was for (never two for one head).
+   * `sending` while a run sends it: the claim that keeps a second run from sending too, dropped
+   * when the service took it, removed when it did not (so the next run sends it).
+   */
+  fixes: z.optional(
+    z.array(z.object({ head: z.string(), round: z.number(), at: z.string(), sending: z.optional(z.boolean()) })),
+  ),
   /** The newest deployment a run started from this thread (deploy, preview modes). */
   deployment: z.optional(
     z.object({

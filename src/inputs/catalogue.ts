@@ -278,7 +278,8 @@ export const INPUTS: Record<string, InputSpec> = {
       automation: 'Token for the tracking comment (comment: true): issues: write or pull-requests: write.',
       health:
         'Token for the health issue and its label (issues: write), and with impact for the docs pull requests of this repository (pull-requests: read, or write with impact-comment; contents: read to find docs.json once).',
-      check: "Token for reading the pull request's changed files (scope: changed): pull-requests: read.",
+      check:
+        "Token for reading the pull request's changed files and its base's versions of them (scope new or changed): pull-requests: read and contents: read.",
     },
     default: '${{ github.token }}',
     actions: ['agent', 'comment', 'health', 'deploy', 'preview', 'automation', 'check'],
@@ -471,9 +472,15 @@ export const INPUTS: Record<string, InputSpec> = {
     actions: ['check'],
   },
   scope: {
-    root: 'Check mode: changed (on a pull request, only the problems in the files it changes; elsewhere the whole site) or all.',
-    text: 'changed (on a pull request, only the problems in the files it changes; elsewhere the whole site) or all.',
-    default: 'changed',
+    root: 'Check mode: new (on a pull request, only what it broke: the problems its head has and its base does not, anywhere in the site; those from before are listed, never failing), changed (only the problems in the files it changes) or all (every problem of the site). Outside a pull request the whole site.',
+    text: 'new (on a pull request, only what it broke: the problems its head has and its base does not, anywhere in the site; those from before are listed, never failing), changed (only the problems in the files it changes) or all (every problem of the site). Outside a pull request the whole site.',
+    default: 'new',
+    actions: ['check'],
+  },
+  exclude: {
+    root: 'Check mode: pages to leave out, as globs relative to the docs folder (one a line or comma-separated, such as drafts/** and snippets/legacy.mdx): their own links and images are not checked, and links to them still resolve.',
+    text: 'Pages to leave out, as globs relative to the docs folder (one a line or comma-separated, such as drafts/** and snippets/legacy.mdx): their own links and images are not checked, and links to them still resolve.',
+    default: '',
     actions: ['check'],
   },
   'on-problems': {
@@ -690,13 +697,13 @@ export const OUTPUTS: Record<string, OutputSpec> = {
     actions: ['health'],
   },
   problems: {
-    root: 'Check mode: how many problems the check reports (in scope).',
-    text: 'How many problems the check reports (in scope).',
+    root: 'Check mode: how many problems fail the check: on a pull request with scope new, the ones it brought (known ones are not counted).',
+    text: 'How many problems fail the check: on a pull request with scope new, the ones it brought (known ones are not counted).',
     actions: ['check'],
   },
   'problems-json': {
-    root: 'Check mode: path of a JSON file with every problem reported (file, line, column, rule, target, message) and what was checked.',
-    text: 'Path of a JSON file with every problem reported (file, line, column, rule, target, message) and what was checked.',
+    root: 'Check mode: path of a JSON file with every problem found (status new or known, file, line, column, rule, target, message, and for a page this pull request renamed or deleted the change and its redirect) and what was checked.',
+    text: 'Path of a JSON file with every problem found (status new or known, file, line, column, rule, target, message, and for a page this pull request renamed or deleted the change and its redirect) and what was checked.',
     actions: ['check'],
   },
 }

@@ -275,6 +275,9 @@ function parseDocsRoot(value: string): string | undefined {
     : path
 }
 
+/** What the check reports on a pull request: what it broke (new), its files' problems (changed), or all. */
+const SCOPES = ['new', 'changed', 'all'] as const
+
 /** What the check action can check (the Mintlify CLI's commands and flags, docs/actions/check.md). */
 export const CHECKS = [
   'links',
@@ -471,9 +474,11 @@ const fieldsAt = (now: number, eventName: string) => ({
     (v) => (/^\d+\.\d+\.\d+$/.test(v) ? v : undefined),
   ),
   checks: checked(`a comma-separated list of ${CHECKS.join(', ')}, at least one`, parseChecks),
-  scope: checked("changed (the pull request's own files) or all (the whole site)", (v) =>
-    v === 'changed' || v === 'all' ? v : undefined,
+  scope: checked(
+    "new (what the pull request broke, against its base), changed (the pull request's own files) or all (the whole site)",
+    (v) => SCOPES.find((scope) => scope === v),
   ),
+  exclude: checked('globs relative to the docs folder, one a line or comma-separated, such as drafts/**', parseGlobs),
   'on-problems': checked('fail (the step fails on a problem) or warn (a warning each, and the step passes)', (v) =>
     v === 'fail' || v === 'warn' ? v : undefined,
   ),
@@ -555,6 +560,7 @@ export const MODE_INPUTS = {
     'mint-version',
     'checks',
     'scope',
+    'exclude',
     'on-problems',
   ],
 } as const satisfies Record<ActionName, readonly FieldName[]>
@@ -866,11 +872,11 @@ const modeSchemas = (now: number, eventName: string, files: PromptFiles | undefi
     check: () =>
       schema('check', (i, ctx) => {
         const pullRequest = eventName === 'pull_request' || eventName === 'pull_request_target'
-        if (i.scope === 'changed' && pullRequest && i['github-token'] === '')
+        if (i.scope !== 'all' && pullRequest && i['github-token'] === '')
           return problem(
             ctx,
             '',
-            "a token to read the pull request's changed files with scope: changed (the default ${{ github.token }} works with pull-requests: read), or scope: all",
+            "a token to read the pull request's changed files with scope new or changed (the default ${{ github.token }} works with pull-requests: read and contents: read), or scope: all",
             ['github-token'],
           )
         if (i.fix && (i['api-key'] === '' || i['project-id'] === ''))
@@ -897,6 +903,7 @@ const modeSchemas = (now: number, eventName: string, files: PromptFiles | undefi
             checks: i.checks,
             // changed means something only on a pull request; elsewhere the whole site, said once
             scope: i.scope,
+            exclude: i.exclude,
             onProblems: i['on-problems'],
             token: i['github-token'],
             fix: i.fix ? { rounds: i['fix-rounds'] } : undefined,

@@ -1,9 +1,9 @@
+import type { PlacedProblem } from '../check/new-known.js'
 import type { PullChange } from '../github/change.js'
 import { pullKey } from '../github/pull-link.js'
 import { entryFor, openTracking } from '../github/tracking.js'
 import { withEntry } from '../github/thread-state.js'
 import type { CheckSettings } from '../inputs/settings.js'
-import type { ReportedProblem } from '../summary/check-summary.js'
 import * as core from '../util/actions-core.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { count } from '../util/format.js'
@@ -19,13 +19,16 @@ import { threadView } from './thread.js'
  * `fix-rounds` a pull request: the head is written in the tracking comment before the follow-up is
  * sent, so a second run on the same head, even a concurrent one, finds it.
  */
+/** How long a claim of a send holds when its run never said how the send ended. */
+const CLAIM_HOLDS_MS = 10 * 60_000
+
 export type FixOutcome = { sent: true; jobId: string; round: number; rounds: number } | { sent: false; why: string }
 
 export async function fixOnAgentPull(
   settings: CheckSettings,
   ctx: ModeContext,
   pull: PullChange | undefined,
-  problems: readonly ReportedProblem[],
+  problems: readonly PlacedProblem[],
 ): Promise<FixOutcome | undefined> {
   const fix = settings.check.fix
   if (!fix) return undefined
@@ -53,7 +56,15 @@ export async function fixOnAgentPull(
       core.notice(why)
       return { sent: false, why }
     }
-    const fixes = tracking.state.fixes ?? []
+    // a claim whose run never said how its send ended (stopped mid-way) holds no longer than this
+    const now = ctx.clock.now()
+    const fixes = (tracking.state.fixes ?? []).filter((f) => !f.sending || now - Date.parse(f.at) < CLAIM_HOLDS_MS)
+    const sending = fixes.find((f) => f.head === pull.headSha && f.sending)
+    if (sending) {
+      const why = `Another run is sending the problems of head ${pull.headSha.slice(0, 7)} to job ${external(job, 80)}: not again.`
+      core.info(why)
+      return { sent: false, why }
+    }
     if (fixes.some((f) => f.head === pull.headSha)) {
       const why = `The problems of head ${pull.headSha.slice(0, 7)} were already sent to job ${external(job, 80)}: not again.`
       core.info(why)
@@ -73,12 +84,31 @@ export async function fixOnAgentPull(
       ctx.run.runUrl,
       { described: true },
     )
-    // the claim first: a second run on this head, even one running now, finds it and sends nothing
+    // the claim first: a second run on this head, even one running now, finds it and sends nothing;
+    // the head counts as sent only once the service took the follow-up
+    await tracking.update((state) => ({
+      ...state,
+      fixes: [
+        ...(state.fixes ?? []).filter((f) => f.head !== pull.headSha),
+        { head: pull.headSha, round, at: entry.at, sending: true },
+      ],
+    }))
+    try {
+      await ctx.client.sendMessage(job, fixPrompt(pull, problems))
+    } catch (error) {
+      // not taken: the claim goes, so the next run on this head sends it
+      await tracking
+        .update((state) => ({
+          ...state,
+          fixes: (state.fixes ?? []).filter((f) => !(f.head === pull.headSha && f.sending)),
+        }))
+        .catch(() => undefined)
+      throw error
+    }
     await tracking.update((state) => ({
       ...withEntry(state, entry),
-      fixes: [...(state.fixes ?? []), { head: pull.headSha, round, at: entry.at }],
+      fixes: (state.fixes ?? []).map((f) => (f.head === pull.headSha ? { head: f.head, round: f.round, at: f.at } : f)),
     }))
-    await ctx.client.sendMessage(job, fixPrompt(pull, problems))
     core.notice(
       `Sent ${count(problems.length, 'problem')} to job ${external(job, 80)} as fix round ${round} of ${fix.rounds}.`,
     )
@@ -92,7 +122,7 @@ export async function fixOnAgentPull(
 }
 
 /** The follow-up: what to do, then the problems as data (each field a JSON string, bounded). */
-function fixPrompt(pull: PullChange, problems: readonly ReportedProblem[]): string {
+function fixPrompt(pull: PullChange, problems: readonly PlacedProblem[]): string {
   const data = problems.slice(0, 100).map((p) =>
     JSON.stringify({
       file: clean(p.path, 300),

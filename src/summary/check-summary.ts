@@ -1,26 +1,26 @@
 import type { Problem } from '../check/cli-output.js'
+import type { Judged } from '../check/new-known.js'
 import { count, formatNumber } from '../util/format.js'
 import { alert, escapeText } from './escape.js'
 
-/** A problem where the repository has it: its path there (the docs folder's and the CLI's file). */
-export interface ReportedProblem extends Problem {
-  path: string
-}
-
 export interface CheckView {
   checked: string[]
-  problems: ReportedProblem[]
+  /** Every problem found, new or known (known: the base has it too). */
+  judged: Judged[]
+  scope?: 'new' | 'changed' | 'all'
   /** Problems in files the pull request does not change, not reported (scope: changed). */
-  outside: number
-  /** The pull request whose files were the scope. */
+  outside?: number
+  /** How many of the new problems are annotated (GitHub shows a few a step). */
+  annotated?: number
+  /** The pull request checked. */
   pull?: number
   notes?: string[]
   /** The check could not reach a verdict. */
   failure?: string
 }
 
-/** The rows the summary shows at most (every problem is in problems-json and annotated). */
-const MAX_ROWS = 200
+/** The rows each table shows at most (every problem is in problems-json): the summary stays small. */
+const MAX_ROWS = 100
 
 const RULE_WORDS: Record<Problem['rule'], string> = {
   'broken-link': 'broken link',
@@ -28,23 +28,63 @@ const RULE_WORDS: Record<Problem['rule'], string> = {
   'missing-alt': 'no alt text',
   accessibility: 'accessibility',
   contrast: 'colour contrast',
+  syntax: 'page not parsed',
   build: 'build',
+}
+
+function table(judged: readonly Judged[]): string {
+  const rows = judged.slice(0, MAX_ROWS).map(({ problem: p, because }) => {
+    const where = p.line !== undefined ? `${p.line}${p.column !== undefined ? `:${p.column}` : ''}` : '—'
+    const why = because
+      ? ` (${escapeText(because.change.from, 200)} ${because.change.to !== undefined ? `→ ${escapeText(because.change.to, 200)}` : 'deleted'} in this pull request)`
+      : ''
+    return `| ${escapeText(p.path, 200)} | ${where} | ${RULE_WORDS[p.rule]} | ${escapeText(p.message, 300)}${why} |`
+  })
+  const more = judged.length > MAX_ROWS ? `\n\n${formatNumber(judged.length - MAX_ROWS)} more in problems-json.` : ''
+  return `| File | Line | Problem | Details |\n|---|---|---|---|\n${rows.join('\n')}${more}`
+}
+
+/** The fix for links to pages this pull request renamed or deleted: the redirects to paste, the links to change. */
+function renameFixes(fresh: readonly Judged[]): string {
+  const explained = fresh.filter((j) => j.because)
+  if (explained.length === 0) return ''
+  const redirects = new Map<string, { source: string; destination: string }>()
+  for (const j of explained) if (j.because?.redirect) redirects.set(j.because.redirect.source, j.because.redirect)
+  const links = explained.slice(0, MAX_ROWS).map(({ problem: p }) => {
+    const where = p.line !== undefined ? `:${p.line}` : ''
+    return `- ${escapeText(`${p.path}${where}`, 220)}: ${escapeText(p.target ?? '', 200)}`
+  })
+  const paste =
+    redirects.size > 0
+      ? `\n\nOr keep the old addresses working: add ${redirects.size === 1 ? 'this redirect' : 'these redirects'} to \`redirects\` in docs.json:\n\n\`\`\`json\n${[...redirects.values()].map((r) => JSON.stringify(r)).join(',\n')}\n\`\`\``
+      : ''
+  return `\n\n#### Pages this pull request renamed or deleted\n\nChange the ${count(explained.length, 'link')} that point to them:\n\n${links.join('\n')}${paste}\n`
 }
 
 export function renderCheckSummary(view: CheckView): string {
   const what = `Checked: ${view.checked.map((c) => escapeText(c, 40)).join(', ')}.`
-  const scope =
-    view.pull !== undefined
-      ? ` The files of pull request #${view.pull}${view.outside > 0 ? ` (${count(view.outside, 'problem')} elsewhere not reported)` : ''}.`
-      : ''
   if (view.failure) return `### ❌ Docs check: no verdict\n\n${alert('CAUTION', view.failure, 1500)}\n\n${what}\n`
+  const fresh = view.judged.filter((j) => j.status === 'new')
+  const known = view.judged.filter((j) => j.status === 'known')
+  const against = view.pull !== undefined && view.scope === 'new'
+  const scope =
+    view.pull === undefined
+      ? ''
+      : view.scope === 'changed'
+        ? ` The files of pull request #${view.pull}${view.outside ? ` (${count(view.outside, 'problem')} elsewhere not reported)` : ''}.`
+        : view.scope === 'new'
+          ? ` Pull request #${view.pull} against its base: what it broke, anywhere in the site.`
+          : ` Pull request #${view.pull}: the whole site.`
   const notes = (view.notes ?? []).map((n) => `\n${escapeText(n, 400)}\n`).join('')
-  if (view.problems.length === 0) return `### ✅ Docs check passed\n\n${what}${scope}\n${notes}`
-  const rows = view.problems.slice(0, MAX_ROWS).map((p) => {
-    const where = p.line !== undefined ? `${p.line}${p.column !== undefined ? `:${p.column}` : ''}` : '—'
-    return `| ${escapeText(p.path, 200)} | ${where} | ${RULE_WORDS[p.rule]} | ${escapeText(p.message, 300)} |`
-  })
-  const more =
-    view.problems.length > MAX_ROWS ? `\n\n${formatNumber(view.problems.length - MAX_ROWS)} more in problems-json.` : ''
-  return `### ❌ Docs check: ${count(view.problems.length, 'problem')}\n\n${what}${scope}\n\n| File | Line | Problem | Details |\n|---|---|---|---|\n${rows.join('\n')}${more}\n${notes}`
+  const knownPart =
+    known.length > 0
+      ? `\n\n<details><summary>${count(known.length, 'problem')} from before this pull request (known: not failing)</summary>\n\n${table(known)}\n\n</details>\n`
+      : ''
+  if (fresh.length === 0)
+    return `### ✅ Docs check passed\n\n${what}${scope}${against ? ' It breaks nothing.' : ''}\n${knownPart}${notes}`
+  const annotated =
+    view.annotated !== undefined && view.annotated < fresh.length
+      ? `\n\nThe first ${view.annotated} are annotated at their lines (GitHub shows no more a step); all are here and in problems-json.`
+      : ''
+  return `### ❌ Docs check: ${count(fresh.length, against ? 'new problem' : 'problem')}\n\n${what}${scope}${annotated}\n\n${table(fresh)}${renameFixes(fresh)}\n${knownPart}${notes}`
 }

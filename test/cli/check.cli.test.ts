@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { RUNTIMES, type ActionRun, runAction } from '../e2e/harness.js'
 import { startGitHub } from '../e2e/fixtures.js'
 import { readJson } from '../e2e/typed.js'
+import { annotations } from './scenarios.js'
 import { TOOL_CACHE, workspaceOf } from './sites.js'
 
 /**
@@ -53,26 +54,6 @@ async function check(
   })
 }
 
-/** Each error annotation as the runner reads it: its properties and its message. */
-function annotations(
-  run: ActionRun,
-  kind = 'error',
-): Array<{ file?: string; line?: string; col?: string; title?: string; message: string }> {
-  const out = []
-  for (const line of run.stdout.split('\n')) {
-    const m = new RegExp(`^::${kind} ([^:]*)::(.*)$`).exec(line)
-    if (!m?.[1] || m[2] === undefined) continue
-    const props = Object.fromEntries(
-      m[1].split(',').map((p) => {
-        const at = p.indexOf('=')
-        return [p.slice(0, at), decodeURIComponent(p.slice(at + 1))]
-      }),
-    )
-    out.push({ ...props, message: m[2] })
-  }
-  return out
-}
-
 describe('the check action on the real Mintlify CLI', () => {
   test('a site with known problems: each at its file and line, the step failed, the files and outputs say the same', async () => {
     const run = await check('broken')
@@ -106,7 +87,10 @@ describe('the check action on the real Mintlify CLI', () => {
   })
 
   test('on a pull request, only the problems in the files it changes (and it says how many it left out)', async () => {
-    const run = await check('broken', { pull: { number: 5, files: ['guides/start.mdx', 'README.md'] } })
+    const run = await check('broken', {
+      inputs: { scope: 'changed' },
+      pull: { number: 5, files: ['guides/start.mdx', 'README.md'] },
+    })
     expect(run.code).toBe(1)
     expect(annotations(run).map((a) => [a.title, a.file, a.line])).toEqual([
       ['Image without alt text', 'guides/start.mdx', '7'],
@@ -118,17 +102,20 @@ describe('the check action on the real Mintlify CLI', () => {
   })
 
   test('a pull request whose files have no problem passes, whatever the rest of the site has', async () => {
-    const run = await check('broken', { pull: { number: 6, files: ['guides/clean.mdx'] } })
+    const run = await check('broken', {
+      inputs: { scope: 'changed' },
+      pull: { number: 6, files: ['guides/clean.mdx'] },
+    })
     expect(run.code).toBe(0)
     expect(run.outputs.problems).toBe('0')
-    expect(run.notices.at(-1)).toContain('Docs check passed for the files of pull request #6')
+    expect(run.notices.at(-1)).toContain('Docs check passed for pull request #6')
   })
 
   test('on-problems: warn reports each problem as a warning, and the step passes; only the checks asked for run', async () => {
     const run = await check('broken', { inputs: { 'on-problems': 'warn', checks: 'links' } })
     expect(run.code).toBe(0)
     // links alone: no anchor, redirect or accessibility check, so the broken anchor is not among them
-    expect(run.stdout).toContain('::group::mint broken-links\n')
+    expect(run.stdout).toContain('::group::mint broken-links (docs)\n')
     expect(run.stdout).not.toContain('mint a11y')
     expect(annotations(run, 'warning').map((a) => a.file)).toEqual(['guides/::error x [y](z).mdx', 'index.mdx'])
     expect(annotations(run)).toEqual([])
@@ -164,14 +151,17 @@ describe('the check action on the real Mintlify CLI', () => {
     // offline (this machine): the CLI says it needs an internet connection; with one, the build validates
     expect(run.code).toBe(0)
     const said = [...run.notices, run.summary].join('\n')
-    expect(said).toMatch(/mint validate needs the network, and this runner has none|The build validates\./)
+    expect(said).toMatch(/The build was not validated: mint validate needs the network|The build validates\./)
   })
 
   test('the tool cache holds the pinned version: the run finds it and installs nothing', async () => {
     const run = await check('clean', { inputs: { checks: 'links' } })
     expect(run.stdout).toContain('mint@4.2.941 was already installed (the tool cache).')
     expect(
-      readFileSync(join(TOOL_CACHE, 'mintlify-cli', '4.2.941', 'node_modules', 'mint', 'package.json'), 'utf8'),
+      readFileSync(
+        join(TOOL_CACHE, 'mintlify-cli', '4.2.941', process.arch, 'node_modules', 'mint', 'package.json'),
+        'utf8',
+      ),
     ).toContain('"version": "4.2.941"')
   })
 })

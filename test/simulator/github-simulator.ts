@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { passTime } from './pass-time.js'
 import { type Fault as RouteFault, FaultBook, answerFault, readBody, send } from './faults.js'
@@ -28,6 +29,7 @@ export type GitHubRoute =
   | 'remove-label'
   | 'pull-files'
   | 'compare'
+  | 'get-content'
   | 'get-pull'
   | 'list-issues'
   | 'create-issue'
@@ -200,7 +202,12 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
   readonly replies: FakeReply[] = []
   /** Each pull request's files (GitHub lists at most 3,000), and the `base...head` compares it knows. */
   readonly pullFiles = new Map<number, FakeFile[]>()
-  readonly compares = new Map<string, { files: FakeFile[]; commits: Array<{ sha: string; message: string }> }>()
+  readonly compares = new Map<
+    string,
+    { files: FakeFile[]; commits: Array<{ sha: string; message: string }>; mergeBase?: string }
+  >()
+  /** Files at a commit, as the contents endpoint answers them: `<ref>:<path>` → the file's text. */
+  readonly contents = new Map<string, string>()
   /** Pull requests GET /pulls/{n} knows (any other: 404): open, closed or merged. */
   readonly pulls = new Map<number, 'open' | 'closed' | 'merged'>()
   /** The repository's labels (name → colour), and each issue's or pull request's, by number. */
@@ -430,6 +437,7 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/files$/)) && method === 'GET') route = 'pull-files'
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)$/)) && method === 'GET') route = 'get-pull'
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/compare\/([^/]+)$/)) && method === 'GET') route = 'compare'
+    else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/contents\/(.+)$/)) && method === 'GET') route = 'get-content'
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/labels\/([^/]+)$/)) && method === 'DELETE')
       route = 'remove-label'
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/issues$/))) route = method === 'POST' ? 'create-issue' : 'list-issues'
@@ -710,6 +718,43 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
           },
         }
       }
+      case 'get-content': {
+        const path = decodeURIComponent(m?.[1] ?? '')
+        const ref = url.searchParams.get('ref') ?? this.defaultBranch
+        const text = this.contents.get(`${ref}:${path}`)
+        if (text === undefined)
+          return {
+            status: 404,
+            body: {
+              message: 'Not Found',
+              documentation_url: 'https://docs.github.com/rest/repos/contents#get-repository-content',
+              status: '404',
+            },
+          }
+        const bytes = Buffer.from(text, 'utf8')
+        const sha = createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex')
+        const self = `${API}/repos/${this.repository}/contents/${encodeURI(path)}?ref=${ref}`
+        const html = `https://github.com/${this.repository}/blob/${ref}/${encodeURI(path)}`
+        const git = `${API}/repos/${this.repository}/git/blobs/${sha}`
+        return {
+          status: 200,
+          body: {
+            type: 'file',
+            encoding: 'base64',
+            size: bytes.length,
+            name: path.split('/').at(-1) ?? path,
+            path,
+            // GitHub wraps the base64 at 60 characters a line
+            content: (bytes.toString('base64').match(/.{1,60}/g) ?? []).join('\n') + '\n',
+            sha,
+            url: self,
+            git_url: git,
+            html_url: html,
+            download_url: `https://raw.githubusercontent.com/${this.repository}/${ref}/${encodeURI(path)}`,
+            _links: { self, git, html },
+          },
+        }
+      }
       case 'compare': {
         const basehead = decodeURIComponent(m?.[1] ?? '')
         const known = this.compares.get(basehead)
@@ -732,7 +777,7 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
             diff_url: `https://github.com/${this.repository}/compare/${basehead}.diff`,
             patch_url: `https://github.com/${this.repository}/compare/${basehead}.patch`,
             base_commit: restCommit(base.padEnd(40, '0'), 'base', this.repository),
-            merge_base_commit: restCommit(base.padEnd(40, '0'), 'base', this.repository),
+            merge_base_commit: restCommit(known.mergeBase ?? base.padEnd(40, '0'), 'base', this.repository),
             status: 'ahead',
             ahead_by: known.commits.length,
             behind_by: 0,

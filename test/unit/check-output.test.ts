@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { plainLines, readAccessibility, readBrokenLinks } from '../../src/check/cli-output.js'
+import { plainLines, readAccessibility, readBrokenLinks, readValidation } from '../../src/check/cli-output.js'
 import { findDocsFolder, repositoryPath } from '../../src/check/docs-site.js'
-import { placesOf, redirectPlaces } from '../../src/check/locate.js'
+import { linkPlaces, redirectPlaces } from '../../src/check/locate.js'
 import { cliEnvironment } from '../../src/check/mint-cli.js'
 
 /**
@@ -28,17 +28,14 @@ const BROKEN = [
 
 const A11Y = [
   'Checking color accessibility...',
-  'Primary Color (#16A34A) vs Light Background: FAIL Poor contrast ratio: 3.30:1',
-  '(fails WCAG AA, minimum required: 4.5:1)',
-  'Overall Assessment: FAIL Some colors fail accessibility standards and should be',
-  'updated',
+  'Primary Color (#16A34A) vs Light Background: FAIL Poor contrast ratio: 3.30:1 (fails WCAG AA, minimum required: 4.5:1)',
+  'Overall Assessment: FAIL Some colors fail accessibility standards and should be updated',
   'Checking mdx files for accessibility issues...',
   'Found 2 accessibility issues in 1 files:',
   'guides/start.mdx:',
   ' ✗ Missing alt attribute on img element (line 7, col 1)',
   ' ✗ Missing alt attribute on video element (line 9, col 3)',
-  'Recommendation: Add alt attributes to all images and videos for better',
-  'accessibility.',
+  'Recommendation: Add alt attributes to all images and videos for better accessibility.',
 ].join('\n')
 
 describe('readBrokenLinks', () => {
@@ -77,6 +74,28 @@ describe('readBrokenLinks', () => {
     expect(readBrokenLinks('success no broken links found\n', 0)).toEqual({ ok: true, problems: [] })
   })
 
+  test('pages and folders named error* are files, never the CLI failing', () => {
+    const output =
+      'found 3 broken links in 3 files\n\nerrors.mdx\n ⎿  /a\n\nerror/codes.mdx\n ⎿  /b\n\nerror-codes.mdx\n ⎿  /c\n'
+    expect(readBrokenLinks(output, 1)).toMatchObject({
+      ok: true,
+      problems: [
+        { file: 'errors.mdx', target: '/a' },
+        { file: 'error/codes.mdx', target: '/b' },
+        { file: 'error-codes.mdx', target: '/c' },
+      ],
+    })
+  })
+
+  test('the first page it cannot parse: named with its line, for the check to leave it out and go on', () => {
+    const output =
+      '⠋ checking for broken links...\nerror Syntax error - Unable to parse guides/bad.mdx - 7:26: Unexpected end of file\n'
+    expect(readBrokenLinks(output, 1)).toMatchObject({
+      ok: false,
+      unparsed: { file: 'guides/bad.mdx', line: 7, column: 26, message: 'Unexpected end of file' },
+    })
+  })
+
   test.each([
     [
       'the CLI could not read docs.json, yet said success',
@@ -90,6 +109,13 @@ describe('readBrokenLinks', () => {
     ['a count the list does not match', 'found 2 broken links in 1 files\n\nindex.mdx\n ⎿  /x\n', 1, 'listed 1'],
     ['problems listed, success exited', 'found 1 broken links in 1 files\n\nindex.mdx\n ⎿  /x\n', 0, 'exited with 0'],
     ['a target before any file', 'found 1 broken links in 1 files\n ⎿  /x\n', 1, 'before any file'],
+    [
+      'a wrapped line (the output is not one line a file)',
+      'found 1 broken links in 1 files\n\na very long folder name with spaces/and another long\none/page.mdx\n ⎿  /x\n',
+      1,
+      'should not have',
+    ],
+    ['an error of the CLI before its verdict', 'error Something went wrong\n', 1, 'the CLI failed'],
   ])('%s: no verdict', (_name, output, exitCode, says) => {
     const reading = readBrokenLinks(output, exitCode)
     expect(reading.ok).toBe(false)
@@ -97,15 +123,49 @@ describe('readBrokenLinks', () => {
   })
 })
 
+const BOTH = { altText: true, contrast: true }
+
 describe('readAccessibility', () => {
+  test('contrast alone (--skip-alt-text prints no "Found" line) reaches a verdict', () => {
+    const contrastOnly = [
+      'Checking color accessibility...',
+      'Primary Color (#FFFF00) vs Light Background: FAIL Poor contrast ratio: 1.07:1 (fails WCAG AA, minimum required: 4.5:1)',
+      'Overall Assessment: FAIL Some colors fail accessibility standards and should be updated',
+    ].join('\n')
+    expect(readAccessibility(contrastOnly, 1, { altText: false, contrast: true })).toMatchObject({
+      ok: true,
+      problems: [{ rule: 'contrast', file: 'docs.json' }],
+    })
+    const passing = 'Primary Color (#0B5D1E) vs Light Background: PASS Excellent\nOverall Assessment: PASS All\n'
+    expect(readAccessibility(passing, 0, { altText: false, contrast: true })).toEqual({ ok: true, problems: [] })
+  })
+
+  test('a page it cannot parse is a problem at that page and line; the rest still counts', () => {
+    const output = [
+      'Checking mdx files for accessibility issues...',
+      'Found 1 accessibility issues in 1 files:',
+      'guides/start.mdx:',
+      ' ✗ Missing alt attribute on img element (line 7, col 1)',
+      'Warning: Could not parse /tmp/site/guides/bad.mdx: 7:26: Unexpected end of file in expression',
+    ].join('\n')
+    expect(readAccessibility(output, 1, { altText: true, contrast: false, folder: '/tmp/site' })).toMatchObject({
+      ok: true,
+      problems: [
+        { rule: 'missing-alt', file: 'guides/start.mdx', line: 7 },
+        { rule: 'syntax', file: 'guides/bad.mdx', line: 7, column: 26 },
+      ],
+    })
+  })
+
   test('the contrast verdicts and each issue at its line and column', () => {
-    expect(readAccessibility(A11Y, 1)).toEqual({
+    expect(readAccessibility(A11Y, 1, BOTH)).toEqual({
       ok: true,
       problems: [
         {
           rule: 'contrast',
           file: 'docs.json',
-          message: 'Primary Color (#16A34A) vs Light Background: Poor contrast ratio: 3.30:1',
+          message:
+            'Primary Color (#16A34A) vs Light Background: Poor contrast ratio: 3.30:1 (fails WCAG AA, minimum required: 4.5:1)',
         },
         {
           rule: 'missing-alt',
@@ -128,14 +188,13 @@ describe('readAccessibility', () => {
   test('a clean site', () => {
     const clean = [
       'Checking color accessibility...',
-      'Primary Color (#0B5D1E) vs Light Background: PASS Excellent contrast ratio:',
-      '8.08:1 (meets WCAG AAA)',
+      'Primary Color (#0B5D1E) vs Light Background: PASS Excellent contrast ratio: 8.08:1 (meets WCAG AAA)',
       'Overall Assessment: PASS All colors meet accessibility standards!',
       'Checking mdx files for accessibility issues...',
       'success no accessibility issues found',
       'Checked 1 MDX files - all images and videos have alt attributes.',
     ].join('\n')
-    expect(readAccessibility(clean, 0)).toEqual({ ok: true, problems: [] })
+    expect(readAccessibility(clean, 0, BOTH)).toEqual({ ok: true, problems: [] })
   })
 
   test.each([
@@ -151,12 +210,13 @@ describe('readAccessibility', () => {
       0,
       'could not run',
     ],
-    ['nothing', '', 0, 'no accessibility verdict'],
+    ['nothing', '', 0, 'no contrast verdict'],
+    ['no verdict on alt text', 'Overall Assessment: PASS\n', 0, 'no verdict on alt text'],
     ['a count the list does not match', A11Y.replace('Found 2', 'Found 3'), 1, 'listed 2'],
     ['issues, exit 0', A11Y, 0, 'exited with 0'],
     ['no issue, exit 1', 'Overall Assessment: PASS\nsuccess no accessibility issues found\n', 1, 'exited with 1'],
   ])('%s: no verdict', (_name, output, exitCode, says) => {
-    const reading = readAccessibility(output, exitCode)
+    const reading = readAccessibility(output, exitCode, BOTH)
     expect(reading.ok).toBe(false)
     expect(!reading.ok && reading.unreadable).toContain(says)
   })
@@ -176,11 +236,22 @@ describe('where a target is written', () => {
     ],
     ['a longer target is not this one', '[a](/p/q) [b](/p)\n', '/p', [{ line: 1, column: 15 }]],
     ['a target with an anchor', '[a](/p#h)\n', '/p#h', [{ line: 1, column: 5 }]],
-    ['at the very start and end', '/p', '/p', [{ line: 1, column: 1 }]],
+    ['prose is no link', 'the old `/p` page, and /p too\n[a](/p)\n', '/p', [{ line: 2, column: 5 }]],
+    ['nor code', '```md\n[a](/p)\n```\n`[a](/p)`\n', '/p', []],
+    [
+      'an image and a reference definition',
+      '![x](/p "t")\n[r]: /p\n',
+      '/p',
+      [
+        { line: 1, column: 6 },
+        { line: 2, column: 6 },
+      ],
+    ],
+    ['a JSX prop in braces', '<Card href={"/p"} />', '/p', [{ line: 1, column: 14 }]],
     ['written nowhere', '[a](/q)', '/p', []],
     ['nothing to find', '[a](/q)', '', []],
   ])('%s', (_name, text, target, places) => {
-    expect(placesOf(text, target)).toEqual(places)
+    expect(linkPlaces(text, target)).toEqual(places)
   })
 
   test('a redirect at its destination in docs.json, else at its source', () => {
@@ -215,7 +286,7 @@ describe('the docs folder', () => {
 
   test('two folders with docs.json: docs-path must say which', () => {
     const found = findDocsFolder(workspace(['a', 'b']), undefined)
-    expect(!found.ok && found.problem).toContain('2 folders hold a docs.json (a, b): set docs-path')
+    expect(!found.ok && found.problem).toContain('2 folders hold a docs.json or mint.json (a, b): set docs-path')
   })
 
   test("a file's path in the repository", () => {
@@ -224,8 +295,59 @@ describe('the docs folder', () => {
   })
 })
 
-test("the CLI's environment: no telemetry, no colour, whatever the workflow set", () => {
-  const env = cliEnvironment({ FORCE_COLOR: '1', PATH: '/bin', MINTLIFY_TELEMETRY_DISABLED: '0' })
-  expect(env).toEqual({ PATH: '/bin', CI: 'true', MINTLIFY_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', NO_COLOR: '1' })
+test("the CLI's environment: an allow-list, no telemetry, no colour, no wrapping, whatever the workflow set", () => {
+  const env = cliEnvironment(
+    {
+      FORCE_COLOR: '1',
+      PATH: '/bin',
+      MINTLIFY_TELEMETRY_DISABLED: '0',
+      'INPUT_GITHUB-TOKEN': 'ghs_x',
+      'INPUT_API-KEY': 'mint_x',
+      GITHUB_TOKEN: 'ghs_y',
+      ACTIONS_RUNTIME_TOKEN: 'z',
+      NODE_OPTIONS: '--require /evil.js',
+      https_proxy: 'http://proxy:3128',
+      LC_ALL: 'C.UTF-8',
+    },
+    { preload: '/cache/wide-output.cjs', columns: 300 },
+  )
+  expect(env).toEqual({
+    PATH: '/bin',
+    https_proxy: 'http://proxy:3128',
+    LC_ALL: 'C.UTF-8',
+    CI: 'true',
+    MINTLIFY_TELEMETRY_DISABLED: '1',
+    DO_NOT_TRACK: '1',
+    NO_COLOR: '1',
+    NODE_OPTIONS: '--require "/cache/wide-output.cjs"',
+    MINTLIFY_CHECK_COLUMNS: '300',
+  })
   expect(plainLines('a\r\nb\u00a0c\nold\rnew')).toEqual(['a', 'b c', 'new'])
+})
+
+describe('readValidation', () => {
+  test.each([
+    ['passed', 'validating build...\nsuccess build validation passed\n', 0, { verdict: 'valid' }],
+    [
+      'no network',
+      'erro running mint validate-build after updating requires an internet connection.\n',
+      1,
+      { verdict: 'offline' },
+    ],
+    [
+      'a failing build',
+      'erro Invalid docs.json: navigation is required\n',
+      1,
+      { verdict: 'invalid', said: 'Invalid docs.json: navigation is required' },
+    ],
+    [
+      'a failure that mentions the network is still a failure',
+      'erro network page missing\n',
+      1,
+      { verdict: 'invalid' },
+    ],
+    ['exit 0 without the sentence', 'something\n', 0, { verdict: 'unreadable' }],
+  ])('%s', (_name, output, exitCode, verdict) => {
+    expect(readValidation(output, exitCode)).toMatchObject(verdict)
+  })
 })

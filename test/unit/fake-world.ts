@@ -190,6 +190,21 @@ export class FakeGitHub implements GitHubPort {
     return { paths: [...this.files], truncated: false }
   }
 
+  /** Files at a commit (`<ref>:<path>`), and the merge bases compare knows (`base...head`). */
+  readonly contents = new Map<string, string>()
+  readonly mergeBases = new Map<string, string>()
+
+  async fileAt(_repo: unknown, path: string, ref: string): Promise<Uint8Array | undefined> {
+    this.calls.push(`contents ${path}@${ref}`)
+    const text = this.contents.get(`${ref}:${path}`)
+    return text === undefined ? undefined : Buffer.from(text, 'utf8')
+  }
+
+  async mergeBase(_repo: unknown, base: string, head: string): Promise<string | undefined> {
+    this.calls.push(`merge-base ${base}...${head}`)
+    return this.mergeBases.get(`${base}...${head}`)
+  }
+
   async compare(
     _repo: unknown,
     base: string,

@@ -588,7 +588,13 @@ describe('the check action', () => {
     expect(s.apiKey).toBe('')
     if (s.mode !== 'check') throw new Error('a check')
     expect([...s.check.checks]).toEqual(['links', 'anchors', 'redirects', 'snippets', 'alt-text', 'contrast'])
-    expect(s.check).toMatchObject({ scope: 'changed', onProblems: 'fail', mintVersion: '4.2.941', docsPath: undefined })
+    expect(s.check).toMatchObject({
+      scope: 'new',
+      exclude: [],
+      onProblems: 'fail',
+      mintVersion: '4.2.941',
+      docsPath: undefined,
+    })
   })
 
   test.each([
@@ -601,7 +607,8 @@ describe('the check action', () => {
     [{ checks: ' , ' }, 'checks', '', 'at least one'],
     [{ 'mint-version': 'latest' }, 'mint-version', '"latest"', 'never latest or a range'],
     [{ 'mint-version': '^4.2.0' }, 'mint-version', '"^4.2.0"', 'an exact version'],
-    [{ scope: 'mine' }, 'scope', '"mine"', 'changed'],
+    [{ scope: 'mine' }, 'scope', '"mine"', 'new (what the pull request broke, against its base), changed'],
+    [{ exclude: 'drafts/**, !' }, 'exclude', '"drafts/**, !"', 'globs relative to the docs folder'],
     [{ 'on-problems': 'ignore' }, 'on-problems', '"ignore"', 'fail'],
     [{ 'docs-path': '../elsewhere' }, 'docs-path', '"../elsewhere"', 'without ..'],
   ])('%j is refused, naming the input, the value and what it takes', (raw, input, value, accepted) => {

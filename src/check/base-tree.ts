@@ -1,0 +1,113 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join, posix } from 'node:path'
+import type { ChangedFile } from '../github/change.js'
+import type { GitHubPort, Repo } from '../github/port.js'
+import type { PageChange } from './new-known.js'
+import { copySite } from './site-tree.js'
+
+/**
+ * The pull request's base, as the docs were before it: the checked-out docs with each file the pull
+ * request changed put back as the base has it (one contents request a file: an added file removed, a
+ * removed or changed one fetched, a renamed one back under its old name). It needs no git history
+ * and no credentials in the checkout (actions/checkout's depth 1 and persist-credentials: false),
+ * only `contents: read`, and works for forks: the base is this repository's. The checkout is the
+ * merge commit by default (the base branch with the pull request's changes), so the files come from
+ * the base commit; a checkout of the head itself takes them from the merge base.
+ */
+
+/** The most files one base may take from GitHub (each one request of the token's hourly quota). */
+export const MAX_BASE_FILES = 300
+
+export type BaseTree = { ok: true; fetched: number; ref: string } | { ok: false; why: string }
+
+/** Pages (and other files) of the docs folder this pull request changed, relative to the docs folder. */
+export function docsChanges(files: readonly ChangedFile[], docsFolder: string): ChangedFile[] {
+  const inside = (path: string | undefined): boolean =>
+    path !== undefined && (docsFolder === '' || path.startsWith(`${docsFolder}/`))
+  return files.filter((f) => inside(f.filename) || inside(f.previousFilename))
+}
+
+/** The pages it renamed or deleted, relative to the docs folder (to explain the links that broke). */
+export function pageChanges(files: readonly ChangedFile[], docsFolder: string): PageChange[] {
+  const relative = (path: string): string => (docsFolder ? posix.relative(docsFolder, path) : path)
+  return files.flatMap((f): PageChange[] => {
+    if (f.status === 'removed' && /\.mdx?$/i.test(f.filename)) return [{ from: relative(f.filename) }]
+    if (f.status === 'renamed' && f.previousFilename && /\.mdx?$/i.test(f.previousFilename))
+      return [{ from: relative(f.previousFilename), to: relative(f.filename) }]
+    return []
+  })
+}
+
+/** The commit the workspace has checked out (its .git's HEAD), found from the docs folder up to the workspace. */
+export function checkedOut(workspace: string, docsFolder: string): string | undefined {
+  const folders = [docsFolder]
+  while (folders.at(-1) !== '' && folders.length < 10)
+    folders.push(posix.dirname(folders.at(-1) ?? '').replace(/^\.$/, ''))
+  for (const folder of folders) {
+    const git = join(workspace, folder, '.git')
+    if (!existsSync(join(git, 'HEAD'))) continue
+    try {
+      const head = readFileSync(join(git, 'HEAD'), 'utf8').trim()
+      const ref = /^ref:\s*(\S+)$/.exec(head)?.[1]
+      if (!ref) return /^[0-9a-f]{40,64}$/.test(head) ? head : undefined
+      if (existsSync(join(git, ref))) return readFileSync(join(git, ref), 'utf8').trim()
+      const packed = existsSync(join(git, 'packed-refs')) ? readFileSync(join(git, 'packed-refs'), 'utf8') : ''
+      return new RegExp(`^([0-9a-f]{40,64}) ${ref.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm').exec(packed)?.[1]
+    } catch {
+      return undefined
+    }
+  }
+  return undefined
+}
+
+export async function buildBase(options: {
+  api: Pick<GitHubPort, 'fileAt'>
+  repo: Repo
+  /** The commit the files come from. */
+  ref: string
+  /** The checked-out docs folder, and where it is in the repository. */
+  docs: string
+  docsFolder: string
+  files: readonly ChangedFile[]
+  /** Where the base is built (a new folder). */
+  to: string
+  /** Folders inside the docs that are no part of them (the check's own, where the runner's temporary folder is). */
+  skip?: readonly string[]
+}): Promise<BaseTree> {
+  const changed = docsChanges(options.files, options.docsFolder)
+  const fetches = changed.filter((f) => f.status !== 'added' && f.status !== 'copied').length
+  if (fetches > MAX_BASE_FILES)
+    return {
+      ok: false,
+      why: `the pull request changes ${fetches} files of the docs, more than the ${MAX_BASE_FILES} the check fetches to rebuild its base`,
+    }
+  copySite(options.docs, options.to, options.skip)
+  const local = (path: string): string | undefined => {
+    if (options.docsFolder === '') return path
+    return path.startsWith(`${options.docsFolder}/`) ? path.slice(options.docsFolder.length + 1) : undefined
+  }
+  const remove = (path: string): void => {
+    const at = local(path)
+    if (at !== undefined) rmSync(join(options.to, at), { force: true })
+  }
+  const restore = async (path: string): Promise<boolean> => {
+    const at = local(path)
+    if (at === undefined) return true
+    const bytes = await options.api.fileAt(options.repo, path, options.ref)
+    if (!bytes) return false
+    mkdirSync(dirname(join(options.to, at)), { recursive: true })
+    writeFileSync(join(options.to, at), bytes)
+    return true
+  }
+  let fetched = 0
+  for (const f of changed) {
+    if (f.status === 'added' || f.status === 'copied') remove(f.filename)
+    else if (f.status === 'renamed') {
+      remove(f.filename)
+      if (f.previousFilename && (await restore(f.previousFilename))) fetched++
+    } else if (await restore(f.filename)) fetched++
+    // a file the base does not have (404): the pull request added it after all
+    else remove(f.filename)
+  }
+  return { ok: true, fetched, ref: options.ref }
+}

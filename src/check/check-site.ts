@@ -1,0 +1,151 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Check } from '../inputs/settings.js'
+import {
+  type Problem,
+  type Reading,
+  type Unparsed,
+  type Validation,
+  readAccessibility,
+  readBrokenLinks,
+  readValidation,
+} from './cli-output.js'
+import type { Ran } from './child-process.js'
+import { type SiteConfig, stubPage } from './site-tree.js'
+
+/**
+ * One tree of the docs (the pull request's head, or its base) checked by the CLI: broken-links and
+ * a11y side by side (they do not depend on each other; on a mint.json site broken-links first, as
+ * it writes the docs.json a11y needs), validate where asked. A page the CLI cannot parse is one
+ * problem at that page, replaced in the tree by its front matter and headings, and the check run
+ * again: never no verdict for the whole site for one page.
+ */
+
+const LINK_FLAGS: Array<[Check, string]> = [
+  ['anchors', '--check-anchors'],
+  ['redirects', '--check-redirects'],
+  ['snippets', '--check-snippets'],
+  ['external', '--check-external'],
+]
+const LINK_CHECKS: readonly Check[] = ['links', 'anchors', 'redirects', 'snippets', 'external']
+
+/** How many unparsable pages one tree may have before the link check gives up (each costs a run). */
+export const MAX_UNPARSED = 10
+
+export interface SiteCheck {
+  problems: Problem[]
+  /** No verdict: what could not be read, and from which check. */
+  unreadable?: string
+  validation?: Validation
+}
+
+export interface CheckSiteOptions {
+  tree: string
+  config: SiteConfig
+  checks: ReadonlySet<Check>
+  /** Runs the CLI in `tree` with these arguments (each run bounded and logged by the caller). */
+  mint: (args: string[]) => Promise<Ran>
+  /** Pages whose problems are not reported (left out by the exclude input). */
+  excluded?: (file: string) => boolean
+}
+
+export async function checkSite(options: CheckSiteOptions): Promise<SiteCheck> {
+  const { checks, config } = options
+  const links = LINK_CHECKS.some((c) => checks.has(c))
+  const a11y = checks.has('alt-text') || checks.has('contrast')
+  // a mint.json site: broken-links writes the docs.json the other commands need, so it runs first
+  const upgrade = config === 'mint.json' && (a11y || checks.has('validate'))
+  const linkRun = links || upgrade ? checkLinks(options) : Promise.resolve(undefined)
+  if (upgrade) await linkRun
+  const accessibility = a11y ? runAccessibility(options) : Promise.resolve(undefined)
+  const validation = checks.has('validate')
+    ? options.mint(['validate']).then((ran) => readValidation(ran.output, ran.exitCode))
+    : Promise.resolve(undefined)
+  const [linked, read, validated] = await Promise.all([
+    linkRun.then(async (r) => (r?.waitFor ? r.waitFor(accessibility) : r)),
+    accessibility,
+    validation,
+  ])
+  const problems: Problem[] = []
+  for (const [what, reading] of [
+    ['broken links', links ? linked?.reading : undefined],
+    ['accessibility', read],
+  ] as const) {
+    if (!reading) continue
+    if (!reading.ok)
+      return { problems: [], unreadable: `The ${what} check did not run to a verdict: ${reading.unreadable}.` }
+    problems.push(...reading.problems)
+  }
+  // one problem per page the CLI could not parse, whichever command said so (a line where one gave it)
+  const syntax = new Map<string, Problem>()
+  for (const p of [...(linked?.unparsed ?? []).map(unparsedProblem), ...problems.filter((q) => q.rule === 'syntax')])
+    if (!syntax.has(p.file) || (syntax.get(p.file)?.line === undefined && p.line !== undefined)) syntax.set(p.file, p)
+  const kept = [...syntax.values(), ...problems.filter((p) => p.rule !== 'syntax')]
+  return {
+    problems: options.excluded ? kept.filter((p) => !options.excluded?.(p.file)) : kept,
+    ...(validated ? { validation: validated } : {}),
+  }
+}
+
+function unparsedProblem(u: Unparsed): Problem {
+  return {
+    rule: 'syntax',
+    file: u.file,
+    ...(u.line !== undefined ? { line: u.line, column: u.column ?? 1 } : {}),
+    message: `The page could not be parsed: ${u.message}`,
+  }
+}
+
+interface LinkRun {
+  reading: Reading
+  unparsed: Unparsed[]
+  /** Set when a page must be replaced and the check run again, once `other` (reading the same tree) ended. */
+  waitFor?: (other: Promise<unknown>) => Promise<LinkRun>
+}
+
+/** broken-links, again after replacing each page it cannot parse (at most MAX_UNPARSED). */
+async function checkLinks(options: CheckSiteOptions, unparsed: Unparsed[] = []): Promise<LinkRun> {
+  const flags = LINK_FLAGS.filter(([c]) => options.checks.has(c)).map(([, flag]) => flag)
+  const ran = await options.mint(['broken-links', ...flags])
+  const reading = readBrokenLinks(ran.output, ran.exitCode)
+  const page = reading.ok ? undefined : reading.unparsed
+  if (!page) return { reading, unparsed }
+  const again = unparsed.filter((u) => u.file === page.file).length
+  const files = new Set([...unparsed, page].map((u) => u.file))
+  if (files.size > MAX_UNPARSED || again >= 2)
+    return {
+      reading: {
+        ok: false,
+        unreadable: `the CLI could not parse ${files.size} pages (${[...files].slice(0, 10).join(', ')})${again >= 2 ? `, ${page.file} even with only its front matter` : ''}: leave them out with exclude`,
+      },
+      unparsed,
+    }
+  return {
+    reading,
+    unparsed,
+    waitFor: async (other) => {
+      // the other command reads the same tree: the page is replaced only once it is done
+      await other
+      const file = join(options.tree, page.file)
+      writeFileSync(file, stubPage(readFileSync(file, 'utf8'), again === 0))
+      const next = await checkLinks(options, [...unparsed, page])
+      return next.waitFor ? next.waitFor(Promise.resolve()) : next
+    },
+  }
+}
+
+async function runAccessibility(options: CheckSiteOptions): Promise<Reading> {
+  const altText = options.checks.has('alt-text')
+  const contrast = options.checks.has('contrast')
+  const ran = await options.mint([
+    'a11y',
+    ...(contrast ? [] : ['--skip-contrast']),
+    ...(altText ? [] : ['--skip-alt-text']),
+  ])
+  return readAccessibility(ran.output, ran.exitCode, {
+    altText,
+    contrast,
+    folder: options.tree,
+    config: options.config,
+  })
+}

@@ -1,0 +1,156 @@
+import { spawn } from 'node:child_process'
+
+/**
+ * The programs the check starts (npm, the Mintlify CLI): third-party code, so each gets an
+ * environment built from an allow-list (never the action's inputs, its tokens or the runner's
+ * ACTIONS_* secrets), runs in a process group of its own, and ends with all its children when the
+ * run is cancelled or its time is up.
+ */
+
+/** What a child may read of the runner's environment: where things are, the network's settings, the locale. */
+const ALLOWED = new Set([
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'SHELL',
+  'TMPDIR',
+  'TEMP',
+  'TMP',
+  'RUNNER_TEMP',
+  'RUNNER_TOOL_CACHE',
+  'RUNNER_OS',
+  'RUNNER_ARCH',
+  'CI',
+  'LANG',
+  'LANGUAGE',
+  'TZ',
+  'TERM',
+  'http_proxy',
+  'HTTP_PROXY',
+  'https_proxy',
+  'HTTPS_PROXY',
+  'no_proxy',
+  'NO_PROXY',
+  'NODE_EXTRA_CA_CERTS',
+  'NODE_USE_ENV_PROXY',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+  'XDG_CONFIG_HOME',
+  'XDG_CACHE_HOME',
+  // npm's own settings that a runner sets for its registry, proxy and CA (never a token: see below)
+  'npm_config_registry',
+  'npm_config_cache',
+  'npm_config_userconfig',
+  'npm_config_proxy',
+  'npm_config_https_proxy',
+  'npm_config_noproxy',
+  'npm_config_cafile',
+  'npm_config_strict_ssl',
+  'NPM_CONFIG_REGISTRY',
+  'NPM_CONFIG_CACHE',
+  'NPM_CONFIG_USERCONFIG',
+  'NPM_CONFIG_PROXY',
+  'NPM_CONFIG_HTTPS_PROXY',
+  'NPM_CONFIG_NOPROXY',
+  'NPM_CONFIG_CAFILE',
+  'NPM_CONFIG_STRICT_SSL',
+  // Windows: what a process there needs to start at all
+  'SystemRoot',
+  'SYSTEMROOT',
+  'windir',
+  'ComSpec',
+  'PATHEXT',
+  'APPDATA',
+  'LOCALAPPDATA',
+  'USERPROFILE',
+  'ProgramData',
+  'ProgramFiles',
+])
+
+/** The environment a child gets: the allowed variables that are set (LC_* too), then `extra`. */
+export function childEnvironment(base: NodeJS.ProcessEnv, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {}
+  for (const [name, value] of Object.entries(base))
+    if (value !== undefined && (ALLOWED.has(name) || /^LC_[A-Z_]+$/.test(name))) env[name] = value
+  return { ...env, ...extra }
+}
+
+export interface Ran {
+  /** stdout and stderr as they came, interleaved. */
+  output: string
+  exitCode: number | null
+  signal: NodeJS.Signals | null
+}
+
+/** Thrown when `stop` aborted a program before it ended; its reason is the signal's. */
+export class StoppedError extends Error {
+  constructor(readonly reason: unknown) {
+    super('stopped')
+    this.name = 'StoppedError'
+  }
+}
+
+/** How long a group that was asked to end (SIGTERM) has before it is killed: a hang guard, not a verdict. */
+const KILL_AFTER_MS = 3000
+
+/**
+ * Runs a program to its end, its output collected (never printed as it comes: the caller reads it
+ * first). When `stop` aborts, the program and every process it started get SIGTERM, then SIGKILL,
+ * and the promise rejects with StoppedError carrying the signal's reason.
+ */
+export function runProgram(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; stop: AbortSignal },
+): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    if (options.stop.aborted) {
+      reject(new StoppedError(options.stop.reason))
+      return
+    }
+    const windows = process.platform === 'win32'
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env,
+      // a group of its own, so that ending it ends what it started (npm's scripts, the CLI's children)
+      detached: !windows,
+      windowsHide: true,
+      shell: windows && /\.(cmd|bat)$/i.test(command),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    let stopped = false
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+    const signalGroup = (signal: NodeJS.Signals): void => {
+      try {
+        if (!windows && child.pid !== undefined) process.kill(-child.pid, signal)
+        else child.kill(signal)
+      } catch {
+        // already gone
+      }
+    }
+    let killer: NodeJS.Timeout | undefined
+    const onStop = (): void => {
+      stopped = true
+      signalGroup('SIGTERM')
+      killer = setTimeout(() => signalGroup('SIGKILL'), KILL_AFTER_MS)
+      killer.unref()
+    }
+    options.stop.addEventListener('abort', onStop, { once: true })
+    child.on('error', (error) => {
+      options.stop.removeEventListener('abort', onStop)
+      reject(error)
+    })
+    child.on('close', (exitCode, signal) => {
+      options.stop.removeEventListener('abort', onStop)
+      // the group may have children left that outlived their parent
+      if (stopped) {
+        signalGroup('SIGKILL')
+        if (killer) clearTimeout(killer)
+        reject(new StoppedError(options.stop.reason))
+      } else resolve({ output, exitCode, signal })
+    })
+  })
+}

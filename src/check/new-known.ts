@@ -1,0 +1,127 @@
+import { posix } from 'node:path'
+import type { Problem } from './cli-output.js'
+
+/**
+ * What this pull request broke: a problem of the head is **new** when its base does not have it,
+ * matched by rule, file (a renamed file by its old name) and target, never by line, so a line that
+ * moved is not new. Where the base has the same problem fewer times than the head, the head's places
+ * whose line the base also has are the known ones. Pure, table-tested.
+ */
+
+/** A problem where the repository has it, with the text of its line (to match it across trees). */
+export interface PlacedProblem extends Problem {
+  /** The file's path in the repository (the docs folder's and the CLI's file). */
+  path: string
+  lineText?: string
+}
+
+/** A page this pull request renamed or deleted (paths relative to the docs folder). */
+export interface PageChange {
+  from: string
+  /** Absent when the page was deleted. */
+  to?: string
+}
+
+export interface Explained {
+  change: PageChange
+  /** The redirect that keeps old links working, for docs.json's redirects. */
+  redirect?: { source: string; destination: string }
+}
+
+export type Status = 'new' | 'known'
+
+export interface Judged<T extends PlacedProblem = PlacedProblem> {
+  problem: T
+  status: Status
+  because?: Explained
+}
+
+const keyOf = (p: Problem, file: string): string => `${p.rule}\u0000${file}\u0000${p.target ?? p.message}`
+
+/**
+ * Each head problem judged new or known against the base's. `oldName` gives a head file's name in the
+ * base (a file this pull request renamed); `changes` explain new broken links to renamed or deleted pages.
+ */
+export function judge<T extends PlacedProblem>(
+  head: readonly T[],
+  base: readonly PlacedProblem[],
+  oldName: (file: string) => string = (f) => f,
+  changes: readonly PageChange[] = [],
+): Array<Judged<T>> {
+  const known = new Map<string, string[]>()
+  for (const p of base) {
+    const key = keyOf(p, p.file)
+    known.set(key, [...(known.get(key) ?? []), p.lineText ?? ''])
+  }
+  const groups = new Map<string, number[]>()
+  head.forEach((p, i) => {
+    const key = keyOf(p, oldName(p.file))
+    groups.set(key, [...(groups.get(key) ?? []), i])
+  })
+  const status: Status[] = head.map(() => 'new')
+  for (const [key, members] of groups) {
+    const texts = [...(known.get(key) ?? [])]
+    let left = texts.length
+    // first the places whose line the base has as it is, then any others while the base has more
+    const rest: number[] = []
+    for (const i of members) {
+      const at = texts.indexOf(head[i]?.lineText ?? '')
+      if (at !== -1 && left > 0) {
+        texts.splice(at, 1)
+        left--
+        status[i] = 'known'
+      } else rest.push(i)
+    }
+    for (const i of rest)
+      if (left > 0) {
+        left--
+        status[i] = 'known'
+      }
+  }
+  return head.map((problem, i) => {
+    const s = status[i] ?? 'new'
+    const because = s === 'new' && problem.rule === 'broken-link' ? explain(problem, changes) : undefined
+    return { problem, status: s, ...(because ? { because } : {}) }
+  })
+}
+
+/** A page's address on the site: `guides/a.mdx` → `guides/a`, `guides/index.mdx` → `guides`. */
+export function pageSlug(file: string): string {
+  return file
+    .replace(/\.mdx?$/i, '')
+    .replace(/(^|\/)index$/i, '')
+    .replace(/\/+$/, '')
+}
+
+/** The page a link points to, from the file it is in: `/guides/a#x` → `guides/a`; `../a` from `guides/b.mdx`. */
+export function linkedPage(target: string, from: string): string | undefined {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//')) return undefined
+  const path = target.replace(/[#?].*$/, '')
+  if (path === '') return undefined
+  const joined = path.startsWith('/') ? path.slice(1) : posix.join(posix.dirname(from), path)
+  const normal = posix.normalize(joined).replace(/^\.\/?/, '')
+  if (normal.startsWith('..')) return undefined
+  return pageSlug(normal)
+}
+
+/** Why a new broken link broke: it points to a page this pull request renamed or deleted. */
+export function explain(problem: Problem, changes: readonly PageChange[]): Explained | undefined {
+  if (problem.target === undefined) return undefined
+  const page = linkedPage(problem.target, problem.file)
+  if (page === undefined) return undefined
+  const change = changes.find((c) => pageSlug(c.from) === page)
+  if (!change) return undefined
+  return {
+    change,
+    ...(change.to !== undefined && /\.mdx?$/i.test(change.to)
+      ? { redirect: { source: `/${pageSlug(change.from)}`, destination: `/${pageSlug(change.to)}` } }
+      : {}),
+  }
+}
+
+/** The sentence an annotation adds for a renamed or deleted page. */
+export function explanation(because: Explained): string {
+  return because.change.to !== undefined
+    ? `${because.change.from} was renamed to ${because.change.to} in this pull request.`
+    : `${because.change.from} was deleted in this pull request.`
+}

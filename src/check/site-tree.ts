@@ -1,0 +1,104 @@
+import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { join, posix, resolve } from 'node:path'
+import picomatch from 'picomatch'
+
+/**
+ * The docs as the CLI checks them: a copy of the docs folder (the CLI writes into a site on mint.json,
+ * and a page left out or one it cannot parse is replaced in the copy, never in the workspace),
+ * without `.git` and `node_modules`.
+ */
+
+/** The site's configuration file: docs.json, or mint.json for a site not upgraded yet. */
+export type SiteConfig = 'docs.json' | 'mint.json'
+
+export function siteConfig(folder: string): SiteConfig | undefined {
+  if (existsSync(join(folder, 'docs.json'))) return 'docs.json'
+  if (existsSync(join(folder, 'mint.json'))) return 'mint.json'
+  return undefined
+}
+
+export function copySite(from: string, to: string, skip: readonly string[] = []): void {
+  const left = new Set([resolve(to), ...skip.map((p) => resolve(p))])
+  cpSync(from, to, {
+    recursive: true,
+    filter: (source) => {
+      const name = source.split(/[\\/]/).at(-1) ?? ''
+      // never the copy itself, nor the check's own folder where the runner's temporary folder is inside the docs
+      return name !== '.git' && name !== 'node_modules' && !left.has(resolve(source))
+    },
+  })
+}
+
+/** A page's stand-in: its front matter and headings, so links and anchors to it still resolve, and nothing else. */
+export function stubPage(text: string, headings = true): string {
+  const front = /^---\r?\n[\s\S]*?\r?\n---\r?\n/.exec(text)?.[0] ?? ''
+  if (!headings) return front
+  const body = text.slice(front.length)
+  const titles = body
+    .split('\n')
+    .filter((l) => /^#{1,6}\s+[^{}<>]*$/.test(l.trim()))
+    .map((l) => l.trim())
+  return `${front}\n${titles.join('\n\n')}\n`
+}
+
+/** The pages (.md, .mdx) of a folder, relative to it, in POSIX form. */
+export function pagesOf(folder: string): string[] {
+  const pages: string[] = []
+  const walk = (relative: string): void => {
+    for (const entry of readdirSync(join(folder, relative), { withFileTypes: true })) {
+      if (entry.name === '.git' || entry.name === 'node_modules') continue
+      const path = relative ? posix.join(relative, entry.name) : entry.name
+      if (entry.isDirectory()) walk(path)
+      else if (/\.mdx?$/i.test(entry.name)) pages.push(path)
+    }
+  }
+  walk('')
+  return pages.sort()
+}
+
+/** A matcher for the `exclude` globs (relative to the docs folder); undefined when there are none. */
+export function excluder(globs: readonly string[]): ((file: string) => boolean) | undefined {
+  if (globs.length === 0) return undefined
+  const match = picomatch([...globs], { dot: true })
+  return (file) => match(file)
+}
+
+/** Replaces each excluded page of the copy with its stand-in; returns how many. */
+export function leaveOut(tree: string, excluded: (file: string) => boolean): number {
+  let left = 0
+  for (const page of pagesOf(tree)) {
+    if (!excluded(page)) continue
+    const file = join(tree, page)
+    writeFileSync(file, stubPage(readFileSync(file, 'utf8')))
+    left++
+  }
+  return left
+}
+
+/** The narrowest and widest output the CLI is given (outputWidth). */
+const WIDTH = { min: 200, max: 8000 }
+
+/**
+ * How wide the CLI's output must be for none of its lines to wrap: a line is a file's name, or a
+ * target (`source → destination` for a redirect) after a short prefix, so twice the longest name or
+ * unbroken run of text (a target is one, or an `<…>` destination with spaces), with a margin.
+ */
+export function outputWidth(tree: string): number {
+  let longest = 0
+  const walk = (relative: string): void => {
+    for (const entry of readdirSync(join(tree, relative), { withFileTypes: true })) {
+      const path = relative ? posix.join(relative, entry.name) : entry.name
+      longest = Math.max(longest, path.length)
+      if (entry.isDirectory()) walk(path)
+      else if (
+        /\.(mdx?|json)$/i.test(entry.name) &&
+        (/\.mdx?$/i.test(entry.name) || /^(docs|mint)\.json$/.test(entry.name))
+      ) {
+        const text = readFileSync(join(tree, path), 'utf8')
+        for (const run of text.match(/<[^<>\n]{1,2000}>|[^\s]+/g) ?? []) longest = Math.max(longest, run.length)
+      }
+    }
+  }
+  walk('')
+  return Math.min(WIDTH.max, Math.max(WIDTH.min, 2 * longest + 40))
+}

@@ -1,0 +1,437 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { expect } from 'vitest'
+import { type ActionRun, type Runtime, runAction } from '../e2e/harness.js'
+import { startGitHub } from '../e2e/fixtures.js'
+import { readJson } from '../e2e/typed.js'
+import type { GitHubSimulator } from '../simulator/github-simulator.js'
+
+/**
+ * The check action's cases, each a docs site (and, for a pull request, its base) with what the run
+ * must show. Run twice: in `npm test` against the fake CLI, which prints the real CLI's recorded
+ * output for the same tree (test/runs/check.test.ts), and in `npm run test:cli` against the real CLI
+ * through the bundle, which records that output (test/cli/check.cli.test.ts). The same expectations
+ * hold in both, so the fake says what the real CLI says.
+ */
+
+export type Files = Record<string, string>
+
+export interface Scenario {
+  name: string
+  /** The checked-out docs (the workspace): the pull request's checkout, or the branch pushed. */
+  head: Files
+  /** For a pull request: its base, as GitHub's contents endpoint answers it. */
+  base?: Files
+  /** Files the pull request renamed: new path → old path. */
+  renamed?: Record<string, string>
+  /** What actions/checkout left (depth 1, no credentials): the merge commit (its default) or the head. */
+  checkout?: 'merge' | 'head'
+  inputs?: Record<string, string>
+  check(run: ActionRun, gh?: GitHubSimulator): void
+}
+
+export const HEAD_SHA = 'a'.repeat(40)
+export const BASE_SHA = 'b'.repeat(40)
+export const MERGE_SHA = 'c'.repeat(40)
+export const MERGE_BASE_SHA = 'd'.repeat(40)
+
+export interface ProblemsFile {
+  docs: string
+  config: string
+  checked: string[]
+  scope: string
+  outside: number
+  problems: Array<{
+    status: 'new' | 'known'
+    rule: string
+    file: string
+    line?: number
+    column?: number
+    target?: string
+    message: string
+    change?: { from: string; to?: string }
+    redirect?: { source: string; destination: string }
+  }>
+}
+
+/** Each annotation of a kind as the runner reads it: its properties and its message. */
+export function annotations(
+  run: ActionRun,
+  kind = 'error',
+): Array<{ file?: string; line?: string; col?: string; title?: string; message: string }> {
+  const out = []
+  for (const line of run.stdout.split('\n')) {
+    const m = new RegExp(`^::${kind} ([^:]*)::(.*)$`).exec(line)
+    if (!m?.[1] || m[2] === undefined) continue
+    const props = Object.fromEntries(
+      m[1].split(',').map((p) => {
+        const at = p.indexOf('=')
+        return [p.slice(0, at), decodeURIComponent(p.slice(at + 1))]
+      }),
+    )
+    out.push({ ...props, message: m[2] })
+  }
+  return out
+}
+
+export const problemsOf = (run: ActionRun): ProblemsFile => readJson<ProblemsFile>(run.outputs['problems-json'] ?? '')
+
+const docsJson = (extra: Record<string, unknown> = {}, pages: string[] = ['index']): string =>
+  `${JSON.stringify(
+    {
+      $schema: 'https://mintlify.com/docs.json',
+      theme: 'mint',
+      name: 'Acme docs',
+      colors: { primary: '#0B5D1E' },
+      navigation: { pages },
+      ...extra,
+    },
+    null,
+    2,
+  )}\n`
+
+const page = (title: string, body: string): string => `---\ntitle: ${title}\n---\n\n${body}\n`
+
+/** A site whose pages one, two and three link to guides/a, and whose index says its old address in prose. */
+const LINKED: Files = {
+  'docs.json': docsJson({}, ['index', 'one', 'two', 'three', 'guides/a']),
+  'index.mdx': page('Home', '# Home\n\nThe old `/guides/a` page moved; see the guides.\n\nRead [one](/one).'),
+  'one.mdx': page('One', '# One\n\nIntro text.\n\nSee [the guide](/guides/a) first.'),
+  'two.mdx': page('Two', '# Two\n\n<Card title="Guide" href="/guides/a">\n  The guide.\n</Card>'),
+  'three.mdx': page('Three', '# Three\n\nNothing here but a link with a title:\n\n[the guide](/guides/a "The guide")'),
+  'guides/a.mdx': page('A guide', '# A guide\n\n## Install\n\nSteps.'),
+}
+const RENAMED: Files = {
+  ...Object.fromEntries(Object.entries(LINKED).filter(([path]) => path !== 'guides/a.mdx')),
+  'docs.json': docsJson({}, ['index', 'one', 'two', 'three', 'guides/b']),
+  'guides/b.mdx': LINKED['guides/a.mdx'] ?? '',
+}
+
+const renameCheck = (run: ActionRun): void => {
+  expect(run.code).toBe(1)
+  const found = annotations(run).filter((a) => a.title === 'Broken link')
+  expect(found.map((a) => [a.file, a.line])).toEqual([
+    ['one.mdx', '9'],
+    ['three.mdx', '9'],
+    ['two.mdx', '7'],
+  ])
+  for (const a of found) expect(a.message).toContain('guides/a.mdx was renamed to guides/b.mdx in this pull request.')
+  expect(run.outputs.problems).toBe('3')
+  expect(run.summary).toContain('{"source":"/guides/a","destination":"/guides/b"}')
+  expect(run.summary).toContain('Pages this pull request renamed or deleted')
+  const json = problemsOf(run)
+  expect(json.problems.every((p) => p.status === 'new' && p.redirect?.destination === '/guides/b')).toBe(true)
+  // the prose in index.mdx is no link: nothing there
+  expect(json.problems.map((p) => p.file)).not.toContain('index.mdx')
+}
+
+const OLD_BROKEN: Files = {
+  'docs.json': docsJson({}, ['index', 'old']),
+  'index.mdx': page('Home', '# Home\n\nRead [old](/old).'),
+  'old.mdx': page('Old', '# Old\n\nSee [gone](/gone) and [also gone](/also-gone).\n\nA typo hre.'),
+}
+
+/** A page of `n` links to pages that do not exist. */
+const manyLinks = (i: number, n: number): string =>
+  page(
+    `Page ${i}`,
+    `# Page ${i}\n\n${Array.from({ length: n }, (_, j) => `- [missing ${j}](/missing/p${i}-l${j})`).join('\n')}`,
+  )
+
+const LONG_FOLDER = 'reference/a-very-long-folder-name-for-the-generated-api-reference/and-another-long-one'
+
+export const SCENARIOS: Scenario[] = [
+  {
+    name: 'a pull request that renames a page linked from three unchanged pages: three new problems, each at its link, naming the rename, with the redirect to paste',
+    base: LINKED,
+    head: RENAMED,
+    renamed: { 'guides/b.mdx': 'guides/a.mdx' },
+    checkout: 'merge',
+    check: renameCheck,
+  },
+  {
+    name: 'the same rename with the head checked out (actions/checkout ref: head.sha): the base is the merge base',
+    base: LINKED,
+    head: RENAMED,
+    renamed: { 'guides/b.mdx': 'guides/a.mdx' },
+    checkout: 'head',
+    check: (run, gh) => {
+      renameCheck(run)
+      expect(gh?.requests.some((r) => r.route === 'compare')).toBe(true)
+      expect(gh?.requests.filter((r) => r.route === 'get-content').every((r) => r.url.includes(MERGE_BASE_SHA))).toBe(
+        true,
+      )
+    },
+  },
+  {
+    name: 'a pull request that fixes a typo in a page with two old broken links passes, and lists them as known',
+    base: OLD_BROKEN,
+    head: { ...OLD_BROKEN, 'old.mdx': (OLD_BROKEN['old.mdx'] ?? '').replace('hre.', 'here.') },
+    checkout: 'merge',
+    check: (run) => {
+      expect(run.code).toBe(0)
+      expect(run.outputs.problems).toBe('0')
+      expect(annotations(run)).toEqual([])
+      expect(run.notices.at(-1)).toContain(
+        'Docs check passed for pull request #7: it breaks nothing. 2 problems from before are listed',
+      )
+      expect(run.summary).toContain('2 problems from before this pull request (known: not failing)')
+      expect(problemsOf(run).problems.map((p) => [p.status, p.target])).toEqual([
+        ['known', '/gone'],
+        ['known', '/also-gone'],
+      ])
+    },
+  },
+  {
+    name: 'pages named errors.mdx and error/… with broken links: a verdict naming them, never "the CLI failed"',
+    head: {
+      'docs.json': docsJson({}, ['index', 'errors', 'error/codes']),
+      'index.mdx': page('Home', '# Home\n\nSee [errors](/errors).'),
+      'errors.mdx': page('Errors', '# Errors\n\nSee [the list](/error/list).'),
+      'error/codes.mdx': page('Codes', '# Codes\n\nSee [rate limits](/error/rate-limits).'),
+    },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      expect(annotations(run).map((a) => [a.file, a.line])).toEqual([
+        ['error/codes.mdx', '7'],
+        ['errors.mdx', '7'],
+      ])
+      expect(run.errors.at(-1)).toContain('Docs check: 2 problems (2 broken link)')
+    },
+  },
+  {
+    name: 'checks: contrast alone reaches a verdict',
+    head: {
+      'docs.json': docsJson({ colors: { primary: '#FFFF00' } }),
+      'index.mdx': page('Home', '# Home'),
+    },
+    inputs: { checks: 'contrast' },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      expect(annotations(run).map((a) => [a.title, a.file])).toEqual([['Colour contrast', 'docs.json']])
+      expect(run.outputs.problems).toBe('1')
+    },
+  },
+  {
+    name: 'long paths and anchors, spaces in a target, a target linked three times, a page the CLI cannot parse: each problem once, at a file that exists',
+    head: {
+      'docs.json': docsJson({}, ['index', `${LONG_FOLDER}/an-endpoint-with-a-long-name`, 'bad']),
+      'index.mdx': page(
+        'Home',
+        [
+          '# Home',
+          '',
+          '[twice](/nowhere/at-all) and [again](/nowhere/at-all), and once more:',
+          '',
+          '<a href="/nowhere/at-all">thrice</a>',
+          '',
+          `[deep](/${LONG_FOLDER}/an-endpoint-with-a-long-name#update-the-hardhat-configuration-for-the-project-now)`,
+          '',
+          '[spaced](</guides/Model Providers/azure>)',
+        ].join('\n'),
+      ),
+      [`${LONG_FOLDER}/an-endpoint-with-a-long-name.mdx`]: page(
+        'Endpoint',
+        '# Endpoint\n\n## Request\n\nSee [the missing model provider page](/reference/model-providers/a-provider-that-does-not-exist-anywhere).',
+      ),
+      'bad.mdx': page('Bad', '# Bad\n\nAn unclosed {expression\n\n[x](/also/nowhere)'),
+    },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      const json = problemsOf(run)
+      const rows = json.problems.map((p) => [p.rule, p.file, p.line, p.target])
+      expect(rows).toEqual([
+        ['syntax', 'bad.mdx', 7, undefined],
+        ['broken-link', 'index.mdx', 7, '/nowhere/at-all'],
+        ['broken-link', 'index.mdx', 7, '/nowhere/at-all'],
+        ['broken-link', 'index.mdx', 9, '/nowhere/at-all'],
+        [
+          'broken-link',
+          'index.mdx',
+          11,
+          `/${LONG_FOLDER}/an-endpoint-with-a-long-name#update-the-hardhat-configuration-for-the-project-now`,
+        ],
+        ['broken-link', 'index.mdx', 13, '/guides/Model Providers/azure'],
+        [
+          'broken-link',
+          `${LONG_FOLDER}/an-endpoint-with-a-long-name.mdx`,
+          9,
+          '/reference/model-providers/a-provider-that-does-not-exist-anywhere',
+        ],
+      ])
+      for (const a of annotations(run)) expect(json.problems.some((p) => p.file === a.file)).toBe(true)
+    },
+  },
+  {
+    name: 'a site still on mint.json is checked as the CLI checks it: its redirect at mint.json',
+    head: {
+      'mint.json': `${JSON.stringify(
+        {
+          name: 'Acme docs',
+          favicon: '/logo.svg',
+          colors: { primary: '#0B5D1E' },
+          navigation: [{ group: 'Start', pages: ['index'] }],
+          redirects: [{ source: '/old', destination: '/nowhere' }],
+        },
+        null,
+        2,
+      )}\n`,
+      'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n',
+      'index.mdx': page('Home', '# Home\n\nSee [gone](/gone).\n\n<img src="/logo.svg" />'),
+    },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      expect(annotations(run).map((a) => [a.title, a.file, a.line])).toEqual([
+        ['Broken link', 'index.mdx', '7'],
+        ['Broken redirect', 'mint.json', '18'],
+        ['Image without alt text', 'index.mdx', '9'],
+      ])
+    },
+  },
+  {
+    name: 'a site with 500 problems: the count is the CLI’s, 9 annotations (GitHub shows 10 a step), the rest in the summary and problems-json',
+    head: {
+      'docs.json': docsJson({}, ['index', ...Array.from({ length: 50 }, (_, i) => `p${i}`)]),
+      'index.mdx': page('Home', '# Home'),
+      ...Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`p${i}.mdx`, manyLinks(i, 10)])),
+    },
+    inputs: { checks: 'links' },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      expect(run.outputs.problems).toBe('500')
+      expect(annotations(run)).toHaveLength(9)
+      expect(run.errors).toHaveLength(10) // and the step's own failure: GitHub shows 10 a step
+      expect(run.errors.at(-1)).toContain('The first 9 are annotated at their lines')
+      expect(problemsOf(run).problems).toHaveLength(500)
+      expect(run.summary).toContain('400 more in problems-json.')
+    },
+  },
+  {
+    name: 'exclude leaves pages out: their links are not checked, and links to them still resolve',
+    head: {
+      'docs.json': docsJson({}, ['index', 'drafts/wip']),
+      'index.mdx': page('Home', '# Home\n\nSee [the draft](/drafts/wip#plan) and [gone](/gone).'),
+      'drafts/wip.mdx': page('WIP', '# WIP\n\n## Plan\n\nAn unclosed {expression\n\n[x](/nowhere)'),
+    },
+    inputs: { exclude: 'drafts/**' },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      expect(problemsOf(run).problems.map((p) => [p.file, p.target])).toEqual([['index.mdx', '/gone']])
+    },
+  },
+  {
+    name: 'the docs in a subfolder, a snippet, and non-ASCII headings and anchors',
+    head: {
+      'README.md': '# The product\n',
+      'docs/docs.json': docsJson({}, ['index']),
+      'docs/index.mdx': page(
+        'Start',
+        "import Note from '/snippets/note.mdx'\n\n# Start\n\n## Überblick\n\nSee [the overview](#überblick) and [a wrong one](#überblick-falsch).\n\n<Note />",
+      ),
+      'docs/snippets/note.mdx': 'A note: see [the missing page](/missing-from-snippet).\n',
+    },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      expect(problemsOf(run).problems.map((p) => [p.file, p.line, p.target])).toEqual([
+        ['docs/index.mdx', 11, '#überblick-falsch'],
+        ['docs/snippets/note.mdx', 1, '/missing-from-snippet'],
+      ])
+    },
+  },
+]
+
+/** The files a pull request changes, as GitHub's files endpoint lists them, from its base and head. */
+export function pullFiles(
+  base: Files,
+  head: Files,
+  renamed: Record<string, string> = {},
+  prefix = '',
+): Array<{
+  filename: string
+  status: 'added' | 'removed' | 'modified' | 'renamed'
+  additions: number
+  deletions: number
+  previous_filename?: string
+}> {
+  const from = new Set(Object.values(renamed))
+  const files = []
+  for (const path of [...new Set([...Object.keys(base), ...Object.keys(head)])].sort()) {
+    if (renamed[path] !== undefined)
+      files.push({
+        filename: prefix + path,
+        status: 'renamed' as const,
+        additions: 0,
+        deletions: 0,
+        previous_filename: prefix + (renamed[path] ?? ''),
+      })
+    else if (from.has(path)) continue
+    else if (!(path in base))
+      files.push({ filename: prefix + path, status: 'added' as const, additions: 1, deletions: 0 })
+    else if (!(path in head))
+      files.push({ filename: prefix + path, status: 'removed' as const, additions: 0, deletions: 1 })
+    else if (base[path] !== head[path])
+      files.push({ filename: prefix + path, status: 'modified' as const, additions: 1, deletions: 1 })
+  }
+  return files
+}
+
+function writeFiles(dir: string, files: Files): void {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true })
+    writeFileSync(join(dir, path), text)
+  }
+}
+
+/** Runs a scenario: its workspace, a fake GitHub with its pull request, the given tool cache and PATH. */
+export async function runScenario(
+  scenario: Scenario,
+  runtime: Runtime,
+  env: { toolCache: string; path?: string; env?: Record<string, string> },
+): Promise<{ run: ActionRun; gh?: GitHubSimulator }> {
+  const workspace = mkdtempSync(join(tmpdir(), 'check-workspace-'))
+  writeFiles(workspace, scenario.head)
+  const vars: Record<string, string> = { ...env.env, GITHUB_WORKSPACE: workspace, RUNNER_TOOL_CACHE: env.toolCache }
+  if (env.path) vars.PATH = env.path
+  let event: { name: string; payload: unknown } = { name: 'push', payload: {} }
+  let gh: GitHubSimulator | undefined
+  if (scenario.base) {
+    gh = await startGitHub()
+    gh.pullFiles.set(7, pullFiles(scenario.base, scenario.head, scenario.renamed))
+    const from = scenario.checkout === 'head' ? MERGE_BASE_SHA : BASE_SHA
+    for (const [path, text] of Object.entries(scenario.base)) gh.contents.set(`${from}:${path}`, text)
+    gh.compares.set(`${BASE_SHA}...${HEAD_SHA}`, { files: [], commits: [], mergeBase: MERGE_BASE_SHA })
+    // what actions/checkout leaves at depth 1 with persist-credentials: false: HEAD, and no credentials
+    writeFiles(workspace, {
+      '.git/HEAD': `${scenario.checkout === 'head' ? HEAD_SHA : MERGE_SHA}\n`,
+      '.git/shallow': `${scenario.checkout === 'head' ? HEAD_SHA : MERGE_SHA}\n`,
+      '.git/config':
+        '[core]\n\trepositoryformatversion = 0\n\tbare = false\n[remote "origin"]\n\turl = https://github.com/acme/docs\n',
+    })
+    vars.GITHUB_API_URL = gh.baseUrl
+    event = {
+      name: 'pull_request',
+      payload: {
+        action: 'synchronize',
+        number: 7,
+        pull_request: {
+          number: 7,
+          title: 'Docs change',
+          html_url: 'https://github.com/acme/docs/pull/7',
+          user: { login: 'octocat', type: 'User' },
+          head: { ref: 'docs/change', sha: HEAD_SHA, repo: { full_name: 'acme/docs' } },
+          base: { ref: 'main', sha: BASE_SHA, repo: { full_name: 'acme/docs' } },
+        },
+      },
+    }
+  }
+  const run = await runAction({
+    runtime,
+    action: 'check',
+    inputs: scenario.inputs ?? {},
+    env: vars,
+    event,
+    killAfterMs: 240_000,
+  })
+  return { run, ...(gh ? { gh } : {}) }
+}

@@ -1,0 +1,129 @@
+import { existsSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { MINT_VERSION } from '../../src/inputs/catalogue.js'
+import { RUNTIMES } from './harness.js'
+import { SCENARIOS, type Scenario, runScenario } from '../cli/scenarios.js'
+import { alive, cliRuns, fakeNpm, fakeToolCache, writeFakeCli } from '../simulator/fake-tools.js'
+
+/**
+ * What the check action starts, through the bundle as the runner runs it: npm (a script that installs
+ * the fake CLI, hangs or fails) and the Mintlify CLI (the fake that replays the real one's output, or
+ * hangs). What either may read of the environment, how the install lands in the tool cache, and how
+ * wait-timeout ends a hung one with all it started. Real processes and the real clock: a hang is
+ * ended by wait-timeout however busy the machine is, and the guards below only wait for the ending.
+ */
+
+const site = SCENARIOS.find((s) => s.name.startsWith('pages named errors.mdx')) as Scenario
+const SECRETS = {
+  GITHUB_TOKEN: 'ghs_secret_of_the_job',
+  ACTIONS_RUNTIME_TOKEN: 'runtime-secret',
+  ACTIONS_ID_TOKEN_REQUEST_TOKEN: 'oidc',
+}
+
+/** Names a child must never see: the action's inputs, tokens and the runner's secrets. */
+const forbidden = (env: Record<string, string>): string[] =>
+  Object.keys(env).filter((name) => /^(INPUT_|ACTIONS_|GITHUB_TOKEN$)/.test(name))
+
+/** Waits (a hang guard, not a verdict) until none of these processes is left. */
+async function gone(pids: number[]): Promise<boolean> {
+  for (let i = 0; i < 100 && pids.some(alive); i++) await new Promise((r) => setTimeout(r, 100))
+  return !pids.some(alive)
+}
+
+describe('the programs the check starts', () => {
+  test('a cold install: npm ci from the shipped lockfile, no optional packages, no scripts; neither npm nor the CLI sees an input, a token or a secret', async () => {
+    const npm = fakeNpm('install')
+    const toolCache = mkdtempSync(join(tmpdir(), 'empty-tool-cache-'))
+    const { run } = await runScenario({ ...site, inputs: { 'api-key': 'mint_admin_key_never_for_npm' } }, RUNTIMES[0], {
+      toolCache,
+      path: npm.path,
+      env: SECRETS,
+    })
+    expect(run.code).toBe(1)
+    expect(run.errors.at(-1)).toContain('Docs check: 2 problems')
+    const [install, ...more] = npm.runs()
+    expect(more).toEqual([])
+    expect(install?.args.slice(0, 3)).toEqual(['ci', '--omit=optional', '--ignore-scripts'])
+    expect(install?.packageJson).toMatch(/"@img\/sharp-[a-z0-9-]+": "\d/)
+    expect(install?.lock).toMatch(/"integrity": "sha512-/)
+    expect(forbidden(install?.env ?? {})).toEqual([])
+    // installed in a folder of its own, then renamed into place whole, as @actions/tool-cache lays it out
+    const folder = join(toolCache, 'mintlify-cli', MINT_VERSION, process.arch)
+    expect(install?.cwd).not.toBe(folder)
+    expect(existsSync(join(folder, '.mintlify-docs-action-installed'))).toBe(true)
+    expect(existsSync(join(toolCache, 'mintlify-cli', MINT_VERSION, `${process.arch}.complete`))).toBe(true)
+    const cli = cliRuns(folder)
+    expect(cli.map((r) => r.args[0]).sort()).toEqual(['a11y', 'broken-links'])
+    for (const r of cli) {
+      expect(forbidden(r.env)).toEqual([])
+      expect(JSON.stringify(r.env)).not.toContain('mint_admin_key_never_for_npm')
+      expect(r.env.NODE_OPTIONS).toMatch(/^--require ".*wide-output\.cjs"$/)
+    }
+  })
+
+  test('a half-finished install (the CLI there, its install never finished) is installed again, never taken as installed', async () => {
+    const npm = fakeNpm('install')
+    const toolCache = mkdtempSync(join(tmpdir(), 'partial-tool-cache-'))
+    const folder = join(toolCache, 'mintlify-cli', MINT_VERSION, process.arch)
+    writeFakeCli(folder, 'replay')
+    const { run } = await runScenario(site, RUNTIMES[0], { toolCache, path: npm.path })
+    expect(npm.runs()).toHaveLength(1)
+    expect(run.stdout).toContain(`Installing mint@${MINT_VERSION} from this action's lockfile`)
+    expect(existsSync(join(folder, '.mintlify-docs-action-installed'))).toBe(true)
+  })
+
+  test('another mint-version installs without the lockfile, with one notice saying so', async () => {
+    const npm = fakeNpm('install')
+    const toolCache = mkdtempSync(join(tmpdir(), 'other-version-'))
+    const { run } = await runScenario({ ...site, inputs: { 'mint-version': '4.2.900' } }, RUNTIMES[0], {
+      toolCache,
+      path: npm.path,
+    })
+    expect(npm.runs()[0]?.args).toEqual(expect.arrayContaining(['install', '--omit=optional', 'mint@4.2.900']))
+    expect(run.notices.filter((n) => n.includes('is not the version this action pins'))).toHaveLength(1)
+  })
+
+  test('npm that fails: the step says npm could not install, never a verdict', async () => {
+    const npm = fakeNpm('fail')
+    const { run } = await runScenario(site, RUNTIMES[0], {
+      toolCache: mkdtempSync(join(tmpdir(), 'failing-npm-')),
+      path: npm.path,
+    })
+    expect(run.code).toBe(1)
+    expect(run.errors.at(-1)).toContain(
+      `Could not install the Mintlify CLI: npm could not install mint@${MINT_VERSION}`,
+    )
+    expect(run.errors.at(-1)).toContain('ECONNREFUSED')
+  })
+
+  test('a hung install ends at wait-timeout, saying so, with npm and what it started', async () => {
+    const npm = fakeNpm('hang')
+    const { run } = await runScenario({ ...site, inputs: { 'wait-timeout': '2s' } }, RUNTIMES[0], {
+      toolCache: mkdtempSync(join(tmpdir(), 'hung-npm-')),
+      path: npm.path,
+    })
+    expect(run.code).toBe(1)
+    expect(run.errors.at(-1)).toContain(
+      `The install of the Mintlify CLI (npm ci of mint@${MINT_VERSION}) did not finish within wait-timeout (2.0s)`,
+    )
+    const pids = npm.pids()
+    expect(pids).toBeDefined()
+    expect(await gone([pids?.npm ?? 0, pids?.child ?? 0])).toBe(true)
+  })
+
+  test('a hung CLI ends at wait-timeout, saying which command, with every process it started', async () => {
+    const cli = fakeToolCache('hang')
+    const { run } = await runScenario({ ...site, inputs: { 'wait-timeout': '2s' } }, RUNTIMES[0], {
+      toolCache: cli.toolCache,
+    })
+    expect(run.code).toBe(1)
+    expect(run.errors.at(-1)).toMatch(
+      /mint (broken-links|a11y) on the docs did not finish within wait-timeout \(2\.0s\)/,
+    )
+    const pids = cli.pids()
+    expect(pids).toHaveLength(2)
+    expect(await gone(pids.flatMap((p) => [p.cli, p.child]))).toBe(true)
+  })
+})

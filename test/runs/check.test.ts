@@ -1,0 +1,18 @@
+import { describe, test } from 'vitest'
+import { IN_PROCESS } from '../e2e/harness.js'
+import { fakeToolCache } from '../simulator/fake-tools.js'
+import { SCENARIOS, runScenario } from '../cli/scenarios.js'
+
+/**
+ * The check action's cases (test/cli/scenarios.ts) in-process, against the fake CLI: the real CLI's
+ * own output for the same tree and command, recorded by the real-CLI suite (npm run test:cli), so
+ * the check's run, its comparison with the base, its annotations and summary are held by npm test.
+ */
+describe('the check action', () => {
+  for (const scenario of SCENARIOS)
+    test(scenario.name, async () => {
+      const cli = fakeToolCache('replay')
+      const { run, gh } = await runScenario(scenario, IN_PROCESS, { toolCache: cli.toolCache })
+      scenario.check(run, gh)
+    })
+})

@@ -1,0 +1,107 @@
+// The Mintlify CLI as `npm test` has it: a script that prints what the real CLI printed, byte for
+// byte, for the same command on the same tree of files. Installed into a test's tool cache where the
+// action looks for the CLI (test/simulator/fake-tools.ts), configured by fake-mint.json beside it
+// (the action gives the CLI no variable of its own: its environment is an allow-list).
+//
+// - replay: the recording for this tree (every file's path and bytes) and these arguments, from
+//   test/cli/recordings/; none is an error the check reads as no verdict.
+// - record: runs the real CLI (the real-CLI suite, npm run test:cli) and keeps what it printed, the
+//   folder it ran in written as {{cwd}} (a11y names unparsable pages by absolute path).
+// - hang: starts a child that never ends, writes both process ids, and never ends itself.
+// Every mode writes the names of the variables it was given (env.jsonl), for the test that shows
+// no INPUT_* variable, token or key reaches the CLI.
+import { spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+
+// the folder of the entry the action ran (node_modules/mint/index.js), where its configuration is
+const here = dirname(process.argv[1] ?? '.')
+const config = JSON.parse(readFileSync(join(here, 'fake-mint.json'), 'utf8'))
+const args = process.argv.slice(2)
+const cwd = process.cwd()
+appendFileSync(join(here, 'env.jsonl'), `${JSON.stringify({ args, env: process.env })}\n`)
+
+/** Each file of the tree (POSIX path, relative) with the hash of its bytes, in order. */
+function files(folder) {
+  const found = new Map()
+  const walk = (at) => {
+    for (const entry of readdirSync(at, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(at, entry.name)
+      if (entry.isDirectory()) walk(path)
+      else
+        found.set(
+          relative(folder, path).split('\\').join('/'),
+          createHash('sha256').update(readFileSync(path)).digest('hex'),
+        )
+    }
+  }
+  walk(folder)
+  return found
+}
+
+const before = files(cwd)
+const fingerprint = createHash('sha256')
+  .update([...before].map(([path, hash]) => `${path}\0${hash}`).join('\n'))
+  .digest('hex')
+const key = createHash('sha256')
+  .update(`${fingerprint} ${args.join(' ')}`)
+  .digest('hex')
+  .slice(0, 32)
+const file = join(config.recordings, `${key}.json`)
+
+if (config.mode === 'hang') {
+  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' })
+  writeFileSync(join(here, `pids-${process.pid}.json`), JSON.stringify({ cli: process.pid, child: child.pid }))
+  setInterval(() => {}, 1000)
+} else if (config.mode === 'record') {
+  const real = spawn(process.execPath, [config.real, ...args], {
+    cwd,
+    env: process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const streams = { stdout: '', stderr: '' }
+  real.stdout.setEncoding('utf8').on('data', (chunk) => (streams.stdout += chunk))
+  real.stderr.setEncoding('utf8').on('data', (chunk) => (streams.stderr += chunk))
+  real.on('close', (exitCode) => {
+    mkdirSync(config.recordings, { recursive: true })
+    // what the command wrote into the tree (on a mint.json site, broken-links writes a docs.json)
+    const wrote = Object.fromEntries(
+      [...files(cwd)]
+        .filter(([path, hash]) => before.get(path) !== hash)
+        .map(([path]) => [path, readFileSync(join(cwd, path), 'utf8')]),
+    )
+    // each stream apart (their interleaving is the scheduler's), the folder as {{cwd}}, and the
+    // spinner at its first frame (which frame shows depends on timing): the rest byte for byte
+    const kept = (text) =>
+      text
+        .split(cwd)
+        .join('{{cwd}}')
+        .replace(/^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏](?= )/gm, '⠋')
+    const recorded = {
+      args,
+      exitCode,
+      stdout: kept(streams.stdout),
+      stderr: kept(streams.stderr),
+      ...(Object.keys(wrote).length ? { wrote } : {}),
+    }
+    writeFileSync(file, `${JSON.stringify(recorded, null, 1)}\n`)
+    process.stdout.write(streams.stdout)
+    process.stderr.write(streams.stderr)
+    process.exitCode = exitCode ?? 1
+  })
+} else if (existsSync(file)) {
+  const recorded = JSON.parse(readFileSync(file, 'utf8'))
+  for (const [path, text] of Object.entries(recorded.wrote ?? {})) {
+    mkdirSync(dirname(join(cwd, path)), { recursive: true })
+    writeFileSync(join(cwd, path), text)
+  }
+  process.stdout.write(recorded.stdout.split('{{cwd}}').join(cwd))
+  process.stderr.write(recorded.stderr.split('{{cwd}}').join(cwd))
+  process.exitCode = recorded.exitCode ?? 1
+} else {
+  process.stderr.write(
+    `fake mint: no recording of "mint ${args.join(' ')}" on this tree (${key}): run npm run test:cli\n`,
+  )
+  process.exitCode = 70
+}

@@ -1,0 +1,37 @@
+// npm as the check action's tests have it (test/simulator/fake-tools.ts): writes down each run (its
+// arguments, folder, environment and the package files there), then, as fake-npm.json says:
+// - install: leaves the fake Mintlify CLI (replaying the real one's recordings) in node_modules;
+// - hang: starts a child that never ends, writes both process ids, and never ends itself;
+// - fail: says what a registry that cannot be reached says, and exits 1.
+import { spawn } from 'node:child_process'
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const [configFile, ...args] = process.argv.slice(2)
+const config = JSON.parse(readFileSync(configFile, 'utf8'))
+const cwd = process.cwd()
+const read = (name) => (existsSync(join(cwd, name)) ? readFileSync(join(cwd, name), 'utf8') : undefined)
+appendFileSync(
+  config.log,
+  `${JSON.stringify({ args, cwd, env: process.env, packageJson: read('package.json'), lock: read('package-lock.json') })}\n`,
+)
+if (config.mode === 'hang') {
+  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' })
+  writeFileSync(config.pids, JSON.stringify({ npm: process.pid, child: child.pid }))
+  setInterval(() => {}, 1000)
+} else if (config.mode === 'fail') {
+  process.stderr.write('npm error code ECONNREFUSED\nnpm error network request to the registry failed\n')
+  process.exitCode = 1
+} else {
+  const version = /mint@(\S+)/.exec(args.join(' '))?.[1] ?? JSON.parse(read('package.json') ?? '{}').dependencies?.mint
+  const mint = join(cwd, 'node_modules', 'mint')
+  mkdirSync(mint, { recursive: true })
+  const simulator = dirname(fileURLToPath(import.meta.url))
+  writeFileSync(join(mint, 'package.json'), JSON.stringify({ name: 'mint', version, type: 'module' }))
+  writeFileSync(join(mint, 'index.js'), `import ${JSON.stringify(join(simulator, 'fake-mint.mjs'))}\n`)
+  writeFileSync(
+    join(mint, 'fake-mint.json'),
+    JSON.stringify({ mode: 'replay', recordings: join(simulator, '..', 'cli', 'recordings') }),
+  )
+}

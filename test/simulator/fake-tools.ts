@@ -1,0 +1,127 @@
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { homedir, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { INSIDE_MARKER } from '../../src/check/mint-cli.js'
+import { MINT_VERSION } from '../../src/inputs/catalogue.js'
+import { ROOT } from '../e2e/harness.js'
+
+/**
+ * The programs the check action starts, as tests have them: the Mintlify CLI (fake-mint.mjs: the real
+ * CLI's recorded output, or the real CLI recording it, or a hang) installed in a tool cache of the
+ * test's own, in the folder the action installs it to; and npm (fake-npm.mjs) on a PATH of the
+ * test's own, which installs that fake CLI, hangs or fails, and writes down what it was given.
+ */
+
+/** Where the recordings of the real CLI live (the real-CLI suite writes them, npm test reads them). */
+export const RECORDINGS = join(ROOT, 'test', 'cli', 'recordings')
+
+/** The real CLI, where scripts/install-mint.mjs installed it. */
+export const REAL_TOOL_CACHE = process.env.MINT_TOOL_CACHE || join(homedir(), '.cache', 'mintlify-docs-action')
+export const REAL_CLI = join(
+  REAL_TOOL_CACHE,
+  'mintlify-cli',
+  MINT_VERSION,
+  process.arch,
+  'node_modules',
+  'mint',
+  'index.js',
+)
+
+export type MintMode = 'replay' | 'record' | 'hang'
+
+export interface FakeCli {
+  toolCache: string
+  /** The folder the CLI is installed in (`<tool cache>/mintlify-cli/<version>/<arch>`). */
+  folder: string
+  /** Each run of the CLI: its arguments and every variable it was given. */
+  runs(): Array<{ args: string[]; env: Record<string, string> }>
+  /** Each hung CLI's process and its child's. */
+  pids(): Array<{ cli: number; child: number }>
+}
+
+/** Writes the fake CLI into `folder` (what an install leaves there). */
+export function writeFakeCli(folder: string, mode: MintMode, version = MINT_VERSION): void {
+  const mint = join(folder, 'node_modules', 'mint')
+  mkdirSync(mint, { recursive: true })
+  writeFileSync(join(mint, 'package.json'), JSON.stringify({ name: 'mint', version, type: 'module' }))
+  writeFileSync(join(mint, 'index.js'), `import ${JSON.stringify(join(ROOT, 'test', 'simulator', 'fake-mint.mjs'))}\n`)
+  writeFileSync(join(mint, 'fake-mint.json'), JSON.stringify({ mode, recordings: RECORDINGS, real: REAL_CLI }))
+}
+
+/** Each run of the fake CLI installed in `folder`: its arguments and every variable it was given. */
+export function cliRuns(folder: string): Array<{ args: string[]; env: Record<string, string> }> {
+  const file = join(folder, 'node_modules', 'mint', 'env.jsonl')
+  if (!existsSync(file)) return []
+  return readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { args: string[]; env: Record<string, string> })
+}
+
+/** A tool cache with the fake CLI installed in it, whole (the marker the action looks for written). */
+export function fakeToolCache(mode: MintMode): FakeCli {
+  const toolCache = mkdtempSync(join(tmpdir(), 'tool-cache-'))
+  const folder = join(toolCache, 'mintlify-cli', MINT_VERSION, process.arch)
+  writeFakeCli(folder, mode)
+  writeFileSync(join(folder, INSIDE_MARKER), `${MINT_VERSION}\n`)
+  writeFileSync(join(toolCache, 'mintlify-cli', MINT_VERSION, `${process.arch}.complete`), '')
+  return {
+    toolCache,
+    folder,
+    runs: () => cliRuns(folder),
+    pids: () => {
+      const mint = join(folder, 'node_modules', 'mint')
+      return readdirSync(mint)
+        .filter((f) => /^pids-\d+\.json$/.test(f))
+        .map((f) => JSON.parse(readFileSync(join(mint, f), 'utf8')) as { cli: number; child: number })
+    },
+  }
+}
+
+export type NpmMode = 'install' | 'hang' | 'fail'
+
+export interface FakeNpm {
+  /** A PATH that finds this npm first. */
+  path: string
+  /** Each run: its arguments, folder, environment and the package files it found there. */
+  runs(): Array<{ args: string[]; cwd: string; env: Record<string, string>; packageJson?: string; lock?: string }>
+  pids(): { npm: number; child: number } | undefined
+}
+
+/** npm as a script: `install` leaves the fake CLI (replaying) where npm was asked to install. */
+export function fakeNpm(mode: NpmMode): FakeNpm {
+  const bin = mkdtempSync(join(tmpdir(), 'fake-npm-'))
+  const config = join(bin, 'fake-npm.json')
+  writeFileSync(config, JSON.stringify({ mode, log: join(bin, 'runs.jsonl'), pids: join(bin, 'pids.json') }))
+  const script = join(ROOT, 'test', 'simulator', 'fake-npm.mjs')
+  writeFileSync(
+    join(bin, 'npm'),
+    `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(script)} ${JSON.stringify(config)} "$@"\n`,
+  )
+  chmodSync(join(bin, 'npm'), 0o755)
+  return {
+    path: `${bin}:${process.env.PATH ?? ''}`,
+    runs: () => {
+      const file = join(bin, 'runs.jsonl')
+      if (!existsSync(file)) return []
+      return readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as ReturnType<FakeNpm['runs']>[number])
+    },
+    pids: () => {
+      const file = join(bin, 'pids.json')
+      return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { npm: number; child: number }) : undefined
+    },
+  }
+}
+
+/** Whether a process is still there (signal 0 asks without sending). */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
