@@ -4525,9 +4525,11 @@ function linkedPage(target, from) {
     if (path === '')
         return undefined;
     const joined = path.startsWith('/') ? path.slice(1) : external_node_path_.posix.join(external_node_path_.posix.dirname(from), path);
-    const normal = external_node_path_.posix.normalize(joined).replace(/^\.\/?/, '');
-    if (normal.startsWith('..'))
+    const normal = external_node_path_.posix.normalize(joined);
+    if (normal === '..' || normal.startsWith('../'))
         return undefined;
+    if (normal === '.')
+        return '';
     return pageSlug(normal);
 }
 /** Why a new broken link broke: it points to a page this pull request renamed or deleted. */

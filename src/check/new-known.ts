@@ -99,8 +99,9 @@ export function linkedPage(target: string, from: string): string | undefined {
   const path = target.replace(/[#?].*$/, '')
   if (path === '') return undefined
   const joined = path.startsWith('/') ? path.slice(1) : posix.join(posix.dirname(from), path)
-  const normal = posix.normalize(joined).replace(/^\.\/?/, '')
-  if (normal.startsWith('..')) return undefined
+  const normal = posix.normalize(joined)
+  if (normal === '..' || normal.startsWith('../')) return undefined
+  if (normal === '.') return ''
   return pageSlug(normal)
 }
 

@@ -1,0 +1,321 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { MAX_BASE_FILES, buildBase, checkedOut, docsChanges, pageChanges } from '../../src/check/base-tree.js'
+import { lockFor } from '../../src/check/mint-cli.js'
+import { type PlacedProblem, explain, judge, linkedPage, pageSlug } from '../../src/check/new-known.js'
+import { excluder, outputWidth, stubPage } from '../../src/check/site-tree.js'
+import type { ChangedFile } from '../../src/github/change.js'
+
+/**
+ * What this pull request broke, in parts: which problems are new against the base, why a link broke
+ * (a page renamed or deleted), how the base is rebuilt from the checkout and GitHub's contents, and
+ * the install's lockfile for the runner's platform. Pure or on temporary folders, no CLI.
+ */
+
+const link = (file: string, target: string, lineText = `[x](${target})`, line = 1): PlacedProblem => ({
+  rule: 'broken-link',
+  file,
+  path: file,
+  target,
+  message: `The link ${target} leads nowhere.`,
+  line,
+  lineText,
+})
+
+describe('new or known', () => {
+  test('matched by rule, file and target, never by line: a line that moved is known', () => {
+    const judged = judge([link('a.mdx', '/x', '[x](/x)', 40)], [link('a.mdx', '/x', '[x](/x)', 3)])
+    expect(judged.map((j) => j.status)).toEqual(['known'])
+  })
+
+  test('a target linked more often than before: the places whose line the base has are known, the rest new', () => {
+    const head = [
+      link('a.mdx', '/x', 'old [x](/x)'),
+      link('a.mdx', '/x', 'added [x](/x)', 2),
+      link('a.mdx', '/x', 'also old [x](/x)', 3),
+    ]
+    const base = [link('a.mdx', '/x', 'also old [x](/x)'), link('a.mdx', '/x', 'old [x](/x)', 2)]
+    expect(judge(head, base).map((j) => j.status)).toEqual(['known', 'new', 'known'])
+  })
+
+  test('fewer places matched by line than the base has: known all the same, up to its count', () => {
+    const head = [link('a.mdx', '/x', 'edited [x](/x)'), link('a.mdx', '/x', 'edited too [x](/x)', 2)]
+    const base = [link('a.mdx', '/x', 'one'), link('a.mdx', '/x', 'two')]
+    expect(judge(head, base).map((j) => j.status)).toEqual(['known', 'known'])
+  })
+
+  test('another rule, file or target is another problem', () => {
+    const base = [link('a.mdx', '/x')]
+    expect(
+      judge([link('b.mdx', '/x'), link('a.mdx', '/y'), { ...link('a.mdx', '/x'), rule: 'broken-redirect' }], base).map(
+        (j) => j.status,
+      ),
+    ).toEqual(['new', 'new', 'new'])
+  })
+
+  test('a renamed file is matched by its old name', () => {
+    const judged = judge([link('guides/b.mdx', '/x')], [link('guides/a.mdx', '/x')], (f) =>
+      f === 'guides/b.mdx' ? 'guides/a.mdx' : f,
+    )
+    expect(judged[0]?.status).toBe('known')
+  })
+
+  test('a new broken link to a page the pull request renamed says so, with the redirect', () => {
+    const judged = judge([link('one.mdx', '/guides/a#install')], [], undefined, [
+      { from: 'guides/a.mdx', to: 'guides/b.mdx' },
+    ])
+    expect(judged[0]?.because).toEqual({
+      change: { from: 'guides/a.mdx', to: 'guides/b.mdx' },
+      redirect: { source: '/guides/a', destination: '/guides/b' },
+    })
+  })
+})
+
+describe('the page a link points to', () => {
+  test.each([
+    ['/guides/a', 'index.mdx', 'guides/a'],
+    ['/guides/a#x', 'index.mdx', 'guides/a'],
+    ['/guides/a?tab=1', 'index.mdx', 'guides/a'],
+    ['/guides/', 'index.mdx', 'guides'],
+    ['a', 'guides/b.mdx', 'guides/a'],
+    ['./a', 'guides/b.mdx', 'guides/a'],
+    ['../start', 'guides/b.mdx', 'start'],
+    ['/guides/index', 'x.mdx', 'guides'],
+    ['#anchor', 'x.mdx', undefined],
+    ['/', 'x.mdx', ''],
+    ['https://example.com/guides/a', 'x.mdx', undefined],
+    ['mailto:a@b.c', 'x.mdx', undefined],
+    ['//cdn.example.com/a', 'x.mdx', undefined],
+    ['../../outside', 'x.mdx', undefined],
+  ])('%s from %s → %s', (target, from, page) => {
+    expect(linkedPage(target, from)).toBe(page)
+  })
+
+  test("a page's address", () => {
+    expect(pageSlug('guides/a.mdx')).toBe('guides/a')
+    expect(pageSlug('guides/index.md')).toBe('guides')
+    expect(pageSlug('index.mdx')).toBe('')
+  })
+
+  test('a deleted page: said, and no redirect made up; a link elsewhere: nothing to explain', () => {
+    expect(explain(link('one.mdx', '/guides/a'), [{ from: 'guides/a.mdx' }])).toEqual({
+      change: { from: 'guides/a.mdx' },
+    })
+    expect(explain(link('one.mdx', '/guides/c'), [{ from: 'guides/a.mdx' }])).toBeUndefined()
+  })
+})
+
+describe("the pull request's pages", () => {
+  const files: ChangedFile[] = [
+    {
+      filename: 'docs/guides/b.mdx',
+      status: 'renamed',
+      previousFilename: 'docs/guides/a.mdx',
+      additions: 0,
+      deletions: 0,
+    },
+    { filename: 'docs/old.mdx', status: 'removed', additions: 0, deletions: 3 },
+    { filename: 'docs/images/x.png', status: 'removed', additions: 0, deletions: 0 },
+    { filename: 'src/app.ts', status: 'modified', additions: 1, deletions: 1 },
+  ]
+
+  test('renamed and deleted pages, relative to the docs folder (not images, not code)', () => {
+    expect(pageChanges(files, 'docs')).toEqual([{ from: 'guides/a.mdx', to: 'guides/b.mdx' }, { from: 'old.mdx' }])
+  })
+
+  test('the files of the docs folder only', () => {
+    expect(docsChanges(files, 'docs').map((f) => f.filename)).toEqual([
+      'docs/guides/b.mdx',
+      'docs/old.mdx',
+      'docs/images/x.png',
+    ])
+    expect(docsChanges(files, '')).toHaveLength(4)
+  })
+})
+
+describe('the base, rebuilt', () => {
+  const tree = (files: Record<string, string>): string => {
+    const dir = mkdtempSync(join(tmpdir(), 'base-test-'))
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true })
+      writeFileSync(join(dir, path), text)
+    }
+    return dir
+  }
+
+  test('added files go, changed and removed ones come back from the base, a renamed one under its old name', async () => {
+    const docs = tree({
+      'docs/new.mdx': 'new',
+      'docs/changed.mdx': 'after',
+      'docs/b.mdx': 'moved',
+      'docs/same.mdx': 'same',
+    })
+    const base: Record<string, string> = {
+      'docs/changed.mdx': 'before',
+      'docs/gone.mdx': 'gone',
+      'docs/a.mdx': 'moved',
+    }
+    const asked: string[] = []
+    const api = {
+      fileAt: (_repo: unknown, path: string, ref: string) => {
+        asked.push(`${path}@${ref}`)
+        return Promise.resolve(base[path] === undefined ? undefined : Buffer.from(base[path] ?? ''))
+      },
+    }
+    const to = join(mkdtempSync(join(tmpdir(), 'base-out-')), 'base')
+    const built = await buildBase({
+      api,
+      repo: { owner: 'acme', repo: 'docs' },
+      ref: 'b'.repeat(40),
+      docs: join(docs, 'docs'),
+      docsFolder: 'docs',
+      files: [
+        { filename: 'docs/new.mdx', status: 'added', additions: 1, deletions: 0 },
+        { filename: 'docs/changed.mdx', status: 'modified', additions: 1, deletions: 1 },
+        { filename: 'docs/gone.mdx', status: 'removed', additions: 0, deletions: 1 },
+        { filename: 'docs/b.mdx', status: 'renamed', previousFilename: 'docs/a.mdx', additions: 0, deletions: 0 },
+        { filename: 'src/app.ts', status: 'modified', additions: 1, deletions: 1 },
+      ],
+      to,
+    })
+    expect(built).toEqual({ ok: true, fetched: 3, ref: 'b'.repeat(40) })
+    expect(asked).toEqual([
+      `docs/changed.mdx@${'b'.repeat(40)}`,
+      `docs/gone.mdx@${'b'.repeat(40)}`,
+      `docs/a.mdx@${'b'.repeat(40)}`,
+    ])
+    expect(existsSync(join(to, 'new.mdx'))).toBe(false)
+    expect(existsSync(join(to, 'b.mdx'))).toBe(false)
+    expect(readFileSync(join(to, 'changed.mdx'), 'utf8')).toBe('before')
+    expect(readFileSync(join(to, 'gone.mdx'), 'utf8')).toBe('gone')
+    expect(readFileSync(join(to, 'a.mdx'), 'utf8')).toBe('moved')
+    expect(readFileSync(join(to, 'same.mdx'), 'utf8')).toBe('same')
+  })
+
+  test('more changed files than it fetches: no base, said why, nothing asked', async () => {
+    const files: ChangedFile[] = Array.from({ length: MAX_BASE_FILES + 1 }, (_, i) => ({
+      filename: `p${i}.mdx`,
+      status: 'modified',
+      additions: 1,
+      deletions: 1,
+    }))
+    const api = { fileAt: () => Promise.reject(new Error('not to be asked')) }
+    const built = await buildBase({
+      api,
+      repo: { owner: 'a', repo: 'b' },
+      ref: 'r',
+      docs: tree({}),
+      docsFolder: '',
+      files,
+      to: join(tmpdir(), 'never'),
+    })
+    expect(built).toMatchObject({
+      ok: false,
+      why: expect.stringContaining(`more than the ${MAX_BASE_FILES}`) as string,
+    })
+  })
+
+  test('the commit checked out: a detached HEAD, a branch, a packed ref, none', () => {
+    const sha = 'c'.repeat(40)
+    expect(checkedOut(tree({ '.git/HEAD': `${sha}\n` }), '')).toBe(sha)
+    expect(checkedOut(tree({ '.git/HEAD': 'ref: refs/heads/main\n', '.git/refs/heads/main': `${sha}\n` }), '')).toBe(
+      sha,
+    )
+    expect(
+      checkedOut(
+        tree({ '.git/HEAD': 'ref: refs/heads/main\n', '.git/packed-refs': `# pack-refs\n${sha} refs/heads/main\n` }),
+        '',
+      ),
+    ).toBe(sha)
+    expect(checkedOut(tree({ 'docs/.git/HEAD': `${sha}\n` }), 'docs')).toBe(sha)
+    expect(checkedOut(tree({ 'docs/index.mdx': '' }), 'docs')).toBeUndefined()
+  })
+})
+
+describe('the copy the CLI checks', () => {
+  test("a page's stand-in keeps its front matter and headings, nothing it could not parse", () => {
+    const text = '---\ntitle: A\n---\n\n# A\n\nAn unclosed {x\n\n## Install {#install}\n\n## Use\n'
+    expect(stubPage(text)).toBe('---\ntitle: A\n---\n\n# A\n\n## Use\n')
+    expect(stubPage(text, false)).toBe('---\ntitle: A\n---\n')
+    expect(stubPage('no front matter\n# H\n')).toBe('\n# H\n')
+  })
+
+  test('exclude globs match paths relative to the docs folder', () => {
+    const excluded = excluder(['drafts/**', 'snippets/legacy.mdx'])
+    expect(['drafts/a.mdx', 'drafts/x/b.mdx', 'snippets/legacy.mdx', 'guides/a.mdx'].map((f) => excluded?.(f))).toEqual(
+      [true, true, true, false],
+    )
+    expect(excluder([])).toBeUndefined()
+  })
+
+  test("the output's width: twice the longest name or target, bounded", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'width-'))
+    writeFileSync(join(dir, 'index.mdx'), '# Home\n\n[a](/short)\n')
+    expect(outputWidth(dir)).toBe(200)
+    writeFileSync(join(dir, 'index.mdx'), `[a](/${'x'.repeat(300)})\n[b](</with spaces ${'y'.repeat(200)}>)\n`)
+    expect(outputWidth(dir)).toBe(2 * `[a](/${'x'.repeat(300)})`.length + 40)
+    writeFileSync(join(dir, 'index.mdx'), `[a](/${'x'.repeat(9000)})\n`)
+    expect(outputWidth(dir)).toBe(8000)
+  })
+})
+
+describe("the install's lockfile for this runner", () => {
+  const lock = {
+    packages: {
+      '': { name: 'mintlify-cli', dependencies: { mint: '4.2.941' } },
+      'node_modules/mint': { version: '4.2.941' },
+      'node_modules/@img/sharp-linux-x64': {
+        version: '0.33.5',
+        os: ['linux'],
+        cpu: ['x64'],
+        libc: ['glibc'],
+        optional: true,
+      },
+      'node_modules/@img/sharp-libvips-linux-x64': {
+        version: '1.0.4',
+        os: ['linux'],
+        cpu: ['x64'],
+        libc: ['glibc'],
+        optional: true,
+      },
+      'node_modules/@img/sharp-linuxmusl-x64': {
+        version: '0.33.5',
+        os: ['linux'],
+        cpu: ['x64'],
+        libc: ['musl'],
+        optional: true,
+      },
+      'node_modules/@img/sharp-win32-x64': { version: '0.33.5', os: ['win32'], cpu: ['x64'], optional: true },
+      'node_modules/@img/sharp-darwin-arm64': { version: '0.33.5', os: ['darwin'], cpu: ['arm64'], optional: true },
+    },
+  }
+
+  test.each([
+    [
+      { platform: 'linux', arch: 'x64', libc: 'glibc' as const },
+      ['@img/sharp-linux-x64', '@img/sharp-libvips-linux-x64'],
+    ],
+    [{ platform: 'linux', arch: 'x64', libc: 'musl' as const }, ['@img/sharp-linuxmusl-x64']],
+    [{ platform: 'win32', arch: 'x64' }, ['@img/sharp-win32-x64']],
+    [{ platform: 'darwin', arch: 'arm64' }, ['@img/sharp-darwin-arm64']],
+  ])('%j: its image library made a direct dependency, in package.json and the lock alike', (on, images) => {
+    const made = lockFor(lock, '4.2.941', on)
+    expect(made?.images.sort()).toEqual([...images].sort())
+    const pkg = JSON.parse(made?.packageJson ?? '{}') as { dependencies: Record<string, string> }
+    const written = JSON.parse(made?.lock ?? '{}') as typeof lock
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(['mint', ...images].sort())
+    expect(written.packages[''].dependencies).toEqual(pkg.dependencies)
+    for (const name of images)
+      expect(
+        (written.packages as Record<string, { optional?: boolean }>)[`node_modules/${name}`]?.optional,
+      ).toBeUndefined()
+    // the shipped lock itself is left as it was
+    expect(lock.packages['node_modules/@img/sharp-linux-x64'].optional).toBe(true)
+  })
+
+  test('a platform with no image library in the lockfile: none', () => {
+    expect(lockFor(lock, '4.2.941', { platform: 'freebsd', arch: 'x64' })).toBeUndefined()
+  })
+})
