@@ -10,7 +10,7 @@ import { ACTIONS, ACTION_META, type ActionName, INPUTS, OUTPUTS, wordsFor } from
 const ROOT_META = {
   name: 'Mintlify docs agent and analytics',
   description:
-    'Mintlify docs from workflows: agent jobs and /docs comments, visitors, views and insights, deploy, preview and automation runs, and a health issue kept up to date.',
+    'Mintlify docs from workflows: agent jobs and /docs comments, visitors, views and insights, deploy, preview and automation runs, a health issue kept up to date, and a docs check of each pull request.',
 }
 
 /** A YAML scalar: always double-quoted, as JSON writes it (a valid YAML string whatever it holds). */

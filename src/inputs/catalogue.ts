@@ -102,7 +102,7 @@ export const ACTION_META: Record<ActionName, { name: string; description: string
   check: {
     name: 'Mintlify docs check',
     description:
-      "Check the docs with the Mintlify CLI (broken links, anchors and redirects, images without alt text, the theme colours' contrast): each problem annotated at its line, the pull request's own pages by default.",
+      "Check the docs with the Mintlify CLI (broken links, anchors and redirects, images without alt text, the theme colours' contrast): what a pull request broke anywhere in the site, against its base, each at its line.",
   },
 }
 

@@ -165,6 +165,23 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
+    name: 'a pull request that deletes a linked page: each broken link names the deletion, and no redirect is made up',
+    base: LINKED,
+    head: {
+      ...Object.fromEntries(Object.entries(LINKED).filter(([path]) => path !== 'guides/a.mdx')),
+      'docs.json': docsJson({}, ['index', 'one', 'two', 'three']),
+    },
+    checkout: 'merge',
+    check: (run) => {
+      expect(run.code).toBe(1)
+      const found = annotations(run).filter((a) => a.title === 'Broken link')
+      expect(found).toHaveLength(3)
+      for (const a of found) expect(a.message).toContain('guides/a.mdx was deleted in this pull request.')
+      expect(run.summary).toContain('Change the 3 links that point to them')
+      expect(run.summary).not.toContain('"destination"')
+    },
+  },
+  {
     name: 'a pull request that fixes a typo in a page with two old broken links passes, and lists them as known',
     base: OLD_BROKEN,
     head: { ...OLD_BROKEN, 'old.mdx': (OLD_BROKEN['old.mdx'] ?? '').replace('hre.', 'here.') },
@@ -318,6 +335,44 @@ export const SCENARIOS: Scenario[] = [
     check: (run) => {
       expect(run.code).toBe(1)
       expect(problemsOf(run).problems.map((p) => [p.file, p.target])).toEqual([['index.mdx', '/gone']])
+    },
+  },
+  {
+    name: 'an OpenAPI reference: links to its generated pages resolve, the broken ones are reported at their lines',
+    head: {
+      'docs.json': `${JSON.stringify(
+        {
+          $schema: 'https://mintlify.com/docs.json',
+          theme: 'mint',
+          name: 'Acme API',
+          colors: { primary: '#0B5D1E' },
+          navigation: {
+            groups: [
+              { group: 'Start', pages: ['index'] },
+              { group: 'API', openapi: 'openapi.json', pages: ['GET /users', 'api-reference/overview'] },
+            ],
+          },
+        },
+        null,
+        2,
+      )}\n`,
+      'openapi.json': `${JSON.stringify({
+        openapi: '3.0.0',
+        info: { title: 'Acme', version: '1' },
+        paths: { '/users': { get: { summary: 'List users', responses: { '200': { description: 'OK' } } } } },
+      })}\n`,
+      'api-reference/overview.mdx': `---\ntitle: Overview\nopenapi: "GET /users"\n---\n\nSee [users](/api-reference/list-users) and [nothing](/api-reference/nothing).\n`,
+      'index.mdx': page(
+        'Home',
+        '# Home\n\n[API](/api-reference/overview), [list](/api-reference/list-users), [bad](/api-reference/bad)',
+      ),
+    },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      expect(problemsOf(run).problems.map((p) => [p.file, p.line, p.target])).toEqual([
+        ['api-reference/overview.mdx', 6, '/api-reference/nothing'],
+        ['index.mdx', 7, '/api-reference/bad'],
+      ])
     },
   },
   {
