@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { RUNTIMES, type ActionRun, runAction } from '../e2e/harness.js'
@@ -152,6 +153,18 @@ describe('the check action on the real Mintlify CLI', () => {
     expect(run.code).toBe(0)
     const said = [...run.notices, run.summary].join('\n')
     expect(said).toMatch(/The build was not validated: mint validate needs the network|The build validates\./)
+  })
+
+  test("the action's install: at most 400 MB, no AI SDK, no install script's output, the whole folder marked", () => {
+    const folder = join(TOOL_CACHE, 'mintlify-cli', '4.2.941', process.arch)
+    const bytes = Number(execFileSync('du', ['-sb', folder], { encoding: 'utf8' }).split('\t')[0])
+    expect(bytes).toBeLessThanOrEqual(400e6)
+    for (const sdk of ['@anthropic-ai', '@openai', 'keytar', '@modelcontextprotocol/sdk'])
+      expect(existsSync(join(folder, 'node_modules', sdk)), sdk).toBe(false)
+    // sharp's install script would have built or fetched a binary here; the prebuilt package is used instead
+    expect(existsSync(join(folder, 'node_modules', 'sharp', 'build'))).toBe(false)
+    expect(existsSync(join(folder, '.mintlify-docs-action-installed'))).toBe(true)
+    expect(existsSync(join(TOOL_CACHE, 'mintlify-cli', '4.2.941', `${process.arch}.complete`))).toBe(true)
   })
 
   test('the tool cache holds the pinned version: the run finds it and installs nothing', async () => {

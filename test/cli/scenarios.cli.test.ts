@@ -1,7 +1,7 @@
 import { describe, test } from 'vitest'
 import { RUNTIMES } from '../e2e/harness.js'
 import { fakeToolCache } from '../simulator/fake-tools.js'
-import { SCENARIOS, runScenario } from './scenarios.js'
+import { SCENARIOS, checkEveryRun, runScenario } from './scenarios.js'
 
 /**
  * The check action's cases (scenarios.ts) against the real Mintlify CLI, through the bundle on Node 24:
@@ -14,8 +14,8 @@ describe('the check action on the real Mintlify CLI: every case', () => {
   for (const scenario of SCENARIOS)
     test(scenario.name, async () => {
       const cli = fakeToolCache('record')
-      const { run, gh } = await runScenario(scenario, RUNTIMES[0], { toolCache: cli.toolCache })
-      if (process.env.SHOW_RUN) console.log(run.stdout, run.stderr, run.summary)
+      const { run, gh, workspace } = await runScenario(scenario, RUNTIMES[0], { toolCache: cli.toolCache })
       scenario.check(run, gh)
+      checkEveryRun(run, workspace)
     })
 })

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { expect } from 'vitest'
@@ -110,7 +110,9 @@ const RENAMED: Files = {
 
 const renameCheck = (run: ActionRun): void => {
   expect(run.code).toBe(1)
-  const found = annotations(run).filter((a) => a.title === 'Broken link')
+  // exactly these three: nothing at the prose that names the old address, nothing known
+  const found = annotations(run)
+  expect(found.map((a) => a.title)).toEqual(['Broken link', 'Broken link', 'Broken link'])
   expect(found.map((a) => [a.file, a.line])).toEqual([
     ['one.mdx', '9'],
     ['three.mdx', '9'],
@@ -438,12 +440,29 @@ function writeFiles(dir: string, files: Files): void {
   }
 }
 
+/**
+ * What holds in every case: each annotation is at a file that exists in the workspace, there are no
+ * more than GitHub shows a step (9, and the step's own failure), and an annotation is always a new
+ * problem of problems-json.
+ */
+export function checkEveryRun(run: ActionRun, workspace: string): void {
+  const placed = annotations(run)
+    .concat(annotations(run, 'warning'))
+    .filter((a) => a.file !== undefined)
+  for (const a of placed) expect(existsSync(join(workspace, a.file ?? '')), a.file).toBe(true)
+  expect(annotations(run).length).toBeLessThanOrEqual(9)
+  if (run.outputs['problems-json']) {
+    const fresh = problemsOf(run).problems.filter((p) => p.status === 'new')
+    for (const a of annotations(run)) expect(fresh.some((p) => p.file === a.file)).toBe(true)
+  }
+}
+
 /** Runs a scenario: its workspace, a fake GitHub with its pull request, the given tool cache and PATH. */
 export async function runScenario(
   scenario: Scenario,
   runtime: Runtime,
   env: { toolCache: string; path?: string; env?: Record<string, string> },
-): Promise<{ run: ActionRun; gh?: GitHubSimulator }> {
+): Promise<{ run: ActionRun; gh?: GitHubSimulator; workspace: string }> {
   const workspace = mkdtempSync(join(tmpdir(), 'check-workspace-'))
   writeFiles(workspace, scenario.head)
   const vars: Record<string, string> = { ...env.env, GITHUB_WORKSPACE: workspace, RUNNER_TOOL_CACHE: env.toolCache }
@@ -488,5 +507,5 @@ export async function runScenario(
     event,
     killAfterMs: 240_000,
   })
-  return { run, ...(gh ? { gh } : {}) }
+  return { run, workspace, ...(gh ? { gh } : {}) }
 }

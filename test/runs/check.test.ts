@@ -1,7 +1,7 @@
 import { describe, test } from 'vitest'
 import { IN_PROCESS } from '../e2e/harness.js'
 import { fakeToolCache } from '../simulator/fake-tools.js'
-import { SCENARIOS, runScenario } from '../cli/scenarios.js'
+import { SCENARIOS, checkEveryRun, runScenario } from '../cli/scenarios.js'
 
 /**
  * The check action's cases (test/cli/scenarios.ts) in-process, against the fake CLI: the real CLI's
@@ -12,7 +12,8 @@ describe('the check action', () => {
   for (const scenario of SCENARIOS)
     test(scenario.name, async () => {
       const cli = fakeToolCache('replay')
-      const { run, gh } = await runScenario(scenario, IN_PROCESS, { toolCache: cli.toolCache })
+      const { run, gh, workspace } = await runScenario(scenario, IN_PROCESS, { toolCache: cli.toolCache })
       scenario.check(run, gh)
+      checkEveryRun(run, workspace)
     })
 })
