@@ -6,7 +6,7 @@
  *   run.ts                          builds the context, runs the mode from a table, ends the step
  *   modes/                          one file per mode, each its own room (context.ts and thread.ts are shared)
  *   summary/                        renderers: data in, escaped Markdown out
- *   agent/ analytics/ deploy/ github/  the domain: jobs, exports, deployments, the GitHub side
+ *   agent/ analytics/ check/ deploy/ github/  the domain: jobs, exports, the docs check, deployments, the GitHub side
  *   api/                            the service's API client
  *   inputs/                         the one place that reads inputs
  *   util/ types/                    the ground floor
@@ -18,7 +18,7 @@ const LAYERS = [
   ['run', '^src/run\\.ts$'],
   ['modes', '^src/modes/'],
   ['summary', '^src/summary/'],
-  ['domain', '^src/(agent|analytics|deploy|github)/'],
+  ['domain', '^src/(agent|analytics|check|deploy|github)/'],
   ['api', '^src/api/'],
   ['inputs', '^src/inputs/'],
   ['util', '^src/(util|types)/'],
