@@ -3561,6 +3561,7 @@ function readBrokenLinks(output, exitCode) {
             return {
                 ok: false,
                 unreadable: `a line the CLI's output should not have after ${file ?? 'its count'}: ${line.trim()}`,
+                wrapped: true,
             };
         afterBlank = false;
     }
@@ -3766,25 +3767,40 @@ function leaveOut(tree, excluded) {
 }
 /** The narrowest and widest output the CLI is given (outputWidth). */
 const WIDTH = { min: 200, max: 8000 };
+/** Where a page writes a link's target: `](target)`, `](<tar get>)`, `[ref]: target`, `href="target"`, `src={'target'}`. */
+const PAGE_TARGETS = [
+    /\]\(\s*<([^>\n]*)>/g,
+    /\]\(\s*([^\s)<][^\s)]*)/g,
+    /^\s{0,3}\[[^\]\n]+\]:\s*<?([^\s>]+)/gm,
+    /=\s*\{?\s*["'`]([^"'`\n]*)["'`]/g,
+];
 /**
  * How wide the CLI's output must be for none of its lines to wrap: a line is a file's name, or a
- * target (`source → destination` for a redirect) after a short prefix, so twice the longest name or
- * unbroken run of text (a target is one, or an `<…>` destination with spaces), with a margin.
+ * target after a short prefix (`source → destination` for a redirect), so twice the longest name or
+ * target the site writes (a page's links; any string of docs.json or mint.json), with a margin. Data
+ * URIs are no target the CLI lists. Only as wide as that: the CLI's memory grows with the width.
  */
 function outputWidth(tree) {
     let longest = 0;
+    const target = (t) => {
+        if (!/^data:/i.test(t))
+            longest = Math.max(longest, t.length);
+    };
     const walk = (relative) => {
         for (const entry of (0,external_node_fs_.readdirSync)((0,external_node_path_.join)(tree, relative), { withFileTypes: true })) {
             const path = relative ? external_node_path_.posix.join(relative, entry.name) : entry.name;
             longest = Math.max(longest, path.length);
             if (entry.isDirectory())
                 walk(path);
-            else if (/\.(mdx?|json)$/i.test(entry.name) &&
-                (/\.mdx?$/i.test(entry.name) || /^(docs|mint)\.json$/.test(entry.name))) {
+            else if (/\.mdx?$/i.test(entry.name)) {
                 const text = (0,external_node_fs_.readFileSync)((0,external_node_path_.join)(tree, path), 'utf8');
-                for (const run of text.match(/<[^<>\n]{1,2000}>|[^\s]+/g) ?? [])
-                    longest = Math.max(longest, run.length);
+                for (const pattern of PAGE_TARGETS)
+                    for (const m of text.matchAll(pattern))
+                        target(m[1] ?? '');
             }
+            else if (/^(docs|mint)\.json$/.test(entry.name))
+                for (const m of (0,external_node_fs_.readFileSync)((0,external_node_path_.join)(tree, path), 'utf8').matchAll(/"((?:[^"\\\n]|\\.)*)"/g))
+                    target(m[1] ?? '');
         }
     };
     walk('');
@@ -3860,11 +3876,18 @@ function unparsedProblem(u) {
         message: `The page could not be parsed: ${u.message}`,
     };
 }
-/** broken-links, again after replacing each page it cannot parse (at most MAX_UNPARSED). */
+/**
+ * broken-links, again after replacing each page it cannot parse (at most MAX_UNPARSED); once more at
+ * the widest output where a line looks wrapped (a name or target longer than the tree's own).
+ */
 async function checkLinks(options, unparsed = []) {
     const flags = LINK_FLAGS.filter(([c]) => options.checks.has(c)).map(([, flag]) => flag);
     const ran = await options.mint(['broken-links', ...flags]);
-    const reading = readBrokenLinks(ran.output, ran.exitCode);
+    let reading = readBrokenLinks(ran.output, ran.exitCode);
+    if (!reading.ok && reading.wrapped) {
+        const wide = await options.mint(['broken-links', ...flags], WIDTH.max);
+        reading = readBrokenLinks(wide.output, wide.exitCode);
+    }
     const page = reading.ok ? undefined : reading.unparsed;
     if (!page)
         return { reading, unparsed };
@@ -5078,8 +5101,9 @@ function treeChecker({ settings, config, work, bounded, stop }, cli) {
             if (left > 0)
                 core/* info */.pq(`${(0,format/* count */.U9)(left, 'page')} left out of the ${label} (exclude).`);
         }
-        const env = cliEnvironment(process.env, { preload, columns: outputWidth(tree) });
-        const mint = (args) => bounded(`mint ${args[0] ?? ''} on the ${label}`, async () => {
+        const width = outputWidth(tree);
+        const mint = (args, columns = width) => bounded(`mint ${args[0] ?? ''} on the ${label}`, async () => {
+            const env = cliEnvironment(process.env, { preload, columns });
             const ran = await runProgram(process.execPath, [cli.entry, ...args], { cwd: tree, env, stop });
             // the CLI's own words, each line made safe: no escape sequence, no workflow command
             await core/* group */.Os(`mint ${args.join(' ')} (${label})`, () => {

@@ -11,7 +11,7 @@ import {
   readValidation,
 } from './cli-output.js'
 import type { Ran } from './child-process.js'
-import { type SiteConfig, stubPage } from './site-tree.js'
+import { type SiteConfig, WIDTH, stubPage } from './site-tree.js'
 
 /**
  * One tree of the docs (the pull request's head, or its base) checked by the CLI: broken-links and
@@ -43,8 +43,8 @@ export interface CheckSiteOptions {
   tree: string
   config: SiteConfig
   checks: ReadonlySet<Check>
-  /** Runs the CLI in `tree` with these arguments (each run bounded and logged by the caller). */
-  mint: (args: string[]) => Promise<Ran>
+  /** Runs the CLI in `tree` with these arguments (each run bounded and logged by the caller), as wide as the tree needs or `columns`. */
+  mint: (args: string[], columns?: number) => Promise<Ran>
   /** Pages whose problems are not reported (left out by the exclude input). */
   excluded?: (file: string) => boolean
 }
@@ -103,11 +103,18 @@ interface LinkRun {
   waitFor?: (other: Promise<unknown>) => Promise<LinkRun>
 }
 
-/** broken-links, again after replacing each page it cannot parse (at most MAX_UNPARSED). */
+/**
+ * broken-links, again after replacing each page it cannot parse (at most MAX_UNPARSED); once more at
+ * the widest output where a line looks wrapped (a name or target longer than the tree's own).
+ */
 async function checkLinks(options: CheckSiteOptions, unparsed: Unparsed[] = []): Promise<LinkRun> {
   const flags = LINK_FLAGS.filter(([c]) => options.checks.has(c)).map(([, flag]) => flag)
   const ran = await options.mint(['broken-links', ...flags])
-  const reading = readBrokenLinks(ran.output, ran.exitCode)
+  let reading = readBrokenLinks(ran.output, ran.exitCode)
+  if (!reading.ok && reading.wrapped) {
+    const wide = await options.mint(['broken-links', ...flags], WIDTH.max)
+    reading = readBrokenLinks(wide.output, wide.exitCode)
+  }
   const page = reading.ok ? undefined : reading.unparsed
   if (!page) return { reading, unparsed }
   const again = unparsed.filter((u) => u.file === page.file).length

@@ -32,7 +32,10 @@ export interface Unparsed {
   message: string
 }
 
-export type Reading = { ok: true; problems: Problem[] } | { ok: false; unreadable: string; unparsed?: Unparsed }
+export type Reading =
+  | { ok: true; problems: Problem[] }
+  /** `wrapped`: a line stood where a target belongs, as where the output was wrapped. */
+  | { ok: false; unreadable: string; unparsed?: Unparsed; wrapped?: true }
 
 // escape sequences (colours, the spinner's cursor moves): FORCE_COLOR makes the CLI print them
 // eslint-disable-next-line no-control-regex -- escape sequences are what this removes
@@ -129,6 +132,7 @@ export function readBrokenLinks(output: string, exitCode: number | null): Readin
       return {
         ok: false,
         unreadable: `a line the CLI's output should not have after ${file ?? 'its count'}: ${line.trim()}`,
+        wrapped: true,
       }
     afterBlank = false
   }

@@ -76,27 +76,37 @@ export function leaveOut(tree: string, excluded: (file: string) => boolean): num
 }
 
 /** The narrowest and widest output the CLI is given (outputWidth). */
-const WIDTH = { min: 200, max: 8000 }
+export const WIDTH = { min: 200, max: 8000 }
+
+/** Where a page writes a link's target: `](target)`, `](<tar get>)`, `[ref]: target`, `href="target"`, `src={'target'}`. */
+const PAGE_TARGETS = [
+  /\]\(\s*<([^>\n]*)>/g,
+  /\]\(\s*([^\s)<][^\s)]*)/g,
+  /^\s{0,3}\[[^\]\n]+\]:\s*<?([^\s>]+)/gm,
+  /=\s*\{?\s*["'`]([^"'`\n]*)["'`]/g,
+]
 
 /**
  * How wide the CLI's output must be for none of its lines to wrap: a line is a file's name, or a
- * target (`source → destination` for a redirect) after a short prefix, so twice the longest name or
- * unbroken run of text (a target is one, or an `<…>` destination with spaces), with a margin.
+ * target after a short prefix (`source → destination` for a redirect), so twice the longest name or
+ * target the site writes (a page's links; any string of docs.json or mint.json), with a margin. Data
+ * URIs are no target the CLI lists. Only as wide as that: the CLI's memory grows with the width.
  */
 export function outputWidth(tree: string): number {
   let longest = 0
+  const target = (t: string): void => {
+    if (!/^data:/i.test(t)) longest = Math.max(longest, t.length)
+  }
   const walk = (relative: string): void => {
     for (const entry of readdirSync(join(tree, relative), { withFileTypes: true })) {
       const path = relative ? posix.join(relative, entry.name) : entry.name
       longest = Math.max(longest, path.length)
       if (entry.isDirectory()) walk(path)
-      else if (
-        /\.(mdx?|json)$/i.test(entry.name) &&
-        (/\.mdx?$/i.test(entry.name) || /^(docs|mint)\.json$/.test(entry.name))
-      ) {
+      else if (/\.mdx?$/i.test(entry.name)) {
         const text = readFileSync(join(tree, path), 'utf8')
-        for (const run of text.match(/<[^<>\n]{1,2000}>|[^\s]+/g) ?? []) longest = Math.max(longest, run.length)
-      }
+        for (const pattern of PAGE_TARGETS) for (const m of text.matchAll(pattern)) target(m[1] ?? '')
+      } else if (/^(docs|mint)\.json$/.test(entry.name))
+        for (const m of readFileSync(join(tree, path), 'utf8').matchAll(/"((?:[^"\\\n]|\\.)*)"/g)) target(m[1] ?? '')
     }
   }
   walk('')

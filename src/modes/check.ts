@@ -188,9 +188,10 @@ function treeChecker({ settings, config, work, bounded, stop }: CheckRun, cli: C
       const left = leaveOut(tree, excluded)
       if (left > 0) core.info(`${count(left, 'page')} left out of the ${label} (exclude).`)
     }
-    const env = cliEnvironment(process.env, { preload, columns: outputWidth(tree) })
-    const mint = (args: string[]): Promise<Ran> =>
+    const width = outputWidth(tree)
+    const mint = (args: string[], columns = width): Promise<Ran> =>
       bounded(`mint ${args[0] ?? ''} on the ${label}`, async () => {
+        const env = cliEnvironment(process.env, { preload, columns })
         const ran = await runProgram(process.execPath, [cli.entry, ...args], { cwd: tree, env, stop })
         // the CLI's own words, each line made safe: no escape sequence, no workflow command
         await core.group(`mint ${args.join(' ')} (${label})`, () => {

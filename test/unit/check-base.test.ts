@@ -250,13 +250,23 @@ describe('the copy the CLI checks', () => {
     expect(excluder([])).toBeUndefined()
   })
 
-  test("the output's width: twice the longest name or target, bounded", () => {
+  test("the output's width: twice the longest name or target the site writes, bounded", () => {
     const dir = mkdtempSync(join(tmpdir(), 'width-'))
     writeFileSync(join(dir, 'index.mdx'), '# Home\n\n[a](/short)\n')
     expect(outputWidth(dir)).toBe(200)
-    writeFileSync(join(dir, 'index.mdx'), `[a](/${'x'.repeat(300)})\n[b](</with spaces ${'y'.repeat(200)}>)\n`)
-    expect(outputWidth(dir)).toBe(2 * `[a](/${'x'.repeat(300)})`.length + 40)
-    writeFileSync(join(dir, 'index.mdx'), `[a](/${'x'.repeat(9000)})\n`)
+    const long = `/${'x'.repeat(300)}`
+    writeFileSync(join(dir, 'index.mdx'), `[a](${long})\n[b](</with spaces ${'y'.repeat(200)}>)\n`)
+    expect(outputWidth(dir)).toBe(2 * long.length + 40)
+    // prose and data URIs are no target: a long run of text or an inline image widens nothing
+    writeFileSync(join(dir, 'index.mdx'), `${'z'.repeat(5000)}\n![i](data:image/png;base64,${'A'.repeat(5000)})\n`)
+    expect(outputWidth(dir)).toBe(200)
+    // a redirect in docs.json is printed as source → destination
+    writeFileSync(
+      join(dir, 'docs.json'),
+      JSON.stringify({ redirects: [{ source: `/${'s'.repeat(400)}`, destination: '/d' }] }),
+    )
+    expect(outputWidth(dir)).toBe(2 * 401 + 40)
+    writeFileSync(join(dir, 'index.mdx'), `<Card href="/${'x'.repeat(9000)}" />\n`)
     expect(outputWidth(dir)).toBe(8000)
   })
 })
