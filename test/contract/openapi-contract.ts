@@ -95,6 +95,8 @@ export class OpenApiContract {
       ? new Ajv2020({ strict: false, allErrors: true, validateSchema: false })
       : new Ajv({ strict: false, allErrors: true, validateSchema: false })
     addFormats(this.ajv)
+    // the analytics description's assistant cursor and thread ids: 26 characters of Crockford's base 32
+    this.ajv.addFormat('ulid', /^[0-9A-HJKMNP-TV-Z]{26}$/i)
     this.ajv.addSchema({ ...doc, $id: ID }, ID)
     for (const [template, item] of Object.entries((doc.paths ?? {}) as Record<string, Json>)) {
       for (const method of ['get', 'post', 'put', 'patch', 'delete']) {

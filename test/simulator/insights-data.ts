@@ -158,10 +158,15 @@ export class InsightsData {
       if (source !== null && !FEEDBACK_SOURCES.includes(source))
         problems.push(`source must be one of ${FEEDBACK_SOURCES.join(', ')}`)
     }
+    // the assistant's cursor is a ULID, as its description says (26 characters of Crockford's base 32:
+    // here a fixed time part and the offset); the other lists' cursors are opaque strings
+    const ulid = route === 'assistant'
     const cursor = params.get('cursor')
     let offset = 0
     if (cursor !== null) {
-      const decoded = /^c(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'))
+      const decoded = ulid
+        ? /^01KB000000(\d{16})$/.exec(cursor)
+        : /^c(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'))
       if (!decoded) problems.push('cursor is not valid')
       else offset = Number(decoded[1])
     }
@@ -171,7 +176,11 @@ export class InsightsData {
         body: { error: 'Invalid query parameters', details: problems.map((message) => ({ message })) },
       }
     const next = (end: number, total: number): string | null =>
-      end < total ? Buffer.from(`c${end}`).toString('base64url') : null
+      end >= total
+        ? null
+        : ulid
+          ? `01KB000000${String(end).padStart(16, '0')}`
+          : Buffer.from(`c${end}`).toString('base64url')
     const from = params.get('dateFrom')
     const to = params.get('dateTo')
     const inRange = (at: string | null): boolean =>

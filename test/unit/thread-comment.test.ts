@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { commentTarget } from '../../src/github/comment-target.js'
 import { githubTime } from '../../src/github/port.js'
 import { parsePullLink, pullKey, pullLinkLabel, pullRequestHere } from '../../src/github/pull-link.js'
@@ -28,6 +28,21 @@ const entry = (n: number, extra: Partial<ThreadEntry> = {}): ThreadEntry => ({
   runUrl: `https://github.com/acme/docs/actions/runs/${n}`,
   ...extra,
 })
+
+/** What the action printed (its log and workflow commands) while `work` ran, kept out of the test's output. */
+async function printed(work: () => Promise<unknown>): Promise<string> {
+  let out = ''
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    out += String(chunk)
+    return true
+  })
+  try {
+    await work()
+  } finally {
+    spy.mockRestore()
+  }
+  return out
+}
 
 describe('commentTarget', () => {
   test.each([
@@ -307,8 +322,13 @@ describe('ThreadComment: a create whose answer was lost', () => {
     // the run starts at 12:00:00.700; GitHub stamps the comment it makes at 12:00:00.900 as 12:00:00Z
     const { api, calls } = fakeApi([naming('github-actions[bot]', '2026-11-24T12:00:00Z')])
     const tracking = ThreadComment.blank(api, thread, 'github-actions[bot]', view, new AbortController().signal)
-    await tracking.update((s) => s)
-    await tracking.update((s) => s)
+    const said = await printed(async () => {
+      await tracking.update((s) => s)
+      await tracking.update((s) => s)
+    })
+    expect(said).toContain(
+      "::warning::Could not comment on issue #7: Bad gateway. The job's outputs and summary are not affected.",
+    )
     expect(calls.since).toEqual(['2026-11-24T11:59:00Z'])
     expect(calls.created).toBe(1)
     expect(calls.updated).toEqual([77])
@@ -321,16 +341,20 @@ describe('ThreadComment: a create whose answer was lost', () => {
   test('with the identity known, its own comment naming this run is found and edited, not posted again', async () => {
     const { api, calls } = fakeApi([naming('github-actions[bot]')])
     const tracking = ThreadComment.blank(api, thread, 'github-actions[bot]', view, new AbortController().signal)
-    await tracking.update((s) => s)
-    await tracking.update((s) => s)
+    await printed(async () => {
+      await tracking.update((s) => s)
+      await tracking.update((s) => s)
+    })
     expect(calls).toMatchObject({ created: 1, updated: [77] })
   })
 
   test("with the identity unknown, nobody else's comment is adopted, even one naming this run", async () => {
     const { api, calls } = fakeApi([naming('mallory')])
     const tracking = ThreadComment.blank(api, thread, undefined, view, new AbortController().signal)
-    await tracking.update((s) => s)
-    await tracking.update((s) => s)
+    await printed(async () => {
+      await tracking.update((s) => s)
+      await tracking.update((s) => s)
+    })
     expect(calls.updated).not.toContain(77)
     expect(calls.created).toBe(2)
   })
@@ -436,8 +460,10 @@ describe('a run whose page is not known (a hand run without GITHUB_RUN_ID)', () 
       render: (state: ThreadState) => renderThreadComment({ state, triggerPhrase: '/docs' }),
     }
     const tracking = ThreadComment.blank(api, thread, 'github-actions[bot]', view, new AbortController().signal)
-    await tracking.update((s) => s)
-    await tracking.update((s) => s)
+    await printed(async () => {
+      await tracking.update((s) => s)
+      await tracking.update((s) => s)
+    })
     expect(created).toBe(2)
     expect(tracking.commentId).toBe(102)
   })
