@@ -3575,7 +3575,12 @@ function readBrokenLinks(output, exitCode) {
         return { ok: false, unreadable: `the CLI listed broken links but exited with 0` };
     return { ok: true, problems };
 }
-const CONTRAST = /^(.+?\(#[0-9a-f]{3,8}\) vs .+?): FAIL\b\s*(.*)$/i;
+/** `Primary Color (#16A34A) vs Light Background: FAIL …`, and a navigation anchor's `Light variant vs Light Background: FAIL …`. */
+const CONTRAST = /^(.+? vs .+? Background): FAIL\b\s*(.*)$/i;
+/** The anchors' part of the contrast check, each anchor's name on a line of its own. */
+const ANCHORS = /^Navigation Anchors:$/i;
+/** A configuration without colours: the CLI has no contrast to check, and says so instead of a verdict. */
+const NO_COLOURS = /No colors section found in configuration file/i;
 const FILE_HEAD = /^(\S.*):$/;
 const ISSUE = /^\s*✗\s+(.+?)\s*\(line (\d+), col (\d+)\)\s*$/;
 const FOUND_A11Y = /^Found (\d+) accessibility issues? in (\d+) files?:?$/i;
@@ -3593,22 +3598,36 @@ function readAccessibility(output, exitCode, run) {
     let file;
     let counted;
     let overall = false;
+    let anchor;
+    let inAnchors = false;
     for (const raw of lines) {
         const line = raw.trim();
         if (line === '')
             continue;
-        const contrast = CONTRAST.exec(line);
-        if (contrast?.[1] !== undefined && counted === undefined) {
-            problems.push({
-                rule: 'contrast',
-                file: run.config ?? 'docs.json',
-                message: `${contrast[1]}: ${contrast[2] || 'poor contrast'}`.trim(),
-            });
-            continue;
-        }
-        if (OVERALL.test(line) && counted === undefined) {
-            overall = true;
-            continue;
+        if (counted === undefined) {
+            const contrast = CONTRAST.exec(line);
+            if (contrast?.[1] !== undefined) {
+                problems.push({
+                    rule: 'contrast',
+                    file: run.config ?? 'docs.json',
+                    message: `${inAnchors && anchor ? `Anchor ${anchor}, ` : ''}${contrast[1]}: ${contrast[2] || 'poor contrast'}`.trim(),
+                });
+                continue;
+            }
+            if (OVERALL.test(line) || NO_COLOURS.test(line)) {
+                overall = true;
+                continue;
+            }
+            if (ANCHORS.test(line)) {
+                inAnchors = true;
+                continue;
+            }
+            // an anchor's name, then its verdicts
+            const name = inAnchors ? /^(.+):$/.exec(line)?.[1] : undefined;
+            if (name !== undefined && !/ vs /.test(line)) {
+                anchor = name;
+                continue;
+            }
         }
         const unparsable = COULD_NOT_PARSE.exec(line);
         if (unparsable?.[1] !== undefined) {

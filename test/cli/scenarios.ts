@@ -233,6 +233,20 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
+    name: 'a configuration without colours: contrast has nothing to check, the rest reaches a verdict',
+    head: {
+      'docs.json': `${JSON.stringify({ $schema: 'https://mintlify.com/docs.json', theme: 'mint', name: 'Plain', navigation: { pages: ['index'] } }, null, 2)}\n`,
+      'index.mdx': page('Home', '# Home\n\n<img src="/logo.svg" />'),
+      'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n',
+    },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      expect(annotations(run).map((a) => [a.title, a.file, a.line])).toEqual([
+        ['Image without alt text', 'index.mdx', '7'],
+      ])
+    },
+  },
+  {
     name: 'long paths and anchors, spaces in a target, a target linked three times, a page the CLI cannot parse: each problem once, at a file that exists',
     head: {
       'docs.json': docsJson({}, ['index', `${LONG_FOLDER}/an-endpoint-with-a-long-name`, 'bad']),

@@ -140,6 +140,40 @@ describe('readAccessibility', () => {
     expect(readAccessibility(passing, 0, { altText: false, contrast: true })).toEqual({ ok: true, problems: [] })
   })
 
+  test("a navigation anchor's colour that fails is a problem, named by its anchor; a warning is none", () => {
+    const output = [
+      'Checking color accessibility...',
+      'Primary Color (#0B5D1E) vs Light Background: PASS Excellent contrast ratio: 8.08:1 (meets WCAG AAA)',
+      'Dark Color (#0B5D1E) vs Dark Background: WARN Contrast ratio: 3.5:1',
+      '',
+      'Navigation Anchors:',
+      ' Guides:',
+      '    Light variant vs Light Background: FAIL Poor contrast ratio: 1.07:1 (fails WCAG AA)',
+      '    Dark variant vs Dark Background: PASS Excellent contrast ratio: 9:1',
+      '',
+      'Overall Assessment: FAIL Some colors fail accessibility standards and should be updated',
+    ].join('\n')
+    expect(readAccessibility(output, 1, { altText: false, contrast: true })).toEqual({
+      ok: true,
+      problems: [
+        {
+          rule: 'contrast',
+          file: 'docs.json',
+          message: 'Anchor Guides, Light variant vs Light Background: Poor contrast ratio: 1.07:1 (fails WCAG AA)',
+        },
+      ],
+    })
+  })
+
+  test('a configuration without colours: nothing for contrast to check, said by the CLI, and the alt text still checked', () => {
+    const output = [
+      'warning No colors section found in configuration file',
+      'Checking mdx files for accessibility issues...',
+      'success no accessibility issues found',
+    ].join('\n')
+    expect(readAccessibility(output, 0, BOTH)).toEqual({ ok: true, problems: [] })
+  })
+
   test('a page it cannot parse is a problem at that page and line; the rest still counts', () => {
     const output = [
       'Checking mdx files for accessibility issues...',
