@@ -3725,16 +3725,40 @@ function siteConfig(folder) {
         return 'mint.json';
     return undefined;
 }
+/** Files the CLI reads or writes as text: copied. Anything else (images, videos, fonts) is only looked for. */
+const TEXT = /\.(mdx?|json|ya?ml|jsx?|tsx?|css|txt|html?)$/i;
+/**
+ * A copy of the docs folder to check: the pages and configuration copied (the check may replace a
+ * page, and the CLI writes a docs.json), every other file (images and the like, which the CLI only
+ * looks for) a hard link where the file system allows, so a site of large assets costs no second
+ * copy of them. A linked file is never written: whatever is put at its path replaces the link first.
+ */
 function copySite(from, to, skip = []) {
     const left = new Set([(0,external_node_path_.resolve)(to), ...skip.map((p) => (0,external_node_path_.resolve)(p))]);
-    (0,external_node_fs_.cpSync)(from, to, {
-        recursive: true,
-        filter: (source) => {
-            const name = source.split(/[\\/]/).at(-1) ?? '';
+    const copy = (source, target) => {
+        (0,external_node_fs_.mkdirSync)(target, { recursive: true });
+        for (const entry of (0,external_node_fs_.readdirSync)(source, { withFileTypes: true })) {
+            const at = (0,external_node_path_.join)(source, entry.name);
             // never the copy itself, nor the check's own folder where the runner's temporary folder is inside the docs
-            return name !== '.git' && name !== 'node_modules' && !left.has((0,external_node_path_.resolve)(source));
-        },
-    });
+            if (entry.name === '.git' || entry.name === 'node_modules' || left.has((0,external_node_path_.resolve)(at)))
+                continue;
+            const into = (0,external_node_path_.join)(target, entry.name);
+            if (entry.isSymbolicLink())
+                (0,external_node_fs_.symlinkSync)((0,external_node_fs_.readlinkSync)(at), into);
+            else if (entry.isDirectory())
+                copy(at, into);
+            else if (TEXT.test(entry.name))
+                (0,external_node_fs_.copyFileSync)(at, into);
+            else
+                try {
+                    (0,external_node_fs_.linkSync)(at, into);
+                }
+                catch {
+                    (0,external_node_fs_.copyFileSync)(at, into);
+                }
+        }
+    };
+    copy(from, to);
 }
 /** A page's stand-in: its front matter and headings, so links and anchors to it still resolve, and nothing else. */
 function stubPage(text, headings = true) {
@@ -4239,6 +4263,8 @@ async function buildBase(options) {
         if (!bytes)
             return false;
         (0,external_node_fs_.mkdirSync)((0,external_node_path_.dirname)((0,external_node_path_.join)(options.to, at)), { recursive: true });
+        // the copy may hold a hard link to the workspace's file there: replace the link, never write through it
+        (0,external_node_fs_.rmSync)((0,external_node_path_.join)(options.to, at), { force: true });
         (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(options.to, at), bytes);
         return true;
     };

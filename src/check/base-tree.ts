@@ -96,6 +96,8 @@ export async function buildBase(options: {
     const bytes = await options.api.fileAt(options.repo, path, options.ref)
     if (!bytes) return false
     mkdirSync(dirname(join(options.to, at)), { recursive: true })
+    // the copy may hold a hard link to the workspace's file there: replace the link, never write through it
+    rmSync(join(options.to, at), { force: true })
     writeFileSync(join(options.to, at), bytes)
     return true
   }

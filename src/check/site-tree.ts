@@ -1,4 +1,14 @@
-import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { join, posix, resolve } from 'node:path'
 import picomatch from 'picomatch'
 
@@ -17,16 +27,36 @@ export function siteConfig(folder: string): SiteConfig | undefined {
   return undefined
 }
 
+/** Files the CLI reads or writes as text: copied. Anything else (images, videos, fonts) is only looked for. */
+const TEXT = /\.(mdx?|json|ya?ml|jsx?|tsx?|css|txt|html?)$/i
+
+/**
+ * A copy of the docs folder to check: the pages and configuration copied (the check may replace a
+ * page, and the CLI writes a docs.json), every other file (images and the like, which the CLI only
+ * looks for) a hard link where the file system allows, so a site of large assets costs no second
+ * copy of them. A linked file is never written: whatever is put at its path replaces the link first.
+ */
 export function copySite(from: string, to: string, skip: readonly string[] = []): void {
   const left = new Set([resolve(to), ...skip.map((p) => resolve(p))])
-  cpSync(from, to, {
-    recursive: true,
-    filter: (source) => {
-      const name = source.split(/[\\/]/).at(-1) ?? ''
+  const copy = (source: string, target: string): void => {
+    mkdirSync(target, { recursive: true })
+    for (const entry of readdirSync(source, { withFileTypes: true })) {
+      const at = join(source, entry.name)
       // never the copy itself, nor the check's own folder where the runner's temporary folder is inside the docs
-      return name !== '.git' && name !== 'node_modules' && !left.has(resolve(source))
-    },
-  })
+      if (entry.name === '.git' || entry.name === 'node_modules' || left.has(resolve(at))) continue
+      const into = join(target, entry.name)
+      if (entry.isSymbolicLink()) symlinkSync(readlinkSync(at), into)
+      else if (entry.isDirectory()) copy(at, into)
+      else if (TEXT.test(entry.name)) copyFileSync(at, into)
+      else
+        try {
+          linkSync(at, into)
+        } catch {
+          copyFileSync(at, into)
+        }
+    }
+  }
+  copy(from, to)
 }
 
 /** A page's stand-in: its front matter and headings, so links and anchors to it still resolve, and nothing else. */

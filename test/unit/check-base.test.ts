@@ -1,11 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { MAX_BASE_FILES, buildBase, checkedOut, docsChanges, pageChanges } from '../../src/check/base-tree.js'
 import { lockFor } from '../../src/check/mint-cli.js'
 import { type PlacedProblem, explain, judge, linkedPage, pageSlug } from '../../src/check/new-known.js'
-import { excluder, outputWidth, stubPage } from '../../src/check/site-tree.js'
+import { copySite, excluder, outputWidth, stubPage } from '../../src/check/site-tree.js'
 import type { ChangedFile } from '../../src/github/change.js'
 
 /**
@@ -194,6 +194,16 @@ describe('the base, rebuilt', () => {
     expect(readFileSync(join(to, 'same.mdx'), 'utf8')).toBe('same')
   })
 
+  test("an image the pull request changed comes back from the base in the copy, never through to the workspace's file", async () => {
+    const docs = tree({ 'logo.png': 'head bytes', 'index.mdx': '# Home' })
+    const to = join(mkdtempSync(join(tmpdir(), 'base-out-')), 'base')
+    const api = { fileAt: () => Promise.resolve(Buffer.from('base bytes')) }
+    const files: ChangedFile[] = [{ filename: 'logo.png', status: 'modified', additions: 0, deletions: 0 }]
+    await buildBase({ api, repo: { owner: 'a', repo: 'b' }, ref: 'r', docs, docsFolder: '', files, to })
+    expect(readFileSync(join(to, 'logo.png'), 'utf8')).toBe('base bytes')
+    expect(readFileSync(join(docs, 'logo.png'), 'utf8')).toBe('head bytes')
+  })
+
   test('more changed files than it fetches: no base, said why, nothing asked', async () => {
     const files: ChangedFile[] = Array.from({ length: MAX_BASE_FILES + 1 }, (_, i) => ({
       filename: `p${i}.mdx`,
@@ -235,6 +245,27 @@ describe('the base, rebuilt', () => {
 })
 
 describe('the copy the CLI checks', () => {
+  test('pages and configuration copied, other files hard-linked (no second copy of the assets), .git and node_modules left out', () => {
+    const from = mkdtempSync(join(tmpdir(), 'copy-from-'))
+    for (const [path, text] of Object.entries({
+      'index.mdx': '# Home',
+      'docs.json': '{}',
+      'images/logo.png': 'png',
+      '.git/HEAD': 'x',
+      'node_modules/a/index.js': 'x',
+    })) {
+      mkdirSync(dirname(join(from, path)), { recursive: true })
+      writeFileSync(join(from, path), text)
+    }
+    const to = join(mkdtempSync(join(tmpdir(), 'copy-to-')), 'site')
+    copySite(from, to)
+    expect(statSync(join(to, 'images/logo.png')).ino).toBe(statSync(join(from, 'images/logo.png')).ino)
+    expect(statSync(join(to, 'index.mdx')).ino).not.toBe(statSync(join(from, 'index.mdx')).ino)
+    expect(statSync(join(to, 'docs.json')).ino).not.toBe(statSync(join(from, 'docs.json')).ino)
+    expect(existsSync(join(to, '.git'))).toBe(false)
+    expect(existsSync(join(to, 'node_modules'))).toBe(false)
+  })
+
   test("a page's stand-in keeps its front matter and headings, nothing it could not parse", () => {
     const text = '---\ntitle: A\n---\n\n# A\n\nAn unclosed {x\n\n## Install {#install}\n\n## Use\n'
     expect(stubPage(text)).toBe('---\ntitle: A\n---\n\n# A\n\n## Use\n')
