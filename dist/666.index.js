@@ -4460,42 +4460,39 @@ const keyOf = (p, file) => `${p.rule}\u0000${file}\u0000${p.target ?? p.message}
  * base (a file this pull request renamed); `changes` explain new broken links to renamed or deleted pages.
  */
 function judge(head, base, oldName = (f) => f, changes = []) {
+    // the lines of the base's problems, by problem
     const known = new Map();
     for (const p of base) {
         const key = keyOf(p, p.file);
         known.set(key, [...(known.get(key) ?? []), p.lineText ?? '']);
     }
     const groups = new Map();
-    head.forEach((p, i) => {
+    for (const p of head) {
         const key = keyOf(p, oldName(p.file));
-        groups.set(key, [...(groups.get(key) ?? []), i]);
-    });
-    const status = head.map(() => 'new');
+        groups.set(key, [...(groups.get(key) ?? []), p]);
+    }
+    const knownOnes = new Set();
     for (const [key, members] of groups) {
-        const texts = [...(known.get(key) ?? [])];
-        let left = texts.length;
+        const texts = known.get(key) ?? [];
         // first the places whose line the base has as it is, then any others while the base has more
         const rest = [];
-        for (const i of members) {
-            const at = texts.indexOf(head[i]?.lineText ?? '');
-            if (at !== -1 && left > 0) {
+        for (const p of members) {
+            const at = texts.indexOf(p.lineText ?? '');
+            if (at === -1)
+                rest.push(p);
+            else {
                 texts.splice(at, 1);
-                left--;
-                status[i] = 'known';
+                knownOnes.add(p);
             }
-            else
-                rest.push(i);
         }
-        for (const i of rest)
-            if (left > 0) {
-                left--;
-                status[i] = 'known';
-            }
+        for (const p of rest.slice(0, texts.length))
+            knownOnes.add(p);
     }
-    return head.map((problem, i) => {
-        const s = status[i] ?? 'new';
-        const because = s === 'new' && problem.rule === 'broken-link' ? explain(problem, changes) : undefined;
-        return { problem, status: s, ...(because ? { because } : {}) };
+    return head.map((problem) => {
+        if (knownOnes.has(problem))
+            return { problem, status: 'known' };
+        const because = problem.rule === 'broken-link' ? explain(problem, changes) : undefined;
+        return { problem, status: 'new', ...(because ? { because } : {}) };
     });
 }
 /** A page's address on the site: `guides/a.mdx` → `guides/a`, `guides/index.mdx` → `guides`. */
@@ -4509,7 +4506,8 @@ function pageSlug(file) {
 function linkedPage(target, from) {
     if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//'))
         return undefined;
-    const path = target.replace(/[#?].*$/, '');
+    const cut = target.search(/[#?]/);
+    const path = cut === -1 ? target : target.slice(0, cut);
     if (path === '')
         return undefined;
     const joined = path.startsWith('/') ? path.slice(1) : external_node_path_.posix.join(external_node_path_.posix.dirname(from), path);
@@ -4525,8 +4523,6 @@ function explain(problem, changes) {
     if (problem.target === undefined)
         return undefined;
     const page = linkedPage(problem.target, problem.file);
-    if (page === undefined)
-        return undefined;
     const change = changes.find((c) => pageSlug(c.from) === page);
     if (!change)
         return undefined;
@@ -4559,23 +4555,19 @@ function maskCode(text) {
     let out = '';
     let fence;
     for (const line of text.split(/(?<=\n)/)) {
-        const opener = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-        if (fence !== undefined) {
-            if (opener !== undefined &&
-                opener[0] === fence[0] &&
-                opener.length >= fence.length &&
-                /^\s*(`+|~+)\s*$/.test(line))
-                fence = undefined;
-            out += blank(line);
-        }
-        else if (opener !== undefined) {
+        const opener = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+        if (fence === undefined) {
             fence = opener;
-            out += blank(line);
+            out += opener === undefined ? line : blank(line);
+            continue;
         }
-        else
-            out += line;
+        // a fence closes with the same character, at least as long, and nothing after it
+        const closer = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line.replace(/\r?\n$/, ''))?.[1];
+        if (closer !== undefined && closer[0] === fence[0] && closer.length >= fence.length)
+            fence = undefined;
+        out += blank(line);
     }
-    return out.replace(/<!--[\s\S]*?-->/g, blank).replace(/(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g, (m) => blank(m));
+    return out.replace(/<!--[\s\S]*?-->/g, blank).replace(/(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g, blank);
 }
 /** What may stand just before a target written as a link. */
 const LINK_BEFORE = [
@@ -4584,8 +4576,8 @@ const LINK_BEFORE = [
     /<$/, // <https://…>
     /[A-Za-z_:][\w:.-]*\s*=\s*\{?\s*["'`]$/, // href="target", src='target', href={"target"}, to={`target`}
 ];
-/** …and just after it. */
-const LINK_AFTER = /^(?:[)>"'`]|\s|$)/;
+/** …and the character just after it (none at the end of the text). */
+const LINK_AFTER = /^[)>"'`\s]?$/;
 /** Every place `target` is written as a link in `text` (1-based lines and columns); `json`: as a string. */
 function linkPlaces(text, target, json = false) {
     const places = [];
@@ -4594,27 +4586,20 @@ function linkPlaces(text, target, json = false) {
     const masked = json ? text : maskCode(text);
     for (let at = masked.indexOf(target); at !== -1; at = masked.indexOf(target, at + 1)) {
         const lineStart = masked.lastIndexOf('\n', at - 1) + 1;
-        const lineEnd = masked.indexOf('\n', at);
         const before = masked.slice(lineStart, at);
-        const after = masked.slice(at + target.length, lineEnd === -1 ? undefined : lineEnd);
+        const after = masked.charAt(at + target.length);
         const linked = json
-            ? before.endsWith('"') && after.startsWith('"')
+            ? before.endsWith('"') && after === '"'
             : LINK_BEFORE.some((p) => p.test(before)) && LINK_AFTER.test(after);
         if (linked)
-            places.push({ line: countLines(masked, at), column: at - lineStart + 1 });
+            places.push({ line: masked.slice(0, at).split('\n').length, column: at - lineStart + 1 });
     }
     return places;
 }
-function countLines(text, upTo) {
-    let line = 1;
-    for (let i = text.indexOf('\n'); i !== -1 && i < upTo; i = text.indexOf('\n', i + 1))
-        line++;
-    return line;
-}
 /** A redirect as the CLI prints it (`/old → /new`): where its destination is written in the configuration. */
 function redirectPlaces(config, redirect) {
-    const [source, destination] = redirect.split(' → ');
-    if (destination === undefined || source === undefined)
+    const [source = '', destination] = redirect.split(' → ');
+    if (destination === undefined)
         return [];
     const places = linkPlaces(config, destination, true);
     return places.length > 0 ? places : linkPlaces(config, source, true);

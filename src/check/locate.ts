@@ -18,22 +18,18 @@ export function maskCode(text: string): string {
   let out = ''
   let fence: string | undefined
   for (const line of text.split(/(?<=\n)/)) {
-    const opener = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1]
-    if (fence !== undefined) {
-      if (
-        opener !== undefined &&
-        opener[0] === fence[0] &&
-        opener.length >= fence.length &&
-        /^\s*(`+|~+)\s*$/.test(line)
-      )
-        fence = undefined
-      out += blank(line)
-    } else if (opener !== undefined) {
+    const opener = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1]
+    if (fence === undefined) {
       fence = opener
-      out += blank(line)
-    } else out += line
+      out += opener === undefined ? line : blank(line)
+      continue
+    }
+    // a fence closes with the same character, at least as long, and nothing after it
+    const closer = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line.replace(/\r?\n$/, ''))?.[1]
+    if (closer !== undefined && closer[0] === fence[0] && closer.length >= fence.length) fence = undefined
+    out += blank(line)
   }
-  return out.replace(/<!--[\s\S]*?-->/g, blank).replace(/(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g, (m: string) => blank(m))
+  return out.replace(/<!--[\s\S]*?-->/g, blank).replace(/(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g, blank)
 }
 
 /** What may stand just before a target written as a link. */
@@ -43,8 +39,8 @@ const LINK_BEFORE = [
   /<$/, // <https://…>
   /[A-Za-z_:][\w:.-]*\s*=\s*\{?\s*["'`]$/, // href="target", src='target', href={"target"}, to={`target`}
 ]
-/** …and just after it. */
-const LINK_AFTER = /^(?:[)>"'`]|\s|$)/
+/** …and the character just after it (none at the end of the text). */
+const LINK_AFTER = /^[)>"'`\s]?$/
 
 /** Every place `target` is written as a link in `text` (1-based lines and columns); `json`: as a string. */
 export function linkPlaces(text: string, target: string, json = false): Place[] {
@@ -53,27 +49,20 @@ export function linkPlaces(text: string, target: string, json = false): Place[] 
   const masked = json ? text : maskCode(text)
   for (let at = masked.indexOf(target); at !== -1; at = masked.indexOf(target, at + 1)) {
     const lineStart = masked.lastIndexOf('\n', at - 1) + 1
-    const lineEnd = masked.indexOf('\n', at)
     const before = masked.slice(lineStart, at)
-    const after = masked.slice(at + target.length, lineEnd === -1 ? undefined : lineEnd)
+    const after = masked.charAt(at + target.length)
     const linked = json
-      ? before.endsWith('"') && after.startsWith('"')
+      ? before.endsWith('"') && after === '"'
       : LINK_BEFORE.some((p) => p.test(before)) && LINK_AFTER.test(after)
-    if (linked) places.push({ line: countLines(masked, at), column: at - lineStart + 1 })
+    if (linked) places.push({ line: masked.slice(0, at).split('\n').length, column: at - lineStart + 1 })
   }
   return places
 }
 
-function countLines(text: string, upTo: number): number {
-  let line = 1
-  for (let i = text.indexOf('\n'); i !== -1 && i < upTo; i = text.indexOf('\n', i + 1)) line++
-  return line
-}
-
 /** A redirect as the CLI prints it (`/old → /new`): where its destination is written in the configuration. */
 export function redirectPlaces(config: string, redirect: string): Place[] {
-  const [source, destination] = redirect.split(' → ')
-  if (destination === undefined || source === undefined) return []
+  const [source = '', destination] = redirect.split(' → ')
+  if (destination === undefined) return []
   const places = linkPlaces(config, destination, true)
   return places.length > 0 ? places : linkPlaces(config, source, true)
 }

@@ -48,40 +48,36 @@ export function judge<T extends PlacedProblem>(
   oldName: (file: string) => string = (f) => f,
   changes: readonly PageChange[] = [],
 ): Array<Judged<T>> {
+  // the lines of the base's problems, by problem
   const known = new Map<string, string[]>()
   for (const p of base) {
     const key = keyOf(p, p.file)
     known.set(key, [...(known.get(key) ?? []), p.lineText ?? ''])
   }
-  const groups = new Map<string, number[]>()
-  head.forEach((p, i) => {
+  const groups = new Map<string, T[]>()
+  for (const p of head) {
     const key = keyOf(p, oldName(p.file))
-    groups.set(key, [...(groups.get(key) ?? []), i])
-  })
-  const status: Status[] = head.map(() => 'new')
-  for (const [key, members] of groups) {
-    const texts = [...(known.get(key) ?? [])]
-    let left = texts.length
-    // first the places whose line the base has as it is, then any others while the base has more
-    const rest: number[] = []
-    for (const i of members) {
-      const at = texts.indexOf(head[i]?.lineText ?? '')
-      if (at !== -1 && left > 0) {
-        texts.splice(at, 1)
-        left--
-        status[i] = 'known'
-      } else rest.push(i)
-    }
-    for (const i of rest)
-      if (left > 0) {
-        left--
-        status[i] = 'known'
-      }
+    groups.set(key, [...(groups.get(key) ?? []), p])
   }
-  return head.map((problem, i) => {
-    const s = status[i] ?? 'new'
-    const because = s === 'new' && problem.rule === 'broken-link' ? explain(problem, changes) : undefined
-    return { problem, status: s, ...(because ? { because } : {}) }
+  const knownOnes = new Set<T>()
+  for (const [key, members] of groups) {
+    const texts = known.get(key) ?? []
+    // first the places whose line the base has as it is, then any others while the base has more
+    const rest: T[] = []
+    for (const p of members) {
+      const at = texts.indexOf(p.lineText ?? '')
+      if (at === -1) rest.push(p)
+      else {
+        texts.splice(at, 1)
+        knownOnes.add(p)
+      }
+    }
+    for (const p of rest.slice(0, texts.length)) knownOnes.add(p)
+  }
+  return head.map((problem) => {
+    if (knownOnes.has(problem)) return { problem, status: 'known' }
+    const because = problem.rule === 'broken-link' ? explain(problem, changes) : undefined
+    return { problem, status: 'new', ...(because ? { because } : {}) }
   })
 }
 
@@ -96,7 +92,8 @@ export function pageSlug(file: string): string {
 /** The page a link points to, from the file it is in: `/guides/a#x` → `guides/a`; `../a` from `guides/b.mdx`. */
 export function linkedPage(target: string, from: string): string | undefined {
   if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//')) return undefined
-  const path = target.replace(/[#?].*$/, '')
+  const cut = target.search(/[#?]/)
+  const path = cut === -1 ? target : target.slice(0, cut)
   if (path === '') return undefined
   const joined = path.startsWith('/') ? path.slice(1) : posix.join(posix.dirname(from), path)
   const normal = posix.normalize(joined)
@@ -109,7 +106,6 @@ export function linkedPage(target: string, from: string): string | undefined {
 export function explain(problem: Problem, changes: readonly PageChange[]): Explained | undefined {
   if (problem.target === undefined) return undefined
   const page = linkedPage(problem.target, problem.file)
-  if (page === undefined) return undefined
   const change = changes.find((c) => pageSlug(c.from) === page)
   if (!change) return undefined
   return {

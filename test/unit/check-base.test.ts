@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { MAX_BASE_FILES, buildBase, checkedOut, docsChanges, pageChanges } from '../../src/check/base-tree.js'
 import { lockFor } from '../../src/check/mint-cli.js'
-import { type PlacedProblem, explain, judge, linkedPage, pageSlug } from '../../src/check/new-known.js'
+import { type PlacedProblem, explain, explanation, judge, linkedPage, pageSlug } from '../../src/check/new-known.js'
 import { copySite, excluder, outputWidth, stubPage } from '../../src/check/site-tree.js'
 import type { ChangedFile } from '../../src/github/change.js'
 
@@ -55,6 +55,41 @@ describe('new or known', () => {
     ).toEqual(['new', 'new', 'new'])
   })
 
+  test('without a target, the message tells problems apart (an image and a video without alt text are two)', () => {
+    const alt = (message: string): PlacedProblem => ({
+      rule: 'missing-alt',
+      file: 'a.mdx',
+      path: 'a.mdx',
+      message,
+      line: 3,
+    })
+    expect(
+      judge([alt('Missing alt attribute on video element')], [alt('Missing alt attribute on img element')])[0]?.status,
+    ).toBe('new')
+    expect(
+      judge([alt('Missing alt attribute on img element')], [alt('Missing alt attribute on img element')])[0]?.status,
+    ).toBe('known')
+  })
+
+  test('a place without a line of its own is matched to a base place without one first', () => {
+    const at = (lineText?: string): PlacedProblem => ({
+      ...link('a.mdx', '/x'),
+      ...(lineText === undefined ? { lineText: undefined } : { lineText }),
+    })
+    const judged = judge([at('added [x](/x)'), at()], [at()])
+    expect(judged.map((j) => j.status)).toEqual(['new', 'known'])
+  })
+
+  test('only a new broken link is explained: a known one, or another rule, is not', () => {
+    const changes = [{ from: 'guides/a.mdx', to: 'guides/b.mdx' }]
+    expect(judge([link('one.mdx', '/guides/a')], [link('one.mdx', '/guides/a')], undefined, changes)[0]).toEqual({
+      problem: link('one.mdx', '/guides/a'),
+      status: 'known',
+    })
+    const redirect = { ...link('docs.json', '/guides/a'), rule: 'broken-redirect' as const }
+    expect(judge([redirect], [], undefined, changes)[0]?.because).toBeUndefined()
+  })
+
   test('a renamed file is matched by its old name', () => {
     const judged = judge([link('guides/b.mdx', '/x')], [link('guides/a.mdx', '/x')], (f) =>
       f === 'guides/b.mdx' ? 'guides/a.mdx' : f,
@@ -89,6 +124,9 @@ describe('the page a link points to', () => {
     ['mailto:a@b.c', 'x.mdx', undefined],
     ['//cdn.example.com/a', 'x.mdx', undefined],
     ['../../outside', 'x.mdx', undefined],
+    ['..', 'x.mdx', undefined],
+    ['a/', 'guides/b.mdx', 'guides/a'],
+    ['guides/a:b', 'x.mdx', 'guides/a:b'],
   ])('%s from %s → %s', (target, from, page) => {
     expect(linkedPage(target, from)).toBe(page)
   })
@@ -97,6 +135,24 @@ describe('the page a link points to', () => {
     expect(pageSlug('guides/a.mdx')).toBe('guides/a')
     expect(pageSlug('guides/index.md')).toBe('guides')
     expect(pageSlug('index.mdx')).toBe('')
+    expect(pageSlug('v1.md/intro.mdx')).toBe('v1.md/intro')
+    expect(pageSlug('index-of-terms.mdx')).toBe('index-of-terms')
+    expect(pageSlug('guides//')).toBe('guides')
+  })
+
+  test('the sentence an annotation adds', () => {
+    expect(explanation({ change: { from: 'a.mdx', to: 'b.mdx' } })).toBe(
+      'a.mdx was renamed to b.mdx in this pull request.',
+    )
+    expect(explanation({ change: { from: 'a.mdx' } })).toBe('a.mdx was deleted in this pull request.')
+  })
+
+  test('a redirect only to a page: a page renamed to another kind of file gets none; .md and .mdx both pages', () => {
+    const to = (name: string) => explain(link('one.mdx', '/guides/a'), [{ from: 'guides/a.mdx', to: name }])?.redirect
+    expect(to('guides/b.md')).toEqual({ source: '/guides/a', destination: '/guides/b' })
+    expect(to('guides/a.txt')).toBeUndefined()
+    expect(to('guides/b.mdx.txt')).toBeUndefined()
+    expect(explain({ rule: 'broken-link', file: 'one.mdx', message: 'x' }, [{ from: 'guides/a.mdx' }])).toBeUndefined()
   })
 
   test('a deleted page: said, and no redirect made up; a link elsewhere: nothing to explain', () => {

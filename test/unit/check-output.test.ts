@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { plainLines, readAccessibility, readBrokenLinks, readValidation } from '../../src/check/cli-output.js'
 import { findDocsFolder, repositoryPath } from '../../src/check/docs-site.js'
-import { linkPlaces, redirectPlaces } from '../../src/check/locate.js'
+import { lineText, linkPlaces, maskCode, redirectPlaces } from '../../src/check/locate.js'
 import { cliEnvironment } from '../../src/check/mint-cli.js'
 
 /**
@@ -286,6 +286,49 @@ describe('where a target is written', () => {
     ['nothing to find', '[a](/q)', '', []],
   ])('%s', (_name, text, target, places) => {
     expect(linkPlaces(text, target)).toEqual(places)
+  })
+
+  test.each([
+    ['a fenced block', '```js\n[a](/p)\n```\n[b](/p)\n', [4]],
+    ['a fence indented up to three spaces', '   ```\n[a](/p)\n   ```\n[b](/p)\n', [4]],
+    ['four spaces are no fence', '    ```\n[a](/p)\n', [2]],
+    ['a tilde fence is not closed by backticks', '~~~\n[a](/p)\n```\n[b](/p)\n~~~\n[c](/p)\n', [6]],
+    ['nor by a shorter fence', '````\n[a](/p)\n```\n[b](/p)\n````\n[c](/p)\n', [6]],
+    ['nor by a fence with words after it', '```\n[a](/p)\n``` js\n[b](/p)\n```\n[c](/p)\n', [6]],
+    ['nor by one with a word right after it', '```\n[a](/p)\n```js\n[b](/p)\n```\n[c](/p)\n', [6]],
+    ['nor by a fence that ends a line of text', '```\n[a](/p) ```\n[b](/p)\n```\n[c](/p)\n', [5]],
+    ['one tilde is no fence', '~ a note\n[a](/p)\n', [2]],
+    ['a code span with spaces', '`see [a](/p) here`\n[b](/p)\n', [2]],
+    ['a fence left open hides the rest', '```\n[a](/p)\n', []],
+    ['Windows line endings', '```\r\n[a](/p)\r\n```\r\n[b](/p)\r\n', [4]],
+    ['a code span of two backticks', '`` a `[x](/p)` b ``\n[c](/p)\n', [2]],
+    ['an HTML comment over lines', '<!--\n[a](/p)\n-->\n[b](/p)\n', [4]],
+  ])('code is no link: %s', (_name, text, lines) => {
+    expect(linkPlaces(text, '/p').map((p) => p.line)).toEqual(lines)
+  })
+
+  test('masking keeps lines and columns', () => {
+    expect(linkPlaces('x `code` [a](/p)\n', '/p')).toEqual([{ line: 1, column: 14 }])
+    expect(maskCode('a `b`\n```\nc\n```\nd')).toBe('a    \n   \n \n   \nd')
+  })
+
+  test('in JSON, a whole string only', () => {
+    expect(linkPlaces('{"a": "/p", "b": "x/p", "c": "/p/q"}', '/p', true)).toEqual([{ line: 1, column: 8 }])
+    expect(linkPlaces('{"a": "/p}', '/p', true)).toEqual([])
+    expect(linkPlaces('{"a": /p"}', '/p', true)).toEqual([])
+  })
+
+  test('a one-character target at the end of its line', () => {
+    expect(linkPlaces('x\n[home]: /\n', '/')).toEqual([{ line: 2, column: 9 }])
+  })
+
+  test('a redirect that is not one (no arrow) has no place, even where its text is written', () => {
+    expect(redirectPlaces('{"a": "/old"}', '/old')).toEqual([])
+  })
+
+  test("a line's text, trimmed; a line that is not there is empty", () => {
+    expect(lineText('a\n  b  \nc', 2)).toBe('b')
+    expect(lineText('a', 5)).toBe('')
   })
 
   test('a redirect at its destination in docs.json, else at its source', () => {
