@@ -4662,6 +4662,7 @@ var catalogue = __webpack_require__(8968);
 ;// CONCATENATED MODULE: ./src/summary/check-summary.ts
 
 
+
 /** The rows each table shows at most (every problem is in problems-json): the summary stays small. */
 const MAX_ROWS = 100;
 const RULE_WORDS = {
@@ -4698,7 +4699,7 @@ function renameFixes(fresh) {
         return `- ${(0,summary_escape/* escapeText */.X1)(`${p.path}${where}`, 220)}: ${(0,summary_escape/* escapeText */.X1)(p.target ?? '', 200)}`;
     });
     const paste = redirects.size > 0
-        ? `\n\nOr keep the old addresses working: add ${redirects.size === 1 ? 'this redirect' : 'these redirects'} to \`redirects\` in docs.json:\n\n\`\`\`json\n${[...redirects.values()].map((r) => JSON.stringify(r)).join(',\n')}\n\`\`\``
+        ? `\n\nOr keep the old addresses working: add ${redirects.size === 1 ? 'this redirect' : 'these redirects'} to \`redirects\` in docs.json:\n\n${(0,util_text/* fenced */.OF)([...redirects.values()].map((r) => JSON.stringify(r)).join(',\n'), 'json')}`
         : '';
     return `\n\n#### Pages this pull request renamed or deleted\n\nChange the ${(0,format/* count */.U9)(explained.length, 'link')} that point to them:\n\n${links.join('\n')}${paste}\n`;
 }

@@ -1,6 +1,7 @@
 import type { Problem } from '../check/cli-output.js'
 import type { Judged } from '../check/new-known.js'
 import { count, formatNumber } from '../util/format.js'
+import { fenced } from '../util/text.js'
 import { alert, escapeText } from './escape.js'
 
 export interface CheckView {
@@ -56,7 +57,7 @@ function renameFixes(fresh: readonly Judged[]): string {
   })
   const paste =
     redirects.size > 0
-      ? `\n\nOr keep the old addresses working: add ${redirects.size === 1 ? 'this redirect' : 'these redirects'} to \`redirects\` in docs.json:\n\n\`\`\`json\n${[...redirects.values()].map((r) => JSON.stringify(r)).join(',\n')}\n\`\`\``
+      ? `\n\nOr keep the old addresses working: add ${redirects.size === 1 ? 'this redirect' : 'these redirects'} to \`redirects\` in docs.json:\n\n${fenced([...redirects.values()].map((r) => JSON.stringify(r)).join(',\n'), 'json')}`
       : ''
   return `\n\n#### Pages this pull request renamed or deleted\n\nChange the ${count(explained.length, 'link')} that point to them:\n\n${links.join('\n')}${paste}\n`
 }
