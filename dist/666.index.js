@@ -4051,12 +4051,10 @@ function childEnvironment(base, extra = {}) {
             env[name] = value;
     return { ...env, ...extra };
 }
-/** Thrown when `stop` aborted a program before it ended; its reason is the signal's. */
+/** Thrown when `stop` aborted a program before it ended (the caller knows why: cancelled, or out of time). */
 class StoppedError extends Error {
-    reason;
-    constructor(reason) {
+    constructor() {
         super('stopped');
-        this.reason = reason;
         this.name = 'StoppedError';
     }
 }
@@ -4065,12 +4063,12 @@ const KILL_AFTER_MS = 3000;
 /**
  * Runs a program to its end, its output collected (never printed as it comes: the caller reads it
  * first). When `stop` aborts, the program and every process it started get SIGTERM, then SIGKILL,
- * and the promise rejects with StoppedError carrying the signal's reason.
+ * and the promise rejects with StoppedError.
  */
 function runProgram(command, args, options) {
     return new Promise((resolve, reject) => {
         if (options.stop.aborted) {
-            reject(new StoppedError(options.stop.reason));
+            reject(new StoppedError());
             return;
         }
         const windows = process.platform === 'win32';
@@ -4117,7 +4115,7 @@ function runProgram(command, args, options) {
                 signalGroup('SIGKILL');
                 if (killer)
                     clearTimeout(killer);
-                reject(new StoppedError(options.stop.reason));
+                reject(new StoppedError());
             }
             else
                 resolve({ output, exitCode, signal });
@@ -4179,8 +4177,15 @@ function findDocsFolder(workspace, given) {
 function repositoryPath(docsFolder, file) {
     return docsFolder ? external_node_path_.posix.join(docsFolder, file) : external_node_path_.posix.normalize(file);
 }
+/** The other way: `docs/guides/a.mdx` in `docs` → `guides/a.mdx`; undefined for a file outside the docs folder. */
+function docsRelativePath(docsFolder, path) {
+    if (docsFolder === '')
+        return path;
+    return path.startsWith(`${docsFolder}/`) ? path.slice(docsFolder.length + 1) : undefined;
+}
 
 ;// CONCATENATED MODULE: ./src/check/base-tree.ts
+
 
 
 
@@ -4197,12 +4202,12 @@ function repositoryPath(docsFolder, file) {
 const MAX_BASE_FILES = 300;
 /** Pages (and other files) of the docs folder this pull request changed, relative to the docs folder. */
 function docsChanges(files, docsFolder) {
-    const inside = (path) => path !== undefined && (docsFolder === '' || path.startsWith(`${docsFolder}/`));
+    const inside = (path) => path !== undefined && docsRelativePath(docsFolder, path) !== undefined;
     return files.filter((f) => inside(f.filename) || inside(f.previousFilename));
 }
 /** The pages it renamed or deleted, relative to the docs folder (to explain the links that broke). */
 function pageChanges(files, docsFolder) {
-    const relative = (path) => (docsFolder ? external_node_path_.posix.relative(docsFolder, path) : path);
+    const relative = (path) => docsRelativePath(docsFolder, path) ?? path;
     return files.flatMap((f) => {
         if (f.status === 'removed' && /\.mdx?$/i.test(f.filename))
             return [{ from: relative(f.filename) }];
@@ -4245,11 +4250,7 @@ async function buildBase(options) {
             why: `the pull request changes ${fetches} files of the docs, more than the ${MAX_BASE_FILES} the check fetches to rebuild its base`,
         };
     copySite(options.docs, options.to, options.skip);
-    const local = (path) => {
-        if (options.docsFolder === '')
-            return path;
-        return path.startsWith(`${options.docsFolder}/`) ? path.slice(options.docsFolder.length + 1) : undefined;
-    };
+    const local = (path) => docsRelativePath(options.docsFolder, path);
     const remove = (path) => {
         const at = local(path);
         if (at !== undefined)
@@ -5043,17 +5044,7 @@ async function check_run(settings, ctx) {
         const notes = [];
         const placed = placeAll(withValidation(head, config, notes), folder, docs.relative, config);
         const { judged, outside } = await judgeProblems(checkRun, placed, head, checkTree);
-        const outcome = {
-            settings,
-            ctx,
-            docsFolder: docs.relative,
-            config,
-            pull,
-            scope: checkRun.scope,
-            judged,
-            outside,
-            notes,
-        };
+        const outcome = { ...checkRun, judged, outside, notes };
         recordProblems(outcome);
         const fixed = await fixOnAgentPull(settings, ctx, pull, forTheAgent(judged));
         if (fixed)
@@ -5232,7 +5223,7 @@ async function compareWithBase({ settings, ctx, pull, docsFolder, folder, config
             .map((f) => [f.filename, f.previousFilename ?? '']));
         const oldName = (file) => {
             const before = renamed.get(repositoryPath(docsFolder, file));
-            return before === undefined ? file : docsFolder ? before.slice(docsFolder.length + 1) : before;
+            return before === undefined ? file : (docsRelativePath(docsFolder, before) ?? before);
         };
         return judge(placedHead, basePlaced, oldName, pageChanges(changed, docsFolder));
     }

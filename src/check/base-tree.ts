@@ -3,6 +3,7 @@ import { dirname, join, posix } from 'node:path'
 import type { ChangedFile } from '../github/change.js'
 import type { GitHubPort, Repo } from '../github/port.js'
 import type { PageChange } from './new-known.js'
+import { docsRelativePath } from './docs-site.js'
 import { copySite } from './site-tree.js'
 
 /**
@@ -23,13 +24,13 @@ export type BaseTree = { ok: true; fetched: number; ref: string } | { ok: false;
 /** Pages (and other files) of the docs folder this pull request changed, relative to the docs folder. */
 export function docsChanges(files: readonly ChangedFile[], docsFolder: string): ChangedFile[] {
   const inside = (path: string | undefined): boolean =>
-    path !== undefined && (docsFolder === '' || path.startsWith(`${docsFolder}/`))
+    path !== undefined && docsRelativePath(docsFolder, path) !== undefined
   return files.filter((f) => inside(f.filename) || inside(f.previousFilename))
 }
 
 /** The pages it renamed or deleted, relative to the docs folder (to explain the links that broke). */
 export function pageChanges(files: readonly ChangedFile[], docsFolder: string): PageChange[] {
-  const relative = (path: string): string => (docsFolder ? posix.relative(docsFolder, path) : path)
+  const relative = (path: string): string => docsRelativePath(docsFolder, path) ?? path
   return files.flatMap((f): PageChange[] => {
     if (f.status === 'removed' && /\.mdx?$/i.test(f.filename)) return [{ from: relative(f.filename) }]
     if (f.status === 'renamed' && f.previousFilename && /\.mdx?$/i.test(f.previousFilename))
@@ -82,10 +83,7 @@ export async function buildBase(options: {
       why: `the pull request changes ${fetches} files of the docs, more than the ${MAX_BASE_FILES} the check fetches to rebuild its base`,
     }
   copySite(options.docs, options.to, options.skip)
-  const local = (path: string): string | undefined => {
-    if (options.docsFolder === '') return path
-    return path.startsWith(`${options.docsFolder}/`) ? path.slice(options.docsFolder.length + 1) : undefined
-  }
+  const local = (path: string): string | undefined => docsRelativePath(options.docsFolder, path)
   const remove = (path: string): void => {
     const at = local(path)
     if (at !== undefined) rmSync(join(options.to, at), { force: true })

@@ -83,9 +83,9 @@ export interface Ran {
   signal: NodeJS.Signals | null
 }
 
-/** Thrown when `stop` aborted a program before it ended; its reason is the signal's. */
+/** Thrown when `stop` aborted a program before it ended (the caller knows why: cancelled, or out of time). */
 export class StoppedError extends Error {
-  constructor(readonly reason: unknown) {
+  constructor() {
     super('stopped')
     this.name = 'StoppedError'
   }
@@ -97,7 +97,7 @@ const KILL_AFTER_MS = 3000
 /**
  * Runs a program to its end, its output collected (never printed as it comes: the caller reads it
  * first). When `stop` aborts, the program and every process it started get SIGTERM, then SIGKILL,
- * and the promise rejects with StoppedError carrying the signal's reason.
+ * and the promise rejects with StoppedError.
  */
 export function runProgram(
   command: string,
@@ -106,7 +106,7 @@ export function runProgram(
 ): Promise<Ran> {
   return new Promise((resolve, reject) => {
     if (options.stop.aborted) {
-      reject(new StoppedError(options.stop.reason))
+      reject(new StoppedError())
       return
     }
     const windows = process.platform === 'win32'
@@ -149,7 +149,7 @@ export function runProgram(
       if (stopped) {
         signalGroup('SIGKILL')
         if (killer) clearTimeout(killer)
-        reject(new StoppedError(options.stop.reason))
+        reject(new StoppedError())
       } else resolve({ output, exitCode, signal })
     })
   })

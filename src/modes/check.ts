@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { type SiteCheck, checkSite } from '../check/check-site.js'
 import { type Ran, StoppedError, runProgram } from '../check/child-process.js'
 import { type Problem, plainLines } from '../check/cli-output.js'
-import { findDocsFolder, repositoryPath } from '../check/docs-site.js'
+import { docsRelativePath, findDocsFolder, repositoryPath } from '../check/docs-site.js'
 import { buildBase, checkedOut, pageChanges } from '../check/base-tree.js'
 import { type Cli, WIDE_OUTPUT, cliEnvironment, ensureCli } from '../check/mint-cli.js'
 import { type Judged, type PlacedProblem, judge } from '../check/new-known.js'
@@ -93,17 +93,7 @@ export async function run(settings: CheckSettings, ctx: ModeContext): Promise<Re
     const notes: string[] = []
     const placed = placeAll(withValidation(head, config, notes), folder, docs.relative, config)
     const { judged, outside } = await judgeProblems(checkRun, placed, head, checkTree)
-    const outcome = {
-      settings,
-      ctx,
-      docsFolder: docs.relative,
-      config,
-      pull,
-      scope: checkRun.scope,
-      judged,
-      outside,
-      notes,
-    }
+    const outcome = { ...checkRun, judged, outside, notes }
     recordProblems(outcome)
     const fixed = await fixOnAgentPull(settings, ctx, pull, forTheAgent(judged))
     if (fixed)
@@ -302,7 +292,7 @@ async function compareWithBase(
     )
     const oldName = (file: string): string => {
       const before = renamed.get(repositoryPath(docsFolder, file))
-      return before === undefined ? file : docsFolder ? before.slice(docsFolder.length + 1) : before
+      return before === undefined ? file : (docsRelativePath(docsFolder, before) ?? before)
     }
     return judge(placedHead, basePlaced, oldName, pageChanges(changed, docsFolder))
   } catch (error) {
