@@ -6,360 +6,209 @@ var __webpack_modules__ = {
             Vc: () => inputsOf,
             c8: () => MINT_VERSION,
             kl: () => ACTIONS,
-            mc: () => INPUTS
+            mc: () => INPUTS,
+            mm: () => inputSpec,
+            zY: () => DEFAULTS
         });
         const MINT_VERSION = "4.2.941";
         const ACTIONS = [ "agent", "comment", "visitors", "views", "insights", "deploy", "preview", "automation", "health", "check" ];
         ACTIONS.filter(a => a !== "check");
-        const same = words => ({
-            root: words,
-            text: words
-        });
-        const pollGap = of => `The longest gap between two status checks of ${of} (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.`;
-        const TRIGGER_PHRASE_WORDS = "The phrase the tracking comment tells people to start a /docs comment with (the comment action must use the same).";
-        function inputsOf(action) {
-            return Object.entries(INPUTS).filter(([, spec]) => spec.actions.includes(action)).map(([name]) => name);
-        }
         const INPUTS = {
             "api-key": {
-                ...same("Mintlify admin API key (starts with mint_). Pass it from a repository or environment secret, never inline."),
                 required: true,
                 optionalIn: [ "check" ],
                 actions: ACTIONS
             },
             "project-id": {
-                ...same("Mintlify project identifier, shown on the dashboard's API keys page."),
                 required: true,
                 optionalIn: [ "check" ],
                 actions: ACTIONS
             },
             mode: {
-                root: "What to do: agent (run or follow up an agent job), comment (take a /docs comment on an issue or pull request as an instruction to the job linked to that thread, or a new one), visitors (export unique visitors), views (export page views), insights (what readers could not find, as a report and a prompt for the agent), deploy (deploy to production and wait for the verdict), preview (deploy a branch as a preview), automation (run a saved automation now), health (keep one GitHub issue with the weekly trend, the gaps readers hit and what the agent did about them) or check (check the docs with the Mintlify CLI; no API key).",
                 default: "agent",
                 actions: []
             },
             prompt: {
-                root: "Agent mode: the instruction for the documentation agent. With job-id it is sent to that job as a follow-up message.",
-                text: "The instruction for the documentation agent. With job-id it is sent to that job as a follow-up message.",
                 actions: [ "agent" ]
             },
             "prompt-file": {
-                root: "Agent mode: a file inside the workspace whose text (UTF-8) is the prompt, for a generated prompt of any size up to the action's bound of 200,000 characters (an input passes through an environment variable, which Linux limits to 128 KiB). Not together with prompt.",
-                text: "A file inside the workspace whose text (UTF-8) is the prompt, for a generated prompt of any size up to the action's bound of 200,000 characters (an input passes through an environment variable, which Linux limits to 128 KiB). Not together with prompt.",
                 actions: [ "agent" ]
             },
             "job-id": {
-                root: "Agent mode: an existing job. With prompt, the prompt is sent to it as a follow-up. Without prompt, the step waits on that job (resume after a timeout, or a job started elsewhere).",
-                text: "An existing job. With prompt, the prompt is sent to it as a follow-up. Without prompt, the step waits on that job (resume after a timeout, or a job started elsewhere).",
                 actions: [ "agent" ]
             },
             wait: {
-                root: "Agent and comment modes: wait until the job ends (true), or return right after the create or follow-up request (false).",
-                text: {
-                    agent: "Wait until the job ends (true), or return right after the create or follow-up request (false).",
-                    comment: "Wait until the job ends (true), or return right after the instruction is sent (false).",
-                    deploy: "Wait until the deployment ends (true), or return right after it is started (false).",
-                    preview: "Wait until the preview deployment ends (true), or return right after it is started (false).",
-                    automation: "Follow the automation's run when it is an agent job, until it ends (true), or return right after the run is accepted (false)."
-                },
                 default: "true",
                 actions: [ "agent", "comment", "deploy", "preview", "automation" ]
             },
             "wait-timeout": {
-                ...same("How long the step may work in all (waiting, paging and retrying included): 90s, 15m, 1h, 1h30m, 500ms, or plain seconds."),
                 default: "30m",
                 actions: ACTIONS
             },
             "poll-interval": {
-                root: "Agent and comment modes: the longest gap between two status checks (same forms as wait-timeout). Checks start about 1.5 s apart and grow toward it.",
-                text: {
-                    agent: pollGap("the job"),
-                    comment: pollGap("the job"),
-                    deploy: pollGap("the deployment"),
-                    preview: pollGap("the deployment"),
-                    automation: pollGap("the automation's job")
-                },
                 default: "10s",
                 actions: [ "agent", "comment", "deploy", "preview", "automation" ]
             },
             "require-pr": {
-                root: "Agent and comment modes: fail the step if the job ends without a pull request.",
-                text: {
-                    agent: "Fail the step if the job ends without a pull request.",
-                    comment: "Fail the step if the job ends without a pull request.",
-                    automation: "Fail the step if the automation's agent job ends without a pull request."
-                },
                 default: "false",
                 actions: [ "agent", "comment", "automation" ]
             },
             "base-url": {
-                ...same("API base URL. https:// is required; http:// is accepted only for loopback hosts (a local simulator)."),
                 default: "https://api.mintlify.com",
                 actions: ACTIONS
             },
             "date-from": {
-                root: "Visitors, views and insights modes: first day included. YYYY-MM-DD, an ISO 8601 date-time, or Nd = N days before today in UTC (0d is today). Empty: from the start.",
-                text: "First day included. YYYY-MM-DD, an ISO 8601 date-time, or Nd = N days before today in UTC (0d is today). Empty: from the start. A start after now is an input error.",
                 actions: [ "visitors", "views", "insights" ]
             },
             "date-to": {
-                root: "Visitors, views and insights modes: end of the range, exclusive (the day itself is not included). Same forms as date-from. Empty: up to now.",
-                text: "End of the range, exclusive (the day itself is not included). Same forms as date-from. Empty: up to now. date-from: 7d with date-to: 0d is the last 7 whole days.",
                 actions: [ "visitors", "views", "insights" ]
             },
             "page-size": {
-                root: "Visitors and views modes: rows per request, 1 to 250. 250 spends the fewest of the 100 analytics requests per hour.",
-                text: "Rows per request, 1 to 250. 250 spends the fewest of the 100 analytics requests per hour.",
                 default: "250",
                 actions: [ "visitors", "views" ]
             },
             "summary-rows": {
-                root: "Visitors and views modes: how many pages the job summary lists (the export files always hold every page). Insights mode: how many items of each list the summary and agent-prompt show.",
-                text: {
-                    visitors: "How many pages the job summary lists (the export files always hold every page).",
-                    views: "How many pages the job summary lists (the export files always hold every page).",
-                    insights: "How many items of each list the summary and agent-prompt show."
-                },
                 default: "25",
                 actions: [ "visitors", "views", "insights" ]
             },
             "max-requests": {
-                root: "Visitors, views, insights and health modes: the most analytics requests this step may send, retries included (the service allows 100 an hour per organisation, shared by every analytics endpoint). A list or export it cuts short is marked incomplete.",
-                text: "The most analytics requests this step may send, retries included (the service allows 100 an hour per organisation, shared by every analytics endpoint). A list or export it cuts short is marked incomplete.",
                 default: "100",
                 actions: [ "visitors", "views", "insights", "health" ]
             },
             compare: {
-                root: "Visitors and views modes: none, or previous-period to also export the period of the same length (in whole UTC days) that ends where this one starts, and show the change. Needs date-from.",
-                text: "none, or previous-period to also export the period of the same length (in whole UTC days) that ends where this one starts, and show the change. Needs date-from.",
                 default: "none",
                 actions: [ "visitors", "views" ]
             },
             comment: {
-                root: "Agent mode: keep the job's progress and result in the tracking comment of the issue or pull request that triggered the run (one comment per thread, edited across runs; the agent's pull request gets one too), so /docs comments there can continue the job.",
-                text: {
-                    agent: "Keep the job's progress and result in the tracking comment of the issue or pull request that triggered the run (one comment per thread, edited across runs; the agent's pull request gets one too), so /docs comments there can continue the job.",
-                    deploy: "Show the deployment and its verdict in the tracking comment of the issue or pull request that triggered the run.",
-                    preview: "Show the preview, its URL and its verdict in the tracking comment of the pull request (or issue) that triggered the run.",
-                    automation: "Keep the automation's agent job in the tracking comment of the issue or pull request that triggered the run, as the agent action does."
-                },
                 default: "false",
                 actions: [ "agent", "deploy", "preview", "automation" ]
             },
             "github-token": {
-                root: "Token for comments and reactions (comment: true, and mode: comment; needs issues: write and pull-requests: write), for reading a code change (changes; contents: read), and for the health issue (mode: health; issues: write; with impact also pull-requests: read, or write with impact-comment, and contents: read to find docs.json), and for the files a pull request changes (mode: check; pull-requests: read).",
-                text: {
-                    agent: "Token for the tracking comment and status labels (comment: true; issues: write and pull-requests: write) and for reading a code change (changes; contents: read, pull-requests: read).",
-                    comment: "Token for reactions, the tracking comment, labels and review replies: issues: write and pull-requests: write.",
-                    deploy: "Token for the tracking comment (comment: true: issues: write or pull-requests: write) and the GitHub deployment (github-deployment: deployments: write).",
-                    preview: "Token for the tracking comment (comment: true), and for reading the pull request: pull-requests: write; for the GitHub deployment (github-deployment): deployments: write.",
-                    automation: "Token for the tracking comment (comment: true): issues: write or pull-requests: write.",
-                    health: "Token for the health issue and its label (issues: write), and with impact for the docs pull requests of this repository (pull-requests: read, or write with impact-comment; contents: read to find docs.json once).",
-                    check: "Token for reading the pull request's changed files and its base's versions of them (scope new or changed): pull-requests: read and contents: read."
-                },
                 default: "${{ github.token }}",
                 actions: [ "agent", "comment", "health", "deploy", "preview", "automation", "check" ]
             },
             "docs-token": {
-                root: "Agent mode with comment true, comment mode, and health mode with impact: a token that can write issues and pull requests in the repository of the agent's pull request (health: of docs-repository) when that is not this one (an installation token of a GitHub App on both repositories, from actions/create-github-app-token, or a fine-grained token). With it, that pull request gets a tracking comment linking back here, and /docs there continues the job. Empty: only this repository is written to (a notice says what that misses).",
-                text: {
-                    agent: "With comment true: a token that can write issues and pull requests in the repository of the agent's pull request when that is not this one (an installation token of a GitHub App on both repositories, from actions/create-github-app-token, or a fine-grained token). With it, that pull request gets a tracking comment linking back here, and /docs there continues the job. Empty: only this repository is written to (a notice says what that misses).",
-                    comment: "A token that can write issues and pull requests in the repository of the agent's pull request when that is not this one (an installation token of a GitHub App on both repositories, or a fine-grained token). With it, that pull request gets a tracking comment linking back to this thread. Empty: only this repository is written to (a notice says what that misses).",
-                    health: "With impact, when docs-repository is not this one: a token that reads its pull requests (pull-requests: read) and, with impact-comment, comments on them (pull-requests: write). Empty: github-token reads them (a public repository) and no comment is written there (a notice says so)."
-                },
                 actions: [ "agent", "comment", "health" ]
             },
             reviewers: {
-                root: "Agent mode with comment true, and comment mode: off, or author to ask the people who started the job (the code pull request's or the issue's author; the writers of the /docs comments and, on a code pull request, its author) to review the agent's pull request, each on their own, once per job. Each refusal (not a collaborator of the docs repository) is one warning naming who.",
-                text: {
-                    agent: "With comment true: off, or author to ask who started the job (the code pull request's author with changes, the issue's author for a labelled issue, who pushed) to review the agent's pull request, once per job. A refusal (not a collaborator of the docs repository) is one warning naming who.",
-                    comment: "off, or author to ask the writers of the /docs comments that started a job and, on a code pull request, its author to review the agent's pull request, each on their own, once per job. Each refusal (not a collaborator of the docs repository) is one warning naming who."
-                },
                 default: "off",
                 actions: [ "agent", "comment" ]
             },
             "trigger-phrase": {
-                root: "Comment mode: a comment is an instruction when a line starts with this phrase (case-insensitive, leading spaces allowed, not in a quote or code block); the instruction is the text after it, following lines included.",
-                text: {
-                    agent: TRIGGER_PHRASE_WORDS,
-                    comment: "A comment is an instruction when a line starts with this phrase (case-insensitive, leading spaces allowed, not in a quote or code block); the instruction is the text after it, following lines included.",
-                    deploy: TRIGGER_PHRASE_WORDS,
-                    preview: TRIGGER_PHRASE_WORDS,
-                    automation: TRIGGER_PHRASE_WORDS
-                },
                 default: "/docs",
                 actions: [ "agent", "comment", "deploy", "preview", "automation" ]
             },
             "allowed-bots": {
-                root: "Comment mode: comma-separated bot logins (renovate[bot]) whose comments may trigger; * is not accepted. Other bots never trigger.",
-                text: "Comma-separated bot logins (renovate[bot]) whose comments may instruct; * is not accepted. Other bots never do.",
                 actions: [ "comment" ]
             },
             branch: {
-                root: "Preview mode: the branch of the docs repository to deploy as a preview. Empty: the pull request's head branch on pull_request events (else an input error).",
-                text: "The branch of the docs repository to deploy as a preview. Empty: the pull request's head branch on pull_request events (else an input error).",
                 actions: [ "preview" ]
             },
             "automation-id": {
-                root: "Automation mode: the id of the saved automation to run now (required there).",
-                text: "The id of the saved automation to run now (required).",
                 actions: [ "automation" ]
             },
             changes: {
-                root: "Agent mode: none, files (the changed files with status and line counts) or diff (files and patches) of the event's change: a pull_request / pull_request_target event's pull request, or a push's before...after. Other events are an input error. prompt may then be empty.",
-                text: "none, files (the changed files with status and line counts) or diff (files and patches) of the event's change: a pull_request / pull_request_target event's pull request, or a push's before...after. Other events are an input error. prompt may then be empty.",
                 default: "none",
                 actions: [ "agent" ]
             },
             "changes-paths": {
-                root: "Agent mode with changes: globs, one a line or comma-separated (src/**, !**/*.test.ts); only matching files count. When none matches, no job is sent (triggered false, skip-reason no-relevant-changes).",
-                text: "With changes: globs, one a line or comma-separated (src/**, !**/*.test.ts); only matching files count. When none matches, no job is sent (triggered false, skip-reason no-relevant-changes).",
                 actions: [ "agent" ]
             },
             "max-changes": {
-                root: "Agent mode with changes: the most characters of change description in the prompt; patches are cut whole file by whole file (the file list stays) and the prompt says what was left out.",
-                text: "With changes: the most characters of change description in the prompt; patches are cut whole file by whole file (the file list stays) and the prompt says what was left out.",
                 default: "40000",
                 actions: [ "agent" ]
             },
             "continue-thread": {
-                root: "Agent mode with changes and comment true, on a pull request: when the thread's tracking comment links a job, send only the changes since the head recorded last time to that job as a follow-up instead of creating a job.",
-                text: "With changes and comment true, on a pull request: when the thread's tracking comment links a job, send only the changes since the head recorded last time to that job as a follow-up instead of creating a job.",
                 default: "false",
                 actions: [ "agent" ]
             },
             "status-labels": {
-                root: "Agent mode with comment true, and comment mode: three comma-separated labels, for example 'docs: in progress, docs: done, docs: failed'. The thread gets the first while its job runs and the second or third at the end, the previous one removed; a label the repository lacks is created. Empty: no labels.",
-                text: {
-                    agent: "With comment true: three comma-separated labels, for example 'docs: in progress, docs: done, docs: failed'. The thread gets the first while its job runs and the second or third at the end, the previous one removed; a label the repository lacks is created. Empty: no labels.",
-                    comment: "Three comma-separated labels, for example 'docs: in progress, docs: done, docs: failed'. The thread gets the first while its job runs and the second or third at the end, the previous one removed; a label the repository lacks is created. Empty: no labels."
-                },
                 actions: [ "agent", "comment" ]
             },
             weeks: {
-                root: "Health mode: how many whole weeks (Monday to Monday, UTC) the trend shows, 1 to 52. A first run fetches them within max-requests (two requests a week); later runs fetch only the weeks the issue lacks.",
-                text: "How many whole weeks (Monday to Monday, UTC) the trend shows, 1 to 52. A first run fetches them within max-requests (two requests a week); later runs fetch only the weeks the issue lacks.",
                 default: "12",
                 actions: [ "health" ]
             },
             "health-label": {
-                root: "Health mode: the label that marks the one issue this mode keeps (created if the repository lacks it).",
-                text: "The label that marks the one issue this action keeps (created if the repository lacks it).",
                 default: "docs-health",
                 actions: [ "health" ]
             },
             agent: {
-                root: "Health mode: off, or persisting to start an agent job for a gap readers hit two weeks in a row (one job per gap, ever; the gap is quoted to the agent as data).",
-                text: "off, or persisting to start an agent job for a gap readers hit two weeks in a row (one job per gap, ever; the gap is quoted to the agent as data).",
                 default: "off",
                 actions: [ "health" ]
             },
             impact: {
-                root: "Health mode: on to measure the docs pull requests merged in docs-repository (page views and thumbs of the pages each changed, the impact-weeks before the week it merged against those after, with the site as the control); off not to.",
-                text: "on to measure the docs pull requests merged in docs-repository (page views and thumbs of the pages each changed, the impact-weeks before the week it merged against those after, with the site as the control); off not to.",
                 default: "on",
                 actions: [ "health" ]
             },
             "impact-weeks": {
-                root: "Health mode with impact: how many whole weeks (Monday to Monday, UTC) before the week a pull request merged and after it are compared, 1 to 12 (the merge week itself is left out).",
-                text: "With impact: how many whole weeks (Monday to Monday, UTC) before the week a pull request merged and after it are compared, 1 to 12 (the merge week itself is left out).",
                 default: "4",
                 actions: [ "health" ]
             },
             "impact-comment": {
-                root: "Health mode with impact: comment the figures on each measured pull request once its weeks after are complete (one comment, edited if the figures are corrected).",
-                text: "With impact: comment the figures on each measured pull request once its weeks after are complete (one comment, edited if the figures are corrected).",
                 default: "true",
                 actions: [ "health" ]
             },
             "docs-repository": {
-                root: "Health mode with impact: owner/name of the repository whose merged pull requests change the docs (default: this workflow's repository).",
-                text: "With impact: owner/name of the repository whose merged pull requests change the docs (default: this workflow's repository).",
                 default: "${{ github.repository }}",
                 actions: [ "health" ]
             },
             "docs-root": {
-                root: "Health mode with impact: the folder of docs-repository that page files live in (. for the root). Empty: the folder holding docs.json (else the root).",
-                text: "With impact: the folder of docs-repository that page files live in (. for the root). Empty: the folder holding docs.json (else the root).",
                 actions: [ "health" ]
             },
             "max-jobs": {
-                root: "Health mode with agent persisting: the most agent jobs one run may start, 1 to 10 (each spends one of the 100 agent uses per project per hour).",
-                text: "With agent persisting: the most agent jobs one run may start, 1 to 10 (each spends one of the 100 agent uses per project per hour).",
                 default: "1",
                 actions: [ "health" ]
             },
             "github-deployment": {
-                root: "Deploy and preview modes: show the deployment as a GitHub deployment (the pull request's View deployment button, the environment's history): in progress, then success with the preview's URL, or failure. Needs deployments: write for github-token.",
-                text: {
-                    preview: "Show the preview as a GitHub deployment of the pull request's head (its View deployment button, the environment's history): in progress, then success with the preview's URL, or failure. Needs deployments: write for github-token.",
-                    deploy: "Show the deployment as a GitHub deployment of this commit in the environment's history: in progress, then success or failure. Needs deployments: write for github-token."
-                },
                 default: "false",
                 actions: [ "deploy", "preview" ]
             },
             "deployment-environment": {
-                root: "Deploy and preview modes with github-deployment: the GitHub environment; empty: docs-preview (preview) or docs-production (deploy).",
-                text: {
-                    preview: "With github-deployment: the GitHub environment the previews go to; empty: docs-preview.",
-                    deploy: "With github-deployment: the GitHub environment the deployments go to; empty: docs-production."
-                },
                 default: "",
                 actions: [ "deploy", "preview" ]
             },
             fix: {
-                root: "Check mode: on the agent's own pull request (its tracking comment names the job), send the problems found to that job as one follow-up, quoted as data, so the next push is checked again. Never on a person's pull request, never twice for one head; needs api-key and project-id.",
-                text: "On the agent's own pull request (its tracking comment names the job), send the problems found to that job as one follow-up, quoted as data, so the next push is checked again. Never on a person's pull request, never twice for one head; needs api-key and project-id.",
                 default: "false",
                 actions: [ "check" ]
             },
             "fix-rounds": {
-                root: "Check mode with fix: how many follow-ups one pull request may get, 1 to 5 (each spends one of the 100 agent uses per project per hour).",
-                text: "With fix: how many follow-ups one pull request may get, 1 to 5 (each spends one of the 100 agent uses per project per hour).",
                 default: "1",
                 actions: [ "check" ]
             },
             "docs-path": {
-                root: "Check mode: the folder that holds docs.json, in the workspace; empty: the workspace itself, or the one folder below it (two levels at most) that holds docs.json.",
-                text: "The folder that holds docs.json, in the workspace; empty: the workspace itself, or the one folder below it (two levels at most) that holds docs.json.",
                 default: "",
                 actions: [ "check" ]
             },
             "mint-version": {
-                root: "Check mode: the Mintlify CLI's version (the npm package mint), exactly: installed once per runner into its tool cache, which actions/cache can keep.",
-                text: "The Mintlify CLI's version (the npm package mint), exactly: installed once per runner into its tool cache, which actions/cache can keep.",
                 default: MINT_VERSION,
                 actions: [ "check" ]
             },
             checks: {
-                root: "Check mode: what to check, comma-separated: links, anchors, redirects, snippets, external (links to other sites, off by default), alt-text, contrast (the theme colours), validate (the build; needs the network).",
-                text: "What to check, comma-separated: links, anchors, redirects, snippets, external (links to other sites, off by default), alt-text, contrast (the theme colours), validate (the build; needs the network).",
                 default: "links, anchors, redirects, snippets, alt-text, contrast",
                 actions: [ "check" ]
             },
             scope: {
-                root: "Check mode: new (on a pull request, only what it broke: the problems its head has and its base does not, anywhere in the site; those from before are listed, never failing), changed (only the problems in the files it changes) or all (every problem of the site). Outside a pull request the whole site.",
-                text: "new (on a pull request, only what it broke: the problems its head has and its base does not, anywhere in the site; those from before are listed, never failing), changed (only the problems in the files it changes) or all (every problem of the site). Outside a pull request the whole site.",
                 default: "new",
                 actions: [ "check" ]
             },
             exclude: {
-                root: "Check mode: pages to leave out, as globs relative to the docs folder (one a line or comma-separated, such as drafts/** and snippets/legacy.mdx): their own links and images are not checked, and links to them still resolve.",
-                text: "Pages to leave out, as globs relative to the docs folder (one a line or comma-separated, such as drafts/** and snippets/legacy.mdx): their own links and images are not checked, and links to them still resolve.",
                 default: "",
                 actions: [ "check" ]
             },
             "on-problems": {
-                root: "Check mode: fail (the step fails when there are problems) or warn (each problem is a warning, and the step passes).",
-                text: "fail (the step fails when there are problems) or warn (each problem is a warning, and the step passes).",
                 default: "fail",
                 actions: [ "check" ]
             }
         };
-        same("The last job status seen: active, completed, archived, failed, or a value the API adds later."), 
-        same("The pull request URL the agent opened, or empty."), same("The number at the end of pr-link, or empty."), 
-        same("The AI model the job used."), same("The job's source repository."), same("The job's source ref (branch), or empty."), 
-        same("The last job object seen, as JSON (only its documented fields if it is over 64 KiB).");
+        const inputSpec = name => INPUTS[name];
+        const DEFAULTS = Object.fromEntries(Object.keys(INPUTS).flatMap(name => {
+            const fallback = inputSpec(name).default;
+            return fallback !== void 0 && !fallback.includes("${{") ? [ [ name, fallback ] ] : [];
+        }));
+        function inputsOf(action) {
+            return Object.keys(INPUTS).filter(name => INPUTS[name].actions.includes(action));
+        }
     },
     2124: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
@@ -2800,9 +2649,13 @@ var catalogue = __nccwpck_require__(8968);
 
 var external_node_fs_ = __nccwpck_require__(3024);
 
+var util_text = __nccwpck_require__(9997);
+
 var src_core = __nccwpck_require__(8532);
 
 var src_schemas = __nccwpck_require__(8395);
+
+var format = __nccwpck_require__(2693);
 
 var dates = __nccwpck_require__(2124);
 
@@ -2826,36 +2679,41 @@ function parseDuration(text) {
     return Math.round(total);
 }
 
+function problem(ctx, value, accepted, path, words) {
+    ctx.issues.push({
+        code: "custom",
+        message: accepted,
+        input: value,
+        ...path ? {
+            path: path
+        } : {},
+        ...words ? {
+            params: words
+        } : {}
+    });
+    return src_core.tm;
+}
+
+const recorded = ctx => ctx.issues.length > 0;
+
+function input(fn) {
+    return src_schemas.FsL(src_schemas.YjP(), src_schemas.pdi(fn));
+}
+
+function checked(accepted, parse) {
+    return input((value, ctx) => {
+        const result = parse(value);
+        return result === void 0 ? problem(ctx, value, accepted) : result;
+    });
+}
+
+function optional(field) {
+    return src_schemas.KCZ([ src_schemas.euz(""), field ]);
+}
+
 var external_node_path_ = __nccwpck_require__(6760);
 
-var util_text = __nccwpck_require__(9997);
-
-var format = __nccwpck_require__(2693);
-
 var prompt_bounds = __nccwpck_require__(6884);
-
-const DEFAULTS = Object.fromEntries(Object.entries(catalogue.mc).flatMap(([name, spec]) => spec.default !== void 0 && !spec.default.includes("${{") ? [ [ name, spec.default ] ] : []));
-
-const MODES = catalogue.kl;
-
-const HEALTH_AGENT = [ "off", "persisting" ];
-
-const COMPARE = [ "none", "previous-period" ];
-
-const CHANGES = [ "none", "files", "diff" ];
-
-const CHANGE_EVENTS = [ "pull_request", "pull_request_target", "push" ];
-
-const CONVERSATION_EVENTS = [ "issue_comment", "pull_request_review_comment", "pull_request_review" ];
-
-const INPUT_NAMES = Object.keys(catalogue.mc);
-
-class InputError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = "InputError";
-    }
-}
 
 function promptProblem(text) {
     if (text.length > 0 && text.trim().length === 0) return {
@@ -2896,60 +2754,16 @@ function readPromptFile(value, files, ctx) {
     }
     if (text.trim() === "") return problem(ctx, value, `${accepted}, with some text in it; this one is empty`, [ "prompt-file" ]);
     const bad = promptProblem(text);
-    if (bad) return problem(ctx, value, bad.accepted, [ "prompt-file" ], bad.described ? `names a file that ${bad.described}` : void 0);
+    if (bad) return problem(ctx, value, bad.accepted, [ "prompt-file" ], bad.described ? {
+        described: `names a file that ${bad.described}`
+    } : void 0);
     return text.trim();
-}
-
-function problem(ctx, value, message, path, described) {
-    ctx.issues.push({
-        code: "custom",
-        message: message,
-        input: value,
-        ...path ? {
-            path: path
-        } : {},
-        ...described ? {
-            params: {
-                described: described
-            }
-        } : {}
-    });
-    return src_core.tm;
-}
-
-const OTHER_KEY_TYPES = [ [ "mint_dsc_", "assistant API key" ], [ "mint_us_", "index API key" ] ];
-
-function input(fn) {
-    return src_schemas.FsL(src_schemas.YjP(), src_schemas.pdi(fn));
-}
-
-function checked(accepted, parse) {
-    return input((value, ctx) => {
-        const result = parse(value);
-        return result === void 0 ? problem(ctx, value, accepted) : result;
-    });
-}
-
-const booleanInput = checked("true or false", function parseBoolean(value) {
-    const v = value.trim();
-    if ([ "true", "True", "TRUE" ].includes(v)) return true;
-    if ([ "false", "False", "FALSE" ].includes(v)) return false;
-    return;
-});
-
-function durationInput(min) {
-    return checked(`a duration such as 90s, 15m, 1h, 1h30m, 500ms, or plain seconds (600), from ${min}ms up to 72h`, v => {
-        const ms = parseDuration(v);
-        return ms !== void 0 && ms >= min && ms <= 2592e5 ? ms : void 0;
-    });
 }
 
 function isLoopbackHost(hostname) {
     const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
     return host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
-
-const BASE_URL_ACCEPTED = "an https:// URL without query or credentials (http:// only for localhost, 127.0.0.1 or [::1])";
 
 const FETCH_BLOCKED_PORTS = new Set([ 1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6e3, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080 ]);
 
@@ -2967,36 +2781,12 @@ function parseBaseUrl(value) {
 
 const identifier = value => /^[^\s\u0000-\u001f\u007f]+$/.test(value) ? value : void 0;
 
-function parseTriggerPhrase(value) {
-    if (value.length === 0 || value.length > 50 || /[\s\u0000-\u001f\u007f]/.test(value) || /^[@>`~]/.test(value)) return;
-    return value;
-}
-
 const BOT_LOGIN = /^[a-z0-9](?:[a-z0-9-]{0,38})(?:\[bot\])?$/i;
-
-function parseAllowedBots(value) {
-    const names = value.split(",").map(n => n.trim()).filter(n => n !== "");
-    if (names.some(n => !BOT_LOGIN.test(n))) return;
-    return [ ...new Set(names.map(n => n.toLowerCase().endsWith("[bot]") ? n.toLowerCase() : `${n.toLowerCase()}[bot]`)) ];
-}
 
 function parseGlobs(value) {
     const globs = value.split(/[\n,]/).map(g => g.trim()).filter(g => g !== "");
     if (globs.some(g => g === "!" || g.length > 300)) return;
     return globs;
-}
-
-function parseStatusLabels(value) {
-    if (value === "") return null;
-    const names = value.split(",").map(n => n.trim());
-    if (names.length !== 3 || names.some(n => n === "" || n.length > 50)) return;
-    if (new Set(names.map(n => n.toLowerCase())).size !== 3) return;
-    const [working, done, failed] = names;
-    return {
-        working: working,
-        done: done,
-        failed: failed
-    };
 }
 
 const REPOSITORY = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
@@ -3008,18 +2798,34 @@ function parseDocsRoot(value) {
     return segments.some(s => s === ".." || s === "." || s === "" || /[\u0000-\u001f:*?"<>|]/.test(s)) ? void 0 : path;
 }
 
-const SCOPES = [ "new", "changed", "all" ];
-
 const CHECKS = [ "links", "anchors", "redirects", "snippets", "external", "alt-text", "contrast", "validate" ];
 
-function parseChecks(value) {
-    const names = value.split(",").map(n => n.trim().toLowerCase()).filter(n => n !== "");
-    if (names.length === 0 || names.some(n => !CHECKS.includes(n))) return;
-    return new Set(names);
+const parseInteger = (min, max) => v => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max ? Number(v) : void 0;
+
+const oneOf = words => v => words.find(word => word === v);
+
+const COMPARE = [ "none", "previous-period" ];
+
+const OTHER_KEY_TYPES = [ [ "mint_dsc_", "assistant API key" ], [ "mint_us_", "index API key" ] ];
+
+const BASE_URL_ACCEPTED = "an https:// URL without query or credentials (http:// only for localhost, 127.0.0.1 or [::1])";
+
+const booleanInput = checked("true or false", function parseBoolean(value) {
+    const v = value.trim();
+    if ([ "true", "True", "TRUE" ].includes(v)) return true;
+    if ([ "false", "False", "FALSE" ].includes(v)) return false;
+    return;
+});
+
+function durationInput(min) {
+    return checked(`a duration such as 90s, 15m, 1h, 1h30m, 500ms, or plain seconds (600), from ${min}ms up to 72h`, v => {
+        const ms = parseDuration(v);
+        return ms !== void 0 && ms >= min && ms <= 2592e5 ? ms : void 0;
+    });
 }
 
 function integerInput(min, max, accepted) {
-    return checked(accepted, v => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max ? Number(v) : void 0);
+    return checked(accepted, parseInteger(min, max));
 }
 
 function rangeEndInput(now) {
@@ -3029,77 +2835,141 @@ function rangeEndInput(now) {
     });
 }
 
-function optional(field) {
-    return src_schemas.KCZ([ src_schemas.euz(""), field ]);
+function emptyOr(accepted, parse) {
+    return input((v, ctx) => v === "" ? void 0 : parse(v) ?? problem(ctx, v, accepted));
 }
 
-const fieldsAt = (now, eventName) => ({
-    "api-key": input((v, ctx) => {
+function apiKeyInput(eventName) {
+    return input((v, ctx) => {
         const accepted = "the admin API key from a secret, for example ${{ secrets.MINTLIFY_API_KEY }}";
         const other = OTHER_KEY_TYPES.find(([prefix]) => v.startsWith(prefix));
         if (other) {
             const [prefix, name] = other;
-            return problem(ctx, "", `an admin API key (mint_…) from the dashboard's API keys page; ${name}s do not work with this API`, void 0, `is an ${name} (it starts with ${prefix}; its value is not shown)`);
+            return problem(ctx, "", `an admin API key (mint_…) from the dashboard's API keys page; ${name}s do not work with this API`, void 0, {
+                described: `is an ${name} (it starts with ${prefix}; its value is not shown)`
+            });
         }
         if (v === "" && eventName === "pull_request") return problem(ctx, v, `${accepted}. On a pull_request event from a fork GitHub passes the workflow no secrets: run docs jobs for forks from a pull_request_target workflow (the action then lets only authors with write access start one), or only for branches of this repository`);
         return v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : problem(ctx, v, accepted);
-    }),
+    });
+}
+
+const serviceFields = eventName => ({
+    "api-key": apiKeyInput(eventName),
     "project-id": checked("the project identifier from the dashboard's API keys page (no spaces)", identifier),
-    prompt: input((v, ctx) => {
-        const bad = promptProblem(v);
-        return bad ? problem(ctx, v, bad.accepted, void 0, bad.described) : v.trim() || void 0;
-    }),
-    "prompt-file": src_schemas.YjP(),
-    "job-id": input((v, ctx) => v === "" ? void 0 : identifier(v) ?? problem(ctx, v, "a job id without spaces, as printed by an earlier run (output job-id)")),
-    wait: booleanInput,
     "wait-timeout": durationInput(1),
-    "poll-interval": durationInput(50),
-    "require-pr": booleanInput,
     "base-url": input((v, ctx) => {
         const url = parseBaseUrl(v);
         if (url === void 0) return problem(ctx, v, BASE_URL_ACCEPTED);
         const port = new URL(url).port;
         return FETCH_BLOCKED_PORTS.has(Number(port)) ? problem(ctx, v, `${BASE_URL_ACCEPTED}, on a port Node's fetch connects to: it never connects to port ${port}, one the fetch standard blocks`) : url;
+    })
+});
+
+const jobFields = {
+    prompt: input((v, ctx) => {
+        const bad = promptProblem(v);
+        return bad ? problem(ctx, v, bad.accepted, void 0, {
+            described: bad.described
+        }) : v.trim() || void 0;
     }),
+    "prompt-file": src_schemas.YjP(),
+    "job-id": emptyOr("a job id without spaces, as printed by an earlier run (output job-id)", identifier),
+    wait: booleanInput,
+    "poll-interval": durationInput(50),
+    "require-pr": booleanInput,
+    changes: checked("none, files (the changed files) or diff (the files and their patches)", oneOf([ "none", "files", "diff" ])),
+    "changes-paths": checked("globs, one a line or comma-separated, such as src/** and !**/*.test.ts", parseGlobs),
+    "max-changes": integerInput(1e3, 1e6, "a whole number of characters of change description from 1000 to 1000000"),
+    "continue-thread": booleanInput
+};
+
+const threadFields = {
+    comment: booleanInput,
+    "github-token": src_schemas.YjP(),
+    "docs-token": src_schemas.YjP(),
+    reviewers: checked("off, or author (ask the people who started the job to review its pull request)", v => v === "off" || v === "author" ? v : void 0),
+    "trigger-phrase": checked("a phrase of 1 to 50 characters without spaces, not starting with @ (a mention notifies a real account), > or a backtick; for example /docs", function parseTriggerPhrase(value) {
+        if (value.length === 0 || value.length > 50 || /[\s\u0000-\u001f\u007f]/.test(value) || /^[@>`~]/.test(value)) return;
+        return value;
+    }),
+    "allowed-bots": checked("comma-separated bot logins such as renovate[bot], dependabot[bot]; * (any bot) is not accepted: list each bot you trust", function parseAllowedBots(value) {
+        const names = value.split(",").map(n => n.trim()).filter(n => n !== "");
+        if (names.some(n => !BOT_LOGIN.test(n))) return;
+        return [ ...new Set(names.map(n => n.toLowerCase().endsWith("[bot]") ? n.toLowerCase() : `${n.toLowerCase()}[bot]`)) ];
+    }),
+    "status-labels": checked('three different comma-separated label names of up to 50 characters (while the job runs, done, failed), for example "docs: in progress, docs: done, docs: failed"; or nothing', function parseStatusLabels(value) {
+        if (value === "") return null;
+        const names = value.split(",").map(n => n.trim());
+        if (names.length !== 3 || names.some(n => n === "" || n.length > 50)) return;
+        if (new Set(names.map(n => n.toLowerCase())).size !== 3) return;
+        const [working, done, failed] = names;
+        return {
+            working: working,
+            done: done,
+            failed: failed
+        };
+    })
+};
+
+const analyticsFields = now => ({
     "date-from": rangeEndInput(now),
     "date-to": rangeEndInput(now),
     "page-size": integerInput(1, 250, "a whole number of rows per request from 1 to 250 (250 spends the fewest requests)"),
     "summary-rows": integerInput(1, 1e5, "a whole number of pages to list in the summary, 1 or more"),
     "max-requests": integerInput(1, 1e4, "a whole number of analytics requests from 1 to 10000 (the service allows 100 an hour per organisation)"),
-    comment: booleanInput,
-    "github-token": src_schemas.YjP(),
-    "docs-token": src_schemas.YjP(),
-    reviewers: checked("off, or author (ask the people who started the job to review its pull request)", v => v === "off" || v === "author" ? v : void 0),
-    "trigger-phrase": checked("a phrase of 1 to 50 characters without spaces, not starting with @ (a mention notifies a real account), > or a backtick; for example /docs", parseTriggerPhrase),
-    compare: checked("none, or previous-period (also export the period of the same length just before, and show the change)", v => COMPARE.includes(v) ? v : void 0),
-    "allowed-bots": checked("comma-separated bot logins such as renovate[bot], dependabot[bot]; * (any bot) is not accepted: list each bot you trust", parseAllowedBots),
-    branch: input((v, ctx) => v === "" ? void 0 : /^[^\s~^:?*[\\]+$/.test(v) && !v.startsWith("-") ? v : problem(ctx, v, "a branch name of the docs repository, such as docs/new-page (no spaces)")),
-    "automation-id": input((v, ctx) => v === "" ? void 0 : identifier(v) ?? problem(ctx, v, "the id of a saved automation of this project, from the dashboard (no spaces)")),
-    changes: checked("none, files (the changed files) or diff (the files and their patches)", v => CHANGES.includes(v) ? v : void 0),
-    "changes-paths": checked("globs, one a line or comma-separated, such as src/** and !**/*.test.ts", parseGlobs),
-    "max-changes": integerInput(1e3, 1e6, "a whole number of characters of change description from 1000 to 1000000"),
-    "continue-thread": booleanInput,
+    compare: checked("none, or previous-period (also export the period of the same length just before, and show the change)", oneOf(COMPARE))
+});
+
+const liveFields = {
+    branch: emptyOr("a branch name of the docs repository, such as docs/new-page (no spaces)", v => /^[^\s~^:?*[\\]+$/.test(v) && !v.startsWith("-") ? v : void 0),
+    "automation-id": emptyOr("the id of a saved automation of this project, from the dashboard (no spaces)", identifier),
+    "github-deployment": booleanInput,
+    "deployment-environment": emptyOr("a GitHub environment name of up to 255 characters, such as docs-preview", v => v.length <= 255 && !/[\u0000-\u001f,]/.test(v) ? v : void 0)
+};
+
+const healthFields = {
     weeks: integerInput(1, 52, "a whole number of weeks for the trend, from 1 to 52"),
     "health-label": checked("a label name of 1 to 50 characters without commas, such as docs-health", v => v.length >= 1 && v.length <= 50 && !v.includes(",") && v.trim() === v ? v : void 0),
-    agent: checked("off, or persisting (start an agent job for a gap seen in two runs in a row)", v => HEALTH_AGENT.includes(v) ? v : void 0),
+    agent: checked("off, or persisting (start an agent job for a gap seen in two runs in a row)", oneOf([ "off", "persisting" ])),
     "max-jobs": integerInput(1, 10, "a whole number of agent jobs one run may start, from 1 to 10"),
     impact: checked("on (measure the docs pull requests merged in docs-repository) or off", v => v === "on" || v === "off" ? v : void 0),
     "impact-weeks": integerInput(1, 12, "a whole number of weeks before and after the merge week, from 1 to 12"),
     "impact-comment": booleanInput,
-    "docs-repository": input((v, ctx) => v === "" ? void 0 : REPOSITORY.test(v) ? v : problem(ctx, v, "owner/name of a repository, such as acme/docs")),
-    "docs-root": input((v, ctx) => v === "" ? void 0 : parseDocsRoot(v) ?? problem(ctx, v, "a folder of docs-repository such as docs (. for the root), without .. or a leading drive")),
+    "docs-repository": emptyOr("owner/name of a repository, such as acme/docs", v => REPOSITORY.test(v) ? v : void 0),
+    "docs-root": emptyOr("a folder of docs-repository such as docs (. for the root), without .. or a leading drive", parseDocsRoot)
+};
+
+const checkFields = {
     fix: booleanInput,
     "fix-rounds": integerInput(1, 5, "a whole number of follow-ups from 1 to 5"),
-    "github-deployment": booleanInput,
-    "deployment-environment": input((v, ctx) => v === "" ? void 0 : v.length <= 255 && !/[\u0000-\u001f,]/.test(v) ? v : problem(ctx, v, "a GitHub environment name of up to 255 characters, such as docs-preview")),
-    "docs-path": input((v, ctx) => v === "" ? void 0 : parseDocsRoot(v) ?? problem(ctx, v, "a folder of the workspace that holds docs.json, such as docs (. for the workspace), without ..")),
+    "docs-path": emptyOr("a folder of the workspace that holds docs.json, such as docs (. for the workspace), without ..", parseDocsRoot),
     "mint-version": checked("an exact version of the npm package mint, such as 4.2.941 (a pinned version: never latest or a range)", v => /^\d+\.\d+\.\d+$/.test(v) ? v : void 0),
-    checks: checked(`a comma-separated list of ${CHECKS.join(", ")}, at least one`, parseChecks),
-    scope: checked("new (what the pull request broke, against its base), changed (the pull request's own files) or all (the whole site)", v => SCOPES.find(scope => scope === v)),
+    checks: checked(`a comma-separated list of ${CHECKS.join(", ")}, at least one`, function parseChecks(value) {
+        const names = value.split(",").map(n => n.trim().toLowerCase()).filter(n => n !== "");
+        if (names.length === 0 || names.some(n => !CHECKS.includes(n))) return;
+        return new Set(names);
+    }),
+    scope: checked("new (what the pull request broke, against its base), changed (the pull request's own files) or all (the whole site)", oneOf([ "new", "changed", "all" ])),
     exclude: checked("globs relative to the docs folder, one a line or comma-separated, such as drafts/**", parseGlobs),
-    "on-problems": checked("fail (the step fails on a problem) or warn (a warning each, and the step passes)", v => v === "fail" || v === "warn" ? v : void 0),
-    "status-labels": checked('three different comma-separated label names of up to 50 characters (while the job runs, done, failed), for example "docs: in progress, docs: done, docs: failed"; or nothing', parseStatusLabels)
+    "on-problems": checked("fail (the step fails on a problem) or warn (a warning each, and the step passes)", v => v === "fail" || v === "warn" ? v : void 0)
+};
+
+const fieldsAt = (now, eventName) => ({
+    ...serviceFields(eventName),
+    ...jobFields,
+    ...threadFields,
+    ...analyticsFields(now),
+    ...liveFields,
+    ...healthFields,
+    ...checkFields
 });
+
+const CHANGE_EVENTS = [ "pull_request", "pull_request_target", "push" ];
+
+const CONVERSATION_EVENTS = [ "issue_comment", "pull_request_review_comment", "pull_request_review" ];
+
+const isPullRequestEvent = eventName => eventName === "pull_request" || eventName === "pull_request_target";
 
 const common = i => ({
     apiKey: i["api-key"],
@@ -3107,6 +2977,8 @@ const common = i => ({
     baseUrl: i["base-url"],
     waitTimeoutMs: i["wait-timeout"]
 });
+
+const tokenNeeded = (ctx, when) => problem(ctx, "", `a token ${when}`, [ "github-token" ]);
 
 function checkRange(from, to, now, ctx) {
     if (from && to && from.instant >= to.instant) {
@@ -3120,194 +2992,228 @@ function checkRange(from, to, now, ctx) {
     return true;
 }
 
-const modeSchemas = (now, eventName, files) => {
-    const fields = fieldsAt(now, eventName);
-    const schema = (mode, transform) => {
-        const picked = Object.fromEntries((0, catalogue.Vc)(mode).map(name => [ name, catalogue.mc[name]?.optionalIn?.includes(mode) ? optional(fields[name]) : fields[name] ]));
-        return src_schemas.FsL(src_schemas.Ikc(picked), src_schemas.pdi(transform));
+function agentChanges(i, ctx, run) {
+    if (i.changes === "none") return;
+    const changes = {
+        kind: i.changes,
+        paths: i["changes-paths"],
+        maxChars: i["max-changes"],
+        continueThread: i["continue-thread"],
+        token: i["github-token"]
     };
-    const traffic = mode => (i, ctx) => {
-        const from = i["date-from"];
-        const to = i["date-to"];
-        if (!checkRange(from, to, now, ctx)) return src_core.tm;
-        if (i.compare === "previous-period" && !from) return problem(ctx, "", "a start with compare: previous-period (the previous period is as long as this one, so this one needs a start)", [ "date-from" ]);
+    if (changes.token === "") return tokenNeeded(ctx, 'when changes is set (the change is read from GitHub): the default ${{ github.token }} works with "contents: read" and "pull-requests: read"');
+    if (!CHANGE_EVENTS.includes(run.eventName)) return problem(ctx, i.changes, `none on this run's event (${run.eventName || "unknown"}): changes describes the change of a ${CHANGE_EVENTS.join(", ")} event`, [ "changes" ]);
+    if (i["job-id"] !== void 0) return problem(ctx, i["job-id"], "no job-id with changes: the job is the thread's (continue-thread) or a new one", [ "job-id" ]);
+    return changes;
+}
+
+function agentPrompt(i, ctx, run) {
+    if (i["prompt-file"] === "") return i.prompt;
+    if (i.prompt !== void 0) return problem(ctx, i["prompt-file"], "prompt or prompt-file, not both: the prompt is one or the other", [ "prompt-file" ]);
+    return readPromptFile(i["prompt-file"], run.files, ctx);
+}
+
+const COMMENT_TOKEN = 'when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"';
+
+const traffic = mode => (i, ctx, run) => {
+    const from = i["date-from"];
+    const to = i["date-to"];
+    if (!checkRange(from, to, run.now, ctx)) return src_core.tm;
+    if (i.compare === "previous-period" && !from) return problem(ctx, "", "a start with compare: previous-period (the previous period is as long as this one, so this one needs a start)", [ "date-from" ], {
+        described: "is empty"
+    });
+    return {
+        ...common(i),
+        mode: mode,
+        pages: {
+            dateFrom: from,
+            dateTo: to,
+            pageSize: i["page-size"],
+            summaryRows: i["summary-rows"],
+            compare: i.compare === "previous-period",
+            maxRequests: i["max-requests"]
+        }
+    };
+};
+
+function liveProblem(mode, i, ctx, run) {
+    const {eventName: eventName} = run;
+    if (mode === "preview" && !i.branch && !isPullRequestEvent(eventName)) return problem(ctx, "", `the branch to preview: on a ${eventName || "run"} event there is no pull request head branch to take instead`, [ "branch" ]);
+    if (mode === "automation" && i["automation-id"] === void 0) return problem(ctx, "", "the id of the saved automation to run", [ "automation-id" ]);
+    if (i.comment && i["github-token"] === "") return tokenNeeded(ctx, COMMENT_TOKEN);
+    if (i["github-deployment"] && i["github-token"] === "") return tokenNeeded(ctx, 'when github-deployment is true: the default ${{ github.token }} works when the workflow grants "deployments: write"');
+    return;
+}
+
+const live = mode => (i, ctx, run) => {
+    liveProblem(mode, i, ctx, run);
+    if (recorded(ctx)) return src_core.tm;
+    return {
+        ...common(i),
+        mode: mode,
+        githubDeployment: i["github-deployment"] ? {
+            environment: i["deployment-environment"] ?? (mode === "preview" ? "docs-preview" : "docs-production"),
+            token: i["github-token"]
+        } : void 0,
+        unapplied: !i["github-deployment"] && i["deployment-environment"] !== void 0 ? [ "deployment-environment" ] : [],
+        live: {
+            wait: i.wait,
+            pollIntervalMs: i["poll-interval"],
+            requirePr: i["require-pr"] ?? false,
+            branch: i.branch || void 0,
+            automationId: i["automation-id"]
+        },
+        comment: i.comment ? {
+            token: i["github-token"],
+            triggerPhrase: i["trigger-phrase"]
+        } : void 0
+    };
+};
+
+const RULES = {
+    agent: function agent(i, ctx, run) {
+        const changes = agentChanges(i, ctx, run);
+        if (recorded(ctx)) return src_core.tm;
+        if (i["continue-thread"] && !i.comment) return problem(ctx, "true", "false unless comment is true: the thread's tracking comment is where the job and the last head described are kept", [ "continue-thread" ]);
+        const prompt = agentPrompt(i, ctx, run);
+        if (recorded(ctx)) return src_core.tm;
+        if (prompt === void 0 && i["job-id"] === void 0 && !changes) return problem(ctx, "", "the agent needs prompt (to create a job), job-id (to wait on an existing job), or both (to send a follow-up)", [ "prompt" ], {
+            wording: "nothing-to-do"
+        });
+        if (i.comment && i["github-token"] === "") return tokenNeeded(ctx, COMMENT_TOKEN);
         return {
             ...common(i),
-            mode: mode,
-            pages: {
-                dateFrom: from,
-                dateTo: to,
-                pageSize: i["page-size"],
-                summaryRows: i["summary-rows"],
-                compare: i.compare === "previous-period",
-                maxRequests: i["max-requests"]
-            }
-        };
-    };
-    const live = mode => (i, ctx) => {
-        const pullRequestEvent = eventName === "pull_request" || eventName === "pull_request_target";
-        if (mode === "preview" && !i.branch && !pullRequestEvent) return problem(ctx, "", `the branch to preview: on a ${eventName || "run"} event there is no pull request head branch to take instead`, [ "branch" ]);
-        if (mode === "automation" && i["automation-id"] === void 0) return problem(ctx, "", "the id of the saved automation to run", [ "automation-id" ]);
-        if (i.comment && i["github-token"] === "") return problem(ctx, "", 'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"', [ "github-token" ]);
-        if (i["github-deployment"] && i["github-token"] === "") return problem(ctx, "", 'a token when github-deployment is true: the default ${{ github.token }} works when the workflow grants "deployments: write"', [ "github-token" ]);
-        return {
-            ...common(i),
-            mode: mode,
-            githubDeployment: i["github-deployment"] ? {
-                environment: i["deployment-environment"] ?? (mode === "preview" ? "docs-preview" : "docs-production"),
-                token: i["github-token"]
-            } : void 0,
-            unapplied: !i["github-deployment"] && i["deployment-environment"] !== void 0 ? [ "deployment-environment" ] : [],
-            live: {
-                wait: i.wait,
-                pollIntervalMs: i["poll-interval"],
-                requirePr: i["require-pr"] ?? false,
-                branch: i.branch || void 0,
-                automationId: i["automation-id"]
-            },
+            mode: "agent",
             comment: i.comment ? {
                 token: i["github-token"],
-                triggerPhrase: i["trigger-phrase"]
-            } : void 0
-        };
-    };
-    return {
-        agent: () => schema("agent", (i, ctx) => {
-            const agent = {
+                docsToken: i["docs-token"] || void 0,
+                reviewers: i.reviewers === "author",
+                triggerPhrase: i["trigger-phrase"],
+                statusLabels: i["status-labels"] ?? void 0
+            } : void 0,
+            agent: {
+                prompt: prompt,
+                jobId: i["job-id"],
                 wait: i.wait,
                 pollIntervalMs: i["poll-interval"],
                 requirePr: i["require-pr"]
-            };
-            const changes = i.changes === "none" ? void 0 : {
-                kind: i.changes,
-                paths: i["changes-paths"],
-                maxChars: i["max-changes"],
-                continueThread: i["continue-thread"],
-                token: i["github-token"]
-            };
-            if (changes && changes.token === "") return problem(ctx, "", 'a token when changes is set (the change is read from GitHub): the default ${{ github.token }} works with "contents: read" and "pull-requests: read"', [ "github-token" ]);
-            if (changes && !CHANGE_EVENTS.includes(eventName)) return problem(ctx, i.changes, `none on this run's event (${eventName || "unknown"}): changes describes the change of a ${CHANGE_EVENTS.join(", ")} event`, [ "changes" ]);
-            if (changes && i["job-id"] !== void 0) return problem(ctx, i["job-id"], "no job-id with changes: the job is the thread's (continue-thread) or a new one", [ "job-id" ]);
-            if (i["continue-thread"] && !i.comment) return problem(ctx, "true", "false unless comment is true: the thread's tracking comment is where the job and the last head described are kept", [ "continue-thread" ]);
-            let prompt = i.prompt;
-            if (i["prompt-file"] !== "") {
-                if (i.prompt !== void 0) return problem(ctx, i["prompt-file"], "prompt or prompt-file, not both: the prompt is one or the other", [ "prompt-file" ]);
-                prompt = readPromptFile(i["prompt-file"], files, ctx);
-                if (prompt === void 0) return src_core.tm;
+            },
+            changes: changes
+        };
+    },
+    comment: function comment(i, ctx, run) {
+        const {eventName: eventName} = run;
+        if (!CONVERSATION_EVENTS.includes(eventName)) return problem(ctx, eventName, `mode: comment to run on ${CONVERSATION_EVENTS.join(", ")} (this run's event is ${eventName || "unknown"})`, [ "mode" ], {
+            wording: "event"
+        });
+        if (i["github-token"] === "") return tokenNeeded(ctx, 'to read the thread and write its tracking comment: the default ${{ github.token }} works when the workflow grants "issues: write" and "pull-requests: write"');
+        return {
+            ...common(i),
+            mode: "comment",
+            comment: {
+                token: i["github-token"],
+                docsToken: i["docs-token"] || void 0,
+                reviewers: i.reviewers === "author",
+                triggerPhrase: i["trigger-phrase"],
+                allowedBots: i["allowed-bots"],
+                eventName: eventName,
+                statusLabels: i["status-labels"] ?? void 0
+            },
+            agent: {
+                wait: i.wait,
+                pollIntervalMs: i["poll-interval"],
+                requirePr: i["require-pr"]
             }
-            if (prompt === void 0 && i["job-id"] === void 0 && !changes) return problem(ctx, "", "the agent needs prompt (to create a job), job-id (to wait on an existing job), or both (to send a follow-up)", [ "prompt" ]);
-            if (i.comment && i["github-token"] === "") return problem(ctx, "", 'a token when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"', [ "github-token" ]);
-            return {
-                ...common(i),
-                mode: "agent",
-                comment: i.comment ? {
-                    token: i["github-token"],
-                    docsToken: i["docs-token"] || void 0,
-                    reviewers: i.reviewers === "author",
-                    triggerPhrase: i["trigger-phrase"],
-                    statusLabels: i["status-labels"] ?? void 0
-                } : void 0,
-                agent: {
-                    prompt: prompt,
-                    jobId: i["job-id"],
-                    ...agent
-                },
-                changes: changes
-            };
-        }),
-        comment: () => schema("comment", (i, ctx) => {
-            if (!CONVERSATION_EVENTS.includes(eventName)) return problem(ctx, eventName, `mode: comment to run on ${CONVERSATION_EVENTS.join(", ")} (this run's event is ${eventName || "unknown"})`, [ "mode" ]);
-            if (i["github-token"] === "") return problem(ctx, "", 'a token to read the thread and write its tracking comment: the default ${{ github.token }} works when the workflow grants "issues: write" and "pull-requests: write"', [ "github-token" ]);
-            return {
-                ...common(i),
-                mode: "comment",
-                comment: {
-                    token: i["github-token"],
-                    docsToken: i["docs-token"] || void 0,
-                    reviewers: i.reviewers === "author",
-                    triggerPhrase: i["trigger-phrase"],
-                    allowedBots: i["allowed-bots"],
-                    eventName: eventName,
-                    statusLabels: i["status-labels"] ?? void 0
-                },
-                agent: {
-                    wait: i.wait,
-                    pollIntervalMs: i["poll-interval"],
-                    requirePr: i["require-pr"]
-                }
-            };
-        }),
-        visitors: () => schema("visitors", traffic("visitors")),
-        views: () => schema("views", traffic("views")),
-        insights: () => schema("insights", (i, ctx) => {
-            const from = i["date-from"];
-            const to = i["date-to"];
-            if (!checkRange(from, to, now, ctx)) return src_core.tm;
-            return {
-                ...common(i),
-                mode: "insights",
-                insights: {
-                    dateFrom: from,
-                    dateTo: to,
-                    summaryRows: i["summary-rows"],
-                    maxRequests: i["max-requests"]
-                }
-            };
-        }),
-        deploy: () => schema("deploy", live("deploy")),
-        preview: () => schema("preview", live("preview")),
-        automation: () => schema("automation", live("automation")),
-        health: () => schema("health", (i, ctx) => {
-            if (i["github-token"] === "") return problem(ctx, "", 'a token to keep the health issue: the default ${{ github.token }} works when the workflow grants "issues: write"', [ "github-token" ]);
-            const impact = i.impact === "on" ? {
-                weeks: i["impact-weeks"],
-                comment: i["impact-comment"],
-                repository: i["docs-repository"],
-                root: i["docs-root"],
-                docsToken: i["docs-token"] || void 0
-            } : void 0;
-            const given = [ [ "impact-weeks", String(i["impact-weeks"]) !== DEFAULTS["impact-weeks"] ], [ "impact-comment", String(i["impact-comment"]) !== DEFAULTS["impact-comment"] ], [ "docs-root", i["docs-root"] !== void 0 ], [ "docs-token", i["docs-token"] !== "" ] ];
-            const unapplied = impact ? [] : given.filter(([, set]) => set).map(([name]) => name);
-            return {
-                ...common(i),
-                mode: "health",
-                health: {
-                    weeks: i.weeks,
-                    label: i["health-label"],
-                    agent: i.agent,
-                    maxJobs: i["max-jobs"],
-                    token: i["github-token"],
-                    maxRequests: i["max-requests"],
-                    impact: impact,
-                    unapplied: unapplied
-                }
-            };
-        }),
-        check: () => schema("check", (i, ctx) => {
-            const pullRequest = eventName === "pull_request" || eventName === "pull_request_target";
-            if (i.scope !== "all" && pullRequest && i["github-token"] === "") return problem(ctx, "", "a token to read the pull request's changed files with scope new or changed (the default ${{ github.token }} works with pull-requests: read and contents: read), or scope: all", [ "github-token" ]);
-            if (i.fix && (i["api-key"] === "" || i["project-id"] === "")) return problem(ctx, "", "the key and the project when fix is true (the problems go to the agent's job as a follow-up): api-key from a secret and project-id", [ i["api-key"] === "" ? "api-key" : "project-id" ]);
-            const unapplied = i.fix ? [] : [ ...i["api-key"] !== "" ? [ "api-key" ] : [], ...String(i["fix-rounds"]) !== DEFAULTS["fix-rounds"] ? [ "fix-rounds" ] : [] ];
-            return {
-                ...common(i),
-                mode: "check",
-                unapplied: unapplied,
-                check: {
-                    docsPath: i["docs-path"],
-                    mintVersion: i["mint-version"],
-                    checks: i.checks,
-                    scope: i.scope,
-                    exclude: i.exclude,
-                    onProblems: i["on-problems"],
-                    token: i["github-token"],
-                    fix: i.fix ? {
-                        rounds: i["fix-rounds"]
-                    } : void 0
-                }
-            };
-        })
-    };
+        };
+    },
+    visitors: traffic("visitors"),
+    views: traffic("views"),
+    insights: function insights(i, ctx, run) {
+        const from = i["date-from"];
+        const to = i["date-to"];
+        if (!checkRange(from, to, run.now, ctx)) return src_core.tm;
+        return {
+            ...common(i),
+            mode: "insights",
+            insights: {
+                dateFrom: from,
+                dateTo: to,
+                summaryRows: i["summary-rows"],
+                maxRequests: i["max-requests"]
+            }
+        };
+    },
+    deploy: live("deploy"),
+    preview: live("preview"),
+    automation: live("automation"),
+    health: function health(i, ctx) {
+        if (i["github-token"] === "") return tokenNeeded(ctx, 'to keep the health issue: the default ${{ github.token }} works when the workflow grants "issues: write"');
+        const impact = i.impact === "on" ? {
+            weeks: i["impact-weeks"],
+            comment: i["impact-comment"],
+            repository: i["docs-repository"],
+            root: i["docs-root"],
+            docsToken: i["docs-token"] || void 0
+        } : void 0;
+        const given = [ [ "impact-weeks", String(i["impact-weeks"]) !== catalogue.zY["impact-weeks"] ], [ "impact-comment", String(i["impact-comment"]) !== catalogue.zY["impact-comment"] ], [ "docs-root", i["docs-root"] !== void 0 ], [ "docs-token", i["docs-token"] !== "" ] ];
+        const unapplied = impact ? [] : given.filter(([, set]) => set).map(([name]) => name);
+        return {
+            ...common(i),
+            mode: "health",
+            health: {
+                weeks: i.weeks,
+                label: i["health-label"],
+                agent: i.agent,
+                maxJobs: i["max-jobs"],
+                token: i["github-token"],
+                maxRequests: i["max-requests"],
+                impact: impact,
+                unapplied: unapplied
+            }
+        };
+    },
+    check: function check(i, ctx, run) {
+        if (i.scope !== "all" && isPullRequestEvent(run.eventName) && i["github-token"] === "") return problem(ctx, "", "a token to read the pull request's changed files with scope new or changed (the default ${{ github.token }} works with pull-requests: read and contents: read), or scope: all", [ "github-token" ]);
+        if (i.fix && (i["api-key"] === "" || i["project-id"] === "")) return problem(ctx, "", "the key and the project when fix is true (the problems go to the agent's job as a follow-up): api-key from a secret and project-id", [ i["api-key"] === "" ? "api-key" : "project-id" ]);
+        const unapplied = i.fix ? [] : [ ...i["api-key"] !== "" ? [ "api-key" ] : [], ...String(i["fix-rounds"]) !== catalogue.zY["fix-rounds"] ? [ "fix-rounds" ] : [] ];
+        return {
+            ...common(i),
+            mode: "check",
+            unapplied: unapplied,
+            check: {
+                docsPath: i["docs-path"],
+                mintVersion: i["mint-version"],
+                checks: i.checks,
+                scope: i.scope,
+                exclude: i.exclude,
+                onProblems: i["on-problems"],
+                token: i["github-token"],
+                fix: i.fix ? {
+                    rounds: i["fix-rounds"]
+                } : void 0
+            }
+        };
+    }
 };
+
+function modeSchema(mode, run) {
+    const fields = fieldsAt(run.now, run.eventName);
+    const picked = Object.fromEntries((0, catalogue.Vc)(mode).map(name => {
+        const field = fields[name];
+        return [ name, (0, catalogue.mm)(name).optionalIn?.includes(mode) ? optional(field) : field ];
+    }));
+    const rules = RULES[mode];
+    return src_schemas.FsL(src_schemas.Ikc(picked), src_schemas.pdi((i, ctx) => rules(i, ctx, run)));
+}
+
+const INPUT_NAMES = Object.keys(catalogue.mc);
+
+class InputError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = "InputError";
+    }
+}
 
 function describeValue(name, raw) {
     if (name === "api-key") return raw ? "is not a usable key (its value is not shown)" : "is empty";
@@ -3317,41 +3223,47 @@ function describeValue(name, raw) {
     return `is ${JSON.stringify(shown)}`;
 }
 
+function wordProblem(name, accepted, words, raw, action) {
+    if (words.wording === "event") return action ? `The comment action reads a comment, but this run's event is not one it reads: expected it ${accepted.replace("mode: comment ", "")}.` : `Input "mode" is "comment", but this run's event is not one it reads: expected ${accepted}.`;
+    if (words.wording === "nothing-to-do") return `Inputs "prompt" and "job-id" are both empty: ${accepted}.`;
+    const described = typeof words.described === "string" ? words.described : describeValue(name, raw[name]);
+    return `Input "${name}" ${described}: expected ${accepted}.`;
+}
+
 function parseSettings(raw, now, eventName = "", files, action) {
     const mode = action ?? modeOf(raw);
     const withDefaults = {};
     for (const name of (0, catalogue.Vc)(mode)) {
         const given = raw[name] ?? "";
-        const fallback = DEFAULTS[name];
+        const fallback = catalogue.zY[name];
         withDefaults[name] = name === "prompt" ? given : given.trim() === "" && fallback !== void 0 ? fallback : given.trim();
     }
-    const result = modeSchemas(now, eventName, files)[mode]().safeParse(withDefaults);
+    const result = modeSchema(mode, {
+        now: now,
+        eventName: eventName,
+        files: files
+    }).safeParse(withDefaults);
     if (result.success) return result.data;
-    const lines = result.error.issues.map(issue => {
-        const name = String(issue.path[0] ?? "inputs");
-        if (name === "date-from" && issue.message.startsWith("a start with compare")) return `Input "date-from" is empty: expected ${issue.message}.`;
-        if (name === "date-from" && (issue.message.startsWith("a start before") || issue.message.startsWith("a start no later"))) return `Input "date-from" ${describeValue(name, raw["date-from"])}: expected ${issue.message}.`;
-        if (name === "mode" && issue.message.startsWith("mode: comment to run on")) return action ? `The comment action reads a comment, but this run's event is not one it reads: expected it ${issue.message.replace("mode: comment ", "")}.` : `Input "mode" is "comment", but this run's event is not one it reads: expected ${issue.message}.`;
-        if (name === "prompt" && issue.message.startsWith("the agent needs")) return `Inputs "prompt" and "job-id" are both empty: ${issue.message}.`;
-        const described = issue.params?.described;
-        return `Input "${name}" ${typeof described === "string" ? described : describeValue(name, raw[name])}: expected ${issue.message}.`;
-    });
+    const lines = result.error.issues.map(issue => wordProblem(String(issue.path[0] ?? "inputs"), issue.message, issue.params ?? {}, raw, action));
     throw new InputError(lines.join("\n"));
 }
 
 function modeOf(raw) {
-    const given = (raw.mode ?? "").trim() || DEFAULTS.mode;
-    const mode = MODES.find(m => m === given);
+    const given = (raw.mode ?? "").trim() || catalogue.zY.mode;
+    const mode = catalogue.kl.find(m => m === given);
     if (mode !== void 0) return mode;
     throw new InputError(`Input "mode" ${describeValue("mode", raw.mode)}: expected agent, visitors, views, insights, comment, deploy, preview, automation or health.`);
 }
 
 function unusedInputs(raw, mode) {
     const reads = new Set((0, catalogue.Vc)(mode));
-    return Object.entries(catalogue.mc).filter(([name, spec]) => name !== "mode" && !reads.has(name) && !(spec.default ?? "").includes("${{")).filter(([name, spec]) => {
+    return Object.keys(catalogue.mc).map(name => ({
+        name: name,
+        spec: (0, catalogue.mm)(name)
+    })).filter(({name: name, spec: spec}) => name !== "mode" && !reads.has(name) && !(spec.default ?? "").includes("${{")).filter(({name: name, spec: spec}) => {
         const given = (raw[name] ?? "").trim();
         return given !== "" && given !== spec.default;
-    }).map(([name, spec]) => ({
+    }).map(({name: name, spec: spec}) => ({
         name: name,
         readBy: spec.actions
     }));

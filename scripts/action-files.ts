@@ -1,11 +1,20 @@
 /**
- * The ten action.yml files, written from the one catalogue (src/inputs/catalogue.ts): the root
- * (`mode` and every input and output of 1.0.0, in 1.0.0's words) and one focused action per job at
- * `<name>/action.yml`, each with exactly the inputs its job reads and the outputs it sets, in words
+ * The ten action.yml files, written from the one catalogue (src/inputs/catalogue.ts) and its
+ * sentences (src/inputs/descriptions.ts): the root (`mode` and every input and output of 1.0.0, in
+ * 1.0.0's words) and one focused action per job at `<name>/action.yml`, each with exactly the inputs its job reads and the outputs it sets, in words
  * written for it, running its own small entry of the one build (`../dist/<name>/index.js`).
  * `npm run docs` writes them; test/unit/catalogue.test.ts fails when a committed file differs.
  */
-import { ACTIONS, ACTION_META, type ActionName, INPUTS, OUTPUTS, wordsFor } from '../src/inputs/catalogue.js'
+import {
+  ACTIONS,
+  type ActionName,
+  INPUTS,
+  type InputName,
+  type InputSpec,
+  OUTPUTS,
+  type OutputName,
+} from '../src/inputs/catalogue.js'
+import { ACTION_META, describe } from '../src/inputs/descriptions.js'
 
 const ROOT_META = {
   name: 'Mintlify docs agent and analytics',
@@ -30,8 +39,8 @@ export function renderActionYml(action: ActionName | 'root'): string {
     '',
     'inputs:',
   ]
-  for (const [name, spec] of Object.entries(INPUTS)) {
-    const words = action === 'root' ? spec.root : wordsFor(spec, action)
+  for (const [name, spec] of Object.entries(INPUTS) as Array<[InputName, InputSpec]>) {
+    const words = describe('input', name, action)
     if (words === undefined) continue
     lines.push(
       `  ${name}:`,
@@ -41,8 +50,8 @@ export function renderActionYml(action: ActionName | 'root'): string {
     if (spec.default !== undefined) lines.push(`    default: ${str(spec.default)}`)
   }
   lines.push('', 'outputs:')
-  for (const [name, spec] of Object.entries(OUTPUTS)) {
-    const words = action === 'root' ? spec.root : wordsFor(spec, action)
+  for (const name of Object.keys(OUTPUTS) as OutputName[]) {
+    const words = describe('output', name, action)
     if (words === undefined) continue
     lines.push(`  ${name}:`, `    description: ${str(words)}`)
   }
