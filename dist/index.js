@@ -4,6 +4,7 @@ var __webpack_modules__ = {
     8968: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             Vc: () => inputsOf,
+            Yz: () => outputsOf,
             c8: () => MINT_VERSION,
             kl: () => ACTIONS,
             mc: () => INPUTS,
@@ -12,7 +13,7 @@ var __webpack_modules__ = {
         });
         const MINT_VERSION = "4.2.941";
         const ACTIONS = [ "agent", "comment", "visitors", "views", "insights", "deploy", "preview", "automation", "health", "check" ];
-        ACTIONS.filter(a => a !== "check");
+        const SERVICE_ACTIONS = ACTIONS.filter(a => a !== "check");
         const INPUTS = {
             "api-key": {
                 required: true,
@@ -201,6 +202,134 @@ var __webpack_modules__ = {
                 actions: [ "check" ]
             }
         };
+        const OUTPUTS = {
+            "job-id": {
+                actions: [ "agent", "comment", "automation" ]
+            },
+            status: {
+                actions: [ "agent", "comment", "automation" ]
+            },
+            "pr-link": {
+                actions: [ "agent", "comment", "automation" ]
+            },
+            "pr-number": {
+                actions: [ "agent", "comment", "automation" ]
+            },
+            model: {
+                actions: [ "agent", "comment", "automation" ]
+            },
+            "source-repository": {
+                actions: [ "agent", "comment", "automation" ]
+            },
+            "source-ref": {
+                actions: [ "agent", "comment", "automation" ]
+            },
+            job: {
+                actions: [ "agent", "comment", "automation" ]
+            },
+            human: {
+                actions: [ "visitors", "views" ]
+            },
+            ai: {
+                actions: [ "visitors", "views" ]
+            },
+            total: {
+                actions: [ "visitors", "views" ]
+            },
+            "path-count": {
+                actions: [ "visitors", "views" ]
+            },
+            "visitors-json": {
+                actions: [ "visitors" ]
+            },
+            "visitors-csv": {
+                actions: [ "visitors" ]
+            },
+            "views-json": {
+                actions: [ "views" ]
+            },
+            "views-csv": {
+                actions: [ "views" ]
+            },
+            "previous-total": {
+                actions: [ "visitors", "views" ]
+            },
+            "change-percent": {
+                actions: [ "visitors", "views" ]
+            },
+            "dead-end-searches": {
+                actions: [ "insights" ]
+            },
+            "unanswered-questions": {
+                actions: [ "insights" ]
+            },
+            "down-rated-pages": {
+                actions: [ "insights" ]
+            },
+            "insights-json": {
+                actions: [ "insights" ]
+            },
+            "agent-prompt": {
+                actions: [ "insights" ]
+            },
+            triggered: {
+                actions: [ "agent", "comment" ]
+            },
+            "deployment-id": {
+                actions: [ "deploy", "preview" ]
+            },
+            "deployment-status": {
+                actions: [ "deploy", "preview" ]
+            },
+            "preview-url": {
+                actions: [ "preview" ]
+            },
+            "changed-pages": {
+                actions: [ "deploy", "preview" ]
+            },
+            "automation-run-id": {
+                actions: [ "automation" ]
+            },
+            "agent-uses": {
+                actions: SERVICE_ACTIONS
+            },
+            "analytics-requests": {
+                actions: SERVICE_ACTIONS
+            },
+            "changed-files": {
+                actions: [ "agent" ]
+            },
+            "skip-reason": {
+                actions: [ "agent", "comment" ]
+            },
+            "issue-number": {
+                actions: [ "health" ]
+            },
+            "issue-url": {
+                actions: [ "health" ]
+            },
+            "new-gaps": {
+                actions: [ "health" ]
+            },
+            "persisting-gaps": {
+                actions: [ "health" ]
+            },
+            "gone-gaps": {
+                actions: [ "health" ]
+            },
+            "impact-json": {
+                actions: [ "health" ]
+            },
+            "jobs-created": {
+                actions: [ "health" ]
+            },
+            problems: {
+                actions: [ "check" ]
+            },
+            "problems-json": {
+                actions: [ "check" ]
+            }
+        };
         const inputSpec = name => INPUTS[name];
         const DEFAULTS = Object.fromEntries(Object.keys(INPUTS).flatMap(name => {
             const fallback = inputSpec(name).default;
@@ -208,6 +337,9 @@ var __webpack_modules__ = {
         }));
         function inputsOf(action) {
             return Object.keys(INPUTS).filter(name => INPUTS[name].actions.includes(action));
+        }
+        function outputsOf(action) {
+            return Object.keys(OUTPUTS).filter(name => OUTPUTS[name].actions.includes(action));
         }
     },
     2124: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
@@ -3373,9 +3505,9 @@ async function main(signal, overrides, action) {
         writeSummary(`### ❌ Mintlify action: input error\n\nNothing was sent to the API.\n\n${problems.join("\n")}\n`);
         return;
     }
-    if (settings.mode !== "check" && !settings.apiKey.startsWith("mint_")) warning('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
+    if (!(0, catalogue.mm)("api-key").optionalIn?.includes(settings.mode) && !settings.apiKey.startsWith("mint_")) warning('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
     if (!action) for (const {name: name, readBy: readBy} of unusedInputs(raw, settings.mode)) warning(`Input "${name}" is not read with mode: ${settings.mode}, so it was ignored (${readBy.length > 0 ? `it is read by ${readBy.join(", ")}` : "no mode reads it"}).`);
-    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(174), __nccwpck_require__.e(666) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 7666));
+    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(174), __nccwpck_require__.e(142) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 3142));
     await runMode(settings, signal, overrides);
 }
 

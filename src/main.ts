@@ -1,6 +1,6 @@
 import { readFileSync, realpathSync } from 'node:fs'
 import type { RunOverrides } from './run.js'
-import { type ActionName, inputsOf } from './inputs/catalogue.js'
+import { type ActionName, inputSpec, inputsOf } from './inputs/catalogue.js'
 import {
   INPUT_NAMES,
   InputError,
@@ -69,9 +69,11 @@ async function main(signal: AbortSignal, overrides: RunOverrides, action: Action
     writeSummary(`### ❌ Mintlify action: input error\n\nNothing was sent to the API.\n\n${problems.join('\n')}\n`)
     return
   }
-  if (settings.mode !== 'check' && !settings.apiKey.startsWith('mint_')) {
+  // an action that needs the key (all but check, which needs it only to fix) says when it looks wrong
+  if (!inputSpec('api-key').optionalIn?.includes(settings.mode) && !settings.apiKey.startsWith('mint_')) {
     commands.warning(
-      'api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.',
+      'api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. ' +
+        'Check that the secret holds an admin key.',
     )
   }
   // the root reads every input: one that its mode does not read is said, once each, never validated

@@ -4,16 +4,10 @@ import { fetchForBaseUrl } from './api/proxy.js'
 import { GitHubApi } from './github/github-api.js'
 import { readRunContext } from './github/run-context.js'
 import { inputWords } from './inputs/api-words.js'
+import { outputsOf } from './inputs/catalogue.js'
 import type { Settings } from './inputs/settings.js'
-import type { ModeContext, Report } from './modes/context.js'
-import * as agent from './modes/agent.js'
-import * as automation from './modes/automation.js'
-import * as check from './modes/check.js'
-import * as comment from './modes/comment.js'
-import * as deployPreview from './modes/deploy-preview.js'
-import * as insights from './modes/insights.js'
-import * as health from './modes/health.js'
-import * as visitorsViews from './modes/visitors-views.js'
+import type { ModeContext } from './modes/context.js'
+import { jobFor } from './jobs.js'
 import { escapeText } from './summary/escape.js'
 import { renderRunHeader } from './summary/run-header.js'
 import { renderUsage } from './summary/usage.js'
@@ -24,33 +18,9 @@ import { getErrorMessage } from './util/errors.js'
 import { Outputs } from './util/outputs.js'
 
 /**
- * Everything after the inputs are valid: build the context, run the mode from the table, write its
+ * Everything after the inputs are valid: build the context, run the mode from the table (jobs.ts), write its
  * summary and end the step as its report says. main.ts loads this module only then.
  */
-
-/** Runs the job of the settings' mode: the mode narrows the settings, so each job gets its own. */
-function runJob(settings: Settings, ctx: ModeContext): Promise<Report> {
-  switch (settings.mode) {
-    case 'agent':
-      return agent.run(settings, ctx)
-    case 'comment':
-      return comment.run(settings, ctx)
-    case 'visitors':
-    case 'views':
-      return visitorsViews.run(settings, ctx)
-    case 'insights':
-      return insights.run(settings, ctx)
-    case 'deploy':
-    case 'preview':
-      return deployPreview.run(settings, ctx)
-    case 'automation':
-      return automation.run(settings, ctx)
-    case 'health':
-      return health.run(settings, ctx)
-    case 'check':
-      return check.run(settings, ctx)
-  }
-}
 
 /**
  * Appends to the job summary through @actions/core (so GitHub's own tools, such as
@@ -109,15 +79,8 @@ export async function runMode(settings: Settings, signal: AbortSignal, overrides
     await writeRunSummary(`### ❌ Mintlify action: proxy settings\n\n${escapeText(message, 600)}\n`)
     return conclude({ level: 'failure', message })
   }
-  const maxRequests =
-    settings.mode === 'insights'
-      ? settings.insights.maxRequests
-      : settings.mode === 'visitors' || settings.mode === 'views'
-        ? settings.pages.maxRequests
-        : settings.mode === 'health'
-          ? settings.health.maxRequests
-          : 0
-  const budget = new RequestBudget(maxRequests)
+  const job = jobFor(settings)
+  const budget = new RequestBudget(job.analyticsBudget)
   const log = (m: string): void => core.info(m)
   // the client's hints in the action's terms: the inputs to check (it knows none itself)
   const client = new ApiClient({
@@ -162,15 +125,14 @@ export async function runMode(settings: Settings, signal: AbortSignal, overrides
     }),
     ...replaced,
   }
-  const report = await runJob(settings, ctx)
+  const report = await job.run(ctx)
   const usage = ctx.usage()
-  // the service's quotas, for the actions that spend them (check asks the service nothing)
-  if (settings.mode !== 'check') {
+  // the service's quotas, for the actions that declare them (check asks the service nothing)
+  const quotas = outputsOf(settings.mode).includes('agent-uses')
+  if (quotas) {
     ctx.outputs.set('agent-uses', String(usage.agentUses))
     ctx.outputs.set('analytics-requests', String(usage.analyticsRequests))
   }
-  await writeRunSummary(
-    `${renderRunHeader(ctx.run)}\n\n${report.summary.trimEnd()}\n\n${renderUsage(usage, settings.mode !== 'check')}\n`,
-  )
+  await writeRunSummary(`${renderRunHeader(ctx.run)}\n\n${report.summary.trimEnd()}\n\n${renderUsage(usage, quotas)}\n`)
   conclude(report.ending)
 }

@@ -15,7 +15,7 @@ import {
 import * as core from '../util/actions-core.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
-import type { ModeContext, Report } from './context.js'
+import type { Job, ModeContext, Report } from './context.js'
 import { type RunThread, eventAuthor, openThread, trackJob } from './thread.js'
 import { formatNumber } from '../util/format.js'
 
@@ -250,3 +250,9 @@ function skipped(reason: string, detail: string, ctx: ModeContext): Report {
     ending: { level: refused ? 'notice' : 'info', message: `No docs job (${reason}): ${detail}` },
   }
 }
+
+/**
+ * This mode as jobs.ts runs it: its run, and the analytics requests it may send: none (the agent's
+ * jobs spend agent uses).
+ */
+export const job: Job<AgentSettings> = { run, analyticsBudget: () => 0 }

@@ -6,7 +6,7 @@ import { renderAutomationSummary } from '../summary/automation-summary.js'
 import * as core from '../util/actions-core.js'
 import { getErrorMessage, present } from '../util/errors.js'
 import { external } from '../util/text.js'
-import type { ModeContext, Report } from './context.js'
+import type { Job, ModeContext, Report } from './context.js'
 import { openThread, trackJob } from './thread.js'
 
 /**
@@ -86,3 +86,8 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
     ending: agentEnding(report, settings.live.requirePr),
   }
 }
+
+/**
+ * This mode as jobs.ts runs it: its run, and the analytics requests it may send: none.
+ */
+export const job: Job<LiveSettings> = { run, analyticsBudget: () => 0 }

@@ -20,7 +20,7 @@ import { count, formatDuration } from '../util/format.js'
 import { external } from '../util/text.js'
 import { fixOnAgentPull } from './check-fix.js'
 import { checkEnding, forTheAgent, recordProblems } from './check-report.js'
-import type { ModeContext, Report } from './context.js'
+import type { Job, ModeContext, Report } from './context.js'
 
 /**
  * `check`: the docs checked by the real Mintlify CLI (broken links, anchors, redirects and snippets;
@@ -321,3 +321,9 @@ function withValidation(site: SiteCheck, config: SiteConfig, notes: string[]): P
     ]
   return site.problems
 }
+
+/**
+ * This mode as jobs.ts runs it: its run, and the analytics requests it may send: none (the check
+ * asks the service nothing; its fix sends one follow-up).
+ */
+export const job: Job<CheckSettings> = { run, analyticsBudget: () => 0 }

@@ -33,7 +33,7 @@ import type { Ending } from '../util/ending.js'
 import { getErrorMessage } from '../util/errors.js'
 import { count, formatNumber, formatTime } from '../util/format.js'
 import { bound, external } from '../util/text.js'
-import type { ModeContext, Report } from './context.js'
+import type { Job, ModeContext, Report } from './context.js'
 import { docsOpener, eventAuthor, threadView } from './thread.js'
 
 /**
@@ -582,3 +582,8 @@ async function readyForFollowUp(
     }
   }
 }
+
+/**
+ * This mode as jobs.ts runs it: its run, and the analytics requests it may send: none.
+ */
+export const job: Job<CommentSettings> = { run, analyticsBudget: () => 0 }

@@ -51,6 +51,15 @@ export type ServiceClient = Pick<
   | 'triggerAutomation'
 >
 
+/**
+ * What each mode exports: its run, and what it may spend of the analytics requests (max-requests for
+ * the analytics modes, none for the others), so the budget is made before it runs.
+ */
+export interface Job<S> {
+  run(settings: S, ctx: ModeContext): Promise<Report>
+  analyticsBudget(settings: S): number
+}
+
 /** What a mode hands back: the job summary (Markdown) and how the step ends. */
 export interface Report {
   summary: string

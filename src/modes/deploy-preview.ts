@@ -7,7 +7,7 @@ import { renderDeploymentSummary } from '../summary/deploy-summary.js'
 import * as core from '../util/actions-core.js'
 import { CancelledError, getErrorMessage, present } from '../util/errors.js'
 import { external } from '../util/text.js'
-import type { ModeContext, Report } from './context.js'
+import type { Job, ModeContext, Report } from './context.js'
 import { openThread } from './thread.js'
 
 /**
@@ -176,3 +176,8 @@ async function showOnGitHub(
     ...(ctx.run.runUrl ? { logUrl: ctx.run.runUrl } : {}),
   })
 }
+
+/**
+ * This mode as jobs.ts runs it: its run, and the analytics requests it may send: none.
+ */
+export const job: Job<LiveSettings> = { run, analyticsBudget: () => 0 }

@@ -31,7 +31,7 @@ import { count } from '../util/format.js'
 import { Outputs } from '../util/outputs.js'
 import { external } from '../util/text.js'
 import { impactOutput } from '../summary/impact-report.js'
-import type { ModeContext, Report } from './context.js'
+import type { Job, ModeContext, Report } from './context.js'
 import { type ImpactMeasured, commentImpact, docsPort, measureImpact } from './health-impact.js'
 
 /**
@@ -496,3 +496,9 @@ function askOnce(client: ModeContext['client']): ModeContext['client'] {
     },
   })
 }
+
+/**
+ * This mode as jobs.ts runs it: its run, and the analytics requests it may send: max-requests, for
+ * the weeks, the gaps and the impact.
+ */
+export const job: Job<HealthSettings> = { run, analyticsBudget: (settings) => settings.health.maxRequests }

@@ -9,7 +9,7 @@ import { count, lastDayBefore } from '../util/format.js'
 import { buildAgentPrompt } from '../analytics/insights.js'
 import { rangeMeta } from '../analytics/export-files.js'
 import { writeInsightsFiles } from '../analytics/insights-files.js'
-import type { ModeContext, Report } from './context.js'
+import type { Job, ModeContext, Report } from './context.js'
 import { exportEnding } from '../util/ending.js'
 
 /**
@@ -122,3 +122,9 @@ export async function run(settings: InsightsSettings, ctx: ModeContext): Promise
   const problems = cancelled ? undefined : incomplete.map((s) => `${incompleteNote(s)}. What was fetched is kept.`)
   return { summary, ending: exportEnding(outcome, message, problems) }
 }
+
+/**
+ * This mode as jobs.ts runs it: its run, and the analytics requests it may send: max-requests, for
+ * the lists it pages through.
+ */
+export const job: Job<InsightsSettings> = { run, analyticsBudget: (settings) => settings.insights.maxRequests }

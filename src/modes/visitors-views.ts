@@ -11,7 +11,7 @@ import { type ExportMeta, type PeriodMeta, rangeMeta, writeExportFiles } from '.
 import { PartialExportError, type TrafficExport, compareRows, exportTraffic } from '../analytics/offset-export.js'
 import { previousPeriod } from '../analytics/periods.js'
 import { exportEnding } from '../util/ending.js'
-import type { ModeContext, Report } from './context.js'
+import type { Job, ModeContext, Report } from './context.js'
 
 /** What the traffic export needs of the run. */
 type TrafficContext = Pick<ModeContext, 'client' | 'outputs' | 'dir'> & { now: () => number }
@@ -191,3 +191,9 @@ export async function run(settings: VisitorsViewsSettings, mode: ModeContext): P
   })
   return { summary, ending: exportEnding(outcome, message) }
 }
+
+/**
+ * This mode as jobs.ts runs it: its run, and the analytics requests it may send: max-requests, for
+ * the export's pages, and the period before.
+ */
+export const job: Job<VisitorsViewsSettings> = { run, analyticsBudget: (settings) => settings.pages.maxRequests }

@@ -1,0 +1,33 @@
+import type { Settings } from './inputs/settings.js'
+import type { Job, ModeContext, Report } from './modes/context.js'
+import * as agent from './modes/agent.js'
+import * as automation from './modes/automation.js'
+import * as check from './modes/check.js'
+import * as comment from './modes/comment.js'
+import * as deployPreview from './modes/deploy-preview.js'
+import * as insights from './modes/insights.js'
+import * as health from './modes/health.js'
+import * as visitorsViews from './modes/visitors-views.js'
+
+/**
+ * The table of jobs: each mode's module by the name of its action. A new action is one line here
+ * (and its entry in the catalogue); run.ts names no mode.
+ */
+const JOBS: { [M in Settings['mode']]: Job<Extract<Settings, { mode: M }>> } = {
+  agent: agent.job,
+  comment: comment.job,
+  visitors: visitorsViews.job,
+  views: visitorsViews.job,
+  insights: insights.job,
+  deploy: deployPreview.job,
+  preview: deployPreview.job,
+  automation: automation.job,
+  health: health.job,
+  check: check.job,
+}
+
+/** The settings' job, ready to run: the mode narrows the settings, so each job gets its own. */
+export function jobFor(settings: Settings): { run: (ctx: ModeContext) => Promise<Report>; analyticsBudget: number } {
+  const job = JOBS[settings.mode] as Job<Settings>
+  return { run: (ctx) => job.run(settings, ctx), analyticsBudget: job.analyticsBudget(settings) }
+}
