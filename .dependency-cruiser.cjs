@@ -4,7 +4,8 @@
  *
  *   index.ts → main.ts              the entry, and the input path (reads inputs, then loads run.ts)
  *   run.ts, jobs.ts                 builds the context, runs the mode from the table of jobs, ends the step
- *   modes/                          one file per mode, each its own room (context.ts and thread.ts are shared)
+ *   modes/                          one file per mode, each its own room (context.ts is shared)
+ *   tracking/                       the tracking comment: its state, reading, writing and rendering
  *   summary/                        renderers: data in, escaped Markdown out
  *   agent/ analytics/ check/ deploy/ github/  the domain: jobs, exports, the docs check, deployments, the GitHub side
  *   api/                            the service's API client
@@ -17,6 +18,7 @@ const LAYERS = [
   ['entry', '^src/(index|main)\\.ts$'],
   ['run', '^src/(run|jobs)\\.ts$'],
   ['modes', '^src/modes/'],
+  ['tracking', '^src/tracking/'],
   ['summary', '^src/summary/'],
   ['domain', '^src/(agent|analytics|check|deploy|github)/'],
   ['api', '^src/api/'],
@@ -47,12 +49,12 @@ module.exports = {
     {
       name: 'no-mode-to-mode',
       comment:
-        "a mode exports its job (run() and its analytics budget) and nothing another mode needs; shared code lives below (modes/context.ts holds the shared types, modes/thread.ts opens the run thread's tracking comment); a part of one mode is named after it (health-impact.ts is the health mode's) and only that mode imports it",
+        "a mode exports its job (run() and its analytics budget) and nothing another mode needs; shared code lives below (modes/context.ts holds the shared types; tracking/ the tracking comment); a part of one mode is named after it (health-impact.ts is the health mode's) and only that mode imports it",
       severity: 'error',
-      from: { path: '^src/modes/([^/]+)\\.ts$', pathNot: ['^src/modes/context\\.ts$', '^src/modes/thread\\.ts$'] },
+      from: { path: '^src/modes/([^/]+)\\.ts$', pathNot: ['^src/modes/context\\.ts$'] },
       to: {
         path: '^src/modes/',
-        pathNot: ['^src/modes/context\\.ts$', '^src/modes/thread\\.ts$', '^src/modes/$1-[^/]+\\.ts$'],
+        pathNot: ['^src/modes/context\\.ts$', '^src/modes/$1-[^/]+\\.ts$'],
       },
     },
     {

@@ -1,4 +1,4 @@
-import { encodeState } from '../src/github/thread-state.js'
+import { encodeState } from '../src/tracking/state.js'
 import { TEST_TOKEN, runAction } from '../test/e2e/harness.js'
 import { GitHubSimulator } from '../test/simulator/github-simulator.js'
 import { ServiceSimulator } from '../test/simulator/service-simulator.js'

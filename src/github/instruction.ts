@@ -16,6 +16,9 @@ import { stripHidden } from '../util/text.js'
  * bounded.
  */
 
+/** The most instructions one run sends: its own and nine it caught up on, or ten it caught up on. */
+export const MAX_INSTRUCTIONS = 10
+
 /** The longest instruction sent to the agent; longer text is cut, and the log says so. */
 export const MAX_INSTRUCTION_CHARS = 4000
 

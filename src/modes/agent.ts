@@ -4,7 +4,7 @@ import { type ChangeEvent, fetchChange, pathFilter, readChangeEvent } from '../g
 import { type Refusal, type SkipReason, gate } from '../github/gate.js'
 import type { GitHubPort } from '../github/port.js'
 import { parsePullLink } from '../github/pull-link.js'
-import { entryFor } from '../github/tracking.js'
+import { entryFor } from '../tracking/track.js'
 import type { AgentSettings } from '../inputs/settings.js'
 import {
   renderAgentSkip,
@@ -16,7 +16,7 @@ import * as core from '../util/actions-core.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
 import type { Job, ModeContext, Report } from './context.js'
-import { type RunThread, eventAuthor, openThread, trackJob } from './thread.js'
+import { type RunThread, eventAuthor, openThread, trackJob } from '../tracking/thread.js'
 import { formatNumber } from '../util/format.js'
 
 /**

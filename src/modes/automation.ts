@@ -1,13 +1,13 @@
 import { agentEnding, runAgent } from '../agent/run-agent.js'
 import { ApiError } from '../api/errors.js'
-import { entryFor } from '../github/tracking.js'
+import { entryFor } from '../tracking/track.js'
 import type { LiveSettings } from '../inputs/settings.js'
 import { renderAutomationSummary } from '../summary/automation-summary.js'
 import * as core from '../util/actions-core.js'
 import { getErrorMessage, present } from '../util/errors.js'
 import { external } from '../util/text.js'
 import type { Job, ModeContext, Report } from './context.js'
-import { openThread, trackJob } from './thread.js'
+import { openThread, trackJob } from '../tracking/thread.js'
 
 /**
  * `mode: automation`: runs one of the project's saved automations now (once: the POST is not

@@ -1,15 +1,15 @@
 import type { PlacedProblem } from '../check/new-known.js'
 import type { PullChange } from '../github/change.js'
 import { pullKey } from '../github/pull-link.js'
-import { entryFor, openTracking } from '../github/tracking.js'
-import { withEntry } from '../github/thread-state.js'
+import { entryFor, openTracking } from '../tracking/track.js'
+import { withEntry } from '../tracking/state.js'
 import type { CheckSettings } from '../inputs/settings.js'
 import * as core from '../util/actions-core.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { count } from '../util/format.js'
 import { bound, external, fenced, stripHidden } from '../util/text.js'
 import type { ModeContext } from './context.js'
-import { threadView } from './thread.js'
+import { threadView } from '../tracking/thread.js'
 
 /**
  * The check's `fix`: on the agent's own pull request, the problems go to the job that opened it as

@@ -10,10 +10,10 @@ import {
   readConversationEvent,
 } from '../github/comment-event.js'
 import { type Refusal, type SkipReason, gate } from '../github/gate.js'
-import { type InstructionResult, cleanCommentText, findInstruction } from '../github/instruction.js'
+import { type InstructionResult, MAX_INSTRUCTIONS, cleanCommentText, findInstruction } from '../github/instruction.js'
 import { type GitHubPort, type IssueComment, sameLogin } from '../github/port.js'
-import type { ThreadComment, ThreadView } from '../github/thread-comment.js'
-import { MAX_INSTRUCTIONS, type ThreadEntry, carriesMarker, sameRun } from '../github/thread-state.js'
+import type { ThreadComment, ThreadView } from '../tracking/comment.js'
+import { type ThreadEntry, carriesMarker, sameRun } from '../tracking/state.js'
 import {
   type Marks,
   echoToOrigin,
@@ -24,17 +24,17 @@ import {
   recordEnd,
   recordNotSent,
   recordStart,
-} from '../github/tracking.js'
+} from '../tracking/track.js'
 import type { CommentSettings } from '../inputs/settings.js'
 import { type CommentReport, renderCommentSummary } from '../summary/comment-summary.js'
-import { renderReviewReply } from '../summary/thread-comment.js'
+import { renderReviewReply } from '../tracking/render.js'
 import * as core from '../util/actions-core.js'
 import type { Ending } from '../util/ending.js'
 import { getErrorMessage } from '../util/errors.js'
 import { count, formatNumber, formatTime } from '../util/format.js'
 import { bound, external } from '../util/text.js'
 import type { Job, ModeContext, Report } from './context.js'
-import { docsOpener, eventAuthor, threadView } from './thread.js'
+import { docsOpener, eventAuthor, threadView } from '../tracking/thread.js'
 
 /**
  * `mode: comment`: a `/docs …` comment on an issue or pull request becomes a follow-up to the job

@@ -8,7 +8,7 @@ import * as core from '../util/actions-core.js'
 import { CancelledError, getErrorMessage, present } from '../util/errors.js'
 import { external } from '../util/text.js'
 import type { Job, ModeContext, Report } from './context.js'
-import { openThread } from './thread.js'
+import { openThread } from '../tracking/thread.js'
 
 /**
  * `mode: deploy` (the project's deployment branch to production) and `mode: preview` (a branch as a

@@ -13,7 +13,7 @@ import { weekOf } from '../analytics/weeks.js'
 import type { Thread } from '../github/comment-event.js'
 import type { ImpactState } from '../github/health-issue.js'
 import { type GitHubPort, type MergedPull, type Repo, sameLogin, statusOf } from '../github/port.js'
-import { decodeState } from '../github/thread-state.js'
+import { decodeState } from '../tracking/state.js'
 import { pullKey } from '../github/pull-link.js'
 import type { HealthSettings } from '../inputs/settings.js'
 import {

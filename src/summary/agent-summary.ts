@@ -4,7 +4,7 @@ import { formatDuration } from '../util/format.js'
 import { count } from '../util/format.js'
 import type { Here } from '../github/pull-link.js'
 import { alert, escapeText, keyValueTable, link } from './escape.js'
-import { prLinkText } from './thread-comment.js'
+import { prLinkText } from './pull-request-link.js'
 
 const HEADLINE: Record<AgentReport['outcome'], string> = {
   completed: '✅ pull request opened',

@@ -2,7 +2,7 @@ import type { AgentReport } from '../agent/run-agent.js'
 import type { SkipReason } from '../github/gate.js'
 import type { Here } from '../github/pull-link.js'
 import { renderAgentSummary } from './agent-summary.js'
-import { MAX_INSTRUCTIONS } from '../github/thread-state.js'
+import { MAX_INSTRUCTIONS } from '../github/instruction.js'
 import { count } from '../util/format.js'
 import { alert, escapeText, keyValueTable, link } from './escape.js'
 

@@ -12,7 +12,7 @@ import { keptWeeks } from '../analytics/impact.js'
 import type { Here } from '../github/pull-link.js'
 import { count, formatNumber, formatSignedPercent, formatTime } from '../util/format.js'
 import { alert, escapeText, link } from './escape.js'
-import { prLinkText } from './thread-comment.js'
+import { prLinkText } from './pull-request-link.js'
 
 /**
  * The docs-health issue's body and the run's summary. The body is the whole issue: the trend (a

@@ -15,7 +15,7 @@ import type { ImpactState } from '../github/health-issue.js'
 import { type Here, pullKey } from '../github/pull-link.js'
 import { count, formatDay, formatNumber, formatSignedPercent } from '../util/format.js'
 import { escapeText, link } from './escape.js'
-import { prLinkText } from './thread-comment.js'
+import { prLinkText } from './pull-request-link.js'
 
 /**
  * "Did the docs change help?" in words: the health issue's section "What the changes did" and the

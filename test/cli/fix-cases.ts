@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { decodeState, encodeState } from '../../src/github/thread-state.js'
+import { decodeState, encodeState } from '../../src/tracking/state.js'
 import { type Runtime, runAction } from '../e2e/harness.js'
 import { startGitHub, startSimulator } from '../e2e/fixtures.js'
 import { type MintMode, fakeToolCache } from '../simulator/fake-tools.js'

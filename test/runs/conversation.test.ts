@@ -1,5 +1,5 @@
 import { describe, expect, onTestFinished, test } from 'vitest'
-import { encodeState } from '../../src/github/thread-state.js'
+import { encodeState } from '../../src/tracking/state.js'
 import { type FakeUser, GitHubSimulator } from '../simulator/github-simulator.js'
 import type { ServiceSimulator } from '../simulator/service-simulator.js'
 import { runAgainst, startSimulator } from '../e2e/fixtures.js'

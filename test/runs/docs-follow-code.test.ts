@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { decodeState } from '../../src/github/thread-state.js'
+import { decodeState } from '../../src/tracking/state.js'
 import type { FakeFile, GitHubSimulator } from '../simulator/github-simulator.js'
 import type { ServiceSimulator } from '../simulator/service-simulator.js'
 import { runAgainst, startGitHub, startSimulator } from '../e2e/fixtures.js'

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest'
-import { MAX_INSTRUCTIONS, decodeState } from '../../src/github/thread-state.js'
+import { MAX_INSTRUCTIONS } from '../../src/github/instruction.js'
+import { decodeState } from '../../src/tracking/state.js'
 import { type AgentSettings, type CommentSettings, parseSettings } from '../../src/inputs/settings.js'
 import * as agentMode from '../../src/modes/agent.js'
 import * as commentMode from '../../src/modes/comment.js'

@@ -2,7 +2,7 @@ import { describe, expect, test, vi } from 'vitest'
 import { commentTarget } from '../../src/github/comment-target.js'
 import { githubTime } from '../../src/github/port.js'
 import { parsePullLink, pullKey, pullLinkLabel, pullRequestHere } from '../../src/github/pull-link.js'
-import { ThreadComment } from '../../src/github/thread-comment.js'
+import { ThreadComment } from '../../src/tracking/comment.js'
 import {
   MAX_ENTRIES,
   type ThreadEntry,
@@ -12,9 +12,9 @@ import {
   encodeState,
   sameRun,
   withEntry,
-} from '../../src/github/thread-state.js'
+} from '../../src/tracking/state.js'
 import { readRunContext } from '../../src/github/run-context.js'
-import { MAX_COMMENT_CHARS, renderReviewReply, renderThreadComment } from '../../src/summary/thread-comment.js'
+import { MAX_COMMENT_CHARS, renderReviewReply, renderThreadComment } from '../../src/tracking/render.js'
 import { parseMarkdown } from '../../src/github/markdown.js'
 import { toString } from 'mdast-util-to-string'
 

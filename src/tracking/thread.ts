@@ -1,7 +1,7 @@
 import { commentTarget } from '../github/comment-target.js'
 import type { GitHubPort } from '../github/port.js'
 import type { StatusLabeler } from '../github/status-labels.js'
-import type { ThreadComment, ThreadView } from '../github/thread-comment.js'
+import type { ThreadComment, ThreadView } from './comment.js'
 import {
   type DocsOpener,
   type JobEnd,
@@ -11,13 +11,22 @@ import {
   openTracking,
   recordEnd,
   recordStart,
-} from '../github/tracking.js'
-import type { ThreadEntry } from '../github/thread-state.js'
+} from './track.js'
+import type { ThreadEntry } from './state.js'
 import type { StatusLabels } from '../inputs/settings.js'
-import { threadCommentRenderer } from '../summary/thread-comment.js'
+import { threadCommentRenderer } from './render.js'
 import * as core from '../util/actions-core.js'
 import { external } from '../util/text.js'
-import type { ModeContext } from './context.js'
+import type { GitHubOpener } from '../github/port.js'
+import type { RunContext } from '../github/run-context.js'
+
+/** What opening a run's thread needs of the mode's context (a ModeContext is one). */
+interface RunSide {
+  run: RunContext
+  github: GitHubOpener
+  signal: AbortSignal
+  started: number
+}
 
 /**
  * With `comment: true`, the tracking comment of the run's issue or pull request, for the modes that
@@ -36,7 +45,7 @@ export interface RunThread {
 
 export async function openThread(
   options: { token: string; docsToken?: string; triggerPhrase: string; statusLabels?: StatusLabels },
-  ctx: ModeContext,
+  ctx: RunSide,
 ): Promise<RunThread | undefined> {
   const thread = commentTarget(ctx.run.eventName, ctx.run.payload, ctx.run)
   if (!thread) {
@@ -73,7 +82,7 @@ export function eventAuthor(payload: unknown): string | undefined {
 }
 
 /** Opens the docs repository's GitHub with docs-token (once, when first needed); none without one. */
-export function docsOpener(token: string | undefined, ctx: ModeContext): DocsOpener | undefined {
+export function docsOpener(token: string | undefined, ctx: RunSide): DocsOpener | undefined {
   if (!token) return undefined
   let opened: ReturnType<DocsOpener> | undefined
   return () => {
@@ -83,7 +92,7 @@ export function docsOpener(token: string | undefined, ctx: ModeContext): DocsOpe
 }
 
 /** How this run writes a thread's tracking comment: its link, its start and the renderer. */
-export function threadView(triggerPhrase: string, ctx: Pick<ModeContext, 'run' | 'started'>): ThreadView {
+export function threadView(triggerPhrase: string, ctx: Pick<RunSide, 'run' | 'started'>): ThreadView {
   return {
     runUrl: ctx.run.runUrl,
     startedAt: ctx.started,
@@ -100,7 +109,7 @@ export function trackJob(
   tracking: RunThread | undefined,
   entry: ThreadEntry,
   marks: Marks,
-  ctx: ModeContext,
+  ctx: RunSide,
   reviewers: readonly string[] = [],
 ) {
   return {

@@ -1,9 +1,11 @@
 import type { AgentOutcome } from '../agent/run-agent.js'
 import { count, formatTime } from '../util/format.js'
-import { type Here, pullLinkLabel } from '../github/pull-link.js'
-import type { ThreadEntry, ThreadState } from '../github/thread-state.js'
-import { MAX_INSTRUCTIONS, REPLY_MARKER, encodeState } from '../github/thread-state.js'
-import { escapeText, link } from './escape.js'
+import type { Here } from '../github/pull-link.js'
+import type { ThreadEntry, ThreadState } from './state.js'
+import { REPLY_MARKER, encodeState } from './state.js'
+import { MAX_INSTRUCTIONS } from '../github/instruction.js'
+import { escapeText, link } from '../summary/escape.js'
+import { prLinkText } from '../summary/pull-request-link.js'
 
 /**
  * The text of a thread's tracking comment and of a reply in a review thread. Data in, Markdown out:
@@ -30,11 +32,6 @@ const RESULT: Record<EntryResult, string> = {
 
 function describeResult(result: string): string {
   return RESULT[result as EntryResult] ?? escapeText(result, 60)
-}
-
-/** A pull request link: `#12` (or `owner/repo#12`) for a canonical one of this server, else the URL. */
-export function prLinkText(prLink: string, here: Here | undefined): string {
-  return link(prLink, pullLinkLabel(prLink, here) ?? prLink)
 }
 
 function renderEntry(entry: ThreadEntry, here: Here | undefined): string {

@@ -1,13 +1,13 @@
 import * as core from '../util/actions-core.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
-import { type Thread, describeThread } from './comment-event.js'
-import { type GitHubPort, type IssueComment, githubTime, sameLogin, statusOf } from './port.js'
-import { type ThreadState, decodeState, sameRun } from './thread-state.js'
+import { type Thread, describeThread } from '../github/comment-event.js'
+import { type GitHubPort, type IssueComment, githubTime, sameLogin, statusOf } from '../github/port.js'
+import { type ThreadState, decodeState, sameRun } from './state.js'
 
 /**
  * How the tracking comment is written: this run's link (how a lost create is recognised) and the
- * renderer that turns the state into the comment's text (the mode gives summary/thread-comment.ts's).
+ * renderer that turns the state into the comment's text (render.ts's).
  */
 export interface ThreadView {
   /** This run's page, when known: without it a lost create cannot be recognised (a second comment is better than someone else's). */
@@ -29,7 +29,7 @@ const CANCELLED_TIMEOUT_MS = 900
 
 /**
  * The one comment the action keeps on an issue or pull request, across runs and modes: created
- * once, edited afterwards. Its hidden state (thread-state.ts) records the job the thread is about,
+ * once, edited afterwards. Its hidden state (state.ts) records the job the thread is about,
  * which is how a `/docs` comment finds the job to continue.
  *
  * Whose comment counts: only one written by the identity the action writes with (GitHubPort.identity),
