@@ -3507,7 +3507,7 @@ async function main(signal, overrides, action) {
     }
     if (!(0, catalogue.mm)("api-key").optionalIn?.includes(settings.mode) && !settings.apiKey.startsWith("mint_")) warning('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
     if (!action) for (const {name: name, readBy: readBy} of unusedInputs(raw, settings.mode)) warning(`Input "${name}" is not read with mode: ${settings.mode}, so it was ignored (${readBy.length > 0 ? `it is read by ${readBy.join(", ")}` : "no mode reads it"}).`);
-    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(174), __nccwpck_require__.e(474) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 3474));
+    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(174), __nccwpck_require__.e(970) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 9970));
     await runMode(settings, signal, overrides);
 }
 

@@ -1,5 +1,4 @@
 import type { ConversationComment, Thread } from './comment-event.js'
-import type { Clock } from '../util/clock.js'
 import {
   type ChangedFile,
   type Commit,
@@ -14,45 +13,7 @@ import {
   statusOf,
 } from './port.js'
 
-/**
- * The GitHub requests the action makes, over @actions/github's client (which follows the runner's
- * proxy and GITHUB_API_URL, so GitHub Enterprise Server works). Loaded only when a run needs GitHub.
- * Every request has its own timeout and follows the run's cancellation.
- *
- * What is retried, with the ecosystem's plugins (@octokit/plugin-retry, @octokit/plugin-throttling):
- * a GitHub error (5xx, a dropped connection) up to twice, 1 s then 4 s later, for every request
- * whose repeat is harmless (reads, edits, reactions: GitHub answers 200 for a reaction that exists);
- * any other 4xx is GitHub's final answer and is never sent again (a request's own `retries` option
- * would make plugin-retry repeat even those, so it is only ever set to 0, to forbid retries);
- * a create (a comment, a reply) never, since its answer may be lost after GitHub made it (the
- * tracking comment's lost-create search covers that). A rate limit (primary or secondary) is waited
- * out once when GitHub's wait ends before the step's deadline: the request was refused, not made.
- * No retry starts after the deadline.
- *
- * Writes are one at a time (each is awaited) but not spaced out: the throttling plugin's default
- * pacing (a second between writes, three between comments) is GitHub's advice for clients that make
- * many writes, and a run of this action makes a handful; a secondary rate limit, should one come, is
- * waited out as above.
- */
-
-type Octokit = ReturnType<(typeof import('./octokit.js'))['makeOctokit']>
-
-const REQUEST_TIMEOUT_MS = 10_000
-/** Retries of a request whose repeat is harmless; plugin-retry waits (n + 1)² × 1 s before retry n. */
-const GITHUB_RETRIES = 2
-/** The retries' waits (1 s + 4 s): a request gets retries only while this much is left before the deadline. */
-const RETRY_SPAN_MS = 5_000
-
-export interface GitHubApiOptions {
-  signal: AbortSignal
-  /** Epoch ms: the step's deadline (wait-timeout); no retry or rate-limit wait goes past it. */
-  deadline: number
-  /** The run's clock: its time, and each request's timeout. */
-  clock: Pick<Clock, 'now' | 'timeout'>
-  log?: (message: string) => void
-  /** plugin-retry's unit of wait (1 s); a test shortens it, the action never does. */
-  retryBaseMs?: number
-}
+import { type GitHubApiOptions, GitHubTransport, type Octokit } from './github-transport.js'
 
 type RawComment = {
   id: number
@@ -112,76 +73,32 @@ const toIssueComment = (c: RawComment): IssueComment => ({
   createdAt: c.created_at ?? '',
 })
 
+/**
+ * The GitHub endpoints the action calls, grouped by resource, each a thin call with its request
+ * options from github-transport.ts (timeout, cancellation, retries), which also says what is retried
+ * and why. Loaded only when a run needs GitHub.
+ */
 export class GitHubApi implements GitHubPort {
-  private readonly signal: AbortSignal
-  private readonly now: () => number
+  private readonly octokit: Octokit
 
-  private constructor(
-    private readonly octokit: Octokit,
-    private readonly options: GitHubApiOptions,
-  ) {
-    this.signal = options.signal
-    this.now = () => options.clock.now()
+  private constructor(private readonly transport: GitHubTransport) {
+    this.octokit = transport.octokit
   }
 
   static async load(token: string, options: GitHubApiOptions): Promise<GitHubApi> {
-    const { makeOctokit } = await import('./octokit.js')
-    const now = (): number => options.clock.now()
-    const log = options.log ?? (() => {})
-    const octokit = makeOctokit(token, {
-      retries: GITHUB_RETRIES,
-      retryBaseMs: options.retryBaseMs ?? 1000,
-      doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451],
-      onAttempt: () => {
-        api.requests++
-      },
-      // a rate limit is waited out once, and only when GitHub's wait ends before the deadline
-      onRateLimit: (kind, retryAfter, request, retryCount) => {
-        const ok = retryCount === 0 && !options.signal.aborted && now() + retryAfter * 1000 < options.deadline
-        log(
-          `GitHub's ${kind} for ${request.method ?? ''} ${request.url ?? ''}: ${ok ? `waiting ${retryAfter} s as it asks, then trying once more` : 'not waiting (past the deadline, or already retried)'}.`,
-        )
-        return ok
-      },
-    })
-    const api: GitHubApi = new GitHubApi(octokit, options)
-    // a request that got no answer at all (GitHub unreachable): later requests are not retried, so
-    // an unreachable GitHub costs one request's retries, not every request's
-    octokit.hook.error('request', (error: unknown) => {
-      if ((error as { response?: unknown }).response === undefined) api.unreachable = true
-      throw error
-    })
-    return api
+    return new GitHubApi(await GitHubTransport.open(token, options))
   }
 
   /** GitHub requests sent (each attempt, retries included). */
-  requests = 0
+  get requests(): number {
+    return this.transport.requests
+  }
 
-  /** Set once a request got no answer at all: no more retries this run. */
-  private unreachable = false
-
-  /**
-   * Request options: the signal, and `retries: 0` where no retry may happen (a create, near the
-   * deadline, GitHub unreachable). Never a positive count: plugin-retry reads a request's own
-   * `retries` before its doNotRetry list, so a 404 or 422 would be sent again; the plugin's default
-   * (GITHUB_RETRIES) applies to the answers it retries.
-   */
   private request(options: { create?: boolean; timeoutMs?: number } = {}): { signal: AbortSignal; retries?: 0 } {
-    const room = this.options.deadline - this.now() >= RETRY_SPAN_MS && !this.signal.aborted && !this.unreachable
-    return {
-      signal: this.requestSignal(options.timeoutMs),
-      ...(options.create || !room ? { retries: 0 as const } : {}),
-    }
+    return this.transport.request(options)
   }
 
-  /**
-   * A request signal: the run's cancellation and a timeout on the run's clock (after a cancel, a
-   * short one of its own).
-   */
-  requestSignal(timeoutMs = REQUEST_TIMEOUT_MS): AbortSignal {
-    const timeout = this.options.clock.timeout(timeoutMs)
-    return this.signal.aborted ? timeout : AbortSignal.any([this.signal, timeout])
-  }
+  // the token: who it writes as, and what a login may do
 
   /**
    * The login the token writes as: GraphQL `viewer` (personal tokens, and installation tokens such as
@@ -221,6 +138,8 @@ export class GitHubApi implements GitHubPort {
           : '',
     }
   }
+
+  // comments and reactions, on issues, pull requests and review threads
 
   async react(
     thread: Thread,
@@ -277,77 +196,19 @@ export class GitHubApi implements GitHubPort {
     })
   }
 
-  async requestReviewers(repo: Repo, number: number, logins: string[]): Promise<void> {
-    await this.octokit.rest.pulls.requestReviewers({
-      owner: repo.owner,
-      repo: repo.repo,
-      pull_number: number,
-      reviewers: logins,
-      request: this.request(),
-    })
-  }
-
-  async createDeployment(repo: Repo, deployment: NewDeployment): Promise<number> {
-    const { status, data } = await this.octokit.rest.repos.createDeployment({
-      owner: repo.owner,
-      repo: repo.repo,
-      ref: deployment.ref,
-      environment: deployment.environment,
-      description: deployment.description,
-      // a deployment of what is there: no merge of the default branch into it, no checks waited for
-      auto_merge: false,
-      required_contexts: [],
-      transient_environment: deployment.transient,
-      production_environment: deployment.production,
-      request: this.request({ create: true }),
-    })
-    // 202 is GitHub merging first (auto_merge), which this never asks for: no deployment to follow
-    if (Number(status) !== 201 || !('id' in data)) throw new Error(`GitHub made no deployment (HTTP ${status}).`)
-    return data.id
-  }
-
-  async setDeploymentStatus(repo: Repo, id: number, status: DeploymentState): Promise<void> {
-    await this.octokit.rest.repos.createDeploymentStatus({
-      owner: repo.owner,
-      repo: repo.repo,
-      deployment_id: id,
-      state: status.state,
-      description: status.description.slice(0, 140),
-      ...(status.environmentUrl ? { environment_url: status.environmentUrl } : {}),
-      ...(status.logUrl ? { log_url: status.logUrl } : {}),
-      // a new success leaves the environment's earlier deployments inactive, as GitHub does by default
-      request: this.request({ create: true }),
-    })
-  }
-
-  async addLabels(thread: Thread, labels: string[]): Promise<void> {
-    await this.octokit.rest.issues.addLabels({
+  /** Replies in an inline review thread (to the thread's first comment). */
+  async replyToReviewComment(thread: Thread, commentId: number, body: string, timeoutMs?: number): Promise<void> {
+    await this.octokit.rest.pulls.createReplyForReviewComment({
       owner: thread.owner,
       repo: thread.repo,
-      issue_number: thread.number,
-      labels,
-      request: this.request(),
+      pull_number: thread.number,
+      comment_id: commentId,
+      body,
+      request: this.request({ create: true, timeoutMs }),
     })
   }
 
-  async removeLabel(thread: Thread, label: string): Promise<void> {
-    await unlessNotFound(
-      this.octokit.rest.issues.removeLabel({
-        owner: thread.owner,
-        repo: thread.repo,
-        issue_number: thread.number,
-        name: label,
-        request: this.request(),
-      }),
-    )
-  }
-
-  async pullRequestState(repo: Repo, number: number): Promise<{ open: boolean; merged: boolean } | undefined> {
-    const found = await unlessNotFound(
-      this.octokit.rest.pulls.get({ owner: repo.owner, repo: repo.repo, pull_number: number, request: this.request() }),
-    )
-    return found && { open: found.data.state === 'open', merged: found.data.merged === true }
-  }
+  // issues and labels
 
   /** Oldest first, 100 a page (GitHub's issue list includes pull requests: they are left out). */
   async listIssues(repo: Repo, label: string, max: number): Promise<Issue[]> {
@@ -390,6 +251,28 @@ export class GitHubApi implements GitHubPort {
     })
   }
 
+  async addLabels(thread: Thread, labels: string[]): Promise<void> {
+    await this.octokit.rest.issues.addLabels({
+      owner: thread.owner,
+      repo: thread.repo,
+      issue_number: thread.number,
+      labels,
+      request: this.request(),
+    })
+  }
+
+  async removeLabel(thread: Thread, label: string): Promise<void> {
+    await unlessNotFound(
+      this.octokit.rest.issues.removeLabel({
+        owner: thread.owner,
+        repo: thread.repo,
+        issue_number: thread.number,
+        name: label,
+        request: this.request(),
+      }),
+    )
+  }
+
   async createLabel(repo: Repo, name: string, color: string, description: string): Promise<'created' | 'existed'> {
     try {
       await this.octokit.rest.issues.createLabel({
@@ -405,6 +288,25 @@ export class GitHubApi implements GitHubPort {
       if (statusOf(error) === 422 && errors?.some((e) => e.code === 'already_exists')) return 'existed'
       throw error
     }
+  }
+
+  // pull requests
+
+  async pullRequestState(repo: Repo, number: number): Promise<{ open: boolean; merged: boolean } | undefined> {
+    const found = await unlessNotFound(
+      this.octokit.rest.pulls.get({ owner: repo.owner, repo: repo.repo, pull_number: number, request: this.request() }),
+    )
+    return found && { open: found.data.state === 'open', merged: found.data.merged === true }
+  }
+
+  async requestReviewers(repo: Repo, number: number, logins: string[]): Promise<void> {
+    await this.octokit.rest.pulls.requestReviewers({
+      owner: repo.owner,
+      repo: repo.repo,
+      pull_number: number,
+      reviewers: logins,
+      request: this.request(),
+    })
   }
 
   /** GitHub lists at most 3,000 files of a pull request: 30 pages of 100. */
@@ -423,45 +325,6 @@ export class GitHubApi implements GitHubPort {
       if (data.length < 100) break
     }
     return all
-  }
-
-  async fileAt(repo: Repo, path: string, ref: string): Promise<Uint8Array | undefined> {
-    const found = await unlessNotFound(
-      this.octokit.rest.repos.getContent({ owner: repo.owner, repo: repo.repo, path, ref, request: this.request() }),
-    )
-    if (!found) return undefined
-    const data = found.data as { type?: string; encoding?: string; content?: string; sha?: string; size?: number }
-    if (Array.isArray(found.data) || data.type !== 'file') return undefined
-    if (data.encoding === 'base64' && typeof data.content === 'string') return Buffer.from(data.content, 'base64')
-    // over 1 MB the contents answer has no content ("encoding": "none"): the blob has it, up to 100 MB
-    if (!data.sha) return undefined
-    const blob = await this.octokit.rest.git.getBlob({
-      owner: repo.owner,
-      repo: repo.repo,
-      file_sha: data.sha,
-      request: this.request(),
-    })
-    return Buffer.from(blob.data.content, blob.data.encoding === 'base64' ? 'base64' : 'utf8')
-  }
-
-  async mergeBase(repo: Repo, base: string, head: string): Promise<string | undefined> {
-    const found = await unlessNotFound(
-      this.octokit.rest.repos.compareCommitsWithBasehead({
-        owner: repo.owner,
-        repo: repo.repo,
-        basehead: `${base}...${head}`,
-        per_page: 1,
-        request: this.request(),
-      }),
-    )
-    return found?.data.merge_base_commit.sha
-  }
-
-  async defaultBranch(repo: Repo): Promise<string | undefined> {
-    const found = await unlessNotFound(
-      this.octokit.rest.repos.get({ owner: repo.owner, repo: repo.repo, request: this.request() }),
-    )
-    return found?.data.default_branch
   }
 
   /**
@@ -503,6 +366,69 @@ export class GitHubApi implements GitHubPort {
     return { pulls, more: true }
   }
 
+  // deployments
+
+  async createDeployment(repo: Repo, deployment: NewDeployment): Promise<number> {
+    const { status, data } = await this.octokit.rest.repos.createDeployment({
+      owner: repo.owner,
+      repo: repo.repo,
+      ref: deployment.ref,
+      environment: deployment.environment,
+      description: deployment.description,
+      // a deployment of what is there: no merge of the default branch into it, no checks waited for
+      auto_merge: false,
+      required_contexts: [],
+      transient_environment: deployment.transient,
+      production_environment: deployment.production,
+      request: this.request({ create: true }),
+    })
+    // 202 is GitHub merging first (auto_merge), which this never asks for: no deployment to follow
+    if (Number(status) !== 201 || !('id' in data)) throw new Error(`GitHub made no deployment (HTTP ${status}).`)
+    return data.id
+  }
+
+  async setDeploymentStatus(repo: Repo, id: number, status: DeploymentState): Promise<void> {
+    await this.octokit.rest.repos.createDeploymentStatus({
+      owner: repo.owner,
+      repo: repo.repo,
+      deployment_id: id,
+      state: status.state,
+      description: status.description.slice(0, 140),
+      ...(status.environmentUrl ? { environment_url: status.environmentUrl } : {}),
+      ...(status.logUrl ? { log_url: status.logUrl } : {}),
+      // a new success leaves the environment's earlier deployments inactive, as GitHub does by default
+      request: this.request({ create: true }),
+    })
+  }
+
+  // the repository's contents and history
+
+  async defaultBranch(repo: Repo): Promise<string | undefined> {
+    const found = await unlessNotFound(
+      this.octokit.rest.repos.get({ owner: repo.owner, repo: repo.repo, request: this.request() }),
+    )
+    return found?.data.default_branch
+  }
+
+  async fileAt(repo: Repo, path: string, ref: string): Promise<Uint8Array | undefined> {
+    const found = await unlessNotFound(
+      this.octokit.rest.repos.getContent({ owner: repo.owner, repo: repo.repo, path, ref, request: this.request() }),
+    )
+    if (!found) return undefined
+    const data = found.data as { type?: string; encoding?: string; content?: string; sha?: string; size?: number }
+    if (Array.isArray(found.data) || data.type !== 'file') return undefined
+    if (data.encoding === 'base64' && typeof data.content === 'string') return Buffer.from(data.content, 'base64')
+    // over 1 MB the contents answer has no content ("encoding": "none"): the blob has it, up to 100 MB
+    if (!data.sha) return undefined
+    const blob = await this.octokit.rest.git.getBlob({
+      owner: repo.owner,
+      repo: repo.repo,
+      file_sha: data.sha,
+      request: this.request(),
+    })
+    return Buffer.from(blob.data.content, blob.data.encoding === 'base64' ? 'base64' : 'utf8')
+  }
+
   async treePaths(repo: Repo, ref: string): Promise<{ paths: string[]; truncated: boolean } | undefined> {
     const found = await unlessNotFound(
       this.octokit.rest.git.getTree({
@@ -519,6 +445,19 @@ export class GitHubApi implements GitHubPort {
         truncated: found.data.truncated,
       }
     )
+  }
+
+  async mergeBase(repo: Repo, base: string, head: string): Promise<string | undefined> {
+    const found = await unlessNotFound(
+      this.octokit.rest.repos.compareCommitsWithBasehead({
+        owner: repo.owner,
+        repo: repo.repo,
+        basehead: `${base}...${head}`,
+        per_page: 1,
+        request: this.request(),
+      }),
+    )
+    return found?.data.merge_base_commit.sha
   }
 
   async compare(
@@ -541,17 +480,5 @@ export class GitHubApi implements GitHubPort {
         commits: found.data.commits.map((c) => ({ sha: c.sha, message: c.commit.message })),
       }
     )
-  }
-
-  /** Replies in an inline review thread (to the thread's first comment). */
-  async replyToReviewComment(thread: Thread, commentId: number, body: string, timeoutMs?: number): Promise<void> {
-    await this.octokit.rest.pulls.createReplyForReviewComment({
-      owner: thread.owner,
-      repo: thread.repo,
-      pull_number: thread.number,
-      comment_id: commentId,
-      body,
-      request: this.request({ create: true, timeoutMs }),
-    })
   }
 }

@@ -1,0 +1,365 @@
+import { type Clock } from '../util/clock.js'
+import { formatDuration, formatTime } from '../util/format.js'
+import { CancelledError, getErrorMessage } from '../util/errors.js'
+import { external, registerSecret } from '../util/text.js'
+import { type Answer, type AnswerSpec, readAnswer } from './answer.js'
+import { ApiError, type ApiHint } from './errors.js'
+import {
+  PROXY_REFUSED,
+  ANALYTICS_POLICY,
+  type RetryPolicy,
+  backoffDelay,
+  connectionFailure,
+  isPermanentFailure,
+  wasCertainlyNotSent,
+} from './retry-policy.js'
+
+/**
+ * How a request to the service travels: the base URL, the auth header, each attempt's timeout on the
+ * run's clock, the run's cancellation, the retry policy, the analytics budget and the agent uses
+ * counted, and every failure worded ("Could not …: …", with what to check in the caller's words).
+ * The endpoints (client.ts) say only what each request is.
+ */
+
+const USER_AGENT = 'mintlify-docs-action'
+
+export interface ClientOptions {
+  baseUrl: string
+  apiKey: string
+  projectId: string
+  clock: Clock
+  /** Aborts whatever is in flight when the run is cancelled. */
+  signal: AbortSignal
+  /** Epoch ms: no attempt starts and no retry waits beyond it. */
+  deadline: number
+  fetch?: typeof fetch
+  random?: () => number
+  /** Each request's own timeout (also bounded by the time left, but never below 1 s). */
+  requestTimeoutMs?: number
+  /** Where notes about retries go. */
+  log?: (message: string) => void
+  /**
+   * The caller's words for what it may have to check (its input names: the client knows none);
+   * without them, neutral words. `detail` carries what a sentence may name.
+   */
+  words?: ApiWords
+  /**
+   * Analytics requests left for this step (max-requests); every analytics attempt takes one, and
+   * one that never reached the service (no connection) gives it back.
+   */
+  analyticsBudget?: { take(): boolean; giveBack(): void; max: number }
+  /** How requests travel, for a failed connection's message: `directly`, or `through the proxy …`. */
+  route?: string
+}
+
+/** Words for a hint, in the caller's terms; `detail`: a job id, a bound. */
+export type ApiWords = (hint: ApiHint, detail: { jobId?: string; max?: number }) => string
+
+/** The client's own words, for a caller that gives none: what to check, without naming any input. */
+const NEUTRAL_WORDS: ApiWords = (hint, detail) => {
+  const words: Record<ApiHint, string> = {
+    'unknown-project': 'Check the project id.',
+    'unknown-job': 'Check the job id and the project id.',
+    'unknown-deployment': 'Check the deployment id.',
+    'unknown-automation': 'Check the automation id and the project id: the automation is not in this project.',
+    'automation-not-runnable':
+      'The service runs only an active automation with a custom schedule this way; check the automation id, and that the automation is active and uses a custom schedule.',
+    'message-may-exist': `The message may have been delivered even so. Wait on job ${detail.jobId ?? ''} before sending it again.`,
+    redirect: 'Redirects are not followed: check the base URL.',
+    'budget-spent': `the step's ${detail.max ?? 0} analytics requests are spent.`,
+    'out-of-time': "the step's time ran out.",
+    'prompt-too-long': 'Shorten it.',
+    'connect-dns': "Check the service's address and the runner's DNS.",
+    'connect-refused': "Check the service's address and port, and that the runner can reach it.",
+    'connect-tls':
+      "Its certificate was not trusted: behind a proxy that inspects TLS, give Node the proxy's CA certificate (NODE_EXTRA_CA_CERTS).",
+    'connect-blocked': 'Fetch never connects to that port or scheme: use another address.',
+    'connect-network': "Check the runner's network and proxy settings.",
+  }
+  return words[hint]
+}
+
+/** A request: what reading its answer needs (answer.ts), and how to send and word it. */
+export interface RequestSpec<T> extends AnswerSpec<T> {
+  path: string
+  query?: Record<string, string | number | undefined>
+  body?: unknown
+  /** What was being done, as the end of "Could not …". */
+  what: string
+  policy: RetryPolicy
+  /** The request spends one of the project's agent uses when it succeeds (creates, messages, automations). */
+  spendsAgentUse?: boolean
+  /** Added when a POST may have reached the server: what may exist now and what to do. */
+  mayExistHint?: string
+  /** The same, in the caller's words (it names the job to wait on). */
+  mayExist?: { hint: Extract<ApiHint, 'message-may-exist'>; jobId: string }
+}
+
+type Attempt<T> =
+  | { ok: true; value: T }
+  /** `notSent`: the request certainly never reached the service (no connection was made). */
+  | { ok: false; error: ApiError; retryable: boolean; retryAfterMs?: number; notSent?: boolean }
+
+type NetworkCause = { code?: unknown; message?: unknown; permanent?: unknown; errors?: Array<{ code?: unknown }> }
+
+/** The error code behind a failed fetch (undici puts it on `cause`, sometimes inside an AggregateError). */
+function networkCode(error: unknown): string | undefined {
+  const cause = (error as { cause?: unknown })?.cause as NetworkCause | undefined
+  const code = cause?.code ?? cause?.errors?.[0]?.code ?? (error as { code?: unknown })?.code
+  return typeof code === 'string' ? code : undefined
+}
+
+/** What a failed fetch was, for the message: the code, or the proxy's refusal in words. */
+function networkDetail(error: unknown, code: string | undefined): string {
+  const cause = (error as { cause?: unknown })?.cause as NetworkCause | undefined
+  if (code === PROXY_REFUSED && typeof cause?.message === 'string') return external(cause.message, 300)
+  return code ?? external(getErrorMessage(error), 120)
+}
+
+/** Sends the service's requests: one Transport per run, shared by every endpoint. */
+export class Transport {
+  /** What this run spent of the project's agent uses (jobs created, messages sent, automations run). */
+  readonly usage = { agentUses: 0 }
+
+  private readonly options: Required<Omit<ClientOptions, 'log' | 'analyticsBudget' | 'words' | 'route'>> &
+    Pick<ClientOptions, 'analyticsBudget' | 'words' | 'route'> & { log: (m: string) => void }
+  /** The service's host and port as a failure names it: from the base URL, never its credentials. */
+  private readonly host: string
+
+  constructor(options: ClientOptions) {
+    registerSecret(options.apiKey)
+    this.options = {
+      fetch: globalThis.fetch,
+      random: Math.random,
+      requestTimeoutMs: 30_000,
+      log: () => {},
+      ...options,
+    }
+    this.host = URL.canParse(options.baseUrl) ? new URL(options.baseUrl).host : 'the service'
+  }
+
+  /** The caller's words for a hint, or the client's neutral ones. */
+  words(hint: ApiHint, detail: { jobId?: string; max?: number }): string {
+    return (this.options.words ?? NEUTRAL_WORDS)(hint, detail)
+  }
+
+  /** Sends one request, retrying as the policy allows, and returns the validated body. */
+  async request<T>(spec: RequestSpec<T>): Promise<T> {
+    const { clock, signal, deadline, random, log } = this.options
+    let lastError: ApiError | undefined
+    for (let attempt = 1; ; attempt++) {
+      if (signal.aborted) throw new CancelledError()
+      const remaining = deadline - clock.now()
+      if (remaining < 0) throw this.outOfTime(spec, lastError)
+      const budget = this.options.analyticsBudget
+      if (spec.policy === ANALYTICS_POLICY && budget && !budget.take()) {
+        throw new ApiError(
+          `Could not ${spec.what}: ${this.words('budget-spent', { max: budget.max })}${lastError ? ` Last error: ${lastError.message}` : ''}`,
+          { kind: 'budget', status: lastError?.status, hint: 'budget-spent', cause: lastError },
+        )
+      }
+
+      const result = await this.attempt(spec, remaining)
+      if (result.ok) {
+        if (spec.spendsAgentUse) this.usage.agentUses++
+        return result.value
+      }
+      // a request that never reached the service spent none of its quota
+      if (result.notSent && spec.policy === ANALYTICS_POLICY) budget?.giveBack()
+      lastError = result.error
+      if (!result.retryable) throw result.error
+      if (attempt >= spec.policy.maxAttempts) {
+        throw new ApiError(`${result.error.message} (gave up after ${attempt} attempts)`, {
+          kind: result.error.kind,
+          status: result.error.status,
+          mayHaveBeenProcessed: result.error.mayHaveBeenProcessed,
+          retriesExhausted: true,
+          cause: result.error,
+        })
+      }
+
+      const left = deadline - clock.now()
+      if (
+        result.retryAfterMs !== undefined &&
+        (result.retryAfterMs > spec.policy.maxRetryAfterMs || result.retryAfterMs > left)
+      ) {
+        const stepLeft = Number.isFinite(spec.policy.maxRetryAfterMs)
+          ? ''
+          : ` (${formatDuration(Math.max(0, left))} left)`
+        if (!Number.isFinite(result.retryAfterMs)) {
+          throw new ApiError(
+            `${result.error.message}. The API asks to wait longer than any clock can hold (its Retry-After is too large to read), far longer than this step will wait${stepLeft}; run it again later.`,
+            { kind: 'rate-limited', status: result.error.status, cause: result.error },
+          )
+        }
+        const retryAt = clock.now() + result.retryAfterMs
+        // said to the minute, rounded up: "after 13:01" must not be before the time the API gave
+        const after = formatTime(Math.ceil(retryAt / 60_000) * 60_000)
+        throw new ApiError(
+          `${result.error.message.replace(/\.$/, '')}. The API asks to wait ${formatDuration(result.retryAfterMs)} (until ${after}), ` +
+            `longer than this step will wait${stepLeft}; run it again after ${after}.`,
+          { kind: 'rate-limited', status: result.error.status, retryAt: new Date(retryAt), cause: result.error },
+        )
+      }
+      const delay = result.retryAfterMs ?? backoffDelay(spec.policy, attempt, random)
+      if (delay > left) throw this.outOfTime(spec, lastError)
+      log(
+        `${result.error.message.replace(/\.$/, '')}; retrying in ${formatDuration(delay)} (attempt ${attempt + 1} of ${spec.policy.maxAttempts}).`,
+      )
+      await clock.sleep(delay, signal)
+    }
+  }
+
+  private outOfTime(spec: RequestSpec<unknown>, lastError: ApiError | undefined): ApiError {
+    const last = lastError ? ` Last error: ${lastError.message}` : ''
+    return new ApiError(`Could not ${spec.what}: ${this.words('out-of-time', {})}${last}`, {
+      kind: 'out-of-time',
+      hint: 'out-of-time',
+      status: lastError?.status,
+      mayHaveBeenProcessed: lastError?.mayHaveBeenProcessed,
+      cause: lastError,
+    })
+  }
+
+  private url(spec: RequestSpec<unknown>): string {
+    const url = new URL(this.options.baseUrl + spec.path)
+    for (const [key, value] of Object.entries(spec.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value))
+    }
+    return url.toString()
+  }
+
+  /** One attempt: send the request, then read its answer (answer.ts). */
+  private async attempt<T>(spec: RequestSpec<T>, remaining: number): Promise<Attempt<T>> {
+    const sent = await this.send(spec, remaining)
+    if (!('answer' in sent)) return sent
+    const reading = readAnswer(spec, sent.answer, this.options.clock.now(), (hint) => this.words(hint, {}))
+    if (reading.ok) return reading
+    const { message, ...extra } = reading.refusal
+    return {
+      ok: false,
+      retryable: reading.retryable,
+      ...(reading.retryAfterMs !== undefined ? { retryAfterMs: reading.retryAfterMs } : {}),
+      error: this.failure(spec, message, extra),
+    }
+  }
+
+  /**
+   * The error for a failed attempt: "Could not <what>: <message>", and for a POST that may have
+   * reached the service, what may exist now and what to do.
+   */
+  private failure(
+    spec: RequestSpec<unknown>,
+    message: string,
+    extra: { kind: ApiError['kind']; status?: number; mayHaveBeenProcessed?: boolean; hint?: ApiHint },
+  ): ApiError {
+    const processed = spec.method === 'POST' && extra.mayHaveBeenProcessed === true
+    const words = !processed
+      ? ''
+      : spec.mayExist
+        ? ` ${this.words(spec.mayExist.hint, { jobId: spec.mayExist.jobId })}`
+        : spec.mayExistHint
+          ? ` ${spec.mayExistHint}`
+          : ''
+    const hint = extra.hint ?? (processed ? spec.mayExist?.hint : undefined)
+    return new ApiError(`Could not ${spec.what}: ${message}${words}`, {
+      ...extra,
+      mayHaveBeenProcessed: processed,
+      ...(hint ? { hint } : {}),
+    })
+  }
+
+  /**
+   * Sends the request with its own timeout (on the run's clock) and the run's cancellation: the
+   * answer as it came, or the failed attempt when none came (a timeout, a failed connection).
+   */
+  private async send(
+    spec: RequestSpec<unknown>,
+    remaining: number,
+  ): Promise<{ answer: Answer } | Extract<Attempt<never>, { ok: false }>> {
+    const { signal, requestTimeoutMs } = this.options
+    const isPost = spec.method === 'POST'
+    const controller = new AbortController()
+    const onCancel = (): void => controller.abort()
+    signal.addEventListener('abort', onCancel, { once: true })
+    const timeoutMs = Math.min(requestTimeoutMs, Math.max(remaining, 1000))
+    // the request's own timeout runs on the run's clock, as its deadline does
+    const timeout = this.options.clock.timeout(timeoutMs)
+    let timedOut = false
+    const onTimeout = (): void => {
+      timedOut = true
+      controller.abort()
+    }
+    if (timeout.aborted) onTimeout()
+    else timeout.addEventListener('abort', onTimeout, { once: true })
+
+    try {
+      const headers: Record<string, string> = {
+        Authorization: `Bearer ${this.options.apiKey}`,
+        Accept: 'application/json',
+        'User-Agent': USER_AGENT,
+      }
+      if (spec.body !== undefined) headers['Content-Type'] = 'application/json'
+      const response = await this.options.fetch(this.url(spec), {
+        method: spec.method,
+        headers,
+        body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+        redirect: 'manual',
+        signal: controller.signal,
+      })
+      return {
+        answer: {
+          status: response.status,
+          location: response.headers.get('location'),
+          retryAfter: response.headers.get('retry-after'),
+          text: await response.text(),
+        },
+      }
+    } catch (error) {
+      if (signal.aborted) throw new CancelledError()
+      if (timedOut) {
+        return {
+          ok: false,
+          retryable: !isPost,
+          error: this.failure(spec, `no answer within ${formatDuration(timeoutMs)}.`, {
+            kind: 'timeout',
+            mayHaveBeenProcessed: true,
+          }),
+        }
+      }
+      return this.connectionFailed(spec, error)
+    } finally {
+      timeout.removeEventListener('abort', onTimeout)
+      signal.removeEventListener('abort', onCancel)
+    }
+  }
+
+  /** A fetch that failed without an answer: where it tried to go, what happened, what to check. */
+  private connectionFailed(spec: RequestSpec<unknown>, error: unknown): Extract<Attempt<never>, { ok: false }> {
+    const code = networkCode(error)
+    const cause = (error as { cause?: NetworkCause }).cause
+    const failure = connectionFailure(code, typeof cause?.message === 'string' ? cause.message : undefined)
+    const notSent = wasCertainlyNotSent(code) || failure === 'blocked'
+    const detail = failure === 'blocked' ? external(String(cause?.message), 40) : networkDetail(error, code)
+    const permanent = cause?.permanent === true || isPermanentFailure(failure)
+    // the host from the base URL (never its credentials), how the request travelled, what to check
+    const where = `${this.host} ${this.options.route ?? 'directly'}`
+    const check = failure === 'proxy' ? '' : ` ${this.words(`connect-${failure}`, {})}`
+    return {
+      ok: false,
+      retryable: !permanent && (spec.method !== 'POST' || notSent),
+      notSent,
+      error: this.failure(
+        spec,
+        notSent
+          ? `could not connect to ${where} (${detail}).${check}`
+          : `the connection to ${where} failed (${detail}).${check}`,
+        {
+          kind: 'network',
+          mayHaveBeenProcessed: !notSent,
+          ...(failure === 'proxy' ? {} : { hint: `connect-${failure}` as const }),
+        },
+      ),
+    }
+  }
+}

@@ -1,0 +1,115 @@
+import type { Clock } from '../util/clock.js'
+
+/**
+ * How the action's GitHub requests travel, over @actions/github's client (which follows the runner's
+ * proxy and GITHUB_API_URL, so GitHub Enterprise Server works). Loaded only when a run needs GitHub.
+ * Every request has its own timeout and follows the run's cancellation.
+ *
+ * What is retried, with the ecosystem's plugins (@octokit/plugin-retry, @octokit/plugin-throttling):
+ * a GitHub error (5xx, a dropped connection) up to twice, 1 s then 4 s later, for every request
+ * whose repeat is harmless (reads, edits, reactions: GitHub answers 200 for a reaction that exists);
+ * any other 4xx is GitHub's final answer and is never sent again (a request's own `retries` option
+ * would make plugin-retry repeat even those, so it is only ever set to 0, to forbid retries);
+ * a create (a comment, a reply) never, since its answer may be lost after GitHub made it (the
+ * tracking comment's lost-create search covers that). A rate limit (primary or secondary) is waited
+ * out once when GitHub's wait ends before the step's deadline: the request was refused, not made.
+ * No retry starts after the deadline.
+ *
+ * Writes are one at a time (each is awaited) but not spaced out: the throttling plugin's default
+ * pacing (a second between writes, three between comments) is GitHub's advice for clients that make
+ * many writes, and a run of this action makes a handful; a secondary rate limit, should one come, is
+ * waited out as above.
+ */
+
+export type Octokit = ReturnType<(typeof import('./octokit.js'))['makeOctokit']>
+
+const REQUEST_TIMEOUT_MS = 10_000
+/** Retries of a request whose repeat is harmless; plugin-retry waits (n + 1)² × 1 s before retry n. */
+const GITHUB_RETRIES = 2
+/** The retries' waits (1 s + 4 s): a request gets retries only while this much is left before the deadline. */
+const RETRY_SPAN_MS = 5_000
+
+export interface GitHubApiOptions {
+  signal: AbortSignal
+  /** Epoch ms: the step's deadline (wait-timeout); no retry or rate-limit wait goes past it. */
+  deadline: number
+  /** The run's clock: its time, and each request's timeout. */
+  clock: Pick<Clock, 'now' | 'timeout'>
+  log?: (message: string) => void
+  /** plugin-retry's unit of wait (1 s); a test shortens it, the action never does. */
+  retryBaseMs?: number
+}
+
+/** One token's GitHub client, configured as above, and the options each request goes with. */
+export class GitHubTransport {
+  private readonly signal: AbortSignal
+  private readonly now: () => number
+
+  private constructor(
+    /** The client the endpoints call, each with `request` as its request options. */
+    readonly octokit: Octokit,
+    private readonly options: GitHubApiOptions,
+  ) {
+    this.signal = options.signal
+    this.now = () => options.clock.now()
+  }
+
+  static async open(token: string, options: GitHubApiOptions): Promise<GitHubTransport> {
+    const { makeOctokit } = await import('./octokit.js')
+    const now = (): number => options.clock.now()
+    const log = options.log ?? (() => {})
+    const octokit = makeOctokit(token, {
+      retries: GITHUB_RETRIES,
+      retryBaseMs: options.retryBaseMs ?? 1000,
+      doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451],
+      onAttempt: () => {
+        api.requests++
+      },
+      // a rate limit is waited out once, and only when GitHub's wait ends before the deadline
+      onRateLimit: (kind, retryAfter, request, retryCount) => {
+        const ok = retryCount === 0 && !options.signal.aborted && now() + retryAfter * 1000 < options.deadline
+        log(
+          `GitHub's ${kind} for ${request.method ?? ''} ${request.url ?? ''}: ${ok ? `waiting ${retryAfter} s as it asks, then trying once more` : 'not waiting (past the deadline, or already retried)'}.`,
+        )
+        return ok
+      },
+    })
+    const api: GitHubTransport = new GitHubTransport(octokit, options)
+    // a request that got no answer at all (GitHub unreachable): later requests are not retried, so
+    // an unreachable GitHub costs one request's retries, not every request's
+    octokit.hook.error('request', (error: unknown) => {
+      if ((error as { response?: unknown }).response === undefined) api.unreachable = true
+      throw error
+    })
+    return api
+  }
+
+  /** GitHub requests sent (each attempt, retries included). */
+  requests = 0
+
+  /** Set once a request got no answer at all: no more retries this run. */
+  private unreachable = false
+
+  /**
+   * Request options: the signal, and `retries: 0` where no retry may happen (a create, near the
+   * deadline, GitHub unreachable). Never a positive count: plugin-retry reads a request's own
+   * `retries` before its doNotRetry list, so a 404 or 422 would be sent again; the plugin's default
+   * (GITHUB_RETRIES) applies to the answers it retries.
+   */
+  request(options: { create?: boolean; timeoutMs?: number } = {}): { signal: AbortSignal; retries?: 0 } {
+    const room = this.options.deadline - this.now() >= RETRY_SPAN_MS && !this.signal.aborted && !this.unreachable
+    return {
+      signal: this.requestSignal(options.timeoutMs),
+      ...(options.create || !room ? { retries: 0 as const } : {}),
+    }
+  }
+
+  /**
+   * A request signal: the run's cancellation and a timeout on the run's clock (after a cancel, a
+   * short one of its own).
+   */
+  private requestSignal(timeoutMs = REQUEST_TIMEOUT_MS): AbortSignal {
+    const timeout = this.options.clock.timeout(timeoutMs)
+    return this.signal.aborted ? timeout : AbortSignal.any([this.signal, timeout])
+  }
+}
