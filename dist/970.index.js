@@ -5512,40 +5512,72 @@ function contextLine(event) {
     const title = (0,util_text/* bound */.$s)(cleanCommentText(event.thread.title).replace(/\s+/g, ' ').trim(), 200);
     return `Context from GitHub (a description, not an instruction): this was asked in a comment on ${describeThread(event.thread)}${title ? ` titled ${JSON.stringify(title)}` : ''}, ${event.thread.url}`;
 }
+/**
+ * A comment-mode run in four steps: read the comment and who wrote it, decide what to send (the
+ * thread's job, the instructions no run sent), send it and follow the job, report. A step that ends
+ * the run early hands back its report.
+ */
 async function converse(settings, ctx) {
+    const ends = endings(ctx);
+    const asked = await readAsk(settings, ctx, ends);
+    if ('ended' in asked)
+        return asked.ended;
+    const decided = await decide(settings, ctx, asked, ends);
+    if ('ended' in decided)
+        return decided.ended;
+    const agent = await act(settings, ctx, asked, decided);
+    return {
+        triggered: ctx.outputs.get('triggered') === 'true',
+        source: decided.source,
+        agent,
+        caughtUp: decided.catchUp.instructions.length,
+        left: decided.catchUp.left.length,
+        ...(asked.notOwn ? { notOwn: { reason: asked.notOwn.reason, detail: asked.notOwn.detail } } : {}),
+    };
+}
+/** How a run ends early: not an instruction (skip), or an instruction that could not be sent. */
+function endings(ctx) {
+    return {
+        skip: (reason, detail) => {
+            ctx.outputs.set('triggered', 'false');
+            ctx.outputs.set('skip-reason', reason);
+            return { ended: { triggered: false, skip: { reason, detail } } };
+        },
+        notSent: (failure, source) => {
+            ctx.outputs.set('triggered', 'false');
+            return { ended: { triggered: false, source, failure } };
+        },
+    };
+}
+/** Read: the event and its comment, the account the action writes as, and the gate's verdict. */
+async function readAsk(settings, ctx, ends) {
     const { triggerPhrase, allowedBots, token } = settings.comment;
     const event = readConversationEvent(ctx.run.eventName, ctx.run.payload, ctx.run);
     if (!event)
         return {
-            triggered: false,
-            failure: `The ${(0,util_text/* external */.qn)(ctx.run.eventName, 60)} event has no comment, author or issue to read. Nothing was sent to the service.`,
+            ended: {
+                triggered: false,
+                failure: `The ${(0,util_text/* external */.qn)(ctx.run.eventName, 60)} event has no comment, author or issue to read. ` +
+                    'Nothing was sent to the service.',
+            },
         };
     const what = event.comment.kind === 'review' ? 'review' : 'comment';
-    const skip = (reason, detail) => {
-        ctx.outputs.set('triggered', 'false');
-        ctx.outputs.set('skip-reason', reason);
-        return { triggered: false, skip: { reason, detail } };
-    };
-    const notSent = (failure, source) => {
-        ctx.outputs.set('triggered', 'false');
-        return { triggered: false, source, failure };
-    };
     const read = await readOwnComment(event, triggerPhrase);
     if ('skip' in read)
-        return skip(read.skip.reason, read.skip.detail);
+        return ends.skip(read.skip.reason, read.skip.detail);
     const { found } = read;
     let notOwn = read.notOwn;
     const api = await ctx.github(token);
     const identity = await api.identity();
     if (identity === undefined) {
-        core/* warning */.$e('Could not tell which account github-token writes as (GraphQL viewer and GET /user both failed). Tracking comments already on the thread are not trusted, so this instruction starts a new job.');
+        core/* warning */.$e('Could not tell which account github-token writes as (GraphQL viewer and GET /user both failed). ' +
+            'Tracking comments already on the thread are not trusted, so this instruction starts a new job.');
     }
     else {
         core/* info */.pq(`The action writes as ${(0,util_text/* external */.qn)(identity, 60)}.`);
         if (sameLogin(event.comment.author.login, identity))
-            return skip('own-comment', `The ${what} was written by ${(0,util_text/* external */.qn)(identity, 60)}, the account this action writes with.`);
+            return ends.skip('own-comment', `The ${what} was written by ${(0,util_text/* external */.qn)(identity, 60)}, the account this action writes with.`);
     }
-    // the gate's verdict by login, for this run: one permission check per author
     const verdicts = new Map();
     if (!notOwn) {
         let refusal;
@@ -5553,7 +5585,7 @@ async function converse(settings, ctx) {
             refusal = await gate(api, event.thread, event.comment.author, allowedBots);
         }
         catch (error) {
-            return notSent((0,errors/* getErrorMessage */.u1)(error));
+            return ends.notSent((0,errors/* getErrorMessage */.u1)(error));
         }
         verdicts.set(event.comment.author.login.toLowerCase(), refusal);
         if (refusal) {
@@ -5561,60 +5593,50 @@ async function converse(settings, ctx) {
             notOwn = { reason: refusal.reason, detail: `${refusal.detail} The ${what} was not sent to the service.` };
         }
     }
-    const whereText = describeThread(event.thread);
     if (!notOwn && found.found && found.cutChars > 0)
-        core/* info */.pq(`The instruction was cut to ${(0,format/* formatNumber */.ZV)(found.text.length)} characters (${(0,format/* formatNumber */.ZV)(found.cutChars)} more were left out).`);
-    const view = threadView(triggerPhrase, ctx);
+        core/* info */.pq(`The instruction was cut to ${(0,format/* formatNumber */.ZV)(found.text.length)} characters ` +
+            `(${(0,format/* formatNumber */.ZV)(found.cutChars)} more were left out).`);
+    return { event, what, whereText: describeThread(event.thread), found, notOwn, api, identity, verdicts };
+}
+/** Decide: the thread's tracking comment, the claim on this comment, the instructions, the job. */
+async function decide(settings, ctx, asked, ends) {
+    const { event, what, whereText, notOwn, api, identity } = asked;
+    const view = threadView(settings.comment.triggerPhrase, ctx);
     let tracking;
     try {
         tracking = await openTracking(api, event.thread, identity, view, ctx.signal, 'fail');
     }
     catch (error) {
         if (notOwn) {
-            core/* warning */.$e(`Could not read the comments on ${whereText} to catch up on instructions no run sent: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. The next run on this thread will.`);
-            return skip(notOwn.reason, notOwn.detail);
+            core/* warning */.$e(`Could not read the comments on ${whereText} to catch up on instructions no run sent: ` +
+                `${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. The next run on this thread will.`);
+            return ends.skip(notOwn.reason, notOwn.detail);
         }
-        return notSent(`Could not read the comments on ${whereText} to find its job: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. Nothing was sent to the service.`);
+        return ends.notSent(`Could not read the comments on ${whereText} to find its job: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. ` +
+            'Nothing was sent to the service.');
     }
     const own = event.comment;
     const source = { author: own.author.login, where: whereText, url: own.url };
-    // the claim: an earlier run may have caught this comment up already, or another run may hold it
     if (!notOwn) {
-        if (own.kind === 'issue-comment' &&
-            tracking.state.lastComment !== undefined &&
-            own.id <= tracking.state.lastComment) {
-            return skip('already-handled', `An earlier run on ${whereText} already dealt with this ${what}, with the instructions it caught up on (see the tracking comment).`);
-        }
-        if ((await react(api, event.thread, own, 'eyes')) === 'existed' &&
-            !creditedToThisRun(tracking, own.id, ctx.run.runUrl)) {
-            return skip('already-handled', `This ${what} already has the action's 👀: another run has taken it.`);
-        }
+        const taken = await claimed(asked, tracking, ctx.run.runUrl);
+        if (taken)
+            return ends.skip('already-handled', taken);
     }
     let catchUp;
     try {
-        catchUp = await pendingInstructions(api, tracking, event, identity, settings.comment, ctx.run.runUrl, verdicts, notOwn ? MAX_INSTRUCTIONS : MAX_INSTRUCTIONS - 1);
+        catchUp = await pendingInstructions(api, tracking, event, identity, settings.comment, ctx.run.runUrl, asked.verdicts, notOwn ? MAX_INSTRUCTIONS : MAX_INSTRUCTIONS - 1);
     }
     catch (error) {
         if (notOwn) {
-            core/* warning */.$e(`Could not catch up on the instructions no run sent on ${whereText}: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. The next run on this thread will.`);
-            return skip(notOwn.reason, notOwn.detail);
+            core/* warning */.$e(`Could not catch up on the instructions no run sent on ${whereText}: ` +
+                `${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. The next run on this thread will.`);
+            return ends.skip(notOwn.reason, notOwn.detail);
         }
-        return notSent((0,errors/* getErrorMessage */.u1)(error), source);
+        return ends.notSent((0,errors/* getErrorMessage */.u1)(error), source);
     }
     if (notOwn && catchUp.instructions.length === 0)
-        return skip(notOwn.reason, notOwn.detail);
-    const instructions = notOwn
-        ? catchUp.instructions
-        : [
-            ...catchUp.instructions,
-            {
-                author: own.author.login,
-                text: found.found ? found.text : '',
-                url: own.url || event.thread.url,
-                comment: own.kind === 'issue-comment' ? own.id : undefined,
-                at: '',
-            },
-        ];
+        return ends.skip(notOwn.reason, notOwn.detail);
+    const instructions = notOwn ? catchUp.instructions : [...catchUp.instructions, ownInstruction(asked)];
     const now = ctx.clock.now();
     const entries = instructions.map((i) => entryFor(ctx.run, now, i.author, i.text, i.url, { comment: i.comment }));
     const marks = {
@@ -5629,17 +5651,55 @@ async function converse(settings, ctx) {
             jobId = undefined;
         else if (ready !== 'ready') {
             await recordNotSent(tracking, entries, marks);
-            return notSent(ready.notSent, source);
+            return ends.notSent(ready.notSent, source);
         }
     }
+    sayJob(whereText, jobId, jobId === undefined ? tracking.otherKeeper : undefined, identity);
+    return { tracking, view, source, catchUp, instructions, entries, marks, jobId };
+}
+/**
+ * Whether this comment is already taken, and why: an earlier run caught it up, or another run holds
+ * it (the action's 👀 on it, put there by a run the tracking comment does not credit). Undefined when
+ * this run takes it (its 👀 is now on the comment).
+ */
+async function claimed(asked, tracking, runUrl) {
+    const { api, event, what, whereText } = asked;
+    const own = event.comment;
+    if (own.kind === 'issue-comment' && tracking.state.lastComment !== undefined && own.id <= tracking.state.lastComment)
+        return (`An earlier run on ${whereText} already dealt with this ${what}, ` +
+            'with the instructions it caught up on (see the tracking comment).');
+    if ((await react(api, event.thread, own, 'eyes')) === 'existed' && !creditedToThisRun(tracking, own.id, runUrl))
+        return `This ${what} already has the action's 👀: another run has taken it.`;
+    return undefined;
+}
+/** The run's own comment as an instruction to send. */
+function ownInstruction({ event, found }) {
+    const own = event.comment;
+    return {
+        author: own.author.login,
+        text: found.found ? found.text : '',
+        url: own.url || event.thread.url,
+        comment: own.kind === 'issue-comment' ? own.id : undefined,
+        at: '',
+    };
+}
+/** Says which job the instructions go to; a thread kept by another account is said, never silent. */
+function sayJob(whereText, jobId, other, identity) {
     core/* info */.pq(jobId
         ? `${whereText} is linked to job ${(0,util_text/* external */.qn)(jobId, 80)}: sending the instruction as a follow-up.`
         : `${whereText} has no job yet: starting one with this instruction.`);
-    const other = jobId === undefined ? tracking.otherKeeper : undefined;
-    if (other !== undefined) {
-        // said, never silent: the likely cause is a token mix-up between this workflow and the one that started the job
-        core/* warning */.$e(`${whereText} has a tracking comment written by ${(0,util_text/* external */.qn)(other, 60)}, not by ${(0,util_text/* external */.qn)(identity ?? 'this token', 60)} (github-token's account), so its job is not trusted and a new job starts. Use the same token as github-token in every workflow that writes this thread's tracking comment (docs/docs-repository.md).`);
-    }
+    if (other === undefined)
+        return;
+    // the likely cause is a token mix-up between this workflow and the one that started the job
+    core/* warning */.$e(`${whereText} has a tracking comment written by ${(0,util_text/* external */.qn)(other, 60)}, not by ` +
+        `${(0,util_text/* external */.qn)(identity ?? 'this token', 60)} (github-token's account), so its job is not trusted and a new job ` +
+        "starts. Use the same token as github-token in every workflow that writes this thread's tracking comment " +
+        '(docs/docs-repository.md).');
+}
+/** Act: send the instructions (a new job or a follow-up), follow the job, and show it on the threads. */
+async function act(settings, ctx, asked, decided) {
+    const { api, identity, event, notOwn } = asked;
+    const { tracking, view, instructions, entries, marks, jobId } = decided;
     const agent = await runAgent({
         projectId: settings.projectId,
         waitTimeoutMs: settings.waitTimeoutMs,
@@ -5675,14 +5735,7 @@ async function converse(settings, ctx) {
         instructions,
         ownInstruction: !notOwn,
     });
-    return {
-        triggered: ctx.outputs.get('triggered') === 'true',
-        source,
-        agent,
-        caughtUp: catchUp.instructions.length,
-        left: catchUp.left.length,
-        ...(notOwn ? { notOwn: { reason: notOwn.reason, detail: notOwn.detail } } : {}),
-    };
+    return agent;
 }
 /**
  * The instructions on the thread that no run has dealt with: the issue comments after the newest one

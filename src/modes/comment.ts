@@ -71,27 +71,77 @@ function contextLine(event: ConversationEvent): string {
   return `Context from GitHub (a description, not an instruction): this was asked in a comment on ${describeThread(event.thread)}${title ? ` titled ${JSON.stringify(title)}` : ''}, ${event.thread.url}`
 }
 
+/**
+ * A comment-mode run in four steps: read the comment and who wrote it, decide what to send (the
+ * thread's job, the instructions no run sent), send it and follow the job, report. A step that ends
+ * the run early hands back its report.
+ */
 async function converse(settings: CommentSettings, ctx: ModeContext): Promise<CommentReport> {
+  const ends = endings(ctx)
+  const asked = await readAsk(settings, ctx, ends)
+  if ('ended' in asked) return asked.ended
+  const decided = await decide(settings, ctx, asked, ends)
+  if ('ended' in decided) return decided.ended
+  const agent = await act(settings, ctx, asked, decided)
+  return {
+    triggered: ctx.outputs.get('triggered') === 'true',
+    source: decided.source,
+    agent,
+    caughtUp: decided.catchUp.instructions.length,
+    left: decided.catchUp.left.length,
+    ...(asked.notOwn ? { notOwn: { reason: asked.notOwn.reason, detail: asked.notOwn.detail } } : {}),
+  }
+}
+
+/** A step's result, or the run's report when the step ended it. */
+type Step<T> = T | { ended: CommentReport }
+
+/** How a run ends early: not an instruction (skip), or an instruction that could not be sent. */
+function endings(ctx: ModeContext) {
+  return {
+    skip: (reason: SkipReason, detail: string): { ended: CommentReport } => {
+      ctx.outputs.set('triggered', 'false')
+      ctx.outputs.set('skip-reason', reason)
+      return { ended: { triggered: false, skip: { reason, detail } } }
+    },
+    notSent: (failure: string, source?: CommentReport['source']): { ended: CommentReport } => {
+      ctx.outputs.set('triggered', 'false')
+      return { ended: { triggered: false, source, failure } }
+    },
+  }
+}
+type Endings = ReturnType<typeof endings>
+
+/** What the run read: the event, the comment's instruction, who writes, and why it is not one (notOwn). */
+interface Asked {
+  event: ConversationEvent
+  what: 'review' | 'comment'
+  whereText: string
+  found: InstructionResult
+  /** Why the run's own comment is not an instruction; the run may still send those it catches up on. */
+  notOwn: { reason: SkipReason; detail: string } | undefined
+  api: GitHubPort
+  identity: string | undefined
+  /** The gate's verdict by login, for this run: one permission check per author. */
+  verdicts: Map<string, Refusal | undefined>
+}
+
+/** Read: the event and its comment, the account the action writes as, and the gate's verdict. */
+async function readAsk(settings: CommentSettings, ctx: ModeContext, ends: Endings): Promise<Step<Asked>> {
   const { triggerPhrase, allowedBots, token } = settings.comment
   const event = readConversationEvent(ctx.run.eventName, ctx.run.payload, ctx.run)
   if (!event)
     return {
-      triggered: false,
-      failure: `The ${external(ctx.run.eventName, 60)} event has no comment, author or issue to read. Nothing was sent to the service.`,
+      ended: {
+        triggered: false,
+        failure:
+          `The ${external(ctx.run.eventName, 60)} event has no comment, author or issue to read. ` +
+          'Nothing was sent to the service.',
+      },
     }
   const what = event.comment.kind === 'review' ? 'review' : 'comment'
-  const skip = (reason: SkipReason, detail: string): CommentReport => {
-    ctx.outputs.set('triggered', 'false')
-    ctx.outputs.set('skip-reason', reason)
-    return { triggered: false, skip: { reason, detail } }
-  }
-  const notSent = (failure: string, source?: CommentReport['source']): CommentReport => {
-    ctx.outputs.set('triggered', 'false')
-    return { triggered: false, source, failure }
-  }
-
   const read = await readOwnComment(event, triggerPhrase)
-  if ('skip' in read) return skip(read.skip.reason, read.skip.detail)
+  if ('skip' in read) return ends.skip(read.skip.reason, read.skip.detail)
   const { found } = read
   let notOwn = read.notOwn
 
@@ -99,25 +149,25 @@ async function converse(settings: CommentSettings, ctx: ModeContext): Promise<Co
   const identity = await api.identity()
   if (identity === undefined) {
     core.warning(
-      'Could not tell which account github-token writes as (GraphQL viewer and GET /user both failed). Tracking comments already on the thread are not trusted, so this instruction starts a new job.',
+      'Could not tell which account github-token writes as (GraphQL viewer and GET /user both failed). ' +
+        'Tracking comments already on the thread are not trusted, so this instruction starts a new job.',
     )
   } else {
     core.info(`The action writes as ${external(identity, 60)}.`)
     if (sameLogin(event.comment.author.login, identity))
-      return skip(
+      return ends.skip(
         'own-comment',
         `The ${what} was written by ${external(identity, 60)}, the account this action writes with.`,
       )
   }
 
-  // the gate's verdict by login, for this run: one permission check per author
   const verdicts = new Map<string, Refusal | undefined>()
   if (!notOwn) {
     let refusal: Refusal | undefined
     try {
       refusal = await gate(api, event.thread, event.comment.author, allowedBots)
     } catch (error) {
-      return notSent(getErrorMessage(error))
+      return ends.notSent(getErrorMessage(error))
     }
     verdicts.set(event.comment.author.login.toLowerCase(), refusal)
     if (refusal) {
@@ -125,48 +175,56 @@ async function converse(settings: CommentSettings, ctx: ModeContext): Promise<Co
       notOwn = { reason: refusal.reason, detail: `${refusal.detail} The ${what} was not sent to the service.` }
     }
   }
-  const whereText = describeThread(event.thread)
-
   if (!notOwn && found.found && found.cutChars > 0)
     core.info(
-      `The instruction was cut to ${formatNumber(found.text.length)} characters (${formatNumber(found.cutChars)} more were left out).`,
+      `The instruction was cut to ${formatNumber(found.text.length)} characters ` +
+        `(${formatNumber(found.cutChars)} more were left out).`,
     )
-  const view = threadView(triggerPhrase, ctx)
+  return { event, what, whereText: describeThread(event.thread), found, notOwn, api, identity, verdicts }
+}
+
+/** What the run sends, where its results go, and to which job (undefined: a new one). */
+interface Decided {
+  tracking: ThreadComment
+  view: ThreadView
+  source: NonNullable<CommentReport['source']>
+  catchUp: CatchUp
+  instructions: Instruction[]
+  entries: ThreadEntry[]
+  marks: Marks
+  jobId: string | undefined
+}
+
+/** Decide: the thread's tracking comment, the claim on this comment, the instructions, the job. */
+async function decide(
+  settings: CommentSettings,
+  ctx: ModeContext,
+  asked: Asked,
+  ends: Endings,
+): Promise<Step<Decided>> {
+  const { event, what, whereText, notOwn, api, identity } = asked
+  const view = threadView(settings.comment.triggerPhrase, ctx)
   let tracking: ThreadComment
   try {
     tracking = await openTracking(api, event.thread, identity, view, ctx.signal, 'fail')
   } catch (error) {
     if (notOwn) {
       core.warning(
-        `Could not read the comments on ${whereText} to catch up on instructions no run sent: ${external(getErrorMessage(error), 300)}. The next run on this thread will.`,
+        `Could not read the comments on ${whereText} to catch up on instructions no run sent: ` +
+          `${external(getErrorMessage(error), 300)}. The next run on this thread will.`,
       )
-      return skip(notOwn.reason, notOwn.detail)
+      return ends.skip(notOwn.reason, notOwn.detail)
     }
-    return notSent(
-      `Could not read the comments on ${whereText} to find its job: ${external(getErrorMessage(error), 300)}. Nothing was sent to the service.`,
+    return ends.notSent(
+      `Could not read the comments on ${whereText} to find its job: ${external(getErrorMessage(error), 300)}. ` +
+        'Nothing was sent to the service.',
     )
   }
   const own = event.comment
   const source = { author: own.author.login, where: whereText, url: own.url }
-
-  // the claim: an earlier run may have caught this comment up already, or another run may hold it
   if (!notOwn) {
-    if (
-      own.kind === 'issue-comment' &&
-      tracking.state.lastComment !== undefined &&
-      own.id <= tracking.state.lastComment
-    ) {
-      return skip(
-        'already-handled',
-        `An earlier run on ${whereText} already dealt with this ${what}, with the instructions it caught up on (see the tracking comment).`,
-      )
-    }
-    if (
-      (await react(api, event.thread, own, 'eyes')) === 'existed' &&
-      !creditedToThisRun(tracking, own.id, ctx.run.runUrl)
-    ) {
-      return skip('already-handled', `This ${what} already has the action's 👀: another run has taken it.`)
-    }
+    const taken = await claimed(asked, tracking, ctx.run.runUrl)
+    if (taken) return ends.skip('already-handled', taken)
   }
 
   let catchUp: CatchUp
@@ -178,31 +236,21 @@ async function converse(settings: CommentSettings, ctx: ModeContext): Promise<Co
       identity,
       settings.comment,
       ctx.run.runUrl,
-      verdicts,
+      asked.verdicts,
       notOwn ? MAX_INSTRUCTIONS : MAX_INSTRUCTIONS - 1,
     )
   } catch (error) {
     if (notOwn) {
       core.warning(
-        `Could not catch up on the instructions no run sent on ${whereText}: ${external(getErrorMessage(error), 300)}. The next run on this thread will.`,
+        `Could not catch up on the instructions no run sent on ${whereText}: ` +
+          `${external(getErrorMessage(error), 300)}. The next run on this thread will.`,
       )
-      return skip(notOwn.reason, notOwn.detail)
+      return ends.skip(notOwn.reason, notOwn.detail)
     }
-    return notSent(getErrorMessage(error), source)
+    return ends.notSent(getErrorMessage(error), source)
   }
-  if (notOwn && catchUp.instructions.length === 0) return skip(notOwn.reason, notOwn.detail)
-  const instructions: Instruction[] = notOwn
-    ? catchUp.instructions
-    : [
-        ...catchUp.instructions,
-        {
-          author: own.author.login,
-          text: found.found ? found.text : '',
-          url: own.url || event.thread.url,
-          comment: own.kind === 'issue-comment' ? own.id : undefined,
-          at: '',
-        },
-      ]
+  if (notOwn && catchUp.instructions.length === 0) return ends.skip(notOwn.reason, notOwn.detail)
+  const instructions = notOwn ? catchUp.instructions : [...catchUp.instructions, ownInstruction(asked)]
   const now = ctx.clock.now()
   const entries = instructions.map((i) => entryFor(ctx.run, now, i.author, i.text, i.url, { comment: i.comment }))
   const marks: Marks = {
@@ -217,22 +265,64 @@ async function converse(settings: CommentSettings, ctx: ModeContext): Promise<Co
     if (ready === 'gone') jobId = undefined
     else if (ready !== 'ready') {
       await recordNotSent(tracking, entries, marks)
-      return notSent(ready.notSent, source)
+      return ends.notSent(ready.notSent, source)
     }
   }
+  sayJob(whereText, jobId, jobId === undefined ? tracking.otherKeeper : undefined, identity)
+  return { tracking, view, source, catchUp, instructions, entries, marks, jobId }
+}
+
+/**
+ * Whether this comment is already taken, and why: an earlier run caught it up, or another run holds
+ * it (the action's 👀 on it, put there by a run the tracking comment does not credit). Undefined when
+ * this run takes it (its 👀 is now on the comment).
+ */
+async function claimed(asked: Asked, tracking: ThreadComment, runUrl: string | undefined): Promise<string | undefined> {
+  const { api, event, what, whereText } = asked
+  const own = event.comment
+  if (own.kind === 'issue-comment' && tracking.state.lastComment !== undefined && own.id <= tracking.state.lastComment)
+    return (
+      `An earlier run on ${whereText} already dealt with this ${what}, ` +
+      'with the instructions it caught up on (see the tracking comment).'
+    )
+  if ((await react(api, event.thread, own, 'eyes')) === 'existed' && !creditedToThisRun(tracking, own.id, runUrl))
+    return `This ${what} already has the action's 👀: another run has taken it.`
+  return undefined
+}
+
+/** The run's own comment as an instruction to send. */
+function ownInstruction({ event, found }: Asked): Instruction {
+  const own = event.comment
+  return {
+    author: own.author.login,
+    text: found.found ? found.text : '',
+    url: own.url || event.thread.url,
+    comment: own.kind === 'issue-comment' ? own.id : undefined,
+    at: '',
+  }
+}
+
+/** Says which job the instructions go to; a thread kept by another account is said, never silent. */
+function sayJob(whereText: string, jobId: string | undefined, other: string | undefined, identity?: string): void {
   core.info(
     jobId
       ? `${whereText} is linked to job ${external(jobId, 80)}: sending the instruction as a follow-up.`
       : `${whereText} has no job yet: starting one with this instruction.`,
   )
-  const other = jobId === undefined ? tracking.otherKeeper : undefined
-  if (other !== undefined) {
-    // said, never silent: the likely cause is a token mix-up between this workflow and the one that started the job
-    core.warning(
-      `${whereText} has a tracking comment written by ${external(other, 60)}, not by ${external(identity ?? 'this token', 60)} (github-token's account), so its job is not trusted and a new job starts. Use the same token as github-token in every workflow that writes this thread's tracking comment (docs/docs-repository.md).`,
-    )
-  }
+  if (other === undefined) return
+  // the likely cause is a token mix-up between this workflow and the one that started the job
+  core.warning(
+    `${whereText} has a tracking comment written by ${external(other, 60)}, not by ` +
+      `${external(identity ?? 'this token', 60)} (github-token's account), so its job is not trusted and a new job ` +
+      "starts. Use the same token as github-token in every workflow that writes this thread's tracking comment " +
+      '(docs/docs-repository.md).',
+  )
+}
 
+/** Act: send the instructions (a new job or a follow-up), follow the job, and show it on the threads. */
+async function act(settings: CommentSettings, ctx: ModeContext, asked: Asked, decided: Decided): Promise<AgentReport> {
+  const { api, identity, event, notOwn } = asked
+  const { tracking, view, instructions, entries, marks, jobId } = decided
   const agent = await runAgent(
     {
       projectId: settings.projectId,
@@ -270,14 +360,7 @@ async function converse(settings: CommentSettings, ctx: ModeContext): Promise<Co
     instructions,
     ownInstruction: !notOwn,
   })
-  return {
-    triggered: ctx.outputs.get('triggered') === 'true',
-    source,
-    agent,
-    caughtUp: catchUp.instructions.length,
-    left: catchUp.left.length,
-    ...(notOwn ? { notOwn: { reason: notOwn.reason, detail: notOwn.detail } } : {}),
-  }
+  return agent
 }
 
 /** One instruction to send: who wrote it, its text, where, its issue comment's id (if it is one) and when GitHub says it was written. */
