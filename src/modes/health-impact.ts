@@ -96,78 +96,138 @@ export async function measureImpact(o: {
   agentLinks: ReadonlySet<string>
   allowance: () => number
 }): Promise<ImpactMeasured> {
-  const { settings, ctx, port, repo } = o
+  const { settings, repo } = o
   const k = settings.weeks
   const repository = fullName(repo)
-  const notes: string[] = []
-  const warnings: string[] = []
-  let state: ImpactState = { repository, impactWeeks: k, pulls: [], skipped: [], weeks: [] }
+  const m: Measuring = {
+    ...o,
+    repository,
+    k,
+    since: `${o.trendStart}T00:00:00Z`,
+    notes: [],
+    warnings: [],
+    state: {
+      repository,
+      impactWeeks: k,
+      pulls: [],
+      skipped: [],
+      weeks: [],
+    },
+  }
   if (o.prior && o.prior.repository.toLowerCase() === repository.toLowerCase() && o.prior.impactWeeks === k)
-    state = structuredClone(o.prior)
+    m.state = structuredClone(o.prior)
   else if (o.prior && o.prior.pulls.length > 0)
-    notes.push(
+    m.notes.push(
       `docs-repository or impact-weeks changed since the last run: the pull requests are measured again from the start.`,
     )
-  if (settings.root !== undefined) state.root = settings.root
+  if (settings.root !== undefined) m.state.root = settings.root
   const view = (): ImpactMeasured => ({
-    state,
-    view: { pulls: state.pulls, noPage: state.noPage ?? [], weeks: k, counted: counted(state), notes },
-    warnings,
+    state: m.state,
+    view: { pulls: m.state.pulls, noPage: m.state.noPage ?? [], weeks: k, counted: counted(m.state), notes: m.notes },
+    warnings: m.warnings,
   })
 
-  // 1. the merged pull requests of the trend's weeks
-  const since = `${o.trendStart}T00:00:00Z`
-  let listed
-  let branch: string | undefined
+  // 1. the merged pull requests of the trend's weeks, and where the pages live
+  const listed = await listMerged(m)
+  if (!listed) return view()
+  // 2. the ones not seen before: their files as pages (newest first, a few a run)
+  await takeFresh(m, listed.pulls, await docsRoot(m, listed.branch))
+  // 3. the weeks they lack, newest first, each read whole or not at all
+  await readLackingWeeks(m)
+  // 4. figures, made again whenever their weeks are all kept (a week read again corrects them)
+  for (const pull of m.state.pulls) {
+    const figures = figuresOf(pull, m.state.weeks, k)
+    if (figures) pull.figures = figures
+  }
+  m.state.weeks = keptWeeks(m.state.pulls, m.state.weeks, k)
+  return view()
+}
+
+/** One run's measuring: what it was given, the state it changes, and what it has to say. */
+interface Measuring {
+  settings: ImpactSettings
+  ctx: ModeContext
+  client: ModeContext['client']
+  repo: Repo
+  port: GitHubPort
+  agentLinks: ReadonlySet<string>
+  allowance: () => number
+  repository: string
+  /** impact-weeks: the weeks before and after a merge. */
+  k: number
+  /** The trend's first instant: pull requests merged since. */
+  since: string
+  state: ImpactState
+  notes: string[]
+  warnings: string[]
+}
+
+type Merged = Awaited<ReturnType<GitHubPort['mergedPulls']>>
+
+/** The pull requests merged into the default branch since the trend's start, or undefined (said). */
+async function listMerged(m: Measuring): Promise<{ pulls: Merged['pulls']; branch: string } | undefined> {
+  const { settings, port, repo, repository } = m
+  const token = settings.docsToken ? 'docs-token' : 'github-token'
   try {
-    branch = await port.defaultBranch(repo)
+    const branch = await port.defaultBranch(repo)
     if (!branch) {
-      warnings.push(
-        `Could not see ${repository} (GitHub answered 404): no docs pull request is measured. ${settings.docsToken ? 'docs-token' : 'github-token'} needs "pull-requests: read" there${settings.docsToken ? '' : '; for another repository give docs-token'}.`,
+      m.warnings.push(
+        `Could not see ${repository} (GitHub answered 404): no docs pull request is measured. ` +
+          `${token} needs "pull-requests: read" there${settings.docsToken ? '' : '; for another repository give docs-token'}.`,
       )
-      return view()
+      return undefined
     }
-    listed = await port.mergedPulls(repo, branch, since, LIST_PAGES)
+    const listed = await port.mergedPulls(repo, branch, m.since, LIST_PAGES)
     if (listed.more)
-      notes.push(
+      m.notes.push(
         `More than ${formatNumber(LIST_PAGES * 100)} pull requests closed in these weeks: the oldest were not listed.`,
       )
+    return { pulls: listed.pulls, branch }
   } catch (error) {
     if (error instanceof CancelledError) throw error
-    const token = settings.docsToken ? 'docs-token' : 'github-token'
-    warnings.push(
-      `Could not list the merged pull requests of ${repository}: ${getErrorMessage(error)}. ${token} needs "pull-requests: read" there (or set impact: off). The figures kept are shown as they were.`,
+    m.warnings.push(
+      `Could not list the merged pull requests of ${repository}: ${getErrorMessage(error)}. ` +
+        `${token} needs "pull-requests: read" there (or set impact: off). The figures kept are shown as they were.`,
     )
-    return view()
+    return undefined
   }
-  // where the pages live: docs-root, or the folder of docs.json, found once (one request) and kept
-  let root = state.root
-  if (root === undefined) {
-    try {
-      const tree = await port.treePaths(repo, branch)
-      root = state.root = tree ? docsRootOf(tree.paths) : ''
-      core.info(
-        `The docs live in ${root === '' ? 'the root' : external(root, 200)} of ${repository}${tree?.truncated ? ' (GitHub listed only part of the files)' : ''}.`,
-      )
-    } catch (error) {
-      if (error instanceof CancelledError) throw error
-      // not kept: the next run looks again
-      root = ''
-      notes.push(
-        `Could not read the files of ${repository} to find docs.json (${external(getErrorMessage(error), 200)}; the token needs "contents: read" there): pages are taken from its root this run. Set docs-root to say where they live.`,
-      )
-    }
-  }
+}
 
-  // 2. the ones not seen before: their files as pages (newest first, a few a run)
+/** Where the pages live: docs-root, or the folder of docs.json, found once (one request) and kept. */
+async function docsRoot(m: Measuring, branch: string): Promise<string> {
+  const { state, port, repo, repository } = m
+  if (state.root !== undefined) return state.root
+  try {
+    const tree = await port.treePaths(repo, branch)
+    const root = (state.root = tree ? docsRootOf(tree.paths) : '')
+    core.info(
+      `The docs live in ${root === '' ? 'the root' : external(root, 200)} of ${repository}` +
+        `${tree?.truncated ? ' (GitHub listed only part of the files)' : ''}.`,
+    )
+    return root
+  } catch (error) {
+    if (error instanceof CancelledError) throw error
+    // not kept: the next run looks again
+    m.notes.push(
+      `Could not read the files of ${repository} to find docs.json (${external(getErrorMessage(error), 200)}; ` +
+        'the token needs "contents: read" there): pages are taken from its root this run. ' +
+        'Set docs-root to say where they live.',
+    )
+    return ''
+  }
+}
+
+/** The pull requests not seen before, a few a run, newest first: their files as pages, or no page. */
+async function takeFresh(m: Measuring, listedPulls: Merged['pulls'], root: string): Promise<void> {
+  const { state, port, repo, repository } = m
   const known = new Set([...state.pulls.map((p) => p.number), ...state.skipped])
-  const fresh = listed.pulls.filter((p) => !known.has(p.number)).sort((a, b) => b.mergedAt.localeCompare(a.mergedAt))
-  const listedNumbers = new Set(listed.pulls.map((p) => p.number))
+  const fresh = listedPulls.filter((p) => !known.has(p.number)).sort((a, b) => b.mergedAt.localeCompare(a.mergedAt))
+  const listedNumbers = new Set(listedPulls.map((p) => p.number))
   state.skipped = state.skipped.filter((n) => listedNumbers.has(n))
   // the ones that changed no page stay listed while they are in the trend's weeks (a memory from
   // before 1.1.0 kept only their numbers: the listing names them again, without their files)
   const noPage = (state.noPage ?? []).filter((p) => listedNumbers.has(p.number))
-  for (const p of listed.pulls)
+  for (const p of listedPulls)
     if (state.skipped.includes(p.number) && !noPage.some((n) => n.number === p.number))
       noPage.push({ number: p.number, url: p.url, title: p.title, mergedAt: p.mergedAt, other: [] })
   state.noPage = noPage
@@ -201,8 +261,9 @@ export async function measureImpact(o: {
         })
     } catch (error) {
       if (error instanceof CancelledError) throw error
-      notes.push(
-        `Could not read the files of ${repository}#${p.number}: ${external(getErrorMessage(error), 300)}. The next run tries again.`,
+      m.notes.push(
+        `Could not read the files of ${repository}#${p.number}: ${external(getErrorMessage(error), 300)}. ` +
+          'The next run tries again.',
       )
     }
   }
@@ -211,37 +272,41 @@ export async function measureImpact(o: {
       take < NEW_PULLS
         ? `${formatNumber(MEASURING)} are being measured at once; the next runs take them as those finish`
         : `the next runs read their files, ${formatNumber(NEW_PULLS)} a run`
-    notes.push(
-      `${count(fresh.length - take, 'more merged pull request is', 'more merged pull requests are')} not looked at yet: ${why}.`,
+    m.notes.push(
+      `${count(fresh.length - take, 'more merged pull request is', 'more merged pull requests are')} ` +
+        `not looked at yet: ${why}.`,
     )
   }
   for (const pull of state.pulls) {
-    if (o.agentLinks.has(pullKey(pull.url))) pull.agent = true
+    if (m.agentLinks.has(pullKey(pull.url))) pull.agent = true
   }
   // measured ones leave once merged before the trend's first week; those still measuring stay
-  state.pulls = state.pulls.filter((p) => !p.figures || p.mergedAt >= since)
+  state.pulls = state.pulls.filter((p) => !p.figures || p.mergedAt >= m.since)
+}
 
-  // 3. the weeks they lack, newest first, each read whole or not at all
-  const now = ctx.clock.now()
-  const thisMonday = weekOf(now)
-  const lacking = weeksToRead(state.pulls, state.weeks, thisMonday, k)
+/** The weeks of page views the pull requests lack, newest first, each read whole or not at all. */
+async function readLackingWeeks(m: Measuring): Promise<void> {
+  const { state, k } = m
+  const lacking = weeksToRead(state.pulls, state.weeks, weekOf(m.ctx.clock.now()), k)
   const cost = Math.ceil(Math.max(1, state.sitePages ?? 1) / VIEWS_PAGE_SIZE) + 1
   let read = 0
   let stopped: string | undefined
   if (lacking.length > 0) {
+    const measuring = state.pulls.filter((p) => !p.figures).length
     await core.group(
-      `Did the docs change help: ${count(lacking.length, 'week', 'weeks')} of page views to read for ${count(state.pulls.filter((p) => !p.figures).length, 'pull request')}`,
+      `Did the docs change help: ${count(lacking.length, 'week', 'weeks')} of page views to read ` +
+        `for ${count(measuring, 'pull request')}`,
       async () => {
         for (const want of lacking) {
-          if (o.allowance() < cost) {
+          if (m.allowance() < cost) {
             stopped = `max-requests leaves fewer than the ${formatNumber(cost)} requests a week takes`
             break
           }
-          const got = await readImpactWeek(o.client, want.start, want.paths)
+          const got = await readImpactWeek(m.client, want.start, want.paths)
           if ('stopped' in got) {
             stopped = got.stopped
             if (!got.budget)
-              warnings.push(`The page views of the week of ${want.start} could not be read: ${got.stopped}`)
+              m.warnings.push(`The page views of the week of ${want.start} could not be read: ${got.stopped}`)
             break
           }
           state.weeks = [...state.weeks.filter((w) => w.start !== want.start), got.week].sort((a, b) =>
@@ -250,7 +315,8 @@ export async function measureImpact(o: {
           state.sitePages = got.sitePages
           read++
           core.info(
-            `The week of ${want.start}: ${count(got.sitePages, 'page')} of the site, ${count(want.paths.length, 'followed page')}.`,
+            `The week of ${want.start}: ${count(got.sitePages, 'page')} of the site, ` +
+              `${count(want.paths.length, 'followed page')}.`,
           )
         }
       },
@@ -260,18 +326,11 @@ export async function measureImpact(o: {
     const waiting = state.pulls.filter(
       (p) => !p.figures && lacking.slice(read).some((w) => pathsFor(p, w.start, k).length > 0),
     ).length
-    notes.push(
-      `${count(lacking.length - read, 'week of page views is', 'weeks of page views are')} still to read for ${count(waiting, 'pull request')} (${stopped ?? 'not read'}): the next runs read them, newest first.`,
+    m.notes.push(
+      `${count(lacking.length - read, 'week of page views is', 'weeks of page views are')} still to read ` +
+        `for ${count(waiting, 'pull request')} (${stopped ?? 'not read'}): the next runs read them, newest first.`,
     )
   }
-
-  // 4. figures, made again whenever their weeks are all kept (a week read again corrects them)
-  for (const pull of state.pulls) {
-    const figures = figuresOf(pull, state.weeks, k)
-    if (figures) pull.figures = figures
-  }
-  state.weeks = keptWeeks(state.pulls, state.weeks, k)
-  return view()
 }
 
 /**
