@@ -73,11 +73,10 @@ function gapPrompt(projectId: string, week: string, r: GapRecord): string {
 }
 
 export async function run(settings: HealthSettings, ctx: ModeContext): Promise<Report> {
-  const { weeks: wanted, label, agent, maxJobs, token } = settings.health
+  const { weeks: wanted, token } = settings.health
   const { budget } = ctx
   // the week's feedback by page serves both the gaps and the changes' thumbs: asked once a run
   const client = askOnce(ctx.client)
-  const project = settings.projectId
   const repo: Repo = { owner: ctx.run.owner, repo: ctx.run.repo }
   const here = { serverUrl: ctx.run.serverUrl, owner: ctx.run.owner, repo: ctx.run.repo }
   const notes: string[] = []
@@ -93,37 +92,36 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
   // 2. the trend: the complete weeks the memory lacks, newest first, within max-requests
   const reserve = Math.min(INSIGHTS_RESERVE, Math.floor(budget.max / 2))
   const { all, weeks, fetched } = await fetchTrend(client, state, wanted, ctx.clock.now(), budget.remaining - reserve)
-  if (fetched.missing.length > 0) {
+  if (fetched.missing.length > 0)
     notes.push(
-      `${count(fetched.missing.length, 'week is', 'weeks are')} not in the trend yet (${fetched.stopped ?? 'not fetched'}): the next runs fetch them, oldest last.`,
+      `${count(fetched.missing.length, 'week is', 'weeks are')} not in the trend yet ` +
+        `(${fetched.stopped ?? 'not fetched'}): the next runs fetch them, oldest last.`,
     )
-  }
 
   // 3. did the docs changes help: the merged docs pull requests and the weeks they lack, within
   // what the trend left, keeping the reserve for the gaps
-  let impact: ImpactMeasured | undefined
   const impactSettings = settings.health.impact
   const docs = impactSettings ? await docsPort(impactSettings, api, ctx) : undefined
   // the trend's first and last weeks (weeks is at least 1, so there are)
   const trendStart = all[0]
   const gapWeek = all.at(-1)
   if (trendStart === undefined || gapWeek === undefined) throw new Error('The trend has no complete week.')
-  if (impactSettings && docs) {
-    const agentLinks = new Set(state.gaps.flatMap((g) => (g.job?.prLink ? [pullKey(g.job.prLink)] : [])))
-    impact = await measureImpact({
-      settings: impactSettings,
-      ctx,
-      client,
-      repo: docs.repo,
-      port: docs.port,
-      prior: priorImpact,
-      trendStart,
-      agentLinks,
-      allowance: () => budget.remaining - reserve,
-    })
-    for (const w of impact.warnings) core.warning(w)
-    notes.push(...impact.warnings)
-  }
+  const impact =
+    impactSettings && docs
+      ? await measureImpact({
+          settings: impactSettings,
+          ctx,
+          client,
+          repo: docs.repo,
+          port: docs.port,
+          prior: priorImpact,
+          trendStart,
+          agentLinks: agentPulls(state.gaps),
+          allowance: () => budget.remaining - reserve,
+        })
+      : undefined
+  for (const w of impact?.warnings ?? []) core.warning(w)
+  notes.push(...(impact?.warnings ?? []))
 
   // 4. the gaps of the last complete week
   const { complete, current } = await readGaps(client, budget, gapWeek, notes)
@@ -133,34 +131,149 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
   // 5. the agent's jobs: their status, their pull requests, and new ones for persisting gaps
   records = await refreshJobs(records, ctx)
   records = await checkMerged(records, api)
+  return keepIssue(settings, ctx, {
+    api,
+    repo,
+    here,
+    identity,
+    found,
+    notes,
+    weeks,
+    gapWeek,
+    complete,
+    changes,
+    records,
+    impact,
+    docs,
+    stopped: fetched.stopped,
+  })
+}
+
+/** What a run read and measured, for keepIssue. */
+interface Measured {
+  api: GitHubPort
+  repo: Repo
+  here: HealthView['here']
+  identity: string | undefined
+  found: { issue: Issue | undefined; closed: boolean }
+  notes: string[]
+  weeks: HealthView['weeks']
+  gapWeek: string
+  complete: HealthView['complete']
+  changes: Record<'fresh' | 'persisting' | 'gone', readonly GapRecord[]>
+  records: GapRecord[]
+  impact: ImpactMeasured | undefined
+  docs: Awaited<ReturnType<typeof docsPort>> | undefined
+  stopped: string | undefined
+}
+
+/**
+ * 6. Keeps the issue: written (before any job starts, so a run that dies after a create never starts a
+ * second), the jobs for persisting gaps, the measured pull requests' comments, and the run's end.
+ */
+async function keepIssue(settings: HealthSettings, ctx: ModeContext, m: Measured): Promise<Report> {
+  const { weeks: wanted, label, agent, maxJobs } = settings.health
+  const impactSettings = settings.health.impact
+  const project = settings.projectId
+  const { api, repo, here, identity, found, notes, weeks, gapWeek, complete, changes, impact, docs } = m
+  let records = m.records
   const started: string[] = []
-  const keys = (list: readonly GapRecord[]): Set<string> => new Set(list.map((r) => r.key))
-  const [freshKeys, persistingKeys, goneKeys] = [keys(changes.fresh), keys(changes.persisting), keys(changes.gone)]
-  const view = (): HealthView => ({
+  const shown = {
     projectId: project,
     runUrl: ctx.run.runUrl,
-    now: ctx.clock.now(),
     weeks,
     weeksWanted: wanted,
     gapWeek,
     complete,
-    fresh: records.filter((r) => freshKeys.has(r.key)),
-    persisting: records.filter((r) => persistingKeys.has(r.key)),
-    gone: records.filter((r) => goneKeys.has(r.key)),
-    jobs: records.filter((r) => r.job).reverse(),
     notes,
-    usage: renderUsage(ctx.usage()),
     here,
-    ...(impact ? { impact: { ...impact.view, gaps: closedGaps(records), here } } : {}),
-  })
+  }
+  const view = (): HealthView => viewOf(shown, changes, records, impact, ctx)
+  const write = issueWriter({ api, repo, label, identity, project, ctx })
   const save = async (issue: Issue | undefined, reopen: boolean): Promise<Issue | undefined> => {
-    const {
-      body,
-      state: kept,
-      impact: impactKept,
-    } = renderHealthBody(view(), { project, weeks, gaps: records }, impact?.state)
-    records = kept.gaps
-    if (impact && impactKept) impact.state = impactKept
+    const rendered = renderHealthBody(view(), { project, weeks, gaps: records }, impact?.state)
+    records = rendered.state.gaps
+    if (impact && rendered.impact) impact.state = rendered.impact
+    return write(issue, reopen, rendered.body)
+  }
+
+  let issue = found.issue
+  let reopen = found.closed
+  const due = agent === 'persisting' ? gapsForJobs(records, maxJobs) : []
+  const startDue = async (): Promise<void> => {
+    // written before any job starts: a run that dies after a create still never starts a second
+    const marked = new Set(due.map((r) => r.key))
+    records = records.map((r) => (marked.has(r.key) ? { ...r, job: { id: '', status: 'starting' } } : r))
+    issue = await save(issue, reopen)
+    reopen = false
+    for (const gap of due) {
+      const job = await startJob(gap, project, gapWeek, settings, ctx)
+      if (job?.id) started.push(job.id)
+      records = records.map((r) => (r.key === gap.key ? (job ? { ...r, job } : withoutJob(r)) : r))
+    }
+  }
+  try {
+    if (due.length > 0) await startDue()
+    issue = await save(issue, reopen)
+    // the measured pull requests' comments, linking to the issue; the issue then keeps their ids
+    if (impact && impactSettings && docs) {
+      const written = await commentMeasured(impact, impactSettings, docs, {
+        api,
+        identity,
+        issueUrl: issue?.url,
+        gaps: closedGaps(records),
+      })
+      if (written > 0) issue = await save(issue, false)
+    }
+  } catch (error) {
+    if (error instanceof CancelledError) throw error
+    const message = `Could not write the health issue: ${getErrorMessage(error)}`
+    ctx.outputs.set('jobs-created', JSON.stringify(started))
+    return { summary: renderHealthSummary(view(), undefined, started), ending: { level: 'failure', message } }
+  }
+
+  return finish(ctx, view(), { issue, started, impact, reopened: found.closed, stopped: m.stopped })
+}
+
+/** The agent's pull requests of the gaps the issue follows (their pullKey). */
+const agentPulls = (gaps: readonly GapRecord[]): Set<string> =>
+  new Set(gaps.flatMap((g) => (g.job?.prLink ? [pullKey(g.job.prLink)] : [])))
+
+/** The issue's view of this run: the gaps by what happened to them this week, the jobs, the impact. */
+function viewOf(
+  shown: Pick<HealthView, 'projectId' | 'runUrl' | 'weeks' | 'weeksWanted' | 'gapWeek' | 'complete' | 'notes' | 'here'>,
+  changes: Record<'fresh' | 'persisting' | 'gone', readonly GapRecord[]>,
+  records: GapRecord[],
+  impact: ImpactMeasured | undefined,
+  ctx: ModeContext,
+): HealthView {
+  const among = (list: readonly GapRecord[]) => {
+    const keys = new Set(list.map((r) => r.key))
+    return records.filter((r) => keys.has(r.key))
+  }
+  return {
+    ...shown,
+    now: ctx.clock.now(),
+    fresh: among(changes.fresh),
+    persisting: among(changes.persisting),
+    gone: among(changes.gone),
+    jobs: records.filter((r) => r.job).reverse(),
+    usage: renderUsage(ctx.usage()),
+    ...(impact ? { impact: { ...impact.view, gaps: closedGaps(records), here: shown.here } } : {}),
+  }
+}
+
+/** Writes the health issue's body: an edit of the issue found (reopened when asked), or a new issue. */
+function issueWriter(o: {
+  api: GitHubPort
+  repo: Repo
+  label: string
+  identity: string | undefined
+  project: string
+  ctx: ModeContext
+}) {
+  const { api, repo, ctx } = o
+  return async (issue: Issue | undefined, reopen: boolean, body: string): Promise<Issue> => {
     if (issue) {
       await api.updateIssue(repo, issue.number, { body, ...(reopen ? { open: true } : {}) })
       return issue
@@ -168,9 +281,9 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
     const made = await createHealthIssue({
       api,
       repo,
-      label,
-      identity,
-      title: healthTitle(project),
+      label: o.label,
+      identity: o.identity,
+      title: healthTitle(o.project),
       body,
       runUrl: ctx.run.runUrl,
       clock: ctx.clock,
@@ -181,53 +294,46 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
     if (!made.created) await api.updateIssue(repo, made.issue.number, { body })
     return made.issue
   }
+}
 
-  let issue = found.issue
-  let reopen = found.closed
-  const due = agent === 'persisting' ? gapsForJobs(records, maxJobs) : []
-  try {
-    if (due.length > 0) {
-      // written before any job starts: a run that dies after a create still never starts a second
-      const marked = new Set(due.map((r) => r.key))
-      records = records.map((r) => (marked.has(r.key) ? { ...r, job: { id: '', status: 'starting' } } : r))
-      issue = await save(issue, reopen)
-      reopen = false
-      for (const gap of due) {
-        const job = await startJob(gap, project, gapWeek, settings, ctx)
-        if (job?.id) started.push(job.id)
-        records = records.map((r) => (r.key === gap.key ? (job ? { ...r, job } : withoutJob(r)) : r))
-      }
-    }
-    issue = await save(issue, reopen)
-    // 6. the measured pull requests' comments, linking to the issue; the issue then keeps their ids
-    if (impact && impactSettings && docs) {
-      const uncommented = impact.state.pulls.filter((p) => p.figures && !p.comment)
-      if (impactSettings.comment && docs.canWrite) {
-        const done = await commentImpact({
-          state: impact.state,
-          settings: impactSettings,
-          repo: docs.repo,
-          port: docs.port,
-          identity: docs.port === api ? identity : await docs.port.identity(),
-          issueUrl: issue?.url,
-          gaps: closedGaps(records),
-        })
-        for (const w of done.warnings) core.warning(w)
-        if (done.written > 0) issue = await save(issue, false)
-      } else if (impactSettings.comment && uncommented.length > 0) {
-        core.notice(
-          `${count(uncommented.length, 'measured pull request')} of ${docs.repo.owner}/${docs.repo.repo} got no comment: it is not this repository, and docs-token is empty. Give docs-token (a token that can write pull requests there) to comment the figures.`,
-        )
-      }
-    }
-  } catch (error) {
-    if (error instanceof CancelledError) throw error
-    const message = `Could not write the health issue: ${getErrorMessage(error)}`
-    ctx.outputs.set('jobs-created', JSON.stringify(started))
-    return { summary: renderHealthSummary(view(), undefined, started), ending: { level: 'failure', message } }
+/**
+ * The measured pull requests' comments, linking to the issue (with impact-comment, where docs-token
+ * can write): how many were written, so the issue then keeps their ids. Where none can be written,
+ * a notice says why.
+ */
+async function commentMeasured(
+  impact: ImpactMeasured,
+  settings: NonNullable<HealthSettings['health']['impact']>,
+  docs: NonNullable<Awaited<ReturnType<typeof docsPort>>>,
+  o: {
+    api: GitHubPort
+    identity: string | undefined
+    issueUrl: string | undefined
+    gaps: ReturnType<typeof closedGaps>
+  },
+): Promise<number> {
+  const uncommented = impact.state.pulls.filter((p) => p.figures && !p.comment)
+  if (settings.comment && docs.canWrite) {
+    const done = await commentImpact({
+      state: impact.state,
+      settings,
+      repo: docs.repo,
+      port: docs.port,
+      identity: docs.port === o.api ? o.identity : await docs.port.identity(),
+      issueUrl: o.issueUrl,
+      gaps: o.gaps,
+    })
+    for (const w of done.warnings) core.warning(w)
+    return done.written
   }
-
-  return finish(ctx, view(), { issue, started, impact, reopened: found.closed, stopped: fetched.stopped })
+  if (settings.comment && uncommented.length > 0) {
+    core.notice(
+      `${count(uncommented.length, 'measured pull request')} of ${docs.repo.owner}/${docs.repo.repo} got no comment: ` +
+        'it is not this repository, and docs-token is empty. ' +
+        'Give docs-token (a token that can write pull requests there) to comment the figures.',
+    )
+  }
+  return 0
 }
 
 /** The end of a run that kept the issue: the outputs, the summary and how the step ends. */
