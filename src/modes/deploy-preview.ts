@@ -1,4 +1,4 @@
-import type { DeploymentStatus } from '../api/schemas.js'
+import type { DeploymentStatus, DeploymentTrigger } from '../api/schemas.js'
 import { waitForDeployment } from '../deploy/wait-for-deployment.js'
 import { readChangeEvent } from '../github/change.js'
 import { GitHubDeployment } from '../github/deployment.js'
@@ -90,6 +90,22 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
     }
   }
 
+  return follow(settings, ctx, { preview, branch, trigger, onGitHub, show })
+}
+
+/** A started deployment, as follow() waits on it. */
+interface Started {
+  preview: boolean
+  branch: string | undefined
+  trigger: DeploymentTrigger
+  onGitHub: GitHubDeployment | undefined
+  /** Shows the deployment (and its status, once known) in the thread's tracking comment. */
+  show: (status?: DeploymentStatus) => Promise<void>
+}
+
+/** With wait: true, follows the deployment to its verdict, sets its status, and ends the step by it. */
+async function follow(settings: LiveSettings, ctx: ModeContext, started: Started): Promise<Report> {
+  const { preview, branch, trigger, onGitHub, show } = started
   let last: DeploymentStatus | undefined
   const setStatus = (status: DeploymentStatus): void => {
     last = status
