@@ -75,65 +75,11 @@ export async function gatherInsights(
   budget: RequestBudget,
   dates: { dateFrom?: string; dateTo?: string },
 ): Promise<GatheredInsights> {
-  let cancelled = false
-  const guard = async <T>(what: string, run: () => Promise<T>): Promise<T | undefined> => {
-    if (cancelled) return undefined
-    try {
-      return await core.group(what, run)
-    } catch (error) {
-      if (error instanceof CancelledError) cancelled = true
-      else throw error
-      return undefined
-    }
-  }
-  const cursorList = <T>(
-    what: string,
-    share: number,
-    fetchPage: (cursor: string | undefined) => Promise<CursorPage<T>>,
-    from?: CursorExport<T>,
-  ) =>
-    guard(what, async () => {
-      const result = await exportCursor<T>({
-        fetchPage,
-        budget,
-        share,
-        from,
-        onPage: (pages, items, more) =>
-          core.info(`Page ${pages}: ${count(items, 'item', 'items')}${more ? ', more to come' : ', the last'}.`),
-      })
-      if (result.error instanceof CancelledError) throw result.error
-      if (!result.complete)
-        core.info(
-          `Stopped: ${result.stoppedEarly ?? 'early'}${result.error === undefined ? '' : ` (${getErrorMessage(result.error)})`}.`,
-        )
-      return result
-    })
+  const lists = lister(budget)
 
   // 1. which pages are rated down: one request
-  let ratings: PageRating[] = []
-  let ratingsState: ListState = { complete: false, note: 'not fetched' }
-  let ratingsHasMore = false
-  await guard('Feedback by page', async () => {
-    try {
-      const page = await client.feedbackByPage(dates)
-      ratings = page.feedback
-      ratingsHasMore = page.hasMore === true
-      ratingsState = { complete: true, note: undefined }
-      core.info(
-        `${count(ratings.length, 'page', 'pages')} with feedback${ratingsHasMore ? ' (the endpoint gives at most 100)' : ''}.`,
-      )
-    } catch (error) {
-      if (error instanceof CancelledError) throw error
-      const spent = error instanceof ApiError && error.kind === 'budget'
-      ratingsState = {
-        complete: false,
-        note: `feedback by page ${spent ? 'was not fetched: max-requests was spent' : `failed: ${getErrorMessage(error)}`}`,
-        failed: !spent,
-      }
-      core.info(`Stopped: ${ratingsState.note ?? 'early'}.`)
-    }
-  })
-  const rated = ratings.filter((r) => r.thumbsDown > r.thumbsUp).length
+  const rating = await readRatings(client, dates, lists)
+  const rated = rating.ratings.filter((r) => r.thumbsDown > r.thumbsUp).length
   const listsLeft = rated > 0 ? 3 : 2
 
   // 2-4. the cursor lists, each with a fair share of what is left
@@ -152,17 +98,18 @@ export async function gatherInsights(
     return { items: page.feedback, nextCursor: page.nextCursor, hasMore: page.hasMore }
   }
   const commentsTitle = "Readers' comments (contextual feedback)"
-  let searches = await cursorList<SearchRow>('Searches', Math.floor(budget.remaining / listsLeft), fetchSearches)
-  let assistant = await cursorList<Conversation>(
+  let searches = await lists.cursor<SearchRow>('Searches', Math.floor(budget.remaining / listsLeft), fetchSearches)
+  let assistant = await lists.cursor<Conversation>(
     'Assistant conversations',
     Math.floor(budget.remaining / (listsLeft - 1)),
     fetchQuestions,
   )
-  let feedback = rated > 0 ? await cursorList<FeedbackItem>(commentsTitle, budget.remaining, fetchComments) : undefined
+  let feedback =
+    rated > 0 ? await lists.cursor<FeedbackItem>(commentsTitle, budget.remaining, fetchComments) : undefined
 
   // a second pass: what the lists left unspent goes to those their share cut short, in the same order
   const shortened = [searches, assistant, feedback].filter((r) => r?.resume !== undefined).length
-  if (shortened > 0 && budget.remaining > 0 && !cancelled) {
+  if (shortened > 0 && budget.remaining > 0 && !lists.cancelled()) {
     let left = shortened
     const more = <T>(
       r: CursorExport<T> | undefined,
@@ -170,40 +117,126 @@ export async function gatherInsights(
       fetchPage: (cursor: string | undefined) => Promise<CursorPage<T>>,
     ) =>
       r?.resume && budget.remaining > 0
-        ? cursorList<T>(`${title}, continued`, Math.ceil(budget.remaining / left--), fetchPage, r)
+        ? lists.cursor<T>(`${title}, continued`, Math.ceil(budget.remaining / left--), fetchPage, r)
         : Promise.resolve(r)
     searches = await more(searches, 'Searches', fetchSearches)
     assistant = await more(assistant, 'Assistant conversations', fetchQuestions)
     feedback = await more(feedback, commentsTitle, fetchComments)
   }
+  return gathered({ rating, rated, searches, assistant, feedback, totalSearches, cancelled: lists.cancelled() })
+}
 
-  // the lists
-  const searchSummary = summariseSearches(searches?.items ?? [], totalSearches)
-  const questions = groupUnanswered(assistant?.items ?? [])
-  const pages = downRatedPages(ratings, feedback?.items ?? [])
-  const searchState = listState('searches', searches)
-  const questionState = listState('assistant conversations', assistant)
+/**
+ * How the lists are fetched: each in a log group, a cancel ending every list after it, and a cursor
+ * list paged within its share of the budget.
+ */
+function lister(budget: RequestBudget) {
+  let cancelled = false
+  const guard = async <T>(what: string, run: () => Promise<T>): Promise<T | undefined> => {
+    if (cancelled) return undefined
+    try {
+      return await core.group(what, run)
+    } catch (error) {
+      if (error instanceof CancelledError) cancelled = true
+      else throw error
+      return undefined
+    }
+  }
+  const cursor = <T>(
+    what: string,
+    share: number,
+    fetchPage: (cursor: string | undefined) => Promise<CursorPage<T>>,
+    from?: CursorExport<T>,
+  ) =>
+    guard(what, async () => {
+      const result = await exportCursor<T>({
+        fetchPage,
+        budget,
+        share,
+        from,
+        onPage: (pages, items, more) =>
+          core.info(`Page ${pages}: ${count(items, 'item', 'items')}${more ? ', more to come' : ', the last'}.`),
+      })
+      if (result.error instanceof CancelledError) throw result.error
+      if (!result.complete)
+        core.info(
+          `Stopped: ${result.stoppedEarly ?? 'early'}` +
+            `${result.error === undefined ? '' : ` (${getErrorMessage(result.error)})`}.`,
+        )
+      return result
+    })
+  return { guard, cursor, cancelled: () => cancelled }
+}
+
+interface Rating {
+  ratings: PageRating[]
+  state: ListState
+  hasMore: boolean
+}
+
+/** The pages' thumbs up and down: one request (the endpoint gives at most 100 pages). */
+async function readRatings(
+  client: InsightsClient,
+  dates: { dateFrom?: string; dateTo?: string },
+  lists: ReturnType<typeof lister>,
+): Promise<Rating> {
+  const rating: Rating = { ratings: [], state: { complete: false, note: 'not fetched' }, hasMore: false }
+  await lists.guard('Feedback by page', async () => {
+    try {
+      const page = await client.feedbackByPage(dates)
+      rating.ratings = page.feedback
+      rating.hasMore = page.hasMore === true
+      rating.state = { complete: true, note: undefined }
+      core.info(
+        `${count(rating.ratings.length, 'page', 'pages')} with feedback` +
+          `${rating.hasMore ? ' (the endpoint gives at most 100)' : ''}.`,
+      )
+    } catch (error) {
+      if (error instanceof CancelledError) throw error
+      const spent = error instanceof ApiError && error.kind === 'budget'
+      rating.state = {
+        complete: false,
+        note: `feedback by page ${spent ? 'was not fetched: max-requests was spent' : `failed: ${getErrorMessage(error)}`}`,
+        failed: !spent,
+      }
+      core.info(`Stopped: ${rating.state.note ?? 'early'}.`)
+    }
+  })
+  return rating
+}
+
+/** The lists made from what was fetched, each with whether it is complete. */
+function gathered(o: {
+  rating: Rating
+  rated: number
+  searches: CursorExport<SearchRow> | undefined
+  assistant: CursorExport<Conversation> | undefined
+  feedback: CursorExport<FeedbackItem> | undefined
+  totalSearches: number | undefined
+  cancelled: boolean
+}): GatheredInsights {
+  const { rating, rated, searches, assistant, feedback } = o
   const commentState = rated > 0 ? listState("readers' comments", feedback) : { complete: true, note: undefined }
-  const pageState: ListState = !ratingsState.complete
-    ? ratingsState
+  const pageState: ListState = !rating.state.complete
+    ? rating.state
     : !commentState.complete
       ? {
           complete: false,
           note: `the pages are complete, but ${commentState.note ?? 'their comments are not'}`,
           failed: commentState.failed,
         }
-      : { complete: true, note: ratingsHasMore ? 'the endpoint gives at most 100 pages' : undefined }
+      : { complete: true, note: rating.hasMore ? 'the endpoint gives at most 100 pages' : undefined }
   return {
-    searchSummary,
-    questions,
-    pages,
-    searchState,
-    questionState,
+    searchSummary: summariseSearches(searches?.items ?? [], o.totalSearches),
+    questions: groupUnanswered(assistant?.items ?? []),
+    pages: downRatedPages(rating.ratings, feedback?.items ?? []),
+    searchState: listState('searches', searches),
+    questionState: listState('assistant conversations', assistant),
     pageState,
-    ratings,
+    ratings: rating.ratings,
     searches: searches?.items ?? [],
     conversations: assistant?.items ?? [],
     feedback: feedback?.items ?? [],
-    cancelled,
+    cancelled: o.cancelled,
   }
 }
