@@ -101,39 +101,9 @@ async function planChange(
     return { failure: `The ${external(ctx.run.eventName, 40)} event has no pull request or pushed commit to describe.` }
   const api: GitHubPort = tracking?.api ?? (await ctx.github(changes.token))
 
-  // pull_request_target runs with this repository's secrets on a contributor's pull request (a
-  // fork's, most often): a docs job only when a person with write access added the label, which the
-  // run reads as the labeller's permission (labelling needs only triage); never any other run
   if (change.kind === 'pull' && ctx.run.eventName === 'pull_request_target') {
-    const why = "pull_request_target runs with this repository's secrets on a contributor's pull request"
-    if (!change.labelled) {
-      return {
-        skip: 'not-allowed',
-        detail: `This ${change.action || 'pull_request_target'} event is no label: ${why}, so a docs job starts only when a person with write access labels it (docs/security.md). Nothing was sent.`,
-      }
-    }
-    let refusal: Refusal | undefined
-    try {
-      const thread = {
-        owner: ctx.run.owner,
-        repo: ctx.run.repo,
-        number: change.number,
-        isPullRequest: true,
-        title: change.title,
-        url: change.url,
-      }
-      refusal = await gate(api, thread, change.labelled.by, [])
-    } catch (error) {
-      return { failure: getErrorMessage(error) }
-    }
-    if (refusal)
-      return {
-        skip: refusal.reason,
-        detail: `The label ${JSON.stringify(change.labelled.label)} was added by someone without write access: ${why}, so only a writer's label starts a docs job. ${refusal.detail} Nothing was sent.`,
-      }
-    core.info(
-      `${external(change.labelled.by.login, 60)} (write access) labelled pull request #${change.number} ${JSON.stringify(change.labelled.label)}: its change is read through the API and quoted to the agent as data; its code is never checked out or run.`,
-    )
+    const refused = await labelledByWriter(change, api, ctx)
+    if (refused) return refused
   }
 
   const state = tracking?.comment.state
@@ -211,6 +181,49 @@ async function planChange(
     files: matched.length,
     cut: built.cut.length,
   }
+}
+
+/**
+ * pull_request_target runs with this repository's secrets on a contributor's pull request (a fork's,
+ * most often): a docs job only when a person with write access added the label, which the run reads
+ * as the labeller's permission (labelling needs only triage); never any other run. Undefined when
+ * the label is a writer's.
+ */
+async function labelledByWriter(
+  change: Extract<ChangeEvent, { kind: 'pull' }>,
+  api: GitHubPort,
+  ctx: ModeContext,
+): Promise<{ skip: SkipReason; detail: string } | { failure: string } | undefined> {
+  const why = "pull_request_target runs with this repository's secrets on a contributor's pull request"
+  if (!change.labelled) {
+    return {
+      skip: 'not-allowed',
+      detail: `This ${change.action || 'pull_request_target'} event is no label: ${why}, so a docs job starts only when a person with write access labels it (docs/security.md). Nothing was sent.`,
+    }
+  }
+  let refusal: Refusal | undefined
+  try {
+    const thread = {
+      owner: ctx.run.owner,
+      repo: ctx.run.repo,
+      number: change.number,
+      isPullRequest: true,
+      title: change.title,
+      url: change.url,
+    }
+    refusal = await gate(api, thread, change.labelled.by, [])
+  } catch (error) {
+    return { failure: getErrorMessage(error) }
+  }
+  if (refusal)
+    return {
+      skip: refusal.reason,
+      detail: `The label ${JSON.stringify(change.labelled.label)} was added by someone without write access: ${why}, so only a writer's label starts a docs job. ${refusal.detail} Nothing was sent.`,
+    }
+  core.info(
+    `${external(change.labelled.by.login, 60)} (write access) labelled pull request #${change.number} ${JSON.stringify(change.labelled.label)}: its change is read through the API and quoted to the agent as data; its code is never checked out or run.`,
+  )
+  return undefined
 }
 
 /** A merged code pull request: its tracking comment says whether the docs pull request is still open. */
