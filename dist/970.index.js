@@ -2174,35 +2174,8 @@ async function runAgent(agent, ctx) {
         }
     };
     let waitStart;
-    let createdAt = 0;
     try {
-        let followUp;
-        const size = agent.prompt?.length ?? 0;
-        if (size > prompt_bounds/* PROMPT_WARN_CHARS */.y && size <= prompt_bounds/* MAX_PROMPT_CHARS */.c) {
-            core/* warning */.$e(`The prompt is ${(0,format/* formatNumber */.ZV)(size)} characters, over ${(0,format/* formatNumber */.ZV)(prompt_bounds/* PROMPT_WARN_CHARS */.y)}: a long prompt costs the agent context. The action sends at most ${(0,format/* formatNumber */.ZV)(prompt_bounds/* MAX_PROMPT_CHARS */.c)}.`);
-        }
-        if (report.action === 'create') {
-            await core/* group */.Os('Create the agent job', async () => {
-                core/* info */.pq(`Project ${(0,util_text/* external */.qn)(agent.projectId, 80)}: sending the prompt (${(0,format/* count */.U9)(size, 'character')}).`);
-                const job = await ctx.client.createJob((0,errors/* present */.Eb)(agent.prompt, 'The prompt'));
-                createdAt = ctx.clock.now();
-                seen(job);
-                core/* info */.pq(`Created job ${(0,util_text/* external */.qn)(job.id, 80)} (status: ${(0,util_text/* external */.qn)(job.status, 60)}).`);
-            });
-        }
-        else if (report.action === 'follow-up') {
-            const jobId = (0,errors/* present */.Eb)(agent.jobId, 'job-id');
-            ctx.outputs.set('job-id', jobId);
-            await core/* group */.Os(`Send a follow-up to job ${(0,util_text/* external */.qn)(jobId, 80)}`, async () => {
-                const job = await ctx.client.sendMessage(jobId, (0,errors/* present */.Eb)(agent.prompt, 'The prompt'));
-                seen(job);
-                followUp = { sentAt: ctx.clock.now(), graceMs: followUpGraceMs(agent.pollIntervalMs), before: job };
-                core/* info */.pq(`Follow-up accepted (status: ${(0,util_text/* external */.qn)(job.status, 60)}).`);
-            });
-        }
-        else {
-            ctx.outputs.set('job-id', agent.jobId);
-        }
+        const { followUp, createdAt } = await send(agent, ctx, report, seen);
         if (report.jobId !== undefined)
             await ctx.onStarted?.(report.jobId);
         if (!agent.wait) {
@@ -2264,6 +2237,41 @@ async function runAgent(agent, ctx) {
         if (waitStart !== undefined)
             report.waitedMs = ctx.clock.now() - waitStart;
     }
+}
+/**
+ * Sends what the run asks (a create, a follow-up, or nothing to resume), and says so in the log.
+ * For the wait: the follow-up sent (its grace) and when the job was created.
+ */
+async function send(agent, ctx, report, seen) {
+    let followUp;
+    let createdAt = 0;
+    const size = agent.prompt?.length ?? 0;
+    if (size > prompt_bounds/* PROMPT_WARN_CHARS */.y && size <= prompt_bounds/* MAX_PROMPT_CHARS */.c) {
+        core/* warning */.$e(`The prompt is ${(0,format/* formatNumber */.ZV)(size)} characters, over ${(0,format/* formatNumber */.ZV)(prompt_bounds/* PROMPT_WARN_CHARS */.y)}: a long prompt costs the agent context. The action sends at most ${(0,format/* formatNumber */.ZV)(prompt_bounds/* MAX_PROMPT_CHARS */.c)}.`);
+    }
+    if (report.action === 'create') {
+        await core/* group */.Os('Create the agent job', async () => {
+            core/* info */.pq(`Project ${(0,util_text/* external */.qn)(agent.projectId, 80)}: sending the prompt (${(0,format/* count */.U9)(size, 'character')}).`);
+            const job = await ctx.client.createJob((0,errors/* present */.Eb)(agent.prompt, 'The prompt'));
+            createdAt = ctx.clock.now();
+            seen(job);
+            core/* info */.pq(`Created job ${(0,util_text/* external */.qn)(job.id, 80)} (status: ${(0,util_text/* external */.qn)(job.status, 60)}).`);
+        });
+    }
+    else if (report.action === 'follow-up') {
+        const jobId = (0,errors/* present */.Eb)(agent.jobId, 'job-id');
+        ctx.outputs.set('job-id', jobId);
+        await core/* group */.Os(`Send a follow-up to job ${(0,util_text/* external */.qn)(jobId, 80)}`, async () => {
+            const job = await ctx.client.sendMessage(jobId, (0,errors/* present */.Eb)(agent.prompt, 'The prompt'));
+            seen(job);
+            followUp = { sentAt: ctx.clock.now(), graceMs: followUpGraceMs(agent.pollIntervalMs), before: job };
+            core/* info */.pq(`Follow-up accepted (status: ${(0,util_text/* external */.qn)(job.status, 60)}).`);
+        });
+    }
+    else {
+        ctx.outputs.set('job-id', agent.jobId);
+    }
+    return { followUp, createdAt };
 }
 function classify(report, job) {
     const id = (0,util_text/* external */.qn)(job.id, 80);
@@ -3353,38 +3361,10 @@ async function planChange(changes, prompt, ctx, tracking) {
     if (!change)
         return { failure: `The ${(0,util_text/* external */.qn)(ctx.run.eventName, 40)} event has no pull request or pushed commit to describe.` };
     const api = tracking?.api ?? (await ctx.github(changes.token));
-    // pull_request_target runs with this repository's secrets on a contributor's pull request (a
-    // fork's, most often): a docs job only when a person with write access added the label, which the
-    // run reads as the labeller's permission (labelling needs only triage); never any other run
     if (change.kind === 'pull' && ctx.run.eventName === 'pull_request_target') {
-        const why = "pull_request_target runs with this repository's secrets on a contributor's pull request";
-        if (!change.labelled) {
-            return {
-                skip: 'not-allowed',
-                detail: `This ${change.action || 'pull_request_target'} event is no label: ${why}, so a docs job starts only when a person with write access labels it (docs/security.md). Nothing was sent.`,
-            };
-        }
-        let refusal;
-        try {
-            const thread = {
-                owner: ctx.run.owner,
-                repo: ctx.run.repo,
-                number: change.number,
-                isPullRequest: true,
-                title: change.title,
-                url: change.url,
-            };
-            refusal = await gate(api, thread, change.labelled.by, []);
-        }
-        catch (error) {
-            return { failure: (0,errors/* getErrorMessage */.u1)(error) };
-        }
-        if (refusal)
-            return {
-                skip: refusal.reason,
-                detail: `The label ${JSON.stringify(change.labelled.label)} was added by someone without write access: ${why}, so only a writer's label starts a docs job. ${refusal.detail} Nothing was sent.`,
-            };
-        core/* info */.pq(`${(0,util_text/* external */.qn)(change.labelled.by.login, 60)} (write access) labelled pull request #${change.number} ${JSON.stringify(change.labelled.label)}: its change is read through the API and quoted to the agent as data; its code is never checked out or run.`);
+        const refused = await labelledByWriter(change, api, ctx);
+        if (refused)
+            return refused;
     }
     const state = tracking?.comment.state;
     if (change.kind === 'pull' && change.action === 'closed') {
@@ -3456,6 +3436,43 @@ async function planChange(changes, prompt, ctx, tracking) {
         files: matched.length,
         cut: built.cut.length,
     };
+}
+/**
+ * pull_request_target runs with this repository's secrets on a contributor's pull request (a fork's,
+ * most often): a docs job only when a person with write access added the label, which the run reads
+ * as the labeller's permission (labelling needs only triage); never any other run. Undefined when
+ * the label is a writer's.
+ */
+async function labelledByWriter(change, api, ctx) {
+    const why = "pull_request_target runs with this repository's secrets on a contributor's pull request";
+    if (!change.labelled) {
+        return {
+            skip: 'not-allowed',
+            detail: `This ${change.action || 'pull_request_target'} event is no label: ${why}, so a docs job starts only when a person with write access labels it (docs/security.md). Nothing was sent.`,
+        };
+    }
+    let refusal;
+    try {
+        const thread = {
+            owner: ctx.run.owner,
+            repo: ctx.run.repo,
+            number: change.number,
+            isPullRequest: true,
+            title: change.title,
+            url: change.url,
+        };
+        refusal = await gate(api, thread, change.labelled.by, []);
+    }
+    catch (error) {
+        return { failure: (0,errors/* getErrorMessage */.u1)(error) };
+    }
+    if (refusal)
+        return {
+            skip: refusal.reason,
+            detail: `The label ${JSON.stringify(change.labelled.label)} was added by someone without write access: ${why}, so only a writer's label starts a docs job. ${refusal.detail} Nothing was sent.`,
+        };
+    core/* info */.pq(`${(0,util_text/* external */.qn)(change.labelled.by.login, 60)} (write access) labelled pull request #${change.number} ${JSON.stringify(change.labelled.label)}: its change is read through the API and quoted to the agent as data; its code is never checked out or run.`);
+    return undefined;
 }
 /** A merged code pull request: its tracking comment says whether the docs pull request is still open. */
 async function markMerged(api, tracking, ctx) {
@@ -6183,6 +6200,11 @@ async function deploy_preview_run(settings, ctx) {
             ending: { level: 'ok' },
         };
     }
+    return follow(settings, ctx, { preview, branch, trigger, onGitHub, show });
+}
+/** With wait: true, follows the deployment to its verdict, sets its status, and ends the step by it. */
+async function follow(settings, ctx, started) {
+    const { preview, branch, trigger, onGitHub, show } = started;
     let last;
     const setStatus = (status) => {
         last = status;
@@ -6551,60 +6573,10 @@ function listState(name, result) {
     };
 }
 async function gatherInsights(client, budget, dates) {
-    let cancelled = false;
-    const guard = async (what, run) => {
-        if (cancelled)
-            return undefined;
-        try {
-            return await core/* group */.Os(what, run);
-        }
-        catch (error) {
-            if (error instanceof errors/* CancelledError */.cc)
-                cancelled = true;
-            else
-                throw error;
-            return undefined;
-        }
-    };
-    const cursorList = (what, share, fetchPage, from) => guard(what, async () => {
-        const result = await exportCursor({
-            fetchPage,
-            budget,
-            share,
-            from,
-            onPage: (pages, items, more) => core/* info */.pq(`Page ${pages}: ${(0,format/* count */.U9)(items, 'item', 'items')}${more ? ', more to come' : ', the last'}.`),
-        });
-        if (result.error instanceof errors/* CancelledError */.cc)
-            throw result.error;
-        if (!result.complete)
-            core/* info */.pq(`Stopped: ${result.stoppedEarly ?? 'early'}${result.error === undefined ? '' : ` (${(0,errors/* getErrorMessage */.u1)(result.error)})`}.`);
-        return result;
-    });
+    const lists = lister(budget);
     // 1. which pages are rated down: one request
-    let ratings = [];
-    let ratingsState = { complete: false, note: 'not fetched' };
-    let ratingsHasMore = false;
-    await guard('Feedback by page', async () => {
-        try {
-            const page = await client.feedbackByPage(dates);
-            ratings = page.feedback;
-            ratingsHasMore = page.hasMore === true;
-            ratingsState = { complete: true, note: undefined };
-            core/* info */.pq(`${(0,format/* count */.U9)(ratings.length, 'page', 'pages')} with feedback${ratingsHasMore ? ' (the endpoint gives at most 100)' : ''}.`);
-        }
-        catch (error) {
-            if (error instanceof errors/* CancelledError */.cc)
-                throw error;
-            const spent = error instanceof ApiError && error.kind === 'budget';
-            ratingsState = {
-                complete: false,
-                note: `feedback by page ${spent ? 'was not fetched: max-requests was spent' : `failed: ${(0,errors/* getErrorMessage */.u1)(error)}`}`,
-                failed: !spent,
-            };
-            core/* info */.pq(`Stopped: ${ratingsState.note ?? 'early'}.`);
-        }
-    });
-    const rated = ratings.filter((r) => r.thumbsDown > r.thumbsUp).length;
+    const rating = await readRatings(client, dates, lists);
+    const rated = rating.ratings.filter((r) => r.thumbsDown > r.thumbsUp).length;
     const listsLeft = rated > 0 ? 3 : 2;
     // 2-4. the cursor lists, each with a fair share of what is left
     let totalSearches;
@@ -6622,48 +6594,110 @@ async function gatherInsights(client, budget, dates) {
         return { items: page.feedback, nextCursor: page.nextCursor, hasMore: page.hasMore };
     };
     const commentsTitle = "Readers' comments (contextual feedback)";
-    let searches = await cursorList('Searches', Math.floor(budget.remaining / listsLeft), fetchSearches);
-    let assistant = await cursorList('Assistant conversations', Math.floor(budget.remaining / (listsLeft - 1)), fetchQuestions);
-    let feedback = rated > 0 ? await cursorList(commentsTitle, budget.remaining, fetchComments) : undefined;
+    let searches = await lists.cursor('Searches', Math.floor(budget.remaining / listsLeft), fetchSearches);
+    let assistant = await lists.cursor('Assistant conversations', Math.floor(budget.remaining / (listsLeft - 1)), fetchQuestions);
+    let feedback = rated > 0 ? await lists.cursor(commentsTitle, budget.remaining, fetchComments) : undefined;
     // a second pass: what the lists left unspent goes to those their share cut short, in the same order
     const shortened = [searches, assistant, feedback].filter((r) => r?.resume !== undefined).length;
-    if (shortened > 0 && budget.remaining > 0 && !cancelled) {
+    if (shortened > 0 && budget.remaining > 0 && !lists.cancelled()) {
         let left = shortened;
         const more = (r, title, fetchPage) => r?.resume && budget.remaining > 0
-            ? cursorList(`${title}, continued`, Math.ceil(budget.remaining / left--), fetchPage, r)
+            ? lists.cursor(`${title}, continued`, Math.ceil(budget.remaining / left--), fetchPage, r)
             : Promise.resolve(r);
         searches = await more(searches, 'Searches', fetchSearches);
         assistant = await more(assistant, 'Assistant conversations', fetchQuestions);
         feedback = await more(feedback, commentsTitle, fetchComments);
     }
-    // the lists
-    const searchSummary = summariseSearches(searches?.items ?? [], totalSearches);
-    const questions = groupUnanswered(assistant?.items ?? []);
-    const pages = downRatedPages(ratings, feedback?.items ?? []);
-    const searchState = listState('searches', searches);
-    const questionState = listState('assistant conversations', assistant);
+    return gathered({ rating, rated, searches, assistant, feedback, totalSearches, cancelled: lists.cancelled() });
+}
+/**
+ * How the lists are fetched: each in a log group, a cancel ending every list after it, and a cursor
+ * list paged within its share of the budget.
+ */
+function lister(budget) {
+    let cancelled = false;
+    const guard = async (what, run) => {
+        if (cancelled)
+            return undefined;
+        try {
+            return await core/* group */.Os(what, run);
+        }
+        catch (error) {
+            if (error instanceof errors/* CancelledError */.cc)
+                cancelled = true;
+            else
+                throw error;
+            return undefined;
+        }
+    };
+    const cursor = (what, share, fetchPage, from) => guard(what, async () => {
+        const result = await exportCursor({
+            fetchPage,
+            budget,
+            share,
+            from,
+            onPage: (pages, items, more) => core/* info */.pq(`Page ${pages}: ${(0,format/* count */.U9)(items, 'item', 'items')}${more ? ', more to come' : ', the last'}.`),
+        });
+        if (result.error instanceof errors/* CancelledError */.cc)
+            throw result.error;
+        if (!result.complete)
+            core/* info */.pq(`Stopped: ${result.stoppedEarly ?? 'early'}` +
+                `${result.error === undefined ? '' : ` (${(0,errors/* getErrorMessage */.u1)(result.error)})`}.`);
+        return result;
+    });
+    return { guard, cursor, cancelled: () => cancelled };
+}
+/** The pages' thumbs up and down: one request (the endpoint gives at most 100 pages). */
+async function readRatings(client, dates, lists) {
+    const rating = { ratings: [], state: { complete: false, note: 'not fetched' }, hasMore: false };
+    await lists.guard('Feedback by page', async () => {
+        try {
+            const page = await client.feedbackByPage(dates);
+            rating.ratings = page.feedback;
+            rating.hasMore = page.hasMore === true;
+            rating.state = { complete: true, note: undefined };
+            core/* info */.pq(`${(0,format/* count */.U9)(rating.ratings.length, 'page', 'pages')} with feedback` +
+                `${rating.hasMore ? ' (the endpoint gives at most 100)' : ''}.`);
+        }
+        catch (error) {
+            if (error instanceof errors/* CancelledError */.cc)
+                throw error;
+            const spent = error instanceof ApiError && error.kind === 'budget';
+            rating.state = {
+                complete: false,
+                note: `feedback by page ${spent ? 'was not fetched: max-requests was spent' : `failed: ${(0,errors/* getErrorMessage */.u1)(error)}`}`,
+                failed: !spent,
+            };
+            core/* info */.pq(`Stopped: ${rating.state.note ?? 'early'}.`);
+        }
+    });
+    return rating;
+}
+/** The lists made from what was fetched, each with whether it is complete. */
+function gathered(o) {
+    const { rating, rated, searches, assistant, feedback } = o;
     const commentState = rated > 0 ? listState("readers' comments", feedback) : { complete: true, note: undefined };
-    const pageState = !ratingsState.complete
-        ? ratingsState
+    const pageState = !rating.state.complete
+        ? rating.state
         : !commentState.complete
             ? {
                 complete: false,
                 note: `the pages are complete, but ${commentState.note ?? 'their comments are not'}`,
                 failed: commentState.failed,
             }
-            : { complete: true, note: ratingsHasMore ? 'the endpoint gives at most 100 pages' : undefined };
+            : { complete: true, note: rating.hasMore ? 'the endpoint gives at most 100 pages' : undefined };
     return {
-        searchSummary,
-        questions,
-        pages,
-        searchState,
-        questionState,
+        searchSummary: summariseSearches(searches?.items ?? [], o.totalSearches),
+        questions: groupUnanswered(assistant?.items ?? []),
+        pages: downRatedPages(rating.ratings, feedback?.items ?? []),
+        searchState: listState('searches', searches),
+        questionState: listState('assistant conversations', assistant),
         pageState,
-        ratings,
+        ratings: rating.ratings,
         searches: searches?.items ?? [],
         conversations: assistant?.items ?? [],
         feedback: feedback?.items ?? [],
-        cancelled,
+        cancelled: o.cancelled,
     };
 }
 
@@ -6960,40 +6994,8 @@ async function insights_run(settings, ctx) {
     ctx.outputs.set('down-rated-pages', pages.length);
     ctx.outputs.set('agent-prompt', prompt);
     const states = [searchState, questionState, pageState];
-    const lists = { searches: searchSummary.deadEnds, questions, pages };
-    let files;
     const notes = [];
-    try {
-        const base = `mintlify-insights-${settings.projectId}-${dateFrom?.sent ?? 'start'}-to-${(0,format/* lastDayBefore */.E)(dateTo.sent)}`;
-        files = await writeInsightsFiles(ctx.dir, base, {
-            project: settings.projectId,
-            range: rangeMeta(range, dateFrom, dateTo),
-            fetchedAt: new Date(ctx.clock.now()).toISOString(),
-            requests: { max: budget.max, spent: budget.spent },
-            lists: {
-                deadEndSearches: {
-                    ...searchState,
-                    totalSearches: searchSummary.totalSearches,
-                    clickThrough: searchSummary.clickThrough ?? null,
-                    items: searchSummary.deadEnds,
-                },
-                unansweredQuestions: { ...questionState, items: questions },
-                downRatedPages: { ...pageState, items: pages },
-            },
-            agentPrompt: prompt,
-            fetched: {
-                feedbackByPage: ratings,
-                searches: gathered.searches,
-                conversations: gathered.conversations,
-                contextualFeedback: gathered.feedback,
-            },
-        }, lists);
-        ctx.outputs.set('insights-json', files.json);
-        core/* info */.pq(`Wrote ${files.json} and one CSV per list beside it.`);
-    }
-    catch (error) {
-        notes.push(`Could not write the insights files in ${ctx.dir}: ${(0,errors/* getErrorMessage */.u1)(error)}`);
-    }
+    const files = await writeFiles(settings, ctx, { gathered, prompt, range, dateTo }, notes);
     const incomplete = states.filter((s) => !s.complete);
     let outcome = incomplete.length === 0 && notes.length === 0 ? 'complete' : 'incomplete';
     // a failure only when no list is complete and a request failed for real; a spent budget is a warning
@@ -7030,6 +7032,47 @@ async function insights_run(settings, ctx) {
     // each incomplete list is its own problem (its own annotation)
     const problems = cancelled ? undefined : incomplete.map((s) => `${incompleteNote(s)}. What was fetched is kept.`);
     return { summary, ending: exportEnding(outcome, message, problems) };
+}
+/** The insights files (JSON, and a CSV per list): their paths, or undefined with a note saying why not. */
+async function writeFiles(settings, ctx, o, notes) {
+    const { gathered, prompt, range, dateTo } = o;
+    const { dateFrom } = settings.insights;
+    const { budget } = ctx;
+    const { searchSummary, questions, pages, searchState, questionState, pageState, ratings } = gathered;
+    const lists = { searches: searchSummary.deadEnds, questions, pages };
+    let files;
+    try {
+        const base = `mintlify-insights-${settings.projectId}-${dateFrom?.sent ?? 'start'}-to-${(0,format/* lastDayBefore */.E)(dateTo.sent)}`;
+        files = await writeInsightsFiles(ctx.dir, base, {
+            project: settings.projectId,
+            range: rangeMeta(range, dateFrom, dateTo),
+            fetchedAt: new Date(ctx.clock.now()).toISOString(),
+            requests: { max: budget.max, spent: budget.spent },
+            lists: {
+                deadEndSearches: {
+                    ...searchState,
+                    totalSearches: searchSummary.totalSearches,
+                    clickThrough: searchSummary.clickThrough ?? null,
+                    items: searchSummary.deadEnds,
+                },
+                unansweredQuestions: { ...questionState, items: questions },
+                downRatedPages: { ...pageState, items: pages },
+            },
+            agentPrompt: prompt,
+            fetched: {
+                feedbackByPage: ratings,
+                searches: gathered.searches,
+                conversations: gathered.conversations,
+                contextualFeedback: gathered.feedback,
+            },
+        }, lists);
+        ctx.outputs.set('insights-json', files.json);
+        core/* info */.pq(`Wrote ${files.json} and one CSV per list beside it.`);
+    }
+    catch (error) {
+        notes.push(`Could not write the insights files in ${ctx.dir}: ${(0,errors/* getErrorMessage */.u1)(error)}`);
+    }
+    return files;
 }
 /**
  * This mode as jobs.ts runs it: its run, and the analytics requests it may send: max-requests, for
@@ -8424,69 +8467,109 @@ async function docsPort(settings, api, ctx) {
  * (their pullKey); a pull request with the tracking comment of an agent job is the agent's too.
  */
 async function measureImpact(o) {
-    const { settings, ctx, port, repo } = o;
+    const { settings, repo } = o;
     const k = settings.weeks;
     const repository = fullName(repo);
-    const notes = [];
-    const warnings = [];
-    let state = { repository, impactWeeks: k, pulls: [], skipped: [], weeks: [] };
+    const m = {
+        ...o,
+        repository,
+        k,
+        since: `${o.trendStart}T00:00:00Z`,
+        notes: [],
+        warnings: [],
+        state: {
+            repository,
+            impactWeeks: k,
+            pulls: [],
+            skipped: [],
+            weeks: [],
+        },
+    };
     if (o.prior && o.prior.repository.toLowerCase() === repository.toLowerCase() && o.prior.impactWeeks === k)
-        state = structuredClone(o.prior);
+        m.state = structuredClone(o.prior);
     else if (o.prior && o.prior.pulls.length > 0)
-        notes.push(`docs-repository or impact-weeks changed since the last run: the pull requests are measured again from the start.`);
+        m.notes.push(`docs-repository or impact-weeks changed since the last run: the pull requests are measured again from the start.`);
     if (settings.root !== undefined)
-        state.root = settings.root;
+        m.state.root = settings.root;
     const view = () => ({
-        state,
-        view: { pulls: state.pulls, noPage: state.noPage ?? [], weeks: k, counted: counted(state), notes },
-        warnings,
+        state: m.state,
+        view: { pulls: m.state.pulls, noPage: m.state.noPage ?? [], weeks: k, counted: counted(m.state), notes: m.notes },
+        warnings: m.warnings,
     });
-    // 1. the merged pull requests of the trend's weeks
-    const since = `${o.trendStart}T00:00:00Z`;
-    let listed;
-    let branch;
+    // 1. the merged pull requests of the trend's weeks, and where the pages live
+    const listed = await listMerged(m);
+    if (!listed)
+        return view();
+    // 2. the ones not seen before: their files as pages (newest first, a few a run)
+    await takeFresh(m, listed.pulls, await docsRoot(m, listed.branch));
+    // 3. the weeks they lack, newest first, each read whole or not at all
+    await readLackingWeeks(m);
+    // 4. figures, made again whenever their weeks are all kept (a week read again corrects them)
+    for (const pull of m.state.pulls) {
+        const figures = figuresOf(pull, m.state.weeks, k);
+        if (figures)
+            pull.figures = figures;
+    }
+    m.state.weeks = keptWeeks(m.state.pulls, m.state.weeks, k);
+    return view();
+}
+/** The pull requests merged into the default branch since the trend's start, or undefined (said). */
+async function listMerged(m) {
+    const { settings, port, repo, repository } = m;
+    const token = settings.docsToken ? 'docs-token' : 'github-token';
     try {
-        branch = await port.defaultBranch(repo);
+        const branch = await port.defaultBranch(repo);
         if (!branch) {
-            warnings.push(`Could not see ${repository} (GitHub answered 404): no docs pull request is measured. ${settings.docsToken ? 'docs-token' : 'github-token'} needs "pull-requests: read" there${settings.docsToken ? '' : '; for another repository give docs-token'}.`);
-            return view();
+            m.warnings.push(`Could not see ${repository} (GitHub answered 404): no docs pull request is measured. ` +
+                `${token} needs "pull-requests: read" there${settings.docsToken ? '' : '; for another repository give docs-token'}.`);
+            return undefined;
         }
-        listed = await port.mergedPulls(repo, branch, since, LIST_PAGES);
+        const listed = await port.mergedPulls(repo, branch, m.since, LIST_PAGES);
         if (listed.more)
-            notes.push(`More than ${(0,format/* formatNumber */.ZV)(LIST_PAGES * 100)} pull requests closed in these weeks: the oldest were not listed.`);
+            m.notes.push(`More than ${(0,format/* formatNumber */.ZV)(LIST_PAGES * 100)} pull requests closed in these weeks: the oldest were not listed.`);
+        return { pulls: listed.pulls, branch };
     }
     catch (error) {
         if (error instanceof errors/* CancelledError */.cc)
             throw error;
-        const token = settings.docsToken ? 'docs-token' : 'github-token';
-        warnings.push(`Could not list the merged pull requests of ${repository}: ${(0,errors/* getErrorMessage */.u1)(error)}. ${token} needs "pull-requests: read" there (or set impact: off). The figures kept are shown as they were.`);
-        return view();
+        m.warnings.push(`Could not list the merged pull requests of ${repository}: ${(0,errors/* getErrorMessage */.u1)(error)}. ` +
+            `${token} needs "pull-requests: read" there (or set impact: off). The figures kept are shown as they were.`);
+        return undefined;
     }
-    // where the pages live: docs-root, or the folder of docs.json, found once (one request) and kept
-    let root = state.root;
-    if (root === undefined) {
-        try {
-            const tree = await port.treePaths(repo, branch);
-            root = state.root = tree ? docsRootOf(tree.paths) : '';
-            core/* info */.pq(`The docs live in ${root === '' ? 'the root' : (0,util_text/* external */.qn)(root, 200)} of ${repository}${tree?.truncated ? ' (GitHub listed only part of the files)' : ''}.`);
-        }
-        catch (error) {
-            if (error instanceof errors/* CancelledError */.cc)
-                throw error;
-            // not kept: the next run looks again
-            root = '';
-            notes.push(`Could not read the files of ${repository} to find docs.json (${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 200)}; the token needs "contents: read" there): pages are taken from its root this run. Set docs-root to say where they live.`);
-        }
+}
+/** Where the pages live: docs-root, or the folder of docs.json, found once (one request) and kept. */
+async function docsRoot(m, branch) {
+    const { state, port, repo, repository } = m;
+    if (state.root !== undefined)
+        return state.root;
+    try {
+        const tree = await port.treePaths(repo, branch);
+        const root = (state.root = tree ? docsRootOf(tree.paths) : '');
+        core/* info */.pq(`The docs live in ${root === '' ? 'the root' : (0,util_text/* external */.qn)(root, 200)} of ${repository}` +
+            `${tree?.truncated ? ' (GitHub listed only part of the files)' : ''}.`);
+        return root;
     }
-    // 2. the ones not seen before: their files as pages (newest first, a few a run)
+    catch (error) {
+        if (error instanceof errors/* CancelledError */.cc)
+            throw error;
+        // not kept: the next run looks again
+        m.notes.push(`Could not read the files of ${repository} to find docs.json (${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 200)}; ` +
+            'the token needs "contents: read" there): pages are taken from its root this run. ' +
+            'Set docs-root to say where they live.');
+        return '';
+    }
+}
+/** The pull requests not seen before, a few a run, newest first: their files as pages, or no page. */
+async function takeFresh(m, listedPulls, root) {
+    const { state, port, repo, repository } = m;
     const known = new Set([...state.pulls.map((p) => p.number), ...state.skipped]);
-    const fresh = listed.pulls.filter((p) => !known.has(p.number)).sort((a, b) => b.mergedAt.localeCompare(a.mergedAt));
-    const listedNumbers = new Set(listed.pulls.map((p) => p.number));
+    const fresh = listedPulls.filter((p) => !known.has(p.number)).sort((a, b) => b.mergedAt.localeCompare(a.mergedAt));
+    const listedNumbers = new Set(listedPulls.map((p) => p.number));
     state.skipped = state.skipped.filter((n) => listedNumbers.has(n));
     // the ones that changed no page stay listed while they are in the trend's weeks (a memory from
     // before 1.1.0 kept only their numbers: the listing names them again, without their files)
     const noPage = (state.noPage ?? []).filter((p) => listedNumbers.has(p.number));
-    for (const p of listed.pulls)
+    for (const p of listedPulls)
         if (state.skipped.includes(p.number) && !noPage.some((n) => n.number === p.number))
             noPage.push({ number: p.number, url: p.url, title: p.title, mergedAt: p.mergedAt, other: [] });
     state.noPage = noPage;
@@ -8523,61 +8606,60 @@ async function measureImpact(o) {
         catch (error) {
             if (error instanceof errors/* CancelledError */.cc)
                 throw error;
-            notes.push(`Could not read the files of ${repository}#${p.number}: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. The next run tries again.`);
+            m.notes.push(`Could not read the files of ${repository}#${p.number}: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. ` +
+                'The next run tries again.');
         }
     }
     if (fresh.length > take) {
         const why = take < NEW_PULLS
             ? `${(0,format/* formatNumber */.ZV)(MEASURING)} are being measured at once; the next runs take them as those finish`
             : `the next runs read their files, ${(0,format/* formatNumber */.ZV)(NEW_PULLS)} a run`;
-        notes.push(`${(0,format/* count */.U9)(fresh.length - take, 'more merged pull request is', 'more merged pull requests are')} not looked at yet: ${why}.`);
+        m.notes.push(`${(0,format/* count */.U9)(fresh.length - take, 'more merged pull request is', 'more merged pull requests are')} ` +
+            `not looked at yet: ${why}.`);
     }
     for (const pull of state.pulls) {
-        if (o.agentLinks.has(pullKey(pull.url)))
+        if (m.agentLinks.has(pullKey(pull.url)))
             pull.agent = true;
     }
     // measured ones leave once merged before the trend's first week; those still measuring stay
-    state.pulls = state.pulls.filter((p) => !p.figures || p.mergedAt >= since);
-    // 3. the weeks they lack, newest first, each read whole or not at all
-    const now = ctx.clock.now();
-    const thisMonday = weekOf(now);
-    const lacking = weeksToRead(state.pulls, state.weeks, thisMonday, k);
+    state.pulls = state.pulls.filter((p) => !p.figures || p.mergedAt >= m.since);
+}
+/** The weeks of page views the pull requests lack, newest first, each read whole or not at all. */
+async function readLackingWeeks(m) {
+    const { state, k } = m;
+    const lacking = weeksToRead(state.pulls, state.weeks, weekOf(m.ctx.clock.now()), k);
     const cost = Math.ceil(Math.max(1, state.sitePages ?? 1) / VIEWS_PAGE_SIZE) + 1;
     let read = 0;
     let stopped;
     if (lacking.length > 0) {
-        await core/* group */.Os(`Did the docs change help: ${(0,format/* count */.U9)(lacking.length, 'week', 'weeks')} of page views to read for ${(0,format/* count */.U9)(state.pulls.filter((p) => !p.figures).length, 'pull request')}`, async () => {
+        const measuring = state.pulls.filter((p) => !p.figures).length;
+        await core/* group */.Os(`Did the docs change help: ${(0,format/* count */.U9)(lacking.length, 'week', 'weeks')} of page views to read ` +
+            `for ${(0,format/* count */.U9)(measuring, 'pull request')}`, async () => {
             for (const want of lacking) {
-                if (o.allowance() < cost) {
+                if (m.allowance() < cost) {
                     stopped = `max-requests leaves fewer than the ${(0,format/* formatNumber */.ZV)(cost)} requests a week takes`;
                     break;
                 }
-                const got = await readImpactWeek(o.client, want.start, want.paths);
+                const got = await readImpactWeek(m.client, want.start, want.paths);
                 if ('stopped' in got) {
                     stopped = got.stopped;
                     if (!got.budget)
-                        warnings.push(`The page views of the week of ${want.start} could not be read: ${got.stopped}`);
+                        m.warnings.push(`The page views of the week of ${want.start} could not be read: ${got.stopped}`);
                     break;
                 }
                 state.weeks = [...state.weeks.filter((w) => w.start !== want.start), got.week].sort((a, b) => a.start.localeCompare(b.start));
                 state.sitePages = got.sitePages;
                 read++;
-                core/* info */.pq(`The week of ${want.start}: ${(0,format/* count */.U9)(got.sitePages, 'page')} of the site, ${(0,format/* count */.U9)(want.paths.length, 'followed page')}.`);
+                core/* info */.pq(`The week of ${want.start}: ${(0,format/* count */.U9)(got.sitePages, 'page')} of the site, ` +
+                    `${(0,format/* count */.U9)(want.paths.length, 'followed page')}.`);
             }
         });
     }
     if (read < lacking.length) {
         const waiting = state.pulls.filter((p) => !p.figures && lacking.slice(read).some((w) => pathsFor(p, w.start, k).length > 0)).length;
-        notes.push(`${(0,format/* count */.U9)(lacking.length - read, 'week of page views is', 'weeks of page views are')} still to read for ${(0,format/* count */.U9)(waiting, 'pull request')} (${stopped ?? 'not read'}): the next runs read them, newest first.`);
+        m.notes.push(`${(0,format/* count */.U9)(lacking.length - read, 'week of page views is', 'weeks of page views are')} still to read ` +
+            `for ${(0,format/* count */.U9)(waiting, 'pull request')} (${stopped ?? 'not read'}): the next runs read them, newest first.`);
     }
-    // 4. figures, made again whenever their weeks are all kept (a week read again corrects them)
-    for (const pull of state.pulls) {
-        const figures = figuresOf(pull, state.weeks, k);
-        if (figures)
-            pull.figures = figures;
-    }
-    state.weeks = keptWeeks(state.pulls, state.weeks, k);
-    return view();
 }
 /**
  * Whether an agent job the action followed opened the pull request: its tracking comment there (the
@@ -8723,11 +8805,10 @@ function gapPrompt(projectId, week, r) {
     });
 }
 async function health_run(settings, ctx) {
-    const { weeks: wanted, label, agent, maxJobs, token } = settings.health;
+    const { weeks: wanted, token } = settings.health;
     const { budget } = ctx;
     // the week's feedback by page serves both the gaps and the changes' thumbs: asked once a run
     const client = askOnce(ctx.client);
-    const project = settings.projectId;
     const repo = { owner: ctx.run.owner, repo: ctx.run.repo };
     const here = { serverUrl: ctx.run.serverUrl, owner: ctx.run.owner, repo: ctx.run.repo };
     const notes = [];
@@ -8742,12 +8823,11 @@ async function health_run(settings, ctx) {
     // 2. the trend: the complete weeks the memory lacks, newest first, within max-requests
     const reserve = Math.min(INSIGHTS_RESERVE, Math.floor(budget.max / 2));
     const { all, weeks, fetched } = await fetchTrend(client, state, wanted, ctx.clock.now(), budget.remaining - reserve);
-    if (fetched.missing.length > 0) {
-        notes.push(`${(0,format/* count */.U9)(fetched.missing.length, 'week is', 'weeks are')} not in the trend yet (${fetched.stopped ?? 'not fetched'}): the next runs fetch them, oldest last.`);
-    }
+    if (fetched.missing.length > 0)
+        notes.push(`${(0,format/* count */.U9)(fetched.missing.length, 'week is', 'weeks are')} not in the trend yet ` +
+            `(${fetched.stopped ?? 'not fetched'}): the next runs fetch them, oldest last.`);
     // 3. did the docs changes help: the merged docs pull requests and the weeks they lack, within
     // what the trend left, keeping the reserve for the gaps
-    let impact;
     const impactSettings = settings.health.impact;
     const docs = impactSettings ? await docsPort(impactSettings, api, ctx) : undefined;
     // the trend's first and last weeks (weeks is at least 1, so there are)
@@ -8755,9 +8835,8 @@ async function health_run(settings, ctx) {
     const gapWeek = all.at(-1);
     if (trendStart === undefined || gapWeek === undefined)
         throw new Error('The trend has no complete week.');
-    if (impactSettings && docs) {
-        const agentLinks = new Set(state.gaps.flatMap((g) => (g.job?.prLink ? [pullKey(g.job.prLink)] : [])));
-        impact = await measureImpact({
+    const impact = impactSettings && docs
+        ? await measureImpact({
             settings: impactSettings,
             ctx,
             client,
@@ -8765,13 +8844,13 @@ async function health_run(settings, ctx) {
             port: docs.port,
             prior: priorImpact,
             trendStart,
-            agentLinks,
+            agentLinks: agentPulls(state.gaps),
             allowance: () => budget.remaining - reserve,
-        });
-        for (const w of impact.warnings)
-            core/* warning */.$e(w);
-        notes.push(...impact.warnings);
-    }
+        })
+        : undefined;
+    for (const w of impact?.warnings ?? [])
+        core/* warning */.$e(w);
+    notes.push(...(impact?.warnings ?? []));
     // 4. the gaps of the last complete week
     const { complete, current } = await readGaps(client, budget, gapWeek, notes);
     const changes = advanceGaps(state.gaps, current, complete, gapWeek);
@@ -8779,31 +8858,117 @@ async function health_run(settings, ctx) {
     // 5. the agent's jobs: their status, their pull requests, and new ones for persisting gaps
     records = await refreshJobs(records, ctx);
     records = await checkMerged(records, api);
+    return keepIssue(settings, ctx, {
+        api,
+        repo,
+        here,
+        identity,
+        found,
+        notes,
+        weeks,
+        gapWeek,
+        complete,
+        changes,
+        records,
+        impact,
+        docs,
+        stopped: fetched.stopped,
+    });
+}
+/**
+ * 6. Keeps the issue: written (before any job starts, so a run that dies after a create never starts a
+ * second), the jobs for persisting gaps, the measured pull requests' comments, and the run's end.
+ */
+async function keepIssue(settings, ctx, m) {
+    const { weeks: wanted, label, agent, maxJobs } = settings.health;
+    const impactSettings = settings.health.impact;
+    const project = settings.projectId;
+    const { api, repo, here, identity, found, notes, weeks, gapWeek, complete, changes, impact, docs } = m;
+    let records = m.records;
     const started = [];
-    const keys = (list) => new Set(list.map((r) => r.key));
-    const [freshKeys, persistingKeys, goneKeys] = [keys(changes.fresh), keys(changes.persisting), keys(changes.gone)];
-    const view = () => ({
+    const shown = {
         projectId: project,
         runUrl: ctx.run.runUrl,
-        now: ctx.clock.now(),
         weeks,
         weeksWanted: wanted,
         gapWeek,
         complete,
-        fresh: records.filter((r) => freshKeys.has(r.key)),
-        persisting: records.filter((r) => persistingKeys.has(r.key)),
-        gone: records.filter((r) => goneKeys.has(r.key)),
-        jobs: records.filter((r) => r.job).reverse(),
         notes,
-        usage: renderUsage(ctx.usage()),
         here,
-        ...(impact ? { impact: { ...impact.view, gaps: closedGaps(records), here } } : {}),
-    });
+    };
+    const view = () => viewOf(shown, changes, records, impact, ctx);
+    const write = issueWriter({ api, repo, label, identity, project, ctx });
     const save = async (issue, reopen) => {
-        const { body, state: kept, impact: impactKept, } = renderHealthBody(view(), { project, weeks, gaps: records }, impact?.state);
-        records = kept.gaps;
-        if (impact && impactKept)
-            impact.state = impactKept;
+        const rendered = renderHealthBody(view(), { project, weeks, gaps: records }, impact?.state);
+        records = rendered.state.gaps;
+        if (impact && rendered.impact)
+            impact.state = rendered.impact;
+        return write(issue, reopen, rendered.body);
+    };
+    let issue = found.issue;
+    let reopen = found.closed;
+    const due = agent === 'persisting' ? gapsForJobs(records, maxJobs) : [];
+    const startDue = async () => {
+        // written before any job starts: a run that dies after a create still never starts a second
+        const marked = new Set(due.map((r) => r.key));
+        records = records.map((r) => (marked.has(r.key) ? { ...r, job: { id: '', status: 'starting' } } : r));
+        issue = await save(issue, reopen);
+        reopen = false;
+        for (const gap of due) {
+            const job = await startJob(gap, project, gapWeek, settings, ctx);
+            if (job?.id)
+                started.push(job.id);
+            records = records.map((r) => (r.key === gap.key ? (job ? { ...r, job } : withoutJob(r)) : r));
+        }
+    };
+    try {
+        if (due.length > 0)
+            await startDue();
+        issue = await save(issue, reopen);
+        // the measured pull requests' comments, linking to the issue; the issue then keeps their ids
+        if (impact && impactSettings && docs) {
+            const written = await commentMeasured(impact, impactSettings, docs, {
+                api,
+                identity,
+                issueUrl: issue?.url,
+                gaps: closedGaps(records),
+            });
+            if (written > 0)
+                issue = await save(issue, false);
+        }
+    }
+    catch (error) {
+        if (error instanceof errors/* CancelledError */.cc)
+            throw error;
+        const message = `Could not write the health issue: ${(0,errors/* getErrorMessage */.u1)(error)}`;
+        ctx.outputs.set('jobs-created', JSON.stringify(started));
+        return { summary: renderHealthSummary(view(), undefined, started), ending: { level: 'failure', message } };
+    }
+    return finish(ctx, view(), { issue, started, impact, reopened: found.closed, stopped: m.stopped });
+}
+/** The agent's pull requests of the gaps the issue follows (their pullKey). */
+const agentPulls = (gaps) => new Set(gaps.flatMap((g) => (g.job?.prLink ? [pullKey(g.job.prLink)] : [])));
+/** The issue's view of this run: the gaps by what happened to them this week, the jobs, the impact. */
+function viewOf(shown, changes, records, impact, ctx) {
+    const among = (list) => {
+        const keys = new Set(list.map((r) => r.key));
+        return records.filter((r) => keys.has(r.key));
+    };
+    return {
+        ...shown,
+        now: ctx.clock.now(),
+        fresh: among(changes.fresh),
+        persisting: among(changes.persisting),
+        gone: among(changes.gone),
+        jobs: records.filter((r) => r.job).reverse(),
+        usage: renderUsage(ctx.usage()),
+        ...(impact ? { impact: { ...impact.view, gaps: closedGaps(records), here: shown.here } } : {}),
+    };
+}
+/** Writes the health issue's body: an edit of the issue found (reopened when asked), or a new issue. */
+function issueWriter(o) {
+    const { api, repo, ctx } = o;
+    return async (issue, reopen, body) => {
         if (issue) {
             await api.updateIssue(repo, issue.number, { body, ...(reopen ? { open: true } : {}) });
             return issue;
@@ -8811,9 +8976,9 @@ async function health_run(settings, ctx) {
         const made = await createHealthIssue({
             api,
             repo,
-            label,
-            identity,
-            title: healthTitle(project),
+            label: o.label,
+            identity: o.identity,
+            title: healthTitle(o.project),
             body,
             runUrl: ctx.run.runUrl,
             clock: ctx.clock,
@@ -8825,55 +8990,34 @@ async function health_run(settings, ctx) {
             await api.updateIssue(repo, made.issue.number, { body });
         return made.issue;
     };
-    let issue = found.issue;
-    let reopen = found.closed;
-    const due = agent === 'persisting' ? gapsForJobs(records, maxJobs) : [];
-    try {
-        if (due.length > 0) {
-            // written before any job starts: a run that dies after a create still never starts a second
-            const marked = new Set(due.map((r) => r.key));
-            records = records.map((r) => (marked.has(r.key) ? { ...r, job: { id: '', status: 'starting' } } : r));
-            issue = await save(issue, reopen);
-            reopen = false;
-            for (const gap of due) {
-                const job = await startJob(gap, project, gapWeek, settings, ctx);
-                if (job?.id)
-                    started.push(job.id);
-                records = records.map((r) => (r.key === gap.key ? (job ? { ...r, job } : withoutJob(r)) : r));
-            }
-        }
-        issue = await save(issue, reopen);
-        // 6. the measured pull requests' comments, linking to the issue; the issue then keeps their ids
-        if (impact && impactSettings && docs) {
-            const uncommented = impact.state.pulls.filter((p) => p.figures && !p.comment);
-            if (impactSettings.comment && docs.canWrite) {
-                const done = await commentImpact({
-                    state: impact.state,
-                    settings: impactSettings,
-                    repo: docs.repo,
-                    port: docs.port,
-                    identity: docs.port === api ? identity : await docs.port.identity(),
-                    issueUrl: issue?.url,
-                    gaps: closedGaps(records),
-                });
-                for (const w of done.warnings)
-                    core/* warning */.$e(w);
-                if (done.written > 0)
-                    issue = await save(issue, false);
-            }
-            else if (impactSettings.comment && uncommented.length > 0) {
-                core/* notice */.lm(`${(0,format/* count */.U9)(uncommented.length, 'measured pull request')} of ${docs.repo.owner}/${docs.repo.repo} got no comment: it is not this repository, and docs-token is empty. Give docs-token (a token that can write pull requests there) to comment the figures.`);
-            }
-        }
+}
+/**
+ * The measured pull requests' comments, linking to the issue (with impact-comment, where docs-token
+ * can write): how many were written, so the issue then keeps their ids. Where none can be written,
+ * a notice says why.
+ */
+async function commentMeasured(impact, settings, docs, o) {
+    const uncommented = impact.state.pulls.filter((p) => p.figures && !p.comment);
+    if (settings.comment && docs.canWrite) {
+        const done = await commentImpact({
+            state: impact.state,
+            settings,
+            repo: docs.repo,
+            port: docs.port,
+            identity: docs.port === o.api ? o.identity : await docs.port.identity(),
+            issueUrl: o.issueUrl,
+            gaps: o.gaps,
+        });
+        for (const w of done.warnings)
+            core/* warning */.$e(w);
+        return done.written;
     }
-    catch (error) {
-        if (error instanceof errors/* CancelledError */.cc)
-            throw error;
-        const message = `Could not write the health issue: ${(0,errors/* getErrorMessage */.u1)(error)}`;
-        ctx.outputs.set('jobs-created', JSON.stringify(started));
-        return { summary: renderHealthSummary(view(), undefined, started), ending: { level: 'failure', message } };
+    if (settings.comment && uncommented.length > 0) {
+        core/* notice */.lm(`${(0,format/* count */.U9)(uncommented.length, 'measured pull request')} of ${docs.repo.owner}/${docs.repo.repo} got no comment: ` +
+            'it is not this repository, and docs-token is empty. ' +
+            'Give docs-token (a token that can write pull requests there) to comment the figures.');
     }
-    return finish(ctx, view(), { issue, started, impact, reopened: found.closed, stopped: fetched.stopped });
+    return 0;
 }
 /** The end of a run that kept the issue: the outputs, the summary and how the step ends. */
 function finish(ctx, shown, kept) {

@@ -95,36 +95,9 @@ export async function runAgent(agent: JobRequest, ctx: AgentContext): Promise<Ag
     }
   }
   let waitStart: number | undefined
-  let createdAt = 0
 
   try {
-    let followUp: FollowUp | undefined
-    const size = agent.prompt?.length ?? 0
-    if (size > PROMPT_WARN_CHARS && size <= MAX_PROMPT_CHARS) {
-      core.warning(
-        `The prompt is ${formatNumber(size)} characters, over ${formatNumber(PROMPT_WARN_CHARS)}: a long prompt costs the agent context. The action sends at most ${formatNumber(MAX_PROMPT_CHARS)}.`,
-      )
-    }
-    if (report.action === 'create') {
-      await core.group('Create the agent job', async () => {
-        core.info(`Project ${external(agent.projectId, 80)}: sending the prompt (${count(size, 'character')}).`)
-        const job = await ctx.client.createJob(present(agent.prompt, 'The prompt'))
-        createdAt = ctx.clock.now()
-        seen(job)
-        core.info(`Created job ${external(job.id, 80)} (status: ${external(job.status, 60)}).`)
-      })
-    } else if (report.action === 'follow-up') {
-      const jobId = present(agent.jobId, 'job-id')
-      ctx.outputs.set('job-id', jobId)
-      await core.group(`Send a follow-up to job ${external(jobId, 80)}`, async () => {
-        const job = await ctx.client.sendMessage(jobId, present(agent.prompt, 'The prompt'))
-        seen(job)
-        followUp = { sentAt: ctx.clock.now(), graceMs: followUpGraceMs(agent.pollIntervalMs), before: job }
-        core.info(`Follow-up accepted (status: ${external(job.status, 60)}).`)
-      })
-    } else {
-      ctx.outputs.set('job-id', agent.jobId)
-    }
+    const { followUp, createdAt } = await send(agent, ctx, report, seen)
     if (report.jobId !== undefined) await ctx.onStarted?.(report.jobId)
 
     if (!agent.wait) {
@@ -187,6 +160,47 @@ export async function runAgent(agent: JobRequest, ctx: AgentContext): Promise<Ag
   } finally {
     if (waitStart !== undefined) report.waitedMs = ctx.clock.now() - waitStart
   }
+}
+
+/**
+ * Sends what the run asks (a create, a follow-up, or nothing to resume), and says so in the log.
+ * For the wait: the follow-up sent (its grace) and when the job was created.
+ */
+async function send(
+  agent: JobRequest,
+  ctx: AgentContext,
+  report: AgentReport,
+  seen: (job: Job) => void,
+): Promise<{ followUp: FollowUp | undefined; createdAt: number }> {
+  let followUp: FollowUp | undefined
+  let createdAt = 0
+  const size = agent.prompt?.length ?? 0
+  if (size > PROMPT_WARN_CHARS && size <= MAX_PROMPT_CHARS) {
+    core.warning(
+      `The prompt is ${formatNumber(size)} characters, over ${formatNumber(PROMPT_WARN_CHARS)}: a long prompt costs the agent context. The action sends at most ${formatNumber(MAX_PROMPT_CHARS)}.`,
+    )
+  }
+  if (report.action === 'create') {
+    await core.group('Create the agent job', async () => {
+      core.info(`Project ${external(agent.projectId, 80)}: sending the prompt (${count(size, 'character')}).`)
+      const job = await ctx.client.createJob(present(agent.prompt, 'The prompt'))
+      createdAt = ctx.clock.now()
+      seen(job)
+      core.info(`Created job ${external(job.id, 80)} (status: ${external(job.status, 60)}).`)
+    })
+  } else if (report.action === 'follow-up') {
+    const jobId = present(agent.jobId, 'job-id')
+    ctx.outputs.set('job-id', jobId)
+    await core.group(`Send a follow-up to job ${external(jobId, 80)}`, async () => {
+      const job = await ctx.client.sendMessage(jobId, present(agent.prompt, 'The prompt'))
+      seen(job)
+      followUp = { sentAt: ctx.clock.now(), graceMs: followUpGraceMs(agent.pollIntervalMs), before: job }
+      core.info(`Follow-up accepted (status: ${external(job.status, 60)}).`)
+    })
+  } else {
+    ctx.outputs.set('job-id', agent.jobId)
+  }
+  return { followUp, createdAt }
 }
 
 function classify(report: AgentReport, job: Job): void {

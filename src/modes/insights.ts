@@ -48,9 +48,62 @@ export async function run(settings: InsightsSettings, ctx: ModeContext): Promise
   ctx.outputs.set('agent-prompt', prompt)
 
   const states = [searchState, questionState, pageState]
+  const notes: string[] = []
+  const files = await writeFiles(settings, ctx, { gathered, prompt, range, dateTo }, notes)
+  const incomplete = states.filter((s) => !s.complete)
+  let outcome: 'complete' | 'incomplete' | 'error' | 'cancelled' =
+    incomplete.length === 0 && notes.length === 0 ? 'complete' : 'incomplete'
+  // a failure only when no list is complete and a request failed for real; a spent budget is a warning
+  if (cancelled) outcome = 'cancelled'
+  else if (incomplete.length === states.length && states.some((s) => s.failed)) outcome = 'error'
+  const message = cancelled
+    ? 'Cancelled. What was fetched is in the files and the summary.'
+    : incomplete.length > 0
+      ? `${incomplete.length === states.length ? 'No list is complete' : `${count(incomplete.length, 'list is', 'lists are')} incomplete`}: ${incomplete.map((s) => (s.note ?? 'stopped early').replace(/\.$/, '')).join('; ')}. What was fetched is kept.`
+      : notes[0]
+  if (message && outcome !== 'complete') notes.unshift(message)
+  const summary = renderInsightsSummary({
+    projectId: settings.projectId,
+    range,
+    summaryRows,
+    searches: {
+      list: searchSummary.deadEnds,
+      totalSearches: searchSummary.totalSearches,
+      clickThrough: searchSummary.clickThrough,
+      ...searchState,
+    },
+    questions: { list: questions, asked: questions.reduce((a, q) => a + q.asked, 0), ...questionState },
+    pages: { list: pages, rated: ratings.length, ...pageState },
+    requests: { spent: budget.spent, max: budget.max },
+    notes,
+    failed: outcome === 'error' || outcome === 'cancelled',
+    files,
+    promptChars: prompt.length,
+    pin: describeEnd(dateTo, ctx.clock.now()),
+  })
+  // each incomplete list is its own problem (its own annotation)
+  const problems = cancelled ? undefined : incomplete.map((s) => `${incompleteNote(s)}. What was fetched is kept.`)
+  return { summary, ending: exportEnding(outcome, message, problems) }
+}
+
+/** The insights files (JSON, and a CSV per list): their paths, or undefined with a note saying why not. */
+async function writeFiles(
+  settings: InsightsSettings,
+  ctx: ModeContext,
+  o: {
+    gathered: Awaited<ReturnType<typeof gatherInsights>>
+    prompt: string
+    range: string
+    dateTo: ReturnType<typeof pinOpenEnd>
+  },
+  notes: string[],
+): Promise<{ json: string } | undefined> {
+  const { gathered, prompt, range, dateTo } = o
+  const { dateFrom } = settings.insights
+  const { budget } = ctx
+  const { searchSummary, questions, pages, searchState, questionState, pageState, ratings } = gathered
   const lists = { searches: searchSummary.deadEnds, questions, pages }
   let files: { json: string } | undefined
-  const notes: string[] = []
   try {
     const base = `mintlify-insights-${settings.projectId}-${dateFrom?.sent ?? 'start'}-to-${lastDayBefore(dateTo.sent)}`
     files = await writeInsightsFiles(
@@ -86,41 +139,7 @@ export async function run(settings: InsightsSettings, ctx: ModeContext): Promise
   } catch (error) {
     notes.push(`Could not write the insights files in ${ctx.dir}: ${getErrorMessage(error)}`)
   }
-
-  const incomplete = states.filter((s) => !s.complete)
-  let outcome: 'complete' | 'incomplete' | 'error' | 'cancelled' =
-    incomplete.length === 0 && notes.length === 0 ? 'complete' : 'incomplete'
-  // a failure only when no list is complete and a request failed for real; a spent budget is a warning
-  if (cancelled) outcome = 'cancelled'
-  else if (incomplete.length === states.length && states.some((s) => s.failed)) outcome = 'error'
-  const message = cancelled
-    ? 'Cancelled. What was fetched is in the files and the summary.'
-    : incomplete.length > 0
-      ? `${incomplete.length === states.length ? 'No list is complete' : `${count(incomplete.length, 'list is', 'lists are')} incomplete`}: ${incomplete.map((s) => (s.note ?? 'stopped early').replace(/\.$/, '')).join('; ')}. What was fetched is kept.`
-      : notes[0]
-  if (message && outcome !== 'complete') notes.unshift(message)
-  const summary = renderInsightsSummary({
-    projectId: settings.projectId,
-    range,
-    summaryRows,
-    searches: {
-      list: searchSummary.deadEnds,
-      totalSearches: searchSummary.totalSearches,
-      clickThrough: searchSummary.clickThrough,
-      ...searchState,
-    },
-    questions: { list: questions, asked: questions.reduce((a, q) => a + q.asked, 0), ...questionState },
-    pages: { list: pages, rated: ratings.length, ...pageState },
-    requests: { spent: budget.spent, max: budget.max },
-    notes,
-    failed: outcome === 'error' || outcome === 'cancelled',
-    files,
-    promptChars: prompt.length,
-    pin: describeEnd(dateTo, ctx.clock.now()),
-  })
-  // each incomplete list is its own problem (its own annotation)
-  const problems = cancelled ? undefined : incomplete.map((s) => `${incompleteNote(s)}. What was fetched is kept.`)
-  return { summary, ending: exportEnding(outcome, message, problems) }
+  return files
 }
 
 /**
