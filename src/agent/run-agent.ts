@@ -90,7 +90,8 @@ export async function runAgent(agent: JobRequest, ctx: AgentContext): Promise<Ag
     if (publishJob(ctx.outputs, job) && !toldTrimmed) {
       toldTrimmed = true
       core.info(
-        `The job object is over ${MAX_JOB_OUTPUT_CHARS / 1024} KiB as JSON: output "job" holds its documented fields only.`,
+        `The job object is over ${MAX_JOB_OUTPUT_CHARS / 1024} KiB as JSON: output "job" ` +
+          `holds its documented fields only.`,
       )
     }
   }
@@ -131,7 +132,9 @@ export async function runAgent(agent: JobRequest, ctx: AgentContext): Promise<Ag
       const status = result.job ? `still ${external(result.job.status, 60)}` : 'not seen yet'
       const last = result.lastError ? ` Last error: ${result.lastError.message}` : ''
       report.outcome = 'timeout'
-      report.message = `Job ${external(jobId, 80)} is ${status} after wait-timeout (${formatDuration(agent.waitTimeoutMs)}).${last} ${resumeHint(external(jobId, 80))}`
+      report.message =
+        `Job ${external(jobId, 80)} is ${status} after wait-timeout ` +
+        `(${formatDuration(agent.waitTimeoutMs)}).${last} ${resumeHint(external(jobId, 80))}`
       return report
     }
     classify(report, result.job)
@@ -177,7 +180,9 @@ async function send(
   const size = agent.prompt?.length ?? 0
   if (size > PROMPT_WARN_CHARS && size <= MAX_PROMPT_CHARS) {
     core.warning(
-      `The prompt is ${formatNumber(size)} characters, over ${formatNumber(PROMPT_WARN_CHARS)}: a long prompt costs the agent context. The action sends at most ${formatNumber(MAX_PROMPT_CHARS)}.`,
+      `The prompt is ${formatNumber(size)} characters, over ` +
+        `${formatNumber(PROMPT_WARN_CHARS)}: a long prompt costs the agent context. The ` +
+        `action sends at most ${formatNumber(MAX_PROMPT_CHARS)}.`,
     )
   }
   if (report.action === 'create') {

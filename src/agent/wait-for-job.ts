@@ -79,7 +79,8 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
     if (job.status !== followUp.before.status || (job.prLink ?? null) !== (followUp.before.prLink ?? null)) return true
     if (clock.now() - followUp.sentAt >= followUp.graceMs) {
       log(
-        `The job still shows its earlier "${external(job.status, 60)}" state ${Math.round(followUp.graceMs / 1000)} s after the follow-up; taking it as the result.`,
+        `The job still shows its earlier "${external(job.status, 60)}" state ` +
+          `${Math.round(followUp.graceMs / 1000)} s after the follow-up; taking it as the result.`,
       )
       return true
     }
@@ -94,7 +95,8 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
       return 'again'
     }
     throw new ApiError(
-      `${error.message} The job was created by this run ${formatDuration(clock.now() - start)} ago, but the service still does not show it.`,
+      `${error.message} The job was created by this run ` +
+        `${formatDuration(clock.now() - start)} ago, but the service still does not show it.`,
       { kind: error.kind, status: error.status, cause: error },
     )
   }

@@ -84,7 +84,9 @@ export async function exportTraffic(options: ExportOptions): Promise<TrafficExpo
       return result
     }
     if (result.pages >= maxPages) {
-      result.stoppedEarly = `reached the bound of ${formatNumber(maxPages)} pages (${formatNumber(offset + page.rows.length)} rows); stopped there`
+      result.stoppedEarly =
+        `reached the bound of ${formatNumber(maxPages)} pages ` +
+        `(${formatNumber(offset + page.rows.length)} rows); stopped there`
       return result
     }
     offset += page.rows.length

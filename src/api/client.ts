@@ -54,7 +54,8 @@ export class ApiClient {
     const n = prompt.length
     if (n > MAX_PROMPT_CHARS) {
       throw new ApiError(
-        `Could not ${what}: the prompt is ${formatNumber(n)} characters, more than the ${formatNumber(MAX_PROMPT_CHARS)} this action sends. Nothing was sent. ${this.transport.words('prompt-too-long', {})}`,
+        `Could not ${what}: the prompt is ${formatNumber(n)} characters, more than the ` +
+          `${formatNumber(MAX_PROMPT_CHARS)} this action sends. Nothing was sent. ${this.transport.words('prompt-too-long', {})}`,
         { kind: 'http', hint: 'prompt-too-long' },
       )
     }
@@ -75,7 +76,8 @@ export class ApiClient {
       notFound: 'unknown-project',
       quotaHint: AGENT_QUOTA,
       mayExistHint:
-        'A job may have been created even so. Check the dashboard before running this step again (each create spends one of the 100 agent uses per hour and may open a pull request).',
+        'A job may have been created even so. Check the dashboard before running this step ' +
+        'again (each create spends one of the 100 agent uses per hour and may open a pull request).',
     })
   }
 
@@ -135,7 +137,8 @@ export class ApiClient {
       notFound: 'unknown-project',
       badRequestHint: 'The service needs the name of a branch of the docs repository.',
       forbiddenHint:
-        "Preview deployments are not part of this project's plan (or the key lacks the write scope): see the dashboard's plan and API keys pages.",
+        "Preview deployments are not part of this project's plan (or the key lacks the " +
+        "write scope): see the dashboard's plan and API keys pages.",
       mayExistHint:
         'A preview deployment may have started even so: check the dashboard before running this step again.',
     })
@@ -168,7 +171,8 @@ export class ApiClient {
       badRequest: 'automation-not-runnable',
       quotaHint: AGENT_QUOTA,
       mayExistHint:
-        "The service may have accepted the run even so: check the dashboard's automations page before running this step again.",
+        "The service may have accepted the run even so: check the dashboard's automations " +
+        'page before running this step again.',
     })
   }
 
@@ -183,7 +187,9 @@ export class ApiClient {
     query: { dateFrom?: string; dateTo?: string; limit: number; offset: number; period?: string },
   ): Promise<TrafficPage> {
     const params = { dateFrom: query.dateFrom, dateTo: query.dateTo, limit: query.limit, offset: query.offset }
-    const what = `fetch ${kind === 'views' ? 'page views' : 'visitors'}${query.period ? ` of ${query.period}` : ''} (offset ${query.offset}, limit ${query.limit})`
+    const what =
+      `fetch ${kind === 'views' ? 'page views' : 'visitors'}${query.period ? ` of ${query.period}` : ''} ` +
+      `(offset ${query.offset}, limit ${query.limit})`
     if (kind === 'views') {
       const page = await this.analytics(kind, params, what, viewsPageSchema)
       return { totals: page.totals, rows: page.views, hasMore: page.hasMore }

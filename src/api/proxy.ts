@@ -94,7 +94,8 @@ export async function decideProxy(baseUrl: string): Promise<ProxyDecision> {
   if (proxy) maskCredentials(proxy, raw)
   if (!proxy || !/^https?:$/.test(proxy.protocol) || !proxy.hostname) {
     throw new Error(
-      `${variable} is set but holds no usable proxy URL: expected http://host:port, http://user:password@host:port or https://….`,
+      `${variable} is set but holds no usable proxy URL: expected http://host:port, ` +
+        `http://user:password@host:port or https://….`,
     )
   }
   return {
@@ -121,7 +122,9 @@ class ProxyRefusedError extends Error {
   ) {
     super(
       status === 407
-        ? `the proxy ${proxy} answered HTTP 407 Proxy Authentication Required: it wants credentials, or refused those in ${variable} (http://user:password@host:port, special characters percent-encoded)`
+        ? `the proxy ${proxy} answered HTTP 407 Proxy Authentication Required: it wants ` +
+            `credentials, or refused those in ${variable} (http://user:password@host:port, ` +
+            `special characters percent-encoded)`
         : `the proxy ${proxy} answered HTTP ${status} to the tunnel request${status === 403 ? ': it does not allow this host' : ''}`,
     )
     this.name = 'ProxyRefusedError'

@@ -63,8 +63,10 @@ const NEUTRAL_WORDS: ApiWords = (hint, detail) => {
     'unknown-deployment': 'Check the deployment id.',
     'unknown-automation': 'Check the automation id and the project id: the automation is not in this project.',
     'automation-not-runnable':
-      'The service runs only an active automation with a custom schedule this way; check the automation id, and that the automation is active and uses a custom schedule.',
-    'message-may-exist': `The message may have been delivered even so. Wait on job ${detail.jobId ?? ''} before sending it again.`,
+      'The service runs only an active automation with a custom schedule this way; check ' +
+      'the automation id, and that the automation is active and uses a custom schedule.',
+    'message-may-exist':
+      `The message may have been delivered even so. Wait on job ${detail.jobId ?? ''} ` + `before sending it again.`,
     redirect: 'Redirects are not followed: check the base URL.',
     'budget-spent': `the step's ${detail.max ?? 0} analytics requests are spent.`,
     'out-of-time': "the step's time ran out.",
@@ -72,7 +74,8 @@ const NEUTRAL_WORDS: ApiWords = (hint, detail) => {
     'connect-dns': "Check the service's address and the runner's DNS.",
     'connect-refused': "Check the service's address and port, and that the runner can reach it.",
     'connect-tls':
-      "Its certificate was not trusted: behind a proxy that inspects TLS, give Node the proxy's CA certificate (NODE_EXTRA_CA_CERTS).",
+      'Its certificate was not trusted: behind a proxy that inspects TLS, give Node the ' +
+      "proxy's CA certificate (NODE_EXTRA_CA_CERTS).",
     'connect-blocked': 'Fetch never connects to that port or scheme: use another address.',
     'connect-network': "Check the runner's network and proxy settings.",
   }
@@ -188,7 +191,9 @@ export class Transport {
           : ` (${formatDuration(Math.max(0, left))} left)`
         if (!Number.isFinite(result.retryAfterMs)) {
           throw new ApiError(
-            `${result.error.message}. The API asks to wait longer than any clock can hold (its Retry-After is too large to read), far longer than this step will wait${stepLeft}; run it again later.`,
+            `${result.error.message}. The API asks to wait longer than any clock can hold (its ` +
+              `Retry-After is too large to read), far longer than this step will wait${stepLeft}; ` +
+              `run it again later.`,
             { kind: 'rate-limited', status: result.error.status, cause: result.error },
           )
         }
@@ -196,7 +201,8 @@ export class Transport {
         // said to the minute, rounded up: "after 13:01" must not be before the time the API gave
         const after = formatTime(Math.ceil(retryAt / 60_000) * 60_000)
         throw new ApiError(
-          `${result.error.message.replace(/\.$/, '')}. The API asks to wait ${formatDuration(result.retryAfterMs)} (until ${after}), ` +
+          `${result.error.message.replace(/\.$/, '')}. The API asks to wait ` +
+            `${formatDuration(result.retryAfterMs)} (until ${after}), ` +
             `longer than this step will wait${stepLeft}; run it again after ${after}.`,
           { kind: 'rate-limited', status: result.error.status, retryAt: new Date(retryAt), cause: result.error },
         )
@@ -204,7 +210,8 @@ export class Transport {
       const delay = result.retryAfterMs ?? backoffDelay(spec.policy, attempt, random)
       if (delay > left) throw this.outOfTime(spec, lastError)
       log(
-        `${result.error.message.replace(/\.$/, '')}; retrying in ${formatDuration(delay)} (attempt ${attempt + 1} of ${spec.policy.maxAttempts}).`,
+        `${result.error.message.replace(/\.$/, '')}; retrying in ${formatDuration(delay)} ` +
+          `(attempt ${attempt + 1} of ${spec.policy.maxAttempts}).`,
       )
       await clock.sleep(delay, signal)
     }

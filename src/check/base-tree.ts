@@ -80,7 +80,9 @@ export async function buildBase(options: {
   if (fetches > MAX_BASE_FILES)
     return {
       ok: false,
-      why: `the pull request changes ${fetches} files of the docs, more than the ${MAX_BASE_FILES} the check fetches to rebuild its base`,
+      why:
+        `the pull request changes ${fetches} files of the docs, more than the ` +
+        `${MAX_BASE_FILES} the check fetches to rebuild its base`,
     }
   copySite(options.docs, options.to, options.skip)
   const local = (path: string): string | undefined => docsRelativePath(options.docsFolder, path)

@@ -123,7 +123,10 @@ async function checkLinks(options: CheckSiteOptions, unparsed: Unparsed[] = []):
     return {
       reading: {
         ok: false,
-        unreadable: `the CLI could not parse ${files.size} pages (${[...files].slice(0, 10).join(', ')})${again >= 2 ? `, ${page.file} even with only its front matter` : ''}: leave them out with exclude`,
+        unreadable:
+          `the CLI could not parse ${files.size} pages ` +
+          `(${[...files].slice(0, 10).join(', ')})${again >= 2 ? `, ${page.file} even with only its front matter` : ''}: ` +
+          `leave them out with exclude`,
       },
       unparsed,
     }

@@ -100,7 +100,9 @@ export function readBrokenLinks(output: string, exitCode: number | null): Readin
   if (head === undefined)
     return {
       ok: false,
-      unreadable: `the CLI's output says neither "found … broken links" nor "no broken links found" (exit code ${exitCode ?? 'none'})`,
+      unreadable:
+        `the CLI's output says neither "found … broken links" nor "no broken links found" ` +
+        `(exit code ${exitCode ?? 'none'})`,
     }
   if (NO_LINKS.test(head)) {
     if (exitCode !== 0)
@@ -140,7 +142,8 @@ export function readBrokenLinks(output: string, exitCode: number | null): Readin
   if (Number(count) !== problems.length)
     return {
       ok: false,
-      unreadable: `the CLI said "${head}" but listed ${problems.length} (its output changed: re-measure the pinned version)`,
+      unreadable:
+        `the CLI said "${head}" but listed ${problems.length} (its output changed: ` + `re-measure the pinned version)`,
     }
   if (exitCode === 0 && problems.length > 0)
     return { ok: false, unreadable: `the CLI listed broken links but exited with 0` }
@@ -254,7 +257,9 @@ export function readAccessibility(output: string, exitCode: number | null, run: 
   if (inFiles !== (counted ?? 0))
     return {
       ok: false,
-      unreadable: `the CLI counted ${counted ?? 0} accessibility issues in files but listed ${inFiles} (its output changed: re-measure the pinned version)`,
+      unreadable:
+        `the CLI counted ${counted ?? 0} accessibility issues in files but listed ` +
+        `${inFiles} (its output changed: re-measure the pinned version)`,
     }
   const failing = problems.filter((p) => p.rule !== 'syntax').length
   if (exitCode === 0 && failing > 0)

@@ -41,11 +41,14 @@ export function findDocsFolder(workspace: string, given: string | undefined): Do
     return {
       ok: false,
       problem:
-        'No docs.json (nor mint.json) in the workspace or two levels below it: check out the docs repository first (actions/checkout), or set docs-path.',
+        'No docs.json (nor mint.json) in the workspace or two levels below it: check out ' +
+        'the docs repository first (actions/checkout), or set docs-path.',
     }
   return {
     ok: false,
-    problem: `${found.length} folders hold a docs.json or mint.json (${found.slice(0, 5).join(', ')}): set docs-path to the one to check.`,
+    problem:
+      `${found.length} folders hold a docs.json or mint.json ` +
+      `(${found.slice(0, 5).join(', ')}): set docs-path to the one to check.`,
   }
 }
 

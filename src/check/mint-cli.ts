@@ -138,13 +138,15 @@ export async function ensureCli(options: InstallOptions): Promise<Cli> {
       } catch (error) {
         if ((error as { code?: unknown }).code === 'ENOENT')
           throw new Error(
-            'npm was not found on this runner, so the Mintlify CLI could not be installed: add actions/setup-node before this step.',
+            'npm was not found on this runner, so the Mintlify CLI could not be installed: add ' +
+              'actions/setup-node before this step.',
           )
         throw error
       }
       if (ran.exitCode !== 0)
         throw new Error(
-          `npm could not install mint@${options.version} (exit code ${ran.exitCode ?? ran.signal ?? 'none'}): ${external(ran.output.trim().split('\n').slice(-5).join(' '), 500)}`,
+          `npm could not install mint@${options.version} (exit code ` +
+            `${ran.exitCode ?? ran.signal ?? 'none'}): ${external(ran.output.trim().split('\n').slice(-5).join(' '), 500)}`,
         )
     }
     if (!unlocked) {
@@ -152,10 +154,13 @@ export async function ensureCli(options: InstallOptions): Promise<Cli> {
       const made = lockFor(lock, options.version, on)
       if (!made)
         throw new Error(
-          `the lockfile has no image library (sharp) for ${on.platform}-${on.arch}${on.libc ? ` (${on.libc})` : ''}, which the Mintlify CLI needs to start.`,
+          `the lockfile has no image library (sharp) for ` +
+            `${on.platform}-${on.arch}${on.libc ? ` (${on.libc})` : ''}, which the Mintlify CLI ` +
+            `needs to start.`,
         )
       options.log(
-        `Installing mint@${options.version} from this action's lockfile (${made.images.join(', ')}; no AI SDKs, no install scripts) into ${folder}: about 330 MB.`,
+        `Installing mint@${options.version} from this action's lockfile ` +
+          `(${made.images.join(', ')}; no AI SDKs, no install scripts) into ${folder}: about 330 MB.`,
       )
       writeFileSync(join(staging, 'package.json'), made.packageJson)
       writeFileSync(join(staging, 'package-lock.json'), made.lock)

@@ -39,7 +39,9 @@ export class GitHubDeployment {
     } catch (error) {
       if (error instanceof CancelledError) throw error
       core.warning(
-        `Could not show the deployment as a GitHub deployment of ${external(target.ref, 80)} (${external(getErrorMessage(error), 300)}): the workflow needs "deployments: write" for github-token. The docs deployment goes on.`,
+        `Could not show the deployment as a GitHub deployment of ` +
+          `${external(target.ref, 80)} (${external(getErrorMessage(error), 300)}): the ` +
+          `workflow needs "deployments: write" for github-token. The docs deployment goes on.`,
       )
       return undefined
     }

@@ -65,7 +65,10 @@ const stateSchema = z.object({
 export type HealthState = z.infer<typeof stateSchema>
 
 export function encodeHealthState(state: HealthState): string {
-  return `<!-- mintlify-docs-action:health-state v1 ${Buffer.from(JSON.stringify(state), 'utf8').toString('base64')} -->`
+  return (
+    `<!-- mintlify-docs-action:health-state v1 ` +
+    `${Buffer.from(JSON.stringify(state), 'utf8').toString('base64')} -->`
+  )
 }
 
 /** The state in a body: `state`, or why it cannot be used (`broken`), or `absent`. */
@@ -87,7 +90,9 @@ export function decodeHealthState(
   const parsed = stateSchema.safeParse(json)
   if (!parsed.success)
     return {
-      broken: `its hidden state does not read (${parsed.error.issues[0]?.path.join('.') || 'the whole'}: ${parsed.error.issues[0]?.message ?? 'invalid'})`,
+      broken:
+        `its hidden state does not read ` +
+        `(${parsed.error.issues[0]?.path.join('.') || 'the whole'}: ${parsed.error.issues[0]?.message ?? 'invalid'})`,
     }
   if (parsed.data.project !== project)
     return { broken: `its hidden state is about another project (${parsed.data.project.slice(0, 80)})` }
@@ -176,7 +181,10 @@ export type ImpactState = z.infer<typeof impactSchema>
 
 /** Compressed: the weekly figures of the followed pages repeat paths that deflate well. */
 export function encodeImpactState(state: ImpactState): string {
-  return `<!-- mintlify-docs-action:impact-state v1 ${deflateRawSync(Buffer.from(JSON.stringify(state), 'utf8')).toString('base64')} -->`
+  return (
+    `<!-- mintlify-docs-action:impact-state v1 ` +
+    `${deflateRawSync(Buffer.from(JSON.stringify(state), 'utf8')).toString('base64')} -->`
+  )
 }
 
 /** The impact memory in a body, or why it cannot be used. */
@@ -195,7 +203,9 @@ export function decodeImpactState(body: string): { state: ImpactState } | { brok
   const parsed = impactSchema.safeParse(json)
   if (!parsed.success)
     return {
-      broken: `its hidden figures of the docs changes do not read (${parsed.error.issues[0]?.path.join('.') || 'the whole'}: ${parsed.error.issues[0]?.message ?? 'invalid'})`,
+      broken:
+        `its hidden figures of the docs changes do not read ` +
+        `(${parsed.error.issues[0]?.path.join('.') || 'the whole'}: ${parsed.error.issues[0]?.message ?? 'invalid'})`,
     }
   return { state: parsed.data }
 }
@@ -251,7 +261,8 @@ export async function createHealthIssue(o: CreateOptions): Promise<{ issue: Issu
       const found = await findHealthIssue(o.api, o.repo, o.label, o.identity)
       if (found.issue) return { issue: found.issue, created: false }
       o.log(
-        `The label ${o.label} exists but no health issue yet (another run may be creating it): looking again in ${wait / 1000} s.`,
+        `The label ${o.label} exists but no health issue yet (another run may be creating ` +
+          `it): looking again in ${wait / 1000} s.`,
       )
       await o.clock.sleep(wait, o.signal)
     }

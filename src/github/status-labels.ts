@@ -36,7 +36,10 @@ export class StatusLabeler {
     } catch (error) {
       this.failed = true
       core.warning(
-        `Could not set the label "${external(label, 60)}" on ${describeThread(this.thread)}: ${external(getErrorMessage(error), 300)}. The token needs "issues: write" (and "pull-requests: write" on a pull request). The instruction is not affected.`,
+        `Could not set the label "${external(label, 60)}" on ` +
+          `${describeThread(this.thread)}: ${external(getErrorMessage(error), 300)}. The token ` +
+          `needs "issues: write" (and "pull-requests: write" on a pull request). The ` +
+          `instruction is not affected.`,
       )
       return previous
     }

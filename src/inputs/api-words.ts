@@ -32,9 +32,15 @@ export function inputWords(hint: Hint, detail: { jobId?: string; max?: number })
     case 'unknown-automation':
       return 'Check automation-id and project-id: the automation is not in this project.'
     case 'automation-not-runnable':
-      return 'The service runs only an active automation with a custom schedule this way; check automation-id, and that the automation is active and uses a custom schedule.'
+      return (
+        'The service runs only an active automation with a custom schedule this way; check ' +
+        'automation-id, and that the automation is active and uses a custom schedule.'
+      )
     case 'message-may-exist':
-      return `The message may have been delivered even so. Wait on the job (job-id: ${detail.jobId ?? ''}, no prompt) before sending it again.`
+      return (
+        `The message may have been delivered even so. Wait on the job (job-id: ` +
+        `${detail.jobId ?? ''}, no prompt) before sending it again.`
+      )
     case 'redirect':
       return 'Redirects are not followed: check base-url.'
     case 'budget-spent':
@@ -44,13 +50,25 @@ export function inputWords(hint: Hint, detail: { jobId?: string; max?: number })
     case 'prompt-too-long':
       return 'Shorten it (with changes, lower max-changes or narrow changes-paths).'
     case 'connect-dns':
-      return "The host name did not resolve: check base-url's host, and the runner's DNS (behind a proxy, its https_proxy and no_proxy)."
+      return (
+        "The host name did not resolve: check base-url's host, and the runner's DNS (behind " +
+        'a proxy, its https_proxy and no_proxy).'
+      )
     case 'connect-refused':
-      return "Nothing accepted the connection: check base-url's host and port, and that the runner (or its proxy) can reach it."
+      return (
+        "Nothing accepted the connection: check base-url's host and port, and that the " +
+        'runner (or its proxy) can reach it.'
+      )
     case 'connect-tls':
-      return "The certificate was not trusted: behind a proxy that inspects TLS, set NODE_EXTRA_CA_CERTS to its CA certificate for the runner; else check base-url's host."
+      return (
+        'The certificate was not trusted: behind a proxy that inspects TLS, set ' +
+        "NODE_EXTRA_CA_CERTS to its CA certificate for the runner; else check base-url's host."
+      )
     case 'connect-blocked':
-      return "Node's fetch never connects to that port or scheme (the fetch standard blocks it): use a base-url on another port."
+      return (
+        "Node's fetch never connects to that port or scheme (the fetch standard blocks it): " +
+        'use a base-url on another port.'
+      )
     case 'connect-network':
       return "Check the runner's network, its proxy variables (https_proxy, no_proxy) and base-url."
   }

@@ -325,7 +325,10 @@ export const INPUT_WORDS = {
     ),
   },
   'allowed-bots': {
-    text: 'Comma-separated bot logins (renovate[bot]) whose comments may instruct; * is not accepted. Other bots never do.',
+    text: say(
+      'Comma-separated bot logins (renovate[bot]) whose comments may instruct; * is not accepted.',
+      'Other bots never do.',
+    ),
     root: say(
       'Comment mode: comma-separated bot logins (renovate[bot]) whose comments may trigger; * is not accepted.',
       'Other bots never trigger.',
@@ -627,8 +630,10 @@ export const OUTPUT_WORDS = {
   triggered: {
     text: {
       agent: 'With changes: true when a job was created or continued for the change, else false.',
-      comment:
-        'true when the comment was taken as an instruction and sent (or instructions it caught up on were), else false.',
+      comment: say(
+        'true when the comment was taken as an instruction and sent',
+        '(or instructions it caught up on were), else false.',
+      ),
     },
     root: say(
       'Comment mode: true when the comment was taken as an instruction and sent, else false. Agent mode with',

@@ -112,7 +112,8 @@ function agent(i: ModeInputs<'agent'>, ctx: Issues, run: Run) {
     return problem(
       ctx,
       'true',
-      "false unless comment is true: the thread's tracking comment is where the job and the last head described are kept",
+      "false unless comment is true: the thread's tracking comment is where the job and " +
+        'the last head described are kept',
       ['continue-thread'],
     )
   }

@@ -25,7 +25,9 @@ export function promptProblem(text: string): { accepted: string; described?: str
     return { accepted: 'an instruction with some text in it, or no prompt at all' }
   if (text.length > MAX_PROMPT_CHARS) {
     return {
-      accepted: `at most ${formatNumber(MAX_PROMPT_CHARS)} characters (this one has ${formatNumber(text.length)}; the action sends no longer prompt)`,
+      accepted:
+        `at most ${formatNumber(MAX_PROMPT_CHARS)} characters (this one has ` +
+        `${formatNumber(text.length)}; the action sends no longer prompt)`,
       described: `is ${formatNumber(text.length)} characters long`,
     }
   }
@@ -41,7 +43,8 @@ export function readPromptFile(value: string, files: PromptFiles | undefined, ct
     return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel)
   }
   const accepted =
-    'the path of a UTF-8 text file inside the workspace (GITHUB_WORKSPACE), relative to it or absolute, such as docs-prompt.md'
+    'the path of a UTF-8 text file inside the workspace (GITHUB_WORKSPACE), relative to ' +
+    'it or absolute, such as docs-prompt.md'
   const path = resolve(files.workspace, value)
   const unreadable = (error: unknown) =>
     problem(ctx, value, `${accepted}; it cannot be read (${(error as { code?: string }).code ?? 'error'})`, [

@@ -111,7 +111,9 @@ async function planChange(
     if (change.merged && tracking) await markMerged(api, tracking, ctx)
     return {
       skip: 'no-relevant-changes',
-      detail: `Pull request #${change.number} was closed${change.merged ? ' (merged)' : ''}: its change was described while it was open, so nothing is sent now.`,
+      detail:
+        `Pull request #${change.number} was closed${change.merged ? ' (merged)' : ''}: its ` +
+        `change was described while it was open, so nothing is sent now.`,
     }
   }
   const jobId = changes.continueThread ? state?.job : undefined
@@ -131,7 +133,8 @@ async function planChange(
   if (fetched.sinceGone)
     core.info(
       since
-        ? `Head ${since.slice(0, 7)}, described last time, is gone (a force-push): describing the whole pull request again.`
+        ? `Head ${since.slice(0, 7)}, described last time, is gone (a force-push): describing ` +
+            `the whole pull request again.`
         : 'GitHub does not know the commit before this push: describing the files its commits name.',
     )
   const relevant = pathFilter(changes.paths)
@@ -168,14 +171,18 @@ async function planChange(
   })
   if (built.cut.length > 0)
     core.info(
-      `The patches of ${built.cut.length} file${built.cut.length === 1 ? '' : 's'} were left out to stay within max-changes (${formatNumber(changes.maxChars)} characters); the prompt says so.`,
+      `The patches of ${built.cut.length} file${built.cut.length === 1 ? '' : 's'} were ` +
+        `left out to stay within max-changes (${formatNumber(changes.maxChars)} characters); ` +
+        `the prompt says so.`,
     )
   const label = describe(change)
   return {
     prompt: built.prompt,
     jobId,
     head,
-    entry: `${since ? `Push to ${head.slice(0, 7)}` : label}: ${matched.length} changed file${matched.length === 1 ? '' : 's'} (${changes.kind})`,
+    entry:
+      `${since ? `Push to ${head.slice(0, 7)}` : label}: ${matched.length} changed ` +
+      `file${matched.length === 1 ? '' : 's'} (${changes.kind})`,
     url: change.kind === 'pull' ? change.url : change.compareUrl || ctx.run.runUrl,
     label,
     files: matched.length,
@@ -198,7 +205,10 @@ async function labelledByWriter(
   if (!change.labelled) {
     return {
       skip: 'not-allowed',
-      detail: `This ${change.action || 'pull_request_target'} event is no label: ${why}, so a docs job starts only when a person with write access labels it (docs/security.md). Nothing was sent.`,
+      detail:
+        `This ${change.action || 'pull_request_target'} event is no label: ${why}, so a ` +
+        `docs job starts only when a person with write access labels it (docs/security.md). ` +
+        `Nothing was sent.`,
     }
   }
   let refusal: Refusal | undefined
@@ -218,10 +228,15 @@ async function labelledByWriter(
   if (refusal)
     return {
       skip: refusal.reason,
-      detail: `The label ${JSON.stringify(change.labelled.label)} was added by someone without write access: ${why}, so only a writer's label starts a docs job. ${refusal.detail} Nothing was sent.`,
+      detail:
+        `The label ${JSON.stringify(change.labelled.label)} was added by someone without ` +
+        `write access: ${why}, so only a writer's label starts a docs job. ${refusal.detail} ` +
+        `Nothing was sent.`,
     }
   core.info(
-    `${external(change.labelled.by.login, 60)} (write access) labelled pull request #${change.number} ${JSON.stringify(change.labelled.label)}: its change is read through the API and quoted to the agent as data; its code is never checked out or run.`,
+    `${external(change.labelled.by.login, 60)} (write access) labelled pull request ` +
+      `#${change.number} ${JSON.stringify(change.labelled.label)}: its change is read ` +
+      `through the API and quoted to the agent as data; its code is never checked out or run.`,
   )
   return undefined
 }

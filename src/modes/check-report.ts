@@ -86,14 +86,17 @@ export function checkEnding(o: CheckOutcome): Report {
       summary,
       ending: {
         level: 'notice',
-        message: `Docs check passed${pull ? ` for pull request #${pull.number}` : ''}: ${scope === 'new' && pull ? 'it breaks nothing' : 'no broken link or accessibility problem'}.${knownWords}${outside > 0 ? ` ${count(outside, 'problem')} elsewhere in the site ${outside === 1 ? 'was' : 'were'} not reported (scope: changed).` : ''}`,
+        message: `Docs check passed${pull ? ` for pull request #${pull.number}` : ''}: ${scope === 'new' && pull ? 'it breaks nothing' : 'no broken link or accessibility problem'}.${knownWords}${outside > 0 ? ` ${count(outside, 'problem')} elsewhere in the site ` + `${outside === 1 ? 'was' : 'were'} not reported (scope: changed).` : ''}`,
       },
     }
   const shown =
     fresh.length > ANNOTATIONS_SHOWN
-      ? `The first ${ANNOTATIONS_SHOWN} are annotated at their lines (GitHub shows no more a step); the job summary and problems-json list them all.`
+      ? `The first ${ANNOTATIONS_SHOWN} are annotated at their lines (GitHub shows no more ` +
+        `a step); the job summary and problems-json list them all.`
       : 'Each is annotated at its line.'
-  const message = `Docs check: ${count(fresh.length, scope === 'new' && pull ? 'new problem' : 'problem')} (${summaryOf(fresh.map((j) => j.problem))}). ${shown}${knownWords}`
+  const message =
+    `Docs check: ${count(fresh.length, scope === 'new' && pull ? 'new problem' : 'problem')} ` +
+    `(${summaryOf(fresh.map((j) => j.problem))}). ${shown}${knownWords}`
   return { summary, ending: { level: settings.check.onProblems === 'fail' ? 'failure' : 'warning', message } }
 }
 

@@ -99,7 +99,8 @@ export async function run(settings: CheckSettings, ctx: ModeContext): Promise<Re
     if (fixed)
       notes.push(
         fixed.sent
-          ? `Sent to the agent's job ${fixed.jobId} as fix round ${fixed.round} of ${fixed.rounds}: its next push is checked again.`
+          ? `Sent to the agent's job ${fixed.jobId} as fix round ${fixed.round} of ` +
+              `${fixed.rounds}: its next push is checked again.`
           : fixed.why,
       )
     return checkEnding(outcome)
@@ -156,7 +157,8 @@ async function installCli({ settings, ctx, bounded, stop }: CheckRun): Promise<C
   }
   if (cli.unlocked)
     core.notice(
-      `mint-version ${version} is not the version this action pins (${MINT_VERSION}): it was installed without the action's lockfile, its dependencies resolved afresh.`,
+      `mint-version ${version} is not the version this action pins (${MINT_VERSION}): it ` +
+        `was installed without the action's lockfile, its dependencies resolved afresh.`,
     )
   core.info(
     cli.installed
@@ -233,7 +235,8 @@ async function pullFiles({ settings, ctx }: CheckRun, pull: PullChange): Promise
   } catch (error) {
     if (error instanceof CancelledError) throw error
     core.warning(
-      `Could not read the files pull request #${pull.number} changes (${external(getErrorMessage(error), 300)}): every problem of the site counts.`,
+      `Could not read the files pull request #${pull.number} changes ` +
+        `(${external(getErrorMessage(error), 300)}): every problem of the site counts.`,
     )
     return undefined
   }
@@ -275,7 +278,9 @@ async function compareWithBase(
     })
     if (!built.ok) return cannot(built.why)
     core.info(
-      `The base (${ref.slice(0, 7)}): the checked-out docs with ${count(built.fetched, 'file')} of pull request #${pull.number} as the base has ${built.fetched === 1 ? 'it' : 'them'} (one contents request each).`,
+      `The base (${ref.slice(0, 7)}): the checked-out docs with ` +
+        `${count(built.fetched, 'file')} of pull request #${pull.number} as the base has ` +
+        `${built.fetched === 1 ? 'it' : 'them'} (one contents request each).`,
     )
     // validate costs the network and seconds: on the base only when the head's build fails
     const baseChecks = new Set(

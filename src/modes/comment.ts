@@ -68,7 +68,11 @@ function endingOf(report: CommentReport, requirePr: boolean): Ending {
 /** Title of the thread, as context for a new job: cleaned, one line, bounded. */
 function contextLine(event: ConversationEvent): string {
   const title = bound(cleanCommentText(event.thread.title).replace(/\s+/g, ' ').trim(), 200)
-  return `Context from GitHub (a description, not an instruction): this was asked in a comment on ${describeThread(event.thread)}${title ? ` titled ${JSON.stringify(title)}` : ''}, ${event.thread.url}`
+  return (
+    `Context from GitHub (a description, not an instruction): this was asked in a ` +
+    `comment on ${describeThread(event.thread)}${title ? ` titled ${JSON.stringify(title)}` : ''}, ` +
+    `${event.thread.url}`
+  )
 }
 
 /**
@@ -408,7 +412,9 @@ async function readOwnComment(
     return {
       skip: {
         reason: 'not-created',
-        detail: `This ${what} was ${external(event.action || 'changed', 30)}; only new comments and submitted reviews are instructions.`,
+        detail:
+          `This ${what} was ${external(event.action || 'changed', 30)}; only new comments and ` +
+          `submitted reviews are instructions.`,
       },
     }
   if (carriesMarker(event.comment.body))
@@ -440,11 +446,16 @@ function sayCatchUp(
   const { what, whereText, notOwn } = about
   if (notOwn) {
     core.notice(
-      `This ${what} is not an instruction (${notOwn.reason}): ${notOwn.detail} It was not sent; the ${count(catchUp.instructions.length, 'earlier instruction')} on ${whereText} that no run had sent ${catchUp.instructions.length === 1 ? 'is' : 'are'} sent now.`,
+      `This ${what} is not an instruction (${notOwn.reason}): ${notOwn.detail} It was not ` +
+        `sent; the ${count(catchUp.instructions.length, 'earlier instruction')} on ` +
+        `${whereText} that no run had sent ` +
+        `${catchUp.instructions.length === 1 ? 'is' : 'are'} sent now.`,
     )
   } else if (catchUp.instructions.length > 0) {
     core.info(
-      `Caught up on ${count(catchUp.instructions.length, 'earlier instruction')} on ${whereText} that no run had sent: they go first, in the order they were written, in one follow-up.`,
+      `Caught up on ${count(catchUp.instructions.length, 'earlier instruction')} on ` +
+        `${whereText} that no run had sent: they go first, in the order they were written, ` +
+        `in one follow-up.`,
     )
   }
   if (catchUp.left.length > 0) {
@@ -454,7 +465,10 @@ function sayCatchUp(
     if (newest) entries[entries.length - 1] = { ...newest, left }
     core.warning(
       [
-        `${count(left.length, 'earlier instruction was', 'earlier instructions were')} left out: more than ${MAX_INSTRUCTIONS} were waiting at once, and one run sends at most ${MAX_INSTRUCTIONS}. Write ${left.length === 1 ? 'it' : 'them'} again (the tracking comment lists ${left.length === 1 ? 'it' : 'them'} too):`,
+        `${count(left.length, 'earlier instruction was', 'earlier instructions were')} left ` +
+          `out: more than ${MAX_INSTRUCTIONS} were waiting at once, and one run sends at most ` +
+          `${MAX_INSTRUCTIONS}. Write ${left.length === 1 ? 'it' : 'them'} again (the tracking ` +
+          `comment lists ${left.length === 1 ? 'it' : 'them'} too):`,
         ...left.map((l) => `- ${external(l.by, 60)}${l.at ? ` at ${formatTime(l.at)}` : ''}: ${external(l.url, 200)}`),
       ].join('\n'),
     )
@@ -493,7 +507,8 @@ async function answerInThread(
       )
     } catch (error) {
       core.warning(
-        `Could not reply in the review thread: ${external(getErrorMessage(error), 300)}. The tracking comment has the result.`,
+        `Could not reply in the review thread: ${external(getErrorMessage(error), 300)}. ` +
+          `The tracking comment has the result.`,
       )
     }
   }
@@ -593,7 +608,8 @@ function promptOf(instructions: readonly Instruction[], context: string | undefi
   const body =
     instructions.length === 1 && only
       ? only.text
-      : `Several instructions were written on this thread while the agent was busy. Carry them out in order:\n\n${instructions.map((i, n) => `${n + 1}. From ${i.author} (${i.url}):\n${i.text}`).join('\n\n')}`
+      : `Several instructions were written on this thread while the agent was busy. Carry ` +
+        `them out in order:\n\n${instructions.map((i, n) => `${n + 1}. From ${i.author} (${i.url}):\n${i.text}`).join('\n\n')}`
   return context ? `${body}\n\n${context}` : body
 }
 
@@ -638,7 +654,8 @@ async function readyForFollowUp(
     const job = await ctx.client.getJob(jobId)
     if (isTerminal(job.status)) return 'ready'
     core.info(
-      `Job ${external(jobId, 80)} is still ${external(job.status, 60)} from an earlier instruction: waiting for it to finish before sending this one.`,
+      `Job ${external(jobId, 80)} is still ${external(job.status, 60)} from an earlier ` +
+        `instruction: waiting for it to finish before sending this one.`,
     )
     const result = await waitForJob({
       getJob: () => ctx.client.getJob(jobId),
@@ -651,7 +668,9 @@ async function readyForFollowUp(
     })
     if (result.ended) return 'ready'
     return {
-      notSent: `Job ${external(jobId, 80)} was still working on an earlier instruction at wait-timeout, so this instruction was not sent. Write it again once the job is done.`,
+      notSent:
+        `Job ${external(jobId, 80)} was still working on an earlier instruction at ` +
+        `wait-timeout, so this instruction was not sent. Write it again once the job is done.`,
     }
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
@@ -661,7 +680,9 @@ async function readyForFollowUp(
       return 'gone'
     }
     return {
-      notSent: `Could not check job ${external(jobId, 80)} before sending the instruction: ${getErrorMessage(error)} Nothing was sent.`,
+      notSent:
+        `Could not check job ${external(jobId, 80)} before sending the instruction: ` +
+        `${getErrorMessage(error)} Nothing was sent.`,
     }
   }
 }

@@ -132,7 +132,10 @@ async function follow(settings: LiveSettings, ctx: ModeContext, started: Started
     }
     await show(result.status)
     if (!result.ended) {
-      const message = `Deployment ${trigger.statusId} was still ${result.status?.status ?? 'not visible'} at wait-timeout${result.lastError ? ` (last check: ${result.lastError.message})` : ''}. It goes on at the service: see the dashboard.`
+      const message =
+        `Deployment ${trigger.statusId} was still ${result.status?.status ?? 'not visible'} ` +
+        `at wait-timeout${result.lastError ? ` (last check: ${result.lastError.message})` : ''}. ` +
+        `It goes on at the service: see the dashboard.`
       await onGitHub?.end({ state: 'error', description: 'No verdict by wait-timeout: see the dashboard.' })
       return { summary: renderDeploymentSummary({ ...view, failure: message }), ending: { level: 'failure', message } }
     }
@@ -154,7 +157,9 @@ async function follow(settings: LiveSettings, ctx: ModeContext, started: Started
       },
     }
   } catch (error) {
-    const message = `${getErrorMessage(error)} The deployment was started (deployment-id ${trigger.statusId}) and goes on at the service.`
+    const message =
+      `${getErrorMessage(error)} The deployment was started (deployment-id ` +
+      `${trigger.statusId}) and goes on at the service.`
     if (!(error instanceof CancelledError))
       await onGitHub?.end({ state: 'error', description: 'Its status could not be read: see the run.' })
     return {
@@ -179,7 +184,8 @@ async function showOnGitHub(
 ): Promise<GitHubDeployment | undefined> {
   if (!what.ref) {
     core.warning(
-      'github-deployment: this run names no commit to show the deployment for (no pull request head, no GITHUB_SHA): no GitHub deployment was made.',
+      'github-deployment: this run names no commit to show the deployment for (no pull ' +
+        'request head, no GITHUB_SHA): no GitHub deployment was made.',
     )
     return undefined
   }

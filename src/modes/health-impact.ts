@@ -72,7 +72,8 @@ export async function docsPort(
   if (fullName(repo).toLowerCase() === `${ctx.run.owner}/${ctx.run.repo}`.toLowerCase()) {
     if (settings.docsToken)
       core.warning(
-        `Input "docs-token" is not used: docs-repository is this repository (${fullName(repo)}), which github-token reads and comments.`,
+        `Input "docs-token" is not used: docs-repository is this repository ` +
+          `(${fullName(repo)}), which github-token reads and comments.`,
       )
     return { repo, port: api, canWrite: true }
   }
@@ -118,7 +119,8 @@ export async function measureImpact(o: {
     m.state = structuredClone(o.prior)
   else if (o.prior && o.prior.pulls.length > 0)
     m.notes.push(
-      `docs-repository or impact-weeks changed since the last run: the pull requests are measured again from the start.`,
+      `docs-repository or impact-weeks changed since the last run: the pull requests are ` +
+        `measured again from the start.`,
     )
   if (settings.root !== undefined) m.state.root = settings.root
   const view = (): ImpactMeasured => ({
@@ -359,7 +361,8 @@ async function openedByAgent(port: GitHubPort, repo: Repo, pull: MergedPull): Pr
   } catch (error) {
     if (error instanceof CancelledError) throw error
     core.info(
-      `Could not read the comments of ${fullName(repo)}#${pull.number} (to know whether the agent opened it): ${external(getErrorMessage(error), 300)}`,
+      `Could not read the comments of ${fullName(repo)}#${pull.number} (to know whether ` +
+        `the agent opened it): ${external(getErrorMessage(error), 300)}`,
     )
     return false
   }
@@ -428,7 +431,8 @@ export async function commentImpact(o: {
     } catch (error) {
       if (error instanceof CancelledError) throw error
       warnings.push(
-        `Could not comment on ${fullName(repo)}#${pull.number}: ${getErrorMessage(error)} (${settings.docsToken ? 'docs-token' : 'github-token'} needs "pull-requests: write" there).`,
+        `Could not comment on ${fullName(repo)}#${pull.number}: ${getErrorMessage(error)} ` +
+          `(${settings.docsToken ? 'docs-token' : 'github-token'} needs "pull-requests: write" there).`,
       )
       break
     }

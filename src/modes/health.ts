@@ -366,7 +366,9 @@ function finish(
     ending: failed
       ? {
           level: 'warning',
-          message: `Some weeks of the trend could not be fetched: ${kept.stopped ?? 'stopped early'}. The issue was kept${issue ? `: ${issue.url}` : '.'}`,
+          message:
+            `Some weeks of the trend could not be fetched: ${kept.stopped ?? 'stopped early'}. ` +
+            `The issue was kept${issue ? `: ${issue.url}` : '.'}`,
         }
       : { level: 'notice', message: `Docs health: ${issue?.url ?? ''}` },
   }
@@ -395,7 +397,9 @@ async function openHealthIssue(
   try {
     found = await findHealthIssue(api, repo, label, identity)
   } catch (error) {
-    const message = `Could not list the issues labelled ${label}: ${getErrorMessage(error)}. Nothing was fetched or written (the workflow needs "issues: write").`
+    const message =
+      `Could not list the issues labelled ${label}: ${getErrorMessage(error)}. Nothing ` +
+      `was fetched or written (the workflow needs "issues: write").`
     return { failure: { summary: renderHealthFailure(message), ending: { level: 'failure', message } } }
   }
   let state: HealthState = { project, weeks: [], gaps: [] }
@@ -405,7 +409,8 @@ async function openHealthIssue(
     else {
       const why = 'broken' in decoded ? decoded.broken : 'it has no hidden state'
       notes.push(
-        `The issue's memory could not be read: ${why}. It was rebuilt from the service: the trend from the weeks fetched now, and every gap counts as new.`,
+        `The issue's memory could not be read: ${why}. It was rebuilt from the service: the ` +
+          `trend from the weeks fetched now, and every gap counts as new.`,
       )
       core.notice(`Health issue #${found.issue.number}: ${why}. Rebuilt from the service.`)
     }
@@ -417,7 +422,8 @@ async function openHealthIssue(
     if ('state' in decoded) priorImpact = decoded.state
     else if ('broken' in decoded)
       notes.push(
-        `The issue's memory of the docs changes could not be read: ${decoded.broken}. The pull requests are measured again from the start.`,
+        `The issue's memory of the docs changes could not be read: ${decoded.broken}. The ` +
+          `pull requests are measured again from the start.`,
       )
   }
   for (const name of settings.health.unapplied)
@@ -442,7 +448,8 @@ async function fetchTrend(
   const fetched = await core.group(`The trend: ${count(lacking.length, 'week', 'weeks')} to fetch`, async () => {
     const result = await fetchWeeks(client, lacking, Math.max(1, Math.floor(allowance / 2)))
     core.info(
-      `Fetched ${count(result.weeks.length, 'week', 'weeks')} (visitors and page views totals each)${result.stopped ? `; stopped: ${external(result.stopped, 300)}` : ''}.`,
+      `Fetched ${count(result.weeks.length, 'week', 'weeks')} (visitors and page views ` +
+        `totals each)${result.stopped ? `; stopped: ${external(result.stopped, 300)}` : ''}.`,
     )
     return result
   })
@@ -527,7 +534,8 @@ async function startJob(
   if (report.mayHaveBeenProcessed) {
     // never a second job for this gap: the first may exist
     core.warning(
-      `The job for the gap ${external(gap.text, 120)} may have been created (its answer was lost): ${report.message ?? ''} It is not started again.`,
+      `The job for the gap ${external(gap.text, 120)} may have been created (its answer ` +
+        `was lost): ${report.message ?? ''} It is not started again.`,
     )
     return { id: '', status: 'not confirmed' }
   }

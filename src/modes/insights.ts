@@ -59,7 +59,9 @@ export async function run(settings: InsightsSettings, ctx: ModeContext): Promise
   const message = cancelled
     ? 'Cancelled. What was fetched is in the files and the summary.'
     : incomplete.length > 0
-      ? `${incomplete.length === states.length ? 'No list is complete' : `${count(incomplete.length, 'list is', 'lists are')} incomplete`}: ${incomplete.map((s) => (s.note ?? 'stopped early').replace(/\.$/, '')).join('; ')}. What was fetched is kept.`
+      ? `${incomplete.length === states.length ? 'No list is complete' : `${count(incomplete.length, 'list is', 'lists are')} incomplete`}: ` +
+        `${incomplete.map((s) => (s.note ?? 'stopped early').replace(/\.$/, '')).join('; ')}. ` +
+        `What was fetched is kept.`
       : notes[0]
   if (message && outcome !== 'complete') notes.unshift(message)
   const summary = renderInsightsSummary({

@@ -72,7 +72,8 @@ async function exportPeriod(
   })
   if (result.repeats > 0) {
     core.info(
-      `${result.repeats} rows repeated a path already exported (the data moved between pages while paging); each path is kept once, first seen wins.`,
+      `${result.repeats} rows repeated a path already exported (the data moved between ` +
+        `pages while paging); each path is kept once, first seen wins.`,
     )
   }
   return { from, to, range, result, failure }
@@ -144,7 +145,10 @@ export async function run(settings: VisitorsViewsSettings, mode: ModeContext): P
       ctx.outputs.set(`${kind}-json`, files.json)
       ctx.outputs.set(`${kind}-csv`, files.csv)
       core.info(
-        `Exported ${count(sorted.length, 'path', 'paths')} from ${count(current.result.pages, 'page', 'pages')} of results${comparison ? ` (and ${count(comparison.rows.length - sorted.length, 'path', 'paths')} seen only in the previous period)` : ''} to ${files.csv} and ${files.json}.`,
+        `Exported ${count(sorted.length, 'path', 'paths')} from ` +
+          `${count(current.result.pages, 'page', 'pages')} of ` +
+          `results${comparison ? ` (and ${count(comparison.rows.length - sorted.length, 'path', 'paths')} seen only in the previous period)` : ''} ` +
+          `to ${files.csv} and ${files.json}.`,
       )
     } catch (error) {
       writeFailure = new Error(`Could not write the export files in ${ctx.dir}: ${getErrorMessage(error)}`)
@@ -155,7 +159,8 @@ export async function run(settings: VisitorsViewsSettings, mode: ModeContext): P
     ctx.outputs.set('change-percent', changePercent(current.result.totals.total, comparison.previousTotals.total))
     if (!comparison.previousComplete) {
       notes.push(
-        'The previous period is incomplete: its totals (sent with every page) are complete, so previous-total and change-percent stand, but the page-level changes are not shown.',
+        'The previous period is incomplete: its totals (sent with every page) are complete, ' +
+          'so previous-total and change-percent stand, but the page-level changes are not shown.',
       )
     }
   }
@@ -170,8 +175,10 @@ export async function run(settings: VisitorsViewsSettings, mode: ModeContext): P
     const stopped = current.failure === undefined && writeFailure === undefined ? previous : undefined
     const kept = files ? ` They are in ${files.csv} and ${files.json} (marked incomplete).` : ''
     const fetched = stopped
-      ? `${count(stopped.result.rows.size, 'row', 'rows')} of the previous period had been fetched (${count(stopped.result.pages, 'page', 'pages')} of results)`
-      : `${count(current.result.rows.size, 'row', 'rows')} had been fetched (${count(current.result.pages, 'page', 'pages')} of results)`
+      ? `${count(stopped.result.rows.size, 'row', 'rows')} of the previous period had been ` +
+        `fetched (${count(stopped.result.pages, 'page', 'pages')} of results)`
+      : `${count(current.result.rows.size, 'row', 'rows')} had been fetched ` +
+        `(${count(current.result.pages, 'page', 'pages')} of results)`
     message = `${what}${stopped ? ' (in the previous period)' : ''} ${fetched} before that.${kept}`
     notes.unshift(message)
   }

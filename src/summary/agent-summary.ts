@@ -63,7 +63,10 @@ export function renderAgentSkip(reason: string, detail: string): string {
 
 /** The code change could not be read from GitHub: nothing was sent. */
 export function renderChangeUnreadable(failure: string): string {
-  return `### ❌ Documentation agent: the change could not be read\n\n${escapeText(failure, 1000)}\n\nNothing was sent to the service.\n`
+  return (
+    `### ❌ Documentation agent: the change could not be ` +
+    `read\n\n${escapeText(failure, 1000)}\n\nNothing was sent to the service.\n`
+  )
 }
 
 /** What the code change the job describes was: the link, the files described, the docs pull request. */
@@ -72,5 +75,8 @@ export function renderChangeLine(
   prLink: string | null | undefined,
 ): string {
   const docs = prLink ? ` → docs ${link(prLink, 'pull request') || escapeText(prLink, 200)}` : ''
-  return `\n**Code change:** ${link(change.url, change.label) || escapeText(change.label, 200)}, ${count(change.files, 'file')} described${change.cut > 0 ? ` (${count(change.cut, 'patch', 'patches')} left out for max-changes)` : ''}${docs}.\n`
+  return (
+    `\n**Code change:** ${link(change.url, change.label) || escapeText(change.label, 200)}, ` +
+    `${count(change.files, 'file')} described${change.cut > 0 ? ` (${count(change.cut, 'patch', 'patches')} left out for max-changes)` : ''}${docs}.\n`
+  )
 }

@@ -37,7 +37,9 @@ function table(judged: readonly Judged[]): string {
   const rows = judged.slice(0, MAX_ROWS).map(({ problem: p, because }) => {
     const where = p.line !== undefined ? `${p.line}${p.column !== undefined ? `:${p.column}` : ''}` : '—'
     const why = because
-      ? ` (${escapeText(because.change.from, 200)} ${because.change.to !== undefined ? `→ ${escapeText(because.change.to, 200)}` : 'deleted'} in this pull request)`
+      ? ` (${escapeText(because.change.from, 200)} ` +
+        `${because.change.to !== undefined ? `→ ${escapeText(because.change.to, 200)}` : 'deleted'} ` +
+        `in this pull request)`
       : ''
     return `| ${escapeText(p.path, 200)} | ${where} | ${RULE_WORDS[p.rule]} | ${escapeText(p.message, 300)}${why} |`
   })
@@ -57,9 +59,13 @@ function renameFixes(fresh: readonly Judged[]): string {
   })
   const paste =
     redirects.size > 0
-      ? `\n\nOr keep the old addresses working: add ${redirects.size === 1 ? 'this redirect' : 'these redirects'} to \`redirects\` in docs.json:\n\n${fenced([...redirects.values()].map((r) => JSON.stringify(r)).join(',\n'), 'json')}`
+      ? `\n\nOr keep the old addresses working: add ` +
+        `${redirects.size === 1 ? 'this redirect' : 'these redirects'} to \`redirects\` in docs.json:\n\n${fenced([...redirects.values()].map((r) => JSON.stringify(r)).join(',\n'), 'json')}`
       : ''
-  return `\n\n#### Pages this pull request renamed or deleted\n\nChange the ${count(explained.length, 'link')} that point to them:\n\n${links.join('\n')}${paste}\n`
+  return (
+    `\n\n#### Pages this pull request renamed or deleted\n\nChange the ` +
+    `${count(explained.length, 'link')} that point to them:\n\n${links.join('\n')}${paste}\n`
+  )
 }
 
 export function renderCheckSummary(view: CheckView): string {
@@ -79,13 +85,15 @@ export function renderCheckSummary(view: CheckView): string {
   const notes = (view.notes ?? []).map((n) => `\n${escapeText(n, 400)}\n`).join('')
   const knownPart =
     known.length > 0
-      ? `\n\n<details><summary>${count(known.length, 'problem')} from before this pull request (known: not failing)</summary>\n\n${table(known)}\n\n</details>\n`
+      ? `\n\n<details><summary>${count(known.length, 'problem')} from before this pull ` +
+        `request (known: not failing)</summary>\n\n${table(known)}\n\n</details>\n`
       : ''
   if (fresh.length === 0)
     return `### ✅ Docs check passed\n\n${what}${scope}${against ? ' It breaks nothing.' : ''}\n${knownPart}${notes}`
   const annotated =
     view.annotated !== undefined && view.annotated < fresh.length
-      ? `\n\nThe first ${view.annotated} are annotated at their lines (GitHub shows no more a step); all are here and in problems-json.`
+      ? `\n\nThe first ${view.annotated} are annotated at their lines (GitHub shows no more ` +
+        `a step); all are here and in problems-json.`
       : ''
   return `### ❌ Docs check: ${count(fresh.length, against ? 'new problem' : 'problem')}\n\n${what}${scope}${annotated}\n\n${table(fresh)}${renameFixes(fresh)}\n${knownPart}${notes}`
 }

@@ -70,7 +70,10 @@ export function renderCommentSummary(report: CommentReport, here?: Here): string
     parts.push(
       alert(
         'WARNING',
-        `${count(report.left, 'earlier instruction was', 'earlier instructions were')} left out: more were waiting than one run sends (${MAX_INSTRUCTIONS}). The tracking comment lists ${report.left === 1 ? 'it' : 'them'}; write ${report.left === 1 ? 'it' : 'them'} again.`,
+        `${count(report.left, 'earlier instruction was', 'earlier instructions were')} left ` +
+          `out: more were waiting than one run sends (${MAX_INSTRUCTIONS}). The tracking ` +
+          `comment lists ${report.left === 1 ? 'it' : 'them'}; write ` +
+          `${report.left === 1 ? 'it' : 'them'} again.`,
       ),
     )
   return `${report.agent ? renderAgentSummary(report.agent, here) : ''}${parts.length > 0 ? `\n${parts.join('\n\n')}\n` : ''}`

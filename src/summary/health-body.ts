@@ -79,7 +79,8 @@ function trend(weeks: readonly WeekTotals[], wanted: number): string {
     .reverse()
     .map(
       (w) =>
-        `| ${w.start} | ${formatNumber(w.human)} | ${formatNumber(w.ai)} | ${formatNumber(w.visitors)} | ${formatNumber(w.views)} |`,
+        `| ${w.start} | ${formatNumber(w.human)} | ${formatNumber(w.ai)} | ` +
+        `${formatNumber(w.visitors)} | ${formatNumber(w.views)} |`,
     )
   const table = ['| Week of | Human | AI | Visitors | Page views |', '|---|---:|---:|---:|---:|', ...rows].join('\n')
   const parts = [chart, table]
@@ -140,7 +141,9 @@ function gaps(view: HealthView): string {
   const weight = (r: GapRecord): string => `${formatNumber(r.weight)} ${WEIGHT[r.kind]}`
   const incomplete = (['search', 'question', 'page'] as const).filter((k) => !view.complete[k])
   const parts = [
-    `Readers' gaps in the week of ${view.gapWeek}: ${formatNumber(view.fresh.length)} new, ${formatNumber(view.persisting.length)} persisting, ${formatNumber(view.gone.length)} gone since the last run.` +
+    `Readers' gaps in the week of ${view.gapWeek}: ${formatNumber(view.fresh.length)} ` +
+      `new, ${formatNumber(view.persisting.length)} persisting, ` +
+      `${formatNumber(view.gone.length)} gone since the last run.` +
       (incomplete.length > 0
         ? ` Not read whole this run (so none of theirs is called gone): ${incomplete.map((k) => KIND[k].toLowerCase()).join(', ')}.`
         : ''),
@@ -169,7 +172,10 @@ function gaps(view: HealthView): string {
 
 function agentPart(view: HealthView): string {
   if (view.jobs.length === 0)
-    return 'No agent job yet. With `agent: persisting`, a gap seen two weeks in a row becomes one (one job per gap, ever).'
+    return (
+      'No agent job yet. With `agent: persisting`, a gap seen two weeks in a row becomes ' +
+      'one (one job per gap, ever).'
+    )
   const shown = view.jobs.slice(0, ROWS)
   const status = (r: GapRecord): string =>
     r.gone !== undefined
@@ -195,7 +201,9 @@ function renderBody(view: HealthView, state: HealthState, impact: ImpactState | 
   const parts = [
     HEALTH_MARKER,
     `## 📈 Docs health: ${escapeText(view.projectId, 100)}`,
-    `<sub>Updated ${formatTime(view.now)}${view.runUrl ? ` by ${link(view.runUrl, 'this run')}` : ''}. Weeks run Monday to Monday, UTC. Kept by the Mintlify docs health action: edits to this text are overwritten.</sub>`,
+    `<sub>Updated ${formatTime(view.now)}${view.runUrl ? ` by ${link(view.runUrl, 'this run')}` : ''}. ` +
+      `Weeks run Monday to Monday, UTC. Kept by the Mintlify docs health action: edits to ` +
+      `this text are overwritten.</sub>`,
     ...view.notes.map((n) => alert('NOTE', n, 600)),
     '### Visitors, week by week',
     trend(view.weeks, view.weeksWanted),
@@ -264,8 +272,10 @@ export function renderHealthSummary(
     head,
     ...view.notes.map((n) => alert('NOTE', n, 600)),
     lastWeekLine(view.weeks) ||
-      `${count(view.weeks.length, 'week', 'weeks')} in the trend${last ? `, the latest the week of ${last.start}: ${formatNumber(last.visitors)} visitors, ${formatNumber(last.views)} page views` : ''}.`,
-    `Gaps in the week of ${view.gapWeek}: ${formatNumber(view.fresh.length)} new, ${formatNumber(view.persisting.length)} persisting, ${formatNumber(view.gone.length)} gone since the last run.`,
+      `${count(view.weeks.length, 'week', 'weeks')} in the trend${last ? `, the latest the week of ${last.start}: ${formatNumber(last.visitors)} visitors, ` + `${formatNumber(last.views)} page views` : ''}.`,
+    `Gaps in the week of ${view.gapWeek}: ${formatNumber(view.fresh.length)} new, ` +
+      `${formatNumber(view.persisting.length)} persisting, ` +
+      `${formatNumber(view.gone.length)} gone since the last run.`,
     view.impact ? impactLine(view.impact) : '',
     started.length > 0 ? `Agent jobs started this run: ${started.map((id) => escapeText(id, 80)).join(', ')}.` : '',
     issue ? '' : `The gaps and the trend are below as they would have been written.\n\n${gaps(view)}`,
@@ -284,5 +294,9 @@ function impactLine(impact: ImpactSectionView): string {
   const measuring = impact.pulls.length - measured
   if (impact.pulls.length === 0)
     return 'Docs changes: no docs pull request that changed a page merged in the weeks of the trend.'
-  return `Docs changes: ${formatNumber(measured)} measured, ${formatNumber(measuring)} being measured (${formatNumber(impact.weeks)} weeks before and after each merge week); the figures are in the issue.`
+  return (
+    `Docs changes: ${formatNumber(measured)} measured, ${formatNumber(measuring)} being ` +
+    `measured (${formatNumber(impact.weeks)} weeks before and after each merge week); ` +
+    `the figures are in the issue.`
+  )
 }

@@ -27,7 +27,11 @@ export const IMPACT_COMMENT_MARKER = '<!-- mintlify-docs-action:impact -->'
 const ROWS = 20
 const PAGE_ROWS = 30
 
-export const NOT_PROOF = `Before and after is not proof of cause: releases, seasons, search engines and links from elsewhere move page views too, so the site's own change over the same weeks is shown to compare with. Below ${formatNumber(MIN_VIEWS)} human views in either window a change reads "too few views to tell".`
+export const NOT_PROOF =
+  `Before and after is not proof of cause: releases, seasons, search engines and ` +
+  `links from elsewhere move page views too, so the site's own change over the same ` +
+  `weeks is shown to compare with. Below ${formatNumber(MIN_VIEWS)} human views in ` +
+  `either window a change reads "too few views to tell".`
 
 /** The gaps each pull request closed (readers' text, escaped here), by its pullKey. */
 export type ClosedGaps = ReadonlyMap<string, string[]>
@@ -74,7 +78,12 @@ function pageRow(p: PageFigures): string {
   const name = `${escapeText(p.path, 150)}${p.served ? ` <sub>(${escapeText(p.served, 150)})</sub>` : ''}`
   const v = verdictOf(p.before, p.after)
   const noViews = (p.before?.human ?? 0) + (p.before?.ai ?? 0) + p.after.human + p.after.ai === 0
-  return `| ${name} | ${arrow(p.before?.human, p.after.human)} | ${arrow(p.before?.ai, p.after.ai)} | ${p.before ? `${thumbs(p.before)} → ` : ''}${thumbs(p.after)} | ${noViews ? 'no views' : verdictText(v)} |`
+  return (
+    `| ${name} | ${arrow(p.before?.human, p.after.human)} | ` +
+    `${arrow(p.before?.ai, p.after.ai)} | ` +
+    `${p.before ? `${thumbs(p.before)} → ` : ''}${thumbs(p.after)} | ` +
+    `${noViews ? 'no views' : verdictText(v)} |`
+  )
 }
 
 function fileNotes(pull: ImpactPull): string[] {
@@ -105,13 +114,16 @@ export function pageTable(f: PullFigures): string {
         ? '**These pages together**'
         : `**The ${formatNumber(existed)} that existed before, together**`
     rows.push(
-      `| ${label} | ${arrow(f.before.human, f.after.human)} | ${arrow(f.before.ai, f.after.ai)} | ${thumbs(f.before)} → ${thumbs(f.after)} | ${verdictText(verdictOf(f.before, f.after))} |`,
+      `| ${label} | ${arrow(f.before.human, f.after.human)} | ` +
+        `${arrow(f.before.ai, f.after.ai)} | ${thumbs(f.before)} → ${thumbs(f.after)} | ` +
+        `${verdictText(verdictOf(f.before, f.after))} |`,
     )
   }
   if (f.site) {
     const site = siteChange(f)
     rows.push(
-      `| **The whole site** (control) | ${arrow(f.site.before, f.site.after)} | | | ${site === undefined ? '—' : signed(site)} |`,
+      `| **The whole site** (control) | ${arrow(f.site.before, f.site.after)} | | | ` +
+        `${site === undefined ? '—' : signed(site)} |`,
     )
   }
   const more = f.pages.length > shown.length ? `\n\n… and ${count(f.pages.length - shown.length, 'more page')}.` : ''
@@ -130,13 +142,17 @@ export function renderImpactComment(
   const parts = [
     IMPACT_COMMENT_MARKER,
     '### 📊 Did this change help its readers?',
-    `Page views of the pages this pull request changed, the ${count(weeks, 'whole week')} before the week it merged (${windowDays(w.before)}) against the ${count(weeks, 'week')} after it (${windowDays(w.after)}), Monday to Monday UTC: **${headline(f)}**.`,
+    `Page views of the pages this pull request changed, the ` +
+      `${count(weeks, 'whole week')} before the week it merged (${windowDays(w.before)}) ` +
+      `against the ${count(weeks, 'week')} after it (${windowDays(w.after)}), Monday to ` +
+      `Monday UTC: **${headline(f)}**.`,
     pageTable(f),
     ...fileNotes(pull),
     ...(gaps.length > 0
       ? [`Gaps readers hit that were gone after it merged: ${gaps.map((g) => escapeText(g, 200)).join('; ')}.`]
       : []),
-    `<sub>${NOT_PROOF} Views are summed week by week; unique visitors are not additive and are not used.${issueUrl ? ` Kept with the others in the ${link(issueUrl, 'docs health issue')}.` : ''}</sub>`,
+    `<sub>${NOT_PROOF} Views are summed week by week; unique visitors are not additive ` +
+      `and are not used.${issueUrl ? ` Kept with the others in the ${link(issueUrl, 'docs health issue')}.` : ''}</sub>`,
   ]
   return `${parts.join('\n\n')}\n`
 }
@@ -181,7 +197,9 @@ export function renderImpactSection(view: ImpactSectionView): string {
   const noPage = noPageList(view)
   if (measuring.length === 0 && measured.length === 0) {
     return [
-      `No docs pull request that changed a page merged in the weeks of the trend yet. Each one is measured over the ${count(view.weeks, 'whole week')} before the week it merges and the ${count(view.weeks, 'week')} after.`,
+      `No docs pull request that changed a page merged in the weeks of the trend yet. ` +
+        `Each one is measured over the ${count(view.weeks, 'whole week')} before the week it ` +
+        `merges and the ${count(view.weeks, 'week')} after.`,
       ...noPage,
       ...view.notes,
     ].join('\n\n')
@@ -192,7 +210,9 @@ export function renderImpactSection(view: ImpactSectionView): string {
       .slice(0, ROWS)
       .map(
         (p) =>
-          `| ${pullCell(p, view.here)} | ${p.mergedAt.slice(0, 10)} | ${formatNumber(p.pages.length + (p.morePages ?? 0))} | ${formatNumber(view.counted.get(p.number) ?? 0)} of ${formatNumber(view.weeks)} |`,
+          `| ${pullCell(p, view.here)} | ${p.mergedAt.slice(0, 10)} | ` +
+          `${formatNumber(p.pages.length + (p.morePages ?? 0))} | ` +
+          `${formatNumber(view.counted.get(p.number) ?? 0)} of ${formatNumber(view.weeks)} |`,
       )
     parts.push(
       `**Being measured** (${formatNumber(measuring.length)})`,
@@ -208,7 +228,11 @@ export function renderImpactSection(view: ImpactSectionView): string {
         gaps.length > 0 ? `<br>Gaps gone after it merged: ${gaps.map((g) => escapeText(g, 120)).join('; ')}` : ''
       const other = p.other.length + (p.moreOther ?? 0)
       const figures = p.comment ? ` · ${link(`${p.url}#issuecomment-${p.comment.id}`, 'each page')}` : ''
-      return `| ${pullCell(p, view.here)}${figures}${closed} | ${p.mergedAt.slice(0, 10)} | ${formatNumber(p.pages.length + (p.morePages ?? 0))}${other ? ` (and ${count(other, 'file that is no page', 'files that are no page')})` : ''} | ${headline(f)} |`
+      return (
+        `| ${pullCell(p, view.here)}${figures}${closed} | ${p.mergedAt.slice(0, 10)} | ` +
+        `${formatNumber(p.pages.length + (p.morePages ?? 0))}${other ? ` (and ${count(other, 'file that is no page', 'files that are no page')})` : ''} ` +
+        `| ${headline(f)} |`
+      )
     })
     parts.push(
       `**Measured**, newest first (${formatNumber(measured.length)})`,
@@ -239,7 +263,8 @@ function noPageList(view: ImpactSectionView): string[] {
     return `| ${prLinkText(p.url, view.here)} ${escapeText(p.title, 120)} | ${p.mergedAt.slice(0, 10)} | ${files} |`
   })
   return [
-    `**Changed no page** (${formatNumber(newest.length)}): images, docs.json, snippets and the like; nothing to measure.`,
+    `**Changed no page** (${formatNumber(newest.length)}): images, docs.json, snippets ` +
+      `and the like; nothing to measure.`,
     ['| Pull request | Merged | Files |', '|---|---|---|', ...rows].join('\n') + more(newest.length, ROWS),
   ]
 }

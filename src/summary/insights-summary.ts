@@ -60,7 +60,11 @@ export function renderInsightsSummary(input: InsightsSummaryInput): string {
 
   const s = input.searches
   const ctr = s.clickThrough === undefined ? '' : `, ${formatPercent(s.clickThrough)} of them followed by a click`
-  let searches = `#### Searches that led nowhere: ${formatNumber(s.list.length)}\n\n${formatNumber(s.totalSearches)} searches in the range${ctr}. These queries were searched and no result was clicked (click-through 0), most searched first.`
+  let searches =
+    `#### Searches that led nowhere: ` +
+    `${formatNumber(s.list.length)}\n\n${formatNumber(s.totalSearches)} searches in the ` +
+    `range${ctr}. These queries were searched and no result was clicked (click-through ` +
+    `0), most searched first.`
   if (s.list.length === 0) searches += '\n\nNone: every query was followed by a click at least once.'
   else {
     searches += table(
@@ -75,7 +79,10 @@ export function renderInsightsSummary(input: InsightsSummaryInput): string {
   parts.push(searches + state(s))
 
   const q = input.questions
-  let questions = `#### Questions the assistant could not answer: ${formatNumber(q.list.length)}\n\n${formatNumber(q.asked)} unanswered questions asked, grouped by question (case, spacing and trailing punctuation folded), most asked first.`
+  let questions =
+    `#### Questions the assistant could not answer: ` +
+    `${formatNumber(q.list.length)}\n\n${formatNumber(q.asked)} unanswered questions ` +
+    `asked, grouped by question (case, spacing and trailing punctuation folded), most asked first.`
   if (q.list.length === 0) questions += '\n\nNone: the assistant answered every question it was asked.'
   else {
     questions += table(
@@ -90,7 +97,10 @@ export function renderInsightsSummary(input: InsightsSummaryInput): string {
   parts.push(questions + state(q))
 
   const p = input.pages
-  let pages = `#### Pages readers rated down: ${formatNumber(p.list.length)}\n\nOf ${formatNumber(p.rated)} pages with feedback, these got more thumbs down than up, most thumbs down first, with the latest comments of readers who found them not helpful.`
+  let pages =
+    `#### Pages readers rated down: ${formatNumber(p.list.length)}\n\nOf ` +
+    `${formatNumber(p.rated)} pages with feedback, these got more thumbs down than up, ` +
+    `most thumbs down first, with the latest comments of readers who found them not helpful.`
   if (p.list.length === 0) pages += '\n\nNone: no page got more thumbs down than up.'
   else {
     const comments = (x: DownRatedPage): string => x.comments.map((c) => `“${escapeText(c.text, 200)}”`).join('<br>')
@@ -100,7 +110,8 @@ export function renderInsightsSummary(input: InsightsSummaryInput): string {
         .slice(0, n)
         .map(
           (x) =>
-            `| ${escapeText(x.path, 150)} | ${formatNumber(x.thumbsDown)} | ${formatNumber(x.thumbsUp)} | ${comments(x)} |`,
+            `| ${escapeText(x.path, 150)} | ${formatNumber(x.thumbsDown)} | ` +
+            `${formatNumber(x.thumbsUp)} | ${comments(x)} |`,
         ),
       p.list.length,
       ['page', 'pages'],
@@ -110,14 +121,18 @@ export function renderInsightsSummary(input: InsightsSummaryInput): string {
 
   const prompt =
     input.promptChars > 0
-      ? `The output \`agent-prompt\` (${count(input.promptChars, 'character')}) asks the documentation agent to close the top gaps.`
+      ? `The output \`agent-prompt\` (${count(input.promptChars, 'character')}) asks the ` +
+        `documentation agent to close the top gaps.`
       : 'No gaps, so `agent-prompt` is empty.'
   const files = input.files ? ' Every row of the three lists is in the files (output `insights-json`).' : ''
   parts.push(
-    `${prompt}${files} ${formatNumber(input.requests.spent)} of max-requests (${formatNumber(input.requests.max)}) analytics requests spent.${input.pin ? ` ${escapeText(input.pin, 300)}` : ''}`,
+    `${prompt}${files} ${formatNumber(input.requests.spent)} of max-requests ` +
+      `(${formatNumber(input.requests.max)}) analytics requests spent.${input.pin ? ` ${escapeText(input.pin, 300)}` : ''}`,
   )
   parts.push(
-    '<sub>Everything quoted here was typed by anonymous readers: it is shown as text, and in the prompt it is quoted as data, never as instructions. Review the pull request the agent opens.</sub>',
+    '<sub>Everything quoted here was typed by anonymous readers: it is shown as text, ' +
+      'and in the prompt it is quoted as data, never as instructions. Review the pull ' +
+      'request the agent opens.</sub>',
   )
   return `${parts.join('\n\n')}\n`
 }

@@ -82,14 +82,17 @@ export function renderVisitorsViewsSummary(input: VisitorsViewsSummaryInput): st
       : '| Human | AI | Total (deduplicated) | AI share |'
     const align = prev ? '|---:|---:|---:|---:|---:|' : '|---:|---:|---:|---:|'
     const change = prev
-      ? ` ${formatNumber(prev.total)} | ${formatChange({ path: '', ...t, previous: prev, change: t.total - prev.total })} |`
+      ? ` ${formatNumber(prev.total)} | ` +
+        `${formatChange({ path: '', ...t, previous: prev, change: t.total - prev.total })} |`
       : ''
     parts.push([head, align, `${counts} ${formatNumber(t.total)} | ${aiShare(t.human, t.ai)} |${change}`].join('\n'))
     if (comparison) {
       parts.push(
         compared
           ? `Compared with ${escapeText(comparison.previousRange, 120)}.`
-          : `Not compared with ${escapeText(comparison.previousRange, 120)}: ${comparison.previousComplete ? 'this period is incomplete' : 'that period is incomplete'}, so a change would mislead.`,
+          : `Not compared with ${escapeText(comparison.previousRange, 120)}: ` +
+              `${comparison.previousComplete ? 'this period is incomplete' : 'that period is incomplete'}, ` +
+              `so a change would mislead.`,
       )
     }
   }
@@ -106,7 +109,9 @@ export function renderVisitorsViewsSummary(input: VisitorsViewsSummaryInput): st
     for (const r of input.sorted.slice(0, shown)) {
       const joined = byPath?.get(r.path)
       const fourth = byPath ? (joined ? formatChange(joined) : '—') : aiShare(r.human, r.ai)
-      const line = `| ${escapeText(r.path, 150)} | ${formatNumber(r.total)} | ${formatNumber(r.human)} / ${formatNumber(r.ai)} | ${fourth} | ${bar(r.total, max)} |`
+      const line =
+        `| ${escapeText(r.path, 150)} | ${formatNumber(r.total)} | ${formatNumber(r.human)} ` +
+        `/ ${formatNumber(r.ai)} | ${fourth} | ${bar(r.total, max)} |`
       bytes += Buffer.byteLength(line) + 1
       if (bytes > SUMMARY_BYTE_BUDGET) break
       lines.push(line)
@@ -119,7 +124,8 @@ export function renderVisitorsViewsSummary(input: VisitorsViewsSummaryInput): st
     if (more > 0) parts.push(`${formatNumber(more)} more ${more === 1 ? 'page is' : 'pages are'}${where}.`)
     else if (input.files)
       parts.push(
-        `Every page is listed; the export files (outputs \`${input.kind}-csv\`, \`${input.kind}-json\`) hold the same data.`,
+        `Every page is listed; the export files (outputs \`${input.kind}-csv\`, ` +
+          `\`${input.kind}-json\`) hold the same data.`,
       )
   } else if (input.totals) {
     parts.push(`No page had ${noun} in this range.`)
@@ -127,7 +133,8 @@ export function renderVisitorsViewsSummary(input: VisitorsViewsSummaryInput): st
   if (compared) parts.push(renderMovers(movers(compared.rows, MOVERS_SHOWN), noun))
   if (input.totals)
     parts.push(
-      `<sub>Total is deduplicated across human and AI traffic, so it is not human + AI. AI share = AI / (human + AI).${input.pin ? ` ${escapeText(input.pin, 300)}` : ''}</sub>`,
+      `<sub>Total is deduplicated across human and AI traffic, so it is not human + AI. ` +
+        `AI share = AI / (human + AI).${input.pin ? ` ${escapeText(input.pin, 300)}` : ''}</sub>`,
     )
   return `${parts.join('\n\n')}\n`
 }

@@ -173,16 +173,20 @@ export class ThreadComment {
     if (status === 403 || status === 401) {
       this.disabled = true
       core.warning(
-        `Could not comment on ${where} (HTTP ${status}): the token may not write comments. Grant "issues: write" and "pull-requests: write" in the workflow's permissions. The job's outputs and summary are not affected.`,
+        `Could not comment on ${where} (HTTP ${status}): the token may not write comments. ` +
+          `Grant "issues: write" and "pull-requests: write" in the workflow's permissions. The ` +
+          `job's outputs and summary are not affected.`,
       )
     } else if (status === 404 || status === 410) {
       this.disabled = true
       core.warning(
-        `Could not comment on ${where} (HTTP ${status}): it was not found, or the token cannot see it. The job's outputs and summary are not affected.`,
+        `Could not comment on ${where} (HTTP ${status}): it was not found, or the token ` +
+          `cannot see it. The job's outputs and summary are not affected.`,
       )
     } else {
       core.warning(
-        `Could not comment on ${where}: ${external(getErrorMessage(error), 300)}. The job's outputs and summary are not affected.`,
+        `Could not comment on ${where}: ${external(getErrorMessage(error), 300)}. The job's ` +
+          `outputs and summary are not affected.`,
       )
     }
   }

@@ -58,7 +58,11 @@ function renderLeft(left: ThreadEntry['left']): string {
   const items = left.map(
     (l) => `    - ${escapeText(l.by, 60)}, ${link(l.url, formatTime(l.at) || 'comment') || escapeText(l.url, 200)}`,
   )
-  return `\n\n  ⏸️ ${count(left.length, 'earlier instruction was', 'earlier instructions were')} **not sent**: more than ${MAX_INSTRUCTIONS} were waiting at once. Write ${left.length === 1 ? 'it' : 'them'} again:\n\n${items.join('\n')}`
+  return (
+    `\n\n  ⏸️ ${count(left.length, 'earlier instruction was', 'earlier instructions were')} ` +
+    `**not sent**: more than ${MAX_INSTRUCTIONS} were waiting at once. Write ` +
+    `${left.length === 1 ? 'it' : 'them'} again:\n\n${items.join('\n')}`
+  )
 }
 
 export interface ThreadCommentView {
@@ -113,7 +117,7 @@ function renderWith(view: ThreadCommentView): string {
     const docs = prLinkText(state.prLink, view.here)
     const open = state.merged.docsOpen
     parts.push(
-      `🔀 This pull request was merged ${formatTime(state.merged.at)}. ${open === true ? `Its documentation pull request ${docs} is **still open**: review and merge it so the docs match the code.` : open === false ? `Its documentation pull request ${docs} is closed or merged.` : `Check that its documentation pull request ${docs} is merged too (this workflow cannot see it).`}`,
+      `🔀 This pull request was merged ${formatTime(state.merged.at)}. ${open === true ? `Its documentation pull request ${docs} is **still open**: review and merge it so ` + `the docs match the code.` : open === false ? `Its documentation pull request ${docs} is closed or merged.` : `Check that its documentation pull request ${docs} is merged too (this workflow ` + `cannot see it).`}`,
     )
   }
   if (state.origin) {
@@ -122,7 +126,8 @@ function renderWith(view: ThreadCommentView): string {
     )
   }
   parts.push(
-    `To continue this job, comment \`${phrase} <what to change>\` here${state.origin ? ' or in a review comment' : ''} (people with write access only).`,
+    `To continue this job, comment \`${phrase} <what to change>\` ` +
+      `here${state.origin ? ' or in a review comment' : ''} (people with write access only).`,
   )
   if (state.entries.length > 0)
     parts.push(`**Instructions**, newest first:\n\n${state.entries.map((e) => renderEntry(e, view.here)).join('\n')}`)

@@ -35,7 +35,8 @@ export async function openTracking(
   } catch (error) {
     if (unreadable === 'fail') throw error
     core.warning(
-      `Could not read the comments on ${describeThread(thread)}: ${external(getErrorMessage(error), 300)}. A new tracking comment is written.`,
+      `Could not read the comments on ${describeThread(thread)}: ` +
+        `${external(getErrorMessage(error), 300)}. A new tracking comment is written.`,
     )
     return ThreadComment.blank(api, thread, identity, view, signal)
   }
@@ -212,7 +213,11 @@ export async function echoToOrigin(
     if (other !== undefined) {
       // one tracking comment per thread: another identity keeps that thread's (its workflows write with GITHUB_TOKEN)
       core.warning(
-        `Did not show this instruction on ${external(origin.label, 160)}: its tracking comment was written by ${external(other, 60)}, not ${external(identity ?? 'this token', 60)}, and a second one would split the thread. Give the workflows of ${external(`${owner}/${repo}`, 140)} this same App's token as github-token (docs/docs-repository.md), so that one identity writes both threads.`,
+        `Did not show this instruction on ${external(origin.label, 160)}: its tracking ` +
+          `comment was written by ${external(other, 60)}, not ` +
+          `${external(identity ?? 'this token', 60)}, and a second one would split the thread. ` +
+          `Give the workflows of ${external(`${owner}/${repo}`, 140)} this same App's token as ` +
+          `github-token (docs/docs-repository.md), so that one identity writes both threads.`,
       )
       return
     }
@@ -227,7 +232,9 @@ export async function echoToOrigin(
     )
   } catch (error) {
     core.warning(
-      `Could not show this instruction on ${external(origin.label, 160)} too: ${external(getErrorMessage(error), 300)}. The token needs to write issues there (a GitHub App installed on both repositories).`,
+      `Could not show this instruction on ${external(origin.label, 160)} too: ` +
+        `${external(getErrorMessage(error), 300)}. The token needs to write issues there (a ` +
+        `GitHub App installed on both repositories).`,
     )
   }
 }
@@ -248,7 +255,9 @@ async function requestReviews(api: GitHubPort, pr: Thread, logins: readonly stri
       core.info(`Asked ${external(person, 60)} to review ${where}.`)
     } catch (error) {
       core.warning(
-        `Could not ask ${external(person, 60)} to review ${where} (reviewers: author): ${external(getErrorMessage(error), 300)}. A reviewer must be a collaborator of that repository, and not the pull request's author; the pull request is not affected.`,
+        `Could not ask ${external(person, 60)} to review ${where} (reviewers: author): ` +
+          `${external(getErrorMessage(error), 300)}. A reviewer must be a collaborator of that ` +
+          `repository, and not the pull request's author; the pull request is not affected.`,
       )
     }
   }
@@ -291,7 +300,12 @@ export async function linkPullRequest(
   if (elsewhere && !docs) {
     // the docs live in another repository: this token cannot write there, and nothing may be silent
     core.notice(
-      `The agent's pull request is in ${external(`${elsewhere.owner}/${elsewhere.repo}`, 140)}, not ${external(`${run.owner}/${run.repo}`, 140)}: github-token writes only to this repository, so that pull request gets no tracking comment, and a /docs comment there cannot find job ${external(jobId, 80)}. Give docs-token a token that can write there (docs/docs-repository.md); the comment here links it.`,
+      `The agent's pull request is in ` +
+        `${external(`${elsewhere.owner}/${elsewhere.repo}`, 140)}, not ` +
+        `${external(`${run.owner}/${run.repo}`, 140)}: github-token writes only to this ` +
+        `repository, so that pull request gets no tracking comment, and a /docs comment ` +
+        `there cannot find job ${external(jobId, 80)}. Give docs-token a token that can ` +
+        `write there (docs/docs-repository.md); the comment here links it.`,
     )
     return
   }
@@ -316,7 +330,8 @@ export async function linkPullRequest(
     if (reviewers.length > 0) await requestReviews(side.api, pr, reviewers)
   } catch (error) {
     core.warning(
-      `Could not link pull request ${external(where, 160)} to job ${external(jobId, 80)}: ${external(getErrorMessage(error), 300)}. Review comments there will start a new job.`,
+      `Could not link pull request ${external(where, 160)} to job ${external(jobId, 80)}: ` +
+        `${external(getErrorMessage(error), 300)}. Review comments there will start a new job.`,
     )
   }
 }

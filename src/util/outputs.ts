@@ -22,7 +22,8 @@ export class Outputs {
     } catch (error) {
       // the value stays in the log (a job's id must not be lost with the file), and the run goes on
       core.warning(
-        `Could not write output ${name} (${external(getErrorMessage(error), 200)}). Its value: ${external(text, 300) || '(empty)'}`,
+        `Could not write output ${name} (${external(getErrorMessage(error), 200)}). Its ` +
+          `value: ${external(text, 300) || '(empty)'}`,
       )
     }
   }
