@@ -10035,7 +10035,7 @@ async function runMode(settings, signal, overrides = {}) {
     const report = await job.run(ctx);
     const usage = ctx.usage();
     // the service's quotas, for the actions that declare them (check asks the service nothing)
-    const quotas = (0,catalogue/* outputsOf */.Yz)(settings.mode).includes('agent-uses');
+    const quotas = catalogue/* OUTPUTS_OF */.hH[settings.mode].includes('agent-uses');
     if (quotas) {
         ctx.outputs.set('agent-uses', String(usage.agentUses));
         ctx.outputs.set('analytics-requests', String(usage.analyticsRequests));

@@ -3,9 +3,9 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 var __webpack_modules__ = {
     8968: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
-            Vc: () => inputsOf,
-            Yz: () => outputsOf,
+            MJ: () => INPUTS_OF,
             c8: () => MINT_VERSION,
+            hH: () => OUTPUTS_OF,
             kl: () => ACTIONS,
             mc: () => INPUTS,
             mm: () => inputSpec,
@@ -338,9 +338,33 @@ var __webpack_modules__ = {
         function inputsOf(action) {
             return Object.keys(INPUTS).filter(name => INPUTS[name].actions.includes(action));
         }
+        const INPUTS_OF = {
+            agent: inputsOf("agent"),
+            comment: inputsOf("comment"),
+            visitors: inputsOf("visitors"),
+            views: inputsOf("views"),
+            insights: inputsOf("insights"),
+            deploy: inputsOf("deploy"),
+            preview: inputsOf("preview"),
+            automation: inputsOf("automation"),
+            health: inputsOf("health"),
+            check: inputsOf("check")
+        };
         function outputsOf(action) {
             return Object.keys(OUTPUTS).filter(name => OUTPUTS[name].actions.includes(action));
         }
+        const OUTPUTS_OF = {
+            agent: outputsOf("agent"),
+            comment: outputsOf("comment"),
+            visitors: outputsOf("visitors"),
+            views: outputsOf("views"),
+            insights: outputsOf("insights"),
+            deploy: outputsOf("deploy"),
+            preview: outputsOf("preview"),
+            automation: outputsOf("automation"),
+            health: outputsOf("health"),
+            check: outputsOf("check")
+        };
     },
     2124: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
@@ -3330,7 +3354,7 @@ const RULES = {
 
 function modeSchema(mode, run) {
     const fields = fieldsAt(run.now, run.eventName);
-    const picked = Object.fromEntries((0, catalogue.Vc)(mode).map(name => {
+    const picked = Object.fromEntries(catalogue.MJ[mode].map(name => {
         const field = fields[name];
         return [ name, (0, catalogue.mm)(name).optionalIn?.includes(mode) ? optional(field) : field ];
     }));
@@ -3365,7 +3389,7 @@ function wordProblem(name, accepted, words, raw, action) {
 function parseSettings(raw, now, eventName = "", files, action) {
     const mode = action ?? modeOf(raw);
     const withDefaults = {};
-    for (const name of (0, catalogue.Vc)(mode)) {
+    for (const name of catalogue.MJ[mode]) {
         const given = raw[name] ?? "";
         const fallback = catalogue.zY[name];
         withDefaults[name] = name === "prompt" ? given : given.trim() === "" && fallback !== void 0 ? fallback : given.trim();
@@ -3380,6 +3404,14 @@ function parseSettings(raw, now, eventName = "", files, action) {
     throw new InputError(lines.join("\n"));
 }
 
+function readSettings(raw, now, eventName, files, action) {
+    const unused = action ? [] : unusedInputs(raw, modeOf(raw));
+    return {
+        settings: parseSettings(raw, now, eventName, files, action),
+        unused: unused
+    };
+}
+
 function modeOf(raw) {
     const given = (raw.mode ?? "").trim() || catalogue.zY.mode;
     const mode = catalogue.kl.find(m => m === given);
@@ -3388,7 +3420,7 @@ function modeOf(raw) {
 }
 
 function unusedInputs(raw, mode) {
-    const reads = new Set((0, catalogue.Vc)(mode));
+    const reads = new Set(catalogue.MJ[mode]);
     return Object.keys(catalogue.mc).map(name => ({
         name: name,
         spec: (0, catalogue.mm)(name)
@@ -3482,7 +3514,7 @@ function readRawInputs(action) {
         (0, util_text.cl)(value);
     }
     const raw = {};
-    for (const name of action ? (0, catalogue.Vc)(action) : INPUT_NAMES) raw[name] = getInput(name, {
+    for (const name of action ? catalogue.MJ[action] : INPUT_NAMES) raw[name] = getInput(name, {
         trimWhitespace: name !== "prompt"
     });
     return raw;
@@ -3490,14 +3522,14 @@ function readRawInputs(action) {
 
 async function main(signal, overrides, action) {
     const raw = readRawInputs(action);
-    let settings;
+    let read;
     try {
         const files = {
             workspace: process.env.GITHUB_WORKSPACE || process.cwd(),
             realPath: path => (0, external_node_fs_.realpathSync)(path),
             read: path => (0, external_node_fs_.readFileSync)(path, "utf8")
         };
-        settings = parseSettings(raw, (overrides.clock ?? clock.m).now(), process.env.GITHUB_EVENT_NAME ?? "", files, action);
+        read = readSettings(raw, (overrides.clock ?? clock.m).now(), process.env.GITHUB_EVENT_NAME ?? "", files, action);
     } catch (error) {
         if (!(error instanceof InputError)) throw error;
         for (const line of error.message.split("\n")) fail(line);
@@ -3505,8 +3537,9 @@ async function main(signal, overrides, action) {
         writeSummary(`### ❌ Mintlify action: input error\n\nNothing was sent to the API.\n\n${problems.join("\n")}\n`);
         return;
     }
+    const {settings: settings, unused: unused} = read;
     if (!(0, catalogue.mm)("api-key").optionalIn?.includes(settings.mode) && !settings.apiKey.startsWith("mint_")) warning('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
-    if (!action) for (const {name: name, readBy: readBy} of unusedInputs(raw, settings.mode)) warning(`Input "${name}" is not read with mode: ${settings.mode}, so it was ignored (${readBy.length > 0 ? `it is read by ${readBy.join(", ")}` : "no mode reads it"}).`);
+    if (!action) for (const {name: name, readBy: readBy} of unused) warning(`Input "${name}" is not read with mode: ${settings.mode}, so it was ignored (${readBy.length > 0 ? `it is read by ${readBy.join(", ")}` : "no mode reads it"}).`);
     const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(174), __nccwpck_require__.e(970) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 9970));
     await runMode(settings, signal, overrides);
 }

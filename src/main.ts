@@ -1,14 +1,7 @@
 import { readFileSync, realpathSync } from 'node:fs'
 import type { RunOverrides } from './run.js'
-import { type ActionName, inputSpec, inputsOf } from './inputs/catalogue.js'
-import {
-  INPUT_NAMES,
-  InputError,
-  type RawInputs,
-  type Settings,
-  parseSettings,
-  unusedInputs,
-} from './inputs/settings.js'
+import { type ActionName, INPUTS_OF, inputSpec } from './inputs/catalogue.js'
+import { INPUT_NAMES, InputError, type RawInputs, type Settings, type Unused, readSettings } from './inputs/settings.js'
 import { escapeText } from './summary/escape.js'
 import { writeSummary } from './summary/write-summary.js'
 import * as commands from './util/workflow-commands.js'
@@ -41,27 +34,21 @@ function readRawInputs(action: ActionName | undefined): RawInputs {
     }
   }
   const raw: RawInputs = {}
-  for (const name of action ? inputsOf(action) : INPUT_NAMES)
+  for (const name of action ? INPUTS_OF[action] : INPUT_NAMES)
     raw[name] = commands.getInput(name, { trimWhitespace: name !== 'prompt' })
   return raw
 }
 
 async function main(signal: AbortSignal, overrides: RunOverrides, action: ActionName | undefined): Promise<void> {
   const raw = readRawInputs(action)
-  let settings: Settings
+  let read: { settings: Settings; unused: Unused }
   try {
     const files = {
       workspace: process.env.GITHUB_WORKSPACE || process.cwd(),
       realPath: (path: string) => realpathSync(path),
       read: (path: string) => readFileSync(path, 'utf8'),
     }
-    settings = parseSettings(
-      raw,
-      (overrides.clock ?? systemClock).now(),
-      process.env.GITHUB_EVENT_NAME ?? '',
-      files,
-      action,
-    )
+    read = readSettings(raw, (overrides.clock ?? systemClock).now(), process.env.GITHUB_EVENT_NAME ?? '', files, action)
   } catch (error) {
     if (!(error instanceof InputError)) throw error
     for (const line of error.message.split('\n')) commands.fail(line)
@@ -69,6 +56,7 @@ async function main(signal: AbortSignal, overrides: RunOverrides, action: Action
     writeSummary(`### ❌ Mintlify action: input error\n\nNothing was sent to the API.\n\n${problems.join('\n')}\n`)
     return
   }
+  const { settings, unused } = read
   // an action that needs the key (all but check, which needs it only to fix) says when it looks wrong
   if (!inputSpec('api-key').optionalIn?.includes(settings.mode) && !settings.apiKey.startsWith('mint_')) {
     commands.warning(
@@ -78,7 +66,7 @@ async function main(signal: AbortSignal, overrides: RunOverrides, action: Action
   }
   // the root reads every input: one that its mode does not read is said, once each, never validated
   if (!action) {
-    for (const { name, readBy } of unusedInputs(raw, settings.mode)) {
+    for (const { name, readBy } of unused) {
       commands.warning(
         `Input "${name}" is not read with mode: ${settings.mode}, so it was ignored (${readBy.length > 0 ? `it is read by ${readBy.join(', ')}` : 'no mode reads it'}).`,
       )

@@ -4,7 +4,7 @@ import { fetchForBaseUrl } from './api/proxy.js'
 import { GitHubApi } from './github/github-api.js'
 import { readRunContext } from './github/run-context.js'
 import { inputWords } from './inputs/api-words.js'
-import { outputsOf } from './inputs/catalogue.js'
+import { OUTPUTS_OF } from './inputs/catalogue.js'
 import type { Settings } from './inputs/settings.js'
 import type { ModeContext } from './modes/context.js'
 import { jobFor } from './jobs.js'
@@ -128,7 +128,7 @@ export async function runMode(settings: Settings, signal: AbortSignal, overrides
   const report = await job.run(ctx)
   const usage = ctx.usage()
   // the service's quotas, for the actions that declare them (check asks the service nothing)
-  const quotas = outputsOf(settings.mode).includes('agent-uses')
+  const quotas = OUTPUTS_OF[settings.mode].includes('agent-uses')
   if (quotas) {
     ctx.outputs.set('agent-uses', String(usage.agentUses))
     ctx.outputs.set('analytics-requests', String(usage.analyticsRequests))

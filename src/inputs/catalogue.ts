@@ -170,9 +170,37 @@ export function inputsOf<A extends ActionName>(action: A): Array<InputOf<A>> {
   ) as Array<InputOf<A>>
 }
 
+/** Each action's inputs, in catalogue order: the table every reader of an action's inputs looks in. */
+export const INPUTS_OF: { readonly [A in ActionName]: ReadonlyArray<InputOf<A>> } = {
+  agent: inputsOf('agent'),
+  comment: inputsOf('comment'),
+  visitors: inputsOf('visitors'),
+  views: inputsOf('views'),
+  insights: inputsOf('insights'),
+  deploy: inputsOf('deploy'),
+  preview: inputsOf('preview'),
+  automation: inputsOf('automation'),
+  health: inputsOf('health'),
+  check: inputsOf('check'),
+}
+
 /** The outputs a focused action (or the root in that mode) may set, in catalogue order. */
 export function outputsOf(action: ActionName): OutputName[] {
   return (Object.keys(OUTPUTS) as OutputName[]).filter((name) =>
     (OUTPUTS[name].actions as readonly ActionName[]).includes(action),
   )
+}
+
+/** Each action's outputs, in catalogue order. */
+export const OUTPUTS_OF: Readonly<Record<ActionName, readonly OutputName[]>> = {
+  agent: outputsOf('agent'),
+  comment: outputsOf('comment'),
+  visitors: outputsOf('visitors'),
+  views: outputsOf('views'),
+  insights: outputsOf('insights'),
+  deploy: outputsOf('deploy'),
+  preview: outputsOf('preview'),
+  automation: outputsOf('automation'),
+  health: outputsOf('health'),
+  check: outputsOf('check'),
 }

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import type { RangeEnd } from './dates.js'
 import { formatTime } from '../util/format.js'
-import { type ActionName, DEFAULTS, type InputOf, inputSpec, inputsOf } from './catalogue.js'
+import { type ActionName, DEFAULTS, INPUTS_OF, type InputOf, inputSpec } from './catalogue.js'
 import { type FieldName, type Fields, fieldsAt } from './fields.js'
 import { type Issues, optional, problem, recorded } from './problem.js'
 import { type PromptFiles, readPromptFile } from './prompt-file.js'
@@ -386,7 +386,7 @@ export type ModeSettings = { [M in ActionName]: ReturnType<(typeof RULES)[M]> }
 export function modeSchema<M extends ActionName>(mode: M, run: Run): z.ZodMiniType<ModeSettings[M], unknown> {
   const fields = fieldsAt(run.now, run.eventName)
   const picked = Object.fromEntries(
-    inputsOf(mode).map((name) => {
+    INPUTS_OF[mode].map((name) => {
       const field = fields[name as FieldName]
       return [name, inputSpec(name).optionalIn?.includes(mode) ? optional(field) : field]
     }),

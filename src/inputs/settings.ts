@@ -1,5 +1,5 @@
 import { withoutUrlSecrets } from '../util/text.js'
-import { ACTIONS, type ActionName, DEFAULTS, INPUTS, type InputName, inputSpec, inputsOf } from './catalogue.js'
+import { ACTIONS, type ActionName, DEFAULTS, INPUTS, INPUTS_OF, type InputName, inputSpec } from './catalogue.js'
 import { type ModeSettings, modeSchema } from './mode-rules.js'
 import type { ProblemWords } from './problem.js'
 import type { PromptFiles } from './prompt-file.js'
@@ -72,7 +72,7 @@ export function parseSettings(
 ): Settings {
   const mode = action ?? modeOf(raw)
   const withDefaults: Record<string, string> = {}
-  for (const name of inputsOf(mode)) {
+  for (const name of INPUTS_OF[mode]) {
     const given = raw[name] ?? ''
     const fallback = DEFAULTS[name]
     withDefaults[name] =
@@ -90,6 +90,24 @@ export function parseSettings(
     ),
   )
   throw new InputError(lines.join('\n'))
+}
+
+/** The root's inputs given that its mode does not read (unusedInputs). */
+export type Unused = ReturnType<typeof unusedInputs>
+
+/**
+ * The inputs as main.ts takes them: the settings (parseSettings), and for the root the inputs given
+ * that its mode does not read (unusedInputs), said once each, never validated.
+ */
+export function readSettings(
+  raw: RawInputs,
+  now: number,
+  eventName: string,
+  files: PromptFiles,
+  action: ActionName | undefined,
+): { settings: Settings; unused: Unused } {
+  const unused = action ? [] : unusedInputs(raw, modeOf(raw))
+  return { settings: parseSettings(raw, now, eventName, files, action), unused }
 }
 
 /** The root's mode input, or an InputError naming it and what is accepted. */
@@ -110,7 +128,7 @@ function modeOf(raw: RawInputs): ActionName {
  * default is an expression (github-token) is never counted.
  */
 export function unusedInputs(raw: RawInputs, mode: ActionName): Array<{ name: string; readBy: readonly ActionName[] }> {
-  const reads = new Set<string>(inputsOf(mode))
+  const reads = new Set<string>(INPUTS_OF[mode])
   return (Object.keys(INPUTS) as InputName[])
     .map((name) => ({ name, spec: inputSpec(name) }))
     .filter(({ name, spec }) => name !== 'mode' && !reads.has(name) && !(spec.default ?? '').includes('${{'))
