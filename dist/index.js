@@ -161,6 +161,16 @@ var __webpack_modules__ = {
                 default: "1",
                 actions: [ "health" ]
             },
+            "assistant-key": {
+                actions: [ "health" ]
+            },
+            domain: {
+                actions: [ "health" ]
+            },
+            "max-searches": {
+                default: "50",
+                actions: [ "health" ]
+            },
             "github-deployment": {
                 default: "false",
                 actions: [ "deploy", "preview" ]
@@ -321,6 +331,9 @@ var __webpack_modules__ = {
                 actions: [ "health" ]
             },
             "jobs-created": {
+                actions: [ "health" ]
+            },
+            "answers-json": {
                 actions: [ "health" ]
             },
             problems: {
@@ -3093,7 +3106,28 @@ const healthFields = {
     "impact-weeks": integerInput(1, 12, "a whole number of weeks before and after the merge week, from 1 to 12"),
     "impact-comment": booleanInput,
     "docs-repository": emptyOr("owner/name of a repository, such as acme/docs", v => REPOSITORY.test(v) ? v : void 0),
-    "docs-root": emptyOr("a folder of docs-repository such as docs (. for the root), without .. or a leading drive", parseDocsRoot)
+    "docs-root": emptyOr("a folder of docs-repository such as docs (. for the root), without .. or a leading drive", parseDocsRoot),
+    "assistant-key": function assistantKeyInput() {
+        return input((v, ctx) => {
+            if (v === "") return;
+            const accepted = "an assistant API key (mint_dsc_…) from the dashboard's API keys page, from a secret";
+            const other = v.startsWith("mint_us_") ? {
+                prefix: "mint_us_",
+                name: "an index API key"
+            } : v.startsWith("mint_") && !v.startsWith("mint_dsc_") ? {
+                prefix: "mint_",
+                name: "an admin API key (give it as api-key)"
+            } : void 0;
+            if (other) return problem(ctx, "", `${accepted}; the search API takes no other key type`, void 0, {
+                described: `is ${other.name} (it starts with ${other.prefix}; its value is not shown)`
+            });
+            return v.startsWith("mint_dsc_") && !/[\s\u0000-\u001f]/.test(v) ? v : problem(ctx, "", accepted, void 0, {
+                described: "is not an assistant API key (its value is not shown)"
+            });
+        });
+    }(),
+    domain: emptyOr("the site's identifier, such as acme for acme.mintlify.site (letters, digits and -)", v => /^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/i.test(v) ? v : void 0),
+    "max-searches": integerInput(1, 1e4, "a whole number of searches from 1 to 10000 (the search API allows 10,000 an hour per organisation)")
 };
 
 const checkFields = {
@@ -3226,6 +3260,18 @@ const live = mode => (i, ctx, run) => {
     };
 };
 
+function healthAnswers(i, ctx) {
+    const key = i["assistant-key"];
+    const domain = i.domain;
+    if (key !== void 0 && domain === void 0) return problem(ctx, "", "the site's identifier with assistant-key (the search API searches one site): the name in its domain.mintlify.site address", [ "domain" ]);
+    if (key === void 0 && domain !== void 0) return problem(ctx, "", "an assistant API key (mint_dsc_…) from a secret with domain (the search API takes only that key type)", [ "assistant-key" ]);
+    return key !== void 0 && domain !== void 0 ? {
+        assistantKey: key,
+        domain: domain,
+        maxSearches: i["max-searches"]
+    } : void 0;
+}
+
 const RULES = {
     agent: function agent(i, ctx, run) {
         const changes = agentChanges(i, ctx, run);
@@ -3311,8 +3357,10 @@ const RULES = {
             root: i["docs-root"],
             docsToken: i["docs-token"] || void 0
         } : void 0;
+        const answers = healthAnswers(i, ctx);
+        if (recorded(ctx)) return src_core.tm;
         const given = [ [ "impact-weeks", String(i["impact-weeks"]) !== catalogue.zY["impact-weeks"] ], [ "impact-comment", String(i["impact-comment"]) !== catalogue.zY["impact-comment"] ], [ "docs-root", i["docs-root"] !== void 0 ], [ "docs-token", i["docs-token"] !== "" ] ];
-        const unapplied = impact ? [] : given.filter(([, set]) => set).map(([name]) => name);
+        const unapplied = [ ...impact ? [] : given.filter(([, set]) => set).map(([name]) => name), ...!answers && String(i["max-searches"]) !== catalogue.zY["max-searches"] ? [ "max-searches" ] : [] ];
         return {
             ...common(i),
             mode: "health",
@@ -3324,6 +3372,7 @@ const RULES = {
                 token: i["github-token"],
                 maxRequests: i["max-requests"],
                 impact: impact,
+                answers: answers,
                 unapplied: unapplied
             }
         };
@@ -3507,7 +3556,7 @@ function listenForCancellation(onCancel = () => {}) {
 var clock = __nccwpck_require__(7110);
 
 function readRawInputs(action) {
-    const secrets = [ getInput("api-key"), getInput("github-token"), getInput("docs-token"), ...(0, 
+    const secrets = [ getInput("api-key"), getInput("github-token"), getInput("docs-token"), getInput("assistant-key"), ...(0, 
     util_text.Fn)(getInput("base-url")).filter(s => s.length >= 4) ];
     for (const value of secrets) if (value) {
         addMask(value);
@@ -3540,7 +3589,7 @@ async function main(signal, overrides, action) {
     const {settings: settings, unused: unused} = read;
     if (!(0, catalogue.mm)("api-key").optionalIn?.includes(settings.mode) && !settings.apiKey.startsWith("mint_")) warning('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
     if (!action) for (const {name: name, readBy: readBy} of unused) warning(`Input "${name}" is not read with mode: ${settings.mode}, so it was ignored (${readBy.length > 0 ? `it is read by ${readBy.join(", ")}` : "no mode reads it"}).`);
-    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(174), __nccwpck_require__.e(970) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 9970));
+    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(174), __nccwpck_require__.e(415) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 6415));
     await runMode(settings, signal, overrides);
 }
 

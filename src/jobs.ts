@@ -27,7 +27,15 @@ const JOBS: { [M in Settings['mode']]: Job<Extract<Settings, { mode: M }>> } = {
 }
 
 /** The settings' job, ready to run: the mode narrows the settings, so each job gets its own. */
-export function jobFor(settings: Settings): { run: (ctx: ModeContext) => Promise<Report>; analyticsBudget: number } {
+export function jobFor(settings: Settings): {
+  run: (ctx: ModeContext) => Promise<Report>
+  analyticsBudget: number
+  search: { assistantKey: string; maxSearches: number } | undefined
+} {
   const job = JOBS[settings.mode] as Job<Settings>
-  return { run: (ctx) => job.run(settings, ctx), analyticsBudget: job.analyticsBudget(settings) }
+  return {
+    run: (ctx) => job.run(settings, ctx),
+    analyticsBudget: job.analyticsBudget(settings),
+    search: job.search?.(settings),
+  }
 }

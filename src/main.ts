@@ -25,6 +25,7 @@ function readRawInputs(action: ActionName | undefined): RawInputs {
     commands.getInput('api-key'),
     commands.getInput('github-token'),
     commands.getInput('docs-token'),
+    commands.getInput('assistant-key'),
     ...urlSecrets(commands.getInput('base-url')).filter((s) => s.length >= 4),
   ]
   for (const value of secrets) {

@@ -81,12 +81,14 @@ export async function runMode(settings: Settings, signal: AbortSignal, overrides
   }
   const job = jobFor(settings)
   const budget = new RequestBudget(job.analyticsBudget)
+  const searches = job.search ? new RequestBudget(job.search.maxSearches) : undefined
   const log = (m: string): void => core.info(m)
   // the client's hints in the action's terms: the inputs to check (it knows none itself)
   const client = new ApiClient({
     fetch: apiFetch.fetch,
     route: apiFetch.route,
     analyticsBudget: budget,
+    ...(job.search && searches ? { search: { key: job.search.assistantKey, budget: searches } } : {}),
     baseUrl: settings.baseUrl,
     apiKey: settings.apiKey,
     projectId: settings.projectId,
@@ -117,10 +119,12 @@ export async function runMode(settings: Settings, signal: AbortSignal, overrides
     },
     dir: process.env.RUNNER_TEMP || process.cwd(),
     budget,
+    searches,
     usage: () => ({
       agentUses: client.usage.agentUses,
       analyticsRequests: budget.spent,
       githubRequests: opened.reduce((n, api) => n + api.requests, 0),
+      searches: searches?.spent ?? 0,
       ms: clock.now() - started,
     }),
     ...replaced,

@@ -1,3 +1,4 @@
+import type { Answer, SiteSearch } from './answers.js'
 import { type DownRatedPage, type UnansweredQuestion, type DeadEndSearch, foldText } from './insights.js'
 
 /**
@@ -23,8 +24,16 @@ export interface GapJob {
   /** The job's status when last seen. */
   status: string
   prLink?: string
-  /** The pull request merged (checked when the gap went away). */
+  /** The pull request merged (checked when the gap went away, or to search it again). */
   merged?: boolean
+  /** When GitHub says the pull request merged (whole seconds). */
+  mergedAt?: string
+  /** The run day that first saw it merged: a later run may take the change as live. */
+  mergedSeen?: string
+  /** What the site's search answered the gap's query when the job started (assistant-key). */
+  baseline?: SiteSearch
+  /** What it answers once the change is live, and the verdict: searched once, never again. */
+  answer?: Answer
 }
 
 export interface GapRecord extends Gap {

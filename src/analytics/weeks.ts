@@ -16,6 +16,8 @@ export interface WeekTotals {
   /** Unique visitors, deduplicated across human and AI (not human + AI). */
   visitors: number
   views: number
+  /** Assistant queries by caller that week (health reads the newest week's once). */
+  callers?: { web: number; api: number; other: number; total: number }
 }
 
 const DAY = 86_400_000

@@ -6,6 +6,10 @@ import { ApiError } from './errors.js'
 import { GET_POLICY, POST_POLICY, ANALYTICS_POLICY } from './retry-policy.js'
 import {
   type AutomationRun,
+  type CallerStats,
+  type SearchHit,
+  callerStatsSchema,
+  searchResultsSchema,
   type DeploymentStatus,
   type DeploymentTrigger,
   type Job,
@@ -25,6 +29,7 @@ import {
 import { type ClientOptions, Transport } from './transport.js'
 
 const AGENT_QUOTA = 'rate limited: agent jobs allow 100 creates and follow-ups per project per hour'
+const SEARCH_QUOTA = 'rate limited: the search API allows 10,000 requests per organisation per hour'
 const ANALYTICS_QUOTA =
   'rate limited: analytics allows 100 requests per organisation per hour, shared by all analytics endpoints'
 
@@ -39,10 +44,23 @@ export class ApiClient {
   private readonly transport: Transport
   private readonly projectId: string
 
-  constructor(options: ClientOptions) {
+  /** The search API's own transport: the assistant key, and the searches' budget (max-searches). */
+  private readonly searching: Transport | undefined
+
+  constructor(
+    options: ClientOptions & { search?: { key: string; budget: NonNullable<ClientOptions['analyticsBudget']> } },
+  ) {
     this.transport = new Transport(options)
     this.usage = this.transport.usage
     this.projectId = options.projectId
+    this.searching = options.search
+      ? new Transport({
+          ...options,
+          apiKey: options.search.key,
+          analyticsBudget: options.search.budget,
+          spentHint: 'searches-spent',
+        })
+      : undefined
   }
 
   private projectPath(prefix: string): string {
@@ -255,5 +273,33 @@ export class ApiClient {
       'fetch feedback by page',
       feedbackByPageSchema,
     )
+  }
+
+  /** Assistant queries by caller (web, API, other) for a range: one request. */
+  callerStats(q: { dateFrom?: string; dateTo?: string; period?: string }): Promise<CallerStats> {
+    return this.analytics(
+      'assistant/caller-stats',
+      { dateFrom: q.dateFrom, dateTo: q.dateTo },
+      `fetch the assistant's callers${q.period ? ` of ${q.period}` : ''}`,
+      callerStatsSchema,
+    )
+  }
+
+  // the search API: the site as readers search it (an assistant key; every attempt spends one of max-searches)
+
+  /** One search of the docs site `domain`: its results, best first (at most `pageSize`, 1 to 50). */
+  async searchDocs(domain: string, query: string, pageSize: number): Promise<SearchHit[]> {
+    if (!this.searching) throw new Error('The search API needs an assistant key.')
+    return this.searching.request({
+      method: 'POST',
+      path: `/discovery/v1/search/${encodeURIComponent(domain)}`,
+      body: { query, pageSize },
+      what: `search the docs for ${JSON.stringify(external(query, 80))}`,
+      schema: searchResultsSchema,
+      policy: ANALYTICS_POLICY,
+      idempotent: true,
+      notFound: 'unknown-domain',
+      quotaHint: SEARCH_QUOTA,
+    })
   }
 }

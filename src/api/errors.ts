@@ -29,6 +29,8 @@ export type ApiHint =
   | 'message-may-exist' // a follow-up whose answer was lost
   | 'redirect' // a 3xx: the base URL is likely wrong
   | 'budget-spent' // no analytics request left for this step
+  | 'searches-spent' // no search left for this step
+  | 'unknown-domain' // the search API knows no such site
   | 'out-of-time' // the step's time ran out between retries
   | 'prompt-too-long' // over the action's bound: refused before any request
   | 'connect-dns' // the service's host name did not resolve

@@ -197,3 +197,20 @@ export const automationRunSchema = z.looseObject({
   jobId: optionalText,
 })
 export type AutomationRun = z.infer<typeof automationRunSchema>
+
+/** Assistant queries by caller for a range (analytics, `assistant/caller-stats`); all four required. */
+export const callerStatsSchema = z.looseObject({
+  web: z.number(),
+  api: z.number(),
+  other: z.number(),
+  total: z.number(),
+})
+export type CallerStats = z.infer<typeof callerStatsSchema>
+
+/**
+ * One search of the docs site (the discovery API): its results, best first. No field is marked
+ * required: a result without a path names no page, and is kept only as a result.
+ */
+const searchHitSchema = z.looseObject({ path: optionalText, content: optionalText })
+export const searchResultsSchema = items(searchHitSchema)
+export type SearchHit = z.infer<typeof searchHitSchema>

@@ -48,6 +48,8 @@ export interface ClientOptions {
    * one that never reached the service (no connection) gives it back.
    */
   analyticsBudget?: { take(): boolean; giveBack(): void; max: number }
+  /** The hint of a spent budget: the analytics requests (max-requests), or the searches (max-searches). */
+  spentHint?: Extract<ApiHint, 'budget-spent' | 'searches-spent'>
   /** How requests travel, for a failed connection's message: `directly`, or `through the proxy …`. */
   route?: string
 }
@@ -69,6 +71,8 @@ const NEUTRAL_WORDS: ApiWords = (hint, detail) => {
       `The message may have been delivered even so. Wait on job ${detail.jobId ?? ''} ` + `before sending it again.`,
     redirect: 'Redirects are not followed: check the base URL.',
     'budget-spent': `the step's ${detail.max ?? 0} analytics requests are spent.`,
+    'searches-spent': `the step's ${detail.max ?? 0} searches are spent.`,
+    'unknown-domain': "Check the site's identifier (its domain.mintlify.site address).",
     'out-of-time': "the step's time ran out.",
     'prompt-too-long': 'Shorten it.',
     'connect-dns': "Check the service's address and the runner's DNS.",
@@ -96,7 +100,12 @@ export interface RequestSpec<T> extends AnswerSpec<T> {
   mayExistHint?: string
   /** The same, in the caller's words (it names the job to wait on). */
   mayExist?: { hint: Extract<ApiHint, 'message-may-exist'>; jobId: string }
+  /** A POST that only reads (a search): retried and worded as a GET is, never "may have been processed". */
+  idempotent?: boolean
 }
+
+/** Whether a failed attempt may have changed something at the service: a POST that is no read. */
+const writes = (spec: RequestSpec<unknown>): boolean => spec.method === 'POST' && !spec.idempotent
 
 type Attempt<T> =
   | { ok: true; value: T }
@@ -124,8 +133,8 @@ export class Transport {
   /** What this run spent of the project's agent uses (jobs created, messages sent, automations run). */
   readonly usage = { agentUses: 0 }
 
-  private readonly options: Required<Omit<ClientOptions, 'log' | 'analyticsBudget' | 'words' | 'route'>> &
-    Pick<ClientOptions, 'analyticsBudget' | 'words' | 'route'> & { log: (m: string) => void }
+  private readonly options: Required<Omit<ClientOptions, 'log' | 'analyticsBudget' | 'words' | 'route' | 'spentHint'>> &
+    Pick<ClientOptions, 'analyticsBudget' | 'words' | 'route' | 'spentHint'> & { log: (m: string) => void }
   /** The service's host and port as a failure names it: from the base URL, never its credentials. */
   private readonly host: string
 
@@ -157,8 +166,13 @@ export class Transport {
       const budget = this.options.analyticsBudget
       if (spec.policy === ANALYTICS_POLICY && budget && !budget.take()) {
         throw new ApiError(
-          `Could not ${spec.what}: ${this.words('budget-spent', { max: budget.max })}${lastError ? ` Last error: ${lastError.message}` : ''}`,
-          { kind: 'budget', status: lastError?.status, hint: 'budget-spent', cause: lastError },
+          `Could not ${spec.what}: ${this.words(this.options.spentHint ?? 'budget-spent', { max: budget.max })}${lastError ? ` Last error: ${lastError.message}` : ''}`,
+          {
+            kind: 'budget',
+            status: lastError?.status,
+            hint: this.options.spentHint ?? 'budget-spent',
+            cause: lastError,
+          },
         )
       }
 
@@ -240,7 +254,12 @@ export class Transport {
   private async attempt<T>(spec: RequestSpec<T>, remaining: number): Promise<Attempt<T>> {
     const sent = await this.send(spec, remaining)
     if (!('answer' in sent)) return sent
-    const reading = readAnswer(spec, sent.answer, this.options.clock.now(), (hint) => this.words(hint, {}))
+    const reading = readAnswer(
+      spec.idempotent ? { ...spec, method: 'GET' } : spec,
+      sent.answer,
+      this.options.clock.now(),
+      (hint) => this.words(hint, {}),
+    )
     if (reading.ok) return reading
     const { message, ...extra } = reading.refusal
     return {
@@ -260,7 +279,7 @@ export class Transport {
     message: string,
     extra: { kind: ApiError['kind']; status?: number; mayHaveBeenProcessed?: boolean; hint?: ApiHint },
   ): ApiError {
-    const processed = spec.method === 'POST' && extra.mayHaveBeenProcessed === true
+    const processed = writes(spec) && extra.mayHaveBeenProcessed === true
     const words = !processed
       ? ''
       : spec.mayExist
@@ -285,7 +304,6 @@ export class Transport {
     remaining: number,
   ): Promise<{ answer: Answer } | Extract<Attempt<never>, { ok: false }>> {
     const { signal, requestTimeoutMs } = this.options
-    const isPost = spec.method === 'POST'
     const controller = new AbortController()
     const onCancel = (): void => controller.abort()
     signal.addEventListener('abort', onCancel, { once: true })
@@ -327,7 +345,7 @@ export class Transport {
       if (timedOut) {
         return {
           ok: false,
-          retryable: !isPost,
+          retryable: !writes(spec),
           error: this.failure(spec, `no answer within ${formatDuration(timeoutMs)}.`, {
             kind: 'timeout',
             mayHaveBeenProcessed: true,
@@ -354,7 +372,7 @@ export class Transport {
     const check = failure === 'proxy' ? '' : ` ${this.words(`connect-${failure}`, {})}`
     return {
       ok: false,
-      retryable: !permanent && (spec.method !== 'POST' || notSent),
+      retryable: !permanent && (!writes(spec) || notSent),
       notSent,
       error: this.failure(
         spec,

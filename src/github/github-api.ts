@@ -292,11 +292,20 @@ export class GitHubApi implements GitHubPort {
 
   // pull requests
 
-  async pullRequestState(repo: Repo, number: number): Promise<{ open: boolean; merged: boolean } | undefined> {
+  async pullRequestState(
+    repo: Repo,
+    number: number,
+  ): Promise<{ open: boolean; merged: boolean; mergedAt?: string } | undefined> {
     const found = await unlessNotFound(
       this.octokit.rest.pulls.get({ owner: repo.owner, repo: repo.repo, pull_number: number, request: this.request() }),
     )
-    return found && { open: found.data.state === 'open', merged: found.data.merged === true }
+    return (
+      found && {
+        open: found.data.state === 'open',
+        merged: found.data.merged === true,
+        ...(found.data.merged_at ? { mergedAt: found.data.merged_at } : {}),
+      }
+    )
   }
 
   async requestReviewers(repo: Repo, number: number, logins: string[]): Promise<void> {
@@ -399,6 +408,22 @@ export class GitHubApi implements GitHubPort {
       // a new success leaves the environment's earlier deployments inactive, as GitHub does by default
       request: this.request({ create: true }),
     })
+  }
+
+  async latestDeployment(repo: Repo, environment: string): Promise<{ state: string; at: string } | undefined> {
+    const listed = await unlessNotFound(
+      this.octokit.rest.repos.listDeployments({ ...repo, environment, per_page: 1, request: this.request() }),
+    )
+    const deployment = listed?.data[0]
+    if (!deployment) return undefined
+    const statuses = await this.octokit.rest.repos.listDeploymentStatuses({
+      ...repo,
+      deployment_id: deployment.id,
+      per_page: 1,
+      request: this.request(),
+    })
+    const status = statuses.data[0]
+    return status ? { state: status.state, at: status.created_at } : { state: 'pending', at: deployment.created_at }
   }
 
   // the repository's contents and history

@@ -38,12 +38,27 @@ const weekSchema = z.object({
   ai: z.number(),
   visitors: z.number(),
   views: z.number(),
+  /** Assistant queries by caller that week (web, API, other), once read. */
+  callers: z.optional(z.object({ web: z.number(), api: z.number(), other: z.number(), total: z.number() })),
 })
+const searchSchema = z.object({ at: z.string(), paths: z.array(z.string()) })
 const jobSchema = z.object({
   id: z.string(),
   status: z.string(),
   prLink: z.optional(z.string()),
   merged: z.optional(z.boolean()),
+  mergedAt: z.optional(z.string()),
+  mergedSeen: z.optional(z.string()),
+  baseline: z.optional(searchSchema),
+  answer: z.optional(
+    z.object({
+      at: z.string(),
+      paths: z.array(z.string()),
+      verdict: z.enum(['answered', 'moved', 'still-missing']),
+      page: z.optional(z.string()),
+      rank: z.optional(z.number()),
+    }),
+  ),
 })
 const gapSchema = z.object({
   key: z.string(),

@@ -98,12 +98,20 @@ export interface GitHubPort {
   createDeployment(repo: Repo, deployment: NewDeployment): Promise<number>
   /** A status on a deployment: where it is (`environmentUrl`), the run that made it (`logUrl`). */
   setDeploymentStatus(repo: Repo, id: number, status: DeploymentState): Promise<void>
+  /**
+   * The newest deployment to `environment` and its newest status (state, when GitHub wrote it: whole
+   * seconds); undefined when the environment has none (or the token cannot see them). Two requests.
+   */
+  latestDeployment(repo: Repo, environment: string): Promise<{ state: string; at: string } | undefined>
   /** Adds labels to the issue or pull request (GitHub creates a label that does not exist, grey). */
   addLabels(thread: Thread, labels: string[]): Promise<void>
   /** Removes a label from it; one it does not have is no error. */
   removeLabel(thread: Thread, label: string): Promise<void>
   /** Whether a pull request is open, or merged; undefined when the token cannot see it (404). */
-  pullRequestState(repo: Repo, number: number): Promise<{ open: boolean; merged: boolean } | undefined>
+  pullRequestState(
+    repo: Repo,
+    number: number,
+  ): Promise<{ open: boolean; merged: boolean; mergedAt?: string } | undefined>
   /** A pull request's files, 100 a page (GitHub lists at most 3,000): at most `maxPages` pages. */
   pullRequestFiles(repo: Repo, number: number, maxPages?: number): Promise<ChangedFile[]>
   /** A file's bytes at a commit; undefined when it is not there (404). Files over 1 MB through the blob. */

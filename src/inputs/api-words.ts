@@ -13,6 +13,8 @@ type Hint =
   | 'message-may-exist'
   | 'redirect'
   | 'budget-spent'
+  | 'searches-spent'
+  | 'unknown-domain'
   | 'out-of-time'
   | 'prompt-too-long'
   | 'connect-dns'
@@ -45,6 +47,10 @@ export function inputWords(hint: Hint, detail: { jobId?: string; max?: number })
       return 'Redirects are not followed: check base-url.'
     case 'budget-spent':
       return `max-requests (${detail.max ?? 0}) is spent.`
+    case 'searches-spent':
+      return `max-searches (${detail.max ?? 0}) is spent.`
+    case 'unknown-domain':
+      return "Check domain: the site's identifier, from its domain.mintlify.site address or the dashboard's URL."
     case 'out-of-time':
       return 'wait-timeout ran out.'
     case 'prompt-too-long':

@@ -84,6 +84,9 @@ export const INPUTS = {
   'docs-repository': { default: '${{ github.repository }}', actions: ['health'] },
   'docs-root': { actions: ['health'] },
   'max-jobs': { default: '1', actions: ['health'] },
+  'assistant-key': { actions: ['health'] },
+  domain: { actions: ['health'] },
+  'max-searches': { default: '50', actions: ['health'] },
   'github-deployment': { default: 'false', actions: ['deploy', 'preview'] },
   'deployment-environment': { default: '', actions: ['deploy', 'preview'] },
   fix: { default: 'false', actions: ['check'] },
@@ -137,6 +140,7 @@ export const OUTPUTS = {
   'gone-gaps': { actions: ['health'] },
   'impact-json': { actions: ['health'] },
   'jobs-created': { actions: ['health'] },
+  'answers-json': { actions: ['health'] },
   problems: { actions: ['check'] },
   'problems-json': { actions: ['check'] },
 } as const satisfies Record<string, OutputSpec>

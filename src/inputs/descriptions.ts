@@ -441,6 +441,28 @@ export const INPUT_WORDS = {
       'uses per project per hour).',
     ),
   },
+  'assistant-key': {
+    text: say(
+      "An assistant API key (mint_dsc_…, from the dashboard's API keys page; a second key type beside",
+      'the admin key), from a secret. With domain, each gap an agent job is started for is searched on the',
+      'live site then, and again once its pull request has merged and shipped: the health issue says',
+      'whether the search now finds a page the pull request changed (answered), other pages (moved) or',
+      'nothing new (still missing). Searches use no credits. Empty: no searches (the summary says what',
+      'they would add).',
+    ),
+  },
+  domain: {
+    text: say(
+      "With assistant-key: the site's identifier for the search API, the name in its domain.mintlify.site",
+      "address or the end of the dashboard's URL (app.mintlify.com/<organization>/<domain>).",
+    ),
+  },
+  'max-searches': {
+    text: say(
+      'With assistant-key: the most searches this step may send, retries included (the search API allows',
+      '10,000 an hour per organisation, apart from the analytics requests). A search left for later is said.',
+    ),
+  },
   'github-deployment': {
     text: {
       preview: say(
@@ -708,6 +730,13 @@ export const OUTPUT_WORDS = {
   },
   'jobs-created': {
     text: 'JSON array of the ids of the agent jobs this run started.',
+  },
+  'answers-json': {
+    text: say(
+      'With assistant-key: JSON array, one object per gap searched again once its pull request shipped:',
+      'kind, query, job, prLink, baseline and after (when searched, the top paths), verdict (answered,',
+      'moved or still-missing) and, when answered, the page and its rank.',
+    ),
   },
   problems: {
     text: say(

@@ -99,6 +99,30 @@ function apiKeyInput(eventName: string) {
   })
 }
 
+/**
+ * The assistant key (mint_dsc_…), for the search API: a key of another of the vendor's types (an
+ * admin key, an index key) is named, never shown. Empty: no searches.
+ */
+function assistantKeyInput() {
+  return input((v, ctx) => {
+    if (v === '') return undefined
+    const accepted = "an assistant API key (mint_dsc_…) from the dashboard's API keys page, from a secret"
+    const other = v.startsWith('mint_us_')
+      ? { prefix: 'mint_us_', name: 'an index API key' }
+      : v.startsWith('mint_') && !v.startsWith('mint_dsc_')
+        ? { prefix: 'mint_', name: 'an admin API key (give it as api-key)' }
+        : undefined
+    if (other)
+      return problem(ctx, '', `${accepted}; the search API takes no other key type`, undefined, {
+        described: `is ${other.name} (it starts with ${other.prefix}; its value is not shown)`,
+      })
+    // eslint-disable-next-line no-control-regex -- a key refuses control characters on purpose
+    return v.startsWith('mint_dsc_') && !/[\s\u0000-\u001f]/.test(v)
+      ? v
+      : problem(ctx, '', accepted, undefined, { described: 'is not an assistant API key (its value is not shown)' })
+  })
+}
+
 /** The service: the key, the project, the address and the step's whole time. */
 const serviceFields = (eventName: string) => ({
   'api-key': apiKeyInput(eventName),
@@ -220,6 +244,15 @@ const healthFields = {
   'docs-root': emptyOr(
     'a folder of docs-repository such as docs (. for the root), without .. or a leading drive',
     parseDocsRoot,
+  ),
+  'assistant-key': assistantKeyInput(),
+  domain: emptyOr("the site's identifier, such as acme for acme.mintlify.site (letters, digits and -)", (v) =>
+    /^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/i.test(v) ? v : undefined,
+  ),
+  'max-searches': integerInput(
+    1,
+    10_000,
+    'a whole number of searches from 1 to 10000 (the search API allows 10,000 an hour per organisation)',
   ),
 }
 

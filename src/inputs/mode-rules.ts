@@ -296,6 +296,8 @@ function health(i: ModeInputs<'health'>, ctx: Issues) {
           docsToken: i['docs-token'] || undefined,
         }
       : undefined
+  const answers = healthAnswers(i, ctx)
+  if (recorded(ctx)) return z.NEVER
   // with impact off, an impact input someone set does nothing: said, not silently ignored
   const given: Array<[string, boolean]> = [
     ['impact-weeks', String(i['impact-weeks']) !== DEFAULTS['impact-weeks']],
@@ -303,7 +305,10 @@ function health(i: ModeInputs<'health'>, ctx: Issues) {
     ['docs-root', i['docs-root'] !== undefined],
     ['docs-token', i['docs-token'] !== ''],
   ]
-  const unapplied = impact ? [] : given.filter(([, set]) => set).map(([name]) => name)
+  const unapplied = [
+    ...(impact ? [] : given.filter(([, set]) => set).map(([name]) => name)),
+    ...(!answers && String(i['max-searches']) !== DEFAULTS['max-searches'] ? ['max-searches'] : []),
+  ]
   return {
     ...common(i),
     mode: 'health' as const,
@@ -315,9 +320,34 @@ function health(i: ModeInputs<'health'>, ctx: Issues) {
       token: i['github-token'],
       maxRequests: i['max-requests'],
       impact,
+      answers,
       unapplied,
     },
   }
+}
+
+/** The search API's settings (assistant-key and domain, both or neither), or undefined: no searches. */
+function healthAnswers(i: ModeInputs<'health'>, ctx: Issues) {
+  const key = i['assistant-key']
+  const domain = i.domain
+  if (key !== undefined && domain === undefined)
+    return problem(
+      ctx,
+      '',
+      "the site's identifier with assistant-key (the search API searches one site): " +
+        'the name in its domain.mintlify.site address',
+      ['domain'],
+    )
+  if (key === undefined && domain !== undefined)
+    return problem(
+      ctx,
+      '',
+      'an assistant API key (mint_dsc_…) from a secret with domain (the search API takes only that key type)',
+      ['assistant-key'],
+    )
+  return key !== undefined && domain !== undefined
+    ? { assistantKey: key, domain, maxSearches: i['max-searches'] }
+    : undefined
 }
 
 function check(i: ModeInputs<'check'>, ctx: Issues, run: Run) {

@@ -31,12 +31,16 @@ export interface ModeContext {
   dir: string
   /** The analytics requests this step may spend (max-requests), for the analytics modes. */
   budget: RequestBudget
+  /** The searches this step may send (max-searches), when the mode searches the docs site. */
+  searches?: RequestBudget
   /** What the run has spent so far (agent uses, analytics and GitHub requests, time). */
   usage: () => Usage
 }
 
 export type ServiceClient = Pick<
   ApiClient,
+  | 'callerStats'
+  | 'searchDocs'
   | 'createJob'
   | 'getJob'
   | 'sendMessage'
@@ -58,6 +62,8 @@ export type ServiceClient = Pick<
 export interface Job<S> {
   run(settings: S, ctx: ModeContext): Promise<Report>
   analyticsBudget(settings: S): number
+  /** The search API's key and bound (max-searches), for a mode that searches the docs site. */
+  search?(settings: S): { assistantKey: string; maxSearches: number } | undefined
 }
 
 /** What a mode hands back: the job summary (Markdown) and how the step ends. */

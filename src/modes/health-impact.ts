@@ -1,3 +1,4 @@
+import type { SearchedGap } from '../summary/answer-text.js'
 import * as core from '../util/actions-core.js'
 import {
   docsRootOf,
@@ -387,6 +388,8 @@ export async function commentImpact(o: {
   issueUrl: string | undefined
   /** The gaps each pull request closed, by its pullKey. */
   gaps: ReadonlyMap<string, string[]>
+  /** The gaps each pull request's job was for, searched again once it shipped, by its pullKey. */
+  answers?: ReadonlyMap<string, SearchedGap[]>
 }): Promise<{ written: number; warnings: string[] }> {
   const { state, settings, port, repo } = o
   const warnings: string[] = []
@@ -397,7 +400,8 @@ export async function commentImpact(o: {
   )
   for (const pull of order) {
     if (!pull.figures || written >= COMMENTS) continue
-    const body = renderImpactComment(pull, state.impactWeeks, o.gaps.get(pullKey(pull.url)) ?? [], o.issueUrl)
+    const key = pullKey(pull.url)
+    const body = renderImpactComment(pull, state.impactWeeks, o.gaps.get(key) ?? [], o.issueUrl, o.answers?.get(key))
     const digest = digestOf(body)
     if (pull.comment?.digest === digest) continue
     const thread: Thread = { ...repo, number: pull.number, isPullRequest: true, title: pull.title, url: pull.url }

@@ -26,6 +26,7 @@ import {
   renderHealthSummary,
 } from '../summary/health-body.js'
 import { renderUsage } from '../summary/usage.js'
+import type { SearchedGap } from '../summary/answer-text.js'
 import { CancelledError, getErrorMessage, present } from '../util/errors.js'
 import { count } from '../util/format.js'
 import { Outputs } from '../util/outputs.js'
@@ -33,6 +34,7 @@ import { external } from '../util/text.js'
 import { impactOutput } from '../summary/impact-report.js'
 import type { Job, ModeContext, Report } from './context.js'
 import { type ImpactMeasured, commentImpact, docsPort, measureImpact } from './health-impact.js'
+import { type Searching, answerGaps, answersOutput, baselineOf } from './health-answers.js'
 
 /**
  * `mode: health`: one GitHub issue that a schedule keeps, with the trend of the last `weeks` whole
@@ -123,7 +125,8 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
   for (const w of impact?.warnings ?? []) core.warning(w)
   notes.push(...(impact?.warnings ?? []))
 
-  // 4. the gaps of the last complete week
+  // 4. who asks the assistant that week (one request, kept: the week before is the last run's), and the gaps
+  await readCallers(client, budget, weeks, gapWeek, notes)
   const { complete, current } = await readGaps(client, budget, gapWeek, notes)
   const changes = advanceGaps(state.gaps, current, complete, gapWeek)
   let records = changes.records
@@ -131,7 +134,20 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
   // 5. the agent's jobs: their status, their pull requests, and new ones for persisting gaps
   records = await refreshJobs(records, ctx)
   records = await checkMerged(records, api)
+  // did the fix answer: each job's gap searched before its change and once more when it is live
+  const answers = settings.health.answers
+  const searching: Searching | undefined = answers && {
+    answers,
+    ctx,
+    api,
+    docs,
+    root: impact?.state.root ?? settings.health.impact?.root ?? '',
+    today: new Date(ctx.clock.now()).toISOString().slice(0, 10),
+    notes,
+  }
+  if (searching) records = await answerGaps(records, searching)
   return keepIssue(settings, ctx, {
+    searching,
     api,
     repo,
     here,
@@ -151,6 +167,7 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
 
 /** What a run read and measured, for keepIssue. */
 interface Measured {
+  searching: Searching | undefined
   api: GitHubPort
   repo: Repo
   here: HealthView['here']
@@ -187,6 +204,7 @@ async function keepIssue(settings: HealthSettings, ctx: ModeContext, m: Measured
     complete,
     notes,
     here,
+    answers: m.searching !== undefined,
   }
   const view = (): HealthView => viewOf(shown, changes, records, impact, ctx)
   const write = issueWriter({ api, repo, label, identity, project, ctx })
@@ -207,7 +225,10 @@ async function keepIssue(settings: HealthSettings, ctx: ModeContext, m: Measured
     issue = await save(issue, reopen)
     reopen = false
     for (const gap of due) {
-      const job = await startJob(gap, project, gapWeek, settings, ctx)
+      const made = await startJob(gap, project, gapWeek, settings, ctx)
+      // the baseline: what the site answers the gap's query before the job changes anything
+      const baseline = made?.id && m.searching ? await baselineOf(m.searching, gap) : undefined
+      const job = made && baseline ? { ...made, baseline } : made
       if (job?.id) started.push(job.id)
       records = records.map((r) => (r.key === gap.key ? (job ? { ...r, job } : withoutJob(r)) : r))
     }
@@ -222,6 +243,7 @@ async function keepIssue(settings: HealthSettings, ctx: ModeContext, m: Measured
         identity,
         issueUrl: issue?.url,
         gaps: closedGaps(records),
+        answers: searchedGaps(records),
       })
       if (written > 0) issue = await save(issue, false)
     }
@@ -232,6 +254,7 @@ async function keepIssue(settings: HealthSettings, ctx: ModeContext, m: Measured
     return { summary: renderHealthSummary(view(), undefined, started), ending: { level: 'failure', message } }
   }
 
+  if (m.searching) ctx.outputs.set('answers-json', JSON.stringify(answersOutput(records)))
   return finish(ctx, view(), { issue, started, impact, reopened: found.closed, stopped: m.stopped })
 }
 
@@ -241,7 +264,10 @@ const agentPulls = (gaps: readonly GapRecord[]): Set<string> =>
 
 /** The issue's view of this run: the gaps by what happened to them this week, the jobs, the impact. */
 function viewOf(
-  shown: Pick<HealthView, 'projectId' | 'runUrl' | 'weeks' | 'weeksWanted' | 'gapWeek' | 'complete' | 'notes' | 'here'>,
+  shown: Pick<
+    HealthView,
+    'projectId' | 'runUrl' | 'weeks' | 'weeksWanted' | 'gapWeek' | 'complete' | 'notes' | 'here' | 'answers'
+  >,
   changes: Record<'fresh' | 'persisting' | 'gone', readonly GapRecord[]>,
   records: GapRecord[],
   impact: ImpactMeasured | undefined,
@@ -310,6 +336,7 @@ async function commentMeasured(
     identity: string | undefined
     issueUrl: string | undefined
     gaps: ReturnType<typeof closedGaps>
+    answers: ReturnType<typeof searchedGaps>
   },
 ): Promise<number> {
   const uncommented = impact.state.pulls.filter((p) => p.figures && !p.comment)
@@ -322,6 +349,7 @@ async function commentMeasured(
       identity: docs.port === o.api ? o.identity : await docs.port.identity(),
       issueUrl: o.issueUrl,
       gaps: o.gaps,
+      answers: o.answers,
     })
     for (const w of done.warnings) core.warning(w)
     return done.written
@@ -457,6 +485,25 @@ async function fetchTrend(
   return { all, weeks: all.map((w) => known.get(w)).filter((w) => w !== undefined), fetched }
 }
 
+/** The assistant's queries by caller in `gapWeek`, once (the trend keeps them): one analytics request. */
+async function readCallers(
+  client: ModeContext['client'],
+  budget: ModeContext['budget'],
+  weeks: HealthState['weeks'],
+  gapWeek: string,
+  notes: string[],
+): Promise<void> {
+  const week = weeks.find((w) => w.start === gapWeek)
+  if (!week || week.callers || budget.remaining <= 0) return
+  try {
+    const stats = await client.callerStats({ dateFrom: gapWeek, dateTo: weekEnd(gapWeek) })
+    week.callers = { web: stats.web, api: stats.api, other: stats.other, total: stats.total }
+  } catch (error) {
+    if (error instanceof CancelledError) throw error
+    notes.push(`The assistant's callers could not be read: ${external(getErrorMessage(error), 300)}`)
+  }
+}
+
 /** Phase 4: the gaps readers hit in `gapWeek`, and which kinds were read whole (notes say what was not). */
 async function readGaps(
   client: ModeContext['client'],
@@ -582,6 +629,17 @@ async function checkMerged(records: GapRecord[], api: GitHubPort): Promise<GapRe
   return records.map((r) => next.get(r.key) ?? r)
 }
 
+/** The gaps each job's pull request was for, with what the search answers them, by its pullKey. */
+function searchedGaps(records: readonly GapRecord[]): Map<string, SearchedGap[]> {
+  const searched = new Map<string, SearchedGap[]>()
+  for (const r of records) {
+    if (!r.job?.prLink || !r.job.answer) continue
+    const key = pullKey(r.job.prLink)
+    searched.set(key, [...(searched.get(key) ?? []), { name: gapName(r), kind: r.kind, job: r.job }])
+  }
+  return searched
+}
+
 /** The gaps each pull request closed: gone after the pull request of their job merged, by its pullKey. */
 function closedGaps(records: readonly GapRecord[]): Map<string, string[]> {
   const closed = new Map<string, string[]>()
@@ -615,4 +673,8 @@ function askOnce(client: ModeContext['client']): ModeContext['client'] {
  * This mode as jobs.ts runs it: its run, and the analytics requests it may send: max-requests, for
  * the weeks, the gaps and the impact.
  */
-export const job: Job<HealthSettings> = { run, analyticsBudget: (settings) => settings.health.maxRequests }
+export const job: Job<HealthSettings> = {
+  run,
+  analyticsBudget: (settings) => settings.health.maxRequests,
+  search: (settings) => settings.health.answers,
+}

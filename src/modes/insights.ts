@@ -1,9 +1,11 @@
+import type { CallerStats } from '../api/schemas.js'
+import { previousPeriod } from '../analytics/periods.js'
 import * as core from '../util/actions-core.js'
 import { describeEnd, describeRange, pinOpenEnd } from '../inputs/dates.js'
 import type { InsightsSettings } from '../inputs/settings.js'
 import { renderInsightsSummary } from '../summary/insights-summary.js'
 import { gatherInsights, incompleteNote } from '../analytics/gather-insights.js'
-import { getErrorMessage } from '../util/errors.js'
+import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
 import { count, lastDayBefore } from '../util/format.js'
 import { buildAgentPrompt } from '../analytics/insights.js'
@@ -32,6 +34,7 @@ export async function run(settings: InsightsSettings, ctx: ModeContext): Promise
   )
 
   const gathered = await gatherInsights(client, budget, dates)
+  const callers = await readCallers(ctx, dates, dateFrom && previousPeriod(dateFrom, dateTo, ctx.clock.now()))
   const { searchSummary, questions, pages, searchState, questionState, pageState, ratings, cancelled } = gathered
   const prompt = buildAgentPrompt({
     project: settings.projectId,
@@ -82,6 +85,7 @@ export async function run(settings: InsightsSettings, ctx: ModeContext): Promise
     files,
     promptChars: prompt.length,
     pin: describeEnd(dateTo, ctx.clock.now()),
+    ...(callers ? { callers } : {}),
   })
   // each incomplete list is its own problem (its own annotation)
   const problems = cancelled ? undefined : incomplete.map((s) => `${incompleteNote(s)}. What was fetched is kept.`)
@@ -142,6 +146,34 @@ async function writeFiles(
     notes.push(`Could not write the insights files in ${ctx.dir}: ${getErrorMessage(error)}`)
   }
   return files
+}
+
+/**
+ * Who asks the assistant: its queries by caller for the range, and for the period before (with a
+ * start): one analytics request each, when the budget has them; undefined when it could not be read.
+ */
+async function readCallers(
+  ctx: ModeContext,
+  dates: { dateFrom?: string; dateTo?: string },
+  before: ReturnType<typeof previousPeriod> | undefined,
+): Promise<{ now: CallerStats; before: CallerStats | undefined } | undefined> {
+  if (ctx.budget.remaining <= 0 || ctx.signal.aborted) return undefined
+  try {
+    const now = await ctx.client.callerStats(dates)
+    const earlier =
+      before && ctx.budget.remaining > 0
+        ? await ctx.client.callerStats({
+            dateFrom: before.from.sent,
+            dateTo: before.to.sent,
+            period: 'the period before',
+          })
+        : undefined
+    return { now, before: earlier }
+  } catch (error) {
+    if (error instanceof CancelledError) throw error
+    core.info(`The assistant's callers could not be read: ${getErrorMessage(error)}`)
+    return undefined
+  }
 }
 
 /**

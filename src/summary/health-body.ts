@@ -1,3 +1,5 @@
+import { callersLine } from './callers.js'
+import { answerText } from './answer-text.js'
 import type { GapKind, GapRecord } from '../analytics/gaps.js'
 import { type WeekTotals, weekBefore } from '../analytics/weeks.js'
 import {
@@ -47,6 +49,8 @@ export interface HealthView {
   here?: Here
   /** "What the changes did" (impact: on). */
   impact?: ImpactSectionView
+  /** Whether the run searches the site (assistant-key and domain): the jobs' table says what the search answers. */
+  answers?: boolean
 }
 
 const KIND: Record<GapKind, string> = {
@@ -86,6 +90,15 @@ function trend(weeks: readonly WeekTotals[], wanted: number): string {
   const parts = [chart, table]
   const line = lastWeekLine(weeks)
   if (line) parts.push(line)
+  const [last, before] = [weeks.at(-1), weeks.at(-2)]
+  if (last?.callers)
+    parts.push(
+      callersLine(
+        `the week of ${last.start}`,
+        last.callers,
+        before && before.start === weekBefore(last.start) ? before.callers : undefined,
+      ),
+    )
   if (weeks.length < wanted) parts.push(`${count(weeks.length, 'week', 'weeks')} of ${formatNumber(wanted)} so far.`)
   parts.push('<sub>Visitors are deduplicated across human and AI traffic, so they are not human + AI.</sub>')
   return parts.join('\n\n')
@@ -183,11 +196,16 @@ function agentPart(view: HealthView): string {
         ? `gone after the pull request merged (${r.gone})`
         : `gone (${r.gone})`
       : 'still seen'
+  // with the search API: what the site's search answers the gap's query, before and once the change is live
+  const search = (r: GapRecord): string => (view.answers ? ` ${r.job ? answerText(r.job) : '—'} |` : '')
   const rows = shown.map(
-    (r) => `| ${KIND[r.kind]}: ${escapeText(r.text, 150)} | ${jobCell(r, view.here)} | ${status(r)} |`,
+    (r) => `| ${KIND[r.kind]}: ${escapeText(r.text, 150)} | ${jobCell(r, view.here)} | ${status(r)} |${search(r)}`,
   )
+  const head = view.answers
+    ? ['| Gap | Job | The gap now | The search now |', '|---|---|---|---|']
+    : ['| Gap | Job | The gap now |', '|---|---|---|']
   return (
-    ['| Gap | Job | The gap now |', '|---|---|---|', ...rows].join('\n') +
+    [...head, ...rows].join('\n') +
     (view.jobs.length > shown.length ? `\n\n… and ${formatNumber(view.jobs.length - shown.length)} more.` : '')
   )
 }
@@ -278,6 +296,12 @@ export function renderHealthSummary(
       `${formatNumber(view.gone.length)} gone since the last run.`,
     view.impact ? impactLine(view.impact) : '',
     started.length > 0 ? `Agent jobs started this run: ${started.map((id) => escapeText(id, 80)).join(', ')}.` : '',
+    // said once, in the summary: what the search API would add
+    !view.answers && view.jobs.length > 0
+      ? '<sub>With `assistant-key` and `domain`, each gap a job works on is searched on the live site when ' +
+        'the job starts and once its pull request has shipped: the issue would say whether the search now ' +
+        'finds a page it changed (answered), other pages (moved) or nothing new (still missing).</sub>'
+      : '',
     issue ? '' : `The gaps and the trend are below as they would have been written.\n\n${gaps(view)}`,
   ]
   return `${lines.filter(Boolean).join('\n\n')}\n`

@@ -1,3 +1,4 @@
+import { type SearchedGap, answerLines } from './answer-text.js'
 import { createHash } from 'node:crypto'
 import {
   type Counts,
@@ -136,6 +137,7 @@ export function renderImpactComment(
   weeks: number,
   gaps: readonly string[],
   issueUrl: string | undefined,
+  searched: readonly SearchedGap[] = [],
 ): string {
   const f = pull.figures as PullFigures
   const w = windowsOf(pull.mergedAt, weeks)
@@ -151,6 +153,7 @@ export function renderImpactComment(
     ...(gaps.length > 0
       ? [`Gaps readers hit that were gone after it merged: ${gaps.map((g) => escapeText(g, 200)).join('; ')}.`]
       : []),
+    ...answerLines(searched.filter((g) => g.job.answer)),
     `<sub>${NOT_PROOF} Views are summed week by week; unique visitors are not additive ` +
       `and are not used.${issueUrl ? ` Kept with the others in the ${link(issueUrl, 'docs health issue')}.` : ''}</sub>`,
   ]

@@ -1,3 +1,5 @@
+import type { CallerStats } from '../api/schemas.js'
+import { callersLine } from './callers.js'
 import { type ListState, incompleteNote } from '../analytics/gather-insights.js'
 import type { DeadEndSearch, DownRatedPage, UnansweredQuestion } from '../analytics/insights.js'
 import { alert, escapeText } from './escape.js'
@@ -24,6 +26,8 @@ export interface InsightsSummaryInput {
   promptChars: number
   /** What the run did with an open date-to (inputs/dates.ts describePin); '' when it was given. */
   pin?: string
+  /** The assistant's queries by caller for the range, and for the period before when there is a start. */
+  callers?: { now: CallerStats; before: CallerStats | undefined }
 }
 
 /** Each list's table stays under this, whatever summary-rows is (the runner drops a summary over 1 MiB). */
@@ -118,6 +122,8 @@ export function renderInsightsSummary(input: InsightsSummaryInput): string {
     )
   }
   parts.push(pages + state(p))
+  if (input.callers)
+    parts.push(`#### Who asks the assistant\n\n${callersLine('this range', input.callers.now, input.callers.before)}`)
 
   const prompt =
     input.promptChars > 0

@@ -9,6 +9,8 @@ export interface Usage {
   agentUses: number
   analyticsRequests: number
   githubRequests: number
+  /** Searches of the docs site (the search API: an assistant key, its own hourly limit, no credits). */
+  searches?: number
   ms: number
 }
 
@@ -18,6 +20,9 @@ export function renderUsage(u: Usage, service = true): string {
     ...(service ? [`${count(u.agentUses, 'agent use')} (of 100 per project per hour)`] : []),
     ...(u.analyticsRequests > 0
       ? [`${count(u.analyticsRequests, 'analytics request')} (of 100 per organisation per hour)`]
+      : []),
+    ...(u.searches
+      ? [`${count(u.searches, 'search', 'searches')} (of 10,000 per organisation per hour, no credits)`]
       : []),
     ...(u.githubRequests > 0 ? [count(u.githubRequests, 'GitHub request')] : []),
     formatDuration(u.ms),

@@ -253,7 +253,7 @@ function load(key: string, make: () => OpenApiContract): OpenApiContract {
 
 const vendor = (file: string): Json => JSON.parse(readFileSync(join(here, 'vendor', file), 'utf8')) as Json
 
-/** The vendor's three documents, each for the paths it describes. */
+/** The vendor's four documents, each for the paths it describes. */
 function vendorContracts(): OpenApiContract[] {
   return [
     load(
@@ -275,6 +275,14 @@ function vendorContracts(): OpenApiContract[] {
     load(
       'external',
       () => new OpenApiContract(vendor('openapi.json'), { name: "the vendor's openapi.json", basePath: '/v1' }),
+    ),
+    load(
+      'discovery',
+      () =>
+        new OpenApiContract(vendor('discovery-openapi.json'), {
+          name: "the vendor's discovery-openapi.json",
+          basePath: '/discovery',
+        }),
     ),
   ]
 }

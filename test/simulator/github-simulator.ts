@@ -41,6 +41,8 @@ export type GitHubRoute =
   | 'get-tree'
   | 'create-deployment'
   | 'create-deployment-status'
+  | 'list-deployments'
+  | 'list-deployment-statuses'
 export type GitHubFault = RouteFault<GitHubRoute>
 
 export interface FakeUser {
@@ -245,7 +247,14 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
     environment: string
     transient_environment: boolean
     production_environment: boolean
-    statuses: Array<{ state: string; environmentUrl?: string; logUrl?: string; description?: string }>
+    statuses: Array<{
+      state: string
+      environmentUrl?: string
+      logUrl?: string
+      description?: string
+      body?: Record<string, unknown>
+    }>
+    body?: Record<string, unknown>
   }> = []
 
   /** Reviews requested, by pull request. */
@@ -448,9 +457,10 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
     else if (match(/^\/repos\/[^/]+\/[^/]+$/) && method === 'GET') route = 'get-repo'
     else if (match(/^\/repos\/[^/]+\/[^/]+\/pulls$/) && method === 'GET') route = 'list-pulls'
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/git\/trees\/(.+)$/)) && method === 'GET') route = 'get-tree'
-    else if (match(/^\/repos\/[^/]+\/[^/]+\/deployments$/) && method === 'POST') route = 'create-deployment'
-    else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/deployments\/(\d+)\/statuses$/)) && method === 'POST')
-      route = 'create-deployment-status'
+    else if (match(/^\/repos\/[^/]+\/[^/]+\/deployments$/))
+      route = method === 'POST' ? 'create-deployment' : 'list-deployments'
+    else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/deployments\/(\d+)\/statuses$/)))
+      route = method === 'POST' ? 'create-deployment-status' : 'list-deployment-statuses'
     else m = null
     if (m) ids = m.slice(1).map((v) => (/^\d+$/.test(v) ? Number(v) : NaN))
     const recorded: RecordedRequest<GitHubRoute> = {
@@ -633,7 +643,7 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
           transient_environment: asked.transient_environment ?? false,
           production_environment: asked.production_environment ?? asked.environment === 'production',
         }
-        this.deployments.push({ ...deployment, statuses: [] })
+        this.deployments.push({ ...deployment, statuses: [], body: deployment })
         return { status: 201, body: deployment }
       }
       case 'create-deployment-status': {
@@ -675,8 +685,36 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
           environmentUrl: asked.environment_url,
           logUrl: asked.log_url,
           description: asked.description,
+          body: status,
         })
         return { status: 201, body: status }
+      }
+      case 'list-deployments': {
+        // newest first, as GitHub lists them; filtered by environment, one page
+        const environment = new URL(req.url ?? '/', 'http://github').searchParams.get('environment')
+        const perPage = Number(new URL(req.url ?? '/', 'http://github').searchParams.get('per_page') ?? 30)
+        const listed = this.deployments
+          .filter((d) => environment === null || d.environment === environment)
+          .reverse()
+          .slice(0, perPage)
+          .map((d) => d.body)
+        return { status: 200, body: listed }
+      }
+      case 'list-deployment-statuses': {
+        const deployment = this.deployments.find((d) => d.id === ids[0])
+        if (!deployment)
+          return {
+            status: 404,
+            body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' },
+          }
+        const perPage = Number(new URL(req.url ?? '/', 'http://github').searchParams.get('per_page') ?? 30)
+        return {
+          status: 200,
+          body: [...deployment.statuses]
+            .reverse()
+            .slice(0, perPage)
+            .map((s) => s.body),
+        }
       }
       case 'pull-files': {
         const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30))
@@ -714,6 +752,12 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
             number: ids[0],
             state: state === 'open' ? 'open' : 'closed',
             merged: state === 'merged',
+            // when it merged, as merge() said (else GitHub's example time); null while not merged
+            merged_at:
+              state === 'merged'
+                ? (this.pullList.find((p) => p.number === ids[0])?.mergedAt ??
+                  (githubExample('pull-request') as { merged_at: string | null }).merged_at)
+                : null,
             requested_teams: [],
           },
         }

@@ -6,6 +6,7 @@ import { LocalServer, type RecordedRequest as Recorded } from './local-server.js
 import { InsightsData } from './insights-data.js'
 import { TrafficData, type VisitorRow } from './traffic-data.js'
 import { registerUserText } from '../contract/rendering.js'
+import { SearchSite } from './search-site.js'
 
 /**
  * A local simulator of the documentation service's API, for e2e tests, the demo and benchmarks.
@@ -27,6 +28,8 @@ export type Route =
   | 'preview'
   | 'deploy-status'
   | 'automation'
+  | 'caller-stats'
+  | 'search'
 
 export interface JobPlan {
   /** How long the job runs before reaching `finalStatus`. */
@@ -72,6 +75,9 @@ export interface SimulatorOptions {
   visitors?: VisitorRow[]
   views?: VisitorRow[]
   insights?: InsightsData
+  /** The assistant key the search API takes (`mint_dsc_…`), apart from the admin key. */
+  assistantKey?: string
+  site?: SearchSite
 }
 
 const DEFAULT_PLAN: JobPlan = { runMs: 400, finalStatus: 'completed', pr: true, runningStatus: 'active' }
@@ -91,6 +97,10 @@ function route(method: string, path: string): { route: Route | 'unknown'; projec
   if (m && method === 'GET') return { route: 'deploy-status', jobId: m[1] }
   m = /^\/v1\/workflow\/([^/]+)\/([^/]+)\/trigger$/.exec(path)
   if (m && method === 'POST') return { route: 'automation', project: m[1], jobId: m[2] }
+  m = /^\/v1\/analytics\/([^/]+)\/assistant\/caller-stats$/.exec(path)
+  if (m && method === 'GET') return { route: 'caller-stats', project: m[1] }
+  m = /^\/discovery\/v1\/search\/([^/]+)$/.exec(path)
+  if (m && method === 'POST') return { route: 'search', project: m[1] }
   m = /^\/v1\/analytics\/([^/]+)\/(visitors|views|searches|assistant|feedback|feedback\/by-page)$/.exec(path)
   if (m && method === 'GET')
     return { route: (m[2] === 'feedback/by-page' ? 'feedback-by-page' : m[2]) as Route, project: m[1] }
@@ -132,6 +142,9 @@ export class ServiceSimulator extends LocalServer<Route> {
   readonly visitors: TrafficData
   readonly views: TrafficData
   insights: InsightsData
+  assistantKey: string
+  /** The docs site the search API answers from; a production deployment that succeeds ships its staged pages. */
+  readonly site: SearchSite
   readonly jobs = new Map<string, SimJob>()
   private readonly faults = new FaultBook<Route>()
   private nextJob = 1
@@ -151,6 +164,42 @@ export class ServiceSimulator extends LocalServer<Route> {
     this.visitors = new TrafficData(options.visitors ?? [], 'visitors')
     this.views = new TrafficData(options.views ?? [], 'views')
     this.insights = options.insights ?? new InsightsData()
+    this.assistantKey = options.assistantKey ?? 'mint_dsc_simulator_key_0123456789abcdef'
+    this.site = options.site ?? new SearchSite()
+  }
+
+  /** One search of the site (the vendor's body: query, pageSize 1 to 50, scoreThreshold 0 to 1, filter). */
+  private search(domain: string, body: string): { status: number; body: unknown } {
+    if (domain !== this.site.domain) return { status: 404, body: { error: 'Domain not found' } }
+    let parsed: { query?: unknown; pageSize?: unknown; scoreThreshold?: unknown }
+    try {
+      parsed = JSON.parse(body) as typeof parsed
+    } catch {
+      return { status: 400, body: { error: 'Invalid JSON body' } }
+    }
+    const { query, pageSize = 10, scoreThreshold = 0 } = parsed
+    if (typeof query !== 'string' || query.trim() === '') return { status: 400, body: { error: 'query is required' } }
+    if (typeof pageSize !== 'number' || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > 50)
+      return { status: 400, body: { error: 'pageSize must be between 1 and 50' } }
+    if (typeof scoreThreshold !== 'number' || scoreThreshold < 0 || scoreThreshold > 1)
+      return { status: 400, body: { error: 'scoreThreshold must be between 0 and 1' } }
+    return { status: 200, body: this.site.search(query, pageSize, scoreThreshold) }
+  }
+
+  /** Assistant queries by caller for a range: each day 20 from the site, 5 to 11 from the API, 1 other. */
+  private callerStats(params: URLSearchParams): { status: number; body: unknown } {
+    const day = 86_400_000
+    const to = Date.parse(params.get('dateTo') ?? '') || Math.floor(Date.now() / day) * day
+    const from = Date.parse(params.get('dateFrom') ?? '') || to - 30 * day
+    let web = 0
+    let api = 0
+    let other = 0
+    for (let t = Math.ceil(from / day) * day; t < to; t += day) {
+      web += 20
+      api += 5 + (Math.floor(t / day) % 7)
+      other += 1
+    }
+    return { status: 200, body: { web, api, other, total: web + api + other } }
   }
 
   private deploy(preview: boolean, body: string): { status: number; body: unknown } {
@@ -188,6 +237,8 @@ export class ServiceSimulator extends LocalServer<Route> {
     const age = Date.now() - d.startedAt
     const ended = !d.plan.stuck && age >= d.plan.runMs
     const status = d.plan.stuck ? 'queued' : ended ? d.plan.final : age < d.plan.runMs / 3 ? 'queued' : 'in_progress'
+    // a production deployment that succeeded puts the staged pages on the site
+    if (ended && !d.preview && d.plan.final === 'success') this.site.ship()
     const at = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString()
     return {
       status: 200,
@@ -312,9 +363,12 @@ export class ServiceSimulator extends LocalServer<Route> {
     url: URL,
     body: string,
   ): { status: number; body: unknown } {
-    if (req.headers.authorization !== `Bearer ${this.apiKey}`)
+    // the search API takes an assistant key, and only that: an admin key there is refused, and the other way round
+    const key = matched.route === 'search' ? this.assistantKey : this.apiKey
+    if (req.headers.authorization !== `Bearer ${key}`)
       return { status: 401, body: { error: 'Invalid or expired API key' } }
     if (matched.route === 'unknown') return { status: 404, body: { error: 'Not found' } }
+    if (matched.route === 'search') return this.search(decodeURIComponent(matched.project ?? ''), body)
     if (matched.route === 'deploy-status') return this.deploymentStatus(decodeURIComponent(matched.jobId ?? ''))
     if (decodeURIComponent(matched.project ?? '') !== this.projectId)
       return { status: 404, body: { error: 'Project not found' } }
@@ -322,6 +376,7 @@ export class ServiceSimulator extends LocalServer<Route> {
     if (matched.route === 'automation') return this.automation(decodeURIComponent(matched.jobId ?? ''))
     if (matched.route === 'visitors') return this.visitors.answer(url.searchParams)
     if (matched.route === 'views') return this.views.answer(url.searchParams)
+    if (matched.route === 'caller-stats') return this.callerStats(url.searchParams)
     if (['searches', 'assistant', 'feedback', 'feedback-by-page'].includes(matched.route))
       return this.insights.answer(matched.route, url.searchParams)
 

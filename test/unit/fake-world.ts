@@ -239,6 +239,10 @@ export class FakeGitHub implements GitHubPort {
     throw new Error('FakeGitHub has no deployments: use the GitHub simulator')
   }
 
+  async latestDeployment(): Promise<never> {
+    throw new Error('FakeGitHub has no deployments: use the GitHub simulator')
+  }
+
   /** Reviews requested, by pull request number. */
   readonly reviewRequests: Array<{ number: number; logins: string[] }> = []
 

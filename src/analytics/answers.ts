@@ -1,0 +1,76 @@
+/**
+ * Did the fix answer the question: what the site's search answered a gap's query when its agent job
+ * started (the baseline), what it answers once the job's pull request has merged and shipped, and the
+ * verdict. Pure: the health mode searches (api/client.ts searchDocs) and keeps the results in the
+ * issue's memory.
+ */
+
+/** How many results of a search are kept, and looked at for a verdict. */
+export const TOP_RESULTS = 5
+
+/** What the site answered one search: when (whole seconds), and its top pages' paths (`/a/b`). */
+export interface SiteSearch {
+  at: string
+  paths: string[]
+}
+
+export type Verdict = 'answered' | 'moved' | 'still-missing'
+
+/** The search once the change was live, with its verdict; for `answered`, the changed page and its rank (1 first). */
+export interface Answer extends SiteSearch {
+  verdict: Verdict
+  page?: string
+  rank?: number
+}
+
+/** The query a gap is searched with: a dead-end search's words, or an unanswered question; a page has none. */
+export function queryOf(gap: { kind: 'search' | 'question' | 'page'; text: string }): string | undefined {
+  return gap.kind === 'page' ? undefined : gap.text
+}
+
+/**
+ * A result's page as `/a/b`, whatever form the service gives (the vendor: "the path or URL to the
+ * source document"): the site's address, a query, an anchor, an extension and `index` left out.
+ */
+export function pageOf(pathOrUrl: string): string | undefined {
+  let path = pathOrUrl.trim()
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) {
+    try {
+      path = new URL(path).pathname
+    } catch {
+      return undefined
+    }
+  }
+  path = path.replace(/[?#].*$/s, '').replace(/\.mdx?$/i, '')
+  const segments = path.split('/').filter((s) => s !== '')
+  if (segments.at(-1)?.toLowerCase() === 'index') segments.pop()
+  return `/${segments.join('/')}`
+}
+
+/** A search's top pages, each once, best first. */
+export function topPaths(hits: ReadonlyArray<{ path?: string | null }>): string[] {
+  const pages: string[] = []
+  for (const hit of hits) {
+    const page = hit.path ? pageOf(hit.path) : undefined
+    if (page !== undefined && !pages.includes(page)) pages.push(page)
+    if (pages.length === TOP_RESULTS) break
+  }
+  return pages
+}
+
+/**
+ * The verdict of a search once the change was live: `answered` when a page the pull request changed
+ * is among the top results (the best placed, and its rank), `moved` when other pages come up than at
+ * the baseline, `still-missing` when the same ones (or none) do.
+ */
+export function verdictOf(
+  baseline: SiteSearch | undefined,
+  after: readonly string[],
+  changed: readonly string[],
+): Pick<Answer, 'verdict' | 'page' | 'rank'> {
+  const wanted = new Set(changed.map((p) => pageOf(p)))
+  const index = after.findIndex((p) => wanted.has(p))
+  if (index >= 0) return { verdict: 'answered', page: after[index], rank: index + 1 }
+  const before = new Set(baseline?.paths ?? [])
+  return after.some((p) => !before.has(p)) ? { verdict: 'moved' } : { verdict: 'still-missing' }
+}
