@@ -9193,10 +9193,13 @@ function pageOf(pathOrUrl) {
             return undefined;
         }
     }
-    path = path.replace(/[?#].*$/s, '').replace(/\.mdx?$/i, '');
-    const segments = path.split('/').filter((s) => s !== '');
-    if (segments.at(-1)?.toLowerCase() === 'index')
-        segments.pop();
+    const segments = path
+        .replace(/[?#].*$/s, '')
+        .split('/')
+        .filter((s) => s !== '');
+    const last = segments.pop()?.replace(/\.mdx?$/i, '');
+    if (last !== undefined && last.toLowerCase() !== 'index')
+        segments.push(last);
     return `/${segments.join('/')}`;
 }
 /** A search's top pages, each once, best first. */
@@ -9213,12 +9216,15 @@ function topPaths(hits) {
 }
 /**
  * The verdict of a search once the change was live: `answered` when a page the pull request changed
- * is among the top results (the best placed, and its rank), `moved` when other pages come up than at
+ * is among the top results (the best placed, and its rank; a page of a docs folder matches the
+ * site's path it ends with), `moved` when other pages come up than at
  * the baseline, `still-missing` when the same ones (or none) do.
  */
 function answers_verdictOf(baseline, after, changed) {
-    const wanted = new Set(changed.map((p) => pageOf(p)));
-    const index = after.findIndex((p) => wanted.has(p));
+    const wanted = changed.flatMap((p) => pageOf(p) ?? []);
+    // docs in a folder of their repository: `/docs/webhooks` changed is `/webhooks` on the site
+    const isChanged = (found) => wanted.some((p) => p === found || (found !== '/' && p.endsWith(found)));
+    const index = after.findIndex(isChanged);
     if (index >= 0)
         return { verdict: 'answered', page: after[index], rank: index + 1 };
     const before = new Set(baseline?.paths ?? []);

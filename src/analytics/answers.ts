@@ -41,9 +41,12 @@ export function pageOf(pathOrUrl: string): string | undefined {
       return undefined
     }
   }
-  path = path.replace(/[?#].*$/s, '').replace(/\.mdx?$/i, '')
-  const segments = path.split('/').filter((s) => s !== '')
-  if (segments.at(-1)?.toLowerCase() === 'index') segments.pop()
+  const segments = path
+    .replace(/[?#].*$/s, '')
+    .split('/')
+    .filter((s) => s !== '')
+  const last = segments.pop()?.replace(/\.mdx?$/i, '')
+  if (last !== undefined && last.toLowerCase() !== 'index') segments.push(last)
   return `/${segments.join('/')}`
 }
 
@@ -60,7 +63,8 @@ export function topPaths(hits: ReadonlyArray<{ path?: string | null }>): string[
 
 /**
  * The verdict of a search once the change was live: `answered` when a page the pull request changed
- * is among the top results (the best placed, and its rank), `moved` when other pages come up than at
+ * is among the top results (the best placed, and its rank; a page of a docs folder matches the
+ * site's path it ends with), `moved` when other pages come up than at
  * the baseline, `still-missing` when the same ones (or none) do.
  */
 export function verdictOf(
@@ -68,8 +72,10 @@ export function verdictOf(
   after: readonly string[],
   changed: readonly string[],
 ): Pick<Answer, 'verdict' | 'page' | 'rank'> {
-  const wanted = new Set(changed.map((p) => pageOf(p)))
-  const index = after.findIndex((p) => wanted.has(p))
+  const wanted = changed.flatMap((p) => pageOf(p) ?? [])
+  // docs in a folder of their repository: `/docs/webhooks` changed is `/webhooks` on the site
+  const isChanged = (found: string): boolean => wanted.some((p) => p === found || (found !== '/' && p.endsWith(found)))
+  const index = after.findIndex(isChanged)
   if (index >= 0) return { verdict: 'answered', page: after[index], rank: index + 1 }
   const before = new Set(baseline?.paths ?? [])
   return after.some((p) => !before.has(p)) ? { verdict: 'moved' } : { verdict: 'still-missing' }

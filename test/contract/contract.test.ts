@@ -110,6 +110,23 @@ describe("the simulator against the vendor's OpenAPI documents", () => {
     ])
   })
 
+  test("the search API (discovery-openapi.json): the action's body and the simulator's answer hold; a wrong one is caught", () => {
+    const search = (requestBody: string, responseBody = '[]') =>
+      checkVendorExchange(
+        { method: 'POST', url: '/discovery/v1/search/acme', requestBody, status: 200, responseBody },
+        true,
+      )
+    expect(
+      search('{"query":"webhook retries","pageSize":10}', '[{"content":"…","path":"/webhooks","metadata":{}}]'),
+    ).toEqual([])
+    expect(search('{"query":"webhook retries","pageSize":51}')).toEqual([
+      expect.stringMatching(/pageSize must be <= 50/),
+    ])
+    expect(search('{"pageSize":10}')).toEqual([expect.stringMatching(/must have required property 'query'/)])
+    expect(search('{"query":"x"}', '{"results":[]}')).toEqual([expect.stringMatching(/must be array/)])
+    expect(search('{"query":"x"}', '[{"path":7}]')).toEqual([expect.stringMatching(/path must be string/)])
+  })
+
   test('negative counts: the spec allows them, the action refuses them (a count below zero is no count)', () => {
     const page = { totals: { human: -1, ai: 0, total: 0 }, visitors: [], hasMore: false }
     expect(

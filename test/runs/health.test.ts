@@ -6,7 +6,8 @@ import { periodRows } from '../simulator/traffic-data.js'
 import { runAgainst, startSimulator } from '../e2e/fixtures.js'
 import { type ActionRun, IN_PROCESS, type RunOptions, TEST_TOKEN } from '../e2e/harness.js'
 import { virtualNow } from '../e2e/in-process.js'
-import { parseJson, promptOf } from '../e2e/typed.js'
+import { matching, parseJson, promptOf } from '../e2e/typed.js'
+import { secretLeaks } from '../e2e/harness.js'
 
 /**
  * `mode: health` as whole runs (src/main.ts in-process, the service simulator and the fake GitHub
@@ -377,5 +378,160 @@ describe('docs health: one issue the schedule keeps', () => {
     expect(run.errors.join('\n')).toMatch(/agent.*"always".*persisting/)
     expect(sim.requests).toHaveLength(0)
     expect(gh.requests).toHaveLength(0)
+  })
+})
+
+describe('did the fix answer: each gap an agent job works on, searched again once its change is live', () => {
+  const ASSISTANT_KEY = 'mint_dsc_simulator_key_0123456789abcdef'
+  const inputs = { agent: 'persisting', 'max-jobs': '2', 'assistant-key': ASSISTANT_KEY, domain: 'acme' }
+  /** A production deployment, as the deploy action makes it with github-deployment (it ships the staged pages). */
+  const deploy = (sim: ServiceSimulator, gh: GitHubSimulator) =>
+    runAgainst(
+      sim,
+      IN_PROCESS,
+      { mode: 'deploy', 'github-deployment': 'true', 'github-token': TEST_TOKEN, 'poll-interval': '1s' },
+      { event: { name: 'push', payload: {} }, env: { GITHUB_API_URL: gh.baseUrl, GITHUB_SHA: 'c'.repeat(40) } },
+    )
+  const searched = (sim: ServiceSimulator) => sim.requests.filter((r) => r.route === 'search')
+  const jobOf = (gh: GitHubSimulator, text: string) =>
+    parseJson<{ gaps: Array<{ text: string; job?: Record<string, unknown> }> }>(
+      Buffer.from(
+        /health-state v1 ([A-Za-z0-9+/=]+) -->/.exec(healthIssues(gh)[0]?.body ?? '')?.[1] ?? '',
+        'base64',
+      ).toString('utf8'),
+    ).gaps.find((g) => g.text === text)?.job
+
+  test('a persisting gap becomes a job with its baseline; merged and deployed, the next run says answered with the page and rank; a gap whose page did not change, still missing; nothing searched before, nothing twice', async () => {
+    const { sim, gh } = await world()
+    readersHit(sim, [
+      ['webhook retries', 40],
+      ['rate limits', 12],
+    ])
+    // the site already deploys through the deploy action: GitHub knows its production deployments
+    expect((await deploy(sim, gh)).code).toBe(0)
+
+    const first = await health(sim, gh, inputs)
+    expect(first.code).toBe(0)
+    expect(searched(sim)).toHaveLength(0)
+
+    // week 2: both gaps persist, two jobs start, each searched once before it changes anything
+    nextWeek(sim)
+    const second = await health(sim, gh, inputs)
+    expect(JSON.parse(second.outputs['jobs-created'] ?? '[]')).toHaveLength(2)
+    expect(sim.site.queries).toEqual(['webhook retries', 'rate limits'])
+    for (const r of searched(sim)) {
+      expect(r.headers.authorization).toBe(`Bearer ${ASSISTANT_KEY}`)
+      expect(r.url).toBe('/discovery/v1/search/acme')
+    }
+    expect(jobOf(gh, 'webhook retries')?.baseline).toEqual({ at: matching(/Z$/), paths: [] })
+    expect(second.summary).toMatch(/2 searches \(of 10,000 per organisation per hour, no credits\)/)
+    expect(healthIssues(gh)[0]?.body).toContain('| The search now |')
+
+    // week 3: the jobs opened their pull requests, not merged yet: nothing is searched
+    nextWeek(sim)
+    await health(sim, gh, inputs)
+    expect(searched(sim)).toHaveLength(2)
+    const webhooksPr = Number(String(jobOf(gh, 'webhook retries')?.prLink).split('/').at(-1))
+    const limitsPr = Number(String(jobOf(gh, 'rate limits')?.prLink).split('/').at(-1))
+    expect(webhooksPr).toBeGreaterThan(0)
+
+    // both merge: one adds the webhooks page, the other changes a page no search for it finds
+    const mergedAt = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString().replace('.000Z', 'Z')
+    gh.merge(webhooksPr, 'Document webhook retries', mergedAt, [
+      { filename: 'webhooks.mdx', status: 'added', additions: 40, deletions: 0 },
+    ])
+    gh.merge(limitsPr, 'Changelog', mergedAt, [
+      { filename: 'changelog.mdx', status: 'modified', additions: 3, deletions: 0 },
+    ])
+    sim.site.stage({
+      path: '/webhooks',
+      title: 'Webhooks',
+      content: 'Webhook retries: each delivery is retried 5 times.',
+    })
+    sim.site.stage({ path: '/changelog', title: 'Changelog', content: 'Release notes of every version.' })
+
+    // merged, not deployed yet: still nothing searched, whatever the runs
+    vi.setSystemTime(Date.now() + DAY)
+    await health(sim, gh, inputs)
+    vi.setSystemTime(Date.now() + DAY)
+    await health(sim, gh, inputs)
+    expect(searched(sim)).toHaveLength(2)
+    expect(jobOf(gh, 'webhook retries')).toMatchObject({ merged: true, mergedAt })
+
+    // the production deployment succeeds: the next run searches each once more
+    vi.setSystemTime(Date.now() + DAY)
+    expect((await deploy(sim, gh)).code).toBe(0)
+    vi.setSystemTime(Date.now() + 60_000)
+    const live = await health(sim, gh, inputs)
+    expect(live.code).toBe(0)
+    expect(searched(sim)).toHaveLength(4)
+    expect(jobOf(gh, 'webhook retries')?.answer).toMatchObject({ verdict: 'answered', page: '/webhooks', rank: 1 })
+    expect(jobOf(gh, 'rate limits')?.answer).toMatchObject({ verdict: 'still-missing', paths: [] })
+    const body = healthIssues(gh)[0]?.body ?? ''
+    expect(body).toMatch(/webhook retries \|.*\| \*\*answered\*\*: the search finds \/webhooks at rank 1/)
+    expect(body).toMatch(/rate limits \|.*\| \*\*still missing\*\*: the search finds nothing \|/)
+    const answers = JSON.parse(live.outputs['answers-json'] ?? '[]') as Array<Record<string, unknown>>
+    expect(answers).toEqual([
+      expect.objectContaining({ query: 'webhook retries', verdict: 'answered', page: '/webhooks', rank: 1 }),
+      expect.objectContaining({ query: 'rate limits', verdict: 'still-missing' }),
+    ])
+    expect(answers[0]).toMatchObject({ baseline: { paths: [] }, after: { paths: ['/webhooks'] } })
+
+    // never a third search for the same pull request
+    nextWeek(sim)
+    const later = await health(sim, gh, inputs)
+    expect(searched(sim)).toHaveLength(4)
+    expect(JSON.parse(later.outputs['answers-json'] ?? '[]')).toHaveLength(2)
+    for (const run of [first, second, live, later]) expect(secretLeaks(run, ASSISTANT_KEY)).toEqual([])
+    expect(healthIssues(gh)[0]?.body).not.toContain(ASSISTANT_KEY)
+  })
+
+  test('a 429 on a search delays the verdict and says so; max-searches bounds a run, and what it left waits', async () => {
+    const { sim, gh } = await world()
+    readersHit(sim, [
+      ['webhook retries', 40],
+      ['rate limits', 12],
+    ])
+    await health(sim, gh, { ...inputs, 'max-searches': '1' })
+    nextWeek(sim)
+    sim.addFault({ route: 'search', status: 429, headers: { 'retry-after': '3600' }, times: 1 })
+    const second = await health(sim, gh, { ...inputs, 'max-searches': '1' })
+    expect(second.code).toBe(0)
+    // one search sent (refused), the second not sent: the bound
+    expect(searched(sim)).toHaveLength(1)
+    expect(second.summary).toMatch(
+      /The search for &quot;webhook retries&quot; .*was rate limited.*The next run searches again/,
+    )
+    expect(jobOf(gh, 'webhook retries')?.baseline).toBeUndefined()
+    // the next run, the change not live: each job's baseline, one a run
+    nextWeek(sim)
+    await health(sim, gh, { ...inputs, 'max-searches': '1' })
+    expect(searched(sim)).toHaveLength(2)
+    expect(jobOf(gh, 'webhook retries')?.baseline).toEqual({ at: matching(/Z$/), paths: [] })
+  })
+
+  test('without assistant-key and domain, nothing is searched and the summary says once what they would add; one without the other, or a wrong key type, is an input error', async () => {
+    const { sim, gh } = await world()
+    readersHit(sim, [['webhook retries', 40]])
+    await health(sim, gh, { agent: 'persisting' })
+    nextWeek(sim)
+    const off = await health(sim, gh, { agent: 'persisting' })
+    expect(searched(sim)).toHaveLength(0)
+    expect(off.summary.match(/With `assistant-key` and `domain`/g)).toHaveLength(1)
+    expect(healthIssues(gh)[0]?.body).not.toContain('The search now')
+
+    const before = sim.requests.length
+    const noDomain = await health(sim, gh, { 'assistant-key': ASSISTANT_KEY })
+    expect(noDomain.code).toBe(1)
+    expect(noDomain.errors).toEqual([expect.stringMatching(/^Input "domain" is empty: expected the site's identifier/)])
+    const admin = await health(sim, gh, { 'assistant-key': sim.apiKey, domain: 'acme' })
+    expect(admin.errors).toHaveLength(1)
+    expect(admin.errors[0]).toMatch(
+      /Input "assistant-key" is an admin API key .*expected an assistant API key \(mint_dsc_…\)/,
+    )
+    expect(admin.errors[0]).not.toContain(sim.apiKey)
+    const swapped = await health(sim, gh, { 'api-key': ASSISTANT_KEY })
+    expect(swapped.errors[0]).toMatch(/Input "api-key" is an assistant API key .*expected an admin API key/)
+    expect(sim.requests.length).toBe(before)
   })
 })
