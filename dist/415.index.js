@@ -5121,25 +5121,11 @@ async function fixOnAgentPull(settings, ctx, pull, problems) {
         // a claim whose run never said how its send ended (stopped mid-way) holds no longer than this
         const now = ctx.clock.now();
         const fixes = (tracking.state.fixes ?? []).filter((f) => !f.sending || now - Date.parse(f.at) < CLAIM_HOLDS_MS);
-        const sending = fixes.find((f) => f.head === pull.headSha && f.sending);
-        if (sending) {
-            const why = `Another run is sending the problems of head ${pull.headSha.slice(0, 7)} to job ` +
-                `${(0,util_text/* external */.qn)(job, 80)}: not again.`;
-            core/* info */.pq(why);
-            return { sent: false, why };
-        }
-        if (fixes.some((f) => f.head === pull.headSha)) {
-            const why = `The problems of head ${pull.headSha.slice(0, 7)} were already sent to job ` +
-                `${(0,util_text/* external */.qn)(job, 80)}: not again.`;
-            core/* info */.pq(why);
-            return { sent: false, why };
-        }
-        if (fixes.length >= fix.rounds) {
-            const why = `Job ${(0,util_text/* external */.qn)(job, 80)} has had its ${(0,format/* count */.U9)(fix.rounds, 'round')} of fixes ` +
-                `(fix-rounds) on pull request #${pull.number}: these problems were not sent, and the ` +
-                `check's failure stays for a reviewer.`;
-            core/* notice */.lm(why);
-            return { sent: false, why };
+        const refused = refusal(fixes, pull, job, fix.rounds);
+        if (refused) {
+            ;
+            (refused.level === 'notice' ? core/* notice */.lm : core/* info */.pq)(refused.why);
+            return { sent: false, why: refused.why };
         }
         const round = fixes.length + 1;
         const entry = entryFor(ctx.run, ctx.clock.now(), 'docs check', `Fix round ${round} of ${fix.rounds}: ${(0,format/* count */.U9)(problems.length, 'problem')} the docs ` +
@@ -5180,6 +5166,31 @@ async function fixOnAgentPull(settings, ctx, pull, problems) {
         core/* warning */.$e(why);
         return { sent: false, why };
     }
+}
+/**
+ * Why this head's problems are not sent to the job: another run is sending them, they were sent, or
+ * the job has had its rounds; undefined when they are to be sent.
+ */
+function refusal(fixes, pull, job, rounds) {
+    const head = pull.headSha.slice(0, 7);
+    if (fixes.some((f) => f.head === pull.headSha && f.sending))
+        return {
+            why: `Another run is sending the problems of head ${head} to job ${(0,util_text/* external */.qn)(job, 80)}: not again.`,
+            level: 'info',
+        };
+    if (fixes.some((f) => f.head === pull.headSha))
+        return {
+            why: `The problems of head ${head} were already sent to job ${(0,util_text/* external */.qn)(job, 80)}: not again.`,
+            level: 'info',
+        };
+    if (fixes.length >= rounds)
+        return {
+            why: `Job ${(0,util_text/* external */.qn)(job, 80)} has had its ${(0,format/* count */.U9)(rounds, 'round')} of fixes ` +
+                `(fix-rounds) on pull request #${pull.number}: these problems were not sent, and the ` +
+                `check's failure stays for a reviewer.`,
+            level: 'notice',
+        };
+    return undefined;
 }
 /** The follow-up: what to do, then the problems as data (each field a JSON string, bounded). */
 function fixPrompt(pull, problems) {
@@ -9194,7 +9205,7 @@ function pageOf(pathOrUrl) {
         }
     }
     const segments = path
-        .replace(/[?#].*$/s, '')
+        .replace(/[?#].*/s, '')
         .split('/')
         .filter((s) => s !== '');
     const last = segments.pop()?.replace(/\.mdx?$/i, '');
@@ -9221,9 +9232,10 @@ function topPaths(hits) {
  * the baseline, `still-missing` when the same ones (or none) do.
  */
 function answers_verdictOf(baseline, after, changed) {
-    const wanted = changed.flatMap((p) => pageOf(p) ?? []);
-    // docs in a folder of their repository: `/docs/webhooks` changed is `/webhooks` on the site
-    const isChanged = (found) => wanted.some((p) => p === found || (found !== '/' && p.endsWith(found)));
+    const wanted = changed.map((p) => pageOf(p));
+    // docs in a folder of their repository: `/docs/webhooks` changed is `/webhooks` on the site (a
+    // page's path ends with `/<found>` only where a path segment starts: found starts with `/`)
+    const isChanged = (found) => wanted.some((p) => p !== undefined && p.endsWith(found));
     const index = after.findIndex(isChanged);
     if (index >= 0)
         return { verdict: 'answered', page: after[index], rank: index + 1 };
@@ -10230,34 +10242,9 @@ async function visitors_views_run(settings, mode) {
         rows: joinPeriods(current.result.rows, previous.result.rows),
     };
     const failure = current.failure ?? previous?.failure;
-    let files;
-    let writeFailure;
-    if (current.result.totals) {
-        try {
-            const { range, complete, pages, totals } = periodMeta(current);
-            const fetchedAt = new Date(ctx.now()).toISOString();
-            const meta = {
-                project: settings.projectId,
-                range,
-                fetchedAt,
-                complete,
-                pages,
-                totals,
-                ...(previous ? { previous: periodMeta(previous) } : {}),
-            };
-            files = await writeExportFiles(ctx.dir, kind, meta, comparison ? comparison.rows : sorted);
-            ctx.outputs.set('path-count', sorted.length);
-            ctx.outputs.set(`${kind}-json`, files.json);
-            ctx.outputs.set(`${kind}-csv`, files.csv);
-            core/* info */.pq(`Exported ${(0,format/* count */.U9)(sorted.length, 'path', 'paths')} from ` +
-                `${(0,format/* count */.U9)(current.result.pages, 'page', 'pages')} of ` +
-                `results${comparison ? ` (and ${(0,format/* count */.U9)(comparison.rows.length - sorted.length, 'path', 'paths')} seen only in the previous period)` : ''} ` +
-                `to ${files.csv} and ${files.json}.`);
-        }
-        catch (error) {
-            writeFailure = new Error(`Could not write the export files in ${ctx.dir}: ${(0,errors/* getErrorMessage */.u1)(error)}`);
-        }
-    }
+    const { files, writeFailure } = current.result.totals
+        ? await visitors_views_writeFiles(settings, ctx, { current, previous, comparison, sorted })
+        : { files: undefined, writeFailure: undefined };
     if (comparison?.previousTotals && current.result.totals) {
         ctx.outputs.set('previous-total', comparison.previousTotals.total);
         ctx.outputs.set('change-percent', changePercent(current.result.totals.total, comparison.previousTotals.total));
@@ -10304,6 +10291,39 @@ async function visitors_views_run(settings, mode) {
  * the export's pages, and the period before.
  */
 const visitors_views_job = { run: visitors_views_run, analyticsBudget: (settings) => settings.pages.maxRequests };
+/** The export's files (JSON and CSV, every page) and their outputs; a failure to write is kept, not thrown. */
+async function visitors_views_writeFiles(settings, ctx, o) {
+    const { current, previous, comparison, sorted } = o;
+    const kind = settings.mode;
+    try {
+        const { range, complete, pages, totals } = periodMeta(current);
+        const fetchedAt = new Date(ctx.now()).toISOString();
+        const meta = {
+            project: settings.projectId,
+            range,
+            fetchedAt,
+            complete,
+            pages,
+            totals,
+            ...(previous ? { previous: periodMeta(previous) } : {}),
+        };
+        const files = await writeExportFiles(ctx.dir, kind, meta, comparison ? comparison.rows : sorted);
+        ctx.outputs.set('path-count', sorted.length);
+        ctx.outputs.set(`${kind}-json`, files.json);
+        ctx.outputs.set(`${kind}-csv`, files.csv);
+        core/* info */.pq(`Exported ${(0,format/* count */.U9)(sorted.length, 'path', 'paths')} from ` +
+            `${(0,format/* count */.U9)(current.result.pages, 'page', 'pages')} of ` +
+            `results${comparison ? ` (and ${(0,format/* count */.U9)(comparison.rows.length - sorted.length, 'path', 'paths')} seen only in the previous period)` : ''} ` +
+            `to ${files.csv} and ${files.json}.`);
+        return { files, writeFailure: undefined };
+    }
+    catch (error) {
+        return {
+            files: undefined,
+            writeFailure: new Error(`Could not write the export files in ${ctx.dir}: ${(0,errors/* getErrorMessage */.u1)(error)}`),
+        };
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/jobs.ts
 

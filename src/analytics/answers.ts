@@ -42,7 +42,7 @@ export function pageOf(pathOrUrl: string): string | undefined {
     }
   }
   const segments = path
-    .replace(/[?#].*$/s, '')
+    .replace(/[?#].*/s, '')
     .split('/')
     .filter((s) => s !== '')
   const last = segments.pop()?.replace(/\.mdx?$/i, '')
@@ -72,9 +72,10 @@ export function verdictOf(
   after: readonly string[],
   changed: readonly string[],
 ): Pick<Answer, 'verdict' | 'page' | 'rank'> {
-  const wanted = changed.flatMap((p) => pageOf(p) ?? [])
-  // docs in a folder of their repository: `/docs/webhooks` changed is `/webhooks` on the site
-  const isChanged = (found: string): boolean => wanted.some((p) => p === found || (found !== '/' && p.endsWith(found)))
+  const wanted = changed.map((p) => pageOf(p))
+  // docs in a folder of their repository: `/docs/webhooks` changed is `/webhooks` on the site (a
+  // page's path ends with `/<found>` only where a path segment starts: found starts with `/`)
+  const isChanged = (found: string): boolean => wanted.some((p) => p !== undefined && p.endsWith(found))
   const index = after.findIndex(isChanged)
   if (index >= 0) return { verdict: 'answered', page: after[index], rank: index + 1 }
   const before = new Set(baseline?.paths ?? [])

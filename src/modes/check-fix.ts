@@ -62,28 +62,10 @@ export async function fixOnAgentPull(
     // a claim whose run never said how its send ended (stopped mid-way) holds no longer than this
     const now = ctx.clock.now()
     const fixes = (tracking.state.fixes ?? []).filter((f) => !f.sending || now - Date.parse(f.at) < CLAIM_HOLDS_MS)
-    const sending = fixes.find((f) => f.head === pull.headSha && f.sending)
-    if (sending) {
-      const why =
-        `Another run is sending the problems of head ${pull.headSha.slice(0, 7)} to job ` +
-        `${external(job, 80)}: not again.`
-      core.info(why)
-      return { sent: false, why }
-    }
-    if (fixes.some((f) => f.head === pull.headSha)) {
-      const why =
-        `The problems of head ${pull.headSha.slice(0, 7)} were already sent to job ` +
-        `${external(job, 80)}: not again.`
-      core.info(why)
-      return { sent: false, why }
-    }
-    if (fixes.length >= fix.rounds) {
-      const why =
-        `Job ${external(job, 80)} has had its ${count(fix.rounds, 'round')} of fixes ` +
-        `(fix-rounds) on pull request #${pull.number}: these problems were not sent, and the ` +
-        `check's failure stays for a reviewer.`
-      core.notice(why)
-      return { sent: false, why }
+    const refused = refusal(fixes, pull, job, fix.rounds)
+    if (refused) {
+      ;(refused.level === 'notice' ? core.notice : core.info)(refused.why)
+      return { sent: false, why: refused.why }
     }
     const round = fixes.length + 1
     const entry = entryFor(
@@ -130,6 +112,38 @@ export async function fixOnAgentPull(
     core.warning(why)
     return { sent: false, why }
   }
+}
+
+/**
+ * Why this head's problems are not sent to the job: another run is sending them, they were sent, or
+ * the job has had its rounds; undefined when they are to be sent.
+ */
+function refusal(
+  fixes: ReadonlyArray<{ head: string; sending?: boolean }>,
+  pull: PullChange,
+  job: string,
+  rounds: number,
+): { why: string; level: 'info' | 'notice' } | undefined {
+  const head = pull.headSha.slice(0, 7)
+  if (fixes.some((f) => f.head === pull.headSha && f.sending))
+    return {
+      why: `Another run is sending the problems of head ${head} to job ${external(job, 80)}: not again.`,
+      level: 'info',
+    }
+  if (fixes.some((f) => f.head === pull.headSha))
+    return {
+      why: `The problems of head ${head} were already sent to job ${external(job, 80)}: not again.`,
+      level: 'info',
+    }
+  if (fixes.length >= rounds)
+    return {
+      why:
+        `Job ${external(job, 80)} has had its ${count(rounds, 'round')} of fixes ` +
+        `(fix-rounds) on pull request #${pull.number}: these problems were not sent, and the ` +
+        `check's failure stays for a reviewer.`,
+      level: 'notice',
+    }
+  return undefined
 }
 
 /** The follow-up: what to do, then the problems as data (each field a JSON string, bounded). */

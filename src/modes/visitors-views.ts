@@ -125,35 +125,9 @@ export async function run(settings: VisitorsViewsSettings, mode: ModeContext): P
     rows: joinPeriods(current.result.rows, previous.result.rows),
   }
   const failure = current.failure ?? previous?.failure
-  let files: { json: string; csv: string } | undefined
-  let writeFailure: unknown
-  if (current.result.totals) {
-    try {
-      const { range, complete, pages, totals } = periodMeta(current)
-      const fetchedAt = new Date(ctx.now()).toISOString()
-      const meta: ExportMeta = {
-        project: settings.projectId,
-        range,
-        fetchedAt,
-        complete,
-        pages,
-        totals,
-        ...(previous ? { previous: periodMeta(previous) } : {}),
-      }
-      files = await writeExportFiles(ctx.dir, kind, meta, comparison ? comparison.rows : sorted)
-      ctx.outputs.set('path-count', sorted.length)
-      ctx.outputs.set(`${kind}-json`, files.json)
-      ctx.outputs.set(`${kind}-csv`, files.csv)
-      core.info(
-        `Exported ${count(sorted.length, 'path', 'paths')} from ` +
-          `${count(current.result.pages, 'page', 'pages')} of ` +
-          `results${comparison ? ` (and ${count(comparison.rows.length - sorted.length, 'path', 'paths')} seen only in the previous period)` : ''} ` +
-          `to ${files.csv} and ${files.json}.`,
-      )
-    } catch (error) {
-      writeFailure = new Error(`Could not write the export files in ${ctx.dir}: ${getErrorMessage(error)}`)
-    }
-  }
+  const { files, writeFailure } = current.result.totals
+    ? await writeFiles(settings, ctx, { current, previous, comparison, sorted })
+    : { files: undefined, writeFailure: undefined }
   if (comparison?.previousTotals && current.result.totals) {
     ctx.outputs.set('previous-total', comparison.previousTotals.total)
     ctx.outputs.set('change-percent', changePercent(current.result.totals.total, comparison.previousTotals.total))
@@ -204,3 +178,42 @@ export async function run(settings: VisitorsViewsSettings, mode: ModeContext): P
  * the export's pages, and the period before.
  */
 export const job: Job<VisitorsViewsSettings> = { run, analyticsBudget: (settings) => settings.pages.maxRequests }
+
+/** The export's files (JSON and CSV, every page) and their outputs; a failure to write is kept, not thrown. */
+async function writeFiles(
+  settings: VisitorsViewsSettings,
+  ctx: TrafficContext,
+  o: { current: Period; previous: Period | undefined; comparison: Comparison | undefined; sorted: VisitorRow[] },
+): Promise<{ files: { json: string; csv: string } | undefined; writeFailure: unknown }> {
+  const { current, previous, comparison, sorted } = o
+  const kind = settings.mode
+  try {
+    const { range, complete, pages, totals } = periodMeta(current)
+    const fetchedAt = new Date(ctx.now()).toISOString()
+    const meta: ExportMeta = {
+      project: settings.projectId,
+      range,
+      fetchedAt,
+      complete,
+      pages,
+      totals,
+      ...(previous ? { previous: periodMeta(previous) } : {}),
+    }
+    const files = await writeExportFiles(ctx.dir, kind, meta, comparison ? comparison.rows : sorted)
+    ctx.outputs.set('path-count', sorted.length)
+    ctx.outputs.set(`${kind}-json`, files.json)
+    ctx.outputs.set(`${kind}-csv`, files.csv)
+    core.info(
+      `Exported ${count(sorted.length, 'path', 'paths')} from ` +
+        `${count(current.result.pages, 'page', 'pages')} of ` +
+        `results${comparison ? ` (and ${count(comparison.rows.length - sorted.length, 'path', 'paths')} seen only in the previous period)` : ''} ` +
+        `to ${files.csv} and ${files.json}.`,
+    )
+    return { files, writeFailure: undefined }
+  } catch (error) {
+    return {
+      files: undefined,
+      writeFailure: new Error(`Could not write the export files in ${ctx.dir}: ${getErrorMessage(error)}`),
+    }
+  }
+}

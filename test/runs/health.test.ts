@@ -426,6 +426,11 @@ describe('did the fix answer: each gap an agent job works on, searched again onc
     expect(jobOf(gh, 'webhook retries')?.baseline).toEqual({ at: matching(/Z$/), paths: [] })
     expect(second.summary).toMatch(/2 searches \(of 10,000 per organisation per hour, no credits\)/)
     expect(healthIssues(gh)[0]?.body).toContain('| The search now |')
+    // who asks the assistant: the week, against the week the last run read (one request a run)
+    expect(sim.requestsTo('caller-stats')).toHaveLength(2)
+    expect(healthIssues(gh)[0]?.body).toMatch(
+      /\*\*Assistant queries, the week of \d{4}-\d\d-\d\d\*\*: [\d,]+, \d+ % from the API: web [\d,]+ \([+-]?\d+\.\d%\), API [\d,]+ .*; the period before: [\d,]+\./,
+    )
 
     // week 3: the jobs opened their pull requests, not merged yet: nothing is searched
     nextWeek(sim)
@@ -477,11 +482,18 @@ describe('did the fix answer: each gap an agent job works on, searched again onc
     ])
     expect(answers[0]).toMatchObject({ baseline: { paths: [] }, after: { paths: ['/webhooks'] } })
 
-    // never a third search for the same pull request
+    // never a third search for the same pull request; once its weeks are read, the impact comment says it too
     nextWeek(sim)
-    const later = await health(sim, gh, inputs)
+    const later = await health(sim, gh, { ...inputs, impact: 'on', 'impact-weeks': '1' })
+    nextWeek(sim)
+    await health(sim, gh, { ...inputs, impact: 'on', 'impact-weeks': '1' })
     expect(searched(sim)).toHaveLength(4)
     expect(JSON.parse(later.outputs['answers-json'] ?? '[]')).toHaveLength(2)
+    const comment = gh.commentsOn(webhooksPr).find((c) => c.body.includes('Did this change help its readers?'))
+    expect(comment?.body).toContain(
+      'Searched on the live site once this shipped: Search with no click: webhook retries: **answered**: ' +
+        'the search finds /webhooks at rank 1',
+    )
     for (const run of [first, second, live, later]) expect(secretLeaks(run, ASSISTANT_KEY)).toEqual([])
     expect(healthIssues(gh)[0]?.body).not.toContain(ASSISTANT_KEY)
   })

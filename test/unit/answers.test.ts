@@ -13,6 +13,12 @@ describe('did the fix answer: the verdict', () => {
     expect(pageOf('guides/retries.md/')).toBe('/guides/retries')
     expect(pageOf('/')).toBe('/')
     expect(pageOf('https://[bad')).toBeUndefined()
+    expect(pageOf(' /webhooks ')).toBe('/webhooks')
+    expect(pageOf('/a?xy=1')).toBe('/a')
+    // a URL only from the start: an address inside a query is the query's
+    expect(pageOf('/go?to=https://acme.com/a')).toBe('/go')
+    // an extension only at the end
+    expect(pageOf('/release.mdx-notes')).toBe('/release.mdx-notes')
   })
 
   test('the top pages, each once, best first, at most five; a result without a path names none', () => {
@@ -32,6 +38,8 @@ describe('did the fix answer: the verdict', () => {
     // docs in a folder of their repository: the site's path is the end of the page's
     expect(verdictOf(baseline, ['/webhooks'], ['/docs/webhooks'])).toMatchObject({ verdict: 'answered', rank: 1 })
     expect(verdictOf(baseline, ['/'], ['/docs'])).toEqual({ verdict: 'moved' })
+    expect(verdictOf(baseline, ['/'], ['index.mdx'])).toEqual({ verdict: 'answered', page: '/', rank: 1 })
+    expect(verdictOf(baseline, ['/api'], ['/myapi', 'https://[bad'])).toEqual({ verdict: 'moved' })
   })
 
   test('moved: other pages come up than at the baseline, none the pull request changed; still missing: the same, or none', () => {

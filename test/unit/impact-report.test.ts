@@ -86,6 +86,31 @@ describe('the words', () => {
     expect(renderingProblemsOf(body)).toEqual([])
   })
 
+  test("the comment says what the site's search answers each gap its job was for, once the change shipped; a gap not searched again yet is not named", () => {
+    const at = '2026-11-10T06:00:00Z'
+    const body = renderImpactComment(pull(12, '2026-11-04T15:00:00Z', true), 4, [], undefined, [
+      {
+        name: 'Search with no click: webhook retries',
+        kind: 'search',
+        job: { answer: { at, paths: ['/webhooks'], verdict: 'answered', page: '/webhooks', rank: 1 } },
+      },
+      {
+        name: 'Unanswered question: rate <limits>',
+        kind: 'question',
+        job: { answer: { at, paths: [], verdict: 'still-missing' } },
+      },
+      { name: 'Search with no click: later', kind: 'search', job: { baseline: { at, paths: [] } } },
+    ])
+    expect(body).toContain(
+      'Searched on the live site once this shipped: Search with no click: webhook retries: **answered**: ' +
+        'the search finds /webhooks at rank 1 (2026-11-10); Unanswered question: rate &lt;limits&gt;: **still missing**: ' +
+        'the search finds nothing.',
+    )
+    expect(body).not.toContain('later')
+    expect(renderingProblemsOf(body)).toEqual([])
+    expect(renderImpactComment(pull(12, '2026-11-04T15:00:00Z', true), 4, [], undefined)).not.toContain('Searched on')
+  })
+
   test('a merged pull request that changed no page is listed as such, with its files, never dropped', () => {
     const noPage = [
       {
