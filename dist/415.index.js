@@ -9745,7 +9745,9 @@ async function openHealthIssue(settings, api, repo) {
                 `pull requests are measured again from the start.`);
     }
     for (const name of settings.health.unapplied)
-        core/* warning */.$e(`Input "${name}" is not read with impact: off, so it was ignored.`);
+        core/* warning */.$e(name === 'max-searches'
+            ? 'Input "max-searches" is read only with assistant-key and domain (nothing is searched), so it was ignored.'
+            : `Input "${name}" is not read with impact: off, so it was ignored.`);
     return { found, identity, state, priorImpact, notes };
 }
 /**

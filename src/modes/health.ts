@@ -455,7 +455,11 @@ async function openHealthIssue(
       )
   }
   for (const name of settings.health.unapplied)
-    core.warning(`Input "${name}" is not read with impact: off, so it was ignored.`)
+    core.warning(
+      name === 'max-searches'
+        ? 'Input "max-searches" is read only with assistant-key and domain (nothing is searched), so it was ignored.'
+        : `Input "${name}" is not read with impact: off, so it was ignored.`,
+    )
   return { found, identity, state, priorImpact, notes }
 }
 

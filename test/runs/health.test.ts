@@ -527,7 +527,10 @@ describe('did the fix answer: each gap an agent job works on, searched again onc
     readersHit(sim, [['webhook retries', 40]])
     await health(sim, gh, { agent: 'persisting' })
     nextWeek(sim)
-    const off = await health(sim, gh, { agent: 'persisting' })
+    const off = await health(sim, gh, { agent: 'persisting', 'max-searches': '5' })
+    expect(off.warnings).toEqual([
+      'Input "max-searches" is read only with assistant-key and domain (nothing is searched), so it was ignored.',
+    ])
     expect(searched(sim)).toHaveLength(0)
     expect(off.summary.match(/With `assistant-key` and `domain`/g)).toHaveLength(1)
     expect(healthIssues(gh)[0]?.body).not.toContain('The search now')
