@@ -9310,7 +9310,8 @@ async function isLive(s, job, at) {
 }
 /** A job's pull request, asked once it may have merged: merged (when, and the day this run saw it) or not. */
 async function withMerge(job, s, at) {
-    if (job.merged)
+    // merged as seen by this part (the gone gaps' check records only that it merged, not when)
+    if (job.merged && job.mergedSeen !== undefined)
         return job;
     const state = await at.port.pullRequestState(at.repo, at.number);
     if (!state || state.open)

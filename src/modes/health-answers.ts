@@ -99,7 +99,8 @@ async function withMerge(
   s: Searching,
   at: NonNullable<ReturnType<typeof portFor>>,
 ) {
-  if (job.merged) return job
+  // merged as seen by this part (the gone gaps' check records only that it merged, not when)
+  if (job.merged && job.mergedSeen !== undefined) return job
   const state = await at.port.pullRequestState(at.repo, at.number)
   if (!state || state.open) return job
   return state.merged

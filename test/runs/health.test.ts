@@ -498,6 +498,35 @@ describe('did the fix answer: each gap an agent job works on, searched again onc
     expect(healthIssues(gh)[0]?.body).not.toContain(ASSISTANT_KEY)
   })
 
+  test('a repository without production deployments: the run after the one that saw the merge searches, also for a gap gone meanwhile', async () => {
+    const { sim, gh } = await world()
+    readersHit(sim, [['webhook retries', 40]])
+    await health(sim, gh, inputs)
+    nextWeek(sim)
+    await health(sim, gh, inputs)
+    nextWeek(sim)
+    await health(sim, gh, inputs)
+    expect(searched(sim)).toHaveLength(1)
+    const pr = Number(String(jobOf(gh, 'webhook retries')?.prLink).split('/').at(-1))
+    gh.merge(pr, 'Webhooks', new Date(Math.floor(Date.now() / 1000) * 1000).toISOString().replace('.000Z', 'Z'), [
+      { filename: 'webhooks.mdx', status: 'added', additions: 40, deletions: 0 },
+    ])
+    sim.site.stage({ path: '/webhooks', title: 'Webhooks', content: 'Webhook retries, explained.' })
+    sim.site.ship() // the service deploys on merge; GitHub has no deployment to say so
+    // readers stop hitting it: the gap is gone, and the run that sees the merge does not search yet
+    readersHit(sim, [])
+    nextWeek(sim)
+    await health(sim, gh, inputs)
+    expect(searched(sim)).toHaveLength(1)
+    expect(jobOf(gh, 'webhook retries')).toMatchObject({ merged: true, mergedSeen: expect.any(String) as unknown })
+    nextWeek(sim)
+    const next = await health(sim, gh, inputs)
+    expect(searched(sim)).toHaveLength(2)
+    expect(JSON.parse(next.outputs['answers-json'] ?? '[]')).toEqual([
+      expect.objectContaining({ query: 'webhook retries', verdict: 'answered', page: '/webhooks', rank: 1 }),
+    ])
+  })
+
   test('a 429 on a search delays the verdict and says so; max-searches bounds a run, and what it left waits', async () => {
     const { sim, gh } = await world()
     readersHit(sim, [
