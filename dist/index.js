@@ -2975,7 +2975,18 @@ const oneOf = words => v => words.find(word => word === v);
 
 const COMPARE = [ "none", "previous-period" ];
 
-const OTHER_KEY_TYPES = [ [ "mint_dsc_", "assistant API key" ], [ "mint_us_", "index API key" ] ];
+const KEY_TYPES = [ {
+    prefix: "mint_dsc_",
+    name: "assistant API key"
+}, {
+    prefix: "mint_us_",
+    name: "index API key"
+}, {
+    prefix: "mint_",
+    name: "admin API key"
+} ];
+
+const keyTypeOf = value => KEY_TYPES.find(t => value.startsWith(t.prefix));
 
 const BASE_URL_ACCEPTED = "an https:// URL without query or credentials (http:// only for localhost, 127.0.0.1 or [::1])";
 
@@ -3011,9 +3022,9 @@ function emptyOr(accepted, parse) {
 function apiKeyInput(eventName) {
     return input((v, ctx) => {
         const accepted = "the admin API key from a secret, for example ${{ secrets.MINTLIFY_API_KEY }}";
-        const other = OTHER_KEY_TYPES.find(([prefix]) => v.startsWith(prefix));
-        if (other) {
-            const [prefix, name] = other;
+        const type = keyTypeOf(v);
+        if (type && type.name !== "admin API key") {
+            const {prefix: prefix, name: name} = type;
             return problem(ctx, "", `an admin API key (mint_…) from the dashboard's API keys page; ${name}s do not work with this API`, void 0, {
                 described: `is an ${name} (it starts with ${prefix}; its value is not shown)`
             });
@@ -3111,17 +3122,14 @@ const healthFields = {
         return input((v, ctx) => {
             if (v === "") return;
             const accepted = "an assistant API key (mint_dsc_…) from the dashboard's API keys page, from a secret";
-            const other = v.startsWith("mint_us_") ? {
-                prefix: "mint_us_",
-                name: "an index API key"
-            } : v.startsWith("mint_") && !v.startsWith("mint_dsc_") ? {
-                prefix: "mint_",
-                name: "an admin API key (give it as api-key)"
-            } : void 0;
-            if (other) return problem(ctx, "", `${accepted}; the search API takes no other key type`, void 0, {
-                described: `is ${other.name} (it starts with ${other.prefix}; its value is not shown)`
-            });
-            return v.startsWith("mint_dsc_") && !/[\s\u0000-\u001f]/.test(v) ? v : problem(ctx, "", accepted, void 0, {
+            const type = keyTypeOf(v);
+            if (type && type.name !== "assistant API key") {
+                const where = type.name === "admin API key" ? " (give it as api-key)" : "";
+                return problem(ctx, "", `${accepted}; the search API takes no other key type`, void 0, {
+                    described: `is an ${type.name}${where} (it starts with ${type.prefix}; its value is not shown)`
+                });
+            }
+            return type && !/[\s\u0000-\u001f]/.test(v) ? v : problem(ctx, "", accepted, void 0, {
                 described: "is not an assistant API key (its value is not shown)"
             });
         });

@@ -33,13 +33,15 @@ const COMPARE = ['none', 'previous-period'] as const
 const CHANGES = ['none', 'files', 'diff'] as const
 
 /**
- * Keys that share the admin keys' `mint_` prefix but do not work with this API (the vendor's key
- * types): named in the error, never shown.
+ * The vendor's key types by prefix, the longest first (every one starts with `mint_`): a key given
+ * where another type belongs is named in the error, never shown.
  */
-const OTHER_KEY_TYPES: Array<[prefix: string, name: string]> = [
-  ['mint_dsc_', 'assistant API key'],
-  ['mint_us_', 'index API key'],
-]
+const KEY_TYPES = [
+  { prefix: 'mint_dsc_', name: 'assistant API key' },
+  { prefix: 'mint_us_', name: 'index API key' },
+  { prefix: 'mint_', name: 'admin API key' },
+] as const
+const keyTypeOf = (value: string) => KEY_TYPES.find((t) => value.startsWith(t.prefix))
 
 const BASE_URL_ACCEPTED =
   'an https:// URL without query or credentials (http:// only for localhost, 127.0.0.1 or [::1])'
@@ -73,9 +75,9 @@ function emptyOr<T>(accepted: string, parse: (value: string) => T | undefined) {
 function apiKeyInput(eventName: string) {
   return input((v, ctx) => {
     const accepted = 'the admin API key from a secret, for example ${{ secrets.MINTLIFY_API_KEY }}'
-    const other = OTHER_KEY_TYPES.find(([prefix]) => v.startsWith(prefix))
-    if (other) {
-      const [prefix, name] = other
+    const type = keyTypeOf(v)
+    if (type && type.name !== 'admin API key') {
+      const { prefix, name } = type
       return problem(
         ctx,
         '',
@@ -107,17 +109,15 @@ function assistantKeyInput() {
   return input((v, ctx) => {
     if (v === '') return undefined
     const accepted = "an assistant API key (mint_dsc_…) from the dashboard's API keys page, from a secret"
-    const other = v.startsWith('mint_us_')
-      ? { prefix: 'mint_us_', name: 'an index API key' }
-      : v.startsWith('mint_') && !v.startsWith('mint_dsc_')
-        ? { prefix: 'mint_', name: 'an admin API key (give it as api-key)' }
-        : undefined
-    if (other)
+    const type = keyTypeOf(v)
+    if (type && type.name !== 'assistant API key') {
+      const where = type.name === 'admin API key' ? ' (give it as api-key)' : ''
       return problem(ctx, '', `${accepted}; the search API takes no other key type`, undefined, {
-        described: `is ${other.name} (it starts with ${other.prefix}; its value is not shown)`,
+        described: `is an ${type.name}${where} (it starts with ${type.prefix}; its value is not shown)`,
       })
+    }
     // eslint-disable-next-line no-control-regex -- a key refuses control characters on purpose
-    return v.startsWith('mint_dsc_') && !/[\s\u0000-\u001f]/.test(v)
+    return type && !/[\s\u0000-\u001f]/.test(v)
       ? v
       : problem(ctx, '', accepted, undefined, { described: 'is not an assistant API key (its value is not shown)' })
   })
