@@ -1159,6 +1159,8 @@ async function fetchForBaseUrl(baseUrl, log) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/port.ts
+/** `owner/name`, as GitHub writes a repository (compare it lower-cased: GitHub's names are not case-sensitive). */
+const fullName = (r) => `${r.owner}/${r.repo}`;
 /**
  * A time as GitHub writes and reads it: whole seconds, `YYYY-MM-DDTHH:MM:SSZ` (its `created_at`,
  * `updated_at`, and the `since` its comment listings take), rounded down.
@@ -8867,7 +8869,6 @@ const FILE_PAGES = 3;
 const COMMENTS = 5;
 /** Pull requests measured at once (their weeks live in the issue's memory, which has a size limit). */
 const MEASURING = 40;
-const fullName = (r) => `${r.owner}/${r.repo}`;
 /** The docs repository, and the port that reads and writes it: the docs token's when it is another one. */
 async function docsPort(settings, api, ctx) {
     const [owner = '', name = ''] = (settings.repository ?? `${ctx.run.owner}/${ctx.run.repo}`).split('/');
@@ -9243,7 +9244,11 @@ function answers_verdictOf(baseline, after, changed) {
     return after.some((p) => !before.has(p)) ? { verdict: 'moved' } : { verdict: 'still-missing' };
 }
 
+// EXTERNAL MODULE: ./src/inputs/mode-rules.ts + 5 modules
+var mode_rules = __webpack_require__(7344);
 ;// CONCATENATED MODULE: ./src/modes/health-answers.ts
+
+
 
 
 
@@ -9255,8 +9260,6 @@ function answers_verdictOf(baseline, after, changed) {
 const PAGE_SIZE = 10;
 /** Pull requests a run asks GitHub about for this (merged? shipped?). */
 const CHECKS = 5;
-/** The environment the deploy action's github-deployment writes production deployments to. */
-const PRODUCTION = 'docs-production';
 /** One search: its top pages now, or undefined when it failed (said in the notes: the next run tries again). */
 async function search(s, gap, why) {
     const query = queryOf(gap);
@@ -9264,8 +9267,7 @@ async function search(s, gap, why) {
         return undefined;
     try {
         const hits = await s.ctx.client.searchDocs(s.answers.domain, query, PAGE_SIZE);
-        const at = new Date(Math.floor(s.ctx.clock.now() / 1000) * 1000).toISOString();
-        return { at, paths: topPaths(hits) };
+        return { at: githubTime(s.ctx.clock.now()), paths: topPaths(hits) };
     }
     catch (error) {
         if (error instanceof errors/* CancelledError */.cc)
@@ -9287,7 +9289,7 @@ function portFor(s, link) {
     if (!pull)
         return undefined;
     const repo = { owner: pull.owner, repo: pull.repo };
-    const theirs = s.docs && s.docs.repo.owner.toLowerCase() === repo.owner.toLowerCase() && s.docs.repo.repo === repo.repo;
+    const theirs = s.docs && fullName(s.docs.repo).toLowerCase() === fullName(repo).toLowerCase();
     return { port: theirs && s.docs ? s.docs.port : s.api, repo, number: pull.number };
 }
 /**
@@ -9298,15 +9300,28 @@ function portFor(s, link) {
 async function isLive(s, job, at) {
     if (!at || !job.merged)
         return false;
-    // a token that may not read deployments leaves the other sign: a run after the merge was seen
-    const deployed = await at.port.latestDeployment(at.repo, PRODUCTION).catch((error) => {
-        if (error instanceof errors/* CancelledError */.cc)
-            throw error;
-        return undefined;
-    });
+    const deployed = await latestDeployment(s, at);
     if (deployed)
         return deployed.state === 'success' && job.mergedAt !== undefined && deployed.at >= job.mergedAt;
     return job.mergedSeen !== undefined && job.mergedSeen < s.today;
+}
+/**
+ * The newest production deployment of a repository, read once a run (two requests) however many
+ * pull requests there wait: a token that may not read deployments leaves the other sign, a run
+ * after the merge was seen.
+ */
+function latestDeployment(s, at) {
+    const key = fullName(at.repo).toLowerCase();
+    let read = s.deployments.get(key);
+    if (!read) {
+        read = at.port.latestDeployment(at.repo, mode_rules/* PRODUCTION_ENVIRONMENT */.E).catch((error) => {
+            if (error instanceof errors/* CancelledError */.cc)
+                throw error;
+            return undefined;
+        });
+        s.deployments.set(key, read);
+    }
+    return read;
 }
 /** A job's pull request, asked once it may have merged: merged (when, and the day this run saw it) or not. */
 async function withMerge(job, s, at) {
@@ -9507,8 +9522,9 @@ async function health_run(settings, ctx) {
         api,
         docs,
         root: impact?.state.root ?? settings.health.impact?.root ?? '',
-        today: new Date(ctx.clock.now()).toISOString().slice(0, 10),
+        today: (0,format/* formatDay */.im)(ctx.clock.now()),
         notes,
+        deployments: new Map(),
     };
     if (searching)
         records = await answerGaps(records, searching);

@@ -152,6 +152,9 @@ export interface Repo {
   repo: string
 }
 
+/** `owner/name`, as GitHub writes a repository (compare it lower-cased: GitHub's names are not case-sensitive). */
+export const fullName = (r: Repo): string => `${r.owner}/${r.repo}`
+
 /** Opens the port for a token (loads the client only then). */
 export type GitHubOpener = (token: string) => Promise<GitHubPort>
 

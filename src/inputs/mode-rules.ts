@@ -23,6 +23,13 @@ interface Run {
   files: PromptFiles | undefined
 }
 
+/**
+ * The GitHub environments deploy and preview show their deployments in, unless told
+ * (deployment-environment); health reads the production one to know a change is live.
+ */
+export const PRODUCTION_ENVIRONMENT = 'docs-production'
+const PREVIEW_ENVIRONMENT = 'docs-preview'
+
 /** The events whose change `changes` describes (github/change.ts reads them). */
 const CHANGE_EVENTS = ['pull_request', 'pull_request_target', 'push'] as const
 
@@ -263,7 +270,8 @@ const live =
       mode,
       githubDeployment: i['github-deployment']
         ? {
-            environment: i['deployment-environment'] ?? (mode === 'preview' ? 'docs-preview' : 'docs-production'),
+            environment:
+              i['deployment-environment'] ?? (mode === 'preview' ? PREVIEW_ENVIRONMENT : PRODUCTION_ENVIRONMENT),
             token: i['github-token'],
           }
         : undefined,

@@ -2,8 +2,9 @@ import { type Answer, type SiteSearch, queryOf, topPaths, verdictOf } from '../a
 import type { GapRecord } from '../analytics/gaps.js'
 import { pagesOfFiles } from '../analytics/impact.js'
 import { ApiError } from '../api/errors.js'
-import type { GitHubPort, Repo } from '../github/port.js'
+import { type GitHubPort, type Repo, fullName, githubTime } from '../github/port.js'
 import { parsePullLink } from '../github/pull-link.js'
+import { PRODUCTION_ENVIRONMENT } from '../inputs/mode-rules.js'
 import type { HealthSettings } from '../inputs/settings.js'
 import * as core from '../util/actions-core.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
@@ -23,8 +24,6 @@ export type AnswerSettings = NonNullable<HealthSettings['health']['answers']>
 const PAGE_SIZE = 10
 /** Pull requests a run asks GitHub about for this (merged? shipped?). */
 const CHECKS = 5
-/** The environment the deploy action's github-deployment writes production deployments to. */
-const PRODUCTION = 'docs-production'
 
 /** What the search part needs of the run. */
 export interface Searching {
@@ -38,6 +37,8 @@ export interface Searching {
   /** The run's day (YYYY-MM-DD, UTC). */
   today: string
   notes: string[]
+  /** Each repository's newest production deployment, as this run read it (once). */
+  deployments: Map<string, Promise<{ state: string; at: string } | undefined>>
 }
 
 /** One search: its top pages now, or undefined when it failed (said in the notes: the next run tries again). */
@@ -46,8 +47,7 @@ async function search(s: Searching, gap: GapRecord, why: string): Promise<SiteSe
   if (query === undefined) return undefined
   try {
     const hits = await s.ctx.client.searchDocs(s.answers.domain, query, PAGE_SIZE)
-    const at = new Date(Math.floor(s.ctx.clock.now() / 1000) * 1000).toISOString()
-    return { at, paths: topPaths(hits) }
+    return { at: githubTime(s.ctx.clock.now()), paths: topPaths(hits) }
   } catch (error) {
     if (error instanceof CancelledError) throw error
     const what = error instanceof ApiError && error.kind === 'rate-limited' ? 'was rate limited' : 'failed'
@@ -72,8 +72,7 @@ function portFor(s: Searching, link: string): { port: GitHubPort; repo: Repo; nu
   const pull = parsePullLink(link)
   if (!pull) return undefined
   const repo = { owner: pull.owner, repo: pull.repo }
-  const theirs =
-    s.docs && s.docs.repo.owner.toLowerCase() === repo.owner.toLowerCase() && s.docs.repo.repo === repo.repo
+  const theirs = s.docs && fullName(s.docs.repo).toLowerCase() === fullName(repo).toLowerCase()
   return { port: theirs && s.docs ? s.docs.port : s.api, repo, number: pull.number }
 }
 
@@ -84,13 +83,27 @@ function portFor(s: Searching, link: string): { port: GitHubPort; repo: Repo; nu
  */
 async function isLive(s: Searching, job: NonNullable<GapRecord['job']>, at: ReturnType<typeof portFor>) {
   if (!at || !job.merged) return false
-  // a token that may not read deployments leaves the other sign: a run after the merge was seen
-  const deployed = await at.port.latestDeployment(at.repo, PRODUCTION).catch((error: unknown) => {
-    if (error instanceof CancelledError) throw error
-    return undefined
-  })
+  const deployed = await latestDeployment(s, at)
   if (deployed) return deployed.state === 'success' && job.mergedAt !== undefined && deployed.at >= job.mergedAt
   return job.mergedSeen !== undefined && job.mergedSeen < s.today
+}
+
+/**
+ * The newest production deployment of a repository, read once a run (two requests) however many
+ * pull requests there wait: a token that may not read deployments leaves the other sign, a run
+ * after the merge was seen.
+ */
+function latestDeployment(s: Searching, at: NonNullable<ReturnType<typeof portFor>>) {
+  const key = fullName(at.repo).toLowerCase()
+  let read = s.deployments.get(key)
+  if (!read) {
+    read = at.port.latestDeployment(at.repo, PRODUCTION_ENVIRONMENT).catch((error: unknown) => {
+      if (error instanceof CancelledError) throw error
+      return undefined
+    })
+    s.deployments.set(key, read)
+  }
+  return read
 }
 
 /** A job's pull request, asked once it may have merged: merged (when, and the day this run saw it) or not. */

@@ -13,7 +13,7 @@ import { VIEWS_PAGE_SIZE, readImpactWeek } from '../analytics/impact-weeks.js'
 import { weekOf } from '../analytics/weeks.js'
 import type { Thread } from '../github/comment-event.js'
 import type { ImpactState } from '../github/health-issue.js'
-import { type GitHubPort, type MergedPull, type Repo, sameLogin, statusOf } from '../github/port.js'
+import { type GitHubPort, type MergedPull, type Repo, fullName, sameLogin, statusOf } from '../github/port.js'
 import { decodeState } from '../tracking/state.js'
 import { pullKey } from '../github/pull-link.js'
 import type { HealthSettings } from '../inputs/settings.js'
@@ -59,8 +59,6 @@ export interface ImpactMeasured {
   /** Said at the top of the issue and the summary (something the user should act on). */
   warnings: string[]
 }
-
-const fullName = (r: Repo): string => `${r.owner}/${r.repo}`
 
 /** The docs repository, and the port that reads and writes it: the docs token's when it is another one. */
 export async function docsPort(

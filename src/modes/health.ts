@@ -28,7 +28,7 @@ import {
 import { renderUsage } from '../summary/usage.js'
 import type { SearchedGap } from '../summary/answer-text.js'
 import { CancelledError, getErrorMessage, present } from '../util/errors.js'
-import { count } from '../util/format.js'
+import { count, formatDay } from '../util/format.js'
 import { Outputs } from '../util/outputs.js'
 import { external } from '../util/text.js'
 import { impactOutput } from '../summary/impact-report.js'
@@ -142,8 +142,9 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
     api,
     docs,
     root: impact?.state.root ?? settings.health.impact?.root ?? '',
-    today: new Date(ctx.clock.now()).toISOString().slice(0, 10),
+    today: formatDay(ctx.clock.now()),
     notes,
+    deployments: new Map(),
   }
   if (searching) records = await answerGaps(records, searching)
   return keepIssue(settings, ctx, {

@@ -467,8 +467,11 @@ describe('did the fix answer: each gap an agent job works on, searched again onc
     vi.setSystemTime(Date.now() + DAY)
     expect((await deploy(sim, gh)).code).toBe(0)
     vi.setSystemTime(Date.now() + 60_000)
+    const listed = gh.requestsTo('list-deployments').length
     const live = await health(sim, gh, inputs)
     expect(live.code).toBe(0)
+    // the repository's newest deployment is read once a run, for both pull requests
+    expect(gh.requestsTo('list-deployments').length - listed).toBe(1)
     expect(searched(sim)).toHaveLength(4)
     expect(jobOf(gh, 'webhook retries')?.answer).toMatchObject({ verdict: 'answered', page: '/webhooks', rank: 1 })
     expect(jobOf(gh, 'rate limits')?.answer).toMatchObject({ verdict: 'still-missing', paths: [] })
