@@ -780,7 +780,8 @@ const AGENT_QUOTA = 'rate limited: agent jobs allow 100 creates and follow-ups p
 const SEARCH_QUOTA = 'rate limited: the search API allows 10,000 requests per organisation per hour';
 const ANALYTICS_QUOTA = 'rate limited: analytics allows 100 requests per organisation per hour, shared by all analytics endpoints';
 /**
- * The service's endpoints, grouped by resource (agent jobs, deployments, automations, analytics):
+ * The service's endpoints, grouped by resource (agent jobs, deployments, automations, analytics,
+ * and the search API with its own key):
  * each method says what its request is (path, body, schema, retry policy, what a 404 or a 429 means)
  * and transport.ts sends it. Callers speak in domain terms (createJob, getJob, sendMessage, …).
  */

@@ -34,7 +34,8 @@ const ANALYTICS_QUOTA =
   'rate limited: analytics allows 100 requests per organisation per hour, shared by all analytics endpoints'
 
 /**
- * The service's endpoints, grouped by resource (agent jobs, deployments, automations, analytics):
+ * The service's endpoints, grouped by resource (agent jobs, deployments, automations, analytics,
+ * and the search API with its own key):
  * each method says what its request is (path, body, schema, retry policy, what a 404 or a 429 means)
  * and transport.ts sends it. Callers speak in domain terms (createJob, getJob, sendMessage, …).
  */
