@@ -12,24 +12,74 @@ export interface Place {
   column: number
 }
 
-/** The text with the inside of fenced code blocks, code spans and HTML comments blanked (lines and columns kept). */
+/**
+ * The text with the inside of fenced code blocks, code spans and HTML comments blanked (lines and
+ * columns kept). Code is read as CommonMark and MDX read it: a fence runs to its closing fence (or
+ * the end), and a code span lives inside one block: it never crosses a blank line, a fence, a
+ * heading, a list item, a table row or a line that starts with a tag, so a stray backtick hides
+ * nothing after its paragraph.
+ */
 export function maskCode(text: string): string {
-  const blank = (s: string): string => s.replace(/[^\n]/g, ' ')
   let out = ''
+  // the lines of the block being read, its code spans masked when it ends
+  let block = ''
+  const end = (): void => {
+    out += maskSpans(block)
+    block = ''
+  }
   let fence: string | undefined
   for (const line of text.split(/(?<=\n)/)) {
-    const opener = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1]
-    if (fence === undefined) {
-      fence = opener
-      out += opener === undefined ? line : blank(line)
+    const bare = line.replace(/\r?\n$/, '')
+    if (fence !== undefined) {
+      // a fence closes with the same character, at least as long, and nothing after it
+      const closer = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(bare)?.[1]
+      if (closer !== undefined && closer[0] === fence[0] && closer.length >= fence.length) fence = undefined
+      out += blank(line)
       continue
     }
-    // a fence closes with the same character, at least as long, and nothing after it
-    const closer = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line.replace(/\r?\n$/, ''))?.[1]
-    if (closer !== undefined && closer[0] === fence[0] && closer.length >= fence.length) fence = undefined
-    out += blank(line)
+    // a backtick fence's words hold no backtick
+    const opener = /^ {0,3}(`{3,}(?=[^`]*$)|~{3,})/.exec(bare)?.[1]
+    if (opener !== undefined) {
+      end()
+      fence = opener
+      out += blank(line)
+    } else if (bare.trim() === '') {
+      end()
+      out += line
+    } else {
+      if (BLOCK_START.test(bare)) end()
+      block += line
+      if (SINGLE_LINE_BLOCK.test(bare)) end()
+    }
   }
-  return out.replace(/<!--[\s\S]*?-->/g, blank).replace(/(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g, blank)
+  end()
+  return out.replace(/<!--[\s\S]*?-->/g, blank)
+}
+
+/** Every character but a newline as a blank: lines and columns kept. */
+const blank = (s: string): string => s.replace(/[^\n]/g, ' ')
+
+/** A line that starts a block of its own: a heading, a list item, a quote, a table row, a tag. */
+const BLOCK_START = /^\s*(?:#{1,6}(?:\s|$)|[-*+]\s|\d{1,9}[.)]\s|>|\||<)/
+/** A block that is one line: a heading, a table row, a tag's line. */
+const SINGLE_LINE_BLOCK = /^\s*(?:#{1,6}(?:\s|$)|\||<)/
+
+/** Code spans in one block blanked: a run of backticks opens one and the next run as long closes it. */
+function maskSpans(block: string): string {
+  const runs = [...block.matchAll(/`+/g)]
+  let out = ''
+  let done = 0
+  for (let opener = runs.shift(); opener; opener = runs.shift()) {
+    const length = opener[0].length
+    const closer = runs.find((r) => r[0].length === length)
+    // a run no run as long follows is plain text
+    if (!closer) continue
+    runs.splice(0, runs.indexOf(closer) + 1)
+    const end = closer.index + closer[0].length
+    out += block.slice(done, opener.index) + blank(block.slice(opener.index, end))
+    done = end
+  }
+  return out + block.slice(done)
 }
 
 /** What may stand just before a target written as a link. */
@@ -54,17 +104,47 @@ export function linkPlaces(text: string, target: string, json = false): Place[] 
     const linked = json
       ? before.endsWith('"') && after === '"'
       : LINK_BEFORE.some((p) => p.test(before)) && LINK_AFTER.test(after)
-    if (linked) places.push({ line: masked.slice(0, at).split('\n').length, column: at - lineStart + 1 })
+    if (linked) places.push(placeAt(masked, at))
   }
   return places
 }
 
-/** A redirect as the CLI prints it (`/old → /new`): where its destination is written in the configuration. */
+/**
+ * A redirect as the CLI prints it (`/old → /new`): each entry of the configuration that holds both
+ * (`"source": "/old"` and `"destination": "/new"` in one object), at its destination; where no entry
+ * holds both, where its destination, else its source, is written. The n-th listing of one redirect
+ * is the n-th such entry (placeAll), so redirects to one destination each keep their own line.
+ */
 export function redirectPlaces(config: string, redirect: string): Place[] {
   const [source = '', destination] = redirect.split(' → ')
   if (destination === undefined) return []
+  const entries = keyedStrings(config, 'source', source).flatMap((at) => {
+    const start = config.lastIndexOf('{', at)
+    const end = config.indexOf('}', at)
+    const to = keyedStrings(config.slice(start, end), 'destination', destination)[0]
+    return to === undefined ? [] : [placeAt(config, start + to)]
+  })
+  if (entries.length > 0) return entries
   const places = linkPlaces(config, destination, true)
   return places.length > 0 ? places : linkPlaces(config, source, true)
+}
+
+/** How far before a value its key is looked for (the key, a colon and the blanks around it). */
+const KEY_WINDOW = 100
+
+/** Where `"key": "value"` is written in JSON: the index of each value's first character. */
+function keyedStrings(json: string, key: string, value: string): number[] {
+  const found: number[] = []
+  const written = `"${value}"`
+  for (let at = json.indexOf(written); at !== -1; at = json.indexOf(written, at + 1))
+    if (new RegExp(`"${key}"\\s*:\\s*$`).test(json.slice(Math.max(0, at - KEY_WINDOW), at))) found.push(at + 1)
+  return found
+}
+
+/** An index of the text as a 1-based line and column. */
+function placeAt(text: string, at: number): Place {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1
+  return { line: text.slice(0, at).split('\n').length, column: at - lineStart + 1 }
 }
 
 /** The text of a line (1-based), trimmed: what a problem's place says, to match it across versions. */

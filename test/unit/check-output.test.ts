@@ -303,12 +303,38 @@ describe('where a target is written', () => {
     ['Windows line endings', '```\r\n[a](/p)\r\n```\r\n[b](/p)\r\n', [4]],
     ['a code span of two backticks', '`` a `[x](/p)` b ``\n[c](/p)\n', [2]],
     ['an HTML comment over lines', '<!--\n[a](/p)\n-->\n[b](/p)\n', [4]],
+    [
+      'a stray triple backtick hides nothing past its paragraph',
+      'Type <code>```</code> to open.\n[a](/p)\n\n[b](/p)\n',
+      [2, 4],
+    ],
+    ['a stray backtick in a tag line hides nothing after the line', '<code>```</code>\n[a](/p)\n', [2]],
+    ['a code span over two lines of one paragraph', 'see `a\n[x](/p)` and\n[b](/p)\n', [3]],
+    ['a code span never crosses a blank line', 'a ` b\n\n[x](/p) `\n', [3]],
+    ['nor a heading', 'a ` b\n## [x](/p) `\n[c](/p) `\n', [2, 3]],
+    ['nor a list item', '- a ` b\n- [x](/p) `\n', [2]],
+    ['nor a numbered one', '1. a ` b\n2) [x](/p) `\n', [2]],
+    ['nor a quote', 'a ` b\n> [x](/p) `\n', [2]],
+    ['nor a table row', '| a ` b |\n| [x](/p) ` |\n', [2]],
+    ['nor a fence', 'a ` b\n```\n```\n[x](/p) `\n', [4]],
+    ['a run closes only with one as long', 'a ``` b ` [x](/p) ``` c\n[d](/p)\n', [2]],
+    ['an unmatched longer run leaves a shorter pair to match', '``` `[x](/p)` [y](/p)\n', [1]],
+    ['a backtick fence whose words hold a backtick is no fence', '```js `x`\n[a](/p)\n', [2]],
+    ['a tilde fence may have backticks in its words', '~~~ `js`\n[a](/p)\n~~~\n[b](/p)\n', [4]],
+    ['a line of blanks ends a paragraph too', 'a ` b\n   \n[x](/p) `\n', [3]],
   ])('code is no link: %s', (_name, text, lines) => {
     expect(linkPlaces(text, '/p').map((p) => p.line)).toEqual(lines)
   })
 
   test('masking keeps lines and columns', () => {
     expect(linkPlaces('x `code` [a](/p)\n', '/p')).toEqual([{ line: 1, column: 14 }])
+    expect(linkPlaces('`a` `b` [x](/p) `c` ``d``\n', '/p')).toEqual([{ line: 1, column: 13 }])
+    expect(maskCode('`a` `b` c')).toBe('        c')
+    expect(linkPlaces('a `b\n\n  [x](/p)\n# H `c`\n- [y](/p)\n```\n```\n[z](/p)', '/p')).toEqual([
+      { line: 3, column: 7 },
+      { line: 5, column: 7 },
+      { line: 8, column: 5 },
+    ])
     expect(maskCode('a `b`\n```\nc\n```\nd')).toBe('a    \n   \n \n   \nd')
   })
 
@@ -336,6 +362,38 @@ describe('where a target is written', () => {
     expect(redirectPlaces(json, '/old → /new')).toEqual([{ line: 3, column: 41 }])
     expect(redirectPlaces(json, '/old → /elsewhere')).toEqual([{ line: 3, column: 18 }])
     expect(redirectPlaces(json, 'not a redirect')).toEqual([])
+  })
+
+  test('redirects to one destination each at their own entry, source and destination together', () => {
+    const json = [
+      '{',
+      '  "redirects": [',
+      '    { "source": "/a", "destination": "/" },',
+      '    { "source": "/home", "destination": "/a" },',
+      '    {',
+      '      "source": "/b",',
+      '      "destination": "/"',
+      '    },',
+      '    { "destination": "/", "source": "/c" },',
+      '    { "source": "/a", "destination": "/" }',
+      '  ]',
+      '}',
+    ].join('\n')
+    expect(redirectPlaces(json, '/a → /')).toEqual([
+      { line: 3, column: 39 },
+      { line: 10, column: 39 },
+    ])
+    expect(redirectPlaces(json, '/b → /')).toEqual([{ line: 7, column: 23 }])
+    expect(redirectPlaces(json, '/c → /')).toEqual([{ line: 9, column: 23 }])
+    // "/a" is a destination on line 4, not a source there
+    expect(redirectPlaces(json, '/home → /a')).toEqual([{ line: 4, column: 42 }])
+    // a source written as another entry's destination, and a destination as another's source, are neither
+    const reversed = '[{ "source": "/c", "destination": "/b" }, { "source": "/b", "destination": "/c" }]'
+    expect(redirectPlaces(reversed, '/b → /c')).toEqual([{ line: 1, column: 77 }])
+    // a key far from its value is no key of it: the redirect is where its destination is written
+    expect(redirectPlaces(`{"source":${' '.repeat(120)}"/x", "destination": "/y"}`, '/x → /y')).toEqual([
+      { line: 1, column: 153 },
+    ])
   })
 })
 
