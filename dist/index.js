@@ -210,6 +210,10 @@ var __webpack_modules__ = {
             "on-problems": {
                 default: "fail",
                 actions: [ "check" ]
+            },
+            "check-run": {
+                default: "auto",
+                actions: [ "check" ]
             }
         };
         const OUTPUTS = {
@@ -766,7 +770,8 @@ var __webpack_modules__ = {
             }),
             scope: checked("new (what the pull request broke, against its base), changed (the pull request's own files) or all (the whole site)", oneOf([ "new", "changed", "all" ])),
             exclude: checked("globs relative to the docs folder, one a line or comma-separated, such as drafts/**", parseGlobs),
-            "on-problems": checked("fail (the step fails on a problem) or warn (a warning each, and the step passes)", v => v === "fail" || v === "warn" ? v : void 0)
+            "on-problems": checked("fail (the step fails on a problem) or warn (a warning each, and the step passes)", v => v === "fail" || v === "warn" ? v : void 0),
+            "check-run": checked("auto (a check run with every new problem, where the token has checks: write) or off (the step's annotations alone)", v => v === "auto" || v === "off" ? v : void 0)
         };
         const fieldsAt = (now, eventName) => ({
             ...serviceFields(eventName),
@@ -1002,6 +1007,7 @@ var __webpack_modules__ = {
                         scope: i.scope,
                         exclude: i.exclude,
                         onProblems: i["on-problems"],
+                        checkRun: i["check-run"],
                         token: i["github-token"],
                         fix: i.fix ? {
                             rounds: i["fix-rounds"]
@@ -1252,6 +1258,9 @@ var __webpack_modules__ = {
     2613: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
     },
+    181: module => {
+        module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
+    },
     5317: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
     },
@@ -1312,6 +1321,12 @@ var __webpack_modules__ = {
     2467: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2");
     },
+    4708: module => {
+        module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
+    },
+    8995: module => {
+        module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
+    },
     7030: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
     },
@@ -1323,6 +1338,9 @@ var __webpack_modules__ = {
     },
     643: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_hooks");
+    },
+    1708: module => {
+        module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:process");
     },
     1792: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:querystring");
@@ -1354,6 +1372,9 @@ var __webpack_modules__ = {
     6928: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
     },
+    2203: module => {
+        module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
+    },
     3193: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
     },
@@ -1363,74 +1384,29 @@ var __webpack_modules__ = {
     4756: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
     },
+    2018: module => {
+        module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tty");
+    },
+    7016: module => {
+        module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("url");
+    },
     9023: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
     },
-    2306: (__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+    3305: (__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             _L: () => _boolean,
+            LK: () => _int,
             m9: () => _minLength,
             UI: () => _nonnegative,
             F7: () => _number,
+            NC: () => _positive,
             Rl: () => _string,
             em: () => _unknown,
             q0: () => describe,
             mI: () => meta
         });
-        var core_core = __nccwpck_require__(8532);
-        var core_util = __nccwpck_require__(4723);
-        const $ZodCheck = core_core.xI("$ZodCheck", (inst, def) => {
-            var _a;
-            inst._zod ?? (inst._zod = {});
-            inst._zod.def = def;
-            (_a = inst._zod).onattach ?? (_a.onattach = []);
-        });
-        const _whenHasLength = payload => {
-            const val = payload.value;
-            return !core_util.cl(val) && val.length !== void 0;
-        };
-        const numericOriginMap = {
-            number: "number",
-            bigint: "bigint",
-            object: "date"
-        };
-        const $ZodCheckGreaterThan = core_core.xI("$ZodCheckGreaterThan", (inst, def) => {
-            $ZodCheck.init(inst, def);
-            const origin = numericOriginMap[typeof def.value];
-            inst._zod.check = payload => {
-                if (def.inclusive ? payload.value >= def.value : payload.value > def.value) return;
-                payload.issues.push({
-                    origin: numericOriginMap[typeof payload.value] ?? origin,
-                    code: "too_small",
-                    minimum: typeof def.value === "object" ? def.value.getTime() : def.value,
-                    input: payload.value,
-                    inclusive: def.inclusive,
-                    inst: inst,
-                    continue: !def.abort
-                });
-            };
-        });
-        const $ZodCheckMinLength = core_core.xI("$ZodCheckMinLength", (inst, def) => {
-            var _a;
-            $ZodCheck.init(inst, def);
-            (_a = inst._zod.def).when ?? (_a.when = _whenHasLength);
-            inst._zod.check = payload => {
-                const input = payload.value;
-                const units = input.length;
-                const length = typeof input === "string" && units >= def.minimum && units < def.minimum * 2 ? core_util.O7(input) : units;
-                if (length >= def.minimum) return;
-                const origin = core_util.Rc(input);
-                payload.issues.push({
-                    origin: origin,
-                    code: "too_small",
-                    minimum: def.minimum,
-                    inclusive: true,
-                    input: input,
-                    inst: inst,
-                    continue: !def.abort
-                });
-            };
-        });
+        var core_checks = __nccwpck_require__(4890);
         var _a;
         class $ZodRegistry {
             constructor() {
@@ -1477,6 +1453,7 @@ var __webpack_modules__ = {
             return new $ZodRegistry;
         }());
         const globalRegistry = globalThis.__zod_globalRegistry;
+        var core_util = __nccwpck_require__(4723);
         function snapshotChecks(def) {
             if (def.checks) def.checks = [ ...def.checks ];
             return def;
@@ -1494,6 +1471,15 @@ var __webpack_modules__ = {
                 ...core_util.A2(params)
             }));
         }
+        function _int(Class, params) {
+            return new Class({
+                type: "number",
+                check: "number_format",
+                abort: false,
+                format: "safeint",
+                ...core_util.A2(params)
+            });
+        }
         function _boolean(Class, params) {
             return new Class({
                 type: "boolean",
@@ -1505,26 +1491,37 @@ var __webpack_modules__ = {
                 type: "unknown"
             });
         }
+        function _gt(value, params) {
+            return new core_checks.J_({
+                check: "greater_than",
+                ...core_util.A2(params),
+                value: value,
+                inclusive: false
+            });
+        }
         function _gte(value, params) {
-            return new $ZodCheckGreaterThan({
+            return new core_checks.J_({
                 check: "greater_than",
                 ...core_util.A2(params),
                 value: value,
                 inclusive: true
             });
         }
+        function _positive(params) {
+            return _gt(0, params);
+        }
         function _nonnegative(params) {
             return _gte(0, params);
         }
         function _minLength(minimum, params) {
-            return new $ZodCheckMinLength({
+            return new core_checks.Kk({
                 check: "min_length",
                 ...core_util.A2(params),
                 minimum: minimum
             });
         }
         function describe(description) {
-            const ch = new $ZodCheck({
+            const ch = new core_checks.QP({
                 check: "describe"
             });
             ch._zod.onattach = [ inst => {
@@ -1538,7 +1535,7 @@ var __webpack_modules__ = {
             return ch;
         }
         function meta(metadata) {
-            const ch = new $ZodCheck({
+            const ch = new core_checks.QP({
                 check: "meta"
             });
             ch._zod.onattach = [ inst => {
@@ -1551,6 +1548,131 @@ var __webpack_modules__ = {
             ch._zod.check = () => {};
             return ch;
         }
+    },
+    4890: (__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+        __nccwpck_require__.d(__webpack_exports__, {
+            J_: () => $ZodCheckGreaterThan,
+            KH: () => $ZodCheckNumberFormat,
+            Kk: () => $ZodCheckMinLength,
+            QP: () => $ZodCheck
+        });
+        var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8532);
+        var _util_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4723);
+        const $ZodCheck = _core_js__WEBPACK_IMPORTED_MODULE_0__.xI("$ZodCheck", (inst, def) => {
+            var _a;
+            inst._zod ?? (inst._zod = {});
+            inst._zod.def = def;
+            (_a = inst._zod).onattach ?? (_a.onattach = []);
+        });
+        const _whenHasLength = payload => {
+            const val = payload.value;
+            return !_util_js__WEBPACK_IMPORTED_MODULE_1__.cl(val) && val.length !== void 0;
+        };
+        const numericOriginMap = {
+            number: "number",
+            bigint: "bigint",
+            object: "date"
+        };
+        const $ZodCheckGreaterThan = _core_js__WEBPACK_IMPORTED_MODULE_0__.xI("$ZodCheckGreaterThan", (inst, def) => {
+            $ZodCheck.init(inst, def);
+            const origin = numericOriginMap[typeof def.value];
+            inst._zod.check = payload => {
+                if (def.inclusive ? payload.value >= def.value : payload.value > def.value) return;
+                payload.issues.push({
+                    origin: numericOriginMap[typeof payload.value] ?? origin,
+                    code: "too_small",
+                    minimum: typeof def.value === "object" ? def.value.getTime() : def.value,
+                    input: payload.value,
+                    inclusive: def.inclusive,
+                    inst: inst,
+                    continue: !def.abort
+                });
+            };
+        });
+        const $ZodCheckNumberFormat = _core_js__WEBPACK_IMPORTED_MODULE_0__.xI("$ZodCheckNumberFormat", (inst, def) => {
+            $ZodCheck.init(inst, def);
+            def.format = def.format || "float64";
+            const isInt = def.format?.includes("int");
+            const origin = isInt ? "int" : "number";
+            const [minimum, maximum] = _util_js__WEBPACK_IMPORTED_MODULE_1__.zH[def.format];
+            inst._zod.check = payload => {
+                const input = payload.value;
+                if (isInt) {
+                    if (!Number.isInteger(input)) {
+                        payload.issues.push({
+                            expected: origin,
+                            format: def.format,
+                            code: "invalid_type",
+                            continue: false,
+                            input: input,
+                            inst: inst
+                        });
+                        return;
+                    }
+                    if (!Number.isSafeInteger(input)) {
+                        if (input > 0) payload.issues.push({
+                            input: input,
+                            code: "too_big",
+                            maximum: Number.MAX_SAFE_INTEGER,
+                            note: "Integers must be within the safe integer range.",
+                            inst: inst,
+                            origin: origin,
+                            inclusive: true,
+                            continue: !def.abort
+                        }); else payload.issues.push({
+                            input: input,
+                            code: "too_small",
+                            minimum: Number.MIN_SAFE_INTEGER,
+                            note: "Integers must be within the safe integer range.",
+                            inst: inst,
+                            origin: origin,
+                            inclusive: true,
+                            continue: !def.abort
+                        });
+                        return;
+                    }
+                }
+                if (input < minimum) payload.issues.push({
+                    origin: "number",
+                    input: input,
+                    code: "too_small",
+                    minimum: minimum,
+                    inclusive: true,
+                    inst: inst,
+                    continue: !def.abort
+                });
+                if (input > maximum) payload.issues.push({
+                    origin: "number",
+                    input: input,
+                    code: "too_big",
+                    maximum: maximum,
+                    inclusive: true,
+                    inst: inst,
+                    continue: !def.abort
+                });
+            };
+        });
+        const $ZodCheckMinLength = _core_js__WEBPACK_IMPORTED_MODULE_0__.xI("$ZodCheckMinLength", (inst, def) => {
+            var _a;
+            $ZodCheck.init(inst, def);
+            (_a = inst._zod.def).when ?? (_a.when = _whenHasLength);
+            inst._zod.check = payload => {
+                const input = payload.value;
+                const units = input.length;
+                const length = typeof input === "string" && units >= def.minimum && units < def.minimum * 2 ? _util_js__WEBPACK_IMPORTED_MODULE_1__.O7(input) : units;
+                if (length >= def.minimum) return;
+                const origin = _util_js__WEBPACK_IMPORTED_MODULE_1__.Rc(input);
+                payload.issues.push({
+                    origin: origin,
+                    code: "too_small",
+                    minimum: def.minimum,
+                    inclusive: true,
+                    input: input,
+                    inst: inst,
+                    continue: !def.abort
+                });
+            };
+        });
     },
     8532: (__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
@@ -1706,7 +1828,8 @@ var __webpack_modules__ = {
             rL: () => explicitlyAborted,
             sD: () => escapeRegex,
             v5: () => defineLazyInternal,
-            w5: () => getEnumValues
+            w5: () => getEnumValues,
+            zH: () => NUMBER_FORMAT_RANGES
         });
         function getEnumValues(entries) {
             const numericValues = Object.values(entries).filter(v => typeof v === "number");
@@ -1793,6 +1916,13 @@ var __webpack_modules__ = {
         function optionalKeys(shape) {
             return Object.keys(shape).filter(k => shape[k]._zod.optin !== void 0 && shape[k]._zod.optout === "optional");
         }
+        const NUMBER_FORMAT_RANGES = (() => ({
+            safeint: [ Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER ],
+            int32: [ -2147483648, 2147483647 ],
+            uint32: [ 0, 4294967295 ],
+            float32: [ -34028234663852886e22, 34028234663852886e22 ],
+            float64: [ -Number.MAX_VALUE, Number.MAX_VALUE ]
+        }))();
         function aborted(x, startIndex = 0) {
             if (x.aborted === true) return true;
             for (let i = startIndex; i < x.issues.length; i++) if (x.issues[i]?.continue !== true) return true;
@@ -1982,6 +2112,7 @@ var __webpack_modules__ = {
             zMY: () => schemas_boolean,
             MfU: () => _catch,
             k5n: () => _enum,
+            Whr: () => schemas_int,
             euz: () => literal,
             _H3: () => looseObject,
             cl6: () => nullish,
@@ -1997,6 +2128,7 @@ var __webpack_modules__ = {
             L5J: () => unknown
         });
         var core_core = __nccwpck_require__(8532);
+        var core_checks = __nccwpck_require__(4890);
         const anyString = /^[\s\S]{0,}$/;
         const number = /^-?\d+(?:\.\d+)?$/;
         const regexes_boolean = /^(?:true|false)$/i;
@@ -2162,6 +2294,10 @@ var __webpack_modules__ = {
                 });
                 return payload;
             };
+        });
+        const $ZodNumberFormat = core_core.xI("$ZodNumberFormat", (inst, def) => {
+            core_checks.KH.init(inst, def);
+            $ZodNumber.init(inst, def);
         });
         const $ZodBoolean = core_core.xI("$ZodBoolean", (inst, def) => {
             $ZodType.init(inst, def);
@@ -2844,7 +2980,7 @@ var __webpack_modules__ = {
                 issues: left.issues
             }, ctx);
         }
-        var api = __nccwpck_require__(2306);
+        var api = __nccwpck_require__(3305);
         const _messageDesc = {
             get: function _getMessage() {
                 const internals = this._zod;
@@ -3070,6 +3206,13 @@ var __webpack_modules__ = {
         });
         function schemas_number(params) {
             return api.F7(ZodMiniNumber, params);
+        }
+        const ZodMiniNumberFormat = core_core.xI("ZodMiniNumberFormat", (inst, def) => {
+            $ZodNumberFormat.init(inst, def);
+            ZodMiniNumber.init(inst, def);
+        });
+        function schemas_int(params) {
+            return api.LK(ZodMiniNumberFormat, params);
         }
         const ZodMiniBoolean = core_core.xI("ZodMiniBoolean", (inst, def) => {
             $ZodBoolean.init(inst, def);
@@ -3548,7 +3691,7 @@ async function main(signal, overrides, action) {
     const {settings: settings, unused: unused} = read;
     if (!(0, catalogue.mm)("api-key").optionalIn?.includes(settings.mode) && !settings.apiKey.startsWith("mint_")) warning('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
     if (!action) for (const {name: name, readBy: readBy} of unused) warning(`Input "${name}" is not read with mode: ${settings.mode}, so it was ignored (${readBy.length > 0 ? `it is read by ${readBy.join(", ")}` : "no mode reads it"}).`);
-    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(174), __nccwpck_require__.e(415) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 6415));
+    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(157), __nccwpck_require__.e(38) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 38));
     await runMode(settings, signal, overrides);
 }
 

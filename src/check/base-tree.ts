@@ -4,7 +4,7 @@ import type { ChangedFile } from '../github/change.js'
 import type { GitHubPort, Repo } from '../github/port.js'
 import type { PageChange } from './new-known.js'
 import { docsRelativePath } from './docs-site.js'
-import { copySite } from './site-tree.js'
+import { copySite, siteReads } from './site-tree.js'
 
 /**
  * The pull request's base, as the docs were before it: the checked-out docs with each file the pull
@@ -26,6 +26,15 @@ export function docsChanges(files: readonly ChangedFile[], docsFolder: string): 
   const inside = (path: string | undefined): boolean =>
     path !== undefined && docsRelativePath(docsFolder, path) !== undefined
   return files.filter((f) => inside(f.filename) || inside(f.previousFilename))
+}
+
+/** The changed files the site reads (siteReads): pages, snippets, configuration, OpenAPI documents, images. */
+export function siteChanges(files: readonly ChangedFile[], docsFolder: string): ChangedFile[] {
+  const read = (path: string | undefined): boolean => {
+    const at = path === undefined ? undefined : docsRelativePath(docsFolder, path)
+    return at !== undefined && siteReads(at)
+  }
+  return files.filter((f) => read(f.filename) || read(f.previousFilename))
 }
 
 /** The pages it renamed or deleted, relative to the docs folder (to explain the links that broke). */

@@ -1,5 +1,6 @@
 import type { ConversationComment, Thread } from './comment-event.js'
 import {
+  type CheckRunOutput,
   type ChangedFile,
   type Commit,
   type DeploymentState,
@@ -426,6 +427,35 @@ export class GitHubApi implements GitHubPort {
     return status ? { state: status.state, at: status.created_at } : { state: 'pending', at: deployment.created_at }
   }
 
+  // check runs
+
+  async createCheckRun(
+    repo: Repo,
+    run: { name: string; headSha: string; conclusion: 'success' | 'failure' | 'neutral'; output: CheckRunOutput },
+  ): Promise<{ id: number; url: string }> {
+    const { data } = await this.octokit.rest.checks.create({
+      owner: repo.owner,
+      repo: repo.repo,
+      name: run.name,
+      head_sha: run.headSha,
+      status: 'completed',
+      conclusion: run.conclusion,
+      output: checkOutput(run.output),
+      request: this.request({ create: true }),
+    })
+    return { id: data.id, url: data.html_url ?? '' }
+  }
+
+  async updateCheckRun(repo: Repo, id: number, output: CheckRunOutput): Promise<void> {
+    await this.octokit.rest.checks.update({
+      owner: repo.owner,
+      repo: repo.repo,
+      check_run_id: id,
+      output: checkOutput(output),
+      request: this.request({ create: true }),
+    })
+  }
+
   // the repository's contents and history
 
   async defaultBranch(repo: Repo): Promise<string | undefined> {
@@ -505,5 +535,23 @@ export class GitHubApi implements GitHubPort {
         commits: found.data.commits.map((c) => ({ sha: c.sha, message: c.commit.message })),
       }
     )
+  }
+}
+
+/** A check run's output as GitHub's API spells it. */
+function checkOutput(output: CheckRunOutput) {
+  return {
+    title: output.title,
+    summary: output.summary,
+    annotations: output.annotations.map((a) => ({
+      path: a.path,
+      start_line: a.startLine,
+      end_line: a.endLine,
+      ...(a.startColumn !== undefined ? { start_column: a.startColumn } : {}),
+      ...(a.endColumn !== undefined ? { end_column: a.endColumn } : {}),
+      annotation_level: a.level,
+      message: a.message,
+      ...(a.title !== undefined ? { title: a.title } : {}),
+    })),
   }
 }

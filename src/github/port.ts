@@ -30,6 +30,26 @@ export interface ChangedFile {
   previousFilename?: string
 }
 
+/** One annotation of a check run (`check-annotation`): a place in a file of the repository. */
+export interface CheckAnnotation {
+  path: string
+  startLine: number
+  endLine: number
+  /** Only on an annotation of one line. */
+  startColumn?: number
+  endColumn?: number
+  level: 'notice' | 'warning' | 'failure'
+  message: string
+  title?: string
+}
+
+/** What a check run shows: its title, its summary (Markdown) and annotations, at most 50 a request. */
+export interface CheckRunOutput {
+  title: string
+  summary: string
+  annotations: CheckAnnotation[]
+}
+
 /** A merged pull request (`pull-request-simple`, the parts read). */
 export interface MergedPull {
   number: number
@@ -112,6 +132,16 @@ export interface GitHubPort {
     repo: Repo,
     number: number,
   ): Promise<{ open: boolean; merged: boolean; mergedAt?: string } | undefined>
+  /**
+   * A check run on a commit, completed with its conclusion and its output (at most 50 annotations):
+   * its id and page. Never retried (its answer may be lost after GitHub made it).
+   */
+  createCheckRun(
+    repo: Repo,
+    run: { name: string; headSha: string; conclusion: 'success' | 'failure' | 'neutral'; output: CheckRunOutput },
+  ): Promise<{ id: number; url: string }>
+  /** Adds annotations to a check run (at most 50 a request): GitHub appends them to those it has. */
+  updateCheckRun(repo: Repo, id: number, output: CheckRunOutput): Promise<void>
   /** A pull request's files, 100 a page (GitHub lists at most 3,000): at most `maxPages` pages. */
   pullRequestFiles(repo: Repo, number: number, maxPages?: number): Promise<ChangedFile[]>
   /** A file's bytes at a commit; undefined when it is not there (404). Files over 1 MB through the blob. */

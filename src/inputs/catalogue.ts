@@ -97,6 +97,7 @@ export const INPUTS = {
   scope: { default: 'new', actions: ['check'] },
   exclude: { default: '', actions: ['check'] },
   'on-problems': { default: 'fail', actions: ['check'] },
+  'check-run': { default: 'auto', actions: ['check'] },
 } as const satisfies Record<string, InputSpec>
 
 export const OUTPUTS = {

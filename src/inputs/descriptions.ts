@@ -539,6 +539,13 @@ export const INPUT_WORDS = {
   'on-problems': {
     text: 'fail (the step fails when there are problems) or warn (each problem is a warning, and the step passes).',
   },
+  'check-run': {
+    text: say(
+      'auto (a check run on the commit checked, with every new problem annotated at its line: each shows on',
+      "the pull request's Files tab; needs checks: write, and where the token cannot create one, the step's own",
+      "annotations alone, said in one notice) or off (the step's own annotations alone: GitHub shows 10 a step).",
+    ),
+  },
 } as const satisfies Record<InputName, Described>
 
 export const OUTPUT_WORDS = {

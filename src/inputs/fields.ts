@@ -278,6 +278,10 @@ const checkFields = {
   'on-problems': checked('fail (the step fails on a problem) or warn (a warning each, and the step passes)', (v) =>
     v === 'fail' || v === 'warn' ? v : undefined,
   ),
+  'check-run': checked(
+    "auto (a check run with every new problem, where the token has checks: write) or off (the step's annotations alone)",
+    (v) => (v === 'auto' || v === 'off' ? v : undefined),
+  ),
 }
 
 /** Every input's field, by name (mode is read before any field: settings.ts). */

@@ -394,6 +394,7 @@ function check(i: ModeInputs<'check'>, ctx: Issues, run: Run) {
       scope: i.scope,
       exclude: i.exclude,
       onProblems: i['on-problems'],
+      checkRun: i['check-run'],
       token: i['github-token'],
       fix: i.fix ? { rounds: i['fix-rounds'] } : undefined,
     },

@@ -3,10 +3,13 @@ import { join } from 'node:path'
 import type { Problem } from '../check/cli-output.js'
 import { type Judged, type PlacedProblem, explanation } from '../check/new-known.js'
 import type { SiteConfig } from '../check/site-tree.js'
+import { CHECK_RUN_NAME, checkAnnotations, fitSummary, inBatches } from '../check/check-run.js'
 import type { PullChange } from '../github/change.js'
+import type { GitHubPort } from '../github/port.js'
 import type { CheckSettings } from '../inputs/settings.js'
 import { type CheckView, renderCheckSummary } from '../summary/check-summary.js'
 import * as core from '../util/actions-core.js'
+import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { count } from '../util/format.js'
 import { external } from '../util/text.js'
 import type { ModeContext, Report } from './context.js'
@@ -29,23 +32,108 @@ export interface CheckOutcome {
   judged: Judged[]
   /** Problems in files the pull request does not change (scope: changed). */
   outside: number
+  /** The files the pull request changes (repository paths, old names of renamed ones too), where read. */
+  changed?: ReadonlySet<string>
   notes: string[]
+  /** The check run made on the commit, with how many annotations GitHub took. */
+  checkRun?: CheckRunShown
+}
+
+export interface CheckRunShown {
+  url: string
+  annotated: number
+}
+
+/**
+ * The new problems in the order reviewers need them: first those in the files the pull request
+ * changes, then those it caused elsewhere (links to a page it renamed or deleted), then the rest.
+ * Within each, the CLI's order.
+ */
+export function forReview(judged: readonly Judged[], changed: ReadonlySet<string> | undefined): Judged[] {
+  const rank = (j: Judged): number => (changed?.has(j.problem.path) ? 0 : j.because ? 1 : 2)
+  return judged.filter((j) => j.status === 'new').sort((a, b) => rank(a) - rank(b))
 }
 
 /** The first new problems annotated (as many as GitHub shows), every one in problems-json and the outputs. */
 export function recordProblems(o: CheckOutcome): void {
   const { settings, ctx, judged } = o
-  const fresh = judged.filter((j) => j.status === 'new')
+  const fresh = forReview(judged, o.changed)
   const annotate = settings.check.onProblems === 'fail' ? core.error : core.warning
-  for (const { problem: p, because } of fresh.slice(0, ANNOTATIONS_SHOWN))
-    annotate(external(`${p.message}${because ? ` ${explanation(because)}` : ''}`, 500), {
+  for (const j of fresh.slice(0, ANNOTATIONS_SHOWN)) {
+    const p = j.problem
+    annotate(external(annotationText(j), 500), {
       title: TITLES[p.rule],
       file: p.path,
       ...(p.line !== undefined ? { startLine: p.line } : {}),
       ...(p.column !== undefined ? { startColumn: p.column } : {}),
     })
+  }
   ctx.outputs.set('problems', fresh.length)
   ctx.outputs.set('problems-json', writeProblems(o))
+}
+
+/** What an annotation says of a problem: its message, and a renamed or deleted page that explains it. */
+const annotationText = ({ problem, because }: Judged): string =>
+  `${problem.message}${because ? ` ${explanation(because)}` : ''}`
+
+/**
+ * The check run on the commit checked (check-run: auto): its conclusion, title and summary the
+ * step's, every new problem an annotation (50 with its creation, the rest appended 50 a request),
+ * so each shows on the pull request's Files tab. Where the token cannot create one (a fork's
+ * read-only token, no checks: write, a server without the Checks API): one notice, and the step's
+ * own annotations alone. Undefined when none was made.
+ */
+export async function publishCheckRun(o: CheckOutcome, report: Report): Promise<CheckRunShown | undefined> {
+  const { settings, ctx, pull } = o
+  if (settings.check.checkRun === 'off') return undefined
+  const sha = pull?.headSha || ctx.run.sha
+  if (!sha) return undefined
+  const fresh = forReview(o.judged, o.changed)
+  const annotations = checkAnnotations(fresh, settings.check.onProblems === 'fail' ? 'failure' : 'warning', (j) => ({
+    title: TITLES[j.problem.rule],
+    message: annotationText(j),
+  }))
+  const [first = [], ...rest] = inBatches(annotations)
+  const title =
+    fresh.length > 0
+      ? `${count(fresh.length, o.scope === 'new' && pull ? 'new problem' : 'problem')}`
+      : o.scope === 'new' && pull
+        ? 'It breaks nothing'
+        : 'No problems'
+  const output = (batch: typeof annotations) => ({ title, summary: fitSummary(report.summary), annotations: batch })
+  const level = report.ending?.level
+  const conclusion = level === 'failure' ? 'failure' : level === 'warning' ? 'neutral' : 'success'
+  const repo = { owner: ctx.run.owner, repo: ctx.run.repo }
+  let made: { id: number; url: string }
+  let api: GitHubPort
+  try {
+    api = await ctx.github(settings.check.token)
+    made = await api.createCheckRun(repo, { name: CHECK_RUN_NAME, headSha: sha, conclusion, output: output(first) })
+  } catch (error) {
+    if (error instanceof CancelledError) throw error
+    core.notice(
+      `No check run was made (${external(getErrorMessage(error), 300)}): the step's own annotations alone show ` +
+        `the problems (GitHub shows ${ANNOTATIONS_SHOWN + 1} a step). With checks: write, a check run shows ` +
+        `every new problem on the pull request's Files tab.`,
+    )
+    return undefined
+  }
+  let annotated = first.length
+  for (const batch of rest) {
+    try {
+      await api.updateCheckRun(repo, made.id, output(batch))
+      annotated += batch.length
+    } catch (error) {
+      if (error instanceof CancelledError) throw error
+      core.notice(
+        `The check run holds ${annotated} of the ${annotations.length} annotations: GitHub took no more ` +
+          `(${external(getErrorMessage(error), 300)}). The job summary and problems-json list them all.`,
+      )
+      break
+    }
+  }
+  core.info(`The check run ${CHECK_RUN_NAME}: ${count(annotated, 'annotation')} (${made.url}).`)
+  return { url: made.url, annotated }
 }
 
 /** The new problems as the agent gets them: what the annotation says, a renamed page's redirect included. */
@@ -65,14 +153,16 @@ export function forTheAgent(judged: readonly Judged[]): PlacedProblem[] {
 /** The summary and how the step ends (the fix's outcome, where there was one, among the notes). */
 export function checkEnding(o: CheckOutcome): Report {
   const { settings, pull, scope, judged, outside, notes } = o
-  const fresh = judged.filter((j) => j.status === 'new')
+  const fresh = forReview(judged, o.changed)
   const known = judged.filter((j) => j.status === 'known')
   const view: CheckView = {
     checked: [...settings.check.checks],
-    judged,
+    judged: [...fresh, ...known],
+    config: o.config,
     scope,
     outside,
     annotated: Math.min(fresh.length, ANNOTATIONS_SHOWN),
+    ...(o.checkRun ? { checkRun: o.checkRun } : {}),
     ...(pull ? { pull: pull.number } : {}),
     notes,
   }
@@ -89,15 +179,39 @@ export function checkEnding(o: CheckOutcome): Report {
         message: `Docs check passed${pull ? ` for pull request #${pull.number}` : ''}: ${scope === 'new' && pull ? 'it breaks nothing' : 'no broken link or accessibility problem'}.${knownWords}${outside > 0 ? ` ${count(outside, 'problem')} elsewhere in the site ` + `${outside === 1 ? 'was' : 'were'} not reported (scope: changed).` : ''}`,
       },
     }
-  const shown =
-    fresh.length > ANNOTATIONS_SHOWN
-      ? `The first ${ANNOTATIONS_SHOWN} are annotated at their lines (GitHub shows no more ` +
-        `a step); the job summary and problems-json list them all.`
-      : 'Each is annotated at its line.'
+  const shown = o.checkRun
+    ? o.checkRun.annotated === fresh.length
+      ? `Each is annotated at its line in the check run ${CHECK_RUN_NAME} (the pull request's Files tab).`
+      : `The check run ${CHECK_RUN_NAME} annotates ${o.checkRun.annotated} of them at their lines; the job ` +
+        `summary and problems-json list them all.`
+    : annotatedWords(fresh.slice(0, ANNOTATIONS_SHOWN), fresh.length)
   const message =
     `Docs check: ${count(fresh.length, scope === 'new' && pull ? 'new problem' : 'problem')} ` +
     `(${summaryOf(fresh.map((j) => j.problem))}). ${shown}${knownWords}`
   return { summary, ending: { level: settings.check.onProblems === 'fail' ? 'failure' : 'warning', message } }
+}
+
+/**
+ * Where the annotations are, as true for a problem without a line as for one with: the first few
+ * (GitHub shows no more a step), each at its line or, without one, at its file; the rest in the
+ * summary's table and problems-json.
+ */
+function annotatedWords(annotated: readonly Judged[], all: number): string {
+  const lineless = annotated.filter((j) => j.problem.line === undefined).length
+  const them = lineless === 1 ? 'it' : 'them'
+  if (all > annotated.length) {
+    const at =
+      lineless === 0
+        ? 'at their lines'
+        : `at their lines or, ${lineless} with no line known, at ${lineless === 1 ? 'its file' : 'their files'}`
+    return (
+      `The first ${annotated.length} are annotated ${at} (GitHub shows no more a step); ` +
+      `the job summary and problems-json list them all.`
+    )
+  }
+  if (lineless === 0) return 'Each is annotated at its line.'
+  if (lineless === annotated.length) return `Each is annotated at its file: no line is known for ${them}.`
+  return `Each is annotated at its line, or at its file where no line is known (${lineless} of ${annotated.length}).`
 }
 
 /** problems-json: every problem, new or known, with what was checked; its path. */

@@ -5,7 +5,17 @@ import { type SiteCheck, checkSite } from '../check/check-site.js'
 import { type Ran, StoppedError, runProgram } from '../check/child-process.js'
 import { type Problem, plainLines } from '../check/cli-output.js'
 import { docsRelativePath, findDocsFolder, repositoryPath } from '../check/docs-site.js'
-import { buildBase, checkedOut, pageChanges } from '../check/base-tree.js'
+import { buildBase, checkedOut, pageChanges, siteChanges } from '../check/base-tree.js'
+import {
+  ENTRY_PATH,
+  type ProblemCache,
+  actionsCache,
+  entryKey,
+  problemCache,
+  quietCommands,
+  treeFingerprint,
+} from '../check/base-cache.js'
+import { cliSlots, limiter } from '../check/cli-slots.js'
 import { type Cli, WIDE_OUTPUT, cliEnvironment, ensureCli } from '../check/mint-cli.js'
 import { type Judged, type PlacedProblem, judge } from '../check/new-known.js'
 import { placeAll } from '../check/place.js'
@@ -19,7 +29,7 @@ import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { count, formatDuration } from '../util/format.js'
 import { external } from '../util/text.js'
 import { fixOnAgentPull } from './check-fix.js'
-import { checkEnding, forTheAgent, recordProblems } from './check-report.js'
+import { checkEnding, forTheAgent, publishCheckRun, recordProblems } from './check-report.js'
 import type { Job, ModeContext, Report } from './context.js'
 
 /**
@@ -85,25 +95,22 @@ export async function run(settings: CheckSettings, ctx: ModeContext): Promise<Re
   }
   try {
     const cli = await installCli(checkRun)
-    const checkTree = treeChecker(checkRun, cli)
-    const headTree = join(work, 'head')
-    copySite(folder, headTree, [work])
-    const head = await checkTree(pull ? 'head' : 'docs', headTree, checks)
-    if (head.unreadable) return failure(`${head.unreadable} Nothing is known; the CLI's output is in the log.`)
-    const notes: string[] = []
-    const placed = placeAll(withValidation(head, config, notes), folder, docs.relative, config)
-    const { judged, outside } = await judgeProblems(checkRun, placed, head, checkTree)
-    const outcome = { ...checkRun, judged, outside, notes }
+    const checkTree = treeChecker(checkRun, cli, limiter(cliSlots()))
+    const found = await checkAndJudge(checkRun, checkTree)
+    if ('unreadable' in found) return failure(`${found.unreadable} Nothing is known; the CLI's output is in the log.`)
+    const outcome = { ...checkRun, ...found }
     recordProblems(outcome)
-    const fixed = await fixOnAgentPull(settings, ctx, pull, forTheAgent(judged))
+    const fixed = await fixOnAgentPull(settings, ctx, pull, forTheAgent(found.judged))
     if (fixed)
-      notes.push(
+      found.notes.push(
         fixed.sent
           ? `Sent to the agent's job ${fixed.jobId} as fix round ${fixed.round} of ` +
               `${fixed.rounds}: its next push is checked again.`
           : fixed.why,
       )
-    return checkEnding(outcome)
+    const report = checkEnding(outcome)
+    const shown = await publishCheckRun(outcome, report)
+    return shown ? checkEnding({ ...outcome, checkRun: shown }) : report
   } catch (error) {
     if (error instanceof CancelledError || ctx.signal.aborted) throw new CancelledError()
     if (error instanceof TimedOut || error instanceof InstallFailed) return failure(error.message)
@@ -168,23 +175,29 @@ async function installCli({ settings, ctx, bounded, stop }: CheckRun): Promise<C
   return cli
 }
 
-type TreeChecker = (label: string, tree: string, which: ReadonlySet<Check>) => Promise<SiteCheck>
+/** Checks one copy of the docs; `stop` ends its CLI runs early (a base no longer needed). */
+type TreeChecker = (label: string, tree: string, which: ReadonlySet<Check>, stop?: AbortSignal) => Promise<SiteCheck>
 
-/** Checks one copy of the docs: pages left out first, then the CLI, each run bounded and logged. */
-function treeChecker({ settings, config, work, bounded, stop }: CheckRun, cli: Cli): TreeChecker {
+/** Checks one copy of the docs: pages left out first, then the CLI, each run bounded, limited and logged. */
+function treeChecker(
+  { settings, config, work, bounded, stop }: CheckRun,
+  cli: Cli,
+  slot: <T>(work: () => Promise<T>) => Promise<T>,
+): TreeChecker {
   const preload = join(work, 'wide-output.cjs')
   writeFileSync(preload, WIDE_OUTPUT)
   const excluded = excluder(settings.check.exclude)
-  return async (label, tree, which) => {
+  return async (label, tree, which, early) => {
     if (excluded) {
       const left = leaveOut(tree, excluded)
       if (left > 0) core.info(`${count(left, 'page')} left out of the ${label} (exclude).`)
     }
     const width = outputWidth(tree)
+    const ends = early ? AbortSignal.any([stop, early]) : stop
     const mint = (args: string[], columns = width): Promise<Ran> =>
       bounded(`mint ${args[0] ?? ''} on the ${label}`, async () => {
         const env = cliEnvironment(process.env, { preload, columns })
-        const ran = await runProgram(process.execPath, [cli.entry, ...args], { cwd: tree, env, stop })
+        const ran = await slot(() => runProgram(process.execPath, [cli.entry, ...args], { cwd: tree, env, stop: ends }))
         // the CLI's own words, each line made safe: no escape sequence, no workflow command
         await core.group(`mint ${args.join(' ')} (${label})`, () => {
           for (const line of plainLines(ran.output)) if (line.trim()) core.info(external(line, 500))
@@ -203,29 +216,148 @@ function treeChecker({ settings, config, work, bounded, stop }: CheckRun, cli: C
   }
 }
 
+/** What the check found: its problems judged, or no verdict. */
+type Found =
+  { judged: Judged[]; outside: number; changed?: ReadonlySet<string>; notes: string[] } | { unreadable: string }
+
 /**
  * The head's problems as the scope says: every one new (all, or no pull request); those of the
- * pull request's files (changed); or judged against the base (new), which is checked only when the
- * head has a problem.
+ * pull request's files (changed); or judged against the base (new). The base is the head itself
+ * where the pull request changes no file the site reads; otherwise it is rebuilt, restored from
+ * the runner's cache where it was checked before, and else checked beside the head (and stopped
+ * if the head has no problem).
  */
-async function judgeProblems(
-  run: CheckRun,
-  placed: PlacedProblem[],
-  head: SiteCheck,
-  checkTree: TreeChecker,
-): Promise<{ judged: Judged[]; outside: number }> {
-  const all = { judged: placed.map((problem): Judged => ({ problem, status: 'new' })), outside: 0 }
-  const { pull, scope } = run
-  if (!pull || scope === 'all' || (scope === 'new' && placed.length === 0)) return all
-  const files = await pullFiles(run, pull)
-  if (!files) return all
-  if (scope === 'new')
-    return { judged: (await compareWithBase(run, files, placed, head, checkTree)) ?? all.judged, outside: 0 }
-  const changed = new Set(files.flatMap((f) => [f.filename, ...(f.previousFilename ? [f.previousFilename] : [])]))
-  // the site's build and colours belong to no page: never left out
-  const kept = placed.filter((p) => changed.has(p.path) || p.rule === 'build' || p.rule === 'contrast')
-  core.info(`Pull request #${pull.number} changes ${count(files.length, 'file')}: only their problems are reported.`)
-  return { judged: kept.map((problem) => ({ problem, status: 'new' })), outside: placed.length - kept.length }
+async function checkAndJudge(run: CheckRun, checkTree: TreeChecker): Promise<Found> {
+  const cache = treeCache(run)
+  const found = await judgeSite(run, checkTree, cache)
+  await cache.saveAll()
+  return found
+}
+
+async function judgeSite(run: CheckRun, checkTree: TreeChecker, cache: TreeCache): Promise<Found> {
+  const { pull, scope, settings, folder, docsFolder, work } = run
+  const notes: string[] = []
+  const headTree = join(work, 'head')
+  copySite(folder, headTree, [work, join(run.ctx.run.workspace, ENTRY_PATH)])
+  const cached = cachedChecker(cache, checkTree)
+  const files = pull && scope !== 'all' ? await pullFiles(run, pull) : undefined
+  const changed = files
+    ? new Set(files.flatMap((f) => [f.filename, ...(f.previousFilename ? [f.previousFilename] : [])]))
+    : undefined
+  const placedOf = (site: SiteCheck, tree: string): PlacedProblem[] =>
+    placeAll(
+      withValidation(site, siteConfig(tree) ?? run.config, tree === headTree ? notes : []),
+      tree,
+      docsFolder,
+      run.config,
+    )
+
+  if (!pull || !files || scope === 'all') {
+    // outside a pull request the tree checked may be a base of the next ones: kept for them
+    const head = pull
+      ? await checkTree('head', headTree, settings.check.checks)
+      : await cached('docs', headTree, settings.check.checks, notes)
+    if (head.unreadable) return { unreadable: head.unreadable }
+    const judged = placedOf(head, headTree).map((problem): Judged => ({ problem, status: 'new' }))
+    return { judged, outside: 0, notes }
+  }
+  if (scope === 'changed') {
+    const head = await checkTree('head', headTree, settings.check.checks)
+    if (head.unreadable) return { unreadable: head.unreadable }
+    const placed = placedOf(head, headTree)
+    // the site's build and colours belong to no page: never left out
+    const kept = placed.filter((p) => changed?.has(p.path) || p.rule === 'build' || p.rule === 'contrast')
+    core.info(`Pull request #${pull.number} changes ${count(files.length, 'file')}: only their problems are reported.`)
+    const judged = kept.map((problem): Judged => ({ problem, status: 'new' }))
+    return { judged, outside: placed.length - kept.length, notes, ...(changed ? { changed } : {}) }
+  }
+  if (siteChanges(files, docsFolder).length === 0) {
+    // the head's docs are the base's: every problem was there before
+    notes.push(
+      `Pull request #${pull.number} changes no file the site reads (${count(files.length, 'file')}, none ` +
+        `of them pages, snippets, configuration, OpenAPI documents or images): its docs are its base's, so ` +
+        `the head alone was checked and each problem is known.`,
+    )
+    const head = await cached('head', headTree, settings.check.checks, notes)
+    if (head.unreadable) return { unreadable: head.unreadable }
+    const judged = placedOf(head, headTree).map((problem): Judged => ({ problem, status: 'known' }))
+    return { judged, outside: 0, notes, ...(changed ? { changed } : {}) }
+  }
+  const base = await rebuildBase(run, files)
+  const early = new AbortController()
+  const baseChecks = withoutValidate(settings.check.checks)
+  // the cache is read before any CLI runs; a base it does not have is checked beside the head
+  const known = base.ok ? await cache.lookup(base.tree, baseChecks) : undefined
+  if (known?.problems) {
+    core.info(`The base's problems restored from the runner's cache (${known.key}): the CLI checks the head only.`)
+    notes.push(
+      "The base was checked before: its problems came from the runner's cache, and the CLI checked the head only.",
+    )
+  }
+  const baseCheck =
+    !base.ok || !known
+      ? undefined
+      : known.problems
+        ? Promise.resolve<SiteCheck>({ problems: known.problems })
+        : checkTree('base', base.tree, baseChecks, early.signal).then((site) => {
+            cache.keep(known.key, site)
+            return site
+          })
+  // a base that is not needed after all (the head has no problem) may fail as it is stopped
+  baseCheck?.catch(() => undefined)
+  const head = await checkTree('head', headTree, settings.check.checks)
+  if (head.unreadable || head.problems.length === 0) early.abort()
+  if (head.unreadable) return { unreadable: head.unreadable }
+  const placed = placedOf(head, headTree)
+  const allNew = { judged: placed.map((problem): Judged => ({ problem, status: 'new' })), outside: 0, notes, changed }
+  if (placed.length === 0) return allNew
+  if (!base.ok || !baseCheck) {
+    core.warning(
+      `The base of pull request #${pull.number} could not be checked (${base.ok ? 'no verdict' : base.why}): ` +
+        `every problem counts as new.`,
+    )
+    return allNew
+  }
+  let baseSite: SiteCheck
+  try {
+    baseSite = await baseCheck
+    // validate costs the network and seconds: on the base only when the head's build fails
+    if (settings.check.checks.has('validate') && head.validation?.verdict === 'invalid') {
+      const validated = await checkTree('base', base.tree, new Set<Check>(['validate']))
+      if (validated.validation) baseSite = { ...baseSite, validation: validated.validation }
+    }
+  } catch (error) {
+    if (error instanceof CancelledError || error instanceof TimedOut) throw error
+    baseSite = { problems: [], unreadable: external(getErrorMessage(error), 300) }
+  }
+  if (baseSite.unreadable) {
+    core.warning(
+      `The base of pull request #${pull.number} could not be checked (${baseSite.unreadable}): every problem counts as new.`,
+    )
+    return allNew
+  }
+  const judged = judge(
+    placed,
+    placedOf(baseSite, base.tree),
+    oldNames(files, docsFolder),
+    pageChanges(files, docsFolder),
+  )
+  return { judged, outside: 0, notes, changed }
+}
+
+const withoutValidate = (checks: ReadonlySet<Check>): Set<Check> => new Set([...checks].filter((c) => c !== 'validate'))
+
+/** A head file's name in the base: a file the pull request renamed has its old name there. */
+function oldNames(files: readonly ChangedFile[], docsFolder: string): (file: string) => string {
+  const renamed = new Map(
+    files
+      .filter((f) => f.status === 'renamed' && f.previousFilename)
+      .map((f) => [f.filename, f.previousFilename ?? '']),
+  )
+  return (file) => {
+    const before = renamed.get(repositoryPath(docsFolder, file))
+    return before === undefined ? file : (docsRelativePath(docsFolder, before) ?? before)
+  }
 }
 
 async function pullFiles({ settings, ctx }: CheckRun, pull: PullChange): Promise<ChangedFile[] | undefined> {
@@ -242,20 +374,13 @@ async function pullFiles({ settings, ctx }: CheckRun, pull: PullChange): Promise
   }
 }
 
-/** The head's problems judged against the base's; undefined (every problem new) when the base cannot be had. */
-async function compareWithBase(
-  { settings, ctx, pull, docsFolder, folder, config, work }: CheckRun,
+/** The pull request's base as a tree of its own, or why it cannot be had. */
+async function rebuildBase(
+  { settings, ctx, pull, docsFolder, folder, work }: CheckRun,
   changed: ChangedFile[],
-  placedHead: PlacedProblem[],
-  headCheck: SiteCheck,
-  checkTree: TreeChecker,
-): Promise<Judged[] | undefined> {
-  if (!pull) return undefined
+): Promise<{ ok: true; tree: string } | { ok: false; why: string }> {
+  if (!pull) return { ok: false, why: 'not a pull request' }
   const repo = { owner: ctx.run.owner, repo: ctx.run.repo }
-  const cannot = (why: string): undefined => {
-    core.warning(`The base of pull request #${pull.number} could not be checked (${why}): every problem counts as new.`)
-    return undefined
-  }
   try {
     const api = await ctx.github(settings.check.token)
     // the default checkout is the merge commit (its files outside the pull request are the base's);
@@ -264,8 +389,8 @@ async function compareWithBase(
       checkedOut(ctx.run.workspace, docsFolder) === pull.headSha
         ? await api.mergeBase(repo, pull.baseSha || pull.baseRef, pull.headSha)
         : pull.baseSha
-    if (!ref) return cannot('the payload names no base commit')
-    const baseTree = join(work, 'base')
+    if (!ref) return { ok: false, why: 'the payload names no base commit' }
+    const tree = join(work, 'base')
     const built = await buildBase({
       api,
       repo,
@@ -273,36 +398,92 @@ async function compareWithBase(
       docs: folder,
       docsFolder,
       files: changed,
-      to: baseTree,
-      skip: [work],
+      to: tree,
+      skip: [work, join(ctx.run.workspace, ENTRY_PATH)],
     })
-    if (!built.ok) return cannot(built.why)
+    if (!built.ok) return { ok: false, why: built.why }
     core.info(
       `The base (${ref.slice(0, 7)}): the checked-out docs with ` +
         `${count(built.fetched, 'file')} of pull request #${pull.number} as the base has ` +
         `${built.fetched === 1 ? 'it' : 'them'} (one contents request each).`,
     )
-    // validate costs the network and seconds: on the base only when the head's build fails
-    const baseChecks = new Set(
-      [...settings.check.checks].filter((c) => c !== 'validate' || headCheck.validation?.verdict === 'invalid'),
-    )
-    const base = await checkTree('base', baseTree, baseChecks)
-    if (base.unreadable) return cannot(base.unreadable)
-    const baseConfig = siteConfig(baseTree) ?? config
-    const basePlaced = placeAll(withValidation(base, baseConfig, []), baseTree, docsFolder, baseConfig)
-    const renamed = new Map(
-      changed
-        .filter((f) => f.status === 'renamed' && f.previousFilename)
-        .map((f) => [f.filename, f.previousFilename ?? '']),
-    )
-    const oldName = (file: string): string => {
-      const before = renamed.get(repositoryPath(docsFolder, file))
-      return before === undefined ? file : (docsRelativePath(docsFolder, before) ?? before)
-    }
-    return judge(placedHead, basePlaced, oldName, pageChanges(changed, docsFolder))
+    return { ok: true, tree }
   } catch (error) {
     if (error instanceof CancelledError || error instanceof TimedOut) throw error
-    return cannot(external(getErrorMessage(error), 300))
+    return { ok: false, why: external(getErrorMessage(error), 300) }
+  }
+}
+
+/** The runner's cache for checked trees, within one run: look a tree up, keep what the CLI found, save at the end. */
+interface TreeCache {
+  /** The tree's key, and its problems where the cache has them. */
+  lookup: (tree: string, checks: ReadonlySet<Check>) => Promise<{ key: string; problems?: Problem[] }>
+  /** Kept for saveAll: a tree the CLI checked to a verdict. */
+  keep: (key: string, site: SiteCheck) => void
+  /** Writes what was kept, once the CLI is done (nothing else writes to the log meanwhile). */
+  saveAll: () => Promise<void>
+}
+
+function treeCache({ settings, ctx }: CheckRun): TreeCache {
+  const pending: Array<{ key: string; problems: Problem[] }> = []
+  let said = false
+  // one notice for the whole run, whatever the cache did wrong
+  const cannot = (what: string, why: string): void => {
+    if (said) return
+    said = true
+    core.notice(
+      `The runner's cache could not be ${what} (${external(why, 300)}): the CLI checked the docs as without it.`,
+    )
+  }
+  let store: Promise<ProblemCache> | undefined
+  const cache = (): Promise<ProblemCache> =>
+    (store ??= actionsCache().then((service) => problemCache(service, ctx.run.workspace, quietCommands)))
+  return {
+    async lookup(tree, checks) {
+      const key = entryKey({
+        fingerprint: treeFingerprint(tree),
+        mintVersion: settings.check.mintVersion,
+        checks,
+        exclude: settings.check.exclude,
+      })
+      const restored = await (await cache()).restore(key)
+      if (restored.found) return { key, problems: restored.problems }
+      if (restored.why) cannot('read', restored.why)
+      return { key }
+    },
+    keep(key, site) {
+      if (!site.unreadable) pending.push({ key, problems: site.problems })
+    },
+    async saveAll() {
+      for (const { key, problems } of pending.splice(0)) {
+        const saved = await (await cache()).save(key, problems)
+        if (saved.saved) core.info(`Kept in the runner's cache for the pull requests against this tree: ${key}.`)
+        else if (saved.why) cannot('written', saved.why)
+        else core.info(`Another run kept this tree in the runner's cache first: ${key}.`)
+      }
+    },
+  }
+}
+
+/**
+ * A tree checked through the cache: restored where the same tree was checked before (the CLI then
+ * runs only for validate, which is never kept), else checked by the CLI and kept.
+ */
+function cachedChecker(cache: TreeCache, checkTree: TreeChecker) {
+  return async (label: string, tree: string, checks: ReadonlySet<Check>, notes: string[]): Promise<SiteCheck> => {
+    const found = await cache.lookup(tree, withoutValidate(checks))
+    if (found.problems) {
+      core.info(
+        `The ${label}'s problems restored from the runner's cache (${found.key}): the CLI did not check it again.`,
+      )
+      notes.push(`The ${label} was checked before: its problems came from the runner's cache.`)
+      if (!checks.has('validate')) return { problems: found.problems }
+      const validated = await checkTree(label, tree, new Set<Check>(['validate']))
+      return { problems: found.problems, ...(validated.validation ? { validation: validated.validation } : {}) }
+    }
+    const site = await checkTree(label, tree, checks)
+    cache.keep(found.key, site)
+    return site
   }
 }
 

@@ -1,5 +1,7 @@
 import type { Problem } from '../check/cli-output.js'
+import { CHECK_RUN_NAME } from '../check/check-run.js'
 import type { Judged } from '../check/new-known.js'
+import type { SiteConfig } from '../check/site-tree.js'
 import { count, formatNumber } from '../util/format.js'
 import { fenced } from '../util/text.js'
 import { alert, escapeText } from './escape.js'
@@ -11,6 +13,10 @@ export interface CheckView {
   scope?: 'new' | 'changed' | 'all'
   /** Problems in files the pull request does not change, not reported (scope: changed). */
   outside?: number
+  /** The site's configuration file, where its redirects go. */
+  config?: SiteConfig
+  /** The check run that annotates the new problems, where one was made. */
+  checkRun?: { url: string; annotated: number }
   /** How many of the new problems are annotated (GitHub shows a few a step). */
   annotated?: number
   /** The pull request checked. */
@@ -48,7 +54,7 @@ function table(judged: readonly Judged[]): string {
 }
 
 /** The fix for links to pages this pull request renamed or deleted: the redirects to paste, the links to change. */
-function renameFixes(fresh: readonly Judged[]): string {
+function renameFixes(fresh: readonly Judged[], config: SiteConfig): string {
   const explained = fresh.filter((j) => j.because)
   if (explained.length === 0) return ''
   const redirects = new Map<string, { source: string; destination: string }>()
@@ -60,12 +66,31 @@ function renameFixes(fresh: readonly Judged[]): string {
   const paste =
     redirects.size > 0
       ? `\n\nOr keep the old addresses working: add ` +
-        `${redirects.size === 1 ? 'this redirect' : 'these redirects'} to \`redirects\` in docs.json:\n\n${fenced([...redirects.values()].map((r) => JSON.stringify(r)).join(',\n'), 'json')}`
+        `${redirects.size === 1 ? 'this redirect' : `these ${formatNumber(redirects.size)} redirects`} to \`redirects\` in ${config}:\n\n${fenced([...redirects.values()].map((r) => JSON.stringify(r)).join(',\n'), 'json')}`
       : ''
+  const listed = explained.length > MAX_ROWS ? ` (the first ${MAX_ROWS} here; all are in problems-json)` : ''
   return (
     `\n\n#### Pages this pull request renamed or deleted\n\nChange the ` +
-    `${count(explained.length, 'link')} that point to them:\n\n${links.join('\n')}${paste}\n`
+    `${count(explained.length, 'link')} that point to them${listed}:\n\n${links.join('\n')}${paste}\n`
   )
+}
+
+/** How many of the new problems are annotated and listed here, and where the rest are. */
+function whereListed(view: CheckView, fresh: number): string {
+  const run = view.checkRun
+  const annotated = run
+    ? `${run.annotated === fresh ? 'Each is' : `${formatNumber(run.annotated)} of them are`} annotated at its line ` +
+      `in the check run [${CHECK_RUN_NAME}](${run.url}), on the pull request's Files tab. `
+    : view.annotated !== undefined && view.annotated < fresh
+      ? `The first ${formatNumber(view.annotated)} are annotated (GitHub shows no more a step). `
+      : ''
+  const listed =
+    fresh > MAX_ROWS
+      ? `The table shows the first ${MAX_ROWS}; all ${formatNumber(fresh)} are in problems-json.`
+      : annotated
+        ? `All ${formatNumber(fresh)} are in the table and in problems-json.`
+        : ''
+  return annotated || listed ? `\n\n${annotated}${listed}` : ''
 }
 
 export function renderCheckSummary(view: CheckView): string {
@@ -90,10 +115,5 @@ export function renderCheckSummary(view: CheckView): string {
       : ''
   if (fresh.length === 0)
     return `### ✅ Docs check passed\n\n${what}${scope}${against ? ' It breaks nothing.' : ''}\n${knownPart}${notes}`
-  const annotated =
-    view.annotated !== undefined && view.annotated < fresh.length
-      ? `\n\nThe first ${view.annotated} are annotated at their lines (GitHub shows no more ` +
-        `a step); all are here and in problems-json.`
-      : ''
-  return `### ❌ Docs check: ${count(fresh.length, against ? 'new problem' : 'problem')}\n\n${what}${scope}${annotated}\n\n${table(fresh)}${renameFixes(fresh)}\n${knownPart}${notes}`
+  return `### ❌ Docs check: ${count(fresh.length, against ? 'new problem' : 'problem')}\n\n${what}${scope}${whereListed(view, fresh.length)}\n\n${table(fresh)}${renameFixes(fresh, view.config ?? 'docs.json')}\n${knownPart}${notes}`
 }

@@ -28,6 +28,8 @@ export interface Scenario {
   /** What actions/checkout left (depth 1, no credentials): the merge commit (its default) or the head. */
   checkout?: 'merge' | 'head'
   inputs?: Record<string, string>
+  /** What the fake GitHub does differently in this case (a token without checks: write). */
+  github?: (gh: GitHubSimulator) => void
   check(run: ActionRun, gh?: GitHubSimulator): void
 }
 
@@ -90,6 +92,9 @@ const docsJson = (extra: Record<string, unknown> = {}, pages: string[] = ['index
     null,
     2,
   )}\n`
+
+const mintJson = (pages: string[]): string =>
+  `${JSON.stringify({ name: 'Acme docs', favicon: '/logo.svg', colors: { primary: '#0B5D1E' }, navigation: [{ group: 'Start', pages }] }, null, 2)}\n`
 
 const page = (title: string, body: string): string => `---\ntitle: ${title}\n---\n\n${body}\n`
 
@@ -200,6 +205,89 @@ export const SCENARIOS: Scenario[] = [
         ['known', '/gone'],
         ['known', '/also-gone'],
       ])
+    },
+  },
+  {
+    name: 'a pull request that changes no file the site reads (.github/CODEOWNERS): the head alone checked, each problem known',
+    base: OLD_BROKEN,
+    head: { ...OLD_BROKEN, '.github/CODEOWNERS': '* @acme/docs\n' },
+    checkout: 'merge',
+    check: (run, gh) => {
+      expect(run.code).toBe(0)
+      expect(problemsOf(run).problems.map((p) => [p.status, p.target])).toEqual([
+        ['known', '/gone'],
+        ['known', '/also-gone'],
+      ])
+      expect(run.summary).toContain('changes no file the site reads')
+      expect(run.stdout).not.toMatch(/^::group::mint .*\(base\)$/m)
+      // the base is the head: nothing of it asked of GitHub
+      expect(gh?.requests.filter((r) => r.route === 'get-content')).toEqual([])
+    },
+  },
+  {
+    name: 'a pull request that adds 120 broken links: the check run on its head carries every one, 50 a request, in the order reviewers need',
+    base: {
+      'docs.json': docsJson({}, ['index', 'p0', 'p1']),
+      'index.mdx': page('Home', '# Home'),
+      'p0.mdx': page('P0', '# P0'),
+      'p1.mdx': page('P1', '# P1'),
+    },
+    head: {
+      'docs.json': docsJson({}, ['index', 'p0', 'p1']),
+      'index.mdx': page('Home', '# Home'),
+      'p0.mdx': manyLinks(0, 60),
+      'p1.mdx': manyLinks(1, 60),
+    },
+    checkout: 'merge',
+    inputs: { checks: 'links' },
+    check: (run, gh) => {
+      expect(run.code).toBe(1)
+      expect(run.outputs.problems).toBe('120')
+      expect(gh?.checkRuns).toHaveLength(1)
+      const made = gh?.checkRuns[0]
+      expect([made?.name, made?.headSha, made?.conclusion, made?.title]).toEqual([
+        'Mintlify docs check',
+        HEAD_SHA,
+        'failure',
+        '120 new problems',
+      ])
+      expect(gh?.requests.filter((r) => /check-run/.test(r.route)).map((r) => r.route)).toEqual([
+        'create-check-run',
+        'update-check-run',
+        'update-check-run',
+      ])
+      expect(made?.requests).toBe(3)
+      const json = problemsOf(run).problems
+      expect(made?.annotations.map((a) => [a.path, a.start_line, a.annotation_level])).toEqual(
+        json.map((p) => [p.file, p.line, 'failure']),
+      )
+      // the step's own: GitHub shows 10 a step; the check run has them all, as the summary and the ending say
+      expect(annotations(run)).toHaveLength(9)
+      expect(run.errors.at(-1)).toContain('Each is annotated at its line in the check run Mintlify docs check')
+      expect(run.summary).toContain(
+        'Each is annotated at its line in the check run [Mintlify docs check](https://github.com/acme/docs/runs/1)',
+      )
+      expect(made?.summary).toContain('### ❌ Docs check: 120 new problems')
+    },
+  },
+  {
+    name: 'a token without checks: write (a fork, or permissions left out): one notice, the step annotates as before, the same verdict',
+    base: LINKED,
+    head: RENAMED,
+    renamed: { 'guides/b.mdx': 'guides/a.mdx' },
+    checkout: 'merge',
+    github: (gh) => {
+      gh.checksWrite = false
+    },
+    check: (run, gh) => {
+      renameCheck(run)
+      expect(gh?.requests.filter((r) => r.route === 'create-check-run')).toHaveLength(1)
+      expect(gh?.requests.filter((r) => r.route === 'update-check-run')).toEqual([])
+      const notices = run.notices.filter((n) => /check run/.test(n))
+      expect(notices).toHaveLength(1)
+      expect(notices[0]).toContain('No check run was made (Resource not accessible by integration')
+      expect(run.errors.at(-1)).toContain('Each is annotated at its line.')
+      expect(run.summary).not.toContain('check run')
     },
   },
   {
@@ -323,21 +411,24 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
-    name: 'a site with 500 problems: the count is the CLI’s, 9 annotations (GitHub shows 10 a step), the rest in the summary and problems-json',
+    name: 'a site with 10,000 problems: the count is the CLI’s, 9 annotations (GitHub shows 10 a step), the summary true about where the rest are',
     head: {
-      'docs.json': docsJson({}, ['index', ...Array.from({ length: 50 }, (_, i) => `p${i}`)]),
+      'docs.json': docsJson({}, ['index', ...Array.from({ length: 100 }, (_, i) => `p${i}`)]),
       'index.mdx': page('Home', '# Home'),
-      ...Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`p${i}.mdx`, manyLinks(i, 10)])),
+      ...Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`p${i}.mdx`, manyLinks(i, 100)])),
     },
     inputs: { checks: 'links' },
     check: (run) => {
       expect(run.code).toBe(1)
-      expect(run.outputs.problems).toBe('500')
+      expect(run.outputs.problems).toBe('10000')
       expect(annotations(run)).toHaveLength(9)
       expect(run.errors).toHaveLength(10) // and the step's own failure: GitHub shows 10 a step
       expect(run.errors.at(-1)).toContain('The first 9 are annotated at their lines')
-      expect(problemsOf(run).problems).toHaveLength(500)
-      expect(run.summary).toContain('400 more in problems-json.')
+      expect(problemsOf(run).problems).toHaveLength(10_000)
+      expect(run.summary).toContain('Docs check: 10,000 problems')
+      expect(run.summary).toContain('The first 9 are annotated (GitHub shows no more a step).')
+      expect(run.summary).toContain('The table shows the first 100; all 10,000 are in problems-json.')
+      expect(run.summary).toContain('9,900 more in problems-json.')
     },
   },
   {
@@ -408,6 +499,123 @@ export const SCENARIOS: Scenario[] = [
         ['docs/index.mdx', 11, '#überblick-falsch'],
         ['docs/snippets/note.mdx', 1, '/missing-from-snippet'],
       ])
+    },
+  },
+  {
+    name: 'a stray <code>```</code> hides no link after its paragraph: each broken link at its line, code spans none',
+    head: {
+      'docs.json': docsJson({}, ['index', 'quickstart']),
+      'index.mdx': page('Home', '# Home\n\nSee [the quickstart](/quickstart).'),
+      'quickstart.mdx': page(
+        'Quickstart',
+        [
+          '# Quickstart',
+          '',
+          'Wrap commands in <code>```</code> blocks, as in [the guide](/guide-missing).',
+          '',
+          'Then read [the setup](/setup-missing).',
+          '',
+          '## Next',
+          '',
+          '- [Deploy](/deploy-missing)',
+          '- `[not a link](/in-code)` is code',
+          '',
+          '<Card title="More" href="/more-missing">',
+          '  Read on.',
+          '</Card>',
+        ].join('\n'),
+      ),
+    },
+    inputs: { checks: 'links' },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      expect(problemsOf(run).problems.map((p) => [p.file, p.line, p.target])).toEqual([
+        ['quickstart.mdx', 7, '/guide-missing'],
+        ['quickstart.mdx', 9, '/setup-missing'],
+        ['quickstart.mdx', 13, '/deploy-missing'],
+        ['quickstart.mdx', 16, '/more-missing'],
+      ])
+      expect(run.errors.at(-1)).toContain('Each is annotated at its line.')
+    },
+  },
+  {
+    name: 'three redirects to one destination that is missing: each at its own entry',
+    head: {
+      'docs.json': docsJson({
+        redirects: [
+          { source: '/old-a', destination: '/nowhere' },
+          { source: '/home', destination: '/' },
+          { source: '/old-b', destination: '/nowhere' },
+          { source: '/old-c', destination: '/nowhere' },
+        ],
+      }),
+      'index.mdx': page('Home', '# Home'),
+    },
+    inputs: { checks: 'links, redirects' },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      const found = problemsOf(run).problems.map((p) => [p.file, p.line, p.target])
+      expect(found).toEqual([
+        ['docs.json', 16, '/old-a → /nowhere'],
+        ['docs.json', 24, '/old-b → /nowhere'],
+        ['docs.json', 28, '/old-c → /nowhere'],
+      ])
+    },
+  },
+  {
+    name: 'a pull request that adds an image without alt text and deletes a page linked from 20 it never touched: its own file annotated first',
+    base: {
+      'docs.json': docsJson({}, ['index', 'guides/a', ...Array.from({ length: 20 }, (_, i) => `t${i}`)]),
+      'index.mdx': page('Home', '# Home\n\nWelcome.'),
+      'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n',
+      'guides/a.mdx': page('A guide', '# A guide'),
+      ...Object.fromEntries(
+        Array.from({ length: 20 }, (_, i) => [`t${i}.mdx`, page(`T${i}`, `# T${i}\n\nSee [the guide](/guides/a).`)]),
+      ),
+    },
+    head: {
+      'docs.json': docsJson({}, ['index', ...Array.from({ length: 20 }, (_, i) => `t${i}`)]),
+      'index.mdx': page('Home', '# Home\n\nWelcome.\n\n<img src="/logo.svg" />'),
+      'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n',
+      ...Object.fromEntries(
+        Array.from({ length: 20 }, (_, i) => [`t${i}.mdx`, page(`T${i}`, `# T${i}\n\nSee [the guide](/guides/a).`)]),
+      ),
+    },
+    checkout: 'merge',
+    inputs: { checks: 'links, alt-text' },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      expect(run.outputs.problems).toBe('21')
+      const found = annotations(run)
+      expect(found).toHaveLength(9)
+      expect([found[0]?.title, found[0]?.file, found[0]?.line]).toEqual(['Image without alt text', 'index.mdx', '9'])
+      expect(found.slice(1).every((a) => a.title === 'Broken link' && /^t\d+\.mdx$/.test(a.file ?? ''))).toBe(true)
+    },
+  },
+  {
+    name: 'a rename on a site still on mint.json: the redirect to paste goes to mint.json',
+    base: {
+      'mint.json': mintJson(['index', 'one', 'guides/a']),
+      'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n',
+      'index.mdx': page('Home', '# Home'),
+      'one.mdx': page('One', '# One\n\nSee [the guide](/guides/a).'),
+      'guides/a.mdx': page('A guide', '# A guide'),
+    },
+    head: {
+      'mint.json': mintJson(['index', 'one', 'guides/b']),
+      'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n',
+      'index.mdx': page('Home', '# Home'),
+      'one.mdx': page('One', '# One\n\nSee [the guide](/guides/a).'),
+      'guides/b.mdx': page('A guide', '# A guide'),
+    },
+    renamed: { 'guides/b.mdx': 'guides/a.mdx' },
+    checkout: 'merge',
+    inputs: { checks: 'links' },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      expect(annotations(run).map((a) => [a.file, a.line])).toEqual([['one.mdx', '7']])
+      expect(run.summary).toContain('to `redirects` in mint.json:')
+      expect(run.summary).not.toContain('docs.json')
     },
   },
 ]
@@ -489,6 +697,7 @@ export async function runScenario(
     const from = scenario.checkout === 'head' ? MERGE_BASE_SHA : BASE_SHA
     for (const [path, text] of Object.entries(scenario.base)) gh.contents.set(`${from}:${path}`, text)
     gh.compares.set(`${BASE_SHA}...${HEAD_SHA}`, { files: [], commits: [], mergeBase: MERGE_BASE_SHA })
+    scenario.github?.(gh)
     // what actions/checkout leaves at depth 1 with persist-credentials: false: HEAD, and no credentials
     writeFiles(workspace, {
       '.git/HEAD': `${scenario.checkout === 'head' ? HEAD_SHA : MERGE_SHA}\n`,

@@ -80,7 +80,9 @@ const UNGROUPED =
 export function formatProblemsOf(text: string): string[] {
   const found: string[] = []
   for (const line of text.split('\n')) {
-    if (line.startsWith('::add-mask::') || line.includes('mintlify-docs-action:')) continue
+    // a debug line is a library's own, shown only when step debugging is on (@actions/cache's HTTP headers)
+    if (line.startsWith('::add-mask::') || line.startsWith('::debug::') || line.includes('mintlify-docs-action:'))
+      continue
     for (const [what, re] of [
       ['a date not as YYYY-MM-DD', MONTH_DATE],
       ['a number not grouped', UNGROUPED],

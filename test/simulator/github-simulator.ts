@@ -43,6 +43,8 @@ export type GitHubRoute =
   | 'create-deployment-status'
   | 'list-deployments'
   | 'list-deployment-statuses'
+  | 'create-check-run'
+  | 'update-check-run'
 export type GitHubFault = RouteFault<GitHubRoute>
 
 export interface FakeUser {
@@ -257,6 +259,23 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
     body?: Record<string, unknown>
   }> = []
 
+  /**
+   * Check runs made through the API, each with every annotation GitHub keeps for it (an update
+   * appends its annotations to those there). `checksWrite` false: the token has no checks: write,
+   * and creating one answers 403, as for a fork's read-only token.
+   */
+  readonly checkRuns: Array<{
+    id: number
+    name: string
+    headSha: string
+    conclusion: string
+    title: string
+    summary: string
+    annotations: Array<Record<string, unknown>>
+    requests: number
+  }> = []
+  checksWrite = true
+
   /** Reviews requested, by pull request. */
   readonly reviewRequests: Array<{ pull: number; logins: string[] }> = []
   /** Comment ids the action edited, with the author each had. */
@@ -461,6 +480,8 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
       route = method === 'POST' ? 'create-deployment' : 'list-deployments'
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/deployments\/(\d+)\/statuses$/)))
       route = method === 'POST' ? 'create-deployment-status' : 'list-deployment-statuses'
+    else if (match(/^\/repos\/[^/]+\/[^/]+\/check-runs$/) && method === 'POST') route = 'create-check-run'
+    else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/check-runs\/(\d+)$/)) && method === 'PATCH') route = 'update-check-run'
     else m = null
     if (m) ids = m.slice(1).map((v) => (/^\d+$/.test(v) ? Number(v) : NaN))
     const recorded: RecordedRequest<GitHubRoute> = {
@@ -611,6 +632,70 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
             content,
             user: restUser(me),
             created_at: now,
+          },
+        }
+      }
+      case 'create-check-run':
+      case 'update-check-run': {
+        const asked = JSON.parse(body) as {
+          name?: string
+          head_sha?: string
+          conclusion?: string
+          output?: { title?: string; summary?: string; annotations?: Array<Record<string, unknown>> }
+        }
+        const refused = (status: number, message: string) => ({
+          status,
+          body: { message, documentation_url: 'https://docs.github.com/rest/checks/runs', status: String(status) },
+        })
+        if (!this.checksWrite) return refused(403, 'Resource not accessible by integration')
+        const annotations = asked.output?.annotations ?? []
+        if (annotations.length > 50) return refused(422, 'Only 50 annotations are allowed per request')
+        if ((asked.output?.summary ?? '').length > 65_535)
+          return refused(422, 'output.summary is too long (maximum is 65535 characters)')
+        let run = this.checkRuns.find((r) => r.id === ids[0])
+        if (route === 'update-check-run') {
+          if (!run) return refused(404, 'Not Found')
+          run.annotations.push(...annotations)
+          run.requests++
+          if (asked.output?.title !== undefined) run.title = asked.output.title
+          if (asked.output?.summary !== undefined) run.summary = asked.output.summary
+        } else {
+          run = {
+            id: this.checkRuns.length + 1,
+            name: asked.name ?? '',
+            headSha: asked.head_sha ?? '',
+            conclusion: asked.conclusion ?? '',
+            title: asked.output?.title ?? '',
+            summary: asked.output?.summary ?? '',
+            annotations: [...annotations],
+            requests: 1,
+          }
+          this.checkRuns.push(run)
+        }
+        const example = githubExample('check-run')
+        return {
+          status: route === 'create-check-run' ? 201 : 200,
+          body: {
+            ...example,
+            id: run.id,
+            node_id: `CR_${run.id}`,
+            head_sha: run.headSha,
+            name: run.name,
+            status: 'completed',
+            conclusion: run.conclusion,
+            url: `${API}/repos/${this.repository}/check-runs/${run.id}`,
+            html_url: `https://github.com/${this.repository}/runs/${run.id}`,
+            details_url: `https://github.com/${this.repository}/runs/${run.id}`,
+            started_at: now,
+            completed_at: now,
+            output: {
+              title: run.title,
+              summary: run.summary,
+              text: null,
+              annotations_count: run.annotations.length,
+              annotations_url: `${API}/repos/${this.repository}/check-runs/${run.id}/annotations`,
+            },
+            pull_requests: [],
           },
         }
       }

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest'
 import type { Judged } from '../../src/check/new-known.js'
 import { parseMarkdown } from '../../src/github/markdown.js'
 import { renderCheckSummary } from '../../src/summary/check-summary.js'
+import { forReview } from '../../src/modes/check-report.js'
 
 /**
  * The check's summary as GitHub renders it: a renamed page's name is the pull request author's text,
@@ -46,5 +47,76 @@ describe("the check's summary", () => {
     expect(tables[0] && 'children' in tables[0] ? tables[0].children.length : 0).toBe(2)
     const headings = tree.children.filter((n): n is Heading => n.type === 'heading')
     expect(headings.map((h) => h.depth)).toEqual([3, 4])
+  })
+})
+
+describe("the check's summary at any size", () => {
+  const broken = (i: number): Judged => ({
+    problem: { rule: 'broken-link', file: `p${i}.mdx`, path: `p${i}.mdx`, target: `/x${i}`, message: 'x', line: 1 },
+    status: 'new',
+  })
+  const rowsOf = (summary: string): number => {
+    const table = parseMarkdown(summary).children.find((n) => n.type === 'table')
+    return table && 'children' in table ? table.children.length - 1 : 0
+  }
+
+  test.each([
+    [5, 5, [], ['annotated', 'problems-json']],
+    [10, 10, ['The first 9 are annotated', 'All 10 are in the table and in problems-json.'], ['more in']],
+    [100, 100, ['The first 9 are annotated', 'All 100 are in the table and in problems-json.'], ['more in']],
+    [
+      10_000,
+      100,
+      [
+        'The first 9 are annotated',
+        'The table shows the first 100; all 10,000 are in problems-json.',
+        '9,900 more in problems-json.',
+      ],
+      ['All 10,000 are in the table'],
+    ],
+  ])('%i new problems: %i rows, and the words say where the rest are', (n, rows, says, never) => {
+    const judged = Array.from({ length: n }, (_, i) => broken(i))
+    const summary = renderCheckSummary({ checked: ['links'], judged, scope: 'new', pull: 7, annotated: Math.min(n, 9) })
+    expect(rowsOf(summary)).toBe(rows)
+    expect(summary).toContain(`Docs check: ${n.toLocaleString('en-US')} new problem`)
+    for (const s of says) expect(summary).toContain(s)
+    for (const s of never) expect(summary).not.toContain(s)
+  })
+
+  test('past 100 links to renamed pages, the list says it shows the first 100; the redirects go to the configuration the site has', () => {
+    const judged = Array.from({ length: 324 }, (_, i) => renamed(`old${i % 3}.mdx`, `new${i % 3}.mdx`))
+    const mint = renderCheckSummary({ checked: ['links'], judged, scope: 'new', pull: 7, config: 'mint.json' })
+    expect(mint).toContain('Change the 324 links that point to them (the first 100 here; all are in problems-json):')
+    expect(mint).toContain('add these 3 redirects to `redirects` in mint.json:')
+    expect(mint).not.toContain('docs.json')
+    const few = renderCheckSummary({ checked: ['links'], judged: judged.slice(0, 2), scope: 'new', pull: 7 })
+    expect(few).toContain('Change the 2 links that point to them:')
+    expect(few).toContain('add these 2 redirects to `redirects` in docs.json:')
+  })
+})
+
+describe('what reviewers see first', () => {
+  const at = (path: string, status: 'new' | 'known' = 'new', because = false): Judged => ({
+    problem: { rule: 'broken-link', file: path, path, target: '/x', message: 'x', line: 1 },
+    status,
+    ...(because ? { because: { change: { from: 'a.mdx' } } } : {}),
+  })
+
+  test('the changed files first, then what the pull request caused elsewhere, then the rest; known ones never', () => {
+    const judged = [
+      at('t1.mdx'),
+      at('t2.mdx', 'new', true),
+      at('old.mdx', 'known'),
+      at('index.mdx'),
+      at('t3.mdx', 'new', true),
+    ]
+    expect(forReview(judged, new Set(['index.mdx'])).map((j) => j.problem.path)).toEqual([
+      'index.mdx',
+      't2.mdx',
+      't3.mdx',
+      't1.mdx',
+    ])
+    // without the pull request's files: the caused ones first, in the CLI's order
+    expect(forReview(judged, undefined).map((j) => j.problem.path)).toEqual(['t2.mdx', 't3.mdx', 't1.mdx', 'index.mdx'])
   })
 })

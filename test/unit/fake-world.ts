@@ -243,6 +243,14 @@ export class FakeGitHub implements GitHubPort {
     throw new Error('FakeGitHub has no deployments: use the GitHub simulator')
   }
 
+  async createCheckRun(): Promise<never> {
+    throw new Error('FakeGitHub has no check runs: use the GitHub simulator')
+  }
+
+  async updateCheckRun(): Promise<never> {
+    throw new Error('FakeGitHub has no check runs: use the GitHub simulator')
+  }
+
   /** Reviews requested, by pull request number. */
   readonly reviewRequests: Array<{ number: number; logins: string[] }> = []
 

@@ -176,6 +176,8 @@ describe('the examples ask for what they use, and the README says what they ask'
         // fix writes the round in the pull request's tracking comment
         if (w.fix !== undefined && w.fix !== false && w.fix !== 'false') need.add('pull-requests: write')
         else if (w.scope !== 'all') need.add('pull-requests: read')
+        // the check run that shows every new problem on the Files tab (check-run: auto, the default)
+        if (w['check-run'] !== 'off') need.add('checks: write')
       }
     }
     return [...need].sort()

@@ -1,0 +1,228 @@
+import { createHash } from 'node:crypto'
+import { mkdirSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join, posix } from 'node:path'
+import * as z from 'zod/mini'
+import type { Check } from '../inputs/settings.js'
+import type { Problem } from './cli-output.js'
+import { siteReads } from './site-tree.js'
+
+/**
+ * A tree's problems kept in the runner's cache (actions/cache's service, through @actions/cache), so
+ * a base checked once is not checked again: by the push to the default branch that made it, or by
+ * the first pull request against it. An entry is keyed by what decides its problems: the tree as the
+ * CLI reads it (every file's path and bytes: the base rebuilt for a pull request and the pushed
+ * commit's checkout give the same key), the CLI's version, the checks and the pages left out.
+ * validate is never kept (it needs the network, and its verdict is the day's). A cache that cannot
+ * be read or written is one notice and the CLI run as without it; an entry that does not parse or
+ * was made for another key is ignored.
+ */
+
+/** Bump when an entry's meaning changes: entries of another format are never read. */
+const FORMAT = 1
+
+/** Where an entry is while the cache service packs or unpacks it: relative, so the workspace's (the service's own rule). */
+export const ENTRY_PATH = '.mintlify-check-cache/problems.json'
+
+/** What the cache service does, as @actions/cache does it (restore answers the key it found, if any). */
+export interface CacheService {
+  available(): boolean
+  restore(paths: string[], key: string): Promise<string | undefined>
+  /** Whether it was saved (false: the key was taken, by another run). */
+  save(paths: string[], key: string): Promise<boolean>
+}
+
+/**
+ * The tree's fingerprint: each file the site reads (siteReads), by its path (POSIX, sorted) and the
+ * hash of its bytes; a link by its target. A change only to what the site never reads (.github/)
+ * keeps the fingerprint, as it keeps the problems.
+ */
+export function treeFingerprint(tree: string): string {
+  const hash = createHash('sha256')
+  const walk = (relative: string): void => {
+    const entries = readdirSync(join(tree, relative), { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    )
+    for (const entry of entries) {
+      const path = relative ? posix.join(relative, entry.name) : entry.name
+      if (!siteReads(path)) continue
+      if (entry.isDirectory()) walk(path)
+      else if (entry.isSymbolicLink()) hash.update(`${path}\0link\0${readlinkSync(join(tree, path))}\n`)
+      else
+        hash.update(
+          `${path}\0${createHash('sha256')
+            .update(readFileSync(join(tree, path)))
+            .digest('hex')}\n`,
+        )
+    }
+  }
+  walk('')
+  return hash.digest('hex')
+}
+
+/** The entry's key: the tree, the CLI's version, the checks but validate, the pages left out. */
+export function entryKey(parts: {
+  fingerprint: string
+  mintVersion: string
+  checks: ReadonlySet<Check>
+  exclude: readonly string[]
+}): string {
+  const decided = JSON.stringify({
+    format: FORMAT,
+    tree: parts.fingerprint,
+    mint: parts.mintVersion,
+    checks: [...parts.checks].filter((c) => c !== 'validate').sort(),
+    exclude: [...parts.exclude].sort(),
+  })
+  return `mintlify-check-${createHash('sha256').update(decided).digest('hex').slice(0, 40)}`
+}
+
+const RULES = ['broken-link', 'broken-redirect', 'missing-alt', 'accessibility', 'contrast', 'syntax', 'build'] as const
+
+const Entry = z.object({
+  format: z.literal(FORMAT),
+  key: z.string(),
+  problems: z.array(
+    z.object({
+      rule: z.enum(RULES),
+      file: z.string(),
+      line: z.optional(z.int().check(z.positive())),
+      column: z.optional(z.int().check(z.positive())),
+      target: z.optional(z.string()),
+      message: z.string(),
+    }),
+  ),
+})
+
+/** An entry's problems, if it is one of this format made for this key; undefined otherwise. */
+export function readEntry(text: string, key: string): Problem[] | undefined {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    return undefined
+  }
+  const entry = Entry.safeParse(json)
+  if (!entry.success || entry.data.key !== key) return undefined
+  return entry.data.problems.map((p) => ({
+    rule: p.rule,
+    file: p.file,
+    message: p.message,
+    ...(p.line !== undefined ? { line: p.line } : {}),
+    ...(p.column !== undefined ? { column: p.column } : {}),
+    ...(p.target !== undefined ? { target: p.target } : {}),
+  }))
+}
+
+export function writeEntry(key: string, problems: readonly Problem[]): string {
+  return `${JSON.stringify({ format: FORMAT, key, problems })}\n`
+}
+
+export type Restored = { found: true; problems: Problem[] } | { found: false; why?: string }
+
+export interface ProblemCache {
+  restore(key: string): Promise<Restored>
+  /** Keeps the problems under the key; a failure is said (`why`), never thrown. */
+  save(key: string, problems: readonly Problem[]): Promise<{ saved: boolean; why?: string }>
+}
+
+/**
+ * The problem cache in `workspace`, over the cache service. What the service's client prints as
+ * warnings or errors (a failed restore or save) is turned into one `why` for the caller's notice:
+ * a cache is never the step's failure.
+ */
+export function problemCache(service: CacheService, workspace: string, quiet: Quieter): ProblemCache {
+  const file = join(workspace, ENTRY_PATH)
+  const clear = (): void => rmSync(dirname(file), { recursive: true, force: true })
+  // the client finds a relative path from the working directory, which the runner makes the
+  // workspace; made sure where the process can change it (a worker thread cannot)
+  const fromWorkspace = async <T>(work: () => Promise<T>): Promise<{ value: T; said?: string }> => {
+    const before = process.cwd()
+    let moved = false
+    try {
+      process.chdir(workspace)
+      moved = true
+    } catch {
+      // a worker thread: the working directory is the process's
+    }
+    try {
+      return await quiet(work)
+    } finally {
+      if (moved) process.chdir(before)
+    }
+  }
+  return {
+    async restore(key) {
+      if (!service.available()) return { found: false, why: 'the runner gives this step no cache service' }
+      try {
+        const { value: hit, said } = await fromWorkspace(() => service.restore([ENTRY_PATH], key))
+        if (hit !== key) return said ? { found: false, why: said } : { found: false }
+        let text: string
+        try {
+          text = readFileSync(file, 'utf8')
+        } catch {
+          return { found: false, why: 'the restored entry holds no problems file' }
+        }
+        const problems = readEntry(text, key)
+        return problems
+          ? { found: true, problems }
+          : { found: false, why: 'the restored entry is not one this check wrote' }
+      } catch (error) {
+        return { found: false, why: errorText(error) }
+      } finally {
+        clear()
+      }
+    },
+    async save(key, problems) {
+      if (!service.available()) return { saved: false, why: 'the runner gives this step no cache service' }
+      try {
+        mkdirSync(dirname(file), { recursive: true })
+        writeFileSync(file, writeEntry(key, problems))
+        const { value: saved, said } = await fromWorkspace(() => service.save([ENTRY_PATH], key))
+        return said ? { saved: false, why: said } : { saved }
+      } catch (error) {
+        return { saved: false, why: errorText(error) }
+      } finally {
+        clear()
+      }
+    },
+  }
+}
+
+const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error))
+
+/** Runs `work` with the warnings and errors it prints held back as one sentence (`said`). */
+export type Quieter = <T>(work: () => Promise<T>) => Promise<{ value: T; said?: string }>
+
+/**
+ * The Quieter for @actions/core's workflow commands on stdout: while `work` runs, a `::warning` or
+ * `::error` line is written as `::debug::` instead and kept. Nothing else of the run writes then
+ * (the cache is read before the CLI runs and written after them).
+ */
+export const quietCommands: Quieter = async (work) => {
+  const kept: string[] = []
+  const write = process.stdout.write.bind(process.stdout)
+  process.stdout.write = (chunk: string | Uint8Array, ...rest: unknown[]): boolean => {
+    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')
+    const command = /^::(?:warning|error)[^:]*::(.*)$/s.exec(text)
+    if (!command) return Reflect.apply(write, process.stdout, [chunk, ...rest]) as boolean
+    // the command's own escaping undone: %0D, %0A and %25 back to what the message said
+    kept.push((command[1] ?? '').trim().replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%'))
+    return write(`::debug::${command[1] ?? ''}`)
+  }
+  try {
+    const value = await work()
+    return kept.length > 0 ? { value, said: kept.join('; ') } : { value }
+  } finally {
+    process.stdout.write = write
+  }
+}
+
+/** The cache service through @actions/cache (loaded only when a check keeps or reads a tree). */
+export async function actionsCache(): Promise<CacheService> {
+  const cache = await import('@actions/cache')
+  return {
+    available: () => cache.isFeatureAvailable(),
+    restore: (paths, key) => cache.restoreCache(paths, key),
+    save: async (paths, key) => (await cache.saveCache(paths, key)) !== -1,
+  }
+}

@@ -1,0 +1,110 @@
+import { afterEach, describe, expect, test } from 'vitest'
+import { type ActionRun, IN_PROCESS } from '../e2e/harness.js'
+import { SCENARIOS, type Scenario, problemsOf, runScenario } from '../cli/scenarios.js'
+import { type CacheService, startCacheService } from '../simulator/cache-service.js'
+import { fakeToolCache } from '../simulator/fake-tools.js'
+
+/**
+ * The base checked once per commit: the check keeps a tree's problems in the runner's cache (the
+ * real @actions/cache client against a local cache service, both of its protocols), so a pull
+ * request whose base was checked before (by the push that made it, or by another pull request)
+ * runs the CLI on its head only; a cache that cannot be read or written is one notice and the
+ * check as without it, never a failure. The CLI is the fake that replays the real CLI's output.
+ */
+
+const typoFix = SCENARIOS.find((s) => s.name.startsWith('a pull request that fixes a typo')) as Scenario
+const rename = SCENARIOS.find((s) => s.name.startsWith('a pull request that renames a page')) as Scenario
+const noSiteChange = SCENARIOS.find((s) => s.name.startsWith('a pull request that changes no file')) as Scenario
+
+/** The CLI's runs of a step, by the tree they checked: `(head)`, `(base)` or `(docs)` in each log group. */
+function cliRuns(run: ActionRun): Record<string, number> {
+  const runs: Record<string, number> = {}
+  for (const m of run.stdout.matchAll(/^::group::mint \S+.*\((head|base|docs)\)$/gm))
+    runs[m[1] ?? ''] = (runs[m[1] ?? ''] ?? 0) + 1
+  return runs
+}
+
+/** The push to the default branch that made the pull request's base: its docs checked as a whole. */
+const pushOfBase = (scenario: Scenario): Scenario => ({
+  name: 'the push of the base',
+  head: scenario.base ?? {},
+  check: () => undefined,
+})
+
+let service: CacheService | undefined
+afterEach(async () => {
+  await service?.stop()
+  service = undefined
+})
+
+async function run(scenario: Scenario, env: Record<string, string>): Promise<ActionRun> {
+  const cli = fakeToolCache('replay')
+  return (await runScenario(scenario, IN_PROCESS, { toolCache: cli.toolCache, env })).run
+}
+
+describe("the base in the runner's cache", () => {
+  test.each(['v2', 'v1'] as const)(
+    'the push checks its commit once and keeps it; each pull request against it restores it and runs the CLI on its head only (protocol %s)',
+    async (protocol) => {
+      service = await startCacheService()
+      const env = service.env(protocol)
+      const push = await run(pushOfBase(typoFix), env)
+      expect(push.code).toBe(1) // the base has two broken links of its own
+      expect(cliRuns(push)).toEqual({ docs: 2 })
+      expect(service.savedKeys()).toHaveLength(1)
+
+      const pull = await run(typoFix, env)
+      expect(cliRuns(pull)).toEqual({ head: 2 })
+      expect(pull.summary).toContain('The base was checked before')
+      expect(pull.code).toBe(0)
+      expect(problemsOf(pull).problems.map((p) => p.status)).toEqual(['known', 'known'])
+      // another pull request on the same base, changing nothing the site reads: its head is that
+      // base, so the CLI does not run at all
+      const other = await run(noSiteChange, env)
+      expect(cliRuns(other)).toEqual({})
+      expect(other.code).toBe(0)
+      expect(problemsOf(other).problems.map((p) => p.status)).toEqual(['known', 'known'])
+      for (const checked of [pull, other]) expect(checked.notices.filter((n) => /cache/.test(n))).toEqual([])
+      // nothing saved twice, nothing more to save
+      expect(service.savedKeys()).toHaveLength(1)
+    },
+  )
+
+  test('a pull request with nothing cached checks its base beside its head and keeps it for the next one', async () => {
+    service = await startCacheService()
+    const first = await run(rename, service.env())
+    expect(cliRuns(first)).toEqual({ head: 2, base: 2 })
+    expect(service.savedKeys()).toHaveLength(1)
+    const second = await run(rename, service.env())
+    expect(cliRuns(second)).toEqual({ head: 2 })
+    // the same verdict either way
+    expect(second.code).toBe(first.code)
+    expect(problemsOf(second).problems).toEqual(problemsOf(first).problems)
+  })
+
+  test.each([
+    ['down (every connection closed)', (s: CacheService) => (s.down = true)],
+    ['answering 400', (s: CacheService) => (s.failWith = 400)],
+  ])('the cache service %s: one notice, and the check as without it', async (_name, fault) => {
+    service = await startCacheService()
+    fault(service)
+    const checked = await run(rename, service.env())
+    expect(cliRuns(checked)).toEqual({ head: 2, base: 2 })
+    expect(checked.code).toBe(1)
+    expect(problemsOf(checked).problems).toHaveLength(3)
+    const notices = checked.notices.filter((n) => /runner's cache/.test(n))
+    expect(notices).toHaveLength(1)
+    expect(notices[0]).toContain("The runner's cache could not be read")
+    // the cache client's own complaints are no annotations of the step
+    expect(checked.warnings).toEqual([])
+    expect(checked.errors.filter((e) => !e.startsWith('Docs check:') && !/leads nowhere/.test(e))).toEqual([])
+  })
+
+  test('no cache service on the runner: one notice, the check as without it', async () => {
+    const checked = await run(rename, {})
+    expect(cliRuns(checked)).toEqual({ head: 2, base: 2 })
+    expect(checked.notices.filter((n) => /runner's cache/.test(n))).toEqual([
+      "The runner's cache could not be read (the runner gives this step no cache service): the CLI checked the docs as without it.",
+    ])
+  })
+})

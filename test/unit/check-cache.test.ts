@@ -1,0 +1,217 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import {
+  type CacheService,
+  ENTRY_PATH,
+  type Quieter,
+  entryKey,
+  problemCache,
+  readEntry,
+  treeFingerprint,
+  writeEntry,
+} from '../../src/check/base-cache.js'
+import { siteChanges } from '../../src/check/base-tree.js'
+import type { Problem } from '../../src/check/cli-output.js'
+import { cliSlots, limiter } from '../../src/check/cli-slots.js'
+import type { ChangedFile } from '../../src/github/change.js'
+import { siteReads } from '../../src/check/site-tree.js'
+
+const PROBLEMS: Problem[] = [
+  { rule: 'broken-link', file: 'a.mdx', target: '/gone', message: 'The link /gone leads nowhere.' },
+  { rule: 'missing-alt', file: 'b.mdx', line: 3, column: 1, message: 'Missing alt attribute on img element' },
+]
+
+function tree(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'fingerprint-'))
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true })
+    writeFileSync(join(dir, path), text)
+  }
+  return dir
+}
+
+describe("a tree's key", () => {
+  test('the fingerprint follows every file the site reads, by path and bytes, and nothing else', () => {
+    const site = { 'docs.json': '{}', 'index.mdx': '# Home', 'images/a.png': 'png' }
+    const base = treeFingerprint(tree(site))
+    expect(treeFingerprint(tree(site))).toBe(base)
+    expect(treeFingerprint(tree({ ...site, 'index.mdx': '# Home!' }))).not.toBe(base)
+    expect(treeFingerprint(tree({ ...site, 'images/b.png': 'png' }))).not.toBe(base)
+    const { 'images/a.png': _moved, ...rest } = site
+    expect(treeFingerprint(tree({ ...rest, 'images/c.png': 'png' }))).not.toBe(base)
+    // what the site never reads leaves it as it is; .mintignore is read
+    expect(
+      treeFingerprint(tree({ ...site, '.github/CODEOWNERS': '*', '.gitignore': 'x', 'node_modules/x.js': '' })),
+    ).toBe(base)
+    expect(treeFingerprint(tree({ ...site, '.mintignore': 'drafts/' }))).not.toBe(base)
+  })
+
+  test('the key follows the tree, the CLI version, the checks but validate, and the pages left out', () => {
+    const parts = {
+      fingerprint: 'f',
+      mintVersion: '4.2.941',
+      checks: new Set(['links', 'alt-text'] as const),
+      exclude: [],
+    }
+    const key = entryKey(parts)
+    expect(key).toMatch(/^mintlify-check-[0-9a-f]{40}$/)
+    expect(entryKey({ ...parts, checks: new Set(['alt-text', 'links', 'validate'] as const) })).toBe(key)
+    for (const other of [
+      { ...parts, fingerprint: 'g' },
+      { ...parts, mintVersion: '4.2.942' },
+      { ...parts, checks: new Set(['links'] as const) },
+      { ...parts, exclude: ['drafts/**'] },
+    ])
+      expect(entryKey(other)).not.toBe(key)
+  })
+
+  test('what the site reads: not hidden files or folders, nor node_modules; .mintignore yes', () => {
+    expect(['index.mdx', 'a/b.png', '.mintignore', 'docs/.mintignore'].map(siteReads)).toEqual([true, true, true, true])
+    expect(['.github/CODEOWNERS', '.gitignore', 'a/.vscode/x.json', 'node_modules/x'].map(siteReads)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ])
+    const changes = { additions: 1, deletions: 1 }
+    const files: ChangedFile[] = [
+      { filename: 'docs/.github/x', status: 'modified', ...changes },
+      { filename: 'src/app.ts', status: 'modified', ...changes },
+      { filename: 'docs/a.mdx', status: 'renamed', previousFilename: 'old/a.mdx', ...changes },
+      { filename: 'docs/.hidden/b.mdx', status: 'renamed', previousFilename: 'docs/b.mdx', ...changes },
+    ]
+    expect(siteChanges(files, 'docs').map((f) => f.filename)).toEqual(['docs/a.mdx', 'docs/.hidden/b.mdx'])
+  })
+})
+
+describe('an entry', () => {
+  test('read back as written, for its own key only', () => {
+    const text = writeEntry('k1', PROBLEMS)
+    expect(readEntry(text, 'k1')).toEqual(PROBLEMS)
+    expect(readEntry(text, 'k2')).toBeUndefined()
+  })
+
+  test.each([
+    ['not JSON', 'nope'],
+    ['another format', JSON.stringify({ format: 2, key: 'k1', problems: [] })],
+    [
+      'a problem of an unknown rule',
+      JSON.stringify({ format: 1, key: 'k1', problems: [{ rule: 'x', file: 'a', message: 'm' }] }),
+    ],
+    [
+      'a line that is no line',
+      JSON.stringify({ format: 1, key: 'k1', problems: [{ rule: 'syntax', file: 'a', line: 0, message: 'm' }] }),
+    ],
+    ['no problems', JSON.stringify({ format: 1, key: 'k1' })],
+  ])('%s: ignored', (_name, text) => {
+    expect(readEntry(text, 'k1')).toBeUndefined()
+  })
+})
+
+describe('the problem cache over the cache service', () => {
+  const quiet: Quieter = async (work) => ({ value: await work() })
+  /** A service that keeps entries in memory, as files at the paths it is given, in the workspace (as tar -C does). */
+  function memoryService(
+    workspace: string,
+    options: { available?: boolean; fail?: string } = {},
+  ): CacheService & {
+    kept: Map<string, string>
+  } {
+    const kept = new Map<string, string>()
+    return {
+      kept,
+      available: () => options.available ?? true,
+      restore: (paths, key) => {
+        if (options.fail) return Promise.reject(new Error(options.fail))
+        const text = kept.get(key)
+        if (text === undefined) return Promise.resolve(undefined)
+        mkdirSync(dirname(join(workspace, paths[0] ?? '')), { recursive: true })
+        writeFileSync(join(workspace, paths[0] ?? ''), text)
+        return Promise.resolve(key)
+      },
+      save: (paths, key) => {
+        if (options.fail) return Promise.reject(new Error(options.fail))
+        if (kept.has(key)) return Promise.resolve(false)
+        kept.set(key, readFileSync(join(workspace, paths[0] ?? ''), 'utf8'))
+        return Promise.resolve(true)
+      },
+    }
+  }
+
+  test('saved, then restored by its key; the entry file never left in the workspace', async () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'workspace-'))
+    const service = memoryService(workspace)
+    const cache = problemCache(service, workspace, quiet)
+    expect(await cache.restore('k1')).toEqual({ found: false })
+    expect(await cache.save('k1', PROBLEMS)).toEqual({ saved: true })
+    expect(existsSync(join(workspace, ENTRY_PATH))).toBe(false)
+    expect(await cache.restore('k1')).toEqual({ found: true, problems: PROBLEMS })
+    expect(existsSync(join(workspace, ENTRY_PATH))).toBe(false)
+    // a key another run took first: not saved, and nothing wrong to say
+    expect(await cache.save('k1', PROBLEMS)).toEqual({ saved: false })
+  })
+
+  test('an entry the service restores that is not for this key is ignored, said why', async () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'workspace-'))
+    const service = memoryService(workspace)
+    service.kept.set('k1', writeEntry('k-other', PROBLEMS))
+    const restored = await problemCache(service, workspace, quiet).restore('k1')
+    expect(restored).toEqual({ found: false, why: 'the restored entry is not one this check wrote' })
+  })
+
+  test('no service, a thrown error, or what the client printed as a warning: never found, never saved, and said', async () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'workspace-'))
+    const none = problemCache(memoryService(workspace, { available: false }), workspace, quiet)
+    expect(await none.restore('k')).toEqual({ found: false, why: 'the runner gives this step no cache service' })
+    expect(await none.save('k', [])).toEqual({ saved: false, why: 'the runner gives this step no cache service' })
+    const failing = problemCache(memoryService(workspace, { fail: 'ECONNREFUSED' }), workspace, quiet)
+    expect(await failing.restore('k')).toEqual({ found: false, why: 'ECONNREFUSED' })
+    expect(await failing.save('k', [])).toEqual({ saved: false, why: 'ECONNREFUSED' })
+    const warned: Quieter = async (work) => ({ value: await work(), said: 'Failed to restore: 400' })
+    const grumbling = problemCache(memoryService(workspace), workspace, warned)
+    expect(await grumbling.restore('k')).toEqual({ found: false, why: 'Failed to restore: 400' })
+    expect(await grumbling.save('k', [])).toEqual({ saved: false, why: 'Failed to restore: 400' })
+    expect(existsSync(join(workspace, ENTRY_PATH))).toBe(false)
+  })
+})
+
+describe('the CLI processes at once', () => {
+  test('the cores, within the memory at 1 GiB each, at least one', () => {
+    const GiB = 1024 ** 3
+    expect(cliSlots(4, 16 * GiB)).toBe(4)
+    expect(cliSlots(4, 2.5 * GiB)).toBe(2)
+    expect(cliSlots(2, 0.5 * GiB)).toBe(1)
+    expect(cliSlots(1, 64 * GiB)).toBe(1)
+  })
+
+  test('never more than the limit at once, every one run, in the order given', async () => {
+    const slot = limiter(2)
+    let running = 0
+    let most = 0
+    const started: number[] = []
+    const releases: Array<() => void> = []
+    const works = Array.from({ length: 5 }, (_, i) =>
+      slot(async () => {
+        started.push(i)
+        running++
+        most = Math.max(most, running)
+        await new Promise<void>((resolve) => releases.push(resolve))
+        running--
+        return i
+      }),
+    )
+    // let every slot that can start, start; then end them one by one, and a newcomer must wait its turn
+    for (let round = 0; round < 5; round++) {
+      await new Promise((resolve) => setImmediate(resolve))
+      releases.shift()?.()
+      if (round === 0) void slot(() => Promise.resolve(99)).then((v) => started.push(v))
+    }
+    await new Promise((resolve) => setImmediate(resolve))
+    releases.splice(0).forEach((r) => r())
+    expect(await Promise.all(works)).toEqual([0, 1, 2, 3, 4])
+    expect(most).toBe(2)
+    expect(started.slice(0, 5)).toEqual([0, 1, 2, 3, 4])
+  })
+})
