@@ -81,6 +81,7 @@ const RULES = ['broken-link', 'broken-redirect', 'missing-alt', 'accessibility',
 const Entry = z.object({
   format: z.literal(FORMAT),
   key: z.string(),
+  warnings: z.optional(z.array(z.string())),
   problems: z.array(
     z.object({
       rule: z.enum(RULES),
@@ -93,8 +94,14 @@ const Entry = z.object({
   ),
 })
 
-/** An entry's problems, if it is one of this format made for this key; undefined otherwise. */
-export function readEntry(text: string, key: string): Problem[] | undefined {
+/** What a tree's check found that the cache keeps: its problems and what the CLI warned of. */
+export interface Kept {
+  problems: Problem[]
+  warnings: string[]
+}
+
+/** An entry's problems and warnings, if it is one of this format made for this key; undefined otherwise. */
+export function readEntry(text: string, key: string): Kept | undefined {
   let json: unknown
   try {
     json = JSON.parse(text)
@@ -103,7 +110,7 @@ export function readEntry(text: string, key: string): Problem[] | undefined {
   }
   const entry = Entry.safeParse(json)
   if (!entry.success || entry.data.key !== key) return undefined
-  return entry.data.problems.map((p) => ({
+  const problems = entry.data.problems.map((p) => ({
     rule: p.rule,
     file: p.file,
     message: p.message,
@@ -111,18 +118,19 @@ export function readEntry(text: string, key: string): Problem[] | undefined {
     ...(p.column !== undefined ? { column: p.column } : {}),
     ...(p.target !== undefined ? { target: p.target } : {}),
   }))
+  return { problems, warnings: entry.data.warnings ?? [] }
 }
 
-export function writeEntry(key: string, problems: readonly Problem[]): string {
-  return `${JSON.stringify({ format: FORMAT, key, problems })}\n`
+export function writeEntry(key: string, kept: Kept): string {
+  return `${JSON.stringify({ format: FORMAT, key, problems: kept.problems, warnings: kept.warnings })}\n`
 }
 
-export type Restored = { found: true; problems: Problem[] } | { found: false; why?: string }
+export type Restored = ({ found: true } & Kept) | { found: false; why?: string }
 
 export interface ProblemCache {
   restore(key: string): Promise<Restored>
-  /** Keeps the problems under the key; a failure is said (`why`), never thrown. */
-  save(key: string, problems: readonly Problem[]): Promise<{ saved: boolean; why?: string }>
+  /** Keeps what was found under the key; a failure is said (`why`), never thrown. */
+  save(key: string, kept: Kept): Promise<{ saved: boolean; why?: string }>
 }
 
 /**
@@ -162,21 +170,19 @@ export function problemCache(service: CacheService, workspace: string, quiet: Qu
         } catch {
           return { found: false, why: 'the restored entry holds no problems file' }
         }
-        const problems = readEntry(text, key)
-        return problems
-          ? { found: true, problems }
-          : { found: false, why: 'the restored entry is not one this check wrote' }
+        const kept = readEntry(text, key)
+        return kept ? { found: true, ...kept } : { found: false, why: 'the restored entry is not one this check wrote' }
       } catch (error) {
         return { found: false, why: errorText(error) }
       } finally {
         clear()
       }
     },
-    async save(key, problems) {
+    async save(key, kept) {
       if (!service.available()) return { saved: false, why: 'the runner gives this step no cache service' }
       try {
         mkdirSync(dirname(file), { recursive: true })
-        writeFileSync(file, writeEntry(key, problems))
+        writeFileSync(file, writeEntry(key, kept))
         const { value: saved, said } = await fromWorkspace(() => service.save([ENTRY_PATH], key))
         return said ? { saved: false, why: said } : { saved }
       } catch (error) {

@@ -6,6 +6,7 @@ import {
   type Reading,
   type Unparsed,
   type Validation,
+  cliWarnings,
   readAccessibility,
   readBrokenLinks,
   readValidation,
@@ -37,7 +38,12 @@ export interface SiteCheck {
   /** No verdict: what could not be read, and from which check. */
   unreadable?: string
   validation?: Validation
+  /** What the CLI warned of (cliWarnings), once each. */
+  warnings?: string[]
 }
+
+/** What the readers read of a run: its warnings and errors (stderr) first, whatever order the pipes gave. */
+const readable = (ran: Ran): string => `${ran.stderr}\n${ran.stdout}`
 
 export interface CheckSiteOptions {
   tree: string
@@ -49,8 +55,18 @@ export interface CheckSiteOptions {
   excluded?: (file: string) => boolean
 }
 
-export async function checkSite(options: CheckSiteOptions): Promise<SiteCheck> {
-  const { checks, config } = options
+export async function checkSite(given: CheckSiteOptions): Promise<SiteCheck> {
+  const { checks, config } = given
+  const warnings = new Set<string>()
+  const options: CheckSiteOptions = {
+    ...given,
+    mint: async (args, columns) => {
+      const ran = await given.mint(args, columns)
+      // the tree's own folder said as ., so the head's and the base's warnings compare
+      for (const warning of cliWarnings(readable(ran))) warnings.add(warning.split(given.tree).join('.'))
+      return ran
+    },
+  }
   const links = LINK_CHECKS.some((c) => checks.has(c))
   const a11y = checks.has('alt-text') || checks.has('contrast')
   // a mint.json site: broken-links writes the docs.json the other commands need, so it runs first
@@ -59,7 +75,7 @@ export async function checkSite(options: CheckSiteOptions): Promise<SiteCheck> {
   if (upgrade) await linkRun
   const accessibility = a11y ? runAccessibility(options) : Promise.resolve(undefined)
   const validation = checks.has('validate')
-    ? options.mint(['validate']).then((ran) => readValidation(ran.output, ran.exitCode))
+    ? options.mint(['validate']).then((ran) => readValidation(readable(ran), ran.exitCode))
     : Promise.resolve(undefined)
   const [linked, read, validated] = await Promise.all([
     linkRun.then(async (r) => (r?.waitFor ? r.waitFor(accessibility) : r)),
@@ -84,6 +100,7 @@ export async function checkSite(options: CheckSiteOptions): Promise<SiteCheck> {
   return {
     problems: options.excluded ? kept.filter((p) => !options.excluded?.(p.file)) : kept,
     ...(validated ? { validation: validated } : {}),
+    ...(warnings.size > 0 ? { warnings: [...warnings] } : {}),
   }
 }
 
@@ -110,10 +127,10 @@ interface LinkRun {
 async function checkLinks(options: CheckSiteOptions, unparsed: Unparsed[] = []): Promise<LinkRun> {
   const flags = LINK_FLAGS.filter(([c]) => options.checks.has(c)).map(([, flag]) => flag)
   const ran = await options.mint(['broken-links', ...flags])
-  let reading = readBrokenLinks(ran.output, ran.exitCode)
+  let reading = readBrokenLinks(readable(ran), ran.exitCode)
   if (!reading.ok && reading.wrapped) {
     const wide = await options.mint(['broken-links', ...flags], WIDTH.max)
-    reading = readBrokenLinks(wide.output, wide.exitCode)
+    reading = readBrokenLinks(readable(wide), wide.exitCode)
   }
   const page = reading.ok ? undefined : reading.unparsed
   if (!page) return { reading, unparsed }
@@ -152,7 +169,7 @@ async function runAccessibility(options: CheckSiteOptions): Promise<Reading> {
     ...(contrast ? [] : ['--skip-contrast']),
     ...(altText ? [] : ['--skip-alt-text']),
   ])
-  return readAccessibility(ran.output, ran.exitCode, {
+  return readAccessibility(readable(ran), ran.exitCode, {
     altText,
     contrast,
     folder: options.tree,

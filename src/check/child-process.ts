@@ -77,8 +77,11 @@ export function childEnvironment(base: NodeJS.ProcessEnv, extra: Record<string, 
 }
 
 export interface Ran {
-  /** stdout and stderr as they came, interleaved. */
+  /** stdout and stderr as they came, interleaved (for the log). */
   output: string
+  /** Each stream apart: their interleaving is the scheduler's, so what is read comes from these. */
+  stdout: string
+  stderr: string
   exitCode: number | null
   signal: NodeJS.Signals | null
 }
@@ -120,9 +123,17 @@ export function runProgram(
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''
+    let stdout = ''
+    let stderr = ''
     let stopped = false
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk
+      stdout += chunk
+    })
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk
+      stderr += chunk
+    })
     const signalGroup = (signal: NodeJS.Signals): void => {
       try {
         if (!windows && child.pid !== undefined) process.kill(-child.pid, signal)
@@ -150,7 +161,7 @@ export function runProgram(
         signalGroup('SIGKILL')
         if (killer) clearTimeout(killer)
         reject(new StoppedError())
-      } else resolve({ output, exitCode, signal })
+      } else resolve({ output, stdout, stderr, exitCode, signal })
     })
   })
 }

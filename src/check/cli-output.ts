@@ -129,6 +129,8 @@ export function readBrokenLinks(output: string, exitCode: number | null): Readin
         message: redirect ? `The redirect ${text} leads nowhere.` : `The link ${text} leads nowhere.`,
       })
     } else if (afterBlank) file = line.trimEnd()
+    // the CLI's warning about the configuration after its list (🚨 Invalid mint.json: …): no file
+    else if (line.startsWith('🚨')) break
     else
       // a second line where a target belongs: the output is not what was measured (wrapped, or changed)
       return {
@@ -304,4 +306,32 @@ export function readValidation(output: string, exitCode: number | null): Validat
     verdict: 'invalid',
     said: (errors.length > 0 ? errors : lines.slice(-3)).join(' ') || `exit code ${exitCode ?? 'none'}`,
   }
+}
+
+/** `Warning: Failed to extract OpenAPI pages from navigation: TypeError: fetch failed` and the like. */
+const WARNING = /^\s*(?:warning|warn)\b:?\s+(.+)$/i
+
+/**
+ * What the CLI warned of, once each: its `Warning:` lines (a remote OpenAPI document it could not
+ * fetch, a snippet it could not resolve) and its 🚨 blocks (`🚨 Invalid mint.json:` and the lines
+ * under it), never a page it could not parse (a problem of its own).
+ */
+export function cliWarnings(text: string): string[] {
+  const lines = plainLines(text).map((l) => l.trim())
+  const found = new Set<string>()
+  lines.forEach((line, at) => {
+    if (COULD_NOT_PARSE.test(line)) return
+    const warned = WARNING.exec(line)?.[1]
+    if (warned !== undefined) found.add(warned.trim())
+    else if (line.startsWith('🚨')) {
+      const end = lines.indexOf('', at)
+      found.add(
+        lines
+          .slice(at, end === -1 ? undefined : end)
+          .join(' ')
+          .replace(/^🚨\s*/u, ''),
+      )
+    }
+  })
+  return [...found]
 }

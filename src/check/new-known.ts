@@ -28,7 +28,8 @@ export interface Explained {
   redirect?: { source: string; destination: string }
 }
 
-export type Status = 'new' | 'known'
+/** new: this pull request broke it; known: its base has it; unsure: it may come from a warning of the CLI's. */
+export type Status = 'new' | 'known' | 'unsure'
 
 export interface Judged<T extends PlacedProblem = PlacedProblem> {
   problem: T
@@ -121,4 +122,24 @@ export function explanation(because: Explained): string {
   return because.change.to !== undefined
     ? `${because.change.from} was renamed to ${because.change.to} in this pull request.`
     : `${because.change.from} was deleted in this pull request.`
+}
+
+/**
+ * Where the CLI warned on the head and not on its base (a remote OpenAPI document it could not
+ * fetch this time, so none of the pages it generates exist), a new broken link this pull request
+ * did not write (the base's file has its line as it is) and no rename or deletion explains may come
+ * from that warning, not from the pull request: unsure, never failing. `baseLines` gives the lines
+ * of a head file as its base has it (undefined where the base has no such file).
+ */
+export function unsureOnWarning<T extends PlacedProblem>(
+  judged: ReadonlyArray<Judged<T>>,
+  baseLines: (file: string) => ReadonlySet<string> | undefined,
+): Array<Judged<T>> {
+  return judged.map((j) => {
+    const { problem: p } = j
+    const text = p.lineText
+    const before =
+      j.status === 'new' && p.rule === 'broken-link' && !j.because && text !== undefined && baseLines(p.file)?.has(text)
+    return before ? { problem: p, status: 'unsure' } : j
+  })
 }

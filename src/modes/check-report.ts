@@ -157,7 +157,7 @@ export function checkEnding(o: CheckOutcome): Report {
   const known = judged.filter((j) => j.status === 'known')
   const view: CheckView = {
     checked: [...settings.check.checks],
-    judged: [...fresh, ...known],
+    judged: [...fresh, ...judged.filter((j) => j.status !== 'new')],
     config: o.config,
     scope,
     outside,
@@ -167,10 +167,15 @@ export function checkEnding(o: CheckOutcome): Report {
     notes,
   }
   const summary = renderCheckSummary(view)
+  const unsure = judged.filter((j) => j.status === 'unsure').length
   const knownWords =
-    known.length > 0
+    (known.length > 0
       ? ` ${count(known.length, 'problem')} from before ${known.length === 1 ? 'is' : 'are'} listed in the summary.`
-      : ''
+      : '') +
+    (unsure > 0
+      ? ` ${count(unsure, 'problem')} that a warning of the CLI's may cause ${unsure === 1 ? 'is' : 'are'} ` +
+        `listed as unsure.`
+      : '')
   if (fresh.length === 0)
     return {
       summary,

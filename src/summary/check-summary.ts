@@ -39,18 +39,21 @@ const RULE_WORDS: Record<Problem['rule'], string> = {
   build: 'build',
 }
 
-function table(judged: readonly Judged[]): string {
-  const rows = judged.slice(0, MAX_ROWS).map(({ problem: p, because }) => {
+/** The problems as a table: those that fail, or (`notFailing`) those that do not, each saying why. */
+function table(judged: readonly Judged[], notFailing = false): string {
+  const rows = judged.slice(0, MAX_ROWS).map(({ problem: p, because, status }) => {
     const where = p.line !== undefined ? `${p.line}${p.column !== undefined ? `:${p.column}` : ''}` : '—'
     const why = because
       ? ` (${escapeText(because.change.from, 200)} ` +
         `${because.change.to !== undefined ? `→ ${escapeText(because.change.to, 200)}` : 'deleted'} ` +
         `in this pull request)`
       : ''
-    return `| ${escapeText(p.path, 200)} | ${where} | ${RULE_WORDS[p.rule]} | ${escapeText(p.message, 300)}${why} |`
+    const rule = notFailing ? `${RULE_WORDS[p.rule]} (${status})` : RULE_WORDS[p.rule]
+    return `| ${escapeText(p.path, 200)} | ${where} | ${rule} | ${escapeText(p.message, 300)}${why} |`
   })
   const more = judged.length > MAX_ROWS ? `\n\n${formatNumber(judged.length - MAX_ROWS)} more in problems-json.` : ''
-  return `| File | Line | Problem | Details |\n|---|---|---|---|\n${rows.join('\n')}${more}`
+  const head = notFailing ? '| File | Line | Problem, not failing | Details |' : '| File | Line | Problem | Details |'
+  return `${head}\n|---|---|---|---|\n${rows.join('\n')}${more}`
 }
 
 /** The fix for links to pages this pull request renamed or deleted: the redirects to paste, the links to change. */
@@ -108,10 +111,16 @@ export function renderCheckSummary(view: CheckView): string {
           ? ` Pull request #${view.pull} against its base: what it broke, anywhere in the site.`
           : ` Pull request #${view.pull}: the whole site.`
   const notes = (view.notes ?? []).map((n) => `\n${escapeText(n, 400)}\n`).join('')
+  const unsure = view.judged.filter((j) => j.status === 'unsure')
+  // one table of what does not fail: unsure first (a warning of the CLI's may cause them), then known
+  const parts = [
+    ...(unsure.length > 0 ? [`${count(unsure.length, 'problem')} that a warning of the CLI's may cause (unsure)`] : []),
+    ...(known.length > 0 ? [`${count(known.length, 'problem')} from before this pull request (known)`] : []),
+  ]
   const knownPart =
-    known.length > 0
-      ? `\n\n<details><summary>${count(known.length, 'problem')} from before this pull ` +
-        `request (known: not failing)</summary>\n\n${table(known)}\n\n</details>\n`
+    parts.length > 0
+      ? `\n\n<details><summary>${parts.join(', ')}: not failing</summary>\n\n` +
+        `${table([...unsure, ...known], true)}\n\n</details>\n`
       : ''
   if (fresh.length === 0)
     return `### ✅ Docs check passed\n\n${what}${scope}${against ? ' It breaks nothing.' : ''}\n${knownPart}${notes}`

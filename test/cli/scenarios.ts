@@ -148,6 +148,36 @@ const manyLinks = (i: number, n: number): string =>
 
 const LONG_FOLDER = 'reference/a-very-long-folder-name-for-the-generated-api-reference/and-another-long-one'
 
+/** A site whose API reference the CLI generates from a local OpenAPI document. */
+const OPENAPI_SITE: Files = {
+  'docs.json': `${JSON.stringify(
+    {
+      $schema: 'https://mintlify.com/docs.json',
+      theme: 'mint',
+      name: 'Acme API',
+      colors: { primary: '#0B5D1E' },
+      navigation: {
+        groups: [
+          { group: 'Start', pages: ['index'] },
+          { group: 'API', openapi: 'openapi.json', pages: ['GET /users', 'api-reference/overview'] },
+        ],
+      },
+    },
+    null,
+    2,
+  )}\n`,
+  'openapi.json': `${JSON.stringify({
+    openapi: '3.0.0',
+    info: { title: 'Acme', version: '1' },
+    paths: { '/users': { get: { summary: 'List users', responses: { '200': { description: 'OK' } } } } },
+  })}\n`,
+  'api-reference/overview.mdx': `---\ntitle: Overview\nopenapi: "GET /users"\n---\n\nSee [users](/api-reference/list-users) and [nothing](/api-reference/nothing).\n`,
+  'index.mdx': page(
+    'Home',
+    '# Home\n\n[API](/api-reference/overview), [list](/api-reference/list-users), [bad](/api-reference/bad)',
+  ),
+}
+
 export const SCENARIOS: Scenario[] = [
   {
     name: 'a pull request that renames a page linked from three unchanged pages: three new problems, each at its link, naming the rename, with the redirect to paste',
@@ -200,7 +230,7 @@ export const SCENARIOS: Scenario[] = [
       expect(run.notices.at(-1)).toContain(
         'Docs check passed for pull request #7: it breaks nothing. 2 problems from before are listed',
       )
-      expect(run.summary).toContain('2 problems from before this pull request (known: not failing)')
+      expect(run.summary).toContain('2 problems from before this pull request (known): not failing')
       expect(problemsOf(run).problems.map((p) => [p.status, p.target])).toEqual([
         ['known', '/gone'],
         ['known', '/also-gone'],
@@ -288,6 +318,33 @@ export const SCENARIOS: Scenario[] = [
       expect(notices[0]).toContain('No check run was made (Resource not accessible by integration')
       expect(run.errors.at(-1)).toContain('Each is annotated at its line.')
       expect(run.summary).not.toContain('check run')
+    },
+  },
+  {
+    name: 'a CLI warning on the head only (a hosted OpenAPI document it cannot fetch): shown, and the links it may break unsure, not new',
+    base: OPENAPI_SITE,
+    // the document moved to where it is hosted: the local file goes
+    head: {
+      ...Object.fromEntries(Object.entries(OPENAPI_SITE).filter(([path]) => path !== 'openapi.json')),
+      'docs.json': (OPENAPI_SITE['docs.json'] ?? '').replace(
+        '"openapi": "openapi.json"',
+        '"openapi": "https://127.0.0.1:9/openapi.json"',
+      ),
+    },
+    checkout: 'merge',
+    inputs: { checks: 'links' },
+    check: (run) => {
+      expect(run.code).toBe(0)
+      expect(run.warnings.filter((w) => w.startsWith('The Mintlify CLI warned on the head:'))).toEqual([
+        'The Mintlify CLI warned on the head: Failed to extract OpenAPI pages from navigation: TypeError: fetch failed',
+      ])
+      const rows = problemsOf(run).problems.map((p) => [p.status, p.file, p.target])
+      expect(rows).toContainEqual(['unsure', 'index.mdx', '/api-reference/list-users'])
+      expect(rows.filter((r) => r[0] === 'new')).toEqual([])
+      expect(run.summary).toContain(
+        "2 problems that a warning of the CLI's may cause (unsure), 2 problems from before this pull request (known): not failing",
+      )
+      expect(run.summary).toContain('The CLI warned on the head and not on its base')
     },
   },
   {
@@ -446,34 +503,7 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     name: 'an OpenAPI reference: links to its generated pages resolve, the broken ones are reported at their lines',
-    head: {
-      'docs.json': `${JSON.stringify(
-        {
-          $schema: 'https://mintlify.com/docs.json',
-          theme: 'mint',
-          name: 'Acme API',
-          colors: { primary: '#0B5D1E' },
-          navigation: {
-            groups: [
-              { group: 'Start', pages: ['index'] },
-              { group: 'API', openapi: 'openapi.json', pages: ['GET /users', 'api-reference/overview'] },
-            ],
-          },
-        },
-        null,
-        2,
-      )}\n`,
-      'openapi.json': `${JSON.stringify({
-        openapi: '3.0.0',
-        info: { title: 'Acme', version: '1' },
-        paths: { '/users': { get: { summary: 'List users', responses: { '200': { description: 'OK' } } } } },
-      })}\n`,
-      'api-reference/overview.mdx': `---\ntitle: Overview\nopenapi: "GET /users"\n---\n\nSee [users](/api-reference/list-users) and [nothing](/api-reference/nothing).\n`,
-      'index.mdx': page(
-        'Home',
-        '# Home\n\n[API](/api-reference/overview), [list](/api-reference/list-users), [bad](/api-reference/bad)',
-      ),
-    },
+    head: OPENAPI_SITE,
     check: (run) => {
       expect(run.code).toBe(1)
       expect(problemsOf(run).problems.map((p) => [p.file, p.line, p.target])).toEqual([

@@ -4,7 +4,16 @@ import { dirname, join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { MAX_BASE_FILES, buildBase, checkedOut, docsChanges, pageChanges } from '../../src/check/base-tree.js'
 import { lockFor } from '../../src/check/mint-cli.js'
-import { type PlacedProblem, explain, explanation, judge, linkedPage, pageSlug } from '../../src/check/new-known.js'
+import {
+  type Judged,
+  type PlacedProblem,
+  explain,
+  explanation,
+  judge,
+  linkedPage,
+  pageSlug,
+  unsureOnWarning,
+} from '../../src/check/new-known.js'
 import { copySite, excluder, outputWidth, stubPage } from '../../src/check/site-tree.js'
 import type { ChangedFile } from '../../src/github/change.js'
 
@@ -105,6 +114,52 @@ describe('new or known', () => {
       change: { from: 'guides/a.mdx', to: 'guides/b.mdx' },
       redirect: { source: '/guides/a', destination: '/guides/b' },
     })
+  })
+})
+
+describe('unsure where the CLI warned on the head alone', () => {
+  const link = (file: string, target: string, lineText?: string): PlacedProblem => ({
+    rule: 'broken-link',
+    file,
+    path: file,
+    target,
+    message: `The link ${target} leads nowhere.`,
+    ...(lineText !== undefined ? { line: 3, lineText } : {}),
+  })
+  const base: Record<string, ReadonlySet<string>> = {
+    // a file's blank lines are lines too: a problem with no line of its own matches none of them
+    'index.mdx': new Set(['# Home', '', 'See [users](/api/users).']),
+  }
+  const lines = (file: string): ReadonlySet<string> | undefined => base[file]
+
+  test('a new broken link whose line the base has as it is: unsure; one the pull request wrote, or explained, or known, or of another rule: as it was', () => {
+    const judged: Judged[] = [
+      { problem: link('index.mdx', '/api/users', 'See [users](/api/users).'), status: 'new' },
+      { problem: link('index.mdx', '/api/orders', 'See [orders](/api/orders).'), status: 'new' },
+      { problem: link('other.mdx', '/api/users', 'See [users](/api/users).'), status: 'new' },
+      { problem: link('index.mdx', '/api/users', 'See [users](/api/users).'), status: 'known' },
+      {
+        problem: link('index.mdx', '/api/users', 'See [users](/api/users).'),
+        status: 'new',
+        because: { change: { from: 'api/users.mdx' } },
+      },
+      {
+        problem: { ...link('index.mdx', '/api/users', 'See [users](/api/users).'), rule: 'broken-redirect' },
+        status: 'new',
+      },
+      { problem: link('index.mdx', '/api/users'), status: 'new' },
+    ]
+    expect(unsureOnWarning(judged, lines).map((j) => j.status)).toEqual([
+      'unsure',
+      'new',
+      'new',
+      'known',
+      'new',
+      'new',
+      'new',
+    ])
+    // an unsure problem carries no explanation of its own
+    expect(unsureOnWarning(judged, lines)[0]).toEqual({ problem: judged[0]?.problem, status: 'unsure' })
   })
 })
 

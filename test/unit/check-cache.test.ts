@@ -22,6 +22,11 @@ const PROBLEMS: Problem[] = [
   { rule: 'broken-link', file: 'a.mdx', target: '/gone', message: 'The link /gone leads nowhere.' },
   { rule: 'missing-alt', file: 'b.mdx', line: 3, column: 1, message: 'Missing alt attribute on img element' },
 ]
+const KEPT = {
+  problems: PROBLEMS,
+  warnings: ['Failed to extract OpenAPI pages from navigation: TypeError: fetch failed'],
+}
+const NOTHING = { problems: [], warnings: [] }
 
 function tree(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'fingerprint-'))
@@ -88,8 +93,13 @@ describe("a tree's key", () => {
 
 describe('an entry', () => {
   test('read back as written, for its own key only', () => {
-    const text = writeEntry('k1', PROBLEMS)
-    expect(readEntry(text, 'k1')).toEqual(PROBLEMS)
+    const text = writeEntry('k1', KEPT)
+    expect(readEntry(text, 'k1')).toEqual(KEPT)
+    // an entry written without warnings reads as none
+    expect(readEntry(JSON.stringify({ format: 1, key: 'k1', problems: PROBLEMS }), 'k1')).toEqual({
+      ...KEPT,
+      warnings: [],
+    })
     expect(readEntry(text, 'k2')).toBeUndefined()
   })
 
@@ -145,18 +155,18 @@ describe('the problem cache over the cache service', () => {
     const service = memoryService(workspace)
     const cache = problemCache(service, workspace, quiet)
     expect(await cache.restore('k1')).toEqual({ found: false })
-    expect(await cache.save('k1', PROBLEMS)).toEqual({ saved: true })
+    expect(await cache.save('k1', KEPT)).toEqual({ saved: true })
     expect(existsSync(join(workspace, ENTRY_PATH))).toBe(false)
-    expect(await cache.restore('k1')).toEqual({ found: true, problems: PROBLEMS })
+    expect(await cache.restore('k1')).toEqual({ found: true, ...KEPT })
     expect(existsSync(join(workspace, ENTRY_PATH))).toBe(false)
     // a key another run took first: not saved, and nothing wrong to say
-    expect(await cache.save('k1', PROBLEMS)).toEqual({ saved: false })
+    expect(await cache.save('k1', KEPT)).toEqual({ saved: false })
   })
 
   test('an entry the service restores that is not for this key is ignored, said why', async () => {
     const workspace = mkdtempSync(join(tmpdir(), 'workspace-'))
     const service = memoryService(workspace)
-    service.kept.set('k1', writeEntry('k-other', PROBLEMS))
+    service.kept.set('k1', writeEntry('k-other', KEPT))
     const restored = await problemCache(service, workspace, quiet).restore('k1')
     expect(restored).toEqual({ found: false, why: 'the restored entry is not one this check wrote' })
   })
@@ -165,14 +175,14 @@ describe('the problem cache over the cache service', () => {
     const workspace = mkdtempSync(join(tmpdir(), 'workspace-'))
     const none = problemCache(memoryService(workspace, { available: false }), workspace, quiet)
     expect(await none.restore('k')).toEqual({ found: false, why: 'the runner gives this step no cache service' })
-    expect(await none.save('k', [])).toEqual({ saved: false, why: 'the runner gives this step no cache service' })
+    expect(await none.save('k', NOTHING)).toEqual({ saved: false, why: 'the runner gives this step no cache service' })
     const failing = problemCache(memoryService(workspace, { fail: 'ECONNREFUSED' }), workspace, quiet)
     expect(await failing.restore('k')).toEqual({ found: false, why: 'ECONNREFUSED' })
-    expect(await failing.save('k', [])).toEqual({ saved: false, why: 'ECONNREFUSED' })
+    expect(await failing.save('k', NOTHING)).toEqual({ saved: false, why: 'ECONNREFUSED' })
     const warned: Quieter = async (work) => ({ value: await work(), said: 'Failed to restore: 400' })
     const grumbling = problemCache(memoryService(workspace), workspace, warned)
     expect(await grumbling.restore('k')).toEqual({ found: false, why: 'Failed to restore: 400' })
-    expect(await grumbling.save('k', [])).toEqual({ saved: false, why: 'Failed to restore: 400' })
+    expect(await grumbling.save('k', NOTHING)).toEqual({ saved: false, why: 'Failed to restore: 400' })
     expect(existsSync(join(workspace, ENTRY_PATH))).toBe(false)
   })
 })

@@ -2,7 +2,13 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { plainLines, readAccessibility, readBrokenLinks, readValidation } from '../../src/check/cli-output.js'
+import {
+  cliWarnings,
+  plainLines,
+  readAccessibility,
+  readBrokenLinks,
+  readValidation,
+} from '../../src/check/cli-output.js'
 import { findDocsFolder, repositoryPath } from '../../src/check/docs-site.js'
 import { lineText, linkPlaces, maskCode, redirectPlaces } from '../../src/check/locate.js'
 import { cliEnvironment } from '../../src/check/mint-cli.js'
@@ -124,6 +130,48 @@ describe('readBrokenLinks', () => {
 })
 
 const BOTH = { altText: true, contrast: true }
+
+describe("the CLI's warnings", () => {
+  test('its Warning: lines once each, its 🚨 blocks to their blank line; never a page it could not parse', () => {
+    const output = [
+      '[TypeError: fetch failed] {',
+      '  [cause]: Error: bad port',
+      '}',
+      'Warning: Failed to extract OpenAPI pages from navigation: TypeError: fetch failed',
+      'warning: Failed to extract OpenAPI pages from navigation: TypeError: fetch failed',
+      'Warning: Could not parse /tmp/site/bad.mdx: 7:24: Unexpected end of file',
+      'found 1 broken links in 1 files',
+      '',
+      'index.mdx',
+      ' ⎿  /gone',
+      '🚨 Invalid mint.json:',
+      '#.favicon: This field is required',
+      '',
+      'warn   a snippet could not be resolved: /snippets/x.mdx',
+      'Warnings are fine in prose',
+    ].join('\n')
+    expect(cliWarnings(output)).toEqual([
+      'Failed to extract OpenAPI pages from navigation: TypeError: fetch failed',
+      'Invalid mint.json: #.favicon: This field is required',
+      'a snippet could not be resolved: /snippets/x.mdx',
+    ])
+    expect(cliWarnings('🚨 Invalid docs.json:\n#.name: required')).toEqual(['Invalid docs.json: #.name: required'])
+    expect(cliWarnings('found 0 broken links')).toEqual([])
+  })
+
+  test('a 🚨 block after the list ends the list: the verdict stands', () => {
+    const read = readBrokenLinks(
+      'found 1 broken links in 1 files\n\none.mdx\n ⎿  /guides/a\n🚨 Invalid mint.json:\n#.favicon: This field is required\n',
+      1,
+    )
+    expect(read).toEqual({
+      ok: true,
+      problems: [
+        { rule: 'broken-link', file: 'one.mdx', target: '/guides/a', message: 'The link /guides/a leads nowhere.' },
+      ],
+    })
+  })
+})
 
 describe('readAccessibility', () => {
   test('contrast alone (--skip-alt-text prints no "Found" line) reaches a verdict', () => {

@@ -13,7 +13,13 @@ import type { Check } from '../../src/inputs/settings.js'
  * 4.2.941, test/unit/check-output.test.ts holds the reading of each).
  */
 
-const ran = (output: string, exitCode: number): Ran => ({ output, exitCode, signal: null })
+const ran = (output: string, exitCode: number, stderr = ''): Ran => ({
+  output: stderr + output,
+  stdout: output,
+  stderr,
+  exitCode,
+  signal: null,
+})
 const FOUND = 'found 1 broken links in 1 files\n\nindex.mdx\n ⎿  /gone\n'
 const SYNTAX = (file: string) => `error Syntax error - Unable to parse ${file} - 7:3: Unexpected character\n`
 const A11Y = 'Overall Assessment: PASS\nsuccess no accessibility issues found\n'

@@ -1,0 +1,328 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import {
+  ENTRY_PATH,
+  type Kept,
+  type ProblemCache,
+  actionsCache,
+  entryKey,
+  problemCache,
+  quietCommands,
+  treeFingerprint,
+} from '../check/base-cache.js'
+import { buildBase, checkedOut, pageChanges } from '../check/base-tree.js'
+import type { SiteCheck } from '../check/check-site.js'
+import type { Problem } from '../check/cli-output.js'
+import { docsRelativePath, repositoryPath } from '../check/docs-site.js'
+import { type Judged, type PlacedProblem, judge, unsureOnWarning } from '../check/new-known.js'
+import type { SiteConfig } from '../check/site-tree.js'
+import type { ChangedFile, PullChange } from '../github/change.js'
+import type { Check, CheckSettings } from '../inputs/settings.js'
+import * as core from '../util/actions-core.js'
+import { CancelledError, getErrorMessage } from '../util/errors.js'
+import { count } from '../util/format.js'
+import { external } from '../util/text.js'
+import type { ModeContext } from './context.js'
+
+/**
+ * The check's judging: what its phases share (the run, the tree checker, what a check found), and
+ * the head judged against its base (rebuilt, kept in the runner's cache, checked beside the head).
+ * check.ts runs the phases.
+ */
+
+/** A phase of the run, named in the error when wait-timeout ends it. */
+export class TimedOut extends Error {}
+
+/** What every phase of one run shares. */
+export interface CheckRun {
+  settings: CheckSettings
+  ctx: ModeContext
+  /** The docs folder in the repository ('' for its root), in the workspace, and its configuration file. */
+  docsFolder: string
+  folder: string
+  config: SiteConfig
+  pull: PullChange | undefined
+  scope: 'new' | 'changed' | 'all'
+  /** The run's own folder (the copies the CLI checks). */
+  work: string
+  /** Runs `work` bounded by wait-timeout and cancelling, naming `what` when time is up. */
+  bounded: <T>(what: string, work: () => Promise<T>) => Promise<T>
+  stop: AbortSignal
+}
+
+/** Checks one copy of the docs; `stop` ends its CLI runs early (a base no longer needed). */
+export type TreeChecker = (
+  label: string,
+  tree: string,
+  which: ReadonlySet<Check>,
+  stop?: AbortSignal,
+) => Promise<SiteCheck>
+
+/** What the check found: its problems judged, or no verdict. */
+export type Found =
+  { judged: Judged[]; outside: number; changed?: ReadonlySet<string>; notes: string[] } | { unreadable: string }
+
+export const withoutValidate = (checks: ReadonlySet<Check>): Set<Check> =>
+  new Set([...checks].filter((c) => c !== 'validate'))
+
+/** The site's problems with validate's verdict: a failing build is a problem, no network a note. */
+export function withValidation(site: SiteCheck, config: SiteConfig, notes: string[]): Problem[] {
+  const v = site.validation
+  if (!v) return site.problems
+  if (v.verdict === 'valid') notes.push('The build validates.')
+  else if (v.verdict === 'offline') {
+    const note = `The build was not validated: mint validate needs the network (it said: ${external(v.said, 200)}).`
+    core.notice(note)
+    notes.push(note)
+  } else
+    return [
+      ...site.problems,
+      {
+        rule: 'build',
+        file: config,
+        message: `mint validate failed: ${external(v.verdict === 'invalid' ? v.said : v.why, 300)}`,
+      },
+    ]
+  return site.problems
+}
+
+/** Each thing the CLI warned of on a tree: a warning annotation, and a line in the summary. */
+export function sayWarnings(label: string, site: SiteCheck, notes: string[]): void {
+  for (const warning of site.warnings ?? []) {
+    const said = `The Mintlify CLI warned on the ${label}: ${external(warning, 300)}`
+    core.warning(said)
+    notes.push(said)
+  }
+}
+
+/**
+ * The head judged against its base (scope new, a pull request that changes files the site reads):
+ * the base rebuilt, restored from the runner's cache where it was checked before, else checked
+ * beside the head (and stopped if the head has no problem); each head problem new, known, or
+ * unsure where the CLI warned on the head only.
+ */
+export async function judgeAgainstBase(
+  run: CheckRun,
+  given: {
+    checkTree: TreeChecker
+    cache: TreeCache
+    headTree: string
+    files: ChangedFile[]
+    changed: ReadonlySet<string>
+    notes: string[]
+    placedOf: (site: SiteCheck, tree: string) => PlacedProblem[]
+  },
+): Promise<Found> {
+  const { pull, settings, docsFolder } = run
+  const { checkTree, cache, headTree, files, changed, notes, placedOf } = given
+  if (!pull) return { unreadable: 'not a pull request' }
+  const base = await rebuildBase(run, files)
+  const early = new AbortController()
+  const baseChecks = withoutValidate(settings.check.checks)
+  // the cache is read before any CLI runs; a base it does not have is checked beside the head
+  const known = base.ok ? await cache.lookup(base.tree, baseChecks) : undefined
+  if (known?.kept) {
+    core.info(`The base's problems restored from the runner's cache (${known.key}): the CLI checks the head only.`)
+    notes.push(
+      "The base was checked before: its problems came from the runner's cache, and the CLI checked the head only.",
+    )
+  }
+  const baseCheck =
+    !base.ok || !known
+      ? undefined
+      : known.kept
+        ? Promise.resolve<SiteCheck>(known.kept)
+        : checkTree('base', base.tree, baseChecks, early.signal).then((site) => {
+            cache.keep(known.key, site)
+            return site
+          })
+  // a base that is not needed after all (the head has no problem) may fail as it is stopped
+  baseCheck?.catch(() => undefined)
+  const head = await checkTree('head', headTree, settings.check.checks)
+  if (head.unreadable || head.problems.length === 0) early.abort()
+  if (head.unreadable) return { unreadable: head.unreadable }
+  sayWarnings('head', head, notes)
+  const placed = placedOf(head, headTree)
+  const allNew = { judged: placed.map((problem): Judged => ({ problem, status: 'new' })), outside: 0, notes, changed }
+  if (placed.length === 0) return allNew
+  if (!base.ok || !baseCheck) {
+    core.warning(
+      `The base of pull request #${pull.number} could not be checked (${base.ok ? 'no verdict' : base.why}): ` +
+        `every problem counts as new.`,
+    )
+    return allNew
+  }
+  let baseSite: SiteCheck
+  try {
+    baseSite = await baseCheck
+    // validate costs the network and seconds: on the base only when the head's build fails
+    if (settings.check.checks.has('validate') && head.validation?.verdict === 'invalid') {
+      const validated = await checkTree('base', base.tree, new Set<Check>(['validate']))
+      if (validated.validation) baseSite = { ...baseSite, validation: validated.validation }
+    }
+  } catch (error) {
+    if (error instanceof CancelledError || error instanceof TimedOut) throw error
+    baseSite = { problems: [], unreadable: external(getErrorMessage(error), 300) }
+  }
+  if (baseSite.unreadable) {
+    core.warning(
+      `The base of pull request #${pull.number} could not be checked (${baseSite.unreadable}): every problem counts as new.`,
+    )
+    return allNew
+  }
+  if (!known?.kept) sayWarnings('base', baseSite, notes)
+  const oldName = oldNames(files, docsFolder)
+  const judged = judge(placed, placedOf(baseSite, base.tree), oldName, pageChanges(files, docsFolder))
+  // what the CLI warned of on the head alone (a remote OpenAPI document it could not fetch this
+  // time) may break links the pull request never wrote: unsure, never new
+  const headOnly = (head.warnings ?? []).filter((w) => !(baseSite.warnings ?? []).includes(w))
+  if (headOnly.length === 0) return { judged, outside: 0, notes, changed }
+  const weighed = unsureOnWarning(judged, (file) => linesOf(join(base.tree, oldName(file))))
+  const unsure = weighed.filter((j) => j.status === 'unsure').length
+  if (unsure > 0)
+    notes.push(
+      `The CLI warned on the head and not on its base (${external(headOnly.join('; '), 300)}): ` +
+        `${count(unsure, 'broken link')} this pull request did not write may come from that warning, ` +
+        `not from the pull request, so the verdict for ${unsure === 1 ? 'it' : 'them'} is unsure: listed, not failing.`,
+    )
+  return { judged: weighed, outside: 0, notes, changed }
+}
+
+/** A head file's name in the base: a file the pull request renamed has its old name there. */
+/** A file's lines, each trimmed (as a problem's lineText); undefined where there is no such file. */
+function linesOf(file: string): ReadonlySet<string> | undefined {
+  try {
+    return new Set(
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .map((l) => l.trim()),
+    )
+  } catch {
+    return undefined
+  }
+}
+
+export function oldNames(files: readonly ChangedFile[], docsFolder: string): (file: string) => string {
+  const renamed = new Map(
+    files
+      .filter((f) => f.status === 'renamed' && f.previousFilename)
+      .map((f) => [f.filename, f.previousFilename ?? '']),
+  )
+  return (file) => {
+    const before = renamed.get(repositoryPath(docsFolder, file))
+    return before === undefined ? file : (docsRelativePath(docsFolder, before) ?? before)
+  }
+}
+
+/** The pull request's base as a tree of its own, or why it cannot be had. */
+async function rebuildBase(
+  { settings, ctx, pull, docsFolder, folder, work }: CheckRun,
+  changed: ChangedFile[],
+): Promise<{ ok: true; tree: string } | { ok: false; why: string }> {
+  if (!pull) return { ok: false, why: 'not a pull request' }
+  const repo = { owner: ctx.run.owner, repo: ctx.run.repo }
+  try {
+    const api = await ctx.github(settings.check.token)
+    // the default checkout is the merge commit (its files outside the pull request are the base's);
+    // a checkout of the head has the merge base's
+    const ref =
+      checkedOut(ctx.run.workspace, docsFolder) === pull.headSha
+        ? await api.mergeBase(repo, pull.baseSha || pull.baseRef, pull.headSha)
+        : pull.baseSha
+    if (!ref) return { ok: false, why: 'the payload names no base commit' }
+    const tree = join(work, 'base')
+    const built = await buildBase({
+      api,
+      repo,
+      ref,
+      docs: folder,
+      docsFolder,
+      files: changed,
+      to: tree,
+      skip: [work, join(ctx.run.workspace, ENTRY_PATH)],
+    })
+    if (!built.ok) return { ok: false, why: built.why }
+    core.info(
+      `The base (${ref.slice(0, 7)}): the checked-out docs with ` +
+        `${count(built.fetched, 'file')} of pull request #${pull.number} as the base has ` +
+        `${built.fetched === 1 ? 'it' : 'them'} (one contents request each).`,
+    )
+    return { ok: true, tree }
+  } catch (error) {
+    if (error instanceof CancelledError || error instanceof TimedOut) throw error
+    return { ok: false, why: external(getErrorMessage(error), 300) }
+  }
+}
+
+/** The runner's cache for checked trees, within one run: look a tree up, keep what the CLI found, save at the end. */
+export interface TreeCache {
+  /** The tree's key, and its problems where the cache has them. */
+  lookup: (tree: string, checks: ReadonlySet<Check>) => Promise<{ key: string; kept?: Kept }>
+  /** Kept for saveAll: a tree the CLI checked to a verdict. */
+  keep: (key: string, site: SiteCheck) => void
+  /** Writes what was kept, once the CLI is done (nothing else writes to the log meanwhile). */
+  saveAll: () => Promise<void>
+}
+
+export function treeCache({ settings, ctx }: CheckRun): TreeCache {
+  const pending: Array<{ key: string; kept: Kept }> = []
+  let said = false
+  // one notice for the whole run, whatever the cache did wrong
+  const cannot = (what: string, why: string): void => {
+    if (said) return
+    said = true
+    core.notice(
+      `The runner's cache could not be ${what} (${external(why, 300)}): the CLI checked the docs as without it.`,
+    )
+  }
+  let store: Promise<ProblemCache> | undefined
+  const cache = (): Promise<ProblemCache> =>
+    (store ??= actionsCache().then((service) => problemCache(service, ctx.run.workspace, quietCommands)))
+  return {
+    async lookup(tree, checks) {
+      const key = entryKey({
+        fingerprint: treeFingerprint(tree),
+        mintVersion: settings.check.mintVersion,
+        checks,
+        exclude: settings.check.exclude,
+      })
+      const restored = await (await cache()).restore(key)
+      if (restored.found) return { key, kept: { problems: restored.problems, warnings: restored.warnings } }
+      if (restored.why) cannot('read', restored.why)
+      return { key }
+    },
+    keep(key, site) {
+      if (!site.unreadable) pending.push({ key, kept: { problems: site.problems, warnings: site.warnings ?? [] } })
+    },
+    async saveAll() {
+      for (const { key, kept } of pending.splice(0)) {
+        const saved = await (await cache()).save(key, kept)
+        if (saved.saved) core.info(`Kept in the runner's cache for the pull requests against this tree: ${key}.`)
+        else if (saved.why) cannot('written', saved.why)
+        else core.info(`Another run kept this tree in the runner's cache first: ${key}.`)
+      }
+    },
+  }
+}
+
+/**
+ * A tree checked through the cache: restored where the same tree was checked before (the CLI then
+ * runs only for validate, which is never kept), else checked by the CLI and kept.
+ */
+export function cachedChecker(cache: TreeCache, checkTree: TreeChecker) {
+  return async (label: string, tree: string, checks: ReadonlySet<Check>, notes: string[]): Promise<SiteCheck> => {
+    const found = await cache.lookup(tree, withoutValidate(checks))
+    if (found.kept) {
+      core.info(
+        `The ${label}'s problems restored from the runner's cache (${found.key}): the CLI did not check it again.`,
+      )
+      notes.push(`The ${label} was checked before: its problems came from the runner's cache.`)
+      if (!checks.has('validate')) return found.kept
+      const validated = await checkTree(label, tree, new Set<Check>(['validate']))
+      return { ...found.kept, ...(validated.validation ? { validation: validated.validation } : {}) }
+    }
+    const site = await checkTree(label, tree, checks)
+    cache.keep(found.key, site)
+    return site
+  }
+}
