@@ -29,7 +29,7 @@ export interface CheckCost {
 }
 
 /** The check action's files at a commit, in a folder of their own (the bundle and its action.yml). */
-function actionAt(commit: string): string {
+export function actionAt(commit: string): string {
   const dir = mkdtempSync(join(tmpdir(), `bench-action-${commit}-`))
   const archive = execFileSync('git', ['archive', commit, 'dist', 'check/action.yml'], {
     cwd: ROOT,

@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { ROOT } from '../test/e2e/harness.js'
 import { changeCost } from './changes.js'
 import { BEFORE, checkCost } from './check.js'
+import { checkSpeed, checkSpeedRows, writeCheckSpeedSection } from './check-speed.js'
 import { conversationCost } from './conversation.js'
 import { exportRequests, exportScale } from './export.js'
 import { insightsCost } from './insights.js'
@@ -78,9 +79,29 @@ const NOTES = `## What the numbers mean
   the figure to read; the per-1,000-row figure of a single run falls as fixed costs spread.
 `
 
+/** The check's speed on a 5,000-page site (bench/check-speed.ts), printed and, with --write, its section written. */
+async function checkSpeedSection(log: (m: string) => void): Promise<void> {
+  const rows = checkSpeedRows(await checkSpeed(Number(process.env.BENCH_CHECK_PAGES ?? 5000), log))
+  console.log(
+    ['| measure | result | reference |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n'),
+  )
+  if (process.argv.includes('--write')) {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()
+    const cpu = cpus()[0]?.model ?? 'unknown CPU'
+    writeCheckSpeedSection(
+      rows,
+      `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC at commit ${commit} (${cpu}, ${cpus().length} cores)`,
+    )
+    log('wrote the check-speed section of docs/benchmarks.md')
+  }
+}
+
 async function main(): Promise<void> {
   const rows: string[][] = []
   const log = (m: string): void => void process.stderr.write(`${m}\n`)
+  // `npm run bench -- --only check-speed [--write]`: that section alone (the whole bench takes long)
+  const only = process.argv.indexOf('--only')
+  if (only !== -1 && process.argv[only + 1] === 'check-speed') return checkSpeedSection(log)
 
   for (const [name, node] of runtimes) {
     log(`start-up: ${name}, ${ROUNDS} rounds of ${RUNS} runs each…`)
@@ -319,6 +340,7 @@ async function main(): Promise<void> {
     writeFileSync(join(ROOT, 'docs', 'benchmarks.md'), doc)
     log('wrote docs/benchmarks.md')
   }
+  await checkSpeedSection(log)
 }
 
 await main()

@@ -5727,7 +5727,6 @@ async function judgeAgainstBase(run, given) {
             `not from the pull request, so the verdict for ${unsure === 1 ? 'it' : 'them'} is unsure: listed, not failing.`);
     return { judged: weighed, outside: 0, notes, changed };
 }
-/** A head file's name in the base: a file the pull request renamed has its old name there. */
 /** A file's lines, each trimmed (as a problem's lineText); undefined where there is no such file. */
 function linesOf(file) {
     try {
@@ -5739,6 +5738,7 @@ function linesOf(file) {
         return undefined;
     }
 }
+/** A head file's name in the base: a file the pull request renamed has its old name there. */
 function oldNames(files, docsFolder) {
     const renamed = new Map(files
         .filter((f) => f.status === 'renamed' && f.previousFilename)

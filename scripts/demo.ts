@@ -4,18 +4,23 @@
  * GitHub runner does, each with its own action.yml's defaults (the agent action from a labelled issue, then a `/docs` comment continuing that job, then a weekly visitors comparison,
  * then an insights report with its prompt for the agent, a preview, a failing deployment, a saved
  * automation run now, and the
- * docs-health issue a schedule keeps, with a docs pull request measured and commented),
+ * docs-health issue a schedule keeps, with a docs pull request measured and commented, and the
+ * docs check on a pull request that renames a page, with the real Mintlify CLI where it is installed),
  * and prints the log, the step outputs and the job summary of each, the issue's tracking comment, the
- * health issue and the measured pull request's comment.
+ * health issue, the measured pull request's comment and the check run's annotations.
  */
 import { GitHubSimulator } from '../test/simulator/github-simulator.js'
-import { HAND_RUN_AUTOMATION } from '../test/simulator/hand-run.js'
+import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { homedir, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { MINT_VERSION } from '../src/inputs/catalogue.js'
+import { HAND_RUN_AUTOMATION, withCheckPull } from '../test/simulator/hand-run.js'
 import { PageWeeks, flat, rises } from '../test/simulator/page-weeks.js'
 import { windowsOf } from '../src/analytics/impact.js'
 import { InsightsData } from '../test/simulator/insights-data.js'
 import { ServiceSimulator } from '../test/simulator/service-simulator.js'
 import { generateRows, periodRows } from '../test/simulator/traffic-data.js'
-import { type ActionRun, TEST_TOKEN, runAction } from '../test/e2e/harness.js'
+import { type ActionRun, ROOT, TEST_TOKEN, runAction } from '../test/e2e/harness.js'
 import { defined } from '../test/e2e/typed.js'
 
 const rule = (title: string): string => `\n\x1b[1m── ${title} ${'─'.repeat(Math.max(0, 70 - title.length))}\x1b[0m`
@@ -182,15 +187,56 @@ async function main(): Promise<void> {
     console.log((issue?.body ?? '(none)').replace(/(-state v1 .{40}).*-->/g, '$1… -->').replace(/^/gm, '  '))
     console.log(rule('The comment on the measured pull request #205'))
     console.log((gh.commentsOn(205)[0]?.body ?? '(none)').replace(/^/gm, '  '))
+
+    console.log(rule('9. The check action: pull request 8 renames a page and leaves a link and a redirect to it'))
+    const check = await demoCheck(gh)
+    if (check) show(check)
     if (
       [agent, conversation, visitors, insights, preview, automation, health].some((r) => r.code !== 0) ||
-      deploy.code !== 1
+      deploy.code !== 1 ||
+      (check && check.code !== 1)
     )
       process.exitCode = 1
   } finally {
     await sim.stop()
     await gh.stop()
   }
+}
+
+/** Where scripts/install-mint.mjs installs the CLI the check pins. */
+const TOOL_CACHE = process.env.MINT_TOOL_CACHE || join(homedir(), '.cache', 'mintlify-docs-action')
+
+/**
+ * The check on pull request 8 (docs/hand-run/check-pull/, its head; test/cli/sites/clean, its base)
+ * with the real Mintlify CLI, when it is installed: the two problems the rename leaves, at their
+ * lines, in a check run on the fake GitHub. Without the CLI, the one command that installs it.
+ */
+async function demoCheck(gh: GitHubSimulator): Promise<ActionRun | undefined> {
+  const cli = join(TOOL_CACHE, 'mintlify-cli', MINT_VERSION, process.arch, 'node_modules', 'mint', 'index.js')
+  if (!existsSync(cli)) {
+    console.log(
+      '  The check runs the real Mintlify CLI, which is not installed here. Install it once (about 330 MB,\n' +
+        '  kept in ~/.cache/mintlify-docs-action) with:  node scripts/install-mint.mjs  and run npm start again.',
+    )
+    return undefined
+  }
+  withCheckPull(gh)
+  const workspace = mkdtempSync(join(tmpdir(), 'demo-check-'))
+  cpSync(join(ROOT, 'docs', 'hand-run', 'check-pull'), workspace, { recursive: true })
+  const run = await runAction({
+    action: 'check',
+    inputs: {},
+    event: {
+      name: 'pull_request',
+      payload: JSON.parse(readFileSync(join(ROOT, 'docs', 'hand-run', 'check-pull.json'), 'utf8')) as unknown,
+    },
+    env: { GITHUB_API_URL: gh.baseUrl, GITHUB_WORKSPACE: workspace, RUNNER_TOOL_CACHE: TOOL_CACHE },
+  })
+  const made = gh.checkRuns.at(-1)
+  console.log(rule(`The check run "${made?.name ?? ''}" on the fake GitHub: what the Files tab shows`))
+  for (const a of made?.annotations ?? [])
+    console.log(`  ${String(a.path)}:${String(a.start_line)}  ${String(a.title)}: ${String(a.message)}`)
+  return run
 }
 
 await main()

@@ -62,7 +62,7 @@ export type TreeChecker = (
 export type Found =
   { judged: Judged[]; outside: number; changed?: ReadonlySet<string>; notes: string[] } | { unreadable: string }
 
-export const withoutValidate = (checks: ReadonlySet<Check>): Set<Check> =>
+const withoutValidate = (checks: ReadonlySet<Check>): Set<Check> =>
   new Set([...checks].filter((c) => c !== 'validate'))
 
 /** The site's problems with validate's verdict: a failing build is a problem, no network a note. */
@@ -188,7 +188,6 @@ export async function judgeAgainstBase(
   return { judged: weighed, outside: 0, notes, changed }
 }
 
-/** A head file's name in the base: a file the pull request renamed has its old name there. */
 /** A file's lines, each trimmed (as a problem's lineText); undefined where there is no such file. */
 function linesOf(file: string): ReadonlySet<string> | undefined {
   try {
@@ -202,7 +201,8 @@ function linesOf(file: string): ReadonlySet<string> | undefined {
   }
 }
 
-export function oldNames(files: readonly ChangedFile[], docsFolder: string): (file: string) => string {
+/** A head file's name in the base: a file the pull request renamed has its old name there. */
+function oldNames(files: readonly ChangedFile[], docsFolder: string): (file: string) => string {
   const renamed = new Map(
     files
       .filter((f) => f.status === 'renamed' && f.previousFilename)

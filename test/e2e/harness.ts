@@ -83,13 +83,13 @@ interface ActionYml {
 }
 
 /** The root action.yml, or a focused action's (`<action>/action.yml`). */
-export function readActionYml(action?: string): ActionYml {
-  return parse(readFileSync(join(ROOT, action ? join(action, 'action.yml') : 'action.yml'), 'utf8')) as ActionYml
+export function readActionYml(action?: string, root = ROOT): ActionYml {
+  return parse(readFileSync(join(root, action ? join(action, 'action.yml') : 'action.yml'), 'utf8')) as ActionYml
 }
 
 /** The script the runner starts for the root or a focused action: its action.yml's runs.main. */
-export function actionMain(action?: string): string {
-  return join(ROOT, action ?? '', readActionYml(action).runs.main)
+export function actionMain(action?: string, root = ROOT): string {
+  return join(root, action ?? '', readActionYml(action, root).runs.main)
 }
 
 /** The runner's name for an input's variable: spaces to underscores, upper case, hyphens kept. */
@@ -138,6 +138,8 @@ export interface RunOptions {
   workspaceFiles?: Record<string, string>
   /** The focused action to run (`<action>/action.yml`, with its defaults); none: the root action.yml. */
   action?: string
+  /** Where the action's files are (another commit's dist/ and action.yml files, for a benchmark); this repository by default. */
+  actionFiles?: string
 }
 
 /** Parses a GITHUB_OUTPUT file (heredoc and key=value forms); the last value of a name wins. */
@@ -222,7 +224,7 @@ export function prepareRun(options: RunOptions): Prepared {
     RUNNER_TEMP: dir,
   }
   // the runner checks every `with:` key against the action's inputs ("Unexpected input(s)"): so does the harness
-  const declared = readActionYml(options.action).inputs
+  const declared = readActionYml(options.action, options.actionFiles).inputs
   const unexpected = Object.keys(options.inputs).filter((name) => !(name in declared))
   if (unexpected.length > 0) {
     throw new Error(
@@ -287,7 +289,7 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
   const prepared = prepareRun(options)
   const { dir, env } = prepared
   const startedAt = Date.now()
-  const child = spawn((options.runtime ?? RUNTIMES[0]).node, [actionMain(options.action)], {
+  const child = spawn((options.runtime ?? RUNTIMES[0]).node, [actionMain(options.action, options.actionFiles)], {
     env,
     cwd: dir,
     stdio: ['ignore', 'pipe', 'pipe'],

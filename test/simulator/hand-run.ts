@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { ROOT } from '../e2e/harness.js'
 import { GitHubSimulator } from './github-simulator.js'
 import { InsightsData } from './insights-data.js'
 import { ServiceSimulator } from './service-simulator.js'
@@ -32,10 +35,15 @@ export function handRunSimulator(
 /** The token the hand-run fake GitHub takes (a test value, not a secret). */
 export const HAND_RUN_TOKEN = 'ghs_simulator_token_0123456789'
 
+/** The base commit of the hand-run pull request (docs/hand-run/check-pull.json). */
+export const HAND_RUN_BASE = 'b'.repeat(40)
+
 /**
  * The fake GitHub `npm run simulator` serves beside the API: repository acme/docs, issue 7 open,
  * `alice` with write access, and her `/docs add a curl example` on it (comment 9001, the event of
- * docs/hand-run/docs-comment.json).
+ * docs/hand-run/docs-comment.json); and her pull request 8 (docs/hand-run/check-pull.json), whose
+ * head is docs/hand-run/check-pull/: it renames guides/start.mdx to guides/first-steps.mdx in the
+ * site of test/cli/sites/clean, its base, whose versions of the two files it changes GitHub serves.
  */
 export function handRunGitHub(): GitHubSimulator {
   const gh = new GitHubSimulator(HAND_RUN_TOKEN)
@@ -43,5 +51,22 @@ export function handRunGitHub(): GitHubSimulator {
   gh.roles.set('alice', 'write')
   gh.addIssue({ number: 7, title: 'Document webhooks', body: 'Please document the webhooks.', user: alice })
   gh.addComment(7, alice, '/docs add a curl example')
+  return withCheckPull(gh)
+}
+
+/** Pull request 8 (docs/hand-run/check-pull.json): what it changes, and its base's versions of them. */
+export function withCheckPull(gh: GitHubSimulator): GitHubSimulator {
+  gh.pullFiles.set(8, [
+    { filename: 'docs.json', status: 'modified', additions: 1, deletions: 1 },
+    {
+      filename: 'guides/first-steps.mdx',
+      status: 'renamed',
+      additions: 0,
+      deletions: 0,
+      previous_filename: 'guides/start.mdx',
+    },
+  ])
+  for (const path of ['docs.json', 'guides/start.mdx'])
+    gh.contents.set(`${HAND_RUN_BASE}:${path}`, readFileSync(join(ROOT, 'test', 'cli', 'sites', 'clean', path), 'utf8'))
   return gh
 }

@@ -1,0 +1,115 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+
+/**
+ * A generated docs site the size of a big one, for the check's speed: `pages` pages in navigation
+ * groups of 50, 20 snippets each page imports one of, 100 images each page shows one of (with alt
+ * text), 4 links a page to other pages (20,000 at 5,000 pages), 50 old broken links (to a page
+ * that was never there: the base has them too), and one page, guides/target.mdx, linked from 300. The pull request renames it to guides/renamed.mdx and updates the
+ * navigation, not the links: 300 new broken links, anywhere in the site.
+ */
+
+export type Files = Record<string, string>
+
+/** A one-pixel PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+).toString('latin1')
+
+export interface GeneratedSite {
+  base: Files
+  head: Files
+  /** The files the pull request changes, as GitHub lists them. */
+  pullFiles: Array<{
+    filename: string
+    status: string
+    additions: number
+    deletions: number
+    previous_filename?: string
+  }>
+  links: number
+}
+
+export function generateSite(pages = 5000, linkedToTarget = 300): GeneratedSite {
+  const files: Files = {}
+  const slug = (i: number): string => `g${Math.floor(i / 50)}/p${i}`
+  let links = 0
+  for (let k = 0; k < 20; k++)
+    files[`snippets/s${k}.mdx`] = `A note from snippet ${k}: see [the first page](/${slug(0)}).\n`
+  for (let k = 0; k < 100; k++) files[`images/i${k}.png`] = PNG
+  for (let i = 0; i < pages; i++) {
+    const to = [1, 7, 31, 101].map((d) => slug((i + d) % pages))
+    const old = i % 100 === 99
+    links += to.length + (i < linkedToTarget ? 1 : 0) + (old ? 1 : 0)
+    files[`${slug(i)}.mdx`] = [
+      '---',
+      `title: Page ${i}`,
+      '---',
+      '',
+      `import Note from '/snippets/s${i % 20}.mdx'`,
+      '',
+      `# Page ${i}`,
+      '',
+      `An introduction to page ${i}, with [the next page](/${to[0] ?? ''}) and [another](/${to[1] ?? ''}).`,
+      '',
+      `## Details`,
+      '',
+      `![Figure ${i % 100}](/images/i${i % 100}.png)`,
+      '',
+      `Read [more](/${to[2] ?? ''}#details) and [still more](/${to[3] ?? ''}).`,
+      ...(i < linkedToTarget ? ['', 'The guide: [target](/guides/target).'] : []),
+      ...(old ? ['', 'The old guide: [gone](/guides/never-there).'] : []),
+      '',
+      '<Note />',
+      '',
+    ].join('\n')
+  }
+  files['guides/target.mdx'] = '---\ntitle: The target\n---\n\n# The target\n\n## Install\n\nSteps.\n'
+  files['index.mdx'] = `---\ntitle: Home\n---\n\n# Home\n\nStart with [the guide](/guides/target).\n`
+  links++
+  const groups = (last: string) => [
+    { group: 'Start', pages: ['index', last] },
+    ...Array.from({ length: Math.ceil(pages / 50) }, (_, g) => ({
+      group: `Group ${g}`,
+      pages: Array.from({ length: Math.min(50, pages - g * 50) }, (_, j) => slug(g * 50 + j)),
+    })),
+  ]
+  const config = (last: string): string =>
+    `${JSON.stringify(
+      {
+        $schema: 'https://mintlify.com/docs.json',
+        theme: 'mint',
+        name: 'Big docs',
+        colors: { primary: '#0B5D1E' },
+        navigation: { groups: groups(last) },
+      },
+      null,
+      2,
+    )}\n`
+  const base = { ...files, 'docs.json': config('guides/target') }
+  const { 'guides/target.mdx': target = '', ...rest } = files
+  const head = { ...rest, 'guides/renamed.mdx': target, 'docs.json': config('guides/renamed') }
+  return {
+    base,
+    head,
+    pullFiles: [
+      { filename: 'docs.json', status: 'modified', additions: 1, deletions: 1 },
+      {
+        filename: 'guides/renamed.mdx',
+        status: 'renamed',
+        additions: 0,
+        deletions: 0,
+        previous_filename: 'guides/target.mdx',
+      },
+    ],
+    links,
+  }
+}
+
+export function writeFiles(dir: string, files: Files): void {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true })
+    writeFileSync(join(dir, path), text, path.endsWith('.png') ? 'latin1' : 'utf8')
+  }
+}

@@ -1,0 +1,279 @@
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { availableParallelism, homedir, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { WIDE_OUTPUT } from '../src/check/mint-cli.js'
+import { MINT_VERSION } from '../src/inputs/catalogue.js'
+import { ROOT, RUNTIMES, TEST_TOKEN, runAction } from '../test/e2e/harness.js'
+import { GitHubSimulator } from '../test/simulator/github-simulator.js'
+import { startCacheService } from '../test/simulator/cache-service.js'
+import { actionAt } from './check.js'
+import { type Files, generateSite, writeFiles } from './check-site.js'
+
+/**
+ * The check at the speed of review, on a generated site of 5,000 pages (bench/check-site.ts) and a
+ * pull request that renames a page linked 300 times, against the CLI alone on the head's tree in
+ * the same run (its two commands of the default checks side by side, as a workflow would run them):
+ * the check action's whole step through its bundle, as the runner runs it, with the real CLI, the
+ * fake GitHub and the runner's cache service on 127.0.0.1. Before: the bundle at BEFORE (the base
+ * checked after the head, every time). After: nothing cached (the first pull request on a base),
+ * the base restored from the cache (every one after it, or after the push to main), and a pull
+ * request that changes no file the site reads. While each runs, /proc is read every 250 ms for the
+ * CLI's working processes (each run of `mint` is a launcher and its child, @mintlify/cli's
+ * start.js, which does the work): how many at once, and the largest one's memory.
+ */
+
+/** The last commit before the base was kept and checked side by side (issue 48). */
+export const BEFORE_SPEED = 'c93352b'
+
+export interface Timed {
+  ms: number
+  /** The most CLI processes seen at once, and the largest resident memory of any one process (MiB). */
+  processes: number
+  peakMiB: number
+}
+
+export interface CheckSpeed {
+  pages: number
+  links: number
+  cores: number
+  /** The CLI as a workflow runs it, and as the check runs it (with its preload). */
+  cliAlone: Timed
+  cliAsTheCheck: Timed
+  before: { nothingCached: Timed; noDocsChange: Timed }
+  after: { nothingCached: Timed; restored: Timed; noDocsChange: Timed }
+}
+
+const TOOL_CACHE = process.env.MINT_TOOL_CACHE || join(homedir(), '.cache', 'mintlify-docs-action')
+const CLI = join(TOOL_CACHE, 'mintlify-cli', MINT_VERSION, process.arch, 'node_modules', 'mint', 'index.js')
+
+/** Reads /proc while `work` runs: the CLI's processes at once, and the largest resident memory. */
+async function watched(work: () => Promise<unknown>): Promise<Timed> {
+  let processes = 0
+  let peak = 0
+  const sample = (): void => {
+    let running = 0
+    for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+      try {
+        const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+        if (!command.includes('node')) continue
+        const rss = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0)
+        // mint/index.js is a launcher (about 44 MB): its child, @mintlify/cli's start.js, does the work
+        if (command.includes('@mintlify/cli/bin/start.js')) {
+          running++
+          peak = Math.max(peak, rss)
+        }
+      } catch {
+        // gone meanwhile
+      }
+    }
+    processes = Math.max(processes, running)
+  }
+  const timer = setInterval(sample, 250)
+  const started = performance.now()
+  try {
+    await work()
+  } finally {
+    clearInterval(timer)
+  }
+  return { ms: performance.now() - started, processes, peakMiB: peak / 1024 }
+}
+
+/**
+ * The CLI alone on a tree: the default checks' two commands side by side, as a workflow runs them,
+ * or (`preload`) with the check's preload, as the check runs them.
+ */
+function cliAlone(tree: string, preload?: string): Promise<unknown> {
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    CI: 'true',
+    MINTLIFY_TELEMETRY_DISABLED: '1',
+    ...(preload ? { NODE_OPTIONS: `--require ${JSON.stringify(preload)}`, MINTLIFY_CHECK_COLUMNS: '400' } : {}),
+  }
+  const one = (args: string[]): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const child = spawn(RUNTIMES[0].node, [CLI, ...args], { cwd: tree, env, stdio: 'ignore' })
+      child.on('error', reject)
+      child.on('close', () => resolve())
+    })
+  return Promise.all([one(['broken-links', '--check-anchors', '--check-redirects', '--check-snippets']), one(['a11y'])])
+}
+
+const HEAD_SHA = 'a'.repeat(40)
+const BASE_SHA = 'b'.repeat(40)
+
+/** One pull request run of the check action (at `root`, this tree's by default) on `head`, whose base is `base`. */
+async function pullRequestRun(
+  site: { base: Files; head: Files; pullFiles: unknown[] },
+  env: Record<string, string>,
+  root?: string,
+): Promise<Timed> {
+  const gh = new GitHubSimulator(TEST_TOKEN)
+  await gh.start()
+  const workspace = mkdtempSync(join(tmpdir(), 'bench-check-workspace-'))
+  try {
+    gh.pullFiles.set(7, site.pullFiles as never)
+    for (const [path, text] of Object.entries(site.base))
+      if (!(path in site.head) || site.head[path] !== text) gh.contents.set(`${BASE_SHA}:${path}`, text)
+    writeFiles(workspace, { ...site.head, '.git/HEAD': `${'c'.repeat(40)}\n` })
+    const event = {
+      name: 'pull_request',
+      payload: {
+        action: 'synchronize',
+        number: 7,
+        pull_request: {
+          number: 7,
+          title: 'Rename the guide',
+          html_url: 'https://github.com/acme/docs/pull/7',
+          user: { login: 'octocat', type: 'User' },
+          head: { ref: 'docs/rename', sha: HEAD_SHA, repo: { full_name: 'acme/docs' } },
+          base: { ref: 'main', sha: BASE_SHA, repo: { full_name: 'acme/docs' } },
+        },
+      },
+    }
+    let code: number | null = null
+    const timed = await watched(async () => {
+      const run = await runAction({
+        runtime: RUNTIMES[0],
+        action: 'check',
+        inputs: { 'wait-timeout': '30m' },
+        env: { ...env, GITHUB_WORKSPACE: workspace, RUNNER_TOOL_CACHE: TOOL_CACHE, GITHUB_API_URL: gh.baseUrl },
+        event,
+        killAfterMs: 1_800_000,
+        ...(root ? { actionFiles: root } : {}),
+      })
+      code = run.code
+    })
+    if (code !== 1 && code !== 0) throw new Error(`the check ended with ${String(code)}`)
+    return timed
+  } finally {
+    await gh.stop()
+    rmSync(workspace, { recursive: true, force: true })
+  }
+}
+
+export async function checkSpeed(pages = 5000, log: (m: string) => void = () => undefined): Promise<CheckSpeed> {
+  if (!existsSync(CLI))
+    throw new Error(`the Mintlify CLI is not installed at ${CLI}: run node scripts/install-mint.mjs`)
+  const site = generateSite(pages)
+  const codeOnly = {
+    base: site.base,
+    head: site.base,
+    pullFiles: [{ filename: '.github/CODEOWNERS', status: 'added', additions: 1, deletions: 0 }],
+  }
+  const tree = mkdtempSync(join(tmpdir(), 'bench-check-tree-'))
+  const before = actionAt(BEFORE_SPEED)
+  try {
+    writeFiles(tree, site.head)
+    log(
+      `check speed: ${pages.toLocaleString('en-US')} pages, ${site.links.toLocaleString('en-US')} links: the CLI alone…`,
+    )
+    const alone = await watched(() => cliAlone(tree))
+    const preload = join(tree, '..', `${tree.split('/').at(-1) ?? 'tree'}-preload.cjs`)
+    writeFileSync(preload, WIDE_OUTPUT)
+    log('check speed: the CLI as the check runs it…')
+    const asTheCheck = await watched(() => cliAlone(tree, preload))
+    rmSync(preload, { force: true })
+    log('check speed: before, nothing cached…')
+    const beforeNothing = await pullRequestRun(site, {}, before)
+    log('check speed: before, no docs change…')
+    const beforeCode = await pullRequestRun(codeOnly, {}, before)
+    const cache = await startCacheService()
+    try {
+      log('check speed: after, nothing cached (the base kept)…')
+      const afterNothing = await pullRequestRun(site, cache.env())
+      log('check speed: after, the base restored…')
+      const restored = await pullRequestRun(site, cache.env())
+      const empty = await startCacheService()
+      try {
+        log('check speed: after, no docs change (nothing cached)…')
+        const afterCode = await pullRequestRun(codeOnly, empty.env())
+        return {
+          pages,
+          links: site.links,
+          cores: availableParallelism(),
+          cliAlone: alone,
+          cliAsTheCheck: asTheCheck,
+          before: { nothingCached: beforeNothing, noDocsChange: beforeCode },
+          after: { nothingCached: afterNothing, restored, noDocsChange: afterCode },
+        }
+      } finally {
+        await empty.stop()
+      }
+    } finally {
+      await cache.stop()
+    }
+  } finally {
+    rmSync(tree, { recursive: true, force: true })
+    rmSync(before, { recursive: true, force: true })
+  }
+}
+
+/** The measure's rows for docs/benchmarks.md: each run's time as a ratio of the CLI alone, both ways. */
+export function checkSpeedRows(s: CheckSpeed): string[][] {
+  const sec = (t: Timed): string => `${(t.ms / 1000).toFixed(0)} s`
+  const ratios = (t: Timed): string =>
+    `**${(t.ms / s.cliAlone.ms).toFixed(2)}×** (${(t.ms / s.cliAsTheCheck.ms).toFixed(2)}× the CLI as the check runs it)`
+  const procs = (t: Timed): string => `${t.processes} CLI processes at most, the largest ${t.peakMiB.toFixed(0)} MiB`
+  const site = `${s.pages.toLocaleString('en-US')} pages, ${s.links.toLocaleString('en-US')} links (50 broken before), a rename linked 300 times; ${s.cores} cores`
+  return [
+    [
+      `The CLI alone on the head, broken-links beside a11y, as a workflow runs it: ${site}`,
+      `**${sec(s.cliAlone)}**; ${procs(s.cliAlone)}`,
+      'the reference of every ratio below',
+    ],
+    [
+      'The same, as the check runs it (its output width set)',
+      `**${sec(s.cliAsTheCheck)}**; ${procs(s.cliAsTheCheck)}`,
+      'the second ratio below: what the check adds to the CLI it runs',
+    ],
+    [
+      "The check, the base restored from the runner's cache (every pull request after the first on a base, or after the push to main)",
+      `after ${ratios(s.after.restored)}, ${sec(s.after.restored)}; ${procs(s.after.restored)}`,
+      'goal ≤ 1.15×; before, every pull request checked its base again (the next row)',
+    ],
+    [
+      'The check, nothing cached (the first pull request on a base)',
+      `before (${BEFORE_SPEED}: the head, then the base) ${ratios(s.before.nothingCached)}, ${sec(s.before.nothingCached)}; after (side by side, the base kept) ${ratios(s.after.nothingCached)}, ${sec(s.after.nothingCached)}; ${procs(s.after.nothingCached)}`,
+      `goal ≤ 1.3× on 4 cores (GitHub's hosted runners for public repositories); measured on ${s.cores}`,
+    ],
+    [
+      'The check, a pull request that changes no file the site reads (nothing cached)',
+      `before ${ratios(s.before.noDocsChange)}, ${sec(s.before.noDocsChange)}; after ${ratios(s.after.noDocsChange)}, ${sec(s.after.noDocsChange)}; ${procs(s.after.noDocsChange)}`,
+      'goal ≤ 1.05×; with its base kept, the CLI does not run at all',
+    ],
+  ]
+}
+
+/** What the check's speed figures mean; measured by hand while the work was done, not by this script. */
+export const CHECK_SPEED_NOTES = `- **One run of each, on a noisy machine.** The same \`broken-links\` on this site took 29, 58, 31
+  and 58 s in four runs in a row (stdout a pipe or not, its width set or not: neither mattered), so
+  a single figure can be off by half; the ratios come from runs minutes apart. Re-run it before
+  trusting a ratio near its goal.
+- **Nothing cached, side by side.** On 2 cores the head's two commands take both cores and the
+  base's wait for them (never more CLI processes than cores); on 4 (GitHub's hosted runners for
+  public repositories) they run beside the head's, which this machine cannot measure.
+- **Memory.** The largest CLI process is \`broken-links\` (about 450 to 650 MiB on this site); the
+  check allows one CLI process per GiB of free memory, and never more than the cores.`
+
+/** Writes `rows` as docs/benchmarks.md's check-speed section, between its markers (the rest kept). */
+export function writeCheckSpeedSection(rows: string[][], when: string): void {
+  const file = join(ROOT, 'docs', 'benchmarks.md')
+  const doc = readFileSync(file, 'utf8')
+  const section = [
+    '<!-- check-speed -->',
+    '## The check at the speed of review',
+    '',
+    `Measured ${when} with \`npm run bench -- --only check-speed --write\` (also part of \`npm run bench\`).`,
+    '',
+    '| measure | result | reference |',
+    '|---|---|---|',
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+    '',
+    CHECK_SPEED_NOTES,
+    '<!-- /check-speed -->',
+  ].join('\n')
+  const marked = /<!-- check-speed -->[\s\S]*<!-- \/check-speed -->/
+  writeFileSync(file, marked.test(doc) ? doc.replace(marked, section) : `${doc.trimEnd()}\n\n${section}\n`)
+}
