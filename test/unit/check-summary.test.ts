@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import type { Judged } from '../../src/check/new-known.js'
 import { parseMarkdown } from '../../src/github/markdown.js'
 import { renderCheckSummary } from '../../src/summary/check-summary.js'
-import { forReview } from '../../src/modes/check-report.js'
+import { type CheckOutcome, checkEnding, forReview } from '../../src/modes/check-report.js'
 
 /**
  * The check's summary as GitHub renders it: a renamed page's name is the pull request author's text,
@@ -118,5 +118,41 @@ describe('what reviewers see first', () => {
     ])
     // without the pull request's files: the caused ones first, in the CLI's order
     expect(forReview(judged, undefined).map((j) => j.problem.path)).toEqual(['t2.mdx', 't3.mdx', 't1.mdx', 'index.mdx'])
+  })
+})
+
+describe("the step's last sentence says where the annotations are, never a line it does not have", () => {
+  const problem = (path: string, line?: number): Judged => ({
+    problem: { rule: 'broken-redirect', file: path, path, target: '/a → /b', message: 'x', ...(line ? { line } : {}) },
+    status: 'new',
+  })
+  const ending = (judged: Judged[]): string =>
+    checkEnding({
+      settings: { check: { checks: new Set(['links']), onProblems: 'fail' } },
+      judged,
+      scope: 'all',
+      outside: 0,
+      notes: [],
+      config: 'docs.json',
+    } as unknown as CheckOutcome).ending?.message ?? ''
+
+  test.each([
+    [[problem('a.mdx', 3), problem('b.mdx', 4)], 'Each is annotated at its line.'],
+    [[problem('docs.json'), problem('docs.json')], 'Each is annotated at its file: no line is known for them.'],
+    [[problem('docs.json')], 'Each is annotated at its file: no line is known for it.'],
+    [
+      [problem('a.mdx', 3), problem('docs.json')],
+      'Each is annotated at its line, or at its file where no line is known (1 of 2).',
+    ],
+    [
+      Array.from({ length: 12 }, (_, i) => problem(`p${i}.mdx`, i % 3 === 0 ? undefined : 1)),
+      'The first 9 are annotated at their lines or, 3 with no line known, at their files (GitHub shows no more a step)',
+    ],
+    [
+      Array.from({ length: 12 }, (_, i) => problem(`p${i}.mdx`, 1)),
+      'The first 9 are annotated at their lines (GitHub shows no more a step)',
+    ],
+  ])('%#', (judged, says) => {
+    expect(ending(judged)).toContain(says)
   })
 })
