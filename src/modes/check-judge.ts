@@ -62,8 +62,7 @@ export type TreeChecker = (
 export type Found =
   { judged: Judged[]; outside: number; changed?: ReadonlySet<string>; notes: string[] } | { unreadable: string }
 
-const withoutValidate = (checks: ReadonlySet<Check>): Set<Check> =>
-  new Set([...checks].filter((c) => c !== 'validate'))
+const withoutValidate = (checks: ReadonlySet<Check>): Set<Check> => new Set([...checks].filter((c) => c !== 'validate'))
 
 /** The site's problems with validate's verdict: a failing build is a problem, no network a note. */
 export function withValidation(site: SiteCheck, config: SiteConfig, notes: string[]): Problem[] {
