@@ -4972,6 +4972,24 @@ function limiter(limit) {
 
 
 
+/**
+ * The Mintlify CLI (npm package `mint`) at a pinned version, installed once per runner into the tool
+ * cache the way @actions/tool-cache lays it out (`<tool cache>/mintlify-cli/<version>/<arch>`, with
+ * `<arch>.complete` beside it), from the lockfile this action ships (src/check/mint-lock.json:
+ * every package's integrity hash), without the CLI's optional AI SDKs and without install scripts:
+ * the commands the check runs load neither. An install goes into a folder of its own and is renamed
+ * into place only once whole, so a half-finished or concurrent install is never taken as installed.
+ * (The @actions/tool-cache package itself copies a finished folder into the cache, which would
+ * write the 330 MB twice, and its check of the marker is not atomic against a second installer.)
+ */
+/**
+ * The CLI's own entry, run with the action's Node. The package's bin (`mint/index.js`) is a launcher
+ * that starts this script with whatever `node` comes first on PATH (the runner image's, or none on a
+ * self-hosted runner without one), as a second process: the check runs it itself, one process a run,
+ * on the Node it knows, with the two variables the launcher sets (CLI_ENTRY_ENV).
+ */
+const CLI_ENTRY = ['node_modules', '@mintlify', 'cli', 'bin', 'start.js'];
+const CLI_ENTRY_ENV = { MINTLIFY_PACKAGE_NAME: 'mint', CLI_TEST_MODE: 'false' };
 /** Marks a folder whose install finished, inside it, written before the folder is renamed into place. */
 const INSIDE_MARKER = '.mintlify-docs-action-installed';
 /**
@@ -5036,7 +5054,7 @@ async function ensureCli(options) {
     const versionFolder = (0,external_node_path_.join)(options.toolCache, 'mintlify-cli', options.version);
     const folder = (0,external_node_path_.join)(versionFolder, on.arch);
     const found = (installed, unlocked) => ({
-        entry: (0,external_node_path_.join)(folder, 'node_modules', 'mint', 'index.js'),
+        entry: (0,external_node_path_.join)(folder, ...CLI_ENTRY),
         installed,
         unlocked,
     });
@@ -5086,7 +5104,7 @@ async function ensureCli(options) {
             if (images.length > 0)
                 await npmRun(['install', ...NPM_FLAGS, ...images]);
         }
-        if (!(0,external_node_fs_.existsSync)((0,external_node_path_.join)(staging, 'node_modules', 'mint', 'index.js')))
+        if (!(0,external_node_fs_.existsSync)((0,external_node_path_.join)(staging, ...CLI_ENTRY)))
             throw new Error(`npm installed mint@${options.version}, but its entry script is not there.`);
         (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(staging, INSIDE_MARKER), `${options.version}\n`);
         moveIntoPlace(staging, folder);
@@ -5141,6 +5159,7 @@ function cliEnvironment(base, output) {
         NO_COLOR: '1',
         NODE_OPTIONS: `--require ${JSON.stringify(output.preload)}`,
         MINTLIFY_CHECK_COLUMNS: String(output.columns),
+        ...CLI_ENTRY_ENV,
     });
 }
 
@@ -6375,7 +6394,7 @@ function treeChecker({ settings, config, work, bounded, stop }, cli, slot) {
         const ends = early ? AbortSignal.any([stop, early]) : stop;
         const mint = (args, columns = width) => bounded(`mint ${args[0] ?? ''} on the ${label}`, async () => {
             const env = cliEnvironment(process.env, { preload, columns });
-            const ran = await slot(() => runProgram(process.execPath, [cli.entry, ...args], { cwd: tree, env, stop: ends }));
+            const ran = await slot(() => runProgram(process.execPath, ['--no-deprecation', cli.entry, ...args], { cwd: tree, env, stop: ends }));
             // the CLI's own words, each line made safe: no escape sequence, no workflow command
             await core/* group */.Os(`mint ${args.join(' ')} (${label})`, () => {
                 for (const line of plainLines(ran.output))

@@ -14,8 +14,17 @@ import { type Ran, childEnvironment, runProgram } from './child-process.js'
  * write the 330 MB twice, and its check of the marker is not atomic against a second installer.)
  */
 
+/**
+ * The CLI's own entry, run with the action's Node. The package's bin (`mint/index.js`) is a launcher
+ * that starts this script with whatever `node` comes first on PATH (the runner image's, or none on a
+ * self-hosted runner without one), as a second process: the check runs it itself, one process a run,
+ * on the Node it knows, with the two variables the launcher sets (CLI_ENTRY_ENV).
+ */
+export const CLI_ENTRY = ['node_modules', '@mintlify', 'cli', 'bin', 'start.js'] as const
+export const CLI_ENTRY_ENV = { MINTLIFY_PACKAGE_NAME: 'mint', CLI_TEST_MODE: 'false' }
+
 export interface Cli {
-  /** The CLI's entry script. */
+  /** The CLI's entry script (CLI_ENTRY), run as `node --no-deprecation <entry> <command>`. */
   entry: string
   /** Whether this run installed it (a cold run) or found it (a warm one). */
   installed: boolean
@@ -124,7 +133,7 @@ export async function ensureCli(options: InstallOptions): Promise<Cli> {
   const versionFolder = join(options.toolCache, 'mintlify-cli', options.version)
   const folder = join(versionFolder, on.arch)
   const found = (installed: boolean, unlocked: boolean): Cli => ({
-    entry: join(folder, 'node_modules', 'mint', 'index.js'),
+    entry: join(folder, ...CLI_ENTRY),
     installed,
     unlocked,
   })
@@ -181,7 +190,7 @@ export async function ensureCli(options: InstallOptions): Promise<Cli> {
       const images = imagePackages(staging, on)
       if (images.length > 0) await npmRun(['install', ...NPM_FLAGS, ...images])
     }
-    if (!existsSync(join(staging, 'node_modules', 'mint', 'index.js')))
+    if (!existsSync(join(staging, ...CLI_ENTRY)))
       throw new Error(`npm installed mint@${options.version}, but its entry script is not there.`)
     writeFileSync(join(staging, INSIDE_MARKER), `${options.version}\n`)
     moveIntoPlace(staging, folder)
@@ -238,5 +247,6 @@ export function cliEnvironment(
     NO_COLOR: '1',
     NODE_OPTIONS: `--require ${JSON.stringify(output.preload)}`,
     MINTLIFY_CHECK_COLUMNS: String(output.columns),
+    ...CLI_ENTRY_ENV,
   })
 }

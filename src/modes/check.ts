@@ -178,7 +178,9 @@ function treeChecker(
     const mint = (args: string[], columns = width): Promise<Ran> =>
       bounded(`mint ${args[0] ?? ''} on the ${label}`, async () => {
         const env = cliEnvironment(process.env, { preload, columns })
-        const ran = await slot(() => runProgram(process.execPath, [cli.entry, ...args], { cwd: tree, env, stop: ends }))
+        const ran = await slot(() =>
+          runProgram(process.execPath, ['--no-deprecation', cli.entry, ...args], { cwd: tree, env, stop: ends }),
+        )
         // the CLI's own words, each line made safe: no escape sequence, no workflow command
         await core.group(`mint ${args.join(' ')} (${label})`, () => {
           for (const line of plainLines(ran.output)) if (line.trim()) core.info(external(line, 500))

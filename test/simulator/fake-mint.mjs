@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto'
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 
-// the folder of the entry the action ran (node_modules/mint/index.js), where its configuration is
+// the folder of the entry the action ran (node_modules/@mintlify/cli/bin/start.js), where its configuration is
 const here = dirname(process.argv[1] ?? '.')
 const config = JSON.parse(readFileSync(join(here, 'fake-mint.json'), 'utf8'))
 const args = process.argv.slice(2)
@@ -55,7 +55,7 @@ if (config.mode === 'hang') {
   writeFileSync(join(here, `pids-${process.pid}.json`), JSON.stringify({ cli: process.pid, child: child.pid }))
   setInterval(() => {}, 1000)
 } else if (config.mode === 'record') {
-  const real = spawn(process.execPath, [config.real, ...args], {
+  const real = spawn(process.execPath, ['--no-deprecation', config.real, ...args], {
     cwd,
     env: process.env,
     stdio: ['ignore', 'pipe', 'pipe'],

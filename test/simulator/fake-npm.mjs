@@ -29,9 +29,12 @@ if (config.mode === 'hang') {
   mkdirSync(mint, { recursive: true })
   const simulator = dirname(fileURLToPath(import.meta.url))
   writeFileSync(join(mint, 'package.json'), JSON.stringify({ name: 'mint', version, type: 'module' }))
-  writeFileSync(join(mint, 'index.js'), `import ${JSON.stringify(join(simulator, 'fake-mint.mjs'))}\n`)
+  // the CLI's own entry, which the check runs (src/check/mint-cli.ts CLI_ENTRY)
+  const bin = join(cwd, 'node_modules', '@mintlify', 'cli', 'bin')
+  mkdirSync(bin, { recursive: true })
+  writeFileSync(join(bin, 'start.js'), `import ${JSON.stringify(join(simulator, 'fake-mint.mjs'))}\n`)
   writeFileSync(
-    join(mint, 'fake-mint.json'),
+    join(bin, 'fake-mint.json'),
     JSON.stringify({ mode: 'replay', recordings: join(simulator, '..', 'cli', 'recordings') }),
   )
 }

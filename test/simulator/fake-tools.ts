@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { INSIDE_MARKER } from '../../src/check/mint-cli.js'
+import { CLI_ENTRY, INSIDE_MARKER } from '../../src/check/mint-cli.js'
 import { MINT_VERSION } from '../../src/inputs/catalogue.js'
 import { ROOT } from '../e2e/harness.js'
 
@@ -17,15 +17,10 @@ export const RECORDINGS = join(ROOT, 'test', 'cli', 'recordings')
 
 /** The real CLI, where scripts/install-mint.mjs installed it. */
 export const REAL_TOOL_CACHE = process.env.MINT_TOOL_CACHE || join(homedir(), '.cache', 'mintlify-docs-action')
-export const REAL_CLI = join(
-  REAL_TOOL_CACHE,
-  'mintlify-cli',
-  MINT_VERSION,
-  process.arch,
-  'node_modules',
-  'mint',
-  'index.js',
-)
+export const REAL_CLI = join(REAL_TOOL_CACHE, 'mintlify-cli', MINT_VERSION, process.arch, ...CLI_ENTRY)
+
+/** The folder of the CLI's entry in an install (`node_modules/@mintlify/cli/bin`): the fake and its files live there. */
+const entryFolder = (folder: string): string => join(folder, ...CLI_ENTRY.slice(0, -1))
 
 export type MintMode = 'replay' | 'record' | 'hang'
 
@@ -44,13 +39,16 @@ export function writeFakeCli(folder: string, mode: MintMode, version = MINT_VERS
   const mint = join(folder, 'node_modules', 'mint')
   mkdirSync(mint, { recursive: true })
   writeFileSync(join(mint, 'package.json'), JSON.stringify({ name: 'mint', version, type: 'module' }))
-  writeFileSync(join(mint, 'index.js'), `import ${JSON.stringify(join(ROOT, 'test', 'simulator', 'fake-mint.mjs'))}\n`)
-  writeFileSync(join(mint, 'fake-mint.json'), JSON.stringify({ mode, recordings: RECORDINGS, real: REAL_CLI }))
+  const bin = entryFolder(folder)
+  mkdirSync(bin, { recursive: true })
+  writeFileSync(join(bin, '..', 'package.json'), JSON.stringify({ name: '@mintlify/cli', version, type: 'module' }))
+  writeFileSync(join(bin, 'start.js'), `import ${JSON.stringify(join(ROOT, 'test', 'simulator', 'fake-mint.mjs'))}\n`)
+  writeFileSync(join(bin, 'fake-mint.json'), JSON.stringify({ mode, recordings: RECORDINGS, real: REAL_CLI }))
 }
 
 /** Each run of the fake CLI installed in `folder`: its arguments and every variable it was given. */
 export function cliRuns(folder: string): Array<{ args: string[]; env: Record<string, string> }> {
-  const file = join(folder, 'node_modules', 'mint', 'env.jsonl')
+  const file = join(entryFolder(folder), 'env.jsonl')
   if (!existsSync(file)) return []
   return readFileSync(file, 'utf8')
     .trim()
@@ -70,10 +68,10 @@ export function fakeToolCache(mode: MintMode): FakeCli {
     folder,
     runs: () => cliRuns(folder),
     pids: () => {
-      const mint = join(folder, 'node_modules', 'mint')
-      return readdirSync(mint)
+      const bin = entryFolder(folder)
+      return readdirSync(bin)
         .filter((f) => /^pids-\d+\.json$/.test(f))
-        .map((f) => JSON.parse(readFileSync(join(mint, f), 'utf8')) as { cli: number; child: number })
+        .map((f) => JSON.parse(readFileSync(join(bin, f), 'utf8')) as { cli: number; child: number })
     },
   }
 }

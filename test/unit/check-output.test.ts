@@ -504,6 +504,9 @@ test("the CLI's environment: an allow-list, no telemetry, no colour, no wrapping
     NO_COLOR: '1',
     NODE_OPTIONS: '--require "/cache/wide-output.cjs"',
     MINTLIFY_CHECK_COLUMNS: '300',
+    // what the package's launcher sets for the CLI's entry, which the check starts itself
+    MINTLIFY_PACKAGE_NAME: 'mint',
+    CLI_TEST_MODE: 'false',
   })
   expect(plainLines('a\r\nb\u00a0c\nold\rnew')).toEqual(['a', 'b c', 'new'])
 })
