@@ -9,7 +9,18 @@
  */
 
 /** The kinds of problem the check reports, by the rule a reader fixes. */
-export type Rule = 'broken-link' | 'broken-redirect' | 'missing-alt' | 'accessibility' | 'contrast' | 'syntax' | 'build'
+export type Rule =
+  | 'broken-link'
+  | 'broken-redirect'
+  | 'missing-alt'
+  | 'accessibility'
+  | 'contrast'
+  | 'syntax'
+  | 'build'
+  /** An address the base serves that the head no longer answers (this action's, not the CLI's). */
+  | 'lost-address'
+  /** A redirect that cannot work as written (this action's, not the CLI's). */
+  | 'redirect-fault'
 
 export interface Problem {
   rule: Rule

@@ -13,6 +13,8 @@ export interface PlacedProblem extends Problem {
   /** The file's path in the repository (the docs folder's and the CLI's file). */
   path: string
   lineText?: string
+  /** The redirect that fixes it, to paste into the configuration's `redirects`. */
+  fix?: { source: string; destination: string }
 }
 
 /** A page this pull request renamed or deleted (paths relative to the docs folder). */

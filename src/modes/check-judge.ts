@@ -10,12 +10,22 @@ import {
   quietCommands,
   treeFingerprint,
 } from '../check/base-cache.js'
+import {
+  type RedirectFault,
+  isPage,
+  lostAddresses,
+  nearestParent,
+  pageAddress,
+  redirectFaults,
+  servedBy,
+} from '../check/addresses.js'
 import { buildBase, checkedOut, pageChanges } from '../check/base-tree.js'
 import type { SiteCheck } from '../check/check-site.js'
 import type { Problem } from '../check/cli-output.js'
 import { docsRelativePath, repositoryPath } from '../check/docs-site.js'
 import { type Judged, type PlacedProblem, judge, unsureOnWarning } from '../check/new-known.js'
-import type { SiteConfig } from '../check/site-tree.js'
+import { lineText, redirectPlaces } from '../check/locate.js'
+import { type SiteConfig, pagesOf } from '../check/site-tree.js'
 import type { ChangedFile, PullChange } from '../github/change.js'
 import type { Check, CheckSettings } from '../inputs/settings.js'
 import * as core from '../util/actions-core.js'
@@ -142,7 +152,14 @@ export async function judgeAgainstBase(
   if (head.unreadable) return { unreadable: head.unreadable }
   sayWarnings('head', head, notes)
   const placed = placedOf(head, headTree)
-  const allNew = { judged: placed.map((problem): Judged => ({ problem, status: 'new' })), outside: 0, notes, changed }
+  // what readers reach at the base's addresses needs no CLI: judged whether or not the head has problems
+  const addresses = base.ok ? addressProblems(run, base.tree, headTree, files) : []
+  const allNew = {
+    judged: [...placed.map((problem): Judged => ({ problem, status: 'new' })), ...addresses],
+    outside: 0,
+    notes,
+    changed,
+  }
   if (placed.length === 0) return allNew
   if (!base.ok || !baseCheck) {
     core.warning(
@@ -171,7 +188,10 @@ export async function judgeAgainstBase(
   }
   if (!known?.kept) sayWarnings('base', baseSite, notes)
   const oldName = oldNames(files, docsFolder)
-  const judged = judge(placed, placedOf(baseSite, base.tree), oldName, pageChanges(files, docsFolder))
+  const judged = [
+    ...judge(placed, placedOf(baseSite, base.tree), oldName, pageChanges(files, docsFolder)),
+    ...addresses,
+  ]
   // what the CLI warned of on the head alone (a remote OpenAPI document it could not fetch this
   // time) may break links the pull request never wrote: unsure, never new
   const headOnly = (head.warnings ?? []).filter((w) => !(baseSite.warnings ?? []).includes(w))
@@ -185,6 +205,75 @@ export async function judgeAgainstBase(
         `not from the pull request, so the verdict for ${unsure === 1 ? 'it' : 'them'} is unsure: listed, not failing.`,
     )
   return { judged: weighed, outside: 0, notes, changed }
+}
+
+/**
+ * The base's addresses the head no longer answers (new, each at the configuration's redirects, with
+ * the redirect to paste: a renamed page's new address; for a deleted page none is made up, the
+ * nearest parent the head serves is suggested), and the head's redirects that cannot work (new
+ * where the base did not have the same fault, known where it did).
+ */
+function addressProblems(
+  { docsFolder, config }: CheckRun,
+  baseTree: string,
+  headTree: string,
+  files: ChangedFile[],
+): Judged[] {
+  const text = (file: string): string | undefined => {
+    try {
+      return readFileSync(file, 'utf8')
+    } catch {
+      return undefined
+    }
+  }
+  // the configuration as the site has it (on a mint.json site the CLI writes a docs.json into its copies)
+  const headConfig = text(join(headTree, config))
+  const base = servedBy(pagesOf(baseTree), text(join(baseTree, config)))
+  const head = servedBy(pagesOf(headTree), headConfig)
+  const at = (line: number | undefined): Pick<PlacedProblem, 'file' | 'path' | 'line' | 'lineText'> => ({
+    file: config,
+    path: repositoryPath(docsFolder, config),
+    ...(line !== undefined ? { line, lineText: lineText(headConfig ?? '', line) } : {}),
+  })
+  // where a redirect goes: the configuration's redirects, or its first line where it has none
+  const redirectsLine = (headConfig ?? '').split('\n').findIndex((l) => /"redirects"\s*:/.test(l)) + 1 || 1
+  const renamed = new Map(pageChanges(files, docsFolder).map((c) => [pageAddress(c.from), c.to]))
+  const lost = lostAddresses(base, head).map(({ address, file }): Judged => {
+    const to = renamed.get(address)
+    const moved = to !== undefined && isPage(to) ? pageAddress(to) : undefined
+    const parent = moved ? undefined : nearestParent(head, address)
+    const fix = moved ? { source: address, destination: moved } : undefined
+    const what = file
+      ? moved
+        ? `${file} was renamed to ${to ?? ''} in this pull request`
+        : `${file} is gone in this pull request`
+      : `the redirect from it is gone in this pull request`
+    const message =
+      `${address} answers on the base and not on the head: ${what}, and no redirect keeps it. ` +
+      (fix
+        ? `Add the redirect ${JSON.stringify(fix)}.`
+        : `Add a redirect from it to the page that replaces it${parent ? ` (its nearest parent is ${parent})` : ''}.`)
+    return {
+      problem: { rule: 'lost-address', target: address, message, ...at(redirectsLine), ...(fix ? { fix } : {}) },
+      status: 'new',
+    }
+  })
+  const keyOf = (f: RedirectFault): string => `${f.kind}\u0000${f.redirect.source}\u0000${f.redirect.destination}`
+  const before = new Set(redirectFaults(base).map(keyOf))
+  const faults = redirectFaults(head).map((f): Judged => {
+    const line = redirectPlaces(headConfig ?? '', `${f.redirect.source} → ${f.redirect.destination}`)[0]?.line
+    return {
+      problem: {
+        rule: 'redirect-fault',
+        target: `${f.redirect.source} → ${f.redirect.destination}`,
+        message: f.message,
+        ...at(line),
+        ...(f.instead ? { fix: f.instead } : {}),
+      },
+      status: before.has(keyOf(f)) ? 'known' : 'new',
+    }
+  })
+  return [...lost, ...faults]
 }
 
 /** A file's lines, each trimmed (as a problem's lineText); undefined where there is no such file. */

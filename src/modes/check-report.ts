@@ -231,6 +231,7 @@ function writeProblems({ settings, ctx, docsFolder, config, pull, scope, judged,
     target: p.target,
     message: p.message,
     ...(because ? { change: because.change, redirect: because.redirect } : {}),
+    ...(p.fix ? { redirect: p.fix } : {}),
   }))
   const body = {
     docs: docsFolder || '.',
@@ -253,6 +254,8 @@ const TITLES: Record<Problem['rule'], string> = {
   contrast: 'Colour contrast',
   syntax: 'Page not parsed',
   build: 'Build',
+  'lost-address': 'Address no longer answers',
+  'redirect-fault': 'Redirect that cannot work',
 }
 
 function summaryOf(problems: readonly Problem[]): string {

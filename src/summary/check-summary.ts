@@ -37,6 +37,8 @@ const RULE_WORDS: Record<Problem['rule'], string> = {
   contrast: 'colour contrast',
   syntax: 'page not parsed',
   build: 'build',
+  'lost-address': 'address no longer answers',
+  'redirect-fault': 'redirect that cannot work',
 }
 
 /** The problems as a table: those that fail, or (`notFailing`) those that do not, each saying why. */
@@ -59,23 +61,47 @@ function table(judged: readonly Judged[], notFailing = false): string {
 /** The fix for links to pages this pull request renamed or deleted: the redirects to paste, the links to change. */
 function renameFixes(fresh: readonly Judged[], config: SiteConfig): string {
   const explained = fresh.filter((j) => j.because)
-  if (explained.length === 0) return ''
   const redirects = new Map<string, { source: string; destination: string }>()
-  for (const j of explained) if (j.because?.redirect) redirects.set(j.because.redirect.source, j.because.redirect)
+  for (const j of fresh) {
+    const fix = j.because?.redirect ?? (j.problem.rule === 'lost-address' ? j.problem.fix : undefined)
+    if (fix) redirects.set(fix.source, fix)
+  }
+  if (explained.length === 0 && redirects.size === 0) return ''
   const links = explained.slice(0, MAX_ROWS).map(({ problem: p }) => {
     const where = p.line !== undefined ? `:${p.line}` : ''
     return `- ${escapeText(`${p.path}${where}`, 220)}: ${escapeText(p.target ?? '', 200)}`
   })
   const paste =
     redirects.size > 0
-      ? `\n\nOr keep the old addresses working: add ` +
+      ? `\n\n${explained.length > 0 ? 'Or keep' : 'Keep'} the old addresses working: add ` +
         `${redirects.size === 1 ? 'this redirect' : `these ${formatNumber(redirects.size)} redirects`} to \`redirects\` in ${config}:\n\n${fenced([...redirects.values()].map((r) => JSON.stringify(r)).join(',\n'), 'json')}`
       : ''
   const listed = explained.length > MAX_ROWS ? ` (the first ${MAX_ROWS} here; all are in problems-json)` : ''
-  return (
-    `\n\n#### Pages this pull request renamed or deleted\n\nChange the ` +
-    `${count(explained.length, 'link')} that point to them${listed}:\n\n${links.join('\n')}${paste}\n`
+  const change =
+    explained.length > 0
+      ? `Change the ${count(explained.length, 'link')} that point to them${listed}:\n\n${links.join('\n')}`
+      : "No link of the site points to them any more, but readers' bookmarks, search results and other sites do."
+  return `\n\n#### Pages this pull request renamed or deleted\n\n${change}${lostAddresses(fresh)}${paste}\n`
+}
+
+/** The addresses readers use that no longer answer, grouped by their first folder (a renamed language folder is one group). */
+function lostAddresses(fresh: readonly Judged[]): string {
+  const lost = fresh.filter((j) => j.problem.rule === 'lost-address').map((j) => j.problem.target ?? '')
+  if (lost.length === 0) return ''
+  const groups = new Map<string, string[]>()
+  for (const address of lost) {
+    const folder = /^\/[^/]+\//.exec(address)?.[0] ?? address
+    groups.set(folder, [...(groups.get(folder) ?? []), address])
+  }
+  const lines = [...groups].slice(0, MAX_ROWS).map(([folder, addresses]) =>
+    addresses.length === 1
+      ? `- ${escapeText(addresses[0] ?? '', 200)}`
+      : `- ${escapeText(folder, 200)}…: ${count(addresses.length, 'address', 'addresses')} (${addresses
+          .slice(0, 3)
+          .map((a) => escapeText(a, 100))
+          .join(', ')}${addresses.length > 3 ? ', …' : ''})`,
   )
+  return `\n\nThe ${count(lost.length, 'address', 'addresses')} the base serves that the head no longer answers:\n\n${lines.join('\n')}`
 }
 
 /** How many of the new problems are annotated and listed here, and where the rest are. */

@@ -29,7 +29,7 @@ test("the guide's check block runs as written", async () => {
 
 /**
  * The guide's pull request block, as written, against the fake GitHub `npm run simulator` serves
- * (on a free port instead of 4011): the two problems the rename leaves, each at its line, in a
+ * (on a free port instead of 4011): the three problems the rename leaves, each at its line, in a
  * check run on the pull request's head, and the step failed; the head's folder left as it was.
  */
 test("the guide's pull request block runs as written against the simulator's fake GitHub", async () => {
@@ -49,14 +49,16 @@ test("the guide's pull request block runs as written against the simulator's fak
     })
     expect(stdout).toContain('exit=1')
     const placed = [...stdout.matchAll(/^::error [^:]*file=([^,:]+),line=(\d+)/gm)].map((m) => [m[1], m[2]])
+    // the redirect to the old address, the old address itself (both where the redirects are), and the link
     expect(placed.sort()).toEqual([
+      ['docs.json', '7'],
       ['docs.json', '7'],
       ['index.mdx', '9'],
     ])
     expect(gh.checkRuns.map((r) => [r.headSha, r.conclusion, r.annotations.length])).toEqual([
-      ['8'.repeat(40), 'failure', 2],
+      ['8'.repeat(40), 'failure', 3],
     ])
-    expect(stdout).toMatch(/problems<<ghadelimiter_[\w-]+\n2\n/)
+    expect(stdout).toMatch(/problems<<ghadelimiter_[\w-]+\n3\n/)
   } finally {
     await gh.stop()
   }

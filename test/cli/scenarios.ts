@@ -115,16 +115,20 @@ const RENAMED: Files = {
 
 const renameCheck = (run: ActionRun): void => {
   expect(run.code).toBe(1)
-  // exactly these three: nothing at the prose that names the old address, nothing known
+  // exactly these: the old address no longer answers (at the configuration the pull request changed,
+  // where its redirect goes: first), and its three links; nothing at the prose that names it, nothing known
   const found = annotations(run)
-  expect(found.map((a) => a.title)).toEqual(['Broken link', 'Broken link', 'Broken link'])
+  expect(found.map((a) => a.title)).toEqual(['Address no longer answers', 'Broken link', 'Broken link', 'Broken link'])
   expect(found.map((a) => [a.file, a.line])).toEqual([
+    ['docs.json', '1'],
     ['one.mdx', '9'],
     ['three.mdx', '9'],
     ['two.mdx', '7'],
   ])
-  for (const a of found) expect(a.message).toContain('guides/a.mdx was renamed to guides/b.mdx in this pull request.')
-  expect(run.outputs.problems).toBe('3')
+  for (const a of found.slice(1))
+    expect(a.message).toContain('guides/a.mdx was renamed to guides/b.mdx in this pull request.')
+  expect(found[0]?.message).toContain('/guides/a answers on the base and not on the head')
+  expect(run.outputs.problems).toBe('4')
   expect(run.summary).toContain('{"source":"/guides/a","destination":"/guides/b"}')
   expect(run.summary).toContain('Pages this pull request renamed or deleted')
   const json = problemsOf(run)
@@ -345,6 +349,149 @@ export const SCENARIOS: Scenario[] = [
         "2 problems that a warning of the CLI's may cause (unsure), 2 problems from before this pull request (known): not failing",
       )
       expect(run.summary).toContain('The CLI warned on the head and not on its base')
+    },
+  },
+  {
+    name: 'a rename with every link and the navigation updated and no redirect: one new problem at the configuration, with the redirect to paste',
+    base: LINKED,
+    head: {
+      ...RENAMED,
+      'one.mdx': (LINKED['one.mdx'] ?? '').replace('/guides/a', '/guides/b'),
+      'two.mdx': (LINKED['two.mdx'] ?? '').replace('/guides/a', '/guides/b'),
+      'three.mdx': (LINKED['three.mdx'] ?? '').replace('/guides/a', '/guides/b'),
+    },
+    renamed: { 'guides/b.mdx': 'guides/a.mdx' },
+    checkout: 'merge',
+    inputs: { checks: 'links' },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      const json = problemsOf(run)
+      expect(json.problems.map((p) => [p.status, p.rule, p.file, p.target, p.redirect])).toEqual([
+        ['new', 'lost-address', 'docs.json', '/guides/a', { source: '/guides/a', destination: '/guides/b' }],
+      ])
+      expect(annotations(run).map((a) => [a.title, a.file])).toEqual([['Address no longer answers', 'docs.json']])
+      expect(run.summary).toContain('{"source":"/guides/a","destination":"/guides/b"}')
+      expect(run.summary).toContain("No link of the site points to them any more, but readers' bookmarks")
+    },
+  },
+  {
+    name: 'the same rename with its redirect added: passes',
+    base: LINKED,
+    head: {
+      ...RENAMED,
+      'docs.json': docsJson({ redirects: [{ source: '/guides/a', destination: '/guides/b' }] }, [
+        'index',
+        'one',
+        'two',
+        'three',
+        'guides/b',
+      ]),
+      'one.mdx': (LINKED['one.mdx'] ?? '').replace('/guides/a', '/guides/b'),
+      'two.mdx': (LINKED['two.mdx'] ?? '').replace('/guides/a', '/guides/b'),
+      'three.mdx': (LINKED['three.mdx'] ?? '').replace('/guides/a', '/guides/b'),
+    },
+    renamed: { 'guides/b.mdx': 'guides/a.mdx' },
+    checkout: 'merge',
+    inputs: { checks: 'links, redirects' },
+    check: (run) => {
+      expect(run.code).toBe(0)
+      expect(problemsOf(run).problems).toEqual([])
+    },
+  },
+  {
+    name: 'a deleted page, its links gone too: the summary asks where it should go and names its nearest parent',
+    base: {
+      'docs.json': docsJson({}, ['index', 'guides', 'guides/old']),
+      'index.mdx': page('Home', '# Home\n\nSee [the old guide](/guides/old).'),
+      'guides.mdx': page('Guides', '# Guides'),
+      'guides/old.mdx': page('Old', '# Old'),
+    },
+    head: {
+      'docs.json': docsJson({}, ['index', 'guides']),
+      'index.mdx': page('Home', '# Home'),
+      'guides.mdx': page('Guides', '# Guides'),
+    },
+    checkout: 'merge',
+    inputs: { checks: 'links' },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      const [lost] = problemsOf(run).problems
+      expect([lost?.rule, lost?.target, lost?.redirect]).toEqual(['lost-address', '/guides/old', undefined])
+      expect(lost?.message).toContain(
+        'Add a redirect from it to the page that replaces it (its nearest parent is /guides)',
+      )
+      expect(run.summary).not.toContain('"destination"')
+    },
+  },
+  {
+    name: 'a language folder renamed: one problem per page address, grouped in the summary',
+    base: {
+      'docs.json': docsJson({}, ['index', 'es/index', 'es/a', 'es/b']),
+      'index.mdx': page('Home', '# Home'),
+      'es/index.mdx': page('Inicio', '# Inicio'),
+      'es/a.mdx': page('A', '# A'),
+      'es/b.mdx': page('B', '# B'),
+    },
+    head: {
+      'docs.json': docsJson({}, ['index', 'es-ES/index', 'es-ES/a', 'es-ES/b']),
+      'index.mdx': page('Home', '# Home'),
+      'es-ES/index.mdx': page('Inicio', '# Inicio'),
+      'es-ES/a.mdx': page('A', '# A'),
+      'es-ES/b.mdx': page('B', '# B'),
+    },
+    renamed: { 'es-ES/index.mdx': 'es/index.mdx', 'es-ES/a.mdx': 'es/a.mdx', 'es-ES/b.mdx': 'es/b.mdx' },
+    checkout: 'merge',
+    inputs: { checks: 'links' },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      expect(problemsOf(run).problems.map((p) => [p.rule, p.target, p.redirect?.destination])).toEqual([
+        ['lost-address', '/es/a', '/es-ES/a'],
+        ['lost-address', '/es/b', '/es-ES/b'],
+        ['lost-address', '/es', '/es-ES'],
+      ])
+      expect(run.summary).toContain('- /es/…: 2 addresses (/es/a, /es/b)')
+    },
+  },
+  {
+    name: 'redirects that cannot work: the new ones fail at their entries, the old ones are listed',
+    base: {
+      'docs.json': docsJson({
+        redirects: [
+          { source: '/x', destination: '/y' },
+          { source: '/y', destination: '/' },
+        ],
+      }),
+      'index.mdx': page('Home', '# Home'),
+    },
+    head: {
+      'docs.json': docsJson({
+        redirects: [
+          { source: '/x', destination: '/y' },
+          { source: '/y', destination: '/' },
+          { source: '/p', destination: '/q' },
+          { source: '/q', destination: '/p' },
+          { source: '/docs#install', destination: '/' },
+          { source: '/', destination: '/somewhere' },
+          { source: '/dup', destination: '/' },
+          { source: '/dup', destination: '/index' },
+        ],
+      }),
+      'index.mdx': page('Home', '# Home'),
+    },
+    checkout: 'merge',
+    inputs: { checks: 'links' },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      const rows = problemsOf(run).problems.map((p) => [p.status, p.rule, p.target, p.line])
+      expect(rows).toEqual([
+        ['known', 'redirect-fault', '/x → /y', 16],
+        ['new', 'redirect-fault', '/p → /q', 24],
+        ['new', 'redirect-fault', '/q → /p', 28],
+        ['new', 'redirect-fault', '/docs#install → /', 32],
+        ['new', 'redirect-fault', '/ → /somewhere', 36],
+        ['new', 'redirect-fault', '/dup → /index', 44],
+      ])
+      expect(run.errors.at(-1)).toContain('Docs check: 5 new problems (5 redirect that cannot work)')
     },
   },
   {
@@ -615,11 +762,15 @@ export const SCENARIOS: Scenario[] = [
     inputs: { checks: 'links, alt-text' },
     check: (run) => {
       expect(run.code).toBe(1)
-      expect(run.outputs.problems).toBe('21')
+      // its image, and the deleted page's address (at the configuration it changed), then the 20 links elsewhere
+      expect(run.outputs.problems).toBe('22')
       const found = annotations(run)
       expect(found).toHaveLength(9)
-      expect([found[0]?.title, found[0]?.file, found[0]?.line]).toEqual(['Image without alt text', 'index.mdx', '9'])
-      expect(found.slice(1).every((a) => a.title === 'Broken link' && /^t\d+\.mdx$/.test(a.file ?? ''))).toBe(true)
+      expect(found.slice(0, 2).map((a) => [a.title, a.file, a.line])).toEqual([
+        ['Image without alt text', 'index.mdx', '9'],
+        ['Address no longer answers', 'docs.json', '1'],
+      ])
+      expect(found.slice(2).every((a) => a.title === 'Broken link' && /^t\d+\.mdx$/.test(a.file ?? ''))).toBe(true)
     },
   },
   {
@@ -643,7 +794,10 @@ export const SCENARIOS: Scenario[] = [
     inputs: { checks: 'links' },
     check: (run) => {
       expect(run.code).toBe(1)
-      expect(annotations(run).map((a) => [a.file, a.line])).toEqual([['one.mdx', '7']])
+      expect(annotations(run).map((a) => [a.file, a.line])).toEqual([
+        ['mint.json', '1'],
+        ['one.mdx', '7'],
+      ])
       expect(run.summary).toContain('to `redirects` in mint.json:')
       expect(run.summary).not.toContain('docs.json')
     },

@@ -1,0 +1,186 @@
+import { describe, expect, test } from 'vitest'
+import {
+  type Served,
+  answers,
+  isPage,
+  lostAddresses,
+  nearestParent,
+  normalAddress,
+  pageAddress,
+  redirectFaults,
+  redirectsOf,
+  servedBy,
+  sourceMatches,
+} from '../../src/check/addresses.js'
+
+const config = (redirects: unknown): string => JSON.stringify({ name: 'x', navigation: { pages: [] }, redirects })
+const site = (files: string[], redirects: Array<[string, string]> = []): Served =>
+  servedBy(files, config(redirects.map(([source, destination]) => ({ source, destination }))))
+
+describe('what a site serves', () => {
+  test('every page, hidden ones too, at its address; never a snippet, a hidden file or anything but Markdown', () => {
+    expect(
+      [
+        'index.mdx',
+        'guides/a.mdx',
+        'guides/index.md',
+        'snippets/note.mdx',
+        '.github/x.md',
+        'images/a.png',
+        'drafts/hidden.mdx',
+        'api/snippets/x.mdx',
+      ].filter(isPage),
+    ).toEqual(['index.mdx', 'guides/a.mdx', 'guides/index.md', 'drafts/hidden.mdx', 'api/snippets/x.mdx'])
+    expect(['index.mdx', 'guides/a.mdx', 'guides/index.md', 'es/index.mdx'].map(pageAddress)).toEqual([
+      '/',
+      '/guides/a',
+      '/guides',
+      '/es',
+    ])
+  })
+
+  test("the configuration's redirects, whatever else it holds; none where it does not parse or has none", () => {
+    expect(
+      redirectsOf(
+        config([{ source: '/a', destination: '/b', permanent: true }, { source: 1 }, null, { destination: '/x' }]),
+      ),
+    ).toEqual([{ source: '/a', destination: '/b' }])
+    expect(redirectsOf('{"redirects": {}}')).toEqual([])
+    expect(redirectsOf('not json')).toEqual([])
+    expect(redirectsOf('null')).toEqual([])
+    expect(redirectsOf(undefined)).toEqual([])
+  })
+
+  test.each([
+    ['/a', '/a', true],
+    ['/a', '/a/', true],
+    ['/a', '/a?x=1#h', true],
+    ['/a', '/b', false],
+    ['/a', '/a/b', false],
+    ['/blog/:slug', '/blog/one', true],
+    ['/blog/:slug', '/blog/one/two', false],
+    ['/blog/:slug*', '/blog/one/two', true],
+    ['/blog/:slug*', '/blog', true],
+    ['/blog/:slug*', '/blogs', false],
+    ['/a.b', '/aXb', false],
+    ['a', '/a', true],
+  ])('the source %s matches %s: %s', (source, address, matched) => {
+    expect(sourceMatches(source, address)).toBe(matched)
+  })
+
+  test('addresses in their plain form', () => {
+    expect(['/', '', '/a/', 'a', '/a?b', '/a#c', '//'].map(normalAddress)).toEqual([
+      '/',
+      '/',
+      '/a',
+      '/a',
+      '/a',
+      '/a',
+      '/',
+    ])
+  })
+})
+
+describe('what the head no longer answers', () => {
+  test("a page gone, moved or renamed without a redirect; not one a redirect or another page keeps; a dropped redirect's source", () => {
+    const base = site(
+      ['index.mdx', 'a.mdx', 'b.mdx', 'c.mdx', 'blog/one.mdx', 'kept.mdx'],
+      [
+        ['/old', '/a'],
+        ['/legacy/:path*', '/'],
+        ['/q?x', '/a'],
+      ],
+    )
+    const head = site(
+      ['index.mdx', 'a2.mdx', 'c.mdx', 'kept.mdx'],
+      [
+        ['/b', '/c'],
+        ['/blog/:slug', '/'],
+      ],
+    )
+    expect(lostAddresses(base, head)).toEqual([{ address: '/a', file: 'a.mdx' }, { address: '/old' }])
+    expect(answers(head, '/b/')).toBe(true)
+    expect(answers(head, '/blog/one')).toBe(true)
+    expect(answers(head, '/a')).toBe(false)
+  })
+
+  test("a redirect's source the base also serves as a page is the page's, said once", () => {
+    const base = site(['index.mdx', 'a.mdx'], [['/a', '/']])
+    expect(lostAddresses(base, site(['index.mdx']))).toEqual([{ address: '/a', file: 'a.mdx' }])
+  })
+
+  test('the nearest parent the head serves, or none', () => {
+    const head = site(['index.mdx', 'guides.mdx', 'guides/deep/index.mdx'])
+    expect(nearestParent(head, '/guides/deep/x/y')).toBe('/guides/deep')
+    expect(nearestParent(head, '/guides/a')).toBe('/guides')
+    expect(nearestParent(head, '/other/a')).toBe('/')
+    expect(nearestParent(site(['a.mdx']), '/b/c')).toBeUndefined()
+  })
+})
+
+describe('redirects that cannot work', () => {
+  const faults = (s: Served): Array<[string, string, string | undefined]> =>
+    redirectFaults(s).map((f) => [
+      f.kind,
+      `${f.redirect.source} → ${f.redirect.destination}`,
+      f.instead ? `${f.instead.source} → ${f.instead.destination}` : undefined,
+    ])
+
+  test('a chain (the redirect straight to its end instead), a loop, a source never matched, a page that wins, two destinations', () => {
+    const s = site(
+      ['index.mdx', 'page.mdx'],
+      [
+        ['/a', '/b'],
+        ['/b', '/c'],
+        ['/c', '/d'],
+        ['/p', '/q'],
+        ['/q', '/p'],
+        ['/self', '/self/'],
+        ['/x#h', '/'],
+        ['/y?z', '/'],
+        ['/page', '/elsewhere'],
+        ['/dup', '/one'],
+        ['/dup/', '/two'],
+        ['/dup', '/one'],
+        ['/via-page', '/page'],
+        ['/blog/:slug', '/a'],
+      ],
+    )
+    expect(faults(s)).toEqual([
+      ['chain', '/a → /b', '/a → /d'],
+      ['chain', '/b → /c', '/b → /d'],
+      ['loop', '/p → /q', undefined],
+      ['loop', '/q → /p', undefined],
+      ['loop', '/self → /self/', undefined],
+      ['never-matched', '/x#h → /', undefined],
+      ['never-matched', '/y?z → /', undefined],
+      ['page-wins', '/page → /elsewhere', undefined],
+      ['two-destinations', '/dup/ → /two', undefined],
+      // a pattern's source may chain to a redirect; a redirect from a page is never followed, so nothing chains through it
+      ['chain', '/blog/:slug → /a', '/blog/:slug → /d'],
+    ])
+    const [first] = redirectFaults(s)
+    expect(first?.message).toBe(
+      'The redirect /a → /b leads to another redirect (/a → /b → /c → /d): redirect it straight to /d.',
+    )
+    expect(redirectFaults(s).find((f) => f.kind === 'loop')?.message).toBe(
+      'The redirect /p → /q loops: /p → /q → /p. Readers get no page.',
+    )
+    expect(redirectFaults(s).find((f) => f.kind === 'never-matched')?.message).toContain('its source holds a #')
+    expect(redirectFaults(s).filter((f) => f.kind === 'never-matched')[1]?.message).toContain('its source holds a ?')
+  })
+
+  test('redirects that work: none', () => {
+    expect(
+      faults(
+        site(
+          ['index.mdx', 'b.mdx'],
+          [
+            ['/a', '/b'],
+            ['/old/:p*', '/b'],
+          ],
+        ),
+      ),
+    ).toEqual([])
+  })
+})
