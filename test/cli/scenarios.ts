@@ -847,11 +847,13 @@ function writeFiles(dir: string, files: Files): void {
 }
 
 /**
- * What holds in every case: each annotation is at a file that exists in the workspace, there are no
- * more than GitHub shows a step (9, and the step's own failure), and an annotation is always a new
- * problem of problems-json.
+ * What holds in every case: a base that was needed was checked, each annotation is at a file that
+ * exists in the workspace, there are no more than GitHub shows a step (9, and the step's own
+ * failure), and an annotation is always a new problem of problems-json.
  */
 export function checkEveryRun(run: ActionRun, workspace: string): void {
+  // a base that was needed was checked: in npm test, a recording it needed and lacked would say so here
+  expect(run.warnings.filter((w) => /could not be checked/.test(w))).toEqual([])
   const placed = annotations(run)
     .concat(annotations(run, 'warning'))
     .filter((a) => a.file !== undefined)
