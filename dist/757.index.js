@@ -5653,10 +5653,10 @@ function pageAddress(file) {
 function redirectsOf(config) {
     let parsed;
     try {
-        parsed = JSON.parse(config ?? '');
+        parsed = JSON.parse(String(config));
     }
     catch {
-        return [];
+        // not JSON (or no configuration): no redirects
     }
     const list = parsed?.redirects;
     if (!Array.isArray(list))
@@ -5675,9 +5675,8 @@ function servedBy(files, config) {
 }
 /** An address without its trailing slash, its query and its fragment (the part a redirect matches). */
 function normalAddress(address) {
-    const path = address.split(/[?#]/)[0] ?? '';
-    const trimmed = path.replace(/\/+$/, '');
-    return trimmed === '' ? '/' : trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+    const trimmed = address.replace(/[?#].*/s, '').replace(/\/+$/, '');
+    return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
 }
 /**
  * Whether a redirect's source matches an address: exactly, or as a pattern whose `:name` matches
@@ -5765,7 +5764,8 @@ function redirectFaults(served) {
             end = normalAddress(at.destination);
             at = next(at.destination);
         }
-        if (at || path.includes(end))
+        // stopped on a source already on the way: a loop
+        if (at)
             faults.push({
                 kind: 'loop',
                 redirect: r,

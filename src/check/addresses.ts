@@ -35,9 +35,9 @@ export function pageAddress(file: string): string {
 export function redirectsOf(config: string | undefined): Redirect[] {
   let parsed: unknown
   try {
-    parsed = JSON.parse(config ?? '')
+    parsed = JSON.parse(String(config))
   } catch {
-    return []
+    // not JSON (or no configuration): no redirects
   }
   const list = (parsed as { redirects?: unknown } | null)?.redirects
   if (!Array.isArray(list)) return []
@@ -57,9 +57,8 @@ export function servedBy(files: readonly string[], config: string | undefined): 
 
 /** An address without its trailing slash, its query and its fragment (the part a redirect matches). */
 export function normalAddress(address: string): string {
-  const path = address.split(/[?#]/)[0] ?? ''
-  const trimmed = path.replace(/\/+$/, '')
-  return trimmed === '' ? '/' : trimmed.startsWith('/') ? trimmed : `/${trimmed}`
+  const trimmed = address.replace(/[?#].*/s, '').replace(/\/+$/, '')
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`
 }
 
 /**
@@ -171,7 +170,8 @@ export function redirectFaults(served: Served): RedirectFault[] {
       end = normalAddress(at.destination)
       at = next(at.destination)
     }
-    if (at || path.includes(end))
+    // stopped on a source already on the way: a loop
+    if (at)
       faults.push({
         kind: 'loop',
         redirect: r,

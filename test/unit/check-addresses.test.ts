@@ -29,6 +29,8 @@ describe('what a site serves', () => {
         'images/a.png',
         'drafts/hidden.mdx',
         'api/snippets/x.mdx',
+        'notes.md.bak',
+        'a.mdx.png',
       ].filter(isPage),
     ).toEqual(['index.mdx', 'guides/a.mdx', 'guides/index.md', 'drafts/hidden.mdx', 'api/snippets/x.mdx'])
     expect(['index.mdx', 'guides/a.mdx', 'guides/index.md', 'es/index.mdx'].map(pageAddress)).toEqual([
@@ -42,7 +44,13 @@ describe('what a site serves', () => {
   test("the configuration's redirects, whatever else it holds; none where it does not parse or has none", () => {
     expect(
       redirectsOf(
-        config([{ source: '/a', destination: '/b', permanent: true }, { source: 1 }, null, { destination: '/x' }]),
+        config([
+          { source: '/a', destination: '/b', permanent: true },
+          { source: 1 },
+          null,
+          { destination: '/x' },
+          { source: '/c', destination: 5 },
+        ]),
       ),
     ).toEqual([{ source: '/a', destination: '/b' }])
     expect(redirectsOf('{"redirects": {}}')).toEqual([])
@@ -68,7 +76,31 @@ describe('what a site serves', () => {
     expect(sourceMatches(source, address)).toBe(matched)
   })
 
+  test('what a tree serves: its pages only, by address, and its redirects', () => {
+    const served = servedBy(
+      ['index.mdx', 'snippets/a.mdx', 'images/a.png', 'guides/a.mdx'],
+      config([{ source: '/x', destination: '/' }]),
+    )
+    expect([...served.pages]).toEqual([
+      ['/', 'index.mdx'],
+      ['/guides/a', 'guides/a.mdx'],
+    ])
+    expect(served.redirects).toEqual([{ source: '/x', destination: '/' }])
+  })
+
+  test('a pattern is a whole segment: a colon or a star inside one is a plain character, and so is any other', () => {
+    expect(sourceMatches('/a/v:id', '/a/v1')).toBe(false)
+    expect(sourceMatches('/a/v:id', '/a/v:id')).toBe(true)
+    expect(sourceMatches('/a/:p*x', '/a/anything')).toBe(false)
+    expect(sourceMatches('/a/x:p*', '/a/anything')).toBe(false)
+    expect(sourceMatches('/a/:id.json', '/a/1.json')).toBe(false)
+    expect(sourceMatches('/a.b', '/a.b')).toBe(true)
+    expect(sourceMatches('/:rest*/x', '/x')).toBe(false)
+    expect(sourceMatches('/:rest*/x', '/a/b/x')).toBe(true)
+  })
+
   test('addresses in their plain form', () => {
+    expect(normalAddress('/a//')).toBe('/a')
     expect(['/', '', '/a/', 'a', '/a?b', '/a#c', '//'].map(normalAddress)).toEqual([
       '/',
       '/',
@@ -115,6 +147,8 @@ describe('what the head no longer answers', () => {
     expect(nearestParent(head, '/guides/a')).toBe('/guides')
     expect(nearestParent(head, '/other/a')).toBe('/')
     expect(nearestParent(site(['a.mdx']), '/b/c')).toBeUndefined()
+    // a parent, never the address itself
+    expect(nearestParent(head, '/guides')).toBe('/')
   })
 })
 
@@ -168,6 +202,34 @@ describe('redirects that cannot work', () => {
     )
     expect(redirectFaults(s).find((f) => f.kind === 'never-matched')?.message).toContain('its source holds a #')
     expect(redirectFaults(s).filter((f) => f.kind === 'never-matched')[1]?.message).toContain('its source holds a ?')
+  })
+
+  test('a redirect from a source never matched, or from a pattern, sends nobody on: no chain through it', () => {
+    const s = site(
+      ['index.mdx'],
+      [
+        ['/a', '/q'],
+        ['/q?z', '/'],
+        ['/b', '/blog/one'],
+        ['/blog/:slug', '/'],
+      ],
+    )
+    expect(faults(s)).toEqual([['never-matched', '/q?z → /', undefined]])
+  })
+
+  test('what each says', () => {
+    const s = site(
+      ['index.mdx', 'page.mdx'],
+      [
+        ['/page', '/'],
+        ['/d', '/one'],
+        ['/d', '/two'],
+      ],
+    )
+    expect(redirectFaults(s).map((f) => f.message)).toEqual([
+      'The redirect /page → / is never followed: /page is a page the site serves, and the page wins.',
+      'The redirect /d → /two gives /d a second destination (the first: /one): only one is followed.',
+    ])
   })
 
   test('redirects that work: none', () => {
