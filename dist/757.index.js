@@ -4358,6 +4358,18 @@ async function buildBase(options) {
  * CLI's and no line of it for a file. The CLI's exit code alone is never trusted: an output this
  * cannot read, or one that says the check itself failed, is `unreadable`, never a pass.
  */
+/** Each rule as a reader names it: an annotation's title, and (lower-cased) the summary's and the ending's words. */
+const RULE_TITLES = {
+    'broken-link': 'Broken link',
+    'broken-redirect': 'Broken redirect',
+    'missing-alt': 'Image without alt text',
+    accessibility: 'Accessibility',
+    contrast: 'Colour contrast',
+    syntax: 'Page not parsed',
+    build: 'Build',
+    'lost-address': 'Address no longer answers',
+    'redirect-fault': 'Redirect that cannot work',
+};
 // escape sequences (colours, the spinner's cursor moves): FORCE_COLOR makes the CLI print them
 // eslint-disable-next-line no-control-regex -- escape sequences are what this removes
 const ESCAPES = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
@@ -5417,19 +5429,11 @@ function fitSummary(summary, limit = SUMMARY_LIMIT) {
 
 
 
+
 /** The rows each table shows at most (every problem is in problems-json): the summary stays small. */
 const MAX_ROWS = 100;
-const RULE_WORDS = {
-    'broken-link': 'broken link',
-    'broken-redirect': 'broken redirect',
-    'missing-alt': 'no alt text',
-    accessibility: 'accessibility',
-    contrast: 'colour contrast',
-    syntax: 'page not parsed',
-    build: 'build',
-    'lost-address': 'address no longer answers',
-    'redirect-fault': 'redirect that cannot work',
-};
+/** A rule as the summary's tables say it: its title, lower-cased. */
+const ruleWords = (rule) => RULE_TITLES[rule].toLowerCase();
 /** The problems as a table: those that fail, or (`notFailing`) those that do not, each saying why. */
 function table(judged, notFailing = false) {
     const rows = judged.slice(0, MAX_ROWS).map(({ problem: p, because, status }) => {
@@ -5439,7 +5443,7 @@ function table(judged, notFailing = false) {
                 `${because.change.to !== undefined ? `→ ${(0,summary_escape/* escapeText */.X1)(because.change.to, 200)}` : 'deleted'} ` +
                 `in this pull request)`
             : '';
-        const rule = notFailing ? `${RULE_WORDS[p.rule]} (${status})` : RULE_WORDS[p.rule];
+        const rule = notFailing ? `${ruleWords(p.rule)} (${status})` : ruleWords(p.rule);
         return `| ${(0,summary_escape/* escapeText */.X1)(p.path, 200)} | ${where} | ${rule} | ${(0,summary_escape/* escapeText */.X1)(p.message, 300)}${why} |`;
     });
     const more = judged.length > MAX_ROWS ? `\n\n${(0,format/* formatNumber */.ZV)(judged.length - MAX_ROWS)} more in problems-json.` : '';
@@ -6274,6 +6278,7 @@ const clean = (text, max) => (0,util_text/* bound */.$s)((0,util_text/* stripHid
 
 
 
+
 /**
  * The check's ending, from its judged problems: the first new ones annotated (as many as GitHub
  * shows), every one in problems-json, what the agent gets, the summary, and how the step ends.
@@ -6297,7 +6302,7 @@ function recordProblems(o) {
     for (const j of fresh.slice(0, ANNOTATIONS_SHOWN)) {
         const p = j.problem;
         annotate((0,util_text/* external */.qn)(annotationText(j), 500), {
-            title: TITLES[p.rule],
+            title: RULE_TITLES[p.rule],
             file: p.path,
             ...(p.line !== undefined ? { startLine: p.line } : {}),
             ...(p.column !== undefined ? { startColumn: p.column } : {}),
@@ -6324,7 +6329,7 @@ async function publishCheckRun(o, report) {
         return undefined;
     const fresh = forReview(o.judged, o.changed);
     const annotations = checkAnnotations(fresh, settings.check.onProblems === 'fail' ? 'failure' : 'warning', (j) => ({
-        title: TITLES[j.problem.rule],
+        title: RULE_TITLES[j.problem.rule],
         message: annotationText(j),
     }));
     const [first = [], ...rest] = inBatches(annotations);
@@ -6469,21 +6474,10 @@ function writeProblems({ settings, ctx, docsFolder, config, pull, scope, judged,
     (0,external_node_fs_.writeFileSync)(file, `${JSON.stringify(body, null, 2)}\n`);
     return file;
 }
-const TITLES = {
-    'broken-link': 'Broken link',
-    'broken-redirect': 'Broken redirect',
-    'missing-alt': 'Image without alt text',
-    accessibility: 'Accessibility',
-    contrast: 'Colour contrast',
-    syntax: 'Page not parsed',
-    build: 'Build',
-    'lost-address': 'Address no longer answers',
-    'redirect-fault': 'Redirect that cannot work',
-};
 function summaryOf(problems) {
     const by = new Map();
     for (const p of problems)
-        by.set(TITLES[p.rule].toLowerCase(), (by.get(TITLES[p.rule].toLowerCase()) ?? 0) + 1);
+        by.set(RULE_TITLES[p.rule].toLowerCase(), (by.get(RULE_TITLES[p.rule].toLowerCase()) ?? 0) + 1);
     return [...by].map(([what, n]) => `${n} ${what}`).join(', ');
 }
 

@@ -3567,7 +3567,7 @@ function modeOf(raw) {
     const given = (raw.mode ?? "").trim() || catalogue.zY.mode;
     const mode = catalogue.kl.find(m => m === given);
     if (mode !== void 0) return mode;
-    throw new InputError(`Input "mode" ${describeValue("mode", raw.mode)}: expected agent, visitors, views, insights, comment, deploy, preview, automation or health.`);
+    throw new InputError(`Input "mode" ${describeValue("mode", raw.mode)}: expected ${catalogue.kl.slice(0, -1).join(", ")} or ${catalogue.kl.at(-1) ?? ""}.`);
 }
 
 function unusedInputs(raw, mode) {

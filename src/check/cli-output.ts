@@ -22,6 +22,19 @@ export type Rule =
   /** A redirect that cannot work as written (this action's, not the CLI's). */
   | 'redirect-fault'
 
+/** Each rule as a reader names it: an annotation's title, and (lower-cased) the summary's and the ending's words. */
+export const RULE_TITLES: Record<Rule, string> = {
+  'broken-link': 'Broken link',
+  'broken-redirect': 'Broken redirect',
+  'missing-alt': 'Image without alt text',
+  accessibility: 'Accessibility',
+  contrast: 'Colour contrast',
+  syntax: 'Page not parsed',
+  build: 'Build',
+  'lost-address': 'Address no longer answers',
+  'redirect-fault': 'Redirect that cannot work',
+}
+
 export interface Problem {
   rule: Rule
   /** The file, relative to the docs folder, as the CLI names it. */

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Problem } from '../check/cli-output.js'
+import { type Problem, RULE_TITLES } from '../check/cli-output.js'
 import { type Judged, type PlacedProblem, explanation } from '../check/new-known.js'
 import type { SiteConfig } from '../check/site-tree.js'
 import { CHECK_RUN_NAME, checkAnnotations, fitSummary, inBatches } from '../check/check-run.js'
@@ -62,7 +62,7 @@ export function recordProblems(o: CheckOutcome): void {
   for (const j of fresh.slice(0, ANNOTATIONS_SHOWN)) {
     const p = j.problem
     annotate(external(annotationText(j), 500), {
-      title: TITLES[p.rule],
+      title: RULE_TITLES[p.rule],
       file: p.path,
       ...(p.line !== undefined ? { startLine: p.line } : {}),
       ...(p.column !== undefined ? { startColumn: p.column } : {}),
@@ -90,7 +90,7 @@ export async function publishCheckRun(o: CheckOutcome, report: Report): Promise<
   if (!sha) return undefined
   const fresh = forReview(o.judged, o.changed)
   const annotations = checkAnnotations(fresh, settings.check.onProblems === 'fail' ? 'failure' : 'warning', (j) => ({
-    title: TITLES[j.problem.rule],
+    title: RULE_TITLES[j.problem.rule],
     message: annotationText(j),
   }))
   const [first = [], ...rest] = inBatches(annotations)
@@ -246,20 +246,9 @@ function writeProblems({ settings, ctx, docsFolder, config, pull, scope, judged,
   return file
 }
 
-const TITLES: Record<Problem['rule'], string> = {
-  'broken-link': 'Broken link',
-  'broken-redirect': 'Broken redirect',
-  'missing-alt': 'Image without alt text',
-  accessibility: 'Accessibility',
-  contrast: 'Colour contrast',
-  syntax: 'Page not parsed',
-  build: 'Build',
-  'lost-address': 'Address no longer answers',
-  'redirect-fault': 'Redirect that cannot work',
-}
-
 function summaryOf(problems: readonly Problem[]): string {
   const by = new Map<string, number>()
-  for (const p of problems) by.set(TITLES[p.rule].toLowerCase(), (by.get(TITLES[p.rule].toLowerCase()) ?? 0) + 1)
+  for (const p of problems)
+    by.set(RULE_TITLES[p.rule].toLowerCase(), (by.get(RULE_TITLES[p.rule].toLowerCase()) ?? 0) + 1)
   return [...by].map(([what, n]) => `${n} ${what}`).join(', ')
 }

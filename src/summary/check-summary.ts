@@ -1,4 +1,4 @@
-import type { Problem } from '../check/cli-output.js'
+import { type Problem, RULE_TITLES } from '../check/cli-output.js'
 import { CHECK_RUN_NAME } from '../check/check-run.js'
 import type { Judged } from '../check/new-known.js'
 import type { SiteConfig } from '../check/site-tree.js'
@@ -29,17 +29,8 @@ export interface CheckView {
 /** The rows each table shows at most (every problem is in problems-json): the summary stays small. */
 const MAX_ROWS = 100
 
-const RULE_WORDS: Record<Problem['rule'], string> = {
-  'broken-link': 'broken link',
-  'broken-redirect': 'broken redirect',
-  'missing-alt': 'no alt text',
-  accessibility: 'accessibility',
-  contrast: 'colour contrast',
-  syntax: 'page not parsed',
-  build: 'build',
-  'lost-address': 'address no longer answers',
-  'redirect-fault': 'redirect that cannot work',
-}
+/** A rule as the summary's tables say it: its title, lower-cased. */
+const ruleWords = (rule: Problem['rule']): string => RULE_TITLES[rule].toLowerCase()
 
 /** The problems as a table: those that fail, or (`notFailing`) those that do not, each saying why. */
 function table(judged: readonly Judged[], notFailing = false): string {
@@ -50,7 +41,7 @@ function table(judged: readonly Judged[], notFailing = false): string {
         `${because.change.to !== undefined ? `→ ${escapeText(because.change.to, 200)}` : 'deleted'} ` +
         `in this pull request)`
       : ''
-    const rule = notFailing ? `${RULE_WORDS[p.rule]} (${status})` : RULE_WORDS[p.rule]
+    const rule = notFailing ? `${ruleWords(p.rule)} (${status})` : ruleWords(p.rule)
     return `| ${escapeText(p.path, 200)} | ${where} | ${rule} | ${escapeText(p.message, 300)}${why} |`
   })
   const more = judged.length > MAX_ROWS ? `\n\n${formatNumber(judged.length - MAX_ROWS)} more in problems-json.` : ''

@@ -101,7 +101,7 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
     [{ 'summary-rows': '0' }, '"summary-rows" is "0"'],
     [
       { mode: 'visitor' },
-      '"mode" is "visitor": expected agent, visitors, views, insights, comment, deploy, preview, automation or health',
+      '"mode" is "visitor": expected agent, comment, visitors, views, insights, deploy, preview, automation, health or check',
     ],
   ])('%o: one ::error::, no request', async (inputs, message) => {
     const sim = await startSimulator({ visitors: generateRows(3) })

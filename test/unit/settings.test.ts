@@ -71,7 +71,7 @@ describe('parseSettings', () => {
     [{ 'project-id': 'a b' }, 'Input "project-id" is "a b"'],
     [
       { mode: 'Agent' },
-      'Input "mode" is "Agent": expected agent, visitors, views, insights, comment, deploy, preview, automation or health',
+      'Input "mode" is "Agent": expected agent, comment, visitors, views, insights, deploy, preview, automation, health or check',
     ],
     [{ prompt: ' \n ' }, 'Input "prompt" is " \\n ": expected an instruction'],
     [{ prompt: '' }, 'Inputs "prompt" and "job-id" are both empty'],
