@@ -5539,6 +5539,9 @@ function renderCheckSummary(view) {
     return `### ❌ Docs check: ${(0,format/* count */.U9)(fresh.length, against ? 'new problem' : 'problem')}\n\n${what}${scope}${whereListed(view, fresh.length)}\n\n${table(fresh)}${renameFixes(fresh, view.config ?? 'docs.json')}\n${knownPart}${notes}`;
 }
 
+// EXTERNAL MODULE: ./node_modules/ignore/index.js
+var ignore = __webpack_require__(298);
+var ignore_default = /*#__PURE__*/__webpack_require__.n(ignore);
 ;// CONCATENATED MODULE: ./src/check/new-known.ts
 
 const keyOf = (p, file) => `${p.rule}\u0000${file}\u0000${p.target ?? p.message}`;
@@ -5645,6 +5648,7 @@ function unsureOnWarning(judged, baseLines) {
 ;// CONCATENATED MODULE: ./src/check/addresses.ts
 
 
+
 /** Whether a file of the docs folder is a page the site serves: Markdown the site reads, not a snippet. */
 function isPage(file) {
     return /\.mdx?$/i.test(file) && siteReads(file) && !/^snippets\//i.test(file);
@@ -5670,10 +5674,39 @@ function redirectsOf(config) {
         return typeof source === 'string' && typeof destination === 'string' ? [{ source, destination }] : [];
     });
 }
-/** What a tree serves, from its files (relative to the docs folder) and its configuration's text. */
-function servedBy(files, config) {
+/**
+ * What Mintlify never serves, whatever the site's .mintignore says: @mintlify/common's
+ * DEFAULT_MINT_IGNORES as mint 4.2.941 ships them (a README.md is no page, at any depth), but its
+ * re-includes of .mintlify's JSON and YAML files, where no page is.
+ */
+const DEFAULT_MINT_IGNORES = [
+    '.git',
+    '.github',
+    '.claude',
+    '.agents',
+    '.idea',
+    '.vscode',
+    '.cursor',
+    '.mintlify/**',
+    'node_modules',
+    'README.md',
+    'LICENSE.md',
+    'CHANGELOG.md',
+    'CONTRIBUTING.md',
+];
+/** Whether Mintlify leaves a file out: its defaults and the site's .mintignore, by gitignore's rules (the `ignore` package, as Mintlify reads it). */
+function ignoredBy(mintignore) {
+    const matcher = ignore_default()().add(DEFAULT_MINT_IGNORES);
+    // each line trimmed, as Mintlify reads the file
+    if (mintignore !== undefined)
+        matcher.add(mintignore.split(/\r?\n/).map((l) => l.trim()));
+    return (file) => matcher.ignores(file);
+}
+/** What a tree serves, from its files (relative to the docs folder), its configuration's text and its .mintignore. */
+function servedBy(files, config, mintignore) {
+    const ignored = ignoredBy(mintignore);
     return {
-        pages: new Map(files.filter(isPage).map((file) => [pageAddress(file), file])),
+        pages: new Map(files.filter((f) => isPage(f) && !ignored(f)).map((file) => [pageAddress(file), file])),
         redirects: redirectsOf(config),
     };
 }
@@ -5950,8 +5983,8 @@ function addressProblems({ docsFolder, config }, baseTree, headTree, files) {
     };
     // the configuration as the site has it (on a mint.json site the CLI writes a docs.json into its copies)
     const headConfig = text((0,external_node_path_.join)(headTree, config));
-    const base = servedBy(pagesOf(baseTree), text((0,external_node_path_.join)(baseTree, config)));
-    const head = servedBy(pagesOf(headTree), headConfig);
+    const base = servedBy(pagesOf(baseTree), text((0,external_node_path_.join)(baseTree, config)), text((0,external_node_path_.join)(baseTree, '.mintignore')));
+    const head = servedBy(pagesOf(headTree), headConfig, text((0,external_node_path_.join)(headTree, '.mintignore')));
     const at = (line) => ({
         file: config,
         path: repositoryPath(docsFolder, config),

@@ -3691,7 +3691,7 @@ async function main(signal, overrides, action) {
     const {settings: settings, unused: unused} = read;
     if (!(0, catalogue.mm)("api-key").optionalIn?.includes(settings.mode) && !settings.apiKey.startsWith("mint_")) warning('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
     if (!action) for (const {name: name, readBy: readBy} of unused) warning(`Input "${name}" is not read with mode: ${settings.mode}, so it was ignored (${readBy.length > 0 ? `it is read by ${readBy.join(", ")}` : "no mode reads it"}).`);
-    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(157), __nccwpck_require__.e(757) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 8757));
+    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(624), __nccwpck_require__.e(757) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 8757));
     await runMode(settings, signal, overrides);
 }
 

@@ -1,3 +1,4 @@
+import ignore from 'ignore'
 import { pageSlug } from './new-known.js'
 import { siteReads } from './site-tree.js'
 
@@ -47,10 +48,40 @@ export function redirectsOf(config: string | undefined): Redirect[] {
   })
 }
 
-/** What a tree serves, from its files (relative to the docs folder) and its configuration's text. */
-export function servedBy(files: readonly string[], config: string | undefined): Served {
+/**
+ * What Mintlify never serves, whatever the site's .mintignore says: @mintlify/common's
+ * DEFAULT_MINT_IGNORES as mint 4.2.941 ships them (a README.md is no page, at any depth), but its
+ * re-includes of .mintlify's JSON and YAML files, where no page is.
+ */
+export const DEFAULT_MINT_IGNORES = [
+  '.git',
+  '.github',
+  '.claude',
+  '.agents',
+  '.idea',
+  '.vscode',
+  '.cursor',
+  '.mintlify/**',
+  'node_modules',
+  'README.md',
+  'LICENSE.md',
+  'CHANGELOG.md',
+  'CONTRIBUTING.md',
+]
+
+/** Whether Mintlify leaves a file out: its defaults and the site's .mintignore, by gitignore's rules (the `ignore` package, as Mintlify reads it). */
+export function ignoredBy(mintignore: string | undefined): (file: string) => boolean {
+  const matcher = ignore().add(DEFAULT_MINT_IGNORES)
+  // each line trimmed, as Mintlify reads the file
+  if (mintignore !== undefined) matcher.add(mintignore.split(/\r?\n/).map((l) => l.trim()))
+  return (file) => matcher.ignores(file)
+}
+
+/** What a tree serves, from its files (relative to the docs folder), its configuration's text and its .mintignore. */
+export function servedBy(files: readonly string[], config: string | undefined, mintignore?: string): Served {
+  const ignored = ignoredBy(mintignore)
   return {
-    pages: new Map(files.filter(isPage).map((file) => [pageAddress(file), file])),
+    pages: new Map(files.filter((f) => isPage(f) && !ignored(f)).map((file) => [pageAddress(file), file])),
     redirects: redirectsOf(config),
   }
 }

@@ -228,8 +228,8 @@ function addressProblems(
   }
   // the configuration as the site has it (on a mint.json site the CLI writes a docs.json into its copies)
   const headConfig = text(join(headTree, config))
-  const base = servedBy(pagesOf(baseTree), text(join(baseTree, config)))
-  const head = servedBy(pagesOf(headTree), headConfig)
+  const base = servedBy(pagesOf(baseTree), text(join(baseTree, config)), text(join(baseTree, '.mintignore')))
+  const head = servedBy(pagesOf(headTree), headConfig, text(join(headTree, '.mintignore')))
   const at = (line: number | undefined): Pick<PlacedProblem, 'file' | 'path' | 'line' | 'lineText'> => ({
     file: config,
     path: repositoryPath(docsFolder, config),

@@ -76,6 +76,39 @@ describe('what a site serves', () => {
     expect(sourceMatches(source, address)).toBe(matched)
   })
 
+  test("what Mintlify leaves out is not served: its defaults (a README.md at any depth) and the site's .mintignore", () => {
+    const files = [
+      'index.mdx',
+      'README.md',
+      'guides/README.md',
+      'CHANGELOG.md',
+      'drafts/a.mdx',
+      'drafts/keep.mdx',
+      'b.draft.mdx',
+      'b.mdx',
+    ]
+    expect([...servedBy(files, undefined).pages.values()]).toEqual([
+      'index.mdx',
+      'drafts/a.mdx',
+      'drafts/keep.mdx',
+      'b.draft.mdx',
+      'b.mdx',
+    ])
+    const mintignore = '# drafts, but one\ndrafts/*\n!drafts/keep.mdx\n\n  *.draft.mdx\r\n'
+    expect([...servedBy(files, undefined, mintignore).pages.values()]).toEqual([
+      'index.mdx',
+      'drafts/keep.mdx',
+      'b.mdx',
+    ])
+    // a page the base left out is no address it served: removing it loses nothing
+    expect(
+      lostAddresses(
+        servedBy(files, undefined, mintignore),
+        servedBy(['index.mdx', 'drafts/keep.mdx', 'b.mdx'], undefined),
+      ),
+    ).toEqual([])
+  })
+
   test('what a tree serves: its pages only, by address, and its redirects', () => {
     const served = servedBy(
       ['index.mdx', 'snippets/a.mdx', 'images/a.png', 'guides/a.mdx'],
