@@ -6541,11 +6541,13 @@ function summaryOf(problems) {
 /**
  * `check`: the docs checked by the real Mintlify CLI (broken links, anchors, redirects and snippets;
  * images without alt text and the theme colours' contrast; the build where the runner has the
- * network). On a pull request (scope new) the head and the base are both checked and only what the
- * pull request broke fails the step, anywhere in the site; what was broken before is listed as
- * known. The CLI's output is read, never its exit code alone: an output that cannot be read fails
- * the step as such. No API key: a fork's pull request is checked as any other. Its phases: find the
- * docs, install the CLI, check the head, judge its problems (against the base), report.
+ * network). On a pull request (scope new) the head is judged against its base (checked beside it,
+ * or restored from the runner's cache where it was checked before) and only what the pull request
+ * broke fails the step, anywhere in the site and at the addresses readers use; what was broken
+ * before is listed as known. The CLI's output is read, never its exit code alone: an output that
+ * cannot be read fails the step as such. No API key: a fork's pull request is checked as any other.
+ * Its phases: find the docs, install the CLI, check and judge (check-judge.ts), report, and the
+ * check run (check-report.ts).
  */
 async function check_run(settings, ctx) {
     const { checks } = settings.check;
@@ -6713,7 +6715,9 @@ async function judgeSite(run, checkTree, cache) {
     const changed = files
         ? new Set(files.flatMap((f) => [f.filename, ...(f.previousFilename ? [f.previousFilename] : [])]))
         : undefined;
-    const placedOf = (site, tree) => placeAll(withValidation(site, siteConfig(tree) ?? run.config, tree === headTree ? notes : []), tree, docsFolder, run.config);
+    // a failing build is the site's configuration's, as the site has it (the CLI writes a docs.json
+    // into its copy of a site on mint.json)
+    const placedOf = (site, tree) => placeAll(withValidation(site, run.config, tree === headTree ? notes : []), tree, docsFolder, run.config);
     if (!pull || !files || scope === 'all') {
         // outside a pull request the tree checked may be a base of the next ones: kept for them
         const head = pull
