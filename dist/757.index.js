@@ -5459,7 +5459,8 @@ function renameFixes(fresh, config) {
         if (fix)
             redirects.set(fix.source, fix);
     }
-    if (explained.length === 0 && redirects.size === 0)
+    const lost = lostAddresses(fresh);
+    if (explained.length === 0 && redirects.size === 0 && lost === '')
         return '';
     const links = explained.slice(0, MAX_ROWS).map(({ problem: p }) => {
         const where = p.line !== undefined ? `:${p.line}` : '';
@@ -5473,7 +5474,7 @@ function renameFixes(fresh, config) {
     const change = explained.length > 0
         ? `Change the ${(0,format/* count */.U9)(explained.length, 'link')} that point to them${listed}:\n\n${links.join('\n')}`
         : "No link of the site points to them any more, but readers' bookmarks, search results and other sites do.";
-    return `\n\n#### Pages this pull request renamed or deleted\n\n${change}${lostAddresses(fresh)}${paste}\n`;
+    return `\n\n#### Pages this pull request renamed or deleted\n\n${change}${lost}${paste}\n`;
 }
 /** The addresses readers use that no longer answer, grouped by their first folder (a renamed language folder is one group). */
 function lostAddresses(fresh) {
@@ -5496,8 +5497,9 @@ function lostAddresses(fresh) {
 /** How many of the new problems are annotated and listed here, and where the rest are. */
 function whereListed(view, fresh) {
     const run = view.checkRun;
+    const at = view.lineless ? 'at its line, or its file where no line is known,' : 'at its line';
     const annotated = run
-        ? `${run.annotated === fresh ? 'Each is' : `${(0,format/* formatNumber */.ZV)(run.annotated)} of them are`} annotated at its line ` +
+        ? `${run.annotated === fresh ? `Each is annotated ${at}` : `${(0,format/* formatNumber */.ZV)(run.annotated)} of them are annotated`} ` +
             `in the check run [${CHECK_RUN_NAME}](${run.url}), on the pull request's Files tab. `
         : view.annotated !== undefined && view.annotated < fresh
             ? `The first ${(0,format/* formatNumber */.ZV)(view.annotated)} are annotated (GitHub shows no more a step). `
@@ -6422,6 +6424,7 @@ function checkEnding(o) {
     const { settings, pull, scope, judged, outside, notes } = o;
     const fresh = forReview(judged, o.changed);
     const known = judged.filter((j) => j.status === 'known');
+    const lineless = fresh.some((j) => j.problem.line === undefined);
     const view = {
         checked: [...settings.check.checks],
         judged: [...fresh, ...judged.filter((j) => j.status !== 'new')],
@@ -6429,7 +6432,7 @@ function checkEnding(o) {
         scope,
         outside,
         annotated: Math.min(fresh.length, ANNOTATIONS_SHOWN),
-        ...(o.checkRun ? { checkRun: o.checkRun } : {}),
+        ...(o.checkRun ? { checkRun: o.checkRun, lineless } : {}),
         ...(pull ? { pull: pull.number } : {}),
         notes,
     };
@@ -6450,10 +6453,11 @@ function checkEnding(o) {
                 message: `Docs check passed${pull ? ` for pull request #${pull.number}` : ''}: ${scope === 'new' && pull ? 'it breaks nothing' : 'no broken link or accessibility problem'}.${knownWords}${outside > 0 ? ` ${(0,format/* count */.U9)(outside, 'problem')} elsewhere in the site ` + `${outside === 1 ? 'was' : 'were'} not reported (scope: changed).` : ''}`,
             },
         };
+    const at = lineless ? 'at its line, or its file where no line is known,' : 'at its line';
     const shown = o.checkRun
         ? o.checkRun.annotated === fresh.length
-            ? `Each is annotated at its line in the check run ${CHECK_RUN_NAME} (the pull request's Files tab).`
-            : `The check run ${CHECK_RUN_NAME} annotates ${o.checkRun.annotated} of them at their lines; the job ` +
+            ? `Each is annotated ${at} in the check run ${CHECK_RUN_NAME} (the pull request's Files tab).`
+            : `The check run ${CHECK_RUN_NAME} annotates ${o.checkRun.annotated} of them; the job ` +
                 `summary and problems-json list them all.`
         : annotatedWords(fresh.slice(0, ANNOTATIONS_SHOWN), fresh.length);
     const message = `Docs check: ${(0,format/* count */.U9)(fresh.length, scope === 'new' && pull ? 'new problem' : 'problem')} ` +

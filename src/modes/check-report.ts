@@ -155,6 +155,7 @@ export function checkEnding(o: CheckOutcome): Report {
   const { settings, pull, scope, judged, outside, notes } = o
   const fresh = forReview(judged, o.changed)
   const known = judged.filter((j) => j.status === 'known')
+  const lineless = fresh.some((j) => j.problem.line === undefined)
   const view: CheckView = {
     checked: [...settings.check.checks],
     judged: [...fresh, ...judged.filter((j) => j.status !== 'new')],
@@ -162,7 +163,7 @@ export function checkEnding(o: CheckOutcome): Report {
     scope,
     outside,
     annotated: Math.min(fresh.length, ANNOTATIONS_SHOWN),
-    ...(o.checkRun ? { checkRun: o.checkRun } : {}),
+    ...(o.checkRun ? { checkRun: o.checkRun, lineless } : {}),
     ...(pull ? { pull: pull.number } : {}),
     notes,
   }
@@ -184,10 +185,11 @@ export function checkEnding(o: CheckOutcome): Report {
         message: `Docs check passed${pull ? ` for pull request #${pull.number}` : ''}: ${scope === 'new' && pull ? 'it breaks nothing' : 'no broken link or accessibility problem'}.${knownWords}${outside > 0 ? ` ${count(outside, 'problem')} elsewhere in the site ` + `${outside === 1 ? 'was' : 'were'} not reported (scope: changed).` : ''}`,
       },
     }
+  const at = lineless ? 'at its line, or its file where no line is known,' : 'at its line'
   const shown = o.checkRun
     ? o.checkRun.annotated === fresh.length
-      ? `Each is annotated at its line in the check run ${CHECK_RUN_NAME} (the pull request's Files tab).`
-      : `The check run ${CHECK_RUN_NAME} annotates ${o.checkRun.annotated} of them at their lines; the job ` +
+      ? `Each is annotated ${at} in the check run ${CHECK_RUN_NAME} (the pull request's Files tab).`
+      : `The check run ${CHECK_RUN_NAME} annotates ${o.checkRun.annotated} of them; the job ` +
         `summary and problems-json list them all.`
     : annotatedWords(fresh.slice(0, ANNOTATIONS_SHOWN), fresh.length)
   const message =

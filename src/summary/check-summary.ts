@@ -17,6 +17,8 @@ export interface CheckView {
   config?: SiteConfig
   /** The check run that annotates the new problems, where one was made. */
   checkRun?: { url: string; annotated: number }
+  /** Some new problem has no line (the check run annotates it at its file). */
+  lineless?: boolean
   /** How many of the new problems are annotated (GitHub shows a few a step). */
   annotated?: number
   /** The pull request checked. */
@@ -57,7 +59,8 @@ function renameFixes(fresh: readonly Judged[], config: SiteConfig): string {
     const fix = j.because?.redirect ?? (j.problem.rule === 'lost-address' ? j.problem.fix : undefined)
     if (fix) redirects.set(fix.source, fix)
   }
-  if (explained.length === 0 && redirects.size === 0) return ''
+  const lost = lostAddresses(fresh)
+  if (explained.length === 0 && redirects.size === 0 && lost === '') return ''
   const links = explained.slice(0, MAX_ROWS).map(({ problem: p }) => {
     const where = p.line !== undefined ? `:${p.line}` : ''
     return `- ${escapeText(`${p.path}${where}`, 220)}: ${escapeText(p.target ?? '', 200)}`
@@ -72,7 +75,7 @@ function renameFixes(fresh: readonly Judged[], config: SiteConfig): string {
     explained.length > 0
       ? `Change the ${count(explained.length, 'link')} that point to them${listed}:\n\n${links.join('\n')}`
       : "No link of the site points to them any more, but readers' bookmarks, search results and other sites do."
-  return `\n\n#### Pages this pull request renamed or deleted\n\n${change}${lostAddresses(fresh)}${paste}\n`
+  return `\n\n#### Pages this pull request renamed or deleted\n\n${change}${lost}${paste}\n`
 }
 
 /** The addresses readers use that no longer answer, grouped by their first folder (a renamed language folder is one group). */
@@ -98,8 +101,9 @@ function lostAddresses(fresh: readonly Judged[]): string {
 /** How many of the new problems are annotated and listed here, and where the rest are. */
 function whereListed(view: CheckView, fresh: number): string {
   const run = view.checkRun
+  const at = view.lineless ? 'at its line, or its file where no line is known,' : 'at its line'
   const annotated = run
-    ? `${run.annotated === fresh ? 'Each is' : `${formatNumber(run.annotated)} of them are`} annotated at its line ` +
+    ? `${run.annotated === fresh ? `Each is annotated ${at}` : `${formatNumber(run.annotated)} of them are annotated`} ` +
       `in the check run [${CHECK_RUN_NAME}](${run.url}), on the pull request's Files tab. `
     : view.annotated !== undefined && view.annotated < fresh
       ? `The first ${formatNumber(view.annotated)} are annotated (GitHub shows no more a step). `

@@ -4,6 +4,7 @@ import type { Judged } from '../../src/check/new-known.js'
 import { parseMarkdown } from '../../src/github/markdown.js'
 import { renderCheckSummary } from '../../src/summary/check-summary.js'
 import { type CheckOutcome, checkEnding, forReview } from '../../src/modes/check-report.js'
+import type { Report } from '../../src/modes/context.js'
 
 /**
  * The check's summary as GitHub renders it: a renamed page's name is the pull request author's text,
@@ -154,5 +155,48 @@ describe("the step's last sentence says where the annotations are, never a line 
     ],
   ])('%#', (judged, says) => {
     expect(ending(judged)).toContain(says)
+  })
+})
+
+describe('the check run and lost addresses, as said', () => {
+  const problem = (
+    path: string,
+    line?: number,
+    rule: Judged['problem']['rule'] = 'broken-redirect',
+    target = '/gone',
+  ): Judged => ({
+    problem: { rule, file: path, path, target, message: 'x', ...(line ? { line } : {}) },
+    status: 'new',
+  })
+
+  test('with a check run, "at its line" only where every new problem has one', () => {
+    const said = (judged: Judged[]): Report =>
+      checkEnding({
+        settings: { check: { checks: new Set(['links']), onProblems: 'fail' } },
+        judged,
+        scope: 'all',
+        outside: 0,
+        notes: [],
+        config: 'docs.json',
+        checkRun: { url: 'https://github.com/acme/docs/runs/1', annotated: judged.length },
+      } as unknown as CheckOutcome)
+    const lineless = said([problem('a.mdx', 3), problem('docs.json')])
+    expect(lineless.ending?.message).toContain(
+      'Each is annotated at its line, or its file where no line is known, in the check run Mintlify docs check',
+    )
+    expect(lineless.summary).toContain(
+      'Each is annotated at its line, or its file where no line is known, in the check run [',
+    )
+    const placed = said([problem('a.mdx', 3)])
+    expect(placed.ending?.message).toContain('Each is annotated at its line in the check run Mintlify docs check')
+    expect(placed.summary).toContain('Each is annotated at its line in the check run [')
+  })
+
+  test('addresses lost with no redirect to propose (pages deleted) are listed all the same', () => {
+    const judged = [problem('docs.json', 4, 'lost-address'), problem('docs.json', 4, 'lost-address', '/gone-too')]
+    const summary = renderCheckSummary({ checked: ['links'], judged, scope: 'new', pull: 7 })
+    expect(summary).toContain('The 2 addresses the base serves that the head no longer answers:')
+    expect(summary).toContain('- /gone-too')
+    expect(summary).not.toContain('```json')
   })
 })
