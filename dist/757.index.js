@@ -4069,9 +4069,11 @@ function writeEntry(key, kept) {
 /**
  * The problem cache in `workspace`, over the cache service. What the service's client prints as
  * warnings or errors (a failed restore or save) is turned into one `why` for the caller's notice:
- * a cache is never the step's failure.
+ * a cache is never the step's failure. While the client runs, the step's inputs (a key among them)
+ * are out of the environment the programs it starts (tar, zstd) inherit; and it is given up when
+ * `stop` aborts (the run cancelled, or wait-timeout reached).
  */
-function problemCache(service, workspace, quiet) {
+function problemCache(service, workspace, quiet, stop = new AbortController().signal) {
     const file = (0,external_node_path_.join)(workspace, ENTRY_PATH);
     const clear = () => (0,external_node_fs_.rmSync)((0,external_node_path_.dirname)(file), { recursive: true, force: true });
     // the client finds a relative path from the working directory, which the runner makes the
@@ -4086,10 +4088,14 @@ function problemCache(service, workspace, quiet) {
         catch {
             // a worker thread: the working directory is the process's
         }
+        const inputs = Object.entries(process.env).filter(([name]) => name.startsWith('INPUT_'));
+        for (const [name] of inputs)
+            delete process.env[name];
         try {
-            return await quiet(work);
+            return await quiet(() => untilStopped(work(), stop));
         }
         finally {
+            Object.assign(process.env, Object.fromEntries(inputs));
             if (moved)
                 process.chdir(before);
         }
@@ -4138,6 +4144,16 @@ function problemCache(service, workspace, quiet) {
     };
 }
 const errorText = (error) => (error instanceof Error ? error.message : String(error));
+/** `work`, or a rejection once `stop` aborts (what work was still doing then is left to end unheard). */
+function untilStopped(work, stop) {
+    if (stop.aborted)
+        return Promise.reject(new Error('stopped before it began'));
+    return new Promise((resolve, reject) => {
+        const onStop = () => reject(new Error('stopped: the run was cancelled or reached wait-timeout'));
+        stop.addEventListener('abort', onStop, { once: true });
+        work.then(resolve, reject).finally(() => stop.removeEventListener('abort', onStop));
+    });
+}
 /**
  * The Quieter for @actions/core's workflow commands on stdout: while `work` runs, a `::warning` or
  * `::error` line is written as `::debug::` instead and kept. Nothing else of the run writes then
@@ -6090,7 +6106,7 @@ async function rebuildBase({ settings, ctx, pull, docsFolder, folder, work }, ch
         return { ok: false, why: (0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300) };
     }
 }
-function treeCache({ settings, ctx }) {
+function treeCache({ settings, ctx, stop }) {
     const pending = [];
     let said = false;
     // one notice for the whole run, whatever the cache did wrong
@@ -6101,7 +6117,7 @@ function treeCache({ settings, ctx }) {
         core/* notice */.lm(`The runner's cache could not be ${what} (${(0,util_text/* external */.qn)(why, 300)}): the CLI checked the docs as without it.`);
     };
     let store;
-    const cache = () => (store ??= actionsCache().then((service) => problemCache(service, ctx.run.workspace, quietCommands)));
+    const cache = () => (store ??= actionsCache().then((service) => problemCache(service, ctx.run.workspace, quietCommands, stop)));
     return {
         async lookup(tree, checks) {
             const key = entryKey({

@@ -136,9 +136,16 @@ export interface ProblemCache {
 /**
  * The problem cache in `workspace`, over the cache service. What the service's client prints as
  * warnings or errors (a failed restore or save) is turned into one `why` for the caller's notice:
- * a cache is never the step's failure.
+ * a cache is never the step's failure. While the client runs, the step's inputs (a key among them)
+ * are out of the environment the programs it starts (tar, zstd) inherit; and it is given up when
+ * `stop` aborts (the run cancelled, or wait-timeout reached).
  */
-export function problemCache(service: CacheService, workspace: string, quiet: Quieter): ProblemCache {
+export function problemCache(
+  service: CacheService,
+  workspace: string,
+  quiet: Quieter,
+  stop: AbortSignal = new AbortController().signal,
+): ProblemCache {
   const file = join(workspace, ENTRY_PATH)
   const clear = (): void => rmSync(dirname(file), { recursive: true, force: true })
   // the client finds a relative path from the working directory, which the runner makes the
@@ -152,9 +159,12 @@ export function problemCache(service: CacheService, workspace: string, quiet: Qu
     } catch {
       // a worker thread: the working directory is the process's
     }
+    const inputs = Object.entries(process.env).filter(([name]) => name.startsWith('INPUT_'))
+    for (const [name] of inputs) delete process.env[name]
     try {
-      return await quiet(work)
+      return await quiet(() => untilStopped(work(), stop))
     } finally {
+      Object.assign(process.env, Object.fromEntries(inputs))
       if (moved) process.chdir(before)
     }
   }
@@ -195,6 +205,16 @@ export function problemCache(service: CacheService, workspace: string, quiet: Qu
 }
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error))
+
+/** `work`, or a rejection once `stop` aborts (what work was still doing then is left to end unheard). */
+function untilStopped<T>(work: Promise<T>, stop: AbortSignal): Promise<T> {
+  if (stop.aborted) return Promise.reject(new Error('stopped before it began'))
+  return new Promise<T>((resolve, reject) => {
+    const onStop = (): void => reject(new Error('stopped: the run was cancelled or reached wait-timeout'))
+    stop.addEventListener('abort', onStop, { once: true })
+    work.then(resolve, reject).finally(() => stop.removeEventListener('abort', onStop))
+  })
+}
 
 /** Runs `work` with the warnings and errors it prints held back as one sentence (`said`). */
 export type Quieter = <T>(work: () => Promise<T>) => Promise<{ value: T; said?: string }>

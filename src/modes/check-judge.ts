@@ -352,7 +352,7 @@ export interface TreeCache {
   saveAll: () => Promise<void>
 }
 
-export function treeCache({ settings, ctx }: CheckRun): TreeCache {
+export function treeCache({ settings, ctx, stop }: CheckRun): TreeCache {
   const pending: Array<{ key: string; kept: Kept }> = []
   let said = false
   // one notice for the whole run, whatever the cache did wrong
@@ -365,7 +365,7 @@ export function treeCache({ settings, ctx }: CheckRun): TreeCache {
   }
   let store: Promise<ProblemCache> | undefined
   const cache = (): Promise<ProblemCache> =>
-    (store ??= actionsCache().then((service) => problemCache(service, ctx.run.workspace, quietCommands)))
+    (store ??= actionsCache().then((service) => problemCache(service, ctx.run.workspace, quietCommands, stop)))
   return {
     async lookup(tree, checks) {
       const key = entryKey({

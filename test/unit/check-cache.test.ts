@@ -187,6 +187,46 @@ describe('the problem cache over the cache service', () => {
   })
 })
 
+describe("the cache client's surroundings", () => {
+  const quiet: Quieter = async (work) => ({ value: await work() })
+
+  test('while it runs, no step input is in the environment the programs it starts inherit; after, all are back', async () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'workspace-'))
+    process.env['INPUT_API-KEY'] = 'mint_secret_for_this_test'
+    let seen: string[] = []
+    const service: CacheService = {
+      available: () => true,
+      restore: () => {
+        seen = Object.keys(process.env).filter((k) => k.startsWith('INPUT_'))
+        return Promise.resolve(undefined)
+      },
+      save: () => Promise.resolve(true),
+    }
+    try {
+      await problemCache(service, workspace, quiet).restore('k')
+      expect(seen).toEqual([])
+      expect(process.env['INPUT_API-KEY']).toBe('mint_secret_for_this_test')
+    } finally {
+      delete process.env['INPUT_API-KEY']
+    }
+  })
+
+  test('a call that does not end is given up when the run stops: not found, said why', async () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'workspace-'))
+    const never: CacheService = {
+      available: () => true,
+      restore: () => new Promise<string | undefined>(() => undefined),
+      save: () => new Promise<boolean>(() => undefined),
+    }
+    const stop = new AbortController()
+    const cache = problemCache(never, workspace, quiet, stop.signal)
+    const restoring = cache.restore('k')
+    stop.abort()
+    expect(await restoring).toEqual({ found: false, why: 'stopped: the run was cancelled or reached wait-timeout' })
+    expect(await cache.save('k', NOTHING)).toEqual({ saved: false, why: 'stopped before it began' })
+  })
+})
+
 describe('the CLI processes at once', () => {
   test('the cores, within the memory at 1 GiB each, at least one', () => {
     const GiB = 1024 ** 3
