@@ -214,6 +214,10 @@ var __webpack_modules__ = {
             "check-run": {
                 default: "auto",
                 actions: [ "check" ]
+            },
+            "min-views": {
+                default: "0",
+                actions: [ "check" ]
             }
         };
         const OUTPUTS = {
@@ -771,7 +775,8 @@ var __webpack_modules__ = {
             scope: checked("new (what the pull request broke, against its base), changed (the pull request's own files) or all (the whole site)", oneOf([ "new", "changed", "all" ])),
             exclude: checked("globs relative to the docs folder, one a line or comma-separated, such as drafts/**", parseGlobs),
             "on-problems": checked("fail (the step fails on a problem) or warn (a warning each, and the step passes)", v => v === "fail" || v === "warn" ? v : void 0),
-            "check-run": checked("auto (a check run with every new problem, where the token has checks: write) or off (the step's annotations alone)", v => v === "auto" || v === "off" ? v : void 0)
+            "check-run": checked("auto (a check run with every new problem, where the token has checks: write) or off (the step's annotations alone)", v => v === "auto" || v === "off" ? v : void 0),
+            "min-views": integerInput(0, 1e9, "a whole number of page views, 0 or more")
         };
         const fieldsAt = (now, eventName) => ({
             ...serviceFields(eventName),
@@ -995,7 +1000,8 @@ var __webpack_modules__ = {
             check: function check(i, ctx, run) {
                 if (i.scope !== "all" && isPullRequestEvent(run.eventName) && i["github-token"] === "") return problem(ctx, "", "a token to read the pull request's changed files with scope new or changed (the default ${{ github.token }} works with pull-requests: read and contents: read), or scope: all", [ "github-token" ]);
                 if (i.fix && (i["api-key"] === "" || i["project-id"] === "")) return problem(ctx, "", "the key and the project when fix is true (the problems go to the agent's job as a follow-up): api-key from a secret and project-id", [ i["api-key"] === "" ? "api-key" : "project-id" ]);
-                const unapplied = i.fix ? [] : [ ...i["api-key"] !== "" ? [ "api-key" ] : [], ...String(i["fix-rounds"]) !== catalogue.zY["fix-rounds"] ? [ "fix-rounds" ] : [] ];
+                const weighed = i["api-key"] !== "" && i["project-id"] !== "";
+                const unapplied = [ ...!i.fix && i["api-key"] !== "" && i["project-id"] === "" ? [ "api-key" ] : [], ...!i.fix && String(i["fix-rounds"]) !== catalogue.zY["fix-rounds"] ? [ "fix-rounds" ] : [], ...i["project-id"] === "" && String(i["min-views"]) !== catalogue.zY["min-views"] ? [ "min-views" ] : [] ];
                 return {
                     ...common(i),
                     mode: "check",
@@ -1011,7 +1017,10 @@ var __webpack_modules__ = {
                         token: i["github-token"],
                         fix: i.fix ? {
                             rounds: i["fix-rounds"]
-                        } : void 0
+                        } : void 0,
+                        views: weighed ? {
+                            minViews: i["min-views"]
+                        } : i["project-id"] !== "" ? "no-key" : void 0
                     }
                 };
             }
@@ -3691,7 +3700,7 @@ async function main(signal, overrides, action) {
     const {settings: settings, unused: unused} = read;
     if (!(0, catalogue.mm)("api-key").optionalIn?.includes(settings.mode) && !settings.apiKey.startsWith("mint_")) warning('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
     if (!action) for (const {name: name, readBy: readBy} of unused) warning(`Input "${name}" is not read with mode: ${settings.mode}, so it was ignored (${readBy.length > 0 ? `it is read by ${readBy.join(", ")}` : "no mode reads it"}).`);
-    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(624), __nccwpck_require__.e(757) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 8757));
+    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(624), __nccwpck_require__.e(674) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 2674));
     await runMode(settings, signal, overrides);
 }
 

@@ -47,7 +47,7 @@ export interface ClientOptions {
    * Analytics requests left for this step (max-requests); every analytics attempt takes one, and
    * one that never reached the service (no connection) gives it back.
    */
-  analyticsBudget?: { take(): boolean; giveBack(): void; max: number }
+  analyticsBudget?: { take(): boolean; giveBack(): void; readonly max: number; readonly remaining: number }
   /** The hint of a spent budget: the analytics requests (max-requests), or the searches (max-searches). */
   spentHint?: Extract<ApiHint, 'budget-spent' | 'searches-spent'>
   /** How requests travel, for a failed connection's message: `directly`, or `through the proxy …`. */
@@ -155,6 +155,15 @@ export class Transport {
     return (this.options.words ?? NEUTRAL_WORDS)(hint, detail)
   }
 
+  /** The analytics requests (or searches) are spent: what the last attempt got, if one was made. */
+  private spent(spec: RequestSpec<unknown>, max: number, lastError: ApiError | undefined): ApiError {
+    const hint = this.options.spentHint ?? 'budget-spent'
+    return new ApiError(
+      `Could not ${spec.what}: ${this.words(hint, { max })}${lastError ? ` Last error: ${lastError.message}` : ''}`,
+      { kind: 'budget', status: lastError?.status, hint, cause: lastError },
+    )
+  }
+
   /** Sends one request, retrying as the policy allows, and returns the validated body. */
   async request<T>(spec: RequestSpec<T>): Promise<T> {
     const { clock, signal, deadline, random, log } = this.options
@@ -164,17 +173,7 @@ export class Transport {
       const remaining = deadline - clock.now()
       if (remaining < 0) throw this.outOfTime(spec, lastError)
       const budget = this.options.analyticsBudget
-      if (spec.policy === ANALYTICS_POLICY && budget && !budget.take()) {
-        throw new ApiError(
-          `Could not ${spec.what}: ${this.words(this.options.spentHint ?? 'budget-spent', { max: budget.max })}${lastError ? ` Last error: ${lastError.message}` : ''}`,
-          {
-            kind: 'budget',
-            status: lastError?.status,
-            hint: this.options.spentHint ?? 'budget-spent',
-            cause: lastError,
-          },
-        )
-      }
+      if (spec.policy === ANALYTICS_POLICY && budget && !budget.take()) throw this.spent(spec, budget.max, lastError)
 
       const result = await this.attempt(spec, remaining)
       if (result.ok) {
@@ -221,6 +220,8 @@ export class Transport {
           { kind: 'rate-limited', status: result.error.status, retryAt: new Date(retryAt), cause: result.error },
         )
       }
+      // no request left for another attempt: said now, not after waiting for one
+      if (spec.policy === ANALYTICS_POLICY && budget?.remaining === 0) throw this.spent(spec, budget.max, lastError)
       const delay = result.retryAfterMs ?? backoffDelay(spec.policy, attempt, random)
       if (delay > left) throw this.outOfTime(spec, lastError)
       log(

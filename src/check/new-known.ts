@@ -30,13 +30,18 @@ export interface Explained {
   redirect?: { source: string; destination: string }
 }
 
-/** new: this pull request broke it; known: its base has it; unsure: it may come from a warning of the CLI's. */
-export type Status = 'new' | 'known' | 'unsure'
+/**
+ * new: this pull request broke it; known: its base has it; unsure: it may come from a warning of the
+ * CLI's; few-views: an address it stops serving that fewer readers visited than min-views asks.
+ */
+export type Status = 'new' | 'known' | 'unsure' | 'few-views'
 
 export interface Judged<T extends PlacedProblem = PlacedProblem> {
   problem: T
   status: Status
   because?: Explained
+  /** Its readers' page views in the last 30 days, where the check was given a key and they are known. */
+  readers?: { views: number; atMost?: true }
 }
 
 const keyOf = (p: Problem, file: string): string => `${p.rule}\u0000${file}\u0000${p.target ?? p.message}`

@@ -98,6 +98,7 @@ export const INPUTS = {
   exclude: { default: '', actions: ['check'] },
   'on-problems': { default: 'fail', actions: ['check'] },
   'check-run': { default: 'auto', actions: ['check'] },
+  'min-views': { default: '0', actions: ['check'] },
 } as const satisfies Record<string, InputSpec>
 
 export const OUTPUTS = {

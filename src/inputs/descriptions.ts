@@ -546,6 +546,13 @@ export const INPUT_WORDS = {
       "annotations alone, said in one notice) or off (the step's own annotations alone: GitHub shows 10 a step).",
     ),
   },
+  'min-views': {
+    text: say(
+      "With api-key and project-id (the readers' page views of the last 30 days, one analytics request): an",
+      'address the pull request stops serving fails only if readers visited it at least this many times; the',
+      'others are listed, not failing. 0: every one fails, as without a key.',
+    ),
+  },
 } as const satisfies Record<InputName, Described>
 
 export const OUTPUT_WORDS = {
@@ -753,9 +760,9 @@ export const OUTPUT_WORDS = {
   },
   'problems-json': {
     text: say(
-      'Path of a JSON file with every problem found (status new or known, file, line, column, rule, target,',
-      'message, and for a page this pull request renamed or deleted the change and its redirect) and what was',
-      'checked.',
+      'Path of a JSON file with every problem found (status new, known, unsure or few-views, file, line,',
+      'column, rule, target, message, for a page this pull request renamed or deleted the change and its',
+      "redirect, and with a key its readers' views) and what was checked.",
     ),
   },
 } as const satisfies Record<OutputName, Described>

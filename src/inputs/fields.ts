@@ -282,6 +282,7 @@ const checkFields = {
     "auto (a check run with every new problem, where the token has checks: write) or off (the step's annotations alone)",
     (v) => (v === 'auto' || v === 'off' ? v : undefined),
   ),
+  'min-views': integerInput(0, 1_000_000_000, 'a whole number of page views, 0 or more'),
 }
 
 /** Every input's field, by name (mode is read before any field: settings.ts). */

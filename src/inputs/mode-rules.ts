@@ -375,14 +375,15 @@ function check(i: ModeInputs<'check'>, ctx: Issues, run: Run) {
         'api-key from a secret and project-id',
       [i['api-key'] === '' ? 'api-key' : 'project-id'],
     )
-  const unapplied = i.fix
-    ? []
-    : [
-        ...(i['api-key'] !== '' ? ['api-key'] : []),
-        ...(String(i['fix-rounds']) !== DEFAULTS['fix-rounds'] ? ['fix-rounds'] : []),
-      ]
+  // the key and the project weigh the problems by their readers' views; the key alone serves nothing
+  const weighed = i['api-key'] !== '' && i['project-id'] !== ''
+  const unapplied = [
+    ...(!i.fix && i['api-key'] !== '' && i['project-id'] === '' ? ['api-key'] : []),
+    ...(!i.fix && String(i['fix-rounds']) !== DEFAULTS['fix-rounds'] ? ['fix-rounds'] : []),
+    ...(i['project-id'] === '' && String(i['min-views']) !== DEFAULTS['min-views'] ? ['min-views'] : []),
+  ]
   return {
-    // the key only to fix: checking asks the service nothing
+    // the key to fix and to weigh by readers: the check itself asks the service nothing
     ...common(i),
     mode: 'check' as const,
     unapplied,
@@ -397,6 +398,8 @@ function check(i: ModeInputs<'check'>, ctx: Issues, run: Run) {
       checkRun: i['check-run'],
       token: i['github-token'],
       fix: i.fix ? { rounds: i['fix-rounds'] } : undefined,
+      // a project without its key: a fork's pull request (it gets no secrets), checked unweighed
+      views: weighed ? { minViews: i['min-views'] } : i['project-id'] !== '' ? ('no-key' as const) : undefined,
     },
   }
 }

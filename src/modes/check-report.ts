@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Problem, RULE_TITLES } from '../check/cli-output.js'
 import { type Judged, type PlacedProblem, explanation } from '../check/new-known.js'
+import { type ViewsWeighed, byReaders } from '../check/readers.js'
 import type { SiteConfig } from '../check/site-tree.js'
 import { CHECK_RUN_NAME, checkAnnotations, fitSummary, inBatches } from '../check/check-run.js'
 import type { PullChange } from '../github/change.js'
@@ -37,6 +38,8 @@ export interface CheckOutcome {
   notes: string[]
   /** The check run made on the commit, with how many annotations GitHub took. */
   checkRun?: CheckRunShown
+  /** The readers' views the problems were weighed by (api-key and project-id), where they were read. */
+  views?: ViewsWeighed
 }
 
 export interface CheckRunShown {
@@ -45,13 +48,13 @@ export interface CheckRunShown {
 }
 
 /**
- * The new problems in the order reviewers need them: first those in the files the pull request
- * changes, then those it caused elsewhere (links to a page it renamed or deleted), then the rest.
- * Within each, the CLI's order.
+ * The new problems in the order reviewers need them: where they were weighed, those with most
+ * readers first; then those in the files the pull request changes, then those it caused elsewhere
+ * (links to a page it renamed or deleted), then the rest. Within each, the CLI's order.
  */
 export function forReview(judged: readonly Judged[], changed: ReadonlySet<string> | undefined): Judged[] {
   const rank = (j: Judged): number => (changed?.has(j.problem.path) ? 0 : j.because ? 1 : 2)
-  return judged.filter((j) => j.status === 'new').sort((a, b) => rank(a) - rank(b))
+  return judged.filter((j) => j.status === 'new').sort((a, b) => byReaders(a, b) || rank(a) - rank(b))
 }
 
 /** The first new problems annotated (as many as GitHub shows), every one in problems-json and the outputs. */
@@ -169,6 +172,7 @@ export function checkEnding(o: CheckOutcome): Report {
   }
   const summary = renderCheckSummary(view)
   const unsure = judged.filter((j) => j.status === 'unsure').length
+  const few = judged.filter((j) => j.status === 'few-views').length
   const knownWords =
     (known.length > 0
       ? ` ${count(known.length, 'problem')} from before ${known.length === 1 ? 'is' : 'are'} listed in the summary.`
@@ -176,6 +180,10 @@ export function checkEnding(o: CheckOutcome): Report {
     (unsure > 0
       ? ` ${count(unsure, 'problem')} that a warning of the CLI's may cause ${unsure === 1 ? 'is' : 'are'} ` +
         `listed as unsure.`
+      : '') +
+    (few > 0
+      ? ` ${count(few, 'address', 'addresses')} that fewer readers visited than min-views ${few === 1 ? 'is' : 'are'} ` +
+        `listed, not failing.`
       : '')
   if (fresh.length === 0)
     return {
@@ -222,9 +230,10 @@ function annotatedWords(annotated: readonly Judged[], all: number): string {
 }
 
 /** problems-json: every problem, new or known, with what was checked; its path. */
-function writeProblems({ settings, ctx, docsFolder, config, pull, scope, judged, outside }: CheckOutcome): string {
+function writeProblems(o: CheckOutcome): string {
+  const { settings, ctx, docsFolder, config, pull, scope, judged, outside, views } = o
   const file = join(ctx.dir, 'mintlify-check.json')
-  const problems = judged.map(({ problem: p, status, because }) => ({
+  const problems = judged.map(({ problem: p, status, because, readers }) => ({
     status,
     rule: p.rule,
     file: p.path,
@@ -234,6 +243,7 @@ function writeProblems({ settings, ctx, docsFolder, config, pull, scope, judged,
     message: p.message,
     ...(because ? { change: because.change, redirect: because.redirect } : {}),
     ...(p.fix ? { redirect: p.fix } : {}),
+    ...(readers ? { views: readers.views, ...(readers.atMost ? { viewsAtMost: true } : {}) } : {}),
   }))
   const body = {
     docs: docsFolder || '.',
@@ -241,6 +251,7 @@ function writeProblems({ settings, ctx, docsFolder, config, pull, scope, judged,
     checked: [...settings.check.checks],
     scope,
     ...(pull ? { pull: pull.number, head: pull.headSha } : {}),
+    ...(views ? { views: { from: views.dateFrom, through: views.through, minViews: views.minViews } } : {}),
     problems,
     outside,
   }

@@ -11,7 +11,8 @@ import { findDocsFolder } from '../check/docs-site.js'
 import { type Cli, WIDE_OUTPUT, cliEnvironment, ensureCli } from '../check/mint-cli.js'
 import type { Judged, PlacedProblem } from '../check/new-known.js'
 import { placeAll } from '../check/place.js'
-import { copySite, excluder, leaveOut, outputWidth, siteConfig } from '../check/site-tree.js'
+import { copySite, excluder, leaveOut, outputWidth, pagesOf, siteConfig } from '../check/site-tree.js'
+import { servedBy } from '../check/addresses.js'
 import { type ChangedFile, type PullChange, readChangeEvent } from '../github/change.js'
 import type { CheckSettings } from '../inputs/settings.js'
 import { MINT_VERSION } from '../inputs/catalogue.js'
@@ -33,6 +34,7 @@ import {
   withValidation,
 } from './check-judge.js'
 import { fixOnAgentPull } from './check-fix.js'
+import { weighByReaders } from './check-readers.js'
 import { checkEnding, forTheAgent, publishCheckRun, recordProblems } from './check-report.js'
 import type { Job, ModeContext, Report } from './context.js'
 
@@ -48,9 +50,17 @@ import type { Job, ModeContext, Report } from './context.js'
  * check run (check-report.ts).
  */
 
+/** What an input the step was given needs before it is read. */
+const READ_WITH: Record<string, string> = {
+  'api-key': "with project-id (the problems weighed by their readers' views) or fix: true",
+  'fix-rounds': 'with fix: true',
+  'min-views': "with api-key and project-id (the readers' views)",
+}
+
 export async function run(settings: CheckSettings, ctx: ModeContext): Promise<Report> {
   const { checks } = settings.check
-  for (const name of settings.unapplied) core.warning(`Input "${name}" is read only with fix: true, so it was ignored.`)
+  for (const name of settings.unapplied)
+    core.warning(`Input "${name}" is read only ${READ_WITH[name] ?? 'with fix: true'}, so it was ignored.`)
   const failure = (message: string): Report => ({
     summary: renderCheckSummary({ checked: [...checks], judged: [], failure: message }),
     ending: { level: 'failure', message },
@@ -84,9 +94,12 @@ export async function run(settings: CheckSettings, ctx: ModeContext): Promise<Re
     const checkTree = treeChecker(checkRun, cli, limiter(cliSlots()))
     const found = await checkAndJudge(checkRun, checkTree)
     if ('unreadable' in found) return failure(`${found.unreadable} Nothing is known; the CLI's output is in the log.`)
-    const outcome = { ...checkRun, ...found }
+    // the site's pages as the checkout has them: what the views' paths must name
+    const pages = (): ReadonlySet<string> => new Set(servedBy(pagesOf(folder), undefined).pages.keys())
+    const weighed = await weighByReaders(settings, ctx, { judged: found.judged, notes: found.notes, pages })
+    const outcome = { ...checkRun, ...found, ...weighed }
     recordProblems(outcome)
-    const fixed = await fixOnAgentPull(settings, ctx, pull, forTheAgent(found.judged))
+    const fixed = await fixOnAgentPull(settings, ctx, pull, forTheAgent(outcome.judged))
     if (fixed)
       found.notes.push(
         fixed.sent
@@ -282,7 +295,11 @@ async function pullFiles({ settings, ctx }: CheckRun, pull: PullChange): Promise
 }
 
 /**
- * This mode as jobs.ts runs it: its run, and the analytics requests it may send: none (the check
+ * This mode as jobs.ts runs it: its run, and the analytics requests it may send: one page-views
+ * request with api-key and project-id (the problems weighed by their readers), else none (the check
  * asks the service nothing; its fix sends one follow-up).
  */
-export const job: Job<CheckSettings> = { run, analyticsBudget: () => 0 }
+export const job: Job<CheckSettings> = {
+  run,
+  analyticsBudget: (settings) => (typeof settings.check.views === 'object' ? 1 : 0),
+}

@@ -1,6 +1,7 @@
 import { type Problem, RULE_TITLES } from '../check/cli-output.js'
 import { CHECK_RUN_NAME } from '../check/check-run.js'
 import type { Judged } from '../check/new-known.js'
+import { byReaders } from '../check/readers.js'
 import type { SiteConfig } from '../check/site-tree.js'
 import { count, formatNumber } from '../util/format.js'
 import { fenced } from '../util/text.js'
@@ -34,21 +35,45 @@ const MAX_ROWS = 100
 /** A rule as the summary's tables say it: its title, lower-cased. */
 const ruleWords = (rule: Problem['rule']): string => RULE_TITLES[rule].toLowerCase()
 
-/** The problems as a table: those that fail, or (`notFailing`) those that do not, each saying why. */
+/** How many readers a problem has, as a table cell: `12,400`, `at most 3` (not among the pages the service sent), or `—`. */
+export function viewsCell(readers: Judged['readers']): string {
+  if (!readers) return '—'
+  return `${readers.atMost ? 'at most ' : ''}${formatNumber(readers.views)}`
+}
+
+/** What a problem that does not fail is, in the table's words. */
+const NOT_FAILING: Record<Exclude<Judged['status'], 'new'>, string> = {
+  known: 'known',
+  unsure: 'unsure',
+  'few-views': 'few views',
+}
+
+/**
+ * The problems as a table: those that fail, or (`notFailing`) those that do not, each saying why;
+ * with their readers' views (30 days) where they were weighed.
+ */
 function table(judged: readonly Judged[], notFailing = false): string {
-  const rows = judged.slice(0, MAX_ROWS).map(({ problem: p, because, status }) => {
+  const weighed = judged.some((j) => j.readers)
+  const rows = judged.slice(0, MAX_ROWS).map(({ problem: p, because, status, readers }) => {
     const where = p.line !== undefined ? `${p.line}${p.column !== undefined ? `:${p.column}` : ''}` : '—'
     const why = because
       ? ` (${escapeText(because.change.from, 200)} ` +
         `${because.change.to !== undefined ? `→ ${escapeText(because.change.to, 200)}` : 'deleted'} ` +
         `in this pull request)`
       : ''
-    const rule = notFailing ? `${ruleWords(p.rule)} (${status})` : ruleWords(p.rule)
-    return `| ${escapeText(p.path, 200)} | ${where} | ${rule} | ${escapeText(p.message, 300)}${why} |`
+    const rule = status !== 'new' ? `${ruleWords(p.rule)} (${NOT_FAILING[status]})` : ruleWords(p.rule)
+    const views = weighed ? ` ${viewsCell(readers)} |` : ''
+    return `| ${escapeText(p.path, 200)} | ${where} | ${rule} |${views} ${escapeText(p.message, 300)}${why} |`
   })
   const more = judged.length > MAX_ROWS ? `\n\n${formatNumber(judged.length - MAX_ROWS)} more in problems-json.` : ''
-  const head = notFailing ? '| File | Line | Problem, not failing | Details |' : '| File | Line | Problem | Details |'
-  return `${head}\n|---|---|---|---|\n${rows.join('\n')}${more}`
+  const columns = [
+    'File',
+    'Line',
+    notFailing ? 'Problem, not failing' : 'Problem',
+    ...(weighed ? ['Views, 30 days'] : []),
+    'Details',
+  ]
+  return `| ${columns.join(' | ')} |\n|${columns.map(() => '---').join('|')}|\n${rows.join('\n')}${more}`
 }
 
 /** The fix for links to pages this pull request renamed or deleted: the redirects to paste, the links to change. */
@@ -80,22 +105,34 @@ function renameFixes(fresh: readonly Judged[], config: SiteConfig): string {
 
 /** The addresses readers use that no longer answer, grouped by their first folder (a renamed language folder is one group). */
 function lostAddresses(fresh: readonly Judged[]): string {
-  const lost = fresh.filter((j) => j.problem.rule === 'lost-address').map((j) => j.problem.target ?? '')
+  const lost = fresh.filter((j) => j.problem.rule === 'lost-address')
   if (lost.length === 0) return ''
-  const groups = new Map<string, string[]>()
-  for (const address of lost) {
+  const groups = new Map<string, Judged[]>()
+  for (const j of lost) {
+    const address = j.problem.target ?? ''
     const folder = /^\/[^/]+\//.exec(address)?.[0] ?? address
-    groups.set(folder, [...(groups.get(folder) ?? []), address])
+    groups.set(folder, [...(groups.get(folder) ?? []), j])
   }
-  const lines = [...groups].slice(0, MAX_ROWS).map(([folder, addresses]) =>
-    addresses.length === 1
-      ? `- ${escapeText(addresses[0] ?? '', 200)}`
+  const lines = [...groups].slice(0, MAX_ROWS).map(([folder, group]) => {
+    const addresses = group.map((j) => j.problem.target ?? '')
+    const read = readersWords(group)
+    return addresses.length === 1
+      ? `- ${escapeText(addresses[0] ?? '', 200)}${read}`
       : `- ${escapeText(folder, 200)}…: ${count(addresses.length, 'address', 'addresses')} (${addresses
           .slice(0, 3)
           .map((a) => escapeText(a, 100))
-          .join(', ')}${addresses.length > 3 ? ', …' : ''})`,
-  )
-  return `\n\nThe ${count(lost.length, 'address', 'addresses')} the base serves that the head no longer answers:\n\n${lines.join('\n')}`
+          .join(', ')}${addresses.length > 3 ? ', …' : ''})${read}`
+  })
+  return `\n\nThe ${count(lost.length, 'address', 'addresses')} the base serves that the head no longer answers${lost.some((j) => j.readers) ? ', most read first' : ''}:\n\n${lines.join('\n')}`
+}
+
+/** The views of a group of lost addresses, where they were weighed: `: 12,400 views in 30 days, no redirect`. */
+function readersWords(group: readonly Judged[]): string {
+  const weighed = group.filter((j) => j.readers)
+  if (weighed.length === 0) return ''
+  const views = weighed.reduce((n, j) => n + (j.readers?.views ?? 0), 0)
+  const atMost = weighed.some((j) => j.readers?.atMost) || weighed.length < group.length
+  return `: ${atMost ? 'at least ' : ''}${count(views, 'view')} in 30 days, no redirect`
 }
 
 /** How many of the new problems are annotated and listed here, and where the rest are. */
@@ -133,15 +170,20 @@ export function renderCheckSummary(view: CheckView): string {
           : ` Pull request #${view.pull}: the whole site.`
   const notes = (view.notes ?? []).map((n) => `\n${escapeText(n, 400)}\n`).join('')
   const unsure = view.judged.filter((j) => j.status === 'unsure')
-  // one table of what does not fail: unsure first (a warning of the CLI's may cause them), then known
+  const few = view.judged.filter((j) => j.status === 'few-views').sort(byReaders)
+  // one table of what does not fail: unsure first (a warning of the CLI's may cause them), then
+  // the addresses few readers visited, then known
   const parts = [
     ...(unsure.length > 0 ? [`${count(unsure.length, 'problem')} that a warning of the CLI's may cause (unsure)`] : []),
+    ...(few.length > 0
+      ? [`${count(few.length, 'address', 'addresses')} fewer readers visited than min-views (few views)`]
+      : []),
     ...(known.length > 0 ? [`${count(known.length, 'problem')} from before this pull request (known)`] : []),
   ]
   const knownPart =
     parts.length > 0
       ? `\n\n<details><summary>${parts.join(', ')}: not failing</summary>\n\n` +
-        `${table([...unsure, ...known], true)}\n\n</details>\n`
+        `${table([...unsure, ...few, ...known], true)}\n\n</details>\n`
       : ''
   if (fresh.length === 0)
     return `### ✅ Docs check passed\n\n${what}${scope}${against ? ' It breaks nothing.' : ''}\n${knownPart}${notes}`

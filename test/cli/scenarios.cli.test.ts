@@ -14,8 +14,8 @@ describe('the check action on the real Mintlify CLI: every case', () => {
   for (const scenario of SCENARIOS)
     test(scenario.name, async () => {
       const cli = fakeToolCache('record')
-      const { run, gh, workspace } = await runScenario(scenario, RUNTIMES[0], { toolCache: cli.toolCache })
-      scenario.check(run, gh)
+      const { run, gh, sim, workspace } = await runScenario(scenario, RUNTIMES[0], { toolCache: cli.toolCache })
+      scenario.check(run, gh, sim)
       checkEveryRun(run, workspace)
     })
 })

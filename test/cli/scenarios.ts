@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { expect } from 'vitest'
 import { type ActionRun, type Runtime, runAction } from '../e2e/harness.js'
-import { startGitHub } from '../e2e/fixtures.js'
+import { startGitHub, startSimulator } from '../e2e/fixtures.js'
 import { readJson } from '../e2e/typed.js'
 import type { GitHubSimulator } from '../simulator/github-simulator.js'
+import type { ServiceSimulator } from '../simulator/service-simulator.js'
 
 /**
  * The check action's cases, each a docs site (and, for a pull request, its base) with what the run
@@ -30,7 +31,12 @@ export interface Scenario {
   inputs?: Record<string, string>
   /** What the fake GitHub does differently in this case (a token without checks: write). */
   github?: (gh: GitHubSimulator) => void
-  check(run: ActionRun, gh?: GitHubSimulator): void
+  /**
+   * With the key: the service simulator's page views (api-key, project-id and base-url given to the
+   * step unless the case's inputs say otherwise), to weigh the problems by their readers.
+   */
+  service?: (sim: ServiceSimulator) => void
+  check(run: ActionRun, gh?: GitHubSimulator, sim?: ServiceSimulator): void
 }
 
 export const HEAD_SHA = 'a'.repeat(40)
@@ -44,8 +50,12 @@ export interface ProblemsFile {
   checked: string[]
   scope: string
   outside: number
+  /** The readers' views the problems were weighed by (with a key). */
+  views?: { from: string; through: string; minViews: number }
   problems: Array<{
-    status: 'new' | 'known'
+    status: 'new' | 'known' | 'unsure' | 'few-views'
+    views?: number
+    viewsAtMost?: true
     rule: string
     file: string
     line?: number
@@ -180,6 +190,48 @@ const OPENAPI_SITE: Files = {
     'Home',
     '# Home\n\n[API](/api-reference/overview), [list](/api-reference/list-users), [bad](/api-reference/bad)',
   ),
+}
+
+/** A pull request that renames the language folder es/ to es-ES/, its links and navigation updated, no redirect. */
+const LANGUAGE_RENAMED = {
+  base: {
+    'docs.json': docsJson({}, ['index', 'es/index', 'es/a', 'es/b']),
+    'index.mdx': page('Home', '# Home'),
+    'es/index.mdx': page('Inicio', '# Inicio'),
+    'es/a.mdx': page('A', '# A'),
+    'es/b.mdx': page('B', '# B'),
+  },
+  head: {
+    'docs.json': docsJson({}, ['index', 'es-ES/index', 'es-ES/a', 'es-ES/b']),
+    'index.mdx': page('Home', '# Home'),
+    'es-ES/index.mdx': page('Inicio', '# Inicio'),
+    'es-ES/a.mdx': page('A', '# A'),
+    'es-ES/b.mdx': page('B', '# B'),
+  },
+  renamed: { 'es-ES/index.mdx': 'es/index.mdx', 'es-ES/a.mdx': 'es/a.mdx', 'es-ES/b.mdx': 'es/b.mdx' },
+  checkout: 'merge' as const,
+  inputs: { checks: 'links' },
+}
+
+/** The page views of the last 30 days as the service answers them: most viewed first, paths as readers typed them. */
+const VIEWS = [
+  { path: '/es/b', human: 9000, ai: 3400, total: 12_400 },
+  { path: '/', human: 800, ai: 100, total: 900 },
+  { path: '/es/', human: 250, ai: 50, total: 300 },
+]
+
+/** The views request the step sent: the one analytics request, a whole 30 days before the run's day. */
+function oneViewsRequest(run: ActionRun, sim: ServiceSimulator | undefined): void {
+  const sent = sim?.requests.filter((r) => r.route === 'views') ?? []
+  expect(sent).toHaveLength(1)
+  const query = new URL(sent[0]?.url ?? '', 'http://x').searchParams
+  expect([query.get('limit'), query.get('offset')]).toEqual(['250', '0'])
+  const [from, to] = [Date.parse(query.get('dateFrom') ?? ''), Date.parse(query.get('dateTo') ?? '')]
+  expect(to - from).toBe(30 * 86_400_000)
+  // the run's day (or the next, were it started just before midnight): never the wall clock's
+  const day = Math.floor(run.startedAt / 86_400_000) * 86_400_000
+  expect([day, day + 86_400_000]).toContain(to)
+  expect(run.summary).toContain('1 analytics request (of 100 per organisation per hour)')
 }
 
 export const SCENARIOS: Scenario[] = [
@@ -425,23 +477,7 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     name: 'a language folder renamed: one problem per page address, grouped in the summary',
-    base: {
-      'docs.json': docsJson({}, ['index', 'es/index', 'es/a', 'es/b']),
-      'index.mdx': page('Home', '# Home'),
-      'es/index.mdx': page('Inicio', '# Inicio'),
-      'es/a.mdx': page('A', '# A'),
-      'es/b.mdx': page('B', '# B'),
-    },
-    head: {
-      'docs.json': docsJson({}, ['index', 'es-ES/index', 'es-ES/a', 'es-ES/b']),
-      'index.mdx': page('Home', '# Home'),
-      'es-ES/index.mdx': page('Inicio', '# Inicio'),
-      'es-ES/a.mdx': page('A', '# A'),
-      'es-ES/b.mdx': page('B', '# B'),
-    },
-    renamed: { 'es-ES/index.mdx': 'es/index.mdx', 'es-ES/a.mdx': 'es/a.mdx', 'es-ES/b.mdx': 'es/b.mdx' },
-    checkout: 'merge',
-    inputs: { checks: 'links' },
+    ...LANGUAGE_RENAMED,
     check: (run) => {
       expect(run.code).toBe(1)
       expect(problemsOf(run).problems.map((p) => [p.rule, p.target, p.redirect?.destination])).toEqual([
@@ -450,6 +486,136 @@ export const SCENARIOS: Scenario[] = [
         ['lost-address', '/es', '/es-ES'],
       ])
       expect(run.summary).toContain('- /es/…: 2 addresses (/es/a, /es/b)')
+    },
+  },
+  {
+    name: 'with a key: the lost addresses ranked by their readers, the views in problems-json, one views request',
+    ...LANGUAGE_RENAMED,
+    service: (sim) => (sim.views.rows = VIEWS),
+    check: (run, _gh, sim) => {
+      expect(run.code).toBe(1)
+      oneViewsRequest(run, sim)
+      const json = problemsOf(run)
+      expect(json.problems.map((p) => [p.target, p.status, p.views])).toEqual([
+        ['/es/a', 'new', 0],
+        ['/es/b', 'new', 12_400],
+        ['/es', 'new', 300],
+      ])
+      expect(json.views?.minViews).toBe(0)
+      // the annotations and the table, most read first
+      expect(annotations(run).map((a) => a.message.split(' ')[0])).toEqual(['/es/b', '/es', '/es/a'])
+      expect(run.summary).toContain('| File | Line | Problem | Views, 30 days | Details |')
+      expect(run.summary).toContain('- /es/…: 2 addresses (/es/b, /es/a): 12,400 views in 30 days, no redirect')
+      expect(run.summary).toContain('- /es: 300 views in 30 days, no redirect')
+      expect(run.summary).toMatch(
+        /Weighed by readers: the page views of \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}, one request\./,
+      )
+      expect(run.outputs.problems).toBe('3')
+    },
+  },
+  {
+    name: 'min-views keeps as failures only the addresses readers visited that often; the rest listed',
+    ...LANGUAGE_RENAMED,
+    inputs: { checks: 'links', 'min-views': '500' },
+    service: (sim) => (sim.views.rows = VIEWS),
+    check: (run, _gh, sim) => {
+      expect(run.code).toBe(1)
+      oneViewsRequest(run, sim)
+      expect(problemsOf(run).problems.map((p) => [p.target, p.status])).toEqual([
+        ['/es/a', 'few-views'],
+        ['/es/b', 'new'],
+        ['/es', 'few-views'],
+      ])
+      expect(run.outputs.problems).toBe('1')
+      // the ones not failing, most read first too
+      expect(run.summary.indexOf('| 300 | /es answers')).toBeLessThan(run.summary.indexOf('| 0 | /es/a answers'))
+      expect(run.summary).toContain('2 addresses fewer readers visited than min-views (few views): not failing')
+      expect(run.summary).toContain(
+        'fails when readers visited it at least 500 times \\(min-views\\); 2 addresses with fewer are listed',
+      )
+      // the redirect to paste is the failing one's alone
+      expect(run.summary).toContain('{"source":"/es/b","destination":"/es-ES/b"}')
+      expect(run.summary).not.toContain('{"source":"/es/a"')
+    },
+  },
+  {
+    name: 'min-views above every address: the pull request passes, its lost addresses listed with their views',
+    ...LANGUAGE_RENAMED,
+    inputs: { checks: 'links', 'min-views': '100000' },
+    service: (sim) => (sim.views.rows = VIEWS),
+    check: (run) => {
+      expect(run.code).toBe(0)
+      expect(run.outputs.problems).toBe('0')
+      expect(problemsOf(run).problems.every((p) => p.status === 'few-views')).toBe(true)
+      expect(run.notices.join('\n')).toContain(
+        '3 addresses that fewer readers visited than min-views are listed, not failing.',
+      )
+    },
+  },
+  ...[429, 503].map((status): Scenario => ({
+    name: `a views request answered ${status}: one notice, and the verdict unweighed (each address fails)`,
+    ...LANGUAGE_RENAMED,
+    inputs: { checks: 'links', 'min-views': '500' },
+    service: (sim) => {
+      sim.views.rows = VIEWS
+      sim.addFault({ route: 'views', status, body: { error: 'Too many requests' }, times: 5 })
+    },
+    check: (run, _gh, sim) => {
+      expect(run.code).toBe(1)
+      // one request: the check spends one of the hour's analytics requests, never a retry's
+      expect(sim?.requests.filter((r) => r.route === 'views')).toHaveLength(1)
+      const said = run.notices.filter((n) => /page views could not be read/.test(n))
+      expect(said).toHaveLength(1)
+      expect(said[0]).toContain(`${status}`)
+      expect(said[0]).toContain('each counts, as without a key')
+      expect(problemsOf(run).problems.map((p) => [p.status, p.views])).toEqual([
+        ['new', undefined],
+        ['new', undefined],
+        ['new', undefined],
+      ])
+      expect(run.outputs.problems).toBe('3')
+    },
+  })),
+  {
+    name: 'views that name none of the pages (a site served under /docs): one notice, and the verdict unweighed',
+    ...LANGUAGE_RENAMED,
+    inputs: { checks: 'links', 'min-views': '500' },
+    service: (sim) => (sim.views.rows = VIEWS.map((row) => ({ ...row, path: `/docs${row.path}` }))),
+    check: (run, _gh, sim) => {
+      expect(run.code).toBe(1)
+      oneViewsRequest(run, sim)
+      expect(run.notices.filter((n) => /name none of this site's pages \(\/docs\/es\/b is one/.test(n))).toHaveLength(1)
+      expect(problemsOf(run).problems.map((p) => [p.status, p.views])).toEqual([
+        ['new', undefined],
+        ['new', undefined],
+        ['new', undefined],
+      ])
+    },
+  },
+  {
+    name: 'min-views without a key and a project: one warning that it was ignored, and every address fails',
+    ...LANGUAGE_RENAMED,
+    inputs: { checks: 'links', 'min-views': '500' },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      expect(run.warnings).toEqual([
+        `Input "min-views" is read only with api-key and project-id (the readers' views), so it was ignored.`,
+      ])
+      expect(run.outputs.problems).toBe('3')
+      expect(problemsOf(run).views).toBeUndefined()
+    },
+  },
+  {
+    name: "a fork's pull request (project-id, and no api-key: no secrets): checked unweighed, said once, nothing asked",
+    ...LANGUAGE_RENAMED,
+    inputs: { checks: 'links', 'api-key': '', 'min-views': '500' },
+    service: (sim) => (sim.views.rows = VIEWS),
+    check: (run, _gh, sim) => {
+      expect(run.code).toBe(1)
+      expect(sim?.requests).toEqual([])
+      expect(run.warnings).toEqual([])
+      expect(run.notices.filter((n) => /api-key is empty/.test(n))).toHaveLength(1)
+      expect(run.outputs.problems).toBe('3')
     },
   },
   {
@@ -870,7 +1036,7 @@ export async function runScenario(
   scenario: Scenario,
   runtime: Runtime,
   env: { toolCache: string; path?: string; env?: Record<string, string> },
-): Promise<{ run: ActionRun; gh?: GitHubSimulator; workspace: string }> {
+): Promise<{ run: ActionRun; gh?: GitHubSimulator; sim?: ServiceSimulator; workspace: string }> {
   const workspace = mkdtempSync(join(tmpdir(), 'check-workspace-'))
   writeFiles(workspace, scenario.head)
   const vars: Record<string, string> = { ...env.env, GITHUB_WORKSPACE: workspace, RUNNER_TOOL_CACHE: env.toolCache }
@@ -908,13 +1074,21 @@ export async function runScenario(
       },
     }
   }
+  let sim: ServiceSimulator | undefined
+  if (scenario.service) {
+    sim = await startSimulator()
+    scenario.service(sim)
+  }
   const run = await runAction({
     runtime,
     action: 'check',
-    inputs: scenario.inputs ?? {},
+    inputs: {
+      ...(sim ? { 'api-key': sim.apiKey, 'project-id': sim.projectId, 'base-url': sim.baseUrl } : {}),
+      ...scenario.inputs,
+    },
     env: vars,
     event,
     killAfterMs: 240_000,
   })
-  return { run, workspace, ...(gh ? { gh } : {}) }
+  return { run, workspace, ...(gh ? { gh } : {}), ...(sim ? { sim } : {}) }
 }

@@ -12,8 +12,8 @@ describe('the check action', () => {
   for (const scenario of SCENARIOS)
     test(scenario.name, async () => {
       const cli = fakeToolCache('replay')
-      const { run, gh, workspace } = await runScenario(scenario, IN_PROCESS, { toolCache: cli.toolCache })
-      scenario.check(run, gh)
+      const { run, gh, sim, workspace } = await runScenario(scenario, IN_PROCESS, { toolCache: cli.toolCache })
+      scenario.check(run, gh, sim)
       checkEveryRun(run, workspace)
     })
 })

@@ -370,13 +370,17 @@ describe('structured errors: the client knows no input, the caller words its hin
 })
 
 describe('a failed connection, said so an operator can act on it', () => {
-  function withBudget(answers: Answer[], extra: { route?: string; baseUrl?: string } = {}) {
+  function withBudget(answers: Answer[], extra: { route?: string; baseUrl?: string; max?: number } = {}) {
     const clock = new FakeClock()
+    const max = extra.max ?? 5
     let used = 0
     const budget = {
-      max: 5,
-      take: () => (used < 5 ? (used++, true) : false),
+      max,
+      take: () => (used < max ? (used++, true) : false),
       giveBack: () => void (used = Math.max(0, used - 1)),
+      get remaining() {
+        return max - used
+      },
     }
     let calls = 0
     const fetch = async () => {
@@ -399,7 +403,7 @@ describe('a failed connection, said so an operator can act on it', () => {
       analyticsBudget: budget,
       ...(extra.route ? { route: extra.route } : {}),
     })
-    return { client, calls: () => calls, used: () => used }
+    return { client, clock, calls: () => calls, used: () => used }
   }
   const blocked = (why: string) => Object.assign(new TypeError('fetch failed'), { cause: new Error(why) })
 
@@ -446,6 +450,20 @@ describe('a failed connection, said so an operator can act on it', () => {
     ])
     await v.client.trafficPage('visitors', { limit: 250, offset: 0 })
     expect(v.used()).toBe(2)
+  })
+
+  test('the last analytics request refused (a 429): the step is told at once, never after a wait for a request it may not send', async () => {
+    const views = { totals: { human: 0, ai: 0, total: 0 }, views: [], hasMore: false }
+    const w = withBudget([response(429, { error: 'slow down' }), response(200, views)], { max: 1 })
+    const e = await failure(w.client.trafficPage('views', { limit: 250, offset: 0 }))
+    expect([w.calls(), w.used(), w.clock.sleeps]).toEqual([1, 1, []])
+    expect(e.kind).toBe('budget')
+    expect(e.cause).toBeInstanceOf(ApiError)
+    expect(e.message).toContain('429')
+    // with one more request allowed, the same 429 is waited out and tried again
+    const two = withBudget([response(429, { error: 'slow down' }), response(200, views)], { max: 2 })
+    await two.client.trafficPage('views', { limit: 250, offset: 0 })
+    expect([two.calls(), two.used(), two.clock.sleeps.length]).toEqual([2, 2, 1])
   })
 
   test.each([

@@ -611,6 +611,8 @@ describe('the check action', () => {
     [{ exclude: 'drafts/**, !' }, 'exclude', '"drafts/**, !"', 'globs relative to the docs folder'],
     [{ 'on-problems': 'ignore' }, 'on-problems', '"ignore"', 'fail'],
     [{ 'docs-path': '../elsewhere' }, 'docs-path', '"../elsewhere"', 'without ..'],
+    [{ 'min-views': '-1' }, 'min-views', '"-1"', 'a whole number of page views, 0 or more'],
+    [{ 'min-views': '1.5' }, 'min-views', '"1.5"', 'a whole number of page views, 0 or more'],
   ])('%j is refused, naming the input, the value and what it takes', (raw, input, value, accepted) => {
     const message = checkError({ 'github-token': 't', ...raw })
     expect(message).toContain(input)
@@ -632,6 +634,20 @@ describe('the check action', () => {
     expect(fixing.mode === 'check' && fixing.check.fix).toEqual({ rounds: 2 })
     const idle = parseCheck({ 'github-token': 't', 'api-key': 'mint_k', 'fix-rounds': '2' })
     expect(idle.mode === 'check' && idle.unapplied).toEqual(['api-key', 'fix-rounds'])
+  })
+
+  test('the key and the project weigh the problems by readers; a project without its key (a fork) is checked unweighed', () => {
+    const weighed = parseCheck({ 'github-token': 't', 'api-key': 'mint_k', 'project-id': 'p', 'min-views': '25' })
+    expect(weighed.mode === 'check' && [weighed.check.views, weighed.unapplied]).toEqual([{ minViews: 25 }, []])
+    const plain = parseCheck({ 'github-token': 't', 'api-key': 'mint_k', 'project-id': 'p' })
+    expect(plain.mode === 'check' && plain.check.views).toEqual({ minViews: 0 })
+    const fork = parseCheck({ 'github-token': 't', 'project-id': 'p', 'min-views': '25' })
+    expect(fork.mode === 'check' && [fork.check.views, fork.unapplied]).toEqual(['no-key', []])
+    const keyless = parseCheck({ 'github-token': 't', 'min-views': '25' })
+    expect(keyless.mode === 'check' && [keyless.check.views, keyless.unapplied]).toEqual([undefined, ['min-views']])
+    // the default said nothing: no warning
+    const quiet = parseCheck({ 'github-token': 't', 'min-views': '0' })
+    expect(quiet.mode === 'check' && quiet.unapplied).toEqual([])
   })
 
   test('scope: changed on a pull request needs a token to read its files; elsewhere, or with scope: all, none', () => {

@@ -1,0 +1,101 @@
+import { isPage, normalAddress, pageAddress } from './addresses.js'
+import type { Judged } from './new-known.js'
+
+/**
+ * The check's problems weighed by the readers who meet them: one page-views request for the last
+ * 30 days gives each address its views (a lost address's own; a page with a broken link, the
+ * page's). The addresses readers visited fewer than min-views times are listed, not failing; the
+ * rest are ranked by views. Pure: the service's rows in, judged problems out.
+ */
+
+/** The days the views cover, ending the day before the run's (whole days, UTC). */
+export const VIEWS_DAYS = 30
+
+/** The rows one request asks for: the most the views endpoint sends a request. */
+export const VIEWS_LIMIT = 250
+
+const DAY_MS = 86_400_000
+
+/**
+ * The last 30 whole days before the run's day, in UTC, as the views endpoint takes them (dateTo
+ * exclusive), and the last of them (`through`), as readers say a range.
+ */
+export function viewsRange(now: number): { dateFrom: string; dateTo: string; through: string } {
+  const today = Math.floor(now / DAY_MS) * DAY_MS
+  const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10)
+  return { dateFrom: day(today - VIEWS_DAYS * DAY_MS), dateTo: day(today), through: day(today - DAY_MS) }
+}
+
+/** The views a check's problems were weighed by: the range (both days included), and min-views. */
+export interface ViewsWeighed {
+  dateFrom: string
+  through: string
+  minViews: number
+}
+
+/** An address's page views in the range: exactly, or at most (it was not among the rows the service sent). */
+export type Readers = NonNullable<Judged['readers']>
+
+/** One row of the views endpoint, as the check reads it. */
+export interface ViewsRow {
+  path: string
+  total: number
+}
+
+/**
+ * What the rows of one views request say of an address. A path the rows hold: its views (paths that
+ * are one address, `/a` and `/a/`, added up). Otherwise: no views, where the rows are all there are;
+ * at most the last row's, where there are more and the rows came most-viewed first (the service
+ * does not document its order: the rows show it); unknown otherwise.
+ */
+export function readersFrom(rows: readonly ViewsRow[], hasMore: boolean): (address: string) => Readers | undefined {
+  const views = new Map<string, number>()
+  for (const row of rows) views.set(normalAddress(row.path), (views.get(normalAddress(row.path)) ?? 0) + row.total)
+  const mostFirst = rows.every((row, i) => i === 0 || (rows[i - 1]?.total ?? 0) >= row.total)
+  const last = rows.at(-1)
+  return (address) => {
+    const known = views.get(normalAddress(address))
+    if (known !== undefined) return { views: known }
+    if (!hasMore) return { views: 0 }
+    return mostFirst && last ? { views: last.total, atMost: true } : undefined
+  }
+}
+
+/**
+ * Whether the rows are this site's views: some row is one of its pages' addresses. Rows of a site
+ * served under a path prefix (`/docs/guides/a`), or of another project, match none, and would weigh
+ * every address as unvisited. No rows at all (a site no one visited yet) say nothing against it.
+ */
+export function describesSite(rows: readonly ViewsRow[], pages: ReadonlySet<string>): boolean {
+  return rows.length === 0 || rows.some((row) => pages.has(normalAddress(row.path)))
+}
+
+/** The address readers meet a problem at: a lost address itself, or the page the problem is on; none for the site's own (its build, its colours). */
+export function addressOf({ problem }: Judged): string | undefined {
+  if (problem.rule === 'lost-address') return problem.target
+  return isPage(problem.file) ? pageAddress(problem.file) : undefined
+}
+
+/**
+ * Each problem with its readers, where known; a new lost address that fewer than `minViews` readers
+ * visited (at most that many, where it was not among the rows) is listed as `few-views`, not failing.
+ * `minViews` 0 keeps every one failing, as without a key.
+ */
+export function weigh(
+  judged: readonly Judged[],
+  readersOf: (address: string) => Readers | undefined,
+  minViews: number,
+): Judged[] {
+  return judged.map((j) => {
+    const address = addressOf(j)
+    const readers = address === undefined ? undefined : readersOf(address)
+    if (!readers) return j
+    const few = j.status === 'new' && j.problem.rule === 'lost-address' && readers.views < minViews
+    return { ...j, readers, ...(few ? { status: 'few-views' as const } : {}) }
+  })
+}
+
+/** Most readers first; a problem whose readers are not known after every one whose are. Stable for ties. */
+export function byReaders(a: Judged, b: Judged): number {
+  return (b.readers?.views ?? -1) - (a.readers?.views ?? -1)
+}

@@ -1,0 +1,89 @@
+import { ApiError } from '../api/errors.js'
+import type { Judged } from '../check/new-known.js'
+import {
+  VIEWS_DAYS,
+  VIEWS_LIMIT,
+  type ViewsWeighed,
+  addressOf,
+  describesSite,
+  readersFrom,
+  viewsRange,
+  weigh,
+} from '../check/readers.js'
+import type { CheckSettings } from '../inputs/settings.js'
+import * as core from '../util/actions-core.js'
+import { CancelledError, getErrorMessage } from '../util/errors.js'
+import { count, formatNumber } from '../util/format.js'
+import { external } from '../util/text.js'
+import type { ModeContext } from './context.js'
+
+/**
+ * The check's problems weighed by their readers (api-key and project-id): one page-views request
+ * for the last 30 days, sent only when there is a new problem readers meet at an address. A request
+ * that fails is one notice and the verdict unweighed, never a pass.
+ */
+
+export async function weighByReaders(
+  settings: CheckSettings,
+  ctx: Pick<ModeContext, 'client' | 'clock'>,
+  site: { judged: Judged[]; notes: string[]; pages: () => ReadonlySet<string> },
+): Promise<{ judged: Judged[]; views?: ViewsWeighed }> {
+  const { judged, notes } = site
+  const wanted = settings.check.views
+  if (wanted === undefined || !judged.some((j) => j.status === 'new' && addressOf(j) !== undefined)) return { judged }
+  if (wanted === 'no-key') {
+    const said =
+      'api-key is empty (a pull request from a fork gets no secrets), so the problems were not weighed by ' +
+      'their readers: each counts, as without a key.'
+    core.notice(said)
+    notes.push(said)
+    return { judged }
+  }
+  const range = viewsRange(ctx.clock.now())
+  const days = `${range.dateFrom} to ${range.through}`
+  try {
+    const page = await ctx.client.trafficPage('views', {
+      dateFrom: range.dateFrom,
+      dateTo: range.dateTo,
+      limit: VIEWS_LIMIT,
+      offset: 0,
+      period: `the last ${VIEWS_DAYS} days`,
+    })
+    if (!describesSite(page.rows, site.pages())) {
+      const said =
+        `The readers' page views name none of this site's pages (${external(page.rows[0]?.path ?? '', 100)} ` +
+        `is one: a site served under a path prefix, or another project's), so the problems were not ` +
+        `weighed: each counts, as without a key.`
+      core.notice(said)
+      notes.push(said)
+      return { judged }
+    }
+    const weighed = weigh(judged, readersFrom(page.rows, page.hasMore), wanted.minViews)
+    core.info(
+      `Page views of ${days}: ${count(page.rows.length, 'page')}${page.hasMore ? ', the most viewed (more were not asked for)' : ', every page with views'}.`,
+    )
+    const few = weighed.filter((j) => j.status === 'few-views').length
+    notes.push(
+      `Weighed by readers: the page views of ${days}, one request.` +
+        (wanted.minViews > 0
+          ? ` An address this pull request stops serving fails when readers visited it at least ` +
+            `${formatNumber(wanted.minViews)} ${wanted.minViews === 1 ? 'time' : 'times'} (min-views)` +
+            (few > 0
+              ? `; ${count(few, 'address', 'addresses')} with fewer ${few === 1 ? 'is' : 'are'} listed, not failing.`
+              : '.')
+          : ''),
+    )
+    return { judged: weighed, views: { dateFrom: range.dateFrom, through: range.through, minViews: wanted.minViews } }
+  } catch (error) {
+    if (error instanceof CancelledError) throw error
+    // the one request allowed was refused and not sent again: what the service said
+    const why =
+      error instanceof ApiError && error.kind === 'budget' && error.cause instanceof Error ? error.cause : error
+    const said =
+      `The readers' page views could not be read (${external(getErrorMessage(why), 300)}), so the problems ` +
+      `were not weighed: each counts, as without a key.`
+    core.notice(said)
+    notes.push(said)
+    return { judged }
+  }
+}
