@@ -5039,6 +5039,70 @@ for (const stream of [process.stdout, process.stderr]) {
   stream._handle?.setBlocking?.(true)
 }
 `;
+/**
+ * The addresses of the pages Mintlify generates from OpenAPI documents through a docs.json's
+ * navigation (a group's or an entry's `openapi`, `directory` included), worked out by the CLI's own
+ * code (what `mint broken-links` resolves links against), offline: a document at a URL is not
+ * fetched, and the listing then says it cannot tell. Run as `node <this file> <the CLI's
+ * node_modules>` in the docs folder; prints one line of JSON, `{"pages": [...]}` or
+ * `{"unknown": "why"}`. A site on mint.json has its API pages as files.
+ */
+const OPENAPI_PAGES = `// The check action's listing of the pages Mintlify generates from OpenAPI documents.
+const modules = process.argv[2]
+const load = (path) => import(new URL(path, 'file://' + modules.replace(/\\\\/g, '/') + '/').href)
+const say = (answer) => process.stdout.write(JSON.stringify(answer) + '\\n')
+try {
+  const prebuild = await load('@mintlify/prebuild/dist/index.js')
+  const validation = await load('@mintlify/validation/dist/index.js')
+  const { readResolvedConfigJson } = await load('@mintlify/link-rot/dist/static-checking/readConfig.js')
+  const offline = async (url) => {
+    throw new Error('not fetched: ' + url)
+  }
+  const dir = process.cwd()
+  const resolved = await readResolvedConfigJson(dir)
+  if (!resolved || resolved.configFile !== 'docs.json') say({ pages: [] })
+  else {
+    const checked = validation.validateDocsConfig(resolved.json)
+    if (!checked.success) say({ unknown: 'its docs.json does not validate' })
+    else {
+      const config = checked.data
+      const explicitOverlays = validation.collectOpenApiOverlayConfig(config)
+      const files = await prebuild.getOpenApiFiles(dir, { explicitOverlays, fetchRemoteDocument: offline })
+      const overlayRegistry = await prebuild.buildOverlayRegistryForDirectory(dir, {
+        explicitOverlays,
+        fetchRemoteDocument: offline,
+      })
+      const pages = {}
+      await prebuild.generateOpenApiFromDocsConfig(config.navigation, files, pages, {
+        writeFiles: false,
+        overlayRegistry,
+        fetchRemoteDocument: offline,
+      })
+      say({ pages: Object.keys(pages) })
+    }
+  }
+} catch (error) {
+  say({ unknown: String(error && error.message ? error.message : error).slice(0, 300) })
+}
+process.exit(0)
+`;
+/** What OPENAPI_PAGES printed: the generated pages' addresses, or why they cannot be told. */
+function readOpenApiPages(stdout) {
+    const last = stdout.trim().split('\n').at(-1) ?? '';
+    try {
+        const said = JSON.parse(last);
+        if (Array.isArray(said.pages) && said.pages.every((p) => typeof p === 'string'))
+            return { pages: said.pages };
+        if (typeof said.unknown === 'string')
+            return { unknown: said.unknown };
+    }
+    catch {
+        // not the listing's answer: below
+    }
+    return { unknown: 'the listing gave no answer' };
+}
+/** The CLI's node_modules, from its entry (`node_modules/@mintlify/cli/bin/start.js`). */
+const cliModules = (entry) => (0,external_node_path_.join)(entry, ...CLI_ENTRY.slice(1).map(() => '..'));
 /** This runner's platform, as npm matches packages to it. */
 function runnerPlatform() {
     if (process.platform !== 'linux')
@@ -5501,6 +5565,8 @@ function unsureOnWarning(judged, baseLines) {
 
 
 
+/** Whether a tree has a page at an address: a file's, or one generated from an OpenAPI document. */
+const hasPage = (served, address) => served.pages.has(address) || served.generated.has(address);
 /** Whether a file of the docs folder is a page the site serves: Markdown the site reads, not a snippet. */
 function isPage(file) {
     return /\.mdx?$/i.test(file) && siteReads(file) && !/^snippets\//i.test(file);
@@ -5554,11 +5620,15 @@ function ignoredBy(mintignore) {
         matcher.add(mintignore.split(/\r?\n/).map((l) => l.trim()));
     return (file) => matcher.ignores(file);
 }
-/** What a tree serves, from its files (relative to the docs folder), its configuration's text and its .mintignore. */
-function servedBy(files, config, mintignore) {
+/**
+ * What a tree serves, from its files (relative to the docs folder), its configuration's text, its
+ * .mintignore and the pages its OpenAPI documents generate (`api-reference/users/list-users`).
+ */
+function servedBy(files, config, mintignore, generated = []) {
     const ignored = ignoredBy(mintignore);
     return {
         pages: new Map(files.filter((f) => isPage(f) && !ignored(f)).map((file) => [pageAddress(file), file])),
+        generated: new Set(generated.map(normalAddress)),
         redirects: redirectsOf(config),
     };
 }
@@ -5581,24 +5651,30 @@ function sourceMatches(source, address) {
 /** Whether a tree answers an address: a page there, or a redirect from it. */
 function answers(served, address) {
     const at = normalAddress(address);
-    return served.pages.has(at) || served.redirects.some((r) => sourceMatches(r.source, at));
+    return hasPage(served, at) || served.redirects.some((r) => sourceMatches(r.source, at));
 }
-/** The base's addresses the head no longer answers, in the base's order (pages, then redirect sources). */
+/**
+ * The base's addresses the head no longer answers, in the base's order (pages, then generated
+ * pages, then redirect sources).
+ */
 function lostAddresses(base, head) {
     const pages = [...base.pages]
         .filter(([address]) => !answers(head, address))
         .map(([address, file]) => ({ address, file }));
+    const generated = [...base.generated]
+        .filter((address) => !base.pages.has(address) && !answers(head, address))
+        .map((address) => ({ address, generated: true }));
     const sources = base.redirects
         .map((r) => r.source)
-        .filter((s) => !/[:*?#]/.test(s) && !answers(head, s) && !base.pages.has(normalAddress(s)));
-    return [...pages, ...[...new Set(sources)].map((address) => ({ address }))];
+        .filter((s) => !/[:*?#]/.test(s) && !answers(head, s) && !hasPage(base, normalAddress(s)));
+    return [...pages, ...generated, ...[...new Set(sources)].map((address) => ({ address }))];
 }
 /** The page readers of a deleted page are best sent to, if the head has one: its nearest parent it serves. */
 function nearestParent(head, address) {
     const parts = normalAddress(address).split('/').filter(Boolean);
     for (let n = parts.length - 1; n >= 0; n--) {
         const parent = `/${parts.slice(0, n).join('/')}`;
-        if (head.pages.has(parent))
+        if (hasPage(head, parent))
             return parent;
     }
     return undefined;
@@ -5613,7 +5689,7 @@ function redirectFaults(served) {
     const faults = [];
     const exact = (r) => !/[:*]/.test(r.source);
     // a redirect readers can be sent on by: exact, matched (no ? or #), not from a page (the page wins)
-    const followed = (r) => exact(r) && !/[?#]/.test(r.source) && !served.pages.has(normalAddress(r.source));
+    const followed = (r) => exact(r) && !/[?#]/.test(r.source) && !hasPage(served, normalAddress(r.source));
     const next = (address) => served.redirects.find((r) => followed(r) && normalAddress(r.source) === normalAddress(address));
     const seen = new Map();
     for (const r of served.redirects) {
@@ -5626,7 +5702,7 @@ function redirectFaults(served) {
             });
             continue;
         }
-        if (exact(r) && served.pages.has(normalAddress(r.source))) {
+        if (exact(r) && hasPage(served, normalAddress(r.source))) {
             faults.push({
                 kind: 'page-wins',
                 redirect: r,
@@ -6023,7 +6099,7 @@ function sayWarnings(label, site, notes) {
  */
 async function judgeAgainstBase(run, given) {
     const { pull, settings, docsFolder } = run;
-    const { checkTree, cache, headTree, files, changed, notes, placedOf } = given;
+    const { checkTree, cache, headTree, files, changed, notes, placedOf, listOpenApi } = given;
     if (!pull)
         return { unreadable: 'not a pull request' };
     const base = await rebuildBase(run, files);
@@ -6053,7 +6129,9 @@ async function judgeAgainstBase(run, given) {
     sayWarnings('head', head, notes);
     const placed = placedOf(head, headTree);
     // what readers reach at the base's addresses needs no CLI: judged whether or not the head has problems
-    const addresses = base.ok ? addressProblems(run, base.tree, headTree, files) : [];
+    const addresses = base.ok
+        ? await addressProblems(run, { baseTree: base.tree, headTree, files, listOpenApi, notes })
+        : [];
     const allNew = {
         judged: [...placed.map((problem) => ({ problem, status: 'new' })), ...addresses],
         outside: 0,
@@ -6112,7 +6190,8 @@ async function judgeAgainstBase(run, given) {
  * nearest parent the head serves is suggested), and the head's redirects that cannot work (new
  * where the base did not have the same fault, known where it did).
  */
-function addressProblems({ docsFolder, config }, baseTree, headTree, files) {
+async function addressProblems({ docsFolder, config }, trees) {
+    const { baseTree, headTree, files } = trees;
     const text = (file) => {
         try {
             return (0,external_node_fs_.readFileSync)(file, 'utf8');
@@ -6123,8 +6202,10 @@ function addressProblems({ docsFolder, config }, baseTree, headTree, files) {
     };
     // the configuration as the site has it (on a mint.json site the CLI writes a docs.json into its copies)
     const headConfig = text((0,external_node_path_.join)(headTree, config));
-    const base = servedBy(pagesOf(baseTree), text((0,external_node_path_.join)(baseTree, config)), text((0,external_node_path_.join)(baseTree, '.mintignore')));
-    const head = servedBy(pagesOf(headTree), headConfig, text((0,external_node_path_.join)(headTree, '.mintignore')));
+    const baseConfig = text((0,external_node_path_.join)(baseTree, config));
+    const generated = await generatedPages(trees, [baseConfig, headConfig]);
+    const base = servedBy(pagesOf(baseTree), baseConfig, text((0,external_node_path_.join)(baseTree, '.mintignore')), generated.base);
+    const head = servedBy(pagesOf(headTree), headConfig, text((0,external_node_path_.join)(headTree, '.mintignore')), generated.head);
     const at = (line) => ({
         file: config,
         path: repositoryPath(docsFolder, config),
@@ -6133,7 +6214,7 @@ function addressProblems({ docsFolder, config }, baseTree, headTree, files) {
     // where a redirect goes: the configuration's redirects, or its first line where it has none
     const redirectsLine = (headConfig ?? '').split('\n').findIndex((l) => /"redirects"\s*:/.test(l)) + 1 || 1;
     const renamed = new Map(pageChanges(files, docsFolder).map((c) => [pageAddress(c.from), c.to]));
-    const lost = lostAddresses(base, head).map(({ address, file }) => {
+    const lost = lostAddresses(base, head).map(({ address, file, generated: fromOpenApi }) => {
         const to = renamed.get(address);
         const moved = to !== undefined && isPage(to) ? pageAddress(to) : undefined;
         const parent = moved ? undefined : nearestParent(head, address);
@@ -6142,7 +6223,9 @@ function addressProblems({ docsFolder, config }, baseTree, headTree, files) {
             ? moved
                 ? `${file} was renamed to ${to ?? ''} in this pull request`
                 : `${file} is gone in this pull request`
-            : `the redirect from it is gone in this pull request`;
+            : fromOpenApi
+                ? 'the page its OpenAPI document generated there is not generated any more (an operation, its summary or tag, or the navigation changed in this pull request)'
+                : `the redirect from it is gone in this pull request`;
         const message = `${address} answers on the base and not on the head: ${what}, and no redirect keeps it. ` +
             (fix
                 ? `Add the redirect ${JSON.stringify(fix)}.`
@@ -6168,6 +6251,25 @@ function addressProblems({ docsFolder, config }, baseTree, headTree, files) {
         };
     });
     return [...lost, ...faults];
+}
+/**
+ * The pages each tree generates from OpenAPI documents, listed by the CLI's own code where a
+ * configuration names one (`openapi`); none for either where either cannot be told (a document at
+ * a URL, a configuration that does not validate), said once: compared on one side only, every
+ * generated page would look lost or new.
+ */
+async function generatedPages({ baseTree, headTree, listOpenApi, notes, }, configs) {
+    if (!configs.some((c) => c !== undefined && /"openapi"/i.test(c)))
+        return { base: [], head: [] };
+    const [base, head] = await Promise.all([listOpenApi(baseTree), listOpenApi(headTree)]);
+    if ('pages' in base && 'pages' in head)
+        return { base: base.pages, head: head.pages };
+    const why = 'unknown' in base ? `the base: ${base.unknown}` : 'unknown' in head ? `the head: ${head.unknown}` : '';
+    const said = `The pages generated from OpenAPI documents were not compared (${(0,util_text/* external */.qn)(why, 300)}): ` +
+        `an address this pull request stops generating is not seen.`;
+    core/* info */.pq(said);
+    notes.push(said);
+    return { base: [], head: [] };
 }
 /** A file's lines, each trimmed (as a problem's lineText); undefined where there is no such file. */
 function linesOf(file) {
@@ -6808,8 +6910,9 @@ async function check_run(settings, ctx) {
     };
     try {
         const cli = await installCli(checkRun);
-        const checkTree = treeChecker(checkRun, cli, limiter(cliSlots()));
-        const found = await checkAndJudge(checkRun, checkTree);
+        const slot = limiter(cliSlots());
+        const checkTree = treeChecker(checkRun, cli, slot);
+        const found = await checkAndJudge(checkRun, checkTree, openApiLister(checkRun, cli, slot));
         if ('unreadable' in found)
             return failure(`${found.unreadable} Nothing is known; the CLI's output is in the log.`);
         // the site's pages as the checkout has them: what the views' paths must name
@@ -6923,19 +7026,37 @@ function treeChecker({ settings, config, work, bounded, stop }, cli, slot) {
     };
 }
 /**
+ * Lists the pages a tree generates from OpenAPI documents with the CLI's own code (OPENAPI_PAGES),
+ * bounded and limited as a CLI run; what it cannot tell (another CLI version's layout, a document
+ * at a URL) is its answer, never a failure.
+ */
+function openApiLister({ work, bounded, stop }, cli, slot) {
+    const script = (0,external_node_path_.join)(work, 'openapi-pages.mjs');
+    const preload = (0,external_node_path_.join)(work, 'wide-output.cjs');
+    (0,external_node_fs_.writeFileSync)(script, OPENAPI_PAGES);
+    return async (tree) => {
+        const ran = await bounded('The listing of the pages OpenAPI documents generate', () => slot(() => runProgram(process.execPath, ['--no-deprecation', script, cliModules(cli.entry)], {
+            cwd: tree,
+            env: cliEnvironment(process.env, { preload, columns: 200 }),
+            stop,
+        })));
+        return readOpenApiPages(ran.stdout);
+    };
+}
+/**
  * The head's problems as the scope says: every one new (all, or no pull request); those of the
  * pull request's files (changed); or judged against the base (new). The base is the head itself
  * where the pull request changes no file the site reads; otherwise it is rebuilt, restored from
  * the runner's cache where it was checked before, and else checked beside the head (and stopped
  * if the head has no problem).
  */
-async function checkAndJudge(run, checkTree) {
+async function checkAndJudge(run, checkTree, listOpenApi) {
     const cache = treeCache(run);
-    const found = await judgeSite(run, checkTree, cache);
+    const found = await judgeSite(run, checkTree, cache, listOpenApi);
     await cache.saveAll();
     return found;
 }
-async function judgeSite(run, checkTree, cache) {
+async function judgeSite(run, checkTree, cache, listOpenApi) {
     const { pull, scope, settings, folder, docsFolder, work } = run;
     const notes = [];
     const headTree = (0,external_node_path_.join)(work, 'head');
@@ -6983,7 +7104,16 @@ async function judgeSite(run, checkTree, cache) {
         const judged = placedOf(head, headTree).map((problem) => ({ problem, status: 'known' }));
         return { judged, outside: 0, notes, ...(changed ? { changed } : {}) };
     }
-    return judgeAgainstBase(run, { checkTree, cache, headTree, files, changed: changed ?? new Set(), notes, placedOf });
+    return judgeAgainstBase(run, {
+        checkTree,
+        cache,
+        headTree,
+        files,
+        changed: changed ?? new Set(),
+        notes,
+        placedOf,
+        listOpenApi,
+    });
 }
 async function pullFiles({ settings, ctx }, pull) {
     try {

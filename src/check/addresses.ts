@@ -19,8 +19,13 @@ export interface Redirect {
 export interface Served {
   /** Each page's address (`/guides/a`, the home page `/`) and its file. */
   pages: Map<string, string>
+  /** The addresses of the pages generated from OpenAPI documents (no file of their own). */
+  generated: ReadonlySet<string>
   redirects: Redirect[]
 }
+
+/** Whether a tree has a page at an address: a file's, or one generated from an OpenAPI document. */
+const hasPage = (served: Served, address: string): boolean => served.pages.has(address) || served.generated.has(address)
 
 /** Whether a file of the docs folder is a page the site serves: Markdown the site reads, not a snippet. */
 export function isPage(file: string): boolean {
@@ -77,11 +82,20 @@ export function ignoredBy(mintignore: string | undefined): (file: string) => boo
   return (file) => matcher.ignores(file)
 }
 
-/** What a tree serves, from its files (relative to the docs folder), its configuration's text and its .mintignore. */
-export function servedBy(files: readonly string[], config: string | undefined, mintignore?: string): Served {
+/**
+ * What a tree serves, from its files (relative to the docs folder), its configuration's text, its
+ * .mintignore and the pages its OpenAPI documents generate (`api-reference/users/list-users`).
+ */
+export function servedBy(
+  files: readonly string[],
+  config: string | undefined,
+  mintignore?: string,
+  generated: readonly string[] = [],
+): Served {
   const ignored = ignoredBy(mintignore)
   return {
     pages: new Map(files.filter((f) => isPage(f) && !ignored(f)).map((file) => [pageAddress(file), file])),
+    generated: new Set(generated.map(normalAddress)),
     redirects: redirectsOf(config),
   }
 }
@@ -109,25 +123,33 @@ export function sourceMatches(source: string, address: string): boolean {
 /** Whether a tree answers an address: a page there, or a redirect from it. */
 export function answers(served: Served, address: string): boolean {
   const at = normalAddress(address)
-  return served.pages.has(at) || served.redirects.some((r) => sourceMatches(r.source, at))
+  return hasPage(served, at) || served.redirects.some((r) => sourceMatches(r.source, at))
 }
 
-/** An address the base serves that the head does not: a page's (with its file) or a redirect's source. */
+/** An address the base serves that the head does not: a page's (with its file), a generated page's, or a redirect's source. */
 export interface Lost {
   address: string
-  /** The base's page there; absent for a redirect the head dropped. */
+  /** The base's page there; absent for a generated page and for a redirect the head dropped. */
   file?: string
+  /** A page the base generated from an OpenAPI document. */
+  generated?: true
 }
 
-/** The base's addresses the head no longer answers, in the base's order (pages, then redirect sources). */
+/**
+ * The base's addresses the head no longer answers, in the base's order (pages, then generated
+ * pages, then redirect sources).
+ */
 export function lostAddresses(base: Served, head: Served): Lost[] {
   const pages = [...base.pages]
     .filter(([address]) => !answers(head, address))
     .map(([address, file]) => ({ address, file }))
+  const generated = [...base.generated]
+    .filter((address) => !base.pages.has(address) && !answers(head, address))
+    .map((address) => ({ address, generated: true as const }))
   const sources = base.redirects
     .map((r) => r.source)
-    .filter((s) => !/[:*?#]/.test(s) && !answers(head, s) && !base.pages.has(normalAddress(s)))
-  return [...pages, ...[...new Set(sources)].map((address) => ({ address }))]
+    .filter((s) => !/[:*?#]/.test(s) && !answers(head, s) && !hasPage(base, normalAddress(s)))
+  return [...pages, ...generated, ...[...new Set(sources)].map((address) => ({ address }))]
 }
 
 /** The page readers of a deleted page are best sent to, if the head has one: its nearest parent it serves. */
@@ -135,7 +157,7 @@ export function nearestParent(head: Served, address: string): string | undefined
   const parts = normalAddress(address).split('/').filter(Boolean)
   for (let n = parts.length - 1; n >= 0; n--) {
     const parent = `/${parts.slice(0, n).join('/')}`
-    if (head.pages.has(parent)) return parent
+    if (hasPage(head, parent)) return parent
   }
   return undefined
 }
@@ -160,7 +182,7 @@ export function redirectFaults(served: Served): RedirectFault[] {
   const exact = (r: Redirect): boolean => !/[:*]/.test(r.source)
   // a redirect readers can be sent on by: exact, matched (no ? or #), not from a page (the page wins)
   const followed = (r: Redirect): boolean =>
-    exact(r) && !/[?#]/.test(r.source) && !served.pages.has(normalAddress(r.source))
+    exact(r) && !/[?#]/.test(r.source) && !hasPage(served, normalAddress(r.source))
   const next = (address: string): Redirect | undefined =>
     served.redirects.find((r) => followed(r) && normalAddress(r.source) === normalAddress(address))
   const seen = new Map<string, string>()
@@ -174,7 +196,7 @@ export function redirectFaults(served: Served): RedirectFault[] {
       })
       continue
     }
-    if (exact(r) && served.pages.has(normalAddress(r.source))) {
+    if (exact(r) && hasPage(served, normalAddress(r.source))) {
       faults.push({
         kind: 'page-wins',
         redirect: r,

@@ -53,6 +53,70 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 `
 
+/**
+ * The addresses of the pages Mintlify generates from OpenAPI documents through a docs.json's
+ * navigation (a group's or an entry's `openapi`, `directory` included), worked out by the CLI's own
+ * code (what `mint broken-links` resolves links against), offline: a document at a URL is not
+ * fetched, and the listing then says it cannot tell. Run as `node <this file> <the CLI's
+ * node_modules>` in the docs folder; prints one line of JSON, `{"pages": [...]}` or
+ * `{"unknown": "why"}`. A site on mint.json has its API pages as files.
+ */
+export const OPENAPI_PAGES = `// The check action's listing of the pages Mintlify generates from OpenAPI documents.
+const modules = process.argv[2]
+const load = (path) => import(new URL(path, 'file://' + modules.replace(/\\\\/g, '/') + '/').href)
+const say = (answer) => process.stdout.write(JSON.stringify(answer) + '\\n')
+try {
+  const prebuild = await load('@mintlify/prebuild/dist/index.js')
+  const validation = await load('@mintlify/validation/dist/index.js')
+  const { readResolvedConfigJson } = await load('@mintlify/link-rot/dist/static-checking/readConfig.js')
+  const offline = async (url) => {
+    throw new Error('not fetched: ' + url)
+  }
+  const dir = process.cwd()
+  const resolved = await readResolvedConfigJson(dir)
+  if (!resolved || resolved.configFile !== 'docs.json') say({ pages: [] })
+  else {
+    const checked = validation.validateDocsConfig(resolved.json)
+    if (!checked.success) say({ unknown: 'its docs.json does not validate' })
+    else {
+      const config = checked.data
+      const explicitOverlays = validation.collectOpenApiOverlayConfig(config)
+      const files = await prebuild.getOpenApiFiles(dir, { explicitOverlays, fetchRemoteDocument: offline })
+      const overlayRegistry = await prebuild.buildOverlayRegistryForDirectory(dir, {
+        explicitOverlays,
+        fetchRemoteDocument: offline,
+      })
+      const pages = {}
+      await prebuild.generateOpenApiFromDocsConfig(config.navigation, files, pages, {
+        writeFiles: false,
+        overlayRegistry,
+        fetchRemoteDocument: offline,
+      })
+      say({ pages: Object.keys(pages) })
+    }
+  }
+} catch (error) {
+  say({ unknown: String(error && error.message ? error.message : error).slice(0, 300) })
+}
+process.exit(0)
+`
+
+/** What OPENAPI_PAGES printed: the generated pages' addresses, or why they cannot be told. */
+export function readOpenApiPages(stdout: string): { pages: string[] } | { unknown: string } {
+  const last = stdout.trim().split('\n').at(-1) ?? ''
+  try {
+    const said = JSON.parse(last) as { pages?: unknown; unknown?: unknown }
+    if (Array.isArray(said.pages) && said.pages.every((p) => typeof p === 'string')) return { pages: said.pages }
+    if (typeof said.unknown === 'string') return { unknown: said.unknown }
+  } catch {
+    // not the listing's answer: below
+  }
+  return { unknown: 'the listing gave no answer' }
+}
+
+/** The CLI's node_modules, from its entry (`node_modules/@mintlify/cli/bin/start.js`). */
+export const cliModules = (entry: string): string => join(entry, ...CLI_ENTRY.slice(1).map(() => '..'))
+
 export interface Platform {
   platform: string
   arch: string

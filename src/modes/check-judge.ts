@@ -68,6 +68,9 @@ export type TreeChecker = (
   stop?: AbortSignal,
 ) => Promise<SiteCheck>
 
+/** The pages a tree generates from OpenAPI documents (their addresses), or why they cannot be told. */
+export type OpenApiLister = (tree: string) => Promise<{ pages: string[] } | { unknown: string }>
+
 /** What the check found: its problems judged, or no verdict. */
 export type Found =
   { judged: Judged[]; outside: number; changed?: ReadonlySet<string>; notes: string[] } | { unreadable: string }
@@ -120,10 +123,11 @@ export async function judgeAgainstBase(
     changed: ReadonlySet<string>
     notes: string[]
     placedOf: (site: SiteCheck, tree: string) => PlacedProblem[]
+    listOpenApi: OpenApiLister
   },
 ): Promise<Found> {
   const { pull, settings, docsFolder } = run
-  const { checkTree, cache, headTree, files, changed, notes, placedOf } = given
+  const { checkTree, cache, headTree, files, changed, notes, placedOf, listOpenApi } = given
   if (!pull) return { unreadable: 'not a pull request' }
   const base = await rebuildBase(run, files)
   const early = new AbortController()
@@ -153,7 +157,9 @@ export async function judgeAgainstBase(
   sayWarnings('head', head, notes)
   const placed = placedOf(head, headTree)
   // what readers reach at the base's addresses needs no CLI: judged whether or not the head has problems
-  const addresses = base.ok ? addressProblems(run, base.tree, headTree, files) : []
+  const addresses = base.ok
+    ? await addressProblems(run, { baseTree: base.tree, headTree, files, listOpenApi, notes })
+    : []
   const allNew = {
     judged: [...placed.map((problem): Judged => ({ problem, status: 'new' })), ...addresses],
     outside: 0,
@@ -213,12 +219,11 @@ export async function judgeAgainstBase(
  * nearest parent the head serves is suggested), and the head's redirects that cannot work (new
  * where the base did not have the same fault, known where it did).
  */
-function addressProblems(
+async function addressProblems(
   { docsFolder, config }: CheckRun,
-  baseTree: string,
-  headTree: string,
-  files: ChangedFile[],
-): Judged[] {
+  trees: { baseTree: string; headTree: string; files: ChangedFile[]; listOpenApi: OpenApiLister; notes: string[] },
+): Promise<Judged[]> {
+  const { baseTree, headTree, files } = trees
   const text = (file: string): string | undefined => {
     try {
       return readFileSync(file, 'utf8')
@@ -228,8 +233,10 @@ function addressProblems(
   }
   // the configuration as the site has it (on a mint.json site the CLI writes a docs.json into its copies)
   const headConfig = text(join(headTree, config))
-  const base = servedBy(pagesOf(baseTree), text(join(baseTree, config)), text(join(baseTree, '.mintignore')))
-  const head = servedBy(pagesOf(headTree), headConfig, text(join(headTree, '.mintignore')))
+  const baseConfig = text(join(baseTree, config))
+  const generated = await generatedPages(trees, [baseConfig, headConfig])
+  const base = servedBy(pagesOf(baseTree), baseConfig, text(join(baseTree, '.mintignore')), generated.base)
+  const head = servedBy(pagesOf(headTree), headConfig, text(join(headTree, '.mintignore')), generated.head)
   const at = (line: number | undefined): Pick<PlacedProblem, 'file' | 'path' | 'line' | 'lineText'> => ({
     file: config,
     path: repositoryPath(docsFolder, config),
@@ -238,7 +245,7 @@ function addressProblems(
   // where a redirect goes: the configuration's redirects, or its first line where it has none
   const redirectsLine = (headConfig ?? '').split('\n').findIndex((l) => /"redirects"\s*:/.test(l)) + 1 || 1
   const renamed = new Map(pageChanges(files, docsFolder).map((c) => [pageAddress(c.from), c.to]))
-  const lost = lostAddresses(base, head).map(({ address, file }): Judged => {
+  const lost = lostAddresses(base, head).map(({ address, file, generated: fromOpenApi }): Judged => {
     const to = renamed.get(address)
     const moved = to !== undefined && isPage(to) ? pageAddress(to) : undefined
     const parent = moved ? undefined : nearestParent(head, address)
@@ -247,7 +254,9 @@ function addressProblems(
       ? moved
         ? `${file} was renamed to ${to ?? ''} in this pull request`
         : `${file} is gone in this pull request`
-      : `the redirect from it is gone in this pull request`
+      : fromOpenApi
+        ? 'the page its OpenAPI document generated there is not generated any more (an operation, its summary or tag, or the navigation changed in this pull request)'
+        : `the redirect from it is gone in this pull request`
     const message =
       `${address} answers on the base and not on the head: ${what}, and no redirect keeps it. ` +
       (fix
@@ -274,6 +283,33 @@ function addressProblems(
     }
   })
   return [...lost, ...faults]
+}
+
+/**
+ * The pages each tree generates from OpenAPI documents, listed by the CLI's own code where a
+ * configuration names one (`openapi`); none for either where either cannot be told (a document at
+ * a URL, a configuration that does not validate), said once: compared on one side only, every
+ * generated page would look lost or new.
+ */
+async function generatedPages(
+  {
+    baseTree,
+    headTree,
+    listOpenApi,
+    notes,
+  }: { baseTree: string; headTree: string; listOpenApi: OpenApiLister; notes: string[] },
+  configs: Array<string | undefined>,
+): Promise<{ base: string[]; head: string[] }> {
+  if (!configs.some((c) => c !== undefined && /"openapi"/i.test(c))) return { base: [], head: [] }
+  const [base, head] = await Promise.all([listOpenApi(baseTree), listOpenApi(headTree)])
+  if ('pages' in base && 'pages' in head) return { base: base.pages, head: head.pages }
+  const why = 'unknown' in base ? `the base: ${base.unknown}` : 'unknown' in head ? `the head: ${head.unknown}` : ''
+  const said =
+    `The pages generated from OpenAPI documents were not compared (${external(why, 300)}): ` +
+    `an address this pull request stops generating is not seen.`
+  core.info(said)
+  notes.push(said)
+  return { base: [], head: [] }
 }
 
 /** A file's lines, each trimmed (as a problem's lineText); undefined where there is no such file. */

@@ -8,7 +8,15 @@ import { type Ran, StoppedError, runProgram } from '../check/child-process.js'
 import { plainLines } from '../check/cli-output.js'
 import { cliSlots, limiter } from '../check/cli-slots.js'
 import { findDocsFolder } from '../check/docs-site.js'
-import { type Cli, WIDE_OUTPUT, cliEnvironment, ensureCli } from '../check/mint-cli.js'
+import {
+  type Cli,
+  OPENAPI_PAGES,
+  WIDE_OUTPUT,
+  cliEnvironment,
+  cliModules,
+  ensureCli,
+  readOpenApiPages,
+} from '../check/mint-cli.js'
 import type { Judged, PlacedProblem } from '../check/new-known.js'
 import { placeAll } from '../check/place.js'
 import { copySite, excluder, leaveOut, outputWidth, pagesOf, siteConfig } from '../check/site-tree.js'
@@ -24,6 +32,7 @@ import { external } from '../util/text.js'
 import {
   type CheckRun,
   type Found,
+  type OpenApiLister,
   type TreeCache,
   type TreeChecker,
   TimedOut,
@@ -91,8 +100,9 @@ export async function run(settings: CheckSettings, ctx: ModeContext): Promise<Re
   }
   try {
     const cli = await installCli(checkRun)
-    const checkTree = treeChecker(checkRun, cli, limiter(cliSlots()))
-    const found = await checkAndJudge(checkRun, checkTree)
+    const slot = limiter(cliSlots())
+    const checkTree = treeChecker(checkRun, cli, slot)
+    const found = await checkAndJudge(checkRun, checkTree, openApiLister(checkRun, cli, slot))
     if ('unreadable' in found) return failure(`${found.unreadable} Nothing is known; the CLI's output is in the log.`)
     // the site's pages as the checkout has them: what the views' paths must name
     const pages = (): ReadonlySet<string> => new Set(servedBy(pagesOf(folder), undefined).pages.keys())
@@ -215,20 +225,52 @@ function treeChecker(
 }
 
 /**
+ * Lists the pages a tree generates from OpenAPI documents with the CLI's own code (OPENAPI_PAGES),
+ * bounded and limited as a CLI run; what it cannot tell (another CLI version's layout, a document
+ * at a URL) is its answer, never a failure.
+ */
+function openApiLister(
+  { work, bounded, stop }: CheckRun,
+  cli: Cli,
+  slot: <T>(work: () => Promise<T>) => Promise<T>,
+): OpenApiLister {
+  const script = join(work, 'openapi-pages.mjs')
+  const preload = join(work, 'wide-output.cjs')
+  writeFileSync(script, OPENAPI_PAGES)
+  return async (tree) => {
+    const ran = await bounded('The listing of the pages OpenAPI documents generate', () =>
+      slot(() =>
+        runProgram(process.execPath, ['--no-deprecation', script, cliModules(cli.entry)], {
+          cwd: tree,
+          env: cliEnvironment(process.env, { preload, columns: 200 }),
+          stop,
+        }),
+      ),
+    )
+    return readOpenApiPages(ran.stdout)
+  }
+}
+
+/**
  * The head's problems as the scope says: every one new (all, or no pull request); those of the
  * pull request's files (changed); or judged against the base (new). The base is the head itself
  * where the pull request changes no file the site reads; otherwise it is rebuilt, restored from
  * the runner's cache where it was checked before, and else checked beside the head (and stopped
  * if the head has no problem).
  */
-async function checkAndJudge(run: CheckRun, checkTree: TreeChecker): Promise<Found> {
+async function checkAndJudge(run: CheckRun, checkTree: TreeChecker, listOpenApi: OpenApiLister): Promise<Found> {
   const cache = treeCache(run)
-  const found = await judgeSite(run, checkTree, cache)
+  const found = await judgeSite(run, checkTree, cache, listOpenApi)
   await cache.saveAll()
   return found
 }
 
-async function judgeSite(run: CheckRun, checkTree: TreeChecker, cache: TreeCache): Promise<Found> {
+async function judgeSite(
+  run: CheckRun,
+  checkTree: TreeChecker,
+  cache: TreeCache,
+  listOpenApi: OpenApiLister,
+): Promise<Found> {
   const { pull, scope, settings, folder, docsFolder, work } = run
   const notes: string[] = []
   const headTree = join(work, 'head')
@@ -277,7 +319,16 @@ async function judgeSite(run: CheckRun, checkTree: TreeChecker, cache: TreeCache
     const judged = placedOf(head, headTree).map((problem): Judged => ({ problem, status: 'known' }))
     return { judged, outside: 0, notes, ...(changed ? { changed } : {}) }
   }
-  return judgeAgainstBase(run, { checkTree, cache, headTree, files, changed: changed ?? new Set(), notes, placedOf })
+  return judgeAgainstBase(run, {
+    checkTree,
+    cache,
+    headTree,
+    files,
+    changed: changed ?? new Set(),
+    notes,
+    placedOf,
+    listOpenApi,
+  })
 }
 
 async function pullFiles({ settings, ctx }: CheckRun, pull: PullChange): Promise<ChangedFile[] | undefined> {

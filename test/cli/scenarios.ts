@@ -192,6 +192,76 @@ const OPENAPI_SITE: Files = {
   ),
 }
 
+/** An API reference generated from a local OpenAPI document through the navigation (no page files of its own). */
+const openApiSite = (listUsers: string, redirects: Array<{ source: string; destination: string }> = []): Files => ({
+  'docs.json': `${JSON.stringify(
+    {
+      $schema: 'https://mintlify.com/docs.json',
+      theme: 'mint',
+      name: 'Acme API',
+      colors: { primary: '#0B5D1E' },
+      navigation: {
+        groups: [
+          { group: 'Start', pages: ['index'] },
+          { group: 'API', openapi: 'openapi.json' },
+        ],
+      },
+      ...(redirects.length > 0 ? { redirects } : {}),
+    },
+    null,
+    2,
+  )}\n`,
+  'openapi.json': `${JSON.stringify({
+    openapi: '3.0.0',
+    info: { title: 'Acme', version: '1' },
+    paths: {
+      '/users': {
+        get: { summary: listUsers, tags: ['Users'], responses: { '200': { description: 'OK' } } },
+        post: { summary: 'Create user', tags: ['Users'], responses: { '200': { description: 'OK' } } },
+      },
+    },
+  })}\n`,
+  'index.mdx': page('Home', '# Home'),
+})
+
+/**
+ * The cases only the real CLI can run: the check lists the pages OpenAPI documents generate with
+ * the CLI's own code, which npm test's fake does not have (there the listing says it cannot tell).
+ */
+export const REAL_CLI_SCENARIOS: Scenario[] = [
+  {
+    name: "an operation's summary renamed in the OpenAPI document: the generated page's old address is lost, at the configuration",
+    base: openApiSite('List users'),
+    head: openApiSite('List all users'),
+    checkout: 'merge',
+    inputs: { checks: 'links' },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      expect(problemsOf(run).problems.map((p) => [p.status, p.rule, p.file, p.target])).toEqual([
+        ['new', 'lost-address', 'docs.json', '/api-reference/users/list-users'],
+      ])
+      expect(problemsOf(run).problems[0]?.message).toContain(
+        'the page its OpenAPI document generated there is not generated any more',
+      )
+      // its nearest parent is no page: none is made up
+      expect(run.summary).not.toContain('"destination"')
+    },
+  },
+  {
+    name: 'the same rename with a redirect from the old address: passes',
+    base: openApiSite('List users'),
+    head: openApiSite('List all users', [
+      { source: '/api-reference/users/list-users', destination: '/api-reference/users/list-all-users' },
+    ]),
+    checkout: 'merge',
+    inputs: { checks: 'links, redirects' },
+    check: (run) => {
+      expect(run.code).toBe(0)
+      expect(problemsOf(run).problems).toEqual([])
+    },
+  },
+]
+
 /** A pull request that renames the language folder es/ to es-ES/, its links and navigation updated, no redirect. */
 const LANGUAGE_RENAMED = {
   base: {

@@ -1,4 +1,13 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { CLI_ENTRY, INSIDE_MARKER } from '../../src/check/mint-cli.js'
@@ -34,6 +43,9 @@ export interface FakeCli {
   pids(): Array<{ cli: number; child: number }>
 }
 
+/** The CLI's packages the check's listing of OpenAPI pages loads (src/check/mint-cli.ts, OPENAPI_PAGES). */
+const CLI_MODULES = ['prebuild', 'validation', 'link-rot']
+
 /** Writes the fake CLI into `folder` (what an install leaves there). */
 export function writeFakeCli(folder: string, mode: MintMode, version = MINT_VERSION): void {
   const mint = join(folder, 'node_modules', 'mint')
@@ -44,6 +56,13 @@ export function writeFakeCli(folder: string, mode: MintMode, version = MINT_VERS
   writeFileSync(join(bin, '..', 'package.json'), JSON.stringify({ name: '@mintlify/cli', version, type: 'module' }))
   writeFileSync(join(bin, 'start.js'), `import ${JSON.stringify(join(ROOT, 'test', 'simulator', 'fake-mint.mjs'))}\n`)
   writeFileSync(join(bin, 'fake-mint.json'), JSON.stringify({ mode, recordings: RECORDINGS, real: REAL_CLI }))
+  // recording, the CLI's own modules beside the fake, as an install has them: the check's listing
+  // of the pages OpenAPI documents generate runs the real CLI's code
+  if (mode === 'record')
+    for (const name of CLI_MODULES) {
+      const real = join(REAL_CLI, '..', '..', '..', name)
+      if (existsSync(real)) symlinkSync(real, join(folder, 'node_modules', '@mintlify', name), 'dir')
+    }
 }
 
 /** Each run of the fake CLI installed in `folder`: its arguments and every variable it was given. */

@@ -174,6 +174,58 @@ describe('what the head no longer answers', () => {
     expect(lostAddresses(base, site(['index.mdx']))).toEqual([{ address: '/a', file: 'a.mdx' }])
   })
 
+  test('a page an OpenAPI document generates: served as a page, lost when the head stops generating it', () => {
+    const withApi = (generated: string[], redirects: Array<[string, string]> = []): Served =>
+      servedBy(
+        ['index.mdx', 'api-reference/overview.mdx'],
+        config(redirects.map(([source, destination]) => ({ source, destination }))),
+        undefined,
+        generated,
+      )
+    const base = withApi([
+      'api-reference/users/list-users',
+      '/api-reference/users/create-user/',
+      'api-reference/overview',
+    ])
+    expect([...base.generated]).toEqual([
+      '/api-reference/users/list-users',
+      '/api-reference/users/create-user',
+      '/api-reference/overview',
+    ])
+    // an address a file serves too is the file's, never said twice
+    expect(lostAddresses(base, withApi([]))).toEqual([
+      { address: '/api-reference/users/list-users', generated: true },
+      { address: '/api-reference/users/create-user', generated: true },
+    ])
+    expect(lostAddresses(base, withApi(['api-reference/users/list-users', 'api-reference/users/create-user']))).toEqual(
+      [],
+    )
+    // a redirect keeps it; a generated page keeps a redirect's source served, and is a parent
+    const kept = withApi(['api-reference/users/list-users'], [['/api-reference/users/create-user', '/']])
+    expect(lostAddresses(base, kept)).toEqual([])
+    expect(answers(kept, '/api-reference/users/list-users/')).toBe(true)
+    expect(lostAddresses(withApi(['old/op'], [['/old/op', '/']]), withApi(['old/op']))).toEqual([])
+    expect(nearestParent(withApi(['api']), '/api/users')).toBe('/api')
+    // without the document's pages, as before
+    expect(servedBy(['index.mdx'], undefined).generated.size).toBe(0)
+  })
+
+  test('a redirect from a page an OpenAPI document generates is never followed: the page wins', () => {
+    const served = servedBy(['index.mdx'], config([{ source: '/api/list', destination: '/' }]), undefined, ['api/list'])
+    expect(redirectFaults(served).map((f) => f.kind)).toEqual(['page-wins'])
+    const chain = servedBy(
+      ['index.mdx'],
+      config([
+        { source: '/a', destination: '/api/list' },
+        { source: '/api/list', destination: '/' },
+      ]),
+      undefined,
+      ['api/list'],
+    )
+    // the generated page answers at /api/list: /a leads to a page, not on to another redirect
+    expect(redirectFaults(chain).map((f) => f.kind)).toEqual(['page-wins'])
+  })
+
   test('the nearest parent the head serves, or none', () => {
     const head = site(['index.mdx', 'guides.mdx', 'guides/deep/index.mdx'])
     expect(nearestParent(head, '/guides/deep/x/y')).toBe('/guides/deep')

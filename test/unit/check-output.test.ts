@@ -11,7 +11,7 @@ import {
 } from '../../src/check/cli-output.js'
 import { findDocsFolder, repositoryPath } from '../../src/check/docs-site.js'
 import { lineText, linkPlaces, maskCode, redirectPlaces } from '../../src/check/locate.js'
-import { cliEnvironment } from '../../src/check/mint-cli.js'
+import { OPENAPI_PAGES, cliEnvironment, cliModules, readOpenApiPages } from '../../src/check/mint-cli.js'
 
 /**
  * Reading the Mintlify CLI's output, pure. The texts are the CLI's own (mint 4.2.941, as
@@ -535,5 +535,27 @@ describe('readValidation', () => {
     ['exit 0 without the sentence', 'something\n', 0, { verdict: 'unreadable' }],
   ])('%s', (_name, output, exitCode, verdict) => {
     expect(readValidation(output, exitCode)).toMatchObject(verdict)
+  })
+})
+
+describe('the listing of the pages OpenAPI documents generate', () => {
+  test('its answer is the last line it printed; the CLI code’s warnings before it are not', () => {
+    expect(readOpenApiPages('Warning: x\n{"pages":["api-reference/list-users"]}\n')).toEqual({
+      pages: ['api-reference/list-users'],
+    })
+    expect(readOpenApiPages('{"pages":[]}')).toEqual({ pages: [] })
+    expect(readOpenApiPages('{"unknown":"not fetched: https://x"}\n')).toEqual({ unknown: 'not fetched: https://x' })
+  })
+  test('anything else is no answer, never an empty list', () => {
+    for (const said of ['', 'Segmentation fault', '{"pages":[1]}', '{"pages":"a"}', '{}', '{"unknown":3}', 'null'])
+      expect(readOpenApiPages(said)).toEqual({ unknown: 'the listing gave no answer' })
+  })
+  test('it reads the CLI’s own modules from the node_modules its entry is in, and fetches nothing', () => {
+    expect(cliModules(join('/t', 'node_modules', '@mintlify', 'cli', 'bin', 'start.js'))).toBe(
+      join('/t', 'node_modules'),
+    )
+    expect(OPENAPI_PAGES).toContain('@mintlify/prebuild/dist/index.js')
+    expect(OPENAPI_PAGES).toContain('fetchRemoteDocument: offline')
+    expect(OPENAPI_PAGES).not.toMatch(/\bfetch\(/)
   })
 })
