@@ -6717,11 +6717,12 @@ async function publishCheckRun(o, report) {
     core/* info */.pq(`The check run ${CHECK_RUN_NAME}: ${(0,format/* count */.U9)(annotated, 'annotation')} (${made.url}).`);
     return { url: made.url, annotated };
 }
-/** The new problems as the agent gets them: what the annotation says, a renamed page's redirect included. */
-function forTheAgent(judged) {
-    return judged
-        .filter((j) => j.status === 'new')
-        .map(({ problem: p, because }) => because
+/**
+ * The new problems as the agent gets them, in the order reviewers see them (most read first, where
+ * weighed): what the annotation says, a renamed page's redirect included.
+ */
+function forTheAgent(judged, changed) {
+    return forReview(judged, changed).map(({ problem: p, because }) => because
         ? {
             ...p,
             message: `${p.message} ${explanation(because)}${because.redirect ? ` A redirect that keeps it working: ${JSON.stringify(because.redirect)}.` : ''}`,
@@ -6920,7 +6921,7 @@ async function check_run(settings, ctx) {
         const weighed = await weighByReaders(settings, ctx, { judged: found.judged, notes: found.notes, pages });
         const outcome = { ...checkRun, ...found, ...weighed };
         recordProblems(outcome);
-        const fixed = await fixOnAgentPull(settings, ctx, pull, forTheAgent(outcome.judged));
+        const fixed = await fixOnAgentPull(settings, ctx, pull, forTheAgent(outcome.judged, outcome.changed));
         if (fixed)
             found.notes.push(fixed.sent
                 ? `Sent to the agent's job ${fixed.jobId} as fix round ${fixed.round} of ` +

@@ -139,18 +139,19 @@ export async function publishCheckRun(o: CheckOutcome, report: Report): Promise<
   return { url: made.url, annotated }
 }
 
-/** The new problems as the agent gets them: what the annotation says, a renamed page's redirect included. */
-export function forTheAgent(judged: readonly Judged[]): PlacedProblem[] {
-  return judged
-    .filter((j) => j.status === 'new')
-    .map(({ problem: p, because }) =>
-      because
-        ? {
-            ...p,
-            message: `${p.message} ${explanation(because)}${because.redirect ? ` A redirect that keeps it working: ${JSON.stringify(because.redirect)}.` : ''}`,
-          }
-        : p,
-    )
+/**
+ * The new problems as the agent gets them, in the order reviewers see them (most read first, where
+ * weighed): what the annotation says, a renamed page's redirect included.
+ */
+export function forTheAgent(judged: readonly Judged[], changed: ReadonlySet<string> | undefined): PlacedProblem[] {
+  return forReview(judged, changed).map(({ problem: p, because }) =>
+    because
+      ? {
+          ...p,
+          message: `${p.message} ${explanation(because)}${because.redirect ? ` A redirect that keeps it working: ${JSON.stringify(because.redirect)}.` : ''}`,
+        }
+      : p,
+  )
 }
 
 /** The summary and how the step ends (the fix's outcome, where there was one, among the notes). */

@@ -109,7 +109,7 @@ export async function run(settings: CheckSettings, ctx: ModeContext): Promise<Re
     const weighed = await weighByReaders(settings, ctx, { judged: found.judged, notes: found.notes, pages })
     const outcome = { ...checkRun, ...found, ...weighed }
     recordProblems(outcome)
-    const fixed = await fixOnAgentPull(settings, ctx, pull, forTheAgent(outcome.judged))
+    const fixed = await fixOnAgentPull(settings, ctx, pull, forTheAgent(outcome.judged, outcome.changed))
     if (fixed)
       found.notes.push(
         fixed.sent

@@ -5,6 +5,7 @@ import { expect } from 'vitest'
 import { type ActionRun, type Runtime, runAction } from '../e2e/harness.js'
 import { startGitHub, startSimulator } from '../e2e/fixtures.js'
 import { readJson } from '../e2e/typed.js'
+import { encodeState } from '../../src/tracking/state.js'
 import type { GitHubSimulator } from '../simulator/github-simulator.js'
 import type { ServiceSimulator } from '../simulator/service-simulator.js'
 
@@ -29,13 +30,13 @@ export interface Scenario {
   /** What actions/checkout left (depth 1, no credentials): the merge commit (its default) or the head. */
   checkout?: 'merge' | 'head'
   inputs?: Record<string, string>
-  /** What the fake GitHub does differently in this case (a token without checks: write). */
-  github?: (gh: GitHubSimulator) => void
+  /** What the fake GitHub does differently in this case (a token without checks: write); after `service`. */
+  github?: (gh: GitHubSimulator, sim?: ServiceSimulator) => void
   /**
    * With the key: the service simulator's page views (api-key, project-id and base-url given to the
    * step unless the case's inputs say otherwise), to weigh the problems by their readers.
    */
-  service?: (sim: ServiceSimulator) => void
+  service?: (sim: ServiceSimulator) => unknown
   check(run: ActionRun, gh?: GitHubSimulator, sim?: ServiceSimulator): void
 }
 
@@ -663,6 +664,41 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
+    name: "the agent's own pull request with fix: the redirects to add go to its job with the other problems, most read first",
+    ...LANGUAGE_RENAMED,
+    inputs: { checks: 'links', fix: 'true' },
+    service: async (sim) => {
+      sim.views.rows = VIEWS
+      // the job that opened pull request #7, as the run that started it left it at the service
+      await fetch(`${sim.baseUrl}/v2/agent/${sim.projectId}/job`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${sim.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ prompt: 'move the Spanish pages to es-ES' }),
+      })
+    },
+    github: (gh, sim) => {
+      const job = [...(sim?.jobs.keys() ?? [])][0] ?? ''
+      gh.addComment(
+        7,
+        gh.identity,
+        `${encodeState({ job, prLink: 'https://github.com/acme/docs/pull/7', entries: [] })}\n`,
+      )
+    },
+    check: (run, _gh, sim) => {
+      expect(run.code).toBe(1)
+      const sent = sim?.requestsTo('message') ?? []
+      expect(sent).toHaveLength(1)
+      const body = JSON.parse(sent[0]?.body ?? '{}') as { message?: string; prompt?: string }
+      const text = body.message ?? body.prompt ?? ''
+      // each lost address with the redirect that keeps it, the most read first
+      const order = ['/es/b', '/es', '/es/a'].map((a) => text.indexOf(`"target":"${a}"`))
+      expect(order.every((at) => at > 0)).toBe(true)
+      expect([...order].sort((a, b) => a - b)).toEqual(order)
+      expect(text).toContain('Add the redirect {\\"source\\":\\"/es/b\\",\\"destination\\":\\"/es-ES/b\\"}')
+      expect(run.summary).toContain('as fix round 1 of 1')
+    },
+  },
+  {
     name: 'min-views without a key and a project: one warning that it was ignored, and every address fails',
     ...LANGUAGE_RENAMED,
     inputs: { checks: 'links', 'min-views': '500' },
@@ -1111,6 +1147,11 @@ export async function runScenario(
   writeFiles(workspace, scenario.head)
   const vars: Record<string, string> = { ...env.env, GITHUB_WORKSPACE: workspace, RUNNER_TOOL_CACHE: env.toolCache }
   if (env.path) vars.PATH = env.path
+  let sim: ServiceSimulator | undefined
+  if (scenario.service) {
+    sim = await startSimulator()
+    await scenario.service(sim)
+  }
   let event: { name: string; payload: unknown } = { name: 'push', payload: {} }
   let gh: GitHubSimulator | undefined
   if (scenario.base) {
@@ -1119,7 +1160,7 @@ export async function runScenario(
     const from = scenario.checkout === 'head' ? MERGE_BASE_SHA : BASE_SHA
     for (const [path, text] of Object.entries(scenario.base)) gh.contents.set(`${from}:${path}`, text)
     gh.compares.set(`${BASE_SHA}...${HEAD_SHA}`, { files: [], commits: [], mergeBase: MERGE_BASE_SHA })
-    scenario.github?.(gh)
+    scenario.github?.(gh, sim)
     // what actions/checkout leaves at depth 1 with persist-credentials: false: HEAD, and no credentials
     writeFiles(workspace, {
       '.git/HEAD': `${scenario.checkout === 'head' ? HEAD_SHA : MERGE_SHA}\n`,
@@ -1143,11 +1184,6 @@ export async function runScenario(
         },
       },
     }
-  }
-  let sim: ServiceSimulator | undefined
-  if (scenario.service) {
-    sim = await startSimulator()
-    scenario.service(sim)
   }
   const run = await runAction({
     runtime,
