@@ -987,7 +987,7 @@ class ApiClient {
 }
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
-var core = __webpack_require__(3838);
+var core = __webpack_require__(1457);
 ;// CONCATENATED MODULE: ./src/util/actions-core.ts
 /**
  * The parts of @actions/core this action uses after its inputs are valid, through its public API
@@ -3832,13 +3832,11 @@ var external_node_crypto_ = __webpack_require__(7598);
 
 
 
-function siteConfig(folder) {
-    if ((0,external_node_fs_.existsSync)((0,external_node_path_.join)(folder, 'docs.json')))
-        return 'docs.json';
-    if ((0,external_node_fs_.existsSync)((0,external_node_path_.join)(folder, 'mint.json')))
-        return 'mint.json';
-    return undefined;
-}
+/**
+ * The docs as the CLI checks them: a copy of the docs folder (the CLI writes into a site on mint.json,
+ * and a page left out or one it cannot parse is replaced in the copy, never in the workspace),
+ * without `.git` and `node_modules`.
+ */
 /**
  * Whether the site reads a file (its path relative to the docs folder): any file but a hidden one
  * or one in a hidden folder (.github/, .gitignore, .vscode/) and node_modules; .mintignore is read,
@@ -4194,13 +4192,15 @@ async function actionsCache() {
 ;// CONCATENATED MODULE: ./src/check/docs-site.ts
 
 
-/**
- * Where the docs are in the workspace: the folder that holds docs.json (or mint.json, a site not
- * upgraded yet, which the CLI still checks). Given (docs-path), it must hold one; not given, the
- * workspace itself, or the one folder at most two levels below it that does (never inside
- * node_modules or a hidden folder).
- */
-const holdsConfig = (folder) => (0,external_node_fs_.existsSync)((0,external_node_path_.join)(folder, 'docs.json')) || (0,external_node_fs_.existsSync)((0,external_node_path_.join)(folder, 'mint.json'));
+/** The configuration a folder holds, docs.json first; none where it holds neither. */
+function siteConfig(folder) {
+    if ((0,external_node_fs_.existsSync)((0,external_node_path_.join)(folder, 'docs.json')))
+        return 'docs.json';
+    if ((0,external_node_fs_.existsSync)((0,external_node_path_.join)(folder, 'mint.json')))
+        return 'mint.json';
+    return undefined;
+}
+const holdsConfig = (folder) => siteConfig(folder) !== undefined;
 function findDocsFolder(workspace, given) {
     if (given !== undefined) {
         return holdsConfig((0,external_node_path_.join)(workspace, given))
@@ -10750,8 +10750,8 @@ function answers_verdictOf(baseline, after, changed) {
     return after.some((p) => !before.has(p)) ? { verdict: 'moved' } : { verdict: 'still-missing' };
 }
 
-// EXTERNAL MODULE: ./src/inputs/mode-rules.ts + 5 modules
-var mode_rules = __webpack_require__(7344);
+// EXTERNAL MODULE: ./src/inputs/mode-rules.ts
+var mode_rules = __webpack_require__(3204);
 ;// CONCATENATED MODULE: ./src/modes/health-answers.ts
 
 
@@ -11860,8 +11860,10 @@ async function visitors_views_writeFiles(settings, ctx, o) {
 
 
 /**
- * The table of jobs: each mode's module by the name of its action. A new action is one line here
- * (and its entry in the catalogue); run.ts names no mode.
+ * The table of jobs: each mode's module by the name of its action; run.ts names no mode. A new
+ * action is its entry in the catalogue (src/inputs/catalogue.ts: its name, its inputs and outputs),
+ * its words (descriptions.ts), its rules (mode-rules.ts) and one line here: the compiler names
+ * whichever is missing.
  */
 const JOBS = {
     agent: job,

@@ -480,15 +480,12 @@ var __webpack_modules__ = {
         const startWords = from => from.dateOnly ? (0, _util_format_js__WEBPACK_IMPORTED_MODULE_0__.im)(from.instant) : (0, 
         _util_format_js__WEBPACK_IMPORTED_MODULE_0__.fU)(from.instant);
     },
-    7344: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+    8673: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
-            E: () => PRODUCTION_ENVIRONMENT,
-            N: () => modeSchema
+            b: () => ADMIN_KEY_PREFIX,
+            $: () => fieldsAt
         });
-        var core = __nccwpck_require__(8532);
         var schemas = __nccwpck_require__(8395);
-        var format = __nccwpck_require__(2693);
-        var catalogue = __nccwpck_require__(8968);
         var dates = __nccwpck_require__(2124);
         const UNIT_MS = {
             ms: 1,
@@ -508,78 +505,8 @@ var __webpack_modules__ = {
             }
             return Math.round(total);
         }
-        function problem(ctx, value, accepted, path, words) {
-            ctx.issues.push({
-                code: "custom",
-                message: accepted,
-                input: value,
-                ...path ? {
-                    path: path
-                } : {},
-                ...words ? {
-                    params: words
-                } : {}
-            });
-            return core.tm;
-        }
-        const recorded = ctx => ctx.issues.length > 0;
-        function input(fn) {
-            return schemas.FsL(schemas.YjP(), schemas.pdi(fn));
-        }
-        function checked(accepted, parse) {
-            return input((value, ctx) => {
-                const result = parse(value);
-                return result === void 0 ? problem(ctx, value, accepted) : result;
-            });
-        }
-        function optional(field) {
-            return schemas.KCZ([ schemas.euz(""), field ]);
-        }
-        var external_node_path_ = __nccwpck_require__(6760);
-        var prompt_bounds = __nccwpck_require__(6884);
-        function promptProblem(text) {
-            if (text.length > 0 && text.trim().length === 0) return {
-                accepted: "an instruction with some text in it, or no prompt at all"
-            };
-            if (text.length > prompt_bounds.c) return {
-                accepted: `at most ${(0, format.ZV)(prompt_bounds.c)} characters (this one has ${(0, 
-                format.ZV)(text.length)}; the action sends no longer prompt)`,
-                described: `is ${(0, format.ZV)(text.length)} characters long`
-            };
-            return;
-        }
-        function readPromptFile(value, files, ctx) {
-            if (!files) return problem(ctx, value, "a file the action can read: this run has no workspace to read it from", [ "prompt-file" ]);
-            const accepted = "the path of a UTF-8 text file inside the workspace (GITHUB_WORKSPACE), relative to it or absolute, such as docs-prompt.md";
-            const path = (0, external_node_path_.resolve)(files.workspace, value);
-            const unreadable = error => problem(ctx, value, `${accepted}; it cannot be read (${error.code ?? "error"})`, [ "prompt-file" ]);
-            let real;
-            try {
-                real = files.realPath(path);
-            } catch (error) {
-                return unreadable(error);
-            }
-            let root = files.workspace;
-            try {
-                root = files.realPath(files.workspace);
-            } catch {}
-            if (!((path, root) => {
-                const rel = (0, external_node_path_.relative)(root, path);
-                return rel !== "" && !rel.startsWith("..") && !(0, external_node_path_.isAbsolute)(rel);
-            })(real, root)) return problem(ctx, value, `${accepted}; this one is outside it`, [ "prompt-file" ]);
-            let text;
-            try {
-                text = files.read(real);
-            } catch (error) {
-                return unreadable(error);
-            }
-            if (text.trim() === "") return problem(ctx, value, `${accepted}, with some text in it; this one is empty`, [ "prompt-file" ]);
-            const bad = promptProblem(text);
-            if (bad) return problem(ctx, value, bad.accepted, [ "prompt-file" ], bad.described ? {
-                described: `names a file that ${bad.described}`
-            } : void 0);
-            return text.trim();
-        }
+        var problem = __nccwpck_require__(9758);
+        var prompt_file = __nccwpck_require__(3838);
         function isLoopbackHost(hostname) {
             const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
             return host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
@@ -614,6 +541,7 @@ var __webpack_modules__ = {
         const parseInteger = (min, max) => v => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max ? Number(v) : void 0;
         const oneOf = words => v => words.find(word => word === v);
         const COMPARE = [ "none", "previous-period" ];
+        const ADMIN_KEY_PREFIX = "mint_";
         const KEY_TYPES = [ {
             prefix: "mint_dsc_",
             name: "assistant API key"
@@ -621,64 +549,64 @@ var __webpack_modules__ = {
             prefix: "mint_us_",
             name: "index API key"
         }, {
-            prefix: "mint_",
+            prefix: ADMIN_KEY_PREFIX,
             name: "admin API key"
         } ];
         const keyTypeOf = value => KEY_TYPES.find(t => value.startsWith(t.prefix));
         const BASE_URL_ACCEPTED = "an https:// URL without query or credentials (http:// only for localhost, 127.0.0.1 or [::1])";
-        const booleanInput = checked("true or false", function parseBoolean(value) {
+        const booleanInput = (0, problem.KD)("true or false", function parseBoolean(value) {
             const v = value.trim();
             if ([ "true", "True", "TRUE" ].includes(v)) return true;
             if ([ "false", "False", "FALSE" ].includes(v)) return false;
             return;
         });
         function durationInput(min) {
-            return checked(`a duration such as 90s, 15m, 1h, 1h30m, 500ms, or plain seconds (600), from ${min}ms up to 72h`, v => {
+            return (0, problem.KD)(`a duration such as 90s, 15m, 1h, 1h30m, 500ms, or plain seconds (600), from ${min}ms up to 72h`, v => {
                 const ms = parseDuration(v);
                 return ms !== void 0 && ms >= min && ms <= 2592e5 ? ms : void 0;
             });
         }
         function integerInput(min, max, accepted) {
-            return checked(accepted, parseInteger(min, max));
+            return (0, problem.KD)(accepted, parseInteger(min, max));
         }
         function rangeEndInput(now) {
-            return input((v, ctx) => {
+            return (0, problem.hF)((v, ctx) => {
                 if (v === "") return;
-                return (0, dates.s)(v, now) ?? problem(ctx, v, `a real date as ${dates.BM}`);
+                return (0, dates.s)(v, now) ?? (0, problem.CC)(ctx, v, `a real date as ${dates.BM}`);
             });
         }
         function emptyOr(accepted, parse) {
-            return input((v, ctx) => v === "" ? void 0 : parse(v) ?? problem(ctx, v, accepted));
+            return (0, problem.hF)((v, ctx) => v === "" ? void 0 : parse(v) ?? (0, problem.CC)(ctx, v, accepted));
         }
         function apiKeyInput(eventName) {
-            return input((v, ctx) => {
+            return (0, problem.hF)((v, ctx) => {
                 const accepted = "the admin API key from a secret, for example ${{ secrets.MINTLIFY_API_KEY }}";
                 const type = keyTypeOf(v);
                 if (type && type.name !== "admin API key") {
                     const {prefix: prefix, name: name} = type;
-                    return problem(ctx, "", `an admin API key (mint_…) from the dashboard's API keys page; ${name}s do not work with this API`, void 0, {
+                    return (0, problem.CC)(ctx, "", `an admin API key (mint_…) from the dashboard's API keys page; ${name}s do not work with this API`, void 0, {
                         described: `is an ${name} (it starts with ${prefix}; its value is not shown)`
                     });
                 }
-                if (v === "" && eventName === "pull_request") return problem(ctx, v, `${accepted}. On a pull_request event from a fork GitHub passes the workflow no secrets: run docs jobs for forks from a pull_request_target workflow (the action then lets only authors with write access start one), or only for branches of this repository`);
-                return v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : problem(ctx, v, accepted);
+                if (v === "" && eventName === "pull_request") return (0, problem.CC)(ctx, v, `${accepted}. On a pull_request event from a fork GitHub passes the workflow no secrets: run docs jobs for forks from a pull_request_target workflow (the action then lets only authors with write access start one), or only for branches of this repository`);
+                return v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : (0, problem.CC)(ctx, v, accepted);
             });
         }
         const serviceFields = eventName => ({
             "api-key": apiKeyInput(eventName),
-            "project-id": checked("the project identifier from the dashboard's API keys page (no spaces)", identifier),
+            "project-id": (0, problem.KD)("the project identifier from the dashboard's API keys page (no spaces)", identifier),
             "wait-timeout": durationInput(1),
-            "base-url": input((v, ctx) => {
+            "base-url": (0, problem.hF)((v, ctx) => {
                 const url = parseBaseUrl(v);
-                if (url === void 0) return problem(ctx, v, BASE_URL_ACCEPTED);
+                if (url === void 0) return (0, problem.CC)(ctx, v, BASE_URL_ACCEPTED);
                 const port = new URL(url).port;
-                return FETCH_BLOCKED_PORTS.has(Number(port)) ? problem(ctx, v, `${BASE_URL_ACCEPTED}, on a port Node's fetch connects to: it never connects to port ${port}, one the fetch standard blocks`) : url;
+                return FETCH_BLOCKED_PORTS.has(Number(port)) ? (0, problem.CC)(ctx, v, `${BASE_URL_ACCEPTED}, on a port Node's fetch connects to: it never connects to port ${port}, one the fetch standard blocks`) : url;
             })
         });
         const jobFields = {
-            prompt: input((v, ctx) => {
-                const bad = promptProblem(v);
-                return bad ? problem(ctx, v, bad.accepted, void 0, {
+            prompt: (0, problem.hF)((v, ctx) => {
+                const bad = (0, prompt_file.c)(v);
+                return bad ? (0, problem.CC)(ctx, v, bad.accepted, void 0, {
                     described: bad.described
                 }) : v.trim() || void 0;
             }),
@@ -687,8 +615,8 @@ var __webpack_modules__ = {
             wait: booleanInput,
             "poll-interval": durationInput(50),
             "require-pr": booleanInput,
-            changes: checked("none, files (the changed files) or diff (the files and their patches)", oneOf([ "none", "files", "diff" ])),
-            "changes-paths": checked("globs, one a line or comma-separated, such as src/** and !**/*.test.ts", parseGlobs),
+            changes: (0, problem.KD)("none, files (the changed files) or diff (the files and their patches)", oneOf([ "none", "files", "diff" ])),
+            "changes-paths": (0, problem.KD)("globs, one a line or comma-separated, such as src/** and !**/*.test.ts", parseGlobs),
             "max-changes": integerInput(1e3, 1e6, "a whole number of characters of change description from 1000 to 1000000"),
             "continue-thread": booleanInput
         };
@@ -696,17 +624,17 @@ var __webpack_modules__ = {
             comment: booleanInput,
             "github-token": schemas.YjP(),
             "docs-token": schemas.YjP(),
-            reviewers: checked("off, or author (ask the people who started the job to review its pull request)", v => v === "off" || v === "author" ? v : void 0),
-            "trigger-phrase": checked("a phrase of 1 to 50 characters without spaces, not starting with @ (a mention notifies a real account), > or a backtick; for example /docs", function parseTriggerPhrase(value) {
+            reviewers: (0, problem.KD)("off, or author (ask the people who started the job to review its pull request)", v => v === "off" || v === "author" ? v : void 0),
+            "trigger-phrase": (0, problem.KD)("a phrase of 1 to 50 characters without spaces, not starting with @ (a mention notifies a real account), > or a backtick; for example /docs", function parseTriggerPhrase(value) {
                 if (value.length === 0 || value.length > 50 || /[\s\u0000-\u001f\u007f]/.test(value) || /^[@>`~]/.test(value)) return;
                 return value;
             }),
-            "allowed-bots": checked("comma-separated bot logins such as renovate[bot], dependabot[bot]; * (any bot) is not accepted: list each bot you trust", function parseAllowedBots(value) {
+            "allowed-bots": (0, problem.KD)("comma-separated bot logins such as renovate[bot], dependabot[bot]; * (any bot) is not accepted: list each bot you trust", function parseAllowedBots(value) {
                 const names = value.split(",").map(n => n.trim()).filter(n => n !== "");
                 if (names.some(n => !BOT_LOGIN.test(n))) return;
                 return [ ...new Set(names.map(n => n.toLowerCase().endsWith("[bot]") ? n.toLowerCase() : `${n.toLowerCase()}[bot]`)) ];
             }),
-            "status-labels": checked('three different comma-separated label names of up to 50 characters (while the job runs, done, failed), for example "docs: in progress, docs: done, docs: failed"; or nothing', function parseStatusLabels(value) {
+            "status-labels": (0, problem.KD)('three different comma-separated label names of up to 50 characters (while the job runs, done, failed), for example "docs: in progress, docs: done, docs: failed"; or nothing', function parseStatusLabels(value) {
                 if (value === "") return null;
                 const names = value.split(",").map(n => n.trim());
                 if (names.length !== 3 || names.some(n => n === "" || n.length > 50)) return;
@@ -725,7 +653,7 @@ var __webpack_modules__ = {
             "page-size": integerInput(1, 250, "a whole number of rows per request from 1 to 250 (250 spends the fewest requests)"),
             "summary-rows": integerInput(1, 1e5, "a whole number of pages to list in the summary, 1 or more"),
             "max-requests": integerInput(1, 1e4, "a whole number of analytics requests from 1 to 10000 (the service allows 100 an hour per organisation)"),
-            compare: checked("none, or previous-period (also export the period of the same length just before, and show the change)", oneOf(COMPARE))
+            compare: (0, problem.KD)("none, or previous-period (also export the period of the same length just before, and show the change)", oneOf(COMPARE))
         });
         const liveFields = {
             branch: emptyOr("a branch name of the docs repository, such as docs/new-page (no spaces)", v => /^[^\s~^:?*[\\]+$/.test(v) && !v.startsWith("-") ? v : void 0),
@@ -735,26 +663,26 @@ var __webpack_modules__ = {
         };
         const healthFields = {
             weeks: integerInput(1, 52, "a whole number of weeks for the trend, from 1 to 52"),
-            "health-label": checked("a label name of 1 to 50 characters without commas, such as docs-health", v => v.length >= 1 && v.length <= 50 && !v.includes(",") && v.trim() === v ? v : void 0),
-            agent: checked("off, or persisting (start an agent job for a gap seen in two runs in a row)", oneOf([ "off", "persisting" ])),
+            "health-label": (0, problem.KD)("a label name of 1 to 50 characters without commas, such as docs-health", v => v.length >= 1 && v.length <= 50 && !v.includes(",") && v.trim() === v ? v : void 0),
+            agent: (0, problem.KD)("off, or persisting (start an agent job for a gap seen in two runs in a row)", oneOf([ "off", "persisting" ])),
             "max-jobs": integerInput(1, 10, "a whole number of agent jobs one run may start, from 1 to 10"),
-            impact: checked("on (measure the docs pull requests merged in docs-repository) or off", v => v === "on" || v === "off" ? v : void 0),
+            impact: (0, problem.KD)("on (measure the docs pull requests merged in docs-repository) or off", v => v === "on" || v === "off" ? v : void 0),
             "impact-weeks": integerInput(1, 12, "a whole number of weeks before and after the merge week, from 1 to 12"),
             "impact-comment": booleanInput,
             "docs-repository": emptyOr("owner/name of a repository, such as acme/docs", v => REPOSITORY.test(v) ? v : void 0),
             "docs-root": emptyOr("a folder of docs-repository such as docs (. for the root), without .. or a leading drive", parseDocsRoot),
             "assistant-key": function assistantKeyInput() {
-                return input((v, ctx) => {
+                return (0, problem.hF)((v, ctx) => {
                     if (v === "") return;
                     const accepted = "an assistant API key (mint_dsc_…) from the dashboard's API keys page, from a secret";
                     const type = keyTypeOf(v);
                     if (type && type.name !== "assistant API key") {
                         const where = type.name === "admin API key" ? " (give it as api-key)" : "";
-                        return problem(ctx, "", `${accepted}; the search API takes no other key type`, void 0, {
+                        return (0, problem.CC)(ctx, "", `${accepted}; the search API takes no other key type`, void 0, {
                             described: `is an ${type.name}${where} (it starts with ${type.prefix}; its value is not shown)`
                         });
                     }
-                    return type && !/[\s\u0000-\u001f]/.test(v) ? v : problem(ctx, "", accepted, void 0, {
+                    return type && !/[\s\u0000-\u001f]/.test(v) ? v : (0, problem.CC)(ctx, "", accepted, void 0, {
                         described: "is not an assistant API key (its value is not shown)"
                     });
                 });
@@ -766,16 +694,16 @@ var __webpack_modules__ = {
             fix: booleanInput,
             "fix-rounds": integerInput(1, 5, "a whole number of follow-ups from 1 to 5"),
             "docs-path": emptyOr("a folder of the workspace that holds docs.json, such as docs (. for the workspace), without ..", parseDocsRoot),
-            "mint-version": checked("an exact version of the npm package mint, such as 4.2.941 (a pinned version: never latest or a range)", v => /^\d+\.\d+\.\d+$/.test(v) ? v : void 0),
-            checks: checked(`a comma-separated list of ${CHECKS.join(", ")}, at least one`, function parseChecks(value) {
+            "mint-version": (0, problem.KD)("an exact version of the npm package mint, such as 4.2.941 (a pinned version: never latest or a range)", v => /^\d+\.\d+\.\d+$/.test(v) ? v : void 0),
+            checks: (0, problem.KD)(`a comma-separated list of ${CHECKS.join(", ")}, at least one`, function parseChecks(value) {
                 const names = value.split(",").map(n => n.trim().toLowerCase()).filter(n => n !== "");
                 if (names.length === 0 || names.some(n => !CHECKS.includes(n))) return;
                 return new Set(names);
             }),
-            scope: checked("new (what the pull request broke, against its base), changed (the pull request's own files) or all (the whole site)", oneOf([ "new", "changed", "all" ])),
-            exclude: checked("globs relative to the docs folder, one a line or comma-separated, such as drafts/**", parseGlobs),
-            "on-problems": checked("fail (the step fails on a problem) or warn (a warning each, and the step passes)", v => v === "fail" || v === "warn" ? v : void 0),
-            "check-run": checked("auto (a check run with every new problem, where the token has checks: write) or off (the step's annotations alone)", v => v === "auto" || v === "off" ? v : void 0),
+            scope: (0, problem.KD)("new (what the pull request broke, against its base), changed (the pull request's own files) or all (the whole site)", oneOf([ "new", "changed", "all" ])),
+            exclude: (0, problem.KD)("globs relative to the docs folder, one a line or comma-separated, such as drafts/**", parseGlobs),
+            "on-problems": (0, problem.KD)("fail (the step fails on a problem) or warn (a warning each, and the step passes)", v => v === "fail" || v === "warn" ? v : void 0),
+            "check-run": (0, problem.KD)("auto (a check run with every new problem, where the token has checks: write) or off (the step's annotations alone)", v => v === "auto" || v === "off" ? v : void 0),
             "min-views": integerInput(0, 1e9, "a whole number of page views, 0 or more")
         };
         const fieldsAt = (now, eventName) => ({
@@ -787,6 +715,19 @@ var __webpack_modules__ = {
             ...healthFields,
             ...checkFields
         });
+    },
+    3204: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+        __nccwpck_require__.d(__webpack_exports__, {
+            E: () => PRODUCTION_ENVIRONMENT,
+            N: () => modeSchema
+        });
+        var zod_mini__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8532);
+        var zod_mini__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8395);
+        var _util_format_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2693);
+        var _catalogue_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8968);
+        var _fields_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8673);
+        var _problem_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9758);
+        var _prompt_file_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3838);
         const PRODUCTION_ENVIRONMENT = "docs-production";
         const CHANGE_EVENTS = [ "pull_request", "pull_request_target", "push" ];
         const CONVERSATION_EVENTS = [ "issue_comment", "pull_request_review_comment", "pull_request_review" ];
@@ -797,14 +738,15 @@ var __webpack_modules__ = {
             baseUrl: i["base-url"],
             waitTimeoutMs: i["wait-timeout"]
         });
-        const tokenNeeded = (ctx, when) => problem(ctx, "", `a token ${when}`, [ "github-token" ]);
+        const tokenNeeded = (ctx, when) => (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, "", `a token ${when}`, [ "github-token" ]);
         function checkRange(from, to, now, ctx) {
             if (from && to && from.instant >= to.instant) {
-                problem(ctx, from.given, `a start before date-to ("${to.given}", which is exclusive)`, [ "date-from" ]);
+                (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, from.given, `a start before date-to ("${to.given}", which is exclusive)`, [ "date-from" ]);
                 return false;
             }
             if (from && from.instant > now) {
-                problem(ctx, from.given, `a start no later than now (${(0, format.fU)(now)}): the service has no data after it, and nothing was sent`, [ "date-from" ]);
+                (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, from.given, `a start no later than now (${(0, 
+                _util_format_js__WEBPACK_IMPORTED_MODULE_4__.fU)(now)}): the service has no data after it, and nothing was sent`, [ "date-from" ]);
                 return false;
             }
             return true;
@@ -819,21 +761,21 @@ var __webpack_modules__ = {
                 token: i["github-token"]
             };
             if (changes.token === "") return tokenNeeded(ctx, 'when changes is set (the change is read from GitHub): the default ${{ github.token }} works with "contents: read" and "pull-requests: read"');
-            if (!CHANGE_EVENTS.includes(run.eventName)) return problem(ctx, i.changes, `none on this run's event (${run.eventName || "unknown"}): changes describes the change of a ${CHANGE_EVENTS.join(", ")} event`, [ "changes" ]);
-            if (i["job-id"] !== void 0) return problem(ctx, i["job-id"], "no job-id with changes: the job is the thread's (continue-thread) or a new one", [ "job-id" ]);
+            if (!CHANGE_EVENTS.includes(run.eventName)) return (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, i.changes, `none on this run's event (${run.eventName || "unknown"}): changes describes the change of a ${CHANGE_EVENTS.join(", ")} event`, [ "changes" ]);
+            if (i["job-id"] !== void 0) return (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, i["job-id"], "no job-id with changes: the job is the thread's (continue-thread) or a new one", [ "job-id" ]);
             return changes;
         }
         function agentPrompt(i, ctx, run) {
             if (i["prompt-file"] === "") return i.prompt;
-            if (i.prompt !== void 0) return problem(ctx, i["prompt-file"], "prompt or prompt-file, not both: the prompt is one or the other", [ "prompt-file" ]);
-            return readPromptFile(i["prompt-file"], run.files, ctx);
+            if (i.prompt !== void 0) return (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, i["prompt-file"], "prompt or prompt-file, not both: the prompt is one or the other", [ "prompt-file" ]);
+            return (0, _prompt_file_js__WEBPACK_IMPORTED_MODULE_2__.N)(i["prompt-file"], run.files, ctx);
         }
         const COMMENT_TOKEN = 'when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"';
         const traffic = mode => (i, ctx, run) => {
             const from = i["date-from"];
             const to = i["date-to"];
-            if (!checkRange(from, to, run.now, ctx)) return core.tm;
-            if (i.compare === "previous-period" && !from) return problem(ctx, "", "a start with compare: previous-period (the previous period is as long as this one, so this one needs a start)", [ "date-from" ], {
+            if (!checkRange(from, to, run.now, ctx)) return zod_mini__WEBPACK_IMPORTED_MODULE_5__.tm;
+            if (i.compare === "previous-period" && !from) return (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, "", "a start with compare: previous-period (the previous period is as long as this one, so this one needs a start)", [ "date-from" ], {
                 described: "is empty"
             });
             return {
@@ -851,15 +793,16 @@ var __webpack_modules__ = {
         };
         function liveProblem(mode, i, ctx, run) {
             const {eventName: eventName} = run;
-            if (mode === "preview" && !i.branch && !isPullRequestEvent(eventName)) return problem(ctx, "", `the branch to preview: on a ${eventName || "run"} event there is no pull request head branch to take instead`, [ "branch" ]);
-            if (mode === "automation" && i["automation-id"] === void 0) return problem(ctx, "", "the id of the saved automation to run", [ "automation-id" ]);
+            if (mode === "preview" && !i.branch && !isPullRequestEvent(eventName)) return (0, 
+            _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, "", `the branch to preview: on a ${eventName || "run"} event there is no pull request head branch to take instead`, [ "branch" ]);
+            if (mode === "automation" && i["automation-id"] === void 0) return (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, "", "the id of the saved automation to run", [ "automation-id" ]);
             if (i.comment && i["github-token"] === "") return tokenNeeded(ctx, COMMENT_TOKEN);
             if (i["github-deployment"] && i["github-token"] === "") return tokenNeeded(ctx, 'when github-deployment is true: the default ${{ github.token }} works when the workflow grants "deployments: write"');
             return;
         }
         const live = mode => (i, ctx, run) => {
             liveProblem(mode, i, ctx, run);
-            if (recorded(ctx)) return core.tm;
+            if ((0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.t2)(ctx)) return zod_mini__WEBPACK_IMPORTED_MODULE_5__.tm;
             return {
                 ...common(i),
                 mode: mode,
@@ -884,8 +827,8 @@ var __webpack_modules__ = {
         function healthAnswers(i, ctx) {
             const key = i["assistant-key"];
             const domain = i.domain;
-            if (key !== void 0 && domain === void 0) return problem(ctx, "", "the site's identifier with assistant-key (the search API searches one site): the name in its domain.mintlify.site address", [ "domain" ]);
-            if (key === void 0 && domain !== void 0) return problem(ctx, "", "an assistant API key (mint_dsc_…) from a secret with domain (the search API takes only that key type)", [ "assistant-key" ]);
+            if (key !== void 0 && domain === void 0) return (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, "", "the site's identifier with assistant-key (the search API searches one site): the name in its domain.mintlify.site address", [ "domain" ]);
+            if (key === void 0 && domain !== void 0) return (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, "", "an assistant API key (mint_dsc_…) from a secret with domain (the search API takes only that key type)", [ "assistant-key" ]);
             return key !== void 0 && domain !== void 0 ? {
                 assistantKey: key,
                 domain: domain,
@@ -895,11 +838,11 @@ var __webpack_modules__ = {
         const RULES = {
             agent: function agent(i, ctx, run) {
                 const changes = agentChanges(i, ctx, run);
-                if (recorded(ctx)) return core.tm;
-                if (i["continue-thread"] && !i.comment) return problem(ctx, "true", "false unless comment is true: the thread's tracking comment is where the job and the last head described are kept", [ "continue-thread" ]);
+                if ((0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.t2)(ctx)) return zod_mini__WEBPACK_IMPORTED_MODULE_5__.tm;
+                if (i["continue-thread"] && !i.comment) return (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, "true", "false unless comment is true: the thread's tracking comment is where the job and the last head described are kept", [ "continue-thread" ]);
                 const prompt = agentPrompt(i, ctx, run);
-                if (recorded(ctx)) return core.tm;
-                if (prompt === void 0 && i["job-id"] === void 0 && !changes) return problem(ctx, "", "the agent needs prompt (to create a job), job-id (to wait on an existing job), or both (to send a follow-up)", [ "prompt" ], {
+                if ((0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.t2)(ctx)) return zod_mini__WEBPACK_IMPORTED_MODULE_5__.tm;
+                if (prompt === void 0 && i["job-id"] === void 0 && !changes) return (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, "", "the agent needs prompt (to create a job), job-id (to wait on an existing job), or both (to send a follow-up)", [ "prompt" ], {
                     wording: "nothing-to-do"
                 });
                 if (i.comment && i["github-token"] === "") return tokenNeeded(ctx, COMMENT_TOKEN);
@@ -925,7 +868,7 @@ var __webpack_modules__ = {
             },
             comment: function comment(i, ctx, run) {
                 const {eventName: eventName} = run;
-                if (!CONVERSATION_EVENTS.includes(eventName)) return problem(ctx, eventName, `mode: comment to run on ${CONVERSATION_EVENTS.join(", ")} (this run's event is ${eventName || "unknown"})`, [ "mode" ], {
+                if (!CONVERSATION_EVENTS.includes(eventName)) return (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, eventName, `mode: comment to run on ${CONVERSATION_EVENTS.join(", ")} (this run's event is ${eventName || "unknown"})`, [ "mode" ], {
                     wording: "event"
                 });
                 if (i["github-token"] === "") return tokenNeeded(ctx, 'to read the thread and write its tracking comment: the default ${{ github.token }} works when the workflow grants "issues: write" and "pull-requests: write"');
@@ -953,7 +896,7 @@ var __webpack_modules__ = {
             insights: function insights(i, ctx, run) {
                 const from = i["date-from"];
                 const to = i["date-to"];
-                if (!checkRange(from, to, run.now, ctx)) return core.tm;
+                if (!checkRange(from, to, run.now, ctx)) return zod_mini__WEBPACK_IMPORTED_MODULE_5__.tm;
                 return {
                     ...common(i),
                     mode: "insights",
@@ -978,9 +921,9 @@ var __webpack_modules__ = {
                     docsToken: i["docs-token"] || void 0
                 } : void 0;
                 const answers = healthAnswers(i, ctx);
-                if (recorded(ctx)) return core.tm;
-                const given = [ [ "impact-weeks", String(i["impact-weeks"]) !== catalogue.zY["impact-weeks"] ], [ "impact-comment", String(i["impact-comment"]) !== catalogue.zY["impact-comment"] ], [ "docs-root", i["docs-root"] !== void 0 ], [ "docs-token", i["docs-token"] !== "" ] ];
-                const unapplied = [ ...impact ? [] : given.filter(([, set]) => set).map(([name]) => name), ...!answers && String(i["max-searches"]) !== catalogue.zY["max-searches"] ? [ "max-searches" ] : [] ];
+                if ((0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.t2)(ctx)) return zod_mini__WEBPACK_IMPORTED_MODULE_5__.tm;
+                const given = [ [ "impact-weeks", String(i["impact-weeks"]) !== _catalogue_js__WEBPACK_IMPORTED_MODULE_0__.zY["impact-weeks"] ], [ "impact-comment", String(i["impact-comment"]) !== _catalogue_js__WEBPACK_IMPORTED_MODULE_0__.zY["impact-comment"] ], [ "docs-root", i["docs-root"] !== void 0 ], [ "docs-token", i["docs-token"] !== "" ] ];
+                const unapplied = [ ...impact ? [] : given.filter(([, set]) => set).map(([name]) => name), ...!answers && String(i["max-searches"]) !== _catalogue_js__WEBPACK_IMPORTED_MODULE_0__.zY["max-searches"] ? [ "max-searches" ] : [] ];
                 return {
                     ...common(i),
                     mode: "health",
@@ -998,10 +941,11 @@ var __webpack_modules__ = {
                 };
             },
             check: function check(i, ctx, run) {
-                if (i.scope !== "all" && isPullRequestEvent(run.eventName) && i["github-token"] === "") return problem(ctx, "", "a token to read the pull request's changed files with scope new or changed (the default ${{ github.token }} works with pull-requests: read and contents: read), or scope: all", [ "github-token" ]);
-                if (i.fix && (i["api-key"] === "" || i["project-id"] === "")) return problem(ctx, "", "the key and the project when fix is true (the problems go to the agent's job as a follow-up): api-key from a secret and project-id", [ i["api-key"] === "" ? "api-key" : "project-id" ]);
+                if (i.scope !== "all" && isPullRequestEvent(run.eventName) && i["github-token"] === "") return (0, 
+                _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, "", "a token to read the pull request's changed files with scope new or changed (the default ${{ github.token }} works with pull-requests: read and contents: read), or scope: all", [ "github-token" ]);
+                if (i.fix && (i["api-key"] === "" || i["project-id"] === "")) return (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, "", "the key and the project when fix is true (the problems go to the agent's job as a follow-up): api-key from a secret and project-id", [ i["api-key"] === "" ? "api-key" : "project-id" ]);
                 const weighed = i["api-key"] !== "" && i["project-id"] !== "";
-                const unapplied = [ ...!i.fix && i["api-key"] !== "" && i["project-id"] === "" ? [ "api-key" ] : [], ...!i.fix && String(i["fix-rounds"]) !== catalogue.zY["fix-rounds"] ? [ "fix-rounds" ] : [], ...i["project-id"] === "" && String(i["min-views"]) !== catalogue.zY["min-views"] ? [ "min-views" ] : [] ];
+                const unapplied = [ ...!i.fix && i["api-key"] !== "" && i["project-id"] === "" ? [ "api-key" ] : [], ...!i.fix && String(i["fix-rounds"]) !== _catalogue_js__WEBPACK_IMPORTED_MODULE_0__.zY["fix-rounds"] ? [ "fix-rounds" ] : [], ...i["project-id"] === "" && String(i["min-views"]) !== _catalogue_js__WEBPACK_IMPORTED_MODULE_0__.zY["min-views"] ? [ "min-views" ] : [] ];
                 return {
                     ...common(i),
                     mode: "check",
@@ -1026,13 +970,105 @@ var __webpack_modules__ = {
             }
         };
         function modeSchema(mode, run) {
-            const fields = fieldsAt(run.now, run.eventName);
-            const picked = Object.fromEntries(catalogue.MJ[mode].map(name => {
+            const fields = (0, _fields_js__WEBPACK_IMPORTED_MODULE_1__.$)(run.now, run.eventName);
+            const picked = Object.fromEntries(_catalogue_js__WEBPACK_IMPORTED_MODULE_0__.MJ[mode].map(name => {
                 const field = fields[name];
-                return [ name, (0, catalogue.mm)(name).optionalIn?.includes(mode) ? optional(field) : field ];
+                return [ name, (0, _catalogue_js__WEBPACK_IMPORTED_MODULE_0__.mm)(name).optionalIn?.includes(mode) ? (0, 
+                _problem_js__WEBPACK_IMPORTED_MODULE_3__.lq)(field) : field ];
             }));
             const rules = RULES[mode];
-            return schemas.FsL(schemas.Ikc(picked), schemas.pdi((i, ctx) => rules(i, ctx, run)));
+            return zod_mini__WEBPACK_IMPORTED_MODULE_6__.FsL(zod_mini__WEBPACK_IMPORTED_MODULE_6__.Ikc(picked), zod_mini__WEBPACK_IMPORTED_MODULE_6__.pdi((i, ctx) => rules(i, ctx, run)));
+        }
+    },
+    9758: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+        __nccwpck_require__.d(__webpack_exports__, {
+            CC: () => problem,
+            KD: () => checked,
+            hF: () => input,
+            lq: () => optional,
+            t2: () => recorded
+        });
+        var zod_mini__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8532);
+        var zod_mini__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8395);
+        function problem(ctx, value, accepted, path, words) {
+            ctx.issues.push({
+                code: "custom",
+                message: accepted,
+                input: value,
+                ...path ? {
+                    path: path
+                } : {},
+                ...words ? {
+                    params: words
+                } : {}
+            });
+            return zod_mini__WEBPACK_IMPORTED_MODULE_0__.tm;
+        }
+        const recorded = ctx => ctx.issues.length > 0;
+        function input(fn) {
+            return zod_mini__WEBPACK_IMPORTED_MODULE_1__.FsL(zod_mini__WEBPACK_IMPORTED_MODULE_1__.YjP(), zod_mini__WEBPACK_IMPORTED_MODULE_1__.pdi(fn));
+        }
+        function checked(accepted, parse) {
+            return input((value, ctx) => {
+                const result = parse(value);
+                return result === void 0 ? problem(ctx, value, accepted) : result;
+            });
+        }
+        function optional(field) {
+            return zod_mini__WEBPACK_IMPORTED_MODULE_1__.KCZ([ zod_mini__WEBPACK_IMPORTED_MODULE_1__.euz(""), field ]);
+        }
+    },
+    3838: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+        __nccwpck_require__.d(__webpack_exports__, {
+            N: () => readPromptFile,
+            c: () => promptProblem
+        });
+        var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
+        var _util_format_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2693);
+        var _util_prompt_bounds_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6884);
+        var _problem_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9758);
+        function promptProblem(text) {
+            if (text.length > 0 && text.trim().length === 0) return {
+                accepted: "an instruction with some text in it, or no prompt at all"
+            };
+            if (text.length > _util_prompt_bounds_js__WEBPACK_IMPORTED_MODULE_1__.c) return {
+                accepted: `at most ${(0, _util_format_js__WEBPACK_IMPORTED_MODULE_2__.ZV)(_util_prompt_bounds_js__WEBPACK_IMPORTED_MODULE_1__.c)} characters (this one has ${(0, 
+                _util_format_js__WEBPACK_IMPORTED_MODULE_2__.ZV)(text.length)}; the action sends no longer prompt)`,
+                described: `is ${(0, _util_format_js__WEBPACK_IMPORTED_MODULE_2__.ZV)(text.length)} characters long`
+            };
+            return;
+        }
+        function readPromptFile(value, files, ctx) {
+            if (!files) return (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, value, "a file the action can read: this run has no workspace to read it from", [ "prompt-file" ]);
+            const accepted = "the path of a UTF-8 text file inside the workspace (GITHUB_WORKSPACE), relative to it or absolute, such as docs-prompt.md";
+            const path = (0, node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)(files.workspace, value);
+            const unreadable = error => (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, value, `${accepted}; it cannot be read (${error.code ?? "error"})`, [ "prompt-file" ]);
+            let real;
+            try {
+                real = files.realPath(path);
+            } catch (error) {
+                return unreadable(error);
+            }
+            let root = files.workspace;
+            try {
+                root = files.realPath(files.workspace);
+            } catch {}
+            if (!((path, root) => {
+                const rel = (0, node_path__WEBPACK_IMPORTED_MODULE_0__.relative)(root, path);
+                return rel !== "" && !rel.startsWith("..") && !(0, node_path__WEBPACK_IMPORTED_MODULE_0__.isAbsolute)(rel);
+            })(real, root)) return (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, value, `${accepted}; this one is outside it`, [ "prompt-file" ]);
+            let text;
+            try {
+                text = files.read(real);
+            } catch (error) {
+                return unreadable(error);
+            }
+            if (text.trim() === "") return (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, value, `${accepted}, with some text in it; this one is empty`, [ "prompt-file" ]);
+            const bad = promptProblem(text);
+            if (bad) return (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, value, bad.accepted, [ "prompt-file" ], bad.described ? {
+                described: `names a file that ${bad.described}`
+            } : void 0);
+            return text.trim();
         }
     },
     7125: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
@@ -3520,7 +3556,7 @@ var external_node_fs_ = __nccwpck_require__(3024);
 
 var util_text = __nccwpck_require__(9997);
 
-var mode_rules = __nccwpck_require__(7344);
+var mode_rules = __nccwpck_require__(3204);
 
 const INPUT_NAMES = Object.keys(catalogue.mc);
 
@@ -3592,6 +3628,8 @@ function unusedInputs(raw, mode) {
         readBy: spec.actions
     }));
 }
+
+var fields = __nccwpck_require__(8673);
 
 var summary_escape = __nccwpck_require__(7125);
 
@@ -3698,7 +3736,7 @@ async function main(signal, overrides, action) {
         return;
     }
     const {settings: settings, unused: unused} = read;
-    if (!(0, catalogue.mm)("api-key").optionalIn?.includes(settings.mode) && !settings.apiKey.startsWith("mint_")) warning('api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.');
+    if (!(0, catalogue.mm)("api-key").optionalIn?.includes(settings.mode) && !settings.apiKey.startsWith(fields.b)) warning(`api-key does not start with "${fields.b}", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.`);
     if (!action) for (const {name: name, readBy: readBy} of unused) warning(`Input "${name}" is not read with mode: ${settings.mode}, so it was ignored (${readBy.length > 0 ? `it is read by ${readBy.join(", ")}` : "no mode reads it"}).`);
     const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(624), __nccwpck_require__.e(674) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 2674));
     await runMode(settings, signal, overrides);

@@ -10,8 +10,10 @@ import * as health from './modes/health.js'
 import * as visitorsViews from './modes/visitors-views.js'
 
 /**
- * The table of jobs: each mode's module by the name of its action. A new action is one line here
- * (and its entry in the catalogue); run.ts names no mode.
+ * The table of jobs: each mode's module by the name of its action; run.ts names no mode. A new
+ * action is its entry in the catalogue (src/inputs/catalogue.ts: its name, its inputs and outputs),
+ * its words (descriptions.ts), its rules (mode-rules.ts) and one line here: the compiler names
+ * whichever is missing.
  */
 const JOBS: { [M in Settings['mode']]: Job<Extract<Settings, { mode: M }>> } = {
   agent: agent.job,

@@ -2,6 +2,7 @@ import { readFileSync, realpathSync } from 'node:fs'
 import type { RunOverrides } from './run.js'
 import { type ActionName, INPUTS_OF, inputSpec } from './inputs/catalogue.js'
 import { INPUT_NAMES, InputError, type RawInputs, type Settings, type Unused, readSettings } from './inputs/settings.js'
+import { ADMIN_KEY_PREFIX } from './inputs/fields.js'
 import { escapeText } from './summary/escape.js'
 import { writeSummary } from './summary/write-summary.js'
 import * as commands from './util/workflow-commands.js'
@@ -59,9 +60,9 @@ async function main(signal: AbortSignal, overrides: RunOverrides, action: Action
   }
   const { settings, unused } = read
   // an action that needs the key (all but check, which needs it only to fix) says when it looks wrong
-  if (!inputSpec('api-key').optionalIn?.includes(settings.mode) && !settings.apiKey.startsWith('mint_')) {
+  if (!inputSpec('api-key').optionalIn?.includes(settings.mode) && !settings.apiKey.startsWith(ADMIN_KEY_PREFIX)) {
     commands.warning(
-      'api-key does not start with "mint_", the prefix of Mintlify admin API keys: the API will likely refuse it. ' +
+      `api-key does not start with "${ADMIN_KEY_PREFIX}", the prefix of Mintlify admin API keys: the API will likely refuse it. ` +
         'Check that the secret holds an admin key.',
     )
   }

@@ -7,8 +7,9 @@ import { describeIssue, errorBodySchema } from './schemas.js'
 /**
  * The reading of one answer from the API: a pure function of the request's description, the
  * answer (status, the headers that matter, the body) and the time, table-tested in
- * test/unit/api-answer.test.ts. The client (client.ts) sends, retries and words the end of the
- * message ("Could not …", what may exist); what an answer means is decided here.
+ * test/unit/api-answer.test.ts. The transport (transport.ts) sends, retries and words the end of
+ * the message ("Could not …", what may exist), in the client's (client.ts) terms; what an answer
+ * means is decided here.
  */
 
 /** What reading an answer needs to know of its request. */

@@ -1,15 +1,24 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join, posix } from 'node:path'
 
+/** The site's configuration file: docs.json, or mint.json for a site not upgraded yet. */
+export type SiteConfig = 'docs.json' | 'mint.json'
+
+/** The configuration a folder holds, docs.json first; none where it holds neither. */
+export function siteConfig(folder: string): SiteConfig | undefined {
+  if (existsSync(join(folder, 'docs.json'))) return 'docs.json'
+  if (existsSync(join(folder, 'mint.json'))) return 'mint.json'
+  return undefined
+}
+
+const holdsConfig = (folder: string): boolean => siteConfig(folder) !== undefined
+
 /**
  * Where the docs are in the workspace: the folder that holds docs.json (or mint.json, a site not
  * upgraded yet, which the CLI still checks). Given (docs-path), it must hold one; not given, the
  * workspace itself, or the one folder at most two levels below it that does (never inside
  * node_modules or a hidden folder).
  */
-const holdsConfig = (folder: string): boolean =>
-  existsSync(join(folder, 'docs.json')) || existsSync(join(folder, 'mint.json'))
-
 export type DocsFolder = { ok: true; relative: string } | { ok: false; problem: string }
 
 export function findDocsFolder(workspace: string, given: string | undefined): DocsFolder {

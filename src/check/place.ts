@@ -4,7 +4,7 @@ import type { Problem } from './cli-output.js'
 import { repositoryPath } from './docs-site.js'
 import { lineText, linkPlaces, redirectPlaces } from './locate.js'
 import type { PlacedProblem } from './new-known.js'
-import type { SiteConfig } from './site-tree.js'
+import type { SiteConfig } from './docs-site.js'
 
 /**
  * Each problem at its place: its file's path in the repository (a site on mint.json has no docs.json:

@@ -1,6 +1,5 @@
 import {
   copyFileSync,
-  existsSync,
   linkSync,
   mkdirSync,
   readFileSync,
@@ -17,15 +16,6 @@ import picomatch from 'picomatch'
  * and a page left out or one it cannot parse is replaced in the copy, never in the workspace),
  * without `.git` and `node_modules`.
  */
-
-/** The site's configuration file: docs.json, or mint.json for a site not upgraded yet. */
-export type SiteConfig = 'docs.json' | 'mint.json'
-
-export function siteConfig(folder: string): SiteConfig | undefined {
-  if (existsSync(join(folder, 'docs.json'))) return 'docs.json'
-  if (existsSync(join(folder, 'mint.json'))) return 'mint.json'
-  return undefined
-}
 
 /**
  * Whether the site reads a file (its path relative to the docs folder): any file but a hidden one

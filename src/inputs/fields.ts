@@ -32,14 +32,17 @@ const HEALTH_AGENT = ['off', 'persisting'] as const
 const COMPARE = ['none', 'previous-period'] as const
 const CHANGES = ['none', 'files', 'diff'] as const
 
+/** An admin key's prefix, which every key of the vendor's starts with. */
+export const ADMIN_KEY_PREFIX = 'mint_'
+
 /**
- * The vendor's key types by prefix, the longest first (every one starts with `mint_`): a key given
- * where another type belongs is named in the error, never shown.
+ * The vendor's key types by prefix, the longest first (every one starts with ADMIN_KEY_PREFIX): a
+ * key given where another type belongs is named in the error, never shown.
  */
 const KEY_TYPES = [
   { prefix: 'mint_dsc_', name: 'assistant API key' },
   { prefix: 'mint_us_', name: 'index API key' },
-  { prefix: 'mint_', name: 'admin API key' },
+  { prefix: ADMIN_KEY_PREFIX, name: 'admin API key' },
 ] as const
 const keyTypeOf = (value: string) => KEY_TYPES.find((t) => value.startsWith(t.prefix))
 

@@ -7,7 +7,7 @@ import { type SiteCheck, checkSite } from '../check/check-site.js'
 import { type Ran, StoppedError, runProgram } from '../check/child-process.js'
 import { plainLines } from '../check/cli-output.js'
 import { cliSlots, limiter } from '../check/cli-slots.js'
-import { findDocsFolder } from '../check/docs-site.js'
+import { findDocsFolder, siteConfig } from '../check/docs-site.js'
 import {
   type Cli,
   OPENAPI_PAGES,
@@ -19,7 +19,7 @@ import {
 } from '../check/mint-cli.js'
 import type { Judged, PlacedProblem } from '../check/new-known.js'
 import { placeAll } from '../check/place.js'
-import { copySite, excluder, leaveOut, outputWidth, pagesOf, siteConfig } from '../check/site-tree.js'
+import { copySite, excluder, leaveOut, outputWidth, pagesOf } from '../check/site-tree.js'
 import { servedBy } from '../check/addresses.js'
 import { type ChangedFile, type PullChange, readChangeEvent } from '../github/change.js'
 import type { CheckSettings } from '../inputs/settings.js'
