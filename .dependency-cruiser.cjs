@@ -1,6 +1,6 @@
 /**
  * The layers of src/, top to bottom. A file may import from its own layer and from any layer below,
- * never from one above, and nothing may import in a circle (checked in npm test, test/unit/layers.test.ts):
+ * never from one above, and nothing may import in a circle (checked in npm test, test/house/layers.test.ts):
  *
  *   index.ts → main.ts              the entry, and the input path (reads inputs, then loads run.ts)
  *   run.ts, jobs.ts                 builds the context, runs the mode from the table of jobs, ends the step

@@ -3,7 +3,7 @@
  * sentences (src/inputs/descriptions.ts): the root (`mode` and every input and output of 1.0.0, in
  * 1.0.0's words) and one focused action per job at `<name>/action.yml`, each with exactly the inputs its job reads and the outputs it sets, in words
  * written for it, running its own small entry of the one build (`../dist/<name>/index.js`).
- * `npm run docs` writes them; test/unit/catalogue.test.ts fails when a committed file differs.
+ * `npm run docs` writes them; test/house/catalogue.test.ts fails when a committed file differs.
  */
 import {
   ACTIONS,

@@ -1,7 +1,7 @@
 /**
  * What the README shows that lives elsewhere is generated, so it cannot drift: the inputs and outputs
  * tables from action.yml, and every YAML block from the example it names. `npm run docs` rewrites
- * them, and a test fails when they differ (test/unit/readme-sync.test.ts).
+ * them, and a test fails when they differ (test/house/readme-sync.test.ts).
  *
  * A YAML block is preceded by `<!-- example: examples/NAME.yml -->`; it shows that file from its first
  * line that is not part of the opening comment, or, when the file marks one, the lines between

@@ -13,7 +13,7 @@ import { workspaceOf } from './sites.js'
  * fix-rounds times; a person's gets nothing; a follow-up the service did not take is sent by the
  * next run. Declared once, run twice: against the real Mintlify CLI through the bundle, recording its
  * output (fix.cli.test.ts), and in npm test in-process against the fake that replays it
- * (test/runs/check-fix.test.ts).
+ * (test/in-process/check-fix.test.ts).
  */
 export function fixCases(runtime: Runtime, mode: MintMode): void {
   describe("fix: the agent's own pull request gets the problems as one follow-up", () => {

@@ -301,7 +301,7 @@ describe('the prompt size bound', () => {
     expect(calls).toEqual([])
   })
 
-  test('a long prompt under the bound is sent (the agent runner warns about its size: test/runs/inputs.test.ts)', async () => {
+  test('a long prompt under the bound is sent (the agent runner warns about its size: test/in-process/inputs.test.ts)', async () => {
     const { client, calls } = clientAnswering(
       () =>
         new Response(JSON.stringify({ id: 'job_1', status: 'active' }), {

@@ -214,7 +214,7 @@ export class FakeGitHub implements GitHubPort {
     return this.compares.get(`${base}...${head}`)
   }
 
-  // the health issue's requests are tested against the GitHub simulator over HTTP (test/runs/health.test.ts)
+  // the health issue's requests are tested against the GitHub simulator over HTTP (test/in-process/health.test.ts)
   async listIssues(): Promise<never> {
     throw new Error('FakeGitHub has no issues: use the GitHub simulator')
   }

@@ -33,18 +33,30 @@ function scripted(script: Array<Job | Error>) {
   }
 }
 
+/** waitForJob with what most cases share (a 10 s interval, no listener, a signal never aborted); `given` sets the rest. */
+function waitWith(
+  getJob: () => Promise<Job>,
+  clock: FakeClock,
+  given: Omit<Partial<Parameters<typeof waitForJob>[0]>, 'getJob' | 'clock'> & { deadline: number },
+) {
+  return waitForJob({
+    getJob,
+    clock,
+    signal: new AbortController().signal,
+    pollIntervalMs: 10_000,
+    onJob: () => {},
+    log: () => {},
+    ...given,
+  })
+}
+
 describe('waitForJob', () => {
   test('polls on the schedule until a terminal status; unknown statuses keep it waiting', async () => {
     const { clock, seen, getJob } = setup([J('active'), J('thinking_harder'), J('completed', 'https://x/pull/3')])
     const start = clock.now()
-    const result = await waitForJob({
-      getJob,
-      clock,
-      signal: new AbortController().signal,
+    const result = await waitWith(getJob, clock, {
       deadline: start + 600_000,
-      pollIntervalMs: 10_000,
       onJob: (j) => seen.push(j),
-      log: () => {},
     })
     expect(result).toMatchObject({ ended: true, checks: 3, job: { status: 'completed' } })
     expect(clock.sleeps).toEqual([1500, 2250, 3375])
@@ -54,13 +66,8 @@ describe('waitForJob', () => {
   test('a long quiet wait logs a heartbeat about once a minute', async () => {
     const { clock, getJob } = setup([J('active')])
     const logs: string[] = []
-    await waitForJob({
-      getJob,
-      clock,
-      signal: new AbortController().signal,
+    await waitWith(getJob, clock, {
       deadline: clock.now() + 5 * 60_000,
-      pollIntervalMs: 10_000,
-      onJob: () => {},
       log: (m) => logs.push(m),
     })
     expect(logs[0]).toBe('Status: active (after 1.5s)')
@@ -70,14 +77,8 @@ describe('waitForJob', () => {
   test('gives up at the deadline after a last check there', async () => {
     const { clock, getJob, calls } = setup([J('active')])
     const start = clock.now()
-    const result = await waitForJob({
-      getJob,
-      clock,
-      signal: new AbortController().signal,
+    const result = await waitWith(getJob, clock, {
       deadline: start + 20_000,
-      pollIntervalMs: 10_000,
-      onJob: () => {},
-      log: () => {},
     })
     expect(result.ended).toBe(false)
     expect(clock.now()).toBe(start + 20_000)
@@ -88,14 +89,9 @@ describe('waitForJob', () => {
   test('an out-of-time error with no error before it ends the wait as a plain timeout: no "last error"', async () => {
     const clock = new FakeClock()
     const error = new ApiError('Could not check: wait-timeout ran out.', { kind: 'out-of-time' })
-    const result = await waitForJob({
-      getJob: () => Promise.reject(error),
-      clock,
-      signal: new AbortController().signal,
+    const result = await waitWith(() => Promise.reject(error), clock, {
       deadline: clock.now() + 5000,
       pollIntervalMs: 1000,
-      onJob: () => {},
-      log: () => {},
     })
     expect(result.ended).toBe(false)
     expect(result).not.toHaveProperty('lastError', error)
@@ -106,14 +102,9 @@ describe('waitForJob', () => {
     const clock = new FakeClock()
     const cause = new ApiError('Could not check: HTTP 503 Service Unavailable.', { kind: 'http', status: 503 })
     const error = new ApiError('Could not check: wait-timeout ran out.', { kind: 'out-of-time', cause })
-    const result = await waitForJob({
-      getJob: () => Promise.reject(error),
-      clock,
-      signal: new AbortController().signal,
+    const result = await waitWith(() => Promise.reject(error), clock, {
       deadline: clock.now() + 5000,
       pollIntervalMs: 1000,
-      onJob: () => {},
-      log: () => {},
     })
     expect(result).toMatchObject({ ended: false, lastError: cause })
   })
@@ -127,16 +118,15 @@ describe('waitForJob', () => {
     test('is checked again within the window, and the wait ends normally once it shows', async () => {
       const clock = new FakeClock()
       const logs: string[] = []
-      const result = await waitForJob({
-        getJob: scripted([notFound, notFound, J('active'), J('completed', 'https://x/pull/3')]).getJob,
+      const result = await waitWith(
+        scripted([notFound, notFound, J('active'), J('completed', 'https://x/pull/3')]).getJob,
         clock,
-        signal: new AbortController().signal,
-        deadline: clock.now() + 600_000,
-        pollIntervalMs: 10_000,
-        notFoundGraceUntil: clock.now() + NEW_JOB_VISIBILITY_MS,
-        onJob: () => {},
-        log: (m) => logs.push(m),
-      })
+        {
+          deadline: clock.now() + 600_000,
+          notFoundGraceUntil: clock.now() + NEW_JOB_VISIBILITY_MS,
+          log: (m) => logs.push(m),
+        },
+      )
       expect(result).toMatchObject({ ended: true, checks: 2, job: { status: 'completed' } })
       expect(logs.filter((l) => l.includes('not visible to status checks yet'))).toHaveLength(1)
     })
@@ -144,15 +134,9 @@ describe('waitForJob', () => {
     test('still 404 when the window has passed: fails, saying the job was created but is not shown', async () => {
       const clock = new FakeClock()
       const start = clock.now()
-      const wait = waitForJob({
-        getJob: scripted([notFound]).getJob,
-        clock,
-        signal: new AbortController().signal,
+      const wait = waitWith(scripted([notFound]).getJob, clock, {
         deadline: start + 600_000,
-        pollIntervalMs: 10_000,
         notFoundGraceUntil: start + NEW_JOB_VISIBILITY_MS,
-        onJob: () => {},
-        log: () => {},
       })
       await expect(wait).rejects.toThrow(
         /HTTP 404 Not Found.*created by this run 1m( \d+s)? ago, but the service still does not show it/,
@@ -164,14 +148,8 @@ describe('waitForJob', () => {
     test('without the window (a job-id the user gave), a 404 fails at the first check', async () => {
       const clock = new FakeClock()
       let calls = 0
-      const wait = waitForJob({
-        getJob: () => (calls++, Promise.reject(notFound)),
-        clock,
-        signal: new AbortController().signal,
+      const wait = waitWith(() => (calls++, Promise.reject(notFound)), clock, {
         deadline: clock.now() + 600_000,
-        pollIntervalMs: 10_000,
-        onJob: () => {},
-        log: () => {},
       })
       await expect(wait).rejects.toBe(notFound)
       expect(calls).toBe(1)
@@ -179,15 +157,9 @@ describe('waitForJob', () => {
 
     test('once the job has been seen, a 404 fails at once even within the window', async () => {
       const clock = new FakeClock()
-      const wait = waitForJob({
-        getJob: scripted([J('active'), notFound]).getJob,
-        clock,
-        signal: new AbortController().signal,
+      const wait = waitWith(scripted([J('active'), notFound]).getJob, clock, {
         deadline: clock.now() + 600_000,
-        pollIntervalMs: 10_000,
         notFoundGraceUntil: clock.now() + NEW_JOB_VISIBILITY_MS,
-        onJob: () => {},
-        log: () => {},
       })
       await expect(wait).rejects.toBe(notFound)
     })
@@ -207,13 +179,8 @@ describe('waitForJob', () => {
       const clock = new FakeClock()
       const { getJob, calls } = scripted([J('active'), exhausted, exhausted, J('completed', 'https://x/pull/9')])
       const logs: string[] = []
-      const result = await waitForJob({
-        getJob,
-        clock,
-        signal: new AbortController().signal,
+      const result = await waitWith(getJob, clock, {
         deadline: clock.now() + 600_000,
-        pollIntervalMs: 10_000,
-        onJob: () => {},
         log: (m) => logs.push(m),
       })
       expect(result).toMatchObject({ ended: true, checks: 2, job: { prLink: 'https://x/pull/9' } })
@@ -226,14 +193,8 @@ describe('waitForJob', () => {
       const clock = new FakeClock()
       const { getJob } = scripted([J('active'), exhausted])
       const start = clock.now()
-      const result = await waitForJob({
-        getJob,
-        clock,
-        signal: new AbortController().signal,
+      const result = await waitWith(getJob, clock, {
         deadline: start + 60_000,
-        pollIntervalMs: 10_000,
-        onJob: () => {},
-        log: () => {},
       })
       expect(result).toMatchObject({ ended: false, checks: 1, job: { status: 'active' }, lastError: exhausted })
       expect(clock.now()).toBe(start + 60_000)
@@ -248,14 +209,8 @@ describe('waitForJob', () => {
       const clock = new FakeClock()
       const { getJob, calls } = scripted([J('active'), error])
       await expect(
-        waitForJob({
-          getJob,
-          clock,
-          signal: new AbortController().signal,
+        waitWith(getJob, clock, {
           deadline: clock.now() + 600_000,
-          pollIntervalMs: 10_000,
-          onJob: () => {},
-          log: () => {},
         }),
       ).rejects.toBe(error)
       expect(calls()).toBe(2)
@@ -268,15 +223,9 @@ describe('waitForJob', () => {
     test('the old terminal state is not the result; the state after the job ran again is', async () => {
       const { clock, getJob } = setup([old, old, J('active'), J('completed', 'https://x/pull/2')])
       const now = clock.now()
-      const result = await waitForJob({
-        getJob,
-        clock,
-        signal: new AbortController().signal,
+      const result = await waitWith(getJob, clock, {
         deadline: now + 600_000,
-        pollIntervalMs: 10_000,
         followUp: { sentAt: now, graceMs: 30_000, before: old },
-        onJob: () => {},
-        log: () => {},
       })
       expect(result).toMatchObject({ ended: true, job: { prLink: 'https://x/pull/2' }, checks: 4 })
     })
@@ -284,15 +233,9 @@ describe('waitForJob', () => {
     test('a visible change (another status or prLink) counts without seeing it run', async () => {
       const { clock, getJob } = setup([old, J('completed', 'https://x/pull/2')])
       const now = clock.now()
-      const result = await waitForJob({
-        getJob,
-        clock,
-        signal: new AbortController().signal,
+      const result = await waitWith(getJob, clock, {
         deadline: now + 600_000,
-        pollIntervalMs: 10_000,
         followUp: { sentAt: now, graceMs: 30_000, before: old },
-        onJob: () => {},
-        log: () => {},
       })
       expect(result).toMatchObject({ ended: true, checks: 2, job: { prLink: 'https://x/pull/2' } })
     })
@@ -301,14 +244,9 @@ describe('waitForJob', () => {
       const { clock, getJob } = setup([old])
       const now = clock.now()
       const logs: string[] = []
-      const result = await waitForJob({
-        getJob,
-        clock,
-        signal: new AbortController().signal,
+      const result = await waitWith(getJob, clock, {
         deadline: now + 600_000,
-        pollIntervalMs: 10_000,
         followUp: { sentAt: now, graceMs: 30_000, before: old },
-        onJob: () => {},
         log: (m) => logs.push(m),
       })
       expect(result).toMatchObject({ ended: true, job: old })
@@ -320,15 +258,9 @@ describe('waitForJob', () => {
     test('a message response that already shows the job running needs no grace', async () => {
       const { clock, getJob } = setup([J('completed', 'https://x/pull/1')])
       const now = clock.now()
-      const result = await waitForJob({
-        getJob,
-        clock,
-        signal: new AbortController().signal,
+      const result = await waitWith(getJob, clock, {
         deadline: now + 600_000,
-        pollIntervalMs: 10_000,
         followUp: { sentAt: now, graceMs: 30_000, before: J('active') },
-        onJob: () => {},
-        log: () => {},
       })
       expect(result).toMatchObject({ ended: true, checks: 1 })
     })
@@ -339,14 +271,10 @@ describe('waitForJob', () => {
     const controller = new AbortController()
     controller.abort()
     await expect(
-      waitForJob({
-        getJob,
-        clock,
+      waitWith(getJob, clock, {
         signal: controller.signal,
         deadline: clock.now() + 60_000,
         pollIntervalMs: 1000,
-        onJob: () => {},
-        log: () => {},
       }),
     ).rejects.toThrow('cancelled')
   })

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { sourceFiles } from './source-files.js'
+import { sourceFiles } from '../unit/source-files.js'
 
 test('every summary is rendered in summary/: no mode builds Markdown (no heading, no escaping helper of its own)', () => {
   const offenders = sourceFiles()
