@@ -6551,9 +6551,9 @@ const clean = (text, max) => (0,util_text/* bound */.$s)((0,util_text/* stripHid
 
 
 /**
- * The check's problems weighed by their readers (api-key and project-id): one page-views request
- * for the last 30 days, sent only when there is a new problem readers meet at an address. A request
- * that fails is one notice and the verdict unweighed, never a pass.
+ * A pull request's problems weighed by their readers (api-key and project-id): one page-views
+ * request for the last 30 days, sent only when there is a new problem readers meet at an address.
+ * A request that fails is one notice and the verdict unweighed, never a pass.
  */
 async function weighByReaders(settings, ctx, site) {
     const { judged, notes } = site;
@@ -6918,7 +6918,11 @@ async function check_run(settings, ctx) {
             return failure(`${found.unreadable} Nothing is known; the CLI's output is in the log.`);
         // the site's pages as the checkout has them: what the views' paths must name
         const pages = () => new Set(servedBy(pagesOf(folder), undefined).pages.keys());
-        const weighed = await weighByReaders(settings, ctx, { judged: found.judged, notes: found.notes, pages });
+        // weighed on a pull request alone: a push's check keeps its tree's problems for the pull requests
+        // against it, and spends none of the hour's analytics requests
+        const weighed = pull
+            ? await weighByReaders(settings, ctx, { judged: found.judged, notes: found.notes, pages })
+            : { judged: found.judged };
         const outcome = { ...checkRun, ...found, ...weighed };
         recordProblems(outcome);
         const fixed = await fixOnAgentPull(settings, ctx, pull, forTheAgent(outcome.judged, outcome.changed));

@@ -18,9 +18,9 @@ import { external } from '../util/text.js'
 import type { ModeContext } from './context.js'
 
 /**
- * The check's problems weighed by their readers (api-key and project-id): one page-views request
- * for the last 30 days, sent only when there is a new problem readers meet at an address. A request
- * that fails is one notice and the verdict unweighed, never a pass.
+ * A pull request's problems weighed by their readers (api-key and project-id): one page-views
+ * request for the last 30 days, sent only when there is a new problem readers meet at an address.
+ * A request that fails is one notice and the verdict unweighed, never a pass.
  */
 
 export async function weighByReaders(

@@ -106,7 +106,11 @@ export async function run(settings: CheckSettings, ctx: ModeContext): Promise<Re
     if ('unreadable' in found) return failure(`${found.unreadable} Nothing is known; the CLI's output is in the log.`)
     // the site's pages as the checkout has them: what the views' paths must name
     const pages = (): ReadonlySet<string> => new Set(servedBy(pagesOf(folder), undefined).pages.keys())
-    const weighed = await weighByReaders(settings, ctx, { judged: found.judged, notes: found.notes, pages })
+    // weighed on a pull request alone: a push's check keeps its tree's problems for the pull requests
+    // against it, and spends none of the hour's analytics requests
+    const weighed = pull
+      ? await weighByReaders(settings, ctx, { judged: found.judged, notes: found.notes, pages })
+      : { judged: found.judged }
     const outcome = { ...checkRun, ...found, ...weighed }
     recordProblems(outcome)
     const fixed = await fixOnAgentPull(settings, ctx, pull, forTheAgent(outcome.judged, outcome.changed))

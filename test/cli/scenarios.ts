@@ -12,7 +12,7 @@ import type { ServiceSimulator } from '../simulator/service-simulator.js'
 /**
  * The check action's cases, each a docs site (and, for a pull request, its base) with what the run
  * must show. Run twice: in `npm test` against the fake CLI, which prints the real CLI's recorded
- * output for the same tree (test/runs/check.test.ts), and in `npm run test:cli` against the real CLI
+ * output for the same tree (test/in-process/check.test.ts), and in `npm run test:cli` against the real CLI
  * through the bundle, which records that output (test/cli/check.cli.test.ts). The same expectations
  * hold in both, so the fake says what the real CLI says.
  */
@@ -918,6 +918,24 @@ export const SCENARIOS: Scenario[] = [
     check: (run) => {
       expect(run.code).toBe(1)
       expect(problemsOf(run).problems.map((p) => [p.file, p.target])).toEqual([['index.mdx', '/gone']])
+    },
+  },
+  {
+    name: 'a push with the key: its problems are not weighed, and no analytics request is spent',
+    head: {
+      'docs.json': docsJson({}, ['index', 'drafts/wip']),
+      'index.mdx': page('Home', '# Home\n\nSee [the draft](/drafts/wip#plan) and [gone](/gone).'),
+      'drafts/wip.mdx': page('WIP', '# WIP\n\n## Plan\n\nAn unclosed {expression\n\n[x](/nowhere)'),
+    },
+    inputs: { exclude: 'drafts/**' },
+    service: (sim) => (sim.views.rows = [{ path: '/', human: 9, ai: 1, total: 10 }]),
+    check: (run, _gh, sim) => {
+      expect(run.code).toBe(1)
+      expect(sim?.requests).toEqual([])
+      expect(problemsOf(run).problems.map((p) => [p.file, p.target, p.views])).toEqual([
+        ['index.mdx', '/gone', undefined],
+      ])
+      expect(run.summary).not.toContain('analytics request')
     },
   },
   {
