@@ -8,7 +8,7 @@
  *   tracking/                       the tracking comment: its state, reading, writing and rendering
  *   summary/                        renderers: data in, escaped Markdown out
  *   agent/ analytics/ check/ deploy/ github/  the domain: jobs, exports, the docs check, deployments, the GitHub side
- *   api/                            the service's API client
+ *   service/                        the service's API client
  *   inputs/                         the one place that reads inputs
  *   util/ types/                    the ground floor
  *
@@ -21,7 +21,7 @@ const LAYERS = [
   ['tracking', '^src/tracking/'],
   ['summary', '^src/summary/'],
   ['domain', '^src/(agent|analytics|check|deploy|github)/'],
-  ['api', '^src/api/'],
+  ['service', '^src/service/'],
   ['inputs', '^src/inputs/'],
   ['util', '^src/(util|types)/'],
 ]
@@ -58,11 +58,11 @@ module.exports = {
       },
     },
     {
-      name: 'no-api-to-inputs',
+      name: 'no-service-to-inputs',
       comment:
         'the API client speaks in endpoints, statuses and retries; it knows no input (the modes word its errors for users)',
       severity: 'error',
-      from: { path: '^src/api/' },
+      from: { path: '^src/service/' },
       to: { path: '^src/inputs/' },
     },
     { name: 'no-circular', severity: 'error', from: { path: '^src/' }, to: { circular: true } },

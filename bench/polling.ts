@@ -1,5 +1,5 @@
 import { waitForJob } from '../src/agent/wait-for-job.js'
-import type { Job } from '../src/api/schemas.js'
+import type { Job } from '../src/service/schemas.js'
 import type { Clock } from '../src/util/clock.js'
 
 /**

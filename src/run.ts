@@ -1,6 +1,6 @@
 import { RequestBudget } from './analytics/request-budget.js'
-import { ApiClient } from './api/client.js'
-import { fetchForBaseUrl } from './api/proxy.js'
+import { ApiClient } from './service/client.js'
+import { fetchForBaseUrl } from './service/proxy.js'
 import { GitHubApi } from './github/github-api.js'
 import { readRunContext } from './github/run-context.js'
 import { inputWords } from './inputs/api-words.js'

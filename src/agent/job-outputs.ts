@@ -1,4 +1,4 @@
-import type { Job } from '../api/schemas.js'
+import type { Job } from '../service/schemas.js'
 import { parsePullLink } from '../github/pull-link.js'
 import type { Outputs } from '../util/outputs.js'
 import { redact } from '../util/text.js'

@@ -1,6 +1,6 @@
-import { ApiError } from '../api/errors.js'
-import { pollUntilEnded } from '../api/poll.js'
-import { type Job, isTerminal } from '../api/schemas.js'
+import { ApiError } from '../service/errors.js'
+import { pollUntilEnded } from '../service/poll.js'
+import { type Job, isTerminal } from '../service/schemas.js'
 import type { Clock } from '../util/clock.js'
 import { formatDuration } from '../util/format.js'
 import { external } from '../util/text.js'
@@ -51,7 +51,7 @@ export type WaitResult =
   | { ended: false; job: Job | undefined; checks: number; lastError?: ApiError }
 
 /**
- * Polls the job, on the engine every wait at the service uses (api/poll.ts), until its status is
+ * Polls the job, on the engine every wait at the service uses (service/poll.ts), until its status is
  * terminal (completed, archived, failed) or the deadline passes. Any other status, known or not,
  * means "still running".
  *

@@ -1,7 +1,7 @@
 /**
  * Did the fix answer the question: what the site's search answered a gap's query when its agent job
  * started (the baseline), what it answers once the job's pull request has merged and shipped, and the
- * verdict. Pure: the health mode searches (api/client.ts searchDocs) and keeps the results in the
+ * verdict. Pure: the health mode searches (service/client.ts searchDocs) and keeps the results in the
  * issue's memory.
  */
 

@@ -1,4 +1,4 @@
-import type { VisitorRow, VisitorTotals } from '../api/schemas.js'
+import type { VisitorRow, VisitorTotals } from '../service/schemas.js'
 
 /**
  * A period against the one before: every path of either period with both counts and the change.

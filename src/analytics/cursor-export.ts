@@ -1,4 +1,4 @@
-import { ApiError } from '../api/errors.js'
+import { ApiError } from '../service/errors.js'
 import { count, formatNumber } from '../util/format.js'
 import type { RequestBudget } from './request-budget.js'
 

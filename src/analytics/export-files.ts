@@ -1,6 +1,6 @@
 import { mkdir, open } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { TrafficKind, VisitorRow, VisitorTotals } from '../api/schemas.js'
+import type { TrafficKind, VisitorRow, VisitorTotals } from '../service/schemas.js'
 import { type RangeEnd, describePin } from '../inputs/dates.js'
 import type { ComparedRow } from './compare.js'
 import { csvRows } from './csv.js'

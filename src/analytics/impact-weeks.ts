@@ -1,5 +1,5 @@
-import type { ApiClient } from '../api/client.js'
-import { ApiError } from '../api/errors.js'
+import type { ApiClient } from '../service/client.js'
+import { ApiError } from '../service/errors.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { type ImpactWeek, normalPath, servedAs, servedPrefix } from './impact.js'
 import { PartialExportError, exportTraffic } from './offset-export.js'

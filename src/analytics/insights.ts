@@ -1,4 +1,4 @@
-import type { Conversation, FeedbackItem, PageRating, SearchRow } from '../api/schemas.js'
+import type { Conversation, FeedbackItem, PageRating, SearchRow } from '../service/schemas.js'
 import { bound, stripHidden } from '../util/text.js'
 
 /**

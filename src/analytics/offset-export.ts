@@ -1,6 +1,6 @@
-import type { ApiClient } from '../api/client.js'
-import { ApiError } from '../api/errors.js'
-import type { TrafficKind, VisitorRow, VisitorTotals } from '../api/schemas.js'
+import type { ApiClient } from '../service/client.js'
+import { ApiError } from '../service/errors.js'
+import type { TrafficKind, VisitorRow, VisitorTotals } from '../service/schemas.js'
 import { count, formatNumber } from '../util/format.js'
 
 /**

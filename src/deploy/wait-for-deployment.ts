@@ -1,11 +1,11 @@
-import type { ApiError } from '../api/errors.js'
-import { pollUntilEnded } from '../api/poll.js'
-import { type DeploymentStatus, deploymentEnded } from '../api/schemas.js'
+import type { ApiError } from '../service/errors.js'
+import { pollUntilEnded } from '../service/poll.js'
+import { type DeploymentStatus, deploymentEnded } from '../service/schemas.js'
 import type { Clock } from '../util/clock.js'
 
 /**
  * Follows a deployment or preview until `success` or `failure`, on the engine every wait at the
- * service uses (api/poll.ts: its schedule, its count of checks, a failed check waited out), never
+ * service uses (service/poll.ts: its schedule, its count of checks, a failed check waited out), never
  * after the deadline. Any other status, known or not (`queued`, `in_progress`, one added later),
  * means "still going"; an error retrying cannot fix (a wrong key, an unknown id) ends it at once.
  */

@@ -1,6 +1,6 @@
 /**
  * What the API client's hints say in the action's terms: the inputs to check. The client raises
- * structured errors (api/errors.ts: what failed, the status, whether the request may have been
+ * structured errors (service/errors.ts: what failed, the status, whether the request may have been
  * processed, and a hint code) and knows no input; run.ts hands it these words, so every message a
  * user reads names the input to change.
  */

@@ -1,5 +1,5 @@
 import { agentEnding, runAgent } from '../agent/run-agent.js'
-import { ApiError } from '../api/errors.js'
+import { ApiError } from '../service/errors.js'
 import { entryFor } from '../tracking/track.js'
 import type { LiveSettings } from '../inputs/settings.js'
 import { renderAutomationSummary } from '../summary/automation-summary.js'

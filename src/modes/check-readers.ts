@@ -1,4 +1,4 @@
-import { ApiError } from '../api/errors.js'
+import { ApiError } from '../service/errors.js'
 import type { Judged } from '../check/new-known.js'
 import {
   VIEWS_DAYS,

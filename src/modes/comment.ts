@@ -1,7 +1,7 @@
 import { type AgentReport, agentEnding, runAgent } from '../agent/run-agent.js'
 import { waitForJob } from '../agent/wait-for-job.js'
-import { ApiError } from '../api/errors.js'
-import { isTerminal } from '../api/schemas.js'
+import { ApiError } from '../service/errors.js'
+import { isTerminal } from '../service/schemas.js'
 import {
   type ConversationComment,
   type ConversationEvent,
@@ -386,18 +386,6 @@ interface CatchUp {
 }
 
 /**
- * The instructions on the thread that no run has dealt with: the issue comments after the newest one
- * the tracking comment records (or, in a state from before that was recorded, after the tracking
- * comment itself), and before this run's own comment. A run cancelled while pending (GitHub keeps one
- * pending run per concurrency group and cancels the older) left such comments; the next run sends
- * them. Each passes the same rules as an event's comment: a new comment (its text as it reads now),
- * not the action's, the phrase on a line of its own, the gate. The newest `keep` are claimed with
- * the action's 👀 (GitHub answers 201 to the first to add it, 200 after), so two runs never send one
- * comment twice; older ones beyond them are left out, unclaimed, and must be written again (the
- * thread's watermark moves past them). With no tracking comment on the thread there is nothing to
- * catch up on.
- */
-/**
  * Whether the event's own comment is an instruction: new, not the action's own, with a line that
  * starts with the phrase and words after it. A comment that is not one but names the phrase all the
  * same (quoted, in code, mid-line, alone) passes the workflow's filter, so it cancels a run GitHub
@@ -530,6 +518,18 @@ async function answerInThread(
   )
 }
 
+/**
+ * The instructions on the thread that no run has dealt with: the issue comments after the newest one
+ * the tracking comment records (or, in a state from before that was recorded, after the tracking
+ * comment itself), and before this run's own comment. A run cancelled while pending (GitHub keeps one
+ * pending run per concurrency group and cancels the older) left such comments; the next run sends
+ * them. Each passes the same rules as an event's comment: a new comment (its text as it reads now),
+ * not the action's, the phrase on a line of its own, the gate. The newest `keep` are claimed with
+ * the action's 👀 (GitHub answers 201 to the first to add it, 200 after), so two runs never send one
+ * comment twice; older ones beyond them are left out, unclaimed, and must be written again (the
+ * thread's watermark moves past them). With no tracking comment on the thread there is nothing to
+ * catch up on.
+ */
 async function pendingInstructions(
   api: GitHubPort,
   tracking: ThreadComment,

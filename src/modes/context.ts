@@ -1,4 +1,4 @@
-import type { ApiClient } from '../api/client.js'
+import type { ApiClient } from '../service/client.js'
 import type { RequestBudget } from '../analytics/request-budget.js'
 import type { GitHubOpener } from '../github/port.js'
 import type { RunContext } from '../github/run-context.js'

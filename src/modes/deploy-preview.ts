@@ -1,4 +1,4 @@
-import type { DeploymentStatus, DeploymentTrigger } from '../api/schemas.js'
+import type { DeploymentStatus, DeploymentTrigger } from '../service/schemas.js'
 import { waitForDeployment } from '../deploy/wait-for-deployment.js'
 import { readChangeEvent } from '../github/change.js'
 import { GitHubDeployment } from '../github/deployment.js'

@@ -1,7 +1,7 @@
 import { type Answer, type SiteSearch, queryOf, topPaths, verdictOf } from '../analytics/answers.js'
 import type { GapRecord } from '../analytics/gaps.js'
 import { pagesOfFiles } from '../analytics/impact.js'
-import { ApiError } from '../api/errors.js'
+import { ApiError } from '../service/errors.js'
 import { type GitHubPort, type Repo, fullName, githubTime } from '../github/port.js'
 import { parsePullLink } from '../github/pull-link.js'
 import { PRODUCTION_ENVIRONMENT } from '../inputs/mode-rules.js'

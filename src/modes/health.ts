@@ -1,6 +1,6 @@
 import * as core from '../util/actions-core.js'
 import { runAgent } from '../agent/run-agent.js'
-import { isTerminal } from '../api/schemas.js'
+import { isTerminal } from '../service/schemas.js'
 import { type GapKind, type GapRecord, advanceGaps, gapsForJobs, gapsOf } from '../analytics/gaps.js'
 import { gatherInsights, incompleteNote } from '../analytics/gather-insights.js'
 import { buildAgentPrompt } from '../analytics/insights.js'

@@ -1,4 +1,4 @@
-import type { CallerStats } from '../api/schemas.js'
+import type { CallerStats } from '../service/schemas.js'
 import { previousPeriod } from '../analytics/periods.js'
 import * as core from '../util/actions-core.js'
 import { describeEnd, describeRange, pinOpenEnd } from '../inputs/dates.js'

@@ -1,5 +1,5 @@
 import * as core from '../util/actions-core.js'
-import type { TrafficKind, VisitorRow } from '../api/schemas.js'
+import type { TrafficKind, VisitorRow } from '../service/schemas.js'
 import { type RangeEnd, describeEnd, describeRange, pinOpenEnd } from '../inputs/dates.js'
 import type { VisitorsViewsSettings } from '../inputs/settings.js'
 import { renderVisitorsViewsSummary } from '../summary/visitors-views-summary.js'

@@ -1,5 +1,5 @@
 import type { AgentReport } from '../agent/run-agent.js'
-import { isTerminal } from '../api/schemas.js'
+import { isTerminal } from '../service/schemas.js'
 import { formatDuration } from '../util/format.js'
 import { count } from '../util/format.js'
 import type { Here } from '../github/pull-link.js'

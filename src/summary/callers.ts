@@ -1,4 +1,4 @@
-import type { CallerStats } from '../api/schemas.js'
+import type { CallerStats } from '../service/schemas.js'
 import { formatNumber, formatSignedPercent } from '../util/format.js'
 
 /**

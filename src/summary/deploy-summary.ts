@@ -1,4 +1,4 @@
-import type { DeploymentStatus } from '../api/schemas.js'
+import type { DeploymentStatus } from '../service/schemas.js'
 import { alert, escapeText, keyValueTable, link } from './escape.js'
 
 /**

@@ -1,4 +1,4 @@
-import type { CallerStats } from '../api/schemas.js'
+import type { CallerStats } from '../service/schemas.js'
 import { callersLine } from './callers.js'
 import { type ListState, incompleteNote } from '../analytics/gather-insights.js'
 import type { DeadEndSearch, DownRatedPage, UnansweredQuestion } from '../analytics/insights.js'

@@ -1,5 +1,5 @@
 import { type ComparedRow, type Comparison, type Movers, movers } from '../analytics/compare.js'
-import type { TrafficKind, VisitorRow, VisitorTotals } from '../api/schemas.js'
+import type { TrafficKind, VisitorRow, VisitorTotals } from '../service/schemas.js'
 import { alert, escapeText } from './escape.js'
 import { formatNumber, formatPercent, formatSignedPercent } from '../util/format.js'
 

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import { readFileSync } from 'node:fs'
 import { describe, expect, onTestFinished, test } from 'vitest'
-import { visitorsPageSchema } from '../../src/api/schemas.js'
+import { visitorsPageSchema } from '../../src/service/schemas.js'
 import { commentTarget } from '../../src/github/comment-target.js'
 import { readConversationEvent } from '../../src/github/comment-event.js'
 import { GitHubSimulator } from '../simulator/github-simulator.js'

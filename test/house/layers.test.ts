@@ -41,7 +41,7 @@ describe('the layers of src/', () => {
   // one run of the tool over a copy of src/ with two planted files (nothing imports them, so they
   // make no circle): exactly their two upward imports are reported, so the rules work and the real
   // tree breaks none of them
-  test('no arrow runs back up, no circle, no undeclared or private package import; a planted upward import from util/ and from a domain folder, and api/ importing inputs/, each fail', async () => {
+  test('no arrow runs back up, no circle, no undeclared or private package import; a planted upward import from util/ and from a domain folder, and service/ importing inputs/, each fail', async () => {
     const dir = copyOfSrc()
     writeFileSync(
       join(dir, 'src/util/planted.ts'),
@@ -52,12 +52,12 @@ describe('the layers of src/', () => {
       "import { renderAgentSummary } from '../summary/agent-summary.js'\nexport const planted = renderAgentSummary\n",
     )
     writeFileSync(
-      join(dir, 'src/api/planted.ts'),
+      join(dir, 'src/service/planted.ts'),
       "import { DEFAULTS } from '../inputs/settings.js'\nexport const planted = DEFAULTS\n",
     )
     const violations = (await cruise(dir)).map((v) => [v.rule.name, v.from, v.to])
     expect(violations.sort()).toEqual([
-      ['no-api-to-inputs', 'src/api/planted.ts', 'src/inputs/settings.ts'],
+      ['no-service-to-inputs', 'src/service/planted.ts', 'src/inputs/settings.ts'],
       ['no-upward-from-domain', 'src/github/planted.ts', 'src/summary/agent-summary.ts'],
       ['no-upward-from-util', 'src/util/planted.ts', 'src/modes/agent.ts'],
     ])

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { AgentReport } from '../../src/agent/run-agent.js'
-import type { Job } from '../../src/api/schemas.js'
+import type { Job } from '../../src/service/schemas.js'
 import { renderAgentSummary } from '../../src/summary/agent-summary.js'
 
 const job = (over: Partial<Job> = {}): Job => ({

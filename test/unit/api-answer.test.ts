@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { type AnswerSpec, type Reading, apiErrorText, readAnswer, statusText } from '../../src/api/answer.js'
-import type { ApiHint } from '../../src/api/errors.js'
-import { type Job, jobSchema } from '../../src/api/schemas.js'
+import { type AnswerSpec, type Reading, apiErrorText, readAnswer, statusText } from '../../src/service/answer.js'
+import type { ApiHint } from '../../src/service/errors.js'
+import { type Job, jobSchema } from '../../src/service/schemas.js'
 import { FIXED_NOW } from './fake-clock.js'
 
 /** What an answer means, one row per kind of answer: the client's reading as a pure function. */

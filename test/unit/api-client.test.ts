@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { ApiClient } from '../../src/api/client.js'
-import { ApiError } from '../../src/api/errors.js'
+import { ApiClient } from '../../src/service/client.js'
+import { ApiError } from '../../src/service/errors.js'
 import { CancelledError } from '../../src/util/errors.js'
 import { FakeClock } from './fake-clock.js'
 import { inputWords } from '../../src/inputs/api-words.js'
@@ -354,7 +354,7 @@ describe('structured errors: the client knows no input, the caller words its hin
     expect(error.message).toContain('Check automation-id and project-id: the automation is not in this project.')
   })
 
-  test('no text of src/api/ names an input of the action', () => {
+  test('no text of src/service/ names an input of the action', () => {
     const named = sourceFiles()
       .filter(([path]) => path.startsWith('api/'))
       // the code, its comments left out (a comment may say what a field is for)

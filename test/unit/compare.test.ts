@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { changePercent, joinPeriods, movers } from '../../src/analytics/compare.js'
 import { previousPeriod } from '../../src/analytics/periods.js'
-import type { VisitorRow } from '../../src/api/schemas.js'
+import type { VisitorRow } from '../../src/service/schemas.js'
 import { parseRangeEnd } from '../../src/inputs/dates.js'
 
 const at = (text: string, now = Date.UTC(2026, 10, 22, 10, 0)) => {

@@ -1,6 +1,6 @@
 import { RequestBudget } from '../../src/analytics/request-budget.js'
-import { ApiError } from '../../src/api/errors.js'
-import type { Job } from '../../src/api/schemas.js'
+import { ApiError } from '../../src/service/errors.js'
+import type { Job } from '../../src/service/schemas.js'
 import type { ChangedFile, Commit } from '../../src/github/change.js'
 import type { ConversationComment, Thread } from '../../src/github/comment-event.js'
 import {

@@ -13,8 +13,8 @@ import {
   summariseSearches,
 } from '../../src/analytics/insights.js'
 import { RequestBudget } from '../../src/analytics/request-budget.js'
-import { ApiError } from '../../src/api/errors.js'
-import type { Conversation, FeedbackItem, SearchRow } from '../../src/api/schemas.js'
+import { ApiError } from '../../src/service/errors.js'
+import type { Conversation, FeedbackItem, SearchRow } from '../../src/service/schemas.js'
 
 /** A cursor endpoint over `n` items, `size` a page; counts its calls. */
 function pagesOf(n: number, size: number, options: { hasMore?: boolean; budget?: RequestBudget } = {}) {

@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest'
 import { MAX_JOB_OUTPUT_CHARS, jobOutput, publishJob } from '../../src/agent/job-outputs.js'
-import type { Job } from '../../src/api/schemas.js'
+import type { Job } from '../../src/service/schemas.js'
 import { registerSecret } from '../../src/util/text.js'
 import { Outputs } from '../../src/util/outputs.js'
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { ApiError } from '../../src/api/errors.js'
-import type { TrafficPage, VisitorRow } from '../../src/api/schemas.js'
+import { ApiError } from '../../src/service/errors.js'
+import type { TrafficPage, VisitorRow } from '../../src/service/schemas.js'
 import { PartialExportError, compareRows, exportTraffic } from '../../src/analytics/offset-export.js'
 
 const rows = (n: number, prefix = '/p'): VisitorRow[] =>

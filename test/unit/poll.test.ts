@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { followUpGraceMs, waitForJob } from '../../src/agent/wait-for-job.js'
-import { ApiError } from '../../src/api/errors.js'
-import { pollDelay, pollUntilEnded } from '../../src/api/poll.js'
-import type { DeploymentStatus, Job } from '../../src/api/schemas.js'
+import { ApiError } from '../../src/service/errors.js'
+import { pollDelay, pollUntilEnded } from '../../src/service/poll.js'
+import type { DeploymentStatus, Job } from '../../src/service/schemas.js'
 import { waitForDeployment } from '../../src/deploy/wait-for-deployment.js'
 import { FakeClock } from './fake-clock.js'
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { PROXY_VARIABLES, decideProxy, describeProxy, proxyConfigured } from '../../src/api/proxy.js'
+import { PROXY_VARIABLES, decideProxy, describeProxy, proxyConfigured } from '../../src/service/proxy.js'
 import { redact } from '../../src/util/text.js'
 
 const NO_PROXY_VARIABLES = ['no_proxy', 'NO_PROXY']

@@ -7,7 +7,7 @@ import {
   isRetryableStatus,
   parseRetryAfter,
   wasCertainlyNotSent,
-} from '../../src/api/retry-policy.js'
+} from '../../src/service/retry-policy.js'
 
 describe('backoffDelay', () => {
   test('doubles per attempt, capped, with half of it jittered', () => {

@@ -79,7 +79,7 @@ export function isRetryableStatus(method: Method, status: number): boolean {
   return status === 408 || status >= 500
 }
 
-/** The code of a tunnel the proxy refused (see api/proxy.ts): nothing reached the server. */
+/** The code of a tunnel the proxy refused (see service/proxy.ts): nothing reached the server. */
 export const PROXY_REFUSED = 'EPROXYREFUSED'
 
 /** The TLS handshake failed (a certificate not trusted, or not TLS at all): no request was sent, and a retry meets the same certificate. */
