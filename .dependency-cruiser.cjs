@@ -4,23 +4,29 @@
  *
  *   index.ts → main.ts              the entry, and the input path (reads inputs, then loads run.ts)
  *   run.ts, jobs.ts                 builds the context, runs the mode from the table of jobs, ends the step
- *   modes/                          one file per mode, each its own room (context.ts is shared)
+ *   check/ modes/                   the features: a feature folder holds its mode, its own domain and its
+ *                                   summary (check/); modes/ the modes not in a folder of their own yet,
+ *                                   one file each (context.ts is what every mode shares)
  *   tracking/                       the tracking comment: its state, reading, writing and rendering
  *   summary/                        renderers: data in, escaped Markdown out
- *   agent/ analytics/ check/ deploy/ github/  the domain: jobs, exports, the docs check, deployments, the GitHub side
+ *   agent/ analytics/ deploy/ github/  the shared domain: jobs, exports, deployments, the GitHub side
  *   service/                        the service's API client
  *   inputs/                         the one place that reads inputs
  *   util/ types/                    the ground floor
  *
+ * A feature folder imports no other feature (nor a mode of modes/, but the shared modes/context.ts).
  * Packages: only the ones package.json declares, and only through their public entry points.
  */
+/** The features that have a folder of their own. */
+const FEATURES = ['check']
+
 const LAYERS = [
   ['entry', '^src/(index|main)\\.ts$'],
   ['run', '^src/(run|jobs)\\.ts$'],
-  ['modes', '^src/modes/'],
+  ['features', `^src/(modes|${FEATURES.join('|')})/`],
   ['tracking', '^src/tracking/'],
   ['summary', '^src/summary/'],
-  ['domain', '^src/(agent|analytics|check|deploy|github)/'],
+  ['domain', '^src/(agent|analytics|deploy|github)/'],
   ['service', '^src/service/'],
   ['inputs', '^src/inputs/'],
   ['util', '^src/(util|types)/'],
@@ -56,6 +62,23 @@ module.exports = {
         path: '^src/modes/',
         pathNot: ['^src/modes/context\\.ts$', '^src/modes/$1-[^/]+\\.ts$'],
       },
+    },
+    ...FEATURES.map((feature) => ({
+      name: `no-feature-to-feature-from-${feature}`,
+      comment: `${feature}/ is a feature: it imports no other feature and no mode but the shared modes/context.ts`,
+      severity: 'error',
+      from: { path: `^src/${feature}/` },
+      to: {
+        path: `^src/(modes|${FEATURES.filter((f) => f !== feature).join('|') || '$^'})/`,
+        pathNot: ['^src/modes/context\\.ts$'],
+      },
+    })),
+    {
+      name: 'no-mode-to-feature',
+      comment: 'a mode of modes/ imports no feature folder: what two features share lives in a layer below',
+      severity: 'error',
+      from: { path: '^src/modes/' },
+      to: { path: `^src/(${FEATURES.join('|')})/` },
     },
     {
       name: 'no-service-to-inputs',

@@ -2,8 +2,8 @@ import type { Code, Heading } from 'mdast'
 import { describe, expect, test } from 'vitest'
 import type { Judged } from '../../src/check/new-known.js'
 import { parseMarkdown } from '../../src/github/markdown.js'
-import { renderCheckSummary } from '../../src/summary/check-summary.js'
-import { type CheckOutcome, checkEnding, forReview } from '../../src/modes/check-report.js'
+import { renderCheckSummary } from '../../src/check/summary.js'
+import { type CheckOutcome, checkEnding, forReview } from '../../src/check/report.js'
 import type { Report } from '../../src/modes/context.js'
 
 /**

@@ -1,11 +1,11 @@
-import { type Problem, RULE_TITLES } from '../check/cli-output.js'
-import { CHECK_RUN_NAME } from '../check/check-run.js'
-import type { Judged } from '../check/new-known.js'
-import { byReaders } from '../check/readers.js'
-import type { SiteConfig } from '../check/docs-site.js'
+import { type Problem, RULE_TITLES } from './cli-output.js'
+import { CHECK_RUN_NAME } from './check-run.js'
+import type { Judged } from './new-known.js'
+import { byReaders } from './readers.js'
+import type { SiteConfig } from './docs-site.js'
 import { count, formatNumber } from '../util/format.js'
 import { fenced } from '../util/text.js'
-import { alert, escapeText } from './escape.js'
+import { alert, escapeText } from '../summary/escape.js'
 
 export interface CheckView {
   checked: string[]

@@ -1,5 +1,5 @@
 import { ApiError } from '../service/errors.js'
-import type { Judged } from '../check/new-known.js'
+import type { Judged } from './new-known.js'
 import {
   VIEWS_DAYS,
   VIEWS_LIMIT,
@@ -9,13 +9,13 @@ import {
   readersFrom,
   viewsRange,
   weigh,
-} from '../check/readers.js'
+} from './readers.js'
 import type { CheckSettings } from '../inputs/settings.js'
 import * as core from '../util/actions-core.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { count, formatNumber } from '../util/format.js'
 import { external } from '../util/text.js'
-import type { ModeContext } from './context.js'
+import type { ModeContext } from '../modes/context.js'
 
 /**
  * A pull request's problems weighed by their readers (api-key and project-id): one page-views

@@ -9,7 +9,7 @@ import {
   problemCache,
   quietCommands,
   treeFingerprint,
-} from '../check/base-cache.js'
+} from './base-cache.js'
 import {
   type RedirectFault,
   isPage,
@@ -18,26 +18,26 @@ import {
   pageAddress,
   redirectFaults,
   servedBy,
-} from '../check/addresses.js'
-import { buildBase, checkedOut, pageChanges } from '../check/base-tree.js'
-import type { SiteCheck } from '../check/check-site.js'
-import type { Problem } from '../check/cli-output.js'
-import { type SiteConfig, docsRelativePath, repositoryPath } from '../check/docs-site.js'
-import { type Judged, type PlacedProblem, judge, unsureOnWarning } from '../check/new-known.js'
-import { lineText, redirectPlaces } from '../check/locate.js'
-import { pagesOf } from '../check/site-tree.js'
+} from './addresses.js'
+import { buildBase, checkedOut, pageChanges } from './base-tree.js'
+import type { SiteCheck } from './check-site.js'
+import type { Problem } from './cli-output.js'
+import { type SiteConfig, docsRelativePath, repositoryPath } from './docs-site.js'
+import { type Judged, type PlacedProblem, judge, unsureOnWarning } from './new-known.js'
+import { lineText, redirectPlaces } from './locate.js'
+import { pagesOf } from './site-tree.js'
 import type { ChangedFile, PullChange } from '../github/change.js'
 import type { Check, CheckSettings } from '../inputs/settings.js'
 import * as core from '../util/actions-core.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { count } from '../util/format.js'
 import { external } from '../util/text.js'
-import type { ModeContext } from './context.js'
+import type { ModeContext } from '../modes/context.js'
 
 /**
  * The check's judging: what its phases share (the run, the tree checker, what a check found), and
  * the head judged against its base (rebuilt, kept in the runner's cache, checked beside the head).
- * check.ts runs the phases.
+ * mode.ts runs the phases.
  */
 
 /** A phase of the run, named in the error when wait-timeout ends it. */

@@ -1,4 +1,4 @@
-import type { PlacedProblem } from '../check/new-known.js'
+import type { PlacedProblem } from './new-known.js'
 import type { PullChange } from '../github/change.js'
 import { pullKey } from '../github/pull-link.js'
 import { entryFor, openTracking } from '../tracking/track.js'
@@ -8,7 +8,7 @@ import * as core from '../util/actions-core.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { count } from '../util/format.js'
 import { bound, external, fenced, stripHidden } from '../util/text.js'
-import type { ModeContext } from './context.js'
+import type { ModeContext } from '../modes/context.js'
 import { threadView } from '../tracking/thread.js'
 
 /**

@@ -1,30 +1,18 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { tmpdir } from 'node:os'
-import { ENTRY_PATH } from '../check/base-cache.js'
-import { siteChanges } from '../check/base-tree.js'
-import { type SiteCheck, checkSite } from '../check/check-site.js'
-import { type Ran, StoppedError, runProgram } from '../check/child-process.js'
-import { plainLines } from '../check/cli-output.js'
-import { cliSlots, limiter } from '../check/cli-slots.js'
-import { findDocsFolder, siteConfig } from '../check/docs-site.js'
-import {
-  type Cli,
-  OPENAPI_PAGES,
-  WIDE_OUTPUT,
-  cliEnvironment,
-  cliModules,
-  ensureCli,
-  readOpenApiPages,
-} from '../check/mint-cli.js'
-import type { Judged, PlacedProblem } from '../check/new-known.js'
-import { placeAll } from '../check/place.js'
-import { copySite, excluder, leaveOut, outputWidth, pagesOf } from '../check/site-tree.js'
-import { servedBy } from '../check/addresses.js'
+import { ENTRY_PATH } from './base-cache.js'
+import { siteChanges } from './base-tree.js'
+import type { SiteCheck } from './check-site.js'
+import { StoppedError } from './child-process.js'
+import { cliSlots, limiter } from './cli-slots.js'
+import { findDocsFolder, siteConfig } from './docs-site.js'
+import type { Judged, PlacedProblem } from './new-known.js'
+import { placeAll } from './place.js'
+import { copySite, pagesOf } from './site-tree.js'
+import { servedBy } from './addresses.js'
 import { type ChangedFile, type PullChange, readChangeEvent } from '../github/change.js'
 import type { CheckSettings } from '../inputs/settings.js'
-import { MINT_VERSION } from '../inputs/catalogue.js'
-import { renderCheckSummary } from '../summary/check-summary.js'
+import { renderCheckSummary } from './summary.js'
 import * as core from '../util/actions-core.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { count, formatDuration } from '../util/format.js'
@@ -41,11 +29,12 @@ import {
   sayWarnings,
   treeCache,
   withValidation,
-} from './check-judge.js'
-import { fixOnAgentPull } from './check-fix.js'
-import { weighByReaders } from './check-readers.js'
-import { checkEnding, forTheAgent, publishCheckRun, recordProblems } from './check-report.js'
-import type { Job, ModeContext, Report } from './context.js'
+} from './judge.js'
+import { fixOnAgentPull } from './fix.js'
+import { InstallFailed, installCli, openApiLister, treeChecker } from './cli-runs.js'
+import { weighByReaders } from './weigh.js'
+import { checkEnding, forTheAgent, publishCheckRun, recordProblems } from './report.js'
+import type { Job, ModeContext, Report } from '../modes/context.js'
 
 /**
  * `check`: the docs checked by the real Mintlify CLI (broken links, anchors, redirects and snippets;
@@ -55,8 +44,8 @@ import type { Job, ModeContext, Report } from './context.js'
  * broke fails the step, anywhere in the site and at the addresses readers use; what was broken
  * before is listed as known. The CLI's output is read, never its exit code alone: an output that
  * cannot be read fails the step as such. No API key: a fork's pull request is checked as any other.
- * Its phases: find the docs, install the CLI, check and judge (check-judge.ts), report, and the
- * check run (check-report.ts).
+ * Its phases: find the docs, install the CLI (cli-runs.ts), check and judge (judge.ts), weigh by
+ * readers (weigh.ts), report and the check run (report.ts), the agent's fix (fix.ts).
  */
 
 /** What an input the step was given needs before it is read. */
@@ -149,109 +138,6 @@ function boundedBy(ctx: ModeContext): Pick<CheckRun, 'bounded' | 'stop'> {
         throw error
       }
     },
-  }
-}
-
-/** The install failed: the step's failure, in these words. */
-class InstallFailed extends Error {}
-
-async function installCli({ settings, ctx, bounded, stop }: CheckRun): Promise<Cli> {
-  const version = settings.check.mintVersion
-  let cli: Cli
-  try {
-    cli = await core.group(`The Mintlify CLI ${version}`, () =>
-      bounded(`The install of the Mintlify CLI (npm ci of mint@${version})`, () =>
-        ensureCli({
-          toolCache: ctx.run.toolCache || tmpdir(),
-          version,
-          pinned: MINT_VERSION,
-          env: process.env,
-          stop,
-          log: (m) => core.info(m),
-        }),
-      ),
-    )
-  } catch (error) {
-    if (error instanceof CancelledError || error instanceof TimedOut) throw error
-    throw new InstallFailed(`Could not install the Mintlify CLI: ${getErrorMessage(error)}`)
-  }
-  if (cli.unlocked)
-    core.notice(
-      `mint-version ${version} is not the version this action pins (${MINT_VERSION}): it ` +
-        `was installed without the action's lockfile, its dependencies resolved afresh.`,
-    )
-  core.info(
-    cli.installed
-      ? `Installed mint@${version}: keep the tool cache with actions/cache to skip this next time.`
-      : `mint@${version} was already installed (the tool cache).`,
-  )
-  return cli
-}
-
-/** Checks one copy of the docs: pages left out first, then the CLI, each run bounded, limited and logged. */
-function treeChecker(
-  { settings, config, work, bounded, stop }: CheckRun,
-  cli: Cli,
-  slot: <T>(work: () => Promise<T>) => Promise<T>,
-): TreeChecker {
-  const preload = join(work, 'wide-output.cjs')
-  writeFileSync(preload, WIDE_OUTPUT)
-  const excluded = excluder(settings.check.exclude)
-  return async (label, tree, which, early) => {
-    if (excluded) {
-      const left = leaveOut(tree, excluded)
-      if (left > 0) core.info(`${count(left, 'page')} left out of the ${label} (exclude).`)
-    }
-    const width = outputWidth(tree)
-    const ends = early ? AbortSignal.any([stop, early]) : stop
-    const mint = (args: string[], columns = width): Promise<Ran> =>
-      bounded(`mint ${args[0] ?? ''} on the ${label}`, async () => {
-        const env = cliEnvironment(process.env, { preload, columns })
-        const ran = await slot(() =>
-          runProgram(process.execPath, ['--no-deprecation', cli.entry, ...args], { cwd: tree, env, stop: ends }),
-        )
-        // the CLI's own words, each line made safe: no escape sequence, no workflow command
-        await core.group(`mint ${args.join(' ')} (${label})`, () => {
-          for (const line of plainLines(ran.output)) if (line.trim()) core.info(external(line, 500))
-          core.info(`(exit code ${ran.exitCode ?? ran.signal ?? 'none'})`)
-          return Promise.resolve()
-        })
-        return ran
-      })
-    return checkSite({
-      tree,
-      config: siteConfig(tree) ?? config,
-      checks: which,
-      mint,
-      ...(excluded ? { excluded } : {}),
-    })
-  }
-}
-
-/**
- * Lists the pages a tree generates from OpenAPI documents with the CLI's own code (OPENAPI_PAGES),
- * bounded and limited as a CLI run; what it cannot tell (another CLI version's layout, a document
- * at a URL) is its answer, never a failure.
- */
-function openApiLister(
-  { work, bounded, stop }: CheckRun,
-  cli: Cli,
-  slot: <T>(work: () => Promise<T>) => Promise<T>,
-): OpenApiLister {
-  const script = join(work, 'openapi-pages.mjs')
-  const preload = join(work, 'wide-output.cjs')
-  writeFileSync(script, OPENAPI_PAGES)
-  return async (tree) => {
-    const ran = await bounded('The listing of the pages OpenAPI documents generate', () =>
-      slot(() =>
-        runProgram(process.execPath, ['--no-deprecation', script, cliModules(cli.entry)], {
-          cwd: tree,
-          env: cliEnvironment(process.env, { preload, columns: 200 }),
-          stop,
-        }),
-      ),
-    )
-    return readOpenApiPages(ran.stdout)
   }
 }
 

@@ -1,0 +1,132 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { tmpdir } from 'node:os'
+import { checkSite } from './check-site.js'
+import { type Ran, runProgram } from './child-process.js'
+import { plainLines } from './cli-output.js'
+import {
+  type Cli,
+  OPENAPI_PAGES,
+  WIDE_OUTPUT,
+  cliEnvironment,
+  cliModules,
+  ensureCli,
+  readOpenApiPages,
+} from './mint-cli.js'
+import { siteConfig } from './docs-site.js'
+import { excluder, leaveOut, outputWidth } from './site-tree.js'
+import { type CheckRun, type OpenApiLister, type TreeChecker, TimedOut } from './judge.js'
+import { MINT_VERSION } from '../inputs/catalogue.js'
+import * as core from '../util/actions-core.js'
+import { CancelledError, getErrorMessage } from '../util/errors.js'
+import { count } from '../util/format.js'
+import { external } from '../util/text.js'
+
+/**
+ * The Mintlify CLI as one check runs it: installed (or found) in the tool cache, each tree of the
+ * docs checked, and the pages OpenAPI documents generate listed with its own code; every run bounded
+ * by wait-timeout, within the CLI's slots, and logged in a group of its own.
+ */
+
+/** The install failed: the step's failure, in these words. */
+export class InstallFailed extends Error {}
+
+export async function installCli({ settings, ctx, bounded, stop }: CheckRun): Promise<Cli> {
+  const version = settings.check.mintVersion
+  let cli: Cli
+  try {
+    cli = await core.group(`The Mintlify CLI ${version}`, () =>
+      bounded(`The install of the Mintlify CLI (npm ci of mint@${version})`, () =>
+        ensureCli({
+          toolCache: ctx.run.toolCache || tmpdir(),
+          version,
+          pinned: MINT_VERSION,
+          env: process.env,
+          stop,
+          log: (m) => core.info(m),
+        }),
+      ),
+    )
+  } catch (error) {
+    if (error instanceof CancelledError || error instanceof TimedOut) throw error
+    throw new InstallFailed(`Could not install the Mintlify CLI: ${getErrorMessage(error)}`)
+  }
+  if (cli.unlocked)
+    core.notice(
+      `mint-version ${version} is not the version this action pins (${MINT_VERSION}): it ` +
+        `was installed without the action's lockfile, its dependencies resolved afresh.`,
+    )
+  core.info(
+    cli.installed
+      ? `Installed mint@${version}: keep the tool cache with actions/cache to skip this next time.`
+      : `mint@${version} was already installed (the tool cache).`,
+  )
+  return cli
+}
+
+/** Checks one copy of the docs: pages left out first, then the CLI, each run bounded, limited and logged. */
+export function treeChecker(
+  { settings, config, work, bounded, stop }: CheckRun,
+  cli: Cli,
+  slot: <T>(work: () => Promise<T>) => Promise<T>,
+): TreeChecker {
+  const preload = join(work, 'wide-output.cjs')
+  writeFileSync(preload, WIDE_OUTPUT)
+  const excluded = excluder(settings.check.exclude)
+  return async (label, tree, which, early) => {
+    if (excluded) {
+      const left = leaveOut(tree, excluded)
+      if (left > 0) core.info(`${count(left, 'page')} left out of the ${label} (exclude).`)
+    }
+    const width = outputWidth(tree)
+    const ends = early ? AbortSignal.any([stop, early]) : stop
+    const mint = (args: string[], columns = width): Promise<Ran> =>
+      bounded(`mint ${args[0] ?? ''} on the ${label}`, async () => {
+        const env = cliEnvironment(process.env, { preload, columns })
+        const ran = await slot(() =>
+          runProgram(process.execPath, ['--no-deprecation', cli.entry, ...args], { cwd: tree, env, stop: ends }),
+        )
+        // the CLI's own words, each line made safe: no escape sequence, no workflow command
+        await core.group(`mint ${args.join(' ')} (${label})`, () => {
+          for (const line of plainLines(ran.output)) if (line.trim()) core.info(external(line, 500))
+          core.info(`(exit code ${ran.exitCode ?? ran.signal ?? 'none'})`)
+          return Promise.resolve()
+        })
+        return ran
+      })
+    return checkSite({
+      tree,
+      config: siteConfig(tree) ?? config,
+      checks: which,
+      mint,
+      ...(excluded ? { excluded } : {}),
+    })
+  }
+}
+
+/**
+ * Lists the pages a tree generates from OpenAPI documents with the CLI's own code (OPENAPI_PAGES),
+ * bounded and limited as a CLI run; what it cannot tell (another CLI version's layout, a document
+ * at a URL) is its answer, never a failure.
+ */
+export function openApiLister(
+  { work, bounded, stop }: CheckRun,
+  cli: Cli,
+  slot: <T>(work: () => Promise<T>) => Promise<T>,
+): OpenApiLister {
+  const script = join(work, 'openapi-pages.mjs')
+  const preload = join(work, 'wide-output.cjs')
+  writeFileSync(script, OPENAPI_PAGES)
+  return async (tree) => {
+    const ran = await bounded('The listing of the pages OpenAPI documents generate', () =>
+      slot(() =>
+        runProgram(process.execPath, ['--no-deprecation', script, cliModules(cli.entry)], {
+          cwd: tree,
+          env: cliEnvironment(process.env, { preload, columns: 200 }),
+          stop,
+        }),
+      ),
+    )
+    return readOpenApiPages(ran.stdout)
+  }
+}
