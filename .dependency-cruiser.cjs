@@ -4,9 +4,9 @@
  *
  *   index.ts → main.ts              the entry, and the input path (reads inputs, then loads run.ts)
  *   run.ts, jobs.ts                 builds the context, runs the mode from the table of jobs, ends the step
- *   check/ modes/                   the features: a feature folder holds its mode, its own domain and its
- *                                   summary (check/); modes/ the modes not in a folder of their own yet,
- *                                   one file each (context.ts is what every mode shares)
+ *   check/ health/ modes/           the features: a feature folder holds its mode (mode.ts), its own
+ *                                   domain and its renderers; modes/ the modes not in a folder of their
+ *                                   own yet, one file each (context.ts is what every mode shares)
  *   tracking/                       the tracking comment: its state, reading, writing and rendering
  *   summary/                        renderers: data in, escaped Markdown out
  *   agent/ analytics/ deploy/ github/  the shared domain: jobs, exports, deployments, the GitHub side
@@ -18,7 +18,7 @@
  * Packages: only the ones package.json declares, and only through their public entry points.
  */
 /** The features that have a folder of their own. */
-const FEATURES = ['check']
+const FEATURES = ['check', 'health']
 
 const LAYERS = [
   ['entry', '^src/(index|main)\\.ts$'],
@@ -55,7 +55,7 @@ module.exports = {
     {
       name: 'no-mode-to-mode',
       comment:
-        "a mode exports its job (run() and its analytics budget) and nothing another mode needs; shared code lives below (modes/context.ts holds the shared types; tracking/ the tracking comment); a part of one mode is named after it (health-impact.ts is the health mode's) and only that mode imports it",
+        "a mode exports its job (run() and its analytics budget) and nothing another mode needs; shared code lives below (modes/context.ts holds the shared types; tracking/ the tracking comment); a part of one mode is named after it (deploy-preview's parts would be deploy-preview-*.ts) and only that mode imports it",
       severity: 'error',
       from: { path: '^src/modes/([^/]+)\\.ts$', pathNot: ['^src/modes/context\\.ts$'] },
       to: {

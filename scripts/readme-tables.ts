@@ -14,12 +14,12 @@ import type { ActionName } from '../src/inputs/catalogue.js'
 import { actionFiles, renderActionYml } from './action-files.js'
 import { pathToFileURL } from 'node:url'
 import { ROOT } from '../test/e2e/harness.js'
-import { type HealthView, renderHealthBody } from '../src/summary/health-body.js'
+import { type HealthView, renderHealthBody } from '../src/health/issue-body.js'
 import { renderUsage } from '../src/summary/usage.js'
-import { renderImpactComment } from '../src/summary/impact-report.js'
-import type { ImpactPull } from '../src/analytics/impact.js'
+import { renderImpactComment } from '../src/health/impact-report.js'
+import type { ImpactPull } from '../src/health/impact.js'
 import { pullKey } from '../src/github/pull-link.js'
-import type { ImpactState } from '../src/github/health-issue.js'
+import type { ImpactState } from '../src/health/issue.js'
 
 const cell = (text: string): string => text.replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|')
 

@@ -6,7 +6,7 @@ import * as check from './check/mode.js'
 import * as comment from './modes/comment.js'
 import * as deployPreview from './modes/deploy-preview.js'
 import * as insights from './modes/insights.js'
-import * as health from './modes/health.js'
+import * as health from './health/mode.js'
 import * as visitorsViews from './modes/visitors-views.js'
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
-import { TOP_RESULTS, pageOf, queryOf, topPaths, verdictOf } from '../../src/analytics/answers.js'
-import { answerLines, answerText } from '../../src/summary/answer-text.js'
+import { TOP_RESULTS, pageOf, queryOf, topPaths, verdictOf } from '../../src/health/answers.js'
+import { answerLines, answerText } from '../../src/health/answer-text.js'
 
-/** The search's answers and their verdicts (src/analytics/answers.ts), and how they read (summary/answer-text.ts). */
+/** The search's answers and their verdicts (src/health/answers.ts), and how they read (health/answer-text.ts). */
 describe('did the fix answer: the verdict', () => {
   test('a result names its page whatever form the service gives: a path, a URL, an extension, an anchor, index', () => {
     expect(pageOf('/webhooks')).toBe('/webhooks')

@@ -13,8 +13,8 @@ import {
   weeksCounted,
   weeksToRead,
   windowsOf,
-} from '../../src/analytics/impact.js'
-import { weekOf } from '../../src/analytics/weeks.js'
+} from '../../src/health/impact.js'
+import { weekOf } from '../../src/health/weeks.js'
 import { defined } from '../e2e/typed.js'
 
 /** "Did the docs change help": files to pages, the windows, the weeks to read and the figures, without a client. */

@@ -1,20 +1,14 @@
-import { callersLine } from './callers.js'
+import { callersLine } from '../summary/callers.js'
 import { answerText } from './answer-text.js'
-import type { GapKind, GapRecord } from '../analytics/gaps.js'
-import { type WeekTotals, weekBefore } from '../analytics/weeks.js'
-import {
-  HEALTH_MARKER,
-  type HealthState,
-  type ImpactState,
-  encodeHealthState,
-  encodeImpactState,
-} from '../github/health-issue.js'
+import type { GapKind, GapRecord } from './gaps.js'
+import { type WeekTotals, weekBefore } from './weeks.js'
+import { HEALTH_MARKER, type HealthState, type ImpactState, encodeHealthState, encodeImpactState } from './issue.js'
 import { type ImpactSectionView, renderImpactSection } from './impact-report.js'
-import { keptWeeks } from '../analytics/impact.js'
+import { keptWeeks } from './impact.js'
 import type { Here } from '../github/pull-link.js'
 import { count, formatNumber, formatSignedPercent, formatTime } from '../util/format.js'
-import { alert, escapeText, link } from './escape.js'
-import { prLinkText } from './pull-request-link.js'
+import { alert, escapeText, link } from '../summary/escape.js'
+import { prLinkText } from '../summary/pull-request-link.js'
 
 /**
  * The docs-health issue's body and the run's summary. The body is the whole issue: the trend (a

@@ -7,7 +7,7 @@ import { shiftWeeks, weekOf } from './weeks.js'
  * each page's human and AI page views and thumbs up and down, with the site's human views over the
  * same weeks as the control. Page views are additive (a window is the sum of its weeks); unique
  * visitors are not, and are not used. Pure: the weeks are read by impact-weeks.ts, the pull requests
- * through the GitHub port by modes/health-impact.ts, and the words are summary/impact-report.ts's.
+ * through the GitHub port by impact-run.ts, and the words are impact-report.ts's.
  */
 
 /** Below this many human views in either window, a change is "too few views to tell". */

@@ -1,6 +1,6 @@
-import { type Answer, type SiteSearch, queryOf, topPaths, verdictOf } from '../analytics/answers.js'
-import type { GapRecord } from '../analytics/gaps.js'
-import { pagesOfFiles } from '../analytics/impact.js'
+import { type Answer, type SiteSearch, queryOf, topPaths, verdictOf } from './answers.js'
+import type { GapRecord } from './gaps.js'
+import { pagesOfFiles } from './impact.js'
 import { ApiError } from '../service/errors.js'
 import { type GitHubPort, type Repo, fullName, githubTime } from '../github/port.js'
 import { parsePullLink } from '../github/pull-link.js'
@@ -9,7 +9,7 @@ import type { HealthSettings } from '../inputs/settings.js'
 import * as core from '../util/actions-core.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
-import type { ModeContext } from './context.js'
+import type { ModeContext } from '../modes/context.js'
 
 /**
  * The health mode's part of "did the fix answer": with assistant-key and domain, a gap's query is

@@ -1,5 +1,5 @@
 import type { Answer, SiteSearch } from './answers.js'
-import { type DownRatedPage, type UnansweredQuestion, type DeadEndSearch, foldText } from './insights.js'
+import { type DownRatedPage, type UnansweredQuestion, type DeadEndSearch, foldText } from '../analytics/insights.js'
 
 /**
  * The gaps readers hit, as the health issue remembers them from run to run: each with a key (its

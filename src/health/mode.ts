@@ -1,10 +1,10 @@
 import * as core from '../util/actions-core.js'
 import { runAgent } from '../agent/run-agent.js'
 import { isTerminal } from '../service/schemas.js'
-import { type GapKind, type GapRecord, advanceGaps, gapsForJobs, gapsOf } from '../analytics/gaps.js'
+import { type GapKind, type GapRecord, advanceGaps, gapsForJobs, gapsOf } from './gaps.js'
 import { gatherInsights, incompleteNote } from '../analytics/gather-insights.js'
 import { buildAgentPrompt } from '../analytics/insights.js'
-import { completeWeeks, fetchWeeks, weekEnd } from '../analytics/weeks.js'
+import { completeWeeks, fetchWeeks, weekEnd } from './weeks.js'
 import {
   type HealthIssueFound,
   type HealthState,
@@ -13,7 +13,7 @@ import {
   decodeHealthState,
   decodeImpactState,
   findHealthIssue,
-} from '../github/health-issue.js'
+} from './issue.js'
 import type { GitHubPort, Issue, Repo } from '../github/port.js'
 import { parsePullLink, pullKey } from '../github/pull-link.js'
 import type { HealthSettings } from '../inputs/settings.js'
@@ -24,22 +24,22 @@ import {
   renderHealthBody,
   renderHealthFailure,
   renderHealthSummary,
-} from '../summary/health-body.js'
+} from './issue-body.js'
 import { renderUsage } from '../summary/usage.js'
-import type { SearchedGap } from '../summary/answer-text.js'
+import type { SearchedGap } from './answer-text.js'
 import { CancelledError, getErrorMessage, present } from '../util/errors.js'
 import { count, formatDay } from '../util/format.js'
 import { Outputs } from '../util/outputs.js'
 import { external } from '../util/text.js'
-import { impactOutput } from '../summary/impact-report.js'
-import type { Job, ModeContext, Report } from './context.js'
-import { type ImpactMeasured, commentImpact, docsPort, measureImpact } from './health-impact.js'
-import { type Searching, answerGaps, answersOutput, baselineOf } from './health-answers.js'
+import { impactOutput } from './impact-report.js'
+import type { Job, ModeContext, Report } from '../modes/context.js'
+import { type ImpactMeasured, commentImpact, docsPort, measureImpact } from './impact-run.js'
+import { type Searching, answerGaps, answersOutput, baselineOf } from './answers-run.js'
 
 /**
  * `mode: health`: one GitHub issue that a schedule keeps, with the trend of the last `weeks` whole
  * weeks, the gaps readers hit (new, persisting, gone), and what the agent did about them. The issue
- * is the memory (github/health-issue.ts), so a run asks only for what it lacks: a weekly run spends
+ * is the memory (issue.ts), so a run asks only for what it lacks: a weekly run spends
  * two analytics requests on the trend (the new week's visitors and page views totals) and the rest
  * of max-requests on the week's insights (analytics/gather-insights.ts). A first run backfills the
  * trend within max-requests, keeping some for the insights, and says what it left for later runs.
@@ -47,7 +47,7 @@ import { type Searching, answerGaps, answersOutput, baselineOf } from './health-
  * The unit is the week: gaps are read for the last complete week, a gap "persists" when two weeks in
  * a row have it, and a second run in the same week changes nothing it already counted.
  *
- * With impact on, the run also measures the docs pull requests merged in those weeks (health-impact.ts)
+ * With impact on, the run also measures the docs pull requests merged in those weeks (impact-run.ts)
  * between the trend and the gaps, within what the trend left but the gaps' reserve, and comments each
  * measured one after the issue is written.
  */

@@ -2,7 +2,7 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import * as z from 'zod/mini'
 import type { Clock } from '../util/clock.js'
 import { getErrorMessage } from '../util/errors.js'
-import { type GitHubPort, type Issue, type Repo, sameLogin, statusOf } from './port.js'
+import { type GitHubPort, type Issue, type Repo, sameLogin, statusOf } from '../github/port.js'
 
 /**
  * The one docs-health issue a repository keeps (`mode: health`): found by its label and its hidden

@@ -2,7 +2,7 @@ import type { ApiClient } from '../service/client.js'
 import { ApiError } from '../service/errors.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { type ImpactWeek, normalPath, servedAs, servedPrefix } from './impact.js'
-import { PartialExportError, exportTraffic } from './offset-export.js'
+import { PartialExportError, exportTraffic } from '../analytics/offset-export.js'
 import { weekEnd } from './weeks.js'
 
 /**

@@ -1,32 +1,19 @@
-import type { SearchedGap } from '../summary/answer-text.js'
+import type { SearchedGap } from './answer-text.js'
 import * as core from '../util/actions-core.js'
-import {
-  docsRootOf,
-  figuresOf,
-  keptWeeks,
-  pagesOfFiles,
-  pathsFor,
-  weeksCounted,
-  weeksToRead,
-} from '../analytics/impact.js'
-import { VIEWS_PAGE_SIZE, readImpactWeek } from '../analytics/impact-weeks.js'
-import { weekOf } from '../analytics/weeks.js'
+import { docsRootOf, figuresOf, keptWeeks, pagesOfFiles, pathsFor, weeksCounted, weeksToRead } from './impact.js'
+import { VIEWS_PAGE_SIZE, readImpactWeek } from './impact-weeks.js'
+import { weekOf } from './weeks.js'
 import type { Thread } from '../github/comment-event.js'
-import type { ImpactState } from '../github/health-issue.js'
+import type { ImpactState } from './issue.js'
 import { type GitHubPort, type MergedPull, type Repo, fullName, sameLogin, statusOf } from '../github/port.js'
 import { decodeState } from '../tracking/state.js'
 import { pullKey } from '../github/pull-link.js'
 import type { HealthSettings } from '../inputs/settings.js'
-import {
-  IMPACT_COMMENT_MARKER,
-  type ImpactSectionView,
-  digestOf,
-  renderImpactComment,
-} from '../summary/impact-report.js'
+import { IMPACT_COMMENT_MARKER, type ImpactSectionView, digestOf, renderImpactComment } from './impact-report.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { count, formatNumber } from '../util/format.js'
 import { external } from '../util/text.js'
-import type { ModeContext } from './context.js'
+import type { ModeContext } from '../modes/context.js'
 
 /**
  * The health action's "did the docs change help?" (impact: on). Each run: the pull requests merged

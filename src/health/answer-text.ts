@@ -1,6 +1,6 @@
-import type { Answer, SiteSearch } from '../analytics/answers.js'
-import type { GapKind } from '../analytics/gaps.js'
-import { escapeText } from './escape.js'
+import type { Answer, SiteSearch } from './answers.js'
+import type { GapKind } from './gaps.js'
+import { escapeText } from '../summary/escape.js'
 
 /**
  * What the site's search answers a gap's query, in words: the verdict once the change was live
