@@ -4,12 +4,13 @@
  *
  *   index.ts → main.ts              the entry, and the input path (reads inputs, then loads run.ts)
  *   run.ts, jobs.ts                 builds the context, runs the mode from the table of jobs, ends the step
- *   check/ health/ modes/           the features: a feature folder holds its mode (mode.ts), its own
- *                                   domain and its renderers; modes/ the modes not in a folder of their
- *                                   own yet, one file each (context.ts is what every mode shares)
+ *   check/ health/ insights/        the features: a feature folder holds its mode (mode.ts, or two:
+ *   live/ traffic/ modes/           deploy-mode.ts, automation-mode.ts), its own domain and its
+ *                                   renderers; modes/ the modes not in a folder of their own yet, one
+ *                                   file each (context.ts is what every mode shares)
  *   tracking/                       the tracking comment: its state, reading, writing and rendering
  *   summary/                        renderers: data in, escaped Markdown out
- *   agent/ analytics/ deploy/ github/  the shared domain: jobs, exports, deployments, the GitHub side
+ *   agent/ analytics/ github/       the shared domain: agent jobs, exports, the GitHub side
  *   service/                        the service's API client
  *   inputs/                         the one place that reads inputs
  *   util/ types/                    the ground floor
@@ -18,7 +19,7 @@
  * Packages: only the ones package.json declares, and only through their public entry points.
  */
 /** The features that have a folder of their own. */
-const FEATURES = ['check', 'health']
+const FEATURES = ['check', 'health', 'insights', 'live', 'traffic']
 
 const LAYERS = [
   ['entry', '^src/(index|main)\\.ts$'],
@@ -26,7 +27,7 @@ const LAYERS = [
   ['features', `^src/(modes|${FEATURES.join('|')})/`],
   ['tracking', '^src/tracking/'],
   ['summary', '^src/summary/'],
-  ['domain', '^src/(agent|analytics|deploy|github)/'],
+  ['domain', '^src/(agent|analytics|github)/'],
   ['service', '^src/service/'],
   ['inputs', '^src/inputs/'],
   ['util', '^src/(util|types)/'],
@@ -55,7 +56,7 @@ module.exports = {
     {
       name: 'no-mode-to-mode',
       comment:
-        "a mode exports its job (run() and its analytics budget) and nothing another mode needs; shared code lives below (modes/context.ts holds the shared types; tracking/ the tracking comment); a part of one mode is named after it (deploy-preview's parts would be deploy-preview-*.ts) and only that mode imports it",
+        "a mode exports its job (run() and its analytics budget) and nothing another mode needs; shared code lives below (modes/context.ts holds the shared types; tracking/ the tracking comment); a part of one mode is named after it (comment's parts would be comment-*.ts) and only that mode imports it",
       severity: 'error',
       from: { path: '^src/modes/([^/]+)\\.ts$', pathNot: ['^src/modes/context\\.ts$'] },
       to: {

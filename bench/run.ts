@@ -63,7 +63,7 @@ const NOTES = `## What the numbers mean
   half the requests of a fixed 5 s poll, and the step notices the end about 5 s later on average
   (at most one \`poll-interval\`). Lower \`poll-interval\` to trade requests for promptness. A
   deployment or preview (the deploy and preview actions) is followed on the same schedule
-  (src/deploy/ waits on the same engine, src/service/poll.ts), so these rows are its cost too, plus its one trigger.
+  (src/live/ waits on the same engine, src/service/poll.ts), so these rows are its cost too, plus its one trigger.
 - **Export memory.** The same bundle exporting 0 rows peaks at about 71 MiB on Node 24 (60 MiB on
   Node 20). The 100,000-row peak was about 200 MiB on 2026-11-24. Sampling \`process.memoryUsage()\`
   every 20 ms through the run showed the export itself ending near 138 MiB and the file writing

@@ -1,13 +1,13 @@
 import type { Settings } from './inputs/settings.js'
 import type { Job, ModeContext, Report } from './modes/context.js'
 import * as agent from './modes/agent.js'
-import * as automation from './modes/automation.js'
+import * as automation from './live/automation-mode.js'
 import * as check from './check/mode.js'
 import * as comment from './modes/comment.js'
-import * as deployPreview from './modes/deploy-preview.js'
-import * as insights from './modes/insights.js'
+import * as deployPreview from './live/deploy-mode.js'
+import * as insights from './insights/mode.js'
 import * as health from './health/mode.js'
-import * as visitorsViews from './modes/visitors-views.js'
+import * as visitorsViews from './traffic/mode.js'
 
 /**
  * The table of jobs: each mode's module by the name of its action; run.ts names no mode. A new

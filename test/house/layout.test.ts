@@ -2,15 +2,15 @@ import { createRequire } from 'node:module'
 import { expect, test } from 'vitest'
 import { sourceFiles } from '../unit/source-files.js'
 
-/** The features with a folder of their own (.dependency-cruiser.cjs's FEATURES), each with its mode in mode.ts. */
-const FEATURES = ['check', 'health']
+/** The features with a folder of their own (.dependency-cruiser.cjs's FEATURES), each with its mode in mode.ts (or *-mode.ts, live's two). */
+const FEATURES = ['check', 'health', 'insights', 'live', 'traffic']
 
 test('every summary is rendered by a renderer: no mode builds Markdown (no heading, no escaping helper of its own)', () => {
   const isMode = (path: string): boolean =>
-    path.startsWith('modes/') || FEATURES.some((feature) => path === `${feature}/mode.ts`)
+    path.startsWith('modes/') || FEATURES.some((feature) => new RegExp(`^${feature}/([a-z-]+-)?mode\\.ts$`).test(path))
   const modes = sourceFiles().filter(([path]) => isMode(path))
   // every feature's mode is seen
-  expect(FEATURES.filter((feature) => !modes.some(([path]) => path === `${feature}/mode.ts`))).toEqual([])
+  expect(FEATURES.filter((feature) => !modes.some(([path]) => path.startsWith(`${feature}/`)))).toEqual([])
   const offenders = modes.filter(([, text]) => /`#{2,4} |summary\/escape\.js/.test(text)).map(([path]) => path)
   expect(offenders).toEqual([])
 })

@@ -3,7 +3,7 @@ import { followUpGraceMs, waitForJob } from '../../src/agent/wait-for-job.js'
 import { ApiError } from '../../src/service/errors.js'
 import { pollDelay, pollUntilEnded } from '../../src/service/poll.js'
 import type { DeploymentStatus, Job } from '../../src/service/schemas.js'
-import { waitForDeployment } from '../../src/deploy/wait-for-deployment.js'
+import { waitForDeployment } from '../../src/live/wait-for-deployment.js'
 import { FakeClock } from './fake-clock.js'
 
 describe('pollDelay', () => {

@@ -6,7 +6,7 @@ import {
   bar,
   formatChange,
   renderVisitorsViewsSummary,
-} from '../../src/summary/visitors-views-summary.js'
+} from '../../src/traffic/summary.js'
 
 const base = {
   kind: 'visitors' as const,

@@ -1,6 +1,6 @@
 import { type ComparedRow, type Comparison, type Movers, movers } from '../analytics/compare.js'
 import type { TrafficKind, VisitorRow, VisitorTotals } from '../service/schemas.js'
-import { alert, escapeText } from './escape.js'
+import { alert, escapeText } from '../summary/escape.js'
 import { formatNumber, formatPercent, formatSignedPercent } from '../util/format.js'
 
 /**

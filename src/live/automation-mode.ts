@@ -2,11 +2,11 @@ import { agentEnding, runAgent } from '../agent/run-agent.js'
 import { ApiError } from '../service/errors.js'
 import { entryFor } from '../tracking/track.js'
 import type { LiveSettings } from '../inputs/settings.js'
-import { renderAutomationSummary } from '../summary/automation-summary.js'
+import { renderAutomationSummary } from './automation-summary.js'
 import * as core from '../util/actions-core.js'
 import { getErrorMessage, present } from '../util/errors.js'
 import { external } from '../util/text.js'
-import type { Job, ModeContext, Report } from './context.js'
+import type { Job, ModeContext, Report } from '../modes/context.js'
 import { openThread, trackJob } from '../tracking/thread.js'
 
 /**

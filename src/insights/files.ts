@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { type CsvValue, csvRows } from './csv.js'
-import type { DeadEndSearch, DownRatedPage, UnansweredQuestion } from './insights.js'
+import { type CsvValue, csvRows } from '../analytics/csv.js'
+import type { DeadEndSearch, DownRatedPage, UnansweredQuestion } from '../analytics/insights.js'
 
 /**
  * Insights as files: one JSON with everything fetched and every list in full, and one CSV per list

@@ -1,10 +1,10 @@
 import type { AgentReport } from '../agent/run-agent.js'
 import type { Here } from '../github/pull-link.js'
-import { renderAgentSummary } from './agent-summary.js'
-import { alert, escapeText, keyValueTable } from './escape.js'
+import { renderAgentSummary } from '../summary/agent-summary.js'
+import { alert, escapeText, keyValueTable } from '../summary/escape.js'
 
 /**
- * What an automation run did, as modes/automation.ts reports it: not run (the trigger failed), run
+ * What an automation run did, as automation-mode.ts reports it: not run (the trigger failed), run
  * and queued (202 Accepted, not followed: `why`), queued but its job unreadable, or followed as an
  * agent job to its end.
  */

@@ -1,7 +1,7 @@
 import * as core from '../util/actions-core.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
-import type { DeploymentState, GitHubPort, Repo } from './port.js'
+import type { DeploymentState, GitHubPort, Repo } from '../github/port.js'
 
 /**
  * A docs deployment shown where GitHub shows deployments: the pull request's "View deployment"

@@ -1,8 +1,8 @@
 import type { CallerStats } from '../service/schemas.js'
-import { callersLine } from './callers.js'
+import { callersLine } from '../summary/callers.js'
 import { type ListState, incompleteNote } from '../analytics/gather-insights.js'
 import type { DeadEndSearch, DownRatedPage, UnansweredQuestion } from '../analytics/insights.js'
-import { alert, escapeText } from './escape.js'
+import { alert, escapeText } from '../summary/escape.js'
 import { count, formatDay, formatNumber, formatPercent } from '../util/format.js'
 
 /**

@@ -2,7 +2,7 @@ import * as core from '../util/actions-core.js'
 import type { TrafficKind, VisitorRow } from '../service/schemas.js'
 import { type RangeEnd, describeEnd, describeRange, pinOpenEnd } from '../inputs/dates.js'
 import type { VisitorsViewsSettings } from '../inputs/settings.js'
-import { renderVisitorsViewsSummary } from '../summary/visitors-views-summary.js'
+import { renderVisitorsViewsSummary } from './summary.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
 import { count } from '../util/format.js'
@@ -11,7 +11,7 @@ import { type ExportMeta, type PeriodMeta, rangeMeta, writeExportFiles } from '.
 import { PartialExportError, type TrafficExport, compareRows, exportTraffic } from '../analytics/offset-export.js'
 import { previousPeriod } from '../analytics/periods.js'
 import { exportEnding } from '../util/ending.js'
-import type { Job, ModeContext, Report } from './context.js'
+import type { Job, ModeContext, Report } from '../modes/context.js'
 
 /** What the traffic export needs of the run. */
 type TrafficContext = Pick<ModeContext, 'client' | 'outputs' | 'dir'> & { now: () => number }

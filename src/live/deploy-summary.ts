@@ -1,5 +1,5 @@
 import type { DeploymentStatus } from '../service/schemas.js'
-import { alert, escapeText, keyValueTable, link } from './escape.js'
+import { alert, escapeText, keyValueTable, link } from '../summary/escape.js'
 
 /**
  * The job summary of a deployment or preview: the verdict, the service's summary, the commit, the

@@ -1,13 +1,13 @@
 import type { DeploymentStatus, DeploymentTrigger } from '../service/schemas.js'
-import { waitForDeployment } from '../deploy/wait-for-deployment.js'
+import { waitForDeployment } from './wait-for-deployment.js'
 import { readChangeEvent } from '../github/change.js'
-import { GitHubDeployment } from '../github/deployment.js'
+import { GitHubDeployment } from './deployment.js'
 import type { LiveSettings } from '../inputs/settings.js'
-import { renderDeploymentSummary } from '../summary/deploy-summary.js'
+import { renderDeploymentSummary } from './deploy-summary.js'
 import * as core from '../util/actions-core.js'
 import { CancelledError, getErrorMessage, present } from '../util/errors.js'
 import { external } from '../util/text.js'
-import type { Job, ModeContext, Report } from './context.js'
+import type { Job, ModeContext, Report } from '../modes/context.js'
 import { openThread } from '../tracking/thread.js'
 
 /**
