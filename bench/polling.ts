@@ -1,4 +1,4 @@
-import { waitForJob } from '../src/agent/wait-for-job.js'
+import { waitForJob } from '../src/agent-jobs/wait-for-job.js'
 import type { Job } from '../src/service/schemas.js'
 import type { Clock } from '../src/util/clock.js'
 

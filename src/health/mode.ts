@@ -1,5 +1,5 @@
 import * as core from '../util/actions-core.js'
-import { runAgent } from '../agent/run-agent.js'
+import { runAgent } from '../agent-jobs/run-agent.js'
 import { isTerminal } from '../service/schemas.js'
 import { type GapKind, type GapRecord, advanceGaps, gapsForJobs, gapsOf } from './gaps.js'
 import { gatherInsights, incompleteNote } from '../analytics/gather-insights.js'
@@ -551,7 +551,7 @@ function withoutJob(r: GapRecord): GapRecord {
 
 /**
  * Starts a job for one gap, not waited for, with the one helper every action starts jobs with
- * (agent/run-agent.ts); undefined when the service refused it (the gap may get one next run). The
+ * (agent-jobs/run-agent.ts); undefined when the service refused it (the gap may get one next run). The
  * health action sets no job outputs: its jobs are in the issue.
  */
 async function startJob(

@@ -1,4 +1,4 @@
-import { agentEnding, runAgent } from '../agent/run-agent.js'
+import { agentEnding, runAgent } from '../agent-jobs/run-agent.js'
 import { ApiError } from '../service/errors.js'
 import { entryFor } from '../tracking/track.js'
 import type { LiveSettings } from '../inputs/settings.js'

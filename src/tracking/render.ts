@@ -1,4 +1,4 @@
-import type { AgentOutcome } from '../agent/run-agent.js'
+import type { AgentOutcome } from '../agent-jobs/run-agent.js'
 import { count, formatTime } from '../util/format.js'
 import type { Here } from '../github/pull-link.js'
 import type { ThreadEntry, ThreadState } from './state.js'

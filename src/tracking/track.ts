@@ -76,7 +76,7 @@ export function labelerFor(
 }
 
 /**
- * How a job's run ended, as the thread records it: the agent's report (agent/run-agent.ts) is one.
+ * How a job's run ended, as the thread records it: the agent's report (agent-jobs/run-agent.ts) is one.
  * Stated here so the GitHub side needs nothing from the layer above it.
  */
 export interface JobEnd {

@@ -41,11 +41,11 @@ describe('the layers of src/', () => {
   // one run of the tool over a copy of src/ with two planted files (nothing imports them, so they
   // make no circle): exactly their two upward imports are reported, so the rules work and the real
   // tree breaks none of them
-  test('no arrow runs back up, no circle, no undeclared or private package import; a planted upward import from util/ and from a domain folder, service/ importing inputs/, a feature importing a mode and a mode a feature, each fail', async () => {
+  test('no arrow runs back up, no circle, no undeclared or private package import; a planted upward import from util/ and from a domain folder, service/ importing inputs/, a feature importing another and modes/ a feature, each fail', async () => {
     const dir = copyOfSrc()
     writeFileSync(
       join(dir, 'src/util/planted.ts'),
-      "import { run } from '../modes/agent.js'\nexport const planted = run\n",
+      "import { run } from '../agent/mode.js'\nexport const planted = run\n",
     )
     writeFileSync(
       join(dir, 'src/github/planted.ts'),
@@ -55,10 +55,10 @@ describe('the layers of src/', () => {
       join(dir, 'src/service/planted.ts'),
       "import { DEFAULTS } from '../inputs/settings.js'\nexport const planted = DEFAULTS\n",
     )
-    // a feature folder imports no mode, and no mode a feature folder
+    // a feature folder imports no other feature, and modes/ (every mode's context) no feature
     writeFileSync(
       join(dir, 'src/check/planted.ts'),
-      "import { run } from '../modes/agent.js'\nexport const planted = run\n",
+      "import { run } from '../agent/mode.js'\nexport const planted = run\n",
     )
     writeFileSync(
       join(dir, 'src/modes/planted.ts'),
@@ -66,11 +66,11 @@ describe('the layers of src/', () => {
     )
     const violations = (await cruise(dir)).map((v) => [v.rule.name, v.from, v.to])
     expect(violations.sort()).toEqual([
-      ['no-feature-to-feature-from-check', 'src/check/planted.ts', 'src/modes/agent.ts'],
-      ['no-mode-to-feature', 'src/modes/planted.ts', 'src/check/readers.ts'],
+      ['no-context-to-feature', 'src/modes/planted.ts', 'src/check/readers.ts'],
+      ['no-feature-to-feature-from-check', 'src/check/planted.ts', 'src/agent/mode.ts'],
       ['no-service-to-inputs', 'src/service/planted.ts', 'src/inputs/settings.ts'],
       ['no-upward-from-domain', 'src/github/planted.ts', 'src/summary/agent-summary.ts'],
-      ['no-upward-from-util', 'src/util/planted.ts', 'src/modes/agent.ts'],
+      ['no-upward-from-util', 'src/util/planted.ts', 'src/agent/mode.ts'],
     ])
   })
 })

@@ -10,7 +10,7 @@ import {
   readChangeEvent,
 } from '../../src/github/change.js'
 import { type AgentSettings, parseSettings } from '../../src/inputs/settings.js'
-import * as agentMode from '../../src/modes/agent.js'
+import * as agentMode from '../../src/agent/mode.js'
 import { world } from './fake-world.js'
 import { FIXED_NOW } from './fake-clock.js'
 

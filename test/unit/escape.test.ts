@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { prNumber } from '../../src/agent/job-outputs.js'
+import { prNumber } from '../../src/agent-jobs/job-outputs.js'
 import { escapeText, keyValueTable, link } from '../../src/summary/escape.js'
 import { external, registerSecret } from '../../src/util/text.js'
 

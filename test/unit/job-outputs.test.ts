@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest'
-import { MAX_JOB_OUTPUT_CHARS, jobOutput, publishJob } from '../../src/agent/job-outputs.js'
+import { MAX_JOB_OUTPUT_CHARS, jobOutput, publishJob } from '../../src/agent-jobs/job-outputs.js'
 import type { Job } from '../../src/service/schemas.js'
 import { registerSecret } from '../../src/util/text.js'
 import { Outputs } from '../../src/util/outputs.js'

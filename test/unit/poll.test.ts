@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { followUpGraceMs, waitForJob } from '../../src/agent/wait-for-job.js'
+import { followUpGraceMs, waitForJob } from '../../src/agent-jobs/wait-for-job.js'
 import { ApiError } from '../../src/service/errors.js'
 import { pollDelay, pollUntilEnded } from '../../src/service/poll.js'
 import type { DeploymentStatus, Job } from '../../src/service/schemas.js'

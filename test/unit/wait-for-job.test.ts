@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { ApiError } from '../../src/service/errors.js'
 import type { Job } from '../../src/service/schemas.js'
-import { NEW_JOB_VISIBILITY_MS, waitForJob } from '../../src/agent/wait-for-job.js'
+import { NEW_JOB_VISIBILITY_MS, waitForJob } from '../../src/agent-jobs/wait-for-job.js'
 import { FakeClock } from './fake-clock.js'
 import { defined } from '../e2e/typed.js'
 

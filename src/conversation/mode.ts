@@ -1,5 +1,5 @@
-import { type AgentReport, agentEnding, runAgent } from '../agent/run-agent.js'
-import { waitForJob } from '../agent/wait-for-job.js'
+import { type AgentReport, agentEnding, runAgent } from '../agent-jobs/run-agent.js'
+import { waitForJob } from '../agent-jobs/wait-for-job.js'
 import { ApiError } from '../service/errors.js'
 import { isTerminal } from '../service/schemas.js'
 import {
@@ -26,14 +26,14 @@ import {
   recordStart,
 } from '../tracking/track.js'
 import type { CommentSettings } from '../inputs/settings.js'
-import { type CommentReport, renderCommentSummary } from '../summary/comment-summary.js'
+import { type CommentReport, renderCommentSummary } from './summary.js'
 import { renderReviewReply } from '../tracking/render.js'
 import * as core from '../util/actions-core.js'
 import type { Ending } from '../util/ending.js'
 import { getErrorMessage } from '../util/errors.js'
 import { count, formatNumber, formatTime } from '../util/format.js'
 import { bound, external } from '../util/text.js'
-import type { Job, ModeContext, Report } from './context.js'
+import type { Job, ModeContext, Report } from '../modes/context.js'
 import { docsOpener, eventAuthor, threadView } from '../tracking/thread.js'
 
 /**

@@ -1,5 +1,5 @@
-import { buildChangePrompt } from '../agent/change-prompt.js'
-import { actionOf, agentEnding, runAgent } from '../agent/run-agent.js'
+import { buildChangePrompt } from './change-prompt.js'
+import { actionOf, agentEnding, runAgent } from '../agent-jobs/run-agent.js'
 import { type ChangeEvent, fetchChange, pathFilter, readChangeEvent } from '../github/change.js'
 import { type Refusal, type SkipReason, gate } from '../github/gate.js'
 import type { GitHubPort } from '../github/port.js'
@@ -15,7 +15,7 @@ import {
 import * as core from '../util/actions-core.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
-import type { Job, ModeContext, Report } from './context.js'
+import type { Job, ModeContext, Report } from '../modes/context.js'
 import { type RunThread, eventAuthor, openThread, trackJob } from '../tracking/thread.js'
 import { formatNumber } from '../util/format.js'
 

@@ -1,12 +1,12 @@
-import type { AgentReport } from '../agent/run-agent.js'
+import type { AgentReport } from '../agent-jobs/run-agent.js'
 import type { SkipReason } from '../github/gate.js'
 import type { Here } from '../github/pull-link.js'
-import { renderAgentSummary } from './agent-summary.js'
+import { renderAgentSummary } from '../summary/agent-summary.js'
 import { MAX_INSTRUCTIONS } from '../github/instruction.js'
 import { count } from '../util/format.js'
-import { alert, escapeText, keyValueTable, link } from './escape.js'
+import { alert, escapeText, keyValueTable, link } from '../summary/escape.js'
 
-/** What a comment-mode run did, as modes/comment.ts reports it. */
+/** What a comment-mode run did, as mode.ts reports it. */
 export interface CommentReport {
   triggered: boolean
   skip?: { reason: SkipReason; detail: string }
