@@ -1,10 +1,5 @@
 import * as core from '../util/actions-core.js'
-import { runAgent } from '../agent-jobs/run-agent.js'
-import { isTerminal } from '../service/schemas.js'
-import { type GapKind, type GapRecord, advanceGaps, gapsForJobs, gapsOf } from './gaps.js'
-import { gatherInsights, incompleteNote } from '../analytics/gather-insights.js'
-import { buildAgentPrompt } from '../analytics/insights.js'
-import { completeWeeks, fetchWeeks, weekEnd } from './weeks.js'
+import { type GapRecord, advanceGaps, gapsForJobs } from './gaps.js'
 import {
   type HealthIssueFound,
   type HealthState,
@@ -15,7 +10,7 @@ import {
   findHealthIssue,
 } from './issue.js'
 import type { GitHubPort, Issue, Repo } from '../github/port.js'
-import { parsePullLink, pullKey } from '../github/pull-link.js'
+import { pullKey } from '../github/pull-link.js'
 import type { HealthSettings } from '../inputs/settings.js'
 import {
   type HealthView,
@@ -27,12 +22,12 @@ import {
 } from './issue-body.js'
 import { renderUsage } from '../summary/usage.js'
 import type { SearchedGap } from './answer-text.js'
-import { CancelledError, getErrorMessage, present } from '../util/errors.js'
+import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { count, formatDay } from '../util/format.js'
-import { Outputs } from '../util/outputs.js'
-import { external } from '../util/text.js'
 import { impactOutput } from './impact-report.js'
 import type { Job, ModeContext, Report } from '../modes/context.js'
+import { checkMerged, refreshJobs, startJob, withoutJob } from './gap-jobs.js'
+import { askOnce, fetchTrend, readCallers, readGaps } from './reads.js'
 import { type ImpactMeasured, commentImpact, docsPort, measureImpact } from './impact-run.js'
 import { type Searching, answerGaps, answersOutput, baselineOf } from './answers-run.js'
 
@@ -54,26 +49,6 @@ import { type Searching, answerGaps, answersOutput, baselineOf } from './answers
 
 /** Analytics requests a first run keeps for the insights when it backfills the trend. */
 const INSIGHTS_RESERVE = 10
-/** Agent jobs a run looks at again (their status and pull request). */
-const JOB_CHECKS = 5
-/** Pull requests a run asks GitHub about (merged, for a gap that went away). */
-const PR_CHECKS = 5
-
-/** One gap, quoted as data, as the insights prompt quotes every reader's text. */
-function gapPrompt(projectId: string, week: string, r: GapRecord): string {
-  return buildAgentPrompt({
-    project: projectId,
-    range: `the week of ${week} and the week before`,
-    searches: r.kind === 'search' ? [{ query: r.text, hits: r.weight, lastSearchedAt: undefined }] : [],
-    questions:
-      r.kind === 'question'
-        ? [{ question: r.text, asked: r.weight, threads: 0, page: undefined, lastAskedAt: undefined }]
-        : [],
-    pages: r.kind === 'page' ? [{ path: r.text, thumbsDown: r.weight, thumbsUp: 0, comments: [] }] : [],
-    perList: 1,
-  })
-}
-
 export async function run(settings: HealthSettings, ctx: ModeContext): Promise<Report> {
   const { weeks: wanted, token } = settings.health
   const { budget } = ctx
@@ -464,176 +439,6 @@ async function openHealthIssue(
   return { found, identity, state, priorImpact, notes }
 }
 
-/**
- * Phase 2: the trend. The complete weeks the memory lacks are fetched, newest first, with half of
- * what `allowance` leaves (each week costs two requests); `weeks` is the trend as known now.
- */
-async function fetchTrend(
-  client: ModeContext['client'],
-  state: HealthState,
-  wanted: number,
-  now: number,
-  allowance: number,
-): Promise<{ all: string[]; weeks: HealthState['weeks']; fetched: Awaited<ReturnType<typeof fetchWeeks>> }> {
-  const all = completeWeeks(now, wanted)
-  const known = new Map(state.weeks.map((w) => [w.start, w]))
-  const lacking = all.filter((w) => !known.has(w))
-  const fetched = await core.group(`The trend: ${count(lacking.length, 'week', 'weeks')} to fetch`, async () => {
-    const result = await fetchWeeks(client, lacking, Math.max(1, Math.floor(allowance / 2)))
-    core.info(
-      `Fetched ${count(result.weeks.length, 'week', 'weeks')} (visitors and page views ` +
-        `totals each)${result.stopped ? `; stopped: ${external(result.stopped, 300)}` : ''}.`,
-    )
-    return result
-  })
-  for (const w of fetched.weeks) known.set(w.start, w)
-  return { all, weeks: all.map((w) => known.get(w)).filter((w) => w !== undefined), fetched }
-}
-
-/** The assistant's queries by caller in `gapWeek`, once (the trend keeps them): one analytics request. */
-async function readCallers(
-  client: ModeContext['client'],
-  budget: ModeContext['budget'],
-  weeks: HealthState['weeks'],
-  gapWeek: string,
-  notes: string[],
-): Promise<void> {
-  const week = weeks.find((w) => w.start === gapWeek)
-  if (!week || week.callers || budget.remaining <= 0) return
-  try {
-    const stats = await client.callerStats({ dateFrom: gapWeek, dateTo: weekEnd(gapWeek) })
-    week.callers = { web: stats.web, api: stats.api, other: stats.other, total: stats.total }
-  } catch (error) {
-    if (error instanceof CancelledError) throw error
-    notes.push(`The assistant's callers could not be read: ${external(getErrorMessage(error), 300)}`)
-  }
-}
-
-/** Phase 4: the gaps readers hit in `gapWeek`, and which kinds were read whole (notes say what was not). */
-async function readGaps(
-  client: ModeContext['client'],
-  budget: ModeContext['budget'],
-  gapWeek: string,
-  notes: string[],
-): Promise<{ complete: Record<GapKind, boolean>; current: ReturnType<typeof gapsOf> }> {
-  const none = { complete: { search: false, question: false, page: false }, current: [] }
-  if (budget.remaining <= 0) {
-    notes.push('No analytics request was left for the gaps this run: they stay as they were.')
-    return none
-  }
-  try {
-    const gathered = await gatherInsights(client, budget, { dateFrom: gapWeek, dateTo: weekEnd(gapWeek) })
-    for (const s of [gathered.searchState, gathered.questionState, gathered.pageState])
-      if (!s.complete) notes.push(`${incompleteNote(s)}.`)
-    return {
-      complete: {
-        search: gathered.searchState.complete,
-        question: gathered.questionState.complete,
-        page: gathered.pageState.complete,
-      },
-      current: gapsOf({
-        searches: gathered.searchSummary.deadEnds,
-        questions: gathered.questions,
-        pages: gathered.pages,
-      }),
-    }
-  } catch (error) {
-    if (error instanceof CancelledError) throw error
-    notes.push(`The gaps could not be read: ${getErrorMessage(error)}`)
-    return none
-  }
-}
-
-function withoutJob(r: GapRecord): GapRecord {
-  const { job: _job, ...rest } = r
-  return rest
-}
-
-/**
- * Starts a job for one gap, not waited for, with the one helper every action starts jobs with
- * (agent-jobs/run-agent.ts); undefined when the service refused it (the gap may get one next run). The
- * health action sets no job outputs: its jobs are in the issue.
- */
-async function startJob(
-  gap: GapRecord,
-  project: string,
-  week: string,
-  settings: HealthSettings,
-  ctx: ModeContext,
-): Promise<GapRecord['job']> {
-  const report = await runAgent(
-    {
-      projectId: project,
-      prompt: gapPrompt(project, week, gap),
-      jobId: undefined,
-      wait: false,
-      pollIntervalMs: 10_000,
-      waitTimeoutMs: settings.waitTimeoutMs,
-    },
-    {
-      client: ctx.client,
-      clock: ctx.clock,
-      signal: ctx.signal,
-      deadline: ctx.deadline,
-      outputs: new Outputs(() => {}),
-    },
-  )
-  if (report.outcome === 'cancelled') throw new CancelledError()
-  if (report.job) {
-    core.info(`Agent job ${external(report.job.id, 80)} for the gap ${external(gap.text, 120)}.`)
-    return { id: report.job.id, status: report.job.status, ...(report.job.prLink ? { prLink: report.job.prLink } : {}) }
-  }
-  if (report.mayHaveBeenProcessed) {
-    // never a second job for this gap: the first may exist
-    core.warning(
-      `The job for the gap ${external(gap.text, 120)} may have been created (its answer ` +
-        `was lost): ${report.message ?? ''} It is not started again.`,
-    )
-    return { id: '', status: 'not confirmed' }
-  }
-  core.warning(`Could not start a job for the gap ${external(gap.text, 120)}: ${report.message ?? ''}`)
-  return undefined
-}
-
-/** The status and pull request of jobs not finished when last seen (a few a run). */
-async function refreshJobs(records: GapRecord[], ctx: ModeContext): Promise<GapRecord[]> {
-  const open = records.filter((r) => r.job?.id && !isTerminal(r.job.status)).slice(0, JOB_CHECKS)
-  const next = new Map<string, GapRecord>()
-  for (const r of open) {
-    try {
-      const job = await ctx.client.getJob(present(r.job?.id, "A gap's job id"))
-      next.set(r.key, {
-        ...r,
-        job: { ...r.job, id: job.id, status: job.status, ...(job.prLink ? { prLink: job.prLink } : {}) },
-      })
-    } catch (error) {
-      if (error instanceof CancelledError) throw error
-      core.info(`Could not read job ${external(r.job?.id, 80)}: ${getErrorMessage(error)}`)
-    }
-  }
-  return records.map((r) => next.get(r.key) ?? r)
-}
-
-/** For a gap gone while its job's pull request was known: whether that pull request merged. */
-async function checkMerged(records: GapRecord[], api: GitHubPort): Promise<GapRecord[]> {
-  const asks = records
-    .filter((r) => r.gone !== undefined && r.job?.prLink && r.job.merged === undefined)
-    .slice(0, PR_CHECKS)
-  const next = new Map<string, GapRecord>()
-  for (const r of asks) {
-    const pull = parsePullLink(r.job?.prLink)
-    if (!pull) continue
-    try {
-      const state = await api.pullRequestState({ owner: pull.owner, repo: pull.repo }, pull.number)
-      if (state && !state.open)
-        next.set(r.key, { ...r, job: { ...(r.job as NonNullable<GapRecord['job']>), merged: state.merged } })
-    } catch (error) {
-      core.info(`Could not read ${external(r.job?.prLink, 200)}: ${getErrorMessage(error)}`)
-    }
-  }
-  return records.map((r) => next.get(r.key) ?? r)
-}
-
 /** The gaps each job's pull request was for, with what the search answers them, by its pullKey. */
 function searchedGaps(records: readonly GapRecord[]): Map<string, SearchedGap[]> {
   const searched = new Map<string, SearchedGap[]>()
@@ -654,24 +459,6 @@ function closedGaps(records: readonly GapRecord[]): Map<string, string[]> {
     closed.set(key, [...(closed.get(key) ?? []), gapName(r)])
   }
   return closed
-}
-
-/** The client, with feedback by page answered once per range in this run (the gaps and the changes both read it). */
-function askOnce(client: ModeContext['client']): ModeContext['client'] {
-  const asked = new Map<string, ReturnType<ModeContext['client']['feedbackByPage']>>()
-  return Object.assign(Object.create(client) as ModeContext['client'], {
-    feedbackByPage(q: { dateFrom?: string; dateTo?: string }) {
-      const key = `${q.dateFrom ?? ''}|${q.dateTo ?? ''}`
-      let answer = asked.get(key)
-      if (!answer) {
-        answer = client.feedbackByPage(q)
-        // a failure is not kept: the next caller asks again
-        answer.catch(() => asked.delete(key))
-        asked.set(key, answer)
-      }
-      return answer
-    },
-  })
 }
 
 /**

@@ -1,0 +1,234 @@
+import type { ConversationComment, ConversationEvent, Thread } from '../github/comment-event.js'
+import { type Refusal, gate } from '../github/gate.js'
+import { type InstructionResult, MAX_INSTRUCTIONS, findInstruction } from '../github/instruction.js'
+import { type GitHubPort, type IssueComment, sameLogin } from '../github/port.js'
+import type { CommentSettings } from '../inputs/settings.js'
+import type { ThreadComment } from '../tracking/comment.js'
+import { type ThreadEntry, carriesMarker, sameRun } from '../tracking/state.js'
+import * as core from '../util/actions-core.js'
+import { getErrorMessage } from '../util/errors.js'
+import { count, formatTime } from '../util/format.js'
+import { external } from '../util/text.js'
+
+/**
+ * The instructions a run sends: its own comment, read as one (or why not), and the ones on the thread
+ * that no run has dealt with (a run cancelled while pending left them), claimed with the action's 👀
+ * so no comment is sent twice, said in the log and the thread; the reactions that say a comment was
+ * received or refused; the prompt they make together.
+ */
+
+/** One instruction to send: who wrote it, its text, where, its issue comment's id (if it is one) and when GitHub says it was written. */
+export interface Instruction {
+  author: string
+  text: string
+  url: string
+  comment: number | undefined
+  at: string
+}
+
+export interface CatchUp {
+  /** Instructions to send before this run's own, oldest first. */
+  instructions: Instruction[]
+  /** Instructions left out (over the bound), oldest first: not claimed, to be written again. */
+  left: Instruction[]
+  /** The newest issue comment looked at. */
+  newest: number | undefined
+}
+
+/**
+ * The instructions on the thread that no run has dealt with: the issue comments after the newest one
+ * the tracking comment records (or, in a state from before that was recorded, after the tracking
+ * comment itself), and before this run's own comment. A run cancelled while pending (GitHub keeps one
+ * pending run per concurrency group and cancels the older) left such comments; the next run sends
+ * them. Each passes the same rules as an event's comment: a new comment (its text as it reads now),
+ * not the action's, the phrase on a line of its own, the gate. The newest `keep` are claimed with
+ * the action's 👀 (GitHub answers 201 to the first to add it, 200 after), so two runs never send one
+ * comment twice; older ones beyond them are left out, unclaimed, and must be written again (the
+ * thread's watermark moves past them). With no tracking comment on the thread there is nothing to
+ * catch up on.
+ */
+export async function pendingInstructions(
+  api: GitHubPort,
+  tracking: ThreadComment,
+  event: ConversationEvent,
+  identity: string | undefined,
+  conversation: CommentSettings['comment'],
+  runUrl: string | undefined,
+  /** The gate's verdict by login, for this run (one permission check per author). */
+  verdicts: Map<string, Refusal | undefined>,
+  keep: number,
+): Promise<CatchUp> {
+  const after = tracking.state.lastComment ?? tracking.commentId
+  if (after === undefined) return { instructions: [], left: [], newest: undefined }
+  const before = event.comment.kind === 'issue-comment' ? event.comment.id : Number.POSITIVE_INFINITY
+  const comments = tracking.comments.filter(
+    (c) => c.id > after && c.id < before && !carriesMarker(c.body) && !(identity && sameLogin(c.author, identity)),
+  )
+  const newest = comments.length > 0 ? Math.max(...comments.map((c) => c.id)) : undefined
+  const found: Array<{ comment: IssueComment; text: string }> = []
+  for (const comment of comments) {
+    const instruction = await findInstruction(comment.body, conversation.triggerPhrase)
+    if (instruction.found && instruction.text !== '') found.push({ comment, text: instruction.text })
+  }
+  const allowed: Array<{ comment: IssueComment; text: string }> = []
+  for (const item of found) {
+    const { comment } = item
+    const login = comment.author.toLowerCase()
+    const refusal = verdicts.has(login)
+      ? verdicts.get(login)
+      : await gate(api, event.thread, { login: comment.author, type: comment.authorType }, conversation.allowedBots)
+    verdicts.set(login, refusal)
+    if (refusal) {
+      core.info(`Comment ${comment.id} by ${external(comment.author, 60)} was not sent: ${refusal.detail}`)
+      await react(api, event.thread, { kind: 'issue-comment', id: comment.id }, 'confused')
+      continue
+    }
+    allowed.push(item)
+  }
+  // newest first, until `keep` are claimed: what is older is left out
+  const claimed: Instruction[] = []
+  let i = allowed.length - 1
+  for (; i >= 0 && claimed.length < keep; i--) {
+    const item = allowed[i]
+    if (!item) break
+    const { comment, text } = item
+    if (
+      (await react(api, event.thread, { kind: 'issue-comment', id: comment.id }, 'eyes')) === 'existed' &&
+      !creditedToThisRun(tracking, comment.id, runUrl)
+    ) {
+      core.info(`Comment ${comment.id} already has the action's 👀: another run has taken it.`)
+      continue
+    }
+    claimed.unshift({ author: comment.author, text, url: comment.url, comment: comment.id, at: comment.createdAt })
+  }
+  const left = allowed.slice(0, i + 1).map(({ comment, text }) => ({
+    author: comment.author,
+    text,
+    url: comment.url,
+    comment: comment.id,
+    at: comment.createdAt,
+  }))
+  return { instructions: claimed, left, newest }
+}
+
+/** Whether an earlier attempt of this same run (a re-run) recorded the comment: then it is still ours. */
+export function creditedToThisRun(tracking: ThreadComment, comment: number, runUrl: string | undefined): boolean {
+  return tracking.state.entries.some((e) => e.comment === comment && sameRun(e.runUrl, runUrl))
+}
+
+/**
+ * The prompt: one instruction as it was written, or several in order, each with who wrote it and
+ * where; for a new job, the thread as context after them.
+ */
+export function promptOf(instructions: readonly Instruction[], context: string | undefined): string {
+  const [only] = instructions
+  const body =
+    instructions.length === 1 && only
+      ? only.text
+      : `Several instructions were written on this thread while the agent was busy. Carry ` +
+        `them out in order:\n\n${instructions.map((i, n) => `${n + 1}. From ${i.author} (${i.url}):\n${i.text}`).join('\n\n')}`
+  return context ? `${body}\n\n${context}` : body
+}
+
+/**
+ * A 👀 (received, and the claim on the comment) or 😕 (refused) reaction; a review body has none.
+ * `existed` when the action's identity had already left it. Never fails the run: a reaction that
+ * cannot be added counts as new (the thread state still guards against sending twice).
+ */
+export async function react(
+  api: GitHubPort,
+  thread: Thread,
+  comment: Pick<ConversationComment, 'kind' | 'id'>,
+  content: 'eyes' | 'confused',
+): Promise<'created' | 'existed'> {
+  if (comment.kind === 'review') {
+    core.info(`A review has no reactions on GitHub, so there is no ${content === 'eyes' ? '👀' : '😕'} on it.`)
+    return 'created'
+  }
+  try {
+    return await api.react(thread, comment, content)
+  } catch (error) {
+    core.warning(
+      `Could not add the ${content === 'eyes' ? '👀' : '😕'} reaction: ${external(getErrorMessage(error), 300)}.`,
+    )
+    return 'created'
+  }
+}
+
+/**
+ * Whether the event's own comment is an instruction: new, not the action's own, with a line that
+ * starts with the phrase and words after it. A comment that is not one but names the phrase all the
+ * same (quoted, in code, mid-line, alone) passes the workflow's filter, so it cancels a run GitHub
+ * held pending: such a run still catches up on the thread (`notOwn`); any other is skipped at once.
+ */
+export async function readOwnComment(
+  event: ConversationEvent,
+  triggerPhrase: string,
+): Promise<{ skip: Refusal } | { found: InstructionResult; notOwn: Refusal | undefined }> {
+  const what = event.comment.kind === 'review' ? 'review' : 'comment'
+  if (!event.created)
+    return {
+      skip: {
+        reason: 'not-created',
+        detail:
+          `This ${what} was ${external(event.action || 'changed', 30)}; only new comments and ` +
+          `submitted reviews are instructions.`,
+      },
+    }
+  if (carriesMarker(event.comment.body))
+    return {
+      skip: {
+        reason: 'own-comment',
+        detail: `The ${what} carries this action's marker: the action's own comments are never instructions.`,
+      },
+    }
+  const found = await findInstruction(event.comment.body, triggerPhrase)
+  let notOwn: Refusal | undefined
+  if (!found.found)
+    notOwn = {
+      reason: 'no-phrase',
+      detail: `No line of the ${what} starts with ${triggerPhrase} (quoted lines and code blocks do not count).`,
+    }
+  else if (found.text === '')
+    notOwn = { reason: 'empty-instruction', detail: `The ${what} has ${triggerPhrase} with nothing after it.` }
+  if (notOwn && !event.comment.body.toLowerCase().includes(triggerPhrase.toLowerCase())) return { skip: notOwn }
+  return { found, notOwn }
+}
+
+/** Says in the log what the run caught up on, and on the thread's newest entry what it had to leave out. */
+export function sayCatchUp(
+  catchUp: CatchUp,
+  entries: ThreadEntry[],
+  about: { what: string; whereText: string; notOwn: Refusal | undefined },
+): void {
+  const { what, whereText, notOwn } = about
+  if (notOwn) {
+    core.notice(
+      `This ${what} is not an instruction (${notOwn.reason}): ${notOwn.detail} It was not ` +
+        `sent; the ${count(catchUp.instructions.length, 'earlier instruction')} on ` +
+        `${whereText} that no run had sent ` +
+        `${catchUp.instructions.length === 1 ? 'is' : 'are'} sent now.`,
+    )
+  } else if (catchUp.instructions.length > 0) {
+    core.info(
+      `Caught up on ${count(catchUp.instructions.length, 'earlier instruction')} on ` +
+        `${whereText} that no run had sent: they go first, in the order they were written, ` +
+        `in one follow-up.`,
+    )
+  }
+  if (catchUp.left.length > 0) {
+    // said in the thread on the newest entry, each left-out instruction as a link, and in the log
+    const left = catchUp.left.map((i) => ({ by: i.author, url: i.url, at: i.at }))
+    const newest = entries.at(-1)
+    if (newest) entries[entries.length - 1] = { ...newest, left }
+    core.warning(
+      [
+        `${count(left.length, 'earlier instruction was', 'earlier instructions were')} left ` +
+          `out: more than ${MAX_INSTRUCTIONS} were waiting at once, and one run sends at most ` +
+          `${MAX_INSTRUCTIONS}. Write ${left.length === 1 ? 'it' : 'them'} again (the tracking ` +
+          `comment lists ${left.length === 1 ? 'it' : 'them'} too):`,
+        ...left.map((l) => `- ${external(l.by, 60)}${l.at ? ` at ${formatTime(l.at)}` : ''}: ${external(l.url, 200)}`),
+      ].join('\n'),
+    )
+  }
+}
