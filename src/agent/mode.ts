@@ -9,7 +9,7 @@ import {
 } from '../summary/agent-summary.js'
 import type { Job, ModeContext, Report } from '../modes/context.js'
 import { type Described, planChange } from './plan-change.js'
-import { eventAuthor, openThread, trackJob } from '../tracking/thread.js'
+import { eventAuthor, openRunTracking, trackJob } from '../tracking/run-tracking.js'
 
 /**
  * `mode: agent`: create a job, send a follow-up or wait on one; with `comment: true`, the job is
@@ -19,7 +19,7 @@ import { eventAuthor, openThread, trackJob } from '../tracking/thread.js'
  * `continue-thread` a pull request's later pushes go to the same job as follow-ups.
  */
 export async function run(settings: AgentSettings, ctx: ModeContext): Promise<Report> {
-  const tracking = settings.comment ? await openThread(settings.comment, ctx) : undefined
+  const tracking = settings.comment ? await openRunTracking(settings.comment, ctx) : undefined
   let request = { projectId: settings.projectId, waitTimeoutMs: settings.waitTimeoutMs, ...settings.agent }
   let described: Described | undefined
   if (settings.changes) {

@@ -9,7 +9,7 @@ import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { count } from '../util/format.js'
 import { bound, external, fenced, stripHidden } from '../util/text.js'
 import type { ModeContext } from '../modes/context.js'
-import { threadView } from '../tracking/thread.js'
+import { trackingView } from '../tracking/run-tracking.js'
 
 /**
  * The check's `fix`: on the agent's own pull request, the problems go to the job that opened it as
@@ -49,7 +49,7 @@ export async function fixOnAgentPull(
       title: pull.title,
       url: pull.url,
     }
-    const tracking = await openTracking(api, thread, identity, threadView('/docs', ctx), ctx.signal, 'fail')
+    const tracking = await openTracking(api, thread, identity, trackingView('/docs', ctx), ctx.signal, 'fail')
     const { job, prLink } = tracking.state
     if (!job || !prLink || pullKey(prLink) !== pullKey(pull.url)) {
       const why =

@@ -3,8 +3,8 @@ import { type Refusal, gate } from '../github/gate.js'
 import { type InstructionResult, MAX_INSTRUCTIONS, findInstruction } from '../github/instruction.js'
 import { type GitHubPort, type IssueComment, sameLogin } from '../github/port.js'
 import type { CommentSettings } from '../inputs/settings.js'
-import type { ThreadComment } from '../tracking/comment.js'
-import { type ThreadEntry, carriesMarker, sameRun } from '../tracking/state.js'
+import type { TrackingComment } from '../tracking/comment.js'
+import { type TrackingEntry, carriesMarker, sameRun } from '../tracking/state.js'
 import * as core from '../util/actions-core.js'
 import { getErrorMessage } from '../util/errors.js'
 import { count, formatTime } from '../util/format.js'
@@ -49,7 +49,7 @@ export interface CatchUp {
  */
 export async function pendingInstructions(
   api: GitHubPort,
-  tracking: ThreadComment,
+  tracking: TrackingComment,
   event: ConversationEvent,
   identity: string | undefined,
   conversation: CommentSettings['comment'],
@@ -112,7 +112,7 @@ export async function pendingInstructions(
 }
 
 /** Whether an earlier attempt of this same run (a re-run) recorded the comment: then it is still ours. */
-export function creditedToThisRun(tracking: ThreadComment, comment: number, runUrl: string | undefined): boolean {
+export function creditedToThisRun(tracking: TrackingComment, comment: number, runUrl: string | undefined): boolean {
   return tracking.state.entries.some((e) => e.comment === comment && sameRun(e.runUrl, runUrl))
 }
 
@@ -198,7 +198,7 @@ export async function readOwnComment(
 /** Says in the log what the run caught up on, and on the thread's newest entry what it had to leave out. */
 export function sayCatchUp(
   catchUp: CatchUp,
-  entries: ThreadEntry[],
+  entries: TrackingEntry[],
   about: { what: string; whereText: string; notOwn: Refusal | undefined },
 ): void {
   const { what, whereText, notOwn } = about

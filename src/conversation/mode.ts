@@ -6,8 +6,8 @@ import { type ConversationEvent, describeThread, readConversationEvent } from '.
 import { type Refusal, type SkipReason, gate } from '../github/gate.js'
 import { type InstructionResult, MAX_INSTRUCTIONS, cleanCommentText } from '../github/instruction.js'
 import { type GitHubPort, sameLogin } from '../github/port.js'
-import type { ThreadComment, ThreadView } from '../tracking/comment.js'
-import type { ThreadEntry } from '../tracking/state.js'
+import type { TrackingComment, TrackingView } from '../tracking/comment.js'
+import type { TrackingEntry } from '../tracking/state.js'
 import {
   type Marks,
   echoToOrigin,
@@ -38,7 +38,7 @@ import {
   readOwnComment,
   sayCatchUp,
 } from './instructions.js'
-import { docsOpener, eventAuthor, threadView } from '../tracking/thread.js'
+import { docsOpener, eventAuthor, trackingView } from '../tracking/run-tracking.js'
 
 /**
  * `mode: comment`: a `/docs …` comment on an issue or pull request becomes a follow-up to the job
@@ -193,12 +193,12 @@ async function readAsk(settings: CommentSettings, ctx: ModeContext, ends: Ending
 
 /** What the run sends, where its results go, and to which job (undefined: a new one). */
 interface Decided {
-  tracking: ThreadComment
-  view: ThreadView
+  tracking: TrackingComment
+  view: TrackingView
   source: NonNullable<CommentReport['source']>
   catchUp: CatchUp
   instructions: Instruction[]
-  entries: ThreadEntry[]
+  entries: TrackingEntry[]
   marks: Marks
   jobId: string | undefined
 }
@@ -211,8 +211,8 @@ async function decide(
   ends: Endings,
 ): Promise<Step<Decided>> {
   const { event, what, whereText, notOwn, api, identity } = asked
-  const view = threadView(settings.comment.triggerPhrase, ctx)
-  let tracking: ThreadComment
+  const view = trackingView(settings.comment.triggerPhrase, ctx)
+  let tracking: TrackingComment
   try {
     tracking = await openTracking(api, event.thread, identity, view, ctx.signal, 'fail')
   } catch (error) {
@@ -285,7 +285,11 @@ async function decide(
  * it (the action's 👀 on it, put there by a run the tracking comment does not credit). Undefined when
  * this run takes it (its 👀 is now on the comment).
  */
-async function claimed(asked: Asked, tracking: ThreadComment, runUrl: string | undefined): Promise<string | undefined> {
+async function claimed(
+  asked: Asked,
+  tracking: TrackingComment,
+  runUrl: string | undefined,
+): Promise<string | undefined> {
   const { api, event, what, whereText } = asked
   const own = event.comment
   if (own.kind === 'issue-comment' && tracking.state.lastComment !== undefined && own.id <= tracking.state.lastComment)
@@ -384,8 +388,8 @@ async function answerInThread(
     identity: string | undefined
     event: ConversationEvent
     agent: AgentReport
-    done: ThreadEntry[]
-    view: ThreadView
+    done: TrackingEntry[]
+    view: TrackingView
     instructions: readonly Instruction[]
     ownInstruction: boolean
   },

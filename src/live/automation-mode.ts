@@ -7,7 +7,7 @@ import * as core from '../util/actions-core.js'
 import { getErrorMessage, present } from '../util/errors.js'
 import { external } from '../util/text.js'
 import type { Job, ModeContext, Report } from '../modes/context.js'
-import { openThread, trackJob } from '../tracking/thread.js'
+import { openRunTracking, trackJob } from '../tracking/run-tracking.js'
 
 /**
  * `mode: automation`: runs one of the project's saved automations now (once: the POST is not
@@ -18,7 +18,7 @@ import { openThread, trackJob } from '../tracking/thread.js'
  */
 export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Report> {
   const id = present(settings.live.automationId, 'automation-id')
-  const tracking = settings.comment ? await openThread(settings.comment, ctx) : undefined
+  const tracking = settings.comment ? await openRunTracking(settings.comment, ctx) : undefined
   let started
   try {
     core.info(`Project ${external(settings.projectId, 80)}: running automation ${external(id, 80)} now.`)

@@ -8,7 +8,7 @@ import * as core from '../util/actions-core.js'
 import { CancelledError, getErrorMessage, present } from '../util/errors.js'
 import { external } from '../util/text.js'
 import type { Job, ModeContext, Report } from '../modes/context.js'
-import { openThread } from '../tracking/thread.js'
+import { openRunTracking } from '../tracking/run-tracking.js'
 
 /**
  * `mode: deploy` (the project's deployment branch to production) and `mode: preview` (a branch as a
@@ -19,7 +19,7 @@ import { openThread } from '../tracking/thread.js'
 export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Report> {
   for (const name of settings.unapplied)
     core.warning(`Input "${name}" is read only with github-deployment: true, so it was ignored.`)
-  const tracking = settings.comment ? await openThread(settings.comment, ctx) : undefined
+  const tracking = settings.comment ? await openRunTracking(settings.comment, ctx) : undefined
   const preview = settings.mode === 'preview'
   const change = readChangeEvent(ctx.run.eventName, ctx.run.payload)
   const branch = preview

@@ -3,18 +3,18 @@ import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
 import { type Thread, describeThread } from '../github/comment-event.js'
 import { type GitHubPort, type IssueComment, githubTime, sameLogin, statusOf } from '../github/port.js'
-import { type ThreadState, decodeState, sameRun } from './state.js'
+import { type TrackingState, decodeState, sameRun } from './state.js'
 
 /**
  * How the tracking comment is written: this run's link (how a lost create is recognised) and the
  * renderer that turns the state into the comment's text (render.ts's).
  */
-export interface ThreadView {
+export interface TrackingView {
   /** This run's page, when known: without it a lost create cannot be recognised (a second comment is better than someone else's). */
   runUrl: string | undefined
   /** When this run started (the run's clock): the lost-create search looks from shortly before it. */
   startedAt: number
-  render: (state: ThreadState, thread: Thread, status: string | undefined) => string
+  render: (state: TrackingState, thread: Thread, status: string | undefined) => string
 }
 
 /**
@@ -38,7 +38,7 @@ const CANCELLED_TIMEOUT_MS = 900
  *
  * Writing never fails the step: a comment that cannot be written is a warning, once.
  */
-export class ThreadComment {
+export class TrackingComment {
   private disabled = false
   /** Set when a create may have succeeded without us learning its id. */
   private uncertain = false
@@ -49,9 +49,9 @@ export class ThreadComment {
     private readonly api: GitHubPort,
     readonly thread: Thread,
     private readonly identity: string | undefined,
-    private readonly view: ThreadView,
+    private readonly view: TrackingView,
     private id: number | undefined,
-    public state: ThreadState,
+    public state: TrackingState,
     /** The thread's comments as they read when it was opened, oldest first ([] for a blank one). */
     readonly comments: readonly IssueComment[],
     private readonly signal: AbortSignal,
@@ -63,7 +63,7 @@ export class ThreadComment {
   static findOwn(
     comments: IssueComment[],
     identity: string | undefined,
-  ): { comment: IssueComment; state: ThreadState } | undefined {
+  ): { comment: IssueComment; state: TrackingState } | undefined {
     if (!identity) return undefined
     for (const comment of [...comments].reverse()) {
       if (!sameLogin(comment.author, identity)) continue
@@ -81,12 +81,12 @@ export class ThreadComment {
     api: GitHubPort,
     thread: Thread,
     identity: string | undefined,
-    view: ThreadView,
+    view: TrackingView,
     signal: AbortSignal,
-  ): Promise<ThreadComment> {
+  ): Promise<TrackingComment> {
     const comments = await api.listComments(thread)
-    const own = ThreadComment.findOwn(comments, identity)
-    return new ThreadComment(
+    const own = TrackingComment.findOwn(comments, identity)
+    return new TrackingComment(
       api,
       thread,
       identity,
@@ -103,10 +103,10 @@ export class ThreadComment {
     api: GitHubPort,
     thread: Thread,
     identity: string | undefined,
-    view: ThreadView,
+    view: TrackingView,
     signal: AbortSignal,
-  ): ThreadComment {
-    return new ThreadComment(api, thread, identity, view, undefined, { entries: [] }, [], signal)
+  ): TrackingComment {
+    return new TrackingComment(api, thread, identity, view, undefined, { entries: [] }, [], signal)
   }
 
   /**
@@ -129,7 +129,7 @@ export class ThreadComment {
   }
 
   /** Changes the state and writes the comment (created the first time, edited after). Never throws. */
-  async update(change: (state: ThreadState) => ThreadState, status?: string): Promise<void> {
+  async update(change: (state: TrackingState) => TrackingState, status?: string): Promise<void> {
     this.state = change(this.state)
     if (this.disabled) return
     const body = this.view.render(this.state, this.thread, status)

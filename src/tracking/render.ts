@@ -1,7 +1,7 @@
 import type { AgentOutcome } from '../agent-jobs/run-agent.js'
 import { count, formatTime } from '../util/format.js'
 import type { Here } from '../github/pull-link.js'
-import type { ThreadEntry, ThreadState } from './state.js'
+import type { TrackingEntry, TrackingState } from './state.js'
 import { REPLY_MARKER, encodeState } from './state.js'
 import { MAX_INSTRUCTIONS } from '../github/instruction.js'
 import { escapeText, link } from '../summary/escape.js'
@@ -34,7 +34,7 @@ function describeResult(result: string): string {
   return RESULT[result as EntryResult] ?? escapeText(result, 60)
 }
 
-function renderEntry(entry: ThreadEntry, here: Here | undefined): string {
+function renderEntry(entry: TrackingEntry, here: Here | undefined): string {
   const who = entry.by ? escapeText(entry.by, 60) : 'the workflow'
   const pr = entry.prLink ? ` · ${prLinkText(entry.prLink, here)}` : ''
   // a link only when whole: a hand run has no run page, an entry may have no source
@@ -53,7 +53,7 @@ function renderEntry(entry: ThreadEntry, here: Here | undefined): string {
  * The instructions a run left out, under its entry: how many, and each as a link (its author and
  * time), one line each, so that forty read as plainly as one.
  */
-function renderLeft(left: ThreadEntry['left']): string {
+function renderLeft(left: TrackingEntry['left']): string {
   if (!left || left.length === 0) return ''
   const items = left.map(
     (l) => `    - ${escapeText(l.by, 60)}, ${link(l.url, formatTime(l.at) || 'comment') || escapeText(l.url, 200)}`,
@@ -65,8 +65,8 @@ function renderLeft(left: ThreadEntry['left']): string {
   )
 }
 
-export interface ThreadCommentView {
-  state: ThreadState
+export interface TrackingCommentView {
+  state: TrackingState
   triggerPhrase: string
   /** The status the job was last seen in, if known. */
   status?: string
@@ -74,27 +74,27 @@ export interface ThreadCommentView {
   here?: Here
 }
 
-/** The renderer a ThreadComment writes with: the state as this comment's text, on this server. */
-export function threadCommentRenderer(
+/** The renderer a TrackingComment writes with: the state as this comment's text, on this server. */
+export function trackingCommentRenderer(
   triggerPhrase: string,
   serverUrl: string,
-): (state: ThreadState, thread: { owner: string; repo: string }, status: string | undefined) => string {
+): (state: TrackingState, thread: { owner: string; repo: string }, status: string | undefined) => string {
   return (state, thread, status) =>
-    renderThreadComment({ state, triggerPhrase, status, here: { serverUrl, owner: thread.owner, repo: thread.repo } })
+    renderTrackingComment({ state, triggerPhrase, status, here: { serverUrl, owner: thread.owner, repo: thread.repo } })
 }
 
 /** The most a tracking comment may hold: far below GitHub's 65,536-character limit. */
 export const MAX_COMMENT_CHARS = 30_000
 
 /** The comment, with the oldest instructions dropped (from the state too) until it fits MAX_COMMENT_CHARS. */
-export function renderThreadComment(view: ThreadCommentView): string {
+export function renderTrackingComment(view: TrackingCommentView): string {
   for (let keep = view.state.entries.length; ; keep--) {
     const body = renderWith({ ...view, state: { ...view.state, entries: view.state.entries.slice(0, keep) } })
     if (body.length <= MAX_COMMENT_CHARS || keep === 0) return body
   }
 }
 
-function renderWith(view: ThreadCommentView): string {
+function renderWith(view: TrackingCommentView): string {
   const { state } = view
   const facts: string[] = []
   if (state.job)
@@ -135,7 +135,7 @@ function renderWith(view: ThreadCommentView): string {
 }
 
 /** The reply in an inline review thread: the result of the instruction given there. */
-export function renderReviewReply(entry: ThreadEntry, jobId: string | undefined, here: Here): string {
+export function renderReviewReply(entry: TrackingEntry, jobId: string | undefined, here: Here): string {
   const pr = entry.prLink ? ` · ${prLinkText(entry.prLink, here)}` : ''
   const job = jobId ? ` · job ${escapeText(jobId, 100)}` : ''
   return `${REPLY_MARKER}\n${describeResult(entry.result)}${pr}${job}${entry.runUrl ? ` · ${link(entry.runUrl, 'workflow run')}` : ''}`

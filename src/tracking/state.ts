@@ -40,7 +40,7 @@ const entrySchema = z.object({
   /** Earlier instructions this run left out (more were waiting than one run sends): each must be written again. */
   left: z.optional(z.array(z.object({ by: z.string(), url: z.string(), at: z.string() }))),
 })
-export type ThreadEntry = z.infer<typeof entrySchema>
+export type TrackingEntry = z.infer<typeof entrySchema>
 
 const stateSchema = z.object({
   job: z.optional(z.string()),
@@ -81,19 +81,19 @@ const stateSchema = z.object({
     }),
   ),
 })
-export type ThreadState = z.infer<typeof stateSchema>
+export type TrackingState = z.infer<typeof stateSchema>
 
 export function carriesMarker(body: string): boolean {
   return body.includes(MARKER_PREFIX)
 }
 
-export function encodeState(state: ThreadState): string {
-  const bounded: ThreadState = { ...state, entries: state.entries.slice(0, MAX_ENTRIES) }
+export function encodeState(state: TrackingState): string {
+  const bounded: TrackingState = { ...state, entries: state.entries.slice(0, MAX_ENTRIES) }
   return `${MARKER_PREFIX}:thread v1 ${Buffer.from(JSON.stringify(bounded), 'utf8').toString('base64')} -->`
 }
 
 /** The state in a comment body, or undefined when it has none or it does not read. */
-export function decodeState(body: string): ThreadState | undefined {
+export function decodeState(body: string): TrackingState | undefined {
   const encoded = STATE_MARKER.exec(body)?.[1]
   if (encoded === undefined) return undefined
   try {
@@ -113,13 +113,13 @@ export function sameRun(a: string | undefined, b: string | undefined): boolean {
  * Whether two entries are one instruction of one run (its start, then its result): the same source
  * and run; a run whose page is not known (a hand run) is known by the instant it stamped the entry.
  */
-function sameEntry(a: ThreadEntry, b: ThreadEntry): boolean {
+function sameEntry(a: TrackingEntry, b: TrackingEntry): boolean {
   if (a.source !== b.source) return false
   return a.runUrl === undefined && b.runUrl === undefined ? a.at === b.at : sameRun(a.runUrl, b.runUrl)
 }
 
 /** Adds an instruction's entry (newest first) or replaces the one from the same source and run. */
-export function withEntry(state: ThreadState, entry: ThreadEntry): ThreadState {
+export function withEntry(state: TrackingState, entry: TrackingEntry): TrackingState {
   const others = state.entries.filter((e) => !sameEntry(e, entry))
   const bounded = {
     ...entry,

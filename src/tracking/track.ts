@@ -6,9 +6,9 @@ import { type Thread, describeThread } from '../github/comment-event.js'
 import { type GitHubPort, sameLogin } from '../github/port.js'
 import { parsePullLink, pullRequestHere } from '../github/pull-link.js'
 import type { RunContext } from '../github/run-context.js'
-import { ThreadComment, type ThreadView } from './comment.js'
+import { TrackingComment, type TrackingView } from './comment.js'
 import { StatusLabeler, endStage } from '../github/status-labels.js'
-import { type ThreadEntry, type ThreadState, withEntry } from './state.js'
+import { type TrackingEntry, type TrackingState, withEntry } from './state.js'
 
 /**
  * A job's life in a thread's tracking comment, the same for agent mode (`comment: true`) and comment
@@ -26,19 +26,19 @@ export async function openTracking(
   api: GitHubPort,
   thread: Thread,
   identity: string | undefined,
-  view: ThreadView,
+  view: TrackingView,
   signal: AbortSignal,
   unreadable: 'fresh' | 'fail',
-): Promise<ThreadComment> {
+): Promise<TrackingComment> {
   try {
-    return await ThreadComment.open(api, thread, identity, view, signal)
+    return await TrackingComment.open(api, thread, identity, view, signal)
   } catch (error) {
     if (unreadable === 'fail') throw error
     core.warning(
       `Could not read the comments on ${describeThread(thread)}: ` +
         `${external(getErrorMessage(error), 300)}. A new tracking comment is written.`,
     )
-    return ThreadComment.blank(api, thread, identity, view, signal)
+    return TrackingComment.blank(api, thread, identity, view, signal)
   }
 }
 
@@ -53,7 +53,7 @@ export function entryFor(
   instruction: string,
   source: string | undefined,
   from: { comment?: number; described?: boolean } = {},
-): ThreadEntry {
+): TrackingEntry {
   return {
     at: new Date(at).toISOString(),
     by,
@@ -95,7 +95,7 @@ export interface Marks {
 }
 
 /** The state with every entry added (in the order given, so the last is newest) and the newest comment dealt with. */
-function withEntries(state: ThreadState, entries: readonly ThreadEntry[], marks: Marks): ThreadState {
+function withEntries(state: TrackingState, entries: readonly TrackingEntry[], marks: Marks): TrackingState {
   let next = state
   for (const entry of entries) next = withEntry(next, entry)
   if (marks.head) next = { ...next, head: marks.head }
@@ -106,9 +106,9 @@ function withEntries(state: ThreadState, entries: readonly ThreadEntry[], marks:
 
 /** Records that `jobId` started for `entries` (a new job replaces the thread's job and its pull request). */
 export async function recordStart(
-  tracking: ThreadComment,
+  tracking: TrackingComment,
   jobId: string,
-  entries: readonly ThreadEntry[],
+  entries: readonly TrackingEntry[],
   marks: Marks = {},
   status?: string,
 ): Promise<void> {
@@ -124,8 +124,8 @@ export async function recordStart(
 
 /** Records entries that were not sent (the job was busy, or could not be checked), with the newest comment dealt with. */
 export async function recordNotSent(
-  tracking: ThreadComment,
-  entries: readonly ThreadEntry[],
+  tracking: TrackingComment,
+  entries: readonly TrackingEntry[],
   marks: Marks = {},
 ): Promise<void> {
   const label = marks.labeler ? await marks.labeler.set('failed', tracking.state.label) : tracking.state.label
@@ -141,12 +141,12 @@ export async function recordNotSent(
 
 /** Records how the run ended for `entries`; returns the entries as recorded. */
 export async function recordEnd(
-  tracking: ThreadComment,
+  tracking: TrackingComment,
   report: JobEnd,
-  entries: readonly ThreadEntry[],
+  entries: readonly TrackingEntry[],
   marks: Marks = {},
-): Promise<ThreadEntry[]> {
-  const done = entries.map((entry): ThreadEntry => ({
+): Promise<TrackingEntry[]> {
+  const done = entries.map((entry): TrackingEntry => ({
     ...entry,
     result: report.outcome,
     ...(report.job?.prLink ? { prLink: report.job.prLink } : {}),
@@ -190,8 +190,8 @@ export async function echoToOrigin(
   run: RunContext,
   origin: { url: string; label: string } | undefined,
   report: JobEnd,
-  entries: readonly ThreadEntry[],
-  view: ThreadView,
+  entries: readonly TrackingEntry[],
+  view: TrackingView,
   signal: AbortSignal,
 ): Promise<void> {
   const m = origin ? THREAD_LINK.exec(origin.url) : null
@@ -207,7 +207,7 @@ export async function echoToOrigin(
     url: origin.url,
   }
   try {
-    const tracking = await ThreadComment.open(api, thread, identity, view, signal)
+    const tracking = await TrackingComment.open(api, thread, identity, view, signal)
     if (tracking.state.job !== undefined && tracking.state.job !== report.jobId) return
     const other = tracking.otherKeeper
     if (other !== undefined) {
@@ -279,7 +279,7 @@ export async function linkPullRequest(
   run: RunContext,
   report: JobEnd,
   from: Thread,
-  view: ThreadView,
+  view: TrackingView,
   signal: AbortSignal,
   docs?: DocsOpener,
   reviewers: readonly string[] = [],
@@ -320,7 +320,7 @@ export async function linkPullRequest(
   }
   try {
     const side = elsewhere && docs ? await docs() : { api, identity }
-    const tracking = await ThreadComment.open(side.api, pr, side.identity, view, signal)
+    const tracking = await TrackingComment.open(side.api, pr, side.identity, view, signal)
     if (tracking.state.job === jobId) return
     await tracking.update(
       (state) => ({ ...state, job: jobId, prLink: report.job?.prLink ?? undefined, origin }),

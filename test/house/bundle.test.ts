@@ -57,7 +57,7 @@ describe('dist/', () => {
       'waitForJob',
       'exportTraffic',
       'joinPeriods',
-      'class ThreadComment',
+      'class TrackingComment',
       'class GitHubApi',
       'runConversation',
       'findInstruction',

@@ -2,11 +2,11 @@ import { describe, expect, test, vi } from 'vitest'
 import { commentTarget } from '../../src/github/comment-target.js'
 import { githubTime } from '../../src/github/port.js'
 import { parsePullLink, pullKey, pullLinkLabel, pullRequestHere } from '../../src/github/pull-link.js'
-import { ThreadComment } from '../../src/tracking/comment.js'
+import { TrackingComment } from '../../src/tracking/comment.js'
 import {
   MAX_ENTRIES,
-  type ThreadEntry,
-  type ThreadState,
+  type TrackingEntry,
+  type TrackingState,
   carriesMarker,
   decodeState,
   encodeState,
@@ -14,12 +14,12 @@ import {
   withEntry,
 } from '../../src/tracking/state.js'
 import { readRunContext } from '../../src/github/run-context.js'
-import { MAX_COMMENT_CHARS, renderReviewReply, renderThreadComment } from '../../src/tracking/render.js'
+import { MAX_COMMENT_CHARS, renderReviewReply, renderTrackingComment } from '../../src/tracking/render.js'
 import { parseMarkdown } from '../../src/github/markdown.js'
 import { toString } from 'mdast-util-to-string'
 
 const repo = { owner: 'acme', repo: 'docs' }
-const entry = (n: number, extra: Partial<ThreadEntry> = {}): ThreadEntry => ({
+const entry = (n: number, extra: Partial<TrackingEntry> = {}): TrackingEntry => ({
   at: '2026-11-22T10:00:00.000Z',
   by: 'alice',
   instruction: `instruction ${n}`,
@@ -139,7 +139,7 @@ describe('pull request links', () => {
 
 describe('thread state', () => {
   test('round-trips through the hidden marker, and text in it cannot close the HTML comment', () => {
-    const state: ThreadState = {
+    const state: TrackingState = {
       job: 'job_1',
       prLink: 'https://github.com/acme/docs/pull/5',
       entries: [entry(1, { instruction: 'evil --> <img src=x>' })],
@@ -159,7 +159,7 @@ describe('thread state', () => {
   })
 
   test('entries: newest first, bounded in number and length, one per source and run', () => {
-    let state: ThreadState = { entries: [] }
+    let state: TrackingState = { entries: [] }
     for (let i = 1; i <= MAX_ENTRIES + 3; i++) state = withEntry(state, entry(i, { instruction: 'x'.repeat(900) }))
     expect(state.entries).toHaveLength(MAX_ENTRIES)
     expect(state.entries[0]?.source).toContain('issuecomment-13')
@@ -170,7 +170,7 @@ describe('thread state', () => {
   })
 })
 
-describe("ThreadComment.findOwn: a marker counts only in a comment the action's identity wrote", () => {
+describe("TrackingComment.findOwn: a marker counts only in a comment the action's identity wrote", () => {
   const marked = (author: string, job: string) => ({
     id: job.length,
     author,
@@ -185,17 +185,17 @@ describe("ThreadComment.findOwn: a marker counts only in a comment the action's 
       marked('GitHub-Actions[bot]', 'job_new'),
       marked('mallory', 'job_forged'),
     ]
-    expect(ThreadComment.findOwn(comments, 'github-actions[bot]')?.state.job).toBe('job_new')
-    expect(ThreadComment.findOwn([marked('mallory', 'job_forged')], 'github-actions[bot]')).toBeUndefined()
+    expect(TrackingComment.findOwn(comments, 'github-actions[bot]')?.state.job).toBe('job_new')
+    expect(TrackingComment.findOwn([marked('mallory', 'job_forged')], 'github-actions[bot]')).toBeUndefined()
   })
   test('with no known identity, no comment is trusted', () => {
-    expect(ThreadComment.findOwn([marked('github-actions[bot]', 'job_1')], undefined)).toBeUndefined()
+    expect(TrackingComment.findOwn([marked('github-actions[bot]', 'job_1')], undefined)).toBeUndefined()
   })
 })
 
 describe('tracking comment text', () => {
   test('job, pull request, how to continue, and each instruction escaped, with no mention', () => {
-    const state: ThreadState = {
+    const state: TrackingState = {
       job: 'job_1',
       prLink: 'https://github.com/acme/docs/pull/5',
       entries: [
@@ -207,7 +207,7 @@ describe('tracking comment text', () => {
         entry(1),
       ],
     }
-    const body = renderThreadComment({
+    const body = renderTrackingComment({
       state,
       triggerPhrase: '/docs',
       status: 'completed',
@@ -227,7 +227,7 @@ describe('tracking comment text', () => {
   })
 
   test("on the agent's pull request: where the job was asked for", () => {
-    const body = renderThreadComment({
+    const body = renderTrackingComment({
       state: { job: 'job_1', origin: { url: 'https://github.com/acme/docs/issues/7', label: 'issue #7' }, entries: [] },
       triggerPhrase: '/docs',
     })
@@ -236,7 +236,7 @@ describe('tracking comment text', () => {
   })
 
   test("the largest comment stays far below GitHub's 65,536-character limit", () => {
-    let state: ThreadState = {
+    let state: TrackingState = {
       job: 'j'.repeat(100),
       prLink: `https://github.com/acme/docs/pull/${'9'.repeat(50)}`,
       entries: [],
@@ -246,7 +246,7 @@ describe('tracking comment text', () => {
         state,
         entry(i, { instruction: '<&>'.repeat(1000), note: '|'.repeat(2000), by: 'b'.repeat(60) }),
       )
-    const body = renderThreadComment({ state, triggerPhrase: '/docs', status: 'active' })
+    const body = renderTrackingComment({ state, triggerPhrase: '/docs', status: 'active' })
     expect(body.length).toBeLessThanOrEqual(MAX_COMMENT_CHARS)
     const kept = decodeState(body)?.entries ?? []
     expect(kept.length).toBeGreaterThan(0)
@@ -267,7 +267,7 @@ describe('tracking comment text', () => {
 
   test('a pull request link from another host, or not canonical, shows as its URL, never as #n', () => {
     const here = { serverUrl: 'https://github.com', ...repo }
-    const other = renderThreadComment({
+    const other = renderTrackingComment({
       state: {
         prLink: 'https://gitlab.example/acme/docs/pull/9',
         entries: [entry(1, { prLink: 'https://github.com/acme/docs/pull/13/../../issues/1' })],
@@ -281,13 +281,13 @@ describe('tracking comment text', () => {
   })
 })
 
-describe('ThreadComment: a create whose answer was lost', () => {
+describe('TrackingComment: a create whose answer was lost', () => {
   const thread = { owner: 'acme', repo: 'docs', number: 7, isPullRequest: false, title: '', url: '' }
   // the run starts half a second after GitHub stamped the fixture comment (whole seconds)
   const view = {
     runUrl: 'https://github.com/acme/docs/actions/runs/4242',
     startedAt: Date.parse('2026-11-24T12:00:00.700Z'),
-    render: (state: ThreadState) => renderThreadComment({ state, triggerPhrase: '/docs' }),
+    render: (state: TrackingState) => renderTrackingComment({ state, triggerPhrase: '/docs' }),
   }
   const naming = (author: string, createdAt = '2026-11-24T12:00:00Z') => ({
     id: 77,
@@ -315,13 +315,13 @@ describe('ThreadComment: a create whose answer was lost', () => {
         return comments.filter((c) => since === undefined || Date.parse(c.createdAt) >= Date.parse(since))
       },
     }
-    return { api: api as unknown as Parameters<typeof ThreadComment.blank>[0], calls }
+    return { api: api as unknown as Parameters<typeof TrackingComment.blank>[0], calls }
   }
 
   test('a comment GitHub stamped earlier in the same second as the run started is still found (whole seconds)', async () => {
     // the run starts at 12:00:00.700; GitHub stamps the comment it makes at 12:00:00.900 as 12:00:00Z
     const { api, calls } = fakeApi([naming('github-actions[bot]', '2026-11-24T12:00:00Z')])
-    const tracking = ThreadComment.blank(api, thread, 'github-actions[bot]', view, new AbortController().signal)
+    const tracking = TrackingComment.blank(api, thread, 'github-actions[bot]', view, new AbortController().signal)
     const said = await printed(async () => {
       await tracking.update((s) => s)
       await tracking.update((s) => s)
@@ -340,7 +340,7 @@ describe('ThreadComment: a create whose answer was lost', () => {
 
   test('with the identity known, its own comment naming this run is found and edited, not posted again', async () => {
     const { api, calls } = fakeApi([naming('github-actions[bot]')])
-    const tracking = ThreadComment.blank(api, thread, 'github-actions[bot]', view, new AbortController().signal)
+    const tracking = TrackingComment.blank(api, thread, 'github-actions[bot]', view, new AbortController().signal)
     await printed(async () => {
       await tracking.update((s) => s)
       await tracking.update((s) => s)
@@ -350,7 +350,7 @@ describe('ThreadComment: a create whose answer was lost', () => {
 
   test("with the identity unknown, nobody else's comment is adopted, even one naming this run", async () => {
     const { api, calls } = fakeApi([naming('mallory')])
-    const tracking = ThreadComment.blank(api, thread, undefined, view, new AbortController().signal)
+    const tracking = TrackingComment.blank(api, thread, undefined, view, new AbortController().signal)
     await printed(async () => {
       await tracking.update((s) => s)
       await tracking.update((s) => s)
@@ -370,7 +370,7 @@ describe('the tracking comment as GitHub renders it (CommonMark + GFM)', () => {
         entry(0, { instruction: '', note: 'a note without an instruction' }),
       ],
     }
-    const tree = parseMarkdown(renderThreadComment({ state, triggerPhrase: '/docs' }))
+    const tree = parseMarkdown(renderTrackingComment({ state, triggerPhrase: '/docs' }))
     const quotes: string[] = []
     const visit = (node: { type: string; children?: unknown[] }): void => {
       if (node.type === 'blockquote') quotes.push(toString(node))
@@ -423,7 +423,7 @@ describe('a run whose page is not known (a hand run without GITHUB_RUN_ID)', () 
 
   test('the tracking comment and the review reply say no run link at all', () => {
     const { runUrl: _r, ...bare } = entry(1)
-    const body = renderThreadComment({ state: { entries: [bare] }, triggerPhrase: '/docs' })
+    const body = renderTrackingComment({ state: { entries: [bare] }, triggerPhrase: '/docs' })
     expect(body).not.toContain('actions/runs')
     expect(body).not.toContain('>run<')
     expect(body).toContain(
@@ -453,13 +453,13 @@ describe('a run whose page is not known (a hand run without GITHUB_RUN_ID)', () 
       },
       updateComment: async () => undefined,
       listComments: async () => [earlier],
-    } as unknown as Parameters<typeof ThreadComment.blank>[0]
+    } as unknown as Parameters<typeof TrackingComment.blank>[0]
     const view = {
       runUrl: undefined,
       startedAt: Date.parse('2026-11-24T12:00:00.700Z'),
-      render: (state: ThreadState) => renderThreadComment({ state, triggerPhrase: '/docs' }),
+      render: (state: TrackingState) => renderTrackingComment({ state, triggerPhrase: '/docs' }),
     }
-    const tracking = ThreadComment.blank(api, thread, 'github-actions[bot]', view, new AbortController().signal)
+    const tracking = TrackingComment.blank(api, thread, 'github-actions[bot]', view, new AbortController().signal)
     await printed(async () => {
       await tracking.update((s) => s)
       await tracking.update((s) => s)

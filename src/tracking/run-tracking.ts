@@ -1,7 +1,7 @@
 import { commentTarget } from '../github/comment-target.js'
 import type { GitHubPort } from '../github/port.js'
 import type { StatusLabeler } from '../github/status-labels.js'
-import type { ThreadComment, ThreadView } from './comment.js'
+import type { TrackingComment, TrackingView } from './comment.js'
 import {
   type DocsOpener,
   type JobEnd,
@@ -12,15 +12,15 @@ import {
   recordEnd,
   recordStart,
 } from './track.js'
-import type { ThreadEntry } from './state.js'
+import type { TrackingEntry } from './state.js'
 import type { StatusLabels } from '../inputs/settings.js'
-import { threadCommentRenderer } from './render.js'
+import { trackingCommentRenderer } from './render.js'
 import * as core from '../util/actions-core.js'
 import { external } from '../util/text.js'
 import type { GitHubOpener } from '../github/port.js'
 import type { RunContext } from '../github/run-context.js'
 
-/** What opening a run's thread needs of the mode's context (a ModeContext is one). */
+/** What opening a run's tracking comment needs of the mode's context (a ModeContext is one). */
 interface RunSide {
   run: RunContext
   github: GitHubOpener
@@ -33,20 +33,20 @@ interface RunSide {
  * start something from an event (agent, deploy, preview, automation): the client, the identity it
  * writes as, the comment, and the status labeler. Undefined when the event has no issue or pull request.
  */
-export interface RunThread {
+export interface RunTracking {
   api: GitHubPort
   identity: string | undefined
-  view: ThreadView
-  comment: ThreadComment
+  view: TrackingView
+  comment: TrackingComment
   labeler: StatusLabeler | undefined
   /** The docs repository's GitHub (docs-token), when the agent's pull request may be there. */
   docs: DocsOpener | undefined
 }
 
-export async function openThread(
+export async function openRunTracking(
   options: { token: string; docsToken?: string; triggerPhrase: string; statusLabels?: StatusLabels },
   ctx: RunSide,
-): Promise<RunThread | undefined> {
+): Promise<RunTracking | undefined> {
   const thread = commentTarget(ctx.run.eventName, ctx.run.payload, ctx.run)
   if (!thread) {
     core.notice(
@@ -56,7 +56,7 @@ export async function openThread(
   }
   const api = await ctx.github(options.token)
   const identity = await api.identity()
-  const view = threadView(options.triggerPhrase, ctx)
+  const view = trackingView(options.triggerPhrase, ctx)
   const comment = await openTracking(api, thread, identity, view, ctx.signal, 'fresh')
   return {
     api,
@@ -92,11 +92,11 @@ export function docsOpener(token: string | undefined, ctx: RunSide): DocsOpener 
 }
 
 /** How this run writes a thread's tracking comment: its link, its start and the renderer. */
-export function threadView(triggerPhrase: string, ctx: Pick<RunSide, 'run' | 'started'>): ThreadView {
+export function trackingView(triggerPhrase: string, ctx: Pick<RunSide, 'run' | 'started'>): TrackingView {
   return {
     runUrl: ctx.run.runUrl,
     startedAt: ctx.started,
-    render: threadCommentRenderer(triggerPhrase, ctx.run.serverUrl),
+    render: trackingCommentRenderer(triggerPhrase, ctx.run.serverUrl),
   }
 }
 
@@ -106,8 +106,8 @@ export function threadView(triggerPhrase: string, ctx: Pick<RunSide, 'run' | 'st
  * request. Nothing when there is no thread.
  */
 export function trackJob(
-  tracking: RunThread | undefined,
-  entry: ThreadEntry,
+  tracking: RunTracking | undefined,
+  entry: TrackingEntry,
   marks: Marks,
   ctx: RunSide,
   reviewers: readonly string[] = [],
