@@ -2,7 +2,7 @@ import { type Clock } from '../util/clock.js'
 import { formatDuration, formatTime } from '../util/format.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { external, registerSecret } from '../util/text.js'
-import { type Answer, type AnswerSpec, readAnswer } from './answer.js'
+import { type Reply, type ReplySpec, readReply } from './reply.js'
 import { ApiError, type ApiHint } from './errors.js'
 import {
   PROXY_REFUSED,
@@ -86,8 +86,8 @@ const NEUTRAL_WORDS: ApiWords = (hint, detail) => {
   return words[hint]
 }
 
-/** A request: what reading its answer needs (answer.ts), and how to send and word it. */
-export interface RequestSpec<T> extends AnswerSpec<T> {
+/** A request: what reading its reply needs (reply.ts), and how to send and word it. */
+export interface RequestSpec<T> extends ReplySpec<T> {
   path: string
   query?: Record<string, string | number | undefined>
   body?: unknown
@@ -251,13 +251,13 @@ export class Transport {
     return url.toString()
   }
 
-  /** One attempt: send the request, then read its answer (answer.ts). */
+  /** One attempt: send the request, then read its reply (reply.ts). */
   private async attempt<T>(spec: RequestSpec<T>, remaining: number): Promise<Attempt<T>> {
     const sent = await this.send(spec, remaining)
-    if (!('answer' in sent)) return sent
-    const reading = readAnswer(
+    if (!('reply' in sent)) return sent
+    const reading = readReply(
       spec.idempotent ? { ...spec, method: 'GET' } : spec,
-      sent.answer,
+      sent.reply,
       this.options.clock.now(),
       (hint) => this.words(hint, {}),
     )
@@ -298,12 +298,12 @@ export class Transport {
 
   /**
    * Sends the request with its own timeout (on the run's clock) and the run's cancellation: the
-   * answer as it came, or the failed attempt when none came (a timeout, a failed connection).
+   * reply as it came, or the failed attempt when none came (a timeout, a failed connection).
    */
   private async send(
     spec: RequestSpec<unknown>,
     remaining: number,
-  ): Promise<{ answer: Answer } | Extract<Attempt<never>, { ok: false }>> {
+  ): Promise<{ reply: Reply } | Extract<Attempt<never>, { ok: false }>> {
     const { signal, requestTimeoutMs } = this.options
     const controller = new AbortController()
     const onCancel = (): void => controller.abort()
@@ -334,7 +334,7 @@ export class Transport {
         signal: controller.signal,
       })
       return {
-        answer: {
+        reply: {
           status: response.status,
           location: response.headers.get('location'),
           retryAfter: response.headers.get('retry-after'),

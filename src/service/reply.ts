@@ -5,15 +5,15 @@ import { type Method, isRetryableStatus, parseRetryAfter } from './retry-policy.
 import { describeIssue, errorBodySchema } from './schemas.js'
 
 /**
- * The reading of one answer from the API: a pure function of the request's description, the
- * answer (status, the headers that matter, the body) and the time, table-tested in
- * test/unit/api-answer.test.ts. The transport (transport.ts) sends, retries and words the end of
- * the message ("Could not …", what may exist), in the client's (client.ts) terms; what an answer
+ * The reading of one reply from the API: a pure function of the request's description, the
+ * reply (status, the headers that matter, the body) and the time, table-tested in
+ * test/unit/service-reply.test.ts. The transport (transport.ts) sends, retries and words the end of
+ * the message ("Could not …", what may exist), in the client's (client.ts) terms; what an reply
  * means is decided here.
  */
 
-/** What reading an answer needs to know of its request. */
-export interface AnswerSpec<T> {
+/** What reading an reply needs to know of its request. */
+export interface ReplySpec<T> {
   method: Method
   schema: z.ZodMiniType<T>
   /** Added to a 404 message: which identifier to check. */
@@ -28,8 +28,8 @@ export interface AnswerSpec<T> {
   quotaHint?: string
 }
 
-/** An answer as it came: its status, the headers read, its body as text. */
-export interface Answer {
+/** An reply as it came: its status, the headers read, its body as text. */
+export interface Reply {
   status: number
   location: string | null
   retryAfter: string | null
@@ -93,21 +93,21 @@ const FORBIDDEN_GET =
   "The runner's IP address may be outside the key's IP allowlist, or the key may lack the scope this needs: check the key on the dashboard's API keys page."
 
 /**
- * What an answer means. `words` gives the caller's words for a hint (the client knows no input);
+ * What an reply means. `words` gives the caller's words for a hint (the client knows no input);
  * `now` is the time a Retry-After date is read against.
  */
-export function readAnswer<T>(
-  spec: AnswerSpec<T>,
-  answer: Answer,
+export function readReply<T>(
+  spec: ReplySpec<T>,
+  reply: Reply,
   now: number,
   words: (hint: ApiHint) => string,
 ): Reading<T> {
-  const { status, text } = answer
+  const { status, text } = reply
   const isPost = spec.method === 'POST'
   const refuse = (retryable: boolean, refusal: Refusal): Reading<T> => ({ ok: false, retryable, refusal })
 
   if (status >= 300 && status < 400) {
-    const target = answer.location ? ` to ${external(answer.location, 200)}` : ''
+    const target = reply.location ? ` to ${external(reply.location, 200)}` : ''
     return refuse(false, {
       message: `the API answered ${statusText(status)} with a redirect${target}. ${words('redirect')}`,
       kind: 'redirect',
@@ -158,7 +158,7 @@ export function readAnswer<T>(
   const code = status === 404 ? spec.notFound : status === 400 ? spec.badRequest : undefined
   const hint = code ? ` ${words(code)}` : status === 400 && spec.badRequestHint ? ` ${spec.badRequestHint}` : ''
   const quota = status === 429 && spec.quotaHint ? ` (${spec.quotaHint})` : ''
-  const retryAfterMs = parseRetryAfter(answer.retryAfter, now)
+  const retryAfterMs = parseRetryAfter(reply.retryAfter, now)
   return {
     ok: false,
     retryable: isRetryableStatus(spec.method, status),

@@ -1,13 +1,13 @@
 import { describe, expect, test } from 'vitest'
-import { type AnswerSpec, type Reading, apiErrorText, readAnswer, statusText } from '../../src/service/answer.js'
+import { type ReplySpec, type Reading, apiErrorText, readReply, statusText } from '../../src/service/reply.js'
 import type { ApiHint } from '../../src/service/errors.js'
 import { type Job, jobSchema } from '../../src/service/schemas.js'
 import { FIXED_NOW } from './fake-clock.js'
 
 /** What an answer means, one row per kind of answer: the client's reading as a pure function. */
 
-const GET: AnswerSpec<Job> = { method: 'GET', schema: jobSchema, notFound: 'unknown-job' }
-const POST: AnswerSpec<Job> = { method: 'POST', schema: jobSchema, quotaHint: 'rate limited: 100 an hour' }
+const GET: ReplySpec<Job> = { method: 'GET', schema: jobSchema, notFound: 'unknown-job' }
+const POST: ReplySpec<Job> = { method: 'POST', schema: jobSchema, quotaHint: 'rate limited: 100 an hour' }
 const words = (hint: ApiHint): string => `<${hint}>`
 const answer = (status: number, text: string, headers: { location?: string; retryAfter?: string } = {}) => ({
   status,
@@ -15,10 +15,9 @@ const answer = (status: number, text: string, headers: { location?: string; retr
   location: headers.location ?? null,
   retryAfter: headers.retryAfter ?? null,
 })
-const read = (spec: AnswerSpec<Job>, a: ReturnType<typeof answer>): Reading<Job> =>
-  readAnswer(spec, a, FIXED_NOW, words)
+const read = (spec: ReplySpec<Job>, a: ReturnType<typeof answer>): Reading<Job> => readReply(spec, a, FIXED_NOW, words)
 
-describe('readAnswer', () => {
+describe('readReply', () => {
   test('a 2xx with the described body is the value (unknown fields kept)', () => {
     expect(read(GET, answer(200, '{"id":"job_1","status":"active","extra":1}'))).toEqual({
       ok: true,
