@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { normalAddress, pageAddress, servedBy } from '../src/check/addresses.js'
 import { OPENAPI_PAGES, readOpenApiPages } from '../src/check/mint-cli.js'
-import { pagesOf } from '../src/check/site-tree.js'
+import { pagesOf } from '../src/check/tree-copy.js'
 import { MINT_VERSION } from '../src/inputs/catalogue.js'
 
 /**

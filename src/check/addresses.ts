@@ -1,6 +1,6 @@
 import ignore from 'ignore'
 import { pageSlug } from './new-known.js'
-import { siteReads } from './site-tree.js'
+import { siteReads } from './tree-copy.js'
 
 /**
  * The addresses a site serves, as readers reach them: every page (a page outside the navigation is

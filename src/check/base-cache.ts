@@ -4,7 +4,7 @@ import { dirname, join, posix } from 'node:path'
 import * as z from 'zod/mini'
 import type { Check } from '../inputs/settings.js'
 import type { Problem } from './cli-output.js'
-import { siteReads } from './site-tree.js'
+import { siteReads } from './tree-copy.js'
 
 /**
  * A tree's problems kept in the runner's cache (actions/cache's service, through @actions/cache), so

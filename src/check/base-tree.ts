@@ -3,8 +3,8 @@ import { dirname, join, posix } from 'node:path'
 import type { ChangedFile } from '../github/change.js'
 import type { GitHubPort, Repo } from '../github/port.js'
 import type { PageChange } from './new-known.js'
-import { docsRelativePath } from './docs-site.js'
-import { copySite, siteReads } from './site-tree.js'
+import { docsRelativePath } from './docs-folder.js'
+import { copySite, siteReads } from './tree-copy.js'
 
 /**
  * The pull request's base, as the docs were before it: the checked-out docs with each file the pull

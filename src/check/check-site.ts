@@ -12,8 +12,8 @@ import {
   readValidation,
 } from './cli-output.js'
 import type { Ran } from './child-process.js'
-import type { SiteConfig } from './docs-site.js'
-import { WIDTH, stubPage } from './site-tree.js'
+import type { SiteConfig } from './docs-folder.js'
+import { WIDTH, stubPage } from './tree-copy.js'
 
 /**
  * One tree of the docs (the pull request's head, or its base) checked by the CLI: broken-links and

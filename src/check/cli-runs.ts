@@ -13,8 +13,8 @@ import {
   ensureCli,
   readOpenApiPages,
 } from './mint-cli.js'
-import { siteConfig } from './docs-site.js'
-import { excluder, leaveOut, outputWidth } from './site-tree.js'
+import { siteConfig } from './docs-folder.js'
+import { excluder, leaveOut, outputWidth } from './tree-copy.js'
 import { type CheckRun, type OpenApiLister, type TreeChecker, TimedOut } from './judge.js'
 import { MINT_VERSION } from '../inputs/catalogue.js'
 import * as core from '../util/actions-core.js'

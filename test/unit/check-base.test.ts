@@ -14,7 +14,7 @@ import {
   pageSlug,
   unsureOnWarning,
 } from '../../src/check/new-known.js'
-import { copySite, excluder, outputWidth, stubPage } from '../../src/check/site-tree.js'
+import { copySite, excluder, outputWidth, stubPage } from '../../src/check/tree-copy.js'
 import type { ChangedFile } from '../../src/github/change.js'
 
 /**

@@ -16,7 +16,7 @@ import { siteChanges } from '../../src/check/base-tree.js'
 import type { Problem } from '../../src/check/cli-output.js'
 import { cliSlots, limiter } from '../../src/check/cli-slots.js'
 import type { ChangedFile } from '../../src/github/change.js'
-import { siteReads } from '../../src/check/site-tree.js'
+import { siteReads } from '../../src/check/tree-copy.js'
 
 const PROBLEMS: Problem[] = [
   { rule: 'broken-link', file: 'a.mdx', target: '/gone', message: 'The link /gone leads nowhere.' },

@@ -9,8 +9,8 @@ import {
   readBrokenLinks,
   readValidation,
 } from '../../src/check/cli-output.js'
-import { findDocsFolder, repositoryPath } from '../../src/check/docs-site.js'
-import { lineText, linkPlaces, maskCode, redirectPlaces } from '../../src/check/locate.js'
+import { findDocsFolder, repositoryPath } from '../../src/check/docs-folder.js'
+import { lineText, linkPlaces, maskCode, redirectPlaces } from '../../src/check/target-lines.js'
 import { OPENAPI_PAGES, cliEnvironment, cliModules, readOpenApiPages } from '../../src/check/mint-cli.js'
 
 /**

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { MAX_UNPARSED, checkSite } from '../../src/check/check-site.js'
 import type { Ran } from '../../src/check/child-process.js'
-import { WIDTH } from '../../src/check/site-tree.js'
+import { WIDTH } from '../../src/check/tree-copy.js'
 import type { Check } from '../../src/inputs/settings.js'
 
 /**

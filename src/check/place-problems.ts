@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Problem } from './cli-output.js'
-import { repositoryPath } from './docs-site.js'
-import { lineText, linkPlaces, redirectPlaces } from './locate.js'
+import { repositoryPath } from './docs-folder.js'
+import { lineText, linkPlaces, redirectPlaces } from './target-lines.js'
 import type { PlacedProblem } from './new-known.js'
-import type { SiteConfig } from './docs-site.js'
+import type { SiteConfig } from './docs-folder.js'
 
 /**
  * Each problem at its place: its file's path in the repository (a site on mint.json has no docs.json:
