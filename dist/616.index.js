@@ -5434,8 +5434,10 @@ function viewsRange(now) {
  */
 function readersFrom(rows, hasMore) {
     const views = new Map();
-    for (const row of rows)
-        views.set(normalAddress(row.path), (views.get(normalAddress(row.path)) ?? 0) + row.total);
+    for (const row of rows) {
+        const address = normalAddress(row.path);
+        views.set(address, (views.get(address) ?? 0) + row.total);
+    }
     const mostFirst = rows.every((row, i) => i === 0 || (rows[i - 1]?.total ?? 0) >= row.total);
     const last = rows.at(-1);
     return (address) => {
@@ -6596,10 +6598,14 @@ async function installCli({ settings, ctx, bounded, stop }) {
         : `mint@${version} was already installed (the tool cache).`);
     return cli;
 }
-/** Checks one copy of the docs: pages left out first, then the CLI, each run bounded, limited and logged. */
-function treeChecker({ settings, config, work, bounded, stop }, cli, slot) {
+/** The CLI's runs for this check: its preload written once into the run's folder. */
+function cliRuns({ work }, cli, slot) {
     const preload = (0,external_node_path_.join)(work, 'wide-output.cjs');
     (0,external_node_fs_.writeFileSync)(preload, WIDE_OUTPUT);
+    return { cli, preload, slot };
+}
+/** Checks one copy of the docs: pages left out first, then the CLI, each run bounded, limited and logged. */
+function treeChecker({ settings, config, bounded, stop }, { cli, preload, slot }) {
     const excluded = excluder(settings.check.exclude);
     return async (label, tree, which, early) => {
         if (excluded) {
@@ -6636,9 +6642,8 @@ function treeChecker({ settings, config, work, bounded, stop }, cli, slot) {
  * bounded and limited as a CLI run; what it cannot tell (another CLI version's layout, a document
  * at a URL) is its answer, never a failure.
  */
-function openApiLister({ work, bounded, stop }, cli, slot) {
+function openApiLister({ work, bounded, stop }, { cli, preload, slot }) {
     const script = (0,external_node_path_.join)(work, 'openapi-pages.mjs');
-    const preload = (0,external_node_path_.join)(work, 'wide-output.cjs');
     (0,external_node_fs_.writeFileSync)(script, OPENAPI_PAGES);
     return async (tree) => {
         const ran = await bounded('The listing of the pages OpenAPI documents generate', () => slot(() => runProgram(process.execPath, ['--no-deprecation', script, cliModules(cli.entry)], {
@@ -6667,55 +6672,49 @@ async function weighByReaders(settings, ctx, site) {
     const wanted = settings.check.views;
     if (wanted === undefined || !judged.some((j) => j.status === 'new' && addressOf(j) !== undefined))
         return { judged };
-    if (wanted === 'no-key') {
-        const said = 'api-key is empty (a pull request from a fork gets no secrets), so the problems were not weighed by ' +
-            'their readers: each counts, as without a key.';
+    // every way of not weighing ends alike: one notice, and the verdict as without a key
+    const unweighed = (why) => {
+        const said = `${why}, so the problems were not weighed: each counts, as without a key.`;
         core/* notice */.lm(said);
         notes.push(said);
         return { judged };
-    }
+    };
+    if (wanted === 'no-key')
+        return unweighed('api-key is empty (a pull request from a fork gets no secrets)');
     const range = viewsRange(ctx.clock.now());
-    const days = `${range.dateFrom} to ${range.through}`;
+    let page;
     try {
-        const page = await ctx.client.trafficPage('views', {
+        page = await ctx.client.trafficPage('views', {
             dateFrom: range.dateFrom,
             dateTo: range.dateTo,
             limit: VIEWS_LIMIT,
             offset: 0,
             period: `the last ${VIEWS_DAYS} days`,
         });
-        if (!describesSite(page.rows, site.pages())) {
-            const said = `The readers' page views name none of this site's pages (${(0,util_text/* external */.qn)(page.rows[0]?.path ?? '', 100)} ` +
-                `is one: a site served under a path prefix, or another project's), so the problems were not ` +
-                `weighed: each counts, as without a key.`;
-            core/* notice */.lm(said);
-            notes.push(said);
-            return { judged };
-        }
-        const weighed = weigh(judged, readersFrom(page.rows, page.hasMore), wanted.minViews);
-        core/* info */.pq(`Page views of ${days}: ${(0,format/* count */.U9)(page.rows.length, 'page')}${page.hasMore ? ', the most viewed (more were not asked for)' : ', every page with views'}.`);
-        const few = weighed.filter((j) => j.status === 'few-views').length;
-        notes.push(`Weighed by readers: the page views of ${days}, one request.` +
-            (wanted.minViews > 0
-                ? ` An address this pull request stops serving fails when readers visited it at least ` +
-                    `${(0,format/* formatNumber */.ZV)(wanted.minViews)} ${wanted.minViews === 1 ? 'time' : 'times'} (min-views)` +
-                    (few > 0
-                        ? `; ${(0,format/* count */.U9)(few, 'address', 'addresses')} with fewer ${few === 1 ? 'is' : 'are'} listed, not failing.`
-                        : '.')
-                : ''));
-        return { judged: weighed, views: { dateFrom: range.dateFrom, through: range.through, minViews: wanted.minViews } };
     }
     catch (error) {
         if (error instanceof errors/* CancelledError */.cc)
             throw error;
         // the one request allowed was refused and not sent again: what the service said
         const why = error instanceof ApiError && error.kind === 'budget' && error.cause instanceof Error ? error.cause : error;
-        const said = `The readers' page views could not be read (${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(why), 300)}), so the problems ` +
-            `were not weighed: each counts, as without a key.`;
-        core/* notice */.lm(said);
-        notes.push(said);
-        return { judged };
+        return unweighed(`The readers' page views could not be read (${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(why), 300)})`);
     }
+    if (!describesSite(page.rows, site.pages()))
+        return unweighed(`The readers' page views name none of this site's pages (${(0,util_text/* external */.qn)(page.rows[0]?.path ?? '', 100)} ` +
+            `is one: a site served under a path prefix, or another project's)`);
+    const weighed = weigh(judged, readersFrom(page.rows, page.hasMore), wanted.minViews);
+    const days = `${range.dateFrom} to ${range.through}`;
+    core/* info */.pq(`Page views of ${days}: ${(0,format/* count */.U9)(page.rows.length, 'page')}${page.hasMore ? ', the most viewed (more were not asked for)' : ', every page with views'}.`);
+    const few = weighed.filter((j) => j.status === 'few-views').length;
+    notes.push(`Weighed by readers: the page views of ${days}, one request.` +
+        (wanted.minViews > 0
+            ? ` An address this pull request stops serving fails when readers visited it at least ` +
+                `${(0,format/* formatNumber */.ZV)(wanted.minViews)} ${wanted.minViews === 1 ? 'time' : 'times'} (min-views)` +
+                (few > 0
+                    ? `; ${(0,format/* count */.U9)(few, 'address', 'addresses')} with fewer ${few === 1 ? 'is' : 'are'} listed, not failing.`
+                    : '.')
+            : ''));
+    return { judged: weighed, views: { dateFrom: range.dateFrom, through: range.through, minViews: wanted.minViews } };
 }
 
 ;// CONCATENATED MODULE: ./src/check/report.ts
@@ -7014,9 +7013,8 @@ async function mode_run(settings, ctx) {
     };
     try {
         const cli = await installCli(checkRun);
-        const slot = limiter(cliSlots());
-        const checkTree = treeChecker(checkRun, cli, slot);
-        const found = await checkAndJudge(checkRun, checkTree, openApiLister(checkRun, cli, slot));
+        const runs = cliRuns(checkRun, cli, limiter(cliSlots()));
+        const found = await checkAndJudge(checkRun, treeChecker(checkRun, runs), openApiLister(checkRun, runs));
         if ('unreadable' in found)
             return failure(`${found.unreadable} Nothing is known; the CLI's output is in the log.`);
         // the site's pages as the checkout has them: what the views' paths must name

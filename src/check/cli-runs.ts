@@ -64,14 +64,25 @@ export async function installCli({ settings, ctx, bounded, stop }: CheckRun): Pr
   return cli
 }
 
-/** Checks one copy of the docs: pages left out first, then the CLI, each run bounded, limited and logged. */
-export function treeChecker(
-  { settings, config, work, bounded, stop }: CheckRun,
-  cli: Cli,
-  slot: <T>(work: () => Promise<T>) => Promise<T>,
-): TreeChecker {
+/** The CLI's programs as one check starts them: the CLI, its preload (WIDE_OUTPUT) and the CLI slots. */
+export interface CliRuns {
+  cli: Cli
+  preload: string
+  slot: <T>(work: () => Promise<T>) => Promise<T>
+}
+
+/** The CLI's runs for this check: its preload written once into the run's folder. */
+export function cliRuns({ work }: CheckRun, cli: Cli, slot: CliRuns['slot']): CliRuns {
   const preload = join(work, 'wide-output.cjs')
   writeFileSync(preload, WIDE_OUTPUT)
+  return { cli, preload, slot }
+}
+
+/** Checks one copy of the docs: pages left out first, then the CLI, each run bounded, limited and logged. */
+export function treeChecker(
+  { settings, config, bounded, stop }: CheckRun,
+  { cli, preload, slot }: CliRuns,
+): TreeChecker {
   const excluded = excluder(settings.check.exclude)
   return async (label, tree, which, early) => {
     if (excluded) {
@@ -109,13 +120,8 @@ export function treeChecker(
  * bounded and limited as a CLI run; what it cannot tell (another CLI version's layout, a document
  * at a URL) is its answer, never a failure.
  */
-export function openApiLister(
-  { work, bounded, stop }: CheckRun,
-  cli: Cli,
-  slot: <T>(work: () => Promise<T>) => Promise<T>,
-): OpenApiLister {
+export function openApiLister({ work, bounded, stop }: CheckRun, { cli, preload, slot }: CliRuns): OpenApiLister {
   const script = join(work, 'openapi-pages.mjs')
-  const preload = join(work, 'wide-output.cjs')
   writeFileSync(script, OPENAPI_PAGES)
   return async (tree) => {
     const ran = await bounded('The listing of the pages OpenAPI documents generate', () =>

@@ -31,7 +31,7 @@ import {
   withValidation,
 } from './judge.js'
 import { fixOnAgentPull } from './fix.js'
-import { InstallFailed, installCli, openApiLister, treeChecker } from './cli-runs.js'
+import { InstallFailed, cliRuns, installCli, openApiLister, treeChecker } from './cli-runs.js'
 import { weighByReaders } from './weigh.js'
 import { checkEnding, forTheAgent, publishCheckRun, recordProblems } from './report.js'
 import type { Job, ModeContext, Report } from '../modes/context.js'
@@ -89,9 +89,8 @@ export async function run(settings: CheckSettings, ctx: ModeContext): Promise<Re
   }
   try {
     const cli = await installCli(checkRun)
-    const slot = limiter(cliSlots())
-    const checkTree = treeChecker(checkRun, cli, slot)
-    const found = await checkAndJudge(checkRun, checkTree, openApiLister(checkRun, cli, slot))
+    const runs = cliRuns(checkRun, cli, limiter(cliSlots()))
+    const found = await checkAndJudge(checkRun, treeChecker(checkRun, runs), openApiLister(checkRun, runs))
     if ('unreadable' in found) return failure(`${found.unreadable} Nothing is known; the CLI's output is in the log.`)
     // the site's pages as the checkout has them: what the views' paths must name
     const pages = (): ReadonlySet<string> => new Set(servedBy(pagesOf(folder), undefined).pages.keys())

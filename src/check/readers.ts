@@ -50,7 +50,10 @@ export interface ViewsRow {
  */
 export function readersFrom(rows: readonly ViewsRow[], hasMore: boolean): (address: string) => Readers | undefined {
   const views = new Map<string, number>()
-  for (const row of rows) views.set(normalAddress(row.path), (views.get(normalAddress(row.path)) ?? 0) + row.total)
+  for (const row of rows) {
+    const address = normalAddress(row.path)
+    views.set(address, (views.get(address) ?? 0) + row.total)
+  }
   const mostFirst = rows.every((row, i) => i === 0 || (rows[i - 1]?.total ?? 0) >= row.total)
   const last = rows.at(-1)
   return (address) => {

@@ -31,59 +31,51 @@ export async function weighByReaders(
   const { judged, notes } = site
   const wanted = settings.check.views
   if (wanted === undefined || !judged.some((j) => j.status === 'new' && addressOf(j) !== undefined)) return { judged }
-  if (wanted === 'no-key') {
-    const said =
-      'api-key is empty (a pull request from a fork gets no secrets), so the problems were not weighed by ' +
-      'their readers: each counts, as without a key.'
+  // every way of not weighing ends alike: one notice, and the verdict as without a key
+  const unweighed = (why: string): { judged: Judged[] } => {
+    const said = `${why}, so the problems were not weighed: each counts, as without a key.`
     core.notice(said)
     notes.push(said)
     return { judged }
   }
+  if (wanted === 'no-key') return unweighed('api-key is empty (a pull request from a fork gets no secrets)')
   const range = viewsRange(ctx.clock.now())
-  const days = `${range.dateFrom} to ${range.through}`
+  let page: Awaited<ReturnType<ModeContext['client']['trafficPage']>>
   try {
-    const page = await ctx.client.trafficPage('views', {
+    page = await ctx.client.trafficPage('views', {
       dateFrom: range.dateFrom,
       dateTo: range.dateTo,
       limit: VIEWS_LIMIT,
       offset: 0,
       period: `the last ${VIEWS_DAYS} days`,
     })
-    if (!describesSite(page.rows, site.pages())) {
-      const said =
-        `The readers' page views name none of this site's pages (${external(page.rows[0]?.path ?? '', 100)} ` +
-        `is one: a site served under a path prefix, or another project's), so the problems were not ` +
-        `weighed: each counts, as without a key.`
-      core.notice(said)
-      notes.push(said)
-      return { judged }
-    }
-    const weighed = weigh(judged, readersFrom(page.rows, page.hasMore), wanted.minViews)
-    core.info(
-      `Page views of ${days}: ${count(page.rows.length, 'page')}${page.hasMore ? ', the most viewed (more were not asked for)' : ', every page with views'}.`,
-    )
-    const few = weighed.filter((j) => j.status === 'few-views').length
-    notes.push(
-      `Weighed by readers: the page views of ${days}, one request.` +
-        (wanted.minViews > 0
-          ? ` An address this pull request stops serving fails when readers visited it at least ` +
-            `${formatNumber(wanted.minViews)} ${wanted.minViews === 1 ? 'time' : 'times'} (min-views)` +
-            (few > 0
-              ? `; ${count(few, 'address', 'addresses')} with fewer ${few === 1 ? 'is' : 'are'} listed, not failing.`
-              : '.')
-          : ''),
-    )
-    return { judged: weighed, views: { dateFrom: range.dateFrom, through: range.through, minViews: wanted.minViews } }
   } catch (error) {
     if (error instanceof CancelledError) throw error
     // the one request allowed was refused and not sent again: what the service said
     const why =
       error instanceof ApiError && error.kind === 'budget' && error.cause instanceof Error ? error.cause : error
-    const said =
-      `The readers' page views could not be read (${external(getErrorMessage(why), 300)}), so the problems ` +
-      `were not weighed: each counts, as without a key.`
-    core.notice(said)
-    notes.push(said)
-    return { judged }
+    return unweighed(`The readers' page views could not be read (${external(getErrorMessage(why), 300)})`)
   }
+  if (!describesSite(page.rows, site.pages()))
+    return unweighed(
+      `The readers' page views name none of this site's pages (${external(page.rows[0]?.path ?? '', 100)} ` +
+        `is one: a site served under a path prefix, or another project's)`,
+    )
+  const weighed = weigh(judged, readersFrom(page.rows, page.hasMore), wanted.minViews)
+  const days = `${range.dateFrom} to ${range.through}`
+  core.info(
+    `Page views of ${days}: ${count(page.rows.length, 'page')}${page.hasMore ? ', the most viewed (more were not asked for)' : ', every page with views'}.`,
+  )
+  const few = weighed.filter((j) => j.status === 'few-views').length
+  notes.push(
+    `Weighed by readers: the page views of ${days}, one request.` +
+      (wanted.minViews > 0
+        ? ` An address this pull request stops serving fails when readers visited it at least ` +
+          `${formatNumber(wanted.minViews)} ${wanted.minViews === 1 ? 'time' : 'times'} (min-views)` +
+          (few > 0
+            ? `; ${count(few, 'address', 'addresses')} with fewer ${few === 1 ? 'is' : 'are'} listed, not failing.`
+            : '.')
+        : ''),
+  )
+  return { judged: weighed, views: { dateFrom: range.dateFrom, through: range.through, minViews: wanted.minViews } }
 }
