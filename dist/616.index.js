@@ -5587,9 +5587,16 @@ function readersWords(group) {
     const weighed = group.filter((j) => j.readers);
     if (weighed.length === 0)
         return '';
-    const views = weighed.reduce((n, j) => n + (j.readers?.views ?? 0), 0);
-    const atMost = weighed.some((j) => j.readers?.atMost) || weighed.length < group.length;
-    return `: ${atMost ? 'at least ' : ''}${(0,format/* count */.U9)(views, 'view')} in 30 days, no redirect`;
+    const sum = (of) => of.reduce((n, j) => n + (j.readers?.views ?? 0), 0);
+    const exact = weighed.filter((j) => !j.readers?.atMost);
+    // an address not weighed adds views no one knows (the exact ones are a floor); one not among the
+    // rows the service sent adds at most its bound (all of them together, a ceiling)
+    const [bound, views] = weighed.length < group.length
+        ? ['at least ', sum(exact)]
+        : exact.length < weighed.length
+            ? ['at most ', sum(weighed)]
+            : ['', sum(weighed)];
+    return `: ${bound}${(0,format/* count */.U9)(views, 'view')} in 30 days, no redirect`;
 }
 /** How many of the new problems are annotated and listed here, and where the rest are. */
 function whereListed(view, fresh) {

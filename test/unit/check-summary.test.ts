@@ -192,6 +192,26 @@ describe('the check run and lost addresses, as said', () => {
     expect(placed.summary).toContain('Each is annotated at its line in the check run [')
   })
 
+  test('a folder of lost addresses says its readers as the views bear out: exact, at most, or at least', () => {
+    const lost = (target: string, readers?: Judged['readers']): Judged => ({
+      ...problem('docs.json', 4, 'lost-address', target),
+      ...(readers ? { readers } : {}),
+    })
+    const said = (judged: Judged[]): string => renderCheckSummary({ checked: ['links'], judged, scope: 'new', pull: 7 })
+    expect(said([lost('/es/a', { views: 10 }), lost('/es/b', { views: 5 })])).toContain(
+      '- /es/…: 2 addresses (/es/a, /es/b): 15 views in 30 days, no redirect',
+    )
+    // not among the rows the service sent: its bound makes the sum a ceiling
+    expect(said([lost('/es/a', { views: 10 }), lost('/es/b', { views: 3, atMost: true })])).toContain(
+      '(/es/a, /es/b): at most 13 views in 30 days',
+    )
+    // one not weighed at all: only the exact ones are known, a floor
+    expect(said([lost('/es/a', { views: 10 }), lost('/es/b', { views: 3, atMost: true }), lost('/es/c')])).toContain(
+      '(/es/a, /es/b, /es/c): at least 10 views in 30 days',
+    )
+    expect(said([lost('/one', { views: 1 })])).toContain('- /one: 1 view in 30 days, no redirect')
+  })
+
   test('addresses lost with no redirect to propose (pages deleted) are listed all the same', () => {
     const judged = [problem('docs.json', 4, 'lost-address'), problem('docs.json', 4, 'lost-address', '/gone-too')]
     const summary = renderCheckSummary({ checked: ['links'], judged, scope: 'new', pull: 7 })
