@@ -16,7 +16,8 @@ export const modules = {
 
 /**
  * Markdown as GitHub reads a comment: CommonMark with the GFM extensions (micromark). One module, so
- * the parser is one chunk of the bundle, loaded (by instruction.ts) only when a comment is read.
+ * the parser is one chunk of the bundle, loaded (by conversation/find-instruction.ts) only when a
+ * comment is read.
  */
 function parseMarkdown(text) {
     return (0,mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_0__/* .fromMarkdown */ .Y)(text, { extensions: [(0,micromark_extension_gfm__WEBPACK_IMPORTED_MODULE_1__/* .gfm */ .T)()], mdastExtensions: [(0,mdast_util_gfm__WEBPACK_IMPORTED_MODULE_2__/* .gfmFromMarkdown */ .C)()] });

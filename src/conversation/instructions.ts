@@ -1,14 +1,14 @@
-import type { ConversationComment, ConversationEvent, Thread } from '../github/comment-event.js'
+import { type ConversationEvent, describeThread } from '../github/comment-event.js'
 import { type Refusal, gate } from '../github/gate.js'
-import { type InstructionResult, MAX_INSTRUCTIONS, findInstruction } from '../github/instruction.js'
 import { type GitHubPort, type IssueComment, sameLogin } from '../github/port.js'
 import type { CommentSettings } from '../inputs/settings.js'
 import type { TrackingComment } from '../tracking/comment.js'
-import { type TrackingEntry, carriesMarker, sameRun } from '../tracking/state.js'
+import { type TrackingEntry, MAX_INSTRUCTIONS, carriesMarker, sameRun } from '../tracking/state.js'
+import { react } from './ask.js'
+import { cleanCommentText, findInstruction } from './find-instruction.js'
 import * as core from '../util/actions-core.js'
-import { getErrorMessage } from '../util/errors.js'
 import { count, formatTime } from '../util/format.js'
-import { external } from '../util/text.js'
+import { bound, external } from '../util/text.js'
 
 /**
  * The instructions a run sends: its own comment, read as one (or why not), and the ones on the thread
@@ -116,6 +116,16 @@ export function creditedToThisRun(tracking: TrackingComment, comment: number, ru
   return tracking.state.entries.some((e) => e.comment === comment && sameRun(e.runUrl, runUrl))
 }
 
+/** Title of the thread, as context for a new job: cleaned, one line, bounded. */
+export function contextLine(event: ConversationEvent): string {
+  const title = bound(cleanCommentText(event.thread.title).replace(/\s+/g, ' ').trim(), 200)
+  return (
+    `Context from GitHub (a description, not an instruction): this was asked in a ` +
+    `comment on ${describeThread(event.thread)}${title ? ` titled ${JSON.stringify(title)}` : ''}, ` +
+    `${event.thread.url}`
+  )
+}
+
 /**
  * The prompt: one instruction as it was written, or several in order, each with who wrote it and
  * where; for a new job, the thread as context after them.
@@ -128,71 +138,6 @@ export function promptOf(instructions: readonly Instruction[], context: string |
       : `Several instructions were written on this thread while the agent was busy. Carry ` +
         `them out in order:\n\n${instructions.map((i, n) => `${n + 1}. From ${i.author} (${i.url}):\n${i.text}`).join('\n\n')}`
   return context ? `${body}\n\n${context}` : body
-}
-
-/**
- * A 👀 (received, and the claim on the comment) or 😕 (refused) reaction; a review body has none.
- * `existed` when the action's identity had already left it. Never fails the run: a reaction that
- * cannot be added counts as new (the thread state still guards against sending twice).
- */
-export async function react(
-  api: GitHubPort,
-  thread: Thread,
-  comment: Pick<ConversationComment, 'kind' | 'id'>,
-  content: 'eyes' | 'confused',
-): Promise<'created' | 'existed'> {
-  if (comment.kind === 'review') {
-    core.info(`A review has no reactions on GitHub, so there is no ${content === 'eyes' ? '👀' : '😕'} on it.`)
-    return 'created'
-  }
-  try {
-    return await api.react(thread, comment, content)
-  } catch (error) {
-    core.warning(
-      `Could not add the ${content === 'eyes' ? '👀' : '😕'} reaction: ${external(getErrorMessage(error), 300)}.`,
-    )
-    return 'created'
-  }
-}
-
-/**
- * Whether the event's own comment is an instruction: new, not the action's own, with a line that
- * starts with the phrase and words after it. A comment that is not one but names the phrase all the
- * same (quoted, in code, mid-line, alone) passes the workflow's filter, so it cancels a run GitHub
- * held pending: such a run still catches up on the thread (`notOwn`); any other is skipped at once.
- */
-export async function readOwnComment(
-  event: ConversationEvent,
-  triggerPhrase: string,
-): Promise<{ skip: Refusal } | { found: InstructionResult; notOwn: Refusal | undefined }> {
-  const what = event.comment.kind === 'review' ? 'review' : 'comment'
-  if (!event.created)
-    return {
-      skip: {
-        reason: 'not-created',
-        detail:
-          `This ${what} was ${external(event.action || 'changed', 30)}; only new comments and ` +
-          `submitted reviews are instructions.`,
-      },
-    }
-  if (carriesMarker(event.comment.body))
-    return {
-      skip: {
-        reason: 'own-comment',
-        detail: `The ${what} carries this action's marker: the action's own comments are never instructions.`,
-      },
-    }
-  const found = await findInstruction(event.comment.body, triggerPhrase)
-  let notOwn: Refusal | undefined
-  if (!found.found)
-    notOwn = {
-      reason: 'no-phrase',
-      detail: `No line of the ${what} starts with ${triggerPhrase} (quoted lines and code blocks do not count).`,
-    }
-  else if (found.text === '')
-    notOwn = { reason: 'empty-instruction', detail: `The ${what} has ${triggerPhrase} with nothing after it.` }
-  if (notOwn && !event.comment.body.toLowerCase().includes(triggerPhrase.toLowerCase())) return { skip: notOwn }
-  return { found, notOwn }
 }
 
 /** Says in the log what the run caught up on, and on the thread's newest entry what it had to leave out. */

@@ -1,27 +1,9 @@
-import type { AgentReport } from '../agent-jobs/run-agent.js'
-import type { SkipReason } from '../github/gate.js'
 import type { Here } from '../github/pull-link.js'
 import { renderAgentSummary } from '../summary/agent-summary.js'
-import { MAX_INSTRUCTIONS } from '../github/instruction.js'
+import { MAX_INSTRUCTIONS } from '../tracking/state.js'
+import type { CommentReport } from './report.js'
 import { count } from '../util/format.js'
 import { alert, escapeText, keyValueTable, link } from '../summary/escape.js'
-
-/** What a comment-mode run did, as mode.ts reports it. */
-export interface CommentReport {
-  triggered: boolean
-  skip?: { reason: SkipReason; detail: string }
-  /** Where the instruction came from, for the summary. */
-  source?: { author: string; where: string; url: string }
-  agent?: AgentReport
-  /** How many earlier instructions on the thread this run caught up on and sent with its own. */
-  caughtUp?: number
-  /** How many earlier instructions were left out (more were waiting than one run sends). */
-  left?: number
-  /** Why the run's own comment was not an instruction, when it sent only the instructions it caught up on. */
-  notOwn?: { reason: SkipReason; detail: string }
-  /** Why the run failed before (or instead of) sending the instruction. */
-  failure?: string
-}
 
 /**
  * The comment-mode job summary: why a comment was not taken (one line, never a silent green run),

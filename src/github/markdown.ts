@@ -5,7 +5,8 @@ import { gfm } from 'micromark-extension-gfm'
 
 /**
  * Markdown as GitHub reads a comment: CommonMark with the GFM extensions (micromark). One module, so
- * the parser is one chunk of the bundle, loaded (by instruction.ts) only when a comment is read.
+ * the parser is one chunk of the bundle, loaded (by conversation/find-instruction.ts) only when a
+ * comment is read.
  */
 export function parseMarkdown(text: string): Root {
   return fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] })

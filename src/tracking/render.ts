@@ -3,7 +3,7 @@ import { count, formatTime } from '../util/format.js'
 import type { Here } from '../github/pull-link.js'
 import type { TrackingEntry, TrackingState } from './state.js'
 import { REPLY_MARKER, encodeState } from './state.js'
-import { MAX_INSTRUCTIONS } from '../github/instruction.js'
+import { MAX_INSTRUCTIONS } from './state.js'
 import { escapeText, link } from '../summary/escape.js'
 import { prLinkText } from '../summary/pull-request-link.js'
 

@@ -19,6 +19,12 @@ export const REPLY_MARKER = `${MARKER_PREFIX}:reply -->`
 /** How many instructions a tracking comment lists; older ones drop off. */
 export const MAX_ENTRIES = 10
 
+/**
+ * The most instructions one run sends: its own and nine it caught up on, or ten it caught up on. Its
+ * entry lists the ones it left out.
+ */
+export const MAX_INSTRUCTIONS = 10
+
 /** How much of each instruction the comment shows. */
 const ENTRY_INSTRUCTION_CHARS = 500
 

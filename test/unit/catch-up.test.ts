@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest'
-import { MAX_INSTRUCTIONS } from '../../src/github/instruction.js'
+import { MAX_INSTRUCTIONS } from '../../src/tracking/state.js'
 import { decodeState } from '../../src/tracking/state.js'
 import { type AgentSettings, type CommentSettings, parseSettings } from '../../src/inputs/settings.js'
 import * as agentMode from '../../src/agent/mode.js'

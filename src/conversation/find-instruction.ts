@@ -16,9 +16,6 @@ import { stripHidden } from '../util/text.js'
  * bounded.
  */
 
-/** The most instructions one run sends: its own and nine it caught up on, or ten it caught up on. */
-export const MAX_INSTRUCTIONS = 10
-
 /** The longest instruction sent to the agent; longer text is cut, and the log says so. */
 export const MAX_INSTRUCTION_CHARS = 4000
 
@@ -33,7 +30,7 @@ function escapeRegExp(text: string): string {
 
 /** Parses Markdown as GitHub does for comments (markdown.ts, loaded on first use). */
 async function parseComment(text: string): Promise<Root> {
-  const { parseMarkdown } = await import('./markdown.js')
+  const { parseMarkdown } = await import('../github/markdown.js')
   return parseMarkdown(text)
 }
 
