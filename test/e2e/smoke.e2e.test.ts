@@ -4,7 +4,7 @@ import { InsightsData } from '../simulator/insights-data.js'
 import { PageWeeks, flat, rises } from '../simulator/page-weeks.js'
 import { windowsOf } from '../../src/health/impact.js'
 import { generateRows, periodRows } from '../simulator/traffic-data.js'
-import { runAgainst, startGitHub, startSimulator } from './fixtures.js'
+import { runAgainst, startGitHub, startSimulator, startWorlds, compared } from './fixtures.js'
 import { RUNTIMES, hasStackTrace, secretLeaks } from './harness.js'
 import { type InsightsJson, promptOf, readJson, defined } from './typed.js'
 
@@ -25,8 +25,7 @@ const issueEvent = {
 
 describe.each(RUNTIMES)('the bundle, once per mode ($name)', (runtime) => {
   test('agent: a job created and waited for, outputs, summary and the tracking comment on GitHub Enterprise Server', async () => {
-    const sim = await startSimulator()
-    const gh = await startGitHub()
+    const { sim, gh } = await startWorlds()
     const server = 'https://ghes.acme.internal'
     const run = await runAgainst(
       sim,
@@ -58,7 +57,7 @@ describe.each(RUNTIMES)('the bundle, once per mode ($name)', (runtime) => {
       },
     })
     const run = (c: { id: number; body: string; html_url: string }) =>
-      runAgainst(sim, runtime, { mode: 'comment' }, { event: eventFor(c), env: { GITHUB_API_URL: gh.baseUrl } })
+      runAgainst(sim, runtime, { mode: 'comment' }, { event: eventFor(c), gh })
     await run(gh.addComment(7, alice, '/docs document the webhooks'))
     gh.addComment(7, alice, '/docs add a curl example') // its run was cancelled while pending
     const last = await run(gh.addComment(7, alice, '/docs and a Python one'))
@@ -86,12 +85,7 @@ describe.each(RUNTIMES)('the bundle, once per mode ($name)', (runtime) => {
   test('views with compare: two periods, the change in the summary', async () => {
     const sim = await startSimulator()
     sim.views.byRange = (from) => (from === '2026-11-15' ? periodRows('2026-11-15', 30) : periodRows('2026-11-08', 20))
-    const run = await runAgainst(sim, runtime, {
-      mode: 'views',
-      'date-from': '2026-11-15',
-      'date-to': '2026-11-22',
-      compare: 'previous-period',
-    })
+    const run = await runAgainst(sim, runtime, compared('views', '2026-11-15', '2026-11-22'))
     expect(run.code).toBe(0)
     expect(run.outputs['previous-total']).toBeDefined()
     expect(run.summary).toContain('Page views')
@@ -136,13 +130,13 @@ describe.each(RUNTIMES)('the bundle, once per mode ($name)', (runtime) => {
     sim.views.byRange = (from) => periodRows(from, 10, 3)
     const gh = await startGitHub()
     const inputs = { mode: 'health', weeks: '4' }
-    const first = await runAgainst(sim, runtime, inputs, { env: { GITHUB_API_URL: gh.baseUrl } })
+    const first = await runAgainst(sim, runtime, inputs, { gh })
     expect(first.errors).toEqual([])
     expect(first.code).toBe(0)
     const issue = [...gh.issues.values()][0]
     expect(first.outputs['issue-number']).toBe(String(issue?.number))
     expect(issue?.body).toContain('```mermaid')
-    const second = await runAgainst(sim, runtime, inputs, { env: { GITHUB_API_URL: gh.baseUrl } })
+    const second = await runAgainst(sim, runtime, inputs, { gh })
     expect(second.code).toBe(0)
     expect(gh.issues.size).toBe(1)
     expect(gh.requestsTo('create-issue')).toHaveLength(1)
@@ -176,7 +170,7 @@ describe.each(RUNTIMES)('the bundle, once per mode ($name)', (runtime) => {
         deletions: 1,
       })),
     )
-    const run = await runAgainst(sim, runtime, { mode: 'health' }, { env: { GITHUB_API_URL: gh.baseUrl } })
+    const run = await runAgainst(sim, runtime, { mode: 'health' }, { gh })
     expect(run.errors).toEqual([])
     expect(run.code).toBe(0)
     const [measured] = JSON.parse(run.outputs['impact-json'] ?? '[]') as Array<{

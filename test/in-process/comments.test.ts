@@ -1,8 +1,8 @@
-import { describe, expect, onTestFinished, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { GitHubSimulator } from '../simulator/github-simulator.js'
 import type { ServiceSimulator } from '../simulator/service-simulator.js'
 import { generateRows } from '../simulator/traffic-data.js'
-import { runAgainst, startSimulator } from '../e2e/fixtures.js'
+import { runAgainst, startSimulator, startWorlds, startGitHub } from '../e2e/fixtures.js'
 import {
   type ActionRun,
   PATHS,
@@ -29,13 +29,6 @@ const issueEvent = {
   },
 }
 
-async function startGitHub(): Promise<GitHubSimulator> {
-  const gh = new GitHubSimulator(TEST_TOKEN)
-  await gh.start()
-  onTestFinished(() => gh.stop())
-  return gh
-}
-
 function runWithGitHub(
   sim: ServiceSimulator,
   gh: GitHubSimulator,
@@ -47,14 +40,13 @@ function runWithGitHub(
     sim,
     runtime,
     { comment: 'true', ...inputs },
-    { event: issueEvent, ...options, env: { GITHUB_API_URL: gh.baseUrl, ...options.env } },
+    { event: issueEvent, ...options, gh, env: { ...options.env } },
   )
 }
 
 describe.each(PATHS)('comments on the triggering issue or pull request ($name)', (runtime) => {
   test('one tracking comment when the job starts, edited with the pull request when it ends; the pull request links back', async () => {
-    const sim = await startSimulator()
-    const gh = await startGitHub()
+    const { sim, gh } = await startWorlds()
     const run = await runWithGitHub(sim, gh, runtime, { prompt: PROMPT })
 
     expect(run.code).toBe(0)
@@ -86,8 +78,7 @@ describe.each(PATHS)('comments on the triggering issue or pull request ($name)',
   })
 
   test('a second run on the same issue edits the same tracking comment, listing both runs', async () => {
-    const sim = await startSimulator()
-    const gh = await startGitHub()
+    const { sim, gh } = await startWorlds()
     await runWithGitHub(sim, gh, runtime, { prompt: PROMPT })
     const second = await runWithGitHub(
       sim,
@@ -105,8 +96,7 @@ describe.each(PATHS)('comments on the triggering issue or pull request ($name)',
   })
 
   test('GitHub Enterprise Server: links come from GITHUB_SERVER_URL, requests go to GITHUB_API_URL', async () => {
-    const sim = await startSimulator()
-    const gh = await startGitHub()
+    const { sim, gh } = await startWorlds()
     const server = 'https://ghes.acme.internal'
     const run = await runWithGitHub(
       sim,
@@ -126,23 +116,16 @@ describe.each(PATHS)('comments on the triggering issue or pull request ($name)',
   })
 
   test('a pull_request event comments on the pull request', async () => {
-    const sim = await startSimulator()
-    const gh = await startGitHub()
-    const run = await runWithGitHub(
-      sim,
-      gh,
-      runtime,
-      { prompt: PROMPT },
-      { event: { name: 'pull_request', payload: { action: 'opened', pull_request: { number: 12 } } } },
-    )
+    const { sim, gh } = await startWorlds()
+    const opened = { name: 'pull_request', payload: { action: 'opened', pull_request: { number: 12 } } }
+    const run = await runWithGitHub(sim, gh, runtime, { prompt: PROMPT }, { event: opened })
     expect(run.code).toBe(0)
     expect(gh.requestsTo('create-comment')[0]?.url).toBe('/repos/acme/docs/issues/12/comments')
     expect(run.stdout).toContain('Commented on pull request #12')
   })
 
   test('a refused comment is a warning: the step stays green, outputs and summary are written, no retry', async () => {
-    const sim = await startSimulator()
-    const gh = await startGitHub()
+    const { sim, gh } = await startWorlds()
     gh.addFault({ route: 'create-comment', status: 403, body: { message: 'Resource not accessible by integration' } })
     const run = await runWithGitHub(sim, gh, runtime, { prompt: PROMPT })
     expect(run.code).toBe(0)
@@ -173,8 +156,7 @@ describe.each(PATHS)('comments on the triggering issue or pull request ($name)',
   })
 
   test('a start comment whose answer was lost is found by its marker and edited, not posted again', async () => {
-    const sim = await startSimulator()
-    const gh = await startGitHub()
+    const { sim, gh } = await startWorlds()
     gh.addFault({ route: 'create-comment', afterProcessing: true, status: 502, body: { message: 'Bad gateway' } })
     const run = await runWithGitHub(sim, gh, runtime, { prompt: PROMPT })
     expect(run.code).toBe(0)
@@ -187,23 +169,16 @@ describe.each(PATHS)('comments on the triggering issue or pull request ($name)',
   })
 
   test('no issue or pull request in the event: a notice, and nothing is sent to GitHub', async () => {
-    const sim = await startSimulator()
-    const gh = await startGitHub()
-    const run = await runWithGitHub(
-      sim,
-      gh,
-      runtime,
-      { prompt: PROMPT },
-      { event: { name: 'push', payload: { ref: 'refs/heads/main' } } },
-    )
+    const { sim, gh } = await startWorlds()
+    const push = { name: 'push', payload: { ref: 'refs/heads/main' } }
+    const run = await runWithGitHub(sim, gh, runtime, { prompt: PROMPT }, { event: push })
     expect(run.code).toBe(0)
     expect(run.notices.some((n) => n.includes('push event has no issue or pull request'))).toBe(true)
     expect(gh.requests).toHaveLength(0)
   })
 
   test('comment: false (the default) sends nothing to GitHub', async () => {
-    const sim = await startSimulator()
-    const gh = await startGitHub()
+    const { sim, gh } = await startWorlds()
     const run = await runWithGitHub(sim, gh, runtime, { prompt: PROMPT, comment: 'false' })
     expect(run.code).toBe(0)
     expect(gh.requests).toHaveLength(0)
@@ -220,8 +195,7 @@ describe.each(PATHS)('comments on the triggering issue or pull request ($name)',
   })
 
   test('a job that could not be created: one comment saying what went wrong, escaped', async () => {
-    const sim = await startSimulator()
-    const gh = await startGitHub()
+    const { sim, gh } = await startWorlds()
     sim.addFault({
       route: 'create',
       status: 400,
@@ -254,8 +228,7 @@ describe.each(PATHS)('comments on the triggering issue or pull request ($name)',
   })
 
   test('comment: true with an empty github-token is an input error, with no request', async () => {
-    const sim = await startSimulator()
-    const gh = await startGitHub()
+    const { sim, gh } = await startWorlds()
     const run = await runWithGitHub(sim, gh, runtime, { prompt: PROMPT, 'github-token': '' })
     expect(run.code).toBe(1)
     expect(run.errors).toHaveLength(1)
@@ -265,8 +238,7 @@ describe.each(PATHS)('comments on the triggering issue or pull request ($name)',
   })
 
   test('docs-token is masked before anything prints, and appears in no output, file or summary', async () => {
-    const sim = await startSimulator()
-    const gh = await startGitHub()
+    const { sim, gh } = await startWorlds()
     const docsToken = 'ghs_docs_repository_token_0123456789'
     const run = await runWithGitHub(sim, gh, runtime, { prompt: PROMPT, 'docs-token': docsToken })
     expect(run.code).toBe(0)

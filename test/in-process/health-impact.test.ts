@@ -4,8 +4,8 @@ import { InsightsData } from '../simulator/insights-data.js'
 import { PageWeeks, added, flat, rises } from '../simulator/page-weeks.js'
 import type { ServiceSimulator } from '../simulator/service-simulator.js'
 import { periodRows } from '../simulator/traffic-data.js'
-import { runAgainst, startSimulator } from '../e2e/fixtures.js'
-import { type ActionRun, IN_PROCESS, TEST_TOKEN, secretLeaks } from '../e2e/harness.js'
+import { runHealth, startSimulator } from '../e2e/fixtures.js'
+import { type ActionRun, TEST_TOKEN, secretLeaks } from '../e2e/harness.js'
 import { APP_TOKEN, twoRepositories } from '../e2e/two-repositories.js'
 import { decodeImpactState, encodeHealthState, encodeImpactState } from '../../src/health/issue.js'
 import { encodeState } from '../../src/tracking/state.js'
@@ -77,23 +77,6 @@ async function world(
   return { sim, gh, pw }
 }
 
-function health(
-  sim: ServiceSimulator,
-  gh: GitHubSimulator | string,
-  inputs: Record<string, string> = {},
-  env: Record<string, string> = {},
-): Promise<ActionRun> {
-  return runAgainst(
-    sim,
-    IN_PROCESS,
-    { mode: 'health', 'github-token': TEST_TOKEN, ...inputs },
-    {
-      event: { name: 'schedule', payload: { schedule: '0 6 * * 1' } },
-      env: { GITHUB_API_URL: typeof gh === 'string' ? gh : gh.baseUrl, ...env },
-    },
-  )
-}
-
 const nextWeek = (): void => void vi.setSystemTime(Date.now() + 7 * DAY)
 /** The test's virtual timeline starts at `iso` instead of the harness's start. */
 function startAt(iso: string): void {
@@ -136,7 +119,7 @@ describe('did the docs change help: before and after for a merged docs pull requ
     const { sim, gh, pw } = await world()
 
     // 2026-11-24: two of its four weeks after are complete
-    const first = await health(sim, gh)
+    const first = await runHealth(sim, gh)
     expect(first.errors).toEqual([])
     expect(first.warnings).toEqual([])
     expect(impactComments(gh, 12)).toHaveLength(0)
@@ -163,13 +146,13 @@ describe('did the docs change help: before and after for a merged docs pull requ
     )
 
     nextWeek() // 2026-12-01: three
-    const second = await health(sim, gh)
+    const second = await runHealth(sim, gh)
     expect(impactJson(second)[0]?.weeksCounted).toBe(3)
     expect(impactComments(gh, 12)).toHaveLength(0)
     expect(gh.requestsTo('pull-files')).toHaveLength(2)
 
     nextWeek() // 2026-12-08: all four: the comment
-    const third = await health(sim, gh)
+    const third = await runHealth(sim, gh)
     expect(third.warnings).toEqual([])
     const comments = impactComments(gh, 12)
     expect(comments).toHaveLength(1)
@@ -240,7 +223,7 @@ describe('did the docs change help: before and after for a merged docs pull requ
     // the next week: nothing new to say, nothing written
     nextWeek()
     const writesBefore = gh.requestsTo('create-comment').length + gh.requestsTo('update-comment').length
-    await health(sim, gh)
+    await runHealth(sim, gh)
     expect(impactComments(gh, 12)).toHaveLength(1)
     expect(gh.requestsTo('create-comment').length + gh.requestsTo('update-comment').length).toBe(writesBefore)
 
@@ -254,7 +237,7 @@ describe('did the docs change help: before and after for a merged docs pull requ
     gh.merge(14, 'Errors page', '2026-12-16T09:00:00Z', [page('guides/errors.mdx')])
     pw.page('/guides/errors', flat(120))
     nextWeek()
-    const later = await health(sim, gh)
+    const later = await runHealth(sim, gh)
     expect(later.warnings).toEqual([])
     expect(impactComments(gh, 12)).toHaveLength(1)
     expect(impactComments(gh, 12)[0]?.body).toContain('800 → 1,300')
@@ -264,14 +247,14 @@ describe('did the docs change help: before and after for a merged docs pull requ
   test('once backfilled, a weekly run with impact spends at most ceil(pages / 250) + 1 analytics requests more than without', async () => {
     const on = await world({ filler: 600 })
     const off = await world({ filler: 600 })
-    await health(on.sim, on.gh)
-    await health(off.sim, off.gh, { impact: 'off' })
+    await runHealth(on.sim, on.gh)
+    await runHealth(off.sim, off.gh, { impact: 'off' })
     const extras: number[] = []
     for (let week = 0; week < 3; week++) {
       nextWeek()
       const [a, b] = [on.sim.requests.length, off.sim.requests.length]
-      await health(on.sim, on.gh)
-      await health(off.sim, off.gh, { impact: 'off' })
+      await runHealth(on.sim, on.gh)
+      await runHealth(off.sim, off.gh, { impact: 'off' })
       const sitePages = on.pw.views('2026-11-02', '2026-11-09').length
       const extra = analytics(on.sim, a).length - analytics(off.sim, b).length
       expect(extra).toBeLessThanOrEqual(Math.ceil(sitePages / 250) + 1)
@@ -289,14 +272,14 @@ describe('did the docs change help: before and after for a merged docs pull requ
     const { sim, gh } = await world({ filler: 0 })
     startAt('2026-12-08T09:30:00Z')
     // the trend's 6 weeks come first (half of what the gaps' reserve leaves), the pull request's 8 weeks next runs
-    const first = await health(sim, gh, { 'max-requests': '20', weeks: '6' })
+    const first = await runHealth(sim, gh, { 'max-requests': '20', weeks: '6' })
     expect(first.code).toBe(0)
     expect(analytics(sim).length).toBeLessThanOrEqual(20)
     expect(healthIssue(gh)?.body).toMatch(/weeks? of page views (is|are) still to read for 1 pull request/)
     expect(impactComments(gh, 12)).toHaveLength(0)
     let runs = 1
     while (impactComments(gh, 12).length === 0 && runs < 6) {
-      await health(sim, gh, { 'max-requests': '20', weeks: '6' })
+      await runHealth(sim, gh, { 'max-requests': '20', weeks: '6' })
       runs++
     }
     expect(runs).toBeGreaterThan(1)
@@ -307,7 +290,7 @@ describe('did the docs change help: before and after for a merged docs pull requ
   test('a site served under a path prefix, docs in a folder: pages match on whole segments, the served path is shown', async () => {
     const { sim, gh, pw } = await world({ prefix: '/docs', root: 'site', filler: 10 })
     startAt('2026-12-08T09:30:00Z')
-    const run = await health(sim, gh)
+    const run = await runHealth(sim, gh)
     expect(run.warnings).toEqual([])
     const comment = impactComments(gh, 12)[0]?.body ?? ''
     expect(comment).toMatch(/\| \/guides\/webhooks <sub>\(\/docs\/guides\/webhooks\)<\/sub> \| 800 → 1,200 \|/)
@@ -325,18 +308,18 @@ describe('did the docs change help: before and after for a merged docs pull requ
   test('impact-comment false: measured in the issue, nothing written on the pull request; impact off warns about its inputs', async () => {
     const { sim, gh } = await world()
     startAt('2026-12-08T09:30:00Z')
-    const run = await health(sim, gh, { 'impact-comment': 'false' })
+    const run = await runHealth(sim, gh, { 'impact-comment': 'false' })
     expect(impactJson(run)[0]?.figures).toBeDefined()
     expect(impactComments(gh, 12)).toHaveLength(0)
     expect(healthIssue(gh)?.body).toContain('**Measured**')
 
     // a docs token for this very repository does nothing: said
-    const same = await health(sim, gh, { 'docs-token': 'ghs_not_needed_0000000000' })
+    const same = await runHealth(sim, gh, { 'docs-token': 'ghs_not_needed_0000000000' })
     expect(same.warnings).toEqual([
       'Input "docs-token" is not used: docs-repository is this repository (acme/docs), which github-token reads and comments.',
     ])
 
-    const off = await health(sim, gh, { impact: 'off', 'impact-weeks': '6' })
+    const off = await runHealth(sim, gh, { impact: 'off', 'impact-weeks': '6' })
     expect(off.warnings).toEqual(['Input "impact-weeks" is not read with impact: off, so it was ignored.'])
     expect(off.outputs['impact-json']).toBeUndefined()
   })
@@ -344,7 +327,7 @@ describe('did the docs change help: before and after for a merged docs pull requ
   test('a comment someone deleted is not written again, even when the figures change', async () => {
     const { sim, gh, pw } = await world()
     startAt('2026-12-08T09:30:00Z')
-    await health(sim, gh)
+    await runHealth(sim, gh)
     const comment = defined(impactComments(gh, 12)[0], 'the impact comment')
     gh.comments.splice(gh.comments.indexOf(comment), 1)
     // the service corrects a week, and a new pull request has it read again
@@ -355,7 +338,7 @@ describe('did the docs change help: before and after for a merged docs pull requ
     sim.views.correct()
     gh.merge(14, 'Errors page', '2026-12-09T09:00:00Z', [page('guides/errors.mdx')])
     nextWeek()
-    const run = await health(sim, gh)
+    const run = await runHealth(sim, gh)
     expect(run.warnings).toEqual([])
     expect(gh.requestsTo('update-comment').length).toBeGreaterThan(0)
     expect(impactComments(gh, 12)).toHaveLength(0)
@@ -383,7 +366,7 @@ describe('did the docs change help: before and after for a merged docs pull requ
       },
       ['docs-health'],
     )
-    const run = await health(sim, gh)
+    const run = await runHealth(sim, gh)
     expect(run.warnings).toEqual([])
     expect(impactJson(run)[0]?.agent).toBe(true)
     const body = healthIssue(gh)?.body ?? ''
@@ -402,7 +385,7 @@ describe('did the docs change help: before and after for a merged docs pull requ
     gh.addComment(12, { login: 'github-actions[bot]', type: 'Bot' }, tracking)
     gh.merge(15, "A person's change", '2026-11-05T10:00:00Z', [page('api/auth.mdx')])
     gh.addComment(15, { login: 'mallory', type: 'User' }, tracking.replace('/pull/12', '/pull/15'))
-    const run = await health(sim, gh)
+    const run = await runHealth(sim, gh)
     const byNumber = new Map(impactJson(run).map((p) => [p.number, p.agent]))
     expect(byNumber.get(12)).toBe(true)
     expect(byNumber.get(15)).toBe(false)
@@ -413,11 +396,11 @@ describe('did the docs change help: before and after for a merged docs pull requ
     const { code, docs, apiUrl } = await twoRepositories()
     docsRepository(docs)
     startAt('2026-12-08T09:30:00Z')
-    const run = await health(
+    const run = await runHealth(
       sim,
       apiUrl,
       { 'docs-repository': 'acme/docs', 'docs-token': APP_TOKEN },
-      { GITHUB_REPOSITORY: 'acme/app' },
+      { env: { GITHUB_REPOSITORY: 'acme/app' } },
     )
     expect(run.errors).toEqual([])
     expect(run.warnings).toEqual([])
@@ -435,7 +418,12 @@ describe('did the docs change help: before and after for a merged docs pull requ
     const { code: code2, docs: docs2, apiUrl: apiUrl2 } = await twoRepositories()
     docsRepository(docs2)
     docs2.acceptToken(TEST_TOKEN, { login: 'github-actions[bot]', type: 'Bot' }, 'read')
-    const plain = await health(sim, apiUrl2, { 'docs-repository': 'acme/docs' }, { GITHUB_REPOSITORY: 'acme/app' })
+    const plain = await runHealth(
+      sim,
+      apiUrl2,
+      { 'docs-repository': 'acme/docs' },
+      { env: { GITHUB_REPOSITORY: 'acme/app' } },
+    )
     expect(plain.errors).toEqual([])
     expect(
       plain.notices.some((n) => /1 measured pull request of acme\/docs got no comment: .*Give docs-token/.test(n)),
@@ -457,7 +445,7 @@ describe('did the docs change help: before and after for a merged docs pull requ
         status: '403',
       },
     })
-    const run = await health(sim, gh)
+    const run = await runHealth(sim, gh)
     expect(run.warnings).toEqual([])
     const body = healthIssue(gh)?.body ?? ''
     expect(body).toMatch(
@@ -466,7 +454,7 @@ describe('did the docs change help: before and after for a merged docs pull requ
     // from the root, site/… files are pages under /site
     expect(impactJson(run)[0]?.pages).toContain('/site/guides/webhooks')
     nextWeek()
-    await health(sim, gh)
+    await runHealth(sim, gh)
     expect(gh.requestsTo('get-tree')).toHaveLength(2)
 
     const other = await world()
@@ -479,7 +467,7 @@ describe('did the docs change help: before and after for a merged docs pull requ
         status: '403',
       },
     })
-    const refused = await health(other.sim, other.gh)
+    const refused = await runHealth(other.sim, other.gh)
     expect(refused.code).toBe(0)
     expect(refused.warnings).toEqual([
       expect.stringMatching(
@@ -530,7 +518,7 @@ describe('did the docs change help: before and after for a merged docs pull requ
       },
       ['docs-health'],
     )
-    const run = await health(sim, gh)
+    const run = await runHealth(sim, gh)
     expect(run.errors).toEqual([])
     const body = healthIssue(gh)?.body ?? ''
     expect(body.length).toBeLessThan(60_000)
@@ -547,14 +535,14 @@ describe('did the docs change help: before and after for a merged docs pull requ
   test('a folder name from the docs repository cannot start a workflow command in the log', async () => {
     const { sim, gh } = await world()
     gh.tree.splice(0, gh.tree.length, 'site\n::error::injected/docs.json')
-    const run = await health(sim, gh)
+    const run = await runHealth(sim, gh)
     expect(run.errors).toEqual([])
     expect(run.stdout).not.toMatch(/^::error::injected/m)
   })
 
   test('bad impact inputs: one error each, nothing sent', async () => {
     const { sim, gh } = await world()
-    const run = await health(sim, gh, {
+    const run = await runHealth(sim, gh, {
       impact: 'yes',
       'impact-weeks': '0',
       'docs-repository': 'not a repo',

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { HOSTILE, InsightsData } from '../simulator/insights-data.js'
 import { generateRows } from '../simulator/traffic-data.js'
-import { runAgainst, startSimulator } from '../e2e/fixtures.js'
+import { runAgainst, startSimulator, compared } from '../e2e/fixtures.js'
 import { PATHS, hasStackTrace, secretLeaks } from '../e2e/harness.js'
 import { type InsightsJson, readJson } from '../e2e/typed.js'
 
@@ -73,16 +73,7 @@ describe.each(PATHS)('insights ($name)', (runtime) => {
   })
 
   test('hostile reader text: escaped in the summary, quoted as data in the prompt, formula-safe in the files, never a workflow command', async () => {
-    const data = InsightsData.generate({ searches: 0, conversations: 0, pages: 1 })
-    HOSTILE.forEach((text, i) =>
-      data.searches.push({
-        searchQuery: text,
-        hits: 100 - i,
-        ctr: 0,
-        topClickedPage: null,
-        lastSearchedAt: '2026-11-20T00:00:00Z',
-      }),
-    )
+    const data = InsightsData.searching(HOSTILE, 100)
     data.searches.push({
       searchQuery: '=HYPERLINK("https://evil.example")',
       hits: 1,
@@ -217,10 +208,7 @@ describe.each(PATHS)('insights ($name)', (runtime) => {
     const sim = await startSimulator()
     sim.visitors.byRange = () => generateRows(600)
     const run = await runAgainst(sim, runtime, {
-      mode: 'visitors',
-      'date-from': '2026-11-15',
-      'date-to': '2026-11-22',
-      compare: 'previous-period',
+      ...compared('visitors', '2026-11-15', '2026-11-22'),
       'max-requests': '4',
     })
     expect(sim.requestsTo('visitors')).toHaveLength(4)

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { decodeState } from '../../src/tracking/state.js'
-import { runAgainst, startGitHub, startSimulator } from '../e2e/fixtures.js'
+import { runAgainst, startGitHub, startSimulator, startWorlds } from '../e2e/fixtures.js'
 import { PATHS, hasStackTrace, secretLeaks } from '../e2e/harness.js'
 
 /**
@@ -126,14 +126,8 @@ describe.each(PATHS)('live docs ($name)', (runtime) => {
   })
 
   test('preview with comment: true on the pull request: the thread shows the preview link at once and the verdict at the end', async () => {
-    const sim = await startSimulator()
-    const gh = await startGitHub()
-    const run = await runAgainst(
-      sim,
-      runtime,
-      { mode: 'preview', comment: 'true' },
-      { event: prEvent, env: { GITHUB_API_URL: gh.baseUrl } },
-    )
+    const { sim, gh } = await startWorlds()
+    const run = await runAgainst(sim, runtime, { mode: 'preview', comment: 'true' }, { event: prEvent, gh })
     expect(run.code).toBe(0)
     const tracking = gh.commentsOn(101).find((c) => c.user.type === 'Bot')
     expect(gh.commentsOn(101)).toHaveLength(1)
@@ -149,6 +143,7 @@ describe.each(PATHS)('live docs ($name)', (runtime) => {
   })
 
   describe('as GitHub deployments (github-deployment: true)', () => {
+    const PREVIEW_AS_DEPLOYMENT = { mode: 'preview', 'github-deployment': 'true' }
     /** A deploy with github-deployment on a push of `sha`, the service deploying as `plan` says. */
     async function deployOnPush(
       plan: NonNullable<Awaited<ReturnType<typeof startSimulator>>['deployPlan']>,
@@ -162,20 +157,14 @@ describe.each(PATHS)('live docs ($name)', (runtime) => {
         sim,
         runtime,
         { mode: 'deploy', 'github-deployment': 'true', ...inputs },
-        { event: { name: 'push', payload: {} }, env: { GITHUB_API_URL: gh.baseUrl, GITHUB_SHA: sha } },
+        { event: { name: 'push', payload: {} }, gh, env: { GITHUB_SHA: sha } },
       )
       return { run, gh }
     }
 
     test("a preview on a pull request: one deployment of its head, in progress, then success with the preview's URL", async () => {
-      const sim = await startSimulator()
-      const gh = await startGitHub()
-      const run = await runAgainst(
-        sim,
-        runtime,
-        { mode: 'preview', 'github-deployment': 'true' },
-        { event: prEvent, env: { GITHUB_API_URL: gh.baseUrl } },
-      )
+      const { sim, gh } = await startWorlds()
+      const run = await runAgainst(sim, runtime, PREVIEW_AS_DEPLOYMENT, { event: prEvent, gh })
       expect(run.code).toBe(0)
       expect(run.warnings).toEqual([])
       expect(gh.deployments).toHaveLength(1)
@@ -215,8 +204,7 @@ describe.each(PATHS)('live docs ($name)', (runtime) => {
     })
 
     test('a token without deployments: write: one warning, and the docs deployment goes on to its verdict', async () => {
-      const sim = await startSimulator()
-      const gh = await startGitHub()
+      const { sim, gh } = await startWorlds()
       gh.addFault({
         route: 'create-deployment',
         status: 403,
@@ -226,12 +214,7 @@ describe.each(PATHS)('live docs ($name)', (runtime) => {
           status: '403',
         },
       })
-      const run = await runAgainst(
-        sim,
-        runtime,
-        { mode: 'preview', 'github-deployment': 'true' },
-        { event: prEvent, env: { GITHUB_API_URL: gh.baseUrl } },
-      )
+      const run = await runAgainst(sim, runtime, PREVIEW_AS_DEPLOYMENT, { event: prEvent, gh })
       expect(run.code).toBe(0)
       expect(run.outputs['deployment-status']).toBe('success')
       expect(run.warnings).toEqual([expect.stringContaining('needs "deployments: write" for github-token')])

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { parse } from 'csv-parse/sync'
 import { describe, expect, test } from 'vitest'
 import { InsightsData } from '../simulator/insights-data.js'
-import { runAgainst, startGitHub, startSimulator } from '../e2e/fixtures.js'
+import { runAgainst, startGitHub, startSimulator, startWorlds } from '../e2e/fixtures.js'
 import { PATHS, hasStackTrace, runAction, secretLeaks } from '../e2e/harness.js'
 import { guardFormulas } from '../../src/analytics/csv.js'
 import { type InsightsJson, readJson } from '../e2e/typed.js'
@@ -138,16 +138,7 @@ describe(`real-world fixes (${runtime.name})`, () => {
       '@SUM(1)',
       'line\nbreak;=1+1',
     ]
-    const insights = InsightsData.generate({ searches: 0, conversations: 0, pages: 1 })
-    hostile.forEach((q, i) =>
-      insights.searches.push({
-        searchQuery: q,
-        hits: 10 - i,
-        ctr: 0,
-        topClickedPage: null,
-        lastSearchedAt: '2026-11-20T00:00:00Z',
-      }),
-    )
+    const insights = InsightsData.searching(hostile, 10)
     const sim = await startSimulator({
       visitors: hostile.map((path, i) => ({ path, human: 10 - i, ai: 1, total: 10 - i })),
       insights,
@@ -229,12 +220,7 @@ describe(`real-world fixes (${runtime.name})`, () => {
   ])('a /docs line in %s is no instruction: nothing is sent, the run says why', async (_what, body) => {
     const sim = await startSimulator()
     const gh = await startGitHub({ alice: 'write' })
-    const run = await runAgainst(
-      sim,
-      runtime,
-      { mode: 'comment' },
-      { event: commentEvent(body), env: { GITHUB_API_URL: gh.baseUrl } },
-    )
+    const run = await runAgainst(sim, runtime, { mode: 'comment' }, { event: commentEvent(body), gh })
     expect(run.code).toBe(0)
     expect(run.outputs).toMatchObject({ triggered: 'false', 'skip-reason': 'no-phrase' })
     expect(sim.requests).toHaveLength(0)
@@ -260,12 +246,7 @@ describe(`real-world fixes (${runtime.name})`, () => {
     const sim = await startSimulator()
     sim.extraJobFields = { prLink: 'https://github.com/acme/docs/pull/13/../../issues/1' }
     const gh = await startGitHub()
-    const run = await runAgainst(
-      sim,
-      runtime,
-      { prompt: PROMPT, comment: 'true' },
-      { event: issueEvent, env: { GITHUB_API_URL: gh.baseUrl } },
-    )
+    const run = await runAgainst(sim, runtime, { prompt: PROMPT, comment: 'true' }, { event: issueEvent, gh })
     expect(run.code).toBe(0)
     expect(run.outputs['pr-number']).toBe('')
     expect(run.summary).not.toMatch(/>#(13|1)</)
@@ -288,7 +269,7 @@ describe(`real-world fixes (${runtime.name})`, () => {
       sim,
       runtime,
       { mode: 'comment' },
-      { event: commentEvent('/docs add a curl example'), env: { GITHUB_API_URL: gh.baseUrl } },
+      { event: commentEvent('/docs add a curl example'), gh },
     )
     expect(run.code).toBe(0)
     expect(run.outputs.triggered).toBe('true')
@@ -297,15 +278,9 @@ describe(`real-world fixes (${runtime.name})`, () => {
   })
 
   test('a create comment that GitHub answered 502 is never sent again: the lost-create search finds it', async () => {
-    const sim = await startSimulator()
-    const gh = await startGitHub()
+    const { sim, gh } = await startWorlds()
     gh.addFault({ route: 'create-comment', afterProcessing: true, status: 502, body: { message: 'Server Error' } })
-    const run = await runAgainst(
-      sim,
-      runtime,
-      { prompt: PROMPT, comment: 'true' },
-      { event: issueEvent, env: { GITHUB_API_URL: gh.baseUrl } },
-    )
+    const run = await runAgainst(sim, runtime, { prompt: PROMPT, comment: 'true' }, { event: issueEvent, gh })
     expect(run.code).toBe(0)
     expect(gh.requestsTo('create-comment').filter((r) => r.url.includes('/issues/7/'))).toHaveLength(1)
     expect(gh.commentsOn(7)).toHaveLength(1)
@@ -363,7 +338,7 @@ describe(`real-world fixes (${runtime.name})`, () => {
         sim,
         runtime,
         { mode: 'comment' },
-        { event: { name: 'issue_comment', payload: real }, env: { GITHUB_API_URL: gh.baseUrl } },
+        { event: { name: 'issue_comment', payload: real }, gh },
       )
       expect(run.code).toBe(0)
       expect(gh.requestsTo('permission').map((r) => decodeURIComponent(r.url))).toEqual([

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { periodRows } from '../simulator/traffic-data.js'
-import { runAgainst, startSimulator } from '../e2e/fixtures.js'
+import { runAgainst, startSimulator, compared } from '../e2e/fixtures.js'
 import { PATHS, hasStackTrace } from '../e2e/harness.js'
 import { type ExportJson, defined, readJson } from '../e2e/typed.js'
 
@@ -46,12 +46,7 @@ describe.each(PATHS)('views and comparisons ($name)', (runtime) => {
     const current = periodRows('2026-11-15', 300)
     const previous = periodRows('2026-11-08', 260)
     sim.visitors.byRange = (from) => (from === '2026-11-15' ? current : from === '2026-11-08' ? previous : [])
-    const run = await runAgainst(sim, runtime, {
-      mode: 'visitors',
-      'date-from': '2026-11-15',
-      'date-to': '2026-11-22',
-      compare: 'previous-period',
-    })
+    const run = await runAgainst(sim, runtime, compared('visitors', '2026-11-15', '2026-11-22'))
 
     expect(run.code).toBe(0)
     expect(sim.visitors.queries.map((q) => [q.dateFrom, q.dateTo, q.offset])).toEqual([
@@ -99,12 +94,7 @@ describe.each(PATHS)('views and comparisons ($name)', (runtime) => {
   test('compare in views mode with Nd dates: the 7 days before the last 7', async () => {
     const sim = await startSimulator()
     sim.views.byRange = (from) => periodRows(from, 40)
-    const run = await runAgainst(sim, runtime, {
-      mode: 'views',
-      'date-from': '7d',
-      'date-to': '0d',
-      compare: 'previous-period',
-    })
+    const run = await runAgainst(sim, runtime, compared('views', '7d', '0d'))
     expect(run.code).toBe(0)
     const day = (n: number): string =>
       new Date(Math.floor(run.startedAt / 86_400_000) * 86_400_000 - n * 86_400_000).toISOString().slice(0, 10)
@@ -126,12 +116,7 @@ describe.each(PATHS)('views and comparisons ($name)', (runtime) => {
       status: 400,
       body: { error: 'Invalid query parameters', details: [{ message: 'offset too large' }] },
     })
-    const run = await runAgainst(sim, runtime, {
-      mode: 'visitors',
-      'date-from': '2026-11-15',
-      'date-to': '2026-11-22',
-      compare: 'previous-period',
-    })
+    const run = await runAgainst(sim, runtime, compared('visitors', '2026-11-15', '2026-11-22'))
     expect(run.code).toBe(1)
     expect(sim.requestsTo('visitors')).toHaveLength(4)
     expect(run.errors).toHaveLength(1)

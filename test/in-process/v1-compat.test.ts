@@ -82,7 +82,7 @@ describe('1.0.0 workflows, unchanged, through the root action', () => {
       sim,
       IN_PROCESS,
       { ...inputs, 'wait-timeout': String(inputs['wait-timeout'] ?? '15s') },
-      { root: true, event: { name: event, payload: EVENTS[event] }, env: { GITHUB_API_URL: gh.baseUrl } },
+      { root: true, event: { name: event, payload: EVENTS[event] }, gh },
     )
     expect(run.errors.filter((e) => e.startsWith('Input') || e.startsWith('Inputs'))).toEqual([])
     expect(run.warnings.filter((w) => w.includes('is not read with mode'))).toEqual([])

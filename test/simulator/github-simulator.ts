@@ -65,6 +65,31 @@ export interface FakeComment {
 const API = 'https://api.github.com'
 
 /** A user as GitHub's REST API shows one (`simple-user`: every required field). */
+/** One page of a list, as GitHub pages it: a `Link` header names the next page while there is one. */
+function pageOf<T>(
+  url: URL,
+  all: readonly T[],
+  page: number,
+  perPage: number,
+  rest: (item: T) => unknown,
+): { status: number; body: unknown; headers: Record<string, string> } {
+  const headers: Record<string, string> = {}
+  if (page * perPage < all.length) {
+    const next = new URL(url.toString())
+    next.searchParams.set('page', String(page + 1))
+    headers.link = `<${next.toString()}>; rel="next"`
+  }
+  return { status: 200, body: all.slice((page - 1) * perPage, page * perPage).map(rest), headers }
+}
+
+/** GitHub's answer to what it does not know, or to a token that may not see it. */
+function notFound(): { status: number; body: unknown } {
+  return {
+    status: 404,
+    body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' },
+  }
+}
+
 function restUser(user: FakeUser): Record<string, unknown> {
   // GitHub encodes a bot's [bot] in its URLs (github-actions%5Bbot%5D)
   const url = `${API}/users/${encodeURIComponent(user.login)}`
@@ -526,11 +551,7 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
     const me = known.identity
     // a token not created for this repository: who-am-I still answers (it is no repository's), the repository does not
     if (route !== 'graphql' && route !== 'get-user' && known.access !== 'write') {
-      if (known.access === 'none')
-        return {
-          status: 404,
-          body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' },
-        }
+      if (known.access === 'none') return notFound()
       if (req.method !== 'GET')
         return {
           status: 403,
@@ -588,11 +609,7 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
             },
           }
         const role = this.roles.get(login.toLowerCase())
-        if (!role)
-          return {
-            status: 404,
-            body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' },
-          }
+        if (!role) return notFound()
         const permission = role === 'maintain' ? 'write' : role === 'triage' ? 'read' : role
         const permissions = {
           admin: permission === 'admin',
@@ -733,11 +750,7 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
       }
       case 'create-deployment-status': {
         const deployment = this.deployments.find((d) => d.id === ids[0])
-        if (!deployment)
-          return {
-            status: 404,
-            body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' },
-          }
+        if (!deployment) return notFound()
         const asked = JSON.parse(body) as {
           state: string
           environment_url?: string
@@ -776,8 +789,8 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
       }
       case 'list-deployments': {
         // newest first, as GitHub lists them; filtered by environment, one page
-        const environment = new URL(req.url ?? '/', 'http://github').searchParams.get('environment')
-        const perPage = Number(new URL(req.url ?? '/', 'http://github').searchParams.get('per_page') ?? 30)
+        const environment = url.searchParams.get('environment')
+        const perPage = Number(url.searchParams.get('per_page') ?? 30)
         const listed = this.deployments
           .filter((d) => environment === null || d.environment === environment)
           .reverse()
@@ -787,12 +800,8 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
       }
       case 'list-deployment-statuses': {
         const deployment = this.deployments.find((d) => d.id === ids[0])
-        if (!deployment)
-          return {
-            status: 404,
-            body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' },
-          }
-        const perPage = Number(new URL(req.url ?? '/', 'http://github').searchParams.get('per_page') ?? 30)
+        if (!deployment) return notFound()
+        const perPage = Number(url.searchParams.get('per_page') ?? 30)
         return {
           status: 200,
           body: [...deployment.statuses]
@@ -805,17 +814,7 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
         const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30))
         const page = Number(url.searchParams.get('page') ?? 1)
         const all = (this.pullFiles.get(ids[0] ?? 0) ?? []).slice(0, 3000) // GitHub lists at most 3,000 files
-        const headers: Record<string, string> = {}
-        if (page * perPage < all.length) {
-          const next = new URL(url.toString())
-          next.searchParams.set('page', String(page + 1))
-          headers.link = `<${next.toString()}>; rel="next"`
-        }
-        return {
-          status: 200,
-          body: all.slice((page - 1) * perPage, page * perPage).map((f) => restFile(f, 'head', this.repository)),
-          headers,
-        }
+        return pageOf(url, all, page, perPage, (f) => restFile(f, 'head', this.repository))
       }
       case 'get-pull': {
         const state = this.pulls.get(ids[0] ?? 0)
@@ -1028,17 +1027,7 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
             labels.every((l) => (this.labels.get(i.number) ?? []).some((have) => have.toLowerCase() === l)),
           )
           .sort((a, b) => (ascending ? a.number - b.number : b.number - a.number))
-        const headers: Record<string, string> = {}
-        if (page * perPage < all.length) {
-          const next = new URL(url.toString())
-          next.searchParams.set('page', String(page + 1))
-          headers.link = `<${next.toString()}>; rel="next"`
-        }
-        return {
-          status: 200,
-          body: all.slice((page - 1) * perPage, page * perPage).map((i) => this.restIssue(i)),
-          headers,
-        }
+        return pageOf(url, all, page, perPage, (i) => this.restIssue(i))
       }
       case 'create-comment': {
         const text = (JSON.parse(body) as { body: string }).body
@@ -1058,11 +1047,7 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
       }
       case 'update-comment': {
         const comment = this.comments.find((c) => c.id === ids[0])
-        if (!comment)
-          return {
-            status: 404,
-            body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' },
-          }
+        if (!comment) return notFound()
         this.edits.push({ id: comment.id, author: comment.user.login })
         comment.body = (JSON.parse(body) as { body: string }).body
         checkRendered(comment.body, 'a comment the action edited')
@@ -1195,10 +1180,7 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
         }
       }
       default:
-        return {
-          status: 404,
-          body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' },
-        }
+        return notFound()
     }
   }
 }

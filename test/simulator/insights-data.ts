@@ -78,6 +78,24 @@ export class InsightsData {
   readonly queries: Array<{ route: string; params: Record<string, string> }> = []
 
   /** `searches` distinct queries, `conversations` questions asked, `pages` pages with feedback. */
+  /**
+   * One page and these searches only, none clicked, on 20 November 2026: the first has `mostHits`
+   * hits, each next one fewer.
+   */
+  static searching(queries: readonly string[], mostHits: number): InsightsData {
+    const d = InsightsData.generate({ searches: 0, conversations: 0, pages: 1 })
+    queries.forEach((searchQuery, i) =>
+      d.searches.push({
+        searchQuery,
+        hits: mostHits - i,
+        ctr: 0,
+        topClickedPage: null,
+        lastSearchedAt: '2026-11-20T00:00:00Z',
+      }),
+    )
+    return d
+  }
+
   static generate(sizes: { searches: number; conversations: number; pages: number }, seed = 7): InsightsData {
     const d = new InsightsData()
     const r = rng(seed)

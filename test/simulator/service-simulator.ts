@@ -153,6 +153,11 @@ export class ServiceSimulator extends LocalServer<Route> {
   /** Every exchange is checked against the vendor's OpenAPI documents (test/contract/). */
   protected override contract = checkVendorExchange
 
+  /** Lets a job status outside the description's enum through: one the service may add later, or a hostile one. */
+  allowStatusOutsideEnum(why: string): this {
+    return this.allowDeviation(/body\/status must be equal to one of the allowed values/, why)
+  }
+
   constructor(options: SimulatorOptions = {}) {
     super()
     this.apiKey = options.apiKey ?? 'mint_simulator_key_0123456789abcdef'

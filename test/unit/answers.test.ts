@@ -4,22 +4,27 @@ import { answerLines, answerText } from '../../src/health/answer-text.js'
 
 /** The search's answers and their verdicts (src/health/answers.ts), and how they read (health/answer-text.ts). */
 describe('did the fix answer: the verdict', () => {
-  test('a result names its page whatever form the service gives: a path, a URL, an extension, an anchor, index', () => {
-    expect(pageOf('/webhooks')).toBe('/webhooks')
-    expect(pageOf('webhooks')).toBe('/webhooks')
-    expect(pageOf('https://acme.mintlify.app/api/overview#errors')).toBe('/api/overview')
-    expect(pageOf('https://docs.acme.com/guides/index?x=1')).toBe('/guides')
-    expect(pageOf('/guides/retries.mdx')).toBe('/guides/retries')
-    expect(pageOf('guides/retries.md/')).toBe('/guides/retries')
-    expect(pageOf('/')).toBe('/')
-    expect(pageOf('https://[bad')).toBeUndefined()
-    expect(pageOf(' /webhooks ')).toBe('/webhooks')
-    expect(pageOf('/a?xy=1')).toBe('/a')
+  test.each([
+    ['/webhooks', '/webhooks'],
+    ['webhooks', '/webhooks'],
+    ['https://acme.mintlify.app/api/overview#errors', '/api/overview'],
+    ['https://docs.acme.com/guides/index?x=1', '/guides'],
+    ['/guides/retries.mdx', '/guides/retries'],
+    ['guides/retries.md/', '/guides/retries'],
+    ['/', '/'],
+    ['https://[bad', undefined],
+    [' /webhooks ', '/webhooks'],
+    ['/a?xy=1', '/a'],
     // a URL only from the start: an address inside a query is the query's
-    expect(pageOf('/go?to=https://acme.com/a')).toBe('/go')
+    ['/go?to=https://acme.com/a', '/go'],
     // an extension only at the end
-    expect(pageOf('/release.mdx-notes')).toBe('/release.mdx-notes')
-  })
+    ['/release.mdx-notes', '/release.mdx-notes'],
+  ])(
+    'a result names its page whatever form the service gives (a path, a URL, an extension, an anchor, index): %j → %j',
+    (given, expected) => {
+      expect(pageOf(given)).toBe(expected)
+    },
+  )
 
   test('the top pages, each once, best first, at most five; a result without a path names none', () => {
     const hits = ['/a', '/a#x', '/b', '', '/c', '/d', '/e', '/f'].map((path) => ({ path }))

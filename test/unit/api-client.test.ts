@@ -44,6 +44,24 @@ function setup(answers: Answer[], options: { deadlineMs?: number; signal?: Abort
   return { client, clock, calls, log }
 }
 
+/** A client of one project on a clock at 0, with a minute to go: `options` give the rest. */
+function plainClient(
+  options: Omit<
+    ConstructorParameters<typeof ApiClient>[0],
+    'baseUrl' | 'apiKey' | 'projectId' | 'clock' | 'signal' | 'deadline'
+  >,
+): ApiClient {
+  return new ApiClient({
+    baseUrl: 'https://api.example',
+    apiKey: 'mint_unit_key',
+    projectId: 'p',
+    clock: new FakeClock(0),
+    signal: new AbortController().signal,
+    deadline: 60_000,
+    ...options,
+  })
+}
+
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(
     () => undefined,
@@ -276,13 +294,7 @@ describe('the prompt size bound', () => {
   function clientAnswering(answer: () => Response) {
     const calls: string[] = []
     const notes: string[] = []
-    const client = new ApiClient({
-      baseUrl: 'https://api.example',
-      apiKey: 'mint_unit_key',
-      projectId: 'p',
-      clock: new FakeClock(0),
-      signal: new AbortController().signal,
-      deadline: 60_000,
+    const client = plainClient({
       log: (m) => notes.push(m),
       fetch: (async (url: string) => {
         calls.push(String(url))
@@ -316,13 +328,7 @@ describe('the prompt size bound', () => {
 
 describe('structured errors: the client knows no input, the caller words its hints', () => {
   const client = (words?: ConstructorParameters<typeof ApiClient>[0]['words']) =>
-    new ApiClient({
-      baseUrl: 'https://api.example',
-      apiKey: 'mint_unit_key',
-      projectId: 'p',
-      clock: new FakeClock(0),
-      signal: new AbortController().signal,
-      deadline: 60_000,
+    plainClient({
       log: () => {},
       ...(words ? { words } : {}),
       fetch: async () =>

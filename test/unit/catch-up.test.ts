@@ -4,7 +4,7 @@ import { decodeState } from '../../src/tracking/state.js'
 import { type AgentSettings, type CommentSettings, parseSettings } from '../../src/inputs/settings.js'
 import * as agentMode from '../../src/agent/mode.js'
 import * as commentMode from '../../src/conversation/mode.js'
-import { type World, world } from './fake-world.js'
+import { BASE_INPUTS, ISSUE, type World, commentSettings, world } from './fake-world.js'
 import { FIXED_NOW } from './fake-clock.js'
 
 /**
@@ -13,14 +13,7 @@ import { FIXED_NOW } from './fake-clock.js'
  * In-process, against GitHub and the service in memory (fake-world.ts) on a fake clock.
  */
 
-const base = { 'api-key': 'mint_unit_key_000', 'project-id': 'proj_demo', 'poll-interval': '10s' }
-const commentSettings = (extra: Record<string, string> = {}) =>
-  parseSettings(
-    { ...base, mode: 'comment', 'github-token': 'ghs_unit', ...extra },
-    FIXED_NOW,
-    'issue_comment',
-  ) as CommentSettings
-const issue = { number: 7, title: 'Document webhooks', html_url: 'https://github.com/acme/docs/issues/7' }
+const issue = ISSUE
 
 beforeEach(() => {
   vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
@@ -293,7 +286,13 @@ describe('status labels', () => {
   test('agent mode with comment: true labels the issue it comments on', async () => {
     const w = world({ eventName: 'issues', payload: { action: 'labeled', issue } })
     const settings = parseSettings(
-      { ...base, prompt: 'Document webhooks', comment: 'true', 'github-token': 'ghs_unit', 'status-labels': labels },
+      {
+        ...BASE_INPUTS,
+        prompt: 'Document webhooks',
+        comment: 'true',
+        'github-token': 'ghs_unit',
+        'status-labels': labels,
+      },
       FIXED_NOW,
       'issues',
     ) as AgentSettings

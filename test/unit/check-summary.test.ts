@@ -122,20 +122,24 @@ describe('what reviewers see first', () => {
   })
 })
 
+/** The report of a links check of the whole site that judged `judged`, with `extra` parts of the outcome. */
+const reportOf = (judged: Judged[], extra: Partial<CheckOutcome> = {}): Report =>
+  checkEnding({
+    settings: { check: { checks: new Set(['links']), onProblems: 'fail' } },
+    judged,
+    scope: 'all',
+    outside: 0,
+    notes: [],
+    config: 'docs.json',
+    ...extra,
+  } as unknown as CheckOutcome)
+
 describe("the step's last sentence says where the annotations are, never a line it does not have", () => {
   const problem = (path: string, line?: number): Judged => ({
     problem: { rule: 'broken-redirect', file: path, path, target: '/a → /b', message: 'x', ...(line ? { line } : {}) },
     status: 'new',
   })
-  const ending = (judged: Judged[]): string =>
-    checkEnding({
-      settings: { check: { checks: new Set(['links']), onProblems: 'fail' } },
-      judged,
-      scope: 'all',
-      outside: 0,
-      notes: [],
-      config: 'docs.json',
-    } as unknown as CheckOutcome).ending?.message ?? ''
+  const ending = (judged: Judged[]): string => reportOf(judged).ending?.message ?? ''
 
   test.each([
     [[problem('a.mdx', 3), problem('b.mdx', 4)], 'Each is annotated at its line.'],
@@ -171,15 +175,7 @@ describe('the check run and lost addresses, as said', () => {
 
   test('with a check run, "at its line" only where every new problem has one', () => {
     const said = (judged: Judged[]): Report =>
-      checkEnding({
-        settings: { check: { checks: new Set(['links']), onProblems: 'fail' } },
-        judged,
-        scope: 'all',
-        outside: 0,
-        notes: [],
-        config: 'docs.json',
-        checkRun: { url: 'https://github.com/acme/docs/runs/1', annotated: judged.length },
-      } as unknown as CheckOutcome)
+      reportOf(judged, { checkRun: { url: 'https://github.com/acme/docs/runs/1', annotated: judged.length } })
     const lineless = said([problem('a.mdx', 3), problem('docs.json')])
     expect(lineless.ending?.message).toContain(
       'Each is annotated at its line, or its file where no line is known, in the check run Mintlify docs check',

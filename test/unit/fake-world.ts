@@ -13,7 +13,8 @@ import {
 import type { RunContext } from '../../src/github/run-context.js'
 import type { ModeContext, ServiceClient } from '../../src/modes/context.js'
 import { Outputs } from '../../src/util/outputs.js'
-import { FakeClock } from './fake-clock.js'
+import { FakeClock, FIXED_NOW } from './fake-clock.js'
+import { type AgentSettings, type CommentSettings, parseSettings } from '../../src/inputs/settings.js'
 
 /**
  * The outside world of a mode, in memory, for in-process tests: the service's agent jobs on the
@@ -364,3 +365,21 @@ export function world(run: Partial<RunContext> = {}, waitTimeoutMs = 30 * 60_000
   }
   return { ctx, clock, service, github, outputs }
 }
+
+/** The inputs every run of these worlds shares: a key, a project, a poll interval. */
+export const BASE_INPUTS = { 'api-key': 'mint_unit_key_000', 'project-id': 'proj_demo', 'poll-interval': '10s' }
+
+/** The comment action's settings for an issue comment, with `extra` inputs. */
+export const commentSettings = (extra: Record<string, string> = {}): CommentSettings =>
+  parseSettings(
+    { ...BASE_INPUTS, mode: 'comment', 'github-token': 'ghs_unit', ...extra },
+    FIXED_NOW,
+    'issue_comment',
+  ) as CommentSettings
+
+/** The agent action's settings for a labelled issue, with `extra` inputs. */
+export const agentSettings = (extra: Record<string, string>): AgentSettings =>
+  parseSettings({ ...BASE_INPUTS, ...extra }, FIXED_NOW, 'issues') as AgentSettings
+
+/** Issue #7 of acme/docs, as an event payload carries it. */
+export const ISSUE = { number: 7, title: 'Document webhooks', html_url: 'https://github.com/acme/docs/issues/7' }

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { decodeState, encodeState } from '../../src/tracking/state.js'
-import { type AgentSettings, type CommentSettings, parseSettings } from '../../src/inputs/settings.js'
+import { type CommentSettings, parseSettings } from '../../src/inputs/settings.js'
 import * as agentMode from '../../src/agent/mode.js'
 import * as commentMode from '../../src/conversation/mode.js'
-import { FakeGitHub, world } from './fake-world.js'
+import { BASE_INPUTS, FakeGitHub, ISSUE, agentSettings, commentSettings, world } from './fake-world.js'
 import { FIXED_NOW } from './fake-clock.js'
 import { containing, defined } from '../e2e/typed.js'
 
@@ -13,17 +13,7 @@ import { containing, defined } from '../e2e/typed.js'
  * each through the bundle.
  */
 
-const base = { 'api-key': 'mint_unit_key_000', 'project-id': 'proj_demo', 'poll-interval': '10s' }
-const commentSettings = (extra: Record<string, string> = {}) =>
-  parseSettings(
-    { ...base, mode: 'comment', 'github-token': 'ghs_unit', ...extra },
-    FIXED_NOW,
-    'issue_comment',
-  ) as CommentSettings
-const agentSettings = (extra: Record<string, string>) =>
-  parseSettings({ ...base, ...extra }, FIXED_NOW, 'issues') as AgentSettings
-
-const issue = { number: 7, title: 'Document webhooks', html_url: 'https://github.com/acme/docs/issues/7' }
+const issue = ISSUE
 const commentEvent = (body: string, user = { login: 'alice', type: 'User' }, id = 555) => ({
   eventName: 'issue_comment',
   payload: { action: 'created', issue, comment: { id, body, user, html_url: `${issue.html_url}#issuecomment-${id}` } },
@@ -300,7 +290,18 @@ describe('docs in their own repository, with docs-token', () => {
     docs.identityLogin = 'docs-app[bot]'
     docs.roles.set('alice', 'write')
     w.ctx.github = async (token) => (token === 'ghs_docs' ? docs : w.github)
-    return { ...w, docs }
+    /** The agent action on the code issue, with docs-token: its job. */
+    const startJob = async () => {
+      const settings = {
+        prompt: 'Document webhooks',
+        comment: 'true',
+        'github-token': 'ghs_unit',
+        'docs-token': 'ghs_docs',
+      }
+      await agentMode.run(agentSettings(settings), w.ctx)
+      return [...w.service.jobs.values()][0]
+    }
+    return { ...w, docs, startJob }
   }
 
   test("the agent's pull request in the docs repository gets the tracking comment, linking back to the code issue; no notice", async () => {
@@ -310,16 +311,7 @@ describe('docs in their own repository, with docs-token', () => {
       if (String(chunk).startsWith('::notice::')) notices.push(String(chunk))
       return true
     })
-    await agentMode.run(
-      agentSettings({
-        prompt: 'Document webhooks',
-        comment: 'true',
-        'github-token': 'ghs_unit',
-        'docs-token': 'ghs_docs',
-      }),
-      t.ctx,
-    )
-    const [job] = [...t.service.jobs.values()]
+    const job = await t.startJob()
     const prNumber = Number(/\/pull\/(\d+)$/.exec(decodeState(t.github.comments[0]?.body ?? '')?.prLink ?? '')?.[1])
     expect(prNumber).toBeGreaterThan(0)
     // the docs pull request: the job, and the code issue as where it was asked for
@@ -340,16 +332,7 @@ describe('docs in their own repository, with docs-token', () => {
     const t = twoRepositories()
     // the guide's set-up: the App's token writes the code issue's tracking comment too (one identity)
     t.github.identityLogin = 'docs-app[bot]'
-    await agentMode.run(
-      agentSettings({
-        prompt: 'Document webhooks',
-        comment: 'true',
-        'github-token': 'ghs_unit',
-        'docs-token': 'ghs_docs',
-      }),
-      t.ctx,
-    )
-    const [job] = [...t.service.jobs.values()]
+    const job = await t.startJob()
     const prNumber = defined(t.docs.comments[0]?.issue, "the pull request's comment")
     const comment = t.docs.addComment(prNumber, 'alice', '/docs add a curl example')
     // the docs repository's workflow: the comment action, its github-token the App's
@@ -392,7 +375,7 @@ describe('docs in their own repository, with docs-token', () => {
     }
     const report = await commentMode.run(
       parseSettings(
-        { ...base, mode: 'comment', 'github-token': 'ghs_docs' },
+        { ...BASE_INPUTS, mode: 'comment', 'github-token': 'ghs_docs' },
         FIXED_NOW,
         'issue_comment',
       ) as CommentSettings,
@@ -425,7 +408,7 @@ describe('reviewers: author', () => {
     if (docsRole) docs.roles.set(author, docsRole)
     w.ctx.github = async (token) => (token === 'ghs_docs' ? docs : w.github)
     const settings = parseSettings(
-      { ...base, mode: 'comment', 'github-token': 'ghs_unit', 'docs-token': 'ghs_docs', reviewers: 'author' },
+      { ...BASE_INPUTS, mode: 'comment', 'github-token': 'ghs_unit', 'docs-token': 'ghs_docs', reviewers: 'author' },
       FIXED_NOW,
       'issue_comment',
     ) as CommentSettings
@@ -494,7 +477,7 @@ describe('reviewers: author', () => {
     for (const login of docsWriters) docs.roles.set(login, 'write')
     w.ctx.github = async (token) => (token === 'ghs_docs' ? docs : w.github)
     const settings = parseSettings(
-      { ...base, mode: 'comment', 'github-token': 'ghs_unit', 'docs-token': 'ghs_docs', reviewers: 'author' },
+      { ...BASE_INPUTS, mode: 'comment', 'github-token': 'ghs_unit', 'docs-token': 'ghs_docs', reviewers: 'author' },
       FIXED_NOW,
       'issue_comment',
     ) as CommentSettings

@@ -4,6 +4,11 @@ import { redact } from '../../src/util/text.js'
 
 const NO_PROXY_VARIABLES = ['no_proxy', 'NO_PROXY']
 
+/** The production API, and a proxy for it: the variable, and the proxy's address as decided. */
+const API = 'https://api.mintlify.com'
+const VIA_P = { https_proxy: 'http://p:3128' }
+const P = 'http://p:3128/'
+
 function setEnv(values: Record<string, string>): void {
   for (const name of [...PROXY_VARIABLES, ...NO_PROXY_VARIABLES]) vi.stubEnv(name, values[name] ?? '')
 }
@@ -20,28 +25,18 @@ describe('which proxy requests to the service use (the rules of @actions/http-cl
   })
 
   test.each([
-    [
-      'https_proxy for an https:// base URL',
-      { https_proxy: 'http://lower:3128' },
-      'https://api.mintlify.com',
-      'http://lower:3128/',
-    ],
-    [
-      'HTTPS_PROXY when https_proxy is not set',
-      { HTTPS_PROXY: 'http://upper:3128' },
-      'https://api.mintlify.com',
-      'http://upper:3128/',
-    ],
+    ['https_proxy for an https:// base URL', { https_proxy: 'http://lower:3128' }, API, 'http://lower:3128/'],
+    ['HTTPS_PROXY when https_proxy is not set', { HTTPS_PROXY: 'http://upper:3128' }, API, 'http://upper:3128/'],
     [
       'lowercase first when both are set',
       { https_proxy: 'http://lower:3128', HTTPS_PROXY: 'http://upper:3128' },
-      'https://api.mintlify.com',
+      API,
       'http://lower:3128/',
     ],
     [
       'never http_proxy for https://',
       { http_proxy: 'http://plain:3128', HTTP_PROXY: 'http://plain:3128' },
-      'https://api.mintlify.com',
+      API,
       undefined,
     ],
     [
@@ -50,81 +45,26 @@ describe('which proxy requests to the service use (the rules of @actions/http-cl
       'http://sim.internal:8080',
       'http://plain:3128/',
     ],
-    [
-      'loopback is always direct',
-      { https_proxy: 'http://p:3128', http_proxy: 'http://p:3128' },
-      'http://127.0.0.1:4010',
-      undefined,
-    ],
-    ['localhost is always direct', { https_proxy: 'http://p:3128' }, 'https://localhost:4010', undefined],
-    ['[::1] is always direct', { https_proxy: 'http://p:3128' }, 'https://[::1]:4010', undefined],
-    [
-      'NO_PROXY exact host',
-      { https_proxy: 'http://p:3128', NO_PROXY: 'api.mintlify.com' },
-      'https://api.mintlify.com',
-      undefined,
-    ],
-    [
-      'NO_PROXY host:port',
-      { https_proxy: 'http://p:3128', NO_PROXY: 'api.mintlify.com:443' },
-      'https://api.mintlify.com',
-      undefined,
-    ],
-    [
-      'NO_PROXY host with another port does not match',
-      { https_proxy: 'http://p:3128', NO_PROXY: 'api.mintlify.com:8443' },
-      'https://api.mintlify.com',
-      'http://p:3128/',
-    ],
-    [
-      'NO_PROXY .suffix',
-      { https_proxy: 'http://p:3128', NO_PROXY: '.mintlify.com' },
-      'https://api.mintlify.com',
-      undefined,
-    ],
-    [
-      'NO_PROXY bare suffix',
-      { https_proxy: 'http://p:3128', NO_PROXY: 'mintlify.com' },
-      'https://api.mintlify.com',
-      undefined,
-    ],
-    [
-      'NO_PROXY bare suffix matches on a dot boundary only',
-      { https_proxy: 'http://p:3128', NO_PROXY: 'lify.com' },
-      'https://api.mintlify.com',
-      'http://p:3128/',
-    ],
-    ['NO_PROXY *', { https_proxy: 'http://p:3128', NO_PROXY: '*' }, 'https://api.mintlify.com', undefined],
+    ['loopback is always direct', { ...VIA_P, http_proxy: 'http://p:3128' }, 'http://127.0.0.1:4010', undefined],
+    ['localhost is always direct', VIA_P, 'https://localhost:4010', undefined],
+    ['[::1] is always direct', VIA_P, 'https://[::1]:4010', undefined],
+    ['NO_PROXY exact host', { ...VIA_P, NO_PROXY: 'api.mintlify.com' }, API, undefined],
+    ['NO_PROXY host:port', { ...VIA_P, NO_PROXY: 'api.mintlify.com:443' }, API, undefined],
+    ['NO_PROXY host with another port does not match', { ...VIA_P, NO_PROXY: 'api.mintlify.com:8443' }, API, P],
+    ['NO_PROXY .suffix', { ...VIA_P, NO_PROXY: '.mintlify.com' }, API, undefined],
+    ['NO_PROXY bare suffix', { ...VIA_P, NO_PROXY: 'mintlify.com' }, API, undefined],
+    ['NO_PROXY bare suffix matches on a dot boundary only', { ...VIA_P, NO_PROXY: 'lify.com' }, API, P],
+    ['NO_PROXY *', { ...VIA_P, NO_PROXY: '*' }, API, undefined],
     [
       'NO_PROXY is a list, case and spaces ignored',
-      { https_proxy: 'http://p:3128', NO_PROXY: 'example.org, API.MINTLIFY.COM ' },
-      'https://api.mintlify.com',
+      { ...VIA_P, NO_PROXY: 'example.org, API.MINTLIFY.COM ' },
+      API,
       undefined,
     ],
-    [
-      'no_proxy before NO_PROXY',
-      { https_proxy: 'http://p:3128', no_proxy: 'example.org', NO_PROXY: 'api.mintlify.com' },
-      'https://api.mintlify.com',
-      'http://p:3128/',
-    ],
-    [
-      'a scheme-less host:port is read as http://',
-      { https_proxy: 'proxy.corp:3128' },
-      'https://api.mintlify.com',
-      'http://proxy.corp:3128/',
-    ],
-    [
-      'a scheme-less IP:port is read as http://',
-      { https_proxy: '10.1.2.3:3128' },
-      'https://api.mintlify.com',
-      'http://10.1.2.3:3128/',
-    ],
-    [
-      'an https:// proxy',
-      { https_proxy: 'https://secure-proxy:3129' },
-      'https://api.mintlify.com',
-      'https://secure-proxy:3129/',
-    ],
+    ['no_proxy before NO_PROXY', { ...VIA_P, no_proxy: 'example.org', NO_PROXY: 'api.mintlify.com' }, API, P],
+    ['a scheme-less host:port is read as http://', { https_proxy: 'proxy.corp:3128' }, API, 'http://proxy.corp:3128/'],
+    ['a scheme-less IP:port is read as http://', { https_proxy: '10.1.2.3:3128' }, API, 'http://10.1.2.3:3128/'],
+    ['an https:// proxy', { https_proxy: 'https://secure-proxy:3129' }, API, 'https://secure-proxy:3129/'],
   ])('%s', async (_name, env, baseUrl, expected) => {
     setEnv(env)
     const decision = await decideProxy(baseUrl)
