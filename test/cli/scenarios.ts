@@ -90,6 +90,14 @@ export function annotations(
 
 export const problemsOf = (run: ActionRun): ProblemsFile => readJson<ProblemsFile>(run.outputs['problems-json'] ?? '')
 
+/** A check that fails on these problems and no other, each as [file, line, target]. */
+const failsAt =
+  (...found: Array<[string, number | undefined, string]>) =>
+  (run: ActionRun): void => {
+    expect(run.code).toBe(1)
+    expect(problemsOf(run).problems.map((p) => [p.file, p.line, p.target])).toEqual(found)
+  }
+
 const docsJson = (extra: Record<string, unknown> = {}, pages: string[] = ['index']): string =>
   `${JSON.stringify(
     {
@@ -103,6 +111,10 @@ const docsJson = (extra: Record<string, unknown> = {}, pages: string[] = ['index
     null,
     2,
   )}\n`
+
+/** An OpenAPI 3.0 document of these paths. */
+const openApi = (paths: Record<string, unknown>): string =>
+  `${JSON.stringify({ openapi: '3.0.0', info: { title: 'Acme', version: '1' }, paths })}\n`
 
 const mintJson = (pages: string[]): string =>
   `${JSON.stringify({ name: 'Acme docs', favicon: '/logo.svg', colors: { primary: '#0B5D1E' }, navigation: [{ group: 'Start', pages }] }, null, 2)}\n`
@@ -165,27 +177,18 @@ const LONG_FOLDER = 'reference/a-very-long-folder-name-for-the-generated-api-ref
 
 /** A site whose API reference the CLI generates from a local OpenAPI document. */
 const OPENAPI_SITE: Files = {
-  'docs.json': `${JSON.stringify(
-    {
-      $schema: 'https://mintlify.com/docs.json',
-      theme: 'mint',
-      name: 'Acme API',
-      colors: { primary: '#0B5D1E' },
-      navigation: {
-        groups: [
-          { group: 'Start', pages: ['index'] },
-          { group: 'API', openapi: 'openapi.json', pages: ['GET /users', 'api-reference/overview'] },
-        ],
-      },
+  'docs.json': docsJson({
+    name: 'Acme API',
+    navigation: {
+      groups: [
+        { group: 'Start', pages: ['index'] },
+        { group: 'API', openapi: 'openapi.json', pages: ['GET /users', 'api-reference/overview'] },
+      ],
     },
-    null,
-    2,
-  )}\n`,
-  'openapi.json': `${JSON.stringify({
-    openapi: '3.0.0',
-    info: { title: 'Acme', version: '1' },
-    paths: { '/users': { get: { summary: 'List users', responses: { '200': { description: 'OK' } } } } },
-  })}\n`,
+  }),
+  'openapi.json': openApi({
+    '/users': { get: { summary: 'List users', responses: { '200': { description: 'OK' } } } },
+  }),
   'api-reference/overview.mdx': `---\ntitle: Overview\nopenapi: "GET /users"\n---\n\nSee [users](/api-reference/list-users) and [nothing](/api-reference/nothing).\n`,
   'index.mdx': page(
     'Home',
@@ -195,33 +198,22 @@ const OPENAPI_SITE: Files = {
 
 /** An API reference generated from a local OpenAPI document through the navigation (no page files of its own). */
 const openApiSite = (listUsers: string, redirects: Array<{ source: string; destination: string }> = []): Files => ({
-  'docs.json': `${JSON.stringify(
-    {
-      $schema: 'https://mintlify.com/docs.json',
-      theme: 'mint',
-      name: 'Acme API',
-      colors: { primary: '#0B5D1E' },
-      navigation: {
-        groups: [
-          { group: 'Start', pages: ['index'] },
-          { group: 'API', openapi: 'openapi.json' },
-        ],
-      },
-      ...(redirects.length > 0 ? { redirects } : {}),
+  'docs.json': docsJson({
+    name: 'Acme API',
+    navigation: {
+      groups: [
+        { group: 'Start', pages: ['index'] },
+        { group: 'API', openapi: 'openapi.json' },
+      ],
     },
-    null,
-    2,
-  )}\n`,
-  'openapi.json': `${JSON.stringify({
-    openapi: '3.0.0',
-    info: { title: 'Acme', version: '1' },
-    paths: {
-      '/users': {
-        get: { summary: listUsers, tags: ['Users'], responses: { '200': { description: 'OK' } } },
-        post: { summary: 'Create user', tags: ['Users'], responses: { '200': { description: 'OK' } } },
-      },
+    ...(redirects.length > 0 ? { redirects } : {}),
+  }),
+  'openapi.json': openApi({
+    '/users': {
+      get: { summary: listUsers, tags: ['Users'], responses: { '200': { description: 'OK' } } },
+      post: { summary: 'Create user', tags: ['Users'], responses: { '200': { description: 'OK' } } },
     },
-  })}\n`,
+  }),
   'index.mdx': page('Home', '# Home'),
 })
 
@@ -941,13 +933,7 @@ export const SCENARIOS: Scenario[] = [
   {
     name: 'an OpenAPI reference: links to its generated pages resolve, the broken ones are reported at their lines',
     head: OPENAPI_SITE,
-    check: (run) => {
-      expect(run.code).toBe(1)
-      expect(problemsOf(run).problems.map((p) => [p.file, p.line, p.target])).toEqual([
-        ['api-reference/overview.mdx', 6, '/api-reference/nothing'],
-        ['index.mdx', 7, '/api-reference/bad'],
-      ])
-    },
+    check: failsAt(['api-reference/overview.mdx', 6, '/api-reference/nothing'], ['index.mdx', 7, '/api-reference/bad']),
   },
   {
     name: 'the docs in a subfolder, a snippet, and non-ASCII headings and anchors',
@@ -960,13 +946,7 @@ export const SCENARIOS: Scenario[] = [
       ),
       'docs/snippets/note.mdx': 'A note: see [the missing page](/missing-from-snippet).\n',
     },
-    check: (run) => {
-      expect(run.code).toBe(1)
-      expect(problemsOf(run).problems.map((p) => [p.file, p.line, p.target])).toEqual([
-        ['docs/index.mdx', 11, '#überblick-falsch'],
-        ['docs/snippets/note.mdx', 1, '/missing-from-snippet'],
-      ])
-    },
+    check: failsAt(['docs/index.mdx', 11, '#überblick-falsch'], ['docs/snippets/note.mdx', 1, '/missing-from-snippet']),
   },
   {
     name: 'a stray <code>```</code> hides no link after its paragraph: each broken link at its line, code spans none',
@@ -995,13 +975,12 @@ export const SCENARIOS: Scenario[] = [
     },
     inputs: { checks: 'links' },
     check: (run) => {
-      expect(run.code).toBe(1)
-      expect(problemsOf(run).problems.map((p) => [p.file, p.line, p.target])).toEqual([
+      failsAt(
         ['quickstart.mdx', 7, '/guide-missing'],
         ['quickstart.mdx', 9, '/setup-missing'],
         ['quickstart.mdx', 13, '/deploy-missing'],
         ['quickstart.mdx', 16, '/more-missing'],
-      ])
+      )(run)
       expect(run.errors.at(-1)).toContain('Each is annotated at its line.')
     },
   },
@@ -1019,15 +998,11 @@ export const SCENARIOS: Scenario[] = [
       'index.mdx': page('Home', '# Home'),
     },
     inputs: { checks: 'links, redirects' },
-    check: (run) => {
-      expect(run.code).toBe(1)
-      const found = problemsOf(run).problems.map((p) => [p.file, p.line, p.target])
-      expect(found).toEqual([
-        ['docs.json', 16, '/old-a → /nowhere'],
-        ['docs.json', 24, '/old-b → /nowhere'],
-        ['docs.json', 28, '/old-c → /nowhere'],
-      ])
-    },
+    check: failsAt(
+      ['docs.json', 16, '/old-a → /nowhere'],
+      ['docs.json', 24, '/old-b → /nowhere'],
+      ['docs.json', 28, '/old-c → /nowhere'],
+    ),
   },
   {
     name: 'a pull request that adds an image without alt text and deletes a page linked from 20 it never touched: its own file annotated first',

@@ -32,15 +32,21 @@ async function gone(pids: number[]): Promise<boolean> {
   return !pids.some(alive)
 }
 
+/** The check on an empty tool cache, with an npm that installs the CLI: that npm, the cache and the run. */
+async function coldInstall(inputs: Record<string, string>, env?: Record<string, string>) {
+  const npm = fakeNpm('install')
+  const toolCache = mkdtempSync(join(tmpdir(), 'empty-tool-cache-'))
+  const { run } = await runScenario({ ...site, inputs }, RUNTIMES[0], {
+    toolCache,
+    path: npm.path,
+    ...(env ? { env } : {}),
+  })
+  return { npm, toolCache, run }
+}
+
 describe('the programs the check starts', () => {
   test('a cold install: npm ci from the shipped lockfile, no optional packages, no scripts; neither npm nor the CLI sees an input, a token or a secret', async () => {
-    const npm = fakeNpm('install')
-    const toolCache = mkdtempSync(join(tmpdir(), 'empty-tool-cache-'))
-    const { run } = await runScenario({ ...site, inputs: { 'api-key': 'mint_admin_key_never_for_npm' } }, RUNTIMES[0], {
-      toolCache,
-      path: npm.path,
-      env: SECRETS,
-    })
+    const { npm, toolCache, run } = await coldInstall({ 'api-key': 'mint_admin_key_never_for_npm' }, SECRETS)
     expect(run.code).toBe(1)
     expect(run.errors.at(-1)).toContain('Docs check: 2 problems')
     const [install, ...more] = npm.runs()
@@ -75,12 +81,7 @@ describe('the programs the check starts', () => {
   })
 
   test('another mint-version installs without the lockfile, with one notice saying so', async () => {
-    const npm = fakeNpm('install')
-    const toolCache = mkdtempSync(join(tmpdir(), 'other-version-'))
-    const { run } = await runScenario({ ...site, inputs: { 'mint-version': '4.2.900' } }, RUNTIMES[0], {
-      toolCache,
-      path: npm.path,
-    })
+    const { npm, run } = await coldInstall({ 'mint-version': '4.2.900' })
     expect(npm.runs()[0]?.args).toEqual(expect.arrayContaining(['install', '--omit=optional', 'mint@4.2.900']))
     expect(run.notices.filter((n) => n.includes('is not the version this action pins'))).toHaveLength(1)
   })

@@ -101,3 +101,10 @@ export function runHealth(
 export function compared(mode: 'visitors' | 'views', from: string, to: string): Record<string, string> {
   return { mode, 'date-from': from, 'date-to': to, compare: 'previous-period' }
 }
+
+/** A job's creation refused once with 429, as the service words it, with these headers (Retry-After). */
+export function rateLimitedCreate(
+  headers: Parameters<ServiceSimulator['addFault']>[0]['headers'],
+): Parameters<ServiceSimulator['addFault']>[0] {
+  return { route: 'create', status: 429, body: { error: 'Rate limit exceeded' }, headers }
+}

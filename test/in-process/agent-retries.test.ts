@@ -1,21 +1,21 @@
 import { describe, expect, test } from 'vitest'
 import { ServiceSimulator } from '../simulator/service-simulator.js'
-import { runAgainst, startSimulator } from '../e2e/fixtures.js'
+import { runAgainst, startSimulator, rateLimitedCreate } from '../e2e/fixtures.js'
 import { PATHS, freePort, hasStackTrace, runAction } from '../e2e/harness.js'
 
 const PROMPT = 'Document the new webhook endpoint'
 
 describe.each(PATHS)('retries and failures ($name)', (runtime) => {
   describe('create (POST, never sent twice once it may have been processed)', () => {
-    test('429 with Retry-After in seconds: waits and sends again; one job', async () => {
+    /** A run whose first create is answered 429 with these headers. */
+    async function createAfter429(headers: Parameters<typeof rateLimitedCreate>[0]) {
       const sim = await startSimulator()
-      sim.addFault({
-        route: 'create',
-        status: 429,
-        body: { error: 'Rate limit exceeded' },
-        headers: { 'Retry-After': '1' },
-      })
-      const run = await runAgainst(sim, runtime, { prompt: PROMPT })
+      sim.addFault(rateLimitedCreate(headers))
+      return { sim, run: await runAgainst(sim, runtime, { prompt: PROMPT }) }
+    }
+
+    test('429 with Retry-After in seconds: waits and sends again; one job', async () => {
+      const { sim, run } = await createAfter429({ 'Retry-After': '1' })
       expect(run.code).toBe(0)
       expect(sim.requestsTo('create')).toHaveLength(2)
       expect(sim.jobs.size).toBe(1)
@@ -23,15 +23,8 @@ describe.each(PATHS)('retries and failures ($name)', (runtime) => {
     })
 
     test('429 with Retry-After as an HTTP date: honoured', async () => {
-      const sim = await startSimulator()
       // the date two seconds after the answer, on the clock of the server that answers (as a real one does)
-      sim.addFault({
-        route: 'create',
-        status: 429,
-        body: { error: 'Rate limit exceeded' },
-        headers: () => ({ 'Retry-After': new Date(Date.now() + 2000).toUTCString() }),
-      })
-      const run = await runAgainst(sim, runtime, { prompt: PROMPT })
+      const { sim, run } = await createAfter429(() => ({ 'Retry-After': new Date(Date.now() + 2000).toUTCString() }))
       expect(run.code).toBe(0)
       expect(sim.requestsTo('create')).toHaveLength(2)
       // the delay the action computed from the date (1 to 2 s, as HTTP dates have whole seconds)
@@ -42,14 +35,7 @@ describe.each(PATHS)('retries and failures ($name)', (runtime) => {
     })
 
     test('429 with a Retry-After beyond the time left: fails at once and says when to retry', async () => {
-      const sim = await startSimulator()
-      sim.addFault({
-        route: 'create',
-        status: 429,
-        body: { error: 'Rate limit exceeded' },
-        headers: { 'Retry-After': '3600' },
-      })
-      const run = await runAgainst(sim, runtime, { prompt: PROMPT })
+      const { sim, run } = await createAfter429({ 'Retry-After': '3600' })
       expect(run.code).toBe(1)
       expect(sim.requestsTo('create')).toHaveLength(1)
       expect(run.errors).toHaveLength(1)
@@ -117,57 +103,41 @@ describe.each(PATHS)('retries and failures ($name)', (runtime) => {
       },
     )
 
-    test('a redirect is not followed: a clear error, one request', async () => {
+    test.each([
+      {
+        case: 'a redirect is not followed: a clear error, one request',
+        fault: { status: 301, body: '', headers: { Location: 'https://elsewhere.example/v2/agent' } },
+        says: ['HTTP 301 with a redirect to https://elsewhere.example/v2/agent', 'check base-url'],
+      },
+      {
+        case: "400: fails at once with the API's error text",
+        fault: {
+          status: 400,
+          body: { error: 'Prompt is too long', details: [{ message: 'prompt: at most 10000 characters' }] },
+        },
+        says: ['HTTP 400 Bad Request: Prompt is too long; prompt: at most 10000 characters'],
+      },
+      {
+        case: '401: fails at once, saying the key is wrong, revoked or expired',
+        fault: { status: 401, body: { error: 'Unauthorized' } },
+        says: ['HTTP 401', 'wrong, revoked or expired'],
+      },
+      {
+        case: '403 on create: fails at once, saying the key may be read-only or the runner outside its IP allowlist',
+        fault: { status: 403, body: { error: 'Forbidden' } },
+        says: ['HTTP 403 Forbidden: Forbidden', 'read scope (GET only', 'IP allowlist'],
+        never: 'expired',
+      },
+    ])('$case', async ({ fault, says, never }) => {
       const sim = await startSimulator()
-      sim.addFault({
-        route: 'create',
-        status: 301,
-        body: '',
-        headers: { Location: 'https://elsewhere.example/v2/agent' },
-      })
+      sim.addFault({ route: 'create', ...fault })
       const run = await runAgainst(sim, runtime, { prompt: PROMPT })
       expect(run.code).toBe(1)
       expect(sim.requests).toHaveLength(1)
-      expect(run.errors[0]).toContain('HTTP 301 with a redirect to https://elsewhere.example/v2/agent')
-      expect(run.errors[0]).toContain('check base-url')
+      expect(run.errors).toHaveLength(1)
+      for (const words of says) expect(run.errors[0]).toContain(words)
+      if (never) expect(run.errors[0]).not.toContain(never)
     })
-
-    test("400: fails at once with the API's error text", async () => {
-      const sim = await startSimulator()
-      sim.addFault({
-        route: 'create',
-        status: 400,
-        body: { error: 'Prompt is too long', details: [{ message: 'prompt: at most 10000 characters' }] },
-      })
-      const run = await runAgainst(sim, runtime, { prompt: PROMPT })
-      expect(run.code).toBe(1)
-      expect(sim.requests).toHaveLength(1)
-      expect(run.errors[0]).toContain('HTTP 400 Bad Request: Prompt is too long; prompt: at most 10000 characters')
-    })
-  })
-
-  test('401: fails at once, saying the key is wrong, revoked or expired', async () => {
-    const sim = await startSimulator()
-    sim.addFault({ route: 'create', status: 401, body: { error: 'Unauthorized' } })
-    const run = await runAgainst(sim, runtime, { prompt: PROMPT })
-    expect(run.code).toBe(1)
-    expect(sim.requests).toHaveLength(1)
-    expect(run.errors).toHaveLength(1)
-    expect(run.errors[0]).toContain('HTTP 401')
-    expect(run.errors[0]).toContain('wrong, revoked or expired')
-  })
-
-  test('403 on create: fails at once, saying the key may be read-only or the runner outside its IP allowlist', async () => {
-    const sim = await startSimulator()
-    sim.addFault({ route: 'create', status: 403, body: { error: 'Forbidden' } })
-    const run = await runAgainst(sim, runtime, { prompt: PROMPT })
-    expect(run.code).toBe(1)
-    expect(sim.requests).toHaveLength(1)
-    expect(run.errors).toHaveLength(1)
-    expect(run.errors[0]).toContain('HTTP 403 Forbidden: Forbidden')
-    expect(run.errors[0]).toContain('read scope (GET only')
-    expect(run.errors[0]).toContain('IP allowlist')
-    expect(run.errors[0]).not.toContain('expired')
   })
 
   test('403 on a follow-up: the same explanation', async () => {

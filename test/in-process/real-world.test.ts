@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { parse } from 'csv-parse/sync'
 import { describe, expect, test } from 'vitest'
 import { InsightsData } from '../simulator/insights-data.js'
-import { runAgainst, startGitHub, startSimulator, startWorlds } from '../e2e/fixtures.js'
+import { runAgainst, startGitHub, startSimulator, startWorlds, rateLimitedCreate } from '../e2e/fixtures.js'
 import { PATHS, hasStackTrace, runAction, secretLeaks } from '../e2e/harness.js'
 import { guardFormulas } from '../../src/analytics/csv.js'
 import { type InsightsJson, readJson } from '../e2e/typed.js'
@@ -196,12 +196,7 @@ describe(`real-world fixes (${runtime.name})`, () => {
 
   test('an absurd Retry-After on a create keeps the 429, the endpoint and the quota in the error, and sends nothing twice', async () => {
     const sim = await startSimulator()
-    sim.addFault({
-      route: 'create',
-      status: 429,
-      body: { error: 'Rate limit exceeded' },
-      headers: { 'retry-after': '99999999999999999999' },
-    })
+    sim.addFault(rateLimitedCreate({ 'retry-after': '99999999999999999999' }))
     const run = await runAgainst(sim, runtime, { prompt: PROMPT })
     expect(run.code).toBe(1)
     expect(run.errors).toHaveLength(1)

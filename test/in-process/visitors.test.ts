@@ -130,12 +130,8 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
 
   test('an empty page while hasMore is true ends the export with a warning', async () => {
     const sim = await startSimulator({ visitors: generateRows(600) })
-    sim.addFault({
-      route: 'visitors',
-      skip: 1,
-      status: 200,
-      body: { totals: { human: 1, ai: 1, total: 1 }, visitors: [], hasMore: true },
-    })
+    const emptyPage = { totals: { human: 1, ai: 1, total: 1 }, visitors: [], hasMore: true }
+    sim.addFault({ route: 'visitors', skip: 1, status: 200, body: emptyPage })
     const run = await runAgainst(sim, runtime, visitorsMode)
     expect(run.code).toBe(0)
     expect(sim.requestsTo('visitors')).toHaveLength(2)
@@ -223,13 +219,8 @@ describe.each(PATHS)('visitors export ($name)', (runtime) => {
 
   test('a rate limit for longer than a few minutes fails at once, says when to retry, and keeps the rows fetched', async () => {
     const sim = await startSimulator({ visitors: generateRows(1000) })
-    sim.addFault({
-      route: 'visitors',
-      skip: 2,
-      status: 429,
-      body: { error: 'Rate limit exceeded' },
-      headers: { 'Retry-After': '1800' },
-    })
+    const limited = { status: 429, body: { error: 'Rate limit exceeded' }, headers: { 'Retry-After': '1800' } }
+    sim.addFault({ route: 'visitors', skip: 2, ...limited })
     const run = await runAgainst(sim, runtime, { ...visitorsMode, 'wait-timeout': '2h' })
     expect(run.code).toBe(1)
     expect(sim.requestsTo('visitors')).toHaveLength(3)

@@ -83,11 +83,11 @@ function pageOf<T>(
 }
 
 /** GitHub's answer to what it does not know, or to a token that may not see it. */
-function notFound(): { status: number; body: unknown } {
-  return {
-    status: 404,
-    body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' },
-  }
+function notFound(
+  documentation = 'https://docs.github.com/rest',
+  message = 'Not Found',
+): { status: number; body: unknown } {
+  return { status: 404, body: { message, documentation_url: documentation, status: '404' } }
 }
 
 function restUser(user: FakeUser): Record<string, unknown> {
@@ -599,15 +599,10 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
       case 'permission': {
         const login = decodeURIComponent(m?.[1] ?? '')
         if (login.endsWith('[bot]'))
-          return {
-            status: 404,
-            body: {
-              message: `${login} is not a user`,
-              documentation_url:
-                'https://docs.github.com/rest/collaborators/collaborators#get-repository-permissions-for-a-user',
-              status: '404',
-            },
-          }
+          return notFound(
+            'https://docs.github.com/rest/collaborators/collaborators#get-repository-permissions-for-a-user',
+            `${login} is not a user`,
+          )
         const role = this.roles.get(login.toLowerCase())
         if (!role) return notFound()
         const permission = role === 'maintain' ? 'write' : role === 'triage' ? 'read' : role
@@ -818,15 +813,7 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
       }
       case 'get-pull': {
         const state = this.pulls.get(ids[0] ?? 0)
-        if (!state)
-          return {
-            status: 404,
-            body: {
-              message: 'Not Found',
-              documentation_url: 'https://docs.github.com/rest/pulls/pulls#get-a-pull-request',
-              status: '404',
-            },
-          }
+        if (!state) return notFound('https://docs.github.com/rest/pulls/pulls#get-a-pull-request')
         // GitHub's own example of a pull request (every field it documents), as this one; its
         // requested_teams entry lacks the `type` the schema requires, so none are requested here
         return {
@@ -850,15 +837,7 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
         const path = decodeURIComponent(m?.[1] ?? '')
         const ref = url.searchParams.get('ref') ?? this.defaultBranch
         const text = this.contents.get(`${ref}:${path}`)
-        if (text === undefined)
-          return {
-            status: 404,
-            body: {
-              message: 'Not Found',
-              documentation_url: 'https://docs.github.com/rest/repos/contents#get-repository-content',
-              status: '404',
-            },
-          }
+        if (text === undefined) return notFound('https://docs.github.com/rest/repos/contents#get-repository-content')
         const bytes = Buffer.from(text, 'utf8')
         const sha = createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex')
         const self = `${API}/repos/${this.repository}/contents/${encodeURI(path)}?ref=${ref}`
@@ -886,15 +865,7 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
       case 'compare': {
         const basehead = decodeURIComponent(m?.[1] ?? '')
         const known = this.compares.get(basehead)
-        if (!known)
-          return {
-            status: 404,
-            body: {
-              message: 'Not Found',
-              documentation_url: 'https://docs.github.com/rest/commits/commits#compare-two-commits',
-              status: '404',
-            },
-          }
+        if (!known) return notFound('https://docs.github.com/rest/commits/commits#compare-two-commits')
         const [base = '', head = ''] = basehead.split('...')
         return {
           status: 200,
@@ -930,14 +901,10 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
         const name = decodeURIComponent(m?.[2] ?? '')
         const have = this.labels.get(ids[0] ?? 0) ?? []
         if (!have.some((l) => l.toLowerCase() === name.toLowerCase()))
-          return {
-            status: 404,
-            body: {
-              message: 'Label does not exist',
-              documentation_url: 'https://docs.github.com/rest/issues/labels#remove-a-label-from-an-issue',
-              status: '404',
-            },
-          }
+          return notFound(
+            'https://docs.github.com/rest/issues/labels#remove-a-label-from-an-issue',
+            'Label does not exist',
+          )
         const left = have.filter((l) => l.toLowerCase() !== name.toLowerCase())
         this.labels.set(ids[0] ?? 0, left)
         return { status: 200, body: left.map((l) => this.restLabel(l)) }
@@ -987,15 +954,7 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
       }
       case 'update-issue': {
         const issue = this.issues.get(ids[0] ?? 0)
-        if (!issue)
-          return {
-            status: 404,
-            body: {
-              message: 'Not Found',
-              documentation_url: 'https://docs.github.com/rest/issues/issues#update-an-issue',
-              status: '404',
-            },
-          }
+        if (!issue) return notFound('https://docs.github.com/rest/issues/issues#update-an-issue')
         const change = JSON.parse(body) as { title?: string; body?: string; state?: 'open' | 'closed' }
         if (change.title !== undefined) issue.title = change.title
         if (change.body !== undefined) {

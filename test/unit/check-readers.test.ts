@@ -97,25 +97,17 @@ describe('what one views request says of an address', () => {
 describe('whether the views are this site’s', () => {
   const pages = new Set(['/', '/guides/a'])
   test('a row at one of its pages (as readers typed it) says yes; rows under a prefix or of another site, no', () => {
-    expect(
-      describesSite(
-        [
-          { path: '/elsewhere', total: 9 },
-          { path: '/guides/a/', total: 1 },
-        ],
-        pages,
-      ),
-    ).toBe(true)
+    const ofThisSite = [
+      { path: '/elsewhere', total: 9 },
+      { path: '/guides/a/', total: 1 },
+    ]
+    const underAPrefix = [
+      { path: '/docs/guides/a', total: 9 },
+      { path: '/docs', total: 3 },
+    ]
+    expect(describesSite(ofThisSite, pages)).toBe(true)
     expect(describesSite([{ path: '/', total: 1 }], pages)).toBe(true)
-    expect(
-      describesSite(
-        [
-          { path: '/docs/guides/a', total: 9 },
-          { path: '/docs', total: 3 },
-        ],
-        pages,
-      ),
-    ).toBe(false)
+    expect(describesSite(underAPrefix, pages)).toBe(false)
   })
   test('no rows (no one visited yet) say nothing against it', () => {
     expect(describesSite([], pages)).toBe(true)

@@ -103,6 +103,11 @@ class FakeService implements Pick<ServiceClient, 'createJob' | 'getJob' | 'sendM
 }
 
 /** GitHub behind its port: comments, reactions, permissions and the token's identity, in memory. */
+/** What FakeGitHub does not do: the GitHub simulator answers it over HTTP. */
+const elsewhere = (what: string) => async (): Promise<never> => {
+  throw new Error(`FakeGitHub has no ${what}: use the GitHub simulator`)
+}
+
 export class FakeGitHub implements GitHubPort {
   readonly comments: Array<IssueComment & { issue: number }> = []
   readonly reactions: Array<{ commentId: number; content: Reaction }> = []
@@ -216,41 +221,15 @@ export class FakeGitHub implements GitHubPort {
   }
 
   // the health issue's requests are tested against the GitHub simulator over HTTP (test/in-process/health.test.ts)
-  async listIssues(): Promise<never> {
-    throw new Error('FakeGitHub has no issues: use the GitHub simulator')
-  }
-
-  async createIssue(): Promise<never> {
-    throw new Error('FakeGitHub has no issues: use the GitHub simulator')
-  }
-
-  async updateIssue(): Promise<never> {
-    throw new Error('FakeGitHub has no issues: use the GitHub simulator')
-  }
-
-  async createLabel(): Promise<never> {
-    throw new Error('FakeGitHub has no labels to create: use the GitHub simulator')
-  }
-
-  async createDeployment(): Promise<never> {
-    throw new Error('FakeGitHub has no deployments: use the GitHub simulator')
-  }
-
-  async setDeploymentStatus(): Promise<never> {
-    throw new Error('FakeGitHub has no deployments: use the GitHub simulator')
-  }
-
-  async latestDeployment(): Promise<never> {
-    throw new Error('FakeGitHub has no deployments: use the GitHub simulator')
-  }
-
-  async createCheckRun(): Promise<never> {
-    throw new Error('FakeGitHub has no check runs: use the GitHub simulator')
-  }
-
-  async updateCheckRun(): Promise<never> {
-    throw new Error('FakeGitHub has no check runs: use the GitHub simulator')
-  }
+  readonly listIssues = elsewhere('issues')
+  readonly createIssue = elsewhere('issues')
+  readonly updateIssue = elsewhere('issues')
+  readonly createLabel = elsewhere('labels to create')
+  readonly createDeployment = elsewhere('deployments')
+  readonly setDeploymentStatus = elsewhere('deployments')
+  readonly latestDeployment = elsewhere('deployments')
+  readonly createCheckRun = elsewhere('check runs')
+  readonly updateCheckRun = elsewhere('check runs')
 
   /** Reviews requested, by pull request number. */
   readonly reviewRequests: Array<{ number: number; logins: string[] }> = []
@@ -383,3 +362,14 @@ export const agentSettings = (extra: Record<string, string>): AgentSettings =>
 
 /** Issue #7 of acme/docs, as an event payload carries it. */
 export const ISSUE = { number: 7, title: 'Document webhooks', html_url: 'https://github.com/acme/docs/issues/7' }
+
+/**
+ * The docs in their own repository: a second fake GitHub, the App's ('docs-app[bot]'), that
+ * docs-token ('ghs_docs') opens in `w`'s runs.
+ */
+export function docsRepository(w: World): FakeGitHub {
+  const docs = new FakeGitHub(() => w.clock.now())
+  docs.identityLogin = 'docs-app[bot]'
+  w.ctx.github = async (token) => (token === 'ghs_docs' ? docs : w.github)
+  return docs
+}

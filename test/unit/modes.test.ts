@@ -3,7 +3,7 @@ import { decodeState, encodeState } from '../../src/tracking/state.js'
 import { type CommentSettings, parseSettings } from '../../src/inputs/settings.js'
 import * as agentMode from '../../src/agent/mode.js'
 import * as commentMode from '../../src/conversation/mode.js'
-import { BASE_INPUTS, FakeGitHub, ISSUE, agentSettings, commentSettings, world } from './fake-world.js'
+import { BASE_INPUTS, FakeGitHub, ISSUE, agentSettings, commentSettings, docsRepository, world } from './fake-world.js'
 import { FIXED_NOW } from './fake-clock.js'
 import { containing, defined } from '../e2e/typed.js'
 
@@ -126,13 +126,19 @@ describe("comment mode: the thread's job", () => {
     return w
   }
 
-  test('a finished linked job gets the instruction as a follow-up, in the same tracking comment', async () => {
+  /** A thread linked to a job at the service that is busy for `busyMs` more: the world and the job. */
+  function linkedTo(busyMs: number) {
     const w = linked('')
-    const job = w.service.existing(0)
+    const job = w.service.existing(busyMs)
     w.github.comments[0] = {
       ...defined(w.github.comments[0], 'the tracking comment'),
       body: encodeState({ job, entries: [] }),
     }
+    return { w, job }
+  }
+
+  test('a finished linked job gets the instruction as a follow-up, in the same tracking comment', async () => {
+    const { w, job } = linkedTo(0)
     const report = await commentMode.run(commentSettings(), w.ctx)
     expect(report.ending.level).toBe('notice')
     expect(w.service.jobs.get(job)?.prompts).toEqual(['earlier', 'add a Python example'])
@@ -146,12 +152,7 @@ describe("comment mode: the thread's job", () => {
   })
 
   test('a linked job still busy is waited for on the clock, then the follow-up is sent', async () => {
-    const w = linked('')
-    const job = w.service.existing(5 * 60_000)
-    w.github.comments[0] = {
-      ...defined(w.github.comments[0], 'the tracking comment'),
-      body: encodeState({ job, entries: [] }),
-    }
+    const { w } = linkedTo(5 * 60_000)
     const start = w.clock.now()
     const report = await commentMode.run(commentSettings(), w.ctx)
     expect(report.ending.level).toBe('notice')
@@ -163,12 +164,7 @@ describe("comment mode: the thread's job", () => {
   })
 
   test('a linked job busy past wait-timeout: nothing is sent, the thread says so, the step fails', async () => {
-    const w = linked('')
-    const job = w.service.existing(60 * 60_000)
-    w.github.comments[0] = {
-      ...defined(w.github.comments[0], 'the tracking comment'),
-      body: encodeState({ job, entries: [] }),
-    }
+    const { w } = linkedTo(60 * 60_000)
     const report = await commentMode.run(commentSettings({ 'wait-timeout': '10m' }), {
       ...w.ctx,
       deadline: w.clock.now() + 10 * 60_000,
@@ -286,10 +282,8 @@ describe('docs in their own repository, with docs-token', () => {
       payload: { action: 'labeled', issue: { ...issue, html_url: 'https://github.com/acme/app/issues/7' } },
       repo: 'app',
     })
-    const docs = new FakeGitHub(() => w.clock.now())
-    docs.identityLogin = 'docs-app[bot]'
+    const docs = docsRepository(w)
     docs.roles.set('alice', 'write')
-    w.ctx.github = async (token) => (token === 'ghs_docs' ? docs : w.github)
     /** The agent action on the code issue, with docs-token: its job. */
     const startJob = async () => {
       const settings = {
@@ -403,15 +397,9 @@ describe('reviewers: author', () => {
   function codeComment(author: string, role: string, docsRole?: string) {
     const w = world({ ...commentEvent('/docs document the webhooks', { login: author, type: 'User' }), repo: 'app' })
     w.github.roles.set(author, role)
-    const docs = new FakeGitHub(() => w.clock.now())
-    docs.identityLogin = 'docs-app[bot]'
+    const docs = docsRepository(w)
     if (docsRole) docs.roles.set(author, docsRole)
-    w.ctx.github = async (token) => (token === 'ghs_docs' ? docs : w.github)
-    const settings = parseSettings(
-      { ...BASE_INPUTS, mode: 'comment', 'github-token': 'ghs_unit', 'docs-token': 'ghs_docs', reviewers: 'author' },
-      FIXED_NOW,
-      'issue_comment',
-    ) as CommentSettings
+    const settings = commentSettings({ 'docs-token': 'ghs_docs', reviewers: 'author' })
     return { w, docs, settings }
   }
 
@@ -472,15 +460,9 @@ describe('reviewers: author', () => {
       repo: 'app',
     })
     w.github.roles.set('alice', 'write')
-    const docs = new FakeGitHub(() => w.clock.now())
-    docs.identityLogin = 'docs-app[bot]'
+    const docs = docsRepository(w)
     for (const login of docsWriters) docs.roles.set(login, 'write')
-    w.ctx.github = async (token) => (token === 'ghs_docs' ? docs : w.github)
-    const settings = parseSettings(
-      { ...BASE_INPUTS, mode: 'comment', 'github-token': 'ghs_unit', 'docs-token': 'ghs_docs', reviewers: 'author' },
-      FIXED_NOW,
-      'issue_comment',
-    ) as CommentSettings
+    const settings = commentSettings({ 'docs-token': 'ghs_docs', reviewers: 'author' })
     await commentMode.run(settings, w.ctx)
     return docs
   }

@@ -6,6 +6,8 @@ import { PartialExportError, compareRows, exportTraffic } from '../../src/analyt
 const rows = (n: number, prefix = '/p'): VisitorRow[] =>
   Array.from({ length: n }, (_, i) => ({ path: `${prefix}${i}`, human: i, ai: 1, total: i + 1 }))
 const totals = { human: 10, ai: 5, total: 12 }
+/** The visitors export with no dates: the service's default range. */
+const ALL_VISITORS = { kind: 'visitors', dateFrom: undefined, dateTo: undefined } as const
 
 /** A client over a fixed data set, paging like the API; records each query. */
 function pagedClient(data: VisitorRow[]) {
@@ -19,14 +21,23 @@ function pagedClient(data: VisitorRow[]) {
   }
 }
 
+/** An export of the pages `page(n)` gives (n from 0): its result, and how many pages it asked for. */
+async function exportPages(page: (n: number) => TrafficPage, options: { pageSize: number; maxPages?: number }) {
+  let calls = 0
+  const result = await exportTraffic({
+    client: { trafficPage: async () => page(calls++) },
+    ...ALL_VISITORS,
+    ...options,
+  })
+  return { result, calls }
+}
+
 describe('exportTraffic', () => {
   test.each([0, 1, 249, 250, 251, 1234])('%i rows at page-size 250 cost max(1, ceil(N/250)) requests', async (n) => {
     const client = pagedClient(rows(n))
     const result = await exportTraffic({
       client,
-      kind: 'visitors',
-      dateFrom: undefined,
-      dateTo: undefined,
+      ...ALL_VISITORS,
       pageSize: 250,
     })
     expect(client.queries).toHaveLength(Math.max(1, Math.ceil(n / 250)))
@@ -46,9 +57,7 @@ describe('exportTraffic', () => {
     }
     const result = await exportTraffic({
       client: capped,
-      kind: 'visitors',
-      dateFrom: undefined,
-      dateTo: undefined,
+      ...ALL_VISITORS,
       pageSize: 250,
     })
     expect(queries.map((q) => q.offset)).toEqual([0, 100, 200, 300, 400, 500])
@@ -78,9 +87,7 @@ describe('exportTraffic', () => {
     ]
     const result = await exportTraffic({
       client: { trafficPage: async () => pages.shift() as TrafficPage },
-      kind: 'visitors',
-      dateFrom: undefined,
-      dateTo: undefined,
+      ...ALL_VISITORS,
       pageSize: 2,
     })
     expect([...result.rows.keys()]).toEqual(['/a', '/b', '/c'])
@@ -89,28 +96,16 @@ describe('exportTraffic', () => {
   })
 
   test('an empty page while hasMore is true ends the export with a reason, not a loop', async () => {
-    let calls = 0
-    const result = await exportTraffic({
-      client: {
-        trafficPage: async () =>
-          calls++ === 0 ? { totals, rows: rows(2), hasMore: true } : { totals, rows: [], hasMore: true },
-      },
-      kind: 'visitors',
-      dateFrom: undefined,
-      dateTo: undefined,
-      pageSize: 2,
-    })
+    const { result, calls } = await exportPages(
+      (n) => (n === 0 ? { totals, rows: rows(2), hasMore: true } : { totals, rows: [], hasMore: true }),
+      { pageSize: 2 },
+    )
     expect(calls).toBe(2)
     expect(result.stoppedEarly).toContain('empty page at offset 2')
   })
 
   test('the page bound ends an endless export', async () => {
-    let calls = 0
-    const result = await exportTraffic({
-      client: { trafficPage: async () => ({ totals, rows: rows(1, `/x${calls++}-`), hasMore: true }) },
-      kind: 'visitors',
-      dateFrom: undefined,
-      dateTo: undefined,
+    const { result, calls } = await exportPages((n) => ({ totals, rows: rows(1, `/x${n}-`), hasMore: true }), {
       pageSize: 1,
       maxPages: 7,
     })
