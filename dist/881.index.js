@@ -406,7 +406,7 @@ const KEY_REFUSED = "The key is wrong, revoked or expired (admin keys expire aft
 const FORBIDDEN_POST = "The key may be limited to the read scope (GET only: it can export analytics but cannot create jobs or send follow-ups), or the runner's IP address may be outside the key's IP allowlist. Use a key with the write scope, or allow the runner's address, on the dashboard's API keys page.";
 const FORBIDDEN_GET = "The runner's IP address may be outside the key's IP allowlist, or the key may lack the scope this needs: check the key on the dashboard's API keys page.";
 /**
- * What an reply means. `words` gives the caller's words for a hint (the client knows no input);
+ * What a reply means. `words` gives the caller's words for a hint (the client knows no input);
  * `now` is the time a Retry-After date is read against.
  */
 function readReply(spec, reply, now, words) {
@@ -491,7 +491,7 @@ function readReply(spec, reply, now, words) {
 /**
  * How a request to the service travels: the base URL, the auth header, each attempt's timeout on the
  * run's clock, the run's cancellation, the retry policy, the analytics budget and the agent uses
- * counted, and every failure worded ("Could not …: …", with what to check in the caller's words).
+ * counted, and every failure made one message ("Could not …: …", with what to check in the caller's terms).
  * The endpoints (client.ts) say only what each request is.
  */
 const USER_AGENT = 'mintlify-docs-action';
@@ -3212,7 +3212,7 @@ async function gate(api, thread, author, allowedBots) {
 
 
 /**
- * Reads the event's change and decides what to send: nothing (a skip, said why), or the prompt.
+ * Reads the event's change and decides what to send: nothing (a skip, with its reason), or the prompt.
  * Spends no agent use on a change without a matching file, or a push that adds none.
  */
 async function planChange(changes, prompt, ctx, tracking) {
@@ -5798,7 +5798,7 @@ async function addressProblems({ docsFolder, config }, trees) {
 /**
  * The pages each tree generates from OpenAPI documents, listed by the CLI's own code where a
  * configuration names one (`openapi`); none for either where either cannot be told (a document at
- * a URL, a configuration that does not validate), said once: compared on one side only, every
+ * a URL, a configuration that does not validate), with one note: compared on one side only, every
  * generated page would look lost or new.
  */
 async function generatedPages({ baseTree, headTree, listOpenApi, notes, }, configs) {
@@ -7512,7 +7512,7 @@ function ownInstruction({ event, found }) {
         at: '',
     };
 }
-/** Says which job the instructions go to; a thread kept by another account is said, never silent. */
+/** Says which job the instructions go to; a thread kept by another account is a warning, never silent. */
 function sayJob(whereText, jobId, other, identity) {
     core/* info */.pq(jobId
         ? `${whereText} is linked to job ${(0,util_text/* external */.qn)(jobId, 80)}: sending the instruction as a follow-up.`
@@ -9985,7 +9985,7 @@ function siteChange(figures) {
 /**
  * "Did the docs change help?" in words: the health issue's section "What the changes did" and the
  * comment on each measured pull request. Every title, path and file name is the contributors' text
- * and is escaped; the one caution (before and after is not proof of cause) is said once per place.
+ * and is escaped; the one caution (before and after is not proof of cause) appears once in each place.
  */
 const IMPACT_COMMENT_MARKER = '<!-- mintlify-docs-action:impact -->';
 const ROWS = 20;
@@ -10420,7 +10420,7 @@ function renderHealthSummary(view, issue, started) {
             `${(0,format/* formatNumber */.ZV)(view.gone.length)} gone since the last run.`,
         view.impact ? impactLine(view.impact) : '',
         started.length > 0 ? `Agent jobs started this run: ${started.map((id) => (0,summary_escape/* escapeText */.X1)(id, 80)).join(', ')}.` : '',
-        // said once, in the summary: what the search API would add
+        // one line in the summary, not one per gap: what the search API would add
         !view.answers && view.jobs.length > 0
             ? '<sub>With `assistant-key` and `domain`, each gap a job works on is searched on the live site when ' +
                 'the job starts and once its pull request has shipped: the issue would say whether the search now ' +
@@ -10717,7 +10717,10 @@ async function measureImpact(o) {
     m.state.weeks = keptWeeks(m.state.pulls, m.state.weeks, k);
     return view();
 }
-/** The pull requests merged into the default branch since the trend's start, or undefined (said). */
+/**
+ * The pull requests merged into the default branch since the trend's start, or undefined (with a
+ * warning that says why).
+ */
 async function listMerged(m) {
     const { settings, port, repo, repository } = m;
     const token = settings.docsToken ? 'docs-token' : 'github-token';

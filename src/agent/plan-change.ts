@@ -34,7 +34,7 @@ export interface Described {
 }
 
 /**
- * Reads the event's change and decides what to send: nothing (a skip, said why), or the prompt.
+ * Reads the event's change and decides what to send: nothing (a skip, with its reason), or the prompt.
  * Spends no agent use on a change without a matching file, or a push that adds none.
  */
 export async function planChange(

@@ -288,7 +288,7 @@ async function addressProblems(
 /**
  * The pages each tree generates from OpenAPI documents, listed by the CLI's own code where a
  * configuration names one (`openapi`); none for either where either cannot be told (a document at
- * a URL, a configuration that does not validate), said once: compared on one side only, every
+ * a URL, a configuration that does not validate), with one note: compared on one side only, every
  * generated page would look lost or new.
  */
 async function generatedPages(

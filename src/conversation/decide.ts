@@ -143,7 +143,7 @@ function ownInstruction({ event, found }: Asked): Instruction {
   }
 }
 
-/** Says which job the instructions go to; a thread kept by another account is said, never silent. */
+/** Says which job the instructions go to; a thread kept by another account is a warning, never silent. */
 function sayJob(whereText: string, jobId: string | undefined, other: string | undefined, identity?: string): void {
   core.info(
     jobId

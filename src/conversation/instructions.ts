@@ -11,10 +11,10 @@ import { count, formatTime } from '../util/format.js'
 import { bound, external } from '../util/text.js'
 
 /**
- * The instructions a run sends: its own comment, read as one (or why not), and the ones on the thread
- * that no run has dealt with (a run cancelled while pending left them), claimed with the action's 👀
- * so no comment is sent twice, said in the log and the thread; the reactions that say a comment was
- * received or refused; the prompt they make together.
+ * The instructions a run sends besides its own comment (read in ask.ts): the ones on the thread that
+ * no run has dealt with (a run cancelled while pending left them), claimed with the action's 👀 so no
+ * comment is sent twice, reported in the log and on the thread; and the prompt they make together,
+ * with the thread as context for a new job.
  */
 
 /** One instruction to send: who wrote it, its text, where, its issue comment's id (if it is one) and when GitHub says it was written. */

@@ -21,7 +21,7 @@ import { prLinkText } from '../summary/pull-request-link.js'
 /**
  * "Did the docs change help?" in words: the health issue's section "What the changes did" and the
  * comment on each measured pull request. Every title, path and file name is the contributors' text
- * and is escaped; the one caution (before and after is not proof of cause) is said once per place.
+ * and is escaped; the one caution (before and after is not proof of cause) appears once in each place.
  */
 
 export const IMPACT_COMMENT_MARKER = '<!-- mintlify-docs-action:impact -->'

@@ -152,7 +152,10 @@ interface Measuring {
 
 type Merged = Awaited<ReturnType<GitHubPort['mergedPulls']>>
 
-/** The pull requests merged into the default branch since the trend's start, or undefined (said). */
+/**
+ * The pull requests merged into the default branch since the trend's start, or undefined (with a
+ * warning that says why).
+ */
 async function listMerged(m: Measuring): Promise<{ pulls: Merged['pulls']; branch: string } | undefined> {
   const { settings, port, repo, repository } = m
   const token = settings.docsToken ? 'docs-token' : 'github-token'

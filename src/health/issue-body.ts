@@ -290,7 +290,7 @@ export function renderHealthSummary(
       `${formatNumber(view.gone.length)} gone since the last run.`,
     view.impact ? impactLine(view.impact) : '',
     started.length > 0 ? `Agent jobs started this run: ${started.map((id) => escapeText(id, 80)).join(', ')}.` : '',
-    // said once, in the summary: what the search API would add
+    // one line in the summary, not one per gap: what the search API would add
     !view.answers && view.jobs.length > 0
       ? '<sub>With `assistant-key` and `domain`, each gap a job works on is searched on the live site when ' +
         'the job starts and once its pull request has shipped: the issue would say whether the search now ' +

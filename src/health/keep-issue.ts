@@ -31,9 +31,9 @@ import { type ImpactMeasured, commentImpact, docsPort } from './impact-run.js'
 import { type Searching, answersOutput, baselineOf } from './answers-run.js'
 
 /**
- * The health issue a run keeps: opened and its memory read (or rebuilt, said why) before anything
- * is fetched; once the run has read and measured, written (an edit, reopened when asked, or a new
- * issue), each measured docs pull request commented, and the run's outputs, summary and ending.
+ * The health issue a run keeps: opened and its memory read (or rebuilt, with a notice that says why)
+ * before anything is fetched; once the run has read and measured, written (an edit, reopened when
+ * asked, or a new issue), each measured docs pull request commented, and the run's outputs, summary and ending.
  */
 
 /** What a run read and measured, for keepIssue. */

@@ -2,14 +2,14 @@ import * as z from 'zod/mini'
 
 /**
  * How an input's problem is recorded while the inputs are parsed, and the small parsers built on it.
- * settings.ts words each problem for the log from what is recorded here: the input's name, the
+ * settings.ts writes each problem's message for the log from what is recorded here: the input's name, the
  * value (or what it is, when the value must not be shown) and what is accepted.
  */
 
 export type Issues = { issues: z.core.$ZodRawIssue[] }
 
 /**
- * How a problem is worded when it is not "Input "x" is "value": expected …": `event` (the run's
+ * How a problem's message reads when it is not "Input "x" is "value": expected …": `event` (the run's
  * event is not one the mode reads), `nothing-to-do` (no prompt and no job-id).
  */
 export type Wording = 'event' | 'nothing-to-do'

@@ -7,7 +7,7 @@ import type { PromptFiles } from './prompt-file.js'
 /**
  * The one place that turns raw action inputs into a typed, validated settings object: the inputs
  * the mode reads (catalogue.ts), each by its field (fields.ts), then the mode's rules
- * (mode-rules.ts); every problem worded here. Everything else receives `Settings` and never reads an
+ * (mode-rules.ts); every problem's message is written here. Everything else receives `Settings` and never reads an
  * input itself.
  */
 
@@ -97,7 +97,7 @@ export type Unused = ReturnType<typeof unusedInputs>
 
 /**
  * The inputs as main.ts takes them: the settings (parseSettings), and for the root the inputs given
- * that its mode does not read (unusedInputs), said once each, never validated.
+ * that its mode does not read (unusedInputs), each warned about once, never validated.
  */
 export function readSettings(
   raw: RawInputs,

@@ -7,8 +7,8 @@ import { describeIssue, errorBodySchema } from './schemas.js'
 /**
  * The reading of one reply from the API: a pure function of the request's description, the
  * reply (status, the headers that matter, the body) and the time, table-tested in
- * test/unit/service-reply.test.ts. The transport (transport.ts) sends, retries and words the end of
- * the message ("Could not …", what may exist), in the client's (client.ts) terms; what an reply
+ * test/unit/service-reply.test.ts. The transport (transport.ts) sends, retries and writes the end of
+ * the message ("Could not …", what may exist), in the client's (client.ts) terms; what a reply
  * means is decided here.
  */
 
@@ -93,7 +93,7 @@ const FORBIDDEN_GET =
   "The runner's IP address may be outside the key's IP allowlist, or the key may lack the scope this needs: check the key on the dashboard's API keys page."
 
 /**
- * What an reply means. `words` gives the caller's words for a hint (the client knows no input);
+ * What a reply means. `words` gives the caller's words for a hint (the client knows no input);
  * `now` is the time a Retry-After date is read against.
  */
 export function readReply<T>(

@@ -17,7 +17,7 @@ import {
 /**
  * How a request to the service travels: the base URL, the auth header, each attempt's timeout on the
  * run's clock, the run's cancellation, the retry policy, the analytics budget and the agent uses
- * counted, and every failure worded ("Could not …: …", with what to check in the caller's words).
+ * counted, and every failure made one message ("Could not …: …", with what to check in the caller's terms).
  * The endpoints (client.ts) say only what each request is.
  */
 
@@ -100,7 +100,7 @@ export interface RequestSpec<T> extends ReplySpec<T> {
   mayExistHint?: string
   /** The same, in the caller's words (it names the job to wait on). */
   mayExist?: { hint: Extract<ApiHint, 'message-may-exist'>; jobId: string }
-  /** A POST that only reads (a search): retried and worded as a GET is, never "may have been processed". */
+  /** A POST that only reads (a search): retried and reported as a GET is, never "may have been processed". */
   idempotent?: boolean
 }
 
