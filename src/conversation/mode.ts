@@ -35,9 +35,9 @@ export async function run(settings: CommentSettings, ctx: ModeContext): Promise<
 }
 
 /**
- * A comment-mode run in four steps: read the comment and who wrote it, decide what to send (the
- * thread's job, the instructions no run sent), send it and follow the job, report. A step that ends
- * the run early hands back its report.
+ * A comment-mode run in four steps: read the comment and who wrote it (ask.ts), decide what to send
+ * (decide.ts: the thread's job, the instructions no run sent), send it and follow the job (act, below),
+ * report (report.ts). A step that ends the run early hands back its report.
  */
 async function converse(settings: CommentSettings, ctx: ModeContext): Promise<CommentReport> {
   const ends = endings(ctx)
