@@ -16,7 +16,7 @@ __webpack_require__.d(__webpack_exports__, {
  * The analytics requests a step may send (`max-requests`), retries included: the service allows 100
  * an hour per organisation, shared by every analytics endpoint. The API client takes one before
  * every analytics attempt and refuses the request once none is left, so no path can overspend.
- * A share bounds one list within the whole (see run-insights.ts).
+ * A share bounds one list within the whole (see gather-insights.ts).
  */
 class RequestBudget {
     max;

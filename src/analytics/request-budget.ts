@@ -2,7 +2,7 @@
  * The analytics requests a step may send (`max-requests`), retries included: the service allows 100
  * an hour per organisation, shared by every analytics endpoint. The API client takes one before
  * every analytics attempt and refuses the request once none is left, so no path can overspend.
- * A share bounds one list within the whole (see run-insights.ts).
+ * A share bounds one list within the whole (see gather-insights.ts).
  */
 export class RequestBudget {
   private used = 0
