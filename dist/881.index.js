@@ -3501,6 +3501,10 @@ function renderReviewReply(entry, jobId, here) {
 
 
 
+/**
+ * With `comment: true`, the tracking of the run's issue or pull request; undefined (and a notice)
+ * when the event has none.
+ */
 async function openRunTracking(options, ctx) {
     const thread = commentTarget(ctx.run.eventName, ctx.run.payload, ctx.run);
     if (!thread) {
@@ -3508,9 +3512,16 @@ async function openRunTracking(options, ctx) {
         return undefined;
     }
     const api = await ctx.github(options.token);
-    const identity = await api.identity();
+    return openThreadTracking(api, await api.identity(), thread, options, ctx, 'fresh');
+}
+/**
+ * A thread's tracking, with the GitHub the run writes with and the account it writes as: the comment
+ * (when its comments cannot be read, `unreadable` decides, as openTracking says), the status labeler
+ * and the docs repository's GitHub.
+ */
+async function openThreadTracking(api, identity, thread, options, ctx, unreadable) {
     const view = trackingView(options.triggerPhrase, ctx);
-    const comment = await openTracking(api, thread, identity, view, ctx.signal, 'fresh');
+    const comment = await openTracking(api, thread, identity, view, ctx.signal, unreadable);
     return {
         api,
         identity,
@@ -3551,20 +3562,24 @@ function trackingView(triggerPhrase, ctx) {
     };
 }
 /**
- * A job's life in the run thread, for the modes that start or follow one (agent, automation): its
- * entry when the job starts, its result when it ends, and the tracking comment on the agent's pull
- * request. Nothing when there is no thread.
+ * A job's life in the run thread, for the modes that start or follow one (agent, automation, the
+ * conversation): its entries when the job starts, their result when it ends, and the tracking
+ * comment on the agent's pull request. Nothing when there is no thread. What the caller shows
+ * between the result and the link (`between`: the conversation's echo and review reply) runs even
+ * when the run was cancelled; the link does not.
  */
-function trackJob(tracking, entry, marks, ctx, reviewers = []) {
+function trackJob(tracking, entries, marks, ctx, reviewers = []) {
     return {
         started: async (jobId) => {
             if (tracking)
-                await recordStart(tracking.comment, jobId, [entry], { ...marks, labeler: tracking.labeler });
+                await recordStart(tracking.comment, jobId, entries, { ...marks, labeler: tracking.labeler });
         },
-        ended: async (report) => {
+        ended: async (report, between) => {
             if (!tracking)
                 return;
-            await recordEnd(tracking.comment, report, [entry], { ...marks, labeler: tracking.labeler });
+            const done = await recordEnd(tracking.comment, report, entries, { ...marks, labeler: tracking.labeler });
+            if (between)
+                await between(done);
             if (!ctx.signal.aborted)
                 await linkPullRequest(tracking.api, tracking.identity, ctx.run, report, tracking.comment.thread, tracking.view, ctx.signal, tracking.docs, reviewers);
         },
@@ -3607,7 +3622,7 @@ async function run(settings, ctx) {
     });
     // reviewers: author: who started the job, the code change's author or the issue's
     const author = settings.comment?.reviewers ? eventAuthor(ctx.run.payload) : undefined;
-    const job = trackJob(tracking, entry, { head: described?.head }, ctx, author ? [author] : []);
+    const job = trackJob(tracking, [entry], { head: described?.head }, ctx, author ? [author] : []);
     const report = await runAgent(request, {
         client: ctx.client,
         clock: ctx.clock,
@@ -3726,9 +3741,10 @@ async function automation_mode_run(settings, ctx) {
     }
     core/* info */.pq(`The run's job ${(0,util_text/* external */.qn)(jobId, 80)} is an agent job: waiting on it.`);
     // with comment: true the thread tracks the automation's job as it would an agent-mode job
-    const job = trackJob(tracking, entryFor(ctx.run, ctx.clock.now(), ctx.run.actor, `Automation ${id}, run ${instanceId}`, ctx.run.runUrl, {
+    const entry = entryFor(ctx.run, ctx.clock.now(), ctx.run.actor, `Automation ${id}, run ${instanceId}`, ctx.run.runUrl, {
         described: true,
-    }), {}, ctx);
+    });
+    const job = trackJob(tracking, [entry], {}, ctx);
     const report = await runAgent({
         projectId: settings.projectId,
         waitTimeoutMs: settings.waitTimeoutMs,
@@ -7430,10 +7446,9 @@ function sayCatchUp(catchUp, entries, about) {
 /** Decide: the thread's tracking comment, the claim on this comment, the instructions, the job. */
 async function decide(settings, ctx, asked, ends) {
     const { event, what, whereText, notOwn, api, identity } = asked;
-    const view = trackingView(settings.comment.triggerPhrase, ctx);
     let tracking;
     try {
-        tracking = await openTracking(api, event.thread, identity, view, ctx.signal, 'fail');
+        tracking = await openThreadTracking(api, identity, event.thread, settings.comment, ctx, 'fail');
     }
     catch (error) {
         if (notOwn) {
@@ -7447,13 +7462,13 @@ async function decide(settings, ctx, asked, ends) {
     const own = event.comment;
     const source = { author: own.author.login, where: whereText, url: own.url };
     if (!notOwn) {
-        const taken = await claimed(asked, tracking, ctx.run.runUrl);
+        const taken = await claimed(asked, tracking.comment, ctx.run.runUrl);
         if (taken)
             return ends.skip('already-handled', taken);
     }
     let catchUp;
     try {
-        catchUp = await pendingInstructions(api, tracking, event, identity, settings.comment, ctx.run.runUrl, asked.verdicts, notOwn ? MAX_INSTRUCTIONS : MAX_INSTRUCTIONS - 1);
+        catchUp = await pendingInstructions(api, tracking.comment, event, identity, settings.comment, ctx.run.runUrl, asked.verdicts, notOwn ? MAX_INSTRUCTIONS : MAX_INSTRUCTIONS - 1);
     }
     catch (error) {
         if (notOwn) {
@@ -7468,23 +7483,20 @@ async function decide(settings, ctx, asked, ends) {
     const instructions = notOwn ? catchUp.instructions : [...catchUp.instructions, ownInstruction(asked)];
     const now = ctx.clock.now();
     const entries = instructions.map((i) => entryFor(ctx.run, now, i.author, i.text, i.url, { comment: i.comment }));
-    const marks = {
-        lastComment: own.kind === 'issue-comment' ? own.id : catchUp.newest,
-        labeler: labelerFor(api, event.thread, settings.comment.statusLabels),
-    };
+    const marks = { lastComment: own.kind === 'issue-comment' ? own.id : catchUp.newest };
     sayCatchUp(catchUp, entries, { what, whereText, notOwn });
-    let jobId = tracking.state.job;
+    let jobId = tracking.comment.state.job;
     if (jobId !== undefined) {
         const ready = await readyForFollowUp(settings, ctx, jobId);
         if (ready === 'gone')
             jobId = undefined;
         else if (ready !== 'ready') {
-            await recordNotSent(tracking, entries, marks);
+            await recordNotSent(tracking.comment, entries, { ...marks, labeler: tracking.labeler });
             return ends.notSent(ready.notSent, source);
         }
     }
-    sayJob(whereText, jobId, jobId === undefined ? tracking.otherKeeper : undefined, identity);
-    return { tracking, view, source, catchUp, instructions, entries, marks, jobId };
+    sayJob(whereText, jobId, jobId === undefined ? tracking.comment.otherKeeper : undefined, identity);
+    return { tracking, source, catchUp, instructions, entries, marks, jobId };
 }
 /**
  * Whether this comment is already taken, and why: an earlier run caught it up, or another run holds
@@ -7700,10 +7712,20 @@ async function converse(settings, ctx) {
         ...(asked.notOwn ? { notOwn: { reason: asked.notOwn.reason, detail: asked.notOwn.detail } } : {}),
     };
 }
-/** Act: send the instructions (a new job or a follow-up), follow the job, and show it on the threads. */
+/**
+ * Act: send the instructions (a new job or a follow-up), follow the job, and show it on the threads:
+ * the tracking comment, the code thread that started it (echoToOrigin), the review thread the
+ * instruction came from, and the agent's pull request (its reviewers, with reviewers: author, the
+ * instructions' writers and, on a code pull request, its author).
+ */
 async function act(settings, ctx, asked, decided) {
-    const { api, identity, event, notOwn } = asked;
-    const { tracking, view, instructions, entries, marks, jobId } = decided;
+    const { event, notOwn } = asked;
+    const { tracking, instructions, entries, marks, jobId } = decided;
+    const changeBy = event.thread.isPullRequest ? eventAuthor(ctx.run.payload) : undefined;
+    const reviewers = settings.comment.reviewers
+        ? [...instructions.map((i) => i.author), ...(changeBy ? [changeBy] : [])]
+        : [];
+    const job = trackJob(tracking, entries, marks, ctx, reviewers);
     const agent = await runAgent({
         projectId: settings.projectId,
         waitTimeoutMs: settings.waitTimeoutMs,
@@ -7720,52 +7742,35 @@ async function act(settings, ctx, asked, decided) {
         onStarted: async (id) => {
             ctx.outputs.set('triggered', 'true');
             ctx.outputs.set('skip-reason', '');
-            await recordStart(tracking, id, entries, marks);
+            await job.started(id);
         },
     });
     if (ctx.outputs.get('triggered') !== 'true')
         ctx.outputs.set('triggered', 'false');
-    const done = await recordEnd(tracking, agent, entries, marks);
-    // on the agent's pull request in the docs repository: the code thread that started the job shows it too
-    if (!ctx.signal.aborted)
-        await echoToOrigin(api, identity, ctx.run, tracking.state.origin, agent, done, view, ctx.signal);
-    await answerInThread(settings, ctx, {
-        api,
-        identity,
-        event,
-        agent,
-        done,
-        view,
-        instructions,
-        ownInstruction: !notOwn,
+    await job.ended(agent, async (done) => {
+        // on the agent's pull request in the docs repository: the code thread that started the job shows it too
+        if (!ctx.signal.aborted)
+            await echoToOrigin(tracking.api, tracking.identity, ctx.run, tracking.comment.state.origin, agent, done, tracking.view, ctx.signal);
+        if (!notOwn)
+            await replyInReviewThread(tracking.api, event, agent, done.at(-1), ctx);
     });
     return agent;
 }
 /**
- * After the job: a reply in the review thread the instruction came from, and the agent's pull
- * request linked on the thread (its reviewers, with reviewers: author, the instructions' writers and,
- * on a code pull request, its author: once per job, as a follow-up finds the pull request's comment).
+ * The result of an instruction given in an inline review comment, replied in its thread (even when
+ * the run was cancelled: within the time a cancelled run has).
  */
-async function answerInThread(settings, ctx, the) {
-    const { api, event, agent } = the;
+async function replyInReviewThread(api, event, agent, entry, ctx) {
     const own = event.comment;
-    const reply = the.done.at(-1);
-    if (the.ownInstruction && own.kind === 'review-comment' && own.replyTo !== undefined && reply) {
-        try {
-            await api.replyToReviewComment(event.thread, own.replyTo, renderReviewReply(reply, agent.jobId, ctx.run), ctx.signal.aborted ? 900 : undefined);
-        }
-        catch (error) {
-            core/* warning */.$e(`Could not reply in the review thread: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. ` +
-                `The tracking comment has the result.`);
-        }
-    }
-    if (ctx.signal.aborted)
+    if (own.kind !== 'review-comment' || own.replyTo === undefined || !entry)
         return;
-    const changeBy = event.thread.isPullRequest ? eventAuthor(ctx.run.payload) : undefined;
-    const reviewers = settings.comment.reviewers
-        ? [...the.instructions.map((i) => i.author), ...(changeBy ? [changeBy] : [])]
-        : [];
-    await linkPullRequest(api, the.identity, ctx.run, agent, event.thread, the.view, ctx.signal, docsOpener(settings.comment.docsToken, ctx), reviewers);
+    try {
+        await api.replyToReviewComment(event.thread, own.replyTo, renderReviewReply(entry, agent.jobId, ctx.run), ctx.signal.aborted ? 900 : undefined);
+    }
+    catch (error) {
+        core/* warning */.$e(`Could not reply in the review thread: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. ` +
+            `The tracking comment has the result.`);
+    }
 }
 /**
  * This mode as jobs.ts runs it: its run, and the analytics requests it may send: none.

@@ -40,7 +40,7 @@ export async function run(settings: AgentSettings, ctx: ModeContext): Promise<Re
   })
   // reviewers: author: who started the job, the code change's author or the issue's
   const author = settings.comment?.reviewers ? eventAuthor(ctx.run.payload) : undefined
-  const job = trackJob(tracking, entry, { head: described?.head }, ctx, author ? [author] : [])
+  const job = trackJob(tracking, [entry], { head: described?.head }, ctx, author ? [author] : [])
   const report = await runAgent(request, {
     client: ctx.client,
     clock: ctx.clock,

@@ -3,10 +3,10 @@ import type { CommentSettings } from '../inputs/settings.js'
 import type { ModeContext } from '../modes/context.js'
 import { ApiError } from '../service/errors.js'
 import { isTerminal } from '../service/schemas.js'
-import type { TrackingComment, TrackingView } from '../tracking/comment.js'
-import { trackingView } from '../tracking/run-tracking.js'
+import type { TrackingComment } from '../tracking/comment.js'
+import { type RunTracking, openThreadTracking } from '../tracking/run-tracking.js'
 import { MAX_INSTRUCTIONS, type TrackingEntry } from '../tracking/state.js'
-import { type Marks, entryFor, labelerFor, openTracking, recordNotSent } from '../tracking/track.js'
+import { type Marks, entryFor, recordNotSent } from '../tracking/track.js'
 import * as core from '../util/actions-core.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
@@ -22,8 +22,7 @@ import type { CommentReport, Endings, Step } from './report.js'
 
 /** What the run sends, where its results go, and to which job (undefined: a new one). */
 export interface Decided {
-  tracking: TrackingComment
-  view: TrackingView
+  tracking: RunTracking
   source: NonNullable<CommentReport['source']>
   catchUp: CatchUp
   instructions: Instruction[]
@@ -40,10 +39,9 @@ export async function decide(
   ends: Endings,
 ): Promise<Step<Decided>> {
   const { event, what, whereText, notOwn, api, identity } = asked
-  const view = trackingView(settings.comment.triggerPhrase, ctx)
-  let tracking: TrackingComment
+  let tracking: RunTracking
   try {
-    tracking = await openTracking(api, event.thread, identity, view, ctx.signal, 'fail')
+    tracking = await openThreadTracking(api, identity, event.thread, settings.comment, ctx, 'fail')
   } catch (error) {
     if (notOwn) {
       core.warning(
@@ -60,7 +58,7 @@ export async function decide(
   const own = event.comment
   const source = { author: own.author.login, where: whereText, url: own.url }
   if (!notOwn) {
-    const taken = await claimed(asked, tracking, ctx.run.runUrl)
+    const taken = await claimed(asked, tracking.comment, ctx.run.runUrl)
     if (taken) return ends.skip('already-handled', taken)
   }
 
@@ -68,7 +66,7 @@ export async function decide(
   try {
     catchUp = await pendingInstructions(
       api,
-      tracking,
+      tracking.comment,
       event,
       identity,
       settings.comment,
@@ -90,23 +88,20 @@ export async function decide(
   const instructions = notOwn ? catchUp.instructions : [...catchUp.instructions, ownInstruction(asked)]
   const now = ctx.clock.now()
   const entries = instructions.map((i) => entryFor(ctx.run, now, i.author, i.text, i.url, { comment: i.comment }))
-  const marks: Marks = {
-    lastComment: own.kind === 'issue-comment' ? own.id : catchUp.newest,
-    labeler: labelerFor(api, event.thread, settings.comment.statusLabels),
-  }
+  const marks: Marks = { lastComment: own.kind === 'issue-comment' ? own.id : catchUp.newest }
   sayCatchUp(catchUp, entries, { what, whereText, notOwn })
 
-  let jobId = tracking.state.job
+  let jobId = tracking.comment.state.job
   if (jobId !== undefined) {
     const ready = await readyForFollowUp(settings, ctx, jobId)
     if (ready === 'gone') jobId = undefined
     else if (ready !== 'ready') {
-      await recordNotSent(tracking, entries, marks)
+      await recordNotSent(tracking.comment, entries, { ...marks, labeler: tracking.labeler })
       return ends.notSent(ready.notSent, source)
     }
   }
-  sayJob(whereText, jobId, jobId === undefined ? tracking.otherKeeper : undefined, identity)
-  return { tracking, view, source, catchUp, instructions, entries, marks, jobId }
+  sayJob(whereText, jobId, jobId === undefined ? tracking.comment.otherKeeper : undefined, identity)
+  return { tracking, source, catchUp, instructions, entries, marks, jobId }
 }
 
 /**

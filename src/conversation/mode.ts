@@ -3,17 +3,16 @@ import type { ConversationEvent } from '../github/comment-event.js'
 import type { GitHubPort } from '../github/port.js'
 import type { CommentSettings } from '../inputs/settings.js'
 import type { Job, ModeContext, Report } from '../modes/context.js'
-import type { TrackingView } from '../tracking/comment.js'
 import { renderReviewReply } from '../tracking/render.js'
-import { docsOpener, eventAuthor } from '../tracking/run-tracking.js'
+import { eventAuthor, trackJob } from '../tracking/run-tracking.js'
 import type { TrackingEntry } from '../tracking/state.js'
-import { echoToOrigin, linkPullRequest, recordEnd, recordStart } from '../tracking/track.js'
+import { echoToOrigin } from '../tracking/track.js'
 import * as core from '../util/actions-core.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
 import { type Asked, readAsk } from './ask.js'
 import { type Decided, decide } from './decide.js'
-import { type Instruction, contextLine, promptOf } from './instructions.js'
+import { contextLine, promptOf } from './instructions.js'
 import { type CommentReport, endingOf, endings } from './report.js'
 import { renderCommentSummary } from './summary.js'
 
@@ -56,10 +55,20 @@ async function converse(settings: CommentSettings, ctx: ModeContext): Promise<Co
   }
 }
 
-/** Act: send the instructions (a new job or a follow-up), follow the job, and show it on the threads. */
+/**
+ * Act: send the instructions (a new job or a follow-up), follow the job, and show it on the threads:
+ * the tracking comment, the code thread that started it (echoToOrigin), the review thread the
+ * instruction came from, and the agent's pull request (its reviewers, with reviewers: author, the
+ * instructions' writers and, on a code pull request, its author).
+ */
 async function act(settings: CommentSettings, ctx: ModeContext, asked: Asked, decided: Decided): Promise<AgentReport> {
-  const { api, identity, event, notOwn } = asked
-  const { tracking, view, instructions, entries, marks, jobId } = decided
+  const { event, notOwn } = asked
+  const { tracking, instructions, entries, marks, jobId } = decided
+  const changeBy = event.thread.isPullRequest ? eventAuthor(ctx.run.payload) : undefined
+  const reviewers = settings.comment.reviewers
+    ? [...instructions.map((i) => i.author), ...(changeBy ? [changeBy] : [])]
+    : []
+  const job = trackJob(tracking, entries, marks, ctx, reviewers)
   const agent = await runAgent(
     {
       projectId: settings.projectId,
@@ -78,81 +87,55 @@ async function act(settings: CommentSettings, ctx: ModeContext, asked: Asked, de
       onStarted: async (id) => {
         ctx.outputs.set('triggered', 'true')
         ctx.outputs.set('skip-reason', '')
-        await recordStart(tracking, id, entries, marks)
+        await job.started(id)
       },
     },
   )
   if (ctx.outputs.get('triggered') !== 'true') ctx.outputs.set('triggered', 'false')
-  const done = await recordEnd(tracking, agent, entries, marks)
-  // on the agent's pull request in the docs repository: the code thread that started the job shows it too
-  if (!ctx.signal.aborted)
-    await echoToOrigin(api, identity, ctx.run, tracking.state.origin, agent, done, view, ctx.signal)
-  await answerInThread(settings, ctx, {
-    api,
-    identity,
-    event,
-    agent,
-    done,
-    view,
-    instructions,
-    ownInstruction: !notOwn,
+  await job.ended(agent, async (done) => {
+    // on the agent's pull request in the docs repository: the code thread that started the job shows it too
+    if (!ctx.signal.aborted)
+      await echoToOrigin(
+        tracking.api,
+        tracking.identity,
+        ctx.run,
+        tracking.comment.state.origin,
+        agent,
+        done,
+        tracking.view,
+        ctx.signal,
+      )
+    if (!notOwn) await replyInReviewThread(tracking.api, event, agent, done.at(-1), ctx)
   })
   return agent
 }
 
 /**
- * After the job: a reply in the review thread the instruction came from, and the agent's pull
- * request linked on the thread (its reviewers, with reviewers: author, the instructions' writers and,
- * on a code pull request, its author: once per job, as a follow-up finds the pull request's comment).
+ * The result of an instruction given in an inline review comment, replied in its thread (even when
+ * the run was cancelled: within the time a cancelled run has).
  */
-async function answerInThread(
-  settings: CommentSettings,
+async function replyInReviewThread(
+  api: GitHubPort,
+  event: ConversationEvent,
+  agent: AgentReport,
+  entry: TrackingEntry | undefined,
   ctx: ModeContext,
-  the: {
-    api: GitHubPort
-    identity: string | undefined
-    event: ConversationEvent
-    agent: AgentReport
-    done: TrackingEntry[]
-    view: TrackingView
-    instructions: readonly Instruction[]
-    ownInstruction: boolean
-  },
 ): Promise<void> {
-  const { api, event, agent } = the
   const own = event.comment
-  const reply = the.done.at(-1)
-  if (the.ownInstruction && own.kind === 'review-comment' && own.replyTo !== undefined && reply) {
-    try {
-      await api.replyToReviewComment(
-        event.thread,
-        own.replyTo,
-        renderReviewReply(reply, agent.jobId, ctx.run),
-        ctx.signal.aborted ? 900 : undefined,
-      )
-    } catch (error) {
-      core.warning(
-        `Could not reply in the review thread: ${external(getErrorMessage(error), 300)}. ` +
-          `The tracking comment has the result.`,
-      )
-    }
+  if (own.kind !== 'review-comment' || own.replyTo === undefined || !entry) return
+  try {
+    await api.replyToReviewComment(
+      event.thread,
+      own.replyTo,
+      renderReviewReply(entry, agent.jobId, ctx.run),
+      ctx.signal.aborted ? 900 : undefined,
+    )
+  } catch (error) {
+    core.warning(
+      `Could not reply in the review thread: ${external(getErrorMessage(error), 300)}. ` +
+        `The tracking comment has the result.`,
+    )
   }
-  if (ctx.signal.aborted) return
-  const changeBy = event.thread.isPullRequest ? eventAuthor(ctx.run.payload) : undefined
-  const reviewers = settings.comment.reviewers
-    ? [...the.instructions.map((i) => i.author), ...(changeBy ? [changeBy] : [])]
-    : []
-  await linkPullRequest(
-    api,
-    the.identity,
-    ctx.run,
-    agent,
-    event.thread,
-    the.view,
-    ctx.signal,
-    docsOpener(settings.comment.docsToken, ctx),
-    reviewers,
-  )
 }
 
 /**

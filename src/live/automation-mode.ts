@@ -54,14 +54,17 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
   }
   core.info(`The run's job ${external(jobId, 80)} is an agent job: waiting on it.`)
   // with comment: true the thread tracks the automation's job as it would an agent-mode job
-  const job = trackJob(
-    tracking,
-    entryFor(ctx.run, ctx.clock.now(), ctx.run.actor, `Automation ${id}, run ${instanceId}`, ctx.run.runUrl, {
+  const entry = entryFor(
+    ctx.run,
+    ctx.clock.now(),
+    ctx.run.actor,
+    `Automation ${id}, run ${instanceId}`,
+    ctx.run.runUrl,
+    {
       described: true,
-    }),
-    {},
-    ctx,
+    },
   )
+  const job = trackJob(tracking, [entry], {}, ctx)
   const report = await runAgent(
     {
       projectId: settings.projectId,

@@ -1,3 +1,4 @@
+import type { Thread } from '../github/comment-event.js'
 import { commentTarget } from '../github/comment-target.js'
 import type { GitHubPort } from '../github/port.js'
 import type { StatusLabeler } from '../github/status-labels.js'
@@ -29,9 +30,9 @@ interface RunSide {
 }
 
 /**
- * With `comment: true`, the tracking comment of the run's issue or pull request, for the modes that
- * start something from an event (agent, deploy, preview, automation): the client, the identity it
- * writes as, the comment, and the status labeler. Undefined when the event has no issue or pull request.
+ * The tracking comment of a thread, for the modes that start something from an event (agent,
+ * deploy, preview, automation, with `comment: true`) and for the conversation: the client, the
+ * identity it writes as, the comment, and the status labeler.
  */
 export interface RunTracking {
   api: GitHubPort
@@ -43,6 +44,10 @@ export interface RunTracking {
   docs: DocsOpener | undefined
 }
 
+/**
+ * With `comment: true`, the tracking of the run's issue or pull request; undefined (and a notice)
+ * when the event has none.
+ */
 export async function openRunTracking(
   options: { token: string; docsToken?: string; triggerPhrase: string; statusLabels?: StatusLabels },
   ctx: RunSide,
@@ -55,9 +60,24 @@ export async function openRunTracking(
     return undefined
   }
   const api = await ctx.github(options.token)
-  const identity = await api.identity()
+  return openThreadTracking(api, await api.identity(), thread, options, ctx, 'fresh')
+}
+
+/**
+ * A thread's tracking, with the GitHub the run writes with and the account it writes as: the comment
+ * (when its comments cannot be read, `unreadable` decides, as openTracking says), the status labeler
+ * and the docs repository's GitHub.
+ */
+export async function openThreadTracking(
+  api: GitHubPort,
+  identity: string | undefined,
+  thread: Thread,
+  options: { docsToken?: string; triggerPhrase: string; statusLabels?: StatusLabels },
+  ctx: RunSide,
+  unreadable: 'fresh' | 'fail',
+): Promise<RunTracking> {
   const view = trackingView(options.triggerPhrase, ctx)
-  const comment = await openTracking(api, thread, identity, view, ctx.signal, 'fresh')
+  const comment = await openTracking(api, thread, identity, view, ctx.signal, unreadable)
   return {
     api,
     identity,
@@ -101,24 +121,27 @@ export function trackingView(triggerPhrase: string, ctx: Pick<RunSide, 'run' | '
 }
 
 /**
- * A job's life in the run thread, for the modes that start or follow one (agent, automation): its
- * entry when the job starts, its result when it ends, and the tracking comment on the agent's pull
- * request. Nothing when there is no thread.
+ * A job's life in the run thread, for the modes that start or follow one (agent, automation, the
+ * conversation): its entries when the job starts, their result when it ends, and the tracking
+ * comment on the agent's pull request. Nothing when there is no thread. What the caller shows
+ * between the result and the link (`between`: the conversation's echo and review reply) runs even
+ * when the run was cancelled; the link does not.
  */
 export function trackJob(
   tracking: RunTracking | undefined,
-  entry: TrackingEntry,
+  entries: readonly TrackingEntry[],
   marks: Marks,
   ctx: RunSide,
   reviewers: readonly string[] = [],
 ) {
   return {
     started: async (jobId: string): Promise<void> => {
-      if (tracking) await recordStart(tracking.comment, jobId, [entry], { ...marks, labeler: tracking.labeler })
+      if (tracking) await recordStart(tracking.comment, jobId, entries, { ...marks, labeler: tracking.labeler })
     },
-    ended: async (report: JobEnd): Promise<void> => {
+    ended: async (report: JobEnd, between?: (done: TrackingEntry[]) => Promise<void>): Promise<void> => {
       if (!tracking) return
-      await recordEnd(tracking.comment, report, [entry], { ...marks, labeler: tracking.labeler })
+      const done = await recordEnd(tracking.comment, report, entries, { ...marks, labeler: tracking.labeler })
+      if (between) await between(done)
       if (!ctx.signal.aborted)
         await linkPullRequest(
           tracking.api,
