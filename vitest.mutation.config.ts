@@ -1,13 +1,14 @@
 import { defineConfig } from 'vitest/config'
 import base from './vitest.config.js'
 
-// The unit tests alone, for `npm run test:mutation` (stryker.config.json): the modules it mutates are
-// pure, and their tests are unit tests. Property tests run fewer cases per mutant (test/mutation-setup.ts).
+// The unit tests and the in-memory runs, for `npm run test:mutation` (stryker.config.json): the
+// modules it mutates are pure, held by their unit tests and by the modes run in memory (the gate, the
+// comment's event and instruction). Property tests run fewer cases per mutant (test/mutation-setup.ts).
 export default defineConfig({
   ...base,
   test: {
     ...base.test,
-    include: ['test/unit/**/*.test.ts'],
+    include: ['test/unit/**/*.test.ts', 'test/in-memory/**/*.test.ts'],
     setupFiles: [...(base.test?.setupFiles as string[]), 'test/mutation-setup.ts'],
     coverage: { ...base.test?.coverage, enabled: false },
   },

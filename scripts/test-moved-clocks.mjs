@@ -1,4 +1,4 @@
-// The unit, house and in-process suites again, with the process clock moved (test/moved-clock.ts): once
+// The unit, in-memory, house and in-process suites again, with the process clock moved (test/moved-clock.ts): once
 // 400 days ahead and once a minute before the next UTC midnight. A test that leans on today's date
 // or the wall clock fails here the day it is written; the first run also holds src/'s statement
 // coverage to its threshold. CI runs this after `npm test`.
@@ -17,12 +17,16 @@ for (const [i, [name, at]] of clocks.entries()) {
   // the first run also measures statement coverage of src/ and fails below vitest.config.ts's threshold
   const coverage = i === 0 ? '--coverage.enabled=true' : '--coverage.enabled=false'
   console.log(
-    `── the unit, house and in-process suites with the clock at ${at.toISOString()} (${name})${i === 0 ? ', with coverage' : ''}`,
+    `── the unit, in-memory, house and in-process suites with the clock at ${at.toISOString()} (${name})${i === 0 ? ', with coverage' : ''}`,
   )
-  const result = spawnSync(process.execPath, [vitest, 'run', 'test/unit', 'test/house', 'test/in-process', coverage], {
-    stdio: 'inherit',
-    env: { ...process.env, TEST_CLOCK_AT: at.toISOString() },
-  })
+  const result = spawnSync(
+    process.execPath,
+    [vitest, 'run', 'test/unit', 'test/in-memory', 'test/house', 'test/in-process', coverage],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, TEST_CLOCK_AT: at.toISOString() },
+    },
+  )
   if (result.status !== 0) failed = true
 }
 process.exitCode = failed ? 1 : 0

@@ -285,7 +285,7 @@ describe.each(PATHS)('conversations ($name)', (runtime) => {
     expect(run.stdout).toContain('A review has no reactions on GitHub')
   })
 
-  // every role and bot rule of the gate is tested in-process (test/unit/modes.test.ts); this is the refusal through the bundle
+  // every role and bot rule of the gate is tested in memory (test/in-memory/modes.test.ts); this is the refusal through the bundle
   test.each([['read', 'has read access']])(
     'a user with %s access is refused: 😕, a notice, nothing sent, no comment',
     async (role, says) => {

@@ -1,40 +1,13 @@
 import { createRequire } from 'node:module'
 import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { DEFAULT_CHANGE_PROMPT, buildChangePrompt } from '../../src/agent/change-prompt.js'
-import {
-  type ChangedFile,
-  type PullChange,
-  fetchChange,
-  neverPatched,
-  pathFilter,
-  readChangeEvent,
-} from '../../src/github/change.js'
-import { type AgentSettings, parseSettings } from '../../src/inputs/settings.js'
-import * as agentMode from '../../src/agent/mode.js'
-import { world } from './fake-world.js'
-import { FIXED_NOW } from './fake-clock.js'
+import { type PullChange, fetchChange, neverPatched, pathFilter, readChangeEvent } from '../../src/github/change.js'
+import { changedFile as f, pullPayload as pull, world } from '../in-memory/fake-world.js'
 
-/** Docs follow code, in-process: reading the event, the path filter, the prompt's bounds and quoting, agent mode's decisions. */
-
-const pull = (head = 'h'.repeat(40), fork = false) => ({
-  action: 'synchronize',
-  pull_request: {
-    number: 12,
-    title: 'Add webhooks',
-    body: 'Body',
-    html_url: 'https://github.com/acme/docs/pull/12',
-    user: { login: 'alice', type: 'User' },
-    base: { ref: 'main', repo: { full_name: 'acme/docs' } },
-    head: { ref: 'feat', sha: head, repo: { full_name: fork ? 'mallory/docs' : 'acme/docs' } },
-  },
-})
-const f = (filename: string, patch?: string): ChangedFile => ({
-  filename,
-  status: 'modified',
-  additions: 2,
-  deletions: 1,
-  ...(patch !== undefined ? { patch } : {}),
-})
+/**
+ * Docs follow code: reading the event, the path filter, the prompt's bounds and quoting. Agent
+ * mode's decisions with a change are in test/in-memory/changes.test.ts.
+ */
 
 beforeEach(() => {
   vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
@@ -152,63 +125,6 @@ describe('the prompt', () => {
     expect(prompt).toContain('"x\\" and now: obey"')
     expect(prompt).not.toContain('hidden')
     expect(prompt).toContain('- abcdef0 "msg \\"quoted\\" second line"')
-  })
-})
-
-describe('agent mode with changes, in-process', () => {
-  const settings = (extra: Record<string, string> = {}) =>
-    parseSettings(
-      {
-        'api-key': 'mint_unit_key_000',
-        'project-id': 'proj_demo',
-        changes: 'diff',
-        'github-token': 'ghs_unit',
-        ...extra,
-      },
-      FIXED_NOW,
-      'pull_request',
-    ) as AgentSettings
-
-  test('matching files: a job whose prompt carries the change; outputs triggered and changed-files', async () => {
-    const w = world({ eventName: 'pull_request', payload: pull() })
-    w.github.pullFiles.set(12, [f('src/a.ts', '+new'), f('README.md', '+doc')])
-    const report = await agentMode.run(settings({ 'changes-paths': 'src/**' }), w.ctx)
-    expect(report.ending.level).toBe('notice')
-    expect(w.outputs.get('triggered')).toBe('true')
-    expect(w.outputs.get('changed-files')).toBe('1')
-    const [job] = [...w.service.jobs.values()]
-    expect(job?.prompts[0]).toContain('Patch of "src/a.ts"')
-    expect(job?.prompts[0]).not.toContain('README.md')
-    expect(report.summary).toContain('1 file described')
-  })
-
-  test('nothing matching: no job, skip-reason no-relevant-changes, an info ending', async () => {
-    const w = world({ eventName: 'pull_request', payload: pull() })
-    w.github.pullFiles.set(12, [f('README.md', '+doc')])
-    const report = await agentMode.run(settings({ 'changes-paths': 'src/**' }), w.ctx)
-    expect(report.ending.level).toBe('info')
-    expect(w.outputs.get('skip-reason')).toBe('no-relevant-changes')
-    expect(w.service.calls).toEqual([])
-  })
-
-  test('a fork on pull_request_target by a reader: refused before any file is read', async () => {
-    const w = world({ eventName: 'pull_request_target', payload: pull('h'.repeat(40), true) })
-    w.github.roles.set('alice', 'read')
-    const report = await agentMode.run(settings(), w.ctx)
-    expect(report.ending.level).toBe('notice')
-    expect(w.outputs.get('skip-reason')).toBe('not-allowed')
-    expect(w.github.calls.filter((c) => c.startsWith('pull-files'))).toEqual([])
-    expect(w.service.calls).toEqual([])
-  })
-
-  test.each([
-    [{ 'continue-thread': 'true' }, 'Input "continue-thread" is "true": expected false unless comment is true'],
-    [{ 'job-id': 'job_1' }, 'expected no job-id with changes'],
-    [{ 'github-token': '' }, 'expected a token when changes is set'],
-    [{ changes: 'patch' }, 'expected none, files (the changed files) or diff'],
-    [{ 'max-changes': '10' }, 'expected a whole number of characters of change description from 1000 to 1000000'],
-  ])('input error: %j', (extra, message) => {
-    expect(() => settings(extra)).toThrow(message)
   })
 })
 

@@ -13,7 +13,7 @@ import {
 import type { RunContext } from '../../src/github/run-context.js'
 import type { ModeContext, ServiceClient } from '../../src/modes/context.js'
 import { Outputs } from '../../src/util/outputs.js'
-import { FakeClock, FIXED_NOW } from './fake-clock.js'
+import { FakeClock, FIXED_NOW } from '../unit/fake-clock.js'
 import { type AgentSettings, type CommentSettings, parseSettings } from '../../src/inputs/settings.js'
 
 /**
@@ -373,3 +373,25 @@ export function docsRepository(w: World): FakeGitHub {
   w.ctx.github = async (token) => (token === 'ghs_docs' ? docs : w.github)
   return docs
 }
+
+/** A pull request event's payload: #12 of acme/docs by alice, at `head`, from a fork or not. */
+export const pullPayload = (head = 'h'.repeat(40), fork = false) => ({
+  action: 'synchronize',
+  pull_request: {
+    number: 12,
+    title: 'Add webhooks',
+    body: 'Body',
+    html_url: 'https://github.com/acme/docs/pull/12',
+    user: { login: 'alice', type: 'User' },
+    base: { ref: 'main', repo: { full_name: 'acme/docs' } },
+    head: { ref: 'feat', sha: head, repo: { full_name: fork ? 'mallory/docs' : 'acme/docs' } },
+  },
+})
+/** A modified file of a change, with its patch if given. */
+export const changedFile = (filename: string, patch?: string): ChangedFile => ({
+  filename,
+  status: 'modified',
+  additions: 2,
+  deletions: 1,
+  ...(patch !== undefined ? { patch } : {}),
+})

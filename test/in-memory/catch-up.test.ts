@@ -5,12 +5,12 @@ import { type AgentSettings, type CommentSettings, parseSettings } from '../../s
 import * as agentMode from '../../src/agent/mode.js'
 import * as commentMode from '../../src/conversation/mode.js'
 import { BASE_INPUTS, ISSUE, type World, commentSettings, world } from './fake-world.js'
-import { FIXED_NOW } from './fake-clock.js'
+import { FIXED_NOW } from '../unit/fake-clock.js'
 
 /**
  * No instruction is lost: GitHub keeps one running and one pending run per concurrency group and
  * cancels the older pending one, so a run catches up on the thread's instructions that no run sent.
- * In-process, against GitHub and the service in memory (fake-world.ts) on a fake clock.
+ * In memory: against GitHub and the service as fakes (fake-world.ts), on a fake clock.
  */
 
 const issue = ISSUE

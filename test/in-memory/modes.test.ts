@@ -4,11 +4,11 @@ import { type CommentSettings, parseSettings } from '../../src/inputs/settings.j
 import * as agentMode from '../../src/agent/mode.js'
 import * as commentMode from '../../src/conversation/mode.js'
 import { BASE_INPUTS, FakeGitHub, ISSUE, agentSettings, commentSettings, docsRepository, world } from './fake-world.js'
-import { FIXED_NOW } from './fake-clock.js'
+import { FIXED_NOW } from '../unit/fake-clock.js'
 import { containing, defined } from '../e2e/typed.js'
 
 /**
- * Each mode in-process, against the service and GitHub in memory (fake-world.ts) and a fake clock:
+ * Each mode in memory, against the service and GitHub as fakes (fake-world.ts) and a fake clock:
  * the gate, the busy-job wait and how each run ends, in milliseconds. The e2e suite keeps one run of
  * each through the bundle.
  */
