@@ -491,8 +491,8 @@ function readReply(spec, reply, now, words) {
 /**
  * How a request to the service travels: the base URL, the auth header, each attempt's timeout on the
  * run's clock, the run's cancellation, the retry policy, the analytics budget and the agent uses
- * counted, and every failure made one message ("Could not …: …", with what to check in the caller's terms).
- * The endpoints (client.ts) say only what each request is.
+ * counted, and every failure made one message ("Could not …: …", with what to check in the
+ * caller's terms). The endpoints (client.ts) say only what each request is.
  */
 const USER_AGENT = 'mintlify-docs-action';
 /** The client's own words, for a caller that gives none: what to check, without naming any input. */

@@ -391,7 +391,7 @@ function check(i: ModeInputs<'check'>, ctx: Issues, run: Run) {
       docsPath: i['docs-path'],
       mintVersion: i['mint-version'],
       checks: i.checks,
-      // changed means something only on a pull request; elsewhere the whole site, and the log says so once
+      // changed means something only on a pull request; elsewhere the whole site (the log says so)
       scope: i.scope,
       exclude: i.exclude,
       onProblems: i['on-problems'],

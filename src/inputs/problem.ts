@@ -2,8 +2,8 @@ import * as z from 'zod/mini'
 
 /**
  * How an input's problem is recorded while the inputs are parsed, and the small parsers built on it.
- * settings.ts writes each problem's message for the log from what is recorded here: the input's name, the
- * value (or what it is, when the value must not be shown) and what is accepted.
+ * settings.ts writes each problem's message for the log from what is recorded here: the input's
+ * name, the value (or what it is, when the value must not be shown) and what is accepted.
  */
 
 export type Issues = { issues: z.core.$ZodRawIssue[] }

@@ -7,8 +7,8 @@ import type { PromptFiles } from './prompt-file.js'
 /**
  * The one place that turns raw action inputs into a typed, validated settings object: the inputs
  * the mode reads (catalogue.ts), each by its field (fields.ts), then the mode's rules
- * (mode-rules.ts); every problem's message is written here. Everything else receives `Settings` and never reads an
- * input itself.
+ * (mode-rules.ts); every problem's message is written here. Everything else receives `Settings`
+ * and never reads an input itself.
  */
 
 export type { PromptFiles } from './prompt-file.js'

@@ -12,7 +12,7 @@ import { describeIssue, errorBodySchema } from './schemas.js'
  * means is decided here.
  */
 
-/** What reading an reply needs to know of its request. */
+/** What reading a reply needs to know of its request. */
 export interface ReplySpec<T> {
   method: Method
   schema: z.ZodMiniType<T>
@@ -28,7 +28,7 @@ export interface ReplySpec<T> {
   quotaHint?: string
 }
 
-/** An reply as it came: its status, the headers read, its body as text. */
+/** A reply as it came: its status, the headers read, its body as text. */
 export interface Reply {
   status: number
   location: string | null
