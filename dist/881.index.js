@@ -3624,11 +3624,7 @@ async function run(settings, ctx) {
     const author = settings.comment?.reviewers ? eventAuthor(ctx.run.payload) : undefined;
     const job = trackJob(tracking, [entry], { head: described?.head }, ctx, author ? [author] : []);
     const report = await runAgent(request, {
-        client: ctx.client,
-        clock: ctx.clock,
-        signal: ctx.signal,
-        deadline: ctx.deadline,
-        outputs: ctx.outputs,
+        ...ctx,
         onStarted: async (jobId) => {
             if (described) {
                 ctx.outputs.set('triggered', 'true');
@@ -3753,11 +3749,7 @@ async function automation_mode_run(settings, ctx) {
         prompt: undefined,
         jobId,
     }, {
-        client: ctx.client,
-        clock: ctx.clock,
-        signal: ctx.signal,
-        deadline: ctx.deadline,
-        outputs: ctx.outputs,
+        ...ctx,
         onStarted: job.started,
     });
     await job.ended(report);
@@ -5751,20 +5743,12 @@ async function judgeAgainstBase(run, given) {
  */
 async function addressProblems({ docsFolder, config }, trees) {
     const { baseTree, headTree, files } = trees;
-    const text = (file) => {
-        try {
-            return (0,external_node_fs_.readFileSync)(file, 'utf8');
-        }
-        catch {
-            return undefined;
-        }
-    };
     // the configuration as the site has it (on a mint.json site the CLI writes a docs.json into its copies)
-    const headConfig = text((0,external_node_path_.join)(headTree, config));
-    const baseConfig = text((0,external_node_path_.join)(baseTree, config));
+    const headConfig = readText((0,external_node_path_.join)(headTree, config));
+    const baseConfig = readText((0,external_node_path_.join)(baseTree, config));
     const generated = await generatedPages(trees, [baseConfig, headConfig]);
-    const base = servedBy(pagesOf(baseTree), baseConfig, text((0,external_node_path_.join)(baseTree, '.mintignore')), generated.base);
-    const head = servedBy(pagesOf(headTree), headConfig, text((0,external_node_path_.join)(headTree, '.mintignore')), generated.head);
+    const base = servedBy(pagesOf(baseTree), baseConfig, readText((0,external_node_path_.join)(baseTree, '.mintignore')), generated.base);
+    const head = servedBy(pagesOf(headTree), headConfig, readText((0,external_node_path_.join)(headTree, '.mintignore')), generated.head);
     const at = (line) => ({
         file: config,
         path: repositoryPath(docsFolder, config),
@@ -5830,16 +5814,19 @@ async function generatedPages({ baseTree, headTree, listOpenApi, notes, }, confi
     notes.push(said);
     return { base: [], head: [] };
 }
-/** A file's lines, each trimmed (as a problem's lineText); undefined where there is no such file. */
-function linesOf(file) {
+/** A file's text; undefined where there is no such file. */
+function readText(file) {
     try {
-        return new Set((0,external_node_fs_.readFileSync)(file, 'utf8')
-            .split('\n')
-            .map((l) => l.trim()));
+        return (0,external_node_fs_.readFileSync)(file, 'utf8');
     }
     catch {
         return undefined;
     }
+}
+/** A file's lines, each trimmed (as a problem's lineText); undefined where there is no such file. */
+function linesOf(file) {
+    const text = readText(file);
+    return text === undefined ? undefined : new Set(text.split('\n').map((l) => l.trim()));
 }
 /** A head file's name in the base: a file the pull request renamed has its old name there. */
 function oldNames(files, docsFolder) {
@@ -6555,10 +6542,17 @@ async function installCli({ settings, ctx, bounded, stop }) {
 function cliRuns({ work }, cli, slot) {
     const preload = (0,external_node_path_.join)(work, 'wide-output.cjs');
     (0,external_node_fs_.writeFileSync)(preload, WIDE_OUTPUT);
-    return { cli, preload, slot };
+    return {
+        cli,
+        node: (script, args, { cwd, columns, stop }) => slot(() => runProgram(process.execPath, ['--no-deprecation', script, ...args], {
+            cwd,
+            env: cliEnvironment(process.env, { preload, columns }),
+            stop,
+        })),
+    };
 }
 /** Checks one copy of the docs: pages left out first, then the CLI, each run bounded, limited and logged. */
-function treeChecker({ settings, config, bounded, stop }, { cli, preload, slot }) {
+function treeChecker({ settings, config, bounded, stop }, { cli, node }) {
     const excluded = excluder(settings.check.exclude);
     return async (label, tree, which, early) => {
         if (excluded) {
@@ -6569,8 +6563,7 @@ function treeChecker({ settings, config, bounded, stop }, { cli, preload, slot }
         const width = outputWidth(tree);
         const ends = early ? AbortSignal.any([stop, early]) : stop;
         const mint = (args, columns = width) => bounded(`mint ${args[0] ?? ''} on the ${label}`, async () => {
-            const env = cliEnvironment(process.env, { preload, columns });
-            const ran = await slot(() => runProgram(process.execPath, ['--no-deprecation', cli.entry, ...args], { cwd: tree, env, stop: ends }));
+            const ran = await node(cli.entry, args, { cwd: tree, columns, stop: ends });
             // the CLI's own words, each line made safe: no escape sequence, no workflow command
             await core/* group */.Os(`mint ${args.join(' ')} (${label})`, () => {
                 for (const line of plainLines(ran.output))
@@ -6595,15 +6588,11 @@ function treeChecker({ settings, config, bounded, stop }, { cli, preload, slot }
  * bounded and limited as a CLI run; what it cannot tell (another CLI version's layout, a document
  * at a URL) is its answer, never a failure.
  */
-function openApiLister({ work, bounded, stop }, { cli, preload, slot }) {
+function openApiLister({ work, bounded, stop }, { cli, node }) {
     const script = (0,external_node_path_.join)(work, 'openapi-pages.mjs');
     (0,external_node_fs_.writeFileSync)(script, OPENAPI_PAGES);
     return async (tree) => {
-        const ran = await bounded('The listing of the pages OpenAPI documents generate', () => slot(() => runProgram(process.execPath, ['--no-deprecation', script, cliModules(cli.entry)], {
-            cwd: tree,
-            env: cliEnvironment(process.env, { preload, columns: 200 }),
-            stop,
-        })));
+        const ran = await bounded('The listing of the pages OpenAPI documents generate', () => node(script, [cliModules(cli.entry)], { cwd: tree, columns: 200, stop }));
         return readOpenApiPages(ran.stdout);
     };
 }
@@ -7690,9 +7679,9 @@ async function conversation_mode_run(settings, ctx) {
     return { summary: renderCommentSummary(report, ctx.run), ending: endingOf(report, settings.agent.requirePr) };
 }
 /**
- * A comment-mode run in four steps: read the comment and who wrote it (ask.ts), decide what to send
- * (decide.ts: the thread's job, the instructions no run sent), send it and follow the job (act, below),
- * report (report.ts). A step that ends the run early hands back its report.
+ * A comment-mode run in four steps: read the comment and who wrote it (ask.ts), decide what to
+ * send (decide.ts: the thread's job, the instructions no run sent), send it and follow the job
+ * (act, below), report (report.ts). A step that ends the run early hands back its report.
  */
 async function converse(settings, ctx) {
     const ends = endings(ctx);
@@ -7734,11 +7723,7 @@ async function act(settings, ctx, asked, decided) {
         prompt: promptOf(instructions, jobId === undefined ? contextLine(event) : undefined),
         jobId,
     }, {
-        client: ctx.client,
-        clock: ctx.clock,
-        signal: ctx.signal,
-        deadline: ctx.deadline,
-        outputs: ctx.outputs,
+        ...ctx,
         onStarted: async (id) => {
             ctx.outputs.set('triggered', 'true');
             ctx.outputs.set('skip-reason', '');
@@ -7748,7 +7733,7 @@ async function act(settings, ctx, asked, decided) {
     if (ctx.outputs.get('triggered') !== 'true')
         ctx.outputs.set('triggered', 'false');
     await job.ended(agent, async (done) => {
-        // on the agent's pull request in the docs repository: the code thread that started the job shows it too
+        // on the agent's pull request in the docs repository: the code thread that started it shows it too
         if (!ctx.signal.aborted)
             await echoToOrigin(tracking.api, tracking.identity, ctx.run, tracking.comment.state.origin, agent, done, tracking.view, ctx.signal);
         if (!notOwn)
@@ -9169,13 +9154,9 @@ async function startJob(gap, project, week, settings, ctx) {
         wait: false,
         pollIntervalMs: 10_000,
         waitTimeoutMs: settings.waitTimeoutMs,
-    }, {
-        client: ctx.client,
-        clock: ctx.clock,
-        signal: ctx.signal,
-        deadline: ctx.deadline,
-        outputs: new Outputs(() => { }),
-    });
+    }, 
+    // a gap's job is started, not followed: its outputs are not the step's
+    { ...ctx, outputs: new Outputs(() => { }) });
     if (report.outcome === 'cancelled')
         throw new errors/* CancelledError */.cc();
     if (report.job) {

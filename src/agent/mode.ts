@@ -42,11 +42,7 @@ export async function run(settings: AgentSettings, ctx: ModeContext): Promise<Re
   const author = settings.comment?.reviewers ? eventAuthor(ctx.run.payload) : undefined
   const job = trackJob(tracking, [entry], { head: described?.head }, ctx, author ? [author] : [])
   const report = await runAgent(request, {
-    client: ctx.client,
-    clock: ctx.clock,
-    signal: ctx.signal,
-    deadline: ctx.deadline,
-    outputs: ctx.outputs,
+    ...ctx,
     onStarted: async (jobId) => {
       if (described) {
         ctx.outputs.set('triggered', 'true')

@@ -64,25 +64,35 @@ export async function installCli({ settings, ctx, bounded, stop }: CheckRun): Pr
   return cli
 }
 
-/** The CLI's programs as one check starts them: the CLI, its preload (WIDE_OUTPUT) and the CLI slots. */
+/** The CLI's programs as one check starts them: the CLI, and a Node program run as the CLI is. */
 export interface CliRuns {
   cli: Cli
-  preload: string
-  slot: <T>(work: () => Promise<T>) => Promise<T>
+  /**
+   * Runs `node <script> <args>` in `cwd` within one of the CLI's slots, with the CLI's environment
+   * and its preload (WIDE_OUTPUT: no line of `columns` or less wraps).
+   */
+  node: (script: string, args: string[], options: { cwd: string; columns: number; stop: AbortSignal }) => Promise<Ran>
 }
 
 /** The CLI's runs for this check: its preload written once into the run's folder. */
-export function cliRuns({ work }: CheckRun, cli: Cli, slot: CliRuns['slot']): CliRuns {
+export function cliRuns({ work }: CheckRun, cli: Cli, slot: <T>(work: () => Promise<T>) => Promise<T>): CliRuns {
   const preload = join(work, 'wide-output.cjs')
   writeFileSync(preload, WIDE_OUTPUT)
-  return { cli, preload, slot }
+  return {
+    cli,
+    node: (script, args, { cwd, columns, stop }) =>
+      slot(() =>
+        runProgram(process.execPath, ['--no-deprecation', script, ...args], {
+          cwd,
+          env: cliEnvironment(process.env, { preload, columns }),
+          stop,
+        }),
+      ),
+  }
 }
 
 /** Checks one copy of the docs: pages left out first, then the CLI, each run bounded, limited and logged. */
-export function treeChecker(
-  { settings, config, bounded, stop }: CheckRun,
-  { cli, preload, slot }: CliRuns,
-): TreeChecker {
+export function treeChecker({ settings, config, bounded, stop }: CheckRun, { cli, node }: CliRuns): TreeChecker {
   const excluded = excluder(settings.check.exclude)
   return async (label, tree, which, early) => {
     if (excluded) {
@@ -93,10 +103,7 @@ export function treeChecker(
     const ends = early ? AbortSignal.any([stop, early]) : stop
     const mint = (args: string[], columns = width): Promise<Ran> =>
       bounded(`mint ${args[0] ?? ''} on the ${label}`, async () => {
-        const env = cliEnvironment(process.env, { preload, columns })
-        const ran = await slot(() =>
-          runProgram(process.execPath, ['--no-deprecation', cli.entry, ...args], { cwd: tree, env, stop: ends }),
-        )
+        const ran = await node(cli.entry, args, { cwd: tree, columns, stop: ends })
         // the CLI's own words, each line made safe: no escape sequence, no workflow command
         await core.group(`mint ${args.join(' ')} (${label})`, () => {
           for (const line of plainLines(ran.output)) if (line.trim()) core.info(external(line, 500))
@@ -120,18 +127,12 @@ export function treeChecker(
  * bounded and limited as a CLI run; what it cannot tell (another CLI version's layout, a document
  * at a URL) is its answer, never a failure.
  */
-export function openApiLister({ work, bounded, stop }: CheckRun, { cli, preload, slot }: CliRuns): OpenApiLister {
+export function openApiLister({ work, bounded, stop }: CheckRun, { cli, node }: CliRuns): OpenApiLister {
   const script = join(work, 'openapi-pages.mjs')
   writeFileSync(script, OPENAPI_PAGES)
   return async (tree) => {
     const ran = await bounded('The listing of the pages OpenAPI documents generate', () =>
-      slot(() =>
-        runProgram(process.execPath, ['--no-deprecation', script, cliModules(cli.entry)], {
-          cwd: tree,
-          env: cliEnvironment(process.env, { preload, columns: 200 }),
-          stop,
-        }),
-      ),
+      node(script, [cliModules(cli.entry)], { cwd: tree, columns: 200, stop }),
     )
     return readOpenApiPages(ran.stdout)
   }

@@ -224,19 +224,12 @@ async function addressProblems(
   trees: { baseTree: string; headTree: string; files: ChangedFile[]; listOpenApi: OpenApiLister; notes: string[] },
 ): Promise<Judged[]> {
   const { baseTree, headTree, files } = trees
-  const text = (file: string): string | undefined => {
-    try {
-      return readFileSync(file, 'utf8')
-    } catch {
-      return undefined
-    }
-  }
   // the configuration as the site has it (on a mint.json site the CLI writes a docs.json into its copies)
-  const headConfig = text(join(headTree, config))
-  const baseConfig = text(join(baseTree, config))
+  const headConfig = readText(join(headTree, config))
+  const baseConfig = readText(join(baseTree, config))
   const generated = await generatedPages(trees, [baseConfig, headConfig])
-  const base = servedBy(pagesOf(baseTree), baseConfig, text(join(baseTree, '.mintignore')), generated.base)
-  const head = servedBy(pagesOf(headTree), headConfig, text(join(headTree, '.mintignore')), generated.head)
+  const base = servedBy(pagesOf(baseTree), baseConfig, readText(join(baseTree, '.mintignore')), generated.base)
+  const head = servedBy(pagesOf(headTree), headConfig, readText(join(headTree, '.mintignore')), generated.head)
   const at = (line: number | undefined): Pick<PlacedProblem, 'file' | 'path' | 'line' | 'lineText'> => ({
     file: config,
     path: repositoryPath(docsFolder, config),
@@ -312,17 +305,19 @@ async function generatedPages(
   return { base: [], head: [] }
 }
 
-/** A file's lines, each trimmed (as a problem's lineText); undefined where there is no such file. */
-function linesOf(file: string): ReadonlySet<string> | undefined {
+/** A file's text; undefined where there is no such file. */
+function readText(file: string): string | undefined {
   try {
-    return new Set(
-      readFileSync(file, 'utf8')
-        .split('\n')
-        .map((l) => l.trim()),
-    )
+    return readFileSync(file, 'utf8')
   } catch {
     return undefined
   }
+}
+
+/** A file's lines, each trimmed (as a problem's lineText); undefined where there is no such file. */
+function linesOf(file: string): ReadonlySet<string> | undefined {
+  const text = readText(file)
+  return text === undefined ? undefined : new Set(text.split('\n').map((l) => l.trim()))
 }
 
 /** A head file's name in the base: a file the pull request renamed has its old name there. */

@@ -34,9 +34,9 @@ export async function run(settings: CommentSettings, ctx: ModeContext): Promise<
 }
 
 /**
- * A comment-mode run in four steps: read the comment and who wrote it (ask.ts), decide what to send
- * (decide.ts: the thread's job, the instructions no run sent), send it and follow the job (act, below),
- * report (report.ts). A step that ends the run early hands back its report.
+ * A comment-mode run in four steps: read the comment and who wrote it (ask.ts), decide what to
+ * send (decide.ts: the thread's job, the instructions no run sent), send it and follow the job
+ * (act, below), report (report.ts). A step that ends the run early hands back its report.
  */
 async function converse(settings: CommentSettings, ctx: ModeContext): Promise<CommentReport> {
   const ends = endings(ctx)
@@ -79,11 +79,7 @@ async function act(settings: CommentSettings, ctx: ModeContext, asked: Asked, de
       jobId,
     },
     {
-      client: ctx.client,
-      clock: ctx.clock,
-      signal: ctx.signal,
-      deadline: ctx.deadline,
-      outputs: ctx.outputs,
+      ...ctx,
       onStarted: async (id) => {
         ctx.outputs.set('triggered', 'true')
         ctx.outputs.set('skip-reason', '')
@@ -93,7 +89,7 @@ async function act(settings: CommentSettings, ctx: ModeContext, asked: Asked, de
   )
   if (ctx.outputs.get('triggered') !== 'true') ctx.outputs.set('triggered', 'false')
   await job.ended(agent, async (done) => {
-    // on the agent's pull request in the docs repository: the code thread that started the job shows it too
+    // on the agent's pull request in the docs repository: the code thread that started it shows it too
     if (!ctx.signal.aborted)
       await echoToOrigin(
         tracking.api,

@@ -63,13 +63,8 @@ export async function startJob(
       pollIntervalMs: 10_000,
       waitTimeoutMs: settings.waitTimeoutMs,
     },
-    {
-      client: ctx.client,
-      clock: ctx.clock,
-      signal: ctx.signal,
-      deadline: ctx.deadline,
-      outputs: new Outputs(() => {}),
-    },
+    // a gap's job is started, not followed: its outputs are not the step's
+    { ...ctx, outputs: new Outputs(() => {}) },
   )
   if (report.outcome === 'cancelled') throw new CancelledError()
   if (report.job) {

@@ -75,11 +75,7 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
       jobId,
     },
     {
-      client: ctx.client,
-      clock: ctx.clock,
-      signal: ctx.signal,
-      deadline: ctx.deadline,
-      outputs: ctx.outputs,
+      ...ctx,
       onStarted: job.started,
     },
   )
