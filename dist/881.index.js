@@ -2081,10 +2081,10 @@ async function waitForJob(options) {
 
 
 
-function actionOf(agent) {
-    if (agent.prompt !== undefined && agent.jobId !== undefined)
-        return 'follow-up';
-    return agent.prompt !== undefined ? 'create' : 'resume';
+function askOf(prompt, jobId) {
+    if (prompt !== undefined)
+        return jobId === undefined ? { action: 'create', prompt } : { action: 'follow-up', prompt, jobId };
+    return jobId === undefined ? undefined : { action: 'resume', jobId };
 }
 function resumeHint(jobId) {
     return `To keep waiting, run the action again with job-id: ${jobId} and no prompt.`;
@@ -2092,7 +2092,7 @@ function resumeHint(jobId) {
 /** Runs an agent job: create, follow up or resume, then wait; never throws (the report says how it ended). */
 async function runAgent(agent, ctx) {
     const report = {
-        action: actionOf(agent),
+        action: agent.action,
         outcome: 'error',
         jobId: agent.jobId,
         job: undefined,
@@ -2112,17 +2112,14 @@ async function runAgent(agent, ctx) {
     };
     let waitStart;
     try {
-        const { followUp, createdAt } = await send(agent, ctx, report, seen);
-        if (report.jobId !== undefined)
-            await ctx.onStarted?.(report.jobId);
+        const { followUp, createdAt, jobId } = await send(agent, ctx, seen);
+        await ctx.onStarted?.(jobId);
         if (!agent.wait) {
-            if (report.action === 'resume') {
-                seen(await ctx.client.getJob((0,errors/* present */.Eb)(agent.jobId, 'job-id')));
-            }
+            if (agent.action === 'resume')
+                seen(await ctx.client.getJob(jobId));
             report.outcome = 'not-waited';
             return report;
         }
-        const jobId = (0,errors/* present */.Eb)(report.jobId, "The job's id");
         waitStart = ctx.clock.now();
         const result = await core/* group */.Os(`Wait for job ${(0,util_text/* external */.qn)(jobId, 80)}`, () => waitForJob({
             // counted here, so a wait that ends in an error still says how many checks it made
@@ -2179,9 +2176,9 @@ async function runAgent(agent, ctx) {
 }
 /**
  * Sends what the run asks (a create, a follow-up, or nothing to resume), and says so in the log.
- * For the wait: the follow-up sent (its grace) and when the job was created.
+ * For the wait: the job, the follow-up sent (its grace) and when the job was created.
  */
-async function send(agent, ctx, report, seen) {
+async function send(agent, ctx, seen) {
     let followUp;
     let createdAt = 0;
     const size = agent.prompt?.length ?? 0;
@@ -2190,29 +2187,28 @@ async function send(agent, ctx, report, seen) {
             `${(0,format/* formatNumber */.ZV)(prompt_bounds/* PROMPT_WARN_CHARS */.y)}: a long prompt costs the agent context. The ` +
             `action sends at most ${(0,format/* formatNumber */.ZV)(prompt_bounds/* MAX_PROMPT_CHARS */.c)}.`);
     }
-    if (report.action === 'create') {
-        await core/* group */.Os('Create the agent job', async () => {
+    if (agent.action === 'create') {
+        const job = await core/* group */.Os('Create the agent job', async () => {
             core/* info */.pq(`Project ${(0,util_text/* external */.qn)(agent.projectId, 80)}: sending the prompt (${(0,format/* count */.U9)(size, 'character')}).`);
-            const job = await ctx.client.createJob((0,errors/* present */.Eb)(agent.prompt, 'The prompt'));
+            const created = await ctx.client.createJob(agent.prompt);
             createdAt = ctx.clock.now();
-            seen(job);
-            core/* info */.pq(`Created job ${(0,util_text/* external */.qn)(job.id, 80)} (status: ${(0,util_text/* external */.qn)(job.status, 60)}).`);
+            seen(created);
+            core/* info */.pq(`Created job ${(0,util_text/* external */.qn)(created.id, 80)} (status: ${(0,util_text/* external */.qn)(created.status, 60)}).`);
+            return created;
         });
+        return { jobId: job.id, followUp, createdAt };
     }
-    else if (report.action === 'follow-up') {
-        const jobId = (0,errors/* present */.Eb)(agent.jobId, 'job-id');
-        ctx.outputs.set('job-id', jobId);
-        await core/* group */.Os(`Send a follow-up to job ${(0,util_text/* external */.qn)(jobId, 80)}`, async () => {
-            const job = await ctx.client.sendMessage(jobId, (0,errors/* present */.Eb)(agent.prompt, 'The prompt'));
-            seen(job);
-            followUp = { sentAt: ctx.clock.now(), graceMs: followUpGraceMs(agent.pollIntervalMs), before: job };
-            core/* info */.pq(`Follow-up accepted (status: ${(0,util_text/* external */.qn)(job.status, 60)}).`);
-        });
-    }
-    else {
-        ctx.outputs.set('job-id', agent.jobId);
-    }
-    return { followUp, createdAt };
+    ctx.outputs.set('job-id', agent.jobId);
+    if (agent.action === 'resume')
+        return { jobId: agent.jobId, followUp, createdAt };
+    const job = await core/* group */.Os(`Send a follow-up to job ${(0,util_text/* external */.qn)(agent.jobId, 80)}`, async () => {
+        const answer = await ctx.client.sendMessage(agent.jobId, agent.prompt);
+        seen(answer);
+        followUp = { sentAt: ctx.clock.now(), graceMs: followUpGraceMs(agent.pollIntervalMs), before: answer };
+        core/* info */.pq(`Follow-up accepted (status: ${(0,util_text/* external */.qn)(answer.status, 60)}).`);
+        return answer;
+    });
+    return { jobId: job.id, followUp, createdAt };
 }
 function classify(report, job) {
     const id = (0,util_text/* external */.qn)(job.id, 80);
@@ -3592,6 +3588,7 @@ function trackJob(tracking, entries, marks, ctx, reviewers = []) {
 
 
 
+
 /**
  * `mode: agent`: create a job, send a follow-up or wait on one; with `comment: true`, the job is
  * tracked in the triggering issue's or pull request's tracking comment (and linked from the agent's
@@ -3601,7 +3598,7 @@ function trackJob(tracking, entries, marks, ctx, reviewers = []) {
  */
 async function run(settings, ctx) {
     const tracking = settings.comment ? await openRunTracking(settings.comment, ctx) : undefined;
-    let request = { projectId: settings.projectId, waitTimeoutMs: settings.waitTimeoutMs, ...settings.agent };
+    let ask = askOf(settings.agent.prompt, settings.agent.jobId);
     let described;
     if (settings.changes) {
         const planned = await planChange(settings.changes, settings.agent.prompt, ctx, tracking);
@@ -3613,12 +3610,21 @@ async function run(settings, ctx) {
                 ending: { level: 'failure', message: planned.failure },
             };
         described = planned;
-        request = { ...request, prompt: planned.prompt, jobId: planned.jobId };
+        ask = askOf(planned.prompt, planned.jobId);
     }
-    const action = actionOf(request);
-    const instruction = described?.entry ?? request.prompt ?? (action === 'resume' ? 'Waiting on the job' : '');
+    const { wait, pollIntervalMs } = settings.agent;
+    const request = {
+        projectId: settings.projectId,
+        waitTimeoutMs: settings.waitTimeoutMs,
+        wait,
+        pollIntervalMs,
+        // the inputs' rules ask for prompt, job-id or changes, and changes make a prompt
+        ...(0,errors/* present */.Eb)(ask, 'prompt or job-id'),
+    };
+    const resume = request.action === 'resume';
+    const instruction = described?.entry ?? (resume ? 'Waiting on the job' : request.prompt);
     const entry = entryFor(ctx.run, ctx.clock.now(), ctx.run.actor, instruction, described?.url ?? ctx.run.runUrl, {
-        described: described !== undefined || request.prompt === undefined,
+        described: described !== undefined || resume,
     });
     // reviewers: author: who started the job, the code change's author or the issue's
     const author = settings.comment?.reviewers ? eventAuthor(ctx.run.payload) : undefined;
@@ -3746,7 +3752,7 @@ async function automation_mode_run(settings, ctx) {
         waitTimeoutMs: settings.waitTimeoutMs,
         wait: true,
         pollIntervalMs: settings.live.pollIntervalMs,
-        prompt: undefined,
+        action: 'resume',
         jobId,
     }, {
         ...ctx,
@@ -7720,8 +7726,7 @@ async function act(settings, ctx, asked, decided) {
         waitTimeoutMs: settings.waitTimeoutMs,
         wait: settings.agent.wait,
         pollIntervalMs: settings.agent.pollIntervalMs,
-        prompt: promptOf(instructions, jobId === undefined ? contextLine(event) : undefined),
-        jobId,
+        ...askOf(promptOf(instructions, jobId === undefined ? contextLine(event) : undefined), jobId),
     }, {
         ...ctx,
         onStarted: async (id) => {
@@ -9149,8 +9154,8 @@ function withoutJob(r) {
 async function startJob(gap, project, week, settings, ctx) {
     const report = await runAgent({
         projectId: project,
+        action: 'create',
         prompt: gapPrompt(project, week, gap),
-        jobId: undefined,
         wait: false,
         pollIntervalMs: 10_000,
         waitTimeoutMs: settings.waitTimeoutMs,

@@ -6,7 +6,7 @@ import type { Clock } from '../util/clock.js'
 import { MAX_PROMPT_CHARS, PROMPT_WARN_CHARS } from '../util/prompt-bounds.js'
 import { count, formatDuration, formatNumber } from '../util/format.js'
 import type { Ending } from '../util/ending.js'
-import { CancelledError, getErrorMessage, present } from '../util/errors.js'
+import { CancelledError, getErrorMessage } from '../util/errors.js'
 import type { Outputs } from '../util/outputs.js'
 import { external } from '../util/text.js'
 import { MAX_JOB_OUTPUT_CHARS, publishJob } from './job-outputs.js'
@@ -39,11 +39,19 @@ export interface AgentReport {
   mayHaveBeenProcessed?: boolean
 }
 
-/** What to do: create (prompt), follow up (prompt and jobId) or resume (jobId), then wait or not. */
-export interface JobRequest {
+/**
+ * What the run asks of the agent: a new job (its prompt), a follow-up (a prompt to a job), or the
+ * wait alone, on a job already running (resume). The type says what each carries, so nothing below
+ * checks for a missing prompt or job id.
+ */
+export type JobAsk =
+  | { action: 'create'; prompt: string; jobId?: undefined }
+  | { action: 'follow-up'; prompt: string; jobId: string }
+  | { action: 'resume'; prompt?: undefined; jobId: string }
+
+/** What to do (the ask), then wait or not. */
+export type JobRequest = JobAsk & {
   projectId: string
-  prompt: string | undefined
-  jobId: string | undefined
   wait: boolean
   pollIntervalMs: number
   /** For messages: how long the wait may take in all. */
@@ -63,9 +71,13 @@ export interface AgentContext {
   onStarted?: (jobId: string) => Promise<void>
 }
 
-export function actionOf(agent: Pick<JobRequest, 'prompt' | 'jobId'>): AgentAction {
-  if (agent.prompt !== undefined && agent.jobId !== undefined) return 'follow-up'
-  return agent.prompt !== undefined ? 'create' : 'resume'
+/** The ask of a prompt and a job id: create (a prompt), follow up (both), resume (a job id); none without either. */
+export function askOf(prompt: string, jobId: string | undefined): JobAsk
+export function askOf(prompt: string | undefined, jobId: string | undefined): JobAsk | undefined
+export function askOf(prompt: string | undefined, jobId: string | undefined): JobAsk | undefined {
+  if (prompt !== undefined)
+    return jobId === undefined ? { action: 'create', prompt } : { action: 'follow-up', prompt, jobId }
+  return jobId === undefined ? undefined : { action: 'resume', jobId }
 }
 
 function resumeHint(jobId: string): string {
@@ -75,7 +87,7 @@ function resumeHint(jobId: string): string {
 /** Runs an agent job: create, follow up or resume, then wait; never throws (the report says how it ended). */
 export async function runAgent(agent: JobRequest, ctx: AgentContext): Promise<AgentReport> {
   const report: AgentReport = {
-    action: actionOf(agent),
+    action: agent.action,
     outcome: 'error',
     jobId: agent.jobId,
     job: undefined,
@@ -98,18 +110,15 @@ export async function runAgent(agent: JobRequest, ctx: AgentContext): Promise<Ag
   let waitStart: number | undefined
 
   try {
-    const { followUp, createdAt } = await send(agent, ctx, report, seen)
-    if (report.jobId !== undefined) await ctx.onStarted?.(report.jobId)
+    const { followUp, createdAt, jobId } = await send(agent, ctx, seen)
+    await ctx.onStarted?.(jobId)
 
     if (!agent.wait) {
-      if (report.action === 'resume') {
-        seen(await ctx.client.getJob(present(agent.jobId, 'job-id')))
-      }
+      if (agent.action === 'resume') seen(await ctx.client.getJob(jobId))
       report.outcome = 'not-waited'
       return report
     }
 
-    const jobId = present(report.jobId, "The job's id")
     waitStart = ctx.clock.now()
     const result = await core.group(`Wait for job ${external(jobId, 80)}`, () =>
       waitForJob({
@@ -167,14 +176,13 @@ export async function runAgent(agent: JobRequest, ctx: AgentContext): Promise<Ag
 
 /**
  * Sends what the run asks (a create, a follow-up, or nothing to resume), and says so in the log.
- * For the wait: the follow-up sent (its grace) and when the job was created.
+ * For the wait: the job, the follow-up sent (its grace) and when the job was created.
  */
 async function send(
   agent: JobRequest,
   ctx: AgentContext,
-  report: AgentReport,
   seen: (job: Job) => void,
-): Promise<{ followUp: FollowUp | undefined; createdAt: number }> {
+): Promise<{ jobId: string; followUp: FollowUp | undefined; createdAt: number }> {
   let followUp: FollowUp | undefined
   let createdAt = 0
   const size = agent.prompt?.length ?? 0
@@ -185,27 +193,27 @@ async function send(
         `action sends at most ${formatNumber(MAX_PROMPT_CHARS)}.`,
     )
   }
-  if (report.action === 'create') {
-    await core.group('Create the agent job', async () => {
+  if (agent.action === 'create') {
+    const job = await core.group('Create the agent job', async () => {
       core.info(`Project ${external(agent.projectId, 80)}: sending the prompt (${count(size, 'character')}).`)
-      const job = await ctx.client.createJob(present(agent.prompt, 'The prompt'))
+      const created = await ctx.client.createJob(agent.prompt)
       createdAt = ctx.clock.now()
-      seen(job)
-      core.info(`Created job ${external(job.id, 80)} (status: ${external(job.status, 60)}).`)
+      seen(created)
+      core.info(`Created job ${external(created.id, 80)} (status: ${external(created.status, 60)}).`)
+      return created
     })
-  } else if (report.action === 'follow-up') {
-    const jobId = present(agent.jobId, 'job-id')
-    ctx.outputs.set('job-id', jobId)
-    await core.group(`Send a follow-up to job ${external(jobId, 80)}`, async () => {
-      const job = await ctx.client.sendMessage(jobId, present(agent.prompt, 'The prompt'))
-      seen(job)
-      followUp = { sentAt: ctx.clock.now(), graceMs: followUpGraceMs(agent.pollIntervalMs), before: job }
-      core.info(`Follow-up accepted (status: ${external(job.status, 60)}).`)
-    })
-  } else {
-    ctx.outputs.set('job-id', agent.jobId)
+    return { jobId: job.id, followUp, createdAt }
   }
-  return { followUp, createdAt }
+  ctx.outputs.set('job-id', agent.jobId)
+  if (agent.action === 'resume') return { jobId: agent.jobId, followUp, createdAt }
+  const job = await core.group(`Send a follow-up to job ${external(agent.jobId, 80)}`, async () => {
+    const answer = await ctx.client.sendMessage(agent.jobId, agent.prompt)
+    seen(answer)
+    followUp = { sentAt: ctx.clock.now(), graceMs: followUpGraceMs(agent.pollIntervalMs), before: answer }
+    core.info(`Follow-up accepted (status: ${external(answer.status, 60)}).`)
+    return answer
+  })
+  return { jobId: job.id, followUp, createdAt }
 }
 
 function classify(report: AgentReport, job: Job): void {

@@ -1,6 +1,7 @@
-import { actionOf, agentEnding, runAgent } from '../agent-jobs/run-agent.js'
+import { type JobRequest, agentEnding, askOf, runAgent } from '../agent-jobs/run-agent.js'
 import { entryFor } from '../tracking/track.js'
 import type { AgentSettings } from '../inputs/settings.js'
+import { present } from '../util/errors.js'
 import {
   renderAgentSkip,
   renderAgentSummary,
@@ -20,7 +21,7 @@ import { eventAuthor, openRunTracking, trackJob } from '../tracking/run-tracking
  */
 export async function run(settings: AgentSettings, ctx: ModeContext): Promise<Report> {
   const tracking = settings.comment ? await openRunTracking(settings.comment, ctx) : undefined
-  let request = { projectId: settings.projectId, waitTimeoutMs: settings.waitTimeoutMs, ...settings.agent }
+  let ask = askOf(settings.agent.prompt, settings.agent.jobId)
   let described: Described | undefined
   if (settings.changes) {
     const planned = await planChange(settings.changes, settings.agent.prompt, ctx, tracking)
@@ -31,12 +32,21 @@ export async function run(settings: AgentSettings, ctx: ModeContext): Promise<Re
         ending: { level: 'failure', message: planned.failure },
       }
     described = planned
-    request = { ...request, prompt: planned.prompt, jobId: planned.jobId }
+    ask = askOf(planned.prompt, planned.jobId)
   }
-  const action = actionOf(request)
-  const instruction = described?.entry ?? request.prompt ?? (action === 'resume' ? 'Waiting on the job' : '')
+  const { wait, pollIntervalMs } = settings.agent
+  const request: JobRequest = {
+    projectId: settings.projectId,
+    waitTimeoutMs: settings.waitTimeoutMs,
+    wait,
+    pollIntervalMs,
+    // the inputs' rules ask for prompt, job-id or changes, and changes make a prompt
+    ...present(ask, 'prompt or job-id'),
+  }
+  const resume = request.action === 'resume'
+  const instruction = described?.entry ?? (resume ? 'Waiting on the job' : request.prompt)
   const entry = entryFor(ctx.run, ctx.clock.now(), ctx.run.actor, instruction, described?.url ?? ctx.run.runUrl, {
-    described: described !== undefined || request.prompt === undefined,
+    described: described !== undefined || resume,
   })
   // reviewers: author: who started the job, the code change's author or the issue's
   const author = settings.comment?.reviewers ? eventAuthor(ctx.run.payload) : undefined

@@ -1,4 +1,4 @@
-import { type AgentReport, runAgent } from '../agent-jobs/run-agent.js'
+import { type AgentReport, askOf, runAgent } from '../agent-jobs/run-agent.js'
 import type { ConversationEvent } from '../github/comment-event.js'
 import type { GitHubPort } from '../github/port.js'
 import type { CommentSettings } from '../inputs/settings.js'
@@ -75,8 +75,7 @@ async function act(settings: CommentSettings, ctx: ModeContext, asked: Asked, de
       waitTimeoutMs: settings.waitTimeoutMs,
       wait: settings.agent.wait,
       pollIntervalMs: settings.agent.pollIntervalMs,
-      prompt: promptOf(instructions, jobId === undefined ? contextLine(event) : undefined),
-      jobId,
+      ...askOf(promptOf(instructions, jobId === undefined ? contextLine(event) : undefined), jobId),
     },
     {
       ...ctx,

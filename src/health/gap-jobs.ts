@@ -57,8 +57,8 @@ export async function startJob(
   const report = await runAgent(
     {
       projectId: project,
+      action: 'create',
       prompt: gapPrompt(project, week, gap),
-      jobId: undefined,
       wait: false,
       pollIntervalMs: 10_000,
       waitTimeoutMs: settings.waitTimeoutMs,

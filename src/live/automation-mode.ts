@@ -71,7 +71,7 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
       waitTimeoutMs: settings.waitTimeoutMs,
       wait: true,
       pollIntervalMs: settings.live.pollIntervalMs,
-      prompt: undefined,
+      action: 'resume',
       jobId,
     },
     {
