@@ -3516,16 +3516,10 @@ async function openRunTracking(options, ctx) {
  * and the docs repository's GitHub.
  */
 async function openThreadTracking(api, identity, thread, options, ctx, unreadable) {
+    const docs = docsOpener(options.docsToken, ctx);
     const view = trackingView(options.triggerPhrase, ctx);
     const comment = await openTracking(api, thread, identity, view, ctx.signal, unreadable);
-    return {
-        api,
-        identity,
-        view,
-        comment,
-        labeler: labelerFor(api, thread, options.statusLabels),
-        docs: docsOpener(options.docsToken, ctx),
-    };
+    return { api, identity, view, comment, labeler: labelerFor(api, thread, options.statusLabels), docs };
 }
 /**
  * Who opened what the event is about, for `reviewers: author`: a pull request's author (the code
@@ -7754,8 +7748,9 @@ async function replyInReviewThread(api, event, agent, entry, ctx) {
     const own = event.comment;
     if (own.kind !== 'review-comment' || own.replyTo === undefined || !entry)
         return;
+    const reply = renderReviewReply(entry, agent.jobId, ctx.run);
     try {
-        await api.replyToReviewComment(event.thread, own.replyTo, renderReviewReply(entry, agent.jobId, ctx.run), ctx.signal.aborted ? 900 : undefined);
+        await api.replyToReviewComment(event.thread, own.replyTo, reply, ctx.signal.aborted ? 900 : undefined);
     }
     catch (error) {
         core/* warning */.$e(`Could not reply in the review thread: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. ` +

@@ -118,13 +118,9 @@ async function replyInReviewThread(
 ): Promise<void> {
   const own = event.comment
   if (own.kind !== 'review-comment' || own.replyTo === undefined || !entry) return
+  const reply = renderReviewReply(entry, agent.jobId, ctx.run)
   try {
-    await api.replyToReviewComment(
-      event.thread,
-      own.replyTo,
-      renderReviewReply(entry, agent.jobId, ctx.run),
-      ctx.signal.aborted ? 900 : undefined,
-    )
+    await api.replyToReviewComment(event.thread, own.replyTo, reply, ctx.signal.aborted ? 900 : undefined)
   } catch (error) {
     core.warning(
       `Could not reply in the review thread: ${external(getErrorMessage(error), 300)}. ` +

@@ -76,16 +76,10 @@ export async function openThreadTracking(
   ctx: RunSide,
   unreadable: 'fresh' | 'fail',
 ): Promise<RunTracking> {
+  const docs = docsOpener(options.docsToken, ctx)
   const view = trackingView(options.triggerPhrase, ctx)
   const comment = await openTracking(api, thread, identity, view, ctx.signal, unreadable)
-  return {
-    api,
-    identity,
-    view,
-    comment,
-    labeler: labelerFor(api, thread, options.statusLabels),
-    docs: docsOpener(options.docsToken, ctx),
-  }
+  return { api, identity, view, comment, labeler: labelerFor(api, thread, options.statusLabels), docs }
 }
 
 /**
