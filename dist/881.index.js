@@ -2437,6 +2437,17 @@ function withEntry(state, entry) {
     };
     return { ...state, entries: [bounded, ...others].slice(0, MAX_ENTRIES) };
 }
+/** The state with every entry added (in the order given, so the last is newest) and the newest comment dealt with. */
+function withEntries(state, entries, marks) {
+    let next = state;
+    for (const entry of entries)
+        next = withEntry(next, entry);
+    if (marks.head)
+        next = { ...next, head: marks.head };
+    return marks.lastComment === undefined
+        ? next
+        : { ...next, lastComment: Math.max(marks.lastComment, state.lastComment ?? 0) };
+}
 
 ;// CONCATENATED MODULE: ./src/tracking/comment.ts
 
@@ -2698,17 +2709,6 @@ function entryFor(run, at, by, instruction, source, from = {}) {
 /** The status labeler for a thread, when status-labels is set. */
 function labelerFor(api, thread, labels) {
     return labels ? new StatusLabeler(api, thread, labels) : undefined;
-}
-/** The state with every entry added (in the order given, so the last is newest) and the newest comment dealt with. */
-function withEntries(state, entries, marks) {
-    let next = state;
-    for (const entry of entries)
-        next = withEntry(next, entry);
-    if (marks.head)
-        next = { ...next, head: marks.head };
-    return marks.lastComment === undefined
-        ? next
-        : { ...next, lastComment: Math.max(marks.lastComment, state.lastComment ?? 0) };
 }
 /** Records that `jobId` started for `entries` (a new job replaces the thread's job and its pull request). */
 async function recordStart(tracking, jobId, entries, marks = {}, status) {

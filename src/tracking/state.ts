@@ -134,3 +134,20 @@ export function withEntry(state: TrackingState, entry: TrackingEntry): TrackingS
   }
   return { ...state, entries: [bounded, ...others].slice(0, MAX_ENTRIES) }
 }
+
+/** What a run marks in the state besides its entries: the newest comment it dealt with, the code head. */
+export interface StateMarks {
+  lastComment?: number
+  /** The code head this run's instruction described (changes). */
+  head?: string
+}
+
+/** The state with every entry added (in the order given, so the last is newest) and the newest comment dealt with. */
+export function withEntries(state: TrackingState, entries: readonly TrackingEntry[], marks: StateMarks): TrackingState {
+  let next = state
+  for (const entry of entries) next = withEntry(next, entry)
+  if (marks.head) next = { ...next, head: marks.head }
+  return marks.lastComment === undefined
+    ? next
+    : { ...next, lastComment: Math.max(marks.lastComment, state.lastComment ?? 0) }
+}

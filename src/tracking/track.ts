@@ -8,7 +8,7 @@ import { parsePullLink, pullRequestHere } from '../github/pull-link.js'
 import type { RunContext } from '../github/run-context.js'
 import { TrackingComment, type TrackingView } from './comment.js'
 import { StatusLabeler, endStage } from '../github/status-labels.js'
-import { type TrackingEntry, type TrackingState, withEntry } from './state.js'
+import { type StateMarks, type TrackingEntry, withEntries } from './state.js'
 
 /**
  * A job's life in a thread's tracking comment, the same for agent mode (`comment: true`) and comment
@@ -86,22 +86,9 @@ export interface JobEnd {
   message: string | undefined
 }
 
-/** What a run records in the thread besides its entries: the newest comment it dealt with, the status label. */
-export interface Marks {
-  lastComment?: number
+/** What a run records in the thread besides its entries: the state's marks, and the status label. */
+export interface Marks extends StateMarks {
   labeler?: StatusLabeler
-  /** The code head this run's instruction described (changes). */
-  head?: string
-}
-
-/** The state with every entry added (in the order given, so the last is newest) and the newest comment dealt with. */
-function withEntries(state: TrackingState, entries: readonly TrackingEntry[], marks: Marks): TrackingState {
-  let next = state
-  for (const entry of entries) next = withEntry(next, entry)
-  if (marks.head) next = { ...next, head: marks.head }
-  return marks.lastComment === undefined
-    ? next
-    : { ...next, lastComment: Math.max(marks.lastComment, state.lastComment ?? 0) }
 }
 
 /** Records that `jobId` started for `entries` (a new job replaces the thread's job and its pull request). */
