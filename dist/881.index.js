@@ -5493,7 +5493,7 @@ function renameFixes(fresh, config) {
         : '';
     const listed = explained.length > MAX_ROWS ? ` (the first ${MAX_ROWS} here; all are in problems-json)` : '';
     const change = explained.length > 0
-        ? `Change the ${(0,format/* count */.U9)(explained.length, 'link')} that point to them${listed}:\n\n${links.join('\n')}`
+        ? `Change the ${(0,format/* count */.U9)(explained.length, 'link')} that ${explained.length === 1 ? 'points' : 'point'} to them${listed}:\n\n${links.join('\n')}`
         : "No link of the site points to them any more, but readers' bookmarks, search results and other sites do.";
     return `\n\n#### Pages this pull request renamed or deleted\n\n${change}${lost}${paste}\n`;
 }

@@ -93,6 +93,9 @@ describe("the check's summary at any size", () => {
     const few = renderCheckSummary({ checked: ['links'], judged: judged.slice(0, 2), scope: 'new', pull: 7 })
     expect(few).toContain('Change the 2 links that point to them:')
     expect(few).toContain('add these 2 redirects to `redirects` in docs.json:')
+    const one = renderCheckSummary({ checked: ['links'], judged: judged.slice(0, 1), scope: 'new', pull: 7 })
+    expect(one).toContain('Change the 1 link that points to them:')
+    expect(one).toContain('add this redirect to `redirects` in docs.json:')
   })
 })
 
