@@ -5,7 +5,8 @@
  * then an insights report with its prompt for the agent, a preview, a failing deployment, a saved
  * automation run now, and the
  * docs-health issue a schedule keeps, with a docs pull request measured and commented, and the
- * docs check on a pull request that renames a page, with the real Mintlify CLI where it is installed),
+ * docs check on a pull request that renames a page readers use, weighed by their views, with the
+ * real Mintlify CLI where it is installed),
  * and prints the log, the step outputs and the job summary of each, the issue's tracking comment, the
  * health issue, the measured pull request's comment and the check run's annotations.
  */
@@ -188,8 +189,17 @@ async function main(): Promise<void> {
     console.log(rule('The comment on the measured pull request #205'))
     console.log((gh.commentsOn(205)[0]?.body ?? '(none)').replace(/^/gm, '  '))
 
-    console.log(rule('9. The check action: pull request 8 renames a page and leaves a link and a redirect to it'))
-    const check = await demoCheck(gh)
+    console.log(
+      rule('9. The check action: pull request 8 renames a page readers use, and leaves a link and a redirect to it'),
+    )
+    // with the key, the check weighs what the pull request broke by the readers' page views of the
+    // last 30 days (one analytics request): the renamed page's old address is among the most read
+    sim.views.byRange = undefined
+    sim.views.rows = [
+      { path: '/', human: 5210, ai: 1330, total: 6540 },
+      { path: '/guides/start', human: 1980, ai: 360, total: 2340 },
+    ]
+    const check = await demoCheck(gh, common)
     if (check) show(check)
     if (
       [agent, conversation, visitors, insights, preview, automation, health].some((r) => r.code !== 0) ||
@@ -208,10 +218,11 @@ const TOOL_CACHE = process.env.MINT_TOOL_CACHE || join(homedir(), '.cache', 'min
 
 /**
  * The check on pull request 8 (docs/hand-run/check-pull/, its head; test/cli/sites/clean, its base)
- * with the real Mintlify CLI, when it is installed: the two problems the rename leaves, at their
- * lines, in a check run on the fake GitHub. Without the CLI, the one command that installs it.
+ * with the real Mintlify CLI, when it is installed: the problems the rename leaves, at their lines,
+ * in a check run on the fake GitHub, weighed by the readers' views (`key`: api-key, project-id and
+ * base-url of the simulator). Without the CLI, the one command that installs it.
  */
-async function demoCheck(gh: GitHubSimulator): Promise<ActionRun | undefined> {
+async function demoCheck(gh: GitHubSimulator, key: Record<string, string>): Promise<ActionRun | undefined> {
   const cli = join(TOOL_CACHE, 'mintlify-cli', MINT_VERSION, process.arch, 'node_modules', 'mint', 'index.js')
   if (!existsSync(cli)) {
     console.log(
@@ -225,7 +236,7 @@ async function demoCheck(gh: GitHubSimulator): Promise<ActionRun | undefined> {
   cpSync(join(ROOT, 'docs', 'hand-run', 'check-pull'), workspace, { recursive: true })
   const run = await runAction({
     action: 'check',
-    inputs: {},
+    inputs: key,
     event: {
       name: 'pull_request',
       payload: JSON.parse(readFileSync(join(ROOT, 'docs', 'hand-run', 'check-pull.json'), 'utf8')) as unknown,
