@@ -376,9 +376,9 @@ export const CHECK_SPEED_NOTES = `- **Read the check's own seconds; the referenc
   request changed no file the site reads, and 40, 39 and 42 s with nothing cached. The CLI alone on
   the same head, the reference of every ratio, took 30 s (at 47bdb18), 25 s (at 882ccbe), then 36
   to 68 s in the six runs of this one (five of them 67 or 68 s), while the check's step, which runs
-  that CLI on that head, still took 30 s. So the reference is now the median of three runs, and the
-  ratios of this run (0.44× to 0.62× after) say more about the reference than about the check: at
-  882ccbe they were 1.17× restored (goal ≤ 1.15×), 1.58× with nothing cached (goal ≤ 1.3× on 4
+  that CLI on that head, still took 30 s; the cause is not yet known. So the reference is now the
+  median of three runs, and the ratios of this run (0.44× to 0.62× after) say more about the
+  reference than about the check: at 882ccbe they were 1.17× restored (goal ≤ 1.15×), 1.58× with nothing cached (goal ≤ 1.3× on 4
   cores) and 1.10× with no docs change (goal ≤ 1.05×). What the check adds to the CLI on this site
   is a few seconds: mostly the copies of the docs the CLI checks (0.8 to 2.8 s for 5,123 files).
 - **The key costs one request.** Weighed by the readers' views, the restored run took 32 s against
