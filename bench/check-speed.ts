@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, homedir, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { delimiter, dirname, join } from 'node:path'
 import {
   CLI_ENTRY,
   OPENAPI_PAGES,
@@ -111,11 +111,14 @@ async function reference(work: () => Promise<unknown>): Promise<Timed> {
 
 /**
  * The CLI alone on a tree: the default checks' two commands side by side, as a workflow runs them,
- * or (`preload`) with the check's preload, as the check runs them.
+ * or (`preload`) with the check's preload, as the check runs them. On the Node the check runs the
+ * CLI with (the actions' Node 24): `mint` is a launcher that starts the CLI with the `node` on
+ * PATH, so that Node's folder comes first there (on this machine's Node 20 broken-links alone
+ * took 41 s against 28 s on Node 24: a reference on another Node measures the Node, not the check).
  */
 function cliAlone(tree: string, preload?: string): Promise<unknown> {
   const env = {
-    PATH: process.env.PATH,
+    PATH: [dirname(RUNTIMES[0].node), process.env.PATH].join(delimiter),
     HOME: process.env.HOME,
     CI: 'true',
     MINTLIFY_TELEMETRY_DISABLED: '1',
@@ -333,7 +336,7 @@ export function checkSpeedRows(s: CheckSpeed): string[][] {
   const site = `${s.pages.toLocaleString('en-US')} pages, ${s.links.toLocaleString('en-US')} links (50 broken before), a rename linked 300 times; ${s.cores} cores`
   return [
     [
-      `The CLI alone on the head, broken-links beside a11y, as a workflow runs it: ${site}`,
+      `The CLI alone on the head, broken-links beside a11y, as a workflow runs it, on the Node the check runs it with (24): ${site}`,
       `**${sec(s.cliAlone)}**; ${procs(s.cliAlone)}`,
       'the reference of every ratio below',
     ],
@@ -371,22 +374,26 @@ export function checkSpeedRows(s: CheckSpeed): string[][] {
 }
 
 /** What the check's speed figures mean; measured by hand while the work was done, not by this script. */
-export const CHECK_SPEED_NOTES = `- **Read the check's own seconds; the reference moves.** In three runs on this machine the same
-  day, the check's step took 29, 30 and 30 s with its base restored, 28, 28 and 30 s when the pull
-  request changed no file the site reads, and 40, 39 and 42 s with nothing cached. The CLI alone on
-  the same head, the reference of every ratio, took 30 s (at 47bdb18), 25 s (at 882ccbe), then 36
-  to 68 s in the six runs of this one (five of them 67 or 68 s), while the check's step, which runs
-  that CLI on that head, still took 30 s; the cause is not yet known. So the reference is now the
-  median of three runs, and the ratios of this run (0.44× to 0.62× after) say more about the
-  reference than about the check: at 882ccbe they were 1.17× restored (goal ≤ 1.15×), 1.58× with nothing cached (goal ≤ 1.3× on 4
-  cores) and 1.10× with no docs change (goal ≤ 1.05×). What the check adds to the CLI on this site
-  is a few seconds: mostly the copies of the docs the CLI checks (0.8 to 2.8 s for 5,123 files).
+export const CHECK_SPEED_NOTES = `- **The reference runs on the check's Node.** \`mint\` is a launcher that starts the CLI with
+  the \`node\` on PATH. On this machine that is Node 20, on which \`broken-links\` alone took 41 s
+  against 28 s on Node 24, the actions' runtime, which the check starts the CLI with. The
+  references of earlier runs (30 s at 47bdb18, 25 s at 882ccbe, 36 to 68 s at 6eccc45) depended
+  on which Node came first on PATH; the bench now puts Node 24's folder first, and the reference
+  is the median of three runs (29, 29 and 29 s in this one). The check's own step was steady
+  throughout: with its base restored 30, 29, 30 and 31 s in the four runs; with no docs change 28,
+  28, 30 and 29 s; with nothing cached 40, 39, 42 and 45 s.
+- **Before (c93352b) started the CLI through the launcher too**, so its rows carry whichever Node
+  PATH gave it: Node 20 in this run (81 and 82 s), probably Node 24 at 882ccbe (53 s). Compare
+  the "after" figures.
 - **The key costs one request.** Weighed by the readers' views, the restored run took 32 s against
-  30 s without: within this machine's noise. The simulator answers on 127.0.0.1, so the service's
-  own answer time is not measured here.
+  31 s without. The simulator answers on 127.0.0.1, so the service's own answer time is not
+  measured here.
 - **The OpenAPI listing is about 1.5 s a tree**, mostly Node starting and loading the CLI's modules:
-  200 operations listed 200 pages in 1.5 to 1.7 s. The bench's site has no OpenAPI document, so
+  200 operations listed 200 pages in 1.5 to 1.6 s. The bench's site has no OpenAPI document, so
   the check's rows above do not include it.
+- **One run of each check run.** Before the reference's Node was fixed, the same \`broken-links\`
+  on this site took 29, 58, 31 and 58 s in four runs in a row; re-run the bench before trusting a
+  ratio near its goal.
 - **Nothing cached, side by side.** On 2 cores the head's two commands take both cores and the
   base's wait for them (never more CLI processes than cores); on 4 (GitHub's hosted runners for
   public repositories) they run beside the head's, which this machine cannot measure.
