@@ -2179,36 +2179,31 @@ async function runAgent(agent, ctx) {
  * For the wait: the job, the follow-up sent (its grace) and when the job was created.
  */
 async function send(agent, ctx, seen) {
-    let followUp;
-    let createdAt = 0;
     const size = agent.prompt?.length ?? 0;
     if (size > prompt_bounds/* PROMPT_WARN_CHARS */.y && size <= prompt_bounds/* MAX_PROMPT_CHARS */.c) {
         core/* warning */.$e(`The prompt is ${(0,format/* formatNumber */.ZV)(size)} characters, over ` +
             `${(0,format/* formatNumber */.ZV)(prompt_bounds/* PROMPT_WARN_CHARS */.y)}: a long prompt costs the agent context. The ` +
             `action sends at most ${(0,format/* formatNumber */.ZV)(prompt_bounds/* MAX_PROMPT_CHARS */.c)}.`);
     }
-    if (agent.action === 'create') {
-        const job = await core/* group */.Os('Create the agent job', async () => {
+    if (agent.action === 'create')
+        return core/* group */.Os('Create the agent job', async () => {
             core/* info */.pq(`Project ${(0,util_text/* external */.qn)(agent.projectId, 80)}: sending the prompt (${(0,format/* count */.U9)(size, 'character')}).`);
-            const created = await ctx.client.createJob(agent.prompt);
-            createdAt = ctx.clock.now();
-            seen(created);
-            core/* info */.pq(`Created job ${(0,util_text/* external */.qn)(created.id, 80)} (status: ${(0,util_text/* external */.qn)(created.status, 60)}).`);
-            return created;
+            const job = await ctx.client.createJob(agent.prompt);
+            const createdAt = ctx.clock.now();
+            seen(job);
+            core/* info */.pq(`Created job ${(0,util_text/* external */.qn)(job.id, 80)} (status: ${(0,util_text/* external */.qn)(job.status, 60)}).`);
+            return { jobId: job.id, followUp: undefined, createdAt };
         });
-        return { jobId: job.id, followUp, createdAt };
-    }
     ctx.outputs.set('job-id', agent.jobId);
     if (agent.action === 'resume')
-        return { jobId: agent.jobId, followUp, createdAt };
-    const job = await core/* group */.Os(`Send a follow-up to job ${(0,util_text/* external */.qn)(agent.jobId, 80)}`, async () => {
-        const answer = await ctx.client.sendMessage(agent.jobId, agent.prompt);
-        seen(answer);
-        followUp = { sentAt: ctx.clock.now(), graceMs: followUpGraceMs(agent.pollIntervalMs), before: answer };
-        core/* info */.pq(`Follow-up accepted (status: ${(0,util_text/* external */.qn)(answer.status, 60)}).`);
-        return answer;
+        return { jobId: agent.jobId, followUp: undefined, createdAt: 0 };
+    return core/* group */.Os(`Send a follow-up to job ${(0,util_text/* external */.qn)(agent.jobId, 80)}`, async () => {
+        const job = await ctx.client.sendMessage(agent.jobId, agent.prompt);
+        seen(job);
+        const followUp = { sentAt: ctx.clock.now(), graceMs: followUpGraceMs(agent.pollIntervalMs), before: job };
+        core/* info */.pq(`Follow-up accepted (status: ${(0,util_text/* external */.qn)(job.status, 60)}).`);
+        return { jobId: job.id, followUp, createdAt: 0 };
     });
-    return { jobId: job.id, followUp, createdAt };
 }
 function classify(report, job) {
     const id = (0,util_text/* external */.qn)(job.id, 80);
@@ -3391,7 +3386,6 @@ function commentTarget(eventName, payload, repository) {
 }
 
 ;// CONCATENATED MODULE: ./src/tracking/render.ts
-
 
 
 

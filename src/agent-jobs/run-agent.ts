@@ -183,8 +183,6 @@ async function send(
   ctx: AgentContext,
   seen: (job: Job) => void,
 ): Promise<{ jobId: string; followUp: FollowUp | undefined; createdAt: number }> {
-  let followUp: FollowUp | undefined
-  let createdAt = 0
   const size = agent.prompt?.length ?? 0
   if (size > PROMPT_WARN_CHARS && size <= MAX_PROMPT_CHARS) {
     core.warning(
@@ -193,27 +191,24 @@ async function send(
         `action sends at most ${formatNumber(MAX_PROMPT_CHARS)}.`,
     )
   }
-  if (agent.action === 'create') {
-    const job = await core.group('Create the agent job', async () => {
+  if (agent.action === 'create')
+    return core.group('Create the agent job', async () => {
       core.info(`Project ${external(agent.projectId, 80)}: sending the prompt (${count(size, 'character')}).`)
-      const created = await ctx.client.createJob(agent.prompt)
-      createdAt = ctx.clock.now()
-      seen(created)
-      core.info(`Created job ${external(created.id, 80)} (status: ${external(created.status, 60)}).`)
-      return created
+      const job = await ctx.client.createJob(agent.prompt)
+      const createdAt = ctx.clock.now()
+      seen(job)
+      core.info(`Created job ${external(job.id, 80)} (status: ${external(job.status, 60)}).`)
+      return { jobId: job.id, followUp: undefined, createdAt }
     })
-    return { jobId: job.id, followUp, createdAt }
-  }
   ctx.outputs.set('job-id', agent.jobId)
-  if (agent.action === 'resume') return { jobId: agent.jobId, followUp, createdAt }
-  const job = await core.group(`Send a follow-up to job ${external(agent.jobId, 80)}`, async () => {
-    const answer = await ctx.client.sendMessage(agent.jobId, agent.prompt)
-    seen(answer)
-    followUp = { sentAt: ctx.clock.now(), graceMs: followUpGraceMs(agent.pollIntervalMs), before: answer }
-    core.info(`Follow-up accepted (status: ${external(answer.status, 60)}).`)
-    return answer
+  if (agent.action === 'resume') return { jobId: agent.jobId, followUp: undefined, createdAt: 0 }
+  return core.group(`Send a follow-up to job ${external(agent.jobId, 80)}`, async () => {
+    const job = await ctx.client.sendMessage(agent.jobId, agent.prompt)
+    seen(job)
+    const followUp = { sentAt: ctx.clock.now(), graceMs: followUpGraceMs(agent.pollIntervalMs), before: job }
+    core.info(`Follow-up accepted (status: ${external(job.status, 60)}).`)
+    return { jobId: job.id, followUp, createdAt: 0 }
   })
-  return { jobId: job.id, followUp, createdAt }
 }
 
 function classify(report: AgentReport, job: Job): void {

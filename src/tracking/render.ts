@@ -1,9 +1,7 @@
 import type { AgentOutcome } from '../agent-jobs/run-agent.js'
 import { count, formatTime } from '../util/format.js'
 import type { Here } from '../github/pull-link.js'
-import type { TrackingEntry, TrackingState } from './state.js'
-import { REPLY_MARKER, encodeState } from './state.js'
-import { MAX_INSTRUCTIONS } from './state.js'
+import { MAX_INSTRUCTIONS, REPLY_MARKER, type TrackingEntry, type TrackingState, encodeState } from './state.js'
 import { escapeText, link } from '../summary/escape.js'
 import { prLinkText } from '../summary/pull-request-link.js'
 
