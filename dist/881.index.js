@@ -3902,6 +3902,15 @@ function outputWidth(tree) {
     walk('');
     return Math.min(WIDTH.max, Math.max(WIDTH.min, 2 * longest + 40));
 }
+/** A file's text; undefined where there is no such file (or it cannot be read). */
+function readText(file) {
+    try {
+        return (0,external_node_fs_.readFileSync)(file, 'utf8');
+    }
+    catch {
+        return undefined;
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/check/base-cache.ts
 
@@ -4659,15 +4668,9 @@ function lineText(text, line) {
 function placeAll(problems, folder, docsFolder, config) {
     const seen = new Map();
     const texts = new Map();
-    const readText = (file) => {
-        if (!texts.has(file)) {
-            try {
-                texts.set(file, (0,external_node_fs_.readFileSync)((0,external_node_path_.join)(folder, file), 'utf8'));
-            }
-            catch {
-                texts.set(file, undefined);
-            }
-        }
+    const textOf = (file) => {
+        if (!texts.has(file))
+            texts.set(file, readText((0,external_node_path_.join)(folder, file)));
         return texts.get(file);
     };
     return problems.map((problem) => {
@@ -4675,7 +4678,7 @@ function placeAll(problems, folder, docsFolder, config) {
         const nth = seen.get(key) ?? 0;
         seen.set(key, nth + 1);
         const file = problem.file === 'docs.json' && config === 'mint.json' ? 'mint.json' : problem.file;
-        return place(problem, file, repositoryPath(docsFolder, file), readText(file), nth);
+        return place(problem, file, repositoryPath(docsFolder, file), textOf(file), nth);
     });
 }
 function place(problem, file, path, text, nth) {
@@ -5595,7 +5598,6 @@ function renderCheckSummary(view) {
 
 
 
-
 /**
  * The check's judging: what its phases share (the run, the tree checker, what a check found), and
  * the head judged against its base (rebuilt, kept in the runner's cache, checked beside the head).
@@ -5807,15 +5809,6 @@ async function generatedPages({ baseTree, headTree, listOpenApi, notes, }, confi
     core/* info */.pq(said);
     notes.push(said);
     return { base: [], head: [] };
-}
-/** A file's text; undefined where there is no such file. */
-function readText(file) {
-    try {
-        return (0,external_node_fs_.readFileSync)(file, 'utf8');
-    }
-    catch {
-        return undefined;
-    }
 }
 /** A file's lines, each trimmed (as a problem's lineText); undefined where there is no such file. */
 function linesOf(file) {

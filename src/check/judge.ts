@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import {
   ENTRY_PATH,
@@ -25,7 +24,7 @@ import type { Problem } from './cli-output.js'
 import { type SiteConfig, docsRelativePath, repositoryPath } from './docs-folder.js'
 import { type Judged, type PlacedProblem, judge, unsureOnWarning } from './new-known.js'
 import { lineText, redirectPlaces } from './target-lines.js'
-import { pagesOf } from './tree-copy.js'
+import { pagesOf, readText } from './tree-copy.js'
 import type { ChangedFile, PullChange } from '../github/change.js'
 import type { Check, CheckSettings } from '../inputs/settings.js'
 import * as core from '../util/actions-core.js'
@@ -303,15 +302,6 @@ async function generatedPages(
   core.info(said)
   notes.push(said)
   return { base: [], head: [] }
-}
-
-/** A file's text; undefined where there is no such file. */
-function readText(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8')
-  } catch {
-    return undefined
-  }
 }
 
 /** A file's lines, each trimmed (as a problem's lineText); undefined where there is no such file. */

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Problem } from './cli-output.js'
-import { repositoryPath } from './docs-folder.js'
+import { type SiteConfig, repositoryPath } from './docs-folder.js'
 import { lineText, linkPlaces, redirectPlaces } from './target-lines.js'
 import type { PlacedProblem } from './new-known.js'
-import type { SiteConfig } from './docs-folder.js'
+import { readText } from './tree-copy.js'
 
 /**
  * Each problem at its place: its file's path in the repository (a site on mint.json has no docs.json:
@@ -20,14 +19,8 @@ export function placeAll(
 ): PlacedProblem[] {
   const seen = new Map<string, number>()
   const texts = new Map<string, string | undefined>()
-  const readText = (file: string): string | undefined => {
-    if (!texts.has(file)) {
-      try {
-        texts.set(file, readFileSync(join(folder, file), 'utf8'))
-      } catch {
-        texts.set(file, undefined)
-      }
-    }
+  const textOf = (file: string): string | undefined => {
+    if (!texts.has(file)) texts.set(file, readText(join(folder, file)))
     return texts.get(file)
   }
   return problems.map((problem) => {
@@ -35,7 +28,7 @@ export function placeAll(
     const nth = seen.get(key) ?? 0
     seen.set(key, nth + 1)
     const file = problem.file === 'docs.json' && config === 'mint.json' ? 'mint.json' : problem.file
-    return place(problem, file, repositoryPath(docsFolder, file), readText(file), nth)
+    return place(problem, file, repositoryPath(docsFolder, file), textOf(file), nth)
   })
 }
 

@@ -141,3 +141,12 @@ export function outputWidth(tree: string): number {
   walk('')
   return Math.min(WIDTH.max, Math.max(WIDTH.min, 2 * longest + 40))
 }
+
+/** A file's text; undefined where there is no such file (or it cannot be read). */
+export function readText(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch {
+    return undefined
+  }
+}
