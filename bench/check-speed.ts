@@ -93,6 +93,11 @@ async function watched(work: () => Promise<unknown>): Promise<Timed> {
   return { ms: performance.now() - started, processes, peakMiB: peak / 1024 }
 }
 
+/** The middle of a few timings (ms). */
+function median(ms: readonly number[]): number {
+  return [...ms].sort((a, b) => a - b)[Math.floor(ms.length / 2)] ?? 0
+}
+
 /**
  * A reference measured three times: the median time (every ratio divides by it, so one slow run
  * must not move them all), each run's time, the most processes and the largest memory of any.
@@ -102,7 +107,7 @@ async function reference(work: () => Promise<unknown>): Promise<Timed> {
   for (let i = 0; i < 3; i++) runs.push(await watched(work))
   const ms = runs.map((r) => r.ms)
   return {
-    ms: [...ms].sort((a, b) => a - b)[1] ?? 0,
+    ms: median(ms),
     runs: ms,
     processes: Math.max(...runs.map((r) => r.processes)),
     peakMiB: Math.max(...runs.map((r) => r.peakMiB)),
@@ -320,12 +325,6 @@ export async function checkSpeed(pages = 5000, log: (m: string) => void = () => 
   }
 }
 
-/** The middle of a few timings, in seconds. */
-function median(ms: readonly number[]): string {
-  const sorted = [...ms].sort((a, b) => a - b)
-  return `${((sorted[Math.floor(sorted.length / 2)] ?? 0) / 1000).toFixed(1)} s`
-}
-
 /** The measure's rows for docs/benchmarks.md: each run's time as a ratio of the CLI alone, both ways. */
 export function checkSpeedRows(s: CheckSpeed): string[][] {
   const sec = (t: Timed): string =>
@@ -367,7 +366,7 @@ export function checkSpeedRows(s: CheckSpeed): string[][] {
     ],
     [
       `The listing of the pages an OpenAPI document generates, by the CLI's own code: ${s.openApi.operations} operations in the navigation of the head`,
-      `**${median(s.openApi.ms)}** a tree (${s.openApi.ms.map((ms) => (ms / 1000).toFixed(1)).join(', ')} s in three runs), ${s.openApi.pages} pages listed`,
+      `**${(median(s.openApi.ms) / 1000).toFixed(1)} s** a tree (${s.openApi.ms.map((ms) => (ms / 1000).toFixed(1)).join(', ')} s in three runs), ${s.openApi.pages} pages listed`,
       'once for the head, and for the base unless it is restored, in one of the slots the CLI runs share',
     ],
   ]
