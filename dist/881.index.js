@@ -3761,6 +3761,409 @@ const automation_mode_job = { run: automation_mode_run, analyticsBudget: () => 0
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: ./node_modules/ignore/index.js
+var ignore = __webpack_require__(298);
+var ignore_default = /*#__PURE__*/__webpack_require__.n(ignore);
+;// CONCATENATED MODULE: ./src/check/new-known.ts
+
+const keyOf = (p, file) => `${p.rule}\u0000${file}\u0000${p.target ?? p.message}`;
+/**
+ * Each head problem judged new or known against the base's. `oldName` gives a head file's name in the
+ * base (a file this pull request renamed); `changes` explain new broken links to renamed or deleted pages.
+ */
+function judge(head, base, oldName = (f) => f, changes = []) {
+    // the lines of the base's problems, by problem
+    const known = new Map();
+    for (const p of base) {
+        const key = keyOf(p, p.file);
+        known.set(key, [...(known.get(key) ?? []), p.lineText ?? '']);
+    }
+    const groups = new Map();
+    for (const p of head) {
+        const key = keyOf(p, oldName(p.file));
+        groups.set(key, [...(groups.get(key) ?? []), p]);
+    }
+    const knownOnes = new Set();
+    for (const [key, members] of groups) {
+        const texts = known.get(key) ?? [];
+        // first the places whose line the base has as it is, then any others while the base has more
+        const rest = [];
+        for (const p of members) {
+            const at = texts.indexOf(p.lineText ?? '');
+            if (at === -1)
+                rest.push(p);
+            else {
+                texts.splice(at, 1);
+                knownOnes.add(p);
+            }
+        }
+        for (const p of rest.slice(0, texts.length))
+            knownOnes.add(p);
+    }
+    return head.map((problem) => {
+        if (knownOnes.has(problem))
+            return { problem, status: 'known' };
+        const because = problem.rule === 'broken-link' ? explain(problem, changes) : undefined;
+        return { problem, status: 'new', ...(because ? { because } : {}) };
+    });
+}
+/** A page's address on the site: `guides/a.mdx` → `guides/a`, `guides/index.mdx` → `guides`. */
+function pageSlug(file) {
+    return file
+        .replace(/\.mdx?$/i, '')
+        .replace(/(^|\/)index$/i, '')
+        .replace(/\/+$/, '');
+}
+/** The page a link points to, from the file it is in: `/guides/a#x` → `guides/a`; `../a` from `guides/b.mdx`. */
+function linkedPage(target, from) {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//'))
+        return undefined;
+    const cut = target.search(/[#?]/);
+    const path = cut === -1 ? target : target.slice(0, cut);
+    if (path === '')
+        return undefined;
+    const joined = path.startsWith('/') ? path.slice(1) : external_node_path_.posix.join(external_node_path_.posix.dirname(from), path);
+    const normal = external_node_path_.posix.normalize(joined);
+    if (normal === '..' || normal.startsWith('../'))
+        return undefined;
+    if (normal === '.')
+        return '';
+    return pageSlug(normal);
+}
+/** Why a new broken link broke: it points to a page this pull request renamed or deleted. */
+function explain(problem, changes) {
+    if (problem.target === undefined)
+        return undefined;
+    const page = linkedPage(problem.target, problem.file);
+    const change = changes.find((c) => pageSlug(c.from) === page);
+    if (!change)
+        return undefined;
+    return {
+        change,
+        ...(change.to !== undefined && /\.mdx?$/i.test(change.to)
+            ? { redirect: { source: `/${pageSlug(change.from)}`, destination: `/${pageSlug(change.to)}` } }
+            : {}),
+    };
+}
+/** The sentence an annotation adds for a renamed or deleted page. */
+function explanation(because) {
+    return because.change.to !== undefined
+        ? `${because.change.from} was renamed to ${because.change.to} in this pull request.`
+        : `${because.change.from} was deleted in this pull request.`;
+}
+/**
+ * Where the CLI warned on the head and not on its base (a remote OpenAPI document it could not
+ * fetch this time, so none of the pages it generates exist), a new broken link this pull request
+ * did not write (the base's file has its line as it is) and no rename or deletion explains may come
+ * from that warning, not from the pull request: unsure, never failing. `baseLines` gives the lines
+ * of a head file as its base has it (undefined where the base has no such file).
+ */
+function unsureOnWarning(judged, baseLines) {
+    return judged.map((j) => {
+        const { problem: p } = j;
+        const text = p.lineText;
+        const before = j.status === 'new' && p.rule === 'broken-link' && !j.because && text !== undefined && baseLines(p.file)?.has(text);
+        return before ? { problem: p, status: 'unsure' } : j;
+    });
+}
+
+;// CONCATENATED MODULE: ./src/check/addresses.ts
+
+
+/** Whether a tree has a page at an address: a file's, or one generated from an OpenAPI document. */
+const hasPage = (served, address) => served.pages.has(address) || served.generated.has(address);
+/** Whether a file of the docs folder is a page the site serves: Markdown the site reads, not a snippet. */
+function isPage(file) {
+    return /\.mdx?$/i.test(file) && readByDefault(file) && !/^snippets\//i.test(file);
+}
+/** A page's address: `guides/a.mdx` → `/guides/a`, `index.mdx` → `/`. */
+function pageAddress(file) {
+    return `/${pageSlug(file)}`;
+}
+/** The redirects a configuration holds (docs.json and mint.json alike); none where it does not parse. */
+function redirectsOf(config) {
+    let parsed;
+    try {
+        parsed = JSON.parse(String(config));
+    }
+    catch {
+        // not JSON (or no configuration): no redirects
+    }
+    const list = parsed?.redirects;
+    if (!Array.isArray(list))
+        return [];
+    return list.flatMap((r) => {
+        const { source, destination } = (r ?? {});
+        return typeof source === 'string' && typeof destination === 'string' ? [{ source, destination }] : [];
+    });
+}
+/**
+ * What Mintlify leaves out of a site, whatever its .mintignore says: @mintlify/common's
+ * DEFAULT_MINT_IGNORES as mint 4.2.941 ships them, its re-includes of .mintlify/ too (the real-CLI
+ * suite holds this copy to the CLI's own). A dot starting a name hides nothing by itself:
+ * `.drafts/` and `.well-known/` are read.
+ */
+const DEFAULT_MINT_IGNORES = [
+    '.git',
+    '.github',
+    '.claude',
+    '.agents',
+    '.idea',
+    '.vscode',
+    '.cursor',
+    '.mintlify/**',
+    '!.mintlify/**/',
+    '!.mintlify/skills/**',
+    '!.mintlify/**/*.json',
+    '!.mintlify/**/*.yaml',
+    '!.mintlify/**/*.yml',
+    'node_modules',
+    'README.md',
+    'LICENSE.md',
+    'CHANGELOG.md',
+    'CONTRIBUTING.md',
+];
+/**
+ * Whether the site reads a file (its path relative to the docs folder), as the CLI's file walk
+ * decides: never inside node_modules or .git (both in the defaults); a folder the defaults or the site's .mintignore
+ * leave out is not entered, and a file they leave out is not read (gitignore's rules, through the
+ * `ignore` package, as Mintlify reads them). The .mintignore itself is read: it says what is left out.
+ */
+function siteReader(mintignore) {
+    // each line trimmed, as Mintlify reads the file
+    const own = mintignore === undefined ? [] : mintignore.split(/\r?\n/).map((l) => l.trim());
+    const matcher = ignore_default()().add([...new Set([...DEFAULT_MINT_IGNORES, ...own])]);
+    // the `ignore` package leaves out what is inside a folder it leaves out, as the CLI's walk does
+    return (path, isDirectory = false) => !matcher.ignores(isDirectory ? `${path}/` : path);
+}
+/** What the site reads with no .mintignore of its own: Mintlify's defaults alone. */
+const readByDefault = siteReader();
+/**
+ * What a tree serves, from its files (relative to the docs folder), its configuration's text, its
+ * .mintignore and the pages its OpenAPI documents generate (`api-reference/users/list-users`).
+ */
+function servedBy(files, config, mintignore, generated = []) {
+    const reads = siteReader(mintignore);
+    return {
+        pages: new Map(files.filter((f) => isPage(f) && reads(f)).map((file) => [pageAddress(file), file])),
+        generated: new Set(generated.map(normalAddress)),
+        redirects: redirectsOf(config),
+    };
+}
+/** An address without its trailing slash, its query and its fragment (the part a redirect matches). */
+function normalAddress(address) {
+    const trimmed = address.replace(/[?#].*/s, '').replace(/\/+$/, '');
+    return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+/** A redirect's destination outside the site (another host): it answers, as far as the site can tell. */
+const isExternal = (destination) => /^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(destination);
+/**
+ * A redirect's source as the service matches it: exact, `:name` one segment, `:name*` any rest
+ * (none included), and a partial wildcard, a `*` ending a segment after a prefix
+ * (`/articles/concepts-*`: the rest of that segment). Anything else is a plain character.
+ */
+/** A `:name*` part, until the pattern is joined (no address holds a NUL). */
+const REST = '\u0000rest';
+function sourcePattern(source) {
+    const names = [];
+    const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const parts = normalAddress(source)
+        .split('/')
+        .map((part) => {
+        const rest = /^:(\w+)\*$/.exec(part);
+        if (rest?.[1] !== undefined) {
+            names.push(rest[1]);
+            return REST;
+        }
+        const one = /^:(\w+)$/.exec(part);
+        if (one?.[1] !== undefined) {
+            names.push(one[1]);
+            return '([^/]+)';
+        }
+        if (/^[^*]+\*$/.test(part)) {
+            names.push('*');
+            return `${escape(part.slice(0, -1))}([^/]*)`;
+        }
+        return escape(part);
+    });
+    // a rest at the end may be empty, its slash with it (`/blog/:slug*` matches `/blog`)
+    const joined = parts.join('/');
+    const pattern = joined.endsWith(`/${REST}`) ? `${joined.slice(0, -REST.length - 1)}(?:/(.*))?` : joined;
+    return { pattern: new RegExp(`^${pattern.replaceAll(REST, '(.*)')}$`), names };
+}
+/** Whether a redirect's source matches an address (sourcePattern). */
+function sourceMatches(source, address) {
+    return sourcePattern(source).pattern.test(normalAddress(address));
+}
+/**
+ * Where a redirect sends an address: undefined where its source does not match; else its
+ * destination with what the source captured put in (`/old/:slug*` → `/new/:slug*` sends `/old/a/b`
+ * to `/new/a/b`; `/old/article-*` → `/new/article-*` sends `/old/article-1` to `/new/article-1`).
+ */
+function redirectedTo(redirect, address) {
+    const { pattern, names } = sourcePattern(redirect.source);
+    const match = pattern.exec(normalAddress(address));
+    if (!match)
+        return undefined;
+    if (isExternal(redirect.destination))
+        return redirect.destination;
+    const captured = new Map(names.map((name, i) => [name, match[i + 1] ?? '']));
+    return redirect.destination
+        .replace(/:(\w+)\*?/g, (whole, name) => captured.get(name) ?? whole)
+        .replace(/\*/g, () => captured.get('*') ?? '*');
+}
+/** The most redirects one address is followed through, as browsers follow them (20), before it counts as a loop. */
+const MOST_HOPS = 20;
+/**
+ * What a tree answers at an address, as the service follows it: a page wins; else the first
+ * redirect whose source matches sends the reader on, captures put in, until a page, another site,
+ * nothing, or a loop.
+ */
+function follow(served, address) {
+    const via = [];
+    let at = normalAddress(address);
+    for (let hop = 0; hop <= MOST_HOPS; hop++) {
+        if (hasPage(served, at))
+            return { reached: 'page', address: at };
+        let next;
+        for (const r of served.redirects) {
+            if (/[?#]/.test(r.source))
+                continue;
+            next = redirectedTo(r, at);
+            if (next !== undefined)
+                break;
+        }
+        if (next === undefined)
+            return { reached: 'nothing', address: at, via };
+        if (isExternal(next))
+            return { reached: 'external', address: next };
+        via.push(at);
+        at = normalAddress(next);
+        if (via.includes(at))
+            return { reached: 'nothing', address: at, via, loop: true };
+    }
+    return { reached: 'nothing', address: at, via, loop: true };
+}
+/** Whether a tree answers an address: a page there, or redirects that reach a page (or another site). */
+function answers(served, address) {
+    return follow(served, address).reached !== 'nothing';
+}
+/**
+ * The base's addresses the head no longer answers, in the base's order (pages, then generated
+ * pages, then the exact sources of redirects that reached a page on the base). A head redirect that
+ * matches an address but sends it to a page the head does not serve (a wildcard's destination with
+ * its captures put in, a loop) keeps nothing.
+ */
+function lostAddresses(base, head) {
+    const lost = (address) => {
+        const reached = follow(head, address);
+        if (reached.reached !== 'nothing')
+            return undefined;
+        if (reached.via.length === 0)
+            return {};
+        return reached.loop ? { sentTo: reached.address, loop: true } : { sentTo: reached.address };
+    };
+    const found = [];
+    for (const [address, file] of base.pages) {
+        const why = lost(address);
+        if (why)
+            found.push({ address, file, ...why });
+    }
+    for (const address of base.generated) {
+        const why = base.pages.has(address) ? undefined : lost(address);
+        if (why)
+            found.push({ address, generated: true, ...why });
+    }
+    const sources = base.redirects
+        .map((r) => r.source)
+        .filter((s) => !/[:*?#]/.test(s) && !hasPage(base, normalAddress(s)) && answers(base, s));
+    for (const address of new Set(sources)) {
+        const why = lost(address);
+        if (why)
+            found.push({ address, ...why });
+    }
+    return found;
+}
+/** The page readers of a deleted page are best sent to, if the head has one: its nearest parent it serves. */
+function nearestParent(head, address) {
+    const parts = normalAddress(address).split('/').filter(Boolean);
+    for (let n = parts.length - 1; n >= 0; n--) {
+        const parent = `/${parts.slice(0, n).join('/')}`;
+        if (hasPage(head, parent))
+            return parent;
+    }
+    return undefined;
+}
+/**
+ * Redirects that cannot work as written: a source with `#` or `?` (the service matches the path
+ * only: never matched), a source that is a page the site serves (the page wins), a source given
+ * twice with two destinations, a destination that is itself redirected (a chain: the redirect
+ * straight to its end instead) and a chain that comes back to its start (a loop).
+ */
+function redirectFaults(served) {
+    const faults = [];
+    const exact = (r) => !/[:*]/.test(r.source);
+    // a redirect readers can be sent on by: exact, matched (no ? or #), not from a page (the page wins)
+    const followed = (r) => exact(r) && !/[?#]/.test(r.source) && !hasPage(served, normalAddress(r.source));
+    const next = (address) => served.redirects.find((r) => followed(r) && normalAddress(r.source) === normalAddress(address));
+    const seen = new Map();
+    for (const r of served.redirects) {
+        const arrow = `${r.source} → ${r.destination}`;
+        if (/[?#]/.test(r.source)) {
+            faults.push({
+                kind: 'never-matched',
+                redirect: r,
+                message: `The redirect ${arrow} is never followed: its source holds a ${r.source.includes('#') ? '#' : '?'}, and redirects match the path alone.`,
+            });
+            continue;
+        }
+        if (exact(r) && hasPage(served, normalAddress(r.source))) {
+            faults.push({
+                kind: 'page-wins',
+                redirect: r,
+                message: `The redirect ${arrow} is never followed: ${normalAddress(r.source)} is a page the site serves, and the page wins.`,
+            });
+            continue;
+        }
+        const other = seen.get(normalAddress(r.source));
+        if (other !== undefined && other !== normalAddress(r.destination)) {
+            faults.push({
+                kind: 'two-destinations',
+                redirect: r,
+                message: `The redirect ${arrow} gives ${normalAddress(r.source)} a second destination (the first: ${other}): only one is followed.`,
+            });
+            continue;
+        }
+        seen.set(normalAddress(r.source), normalAddress(r.destination));
+        // follow the destination while it is itself redirected
+        const path = [normalAddress(r.source)];
+        let at = next(r.destination);
+        let end = normalAddress(r.destination);
+        while (at && !path.includes(normalAddress(at.source))) {
+            path.push(normalAddress(at.source));
+            end = normalAddress(at.destination);
+            at = next(at.destination);
+        }
+        // stopped on a source already on the way: a loop
+        if (at)
+            faults.push({
+                kind: 'loop',
+                redirect: r,
+                message: `The redirect ${arrow} loops: ${[...path, end].join(' → ')}. Readers get no page.`,
+            });
+        else if (path.length > 1) {
+            const instead = { source: r.source, destination: end };
+            faults.push({
+                kind: 'chain',
+                redirect: r,
+                instead,
+                message: `The redirect ${arrow} leads to another redirect (${[...path, end].join(' → ')}): redirect it straight to ${end}.`,
+            });
+        }
+    }
+    return faults;
+}
+
 ;// CONCATENATED MODULE: ./src/check/tree-copy.ts
 
 
@@ -3770,14 +4173,6 @@ var external_node_crypto_ = __webpack_require__(7598);
  * and a page left out or one it cannot parse is replaced in the copy, never in the workspace),
  * without `.git` and `node_modules`.
  */
-/**
- * Whether the site reads a file (its path relative to the docs folder): any file but a hidden one
- * or one in a hidden folder (.github/, .gitignore, .vscode/) and node_modules; .mintignore is read,
- * as it says what the site leaves out.
- */
-function siteReads(path) {
-    return path.split('/').every((part) => part === '.mintignore' || (!part.startsWith('.') && part !== 'node_modules'));
-}
 /** Files the CLI reads or writes as text: copied. Anything else (images, videos, fonts) is only looked for. */
 const TEXT = /\.(mdx?|json|ya?ml|jsx?|tsx?|css|txt|html?)$/i;
 /**
@@ -3918,6 +4313,7 @@ function readText(file) {
 
 
 
+
 /**
  * A tree's problems kept in the runner's cache (actions/cache's service, through @actions/cache), so
  * a base checked once is not checked again: by the push to the default branch that made it, or by
@@ -3933,17 +4329,19 @@ const FORMAT = 1;
 /** Where an entry is while the cache service packs or unpacks it: relative, so the workspace's (the service's own rule). */
 const ENTRY_PATH = '.mintlify-check-cache/problems.json';
 /**
- * The tree's fingerprint: each file the site reads (siteReads), by its path (POSIX, sorted) and the
- * hash of its bytes; a link by its target. A change only to what the site never reads (.github/)
- * keeps the fingerprint, as it keeps the problems.
+ * The tree's fingerprint: each file the site reads (siteReader, with the tree's .mintignore), by its
+ * path (POSIX, sorted) and the hash of its bytes; a link by its target. A change only to what the
+ * site never reads (.github/, a README.md, a page .mintignore leaves out) keeps the fingerprint, as
+ * it keeps the problems; one to a file in .drafts/ changes it.
  */
 function treeFingerprint(tree) {
     const hash = (0,external_node_crypto_.createHash)('sha256');
+    const siteReads = siteReader(readText((0,external_node_path_.join)(tree, '.mintignore')));
     const walk = (relative) => {
         const entries = (0,external_node_fs_.readdirSync)((0,external_node_path_.join)(tree, relative), { withFileTypes: true }).sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
         for (const entry of entries) {
             const path = relative ? external_node_path_.posix.join(relative, entry.name) : entry.name;
-            if (!siteReads(path))
+            if (!siteReads(path, entry.isDirectory()))
                 continue;
             if (entry.isDirectory())
                 walk(path);
@@ -4217,8 +4615,11 @@ function docsChanges(files, docsFolder) {
     const inside = (path) => path !== undefined && docsRelativePath(docsFolder, path) !== undefined;
     return files.filter((f) => inside(f.filename) || inside(f.previousFilename));
 }
-/** The changed files the site reads (siteReads): pages, snippets, configuration, OpenAPI documents, images. */
-function siteChanges(files, docsFolder) {
+/**
+ * The changed files the site reads (siteReader, with the checkout's .mintignore): pages, snippets,
+ * configuration, OpenAPI documents, images, the .mintignore itself; on either side of a rename.
+ */
+function siteChanges(files, docsFolder, siteReads) {
     const read = (path) => {
         const at = path === undefined ? undefined : docsRelativePath(docsFolder, path);
         return at !== undefined && siteReads(at);
@@ -4694,300 +5095,6 @@ function place(problem, file, path, text, nth) {
         : linkPlaces(text, problem.target, /\.json$/i.test(file));
     const found = places[nth];
     return found ? { ...at, ...found, lineText: lineText(text, found.line) } : at;
-}
-
-// EXTERNAL MODULE: ./node_modules/ignore/index.js
-var ignore = __webpack_require__(298);
-var ignore_default = /*#__PURE__*/__webpack_require__.n(ignore);
-;// CONCATENATED MODULE: ./src/check/new-known.ts
-
-const keyOf = (p, file) => `${p.rule}\u0000${file}\u0000${p.target ?? p.message}`;
-/**
- * Each head problem judged new or known against the base's. `oldName` gives a head file's name in the
- * base (a file this pull request renamed); `changes` explain new broken links to renamed or deleted pages.
- */
-function judge(head, base, oldName = (f) => f, changes = []) {
-    // the lines of the base's problems, by problem
-    const known = new Map();
-    for (const p of base) {
-        const key = keyOf(p, p.file);
-        known.set(key, [...(known.get(key) ?? []), p.lineText ?? '']);
-    }
-    const groups = new Map();
-    for (const p of head) {
-        const key = keyOf(p, oldName(p.file));
-        groups.set(key, [...(groups.get(key) ?? []), p]);
-    }
-    const knownOnes = new Set();
-    for (const [key, members] of groups) {
-        const texts = known.get(key) ?? [];
-        // first the places whose line the base has as it is, then any others while the base has more
-        const rest = [];
-        for (const p of members) {
-            const at = texts.indexOf(p.lineText ?? '');
-            if (at === -1)
-                rest.push(p);
-            else {
-                texts.splice(at, 1);
-                knownOnes.add(p);
-            }
-        }
-        for (const p of rest.slice(0, texts.length))
-            knownOnes.add(p);
-    }
-    return head.map((problem) => {
-        if (knownOnes.has(problem))
-            return { problem, status: 'known' };
-        const because = problem.rule === 'broken-link' ? explain(problem, changes) : undefined;
-        return { problem, status: 'new', ...(because ? { because } : {}) };
-    });
-}
-/** A page's address on the site: `guides/a.mdx` → `guides/a`, `guides/index.mdx` → `guides`. */
-function pageSlug(file) {
-    return file
-        .replace(/\.mdx?$/i, '')
-        .replace(/(^|\/)index$/i, '')
-        .replace(/\/+$/, '');
-}
-/** The page a link points to, from the file it is in: `/guides/a#x` → `guides/a`; `../a` from `guides/b.mdx`. */
-function linkedPage(target, from) {
-    if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//'))
-        return undefined;
-    const cut = target.search(/[#?]/);
-    const path = cut === -1 ? target : target.slice(0, cut);
-    if (path === '')
-        return undefined;
-    const joined = path.startsWith('/') ? path.slice(1) : external_node_path_.posix.join(external_node_path_.posix.dirname(from), path);
-    const normal = external_node_path_.posix.normalize(joined);
-    if (normal === '..' || normal.startsWith('../'))
-        return undefined;
-    if (normal === '.')
-        return '';
-    return pageSlug(normal);
-}
-/** Why a new broken link broke: it points to a page this pull request renamed or deleted. */
-function explain(problem, changes) {
-    if (problem.target === undefined)
-        return undefined;
-    const page = linkedPage(problem.target, problem.file);
-    const change = changes.find((c) => pageSlug(c.from) === page);
-    if (!change)
-        return undefined;
-    return {
-        change,
-        ...(change.to !== undefined && /\.mdx?$/i.test(change.to)
-            ? { redirect: { source: `/${pageSlug(change.from)}`, destination: `/${pageSlug(change.to)}` } }
-            : {}),
-    };
-}
-/** The sentence an annotation adds for a renamed or deleted page. */
-function explanation(because) {
-    return because.change.to !== undefined
-        ? `${because.change.from} was renamed to ${because.change.to} in this pull request.`
-        : `${because.change.from} was deleted in this pull request.`;
-}
-/**
- * Where the CLI warned on the head and not on its base (a remote OpenAPI document it could not
- * fetch this time, so none of the pages it generates exist), a new broken link this pull request
- * did not write (the base's file has its line as it is) and no rename or deletion explains may come
- * from that warning, not from the pull request: unsure, never failing. `baseLines` gives the lines
- * of a head file as its base has it (undefined where the base has no such file).
- */
-function unsureOnWarning(judged, baseLines) {
-    return judged.map((j) => {
-        const { problem: p } = j;
-        const text = p.lineText;
-        const before = j.status === 'new' && p.rule === 'broken-link' && !j.because && text !== undefined && baseLines(p.file)?.has(text);
-        return before ? { problem: p, status: 'unsure' } : j;
-    });
-}
-
-;// CONCATENATED MODULE: ./src/check/addresses.ts
-
-
-
-/** Whether a tree has a page at an address: a file's, or one generated from an OpenAPI document. */
-const hasPage = (served, address) => served.pages.has(address) || served.generated.has(address);
-/** Whether a file of the docs folder is a page the site serves: Markdown the site reads, not a snippet. */
-function isPage(file) {
-    return /\.mdx?$/i.test(file) && siteReads(file) && !/^snippets\//i.test(file);
-}
-/** A page's address: `guides/a.mdx` → `/guides/a`, `index.mdx` → `/`. */
-function pageAddress(file) {
-    return `/${pageSlug(file)}`;
-}
-/** The redirects a configuration holds (docs.json and mint.json alike); none where it does not parse. */
-function redirectsOf(config) {
-    let parsed;
-    try {
-        parsed = JSON.parse(String(config));
-    }
-    catch {
-        // not JSON (or no configuration): no redirects
-    }
-    const list = parsed?.redirects;
-    if (!Array.isArray(list))
-        return [];
-    return list.flatMap((r) => {
-        const { source, destination } = (r ?? {});
-        return typeof source === 'string' && typeof destination === 'string' ? [{ source, destination }] : [];
-    });
-}
-/**
- * What Mintlify never serves, whatever the site's .mintignore says: @mintlify/common's
- * DEFAULT_MINT_IGNORES as mint 4.2.941 ships them (a README.md is no page, at any depth), but its
- * re-includes of .mintlify's JSON and YAML files, where no page is.
- */
-const DEFAULT_MINT_IGNORES = [
-    '.git',
-    '.github',
-    '.claude',
-    '.agents',
-    '.idea',
-    '.vscode',
-    '.cursor',
-    '.mintlify/**',
-    'node_modules',
-    'README.md',
-    'LICENSE.md',
-    'CHANGELOG.md',
-    'CONTRIBUTING.md',
-];
-/** Whether Mintlify leaves a file out: its defaults and the site's .mintignore, by gitignore's rules (the `ignore` package, as Mintlify reads it). */
-function ignoredBy(mintignore) {
-    const matcher = ignore_default()().add(DEFAULT_MINT_IGNORES);
-    // each line trimmed, as Mintlify reads the file
-    if (mintignore !== undefined)
-        matcher.add(mintignore.split(/\r?\n/).map((l) => l.trim()));
-    return (file) => matcher.ignores(file);
-}
-/**
- * What a tree serves, from its files (relative to the docs folder), its configuration's text, its
- * .mintignore and the pages its OpenAPI documents generate (`api-reference/users/list-users`).
- */
-function servedBy(files, config, mintignore, generated = []) {
-    const ignored = ignoredBy(mintignore);
-    return {
-        pages: new Map(files.filter((f) => isPage(f) && !ignored(f)).map((file) => [pageAddress(file), file])),
-        generated: new Set(generated.map(normalAddress)),
-        redirects: redirectsOf(config),
-    };
-}
-/** An address without its trailing slash, its query and its fragment (the part a redirect matches). */
-function normalAddress(address) {
-    const trimmed = address.replace(/[?#].*/s, '').replace(/\/+$/, '');
-    return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
-}
-/**
- * Whether a redirect's source matches an address: exactly, or as a pattern whose `:name` matches
- * one segment and `:name*` any rest (Mintlify's wildcards).
- */
-function sourceMatches(source, address) {
-    const pattern = normalAddress(source)
-        .split('/')
-        .map((part) => /^:\w+\*$/.test(part) ? '.*' : /^:\w+$/.test(part) ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-        .join('/');
-    return new RegExp(`^${pattern.replace(/\/\.\*$/, '(?:/.*)?')}$`).test(normalAddress(address));
-}
-/** Whether a tree answers an address: a page there, or a redirect from it. */
-function answers(served, address) {
-    const at = normalAddress(address);
-    return hasPage(served, at) || served.redirects.some((r) => sourceMatches(r.source, at));
-}
-/**
- * The base's addresses the head no longer answers, in the base's order (pages, then generated
- * pages, then redirect sources).
- */
-function lostAddresses(base, head) {
-    const pages = [...base.pages]
-        .filter(([address]) => !answers(head, address))
-        .map(([address, file]) => ({ address, file }));
-    const generated = [...base.generated]
-        .filter((address) => !base.pages.has(address) && !answers(head, address))
-        .map((address) => ({ address, generated: true }));
-    const sources = base.redirects
-        .map((r) => r.source)
-        .filter((s) => !/[:*?#]/.test(s) && !answers(head, s) && !hasPage(base, normalAddress(s)));
-    return [...pages, ...generated, ...[...new Set(sources)].map((address) => ({ address }))];
-}
-/** The page readers of a deleted page are best sent to, if the head has one: its nearest parent it serves. */
-function nearestParent(head, address) {
-    const parts = normalAddress(address).split('/').filter(Boolean);
-    for (let n = parts.length - 1; n >= 0; n--) {
-        const parent = `/${parts.slice(0, n).join('/')}`;
-        if (hasPage(head, parent))
-            return parent;
-    }
-    return undefined;
-}
-/**
- * Redirects that cannot work as written: a source with `#` or `?` (the service matches the path
- * only: never matched), a source that is a page the site serves (the page wins), a source given
- * twice with two destinations, a destination that is itself redirected (a chain: the redirect
- * straight to its end instead) and a chain that comes back to its start (a loop).
- */
-function redirectFaults(served) {
-    const faults = [];
-    const exact = (r) => !/[:*]/.test(r.source);
-    // a redirect readers can be sent on by: exact, matched (no ? or #), not from a page (the page wins)
-    const followed = (r) => exact(r) && !/[?#]/.test(r.source) && !hasPage(served, normalAddress(r.source));
-    const next = (address) => served.redirects.find((r) => followed(r) && normalAddress(r.source) === normalAddress(address));
-    const seen = new Map();
-    for (const r of served.redirects) {
-        const arrow = `${r.source} → ${r.destination}`;
-        if (/[?#]/.test(r.source)) {
-            faults.push({
-                kind: 'never-matched',
-                redirect: r,
-                message: `The redirect ${arrow} is never followed: its source holds a ${r.source.includes('#') ? '#' : '?'}, and redirects match the path alone.`,
-            });
-            continue;
-        }
-        if (exact(r) && hasPage(served, normalAddress(r.source))) {
-            faults.push({
-                kind: 'page-wins',
-                redirect: r,
-                message: `The redirect ${arrow} is never followed: ${normalAddress(r.source)} is a page the site serves, and the page wins.`,
-            });
-            continue;
-        }
-        const other = seen.get(normalAddress(r.source));
-        if (other !== undefined && other !== normalAddress(r.destination)) {
-            faults.push({
-                kind: 'two-destinations',
-                redirect: r,
-                message: `The redirect ${arrow} gives ${normalAddress(r.source)} a second destination (the first: ${other}): only one is followed.`,
-            });
-            continue;
-        }
-        seen.set(normalAddress(r.source), normalAddress(r.destination));
-        // follow the destination while it is itself redirected
-        const path = [normalAddress(r.source)];
-        let at = next(r.destination);
-        let end = normalAddress(r.destination);
-        while (at && !path.includes(normalAddress(at.source))) {
-            path.push(normalAddress(at.source));
-            end = normalAddress(at.destination);
-            at = next(at.destination);
-        }
-        // stopped on a source already on the way: a loop
-        if (at)
-            faults.push({
-                kind: 'loop',
-                redirect: r,
-                message: `The redirect ${arrow} loops: ${[...path, end].join(' → ')}. Readers get no page.`,
-            });
-        else if (path.length > 1) {
-            const instead = { source: r.source, destination: end };
-            faults.push({
-                kind: 'chain',
-                redirect: r,
-                instead,
-                message: `The redirect ${arrow} leads to another redirect (${[...path, end].join(' → ')}): redirect it straight to ${end}.`,
-            });
-        }
-    }
-    return faults;
 }
 
 ;// CONCATENATED MODULE: ./src/check/cli-output.ts
@@ -5650,6 +5757,9 @@ async function judgeAgainstBase(run, given) {
     if (!pull)
         return { unreadable: 'not a pull request' };
     const base = await rebuildBase(run, files);
+    // the base's configuration as the base names it (mint.json where the pull request upgrades to
+    // docs.json), read before the CLI writes a docs.json into the base's copy
+    const baseConfig = base.ok ? configText(base.tree) : undefined;
     const early = new AbortController();
     const baseChecks = withoutValidate(settings.check.checks);
     // the cache is read before any CLI runs; a base it does not have is checked beside the head
@@ -5677,7 +5787,7 @@ async function judgeAgainstBase(run, given) {
     const placed = placedOf(head, headTree);
     // what readers reach at the base's addresses needs no CLI: judged whether or not the head has problems
     const addresses = base.ok
-        ? await addressProblems(run, { baseTree: base.tree, headTree, files, listOpenApi, notes })
+        ? await addressProblems(run, { baseTree: base.tree, baseConfig, headTree, files, listOpenApi, notes })
         : [];
     const allNew = {
         judged: [...placed.map((problem) => ({ problem, status: 'new' })), ...addresses],
@@ -5738,10 +5848,9 @@ async function judgeAgainstBase(run, given) {
  * where the base did not have the same fault, known where it did).
  */
 async function addressProblems({ docsFolder, config }, trees) {
-    const { baseTree, headTree, files } = trees;
+    const { baseTree, baseConfig, headTree, files } = trees;
     // the configuration as the site has it (on a mint.json site the CLI writes a docs.json into its copies)
     const headConfig = readText((0,external_node_path_.join)(headTree, config));
-    const baseConfig = readText((0,external_node_path_.join)(baseTree, config));
     const generated = await generatedPages(trees, [baseConfig, headConfig]);
     const base = servedBy(pagesOf(baseTree), baseConfig, readText((0,external_node_path_.join)(baseTree, '.mintignore')), generated.base);
     const head = servedBy(pagesOf(headTree), headConfig, readText((0,external_node_path_.join)(headTree, '.mintignore')), generated.head);
@@ -5753,11 +5862,16 @@ async function addressProblems({ docsFolder, config }, trees) {
     // where a redirect goes: the configuration's redirects, or its first line where it has none
     const redirectsLine = (headConfig ?? '').split('\n').findIndex((l) => /"redirects"\s*:/.test(l)) + 1 || 1;
     const renamed = new Map(pageChanges(files, docsFolder).map((c) => [pageAddress(c.from), c.to]));
-    const lost = lostAddresses(base, head).map(({ address, file, generated: fromOpenApi }) => {
+    const lost = lostAddresses(base, head).map(({ address, file, generated: fromOpenApi, sentTo, loop }) => {
         const to = renamed.get(address);
         const moved = to !== undefined && isPage(to) ? pageAddress(to) : undefined;
         const parent = moved ? undefined : nearestParent(head, address);
         const fix = moved ? { source: address, destination: moved } : undefined;
+        const sent = sentTo === undefined
+            ? ''
+            : loop
+                ? ` The head's redirects send it round in a loop (through ${sentTo}).`
+                : ` The head's redirects send it to ${sentTo}, which the head does not serve.`;
         const what = file
             ? moved
                 ? `${file} was renamed to ${to ?? ''} in this pull request`
@@ -5765,7 +5879,7 @@ async function addressProblems({ docsFolder, config }, trees) {
             : fromOpenApi
                 ? 'the page its OpenAPI document generated there is not generated any more (an operation, its summary or tag, or the navigation changed in this pull request)'
                 : `the redirect from it is gone in this pull request`;
-        const message = `${address} answers on the base and not on the head: ${what}, and no redirect keeps it. ` +
+        const message = `${address} answers on the base and not on the head: ${what}, and no redirect keeps it.${sent} ` +
             (fix
                 ? `Add the redirect ${JSON.stringify(fix)}.`
                 : `Add a redirect from it to the page that replaces it${parent ? ` (its nearest parent is ${parent})` : ''}.`);
@@ -5809,6 +5923,11 @@ async function generatedPages({ baseTree, headTree, listOpenApi, notes, }, confi
     core/* info */.pq(said);
     notes.push(said);
     return { base: [], head: [] };
+}
+/** A tree's configuration text (docs.json, else mint.json); undefined where it has neither. */
+function configText(tree) {
+    const name = siteConfig(tree);
+    return name === undefined ? undefined : readText((0,external_node_path_.join)(tree, name));
 }
 /** A file's lines, each trimmed (as a problem's lineText); undefined where there is no such file. */
 function linesOf(file) {
@@ -7045,7 +7164,7 @@ async function judgeSite(run, checkTree, cache, listOpenApi) {
         const judged = kept.map((problem) => ({ problem, status: 'new' }));
         return { judged, outside: placed.length - kept.length, notes, ...(changed ? { changed } : {}) };
     }
-    if (siteChanges(files, docsFolder).length === 0) {
+    if (siteChanges(files, docsFolder, siteReader(readText((0,external_node_path_.join)(folder, '.mintignore')))).length === 0) {
         // the head's docs are the base's: every problem was there before
         notes.push(`Pull request #${pull.number} changes no file the site reads (${(0,format/* count */.U9)(files.length, 'file')}, none ` +
             `of them pages, snippets, configuration, OpenAPI documents or images): its docs are its base's, so ` +
@@ -7973,10 +8092,10 @@ async function deploy_mode_run(settings, ctx) {
             ending: { level: 'ok' },
         };
     }
-    return follow(settings, ctx, { preview, branch, trigger, onGitHub, show });
+    return deploy_mode_follow(settings, ctx, { preview, branch, trigger, onGitHub, show });
 }
 /** With wait: true, follows the deployment to its verdict, sets its status, and ends the step by it. */
-async function follow(settings, ctx, started) {
+async function deploy_mode_follow(settings, ctx, started) {
     const { preview, branch, trigger, onGitHub, show } = started;
     let last;
     const setStatus = (status) => {

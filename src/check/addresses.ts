@@ -1,6 +1,5 @@
 import ignore from 'ignore'
 import { pageSlug } from './new-known.js'
-import { siteReads } from './tree-copy.js'
 
 /**
  * The addresses a site serves, as readers reach them: every page (a page outside the navigation is
@@ -29,7 +28,7 @@ const hasPage = (served: Served, address: string): boolean => served.pages.has(a
 
 /** Whether a file of the docs folder is a page the site serves: Markdown the site reads, not a snippet. */
 export function isPage(file: string): boolean {
-  return /\.mdx?$/i.test(file) && siteReads(file) && !/^snippets\//i.test(file)
+  return /\.mdx?$/i.test(file) && readByDefault(file) && !/^snippets\//i.test(file)
 }
 
 /** A page's address: `guides/a.mdx` → `/guides/a`, `index.mdx` → `/`. */
@@ -54,9 +53,10 @@ export function redirectsOf(config: string | undefined): Redirect[] {
 }
 
 /**
- * What Mintlify never serves, whatever the site's .mintignore says: @mintlify/common's
- * DEFAULT_MINT_IGNORES as mint 4.2.941 ships them (a README.md is no page, at any depth), but its
- * re-includes of .mintlify's JSON and YAML files, where no page is.
+ * What Mintlify leaves out of a site, whatever its .mintignore says: @mintlify/common's
+ * DEFAULT_MINT_IGNORES as mint 4.2.941 ships them, its re-includes of .mintlify/ too (the real-CLI
+ * suite holds this copy to the CLI's own). A dot starting a name hides nothing by itself:
+ * `.drafts/` and `.well-known/` are read.
  */
 export const DEFAULT_MINT_IGNORES = [
   '.git',
@@ -67,6 +67,11 @@ export const DEFAULT_MINT_IGNORES = [
   '.vscode',
   '.cursor',
   '.mintlify/**',
+  '!.mintlify/**/',
+  '!.mintlify/skills/**',
+  '!.mintlify/**/*.json',
+  '!.mintlify/**/*.yaml',
+  '!.mintlify/**/*.yml',
   'node_modules',
   'README.md',
   'LICENSE.md',
@@ -74,13 +79,22 @@ export const DEFAULT_MINT_IGNORES = [
   'CONTRIBUTING.md',
 ]
 
-/** Whether Mintlify leaves a file out: its defaults and the site's .mintignore, by gitignore's rules (the `ignore` package, as Mintlify reads it). */
-export function ignoredBy(mintignore: string | undefined): (file: string) => boolean {
-  const matcher = ignore().add(DEFAULT_MINT_IGNORES)
+/**
+ * Whether the site reads a file (its path relative to the docs folder), as the CLI's file walk
+ * decides: never inside node_modules or .git (both in the defaults); a folder the defaults or the site's .mintignore
+ * leave out is not entered, and a file they leave out is not read (gitignore's rules, through the
+ * `ignore` package, as Mintlify reads them). The .mintignore itself is read: it says what is left out.
+ */
+export function siteReader(mintignore?: string): (path: string, isDirectory?: boolean) => boolean {
   // each line trimmed, as Mintlify reads the file
-  if (mintignore !== undefined) matcher.add(mintignore.split(/\r?\n/).map((l) => l.trim()))
-  return (file) => matcher.ignores(file)
+  const own = mintignore === undefined ? [] : mintignore.split(/\r?\n/).map((l) => l.trim())
+  const matcher = ignore().add([...new Set([...DEFAULT_MINT_IGNORES, ...own])])
+  // the `ignore` package leaves out what is inside a folder it leaves out, as the CLI's walk does
+  return (path, isDirectory = false) => !matcher.ignores(isDirectory ? `${path}/` : path)
 }
+
+/** What the site reads with no .mintignore of its own: Mintlify's defaults alone. */
+const readByDefault = siteReader()
 
 /**
  * What a tree serves, from its files (relative to the docs folder), its configuration's text, its
@@ -92,9 +106,9 @@ export function servedBy(
   mintignore?: string,
   generated: readonly string[] = [],
 ): Served {
-  const ignored = ignoredBy(mintignore)
+  const reads = siteReader(mintignore)
   return {
-    pages: new Map(files.filter((f) => isPage(f) && !ignored(f)).map((file) => [pageAddress(file), file])),
+    pages: new Map(files.filter((f) => isPage(f) && reads(f)).map((file) => [pageAddress(file), file])),
     generated: new Set(generated.map(normalAddress)),
     redirects: redirectsOf(config),
   }
@@ -106,24 +120,103 @@ export function normalAddress(address: string): string {
   return trimmed.startsWith('/') ? trimmed : `/${trimmed}`
 }
 
+/** A redirect's destination outside the site (another host): it answers, as far as the site can tell. */
+export const isExternal = (destination: string): boolean => /^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(destination)
+
 /**
- * Whether a redirect's source matches an address: exactly, or as a pattern whose `:name` matches
- * one segment and `:name*` any rest (Mintlify's wildcards).
+ * A redirect's source as the service matches it: exact, `:name` one segment, `:name*` any rest
+ * (none included), and a partial wildcard, a `*` ending a segment after a prefix
+ * (`/articles/concepts-*`: the rest of that segment). Anything else is a plain character.
  */
-export function sourceMatches(source: string, address: string): boolean {
-  const pattern = normalAddress(source)
+/** A `:name*` part, until the pattern is joined (no address holds a NUL). */
+const REST = '\u0000rest'
+
+function sourcePattern(source: string): { pattern: RegExp; names: string[] } {
+  const names: string[] = []
+  const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const parts = normalAddress(source)
     .split('/')
-    .map((part) =>
-      /^:\w+\*$/.test(part) ? '.*' : /^:\w+$/.test(part) ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-    )
-    .join('/')
-  return new RegExp(`^${pattern.replace(/\/\.\*$/, '(?:/.*)?')}$`).test(normalAddress(address))
+    .map((part) => {
+      const rest = /^:(\w+)\*$/.exec(part)
+      if (rest?.[1] !== undefined) {
+        names.push(rest[1])
+        return REST
+      }
+      const one = /^:(\w+)$/.exec(part)
+      if (one?.[1] !== undefined) {
+        names.push(one[1])
+        return '([^/]+)'
+      }
+      if (/^[^*]+\*$/.test(part)) {
+        names.push('*')
+        return `${escape(part.slice(0, -1))}([^/]*)`
+      }
+      return escape(part)
+    })
+  // a rest at the end may be empty, its slash with it (`/blog/:slug*` matches `/blog`)
+  const joined = parts.join('/')
+  const pattern = joined.endsWith(`/${REST}`) ? `${joined.slice(0, -REST.length - 1)}(?:/(.*))?` : joined
+  return { pattern: new RegExp(`^${pattern.replaceAll(REST, '(.*)')}$`), names }
 }
 
-/** Whether a tree answers an address: a page there, or a redirect from it. */
+/** Whether a redirect's source matches an address (sourcePattern). */
+export function sourceMatches(source: string, address: string): boolean {
+  return sourcePattern(source).pattern.test(normalAddress(address))
+}
+
+/**
+ * Where a redirect sends an address: undefined where its source does not match; else its
+ * destination with what the source captured put in (`/old/:slug*` → `/new/:slug*` sends `/old/a/b`
+ * to `/new/a/b`; `/old/article-*` → `/new/article-*` sends `/old/article-1` to `/new/article-1`).
+ */
+export function redirectedTo(redirect: Redirect, address: string): string | undefined {
+  const { pattern, names } = sourcePattern(redirect.source)
+  const match = pattern.exec(normalAddress(address))
+  if (!match) return undefined
+  if (isExternal(redirect.destination)) return redirect.destination
+  const captured = new Map(names.map((name, i) => [name, match[i + 1] ?? '']))
+  return redirect.destination
+    .replace(/:(\w+)\*?/g, (whole, name: string) => captured.get(name) ?? whole)
+    .replace(/\*/g, () => captured.get('*') ?? '*')
+}
+
+/** The most redirects one address is followed through, as browsers follow them (20), before it counts as a loop. */
+export const MOST_HOPS = 20
+
+/** What a reader reaches at an address: a page, another site, or nothing (with the redirects that led there). */
+export type Reached =
+  | { reached: 'page'; address: string }
+  | { reached: 'external'; address: string }
+  | { reached: 'nothing'; address: string; via: string[]; loop?: true }
+
+/**
+ * What a tree answers at an address, as the service follows it: a page wins; else the first
+ * redirect whose source matches sends the reader on, captures put in, until a page, another site,
+ * nothing, or a loop.
+ */
+export function follow(served: Served, address: string): Reached {
+  const via: string[] = []
+  let at = normalAddress(address)
+  for (let hop = 0; hop <= MOST_HOPS; hop++) {
+    if (hasPage(served, at)) return { reached: 'page', address: at }
+    let next: string | undefined
+    for (const r of served.redirects) {
+      if (/[?#]/.test(r.source)) continue
+      next = redirectedTo(r, at)
+      if (next !== undefined) break
+    }
+    if (next === undefined) return { reached: 'nothing', address: at, via }
+    if (isExternal(next)) return { reached: 'external', address: next }
+    via.push(at)
+    at = normalAddress(next)
+    if (via.includes(at)) return { reached: 'nothing', address: at, via, loop: true }
+  }
+  return { reached: 'nothing', address: at, via, loop: true }
+}
+
+/** Whether a tree answers an address: a page there, or redirects that reach a page (or another site). */
 export function answers(served: Served, address: string): boolean {
-  const at = normalAddress(address)
-  return hasPage(served, at) || served.redirects.some((r) => sourceMatches(r.source, at))
+  return follow(served, address).reached !== 'nothing'
 }
 
 /** An address the base serves that the head does not: a page's (with its file), a generated page's, or a redirect's source. */
@@ -133,23 +226,41 @@ export interface Lost {
   file?: string
   /** A page the base generated from an OpenAPI document. */
   generated?: true
+  /** Where the head's redirects send it, a page the head does not serve (or round in a loop). */
+  sentTo?: string
+  loop?: true
 }
 
 /**
  * The base's addresses the head no longer answers, in the base's order (pages, then generated
- * pages, then redirect sources).
+ * pages, then the exact sources of redirects that reached a page on the base). A head redirect that
+ * matches an address but sends it to a page the head does not serve (a wildcard's destination with
+ * its captures put in, a loop) keeps nothing.
  */
 export function lostAddresses(base: Served, head: Served): Lost[] {
-  const pages = [...base.pages]
-    .filter(([address]) => !answers(head, address))
-    .map(([address, file]) => ({ address, file }))
-  const generated = [...base.generated]
-    .filter((address) => !base.pages.has(address) && !answers(head, address))
-    .map((address) => ({ address, generated: true as const }))
+  const lost = (address: string): Omit<Lost, 'address' | 'file' | 'generated'> | undefined => {
+    const reached = follow(head, address)
+    if (reached.reached !== 'nothing') return undefined
+    if (reached.via.length === 0) return {}
+    return reached.loop ? { sentTo: reached.address, loop: true } : { sentTo: reached.address }
+  }
+  const found: Lost[] = []
+  for (const [address, file] of base.pages) {
+    const why = lost(address)
+    if (why) found.push({ address, file, ...why })
+  }
+  for (const address of base.generated) {
+    const why = base.pages.has(address) ? undefined : lost(address)
+    if (why) found.push({ address, generated: true, ...why })
+  }
   const sources = base.redirects
     .map((r) => r.source)
-    .filter((s) => !/[:*?#]/.test(s) && !answers(head, s) && !hasPage(base, normalAddress(s)))
-  return [...pages, ...generated, ...[...new Set(sources)].map((address) => ({ address }))]
+    .filter((s) => !/[:*?#]/.test(s) && !hasPage(base, normalAddress(s)) && answers(base, s))
+  for (const address of new Set(sources)) {
+    const why = lost(address)
+    if (why) found.push({ address, ...why })
+  }
+  return found
 }
 
 /** The page readers of a deleted page are best sent to, if the head has one: its nearest parent it serves. */

@@ -4,7 +4,8 @@ import { dirname, join, posix } from 'node:path'
 import * as z from 'zod/mini'
 import type { Check } from '../inputs/settings.js'
 import type { Problem } from './cli-output.js'
-import { siteReads } from './tree-copy.js'
+import { siteReader } from './addresses.js'
+import { readText } from './tree-copy.js'
 
 /**
  * A tree's problems kept in the runner's cache (actions/cache's service, through @actions/cache), so
@@ -32,19 +33,21 @@ export interface CacheService {
 }
 
 /**
- * The tree's fingerprint: each file the site reads (siteReads), by its path (POSIX, sorted) and the
- * hash of its bytes; a link by its target. A change only to what the site never reads (.github/)
- * keeps the fingerprint, as it keeps the problems.
+ * The tree's fingerprint: each file the site reads (siteReader, with the tree's .mintignore), by its
+ * path (POSIX, sorted) and the hash of its bytes; a link by its target. A change only to what the
+ * site never reads (.github/, a README.md, a page .mintignore leaves out) keeps the fingerprint, as
+ * it keeps the problems; one to a file in .drafts/ changes it.
  */
 export function treeFingerprint(tree: string): string {
   const hash = createHash('sha256')
+  const siteReads = siteReader(readText(join(tree, '.mintignore')))
   const walk = (relative: string): void => {
     const entries = readdirSync(join(tree, relative), { withFileTypes: true }).sort((a, b) =>
       a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
     )
     for (const entry of entries) {
       const path = relative ? posix.join(relative, entry.name) : entry.name
-      if (!siteReads(path)) continue
+      if (!siteReads(path, entry.isDirectory())) continue
       if (entry.isDirectory()) walk(path)
       else if (entry.isSymbolicLink()) hash.update(`${path}\0link\0${readlinkSync(join(tree, path))}\n`)
       else

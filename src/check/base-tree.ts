@@ -4,7 +4,7 @@ import type { ChangedFile } from '../github/change.js'
 import type { GitHubPort, Repo } from '../github/port.js'
 import type { PageChange } from './new-known.js'
 import { docsRelativePath } from './docs-folder.js'
-import { copySite, siteReads } from './tree-copy.js'
+import { copySite } from './tree-copy.js'
 
 /**
  * The pull request's base, as the docs were before it: the checked-out docs with each file the pull
@@ -28,8 +28,15 @@ export function docsChanges(files: readonly ChangedFile[], docsFolder: string): 
   return files.filter((f) => inside(f.filename) || inside(f.previousFilename))
 }
 
-/** The changed files the site reads (siteReads): pages, snippets, configuration, OpenAPI documents, images. */
-export function siteChanges(files: readonly ChangedFile[], docsFolder: string): ChangedFile[] {
+/**
+ * The changed files the site reads (siteReader, with the checkout's .mintignore): pages, snippets,
+ * configuration, OpenAPI documents, images, the .mintignore itself; on either side of a rename.
+ */
+export function siteChanges(
+  files: readonly ChangedFile[],
+  docsFolder: string,
+  siteReads: (path: string) => boolean,
+): ChangedFile[] {
   const read = (path: string | undefined): boolean => {
     const at = path === undefined ? undefined : docsRelativePath(docsFolder, path)
     return at !== undefined && siteReads(at)

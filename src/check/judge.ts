@@ -21,7 +21,7 @@ import {
 import { buildBase, checkedOut, pageChanges } from './base-tree.js'
 import type { SiteCheck } from './check-site.js'
 import type { Problem } from './cli-output.js'
-import { type SiteConfig, docsRelativePath, repositoryPath } from './docs-folder.js'
+import { type SiteConfig, docsRelativePath, repositoryPath, siteConfig } from './docs-folder.js'
 import { type Judged, type PlacedProblem, judge, unsureOnWarning } from './new-known.js'
 import { lineText, redirectPlaces } from './target-lines.js'
 import { pagesOf, readText } from './tree-copy.js'
@@ -129,6 +129,9 @@ export async function judgeAgainstBase(
   const { checkTree, cache, headTree, files, changed, notes, placedOf, listOpenApi } = given
   if (!pull) return { unreadable: 'not a pull request' }
   const base = await rebuildBase(run, files)
+  // the base's configuration as the base names it (mint.json where the pull request upgrades to
+  // docs.json), read before the CLI writes a docs.json into the base's copy
+  const baseConfig = base.ok ? configText(base.tree) : undefined
   const early = new AbortController()
   const baseChecks = withoutValidate(settings.check.checks)
   // the cache is read before any CLI runs; a base it does not have is checked beside the head
@@ -157,7 +160,7 @@ export async function judgeAgainstBase(
   const placed = placedOf(head, headTree)
   // what readers reach at the base's addresses needs no CLI: judged whether or not the head has problems
   const addresses = base.ok
-    ? await addressProblems(run, { baseTree: base.tree, headTree, files, listOpenApi, notes })
+    ? await addressProblems(run, { baseTree: base.tree, baseConfig, headTree, files, listOpenApi, notes })
     : []
   const allNew = {
     judged: [...placed.map((problem): Judged => ({ problem, status: 'new' })), ...addresses],
@@ -220,12 +223,18 @@ export async function judgeAgainstBase(
  */
 async function addressProblems(
   { docsFolder, config }: CheckRun,
-  trees: { baseTree: string; headTree: string; files: ChangedFile[]; listOpenApi: OpenApiLister; notes: string[] },
+  trees: {
+    baseTree: string
+    baseConfig: string | undefined
+    headTree: string
+    files: ChangedFile[]
+    listOpenApi: OpenApiLister
+    notes: string[]
+  },
 ): Promise<Judged[]> {
-  const { baseTree, headTree, files } = trees
+  const { baseTree, baseConfig, headTree, files } = trees
   // the configuration as the site has it (on a mint.json site the CLI writes a docs.json into its copies)
   const headConfig = readText(join(headTree, config))
-  const baseConfig = readText(join(baseTree, config))
   const generated = await generatedPages(trees, [baseConfig, headConfig])
   const base = servedBy(pagesOf(baseTree), baseConfig, readText(join(baseTree, '.mintignore')), generated.base)
   const head = servedBy(pagesOf(headTree), headConfig, readText(join(headTree, '.mintignore')), generated.head)
@@ -237,11 +246,17 @@ async function addressProblems(
   // where a redirect goes: the configuration's redirects, or its first line where it has none
   const redirectsLine = (headConfig ?? '').split('\n').findIndex((l) => /"redirects"\s*:/.test(l)) + 1 || 1
   const renamed = new Map(pageChanges(files, docsFolder).map((c) => [pageAddress(c.from), c.to]))
-  const lost = lostAddresses(base, head).map(({ address, file, generated: fromOpenApi }): Judged => {
+  const lost = lostAddresses(base, head).map(({ address, file, generated: fromOpenApi, sentTo, loop }): Judged => {
     const to = renamed.get(address)
     const moved = to !== undefined && isPage(to) ? pageAddress(to) : undefined
     const parent = moved ? undefined : nearestParent(head, address)
     const fix = moved ? { source: address, destination: moved } : undefined
+    const sent =
+      sentTo === undefined
+        ? ''
+        : loop
+          ? ` The head's redirects send it round in a loop (through ${sentTo}).`
+          : ` The head's redirects send it to ${sentTo}, which the head does not serve.`
     const what = file
       ? moved
         ? `${file} was renamed to ${to ?? ''} in this pull request`
@@ -250,7 +265,7 @@ async function addressProblems(
         ? 'the page its OpenAPI document generated there is not generated any more (an operation, its summary or tag, or the navigation changed in this pull request)'
         : `the redirect from it is gone in this pull request`
     const message =
-      `${address} answers on the base and not on the head: ${what}, and no redirect keeps it. ` +
+      `${address} answers on the base and not on the head: ${what}, and no redirect keeps it.${sent} ` +
       (fix
         ? `Add the redirect ${JSON.stringify(fix)}.`
         : `Add a redirect from it to the page that replaces it${parent ? ` (its nearest parent is ${parent})` : ''}.`)
@@ -302,6 +317,12 @@ async function generatedPages(
   core.info(said)
   notes.push(said)
   return { base: [], head: [] }
+}
+
+/** A tree's configuration text (docs.json, else mint.json); undefined where it has neither. */
+function configText(tree: string): string | undefined {
+  const name = siteConfig(tree)
+  return name === undefined ? undefined : readText(join(tree, name))
 }
 
 /** A file's lines, each trimmed (as a problem's lineText); undefined where there is no such file. */

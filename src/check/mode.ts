@@ -8,8 +8,8 @@ import { cliSlots, limiter } from './cli-slots.js'
 import { findDocsFolder, siteConfig } from './docs-folder.js'
 import type { Judged, PlacedProblem } from './new-known.js'
 import { placeAll } from './place-problems.js'
-import { copySite, pagesOf } from './tree-copy.js'
-import { servedBy } from './addresses.js'
+import { copySite, pagesOf, readText } from './tree-copy.js'
+import { servedBy, siteReader } from './addresses.js'
 import { type ChangedFile, type PullChange, readChangeEvent } from '../github/change.js'
 import type { CheckSettings } from '../inputs/settings.js'
 import { renderCheckSummary } from './summary.js'
@@ -195,7 +195,7 @@ async function judgeSite(
     const judged = kept.map((problem): Judged => ({ problem, status: 'new' }))
     return { judged, outside: placed.length - kept.length, notes, ...(changed ? { changed } : {}) }
   }
-  if (siteChanges(files, docsFolder).length === 0) {
+  if (siteChanges(files, docsFolder, siteReader(readText(join(folder, '.mintignore')))).length === 0) {
     // the head's docs are the base's: every problem was there before
     notes.push(
       `Pull request #${pull.number} changes no file the site reads (${count(files.length, 'file')}, none ` +

@@ -17,15 +17,6 @@ import picomatch from 'picomatch'
  * without `.git` and `node_modules`.
  */
 
-/**
- * Whether the site reads a file (its path relative to the docs folder): any file but a hidden one
- * or one in a hidden folder (.github/, .gitignore, .vscode/) and node_modules; .mintignore is read,
- * as it says what the site leaves out.
- */
-export function siteReads(path: string): boolean {
-  return path.split('/').every((part) => part === '.mintignore' || (!part.startsWith('.') && part !== 'node_modules'))
-}
-
 /** Files the CLI reads or writes as text: copied. Anything else (images, videos, fonts) is only looked for. */
 const TEXT = /\.(mdx?|json|ya?ml|jsx?|tsx?|css|txt|html?)$/i
 

@@ -1,12 +1,14 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { RUNTIMES, type ActionRun, runAction } from '../e2e/harness.js'
 import { startGitHub } from '../e2e/fixtures.js'
 import { readJson } from '../e2e/typed.js'
 import { annotations } from './scenarios.js'
 import { TOOL_CACHE, workspaceOf } from './sites.js'
+import { DEFAULT_MINT_IGNORES, siteReader } from '../../src/check/addresses.js'
 
 /**
  * The check action against the real Mintlify CLI (the version its mint-version defaults to, installed
@@ -176,5 +178,47 @@ describe('the check action on the real Mintlify CLI', () => {
         'utf8',
       ),
     ).toContain('"version": "4.2.941"')
+  })
+
+  test("what the check counts as read is the CLI's own rule: its DEFAULT_MINT_IGNORES, and its answers for each path", async () => {
+    const common = join(TOOL_CACHE, 'mintlify-cli', '4.2.941', process.arch, 'node_modules', '@mintlify', 'common')
+    const cli = (await import(pathToFileURL(join(common, 'dist', 'mintIgnore.js')).href)) as {
+      DEFAULT_MINT_IGNORES: string[]
+      createMintIgnoreMatcher: (globs: string[]) => unknown
+      isMintIgnoredBy: (path: string, matcher: unknown, isDirectory?: boolean) => boolean
+      processMintIgnoreString: (text: string) => string[]
+    }
+    expect(DEFAULT_MINT_IGNORES).toEqual(cli.DEFAULT_MINT_IGNORES)
+    const mintignore = '# drafts, but one\ndrafts/\n!drafts/keep.mdx\n  *.draft.mdx\r\nsecret.md\n'
+    const ours = siteReader(mintignore)
+    const matcher = cli.createMintIgnoreMatcher(cli.processMintIgnoreString(mintignore))
+    // the CLI's walk enters a folder only where it is not left out, then reads a file not left out
+    const theirs = (path: string): boolean => {
+      const parts = path.split('/')
+      for (let n = 1; n < parts.length; n++)
+        if (cli.isMintIgnoredBy(parts.slice(0, n).join('/'), matcher, true)) return false
+      return !cli.isMintIgnoredBy(path, matcher)
+    }
+    const paths = [
+      'index.mdx',
+      'README.md',
+      'a/README.md',
+      '.drafts/plan.mdx',
+      '.well-known/x.txt',
+      '.github/x.md',
+      'a/.vscode/x.json',
+      '.mintlify/skills/x/skill.md',
+      '.mintlify/notes/x.md',
+      '.mintlify/notes/x.json',
+      'drafts/a.mdx',
+      'drafts/keep.mdx',
+      'b.draft.mdx',
+      'secret.md',
+      'a/secret.md',
+      '.cursor/rules.mdx',
+      '.claude/x.md',
+      'LICENSE.md',
+    ]
+    expect(paths.map((p) => [p, ours(p)])).toEqual(paths.map((p) => [p, theirs(p)]))
   })
 })

@@ -256,6 +256,24 @@ export const REAL_CLI_SCENARIOS: Scenario[] = [
 ]
 
 /** A pull request that renames the language folder es/ to es-ES/, its links and navigation updated, no redirect. */
+/** A site still on mint.json, with a redirect to one of its pages. */
+const ON_MINT_JSON: Files = {
+  'mint.json': `${JSON.stringify(
+    {
+      name: 'Acme docs',
+      favicon: '/logo.svg',
+      colors: { primary: '#0B5D1E' },
+      navigation: [{ group: 'Start', pages: ['index', 'start'] }],
+      redirects: [{ source: '/old-start', destination: '/start' }],
+    },
+    null,
+    2,
+  )}\n`,
+  'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n',
+  'index.mdx': page('Home', '# Home'),
+  'start.mdx': page('Start', '# Start'),
+}
+
 const LANGUAGE_RENAMED = {
   base: {
     'docs.json': docsJson({}, ['index', 'es/index', 'es/a', 'es/b']),
@@ -373,6 +391,39 @@ export const SCENARIOS: Scenario[] = [
       expect(gh?.requests.filter((r) => r.route === 'get-content')).toEqual([])
     },
   },
+  {
+    name: 'a pull request that changes only .vscode/ and a README.md, which the CLI never reads: the head alone checked, each problem known',
+    base: OLD_BROKEN,
+    head: { ...OLD_BROKEN, '.vscode/settings.json': '{}\n', 'README.md': '# About these docs\n\n[gone](/gone)\n' },
+    checkout: 'merge',
+    check: (run) => {
+      expect(run.code).toBe(0)
+      expect(problemsOf(run).problems.map((p) => [p.status, p.target])).toEqual([
+        ['known', '/gone'],
+        ['known', '/also-gone'],
+      ])
+      expect(run.summary).toContain('changes no file the site reads')
+      expect(run.stdout).not.toMatch(/^::group::mint .*\(base\)$/m)
+    },
+  },
+  ...[
+    ['.drafts/plan.mdx', 'a hidden folder'],
+    ['.mintlify/skills/setup/skill.md', 'the skills folder of .mintlify/'],
+  ].map(([file = '', where]): Scenario => ({
+    name: `a broken link added in ${file}, ${where} the CLI reads: a new problem, failing`,
+    base: { ...OLD_BROKEN, [file]: page('Plan', '# Plan\n\nNothing yet.') },
+    head: { ...OLD_BROKEN, [file]: page('Plan', '# Plan\n\nSee [the missing page](/missing).') },
+    checkout: 'merge',
+    inputs: { checks: 'links' },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      expect(problemsOf(run).problems.map((p) => [p.status, p.file, p.target])).toEqual([
+        ['new', file, '/missing'],
+        ['known', 'old.mdx', '/gone'],
+        ['known', 'old.mdx', '/also-gone'],
+      ])
+    },
+  })),
   {
     name: 'a pull request that adds 120 broken links: the check run on its head carries every one, 50 a request, in the order reviewers need',
     base: {
@@ -513,6 +564,86 @@ export const SCENARIOS: Scenario[] = [
       expect(problemsOf(run).problems).toEqual([])
     },
   },
+  {
+    name: 'a folder moved behind a wildcard redirect, one page not moved: its address is lost, sent to a page the head does not serve',
+    base: {
+      'docs.json': docsJson({}, ['index', 'old/a', 'old/b']),
+      'index.mdx': page('Home', '# Home'),
+      'old/a.mdx': page('A', '# A'),
+      'old/b.mdx': page('B', '# B'),
+    },
+    head: {
+      'docs.json': docsJson({ redirects: [{ source: '/old/:slug*', destination: '/new/:slug*' }] }, ['index', 'new/a']),
+      'index.mdx': page('Home', '# Home'),
+      'new/a.mdx': page('A', '# A'),
+    },
+    renamed: { 'new/a.mdx': 'old/a.mdx' },
+    checkout: 'merge',
+    inputs: { checks: 'links, redirects' },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      const { problems } = problemsOf(run)
+      expect(problems.map((p) => [p.status, p.rule, p.target])).toEqual([['new', 'lost-address', '/old/b']])
+      expect(problems[0]?.message).toContain("The head's redirects send it to /new/b, which the head does not serve.")
+    },
+  },
+  {
+    name: 'pages gone behind a partial wildcard redirect to a page the head serves: kept, the pull request passes',
+    base: {
+      'docs.json': docsJson({}, [
+        'index',
+        'articles/concepts-start',
+        'articles/concepts-overview',
+        'collections/overview',
+      ]),
+      'index.mdx': page('Home', '# Home'),
+      'articles/concepts-start.mdx': page('Start', '# Start'),
+      'articles/concepts-overview.mdx': page('Overview', '# Overview'),
+      'collections/overview.mdx': page('Collections', '# Collections'),
+    },
+    head: {
+      'docs.json': docsJson({ redirects: [{ source: '/articles/concepts-*', destination: '/collections/overview' }] }, [
+        'index',
+        'collections/overview',
+      ]),
+      'index.mdx': page('Home', '# Home'),
+      'collections/overview.mdx': page('Collections', '# Collections'),
+    },
+    checkout: 'merge',
+    inputs: { checks: 'links, redirects' },
+    check: (run) => {
+      expect(problemsOf(run).problems).toEqual([])
+      expect(run.code).toBe(0)
+    },
+  },
+  {
+    name: 'a push of a site still on mint.json whose redirect leads to a page: the whole site checked, it passes',
+    head: ON_MINT_JSON,
+    check: (run) => {
+      expect(problemsOf(run).problems).toEqual([])
+      expect(run.code).toBe(0)
+    },
+  },
+  ...(['', 'links'] as const).map((checks): Scenario => ({
+    name: `a site upgraded from mint.json to docs.json that drops a redirect: the base's redirects read from its own mint.json (checks: ${checks || 'the default'})`,
+    base: ON_MINT_JSON,
+    head: {
+      'docs.json': docsJson({ favicon: '/logo.svg' }, ['index', 'start']),
+      'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n',
+      'index.mdx': page('Home', '# Home'),
+      'start.mdx': page('Start', '# Start'),
+    },
+    checkout: 'merge',
+    ...(checks ? { inputs: { checks } } : {}),
+    check: (run) => {
+      expect(run.code).toBe(1)
+      const { problems } = problemsOf(run)
+      expect(problems.filter((p) => p.status === 'new').map((p) => [p.rule, p.file, p.target])).toEqual([
+        ['lost-address', 'docs.json', '/old-start'],
+      ])
+      expect(problems[0]?.message).toContain('the redirect from it is gone in this pull request')
+    },
+  })),
   {
     name: 'a deleted page, its links gone too: the summary asks where it should go and names its nearest parent',
     base: {

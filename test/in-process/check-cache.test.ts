@@ -15,6 +15,8 @@ import { fakeToolCache } from '../simulator/fake-tools.js'
 const typoFix = SCENARIOS.find((s) => s.name.startsWith('a pull request that fixes a typo')) as Scenario
 const rename = SCENARIOS.find((s) => s.name.startsWith('a pull request that renames a page')) as Scenario
 const noSiteChange = SCENARIOS.find((s) => s.name.startsWith('a pull request that changes no file')) as Scenario
+const neverRead = SCENARIOS.find((s) => s.name.startsWith('a pull request that changes only .vscode/')) as Scenario
+const upgrade = SCENARIOS.find((s) => s.name.startsWith('a site upgraded from mint.json to docs.json')) as Scenario
 
 /** The CLI's runs of a step, by the tree they checked: `(head)`, `(base)` or `(docs)` in each log group. */
 function cliRuns(run: ActionRun): Record<string, number> {
@@ -69,6 +71,26 @@ describe("the base in the runner's cache", () => {
       expect(service.savedKeys()).toHaveLength(1)
     },
   )
+
+  test('a pull request that changes only a README.md and .vscode/, its base kept: the CLI does not run', async () => {
+    service = await startCacheService()
+    const env = service.env()
+    await run(pushOfBase(neverRead), env)
+    const pull = await run(neverRead, env)
+    expect(cliRuns(pull)).toEqual({})
+    neverRead.check(pull)
+  })
+
+  test("a base on mint.json restored for a head on docs.json: the base's redirects read from its own mint.json", async () => {
+    service = await startCacheService()
+    const env = service.env()
+    await run(pushOfBase(upgrade), env)
+    expect(service.savedKeys()).toHaveLength(1)
+    const pull = await run(upgrade, env)
+    expect(cliRuns(pull)).toEqual({ head: 2 })
+    expect(pull.summary).toContain('The base was checked before')
+    upgrade.check(pull)
+  })
 
   test('a pull request with nothing cached checks its base beside its head and keeps it for the next one', async () => {
     service = await startCacheService()

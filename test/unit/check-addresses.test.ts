@@ -2,12 +2,16 @@ import { describe, expect, test } from 'vitest'
 import {
   type Served,
   answers,
+  MOST_HOPS,
+  follow,
+  isExternal,
   isPage,
   lostAddresses,
   nearestParent,
   normalAddress,
   pageAddress,
   redirectFaults,
+  redirectedTo,
   redirectsOf,
   servedBy,
   sourceMatches,
@@ -329,5 +333,140 @@ describe('redirects that cannot work', () => {
         ),
       ),
     ).toEqual([])
+  })
+})
+
+describe('redirects as the service follows them', () => {
+  test.each([
+    ['/articles/concepts-*', '/articles/concepts-getting-started', true],
+    ['/articles/concepts-*', '/articles/concepts-', true],
+    ['/articles/concepts-*', '/articles/concept', false],
+    // a partial wildcard is the rest of its segment, never the segments after it
+    ['/articles/concepts-*', '/articles/concepts-a/b', false],
+    ['/en/articles/9140627-*', '/en/articles/9140627-how-to', true],
+    ['/a.*', '/aX', false],
+    ['/a.*', '/a.b', true],
+  ])('the partial wildcard %s matches %s: %s', (source, address, matched) => {
+    expect(sourceMatches(source, address)).toBe(matched)
+  })
+
+  test('what a source captured goes into its destination', () => {
+    const r = (source: string, destination: string): { source: string; destination: string } => ({
+      source,
+      destination,
+    })
+    expect(redirectedTo(r('/old/:slug*', '/new/:slug*'), '/old/a/b')).toBe('/new/a/b')
+    expect(redirectedTo(r('/old/:slug*', '/new/:slug*'), '/old')).toBe('/new/')
+    expect(redirectedTo(r('/v/:id/x', '/w/:id'), '/v/7/x')).toBe('/w/7')
+    expect(redirectedTo(r('/old/article-*', '/new/article-*'), '/old/article-123')).toBe('/new/article-123')
+    expect(redirectedTo(r('/articles/concepts-*', '/collections/overview'), '/articles/concepts-x')).toBe(
+      '/collections/overview',
+    )
+    expect(redirectedTo(r('/a/:p', 'https://example.com/:p'), '/a/b')).toBe('https://example.com/:p')
+    expect(redirectedTo(r('/a/:p', '/b'), '/c/d')).toBeUndefined()
+    expect(redirectedTo(r('/a/:p', '/b/:q'), '/a/x')).toBe('/b/:q')
+    // a star in a destination whose source captured none stays a star
+    expect(redirectedTo(r('/a/:p', '/b/*'), '/a/x')).toBe('/b/*')
+  })
+
+  test('a star that does not end its segment, or follows another, is a plain character', () => {
+    expect(sourceMatches('/x/a*b*', '/x/a*bc')).toBe(false)
+    expect(sourceMatches('/x/a*b*', '/x/a*b*')).toBe(true)
+    expect(sourceMatches('/x/a*b', '/x/a*')).toBe(false)
+    expect(sourceMatches('/x/a*b', '/x/a*b')).toBe(true)
+  })
+
+  test.each([
+    ['https://example.com/a', true],
+    ['//cdn.example.com/a', true],
+    ['mailto:docs@example.com', true],
+    ['web+s3.x-1:thing', true],
+    ['/guides/a', false],
+    ['guides/a:b', false],
+    ['/a:b', false],
+  ])('the destination %s is another site: %s', (destination, outside) => {
+    expect(isExternal(destination)).toBe(outside)
+  })
+
+  test('a chain is followed as browsers follow it: MOST_HOPS redirects reach the page, one more is a loop', () => {
+    const chain = (hops: number): Served =>
+      site(
+        ['index.mdx', 'end.mdx'],
+        Array.from({ length: hops }, (_, i): [string, string] => [`/r${i}`, i === hops - 1 ? '/end' : `/r${i + 1}`]),
+      )
+    expect(follow(chain(MOST_HOPS), '/r0')).toEqual({ reached: 'page', address: '/end' })
+    const tooLong = follow(chain(MOST_HOPS + 1), '/r0')
+    expect(tooLong).toMatchObject({ reached: 'nothing', address: '/end', loop: true })
+    expect(tooLong.reached === 'nothing' && tooLong.via).toHaveLength(MOST_HOPS + 1)
+  })
+
+  test("a source with ? or # is never matched, so it keeps nothing; another site's address is reached", () => {
+    const head = site(
+      ['index.mdx'],
+      [
+        ['/q?x', '/'],
+        ['/h#x', '/'],
+        ['/out', 'https://example.com/y'],
+      ],
+    )
+    expect(follow(head, '/q')).toEqual({ reached: 'nothing', address: '/q', via: [] })
+    expect(follow(head, '/h')).toEqual({ reached: 'nothing', address: '/h', via: [] })
+    expect(follow(head, '/out')).toEqual({ reached: 'external', address: 'https://example.com/y' })
+  })
+
+  test('a wildcard keeps an address only where it sends it to a page the head serves', () => {
+    const base = site(['index.mdx', 'old/a.mdx', 'old/b.mdx'])
+    const head = site(['index.mdx', 'new/a.mdx'], [['/old/:slug*', '/new/:slug*']])
+    expect(lostAddresses(base, head)).toEqual([{ address: '/old/b', file: 'old/b.mdx', sentTo: '/new/b' }])
+    expect(follow(head, '/old/a')).toEqual({ reached: 'page', address: '/new/a' })
+    expect(follow(head, '/old/b')).toEqual({ reached: 'nothing', address: '/new/b', via: ['/old/b'] })
+    // the same with the page there
+    expect(
+      lostAddresses(base, site(['index.mdx', 'new/a.mdx', 'new/b.mdx'], [['/old/:slug*', '/new/:slug*']])),
+    ).toEqual([])
+  })
+
+  test('a partial wildcard keeps what it sends to a page; a loop keeps nothing; another site answers', () => {
+    const base = site(['index.mdx', 'old/article-1.mdx', 'old/article-2.mdx', 'x.mdx', 'y.mdx'])
+    const head = site(
+      ['index.mdx', 'new/article-1.mdx'],
+      [
+        ['/old/article-*', '/new/article-*'],
+        ['/x', '/z'],
+        ['/z', '/x'],
+        ['/y', 'https://example.com/y'],
+      ],
+    )
+    expect(lostAddresses(base, head)).toEqual([
+      { address: '/old/article-2', file: 'old/article-2.mdx', sentTo: '/new/article-2' },
+      { address: '/x', file: 'x.mdx', sentTo: '/x', loop: true },
+    ])
+    expect(answers(head, '/y')).toBe(true)
+  })
+
+  test('the first redirect whose source matches is followed, through chains to a page', () => {
+    const head = site(
+      ['index.mdx', 'c.mdx'],
+      [
+        ['/a/:p*', '/b/:p*'],
+        ['/a/one', '/c'],
+        ['/b/:p', '/c'],
+      ],
+    )
+    expect(follow(head, '/a/one')).toEqual({ reached: 'page', address: '/c' })
+    expect(follow(head, '/a/one/two')).toEqual({ reached: 'nothing', address: '/b/one/two', via: ['/a/one/two'] })
+  })
+
+  test('a redirect of the base that reached no page there was no address it served: dropping it loses nothing', () => {
+    const base = site(
+      ['index.mdx'],
+      [
+        ['/gone', '/nowhere'],
+        ['/kept', '/'],
+      ],
+    )
+    expect(lostAddresses(base, site(['index.mdx']))).toEqual([{ address: '/kept' }])
+    // a redirect the head keeps loses nothing
+    expect(lostAddresses(base, site(['index.mdx'], [['/kept', '/']]))).toEqual([])
   })
 })

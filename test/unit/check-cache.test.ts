@@ -16,7 +16,7 @@ import { siteChanges } from '../../src/check/base-tree.js'
 import type { Problem } from '../../src/check/cli-output.js'
 import { cliSlots, limiter } from '../../src/check/cli-slots.js'
 import type { ChangedFile } from '../../src/github/change.js'
-import { siteReads } from '../../src/check/tree-copy.js'
+import { siteReader } from '../../src/check/addresses.js'
 
 const PROBLEMS: Problem[] = [
   { rule: 'broken-link', file: 'a.mdx', target: '/gone', message: 'The link /gone leads nowhere.' },
@@ -48,9 +48,22 @@ describe("a tree's key", () => {
     expect(treeFingerprint(tree({ ...rest, 'images/c.png': 'png' }))).not.toBe(base)
     // what the site never reads leaves it as it is; .mintignore is read
     expect(
-      treeFingerprint(tree({ ...site, '.github/CODEOWNERS': '*', '.gitignore': 'x', 'node_modules/x.js': '' })),
+      treeFingerprint(
+        tree({
+          ...site,
+          '.github/CODEOWNERS': '*',
+          '.vscode/settings.json': '{}',
+          'README.md': '# About',
+          'node_modules/x.js': '',
+        }),
+      ),
     ).toBe(base)
     expect(treeFingerprint(tree({ ...site, '.mintignore': 'drafts/' }))).not.toBe(base)
+    // a hidden folder the CLI reads is read; a page the site's .mintignore leaves out is not
+    expect(treeFingerprint(tree({ ...site, '.drafts/plan.mdx': '# Plan' }))).not.toBe(base)
+    expect(treeFingerprint(tree({ ...site, '.mintlify/skills/x/skill.md': '# Skill' }))).not.toBe(base)
+    const ignoring = { ...site, '.mintignore': 'drafts/' }
+    expect(treeFingerprint(tree({ ...ignoring, 'drafts/a.mdx': '# A' }))).toBe(treeFingerprint(tree(ignoring)))
   })
 
   test('the key follows the tree, the CLI version, the checks but validate, and the pages left out', () => {
@@ -72,14 +85,42 @@ describe("a tree's key", () => {
       expect(entryKey(other)).not.toBe(key)
   })
 
-  test('what the site reads: not hidden files or folders, nor node_modules; .mintignore yes', () => {
-    expect(['index.mdx', 'a/b.png', '.mintignore', 'docs/.mintignore'].map(siteReads)).toEqual([true, true, true, true])
-    expect(['.github/CODEOWNERS', '.gitignore', 'a/.vscode/x.json', 'node_modules/x'].map(siteReads)).toEqual([
-      false,
+  test("what the site reads: the CLI's own rule (its defaults and the .mintignore), not every hidden name", () => {
+    const siteReads = siteReader()
+    expect(
+      [
+        'index.mdx',
+        'a/b.png',
+        '.mintignore',
+        'docs/.mintignore',
+        '.drafts/plan.mdx',
+        '.well-known/x.txt',
+        '.gitignore',
+        '.mintlify/skills/x/skill.md',
+        '.mintlify/notes/x.json',
+      ].filter((path) => !siteReads(path)),
+    ).toEqual([])
+    expect(
+      [
+        '.github/CODEOWNERS',
+        'a/.vscode/x.json',
+        'node_modules/x',
+        'a/node_modules/x.mdx',
+        '.git/HEAD',
+        'README.md',
+        'guides/README.md',
+        '.mintlify/notes/x.md',
+        '.cursor/rules.mdx',
+      ].filter((path) => siteReads(path)),
+    ).toEqual([])
+    // a folder the .mintignore leaves out is never entered, a file it leaves out never read
+    const withOwn = siteReader('drafts/\n*.draft.mdx\n')
+    expect(['drafts/a.mdx', 'b.draft.mdx', 'drafts'].map((p) => withOwn(p, p === 'drafts'))).toEqual([
       false,
       false,
       false,
     ])
+    expect(['b.mdx', 'drafts.mdx'].map((p) => withOwn(p))).toEqual([true, true])
     const changes = { additions: 1, deletions: 1 }
     const files: ChangedFile[] = [
       { filename: 'docs/.github/x', status: 'modified', ...changes },
@@ -87,7 +128,14 @@ describe("a tree's key", () => {
       { filename: 'docs/a.mdx', status: 'renamed', previousFilename: 'old/a.mdx', ...changes },
       { filename: 'docs/.hidden/b.mdx', status: 'renamed', previousFilename: 'docs/b.mdx', ...changes },
     ]
-    expect(siteChanges(files, 'docs').map((f) => f.filename)).toEqual(['docs/a.mdx', 'docs/.hidden/b.mdx'])
+    expect(siteChanges(files, 'docs', siteReader()).map((f) => f.filename)).toEqual([
+      'docs/a.mdx',
+      'docs/.hidden/b.mdx',
+    ])
+    // a page .mintignore leaves out, and only that: no file the site reads
+    const drafts: ChangedFile[] = [{ filename: 'docs/drafts/x.mdx', status: 'modified', ...changes }]
+    expect(siteChanges(drafts, 'docs', siteReader('drafts/'))).toEqual([])
+    expect(siteChanges(drafts, 'docs', siteReader())).toEqual(drafts)
   })
 })
 
