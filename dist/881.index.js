@@ -4599,6 +4599,7 @@ function docsRelativePath(docsFolder, path) {
 
 
 
+
 /**
  * The pull request's base, as the docs were before it: the checked-out docs with each file the pull
  * request changed put back as the base has it (one contents request a file: an added file removed, a
@@ -4610,6 +4611,10 @@ function docsRelativePath(docsFolder, path) {
  */
 /** The most files one base may take from GitHub (each one request of the token's hourly quota). */
 const MAX_BASE_FILES = 300;
+/** GitHub lists at most this many files of a pull request: a listing this long may be cut. */
+const MAX_LISTED_FILES = 3000;
+/** The configuration files a base by names fetches: what its addresses need beside its pages' names. */
+const CONFIG_FILES = ['docs.json', 'mint.json', '.mintignore'];
 /** Pages (and other files) of the docs folder this pull request changed, relative to the docs folder. */
 function docsChanges(files, docsFolder) {
     const inside = (path) => path !== undefined && docsRelativePath(docsFolder, path) !== undefined;
@@ -4665,12 +4670,20 @@ function checkedOut(workspace, docsFolder) {
 async function buildBase(options) {
     const changed = docsChanges(options.files, options.docsFolder);
     const fetches = changed.filter((f) => f.status !== 'added' && f.status !== 'copied').length;
-    if (fetches > MAX_BASE_FILES)
+    if (fetches > MAX_BASE_FILES) {
+        // the head's pages but any in the check's own folders (where the runner's temporary folder is inside the docs)
+        const skipped = (options.skip ?? []).map((p) => `${(0,external_node_path_.resolve)(p)}${external_node_path_.sep}`);
+        const head = pagesOf(options.docs).filter((page) => !skipped.some((s) => (0,external_node_path_.resolve)(options.docs, page).startsWith(s)));
+        const names = baseNames(head, changed, options.docsFolder);
+        const fetched = await buildFromNames({ ...options, names });
         return {
-            ok: false,
-            why: `the pull request changes ${fetches} files of the docs, more than the ` +
+            ok: true,
+            fetched,
+            ref: options.ref,
+            namesOnly: `the pull request changes ${(0,format/* formatNumber */.ZV)(fetches)} files of the docs, more than the ` +
                 `${MAX_BASE_FILES} the check fetches to rebuild its base`,
         };
+    }
     copySite(options.docs, options.to, options.skip);
     const local = (path) => docsRelativePath(options.docsFolder, path);
     const remove = (path) => {
@@ -4707,6 +4720,47 @@ async function buildBase(options) {
             remove(f.filename);
     }
     return { ok: true, fetched, ref: options.ref };
+}
+/**
+ * The base's pages by name, from the head's and the pull request's files: the head's, less those it
+ * added (or renamed to), with those it removed (or renamed from). Relative to the docs folder.
+ */
+function baseNames(headPages, changed, docsFolder) {
+    const names = new Set(headPages);
+    const local = (path) => path === undefined ? undefined : docsRelativePath(docsFolder, path);
+    for (const f of changed) {
+        const at = local(f.filename);
+        if (f.status === 'added' || f.status === 'copied' || f.status === 'renamed') {
+            if (at !== undefined)
+                names.delete(at);
+        }
+        else if (f.status === 'removed' && at !== undefined)
+            names.add(at);
+        const before = f.status === 'renamed' ? local(f.previousFilename) : undefined;
+        if (before !== undefined)
+            names.add(before);
+    }
+    return [...names].filter((name) => /\.mdx?$/i.test(name)).sort();
+}
+/**
+ * A base of names: an empty file at each page's name, and the base's configuration files as the
+ * base has them (one contents request each, at most three). Returns how many were fetched.
+ */
+async function buildFromNames(options) {
+    (0,external_node_fs_.mkdirSync)(options.to, { recursive: true });
+    for (const name of options.names) {
+        (0,external_node_fs_.mkdirSync)((0,external_node_path_.dirname)((0,external_node_path_.join)(options.to, name)), { recursive: true });
+        (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(options.to, name), '');
+    }
+    let fetched = 0;
+    for (const name of CONFIG_FILES) {
+        const bytes = await options.api.fileAt(options.repo, repositoryPath(options.docsFolder, name), options.ref);
+        if (!bytes)
+            continue;
+        (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(options.to, name), bytes);
+        fetched++;
+    }
+    return fetched;
 }
 
 // EXTERNAL MODULE: external "node:child_process"
@@ -5687,9 +5741,10 @@ function renderCheckSummary(view) {
         ? `\n\n<details><summary>${parts.join(', ')}: not failing</summary>\n\n` +
             `${table([...unsure, ...few, ...known], true)}\n\n</details>\n`
         : '';
+    const uncompared = view.uncompared !== undefined ? `${(0,summary_escape/* alert */.xE)('WARNING', view.uncompared, 600)}\n\n` : '';
     if (fresh.length === 0)
-        return `### ✅ Docs check passed\n\n${what}${scope}${against ? ' It breaks nothing.' : ''}\n${knownPart}${notes}`;
-    return `### ❌ Docs check: ${(0,format/* count */.U9)(fresh.length, against ? 'new problem' : 'problem')}\n\n${what}${scope}${whereListed(view, fresh.length)}\n\n${table(fresh)}${renameFixes(fresh, view.config ?? 'docs.json')}\n${knownPart}${notes}`;
+        return `### ✅ Docs check passed\n\n${uncompared}${what}${scope}${against && !uncompared ? ' It breaks nothing.' : ''}\n${knownPart}${notes}`;
+    return `### ❌ Docs check: ${(0,format/* count */.U9)(fresh.length, against ? 'new problem' : 'problem')}\n\n${uncompared}${what}${scope}${whereListed(view, fresh.length)}\n\n${table(fresh)}${renameFixes(fresh, view.config ?? 'docs.json')}\n${knownPart}${notes}`;
 }
 
 ;// CONCATENATED MODULE: ./src/check/judge.ts
@@ -5763,12 +5818,14 @@ async function judgeAgainstBase(run, given) {
     const early = new AbortController();
     const baseChecks = withoutValidate(settings.check.checks);
     // the cache is read before any CLI runs; a base it does not have is checked beside the head
-    const known = base.ok ? await cache.lookup(base.tree, baseChecks) : undefined;
+    // a base of names alone serves its addresses; the CLI cannot check it
+    const whole = base.ok && base.namesOnly === undefined;
+    const known = base.ok && whole ? await cache.lookup(base.tree, baseChecks) : undefined;
     if (known?.kept) {
         core/* info */.pq(`The base's problems restored from the runner's cache (${known.key}): the CLI checks the head only.`);
         notes.push("The base was checked before: its problems came from the runner's cache, and the CLI checked the head only.");
     }
-    const baseCheck = !base.ok || !known
+    const baseCheck = !base.ok || !whole || !known
         ? undefined
         : known.kept
             ? Promise.resolve(known.kept)
@@ -5785,23 +5842,36 @@ async function judgeAgainstBase(run, given) {
         return { unreadable: head.unreadable };
     sayWarnings('head', head, notes);
     const placed = placedOf(head, headTree);
+    // said whatever the head has: a pull request its base was not compared with never "breaks nothing"
+    const uncompared = !base.ok
+        ? `The base of pull request #${pull.number} could not be checked (${base.why}): every problem counts as ` +
+            `new, and the addresses it served were not compared.`
+        : base.namesOnly !== undefined
+            ? `The base of pull request #${pull.number} was not checked by the CLI (${base.namesOnly}): its ` +
+                `addresses were compared by its pages' names, and every problem the CLI finds on the head counts as new.`
+            : undefined;
+    if (uncompared !== undefined)
+        core/* warning */.$e(uncompared);
     // what readers reach at the base's addresses needs no CLI: judged whether or not the head has problems
     const addresses = base.ok
-        ? await addressProblems(run, { baseTree: base.tree, baseConfig, headTree, files, listOpenApi, notes })
+        ? await addressProblems(run, {
+            baseTree: base.tree,
+            baseConfig,
+            headTree,
+            files,
+            listOpenApi: base.namesOnly === undefined ? listOpenApi : namesOnlyLister,
+            notes,
+        })
         : [];
     const allNew = {
         judged: [...placed.map((problem) => ({ problem, status: 'new' })), ...addresses],
         outside: 0,
         notes,
         changed,
+        ...(uncompared !== undefined ? { uncompared } : {}),
     };
-    if (placed.length === 0)
+    if (placed.length === 0 || !baseCheck || !base.ok)
         return allNew;
-    if (!base.ok || !baseCheck) {
-        core/* warning */.$e(`The base of pull request #${pull.number} could not be checked (${base.ok ? 'no verdict' : base.why}): ` +
-            `every problem counts as new.`);
-        return allNew;
-    }
     let baseSite;
     try {
         baseSite = await baseCheck;
@@ -5818,8 +5888,9 @@ async function judgeAgainstBase(run, given) {
         baseSite = { problems: [], unreadable: (0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300) };
     }
     if (baseSite.unreadable) {
-        core/* warning */.$e(`The base of pull request #${pull.number} could not be checked (${baseSite.unreadable}): every problem counts as new.`);
-        return allNew;
+        const said = `The base of pull request #${pull.number} could not be checked (${baseSite.unreadable}): every problem counts as new.`;
+        core/* warning */.$e(said);
+        return { ...allNew, uncompared: said };
     }
     if (!known?.kept)
         sayWarnings('base', baseSite, notes);
@@ -5924,6 +5995,8 @@ async function generatedPages({ baseTree, headTree, listOpenApi, notes, }, confi
     notes.push(said);
     return { base: [], head: [] };
 }
+/** A base of names has its OpenAPI documents as the head has them: its generated pages cannot be told. */
+const namesOnlyLister = () => Promise.resolve({ unknown: "the base was rebuilt by its pages' names, not its OpenAPI documents" });
 /** A tree's configuration text (docs.json, else mint.json); undefined where it has neither. */
 function configText(tree) {
     const name = siteConfig(tree);
@@ -5959,6 +6032,8 @@ async function rebuildBase({ settings, ctx, pull, docsFolder, folder, work }, ch
         if (!ref)
             return { ok: false, why: 'the payload names no base commit' };
         const tree = (0,external_node_path_.join)(work, 'base');
+        if (changed.length >= MAX_LISTED_FILES)
+            return await baseFromGitTree({ api, repo, ref, docsFolder, tree });
         const built = await buildBase({
             api,
             repo,
@@ -5971,6 +6046,8 @@ async function rebuildBase({ settings, ctx, pull, docsFolder, folder, work }, ch
         });
         if (!built.ok)
             return { ok: false, why: built.why };
+        if (built.namesOnly !== undefined)
+            return { ok: true, tree, namesOnly: built.namesOnly };
         core/* info */.pq(`The base (${ref.slice(0, 7)}): the checked-out docs with ` +
             `${(0,format/* count */.U9)(built.fetched, 'file')} of pull request #${pull.number} as the base has ` +
             `${built.fetched === 1 ? 'it' : 'them'} (one contents request each).`);
@@ -5981,6 +6058,29 @@ async function rebuildBase({ settings, ctx, pull, docsFolder, folder, work }, ch
             throw error;
         return { ok: false, why: (0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300) };
     }
+}
+/**
+ * The base by its file names from its git tree (one request), where GitHub's listing of the pull
+ * request's files may be cut (it lists at most 3,000): enough for its addresses, not for the CLI.
+ */
+async function baseFromGitTree(options) {
+    const { api, repo, ref, docsFolder, tree } = options;
+    const listed = await api.treePaths(repo, ref);
+    if (!listed || listed.truncated)
+        return {
+            ok: false,
+            why: `GitHub lists at most ${(0,format/* formatNumber */.ZV)(MAX_LISTED_FILES)} files of a pull request, and the base's git tree could not be listed whole either`,
+        };
+    const names = listed.paths.flatMap((path) => {
+        const at = docsRelativePath(docsFolder, path);
+        return at !== undefined && /\.mdx?$/i.test(at) ? [at] : [];
+    });
+    await buildFromNames({ api, repo, ref, docsFolder, names, to: tree });
+    return {
+        ok: true,
+        tree,
+        namesOnly: `GitHub lists at most ${(0,format/* formatNumber */.ZV)(MAX_LISTED_FILES)} files of a pull request, and this one lists that many: the base's pages were named by its git tree`,
+    };
 }
 function treeCache({ settings, ctx, stop }) {
     const pending = [];
@@ -6834,7 +6934,9 @@ async function publishCheckRun(o, report) {
     const title = fresh.length > 0
         ? `${(0,format/* count */.U9)(fresh.length, o.scope === 'new' && pull ? 'new problem' : 'problem')}`
         : o.scope === 'new' && pull
-            ? 'It breaks nothing'
+            ? o.uncompared !== undefined
+                ? 'No new problem found, its base not compared whole'
+                : 'It breaks nothing'
             : 'No problems';
     const output = (batch) => ({ title, summary: fitSummary(report.summary), annotations: batch });
     const level = report.ending?.level;
@@ -6898,6 +7000,7 @@ function checkEnding(o) {
         annotated: Math.min(fresh.length, ANNOTATIONS_SHOWN),
         ...(o.checkRun ? { checkRun: o.checkRun, lineless } : {}),
         ...(pull ? { pull: pull.number } : {}),
+        ...(o.uncompared !== undefined ? { uncompared: o.uncompared } : {}),
         notes,
     };
     const summary = renderCheckSummary(view);
@@ -6919,7 +7022,7 @@ function checkEnding(o) {
             summary,
             ending: {
                 level: 'notice',
-                message: `Docs check passed${pull ? ` for pull request #${pull.number}` : ''}: ${scope === 'new' && pull ? 'it breaks nothing' : 'no broken link or accessibility problem'}.${knownWords}${outside > 0 ? ` ${(0,format/* count */.U9)(outside, 'problem')} elsewhere in the site ` + `${outside === 1 ? 'was' : 'were'} not reported (scope: changed).` : ''}`,
+                message: `Docs check passed${pull ? ` for pull request #${pull.number}` : ''}: ${scope === 'new' && pull ? (o.uncompared !== undefined ? 'no new problem found, though its base was not compared whole (the warning above says why)' : 'it breaks nothing') : 'no broken link or accessibility problem'}.${knownWords}${outside > 0 ? ` ${(0,format/* count */.U9)(outside, 'problem')} elsewhere in the site ` + `${outside === 1 ? 'was' : 'were'} not reported (scope: changed).` : ''}`,
             },
         };
     const at = lineless ? 'at its line, or its file where no line is known,' : 'at its line';
@@ -7150,7 +7253,11 @@ async function judgeSite(run, checkTree, cache, listOpenApi) {
             return { unreadable: head.unreadable };
         sayWarnings(pull ? 'head' : 'docs', head, notes);
         const judged = placedOf(head, headTree).map((problem) => ({ problem, status: 'new' }));
-        return { judged, outside: 0, notes };
+        // GitHub did not list the pull request's files (pullFiles warned): the base was not compared
+        const uncompared = pull && scope !== 'all'
+            ? `GitHub did not list the files pull request #${pull.number} changes: its base was not compared, and every problem counts as new.`
+            : undefined;
+        return { judged, outside: 0, notes, ...(uncompared !== undefined ? { uncompared } : {}) };
     }
     if (scope === 'changed') {
         const head = await checkTree('head', headTree, settings.check.checks);
@@ -7164,7 +7271,9 @@ async function judgeSite(run, checkTree, cache, listOpenApi) {
         const judged = kept.map((problem) => ({ problem, status: 'new' }));
         return { judged, outside: placed.length - kept.length, notes, ...(changed ? { changed } : {}) };
     }
-    if (siteChanges(files, docsFolder, siteReader(readText((0,external_node_path_.join)(folder, '.mintignore')))).length === 0) {
+    // a listing GitHub may have cut (3,000 files) proves nothing of the files it does not list
+    const listedWhole = files.length < MAX_LISTED_FILES;
+    if (listedWhole && siteChanges(files, docsFolder, siteReader(readText((0,external_node_path_.join)(folder, '.mintignore')))).length === 0) {
         // the head's docs are the base's: every problem was there before
         notes.push(`Pull request #${pull.number} changes no file the site reads (${(0,format/* count */.U9)(files.length, 'file')}, none ` +
             `of them pages, snippets, configuration, OpenAPI documents or images): its docs are its base's, so ` +

@@ -1,10 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join, posix } from 'node:path'
+import { dirname, join, posix, resolve, sep } from 'node:path'
 import type { ChangedFile } from '../github/change.js'
 import type { GitHubPort, Repo } from '../github/port.js'
 import type { PageChange } from './new-known.js'
-import { docsRelativePath } from './docs-folder.js'
-import { copySite } from './tree-copy.js'
+import { docsRelativePath, repositoryPath } from './docs-folder.js'
+import { copySite, pagesOf } from './tree-copy.js'
+import { formatNumber } from '../util/format.js'
 
 /**
  * The pull request's base, as the docs were before it: the checked-out docs with each file the pull
@@ -19,7 +20,18 @@ import { copySite } from './tree-copy.js'
 /** The most files one base may take from GitHub (each one request of the token's hourly quota). */
 export const MAX_BASE_FILES = 300
 
-export type BaseTree = { ok: true; fetched: number; ref: string } | { ok: false; why: string }
+/** GitHub lists at most this many files of a pull request: a listing this long may be cut. */
+export const MAX_LISTED_FILES = 3000
+
+/** The configuration files a base by names fetches: what its addresses need beside its pages' names. */
+const CONFIG_FILES = ['docs.json', 'mint.json', '.mintignore']
+
+/**
+ * A base rebuilt whole, or by its file names alone (`namesOnly` says why): its pages are empty
+ * files at their base names and its configuration the base's, enough for the addresses it serves,
+ * not for the CLI.
+ */
+export type BaseTree = { ok: true; fetched: number; ref: string; namesOnly?: string } | { ok: false; why: string }
 
 /** Pages (and other files) of the docs folder this pull request changed, relative to the docs folder. */
 export function docsChanges(files: readonly ChangedFile[], docsFolder: string): ChangedFile[] {
@@ -93,13 +105,21 @@ export async function buildBase(options: {
 }): Promise<BaseTree> {
   const changed = docsChanges(options.files, options.docsFolder)
   const fetches = changed.filter((f) => f.status !== 'added' && f.status !== 'copied').length
-  if (fetches > MAX_BASE_FILES)
+  if (fetches > MAX_BASE_FILES) {
+    // the head's pages but any in the check's own folders (where the runner's temporary folder is inside the docs)
+    const skipped = (options.skip ?? []).map((p) => `${resolve(p)}${sep}`)
+    const head = pagesOf(options.docs).filter((page) => !skipped.some((s) => resolve(options.docs, page).startsWith(s)))
+    const names = baseNames(head, changed, options.docsFolder)
+    const fetched = await buildFromNames({ ...options, names })
     return {
-      ok: false,
-      why:
-        `the pull request changes ${fetches} files of the docs, more than the ` +
+      ok: true,
+      fetched,
+      ref: options.ref,
+      namesOnly:
+        `the pull request changes ${formatNumber(fetches)} files of the docs, more than the ` +
         `${MAX_BASE_FILES} the check fetches to rebuild its base`,
     }
+  }
   copySite(options.docs, options.to, options.skip)
   const local = (path: string): string | undefined => docsRelativePath(options.docsFolder, path)
   const remove = (path: string): void => {
@@ -128,4 +148,50 @@ export async function buildBase(options: {
     else remove(f.filename)
   }
   return { ok: true, fetched, ref: options.ref }
+}
+
+/**
+ * The base's pages by name, from the head's and the pull request's files: the head's, less those it
+ * added (or renamed to), with those it removed (or renamed from). Relative to the docs folder.
+ */
+export function baseNames(headPages: readonly string[], changed: readonly ChangedFile[], docsFolder: string): string[] {
+  const names = new Set(headPages)
+  const local = (path: string | undefined): string | undefined =>
+    path === undefined ? undefined : docsRelativePath(docsFolder, path)
+  for (const f of changed) {
+    const at = local(f.filename)
+    if (f.status === 'added' || f.status === 'copied' || f.status === 'renamed') {
+      if (at !== undefined) names.delete(at)
+    } else if (f.status === 'removed' && at !== undefined) names.add(at)
+    const before = f.status === 'renamed' ? local(f.previousFilename) : undefined
+    if (before !== undefined) names.add(before)
+  }
+  return [...names].filter((name) => /\.mdx?$/i.test(name)).sort()
+}
+
+/**
+ * A base of names: an empty file at each page's name, and the base's configuration files as the
+ * base has them (one contents request each, at most three). Returns how many were fetched.
+ */
+export async function buildFromNames(options: {
+  api: Pick<GitHubPort, 'fileAt'>
+  repo: Repo
+  ref: string
+  docsFolder: string
+  names: readonly string[]
+  to: string
+}): Promise<number> {
+  mkdirSync(options.to, { recursive: true })
+  for (const name of options.names) {
+    mkdirSync(dirname(join(options.to, name)), { recursive: true })
+    writeFileSync(join(options.to, name), '')
+  }
+  let fetched = 0
+  for (const name of CONFIG_FILES) {
+    const bytes = await options.api.fileAt(options.repo, repositoryPath(options.docsFolder, name), options.ref)
+    if (!bytes) continue
+    writeFileSync(join(options.to, name), bytes)
+    fetched++
+  }
+  return fetched
 }

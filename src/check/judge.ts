@@ -18,7 +18,7 @@ import {
   redirectFaults,
   servedBy,
 } from './addresses.js'
-import { buildBase, checkedOut, pageChanges } from './base-tree.js'
+import { MAX_LISTED_FILES, buildBase, buildFromNames, checkedOut, pageChanges } from './base-tree.js'
 import type { SiteCheck } from './check-site.js'
 import type { Problem } from './cli-output.js'
 import { type SiteConfig, docsRelativePath, repositoryPath, siteConfig } from './docs-folder.js'
@@ -26,10 +26,11 @@ import { type Judged, type PlacedProblem, judge, unsureOnWarning } from './new-k
 import { lineText, redirectPlaces } from './target-lines.js'
 import { pagesOf, readText } from './tree-copy.js'
 import type { ChangedFile, PullChange } from '../github/change.js'
+import type { GitHubPort, Repo } from '../github/port.js'
 import type { Check, CheckSettings } from '../inputs/settings.js'
 import * as core from '../util/actions-core.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
-import { count } from '../util/format.js'
+import { count, formatNumber } from '../util/format.js'
 import { external } from '../util/text.js'
 import type { ModeContext } from '../modes/context.js'
 
@@ -72,7 +73,15 @@ export type OpenApiLister = (tree: string) => Promise<{ pages: string[] } | { un
 
 /** What the check found: its problems judged, or no verdict. */
 export type Found =
-  { judged: Judged[]; outside: number; changed?: ReadonlySet<string>; notes: string[] } | { unreadable: string }
+  | {
+      judged: Judged[]
+      outside: number
+      changed?: ReadonlySet<string>
+      notes: string[]
+      /** Why the head was not compared with its whole base (said as a warning), where it was not. */
+      uncompared?: string
+    }
+  | { unreadable: string }
 
 const withoutValidate = (checks: ReadonlySet<Check>): Set<Check> => new Set([...checks].filter((c) => c !== 'validate'))
 
@@ -135,7 +144,9 @@ export async function judgeAgainstBase(
   const early = new AbortController()
   const baseChecks = withoutValidate(settings.check.checks)
   // the cache is read before any CLI runs; a base it does not have is checked beside the head
-  const known = base.ok ? await cache.lookup(base.tree, baseChecks) : undefined
+  // a base of names alone serves its addresses; the CLI cannot check it
+  const whole = base.ok && base.namesOnly === undefined
+  const known = base.ok && whole ? await cache.lookup(base.tree, baseChecks) : undefined
   if (known?.kept) {
     core.info(`The base's problems restored from the runner's cache (${known.key}): the CLI checks the head only.`)
     notes.push(
@@ -143,7 +154,7 @@ export async function judgeAgainstBase(
     )
   }
   const baseCheck =
-    !base.ok || !known
+    !base.ok || !whole || !known
       ? undefined
       : known.kept
         ? Promise.resolve<SiteCheck>(known.kept)
@@ -158,24 +169,34 @@ export async function judgeAgainstBase(
   if (head.unreadable) return { unreadable: head.unreadable }
   sayWarnings('head', head, notes)
   const placed = placedOf(head, headTree)
+  // said whatever the head has: a pull request its base was not compared with never "breaks nothing"
+  const uncompared = !base.ok
+    ? `The base of pull request #${pull.number} could not be checked (${base.why}): every problem counts as ` +
+      `new, and the addresses it served were not compared.`
+    : base.namesOnly !== undefined
+      ? `The base of pull request #${pull.number} was not checked by the CLI (${base.namesOnly}): its ` +
+        `addresses were compared by its pages' names, and every problem the CLI finds on the head counts as new.`
+      : undefined
+  if (uncompared !== undefined) core.warning(uncompared)
   // what readers reach at the base's addresses needs no CLI: judged whether or not the head has problems
   const addresses = base.ok
-    ? await addressProblems(run, { baseTree: base.tree, baseConfig, headTree, files, listOpenApi, notes })
+    ? await addressProblems(run, {
+        baseTree: base.tree,
+        baseConfig,
+        headTree,
+        files,
+        listOpenApi: base.namesOnly === undefined ? listOpenApi : namesOnlyLister,
+        notes,
+      })
     : []
   const allNew = {
     judged: [...placed.map((problem): Judged => ({ problem, status: 'new' })), ...addresses],
     outside: 0,
     notes,
     changed,
+    ...(uncompared !== undefined ? { uncompared } : {}),
   }
-  if (placed.length === 0) return allNew
-  if (!base.ok || !baseCheck) {
-    core.warning(
-      `The base of pull request #${pull.number} could not be checked (${base.ok ? 'no verdict' : base.why}): ` +
-        `every problem counts as new.`,
-    )
-    return allNew
-  }
+  if (placed.length === 0 || !baseCheck || !base.ok) return allNew
   let baseSite: SiteCheck
   try {
     baseSite = await baseCheck
@@ -189,10 +210,9 @@ export async function judgeAgainstBase(
     baseSite = { problems: [], unreadable: external(getErrorMessage(error), 300) }
   }
   if (baseSite.unreadable) {
-    core.warning(
-      `The base of pull request #${pull.number} could not be checked (${baseSite.unreadable}): every problem counts as new.`,
-    )
-    return allNew
+    const said = `The base of pull request #${pull.number} could not be checked (${baseSite.unreadable}): every problem counts as new.`
+    core.warning(said)
+    return { ...allNew, uncompared: said }
   }
   if (!known?.kept) sayWarnings('base', baseSite, notes)
   const oldName = oldNames(files, docsFolder)
@@ -319,6 +339,10 @@ async function generatedPages(
   return { base: [], head: [] }
 }
 
+/** A base of names has its OpenAPI documents as the head has them: its generated pages cannot be told. */
+const namesOnlyLister: OpenApiLister = () =>
+  Promise.resolve({ unknown: "the base was rebuilt by its pages' names, not its OpenAPI documents" })
+
 /** A tree's configuration text (docs.json, else mint.json); undefined where it has neither. */
 function configText(tree: string): string | undefined {
   const name = siteConfig(tree)
@@ -348,7 +372,7 @@ function oldNames(files: readonly ChangedFile[], docsFolder: string): (file: str
 async function rebuildBase(
   { settings, ctx, pull, docsFolder, folder, work }: CheckRun,
   changed: ChangedFile[],
-): Promise<{ ok: true; tree: string } | { ok: false; why: string }> {
+): Promise<{ ok: true; tree: string; namesOnly?: string } | { ok: false; why: string }> {
   if (!pull) return { ok: false, why: 'not a pull request' }
   const repo = { owner: ctx.run.owner, repo: ctx.run.repo }
   try {
@@ -361,6 +385,7 @@ async function rebuildBase(
         : pull.baseSha
     if (!ref) return { ok: false, why: 'the payload names no base commit' }
     const tree = join(work, 'base')
+    if (changed.length >= MAX_LISTED_FILES) return await baseFromGitTree({ api, repo, ref, docsFolder, tree })
     const built = await buildBase({
       api,
       repo,
@@ -372,6 +397,7 @@ async function rebuildBase(
       skip: [work, join(ctx.run.workspace, ENTRY_PATH)],
     })
     if (!built.ok) return { ok: false, why: built.why }
+    if (built.namesOnly !== undefined) return { ok: true, tree, namesOnly: built.namesOnly }
     core.info(
       `The base (${ref.slice(0, 7)}): the checked-out docs with ` +
         `${count(built.fetched, 'file')} of pull request #${pull.number} as the base has ` +
@@ -381,6 +407,36 @@ async function rebuildBase(
   } catch (error) {
     if (error instanceof CancelledError || error instanceof TimedOut) throw error
     return { ok: false, why: external(getErrorMessage(error), 300) }
+  }
+}
+
+/**
+ * The base by its file names from its git tree (one request), where GitHub's listing of the pull
+ * request's files may be cut (it lists at most 3,000): enough for its addresses, not for the CLI.
+ */
+async function baseFromGitTree(options: {
+  api: Pick<GitHubPort, 'treePaths' | 'fileAt'>
+  repo: Repo
+  ref: string
+  docsFolder: string
+  tree: string
+}): Promise<{ ok: true; tree: string; namesOnly: string } | { ok: false; why: string }> {
+  const { api, repo, ref, docsFolder, tree } = options
+  const listed = await api.treePaths(repo, ref)
+  if (!listed || listed.truncated)
+    return {
+      ok: false,
+      why: `GitHub lists at most ${formatNumber(MAX_LISTED_FILES)} files of a pull request, and the base's git tree could not be listed whole either`,
+    }
+  const names = listed.paths.flatMap((path) => {
+    const at = docsRelativePath(docsFolder, path)
+    return at !== undefined && /\.mdx?$/i.test(at) ? [at] : []
+  })
+  await buildFromNames({ api, repo, ref, docsFolder, names, to: tree })
+  return {
+    ok: true,
+    tree,
+    namesOnly: `GitHub lists at most ${formatNumber(MAX_LISTED_FILES)} files of a pull request, and this one lists that many: the base's pages were named by its git tree`,
   }
 }
 

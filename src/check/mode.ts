@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { ENTRY_PATH } from './base-cache.js'
-import { siteChanges } from './base-tree.js'
+import { MAX_LISTED_FILES, siteChanges } from './base-tree.js'
 import type { SiteCheck } from './check-site.js'
 import { StoppedError } from './child-process.js'
 import { cliSlots, limiter } from './cli-slots.js'
@@ -182,7 +182,12 @@ async function judgeSite(
     if (head.unreadable) return { unreadable: head.unreadable }
     sayWarnings(pull ? 'head' : 'docs', head, notes)
     const judged = placedOf(head, headTree).map((problem): Judged => ({ problem, status: 'new' }))
-    return { judged, outside: 0, notes }
+    // GitHub did not list the pull request's files (pullFiles warned): the base was not compared
+    const uncompared =
+      pull && scope !== 'all'
+        ? `GitHub did not list the files pull request #${pull.number} changes: its base was not compared, and every problem counts as new.`
+        : undefined
+    return { judged, outside: 0, notes, ...(uncompared !== undefined ? { uncompared } : {}) }
   }
   if (scope === 'changed') {
     const head = await checkTree('head', headTree, settings.check.checks)
@@ -195,7 +200,9 @@ async function judgeSite(
     const judged = kept.map((problem): Judged => ({ problem, status: 'new' }))
     return { judged, outside: placed.length - kept.length, notes, ...(changed ? { changed } : {}) }
   }
-  if (siteChanges(files, docsFolder, siteReader(readText(join(folder, '.mintignore')))).length === 0) {
+  // a listing GitHub may have cut (3,000 files) proves nothing of the files it does not list
+  const listedWhole = files.length < MAX_LISTED_FILES
+  if (listedWhole && siteChanges(files, docsFolder, siteReader(readText(join(folder, '.mintignore')))).length === 0) {
     // the head's docs are the base's: every problem was there before
     notes.push(
       `Pull request #${pull.number} changes no file the site reads (${count(files.length, 'file')}, none ` +

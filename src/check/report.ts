@@ -40,6 +40,8 @@ export interface CheckOutcome {
   checkRun?: CheckRunShown
   /** The readers' views the problems were weighed by (api-key and project-id), where they were read. */
   views?: ViewsWeighed
+  /** Why the head was not compared with its whole base, where it was not. */
+  uncompared?: string
 }
 
 export interface CheckRunShown {
@@ -101,7 +103,9 @@ export async function publishCheckRun(o: CheckOutcome, report: Report): Promise<
     fresh.length > 0
       ? `${count(fresh.length, o.scope === 'new' && pull ? 'new problem' : 'problem')}`
       : o.scope === 'new' && pull
-        ? 'It breaks nothing'
+        ? o.uncompared !== undefined
+          ? 'No new problem found, its base not compared whole'
+          : 'It breaks nothing'
         : 'No problems'
   const output = (batch: typeof annotations) => ({ title, summary: fitSummary(report.summary), annotations: batch })
   const level = report.ending?.level
@@ -169,6 +173,7 @@ export function checkEnding(o: CheckOutcome): Report {
     annotated: Math.min(fresh.length, ANNOTATIONS_SHOWN),
     ...(o.checkRun ? { checkRun: o.checkRun, lineless } : {}),
     ...(pull ? { pull: pull.number } : {}),
+    ...(o.uncompared !== undefined ? { uncompared: o.uncompared } : {}),
     notes,
   }
   const summary = renderCheckSummary(view)
@@ -191,7 +196,7 @@ export function checkEnding(o: CheckOutcome): Report {
       summary,
       ending: {
         level: 'notice',
-        message: `Docs check passed${pull ? ` for pull request #${pull.number}` : ''}: ${scope === 'new' && pull ? 'it breaks nothing' : 'no broken link or accessibility problem'}.${knownWords}${outside > 0 ? ` ${count(outside, 'problem')} elsewhere in the site ` + `${outside === 1 ? 'was' : 'were'} not reported (scope: changed).` : ''}`,
+        message: `Docs check passed${pull ? ` for pull request #${pull.number}` : ''}: ${scope === 'new' && pull ? (o.uncompared !== undefined ? 'no new problem found, though its base was not compared whole (the warning above says why)' : 'it breaks nothing') : 'no broken link or accessibility problem'}.${knownWords}${outside > 0 ? ` ${count(outside, 'problem')} elsewhere in the site ` + `${outside === 1 ? 'was' : 'were'} not reported (scope: changed).` : ''}`,
       },
     }
   const at = lineless ? 'at its line, or its file where no line is known,' : 'at its line'

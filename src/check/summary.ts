@@ -27,6 +27,8 @@ export interface CheckView {
   notes?: string[]
   /** The check could not reach a verdict. */
   failure?: string
+  /** Why the head was not compared with its whole base (shown first), where it was not. */
+  uncompared?: string
 }
 
 /** The rows each table shows at most (every problem is in problems-json): the summary stays small. */
@@ -193,7 +195,8 @@ export function renderCheckSummary(view: CheckView): string {
       ? `\n\n<details><summary>${parts.join(', ')}: not failing</summary>\n\n` +
         `${table([...unsure, ...few, ...known], true)}\n\n</details>\n`
       : ''
+  const uncompared = view.uncompared !== undefined ? `${alert('WARNING', view.uncompared, 600)}\n\n` : ''
   if (fresh.length === 0)
-    return `### ✅ Docs check passed\n\n${what}${scope}${against ? ' It breaks nothing.' : ''}\n${knownPart}${notes}`
-  return `### ❌ Docs check: ${count(fresh.length, against ? 'new problem' : 'problem')}\n\n${what}${scope}${whereListed(view, fresh.length)}\n\n${table(fresh)}${renameFixes(fresh, view.config ?? 'docs.json')}\n${knownPart}${notes}`
+    return `### ✅ Docs check passed\n\n${uncompared}${what}${scope}${against && !uncompared ? ' It breaks nothing.' : ''}\n${knownPart}${notes}`
+  return `### ❌ Docs check: ${count(fresh.length, against ? 'new problem' : 'problem')}\n\n${uncompared}${what}${scope}${whereListed(view, fresh.length)}\n\n${table(fresh)}${renameFixes(fresh, view.config ?? 'docs.json')}\n${knownPart}${notes}`
 }

@@ -256,6 +256,21 @@ export const REAL_CLI_SCENARIOS: Scenario[] = [
 ]
 
 /** A pull request that renames the language folder es/ to es-ES/, its links and navigation updated, no redirect. */
+/** How many pages the restructure moves: past the 300 files a base fetches. */
+const RESTRUCTURED = 320
+
+/** A site of RESTRUCTURED pages in one folder, listed in its navigation. */
+const restructured = (folder: string, redirects: Array<{ source: string; destination: string }> = []): Files => ({
+  'docs.json': docsJson(redirects.length > 0 ? { redirects } : {}, [
+    'index',
+    ...Array.from({ length: RESTRUCTURED }, (_, i) => `${folder}/p${i}`),
+  ]),
+  'index.mdx': page('Home', '# Home'),
+  ...Object.fromEntries(
+    Array.from({ length: RESTRUCTURED }, (_, i) => [`${folder}/p${i}.mdx`, page(`P${i}`, `# P${i}`)]),
+  ),
+})
+
 /** A site still on mint.json, with a redirect to one of its pages. */
 const ON_MINT_JSON: Files = {
   'mint.json': `${JSON.stringify(
@@ -644,6 +659,67 @@ export const SCENARIOS: Scenario[] = [
       expect(problems[0]?.message).toContain('the redirect from it is gone in this pull request')
     },
   })),
+  ...([false, true] as const).map((kept): Scenario => ({
+    name: kept
+      ? 'the same restructure with a wildcard redirect that keeps every address: passes, the warning at the top, never "it breaks nothing"'
+      : `a restructure that moves ${RESTRUCTURED} pages without a redirect (past the 300 files fetched): the base compared by its pages' names, each lost address failing, said at the top`,
+    base: restructured('old'),
+    head: restructured('new', kept ? [{ source: '/old/:slug*', destination: '/new/:slug*' }] : []),
+    renamed: Object.fromEntries(Array.from({ length: RESTRUCTURED }, (_, i) => [`new/p${i}.mdx`, `old/p${i}.mdx`])),
+    checkout: 'merge',
+    inputs: { checks: 'links' },
+    check: (run) => {
+      const said =
+        "The base of pull request #7 was not checked by the CLI (the pull request changes 321 files of the docs, more than the 300 the check fetches to rebuild its base): its addresses were compared by its pages' names, and every problem the CLI finds on the head counts as new."
+      expect(run.warnings).toContain(said)
+      expect(run.summary).toMatch(/> \[!WARNING\]\n> The base of pull request \\?#7 was not checked by the CLI/)
+      expect(run.summary).not.toContain('It breaks nothing')
+      const lost = problemsOf(run).problems.filter((p) => p.rule === 'lost-address')
+      if (kept) {
+        expect(run.code).toBe(0)
+        expect(lost).toEqual([])
+        return
+      }
+      expect(run.code).toBe(1)
+      expect(lost).toHaveLength(RESTRUCTURED)
+      expect(lost[0]?.redirect).toEqual({ source: '/old/p0', destination: '/new/p0' })
+      expect(run.summary.indexOf('> [!WARNING]')).toBeLessThan(run.summary.indexOf('Checked:'))
+    },
+  })),
+  {
+    name: 'a pull request GitHub lists 3,000 files of, its rename beyond them: the base named by its git tree, the lost address found',
+    base: {
+      'docs.json': docsJson({}, ['index', 'guides/a']),
+      'index.mdx': page('Home', '# Home'),
+      'guides/a.mdx': page('A guide', '# A guide'),
+    },
+    head: {
+      'docs.json': docsJson({}, ['index', 'guides/b']),
+      'index.mdx': page('Home', '# Home'),
+      'guides/b.mdx': page('A guide', '# A guide'),
+    },
+    renamed: { 'guides/b.mdx': 'guides/a.mdx' },
+    checkout: 'merge',
+    inputs: { checks: 'links' },
+    github: (gh) => {
+      // 3,000 files of code listed first: the docs' own changes are past what GitHub lists
+      const code = Array.from({ length: 3000 }, (_, i) => ({
+        filename: `app/src/f${i}.ts`,
+        status: 'added' as const,
+        additions: 1,
+        deletions: 0,
+      }))
+      gh.pullFiles.set(7, [...code, ...(gh.pullFiles.get(7) ?? [])])
+      gh.treesAt.set(BASE_SHA, ['docs.json', 'index.mdx', 'guides/a.mdx', 'app/src/main.ts'])
+    },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      expect(problemsOf(run).problems.map((p) => [p.status, p.rule, p.target])).toEqual([
+        ['new', 'lost-address', '/guides/a'],
+      ])
+      expect(run.warnings.some((w) => w.includes("the base's pages were named by its git tree"))).toBe(true)
+    },
+  },
   {
     name: 'a deleted page, its links gone too: the summary asks where it should go and names its nearest parent',
     base: {

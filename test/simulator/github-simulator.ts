@@ -250,6 +250,8 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
   /** The default branch, and its files (git/trees). */
   defaultBranch = 'main'
   readonly tree: string[] = []
+  /** The files of other commits' trees (git/trees/{commit}?recursive=1), by commit; else the default branch's. */
+  readonly treesAt = new Map<string, string[]>()
   /** Pull requests the list endpoint shows (merged ones have mergedAt). */
   readonly pullList: FakePull[] = []
 
@@ -1125,7 +1127,9 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
       }
       case 'get-tree': {
         const sha = 'e'.repeat(40)
-        const tree = this.tree.map((path) => ({
+        // GitHub's recursive listing stops at 100,000 entries and says so (truncated)
+        const paths = this.treesAt.get(decodeURIComponent(m?.[1] ?? '')) ?? this.tree
+        const tree = paths.slice(0, 100_000).map((path) => ({
           path,
           mode: '100644',
           type: 'blob',
@@ -1135,7 +1139,12 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
         }))
         return {
           status: 200,
-          body: { sha, url: `${API}/repos/${this.repository}/git/trees/${sha}`, tree, truncated: false },
+          body: {
+            sha,
+            url: `${API}/repos/${this.repository}/git/trees/${sha}`,
+            tree,
+            truncated: paths.length > 100_000,
+          },
         }
       }
       default:

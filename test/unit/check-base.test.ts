@@ -2,7 +2,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSy
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { MAX_BASE_FILES, buildBase, checkedOut, docsChanges, pageChanges } from '../../src/check/base-tree.js'
+import {
+  MAX_BASE_FILES,
+  baseNames,
+  buildBase,
+  checkedOut,
+  docsChanges,
+  pageChanges,
+} from '../../src/check/base-tree.js'
 import { lockFor } from '../../src/check/mint-cli.js'
 import {
   type Judged,
@@ -311,27 +318,40 @@ describe('the base, rebuilt', () => {
     expect(readFileSync(join(docs, 'logo.png'), 'utf8')).toBe('head bytes')
   })
 
-  test('more changed files than it fetches: no base, said why, nothing asked', async () => {
+  test('more changed files than it fetches: a base of names, its configuration alone fetched, said why', async () => {
     const files: ChangedFile[] = Array.from({ length: MAX_BASE_FILES + 1 }, (_, i) => ({
-      filename: `p${i}.mdx`,
-      status: 'modified',
+      filename: `docs/p${i}.mdx`,
+      status: 'renamed',
+      previousFilename: `docs/old/p${i}.mdx`,
       additions: 1,
       deletions: 1,
     }))
-    const api = { fileAt: () => Promise.reject(new Error('not to be asked')) }
+    const asked: string[] = []
+    const api = {
+      fileAt: (_repo: unknown, path: string) => {
+        asked.push(path)
+        return Promise.resolve(path === 'docs/docs.json' ? new TextEncoder().encode('{"redirects":[]}') : undefined)
+      },
+    }
+    const to = join(mkdtempSync(join(tmpdir(), 'names-')), 'base')
     const built = await buildBase({
       api,
       repo: { owner: 'a', repo: 'b' },
       ref: 'r',
-      docs: tree({}),
-      docsFolder: '',
+      docs: tree({ 'docs.json': '{"head":true}', 'index.mdx': '# Home', 'p0.mdx': '# P0' }),
+      docsFolder: 'docs',
       files,
-      to: join(tmpdir(), 'never'),
+      to,
     })
     expect(built).toMatchObject({
-      ok: false,
-      why: expect.stringContaining(`more than the ${MAX_BASE_FILES}`) as string,
+      ok: true,
+      namesOnly: expect.stringContaining(`changes 301 files of the docs, more than the ${MAX_BASE_FILES}`) as string,
     })
+    expect(asked).toEqual(['docs/docs.json', 'docs/mint.json', 'docs/.mintignore'])
+    expect(readFileSync(join(to, 'docs.json'), 'utf8')).toBe('{"redirects":[]}')
+    expect(readFileSync(join(to, 'old/p0.mdx'), 'utf8')).toBe('')
+    expect(existsSync(join(to, 'p0.mdx'))).toBe(false)
+    expect(existsSync(join(to, 'index.mdx'))).toBe(true)
   })
 
   test('the commit checked out: a detached HEAD, a branch, a packed ref, none', () => {
@@ -465,5 +485,27 @@ describe("the install's lockfile for this runner", () => {
 
   test('a platform with no image library in the lockfile: none', () => {
     expect(lockFor(lock, '4.2.941', { platform: 'freebsd', arch: 'x64' })).toBeUndefined()
+  })
+})
+
+describe("a base by its pages' names", () => {
+  test("the head's pages, less those the pull request added or renamed to, with those it removed or renamed from", () => {
+    const changes = { additions: 1, deletions: 1 }
+    const files: ChangedFile[] = [
+      { filename: 'docs/new.mdx', status: 'added', ...changes },
+      { filename: 'docs/gone.mdx', status: 'removed', ...changes },
+      { filename: 'docs/b.mdx', status: 'renamed', previousFilename: 'docs/a.mdx', ...changes },
+      { filename: 'docs/kept.mdx', status: 'modified', ...changes },
+      { filename: 'docs/c.mdx', status: 'copied', ...changes },
+      { filename: 'docs/images/x.png', status: 'removed', ...changes },
+      // a page moved into the docs folder from outside it: not in the base's docs
+      { filename: 'docs/in.mdx', status: 'renamed', previousFilename: 'drafts/in.mdx', ...changes },
+    ]
+    expect(baseNames(['index.mdx', 'new.mdx', 'b.mdx', 'kept.mdx', 'c.mdx', 'in.mdx'], files, 'docs')).toEqual([
+      'a.mdx',
+      'gone.mdx',
+      'index.mdx',
+      'kept.mdx',
+    ])
   })
 })
