@@ -3766,10 +3766,26 @@ var ignore = __webpack_require__(298);
 var ignore_default = /*#__PURE__*/__webpack_require__.n(ignore);
 ;// CONCATENATED MODULE: ./src/check/new-known.ts
 
-const keyOf = (p, file) => `${p.rule}\u0000${file}\u0000${p.target ?? p.message}`;
+/**
+ * What a problem is about, as both trees can name it: a broken link by the page it points to (a page
+ * this pull request renamed, by its base name) and its anchor, so `/guides/new#a` on the head is
+ * `/guides/old#a` on its base, and `./a` is `/a`; anything else by its target, or its message.
+ */
+function aboutOf(p, renamedFrom) {
+    const { target } = p;
+    if (target === undefined)
+        return p.message;
+    const page = p.rule === 'broken-link' ? linkedPage(target, p.file) : undefined;
+    if (page === undefined)
+        return target;
+    return `/${renamedFrom.get(page) ?? page}${/#.*/s.exec(target)?.[0] ?? ''}`;
+}
+const keyOf = (p, file, renamedFrom = new Map()) => `${p.rule}\u0000${file}\u0000${aboutOf(p, renamedFrom)}`;
 /**
  * Each head problem judged new or known against the base's. `oldName` gives a head file's name in the
- * base (a file this pull request renamed); `changes` explain new broken links to renamed or deleted pages.
+ * base (a file this pull request renamed); `changes` explain new broken links to renamed or deleted
+ * pages, and match a link to a renamed page with the same link to its old name: a missing anchor
+ * that was broken before the rename is the same problem after it.
  */
 function judge(head, base, oldName = (f) => f, changes = []) {
     // the lines of the base's problems, by problem
@@ -3778,9 +3794,10 @@ function judge(head, base, oldName = (f) => f, changes = []) {
         const key = keyOf(p, p.file);
         known.set(key, [...(known.get(key) ?? []), p.lineText ?? '']);
     }
+    const renamedFrom = new Map(changes.flatMap((c) => (c.to !== undefined ? [[pageSlug(c.to), pageSlug(c.from)]] : [])));
     const groups = new Map();
     for (const p of head) {
-        const key = keyOf(p, oldName(p.file));
+        const key = keyOf(p, oldName(p.file), renamedFrom);
         groups.set(key, [...(groups.get(key) ?? []), p]);
     }
     const knownOnes = new Set();
@@ -5523,40 +5540,63 @@ function viewsRange(now) {
     return { dateFrom: day(today - VIEWS_DAYS * DAY_MS), dateTo: day(today), through: day(today - DAY_MS) };
 }
 /**
+ * An address as views and pages both name it: percent-encoding decoded (`/caf%C3%A9` is `/café`;
+ * an encoded `/` stays encoded, as it is no separator), then in its plain form. Text that is no
+ * valid encoding is taken as it is.
+ */
+function viewsAddress(path) {
+    let decoded = path;
+    try {
+        decoded = decodeURI(path);
+    }
+    catch {
+        // a stray `%`: the path as written
+    }
+    return normalAddress(decoded);
+}
+/**
  * What the rows of one views request say of an address. A path the rows hold: its views (paths that
- * are one address, `/a` and `/a/`, added up). Otherwise: no views, where the rows are all there are;
- * at most the last row's, where there are more and the rows came most-viewed first (the service
- * does not document its order: the rows show it); unknown otherwise.
+ * are one address, `/a`, `/a/` and `/%61`, added up). Otherwise: no views, where the rows are all
+ * there are; at most the last row's, where there are more and the rows came most-viewed first (the
+ * service does not document its order: the rows show it); unknown otherwise, and always where there
+ * are no rows at all (a new or wrong project, views not counted yet: nothing says no one came).
  */
 function readersFrom(rows, hasMore) {
     const views = new Map();
     for (const row of rows) {
-        const address = normalAddress(row.path);
+        const address = viewsAddress(row.path);
         views.set(address, (views.get(address) ?? 0) + row.total);
     }
     const mostFirst = rows.every((row, i) => i === 0 || (rows[i - 1]?.total ?? 0) >= row.total);
     const last = rows.at(-1);
     return (address) => {
-        const known = views.get(normalAddress(address));
+        const known = views.get(viewsAddress(address));
         if (known !== undefined)
             return { views: known };
+        if (!last)
+            return undefined;
         if (!hasMore)
             return { views: 0 };
-        return mostFirst && last ? { views: last.total, atMost: true } : undefined;
+        return mostFirst ? { views: last.total, atMost: true } : undefined;
     };
 }
 /**
- * Whether the rows are this site's views: some row is one of its pages' addresses. Rows of a site
- * served under a path prefix (`/docs/guides/a`), or of another project, match none, and would weigh
- * every address as unvisited. No rows at all (a site no one visited yet) say nothing against it.
+ * Whether the rows are this site's views: some row is one of its pages' addresses (both decoded).
+ * Rows of a site served under a path prefix (`/docs/guides/a`), or of another project, match none,
+ * and would weigh every address as unvisited; so do no rows at all.
  */
 function describesSite(rows, pages) {
-    return rows.length === 0 || rows.some((row) => pages.has(normalAddress(row.path)));
+    const decoded = new Set([...pages].map(viewsAddress));
+    return rows.some((row) => decoded.has(viewsAddress(row.path)));
 }
-/** The address readers meet a problem at: a lost address itself, or the page the problem is on; none for the site's own (its build, its colours). */
+/**
+ * The address readers meet a problem at: a lost address itself, or the page the problem is on; none
+ * for the site's own (its build, its colours), nor for a lost redirect's source: the readers who
+ * used it were counted at its destination, so its own views say nothing.
+ */
 function addressOf({ problem }) {
     if (problem.rule === 'lost-address')
-        return problem.target;
+        return problem.redirected ? undefined : problem.target;
     return isPage(problem.file) ? pageAddress(problem.file) : undefined;
 }
 /**
@@ -5955,7 +5995,14 @@ async function addressProblems({ docsFolder, config }, trees) {
                 ? `Add the redirect ${JSON.stringify(fix)}.`
                 : `Add a redirect from it to the page that replaces it${parent ? ` (its nearest parent is ${parent})` : ''}.`);
         return {
-            problem: { rule: 'lost-address', target: address, message, ...at(redirectsLine), ...(fix ? { fix } : {}) },
+            problem: {
+                rule: 'lost-address',
+                target: address,
+                message,
+                ...at(redirectsLine),
+                ...(fix ? { fix } : {}),
+                ...(file === undefined && !fromOpenApi ? { redirected: true } : {}),
+            },
             status: 'new',
         };
     });
@@ -6847,6 +6894,9 @@ async function weighByReaders(settings, ctx, site) {
         const why = error instanceof ApiError && error.kind === 'budget' && error.cause instanceof Error ? error.cause : error;
         return unweighed(`The readers' page views could not be read (${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(why), 300)})`);
     }
+    if (page.rows.length === 0)
+        return unweighed(`The readers' page views hold no row for ${range.dateFrom} to ${range.through} (a new or wrong ` +
+            `project-id, or views the service has not counted yet): no row says no one came`);
     if (!describesSite(page.rows, site.pages()))
         return unweighed(`The readers' page views name none of this site's pages (${(0,util_text/* external */.qn)(page.rows[0]?.path ?? '', 100)} ` +
             `is one: a site served under a path prefix, or another project's)`);

@@ -290,7 +290,14 @@ async function addressProblems(
         ? `Add the redirect ${JSON.stringify(fix)}.`
         : `Add a redirect from it to the page that replaces it${parent ? ` (its nearest parent is ${parent})` : ''}.`)
     return {
-      problem: { rule: 'lost-address', target: address, message, ...at(redirectsLine), ...(fix ? { fix } : {}) },
+      problem: {
+        rule: 'lost-address',
+        target: address,
+        message,
+        ...at(redirectsLine),
+        ...(fix ? { fix } : {}),
+        ...(file === undefined && !fromOpenApi ? { redirected: true as const } : {}),
+      },
       status: 'new',
     }
   })

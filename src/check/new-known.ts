@@ -15,6 +15,8 @@ export interface PlacedProblem extends Problem {
   lineText?: string
   /** The redirect that fixes it, to paste into the configuration's `redirects`. */
   fix?: { source: string; destination: string }
+  /** A lost address that was a redirect's source on the base: it has no page views of its own. */
+  redirected?: true
 }
 
 /** A page this pull request renamed or deleted (paths relative to the docs folder). */
@@ -44,11 +46,27 @@ export interface Judged<T extends PlacedProblem = PlacedProblem> {
   readers?: { views: number; atMost?: true }
 }
 
-const keyOf = (p: Problem, file: string): string => `${p.rule}\u0000${file}\u0000${p.target ?? p.message}`
+/**
+ * What a problem is about, as both trees can name it: a broken link by the page it points to (a page
+ * this pull request renamed, by its base name) and its anchor, so `/guides/new#a` on the head is
+ * `/guides/old#a` on its base, and `./a` is `/a`; anything else by its target, or its message.
+ */
+function aboutOf(p: Problem, renamedFrom: ReadonlyMap<string, string>): string {
+  const { target } = p
+  if (target === undefined) return p.message
+  const page = p.rule === 'broken-link' ? linkedPage(target, p.file) : undefined
+  if (page === undefined) return target
+  return `/${renamedFrom.get(page) ?? page}${/#.*/s.exec(target)?.[0] ?? ''}`
+}
+
+const keyOf = (p: Problem, file: string, renamedFrom: ReadonlyMap<string, string> = new Map()): string =>
+  `${p.rule}\u0000${file}\u0000${aboutOf(p, renamedFrom)}`
 
 /**
  * Each head problem judged new or known against the base's. `oldName` gives a head file's name in the
- * base (a file this pull request renamed); `changes` explain new broken links to renamed or deleted pages.
+ * base (a file this pull request renamed); `changes` explain new broken links to renamed or deleted
+ * pages, and match a link to a renamed page with the same link to its old name: a missing anchor
+ * that was broken before the rename is the same problem after it.
  */
 export function judge<T extends PlacedProblem>(
   head: readonly T[],
@@ -62,9 +80,12 @@ export function judge<T extends PlacedProblem>(
     const key = keyOf(p, p.file)
     known.set(key, [...(known.get(key) ?? []), p.lineText ?? ''])
   }
+  const renamedFrom = new Map(
+    changes.flatMap((c) => (c.to !== undefined ? [[pageSlug(c.to), pageSlug(c.from)] as const] : [])),
+  )
   const groups = new Map<string, T[]>()
   for (const p of head) {
-    const key = keyOf(p, oldName(p.file))
+    const key = keyOf(p, oldName(p.file), renamedFrom)
     groups.set(key, [...(groups.get(key) ?? []), p])
   }
   const knownOnes = new Set<T>()

@@ -43,39 +43,61 @@ export interface ViewsRow {
 }
 
 /**
+ * An address as views and pages both name it: percent-encoding decoded (`/caf%C3%A9` is `/café`;
+ * an encoded `/` stays encoded, as it is no separator), then in its plain form. Text that is no
+ * valid encoding is taken as it is.
+ */
+export function viewsAddress(path: string): string {
+  let decoded = path
+  try {
+    decoded = decodeURI(path)
+  } catch {
+    // a stray `%`: the path as written
+  }
+  return normalAddress(decoded)
+}
+
+/**
  * What the rows of one views request say of an address. A path the rows hold: its views (paths that
- * are one address, `/a` and `/a/`, added up). Otherwise: no views, where the rows are all there are;
- * at most the last row's, where there are more and the rows came most-viewed first (the service
- * does not document its order: the rows show it); unknown otherwise.
+ * are one address, `/a`, `/a/` and `/%61`, added up). Otherwise: no views, where the rows are all
+ * there are; at most the last row's, where there are more and the rows came most-viewed first (the
+ * service does not document its order: the rows show it); unknown otherwise, and always where there
+ * are no rows at all (a new or wrong project, views not counted yet: nothing says no one came).
  */
 export function readersFrom(rows: readonly ViewsRow[], hasMore: boolean): (address: string) => Readers | undefined {
   const views = new Map<string, number>()
   for (const row of rows) {
-    const address = normalAddress(row.path)
+    const address = viewsAddress(row.path)
     views.set(address, (views.get(address) ?? 0) + row.total)
   }
   const mostFirst = rows.every((row, i) => i === 0 || (rows[i - 1]?.total ?? 0) >= row.total)
   const last = rows.at(-1)
   return (address) => {
-    const known = views.get(normalAddress(address))
+    const known = views.get(viewsAddress(address))
     if (known !== undefined) return { views: known }
+    if (!last) return undefined
     if (!hasMore) return { views: 0 }
-    return mostFirst && last ? { views: last.total, atMost: true } : undefined
+    return mostFirst ? { views: last.total, atMost: true } : undefined
   }
 }
 
 /**
- * Whether the rows are this site's views: some row is one of its pages' addresses. Rows of a site
- * served under a path prefix (`/docs/guides/a`), or of another project, match none, and would weigh
- * every address as unvisited. No rows at all (a site no one visited yet) say nothing against it.
+ * Whether the rows are this site's views: some row is one of its pages' addresses (both decoded).
+ * Rows of a site served under a path prefix (`/docs/guides/a`), or of another project, match none,
+ * and would weigh every address as unvisited; so do no rows at all.
  */
 export function describesSite(rows: readonly ViewsRow[], pages: ReadonlySet<string>): boolean {
-  return rows.length === 0 || rows.some((row) => pages.has(normalAddress(row.path)))
+  const decoded = new Set([...pages].map(viewsAddress))
+  return rows.some((row) => decoded.has(viewsAddress(row.path)))
 }
 
-/** The address readers meet a problem at: a lost address itself, or the page the problem is on; none for the site's own (its build, its colours). */
+/**
+ * The address readers meet a problem at: a lost address itself, or the page the problem is on; none
+ * for the site's own (its build, its colours), nor for a lost redirect's source: the readers who
+ * used it were counted at its destination, so its own views say nothing.
+ */
 export function addressOf({ problem }: Judged): string | undefined {
-  if (problem.rule === 'lost-address') return problem.target
+  if (problem.rule === 'lost-address') return problem.redirected ? undefined : problem.target
   return isPage(problem.file) ? pageAddress(problem.file) : undefined
 }
 

@@ -56,6 +56,11 @@ export async function weighByReaders(
       error instanceof ApiError && error.kind === 'budget' && error.cause instanceof Error ? error.cause : error
     return unweighed(`The readers' page views could not be read (${external(getErrorMessage(why), 300)})`)
   }
+  if (page.rows.length === 0)
+    return unweighed(
+      `The readers' page views hold no row for ${range.dateFrom} to ${range.through} (a new or wrong ` +
+        `project-id, or views the service has not counted yet): no row says no one came`,
+    )
   if (!describesSite(page.rows, site.pages()))
     return unweighed(
       `The readers' page views name none of this site's pages (${external(page.rows[0]?.path ?? '', 100)} ` +

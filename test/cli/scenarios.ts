@@ -289,6 +289,18 @@ const ON_MINT_JSON: Files = {
   'start.mdx': page('Start', '# Start'),
 }
 
+/** ON_MINT_JSON upgraded to docs.json, its redirect dropped. */
+const UPGRADE = {
+  base: ON_MINT_JSON,
+  head: {
+    'docs.json': docsJson({ favicon: '/logo.svg' }, ['index', 'start']),
+    'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n',
+    'index.mdx': page('Home', '# Home'),
+    'start.mdx': page('Start', '# Start'),
+  },
+  checkout: 'merge' as const,
+}
+
 const LANGUAGE_RENAMED = {
   base: {
     'docs.json': docsJson({}, ['index', 'es/index', 'es/a', 'es/b']),
@@ -641,14 +653,7 @@ export const SCENARIOS: Scenario[] = [
   },
   ...(['', 'links'] as const).map((checks): Scenario => ({
     name: `a site upgraded from mint.json to docs.json that drops a redirect: the base's redirects read from its own mint.json (checks: ${checks || 'the default'})`,
-    base: ON_MINT_JSON,
-    head: {
-      'docs.json': docsJson({ favicon: '/logo.svg' }, ['index', 'start']),
-      'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n',
-      'index.mdx': page('Home', '# Home'),
-      'start.mdx': page('Start', '# Start'),
-    },
-    checkout: 'merge',
+    ...UPGRADE,
     ...(checks ? { inputs: { checks } } : {}),
     check: (run) => {
       expect(run.code).toBe(1)
@@ -718,6 +723,32 @@ export const SCENARIOS: Scenario[] = [
         ['new', 'lost-address', '/guides/a'],
       ])
       expect(run.warnings.some((w) => w.includes("the base's pages were named by its git tree"))).toBe(true)
+    },
+  },
+  {
+    name: 'a renamed page with an old broken anchor to it, the link and the redirect updated: the same problem, known, and said to be from before',
+    base: {
+      'docs.json': docsJson({}, ['index', 'guides/setup']),
+      'index.mdx': page('Home', '# Home\n\nSee [the options](/guides/setup#options).'),
+      'guides/setup.mdx': page('Setup', '# Setup\n\n## Install\n\nSteps.'),
+    },
+    head: {
+      'docs.json': docsJson({ redirects: [{ source: '/guides/setup', destination: '/guides/new-setup' }] }, [
+        'index',
+        'guides/new-setup',
+      ]),
+      'index.mdx': page('Home', '# Home\n\nSee [the options](/guides/new-setup#options).'),
+      'guides/new-setup.mdx': page('Setup', '# Setup\n\n## Install\n\nSteps.'),
+    },
+    renamed: { 'guides/new-setup.mdx': 'guides/setup.mdx' },
+    checkout: 'merge',
+    inputs: { checks: 'links, anchors, redirects' },
+    check: (run) => {
+      expect(problemsOf(run).problems.map((p) => [p.status, p.file, p.target])).toEqual([
+        ['known', 'index.mdx', '/guides/new-setup#options'],
+      ])
+      expect(run.code).toBe(0)
+      expect(run.summary).toContain('1 problem from before this pull request (known)')
     },
   },
   {
@@ -820,6 +851,71 @@ export const SCENARIOS: Scenario[] = [
       expect(run.notices.join('\n')).toContain(
         '3 addresses that fewer readers visited than min-views are listed, not failing.',
       )
+    },
+  },
+  {
+    name: 'views with no rows (a new or wrong project, views not counted yet): unknown, never zero: one notice, each lost address fails',
+    ...LANGUAGE_RENAMED,
+    inputs: { checks: 'links', 'min-views': '10' },
+    service: (sim) => (sim.views.rows = []),
+    check: (run, _gh, sim) => {
+      expect(run.code).toBe(1)
+      expect(sim?.requests.filter((r) => r.route === 'views')).toHaveLength(1)
+      expect(problemsOf(run).problems.map((p) => [p.status, p.views])).toEqual([
+        ['new', undefined],
+        ['new', undefined],
+        ['new', undefined],
+      ])
+      expect(run.notices.filter((n) => /hold no row/.test(n))).toHaveLength(1)
+    },
+  },
+  {
+    name: 'a dropped redirect whose destination readers visit: its source has no views of its own, so it fails whatever min-views says',
+    base: {
+      ...UPGRADE.head,
+      'docs.json': docsJson({ favicon: '/logo.svg', redirects: [{ source: '/old-start', destination: '/start' }] }, [
+        'index',
+        'start',
+      ]),
+    },
+    head: UPGRADE.head,
+    checkout: 'merge',
+    inputs: { checks: 'links', 'min-views': '10' },
+    service: (sim) =>
+      (sim.views.rows = [
+        { path: '/start', human: 4000, ai: 1000, total: 5000 },
+        { path: '/', human: 9, ai: 0, total: 9 },
+      ]),
+    check: (run) => {
+      expect(run.code).toBe(1)
+      expect(problemsOf(run).problems.map((p) => [p.status, p.target, p.views])).toEqual([
+        ['new', '/old-start', undefined],
+      ])
+    },
+  },
+  {
+    name: 'a renamed page whose views the service spells percent-encoded: its readers found, the lost address fails',
+    base: {
+      'docs.json': docsJson({}, ['index', 'guides/café']),
+      'index.mdx': page('Home', '# Home'),
+      'guides/café.mdx': page('Café', '# Café'),
+    },
+    head: {
+      'docs.json': docsJson({}, ['index', 'guides/cafe']),
+      'index.mdx': page('Home', '# Home'),
+      'guides/cafe.mdx': page('Café', '# Café'),
+    },
+    renamed: { 'guides/cafe.mdx': 'guides/café.mdx' },
+    checkout: 'merge',
+    inputs: { checks: 'links', 'min-views': '10' },
+    service: (sim) =>
+      (sim.views.rows = [
+        { path: '/guides/caf%C3%A9', human: 800, ai: 100, total: 900 },
+        { path: '/', human: 9, ai: 0, total: 9 },
+      ]),
+    check: (run) => {
+      expect(run.code).toBe(1)
+      expect(problemsOf(run).problems.map((p) => [p.status, p.target, p.views])).toEqual([['new', '/guides/café', 900]])
     },
   },
   ...[429, 503].map((status): Scenario => ({

@@ -71,6 +71,28 @@ describe('new or known', () => {
     ).toEqual(['new', 'new', 'new'])
   })
 
+  test('a link to a page this pull request renamed is the same link to its old name: an old broken anchor stays known', () => {
+    const base = [link('index.mdx', '/guides/setup#options')]
+    const renamed = [{ from: 'guides/setup.mdx', to: 'guides/new-setup.mdx' }]
+    const head = [link('index.mdx', '/guides/new-setup#options'), link('index.mdx', '/guides/new-setup#other')]
+    expect(judge(head, base, (f) => f, renamed).map((j) => j.status)).toEqual(['known', 'new'])
+    // without the rename, another page; a link written relatively is the same page
+    expect(judge(head, base).map((j) => j.status)).toEqual(['new', 'new'])
+    expect(
+      judge([link('guides/a.mdx', 'setup#options')], [link('guides/a.mdx', '/guides/setup#options')])[0]?.status,
+    ).toBe('known')
+    // a deleted page renames nothing; a query is no part of what is linked, the anchor is
+    expect(judge(head, base, (f) => f, [{ from: 'guides/setup.mdx' }]).map((j) => j.status)).toEqual(['new', 'new'])
+    expect(judge([link('a.mdx', '/b?x=1#c')], [link('a.mdx', '/b#c')])[0]?.status).toBe('known')
+    expect(judge([link('a.mdx', '/b#c')], [link('a.mdx', '/b')])[0]?.status).toBe('new')
+    expect(judge([link('a.mdx', '/b#opt-a')], [link('a.mdx', '/b#opt-b')])[0]?.status).toBe('new')
+    // only a broken link is read as a page: another rule's target, and a link outside the site, as written
+    const redirect = (target: string): PlacedProblem => ({ ...link('a.mdx', target), rule: 'broken-redirect' })
+    expect(judge([redirect('x')], [redirect('/x')])[0]?.status).toBe('new')
+    expect(judge([link('a.mdx', 'https://x.com/a')], [link('a.mdx', 'https://x.com/b')])[0]?.status).toBe('new')
+    expect(judge([link('a.mdx', '/b#a\nb')], [link('a.mdx', '/b#a\nc')])[0]?.status).toBe('new')
+  })
+
   test('without a target, the message tells problems apart (an image and a video without alt text are two)', () => {
     const alt = (message: string): PlacedProblem => ({
       rule: 'missing-alt',

@@ -6,6 +6,7 @@ import {
   addressOf,
   byReaders,
   describesSite,
+  viewsAddress,
   readersFrom,
   viewsRange,
   weigh,
@@ -56,7 +57,25 @@ describe('what one views request says of an address', () => {
   })
   test('not among the rows, and they are all there are: no views', () => {
     expect(readersFrom(rows, false)('/guides/quiet')).toEqual({ views: 0 })
-    expect(readersFrom([], false)('/anything')).toEqual({ views: 0 })
+  })
+  test('no rows at all: unknown, never none (a new or wrong project, views not counted yet)', () => {
+    expect(readersFrom([], false)('/anything')).toBeUndefined()
+  })
+  test('a path the service spells percent-encoded is the address it names; a stray % is taken as written', () => {
+    const encoded = [
+      { path: '/guides/caf%C3%A9', total: 900 },
+      { path: '/guides/caf%C3%A9/', total: 100 },
+      { path: '/100%', total: 3 },
+      { path: '/a%2Fb', total: 2 },
+    ]
+    const of = readersFrom(encoded, false)
+    expect(of('/guides/café')).toEqual({ views: 1000 })
+    expect(of('/guides/caf%C3%A9')).toEqual({ views: 1000 })
+    expect(of('/100%')).toEqual({ views: 3 })
+    // an encoded slash is no separator: another address than /a/b
+    expect(of('/a/b')).toEqual({ views: 0 })
+    expect(of('/a%2Fb')).toEqual({ views: 2 })
+    expect(viewsAddress('/guides/caf%C3%A9/')).toBe('/guides/café')
   })
   test('not among the rows, more exist and the rows came most viewed first: at most the last row’s', () => {
     expect(readersFrom(rows, true)('/guides/quiet')).toEqual({ views: 7, atMost: true })
@@ -109,9 +128,11 @@ describe('whether the views are this site’s', () => {
     expect(describesSite([{ path: '/', total: 1 }], pages)).toBe(true)
     expect(describesSite(underAPrefix, pages)).toBe(false)
   })
-  test('no rows (no one visited yet) say nothing against it', () => {
-    expect(describesSite([], pages)).toBe(true)
-    expect(describesSite([], new Set())).toBe(true)
+  test('no rows name none of its pages; an encoded row names the page it decodes to', () => {
+    expect(describesSite([], pages)).toBe(false)
+    expect(describesSite([], new Set())).toBe(false)
+    expect(describesSite([{ path: '/caf%C3%A9', total: 1 }], new Set(['/café']))).toBe(true)
+    expect(describesSite([{ path: '/café', total: 1 }], new Set(['/caf%C3%A9']))).toBe(true)
   })
 })
 
@@ -125,6 +146,11 @@ describe('where readers meet a problem', () => {
     )
     expect(addressOf(broken('snippets/note.mdx'))).toBeUndefined()
     expect(addressOf({ ...lost('/x'), problem: { ...lost('/x').problem, rule: 'redirect-fault' } })).toBeUndefined()
+  })
+  test("a lost redirect's source at none: its readers were counted at its destination", () => {
+    const dropped = { ...lost('/old'), problem: { ...lost('/old').problem, redirected: true as const } }
+    expect(addressOf(dropped)).toBeUndefined()
+    expect(weigh([dropped], () => ({ views: 0 }), 10)).toEqual([dropped])
   })
 })
 
