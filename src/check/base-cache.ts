@@ -6,6 +6,7 @@ import type { Check } from '../inputs/settings.js'
 import type { Problem } from './cli-output.js'
 import { siteReader } from './addresses.js'
 import { readText } from './tree-copy.js'
+import { guardRefused, tarGuard } from './cache-guard.js'
 
 /**
  * A tree's problems kept in the runner's cache (actions/cache's service, through @actions/cache), so
@@ -60,6 +61,41 @@ export function treeFingerprint(tree: string): string {
   }
   walk('')
   return hash.digest('hex')
+}
+
+/**
+ * Why a tree's verdict is the network's, not the tree's, so it is never kept nor restored (both sides
+ * are checked each time): links to other sites checked (external), or a configuration that names
+ * an OpenAPI or AsyncAPI document at a URL (the CLI fetches it, and what it lists is the day's).
+ */
+export function networkDecides(tree: string, checks: ReadonlySet<Check>): string | undefined {
+  if (checks.has('external')) return 'links to other sites are checked (external), and their verdict is the day’s'
+  for (const name of ['docs.json', 'mint.json']) {
+    const text = readText(join(tree, name))
+    if (text !== undefined && remoteSpec(text))
+      return `${name} names an OpenAPI or AsyncAPI document at a URL, which the CLI fetches each time`
+  }
+  return undefined
+}
+
+/** Whether a configuration's `openapi` or `asyncapi` (a string, a list, or a `source`) is a URL anywhere in it. */
+function remoteSpec(config: string): boolean {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(config)
+  } catch {
+    return false
+  }
+  const url = (v: unknown): boolean =>
+    (typeof v === 'string' && /^https?:\/\//i.test(v)) ||
+    (Array.isArray(v) && v.some(url)) ||
+    (typeof v === 'object' && v !== null && url((v as { source?: unknown }).source))
+  const walk = (v: unknown): boolean => {
+    if (Array.isArray(v)) return v.some(walk)
+    if (typeof v !== 'object' || v === null) return false
+    return Object.entries(v).some(([k, inner]) => ((k === 'openapi' || k === 'asyncapi') && url(inner)) || walk(inner))
+  }
+  return walk(parsed)
 }
 
 /** The entry's key: the tree, the CLI's version, the checks but validate, the pages left out. */
@@ -128,7 +164,36 @@ export function writeEntry(key: string, kept: Kept): string {
   return `${JSON.stringify({ format: FORMAT, key, problems: kept.problems, warnings: kept.warnings })}\n`
 }
 
-export type Restored = ({ found: true } & Kept) | { found: false; why?: string }
+/** A restore: the entry, none, or why not (`rejected`: there is an entry at the key, and it is not the check's). */
+export type Restored = ({ found: true } & Kept) | { found: false; why?: string; rejected?: true }
+
+/**
+ * Whether every problem an entry holds could be the tree's, so an entry a pull request wrote into
+ * its own cache scope (its key is public facts) cannot make a new problem "known": a broken link's
+ * target written in its file, a broken redirect's source and destination in the configuration, a
+ * problem at a line at a line its file has, any other in a file the tree has (the configuration:
+ * docs.json or mint.json, which the CLI reads as one).
+ */
+export function plausible(kept: Kept, tree: string): boolean {
+  const texts = new Map<string, string | undefined>()
+  const textOf = (file: string): string | undefined => {
+    if (!texts.has(file)) {
+      const config = /^(docs|mint)\.json$/.test(file)
+      texts.set(
+        file,
+        config ? (readText(join(tree, 'docs.json')) ?? readText(join(tree, 'mint.json'))) : readText(join(tree, file)),
+      )
+    }
+    return texts.get(file)
+  }
+  return kept.problems.every((p) => {
+    const text = textOf(p.file)
+    if (text === undefined) return false
+    if (p.target !== undefined && (p.rule === 'broken-link' || p.rule === 'broken-redirect'))
+      return p.target.split(' → ').every((part) => text.includes(part) || text.includes(part.replace(/^\//, '')))
+    return p.line === undefined || p.line <= text.split('\n').length
+  })
+}
 
 export interface ProblemCache {
   restore(key: string): Promise<Restored>
@@ -137,36 +202,45 @@ export interface ProblemCache {
 }
 
 /**
- * The problem cache in `workspace`, over the cache service. What the service's client prints as
+ * The problem cache in `folder` (the check's own, never the workspace: what an entry unpacks can
+ * overwrite no file a later step reads), over the cache service. What the service's client prints as
  * warnings or errors (a failed restore or save) is turned into one `why` for the caller's notice:
  * a cache is never the step's failure. While the client runs, the step's inputs (a key among them)
- * are out of the environment the programs it starts (tar, zstd) inherit; and it is given up when
+ * are out of the environment the programs it starts (tar, zstd) inherit, a restore's tar is the
+ * guard's (cache-guard.ts: an entry of any other file is not unpacked); and it is given up when
  * `stop` aborts (the run cancelled, or wait-timeout reached).
  */
 export function problemCache(
   service: CacheService,
-  workspace: string,
+  folder: string,
   quiet: Quieter,
   stop: AbortSignal = new AbortController().signal,
 ): ProblemCache {
-  const file = join(workspace, ENTRY_PATH)
+  const file = join(folder, ENTRY_PATH)
   const clear = (): void => rmSync(dirname(file), { recursive: true, force: true })
-  // the client finds a relative path from the working directory, which the runner makes the
-  // workspace; made sure where the process can change it (a worker thread cannot)
-  const fromWorkspace = async <T>(work: () => Promise<T>): Promise<{ value: T; said?: string }> => {
+  // the client finds a relative path from GITHUB_WORKSPACE (else the working directory), and
+  // unpacks there: both the check's folder while it runs (a worker thread cannot change directory)
+  const inFolder = async <T>(work: () => Promise<T>, guarded = false): Promise<{ value: T; said?: string }> => {
+    mkdirSync(folder, { recursive: true })
     const before = process.cwd()
     let moved = false
     try {
-      process.chdir(workspace)
+      process.chdir(folder)
       moved = true
     } catch {
       // a worker thread: the working directory is the process's
     }
     const inputs = Object.entries(process.env).filter(([name]) => name.startsWith('INPUT_'))
     for (const [name] of inputs) delete process.env[name]
+    const set = { GITHUB_WORKSPACE: folder, ...(guarded ? tarGuard(folder, [ENTRY_PATH], process.env) : {}) }
+    const kept = Object.keys(set).map((name) => [name, process.env[name]] as const)
+    Object.assign(process.env, set)
     try {
       return await quiet(() => untilStopped(work(), stop))
     } finally {
+      for (const [name, value] of kept)
+        if (value === undefined) delete process.env[name]
+        else process.env[name] = value
       Object.assign(process.env, Object.fromEntries(inputs))
       if (moved) process.chdir(before)
     }
@@ -175,7 +249,9 @@ export function problemCache(
     async restore(key) {
       if (!service.available()) return { found: false, why: 'the runner gives this step no cache service' }
       try {
-        const { value: hit, said } = await fromWorkspace(() => service.restore([ENTRY_PATH], key))
+        const { value: hit, said } = await inFolder(() => service.restore([ENTRY_PATH], key), true)
+        const refused = guardRefused(folder)
+        if (refused !== undefined) return { found: false, why: refused, rejected: true }
         if (hit !== key) return said ? { found: false, why: said } : { found: false }
         let text: string
         try {
@@ -184,9 +260,14 @@ export function problemCache(
           return { found: false, why: 'the restored entry holds no problems file' }
         }
         const kept = readEntry(text, key)
-        return kept ? { found: true, ...kept } : { found: false, why: 'the restored entry is not one this check wrote' }
+        return kept
+          ? { found: true, ...kept }
+          : { found: false, why: 'the restored entry is not one this check wrote', rejected: true }
       } catch (error) {
-        return { found: false, why: errorText(error) }
+        const refused = guardRefused(folder)
+        return refused !== undefined
+          ? { found: false, why: refused, rejected: true }
+          : { found: false, why: errorText(error) }
       } finally {
         clear()
       }
@@ -196,7 +277,7 @@ export function problemCache(
       try {
         mkdirSync(dirname(file), { recursive: true })
         writeFileSync(file, writeEntry(key, kept))
-        const { value: saved, said } = await fromWorkspace(() => service.save([ENTRY_PATH], key))
+        const { value: saved, said } = await inFolder(() => service.save([ENTRY_PATH], key))
         return said ? { saved: false, why: said } : { saved }
       } catch (error) {
         return { saved: false, why: errorText(error) }

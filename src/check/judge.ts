@@ -1,10 +1,11 @@
 import { join } from 'node:path'
 import {
-  ENTRY_PATH,
   type Kept,
   type ProblemCache,
   actionsCache,
   entryKey,
+  networkDecides,
+  plausible,
   problemCache,
   quietCommands,
   treeFingerprint,
@@ -159,7 +160,7 @@ export async function judgeAgainstBase(
       : known.kept
         ? Promise.resolve<SiteCheck>(known.kept)
         : checkTree('base', base.tree, baseChecks, early.signal).then((site) => {
-            cache.keep(known.key, site)
+            if (known.key !== undefined) cache.keep(known.key, site)
             return site
           })
   // a base that is not needed after all (the head has no problem) may fail as it is stopped
@@ -401,7 +402,7 @@ async function rebuildBase(
       docsFolder,
       files: changed,
       to: tree,
-      skip: [work, join(ctx.run.workspace, ENTRY_PATH)],
+      skip: [work],
     })
     if (!built.ok) return { ok: false, why: built.why }
     if (built.namesOnly !== undefined) return { ok: true, tree, namesOnly: built.namesOnly }
@@ -449,15 +450,18 @@ async function baseFromGitTree(options: {
 
 /** The runner's cache for checked trees, within one run: look a tree up, keep what the CLI found, save at the end. */
 export interface TreeCache {
-  /** The tree's key, and its problems where the cache has them. */
-  lookup: (tree: string, checks: ReadonlySet<Check>) => Promise<{ key: string; kept?: Kept }>
+  /** The tree's key, and its problems where the cache has them; or why it is neither read nor kept. */
+  lookup: (
+    tree: string,
+    checks: ReadonlySet<Check>,
+  ) => Promise<{ key: string; kept?: Kept; uncached?: undefined } | { uncached: string; key?: undefined; kept?: undefined }>
   /** Kept for saveAll: a tree the CLI checked to a verdict. */
   keep: (key: string, site: SiteCheck) => void
   /** Writes what was kept, once the CLI is done (nothing else writes to the log meanwhile). */
   saveAll: () => Promise<void>
 }
 
-export function treeCache({ settings, ctx, stop }: CheckRun): TreeCache {
+export function treeCache({ settings, stop, work }: CheckRun): TreeCache {
   const pending: Array<{ key: string; kept: Kept }> = []
   let said = false
   // one notice for the whole run, whatever the cache did wrong
@@ -470,19 +474,34 @@ export function treeCache({ settings, ctx, stop }: CheckRun): TreeCache {
   }
   let store: Promise<ProblemCache> | undefined
   const cache = (): Promise<ProblemCache> =>
-    (store ??= actionsCache().then((service) => problemCache(service, ctx.run.workspace, quietCommands, stop)))
+    (store ??= actionsCache().then((service) => problemCache(service, join(work, 'cache'), quietCommands, stop)))
   return {
     async lookup(tree, checks) {
-      const key = entryKey({
+      const first = entryKey({
         fingerprint: treeFingerprint(tree),
         mintVersion: settings.check.mintVersion,
         checks,
         exclude: settings.check.exclude,
       })
-      const restored = await (await cache()).restore(key)
-      if (restored.found) return { key, kept: { problems: restored.problems, warnings: restored.warnings } }
-      if (restored.why) cannot('read', restored.why)
-      return { key }
+      // what the network decides is never kept: the verdict of the day, on both sides each time
+      const network = networkDecides(tree, checks)
+      if (network !== undefined) {
+        core.info(`Not read from nor kept in the runner's cache: ${network}.`)
+        return { uncached: network }
+      }
+      // an entry that is not the check's (a pull request can write its own scope's) is passed over
+      // for the next key, so it never stops a good one being kept
+      for (const key of [first, `${first}-2`, `${first}-3`]) {
+        const restored = await (await cache()).restore(key)
+        if (restored.found) {
+          if (plausible(restored, tree)) return { key, kept: { problems: restored.problems, warnings: restored.warnings } }
+          cannot('read', `the entry at ${key} holds a problem its tree cannot have: it was not used`)
+          continue
+        }
+        if (restored.why) cannot('read', restored.why)
+        if (!restored.rejected) return { key }
+      }
+      return { uncached: 'every key of this tree holds an entry the check did not write' }
     },
     keep(key, site) {
       if (!site.unreadable) pending.push({ key, kept: { problems: site.problems, warnings: site.warnings ?? [] } })
@@ -515,7 +534,7 @@ export function cachedChecker(cache: TreeCache, checkTree: TreeChecker) {
       return { ...found.kept, ...(validated.validation ? { validation: validated.validation } : {}) }
     }
     const site = await checkTree(label, tree, checks)
-    cache.keep(found.key, site)
+    if (found.key !== undefined) cache.keep(found.key, site)
     return site
   }
 }

@@ -1,6 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { ENTRY_PATH } from './base-cache.js'
 import { MAX_LISTED_FILES, siteChanges } from './base-tree.js'
 import type { SiteCheck } from './check-site.js'
 import { StoppedError } from './child-process.js'
@@ -163,7 +162,7 @@ async function judgeSite(
   const { pull, scope, settings, folder, docsFolder, work } = run
   const notes: string[] = []
   const headTree = join(work, 'head')
-  copySite(folder, headTree, [work, join(run.ctx.run.workspace, ENTRY_PATH)])
+  copySite(folder, headTree, [work])
   const cached = cachedChecker(cache, checkTree)
   const files = pull && scope !== 'all' ? await pullFiles(run, pull) : undefined
   const changed = files

@@ -166,6 +166,13 @@ const OLD_BROKEN: Files = {
   'old.mdx': page('Old', '# Old\n\nSee [gone](/gone) and [also gone](/also-gone).\n\nA typo hre.'),
 }
 
+/** OLD_BROKEN with a link to another site. */
+const WITH_EXTERNAL: Files = {
+  ...OLD_BROKEN,
+  'elsewhere.mdx': page('Elsewhere', '# Elsewhere\n\nSee [the example](https://example.invalid/docs).'),
+  'docs.json': docsJson({}, ['index', 'old', 'elsewhere']),
+}
+
 /** A page of `n` links to pages that do not exist. */
 const manyLinks = (i: number, n: number): string =>
   page(
@@ -416,6 +423,18 @@ export const SCENARIOS: Scenario[] = [
       expect(run.stdout).not.toMatch(/^::group::mint .*\(base\)$/m)
       // the base is the head: nothing of it asked of GitHub
       expect(gh?.requests.filter((r) => r.route === 'get-content')).toEqual([])
+    },
+  },
+  {
+    name: 'a pull request that fixes a typo with links to other sites checked (external): both sides checked by the CLI, never the cache',
+    base: WITH_EXTERNAL,
+    head: { ...WITH_EXTERNAL, 'old.mdx': (WITH_EXTERNAL['old.mdx'] ?? '').replace('hre.', 'here.') },
+    checkout: 'merge',
+    inputs: { checks: 'links, external' },
+    check: (run) => {
+      expect(run.code).toBe(0)
+      expect(run.stdout).toMatch(/^::group::mint .*\(base\)$/m)
+      expect(run.stdout).toContain("Not read from nor kept in the runner's cache: links to other sites are checked")
     },
   },
   {

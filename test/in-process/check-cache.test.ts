@@ -1,4 +1,9 @@
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
+import { ENTRY_PATH, writeEntry } from '../../src/check/base-cache.js'
 import { type ActionRun, IN_PROCESS } from '../e2e/harness.js'
 import { SCENARIOS, type Scenario, problemsOf, runScenario } from '../cli/scenarios.js'
 import { type CacheService, startCacheService } from '../simulator/cache-service.js'
@@ -16,6 +21,8 @@ const typoFix = SCENARIOS.find((s) => s.name.startsWith('a pull request that fix
 const rename = SCENARIOS.find((s) => s.name.startsWith('a pull request that renames a page')) as Scenario
 const noSiteChange = SCENARIOS.find((s) => s.name.startsWith('a pull request that changes no file')) as Scenario
 const neverRead = SCENARIOS.find((s) => s.name.startsWith('a pull request that changes only .vscode/')) as Scenario
+const hiddenDraft = SCENARIOS.find((s) => s.name.startsWith('a broken link added in .drafts/')) as Scenario
+const external = SCENARIOS.find((s) => s.name.includes('(external): both sides checked')) as Scenario
 const upgrade = SCENARIOS.find((s) => s.name.startsWith('a site upgraded from mint.json to docs.json')) as Scenario
 
 /** The CLI's runs of a step, by the tree they checked: `(head)`, `(base)` or `(docs)` in each log group. */
@@ -30,6 +37,7 @@ function cliRuns(run: ActionRun): Record<string, number> {
 const pushOfBase = (scenario: Scenario): Scenario => ({
   name: 'the push of the base',
   head: scenario.base ?? {},
+  ...(scenario.inputs ? { inputs: scenario.inputs } : {}),
   check: () => undefined,
 })
 
@@ -81,6 +89,18 @@ describe("the base in the runner's cache", () => {
     neverRead.check(pull)
   })
 
+  test("links to other sites checked: the network's verdict is never kept, so each pull request checks its base", async () => {
+    service = await startCacheService()
+    const env = service.env()
+    const push = await run(pushOfBase(external), env)
+    expect(cliRuns(push)).toEqual({ docs: 1 })
+    expect(service.savedKeys()).toEqual([])
+    const pull = await run(external, env)
+    expect(cliRuns(pull)).toEqual({ head: 1, base: 1 })
+    external.check(pull)
+    expect(service.savedKeys()).toEqual([])
+  })
+
   test("a base on mint.json restored for a head on docs.json: the base's redirects read from its own mint.json", async () => {
     service = await startCacheService()
     const env = service.env()
@@ -130,5 +150,65 @@ describe("the base in the runner's cache", () => {
     expect(checked.notices.filter((n) => /runner's cache/.test(n))).toEqual([
       "The runner's cache could not be read (the runner gives this step no cache service): the CLI checked the docs as without it.",
     ])
+  })
+
+  /** An archive as the cache client packs one (tar, zstd), of these files: relative to `root`, or absolute. */
+  function archiveOf(root: string, members: string[]): Buffer {
+    const plain = join(mkdtempSync(join(tmpdir(), 'entry-')), 'cache.tar')
+    execFileSync('tar', ['--posix', '-P', '-cf', plain, '-C', root, ...members])
+    execFileSync('zstd', ['-q', '-f', plain, '-o', `${plain}.zst`])
+    return execFileSync('cat', [`${plain}.zst`])
+  }
+
+  test('an entry that would write files beside its own (absolute, or climbing out with ..) is not unpacked, and a good one is kept beside it', async () => {
+    service = await startCacheService()
+    const env = service.env()
+    await run(pushOfBase(typoFix), env)
+    const [key = ''] = service.savedKeys()
+    // the entry as a pull request could write it into its own scope: the check's file, and two more
+    const root = mkdtempSync(join(tmpdir(), 'forged-'))
+    const inner = join(root, 'inner')
+    mkdirSync(dirname(join(inner, ENTRY_PATH)), { recursive: true })
+    writeFileSync(join(inner, ENTRY_PATH), writeEntry(key, { problems: [], warnings: [] }))
+    const outside = join(root, 'climbed.txt')
+    const absolute = join(mkdtempSync(join(tmpdir(), 'absolute-')), 'written.txt')
+    writeFileSync(outside, 'x')
+    writeFileSync(absolute, 'x')
+    const archive = archiveOf(inner, [ENTRY_PATH, '../climbed.txt', absolute])
+    rmSync(outside)
+    rmSync(absolute)
+    const entry = service.entries.find((e) => e.key === key)
+    if (entry) entry.archive = archive
+
+    const pull = await run(typoFix, env)
+    expect(existsSync(outside)).toBe(false)
+    expect(existsSync(absolute)).toBe(false)
+    expect(cliRuns(pull)).toEqual({ head: 2, base: 2 })
+    expect(pull.notices.filter((n) => /runner's cache could not be read/.test(n))).toHaveLength(1)
+    typoFix.check(pull)
+    // the good entry the pull request's check made is kept under the next key, and used next time
+    expect(service.savedKeys()).toEqual([key, `${key}-2`])
+    const again = await run(typoFix, env)
+    expect(cliRuns(again)).toEqual({ head: 2 })
+    typoFix.check(again)
+  })
+
+  test('a forged entry that makes a pull request\'s new broken link "known" is not used: the link fails', async () => {
+    service = await startCacheService()
+    const env = service.env()
+    const first = await run(hiddenDraft, env)
+    hiddenDraft.check(first)
+    const [key = ''] = service.savedKeys()
+    const root = mkdtempSync(join(tmpdir(), 'forged-'))
+    mkdirSync(dirname(join(root, ENTRY_PATH)), { recursive: true })
+    const forged = { rule: 'broken-link' as const, file: '.drafts/plan.mdx', target: '/missing', message: 'x' }
+    writeFileSync(join(root, ENTRY_PATH), writeEntry(key, { problems: [forged], warnings: [] }))
+    const entry = service.entries.find((e) => e.key === key)
+    if (entry) entry.archive = archiveOf(root, [ENTRY_PATH])
+
+    const pull = await run(hiddenDraft, env)
+    expect(cliRuns(pull)).toEqual({ head: 1, base: 1 })
+    hiddenDraft.check(pull)
+    expect(pull.notices.join('\n')).toContain('holds a problem its tree cannot have')
   })
 })

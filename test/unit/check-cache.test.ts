@@ -5,8 +5,11 @@ import { describe, expect, test } from 'vitest'
 import {
   type CacheService,
   ENTRY_PATH,
+  type Kept,
   type Quieter,
   entryKey,
+  networkDecides,
+  plausible,
   problemCache,
   readEntry,
   treeFingerprint,
@@ -216,7 +219,7 @@ describe('the problem cache over the cache service', () => {
     const service = memoryService(workspace)
     service.kept.set('k1', writeEntry('k-other', KEPT))
     const restored = await problemCache(service, workspace, quiet).restore('k1')
-    expect(restored).toEqual({ found: false, why: 'the restored entry is not one this check wrote' })
+    expect(restored).toEqual({ found: false, why: 'the restored entry is not one this check wrote', rejected: true })
   })
 
   test('no service, a thrown error, or what the client printed as a warning: never found, never saved, and said', async () => {
@@ -311,5 +314,56 @@ describe('the CLI processes at once', () => {
     expect(await Promise.all(works)).toEqual([0, 1, 2, 3, 4])
     expect(most).toBe(2)
     expect(started.slice(0, 5)).toEqual([0, 1, 2, 3, 4])
+  })
+})
+
+describe('what an entry may decide', () => {
+  const site = tree({
+    'docs.json': '{"redirects":[{"source":"/a","destination":"/nowhere"}]}',
+    'index.mdx': '# Home\n\nSee [gone](/gone).\n',
+  })
+  test("each problem as the tree could have it: a link's target in its file, a line its file has", () => {
+    const entry = (problems: Problem[]): Kept => ({ problems, warnings: [] })
+    const link = (target: string, file = 'index.mdx'): Problem => ({
+      rule: 'broken-link',
+      file,
+      target,
+      message: `The link ${target} leads nowhere.`,
+    })
+    expect(plausible(entry([link('/gone'), link('gone')]), site)).toBe(true)
+    expect(
+      plausible(
+        entry([{ rule: 'broken-redirect', file: 'mint.json', target: '/a → /nowhere', message: 'Broken redirect' }]),
+        site,
+      ),
+    ).toBe(true)
+    expect(plausible(entry([{ rule: 'missing-alt', file: 'index.mdx', line: 3, message: 'alt' }]), site)).toBe(true)
+    expect(plausible(entry([{ rule: 'contrast', file: 'docs.json', message: 'contrast' }]), site)).toBe(true)
+    // a target the file never writes, a line past its end, a file the tree does not have
+    expect(plausible(entry([link('/missing')]), site)).toBe(false)
+    expect(
+      plausible(
+        entry([{ rule: 'broken-redirect', file: 'docs.json', target: '/a → /elsewhere', message: 'Broken redirect' }]),
+        site,
+      ),
+    ).toBe(false)
+    expect(plausible(entry([{ rule: 'missing-alt', file: 'index.mdx', line: 5, message: 'alt' }]), site)).toBe(false)
+    expect(plausible(entry([link('/gone', 'other.mdx')]), site)).toBe(false)
+    expect(plausible(entry([]), site)).toBe(true)
+  })
+
+  test('what the network decides is never kept: external links, an OpenAPI document at a URL', () => {
+    const checks = new Set(['links'] as const)
+    expect(networkDecides(site, checks)).toBeUndefined()
+    expect(networkDecides(site, new Set(['links', 'external'] as const))).toMatch(/external/)
+    const remote = (config: unknown): string | undefined =>
+      networkDecides(tree({ 'docs.json': JSON.stringify(config) }), checks)
+    expect(remote({ navigation: { openapi: 'https://api.example.com/openapi.json' } })).toMatch(/at a URL/)
+    expect(remote({ navigation: { tabs: [{ openapi: ['local.yaml', 'HTTP://x.com/a.yaml'] }] } })).toMatch(/at a URL/)
+    expect(remote({ api: { openapi: { source: 'https://x.com/a.json', directory: 'api' } } })).toMatch(/at a URL/)
+    expect(remote({ asyncapi: 'https://x.com/events.yaml' })).toMatch(/at a URL/)
+    expect(remote({ navigation: { openapi: 'openapi.json', href: 'https://x.com' } })).toBeUndefined()
+    expect(networkDecides(tree({ 'mint.json': '{"openapi":"https://x.com/a.json"}' }), checks)).toMatch(/mint.json/)
+    expect(networkDecides(tree({ 'docs.json': 'not json' }), checks)).toBeUndefined()
   })
 })
