@@ -50,7 +50,11 @@ export function guardRefused(folder: string): string | undefined {
  * Makes the stand-in tar in `folder` for an entry of these members (`a/b.json` and its folder `a`),
  * and returns the environment the cache client is to run with; undefined on Windows.
  */
-export function tarGuard(folder: string, members: readonly string[], env: NodeJS.ProcessEnv): NodeJS.ProcessEnv | undefined {
+export function tarGuard(
+  folder: string,
+  members: readonly string[],
+  env: NodeJS.ProcessEnv,
+): NodeJS.ProcessEnv | undefined {
   if (process.platform === 'win32') return undefined
   const bin = join(folder, 'bin')
   mkdirSync(bin, { recursive: true })

@@ -1,15 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { MAX_LISTED_FILES, siteChanges } from './base-tree.js'
+import { MAX_LISTED_FILES, checkedOut, siteChanges } from './base-tree.js'
 import type { SiteCheck } from './check-site.js'
 import { StoppedError } from './child-process.js'
 import { cliSlots, limiter } from './cli-slots.js'
 import { findDocsFolder, siteConfig } from './docs-folder.js'
 import type { Judged, PlacedProblem } from './new-known.js'
-import { placeAll } from './place-problems.js'
+import { onTheHead, placeAll } from './place-problems.js'
 import { copySite, pagesOf, readText } from './tree-copy.js'
 import { servedBy, siteReader } from './addresses.js'
-import { type ChangedFile, type PullChange, readChangeEvent } from '../github/change.js'
+import { readChangeEvent } from '../github/change.js'
 import type { CheckSettings } from '../inputs/settings.js'
 import { renderCheckSummary } from './summary.js'
 import * as core from '../util/actions-core.js'
@@ -20,15 +20,13 @@ import {
   type CheckRun,
   type Found,
   type OpenApiLister,
-  type TreeCache,
-  type TreeChecker,
   TimedOut,
-  cachedChecker,
   judgeAgainstBase,
+  pullFiles,
   sayWarnings,
-  treeCache,
   withValidation,
 } from './judge.js'
+import { type TreeCache, type TreeChecker, cachedChecker, treeCache } from './tree-cache.js'
 import { fixOnAgentPull } from './fix.js'
 import { InstallFailed, cliRuns, installCli, openApiLister, treeChecker } from './cli-runs.js'
 import { weighByReaders } from './weigh.js'
@@ -95,9 +93,19 @@ export async function run(settings: CheckSettings, ctx: ModeContext): Promise<Re
     const pages = (): ReadonlySet<string> => new Set(servedBy(pagesOf(folder), undefined).pages.keys())
     // weighed on a pull request alone: a push's check keeps its tree's problems for the pull requests
     // against it, and spends none of the hour's analytics requests
+    // at the head's lines, where the checkout is another commit (the merge commit, checkout's default)
+    const at = checkedOut(ctx.run.workspace, docs.relative)
+    const repo = { owner: ctx.run.owner, repo: ctx.run.repo }
+    const onHead =
+      pull && at && at !== pull.headSha
+        ? await onTheHead(found.judged, async () =>
+            (await ctx.github(settings.check.token)).compare(repo, pull.headSha, at),
+          )
+        : { judged: found.judged }
+    if (onHead.note !== undefined) found.notes.push(onHead.note)
     const weighed = pull
-      ? await weighByReaders(settings, ctx, { judged: found.judged, notes: found.notes, pages })
-      : { judged: found.judged }
+      ? await weighByReaders(settings, ctx, { judged: onHead.judged, notes: found.notes, pages })
+      : { judged: onHead.judged }
     const outcome = { ...checkRun, ...found, ...weighed }
     recordProblems(outcome)
     const fixed = await fixOnAgentPull(settings, ctx, pull, forTheAgent(outcome.judged, outcome.changed))
@@ -224,20 +232,6 @@ async function judgeSite(
     placedOf,
     listOpenApi,
   })
-}
-
-async function pullFiles({ settings, ctx }: CheckRun, pull: PullChange): Promise<ChangedFile[] | undefined> {
-  try {
-    const api = await ctx.github(settings.check.token)
-    return await api.pullRequestFiles({ owner: ctx.run.owner, repo: ctx.run.repo }, pull.number)
-  } catch (error) {
-    if (error instanceof CancelledError) throw error
-    core.warning(
-      `Could not read the files pull request #${pull.number} changes ` +
-        `(${external(getErrorMessage(error), 300)}): every problem of the site counts.`,
-    )
-    return undefined
-  }
 }
 
 /**

@@ -2,8 +2,12 @@ import { join } from 'node:path'
 import type { Problem } from './cli-output.js'
 import { type SiteConfig, repositoryPath } from './docs-folder.js'
 import { lineText, linkPlaces, redirectPlaces } from './target-lines.js'
-import type { PlacedProblem } from './new-known.js'
+import { headLine } from './head-lines.js'
+import type { Judged, PlacedProblem } from './new-known.js'
 import { readText } from './tree-copy.js'
+import type { ChangedFile } from '../github/change.js'
+import { CancelledError, getErrorMessage } from '../util/errors.js'
+import { external } from '../util/text.js'
 
 /**
  * Each problem at its place: its file's path in the repository (a site on mint.json has no docs.json:
@@ -43,4 +47,48 @@ function place(problem: Problem, file: string, path: string, text: string | unde
       : linkPlaces(text, problem.target, /\.json$/i.test(file))
   const found = places[nth]
   return found ? { ...at, ...found, lineText: lineText(text, found.line) } : at
+}
+
+/** GitHub's compare lists at most this many files: past it, a file it does not list may differ too. */
+const COMPARED_FILES = 300
+
+/**
+ * The problems at their lines on the pull request's head, where the checkout is another commit
+ * (the merge commit, actions/checkout's default): one compare of the head with it, each line moved
+ * through its file's patch (headLine). A line the head does not have, or one in a file whose patch
+ * GitHub did not give (or did not list), is no line: annotated at its file, which says so. Where
+ * the compare fails, the lines as read, and a note says they are the checkout's.
+ */
+export async function onTheHead(
+  judged: Judged[],
+  compare: () => Promise<{ files: ChangedFile[] } | undefined>,
+): Promise<{ judged: Judged[]; note?: string }> {
+  if (!judged.some((j) => j.problem.line !== undefined)) return { judged }
+  let files: ChangedFile[]
+  try {
+    const found = await compare()
+    if (!found) throw new Error('GitHub does not know one of the two commits')
+    files = found.files
+  } catch (error) {
+    if (error instanceof CancelledError) throw error
+    return {
+      judged,
+      note:
+        `The lines are the checked-out commit's, which may differ from the pull request's head ` +
+        `(its compare with the head failed: ${external(getErrorMessage(error), 200)}).`,
+    }
+  }
+  const byPath = new Map(files.map((f) => [f.filename, f]))
+  const whole = files.length < COMPARED_FILES
+  return {
+    judged: judged.map((j) => {
+      const { line, column, ...rest } = j.problem
+      if (line === undefined) return j
+      const file = byPath.get(j.problem.path)
+      if (!file) return whole ? j : { ...j, problem: rest }
+      const moved = file.patch === undefined ? undefined : headLine(file.patch, line)
+      const placed = { ...rest, line: moved ?? 0, ...(column !== undefined ? { column } : {}) }
+      return { ...j, problem: moved === undefined ? rest : placed }
+    }),
+  }
 }

@@ -166,6 +166,9 @@ const OLD_BROKEN: Files = {
   'old.mdx': page('Old', '# Old\n\nSee [gone](/gone) and [also gone](/also-gone).\n\nA typo hre.'),
 }
 
+/** LINKED's one.mdx as the merge commit has it: the base branch added two lines above its link. */
+const MOVED_ON_MAIN = page('One', '# One\n\nIntro text.\n\nAdded on main.\n\nSee [the guide](/guides/a) first.')
+
 /** OLD_BROKEN with a link to another site. */
 const WITH_EXTERNAL: Files = {
   ...OLD_BROKEN,
@@ -768,6 +771,35 @@ export const SCENARIOS: Scenario[] = [
       ])
       expect(run.code).toBe(0)
       expect(run.summary).toContain('1 problem from before this pull request (known)')
+    },
+  },
+  {
+    name: "the base branch added lines above a new problem since the pull request branched: annotated at the head's line, as the Files tab shows it",
+    base: { ...LINKED, 'one.mdx': MOVED_ON_MAIN },
+    head: { ...RENAMED, 'one.mdx': MOVED_ON_MAIN },
+    renamed: { 'guides/b.mdx': 'guides/a.mdx' },
+    checkout: 'merge',
+    inputs: { checks: 'links' },
+    github: (gh) =>
+      gh.compares.set(`${HEAD_SHA}...${MERGE_SHA}`, {
+        files: [
+          {
+            filename: 'one.mdx',
+            status: 'modified',
+            additions: 2,
+            deletions: 0,
+            patch: '@@ -6,4 +6,6 @@\n \n Intro text.\n \n+Added on main.\n+\n See [the guide](/guides/a) first.',
+          },
+        ],
+        commits: [],
+      }),
+    check: (run, gh) => {
+      expect(run.code).toBe(1)
+      const one = problemsOf(run).problems.find((p) => p.file === 'one.mdx')
+      expect([one?.line, one?.target]).toEqual([9, '/guides/a'])
+      expect(annotations(run).find((a) => a.file === 'one.mdx')?.line).toBe('9')
+      const onTheCheckRun = gh?.checkRuns[0]?.annotations.find((a) => a.path === 'one.mdx')
+      expect([onTheCheckRun?.start_line, gh?.checkRuns[0]?.headSha]).toEqual([9, HEAD_SHA])
     },
   },
   {
@@ -1475,6 +1507,8 @@ export async function runScenario(
     const from = scenario.checkout === 'head' ? MERGE_BASE_SHA : BASE_SHA
     for (const [path, text] of Object.entries(scenario.base)) gh.contents.set(`${from}:${path}`, text)
     gh.compares.set(`${BASE_SHA}...${HEAD_SHA}`, { files: [], commits: [], mergeBase: MERGE_BASE_SHA })
+    // the merge commit differs from the head in nothing but what a case says (its base branch did not move)
+    gh.compares.set(`${HEAD_SHA}...${MERGE_SHA}`, { files: [], commits: [] })
     scenario.github?.(gh, sim)
     // what actions/checkout leaves at depth 1 with persist-credentials: false: HEAD, and no credentials
     writeFiles(workspace, {
