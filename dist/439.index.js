@@ -190,8 +190,8 @@ function isPermanentFailure(failure) {
     return failure === 'blocked' || failure === 'tls';
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 5 modules
-var schemas = __webpack_require__(8395);
+// EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 3 modules
+var schemas = __webpack_require__(3619);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
 var api = __webpack_require__(3305);
 ;// CONCATENATED MODULE: ./src/service/schemas.ts
@@ -3904,6 +3904,20 @@ function excluder(globs) {
     const match = picomatch_default()([...globs], { dot: true });
     return (file) => match(file);
 }
+/**
+ * Why an `exclude` glob can never match a page of the docs folder, where it cannot: it starts at the
+ * file system's root, or climbs out of the docs folder with `..`; or, with a `[` it never closes, it
+ * matches only a name with that very character in it.
+ */
+function neverMatches(glob) {
+    if (glob.startsWith('/'))
+        return 'it starts with /, and the globs are relative to the docs folder';
+    if (glob.split('/').includes('..'))
+        return 'it climbs out of the docs folder with .., where no page of the site is';
+    if (/\[(?![^\]]*\])/.test(glob))
+        return 'its [ is never closed, so it matches only a name with a [ in it';
+    return undefined;
+}
 /** Replaces each excluded page of the copy with its stand-in; returns how many. */
 function leaveOut(tree, excluded) {
     let left = 0;
@@ -5049,6 +5063,18 @@ function redirectFaults(served) {
  * CLI's and no line of it for a file. The CLI's exit code alone is never trusted: an output this
  * cannot read, or one that says the check itself failed, is `unreadable`, never a pass.
  */
+/** Each rule counted, as the ending says it: one and many (`1 broken link`, `1,024 broken links`). */
+const RULE_COUNTED = {
+    'broken-link': ['broken link', 'broken links'],
+    'broken-redirect': ['broken redirect', 'broken redirects'],
+    'missing-alt': ['image without alt text', 'images without alt text'],
+    accessibility: ['accessibility problem', 'accessibility problems'],
+    contrast: ['colour contrast failure', 'colour contrast failures'],
+    syntax: ['page not parsed', 'pages not parsed'],
+    build: ['build failure', 'build failures'],
+    'lost-address': ['address that no longer answers', 'addresses that no longer answer'],
+    'redirect-fault': ['redirect that cannot work', 'redirects that cannot work'],
+};
 /** Each rule as a reader names it: an annotation's title, and (lower-cased) the summary's and the ending's words. */
 const RULE_TITLES = {
     'broken-link': 'Broken link',
@@ -5611,7 +5637,7 @@ function whereListed(view, fresh) {
     const at = view.lineless ? 'at its line, or its file where no line is known,' : 'at its line';
     const annotated = run
         ? `${run.annotated === fresh ? `Each is annotated ${at}` : `${(0,format/* formatNumber */.ZV)(run.annotated)} of them are annotated`} ` +
-            `in the check run [${CHECK_RUN_NAME}](${run.url}), on the pull request's Files tab. `
+            `in the check run [${CHECK_RUN_NAME}](${run.url}), ${view.pull !== undefined ? "on the pull request's Files tab" : 'on the commit'}. `
         : view.annotated !== undefined && view.annotated < fresh
             ? `The first ${(0,format/* formatNumber */.ZV)(view.annotated)} are annotated (GitHub shows no more a step). `
             : '';
@@ -7287,7 +7313,7 @@ async function publishCheckRun(o, report) {
             throw error;
         core/* notice */.lm(`No check run was made (${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}): the step's own annotations alone show ` +
             `the problems (GitHub shows ${ANNOTATIONS_SHOWN + 1} a step). With checks: write, a check run shows ` +
-            `every new problem on the pull request's Files tab.`);
+            `every new problem ${pull ? "on the pull request's Files tab" : 'at its line, on the commit'}.`);
         return undefined;
     }
     let annotated = first.length;
@@ -7362,7 +7388,7 @@ function checkEnding(o) {
     const at = lineless ? 'at its line, or its file where no line is known,' : 'at its line';
     const shown = o.checkRun
         ? o.checkRun.annotated === fresh.length
-            ? `Each is annotated ${at} in the check run ${CHECK_RUN_NAME} (the pull request's Files tab).`
+            ? `Each is annotated ${at} in the check run ${CHECK_RUN_NAME} (${pull ? "the pull request's Files tab" : "the commit's checks"}).`
             : `The check run ${CHECK_RUN_NAME} annotates ${o.checkRun.annotated} of them; the job ` +
                 `summary and problems-json list them all.`
         : annotatedWords(fresh.slice(0, ANNOTATIONS_SHOWN), fresh.length);
@@ -7420,11 +7446,12 @@ function writeProblems(o) {
     (0,external_node_fs_.writeFileSync)(file, `${JSON.stringify(body, null, 2)}\n`);
     return file;
 }
+/** The problems by rule, each counted in words that agree with it: `1,024 broken links, 1 page not parsed`. */
 function summaryOf(problems) {
     const by = new Map();
     for (const p of problems)
-        by.set(RULE_TITLES[p.rule].toLowerCase(), (by.get(RULE_TITLES[p.rule].toLowerCase()) ?? 0) + 1);
-    return [...by].map(([what, n]) => `${n} ${what}`).join(', ');
+        by.set(p.rule, (by.get(p.rule) ?? 0) + 1);
+    return [...by].map(([rule, n]) => (0,format/* count */.U9)(n, ...RULE_COUNTED[rule])).join(', ');
 }
 
 ;// CONCATENATED MODULE: ./src/check/mode.ts
@@ -7470,6 +7497,9 @@ async function mode_run(settings, ctx) {
     const { checks } = settings.check;
     for (const name of settings.unapplied)
         core/* warning */.$e(`Input "${name}" is read only ${READ_WITH[name] ?? 'with fix: true'}, so it was ignored.`);
+    for (const [glob, why] of settings.check.exclude.map((g) => [g, neverMatches(g)]))
+        if (why)
+            core/* warning */.$e(`Input "exclude" holds ${JSON.stringify(glob)}, which can never match a page: ${why}.`);
     const failure = (message) => ({
         summary: renderCheckSummary({ checked: [...checks], judged: [], failure: message }),
         ending: { level: 'failure', message },

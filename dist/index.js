@@ -485,7 +485,7 @@ var __webpack_modules__ = {
             b: () => ADMIN_KEY_PREFIX,
             $: () => fieldsAt
         });
-        var schemas = __nccwpck_require__(8395);
+        var schemas = __nccwpck_require__(3619);
         var dates = __nccwpck_require__(2124);
         const UNIT_MS = {
             ms: 1,
@@ -722,7 +722,7 @@ var __webpack_modules__ = {
             N: () => modeSchema
         });
         var zod_mini__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8532);
-        var zod_mini__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8395);
+        var zod_mini__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3619);
         var _util_format_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2693);
         var _catalogue_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8968);
         var _fields_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8673);
@@ -989,7 +989,8 @@ var __webpack_modules__ = {
             t2: () => recorded
         });
         var zod_mini__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8532);
-        var zod_mini__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8395);
+        var zod_mini__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3619);
+        var zod_mini__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3945);
         function problem(ctx, value, accepted, path, words) {
             ctx.issues.push({
                 code: "custom",
@@ -1015,7 +1016,16 @@ var __webpack_modules__ = {
             });
         }
         function optional(field) {
-            return zod_mini__WEBPACK_IMPORTED_MODULE_1__.KCZ([ zod_mini__WEBPACK_IMPORTED_MODULE_1__.euz(""), field ]);
+            return input((value, ctx) => {
+                if (value === "") return "";
+                const parsed = zod_mini__WEBPACK_IMPORTED_MODULE_2__.xL(field, value);
+                if (parsed.success) return parsed.data;
+                for (const issue of parsed.error.issues) ctx.issues.push({
+                    ...issue,
+                    input: value
+                });
+                return zod_mini__WEBPACK_IMPORTED_MODULE_0__.tm;
+            });
         }
     },
     3838: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
@@ -1844,6 +1854,169 @@ var __webpack_modules__ = {
             return globalConfig;
         }
     },
+    3945: (__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+        __nccwpck_require__.d(__webpack_exports__, {
+            qg: () => parse,
+            EJ: () => parseAsync,
+            xL: () => safeParse,
+            bp: () => safeParseAsync
+        });
+        var core_core = __nccwpck_require__(8532);
+        var util = __nccwpck_require__(4723);
+        const _messageDesc = {
+            get: function _getMessage() {
+                const internals = this._zod;
+                internals.message ?? (internals.message = JSON.stringify(internals.def, util.k8, 2));
+                return internals.message;
+            },
+            set: function _setMessage(value) {
+                this._zod.message = value;
+            },
+            enumerable: true,
+            configurable: true
+        };
+        const _issuesDesc = {
+            value: void 0,
+            enumerable: false
+        };
+        const _installedToString = new WeakSet([ Object.prototype, Error.prototype ]);
+        const initializer = (inst, def) => {
+            inst.name = "$ZodError";
+            _issuesDesc.value = def;
+            Object.defineProperty(inst, "issues", _issuesDesc);
+            _issuesDesc.value = void 0;
+            Object.defineProperty(inst, "message", _messageDesc);
+            const proto = Object.getPrototypeOf(inst);
+            if (!_installedToString.has(proto)) {
+                _installedToString.add(proto);
+                Object.defineProperty(proto, "toString", {
+                    configurable: true,
+                    enumerable: false,
+                    get() {
+                        const value = () => this.message;
+                        Object.defineProperty(this, "toString", {
+                            value: value,
+                            configurable: true,
+                            writable: true
+                        });
+                        return value;
+                    },
+                    set(value) {
+                        Object.defineProperty(this, "toString", {
+                            value: value,
+                            configurable: true,
+                            writable: true
+                        });
+                    }
+                });
+            }
+        };
+        (0, core_core.xI)("$ZodError", initializer);
+        const $ZodRealError = (0, core_core.xI)("$ZodError", initializer, void 0, {
+            Parent: Error
+        });
+        const _parse = _Err => {
+            const fn = (schema, value, _ctx, _params) => {
+                const ctx = _ctx ? {
+                    ..._ctx,
+                    async: false
+                } : {
+                    async: false
+                };
+                const result = schema._zod.run({
+                    value: value,
+                    issues: []
+                }, ctx);
+                if (result instanceof Promise) throw new core_core.GT;
+                if (result.issues.length) {
+                    const e = new (_params?.Err ?? _Err)(result.issues.map(iss => util.iR(iss, ctx, core_core.$W())));
+                    util.gx(e, _params?.callee ?? fn);
+                    throw e;
+                }
+                return result.value;
+            };
+            return fn;
+        };
+        const parse = _parse($ZodRealError);
+        const _parseAsync = _Err => {
+            const fn = async (schema, value, _ctx, params) => {
+                const ctx = _ctx ? {
+                    ..._ctx,
+                    async: true
+                } : {
+                    async: true
+                };
+                let result = schema._zod.run({
+                    value: value,
+                    issues: []
+                }, ctx);
+                if (result instanceof Promise) result = await result;
+                if (result.issues.length) {
+                    const e = new (params?.Err ?? _Err)(result.issues.map(iss => util.iR(iss, ctx, core_core.$W())));
+                    util.gx(e, params?.callee ?? fn);
+                    throw e;
+                }
+                return result.value;
+            };
+            return fn;
+        };
+        const parseAsync = _parseAsync($ZodRealError);
+        const _safeParse = _Err => (schema, value, _ctx) => {
+            const ctx = _ctx ? {
+                ..._ctx,
+                async: false
+            } : {
+                async: false
+            };
+            const result = schema._zod.run({
+                value: value,
+                issues: []
+            }, ctx);
+            if (result instanceof Promise) throw new core_core.GT;
+            return result.issues.length ? failure(_Err, result.issues, ctx) : {
+                success: true,
+                data: result.value
+            };
+        };
+        const safeParse = _safeParse($ZodRealError);
+        function failure(Err, issues, ctx) {
+            let error;
+            return {
+                success: false,
+                get error() {
+                    if (!error) {
+                        error = new Err(issues.map(iss => util.iR(iss, ctx, core_core.$W())));
+                        issues = void 0;
+                        ctx = void 0;
+                    }
+                    return error;
+                },
+                set error(e) {
+                    error = e;
+                    issues = void 0;
+                    ctx = void 0;
+                }
+            };
+        }
+        const _safeParseAsync = _Err => async (schema, value, _ctx) => {
+            const ctx = _ctx ? {
+                ..._ctx,
+                async: true
+            } : {
+                async: true
+            };
+            let result = schema._zod.run({
+                value: value,
+                issues: []
+            }, ctx);
+            if (result instanceof Promise) result = await result;
+            return result.issues.length ? failure(_Err, result.issues, ctx) : {
+                success: true,
+                data: result.value
+            };
+        };
+        const safeParseAsync = _safeParseAsync($ZodRealError);
+    },
     4723: (__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             A2: () => normalizeParams,
@@ -2151,7 +2324,7 @@ var __webpack_modules__ = {
             return fn;
         }
     },
-    8395: (__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+    3619: (__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             YOg: () => array,
             zMY: () => schemas_boolean,
@@ -2169,7 +2342,6 @@ var __webpack_modules__ = {
             YjP: () => schemas_string,
             pdi: () => transform,
             PVZ: () => tuple,
-            KCZ: () => union,
             L5J: () => unknown
         });
         var core_core = __nccwpck_require__(8532);
@@ -2573,61 +2745,6 @@ var __webpack_modules__ = {
                 return handleCatchall(proms, input, payload, ctx, _normalized.value, inst, abortEarly === true);
             };
         });
-        function handleUnionResults(results, final, inst, ctx) {
-            for (const result of results) if (result.issues.length === 0) {
-                final.value = result.value;
-                return final;
-            }
-            const nonaborted = results.filter(r => !core_util.QH(r));
-            if (nonaborted.length === 1) {
-                final.value = nonaborted[0].value;
-                return nonaborted[0];
-            }
-            final.issues.push({
-                code: "invalid_union",
-                input: final.value,
-                inst: inst,
-                errors: results.map(result => result.issues.map(iss => core_util.iR(iss, ctx, core_core.$W())))
-            });
-            return final;
-        }
-        const $ZodUnion = core_core.xI("$ZodUnion", (inst, def) => {
-            $ZodType.init(inst, def);
-            core_util.v5(inst, "optin", zod => zod.def.options.some(o => o._zod.optin === "defaulted") ? "defaulted" : zod.def.options.some(o => o._zod.optin !== void 0) ? "optional" : void 0);
-            core_util.v5(inst, "optout", zod => zod.def.options.some(o => o._zod.optout === "optional") ? "optional" : void 0);
-            core_util.v5(inst, "values", zod => {
-                if (zod.def.options.every(o => o._zod.values)) return new Set(zod.def.options.flatMap(option => Array.from(option._zod.values)));
-                return;
-            });
-            core_util.v5(inst, "pattern", zod => {
-                if (zod.def.options.every(o => o._zod.pattern)) {
-                    const patterns = zod.def.options.map(o => o._zod.pattern);
-                    return new RegExp(`^(${patterns.map(p => core_util.p6(p.source)).join("|")})$`);
-                }
-                return;
-            });
-            const first = def.options.length === 1 ? def.options[0]._zod.run : null;
-            inst._zod.parse = (payload, ctx) => {
-                if (first) return first(payload, ctx);
-                let async = false;
-                const results = [];
-                for (const option of def.options) {
-                    const result = option._zod.run({
-                        value: payload.value,
-                        issues: []
-                    }, ctx);
-                    if (result instanceof Promise) {
-                        results.push(result);
-                        async = true;
-                    } else {
-                        if (result.issues.length === 0) return result;
-                        results.push(result);
-                    }
-                }
-                if (!async) return handleUnionResults(results, payload, inst, ctx);
-                return Promise.all(results).then(results => handleUnionResults(results, payload, inst, ctx));
-            };
-        });
         const $ZodTuple = core_core.xI("$ZodTuple", (inst, def) => {
             $ZodType.init(inst, def);
             const items = def.items;
@@ -3026,159 +3143,7 @@ var __webpack_modules__ = {
             }, ctx);
         }
         var api = __nccwpck_require__(3305);
-        const _messageDesc = {
-            get: function _getMessage() {
-                const internals = this._zod;
-                internals.message ?? (internals.message = JSON.stringify(internals.def, core_util.k8, 2));
-                return internals.message;
-            },
-            set: function _setMessage(value) {
-                this._zod.message = value;
-            },
-            enumerable: true,
-            configurable: true
-        };
-        const _issuesDesc = {
-            value: void 0,
-            enumerable: false
-        };
-        const _installedToString = new WeakSet([ Object.prototype, Error.prototype ]);
-        const initializer = (inst, def) => {
-            inst.name = "$ZodError";
-            _issuesDesc.value = def;
-            Object.defineProperty(inst, "issues", _issuesDesc);
-            _issuesDesc.value = void 0;
-            Object.defineProperty(inst, "message", _messageDesc);
-            const proto = Object.getPrototypeOf(inst);
-            if (!_installedToString.has(proto)) {
-                _installedToString.add(proto);
-                Object.defineProperty(proto, "toString", {
-                    configurable: true,
-                    enumerable: false,
-                    get() {
-                        const value = () => this.message;
-                        Object.defineProperty(this, "toString", {
-                            value: value,
-                            configurable: true,
-                            writable: true
-                        });
-                        return value;
-                    },
-                    set(value) {
-                        Object.defineProperty(this, "toString", {
-                            value: value,
-                            configurable: true,
-                            writable: true
-                        });
-                    }
-                });
-            }
-        };
-        (0, core_core.xI)("$ZodError", initializer);
-        const $ZodRealError = (0, core_core.xI)("$ZodError", initializer, void 0, {
-            Parent: Error
-        });
-        const _parse = _Err => {
-            const fn = (schema, value, _ctx, _params) => {
-                const ctx = _ctx ? {
-                    ..._ctx,
-                    async: false
-                } : {
-                    async: false
-                };
-                const result = schema._zod.run({
-                    value: value,
-                    issues: []
-                }, ctx);
-                if (result instanceof Promise) throw new core_core.GT;
-                if (result.issues.length) {
-                    const e = new (_params?.Err ?? _Err)(result.issues.map(iss => core_util.iR(iss, ctx, core_core.$W())));
-                    core_util.gx(e, _params?.callee ?? fn);
-                    throw e;
-                }
-                return result.value;
-            };
-            return fn;
-        };
-        const parse_parse = _parse($ZodRealError);
-        const _parseAsync = _Err => {
-            const fn = async (schema, value, _ctx, params) => {
-                const ctx = _ctx ? {
-                    ..._ctx,
-                    async: true
-                } : {
-                    async: true
-                };
-                let result = schema._zod.run({
-                    value: value,
-                    issues: []
-                }, ctx);
-                if (result instanceof Promise) result = await result;
-                if (result.issues.length) {
-                    const e = new (params?.Err ?? _Err)(result.issues.map(iss => core_util.iR(iss, ctx, core_core.$W())));
-                    core_util.gx(e, params?.callee ?? fn);
-                    throw e;
-                }
-                return result.value;
-            };
-            return fn;
-        };
-        const parse_parseAsync = _parseAsync($ZodRealError);
-        const _safeParse = _Err => (schema, value, _ctx) => {
-            const ctx = _ctx ? {
-                ..._ctx,
-                async: false
-            } : {
-                async: false
-            };
-            const result = schema._zod.run({
-                value: value,
-                issues: []
-            }, ctx);
-            if (result instanceof Promise) throw new core_core.GT;
-            return result.issues.length ? failure(_Err, result.issues, ctx) : {
-                success: true,
-                data: result.value
-            };
-        };
-        const safeParse = _safeParse($ZodRealError);
-        function failure(Err, issues, ctx) {
-            let error;
-            return {
-                success: false,
-                get error() {
-                    if (!error) {
-                        error = new Err(issues.map(iss => core_util.iR(iss, ctx, core_core.$W())));
-                        issues = void 0;
-                        ctx = void 0;
-                    }
-                    return error;
-                },
-                set error(e) {
-                    error = e;
-                    issues = void 0;
-                    ctx = void 0;
-                }
-            };
-        }
-        const _safeParseAsync = _Err => async (schema, value, _ctx) => {
-            const ctx = _ctx ? {
-                ..._ctx,
-                async: true
-            } : {
-                async: true
-            };
-            let result = schema._zod.run({
-                value: value,
-                issues: []
-            }, ctx);
-            if (result instanceof Promise) result = await result;
-            return result.issues.length ? failure(_Err, result.issues, ctx) : {
-                success: true,
-                data: result.value
-            };
-        };
-        const safeParseAsync = _safeParseAsync($ZodRealError);
+        var core_parse = __nccwpck_require__(3945);
         const ZodMiniType = core_core.xI("ZodMiniType", (inst, def) => {
             if (!inst._zod) throw new Error("Uninitialized schema in ZodMiniType.");
             $ZodType.init(inst, def);
@@ -3192,20 +3157,20 @@ var __webpack_modules__ = {
                 core_util.qh(this, "with", value);
             },
             parse(data, params) {
-                return parse_parse(this, data, params, {
+                return core_parse.qg(this, data, params, {
                     callee: this.parse
                 });
             },
             parseAsync(data, params) {
-                return parse_parseAsync(this, data, params, {
+                return core_parse.EJ(this, data, params, {
                     callee: this.parseAsync
                 });
             },
             safeParse(data, params) {
-                return safeParse(this, data, params);
+                return core_parse.xL(this, data, params);
             },
             safeParseAsync(data, params) {
-                return safeParseAsync(this, data, params);
+                return core_parse.bp(this, data, params);
             },
             check(...checks) {
                 const def = this.def;
@@ -3302,17 +3267,6 @@ var __webpack_modules__ = {
                 type: "object",
                 shape: shape,
                 catchall: unknown(),
-                ...core_util.A2(params)
-            });
-        }
-        const ZodMiniUnion = core_core.xI("ZodMiniUnion", (inst, def) => {
-            $ZodUnion.init(inst, def);
-            ZodMiniType.init(inst, def);
-        });
-        function union(options, params) {
-            return new ZodMiniUnion({
-                type: "union",
-                options: options,
                 ...core_util.A2(params)
             });
         }

@@ -22,6 +22,19 @@ export type Rule =
   /** A redirect that cannot work as written (this action's, not the CLI's). */
   | 'redirect-fault'
 
+/** Each rule counted, as the ending says it: one and many (`1 broken link`, `1,024 broken links`). */
+export const RULE_COUNTED: Record<Rule, readonly [string, string]> = {
+  'broken-link': ['broken link', 'broken links'],
+  'broken-redirect': ['broken redirect', 'broken redirects'],
+  'missing-alt': ['image without alt text', 'images without alt text'],
+  accessibility: ['accessibility problem', 'accessibility problems'],
+  contrast: ['colour contrast failure', 'colour contrast failures'],
+  syntax: ['page not parsed', 'pages not parsed'],
+  build: ['build failure', 'build failures'],
+  'lost-address': ['address that no longer answers', 'addresses that no longer answer'],
+  'redirect-fault': ['redirect that cannot work', 'redirects that cannot work'],
+}
+
 /** Each rule as a reader names it: an annotation's title, and (lower-cased) the summary's and the ending's words. */
 export const RULE_TITLES: Record<Rule, string> = {
   'broken-link': 'Broken link',

@@ -7,7 +7,7 @@ import { cliSlots, limiter } from './cli-slots.js'
 import { findDocsFolder, siteConfig } from './docs-folder.js'
 import type { Judged, PlacedProblem } from './new-known.js'
 import { onTheHead, placeAll } from './place-problems.js'
-import { copySite, pagesOf, readText } from './tree-copy.js'
+import { copySite, neverMatches, pagesOf, readText } from './tree-copy.js'
 import { servedBy, siteReader } from './addresses.js'
 import { readChangeEvent } from '../github/change.js'
 import type { CheckSettings } from '../inputs/settings.js'
@@ -56,6 +56,8 @@ export async function run(settings: CheckSettings, ctx: ModeContext): Promise<Re
   const { checks } = settings.check
   for (const name of settings.unapplied)
     core.warning(`Input "${name}" is read only ${READ_WITH[name] ?? 'with fix: true'}, so it was ignored.`)
+  for (const [glob, why] of settings.check.exclude.map((g) => [g, neverMatches(g)] as const))
+    if (why) core.warning(`Input "exclude" holds ${JSON.stringify(glob)}, which can never match a page: ${why}.`)
   const failure = (message: string): Report => ({
     summary: renderCheckSummary({ checked: [...checks], judged: [], failure: message }),
     ending: { level: 'failure', message },

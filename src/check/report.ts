@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type Problem, RULE_TITLES } from './cli-output.js'
+import { type Problem, RULE_COUNTED, RULE_TITLES } from './cli-output.js'
 import { type Judged, type PlacedProblem, explanation } from './new-known.js'
 import { type ViewsWeighed, byReaders } from './readers.js'
 import type { SiteConfig } from './docs-folder.js'
@@ -121,7 +121,7 @@ export async function publishCheckRun(o: CheckOutcome, report: Report): Promise<
     core.notice(
       `No check run was made (${external(getErrorMessage(error), 300)}): the step's own annotations alone show ` +
         `the problems (GitHub shows ${ANNOTATIONS_SHOWN + 1} a step). With checks: write, a check run shows ` +
-        `every new problem on the pull request's Files tab.`,
+        `every new problem ${pull ? "on the pull request's Files tab" : 'at its line, on the commit'}.`,
     )
     return undefined
   }
@@ -202,7 +202,7 @@ export function checkEnding(o: CheckOutcome): Report {
   const at = lineless ? 'at its line, or its file where no line is known,' : 'at its line'
   const shown = o.checkRun
     ? o.checkRun.annotated === fresh.length
-      ? `Each is annotated ${at} in the check run ${CHECK_RUN_NAME} (the pull request's Files tab).`
+      ? `Each is annotated ${at} in the check run ${CHECK_RUN_NAME} (${pull ? "the pull request's Files tab" : "the commit's checks"}).`
       : `The check run ${CHECK_RUN_NAME} annotates ${o.checkRun.annotated} of them; the job ` +
         `summary and problems-json list them all.`
     : annotatedWords(fresh.slice(0, ANNOTATIONS_SHOWN), fresh.length)
@@ -265,9 +265,9 @@ function writeProblems(o: CheckOutcome): string {
   return file
 }
 
+/** The problems by rule, each counted in words that agree with it: `1,024 broken links, 1 page not parsed`. */
 function summaryOf(problems: readonly Problem[]): string {
-  const by = new Map<string, number>()
-  for (const p of problems)
-    by.set(RULE_TITLES[p.rule].toLowerCase(), (by.get(RULE_TITLES[p.rule].toLowerCase()) ?? 0) + 1)
-  return [...by].map(([what, n]) => `${n} ${what}`).join(', ')
+  const by = new Map<Problem['rule'], number>()
+  for (const p of problems) by.set(p.rule, (by.get(p.rule) ?? 0) + 1)
+  return [...by].map(([rule, n]) => count(n, ...RULE_COUNTED[rule])).join(', ')
 }

@@ -151,7 +151,7 @@ function whereListed(view: CheckView, fresh: number): string {
   const at = view.lineless ? 'at its line, or its file where no line is known,' : 'at its line'
   const annotated = run
     ? `${run.annotated === fresh ? `Each is annotated ${at}` : `${formatNumber(run.annotated)} of them are annotated`} ` +
-      `in the check run [${CHECK_RUN_NAME}](${run.url}), on the pull request's Files tab. `
+      `in the check run [${CHECK_RUN_NAME}](${run.url}), ${view.pull !== undefined ? "on the pull request's Files tab" : 'on the commit'}. `
     : view.annotated !== undefined && view.annotated < fresh
       ? `The first ${formatNumber(view.annotated)} are annotated (GitHub shows no more a step). `
       : ''

@@ -83,6 +83,18 @@ export function excluder(globs: readonly string[]): ((file: string) => boolean) 
   return (file) => match(file)
 }
 
+/**
+ * Why an `exclude` glob can never match a page of the docs folder, where it cannot: it starts at the
+ * file system's root, or climbs out of the docs folder with `..`; or, with a `[` it never closes, it
+ * matches only a name with that very character in it.
+ */
+export function neverMatches(glob: string): string | undefined {
+  if (glob.startsWith('/')) return 'it starts with /, and the globs are relative to the docs folder'
+  if (glob.split('/').includes('..')) return 'it climbs out of the docs folder with .., where no page of the site is'
+  if (/\[(?![^\]]*\])/.test(glob)) return 'its [ is never closed, so it matches only a name with a [ in it'
+  return undefined
+}
+
 /** Replaces each excluded page of the copy with its stand-in; returns how many. */
 export function leaveOut(tree: string, excluded: (file: string) => boolean): number {
   let left = 0

@@ -51,7 +51,16 @@ export function checked<T>(accepted: string, parse: (value: string) => T | undef
   })
 }
 
-/** A field that takes '' as given (an input required elsewhere, optional in this action). */
+/**
+ * A field that takes '' as given (an input required elsewhere, optional in this action); any other
+ * value is the field's, its problems in its own words (a union would say only "Invalid input").
+ */
 export function optional<T extends z.ZodMiniType>(field: T): z.ZodMiniType {
-  return z.union([z.literal(''), field])
+  return input((value, ctx): unknown => {
+    if (value === '') return ''
+    const parsed = z.safeParse(field, value)
+    if (parsed.success) return parsed.data
+    for (const issue of parsed.error.issues) ctx.issues.push({ ...issue, input: value } as z.core.$ZodRawIssue)
+    return z.NEVER
+  })
 }

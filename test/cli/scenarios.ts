@@ -441,6 +441,21 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
+    name: 'exclude globs that can never match a page: one warning each, and the check as without them',
+    base: OLD_BROKEN,
+    head: { ...OLD_BROKEN, 'old.mdx': (OLD_BROKEN['old.mdx'] ?? '').replace('hre.', 'here.') },
+    checkout: 'merge',
+    inputs: { exclude: '../**, /drafts/**, drafts/[wip' },
+    check: (run) => {
+      expect(run.code).toBe(0)
+      expect(run.warnings.filter((w) => w.startsWith('Input "exclude" holds'))).toEqual([
+        'Input "exclude" holds "../**", which can never match a page: it climbs out of the docs folder with .., where no page of the site is.',
+        'Input "exclude" holds "/drafts/**", which can never match a page: it starts with /, and the globs are relative to the docs folder.',
+        'Input "exclude" holds "drafts/[wip", which can never match a page: its [ is never closed, so it matches only a name with a [ in it.',
+      ])
+    },
+  },
+  {
     name: 'a pull request that changes only .vscode/ and a README.md, which the CLI never reads: the head alone checked, each problem known',
     base: OLD_BROKEN,
     head: { ...OLD_BROKEN, '.vscode/settings.json': '{}\n', 'README.md': '# About these docs\n\n[gone](/gone)\n' },
@@ -1109,7 +1124,7 @@ export const SCENARIOS: Scenario[] = [
         ['new', 'redirect-fault', '/ → /somewhere', 36],
         ['new', 'redirect-fault', '/dup → /index', 44],
       ])
-      expect(run.errors.at(-1)).toContain('Docs check: 5 new problems (5 redirect that cannot work)')
+      expect(run.errors.at(-1)).toContain('Docs check: 5 new problems (5 redirects that cannot work)')
     },
   },
   {
@@ -1126,7 +1141,7 @@ export const SCENARIOS: Scenario[] = [
         ['error/codes.mdx', '7'],
         ['errors.mdx', '7'],
       ])
-      expect(run.errors.at(-1)).toContain('Docs check: 2 problems (2 broken link)')
+      expect(run.errors.at(-1)).toContain('Docs check: 2 problems (2 broken links)')
     },
   },
   {
@@ -1246,6 +1261,7 @@ export const SCENARIOS: Scenario[] = [
       expect(annotations(run)).toHaveLength(9)
       expect(run.errors).toHaveLength(10) // and the step's own failure: GitHub shows 10 a step
       expect(run.errors.at(-1)).toContain('The first 9 are annotated at their lines')
+      expect(run.errors.at(-1)).toContain('Docs check: 10,000 problems (10,000 broken links)')
       expect(problemsOf(run).problems).toHaveLength(10_000)
       expect(run.summary).toContain('Docs check: 10,000 problems')
       expect(run.summary).toContain('The first 9 are annotated (GitHub shows no more a step).')

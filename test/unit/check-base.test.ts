@@ -21,7 +21,7 @@ import {
   pageSlug,
   unsureOnWarning,
 } from '../../src/check/new-known.js'
-import { copySite, excluder, outputWidth, stubPage } from '../../src/check/tree-copy.js'
+import { copySite, excluder, neverMatches, outputWidth, stubPage } from '../../src/check/tree-copy.js'
 import type { ChangedFile } from '../../src/github/change.js'
 
 /**
@@ -529,5 +529,20 @@ describe("a base by its pages' names", () => {
       'index.mdx',
       'kept.mdx',
     ])
+  })
+})
+
+describe('exclude globs that can never match', () => {
+  test.each([
+    ['/drafts/**', 'starts with /'],
+    ['../**', 'climbs out'],
+    ['docs/../x.mdx', 'climbs out'],
+    ['drafts/[wip', 'never closed'],
+    ['[a]/[b', 'never closed'],
+  ])('%s: said why (%s)', (glob, why) => {
+    expect(neverMatches(glob)).toContain(why)
+  })
+  test.each(['drafts/**', '**/*.draft.mdx', 'a[bc].mdx', '..drafts/x', 'x..y/**'])('%s can match', (glob) => {
+    expect(neverMatches(glob)).toBeUndefined()
   })
 })

@@ -219,3 +219,18 @@ describe('the check run and lost addresses, as said', () => {
     expect(summary).not.toContain('```json')
   })
 })
+
+describe('a push is no pull request', () => {
+  test("the check run's annotations are on the commit, not on a pull request's Files tab", () => {
+    const judged = [renamed('guides/a.mdx', 'guides/b.mdx')]
+    const view = {
+      checked: ['links'],
+      judged,
+      scope: 'all' as const,
+      checkRun: { url: 'https://github.com/acme/docs/runs/1', annotated: 1 },
+    }
+    expect(renderCheckSummary(view)).toContain('(https://github.com/acme/docs/runs/1), on the commit.')
+    expect(renderCheckSummary(view)).not.toContain('Files tab')
+    expect(renderCheckSummary({ ...view, pull: 7, scope: 'new' })).toContain("on the pull request's Files tab")
+  })
+})

@@ -613,6 +613,9 @@ describe('the check action', () => {
     [{ 'docs-path': '../elsewhere' }, 'docs-path', '"../elsewhere"', 'without ..'],
     [{ 'min-views': '-1' }, 'min-views', '"-1"', 'a whole number of page views, 0 or more'],
     [{ 'min-views': '1.5' }, 'min-views', '"1.5"', 'a whole number of page views, 0 or more'],
+    // optional in the check, each in its own words where given
+    [{ 'project-id': 'x y' }, 'project-id', '"x y"', "the project identifier from the dashboard's API keys page"],
+    [{ 'api-key': 'mint_ x' }, 'api-key', 'not a usable key', 'the admin API key from a secret'],
   ])('%j is refused, naming the input, the value and what it takes', (raw, input, value, accepted) => {
     const message = checkError({ 'github-token': 't', ...raw })
     expect(message).toContain(input)
