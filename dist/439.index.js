@@ -7490,6 +7490,7 @@ function summaryOf(problems) {
 /** What an input the step was given needs before it is read. */
 const READ_WITH = {
     'api-key': "with project-id (the problems weighed by their readers' views) or fix: true",
+    fix: "with api-key and project-id (the problems go to the agent's job as a follow-up)",
     'fix-rounds': 'with fix: true',
     'min-views': "with api-key and project-id (the readers' views)",
 };

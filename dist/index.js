@@ -943,9 +943,9 @@ var __webpack_modules__ = {
             check: function check(i, ctx, run) {
                 if (i.scope !== "all" && isPullRequestEvent(run.eventName) && i["github-token"] === "") return (0, 
                 _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, "", "a token to read the pull request's changed files with scope new or changed (the default ${{ github.token }} works with pull-requests: read and contents: read), or scope: all", [ "github-token" ]);
-                if (i.fix && (i["api-key"] === "" || i["project-id"] === "")) return (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, "", "the key and the project when fix is true (the problems go to the agent's job as a follow-up): api-key from a secret and project-id", [ i["api-key"] === "" ? "api-key" : "project-id" ]);
                 const weighed = i["api-key"] !== "" && i["project-id"] !== "";
-                const unapplied = [ ...!i.fix && i["api-key"] !== "" && i["project-id"] === "" ? [ "api-key" ] : [], ...!i.fix && String(i["fix-rounds"]) !== _catalogue_js__WEBPACK_IMPORTED_MODULE_0__.zY["fix-rounds"] ? [ "fix-rounds" ] : [], ...i["project-id"] === "" && String(i["min-views"]) !== _catalogue_js__WEBPACK_IMPORTED_MODULE_0__.zY["min-views"] ? [ "min-views" ] : [] ];
+                const fix = i.fix && weighed;
+                const unapplied = [ ...i.fix && !weighed ? [ "fix" ] : [], ...!i.fix && i["api-key"] !== "" && i["project-id"] === "" ? [ "api-key" ] : [], ...!fix && String(i["fix-rounds"]) !== _catalogue_js__WEBPACK_IMPORTED_MODULE_0__.zY["fix-rounds"] ? [ "fix-rounds" ] : [], ...i["project-id"] === "" && String(i["min-views"]) !== _catalogue_js__WEBPACK_IMPORTED_MODULE_0__.zY["min-views"] ? [ "min-views" ] : [] ];
                 return {
                     ...common(i),
                     mode: "check",
@@ -959,7 +959,7 @@ var __webpack_modules__ = {
                         onProblems: i["on-problems"],
                         checkRun: i["check-run"],
                         token: i["github-token"],
-                        fix: i.fix ? {
+                        fix: fix ? {
                             rounds: i["fix-rounds"]
                         } : void 0,
                         views: weighed ? {

@@ -367,19 +367,14 @@ function check(i: ModeInputs<'check'>, ctx: Issues, run: Run) {
         '(the default ${{ github.token }} works with pull-requests: read and contents: read), or scope: all',
       ['github-token'],
     )
-  if (i.fix && (i['api-key'] === '' || i['project-id'] === ''))
-    return problem(
-      ctx,
-      '',
-      "the key and the project when fix is true (the problems go to the agent's job as a follow-up): " +
-        'api-key from a secret and project-id',
-      [i['api-key'] === '' ? 'api-key' : 'project-id'],
-    )
   // the key and the project weigh the problems by their readers' views; the key alone serves nothing
   const weighed = i['api-key'] !== '' && i['project-id'] !== ''
+  // fix without them (a team with no key stored, a fork's run) does not apply: said, never a failure
+  const fix = i.fix && weighed
   const unapplied = [
+    ...(i.fix && !weighed ? ['fix'] : []),
     ...(!i.fix && i['api-key'] !== '' && i['project-id'] === '' ? ['api-key'] : []),
-    ...(!i.fix && String(i['fix-rounds']) !== DEFAULTS['fix-rounds'] ? ['fix-rounds'] : []),
+    ...(!fix && String(i['fix-rounds']) !== DEFAULTS['fix-rounds'] ? ['fix-rounds'] : []),
     ...(i['project-id'] === '' && String(i['min-views']) !== DEFAULTS['min-views'] ? ['min-views'] : []),
   ]
   return {
@@ -397,7 +392,7 @@ function check(i: ModeInputs<'check'>, ctx: Issues, run: Run) {
       onProblems: i['on-problems'],
       checkRun: i['check-run'],
       token: i['github-token'],
-      fix: i.fix ? { rounds: i['fix-rounds'] } : undefined,
+      fix: fix ? { rounds: i['fix-rounds'] } : undefined,
       // a project without its key: a fork's pull request (it gets no secrets), checked unweighed
       views: weighed ? { minViews: i['min-views'] } : i['project-id'] !== '' ? ('no-key' as const) : undefined,
     },

@@ -623,9 +623,15 @@ describe('the check action', () => {
     expect(message).toContain(accepted)
   })
 
-  test('fix needs the key and the project; without fix, a key or fix-rounds given is said to do nothing', () => {
-    expect(checkError({ 'github-token': 't', fix: 'true' })).toContain('api-key')
-    expect(checkError({ 'github-token': 't', fix: 'true', 'api-key': 'mint_k' })).toContain('project-id')
+  test('fix needs the key and the project, and without them does not apply (said); without fix, a key or fix-rounds given is said to do nothing', () => {
+    // a team with no key stored (the example's fix is true on every branch of the repository)
+    const keyless = parseCheck({ 'github-token': 't', fix: 'true', 'fix-rounds': '2' })
+    expect(keyless.mode === 'check' && [keyless.check.fix, keyless.unapplied]).toEqual([
+      undefined,
+      ['fix', 'fix-rounds'],
+    ])
+    const projectless = parseCheck({ 'github-token': 't', fix: 'true', 'api-key': 'mint_k' })
+    expect(projectless.mode === 'check' && [projectless.check.fix, projectless.unapplied]).toEqual([undefined, ['fix']])
     expect(checkError({ 'github-token': 't', 'fix-rounds': '9' })).toContain('a whole number of follow-ups from 1 to 5')
     const fixing = parseCheck({
       'github-token': 't',
