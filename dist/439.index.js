@@ -8434,7 +8434,15 @@ const ICON = { success: '✅', failure: '❌', queued: '⏳', in_progress: '⏳'
 function renderDeploymentSummary(view) {
     const what = view.preview ? 'Preview deployment' : 'Deployment';
     const state = view.status?.status;
-    const icon = view.failure && state !== 'failure' ? '❌' : state ? (ICON[state] ?? '❔') : view.statusId ? '▶️' : '❌';
+    const icon = view.skipped
+        ? '⏭️'
+        : view.failure && state !== 'failure'
+            ? '❌'
+            : state
+                ? (ICON[state] ?? '❔')
+                : view.statusId
+                    ? '▶️'
+                    : '❌';
     const parts = [
         `### ${icon} ${what}${state ? `: ${(0,summary_escape/* escapeText */.X1)(state, 40)}` : view.statusId ? ': started' : ': not started'}`,
     ];
@@ -8457,6 +8465,8 @@ function renderDeploymentSummary(view) {
         parts.push((0,summary_escape/* keyValueTable */.z2)(rows));
     if (view.failure)
         parts.push((0,summary_escape/* alert */.xE)('CAUTION', view.failure));
+    if (view.skipped)
+        parts.push((0,summary_escape/* alert */.xE)('NOTE', view.skipped));
     if (view.status?.summary)
         parts.push((0,summary_escape/* escapeText */.X1)(view.status.summary, 1000));
     const files = commit?.filesChanged;
@@ -8496,6 +8506,13 @@ async function deploy_mode_run(settings, ctx) {
     const tracking = settings.comment ? await openRunTracking(settings.comment, ctx) : undefined;
     const preview = settings.mode === 'preview';
     const change = readChangeEvent(ctx.run.eventName, ctx.run.payload);
+    // a fork's head branch is the fork's: in this repository that name is another branch, or none
+    if (preview && settings.live.branch === undefined && change?.kind === 'pull' && change.fromFork) {
+        const message = `Pull request #${change.number} comes from a fork, whose branch ${(0,util_text/* external */.qn)(change.headRef, 100)} is not ` +
+            `one of this repository's: nothing was previewed (a branch of this repository of that name would be ` +
+            `someone else's). To preview it, push its head to a branch here and give that as branch.`;
+        return { summary: renderDeploymentSummary({ preview, skipped: message }), ending: { level: 'notice', message } };
+    }
     const branch = preview
         ? (settings.live.branch ?? (change?.kind === 'pull' && change.headRef ? change.headRef : undefined))
         : undefined;

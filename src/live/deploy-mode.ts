@@ -22,6 +22,14 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
   const tracking = settings.comment ? await openRunTracking(settings.comment, ctx) : undefined
   const preview = settings.mode === 'preview'
   const change = readChangeEvent(ctx.run.eventName, ctx.run.payload)
+  // a fork's head branch is the fork's: in this repository that name is another branch, or none
+  if (preview && settings.live.branch === undefined && change?.kind === 'pull' && change.fromFork) {
+    const message =
+      `Pull request #${change.number} comes from a fork, whose branch ${external(change.headRef, 100)} is not ` +
+      `one of this repository's: nothing was previewed (a branch of this repository of that name would be ` +
+      `someone else's). To preview it, push its head to a branch here and give that as branch.`
+    return { summary: renderDeploymentSummary({ preview, skipped: message }), ending: { level: 'notice', message } }
+  }
   const branch = preview
     ? (settings.live.branch ?? (change?.kind === 'pull' && change.headRef ? change.headRef : undefined))
     : undefined

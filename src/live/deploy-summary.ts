@@ -14,6 +14,8 @@ export interface DeploymentView {
   status?: DeploymentStatus
   /** Why the step fails (the trigger was refused, the wait ran out, the check failed). */
   failure?: string
+  /** Why nothing was sent, where that is no failure (a fork's pull request). */
+  skipped?: string
 }
 
 const LOG_LINES = 30
@@ -24,7 +26,15 @@ const ICON: Record<string, string> = { success: '✅', failure: '❌', queued: '
 export function renderDeploymentSummary(view: DeploymentView): string {
   const what = view.preview ? 'Preview deployment' : 'Deployment'
   const state = view.status?.status
-  const icon = view.failure && state !== 'failure' ? '❌' : state ? (ICON[state] ?? '❔') : view.statusId ? '▶️' : '❌'
+  const icon = view.skipped
+    ? '⏭️'
+    : view.failure && state !== 'failure'
+      ? '❌'
+      : state
+        ? (ICON[state] ?? '❔')
+        : view.statusId
+          ? '▶️'
+          : '❌'
   const parts = [
     `### ${icon} ${what}${state ? `: ${escapeText(state, 40)}` : view.statusId ? ': started' : ': not started'}`,
   ]
@@ -43,6 +53,7 @@ export function renderDeploymentSummary(view: DeploymentView): string {
     rows.push(['Screenshot', link(view.status.screenshot, 'screenshot') || escapeText(view.status.screenshot, 200)])
   if (rows.length > 0) parts.push(keyValueTable(rows))
   if (view.failure) parts.push(alert('CAUTION', view.failure))
+  if (view.skipped) parts.push(alert('NOTE', view.skipped))
   if (view.status?.summary) parts.push(escapeText(view.status.summary, 1000))
   const files = commit?.filesChanged
   const pages = [...(files?.added ?? []), ...(files?.modified ?? [])]

@@ -9,7 +9,14 @@ import { PATHS, hasStackTrace, secretLeaks } from '../e2e/harness.js'
  */
 const prEvent = {
   name: 'pull_request',
-  payload: { action: 'opened', pull_request: { number: 101, head: { ref: 'docs/webhooks', sha: 'a'.repeat(40) } } },
+  payload: {
+    action: 'opened',
+    pull_request: {
+      number: 101,
+      head: { ref: 'docs/webhooks', sha: 'a'.repeat(40), repo: { full_name: 'acme/docs' } },
+      base: { ref: 'main', sha: 'b'.repeat(40), repo: { full_name: 'acme/docs' } },
+    },
+  },
 }
 
 describe.each(PATHS)('live docs ($name)', (runtime) => {
@@ -70,6 +77,28 @@ describe.each(PATHS)('live docs ($name)', (runtime) => {
     expect(run.outputs['preview-url']).toBe('https://acme-docs-webhooks.mintlify.app')
     expect(sim.requestsTo('deploy-status')).toHaveLength(0)
     expect(run.summary).toContain('https://acme-docs-webhooks.mintlify.app')
+  })
+
+  test("a fork's pull request: its branch is the fork's, so nothing is previewed, one notice says why", async () => {
+    const sim = await startSimulator()
+    const fork = structuredClone(prEvent)
+    fork.payload.pull_request.head.repo.full_name = 'someone/docs'
+    // this repository has a branch of the fork's branch's name: never previewed for it
+    const run = await runAgainst(sim, runtime, { mode: 'preview', wait: 'false' }, { event: fork })
+    expect(run.code).toBe(0)
+    expect(sim.requestsTo('preview')).toHaveLength(0)
+    expect(run.notices).toEqual([expect.stringContaining('Pull request #101 comes from a fork')])
+    expect(run.summary).toContain('### ⏭️ Preview deployment: not started')
+    expect(run.summary).toContain('> [!NOTE]')
+    // given a branch the run knows holds the fork's head, that one
+    const given = await runAgainst(
+      sim,
+      runtime,
+      { mode: 'preview', wait: 'false', branch: 'forks/pr-101' },
+      { event: fork },
+    )
+    expect(JSON.parse(sim.requestsTo('preview')[0]?.body ?? '{}')).toEqual({ branch: 'forks/pr-101' })
+    expect(given.code).toBe(0)
   })
 
   test('preview on a plan without previews (403): a clear error that says so', async () => {
