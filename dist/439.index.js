@@ -5364,6 +5364,7 @@ function cliWarnings(text) {
 }
 
 ;// CONCATENATED MODULE: ./src/check/check-run.ts
+
 /**
  * The check run that shows every new problem on the pull request's Files tab (GitHub's Checks API):
  * its annotations, at most 50 a request (the first with the run's creation, the rest appended by
@@ -5373,6 +5374,32 @@ function cliWarnings(text) {
 const ANNOTATIONS_PER_REQUEST = 50;
 /** The most characters a check run's summary holds. */
 const SUMMARY_LIMIT = 65_535;
+/**
+ * The most annotations one check run is given (20 requests): GitHub's secondary limit allows 80
+ * content-creating requests a minute and 500 an hour for a token, which a site of 10,000 broken links
+ * would spend on one run. The rest are in the job summary and problems-json.
+ */
+const MOST_ANNOTATED = 1_000;
+/** Between two writes to one check run: 80 a minute at most, as GitHub's secondary limit asks. */
+const WRITE_SPACING_MS = 750;
+/** An annotation's message and title within GitHub's bounds (64 KB; 255 characters). */
+const MESSAGE_BYTES = 65_536;
+const TITLE_CHARACTERS = 255;
+/** Text cut to at most `bytes` bytes of UTF-8, never inside a character, with an ellipsis where cut. */
+function withinBytes(text, bytes) {
+    if (Buffer.byteLength(text, 'utf8') <= bytes)
+        return text;
+    let cut = '';
+    let used = Buffer.byteLength('…', 'utf8');
+    for (const char of text) {
+        const size = Buffer.byteLength(char, 'utf8');
+        if (used + size > bytes)
+            break;
+        cut += char;
+        used += size;
+    }
+    return `${cut}…`;
+}
 /** Its name on the commit and on the pull request's checks: the check action's. */
 const CHECK_RUN_NAME = 'Mintlify docs check';
 /**
@@ -5382,7 +5409,9 @@ const CHECK_RUN_NAME = 'Mintlify docs check';
  */
 function checkAnnotations(fresh, level, words) {
     return fresh.map((j) => {
-        const { title, message } = words(j);
+        const said = words(j);
+        const title = [...said.title].length > TITLE_CHARACTERS ? `${[...said.title].slice(0, 254).join('')}…` : said.title;
+        const message = withinBytes(said.message, MESSAGE_BYTES - 100);
         const p = j.problem;
         if (p.line === undefined)
             return { path: p.path, startLine: 1, endLine: 1, level, title, message: `${message} (No line is known for it.)` };
@@ -5396,6 +5425,23 @@ function checkAnnotations(fresh, level, words) {
             message,
         };
     });
+}
+/**
+ * What each write to a check run carries: 50 annotations a write, the first with the run's creation;
+ * the summary whole in the last write only (GitHub needs one in each, and each replaces the one
+ * before), the writes before it a line of where the annotating is.
+ */
+function checkRunWrites(annotations, title, summary) {
+    const batches = inBatches(annotations);
+    const whole = fitSummary(summary);
+    return batches.map((batch, i) => ({
+        title,
+        summary: i === batches.length - 1
+            ? whole
+            : `Annotating ${(0,format/* formatNumber */.ZV)(annotations.length)} problems, ${ANNOTATIONS_PER_REQUEST} a request: ` +
+                `${(0,format/* formatNumber */.ZV)((i + 1) * ANNOTATIONS_PER_REQUEST)} so far. The summary comes with the last.`,
+        annotations: batch,
+    }));
 }
 /** The annotations as the requests carry them: 50 a request, the first batch with the run's creation. */
 function inBatches(items, size = ANNOTATIONS_PER_REQUEST) {
@@ -7290,7 +7336,6 @@ async function publishCheckRun(o, report) {
         title: RULE_TITLES[j.problem.rule],
         message: annotationText(j),
     }));
-    const [first = [], ...rest] = inBatches(annotations);
     const title = fresh.length > 0
         ? `${(0,format/* count */.U9)(fresh.length, o.scope === 'new' && pull ? 'new problem' : 'problem')}`
         : o.scope === 'new' && pull
@@ -7298,7 +7343,7 @@ async function publishCheckRun(o, report) {
                 ? 'No new problem found, its base not compared whole'
                 : 'It breaks nothing'
             : 'No problems';
-    const output = (batch) => ({ title, summary: fitSummary(report.summary), annotations: batch });
+    const [first, ...rest] = checkRunWrites(annotations.slice(0, MOST_ANNOTATED), title, report.summary);
     const level = report.ending?.level;
     const conclusion = level === 'failure' ? 'failure' : level === 'warning' ? 'neutral' : 'success';
     const repo = { owner: ctx.run.owner, repo: ctx.run.repo };
@@ -7306,30 +7351,50 @@ async function publishCheckRun(o, report) {
     let api;
     try {
         api = await ctx.github(settings.check.token);
-        made = await api.createCheckRun(repo, { name: CHECK_RUN_NAME, headSha: sha, conclusion, output: output(first) });
+        made = await api.createCheckRun(repo, {
+            name: CHECK_RUN_NAME,
+            headSha: sha,
+            conclusion,
+            output: first ?? { title, summary: report.summary, annotations: [] },
+        });
     }
     catch (error) {
         if (error instanceof errors/* CancelledError */.cc)
             throw error;
-        core/* notice */.lm(`No check run was made (${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}): the step's own annotations alone show ` +
-            `the problems (GitHub shows ${ANNOTATIONS_SHOWN + 1} a step). With checks: write, a check run shows ` +
-            `every new problem ${pull ? "on the pull request's Files tab" : 'at its line, on the commit'}.`);
+        // 403 and 404: a token without checks: write (a fork's), or a server without the Checks API
+        const status = error.status;
+        const refused = status === 403 || status === 404;
+        core/* notice */.lm(`No check run was made: GitHub answered ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. The step's own ` +
+            `annotations alone show the problems (GitHub shows ${ANNOTATIONS_SHOWN + 1} a step)` +
+            (refused
+                ? `; with checks: write, a check run shows every new problem ${pull ? "on the pull request's Files tab" : 'at its line, on the commit'}.`
+                : '.'));
         return undefined;
     }
-    let annotated = first.length;
-    for (const batch of rest) {
+    let annotated = first?.annotations.length ?? 0;
+    for (const [i, write] of rest.entries()) {
+        // paced under GitHub's secondary limit (80 writes a minute)
+        await ctx.clock.sleep(WRITE_SPACING_MS, ctx.signal);
         try {
-            await api.updateCheckRun(repo, made.id, output(batch));
-            annotated += batch.length;
+            await api.updateCheckRun(repo, made.id, write);
+            annotated += write.annotations.length;
         }
         catch (error) {
             if (error instanceof errors/* CancelledError */.cc)
                 throw error;
-            core/* notice */.lm(`The check run holds ${annotated} of the ${annotations.length} annotations: GitHub took no more ` +
-                `(${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}). The job summary and problems-json list them all.`);
+            core/* notice */.lm(`The check run holds ${(0,format/* count */.U9)(annotated, 'annotation')} of ${(0,format/* formatNumber */.ZV)(annotations.length)}: GitHub ` +
+                `took no more (${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}). The job summary and problems-json list them all.`);
+            // the summary whole, which only the last write carries, once more without annotations
+            if (i < rest.length - 1)
+                await api
+                    .updateCheckRun(repo, made.id, { ...write, summary: rest.at(-1)?.summary ?? '', annotations: [] })
+                    .catch(() => undefined);
             break;
         }
     }
+    if (annotations.length > MOST_ANNOTATED)
+        core/* notice */.lm(`The check run annotates the first ${(0,format/* formatNumber */.ZV)(MOST_ANNOTATED)} of ${(0,format/* formatNumber */.ZV)(annotations.length)} new ` +
+            `problems (GitHub allows 500 writes an hour); the job summary and problems-json list them all.`);
     core/* info */.pq(`The check run ${CHECK_RUN_NAME}: ${(0,format/* count */.U9)(annotated, 'annotation')} (${made.url}).`);
     return { url: made.url, annotated };
 }

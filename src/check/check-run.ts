@@ -1,5 +1,6 @@
 import type { CheckAnnotation } from '../github/port.js'
 import type { Judged } from './new-known.js'
+import { formatNumber } from '../util/format.js'
 
 /**
  * The check run that shows every new problem on the pull request's Files tab (GitHub's Checks API):
@@ -12,6 +13,34 @@ export const ANNOTATIONS_PER_REQUEST = 50
 
 /** The most characters a check run's summary holds. */
 export const SUMMARY_LIMIT = 65_535
+
+/**
+ * The most annotations one check run is given (20 requests): GitHub's secondary limit allows 80
+ * content-creating requests a minute and 500 an hour for a token, which a site of 10,000 broken links
+ * would spend on one run. The rest are in the job summary and problems-json.
+ */
+export const MOST_ANNOTATED = 1_000
+
+/** Between two writes to one check run: 80 a minute at most, as GitHub's secondary limit asks. */
+export const WRITE_SPACING_MS = 750
+
+/** An annotation's message and title within GitHub's bounds (64 KB; 255 characters). */
+const MESSAGE_BYTES = 65_536
+const TITLE_CHARACTERS = 255
+
+/** Text cut to at most `bytes` bytes of UTF-8, never inside a character, with an ellipsis where cut. */
+export function withinBytes(text: string, bytes: number): string {
+  if (Buffer.byteLength(text, 'utf8') <= bytes) return text
+  let cut = ''
+  let used = Buffer.byteLength('…', 'utf8')
+  for (const char of text) {
+    const size = Buffer.byteLength(char, 'utf8')
+    if (used + size > bytes) break
+    cut += char
+    used += size
+  }
+  return `${cut}…`
+}
 
 /** Its name on the commit and on the pull request's checks: the check action's. */
 export const CHECK_RUN_NAME = 'Mintlify docs check'
@@ -27,7 +56,9 @@ export function checkAnnotations(
   words: (j: Judged) => { title: string; message: string },
 ): CheckAnnotation[] {
   return fresh.map((j) => {
-    const { title, message } = words(j)
+    const said = words(j)
+    const title = [...said.title].length > TITLE_CHARACTERS ? `${[...said.title].slice(0, 254).join('')}…` : said.title
+    const message = withinBytes(said.message, MESSAGE_BYTES - 100)
     const p = j.problem
     if (p.line === undefined)
       return { path: p.path, startLine: 1, endLine: 1, level, title, message: `${message} (No line is known for it.)` }
@@ -41,6 +72,29 @@ export function checkAnnotations(
       message,
     }
   })
+}
+
+/**
+ * What each write to a check run carries: 50 annotations a write, the first with the run's creation;
+ * the summary whole in the last write only (GitHub needs one in each, and each replaces the one
+ * before), the writes before it a line of where the annotating is.
+ */
+export function checkRunWrites<A>(
+  annotations: readonly A[],
+  title: string,
+  summary: string,
+): Array<{ title: string; summary: string; annotations: A[] }> {
+  const batches = inBatches(annotations)
+  const whole = fitSummary(summary)
+  return batches.map((batch, i) => ({
+    title,
+    summary:
+      i === batches.length - 1
+        ? whole
+        : `Annotating ${formatNumber(annotations.length)} problems, ${ANNOTATIONS_PER_REQUEST} a request: ` +
+          `${formatNumber((i + 1) * ANNOTATIONS_PER_REQUEST)} so far. The summary comes with the last.`,
+    annotations: batch,
+  }))
 }
 
 /** The annotations as the requests carry them: 50 a request, the first batch with the run's creation. */

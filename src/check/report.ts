@@ -4,14 +4,14 @@ import { type Problem, RULE_COUNTED, RULE_TITLES } from './cli-output.js'
 import { type Judged, type PlacedProblem, explanation } from './new-known.js'
 import { type ViewsWeighed, byReaders } from './readers.js'
 import type { SiteConfig } from './docs-folder.js'
-import { CHECK_RUN_NAME, checkAnnotations, fitSummary, inBatches } from './check-run.js'
+import { CHECK_RUN_NAME, MOST_ANNOTATED, WRITE_SPACING_MS, checkAnnotations, checkRunWrites } from './check-run.js'
 import type { PullChange } from '../github/change.js'
 import type { GitHubPort } from '../github/port.js'
 import type { CheckSettings } from '../inputs/settings.js'
 import { type CheckView, renderCheckSummary } from './summary.js'
 import * as core from '../util/actions-core.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
-import { count } from '../util/format.js'
+import { count, formatNumber } from '../util/format.js'
 import { external } from '../util/text.js'
 import type { ModeContext, Report } from '../modes/context.js'
 
@@ -98,7 +98,6 @@ export async function publishCheckRun(o: CheckOutcome, report: Report): Promise<
     title: RULE_TITLES[j.problem.rule],
     message: annotationText(j),
   }))
-  const [first = [], ...rest] = inBatches(annotations)
   const title =
     fresh.length > 0
       ? `${count(fresh.length, o.scope === 'new' && pull ? 'new problem' : 'problem')}`
@@ -107,7 +106,7 @@ export async function publishCheckRun(o: CheckOutcome, report: Report): Promise<
           ? 'No new problem found, its base not compared whole'
           : 'It breaks nothing'
         : 'No problems'
-  const output = (batch: typeof annotations) => ({ title, summary: fitSummary(report.summary), annotations: batch })
+  const [first, ...rest] = checkRunWrites(annotations.slice(0, MOST_ANNOTATED), title, report.summary)
   const level = report.ending?.level
   const conclusion = level === 'failure' ? 'failure' : level === 'warning' ? 'neutral' : 'success'
   const repo = { owner: ctx.run.owner, repo: ctx.run.repo }
@@ -115,30 +114,52 @@ export async function publishCheckRun(o: CheckOutcome, report: Report): Promise<
   let api: GitHubPort
   try {
     api = await ctx.github(settings.check.token)
-    made = await api.createCheckRun(repo, { name: CHECK_RUN_NAME, headSha: sha, conclusion, output: output(first) })
+    made = await api.createCheckRun(repo, {
+      name: CHECK_RUN_NAME,
+      headSha: sha,
+      conclusion,
+      output: first ?? { title, summary: report.summary, annotations: [] },
+    })
   } catch (error) {
     if (error instanceof CancelledError) throw error
+    // 403 and 404: a token without checks: write (a fork's), or a server without the Checks API
+    const status = (error as { status?: unknown }).status
+    const refused = status === 403 || status === 404
     core.notice(
-      `No check run was made (${external(getErrorMessage(error), 300)}): the step's own annotations alone show ` +
-        `the problems (GitHub shows ${ANNOTATIONS_SHOWN + 1} a step). With checks: write, a check run shows ` +
-        `every new problem ${pull ? "on the pull request's Files tab" : 'at its line, on the commit'}.`,
+      `No check run was made: GitHub answered ${external(getErrorMessage(error), 300)}. The step's own ` +
+        `annotations alone show the problems (GitHub shows ${ANNOTATIONS_SHOWN + 1} a step)` +
+        (refused
+          ? `; with checks: write, a check run shows every new problem ${pull ? "on the pull request's Files tab" : 'at its line, on the commit'}.`
+          : '.'),
     )
     return undefined
   }
-  let annotated = first.length
-  for (const batch of rest) {
+  let annotated = first?.annotations.length ?? 0
+  for (const [i, write] of rest.entries()) {
+    // paced under GitHub's secondary limit (80 writes a minute)
+    await ctx.clock.sleep(WRITE_SPACING_MS, ctx.signal)
     try {
-      await api.updateCheckRun(repo, made.id, output(batch))
-      annotated += batch.length
+      await api.updateCheckRun(repo, made.id, write)
+      annotated += write.annotations.length
     } catch (error) {
       if (error instanceof CancelledError) throw error
       core.notice(
-        `The check run holds ${annotated} of the ${annotations.length} annotations: GitHub took no more ` +
-          `(${external(getErrorMessage(error), 300)}). The job summary and problems-json list them all.`,
+        `The check run holds ${count(annotated, 'annotation')} of ${formatNumber(annotations.length)}: GitHub ` +
+          `took no more (${external(getErrorMessage(error), 300)}). The job summary and problems-json list them all.`,
       )
+      // the summary whole, which only the last write carries, once more without annotations
+      if (i < rest.length - 1)
+        await api
+          .updateCheckRun(repo, made.id, { ...write, summary: rest.at(-1)?.summary ?? '', annotations: [] })
+          .catch(() => undefined)
       break
     }
   }
+  if (annotations.length > MOST_ANNOTATED)
+    core.notice(
+      `The check run annotates the first ${formatNumber(MOST_ANNOTATED)} of ${formatNumber(annotations.length)} new ` +
+        `problems (GitHub allows 500 writes an hour); the job summary and problems-json list them all.`,
+    )
   core.info(`The check run ${CHECK_RUN_NAME}: ${count(annotated, 'annotation')} (${made.url}).`)
   return { url: made.url, annotated }
 }

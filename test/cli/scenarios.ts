@@ -183,6 +183,13 @@ const manyLinks = (i: number, n: number): string =>
     `# Page ${i}\n\n${Array.from({ length: n }, (_, j) => `- [missing ${j}](/missing/p${i}-l${j})`).join('\n')}`,
   )
 
+/** A site of 100 pages of 100 links each to pages that do not exist: 10,000 broken links. */
+const TEN_THOUSAND: Files = {
+  'docs.json': docsJson({}, ['index', ...Array.from({ length: 100 }, (_, i) => `p${i}`)]),
+  'index.mdx': page('Home', '# Home'),
+  ...Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`p${i}.mdx`, manyLinks(i, 100)])),
+}
+
 const LONG_FOLDER = 'reference/a-very-long-folder-name-for-the-generated-api-reference/and-another-long-one'
 
 /** A site whose API reference the CLI generates from a local OpenAPI document. */
@@ -549,9 +556,32 @@ export const SCENARIOS: Scenario[] = [
       expect(gh?.requests.filter((r) => r.route === 'update-check-run')).toEqual([])
       const notices = run.notices.filter((n) => /check run/.test(n))
       expect(notices).toHaveLength(1)
-      expect(notices[0]).toContain('No check run was made (Resource not accessible by integration')
+      expect(notices[0]).toContain('No check run was made: GitHub answered Resource not accessible by integration')
+      expect(notices[0]).toContain('with checks: write, a check run shows every new problem')
       expect(run.errors.at(-1)).toContain('Each is annotated at its line.')
       expect(run.summary).not.toContain('check run')
+    },
+  },
+  {
+    name: 'a check run GitHub refuses with 422 (not a permission): the notice says what GitHub answered, not checks: write',
+    base: LINKED,
+    head: RENAMED,
+    renamed: { 'guides/b.mdx': 'guides/a.mdx' },
+    checkout: 'merge',
+    github: (gh) => {
+      gh.addFault({
+        route: 'create-check-run',
+        status: 422,
+        body: { message: 'Validation Failed: head_sha is not a commit' },
+      })
+    },
+    check: (run) => {
+      renameCheck(run)
+      const notices = run.notices.filter((n) => /check run/.test(n))
+      expect(notices).toHaveLength(1)
+      expect(notices[0]).toContain('GitHub answered')
+      expect(notices[0]).toContain('head_sha is not a commit')
+      expect(notices[0]).not.toContain('checks: write')
     },
   },
   {
@@ -1248,12 +1278,32 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
-    name: 'a site with 10,000 problems: the count is the CLI’s, 9 annotations (GitHub shows 10 a step), the summary true about where the rest are',
-    head: {
-      'docs.json': docsJson({}, ['index', ...Array.from({ length: 100 }, (_, i) => `p${i}`)]),
-      'index.mdx': page('Home', '# Home'),
-      ...Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`p${i}.mdx`, manyLinks(i, 100)])),
+    name: "a pull request that adds 10,000 broken links: the check run within GitHub's limits, 1,000 annotated in 20 writes, the summary whole in the last",
+    base: {
+      ...TEN_THOUSAND,
+      ...Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`p${i}.mdx`, page(`Page ${i}`, `# Page ${i}`)])),
     },
+    head: TEN_THOUSAND,
+    checkout: 'merge',
+    inputs: { checks: 'links' },
+    check: (run, gh) => {
+      expect(run.code).toBe(1)
+      expect(run.outputs.problems).toBe('10000')
+      const writes = gh?.requests.filter((r) => /check-run/.test(r.route)) ?? []
+      expect(writes.map((r) => r.route)).toEqual(['create-check-run', ...Array<string>(19).fill('update-check-run')])
+      const outputs = writes.map((r) => (JSON.parse(String(r.body)) as { output: { summary: string } }).output.summary)
+      // the summary whole once, in the last write; each before it a line of where the annotating is
+      expect(outputs.slice(0, -1).every((o) => o.startsWith('Annotating 1,000 problems, 50 a request'))).toBe(true)
+      expect(outputs.at(-1)).toContain('### ❌ Docs check: 10,000 new problems')
+      expect(gh?.checkRuns[0]?.annotations).toHaveLength(1000)
+      expect(gh?.secondaryLimited).toBe(0)
+      expect(run.notices.join('\n')).toContain('The check run annotates the first 1,000 of 10,000 new problems')
+      expect(run.summary).toContain('1,000 of them are annotated in the check run')
+    },
+  },
+  {
+    name: 'a site with 10,000 problems: the count is the CLI’s, 9 annotations (GitHub shows 10 a step), the summary true about where the rest are',
+    head: TEN_THOUSAND,
     inputs: { checks: 'links' },
     check: (run) => {
       expect(run.code).toBe(1)

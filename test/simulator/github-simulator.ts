@@ -352,6 +352,37 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
     return this
   }
 
+  /** When each content-creating request (POST, PATCH, PUT, DELETE) came, for the secondary limit. */
+  private readonly writeTimes: number[] = []
+  /** The secondary-limit answers given (GitHub's 403 for more than 80 writes in a minute). */
+  secondaryLimited = 0
+
+  /**
+   * GitHub's secondary rate limit: more than 80 content-creating requests in a minute are refused
+   * with 403 and a retry-after, as GitHub documents it ("Rate limits for the REST API").
+   */
+  private secondaryLimit(
+    method: string,
+  ): { status: number; body: unknown; headers?: Record<string, string> } | undefined {
+    if (method === 'GET' || method === 'HEAD') return undefined
+    const now = Date.now()
+    while (this.writeTimes.length > 0 && (this.writeTimes[0] ?? 0) <= now - 60_000) this.writeTimes.shift()
+    if (this.writeTimes.length >= 80) {
+      this.secondaryLimited++
+      return {
+        status: 403,
+        headers: { 'retry-after': '60' },
+        body: {
+          message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+          documentation_url:
+            'https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api#about-secondary-rate-limits',
+        },
+      }
+    }
+    this.writeTimes.push(now)
+    return undefined
+  }
+
   addFault(fault: GitHubFault): this {
     this.faults.add(fault)
     return this
@@ -528,7 +559,7 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
       answerFault(req, res, fault)
       return
     }
-    const answer = this.process(req, route, m, ids, body, url)
+    const answer = this.secondaryLimit(method) ?? this.process(req, route, m, ids, body, url)
     this.checkExchange(recorded, fault ? undefined : answer)
     if (fault) answerFault(req, res, fault)
     else send(res, answer.status, answer.body, answer.headers)
