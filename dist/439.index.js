@@ -5711,6 +5711,8 @@ function renderCheckSummary(view) {
     const notes = (view.notes ?? []).map((n) => `\n${(0,summary_escape/* escapeText */.X1)(n, 400)}\n`).join('');
     const unsure = view.judged.filter((j) => j.status === 'unsure');
     const few = view.judged.filter((j) => j.status === 'few-views').sort(byReaders);
+    // the most useful first: what breaks a reader's way (links, redirects) before a page not parsed
+    known.sort((a, b) => Number(a.problem.rule === 'syntax') - Number(b.problem.rule === 'syntax'));
     // one table of what does not fail: unsure first (a warning of the CLI's may cause them), then
     // the addresses few readers visited, then known
     const parts = [
@@ -7314,6 +7316,29 @@ function recordProblems(o) {
     }
     ctx.outputs.set('problems', fresh.length);
     ctx.outputs.set('problems-json', writeProblems(o));
+    sayUnchecked(o);
+}
+/**
+ * What was not checked, said: a page the CLI could not parse has none of its links and none of its
+ * images checked. One this pull request changes is a warning at its file (from before, it fails
+ * nothing: an image without alt text added to it would pass unseen), and a line of the summary.
+ */
+function sayUnchecked(o) {
+    if (!o.changed)
+        return;
+    for (const { problem: p, status } of o.judged) {
+        if (p.rule !== 'syntax' || !o.changed.has(p.path))
+            continue;
+        const said = `${p.path} could not be parsed by the Mintlify CLI${p.line !== undefined ? ` (line ${p.line})` : ''}, ` +
+            `so none of its links and none of its images' alt text were checked` +
+            (status === 'new' ? '.' : `, and this pull request changes it: what it changed there is not checked.`);
+        core/* warning */.$e((0,util_text/* external */.qn)(said, 500), {
+            title: 'Page not checked',
+            file: p.path,
+            ...(p.line ? { startLine: p.line } : {}),
+        });
+        o.notes.push(said);
+    }
 }
 /** What an annotation says of a problem: its message, and a renamed or deleted page that explains it. */
 const annotationText = ({ problem, because }) => `${problem.message}${because ? ` ${explanation(because)}` : ''}`;

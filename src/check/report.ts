@@ -75,6 +75,29 @@ export function recordProblems(o: CheckOutcome): void {
   }
   ctx.outputs.set('problems', fresh.length)
   ctx.outputs.set('problems-json', writeProblems(o))
+  sayUnchecked(o)
+}
+
+/**
+ * What was not checked, said: a page the CLI could not parse has none of its links and none of its
+ * images checked. One this pull request changes is a warning at its file (from before, it fails
+ * nothing: an image without alt text added to it would pass unseen), and a line of the summary.
+ */
+function sayUnchecked(o: CheckOutcome): void {
+  if (!o.changed) return
+  for (const { problem: p, status } of o.judged) {
+    if (p.rule !== 'syntax' || !o.changed.has(p.path)) continue
+    const said =
+      `${p.path} could not be parsed by the Mintlify CLI${p.line !== undefined ? ` (line ${p.line})` : ''}, ` +
+      `so none of its links and none of its images' alt text were checked` +
+      (status === 'new' ? '.' : `, and this pull request changes it: what it changed there is not checked.`)
+    core.warning(external(said, 500), {
+      title: 'Page not checked',
+      file: p.path,
+      ...(p.line ? { startLine: p.line } : {}),
+    })
+    o.notes.push(said)
+  }
 }
 
 /** What an annotation says of a problem: its message, and a renamed or deleted page that explains it. */

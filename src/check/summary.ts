@@ -181,6 +181,8 @@ export function renderCheckSummary(view: CheckView): string {
   const notes = (view.notes ?? []).map((n) => `\n${escapeText(n, 400)}\n`).join('')
   const unsure = view.judged.filter((j) => j.status === 'unsure')
   const few = view.judged.filter((j) => j.status === 'few-views').sort(byReaders)
+  // the most useful first: what breaks a reader's way (links, redirects) before a page not parsed
+  known.sort((a, b) => Number(a.problem.rule === 'syntax') - Number(b.problem.rule === 'syntax'))
   // one table of what does not fail: unsure first (a warning of the CLI's may cause them), then
   // the addresses few readers visited, then known
   const parts = [

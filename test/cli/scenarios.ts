@@ -169,6 +169,14 @@ const OLD_BROKEN: Files = {
 /** LINKED's one.mdx as the merge commit has it: the base branch added two lines above its link. */
 const MOVED_ON_MAIN = page('One', '# One\n\nIntro text.\n\nAdded on main.\n\nSee [the guide](/guides/a) first.')
 
+/** A site with a page the CLI cannot parse (a tag never closed). */
+const UNPARSABLE: Files = {
+  'docs.json': docsJson({}, ['index', 'guide']),
+  'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n',
+  'index.mdx': page('Home', '# Home\n\nRead [the guide](/guide).'),
+  'guide.mdx': page('Guide', '# Guide\n\n<Note>\nA note that is never closed.\n\n## Steps\n\nSteps.'),
+}
+
 /** OLD_BROKEN with a link to another site. */
 const WITH_EXTERNAL: Files = {
   ...OLD_BROKEN,
@@ -460,6 +468,27 @@ export const SCENARIOS: Scenario[] = [
         'Input "exclude" holds "/drafts/**", which can never match a page: it starts with /, and the globs are relative to the docs folder.',
         'Input "exclude" holds "drafts/[wip", which can never match a page: its [ is never closed, so it matches only a name with a [ in it.',
       ])
+    },
+  },
+  {
+    name: 'an image without alt text added to a page the CLI cannot parse: known as before, and a warning that the page was not checked',
+    base: UNPARSABLE,
+    head: {
+      ...UNPARSABLE,
+      'guide.mdx': `${UNPARSABLE['guide.mdx'] ?? ''}\n<img src="/logo.svg" />\n`,
+    },
+    checkout: 'merge',
+    check: (run) => {
+      expect(problemsOf(run).problems.map((p) => [p.status, p.rule, p.file])).toContainEqual([
+        'known',
+        'syntax',
+        'guide.mdx',
+      ])
+      expect(problemsOf(run).problems.filter((p) => p.status === 'new')).toEqual([])
+      const unchecked = annotations(run, 'warning').filter((a) => a.title === 'Page not checked')
+      expect(unchecked.map((a) => a.file)).toEqual(['guide.mdx'])
+      expect(unchecked[0]?.message).toContain("none of its links and none of its images' alt text were checked")
+      expect(run.summary).toContain('this pull request changes it: what it changed there is not checked')
     },
   },
   {

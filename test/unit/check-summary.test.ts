@@ -234,3 +234,20 @@ describe('a push is no pull request', () => {
     expect(renderCheckSummary({ ...view, pull: 7, scope: 'new' })).toContain("on the pull request's Files tab")
   })
 })
+
+describe('what was broken before, most useful first', () => {
+  test('broken links before pages not parsed, whatever order the CLI listed them in', () => {
+    const at = (rule: 'syntax' | 'broken-link', file: string): Judged => ({
+      problem: { rule, file, path: file, message: `${rule} in ${file}` },
+      status: 'known',
+    })
+    const summary = renderCheckSummary({
+      checked: ['links'],
+      judged: [at('syntax', 'a.mdx'), at('syntax', 'b.mdx'), at('broken-link', 'c.mdx')],
+      scope: 'new',
+      pull: 7,
+    })
+    expect(summary.indexOf('broken-link in c.mdx')).toBeLessThan(summary.indexOf('syntax in a.mdx'))
+    expect(summary.indexOf('syntax in a.mdx')).toBeLessThan(summary.indexOf('syntax in b.mdx'))
+  })
+})
