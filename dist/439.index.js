@@ -5600,7 +5600,10 @@ function table(judged, notFailing = false) {
             : '';
         const rule = status !== 'new' ? `${ruleWords(p.rule)} (${NOT_FAILING[status]})` : ruleWords(p.rule);
         const views = weighed ? ` ${viewsCell(readers)} |` : '';
-        return `| ${(0,summary_escape/* escapeText */.X1)(p.path, 200)} | ${where} | ${rule} |${views} ${(0,summary_escape/* escapeText */.X1)(p.message, 300)}${why} |`;
+        // a message is cut at 300 characters, but never inside the redirect it says to paste
+        const paste = p.fix ? JSON.stringify(p.fix) : '';
+        const room = Math.max(300, paste && p.message.includes(paste) ? p.message.indexOf(paste) + paste.length + 1 : 0);
+        return `| ${(0,summary_escape/* escapeText */.X1)(p.path, 200)} | ${where} | ${rule} |${views} ${(0,summary_escape/* escapeText */.X1)(p.message, room)}${why} |`;
     });
     const more = judged.length > MAX_ROWS ? `\n\n${(0,format/* formatNumber */.ZV)(judged.length - MAX_ROWS)} more in problems-json.` : '';
     const columns = [
@@ -6379,7 +6382,16 @@ async function addressProblems({ docsFolder, config }, trees) {
         ...(line !== undefined ? { line, lineText: lineText(headConfig ?? '', line) } : {}),
     });
     // where a redirect goes: the configuration's redirects, or its first line where it has none
-    const redirectsLine = (headConfig ?? '').split('\n').findIndex((l) => /"redirects"\s*:/.test(l)) + 1 || 1;
+    const configLines = (headConfig ?? '').split('\n');
+    const redirectsLine = configLines.findIndex((l) => /"redirects"\s*:/.test(l)) + 1 || 1;
+    // a renamed page's lost address where the change is: its new entry in the navigation, where it has one
+    const navigationLine = (to) => {
+        if (to === undefined)
+            return undefined;
+        const entry = JSON.stringify(pageSlug(to));
+        const at = configLines.findIndex((l) => l.includes(entry));
+        return at === -1 ? undefined : at + 1;
+    };
     const renamed = new Map(pageChanges(files, docsFolder).map((c) => [pageAddress(c.from), c.to]));
     const lost = lostAddresses(base, head).map(({ address, file, generated: fromOpenApi, sentTo, loop }) => {
         const to = renamed.get(address);
@@ -6407,7 +6419,7 @@ async function addressProblems({ docsFolder, config }, trees) {
                 rule: 'lost-address',
                 target: address,
                 message,
-                ...at(redirectsLine),
+                ...at(navigationLine(moved ? to : undefined) ?? redirectsLine),
                 ...(fix ? { fix } : {}),
                 ...(file === undefined && !fromOpenApi ? { redirected: true } : {}),
             },

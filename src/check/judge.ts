@@ -13,7 +13,7 @@ import { MAX_LISTED_FILES, buildBase, buildFromNames, checkedOut, pageChanges } 
 import type { SiteCheck } from './check-site.js'
 import type { Problem } from './cli-output.js'
 import { type SiteConfig, docsRelativePath, repositoryPath, siteConfig } from './docs-folder.js'
-import { type Judged, type PlacedProblem, judge, unsureOnWarning } from './new-known.js'
+import { type Judged, type PlacedProblem, judge, pageSlug, unsureOnWarning } from './new-known.js'
 import { lineText, redirectPlaces } from './target-lines.js'
 import { pagesOf, readText } from './tree-copy.js'
 import type { ChangedFile, PullChange } from '../github/change.js'
@@ -245,7 +245,15 @@ async function addressProblems(
     ...(line !== undefined ? { line, lineText: lineText(headConfig ?? '', line) } : {}),
   })
   // where a redirect goes: the configuration's redirects, or its first line where it has none
-  const redirectsLine = (headConfig ?? '').split('\n').findIndex((l) => /"redirects"\s*:/.test(l)) + 1 || 1
+  const configLines = (headConfig ?? '').split('\n')
+  const redirectsLine = configLines.findIndex((l) => /"redirects"\s*:/.test(l)) + 1 || 1
+  // a renamed page's lost address where the change is: its new entry in the navigation, where it has one
+  const navigationLine = (to: string | undefined): number | undefined => {
+    if (to === undefined) return undefined
+    const entry = JSON.stringify(pageSlug(to))
+    const at = configLines.findIndex((l) => l.includes(entry))
+    return at === -1 ? undefined : at + 1
+  }
   const renamed = new Map(pageChanges(files, docsFolder).map((c) => [pageAddress(c.from), c.to]))
   const lost = lostAddresses(base, head).map(({ address, file, generated: fromOpenApi, sentTo, loop }): Judged => {
     const to = renamed.get(address)
@@ -275,7 +283,7 @@ async function addressProblems(
         rule: 'lost-address',
         target: address,
         message,
-        ...at(redirectsLine),
+        ...at(navigationLine(moved ? to : undefined) ?? redirectsLine),
         ...(fix ? { fix } : {}),
         ...(file === undefined && !fromOpenApi ? { redirected: true as const } : {}),
       },

@@ -65,7 +65,10 @@ function table(judged: readonly Judged[], notFailing = false): string {
       : ''
     const rule = status !== 'new' ? `${ruleWords(p.rule)} (${NOT_FAILING[status]})` : ruleWords(p.rule)
     const views = weighed ? ` ${viewsCell(readers)} |` : ''
-    return `| ${escapeText(p.path, 200)} | ${where} | ${rule} |${views} ${escapeText(p.message, 300)}${why} |`
+    // a message is cut at 300 characters, but never inside the redirect it says to paste
+    const paste = p.fix ? JSON.stringify(p.fix) : ''
+    const room = Math.max(300, paste && p.message.includes(paste) ? p.message.indexOf(paste) + paste.length + 1 : 0)
+    return `| ${escapeText(p.path, 200)} | ${where} | ${rule} |${views} ${escapeText(p.message, room)}${why} |`
   })
   const more = judged.length > MAX_ROWS ? `\n\n${formatNumber(judged.length - MAX_ROWS)} more in problems-json.` : ''
   const columns = [

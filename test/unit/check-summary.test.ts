@@ -251,3 +251,26 @@ describe('what was broken before, most useful first', () => {
     expect(summary.indexOf('syntax in a.mdx')).toBeLessThan(summary.indexOf('syntax in b.mdx'))
   })
 })
+
+describe('the redirect to paste, whole', () => {
+  test('a long message is cut, but never inside the redirect it says to add', () => {
+    const long = `/guides/${'a-very-long-page-name-'.repeat(12)}`
+    const fix = { source: long, destination: `${long}-new` }
+    const message = `${long} answers on the base and not on the head: renamed, and no redirect keeps it. Add the redirect ${JSON.stringify(fix)}.`
+    expect(message.length).toBeGreaterThan(300)
+    const summary = renderCheckSummary({
+      checked: ['links'],
+      judged: [
+        {
+          problem: { rule: 'lost-address', file: 'docs.json', path: 'docs.json', line: 3, message, fix },
+          status: 'new',
+        },
+      ],
+      scope: 'new',
+      pull: 7,
+    })
+    const row = summary.split('\n').find((l) => l.startsWith('| docs.json |')) ?? ''
+    // the cell ends with the redirect's end, as escaped for the table: nothing of it cut
+    expect(row).toMatch(/-new&quot;\}\. \|$/)
+  })
+})
