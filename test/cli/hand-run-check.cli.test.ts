@@ -49,16 +49,19 @@ test("the guide's pull request block runs as written against the simulator's fak
     })
     expect(stdout).toContain('exit=1')
     const placed = [...stdout.matchAll(/^::error [^:]*file=([^,:]+),line=(\d+)/gm)].map((m) => [m[1], m[2]])
-    // the redirect to the old address, the old address itself (both where the redirects are), and the link
+    // the old address itself (at the renamed page's new entry in the navigation), the redirect to it
+    // and the redirect's source, which it sends to a page the head does not serve (both at the
+    // redirect), and the link
     expect(placed.sort()).toEqual([
+      ['docs.json', '6'],
       ['docs.json', '7'],
       ['docs.json', '7'],
       ['index.mdx', '9'],
     ])
     expect(gh.checkRuns.map((r) => [r.headSha, r.conclusion, r.annotations.length])).toEqual([
-      ['8'.repeat(40), 'failure', 3],
+      ['8'.repeat(40), 'failure', 4],
     ])
-    expect(stdout).toMatch(/problems<<ghadelimiter_[\w-]+\n3\n/)
+    expect(stdout).toMatch(/problems<<ghadelimiter_[\w-]+\n4\n/)
   } finally {
     await gh.stop()
   }

@@ -1,7 +1,12 @@
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import fc from 'fast-check'
 import { expect } from 'vitest'
+import type { Redirect } from '../../src/check/addresses.js'
+import { pageSlug } from '../../src/check/new-known.js'
+import { CASE, type Generated, modelFails, newFaults } from './generated-sites.js'
+import { count } from '../../src/util/format.js'
 import { type ActionRun, type Runtime, runAction } from '../e2e/harness.js'
 import { startGitHub, startSimulator } from '../e2e/fixtures.js'
 import { readJson } from '../e2e/typed.js'
@@ -118,6 +123,9 @@ const openApi = (paths: Record<string, unknown>): string =>
 
 const mintJson = (pages: string[]): string =>
   `${JSON.stringify({ name: 'Acme docs', favicon: '/logo.svg', colors: { primary: '#0B5D1E' }, navigation: [{ group: 'Start', pages }] }, null, 2)}\n`
+
+/** A page's address without its slash, as a generated page's title (`guides/a`, the home page `index`). */
+const pageSlugOf = (file: string): string => pageSlug(file) || 'index'
 
 const page = (title: string, body: string): string => `---\ntitle: ${title}\n---\n\n${body}\n`
 
@@ -1643,4 +1651,55 @@ export async function runScenario(
     killAfterMs: 240_000,
   })
   return { run, workspace, ...(gh ? { gh } : {}), ...(sim ? { sim } : {}) }
+}
+
+/**
+ * A handful of the generated pull requests (test/cli/generated-sites.ts, a fixed seed) as cases on
+ * the real CLI: pages without links, checked for links alone, so the CLI finds nothing on either
+ * side and the verdict is the addresses' and the redirects': it must be the model's.
+ */
+export const GENERATED: Scenario[] = pickGenerated()
+
+/** Two that fail and two that pass, the first of each among the seed's cases. */
+function pickGenerated(): Scenario[] {
+  // the home page stays on both sides: the navigation names it
+  const withHome = (pages: readonly string[]): string[] => [...pages.filter((p) => p !== 'index.mdx'), 'index.mdx']
+  const cases = fc
+    .sample(
+      CASE.filter((c) => !c.changes.some((ch) => ch.from === 'index.mdx' || ch.to === 'index.mdx')),
+      { seed: 56, numRuns: 200 },
+    )
+    .map((g): Generated => ({
+      ...g,
+      basePages: withHome(g.basePages),
+      headPages: withHome(g.headPages),
+      baseLinks: [],
+      headLinks: [],
+    }))
+  const verdict = (c: Generated): boolean => modelFails(c) === true || newFaults(c)
+  const picked = [
+    ...cases.filter(verdict).slice(0, 2),
+    ...cases.filter((c) => !verdict(c) && c.changes.length > 0).slice(0, 2),
+  ]
+  const files = (pages: readonly string[], redirects: readonly Redirect[]): Files => ({
+    'docs.json': docsJson(redirects.length > 0 ? { redirects } : {}, ['index']),
+    ...Object.fromEntries(pages.map((p) => [p, page(pageSlugOf(p), `# ${pageSlugOf(p)}`)])),
+  })
+  return picked.map((c, i): Scenario => {
+    const fails = verdict(c)
+    return {
+      name:
+        `a generated pull request (${i + 1} of ${picked.length}, seed 56: ${count(c.basePages.length, 'page')}, ` +
+        `${c.changes.length} renamed or deleted, ${count(c.headRedirects.length, 'redirect')} on the head): ` +
+        `${fails ? 'fails' : 'passes'}, as the model says`,
+      base: files(c.basePages, c.baseRedirects),
+      head: files(c.headPages, c.headRedirects),
+      renamed: Object.fromEntries(c.changes.flatMap((ch) => (ch.to ? [[ch.to, ch.from]] : []))),
+      checkout: 'merge',
+      inputs: { checks: 'links' },
+      check: (run) => {
+        expect(run.code).toBe(fails ? 1 : 0)
+      },
+    }
+  })
 }
