@@ -119,21 +119,13 @@ export async function judgeAgainstBase(
   const { checkTree, cache, headTree, files, changed, notes, placedOf, listOpenApi } = given
   if (!pull) return { unreadable: 'not a pull request' }
   const base = await rebuildBase(run, files)
-  // the base's configuration as the base names it (mint.json where the pull request upgrades to
-  // docs.json), read before the CLI writes a docs.json into the base's copy
+  // the base's own configuration (its mint.json too), read before the CLI writes a docs.json there
   const baseConfig = base.ok ? configText(base.tree) : undefined
   const early = new AbortController()
   const baseChecks = withoutValidate(settings.check.checks)
-  // the cache is read before any CLI runs; a base it does not have is checked beside the head
-  // a base of names alone serves its addresses; the CLI cannot check it
+  // the cache is read before any CLI runs; a base of names alone is for its addresses, not the CLI
   const whole = base.ok && base.namesOnly === undefined
-  const known = base.ok && whole ? await cache.lookup(base.tree, baseChecks) : undefined
-  if (known?.kept) {
-    core.info(`The base's problems restored from the runner's cache (${known.key}): the CLI checks the head only.`)
-    notes.push(
-      "The base was checked before: its problems came from the runner's cache, and the CLI checked the head only.",
-    )
-  }
+  const known = base.ok && whole ? await restoredBase(cache, base.tree, baseChecks, notes) : undefined
   const baseCheck =
     !base.ok || !whole || !known
       ? undefined
@@ -151,13 +143,7 @@ export async function judgeAgainstBase(
   sayWarnings('head', head, notes)
   const placed = placedOf(head, headTree)
   // said whatever the head has: a pull request its base was not compared with never "breaks nothing"
-  const uncompared = !base.ok
-    ? `The base of pull request #${pull.number} could not be checked (${base.why}): every problem counts as ` +
-      `new, and the addresses it served were not compared.`
-    : base.namesOnly !== undefined
-      ? `The base of pull request #${pull.number} was not checked by the CLI (${base.namesOnly}): its ` +
-        `addresses were compared by its pages' names, and every problem the CLI finds on the head counts as new.`
-      : undefined
+  const uncompared = notCompared(pull.number, base)
   if (uncompared !== undefined) core.warning(uncompared)
   // what readers reach at the base's addresses needs no CLI: judged whether or not the head has problems
   const addresses = base.ok
@@ -214,6 +200,40 @@ export async function judgeAgainstBase(
         `not from the pull request, so the verdict for ${unsure === 1 ? 'it' : 'them'} is unsure: listed, not failing.`,
     )
   return { judged: weighed, outside: 0, notes, changed }
+}
+
+/** The base looked up in the runner's cache, and said where it was there. */
+async function restoredBase(
+  cache: TreeCache,
+  tree: string,
+  checks: ReadonlySet<Check>,
+  notes: string[],
+): ReturnType<TreeCache['lookup']> {
+  const known = await cache.lookup(tree, checks)
+  if (known.kept) {
+    core.info(`The base's problems restored from the runner's cache (${known.key}): the CLI checks the head only.`)
+    notes.push(
+      "The base was checked before: its problems came from the runner's cache, and the CLI checked the head only.",
+    )
+  }
+  return known
+}
+
+/** Why the head is not compared with its whole base, where it is not: the base not had, or had by names alone. */
+function notCompared(
+  pull: number,
+  base: { ok: true; namesOnly?: string } | { ok: false; why: string },
+): string | undefined {
+  if (!base.ok)
+    return (
+      `The base of pull request #${pull} could not be checked (${base.why}): every problem counts as ` +
+      `new, and the addresses it served were not compared.`
+    )
+  if (base.namesOnly === undefined) return undefined
+  return (
+    `The base of pull request #${pull} was not checked by the CLI (${base.namesOnly}): its addresses were ` +
+    `compared by its pages' names, and every problem the CLI finds on the head counts as new.`
+  )
 }
 
 /**
