@@ -1,7 +1,7 @@
 import { describe, test } from 'vitest'
 import { RUNTIMES } from '../e2e/harness.js'
 import { fakeToolCache } from '../simulator/fake-tools.js'
-import { GENERATED, REAL_CLI_SCENARIOS, SCENARIOS, checkEveryRun, runScenario } from './scenarios.js'
+import { EXAMPLE_RUNS, GENERATED, REAL_CLI_SCENARIOS, SCENARIOS, checkEveryRun, runScenario } from './scenarios.js'
 
 /**
  * The check action's cases (scenarios.ts) against the real Mintlify CLI, through the bundle on Node 24:
@@ -11,7 +11,7 @@ import { GENERATED, REAL_CLI_SCENARIOS, SCENARIOS, checkEveryRun, runScenario } 
  * no longer says what the real CLI says.
  */
 describe('the check action on the real Mintlify CLI: every case', () => {
-  for (const scenario of [...SCENARIOS, ...GENERATED, ...REAL_CLI_SCENARIOS])
+  for (const scenario of [...SCENARIOS, ...GENERATED, ...EXAMPLE_RUNS, ...REAL_CLI_SCENARIOS])
     test(scenario.name, async () => {
       const cli = fakeToolCache('record')
       const { run, gh, sim, workspace } = await runScenario(scenario, RUNTIMES[0], { toolCache: cli.toolCache })

@@ -8,6 +8,7 @@ import { pageSlug } from '../../src/check/new-known.js'
 import { CASE, type Generated, modelFails, newFaults } from './generated-sites.js'
 import { count } from '../../src/util/format.js'
 import { type ActionRun, type Runtime, runAction } from '../e2e/harness.js'
+import { exampleSteps, resolve } from '../e2e/example-steps.js'
 import { startGitHub, startSimulator } from '../e2e/fixtures.js'
 import { readJson } from '../e2e/typed.js'
 import { encodeState } from '../../src/tracking/state.js'
@@ -1703,3 +1704,49 @@ function pickGenerated(): Scenario[] {
     }
   })
 }
+
+/** examples/docs-check.yml's check step's inputs, as a run of `event` with no secret and no variable resolves them. */
+function docsCheckExample(event: 'pull_request' | 'push'): Record<string, string> {
+  const step = exampleSteps('docs-check.yml').find((s) => s.id === 'check')
+  const bindings = {
+    "github.event_name == 'push' && 'warn' || 'fail'": event === 'push' ? 'warn' : 'fail',
+    'secrets.MINTLIFY_API_KEY': '',
+    'vars.MINTLIFY_PROJECT_ID': '',
+    'github.event.pull_request.head.repo.full_name == github.repository': event === 'push' ? 'false' : 'true',
+  }
+  return Object.fromEntries(Object.entries(step?.with ?? {}).map(([name, value]) => [name, resolve(value, bindings)]))
+}
+
+/**
+ * The docs check example's step as written, for a team with no key stored, on a site at the
+ * repository's root with problems of its own from before: a pull request from a branch, and the
+ * push to main that keeps the cache warm.
+ */
+export const EXAMPLE_RUNS: Scenario[] = [
+  {
+    name: 'the docs check example as written, a pull request from a branch, no key stored: checked against its base, fix said not to apply, never an error',
+    base: OLD_BROKEN,
+    head: { ...OLD_BROKEN, 'old.mdx': (OLD_BROKEN['old.mdx'] ?? '').replace('hre.', 'here.') },
+    checkout: 'merge',
+    inputs: docsCheckExample('pull_request'),
+    check: (run) => {
+      expect(run.code).toBe(0)
+      expect(problemsOf(run).problems.map((p) => p.status)).toEqual(['known', 'known'])
+      expect(run.warnings.filter((w) => w.startsWith('Input'))).toEqual([
+        `Input "fix" is read only with api-key and project-id (the problems go to the agent's job as a follow-up), so it was ignored.`,
+      ])
+      expect(run.errors).toEqual([])
+    },
+  },
+  {
+    name: 'the docs check example as written, the push to main on a site with problems from before: listed as warnings, the job green',
+    head: OLD_BROKEN,
+    inputs: docsCheckExample('push'),
+    check: (run) => {
+      expect(run.code).toBe(0)
+      expect(problemsOf(run).problems.map((p) => p.status)).toEqual(['new', 'new'])
+      expect(run.warnings.filter((w) => w.startsWith('Input'))).toEqual([])
+      expect(run.errors).toEqual([])
+    },
+  },
+]
