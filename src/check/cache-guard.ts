@@ -9,7 +9,9 @@ import { readText } from './tree-copy.js'
  * anyone who can push to it, so before the client's tar unpacks an entry, a stand-in `tar` first on
  * PATH lists it and refuses it (exit 2: the restore fails, as a cache that cannot be read) unless
  * every member is the check's own file or its folder; then it runs the real tar without `-P`. Other
- * tar commands (list, create) pass through as they are. Not on Windows, where the client runs tar.exe.
+ * tar commands (list, create) pass through as they are. Not on Windows, where the client runs tar.exe,
+ * nor on macOS where GNU tar is installed as gtar, which the client runs first: there the entry is
+ * still unpacked in the check's own folder, never the workspace.
  */
 
 /** What the stand-in says as it refuses an entry (guardRefused reads it back). */
