@@ -1,21 +1,4 @@
-import { describe, test } from 'vitest'
-import { RUNTIMES } from '../e2e/harness.js'
-import { fakeToolCache } from '../simulator/fake-tools.js'
-import { EXAMPLE_RUNS, GENERATED, REAL_CLI_SCENARIOS, SCENARIOS, checkEveryRun, runScenario } from './scenarios.js'
+import { everyCaseOnTheRealCli } from './real-cli-cases.js'
 
-/**
- * The check action's cases (scenarios.ts) against the real Mintlify CLI, through the bundle on Node 24:
- * the CLI installed by the action's own install (scripts/install-mint.mjs), run through the recording
- * shim (test/simulator/fake-mint.mjs in record mode), which keeps each output byte for byte in
- * test/cli/recordings/ for npm test's fake. .ci/run fails when a recording changed: the fake then
- * no longer says what the real CLI says.
- */
-describe('the check action on the real Mintlify CLI: every case', () => {
-  for (const scenario of [...SCENARIOS, ...GENERATED, ...EXAMPLE_RUNS, ...REAL_CLI_SCENARIOS])
-    test(scenario.name, async () => {
-      const cli = fakeToolCache('record')
-      const { run, gh, sim, workspace } = await runScenario(scenario, RUNTIMES[0], { toolCache: cli.toolCache })
-      scenario.check(run, gh, sim)
-      checkEveryRun(run, workspace)
-    })
-})
+/** The check action's cases on the real CLI: the first half (real-cli-cases.ts). */
+everyCaseOnTheRealCli(0)
