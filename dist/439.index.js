@@ -4000,6 +4000,8 @@ function readText(file) {
 const MAX_BASE_FILES = 300;
 /** GitHub lists at most this many files of a pull request: a listing this long may be cut. */
 const MAX_LISTED_FILES = 3000;
+/** Whether GitHub may have cut this listing of a pull request's files (it lists at most 3,000). */
+const listingMayBeCut = (files) => files.length >= MAX_LISTED_FILES;
 /** The configuration files a base by names fetches: what its addresses need beside its pages' names. */
 const CONFIG_FILES = ['docs.json', 'mint.json', '.mintignore'];
 /** Pages (and other files) of the docs folder this pull request changed, relative to the docs folder. */
@@ -4627,8 +4629,9 @@ async function onTheHead(judged, compare) {
             if (!file)
                 return whole ? j : { ...j, problem: rest };
             const moved = file.patch === undefined ? undefined : headLine(file.patch, line);
-            const placed = { ...rest, line: moved ?? 0, ...(column !== undefined ? { column } : {}) };
-            return { ...j, problem: moved === undefined ? rest : placed };
+            if (moved === undefined)
+                return { ...j, problem: rest };
+            return { ...j, problem: { ...rest, line: moved, ...(column !== undefined ? { column } : {}) } };
         }),
     };
 }
@@ -4890,7 +4893,9 @@ function sourceMatches(source, address) {
  * to `/new/a/b`; `/old/article-*` → `/new/article-*` sends `/old/article-1` to `/new/article-1`).
  */
 function redirectedTo(redirect, address) {
-    const { pattern, names } = sourcePattern(redirect.source);
+    return sendOn({ redirect, ...sourcePattern(redirect.source) }, address);
+}
+function sendOn({ redirect, pattern, names }, address) {
     const match = pattern.exec(normalAddress(address));
     if (!match)
         return undefined;
@@ -4910,15 +4915,14 @@ const MOST_HOPS = 20;
  */
 function follow(served, address) {
     const via = [];
+    const redirects = compiledOf(served);
     let at = normalAddress(address);
     for (let hop = 0; hop <= MOST_HOPS; hop++) {
         if (hasPage(served, at))
             return { reached: 'page', address: at };
         let next;
-        for (const r of served.redirects) {
-            if (/[?#]/.test(r.source))
-                continue;
-            next = redirectedTo(r, at);
+        for (const r of redirects) {
+            next = sendOn(r, at);
             if (next !== undefined)
                 break;
         }
@@ -4932,6 +4936,21 @@ function follow(served, address) {
             return { reached: 'nothing', address: at, via, loop: true };
     }
     return { reached: 'nothing', address: at, via, loop: true };
+}
+/**
+ * A tree's redirects the service can match (a source with `?` or `#` never is), each with its
+ * source's pattern: made once a tree, as each of its addresses is matched against every one.
+ */
+const compiled = new WeakMap();
+function compiledOf(served) {
+    let made = compiled.get(served);
+    if (!made) {
+        made = served.redirects
+            .filter((r) => !/[?#]/.test(r.source))
+            .map((r) => ({ redirect: r, ...sourcePattern(r.source) }));
+        compiled.set(served, made);
+    }
+    return made;
 }
 /** Whether a tree answers an address: a page there, or redirects that reach a page (or another site). */
 function answers(served, address) {
@@ -6132,18 +6151,18 @@ function treeCache({ settings, stop, work, }) {
     const cache = () => (store ??= actionsCache().then((service) => problemCache(service, (0,external_node_path_.join)(work, 'cache'), quietCommands, stop)));
     return {
         async lookup(tree, checks) {
+            // what the network decides is never kept: the verdict of the day, on both sides each time
+            const network = networkDecides(tree, checks);
+            if (network !== undefined) {
+                core/* info */.pq(`Not read from nor kept in the runner's cache: ${network}.`);
+                return {};
+            }
             const first = entryKey({
                 fingerprint: treeFingerprint(tree),
                 mintVersion: settings.check.mintVersion,
                 checks,
                 exclude: settings.check.exclude,
             });
-            // what the network decides is never kept: the verdict of the day, on both sides each time
-            const network = networkDecides(tree, checks);
-            if (network !== undefined) {
-                core/* info */.pq(`Not read from nor kept in the runner's cache: ${network}.`);
-                return { uncached: network };
-            }
             // an entry that is not the check's (a pull request can write its own scope's) is passed over
             // for the next key, so it never stops a good one being kept
             for (const key of [first, `${first}-2`, `${first}-3`]) {
@@ -6159,7 +6178,8 @@ function treeCache({ settings, stop, work, }) {
                 if (!restored.rejected)
                     return { key };
             }
-            return { uncached: 'every key of this tree holds an entry the check did not write' };
+            // every key of this tree holds an entry the check did not write: nothing read, nothing kept
+            return {};
         },
         keep(key, site) {
             if (!site.unreadable)
@@ -6508,7 +6528,7 @@ async function rebuildBase({ settings, ctx, pull, docsFolder, folder, work }, ch
         if (!ref)
             return { ok: false, why: 'the payload names no base commit' };
         const tree = (0,external_node_path_.join)(work, 'base');
-        if (changed.length >= MAX_LISTED_FILES)
+        if (listingMayBeCut(changed))
             return await baseFromGitTree({ api, repo, ref, docsFolder, tree });
         const built = await buildBase({
             api,
@@ -7646,8 +7666,6 @@ async function mode_run(settings, ctx) {
             return failure(`${found.unreadable} Nothing is known; the CLI's output is in the log.`);
         // the site's pages as the checkout has them: what the views' paths must name
         const pages = () => new Set(servedBy(pagesOf(folder), undefined).pages.keys());
-        // weighed on a pull request alone: a push's check keeps its tree's problems for the pull requests
-        // against it, and spends none of the hour's analytics requests
         // at the head's lines, where the checkout is another commit (the merge commit, checkout's default)
         const at = checkedOut(ctx.run.workspace, docs.relative);
         const repo = { owner: ctx.run.owner, repo: ctx.run.repo };
@@ -7656,6 +7674,8 @@ async function mode_run(settings, ctx) {
             : { judged: found.judged };
         if (onHead.note !== undefined)
             found.notes.push(onHead.note);
+        // weighed on a pull request alone: a push's check keeps its tree's problems for the pull requests
+        // against it, and spends none of the hour's analytics requests
         const weighed = pull
             ? await weighByReaders(settings, ctx, { judged: onHead.judged, notes: found.notes, pages })
             : { judged: onHead.judged };
@@ -7755,9 +7775,9 @@ async function judgeSite(run, checkTree, cache, listOpenApi) {
         const judged = kept.map((problem) => ({ problem, status: 'new' }));
         return { judged, outside: placed.length - kept.length, notes, ...(changed ? { changed } : {}) };
     }
-    // a listing GitHub may have cut (3,000 files) proves nothing of the files it does not list
-    const listedWhole = files.length < MAX_LISTED_FILES;
-    if (listedWhole && siteChanges(files, docsFolder, siteReader(readText((0,external_node_path_.join)(folder, '.mintignore')))).length === 0) {
+    // a listing GitHub may have cut proves nothing of the files it does not list
+    if (!listingMayBeCut(files) &&
+        siteChanges(files, docsFolder, siteReader(readText((0,external_node_path_.join)(folder, '.mintignore')))).length === 0) {
         // the head's docs are the base's: every problem was there before
         notes.push(`Pull request #${pull.number} changes no file the site reads (${(0,format/* count */.U9)(files.length, 'file')}, none ` +
             `of them pages, snippets, configuration, OpenAPI documents or images): its docs are its base's, so ` +

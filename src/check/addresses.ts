@@ -170,7 +170,17 @@ export function sourceMatches(source: string, address: string): boolean {
  * to `/new/a/b`; `/old/article-*` → `/new/article-*` sends `/old/article-1` to `/new/article-1`).
  */
 export function redirectedTo(redirect: Redirect, address: string): string | undefined {
-  const { pattern, names } = sourcePattern(redirect.source)
+  return sendOn({ redirect, ...sourcePattern(redirect.source) }, address)
+}
+
+/** A redirect with its source's pattern, made once for all the addresses matched against it. */
+interface Compiled {
+  redirect: Redirect
+  pattern: RegExp
+  names: string[]
+}
+
+function sendOn({ redirect, pattern, names }: Compiled, address: string): string | undefined {
   const match = pattern.exec(normalAddress(address))
   if (!match) return undefined
   if (isExternal(redirect.destination)) return redirect.destination
@@ -196,13 +206,13 @@ export type Reached =
  */
 export function follow(served: Served, address: string): Reached {
   const via: string[] = []
+  const redirects = compiledOf(served)
   let at = normalAddress(address)
   for (let hop = 0; hop <= MOST_HOPS; hop++) {
     if (hasPage(served, at)) return { reached: 'page', address: at }
     let next: string | undefined
-    for (const r of served.redirects) {
-      if (/[?#]/.test(r.source)) continue
-      next = redirectedTo(r, at)
+    for (const r of redirects) {
+      next = sendOn(r, at)
       if (next !== undefined) break
     }
     if (next === undefined) return { reached: 'nothing', address: at, via }
@@ -212,6 +222,22 @@ export function follow(served: Served, address: string): Reached {
     if (via.includes(at)) return { reached: 'nothing', address: at, via, loop: true }
   }
   return { reached: 'nothing', address: at, via, loop: true }
+}
+
+/**
+ * A tree's redirects the service can match (a source with `?` or `#` never is), each with its
+ * source's pattern: made once a tree, as each of its addresses is matched against every one.
+ */
+const compiled = new WeakMap<Served, Compiled[]>()
+function compiledOf(served: Served): Compiled[] {
+  let made = compiled.get(served)
+  if (!made) {
+    made = served.redirects
+      .filter((r) => !/[?#]/.test(r.source))
+      .map((r) => ({ redirect: r, ...sourcePattern(r.source) }))
+    compiled.set(served, made)
+  }
+  return made
 }
 
 /** Whether a tree answers an address: a page there, or redirects that reach a page (or another site). */

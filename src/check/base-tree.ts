@@ -23,6 +23,9 @@ export const MAX_BASE_FILES = 300
 /** GitHub lists at most this many files of a pull request: a listing this long may be cut. */
 export const MAX_LISTED_FILES = 3000
 
+/** Whether GitHub may have cut this listing of a pull request's files (it lists at most 3,000). */
+export const listingMayBeCut = (files: readonly ChangedFile[]): boolean => files.length >= MAX_LISTED_FILES
+
 /** The configuration files a base by names fetches: what its addresses need beside its pages' names. */
 const CONFIG_FILES = ['docs.json', 'mint.json', '.mintignore']
 

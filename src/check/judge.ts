@@ -9,7 +9,7 @@ import {
   redirectFaults,
   servedBy,
 } from './addresses.js'
-import { MAX_LISTED_FILES, buildBase, buildFromNames, checkedOut, pageChanges } from './base-tree.js'
+import { MAX_LISTED_FILES, buildBase, buildFromNames, checkedOut, listingMayBeCut, pageChanges } from './base-tree.js'
 import type { SiteCheck } from './check-site.js'
 import type { Problem } from './cli-output.js'
 import { type SiteConfig, docsRelativePath, repositoryPath, siteConfig } from './docs-folder.js'
@@ -401,7 +401,7 @@ async function rebuildBase(
         : pull.baseSha
     if (!ref) return { ok: false, why: 'the payload names no base commit' }
     const tree = join(work, 'base')
-    if (changed.length >= MAX_LISTED_FILES) return await baseFromGitTree({ api, repo, ref, docsFolder, tree })
+    if (listingMayBeCut(changed)) return await baseFromGitTree({ api, repo, ref, docsFolder, tree })
     const built = await buildBase({
       api,
       repo,

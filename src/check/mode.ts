@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { MAX_LISTED_FILES, checkedOut, siteChanges } from './base-tree.js'
+import { checkedOut, listingMayBeCut, siteChanges } from './base-tree.js'
 import type { SiteCheck } from './check-site.js'
 import { StoppedError } from './child-process.js'
 import { cliSlots, limiter } from './cli-slots.js'
@@ -94,8 +94,6 @@ export async function run(settings: CheckSettings, ctx: ModeContext): Promise<Re
     if ('unreadable' in found) return failure(`${found.unreadable} Nothing is known; the CLI's output is in the log.`)
     // the site's pages as the checkout has them: what the views' paths must name
     const pages = (): ReadonlySet<string> => new Set(servedBy(pagesOf(folder), undefined).pages.keys())
-    // weighed on a pull request alone: a push's check keeps its tree's problems for the pull requests
-    // against it, and spends none of the hour's analytics requests
     // at the head's lines, where the checkout is another commit (the merge commit, checkout's default)
     const at = checkedOut(ctx.run.workspace, docs.relative)
     const repo = { owner: ctx.run.owner, repo: ctx.run.repo }
@@ -106,6 +104,8 @@ export async function run(settings: CheckSettings, ctx: ModeContext): Promise<Re
           )
         : { judged: found.judged }
     if (onHead.note !== undefined) found.notes.push(onHead.note)
+    // weighed on a pull request alone: a push's check keeps its tree's problems for the pull requests
+    // against it, and spends none of the hour's analytics requests
     const weighed = pull
       ? await weighByReaders(settings, ctx, { judged: onHead.judged, notes: found.notes, pages })
       : { judged: onHead.judged }
@@ -210,9 +210,11 @@ async function judgeSite(
     const judged = kept.map((problem): Judged => ({ problem, status: 'new' }))
     return { judged, outside: placed.length - kept.length, notes, ...(changed ? { changed } : {}) }
   }
-  // a listing GitHub may have cut (3,000 files) proves nothing of the files it does not list
-  const listedWhole = files.length < MAX_LISTED_FILES
-  if (listedWhole && siteChanges(files, docsFolder, siteReader(readText(join(folder, '.mintignore')))).length === 0) {
+  // a listing GitHub may have cut proves nothing of the files it does not list
+  if (
+    !listingMayBeCut(files) &&
+    siteChanges(files, docsFolder, siteReader(readText(join(folder, '.mintignore')))).length === 0
+  ) {
     // the head's docs are the base's: every problem was there before
     notes.push(
       `Pull request #${pull.number} changes no file the site reads (${count(files.length, 'file')}, none ` +

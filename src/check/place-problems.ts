@@ -87,8 +87,8 @@ export async function onTheHead(
       const file = byPath.get(j.problem.path)
       if (!file) return whole ? j : { ...j, problem: rest }
       const moved = file.patch === undefined ? undefined : headLine(file.patch, line)
-      const placed = { ...rest, line: moved ?? 0, ...(column !== undefined ? { column } : {}) }
-      return { ...j, problem: moved === undefined ? rest : placed }
+      if (moved === undefined) return { ...j, problem: rest }
+      return { ...j, problem: { ...rest, line: moved, ...(column !== undefined ? { column } : {}) } }
     }),
   }
 }

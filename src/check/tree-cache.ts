@@ -35,13 +35,11 @@ export const withoutValidate = (checks: ReadonlySet<Check>): Set<Check> =>
 
 /** The runner's cache for checked trees, within one run: look a tree up, keep what the CLI found, save at the end. */
 export interface TreeCache {
-  /** The tree's key, and its problems where the cache has them; or why it is neither read nor kept. */
+  /** The tree's key (none where it is neither read nor kept), and its problems where the cache has them. */
   lookup: (
     tree: string,
     checks: ReadonlySet<Check>,
-  ) => Promise<
-    { key: string; kept?: Kept; uncached?: undefined } | { uncached: string; key?: undefined; kept?: undefined }
-  >
+  ) => Promise<{ key: string; kept?: Kept } | { key?: undefined; kept?: undefined }>
   /** Kept for saveAll: a tree the CLI checked to a verdict. */
   keep: (key: string, site: SiteCheck) => void
   /** Writes what was kept, once the CLI is done (nothing else writes to the log meanwhile). */
@@ -72,18 +70,18 @@ export function treeCache({
     (store ??= actionsCache().then((service) => problemCache(service, join(work, 'cache'), quietCommands, stop)))
   return {
     async lookup(tree, checks) {
+      // what the network decides is never kept: the verdict of the day, on both sides each time
+      const network = networkDecides(tree, checks)
+      if (network !== undefined) {
+        core.info(`Not read from nor kept in the runner's cache: ${network}.`)
+        return {}
+      }
       const first = entryKey({
         fingerprint: treeFingerprint(tree),
         mintVersion: settings.check.mintVersion,
         checks,
         exclude: settings.check.exclude,
       })
-      // what the network decides is never kept: the verdict of the day, on both sides each time
-      const network = networkDecides(tree, checks)
-      if (network !== undefined) {
-        core.info(`Not read from nor kept in the runner's cache: ${network}.`)
-        return { uncached: network }
-      }
       // an entry that is not the check's (a pull request can write its own scope's) is passed over
       // for the next key, so it never stops a good one being kept
       for (const key of [first, `${first}-2`, `${first}-3`]) {
@@ -97,7 +95,8 @@ export function treeCache({
         if (restored.why) cannot('read', restored.why)
         if (!restored.rejected) return { key }
       }
-      return { uncached: 'every key of this tree holds an entry the check did not write' }
+      // every key of this tree holds an entry the check did not write: nothing read, nothing kept
+      return {}
     },
     keep(key, site) {
       if (!site.unreadable) pending.push({ key, kept: { problems: site.problems, warnings: site.warnings ?? [] } })
