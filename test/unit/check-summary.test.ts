@@ -274,3 +274,17 @@ describe('the redirect to paste, whole', () => {
     expect(row).toMatch(/-new&quot;\}\. \|$/)
   })
 })
+
+describe('a base not compared whole, said first', () => {
+  test("the warning is the summary's first block after its heading, outside text in it only text", () => {
+    const why =
+      'The base of pull request #7 could not be checked (GitHub said: <b>no</b> [x](https://e.example) | *y*): every problem counts as new.'
+    const summary = renderCheckSummary({ checked: ['links'], judged: [], scope: 'new', pull: 7, uncompared: why })
+    const tree = parseMarkdown(summary)
+    expect(tree.children.map((n) => n.type).slice(0, 2)).toEqual(['heading', 'blockquote'])
+    const quote = JSON.stringify(tree.children[1])
+    expect(quote).toContain('could not be checked')
+    expect(quote).not.toMatch(/"type":"(link|html|emphasis|table)"/)
+    expect(summary).not.toContain('It breaks nothing')
+  })
+})
