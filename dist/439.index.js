@@ -5183,14 +5183,7 @@ function readBrokenLinks(output, exitCode) {
         if (target?.[1] !== undefined) {
             if (file === undefined)
                 return { ok: false, unreadable: `a broken target came before any file: ${line.trim()}` };
-            const text = target[1];
-            const redirect = / → /.test(text);
-            problems.push({
-                rule: redirect ? 'broken-redirect' : 'broken-link',
-                file,
-                target: text,
-                message: redirect ? `The redirect ${text} leads nowhere.` : `The link ${text} leads nowhere.`,
-            });
+            problems.push(brokenTarget(file, target[1]));
         }
         else if (afterBlank)
             file = line.trimEnd();
@@ -5215,6 +5208,22 @@ function readBrokenLinks(output, exitCode) {
     if (exitCode === 0 && problems.length > 0)
         return { ok: false, unreadable: `the CLI listed broken links but exited with 0` };
     return { ok: true, problems };
+}
+/**
+ * A link to another site, as `--check-external` lists it: `url (404)` or `url (fetch failed)`. The
+ * answer is the day's, so it is said, never part of the target: the same link is the same problem
+ * whether the base's check was told 404 and the head's timed out.
+ */
+const EXTERNAL = /^(https?:\/\/.+) \(([^()]*)\)$/;
+/** One listed target of a file: a broken link, a site's link that did not answer, or a redirect. */
+function brokenTarget(file, text) {
+    if (/ → /.test(text))
+        return { rule: 'broken-redirect', file, target: text, message: `The redirect ${text} leads nowhere.` };
+    const [, url, answer] = EXTERNAL.exec(text) ?? [];
+    if (url === undefined || answer === undefined)
+        return { rule: 'broken-link', file, target: text, message: `The link ${text} leads nowhere.` };
+    const said = /^\d{3}$/.test(answer) ? `answers ${answer}` : `could not be reached (${answer})`;
+    return { rule: 'broken-link', file, target: url, message: `The link ${url} ${said}.` };
 }
 /** `Primary Color (#16A34A) vs Light Background: FAIL …`, and a navigation anchor's `Light variant vs Light Background: FAIL …`. */
 const CONTRAST = /^(.+? vs .+? Background): FAIL\b\s*(.*)$/i;

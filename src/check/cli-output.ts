@@ -157,14 +157,7 @@ export function readBrokenLinks(output: string, exitCode: number | null): Readin
     const target = TARGET.exec(line)
     if (target?.[1] !== undefined) {
       if (file === undefined) return { ok: false, unreadable: `a broken target came before any file: ${line.trim()}` }
-      const text = target[1]
-      const redirect = / → /.test(text)
-      problems.push({
-        rule: redirect ? 'broken-redirect' : 'broken-link',
-        file,
-        target: text,
-        message: redirect ? `The redirect ${text} leads nowhere.` : `The link ${text} leads nowhere.`,
-      })
+      problems.push(brokenTarget(file, target[1]))
     } else if (afterBlank) file = line.trimEnd()
     // the CLI's warning about the configuration after its list (🚨 Invalid mint.json: …): no file
     else if (line.startsWith('🚨')) break
@@ -187,6 +180,24 @@ export function readBrokenLinks(output: string, exitCode: number | null): Readin
   if (exitCode === 0 && problems.length > 0)
     return { ok: false, unreadable: `the CLI listed broken links but exited with 0` }
   return { ok: true, problems }
+}
+
+/**
+ * A link to another site, as `--check-external` lists it: `url (404)` or `url (fetch failed)`. The
+ * answer is the day's, so it is said, never part of the target: the same link is the same problem
+ * whether the base's check was told 404 and the head's timed out.
+ */
+const EXTERNAL = /^(https?:\/\/.+) \(([^()]*)\)$/
+
+/** One listed target of a file: a broken link, a site's link that did not answer, or a redirect. */
+function brokenTarget(file: string, text: string): Problem {
+  if (/ → /.test(text))
+    return { rule: 'broken-redirect', file, target: text, message: `The redirect ${text} leads nowhere.` }
+  const [, url, answer] = EXTERNAL.exec(text) ?? []
+  if (url === undefined || answer === undefined)
+    return { rule: 'broken-link', file, target: text, message: `The link ${text} leads nowhere.` }
+  const said = /^\d{3}$/.test(answer) ? `answers ${answer}` : `could not be reached (${answer})`
+  return { rule: 'broken-link', file, target: url, message: `The link ${url} ${said}.` }
 }
 
 /** `Primary Color (#16A34A) vs Light Background: FAIL …`, and a navigation anchor's `Light variant vs Light Background: FAIL …`. */

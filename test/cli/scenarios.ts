@@ -463,6 +463,15 @@ export const SCENARIOS: Scenario[] = [
       expect(run.code).toBe(0)
       expect(run.stdout).toMatch(/^::group::mint .*\(base\)$/m)
       expect(run.stdout).toContain("Not read from nor kept in the runner's cache: links to other sites are checked")
+      // the site that does not answer is the target, found at its line; the day's answer is in the words
+      expect(problemsOf(run).problems.filter((p) => p.file === 'elsewhere.mdx')).toEqual([
+        expect.objectContaining({
+          status: 'known',
+          target: 'https://example.invalid/docs',
+          line: 7,
+          message: 'The link https://example.invalid/docs could not be reached (fetch failed).',
+        }),
+      ])
     },
   },
   {

@@ -76,6 +76,45 @@ describe('readBrokenLinks', () => {
     expect(readBrokenLinks(coloured, 1)).toMatchObject({ ok: true, problems: [{ file: 'index.mdx', target: '/x' }] })
   })
 
+  test("a link to another site (--check-external): the URL is the target, the day's answer only in the words", () => {
+    const listed =
+      'found 4 broken links in 1 file\n\nindex.mdx\n' +
+      ' ⎿  https://example.invalid/docs (fetch failed)\n' +
+      ' ⎿  https://example.com/gone (404)\n' +
+      ' ⎿  https://en.wikipedia.org/wiki/Tar_(computing) (This operation was aborted)\n' +
+      ' ⎿  /guides/(draft)\n'
+    expect(readBrokenLinks(listed, 1)).toEqual({
+      ok: true,
+      problems: [
+        {
+          rule: 'broken-link',
+          file: 'index.mdx',
+          target: 'https://example.invalid/docs',
+          message: 'The link https://example.invalid/docs could not be reached (fetch failed).',
+        },
+        {
+          rule: 'broken-link',
+          file: 'index.mdx',
+          target: 'https://example.com/gone',
+          message: 'The link https://example.com/gone answers 404.',
+        },
+        {
+          rule: 'broken-link',
+          file: 'index.mdx',
+          target: 'https://en.wikipedia.org/wiki/Tar_(computing)',
+          message:
+            'The link https://en.wikipedia.org/wiki/Tar_(computing) could not be reached (This operation was aborted).',
+        },
+        {
+          rule: 'broken-link',
+          file: 'index.mdx',
+          target: '/guides/(draft)',
+          message: 'The link /guides/(draft) leads nowhere.',
+        },
+      ],
+    })
+  })
+
   test('a clean site', () => {
     expect(readBrokenLinks('success no broken links found\n', 0)).toEqual({ ok: true, problems: [] })
   })
