@@ -280,24 +280,32 @@ async function addressProblems(
     const moved = to !== undefined && isPage(to) ? pageAddress(to) : undefined
     const parent = moved ? undefined : nearestParent(head, address)
     const fix = moved ? { source: address, destination: moved } : undefined
-    const sent =
+    // a redirect to a page this pull request renamed: the page's new address is the fix
+    const renamedTarget = sentTo !== undefined && !loop ? renamed.get(sentTo) : undefined
+    const followed = renamedTarget !== undefined && isPage(renamedTarget) ? pageAddress(renamedTarget) : undefined
+    // why nothing answers there now: no redirect, or one that leads nowhere
+    const why =
       sentTo === undefined
-        ? ''
+        ? 'no redirect keeps it'
         : loop
-          ? ` The head's redirects send it round in a loop (through ${sentTo}).`
-          : ` The head's redirects send it to ${sentTo}, which the head does not serve.`
+          ? `the head's redirects send it round in a loop (through ${sentTo})`
+          : `the head's redirects send it to ${sentTo}, which the head does not serve`
     const what = file
       ? moved
         ? `${file} was renamed to ${to ?? ''} in this pull request`
         : `${file} is gone in this pull request`
       : fromOpenApi
         ? 'the page its OpenAPI document generated there is not generated any more (an operation, its summary or tag, or the navigation changed in this pull request)'
-        : `the redirect from it is gone in this pull request`
+        : sentTo === undefined
+          ? `the redirect from it is gone in this pull request`
+          : undefined
     const message =
-      `${address} answers on the base and not on the head: ${what}, and no redirect keeps it.${sent} ` +
+      `${address} answers on the base and not on the head: ${what === undefined ? why : `${what}, and ${why}`}. ` +
       (fix
         ? `Add the redirect ${JSON.stringify(fix)}.`
-        : `Add a redirect from it to the page that replaces it${parent ? ` (its nearest parent is ${parent})` : ''}.`)
+        : followed !== undefined
+          ? `Send its redirect to ${followed} instead, where this pull request moved ${sentTo ?? ''}.`
+          : `Add a redirect from it to the page that replaces it${parent ? ` (its nearest parent is ${parent})` : ''}.`)
     return {
       problem: {
         rule: 'lost-address',

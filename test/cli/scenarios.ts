@@ -726,7 +726,45 @@ export const SCENARIOS: Scenario[] = [
       expect(run.code).toBe(1)
       const { problems } = problemsOf(run)
       expect(problems.map((p) => [p.status, p.rule, p.target])).toEqual([['new', 'lost-address', '/old/b']])
-      expect(problems[0]?.message).toContain("The head's redirects send it to /new/b, which the head does not serve.")
+      expect(problems[0]?.message).toBe(
+        '/old/b answers on the base and not on the head: old/b.mdx is gone in this pull request, and the ' +
+          "head's redirects send it to /new/b, which the head does not serve. Add a redirect from it to the " +
+          'page that replaces it (its nearest parent is /).',
+      )
+    },
+  },
+  {
+    name: 'a page renamed, a redirect to its old address left: the redirect, both addresses and the link, each with its fix',
+    base: {
+      'docs.json': docsJson({ redirects: [{ source: '/old', destination: '/guides/start' }] }, ['index', 'guides/start']),
+      'index.mdx': page('Home', '# Home\n\nStart with [the guide](/guides/start).'),
+      'guides/start.mdx': page('Start', '# Start'),
+    },
+    head: {
+      'docs.json': docsJson({ redirects: [{ source: '/old', destination: '/guides/start' }] }, [
+        'index',
+        'guides/first-steps',
+      ]),
+      'index.mdx': page('Home', '# Home\n\nStart with [the guide](/guides/start).'),
+      'guides/first-steps.mdx': page('Start', '# Start'),
+    },
+    renamed: { 'guides/first-steps.mdx': 'guides/start.mdx' },
+    checkout: 'merge',
+    inputs: { checks: 'links, redirects' },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      const { problems } = problemsOf(run)
+      expect(problems.map((p) => [p.status, p.rule, p.target]).sort()).toEqual([
+        ['new', 'broken-link', '/guides/start'],
+        ['new', 'broken-redirect', '/old → /guides/start'],
+        ['new', 'lost-address', '/guides/start'],
+        ['new', 'lost-address', '/old'],
+      ])
+      expect(problems.find((p) => p.rule === 'lost-address' && p.target === '/old')?.message).toBe(
+        "/old answers on the base and not on the head: the head's redirects send it to /guides/start, which " +
+          'the head does not serve. Send its redirect to /guides/first-steps instead, where this pull request ' +
+          'moved /guides/start.',
+      )
     },
   },
   {
