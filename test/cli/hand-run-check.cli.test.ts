@@ -1,5 +1,6 @@
-import { execFile } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { execFile, execFileSync, spawn } from 'node:child_process'
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { expect, test } from 'vitest'
@@ -64,5 +65,90 @@ test("the guide's pull request block runs as written against the simulator's fak
     expect(stdout).toMatch(/problems<<ghadelimiter_[\w-]+\n4\n/)
   } finally {
     await gh.stop()
+  }
+})
+
+/**
+ * The guide's own-pull-request line, as written but for the repository's path and free ports: the
+ * simulator makes pull request 9 from a git repository (the clean fixture site on main, the guide's
+ * pull request above on a branch) and prints the line that checks it. Run twice: the first run
+ * checks the base and keeps it in the simulator's cache, the second restores it and runs the CLI on
+ * the head alone, with the same verdict; the repository is left as it was, and stopping the
+ * simulator removes its folder.
+ */
+test("the guide's own pull request, checked twice against the simulator's cache", async () => {
+  const guide = readFileSync(join(ROOT, 'docs', 'development.md'), 'utf8')
+  const line = /Your own pull request:[\s\S]*?```sh\n(npm run simulator -- --pull \S+[^\n#]*)/.exec(guide)?.[1] ?? ''
+  expect(line).toContain('--pull ../my-docs')
+
+  const repo = mkdtempSync(join(tmpdir(), 'my-docs-'))
+  const git = (...args: string[]): string =>
+    execFileSync('git', ['-C', repo, '-c', 'user.name=Alice', '-c', 'user.email=alice@example.com', ...args], {
+      encoding: 'utf8',
+    })
+  git('init', '-q', '-b', 'main')
+  cpSync(join(ROOT, 'test', 'cli', 'sites', 'clean'), repo, { recursive: true })
+  git('add', '-A')
+  git('commit', '-q', '-m', 'The site')
+  git('checkout', '-q', '-b', 'docs/first-steps')
+  git('rm', '-q', '-r', '.')
+  cpSync(join(ROOT, 'docs', 'hand-run', 'check-pull'), repo, { recursive: true })
+  git('add', '-A')
+  git('commit', '-q', '-m', 'Rename the start guide')
+  const before = git('status', '--porcelain', '--ignored')
+
+  const simulator = spawn('sh', ['-c', `${line.trim().replace('../my-docs', repo)} --port 0`], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  try {
+    let printed = ''
+    const checkIt = await new Promise<string>((found, failed) => {
+      simulator.stdout.on('data', (chunk: Buffer) => {
+        printed += chunk.toString()
+        const at = /^ {2}check it: (env .*)$/m.exec(printed)
+        if (at?.[1]) found(at[1])
+      })
+      simulator.on('exit', (code) => failed(new Error(`the simulator stopped (${code ?? 'signal'}):\n${printed}`)))
+    })
+    expect(printed).toMatch(/Pull request #9 on the fake GitHub: main\.\.\.HEAD of .*, 2 files/)
+    const folder = /GITHUB_WORKSPACE=(\S+)\/head /.exec(checkIt)?.[1] ?? ''
+    const runs: string[] = []
+    for (const _ of [1, 2]) {
+      const { stdout } = await promisify(execFile)('sh', ['-c', `${checkIt} || echo "exit=$?"`], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+        timeout: 240_000, // a hang guard (each run takes seconds once the CLI is installed)
+      })
+      runs.push(stdout)
+    }
+    const [first = '', second = ''] = runs
+    expect(first).toContain("Kept in the runner's cache for the pull requests against this tree: mintlify-check-")
+    expect(first).toMatch(/^::group::mint broken-links .*\(base\)$/m)
+    expect(second).toMatch(
+      /The base's problems restored from the runner's cache \(mintlify-check-\w+\): the CLI checks the head only\./,
+    )
+    expect(second).not.toMatch(/^::group::mint .*\(base\)$/m)
+    const errors = (stdout: string): string[] =>
+      parseCommands(stdout)
+        .filter((c) => c.command === 'error')
+        .map((c) => c.message)
+    for (const stdout of runs) {
+      expect(stdout).toContain('exit=1')
+      expect(errors(stdout)).toHaveLength(5) // the four problems and the verdict
+    }
+    expect(errors(second)).toEqual(errors(first))
+    expect(readFileSync(join(folder, 'summary.md'), 'utf8')).toContain('The base was checked before')
+    expect(git('status', '--porcelain', '--ignored')).toBe(before)
+
+    // stopped: every process of it (npm, the shell, node) has let go of its output
+    const closed = new Promise((stopped) => simulator.stdout.on('close', stopped))
+    process.kill(-(simulator.pid ?? 0), 'SIGTERM')
+    await closed
+    expect(existsSync(folder)).toBe(false)
+  } finally {
+    if (simulator.exitCode === null && simulator.signalCode === null) process.kill(-(simulator.pid ?? 0), 'SIGKILL')
+    rmSync(repo, { recursive: true, force: true })
   }
 })

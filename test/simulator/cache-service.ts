@@ -228,8 +228,8 @@ function routeOf(method: string, path: string): CacheRoute | undefined {
   return undefined
 }
 
-export async function startCacheService(): Promise<CacheService> {
+export async function startCacheService(port = 0): Promise<CacheService> {
   const service = new CacheService()
-  await service.start()
+  await service.start(port)
   return service
 }
