@@ -736,7 +736,10 @@ export const SCENARIOS: Scenario[] = [
   {
     name: 'a page renamed, a redirect to its old address left: the redirect, both addresses and the link, each with its fix',
     base: {
-      'docs.json': docsJson({ redirects: [{ source: '/old', destination: '/guides/start' }] }, ['index', 'guides/start']),
+      'docs.json': docsJson({ redirects: [{ source: '/old', destination: '/guides/start' }] }, [
+        'index',
+        'guides/start',
+      ]),
       'index.mdx': page('Home', '# Home\n\nStart with [the guide](/guides/start).'),
       'guides/start.mdx': page('Start', '# Start'),
     },
