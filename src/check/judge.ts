@@ -1,3 +1,5 @@
+import { docsFiles, pagesFromFiles, pagesFromTrees } from './pages.js'
+import type { PullPage } from './pull-pages.js'
 import { join } from 'node:path'
 import { type TreeCache, type TreeChecker, withoutValidate } from './tree-cache.js'
 import {
@@ -63,8 +65,22 @@ export type Found =
       notes: string[]
       /** Why the head was not compared with its whole base (said as a warning), where it was not. */
       uncompared?: string
+      /** The pages of the pull request (pull-pages.ts), where its files were listed. */
+      pages?: PullPage[]
     }
   | { unreadable: string }
+
+/** A pull request's pages from its files alone, titled by the head's texts: where its base cannot be had. */
+export function filesAlone(
+  { docsFolder }: Pick<CheckRun, 'docsFolder'>,
+  files: readonly ChangedFile[],
+  headTree: string,
+): PullPage[] {
+  return pagesFromFiles(docsFiles(files, docsFolder), {
+    text: (file) => readText(join(headTree, file)),
+    repositoryPath: (file) => repositoryPath(docsFolder, file),
+  })
+}
 
 /** The site's problems with validate's verdict: a failing build is a problem, no network a note. */
 export function withValidation(site: SiteCheck, config: SiteConfig, notes: string[]): Problem[] {
@@ -146,7 +162,7 @@ export async function judgeAgainstBase(
   const uncompared = notCompared(pull.number, base)
   if (uncompared !== undefined) core.warning(uncompared)
   // what readers reach at the base's addresses needs no CLI: judged whether or not the head has problems
-  const addresses = base.ok
+  const { judged: addresses, pages } = base.ok
     ? await addressProblems(run, {
         baseTree: base.tree,
         baseConfig,
@@ -155,12 +171,13 @@ export async function judgeAgainstBase(
         listOpenApi: base.namesOnly === undefined ? listOpenApi : namesOnlyLister,
         notes,
       })
-    : []
+    : { judged: [], pages: filesAlone(run, files, headTree) }
   const allNew = {
     judged: [...placed.map((problem): Judged => ({ problem, status: 'new' })), ...addresses],
     outside: 0,
     notes,
     changed,
+    pages,
     ...(uncompared !== undefined ? { uncompared } : {}),
   }
   if (placed.length === 0 || !baseCheck || !base.ok) return allNew
@@ -190,7 +207,7 @@ export async function judgeAgainstBase(
   // what the CLI warned of on the head alone (a remote OpenAPI document it could not fetch this
   // time) may break links the pull request never wrote: unsure, never new
   const headOnly = (head.warnings ?? []).filter((w) => !(baseSite.warnings ?? []).includes(w))
-  if (headOnly.length === 0) return { judged, outside: 0, notes, changed }
+  if (headOnly.length === 0) return { judged, outside: 0, notes, changed, pages }
   const weighed = unsureOnWarning(judged, (file) => linesOf(join(base.tree, oldName(file))))
   const unsure = weighed.filter((j) => j.status === 'unsure').length
   if (unsure > 0)
@@ -199,7 +216,7 @@ export async function judgeAgainstBase(
         `${count(unsure, 'broken link')} this pull request did not write may come from that warning, ` +
         `not from the pull request, so the verdict for ${unsure === 1 ? 'it' : 'them'} is unsure: listed, not failing.`,
     )
-  return { judged: weighed, outside: 0, notes, changed }
+  return { judged: weighed, outside: 0, notes, changed, pages }
 }
 
 /** The base looked up in the runner's cache, and said where it was there. */
@@ -252,13 +269,15 @@ async function addressProblems(
     listOpenApi: OpenApiLister
     notes: string[]
   },
-): Promise<Judged[]> {
+): Promise<{ judged: Judged[]; pages: PullPage[] }> {
   const { baseTree, baseConfig, headTree, files } = trees
   // the configuration as the site has it (on a mint.json site the CLI writes a docs.json into its copies)
   const headConfig = readText(join(headTree, config))
   const generated = await generatedPages(trees, [baseConfig, headConfig])
+  const headFiles = pagesOf(headTree)
   const base = servedBy(pagesOf(baseTree), baseConfig, readText(join(baseTree, '.mintignore')), generated.base)
-  const head = servedBy(pagesOf(headTree), headConfig, readText(join(headTree, '.mintignore')), generated.head)
+  const head = servedBy(headFiles, headConfig, readText(join(headTree, '.mintignore')), generated.head)
+  const pages = pagesFromTrees({ docsFolder, files, base, head, baseConfig, headConfig, baseTree, headTree, headFiles })
   const at = (line: number | undefined): Pick<PlacedProblem, 'file' | 'path' | 'line' | 'lineText'> => ({
     file: config,
     path: repositoryPath(docsFolder, config),
@@ -333,7 +352,7 @@ async function addressProblems(
       status: before.has(keyOf(f)) ? 'known' : 'new',
     }
   })
-  return [...lost, ...faults]
+  return { judged: [...lost, ...faults], pages }
 }
 
 /**

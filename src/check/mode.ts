@@ -7,8 +7,8 @@ import { cliSlots, limiter } from './cli-slots.js'
 import { findDocsFolder, siteConfig } from './docs-folder.js'
 import type { Judged, PlacedProblem } from './new-known.js'
 import { onTheHead, placeAll } from './place-problems.js'
-import { copySite, neverMatches, pagesOf, readText } from './tree-copy.js'
-import { servedBy, siteReader } from './addresses.js'
+import { copySite, neverMatches, readText } from './tree-copy.js'
+import { siteReader } from './addresses.js'
 import { readChangeEvent } from '../github/change.js'
 import type { CheckSettings } from '../inputs/settings.js'
 import { renderCheckSummary } from './summary.js'
@@ -21,6 +21,7 @@ import {
   type Found,
   type OpenApiLister,
   TimedOut,
+  filesAlone,
   judgeAgainstBase,
   pullFiles,
   sayWarnings,
@@ -92,22 +93,19 @@ export async function run(settings: CheckSettings, ctx: ModeContext): Promise<Re
     const runs = cliRuns(checkRun, cli, limiter(cliSlots()))
     const found = await checkAndJudge(checkRun, treeChecker(checkRun, runs), openApiLister(checkRun, runs))
     if ('unreadable' in found) return failure(`${found.unreadable} Nothing is known; the CLI's output is in the log.`)
-    // the site's pages as the checkout has them: what the views' paths must name
-    const pages = (): ReadonlySet<string> => new Set(servedBy(pagesOf(folder), undefined).pages.keys())
     // at the head's lines, where the checkout is another commit (the merge commit, checkout's default)
     const at = checkedOut(ctx.run.workspace, docs.relative)
-    const repo = { owner: ctx.run.owner, repo: ctx.run.repo }
     const onHead =
       pull && at && at !== pull.headSha
         ? await onTheHead(found.judged, async () =>
-            (await ctx.github(settings.check.token)).compare(repo, pull.headSha, at),
+            (await ctx.github(settings.check.token)).compare(ctx.run, pull.headSha, at),
           )
         : { judged: found.judged }
     if (onHead.note !== undefined) found.notes.push(onHead.note)
     // weighed on a pull request alone: a push's check keeps its tree's problems for the pull requests
     // against it, and spends none of the hour's analytics requests
     const weighed = pull
-      ? await weighByReaders(settings, ctx, { judged: onHead.judged, notes: found.notes, pages })
+      ? await weighByReaders(settings, ctx, { judged: onHead.judged, notes: found.notes, folder, listed: found.pages })
       : { judged: onHead.judged }
     const outcome = { ...checkRun, ...found, ...weighed }
     recordProblems(outcome)
@@ -208,7 +206,8 @@ async function judgeSite(
     const kept = placed.filter((p) => changed?.has(p.path) || p.rule === 'build' || p.rule === 'contrast')
     core.info(`Pull request #${pull.number} changes ${count(files.length, 'file')}: only their problems are reported.`)
     const judged = kept.map((problem): Judged => ({ problem, status: 'new' }))
-    return { judged, outside: placed.length - kept.length, notes, ...(changed ? { changed } : {}) }
+    const pages = filesAlone(run, files, headTree)
+    return { judged, outside: placed.length - kept.length, notes, pages, ...(changed ? { changed } : {}) }
   }
   // a listing GitHub may have cut proves nothing of the files it does not list
   if (
@@ -225,7 +224,7 @@ async function judgeSite(
     if (head.unreadable) return { unreadable: head.unreadable }
     sayWarnings('head', head, notes)
     const judged = placedOf(head, headTree).map((problem): Judged => ({ problem, status: 'known' }))
-    return { judged, outside: 0, notes, ...(changed ? { changed } : {}) }
+    return { judged, outside: 0, notes, pages: [], ...(changed ? { changed } : {}) }
   }
   return judgeAgainstBase(run, {
     checkTree,

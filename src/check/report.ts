@@ -1,3 +1,5 @@
+import { writePages } from './pages.js'
+import type { PullPage } from './pull-pages.js'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Problem, RULE_COUNTED, RULE_TITLES } from './cli-output.js'
@@ -42,6 +44,8 @@ export interface CheckOutcome {
   views?: ViewsWeighed
   /** Why the head was not compared with its whole base, where it was not. */
   uncompared?: string
+  /** The pull request's pages (pull-pages.ts), where its files were listed. */
+  pages?: PullPage[]
 }
 
 export interface CheckRunShown {
@@ -75,6 +79,17 @@ export function recordProblems(o: CheckOutcome): void {
   }
   ctx.outputs.set('problems', fresh.length)
   ctx.outputs.set('problems-json', writeProblems(o))
+  if (o.pull && o.pages)
+    ctx.outputs.set(
+      'pages-json',
+      writePages(ctx.dir, {
+        pull: o.pull.number,
+        head: o.pull.headSha,
+        compared: o.scope === 'new' && o.uncompared === undefined,
+        ...(o.views ? { views: { from: o.views.dateFrom, through: o.views.through } } : {}),
+        pages: o.pages,
+      }),
+    )
   sayUnchecked(o)
 }
 

@@ -1,5 +1,8 @@
 import { ApiError } from '../service/errors.js'
 import type { Judged } from './new-known.js'
+import { type PullPage, withViews } from './pull-pages.js'
+import { servedBy } from './addresses.js'
+import { pagesOf } from './tree-copy.js'
 import {
   VIEWS_DAYS,
   VIEWS_LIMIT,
@@ -26,14 +29,19 @@ import type { ModeContext } from '../modes/context.js'
 export async function weighByReaders(
   settings: CheckSettings,
   ctx: Pick<ModeContext, 'client' | 'clock'>,
-  site: { judged: Judged[]; notes: string[]; pages: () => ReadonlySet<string> },
-): Promise<{ judged: Judged[]; views?: ViewsWeighed }> {
-  const { judged, notes } = site
+  site: { judged: Judged[]; notes: string[]; folder: string; listed?: PullPage[] | undefined },
+): Promise<{ judged: Judged[]; views?: ViewsWeighed; pages?: PullPage[] }> {
+  const { judged, notes, listed } = site
   const wanted = settings.check.views
-  if (wanted === undefined || !judged.some((j) => j.status === 'new' && addressOf(j) !== undefined)) return { judged }
+  const weighs = judged.some((j) => j.status === 'new' && addressOf(j) !== undefined)
+  // the same request shows the pull request's pages with their readers: sent whenever there is a key
+  if (wanted === undefined || (!weighs && (listed ?? []).length === 0) || (wanted === 'no-key' && !weighs))
+    return { judged }
   // every way of not weighing ends alike: one notice, and the verdict as without a key
   const unweighed = (why: string): { judged: Judged[] } => {
-    const said = `${why}, so the problems were not weighed: each counts, as without a key.`
+    const said = weighs
+      ? `${why}, so the problems were not weighed: each counts, as without a key.`
+      : `${why}, so the pull request's pages are listed without their readers.`
     core.notice(said)
     notes.push(said)
     return { judged }
@@ -61,26 +69,34 @@ export async function weighByReaders(
       `The readers' page views hold no row for ${range.dateFrom} to ${range.through} (a new or wrong ` +
         `project-id, or views the service has not counted yet): no row says no one came`,
     )
-  if (!describesSite(page.rows, site.pages()))
+  // the site's pages as the checkout has them: what the views' paths must name
+  if (!describesSite(page.rows, new Set(servedBy(pagesOf(site.folder), undefined).pages.keys())))
     return unweighed(
       `The readers' page views name none of this site's pages (${external(page.rows[0]?.path ?? '', 100)} ` +
         `is one: a site served under a path prefix, or another project's)`,
     )
-  const weighed = weigh(judged, readersFrom(page.rows, page.hasMore), wanted.minViews)
+  const readersOf = readersFrom(page.rows, page.hasMore)
+  const weighed = weigh(judged, readersOf, wanted.minViews)
   const days = `${range.dateFrom} to ${range.through}`
   core.info(
     `Page views of ${days}: ${count(page.rows.length, 'page')}${page.hasMore ? ', the most viewed (more were not asked for)' : ', every page with views'}.`,
   )
   const few = weighed.filter((j) => j.status === 'few-views').length
-  notes.push(
-    `Weighed by readers: the page views of ${days}, one request.` +
-      (wanted.minViews > 0
-        ? ` An address this pull request stops serving fails when readers visited it at least ` +
-          `${formatNumber(wanted.minViews)} ${wanted.minViews === 1 ? 'time' : 'times'} (min-views)` +
-          (few > 0
-            ? `; ${count(few, 'address', 'addresses')} with fewer ${few === 1 ? 'is' : 'are'} listed, not failing.`
-            : '.')
-        : ''),
-  )
-  return { judged: weighed, views: { dateFrom: range.dateFrom, through: range.through, minViews: wanted.minViews } }
+  if (!weighs) notes.push(`The pull request's pages with their readers: the page views of ${days}, one request.`)
+  else
+    notes.push(
+      `Weighed by readers: the page views of ${days}, one request.` +
+        (wanted.minViews > 0
+          ? ` An address this pull request stops serving fails when readers visited it at least ` +
+            `${formatNumber(wanted.minViews)} ${wanted.minViews === 1 ? 'time' : 'times'} (min-views)` +
+            (few > 0
+              ? `; ${count(few, 'address', 'addresses')} with fewer ${few === 1 ? 'is' : 'are'} listed, not failing.`
+              : '.')
+          : ''),
+    )
+  return {
+    judged: weighed,
+    views: { dateFrom: range.dateFrom, through: range.through, minViews: wanted.minViews },
+    ...(listed ? { pages: withViews(listed, readersOf) } : {}),
+  }
 }

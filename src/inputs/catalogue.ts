@@ -145,6 +145,7 @@ export const OUTPUTS = {
   'answers-json': { actions: ['health'] },
   problems: { actions: ['check'] },
   'problems-json': { actions: ['check'] },
+  'pages-json': { actions: ['check'] },
 } as const satisfies Record<string, OutputSpec>
 
 export type InputName = keyof typeof INPUTS

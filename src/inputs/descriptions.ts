@@ -765,6 +765,14 @@ export const OUTPUT_WORDS = {
       "redirect, and with a key its readers' views) and what was checked.",
     ),
   },
+  'pages-json': {
+    text: say(
+      "On a pull request: path of a JSON file with the pull request's pages (path, address, title, change:",
+      "added, changed, renamed, deleted or affected; from, a renamed page's old address; to, where a deleted",
+      "page's readers go now; why an affected page changes; with a key its readers' views), for the preview",
+      "action's pages input.",
+    ),
+  },
 } as const satisfies Record<OutputName, Described>
 
 export const ACTION_META = {

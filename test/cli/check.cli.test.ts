@@ -9,6 +9,7 @@ import { readJson } from '../e2e/typed.js'
 import { annotations } from './scenarios.js'
 import { TOOL_CACHE, workspaceOf } from './sites.js'
 import { DEFAULT_MINT_IGNORES, siteReader } from '../../src/check/addresses.js'
+import { pageTitle } from '../../src/check/pull-pages.js'
 
 /**
  * The check action against the real Mintlify CLI (the version its mint-version defaults to, installed
@@ -220,5 +221,34 @@ describe('the check action on the real Mintlify CLI', () => {
       'LICENSE.md',
     ]
     expect(paths.map((p) => [p, ours(p)])).toEqual(paths.map((p) => [p, theirs(p)]))
+  })
+
+  test("a page's title is the CLI's own: its front matter's title, else slugToTitle of its file name", async () => {
+    const common = join(TOOL_CACHE, 'mintlify-cli', '4.2.941', process.arch, 'node_modules', '@mintlify', 'common')
+    const { slugToTitle } = (await import(pathToFileURL(join(common, 'dist', 'slug', 'slugToTitle.js')).href)) as {
+      slugToTitle: (slug: string) => string
+    }
+    const { parseFrontmatter } = (await import(
+      pathToFileURL(join(common, 'dist', 'frontmatter', 'parseFrontmatter.js')).href
+    )) as { parseFrontmatter: (text: string) => { attributes: Record<string, unknown> } }
+    // the CLI's title: the front matter's, where it is text, else the one made from the file name
+    const theirs = (file: string, text: string): string => {
+      const title = parseFrontmatter(text).attributes.title
+      return typeof title === 'string' && title !== '' ? title : slugToTitle(file.replace(/\.mdx?$/, ''))
+    }
+    const texts = [
+      '---\ntitle: "Quick \\"start\\""\n---\n',
+      "---\ntitle: 'It''s here'\n---\n",
+      '---\ndescription: x\ntitle:   Plain words # a comment\n---\n# Heading',
+      '---\r\ntitle: Windows\r\n---\r\n',
+      '---\ntitle: a#b\n---\n',
+      '---\ntitle: "Webhooks: a new | guide"\n---\n',
+      '# Only a heading\n',
+      '---\ndescription: no title\n---\n',
+      '---\ntitle:\n---\n',
+      '---\ntitle: [a, b]\n---\n',
+    ]
+    for (const file of ['guides/first-steps_now.mdx', 'index.mdx', 'api/list_users.md'])
+      expect(texts.map((t) => [t, pageTitle(file, t)])).toEqual(texts.map((t) => [t, theirs(file, t)]))
   })
 })

@@ -2,6 +2,7 @@ import { describe, test } from 'vitest'
 import { RUNTIMES } from '../e2e/harness.js'
 import { fakeToolCache } from '../simulator/fake-tools.js'
 import { EXAMPLE_RUNS, GENERATED, REAL_CLI_SCENARIOS, SCENARIOS, checkEveryRun, runScenario } from './scenarios.js'
+import { PAGE_REAL_CLI_SCENARIOS, PAGE_SCENARIOS } from './page-cases.js'
 
 /**
  * The check action's cases (scenarios.ts) against the real Mintlify CLI, through the bundle on Node 24:
@@ -12,7 +13,14 @@ import { EXAMPLE_RUNS, GENERATED, REAL_CLI_SCENARIOS, SCENARIOS, checkEveryRun, 
  * the runner's workers check them side by side.
  */
 export function everyCaseOnTheRealCli(half: 0 | 1): void {
-  const cases = [...SCENARIOS, ...GENERATED, ...EXAMPLE_RUNS, ...REAL_CLI_SCENARIOS].filter((_, i) => i % 2 === half)
+  const cases = [
+    ...SCENARIOS,
+    ...GENERATED,
+    ...EXAMPLE_RUNS,
+    ...REAL_CLI_SCENARIOS,
+    ...PAGE_SCENARIOS,
+    ...PAGE_REAL_CLI_SCENARIOS,
+  ].filter((_, i) => i % 2 === half)
   describe(`the check action on the real Mintlify CLI: every case (half ${half + 1} of 2)`, () => {
     for (const scenario of cases)
       test(scenario.name, async () => {

@@ -1,0 +1,377 @@
+import { type Served, follow, isPage, pageAddress } from './addresses.js'
+
+/**
+ * The pages of a pull request, as a reviewer wants them on the preview: each page it adds, changes,
+ * renames or deletes, and each page it changes without editing it (the page imports a snippet it
+ * changed, an OpenAPI document it changed generates the page, or the page moved in the navigation),
+ * with the page's title and address. Pure: the pull request's files, both trees' addresses and
+ * configurations, and the texts of the files in; the pages out, in the order a reviewer reads them.
+ */
+
+/** How a pull request touches a page. */
+export type PageChangeKind = 'added' | 'changed' | 'renamed' | 'deleted' | 'affected'
+
+export interface PullPage {
+  /** The page's file as the repository names it (a deleted page's as the base had it); a generated page's OpenAPI document. */
+  path: string
+  /** Where readers reach it on the head (a deleted page: where they reached it on the base). */
+  address: string
+  /** Its title: the front matter's `title`, else the one Mintlify makes from its file name. */
+  title: string
+  change: PageChangeKind
+  /** A renamed page's address on the base. */
+  from?: string
+  /** A deleted page: where the head's redirects send its readers now, where they lead anywhere. */
+  to?: string
+  /** An affected page: why it changes ("imports snippets/auth.mdx"). */
+  why?: string
+  /** Its readers' page views over the last 30 days (a renamed page's at its old address), where known. */
+  views?: number
+  /** The page was not among the rows the service sent: `views` is the most it can have had. */
+  viewsAtMost?: true
+}
+
+/** The pull request's file, relative to the docs folder, as GitHub lists it. */
+export interface PullFile {
+  filename: string
+  status: string
+  previousFilename?: string
+}
+
+export interface PagesOfPull {
+  files: readonly PullFile[]
+  base: Served
+  head: Served
+  /** Each side's configuration text (docs.json or mint.json). */
+  baseConfig?: string | undefined
+  headConfig?: string | undefined
+  /** A file's text on each side (relative to the docs folder); undefined where the side has none. */
+  headText: (file: string) => string | undefined
+  baseText: (file: string) => string | undefined
+  /** The head's files the site reads (relative to the docs folder): the importers are among them. */
+  headFiles: readonly string[]
+  /** A docs-relative file as the repository names it. */
+  repositoryPath: (file: string) => string
+}
+
+/** The order a reviewer reads them in: what the pull request edits, then what it changes without editing. */
+const ORDER: Record<PageChangeKind, number> = { renamed: 0, added: 1, changed: 2, deleted: 3, affected: 4 }
+
+export function pagesOfPull(pull: PagesOfPull): PullPage[] {
+  const { files, base, head, repositoryPath } = pull
+  const pages: PullPage[] = []
+  const listed = new Set<string>()
+  const add = (page: PullPage): void => {
+    if (listed.has(page.address)) return
+    listed.add(page.address)
+    pages.push(page)
+  }
+  const titled = (file: string, text: string | undefined): string => pageTitle(file, text)
+  // a page's file on one side, as that side serves it
+  const headPage = (file: string): boolean => isPage(file) && head.pages.get(pageAddress(file)) === file
+  const basePage = (file: string): boolean => isPage(file) && base.pages.get(pageAddress(file)) === file
+
+  for (const f of files) {
+    const { filename } = f
+    if (f.status === 'removed') {
+      if (basePage(filename)) add(deleted(filename, titled(filename, pull.baseText(filename)), pull))
+      continue
+    }
+    const from = f.previousFilename
+    if (f.status === 'renamed' && from !== undefined && from !== filename && basePage(from)) {
+      if (headPage(filename))
+        add({
+          path: repositoryPath(filename),
+          address: pageAddress(filename),
+          title: titled(filename, pull.headText(filename)),
+          change: 'renamed',
+          from: pageAddress(from),
+        })
+      // a page renamed to a file the site does not serve (a snippet, a name .mintignore leaves out): gone
+      else add(deleted(from, titled(from, pull.baseText(from)), pull))
+      continue
+    }
+    if (!headPage(filename)) continue
+    add({
+      path: repositoryPath(filename),
+      address: pageAddress(filename),
+      title: titled(filename, pull.headText(filename)),
+      change: basePage(filename) ? 'changed' : 'added',
+    })
+  }
+
+  const edited = new Set(files.flatMap((f) => [f.filename, f.previousFilename ?? f.filename]))
+  for (const [file, why] of importers(pull, edited))
+    add({
+      path: repositoryPath(file),
+      address: pageAddress(file),
+      title: titled(file, pull.headText(file)),
+      change: 'affected',
+      why,
+    })
+  for (const page of generatedPages(pull, edited)) add(page)
+  for (const [file, why] of moved(pull))
+    add({
+      path: repositoryPath(file),
+      address: pageAddress(file),
+      title: titled(file, pull.headText(file)),
+      change: 'affected',
+      why,
+    })
+  return pages
+}
+
+/** A page the pull request deleted, with where the head's redirects send its readers now. */
+function deleted(file: string, title: string, pull: PagesOfPull): PullPage {
+  const address = pageAddress(file)
+  const reached = follow(pull.head, address)
+  return {
+    path: pull.repositoryPath(file),
+    address,
+    title,
+    change: 'deleted',
+    ...(reached.reached !== 'nothing' ? { to: reached.address } : {}),
+  }
+}
+
+/** Most read first where views are known (a page without a row after those with one), else as listed; each kind in its place. */
+export function inReadingOrder(pages: readonly PullPage[]): PullPage[] {
+  return pages
+    .map((page, i) => ({ page, i }))
+    .sort(
+      (a, b) => ORDER[a.page.change] - ORDER[b.page.change] || (b.page.views ?? -1) - (a.page.views ?? -1) || a.i - b.i,
+    )
+    .map(({ page }) => page)
+}
+
+/**
+ * Each page with its readers: at the address they reached it at on the live site (a renamed page's
+ * old one); none for a page this pull request adds, which no reader has seen yet.
+ */
+export function withViews(
+  pages: readonly PullPage[],
+  readersOf: (address: string) => { views: number; atMost?: true } | undefined,
+): PullPage[] {
+  return pages.map((page) => {
+    if (page.change === 'added') return page
+    const readers = readersOf(page.from ?? page.address)
+    if (readers === undefined) return page
+    return { ...page, views: readers.views, ...(readers.atMost ? { viewsAtMost: true as const } : {}) }
+  })
+}
+
+// ---- titles ----
+
+/**
+ * A page's title as Mintlify makes it: its front matter's `title`, else its file name without the
+ * extension, `-` and `_` as spaces, the first letter capitalised (@mintlify/common's slugToTitle).
+ */
+export function pageTitle(file: string, text: string | undefined): string {
+  return frontMatterTitle(text) ?? slugTitle(file.replace(/\.mdx?$/i, ''))
+}
+
+/** `guides/first-steps` → `First steps`. */
+export function slugTitle(slug: string): string {
+  const name = (slug.split('?')[0] ?? '').split('/').pop() ?? ''
+  const spaced = name.split('-').join(' ').split('_').join(' ')
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1)
+}
+
+/** The `title` of a page's YAML front matter, where it has one that is text (quoted or plain). */
+export function frontMatterTitle(text: string | undefined): string | undefined {
+  const block = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/.exec(text ?? '')?.[1]
+  if (block === undefined) return undefined
+  const line = /^title[ \t]*:[ \t]*(.*)$/m.exec(block)?.[1]?.trim()
+  if (line === undefined || line === '') return undefined
+  if (line.startsWith('"')) {
+    const quoted = /^"((?:[^"\\]|\\.)*)"/.exec(line)?.[1]
+    if (quoted === undefined) return undefined
+    try {
+      return JSON.parse(`"${quoted}"`) as string
+    } catch {
+      return quoted
+    }
+  }
+  if (line.startsWith("'")) {
+    const quoted = /^'((?:[^']|'')*)'/.exec(line)?.[1]
+    return quoted === undefined ? undefined : quoted.replace(/''/g, "'")
+  }
+  // a plain scalar ends where a comment starts; one that opens a block or a flow is no text
+  if (/^[|>[{&*!]/.test(line)) return undefined
+  const plain = line.replace(/[ \t]+#.*$/, '').trim()
+  return plain === '' ? undefined : plain
+}
+
+// ---- snippets ----
+
+/** The files a file's `import … from '…'` lines name (relative to the docs folder; `/` is its root). */
+export function importsOf(file: string, text: string): string[] {
+  const folder = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : ''
+  const found: string[] = []
+  for (const m of text.matchAll(/^[ \t]*import\s[^;'"]*?\bfrom\s*(['"])([^'"\n]+)\1/gm)) {
+    const target = m[2] ?? ''
+    if (/^[a-z][a-z\d+.-]*:/i.test(target)) continue
+    const joined = target.startsWith('/') ? target.slice(1) : folder ? `${folder}/${target}` : target
+    const parts: string[] = []
+    for (const part of joined.split('/')) {
+      if (part === '..') parts.pop()
+      else if (part !== '.' && part !== '') parts.push(part)
+    }
+    found.push(parts.join('/'))
+  }
+  return found
+}
+
+/**
+ * The head's pages that import a file the pull request changed, directly or through snippets that
+ * do, each with the changed file it comes from (the pages it edits are listed as edited).
+ */
+function importers(pull: PagesOfPull, edited: ReadonlySet<string>): Map<string, string> {
+  // which changed file each file brings in: the changed files themselves, then their importers, until none is new
+  const from = new Map<string, string>()
+  for (const f of edited) if (!isPage(f) || !pull.head.pages.has(pageAddress(f))) from.set(f, f)
+  if (from.size === 0) return new Map()
+  const readable = pull.headFiles.filter((f) => /\.(mdx?|jsx?|tsx?)$/i.test(f))
+  const importsOfFile = new Map(readable.map((f) => [f, importsOf(f, pull.headText(f) ?? '')]))
+  for (let grew = true; grew;) {
+    grew = false
+    for (const [file, imported] of importsOfFile) {
+      if (from.has(file)) continue
+      const hit = imported.find((i) => from.has(i) || from.has(`${i}.mdx`))
+      if (hit === undefined) continue
+      from.set(file, from.get(hit) ?? from.get(`${hit}.mdx`) ?? hit)
+      grew = true
+    }
+  }
+  const affected = new Map<string, string>()
+  for (const [file, source] of [...from].sort(([a], [b]) => a.localeCompare(b)))
+    if (!edited.has(file) && isPage(file) && pull.head.pages.get(pageAddress(file)) === file)
+      affected.set(file, `imports ${pull.repositoryPath(source)}`)
+  return affected
+}
+
+// ---- OpenAPI ----
+
+/** The OpenAPI and AsyncAPI documents a configuration names (relative to the docs folder); none at a URL. */
+export function apiDocumentsOf(config: string | undefined): string[] {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(String(config))
+  } catch {
+    return []
+  }
+  const found = new Set<string>()
+  const named = (v: unknown): void => {
+    if (typeof v === 'string') {
+      if (!/^[a-z][a-z\d+.-]*:\/\//i.test(v)) found.add(v.replace(/^\.?\//, ''))
+    } else if (Array.isArray(v)) v.forEach(named)
+    else if (typeof v === 'object' && v !== null && 'source' in v) named(v.source)
+  }
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk)
+    else if (typeof v === 'object' && v !== null)
+      for (const [k, inner] of Object.entries(v)) {
+        if (k === 'openapi' || k === 'asyncapi') named(inner)
+        else walk(inner)
+      }
+  }
+  walk(parsed)
+  return [...found]
+}
+
+/**
+ * The pages generated from an OpenAPI document the pull request changed: new ones added, gone ones
+ * deleted, the rest affected. Which document generates which page is not told apart: with one
+ * document changed, each generated page is said to come from it.
+ */
+function generatedPages(pull: PagesOfPull, edited: ReadonlySet<string>): PullPage[] {
+  const documents = [...new Set([...apiDocumentsOf(pull.baseConfig), ...apiDocumentsOf(pull.headConfig)])]
+  const changed = documents.filter((d) => edited.has(d))
+  const [first] = changed
+  if (first === undefined) return []
+  const path = pull.repositoryPath(first)
+  const why =
+    changed.length === 1
+      ? `generated from ${path}, which this pull request changes`
+      : `generated from an OpenAPI document this pull request changes (${changed.map(pull.repositoryPath).join(', ')})`
+  const title = (address: string): string => slugTitle(address)
+  const pages: PullPage[] = []
+  for (const address of pull.head.generated)
+    pages.push({
+      path,
+      address,
+      title: title(address),
+      change: pull.base.generated.has(address) ? 'affected' : 'added',
+      ...(pull.base.generated.has(address) ? { why } : {}),
+    })
+  for (const address of pull.base.generated) {
+    if (pull.head.generated.has(address)) continue
+    const reached = follow(pull.head, address)
+    pages.push({
+      path,
+      address,
+      title: title(address),
+      change: 'deleted',
+      ...(reached.reached !== 'nothing' ? { to: reached.address } : {}),
+    })
+  }
+  return pages
+}
+
+// ---- the navigation ----
+
+/** The keys whose value names a level of the navigation, in docs.json and mint.json alike. */
+const LEVELS = ['tab', 'anchor', 'dropdown', 'version', 'language', 'product', 'group', 'item'] as const
+
+/**
+ * Each page of a configuration's navigation (by its slug, `guides/start`) with its place: the names
+ * of the levels it is under (`Guides › Get started`). A page listed twice keeps its first place.
+ */
+export function navigationPlaces(config: string | undefined): Map<string, string> {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(String(config))
+  } catch {
+    return new Map()
+  }
+  const places = new Map<string, string>()
+  const walk = (v: unknown, trail: readonly string[], inPages: boolean): void => {
+    if (typeof v === 'string') {
+      const address = pageAddress(`${v.replace(/^\/+/, '')}.mdx`)
+      if (inPages && !places.has(address)) places.set(address, trail.join(' › '))
+    } else if (Array.isArray(v)) for (const inner of v) walk(inner, trail, inPages)
+    else if (typeof v === 'object' && v !== null) {
+      const record = v as Record<string, unknown>
+      const level = LEVELS.map((k) => record[k]).find((name): name is string => typeof name === 'string')
+      const here = level === undefined ? trail : [...trail, level]
+      for (const [k, inner] of Object.entries(record))
+        if (typeof inner === 'object' && inner !== null) walk(inner, here, k === 'pages')
+    }
+  }
+  const root = (parsed as { navigation?: unknown } | null)?.navigation
+  walk(root, [], Array.isArray(root))
+  return places
+}
+
+/** The head's pages whose place in the navigation the pull request changed, with from where to where. */
+function moved(pull: PagesOfPull): Map<string, string> {
+  const before = navigationPlaces(pull.baseConfig)
+  const after = navigationPlaces(pull.headConfig)
+  const found = new Map<string, string>()
+  if (before.size === 0 || after.size === 0) return found
+  for (const [address, file] of pull.head.pages) {
+    if (!pull.base.pages.has(address)) continue
+    const was = before.get(address)
+    const is = after.get(address)
+    if (was === is) continue
+    const place = (p: string): string => (p === '' ? 'the top level' : p)
+    const why =
+      was === undefined
+        ? `added to the navigation (${place(is ?? '')})`
+        : is === undefined
+          ? `left out of the navigation (it was in ${place(was)}); its address still answers`
+          : `moved in the navigation: ${place(was)} → ${place(is)}`
+    found.set(file, why)
+  }
+  return found
+}
