@@ -9,7 +9,8 @@
  *   traffic/ modes/                 renderers; modes/context.ts is what every mode is given and returns
  *   tracking/                       the tracking comment: its state, reading, writing and rendering
  *   summary/                        the shared renderers: escaping, the run's header and usage, links
- *   agent-jobs/ analytics/ github/  the shared domain: agent jobs, exports, the GitHub side
+ *   agent-jobs/ analytics/ github/  the shared domain: agent jobs, exports, the GitHub side, the site
+ *   site/                           as readers reach it (its addresses, redirects, pages and titles)
  *   service/                        the service's API client
  *   inputs/                         the one place that reads inputs
  *   util/ types/                    the ground floor
@@ -26,7 +27,7 @@ const LAYERS = [
   ['features', `^src/(modes|${FEATURES.join('|')})/`],
   ['tracking', '^src/tracking/'],
   ['summary', '^src/summary/'],
-  ['domain', '^src/(agent-jobs|analytics|github)/'],
+  ['domain', '^src/(agent-jobs|analytics|github|site)/'],
   ['service', '^src/service/'],
   ['inputs', '^src/inputs/'],
   ['util', '^src/(util|types)/'],

@@ -4,7 +4,7 @@ import { dirname, join, posix } from 'node:path'
 import * as z from 'zod/mini'
 import type { Check } from '../inputs/settings.js'
 import type { Problem } from './cli-output.js'
-import { siteReader } from './addresses.js'
+import { siteReader } from '../site/addresses.js'
 import { readText } from './tree-copy.js'
 import { guardRefused, tarGuard } from './cache-guard.js'
 

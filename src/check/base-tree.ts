@@ -3,7 +3,7 @@ import { dirname, join, posix, resolve, sep } from 'node:path'
 import type { ChangedFile } from '../github/change.js'
 import type { GitHubPort, Repo } from '../github/port.js'
 import type { PageChange } from './new-known.js'
-import { docsRelativePath, repositoryPath } from './docs-folder.js'
+import { docsRelativePath, repositoryPath } from '../site/addresses.js'
 import { copySite, pagesOf } from './tree-copy.js'
 import { formatNumber } from '../util/format.js'
 

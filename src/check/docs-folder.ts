@@ -60,14 +60,3 @@ export function findDocsFolder(workspace: string, given: string | undefined): Do
       `(${found.slice(0, 5).join(', ')}): set docs-path to the one to check.`,
   }
 }
-
-/** A file of the site as the repository names it: `docs` + `guides/a.mdx` → `docs/guides/a.mdx`. */
-export function repositoryPath(docsFolder: string, file: string): string {
-  return docsFolder ? posix.join(docsFolder, file) : posix.normalize(file)
-}
-
-/** The other way: `docs/guides/a.mdx` in `docs` → `guides/a.mdx`; undefined for a file outside the docs folder. */
-export function docsRelativePath(docsFolder: string, path: string): string | undefined {
-  if (docsFolder === '') return path
-  return path.startsWith(`${docsFolder}/`) ? path.slice(docsFolder.length + 1) : undefined
-}

@@ -1,5 +1,5 @@
-import { docsFiles, pagesFromFiles, pagesFromTrees } from './pages.js'
-import type { PullPage } from './pull-pages.js'
+import { pagesFromTrees } from './pages.js'
+import { type PullPage, docsFiles, pagesFromFiles } from '../site/pull-pages.js'
 import { join } from 'node:path'
 import { type TreeCache, type TreeChecker, withoutValidate } from './tree-cache.js'
 import {
@@ -10,12 +10,14 @@ import {
   pageAddress,
   redirectFaults,
   servedBy,
-} from './addresses.js'
+  pageSlug,
+} from '../site/addresses.js'
 import { MAX_LISTED_FILES, buildBase, buildFromNames, checkedOut, listingMayBeCut, pageChanges } from './base-tree.js'
 import type { SiteCheck } from './check-site.js'
 import type { Problem } from './cli-output.js'
-import { type SiteConfig, docsRelativePath, repositoryPath, siteConfig } from './docs-folder.js'
-import { type Judged, type PlacedProblem, judge, pageSlug, unsureOnWarning } from './new-known.js'
+import { type SiteConfig, siteConfig } from './docs-folder.js'
+import { docsRelativePath, repositoryPath } from '../site/addresses.js'
+import { type Judged, type PlacedProblem, judge, unsureOnWarning } from './new-known.js'
 import { lineText, redirectPlaces } from './target-lines.js'
 import { pagesOf, readText } from './tree-copy.js'
 import type { ChangedFile, PullChange } from '../github/change.js'

@@ -1,3 +1,4 @@
+import { pageSlug } from '../site/addresses.js'
 import { posix } from 'node:path'
 import type { Problem } from './cli-output.js'
 
@@ -108,14 +109,6 @@ export function judge<T extends PlacedProblem>(
     const because = problem.rule === 'broken-link' ? explain(problem, changes) : undefined
     return { problem, status: 'new', ...(because ? { because } : {}) }
   })
-}
-
-/** A page's address on the site: `guides/a.mdx` → `guides/a`, `guides/index.mdx` → `guides`. */
-export function pageSlug(file: string): string {
-  return file
-    .replace(/\.mdx?$/i, '')
-    .replace(/(^|\/)index$/i, '')
-    .replace(/\/+$/, '')
 }
 
 /** The page a link points to, from the file it is in: `/guides/a#x` → `guides/a`; `../a` from `guides/b.mdx`. */

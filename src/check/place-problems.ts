@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import type { Problem } from './cli-output.js'
-import { type SiteConfig, repositoryPath } from './docs-folder.js'
+import { type SiteConfig } from './docs-folder.js'
+import { repositoryPath } from '../site/addresses.js'
 import { lineText, linkPlaces, redirectPlaces } from './target-lines.js'
 import { headLine } from './head-lines.js'
 import type { Judged, PlacedProblem } from './new-known.js'

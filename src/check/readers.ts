@@ -1,4 +1,4 @@
-import { isPage, normalAddress, pageAddress } from './addresses.js'
+import { isPage, normalAddress, pageAddress } from '../site/addresses.js'
 import type { Judged } from './new-known.js'
 
 /**

@@ -1,5 +1,5 @@
 import { writePages } from './pages.js'
-import type { PullPage } from './pull-pages.js'
+import type { PullPage } from '../site/pull-pages.js'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Problem, RULE_COUNTED, RULE_TITLES } from './cli-output.js'

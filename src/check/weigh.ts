@@ -1,7 +1,7 @@
 import { ApiError } from '../service/errors.js'
 import type { Judged } from './new-known.js'
-import { type PullPage, withViews } from './pull-pages.js'
-import { servedBy } from './addresses.js'
+import { type PullPage, withViews } from '../site/pull-pages.js'
+import { servedBy } from '../site/addresses.js'
 import { pagesOf } from './tree-copy.js'
 import {
   VIEWS_DAYS,

@@ -8,8 +8,8 @@ import { startGitHub } from '../e2e/fixtures.js'
 import { readJson } from '../e2e/typed.js'
 import { annotations } from './scenarios.js'
 import { TOOL_CACHE, workspaceOf } from './sites.js'
-import { DEFAULT_MINT_IGNORES, siteReader } from '../../src/check/addresses.js'
-import { pageTitle } from '../../src/check/pull-pages.js'
+import { DEFAULT_MINT_IGNORES, siteReader } from '../../src/site/addresses.js'
+import { pageTitle } from '../../src/site/pull-pages.js'
 
 /**
  * The check action against the real Mintlify CLI (the version its mint-version defaults to, installed

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
-import { type Redirect, lostAddresses, redirectFaults, servedBy } from '../../src/check/addresses.js'
-import { type PageChange, type PlacedProblem, judge, pageSlug } from '../../src/check/new-known.js'
+import { type Redirect, lostAddresses, redirectFaults, servedBy } from '../../src/site/addresses.js'
+import { type PageChange, type PlacedProblem, judge } from '../../src/check/new-known.js'
+import { pageSlug } from '../../src/site/addresses.js'
 
 /**
  * Generated sites and pull requests for the check's verdict (test/unit/check-properties.test.ts,

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import type { PullPage } from '../../src/check/pull-pages.js'
+import type { PullPage } from '../../src/site/pull-pages.js'
 import type { ActionRun } from '../e2e/harness.js'
 import { readJson } from '../e2e/typed.js'
 import type { Files, Scenario } from './scenarios.js'

@@ -15,7 +15,7 @@ import {
   redirectsOf,
   servedBy,
   sourceMatches,
-} from '../../src/check/addresses.js'
+} from '../../src/site/addresses.js'
 
 const config = (redirects: unknown): string => JSON.stringify({ name: 'x', navigation: { pages: [] }, redirects })
 const site = (files: string[], redirects: Array<[string, string]> = []): Served =>

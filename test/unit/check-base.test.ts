@@ -18,9 +18,9 @@ import {
   explanation,
   judge,
   linkedPage,
-  pageSlug,
   unsureOnWarning,
 } from '../../src/check/new-known.js'
+import { pageSlug } from '../../src/site/addresses.js'
 import { copySite, excluder, neverMatches, outputWidth, stubPage } from '../../src/check/tree-copy.js'
 import type { ChangedFile } from '../../src/github/change.js'
 

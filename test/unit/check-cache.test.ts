@@ -19,7 +19,7 @@ import { siteChanges } from '../../src/check/base-tree.js'
 import type { Problem } from '../../src/check/cli-output.js'
 import { cliSlots, limiter } from '../../src/check/cli-slots.js'
 import type { ChangedFile } from '../../src/github/change.js'
-import { siteReader } from '../../src/check/addresses.js'
+import { siteReader } from '../../src/site/addresses.js'
 
 const PROBLEMS: Problem[] = [
   { rule: 'broken-link', file: 'a.mdx', target: '/gone', message: 'The link /gone leads nowhere.' },

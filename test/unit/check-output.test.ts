@@ -9,7 +9,8 @@ import {
   readBrokenLinks,
   readValidation,
 } from '../../src/check/cli-output.js'
-import { findDocsFolder, repositoryPath } from '../../src/check/docs-folder.js'
+import { findDocsFolder } from '../../src/check/docs-folder.js'
+import { repositoryPath } from '../../src/site/addresses.js'
 import { lineText, linkPlaces, maskCode, redirectPlaces } from '../../src/check/target-lines.js'
 import { OPENAPI_PAGES, cliEnvironment, cliModules, readOpenApiPages } from '../../src/check/mint-cli.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { servedBy } from '../../src/check/addresses.js'
+import { servedBy } from '../../src/site/addresses.js'
 import {
   type PagesOfPull,
   type PullFile,
@@ -12,7 +12,7 @@ import {
   pageTitle,
   pagesOfPull,
   slugTitle,
-} from '../../src/check/pull-pages.js'
+} from '../../src/site/pull-pages.js'
 
 /** Two trees as files (relative to the docs folder) and the pull request between them. */
 function pull(

@@ -1,5 +1,5 @@
+import { posix } from 'node:path'
 import ignore from 'ignore'
-import { pageSlug } from './new-known.js'
 
 /**
  * The addresses a site serves, as readers reach them: every page (a page outside the navigation is
@@ -29,6 +29,14 @@ const hasPage = (served: Served, address: string): boolean => served.pages.has(a
 /** Whether a file of the docs folder is a page the site serves: Markdown the site reads, not a snippet. */
 export function isPage(file: string): boolean {
   return /\.mdx?$/i.test(file) && readByDefault(file) && !/^snippets\//i.test(file)
+}
+
+/** A page's address on the site: `guides/a.mdx` → `guides/a`, `guides/index.mdx` → `guides`. */
+export function pageSlug(file: string): string {
+  return file
+    .replace(/\.mdx?$/i, '')
+    .replace(/(^|\/)index$/i, '')
+    .replace(/\/+$/, '')
 }
 
 /** A page's address: `guides/a.mdx` → `/guides/a`, `index.mdx` → `/`. */
@@ -378,4 +386,15 @@ export function redirectFaults(served: Served): RedirectFault[] {
     }
   }
   return faults
+}
+
+/** A file of the site as the repository names it: `docs` + `guides/a.mdx` → `docs/guides/a.mdx`. */
+export function repositoryPath(docsFolder: string, file: string): string {
+  return docsFolder ? posix.join(docsFolder, file) : posix.normalize(file)
+}
+
+/** The other way: `docs/guides/a.mdx` in `docs` → `guides/a.mdx`; undefined for a file outside the docs folder. */
+export function docsRelativePath(docsFolder: string, path: string): string | undefined {
+  if (docsFolder === '') return path
+  return path.startsWith(`${docsFolder}/`) ? path.slice(docsFolder.length + 1) : undefined
 }

@@ -1,4 +1,5 @@
-import { type Served, follow, isPage, pageAddress } from './addresses.js'
+import * as z from 'zod/mini'
+import { type Served, docsRelativePath, follow, isPage, pageAddress } from './addresses.js'
 
 /**
  * The pages of a pull request, as a reviewer wants them on the preview: each page it adds, changes,
@@ -8,28 +9,31 @@ import { type Served, follow, isPage, pageAddress } from './addresses.js'
  * configurations, and the texts of the files in; the pages out, in the order a reviewer reads them.
  */
 
-/** How a pull request touches a page. */
-export type PageChangeKind = 'added' | 'changed' | 'renamed' | 'deleted' | 'affected'
-
-export interface PullPage {
+/** One page, as the check lists it and the pages file holds it (read back as any outside answer: unknown fields dropped). */
+export const pageSchema = z.object({
   /** The page's file as the repository names it (a deleted page's as the base had it); a generated page's OpenAPI document. */
-  path: string
+  path: z.string(),
   /** Where readers reach it on the head (a deleted page: where they reached it on the base). */
-  address: string
+  address: z.string(),
   /** Its title: the front matter's `title`, else the one Mintlify makes from its file name. */
-  title: string
-  change: PageChangeKind
+  title: z.string(),
+  change: z.enum(['added', 'changed', 'renamed', 'deleted', 'affected']),
   /** A renamed page's address on the base. */
-  from?: string
+  from: z.optional(z.string()),
   /** A deleted page: where the head's redirects send its readers now, where they lead anywhere. */
-  to?: string
+  to: z.optional(z.string()),
   /** An affected page: why it changes ("imports snippets/auth.mdx"). */
-  why?: string
+  why: z.optional(z.string()),
   /** Its readers' page views over the last 30 days (a renamed page's at its old address), where known. */
-  views?: number
+  views: z.optional(z.number()),
   /** The page was not among the rows the service sent: `views` is the most it can have had. */
-  viewsAtMost?: true
-}
+  viewsAtMost: z.optional(z.literal(true)),
+})
+
+/** How a pull request touches a page. */
+export type PageChangeKind = PullPage['change']
+
+export type PullPage = z.infer<typeof pageSchema>
 
 /** The pull request's file, relative to the docs folder, as GitHub lists it. */
 export interface PullFile {
@@ -374,4 +378,72 @@ function moved(pull: PagesOfPull): Map<string, string> {
     found.set(file, why)
   }
   return found
+}
+
+// ---- from the pull request's files alone, and the pages file ----
+
+/** The pull request's files in the docs folder, relative to it. */
+export function docsFiles(
+  files: ReadonlyArray<PullFile & { previousFilename?: string | undefined }>,
+  docsFolder: string,
+): PullFile[] {
+  return files.flatMap((f): PullFile[] => {
+    const filename = docsRelativePath(docsFolder, f.filename)
+    const previous = f.previousFilename === undefined ? undefined : docsRelativePath(docsFolder, f.previousFilename)
+    if (filename === undefined) return []
+    return [{ filename, status: f.status, ...(previous !== undefined ? { previousFilename: previous } : {}) }]
+  })
+}
+
+/**
+ * The pages from the pull request's files alone (no base to compare with): each listed page added,
+ * changed, renamed or deleted as GitHub lists it, titled from `text` where it gives the head's
+ * text; nothing it changes without editing, and no redirect for a deleted page.
+ */
+export function pagesFromFiles(
+  listed: readonly PullFile[],
+  options: { text: (file: string) => string | undefined; repositoryPath: (file: string) => string },
+): PullPage[] {
+  const base = new Map<string, string>()
+  const head = new Map<string, string>()
+  for (const f of listed) {
+    const before = f.status === 'renamed' || f.status === 'copied' ? f.previousFilename : f.filename
+    if (f.status !== 'added' && before !== undefined && isPage(before)) base.set(pageAddress(before), before)
+    if (f.status !== 'removed' && isPage(f.filename)) head.set(pageAddress(f.filename), f.filename)
+  }
+  const served = (pages: Map<string, string>): Served => ({ pages, generated: new Set(), redirects: [] })
+  return pagesOfPull({
+    files: listed,
+    base: served(base),
+    head: served(head),
+    headText: options.text,
+    baseText: () => undefined,
+    headFiles: [],
+    repositoryPath: options.repositoryPath,
+  })
+}
+
+/** The pages file's form (documented in docs/actions/check.md): stable, one object. */
+const pagesFileSchema = z.object({
+  pull: z.number(),
+  head: z.string(),
+  /** Whether the base was compared (else the pages are the pull request's files alone). */
+  compared: z.boolean(),
+  /** The readers' views' days, where they were read. */
+  views: z.optional(z.object({ from: z.string(), through: z.string() })),
+  pages: z.array(pageSchema),
+})
+export type PagesFile = z.infer<typeof pagesFileSchema>
+
+/** A pages file's text read back, or why it is not one. */
+export function readPagesFile(text: string): { file: PagesFile } | { why: string } {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    return { why: 'it is not JSON' }
+  }
+  const read = pagesFileSchema.safeParse(parsed)
+  if (!read.success) return { why: 'it is not a pages file the check action wrote (pull, head, compared, pages)' }
+  return { file: read.data }
 }
