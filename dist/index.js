@@ -189,7 +189,10 @@ var __webpack_modules__ = {
             },
             "docs-path": {
                 default: "",
-                actions: [ "check" ]
+                actions: [ "check", "preview" ]
+            },
+            "pages-json": {
+                actions: [ "preview" ]
             },
             "mint-version": {
                 default: MINT_VERSION,
@@ -662,6 +665,7 @@ var __webpack_modules__ = {
             branch: emptyOr("a branch name of the docs repository, such as docs/new-page (no spaces)", v => /^[^\s~^:?*[\\]+$/.test(v) && !v.startsWith("-") ? v : void 0),
             "automation-id": emptyOr("the id of a saved automation of this project, from the dashboard (no spaces)", identifier),
             "github-deployment": booleanInput,
+            "pages-json": emptyOr("the path of the file the check action's pages-json output names, in the same job", v => v),
             "deployment-environment": emptyOr("a GitHub environment name of up to 255 characters, such as docs-preview", v => v.length <= 255 && !/[\u0000-\u001f,]/.test(v) ? v : void 0)
         };
         const healthFields = {
@@ -813,13 +817,18 @@ var __webpack_modules__ = {
                     environment: i["deployment-environment"] ?? (mode === "preview" ? "docs-preview" : PRODUCTION_ENVIRONMENT),
                     token: i["github-token"]
                 } : void 0,
-                unapplied: !i["github-deployment"] && i["deployment-environment"] !== void 0 ? [ "deployment-environment" ] : [],
+                unapplied: [ ...!i["github-deployment"] && i["deployment-environment"] !== void 0 ? [ "deployment-environment" ] : [], ...i["pages-json"] !== void 0 && i["docs-path"] !== void 0 ? [ "docs-path" ] : [] ],
                 live: {
                     wait: i.wait,
                     pollIntervalMs: i["poll-interval"],
                     requirePr: i["require-pr"] ?? false,
                     branch: i.branch || void 0,
-                    automationId: i["automation-id"]
+                    automationId: i["automation-id"],
+                    pages: {
+                        file: i["pages-json"],
+                        docsPath: i["docs-path"] ?? "",
+                        token: i["github-token"]
+                    }
                 },
                 comment: i.comment ? {
                     token: i["github-token"],
@@ -3695,7 +3704,7 @@ async function main(signal, overrides, action) {
     const {settings: settings, unused: unused} = read;
     if (!(0, catalogue.mm)("api-key").optionalIn?.includes(settings.mode) && !settings.apiKey.startsWith(fields.b)) warning(`api-key does not start with "${fields.b}", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.`);
     if (!action) for (const {name: name, readBy: readBy} of unused) warning(`Input "${name}" is not read with mode: ${settings.mode}, so it was ignored (${readBy.length > 0 ? `it is read by ${readBy.join(", ")}` : "no mode reads it"}).`);
-    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(624), __nccwpck_require__.e(378) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 8378));
+    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(624), __nccwpck_require__.e(282) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 7282));
     await runMode(settings, signal, overrides);
 }
 

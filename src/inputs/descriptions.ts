@@ -340,6 +340,13 @@ export const INPUT_WORDS = {
       'pull_request events (else an input error).',
     ),
   },
+  'pages-json': {
+    text: say(
+      "The check action's pages-json output, when it ran before this step in the same job: the pull request's",
+      "pages the tracking comment and the summary link on the preview. Empty: the pages the pull request's",
+      'files are (github-token with pull-requests: read and contents: read).',
+    ),
+  },
   'automation-id': {
     text: 'The id of the saved automation to run now (required).',
     root: 'Automation mode: the id of the saved automation to run now (required there).',
@@ -505,9 +512,20 @@ export const INPUT_WORDS = {
     ),
   },
   'docs-path': {
-    text: say(
-      'The folder that holds docs.json, in the workspace; empty: the workspace itself, or the one folder below',
-      'it (two levels at most) that holds docs.json.',
+    text: {
+      check: say(
+        'The folder that holds docs.json, in the workspace; empty: the workspace itself, or the one folder below',
+        'it (two levels at most) that holds docs.json.',
+      ),
+      preview: say(
+        "Without pages-json: the repository's folder that holds docs.json, whose pages the pull request changes",
+        "are listed (empty: the repository's root).",
+      ),
+    },
+    root: say(
+      'Check mode: the folder that holds docs.json, in the workspace; empty: the workspace itself, or the one',
+      'folder below it (two levels at most) that holds docs.json. Preview mode without pages-json: the',
+      "repository's folder of the pages listed.",
     ),
   },
   'mint-version': {

@@ -221,6 +221,7 @@ const liveFields = {
   ),
   'automation-id': emptyOr('the id of a saved automation of this project, from the dashboard (no spaces)', identifier),
   'github-deployment': booleanInput,
+  'pages-json': emptyOr("the path of the file the check action's pages-json output names, in the same job", (v) => v),
   // GitHub's environment names: up to 255 characters, no control characters or commas
   'deployment-environment': emptyOr('a GitHub environment name of up to 255 characters, such as docs-preview', (v) =>
     // eslint-disable-next-line no-control-regex -- an environment name refuses control characters on purpose

@@ -235,7 +235,18 @@ function insights(i: ModeInputs<'insights'>, ctx: Issues, run: Run) {
 
 /** The inputs of deploy, preview and automation together: each reads most of them. */
 type LiveInputs = Omit<ModeInputs<'deploy'>, 'github-deployment' | 'deployment-environment'> &
-  Partial<Pick<Parsed, 'branch' | 'automation-id' | 'require-pr' | 'github-deployment' | 'deployment-environment'>>
+  Partial<
+    Pick<
+      Parsed,
+      | 'branch'
+      | 'automation-id'
+      | 'require-pr'
+      | 'github-deployment'
+      | 'deployment-environment'
+      | 'pages-json'
+      | 'docs-path'
+    >
+  >
 
 /** What deploy, preview and automation need beyond their fields, or the first problem. */
 function liveProblem<M extends 'deploy' | 'preview' | 'automation'>(mode: M, i: LiveInputs, ctx: Issues, run: Run) {
@@ -275,14 +286,19 @@ const live =
             token: i['github-token'],
           }
         : undefined,
-      // read only with github-deployment: said by the mode, never silently ignored
-      unapplied: !i['github-deployment'] && i['deployment-environment'] !== undefined ? ['deployment-environment'] : [],
+      // read only with github-deployment, and without pages-json: said by the mode, never silently ignored
+      unapplied: [
+        ...(!i['github-deployment'] && i['deployment-environment'] !== undefined ? ['deployment-environment'] : []),
+        ...(i['pages-json'] !== undefined && i['docs-path'] !== undefined ? ['docs-path'] : []),
+      ],
       live: {
         wait: i.wait,
         pollIntervalMs: i['poll-interval'],
         requirePr: i['require-pr'] ?? false,
         branch: i.branch || undefined,
         automationId: i['automation-id'],
+        // the pull request's pages: the check's file, else its files in the docs folder, read with the token
+        pages: { file: i['pages-json'], docsPath: i['docs-path'] ?? '', token: i['github-token'] },
       },
       comment: i.comment ? { token: i['github-token'], triggerPhrase: i['trigger-phrase'] } : undefined,
     }

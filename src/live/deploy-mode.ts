@@ -1,3 +1,6 @@
+import type { PullPage } from '../site/pull-pages.js'
+import { COMMENT_ROWS } from '../summary/pages-table.js'
+import { previewPages, readGivenPages } from './preview-pages.js'
 import type { DeploymentStatus, DeploymentTrigger } from '../service/schemas.js'
 import { waitForDeployment } from './wait-for-deployment.js'
 import { readChangeEvent } from '../github/change.js'
@@ -10,6 +13,12 @@ import { external } from '../util/text.js'
 import type { Job, ModeContext, Report } from '../modes/context.js'
 import { openRunTracking } from '../tracking/run-tracking.js'
 
+/** Where an input that was given but not read would be read. */
+const UNAPPLIED: Record<string, string> = {
+  'deployment-environment': 'with github-deployment: true',
+  'docs-path': 'without pages-json (the check then gives the pages)',
+}
+
 /**
  * `mode: deploy` (the project's deployment branch to production) and `mode: preview` (a branch as a
  * preview): trigger it once (never again after a lost answer: the POST is not idempotent), set
@@ -18,9 +27,16 @@ import { openRunTracking } from '../tracking/run-tracking.js'
  */
 export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Report> {
   for (const name of settings.unapplied)
-    core.warning(`Input "${name}" is read only with github-deployment: true, so it was ignored.`)
-  const tracking = settings.comment ? await openRunTracking(settings.comment, ctx) : undefined
+    core.warning(`Input "${name}" is read only ${UNAPPLIED[name] ?? 'in another set-up'}, so it was ignored.`)
   const preview = settings.mode === 'preview'
+  // the check's pages file, read before anything is sent: one that cannot be read sends nothing
+  const given = preview ? readGivenPages(settings) : {}
+  if ('error' in given)
+    return {
+      summary: renderDeploymentSummary({ preview, failure: given.error }),
+      ending: { level: 'failure', message: given.error },
+    }
+  const tracking = settings.comment ? await openRunTracking(settings.comment, ctx) : undefined
   const change = readChangeEvent(ctx.run.eventName, ctx.run.payload)
   // a fork's head branch is the fork's: in this repository that name is another branch, or none
   if (preview && settings.live.branch === undefined && change?.kind === 'pull' && change.fromFork) {
@@ -56,6 +72,7 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
   }
   ctx.outputs.set('deployment-id', trigger.statusId)
   if (trigger.previewUrl) ctx.outputs.set('preview-url', trigger.previewUrl)
+  const pages = preview ? (await previewPages(settings, ctx, change, given))?.pages : undefined
   const onGitHub = settings.githubDeployment
     ? await showOnGitHub(settings.githubDeployment, ctx, {
         preview,
@@ -78,6 +95,7 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
         ...(trigger.previewUrl ? { url: trigger.previewUrl } : {}),
         ...(status ? { status: status.status } : {}),
         ...(status?.screenshot ? { screenshot: status.screenshot } : {}),
+        ...(pages ? { pages: { total: pages.length, shown: pages.slice(0, COMMENT_ROWS) } } : {}),
       },
     }))
   }
@@ -93,12 +111,13 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
         branch,
         statusId: trigger.statusId,
         previewUrl: trigger.previewUrl ?? undefined,
+        pages,
       }),
       ending: { level: 'ok' },
     }
   }
 
-  return follow(settings, ctx, { preview, branch, trigger, onGitHub, show })
+  return follow(settings, ctx, { preview, branch, trigger, onGitHub, show, pages })
 }
 
 /** A started deployment, as follow() waits on it. */
@@ -109,11 +128,13 @@ interface Started {
   onGitHub: GitHubDeployment | undefined
   /** Shows the deployment (and its status, once known) in the thread's tracking comment. */
   show: (status?: DeploymentStatus) => Promise<void>
+  /** The pull request's pages, linked on the preview. */
+  pages: PullPage[] | undefined
 }
 
 /** With wait: true, follows the deployment to its verdict, sets its status, and ends the step by it. */
 async function follow(settings: LiveSettings, ctx: ModeContext, started: Started): Promise<Report> {
-  const { preview, branch, trigger, onGitHub, show } = started
+  const { preview, branch, trigger, onGitHub, show, pages } = started
   let last: DeploymentStatus | undefined
   const setStatus = (status: DeploymentStatus): void => {
     last = status
@@ -137,6 +158,7 @@ async function follow(settings: LiveSettings, ctx: ModeContext, started: Started
       statusId: trigger.statusId,
       previewUrl: trigger.previewUrl ?? undefined,
       status: result.status,
+      pages,
     }
     await show(result.status)
     if (!result.ended) {
@@ -178,6 +200,7 @@ async function follow(settings: LiveSettings, ctx: ModeContext, started: Started
         previewUrl: trigger.previewUrl ?? undefined,
         status: last,
         failure: message,
+        pages,
       }),
       ending: { level: 'failure', message },
     }

@@ -1,3 +1,5 @@
+import type { PullPage } from '../site/pull-pages.js'
+import { SUMMARY_ROWS, pagesTable } from '../summary/pages-table.js'
 import type { DeploymentStatus } from '../service/schemas.js'
 import { alert, escapeText, keyValueTable, link } from '../summary/escape.js'
 
@@ -16,6 +18,8 @@ export interface DeploymentView {
   failure?: string
   /** Why nothing was sent, where that is no failure (a fork's pull request). */
   skipped?: string
+  /** The pull request's pages, linked on the preview (they stand for the service's list of changed files). */
+  pages?: PullPage[] | undefined
 }
 
 const LOG_LINES = 30
@@ -56,7 +60,9 @@ export function renderDeploymentSummary(view: DeploymentView): string {
   if (view.skipped) parts.push(alert('NOTE', view.skipped))
   if (view.status?.summary) parts.push(escapeText(view.status.summary, 1000))
   const files = commit?.filesChanged
-  const pages = [...(files?.added ?? []), ...(files?.modified ?? [])]
+  const pages = view.pages ? [] : [...(files?.added ?? []), ...(files?.modified ?? [])]
+  if (view.pages && view.pages.length > 0)
+    parts.push(pagesTable(view.pages, { previewUrl: view.previewUrl, most: SUMMARY_ROWS }))
   if (pages.length > 0) {
     parts.push(
       `**Changed pages** (${pages.length}): ${pages

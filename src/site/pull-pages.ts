@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { type Served, docsRelativePath, follow, isPage, pageAddress } from './addresses.js'
+import { type Served, docsRelativePath, follow, isExternal, isPage, pageAddress } from './addresses.js'
 
 /**
  * The pages of a pull request, as a reviewer wants them on the preview: each page it adds, changes,
@@ -70,7 +70,6 @@ export function pagesOfPull(pull: PagesOfPull): PullPage[] {
     listed.add(page.address)
     pages.push(page)
   }
-  const titled = (file: string, text: string | undefined): string => pageTitle(file, text)
   // a page's file on one side, as that side serves it
   const headPage = (file: string): boolean => isPage(file) && head.pages.get(pageAddress(file)) === file
   const basePage = (file: string): boolean => isPage(file) && base.pages.get(pageAddress(file)) === file
@@ -78,38 +77,43 @@ export function pagesOfPull(pull: PagesOfPull): PullPage[] {
   for (const f of files) {
     const { filename } = f
     if (f.status === 'removed') {
-      if (basePage(filename)) add(deleted(filename, titled(filename, pull.baseText(filename)), pull))
+      if (basePage(filename)) add(deleted(filename, pageTitle(filename, pull.baseText(filename)), pull))
       continue
     }
     const from = f.previousFilename
-    if (f.status === 'renamed' && from !== undefined && from !== filename && basePage(from)) {
+    if (f.status === 'renamed' && from !== undefined && basePage(from)) {
       if (headPage(filename))
         add({
           path: repositoryPath(filename),
           address: pageAddress(filename),
-          title: titled(filename, pull.headText(filename)),
+          title: pageTitle(filename, pull.headText(filename)),
           change: 'renamed',
           from: pageAddress(from),
         })
       // a page renamed to a file the site does not serve (a snippet, a name .mintignore leaves out): gone
-      else add(deleted(from, titled(from, pull.baseText(from)), pull))
+      else add(deleted(from, pageTitle(from, pull.baseText(from)), pull))
       continue
     }
     if (!headPage(filename)) continue
     add({
       path: repositoryPath(filename),
       address: pageAddress(filename),
-      title: titled(filename, pull.headText(filename)),
+      title: pageTitle(filename, pull.headText(filename)),
       change: basePage(filename) ? 'changed' : 'added',
     })
   }
 
-  const edited = new Set(files.flatMap((f) => [f.filename, f.previousFilename ?? f.filename]))
+  // what the pull request edits: each listed file, and a renamed one's old name (a copy leaves its original as it was)
+  const edited = new Set(
+    files.flatMap((f) =>
+      f.status === 'renamed' && f.previousFilename ? [f.filename, f.previousFilename] : [f.filename],
+    ),
+  )
   for (const [file, why] of importers(pull, edited))
     add({
       path: repositoryPath(file),
       address: pageAddress(file),
-      title: titled(file, pull.headText(file)),
+      title: pageTitle(file, pull.headText(file)),
       change: 'affected',
       why,
     })
@@ -118,7 +122,7 @@ export function pagesOfPull(pull: PagesOfPull): PullPage[] {
     add({
       path: repositoryPath(file),
       address: pageAddress(file),
-      title: titled(file, pull.headText(file)),
+      title: pageTitle(file, pull.headText(file)),
       change: 'affected',
       why,
     })
@@ -140,12 +144,8 @@ function deleted(file: string, title: string, pull: PagesOfPull): PullPage {
 
 /** Most read first where views are known (a page without a row after those with one), else as listed; each kind in its place. */
 export function inReadingOrder(pages: readonly PullPage[]): PullPage[] {
-  return pages
-    .map((page, i) => ({ page, i }))
-    .sort(
-      (a, b) => ORDER[a.page.change] - ORDER[b.page.change] || (b.page.views ?? -1) - (a.page.views ?? -1) || a.i - b.i,
-    )
-    .map(({ page }) => page)
+  // a stable sort: pages alike keep the order they were listed in
+  return [...pages].sort((a, b) => ORDER[a.change] - ORDER[b.change] || (b.views ?? -1) - (a.views ?? -1))
 }
 
 /**
@@ -176,19 +176,24 @@ export function pageTitle(file: string, text: string | undefined): string {
 
 /** `guides/first-steps` → `First steps`. */
 export function slugTitle(slug: string): string {
-  const name = (slug.split('?')[0] ?? '').split('/').pop() ?? ''
-  const spaced = name.split('-').join(' ').split('_').join(' ')
+  // the last segment, before any query
+  const name = slug.replace(/\?.*/s, '').replace(/.*\//s, '')
+  const spaced = name.replace(/[-_]/g, ' ')
   return spaced.charAt(0).toUpperCase() + spaced.slice(1)
 }
 
-/** The `title` of a page's YAML front matter, where it has one that is text (quoted or plain). */
+/**
+ * The `title` of a page's YAML front matter, where it has one that is text: double-quoted (its
+ * escapes read; one YAML does not know left as written), single-quoted, or plain (up to a comment).
+ * A key of its own line only (`title: …`, never `subtitle:` nor one nested under another key); a
+ * value that opens a block, a flow, an anchor, a tag or a comment is no text.
+ */
 export function frontMatterTitle(text: string | undefined): string | undefined {
-  const block = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/.exec(text ?? '')?.[1]
-  if (block === undefined) return undefined
-  const line = /^title[ \t]*:[ \t]*(.*)$/m.exec(block)?.[1]?.trim()
-  if (line === undefined || line === '') return undefined
+  const block = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/.exec(text ?? '')?.[1] ?? ''
+  const line = /^title[ \t]*:[ \t](.*)/m.exec(block)?.[1]?.trim()
+  if (line === undefined) return undefined
   if (line.startsWith('"')) {
-    const quoted = /^"((?:[^"\\]|\\.)*)"/.exec(line)?.[1]
+    const quoted = /"((?:[^"\\]|\\.)*)"/.exec(line)?.[1]
     if (quoted === undefined) return undefined
     try {
       return JSON.parse(`"${quoted}"`) as string
@@ -197,25 +202,23 @@ export function frontMatterTitle(text: string | undefined): string | undefined {
     }
   }
   if (line.startsWith("'")) {
-    const quoted = /^'((?:[^']|'')*)'/.exec(line)?.[1]
-    return quoted === undefined ? undefined : quoted.replace(/''/g, "'")
+    const quoted = /'((?:[^']|'')*)'/.exec(line)?.[1]
+    return quoted?.replace(/''/g, "'")
   }
-  // a plain scalar ends where a comment starts; one that opens a block or a flow is no text
-  if (/^[|>[{&*!]/.test(line)) return undefined
-  const plain = line.replace(/[ \t]+#.*$/, '').trim()
-  return plain === '' ? undefined : plain
+  if (/^[|>[{&*!#]/.test(line)) return undefined
+  return line.replace(/[ \t]+#.*/, '') || undefined
 }
 
 // ---- snippets ----
 
 /** The files a file's `import … from '…'` lines name (relative to the docs folder; `/` is its root). */
 export function importsOf(file: string, text: string): string[] {
-  const folder = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : ''
+  const folder = file.replace(/[^/]*$/, '')
   const found: string[] = []
   for (const m of text.matchAll(/^[ \t]*import\s[^;'"]*?\bfrom\s*(['"])([^'"\n]+)\1/gm)) {
     const target = m[2] ?? ''
-    if (/^[a-z][a-z\d+.-]*:/i.test(target)) continue
-    const joined = target.startsWith('/') ? target.slice(1) : folder ? `${folder}/${target}` : target
+    if (isExternal(target)) continue
+    const joined = target.startsWith('/') ? target : `${folder}/${target}`
     const parts: string[] = []
     for (const part of joined.split('/')) {
       if (part === '..') parts.pop()
@@ -227,60 +230,68 @@ export function importsOf(file: string, text: string): string[] {
 }
 
 /**
- * The head's pages that import a file the pull request changed, directly or through snippets that
- * do, each with the changed file it comes from (the pages it edits are listed as edited).
+ * The head's pages that import a file the pull request changed, directly or through files that do,
+ * each with the changed file it comes from, in the order of their paths (`headFiles`: the head's
+ * Markdown and components, each read once, and only where a changed file could be imported).
  */
 function importers(pull: PagesOfPull, edited: ReadonlySet<string>): Map<string, string> {
   // which changed file each file brings in: the changed files themselves, then their importers, until none is new
-  const from = new Map<string, string>()
-  for (const f of edited) if (!isPage(f) || !pull.head.pages.has(pageAddress(f))) from.set(f, f)
-  if (from.size === 0) return new Map()
-  const readable = pull.headFiles.filter((f) => /\.(mdx?|jsx?|tsx?)$/i.test(f))
-  const importsOfFile = new Map(readable.map((f) => [f, importsOf(f, pull.headText(f) ?? '')]))
+  const from = new Map([...edited].filter((f) => IMPORTED.test(f)).map((f) => [f, f]))
+  const affected = new Map<string, string>()
+  if (from.size === 0) return affected
+  const importsOfFile = new Map(pull.headFiles.map((f) => [f, importsOf(f, pull.headText(f) ?? '')]))
   for (let grew = true; grew;) {
     grew = false
     for (const [file, imported] of importsOfFile) {
       if (from.has(file)) continue
-      const hit = imported.find((i) => from.has(i) || from.has(`${i}.mdx`))
-      if (hit === undefined) continue
-      from.set(file, from.get(hit) ?? from.get(`${hit}.mdx`) ?? hit)
+      // an import names its file with or without the .mdx
+      const source = imported.map((i) => from.get(i) ?? from.get(`${i}.mdx`)).find((s) => s !== undefined)
+      if (source === undefined) continue
+      from.set(file, source)
       grew = true
     }
   }
-  const affected = new Map<string, string>()
   for (const [file, source] of [...from].sort(([a], [b]) => a.localeCompare(b)))
-    if (!edited.has(file) && isPage(file) && pull.head.pages.get(pageAddress(file)) === file)
-      affected.set(file, `imports ${pull.repositoryPath(source)}`)
+    if (pull.head.pages.get(pageAddress(file)) === file) affected.set(file, `imports ${pull.repositoryPath(source)}`)
   return affected
 }
+
+/** What a page can import: Markdown, and components. */
+const IMPORTED = /\.(mdx?|[jt]sx?)$/i
 
 // ---- OpenAPI ----
 
 /** The OpenAPI and AsyncAPI documents a configuration names (relative to the docs folder); none at a URL. */
 export function apiDocumentsOf(config: string | undefined): string[] {
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(String(config))
-  } catch {
-    return []
-  }
   const found = new Set<string>()
+  // a document named as text, in a list, or as an object's source
   const named = (v: unknown): void => {
     if (typeof v === 'string') {
-      if (!/^[a-z][a-z\d+.-]*:\/\//i.test(v)) found.add(v.replace(/^\.?\//, ''))
+      if (!isExternal(v)) found.add(v.replace(/^\.?\//, ''))
     } else if (Array.isArray(v)) v.forEach(named)
-    else if (typeof v === 'object' && v !== null && 'source' in v) named(v.source)
+    else if (isRecord(v)) named(v.source)
   }
   const walk = (v: unknown): void => {
-    if (Array.isArray(v)) v.forEach(walk)
-    else if (typeof v === 'object' && v !== null)
+    if (isRecord(v))
       for (const [k, inner] of Object.entries(v)) {
         if (k === 'openapi' || k === 'asyncapi') named(inner)
         else walk(inner)
       }
   }
-  walk(parsed)
+  walk(parsedJson(config))
   return [...found]
+}
+
+/** An object or an array (its entries walked alike). */
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null
+
+/** A configuration's JSON; undefined where it does not parse (or there is none). */
+function parsedJson(text: string | undefined): unknown {
+  try {
+    return JSON.parse(String(text))
+  } catch {
+    return undefined
+  }
 }
 
 /**
@@ -332,27 +343,22 @@ const LEVELS = ['tab', 'anchor', 'dropdown', 'version', 'language', 'product', '
  * of the levels it is under (`Guides › Get started`). A page listed twice keeps its first place.
  */
 export function navigationPlaces(config: string | undefined): Map<string, string> {
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(String(config))
-  } catch {
-    return new Map()
-  }
   const places = new Map<string, string>()
+  // a page is a string of a `pages` list; every other string (an icon, a tag) is none
   const walk = (v: unknown, trail: readonly string[], inPages: boolean): void => {
     if (typeof v === 'string') {
-      const address = pageAddress(`${v.replace(/^\/+/, '')}.mdx`)
+      const address = pageAddress(`${v.split('/').filter(Boolean).join('/')}.mdx`)
       if (inPages && !places.has(address)) places.set(address, trail.join(' › '))
     } else if (Array.isArray(v)) for (const inner of v) walk(inner, trail, inPages)
-    else if (typeof v === 'object' && v !== null) {
-      const record = v as Record<string, unknown>
-      const level = LEVELS.map((k) => record[k]).find((name): name is string => typeof name === 'string')
-      const here = level === undefined ? trail : [...trail, level]
-      for (const [k, inner] of Object.entries(record))
-        if (typeof inner === 'object' && inner !== null) walk(inner, here, k === 'pages')
+    else if (isRecord(v)) {
+      const level = LEVELS.map((k) => v[k]).find((name) => typeof name === 'string')
+      const here = typeof level === 'string' ? [...trail, level] : trail
+      for (const [k, inner] of Object.entries(v)) walk(inner, here, k === 'pages')
     }
   }
-  const root = (parsed as { navigation?: unknown } | null)?.navigation
+  const parsed = parsedJson(config)
+  const root = isRecord(parsed) ? parsed.navigation : undefined
+  // mint.json's navigation is the list of its groups
   walk(root, [], Array.isArray(root))
   return places
 }
@@ -362,18 +368,18 @@ function moved(pull: PagesOfPull): Map<string, string> {
   const before = navigationPlaces(pull.baseConfig)
   const after = navigationPlaces(pull.headConfig)
   const found = new Map<string, string>()
+  // a side without a navigation (a configuration that does not parse) moves nothing
   if (before.size === 0 || after.size === 0) return found
   for (const [address, file] of pull.head.pages) {
-    if (!pull.base.pages.has(address)) continue
     const was = before.get(address)
     const is = after.get(address)
     if (was === is) continue
     const place = (p: string): string => (p === '' ? 'the top level' : p)
     const why =
-      was === undefined
-        ? `added to the navigation (${place(is ?? '')})`
-        : is === undefined
-          ? `left out of the navigation (it was in ${place(was)}); its address still answers`
+      is === undefined
+        ? `left out of the navigation (it was in ${place(was ?? '')}); its address still answers`
+        : was === undefined
+          ? `added to the navigation (${place(is)})`
           : `moved in the navigation: ${place(was)} → ${place(is)}`
     found.set(file, why)
   }
@@ -400,6 +406,8 @@ export function docsFiles(
  * changed, renamed or deleted as GitHub lists it, titled from `text` where it gives the head's
  * text; nothing it changes without editing, and no redirect for a deleted page.
  */
+const NEW = new Set(['added', 'copied'])
+
 export function pagesFromFiles(
   listed: readonly PullFile[],
   options: { text: (file: string) => string | undefined; repositoryPath: (file: string) => string },
@@ -407,8 +415,9 @@ export function pagesFromFiles(
   const base = new Map<string, string>()
   const head = new Map<string, string>()
   for (const f of listed) {
-    const before = f.status === 'renamed' || f.status === 'copied' ? f.previousFilename : f.filename
-    if (f.status !== 'added' && before !== undefined && isPage(before)) base.set(pageAddress(before), before)
+    // the base had a renamed file's old name, and every listed file but an added or copied one
+    const before = f.status === 'renamed' ? f.previousFilename : NEW.has(f.status) ? undefined : f.filename
+    if (before !== undefined && isPage(before)) base.set(pageAddress(before), before)
     if (f.status !== 'removed' && isPage(f.filename)) head.set(pageAddress(f.filename), f.filename)
   }
   const served = (pages: Map<string, string>): Served => ({ pages, generated: new Set(), redirects: [] })
@@ -437,13 +446,8 @@ export type PagesFile = z.infer<typeof pagesFileSchema>
 
 /** A pages file's text read back, or why it is not one. */
 export function readPagesFile(text: string): { file: PagesFile } | { why: string } {
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    return { why: 'it is not JSON' }
-  }
-  const read = pagesFileSchema.safeParse(parsed)
-  if (!read.success) return { why: 'it is not a pages file the check action wrote (pull, head, compared, pages)' }
-  return { file: read.data }
+  const read = pagesFileSchema.safeParse(parsedJson(text))
+  return read.success
+    ? { file: read.data }
+    : { why: 'it holds no pages file the check action wrote (JSON with pull, head, compared and pages)' }
 }

@@ -1,3 +1,4 @@
+import { COMMENT_ROWS, pagesTable } from '../summary/pages-table.js'
 import type { AgentOutcome } from '../agent-jobs/run-agent.js'
 import { count, formatTime } from '../util/format.js'
 import type { Here } from '../github/pull-link.js'
@@ -110,6 +111,17 @@ function renderWith(view: TrackingCommentView): string {
     parts.push(
       `${icon} ${d.preview ? 'Preview' : 'Deployment'} ${status}${where}${shot}${d.runUrl ? ` · ${link(d.runUrl, 'run')}` : ''}`,
     )
+    if (d.pages && d.pages.total > 0)
+      parts.push(
+        pagesTable(d.pages.shown, {
+          previewUrl: d.url,
+          most: COMMENT_ROWS,
+          total: d.pages.total,
+          rest: d.runUrl
+            ? `the ${link(d.runUrl, "run's summary")} lists them all.`
+            : "the run's summary lists them all.",
+        }),
+      )
   }
   if (state.merged && state.prLink) {
     const docs = prLinkText(state.prLink, view.here)

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { pageSchema } from '../site/pull-pages.js'
 
 /**
  * What the tracking comment on a thread remembers, in its hidden marker: the job the thread is
@@ -84,6 +85,8 @@ const stateSchema = z.object({
       url: z.optional(z.string()),
       screenshot: z.optional(z.string()),
       runUrl: z.optional(z.string()),
+      /** The pull request's pages, the first COMMENT_ROWS of them (the run's summary has every one). */
+      pages: z.optional(z.object({ total: z.number(), shown: z.array(pageSchema) })),
     }),
   ),
 })

@@ -2,7 +2,10 @@ import { expect } from 'vitest'
 import type { PullPage } from '../../src/site/pull-pages.js'
 import type { ActionRun } from '../e2e/harness.js'
 import { readJson } from '../e2e/typed.js'
-import type { Files, Scenario } from './scenarios.js'
+import { runAgainst, startSimulator } from '../e2e/fixtures.js'
+import type { Runtime } from '../e2e/harness.js'
+import type { GitHubSimulator } from '../simulator/github-simulator.js'
+import { type Files, PULL_EVENT, type Scenario, runScenario } from './scenarios.js'
 
 /**
  * The pages of a pull request, as the check lists them in pages-json for the preview (issue 57):
@@ -215,3 +218,53 @@ export const PAGE_REAL_CLI_SCENARIOS: Scenario[] = [
     },
   },
 ]
+
+/**
+ * The check, then the preview in the same job, as the example wires them: the preview given the
+ * check's pages-json, on the same pull request and fake GitHub (the check's CLI as `toolCache` has it).
+ */
+export async function checkThenPreview(
+  runtime: Runtime,
+  toolCache: string,
+): Promise<{ check: ActionRun; preview: ActionRun; gh: GitHubSimulator | undefined }> {
+  const [scenario] = PAGE_SCENARIOS
+  if (!scenario) throw new Error('no pages case')
+  const { run: check, gh } = await runScenario(scenario, runtime, { toolCache })
+  const sim = await startSimulator()
+  const preview = await runAgainst(
+    sim,
+    runtime,
+    { mode: 'preview', comment: 'true', 'pages-json': check.outputs['pages-json'] },
+    { event: PULL_EVENT, ...(gh ? { gh } : {}) },
+  )
+  return { check, preview, gh }
+}
+
+/** What the preview's comment shows after the check: the status, then every page linked on the preview. */
+export function checkPreviewed({ check, preview, gh }: Awaited<ReturnType<typeof checkThenPreview>>): void {
+  expect(check.code).toBe(0)
+  expect(preview.code).toBe(0)
+  const site = 'https://acme-docs-change.mintlify.app'
+  const body = gh?.commentsOn(7).find((c) => c.user.type === 'Bot')?.body ?? ''
+  expect(body.indexOf('✅ Preview success')).toBeLessThan(body.indexOf('**Pages of this pull request** (7)'))
+  const rows = body
+    .split('\n')
+    .filter((l) => l.startsWith('| ') && !l.startsWith('| Page |'))
+    .map((l) =>
+      l.replace(
+        /<a href="([^"]*)">([^<]*)<\/a>/g,
+        (_m, href: string, text: string) => `[${text}](${href.replace(site, '')})`,
+      ),
+    )
+  expect(rows).toEqual([
+    '| [Start here](/guides/first-steps) | /guides/start → [/guides/first-steps](/guides/first-steps) | Renamed |',
+    '| [Webhooks: a new \\| guide](/guides/new) | [/guides/new](/guides/new) | Added |',
+    '| [Quick start](/quickstart) | [/quickstart](/quickstart) | Changed |',
+    '| ~~Old guide~~ | ~~/guides/old~~ | Deleted: readers go to [/quickstart](/quickstart) |',
+    '| [Authentication](/guides/auth) | [/guides/auth](/guides/auth) | imports snippets/auth.mdx |',
+    '| [API keys](/guides/keys) | [/guides/keys](/guides/keys) | imports snippets/auth.mdx |',
+    '| [Moved](/guides/moved) | [/guides/moved](/guides/moved) | moved in the navigation: Guides → Start |',
+  ])
+  // the pull request's files were the check's to list: the preview asked GitHub for none of them
+  expect(gh?.requestsTo('pull-files')).toHaveLength(1)
+}

@@ -1640,6 +1640,23 @@ export function checkEveryRun(run: ActionRun, workspace: string): void {
   }
 }
 
+/** The event of every case's pull request, #7 from docs/change. */
+export const PULL_EVENT = {
+  name: 'pull_request',
+  payload: {
+    action: 'synchronize',
+    number: 7,
+    pull_request: {
+      number: 7,
+      title: 'Docs change',
+      html_url: 'https://github.com/acme/docs/pull/7',
+      user: { login: 'octocat', type: 'User' },
+      head: { ref: 'docs/change', sha: HEAD_SHA, repo: { full_name: 'acme/docs' } },
+      base: { ref: 'main', sha: BASE_SHA, repo: { full_name: 'acme/docs' } },
+    },
+  },
+}
+
 /** Runs a scenario: its workspace, a fake GitHub with its pull request, the given tool cache and PATH. */
 export async function runScenario(
   scenario: Scenario,
@@ -1674,21 +1691,7 @@ export async function runScenario(
         '[core]\n\trepositoryformatversion = 0\n\tbare = false\n[remote "origin"]\n\turl = https://github.com/acme/docs\n',
     })
     vars.GITHUB_API_URL = gh.baseUrl
-    event = {
-      name: 'pull_request',
-      payload: {
-        action: 'synchronize',
-        number: 7,
-        pull_request: {
-          number: 7,
-          title: 'Docs change',
-          html_url: 'https://github.com/acme/docs/pull/7',
-          user: { login: 'octocat', type: 'User' },
-          head: { ref: 'docs/change', sha: HEAD_SHA, repo: { full_name: 'acme/docs' } },
-          base: { ref: 'main', sha: BASE_SHA, repo: { full_name: 'acme/docs' } },
-        },
-      },
-    }
+    event = PULL_EVENT
   }
   const run = await runAction({
     runtime,

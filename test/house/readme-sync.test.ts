@@ -12,7 +12,10 @@ describe('README, docs/ and the action.yml files', () => {
   })
 
   test.each(docFiles())('%s: every relative link leads to a file of the repository', (file) => {
+    // code (a code span, a fenced block) holds no link, whatever its brackets say
     const text = readFileSync(join(ROOT, file), 'utf8')
+      .replace(/```[\s\S]*?```/g, '')
+      .replace(/`[^`\n]*`/g, '')
     for (const [, target = ''] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
       const path = target.split('#')[0] ?? ''
       if (/^[a-z]+:/.test(target) || path === '') continue

@@ -170,6 +170,11 @@ describe('the examples ask for what they use, and the README says what they ask'
       if (impact && here && !w['docs-root']) need.add('contents: read')
       // a GitHub deployment of the preview or the production deployment
       if (w['github-deployment'] === true || w['github-deployment'] === 'true') need.add('deployments: write')
+      // preview without the check's pages file: the pull request's files, and their texts for the titles
+      if (job(step) === 'preview' && !w['pages-json']) {
+        need.add('contents: read')
+        need.add('pull-requests: read')
+      }
       // check: the docs it checks out, and (scope: changed) the files the pull request changes
       if (job(step) === 'check') {
         need.add('contents: read')
@@ -180,6 +185,8 @@ describe('the examples ask for what they use, and the README says what they ask'
         if (w['check-run'] !== 'off') need.add('checks: write')
       }
     }
+    // write access reads too
+    for (const p of need) if (p.endsWith(': write')) need.delete(p.replace(/write$/, 'read'))
     return [...need].sort()
   }
 

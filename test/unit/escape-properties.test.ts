@@ -6,6 +6,7 @@ import { parseMarkdown } from '../../src/github/markdown.js'
 import { escapeText } from '../../src/summary/escape.js'
 import { bound, external, oneLine } from '../../src/util/text.js'
 import { propertyRuns } from './property-runs.js'
+import { hostile } from './hostile-text.js'
 
 /**
  * The escapers over generated hostile text, thousands of cases each, judged as GitHub renders it
@@ -16,75 +17,6 @@ import { propertyRuns } from './property-runs.js'
 
 /** The word joiner escapeText puts inside `://` and `www.` and after `@` (invisible; no autolink across it). */
 const JOINER = '\u2060'
-
-const markdownChar = fc.constantFrom(
-  '|',
-  '\\',
-  '`',
-  '*',
-  '_',
-  '[',
-  ']',
-  '(',
-  ')',
-  '!',
-  '~',
-  '<',
-  '>',
-  '&',
-  '#',
-  ';',
-  ':',
-  '/',
-  '@',
-  '.',
-  'w',
-  'h',
-  't',
-  'p',
-  's',
-  ' ',
-  '\n',
-  '\r',
-  '-',
-  '=',
-  '"',
-  "'",
-  'x',
-  '1',
-  '\u200b',
-  '\u202e',
-  '{',
-  '}',
-  '$',
-)
-const snippets = fc.constantFrom(
-  'https://evil.example/a',
-  'www.evil.example',
-  'a@b.example',
-  '<img src=x onerror=alert(1)>',
-  '<!--',
-  '-->',
-  '![i](u)',
-  '[t](javascript:x)',
-  '::error::x',
-  '&amp;',
-  '&#64;',
-  '```',
-  '~~x~~',
-  '**b**',
-  '<https://x.example>',
-)
-const hostile = fc.oneof(
-  { weight: 3, arbitrary: fc.string({ unit: markdownChar, maxLength: 40 }) },
-  {
-    weight: 2,
-    arbitrary: fc
-      .array(fc.oneof(snippets, fc.string({ unit: markdownChar, maxLength: 6 })), { maxLength: 6 })
-      .map((parts) => parts.join('')),
-  },
-  { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
-)
 
 /** Every node type below `node`. */
 function kinds(node: RootContent | { type: string; children?: unknown[] }, into = new Set<string>()): Set<string> {

@@ -6,8 +6,12 @@ import {
   type PullPage,
   apiDocumentsOf,
   frontMatterTitle,
+  docsFiles,
   importsOf,
   inReadingOrder,
+  pagesFromFiles,
+  readPagesFile,
+  withViews,
   navigationPlaces,
   pageTitle,
   pagesOfPull,
@@ -191,6 +195,282 @@ describe('the pages of a pull request', () => {
   })
 })
 
+describe('the pages of a pull request: the edges', () => {
+  const base = {
+    'docs.json': nav({ Guides: ['index', 'guides/a', 'guides/b', 'guides/c'] }),
+    'index.mdx': page('Home'),
+    'guides/a.mdx': page('A'),
+    'guides/b.mdx': page('B'),
+    'guides/c.mdx': page('C'),
+    'snippets/old.mdx': 'Old.',
+  }
+
+  test('a page listed once: edited and moved in the navigation, it is edited', () => {
+    const head = { ...base, 'docs.json': nav({ Guides: ['index', 'guides/b', 'guides/c'], More: ['guides/a'] }) }
+    const pages = pagesOfPull(
+      pull(base, head, [
+        { filename: 'guides/a.mdx', status: 'modified' },
+        { filename: 'docs.json', status: 'modified' },
+      ]),
+    )
+    expect(shape(pages)).toEqual([['changed', '/guides/a', 'A', '']])
+  })
+
+  test('a removed file that was no page of the base is no page; a copied page is a new one', () => {
+    const head = {
+      ...base,
+      'guides/a-copy.mdx': page('A copy'),
+      'guides/b.mdx': `${page('B')}import A from '/guides/a.mdx'`,
+    }
+    delete (head as Record<string, string>)['snippets/old.mdx']
+    const pages = pagesOfPull(
+      pull({ ...base, '.mintignore': 'hidden/\n', 'hidden/x.mdx': page('X') }, head, [
+        { filename: 'snippets/old.mdx', status: 'removed' },
+        { filename: 'hidden/x.mdx', status: 'removed' },
+        { filename: 'guides/a-copy.mdx', status: 'copied', previousFilename: 'guides/a.mdx' },
+      ]),
+    )
+    expect(shape(pages)).toEqual([['added', '/guides/a-copy', 'A copy', '']])
+  })
+
+  test("a file renamed into a page is added; a rename GitHub lists without the old name is the new name's", () => {
+    const head = { ...base, 'guides/d.mdx': 'Was a snippet.', 'guides/e.mdx': page('E') }
+    const pages = pagesOfPull(
+      pull(base, head, [
+        { filename: 'guides/d.mdx', status: 'renamed', previousFilename: 'snippets/old.mdx' },
+        { filename: 'guides/e.mdx', status: 'renamed' },
+      ]),
+    )
+    expect(shape(pages)).toEqual([
+      ['added', '/guides/d', 'D', ''],
+      ['added', '/guides/e', 'E', ''],
+    ])
+  })
+
+  test('a page that imports a changed page is affected by it; an import without .mdx names its file', () => {
+    const tree = {
+      ...base,
+      'guides/a.mdx': `${page('A')}import B from '/guides/b'\n\n<B />`,
+      'guides/c.mdx': `${page('C')}import Card from './card.jsx'`,
+      'guides/card.jsx': "import Old from '/snippets/old'\nexport const Card = () => <Old />",
+    }
+    const pages = pagesOfPull(
+      pull(tree, tree, [
+        { filename: 'guides/b.mdx', status: 'modified' },
+        { filename: 'snippets/old.mdx', status: 'modified' },
+      ]),
+    )
+    expect(shape(pages)).toEqual([
+      ['changed', '/guides/b', 'B', ''],
+      ['affected', '/guides/a', 'A', 'imports docs/guides/b.mdx'],
+      ['affected', '/guides/c', 'C', 'imports docs/snippets/old.mdx'],
+    ])
+  })
+
+  test("a renamed snippet: the pages still importing its old name are affected; a page's second import counts", () => {
+    const tree = {
+      ...base,
+      'snippets/new.mdx': 'Old.',
+      'guides/a.mdx': `${page('A')}import X from '/snippets/unrelated.mdx'\nimport Old from '/snippets/old.mdx'`,
+    }
+    delete (tree as Record<string, string>)['snippets/old.mdx']
+    const pages = pagesOfPull(
+      pull(base, tree, [{ filename: 'snippets/new.mdx', status: 'renamed', previousFilename: 'snippets/old.mdx' }]),
+    )
+    expect(shape(pages)).toEqual([['affected', '/guides/a', 'A', 'imports docs/snippets/old.mdx']])
+  })
+
+  test('the affected pages in the order of their paths, however far the import', () => {
+    const tree = {
+      ...base,
+      'snippets/inner.mdx': "import Old from '/snippets/old.mdx'",
+      // found on the second pass (through inner), listed first
+      'guides/a.mdx': `${page('A')}import Inner from '/snippets/inner.mdx'`,
+      'guides/c.mdx': `${page('C')}import Old from '/snippets/old.mdx'`,
+    }
+    const pages = pagesOfPull(pull(tree, tree, [{ filename: 'snippets/old.mdx', status: 'modified' }]))
+    expect(pages.map((p) => p.address)).toEqual(['/guides/a', '/guides/c'])
+  })
+
+  test('only a changed file a page can import is followed: an image or the configuration brings in no page', () => {
+    const tree = { ...base, 'guides/a.mdx': `${page('A')}import Logo from '/images/logo.png'` }
+    expect(pagesOfPull(pull(tree, tree, [{ filename: 'images/logo.png', status: 'modified' }]))).toEqual([])
+    const read: string[] = []
+    const pages = pagesOfPull({
+      ...pull(tree, tree, [{ filename: 'docs.json', status: 'modified' }]),
+      headText: (f) => {
+        read.push(f)
+        return (tree as Record<string, string>)[f]
+      },
+    })
+    expect(pages).toEqual([])
+    expect(read).toEqual([])
+  })
+
+  test('two OpenAPI documents changed: each generated page says both; a gone one readers are sent on from has where', () => {
+    const config = nav(
+      { API: ['index'] },
+      {
+        openapi: ['specs/users.json', { source: './specs/orders.yaml' }],
+        redirects: [{ source: '/api/old', destination: '/' }],
+      },
+    )
+    const tree = { ...base, 'docs.json': config }
+    const pages = pagesOfPull(
+      pull(
+        tree,
+        tree,
+        [
+          { filename: 'specs/users.json', status: 'modified' },
+          { filename: 'specs/orders.yaml', status: 'modified' },
+        ],
+        { base: ['/api/list', '/api/old'], head: ['/api/list'] },
+      ),
+    )
+    expect(shape(pages)).toEqual([
+      [
+        'affected',
+        '/api/list',
+        'List',
+        'generated from an OpenAPI document this pull request changes (docs/specs/users.json, docs/specs/orders.yaml)',
+      ],
+      ['deleted', '/api/old', 'Old', '/'],
+    ])
+    expect(pages.map((p) => p.path)).toEqual(['docs/specs/users.json', 'docs/specs/users.json'])
+  })
+
+  test('a page moved from the top level into a group, and a side whose configuration does not parse: nothing moved', () => {
+    const flat = {
+      ...base,
+      'docs.json': JSON.stringify({
+        navigation: { pages: ['index', 'guides/a'], groups: [{ group: 'G', pages: [] }] },
+      }),
+    }
+    const grouped = {
+      ...flat,
+      'docs.json': JSON.stringify({ navigation: { pages: ['index'], groups: [{ group: 'G', pages: ['guides/a'] }] } }),
+    }
+    expect(shape(pagesOfPull(pull(flat, grouped, [{ filename: 'docs.json', status: 'modified' }])))).toEqual([
+      ['affected', '/guides/a', 'A', 'moved in the navigation: the top level → G'],
+    ])
+    expect(
+      pagesOfPull(
+        pull({ ...flat, 'docs.json': '{ not json' }, grouped, [{ filename: 'docs.json', status: 'modified' }]),
+      ),
+    ).toEqual([])
+    expect(
+      pagesOfPull(pull(flat, { ...grouped, 'docs.json': 'null' }, [{ filename: 'docs.json', status: 'modified' }])),
+    ).toEqual([])
+  })
+})
+
+describe("the pages' readers", () => {
+  const at = (change: PullPage['change'], address: string, from?: string): PullPage => ({
+    path: address,
+    address,
+    title: address,
+    change,
+    ...(from !== undefined ? { from } : {}),
+  })
+  const readers = new Map<string, { views: number; atMost?: true }>([
+    ['/a', { views: 10 }],
+    ['/old', { views: 500 }],
+    ['/b', { views: 3, atMost: true }],
+    ['/new', { views: 7 }],
+  ])
+
+  test("each at the address readers reached it at (a renamed page's old one); none for a page no reader has seen", () => {
+    const pages = withViews(
+      [
+        at('changed', '/a'),
+        at('renamed', '/new', '/old'),
+        at('affected', '/b'),
+        at('added', '/new'),
+        at('deleted', '/gone'),
+      ],
+      (address) => readers.get(address),
+    )
+    expect(pages.map((p) => [p.address, p.views, p.viewsAtMost])).toEqual([
+      ['/a', 10, undefined],
+      ['/new', 500, undefined],
+      ['/b', 3, true],
+      ['/new', undefined, undefined],
+      ['/gone', undefined, undefined],
+    ])
+    expect('views' in (pages[4] ?? {})).toBe(false)
+    expect('viewsAtMost' in (pages[0] ?? {})).toBe(false)
+  })
+})
+
+describe("a pull request's pages from its files alone", () => {
+  test('added, changed, renamed and deleted as GitHub lists them, titled where the text is known', () => {
+    const texts: Record<string, string> = { 'guides/new.mdx': page('Brand new'), 'guides/b.mdx': page('B moved') }
+    const pages = pagesFromFiles(
+      [
+        { filename: 'guides/new.mdx', status: 'added' },
+        { filename: 'guides/a.mdx', status: 'modified' },
+        { filename: 'guides/b.mdx', status: 'renamed', previousFilename: 'guides/old-b.mdx' },
+        { filename: 'guides/gone.mdx', status: 'removed' },
+        { filename: 'guides/copy.mdx', status: 'copied', previousFilename: 'guides/a.mdx' },
+        { filename: 'snippets/s.mdx', status: 'modified' },
+        { filename: 'images/x.png', status: 'added' },
+      ],
+      { text: (f) => texts[f], repositoryPath: (f) => `docs/${f}` },
+    )
+    expect(shape(pages)).toEqual([
+      ['added', '/guides/new', 'Brand new', ''],
+      ['changed', '/guides/a', 'A', ''],
+      ['renamed', '/guides/b', 'B moved', '/guides/old-b'],
+      ['deleted', '/guides/gone', 'Gone', ''],
+      ['added', '/guides/copy', 'Copy', ''],
+    ])
+  })
+
+  test('the files of the docs folder, relative to it; a rename from outside it keeps no old name', () => {
+    expect(
+      docsFiles(
+        [
+          { filename: 'docs/a.mdx', status: 'modified' },
+          { filename: 'src/app.ts', status: 'modified' },
+          { filename: 'docs/b.mdx', status: 'renamed', previousFilename: 'docs/old/b.mdx' },
+          { filename: 'docs/c.mdx', status: 'renamed', previousFilename: 'elsewhere/c.mdx' },
+        ],
+        'docs',
+      ),
+    ).toStrictEqual([
+      { filename: 'a.mdx', status: 'modified' },
+      { filename: 'b.mdx', status: 'renamed', previousFilename: 'old/b.mdx' },
+      { filename: 'c.mdx', status: 'renamed' },
+    ])
+    expect(docsFiles([{ filename: 'a.mdx', status: 'added' }], '')).toStrictEqual([
+      { filename: 'a.mdx', status: 'added' },
+    ])
+  })
+})
+
+describe('the pages file read back', () => {
+  const file = {
+    pull: 7,
+    head: 'a'.repeat(40),
+    compared: true,
+    pages: [{ path: 'a.mdx', address: '/a', title: 'A', change: 'renamed', from: '/b', extra: 1 }],
+  }
+  test('as the check wrote it, a field it does not know dropped', () => {
+    expect(readPagesFile(JSON.stringify(file))).toEqual({
+      file: { ...file, pages: [{ path: 'a.mdx', address: '/a', title: 'A', change: 'renamed', from: '/b' }] },
+    })
+  })
+  test.each([
+    ['not JSON', '{'],
+    ['no pages', JSON.stringify({ ...file, pages: undefined })],
+    ['a change it does not know', JSON.stringify({ ...file, pages: [{ ...file.pages[0], change: 'moved' }] })],
+  ])('%s: why', (_name, text) => {
+    expect(readPagesFile(text)).toEqual({
+      why: 'it holds no pages file the check action wrote (JSON with pull, head, compared and pages)',
+    })
+  })
+})
+
 describe("a page's title", () => {
   test.each([
     ['---\ntitle: "Quick \\"start\\""\n---\n', 'Quick "start"'],
@@ -199,6 +479,16 @@ describe("a page's title", () => {
     ['---\r\ntitle: Windows\r\n---\r\n', 'Windows'],
     ['\uFEFF---\ntitle: With a BOM\n---\n', 'With a BOM'],
     ['---\ntitle: a#b\n---\n', 'a#b'],
+    ['--- \ntitle: After a spaced opening\n--- \n', 'After a spaced opening'],
+    ['---\ntitle: No newline at the end\n---', 'No newline at the end'],
+    ['---\ntitle : Spaced key\n...\n', 'Spaced key'],
+    ['---\ntitle: Trailing   \n---\n', 'Trailing'],
+    ['---\ntitle: Plain  # two spaces then a comment\n---\n', 'Plain'],
+    ['---\ntitle: A | B\n---\n', 'A | B'],
+    ["---\ntitle: Rock 'n' roll'\n---\n", "Rock 'n' roll'"],
+    ['---\ntitle: "C:\\path"\n---\n', 'C:\\path'],
+    ['---\ntitle: "Tab\\there"\n---\n', 'Tab\there'],
+    ['---\nsubtitle: Not this\ntitle: This\n---\n', 'This'],
   ])('front matter %j: %s', (text, title) => {
     expect(frontMatterTitle(text)).toBe(title)
   })
@@ -212,6 +502,13 @@ describe("a page's title", () => {
     ['---\ntitle: "unclosed\n---\n'],
     ['text\n---\ntitle: later\n---\n'],
     ['---\ntitle: never closed\n'],
+    ["---\ntitle: 'unclosed\n---\n"],
+    ['---\ntitle:Glued\n---\n'],
+    ['---\nsubtitle: Not a title\n---\n'],
+    ['---\nseo:\n  title: Nested\n---\n'],
+    ['---\ntitle: # a comment alone\n---\n'],
+    ['---\ntitle: &anchor x\n---\n'],
+    ['---x\ntitle: Not front matter\n---\n'],
   ])('no title in %j: the file name', (text) => {
     expect(frontMatterTitle(text)).toBeUndefined()
     expect(pageTitle('guides/first-steps_now.mdx', text)).toBe('First steps now')
@@ -222,7 +519,10 @@ describe("a page's title", () => {
     expect(slugTitle('api/list_users?x=1')).toBe('List users')
     expect(slugTitle('index')).toBe('Index')
     expect(slugTitle('')).toBe('')
+    expect(slugTitle('a/b?c/d')).toBe('B')
+    expect(slugTitle('-lead')).toBe(' lead')
     expect(pageTitle('a/b.md', undefined)).toBe('B')
+    expect(pageTitle('guides/v1.md-notes.mdx', undefined)).toBe('V1.md notes')
   })
 })
 
@@ -245,6 +545,10 @@ describe("a file's imports", () => {
       'h.mdx',
     ])
     expect(importsOf('page.mdx', "import A from 'a.mdx'")).toEqual(['a.mdx'])
+    expect(
+      importsOf('guides/p.mdx', "import A from'/x.mdx'\nimport B from 'sub//b.mdx'\nimport C from 'c:d.mdx'"),
+    ).toEqual(['x.mdx', 'guides/sub/b.mdx'])
+    expect(importsOf('guides/p.mdx', "import A from 'snippets/a:b.mdx'")).toEqual(['guides/snippets/a:b.mdx'])
   })
 })
 
@@ -261,6 +565,13 @@ describe('the OpenAPI documents a configuration names', () => {
     })
     expect(apiDocumentsOf(config).sort()).toEqual(['events.yaml', 'openapi.json', 'v1.yaml'])
     expect(apiDocumentsOf('{ not json')).toEqual([])
+    expect(
+      apiDocumentsOf(
+        JSON.stringify({
+          navigation: [{ openapi: null }, { openapi: 5 }, { openapi: [{ source: 'specs/a.json' }] }, null],
+        }),
+      ),
+    ).toEqual(['specs/a.json'])
     expect(apiDocumentsOf(undefined)).toEqual([])
   })
 })
@@ -296,6 +607,11 @@ describe("a page's place in the navigation", () => {
       ['/quickstart', 'Intro'],
     ])
     expect(navigationPlaces('nope').size).toBe(0)
+    expect([...navigationPlaces(JSON.stringify({ navigation: { pages: ['/guides/a', 'guides//b/'] } }))]).toEqual([
+      ['/guides/a', ''],
+      ['/guides/b', ''],
+    ])
+    expect(navigationPlaces('null').size).toBe(0)
     // a string of another key (an icon, a tag) is no page
     expect([...navigationPlaces(JSON.stringify({ navigation: { pages: ['a'], tags: ['b'] } }))]).toEqual([['/a', '']])
   })
@@ -319,5 +635,11 @@ describe('the order a reviewer reads them in', () => {
       at('/f', 'changed', 5),
     ])
     expect(ordered.map((p) => p.address)).toEqual(['/e', '/d', '/b', '/f', '/c', '/a'])
+    // a page with no views after one with none read yet (0), and the list's order kept among equals
+    expect(
+      inReadingOrder([at('/x', 'changed'), at('/y', 'changed', 0), at('/z', 'changed'), at('/w', 'changed')]).map(
+        (p) => p.address,
+      ),
+    ).toEqual(['/y', '/x', '/z', '/w'])
   })
 })

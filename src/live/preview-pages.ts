@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs'
+import type { ChangeEvent } from '../github/change.js'
+import type { LiveSettings } from '../inputs/settings.js'
+import type { ModeContext } from '../modes/context.js'
+import { repositoryPath } from '../site/addresses.js'
+import { type PullPage, docsFiles, inReadingOrder, pagesFromFiles, readPagesFile } from '../site/pull-pages.js'
+import * as core from '../util/actions-core.js'
+import { CancelledError, getErrorMessage } from '../util/errors.js'
+import { external } from '../util/text.js'
+
+/**
+ * The pull request's pages the preview links: the check's pages file where the step is given one
+ * (pages-json: every page it touches, with why and, with a key, its readers), else the pull
+ * request's files alone, titled from the head's texts (one contents request each, for the first
+ * MOST_TITLED pages). Read before anything is sent, so a pages file that cannot be read is an input
+ * error and no preview is started.
+ */
+
+/** The pages whose titles are read from the head (one request each); the rest are titled from their file names. */
+export const MOST_TITLED = 50
+
+export interface Listed {
+  pages: PullPage[]
+  /** Where they come from: the check's file, or the pull request's files alone. */
+  from: 'check' | 'files'
+}
+
+/** The check's pages file, read before anything is sent; undefined where none is given, or why it cannot be used. */
+export function readGivenPages(settings: LiveSettings): { listed?: Listed; pull?: number } | { error: string } {
+  const path = settings.live.pages.file
+  if (path === undefined) return {}
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (error) {
+    return { error: pagesJsonError(path, `it cannot be read (${external(getErrorMessage(error), 200)})`) }
+  }
+  const read = readPagesFile(text)
+  if ('why' in read) return { error: pagesJsonError(path, read.why) }
+  return { listed: { pages: inReadingOrder(read.file.pages), from: 'check' }, pull: read.file.pull }
+}
+
+const pagesJsonError = (path: string, why: string): string =>
+  `Input pages-json is "${external(path, 200)}": expected the path the check action's pages-json output ` +
+  `names (run the check before this step, in the same job), but ${why}.`
+
+/**
+ * The pages to show: the given file's where it is this pull request's, else the pull request's
+ * files; none outside a pull request. A listing GitHub refuses is one notice, never a failure.
+ */
+export async function previewPages(
+  settings: LiveSettings,
+  ctx: ModeContext,
+  change: ChangeEvent | undefined,
+  given: { listed?: Listed; pull?: number },
+): Promise<Listed | undefined> {
+  if (change?.kind !== 'pull') return given.listed
+  if (given.listed) {
+    if (given.pull === change.number) return given.listed
+    core.warning(
+      `Input pages-json names the pages of pull request #${given.pull ?? '?'}, and this run is for #${change.number}: ` +
+        `its own files are listed instead.`,
+    )
+  }
+  const { docsPath, token } = settings.live.pages
+  const repo = { owner: ctx.run.owner, repo: ctx.run.repo }
+  try {
+    const api = await ctx.github(token)
+    const listed = docsFiles(await api.pullRequestFiles(repo, change.number), docsPath)
+    // the head's texts of the first pages it adds, changes or renames: their titles
+    const titled = listed.filter((f) => f.status !== 'removed' && /\.mdx?$/i.test(f.filename)).slice(0, MOST_TITLED)
+    const texts = new Map<string, string>()
+    for (const f of titled) {
+      const bytes = await api.fileAt(repo, repositoryPath(docsPath, f.filename), change.headSha)
+      if (bytes) texts.set(f.filename, Buffer.from(bytes).toString('utf8'))
+    }
+    const pages = pagesFromFiles(listed, {
+      text: (file) => texts.get(file),
+      repositoryPath: (file) => repositoryPath(docsPath, file),
+    })
+    return { pages: inReadingOrder(pages), from: 'files' }
+  } catch (error) {
+    if (error instanceof CancelledError) throw error
+    core.notice(
+      `The pages of pull request #${change.number} could not be listed (${external(getErrorMessage(error), 300)}): ` +
+        `the preview is linked at its root. The listing needs pull-requests: read and contents: read.`,
+    )
+    return undefined
+  }
+}
