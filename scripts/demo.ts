@@ -6,9 +6,10 @@
  * automation run now, and the
  * docs-health issue a schedule keeps, with a docs pull request measured and commented, and the
  * docs check on a pull request that renames a page readers use, weighed by their views, with the
- * real Mintlify CLI where it is installed),
- * and prints the log, the step outputs and the job summary of each, the issue's tracking comment, the
- * health issue, the measured pull request's comment and the check run's annotations.
+ * real Mintlify CLI where it is installed, then that pull request's preview, its comment listing the
+ * pages the check found it touches, each linked on the preview), and prints the log, the step
+ * outputs and the job summary of each, the issue's tracking comment, the health issue, the measured
+ * pull request's comment, the check run's annotations and the preview's comment.
  */
 import { GitHubSimulator } from '../test/simulator/github-simulator.js'
 import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs'
@@ -201,10 +202,13 @@ async function main(): Promise<void> {
     ]
     const check = await demoCheck(gh, common)
     if (check) show(check)
+    sim.deployPlan = { runMs: 2000, final: 'success' }
+    const previewed = check ? await demoPagesOnPreview(gh, common, check) : undefined
     if (
       [agent, conversation, visitors, insights, preview, automation, health].some((r) => r.code !== 0) ||
       deploy.code !== 1 ||
-      (check && check.code !== 1)
+      (check && check.code !== 1) ||
+      (previewed && previewed.code !== 0)
     )
       process.exitCode = 1
   } finally {
@@ -247,6 +251,33 @@ async function demoCheck(gh: GitHubSimulator, key: Record<string, string>): Prom
   console.log(rule(`The check run "${made?.name ?? ''}" on the fake GitHub: what the Files tab shows`))
   for (const a of made?.annotations ?? [])
     console.log(`  ${String(a.path)}:${String(a.start_line)}  ${String(a.title)}: ${String(a.message)}`)
+  return run
+}
+
+/**
+ * The preview of pull request 8 after its check, in the same job: the check's pages-json given, so
+ * the tracking comment lists the pages the pull request touches, each linked on the preview.
+ */
+async function demoPagesOnPreview(
+  gh: GitHubSimulator,
+  key: Record<string, string>,
+  check: ActionRun,
+): Promise<ActionRun> {
+  console.log(
+    rule("10. The preview action after the check: its comment lists the pull request's pages, linked on the preview"),
+  )
+  const run = await runAction({
+    action: 'preview',
+    inputs: { ...key, comment: 'true', 'poll-interval': '1s', 'pages-json': check.outputs['pages-json'] ?? '' },
+    event: {
+      name: 'pull_request',
+      payload: JSON.parse(readFileSync(join(ROOT, 'docs', 'hand-run', 'check-pull.json'), 'utf8')) as unknown,
+    },
+    env: { GITHUB_API_URL: gh.baseUrl },
+  })
+  console.log(rule('The tracking comment on pull request #8, as GitHub stores it (the hidden state cut short)'))
+  const body = gh.commentsOn(8).find((c) => c.user.type === 'Bot')?.body ?? '(none)'
+  console.log(body.replace(/(thread v1 .{40}).*-->/g, '$1… -->').replace(/^/gm, '  '))
   return run
 }
 

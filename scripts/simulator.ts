@@ -8,7 +8,7 @@
  * and the health issue can be tried by hand too; and, on the port after, the runner's cache service
  * (its v2 protocol), so the check's cache can be watched at work. With `--pull DIR` (and `--base
  * REF`, main, and `--head REF`, HEAD), the fake GitHub also has a pull request made from that git
- * repository (test/simulator/git-pull.ts), and the line that checks it is printed. Prints what to
+ * repository (test/simulator/git-pull.ts), and the lines that check it and then preview it are printed. Prints what to
  * set, then serves until stopped.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -74,6 +74,17 @@ if (values.pull !== undefined && folder !== undefined) {
     ...cacheEnv,
   ]
   console.log(`  check it: env ${run.join(' ')} node dist/check/index.js`)
+  // then its preview, in the same "job": the check's pages linked in the tracking comment
+  const preview = [
+    ...run.filter((v) => !v.startsWith('ACTIONS_')),
+    `INPUT_API-KEY=${sim.apiKey}`,
+    `INPUT_PROJECT-ID=${sim.projectId}`,
+    `INPUT_BASE-URL=${baseUrl}`,
+    'INPUT_COMMENT=true',
+    'INPUT_POLL-INTERVAL=1s',
+    `INPUT_PAGES-JSON=${join(folder, 'runner', 'mintlify-pages.json')}`,
+  ]
+  console.log(`  then preview it: env ${preview.join(' ')} node dist/preview/index.js`)
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

@@ -73,8 +73,9 @@ test("the guide's pull request block runs as written against the simulator's fak
  * simulator makes pull request 9 from a git repository (the clean fixture site on main, the guide's
  * pull request above on a branch) and prints the line that checks it. Run twice: the first run
  * checks the base and keeps it in the simulator's cache, the second restores it and runs the CLI on
- * the head alone, with the same verdict; the repository is left as it was, and stopping the
- * simulator removes its folder.
+ * the head alone, with the same verdict; the repository is left as it was. Then the printed preview
+ * line: its tracking comment lists the page the pull request renamed. Stopping the simulator
+ * removes its folder.
  */
 test("the guide's own pull request, checked twice against the simulator's cache", async () => {
   const guide = readFileSync(join(ROOT, 'docs', 'development.md'), 'utf8')
@@ -141,6 +142,26 @@ test("the guide's own pull request, checked twice against the simulator's cache"
     expect(errors(second)).toEqual(errors(first))
     expect(readFileSync(join(folder, 'summary.md'), 'utf8')).toContain('The base was checked before')
     expect(git('status', '--porcelain', '--ignored')).toBe(before)
+
+    // then its preview, as printed: the tracking comment on the fake GitHub lists the renamed page
+    const previewIt = /^ {2}then preview it: (env .*)$/m.exec(printed)?.[1] ?? ''
+    expect(previewIt).toContain('INPUT_PAGES-JSON=')
+    await promisify(execFile)('sh', ['-c', previewIt], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+      timeout: 120_000, // a hang guard (the simulator's preview takes seconds)
+    })
+    const api = /GITHUB_API_URL=(\S+)/.exec(checkIt)?.[1] ?? ''
+    const comments = (await (
+      await fetch(`${api}/repos/acme/docs/issues/9/comments`, {
+        headers: { authorization: 'Bearer ghs_simulator_token_0123456789' },
+      })
+    ).json()) as Array<{ body: string }>
+    const body = comments.map((c) => c.body).join('\n')
+    expect(body).toContain('**Pages of this pull request** (1)')
+    expect(body).toMatch(
+      /\| \/guides\/start → <a href="[^"]+\/guides\/first-steps">\/guides\/first-steps<\/a> \| Renamed \|/,
+    )
 
     // stopped: every process of it (npm, the shell, node) has let go of its output
     const closed = new Promise((stopped) => simulator.stdout.on('close', stopped))
