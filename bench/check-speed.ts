@@ -17,7 +17,10 @@ import { ROOT, RUNTIMES, TEST_TOKEN, runAction } from '../test/e2e/harness.js'
 import { GitHubSimulator } from '../test/simulator/github-simulator.js'
 import { startCacheService } from '../test/simulator/cache-service.js'
 import { actionAt } from './check.js'
-import { type Files, generateSite, writeFiles } from './check-site.js'
+import { type Files, type GeneratedSite, generateSite, writeFiles } from './check-site.js'
+import { pagesFromTrees } from '../src/check/pages.js'
+import { pagesOf, readText } from '../src/check/tree-copy.js'
+import { servedBy } from '../src/site/addresses.js'
 
 /**
  * The check at the speed of review, on a generated site of 5,000 pages (bench/check-site.ts) and a
@@ -55,6 +58,52 @@ export interface CheckSpeed {
   after: { nothingCached: Timed; restored: Timed; noDocsChange: Timed; restoredWeighed: Timed }
   /** The listing of the pages an OpenAPI document generates, on the head with an API reference added. */
   openApi: { operations: number; pages: number; ms: number[] }
+  /** The pull request's pages (pages-json) from both trees, in this process: five runs, and how many it lists. */
+  listing: { ms: number[]; listed: number }
+}
+
+/**
+ * The pull request's pages from both trees as the check lists them (check/pages.ts), timed in this
+ * process on the bench's own trees: the rename makes it read every page of the head for imports.
+ */
+function pagesCost(site: { base: Files; head: Files; pullFiles: GeneratedSite['pullFiles'] }): CheckSpeed['listing'] {
+  const base = mkdtempSync(join(tmpdir(), 'bench-pages-base-'))
+  const head = mkdtempSync(join(tmpdir(), 'bench-pages-head-'))
+  try {
+    writeFiles(base, site.base)
+    writeFiles(head, site.head)
+    const files = site.pullFiles.map((f) => ({
+      filename: f.filename,
+      status: f.status,
+      additions: f.additions,
+      deletions: f.deletions,
+      ...(f.previous_filename ? { previousFilename: f.previous_filename } : {}),
+    }))
+    const ms: number[] = []
+    let listed = 0
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now()
+      const headFiles = pagesOf(head)
+      const baseConfig = readText(join(base, 'docs.json'))
+      const headConfig = readText(join(head, 'docs.json'))
+      listed = pagesFromTrees({
+        docsFolder: '',
+        files,
+        base: servedBy(pagesOf(base), baseConfig),
+        head: servedBy(headFiles, headConfig),
+        baseConfig,
+        headConfig,
+        baseTree: base,
+        headTree: head,
+        headFiles,
+      }).length
+      ms.push(performance.now() - started)
+    }
+    return { ms, listed }
+  } finally {
+    rmSync(base, { recursive: true, force: true })
+    rmSync(head, { recursive: true, force: true })
+  }
 }
 
 const TOOL_CACHE = process.env.MINT_TOOL_CACHE || join(homedir(), '.cache', 'mintlify-docs-action')
@@ -299,6 +348,8 @@ export async function checkSpeed(pages = 5000, log: (m: string) => void = () => 
       }
       log('check speed: the OpenAPI listing, 200 operations…')
       const openApi = await openApiListing(tree, 200)
+      log("check speed: the pull request's pages…")
+      const listedPages = pagesCost(site)
       const empty = await startCacheService()
       try {
         log('check speed: after, no docs change (nothing cached)…')
@@ -312,6 +363,7 @@ export async function checkSpeed(pages = 5000, log: (m: string) => void = () => 
           before: { nothingCached: beforeNothing, noDocsChange: beforeCode },
           after: { nothingCached: afterNothing, restored, noDocsChange: afterCode, restoredWeighed },
           openApi,
+          listing: listedPages,
         }
       } finally {
         await empty.stop()
@@ -363,6 +415,11 @@ export function checkSpeedRows(s: CheckSpeed): string[][] {
       "The check with a key, the base restored: the problems weighed by the readers' page views (one views request of 250 rows, from the local simulator)",
       `after ${ratios(s.after.restoredWeighed)}, ${sec(s.after.restoredWeighed)}; ${procs(s.after.restoredWeighed)}`,
       `the same run without a key: ${sec(s.after.restored)} (the request is answered on 127.0.0.1: the service's own answer time is not in it)`,
+    ],
+    [
+      "The pull request's pages (`pages-json`) from both trees, on the same site (the rename makes it read every page of the head for its imports)",
+      `**${median(s.listing.ms).toFixed(0)} ms** (${s.listing.ms.map((ms) => ms.toFixed(0)).join(', ')} ms in five runs), ${s.listing.listed} pages listed: the check restored is **${(s.after.restored.ms / Math.max(1, s.after.restored.ms - median(s.listing.ms))).toFixed(3)}×** the same check without them`,
+      'goal ≤ 1.05×; computed in the check whenever it compares a pull request with its base',
     ],
     [
       `The listing of the pages an OpenAPI document generates, by the CLI's own code: ${s.openApi.operations} operations in the navigation of the head`,
