@@ -21,8 +21,14 @@ export const SUMMARY_LIMIT = 65_535
  */
 export const MOST_ANNOTATED = 1_000
 
-/** Between two writes to one check run: 80 a minute at most, as GitHub's secondary limit asks. */
+/** Between two writes to one check run past the first burst: 80 a minute at most, as GitHub's secondary limit asks. */
 export const WRITE_SPACING_MS = 750
+
+/** The writes a check run sends without a pause: a burst this small stays far below 80 a minute. */
+export const UNPACED_WRITES = 10
+
+/** The pause before a check run's `write`th write (0: its creation): none within the first burst. */
+export const spacingBefore = (write: number): number => (write < UNPACED_WRITES ? 0 : WRITE_SPACING_MS)
 
 /** An annotation's message and title within GitHub's bounds (64 KB; 255 characters). */
 const MESSAGE_BYTES = 65_536

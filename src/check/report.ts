@@ -6,7 +6,7 @@ import { type Problem, RULE_COUNTED, RULE_TITLES } from './cli-output.js'
 import { type Judged, type PlacedProblem, explanation } from './new-known.js'
 import { type ViewsWeighed, byReaders } from './readers.js'
 import type { SiteConfig } from './docs-folder.js'
-import { CHECK_RUN_NAME, MOST_ANNOTATED, WRITE_SPACING_MS, checkAnnotations, checkRunWrites } from './check-run.js'
+import { CHECK_RUN_NAME, MOST_ANNOTATED, checkAnnotations, checkRunWrites, spacingBefore } from './check-run.js'
 import type { PullChange } from '../github/change.js'
 import type { GitHubPort } from '../github/port.js'
 import type { CheckSettings } from '../inputs/settings.js'
@@ -174,8 +174,9 @@ export async function publishCheckRun(o: CheckOutcome, report: Report): Promise<
   }
   let annotated = first?.annotations.length ?? 0
   for (const [i, write] of rest.entries()) {
-    // paced under GitHub's secondary limit (80 writes a minute)
-    await ctx.clock.sleep(WRITE_SPACING_MS, ctx.signal)
+    // paced under GitHub's secondary limit (80 writes a minute), past a first burst; the creation is write 0
+    const pause = spacingBefore(i + 1)
+    if (pause > 0) await ctx.clock.sleep(pause, ctx.signal)
     try {
       await api.updateCheckRun(repo, made.id, write)
       annotated += write.annotations.length

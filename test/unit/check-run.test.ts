@@ -1,15 +1,31 @@
 import { describe, expect, test } from 'vitest'
 import {
   ANNOTATIONS_PER_REQUEST,
+  MOST_ANNOTATED,
   SUMMARY_LIMIT,
+  UNPACED_WRITES,
+  WRITE_SPACING_MS,
   checkAnnotations,
   checkRunWrites,
   fitSummary,
+  spacingBefore,
   withinBytes,
 } from '../../src/check/check-run.js'
 import type { Judged } from '../../src/check/new-known.js'
 
 /** What the check run's writes carry, within GitHub's bounds: pure, no request. */
+
+describe("the check run's pace", () => {
+  test('the first 10 writes at once, each after them WRITE_SPACING_MS after the one before', () => {
+    expect(Array.from({ length: 21 }, (_, i) => spacingBefore(i))).toEqual([
+      ...Array<number>(UNPACED_WRITES).fill(0),
+      ...Array<number>(21 - UNPACED_WRITES).fill(WRITE_SPACING_MS),
+    ])
+    expect(UNPACED_WRITES).toBe(10)
+    // the most a run writes (MOST_ANNOTATED, 50 a write) is 11 paced writes: well under a minute
+    expect((MOST_ANNOTATED / 50 - UNPACED_WRITES + 1) * WRITE_SPACING_MS).toBeLessThan(60_000)
+  })
+})
 
 describe("the check run's writes", () => {
   test('50 annotations a write, the summary whole in the last one only, a line of progress before it', () => {
