@@ -2689,6 +2689,14 @@ function pagesOfPull(pull) {
         listed.add(page.address);
         pages.push(page);
     };
+    // a page of the head, as the head has it
+    const onHead = (file, change, more = {}) => ({
+        path: repositoryPath(file),
+        address: pageAddress(file),
+        title: pageTitle(file, pull.headText(file)),
+        change,
+        ...more,
+    });
     // a page's file on one side, as that side serves it
     const headPage = (file) => isPage(file) && head.pages.get(pageAddress(file)) === file;
     const basePage = (file) => isPage(file) && base.pages.get(pageAddress(file)) === file;
@@ -2696,63 +2704,39 @@ function pagesOfPull(pull) {
         const { filename } = f;
         if (f.status === 'removed') {
             if (basePage(filename))
-                add(deleted(filename, pageTitle(filename, pull.baseText(filename)), pull));
+                add(deleted(filename, pull));
             continue;
         }
         const from = f.previousFilename;
         if (f.status === 'renamed' && from !== undefined && basePage(from)) {
             if (headPage(filename))
-                add({
-                    path: repositoryPath(filename),
-                    address: pageAddress(filename),
-                    title: pageTitle(filename, pull.headText(filename)),
-                    change: 'renamed',
-                    from: pageAddress(from),
-                });
+                add(onHead(filename, 'renamed', { from: pageAddress(from) }));
             // a page renamed to a file the site does not serve (a snippet, a name .mintignore leaves out): gone
             else
-                add(deleted(from, pageTitle(from, pull.baseText(from)), pull));
+                add(deleted(from, pull));
             continue;
         }
-        if (!headPage(filename))
-            continue;
-        add({
-            path: repositoryPath(filename),
-            address: pageAddress(filename),
-            title: pageTitle(filename, pull.headText(filename)),
-            change: basePage(filename) ? 'changed' : 'added',
-        });
+        if (headPage(filename))
+            add(onHead(filename, basePage(filename) ? 'changed' : 'added'));
     }
     // what the pull request edits: each listed file, and a renamed one's old name (a copy leaves its original as it was)
     const edited = new Set(files.flatMap((f) => f.status === 'renamed' && f.previousFilename ? [f.filename, f.previousFilename] : [f.filename]));
     for (const [file, why] of importers(pull, edited))
-        add({
-            path: repositoryPath(file),
-            address: pageAddress(file),
-            title: pageTitle(file, pull.headText(file)),
-            change: 'affected',
-            why,
-        });
+        add(onHead(file, 'affected', { why }));
     for (const page of generatedPages(pull, edited))
         add(page);
     for (const [file, why] of moved(pull))
-        add({
-            path: repositoryPath(file),
-            address: pageAddress(file),
-            title: pageTitle(file, pull.headText(file)),
-            change: 'affected',
-            why,
-        });
+        add(onHead(file, 'affected', { why }));
     return pages;
 }
-/** A page the pull request deleted, with where the head's redirects send its readers now. */
-function deleted(file, title, pull) {
+/** A page the pull request deleted, titled as the base had it, with where the head's redirects send its readers now. */
+function deleted(file, pull) {
     const address = pageAddress(file);
     const reached = follow(pull.head, address);
     return {
         path: pull.repositoryPath(file),
         address,
-        title,
+        title: pageTitle(file, pull.baseText(file)),
         change: 'deleted',
         ...(reached.reached !== 'nothing' ? { to: reached.address } : {}),
     };
@@ -6185,7 +6169,7 @@ function renderCheckSummary(view) {
 
 /**
  * The pages of a pull request as the check lists them for its reviewers (site/pull-pages.ts): from
- * both trees where the base was rebuilt; written to the file `pages-json` names, which the preview
+ * both trees where the base was rebuilt, else from its files alone; written to the file `pages-json` names, which the preview
  * action reads to link each page on the preview.
  */
 /** The pages from both trees: edited, and changed without being edited. */
@@ -6200,6 +6184,13 @@ function pagesFromTrees(trees) {
         baseText: (file) => readText((0,external_node_path_.join)(baseTree, file)),
         headText: (file) => readText((0,external_node_path_.join)(headTree, file)),
         headFiles: trees.headFiles,
+        repositoryPath: (file) => repositoryPath(docsFolder, file),
+    });
+}
+/** A pull request's pages from its files alone, titled by the head's texts: where its base cannot be had. */
+function filesAlone({ docsFolder }, files, headTree) {
+    return pagesFromFiles(docsFiles(files, docsFolder), {
+        text: (file) => readText((0,external_node_path_.join)(headTree, file)),
         repositoryPath: (file) => repositoryPath(docsFolder, file),
     });
 }
@@ -6804,8 +6795,6 @@ function unsureOnWarning(judged, baseLines) {
 
 
 
-
-
 /**
  * The check's judging: what its phases share (the run, the tree checker, what a check found), and
  * the head judged against its base (rebuilt, kept in the runner's cache, checked beside the head).
@@ -6813,13 +6802,6 @@ function unsureOnWarning(judged, baseLines) {
  */
 /** A phase of the run, named in the error when wait-timeout ends it. */
 class TimedOut extends Error {
-}
-/** A pull request's pages from its files alone, titled by the head's texts: where its base cannot be had. */
-function filesAlone({ docsFolder }, files, headTree) {
-    return pagesFromFiles(docsFiles(files, docsFolder), {
-        text: (file) => readText((0,external_node_path_.join)(headTree, file)),
-        repositoryPath: (file) => repositoryPath(docsFolder, file),
-    });
 }
 /** The site's problems with validate's verdict: a failing build is a problem, no network a note. */
 function withValidation(site, config, notes) {
@@ -8225,6 +8207,7 @@ function summaryOf(problems) {
 
 
 
+
 /**
  * `check`: the docs checked by the real Mintlify CLI (broken links, anchors, redirects and snippets;
  * images without alt text and the theme colours' contrast; the build where the runner has the
@@ -9115,7 +9098,7 @@ function readGivenPages(settings) {
     const read = readPagesFile(text);
     if ('why' in read)
         return { error: pagesJsonError(path, read.why) };
-    return { listed: { pages: inReadingOrder(read.file.pages), from: 'check' }, pull: read.file.pull };
+    return { pages: inReadingOrder(read.file.pages), pull: read.file.pull };
 }
 const pagesJsonError = (path, why) => `Input pages-json is "${(0,util_text/* external */.qn)(path, 200)}": expected the path the check action's pages-json output ` +
     `names (run the check before this step, in the same job), but ${why}.`;
@@ -9125,10 +9108,10 @@ const pagesJsonError = (path, why) => `Input pages-json is "${(0,util_text/* ext
  */
 async function previewPages(settings, ctx, change, given) {
     if (change?.kind !== 'pull')
-        return given.listed;
-    if (given.listed) {
+        return given.pages;
+    if (given.pages) {
         if (given.pull === change.number)
-            return given.listed;
+            return given.pages;
         core/* warning */.$e(`Input pages-json names the pages of pull request #${given.pull ?? '?'}, and this run is for #${change.number}: ` +
             `its own files are listed instead.`);
     }
@@ -9138,7 +9121,7 @@ async function previewPages(settings, ctx, change, given) {
         const api = await ctx.github(token);
         const listed = docsFiles(await api.pullRequestFiles(repo, change.number), docsPath);
         // the head's texts of the first pages it adds, changes or renames: their titles
-        const titled = listed.filter((f) => f.status !== 'removed' && /\.mdx?$/i.test(f.filename)).slice(0, MOST_TITLED);
+        const titled = listed.filter((f) => f.status !== 'removed' && isPage(f.filename)).slice(0, MOST_TITLED);
         const texts = new Map();
         for (const f of titled) {
             const bytes = await api.fileAt(repo, repositoryPath(docsPath, f.filename), change.headSha);
@@ -9149,7 +9132,7 @@ async function previewPages(settings, ctx, change, given) {
             text: (file) => texts.get(file),
             repositoryPath: (file) => repositoryPath(docsPath, file),
         });
-        return { pages: inReadingOrder(pages), from: 'files' };
+        return inReadingOrder(pages);
     }
     catch (error) {
         if (error instanceof errors/* CancelledError */.cc)
@@ -9379,7 +9362,7 @@ async function deploy_mode_run(settings, ctx) {
     ctx.outputs.set('deployment-id', trigger.statusId);
     if (trigger.previewUrl)
         ctx.outputs.set('preview-url', trigger.previewUrl);
-    const pages = preview ? (await previewPages(settings, ctx, change, given))?.pages : undefined;
+    const pages = preview ? await previewPages(settings, ctx, change, given) : undefined;
     const onGitHub = settings.githubDeployment
         ? await showOnGitHub(settings.githubDeployment, ctx, {
             preview,

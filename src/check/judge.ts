@@ -1,5 +1,5 @@
-import { pagesFromTrees } from './pages.js'
-import { type PullPage, docsFiles, pagesFromFiles } from '../site/pull-pages.js'
+import { filesAlone, pagesFromTrees } from './pages.js'
+import type { PullPage } from '../site/pull-pages.js'
 import { join } from 'node:path'
 import { type TreeCache, type TreeChecker, withoutValidate } from './tree-cache.js'
 import {
@@ -11,12 +11,13 @@ import {
   redirectFaults,
   servedBy,
   pageSlug,
+  docsRelativePath,
+  repositoryPath,
 } from '../site/addresses.js'
 import { MAX_LISTED_FILES, buildBase, buildFromNames, checkedOut, listingMayBeCut, pageChanges } from './base-tree.js'
 import type { SiteCheck } from './check-site.js'
 import type { Problem } from './cli-output.js'
 import { type SiteConfig, siteConfig } from './docs-folder.js'
-import { docsRelativePath, repositoryPath } from '../site/addresses.js'
 import { type Judged, type PlacedProblem, judge, unsureOnWarning } from './new-known.js'
 import { lineText, redirectPlaces } from './target-lines.js'
 import { pagesOf, readText } from './tree-copy.js'
@@ -71,18 +72,6 @@ export type Found =
       pages?: PullPage[]
     }
   | { unreadable: string }
-
-/** A pull request's pages from its files alone, titled by the head's texts: where its base cannot be had. */
-export function filesAlone(
-  { docsFolder }: Pick<CheckRun, 'docsFolder'>,
-  files: readonly ChangedFile[],
-  headTree: string,
-): PullPage[] {
-  return pagesFromFiles(docsFiles(files, docsFolder), {
-    text: (file) => readText(join(headTree, file)),
-    repositoryPath: (file) => repositoryPath(docsFolder, file),
-  })
-}
 
 /** The site's problems with validate's verdict: a failing build is a problem, no network a note. */
 export function withValidation(site: SiteCheck, config: SiteConfig, notes: string[]): Problem[] {

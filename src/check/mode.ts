@@ -21,7 +21,6 @@ import {
   type Found,
   type OpenApiLister,
   TimedOut,
-  filesAlone,
   judgeAgainstBase,
   pullFiles,
   sayWarnings,
@@ -31,6 +30,7 @@ import { type TreeCache, type TreeChecker, cachedChecker, treeCache } from './tr
 import { fixOnAgentPull } from './fix.js'
 import { InstallFailed, cliRuns, installCli, openApiLister, treeChecker } from './cli-runs.js'
 import { weighByReaders } from './weigh.js'
+import { filesAlone } from './pages.js'
 import { checkEnding, forTheAgent, publishCheckRun, recordProblems } from './report.js'
 import type { Job, ModeContext, Report } from '../modes/context.js'
 

@@ -1,13 +1,20 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Served, repositoryPath } from '../site/addresses.js'
-import { type PagesFile, type PullPage, docsFiles, inReadingOrder, pagesOfPull } from '../site/pull-pages.js'
+import {
+  type PagesFile,
+  type PullPage,
+  docsFiles,
+  inReadingOrder,
+  pagesFromFiles,
+  pagesOfPull,
+} from '../site/pull-pages.js'
 import { readText } from './tree-copy.js'
 import type { ChangedFile } from '../github/port.js'
 
 /**
  * The pages of a pull request as the check lists them for its reviewers (site/pull-pages.ts): from
- * both trees where the base was rebuilt; written to the file `pages-json` names, which the preview
+ * both trees where the base was rebuilt, else from its files alone; written to the file `pages-json` names, which the preview
  * action reads to link each page on the preview.
  */
 
@@ -33,6 +40,18 @@ export function pagesFromTrees(trees: {
     baseText: (file) => readText(join(baseTree, file)),
     headText: (file) => readText(join(headTree, file)),
     headFiles: trees.headFiles,
+    repositoryPath: (file) => repositoryPath(docsFolder, file),
+  })
+}
+
+/** A pull request's pages from its files alone, titled by the head's texts: where its base cannot be had. */
+export function filesAlone(
+  { docsFolder }: { docsFolder: string },
+  files: readonly ChangedFile[],
+  headTree: string,
+): PullPage[] {
+  return pagesFromFiles(docsFiles(files, docsFolder), {
+    text: (file) => readText(join(headTree, file)),
     repositoryPath: (file) => repositoryPath(docsFolder, file),
   })
 }

@@ -72,7 +72,7 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
   }
   ctx.outputs.set('deployment-id', trigger.statusId)
   if (trigger.previewUrl) ctx.outputs.set('preview-url', trigger.previewUrl)
-  const pages = preview ? (await previewPages(settings, ctx, change, given))?.pages : undefined
+  const pages = preview ? await previewPages(settings, ctx, change, given) : undefined
   const onGitHub = settings.githubDeployment
     ? await showOnGitHub(settings.githubDeployment, ctx, {
         preview,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { ChangeEvent } from '../github/change.js'
 import type { LiveSettings } from '../inputs/settings.js'
 import type { ModeContext } from '../modes/context.js'
-import { repositoryPath } from '../site/addresses.js'
+import { isPage, repositoryPath } from '../site/addresses.js'
 import { type PullPage, docsFiles, inReadingOrder, pagesFromFiles, readPagesFile } from '../site/pull-pages.js'
 import * as core from '../util/actions-core.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
@@ -19,14 +19,8 @@ import { external } from '../util/text.js'
 /** The pages whose titles are read from the head (one request each); the rest are titled from their file names. */
 export const MOST_TITLED = 50
 
-export interface Listed {
-  pages: PullPage[]
-  /** Where they come from: the check's file, or the pull request's files alone. */
-  from: 'check' | 'files'
-}
-
 /** The check's pages file, read before anything is sent; undefined where none is given, or why it cannot be used. */
-export function readGivenPages(settings: LiveSettings): { listed?: Listed; pull?: number } | { error: string } {
+export function readGivenPages(settings: LiveSettings): { pages?: PullPage[]; pull?: number } | { error: string } {
   const path = settings.live.pages.file
   if (path === undefined) return {}
   let text: string
@@ -37,7 +31,7 @@ export function readGivenPages(settings: LiveSettings): { listed?: Listed; pull?
   }
   const read = readPagesFile(text)
   if ('why' in read) return { error: pagesJsonError(path, read.why) }
-  return { listed: { pages: inReadingOrder(read.file.pages), from: 'check' }, pull: read.file.pull }
+  return { pages: inReadingOrder(read.file.pages), pull: read.file.pull }
 }
 
 const pagesJsonError = (path: string, why: string): string =>
@@ -52,11 +46,11 @@ export async function previewPages(
   settings: LiveSettings,
   ctx: ModeContext,
   change: ChangeEvent | undefined,
-  given: { listed?: Listed; pull?: number },
-): Promise<Listed | undefined> {
-  if (change?.kind !== 'pull') return given.listed
-  if (given.listed) {
-    if (given.pull === change.number) return given.listed
+  given: { pages?: PullPage[]; pull?: number },
+): Promise<PullPage[] | undefined> {
+  if (change?.kind !== 'pull') return given.pages
+  if (given.pages) {
+    if (given.pull === change.number) return given.pages
     core.warning(
       `Input pages-json names the pages of pull request #${given.pull ?? '?'}, and this run is for #${change.number}: ` +
         `its own files are listed instead.`,
@@ -68,7 +62,7 @@ export async function previewPages(
     const api = await ctx.github(token)
     const listed = docsFiles(await api.pullRequestFiles(repo, change.number), docsPath)
     // the head's texts of the first pages it adds, changes or renames: their titles
-    const titled = listed.filter((f) => f.status !== 'removed' && /\.mdx?$/i.test(f.filename)).slice(0, MOST_TITLED)
+    const titled = listed.filter((f) => f.status !== 'removed' && isPage(f.filename)).slice(0, MOST_TITLED)
     const texts = new Map<string, string>()
     for (const f of titled) {
       const bytes = await api.fileAt(repo, repositoryPath(docsPath, f.filename), change.headSha)
@@ -78,7 +72,7 @@ export async function previewPages(
       text: (file) => texts.get(file),
       repositoryPath: (file) => repositoryPath(docsPath, file),
     })
-    return { pages: inReadingOrder(pages), from: 'files' }
+    return inReadingOrder(pages)
   } catch (error) {
     if (error instanceof CancelledError) throw error
     core.notice(

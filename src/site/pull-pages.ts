@@ -70,6 +70,14 @@ export function pagesOfPull(pull: PagesOfPull): PullPage[] {
     listed.add(page.address)
     pages.push(page)
   }
+  // a page of the head, as the head has it
+  const onHead = (file: string, change: PullPage['change'], more: Partial<PullPage> = {}): PullPage => ({
+    path: repositoryPath(file),
+    address: pageAddress(file),
+    title: pageTitle(file, pull.headText(file)),
+    change,
+    ...more,
+  })
   // a page's file on one side, as that side serves it
   const headPage = (file: string): boolean => isPage(file) && head.pages.get(pageAddress(file)) === file
   const basePage = (file: string): boolean => isPage(file) && base.pages.get(pageAddress(file)) === file
@@ -77,30 +85,17 @@ export function pagesOfPull(pull: PagesOfPull): PullPage[] {
   for (const f of files) {
     const { filename } = f
     if (f.status === 'removed') {
-      if (basePage(filename)) add(deleted(filename, pageTitle(filename, pull.baseText(filename)), pull))
+      if (basePage(filename)) add(deleted(filename, pull))
       continue
     }
     const from = f.previousFilename
     if (f.status === 'renamed' && from !== undefined && basePage(from)) {
-      if (headPage(filename))
-        add({
-          path: repositoryPath(filename),
-          address: pageAddress(filename),
-          title: pageTitle(filename, pull.headText(filename)),
-          change: 'renamed',
-          from: pageAddress(from),
-        })
+      if (headPage(filename)) add(onHead(filename, 'renamed', { from: pageAddress(from) }))
       // a page renamed to a file the site does not serve (a snippet, a name .mintignore leaves out): gone
-      else add(deleted(from, pageTitle(from, pull.baseText(from)), pull))
+      else add(deleted(from, pull))
       continue
     }
-    if (!headPage(filename)) continue
-    add({
-      path: repositoryPath(filename),
-      address: pageAddress(filename),
-      title: pageTitle(filename, pull.headText(filename)),
-      change: basePage(filename) ? 'changed' : 'added',
-    })
+    if (headPage(filename)) add(onHead(filename, basePage(filename) ? 'changed' : 'added'))
   }
 
   // what the pull request edits: each listed file, and a renamed one's old name (a copy leaves its original as it was)
@@ -109,34 +104,20 @@ export function pagesOfPull(pull: PagesOfPull): PullPage[] {
       f.status === 'renamed' && f.previousFilename ? [f.filename, f.previousFilename] : [f.filename],
     ),
   )
-  for (const [file, why] of importers(pull, edited))
-    add({
-      path: repositoryPath(file),
-      address: pageAddress(file),
-      title: pageTitle(file, pull.headText(file)),
-      change: 'affected',
-      why,
-    })
+  for (const [file, why] of importers(pull, edited)) add(onHead(file, 'affected', { why }))
   for (const page of generatedPages(pull, edited)) add(page)
-  for (const [file, why] of moved(pull))
-    add({
-      path: repositoryPath(file),
-      address: pageAddress(file),
-      title: pageTitle(file, pull.headText(file)),
-      change: 'affected',
-      why,
-    })
+  for (const [file, why] of moved(pull)) add(onHead(file, 'affected', { why }))
   return pages
 }
 
-/** A page the pull request deleted, with where the head's redirects send its readers now. */
-function deleted(file: string, title: string, pull: PagesOfPull): PullPage {
+/** A page the pull request deleted, titled as the base had it, with where the head's redirects send its readers now. */
+function deleted(file: string, pull: PagesOfPull): PullPage {
   const address = pageAddress(file)
   const reached = follow(pull.head, address)
   return {
     path: pull.repositoryPath(file),
     address,
-    title,
+    title: pageTitle(file, pull.baseText(file)),
     change: 'deleted',
     ...(reached.reached !== 'nothing' ? { to: reached.address } : {}),
   }
