@@ -12,7 +12,7 @@
 // no INPUT_* variable, token or key reaches the CLI.
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 
 // the folder of the entry the action ran (node_modules/@mintlify/cli/bin/start.js), where its configuration is
@@ -85,7 +85,11 @@ if (config.mode === 'hang') {
       stderr: kept(streams.stderr),
       ...(Object.keys(wrote).length ? { wrote } : {}),
     }
-    writeFileSync(file, `${JSON.stringify(recorded, null, 1)}\n`)
+    // whole or not at all: a run stopped while it writes (a base no longer needed), or two runs of
+    // the same tree at once, never leave a recording cut short
+    const partial = `${file}.${process.pid}.tmp`
+    writeFileSync(partial, `${JSON.stringify(recorded, null, 1)}\n`)
+    renameSync(partial, file)
     process.stdout.write(streams.stdout)
     process.stderr.write(streams.stderr)
     process.exitCode = exitCode ?? 1
