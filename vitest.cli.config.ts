@@ -9,6 +9,8 @@ export default defineConfig({
   test: {
     ...base.test,
     include: ['test/cli/**/*.test.ts'],
+    // what the real CLI printed, kept for this run only (test/cli/recorded-this-run.ts)
+    globalSetup: ['test/cli/recorded-this-run.ts'],
     exclude: ['node_modules/**'],
     coverage: { ...base.test?.coverage, enabled: false },
   },

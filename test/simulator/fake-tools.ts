@@ -31,6 +31,9 @@ export const REAL_CLI = join(REAL_TOOL_CACHE, 'mintlify-cli', MINT_VERSION, proc
 /** The folder of the CLI's entry in an install (`node_modules/@mintlify/cli/bin`): the fake and its files live there. */
 const entryFolder = (folder: string): string => join(folder, ...CLI_ENTRY.slice(0, -1))
 
+/** The variable naming the real-CLI suite's folder of what the CLI printed in this run (fake-mint.mjs). */
+export const RECORDED_THIS_RUN = 'MINT_RECORDED_THIS_RUN'
+
 export type MintMode = 'replay' | 'record' | 'hang'
 
 export interface FakeCli {
@@ -55,7 +58,13 @@ export function writeFakeCli(folder: string, mode: MintMode, version = MINT_VERS
   mkdirSync(bin, { recursive: true })
   writeFileSync(join(bin, '..', 'package.json'), JSON.stringify({ name: '@mintlify/cli', version, type: 'module' }))
   writeFileSync(join(bin, 'start.js'), `import ${JSON.stringify(join(ROOT, 'test', 'simulator', 'fake-mint.mjs'))}\n`)
-  writeFileSync(join(bin, 'fake-mint.json'), JSON.stringify({ mode, recordings: RECORDINGS, real: REAL_CLI }))
+  // recording, what the real CLI printed earlier in the suite is kept in the suite's own folder
+  // (test/cli/recorded-this-run.ts) and answers the same command on the same tree again
+  const memo = mode === 'record' ? process.env[RECORDED_THIS_RUN] : undefined
+  writeFileSync(
+    join(bin, 'fake-mint.json'),
+    JSON.stringify({ mode, recordings: RECORDINGS, real: REAL_CLI, ...(memo ? { memo } : {}) }),
+  )
   // recording, the CLI's own modules beside the fake, as an install has them: the check's listing
   // of the pages OpenAPI documents generate runs the real CLI's code
   if (mode === 'record')
