@@ -218,6 +218,10 @@ var __webpack_modules__ = {
                 default: "auto",
                 actions: [ "check" ]
             },
+            suggestions: {
+                default: "auto",
+                actions: [ "check" ]
+            },
             "min-views": {
                 default: "0",
                 actions: [ "check" ]
@@ -354,6 +358,9 @@ var __webpack_modules__ = {
                 actions: [ "check" ]
             },
             "pages-json": {
+                actions: [ "check" ]
+            },
+            "fixes-patch": {
                 actions: [ "check" ]
             }
         };
@@ -711,6 +718,7 @@ var __webpack_modules__ = {
             exclude: (0, problem.KD)("globs relative to the docs folder, one a line or comma-separated, such as drafts/**", parseGlobs),
             "on-problems": (0, problem.KD)("fail (the step fails on a problem) or warn (a warning each, and the step passes)", v => v === "fail" || v === "warn" ? v : void 0),
             "check-run": (0, problem.KD)("auto (a check run with every new problem, where the token has checks: write) or off (the step's annotations alone)", v => v === "auto" || v === "off" ? v : void 0),
+            suggestions: (0, problem.KD)("auto (the fixes the check knows as one review's suggested changes on the pull request's diff, where the token has pull-requests: write) or off (every fix in the patch alone)", v => v === "auto" || v === "off" ? v : void 0),
             "min-views": integerInput(0, 1e9, "a whole number of page views, 0 or more")
         };
         const fieldsAt = (now, eventName) => ({
@@ -970,6 +978,7 @@ var __webpack_modules__ = {
                         exclude: i.exclude,
                         onProblems: i["on-problems"],
                         checkRun: i["check-run"],
+                        suggestions: i.suggestions,
                         token: i["github-token"],
                         fix: fix ? {
                             rounds: i["fix-rounds"]
@@ -3704,7 +3713,7 @@ async function main(signal, overrides, action) {
     const {settings: settings, unused: unused} = read;
     if (!(0, catalogue.mm)("api-key").optionalIn?.includes(settings.mode) && !settings.apiKey.startsWith(fields.b)) warning(`api-key does not start with "${fields.b}", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.`);
     if (!action) for (const {name: name, readBy: readBy} of unused) warning(`Input "${name}" is not read with mode: ${settings.mode}, so it was ignored (${readBy.length > 0 ? `it is read by ${readBy.join(", ")}` : "no mode reads it"}).`);
-    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(624), __nccwpck_require__.e(282) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 7282));
+    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(624), __nccwpck_require__.e(918) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 7918));
     await runMode(settings, signal, overrides);
 }
 

@@ -24,6 +24,13 @@ const CLAIM_HOLDS_MS = 10 * 60_000
 
 export type FixOutcome = { sent: true; jobId: string; round: number; rounds: number } | { sent: false; why: string }
 
+/** What the summary says of the agent's fix. */
+export function fixedNote(fixed: FixOutcome): string {
+  return fixed.sent
+    ? `Sent to the agent's job ${fixed.jobId} as fix round ${fixed.round} of ${fixed.rounds}: its next push is checked again.`
+    : fixed.why
+}
+
 export async function fixOnAgentPull(
   settings: CheckSettings,
   ctx: ModeContext,

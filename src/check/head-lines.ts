@@ -37,3 +37,22 @@ export function headLine(patch: string, mergeLine: number): number | undefined {
   }
   return mergeLine + shift
 }
+
+/**
+ * The head's lines a review comment can be made on: each line of the pull request's patch (GitHub's
+ * hunks, base to head) that the head has, added or kept as context. GitHub refuses a comment on any
+ * other line (422, "must be part of the diff").
+ */
+export function diffLines(patch: string): Set<number> {
+  const lines = new Set<number>()
+  for (const hunk of patch.split(/^(?=@@ )/m)) {
+    const header = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(hunk)
+    if (!header) continue
+    let head = Number(header[1])
+    for (const line of hunk.split('\n').slice(1)) {
+      const mark = line[0]
+      if (mark === ' ' || mark === '+') lines.add(head++)
+    }
+  }
+  return lines
+}

@@ -70,6 +70,8 @@ export type Found =
       uncompared?: string
       /** The pages of the pull request (pull-pages.ts), where its files were listed. */
       pages?: PullPage[]
+      /** The pull request's files as GitHub lists them, each with its patch, where the base was compared. */
+      files?: ChangedFile[]
     }
   | { unreadable: string }
 
@@ -169,6 +171,7 @@ export async function judgeAgainstBase(
     notes,
     changed,
     pages,
+    files,
     ...(uncompared !== undefined ? { uncompared } : {}),
   }
   if (placed.length === 0 || !baseCheck || !base.ok) return allNew
@@ -198,7 +201,7 @@ export async function judgeAgainstBase(
   // what the CLI warned of on the head alone (a remote OpenAPI document it could not fetch this
   // time) may break links the pull request never wrote: unsure, never new
   const headOnly = (head.warnings ?? []).filter((w) => !(baseSite.warnings ?? []).includes(w))
-  if (headOnly.length === 0) return { judged, outside: 0, notes, changed, pages }
+  if (headOnly.length === 0) return { judged, outside: 0, notes, changed, pages, files }
   const weighed = unsureOnWarning(judged, (file) => linesOf(join(base.tree, oldName(file))))
   const unsure = weighed.filter((j) => j.status === 'unsure').length
   if (unsure > 0)
@@ -207,7 +210,7 @@ export async function judgeAgainstBase(
         `${count(unsure, 'broken link')} this pull request did not write may come from that warning, ` +
         `not from the pull request, so the verdict for ${unsure === 1 ? 'it' : 'them'} is unsure: listed, not failing.`,
     )
-  return { judged: weighed, outside: 0, notes, changed, pages }
+  return { judged: weighed, outside: 0, notes, changed, pages, files }
 }
 
 /** The base looked up in the runner's cache, and said where it was there. */

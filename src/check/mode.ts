@@ -27,7 +27,8 @@ import {
   withValidation,
 } from './judge.js'
 import { type TreeCache, type TreeChecker, cachedChecker, treeCache } from './tree-cache.js'
-import { fixOnAgentPull } from './fix.js'
+import { fixOnAgentPull, fixedNote } from './fix.js'
+import { offerFixes } from './offer-fixes.js'
 import { InstallFailed, cliRuns, installCli, openApiLister, treeChecker } from './cli-runs.js'
 import { weighByReaders } from './weigh.js'
 import { filesAlone } from './pages.js'
@@ -107,19 +108,16 @@ export async function run(settings: CheckSettings, ctx: ModeContext): Promise<Re
     const weighed = pull
       ? await weighByReaders(settings, ctx, { judged: onHead.judged, notes: found.notes, folder, listed: found.pages })
       : { judged: onHead.judged }
-    const outcome = { ...checkRun, ...found, ...weighed }
+    const outcome = { ...checkRun, ...found, ...weighed, ...(onHead.compared ? { compared: onHead.compared } : {}) }
     recordProblems(outcome)
+    // the fixes it knows, on the pull request (suggested changes, a patch), and to the agent on its own
+    const fixes = await offerFixes(outcome)
     const fixed = await fixOnAgentPull(settings, ctx, pull, forTheAgent(outcome.judged, outcome.changed))
-    if (fixed)
-      found.notes.push(
-        fixed.sent
-          ? `Sent to the agent's job ${fixed.jobId} as fix round ${fixed.round} of ` +
-              `${fixed.rounds}: its next push is checked again.`
-          : fixed.why,
-      )
-    const report = checkEnding(outcome)
-    const shown = await publishCheckRun(outcome, report)
-    return shown ? checkEnding({ ...outcome, checkRun: shown }) : report
+    if (fixed) found.notes.push(fixedNote(fixed))
+    const ended = { ...outcome, ...(fixes ? { fixes } : {}) }
+    const report = checkEnding(ended)
+    const shown = await publishCheckRun(ended, report)
+    return shown ? checkEnding({ ...ended, checkRun: shown }) : report
   } catch (error) {
     if (error instanceof CancelledError || ctx.signal.aborted) throw new CancelledError()
     if (error instanceof TimedOut || error instanceof InstallFailed) return failure(error.message)

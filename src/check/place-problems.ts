@@ -63,7 +63,7 @@ const COMPARED_FILES = 300
 export async function onTheHead(
   judged: Judged[],
   compare: () => Promise<{ files: ChangedFile[] } | undefined>,
-): Promise<{ judged: Judged[]; note?: string }> {
+): Promise<{ judged: Judged[]; note?: string; compared?: ChangedFile[] }> {
   if (!judged.some((j) => j.problem.line !== undefined)) return { judged }
   let files: ChangedFile[]
   try {
@@ -82,6 +82,7 @@ export async function onTheHead(
   const byPath = new Map(files.map((f) => [f.filename, f]))
   const whole = files.length < COMPARED_FILES
   return {
+    compared: files,
     judged: judged.map((j) => {
       const { line, column, ...rest } = j.problem
       if (line === undefined) return j

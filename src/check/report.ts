@@ -7,10 +7,10 @@ import { type Judged, type PlacedProblem, explanation } from './new-known.js'
 import { type ViewsWeighed, byReaders } from './readers.js'
 import type { SiteConfig } from './docs-folder.js'
 import { CHECK_RUN_NAME, MOST_ANNOTATED, checkAnnotations, checkRunWrites, spacingBefore } from './check-run.js'
-import type { PullChange } from '../github/change.js'
+import type { ChangedFile, PullChange } from '../github/change.js'
 import type { GitHubPort } from '../github/port.js'
 import type { CheckSettings } from '../inputs/settings.js'
-import { type CheckView, renderCheckSummary } from './summary.js'
+import { type CheckView, type FixesOffered, renderCheckSummary } from './summary.js'
 import * as core from '../util/actions-core.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { count, formatNumber } from '../util/format.js'
@@ -46,6 +46,12 @@ export interface CheckOutcome {
   uncompared?: string
   /** The pull request's pages (pull-pages.ts), where its files were listed. */
   pages?: PullPage[]
+  /** The pull request's files with their patches, where the base was compared. */
+  files?: ChangedFile[]
+  /** The files the head and the checkout differ in (their compare), where it was made. */
+  compared?: ChangedFile[]
+  /** The fixes offered (offer-fixes.ts), where there was a pull request. */
+  fixes?: FixesOffered
 }
 
 export interface CheckRunShown {
@@ -234,6 +240,7 @@ export function checkEnding(o: CheckOutcome): Report {
     ...(o.checkRun ? { checkRun: o.checkRun, lineless } : {}),
     ...(pull ? { pull: pull.number } : {}),
     ...(o.uncompared !== undefined ? { uncompared: o.uncompared } : {}),
+    ...(o.fixes ? { fixes: o.fixes } : {}),
     notes,
   }
   const summary = renderCheckSummary(view)

@@ -5,7 +5,15 @@ import { byReaders } from './readers.js'
 import type { SiteConfig } from './docs-folder.js'
 import { count, formatNumber } from '../util/format.js'
 import { fenced } from '../util/text.js'
-import { alert, escapeText } from '../summary/escape.js'
+import { alert, escapeText, link } from '../summary/escape.js'
+
+/** The fixes offered on a pull request (offer-fixes.ts). */
+export interface FixesOffered {
+  review?: { url: string; suggestions: number; fixes: number }
+  patch?: { path: string; files: string[]; fixes: number }
+  /** Why the fixes in the diff are in the patch instead, where they are. */
+  unsuggested?: string
+}
 
 export interface CheckView {
   checked: string[]
@@ -29,6 +37,8 @@ export interface CheckView {
   failure?: string
   /** Why the head was not compared with its whole base (shown first), where it was not. */
   uncompared?: string
+  /** The fixes offered on the pull request: its review's suggestions and the patch. */
+  fixes?: FixesOffered
 }
 
 /** The rows each table shows at most (every problem is in problems-json): the summary stays small. */
@@ -203,5 +213,30 @@ export function renderCheckSummary(view: CheckView): string {
   const uncompared = view.uncompared !== undefined ? `${alert('WARNING', view.uncompared, 600)}\n\n` : ''
   if (fresh.length === 0)
     return `### ✅ Docs check passed\n\n${uncompared}${what}${scope}${against && !uncompared ? ' It breaks nothing.' : ''}\n${knownPart}${notes}`
-  return `### ❌ Docs check: ${count(fresh.length, against ? 'new problem' : 'problem')}\n\n${uncompared}${what}${scope}${whereListed(view, fresh.length)}\n\n${table(fresh)}${renameFixes(fresh, view.config ?? 'docs.json')}\n${knownPart}${notes}`
+  return `### ❌ Docs check: ${count(fresh.length, against ? 'new problem' : 'problem')}\n\n${uncompared}${what}${scope}${whereListed(view, fresh.length)}\n\n${table(fresh)}${renameFixes(fresh, view.config ?? 'docs.json')}\n${fixesPart(view.fixes)}${knownPart}${notes}`
 }
+
+/**
+ * The fixes offered, in a few lines: the review's suggested changes (linked), and the patch with the
+ * files it edits (at most PATCH_FILES named) and how to apply it.
+ */
+function fixesPart(fixes: FixesOffered | undefined): string {
+  if (!fixes?.review && !fixes?.patch) return ''
+  const lines: string[] = []
+  if (fixes.review)
+    lines.push(
+      `- ${count(fixes.review.fixes, 'fix', 'fixes')} as ${link(fixes.review.url, `${count(fixes.review.suggestions, 'suggested change')} in the review`)}: each one click to commit.`,
+    )
+  if (fixes.patch) {
+    const named = fixes.patch.files.slice(0, PATCH_FILES).map((f) => escapeText(f, 200))
+    const more = fixes.patch.files.length - named.length
+    lines.push(
+      `- ${count(fixes.patch.fixes, 'fix', 'fixes')} in the patch the output fixes-patch names, against the head ` +
+        `(\`git apply\` on the pull request's branch): ${named.join(', ')}${more > 0 ? ` and ${count(more, 'more file')}` : ''}.`,
+    )
+  }
+  return `\n**Fixes the check knows**\n\n${lines.join('\n')}\n`
+}
+
+/** At most this many of the patch's files are named in the summary. */
+const PATCH_FILES = 20

@@ -10,7 +10,9 @@ import {
   type MergedPull,
   type NewDeployment,
   type Reaction,
+  type NewReview,
   type Repo,
+  type Review,
   statusOf,
 } from './port.js'
 
@@ -206,6 +208,83 @@ export class GitHubApi implements GitHubPort {
       comment_id: commentId,
       body,
       request: this.request({ create: true, timeoutMs }),
+    })
+  }
+
+  // pull request reviews
+
+  async listReviews(repo: Repo, number: number, max: number): Promise<Review[]> {
+    const all: Review[] = []
+    for (let page = 1; all.length < max; page++) {
+      const { data } = await this.octokit.rest.pulls.listReviews({
+        ...repo,
+        pull_number: number,
+        per_page: 100,
+        page,
+        request: this.request(),
+      })
+      all.push(
+        ...data.map((r) => ({
+          id: r.id,
+          author: r.user?.login ?? '',
+          body: r.body,
+          commitId: r.commit_id ?? '',
+          url: r.html_url,
+        })),
+      )
+      if (data.length < 100) break
+    }
+    return all.slice(0, max)
+  }
+
+  async createReview(repo: Repo, number: number, review: NewReview): Promise<{ id: number; url: string }> {
+    const { data } = await this.octokit.rest.pulls.createReview({
+      ...repo,
+      pull_number: number,
+      commit_id: review.commitId,
+      body: review.body,
+      event: 'COMMENT',
+      comments: review.comments.map((c) => ({
+        path: c.path,
+        line: c.line,
+        side: 'RIGHT',
+        ...(c.startLine !== undefined && c.startLine < c.line ? { start_line: c.startLine, start_side: 'RIGHT' } : {}),
+        body: c.body,
+      })),
+      request: this.request({ create: true }),
+    })
+    return { id: data.id, url: data.html_url }
+  }
+
+  async reviewCommentIds(repo: Repo, number: number, reviewId: number): Promise<number[]> {
+    const ids: number[] = []
+    for (let page = 1; ; page++) {
+      const { data } = await this.octokit.rest.pulls.listCommentsForReview({
+        ...repo,
+        pull_number: number,
+        review_id: reviewId,
+        per_page: 100,
+        page,
+        request: this.request(),
+      })
+      ids.push(...data.map((c) => c.id))
+      if (data.length < 100) return ids
+    }
+  }
+
+  async deleteReviewComment(repo: Repo, commentId: number): Promise<void> {
+    await unlessNotFound(
+      this.octokit.rest.pulls.deleteReviewComment({ ...repo, comment_id: commentId, request: this.request() }),
+    )
+  }
+
+  async updateReview(repo: Repo, number: number, reviewId: number, body: string): Promise<void> {
+    await this.octokit.rest.pulls.updateReview({
+      ...repo,
+      pull_number: number,
+      review_id: reviewId,
+      body,
+      request: this.request(),
     })
   }
 

@@ -142,6 +142,20 @@ export interface GitHubPort {
   ): Promise<{ id: number; url: string }>
   /** Adds annotations to a check run (at most 50 a request): GitHub appends them to those it has. */
   updateCheckRun(repo: Repo, id: number, output: CheckRunOutput): Promise<void>
+  /** A pull request's reviews, oldest first (at most `max`). */
+  listReviews(repo: Repo, number: number, max: number): Promise<Review[]>
+  /**
+   * A review of a pull request's commit, submitted as a comment (no approval, no change asked), with
+   * its comments on lines of the diff: its id and page. Never retried (its answer may be lost after
+   * GitHub made it). GitHub refuses it whole (422) when one comment is on a line outside the diff.
+   */
+  createReview(repo: Repo, number: number, review: NewReview): Promise<{ id: number; url: string }>
+  /** The ids of a review's comments (GitHub's review comments, each one line of the diff). */
+  reviewCommentIds(repo: Repo, number: number, reviewId: number): Promise<number[]>
+  /** Deletes a review comment; one already gone (404) is no error. */
+  deleteReviewComment(repo: Repo, commentId: number): Promise<void>
+  /** Replaces a submitted review's body (a submitted review cannot be deleted). */
+  updateReview(repo: Repo, number: number, reviewId: number, body: string): Promise<void>
   /** A pull request's files, 100 a page (GitHub lists at most 3,000): at most `maxPages` pages. */
   pullRequestFiles(repo: Repo, number: number, maxPages?: number): Promise<ChangedFile[]>
   /** A file's bytes at a commit; undefined when it is not there (404). Files over 1 MB through the blob. */
@@ -175,6 +189,22 @@ export interface GitHubPort {
    * it (422 already_exists): an atomic claim, like a reaction's 201 and 200.
    */
   createLabel(repo: Repo, name: string, color: string, description: string): Promise<'created' | 'existed'>
+}
+
+export interface Review {
+  id: number
+  author: string
+  body: string
+  /** The commit it reviewed. */
+  commitId: string
+  url: string
+}
+
+export interface NewReview {
+  commitId: string
+  body: string
+  /** Each on one line of the head's file (GitHub's `side: RIGHT`), or lines `startLine`…`line`. */
+  comments: Array<{ path: string; line: number; startLine?: number; body: string }>
 }
 
 export interface Repo {

@@ -99,6 +99,7 @@ export const INPUTS = {
   exclude: { default: '', actions: ['check'] },
   'on-problems': { default: 'fail', actions: ['check'] },
   'check-run': { default: 'auto', actions: ['check'] },
+  suggestions: { default: 'auto', actions: ['check'] },
   'min-views': { default: '0', actions: ['check'] },
 } as const satisfies Record<string, InputSpec>
 
@@ -147,6 +148,7 @@ export const OUTPUTS = {
   problems: { actions: ['check'] },
   'problems-json': { actions: ['check'] },
   'pages-json': { actions: ['check'] },
+  'fixes-patch': { actions: ['check'] },
 } as const satisfies Record<string, OutputSpec>
 
 export type InputName = keyof typeof INPUTS

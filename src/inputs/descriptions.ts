@@ -564,6 +564,14 @@ export const INPUT_WORDS = {
       "annotations alone, said in one notice) or off (the step's own annotations alone: GitHub shows 10 a step).",
     ),
   },
+  suggestions: {
+    text: say(
+      "auto (on a pull request, each fix the check knows whose line is in the pull request's diff is a",
+      'suggested change in one review of the head commit, which replaces the review of an earlier head; needs',
+      'pull-requests: write, and where the token cannot review, one notice) or off. Every other fix is in the',
+      'patch that fixes-patch names.',
+    ),
+  },
   'min-views': {
     text: say(
       "With api-key and project-id (the readers' page views of the last 30 days, one analytics request): an",
@@ -789,6 +797,13 @@ export const OUTPUT_WORDS = {
       "added, changed, renamed, deleted or affected; from, a renamed page's old address; to, where a deleted",
       "page's readers go now; why an affected page changes; with a key its readers' views), for the preview",
       "action's pages input.",
+    ),
+  },
+  'fixes-patch': {
+    text: say(
+      'On a pull request: path of a patch (git apply, against the head) with every fix the check knows that',
+      'is not a suggested change of its review (a link to a renamed page in a file the pull request never',
+      'touched, a redirect far from the diff); empty when there is none.',
     ),
   },
 } as const satisfies Record<OutputName, Described>

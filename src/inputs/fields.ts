@@ -286,6 +286,11 @@ const checkFields = {
     "auto (a check run with every new problem, where the token has checks: write) or off (the step's annotations alone)",
     (v) => (v === 'auto' || v === 'off' ? v : undefined),
   ),
+  suggestions: checked(
+    "auto (the fixes the check knows as one review's suggested changes on the pull request's diff, where the " +
+      'token has pull-requests: write) or off (every fix in the patch alone)',
+    (v) => (v === 'auto' || v === 'off' ? v : undefined),
+  ),
   'min-views': integerInput(0, 1_000_000_000, 'a whole number of page views, 0 or more'),
 }
 

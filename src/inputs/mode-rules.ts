@@ -407,6 +407,7 @@ function check(i: ModeInputs<'check'>, ctx: Issues, run: Run) {
       exclude: i.exclude,
       onProblems: i['on-problems'],
       checkRun: i['check-run'],
+      suggestions: i.suggestions,
       token: i['github-token'],
       fix: fix ? { rounds: i['fix-rounds'] } : undefined,
       // a project without its key: a fork's pull request (it gets no secrets), checked unweighed

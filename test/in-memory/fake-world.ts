@@ -230,6 +230,11 @@ export class FakeGitHub implements GitHubPort {
   readonly latestDeployment = elsewhere('deployments')
   readonly createCheckRun = elsewhere('check runs')
   readonly updateCheckRun = elsewhere('check runs')
+  readonly listReviews = elsewhere('pull request reviews')
+  readonly createReview = elsewhere('pull request reviews')
+  readonly reviewCommentIds = elsewhere('pull request reviews')
+  readonly deleteReviewComment = elsewhere('pull request reviews')
+  readonly updateReview = elsewhere('pull request reviews')
 
   /** Reviews requested, by pull request number. */
   readonly reviewRequests: Array<{ number: number; logins: string[] }> = []

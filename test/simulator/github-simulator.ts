@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { passTime } from './pass-time.js'
 import { type Fault as RouteFault, FaultBook, answerFault, readBody, send } from './faults.js'
 import { githubContract, githubExample } from '../contract/openapi-contract.js'
+import { FakeReviews, type ReviewRoute, reviewRoute } from './github-reviews.js'
 import { LocalServer, type RecordedRequest } from './local-server.js'
 import { checkRendered, registerUserText } from '../contract/rendering.js'
 
@@ -45,6 +46,7 @@ export type GitHubRoute =
   | 'list-deployment-statuses'
   | 'create-check-run'
   | 'update-check-run'
+  | ReviewRoute
 export type GitHubFault = RouteFault<GitHubRoute>
 
 export interface FakeUser {
@@ -303,6 +305,9 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
   }> = []
   checksWrite = true
 
+  /** Pull request reviews (github-reviews.ts): `reviews.writable` false answers 403, as a fork's read-only token. */
+  readonly reviews: FakeReviews
+
   /** Reviews requested, by pull request. */
   readonly reviewRequests: Array<{ pull: number; logins: string[] }> = []
   /** Comment ids the action edited, with the author each had. */
@@ -335,6 +340,7 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
     readonly repository = 'acme/docs',
   ) {
     super()
+    this.reviews = new FakeReviews(repository, (pull) => this.pullFiles.get(pull) ?? [])
   }
 
   /** Other tokens this repository knows, each with its identity and what it may do here. */
@@ -542,6 +548,8 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
     else if ((m = match(/^\/repos\/[^/]+\/[^/]+\/check-runs\/(\d+)$/)) && method === 'PATCH') route = 'update-check-run'
     else m = null
     if (m) ids = m.slice(1).map((v) => (/^\d+$/.test(v) ? Number(v) : NaN))
+    const reviewing = route === 'unknown' ? reviewRoute(path, method) : undefined
+    if (reviewing) ({ route, ids } = reviewing)
     const recorded: RecordedRequest<GitHubRoute> = {
       route,
       method,
@@ -597,6 +605,12 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
     }
     const now = this.stamp()
     switch (route) {
+      case 'list-reviews':
+      case 'create-review':
+      case 'update-review':
+      case 'list-review-comments':
+      case 'delete-review-comment':
+        return this.reviews.answer(route, ids, body, { login: me.login, user: restUser(me) }, now, url.searchParams)
       case 'graphql':
         return { status: 200, body: { data: { viewer: { login: me.login } } } }
       case 'get-user':

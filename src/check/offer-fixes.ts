@@ -1,0 +1,148 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { checkedOut } from './base-tree.js'
+import { type InDiff, type LineEdit, editsFor, filesToEdit } from './edits.js'
+import { diffLines } from './head-lines.js'
+import { patchOf } from './patch.js'
+import type { CheckOutcome } from './report.js'
+import type { FixesOffered } from './summary.js'
+import { suggestFixes } from './review.js'
+import { readText } from './tree-copy.js'
+import { repositoryPath } from '../site/addresses.js'
+import type { ChangedFile } from '../github/change.js'
+import { type GitHubPort, statusOf } from '../github/port.js'
+import * as core from '../util/actions-core.js'
+import { CancelledError, getErrorMessage } from '../util/errors.js'
+import { count } from '../util/format.js'
+import { external } from '../util/text.js'
+
+/**
+ * The check's fixes offered on a pull request: each new problem whose fix it knows (edits.ts) as a
+ * suggested change where its lines are in the pull request's diff (review.ts), and every other one
+ * in one patch against the head's files (patch.ts), its path the output fixes-patch. The head's
+ * files are the checkout's where it is the head, or where the base branch changed nothing of them
+ * since (the compare of the head with the checkout lists every file they differ in); else GitHub's
+ * copy at the head commit. A review GitHub refuses (a fork's read-only token, no pull-requests:
+ * write) is one notice, its fixes in the patch; the verdict is never touched.
+ */
+
+/** GitHub's compare lists at most this many files: past it, a file it does not list may differ too. */
+const COMPARED_FILES = 300
+/** At most this many files are read from GitHub at the head commit. */
+const FILES_READ = 100
+
+export async function offerFixes(o: CheckOutcome): Promise<FixesOffered | undefined> {
+  const { settings, ctx, pull, files } = o
+  if (!pull || !files) return undefined
+  try {
+    const api = await ctx.github(settings.check.token)
+    const headText = await headTexts(o, api, pull.headSha, o.judged)
+    const inPull = new Map(files.map((f) => [f.filename, f]))
+    const lines = new Map<string, Set<number>>()
+    const inDiff: InDiff = (path, line) => {
+      let found = lines.get(path)
+      if (!found) lines.set(path, (found = diffLines(inPull.get(path)?.patch ?? '')))
+      return found.has(line)
+    }
+    const edits = editsFor(o.judged, headText, repositoryPath(o.docsFolder, o.config), inDiff)
+    const whole = (e: LineEdit): boolean =>
+      Array.from({ length: e.endLine - e.line + 1 }, (_, i) => e.line + i).every((l) => inDiff(e.path, l))
+    const offered: FixesOffered = {}
+    let suggested: readonly LineEdit[] = []
+    if (settings.check.suggestions === 'auto') {
+      const review = await reviewOf(api, o, edits.filter(whole))
+      if ('why' in review) offered.unsuggested = review.why
+      else if (review.posted) {
+        suggested = review.edits
+        offered.review = { url: review.url, suggestions: review.edits.length, fixes: fixCount(review.edits) }
+      }
+    }
+    const rest = edits.filter((e) => !suggested.includes(e))
+    const patch = rest.length > 0 ? patchOf(rest, headText) : ''
+    const path = patch ? join(ctx.dir, 'mintlify-fixes.patch') : ''
+    if (patch) {
+      writeFileSync(path, patch)
+      offered.patch = { path, files: [...new Set(rest.map((e) => e.path))].sort(), fixes: fixCount(rest) }
+    }
+    ctx.outputs.set('fixes-patch', path)
+    return offered
+  } catch (error) {
+    if (error instanceof CancelledError) throw error
+    const said = `The fixes were not offered (${external(getErrorMessage(error), 300)}); the problems are as reported.`
+    core.notice(said)
+    ctx.outputs.set('fixes-patch', '')
+    return { unsuggested: said }
+  }
+}
+
+const fixCount = (edits: readonly LineEdit[]): number => edits.reduce((n, e) => n + e.fixes.length, 0)
+
+/** The review, or why there is none: refused by GitHub (one notice), or no identity to find the earlier ones by. */
+async function reviewOf(
+  api: GitHubPort,
+  o: CheckOutcome,
+  edits: LineEdit[],
+): Promise<{ posted: true; url: string; edits: LineEdit[] } | { posted: false } | { why: string }> {
+  const pull = o.pull
+  if (!pull) return { posted: false }
+  const repo = { owner: o.ctx.run.owner, repo: o.ctx.run.repo }
+  try {
+    const identity = await api.identity()
+    if (!identity) {
+      if (edits.length === 0) return { posted: false }
+      return notice(`the token's identity is unknown, so its earlier reviews could not be told from others'`)
+    }
+    return await suggestFixes(api, repo, pull, identity, edits)
+  } catch (error) {
+    if (error instanceof CancelledError) throw error
+    const status = statusOf(error)
+    if (edits.length === 0 && status === 403) return { posted: false }
+    return notice(
+      status === 403
+        ? `this token cannot review pull request #${pull.number} (GitHub answered 403: a fork's read-only ` +
+            `token, or no pull-requests: write)`
+        : `GitHub refused the review: ${external(getErrorMessage(error), 300)}`,
+    )
+  }
+}
+
+function notice(why: string): { why: string } {
+  const said = `The fixes were not suggested on the pull request: ${why}. They are in the patch fixes-patch names.`
+  core.notice(said)
+  return { why: said }
+}
+
+/**
+ * The head's text of each file a fix may edit: the checkout's where it is the head, or where the
+ * compare says the file is the same on both; else GitHub's at the head commit (at most FILES_READ).
+ */
+async function headTexts(
+  o: CheckOutcome,
+  api: GitHubPort,
+  headSha: string,
+  judged: CheckOutcome['judged'],
+): Promise<(path: string) => string | undefined> {
+  const workspace = o.ctx.run.workspace
+  const local = (path: string): string | undefined => readText(join(workspace, path))
+  if (checkedOut(workspace, o.docsFolder) === headSha) return local
+  const compared = o.compared
+  const differs = new Set((compared ?? []).map((f: ChangedFile) => f.filename))
+  const same = (path: string): boolean =>
+    compared !== undefined && compared.length < COMPARED_FILES && !differs.has(path)
+  const paths = filesToEdit(judged, repositoryPath(o.docsFolder, o.config))
+  const texts = new Map<string, string | undefined>()
+  const repo = { owner: o.ctx.run.owner, repo: o.ctx.run.repo }
+  let read = 0
+  for (const path of paths) {
+    if (same(path)) texts.set(path, local(path))
+    else if (read++ < FILES_READ) {
+      const bytes = await api.fileAt(repo, path, headSha)
+      texts.set(path, bytes ? Buffer.from(bytes).toString('utf8') : undefined)
+    }
+  }
+  if (read > FILES_READ)
+    core.info(
+      `${count(read - FILES_READ, 'file')} the base branch changed since were not read: no fix is offered in them.`,
+    )
+  return (path) => texts.get(path)
+}

@@ -1,0 +1,101 @@
+import type { HeadText, LineEdit } from './edits.js'
+
+/**
+ * Edits as one patch in git's format, made against the head's files, so `git apply` applies it to the
+ * pull request's branch whatever its base did since: each file's hunks with three lines of context,
+ * hunks that touch or overlap merged, a file without a newline at its end said so as git says it.
+ * Pure.
+ */
+
+/** Lines of context around each change, as git writes them. */
+const CONTEXT = 3
+
+export function patchOf(edits: readonly LineEdit[], headText: HeadText): string {
+  const byPath = new Map<string, LineEdit[]>()
+  for (const e of edits) byPath.set(e.path, [...(byPath.get(e.path) ?? []), e])
+  let out = ''
+  for (const [path, fileEdits] of [...byPath].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const text = headText(path)
+    if (text === undefined) continue
+    const hunks = hunksOf(text, fileEdits)
+    if (hunks === '') continue
+    const a = quoted(`a/${path}`)
+    const b = quoted(`b/${path}`)
+    out += `diff --git ${a} ${b}\n--- ${a}\n+++ ${b}\n${hunks}`
+  }
+  return out
+}
+
+/** A file's hunks: the edits in order of their lines, each with its context, overlapping ones merged. */
+function hunksOf(text: string, edits: readonly LineEdit[]): string {
+  const endsWithNewline = text.endsWith('\n')
+  const lines = (endsWithNewline ? text.slice(0, -1) : text).split('\n')
+  const sorted = [...edits].sort((x, y) => x.line - y.line)
+  // groups of edits whose contexts meet
+  const groups: LineEdit[][] = []
+  for (const e of sorted) {
+    const last = groups.at(-1)
+    const prev = last?.at(-1)
+    if (prev && e.line <= prev.endLine) return '' // overlapping edits: the check cannot vouch for both
+    if (last && prev && e.line - prev.endLine - 1 <= 2 * CONTEXT) last.push(e)
+    else groups.push([e])
+  }
+  let out = ''
+  // how many lines the hunks so far added (the new file's lines are the old one's moved by it)
+  let shift = 0
+  for (const group of groups) {
+    const first = group[0]
+    const final = group.at(-1)
+    if (!first || !final) continue
+    const start = Math.max(1, first.line - CONTEXT)
+    const end = Math.min(lines.length, final.endLine + CONTEXT)
+    const body: string[] = []
+    let oldCount = 0
+    let newCount = 0
+    let at = start
+    for (const e of group) {
+      for (; at < e.line; at++, oldCount++, newCount++) body.push(` ${lines[at - 1] ?? ''}`)
+      for (; at <= e.endLine; at++, oldCount++) body.push(`-${lines[at - 1] ?? ''}`)
+      for (const l of e.after) body.push(`+${l}`)
+      newCount += e.after.length
+    }
+    for (; at <= end; at++, oldCount++, newCount++) body.push(` ${lines[at - 1] ?? ''}`)
+    // git says so where the file's last line has no newline: after it, old and new
+    if (!endsWithNewline && end === lines.length) {
+      const lastOld = body.findLastIndex((l) => l.startsWith(' ') || l.startsWith('-'))
+      const lastNew = body.findLastIndex((l) => l.startsWith(' ') || l.startsWith('+'))
+      const marks = new Set([lastOld, lastNew])
+      const marked: string[] = []
+      body.forEach((l, i) => {
+        marked.push(l)
+        if (marks.has(i)) marked.push('\\ No newline at end of file')
+      })
+      body.splice(0, body.length, ...marked)
+    }
+    out += `@@ -${range(start, oldCount)} +${range(start + shift, newCount)} @@\n${body.join('\n')}\n`
+    shift += newCount - oldCount
+  }
+  return out
+}
+
+/** A hunk's range as git writes it: `12,7`, or `12` for one line. */
+const range = (start: number, count: number): string => (count === 1 ? `${start}` : `${start},${count}`)
+
+/**
+ * A path as git writes it in a patch: as it is, or in double quotes with C escapes where it holds a
+ * quote, a backslash, a control character or a byte outside ASCII (each UTF-8 byte in octal).
+ */
+export function quoted(path: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what git quotes
+  if (!/["\\\u0000-\u001f\u007f-\uffff]/.test(path)) return path
+  let out = ''
+  for (const byte of Buffer.from(path, 'utf8')) {
+    const c = String.fromCharCode(byte)
+    if (c === '"' || c === '\\') out += `\\${c}`
+    else if (c === '\t') out += '\\t'
+    else if (c === '\n') out += '\\n'
+    else if (byte < 0x20 || byte >= 0x7f) out += `\\${byte.toString(8).padStart(3, '0')}`
+    else out += c
+  }
+  return `"${out}"`
+}

@@ -1,0 +1,89 @@
+import type { LineEdit } from './edits.js'
+import { type GitHubPort, type Repo, type Review, sameLogin } from '../github/port.js'
+import { escapeText, link } from '../summary/escape.js'
+import { count } from '../util/format.js'
+import { fenced } from '../util/text.js'
+
+/**
+ * The fixes whose lines are in the pull request's diff, as one review of its head commit holding a
+ * suggested change each (GitHub's `suggestion` block: one click commits it). One review per head: a
+ * run on a head that has one leaves it; on a new head, the earlier heads' reviews lose their
+ * suggestions (their comments deleted) and their bodies say where the fixes went (a submitted
+ * review cannot be deleted), so no two live reviews hold the same suggestion. Only the reviews this
+ * token's identity wrote with the mark are touched.
+ */
+
+/** What marks the check's review, in its body. */
+export const REVIEW_MARK = '<!-- mintlify-docs-check: suggestions -->'
+/** What marks one an earlier head's, its suggestions gone. */
+const SUPERSEDED_MARK = '<!-- mintlify-docs-check: superseded -->'
+
+/** At most this many suggestions a review: GitHub takes a review whole or not at all, and a large one is slow to take. */
+export const MOST_SUGGESTIONS = 50
+/** How many of the pull request's reviews are read to find the earlier ones. */
+const REVIEWS_READ = 300
+
+export type ReviewOutcome =
+  /** Posted now, or already there for this head: `edits` are its suggestions. */
+  { posted: true; url: string; edits: LineEdit[]; already: boolean } | { posted: false }
+
+export async function suggestFixes(
+  api: GitHubPort,
+  repo: Repo,
+  pull: { number: number; headSha: string },
+  identity: string,
+  edits: readonly LineEdit[],
+): Promise<ReviewOutcome> {
+  const reviews = await api.listReviews(repo, pull.number, REVIEWS_READ)
+  const live = reviews.filter(
+    (r) => sameLogin(r.author, identity) && r.body.includes(REVIEW_MARK) && !r.body.includes(SUPERSEDED_MARK),
+  )
+  const suggested = edits.slice(0, MOST_SUGGESTIONS)
+  const here = live.find((r) => r.commitId === pull.headSha)
+  if (here)
+    return suggested.length > 0 ? { posted: true, url: here.url, edits: suggested, already: true } : { posted: false }
+  // the earlier heads' suggestions first: never two live reviews holding the same one
+  for (const r of live)
+    for (const id of await api.reviewCommentIds(repo, pull.number, r.id)) await api.deleteReviewComment(repo, id)
+  const made =
+    suggested.length > 0
+      ? await api.createReview(repo, pull.number, {
+          commitId: pull.headSha,
+          body: reviewBody(suggested, pull.headSha),
+          comments: suggested.map((e) => ({
+            path: e.path,
+            line: e.endLine,
+            ...(e.endLine > e.line ? { startLine: e.line } : {}),
+            body: suggestionBody(e),
+          })),
+        })
+      : undefined
+  for (const r of live) await api.updateReview(repo, pull.number, r.id, supersededBody(r, pull.headSha, made?.url))
+  return made ? { posted: true, url: made.url, edits: suggested, already: false } : { posted: false }
+}
+
+/** The review's body: how many fixes it holds, and at which commit. */
+export function reviewBody(edits: readonly LineEdit[], headSha: string): string {
+  const fixes = edits.reduce((n, e) => n + e.fixes.length, 0)
+  return (
+    `${REVIEW_MARK}\n**Docs check**: ${count(fixes, 'fix', 'fixes')} for what this pull request broke, as ` +
+    `${count(edits.length, 'suggested change')} below (at ${headSha.slice(0, 7)}). Each, committed, fixes the ` +
+    `problem it names; the check runs again on the new head.`
+  )
+}
+
+/** One suggestion: what it fixes, in the problems' words (escaped), then the lines that replace the commented ones. */
+export function suggestionBody(edit: LineEdit): string {
+  const why = edit.fixes.map((f) => `- ${escapeText(f, 500)}`).join('\n')
+  return `**Fixes** ${edit.fixes.length === 1 ? 'this problem' : `these ${edit.fixes.length} problems`}:\n${why}\n\n${fenced(edit.after.join('\n'), 'suggestion')}`
+}
+
+/** An earlier head's review, its suggestions deleted: where the fixes went. */
+function supersededBody(r: Review, headSha: string, url: string | undefined): string {
+  const at = /\(at ([0-9a-f]{7})\)/.exec(r.body)?.[1]
+  return (
+    `${REVIEW_MARK}${SUPERSEDED_MARK}\n**Docs check**: the suggestions for ${at ?? 'an earlier commit'} were removed: ` +
+    `the pull request is now at ${headSha.slice(0, 7)}, ` +
+    (url ? `and ${link(url, 'its review')} holds the fixes that still apply.` : 'which needs none of them.')
+  )
+}
