@@ -5364,16 +5364,20 @@ function redirectPlaces(config, redirect) {
     const [source = '', destination] = redirect.split(' → ');
     if (destination === undefined)
         return [];
-    const entries = keyedStrings(config, 'source', source).flatMap((at) => {
+    const entries = redirectEntries(config, source, destination);
+    if (entries.length > 0)
+        return entries;
+    const places = linkPlaces(config, destination, true);
+    return places.length > 0 ? places : linkPlaces(config, source, true);
+}
+/** Each entry of the configuration that holds both `"source": source` and `"destination": destination`, at its destination. */
+function redirectEntries(config, source, destination) {
+    return keyedStrings(config, 'source', source).flatMap((at) => {
         const start = config.lastIndexOf('{', at);
         const end = config.indexOf('}', at);
         const to = keyedStrings(config.slice(start, end), 'destination', destination)[0];
         return to === undefined ? [] : [placeAt(config, start + to)];
     });
-    if (entries.length > 0)
-        return entries;
-    const places = linkPlaces(config, destination, true);
-    return places.length > 0 ? places : linkPlaces(config, source, true);
 }
 /** How far before a value its key is looked for (the key, a colon and the blanks around it). */
 const KEY_WINDOW = 100;
@@ -7134,6 +7138,9 @@ async function addressProblems({ docsFolder, config }, trees) {
                 message,
                 ...at(navigationLine(moved ? to : undefined) ?? redirectsLine),
                 ...(fix ? { fix } : {}),
+                ...(followed !== undefined && sentTo !== undefined
+                    ? { resend: { source: address, from: sentTo, to: followed } }
+                    : {}),
                 ...(file === undefined && !fromOpenApi ? { redirected: true } : {}),
             },
             status: 'new',
@@ -7433,6 +7440,7 @@ const clean = (text, max) => (0,util_text/* bound */.$s)((0,util_text/* stripHid
 
 ;// CONCATENATED MODULE: ./src/check/edits.ts
 
+
 /**
  * The edits that fix the new problems whose fix is known, at most one per line (two links on one line
  * are one edit). `config` is the configuration's repository path; its redirects are one edit, placed
@@ -7449,18 +7457,23 @@ function editsFor(judged, headText, config, inDiff) {
     };
     const redirects = [];
     for (const { problem: p, because } of fresh) {
-        const to = because?.change.to;
-        if (p.rule === 'broken-link' && to !== undefined && because?.redirect && p.line && p.column && p.target)
-            replace(p.path, p.line, [
-                p.column,
-                p.target,
-                `${pageAddress(to)}${/[#?].*$/s.exec(p.target)?.[0] ?? ''}`,
-                p.message,
-            ]);
+        // the renamed page's new address (its redirect's destination), the link's anchor or query kept
+        const moved = p.rule === 'broken-link' ? because?.redirect?.destination : undefined;
+        if (moved !== undefined && p.line && p.column && p.target)
+            replace(p.path, p.line, [p.column, p.target, `${moved}${/[#?].*$/s.exec(p.target)?.[0] ?? ''}`, p.message]);
         else if (p.rule === 'lost-address' && p.fix)
             redirects.push([p.fix, p.message]);
-        else if (p.rule === 'redirect-fault' && p.fix && p.line && p.column && p.path === config)
-            replace(p.path, p.line, [p.column, jsonInner(destinationOf(p.target)), jsonInner(p.fix.destination), p.message]);
+        else if (p.rule === 'lost-address' && p.resend) {
+            // its redirect where it is written (source and destination in one entry), sent on
+            const { source, from, to } = p.resend;
+            for (const place of redirectEntries(headText(config) ?? '', source, from).slice(0, 1))
+                replace(config, place.line, [place.column, jsonInner(from), jsonInner(to), p.message]);
+        }
+        else if (p.rule === 'redirect-fault' && p.fix && p.line && p.column && p.path === config) {
+            const destination = p.target?.split(' → ')[1];
+            if (destination)
+                replace(p.path, p.line, [p.column, jsonInner(destination), jsonInner(p.fix.destination), p.message]);
+        }
     }
     const edits = [];
     for (const [path, lines] of inLine) {
@@ -7477,8 +7490,28 @@ function editsFor(judged, headText, config, inDiff) {
                 edits.push({ path, line, endLine: line, before: [before], after: [after], fixes: changes.map((c) => c[3]) });
         }
     }
-    const added = redirects.length > 0 ? redirectsEdit(headText(config), redirects, config, inDiff, edits) : undefined;
-    return added ? [...edits, added] : edits;
+    if (redirects.length === 0)
+        return edits;
+    // the redirects added to the configuration as its in-line edits leave it; an edit on the same
+    // lines becomes part of the one that adds them
+    const text = headText(config);
+    const own = edits.filter((e) => e.path === config);
+    const lines = text?.split('\n') ?? [];
+    for (const e of own)
+        lines.splice(e.line - 1, 1, ...e.after);
+    const added = text === undefined ? undefined : redirectsEdit(lines.join('\n'), redirects, config, inDiff);
+    if (!added)
+        return edits;
+    const within = own.filter((e) => e.line >= added.line && e.line <= added.endLine);
+    const original = text?.split('\n') ?? [];
+    return [
+        ...edits.filter((e) => !within.includes(e)),
+        {
+            ...added,
+            before: original.slice(added.line - 1, added.endLine),
+            fixes: [...within.flatMap((e) => e.fixes), ...added.fixes],
+        },
+    ];
 }
 /** The files the fixes of these problems would edit (repository paths): what editsFor reads. */
 function filesToEdit(judged, config) {
@@ -7488,13 +7521,11 @@ function filesToEdit(judged, config) {
             continue;
         if (p.rule === 'broken-link' && because?.redirect)
             paths.add(p.path);
-        else if ((p.rule === 'lost-address' || p.rule === 'redirect-fault') && p.fix)
+        else if ((p.rule === 'lost-address' || p.rule === 'redirect-fault') && (p.fix || p.resend))
             paths.add(config);
     }
     return paths;
 }
-/** A redirect problem's destination: `/a → /b` → `/b`. */
-const destinationOf = (target) => (target ?? '').split(' → ')[1] ?? '';
 /** A string as JSON writes it between its quotes. */
 const jsonInner = (s) => JSON.stringify(s).slice(1, -1);
 /** A line with each target at its column replaced, right to left; undefined where one is not there. */
@@ -7502,23 +7533,24 @@ function replaced(line, changes) {
     let out = line;
     for (const [column, from, to] of [...changes].sort((a, b) => b[0] - a[0])) {
         const at = column - 1;
-        if (from === '' || out.slice(at, at + from.length) !== from)
+        if (out.slice(at, at + from.length) !== from)
             return undefined;
         out = out.slice(0, at) + to + out.slice(at + from.length);
     }
     return out === line ? undefined : out;
 }
-/** The outline of a JSON text (strings read as strings, so a brace in one counts for nothing). */
+/**
+ * The outline of a JSON text: strings are read as strings (a brace or a quote escaped in one counts
+ * for nothing), and a string at the top level followed by `:` is a key.
+ */
 function outline(text) {
     const keys = [];
     let redirects;
+    // the line an entry of the redirects array began on, while the array is open (its close not yet read)
+    let entry = 0;
     let depth = 0;
     let line = 1;
     let lineStart = 0;
-    // the last string read at depth 1 and where it began, while a ':' may make it a key
-    let pending;
-    let inRedirects = false;
-    let entry;
     for (let i = 0; i < text.length; i++) {
         const c = text[i];
         if (c === '\n') {
@@ -7529,94 +7561,66 @@ function outline(text) {
             let j = i + 1;
             while (j < text.length && text[j] !== '"')
                 j += text[j] === '\\' ? 2 : 1;
-            const raw = text.slice(i, j + 1);
-            if (depth === 1)
-                pending = { key: safeParse(raw), line, start: i };
-            i = j;
-            continue;
-        }
-        else if (c === ':' && pending) {
-            const before = text.slice(lineStart, pending.start);
-            if (before.trim() === '')
-                keys.push({ key: pending.key, line: pending.line, indent: before });
-            const key = pending.key;
-            pending = undefined;
-            if (key === 'redirects') {
-                const open = /^\s*\[/.exec(text.slice(i + 1));
-                if (open) {
-                    const at = i + open[0].length;
-                    const openLine = line + (text.slice(i + 1, at).match(/\n/g)?.length ?? 0);
+            const key = depth === 1 ? /^\s*:(\s*\[)?/.exec(text.slice(j + 1)) : null;
+            if (key) {
+                const indent = text.slice(lineStart, i);
+                const name = text.slice(i + 1, j);
+                if (indent.trim() === '')
+                    keys.push({ key: name, line, indent });
+                if (name === 'redirects' && key[1] !== undefined) {
+                    const at = j + key[0].length;
+                    const before = text.slice(0, at);
+                    const openLine = before.split('\n').length;
                     redirects = {
-                        open: { line: openLine, at: at - (text.lastIndexOf('\n', at - 1) + 1) },
+                        open: { line: openLine, at: at - before.lastIndexOf('\n') - 1 },
                         close: { line: 0, at: 0 },
                         entries: [],
                     };
-                    inRedirects = true;
                 }
             }
+            i = j;
         }
         else if (c === '{' || c === '[') {
             depth++;
-            if (inRedirects && depth === 3 && c === '{')
-                entry = { line, endLine: line };
+            if (depth === 3)
+                entry = line;
         }
         else if (c === '}' || c === ']') {
-            if (inRedirects && depth === 3 && c === '}' && entry) {
-                redirects?.entries.push({ ...entry, endLine: line });
-                entry = undefined;
-            }
-            if (inRedirects && depth === 2 && c === ']' && redirects) {
+            if (redirects?.close.line === 0 && depth === 3)
+                redirects.entries.push({ line: entry, endLine: line });
+            if (redirects?.close.line === 0 && depth === 2)
                 redirects.close = { line, at: i - lineStart };
-                inRedirects = false;
-            }
             depth--;
         }
-        if (c !== '"' && c !== ':' && !/\s/.test(c ?? ''))
-            pending = undefined;
     }
     return { keys, ...(redirects ? { redirects } : {}) };
 }
-function safeParse(raw) {
-    try {
-        return JSON.parse(raw);
-    }
-    catch {
-        return '';
-    }
-}
 /**
  * The configuration's redirects added in one edit, where its text allows one it can vouch for (the
- * result parses and holds them): after the array's `[`, before its `]` (a comma after its last
- * entry), or, without `redirects`, the array added before a top-level key. A place in the pull
- * request's diff first; else the first the file allows. Undefined where none does, or where an
- * in-line edit (a redirect's destination) is on the same lines.
+ * result parses, and holds every redirect it held and the new ones): after the array's `[` (on its
+ * line, where the entries start there), before its `]` (a comma after its last entry), or, without
+ * `redirects`, the array added before a top-level key. A place in the pull request's diff first;
+ * else the first the file allows. Undefined where none does, or where an in-line edit (a redirect's
+ * destination) is on the same lines.
  */
-function redirectsEdit(text, added, path, inDiff, others) {
-    if (text === undefined)
-        return undefined;
-    try {
-        JSON.parse(text);
-    }
-    catch {
-        return undefined;
-    }
+function redirectsEdit(text, added, path, inDiff) {
     const lines = text.split('\n');
     const { keys, redirects } = outline(text);
     const top = keys[0]?.indent ?? '';
     const unit = top === '' ? '  ' : top;
     const keyIndent = keys.find((k) => k.key === 'redirects')?.indent ?? top;
-    const entryIndent = redirects?.entries[0] ? indentOf(lines[redirects.entries[0].line - 1] ?? '') : keyIndent + unit;
-    const oneLine = redirects?.entries[0] ? redirects.entries[0].line === redirects.entries[0].endLine : false;
-    const entry = ({ source, destination }, last) => {
+    const first = redirects?.entries[0];
+    const entryIndent = first ? indentOf(lines[first.line - 1] ?? '') : keyIndent + unit;
+    const oneLine = first !== undefined && first.line === first.endLine;
+    const written = ({ source, destination }) => `{ "source": ${JSON.stringify(source)}, "destination": ${JSON.stringify(destination)} }`;
+    const entry = (r, last) => {
         const end = last ? '' : ',';
-        const s = JSON.stringify(source);
-        const d = JSON.stringify(destination);
         return oneLine
-            ? [`${entryIndent}{ "source": ${s}, "destination": ${d} }${end}`]
+            ? [`${entryIndent}${written(r)}${end}`]
             : [
                 `${entryIndent}{`,
-                `${entryIndent}${unit}"source": ${s},`,
-                `${entryIndent}${unit}"destination": ${d}`,
+                `${entryIndent}${unit}"source": ${JSON.stringify(r.source)},`,
+                `${entryIndent}${unit}"destination": ${JSON.stringify(r.destination)}`,
                 `${entryIndent}}${end}`,
             ];
     };
@@ -7628,29 +7632,26 @@ function redirectsEdit(text, added, path, inDiff, others) {
     if (redirects) {
         const { open, close } = redirects;
         const openText = lines[open.line - 1] ?? '';
-        const empty = redirects.entries.length === 0;
-        if (open.line === close.line && empty) {
+        const head = openText.slice(0, open.at + 1);
+        const rest = openText.slice(open.at + 1);
+        if (open.line === close.line && !first)
             // "redirects": [] on one line
-            at(open.line, open.line, [
-                openText.slice(0, open.at + 1),
-                ...entries(false),
-                `${keyIndent}${openText.slice(close.at)}`,
-            ]);
-        }
-        else if (openText.slice(open.at + 1).trim() === '')
-            at(open.line, open.line, [openText, ...entries(!empty)]);
+            at(open.line, open.line, [head, ...entries(false), `${keyIndent}${openText.slice(close.at)}`]);
+        else if (rest.trim() === '')
+            at(open.line, open.line, [openText, ...entries(first !== undefined)]);
+        else if (oneLine)
+            // entries on the `[`'s line: the new ones first, on that line too
+            at(open.line, open.line, [`${head}${added.map(([r]) => `${written(r)}, `).join('')}${rest.trimStart()}`]);
         const closeText = lines[close.line - 1] ?? '';
         const last = redirects.entries.at(-1);
-        if (last && closeText.slice(0, close.at).trim() === '' && last.endLine < close.line) {
-            const lastText = lines[last.endLine - 1] ?? '';
-            if (lastText.trimEnd().endsWith('}'))
-                at(last.endLine, close.line, [
-                    `${lastText.trimEnd()},`,
-                    ...lines.slice(last.endLine, close.line - 1),
-                    ...entries(false),
-                    closeText,
-                ]);
-        }
+        // (where the `]` is on the last entry's line, or the entry ends in no `}`, the result is unsound)
+        if (last)
+            at(last.endLine, close.line, [
+                `${lines[last.endLine - 1] ?? ''},`,
+                ...lines.slice(last.endLine, close.line - 1),
+                ...entries(false),
+                closeText,
+            ]);
     }
     else
         for (const key of keys)
@@ -7660,19 +7661,13 @@ function redirectsEdit(text, added, path, inDiff, others) {
                 `${key.indent}],`,
                 lines[key.line - 1] ?? '',
             ]);
-    const sound = candidates.filter((c) => {
-        if (others.some((e) => e.path === path && e.line <= c.endLine && e.endLine >= c.line))
-            return false;
-        const result = [...lines.slice(0, c.line - 1), ...c.after, ...lines.slice(c.endLine)].join('\n');
-        const now = redirectsOf(result);
-        try {
-            JSON.parse(result);
-        }
-        catch {
-            return false;
-        }
-        return added.every(([r]) => now.some((n) => n.source === r.source && n.destination === r.destination));
-    });
+    // what the result must hold: every redirect the file held, and the new ones, in any order
+    const held = (list) => list
+        .map((r) => JSON.stringify([r.source, r.destination]))
+        .sort()
+        .join('\n');
+    const wanted = held([...redirectsOf(text), ...added.map(([r]) => r)]);
+    const sound = candidates.filter((c) => held(redirectsOf([...lines.slice(0, c.line - 1), ...c.after, ...lines.slice(c.endLine)].join('\n'))) === wanted);
     const inTheDiff = (c) => {
         for (let l = c.line; l <= c.endLine; l++)
             if (!inDiff(path, l))
@@ -7698,7 +7693,8 @@ function patchOf(edits, headText) {
     for (const e of edits)
         byPath.set(e.path, [...(byPath.get(e.path) ?? []), e]);
     let out = '';
-    for (const [path, fileEdits] of [...byPath].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    for (const path of [...byPath.keys()].sort()) {
+        const fileEdits = byPath.get(path) ?? [];
         const text = headText(path);
         if (text === undefined)
             continue;
@@ -7716,6 +7712,9 @@ function hunksOf(text, edits) {
     const endsWithNewline = text.endsWith('\n');
     const lines = (endsWithNewline ? text.slice(0, -1) : text).split('\n');
     const sorted = [...edits].sort((x, y) => x.line - y.line);
+    // a line the file does not have: the check cannot vouch for the edit
+    if (sorted.some((e) => e.endLine > lines.length))
+        return '';
     // groups of edits whose contexts meet
     const groups = [];
     for (const e of sorted) {
@@ -7754,22 +7753,29 @@ function hunksOf(text, edits) {
         for (; at <= end; at++, oldCount++, newCount++)
             body.push(` ${lines[at - 1] ?? ''}`);
         // git says so where the file's last line has no newline: after it, old and new
-        if (!endsWithNewline && end === lines.length) {
-            const lastOld = body.findLastIndex((l) => l.startsWith(' ') || l.startsWith('-'));
-            const lastNew = body.findLastIndex((l) => l.startsWith(' ') || l.startsWith('+'));
-            const marks = new Set([lastOld, lastNew]);
-            const marked = [];
-            body.forEach((l, i) => {
-                marked.push(l);
-                if (marks.has(i))
-                    marked.push('\\ No newline at end of file');
-            });
-            body.splice(0, body.length, ...marked);
-        }
+        if (!endsWithNewline && end === lines.length)
+            noNewlineAtEnd(body);
         out += `@@ -${range(start, oldCount)} +${range(start + shift, newCount)} @@\n${body.join('\n')}\n`;
         shift += newCount - oldCount;
     }
     return out;
+}
+/**
+ * A hunk that reaches the end of a file with no newline there, marked as git marks it: after the
+ * old file's last line and after the new one's. Where the new file ends on a line the old one
+ * keeps, that line is removed and added again, since one context line cannot end one side only.
+ */
+function noNewlineAtEnd(body) {
+    const lastOld = body.findLastIndex((l) => !l.startsWith('+'));
+    let lastNew = body.findLastIndex((l) => !l.startsWith('-'));
+    if (lastNew !== lastOld && body[lastNew]?.startsWith(' ')) {
+        const kept = (body[lastNew] ?? '').slice(1);
+        body[lastNew] = `-${kept}`;
+        body.push(`+${kept}`);
+        lastNew = body.length - 1;
+    }
+    const marked = body.flatMap((l, i) => (i === lastOld || i === lastNew ? [l, '\\ No newline at end of file'] : [l]));
+    body.splice(0, body.length, ...marked);
 }
 /** A hunk's range as git writes it: `12,7`, or `12` for one line. */
 const range = (start, count) => (count === 1 ? `${start}` : `${start},${count}`);
@@ -7782,7 +7788,7 @@ function quoted(path) {
     if (!/["\\\u0000-\u001f\u007f-\uffff]/.test(path))
         return path;
     let out = '';
-    for (const byte of Buffer.from(path, 'utf8')) {
+    for (const byte of Buffer.from(path)) {
         const c = String.fromCharCode(byte);
         if (c === '"' || c === '\\')
             out += `\\${c}`;
@@ -7885,7 +7891,7 @@ function supersededBody(r, headSha, url) {
  * The check's fixes offered on a pull request: each new problem whose fix it knows (edits.ts) as a
  * suggested change where its lines are in the pull request's diff (review.ts), and every other one
  * in one patch against the head's files (patch.ts), its path the output fixes-patch. The head's
- * files are the checkout's where it is the head, or where the base branch changed nothing of them
+ * files are the checkout's where it is the head (or its commit cannot be told), or where the base branch changed nothing of them
  * since (the compare of the head with the checkout lists every file they differ in); else GitHub's
  * copy at the head commit. A review GitHub refuses (a fork's read-only token, no pull-requests:
  * write) is one notice, its fixes in the patch; the verdict is never touched.
@@ -7981,7 +7987,9 @@ function notice(why) {
 async function headTexts(o, api, headSha, judged) {
     const workspace = o.ctx.run.workspace;
     const local = (path) => readText((0,external_node_path_.join)(workspace, path));
-    if (checkedOut(workspace, o.docsFolder) === headSha)
+    // a checkout whose commit cannot be told is taken as the head, as its problems' lines are
+    const at = checkedOut(workspace, o.docsFolder);
+    if (at === undefined || at === headSha)
         return local;
     const compared = o.compared;
     const differs = new Set((compared ?? []).map((f) => f.filename));

@@ -251,6 +251,11 @@ async function demoCheck(gh: GitHubSimulator, key: Record<string, string>): Prom
   console.log(rule(`The check run "${made?.name ?? ''}" on the fake GitHub: what the Files tab shows`))
   for (const a of made?.annotations ?? [])
     console.log(`  ${String(a.path)}:${String(a.start_line)}  ${String(a.title)}: ${String(a.message)}`)
+  console.log(rule("The check's review on the fake GitHub: each fix in the diff, one click to commit"))
+  for (const c of gh.reviews.liveComments(8)) console.log(`  ${c.path}:${c.line}\n${c.body.replace(/^/gm, '    ')}`)
+  const patch = run.outputs['fixes-patch']
+  console.log(rule('Output fixes-patch: the fixes outside the diff, for git apply on the branch'))
+  console.log(patch ? readFileSync(patch, 'utf8').trimEnd().replace(/^/gm, '  ') : '  (none)')
   return run
 }
 

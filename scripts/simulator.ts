@@ -85,6 +85,14 @@ if (values.pull !== undefined && folder !== undefined) {
     `INPUT_PAGES-JSON=${join(folder, 'runner', 'mintlify-pages.json')}`,
   ]
   console.log(`  then preview it: env ${preview.join(' ')} node dist/preview/index.js`)
+  // the check's fixes: its review's suggested changes on the fake GitHub, and the patch of the rest
+  const reviews = `${githubUrl}/repos/${gh.repository}/pulls/${pull.number}/reviews`
+  console.log(
+    `  its suggested changes: curl -s -H 'Authorization: token ${gh.token}' ${reviews}  (then …/reviews/ID/comments)`,
+  )
+  console.log(
+    `  the rest of its fixes: git -C ${pull.workspace} apply ${join(folder, 'runner', 'mintlify-fixes.patch')}`,
+  )
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

@@ -1,5 +1,6 @@
 import type { Judged } from './new-known.js'
-import { type Redirect, pageAddress, redirectsOf } from '../site/addresses.js'
+import { type Redirect, redirectsOf } from '../site/addresses.js'
+import { redirectEntries } from './target-lines.js'
 
 /**
  * The fixes the check knows, as edits of the head's files: a link to a page this pull request
@@ -46,17 +47,21 @@ export function editsFor(judged: readonly Judged[], headText: HeadText, config: 
   }
   const redirects: Array<[Redirect, string]> = []
   for (const { problem: p, because } of fresh) {
-    const to = because?.change.to
-    if (p.rule === 'broken-link' && to !== undefined && because?.redirect && p.line && p.column && p.target)
-      replace(p.path, p.line, [
-        p.column,
-        p.target,
-        `${pageAddress(to)}${/[#?].*$/s.exec(p.target)?.[0] ?? ''}`,
-        p.message,
-      ])
+    // the renamed page's new address (its redirect's destination), the link's anchor or query kept
+    const moved = p.rule === 'broken-link' ? because?.redirect?.destination : undefined
+    if (moved !== undefined && p.line && p.column && p.target)
+      replace(p.path, p.line, [p.column, p.target, `${moved}${/[#?].*$/s.exec(p.target)?.[0] ?? ''}`, p.message])
     else if (p.rule === 'lost-address' && p.fix) redirects.push([p.fix, p.message])
-    else if (p.rule === 'redirect-fault' && p.fix && p.line && p.column && p.path === config)
-      replace(p.path, p.line, [p.column, jsonInner(destinationOf(p.target)), jsonInner(p.fix.destination), p.message])
+    else if (p.rule === 'lost-address' && p.resend) {
+      // its redirect where it is written (source and destination in one entry), sent on
+      const { source, from, to } = p.resend
+      for (const place of redirectEntries(headText(config) ?? '', source, from).slice(0, 1))
+        replace(config, place.line, [place.column, jsonInner(from), jsonInner(to), p.message])
+    } else if (p.rule === 'redirect-fault' && p.fix && p.line && p.column && p.path === config) {
+      const destination = p.target?.split(' → ')[1]
+      if (destination)
+        replace(p.path, p.line, [p.column, jsonInner(destination), jsonInner(p.fix.destination), p.message])
+    }
   }
   const edits: LineEdit[] = []
   for (const [path, lines] of inLine) {
@@ -71,8 +76,25 @@ export function editsFor(judged: readonly Judged[], headText: HeadText, config: 
         edits.push({ path, line, endLine: line, before: [before], after: [after], fixes: changes.map((c) => c[3]) })
     }
   }
-  const added = redirects.length > 0 ? redirectsEdit(headText(config), redirects, config, inDiff, edits) : undefined
-  return added ? [...edits, added] : edits
+  if (redirects.length === 0) return edits
+  // the redirects added to the configuration as its in-line edits leave it; an edit on the same
+  // lines becomes part of the one that adds them
+  const text = headText(config)
+  const own = edits.filter((e) => e.path === config)
+  const lines = text?.split('\n') ?? []
+  for (const e of own) lines.splice(e.line - 1, 1, ...e.after)
+  const added = text === undefined ? undefined : redirectsEdit(lines.join('\n'), redirects, config, inDiff)
+  if (!added) return edits
+  const within = own.filter((e) => e.line >= added.line && e.line <= added.endLine)
+  const original = text?.split('\n') ?? []
+  return [
+    ...edits.filter((e) => !within.includes(e)),
+    {
+      ...added,
+      before: original.slice(added.line - 1, added.endLine),
+      fixes: [...within.flatMap((e) => e.fixes), ...added.fixes],
+    },
+  ]
 }
 
 /** The files the fixes of these problems would edit (repository paths): what editsFor reads. */
@@ -81,13 +103,10 @@ export function filesToEdit(judged: readonly Judged[], config: string): Set<stri
   for (const { problem: p, status, because } of judged) {
     if (status !== 'new') continue
     if (p.rule === 'broken-link' && because?.redirect) paths.add(p.path)
-    else if ((p.rule === 'lost-address' || p.rule === 'redirect-fault') && p.fix) paths.add(config)
+    else if ((p.rule === 'lost-address' || p.rule === 'redirect-fault') && (p.fix || p.resend)) paths.add(config)
   }
   return paths
 }
-
-/** A redirect problem's destination: `/a → /b` → `/b`. */
-const destinationOf = (target: string | undefined): string => (target ?? '').split(' → ')[1] ?? ''
 
 /** A string as JSON writes it between its quotes. */
 const jsonInner = (s: string): string => JSON.stringify(s).slice(1, -1)
@@ -97,7 +116,7 @@ function replaced(line: string, changes: ReadonlyArray<[number, string, string, 
   let out = line
   for (const [column, from, to] of [...changes].sort((a, b) => b[0] - a[0])) {
     const at = column - 1
-    if (from === '' || out.slice(at, at + from.length) !== from) return undefined
+    if (out.slice(at, at + from.length) !== from) return undefined
     out = out.slice(0, at) + to + out.slice(at + from.length)
   }
   return out === line ? undefined : out
@@ -115,17 +134,18 @@ interface Outline {
   }
 }
 
-/** The outline of a JSON text (strings read as strings, so a brace in one counts for nothing). */
+/**
+ * The outline of a JSON text: strings are read as strings (a brace or a quote escaped in one counts
+ * for nothing), and a string at the top level followed by `:` is a key.
+ */
 export function outline(text: string): Outline {
   const keys: Outline['keys'] = []
   let redirects: Outline['redirects']
+  // the line an entry of the redirects array began on, while the array is open (its close not yet read)
+  let entry = 0
   let depth = 0
   let line = 1
   let lineStart = 0
-  // the last string read at depth 1 and where it began, while a ':' may make it a key
-  let pending: { key: string; line: number; start: number } | undefined
-  let inRedirects = false
-  let entry: { line: number; endLine: number } | undefined
   for (let i = 0; i < text.length; i++) {
     const c = text[i]
     if (c === '\n') {
@@ -134,92 +154,67 @@ export function outline(text: string): Outline {
     } else if (c === '"') {
       let j = i + 1
       while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1
-      const raw = text.slice(i, j + 1)
-      if (depth === 1) pending = { key: safeParse(raw), line, start: i }
-      i = j
-      continue
-    } else if (c === ':' && pending) {
-      const before = text.slice(lineStart, pending.start)
-      if (before.trim() === '') keys.push({ key: pending.key, line: pending.line, indent: before })
-      const key = pending.key
-      pending = undefined
-      if (key === 'redirects') {
-        const open = /^\s*\[/.exec(text.slice(i + 1))
-        if (open) {
-          const at = i + open[0].length
-          const openLine = line + (text.slice(i + 1, at).match(/\n/g)?.length ?? 0)
+      const key = depth === 1 ? /^\s*:(\s*\[)?/.exec(text.slice(j + 1)) : null
+      if (key) {
+        const indent = text.slice(lineStart, i)
+        const name = text.slice(i + 1, j)
+        if (indent.trim() === '') keys.push({ key: name, line, indent })
+        if (name === 'redirects' && key[1] !== undefined) {
+          const at = j + key[0].length
+          const before = text.slice(0, at)
+          const openLine = before.split('\n').length
           redirects = {
-            open: { line: openLine, at: at - (text.lastIndexOf('\n', at - 1) + 1) },
+            open: { line: openLine, at: at - before.lastIndexOf('\n') - 1 },
             close: { line: 0, at: 0 },
             entries: [],
           }
-          inRedirects = true
         }
       }
+      i = j
     } else if (c === '{' || c === '[') {
       depth++
-      if (inRedirects && depth === 3 && c === '{') entry = { line, endLine: line }
+      if (depth === 3) entry = line
     } else if (c === '}' || c === ']') {
-      if (inRedirects && depth === 3 && c === '}' && entry) {
-        redirects?.entries.push({ ...entry, endLine: line })
-        entry = undefined
-      }
-      if (inRedirects && depth === 2 && c === ']' && redirects) {
-        redirects.close = { line, at: i - lineStart }
-        inRedirects = false
-      }
+      if (redirects?.close.line === 0 && depth === 3) redirects.entries.push({ line: entry, endLine: line })
+      if (redirects?.close.line === 0 && depth === 2) redirects.close = { line, at: i - lineStart }
       depth--
     }
-    if (c !== '"' && c !== ':' && !/\s/.test(c ?? '')) pending = undefined
   }
   return { keys, ...(redirects ? { redirects } : {}) }
 }
 
-function safeParse(raw: string): string {
-  try {
-    return JSON.parse(raw) as string
-  } catch {
-    return ''
-  }
-}
-
 /**
  * The configuration's redirects added in one edit, where its text allows one it can vouch for (the
- * result parses and holds them): after the array's `[`, before its `]` (a comma after its last
- * entry), or, without `redirects`, the array added before a top-level key. A place in the pull
- * request's diff first; else the first the file allows. Undefined where none does, or where an
- * in-line edit (a redirect's destination) is on the same lines.
+ * result parses, and holds every redirect it held and the new ones): after the array's `[` (on its
+ * line, where the entries start there), before its `]` (a comma after its last entry), or, without
+ * `redirects`, the array added before a top-level key. A place in the pull request's diff first;
+ * else the first the file allows. Undefined where none does, or where an in-line edit (a redirect's
+ * destination) is on the same lines.
  */
 function redirectsEdit(
-  text: string | undefined,
+  text: string,
   added: ReadonlyArray<[Redirect, string]>,
   path: string,
   inDiff: InDiff,
-  others: readonly LineEdit[],
 ): LineEdit | undefined {
-  if (text === undefined) return undefined
-  try {
-    JSON.parse(text)
-  } catch {
-    return undefined
-  }
   const lines = text.split('\n')
   const { keys, redirects } = outline(text)
   const top = keys[0]?.indent ?? ''
   const unit = top === '' ? '  ' : top
   const keyIndent = keys.find((k) => k.key === 'redirects')?.indent ?? top
-  const entryIndent = redirects?.entries[0] ? indentOf(lines[redirects.entries[0].line - 1] ?? '') : keyIndent + unit
-  const oneLine = redirects?.entries[0] ? redirects.entries[0].line === redirects.entries[0].endLine : false
-  const entry = ({ source, destination }: Redirect, last: boolean): string[] => {
+  const first = redirects?.entries[0]
+  const entryIndent = first ? indentOf(lines[first.line - 1] ?? '') : keyIndent + unit
+  const oneLine = first !== undefined && first.line === first.endLine
+  const written = ({ source, destination }: Redirect): string =>
+    `{ "source": ${JSON.stringify(source)}, "destination": ${JSON.stringify(destination)} }`
+  const entry = (r: Redirect, last: boolean): string[] => {
     const end = last ? '' : ','
-    const s = JSON.stringify(source)
-    const d = JSON.stringify(destination)
     return oneLine
-      ? [`${entryIndent}{ "source": ${s}, "destination": ${d} }${end}`]
+      ? [`${entryIndent}${written(r)}${end}`]
       : [
           `${entryIndent}{`,
-          `${entryIndent}${unit}"source": ${s},`,
-          `${entryIndent}${unit}"destination": ${d}`,
+          `${entryIndent}${unit}"source": ${JSON.stringify(r.source)},`,
+          `${entryIndent}${unit}"destination": ${JSON.stringify(r.destination)}`,
           `${entryIndent}}${end}`,
         ]
   }
@@ -232,27 +227,25 @@ function redirectsEdit(
   if (redirects) {
     const { open, close } = redirects
     const openText = lines[open.line - 1] ?? ''
-    const empty = redirects.entries.length === 0
-    if (open.line === close.line && empty) {
+    const head = openText.slice(0, open.at + 1)
+    const rest = openText.slice(open.at + 1)
+    if (open.line === close.line && !first)
       // "redirects": [] on one line
-      at(open.line, open.line, [
-        openText.slice(0, open.at + 1),
-        ...entries(false),
-        `${keyIndent}${openText.slice(close.at)}`,
-      ])
-    } else if (openText.slice(open.at + 1).trim() === '') at(open.line, open.line, [openText, ...entries(!empty)])
+      at(open.line, open.line, [head, ...entries(false), `${keyIndent}${openText.slice(close.at)}`])
+    else if (rest.trim() === '') at(open.line, open.line, [openText, ...entries(first !== undefined)])
+    else if (oneLine)
+      // entries on the `[`'s line: the new ones first, on that line too
+      at(open.line, open.line, [`${head}${added.map(([r]) => `${written(r)}, `).join('')}${rest.trimStart()}`])
     const closeText = lines[close.line - 1] ?? ''
     const last = redirects.entries.at(-1)
-    if (last && closeText.slice(0, close.at).trim() === '' && last.endLine < close.line) {
-      const lastText = lines[last.endLine - 1] ?? ''
-      if (lastText.trimEnd().endsWith('}'))
-        at(last.endLine, close.line, [
-          `${lastText.trimEnd()},`,
-          ...lines.slice(last.endLine, close.line - 1),
-          ...entries(false),
-          closeText,
-        ])
-    }
+    // (where the `]` is on the last entry's line, or the entry ends in no `}`, the result is unsound)
+    if (last)
+      at(last.endLine, close.line, [
+        `${lines[last.endLine - 1] ?? ''},`,
+        ...lines.slice(last.endLine, close.line - 1),
+        ...entries(false),
+        closeText,
+      ])
   } else
     for (const key of keys)
       at(key.line, key.line, [
@@ -261,17 +254,17 @@ function redirectsEdit(
         `${key.indent}],`,
         lines[key.line - 1] ?? '',
       ])
-  const sound = candidates.filter((c) => {
-    if (others.some((e) => e.path === path && e.line <= c.endLine && e.endLine >= c.line)) return false
-    const result = [...lines.slice(0, c.line - 1), ...c.after, ...lines.slice(c.endLine)].join('\n')
-    const now = redirectsOf(result)
-    try {
-      JSON.parse(result)
-    } catch {
-      return false
-    }
-    return added.every(([r]) => now.some((n) => n.source === r.source && n.destination === r.destination))
-  })
+  // what the result must hold: every redirect the file held, and the new ones, in any order
+  const held = (list: readonly Redirect[]): string =>
+    list
+      .map((r) => JSON.stringify([r.source, r.destination]))
+      .sort()
+      .join('\n')
+  const wanted = held([...redirectsOf(text), ...added.map(([r]) => r)])
+  const sound = candidates.filter(
+    (c) =>
+      held(redirectsOf([...lines.slice(0, c.line - 1), ...c.after, ...lines.slice(c.endLine)].join('\n'))) === wanted,
+  )
   const inTheDiff = (c: Omit<LineEdit, 'path' | 'fixes'>): boolean => {
     for (let l = c.line; l <= c.endLine; l++) if (!inDiff(path, l)) return false
     return true

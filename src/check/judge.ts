@@ -326,6 +326,9 @@ async function addressProblems(
         message,
         ...at(navigationLine(moved ? to : undefined) ?? redirectsLine),
         ...(fix ? { fix } : {}),
+        ...(followed !== undefined && sentTo !== undefined
+          ? { resend: { source: address, from: sentTo, to: followed } }
+          : {}),
         ...(file === undefined && !fromOpenApi ? { redirected: true as const } : {}),
       },
       status: 'new',

@@ -18,6 +18,8 @@ export interface PlacedProblem extends Problem {
   fix?: { source: string; destination: string }
   /** A lost address that was a redirect's source on the base: it has no page views of its own. */
   redirected?: true
+  /** A lost address whose redirect leads to a page this pull request renamed: that redirect, sent on to the page's new address. */
+  resend?: { source: string; from: string; to: string }
 }
 
 /** A page this pull request renamed or deleted (paths relative to the docs folder). */

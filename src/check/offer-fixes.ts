@@ -20,7 +20,7 @@ import { external } from '../util/text.js'
  * The check's fixes offered on a pull request: each new problem whose fix it knows (edits.ts) as a
  * suggested change where its lines are in the pull request's diff (review.ts), and every other one
  * in one patch against the head's files (patch.ts), its path the output fixes-patch. The head's
- * files are the checkout's where it is the head, or where the base branch changed nothing of them
+ * files are the checkout's where it is the head (or its commit cannot be told), or where the base branch changed nothing of them
  * since (the compare of the head with the checkout lists every file they differ in); else GitHub's
  * copy at the head commit. A review GitHub refuses (a fork's read-only token, no pull-requests:
  * write) is one notice, its fixes in the patch; the verdict is never touched.
@@ -124,7 +124,9 @@ async function headTexts(
 ): Promise<(path: string) => string | undefined> {
   const workspace = o.ctx.run.workspace
   const local = (path: string): string | undefined => readText(join(workspace, path))
-  if (checkedOut(workspace, o.docsFolder) === headSha) return local
+  // a checkout whose commit cannot be told is taken as the head, as its problems' lines are
+  const at = checkedOut(workspace, o.docsFolder)
+  if (at === undefined || at === headSha) return local
   const compared = o.compared
   const differs = new Set((compared ?? []).map((f: ChangedFile) => f.filename))
   const same = (path: string): boolean =>

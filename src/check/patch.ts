@@ -14,7 +14,8 @@ export function patchOf(edits: readonly LineEdit[], headText: HeadText): string 
   const byPath = new Map<string, LineEdit[]>()
   for (const e of edits) byPath.set(e.path, [...(byPath.get(e.path) ?? []), e])
   let out = ''
-  for (const [path, fileEdits] of [...byPath].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const path of [...byPath.keys()].sort()) {
+    const fileEdits = byPath.get(path) ?? []
     const text = headText(path)
     if (text === undefined) continue
     const hunks = hunksOf(text, fileEdits)
@@ -31,6 +32,8 @@ function hunksOf(text: string, edits: readonly LineEdit[]): string {
   const endsWithNewline = text.endsWith('\n')
   const lines = (endsWithNewline ? text.slice(0, -1) : text).split('\n')
   const sorted = [...edits].sort((x, y) => x.line - y.line)
+  // a line the file does not have: the check cannot vouch for the edit
+  if (sorted.some((e) => e.endLine > lines.length)) return ''
   // groups of edits whose contexts meet
   const groups: LineEdit[][] = []
   for (const e of sorted) {
@@ -61,21 +64,29 @@ function hunksOf(text: string, edits: readonly LineEdit[]): string {
     }
     for (; at <= end; at++, oldCount++, newCount++) body.push(` ${lines[at - 1] ?? ''}`)
     // git says so where the file's last line has no newline: after it, old and new
-    if (!endsWithNewline && end === lines.length) {
-      const lastOld = body.findLastIndex((l) => l.startsWith(' ') || l.startsWith('-'))
-      const lastNew = body.findLastIndex((l) => l.startsWith(' ') || l.startsWith('+'))
-      const marks = new Set([lastOld, lastNew])
-      const marked: string[] = []
-      body.forEach((l, i) => {
-        marked.push(l)
-        if (marks.has(i)) marked.push('\\ No newline at end of file')
-      })
-      body.splice(0, body.length, ...marked)
-    }
+    if (!endsWithNewline && end === lines.length) noNewlineAtEnd(body)
     out += `@@ -${range(start, oldCount)} +${range(start + shift, newCount)} @@\n${body.join('\n')}\n`
     shift += newCount - oldCount
   }
   return out
+}
+
+/**
+ * A hunk that reaches the end of a file with no newline there, marked as git marks it: after the
+ * old file's last line and after the new one's. Where the new file ends on a line the old one
+ * keeps, that line is removed and added again, since one context line cannot end one side only.
+ */
+function noNewlineAtEnd(body: string[]): void {
+  const lastOld = body.findLastIndex((l) => !l.startsWith('+'))
+  let lastNew = body.findLastIndex((l) => !l.startsWith('-'))
+  if (lastNew !== lastOld && body[lastNew]?.startsWith(' ')) {
+    const kept = (body[lastNew] ?? '').slice(1)
+    body[lastNew] = `-${kept}`
+    body.push(`+${kept}`)
+    lastNew = body.length - 1
+  }
+  const marked = body.flatMap((l, i) => (i === lastOld || i === lastNew ? [l, '\\ No newline at end of file'] : [l]))
+  body.splice(0, body.length, ...marked)
 }
 
 /** A hunk's range as git writes it: `12,7`, or `12` for one line. */
@@ -89,7 +100,7 @@ export function quoted(path: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are what git quotes
   if (!/["\\\u0000-\u001f\u007f-\uffff]/.test(path)) return path
   let out = ''
-  for (const byte of Buffer.from(path, 'utf8')) {
+  for (const byte of Buffer.from(path)) {
     const c = String.fromCharCode(byte)
     if (c === '"' || c === '\\') out += `\\${c}`
     else if (c === '\t') out += '\\t'

@@ -118,15 +118,20 @@ export function linkPlaces(text: string, target: string, json = false): Place[] 
 export function redirectPlaces(config: string, redirect: string): Place[] {
   const [source = '', destination] = redirect.split(' → ')
   if (destination === undefined) return []
-  const entries = keyedStrings(config, 'source', source).flatMap((at) => {
+  const entries = redirectEntries(config, source, destination)
+  if (entries.length > 0) return entries
+  const places = linkPlaces(config, destination, true)
+  return places.length > 0 ? places : linkPlaces(config, source, true)
+}
+
+/** Each entry of the configuration that holds both `"source": source` and `"destination": destination`, at its destination. */
+export function redirectEntries(config: string, source: string, destination: string): Place[] {
+  return keyedStrings(config, 'source', source).flatMap((at) => {
     const start = config.lastIndexOf('{', at)
     const end = config.indexOf('}', at)
     const to = keyedStrings(config.slice(start, end), 'destination', destination)[0]
     return to === undefined ? [] : [placeAt(config, start + to)]
   })
-  if (entries.length > 0) return entries
-  const places = linkPlaces(config, destination, true)
-  return places.length > 0 ? places : linkPlaces(config, source, true)
 }
 
 /** How far before a value its key is looked for (the key, a colon and the blanks around it). */

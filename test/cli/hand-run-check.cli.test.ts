@@ -143,6 +143,24 @@ test("the guide's own pull request, checked twice against the simulator's cache"
     expect(readFileSync(join(folder, 'summary.md'), 'utf8')).toContain('The base was checked before')
     expect(git('status', '--porcelain', '--ignored')).toBe(before)
 
+    // its fixes, as printed: one review for the head however often it is checked, its suggestion the
+    // redirect (docs.json is in the diff); the link in index.mdx (untouched) in the patch, which
+    // the printed line applies to the head's folder
+    const api = /GITHUB_API_URL=(\S+)/.exec(checkIt)?.[1] ?? ''
+    const get = async <T>(url: string): Promise<T> =>
+      (await (await fetch(url, { headers: { authorization: 'Bearer ghs_simulator_token_0123456789' } })).json()) as T
+    const reviewsUrl = /its suggested changes: curl .* (\S+\/reviews) /.exec(printed)?.[1] ?? ''
+    const reviews = await get<Array<{ id: number; commit_id: string }>>(reviewsUrl)
+    expect(reviews).toHaveLength(1)
+    const suggestions = await get<Array<{ path: string; body: string }>>(
+      `${reviewsUrl}/${reviews[0]?.id ?? 0}/comments`,
+    )
+    expect(suggestions.map((s) => s.path)).toEqual(['docs.json'])
+    expect(suggestions[0]?.body).toContain('{ "source": "/guides/start", "destination": "/guides/first-steps" }')
+    const applyIt = /^ {2}the rest of its fixes: (git .*)$/m.exec(printed)?.[1] ?? ''
+    execFileSync('sh', ['-c', applyIt])
+    expect(readFileSync(join(folder, 'head', 'index.mdx'), 'utf8')).toContain('(/guides/first-steps#install)')
+
     // then its preview, as printed: the tracking comment on the fake GitHub lists the renamed page
     const previewIt = /^ {2}then preview it: (env .*)$/m.exec(printed)?.[1] ?? ''
     expect(previewIt).toContain('INPUT_PAGES-JSON=')
@@ -151,7 +169,6 @@ test("the guide's own pull request, checked twice against the simulator's cache"
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
       timeout: 120_000, // a hang guard (the simulator's preview takes seconds)
     })
-    const api = /GITHUB_API_URL=(\S+)/.exec(checkIt)?.[1] ?? ''
     const comments = (await (
       await fetch(`${api}/repos/acme/docs/issues/9/comments`, {
         headers: { authorization: 'Bearer ghs_simulator_token_0123456789' },

@@ -23,7 +23,10 @@ import { BASE_SHA, type Files, HEAD_SHA, MERGE_BASE_SHA, MERGE_SHA, PULL_EVENT, 
 const page = (title: string, body: string): string => `---\ntitle: ${title}\n---\n\n${body}\n`
 
 /** A small docs.json: its redirects within three lines of its navigation, so in the diff's hunk. */
-const smallConfig = (guide: string): string =>
+const smallConfig = (
+  guide: string,
+  redirects = ['  "redirects": [', '    { "source": "/start", "destination": "/" }', '  ]'],
+): string =>
   [
     '{',
     '  "$schema": "https://mintlify.com/docs.json",',
@@ -31,9 +34,7 @@ const smallConfig = (guide: string): string =>
     '  "name": "Acme docs",',
     '  "colors": { "primary": "#0B5D1E" },',
     `  "navigation": { "pages": ["index", "${guide}"] },`,
-    '  "redirects": [',
-    '    { "source": "/start", "destination": "/" }',
-    '  ]',
+    ...redirects,
     '}',
     '',
   ].join('\n')
@@ -191,7 +192,7 @@ export function suggestionCases(runtime: Runtime, mode: MintMode): void {
     const dir = mkdtempSync(join(tmpdir(), 'apply-'))
     execFileSync('git', ['init', '-q', dir])
     writeTree(dir, files)
-    execFileSync('git', ['apply', patch], { cwd: dir })
+    execFileSync('git', ['apply', patch], { cwd: dir, stdio: 'pipe' })
     return Object.fromEntries(Object.keys(files).map((p) => [p, readFileSync(join(dir, p), 'utf8')]))
   }
 
@@ -237,6 +238,32 @@ export function suggestionCases(runtime: Runtime, mode: MintMode): void {
       expect(patch).toContain('+    { "source": "/guides/a", "destination": "/guides/b" },')
       expect(run.summary).toMatch(/1 fix in the patch the output fixes-patch names.*docs\.json/)
       const fixed = withPatch(run, withSuggestions(gh, pull.head))
+      const again = await check(await startGitHub(), { ...pull, head: fixed, headSha: 'e'.repeat(40) })
+      expect(again.code).toBe(0)
+    })
+
+    test('a renamed page an old redirect still sends readers to, linked from a page the pull request never touched: the suggestion and the patch, both applied, make the check pass', async () => {
+      const config = (guide: string): string =>
+        smallConfig(guide, ['  "redirects": [{ "source": "/old", "destination": "/guides/a" }]'])
+      const base = {
+        'docs.json': config('guides/a'),
+        'index.mdx': page('Home', 'Read [the guide](/guides/a#steps).'),
+        'guides/a.mdx': guide,
+      }
+      const head = { ...base, 'docs.json': config('guides/b'), 'guides/b.mdx': guide }
+      delete (head as Partial<Files>)['guides/a.mdx']
+      const gh = await startGitHub()
+      const pull = { base, head, renamed: { 'guides/b.mdx': 'guides/a.mdx' } }
+      const run = await check(gh, pull)
+      expect(run.code).toBe(1)
+      const [review] = gh.reviews.reviews
+      expect(review?.comments.map((c) => [c.path, c.line])).toEqual([['docs.json', 7]])
+      expect(review?.body).toContain('2 fixes for what this pull request broke, as 1 suggested change')
+      expect(review?.comments[0]?.body).toContain(
+        '  "redirects": [{ "source": "/guides/a", "destination": "/guides/b" }, { "source": "/old", "destination": "/guides/b" }]',
+      )
+      const fixed = withPatch(run, withSuggestions(gh, pull.head))
+      expect(fixed['index.mdx']).toContain('(/guides/b#steps)')
       const again = await check(await startGitHub(), { ...pull, head: fixed, headSha: 'e'.repeat(40) })
       expect(again.code).toBe(0)
     })

@@ -183,6 +183,8 @@ describe('the examples ask for what they use, and the README says what they ask'
         else if (w.scope !== 'all') need.add('pull-requests: read')
         // the check run that shows every new problem on the Files tab (check-run: auto, the default)
         if (w['check-run'] !== 'off') need.add('checks: write')
+        // the review of its fixes as suggested changes (suggestions: auto, the default)
+        if (w.suggestions !== 'off') need.add('pull-requests: write')
       }
     }
     // write access reads too

@@ -57,7 +57,23 @@ export function handRunGitHub(): GitHubSimulator {
 /** Pull request 8 (docs/hand-run/check-pull.json): what it changes, and its base's versions of them. */
 export function withCheckPull(gh: GitHubSimulator): GitHubSimulator {
   gh.pullFiles.set(8, [
-    { filename: 'docs.json', status: 'modified', additions: 1, deletions: 1 },
+    {
+      filename: 'docs.json',
+      status: 'modified',
+      additions: 1,
+      deletions: 1,
+      // git's hunk, as GitHub lists it: the redirects within it, so their fix is a suggested change
+      patch: [
+        '@@ -3,6 +3,6 @@',
+        '   "theme": "mint",',
+        '   "name": "Clean fixture",',
+        '   "colors": { "primary": "#0B5D1E" },',
+        '-  "navigation": { "pages": ["index", "guides/start"] },',
+        '+  "navigation": { "pages": ["index", "guides/first-steps"] },',
+        '   "redirects": [{ "source": "/old", "destination": "/guides/start" }]',
+        ' }',
+      ].join('\n'),
+    },
     {
       filename: 'guides/first-steps.mdx',
       status: 'renamed',

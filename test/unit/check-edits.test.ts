@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, describe, expect, test } from 'vitest'
-import { type LineEdit, editsFor, outline } from '../../src/check/edits.js'
+import { type InDiff, type LineEdit, editsFor, filesToEdit, outline } from '../../src/check/edits.js'
 import { diffLines } from '../../src/check/head-lines.js'
-import type { Judged } from '../../src/check/new-known.js'
+import type { Judged, PlacedProblem } from '../../src/check/new-known.js'
 import { patchOf, quoted } from '../../src/check/patch.js'
 import { redirectsOf } from '../../src/site/addresses.js'
 import { propertyRuns } from './property-runs.js'
@@ -57,6 +57,26 @@ function applied(files: Record<string, string>, edits: readonly LineEdit[]): Rec
     out[path] = lines.join('\n')
   }
   return out
+}
+
+const folders: string[] = []
+afterAll(() => {
+  for (const f of folders) rmSync(f, { recursive: true, force: true })
+})
+
+/** A git repository holding `files`, the patch applied there with `git apply`; the files after. */
+function gitApply(files: Record<string, string>, patch: string): Record<string, string> {
+  const dir = mkdtempSync(join(tmpdir(), 'patch-'))
+  folders.push(dir)
+  execFileSync('git', ['init', '-q', dir])
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true })
+    writeFileSync(join(dir, path), text)
+  }
+  writeFileSync(join(dir, 'fixes.patch'), patch)
+  execFileSync('git', ['apply', '--check', 'fixes.patch'], { cwd: dir, stdio: 'pipe' })
+  execFileSync('git', ['apply', 'fixes.patch'], { cwd: dir, stdio: 'pipe' })
+  return Object.fromEntries(Object.keys(files).map((p) => [p, readFileSync(join(dir, p), 'utf8')]))
 }
 
 describe('a link to a page the pull request renamed', () => {
@@ -189,16 +209,25 @@ describe("a lost address's redirect in the configuration", () => {
     ])
   })
 
-  test('a configuration that does not parse, or one on a single line, gets no edit', () => {
+  test('a configuration that does not parse gets no edit; one with no place a line can take an entry, none either', () => {
     expect(editsFor([lost('/a', '/b')], texts({ 'docs.json': '{ "name": ' }), 'docs.json', everywhere)).toEqual([])
-    expect(
-      editsFor(
-        [lost('/a', '/b')],
-        texts({ 'docs.json': '{"name":"x","redirects":[{"source":"/x","destination":"/y"}]}' }),
-        'docs.json',
-        everywhere,
-      ),
-    ).toEqual([])
+    // the array's entries after its `[` on their own lines, its `]` after the last one's `}`: no whole line to replace
+    const cramped = '{\n  "redirects": [ {\n    "source": "/x", "destination": "/y" } ]\n}\n'
+    expect(editsFor([lost('/a', '/b')], texts({ 'docs.json': cramped }), 'docs.json', everywhere)).toEqual([])
+  })
+
+  test('entries on the line of the `[`: the new one first, on that line', () => {
+    const config = '{\n  "navigation": {},\n  "redirects": [{ "source": "/old", "destination": "/x" }]\n}\n'
+    const [edit] = editsFor([lost('/a', '/b')], texts({ 'docs.json': config }), 'docs.json', everywhere)
+    expect(edit?.after).toEqual([
+      '  "redirects": [{ "source": "/a", "destination": "/b" }, { "source": "/old", "destination": "/x" }]',
+    ])
+    const flat = '{"name":"x","redirects":[{"source":"/x","destination":"/y"}]}'
+    const [one] = editsFor([lost('/a', '/b')], texts({ 'docs.json': flat }), 'docs.json', everywhere)
+    expect(redirectsOf(one?.after.join('\n'))).toEqual([
+      { source: '/a', destination: '/b' },
+      { source: '/x', destination: '/y' },
+    ])
   })
 
   test('addresses with quotes and backslashes are written as JSON writes them', () => {
@@ -251,26 +280,6 @@ describe("the pull request's diff", () => {
 })
 
 describe('the patch', () => {
-  const folders: string[] = []
-  afterAll(() => {
-    for (const f of folders) rmSync(f, { recursive: true, force: true })
-  })
-
-  /** A git repository holding `files`, the patch applied there with `git apply`; the files after. */
-  function gitApply(files: Record<string, string>, patch: string): Record<string, string> {
-    const dir = mkdtempSync(join(tmpdir(), 'patch-'))
-    folders.push(dir)
-    execFileSync('git', ['init', '-q', dir])
-    for (const [path, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(dir, path)), { recursive: true })
-      writeFileSync(join(dir, path), text)
-    }
-    writeFileSync(join(dir, 'fixes.patch'), patch)
-    execFileSync('git', ['apply', '--check', 'fixes.patch'], { cwd: dir })
-    execFileSync('git', ['apply', 'fixes.patch'], { cwd: dir })
-    return Object.fromEntries(Object.keys(files).map((p) => [p, readFileSync(join(dir, p), 'utf8')]))
-  }
-
   test('git applies it: edits near each other in one hunk, far apart in two, paths git must quote', () => {
     const lines = Array.from({ length: 30 }, (_, i) => `line ${i + 1}`)
     const files = { 'docs/a b.mdx': `${lines.join('\n')}\n`, 'docs/ü"q.mdx': 'one\ntwo' }
@@ -290,17 +299,20 @@ describe('the patch', () => {
       fc.property(
         fc.array(fc.string({ unit: fc.constantFrom('a', 'b', ' ', '`', 'é') }), { minLength: 1, maxLength: 40 }),
         fc.boolean(),
-        fc.uniqueArray(fc.nat({ max: 39 }), { maxLength: 6 }),
+        fc.uniqueArray(fc.tuple(fc.nat({ max: 39 }), fc.boolean()), { maxLength: 6, selector: ([l]) => l }),
         (lines, newline, at) => {
           const text = lines.join('\n') + (newline ? '\n' : '')
+          // the file's lines as git counts them: none after a newline that ends it
+          const real = text.split('\n').length - (text.endsWith('\n') ? 1 : 0)
+          // each edit replaces its line with two, or removes it
           const edits = at
-            .filter((l) => l < lines.length)
-            .map((l): LineEdit => ({
+            .filter(([l]) => l < real)
+            .map(([l, removes]): LineEdit => ({
               path: 'p.mdx',
               line: l + 1,
               endLine: l + 1,
               before: [lines[l] ?? ''],
-              after: [`x${lines[l] ?? ''}`, 'added'],
+              after: removes ? [] : [`x${lines[l] ?? ''}`, 'added'],
               fixes: [],
             }))
           if (edits.length === 0) return
@@ -309,7 +321,7 @@ describe('the patch', () => {
           )
         },
       ),
-      { numRuns: propertyRuns(25) },
+      { numRuns: propertyRuns(40) },
     )
   })
 
@@ -317,5 +329,534 @@ describe('the patch', () => {
     expect(quoted('a/docs/plain name.mdx')).toBe('a/docs/plain name.mdx')
     expect(quoted('a/ü.mdx')).toBe('"a/\\303\\274.mdx"')
     expect(quoted('a/"x"\\.mdx')).toBe('"a/\\"x\\"\\\\.mdx"')
+  })
+})
+
+describe('which problems have an edit, and which files editsFor reads', () => {
+  const page = 'See [a](/guides/a) and [b](/guides/a).\n'
+  const renamed = (over: Partial<PlacedProblem>, status: Judged['status'] = 'new'): Judged => {
+    const j = link('intro.mdx', 1, 9, '/guides/a', 'guides/a.mdx', 'guides/bee.mdx')
+    return { ...j, status, problem: { ...j.problem, ...over } }
+  }
+  const chain = (over: Partial<PlacedProblem>): Judged => ({
+    problem: {
+      rule: 'redirect-fault',
+      file: 'docs.json',
+      path: 'docs.json',
+      line: 3,
+      column: 39,
+      target: '/a → /b',
+      message: 'a chain',
+      fix: { source: '/a', destination: '/c' },
+      ...over,
+    },
+    status: 'new',
+  })
+  const config =
+    '{\n  "redirects": [\n    { "source": "/a", "destination": "/b" },\n    { "source": "/b", "destination": "/c" }\n  ]\n}\n'
+  const files = texts({ 'intro.mdx': page, 'docs.json': config })
+
+  test('a link needs its rule, its line, its column and its target; a known one none', () => {
+    expect(editsFor([renamed({})], files, 'docs.json', everywhere)).toHaveLength(1)
+    for (const over of [
+      { rule: 'broken-redirect' as const },
+      { line: undefined },
+      { column: undefined },
+      { target: undefined },
+    ])
+      expect(editsFor([renamed(over)], files, 'docs.json', everywhere), JSON.stringify(over)).toEqual([])
+    expect(editsFor([renamed({}, 'known')], files, 'docs.json', everywhere)).toEqual([])
+  })
+
+  test('a chain needs its fix, its line, its column, a target with its destination, and to be in the configuration', () => {
+    expect(editsFor([chain({})], files, 'docs.json', everywhere)).toHaveLength(1)
+    for (const over of [
+      { fix: undefined },
+      { line: undefined },
+      { column: undefined },
+      { target: '/a' },
+      { target: undefined },
+      { path: 'other.json' },
+    ])
+      expect(editsFor([chain(over)], files, 'docs.json', everywhere), JSON.stringify(over)).toEqual([])
+    // its destination already the end: nothing to change
+    expect(editsFor([chain({ fix: { source: '/a', destination: '/b' } })], files, 'docs.json', everywhere)).toEqual([])
+  })
+
+  test('two links on one line to a longer address: both replaced, whatever order the problems come in', () => {
+    const second = renamed({ column: 28 })
+    for (const order of [
+      [renamed({}), second],
+      [second, renamed({})],
+    ])
+      expect(editsFor(order, files, 'docs.json', everywhere)[0]?.after).toEqual([
+        'See [a](/guides/bee) and [b](/guides/bee).',
+      ])
+  })
+
+  test('a file the head does not have, or a line past its end, gets no edit', () => {
+    expect(editsFor([renamed({})], texts({}), 'docs.json', everywhere)).toEqual([])
+    expect(editsFor([renamed({ line: 5 })], files, 'docs.json', everywhere)).toEqual([])
+    expect(editsFor([lost('/x', '/y')], texts({ 'intro.mdx': page }), 'docs.json', everywhere)).toEqual([])
+  })
+
+  test('filesToEdit: the files of the new problems with a fix, the configuration for redirects', () => {
+    expect([...filesToEdit([renamed({})], 'docs/docs.json')]).toEqual(['intro.mdx'])
+    expect([...filesToEdit([renamed({}, 'known'), renamed({ rule: 'broken-redirect' })], 'docs.json')]).toEqual([])
+    const noRedirect: Judged = { ...renamed({}), because: { change: { from: 'guides/a.mdx', to: 'x.txt' } } }
+    expect([...filesToEdit([noRedirect], 'docs.json')]).toEqual([])
+    expect([...filesToEdit([lost('/a', '/b')], 'docs/docs.json')]).toEqual(['docs/docs.json'])
+    expect([...filesToEdit([chain({})], 'docs/docs.json')]).toEqual(['docs/docs.json'])
+    expect([
+      ...filesToEdit(
+        [chain({ fix: undefined }), { ...lost('/a', '/b'), problem: { ...lost('/a', '/b').problem, fix: undefined } }],
+        'd.json',
+      ),
+    ]).toEqual([])
+    expect([...filesToEdit([{ ...chain({}), problem: { ...chain({}).problem, rule: 'build' } }], 'd.json')]).toEqual([])
+  })
+
+  test('a chain edit on the lines the redirect goes to is part of that one edit', () => {
+    const edits = editsFor(
+      [chain({ line: 4, column: 39, target: '/b → /c', fix: { source: '/b', destination: '/d' } }), lost('/n', '/m')],
+      files,
+      'docs.json',
+      (_, l) => l >= 4,
+    )
+    expect(edits).toEqual([
+      {
+        path: 'docs.json',
+        line: 4,
+        endLine: 5,
+        before: ['    { "source": "/b", "destination": "/c" }', '  ]'],
+        after: ['    { "source": "/b", "destination": "/d" },', '    { "source": "/n", "destination": "/m" }', '  ]'],
+        fixes: ['a chain', '/n answers on the base and not on the head.'],
+      },
+    ])
+  })
+})
+
+describe('the redirects edit, exactly', () => {
+  const edit = (config: string, inDiff: InDiff = everywhere): LineEdit | undefined =>
+    editsFor([lost('/a', '/b')], texts({ 'docs.json': config }), 'docs.json', inDiff)[0]
+
+  test('after the `[`: the edit as a whole, the lines it replaces kept as they were', () => {
+    const config =
+      '{\n  "name": "x",\n  "redirects": [\n    {\n      "source": "/o",\n      "destination": "/n"\n    }\n  ]\n}\n'
+    expect(edit(config)).toEqual({
+      path: 'docs.json',
+      line: 3,
+      endLine: 3,
+      before: ['  "redirects": ['],
+      after: ['  "redirects": [', '    {', '      "source": "/a",', '      "destination": "/b"', '    },'],
+      fixes: ['/a answers on the base and not on the head.'],
+    })
+  })
+
+  test('before the `]`: the last entry and the `]` replaced, blank lines between kept', () => {
+    const config = '{\n  "redirects": [\n    { "source": "/o", "destination": "/n" }\n\n  ]\n}\n'
+    expect(edit(config, (_, l) => l >= 3)).toMatchObject({
+      line: 3,
+      endLine: 5,
+      before: ['    { "source": "/o", "destination": "/n" }', '', '  ]'],
+      after: ['    { "source": "/o", "destination": "/n" },', '', '    { "source": "/a", "destination": "/b" }', '  ]'],
+    })
+  })
+
+  test('an empty array on several lines: the entry with no comma after it', () => {
+    expect(edit('{\n  "redirects": [\n  ]\n}\n')?.after).toEqual([
+      '  "redirects": [',
+      '    {',
+      '      "source": "/a",',
+      '      "destination": "/b"',
+      '    }',
+    ])
+  })
+
+  test('keys at the left edge: entries two spaces in; the `]` of an empty one-line array at its key', () => {
+    expect(edit('{\n"name": "x",\n"redirects": []\n}\n')?.after).toEqual([
+      '"redirects": [',
+      '  {',
+      '    "source": "/a",',
+      '    "destination": "/b"',
+      '  }',
+      ']',
+    ])
+    expect(edit('{\n  "name": "x",\n    "redirects": [],\n  "navigation": {}\n}\n')?.after).toEqual([
+      '    "redirects": [',
+      '      {',
+      '        "source": "/a",',
+      '        "destination": "/b"',
+      '      }',
+      '    ],',
+    ])
+  })
+
+  test('a configuration on one line: its one key does not begin a line, the array is still found', () => {
+    expect(edit('{"redirects": [\n]}')?.after).toEqual([
+      '{"redirects": [',
+      '  {',
+      '    "source": "/a",',
+      '    "destination": "/b"',
+      '  }',
+    ])
+    const one = edit('{"redirects": [\n  { "source": "/o", "destination": "/n" }\n]}')
+    expect(one?.after).toEqual(['{"redirects": [', '  { "source": "/a", "destination": "/b" },'])
+  })
+
+  test('without redirects: before the first top-level key in the diff, else before the first key', () => {
+    const config = '{\n  "name": "x",\n  "theme": "mint",\n  "navigation": {}\n}\n'
+    expect(edit(config, (_, l) => l === 4)?.line).toBe(4)
+    expect(edit(config, nowhere)?.line).toBe(2)
+    // a key not at the start of its line is no place
+    expect(edit('{ "name": "x",\n  "theme": "mint" }\n', nowhere)?.line).toBe(2)
+  })
+
+  test('a `]` on the line of the last entry is no place: the place after the `[` is taken, in the diff or not', () => {
+    expect(
+      edit('{\n  "redirects": [\n    { "source": "/o", "destination": "/n" }]\n}\n', (_, l) => l === 3)?.line,
+    ).toBe(2)
+  })
+})
+
+describe('the outline of a configuration, its strings and arrays', () => {
+  test('an escaped quote in a string, arrays of objects elsewhere, the redirects among them', () => {
+    const text = [
+      '{',
+      '  "name": "say \\"{ [\\" here",',
+      '  "anchors": [{ "a": 1 }],',
+      '  "redirects":',
+      '    [',
+      '      { "source": "/x", "destination": "/y" },',
+      '      {',
+      '        "source": "/p", "destination": "/q"',
+      '      }',
+      '    ],',
+      '  "tabs": [{ "b": [2] }]',
+      '}',
+    ].join('\n')
+    expect(outline(text)).toEqual({
+      keys: [
+        { key: 'name', line: 2, indent: '  ' },
+        { key: 'anchors', line: 3, indent: '  ' },
+        { key: 'redirects', line: 4, indent: '  ' },
+        { key: 'tabs', line: 11, indent: '  ' },
+      ],
+      redirects: {
+        open: { line: 5, at: 4 },
+        close: { line: 10, at: 4 },
+        entries: [
+          { line: 6, endLine: 6 },
+          { line: 7, endLine: 9 },
+        ],
+      },
+    })
+  })
+
+  test('a key named redirects that holds no array, and one deeper down, are no redirects array', () => {
+    expect(outline('{\n  "redirects": {},\n  "x": { "redirects": [] }\n}').redirects).toBeUndefined()
+    expect(outline('{ "a": "redirects", "b": ["redirects"] }').keys).toEqual([])
+  })
+})
+
+describe('the patch, exactly as git writes it', () => {
+  const lines = (n: number): string => `${Array.from({ length: n }, (_, i) => `l${i + 1}`).join('\n')}\n`
+  const at = (path: string, line: number, after: string[], endLine = line): LineEdit => ({
+    path,
+    line,
+    endLine,
+    before: [],
+    after,
+    fixes: [],
+  })
+
+  test('two hunks, the second moved by what the first added; files in order of their paths', () => {
+    const files = texts({ 'b.mdx': lines(20), 'a.mdx': 'only\n' })
+    expect(patchOf([at('b.mdx', 2, ['L2', 'more']), at('b.mdx', 15, ['L15']), at('a.mdx', 1, ['ONLY'])], files)).toBe(
+      [
+        'diff --git a/a.mdx b/a.mdx',
+        '--- a/a.mdx',
+        '+++ b/a.mdx',
+        '@@ -1 +1 @@',
+        '-only',
+        '+ONLY',
+        'diff --git a/b.mdx b/b.mdx',
+        '--- a/b.mdx',
+        '+++ b/b.mdx',
+        '@@ -1,5 +1,6 @@',
+        ' l1',
+        '-l2',
+        '+L2',
+        '+more',
+        ' l3',
+        ' l4',
+        ' l5',
+        '@@ -12,7 +13,7 @@',
+        ' l12',
+        ' l13',
+        ' l14',
+        '-l15',
+        '+L15',
+        ' l16',
+        ' l17',
+        ' l18',
+        '',
+      ].join('\n'),
+    )
+  })
+
+  test('edits six lines apart share a hunk, seven apart do not', () => {
+    const files = texts({ 'p.mdx': lines(30) })
+    expect(patchOf([at('p.mdx', 5, ['x']), at('p.mdx', 12, ['y'])], files).match(/^@@ /gm)).toHaveLength(1)
+    expect(patchOf([at('p.mdx', 5, ['x']), at('p.mdx', 13, ['y'])], files).match(/^@@ /gm)).toHaveLength(2)
+  })
+
+  test('overlapping edits, or a file the head lacks: that file left out, the others kept', () => {
+    const files = texts({ 'p.mdx': lines(10), 'q.mdx': lines(3) })
+    const patch = patchOf(
+      [at('p.mdx', 4, ['x']), at('p.mdx', 4, ['y']), at('q.mdx', 1, ['z']), at('gone.mdx', 1, ['w'])],
+      files,
+    )
+    expect(patch.match(/^diff --git .*/gm)).toEqual(['diff --git a/q.mdx b/q.mdx'])
+    expect(patchOf([at('p.mdx', 3, ['x'], 5), at('p.mdx', 5, ['y'])], files)).toBe('')
+    // a line past the file's end: nothing the check can vouch for
+    expect(patchOf([at('q.mdx', 4, ['x'])], files)).toBe('')
+    expect(patchOf([at('q.mdx', 2, ['x'], 4)], files)).toBe('')
+  })
+
+  test('a last line with no newline: git says so after it, old and new, and applies it', () => {
+    const files = texts({ 'p.mdx': 'a\nb\nc' })
+    expect(patchOf([at('p.mdx', 3, ['C'])], files)).toBe(
+      'diff --git a/p.mdx b/p.mdx\n--- a/p.mdx\n+++ b/p.mdx\n@@ -1,3 +1,3 @@\n a\n b\n-c\n\\ No newline at end of file\n+C\n\\ No newline at end of file\n',
+    )
+    // the last line removed: the new file ends at the line before it
+    const removed = patchOf([at('p.mdx', 3, [])], files)
+    expect(removed).toBe(
+      'diff --git a/p.mdx b/p.mdx\n--- a/p.mdx\n+++ b/p.mdx\n@@ -1,3 +1,2 @@\n a\n-b\n-c\n\\ No newline at end of file\n+b\n\\ No newline at end of file\n',
+    )
+    expect(gitApply({ 'p.mdx': 'a\nb\nc' }, removed)).toEqual({ 'p.mdx': 'a\nb' })
+  })
+
+  test('paths as git quotes them: tabs, newlines, control characters, DEL; a space stays', () => {
+    expect(quoted('a/x\ty')).toBe('"a/x\\ty"')
+    expect(quoted('a/x\ny')).toBe('"a/x\\ny"')
+    expect(quoted('a/x\u0001y')).toBe('"a/x\\001y"')
+    expect(quoted('a/x\u007fy')).toBe('"a/x\\177y"')
+    expect(quoted('a/x y~')).toBe('a/x y~')
+  })
+})
+
+describe("the diff's lines, from GitHub's patch", () => {
+  test('hunks with one-line ranges, a line holding "@@ ", and a header before the first hunk', () => {
+    const patch = ['diff --git a/p b/p', '@@ -1 +1 @@', '-a', '+b', '@@ -9,2 +9 @@', ' x @@ -1 +40 @@', '-y'].join('\n')
+    expect([...diffLines(patch)]).toEqual([1, 9])
+  })
+})
+
+describe('the edge of each rule', () => {
+  const config2 =
+    '{\n  "redirects": [\n    { "source": "/a", "destination": "/b" },\n    { "source": "/b", "destination": "/c" }\n  ]\n}\n'
+  const chainAt = (
+    line: number,
+    column: number,
+    target: string,
+    fix: { source: string; destination: string },
+    path = 'docs.json',
+  ): Judged => ({
+    problem: { rule: 'redirect-fault', file: path, path, line, column, target, message: 'a chain', fix },
+    status: 'new',
+  })
+
+  test('a broken link with nothing renamed behind it has no edit, and no file to read', () => {
+    const plain: Judged = {
+      problem: { rule: 'broken-link', file: 'i.mdx', path: 'i.mdx', line: 1, column: 9, target: '/x', message: 'm' },
+      status: 'new',
+    }
+    expect(editsFor([plain], texts({ 'i.mdx': 'See [a](/x)\n' }), 'docs.json', everywhere)).toEqual([])
+    expect([...filesToEdit([plain], 'docs.json')]).toEqual([])
+  })
+
+  test('a chain in a file other than the configuration is left alone, even where that file has the text', () => {
+    const chain = chainAt(3, 39, '/a → /b', { source: '/a', destination: '/c' }, 'other.json')
+    expect(editsFor([chain], texts({ 'other.json': config2, 'docs.json': config2 }), 'docs.json', everywhere)).toEqual(
+      [],
+    )
+  })
+
+  test("a chain on the first entry: the redirect goes before the `]`, the chain's line untouched", () => {
+    const edits = editsFor(
+      [chainAt(3, 39, '/a → /b', { source: '/a', destination: '/c' }), lost('/n', '/m')],
+      texts({ 'docs.json': config2 }),
+      'docs.json',
+      (_, l) => l >= 4,
+    )
+    expect(edits.map((e) => [e.line, e.endLine])).toEqual([
+      [3, 3],
+      [4, 5],
+    ])
+  })
+
+  test('a link edit in another file on the same line number does not keep the redirect from that line', () => {
+    const page = 'x\nSee [a](/guides/a).\n'
+    const j = link('intro.mdx', 2, 9, '/guides/a', 'guides/a.mdx', 'guides/b.mdx')
+    const edits = editsFor(
+      [j, lost('/n', '/m')],
+      texts({ 'intro.mdx': page, 'docs.json': config2 }),
+      'docs.json',
+      (p, l) => p === 'intro.mdx' || l === 2,
+    )
+    expect(edits.map((e) => [e.path, e.line])).toEqual([
+      ['intro.mdx', 2],
+      ['docs.json', 2],
+    ])
+  })
+
+  test('entries on the line of the `[` with a chain on that line: one edit, the chain sent on and the redirect first', () => {
+    const one =
+      '{\n  "redirects": [{ "source": "/a", "destination": "/b" }, { "source": "/b", "destination": "/c" }]\n}\n'
+    const column = one.split('\n')[1]?.indexOf('/b') ?? 0
+    const edits = editsFor(
+      [chainAt(2, column + 1, '/a → /b', { source: '/a', destination: '/c' }), lost('/n', '/m')],
+      texts({ 'docs.json': one }),
+      'docs.json',
+      everywhere,
+    )
+    expect(edits.map((e) => [e.line, e.before, e.after])).toEqual([
+      [
+        2,
+        ['  "redirects": [{ "source": "/a", "destination": "/b" }, { "source": "/b", "destination": "/c" }]'],
+        [
+          '  "redirects": [{ "source": "/n", "destination": "/m" }, { "source": "/a", "destination": "/c" }, { "source": "/b", "destination": "/c" }]',
+        ],
+      ],
+    ])
+  })
+
+  test('two redirects on the line of the `[`, after a blank: each first, the blank gone', () => {
+    const one = '{\n  "redirects": [ { "source": "/o", "destination": "/x" }]\n}\n'
+    const [edit] = editsFor([lost('/a', '/b'), lost('/c', '/d')], texts({ 'docs.json': one }), 'docs.json', everywhere)
+    expect(edit?.after).toEqual([
+      '  "redirects": [{ "source": "/a", "destination": "/b" }, { "source": "/c", "destination": "/d" }, { "source": "/o", "destination": "/x" }]',
+    ])
+  })
+
+  test('a `[` with blanks after it still ends its line', () => {
+    const [edit] = editsFor(
+      [lost('/a', '/b')],
+      texts({ 'docs.json': '{\n  "redirects": [   \n    { "source": "/o", "destination": "/x" }\n  ]\n}\n' }),
+      'docs.json',
+      everywhere,
+    )
+    expect(edit).toMatchObject({
+      line: 2,
+      after: ['  "redirects": [   ', '    { "source": "/a", "destination": "/b" },'],
+    })
+  })
+
+  test('outline: a string left open ends the text; a value named redirects followed by an array is no key', () => {
+    expect(outline('{\n  "name": "x').keys).toEqual([{ key: 'name', line: 2, indent: '  ' }])
+    expect(outline('{\n  "x": "redirects",\n  "y": [1]\n}').redirects).toBeUndefined()
+  })
+})
+
+describe('the patch and the diff, at their edges', () => {
+  const at = (path: string, line: number, after: string[]): LineEdit => ({
+    path,
+    line,
+    endLine: line,
+    before: [],
+    after,
+    fixes: [],
+  })
+
+  test('one edit past the end leaves the whole file out, even beside a good one', () => {
+    expect(patchOf([at('q.mdx', 1, ['z']), at('q.mdx', 4, ['x'])], texts({ 'q.mdx': 'a\nb\nc\n' }))).toBe('')
+  })
+
+  test('a file with no newline at its end, edited far from it: the context line keeps one mark', () => {
+    const patch = patchOf([at('p.mdx', 1, ['A'])], texts({ 'p.mdx': 'a\nb\nc' }))
+    expect(patch).toBe(
+      'diff --git a/p.mdx b/p.mdx\n--- a/p.mdx\n+++ b/p.mdx\n@@ -1,3 +1,3 @@\n-a\n+A\n b\n c\n\\ No newline at end of file\n',
+    )
+    expect(gitApply({ 'p.mdx': 'a\nb\nc' }, patch)).toEqual({ 'p.mdx': 'A\nb\nc' })
+  })
+
+  test('a path with a space and a tab: quoted whole, the space as it is', () => {
+    expect(quoted('a/x y\t')).toBe('"a/x y\\t"')
+  })
+
+  test('a line of a file that holds a hunk header is content; counts of two digits are read', () => {
+    const patch = ['@@ -100,12 +100,13 @@', ' x @@ -1 +40 @@', '+z'].join('\n')
+    expect([...diffLines(patch)]).toEqual([100, 101])
+  })
+})
+
+test('the patch: edits given in any order make the same hunks', () => {
+  const at = (line: number): LineEdit => ({
+    path: 'p.mdx',
+    line,
+    endLine: line,
+    before: [],
+    after: [`L${line}`, 'more'],
+    fixes: [],
+  })
+  const files = texts({ 'p.mdx': `${Array.from({ length: 30 }, (_, i) => `l${i + 1}`).join('\n')}\n` })
+  expect(patchOf([at(25), at(3), at(14)], files)).toBe(patchOf([at(3), at(14), at(25)], files))
+  expect(patchOf([at(25), at(3), at(14)], files).match(/^@@ .*/gm)).toEqual([
+    '@@ -1,6 +1,7 @@',
+    '@@ -11,7 +12,8 @@',
+    '@@ -22,7 +24,8 @@',
+  ])
+})
+
+describe('a redirect that leads to a page the pull request renamed', () => {
+  const resent = (source: string, from: string, to: string): Judged => ({
+    problem: {
+      rule: 'lost-address',
+      file: 'docs.json',
+      path: 'docs.json',
+      target: source,
+      message: `${source}: send its redirect to ${to}.`,
+      redirected: true,
+      resend: { source, from, to },
+    },
+    status: 'new',
+  })
+  const config = '{\n  "navigation": {},\n  "redirects": [{ "source": "/old", "destination": "/guides/start" }]\n}\n'
+
+  test("is sent on to the new address, where its entry is; with the page's own redirect on that line, one edit holds both", () => {
+    const [alone] = editsFor(
+      [resent('/old', '/guides/start', '/guides/first')],
+      texts({ 'docs.json': config }),
+      'docs.json',
+      everywhere,
+    )
+    expect(alone?.after).toEqual(['  "redirects": [{ "source": "/old", "destination": "/guides/first" }]'])
+    const both = editsFor(
+      [resent('/old', '/guides/start', '/guides/first'), lost('/guides/start', '/guides/first')],
+      texts({ 'docs.json': config }),
+      'docs.json',
+      everywhere,
+    )
+    expect(both).toHaveLength(1)
+    expect(both[0]?.after).toEqual([
+      '  "redirects": [{ "source": "/guides/start", "destination": "/guides/first" }, { "source": "/old", "destination": "/guides/first" }]',
+    ])
+    expect(both[0]?.before).toEqual(['  "redirects": [{ "source": "/old", "destination": "/guides/start" }]'])
+    expect(both[0]?.fixes).toHaveLength(2)
+    expect([...filesToEdit([resent('/old', '/a', '/b')], 'docs/docs.json')]).toEqual(['docs/docs.json'])
+  })
+
+  test('a redirect written as a pattern, or one not in the file, is left alone', () => {
+    const pattern = '{\n  "redirects": [{ "source": "/old/:slug*", "destination": "/guides/start" }]\n}\n'
+    expect(
+      editsFor(
+        [resent('/old/x', '/guides/start', '/guides/first')],
+        texts({ 'docs.json': pattern }),
+        'docs.json',
+        everywhere,
+      ),
+    ).toEqual([])
+    expect(editsFor([resent('/old', '/guides/start', '/guides/first')], texts({}), 'docs.json', everywhere)).toEqual([])
   })
 })
