@@ -7466,7 +7466,7 @@ function editsFor(judged, headText, config, inDiff) {
         else if (p.rule === 'lost-address' && p.resend) {
             // its redirect where it is written (source and destination in one entry), sent on
             const { source, from, to } = p.resend;
-            for (const place of redirectEntries(headText(config) ?? '', source, from).slice(0, 1))
+            for (const place of redirectEntries(headText(config) ?? '', source, from))
                 replace(config, place.line, [place.column, jsonInner(from), jsonInner(to), p.message]);
         }
         else if (p.rule === 'redirect-fault' && p.fix && p.line && p.column && p.path === config) {
@@ -7494,19 +7494,20 @@ function editsFor(judged, headText, config, inDiff) {
         return edits;
     // the redirects added to the configuration as its in-line edits leave it; an edit on the same
     // lines becomes part of the one that adds them
-    const text = headText(config);
+    // (no configuration: no place for them, as in an empty one)
+    const original = (headText(config) ?? '').split('\n');
     const own = edits.filter((e) => e.path === config);
-    const lines = text?.split('\n') ?? [];
+    const lines = [...original];
     for (const e of own)
         lines.splice(e.line - 1, 1, ...e.after);
-    const added = text === undefined ? undefined : redirectsEdit(lines.join('\n'), redirects, config, inDiff);
+    const added = redirectsEdit(lines.join('\n'), redirects, config, inDiff);
     if (!added)
         return edits;
     const within = own.filter((e) => e.line >= added.line && e.line <= added.endLine);
-    const original = text?.split('\n') ?? [];
     return [
         ...edits.filter((e) => !within.includes(e)),
         {
+            path: config,
             ...added,
             before: original.slice(added.line - 1, added.endLine),
             fixes: [...within.flatMap((e) => e.fixes), ...added.fixes],
@@ -7595,14 +7596,6 @@ function outline(text) {
     }
     return { keys, ...(redirects ? { redirects } : {}) };
 }
-/**
- * The configuration's redirects added in one edit, where its text allows one it can vouch for (the
- * result parses, and holds every redirect it held and the new ones): after the array's `[` (on its
- * line, where the entries start there), before its `]` (a comma after its last entry), or, without
- * `redirects`, the array added before a top-level key. A place in the pull request's diff first;
- * else the first the file allows. Undefined where none does, or where an in-line edit (a redirect's
- * destination) is on the same lines.
- */
 function redirectsEdit(text, added, path, inDiff) {
     const lines = text.split('\n');
     const { keys, redirects } = outline(text);
@@ -7627,7 +7620,7 @@ function redirectsEdit(text, added, path, inDiff) {
     const entries = (lastHasComma) => added.flatMap(([r], i) => entry(r, !lastHasComma && i === added.length - 1));
     const candidates = [];
     const at = (line, endLine, after) => {
-        candidates.push({ line, endLine, before: lines.slice(line - 1, endLine), after });
+        candidates.push({ line, endLine, after });
     };
     if (redirects) {
         const { open, close } = redirects;
@@ -7675,7 +7668,7 @@ function redirectsEdit(text, added, path, inDiff) {
         return true;
     };
     const chosen = sound.find(inTheDiff) ?? sound[0];
-    return chosen ? { path, ...chosen, fixes: added.map(([, why]) => why) } : undefined;
+    return chosen ? { ...chosen, fixes: added.map(([, why]) => why) } : undefined;
 }
 const indentOf = (line) => /^\s*/.exec(line)?.[0] ?? '';
 

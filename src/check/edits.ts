@@ -55,7 +55,7 @@ export function editsFor(judged: readonly Judged[], headText: HeadText, config: 
     else if (p.rule === 'lost-address' && p.resend) {
       // its redirect where it is written (source and destination in one entry), sent on
       const { source, from, to } = p.resend
-      for (const place of redirectEntries(headText(config) ?? '', source, from).slice(0, 1))
+      for (const place of redirectEntries(headText(config) ?? '', source, from))
         replace(config, place.line, [place.column, jsonInner(from), jsonInner(to), p.message])
     } else if (p.rule === 'redirect-fault' && p.fix && p.line && p.column && p.path === config) {
       const destination = p.target?.split(' → ')[1]
@@ -79,17 +79,18 @@ export function editsFor(judged: readonly Judged[], headText: HeadText, config: 
   if (redirects.length === 0) return edits
   // the redirects added to the configuration as its in-line edits leave it; an edit on the same
   // lines becomes part of the one that adds them
-  const text = headText(config)
+  // (no configuration: no place for them, as in an empty one)
+  const original = (headText(config) ?? '').split('\n')
   const own = edits.filter((e) => e.path === config)
-  const lines = text?.split('\n') ?? []
+  const lines = [...original]
   for (const e of own) lines.splice(e.line - 1, 1, ...e.after)
-  const added = text === undefined ? undefined : redirectsEdit(lines.join('\n'), redirects, config, inDiff)
+  const added = redirectsEdit(lines.join('\n'), redirects, config, inDiff)
   if (!added) return edits
   const within = own.filter((e) => e.line >= added.line && e.line <= added.endLine)
-  const original = text?.split('\n') ?? []
   return [
     ...edits.filter((e) => !within.includes(e)),
     {
+      path: config,
       ...added,
       before: original.slice(added.line - 1, added.endLine),
       fixes: [...within.flatMap((e) => e.fixes), ...added.fixes],
@@ -191,12 +192,15 @@ export function outline(text: string): Outline {
  * else the first the file allows. Undefined where none does, or where an in-line edit (a redirect's
  * destination) is on the same lines.
  */
+/** Lines `line`…`endLine` and what they become, before it is known what they were. */
+type Placed = Pick<LineEdit, 'line' | 'endLine' | 'after'>
+
 function redirectsEdit(
   text: string,
   added: ReadonlyArray<[Redirect, string]>,
   path: string,
   inDiff: InDiff,
-): LineEdit | undefined {
+): (Placed & { fixes: string[] }) | undefined {
   const lines = text.split('\n')
   const { keys, redirects } = outline(text)
   const top = keys[0]?.indent ?? ''
@@ -220,9 +224,9 @@ function redirectsEdit(
   }
   const entries = (lastHasComma: boolean): string[] =>
     added.flatMap(([r], i) => entry(r, !lastHasComma && i === added.length - 1))
-  const candidates: Array<Omit<LineEdit, 'path' | 'fixes'>> = []
+  const candidates: Placed[] = []
   const at = (line: number, endLine: number, after: string[]): void => {
-    candidates.push({ line, endLine, before: lines.slice(line - 1, endLine), after })
+    candidates.push({ line, endLine, after })
   }
   if (redirects) {
     const { open, close } = redirects
@@ -265,12 +269,12 @@ function redirectsEdit(
     (c) =>
       held(redirectsOf([...lines.slice(0, c.line - 1), ...c.after, ...lines.slice(c.endLine)].join('\n'))) === wanted,
   )
-  const inTheDiff = (c: Omit<LineEdit, 'path' | 'fixes'>): boolean => {
+  const inTheDiff = (c: Placed): boolean => {
     for (let l = c.line; l <= c.endLine; l++) if (!inDiff(path, l)) return false
     return true
   }
   const chosen = sound.find(inTheDiff) ?? sound[0]
-  return chosen ? { path, ...chosen, fixes: added.map(([, why]) => why) } : undefined
+  return chosen ? { ...chosen, fixes: added.map(([, why]) => why) } : undefined
 }
 
 const indentOf = (line: string): string => /^\s*/.exec(line)?.[0] ?? ''

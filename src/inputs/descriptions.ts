@@ -245,7 +245,8 @@ export const INPUT_WORDS = {
       ),
       check: say(
         "Token for reading the pull request's changed files and its base's versions of them (scope new or",
-        'changed): pull-requests: read and contents: read.',
+        'changed): pull-requests: read and contents: read; pull-requests: write for the review of its fixes',
+        '(suggestions: auto) and checks: write for its check run (check-run: auto).',
       ),
     },
     root: say(
@@ -253,7 +254,7 @@ export const INPUT_WORDS = {
       'pull-requests: write), for reading a code change (changes; contents: read), and for the health issue',
       '(mode: health; issues: write; with impact also pull-requests: read, or write with impact-comment, and',
       'contents: read to find docs.json), and for the files a pull request changes (mode: check; pull-requests:',
-      'read).',
+      'read, or write for the review of its fixes with suggestions: auto).',
     ),
   },
   'docs-token': {

@@ -860,3 +860,53 @@ describe('a redirect that leads to a page the pull request renamed', () => {
     expect(editsFor([resent('/old', '/guides/start', '/guides/first')], texts({}), 'docs.json', everywhere)).toEqual([])
   })
 })
+
+describe('the redirects edit beside other edits of the configuration', () => {
+  const config2 =
+    '{\n  "redirects": [\n    { "source": "/a", "destination": "/b" },\n    { "source": "/b", "destination": "/c" }\n  ]\n}\n'
+  const chain: Judged = {
+    problem: {
+      rule: 'redirect-fault',
+      file: 'docs.json',
+      path: 'docs.json',
+      line: 4,
+      column: 39,
+      target: '/b → /c',
+      message: 'a chain',
+      fix: { source: '/b', destination: '/d' },
+    },
+    status: 'new',
+  }
+
+  test('a chain edit after the lines the redirect goes to stays an edit of its own', () => {
+    const edits = editsFor([chain, lost('/n', '/m')], texts({ 'docs.json': config2 }), 'docs.json', (_, l) => l === 2)
+    expect(edits.map((e) => [e.line, e.endLine, e.fixes])).toEqual([
+      [4, 4, ['a chain']],
+      [2, 2, ['/n answers on the base and not on the head.']],
+    ])
+  })
+
+  test("a deleted page's lost address (no redirect known, none to send on) has no edit", () => {
+    const gone: Judged = { ...lost('/gone', '/x'), problem: { ...lost('/gone', '/x').problem, fix: undefined } }
+    expect(editsFor([gone], texts({ 'docs.json': config2 }), 'docs.json', everywhere)).toEqual([])
+  })
+
+  test('a redirect written twice is sent on in each entry', () => {
+    const twice =
+      '{\n  "redirects": [\n    { "source": "/o", "destination": "/p" },\n    { "source": "/o", "destination": "/p" }\n  ]\n}\n'
+    const resent: Judged = {
+      problem: {
+        rule: 'lost-address',
+        file: 'docs.json',
+        path: 'docs.json',
+        target: '/o',
+        message: 'm',
+        resend: { source: '/o', from: '/p', to: '/q' },
+      },
+      status: 'new',
+    }
+    expect(editsFor([resent], texts({ 'docs.json': twice }), 'docs.json', everywhere).map((e) => e.line)).toEqual([
+      3, 4,
+    ])
+  })
+})
