@@ -7770,8 +7770,8 @@ function noNewlineAtEnd(body) {
     const marked = body.flatMap((l, i) => (i === lastOld || i === lastNew ? [l, '\\ No newline at end of file'] : [l]));
     body.splice(0, body.length, ...marked);
 }
-/** A hunk's range as git writes it: `12,7`, or `12` for one line. */
-const range = (start, count) => (count === 1 ? `${start}` : `${start},${count}`);
+/** A hunk's range as git writes it: `12,7`; `12` for one line; `11,0` for none (the line before it). */
+const range = (start, count) => count === 1 ? `${start}` : count === 0 ? `${start - 1},0` : `${start},${count}`;
 /**
  * A path as git writes it in a patch: as it is, or in double quotes with C escapes where it holds a
  * quote, a backslash, a control character or a byte outside ASCII (each UTF-8 byte in octal).

@@ -89,8 +89,9 @@ function noNewlineAtEnd(body: string[]): void {
   body.splice(0, body.length, ...marked)
 }
 
-/** A hunk's range as git writes it: `12,7`, or `12` for one line. */
-const range = (start: number, count: number): string => (count === 1 ? `${start}` : `${start},${count}`)
+/** A hunk's range as git writes it: `12,7`; `12` for one line; `11,0` for none (the line before it). */
+const range = (start: number, count: number): string =>
+  count === 1 ? `${start}` : count === 0 ? `${start - 1},0` : `${start},${count}`
 
 /**
  * A path as git writes it in a patch: as it is, or in double quotes with C escapes where it holds a

@@ -910,3 +910,12 @@ describe('the redirects edit beside other edits of the configuration', () => {
     ])
   })
 })
+
+test('the patch: a file of one line with no newline, that line removed, leaves an empty file', () => {
+  const edit: LineEdit = { path: 'p.mdx', line: 1, endLine: 1, before: ['a'], after: [], fixes: [] }
+  const patch = patchOf([edit], texts({ 'p.mdx': 'a' }))
+  expect(patch).toBe(
+    'diff --git a/p.mdx b/p.mdx\n--- a/p.mdx\n+++ b/p.mdx\n@@ -1 +0,0 @@\n-a\n\\ No newline at end of file\n',
+  )
+  expect(gitApply({ 'p.mdx': 'a' }, patch)).toEqual({ 'p.mdx': '' })
+})
