@@ -105,25 +105,25 @@ export function sayWarnings(label: string, site: SiteCheck, notes: string[]): vo
   }
 }
 
+/** What judging a head against its base is given: how to check a tree, the head, and the pull request's files. */
+interface Judging {
+  checkTree: TreeChecker
+  cache: TreeCache
+  headTree: string
+  files: ChangedFile[]
+  changed: ReadonlySet<string>
+  notes: string[]
+  placedOf: (site: SiteCheck, tree: string) => PlacedProblem[]
+  listOpenApi: OpenApiLister
+}
+
 /**
  * The head judged against its base (scope new, a pull request that changes files the site reads):
  * the base rebuilt, restored from the runner's cache where it was checked before, else checked
  * beside the head (and stopped if the head has no problem); each head problem new, known, or
  * unsure where the CLI warned on the head only.
  */
-export async function judgeAgainstBase(
-  run: CheckRun,
-  given: {
-    checkTree: TreeChecker
-    cache: TreeCache
-    headTree: string
-    files: ChangedFile[]
-    changed: ReadonlySet<string>
-    notes: string[]
-    placedOf: (site: SiteCheck, tree: string) => PlacedProblem[]
-    listOpenApi: OpenApiLister
-  },
-): Promise<Found> {
+export async function judgeAgainstBase(run: CheckRun, given: Judging): Promise<Found> {
   const { pull, settings, docsFolder } = run
   const { checkTree, cache, headTree, files, changed, notes, placedOf, listOpenApi } = given
   if (!pull) return { unreadable: 'not a pull request' }
