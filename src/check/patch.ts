@@ -30,7 +30,8 @@ export function patchOf(edits: readonly LineEdit[], headText: HeadText): string 
 /** A file's hunks: the edits in order of their lines, each with its context, overlapping ones merged. */
 function hunksOf(text: string, edits: readonly LineEdit[]): string {
   const endsWithNewline = text.endsWith('\n')
-  const lines = (endsWithNewline ? text.slice(0, -1) : text).split('\n')
+  // an empty file has no line, as git counts them
+  const lines = text === '' ? [] : (endsWithNewline ? text.slice(0, -1) : text).split('\n')
   const sorted = [...edits].sort((x, y) => x.line - y.line)
   // a line the file does not have: the check cannot vouch for the edit
   if (sorted.some((e) => e.endLine > lines.length)) return ''

@@ -303,7 +303,7 @@ describe('the patch', () => {
         (lines, newline, at) => {
           const text = lines.join('\n') + (newline ? '\n' : '')
           // the file's lines as git counts them: none after a newline that ends it
-          const real = text.split('\n').length - (text.endsWith('\n') ? 1 : 0)
+          const real = text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0)
           // each edit replaces its line with two, or removes it
           const edits = at
             .filter(([l]) => l < real)
@@ -622,6 +622,7 @@ describe('the patch, exactly as git writes it', () => {
     // a line past the file's end: nothing the check can vouch for
     expect(patchOf([at('q.mdx', 4, ['x'])], files)).toBe('')
     expect(patchOf([at('q.mdx', 2, ['x'], 4)], files)).toBe('')
+    expect(patchOf([at('e.mdx', 1, ['x'])], texts({ 'e.mdx': '' }))).toBe('')
   })
 
   test('a last line with no newline: git says so after it, old and new, and applies it', () => {
