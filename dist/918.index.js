@@ -495,31 +495,6 @@ function readReply(spec, reply, now, words) {
  * caller's terms). The endpoints (client.ts) say only what each request is.
  */
 const USER_AGENT = 'mintlify-docs-action';
-/** The client's own words, for a caller that gives none: what to check, without naming any input. */
-const NEUTRAL_WORDS = (hint, detail) => {
-    const words = {
-        'unknown-project': 'Check the project id.',
-        'unknown-job': 'Check the job id and the project id.',
-        'unknown-deployment': 'Check the deployment id.',
-        'unknown-automation': 'Check the automation id and the project id: the automation is not in this project.',
-        'automation-not-runnable': 'The service runs only an active automation with a custom schedule this way; check ' +
-            'the automation id, and that the automation is active and uses a custom schedule.',
-        'message-may-exist': `The message may have been delivered even so. Wait on job ${detail.jobId ?? ''} ` + `before sending it again.`,
-        redirect: 'Redirects are not followed: check the base URL.',
-        'budget-spent': `the step's ${detail.max ?? 0} analytics requests are spent.`,
-        'searches-spent': `the step's ${detail.max ?? 0} searches are spent.`,
-        'unknown-domain': "Check the site's identifier (its domain.mintlify.site address).",
-        'out-of-time': "the step's time ran out.",
-        'prompt-too-long': 'Shorten it.',
-        'connect-dns': "Check the service's address and the runner's DNS.",
-        'connect-refused': "Check the service's address and port, and that the runner can reach it.",
-        'connect-tls': 'Its certificate was not trusted: behind a proxy that inspects TLS, give Node the ' +
-            "proxy's CA certificate (NODE_EXTRA_CA_CERTS).",
-        'connect-blocked': 'Fetch never connects to that port or scheme: use another address.',
-        'connect-network': "Check the runner's network and proxy settings.",
-    };
-    return words[hint];
-};
 /** Whether a failed attempt may have changed something at the service: a POST that is no read. */
 const writes = (spec) => spec.method === 'POST' && !spec.idempotent;
 /** The error code behind a failed fetch (undici puts it on `cause`, sometimes inside an AggregateError). */
@@ -553,9 +528,9 @@ class Transport {
         };
         this.host = URL.canParse(options.baseUrl) ? new URL(options.baseUrl).host : 'the service';
     }
-    /** The caller's words for a hint, or the client's neutral ones. */
+    /** The caller's words for a hint. */
     words(hint, detail) {
-        return (this.options.words ?? NEUTRAL_WORDS)(hint, detail);
+        return this.options.words(hint, detail);
     }
     /** The analytics requests (or searches) are spent: what the last attempt got, if one was made. */
     spent(spec, max, lastError) {
@@ -1816,6 +1791,12 @@ function runUrlOf(serverUrl, owner, repo, runId) {
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/api-words.ts
+/**
+ * What the API client's hints say in the action's terms: the inputs to check. The client raises
+ * structured errors (service/errors.ts: what failed, the status, whether the request may have been
+ * processed, and a hint code) and knows no input; run.ts hands it these words, so every message a
+ * user reads names the input to change.
+ */
 function inputWords(hint, detail) {
     switch (hint) {
         case 'unknown-project':

@@ -1,29 +1,12 @@
+import type { ApiHint } from '../util/api-hints.js'
+
 /**
  * What the API client's hints say in the action's terms: the inputs to check. The client raises
  * structured errors (service/errors.ts: what failed, the status, whether the request may have been
  * processed, and a hint code) and knows no input; run.ts hands it these words, so every message a
  * user reads names the input to change.
  */
-type Hint =
-  | 'unknown-project'
-  | 'unknown-job'
-  | 'unknown-deployment'
-  | 'unknown-automation'
-  | 'automation-not-runnable'
-  | 'message-may-exist'
-  | 'redirect'
-  | 'budget-spent'
-  | 'searches-spent'
-  | 'unknown-domain'
-  | 'out-of-time'
-  | 'prompt-too-long'
-  | 'connect-dns'
-  | 'connect-refused'
-  | 'connect-tls'
-  | 'connect-blocked'
-  | 'connect-network'
-
-export function inputWords(hint: Hint, detail: { jobId?: string; max?: number }): string {
+export function inputWords(hint: ApiHint, detail: { jobId?: string; max?: number }): string {
   switch (hint) {
     case 'unknown-project':
       return 'Check project-id.'

@@ -40,9 +40,9 @@ export interface ClientOptions {
   log?: (message: string) => void
   /**
    * The caller's words for what it may have to check (its input names: the client knows none);
-   * without them, neutral words. `detail` carries what a sentence may name.
+   * `detail` carries what a sentence may name.
    */
-  words?: ApiWords
+  words: ApiWords
   /**
    * Analytics requests left for this step (max-requests); every analytics attempt takes one, and
    * one that never reached the service (no connection) gives it back.
@@ -56,35 +56,6 @@ export interface ClientOptions {
 
 /** Words for a hint, in the caller's terms; `detail`: a job id, a bound. */
 export type ApiWords = (hint: ApiHint, detail: { jobId?: string; max?: number }) => string
-
-/** The client's own words, for a caller that gives none: what to check, without naming any input. */
-const NEUTRAL_WORDS: ApiWords = (hint, detail) => {
-  const words: Record<ApiHint, string> = {
-    'unknown-project': 'Check the project id.',
-    'unknown-job': 'Check the job id and the project id.',
-    'unknown-deployment': 'Check the deployment id.',
-    'unknown-automation': 'Check the automation id and the project id: the automation is not in this project.',
-    'automation-not-runnable':
-      'The service runs only an active automation with a custom schedule this way; check ' +
-      'the automation id, and that the automation is active and uses a custom schedule.',
-    'message-may-exist':
-      `The message may have been delivered even so. Wait on job ${detail.jobId ?? ''} ` + `before sending it again.`,
-    redirect: 'Redirects are not followed: check the base URL.',
-    'budget-spent': `the step's ${detail.max ?? 0} analytics requests are spent.`,
-    'searches-spent': `the step's ${detail.max ?? 0} searches are spent.`,
-    'unknown-domain': "Check the site's identifier (its domain.mintlify.site address).",
-    'out-of-time': "the step's time ran out.",
-    'prompt-too-long': 'Shorten it.',
-    'connect-dns': "Check the service's address and the runner's DNS.",
-    'connect-refused': "Check the service's address and port, and that the runner can reach it.",
-    'connect-tls':
-      'Its certificate was not trusted: behind a proxy that inspects TLS, give Node the ' +
-      "proxy's CA certificate (NODE_EXTRA_CA_CERTS).",
-    'connect-blocked': 'Fetch never connects to that port or scheme: use another address.',
-    'connect-network': "Check the runner's network and proxy settings.",
-  }
-  return words[hint]
-}
 
 /** A request: what reading its reply needs (reply.ts), and how to send and word it. */
 export interface RequestSpec<T> extends ReplySpec<T> {
@@ -133,8 +104,8 @@ export class Transport {
   /** What this run spent of the project's agent uses (jobs created, messages sent, automations run). */
   readonly usage = { agentUses: 0 }
 
-  private readonly options: Required<Omit<ClientOptions, 'log' | 'analyticsBudget' | 'words' | 'route' | 'spentHint'>> &
-    Pick<ClientOptions, 'analyticsBudget' | 'words' | 'route' | 'spentHint'> & { log: (m: string) => void }
+  private readonly options: Required<Omit<ClientOptions, 'log' | 'analyticsBudget' | 'route' | 'spentHint'>> &
+    Pick<ClientOptions, 'analyticsBudget' | 'route' | 'spentHint'> & { log: (m: string) => void }
   /** The service's host and port as a failure names it: from the base URL, never its credentials. */
   private readonly host: string
 
@@ -150,9 +121,9 @@ export class Transport {
     this.host = URL.canParse(options.baseUrl) ? new URL(options.baseUrl).host : 'the service'
   }
 
-  /** The caller's words for a hint, or the client's neutral ones. */
+  /** The caller's words for a hint. */
   words(hint: ApiHint, detail: { jobId?: string; max?: number }): string {
-    return (this.options.words ?? NEUTRAL_WORDS)(hint, detail)
+    return this.options.words(hint, detail)
   }
 
   /** The analytics requests (or searches) are spent: what the last attempt got, if one was made. */

@@ -39,6 +39,7 @@ function setup(answers: Answer[], options: { deadlineMs?: number; signal?: Abort
     deadline: clock.now() + (options.deadlineMs ?? 30 * 60_000),
     fetch: fetch,
     random: () => 0,
+    words: inputWords,
     log: (m) => log.push(m),
   })
   return { client, clock, calls, log }
@@ -48,8 +49,8 @@ function setup(answers: Answer[], options: { deadlineMs?: number; signal?: Abort
 function plainClient(
   options: Omit<
     ConstructorParameters<typeof ApiClient>[0],
-    'baseUrl' | 'apiKey' | 'projectId' | 'clock' | 'signal' | 'deadline'
-  >,
+    'baseUrl' | 'apiKey' | 'projectId' | 'clock' | 'signal' | 'deadline' | 'words'
+  > & { words?: ConstructorParameters<typeof ApiClient>[0]['words'] },
 ): ApiClient {
   return new ApiClient({
     baseUrl: 'https://api.example',
@@ -58,6 +59,7 @@ function plainClient(
     clock: new FakeClock(0),
     signal: new AbortController().signal,
     deadline: 60_000,
+    words: inputWords,
     ...options,
   })
 }
@@ -192,6 +194,7 @@ describe('ApiClient GET retries', () => {
       deadline: clock.now() + 600_000,
       requestTimeoutMs: 5000,
       random: () => 0,
+      words: inputWords,
       fetch: ((_url: string, init: RequestInit) => {
         n++
         if (n > 1) return Promise.resolve(response(200, job))
@@ -338,8 +341,8 @@ describe('structured errors: the client knows no input, the caller words its hin
         }),
     })
 
-  test('a 404 carries its hint code and status; without words the message names no input', async () => {
-    const error = (await client()
+  test("a 404 carries its hint code and status; the message's advice is the caller's words for that hint", async () => {
+    const error = (await client((hint) => `[words for ${hint}]`)
       .triggerAutomation('wf_1')
       .catch((e: unknown) => e)) as ApiError
     expect(error).toBeInstanceOf(ApiError)
@@ -349,7 +352,7 @@ describe('structured errors: the client knows no input, the caller words its hin
       'unknown-automation',
       false,
     ])
-    expect(error.message).toContain('Check the automation id and the project id')
+    expect(error.message).toContain('[words for unknown-automation]')
     expect(error.message).not.toMatch(/automation-id|project-id/)
   })
 
