@@ -1,6 +1,50 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 var __webpack_modules__ = {
+    7549: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+        __nccwpck_require__.d(__webpack_exports__, {
+            DR: () => pullKey,
+            _i: () => pullLinkLabel,
+            dt: () => parsePullLink,
+            hG: () => pullRequestHere
+        });
+        const CANONICAL = /^https:\/\/([^/?#@]+)\/([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))\/([A-Za-z0-9._-]{1,100})\/pull\/([1-9]\d{0,9})$/;
+        function parsePullLink(link) {
+            const m = CANONICAL.exec(link ?? "");
+            if (!m || !link) return;
+            const [, host, owner, repo, number] = m;
+            let href;
+            try {
+                href = new URL(link).href;
+            } catch {
+                return;
+            }
+            if (href !== link) return;
+            return {
+                host: host.toLowerCase(),
+                owner: owner,
+                repo: repo,
+                number: Number(number)
+            };
+        }
+        function pullKey(link) {
+            const pr = parsePullLink(link);
+            return pr ? `${pr.host}/${pr.owner}/${pr.repo}#${pr.number}`.toLowerCase() : link;
+        }
+        function hostOf(serverUrl) {
+            return URL.canParse(serverUrl) ? new URL(serverUrl).host.toLowerCase() : void 0;
+        }
+        function pullRequestHere(link, here) {
+            const pr = parsePullLink(link);
+            if (!pr || pr.host !== hostOf(here.serverUrl)) return;
+            return pr.owner.toLowerCase() === here.owner.toLowerCase() && pr.repo.toLowerCase() === here.repo.toLowerCase() ? pr.number : void 0;
+        }
+        function pullLinkLabel(link, here) {
+            const pr = parsePullLink(link);
+            if (!pr || !here || pr.host !== hostOf(here.serverUrl)) return;
+            return pullRequestHere(link, here) !== void 0 ? `#${pr.number}` : `${pr.owner}/${pr.repo}#${pr.number}`;
+        }
+    },
     8968: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             MJ: () => INPUTS_OF,
@@ -1104,11 +1148,13 @@ var __webpack_modules__ = {
     },
     7125: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
+            KO: () => prLinkText,
             X1: () => escapeText,
             nf: () => link,
             xE: () => alert,
             z2: () => keyValueTable
         });
+        var _github_pull_link_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7549);
         var _util_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9997);
         const HTML = {
             "&": "&amp;",
@@ -1132,6 +1178,9 @@ var __webpack_modules__ = {
             if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return escapeText(url);
             const href = (0, _util_text_js__WEBPACK_IMPORTED_MODULE_0__.E$)(parsed.toString()).replace(/[&<>"']/g, c => HTML[c] ?? c);
             return `<a href="${href}">${escapeText(text)}</a>`;
+        }
+        function prLinkText(prLink, here) {
+            return link(prLink, (0, _github_pull_link_js__WEBPACK_IMPORTED_MODULE_1__._i)(prLink, here) ?? prLink);
         }
         function alert(kind, text, max = 1500) {
             return `> [!${kind}]\n> ${escapeText(text, max)}`;
@@ -3713,7 +3762,7 @@ async function main(signal, overrides, action) {
     const {settings: settings, unused: unused} = read;
     if (!(0, catalogue.mm)("api-key").optionalIn?.includes(settings.mode) && !settings.apiKey.startsWith(fields.b)) warning(`api-key does not start with "${fields.b}", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.`);
     if (!action) for (const {name: name, readBy: readBy} of unused) warning(`Input "${name}" is not read with mode: ${settings.mode}, so it was ignored (${readBy.length > 0 ? `it is read by ${readBy.join(", ")}` : "no mode reads it"}).`);
-    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(624), __nccwpck_require__.e(918) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 7918));
+    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(624), __nccwpck_require__.e(57) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 9057));
     await runMode(settings, signal, overrides);
 }
 

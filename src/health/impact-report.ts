@@ -15,8 +15,7 @@ import { shiftWeeks } from './weeks.js'
 import type { ImpactState } from './issue.js'
 import { type Here, pullKey } from '../github/pull-link.js'
 import { count, formatDay, formatNumber, formatSignedPercent } from '../util/format.js'
-import { escapeText, link } from '../summary/escape.js'
-import { prLinkText } from '../summary/pull-request-link.js'
+import { escapeText, link, prLinkText } from '../summary/escape.js'
 
 /**
  * "Did the docs change help?" in words: the health issue's section "What the changes did" and the

@@ -7,8 +7,7 @@ import { type ImpactSectionView, renderImpactSection } from './impact-report.js'
 import { keptWeeks } from './impact.js'
 import type { Here } from '../github/pull-link.js'
 import { count, formatNumber, formatSignedPercent, formatTime } from '../util/format.js'
-import { alert, escapeText, link } from '../summary/escape.js'
-import { prLinkText } from '../summary/pull-request-link.js'
+import { alert, escapeText, link, prLinkText } from '../summary/escape.js'
 
 /**
  * The docs-health issue's body and the run's summary. The body is the whole issue: the trend (a

@@ -3,8 +3,7 @@ import { isTerminal } from '../service/schemas.js'
 import { formatDuration } from '../util/format.js'
 import { count } from '../util/format.js'
 import type { Here } from '../github/pull-link.js'
-import { alert, escapeText, keyValueTable, link } from './escape.js'
-import { prLinkText } from './pull-request-link.js'
+import { alert, escapeText, keyValueTable, link, prLinkText } from './escape.js'
 
 const HEADLINE: Record<AgentReport['outcome'], string> = {
   completed: '✅ pull request opened',

@@ -1,3 +1,4 @@
+import { type Here, pullLinkLabel } from '../github/pull-link.js'
 import { bound, oneLine, redact } from '../util/text.js'
 
 /**
@@ -37,6 +38,11 @@ export function link(url: string | null | undefined, text: string): string {
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return escapeText(url)
   const href = redact(parsed.toString()).replace(/[&<>"']/g, (c) => HTML[c] ?? c)
   return `<a href="${href}">${escapeText(text)}</a>`
+}
+
+/** A pull request link: `#12` (or `owner/repo#12`) for a canonical one of this server, else the URL. */
+export function prLinkText(prLink: string, here: Here | undefined): string {
+  return link(prLink, pullLinkLabel(prLink, here) ?? prLink)
 }
 
 /**

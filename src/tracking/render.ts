@@ -3,8 +3,7 @@ import type { AgentOutcome } from '../agent-jobs/run-agent.js'
 import { count, formatTime } from '../util/format.js'
 import type { Here } from '../github/pull-link.js'
 import { MAX_INSTRUCTIONS, REPLY_MARKER, type TrackingEntry, type TrackingState, encodeState } from './state.js'
-import { escapeText, link } from '../summary/escape.js'
-import { prLinkText } from '../summary/pull-request-link.js'
+import { escapeText, link, prLinkText } from '../summary/escape.js'
 
 /**
  * The text of a thread's tracking comment and of a reply in a review thread. Data in, Markdown out:
