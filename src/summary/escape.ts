@@ -5,6 +5,7 @@ import { bound, oneLine, redact } from '../util/text.js'
  * Escaping for the job summary and comments (GitHub-flavoured Markdown with HTML). Text from the
  * API or the event payload goes through `escapeText` so that it stays text: it cannot close a
  * table cell, open a link, an image, code or HTML, or be turned into a link by GFM's autolinker.
+ * Links are made here too: only to an http(s) URL, a pull request's as `#12`.
  */
 
 const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
