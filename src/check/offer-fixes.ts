@@ -57,7 +57,10 @@ export async function offerFixes(o: CheckOutcome): Promise<FixesOffered | undefi
         offered.review = { url: review.url, suggestions: review.edits.length, fixes: fixCount(review.edits) }
       }
     }
-    const rest = edits.filter((e) => !suggested.includes(e))
+    // the rest, but for a file the patch leaves out (edits it cannot vouch for together)
+    const byFile = new Map<string, LineEdit[]>()
+    for (const e of edits.filter((x) => !suggested.includes(x))) byFile.set(e.path, [...(byFile.get(e.path) ?? []), e])
+    const rest = [...byFile.values()].filter((group) => patchOf(group, headText) !== '').flat()
     const patch = rest.length > 0 ? patchOf(rest, headText) : ''
     const path = patch ? join(ctx.dir, 'mintlify-fixes.patch') : ''
     if (patch) {
