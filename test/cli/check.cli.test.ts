@@ -96,9 +96,11 @@ describe('the check action on the real Mintlify CLI', () => {
       pull: { number: 5, files: ['guides/start.mdx', 'README.md'] },
     })
     expect(run.code).toBe(1)
-    expect(annotations(run).map((a) => [a.title, a.file, a.line])).toEqual([
-      ['Image without alt text', 'guides/start.mdx', '7'],
-    ])
+    // the log's end beside a failure: what the step said where it found no such problem
+    expect(
+      annotations(run).map((a) => [a.title, a.file, a.line]),
+      run.stdout.slice(-4000),
+    ).toEqual([['Image without alt text', 'guides/start.mdx', '7']])
     const json = readJson<Problems>(run.outputs['problems-json'] ?? '')
     expect(json.scope).toBe('changed')
     expect(json.outside).toBe(4)
