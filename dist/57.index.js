@@ -5461,7 +5461,7 @@ async function onTheHead(judged, compare) {
     const byPath = new Map(files.map((f) => [f.filename, f]));
     const whole = files.length < COMPARED_FILES;
     return {
-        compared: files,
+        ...(whole ? { differing: new Set(byPath.keys()) } : {}),
         judged: judged.map((j) => {
             const { line, column, ...rest } = j.problem;
             if (line === undefined)
@@ -7358,61 +7358,109 @@ const clean = (text, max) => (0,util_text/* bound */.$s)((0,util_text/* stripHid
 ;// CONCATENATED MODULE: ./src/check/edits.ts
 
 
+/** The fixes of the new problems whose fix is known: the one list of which problem has which. */
+function changesOf(judged, config) {
+    const changes = [];
+    for (const { problem: p, status, because } of judged) {
+        if (status !== 'new')
+            continue;
+        // the renamed page's new address (its redirect's destination), the link's anchor or query kept
+        const moved = p.rule === 'broken-link' ? because?.redirect?.destination : undefined;
+        if (moved !== undefined && p.line && p.column && p.target) {
+            const to = `${moved}${/[#?].*$/s.exec(p.target)?.[0] ?? ''}`;
+            changes.push({
+                kind: 'replace',
+                path: p.path,
+                line: p.line,
+                column: p.column,
+                from: p.target,
+                to,
+                why: p.message,
+            });
+        }
+        else if (p.rule === 'lost-address' && p.fix)
+            changes.push({ kind: 'redirect', redirect: p.fix, why: p.message });
+        else if (p.rule === 'lost-address' && p.resend)
+            changes.push({ kind: 'resend', ...p.resend, why: p.message });
+        else if (p.rule === 'redirect-fault' && p.fix && p.line && p.column && p.path === config) {
+            const destination = p.target?.split(' → ')[1];
+            if (destination)
+                changes.push({
+                    kind: 'replace',
+                    path: p.path,
+                    line: p.line,
+                    column: p.column,
+                    from: jsonInner(destination),
+                    to: jsonInner(p.fix.destination),
+                    why: p.message,
+                });
+        }
+    }
+    return changes;
+}
+/** The files the fixes of these problems would edit (repository paths): what editsFor reads. */
+function filesToEdit(judged, config) {
+    return new Set(changesOf(judged, config).map((c) => (c.kind === 'replace' ? c.path : config)));
+}
 /**
  * The edits that fix the new problems whose fix is known, at most one per line (two links on one line
  * are one edit). `config` is the configuration's repository path; its redirects are one edit, placed
  * where `inDiff` says a suggestion can be made when there is such a place.
  */
 function editsFor(judged, headText, config, inDiff) {
-    const fresh = judged.filter((j) => j.status === 'new');
-    // in-line replacements, by file and line: [column, old text, new text, why]
+    const changes = changesOf(judged, config);
+    // (no configuration: no place for a redirect, as in an empty one)
+    const configText = headText(config) ?? '';
+    // the in-line replacements, by file and line: a redirect sent on where its entry is written
     const inLine = new Map();
-    const replace = (path, line, at) => {
+    const replace = (path, line, r) => {
         const lines = inLine.get(path) ?? new Map();
-        lines.set(line, [...(lines.get(line) ?? []), at]);
+        lines.set(line, [...(lines.get(line) ?? []), r]);
         inLine.set(path, lines);
     };
-    const redirects = [];
-    for (const { problem: p, because } of fresh) {
-        // the renamed page's new address (its redirect's destination), the link's anchor or query kept
-        const moved = p.rule === 'broken-link' ? because?.redirect?.destination : undefined;
-        if (moved !== undefined && p.line && p.column && p.target)
-            replace(p.path, p.line, [p.column, p.target, `${moved}${/[#?].*$/s.exec(p.target)?.[0] ?? ''}`, p.message]);
-        else if (p.rule === 'lost-address' && p.fix)
-            redirects.push([p.fix, p.message]);
-        else if (p.rule === 'lost-address' && p.resend) {
-            // its redirect where it is written (source and destination in one entry), sent on
-            const { source, from, to } = p.resend;
-            for (const place of redirectEntries(headText(config) ?? '', source, from))
-                replace(config, place.line, [place.column, jsonInner(from), jsonInner(to), p.message]);
+    // (a redirect to add waits below, until the in-line edits are known)
+    for (const c of changes)
+        switch (c.kind) {
+            case 'replace':
+                replace(c.path, c.line, c);
+                break;
+            case 'resend':
+                for (const place of redirectEntries(configText, c.source, c.from))
+                    replace(config, place.line, {
+                        column: place.column,
+                        from: jsonInner(c.from),
+                        to: jsonInner(c.to),
+                        why: c.why,
+                    });
         }
-        else if (p.rule === 'redirect-fault' && p.fix && p.line && p.column && p.path === config) {
-            const destination = p.target?.split(' → ')[1];
-            if (destination)
-                replace(p.path, p.line, [p.column, jsonInner(destination), jsonInner(p.fix.destination), p.message]);
-        }
-    }
     const edits = [];
     for (const [path, lines] of inLine) {
         const text = headText(path);
         if (text === undefined)
             continue;
         const all = text.split('\n');
-        for (const [line, changes] of lines) {
+        for (const [line, replacements] of lines) {
             const before = all[line - 1];
             if (before === undefined)
                 continue;
-            const after = replaced(before, changes);
+            const after = replaced(before, replacements);
             if (after !== undefined)
-                edits.push({ path, line, endLine: line, before: [before], after: [after], fixes: changes.map((c) => c[3]) });
+                edits.push({
+                    path,
+                    line,
+                    endLine: line,
+                    before: [before],
+                    after: [after],
+                    fixes: replacements.map((r) => r.why),
+                });
         }
     }
+    const redirects = changes.flatMap((c) => c.kind === 'redirect' ? [[c.redirect, c.why]] : []);
     if (redirects.length === 0)
         return edits;
     // the redirects added to the configuration as its in-line edits leave it; an edit on the same
     // lines becomes part of the one that adds them
-    // (no configuration: no place for them, as in an empty one)
-    const original = (headText(config) ?? '').split('\n');
+    const original = configText.split('\n');
     const own = edits.filter((e) => e.path === config);
     const lines = [...original];
     for (const e of own)
@@ -7431,25 +7479,12 @@ function editsFor(judged, headText, config, inDiff) {
         },
     ];
 }
-/** The files the fixes of these problems would edit (repository paths): what editsFor reads. */
-function filesToEdit(judged, config) {
-    const paths = new Set();
-    for (const { problem: p, status, because } of judged) {
-        if (status !== 'new')
-            continue;
-        if (p.rule === 'broken-link' && because?.redirect)
-            paths.add(p.path);
-        else if ((p.rule === 'lost-address' || p.rule === 'redirect-fault') && (p.fix || p.resend))
-            paths.add(config);
-    }
-    return paths;
-}
 /** A string as JSON writes it between its quotes. */
 const jsonInner = (s) => JSON.stringify(s).slice(1, -1);
 /** A line with each target at its column replaced, right to left; undefined where one is not there. */
-function replaced(line, changes) {
+function replaced(line, replacements) {
     let out = line;
-    for (const [column, from, to] of [...changes].sort((a, b) => b[0] - a[0])) {
+    for (const { column, from, to } of [...replacements].sort((a, b) => b.column - a.column)) {
         const at = column - 1;
         if (out.slice(at, at + from.length) !== from)
             return undefined;
@@ -7513,6 +7548,13 @@ function outline(text) {
     }
     return { keys, ...(redirects ? { redirects } : {}) };
 }
+/**
+ * The configuration's redirects added in one edit, where its text allows one it can vouch for (the
+ * result parses, and holds every redirect it held and the new ones): after the array's `[` (on its
+ * line, where the entries start there), before its `]` (a comma after its last entry), or, without
+ * `redirects`, the array added before a top-level key. A place in the pull request's diff first;
+ * else the first the file allows. Undefined where none does.
+ */
 function redirectsEdit(text, added, path, inDiff) {
     const lines = text.split('\n');
     const { keys, redirects } = outline(text);
@@ -7742,7 +7784,7 @@ async function suggestFixes(api, repo, pull, identity, edits) {
     const suggested = edits.slice(0, MOST_SUGGESTIONS);
     const here = live.find((r) => r.commitId === pull.headSha);
     if (here)
-        return suggested.length > 0 ? { posted: true, url: here.url, edits: suggested, already: true } : { posted: false };
+        return suggested.length > 0 ? { posted: true, url: here.url, edits: suggested } : { posted: false };
     // the earlier heads' suggestions first: never two live reviews holding the same one
     for (const r of live)
         for (const id of await api.reviewCommentIds(repo, pull.number, r.id))
@@ -7761,7 +7803,7 @@ async function suggestFixes(api, repo, pull, identity, edits) {
         : undefined;
     for (const r of live)
         await api.updateReview(repo, pull.number, r.id, supersededBody(r, pull.headSha, made?.url));
-    return made ? { posted: true, url: made.url, edits: suggested, already: false } : { posted: false };
+    return made ? { posted: true, url: made.url, edits: suggested } : { posted: false };
 }
 /** The review's body: how many fixes it holds, and at which commit. */
 function reviewBody(edits, headSha) {
@@ -7803,12 +7845,10 @@ function supersededBody(r, headSha, url) {
  * suggested change where its lines are in the pull request's diff (review.ts), and every other one
  * in one patch against the head's files (patch.ts), its path the output fixes-patch. The head's
  * files are the checkout's where it is the head (or its commit cannot be told), or where the base branch changed nothing of them
- * since (the compare of the head with the checkout lists every file they differ in); else GitHub's
+ * since (the compare of the head with the checkout, where it listed every file they differ in); else GitHub's
  * copy at the head commit. A review GitHub refuses (a fork's read-only token, no pull-requests:
  * write) is one notice, its fixes in the patch; the verdict is never touched.
  */
-/** GitHub's compare lists at most this many files: past it, a file it does not list may differ too. */
-const offer_fixes_COMPARED_FILES = 300;
 /** At most this many files are read from GitHub at the head commit. */
 const FILES_READ = 100;
 async function offerFixes(o) {
@@ -7831,24 +7871,25 @@ async function offerFixes(o) {
         const offered = {};
         let suggested = [];
         if (settings.check.suggestions === 'auto') {
-            const review = await reviewOf(api, o, edits.filter(whole));
-            if ('why' in review)
-                offered.unsuggested = review.why;
-            else if (review.posted) {
+            const review = await reviewOf(api, o, pull, edits.filter(whole));
+            if (review.posted) {
                 suggested = review.edits;
                 offered.review = { url: review.url, suggestions: review.edits.length, fixes: fixCount(review.edits) };
             }
         }
-        // the rest, but for a file the patch leaves out (edits it cannot vouch for together)
+        // the rest, file by file, but for a file the patch leaves out (edits it cannot vouch for together)
         const byFile = new Map();
         for (const e of edits.filter((x) => !suggested.includes(x)))
             byFile.set(e.path, [...(byFile.get(e.path) ?? []), e]);
-        const rest = [...byFile.values()].filter((group) => patchOf(group, headText) !== '').flat();
-        const patch = rest.length > 0 ? patchOf(rest, headText) : '';
+        const patched = [...byFile]
+            .sort(([a], [b]) => (a < b ? -1 : 1))
+            .map(([file, fileEdits]) => ({ path: file, edits: fileEdits, text: patchOf(fileEdits, headText) }))
+            .filter((f) => f.text !== '');
+        const patch = patched.map((f) => f.text).join('');
         const path = patch ? (0,external_node_path_.join)(ctx.dir, 'mintlify-fixes.patch') : '';
         if (patch) {
             (0,external_node_fs_.writeFileSync)(path, patch);
-            offered.patch = { path, files: [...new Set(rest.map((e) => e.path))].sort(), fixes: fixCount(rest) };
+            offered.patch = { path, files: patched.map((f) => f.path), fixes: fixCount(patched.flatMap((f) => f.edits)) };
         }
         ctx.outputs.set('fixes-patch', path);
         return offered;
@@ -7859,15 +7900,12 @@ async function offerFixes(o) {
         const said = `The fixes were not offered (${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}); the problems are as reported.`;
         core/* notice */.lm(said);
         ctx.outputs.set('fixes-patch', '');
-        return { unsuggested: said };
+        return undefined;
     }
 }
 const fixCount = (edits) => edits.reduce((n, e) => n + e.fixes.length, 0);
-/** The review, or why there is none: refused by GitHub (one notice), or no identity to find the earlier ones by. */
-async function reviewOf(api, o, edits) {
-    const pull = o.pull;
-    if (!pull)
-        return { posted: false };
+/** The review, or none: refused by GitHub, or no identity to find the earlier ones by (one notice each). */
+async function reviewOf(api, o, pull, edits) {
     const repo = { owner: o.ctx.run.owner, repo: o.ctx.run.repo };
     try {
         const identity = await api.identity();
@@ -7891,9 +7929,8 @@ async function reviewOf(api, o, edits) {
     }
 }
 function notice(why) {
-    const said = `The fixes were not suggested on the pull request: ${why}. They are in the patch fixes-patch names.`;
-    core/* notice */.lm(said);
-    return { why: said };
+    core/* notice */.lm(`The fixes were not suggested on the pull request: ${why}. They are in the patch fixes-patch names.`);
+    return { posted: false };
 }
 /**
  * The head's text of each file a fix may edit: the checkout's where it is the head, or where the
@@ -7906,9 +7943,7 @@ async function headTexts(o, api, headSha, judged) {
     const at = checkedOut(workspace, o.docsFolder);
     if (at === undefined || at === headSha)
         return local;
-    const compared = o.compared;
-    const differs = new Set((compared ?? []).map((f) => f.filename));
-    const same = (path) => compared !== undefined && compared.length < offer_fixes_COMPARED_FILES && !differs.has(path);
+    const same = (path) => o.differing !== undefined && !o.differing.has(path);
     const paths = filesToEdit(judged, repositoryPath(o.docsFolder, o.config));
     const texts = new Map();
     const repo = { owner: o.ctx.run.owner, repo: o.ctx.run.repo };
@@ -8891,7 +8926,7 @@ async function mode_run(settings, ctx) {
         const weighed = pull
             ? await weighByReaders(settings, ctx, { judged: onHead.judged, notes: found.notes, folder, listed: found.pages })
             : { judged: onHead.judged };
-        const outcome = { ...checkRun, ...found, ...weighed, ...(onHead.compared ? { compared: onHead.compared } : {}) };
+        const outcome = { ...checkRun, ...found, ...weighed, ...(onHead.differing ? { differing: onHead.differing } : {}) };
         recordProblems(outcome);
         // the fixes it knows, on the pull request (suggested changes, a patch), and to the agent on its own
         const fixes = await offerFixes(outcome);

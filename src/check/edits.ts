@@ -5,8 +5,9 @@ import { redirectEntries } from './target-lines.js'
 /**
  * The fixes the check knows, as edits of the head's files: a link to a page this pull request
  * renamed points to the page's new address; a lost address gets its redirect in the configuration's
- * `redirects` (added to the array, or the array added, in the file's own indentation); a redirect
- * that leads to another redirect goes straight to the end. Each edit replaces whole lines, so it is
+ * `redirects` (added to the array, or the array added, in the file's own indentation), or, where its
+ * redirect leads to a page this pull request renamed, that redirect sent on to the new address; a
+ * redirect that leads to another redirect goes straight to the end. Each edit replaces whole lines, so it is
  * one suggested change on the pull request or one hunk of a patch. An edit whose result the check
  * cannot vouch for (a line that no longer holds the target, a configuration that would not parse)
  * is never made. Pure.
@@ -32,55 +33,115 @@ export type HeadText = (path: string) => string | undefined
 export type InDiff = (path: string, line: number) => boolean
 
 /**
+ * One fix a new problem has, before the head's text is read: a text replaced at its place (a link's
+ * target, a redirect's destination), a redirect sent on (its entry found in the configuration), or
+ * a redirect added to the configuration.
+ */
+type Change =
+  | { kind: 'replace'; path: string; line: number; column: number; from: string; to: string; why: string }
+  | { kind: 'resend'; source: string; from: string; to: string; why: string }
+  | { kind: 'redirect'; redirect: Redirect; why: string }
+
+/** The fixes of the new problems whose fix is known: the one list of which problem has which. */
+function changesOf(judged: readonly Judged[], config: string): Change[] {
+  const changes: Change[] = []
+  for (const { problem: p, status, because } of judged) {
+    if (status !== 'new') continue
+    // the renamed page's new address (its redirect's destination), the link's anchor or query kept
+    const moved = p.rule === 'broken-link' ? because?.redirect?.destination : undefined
+    if (moved !== undefined && p.line && p.column && p.target) {
+      const to = `${moved}${/[#?].*$/s.exec(p.target)?.[0] ?? ''}`
+      changes.push({
+        kind: 'replace',
+        path: p.path,
+        line: p.line,
+        column: p.column,
+        from: p.target,
+        to,
+        why: p.message,
+      })
+    } else if (p.rule === 'lost-address' && p.fix) changes.push({ kind: 'redirect', redirect: p.fix, why: p.message })
+    else if (p.rule === 'lost-address' && p.resend) changes.push({ kind: 'resend', ...p.resend, why: p.message })
+    else if (p.rule === 'redirect-fault' && p.fix && p.line && p.column && p.path === config) {
+      const destination = p.target?.split(' → ')[1]
+      if (destination)
+        changes.push({
+          kind: 'replace',
+          path: p.path,
+          line: p.line,
+          column: p.column,
+          from: jsonInner(destination),
+          to: jsonInner(p.fix.destination),
+          why: p.message,
+        })
+    }
+  }
+  return changes
+}
+
+/** The files the fixes of these problems would edit (repository paths): what editsFor reads. */
+export function filesToEdit(judged: readonly Judged[], config: string): Set<string> {
+  return new Set(changesOf(judged, config).map((c) => (c.kind === 'replace' ? c.path : config)))
+}
+
+/**
  * The edits that fix the new problems whose fix is known, at most one per line (two links on one line
  * are one edit). `config` is the configuration's repository path; its redirects are one edit, placed
  * where `inDiff` says a suggestion can be made when there is such a place.
  */
 export function editsFor(judged: readonly Judged[], headText: HeadText, config: string, inDiff: InDiff): LineEdit[] {
-  const fresh = judged.filter((j) => j.status === 'new')
-  // in-line replacements, by file and line: [column, old text, new text, why]
-  const inLine = new Map<string, Map<number, Array<[number, string, string, string]>>>()
-  const replace = (path: string, line: number, at: [number, string, string, string]): void => {
-    const lines = inLine.get(path) ?? new Map<number, Array<[number, string, string, string]>>()
-    lines.set(line, [...(lines.get(line) ?? []), at])
+  const changes = changesOf(judged, config)
+  // (no configuration: no place for a redirect, as in an empty one)
+  const configText = headText(config) ?? ''
+  // the in-line replacements, by file and line: a redirect sent on where its entry is written
+  const inLine = new Map<string, Map<number, Replacement[]>>()
+  const replace = (path: string, line: number, r: Replacement): void => {
+    const lines = inLine.get(path) ?? new Map<number, Replacement[]>()
+    lines.set(line, [...(lines.get(line) ?? []), r])
     inLine.set(path, lines)
   }
-  const redirects: Array<[Redirect, string]> = []
-  for (const { problem: p, because } of fresh) {
-    // the renamed page's new address (its redirect's destination), the link's anchor or query kept
-    const moved = p.rule === 'broken-link' ? because?.redirect?.destination : undefined
-    if (moved !== undefined && p.line && p.column && p.target)
-      replace(p.path, p.line, [p.column, p.target, `${moved}${/[#?].*$/s.exec(p.target)?.[0] ?? ''}`, p.message])
-    else if (p.rule === 'lost-address' && p.fix) redirects.push([p.fix, p.message])
-    else if (p.rule === 'lost-address' && p.resend) {
-      // its redirect where it is written (source and destination in one entry), sent on
-      const { source, from, to } = p.resend
-      for (const place of redirectEntries(headText(config) ?? '', source, from))
-        replace(config, place.line, [place.column, jsonInner(from), jsonInner(to), p.message])
-    } else if (p.rule === 'redirect-fault' && p.fix && p.line && p.column && p.path === config) {
-      const destination = p.target?.split(' → ')[1]
-      if (destination)
-        replace(p.path, p.line, [p.column, jsonInner(destination), jsonInner(p.fix.destination), p.message])
+  // (a redirect to add waits below, until the in-line edits are known)
+  for (const c of changes)
+    switch (c.kind) {
+      case 'replace':
+        replace(c.path, c.line, c)
+        break
+      case 'resend':
+        for (const place of redirectEntries(configText, c.source, c.from))
+          replace(config, place.line, {
+            column: place.column,
+            from: jsonInner(c.from),
+            to: jsonInner(c.to),
+            why: c.why,
+          })
     }
-  }
   const edits: LineEdit[] = []
   for (const [path, lines] of inLine) {
     const text = headText(path)
     if (text === undefined) continue
     const all = text.split('\n')
-    for (const [line, changes] of lines) {
+    for (const [line, replacements] of lines) {
       const before = all[line - 1]
       if (before === undefined) continue
-      const after = replaced(before, changes)
+      const after = replaced(before, replacements)
       if (after !== undefined)
-        edits.push({ path, line, endLine: line, before: [before], after: [after], fixes: changes.map((c) => c[3]) })
+        edits.push({
+          path,
+          line,
+          endLine: line,
+          before: [before],
+          after: [after],
+          fixes: replacements.map((r) => r.why),
+        })
     }
   }
+  const redirects = changes.flatMap((c): Array<[Redirect, string]> =>
+    c.kind === 'redirect' ? [[c.redirect, c.why]] : [],
+  )
   if (redirects.length === 0) return edits
   // the redirects added to the configuration as its in-line edits leave it; an edit on the same
   // lines becomes part of the one that adds them
-  // (no configuration: no place for them, as in an empty one)
-  const original = (headText(config) ?? '').split('\n')
+  const original = configText.split('\n')
   const own = edits.filter((e) => e.path === config)
   const lines = [...original]
   for (const e of own) lines.splice(e.line - 1, 1, ...e.after)
@@ -98,24 +159,16 @@ export function editsFor(judged: readonly Judged[], headText: HeadText, config: 
   ]
 }
 
-/** The files the fixes of these problems would edit (repository paths): what editsFor reads. */
-export function filesToEdit(judged: readonly Judged[], config: string): Set<string> {
-  const paths = new Set<string>()
-  for (const { problem: p, status, because } of judged) {
-    if (status !== 'new') continue
-    if (p.rule === 'broken-link' && because?.redirect) paths.add(p.path)
-    else if ((p.rule === 'lost-address' || p.rule === 'redirect-fault') && (p.fix || p.resend)) paths.add(config)
-  }
-  return paths
-}
+/** A text at its column (1-based) and what replaces it. */
+type Replacement = { column: number; from: string; to: string; why: string }
 
 /** A string as JSON writes it between its quotes. */
 const jsonInner = (s: string): string => JSON.stringify(s).slice(1, -1)
 
 /** A line with each target at its column replaced, right to left; undefined where one is not there. */
-function replaced(line: string, changes: ReadonlyArray<[number, string, string, string]>): string | undefined {
+function replaced(line: string, replacements: readonly Replacement[]): string | undefined {
   let out = line
-  for (const [column, from, to] of [...changes].sort((a, b) => b[0] - a[0])) {
+  for (const { column, from, to } of [...replacements].sort((a, b) => b.column - a.column)) {
     const at = column - 1
     if (out.slice(at, at + from.length) !== from) return undefined
     out = out.slice(0, at) + to + out.slice(at + from.length)
@@ -184,17 +237,16 @@ export function outline(text: string): Outline {
   return { keys, ...(redirects ? { redirects } : {}) }
 }
 
+/** Lines `line`…`endLine` and what they become, before it is known what they were. */
+type Placed = Pick<LineEdit, 'line' | 'endLine' | 'after'>
+
 /**
  * The configuration's redirects added in one edit, where its text allows one it can vouch for (the
  * result parses, and holds every redirect it held and the new ones): after the array's `[` (on its
  * line, where the entries start there), before its `]` (a comma after its last entry), or, without
  * `redirects`, the array added before a top-level key. A place in the pull request's diff first;
- * else the first the file allows. Undefined where none does, or where an in-line edit (a redirect's
- * destination) is on the same lines.
+ * else the first the file allows. Undefined where none does.
  */
-/** Lines `line`…`endLine` and what they become, before it is known what they were. */
-type Placed = Pick<LineEdit, 'line' | 'endLine' | 'after'>
-
 function redirectsEdit(
   text: string,
   added: ReadonlyArray<[Redirect, string]>,

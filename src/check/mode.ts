@@ -108,7 +108,7 @@ export async function run(settings: CheckSettings, ctx: ModeContext): Promise<Re
     const weighed = pull
       ? await weighByReaders(settings, ctx, { judged: onHead.judged, notes: found.notes, folder, listed: found.pages })
       : { judged: onHead.judged }
-    const outcome = { ...checkRun, ...found, ...weighed, ...(onHead.compared ? { compared: onHead.compared } : {}) }
+    const outcome = { ...checkRun, ...found, ...weighed, ...(onHead.differing ? { differing: onHead.differing } : {}) }
     recordProblems(outcome)
     // the fixes it knows, on the pull request (suggested changes, a patch), and to the agent on its own
     const fixes = await offerFixes(outcome)

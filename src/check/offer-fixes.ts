@@ -6,10 +6,9 @@ import { diffLines } from './head-lines.js'
 import { patchOf } from './patch.js'
 import type { CheckOutcome } from './report.js'
 import type { FixesOffered } from './summary.js'
-import { suggestFixes } from './review.js'
+import { type ReviewOutcome, suggestFixes } from './review.js'
 import { readText } from './tree-copy.js'
 import { repositoryPath } from '../site/addresses.js'
-import type { ChangedFile } from '../github/change.js'
 import { type GitHubPort, statusOf } from '../github/port.js'
 import * as core from '../util/actions-core.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
@@ -21,13 +20,11 @@ import { external } from '../util/text.js'
  * suggested change where its lines are in the pull request's diff (review.ts), and every other one
  * in one patch against the head's files (patch.ts), its path the output fixes-patch. The head's
  * files are the checkout's where it is the head (or its commit cannot be told), or where the base branch changed nothing of them
- * since (the compare of the head with the checkout lists every file they differ in); else GitHub's
+ * since (the compare of the head with the checkout, where it listed every file they differ in); else GitHub's
  * copy at the head commit. A review GitHub refuses (a fork's read-only token, no pull-requests:
  * write) is one notice, its fixes in the patch; the verdict is never touched.
  */
 
-/** GitHub's compare lists at most this many files: past it, a file it does not list may differ too. */
-const COMPARED_FILES = 300
 /** At most this many files are read from GitHub at the head commit. */
 const FILES_READ = 100
 
@@ -50,22 +47,24 @@ export async function offerFixes(o: CheckOutcome): Promise<FixesOffered | undefi
     const offered: FixesOffered = {}
     let suggested: readonly LineEdit[] = []
     if (settings.check.suggestions === 'auto') {
-      const review = await reviewOf(api, o, edits.filter(whole))
-      if ('why' in review) offered.unsuggested = review.why
-      else if (review.posted) {
+      const review = await reviewOf(api, o, pull, edits.filter(whole))
+      if (review.posted) {
         suggested = review.edits
         offered.review = { url: review.url, suggestions: review.edits.length, fixes: fixCount(review.edits) }
       }
     }
-    // the rest, but for a file the patch leaves out (edits it cannot vouch for together)
+    // the rest, file by file, but for a file the patch leaves out (edits it cannot vouch for together)
     const byFile = new Map<string, LineEdit[]>()
     for (const e of edits.filter((x) => !suggested.includes(x))) byFile.set(e.path, [...(byFile.get(e.path) ?? []), e])
-    const rest = [...byFile.values()].filter((group) => patchOf(group, headText) !== '').flat()
-    const patch = rest.length > 0 ? patchOf(rest, headText) : ''
+    const patched = [...byFile]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([file, fileEdits]) => ({ path: file, edits: fileEdits, text: patchOf(fileEdits, headText) }))
+      .filter((f) => f.text !== '')
+    const patch = patched.map((f) => f.text).join('')
     const path = patch ? join(ctx.dir, 'mintlify-fixes.patch') : ''
     if (patch) {
       writeFileSync(path, patch)
-      offered.patch = { path, files: [...new Set(rest.map((e) => e.path))].sort(), fixes: fixCount(rest) }
+      offered.patch = { path, files: patched.map((f) => f.path), fixes: fixCount(patched.flatMap((f) => f.edits)) }
     }
     ctx.outputs.set('fixes-patch', path)
     return offered
@@ -74,20 +73,19 @@ export async function offerFixes(o: CheckOutcome): Promise<FixesOffered | undefi
     const said = `The fixes were not offered (${external(getErrorMessage(error), 300)}); the problems are as reported.`
     core.notice(said)
     ctx.outputs.set('fixes-patch', '')
-    return { unsuggested: said }
+    return undefined
   }
 }
 
 const fixCount = (edits: readonly LineEdit[]): number => edits.reduce((n, e) => n + e.fixes.length, 0)
 
-/** The review, or why there is none: refused by GitHub (one notice), or no identity to find the earlier ones by. */
+/** The review, or none: refused by GitHub, or no identity to find the earlier ones by (one notice each). */
 async function reviewOf(
   api: GitHubPort,
   o: CheckOutcome,
+  pull: { number: number; headSha: string },
   edits: LineEdit[],
-): Promise<{ posted: true; url: string; edits: LineEdit[] } | { posted: false } | { why: string }> {
-  const pull = o.pull
-  if (!pull) return { posted: false }
+): Promise<ReviewOutcome> {
   const repo = { owner: o.ctx.run.owner, repo: o.ctx.run.repo }
   try {
     const identity = await api.identity()
@@ -109,10 +107,9 @@ async function reviewOf(
   }
 }
 
-function notice(why: string): { why: string } {
-  const said = `The fixes were not suggested on the pull request: ${why}. They are in the patch fixes-patch names.`
-  core.notice(said)
-  return { why: said }
+function notice(why: string): { posted: false } {
+  core.notice(`The fixes were not suggested on the pull request: ${why}. They are in the patch fixes-patch names.`)
+  return { posted: false }
 }
 
 /**
@@ -130,10 +127,7 @@ async function headTexts(
   // a checkout whose commit cannot be told is taken as the head, as its problems' lines are
   const at = checkedOut(workspace, o.docsFolder)
   if (at === undefined || at === headSha) return local
-  const compared = o.compared
-  const differs = new Set((compared ?? []).map((f: ChangedFile) => f.filename))
-  const same = (path: string): boolean =>
-    compared !== undefined && compared.length < COMPARED_FILES && !differs.has(path)
+  const same = (path: string): boolean => o.differing !== undefined && !o.differing.has(path)
   const paths = filesToEdit(judged, repositoryPath(o.docsFolder, o.config))
   const texts = new Map<string, string | undefined>()
   const repo = { owner: o.ctx.run.owner, repo: o.ctx.run.repo }

@@ -63,7 +63,12 @@ const COMPARED_FILES = 300
 export async function onTheHead(
   judged: Judged[],
   compare: () => Promise<{ files: ChangedFile[] } | undefined>,
-): Promise<{ judged: Judged[]; note?: string; compared?: ChangedFile[] }> {
+): Promise<{
+  judged: Judged[]
+  note?: string
+  /** Every file the head and the checkout differ in, where GitHub's compare listed them all. */
+  differing?: ReadonlySet<string>
+}> {
   if (!judged.some((j) => j.problem.line !== undefined)) return { judged }
   let files: ChangedFile[]
   try {
@@ -82,7 +87,7 @@ export async function onTheHead(
   const byPath = new Map(files.map((f) => [f.filename, f]))
   const whole = files.length < COMPARED_FILES
   return {
-    compared: files,
+    ...(whole ? { differing: new Set(byPath.keys()) } : {}),
     judged: judged.map((j) => {
       const { line, column, ...rest } = j.problem
       if (line === undefined) return j

@@ -48,8 +48,8 @@ export interface CheckOutcome {
   pages?: PullPage[]
   /** The pull request's files with their patches, where the base was compared. */
   files?: ChangedFile[]
-  /** The files the head and the checkout differ in (their compare), where it was made. */
-  compared?: ChangedFile[]
+  /** Every file the head and the checkout differ in, where their compare was made and listed them all. */
+  differing?: ReadonlySet<string>
   /** The fixes offered (offer-fixes.ts), where there was a pull request. */
   fixes?: FixesOffered
 }

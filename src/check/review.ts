@@ -25,7 +25,7 @@ const REVIEWS_READ = 300
 
 export type ReviewOutcome =
   /** Posted now, or already there for this head: `edits` are its suggestions. */
-  { posted: true; url: string; edits: LineEdit[]; already: boolean } | { posted: false }
+  { posted: true; url: string; edits: LineEdit[] } | { posted: false }
 
 export async function suggestFixes(
   api: GitHubPort,
@@ -40,8 +40,7 @@ export async function suggestFixes(
   )
   const suggested = edits.slice(0, MOST_SUGGESTIONS)
   const here = live.find((r) => r.commitId === pull.headSha)
-  if (here)
-    return suggested.length > 0 ? { posted: true, url: here.url, edits: suggested, already: true } : { posted: false }
+  if (here) return suggested.length > 0 ? { posted: true, url: here.url, edits: suggested } : { posted: false }
   // the earlier heads' suggestions first: never two live reviews holding the same one
   for (const r of live)
     for (const id of await api.reviewCommentIds(repo, pull.number, r.id)) await api.deleteReviewComment(repo, id)
@@ -59,7 +58,7 @@ export async function suggestFixes(
         })
       : undefined
   for (const r of live) await api.updateReview(repo, pull.number, r.id, supersededBody(r, pull.headSha, made?.url))
-  return made ? { posted: true, url: made.url, edits: suggested, already: false } : { posted: false }
+  return made ? { posted: true, url: made.url, edits: suggested } : { posted: false }
 }
 
 /** The review's body: how many fixes it holds, and at which commit. */

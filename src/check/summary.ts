@@ -11,8 +11,6 @@ import { alert, escapeText, link } from '../summary/escape.js'
 export interface FixesOffered {
   review?: { url: string; suggestions: number; fixes: number }
   patch?: { path: string; files: string[]; fixes: number }
-  /** Why the fixes in the diff are in the patch instead, where they are. */
-  unsuggested?: string
 }
 
 export interface CheckView {

@@ -406,7 +406,7 @@ describe('which problems have an edit, and which files editsFor reads', () => {
     const noRedirect: Judged = { ...renamed({}), because: { change: { from: 'guides/a.mdx', to: 'x.txt' } } }
     expect([...filesToEdit([noRedirect], 'docs.json')]).toEqual([])
     expect([...filesToEdit([lost('/a', '/b')], 'docs/docs.json')]).toEqual(['docs/docs.json'])
-    expect([...filesToEdit([chain({})], 'docs/docs.json')]).toEqual(['docs/docs.json'])
+    expect([...filesToEdit([chain({ path: 'docs/docs.json' })], 'docs/docs.json')]).toEqual(['docs/docs.json'])
     expect([
       ...filesToEdit(
         [chain({ fix: undefined }), { ...lost('/a', '/b'), problem: { ...lost('/a', '/b').problem, fix: undefined } }],
