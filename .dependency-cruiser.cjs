@@ -4,26 +4,31 @@
  *
  *   index.ts → main.ts              the entry, and the input path (reads inputs, then loads run.ts)
  *   run.ts, jobs.ts                 builds the context, runs the mode from the table of jobs, ends the step
- *   agent/ conversation/ check/     the features, one folder each: its mode (mode.ts; live has two,
- *   health/ insights/ live/         deploy-mode.ts and automation-mode.ts), its own domain and its
- *   traffic/ modes/                 renderers; modes/context.ts is what every mode is given and returns
+ *   interface/                      the catalogue and the settings, put together from every feature's inputs
+ *   agent/ comment/ check/          the features, a folder each, named for its action (live/: deploy,
+ *   health/ insights/ live/         preview, automation; traffic/: visitors, views): its inputs.ts, its
+ *   traffic/ modes/                 mode (mode.ts, or <actions>-mode.ts), its own domain and renderers;
+ *                                   modes/context.ts is what every mode is given and returns
  *   tracking/                       the tracking comment: its state, reading, writing and rendering
  *   summary/                        the shared renderers: escaping, the run's header and usage, links
  *   agent-jobs/ analytics/ github/  the shared domain: agent jobs, exports, the GitHub side, the site
  *   site/                           as readers reach it (its addresses, redirects, pages and titles)
  *   service/                        the service's API client
- *   inputs/                         the one place that reads inputs
+ *   inputs/                         the inputs' machinery and the inputs several features share
  *   util/ types/                    the ground floor
  *
- * A feature folder imports no other feature: what two features share lives in a layer below.
+ * A feature folder imports no other feature: what two features share lives in a layer below. A
+ * feature's own inputs (its inputs.ts: their entries, fields, words and its mode's rules) import
+ * only the inputs' machinery, so reading the inputs loads no feature's code.
  * Packages: only the ones package.json declares, and only through their public entry points.
  */
 /** The features, each a folder of its own. */
-const FEATURES = ['agent', 'check', 'conversation', 'health', 'insights', 'live', 'traffic']
+const FEATURES = ['agent', 'check', 'comment', 'health', 'insights', 'live', 'traffic']
 
 const LAYERS = [
   ['entry', '^src/(index|main)\\.ts$'],
   ['run', '^src/(run|jobs)\\.ts$'],
+  ['interface', '^src/interface/'],
   ['features', `^src/(modes|${FEATURES.join('|')})/`],
   ['tracking', '^src/tracking/'],
   ['summary', '^src/summary/'],
@@ -63,6 +68,13 @@ module.exports = {
         pathNot: ['^src/modes/context\\.ts$'],
       },
     })),
+    {
+      name: 'feature-inputs-only-inputs',
+      comment: "a feature's inputs.ts is read before any mode runs (main.ts): it imports only the inputs' machinery",
+      severity: 'error',
+      from: { path: `^src/(${FEATURES.join('|')})/inputs\\.ts$` },
+      to: { path: '^src/', pathNot: ['^src/(inputs|util)/'] },
+    },
     {
       name: 'no-context-to-feature',
       comment: 'modes/context.ts, what every mode is given, knows no feature',

@@ -12,7 +12,7 @@ import {
 } from '../src/check/mint-cli.js'
 import { runProgram } from '../src/check/child-process.js'
 import { ServiceSimulator } from '../test/simulator/service-simulator.js'
-import { MINT_VERSION } from '../src/inputs/catalogue.js'
+import { MINT_VERSION } from '../src/check/inputs.js'
 import { ROOT, RUNTIMES, TEST_TOKEN, runAction } from '../test/e2e/harness.js'
 import { GitHubSimulator } from '../test/simulator/github-simulator.js'
 import { startCacheService } from '../test/simulator/cache-service.js'

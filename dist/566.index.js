@@ -16,7 +16,7 @@ export const modules = {
 
 /**
  * Markdown as GitHub reads a comment: CommonMark with the GFM extensions (micromark). One module, so
- * the parser is one chunk of the bundle, loaded (by conversation/find-instruction.ts) only when a
+ * the parser is one chunk of the bundle, loaded (by comment/find-instruction.ts) only when a
  * comment is read.
  */
 function parseMarkdown(text) {

@@ -32516,7 +32516,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1457:
+/***/ 3838:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 

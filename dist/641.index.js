@@ -10292,7 +10292,7 @@ __webpack_require__.d(mappers_namespaceObject, {
 });
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
-var lib_core = __webpack_require__(1457);
+var lib_core = __webpack_require__(3838);
 // EXTERNAL MODULE: external "path"
 var external_path_ = __webpack_require__(6928);
 // EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 1 modules

@@ -1,6 +1,140 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 var __webpack_modules__ = {
+    7611: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+        __nccwpck_require__.d(__webpack_exports__, {
+            c8: () => MINT_VERSION,
+            hr: () => ACTION,
+            mc: () => INPUTS,
+            y0: () => RULES
+        });
+        var _inputs_fields_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5200);
+        var _inputs_parsers_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5165);
+        var _inputs_problem_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9758);
+        var _inputs_rules_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8190);
+        var _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6096);
+        const MINT_VERSION = "4.2.941";
+        const INPUTS = {
+            fix: {
+                default: "false",
+                actions: [ "check" ],
+                field: _inputs_fields_js__WEBPACK_IMPORTED_MODULE_0__.tE,
+                words: {
+                    text: (0, _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__.c)("On the agent's own pull request (its tracking comment names the job), send the problems found to that", "job as one follow-up, quoted as data, so the next push is checked again. Never on a person's pull", "request, never twice for one head; needs api-key and project-id.")
+                }
+            },
+            "fix-rounds": {
+                default: "1",
+                actions: [ "check" ],
+                field: (0, _inputs_fields_js__WEBPACK_IMPORTED_MODULE_0__.$A)(1, 5, "a whole number of follow-ups from 1 to 5"),
+                words: {
+                    text: (0, _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__.c)("With fix: how many follow-ups one pull request may get, 1 to 5 (each spends one of the 100 agent uses", "per project per hour).")
+                }
+            },
+            "mint-version": {
+                default: MINT_VERSION,
+                actions: [ "check" ],
+                field: (0, _inputs_problem_js__WEBPACK_IMPORTED_MODULE_3__.KD)("an exact version of the npm package mint, such as 4.2.941 (a pinned version: never latest or a range)", v => /^\d+\.\d+\.\d+$/.test(v) ? v : void 0),
+                words: {
+                    text: (0, _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__.c)("The Mintlify CLI's version (the npm package mint), exactly: installed once per runner into its tool", "cache, which actions/cache can keep.")
+                }
+            },
+            checks: {
+                default: "links, anchors, redirects, snippets, alt-text, contrast",
+                actions: [ "check" ],
+                field: (0, _inputs_problem_js__WEBPACK_IMPORTED_MODULE_3__.KD)(`a comma-separated list of ${_inputs_parsers_js__WEBPACK_IMPORTED_MODULE_1__.ui.join(", ")}, at least one`, _inputs_parsers_js__WEBPACK_IMPORTED_MODULE_1__.B2),
+                words: {
+                    text: (0, _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__.c)("What to check, comma-separated: links, anchors, redirects, snippets, external (links to other sites, off", "by default), alt-text, contrast (the theme colours), validate (the build; needs the network).")
+                }
+            },
+            scope: {
+                default: "new",
+                actions: [ "check" ],
+                field: (0, _inputs_problem_js__WEBPACK_IMPORTED_MODULE_3__.KD)("new (what the pull request broke, against its base), changed (the pull request's own files) or all (the whole site)", (0, 
+                _inputs_parsers_js__WEBPACK_IMPORTED_MODULE_1__.yL)(_inputs_parsers_js__WEBPACK_IMPORTED_MODULE_1__.iW)),
+                words: {
+                    text: (0, _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__.c)("new (on a pull request, only what it broke: the problems its head has and its base does not, anywhere in", "the site; those from before are listed, never failing), changed (only the problems in the files it", "changes) or all (every problem of the site). Outside a pull request the whole site.")
+                }
+            },
+            exclude: {
+                default: "",
+                actions: [ "check" ],
+                field: (0, _inputs_problem_js__WEBPACK_IMPORTED_MODULE_3__.KD)("globs relative to the docs folder, one a line or comma-separated, such as drafts/**", _inputs_parsers_js__WEBPACK_IMPORTED_MODULE_1__.nS),
+                words: {
+                    text: (0, _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__.c)("Pages to leave out, as globs relative to the docs folder (one a line or comma-separated, such as", "drafts/** and snippets/legacy.mdx): their own links and images are not checked, and links to them still", "resolve.")
+                }
+            },
+            "on-problems": {
+                default: "fail",
+                actions: [ "check" ],
+                field: (0, _inputs_problem_js__WEBPACK_IMPORTED_MODULE_3__.KD)("fail (the step fails on a problem) or warn (a warning each, and the step passes)", v => v === "fail" || v === "warn" ? v : void 0),
+                words: {
+                    text: "fail (the step fails when there are problems) or warn (each problem is a warning, and the step passes)."
+                }
+            },
+            "check-run": {
+                default: "auto",
+                actions: [ "check" ],
+                field: (0, _inputs_problem_js__WEBPACK_IMPORTED_MODULE_3__.KD)("auto (a check run with every new problem, where the token has checks: write) or off (the step's annotations alone)", v => v === "auto" || v === "off" ? v : void 0),
+                words: {
+                    text: (0, _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__.c)("auto (a check run on the commit checked, with every new problem annotated at its line: each shows on", "the pull request's Files tab; needs checks: write, and where the token cannot create one, the step's own", "annotations alone, said in one notice) or off (the step's own annotations alone: GitHub shows 10 a step).")
+                }
+            },
+            suggestions: {
+                default: "auto",
+                actions: [ "check" ],
+                field: (0, _inputs_problem_js__WEBPACK_IMPORTED_MODULE_3__.KD)("auto (the fixes the check knows as one review's suggested changes on the pull request's diff, where the token has pull-requests: write) or off (every fix in the patch alone)", v => v === "auto" || v === "off" ? v : void 0),
+                words: {
+                    text: (0, _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__.c)("auto (on a pull request, each fix the check knows whose line is in the pull request's diff is a", "suggested change in one review of the head commit, which replaces the review of an earlier head; needs", "pull-requests: write, and where the token cannot review, one notice) or off. Every other fix is in the", "patch that fixes-patch names.")
+                }
+            },
+            "min-views": {
+                default: "0",
+                actions: [ "check" ],
+                field: (0, _inputs_fields_js__WEBPACK_IMPORTED_MODULE_0__.$A)(0, 1e9, "a whole number of page views, 0 or more"),
+                words: {
+                    text: (0, _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__.c)("With api-key and project-id (the readers' page views of the last 30 days, one analytics request): an", "address the pull request stops serving fails only if readers visited it at least this many times; the", "others are listed, not failing. 0: every one fails, as without a key.")
+                }
+            }
+        };
+        const RULES = {
+            check: function check(i, ctx, run) {
+                if (i.scope !== "all" && (0, _inputs_rules_js__WEBPACK_IMPORTED_MODULE_4__.T5)(run.eventName) && i["github-token"] === "") return (0, 
+                _inputs_problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, "", "a token to read the pull request's changed files with scope new or changed (the default ${{ github.token }} works with pull-requests: read and contents: read), or scope: all", [ "github-token" ]);
+                const weighed = i["api-key"] !== "" && i["project-id"] !== "";
+                const fix = i.fix && weighed;
+                const unapplied = [ ...i.fix && !weighed ? [ "fix" ] : [], ...!i.fix && i["api-key"] !== "" && i["project-id"] === "" ? [ "api-key" ] : [], ...!fix && String(i["fix-rounds"]) !== INPUTS["fix-rounds"].default ? [ "fix-rounds" ] : [], ...i["project-id"] === "" && String(i["min-views"]) !== INPUTS["min-views"].default ? [ "min-views" ] : [] ];
+                return {
+                    ...(0, _inputs_rules_js__WEBPACK_IMPORTED_MODULE_4__.sh)(i),
+                    mode: "check",
+                    unapplied: unapplied,
+                    check: {
+                        docsPath: i["docs-path"],
+                        mintVersion: i["mint-version"],
+                        checks: i.checks,
+                        scope: i.scope,
+                        exclude: i.exclude,
+                        onProblems: i["on-problems"],
+                        checkRun: i["check-run"],
+                        suggestions: i.suggestions,
+                        token: i["github-token"],
+                        fix: fix ? {
+                            rounds: i["fix-rounds"]
+                        } : void 0,
+                        views: weighed ? {
+                            minViews: i["min-views"]
+                        } : i["project-id"] !== "" ? "no-key" : void 0
+                    }
+                };
+            }
+        };
+        const ACTION = {
+            check: {
+                name: "Mintlify docs check",
+                description: (0, _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__.c)("Check the docs with the Mintlify CLI (broken links, anchors and redirects, images without alt text, the", "theme colours' contrast): what a pull request broke anywhere in the site, against its base, each at its", "line.")
+            }
+        };
+    },
     7549: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
             DR: () => pullKey,
@@ -47,402 +181,13 @@ var __webpack_modules__ = {
     },
     8968: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
-            MJ: () => INPUTS_OF,
-            c8: () => MINT_VERSION,
-            hH: () => OUTPUTS_OF,
+            _6: () => SERVICE_ACTIONS,
             kl: () => ACTIONS,
-            mc: () => INPUTS,
-            mm: () => inputSpec,
-            zY: () => DEFAULTS
+            v6: () => SAME
         });
-        const MINT_VERSION = "4.2.941";
         const ACTIONS = [ "agent", "comment", "visitors", "views", "insights", "deploy", "preview", "automation", "health", "check" ];
         const SERVICE_ACTIONS = ACTIONS.filter(a => a !== "check");
-        const INPUTS = {
-            "api-key": {
-                required: true,
-                optionalIn: [ "check" ],
-                actions: ACTIONS
-            },
-            "project-id": {
-                required: true,
-                optionalIn: [ "check" ],
-                actions: ACTIONS
-            },
-            mode: {
-                default: "agent",
-                actions: []
-            },
-            prompt: {
-                actions: [ "agent" ]
-            },
-            "prompt-file": {
-                actions: [ "agent" ]
-            },
-            "job-id": {
-                actions: [ "agent" ]
-            },
-            wait: {
-                default: "true",
-                actions: [ "agent", "comment", "deploy", "preview", "automation" ]
-            },
-            "wait-timeout": {
-                default: "30m",
-                actions: ACTIONS
-            },
-            "poll-interval": {
-                default: "10s",
-                actions: [ "agent", "comment", "deploy", "preview", "automation" ]
-            },
-            "require-pr": {
-                default: "false",
-                actions: [ "agent", "comment", "automation" ]
-            },
-            "base-url": {
-                default: "https://api.mintlify.com",
-                actions: ACTIONS
-            },
-            "date-from": {
-                actions: [ "visitors", "views", "insights" ]
-            },
-            "date-to": {
-                actions: [ "visitors", "views", "insights" ]
-            },
-            "page-size": {
-                default: "250",
-                actions: [ "visitors", "views" ]
-            },
-            "summary-rows": {
-                default: "25",
-                actions: [ "visitors", "views", "insights" ]
-            },
-            "max-requests": {
-                default: "100",
-                actions: [ "visitors", "views", "insights", "health" ]
-            },
-            compare: {
-                default: "none",
-                actions: [ "visitors", "views" ]
-            },
-            comment: {
-                default: "false",
-                actions: [ "agent", "deploy", "preview", "automation" ]
-            },
-            "github-token": {
-                default: "${{ github.token }}",
-                actions: [ "agent", "comment", "health", "deploy", "preview", "automation", "check" ]
-            },
-            "docs-token": {
-                actions: [ "agent", "comment", "health" ]
-            },
-            reviewers: {
-                default: "off",
-                actions: [ "agent", "comment" ]
-            },
-            "trigger-phrase": {
-                default: "/docs",
-                actions: [ "agent", "comment", "deploy", "preview", "automation" ]
-            },
-            "allowed-bots": {
-                actions: [ "comment" ]
-            },
-            branch: {
-                actions: [ "preview" ]
-            },
-            "automation-id": {
-                actions: [ "automation" ]
-            },
-            changes: {
-                default: "none",
-                actions: [ "agent" ]
-            },
-            "changes-paths": {
-                actions: [ "agent" ]
-            },
-            "max-changes": {
-                default: "40000",
-                actions: [ "agent" ]
-            },
-            "continue-thread": {
-                default: "false",
-                actions: [ "agent" ]
-            },
-            "status-labels": {
-                actions: [ "agent", "comment" ]
-            },
-            weeks: {
-                default: "12",
-                actions: [ "health" ]
-            },
-            "health-label": {
-                default: "docs-health",
-                actions: [ "health" ]
-            },
-            agent: {
-                default: "off",
-                actions: [ "health" ]
-            },
-            impact: {
-                default: "on",
-                actions: [ "health" ]
-            },
-            "impact-weeks": {
-                default: "4",
-                actions: [ "health" ]
-            },
-            "impact-comment": {
-                default: "true",
-                actions: [ "health" ]
-            },
-            "docs-repository": {
-                default: "${{ github.repository }}",
-                actions: [ "health" ]
-            },
-            "docs-root": {
-                actions: [ "health" ]
-            },
-            "max-jobs": {
-                default: "1",
-                actions: [ "health" ]
-            },
-            "assistant-key": {
-                actions: [ "health" ]
-            },
-            domain: {
-                actions: [ "health" ]
-            },
-            "max-searches": {
-                default: "50",
-                actions: [ "health" ]
-            },
-            "github-deployment": {
-                default: "false",
-                actions: [ "deploy", "preview" ]
-            },
-            "deployment-environment": {
-                default: "",
-                actions: [ "deploy", "preview" ]
-            },
-            fix: {
-                default: "false",
-                actions: [ "check" ]
-            },
-            "fix-rounds": {
-                default: "1",
-                actions: [ "check" ]
-            },
-            "docs-path": {
-                default: "",
-                actions: [ "check", "preview" ]
-            },
-            "pages-json": {
-                actions: [ "preview" ]
-            },
-            "mint-version": {
-                default: MINT_VERSION,
-                actions: [ "check" ]
-            },
-            checks: {
-                default: "links, anchors, redirects, snippets, alt-text, contrast",
-                actions: [ "check" ]
-            },
-            scope: {
-                default: "new",
-                actions: [ "check" ]
-            },
-            exclude: {
-                default: "",
-                actions: [ "check" ]
-            },
-            "on-problems": {
-                default: "fail",
-                actions: [ "check" ]
-            },
-            "check-run": {
-                default: "auto",
-                actions: [ "check" ]
-            },
-            suggestions: {
-                default: "auto",
-                actions: [ "check" ]
-            },
-            "min-views": {
-                default: "0",
-                actions: [ "check" ]
-            }
-        };
-        const OUTPUTS = {
-            "job-id": {
-                actions: [ "agent", "comment", "automation" ]
-            },
-            status: {
-                actions: [ "agent", "comment", "automation" ]
-            },
-            "pr-link": {
-                actions: [ "agent", "comment", "automation" ]
-            },
-            "pr-number": {
-                actions: [ "agent", "comment", "automation" ]
-            },
-            model: {
-                actions: [ "agent", "comment", "automation" ]
-            },
-            "source-repository": {
-                actions: [ "agent", "comment", "automation" ]
-            },
-            "source-ref": {
-                actions: [ "agent", "comment", "automation" ]
-            },
-            job: {
-                actions: [ "agent", "comment", "automation" ]
-            },
-            human: {
-                actions: [ "visitors", "views" ]
-            },
-            ai: {
-                actions: [ "visitors", "views" ]
-            },
-            total: {
-                actions: [ "visitors", "views" ]
-            },
-            "path-count": {
-                actions: [ "visitors", "views" ]
-            },
-            "visitors-json": {
-                actions: [ "visitors" ]
-            },
-            "visitors-csv": {
-                actions: [ "visitors" ]
-            },
-            "views-json": {
-                actions: [ "views" ]
-            },
-            "views-csv": {
-                actions: [ "views" ]
-            },
-            "previous-total": {
-                actions: [ "visitors", "views" ]
-            },
-            "change-percent": {
-                actions: [ "visitors", "views" ]
-            },
-            "dead-end-searches": {
-                actions: [ "insights" ]
-            },
-            "unanswered-questions": {
-                actions: [ "insights" ]
-            },
-            "down-rated-pages": {
-                actions: [ "insights" ]
-            },
-            "insights-json": {
-                actions: [ "insights" ]
-            },
-            "agent-prompt": {
-                actions: [ "insights" ]
-            },
-            triggered: {
-                actions: [ "agent", "comment" ]
-            },
-            "deployment-id": {
-                actions: [ "deploy", "preview" ]
-            },
-            "deployment-status": {
-                actions: [ "deploy", "preview" ]
-            },
-            "preview-url": {
-                actions: [ "preview" ]
-            },
-            "changed-pages": {
-                actions: [ "deploy", "preview" ]
-            },
-            "automation-run-id": {
-                actions: [ "automation" ]
-            },
-            "agent-uses": {
-                actions: SERVICE_ACTIONS
-            },
-            "analytics-requests": {
-                actions: SERVICE_ACTIONS
-            },
-            "changed-files": {
-                actions: [ "agent" ]
-            },
-            "skip-reason": {
-                actions: [ "agent", "comment" ]
-            },
-            "issue-number": {
-                actions: [ "health" ]
-            },
-            "issue-url": {
-                actions: [ "health" ]
-            },
-            "new-gaps": {
-                actions: [ "health" ]
-            },
-            "persisting-gaps": {
-                actions: [ "health" ]
-            },
-            "gone-gaps": {
-                actions: [ "health" ]
-            },
-            "impact-json": {
-                actions: [ "health" ]
-            },
-            "jobs-created": {
-                actions: [ "health" ]
-            },
-            "answers-json": {
-                actions: [ "health" ]
-            },
-            problems: {
-                actions: [ "check" ]
-            },
-            "problems-json": {
-                actions: [ "check" ]
-            },
-            "pages-json": {
-                actions: [ "check" ]
-            },
-            "fixes-patch": {
-                actions: [ "check" ]
-            }
-        };
-        const inputSpec = name => INPUTS[name];
-        const DEFAULTS = Object.fromEntries(Object.keys(INPUTS).flatMap(name => {
-            const fallback = inputSpec(name).default;
-            return fallback !== void 0 && !fallback.includes("${{") ? [ [ name, fallback ] ] : [];
-        }));
-        function inputsOf(action) {
-            return Object.keys(INPUTS).filter(name => INPUTS[name].actions.includes(action));
-        }
-        const INPUTS_OF = {
-            agent: inputsOf("agent"),
-            comment: inputsOf("comment"),
-            visitors: inputsOf("visitors"),
-            views: inputsOf("views"),
-            insights: inputsOf("insights"),
-            deploy: inputsOf("deploy"),
-            preview: inputsOf("preview"),
-            automation: inputsOf("automation"),
-            health: inputsOf("health"),
-            check: inputsOf("check")
-        };
-        function outputsOf(action) {
-            return Object.keys(OUTPUTS).filter(name => OUTPUTS[name].actions.includes(action));
-        }
-        const OUTPUTS_OF = {
-            agent: outputsOf("agent"),
-            comment: outputsOf("comment"),
-            visitors: outputsOf("visitors"),
-            views: outputsOf("views"),
-            insights: outputsOf("insights"),
-            deploy: outputsOf("deploy"),
-            preview: outputsOf("preview"),
-            automation: outputsOf("automation"),
-            health: outputsOf("health"),
-            check: outputsOf("check")
-        };
+        const SAME = Symbol("the same words");
     },
     2124: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
@@ -537,12 +282,17 @@ var __webpack_modules__ = {
         const startWords = from => from.dateOnly ? (0, _util_format_js__WEBPACK_IMPORTED_MODULE_0__.im)(from.instant) : (0, 
         _util_format_js__WEBPACK_IMPORTED_MODULE_0__.fU)(from.instant);
     },
-    8673: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+    5200: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
-            b: () => ADMIN_KEY_PREFIX,
-            $: () => fieldsAt
+            bh: () => ADMIN_KEY_PREFIX,
+            ar: () => apiKeyInput,
+            tE: () => booleanInput,
+            Ts: () => durationInput,
+            H0: () => emptyOr,
+            $A: () => integerInput,
+            zj: () => keyTypeOf,
+            $B: () => rangeEndInput
         });
-        var schemas = __nccwpck_require__(3619);
         var dates = __nccwpck_require__(2124);
         const UNIT_MS = {
             ms: 1,
@@ -550,6 +300,7 @@ var __webpack_modules__ = {
             m: 6e4,
             h: 36e5
         };
+        const DURATION_FORMS = "a duration such as 90s, 15m, 1h, 1h30m, 500ms, or plain seconds (600)";
         function parseDuration(text) {
             const value = text.trim().toLowerCase();
             if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1e3);
@@ -563,41 +314,8 @@ var __webpack_modules__ = {
             return Math.round(total);
         }
         var problem = __nccwpck_require__(9758);
-        var prompt_file = __nccwpck_require__(3838);
-        function isLoopbackHost(hostname) {
-            const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-            return host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-        }
-        const FETCH_BLOCKED_PORTS = new Set([ 1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6e3, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080 ]);
-        function parseBaseUrl(value) {
-            let url;
-            try {
-                url = new URL(value.trim());
-            } catch {
-                return;
-            }
-            if (url.username || url.password || url.search || url.hash) return;
-            if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackHost(url.hostname))) return;
-            return url.toString().replace(/\/+$/, "");
-        }
-        const identifier = value => /^[^\s\u0000-\u001f\u007f]+$/.test(value) ? value : void 0;
-        const BOT_LOGIN = /^[a-z0-9](?:[a-z0-9-]{0,38})(?:\[bot\])?$/i;
-        function parseGlobs(value) {
-            const globs = value.split(/[\n,]/).map(g => g.trim()).filter(g => g !== "");
-            if (globs.some(g => g === "!" || g.length > 300)) return;
-            return globs;
-        }
-        const REPOSITORY = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
-        function parseDocsRoot(value) {
-            const path = value.replace(/\\/g, "/").replace(/^\.\/+/, "").replace(/^\/+|\/+$/g, "");
-            if (path === "" || path === ".") return "";
-            const segments = path.split("/");
-            return segments.some(s => s === ".." || s === "." || s === "" || /[\u0000-\u001f:*?"<>|]/.test(s)) ? void 0 : path;
-        }
-        const CHECKS = [ "links", "anchors", "redirects", "snippets", "external", "alt-text", "contrast", "validate" ];
-        const parseInteger = (min, max) => v => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max ? Number(v) : void 0;
-        const oneOf = words => v => words.find(word => word === v);
-        const COMPARE = [ "none", "previous-period" ];
+        var parsers = __nccwpck_require__(5165);
+        const MAX_WAIT_MS = 2592e5;
         const ADMIN_KEY_PREFIX = "mint_";
         const KEY_TYPES = [ {
             prefix: "mint_dsc_",
@@ -610,21 +328,15 @@ var __webpack_modules__ = {
             name: "admin API key"
         } ];
         const keyTypeOf = value => KEY_TYPES.find(t => value.startsWith(t.prefix));
-        const BASE_URL_ACCEPTED = "an https:// URL without query or credentials (http:// only for localhost, 127.0.0.1 or [::1])";
-        const booleanInput = (0, problem.KD)("true or false", function parseBoolean(value) {
-            const v = value.trim();
-            if ([ "true", "True", "TRUE" ].includes(v)) return true;
-            if ([ "false", "False", "FALSE" ].includes(v)) return false;
-            return;
-        });
+        const booleanInput = (0, problem.KD)("true or false", parsers.yG);
         function durationInput(min) {
-            return (0, problem.KD)(`a duration such as 90s, 15m, 1h, 1h30m, 500ms, or plain seconds (600), from ${min}ms up to 72h`, v => {
+            return (0, problem.KD)(`${DURATION_FORMS}, from ${min}ms up to 72h`, v => {
                 const ms = parseDuration(v);
-                return ms !== void 0 && ms >= min && ms <= 2592e5 ? ms : void 0;
+                return ms !== void 0 && ms >= min && ms <= MAX_WAIT_MS ? ms : void 0;
             });
         }
         function integerInput(min, max, accepted) {
-            return (0, problem.KD)(accepted, parseInteger(min, max));
+            return (0, problem.KD)(accepted, (0, parsers.cG)(min, max));
         }
         function rangeEndInput(now) {
             return (0, problem.hF)((v, ctx) => {
@@ -649,401 +361,413 @@ var __webpack_modules__ = {
                 return v.length > 0 && !/[\s\u0000-\u001f]/.test(v) ? v : (0, problem.CC)(ctx, v, accepted);
             });
         }
-        const serviceFields = eventName => ({
-            "api-key": apiKeyInput(eventName),
-            "project-id": (0, problem.KD)("the project identifier from the dashboard's API keys page (no spaces)", identifier),
-            "wait-timeout": durationInput(1),
-            "base-url": (0, problem.hF)((v, ctx) => {
-                const url = parseBaseUrl(v);
-                if (url === void 0) return (0, problem.CC)(ctx, v, BASE_URL_ACCEPTED);
-                const port = new URL(url).port;
-                return FETCH_BLOCKED_PORTS.has(Number(port)) ? (0, problem.CC)(ctx, v, `${BASE_URL_ACCEPTED}, on a port Node's fetch connects to: it never connects to port ${port}, one the fetch standard blocks`) : url;
-            })
-        });
-        const jobFields = {
-            prompt: (0, problem.hF)((v, ctx) => {
-                const bad = (0, prompt_file.c)(v);
-                return bad ? (0, problem.CC)(ctx, v, bad.accepted, void 0, {
-                    described: bad.described
-                }) : v.trim() || void 0;
-            }),
-            "prompt-file": schemas.YjP(),
-            "job-id": emptyOr("a job id without spaces, as printed by an earlier run (output job-id)", identifier),
-            wait: booleanInput,
-            "poll-interval": durationInput(50),
-            "require-pr": booleanInput,
-            changes: (0, problem.KD)("none, files (the changed files) or diff (the files and their patches)", oneOf([ "none", "files", "diff" ])),
-            "changes-paths": (0, problem.KD)("globs, one a line or comma-separated, such as src/** and !**/*.test.ts", parseGlobs),
-            "max-changes": integerInput(1e3, 1e6, "a whole number of characters of change description from 1000 to 1000000"),
-            "continue-thread": booleanInput
-        };
-        const threadFields = {
-            comment: booleanInput,
-            "github-token": schemas.YjP(),
-            "docs-token": schemas.YjP(),
-            reviewers: (0, problem.KD)("off, or author (ask the people who started the job to review its pull request)", v => v === "off" || v === "author" ? v : void 0),
-            "trigger-phrase": (0, problem.KD)("a phrase of 1 to 50 characters without spaces, not starting with @ (a mention notifies a real account), > or a backtick; for example /docs", function parseTriggerPhrase(value) {
-                if (value.length === 0 || value.length > 50 || /[\s\u0000-\u001f\u007f]/.test(value) || /^[@>`~]/.test(value)) return;
-                return value;
-            }),
-            "allowed-bots": (0, problem.KD)("comma-separated bot logins such as renovate[bot], dependabot[bot]; * (any bot) is not accepted: list each bot you trust", function parseAllowedBots(value) {
-                const names = value.split(",").map(n => n.trim()).filter(n => n !== "");
-                if (names.some(n => !BOT_LOGIN.test(n))) return;
-                return [ ...new Set(names.map(n => n.toLowerCase().endsWith("[bot]") ? n.toLowerCase() : `${n.toLowerCase()}[bot]`)) ];
-            }),
-            "status-labels": (0, problem.KD)('three different comma-separated label names of up to 50 characters (while the job runs, done, failed), for example "docs: in progress, docs: done, docs: failed"; or nothing', function parseStatusLabels(value) {
-                if (value === "") return null;
-                const names = value.split(",").map(n => n.trim());
-                if (names.length !== 3 || names.some(n => n === "" || n.length > 50)) return;
-                if (new Set(names.map(n => n.toLowerCase())).size !== 3) return;
-                const [working, done, failed] = names;
-                return {
-                    working: working,
-                    done: done,
-                    failed: failed
-                };
-            })
-        };
-        const analyticsFields = now => ({
-            "date-from": rangeEndInput(now),
-            "date-to": rangeEndInput(now),
-            "page-size": integerInput(1, 250, "a whole number of rows per request from 1 to 250 (250 spends the fewest requests)"),
-            "summary-rows": integerInput(1, 1e5, "a whole number of pages to list in the summary, 1 or more"),
-            "max-requests": integerInput(1, 1e4, "a whole number of analytics requests from 1 to 10000 (the service allows 100 an hour per organisation)"),
-            compare: (0, problem.KD)("none, or previous-period (also export the period of the same length just before, and show the change)", oneOf(COMPARE))
-        });
-        const liveFields = {
-            branch: emptyOr("a branch name of the docs repository, such as docs/new-page (no spaces)", v => /^[^\s~^:?*[\\]+$/.test(v) && !v.startsWith("-") ? v : void 0),
-            "automation-id": emptyOr("the id of a saved automation of this project, from the dashboard (no spaces)", identifier),
-            "github-deployment": booleanInput,
-            "pages-json": emptyOr("the path of the file the check action's pages-json output names, in the same job", v => v),
-            "deployment-environment": emptyOr("a GitHub environment name of up to 255 characters, such as docs-preview", v => v.length <= 255 && !/[\u0000-\u001f,]/.test(v) ? v : void 0)
-        };
-        const healthFields = {
-            weeks: integerInput(1, 52, "a whole number of weeks for the trend, from 1 to 52"),
-            "health-label": (0, problem.KD)("a label name of 1 to 50 characters without commas, such as docs-health", v => v.length >= 1 && v.length <= 50 && !v.includes(",") && v.trim() === v ? v : void 0),
-            agent: (0, problem.KD)("off, or persisting (start an agent job for a gap seen in two runs in a row)", oneOf([ "off", "persisting" ])),
-            "max-jobs": integerInput(1, 10, "a whole number of agent jobs one run may start, from 1 to 10"),
-            impact: (0, problem.KD)("on (measure the docs pull requests merged in docs-repository) or off", v => v === "on" || v === "off" ? v : void 0),
-            "impact-weeks": integerInput(1, 12, "a whole number of weeks before and after the merge week, from 1 to 12"),
-            "impact-comment": booleanInput,
-            "docs-repository": emptyOr("owner/name of a repository, such as acme/docs", v => REPOSITORY.test(v) ? v : void 0),
-            "docs-root": emptyOr("a folder of docs-repository such as docs (. for the root), without .. or a leading drive", parseDocsRoot),
-            "assistant-key": function assistantKeyInput() {
-                return (0, problem.hF)((v, ctx) => {
-                    if (v === "") return;
-                    const accepted = "an assistant API key (mint_dsc_…) from the dashboard's API keys page, from a secret";
-                    const type = keyTypeOf(v);
-                    if (type && type.name !== "assistant API key") {
-                        const where = type.name === "admin API key" ? " (give it as api-key)" : "";
-                        return (0, problem.CC)(ctx, "", `${accepted}; the search API takes no other key type`, void 0, {
-                            described: `is an ${type.name}${where} (it starts with ${type.prefix}; its value is not shown)`
-                        });
-                    }
-                    return type && !/[\s\u0000-\u001f]/.test(v) ? v : (0, problem.CC)(ctx, "", accepted, void 0, {
-                        described: "is not an assistant API key (its value is not shown)"
-                    });
-                });
-            }(),
-            domain: emptyOr("the site's identifier, such as acme for acme.mintlify.site (letters, digits and -)", v => /^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/i.test(v) ? v : void 0),
-            "max-searches": integerInput(1, 1e4, "a whole number of searches from 1 to 10000 (the search API allows 10,000 an hour per organisation)")
-        };
-        const checkFields = {
-            fix: booleanInput,
-            "fix-rounds": integerInput(1, 5, "a whole number of follow-ups from 1 to 5"),
-            "docs-path": emptyOr("a folder of the workspace that holds docs.json, such as docs (. for the workspace), without ..", parseDocsRoot),
-            "mint-version": (0, problem.KD)("an exact version of the npm package mint, such as 4.2.941 (a pinned version: never latest or a range)", v => /^\d+\.\d+\.\d+$/.test(v) ? v : void 0),
-            checks: (0, problem.KD)(`a comma-separated list of ${CHECKS.join(", ")}, at least one`, function parseChecks(value) {
-                const names = value.split(",").map(n => n.trim().toLowerCase()).filter(n => n !== "");
-                if (names.length === 0 || names.some(n => !CHECKS.includes(n))) return;
-                return new Set(names);
-            }),
-            scope: (0, problem.KD)("new (what the pull request broke, against its base), changed (the pull request's own files) or all (the whole site)", oneOf([ "new", "changed", "all" ])),
-            exclude: (0, problem.KD)("globs relative to the docs folder, one a line or comma-separated, such as drafts/**", parseGlobs),
-            "on-problems": (0, problem.KD)("fail (the step fails on a problem) or warn (a warning each, and the step passes)", v => v === "fail" || v === "warn" ? v : void 0),
-            "check-run": (0, problem.KD)("auto (a check run with every new problem, where the token has checks: write) or off (the step's annotations alone)", v => v === "auto" || v === "off" ? v : void 0),
-            suggestions: (0, problem.KD)("auto (the fixes the check knows as one review's suggested changes on the pull request's diff, where the token has pull-requests: write) or off (every fix in the patch alone)", v => v === "auto" || v === "off" ? v : void 0),
-            "min-views": integerInput(0, 1e9, "a whole number of page views, 0 or more")
-        };
-        const fieldsAt = (now, eventName) => ({
-            ...serviceFields(eventName),
-            ...jobFields,
-            ...threadFields,
-            ...analyticsFields(now),
-            ...liveFields,
-            ...healthFields,
-            ...checkFields
-        });
     },
-    3204: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+    3955: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
-            E: () => PRODUCTION_ENVIRONMENT,
-            N: () => modeSchema
+            hH: () => OUTPUTS_OF
         });
-        var zod_mini__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8532);
-        var zod_mini__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3619);
-        var _util_format_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2693);
         var _catalogue_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8968);
-        var _fields_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8673);
-        var _problem_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9758);
-        var _prompt_file_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3838);
-        const PRODUCTION_ENVIRONMENT = "docs-production";
-        const CHANGE_EVENTS = [ "pull_request", "pull_request_target", "push" ];
-        const CONVERSATION_EVENTS = [ "issue_comment", "pull_request_review_comment", "pull_request_review" ];
-        const isPullRequestEvent = eventName => eventName === "pull_request" || eventName === "pull_request_target";
-        const common = i => ({
-            apiKey: i["api-key"],
-            projectId: i["project-id"],
-            baseUrl: i["base-url"],
-            waitTimeoutMs: i["wait-timeout"]
-        });
-        const tokenNeeded = (ctx, when) => (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, "", `a token ${when}`, [ "github-token" ]);
-        function checkRange(from, to, now, ctx) {
-            if (from && to && from.instant >= to.instant) {
-                (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, from.given, `a start before date-to ("${to.given}", which is exclusive)`, [ "date-from" ]);
-                return false;
-            }
-            if (from && from.instant > now) {
-                (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, from.given, `a start no later than now (${(0, 
-                _util_format_js__WEBPACK_IMPORTED_MODULE_4__.fU)(now)}): the service has no data after it, and nothing was sent`, [ "date-from" ]);
-                return false;
-            }
-            return true;
-        }
-        function agentChanges(i, ctx, run) {
-            if (i.changes === "none") return;
-            const changes = {
-                kind: i.changes,
-                paths: i["changes-paths"],
-                maxChars: i["max-changes"],
-                continueThread: i["continue-thread"],
-                token: i["github-token"]
-            };
-            if (changes.token === "") return tokenNeeded(ctx, 'when changes is set (the change is read from GitHub): the default ${{ github.token }} works with "contents: read" and "pull-requests: read"');
-            if (!CHANGE_EVENTS.includes(run.eventName)) return (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, i.changes, `none on this run's event (${run.eventName || "unknown"}): changes describes the change of a ${CHANGE_EVENTS.join(", ")} event`, [ "changes" ]);
-            if (i["job-id"] !== void 0) return (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, i["job-id"], "no job-id with changes: the job is the thread's (continue-thread) or a new one", [ "job-id" ]);
-            return changes;
-        }
-        function agentPrompt(i, ctx, run) {
-            if (i["prompt-file"] === "") return i.prompt;
-            if (i.prompt !== void 0) return (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, i["prompt-file"], "prompt or prompt-file, not both: the prompt is one or the other", [ "prompt-file" ]);
-            return (0, _prompt_file_js__WEBPACK_IMPORTED_MODULE_2__.N)(i["prompt-file"], run.files, ctx);
-        }
-        const COMMENT_TOKEN = 'when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"';
-        const traffic = mode => (i, ctx, run) => {
-            const from = i["date-from"];
-            const to = i["date-to"];
-            if (!checkRange(from, to, run.now, ctx)) return zod_mini__WEBPACK_IMPORTED_MODULE_5__.tm;
-            if (i.compare === "previous-period" && !from) return (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, "", "a start with compare: previous-period (the previous period is as long as this one, so this one needs a start)", [ "date-from" ], {
-                described: "is empty"
-            });
-            return {
-                ...common(i),
-                mode: mode,
-                pages: {
-                    dateFrom: from,
-                    dateTo: to,
-                    pageSize: i["page-size"],
-                    summaryRows: i["summary-rows"],
-                    compare: i.compare === "previous-period",
-                    maxRequests: i["max-requests"]
+        var _words_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6096);
+        const OUTPUTS = {
+            "job-id": {
+                actions: [ "agent", "comment", "automation" ],
+                words: {
+                    text: "The agent job's id, set right after the job is created or followed.",
+                    root: "The agent job's id, set right after the job is created."
                 }
-            };
+            },
+            status: {
+                actions: [ "agent", "comment", "automation" ],
+                words: {
+                    text: "The last job status seen: active, completed, archived, failed, or a value the API adds later.",
+                    root: _catalogue_js__WEBPACK_IMPORTED_MODULE_0__.v6
+                }
+            },
+            "pr-link": {
+                actions: [ "agent", "comment", "automation" ],
+                words: {
+                    text: "The pull request URL the agent opened, or empty.",
+                    root: _catalogue_js__WEBPACK_IMPORTED_MODULE_0__.v6
+                }
+            },
+            "pr-number": {
+                actions: [ "agent", "comment", "automation" ],
+                words: {
+                    text: "The number at the end of pr-link, or empty.",
+                    root: _catalogue_js__WEBPACK_IMPORTED_MODULE_0__.v6
+                }
+            },
+            model: {
+                actions: [ "agent", "comment", "automation" ],
+                words: {
+                    text: "The AI model the job used.",
+                    root: _catalogue_js__WEBPACK_IMPORTED_MODULE_0__.v6
+                }
+            },
+            "source-repository": {
+                actions: [ "agent", "comment", "automation" ],
+                words: {
+                    text: "The job's source repository.",
+                    root: _catalogue_js__WEBPACK_IMPORTED_MODULE_0__.v6
+                }
+            },
+            "source-ref": {
+                actions: [ "agent", "comment", "automation" ],
+                words: {
+                    text: "The job's source ref (branch), or empty.",
+                    root: _catalogue_js__WEBPACK_IMPORTED_MODULE_0__.v6
+                }
+            },
+            job: {
+                actions: [ "agent", "comment", "automation" ],
+                words: {
+                    text: "The last job object seen, as JSON (only its documented fields if it is over 64 KiB).",
+                    root: _catalogue_js__WEBPACK_IMPORTED_MODULE_0__.v6
+                }
+            },
+            human: {
+                actions: [ "visitors", "views" ],
+                words: {
+                    text: {
+                        visitors: "Site-wide human visitors for the range.",
+                        views: "Site-wide human page views for the range."
+                    },
+                    root: "Visitors and views modes: site-wide human visitors (or views) for the range."
+                }
+            },
+            ai: {
+                actions: [ "visitors", "views" ],
+                words: {
+                    text: {
+                        visitors: "Site-wide AI visitors for the range.",
+                        views: "Site-wide AI page views for the range."
+                    },
+                    root: "Visitors and views modes: site-wide AI visitors (or views) for the range."
+                }
+            },
+            total: {
+                actions: [ "visitors", "views" ],
+                words: {
+                    text: {
+                        visitors: "Site-wide total visitors, deduplicated across human and AI (not human + ai).",
+                        views: "Site-wide total page views, deduplicated across human and AI (not human + ai)."
+                    },
+                    root: "Visitors and views modes: site-wide total, deduplicated across human and AI (not human + ai)."
+                }
+            },
+            "path-count": {
+                actions: [ "visitors", "views" ],
+                words: {
+                    text: "Number of distinct page paths in the range."
+                }
+            },
+            "visitors-json": {
+                actions: [ "visitors" ],
+                words: {
+                    text: (0, _words_js__WEBPACK_IMPORTED_MODULE_1__.c)("Path of a JSON file with the whole export (project, range, totals, every page; with compare, the", "previous period too).")
+                }
+            },
+            "visitors-csv": {
+                actions: [ "visitors" ],
+                words: {
+                    text: (0, _words_js__WEBPACK_IMPORTED_MODULE_1__.c)("Path of a CSV file with the whole export (path,human,ai,total; with compare,", "previous_human,previous_ai,previous_total,change).")
+                }
+            },
+            "views-json": {
+                actions: [ "views" ],
+                words: {
+                    text: (0, _words_js__WEBPACK_IMPORTED_MODULE_1__.c)("Path of a JSON file with the whole export (project, range, totals, every page; with compare, the", "previous period too).")
+                }
+            },
+            "views-csv": {
+                actions: [ "views" ],
+                words: {
+                    text: (0, _words_js__WEBPACK_IMPORTED_MODULE_1__.c)("Path of a CSV file with the whole export (path,human,ai,total; with compare,", "previous_human,previous_ai,previous_total,change).")
+                }
+            },
+            "previous-total": {
+                actions: [ "visitors", "views" ],
+                words: {
+                    text: "With compare: previous-period: the site-wide total of the previous period."
+                }
+            },
+            "change-percent": {
+                actions: [ "visitors", "views" ],
+                words: {
+                    text: (0, _words_js__WEBPACK_IMPORTED_MODULE_1__.c)("With compare: previous-period: (total - previous total) / previous total x 100, one decimal, signed", "(+12.5, -3.0); empty when the previous total is 0.")
+                }
+            },
+            "dead-end-searches": {
+                actions: [ "insights" ],
+                words: {
+                    text: "How many distinct search queries had no result clicked (ctr 0) in the range."
+                }
+            },
+            "unanswered-questions": {
+                actions: [ "insights" ],
+                words: {
+                    text: "How many distinct questions the assistant could not answer."
+                }
+            },
+            "down-rated-pages": {
+                actions: [ "insights" ],
+                words: {
+                    text: "How many pages got more thumbs down than up."
+                }
+            },
+            "insights-json": {
+                actions: [ "insights" ],
+                words: {
+                    text: "Path of a JSON file with everything fetched and every list in full (a CSV per list lies beside it)."
+                }
+            },
+            "agent-prompt": {
+                actions: [ "insights" ],
+                words: {
+                    text: (0, _words_js__WEBPACK_IMPORTED_MODULE_1__.c)("An instruction for the documentation agent that asks it to close the top gaps (reader text quoted as", "data); empty when there are none.")
+                }
+            },
+            triggered: {
+                actions: [ "agent", "comment" ],
+                words: {
+                    text: {
+                        agent: "With changes: true when a job was created or continued for the change, else false.",
+                        comment: (0, _words_js__WEBPACK_IMPORTED_MODULE_1__.c)("true when the comment was taken as an instruction and sent", "(or instructions it caught up on were), else false.")
+                    },
+                    root: (0, _words_js__WEBPACK_IMPORTED_MODULE_1__.c)("Comment mode: true when the comment was taken as an instruction and sent, else false. Agent mode with", "changes: true when a job was created or continued for the change.")
+                }
+            },
+            "deployment-id": {
+                actions: [ "deploy", "preview" ],
+                words: {
+                    text: "The deployment's statusId, set as soon as it is started."
+                }
+            },
+            "deployment-status": {
+                actions: [ "deploy", "preview" ],
+                words: {
+                    text: "queued, in_progress, success, failure, or a value the service adds later."
+                }
+            },
+            "preview-url": {
+                actions: [ "preview" ],
+                words: {
+                    text: "The preview's URL, set as soon as it is started (before waiting)."
+                }
+            },
+            "changed-pages": {
+                actions: [ "deploy", "preview" ],
+                words: {
+                    text: "JSON array of the deployed commit's added and modified files."
+                }
+            },
+            "automation-run-id": {
+                actions: [ "automation" ],
+                words: {
+                    text: "The run's instanceId."
+                }
+            },
+            "agent-uses": {
+                actions: _catalogue_js__WEBPACK_IMPORTED_MODULE_0__._6,
+                words: {
+                    text: (0, _words_js__WEBPACK_IMPORTED_MODULE_1__.c)("The agent uses this run spent (jobs created, messages sent, automations run), of the service's 100 per", "project per hour.")
+                }
+            },
+            "analytics-requests": {
+                actions: _catalogue_js__WEBPACK_IMPORTED_MODULE_0__._6,
+                words: {
+                    text: "The analytics requests this run sent (retries included), of the service's 100 per organisation per hour."
+                }
+            },
+            "changed-files": {
+                actions: [ "agent" ],
+                words: {
+                    text: "With changes: how many changed files matched changes-paths."
+                }
+            },
+            "skip-reason": {
+                actions: [ "agent", "comment" ],
+                words: {
+                    text: {
+                        agent: "With changes, when not triggered: no-relevant-changes (no file matched, or nothing new).",
+                        comment: (0, _words_js__WEBPACK_IMPORTED_MODULE_1__.c)("When not triggered: no-phrase, empty-instruction, not-allowed, bot, own-comment, not-created (an edit,", "a deletion, a dismissed review) or already-handled (an earlier run caught it up, or another run holds", "it).")
+                    },
+                    root: (0, _words_js__WEBPACK_IMPORTED_MODULE_1__.c)("Comment mode, and agent mode with changes, when not triggered: no-relevant-changes (agent mode: no file", "matched, or nothing new), no-phrase, empty-instruction, not-allowed, bot, own-comment, not-created (an", "edit, a deletion, a dismissed review) or already-handled (an earlier run caught it up, or another run", "holds it).")
+                }
+            },
+            "issue-number": {
+                actions: [ "health" ],
+                words: {
+                    text: "The health issue's number."
+                }
+            },
+            "issue-url": {
+                actions: [ "health" ],
+                words: {
+                    text: "The health issue's link."
+                }
+            },
+            "new-gaps": {
+                actions: [ "health" ],
+                words: {
+                    text: "How many gaps were first seen this run."
+                }
+            },
+            "persisting-gaps": {
+                actions: [ "health" ],
+                words: {
+                    text: "How many followed gaps were seen again (or could not be checked: their list was incomplete)."
+                }
+            },
+            "gone-gaps": {
+                actions: [ "health" ],
+                words: {
+                    text: "How many gaps seen last time are gone."
+                }
+            },
+            "impact-json": {
+                actions: [ "health" ],
+                words: {
+                    text: (0, _words_js__WEBPACK_IMPORTED_MODULE_1__.c)("With impact: JSON array, newest merge first, one object per docs pull request measured or being", "measured: number, url, title, mergedAt, agent, pages, notPages, weeks, weeksCounted (of its weeks", "after), commented, and once complete figures (before and after for its pages together and for each page:", "human, ai, up, down; site: the control; verdict).")
+                }
+            },
+            "jobs-created": {
+                actions: [ "health" ],
+                words: {
+                    text: "JSON array of the ids of the agent jobs this run started."
+                }
+            },
+            "answers-json": {
+                actions: [ "health" ],
+                words: {
+                    text: (0, _words_js__WEBPACK_IMPORTED_MODULE_1__.c)("With assistant-key: JSON array, one object per gap searched again once its pull request shipped:", "kind, query, job, prLink, baseline and after (when searched, the top paths), verdict (answered,", "moved or still-missing) and, when answered, the page and its rank.")
+                }
+            },
+            problems: {
+                actions: [ "check" ],
+                words: {
+                    text: (0, _words_js__WEBPACK_IMPORTED_MODULE_1__.c)("How many problems fail the check: on a pull request with scope new, the ones it brought (known ones are", "not counted).")
+                }
+            },
+            "problems-json": {
+                actions: [ "check" ],
+                words: {
+                    text: (0, _words_js__WEBPACK_IMPORTED_MODULE_1__.c)("Path of a JSON file with every problem found (status new, known, unsure or few-views, file, line,", "column, rule, target, message, for a page this pull request renamed or deleted the change and its", "redirect, and with a key its readers' views) and what was checked.")
+                }
+            },
+            "pages-json": {
+                actions: [ "check" ],
+                words: {
+                    text: (0, _words_js__WEBPACK_IMPORTED_MODULE_1__.c)("On a pull request: path of a JSON file with the pull request's pages (path, address, title, change:", "added, changed, renamed, deleted or affected; from, a renamed page's old address; to, where a deleted", "page's readers go now; why an affected page changes; with a key its readers' views), for the preview", "action's pages input.")
+                }
+            },
+            "fixes-patch": {
+                actions: [ "check" ],
+                words: {
+                    text: (0, _words_js__WEBPACK_IMPORTED_MODULE_1__.c)("On a pull request: path of a patch (git apply, against the head) with every fix the check knows that", "is not a suggested change of its review (a link to a renamed page in a file the pull request never", "touched, a redirect far from the diff); empty when there is none.")
+                }
+            }
         };
-        function liveProblem(mode, i, ctx, run) {
-            const {eventName: eventName} = run;
-            if (mode === "preview" && !i.branch && !isPullRequestEvent(eventName)) return (0, 
-            _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, "", `the branch to preview: on a ${eventName || "run"} event there is no pull request head branch to take instead`, [ "branch" ]);
-            if (mode === "automation" && i["automation-id"] === void 0) return (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, "", "the id of the saved automation to run", [ "automation-id" ]);
-            if (i.comment && i["github-token"] === "") return tokenNeeded(ctx, COMMENT_TOKEN);
-            if (i["github-deployment"] && i["github-token"] === "") return tokenNeeded(ctx, 'when github-deployment is true: the default ${{ github.token }} works when the workflow grants "deployments: write"');
+        function outputsOf(action) {
+            return Object.keys(OUTPUTS).filter(name => OUTPUTS[name].actions.includes(action));
+        }
+        const OUTPUTS_OF = {
+            agent: outputsOf("agent"),
+            comment: outputsOf("comment"),
+            visitors: outputsOf("visitors"),
+            views: outputsOf("views"),
+            insights: outputsOf("insights"),
+            deploy: outputsOf("deploy"),
+            preview: outputsOf("preview"),
+            automation: outputsOf("automation"),
+            health: outputsOf("health"),
+            check: outputsOf("check")
+        };
+    },
+    5165: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+        __nccwpck_require__.d(__webpack_exports__, {
+            B2: () => parseChecks,
+            Bw: () => REPOSITORY,
+            Cv: () => identifier,
+            Es: () => parseAllowedBots,
+            P9: () => parseTriggerPhrase,
+            Q2: () => parseBaseUrl,
+            Rf: () => FETCH_BLOCKED_PORTS,
+            cG: () => parseInteger,
+            iW: () => SCOPES,
+            lI: () => parseStatusLabels,
+            nS: () => parseGlobs,
+            ui: () => CHECKS,
+            yG: () => parseBoolean,
+            yL: () => oneOf,
+            z2: () => parseDocsRoot
+        });
+        function parseBoolean(value) {
+            const v = value.trim();
+            if ([ "true", "True", "TRUE" ].includes(v)) return true;
+            if ([ "false", "False", "FALSE" ].includes(v)) return false;
             return;
         }
-        const live = mode => (i, ctx, run) => {
-            liveProblem(mode, i, ctx, run);
-            if ((0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.t2)(ctx)) return zod_mini__WEBPACK_IMPORTED_MODULE_5__.tm;
-            return {
-                ...common(i),
-                mode: mode,
-                githubDeployment: i["github-deployment"] ? {
-                    environment: i["deployment-environment"] ?? (mode === "preview" ? "docs-preview" : PRODUCTION_ENVIRONMENT),
-                    token: i["github-token"]
-                } : void 0,
-                unapplied: [ ...!i["github-deployment"] && i["deployment-environment"] !== void 0 ? [ "deployment-environment" ] : [], ...i["pages-json"] !== void 0 && i["docs-path"] !== void 0 ? [ "docs-path" ] : [] ],
-                live: {
-                    wait: i.wait,
-                    pollIntervalMs: i["poll-interval"],
-                    requirePr: i["require-pr"] ?? false,
-                    branch: i.branch || void 0,
-                    automationId: i["automation-id"],
-                    pages: {
-                        file: i["pages-json"],
-                        docsPath: i["docs-path"] ?? "",
-                        token: i["github-token"]
-                    }
-                },
-                comment: i.comment ? {
-                    token: i["github-token"],
-                    triggerPhrase: i["trigger-phrase"]
-                } : void 0
-            };
-        };
-        function healthAnswers(i, ctx) {
-            const key = i["assistant-key"];
-            const domain = i.domain;
-            if (key !== void 0 && domain === void 0) return (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, "", "the site's identifier with assistant-key (the search API searches one site): the name in its domain.mintlify.site address", [ "domain" ]);
-            if (key === void 0 && domain !== void 0) return (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, "", "an assistant API key (mint_dsc_…) from a secret with domain (the search API takes only that key type)", [ "assistant-key" ]);
-            return key !== void 0 && domain !== void 0 ? {
-                assistantKey: key,
-                domain: domain,
-                maxSearches: i["max-searches"]
-            } : void 0;
+        function isLoopbackHost(hostname) {
+            const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+            return host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
         }
-        const RULES = {
-            agent: function agent(i, ctx, run) {
-                const changes = agentChanges(i, ctx, run);
-                if ((0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.t2)(ctx)) return zod_mini__WEBPACK_IMPORTED_MODULE_5__.tm;
-                if (i["continue-thread"] && !i.comment) return (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, "true", "false unless comment is true: the thread's tracking comment is where the job and the last head described are kept", [ "continue-thread" ]);
-                const prompt = agentPrompt(i, ctx, run);
-                if ((0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.t2)(ctx)) return zod_mini__WEBPACK_IMPORTED_MODULE_5__.tm;
-                if (prompt === void 0 && i["job-id"] === void 0 && !changes) return (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, "", "the agent needs prompt (to create a job), job-id (to wait on an existing job), or both (to send a follow-up)", [ "prompt" ], {
-                    wording: "nothing-to-do"
-                });
-                if (i.comment && i["github-token"] === "") return tokenNeeded(ctx, COMMENT_TOKEN);
-                return {
-                    ...common(i),
-                    mode: "agent",
-                    comment: i.comment ? {
-                        token: i["github-token"],
-                        docsToken: i["docs-token"] || void 0,
-                        reviewers: i.reviewers === "author",
-                        triggerPhrase: i["trigger-phrase"],
-                        statusLabels: i["status-labels"] ?? void 0
-                    } : void 0,
-                    agent: {
-                        prompt: prompt,
-                        jobId: i["job-id"],
-                        wait: i.wait,
-                        pollIntervalMs: i["poll-interval"],
-                        requirePr: i["require-pr"]
-                    },
-                    changes: changes
-                };
-            },
-            comment: function comment(i, ctx, run) {
-                const {eventName: eventName} = run;
-                if (!CONVERSATION_EVENTS.includes(eventName)) return (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, eventName, `mode: comment to run on ${CONVERSATION_EVENTS.join(", ")} (this run's event is ${eventName || "unknown"})`, [ "mode" ], {
-                    wording: "event"
-                });
-                if (i["github-token"] === "") return tokenNeeded(ctx, 'to read the thread and write its tracking comment: the default ${{ github.token }} works when the workflow grants "issues: write" and "pull-requests: write"');
-                return {
-                    ...common(i),
-                    mode: "comment",
-                    comment: {
-                        token: i["github-token"],
-                        docsToken: i["docs-token"] || void 0,
-                        reviewers: i.reviewers === "author",
-                        triggerPhrase: i["trigger-phrase"],
-                        allowedBots: i["allowed-bots"],
-                        eventName: eventName,
-                        statusLabels: i["status-labels"] ?? void 0
-                    },
-                    agent: {
-                        wait: i.wait,
-                        pollIntervalMs: i["poll-interval"],
-                        requirePr: i["require-pr"]
-                    }
-                };
-            },
-            visitors: traffic("visitors"),
-            views: traffic("views"),
-            insights: function insights(i, ctx, run) {
-                const from = i["date-from"];
-                const to = i["date-to"];
-                if (!checkRange(from, to, run.now, ctx)) return zod_mini__WEBPACK_IMPORTED_MODULE_5__.tm;
-                return {
-                    ...common(i),
-                    mode: "insights",
-                    insights: {
-                        dateFrom: from,
-                        dateTo: to,
-                        summaryRows: i["summary-rows"],
-                        maxRequests: i["max-requests"]
-                    }
-                };
-            },
-            deploy: live("deploy"),
-            preview: live("preview"),
-            automation: live("automation"),
-            health: function health(i, ctx) {
-                if (i["github-token"] === "") return tokenNeeded(ctx, 'to keep the health issue: the default ${{ github.token }} works when the workflow grants "issues: write"');
-                const impact = i.impact === "on" ? {
-                    weeks: i["impact-weeks"],
-                    comment: i["impact-comment"],
-                    repository: i["docs-repository"],
-                    root: i["docs-root"],
-                    docsToken: i["docs-token"] || void 0
-                } : void 0;
-                const answers = healthAnswers(i, ctx);
-                if ((0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.t2)(ctx)) return zod_mini__WEBPACK_IMPORTED_MODULE_5__.tm;
-                const given = [ [ "impact-weeks", String(i["impact-weeks"]) !== _catalogue_js__WEBPACK_IMPORTED_MODULE_0__.zY["impact-weeks"] ], [ "impact-comment", String(i["impact-comment"]) !== _catalogue_js__WEBPACK_IMPORTED_MODULE_0__.zY["impact-comment"] ], [ "docs-root", i["docs-root"] !== void 0 ], [ "docs-token", i["docs-token"] !== "" ] ];
-                const unapplied = [ ...impact ? [] : given.filter(([, set]) => set).map(([name]) => name), ...!answers && String(i["max-searches"]) !== _catalogue_js__WEBPACK_IMPORTED_MODULE_0__.zY["max-searches"] ? [ "max-searches" ] : [] ];
-                return {
-                    ...common(i),
-                    mode: "health",
-                    health: {
-                        weeks: i.weeks,
-                        label: i["health-label"],
-                        agent: i.agent,
-                        maxJobs: i["max-jobs"],
-                        token: i["github-token"],
-                        maxRequests: i["max-requests"],
-                        impact: impact,
-                        answers: answers,
-                        unapplied: unapplied
-                    }
-                };
-            },
-            check: function check(i, ctx, run) {
-                if (i.scope !== "all" && isPullRequestEvent(run.eventName) && i["github-token"] === "") return (0, 
-                _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, "", "a token to read the pull request's changed files with scope new or changed (the default ${{ github.token }} works with pull-requests: read and contents: read), or scope: all", [ "github-token" ]);
-                const weighed = i["api-key"] !== "" && i["project-id"] !== "";
-                const fix = i.fix && weighed;
-                const unapplied = [ ...i.fix && !weighed ? [ "fix" ] : [], ...!i.fix && i["api-key"] !== "" && i["project-id"] === "" ? [ "api-key" ] : [], ...!fix && String(i["fix-rounds"]) !== _catalogue_js__WEBPACK_IMPORTED_MODULE_0__.zY["fix-rounds"] ? [ "fix-rounds" ] : [], ...i["project-id"] === "" && String(i["min-views"]) !== _catalogue_js__WEBPACK_IMPORTED_MODULE_0__.zY["min-views"] ? [ "min-views" ] : [] ];
-                return {
-                    ...common(i),
-                    mode: "check",
-                    unapplied: unapplied,
-                    check: {
-                        docsPath: i["docs-path"],
-                        mintVersion: i["mint-version"],
-                        checks: i.checks,
-                        scope: i.scope,
-                        exclude: i.exclude,
-                        onProblems: i["on-problems"],
-                        checkRun: i["check-run"],
-                        suggestions: i.suggestions,
-                        token: i["github-token"],
-                        fix: fix ? {
-                            rounds: i["fix-rounds"]
-                        } : void 0,
-                        views: weighed ? {
-                            minViews: i["min-views"]
-                        } : i["project-id"] !== "" ? "no-key" : void 0
-                    }
-                };
+        const FETCH_BLOCKED_PORTS = new Set([ 1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6e3, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080 ]);
+        function parseBaseUrl(value) {
+            let url;
+            try {
+                url = new URL(value.trim());
+            } catch {
+                return;
             }
-        };
-        function modeSchema(mode, run) {
-            const fields = (0, _fields_js__WEBPACK_IMPORTED_MODULE_1__.$)(run.now, run.eventName);
-            const picked = Object.fromEntries(_catalogue_js__WEBPACK_IMPORTED_MODULE_0__.MJ[mode].map(name => {
-                const field = fields[name];
-                return [ name, (0, _catalogue_js__WEBPACK_IMPORTED_MODULE_0__.mm)(name).optionalIn?.includes(mode) ? (0, 
-                _problem_js__WEBPACK_IMPORTED_MODULE_3__.lq)(field) : field ];
-            }));
-            const rules = RULES[mode];
-            return zod_mini__WEBPACK_IMPORTED_MODULE_6__.FsL(zod_mini__WEBPACK_IMPORTED_MODULE_6__.Ikc(picked), zod_mini__WEBPACK_IMPORTED_MODULE_6__.pdi((i, ctx) => rules(i, ctx, run)));
+            if (url.username || url.password || url.search || url.hash) return;
+            if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackHost(url.hostname))) return;
+            return url.toString().replace(/\/+$/, "");
         }
+        const identifier = value => /^[^\s\u0000-\u001f\u007f]+$/.test(value) ? value : void 0;
+        function parseTriggerPhrase(value) {
+            if (value.length === 0 || value.length > 50 || /[\s\u0000-\u001f\u007f]/.test(value) || /^[@>`~]/.test(value)) return;
+            return value;
+        }
+        const BOT_LOGIN = /^[a-z0-9](?:[a-z0-9-]{0,38})(?:\[bot\])?$/i;
+        function parseAllowedBots(value) {
+            const names = value.split(",").map(n => n.trim()).filter(n => n !== "");
+            if (names.some(n => !BOT_LOGIN.test(n))) return;
+            return [ ...new Set(names.map(n => n.toLowerCase().endsWith("[bot]") ? n.toLowerCase() : `${n.toLowerCase()}[bot]`)) ];
+        }
+        function parseGlobs(value) {
+            const globs = value.split(/[\n,]/).map(g => g.trim()).filter(g => g !== "");
+            if (globs.some(g => g === "!" || g.length > 300)) return;
+            return globs;
+        }
+        function parseStatusLabels(value) {
+            if (value === "") return null;
+            const names = value.split(",").map(n => n.trim());
+            if (names.length !== 3 || names.some(n => n === "" || n.length > 50)) return;
+            if (new Set(names.map(n => n.toLowerCase())).size !== 3) return;
+            const [working, done, failed] = names;
+            return {
+                working: working,
+                done: done,
+                failed: failed
+            };
+        }
+        const REPOSITORY = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
+        function parseDocsRoot(value) {
+            const path = value.replace(/\\/g, "/").replace(/^\.\/+/, "").replace(/^\/+|\/+$/g, "");
+            if (path === "" || path === ".") return "";
+            const segments = path.split("/");
+            return segments.some(s => s === ".." || s === "." || s === "" || /[\u0000-\u001f:*?"<>|]/.test(s)) ? void 0 : path;
+        }
+        const SCOPES = [ "new", "changed", "all" ];
+        const CHECKS = [ "links", "anchors", "redirects", "snippets", "external", "alt-text", "contrast", "validate" ];
+        function parseChecks(value) {
+            const names = value.split(",").map(n => n.trim().toLowerCase()).filter(n => n !== "");
+            if (names.length === 0 || names.some(n => !CHECKS.includes(n))) return;
+            return new Set(names);
+        }
+        const parseInteger = (min, max) => v => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max ? Number(v) : void 0;
+        const oneOf = words => v => words.find(word => word === v);
     },
     9758: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
@@ -1093,58 +817,46 @@ var __webpack_modules__ = {
             });
         }
     },
-    3838: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+    8190: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
-            N: () => readPromptFile,
-            c: () => promptProblem
+            E$: () => PRODUCTION_ENVIRONMENT,
+            T5: () => isPullRequestEvent,
+            cd: () => checkRange,
+            f_: () => tokenNeeded,
+            sf: () => COMMENT_TOKEN,
+            sh: () => common
         });
-        var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
-        var _util_format_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2693);
-        var _util_prompt_bounds_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6884);
-        var _problem_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9758);
-        function promptProblem(text) {
-            if (text.length > 0 && text.trim().length === 0) return {
-                accepted: "an instruction with some text in it, or no prompt at all"
-            };
-            if (text.length > _util_prompt_bounds_js__WEBPACK_IMPORTED_MODULE_1__.c) return {
-                accepted: `at most ${(0, _util_format_js__WEBPACK_IMPORTED_MODULE_2__.ZV)(_util_prompt_bounds_js__WEBPACK_IMPORTED_MODULE_1__.c)} characters (this one has ${(0, 
-                _util_format_js__WEBPACK_IMPORTED_MODULE_2__.ZV)(text.length)}; the action sends no longer prompt)`,
-                described: `is ${(0, _util_format_js__WEBPACK_IMPORTED_MODULE_2__.ZV)(text.length)} characters long`
-            };
-            return;
-        }
-        function readPromptFile(value, files, ctx) {
-            if (!files) return (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, value, "a file the action can read: this run has no workspace to read it from", [ "prompt-file" ]);
-            const accepted = "the path of a UTF-8 text file inside the workspace (GITHUB_WORKSPACE), relative to it or absolute, such as docs-prompt.md";
-            const path = (0, node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)(files.workspace, value);
-            const unreadable = error => (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, value, `${accepted}; it cannot be read (${error.code ?? "error"})`, [ "prompt-file" ]);
-            let real;
-            try {
-                real = files.realPath(path);
-            } catch (error) {
-                return unreadable(error);
+        var _util_format_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2693);
+        var _problem_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9758);
+        const PRODUCTION_ENVIRONMENT = "docs-production";
+        const isPullRequestEvent = eventName => eventName === "pull_request" || eventName === "pull_request_target";
+        const common = i => ({
+            apiKey: i["api-key"],
+            projectId: i["project-id"],
+            baseUrl: i["base-url"],
+            waitTimeoutMs: i["wait-timeout"]
+        });
+        const tokenNeeded = (ctx, when) => (0, _problem_js__WEBPACK_IMPORTED_MODULE_0__.CC)(ctx, "", `a token ${when}`, [ "github-token" ]);
+        const COMMENT_TOKEN = 'when comment is true: the default ${{ github.token }} works when the workflow grants "issues: write" or "pull-requests: write"';
+        function checkRange(from, to, now, ctx) {
+            if (from && to && from.instant >= to.instant) {
+                (0, _problem_js__WEBPACK_IMPORTED_MODULE_0__.CC)(ctx, from.given, `a start before date-to ("${to.given}", which is exclusive)`, [ "date-from" ]);
+                return false;
             }
-            let root = files.workspace;
-            try {
-                root = files.realPath(files.workspace);
-            } catch {}
-            if (!((path, root) => {
-                const rel = (0, node_path__WEBPACK_IMPORTED_MODULE_0__.relative)(root, path);
-                return rel !== "" && !rel.startsWith("..") && !(0, node_path__WEBPACK_IMPORTED_MODULE_0__.isAbsolute)(rel);
-            })(real, root)) return (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, value, `${accepted}; this one is outside it`, [ "prompt-file" ]);
-            let text;
-            try {
-                text = files.read(real);
-            } catch (error) {
-                return unreadable(error);
+            if (from && from.instant > now) {
+                (0, _problem_js__WEBPACK_IMPORTED_MODULE_0__.CC)(ctx, from.given, `a start no later than now (${(0, 
+                _util_format_js__WEBPACK_IMPORTED_MODULE_1__.fU)(now)}): the service has no data after it, and nothing was sent`, [ "date-from" ]);
+                return false;
             }
-            if (text.trim() === "") return (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, value, `${accepted}, with some text in it; this one is empty`, [ "prompt-file" ]);
-            const bad = promptProblem(text);
-            if (bad) return (0, _problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, value, bad.accepted, [ "prompt-file" ], bad.described ? {
-                described: `names a file that ${bad.described}`
-            } : void 0);
-            return text.trim();
+            return true;
         }
+    },
+    6096: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+        __nccwpck_require__.d(__webpack_exports__, {
+            c: () => say
+        });
+        __nccwpck_require__(8968);
+        const say = (...parts) => parts.join(" ");
     },
     7125: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
@@ -3578,11 +3290,859 @@ var catalogue = __nccwpck_require__(8968);
 
 var external_node_fs_ = __nccwpck_require__(3024);
 
+__nccwpck_require__(3955);
+
+var src_schemas = __nccwpck_require__(3619);
+
+var fields = __nccwpck_require__(5200);
+
+var parsers = __nccwpck_require__(5165);
+
+var problem = __nccwpck_require__(9758);
+
+var words = __nccwpck_require__(6096);
+
+const TRIGGER_PHRASE_WORDS = (0, words.c)("The phrase the tracking comment tells people to start a /docs comment with", "(the comment action must use the same).");
+
+const THREAD_INPUTS = {
+    comment: {
+        default: "false",
+        actions: [ "agent", "deploy", "preview", "automation" ],
+        field: fields.tE,
+        words: {
+            text: {
+                agent: (0, words.c)("Keep the job's progress and result in the tracking comment of the issue or pull request that triggered", "the run (one comment per thread, edited across runs; the agent's pull request gets one too), so /docs", "comments there can continue the job."),
+                deploy: (0, words.c)("Show the deployment and its verdict in the tracking comment of the issue or pull request that", "triggered the run."),
+                preview: (0, words.c)("Show the preview, its URL and its verdict in the tracking comment of the pull request (or issue) that", "triggered the run."),
+                automation: (0, words.c)("Keep the automation's agent job in the tracking comment of the issue or pull request that triggered", "the run, as the agent action does.")
+            },
+            root: (0, words.c)("Agent mode: keep the job's progress and result in the tracking comment of the issue or pull request that", "triggered the run (one comment per thread, edited across runs; the agent's pull request gets one too),", "so /docs comments there can continue the job.")
+        }
+    },
+    "github-token": {
+        default: "${{ github.token }}",
+        actions: [ "agent", "comment", "health", "deploy", "preview", "automation", "check" ],
+        field: src_schemas.YjP(),
+        words: {
+            text: {
+                agent: (0, words.c)("Token for the tracking comment and status labels (comment: true; issues: write and pull-requests:", "write) and for reading a code change (changes; contents: read, pull-requests: read)."),
+                comment: "Token for reactions, the tracking comment, labels and review replies: issues: write and pull-requests: write.",
+                deploy: (0, words.c)("Token for the tracking comment (comment: true: issues: write or pull-requests: write) and the GitHub", "deployment (github-deployment: deployments: write)."),
+                preview: (0, words.c)("Token for the tracking comment (comment: true), and for reading the pull request: pull-requests:", "write; for the GitHub deployment (github-deployment): deployments: write."),
+                automation: "Token for the tracking comment (comment: true): issues: write or pull-requests: write.",
+                health: (0, words.c)("Token for the health issue and its label (issues: write), and with impact for the docs pull requests", "of this repository (pull-requests: read, or write with impact-comment; contents: read to find", "docs.json once)."),
+                check: (0, words.c)("Token for reading the pull request's changed files and its base's versions of them (scope new or", "changed): pull-requests: read and contents: read; pull-requests: write for the review of its fixes", "(suggestions: auto) and checks: write for its check run (check-run: auto).")
+            },
+            root: (0, words.c)("Token for comments and reactions (comment: true, and mode: comment; needs issues: write and", "pull-requests: write), for reading a code change (changes; contents: read), and for the health issue", "(mode: health; issues: write; with impact also pull-requests: read, or write with impact-comment, and", "contents: read to find docs.json), and for the files a pull request changes (mode: check; pull-requests:", "read, or write for the review of its fixes with suggestions: auto).")
+        }
+    },
+    "docs-token": {
+        actions: [ "agent", "comment", "health" ],
+        field: src_schemas.YjP(),
+        words: {
+            text: {
+                agent: (0, words.c)("With comment true: a token that can write issues and pull requests in the repository of the agent's", "pull request when that is not this one (an installation token of a GitHub App on both repositories,", "from actions/create-github-app-token, or a fine-grained token). With it, that pull request gets a", "tracking comment linking back here, and /docs there continues the job. Empty: only this repository is", "written to (a notice says what that misses)."),
+                comment: (0, words.c)("A token that can write issues and pull requests in the repository of the agent's pull request when", "that is not this one (an installation token of a GitHub App on both repositories, or a fine-grained", "token). With it, that pull request gets a tracking comment linking back to this thread. Empty: only", "this repository is written to (a notice says what that misses)."),
+                health: (0, words.c)("With impact, when docs-repository is not this one: a token that reads its pull requests", "(pull-requests: read) and, with impact-comment, comments on them (pull-requests: write). Empty:", "github-token reads them (a public repository) and no comment is written there (a notice says so).")
+            },
+            root: (0, words.c)("Agent mode with comment true, comment mode, and health mode with impact: a token that can write issues", "and pull requests in the repository of the agent's pull request (health: of docs-repository) when that", "is not this one (an installation token of a GitHub App on both repositories, from", "actions/create-github-app-token, or a fine-grained token). With it, that pull request gets a tracking", "comment linking back here, and /docs there continues the job. Empty: only this repository is written to", "(a notice says what that misses).")
+        }
+    },
+    reviewers: {
+        default: "off",
+        actions: [ "agent", "comment" ],
+        field: (0, problem.KD)("off, or author (ask the people who started the job to review its pull request)", v => v === "off" || v === "author" ? v : void 0),
+        words: {
+            text: {
+                agent: (0, words.c)("With comment true: off, or author to ask who started the job (the code pull request's author with", "changes, the issue's author for a labelled issue, who pushed) to review the agent's pull request, once", "per job. A refusal (not a collaborator of the docs repository) is one warning naming who."),
+                comment: (0, words.c)("off, or author to ask the writers of the /docs comments that started a job and, on a code pull", "request, its author to review the agent's pull request, each on their own, once per job. Each refusal", "(not a collaborator of the docs repository) is one warning naming who.")
+            },
+            root: (0, words.c)("Agent mode with comment true, and comment mode: off, or author to ask the people who started the job", "(the code pull request's or the issue's author; the writers of the /docs comments and, on a code pull", "request, its author) to review the agent's pull request, each on their own, once per job. Each refusal", "(not a collaborator of the docs repository) is one warning naming who.")
+        }
+    },
+    "trigger-phrase": {
+        default: "/docs",
+        actions: [ "agent", "comment", "deploy", "preview", "automation" ],
+        field: (0, problem.KD)("a phrase of 1 to 50 characters without spaces, not starting with @ (a mention notifies a real account), > or a backtick; for example /docs", parsers.P9),
+        words: {
+            text: {
+                agent: TRIGGER_PHRASE_WORDS,
+                comment: (0, words.c)("A comment is an instruction when a line starts with this phrase (case-insensitive, leading spaces", "allowed, not in a quote or code block); the instruction is the text after it, following lines", "included."),
+                deploy: TRIGGER_PHRASE_WORDS,
+                preview: TRIGGER_PHRASE_WORDS,
+                automation: TRIGGER_PHRASE_WORDS
+            },
+            root: (0, words.c)("Comment mode: a comment is an instruction when a line starts with this phrase (case-insensitive, leading", "spaces allowed, not in a quote or code block); the instruction is the text after it, following lines", "included.")
+        }
+    },
+    "status-labels": {
+        actions: [ "agent", "comment" ],
+        field: (0, problem.KD)('three different comma-separated label names of up to 50 characters (while the job runs, done, failed), for example "docs: in progress, docs: done, docs: failed"; or nothing', parsers.lI),
+        words: {
+            text: {
+                agent: (0, words.c)("With comment true: three comma-separated labels, for example 'docs: in progress, docs: done, docs:", "failed'. The thread gets the first while its job runs and the second or third at the end, the previous", "one removed; a label the repository lacks is created. Empty: no labels."),
+                comment: (0, words.c)("Three comma-separated labels, for example 'docs: in progress, docs: done, docs: failed'. The thread", "gets the first while its job runs and the second or third at the end, the previous one removed; a", "label the repository lacks is created. Empty: no labels.")
+            },
+            root: (0, words.c)("Agent mode with comment true, and comment mode: three comma-separated labels, for example 'docs: in", "progress, docs: done, docs: failed'. The thread gets the first while its job runs and the second or", "third at the end, the previous one removed; a label the repository lacks is created. Empty: no labels.")
+        }
+    }
+};
+
+const BASE_URL_ACCEPTED = "an https:// URL without query or credentials (http:// only for localhost, 127.0.0.1 or [::1])";
+
+const pollGap = of => (0, words.c)(`The longest gap between two status checks of ${of} (same forms as wait-timeout).`, "Checks start about 1.5 s apart and grow toward it.");
+
+const SERVICE_INPUTS = {
+    "api-key": {
+        required: true,
+        optionalIn: [ "check" ],
+        actions: catalogue.kl,
+        field: run => (0, fields.ar)(run.eventName),
+        words: {
+            text: "Mintlify admin API key (starts with mint_). Pass it from a repository or environment secret, never inline.",
+            root: catalogue.v6
+        }
+    },
+    "project-id": {
+        required: true,
+        optionalIn: [ "check" ],
+        actions: catalogue.kl,
+        field: (0, problem.KD)("the project identifier from the dashboard's API keys page (no spaces)", parsers.Cv),
+        words: {
+            text: "Mintlify project identifier, shown on the dashboard's API keys page.",
+            root: catalogue.v6
+        }
+    },
+    mode: {
+        default: "agent",
+        actions: [],
+        field: src_schemas.YjP(),
+        words: {
+            root: (0, words.c)("What to do: agent (run or follow up an agent job), comment (take a /docs comment on an issue or pull", "request as an instruction to the job linked to that thread, or a new one), visitors (export unique", "visitors), views (export page views), insights (what readers could not find, as a report and a prompt", "for the agent), deploy (deploy to production and wait for the verdict), preview (deploy a branch as a", "preview), automation (run a saved automation now), health (keep one GitHub issue with the weekly trend,", "the gaps readers hit and what the agent did about them) or check (check the docs with the Mintlify CLI;", "no API key).")
+        }
+    },
+    wait: {
+        default: "true",
+        actions: [ "agent", "comment", "deploy", "preview", "automation" ],
+        field: fields.tE,
+        words: {
+            text: {
+                agent: "Wait until the job ends (true), or return right after the create or follow-up request (false).",
+                comment: "Wait until the job ends (true), or return right after the instruction is sent (false).",
+                deploy: "Wait until the deployment ends (true), or return right after it is started (false).",
+                preview: "Wait until the preview deployment ends (true), or return right after it is started (false).",
+                automation: (0, words.c)("Follow the automation's run when it is an agent job, until it ends (true), or return right after the", "run is accepted (false).")
+            },
+            root: (0, words.c)("Agent and comment modes: wait until the job ends (true), or return right after the create or follow-up", "request (false).")
+        }
+    },
+    "wait-timeout": {
+        default: "30m",
+        actions: catalogue.kl,
+        field: (0, fields.Ts)(1),
+        words: {
+            text: (0, words.c)("How long the step may work in all (waiting, paging and retrying included): 90s, 15m, 1h, 1h30m, 500ms,", "or plain seconds."),
+            root: catalogue.v6
+        }
+    },
+    "poll-interval": {
+        default: "10s",
+        actions: [ "agent", "comment", "deploy", "preview", "automation" ],
+        field: (0, fields.Ts)(50),
+        words: {
+            text: {
+                agent: pollGap("the job"),
+                comment: pollGap("the job"),
+                deploy: pollGap("the deployment"),
+                preview: pollGap("the deployment"),
+                automation: pollGap("the automation's job")
+            },
+            root: (0, words.c)("Agent and comment modes: the longest gap between two status checks (same forms as wait-timeout). Checks", "start about 1.5 s apart and grow toward it.")
+        }
+    },
+    "require-pr": {
+        default: "false",
+        actions: [ "agent", "comment", "automation" ],
+        field: fields.tE,
+        words: {
+            text: {
+                agent: "Fail the step if the job ends without a pull request.",
+                comment: "Fail the step if the job ends without a pull request.",
+                automation: "Fail the step if the automation's agent job ends without a pull request."
+            },
+            root: "Agent and comment modes: fail the step if the job ends without a pull request."
+        }
+    },
+    "base-url": {
+        default: "https://api.mintlify.com",
+        actions: catalogue.kl,
+        field: (0, problem.hF)((v, ctx) => {
+            const url = (0, parsers.Q2)(v);
+            if (url === void 0) return (0, problem.CC)(ctx, v, BASE_URL_ACCEPTED);
+            const port = new URL(url).port;
+            return parsers.Rf.has(Number(port)) ? (0, problem.CC)(ctx, v, `${BASE_URL_ACCEPTED}, on a port Node's fetch connects to: it never connects to port ${port}, one the fetch standard blocks`) : url;
+        }),
+        words: {
+            text: "API base URL. https:// is required; http:// is accepted only for loopback hosts (a local simulator).",
+            root: catalogue.v6
+        }
+    },
+    "date-from": {
+        actions: [ "visitors", "views", "insights" ],
+        field: run => (0, fields.$B)(run.now),
+        words: {
+            text: (0, words.c)("First day included. YYYY-MM-DD, an ISO 8601 date-time, or Nd = N days before today in UTC (0d is today).", "Empty: from the start. A start after now is an input error."),
+            root: (0, words.c)("Visitors, views and insights modes: first day included. YYYY-MM-DD, an ISO 8601 date-time, or Nd = N", "days before today in UTC (0d is today). Empty: from the start.")
+        }
+    },
+    "date-to": {
+        actions: [ "visitors", "views", "insights" ],
+        field: run => (0, fields.$B)(run.now),
+        words: {
+            text: (0, words.c)("End of the range, exclusive (the day itself is not included). Same forms as date-from. Empty: up to now.", "date-from: 7d with date-to: 0d is the last 7 whole days."),
+            root: (0, words.c)("Visitors, views and insights modes: end of the range, exclusive (the day itself is not included). Same", "forms as date-from. Empty: up to now.")
+        }
+    },
+    "summary-rows": {
+        default: "25",
+        actions: [ "visitors", "views", "insights" ],
+        field: (0, fields.$A)(1, 1e5, "a whole number of pages to list in the summary, 1 or more"),
+        words: {
+            text: {
+                visitors: "How many pages the job summary lists (the export files always hold every page).",
+                views: "How many pages the job summary lists (the export files always hold every page).",
+                insights: "How many items of each list the summary and agent-prompt show."
+            },
+            root: (0, words.c)("Visitors and views modes: how many pages the job summary lists (the export files always hold every", "page). Insights mode: how many items of each list the summary and agent-prompt show.")
+        }
+    },
+    "max-requests": {
+        default: "100",
+        actions: [ "visitors", "views", "insights", "health" ],
+        field: (0, fields.$A)(1, 1e4, "a whole number of analytics requests from 1 to 10000 (the service allows 100 an hour per organisation)"),
+        words: {
+            text: (0, words.c)("The most analytics requests this step may send, retries included (the service allows 100 an hour per", "organisation, shared by every analytics endpoint). A list or export it cuts short is marked incomplete.")
+        }
+    },
+    "docs-path": {
+        default: "",
+        actions: [ "check", "preview" ],
+        field: (0, fields.H0)("a folder of the workspace that holds docs.json, such as docs (. for the workspace), without ..", parsers.z2),
+        words: {
+            text: {
+                check: (0, words.c)("The folder that holds docs.json, in the workspace; empty: the workspace itself, or the one folder below", "it (two levels at most) that holds docs.json."),
+                preview: (0, words.c)("Without pages-json: the repository's folder that holds docs.json, whose pages the pull request changes", "are listed (empty: the repository's root).")
+            },
+            root: (0, words.c)("Check mode: the folder that holds docs.json, in the workspace; empty: the workspace itself, or the one", "folder below it (two levels at most) that holds docs.json. Preview mode without pages-json: the", "repository's folder of the pages listed.")
+        }
+    }
+};
+
+const SHARED_INPUTS = {
+    ...SERVICE_INPUTS,
+    ...THREAD_INPUTS
+};
+
+var src_core = __nccwpck_require__(8532);
+
+var external_node_path_ = __nccwpck_require__(6760);
+
+var format = __nccwpck_require__(2693);
+
+var prompt_bounds = __nccwpck_require__(6884);
+
+function promptProblem(text) {
+    if (text.length > 0 && text.trim().length === 0) return {
+        accepted: "an instruction with some text in it, or no prompt at all"
+    };
+    if (text.length > prompt_bounds.c) return {
+        accepted: `at most ${(0, format.ZV)(prompt_bounds.c)} characters (this one has ${(0, 
+        format.ZV)(text.length)}; the action sends no longer prompt)`,
+        described: `is ${(0, format.ZV)(text.length)} characters long`
+    };
+    return;
+}
+
+function readPromptFile(value, files, ctx) {
+    if (!files) return (0, problem.CC)(ctx, value, "a file the action can read: this run has no workspace to read it from", [ "prompt-file" ]);
+    const accepted = "the path of a UTF-8 text file inside the workspace (GITHUB_WORKSPACE), relative to it or absolute, such as docs-prompt.md";
+    const path = (0, external_node_path_.resolve)(files.workspace, value);
+    const unreadable = error => (0, problem.CC)(ctx, value, `${accepted}; it cannot be read (${error.code ?? "error"})`, [ "prompt-file" ]);
+    let real;
+    try {
+        real = files.realPath(path);
+    } catch (error) {
+        return unreadable(error);
+    }
+    let root = files.workspace;
+    try {
+        root = files.realPath(files.workspace);
+    } catch {}
+    if (!((path, root) => {
+        const rel = (0, external_node_path_.relative)(root, path);
+        return rel !== "" && !rel.startsWith("..") && !(0, external_node_path_.isAbsolute)(rel);
+    })(real, root)) return (0, problem.CC)(ctx, value, `${accepted}; this one is outside it`, [ "prompt-file" ]);
+    let text;
+    try {
+        text = files.read(real);
+    } catch (error) {
+        return unreadable(error);
+    }
+    if (text.trim() === "") return (0, problem.CC)(ctx, value, `${accepted}, with some text in it; this one is empty`, [ "prompt-file" ]);
+    const bad = promptProblem(text);
+    if (bad) return (0, problem.CC)(ctx, value, bad.accepted, [ "prompt-file" ], bad.described ? {
+        described: `names a file that ${bad.described}`
+    } : void 0);
+    return text.trim();
+}
+
+var rules = __nccwpck_require__(8190);
+
+const CHANGE_EVENTS = [ "pull_request", "pull_request_target", "push" ];
+
+const INPUTS = {
+    prompt: {
+        actions: [ "agent" ],
+        field: (0, problem.hF)((v, ctx) => {
+            const bad = promptProblem(v);
+            return bad ? (0, problem.CC)(ctx, v, bad.accepted, void 0, {
+                described: bad.described
+            }) : v.trim() || void 0;
+        }),
+        words: {
+            text: "The instruction for the documentation agent. With job-id it is sent to that job as a follow-up message."
+        }
+    },
+    "prompt-file": {
+        actions: [ "agent" ],
+        field: src_schemas.YjP(),
+        words: {
+            text: (0, words.c)("A file inside the workspace whose text (UTF-8) is the prompt, for a generated prompt of any size up to", "the action's bound of 200,000 characters (an input passes through an environment variable, which Linux", "limits to 128 KiB). Not together with prompt.")
+        }
+    },
+    "job-id": {
+        actions: [ "agent" ],
+        field: (0, fields.H0)("a job id without spaces, as printed by an earlier run (output job-id)", parsers.Cv),
+        words: {
+            text: (0, words.c)("An existing job. With prompt, the prompt is sent to it as a follow-up. Without prompt, the step waits on", "that job (resume after a timeout, or a job started elsewhere).")
+        }
+    },
+    changes: {
+        default: "none",
+        actions: [ "agent" ],
+        field: (0, problem.KD)("none, files (the changed files) or diff (the files and their patches)", (0, 
+        parsers.yL)([ "none", "files", "diff" ])),
+        words: {
+            text: (0, words.c)("none, files (the changed files with status and line counts) or diff (files and patches) of the event's", "change: a pull_request / pull_request_target event's pull request, or a push's before...after. Other", "events are an input error. prompt may then be empty.")
+        }
+    },
+    "changes-paths": {
+        actions: [ "agent" ],
+        field: (0, problem.KD)("globs, one a line or comma-separated, such as src/** and !**/*.test.ts", parsers.nS),
+        words: {
+            text: (0, words.c)("With changes: globs, one a line or comma-separated (src/**, !**/*.test.ts); only matching files count.", "When none matches, no job is sent (triggered false, skip-reason no-relevant-changes).")
+        }
+    },
+    "max-changes": {
+        default: "40000",
+        actions: [ "agent" ],
+        field: (0, fields.$A)(1e3, 1e6, "a whole number of characters of change description from 1000 to 1000000"),
+        words: {
+            text: (0, words.c)("With changes: the most characters of change description in the prompt; patches are cut whole file by", "whole file (the file list stays) and the prompt says what was left out.")
+        }
+    },
+    "continue-thread": {
+        default: "false",
+        actions: [ "agent" ],
+        field: fields.tE,
+        words: {
+            text: (0, words.c)("With changes and comment true, on a pull request: when the thread's tracking comment links a job, send", "only the changes since the head recorded last time to that job as a follow-up instead of creating a job.")
+        }
+    }
+};
+
+function agentChanges(i, ctx, run) {
+    if (i.changes === "none") return;
+    const changes = {
+        kind: i.changes,
+        paths: i["changes-paths"],
+        maxChars: i["max-changes"],
+        continueThread: i["continue-thread"],
+        token: i["github-token"]
+    };
+    if (changes.token === "") return (0, rules.f_)(ctx, 'when changes is set (the change is read from GitHub): the default ${{ github.token }} works with "contents: read" and "pull-requests: read"');
+    if (!CHANGE_EVENTS.includes(run.eventName)) return (0, problem.CC)(ctx, i.changes, `none on this run's event (${run.eventName || "unknown"}): changes describes the change of a ${CHANGE_EVENTS.join(", ")} event`, [ "changes" ]);
+    if (i["job-id"] !== void 0) return (0, problem.CC)(ctx, i["job-id"], "no job-id with changes: the job is the thread's (continue-thread) or a new one", [ "job-id" ]);
+    return changes;
+}
+
+function agentPrompt(i, ctx, run) {
+    if (i["prompt-file"] === "") return i.prompt;
+    if (i.prompt !== void 0) return (0, problem.CC)(ctx, i["prompt-file"], "prompt or prompt-file, not both: the prompt is one or the other", [ "prompt-file" ]);
+    return readPromptFile(i["prompt-file"], run.files, ctx);
+}
+
+const RULES = {
+    agent: function agent(i, ctx, run) {
+        const changes = agentChanges(i, ctx, run);
+        if ((0, problem.t2)(ctx)) return src_core.tm;
+        if (i["continue-thread"] && !i.comment) return (0, problem.CC)(ctx, "true", "false unless comment is true: the thread's tracking comment is where the job and the last head described are kept", [ "continue-thread" ]);
+        const prompt = agentPrompt(i, ctx, run);
+        if ((0, problem.t2)(ctx)) return src_core.tm;
+        if (prompt === void 0 && i["job-id"] === void 0 && !changes) return (0, problem.CC)(ctx, "", "the agent needs prompt (to create a job), job-id (to wait on an existing job), or both (to send a follow-up)", [ "prompt" ], {
+            wording: "nothing-to-do"
+        });
+        if (i.comment && i["github-token"] === "") return (0, rules.f_)(ctx, rules.sf);
+        return {
+            ...(0, rules.sh)(i),
+            mode: "agent",
+            comment: i.comment ? {
+                token: i["github-token"],
+                docsToken: i["docs-token"] || void 0,
+                reviewers: i.reviewers === "author",
+                triggerPhrase: i["trigger-phrase"],
+                statusLabels: i["status-labels"] ?? void 0
+            } : void 0,
+            agent: {
+                prompt: prompt,
+                jobId: i["job-id"],
+                wait: i.wait,
+                pollIntervalMs: i["poll-interval"],
+                requirePr: i["require-pr"]
+            },
+            changes: changes
+        };
+    }
+};
+
+var inputs = __nccwpck_require__(7611);
+
+const CONVERSATION_EVENTS = [ "issue_comment", "pull_request_review_comment", "pull_request_review" ];
+
+const inputs_INPUTS = {
+    "allowed-bots": {
+        actions: [ "comment" ],
+        field: (0, problem.KD)("comma-separated bot logins such as renovate[bot], dependabot[bot]; * (any bot) is not accepted: list each bot you trust", parsers.Es),
+        words: {
+            text: (0, words.c)("Comma-separated bot logins (renovate[bot]) whose comments may instruct; * is not accepted.", "Other bots never do."),
+            root: (0, words.c)("Comment mode: comma-separated bot logins (renovate[bot]) whose comments may trigger; * is not accepted.", "Other bots never trigger.")
+        }
+    }
+};
+
+const inputs_RULES = {
+    comment: function comment(i, ctx, run) {
+        const {eventName: eventName} = run;
+        if (!CONVERSATION_EVENTS.includes(eventName)) return (0, problem.CC)(ctx, eventName, `mode: comment to run on ${CONVERSATION_EVENTS.join(", ")} (this run's event is ${eventName || "unknown"})`, [ "mode" ], {
+            wording: "event"
+        });
+        if (i["github-token"] === "") return (0, rules.f_)(ctx, 'to read the thread and write its tracking comment: the default ${{ github.token }} works when the workflow grants "issues: write" and "pull-requests: write"');
+        return {
+            ...(0, rules.sh)(i),
+            mode: "comment",
+            comment: {
+                token: i["github-token"],
+                docsToken: i["docs-token"] || void 0,
+                reviewers: i.reviewers === "author",
+                triggerPhrase: i["trigger-phrase"],
+                allowedBots: i["allowed-bots"],
+                eventName: eventName,
+                statusLabels: i["status-labels"] ?? void 0
+            },
+            agent: {
+                wait: i.wait,
+                pollIntervalMs: i["poll-interval"],
+                requirePr: i["require-pr"]
+            }
+        };
+    }
+};
+
+(0, words.c)("Take a /docs comment on an issue or pull request as an instruction to the job linked to that thread (or", "a new one), from people with write access only.");
+
+const health_inputs_INPUTS = {
+    weeks: {
+        default: "12",
+        actions: [ "health" ],
+        field: (0, fields.$A)(1, 52, "a whole number of weeks for the trend, from 1 to 52"),
+        words: {
+            text: (0, words.c)("How many whole weeks (Monday to Monday, UTC) the trend shows, 1 to 52. A first run fetches them within", "max-requests (two requests a week); later runs fetch only the weeks the issue lacks.")
+        }
+    },
+    "health-label": {
+        default: "docs-health",
+        actions: [ "health" ],
+        field: (0, problem.KD)("a label name of 1 to 50 characters without commas, such as docs-health", v => v.length >= 1 && v.length <= 50 && !v.includes(",") && v.trim() === v ? v : void 0),
+        words: {
+            text: "The label that marks the one issue this action keeps (created if the repository lacks it).",
+            root: "Health mode: the label that marks the one issue this mode keeps (created if the repository lacks it)."
+        }
+    },
+    agent: {
+        default: "off",
+        actions: [ "health" ],
+        field: (0, problem.KD)("off, or persisting (start an agent job for a gap seen in two runs in a row)", (0, 
+        parsers.yL)([ "off", "persisting" ])),
+        words: {
+            text: (0, words.c)("off, or persisting to start an agent job for a gap readers hit two weeks in a row (one job per gap,", "ever; the gap is quoted to the agent as data).")
+        }
+    },
+    impact: {
+        default: "on",
+        actions: [ "health" ],
+        field: (0, problem.KD)("on (measure the docs pull requests merged in docs-repository) or off", v => v === "on" || v === "off" ? v : void 0),
+        words: {
+            text: (0, words.c)("on to measure the docs pull requests merged in docs-repository (page views and thumbs of the pages each", "changed, the impact-weeks before the week it merged against those after, with the site as the control);", "off not to.")
+        }
+    },
+    "impact-weeks": {
+        default: "4",
+        actions: [ "health" ],
+        field: (0, fields.$A)(1, 12, "a whole number of weeks before and after the merge week, from 1 to 12"),
+        words: {
+            text: (0, words.c)("With impact: how many whole weeks (Monday to Monday, UTC) before the week a pull request merged and", "after it are compared, 1 to 12 (the merge week itself is left out).")
+        }
+    },
+    "impact-comment": {
+        default: "true",
+        actions: [ "health" ],
+        field: fields.tE,
+        words: {
+            text: (0, words.c)("With impact: comment the figures on each measured pull request once its weeks after are complete (one", "comment, edited if the figures are corrected).")
+        }
+    },
+    "docs-repository": {
+        default: "${{ github.repository }}",
+        actions: [ "health" ],
+        field: (0, fields.H0)("owner/name of a repository, such as acme/docs", v => parsers.Bw.test(v) ? v : void 0),
+        words: {
+            text: (0, words.c)("With impact: owner/name of the repository whose merged pull requests change the docs (default: this", "workflow's repository).")
+        }
+    },
+    "docs-root": {
+        actions: [ "health" ],
+        field: (0, fields.H0)("a folder of docs-repository such as docs (. for the root), without .. or a leading drive", parsers.z2),
+        words: {
+            text: (0, words.c)("With impact: the folder of docs-repository that page files live in (. for the root). Empty: the folder", "holding docs.json (else the root).")
+        }
+    },
+    "max-jobs": {
+        default: "1",
+        actions: [ "health" ],
+        field: (0, fields.$A)(1, 10, "a whole number of agent jobs one run may start, from 1 to 10"),
+        words: {
+            text: (0, words.c)("With agent persisting: the most agent jobs one run may start, 1 to 10 (each spends one of the 100 agent", "uses per project per hour).")
+        }
+    },
+    "assistant-key": {
+        actions: [ "health" ],
+        field: function assistantKeyInput() {
+            return (0, problem.hF)((v, ctx) => {
+                if (v === "") return;
+                const accepted = "an assistant API key (mint_dsc_…) from the dashboard's API keys page, from a secret";
+                const type = (0, fields.zj)(v);
+                if (type && type.name !== "assistant API key") {
+                    const where = type.name === "admin API key" ? " (give it as api-key)" : "";
+                    return (0, problem.CC)(ctx, "", `${accepted}; the search API takes no other key type`, void 0, {
+                        described: `is an ${type.name}${where} (it starts with ${type.prefix}; its value is not shown)`
+                    });
+                }
+                return type && !/[\s\u0000-\u001f]/.test(v) ? v : (0, problem.CC)(ctx, "", accepted, void 0, {
+                    described: "is not an assistant API key (its value is not shown)"
+                });
+            });
+        }(),
+        words: {
+            text: (0, words.c)("An assistant API key (mint_dsc_…, from the dashboard's API keys page; a second key type beside", "the admin key), from a secret. With domain, each gap an agent job is started for is searched on the", "live site then, and again once its pull request has merged and shipped: the health issue says", "whether the search now finds a page the pull request changed (answered), other pages (moved) or", "nothing new (still missing). Searches use no credits. Empty: no searches (the summary says what", "they would add).")
+        }
+    },
+    domain: {
+        actions: [ "health" ],
+        field: (0, fields.H0)("the site's identifier, such as acme for acme.mintlify.site (letters, digits and -)", v => /^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/i.test(v) ? v : void 0),
+        words: {
+            text: (0, words.c)("With assistant-key: the site's identifier for the search API, the name in its domain.mintlify.site", "address or the end of the dashboard's URL (app.mintlify.com/<organization>/<domain>).")
+        }
+    },
+    "max-searches": {
+        default: "50",
+        actions: [ "health" ],
+        field: (0, fields.$A)(1, 1e4, "a whole number of searches from 1 to 10000 (the search API allows 10,000 an hour per organisation)"),
+        words: {
+            text: (0, words.c)("With assistant-key: the most searches this step may send, retries included (the search API allows", "10,000 an hour per organisation, apart from the analytics requests). A search left for later is said.")
+        }
+    }
+};
+
+function healthAnswers(i, ctx) {
+    const key = i["assistant-key"];
+    const domain = i.domain;
+    if (key !== void 0 && domain === void 0) return (0, problem.CC)(ctx, "", "the site's identifier with assistant-key (the search API searches one site): the name in its domain.mintlify.site address", [ "domain" ]);
+    if (key === void 0 && domain !== void 0) return (0, problem.CC)(ctx, "", "an assistant API key (mint_dsc_…) from a secret with domain (the search API takes only that key type)", [ "assistant-key" ]);
+    return key !== void 0 && domain !== void 0 ? {
+        assistantKey: key,
+        domain: domain,
+        maxSearches: i["max-searches"]
+    } : void 0;
+}
+
+const health_inputs_RULES = {
+    health: function health(i, ctx) {
+        if (i["github-token"] === "") return (0, rules.f_)(ctx, 'to keep the health issue: the default ${{ github.token }} works when the workflow grants "issues: write"');
+        const impact = i.impact === "on" ? {
+            weeks: i["impact-weeks"],
+            comment: i["impact-comment"],
+            repository: i["docs-repository"],
+            root: i["docs-root"],
+            docsToken: i["docs-token"] || void 0
+        } : void 0;
+        const answers = healthAnswers(i, ctx);
+        if ((0, problem.t2)(ctx)) return src_core.tm;
+        const given = [ [ "impact-weeks", String(i["impact-weeks"]) !== health_inputs_INPUTS["impact-weeks"].default ], [ "impact-comment", String(i["impact-comment"]) !== health_inputs_INPUTS["impact-comment"].default ], [ "docs-root", i["docs-root"] !== void 0 ], [ "docs-token", i["docs-token"] !== "" ] ];
+        const unapplied = [ ...impact ? [] : given.filter(([, set]) => set).map(([name]) => name), ...!answers && String(i["max-searches"]) !== health_inputs_INPUTS["max-searches"].default ? [ "max-searches" ] : [] ];
+        return {
+            ...(0, rules.sh)(i),
+            mode: "health",
+            health: {
+                weeks: i.weeks,
+                label: i["health-label"],
+                agent: i.agent,
+                maxJobs: i["max-jobs"],
+                token: i["github-token"],
+                maxRequests: i["max-requests"],
+                impact: impact,
+                answers: answers,
+                unapplied: unapplied
+            }
+        };
+    }
+};
+
+(0, words.c)("Keep one GitHub issue with the weekly trend, the gaps readers hit, what the agent did about them, and", "whether each docs change helped its readers.");
+
+const insights_inputs_RULES = {
+    insights: function insights(i, ctx, run) {
+        const from = i["date-from"];
+        const to = i["date-to"];
+        if (!(0, rules.cd)(from, to, run.now, ctx)) return src_core.tm;
+        return {
+            ...(0, rules.sh)(i),
+            mode: "insights",
+            insights: {
+                dateFrom: from,
+                dateTo: to,
+                summaryRows: i["summary-rows"],
+                maxRequests: i["max-requests"]
+            }
+        };
+    }
+};
+
+(0, words.c)("What readers could not find (dead-end searches, unanswered questions, pages rated down), as a report,", "files and a prompt for the agent.");
+
+const live_inputs_INPUTS = {
+    branch: {
+        actions: [ "preview" ],
+        field: (0, fields.H0)("a branch name of the docs repository, such as docs/new-page (no spaces)", v => /^[^\s~^:?*[\\]+$/.test(v) && !v.startsWith("-") ? v : void 0),
+        words: {
+            text: (0, words.c)("The branch of the docs repository to deploy as a preview. Empty: the pull request's head branch on", "pull_request events (else an input error).")
+        }
+    },
+    "automation-id": {
+        actions: [ "automation" ],
+        field: (0, fields.H0)("the id of a saved automation of this project, from the dashboard (no spaces)", parsers.Cv),
+        words: {
+            text: "The id of the saved automation to run now (required).",
+            root: "Automation mode: the id of the saved automation to run now (required there)."
+        }
+    },
+    "github-deployment": {
+        default: "false",
+        actions: [ "deploy", "preview" ],
+        field: fields.tE,
+        words: {
+            text: {
+                preview: (0, words.c)("Show the preview as a GitHub deployment of the pull request's head (its View deployment button, the", "environment's history): in progress, then success with the preview's URL, or failure. Needs", "deployments: write for github-token."),
+                deploy: (0, words.c)("Show the deployment as a GitHub deployment of this commit in the environment's history: in progress,", "then success or failure. Needs deployments: write for github-token.")
+            },
+            root: (0, words.c)("Deploy and preview modes: show the deployment as a GitHub deployment (the pull request's View deployment", "button, the environment's history): in progress, then success with the preview's URL, or failure. Needs", "deployments: write for github-token.")
+        }
+    },
+    "deployment-environment": {
+        default: "",
+        actions: [ "deploy", "preview" ],
+        field: (0, fields.H0)("a GitHub environment name of up to 255 characters, such as docs-preview", v => v.length <= 255 && !/[\u0000-\u001f,]/.test(v) ? v : void 0),
+        words: {
+            text: {
+                preview: "With github-deployment: the GitHub environment the previews go to; empty: docs-preview.",
+                deploy: "With github-deployment: the GitHub environment the deployments go to; empty: docs-production."
+            },
+            root: (0, words.c)("Deploy and preview modes with github-deployment: the GitHub environment; empty: docs-preview (preview)", "or docs-production (deploy).")
+        }
+    },
+    "pages-json": {
+        actions: [ "preview" ],
+        field: (0, fields.H0)("the path of the file the check action's pages-json output names, in the same job", v => v),
+        words: {
+            text: (0, words.c)("The check action's pages-json output, when it ran before this step in the same job: the pull request's", "pages the tracking comment and the summary link on the preview. Empty: the pages the pull request's", "files are (github-token with pull-requests: read and contents: read).")
+        }
+    }
+};
+
+function liveProblem(mode, i, ctx, run) {
+    const {eventName: eventName} = run;
+    if (mode === "preview" && !i.branch && !(0, rules.T5)(eventName)) return (0, problem.CC)(ctx, "", `the branch to preview: on a ${eventName || "run"} event there is no pull request head branch to take instead`, [ "branch" ]);
+    if (mode === "automation" && i["automation-id"] === void 0) return (0, problem.CC)(ctx, "", "the id of the saved automation to run", [ "automation-id" ]);
+    if (i.comment && i["github-token"] === "") return (0, rules.f_)(ctx, rules.sf);
+    if (i["github-deployment"] && i["github-token"] === "") return (0, rules.f_)(ctx, 'when github-deployment is true: the default ${{ github.token }} works when the workflow grants "deployments: write"');
+    return;
+}
+
+const live = mode => (i, ctx, run) => {
+    liveProblem(mode, i, ctx, run);
+    if ((0, problem.t2)(ctx)) return src_core.tm;
+    return {
+        ...(0, rules.sh)(i),
+        mode: mode,
+        githubDeployment: i["github-deployment"] ? {
+            environment: i["deployment-environment"] ?? (mode === "preview" ? "docs-preview" : rules.E$),
+            token: i["github-token"]
+        } : void 0,
+        unapplied: [ ...!i["github-deployment"] && i["deployment-environment"] !== void 0 ? [ "deployment-environment" ] : [], ...i["pages-json"] !== void 0 && i["docs-path"] !== void 0 ? [ "docs-path" ] : [] ],
+        live: {
+            wait: i.wait,
+            pollIntervalMs: i["poll-interval"],
+            requirePr: i["require-pr"] ?? false,
+            branch: i.branch || void 0,
+            automationId: i["automation-id"],
+            pages: {
+                file: i["pages-json"],
+                docsPath: i["docs-path"] ?? "",
+                token: i["github-token"]
+            }
+        },
+        comment: i.comment ? {
+            token: i["github-token"],
+            triggerPhrase: i["trigger-phrase"]
+        } : void 0
+    };
+};
+
+const live_inputs_RULES = {
+    deploy: live("deploy"),
+    preview: live("preview"),
+    automation: live("automation")
+};
+
+const traffic_inputs_INPUTS = {
+    "page-size": {
+        default: "250",
+        actions: [ "visitors", "views" ],
+        field: (0, fields.$A)(1, 250, "a whole number of rows per request from 1 to 250 (250 spends the fewest requests)"),
+        words: {
+            text: "Rows per request, 1 to 250. 250 spends the fewest of the 100 analytics requests per hour."
+        }
+    },
+    compare: {
+        default: "none",
+        actions: [ "visitors", "views" ],
+        field: (0, problem.KD)("none, or previous-period (also export the period of the same length just before, and show the change)", (0, 
+        parsers.yL)([ "none", "previous-period" ])),
+        words: {
+            text: (0, words.c)("none, or previous-period to also export the period of the same length (in whole UTC days) that ends", "where this one starts, and show the change. Needs date-from.")
+        }
+    }
+};
+
+const traffic = mode => (i, ctx, run) => {
+    const from = i["date-from"];
+    const to = i["date-to"];
+    if (!(0, rules.cd)(from, to, run.now, ctx)) return src_core.tm;
+    if (i.compare === "previous-period" && !from) return (0, problem.CC)(ctx, "", "a start with compare: previous-period (the previous period is as long as this one, so this one needs a start)", [ "date-from" ], {
+        described: "is empty"
+    });
+    return {
+        ...(0, rules.sh)(i),
+        mode: mode,
+        pages: {
+            dateFrom: from,
+            dateTo: to,
+            pageSize: i["page-size"],
+            summaryRows: i["summary-rows"],
+            compare: i.compare === "previous-period",
+            maxRequests: i["max-requests"]
+        }
+    };
+};
+
+const traffic_inputs_RULES = {
+    visitors: traffic("visitors"),
+    views: traffic("views")
+};
+
+inputs.mc;
+
+const DEFINED = {
+    ...SHARED_INPUTS,
+    ...INPUTS,
+    ...inputs_INPUTS,
+    ...traffic_inputs_INPUTS,
+    ...live_inputs_INPUTS,
+    ...health_inputs_INPUTS,
+    ...inputs.mc
+};
+
+const catalogue_INPUTS = Object.fromEntries([ "api-key", "project-id", "mode", "prompt", "prompt-file", "job-id", "wait", "wait-timeout", "poll-interval", "require-pr", "base-url", "date-from", "date-to", "page-size", "summary-rows", "max-requests", "compare", "comment", "github-token", "docs-token", "reviewers", "trigger-phrase", "allowed-bots", "branch", "automation-id", "changes", "changes-paths", "max-changes", "continue-thread", "status-labels", "weeks", "health-label", "agent", "impact", "impact-weeks", "impact-comment", "docs-repository", "docs-root", "max-jobs", "assistant-key", "domain", "max-searches", "github-deployment", "deployment-environment", "fix", "fix-rounds", "docs-path", "pages-json", "mint-version", "checks", "scope", "exclude", "on-problems", "check-run", "suggestions", "min-views" ].map(name => [ name, DEFINED[name] ]));
+
+const inputSpec = name => catalogue_INPUTS[name];
+
+const DEFAULTS = Object.fromEntries(Object.keys(catalogue_INPUTS).flatMap(name => {
+    const fallback = inputSpec(name).default;
+    return fallback !== void 0 && !fallback.includes("${{") ? [ [ name, fallback ] ] : [];
+}));
+
+function inputsOf(action) {
+    return Object.keys(catalogue_INPUTS).filter(name => catalogue_INPUTS[name].actions.includes(action));
+}
+
+const INPUTS_OF = {
+    agent: inputsOf("agent"),
+    comment: inputsOf("comment"),
+    visitors: inputsOf("visitors"),
+    views: inputsOf("views"),
+    insights: inputsOf("insights"),
+    deploy: inputsOf("deploy"),
+    preview: inputsOf("preview"),
+    automation: inputsOf("automation"),
+    health: inputsOf("health"),
+    check: inputsOf("check")
+};
+
+inputs.hr;
+
 var util_text = __nccwpck_require__(9997);
 
-var mode_rules = __nccwpck_require__(3204);
+const settings_RULES = {
+    ...RULES,
+    ...inputs_RULES,
+    ...traffic_inputs_RULES,
+    ...insights_inputs_RULES,
+    ...live_inputs_RULES,
+    ...health_inputs_RULES,
+    ...inputs.y0
+};
 
-const INPUT_NAMES = Object.keys(catalogue.mc);
+const fieldFor = (field, run) => typeof field === "function" ? field(run) : field;
+
+function modeSchema(mode, run) {
+    const picked = Object.fromEntries(INPUTS_OF[mode].map(name => {
+        const field = fieldFor(catalogue_INPUTS[name].field, run);
+        return [ name, inputSpec(name).optionalIn?.includes(mode) ? (0, problem.lq)(field) : field ];
+    }));
+    const rules = settings_RULES[mode];
+    return src_schemas.FsL(src_schemas.Ikc(picked), src_schemas.pdi((i, ctx) => rules(i, ctx, run)));
+}
+
+const INPUT_NAMES = Object.keys(catalogue_INPUTS);
 
 class InputError extends Error {
     constructor(message) {
@@ -3609,12 +4169,12 @@ function wordProblem(name, accepted, words, raw, action) {
 function parseSettings(raw, now, eventName = "", files, action) {
     const mode = action ?? modeOf(raw);
     const withDefaults = {};
-    for (const name of catalogue.MJ[mode]) {
+    for (const name of INPUTS_OF[mode]) {
         const given = raw[name] ?? "";
-        const fallback = catalogue.zY[name];
+        const fallback = DEFAULTS[name];
         withDefaults[name] = name === "prompt" ? given : given.trim() === "" && fallback !== void 0 ? fallback : given.trim();
     }
-    const result = (0, mode_rules.N)(mode, {
+    const result = modeSchema(mode, {
         now: now,
         eventName: eventName,
         files: files
@@ -3633,17 +4193,17 @@ function readSettings(raw, now, eventName, files, action) {
 }
 
 function modeOf(raw) {
-    const given = (raw.mode ?? "").trim() || catalogue.zY.mode;
+    const given = (raw.mode ?? "").trim() || DEFAULTS.mode;
     const mode = catalogue.kl.find(m => m === given);
     if (mode !== void 0) return mode;
     throw new InputError(`Input "mode" ${describeValue("mode", raw.mode)}: expected ${catalogue.kl.slice(0, -1).join(", ")} or ${catalogue.kl.at(-1) ?? ""}.`);
 }
 
 function unusedInputs(raw, mode) {
-    const reads = new Set(catalogue.MJ[mode]);
-    return Object.keys(catalogue.mc).map(name => ({
+    const reads = new Set(INPUTS_OF[mode]);
+    return Object.keys(catalogue_INPUTS).map(name => ({
         name: name,
-        spec: (0, catalogue.mm)(name)
+        spec: inputSpec(name)
     })).filter(({name: name, spec: spec}) => name !== "mode" && !reads.has(name) && !(spec.default ?? "").includes("${{")).filter(({name: name, spec: spec}) => {
         const given = (raw[name] ?? "").trim();
         return given !== "" && given !== spec.default;
@@ -3652,8 +4212,6 @@ function unusedInputs(raw, mode) {
         readBy: spec.actions
     }));
 }
-
-var fields = __nccwpck_require__(8673);
 
 var summary_escape = __nccwpck_require__(7125);
 
@@ -3736,7 +4294,7 @@ function readRawInputs(action) {
         (0, util_text.cl)(value);
     }
     const raw = {};
-    for (const name of action ? catalogue.MJ[action] : INPUT_NAMES) raw[name] = getInput(name, {
+    for (const name of action ? INPUTS_OF[action] : INPUT_NAMES) raw[name] = getInput(name, {
         trimWhitespace: name !== "prompt"
     });
     return raw;
@@ -3760,9 +4318,9 @@ async function main(signal, overrides, action) {
         return;
     }
     const {settings: settings, unused: unused} = read;
-    if (!(0, catalogue.mm)("api-key").optionalIn?.includes(settings.mode) && !settings.apiKey.startsWith(fields.b)) warning(`api-key does not start with "${fields.b}", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.`);
+    if (!inputSpec("api-key").optionalIn?.includes(settings.mode) && !settings.apiKey.startsWith(fields.bh)) warning(`api-key does not start with "${fields.bh}", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.`);
     if (!action) for (const {name: name, readBy: readBy} of unused) warning(`Input "${name}" is not read with mode: ${settings.mode}, so it was ignored (${readBy.length > 0 ? `it is read by ${readBy.join(", ")}` : "no mode reads it"}).`);
-    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(624), __nccwpck_require__.e(57) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 9057));
+    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(624), __nccwpck_require__.e(875) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 6875));
     await runMode(settings, signal, overrides);
 }
 

@@ -1,20 +1,13 @@
 /**
- * The ten action.yml files, written from the one catalogue (src/inputs/catalogue.ts) and its
- * sentences (src/inputs/descriptions.ts): the root (`mode` and every input and output of 1.0.0, in
+ * The ten action.yml files, written from the one catalogue (src/interface/catalogue.ts: each input
+ * with its words, shared or its feature's) and the outputs (src/inputs/outputs.ts): the root (`mode` and every input and output of 1.0.0, in
  * 1.0.0's words) and one focused action per job at `<name>/action.yml`, each with exactly the inputs its job reads and the outputs it sets, in words
  * written for it, running its own small entry of the one build (`../dist/<name>/index.js`).
  * `npm run docs` writes them; test/house/catalogue.test.ts fails when a committed file differs.
  */
-import {
-  ACTIONS,
-  type ActionName,
-  INPUTS,
-  type InputName,
-  type InputSpec,
-  OUTPUTS,
-  type OutputName,
-} from '../src/inputs/catalogue.js'
-import { ACTION_META, describe } from '../src/inputs/descriptions.js'
+import { ACTIONS, type ActionName, type InputSpec } from '../src/inputs/catalogue.js'
+import { OUTPUTS, type OutputName } from '../src/inputs/outputs.js'
+import { ACTION_META, INPUTS, type InputName, describe } from '../src/interface/catalogue.js'
 
 const ROOT_META = {
   name: 'Mintlify docs agent and analytics',

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Installs the Mintlify CLI that the check action pins (src/inputs/catalogue.ts MINT_VERSION) once,
+// Installs the Mintlify CLI that the check action pins (src/check/inputs.ts MINT_VERSION) once,
 // outside node_modules, the way the action itself does it: by running the check action's bundle
 // (dist/check/index.js) on a small fixture site with this tool cache as RUNNER_TOOL_CACHE, so the
 // install the tests use is the action's own (its lockfile, `npm ci --omit=optional
@@ -13,9 +13,9 @@ import { join } from 'node:path'
 import { parse } from 'yaml'
 
 const root = new URL('..', import.meta.url).pathname
-const source = readFileSync(join(root, 'src/inputs/catalogue.ts'), 'utf8')
+const source = readFileSync(join(root, 'src/check/inputs.ts'), 'utf8')
 const version = /export const MINT_VERSION = '([^']+)'/.exec(source)?.[1]
-if (!version) throw new Error('MINT_VERSION not found in src/inputs/catalogue.ts')
+if (!version) throw new Error('MINT_VERSION not found in src/check/inputs.ts')
 const cache = process.env.MINT_TOOL_CACHE || join(homedir(), '.cache', 'mintlify-docs-action')
 const folder = join(cache, 'mintlify-cli', version, process.arch)
 if (existsSync(join(folder, '.mintlify-docs-action-installed'))) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Writes src/check/mint-lock.json: the npm lockfile of the Mintlify CLI the check action pins
-// (src/inputs/catalogue.ts MINT_VERSION), every package with its integrity hash, for every platform
+// (src/check/inputs.ts MINT_VERSION), every package with its integrity hash, for every platform
 // (npm lockfiles list each platform's optional packages with their os and cpu). The action installs
 // from it with `npm ci --omit=optional --ignore-scripts`, the runner's own image library made a
 // direct dependency (src/check/mint-cli.ts lockFor). Run it when MINT_VERSION changes:
@@ -10,9 +10,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-const source = readFileSync(new URL('../src/inputs/catalogue.ts', import.meta.url), 'utf8')
+const source = readFileSync(new URL('../src/check/inputs.ts', import.meta.url), 'utf8')
 const version = /export const MINT_VERSION = '([^']+)'/.exec(source)?.[1]
-if (!version) throw new Error('MINT_VERSION not found in src/inputs/catalogue.ts')
+if (!version) throw new Error('MINT_VERSION not found in src/check/inputs.ts')
 const dir = mkdtempSync(join(tmpdir(), 'mint-lock-'))
 try {
   writeFileSync(

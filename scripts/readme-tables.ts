@@ -258,6 +258,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   }
   for (const file of docFiles()) writeFileSync(join(ROOT, file), renderDoc(readFileSync(join(ROOT, file), 'utf8')))
   console.log(
-    'action.yml and every focused action.yml written from src/inputs/catalogue.ts; README.md and docs/: tables and YAML blocks regenerated',
+    'action.yml and every focused action.yml written from src/interface/catalogue.ts; README.md and docs/: tables and YAML blocks regenerated',
   )
 }

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url'
 import { normalAddress, pageAddress, servedBy } from '../src/site/addresses.js'
 import { OPENAPI_PAGES, readOpenApiPages } from '../src/check/mint-cli.js'
 import { pagesOf } from '../src/check/tree-copy.js'
-import { MINT_VERSION } from '../src/inputs/catalogue.js'
+import { MINT_VERSION } from '../src/check/inputs.js'
 
 /**
  * `npm run trial:addresses -- <docs folder>...`: the addresses the check reads from a real site (its

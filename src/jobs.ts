@@ -1,19 +1,19 @@
-import type { Settings } from './inputs/settings.js'
+import type { Settings } from './interface/settings.js'
 import type { Job, ModeContext, Report } from './modes/context.js'
 import * as agent from './agent/mode.js'
 import * as automation from './live/automation-mode.js'
 import * as check from './check/mode.js'
-import * as comment from './conversation/mode.js'
-import * as deployPreview from './live/deploy-mode.js'
+import * as comment from './comment/mode.js'
+import * as deployPreview from './live/deploy-preview-mode.js'
 import * as insights from './insights/mode.js'
 import * as health from './health/mode.js'
-import * as visitorsViews from './traffic/mode.js'
+import * as visitorsViews from './traffic/visitors-views-mode.js'
 
 /**
  * The table of jobs: each mode's module by the name of its action; run.ts names no mode. A new
- * action is its entry in the catalogue (src/inputs/catalogue.ts: its name, its inputs and outputs),
- * its words (descriptions.ts), its rules (mode-rules.ts) and one line here: the compiler names
- * whichever is missing.
+ * action is its name (src/inputs/catalogue.ts), its feature's inputs.ts (its own inputs, its rules,
+ * its name and description) put in the interface (src/interface/), its outputs (src/inputs/outputs.ts)
+ * and one line here: the compiler names whichever is missing.
  */
 const JOBS: { [M in Settings['mode']]: Job<Extract<Settings, { mode: M }>> } = {
   agent: agent.job,

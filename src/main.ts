@@ -1,7 +1,15 @@
 import { readFileSync, realpathSync } from 'node:fs'
 import type { RunOverrides } from './run.js'
-import { type ActionName, INPUTS_OF, inputSpec } from './inputs/catalogue.js'
-import { INPUT_NAMES, InputError, type RawInputs, type Settings, type Unused, readSettings } from './inputs/settings.js'
+import type { ActionName } from './inputs/catalogue.js'
+import { INPUTS_OF, inputSpec } from './interface/catalogue.js'
+import {
+  INPUT_NAMES,
+  InputError,
+  type RawInputs,
+  type Settings,
+  type Unused,
+  readSettings,
+} from './interface/settings.js'
 import { ADMIN_KEY_PREFIX } from './inputs/fields.js'
 import { escapeText } from './summary/escape.js'
 import { writeSummary } from './summary/write-summary.js'

@@ -1,6 +1,6 @@
 import { type JobRequest, agentEnding, askOf, runAgent } from '../agent-jobs/run-agent.js'
 import { entryFor } from '../tracking/track.js'
-import type { AgentSettings } from '../inputs/settings.js'
+import type { AgentSettings } from './inputs.js'
 import { present } from '../util/errors.js'
 import {
   renderAgentSkip,

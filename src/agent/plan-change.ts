@@ -3,7 +3,7 @@ import { type ChangeEvent, fetchChange, pathFilter, readChangeEvent } from '../g
 import { type Refusal, type SkipReason, gate } from '../github/gate.js'
 import type { GitHubPort } from '../github/port.js'
 import { parsePullLink } from '../github/pull-link.js'
-import type { AgentSettings } from '../inputs/settings.js'
+import type { AgentSettings } from './inputs.js'
 import type { ModeContext } from '../modes/context.js'
 import type { RunTracking } from '../tracking/run-tracking.js'
 import * as core from '../util/actions-core.js'

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Check } from '../inputs/settings.js'
+import type { Check } from '../inputs/parsers.js'
 import {
   type Problem,
   type Reading,

@@ -11,7 +11,8 @@ import {
 } from './base-cache.js'
 import { join } from 'node:path'
 import type { SiteCheck } from './check-site.js'
-import type { Check, CheckSettings } from '../inputs/settings.js'
+import type { Check } from '../inputs/parsers.js'
+import type { CheckSettings } from './inputs.js'
 import * as core from '../util/actions-core.js'
 import { external } from '../util/text.js'
 

@@ -13,7 +13,7 @@ import {
   viewsRange,
   weigh,
 } from './readers.js'
-import type { CheckSettings } from '../inputs/settings.js'
+import type { CheckSettings } from './inputs.js'
 import * as core from '../util/actions-core.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { count, formatNumber } from '../util/format.js'

@@ -5,7 +5,7 @@ import { gfm } from 'micromark-extension-gfm'
 
 /**
  * Markdown as GitHub reads a comment: CommonMark with the GFM extensions (micromark). One module, so
- * the parser is one chunk of the bundle, loaded (by conversation/find-instruction.ts) only when a
+ * the parser is one chunk of the bundle, loaded (by comment/find-instruction.ts) only when a
  * comment is read.
  */
 export function parseMarkdown(text: string): Root {

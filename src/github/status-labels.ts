@@ -1,4 +1,4 @@
-import type { StatusLabels } from '../inputs/settings.js'
+import type { StatusLabels } from '../inputs/parsers.js'
 import * as core from '../util/actions-core.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'

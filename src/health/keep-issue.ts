@@ -11,7 +11,7 @@ import {
 } from './issue.js'
 import type { GitHubPort, Issue, Repo } from '../github/port.js'
 import { pullKey } from '../github/pull-link.js'
-import type { HealthSettings } from '../inputs/settings.js'
+import type { HealthSettings } from './inputs.js'
 import {
   type HealthView,
   gapName,

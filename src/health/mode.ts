@@ -1,7 +1,7 @@
 import * as core from '../util/actions-core.js'
 import { advanceGaps } from './gaps.js'
 import type { Repo } from '../github/port.js'
-import type { HealthSettings } from '../inputs/settings.js'
+import type { HealthSettings } from './inputs.js'
 import { count, formatDay } from '../util/format.js'
 import type { Job, ModeContext, Report } from '../modes/context.js'
 import { checkMerged, refreshJobs } from './gap-jobs.js'

@@ -1,6 +1,6 @@
 /**
  * The inputs' values, parsed: each function takes the text the runner passes and returns the value,
- * or undefined when the text is not one the input accepts (fields.ts says what is accepted). Pure.
+ * or undefined when the text is not one the input accepts (each input's field says what is accepted). Pure.
  */
 
 export function parseBoolean(value: string): boolean | undefined {

@@ -1,7 +1,7 @@
 import { agentEnding, runAgent } from '../agent-jobs/run-agent.js'
 import { ApiError } from '../service/errors.js'
 import { entryFor } from '../tracking/track.js'
-import type { LiveSettings } from '../inputs/settings.js'
+import type { LiveSettings } from './inputs.js'
 import { renderAutomationSummary } from './automation-summary.js'
 import * as core from '../util/actions-core.js'
 import { getErrorMessage, present } from '../util/errors.js'

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { ChangeEvent } from '../github/change.js'
-import type { LiveSettings } from '../inputs/settings.js'
+import type { LiveSettings } from './inputs.js'
 import type { ModeContext } from '../modes/context.js'
 import { isPage, repositoryPath } from '../site/addresses.js'
 import { type PullPage, docsFiles, inReadingOrder, pagesFromFiles, readPagesFile } from '../site/pull-pages.js'

@@ -14,7 +14,7 @@ import {
   recordStart,
 } from './track.js'
 import type { TrackingEntry } from './state.js'
-import type { StatusLabels } from '../inputs/settings.js'
+import type { StatusLabels } from '../inputs/parsers.js'
 import { trackingCommentRenderer } from './render.js'
 import * as core from '../util/actions-core.js'
 import { external } from '../util/text.js'

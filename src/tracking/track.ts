@@ -1,5 +1,5 @@
 import * as core from '../util/actions-core.js'
-import type { StatusLabels } from '../inputs/settings.js'
+import type { StatusLabels } from '../inputs/parsers.js'
 import { getErrorMessage, present } from '../util/errors.js'
 import { external } from '../util/text.js'
 import { type Thread, describeThread } from '../github/comment-event.js'

@@ -1,7 +1,8 @@
 import { onTestFinished } from 'vitest'
 import { GitHubSimulator } from '../simulator/github-simulator.js'
 import { ServiceSimulator, type SimulatorOptions } from '../simulator/service-simulator.js'
-import { type ActionName, inputsOf } from '../../src/inputs/catalogue.js'
+import type { ActionName } from '../../src/inputs/catalogue.js'
+import { inputsOf } from '../../src/interface/catalogue.js'
 import {
   type ActionRun,
   IN_PROCESS,

@@ -3,20 +3,13 @@ import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { parse } from 'yaml'
 import { actionFiles, renderActionYml } from '../../scripts/action-files.js'
-import {
-  ACTIONS,
-  INPUTS,
-  type InputName,
-  OUTPUTS,
-  type OutputName,
-  inputsOf,
-  outputsOf,
-} from '../../src/inputs/catalogue.js'
-import { describe as describeWords } from '../../src/inputs/descriptions.js'
+import { ACTIONS } from '../../src/inputs/catalogue.js'
+import { OUTPUTS, type OutputName, outputsOf } from '../../src/inputs/outputs.js'
+import { INPUTS, type InputName, describe as describeWords, inputsOf } from '../../src/interface/catalogue.js'
 import { ROOT } from '../e2e/harness.js'
 
 /**
- * One catalogue (src/inputs/catalogue.ts) is the source of truth for the ten action.yml files and
+ * One catalogue (src/interface/catalogue.ts, with the outputs' src/inputs/outputs.ts) is the source of truth for the ten action.yml files and
  * each mode's inputs: any drift between them fails here. `npm run docs` writes the files.
  */
 describe('the catalogue and the ten action.yml files', () => {

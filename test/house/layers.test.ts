@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { cpSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
+import { appendFileSync, cpSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -41,7 +41,7 @@ describe('the layers of src/', () => {
   // one run of the tool over a copy of src/ with two planted files (nothing imports them, so they
   // make no circle): exactly their two upward imports are reported, so the rules work and the real
   // tree breaks none of them
-  test('no arrow runs back up, no circle, no undeclared or private package import; a planted upward import from util/ and from a domain folder, service/ importing inputs/, a feature importing another and modes/ a feature, each fail', async () => {
+  test('no arrow runs back up, no circle, no undeclared or private package import; a planted upward import from util/ and from a domain folder, service/ importing inputs/, a feature importing another or the interface, the inputs of a feature importing its code and modes/ a feature, each fail', async () => {
     const dir = copyOfSrc()
     writeFileSync(
       join(dir, 'src/util/planted.ts'),
@@ -53,7 +53,16 @@ describe('the layers of src/', () => {
     )
     writeFileSync(
       join(dir, 'src/service/planted.ts'),
-      "import { DEFAULTS } from '../inputs/settings.js'\nexport const planted = DEFAULTS\n",
+      "import { problem } from '../inputs/problem.js'\nexport const planted = problem\n",
+    )
+    // a feature reads no other's settings, only its own inputs; its inputs.ts only the inputs' machinery
+    writeFileSync(
+      join(dir, 'src/health/planted.ts'),
+      "import { INPUTS } from '../interface/catalogue.js'\nexport const planted = INPUTS\n",
+    )
+    appendFileSync(
+      join(dir, 'src/check/inputs.ts'),
+      "import { byReaders } from './readers.js'\nexport const planted = byReaders\n",
     )
     // a feature folder imports no other feature, and modes/ (every mode's context) no feature
     writeFileSync(
@@ -66,10 +75,12 @@ describe('the layers of src/', () => {
     )
     const violations = (await cruise(dir)).map((v) => [v.rule.name, v.from, v.to])
     expect(violations.sort()).toEqual([
+      ['feature-inputs-only-inputs', 'src/check/inputs.ts', 'src/check/readers.ts'],
       ['no-context-to-feature', 'src/modes/planted.ts', 'src/check/readers.ts'],
       ['no-feature-to-feature-from-check', 'src/check/planted.ts', 'src/agent/mode.ts'],
-      ['no-service-to-inputs', 'src/service/planted.ts', 'src/inputs/settings.ts'],
+      ['no-service-to-inputs', 'src/service/planted.ts', 'src/inputs/problem.ts'],
       ['no-upward-from-domain', 'src/github/planted.ts', 'src/summary/agent-summary.ts'],
+      ['no-upward-from-features', 'src/health/planted.ts', 'src/interface/catalogue.ts'],
       ['no-upward-from-util', 'src/util/planted.ts', 'src/agent/mode.ts'],
     ])
   })

@@ -3,7 +3,7 @@ import { expect, test } from 'vitest'
 import { sourceFiles } from '../unit/source-files.js'
 
 /** The features with a folder of their own (.dependency-cruiser.cjs's FEATURES), each with its mode in mode.ts (or *-mode.ts, live's two). */
-const FEATURES = ['agent', 'check', 'conversation', 'health', 'insights', 'live', 'traffic']
+const FEATURES = ['agent', 'check', 'comment', 'health', 'insights', 'live', 'traffic']
 
 test('every summary is rendered by a renderer: no mode builds Markdown (no heading, no escaping helper of its own)', () => {
   const isMode = (path: string): boolean =>

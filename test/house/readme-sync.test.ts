@@ -90,7 +90,7 @@ describe('README, docs/ and the action.yml files', () => {
   })
 
   test('the defaults in action.yml are the defaults the code applies', async () => {
-    const { DEFAULTS } = await import('../../src/inputs/catalogue.js')
+    const { DEFAULTS } = await import('../../src/interface/catalogue.js')
     const action = readActionYml()
     for (const [name, value] of Object.entries(DEFAULTS)) expect(action.inputs[name]?.default, name).toBe(value)
   })

@@ -1,9 +1,11 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { MAX_INSTRUCTIONS } from '../../src/tracking/state.js'
 import { decodeState } from '../../src/tracking/state.js'
-import { type AgentSettings, type CommentSettings, parseSettings } from '../../src/inputs/settings.js'
+import type { AgentSettings } from '../../src/agent/inputs.js'
+import type { CommentSettings } from '../../src/comment/inputs.js'
+import { parseSettings } from '../../src/interface/settings.js'
 import * as agentMode from '../../src/agent/mode.js'
-import * as commentMode from '../../src/conversation/mode.js'
+import * as commentMode from '../../src/comment/mode.js'
 import { BASE_INPUTS, ISSUE, type World, commentSettings, world } from './fake-world.js'
 import { FIXED_NOW } from '../unit/fake-clock.js'
 

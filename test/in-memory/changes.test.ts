@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest'
-import { type AgentSettings, parseSettings } from '../../src/inputs/settings.js'
+import type { AgentSettings } from '../../src/agent/inputs.js'
+import { parseSettings } from '../../src/interface/settings.js'
 import * as agentMode from '../../src/agent/mode.js'
 import { changedFile as f, pullPayload as pull, world } from './fake-world.js'
 import { FIXED_NOW } from '../unit/fake-clock.js'

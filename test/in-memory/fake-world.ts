@@ -14,7 +14,9 @@ import type { RunContext } from '../../src/github/run-context.js'
 import type { ModeContext, ServiceClient } from '../../src/modes/context.js'
 import { Outputs } from '../../src/util/outputs.js'
 import { FakeClock, FIXED_NOW } from '../unit/fake-clock.js'
-import { type AgentSettings, type CommentSettings, parseSettings } from '../../src/inputs/settings.js'
+import type { AgentSettings } from '../../src/agent/inputs.js'
+import type { CommentSettings } from '../../src/comment/inputs.js'
+import { parseSettings } from '../../src/interface/settings.js'
 
 /**
  * The outside world of a mode, in memory, for in-process tests: the service's agent jobs on the

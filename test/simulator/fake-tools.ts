@@ -11,7 +11,7 @@ import {
 import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { CLI_ENTRY, INSIDE_MARKER } from '../../src/check/mint-cli.js'
-import { MINT_VERSION } from '../../src/inputs/catalogue.js'
+import { MINT_VERSION } from '../../src/check/inputs.js'
 import { ROOT } from '../e2e/harness.js'
 
 /**

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest'
 import { MAX_UNPARSED, checkSite } from '../../src/check/check-site.js'
 import type { Ran } from '../../src/check/child-process.js'
 import { WIDTH } from '../../src/check/tree-copy.js'
-import type { Check } from '../../src/inputs/settings.js'
+import type { Check } from '../../src/inputs/parsers.js'
 
 /**
  * One tree checked, with a scripted CLI: what it runs, in which order, and what it makes of a page it

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { describeThread, readConversationEvent } from '../../src/github/comment-event.js'
-import { MAX_INSTRUCTION_CHARS, cleanCommentText, findInstruction } from '../../src/conversation/find-instruction.js'
+import { MAX_INSTRUCTION_CHARS, cleanCommentText, findInstruction } from '../../src/comment/find-instruction.js'
 
 const repo = { owner: 'acme', repo: 'docs' }
 const user = { login: 'alice', type: 'User' }

@@ -1,12 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import {
-  type AgentSettings,
-  InputError,
-  type RawInputs,
-  type VisitorsViewsSettings,
-  parseSettings,
-  unusedInputs,
-} from '../../src/inputs/settings.js'
+import type { AgentSettings } from '../../src/agent/inputs.js'
+import { InputError, type RawInputs, parseSettings, unusedInputs } from '../../src/interface/settings.js'
+import type { VisitorsViewsSettings } from '../../src/traffic/inputs.js'
 import { urlSecrets } from '../../src/util/text.js'
 import { defined } from '../e2e/typed.js'
 

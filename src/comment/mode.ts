@@ -1,7 +1,7 @@
 import { type AgentReport, askOf, runAgent } from '../agent-jobs/run-agent.js'
 import type { ConversationEvent } from '../github/comment-event.js'
 import type { GitHubPort } from '../github/port.js'
-import type { CommentSettings } from '../inputs/settings.js'
+import type { CommentSettings } from './inputs.js'
 import type { Job, ModeContext, Report } from '../modes/context.js'
 import { renderReviewReply } from '../tracking/render.js'
 import { eventAuthor, trackJob } from '../tracking/run-tracking.js'

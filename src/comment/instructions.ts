@@ -1,7 +1,7 @@
 import { type ConversationEvent, describeThread } from '../github/comment-event.js'
 import { type Refusal, gate } from '../github/gate.js'
 import { type GitHubPort, type IssueComment, sameLogin } from '../github/port.js'
-import type { CommentSettings } from '../inputs/settings.js'
+import type { CommentSettings } from './inputs.js'
 import type { TrackingComment } from '../tracking/comment.js'
 import { type TrackingEntry, MAX_INSTRUCTIONS, carriesMarker, sameRun } from '../tracking/state.js'
 import { react } from './ask.js'

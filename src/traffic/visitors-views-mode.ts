@@ -1,7 +1,7 @@
 import * as core from '../util/actions-core.js'
 import type { TrafficKind, VisitorRow } from '../service/schemas.js'
 import { type RangeEnd, describeEnd, describeRange, pinOpenEnd } from '../inputs/dates.js'
-import type { VisitorsViewsSettings } from '../inputs/settings.js'
+import type { VisitorsViewsSettings } from './inputs.js'
 import { renderVisitorsViewsSummary } from './summary.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'

@@ -8,7 +8,7 @@ import {
 import { type Refusal, type SkipReason, gate } from '../github/gate.js'
 import { type GitHubPort, sameLogin } from '../github/port.js'
 import { carriesMarker } from '../tracking/state.js'
-import type { CommentSettings } from '../inputs/settings.js'
+import type { CommentSettings } from './inputs.js'
 import * as core from '../util/actions-core.js'
 import { getErrorMessage } from '../util/errors.js'
 import { formatNumber } from '../util/format.js'

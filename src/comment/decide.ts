@@ -1,5 +1,5 @@
 import { waitForJob } from '../agent-jobs/wait-for-job.js'
-import type { CommentSettings } from '../inputs/settings.js'
+import type { CommentSettings } from './inputs.js'
 import type { ModeContext } from '../modes/context.js'
 import { ApiError } from '../service/errors.js'
 import { isTerminal } from '../service/schemas.js'

@@ -1,18 +1,62 @@
+import * as z from 'zod/mini'
 import { withoutUrlSecrets } from '../util/text.js'
-import { ACTIONS, type ActionName, DEFAULTS, INPUTS, INPUTS_OF, type InputName, inputSpec } from './catalogue.js'
-import { type ModeSettings, modeSchema } from './mode-rules.js'
-import type { ProblemWords } from './problem.js'
-import type { PromptFiles } from './prompt-file.js'
+import { ACTIONS, type ActionName, type Field, type FieldRun, type Parsed } from '../inputs/catalogue.js'
+import { type Issues, type ProblemWords, optional } from '../inputs/problem.js'
+import type { PromptFiles } from '../inputs/prompt-file.js'
+import type { Run } from '../inputs/rules.js'
+import * as agent from '../agent/inputs.js'
+import * as check from '../check/inputs.js'
+import * as comment from '../comment/inputs.js'
+import * as health from '../health/inputs.js'
+import * as insights from '../insights/inputs.js'
+import * as live from '../live/inputs.js'
+import * as traffic from '../traffic/inputs.js'
+import { DEFAULTS, INPUTS, INPUTS_OF, type InputName, type InputOf, inputSpec } from './catalogue.js'
 
 /**
  * The one place that turns raw action inputs into a typed, validated settings object: the inputs
- * the mode reads (catalogue.ts), each by its field (fields.ts), then the mode's rules
- * (mode-rules.ts); every problem's message is written here. Everything else receives `Settings`
- * and never reads an input itself.
+ * the mode reads (catalogue.ts), each by its field, then the mode's rules (its feature's
+ * inputs.ts); every problem's message is written here. Everything else receives its settings and
+ * never reads an input itself.
  */
 
-export type { PromptFiles } from './prompt-file.js'
-export type { Check, StatusLabels } from './parsers.js'
+/** What a mode's rules get: the parsed inputs its action reads, and only those. */
+type ModeInputs<M extends ActionName> = Pick<Parsed<typeof INPUTS>, Exclude<InputOf<M>, 'mode'>>
+
+/** Each mode's rules, by its action's name: the compiler holds each to the inputs its action reads. */
+const RULES = {
+  ...agent.RULES,
+  ...comment.RULES,
+  ...traffic.RULES,
+  ...insights.RULES,
+  ...live.RULES,
+  ...health.RULES,
+  ...check.RULES,
+} satisfies { [M in ActionName]: (i: ModeInputs<M>, ctx: Issues, run: Run) => unknown }
+
+type ModeSettings = { [M in ActionName]: ReturnType<(typeof RULES)[M]> }
+
+/** An input's field for this run. */
+const fieldFor = (field: Field, run: FieldRun): z.ZodMiniType => (typeof field === 'function' ? field(run) : field)
+
+/**
+ * The schema of one mode: the fields of the inputs its action reads (the catalogue's list, in its
+ * order, the action.yml's, so problems come in the order users read them), then its rules. Where the
+ * catalogue makes a required input optional (check: the key only to fix), empty is allowed.
+ */
+function modeSchema<M extends ActionName>(mode: M, run: Run): z.ZodMiniType<ModeSettings[M], unknown> {
+  const picked = Object.fromEntries(
+    INPUTS_OF[mode].map((name) => {
+      const field = fieldFor(INPUTS[name].field, run)
+      return [name, inputSpec(name).optionalIn?.includes(mode) ? optional(field) : field]
+    }),
+  )
+  const rules = RULES[mode] as unknown as (i: ModeInputs<M>, ctx: Issues, run: Run) => ModeSettings[M]
+  return z.pipe(
+    z.object(picked) as unknown as z.ZodMiniType<ModeInputs<M>>,
+    z.transform((i: ModeInputs<M>, ctx) => rules(i, ctx, run)),
+  )
+}
 
 /** Every input of the root action, `mode` among them (the catalogue's order). */
 export const INPUT_NAMES = Object.keys(INPUTS)
@@ -27,14 +71,8 @@ export class InputError extends Error {
   }
 }
 
+/** Any mode's settings. */
 export type Settings = ModeSettings[ActionName]
-export type AgentSettings = ModeSettings['agent']
-export type VisitorsViewsSettings = ModeSettings['visitors' | 'views']
-export type CommentSettings = ModeSettings['comment']
-export type InsightsSettings = ModeSettings['insights']
-export type LiveSettings = ModeSettings['deploy' | 'preview' | 'automation']
-export type HealthSettings = ModeSettings['health']
-export type CheckSettings = ModeSettings['check']
 
 function describeValue(name: string, raw: string | undefined): string {
   if (name === 'api-key') return raw ? 'is not a usable key (its value is not shown)' : 'is empty'
