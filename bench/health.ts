@@ -1,4 +1,4 @@
-import { decodeImpactState, encodeImpactState } from '../src/health/issue.js'
+import { decodeImpactState, encodeImpactState } from '../src/health/memory.js'
 import { runAction } from '../test/e2e/harness.js'
 import { GitHubSimulator } from '../test/simulator/github-simulator.js'
 import { InsightsData } from '../test/simulator/insights-data.js'

@@ -19,7 +19,7 @@ import { renderUsage } from '../src/summary/usage.js'
 import { renderImpactComment } from '../src/health/impact-report.js'
 import type { ImpactPull } from '../src/health/impact.js'
 import { pullKey } from '../src/github/pull-link.js'
-import type { ImpactState } from '../src/health/issue.js'
+import type { ImpactState } from '../src/health/memory.js'
 
 const cell = (text: string): string => text.replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|')
 

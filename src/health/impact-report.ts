@@ -12,7 +12,7 @@ import {
   windowsOf,
 } from './impact.js'
 import { shiftWeeks } from './weeks.js'
-import type { ImpactState } from './issue.js'
+import type { ImpactState } from './memory.js'
 import { type Here, pullKey } from '../github/pull-link.js'
 import { count, formatDay, formatNumber, formatSignedPercent } from '../util/format.js'
 import { escapeText, link, prLinkText } from '../summary/escape.js'
@@ -305,4 +305,13 @@ function verdictWords(f: PullFigures): { pages: string; percent?: number; site?:
     ...(v.kind === 'change' ? { percent: round(v.percent) } : {}),
     ...(site !== undefined ? { site: round(site) } : {}),
   }
+}
+
+/** What a run measured of the docs pull requests: their memory, the issue's section, the warnings. */
+export interface ImpactMeasured {
+  state: ImpactState
+  /** For the issue's section (without the gaps, which the health run adds). */
+  view: Omit<ImpactSectionView, 'gaps' | 'here'>
+  /** Said at the top of the issue and the summary (something the user should act on). */
+  warnings: string[]
 }

@@ -4,12 +4,14 @@ import { docsRootOf, figuresOf, keptWeeks, pagesOfFiles, pathsFor, weeksCounted,
 import { VIEWS_PAGE_SIZE, readImpactWeek } from './impact-weeks.js'
 import { weekOf } from './weeks.js'
 import type { Thread } from '../github/comment-event.js'
-import type { ImpactState } from './issue.js'
+import type { ImpactState } from './memory.js'
 import { type GitHubPort, type MergedPull, type Repo, fullName, sameLogin, statusOf } from '../github/port.js'
 import { decodeState } from '../tracking/state.js'
 import { pullKey } from '../github/pull-link.js'
 import type { HealthSettings } from './inputs.js'
-import { IMPACT_COMMENT_MARKER, type ImpactSectionView, digestOf, renderImpactComment } from './impact-report.js'
+import { IMPACT_COMMENT_MARKER, type ImpactMeasured, digestOf, renderImpactComment } from './impact-report.js'
+import type { GapRecord } from './gaps.js'
+import { closedGaps, gapName } from './issue-body.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { count, formatNumber } from '../util/format.js'
 import { external } from '../util/text.js'
@@ -38,14 +40,6 @@ const COMMENTS = 5
 const MEASURING = 40
 
 export type ImpactSettings = NonNullable<HealthSettings['health']['impact']>
-
-export interface ImpactMeasured {
-  state: ImpactState
-  /** For the issue's section (without the gaps, which the health run adds). */
-  view: Omit<ImpactSectionView, 'gaps' | 'here'>
-  /** Said at the top of the issue and the summary (something the user should act on). */
-  warnings: string[]
-}
 
 /** The docs repository, and the port that reads and writes it: the docs token's when it is another one. */
 export async function docsPort(
@@ -430,4 +424,56 @@ export async function commentImpact(o: {
     }
   }
   return { written, warnings }
+}
+
+/** The agent's pull requests of the gaps the issue follows (their pullKey). */
+export const agentPulls = (gaps: readonly GapRecord[]): Set<string> =>
+  new Set(gaps.flatMap((g) => (g.job?.prLink ? [pullKey(g.job.prLink)] : [])))
+
+/**
+ * Comments the measured pull requests, linking to this issue (with impact-comment, where docs-token
+ * can write): how many were written, so the issue is then written again to keep their ids. Where
+ * none can be written, a notice says why.
+ */
+export async function commentMeasured(
+  impact: ImpactMeasured,
+  settings: ImpactSettings,
+  docs: NonNullable<Awaited<ReturnType<typeof docsPort>>>,
+  writer: { api: GitHubPort; identity: string | undefined; issueUrl: string | undefined },
+  records: readonly GapRecord[],
+): Promise<number> {
+  const uncommented = impact.state.pulls.filter((p) => p.figures && !p.comment)
+  if (settings.comment && docs.canWrite) {
+    const done = await commentImpact({
+      state: impact.state,
+      settings,
+      repo: docs.repo,
+      port: docs.port,
+      identity: docs.port === writer.api ? writer.identity : await docs.port.identity(),
+      issueUrl: writer.issueUrl,
+      gaps: closedGaps(records),
+      answers: searchedGaps(records),
+    })
+    for (const w of done.warnings) core.warning(w)
+    return done.written
+  }
+  if (settings.comment && uncommented.length > 0) {
+    core.notice(
+      `${count(uncommented.length, 'measured pull request')} of ${docs.repo.owner}/${docs.repo.repo} got no comment: ` +
+        'it is not this repository, and docs-token is empty. ' +
+        'Give docs-token (a token that can write pull requests there) to comment the figures.',
+    )
+  }
+  return 0
+}
+
+/** The gaps each job's pull request was for, with what the search answers them, by its pullKey. */
+function searchedGaps(records: readonly GapRecord[]): Map<string, SearchedGap[]> {
+  const searched = new Map<string, SearchedGap[]>()
+  for (const r of records) {
+    if (!r.job?.prLink || !r.job.answer) continue
+    const key = pullKey(r.job.prLink)
+    searched.set(key, [...(searched.get(key) ?? []), { name: gapName(r), kind: r.kind, job: r.job }])
+  }
+  return searched
 }

@@ -2,7 +2,11 @@ import { callersLine } from '../summary/callers.js'
 import { answerText } from './answer-text.js'
 import type { GapKind, GapRecord } from './gaps.js'
 import { type WeekTotals, weekBefore } from './weeks.js'
-import { HEALTH_MARKER, type HealthState, type ImpactState, encodeHealthState, encodeImpactState } from './issue.js'
+import { HEALTH_MARKER, type HealthState, type ImpactState, encodeHealthState, encodeImpactState } from './memory.js'
+import type { ModeContext } from '../modes/context.js'
+import { renderUsage } from '../summary/usage.js'
+import { pullKey } from '../github/pull-link.js'
+import type { ImpactMeasured } from './impact-report.js'
 import { type ImpactSectionView, renderImpactSection } from './impact-report.js'
 import { keptWeeks } from './impact.js'
 import type { Here } from '../github/pull-link.js'
@@ -44,6 +48,50 @@ export interface HealthView {
   impact?: ImpactSectionView
   /** Whether the run searches the site (assistant-key and domain): the jobs' table says what the search answers. */
   answers?: boolean
+}
+
+/** What the issue shows of this run beside its gaps: fixed once the run has read and measured. */
+export interface HealthPage {
+  shown: Pick<HealthView, 'weeks' | 'weeksWanted' | 'gapWeek' | 'complete' | 'here' | 'answers'>
+  changes: Record<'fresh' | 'persisting' | 'gone', readonly GapRecord[]>
+  impact: ImpactMeasured | undefined
+}
+
+/** The issue's view of this run: the gaps by what happened to them this week, the jobs, the impact. */
+export function viewOf(
+  page: HealthPage,
+  records: readonly GapRecord[],
+  run: Pick<HealthView, 'projectId' | 'runUrl' | 'notes'> & { ctx: ModeContext },
+): HealthView {
+  const among = (list: readonly GapRecord[]) => {
+    const keys = new Set(list.map((r) => r.key))
+    return records.filter((r) => keys.has(r.key))
+  }
+  const { impact, shown } = page
+  return {
+    ...shown,
+    projectId: run.projectId,
+    runUrl: run.runUrl,
+    notes: run.notes,
+    now: run.ctx.clock.now(),
+    fresh: among(page.changes.fresh),
+    persisting: among(page.changes.persisting),
+    gone: among(page.changes.gone),
+    jobs: records.filter((r) => r.job).reverse(),
+    usage: renderUsage(run.ctx.usage()),
+    ...(impact ? { impact: { ...impact.view, gaps: closedGaps(records), here: shown.here } } : {}),
+  }
+}
+
+/** The gaps each pull request closed: gone after the pull request of their job merged, by its pullKey. */
+export function closedGaps(records: readonly GapRecord[]): Map<string, string[]> {
+  const closed = new Map<string, string[]>()
+  for (const r of records) {
+    if (r.gone === undefined || !r.job?.prLink || !r.job.merged) continue
+    const key = pullKey(r.job.prLink)
+    closed.set(key, [...(closed.get(key) ?? []), gapName(r)])
+  }
+  return closed
 }
 
 const KIND: Record<GapKind, string> = {

@@ -1,14 +1,24 @@
-import { deflateRawSync, inflateRawSync } from 'node:zlib'
-import * as z from 'zod/mini'
+import * as core from '../util/actions-core.js'
 import type { Clock } from '../util/clock.js'
 import { getErrorMessage } from '../util/errors.js'
 import { type GitHubPort, type Issue, type Repo, sameLogin, statusOf } from '../github/port.js'
+import type { GapRecord } from './gaps.js'
+import type { HealthSettings } from './inputs.js'
+import {
+  type HealthPage,
+  type HealthView,
+  healthTitle,
+  renderHealthBody,
+  renderHealthFailure,
+  viewOf,
+} from './issue-body.js'
+import { HEALTH_MARKER, type HealthState, type ImpactState, decodeHealthState, decodeImpactState } from './memory.js'
+import type { ModeContext, Report } from '../modes/context.js'
 
 /**
  * The one docs-health issue a repository keeps (`mode: health`): found by its label and its hidden
  * marker, written only by the action's own identity; created once, then edited in place. Its body is
- * its memory: the weekly totals and the gaps, as base64 JSON in an HTML comment (nothing in it can
- * close the comment or show), validated on read like any API answer.
+ * its memory (memory.ts: the weekly totals and the gaps, hidden in the body).
  *
  * Never two:
  * - runs in a row find the issue by label and marker (the oldest open one wins, should a person have
@@ -22,208 +32,11 @@ import { type GitHubPort, type Issue, type Repo, sameLogin, statusOf } from '../
  *   for an issue with the marker that names this run's link, as the tracking comment does.
  */
 
-export const HEALTH_MARKER = '<!-- mintlify-docs-action:health -->'
-const STATE_MARKER = /<!-- mintlify-docs-action:health-state v1 ([A-Za-z0-9+/=]+) -->/
 const LABEL_COLOR = '0e8a16'
 const LABEL_DESCRIPTION = 'Kept by the Mintlify docs health action: the docs trend and reader gaps'
 /** Issues with the label that one run reads to find its own (GitHub's list pages are 100). */
 const LISTED = 300
 const CLAIM_WAITS_MS = [5_000, 10_000, 20_000]
-
-// plain types only (the few extra rules are checked after parsing, in decodeHealthState): zod's
-// check helpers would pull their code into the entry chunk that every run loads
-const weekSchema = z.object({
-  start: z.string(),
-  human: z.number(),
-  ai: z.number(),
-  visitors: z.number(),
-  views: z.number(),
-  /** Assistant queries by caller that week (web, API, other), once read. */
-  callers: z.optional(z.object({ web: z.number(), api: z.number(), other: z.number(), total: z.number() })),
-})
-const searchSchema = z.object({ at: z.string(), paths: z.array(z.string()) })
-const jobSchema = z.object({
-  id: z.string(),
-  status: z.string(),
-  prLink: z.optional(z.string()),
-  merged: z.optional(z.boolean()),
-  mergedAt: z.optional(z.string()),
-  mergedSeen: z.optional(z.string()),
-  baseline: z.optional(searchSchema),
-  answer: z.optional(
-    z.object({
-      at: z.string(),
-      paths: z.array(z.string()),
-      verdict: z.enum(['answered', 'moved', 'still-missing']),
-      page: z.optional(z.string()),
-      rank: z.optional(z.number()),
-    }),
-  ),
-})
-const gapSchema = z.object({
-  key: z.string(),
-  kind: z.enum(['search', 'question', 'page']),
-  text: z.string(),
-  weight: z.number(),
-  firstSeen: z.string(),
-  lastSeen: z.string(),
-  runs: z.number(),
-  gone: z.optional(z.string()),
-  job: z.optional(jobSchema),
-})
-const stateSchema = z.object({
-  /** The project the state is about: another project's state is not this one's memory. */
-  project: z.string(),
-  weeks: z.array(weekSchema),
-  gaps: z.array(gapSchema),
-})
-export type HealthState = z.infer<typeof stateSchema>
-
-export function encodeHealthState(state: HealthState): string {
-  return (
-    `<!-- mintlify-docs-action:health-state v1 ` +
-    `${Buffer.from(JSON.stringify(state), 'utf8').toString('base64')} -->`
-  )
-}
-
-/** The state in a body: `state`, or why it cannot be used (`broken`), or `absent`. */
-export function decodeHealthState(
-  body: string,
-  project: string,
-): { state: HealthState } | { broken: string } | { absent: true } {
-  const encoded = STATE_MARKER.exec(body)?.[1]
-  if (encoded === undefined)
-    return body.includes('mintlify-docs-action:health-state')
-      ? { broken: 'its hidden state is not readable (edited by hand?)' }
-      : { absent: true }
-  let json: unknown
-  try {
-    json = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8'))
-  } catch {
-    return { broken: 'its hidden state is not valid JSON (edited by hand?)' }
-  }
-  const parsed = stateSchema.safeParse(json)
-  if (!parsed.success)
-    return {
-      broken:
-        `its hidden state does not read ` +
-        `(${parsed.error.issues[0]?.path.join('.') || 'the whole'}: ${parsed.error.issues[0]?.message ?? 'invalid'})`,
-    }
-  if (parsed.data.project !== project)
-    return { broken: `its hidden state is about another project (${parsed.data.project.slice(0, 80)})` }
-  const badWeek = parsed.data.weeks.findIndex((w) => !/^\d{4}-\d{2}-\d{2}$/.test(w.start))
-  if (badWeek >= 0) return { broken: `its hidden state does not read (weeks.${badWeek}.start: not a YYYY-MM-DD day)` }
-  const badGap = parsed.data.gaps.findIndex((g) => !Number.isInteger(g.runs) || g.runs < 1)
-  if (badGap >= 0)
-    return { broken: `its hidden state does not read (gaps.${badGap}.runs: not a whole number of weeks)` }
-  return { state: parsed.data }
-}
-
-// ---- "did the docs change help": the pull requests followed and their weeks ----
-
-const IMPACT_MARKER = /<!-- mintlify-docs-action:impact-state v1 ([A-Za-z0-9+/=]+) -->/
-const pair = z.tuple([z.number(), z.number()])
-const countsSchema = z.object({
-  human: z.number(),
-  ai: z.number(),
-  up: z.optional(z.number()),
-  down: z.optional(z.number()),
-})
-const figuresSchema = z.object({
-  before: z.optional(countsSchema),
-  after: z.optional(countsSchema),
-  site: z.optional(z.object({ before: z.number(), after: z.number() })),
-  pages: z.array(
-    z.object({
-      path: z.string(),
-      served: z.optional(z.string()),
-      added: z.optional(z.boolean()),
-      before: z.optional(countsSchema),
-      after: countsSchema,
-    }),
-  ),
-})
-const pullSchema = z.object({
-  number: z.number(),
-  url: z.string(),
-  title: z.string(),
-  mergedAt: z.string(),
-  agent: z.optional(z.boolean()),
-  pages: z.array(z.object({ path: z.string(), added: z.optional(z.boolean()), previous: z.optional(z.string()) })),
-  morePages: z.optional(z.number()),
-  other: z.array(z.string()),
-  moreOther: z.optional(z.number()),
-  removed: z.optional(z.array(z.string())),
-  figures: z.optional(figuresSchema),
-  comment: z.optional(z.object({ id: z.number(), digest: z.string() })),
-})
-const impactWeekSchema = z.object({
-  start: z.string(),
-  site: pair,
-  views: z.record(z.string(), pair),
-  thumbs: z.record(z.string(), pair),
-  thumbsWhole: z.boolean(),
-  covered: z.array(z.string()),
-  prefix: z.string(),
-})
-const impactSchema = z.object({
-  /** The docs repository and the window length the figures are about: another's are not this memory. */
-  repository: z.string(),
-  impactWeeks: z.number(),
-  /** The folder of docs.json found in the docs repository (when docs-root is not given). */
-  root: z.optional(z.string()),
-  pulls: z.array(pullSchema),
-  /** Merged pull requests looked at that changed no page (not looked at again). */
-  skipped: z.array(z.number()),
-  /** Those of them still in the trend's weeks, as the issue lists them (absent in a memory from before 1.1.0). */
-  noPage: z.optional(
-    z.array(
-      z.object({
-        number: z.number(),
-        url: z.string(),
-        title: z.string(),
-        mergedAt: z.string(),
-        other: z.array(z.string()),
-        moreOther: z.optional(z.number()),
-      }),
-    ),
-  ),
-  weeks: z.array(impactWeekSchema),
-  /** The site's pages the last week read had: how many views requests a week costs. */
-  sitePages: z.optional(z.number()),
-})
-export type ImpactState = z.infer<typeof impactSchema>
-
-/** Compressed: the weekly figures of the followed pages repeat paths that deflate well. */
-export function encodeImpactState(state: ImpactState): string {
-  return (
-    `<!-- mintlify-docs-action:impact-state v1 ` +
-    `${deflateRawSync(Buffer.from(JSON.stringify(state), 'utf8')).toString('base64')} -->`
-  )
-}
-
-/** The impact memory in a body, or why it cannot be used. */
-export function decodeImpactState(body: string): { state: ImpactState } | { broken: string } | { absent: true } {
-  const encoded = IMPACT_MARKER.exec(body)?.[1]
-  if (encoded === undefined)
-    return body.includes('mintlify-docs-action:impact-state')
-      ? { broken: 'its hidden figures of the docs changes are not readable (edited by hand?)' }
-      : { absent: true }
-  let json: unknown
-  try {
-    json = JSON.parse(inflateRawSync(Buffer.from(encoded, 'base64')).toString('utf8'))
-  } catch {
-    return { broken: 'its hidden figures of the docs changes are not readable (edited by hand?)' }
-  }
-  const parsed = impactSchema.safeParse(json)
-  if (!parsed.success)
-    return {
-      broken:
-        `its hidden figures of the docs changes do not read ` +
-        `(${parsed.error.issues[0]?.path.join('.') || 'the whole'}: ${parsed.error.issues[0]?.message ?? 'invalid'})`,
-    }
-  return { state: parsed.data }
-}
 
 export interface HealthIssueFound {
   /** The issue to keep: the oldest open one, else the newest closed one (to reopen). */
@@ -304,5 +117,137 @@ export async function createHealthIssue(o: CreateOptions): Promise<{ issue: Issu
       return { issue: again, created: true }
     }
     throw error
+  }
+}
+
+/**
+ * The health issue a run keeps, as one object: opened once, its memory read (or rebuilt, with a
+ * notice that says why) before anything is fetched; then written through one verb (an edit, reopened
+ * the first time when it was closed, or a new issue), its body fitted to GitHub's limit.
+ */
+export class HealthIssue {
+  private constructor(
+    private readonly at: { api: GitHubPort; repo: Repo; label: string; project: string; ctx: ModeContext },
+    /** Who writes it (the token's login; undefined where GitHub does not say). */
+    readonly identity: string | undefined,
+    /** The issue found, until this run writes one; undefined when there is none yet. */
+    private issue: Issue | undefined,
+    /** Whether it was found closed: the first write reopens it. */
+    readonly wasClosed: boolean,
+    /** Its memory as found: the trend's weeks and the gaps. */
+    readonly memory: HealthState,
+    /** Its memory of the docs pull requests measured (impact: on). */
+    readonly priorImpact: ImpactState | undefined,
+    /** What the run says on the issue and in its summary, in the order it learns it. */
+    readonly notes: string[],
+  ) {
+    this.reopen = wasClosed
+  }
+
+  /** Whether the next write reopens it. */
+  private reopen: boolean
+
+  /** Finds the issue and reads its memory; or the run's failure, when the issues cannot be listed. */
+  static async open(
+    settings: HealthSettings,
+    api: GitHubPort,
+    repo: Repo,
+    ctx: ModeContext,
+  ): Promise<HealthIssue | { failure: Report }> {
+    const { label } = settings.health
+    const project = settings.projectId
+    const notes: string[] = []
+    const identity = await api.identity()
+    let found: HealthIssueFound
+    try {
+      found = await findHealthIssue(api, repo, label, identity)
+    } catch (error) {
+      const message =
+        `Could not list the issues labelled ${label}: ${getErrorMessage(error)}. Nothing ` +
+        `was fetched or written (the workflow needs "issues: write").`
+      return { failure: { summary: renderHealthFailure(message), ending: { level: 'failure', message } } }
+    }
+    let state: HealthState = { project, weeks: [], gaps: [] }
+    if (found.issue) {
+      const decoded = decodeHealthState(found.issue.body, project)
+      if ('state' in decoded) state = decoded.state
+      else {
+        const why = 'broken' in decoded ? decoded.broken : 'it has no hidden state'
+        notes.push(
+          `The issue's memory could not be read: ${why}. It was rebuilt from the service: the ` +
+            `trend from the weeks fetched now, and every gap counts as new.`,
+        )
+        core.notice(`Health issue #${found.issue.number}: ${why}. Rebuilt from the service.`)
+      }
+    }
+
+    let priorImpact: ImpactState | undefined
+    if (found.issue && settings.health.impact) {
+      const decoded = decodeImpactState(found.issue.body)
+      if ('state' in decoded) priorImpact = decoded.state
+      else if ('broken' in decoded)
+        notes.push(
+          `The issue's memory of the docs changes could not be read: ${decoded.broken}. The ` +
+            `pull requests are measured again from the start.`,
+        )
+    }
+    for (const name of settings.health.unapplied)
+      core.warning(
+        name === 'max-searches'
+          ? 'Input "max-searches" is read only with assistant-key and domain (nothing is searched), so it was ignored.'
+          : `Input "${name}" is not read with impact: off, so it was ignored.`,
+      )
+    const at = { api, repo, label, project, ctx }
+    return new HealthIssue(at, identity, found.issue, found.closed, state, priorImpact, notes)
+  }
+
+  /** This run's view for the issue's body and the summary (issue-body.ts's viewOf). */
+  view(page: HealthPage, records: readonly GapRecord[]): HealthView {
+    const { project, ctx } = this.at
+    return viewOf(page, records, { projectId: project, runUrl: ctx.run.runUrl, notes: this.notes, ctx })
+  }
+
+  /** The token's client and login, for what the run writes beside the issue. */
+  get writer(): { api: GitHubPort; identity: string | undefined } {
+    return { api: this.at.api, identity: this.identity }
+  }
+
+  /** The issue once written or found (its number and address), or undefined. */
+  get kept(): Issue | undefined {
+    return this.issue
+  }
+
+  /**
+   * Writes the body of this run's page and gaps: an edit of the issue (reopened the first time, when
+   * it was closed), or a new one. The gaps and the impact's memory come back as the body keeps them
+   * (a body over GitHub's limit drops the oldest).
+   */
+  async write(page: HealthPage, records: readonly GapRecord[]): Promise<GapRecord[]> {
+    const { api, repo, project, ctx } = this.at
+    const memory = { project, weeks: page.shown.weeks, gaps: [...records] }
+    const rendered = renderHealthBody(this.view(page, records), memory, page.impact?.state)
+    if (page.impact && rendered.impact) page.impact.state = rendered.impact
+    const body = rendered.body
+    if (this.issue) {
+      await api.updateIssue(repo, this.issue.number, { body, ...(this.reopen ? { open: true } : {}) })
+    } else {
+      const made = await createHealthIssue({
+        api,
+        repo,
+        label: this.at.label,
+        identity: this.identity,
+        title: healthTitle(project),
+        body,
+        runUrl: ctx.run.runUrl,
+        clock: ctx.clock,
+        signal: ctx.signal,
+        log: (m) => core.info(m),
+      })
+      // another run's issue: this run's body replaces it
+      if (!made.created) await api.updateIssue(repo, made.issue.number, { body })
+      this.issue = made.issue
+    }
+    this.reopen = false
+    return rendered.state.gaps
   }
 }

@@ -1,19 +1,22 @@
 import * as core from '../util/actions-core.js'
-import { advanceGaps } from './gaps.js'
+import { type GapRecord, advanceGaps, gapsForJobs } from './gaps.js'
 import type { Repo } from '../github/port.js'
 import type { HealthSettings } from './inputs.js'
 import { count, formatDay } from '../util/format.js'
 import type { Job, ModeContext, Report } from '../modes/context.js'
-import { checkMerged, refreshJobs } from './gap-jobs.js'
+import { checkMerged, refreshJobs, startJob, withoutJob } from './gap-jobs.js'
 import { askOnce, fetchTrend, readCallers, readGaps } from './reads.js'
-import { agentPulls, keepIssue, openHealthIssue } from './keep-issue.js'
-import { docsPort, measureImpact } from './impact-run.js'
-import { type Searching, answerGaps } from './answers-run.js'
+import { HealthIssue } from './issue.js'
+import type { HealthPage } from './issue-body.js'
+import { failed, finish } from './report.js'
+import { agentPulls, commentMeasured, docsPort, measureImpact } from './impact-run.js'
+import { type Searching, answerGaps, baselineOf } from './answers-run.js'
+import { CancelledError } from '../util/errors.js'
 
 /**
  * `mode: health`: one GitHub issue that a schedule keeps, with the trend of the last `weeks` whole
  * weeks, the gaps readers hit (new, persisting, gone), and what the agent did about them. The issue
- * is the memory (issue.ts), so a run asks only for what it lacks: a weekly run spends
+ * is the memory (issue.ts, memory.ts), so a run asks only for what it lacks: a weekly run spends
  * two analytics requests on the trend (the new week's visitors and page views totals) and the rest
  * of max-requests on the week's insights (analytics/gather-insights.ts). A first run backfills the
  * trend within max-requests, keeping some for the insights, and says what it left for later runs.
@@ -35,19 +38,16 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
   const client = askOnce(ctx.client)
   const repo: Repo = { owner: ctx.run.owner, repo: ctx.run.repo }
   const here = { serverUrl: ctx.run.serverUrl, owner: ctx.run.owner, repo: ctx.run.repo }
-  const notes: string[] = []
 
   // 1. the issue and its memory
   const api = await ctx.github(token)
-  const opened = await openHealthIssue(settings, api, repo)
-  if ('failure' in opened) return opened.failure
-  const { found, identity, priorImpact } = opened
-  const state = opened.state
-  notes.push(...opened.notes)
+  const issue = await HealthIssue.open(settings, api, repo, ctx)
+  if ('failure' in issue) return issue.failure
+  const { notes, memory } = issue
 
   // 2. the trend: the complete weeks the memory lacks, newest first, within max-requests
   const reserve = Math.min(INSIGHTS_RESERVE, Math.floor(budget.max / 2))
-  const { all, weeks, fetched } = await fetchTrend(client, state, wanted, ctx.clock.now(), budget.remaining - reserve)
+  const { all, weeks, fetched } = await fetchTrend(client, memory, wanted, ctx.clock.now(), budget.remaining - reserve)
   if (fetched.missing.length > 0)
     notes.push(
       `${count(fetched.missing.length, 'week is', 'weeks are')} not in the trend yet ` +
@@ -70,9 +70,9 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
           client,
           repo: docs.repo,
           port: docs.port,
-          prior: priorImpact,
+          prior: issue.priorImpact,
           trendStart,
-          agentLinks: agentPulls(state.gaps),
+          agentLinks: agentPulls(memory.gaps),
           allowance: () => budget.remaining - reserve,
         })
       : undefined
@@ -82,13 +82,11 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
   // 4. who asks the assistant that week (one request, kept: the week before is the last run's), and the gaps
   await readCallers(client, budget, weeks, gapWeek, notes)
   const { complete, current } = await readGaps(client, budget, gapWeek, notes)
-  const changes = advanceGaps(state.gaps, current, complete, gapWeek)
-  let records = changes.records
+  const changes = advanceGaps(memory.gaps, current, complete, gapWeek)
 
-  // 5. the agent's jobs: their status, their pull requests, and new ones for persisting gaps
-  records = await refreshJobs(records, ctx)
-  records = await checkMerged(records, api)
-  // did the fix answer: each job's gap searched before its change and once more when it is live
+  // 5. the agent's jobs: their status, their pull requests; did the fix answer (each job's gap
+  // searched before its change and once more when it is live)
+  let records = await checkMerged(await refreshJobs(changes.records, ctx), api)
   const answers = settings.health.answers
   const searching: Searching | undefined = answers && {
     answers,
@@ -101,23 +99,63 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
     deployments: new Map(),
   }
   if (searching) records = await answerGaps(records, searching)
-  return keepIssue(settings, ctx, {
-    searching,
-    api,
-    repo,
-    here,
-    identity,
-    found,
-    notes,
-    weeks,
-    gapWeek,
-    complete,
+
+  // 6. the issue written, first before any job starts (a run that dies after a create never starts
+  // a second); the jobs for persisting gaps; the measured pull requests commented, linking to it
+  const page: HealthPage = {
+    shown: { weeks, weeksWanted: wanted, gapWeek, complete, here, answers: !!searching },
     changes,
-    records,
     impact,
-    docs,
+  }
+  const due = settings.health.agent === 'persisting' ? gapsForJobs(records, settings.health.maxJobs) : []
+  let started: string[] = []
+  try {
+    if (due.length > 0) {
+      records = await issue.write(page, markStarting(records, due))
+      ;({ records, started } = await startDue(due, records, { settings, ctx, gapWeek, searching }))
+    }
+    records = await issue.write(page, records)
+    const writer = { ...issue.writer, issueUrl: issue.kept?.url }
+    if (impact && impactSettings && docs && (await commentMeasured(impact, impactSettings, docs, writer, records)) > 0)
+      records = await issue.write(page, records)
+  } catch (error) {
+    if (error instanceof CancelledError) throw error
+    return failed(ctx, issue.view(page, records), started, error)
+  }
+
+  // 7. the outputs, the summary and how the step ends
+  return finish(ctx, issue.view(page, records), {
+    issue: issue.kept,
+    started,
+    impact,
+    reopened: issue.wasClosed,
+    answered: searching ? records : undefined,
     stopped: fetched.stopped,
   })
+}
+
+/** The gaps due a job, marked as starting: written so before any job starts. */
+function markStarting(records: readonly GapRecord[], due: readonly GapRecord[]): GapRecord[] {
+  const marked = new Set(due.map((r) => r.key))
+  return records.map((r) => (marked.has(r.key) ? { ...r, job: { id: '', status: 'starting' } } : r))
+}
+
+/** Starts each due gap's job, with its baseline search when the run searches: the records and the ids started. */
+async function startDue(
+  due: readonly GapRecord[],
+  records: GapRecord[],
+  o: { settings: HealthSettings; ctx: ModeContext; gapWeek: string; searching: Searching | undefined },
+): Promise<{ records: GapRecord[]; started: string[] }> {
+  const started: string[] = []
+  for (const gap of due) {
+    const made = await startJob(gap, o.settings.projectId, o.gapWeek, o.settings, o.ctx)
+    // the baseline: what the site answers the gap's query before the job changes anything
+    const baseline = made?.id && o.searching ? await baselineOf(o.searching, gap) : undefined
+    const job = made && baseline ? { ...made, baseline } : made
+    if (job?.id) started.push(job.id)
+    records = records.map((r) => (r.key === gap.key ? (job ? { ...r, job } : withoutJob(r)) : r))
+  }
+  return { records, started }
 }
 
 /**

@@ -5,7 +5,7 @@ import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { count } from '../util/format.js'
 import { external } from '../util/text.js'
 import { type GapKind, gapsOf } from './gaps.js'
-import type { HealthState } from './issue.js'
+import type { HealthState } from './memory.js'
 import { completeWeeks, fetchWeeks, weekEnd } from './weeks.js'
 
 /**

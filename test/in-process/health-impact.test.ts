@@ -7,7 +7,7 @@ import { periodRows } from '../simulator/traffic-data.js'
 import { runHealth, startSimulator } from '../e2e/fixtures.js'
 import { type ActionRun, TEST_TOKEN, secretLeaks } from '../e2e/harness.js'
 import { APP_TOKEN, twoRepositories } from '../e2e/two-repositories.js'
-import { decodeImpactState, encodeHealthState, encodeImpactState } from '../../src/health/issue.js'
+import { decodeImpactState, encodeHealthState, encodeImpactState } from '../../src/health/memory.js'
 import { encodeState } from '../../src/tracking/state.js'
 import { parseJson, defined } from '../e2e/typed.js'
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { type Gap, type GapRecord, TRACKED_PER_KIND, advanceGaps, gapsForJobs, gapsOf } from '../../src/health/gaps.js'
 import { completeWeeks, weekEnd } from '../../src/health/weeks.js'
-import { decodeHealthState, encodeHealthState } from '../../src/health/issue.js'
+import { decodeHealthState, encodeHealthState } from '../../src/health/memory.js'
 import { BODY_LIMIT, type HealthView, renderHealthBody } from '../../src/health/issue-body.js'
 import { anyString, containing, defined } from '../e2e/typed.js'
 
