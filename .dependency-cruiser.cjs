@@ -9,7 +9,7 @@
  *   health/ insights/ live/         preview, automation; traffic/: visitors, views): its inputs.ts, its
  *   traffic/ modes/                 mode (mode.ts, or <actions>-mode.ts), its own domain and renderers;
  *                                   modes/context.ts is what every mode is given and returns
- *   tracking/                       the tracking comment: its state, reading, writing and rendering
+ *   tracking/                       a thread's tracking (ThreadTracking): its comment, state, links, text
  *   summary/                        the shared renderers: escaping, the run's header and usage, links
  *   agent-jobs/ analytics/ github/  the shared domain: agent jobs, exports, the GitHub side, the site
  *   site/                           as readers reach it (its addresses, redirects, pages and titles)

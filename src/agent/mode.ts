@@ -1,5 +1,4 @@
 import { type JobRequest, agentEnding, askOf, runAgent } from '../agent-jobs/run-agent.js'
-import { entryFor } from '../tracking/track.js'
 import type { AgentSettings } from './inputs.js'
 import { present } from '../util/errors.js'
 import {
@@ -10,7 +9,8 @@ import {
 } from '../summary/agent-summary.js'
 import type { Job, ModeContext, Report } from '../modes/context.js'
 import { type Described, planChange } from './plan-change.js'
-import { eventAuthor, openRunTracking, trackJob } from '../tracking/run-tracking.js'
+import { ThreadTracking, UNTRACKED, entryFor } from '../tracking/thread-tracking.js'
+import { eventAuthor } from '../github/run-context.js'
 
 /**
  * `mode: agent`: create a job, send a follow-up or wait on one; with `comment: true`, the job is
@@ -20,8 +20,7 @@ import { eventAuthor, openRunTracking, trackJob } from '../tracking/run-tracking
  * `continue-thread` a pull request's later pushes go to the same job as follow-ups.
  */
 export async function run(settings: AgentSettings, ctx: ModeContext): Promise<Report> {
-  const tracking = settings.comment ? await openRunTracking(settings.comment, ctx) : undefined
-  let ask = askOf(settings.agent.prompt, settings.agent.jobId)
+  const tracking = settings.comment ? await ThreadTracking.ofRun(settings.comment, ctx) : undefined
   let described: Described | undefined
   if (settings.changes) {
     const planned = await planChange(settings.changes, settings.agent.prompt, ctx, tracking)
@@ -32,8 +31,9 @@ export async function run(settings: AgentSettings, ctx: ModeContext): Promise<Re
         ending: { level: 'failure', message: planned.failure },
       }
     described = planned
-    ask = askOf(planned.prompt, planned.jobId)
   }
+  // the change's prompt and the thread's job, else the inputs'
+  const ask = described ? askOf(described.prompt, described.jobId) : askOf(settings.agent.prompt, settings.agent.jobId)
   const { wait, pollIntervalMs } = settings.agent
   const request: JobRequest = {
     projectId: settings.projectId,
@@ -50,7 +50,7 @@ export async function run(settings: AgentSettings, ctx: ModeContext): Promise<Re
   })
   // reviewers: author: who started the job, the code change's author or the issue's
   const author = settings.comment?.reviewers ? eventAuthor(ctx.run.payload) : undefined
-  const job = trackJob(tracking, [entry], { head: described?.head }, ctx, author ? [author] : [])
+  const job = tracking?.job([entry], { head: described?.head }, author ? [author] : []) ?? UNTRACKED
   const report = await runAgent(request, {
     ...ctx,
     onStarted: async (jobId) => {

@@ -5,7 +5,7 @@ import type { GitHubPort } from '../github/port.js'
 import { parsePullLink } from '../github/pull-link.js'
 import type { AgentSettings } from './inputs.js'
 import type { ModeContext } from '../modes/context.js'
-import type { RunTracking } from '../tracking/run-tracking.js'
+import type { ThreadTracking } from '../tracking/thread-tracking.js'
 import * as core from '../util/actions-core.js'
 import { getErrorMessage } from '../util/errors.js'
 import { formatNumber } from '../util/format.js'
@@ -41,7 +41,7 @@ export async function planChange(
   changes: NonNullable<AgentSettings['changes']>,
   prompt: string | undefined,
   ctx: ModeContext,
-  tracking: RunTracking | undefined,
+  tracking: ThreadTracking | undefined,
 ): Promise<Described | { skip: SkipReason | 'no-relevant-changes'; detail: string } | { failure: string }> {
   const change = readChangeEvent(ctx.run.eventName, ctx.run.payload)
   if (!change)
@@ -189,7 +189,7 @@ async function labelledByWriter(
 }
 
 /** A merged code pull request: its tracking comment says whether the docs pull request is still open. */
-async function markMerged(api: GitHubPort, tracking: RunTracking, ctx: ModeContext): Promise<void> {
+async function markMerged(api: GitHubPort, tracking: ThreadTracking, ctx: ModeContext): Promise<void> {
   const prLink = tracking.comment.state.prLink
   if (!prLink) return
   const docs = parsePullLink(prLink)

@@ -1,7 +1,6 @@
 import type { PlacedProblem } from './new-known.js'
 import type { PullChange } from '../github/change.js'
 import { pullKey } from '../github/pull-link.js'
-import { entryFor, openTracking } from '../tracking/track.js'
 import { withEntry } from '../tracking/state.js'
 import type { CheckSettings } from './inputs.js'
 import * as core from '../util/actions-core.js'
@@ -9,7 +8,7 @@ import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { count } from '../util/format.js'
 import { bound, external, fenced, stripHidden } from '../util/text.js'
 import type { ModeContext } from '../modes/context.js'
-import { trackingView } from '../tracking/run-tracking.js'
+import { ThreadTracking, entryFor } from '../tracking/thread-tracking.js'
 
 /**
  * The check's `fix`: on the agent's own pull request, the problems go to the job that opened it as
@@ -56,7 +55,7 @@ export async function fixOnAgentPull(
       title: pull.title,
       url: pull.url,
     }
-    const tracking = await openTracking(api, thread, identity, trackingView('/docs', ctx), ctx.signal, 'fail')
+    const tracking = (await ThreadTracking.open(api, identity, thread, { triggerPhrase: '/docs' }, ctx, 'fail')).comment
     const { job, prLink } = tracking.state
     if (!job || !prLink || pullKey(prLink) !== pullKey(pull.url)) {
       const why =

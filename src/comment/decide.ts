@@ -4,9 +4,8 @@ import type { ModeContext } from '../modes/context.js'
 import { ApiError } from '../service/errors.js'
 import { isTerminal } from '../service/schemas.js'
 import type { TrackingComment } from '../tracking/comment.js'
-import { type RunTracking, openThreadTracking } from '../tracking/run-tracking.js'
-import { MAX_INSTRUCTIONS, type TrackingEntry } from '../tracking/state.js'
-import { type Marks, entryFor, recordNotSent } from '../tracking/track.js'
+import { ThreadTracking, entryFor } from '../tracking/thread-tracking.js'
+import { MAX_INSTRUCTIONS, type StateMarks, type TrackingEntry } from '../tracking/state.js'
 import * as core from '../util/actions-core.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
@@ -22,12 +21,12 @@ import type { CommentReport, Endings, Step } from './report.js'
 
 /** What the run sends, where its results go, and to which job (undefined: a new one). */
 export interface Decided {
-  tracking: RunTracking
+  tracking: ThreadTracking
   source: NonNullable<CommentReport['source']>
   catchUp: CatchUp
   instructions: Instruction[]
   entries: TrackingEntry[]
-  marks: Marks
+  marks: StateMarks
   jobId: string | undefined
 }
 
@@ -39,9 +38,9 @@ export async function decide(
   ends: Endings,
 ): Promise<Step<Decided>> {
   const { event, what, whereText, notOwn, api, identity } = asked
-  let tracking: RunTracking
+  let tracking: ThreadTracking
   try {
-    tracking = await openThreadTracking(api, identity, event.thread, settings.comment, ctx, 'fail')
+    tracking = await ThreadTracking.open(api, identity, event.thread, settings.comment, ctx, 'fail')
   } catch (error) {
     if (notOwn) {
       core.warning(
@@ -88,7 +87,7 @@ export async function decide(
   const instructions = notOwn ? catchUp.instructions : [...catchUp.instructions, ownInstruction(asked)]
   const now = ctx.clock.now()
   const entries = instructions.map((i) => entryFor(ctx.run, now, i.author, i.text, i.url, { comment: i.comment }))
-  const marks: Marks = { lastComment: own.kind === 'issue-comment' ? own.id : catchUp.newest }
+  const marks: StateMarks = { lastComment: own.kind === 'issue-comment' ? own.id : catchUp.newest }
   sayCatchUp(catchUp, entries, { what, whereText, notOwn })
 
   let jobId = tracking.comment.state.job
@@ -96,7 +95,7 @@ export async function decide(
     const ready = await readyForFollowUp(settings, ctx, jobId)
     if (ready === 'gone') jobId = undefined
     else if (ready !== 'ready') {
-      await recordNotSent(tracking.comment, entries, { ...marks, labeler: tracking.labeler })
+      await tracking.notSent(entries, marks)
       return ends.notSent(ready.notSent, source)
     }
   }

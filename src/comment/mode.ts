@@ -4,9 +4,8 @@ import type { GitHubPort } from '../github/port.js'
 import type { CommentSettings } from './inputs.js'
 import type { Job, ModeContext, Report } from '../modes/context.js'
 import { renderReviewReply } from '../tracking/render.js'
-import { eventAuthor, trackJob } from '../tracking/run-tracking.js'
+import { eventAuthor } from '../github/run-context.js'
 import type { TrackingEntry } from '../tracking/state.js'
-import { echoToOrigin } from '../tracking/track.js'
 import * as core from '../util/actions-core.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
@@ -68,7 +67,7 @@ async function act(settings: CommentSettings, ctx: ModeContext, asked: Asked, de
   const reviewers = settings.comment.reviewers
     ? [...instructions.map((i) => i.author), ...(changeBy ? [changeBy] : [])]
     : []
-  const job = trackJob(tracking, entries, marks, ctx, reviewers)
+  const job = tracking.job(entries, marks, reviewers)
   const agent = await runAgent(
     {
       projectId: settings.projectId,
@@ -89,17 +88,7 @@ async function act(settings: CommentSettings, ctx: ModeContext, asked: Asked, de
   if (ctx.outputs.get('triggered') !== 'true') ctx.outputs.set('triggered', 'false')
   await job.ended(agent, async (done) => {
     // on the agent's pull request in the docs repository: the code thread that started it shows it too
-    if (!ctx.signal.aborted)
-      await echoToOrigin(
-        tracking.api,
-        tracking.identity,
-        ctx.run,
-        tracking.comment.state.origin,
-        agent,
-        done,
-        tracking.view,
-        ctx.signal,
-      )
+    if (!ctx.signal.aborted) await tracking.echoToOrigin(agent, done)
     if (!notOwn) await replyInReviewThread(tracking.api, event, agent, done.at(-1), ctx)
   })
   return agent

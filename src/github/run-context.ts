@@ -58,3 +58,16 @@ function runUrlOf(serverUrl: string, owner: string, repo: string, runId: string 
     ? `${serverUrl}/${owner}/${repo}/actions/runs/${runId}`
     : undefined
 }
+
+/**
+ * Who opened what the event is about, for `reviewers: author`: a pull request's author (the code
+ * change), else an issue's author (the request), else who pushed; none for another event (and never
+ * a bot: a bot reviews nothing).
+ */
+export function eventAuthor(payload: unknown): string | undefined {
+  type User = { login?: unknown; type?: unknown }
+  const p = payload as { pull_request?: { user?: User }; issue?: { user?: User }; pusher?: { name?: unknown } }
+  const user = p.pull_request?.user ?? p.issue?.user
+  if (user && typeof user.login === 'string') return user.type === 'Bot' ? undefined : user.login
+  return typeof p.pusher?.name === 'string' ? p.pusher.name : undefined
+}

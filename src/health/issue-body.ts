@@ -61,7 +61,7 @@ export interface HealthPage {
 export function viewOf(
   page: HealthPage,
   records: readonly GapRecord[],
-  run: Pick<HealthView, 'projectId' | 'runUrl' | 'notes'> & { ctx: ModeContext },
+  run: Pick<HealthView, 'projectId' | 'notes'> & { ctx: ModeContext },
 ): HealthView {
   const among = (list: readonly GapRecord[]) => {
     const keys = new Set(list.map((r) => r.key))
@@ -71,7 +71,7 @@ export function viewOf(
   return {
     ...shown,
     projectId: run.projectId,
-    runUrl: run.runUrl,
+    runUrl: run.ctx.run.runUrl,
     notes: run.notes,
     now: run.ctx.clock.now(),
     fresh: among(page.changes.fresh),

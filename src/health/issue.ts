@@ -4,14 +4,7 @@ import { getErrorMessage } from '../util/errors.js'
 import { type GitHubPort, type Issue, type Repo, sameLogin, statusOf } from '../github/port.js'
 import type { GapRecord } from './gaps.js'
 import type { HealthSettings } from './inputs.js'
-import {
-  type HealthPage,
-  type HealthView,
-  healthTitle,
-  renderHealthBody,
-  renderHealthFailure,
-  viewOf,
-} from './issue-body.js'
+import { type HealthPage, healthTitle, renderHealthBody, renderHealthFailure, viewOf } from './issue-body.js'
 import { HEALTH_MARKER, type HealthState, type ImpactState, decodeHealthState, decodeImpactState } from './memory.js'
 import type { ModeContext, Report } from '../modes/context.js'
 
@@ -127,11 +120,15 @@ export async function createHealthIssue(o: CreateOptions): Promise<{ issue: Issu
  */
 export class HealthIssue {
   private constructor(
-    private readonly at: { api: GitHubPort; repo: Repo; label: string; project: string; ctx: ModeContext },
-    /** Who writes it (the token's login; undefined where GitHub does not say). */
+    /** The token's client, and who it writes as (its login; undefined where GitHub does not say). */
+    readonly api: GitHubPort,
     readonly identity: string | undefined,
-    /** The issue found, until this run writes one; undefined when there is none yet. */
-    private issue: Issue | undefined,
+    private readonly at: { repo: Repo; label: string },
+    /** The project and the run the issue is kept for (what its view shows of them). */
+    readonly projectId: string,
+    readonly ctx: ModeContext,
+    /** The issue found, then the one this run wrote; undefined when there is none yet. */
+    public kept: Issue | undefined,
     /** Whether it was found closed: the first write reopens it. */
     readonly wasClosed: boolean,
     /** Its memory as found: the trend's weeks and the gaps. */
@@ -197,24 +194,18 @@ export class HealthIssue {
           ? 'Input "max-searches" is read only with assistant-key and domain (nothing is searched), so it was ignored.'
           : `Input "${name}" is not read with impact: off, so it was ignored.`,
       )
-    const at = { api, repo, label, project, ctx }
-    return new HealthIssue(at, identity, found.issue, found.closed, state, priorImpact, notes)
-  }
-
-  /** This run's view for the issue's body and the summary (issue-body.ts's viewOf). */
-  view(page: HealthPage, records: readonly GapRecord[]): HealthView {
-    const { project, ctx } = this.at
-    return viewOf(page, records, { projectId: project, runUrl: ctx.run.runUrl, notes: this.notes, ctx })
-  }
-
-  /** The token's client and login, for what the run writes beside the issue. */
-  get writer(): { api: GitHubPort; identity: string | undefined } {
-    return { api: this.at.api, identity: this.identity }
-  }
-
-  /** The issue once written or found (its number and address), or undefined. */
-  get kept(): Issue | undefined {
-    return this.issue
+    return new HealthIssue(
+      api,
+      identity,
+      { repo, label },
+      project,
+      ctx,
+      found.issue,
+      found.closed,
+      state,
+      priorImpact,
+      notes,
+    )
   }
 
   /**
@@ -223,18 +214,19 @@ export class HealthIssue {
    * (a body over GitHub's limit drops the oldest).
    */
   async write(page: HealthPage, records: readonly GapRecord[]): Promise<GapRecord[]> {
-    const { api, repo, project, ctx } = this.at
+    const { api, projectId: project, ctx } = this
+    const { repo, label } = this.at
     const memory = { project, weeks: page.shown.weeks, gaps: [...records] }
-    const rendered = renderHealthBody(this.view(page, records), memory, page.impact?.state)
+    const rendered = renderHealthBody(viewOf(page, records, this), memory, page.impact?.state)
     if (page.impact && rendered.impact) page.impact.state = rendered.impact
     const body = rendered.body
-    if (this.issue) {
-      await api.updateIssue(repo, this.issue.number, { body, ...(this.reopen ? { open: true } : {}) })
+    if (this.kept) {
+      await api.updateIssue(repo, this.kept.number, { body, ...(this.reopen ? { open: true } : {}) })
     } else {
       const made = await createHealthIssue({
         api,
         repo,
-        label: this.at.label,
+        label,
         identity: this.identity,
         title: healthTitle(project),
         body,
@@ -245,7 +237,7 @@ export class HealthIssue {
       })
       // another run's issue: this run's body replaces it
       if (!made.created) await api.updateIssue(repo, made.issue.number, { body })
-      this.issue = made.issue
+      this.kept = made.issue
     }
     this.reopen = false
     return rendered.state.gaps

@@ -115,23 +115,16 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
       ;({ records, started } = await startDue(due, records, { settings, ctx, gapWeek, searching }))
     }
     records = await issue.write(page, records)
-    const writer = { ...issue.writer, issueUrl: issue.kept?.url }
+    const writer = { api: issue.api, identity: issue.identity, issueUrl: issue.kept?.url }
     if (impact && impactSettings && docs && (await commentMeasured(impact, impactSettings, docs, writer, records)) > 0)
       records = await issue.write(page, records)
   } catch (error) {
     if (error instanceof CancelledError) throw error
-    return failed(ctx, issue.view(page, records), started, error)
+    return failed(issue, page, records, started, error)
   }
 
   // 7. the outputs, the summary and how the step ends
-  return finish(ctx, issue.view(page, records), {
-    issue: issue.kept,
-    started,
-    impact,
-    reopened: issue.wasClosed,
-    answered: searching ? records : undefined,
-    stopped: fetched.stopped,
-  })
+  return finish(issue, page, records, { started, answered: !!searching, stopped: fetched.stopped })
 }
 
 /** The gaps due a job, marked as starting: written so before any job starts. */

@@ -1,13 +1,12 @@
 import { agentEnding, runAgent } from '../agent-jobs/run-agent.js'
 import { ApiError } from '../service/errors.js'
-import { entryFor } from '../tracking/track.js'
 import type { LiveSettings } from './inputs.js'
 import { renderAutomationSummary } from './automation-summary.js'
 import * as core from '../util/actions-core.js'
 import { getErrorMessage, present } from '../util/errors.js'
 import { external } from '../util/text.js'
 import type { Job, ModeContext, Report } from '../modes/context.js'
-import { openRunTracking, trackJob } from '../tracking/run-tracking.js'
+import { ThreadTracking, UNTRACKED, entryFor } from '../tracking/thread-tracking.js'
 
 /**
  * `mode: automation`: runs one of the project's saved automations now (once: the POST is not
@@ -18,7 +17,7 @@ import { openRunTracking, trackJob } from '../tracking/run-tracking.js'
  */
 export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Report> {
   const id = present(settings.live.automationId, 'automation-id')
-  const tracking = settings.comment ? await openRunTracking(settings.comment, ctx) : undefined
+  const tracking = settings.comment ? await ThreadTracking.ofRun(settings.comment, ctx) : undefined
   let started
   try {
     core.info(`Project ${external(settings.projectId, 80)}: running automation ${external(id, 80)} now.`)
@@ -64,7 +63,7 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
       described: true,
     },
   )
-  const job = trackJob(tracking, [entry], {}, ctx)
+  const job = tracking?.job([entry], {}) ?? UNTRACKED
   const report = await runAgent(
     {
       projectId: settings.projectId,

@@ -11,7 +11,7 @@ import * as core from '../util/actions-core.js'
 import { CancelledError, getErrorMessage, present } from '../util/errors.js'
 import { external } from '../util/text.js'
 import type { Job, ModeContext, Report } from '../modes/context.js'
-import { openRunTracking } from '../tracking/run-tracking.js'
+import { ThreadTracking } from '../tracking/thread-tracking.js'
 
 /** Where an input that was given but not read would be read. */
 const UNAPPLIED: Record<string, string> = {
@@ -36,7 +36,7 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
       summary: renderDeploymentSummary({ preview, failure: given.error }),
       ending: { level: 'failure', message: given.error },
     }
-  const tracking = settings.comment ? await openRunTracking(settings.comment, ctx) : undefined
+  const tracking = settings.comment ? await ThreadTracking.ofRun(settings.comment, ctx) : undefined
   const change = readChangeEvent(ctx.run.eventName, ctx.run.payload)
   // a fork's head branch is the fork's: in this repository that name is another branch, or none
   if (preview && settings.live.branch === undefined && change?.kind === 'pull' && change.fromFork) {

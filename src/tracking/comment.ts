@@ -9,7 +9,7 @@ import { type TrackingState, decodeState, sameRun } from './state.js'
  * How the tracking comment is written: this run's link (how a lost create is recognised) and the
  * renderer that turns the state into the comment's text (render.ts's).
  */
-export interface TrackingView {
+export interface TrackingWriter {
   /** This run's page, when known: without it a lost create cannot be recognised (a second comment is better than someone else's). */
   runUrl: string | undefined
   /** When this run started (the run's clock): the lost-create search looks from shortly before it. */
@@ -49,14 +49,14 @@ export class TrackingComment {
     private readonly api: GitHubPort,
     readonly thread: Thread,
     private readonly identity: string | undefined,
-    private readonly view: TrackingView,
+    private readonly writer: TrackingWriter,
     private id: number | undefined,
     public state: TrackingState,
     /** The thread's comments as they read when it was opened, oldest first ([] for a blank one). */
     readonly comments: readonly IssueComment[],
     private readonly signal: AbortSignal,
   ) {
-    this.since = githubTime(view.startedAt - LOST_CREATE_MARGIN_MS)
+    this.since = githubTime(writer.startedAt - LOST_CREATE_MARGIN_MS)
   }
 
   /** The newest tracking comment the identity wrote on the thread, with its state. */
@@ -81,7 +81,7 @@ export class TrackingComment {
     api: GitHubPort,
     thread: Thread,
     identity: string | undefined,
-    view: TrackingView,
+    writer: TrackingWriter,
     signal: AbortSignal,
   ): Promise<TrackingComment> {
     const comments = await api.listComments(thread)
@@ -90,7 +90,7 @@ export class TrackingComment {
       api,
       thread,
       identity,
-      view,
+      writer,
       own?.comment.id,
       own?.state ?? { entries: [] },
       comments,
@@ -103,10 +103,10 @@ export class TrackingComment {
     api: GitHubPort,
     thread: Thread,
     identity: string | undefined,
-    view: TrackingView,
+    writer: TrackingWriter,
     signal: AbortSignal,
   ): TrackingComment {
-    return new TrackingComment(api, thread, identity, view, undefined, { entries: [] }, [], signal)
+    return new TrackingComment(api, thread, identity, writer, undefined, { entries: [] }, [], signal)
   }
 
   /**
@@ -132,7 +132,7 @@ export class TrackingComment {
   async update(change: (state: TrackingState) => TrackingState, status?: string): Promise<void> {
     this.state = change(this.state)
     if (this.disabled) return
-    const body = this.view.render(this.state, this.thread, status)
+    const body = this.writer.render(this.state, this.thread, status)
     const timeout = this.signal.aborted ? CANCELLED_TIMEOUT_MS : undefined
     const where = describeThread(this.thread)
     try {
@@ -164,7 +164,8 @@ export class TrackingComment {
     const comments = await this.api.listComments(this.thread, this.since)
     return comments.find(
       (c) =>
-        sameLogin(c.author, identity) && decodeState(c.body)?.entries.some((e) => sameRun(e.runUrl, this.view.runUrl)),
+        sameLogin(c.author, identity) &&
+        decodeState(c.body)?.entries.some((e) => sameRun(e.runUrl, this.writer.runUrl)),
     )?.id
   }
 

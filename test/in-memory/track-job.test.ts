@@ -1,11 +1,10 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest'
-import { openThreadTracking, trackJob } from '../../src/tracking/run-tracking.js'
-import { entryFor } from '../../src/tracking/track.js'
+import { ThreadTracking, UNTRACKED, entryFor } from '../../src/tracking/thread-tracking.js'
 import { decodeState } from '../../src/tracking/state.js'
 import { world } from './fake-world.js'
 
 /**
- * A job's life in a thread (trackJob), as the conversation and agent mode use it: the result is
+ * A job's life in a thread (ThreadTracking's job), as the conversation and agent mode use it: the result is
  * recorded, then what the caller shows in between, then the agent's pull request is linked; a
  * cancelled run still shows what it shows in between, and links nothing.
  */
@@ -34,7 +33,7 @@ async function followed(cancel: boolean) {
   const w = world()
   const abort = new AbortController()
   const ctx = { ...w.ctx, signal: abort.signal }
-  const tracking = await openThreadTracking(
+  const tracking = await ThreadTracking.open(
     w.github,
     'github-actions[bot]',
     thread,
@@ -43,7 +42,7 @@ async function followed(cancel: boolean) {
     'fail',
   )
   const entry = entryFor(ctx.run, w.clock.now(), 'alice', 'add a curl example', thread.url)
-  const job = trackJob(tracking, [entry, { ...entry, by: 'bob' }], { lastComment: 555 }, ctx, ['alice'])
+  const job = tracking.job([entry, { ...entry, by: 'bob' }], { lastComment: 555 }, ['alice'])
   await job.started('job_1')
   if (cancel) abort.abort()
   const between: { calls: string[]; done: string[] }[] = []
@@ -53,7 +52,7 @@ async function followed(cancel: boolean) {
   return { w, between }
 }
 
-describe('trackJob', () => {
+describe("a thread's job", () => {
   test('the result is recorded for every entry, then what the caller shows, then the pull request is linked', async () => {
     const { w, between } = await followed(false)
     expect(between).toHaveLength(1)
@@ -78,8 +77,7 @@ describe('trackJob', () => {
 
   test('no thread: nothing is recorded and nothing in between runs', async () => {
     const w = world()
-    const entry = entryFor(w.ctx.run, w.clock.now(), 'alice', 'x', undefined)
-    const job = trackJob(undefined, [entry], {}, w.ctx)
+    const job = UNTRACKED
     let shown = false
     await job.started('job_1')
     await job.ended(ended, async () => {

@@ -1,79 +1,18 @@
 import * as core from '../util/actions-core.js'
-import type { StatusLabels } from '../inputs/parsers.js'
 import { getErrorMessage, present } from '../util/errors.js'
 import { external } from '../util/text.js'
 import { type Thread, describeThread } from '../github/comment-event.js'
 import { type GitHubPort, sameLogin } from '../github/port.js'
 import { parsePullLink, pullRequestHere } from '../github/pull-link.js'
 import type { RunContext } from '../github/run-context.js'
-import { TrackingComment, type TrackingView } from './comment.js'
-import { StatusLabeler, endStage } from '../github/status-labels.js'
-import { type StateMarks, type TrackingEntry, withEntries } from './state.js'
+import { TrackingComment, type TrackingWriter } from './comment.js'
+import { type TrackingEntry, withEntries } from './state.js'
 
 /**
- * A job's life in a thread's tracking comment, the same for agent mode (`comment: true`) and comment
- * mode: the comment opened once per run, the entry for this run when the job starts, its result when
- * it ends, and the link-back on the agent's pull request, so that review comments there continue the
- * same job.
+ * The threads a job's thread links to: the tracking comment on the agent's pull request (so review
+ * comments there continue the same job, and its reviewers asked), and the code thread the job came
+ * from, when the docs live in their own repository (so it shows the instruction too).
  */
-
-/**
- * The thread's tracking comment, read from its comments. When they cannot be read, `unreadable`
- * decides: `fresh` writes a new comment (agent mode: the job does not depend on it), `fail` throws
- * (comment mode: the thread's job must be known before anything is sent).
- */
-export async function openTracking(
-  api: GitHubPort,
-  thread: Thread,
-  identity: string | undefined,
-  view: TrackingView,
-  signal: AbortSignal,
-  unreadable: 'fresh' | 'fail',
-): Promise<TrackingComment> {
-  try {
-    return await TrackingComment.open(api, thread, identity, view, signal)
-  } catch (error) {
-    if (unreadable === 'fail') throw error
-    core.warning(
-      `Could not read the comments on ${describeThread(thread)}: ` +
-        `${external(getErrorMessage(error), 300)}. A new tracking comment is written.`,
-    )
-    return TrackingComment.blank(api, thread, identity, view, signal)
-  }
-}
-
-/**
- * An instruction's entry, stamped `at` (the run's clock); `described` when the instruction is the
- * action's own description, not someone's words.
- */
-export function entryFor(
-  run: RunContext,
-  at: number,
-  by: string,
-  instruction: string,
-  source: string | undefined,
-  from: { comment?: number; described?: boolean } = {},
-): TrackingEntry {
-  return {
-    at: new Date(at).toISOString(),
-    by,
-    instruction,
-    source: source ?? '',
-    result: 'working',
-    ...(run.runUrl ? { runUrl: run.runUrl } : {}),
-    ...(from.comment !== undefined ? { comment: from.comment } : {}),
-    ...(from.described ? { described: true } : {}),
-  }
-}
-
-/** The status labeler for a thread, when status-labels is set. */
-export function labelerFor(
-  api: GitHubPort,
-  thread: Thread,
-  labels: StatusLabels | undefined,
-): StatusLabeler | undefined {
-  return labels ? new StatusLabeler(api, thread, labels) : undefined
-}
 
 /**
  * How a job's run ended, as the thread records it: the agent's report (agent-jobs/run-agent.ts) is one.
@@ -84,81 +23,6 @@ export interface JobEnd {
   jobId: string | undefined
   job: { prLink?: string | null; status: string } | undefined
   message: string | undefined
-}
-
-/** What a run records in the thread besides its entries: the state's marks, and the status label. */
-export interface Marks extends StateMarks {
-  labeler?: StatusLabeler
-}
-
-/** Records that `jobId` started for `entries` (a new job replaces the thread's job and its pull request). */
-export async function recordStart(
-  tracking: TrackingComment,
-  jobId: string,
-  entries: readonly TrackingEntry[],
-  marks: Marks = {},
-  status?: string,
-): Promise<void> {
-  const label = marks.labeler ? await marks.labeler.set('working', tracking.state.label) : tracking.state.label
-  await tracking.update(
-    (state) => ({
-      ...withEntries(state.job === jobId ? state : { ...state, job: jobId, prLink: undefined }, entries, marks),
-      ...(label ? { label } : {}),
-    }),
-    status,
-  )
-}
-
-/** Records entries that were not sent (the job was busy, or could not be checked), with the newest comment dealt with. */
-export async function recordNotSent(
-  tracking: TrackingComment,
-  entries: readonly TrackingEntry[],
-  marks: Marks = {},
-): Promise<void> {
-  const label = marks.labeler ? await marks.labeler.set('failed', tracking.state.label) : tracking.state.label
-  await tracking.update((state) => ({
-    ...withEntries(
-      state,
-      entries.map((e) => ({ ...e, result: 'not-sent' })),
-      marks,
-    ),
-    ...(label ? { label } : {}),
-  }))
-}
-
-/** Records how the run ended for `entries`; returns the entries as recorded. */
-export async function recordEnd(
-  tracking: TrackingComment,
-  report: JobEnd,
-  entries: readonly TrackingEntry[],
-  marks: Marks = {},
-): Promise<TrackingEntry[]> {
-  const done = entries.map((entry): TrackingEntry => ({
-    ...entry,
-    result: report.outcome,
-    ...(report.job?.prLink ? { prLink: report.job.prLink } : {}),
-    ...(report.message ? { note: report.message } : {}),
-  }))
-  const label =
-    marks.labeler && report.jobId
-      ? await marks.labeler.set(endStage(report.outcome), tracking.state.label)
-      : tracking.state.label
-  await tracking.update(
-    (state) => ({
-      ...withEntries(
-        {
-          ...state,
-          ...(report.jobId ? { job: report.jobId } : {}),
-          ...(report.job?.prLink ? { prLink: report.job.prLink } : {}),
-        },
-        done,
-        marks,
-      ),
-      ...(label ? { label } : {}),
-    }),
-    report.job?.status,
-  )
-  return done
 }
 
 /** A thread's link: `https://host/owner/repo/issues/7` or `…/pull/7`. */
@@ -178,7 +42,7 @@ export async function echoToOrigin(
   origin: { url: string; label: string } | undefined,
   report: JobEnd,
   entries: readonly TrackingEntry[],
-  view: TrackingView,
+  writer: TrackingWriter,
   signal: AbortSignal,
 ): Promise<void> {
   const m = origin ? THREAD_LINK.exec(origin.url) : null
@@ -194,7 +58,7 @@ export async function echoToOrigin(
     url: origin.url,
   }
   try {
-    const tracking = await TrackingComment.open(api, thread, identity, view, signal)
+    const tracking = await TrackingComment.open(api, thread, identity, writer, signal)
     if (tracking.state.job !== undefined && tracking.state.job !== report.jobId) return
     const other = tracking.otherKeeper
     if (other !== undefined) {
@@ -266,7 +130,7 @@ export async function linkPullRequest(
   run: RunContext,
   report: JobEnd,
   from: Thread,
-  view: TrackingView,
+  writer: TrackingWriter,
   signal: AbortSignal,
   docs?: DocsOpener,
   reviewers: readonly string[] = [],
@@ -307,7 +171,7 @@ export async function linkPullRequest(
   }
   try {
     const side = elsewhere && docs ? await docs() : { api, identity }
-    const tracking = await TrackingComment.open(side.api, pr, side.identity, view, signal)
+    const tracking = await TrackingComment.open(side.api, pr, side.identity, writer, signal)
     if (tracking.state.job === jobId) return
     await tracking.update(
       (state) => ({ ...state, job: jobId, prLink: report.job?.prLink ?? undefined, origin }),

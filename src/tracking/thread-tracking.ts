@@ -1,0 +1,240 @@
+import { type Thread, describeThread } from '../github/comment-event.js'
+import { commentTarget } from '../github/comment-target.js'
+import type { GitHubOpener, GitHubPort } from '../github/port.js'
+import type { RunContext } from '../github/run-context.js'
+import { StatusLabeler, endStage } from '../github/status-labels.js'
+import type { StatusLabels } from '../inputs/parsers.js'
+import * as core from '../util/actions-core.js'
+import { getErrorMessage } from '../util/errors.js'
+import { external } from '../util/text.js'
+import { TrackingComment, type TrackingWriter } from './comment.js'
+import { type DocsOpener, type JobEnd, echoToOrigin, linkPullRequest } from './linked-threads.js'
+import { trackingCommentRenderer } from './render.js'
+import { type StateMarks, type TrackingEntry, withEntries } from './state.js'
+
+/**
+ * A thread's tracking, as every mode that keeps one uses it (agent, deploy, preview, automation
+ * with `comment: true`, the comment action, the check's fix): one object, opened once by the mode,
+ * with the client and the account it writes as, the tracking comment, the status labels, and the
+ * verbs: a job's life in the thread (`job`: its entries when it starts, their result when it ends,
+ * the link-back on the agent's pull request), instructions not sent (`notSent`), and the thread the
+ * job came from shown too (`echoToOrigin`).
+ */
+
+/** What a thread's tracking needs of the mode's context (a ModeContext is one). */
+export interface TrackingContext {
+  run: RunContext
+  github: GitHubOpener
+  signal: AbortSignal
+  started: number
+}
+
+/** What the thread's tracking is opened with: the docs repository's token, the phrase, the labels. */
+export interface TrackingOptions {
+  docsToken?: string
+  triggerPhrase: string
+  statusLabels?: StatusLabels
+}
+
+/** A job's life in the thread: when it starts, and how it ended. */
+export interface JobInThread {
+  started: (jobId: string) => Promise<void>
+  /**
+   * Records the result, then runs `between` (what the caller shows: the conversation's echo and
+   * review reply, even when the run was cancelled), then links the agent's pull request (not when
+   * cancelled).
+   */
+  ended: (report: JobEnd, between?: (done: TrackingEntry[]) => Promise<void>) => Promise<void>
+}
+
+/** A job with no thread to track it in: nothing is recorded, and nothing in between runs. */
+export const UNTRACKED: JobInThread = { started: async () => {}, ended: async () => {} }
+
+export class ThreadTracking {
+  private constructor(
+    readonly api: GitHubPort,
+    /** The account the comment is written as (undefined: no comment is trusted, a new one is written). */
+    readonly identity: string | undefined,
+    readonly writer: TrackingWriter,
+    readonly comment: TrackingComment,
+    private readonly labeler: StatusLabeler | undefined,
+    /** The docs repository's GitHub (docs-token), when the agent's pull request may be there. */
+    private readonly docs: DocsOpener | undefined,
+    private readonly ctx: TrackingContext,
+  ) {}
+
+  /**
+   * With `comment: true`, the tracking of the run's issue or pull request, with the token given;
+   * undefined (and a notice) when the event has none.
+   */
+  static async ofRun(
+    options: TrackingOptions & { token: string },
+    ctx: TrackingContext,
+  ): Promise<ThreadTracking | undefined> {
+    const thread = commentTarget(ctx.run.eventName, ctx.run.payload, ctx.run)
+    if (!thread) {
+      core.notice(
+        `comment is true, but this ${external(ctx.run.eventName, 40)} event has no issue or pull request to comment on.`,
+      )
+      return undefined
+    }
+    const api = await ctx.github(options.token)
+    return ThreadTracking.open(api, await api.identity(), thread, options, ctx, 'fresh')
+  }
+
+  /**
+   * A thread's tracking, with the GitHub the run writes with and the account it writes as. When the
+   * thread's comments cannot be read, `unreadable` decides: `fresh` writes a new comment (agent mode:
+   * the job does not depend on it), `fail` throws (the comment action and the fix: the thread's job
+   * must be known before anything is sent).
+   */
+  static async open(
+    api: GitHubPort,
+    identity: string | undefined,
+    thread: Thread,
+    options: TrackingOptions,
+    ctx: TrackingContext,
+    unreadable: 'fresh' | 'fail',
+  ): Promise<ThreadTracking> {
+    const writer: TrackingWriter = {
+      runUrl: ctx.run.runUrl,
+      startedAt: ctx.started,
+      render: trackingCommentRenderer(options.triggerPhrase, ctx.run.serverUrl),
+    }
+    let comment: TrackingComment
+    try {
+      comment = await TrackingComment.open(api, thread, identity, writer, ctx.signal)
+    } catch (error) {
+      if (unreadable === 'fail') throw error
+      core.warning(
+        `Could not read the comments on ${describeThread(thread)}: ` +
+          `${external(getErrorMessage(error), 300)}. A new tracking comment is written.`,
+      )
+      comment = TrackingComment.blank(api, thread, identity, writer, ctx.signal)
+    }
+    const labeler = options.statusLabels ? new StatusLabeler(api, thread, options.statusLabels) : undefined
+    return new ThreadTracking(api, identity, writer, comment, labeler, docsOpener(options.docsToken, ctx), ctx)
+  }
+
+  /** A job's life in this thread for `entries`; `reviewers` are asked to review its pull request. */
+  job(entries: readonly TrackingEntry[], marks: StateMarks, reviewers: readonly string[] = []): JobInThread {
+    return {
+      started: (jobId) => this.recordStart(jobId, entries, marks),
+      ended: async (report, between) => {
+        const done = await this.recordEnd(report, entries, marks)
+        if (between) await between(done)
+        if (!this.ctx.signal.aborted)
+          await linkPullRequest(
+            this.api,
+            this.identity,
+            this.ctx.run,
+            report,
+            this.comment.thread,
+            this.writer,
+            this.ctx.signal,
+            this.docs,
+            reviewers,
+          )
+      },
+    }
+  }
+
+  /** Records entries that were not sent (the job was busy, or could not be checked). */
+  async notSent(entries: readonly TrackingEntry[], marks: StateMarks): Promise<void> {
+    const comment = this.comment
+    const label = this.labeler ? await this.labeler.set('failed', comment.state.label) : comment.state.label
+    await comment.update((state) => ({
+      ...withEntries(
+        state,
+        entries.map((e) => ({ ...e, result: 'not-sent' })),
+        marks,
+      ),
+      ...(label ? { label } : {}),
+    }))
+  }
+
+  /** Shows the instruction and its result on the code thread the job came from, when it is another repository's. */
+  async echoToOrigin(report: JobEnd, entries: readonly TrackingEntry[]): Promise<void> {
+    const { api, identity, ctx } = this
+    await echoToOrigin(api, identity, ctx.run, this.comment.state.origin, report, entries, this.writer, ctx.signal)
+  }
+
+  /** Records that `jobId` started for `entries` (a new job replaces the thread's job and its pull request). */
+  private async recordStart(jobId: string, entries: readonly TrackingEntry[], marks: StateMarks): Promise<void> {
+    const comment = this.comment
+    const label = this.labeler ? await this.labeler.set('working', comment.state.label) : comment.state.label
+    await comment.update((state) => ({
+      ...withEntries(state.job === jobId ? state : { ...state, job: jobId, prLink: undefined }, entries, marks),
+      ...(label ? { label } : {}),
+    }))
+  }
+
+  /** Records how the run ended for `entries`; returns the entries as recorded. */
+  private async recordEnd(
+    report: JobEnd,
+    entries: readonly TrackingEntry[],
+    marks: StateMarks,
+  ): Promise<TrackingEntry[]> {
+    const comment = this.comment
+    const done = entries.map((entry): TrackingEntry => ({
+      ...entry,
+      result: report.outcome,
+      ...(report.job?.prLink ? { prLink: report.job.prLink } : {}),
+      ...(report.message ? { note: report.message } : {}),
+    }))
+    const label =
+      this.labeler && report.jobId
+        ? await this.labeler.set(endStage(report.outcome), comment.state.label)
+        : comment.state.label
+    await comment.update(
+      (state) => ({
+        ...withEntries(
+          {
+            ...state,
+            ...(report.jobId ? { job: report.jobId } : {}),
+            ...(report.job?.prLink ? { prLink: report.job.prLink } : {}),
+          },
+          done,
+          marks,
+        ),
+        ...(label ? { label } : {}),
+      }),
+      report.job?.status,
+    )
+    return done
+  }
+}
+
+/**
+ * An instruction's entry, stamped `at` (the run's clock); `described` when the instruction is the
+ * action's own description, not someone's words.
+ */
+export function entryFor(
+  run: RunContext,
+  at: number,
+  by: string,
+  instruction: string,
+  source: string | undefined,
+  from: { comment?: number; described?: boolean } = {},
+): TrackingEntry {
+  return {
+    at: new Date(at).toISOString(),
+    by,
+    instruction,
+    source: source ?? '',
+    result: 'working',
+    ...(run.runUrl ? { runUrl: run.runUrl } : {}),
+    ...(from.comment !== undefined ? { comment: from.comment } : {}),
+    ...(from.described ? { described: true } : {}),
+  }
+}
+
+/** Opens the docs repository's GitHub with docs-token (once, when first needed); none without one. */
+function docsOpener(token: string | undefined, ctx: TrackingContext): DocsOpener | undefined {
+  if (!token) return undefined
+  let opened: ReturnType<DocsOpener> | undefined
+  return () => {
+    opened ??= ctx.github(token).then(async (api) => ({ api, identity: await api.identity() }))
+    return opened
+  }
+}
