@@ -63,7 +63,7 @@ export const CODE_REPOSITORIES = ['acme/app']
 
 /**
  * What this repository's actions write, and with which input's token, as the code does it
- * (test/in-process/docs-repository.test.ts runs the same workflows and holds the code to this):
+ * (test/in-process/tracking-docs-repository.test.ts runs the same workflows and holds the code to this):
  * github-token writes the run's own repository (every action that comments); docs-token the docs
  * repository (the agent's pull request there, or health's docs-repository); and the comment action
  * on the agent's pull request in the docs repository shows the instruction on the code thread that

@@ -67,7 +67,7 @@ export const IN_PROCESS: Runtime = { name: 'in-process', node: process.execPath,
 /**
  * Where the behaviour suites run: in-process by default (milliseconds, counted in coverage), and
  * also through the bundle on Node 24 with `FULL_E2E=1` (`npm run test:e2e-full`). The smoke suite
- * (smoke.e2e.test.ts) always runs the bundle.
+ * (every-action-smoke.e2e.test.ts) always runs the bundle.
  */
 export const PATHS: [Runtime, ...Runtime[]] = process.env.FULL_E2E ? [IN_PROCESS, ...RUNTIMES] : [IN_PROCESS]
 

@@ -25,7 +25,7 @@ import { type ActionRun, type RunOptions, collectRun, prepareRun } from './harne
 - stdout and stderr are captured from process.stdout/stderr.write; the exit code is process.exitCode.
  *
  * What only the real process shows (signals, NODE_EXTRA_CA_CERTS, the bundle's loading) is
- * test/e2e/smoke.e2e.test.ts's and the other bundle-only suites' job.
+ * test/e2e/every-action-smoke.e2e.test.ts's and the other bundle-only suites' job.
  */
 /**
  * Where every test's virtual timeline starts (a Tuesday morning, UTC): fixtures carry their own

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
@@ -68,5 +69,40 @@ describe('each action is found by its name', () => {
         ),
       )
     expect(misplaced).toEqual([])
+  })
+})
+
+/** The kinds of test a feature's tests come in; the house rules and the contract are about the whole. */
+const KINDS = ['unit', 'in-memory', 'in-process', 'cli', 'e2e']
+
+/** What a test file's name may start with: an action, a folder or file of src/, the root, every action. */
+function namesWhatItTests(file: string, src: readonly string[]): boolean {
+  const name = file.replace(/(\.cli|\.e2e)?\.test\.ts$/, '')
+  const sources = new Set(src.flatMap((path) => path.replace(/\.ts$/, '').split('/').slice(1)))
+  return (
+    name.startsWith('every-action-') ||
+    name.startsWith('root-') ||
+    [...ACTIONS, ...sources].some((what) => name === what || name.startsWith(`${what}-`))
+  )
+}
+
+describe('each test is found by what it tests, its kind by its folder', () => {
+  const tracked = (path: string) =>
+    execFileSync('git', ['ls-files', path], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean)
+  const src = tracked('src')
+
+  test.each(KINDS)('test/%s/: every file names the action, feature or source it tests', (kind) => {
+    const files = tracked(`test/${kind}`)
+      .filter((path) => path.endsWith('.test.ts'))
+      .map((path) => path.split('/').pop() ?? '')
+    expect(files.length).toBeGreaterThan(0)
+    expect(files.filter((file) => !namesWhatItTests(file, src))).toEqual([])
+  })
+
+  test('a name that says neither an action nor a source is refused', () => {
+    expect(namesWhatItTests('thread-comment.test.ts', src)).toBe(false)
+    expect(namesWhatItTests('scenarios.cli.test.ts', src)).toBe(false)
+    expect(namesWhatItTests('tracking-comment.test.ts', src)).toBe(true)
+    expect(namesWhatItTests('check-scenarios.cli.test.ts', src)).toBe(true)
   })
 })

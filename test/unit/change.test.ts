@@ -6,7 +6,7 @@ import { changedFile as f, pullPayload as pull, world } from '../in-memory/fake-
 
 /**
  * Docs follow code: reading the event, the path filter, the prompt's bounds and quoting. Agent
- * mode's decisions with a change are in test/in-memory/changes.test.ts.
+ * mode's decisions with a change are in test/in-memory/agent-changes.test.ts.
  */
 
 beforeEach(() => {

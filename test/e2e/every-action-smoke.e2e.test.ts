@@ -12,7 +12,7 @@ import { type InsightsJson, promptOf, readJson, defined } from './typed.js'
  * The smoke set: each mode once through the bundle (dist/index.js) as the runner runs it, on Node 24,
  * plus the runner edge no in-process run can show: GitHub Enterprise Server's URLs. (The other edges
  * through the bundle: proxy.e2e.test.ts, cancellation in agent-safety.e2e.test.ts and the cases
- * marked throughBundle in test/in-process/, the README's own commands in hand-run.e2e.test.ts.) The
+ * marked throughBundle in test/in-process/, the README's own commands in every-action-hand-run.e2e.test.ts.) The
  * behaviour of each mode in depth is in test/in-process/, which runs the same harness in-process.
  */
 const issueEvent = {

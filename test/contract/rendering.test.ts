@@ -1,10 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import {
-  formatProblemsOf,
-  registerUserText,
-  renderingProblemsOf,
-  takeRenderingProblems,
-} from '../contract/rendering.js'
+import { formatProblemsOf, registerUserText, renderingProblemsOf, takeRenderingProblems } from './rendering.js'
 
 /** The rendering check (test/contract/rendering.ts) that every summary and comment of the suite passes: it must be able to fail. */
 describe('the rendering check', () => {
