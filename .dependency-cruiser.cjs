@@ -15,7 +15,7 @@
  *   site/                           as readers reach it (its addresses, redirects, pages and titles)
  *   service/                        the service's API client
  *   inputs/                         the inputs' machinery and the inputs several features share
- *   util/ types/                    the ground floor
+ *   util/                           the ground floor (with the one package's missing types)
  *
  * A feature folder imports no other feature: what two features share lives in a layer below. A
  * feature's own inputs (its inputs.ts: their entries, fields, words and its mode's rules) import
@@ -35,7 +35,7 @@ const LAYERS = [
   ['domain', '^src/(agent-jobs|analytics|github|site)/'],
   ['service', '^src/service/'],
   ['inputs', '^src/inputs/'],
-  ['util', '^src/(util|types)/'],
+  ['util', '^src/util/'],
 ]
 
 const above = (i) => LAYERS.slice(0, i).map(([, path]) => path)
