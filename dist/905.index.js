@@ -8397,7 +8397,7 @@ async function installCli({ settings, ctx, bounded, stop }) {
         cli = await core/* group */.Os(`The Mintlify CLI ${version}`, () => bounded(`The install of the Mintlify CLI (npm ci of mint@${version})`, () => ensureCli({
             toolCache: ctx.run.toolCache || (0,external_node_os_.tmpdir)(),
             version,
-            pinned: inputs/* MINT_VERSION */.c8,
+            pinned: inputs.MINT_VERSION,
             env: process.env,
             stop,
             log: (m) => core/* info */.pq(m),
@@ -8409,7 +8409,7 @@ async function installCli({ settings, ctx, bounded, stop }) {
         throw new InstallFailed(`Could not install the Mintlify CLI: ${(0,errors/* getErrorMessage */.u1)(error)}`);
     }
     if (cli.unlocked)
-        core/* notice */.lm(`mint-version ${version} is not the version this action pins (${inputs/* MINT_VERSION */.c8}): it ` +
+        core/* notice */.lm(`mint-version ${version} is not the version this action pins (${inputs.MINT_VERSION}): it ` +
             `was installed without the action's lockfile, its dependencies resolved afresh.`);
     core/* info */.pq(cli.installed
         ? `Installed mint@${version}: keep the tool cache with actions/cache to skip this next time.`
@@ -12928,11 +12928,11 @@ function answersOutput(records) {
  * or not (failed).
  */
 /** The end of a run that kept the issue: the outputs, the summary and how the step ends. */
-function finish(kept, page, records, run) {
-    const { ctx, kept: issue } = kept;
+function finish(health, page, records, run) {
+    const { ctx, kept: issue } = health;
     const { started } = run;
     const { impact } = page;
-    const shown = viewOf(page, records, kept);
+    const shown = viewOf(page, records, health);
     if (run.answered)
         ctx.outputs.set('answers-json', JSON.stringify(answersOutput(records)));
     ctx.outputs.set('issue-number', issue?.number);
@@ -12943,7 +12943,7 @@ function finish(kept, page, records, run) {
     ctx.outputs.set('jobs-created', JSON.stringify(started));
     if (impact)
         ctx.outputs.set('impact-json', JSON.stringify(impactOutput(impact.state, impact.view.counted)));
-    if (kept.wasClosed && issue)
+    if (health.wasClosed && issue)
         core/* info */.pq(`Reopened the health issue #${issue.number}: it had been closed.`);
     const summary = renderHealthSummary(shown, issue, started);
     // a request that failed (not the budget running out) is worth a warning; the issue was still kept
@@ -12960,10 +12960,10 @@ function finish(kept, page, records, run) {
     };
 }
 /** The end of a run whose issue could not be written: the jobs it started, and the failure. */
-function failed(kept, page, records, started, error) {
+function failed(health, page, records, started, error) {
     const message = `Could not write the health issue: ${(0,errors/* getErrorMessage */.u1)(error)}`;
-    kept.ctx.outputs.set('jobs-created', JSON.stringify(started));
-    const shown = viewOf(page, records, kept);
+    health.ctx.outputs.set('jobs-created', JSON.stringify(started));
+    const shown = viewOf(page, records, health);
     return { summary: renderHealthSummary(shown, undefined, [...started]), ending: { level: 'failure', message } };
 }
 

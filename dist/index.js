@@ -2,11 +2,12 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 var __webpack_modules__ = {
     7611: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+        __nccwpck_require__.r(__webpack_exports__);
         __nccwpck_require__.d(__webpack_exports__, {
-            c8: () => MINT_VERSION,
-            hr: () => ACTION,
-            mc: () => INPUTS,
-            y0: () => RULES
+            ACTION: () => ACTION,
+            INPUTS: () => INPUTS,
+            MINT_VERSION: () => MINT_VERSION,
+            RULES: () => RULES
         });
         var _inputs_fields_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5200);
         var _inputs_parsers_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5165);
@@ -3286,6 +3287,66 @@ if (typeof __nccwpck_require__ !== "undefined") __nccwpck_require__.ab = decodeU
     };
 })();
 
+var inputs_namespaceObject = {};
+
+__nccwpck_require__.r(inputs_namespaceObject);
+
+__nccwpck_require__.d(inputs_namespaceObject, {
+    ACTION: () => ACTION,
+    INPUTS: () => INPUTS,
+    RULES: () => RULES
+});
+
+var comment_inputs_namespaceObject = {};
+
+__nccwpck_require__.r(comment_inputs_namespaceObject);
+
+__nccwpck_require__.d(comment_inputs_namespaceObject, {
+    ACTION: () => inputs_ACTION,
+    INPUTS: () => inputs_INPUTS,
+    RULES: () => inputs_RULES
+});
+
+var health_inputs_namespaceObject = {};
+
+__nccwpck_require__.r(health_inputs_namespaceObject);
+
+__nccwpck_require__.d(health_inputs_namespaceObject, {
+    ACTION: () => health_inputs_ACTION,
+    INPUTS: () => health_inputs_INPUTS,
+    RULES: () => health_inputs_RULES
+});
+
+var insights_inputs_namespaceObject = {};
+
+__nccwpck_require__.r(insights_inputs_namespaceObject);
+
+__nccwpck_require__.d(insights_inputs_namespaceObject, {
+    ACTION: () => insights_inputs_ACTION,
+    INPUTS: () => insights_inputs_INPUTS,
+    RULES: () => insights_inputs_RULES
+});
+
+var live_inputs_namespaceObject = {};
+
+__nccwpck_require__.r(live_inputs_namespaceObject);
+
+__nccwpck_require__.d(live_inputs_namespaceObject, {
+    ACTION: () => live_inputs_ACTION,
+    INPUTS: () => live_inputs_INPUTS,
+    RULES: () => live_inputs_RULES
+});
+
+var traffic_inputs_namespaceObject = {};
+
+__nccwpck_require__.r(traffic_inputs_namespaceObject);
+
+__nccwpck_require__.d(traffic_inputs_namespaceObject, {
+    ACTION: () => traffic_inputs_ACTION,
+    INPUTS: () => traffic_inputs_INPUTS,
+    RULES: () => traffic_inputs_RULES
+});
+
 var catalogue = __nccwpck_require__(8968);
 
 var external_node_fs_ = __nccwpck_require__(3024);
@@ -3715,6 +3776,13 @@ const RULES = {
     }
 };
 
+const ACTION = {
+    agent: {
+        name: "Mintlify docs agent job",
+        description: "Start, follow up or wait on a Mintlify documentation agent job, and hand its pull request to the next step."
+    }
+};
+
 var inputs = __nccwpck_require__(7611);
 
 const CONVERSATION_EVENTS = [ "issue_comment", "pull_request_review_comment", "pull_request_review" ];
@@ -3758,7 +3826,12 @@ const inputs_RULES = {
     }
 };
 
-(0, words.c)("Take a /docs comment on an issue or pull request as an instruction to the job linked to that thread (or", "a new one), from people with write access only.");
+const inputs_ACTION = {
+    comment: {
+        name: "Mintlify docs /docs comments",
+        description: (0, words.c)("Take a /docs comment on an issue or pull request as an instruction to the job linked to that thread (or", "a new one), from people with write access only.")
+    }
+};
 
 const health_inputs_INPUTS = {
     weeks: {
@@ -3917,7 +3990,14 @@ const health_inputs_RULES = {
     }
 };
 
-(0, words.c)("Keep one GitHub issue with the weekly trend, the gaps readers hit, what the agent did about them, and", "whether each docs change helped its readers.");
+const health_inputs_ACTION = {
+    health: {
+        name: "Mintlify docs health",
+        description: (0, words.c)("Keep one GitHub issue with the weekly trend, the gaps readers hit, what the agent did about them, and", "whether each docs change helped its readers.")
+    }
+};
+
+const insights_inputs_INPUTS = {};
 
 const insights_inputs_RULES = {
     insights: function insights(i, ctx, run) {
@@ -3937,7 +4017,12 @@ const insights_inputs_RULES = {
     }
 };
 
-(0, words.c)("What readers could not find (dead-end searches, unanswered questions, pages rated down), as a report,", "files and a prompt for the agent.");
+const insights_inputs_ACTION = {
+    insights: {
+        name: "Mintlify docs insights",
+        description: (0, words.c)("What readers could not find (dead-end searches, unanswered questions, pages rated down), as a report,", "files and a prompt for the agent.")
+    }
+};
 
 const live_inputs_INPUTS = {
     branch: {
@@ -4033,6 +4118,21 @@ const live_inputs_RULES = {
     automation: live("automation")
 };
 
+const live_inputs_ACTION = {
+    deploy: {
+        name: "Mintlify docs deploy",
+        description: "Deploy the docs to production and wait for the verdict."
+    },
+    preview: {
+        name: "Mintlify docs preview",
+        description: "Deploy a branch of the docs as a preview and wait for the verdict."
+    },
+    automation: {
+        name: "Mintlify docs automation",
+        description: "Run a saved automation now, and follow its agent job when it has one."
+    }
+};
+
 const traffic_inputs_INPUTS = {
     "page-size": {
         default: "250",
@@ -4079,16 +4179,36 @@ const traffic_inputs_RULES = {
     views: traffic("views")
 };
 
-inputs.mc;
+const traffic_inputs_ACTION = {
+    visitors: {
+        name: "Mintlify docs visitors",
+        description: "Export unique visitors for a range, every page, to CSV and JSON, optionally against the period before."
+    },
+    views: {
+        name: "Mintlify docs page views",
+        description: "Export page views for a range, every page, to CSV and JSON, optionally against the period before."
+    }
+};
+
+const FEATURES = {
+    agent: inputs_namespaceObject,
+    comment: comment_inputs_namespaceObject,
+    traffic: traffic_inputs_namespaceObject,
+    insights: insights_inputs_namespaceObject,
+    live: live_inputs_namespaceObject,
+    health: health_inputs_namespaceObject,
+    check: inputs
+};
+
+function ofEveryFeature(part) {
+    return Object.assign({}, ...Object.values(FEATURES).map(feature => feature[part]));
+}
+
+Object.fromEntries(Object.entries(FEATURES).map(([folder, feature]) => [ folder, feature.INPUTS ]));
 
 const DEFINED = {
     ...SHARED_INPUTS,
-    ...INPUTS,
-    ...inputs_INPUTS,
-    ...traffic_inputs_INPUTS,
-    ...live_inputs_INPUTS,
-    ...health_inputs_INPUTS,
-    ...inputs.mc
+    ...ofEveryFeature("INPUTS")
 };
 
 const catalogue_INPUTS = Object.fromEntries([ "api-key", "project-id", "mode", "prompt", "prompt-file", "job-id", "wait", "wait-timeout", "poll-interval", "require-pr", "base-url", "date-from", "date-to", "page-size", "summary-rows", "max-requests", "compare", "comment", "github-token", "docs-token", "reviewers", "trigger-phrase", "allowed-bots", "branch", "automation-id", "changes", "changes-paths", "max-changes", "continue-thread", "status-labels", "weeks", "health-label", "agent", "impact", "impact-weeks", "impact-comment", "docs-repository", "docs-root", "max-jobs", "assistant-key", "domain", "max-searches", "github-deployment", "deployment-environment", "fix", "fix-rounds", "docs-path", "pages-json", "mint-version", "checks", "scope", "exclude", "on-problems", "check-run", "suggestions", "min-views" ].map(name => [ name, DEFINED[name] ]));
@@ -4117,19 +4237,11 @@ const INPUTS_OF = {
     check: inputsOf("check")
 };
 
-inputs.hr;
+ofEveryFeature("ACTION");
 
 var util_text = __nccwpck_require__(9997);
 
-const settings_RULES = {
-    ...RULES,
-    ...inputs_RULES,
-    ...traffic_inputs_RULES,
-    ...insights_inputs_RULES,
-    ...live_inputs_RULES,
-    ...health_inputs_RULES,
-    ...inputs.y0
-};
+const settings_RULES = ofEveryFeature("RULES");
 
 const fieldFor = (field, run) => typeof field === "function" ? field(run) : field;
 

@@ -14,7 +14,7 @@ import { answersOutput } from './answers-run.js'
 
 /** The end of a run that kept the issue: the outputs, the summary and how the step ends. */
 export function finish(
-  kept: HealthIssue,
+  health: HealthIssue,
   page: HealthPage,
   records: readonly GapRecord[],
   run: {
@@ -25,10 +25,10 @@ export function finish(
     stopped: string | undefined
   },
 ): Report {
-  const { ctx, kept: issue } = kept
+  const { ctx, kept: issue } = health
   const { started } = run
   const { impact } = page
-  const shown = viewOf(page, records, kept)
+  const shown = viewOf(page, records, health)
   if (run.answered) ctx.outputs.set('answers-json', JSON.stringify(answersOutput(records)))
   ctx.outputs.set('issue-number', issue?.number)
   ctx.outputs.set('issue-url', issue?.url)
@@ -37,7 +37,7 @@ export function finish(
   ctx.outputs.set('gone-gaps', shown.gone.length)
   ctx.outputs.set('jobs-created', JSON.stringify(started))
   if (impact) ctx.outputs.set('impact-json', JSON.stringify(impactOutput(impact.state, impact.view.counted)))
-  if (kept.wasClosed && issue) core.info(`Reopened the health issue #${issue.number}: it had been closed.`)
+  if (health.wasClosed && issue) core.info(`Reopened the health issue #${issue.number}: it had been closed.`)
   const summary = renderHealthSummary(shown, issue, started)
   // a request that failed (not the budget running out) is worth a warning; the issue was still kept
   const failed = run.stopped !== undefined && !/max-requests/.test(run.stopped)
@@ -56,14 +56,14 @@ export function finish(
 
 /** The end of a run whose issue could not be written: the jobs it started, and the failure. */
 export function failed(
-  kept: HealthIssue,
+  health: HealthIssue,
   page: HealthPage,
   records: readonly GapRecord[],
   started: readonly string[],
   error: unknown,
 ): Report {
   const message = `Could not write the health issue: ${getErrorMessage(error)}`
-  kept.ctx.outputs.set('jobs-created', JSON.stringify(started))
-  const shown = viewOf(page, records, kept)
+  health.ctx.outputs.set('jobs-created', JSON.stringify(started))
+  const shown = viewOf(page, records, health)
   return { summary: renderHealthSummary(shown, undefined, [...started]), ending: { level: 'failure', message } }
 }

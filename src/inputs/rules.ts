@@ -1,6 +1,7 @@
 import type { RangeEnd } from './dates.js'
 import { formatTime } from '../util/format.js'
-import type { SharedOf } from './shared-inputs.js'
+import type { Parsed } from './catalogue.js'
+import type { SHARED_INPUTS } from './shared-inputs.js'
 import { type Issues, problem } from './problem.js'
 import type { PromptFiles } from './prompt-file.js'
 
@@ -27,7 +28,9 @@ export const isPullRequestEvent = (eventName: string) =>
   eventName === 'pull_request' || eventName === 'pull_request_target'
 
 /** The service's part of every mode's settings. */
-export const common = (i: Pick<SharedOf<'check'>, 'api-key' | 'project-id' | 'base-url' | 'wait-timeout'>) => ({
+export const common = (
+  i: Pick<Parsed<typeof SHARED_INPUTS>, 'api-key' | 'project-id' | 'base-url' | 'wait-timeout'>,
+) => ({
   apiKey: i['api-key'],
   projectId: i['project-id'],
   baseUrl: i['base-url'],

@@ -17,28 +17,27 @@ import * as traffic from '../traffic/inputs.js'
  * writes the ten action.yml files and the docs tables from it, and npm test fails on any drift.
  */
 
-/** Where each input is defined: the shared groups, then each feature's folder (a newcomer's test reads it). */
-export const DEFINED_IN = {
-  inputs: SHARED_INPUTS,
-  agent: agent.INPUTS,
-  comment: comment.INPUTS,
-  traffic: traffic.INPUTS,
-  insights: insights.INPUTS,
-  live: live.INPUTS,
-  health: health.INPUTS,
-  check: check.INPUTS,
-} as const satisfies Record<string, InputTable>
+/** Every feature's own part of the interface (its inputs, its rules, its actions' words), by its folder. */
+const FEATURES = { agent, comment, traffic, insights, live, health, check } as const
 
-const DEFINED = {
-  ...SHARED_INPUTS,
-  ...agent.INPUTS,
-  ...comment.INPUTS,
-  ...traffic.INPUTS,
-  ...insights.INPUTS,
-  ...live.INPUTS,
-  ...health.INPUTS,
-  ...check.INPUTS,
+type Feature = (typeof FEATURES)[keyof typeof FEATURES]
+type Intersection<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never
+
+/** One part of every feature, put together: what each feature's inputs.ts exports under that name. */
+export function ofEveryFeature<K extends 'INPUTS' | 'RULES' | 'ACTION'>(part: K): Intersection<Feature[K]> {
+  return Object.assign({}, ...Object.values(FEATURES).map((feature) => feature[part])) as Intersection<Feature[K]>
 }
+
+/** Where each input is defined: the shared ones, then each feature's folder (a newcomer's test reads it). */
+export const DEFINED_IN: Readonly<Record<'inputs' | keyof typeof FEATURES, InputTable>> = {
+  inputs: SHARED_INPUTS,
+  ...(Object.fromEntries(Object.entries(FEATURES).map(([folder, feature]) => [folder, feature.INPUTS])) as Record<
+    keyof typeof FEATURES,
+    InputTable
+  >),
+}
+
+const DEFINED = { ...SHARED_INPUTS, ...ofEveryFeature('INPUTS') }
 
 /** The inputs in the order every action.yml lists them: the 1.0.0 root's, new inputs after their kin. */
 const ORDER = [
@@ -149,15 +148,7 @@ export const INPUTS_OF: { readonly [A in ActionName]: ReadonlyArray<InputOf<A>> 
 }
 
 /** Each focused action's name and description, from its feature. */
-export const ACTION_META = {
-  ...agent.ACTION,
-  ...comment.ACTION,
-  ...traffic.ACTION,
-  ...insights.ACTION,
-  ...live.ACTION,
-  ...health.ACTION,
-  ...check.ACTION,
-} satisfies Record<ActionName, { name: string; description: string }>
+export const ACTION_META = ofEveryFeature('ACTION') satisfies Record<ActionName, { name: string; description: string }>
 
 /** The words an input or output has in an action, or in the root (undefined when it does not take it). */
 export function describe(kind: 'input', name: InputName, action: ActionName | 'root'): string | undefined

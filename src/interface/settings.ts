@@ -4,14 +4,7 @@ import { ACTIONS, type ActionName, type Field, type FieldRun, type Parsed } from
 import { type Issues, type ProblemWords, optional } from '../inputs/problem.js'
 import type { PromptFiles } from '../inputs/prompt-file.js'
 import type { Run } from '../inputs/rules.js'
-import * as agent from '../agent/inputs.js'
-import * as check from '../check/inputs.js'
-import * as comment from '../comment/inputs.js'
-import * as health from '../health/inputs.js'
-import * as insights from '../insights/inputs.js'
-import * as live from '../live/inputs.js'
-import * as traffic from '../traffic/inputs.js'
-import { DEFAULTS, INPUTS, INPUTS_OF, type InputName, type InputOf, inputSpec } from './catalogue.js'
+import { DEFAULTS, INPUTS, INPUTS_OF, type InputName, type InputOf, inputSpec, ofEveryFeature } from './catalogue.js'
 
 /**
  * The one place that turns raw action inputs into a typed, validated settings object: the inputs
@@ -24,15 +17,9 @@ import { DEFAULTS, INPUTS, INPUTS_OF, type InputName, type InputOf, inputSpec } 
 type ModeInputs<M extends ActionName> = Pick<Parsed<typeof INPUTS>, Exclude<InputOf<M>, 'mode'>>
 
 /** Each mode's rules, by its action's name: the compiler holds each to the inputs its action reads. */
-const RULES = {
-  ...agent.RULES,
-  ...comment.RULES,
-  ...traffic.RULES,
-  ...insights.RULES,
-  ...live.RULES,
-  ...health.RULES,
-  ...check.RULES,
-} satisfies { [M in ActionName]: (i: ModeInputs<M>, ctx: Issues, run: Run) => unknown }
+const RULES = ofEveryFeature('RULES') satisfies {
+  [M in ActionName]: (i: ModeInputs<M>, ctx: Issues, run: Run) => unknown
+}
 
 type ModeSettings = { [M in ActionName]: ReturnType<(typeof RULES)[M]> }
 
