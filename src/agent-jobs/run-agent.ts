@@ -5,14 +5,12 @@ import type { Job } from '../service/schemas.js'
 import type { Clock } from '../util/clock.js'
 import { MAX_PROMPT_CHARS, PROMPT_WARN_CHARS } from '../util/prompt-bounds.js'
 import { count, formatDuration, formatNumber } from '../util/format.js'
-import type { Ending } from '../util/ending.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import type { Outputs } from '../util/outputs.js'
 import { external } from '../util/text.js'
 import { MAX_JOB_OUTPUT_CHARS, publishJob } from './job-outputs.js'
+import type { AgentAction, JobRequest } from './job-ask.js'
 import { type FollowUp, NEW_JOB_VISIBILITY_MS, followUpGraceMs, waitForJob } from './wait-for-job.js'
-
-export type AgentAction = 'create' | 'follow-up' | 'resume'
 
 export type AgentOutcome =
   | 'completed' // with a pull request
@@ -39,25 +37,6 @@ export interface AgentReport {
   mayHaveBeenProcessed?: boolean
 }
 
-/**
- * What the run asks of the agent: a new job (its prompt), a follow-up (a prompt to a job), or the
- * wait alone, on a job already running (resume). The type says what each carries, so nothing below
- * checks for a missing prompt or job id.
- */
-export type JobAsk =
-  | { action: 'create'; prompt: string; jobId?: undefined }
-  | { action: 'follow-up'; prompt: string; jobId: string }
-  | { action: 'resume'; prompt?: undefined; jobId: string }
-
-/** What to do (the ask), then wait or not. */
-export type JobRequest = JobAsk & {
-  projectId: string
-  wait: boolean
-  pollIntervalMs: number
-  /** For messages: how long the wait may take in all. */
-  waitTimeoutMs: number
-}
-
 /** The service calls the agent code makes. */
 type AgentClient = Pick<ApiClient, 'createJob' | 'getJob' | 'sendMessage'>
 
@@ -69,15 +48,6 @@ export interface AgentContext {
   outputs: Outputs
   /** Called once the job id is known (create answered, or given): the comment hooks in here. */
   onStarted?: (jobId: string) => Promise<void>
-}
-
-/** The ask of a prompt and a job id: create (a prompt), follow up (both), resume (a job id); none without either. */
-export function askOf(prompt: string, jobId: string | undefined): JobAsk
-export function askOf(prompt: string | undefined, jobId: string | undefined): JobAsk | undefined
-export function askOf(prompt: string | undefined, jobId: string | undefined): JobAsk | undefined {
-  if (prompt !== undefined)
-    return jobId === undefined ? { action: 'create', prompt } : { action: 'follow-up', prompt, jobId }
-  return jobId === undefined ? undefined : { action: 'resume', jobId }
 }
 
 function resumeHint(jobId: string): string {
@@ -229,29 +199,5 @@ function classify(report: AgentReport, job: Job): void {
     default:
       report.outcome = 'failed'
       report.message = `Job ${id} failed: the agent met an unrecoverable error.`
-  }
-}
-
-/** How an agent job ends the step (agent mode, and an instruction sent in comment mode). */
-export function agentEnding(report: AgentReport, requirePr: boolean): Ending {
-  const message = report.message ?? ''
-  switch (report.outcome) {
-    case 'completed':
-      return {
-        level: 'notice',
-        message: `Pull request opened by the documentation agent: ${external(report.job?.prLink ?? '', 500)}`,
-      }
-    case 'no-pr':
-      return requirePr
-        ? { level: 'failure', message: `${message} require-pr is true, so the step fails.` }
-        : { level: 'warning', message }
-    case 'archived':
-      return requirePr && !report.job?.prLink
-        ? { level: 'failure', message: `${message} require-pr is true, so the step fails.` }
-        : { level: 'warning', message }
-    case 'not-waited':
-      return { level: 'info', message: `Not waiting (wait: false). Job ${external(report.jobId ?? '', 80)} goes on.` }
-    default:
-      return { level: 'failure', message: message || `The run ended with ${report.outcome}.` }
   }
 }

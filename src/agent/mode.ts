@@ -1,4 +1,6 @@
-import { type JobRequest, agentEnding, askOf, runAgent } from '../agent-jobs/run-agent.js'
+import { type JobRequest, askOf } from '../agent-jobs/job-ask.js'
+import { agentEnding } from '../agent-jobs/job-ending.js'
+import { runAgent } from '../agent-jobs/run-agent.js'
 import type { AgentSettings } from './inputs.js'
 import { present } from '../util/errors.js'
 import {

@@ -1,7 +1,7 @@
 import type { PlacedProblem } from './new-known.js'
 import type { PullChange } from '../github/change.js'
 import { pullKey } from '../github/pull-link.js'
-import { withEntry } from '../tracking/state.js'
+import { withEntry } from '../tracking/comment.js'
 import type { CheckSettings } from './inputs.js'
 import * as core from '../util/actions-core.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'

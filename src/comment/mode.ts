@@ -1,4 +1,5 @@
-import { type AgentReport, askOf, runAgent } from '../agent-jobs/run-agent.js'
+import { askOf } from '../agent-jobs/job-ask.js'
+import { type AgentReport, runAgent } from '../agent-jobs/run-agent.js'
 import type { ConversationEvent } from '../github/comment-event.js'
 import type { GitHubPort } from '../github/port.js'
 import type { CommentSettings } from './inputs.js'

@@ -1,4 +1,5 @@
-import { agentEnding, runAgent } from '../agent-jobs/run-agent.js'
+import { agentEnding } from '../agent-jobs/job-ending.js'
+import { runAgent } from '../agent-jobs/run-agent.js'
 import { ApiError } from '../service/errors.js'
 import type { LiveSettings } from './inputs.js'
 import { renderAutomationSummary } from './automation-summary.js'

@@ -3,7 +3,14 @@ import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
 import { type Thread, describeThread } from '../github/comment-event.js'
 import { type GitHubPort, type IssueComment, githubTime, sameLogin, statusOf } from '../github/port.js'
-import { type TrackingState, decodeState, sameRun } from './state.js'
+import {
+  ENTRY_INSTRUCTION_CHARS,
+  MAX_ENTRIES,
+  type TrackingEntry,
+  type TrackingState,
+  decodeState,
+  sameRun,
+} from './state.js'
 
 /**
  * How the tracking comment is written: this run's link (how a lost create is recognised) and the
@@ -15,6 +22,17 @@ export interface TrackingWriter {
   /** When this run started (the run's clock): the lost-create search looks from shortly before it. */
   startedAt: number
   render: (state: TrackingState, thread: Thread, status: string | undefined) => string
+}
+
+/**
+ * How a job's run ended, as the thread records it: the agent's report (agent-jobs/run-agent.ts) is one.
+ * Stated here so the GitHub side needs nothing from the layer above it.
+ */
+export interface JobEnd {
+  outcome: string
+  jobId: string | undefined
+  job: { prLink?: string | null; status: string } | undefined
+  message: string | undefined
 }
 
 /**
@@ -153,6 +171,59 @@ export class TrackingComment {
   }
 
   /**
+   * Records `entries` and the run's `marks` on the state as `change` leaves it, with the thread's
+   * status `label`, and writes the comment. Never throws.
+   */
+  async record(
+    entries: readonly TrackingEntry[],
+    marks: StateMarks,
+    label: string | undefined,
+    change: (state: TrackingState) => TrackingState = (state) => state,
+    status?: string,
+  ): Promise<void> {
+    await this.update(
+      (state) => ({ ...withEntries(change(state), entries, marks), ...(label ? { label } : {}) }),
+      status,
+    )
+  }
+
+  /** Records that `jobId` started for `entries` (a new job replaces the thread's job and its pull request). */
+  async recordStart(
+    jobId: string,
+    entries: readonly TrackingEntry[],
+    marks: StateMarks,
+    label: string | undefined,
+  ): Promise<void> {
+    await this.record(entries, marks, label, (state) =>
+      state.job === jobId ? state : { ...state, job: jobId, prLink: undefined },
+    )
+  }
+
+  /** Records how the run ended for `entries`; returns the entries as recorded. */
+  async recordEnd(
+    report: JobEnd,
+    entries: readonly TrackingEntry[],
+    marks: StateMarks,
+    label: string | undefined,
+  ): Promise<TrackingEntry[]> {
+    const prLink = report.job?.prLink
+    const done = entries.map((entry): TrackingEntry => ({
+      ...entry,
+      result: report.outcome,
+      ...(prLink ? { prLink } : {}),
+      ...(report.message ? { note: report.message } : {}),
+    }))
+    await this.record(
+      done,
+      marks,
+      label,
+      (state) => ({ ...state, ...(report.jobId ? { job: report.jobId } : {}), ...(prLink ? { prLink } : {}) }),
+      report.job?.status,
+    )
+    return done
+  }
+
+  /**
    * A create whose answer was lost: this run's comment, found by its own run link among the
    * comments since shortly before the run started (GitHub's whole seconds, see `since`), and only
    * among the identity's comments. With the identity unknown nothing is adopted
@@ -191,4 +262,41 @@ export class TrackingComment {
       )
     }
   }
+}
+
+/**
+ * Whether two entries are one instruction of one run (its start, then its result): the same source
+ * and run; a run whose page is not known (a hand run) is known by the instant it stamped the entry.
+ */
+function sameEntry(a: TrackingEntry, b: TrackingEntry): boolean {
+  if (a.source !== b.source) return false
+  return a.runUrl === undefined && b.runUrl === undefined ? a.at === b.at : sameRun(a.runUrl, b.runUrl)
+}
+
+/** Adds an instruction's entry (newest first) or replaces the one from the same source and run. */
+export function withEntry(state: TrackingState, entry: TrackingEntry): TrackingState {
+  const others = state.entries.filter((e) => !sameEntry(e, entry))
+  const bounded = {
+    ...entry,
+    instruction: entry.instruction.slice(0, ENTRY_INSTRUCTION_CHARS),
+    ...(entry.note ? { note: entry.note.slice(0, ENTRY_INSTRUCTION_CHARS) } : {}),
+  }
+  return { ...state, entries: [bounded, ...others].slice(0, MAX_ENTRIES) }
+}
+
+/** What a run marks in the state besides its entries: the newest comment it dealt with, the code head. */
+export interface StateMarks {
+  lastComment?: number
+  /** The code head this run's instruction described (changes). */
+  head?: string
+}
+
+/** The state with every entry added (in the order given, so the last is newest) and the newest comment dealt with. */
+export function withEntries(state: TrackingState, entries: readonly TrackingEntry[], marks: StateMarks): TrackingState {
+  let next = state
+  for (const entry of entries) next = withEntry(next, entry)
+  if (marks.head) next = { ...next, head: marks.head }
+  return marks.lastComment === undefined
+    ? next
+    : { ...next, lastComment: Math.max(marks.lastComment, state.lastComment ?? 0) }
 }

@@ -5,25 +5,14 @@ import { type Thread, describeThread } from '../github/comment-event.js'
 import { type GitHubPort, sameLogin } from '../github/port.js'
 import { parsePullLink, pullRequestHere } from '../github/pull-link.js'
 import type { RunContext } from '../github/run-context.js'
-import { TrackingComment, type TrackingWriter } from './comment.js'
-import { type TrackingEntry, withEntries } from './state.js'
+import { type JobEnd, TrackingComment, type TrackingWriter } from './comment.js'
+import type { TrackingEntry } from './state.js'
 
 /**
  * The threads a job's thread links to: the tracking comment on the agent's pull request (so review
  * comments there continue the same job, and its reviewers asked), and the code thread the job came
  * from, when the docs live in their own repository (so it shows the instruction too).
  */
-
-/**
- * How a job's run ended, as the thread records it: the agent's report (agent-jobs/run-agent.ts) is one.
- * Stated here so the GitHub side needs nothing from the layer above it.
- */
-export interface JobEnd {
-  outcome: string
-  jobId: string | undefined
-  job: { prLink?: string | null; status: string } | undefined
-  message: string | undefined
-}
 
 /** A thread's link: `https://host/owner/repo/issues/7` or `…/pull/7`. */
 const THREAD_LINK = /^https?:\/\/[^/]+\/([^/]+)\/([^/]+)\/(issues|pull)\/(\d+)$/
@@ -72,13 +61,11 @@ export async function echoToOrigin(
       )
       return
     }
-    await tracking.update(
-      (state) =>
-        withEntries(
-          { ...state, job: report.jobId, ...(report.job?.prLink ? { prLink: report.job.prLink } : {}) },
-          entries,
-          {},
-        ),
+    await tracking.record(
+      entries,
+      {},
+      undefined,
+      (state) => ({ ...state, job: report.jobId, ...(report.job?.prLink ? { prLink: report.job.prLink } : {}) }),
       report.job?.status,
     )
   } catch (error) {

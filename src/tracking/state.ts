@@ -27,7 +27,7 @@ export const MAX_ENTRIES = 10
 export const MAX_INSTRUCTIONS = 10
 
 /** How much of each instruction the comment shows. */
-const ENTRY_INSTRUCTION_CHARS = 500
+export const ENTRY_INSTRUCTION_CHARS = 500
 
 const entrySchema = z.object({
   at: z.string(),
@@ -116,41 +116,4 @@ export function decodeState(body: string): TrackingState | undefined {
 /** Whether two records name the same run: only a known run page matches (two hand runs are not one run). */
 export function sameRun(a: string | undefined, b: string | undefined): boolean {
   return a !== undefined && a !== '' && a === b
-}
-
-/**
- * Whether two entries are one instruction of one run (its start, then its result): the same source
- * and run; a run whose page is not known (a hand run) is known by the instant it stamped the entry.
- */
-function sameEntry(a: TrackingEntry, b: TrackingEntry): boolean {
-  if (a.source !== b.source) return false
-  return a.runUrl === undefined && b.runUrl === undefined ? a.at === b.at : sameRun(a.runUrl, b.runUrl)
-}
-
-/** Adds an instruction's entry (newest first) or replaces the one from the same source and run. */
-export function withEntry(state: TrackingState, entry: TrackingEntry): TrackingState {
-  const others = state.entries.filter((e) => !sameEntry(e, entry))
-  const bounded = {
-    ...entry,
-    instruction: entry.instruction.slice(0, ENTRY_INSTRUCTION_CHARS),
-    ...(entry.note ? { note: entry.note.slice(0, ENTRY_INSTRUCTION_CHARS) } : {}),
-  }
-  return { ...state, entries: [bounded, ...others].slice(0, MAX_ENTRIES) }
-}
-
-/** What a run marks in the state besides its entries: the newest comment it dealt with, the code head. */
-export interface StateMarks {
-  lastComment?: number
-  /** The code head this run's instruction described (changes). */
-  head?: string
-}
-
-/** The state with every entry added (in the order given, so the last is newest) and the newest comment dealt with. */
-export function withEntries(state: TrackingState, entries: readonly TrackingEntry[], marks: StateMarks): TrackingState {
-  let next = state
-  for (const entry of entries) next = withEntry(next, entry)
-  if (marks.head) next = { ...next, head: marks.head }
-  return marks.lastComment === undefined
-    ? next
-    : { ...next, lastComment: Math.max(marks.lastComment, state.lastComment ?? 0) }
 }

@@ -2,15 +2,15 @@ import { type Thread, describeThread } from '../github/comment-event.js'
 import { commentTarget } from '../github/comment-target.js'
 import type { GitHubOpener, GitHubPort } from '../github/port.js'
 import type { RunContext } from '../github/run-context.js'
-import { StatusLabeler, endStage } from '../github/status-labels.js'
+import { type LabelStage, StatusLabeler, endStage } from '../github/status-labels.js'
 import type { StatusLabels } from '../inputs/parsers.js'
 import * as core from '../util/actions-core.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
-import { TrackingComment, type TrackingWriter } from './comment.js'
-import { type DocsOpener, type JobEnd, echoToOrigin, linkPullRequest } from './linked-threads.js'
+import { type JobEnd, type StateMarks, TrackingComment, type TrackingWriter } from './comment.js'
+import { type DocsOpener, echoToOrigin, linkPullRequest } from './linked-threads.js'
 import { trackingCommentRenderer } from './render.js'
-import { type StateMarks, type TrackingEntry, withEntries } from './state.js'
+import type { TrackingEntry } from './state.js'
 
 /**
  * A thread's tracking, as every mode that keeps one uses it (agent, deploy, preview, automation
@@ -119,9 +119,10 @@ export class ThreadTracking {
   /** A job's life in this thread for `entries`; `reviewers` are asked to review its pull request. */
   job(entries: readonly TrackingEntry[], marks: StateMarks, reviewers: readonly string[] = []): JobInThread {
     return {
-      started: (jobId) => this.recordStart(jobId, entries, marks),
+      started: async (jobId) => this.comment.recordStart(jobId, entries, marks, await this.label('working')),
       ended: async (report, between) => {
-        const done = await this.recordEnd(report, entries, marks)
+        const stage = report.jobId ? endStage(report.outcome) : undefined
+        const done = await this.comment.recordEnd(report, entries, marks, await this.label(stage))
         if (between) await between(done)
         if (!this.ctx.signal.aborted)
           await linkPullRequest(
@@ -141,16 +142,12 @@ export class ThreadTracking {
 
   /** Records entries that were not sent (the job was busy, or could not be checked). */
   async notSent(entries: readonly TrackingEntry[], marks: StateMarks): Promise<void> {
-    const comment = this.comment
-    const label = this.labeler ? await this.labeler.set('failed', comment.state.label) : comment.state.label
-    await comment.update((state) => ({
-      ...withEntries(
-        state,
-        entries.map((e) => ({ ...e, result: 'not-sent' })),
-        marks,
-      ),
-      ...(label ? { label } : {}),
-    }))
+    const label = await this.label('failed')
+    await this.comment.record(
+      entries.map((e) => ({ ...e, result: 'not-sent' })),
+      marks,
+      label,
+    )
   }
 
   /** Shows the instruction and its result on the code thread the job came from, when it is another repository's. */
@@ -159,49 +156,10 @@ export class ThreadTracking {
     await echoToOrigin(api, identity, ctx.run, this.comment.state.origin, report, entries, this.writer, ctx.signal)
   }
 
-  /** Records that `jobId` started for `entries` (a new job replaces the thread's job and its pull request). */
-  private async recordStart(jobId: string, entries: readonly TrackingEntry[], marks: StateMarks): Promise<void> {
-    const comment = this.comment
-    const label = this.labeler ? await this.labeler.set('working', comment.state.label) : comment.state.label
-    await comment.update((state) => ({
-      ...withEntries(state.job === jobId ? state : { ...state, job: jobId, prLink: undefined }, entries, marks),
-      ...(label ? { label } : {}),
-    }))
-  }
-
-  /** Records how the run ended for `entries`; returns the entries as recorded. */
-  private async recordEnd(
-    report: JobEnd,
-    entries: readonly TrackingEntry[],
-    marks: StateMarks,
-  ): Promise<TrackingEntry[]> {
-    const comment = this.comment
-    const done = entries.map((entry): TrackingEntry => ({
-      ...entry,
-      result: report.outcome,
-      ...(report.job?.prLink ? { prLink: report.job.prLink } : {}),
-      ...(report.message ? { note: report.message } : {}),
-    }))
-    const label =
-      this.labeler && report.jobId
-        ? await this.labeler.set(endStage(report.outcome), comment.state.label)
-        : comment.state.label
-    await comment.update(
-      (state) => ({
-        ...withEntries(
-          {
-            ...state,
-            ...(report.jobId ? { job: report.jobId } : {}),
-            ...(report.job?.prLink ? { prLink: report.job.prLink } : {}),
-          },
-          done,
-          marks,
-        ),
-        ...(label ? { label } : {}),
-      }),
-      report.job?.status,
-    )
-    return done
+  /** The thread's status label once set to `stage`; as it stands without status labels or a stage. */
+  private async label(stage: LabelStage | undefined): Promise<string | undefined> {
+    const current = this.comment.state.label
+    return this.labeler && stage ? this.labeler.set(stage, current) : current
   }
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, test, vi } from 'vitest'
 import { commentTarget } from '../../src/github/comment-target.js'
 import { githubTime } from '../../src/github/port.js'
 import { parsePullLink, pullKey, pullLinkLabel, pullRequestHere } from '../../src/github/pull-link.js'
-import { TrackingComment } from '../../src/tracking/comment.js'
+import { TrackingComment, withEntry } from '../../src/tracking/comment.js'
 import {
   MAX_ENTRIES,
   type TrackingEntry,
@@ -11,7 +11,6 @@ import {
   decodeState,
   encodeState,
   sameRun,
-  withEntry,
 } from '../../src/tracking/state.js'
 import { readRunContext } from '../../src/github/run-context.js'
 import { MAX_COMMENT_CHARS, renderReviewReply, renderTrackingComment } from '../../src/tracking/render.js'
