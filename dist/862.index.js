@@ -976,19 +976,11 @@ var core = __webpack_require__(3838);
 
 
 /**
- * Requests to the service through the runner's proxy, decided the way the rest of the Actions
- * ecosystem decides it: `@actions/http-client`'s own `getProxyUrl` and `checkBypass`
- * (https_proxy / HTTPS_PROXY for https://, http_proxy / HTTP_PROXY for http://, lowercase first;
- * no_proxy / NO_PROXY entries as exact host, host:port, .suffix, bare suffix or `*`; loopback
- * always direct). Node's global fetch ignores these variables, and an action cannot start its own
- * Node with NODE_USE_ENV_PROXY.
- *
- * Proxied requests go through undici's own `fetch` with a `ProxyAgent` from that same package (a
- * pinned 6.x), not the runtime's global fetch with a foreign dispatcher: the runtime's built-in
- * undici is another major (6 on Node 20, 7 on Node 24), and mixing majors is what breaks. TLS to
- * the service is Node's own either way, so a private CA given by NODE_EXTRA_CA_CERTS keeps working.
- *
- * Nothing here is loaded unless a proxy variable is set: a run without a proxy starts as before.
+ * Requests to the service through the runner's proxy, decided as the rest of the Actions ecosystem
+ * decides it (`@actions/http-client`'s `getProxyUrl` and `checkBypass`): Node's global fetch ignores
+ * the proxy variables. Proxied requests use the pinned undici's own `fetch` and `ProxyAgent`, never
+ * the runtime's fetch with a foreign dispatcher: Node 20 and 24 ship other undici majors, and mixing
+ * majors breaks. TLS stays Node's, so NODE_EXTRA_CA_CERTS keeps working. Loaded only with a proxy set.
  */
 const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'];
 /** Whether any proxy variable is set: the only check a run without a proxy makes. */
@@ -1210,9 +1202,7 @@ class GitHubTransport {
     unreachable = false;
     /**
      * Request options: the signal, and `retries: 0` where no retry may happen (a create, near the
-     * deadline, GitHub unreachable). Never a positive count: plugin-retry reads a request's own
-     * `retries` before its doNotRetry list, so a 404 or 422 would be sent again; the plugin's default
-     * (GITHUB_RETRIES) applies to the answers it retries.
+     * deadline, GitHub unreachable). Never a positive count: plugin-retry would then resend a 404 too.
      */
     request(options = {}) {
         const room = this.options.deadline - this.now() >= RETRY_SPAN_MS && !this.signal.aborted && !this.unreachable;
@@ -1221,10 +1211,7 @@ class GitHubTransport {
             ...(options.create || !room ? { retries: 0 } : {}),
         };
     }
-    /**
-     * A request signal: the run's cancellation and a timeout on the run's clock (after a cancel, a
-     * short one of its own).
-     */
+    /** The run's cancellation and a timeout on the run's clock (after a cancel, a short one). */
     requestSignal(timeoutMs = REQUEST_TIMEOUT_MS) {
         const timeout = this.options.clock.timeout(timeoutMs);
         return this.signal.aborted ? timeout : AbortSignal.any([this.signal, timeout]);
@@ -1937,19 +1924,12 @@ function publishJob(outputs, job) {
 
 
 /**
- * The one engine that follows something at the service until it ends: an agent job, a deployment
- * or preview. Same schedule, same count of checks, same handling of a failed check for all of them.
- *
- * The schedule: the first check comes soon, so a short wait ends fast; the gaps then grow by half
- * each time up to the poll interval, so a long one costs few requests. With the default interval of
- * 10 s: 1.5 s, 2.25 s, 3.4 s, 5.1 s, 7.6 s, then every 10 s. No gap runs past the deadline, and the
- * last check comes at it.
- *
- * A check whose retries ran out (the API down or overloaded for a minute or more) does not end the
- * wait: the thing goes on at the service, so the engine keeps checking on its schedule until the
- * deadline, and a timeout then names the last error. An error that retrying cannot fix (a wrong key,
- * an unknown id, a rate limit longer than the time left) ends it at once, unless `onFinalError` says
- * to check again.
+ * The one engine that follows something at the service until it ends: an agent job, a deployment,
+ * a preview. The first check comes soon, so a short wait ends fast; the gaps grow by half up to the
+ * poll interval (10 s: 1.5, 2.25, 3.4, 5.1, 7.6, then 10), so a long one costs few requests; the
+ * last check comes at the deadline. A check whose retries ran out does not end the wait (the thing
+ * goes on at the service): the timeout names the last error. An error no retry fixes (a wrong key,
+ * an unknown id) ends it at once, unless `onFinalError` says to check again.
  */
 const FIRST_POLL_DELAY_MS = 1500;
 const POLL_GROWTH = 1.5;
@@ -2048,18 +2028,11 @@ function followUpGraceMs(pollIntervalMs) {
     return Math.min(60_000, 3 * pollIntervalMs);
 }
 /**
- * Polls the job, on the engine every wait at the service uses (service/poll.ts), until its status is
- * terminal (completed, archived, failed) or the deadline passes. Any other status, known or not,
- * means "still running".
- *
- * A job this run created may answer 404 until `notFoundGraceUntil` (see NEW_JOB_VISIBILITY_MS), as
- * long as it has not been seen yet; after that, or once seen, a 404 ends the wait at once.
- *
- * The follow-up race: the API does not say how soon a follow-up reopens a finished job, so the
- * message response and the next polls may still show the old terminal state and the old prLink.
- * After a follow-up, a terminal status counts only once the job has been seen not terminal since
- * the message, or has visibly changed (another status or prLink than the message response showed),
- * or the grace period has passed without either.
+ * Polls the job until its status is terminal (completed, archived, failed) or the deadline passes;
+ * any other status, known or not, is "still running". A job this run created may answer 404 until
+ * it is first seen, up to `notFoundGraceUntil`. After a follow-up the old terminal state may still
+ * show (the API does not say how soon a job reopens): a terminal status counts only once the job was
+ * seen running since, or visibly changed, or the grace passed.
  */
 async function waitForJob(options) {
     const { clock, deadline, followUp, log } = options;
@@ -2466,12 +2439,10 @@ function neverPatched(file) {
 
 
 /**
- * The prompt for `changes: files | diff`: what the user asked (or, without a prompt, to update the
- * documentation for the change), then the change as data. Everything a contributor wrote (title,
- * description, commit messages, file names, patches) is set apart as data: free text as JSON strings
- * with HTML comments and invisible characters taken out, patches (code: an HTML comment is content)
- * with invisible characters taken out, in a fence longer than any run of backticks inside them, so nothing in the change can end the quoting. Within `maxChars`, the file
- * list always stays and patches are cut whole file by whole file; the prompt says what was left out.
+ * The prompt for `changes: files | diff`: what the user asked, then the change as data. What a
+ * contributor wrote is quoted: free text as JSON strings, patches in a fence longer than any run of
+ * backticks inside them, so nothing can end the quoting. Within `maxChars` the file list stays and
+ * patches are cut whole, a file at a time; the prompt says what was left out.
  */
 const DEFAULT_CHANGE_PROMPT = 'Update the documentation for the code change described below: document new or ' +
     'changed behaviour, options and examples, and correct what the change made wrong. ' +
@@ -3631,12 +3602,9 @@ function readPagesFile(text) {
 
 
 /**
- * What the tracking comment on a thread remembers, in its hidden marker: the job the thread is
- * about (the newest recorded), its pull request, where the job was asked for (on the agent's pull
- * request), the instructions so far with their results, newest first, the newest comment dealt
- * with (for the catch-up) and the status label. Stored as base64 JSON
- * inside an HTML comment, so no text in it can close the comment or show; read back only from a
- * comment the action's own identity wrote, and validated like any API answer.
+ * What the tracking comment remembers in its hidden marker: the thread's job, its pull request, the
+ * instructions and their results, the newest comment dealt with, the label. Base64 JSON inside an
+ * HTML comment, so no text can close it; validated on reading, like any API answer.
  */
 /** Every comment the action writes starts with this; a comment carrying it is never an instruction. */
 const MARKER_PREFIX = '<!-- mintlify-docs-action';
@@ -3748,15 +3716,10 @@ const LOST_CREATE_MARGIN_MS = 60_000;
 /** After a cancel the process must be gone within 2 s: the last edit gets this long. */
 const CANCELLED_TIMEOUT_MS = 900;
 /**
- * The one comment the action keeps on an issue or pull request, across runs and modes: created
- * once, edited afterwards. Its hidden state (state.ts) records the job the thread is about,
- * which is how a `/docs` comment finds the job to continue.
- *
- * Whose comment counts: only one written by the identity the action writes with (GitHubPort.identity),
- * never a marker pasted into someone else's comment, and the action never edits a comment it did not
- * write. When the identity is unknown, no existing comment is trusted (a new one is written).
- *
- * Writing never fails the step: a comment that cannot be written is a warning, once.
+ * The one comment the action keeps on an issue or pull request, across runs and modes: created once,
+ * then edited. Its hidden state (state.ts) records the thread's job, which a `/docs` comment
+ * continues. Only a comment the action's own identity wrote counts (never a pasted marker); with the
+ * identity unknown a new one is written. Writing never fails the step: a failure is one warning.
  */
 class TrackingComment {
     api;
@@ -4082,12 +4045,9 @@ async function linkPullRequest(api, identity, run, report, from, writer, signal,
 
 
 /**
- * A pull request's pages as a reviewer reads them on the preview: the pages it edits in one table,
- * the pages it changes without editing in their own, each title linked to its address on the
- * preview (a deleted page's address struck through, with where its readers go now), renamed pages as
- * old → new, the readers' views where known, at most `most` rows and how many there are in all.
- * Every title, address and reason is text from the repository: escaped, and an address becomes a
- * link only as a path on the preview's own host.
+ * A pull request's pages as a reviewer reads them on the preview: those it edits, then those it
+ * changes without editing, each title linked to its preview address. Titles, addresses and reasons
+ * are the repository's text: escaped, and linked only as a path on the preview's own host.
  */
 /** The tracking comment's rows: the rest are in the run's summary. */
 const COMMENT_ROWS = 25;
@@ -4419,11 +4379,9 @@ function docsOpener(token, ctx) {
 
 
 /**
- * `mode: agent`: create a job, send a follow-up or wait on one; with `comment: true`, the job is
- * tracked in the triggering issue's or pull request's tracking comment (and linked from the agent's
- * pull request), and with `status-labels` the thread's label says where the job stands. With
- * `changes`, the prompt carries the code change of the event (a pull request or a push), and with
- * `continue-thread` a pull request's later pushes go to the same job as follow-ups.
+ * `mode: agent`: create a job, follow one up or wait on one; tracked in the thread's comment with
+ * `comment: true`. With `changes` the prompt carries the event's code change, and `continue-thread`
+ * sends a pull request's later pushes to the same job.
  */
 async function run(settings, ctx) {
     const tracking = settings.comment ? await ThreadTracking.ofRun(settings.comment, ctx) : undefined;
@@ -4762,13 +4720,10 @@ function readText(file) {
 
 
 /**
- * The pull request's base, as the docs were before it: the checked-out docs with each file the pull
- * request changed put back as the base has it (one contents request a file: an added file removed, a
- * removed or changed one fetched, a renamed one back under its old name). It needs no git history
- * and no credentials in the checkout (actions/checkout's depth 1 and persist-credentials: false),
- * only `contents: read`, and works for forks: the base is this repository's. The checkout is the
- * merge commit by default (the base branch with the pull request's changes), so the files come from
- * the base commit; a checkout of the head itself takes them from the merge base.
+ * The pull request's base: the checked-out docs with each file the pull request changed put back as
+ * the base has it (one request a file). It needs no git history and no credentials in the checkout,
+ * only `contents: read`, and works for forks. The files come from the base commit when the checkout
+ * is the merge commit (the default), and from the merge base when it is the head itself.
  */
 /** The most files one base may take from GitHub (each one request of the token's hourly quota). */
 const MAX_BASE_FILES = 300;
@@ -5179,12 +5134,9 @@ function findDocsFolder(workspace, given) {
 
 ;// CONCATENATED MODULE: ./src/check/target-lines.ts
 /**
- * Where a broken target is in its file: the CLI names the file and the target, never the line. Only
- * places where the target is written as a link count: Markdown links and images, reference
- * definitions, autolinks, an attribute's value (`href`, `src`, a JSX prop such as `<Card href>`),
- * and in a JSON file a string. Never prose, never code (fenced blocks and code spans are masked
- * first). Pure, table-tested; a target found nowhere keeps no line, and its problem is still
- * reported at its file.
+ * Where a broken target is in its file (the CLI names the file, never the line): only where it is
+ * written as a link (Markdown links and images, references, autolinks, an attribute such as
+ * `<Card href>`, a JSON string), never in prose or code. A target found nowhere stays at its file.
  */
 /**
  * The text with the inside of fenced code blocks, code spans and HTML comments blanked (lines and
@@ -5493,13 +5445,10 @@ async function onTheHead(judged, compare) {
 
 ;// CONCATENATED MODULE: ./src/check/cli-output.ts
 /**
- * Reading what the Mintlify CLI prints (`mint broken-links`, `mint a11y`, `mint validate`), as
- * measured with mint 4.2.941 (docs/actions/check.md), run so that it never wraps a line
- * (src/check/mint-cli.ts). Pure: text in, problems out, table-tested against the real CLI's output.
- * The output is read by its structure (a count, then each file on a line of its own after a blank
- * line, and each of its targets on a ` ⎿ ` line), so a file's name is never taken for a word of the
- * CLI's and no line of it for a file. The CLI's exit code alone is never trusted: an output this
- * cannot read, or one that says the check itself failed, is `unreadable`, never a pass.
+ * Reading what the Mintlify CLI prints (`broken-links`, `a11y`, `validate`), as measured with mint
+ * 4.2.941 and held by the real CLI's output. Read by its structure (a count, each file after a blank
+ * line, its targets on ` ⎿ ` lines), so no file name is taken for the CLI's words. An output this
+ * cannot read, or one saying the check itself failed, is `unreadable`, never a pass.
  */
 /** Each rule counted, as the ending says it: one and many (`1 broken link`, `1,024 broken links`). */
 const RULE_COUNTED = {
@@ -5924,20 +5873,13 @@ const VIEWS_DAYS = 30;
 /** The rows one request asks for: the most the views endpoint sends a request. */
 const VIEWS_LIMIT = 250;
 const DAY_MS = 86_400_000;
-/**
- * The last 30 whole days before the run's day, in UTC, as the views endpoint takes them (dateTo
- * exclusive), and the last of them (`through`), as readers say a range.
- */
+/** The 30 whole UTC days before the run's, as the views endpoint takes them (dateTo exclusive). */
 function viewsRange(now) {
     const today = Math.floor(now / DAY_MS) * DAY_MS;
     const day = (ms) => new Date(ms).toISOString().slice(0, 10);
     return { dateFrom: day(today - VIEWS_DAYS * DAY_MS), dateTo: day(today), through: day(today - DAY_MS) };
 }
-/**
- * An address as views and pages both name it: percent-encoding decoded (`/caf%C3%A9` is `/café`;
- * an encoded `/` stays encoded, as it is no separator), then in its plain form. Text that is no
- * valid encoding is taken as it is.
- */
+/** An address as views and pages both name it: percent-decoded (an encoded `/` stays), in its plain form. */
 function viewsAddress(path) {
     let decoded = path;
     try {
@@ -5975,9 +5917,8 @@ function readersFrom(rows, hasMore) {
     };
 }
 /**
- * Whether the rows are this site's views: some row is one of its pages' addresses (both decoded).
- * Rows of a site served under a path prefix (`/docs/guides/a`), or of another project, match none,
- * and would weigh every address as unvisited; so do no rows at all.
+ * Whether the rows are this site's views: some row is one of its pages. Rows of a site under a path
+ * prefix, or of another project, match none and would weigh every address as unvisited.
  */
 function describesSite(rows, pages) {
     const decoded = new Set([...pages].map(viewsAddress));
@@ -6253,15 +6194,11 @@ var external_node_crypto_ = __webpack_require__(7598);
 
 
 /**
- * What guards the runner's cache client as it unpacks an entry. @actions/cache extracts an archive
- * with `tar -xf … -P -C <workspace>`: `-P` writes a member with an absolute name, or one that climbs
- * out with `..`, where its name says. An entry in a pull request's own cache scope can be written by
- * anyone who can push to it, so before the client's tar unpacks an entry, a stand-in `tar` first on
- * PATH lists it and refuses it (exit 2: the restore fails, as a cache that cannot be read) unless
- * every member is the check's own file or its folder; then it runs the real tar without `-P`. Other
- * tar commands (list, create) pass through as they are. Not on Windows, where the client runs tar.exe,
- * nor on macOS where GNU tar is installed as gtar, which the client runs first: there the entry is
- * still unpacked in the check's own folder, never the workspace.
+ * Guards the runner's cache client as it unpacks an entry. @actions/cache runs `tar -xf … -P`, and
+ * `-P` writes a member with an absolute name or a `..` where its name says; anyone who can push can
+ * write a pull request's cache. So a stand-in `tar`, first on PATH, lists the entry and refuses it
+ * (the restore fails) unless every member is the check's own file, then runs the real tar without
+ * `-P`. Not on Windows (tar.exe) nor where GNU tar is gtar: there the entry stays in the check's folder.
  */
 /** What the stand-in says as it refuses an entry (guardRefused reads it back). */
 const GUARD_REFUSAL = "the entry holds files besides the check's own, not unpacked";
@@ -6328,14 +6265,10 @@ function tarGuard(folder, members, env) {
 
 
 /**
- * A tree's problems kept in the runner's cache (actions/cache's service, through @actions/cache), so
- * a base checked once is not checked again: by the push to the default branch that made it, or by
- * the first pull request against it. An entry is keyed by what decides its problems: the tree as the
- * CLI reads it (every file's path and bytes: the base rebuilt for a pull request and the pushed
- * commit's checkout give the same key), the CLI's version, the checks and the pages left out.
- * validate is never kept (it needs the network, and its verdict is the day's). A cache that cannot
- * be read or written is one notice and the CLI run as without it; an entry that does not parse or
- * was made for another key is ignored.
+ * A tree's problems kept in the runner's cache, so a base is checked once: by the push that made
+ * it, or by the first pull request against it. The key is what decides the problems: every file's
+ * path and bytes as the CLI reads them, the CLI's version, the checks. validate is never kept (its
+ * verdict is the day's network). A cache that fails is one notice; a foreign entry is ignored.
  */
 /** Bump when an entry's meaning changes: entries of another format are never read. */
 const FORMAT = 1;
@@ -6481,13 +6414,10 @@ function plausible(kept, tree) {
     });
 }
 /**
- * The problem cache in `folder` (the check's own, never the workspace: what an entry unpacks can
- * overwrite no file a later step reads), over the cache service. What the service's client prints as
- * warnings or errors (a failed restore or save) is turned into one `why` for the caller's notice:
- * a cache is never the step's failure. While the client runs, the step's inputs (a key among them)
- * are out of the environment the programs it starts (tar, zstd) inherit, a restore's tar is the
- * guard's (cache-guard.ts: an entry of any other file is not unpacked); and it is given up when
- * `stop` aborts (the run cancelled, or wait-timeout reached).
+ * The problem cache in `folder`, the check's own (an entry can overwrite nothing a later step reads).
+ * The client's warnings become one `why` for a notice: a cache never fails the step. While it runs,
+ * the step's inputs are out of the environment its tar inherits, and tar is the guard's
+ * (cache-guard.ts). Given up when `stop` aborts.
  */
 function problemCache(service, folder, quiet, stop = new AbortController().signal) {
     const file = (0,external_node_path_.join)(folder, ENTRY_PATH);
@@ -7224,12 +7154,10 @@ async function pullFiles({ settings, ctx }, pull) {
 
 
 /**
- * The check's `fix`: on the agent's own pull request, the problems go to the job that opened it as
- * one follow-up, so its next push is checked again. The pull request is the agent's when its
- * tracking comment (this token's) names a job whose pull request it is, as the conversation knows
- * it; on anyone else's nothing is sent (they can ask with /docs). Never twice for one head, at most
- * `fix-rounds` a pull request: the head is written in the tracking comment before the follow-up is
- * sent, so a second run on the same head, even a concurrent one, finds it.
+ * The check's `fix`: on the agent's own pull request (its tracking comment names the job that opened
+ * it), the problems go to that job as one follow-up; on anyone else's nothing is sent. Never twice
+ * for one head, at most `fix-rounds` a pull request: the head is recorded before the follow-up is
+ * sent, so a second run on it, even a concurrent one, finds it.
  */
 /** How long a claim of a send holds when its run never said how the send ended. */
 const CLAIM_HOLDS_MS = 10 * 60_000;
@@ -7776,12 +7704,9 @@ function quoted(path) {
 
 
 /**
- * The fixes whose lines are in the pull request's diff, as one review of its head commit holding a
- * suggested change each (GitHub's `suggestion` block: one click commits it). One review per head: a
- * run on a head that has one leaves it; on a new head, the earlier heads' reviews lose their
- * suggestions (their comments deleted) and their bodies say where the fixes went (a submitted
- * review cannot be deleted), so no two live reviews hold the same suggestion. Only the reviews this
- * token's identity wrote with the mark are touched.
+ * The fixes on lines of the diff, as one review of the head holding a `suggestion` each (one click
+ * commits it). One review a head: on a new head the earlier reviews lose their suggestions and say
+ * where the fixes went (a submitted review cannot be deleted). Only this identity's reviews are touched.
  */
 /** What marks the check's review, in its body. */
 const REVIEW_MARK = '<!-- mintlify-docs-check: suggestions -->';
@@ -7854,13 +7779,10 @@ function supersededBody(r, headSha, url) {
 
 
 /**
- * The check's fixes offered on a pull request: each new problem whose fix it knows (edits.ts) as a
- * suggested change where its lines are in the pull request's diff (review.ts), and every other one
- * in one patch against the head's files (patch.ts), its path the output fixes-patch. The head's
- * files are the checkout's where it is the head (or its commit cannot be told), or where the base branch changed nothing of them
- * since (the compare of the head with the checkout, where it listed every file they differ in); else GitHub's
- * copy at the head commit. A review GitHub refuses (a fork's read-only token, no pull-requests:
- * write) is one notice, its fixes in the patch; the verdict is never touched.
+ * The check's fixes on a pull request: a suggested change where the lines are in the diff
+ * (review.ts), every other fix in one patch (patch.ts, output fixes-patch). The head's files are the
+ * checkout's where they are the head's, else GitHub's at the head commit. A review GitHub refuses (a
+ * fork's token) is one notice, its fixes in the patch; the verdict is never touched.
  */
 /** At most this many files are read from GitHub at the head commit. */
 const FILES_READ = 100;
@@ -8119,14 +8041,11 @@ async function runAccessibility(options) {
 
 
 /**
- * The Mintlify CLI (npm package `mint`) at a pinned version, installed once per runner into the tool
- * cache the way @actions/tool-cache lays it out (`<tool cache>/mintlify-cli/<version>/<arch>`, with
- * `<arch>.complete` beside it), from the lockfile this action ships (src/check/mint-lock.json:
- * every package's integrity hash), without the CLI's optional AI SDKs and without install scripts:
- * the commands the check runs load neither. An install goes into a folder of its own and is renamed
- * into place only once whole, so a half-finished or concurrent install is never taken as installed.
- * (The @actions/tool-cache package itself copies a finished folder into the cache, which would
- * write the 330 MB twice, and its check of the marker is not atomic against a second installer.)
+ * The Mintlify CLI (npm `mint`) at a pinned version, installed once a runner into the tool cache as
+ * @actions/tool-cache lays it out, from the lockfile this action ships (src/check/mint-lock.json),
+ * without optional AI SDKs or install scripts. It is installed in a folder of its own and renamed
+ * into place once whole, so a half-finished or concurrent install is never taken (tool-cache itself
+ * would copy the 330 MB twice, and its marker is not atomic).
  */
 /**
  * The CLI's own entry, run with the action's Node. The package's bin (`mint/index.js`) is a launcher
@@ -8139,12 +8058,10 @@ const CLI_ENTRY_ENV = { MINTLIFY_PACKAGE_NAME: 'mint', CLI_TEST_MODE: 'false' };
 /** Marks a folder whose install finished, inside it, written before the folder is renamed into place. */
 const INSIDE_MARKER = '.mintlify-docs-action-installed';
 /**
- * Loaded first by every process of the CLI (NODE_OPTIONS, so its own child processes too): without a
- * terminal the CLI wraps its output at `process.stdout.columns || 80`, breaking long file names and
- * targets across lines (COLUMNS changes nothing). The width is the site's own (outputWidth): wide
- * enough for its longest name or target, and no wider, as the CLI's memory grows with it (500
- * problems: 255 MB at 80 columns, 477 MB at 2,000; at 100,000 it ran out of memory). Its output
- * to the pipe is blocking: the CLI ends with process.exit(), which otherwise loses the output's end.
+ * Loaded first by every process of the CLI (NODE_OPTIONS): without a terminal the CLI wraps at 80
+ * columns, breaking long names across lines. The width is the site's longest name, no wider, as the
+ * CLI's memory grows with it (500 problems: 255 MB at 80, 477 MB at 2,000). The pipe is made
+ * blocking: the CLI's process.exit() would otherwise lose the output's end.
  */
 const WIDE_OUTPUT = `// The check action's preload: the Mintlify CLI's output one line per file and target, never wrapped,
 // and written whole: the CLI exits with process.exit(), which drops what a pipe has not taken yet
@@ -8156,12 +8073,9 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 `;
 /**
- * The addresses of the pages Mintlify generates from OpenAPI documents through a docs.json's
- * navigation (a group's or an entry's `openapi`, `directory` included), worked out by the CLI's own
- * code (what `mint broken-links` resolves links against), offline: a document at a URL is not
- * fetched, and the listing then says it cannot tell. Run as `node <this file> <the CLI's
- * node_modules>` in the docs folder; prints one line of JSON, `{"pages": [...]}` or
- * `{"unknown": "why"}`. A site on mint.json has its API pages as files.
+ * The pages Mintlify generates from the OpenAPI documents of a docs.json's navigation, worked out by
+ * the CLI's own code, offline (a document at a URL: it cannot tell). Run as `node <this file> <the
+ * CLI's node_modules>` in the docs folder; prints `{"pages": [...]}` or `{"unknown": "why"}`.
  */
 const OPENAPI_PAGES = `// The check action's listing of the pages Mintlify generates from OpenAPI documents.
 const modules = process.argv[2]
@@ -8873,15 +8787,11 @@ function summaryOf(problems) {
 
 
 /**
- * `check`: the docs checked by the real Mintlify CLI (broken links, anchors, redirects and snippets;
- * images without alt text and the theme colours' contrast; the build where the runner has the
- * network). On a pull request (scope new) the head is judged against its base (checked beside it,
- * or restored from the runner's cache where it was checked before) and only what the pull request
- * broke fails the step, anywhere in the site and at the addresses readers use; what was broken
- * before is listed as known. The CLI's output is read, never its exit code alone: an output that
- * cannot be read fails the step as such. No API key: a fork's pull request is checked as any other.
- * Its phases: find the docs, install the CLI (cli-runs.ts), check and judge (judge.ts), weigh by
- * readers (weigh.ts), report and the check run (report.ts), the agent's fix (fix.ts).
+ * `check`: the docs checked by the real Mintlify CLI. On a pull request the head is judged against
+ * its base (checked beside it, or from the runner's cache) and only what the pull request broke fails
+ * the step, anywhere in the site and at the addresses readers use. The CLI's output is read, never
+ * its exit code alone. No API key. Its phases: find the docs, install the CLI (cli-runs.ts), check
+ * and judge (judge.ts), weigh by readers (weigh.ts), report (report.ts), the agent's fix (fix.ts).
  */
 /** What an input the step was given needs before it is read. */
 const READ_WITH = {
@@ -9077,17 +8987,10 @@ const mode_job = {
 
 /**
  * The instruction in a comment: the text after the trigger phrase on the first line that starts
- * with it (case-insensitive, leading spaces allowed), following lines included.
- *
- * Only a line of a paragraph that is not inside a quote counts, as GitHub renders the comment
- * (CommonMark and GFM, parsed with mdast-util-from-markdown and micromark's GFM extension): a code
- * block of any kind (fenced, indented, a fence inside a list item), an HTML block such as `<pre>`,
- * a block quote and its lazy continuation lines never trigger, so quoting or showing an earlier
- * instruction does not repeat it. The parser loads only when a comment is read (comment mode).
- *
- * The text is cleaned before it goes anywhere: HTML comments (invisible on GitHub, a classic place
- * to hide an instruction) and invisible or control characters are removed, newlines kept, and it is
- * bounded.
+ * with it (any case, leading spaces allowed), following lines included. Only a paragraph's line
+ * outside quotes counts, as GitHub renders the comment (CommonMark and GFM): code, HTML blocks and
+ * quotes never trigger, so quoting an earlier instruction does not repeat it. HTML comments (hidden
+ * on GitHub) and invisible characters are removed before the text goes anywhere.
  */
 /** The longest instruction sent to the agent; longer text is cut, and the log says so. */
 const MAX_INSTRUCTION_CHARS = 4000;
@@ -9271,16 +9174,11 @@ async function react(api, thread, comment, content) {
 
 
 /**
- * The instructions on the thread that no run has dealt with: the issue comments after the newest one
- * the tracking comment records (or, in a state from before that was recorded, after the tracking
- * comment itself), and before this run's own comment. A run cancelled while pending (GitHub keeps one
- * pending run per concurrency group and cancels the older) left such comments; the next run sends
- * them. Each passes the same rules as an event's comment: a new comment (its text as it reads now),
- * not the action's, the phrase on a line of its own, the gate. The newest `keep` are claimed with
- * the action's 👀 (GitHub answers 201 to the first to add it, 200 after), so two runs never send one
- * comment twice; older ones beyond them are left out, unclaimed, and must be written again (the
- * thread's watermark moves past them). With no tracking comment on the thread there is nothing to
- * catch up on.
+ * The instructions on the thread no run has dealt with: the comments after the newest one the
+ * tracking comment records, before this run's own. A run cancelled while pending (GitHub keeps one
+ * pending run a concurrency group) left them. Each passes the rules an event's comment passes. The
+ * newest `keep` are claimed with the action's 👀 (GitHub answers 201 only to the first), so two runs
+ * never send one twice; older ones are left out and must be written again.
  */
 async function pendingInstructions(api, tracking, event, identity, conversation, runUrl, 
 /** The gate's verdict by login, for this run (one permission check per author). */
@@ -9631,16 +9529,10 @@ function renderCommentSummary(report, here) {
 
 
 /**
- * `mode: comment`: a `/docs …` comment on an issue or pull request becomes a follow-up to the job
- * linked to that thread (its tracking comment), or a new job when there is none, and the thread
- * shows the result. Who may instruct is decided before anything reaches the service:
- *
- * 1. only a new comment or a submitted review (never an edit or a deletion);
- * 2. never a comment the action wrote (its marker, or its identity): no loops;
- * 3. a line that starts with the trigger phrase, outside quotes and code blocks;
- * 4. the gate (github/gate.ts): write access, or a listed bot.
- *
- * A refused comment gets a 😕 reaction and a notice, never a reply and never a request to the service.
+ * `mode: comment`: a `/docs …` comment on an issue or pull request becomes a follow-up to the
+ * thread's job, or a new job when there is none. Before anything reaches the service: only a new
+ * comment or review, never the action's own, a line starting with the phrase outside quotes and
+ * code, and write access (github/gate.ts). A refused comment gets a 😕 and a notice, nothing more.
  */
 async function comment_mode_run(settings, ctx) {
     const report = await converse(settings, ctx);
@@ -10210,12 +10102,9 @@ function callersLine(label, now, before) {
 
 
 /**
- * The cursor-paging export, for every cursor-paged analytics endpoint (searches, assistant
- * conversations, feedback): the first page without a cursor, then `cursor = nextCursor` while the
- * endpoint says there is more (`hasMore` where it has one, else a non-null `nextCursor`), one
- * request at a time, at the endpoint's largest page size. It stops, keeping every item fetched, when
- * its share of max-requests is spent, when the whole budget is, when a request fails after its
- * retries, or when the API repeats a cursor or passes the page bound (never an endless loop).
+ * The export of every cursor-paged analytics endpoint (searches, assistant, feedback): pages at the
+ * largest size while the endpoint says there is more. It stops, keeping what it fetched, when its
+ * share of max-requests is spent, a request fails, or the API repeats a cursor (never an endless loop).
  */
 const MAX_CURSOR_PAGES = 1000;
 async function exportCursor(options) {
@@ -10315,14 +10204,10 @@ function summariseSearches(rows, totalSearches) {
     };
 }
 /**
- * Unanswered questions grouped by question (folded), most asked first. A row of `/assistant` is one
- * turn, and its `id` is the thread's id, shared by every turn of the thread: a reader who asks two
- * questions in one thread gives two rows with one id, and both count. Only the very same turn seen
- * twice (same thread, time and text, as live paging can repeat) counts once.
- *
- * The thread endpoint (`/assistant/threads/{id}`) is not called: it would spend one request of the
- * shared analytics quota per thread for the answer's wording, which the row already holds as
- * `response`, and the earlier turns, which the other rows of the thread already give.
+ * Unanswered questions grouped by question, most asked first. A row is one turn, and its `id` is
+ * the thread's: two questions in one thread are two rows, and both count; only the very same turn
+ * seen twice (live paging) counts once. The thread endpoint is never called: it would spend a request
+ * a thread for what the rows already hold.
  */
 function groupUnanswered(conversations) {
     const turns = new Set();
@@ -10716,22 +10601,16 @@ function renderInsightsSummary(input) {
 var promises_ = __webpack_require__(1455);
 ;// CONCATENATED MODULE: ./src/analytics/csv.ts
 /**
- * Every CSV file the action writes goes through here: RFC 4180 with CRLF line ends, and two
- * guarantees for text that readers and the API wrote:
- *
- * - **One cell per value** when a spreadsheet reads the file with the separator it was written with
- *   (a comma): a value holding `,` `;` tab, a quote or a line break (CR, LF or both) is quoted, its
- *   quotes doubled.
- * - **No formula under any separator** (OWASP's CSV injection guidance): a spreadsheet in a locale
- *   whose list separator is `;` (most of Europe), or a paste split at tabs, does not honour the
- *   quotes of a value that does not start the line, so it splits `/page,"x;=1+1"` into `/page,"x`
- *   and `=1+1"`. So a text value gets a `'` (which spreadsheets show as text) before every `=`, `+`,
- *   `-`, `@`, tab or carriage return (or their full-width forms) that starts it or that follows a
- *   `,` `;` tab or line break, quotes or spaces before it either way. The files' rows start with
- *   text (a path), so a line never starts with a number.
- *
- * Written here rather than with a general CSV library: the format is this small, and the 100,000-row
- * export's memory peak came from the library's per-cell work (docs/benchmarks.md).
+ * Every CSV file the action writes: RFC 4180 with CRLF line ends, and two guarantees for text that
+ * readers and the API wrote:
+ * - **one cell per value** under the comma: a value holding a separator, a quote or a line break is
+ *   quoted;
+ * - **no formula under any separator** (OWASP's CSV injection guidance): a spreadsheet whose list
+ *   separator is `;`, or a paste split at tabs, ignores the quotes inside a line and splits
+ *   `/page,"x;=1+1"` into `/page,"x` and `=1+1"`; so every place a cell could start with a formula
+ *   character gets a `'` (shown as text). Rows start with a path, never a number.
+ * No CSV library: the format is this small, and a library's per-cell work was the 100,000-row
+ * export's memory peak (docs/benchmarks.md).
  */
 const TRIGGER = /[=+\-@\t\r＝＋－＠]/;
 const SEPARATOR = /[,;\t\r\n]/;
@@ -10902,12 +10781,9 @@ function exportEnding(outcome, message, problems) {
 
 
 /**
- * `mode: insights`: what readers could not find, as a report and as work for the agent.
- *
- * How max-requests is spent between the lists: analytics/gather-insights.ts.
- *
- * A list cut short (the budget, a failed request) is marked incomplete with a warning, and what was
- * fetched is kept. The step fails only when no list is complete and a request failed for real.
+ * `mode: insights`: what readers could not find, as a report and as work for the agent. A list cut
+ * short is marked incomplete, with what was fetched kept; the step fails only when no list is
+ * complete and a request failed.
  */
 async function insights_mode_run(settings, ctx) {
     const { dateFrom, summaryRows } = settings.insights;
@@ -11703,12 +11579,9 @@ function renderUsage(u, service = true) {
 ;// CONCATENATED MODULE: ./src/health/impact.ts
 
 /**
- * Did a docs change help its readers? For each merged docs pull request: its pages, the weeks before
- * the week it merged and the weeks after (the merge week left out), and the sums over those weeks of
- * each page's human and AI page views and thumbs up and down, with the site's human views over the
- * same weeks as the control. Page views are additive (a window is the sum of its weeks); unique
- * visitors are not, and are not used. Pure: the weeks are read by impact-weeks.ts, the pull requests
- * through the GitHub port by impact-run.ts, and the words are impact-report.ts's.
+ * Did a docs change help its readers? For each merged docs pull request, its pages' views and thumbs
+ * summed over the weeks before and after its merge week, with the site's views as the control. Page
+ * views add up over weeks; unique visitors do not, so they are not used. Pure (impact-run.ts reads).
  */
 /** Below this many human views in either window, a change is "too few views to tell". */
 const MIN_VIEWS = 100;
@@ -12500,20 +12373,14 @@ function impactLine(impact) {
 
 
 /**
- * The one docs-health issue a repository keeps (`mode: health`): found by its label and its hidden
- * marker, written only by the action's own identity; created once, then edited in place. Its body is
- * its memory (memory.ts: the weekly totals and the gaps, hidden in the body).
- *
+ * The one docs-health issue a repository keeps: found by its label and hidden marker, written only
+ * by the action's identity, created once and then edited. Its body is its memory (memory.ts).
  * Never two:
- * - runs in a row find the issue by label and marker (the oldest open one wins, should a person have
- *   copied it);
- * - a closed one (a person closed it) is reopened, so its history, links and subscribers stay;
+ * - the oldest open one wins, should a person have copied it; a closed one is reopened, so its
+ *   history and subscribers stay;
  * - the first creation is claimed by creating the label: GitHub answers 201 to one creator and 422
- *   (already_exists) to the rest, so of two runs racing only one creates the issue, and the other
- *   looks again (three times, 5, 10 and 20 s apart) and edits it. When the label already existed
- *   (made by hand) and no issue appears, the run creates it;
- * - a create whose answer was lost (a 5xx, a dropped connection) is never sent again: the run looks
- *   for an issue with the marker that names this run's link, as the tracking comment does.
+ *   to the rest, who look again and edit what the winner made;
+ * - a create whose answer was lost is never sent again: the run looks for the issue naming its link.
  */
 const LABEL_COLOR = '0e8a16';
 const LABEL_DESCRIPTION = 'Kept by the Mintlify docs health action: the docs trend and reader gaps';
@@ -12981,12 +12848,9 @@ function failed(health, page, records, started, error) {
 
 
 /**
- * The offset-paging export, for every offset-paged analytics endpoint (unique visitors, page views):
- * limit = page-size, offset from 0 growing by the rows each page actually held (a service that
- * serves fewer than asked, a lowered maximum or a capped page, must not make rows vanish between
- * pages) while hasMore, one request at a time. So N rows cost max(1, ceil(N / page-size)) requests
- * when pages come full. Rows can move between pages while this runs (the data is live): a path that
- * comes twice is kept once, first seen wins, and the repeats are counted.
+ * The export of every offset-paged analytics endpoint (visitors, page views): the offset grows by
+ * the rows each page held, not by the page size asked, so a service that sends fewer loses no rows.
+ * The data is live and rows can move between pages: a path seen twice is kept once, and counted.
  */
 /** A hard bound on pages, so a misbehaving API can never keep an export going (250,000 rows at 250). */
 const offset_export_MAX_PAGES = 1000;
@@ -13146,14 +13010,10 @@ function byPath(rows, figures) {
 
 
 /**
- * The health action's "did the docs change help?" (impact: on). Each run: the pull requests merged
- * into the docs repository's default branch in the weeks of the trend (one listing, bounded), the
- * files of the ones not seen before (a few a run) turned into pages, then the weeks their windows
- * lack, newest first, within the analytics requests the health run leaves it; a week is the whole
- * site's views export (ceil(pages / 250) requests) and one feedback-by-page request, kept only for
- * the followed pages. Once both windows of a pull request are read its figures are made, and after
- * the health issue is written, the pull request gets its one comment (comment.ts is not involved:
- * this comment is the health action's, found by its own marker).
+ * The health action's "did the docs change help?" (impact: on). Each run lists the docs pull requests
+ * merged in the trend's weeks, turns the new ones' files into pages, and reads the weeks their windows
+ * lack, newest first, within what the health run leaves it. Once both windows are read, the pull
+ * request gets its figures and, after the issue is written, its one comment (found by its own marker).
  */
 /** Pages of the merged pull requests listing (100 a page). */
 const LIST_PAGES = 3;
@@ -13531,19 +13391,11 @@ function searchedGaps(records) {
 
 
 /**
- * `mode: health`: one GitHub issue that a schedule keeps, with the trend of the last `weeks` whole
- * weeks, the gaps readers hit (new, persisting, gone), and what the agent did about them. The issue
- * is the memory (issue.ts, memory.ts), so a run asks only for what it lacks: a weekly run spends
- * two analytics requests on the trend (the new week's visitors and page views totals) and the rest
- * of max-requests on the week's insights (analytics/gather-insights.ts). A first run backfills the
- * trend within max-requests, keeping some for the insights, and says what it left for later runs.
- *
- * The unit is the week: gaps are read for the last complete week, a gap "persists" when two weeks in
- * a row have it, and a second run in the same week changes nothing it already counted.
- *
- * With impact on, the run also measures the docs pull requests merged in those weeks (impact-run.ts)
- * between the trend and the gaps, within what the trend left but the gaps' reserve, and comments each
- * measured one after the issue is written.
+ * `mode: health`: one GitHub issue a schedule keeps, with the trend of the last `weeks` weeks, the
+ * gaps readers hit, and what the agent did about them. The issue is the memory, so a weekly run asks
+ * only for the new week: two requests for the trend, the rest of max-requests for the gaps. The unit
+ * is the week: a gap "persists" when two weeks in a row have it, and a second run in one week counts
+ * nothing twice. With impact on, the docs pull requests merged in those weeks are measured too.
  */
 /** Analytics requests a first run keeps for the insights when it backfills the trend. */
 const INSIGHTS_RESERVE = 10;

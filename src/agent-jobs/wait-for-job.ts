@@ -51,18 +51,11 @@ export type WaitResult =
   | { ended: false; job: Job | undefined; checks: number; lastError?: ApiError }
 
 /**
- * Polls the job, on the engine every wait at the service uses (service/poll.ts), until its status is
- * terminal (completed, archived, failed) or the deadline passes. Any other status, known or not,
- * means "still running".
- *
- * A job this run created may answer 404 until `notFoundGraceUntil` (see NEW_JOB_VISIBILITY_MS), as
- * long as it has not been seen yet; after that, or once seen, a 404 ends the wait at once.
- *
- * The follow-up race: the API does not say how soon a follow-up reopens a finished job, so the
- * message response and the next polls may still show the old terminal state and the old prLink.
- * After a follow-up, a terminal status counts only once the job has been seen not terminal since
- * the message, or has visibly changed (another status or prLink than the message response showed),
- * or the grace period has passed without either.
+ * Polls the job until its status is terminal (completed, archived, failed) or the deadline passes;
+ * any other status, known or not, is "still running". A job this run created may answer 404 until
+ * it is first seen, up to `notFoundGraceUntil`. After a follow-up the old terminal state may still
+ * show (the API does not say how soon a job reopens): a terminal status counts only once the job was
+ * seen running since, or visibly changed, or the grace passed.
  */
 export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
   const { clock, deadline, followUp, log } = options

@@ -3,12 +3,10 @@ import { bound, fenced, stripHidden, stripInvisible } from '../util/text.js'
 import { formatNumber } from '../util/format.js'
 
 /**
- * The prompt for `changes: files | diff`: what the user asked (or, without a prompt, to update the
- * documentation for the change), then the change as data. Everything a contributor wrote (title,
- * description, commit messages, file names, patches) is set apart as data: free text as JSON strings
- * with HTML comments and invisible characters taken out, patches (code: an HTML comment is content)
- * with invisible characters taken out, in a fence longer than any run of backticks inside them, so nothing in the change can end the quoting. Within `maxChars`, the file
- * list always stays and patches are cut whole file by whole file; the prompt says what was left out.
+ * The prompt for `changes: files | diff`: what the user asked, then the change as data. What a
+ * contributor wrote is quoted: free text as JSON strings, patches in a fence longer than any run of
+ * backticks inside them, so nothing can end the quoting. Within `maxChars` the file list stays and
+ * patches are cut whole, a file at a time; the prompt says what was left out.
  */
 
 export const DEFAULT_CHANGE_PROMPT =

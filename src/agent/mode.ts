@@ -15,11 +15,9 @@ import { ThreadTracking, UNTRACKED, entryFor } from '../tracking/thread-tracking
 import { eventAuthor } from '../github/run-context.js'
 
 /**
- * `mode: agent`: create a job, send a follow-up or wait on one; with `comment: true`, the job is
- * tracked in the triggering issue's or pull request's tracking comment (and linked from the agent's
- * pull request), and with `status-labels` the thread's label says where the job stands. With
- * `changes`, the prompt carries the code change of the event (a pull request or a push), and with
- * `continue-thread` a pull request's later pushes go to the same job as follow-ups.
+ * `mode: agent`: create a job, follow one up or wait on one; tracked in the thread's comment with
+ * `comment: true`. With `changes` the prompt carries the event's code change, and `continue-thread`
+ * sends a pull request's later pushes to the same job.
  */
 export async function run(settings: AgentSettings, ctx: ModeContext): Promise<Report> {
   const tracking = settings.comment ? await ThreadTracking.ofRun(settings.comment, ctx) : undefined

@@ -1,20 +1,14 @@
 /**
- * Every CSV file the action writes goes through here: RFC 4180 with CRLF line ends, and two
- * guarantees for text that readers and the API wrote:
- *
- * - **One cell per value** when a spreadsheet reads the file with the separator it was written with
- *   (a comma): a value holding `,` `;` tab, a quote or a line break (CR, LF or both) is quoted, its
- *   quotes doubled.
- * - **No formula under any separator** (OWASP's CSV injection guidance): a spreadsheet in a locale
- *   whose list separator is `;` (most of Europe), or a paste split at tabs, does not honour the
- *   quotes of a value that does not start the line, so it splits `/page,"x;=1+1"` into `/page,"x`
- *   and `=1+1"`. So a text value gets a `'` (which spreadsheets show as text) before every `=`, `+`,
- *   `-`, `@`, tab or carriage return (or their full-width forms) that starts it or that follows a
- *   `,` `;` tab or line break, quotes or spaces before it either way. The files' rows start with
- *   text (a path), so a line never starts with a number.
- *
- * Written here rather than with a general CSV library: the format is this small, and the 100,000-row
- * export's memory peak came from the library's per-cell work (docs/benchmarks.md).
+ * Every CSV file the action writes: RFC 4180 with CRLF line ends, and two guarantees for text that
+ * readers and the API wrote:
+ * - **one cell per value** under the comma: a value holding a separator, a quote or a line break is
+ *   quoted;
+ * - **no formula under any separator** (OWASP's CSV injection guidance): a spreadsheet whose list
+ *   separator is `;`, or a paste split at tabs, ignores the quotes inside a line and splits
+ *   `/page,"x;=1+1"` into `/page,"x` and `=1+1"`; so every place a cell could start with a formula
+ *   character gets a `'` (shown as text). Rows start with a path, never a number.
+ * No CSV library: the format is this small, and a library's per-cell work was the 100,000-row
+ * export's memory peak (docs/benchmarks.md).
  */
 
 export type CsvValue = string | number | null | undefined

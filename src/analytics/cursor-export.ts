@@ -3,12 +3,9 @@ import { count, formatNumber } from '../util/format.js'
 import type { RequestBudget } from './request-budget.js'
 
 /**
- * The cursor-paging export, for every cursor-paged analytics endpoint (searches, assistant
- * conversations, feedback): the first page without a cursor, then `cursor = nextCursor` while the
- * endpoint says there is more (`hasMore` where it has one, else a non-null `nextCursor`), one
- * request at a time, at the endpoint's largest page size. It stops, keeping every item fetched, when
- * its share of max-requests is spent, when the whole budget is, when a request fails after its
- * retries, or when the API repeats a cursor or passes the page bound (never an endless loop).
+ * The export of every cursor-paged analytics endpoint (searches, assistant, feedback): pages at the
+ * largest size while the endpoint says there is more. It stops, keeping what it fetched, when its
+ * share of max-requests is spent, a request fails, or the API repeats a cursor (never an endless loop).
  */
 
 const MAX_CURSOR_PAGES = 1000

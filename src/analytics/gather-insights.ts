@@ -16,15 +16,11 @@ import {
 import type { RequestBudget } from './request-budget.js'
 
 /**
- * What readers could not find in a range, fetched within a request budget: the one place that reads
- * the insights endpoints, for `mode: insights` (the report) and `mode: health` (the gaps it keeps).
- *
- * How the budget is spent, in this order: feedback by page first (one request: which pages are
- * rated down); then searches, assistant conversations and, when some page is rated down, the
- * contextual feedback that holds readers' comments, each with a fair share of what is left (a third,
- * a half, the rest), so no list starves the others and what one leaves unspent passes to the next;
- * then a second pass gives whatever is still left to the lists their share cut short, in that order.
- * The client refuses any request past the budget, retries included, so no run sends more.
+ * What readers could not find in a range, within a request budget: the one reader of the insights
+ * endpoints (insights and health). Feedback by page first (one request); then searches, assistant
+ * conversations and, where a page is rated down, readers' comments, each a fair share of what is
+ * left (a third, a half, the rest), so no list starves the others; a second pass gives what is left
+ * to the lists their share cut short. The client refuses any request past the budget.
  */
 
 /** Whether a list is complete and, when not, why. */

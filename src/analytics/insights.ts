@@ -2,13 +2,9 @@ import type { Conversation, FeedbackItem, PageRating, SearchRow } from '../servi
 import { bound, stripHidden } from '../util/text.js'
 
 /**
- * The gaps readers hit, from what the analytics endpoints return: searches that led nowhere,
- * questions the assistant could not answer, pages rated down. Pure: lists in, lists out, and the
- * prompt for the documentation agent, so all of it is table-tested.
- *
- * Every string here was typed by an anonymous reader of a public site: it is data, never an
- * instruction. The prompt quotes each item on its own line as a JSON string (no line breaks, quotes
- * escaped), bounded, with invisible and control characters removed, under a preamble that says so.
+ * The gaps readers hit: searches that led nowhere, questions the assistant could not answer, pages
+ * rated down; and the prompt for the agent. Every string was typed by an anonymous reader: data,
+ * never an instruction, so the prompt quotes each as a bounded JSON string under a preamble saying so.
  */
 
 export interface DeadEndSearch {
@@ -82,14 +78,10 @@ export interface UnansweredQuestion {
 }
 
 /**
- * Unanswered questions grouped by question (folded), most asked first. A row of `/assistant` is one
- * turn, and its `id` is the thread's id, shared by every turn of the thread: a reader who asks two
- * questions in one thread gives two rows with one id, and both count. Only the very same turn seen
- * twice (same thread, time and text, as live paging can repeat) counts once.
- *
- * The thread endpoint (`/assistant/threads/{id}`) is not called: it would spend one request of the
- * shared analytics quota per thread for the answer's wording, which the row already holds as
- * `response`, and the earlier turns, which the other rows of the thread already give.
+ * Unanswered questions grouped by question, most asked first. A row is one turn, and its `id` is
+ * the thread's: two questions in one thread are two rows, and both count; only the very same turn
+ * seen twice (live paging) counts once. The thread endpoint is never called: it would spend a request
+ * a thread for what the rows already hold.
  */
 export function groupUnanswered(conversations: readonly Conversation[]): UnansweredQuestion[] {
   const turns = new Set<string>()

@@ -4,12 +4,9 @@ import type { TrafficKind, VisitorRow, VisitorTotals } from '../service/schemas.
 import { count, formatNumber } from '../util/format.js'
 
 /**
- * The offset-paging export, for every offset-paged analytics endpoint (unique visitors, page views):
- * limit = page-size, offset from 0 growing by the rows each page actually held (a service that
- * serves fewer than asked, a lowered maximum or a capped page, must not make rows vanish between
- * pages) while hasMore, one request at a time. So N rows cost max(1, ceil(N / page-size)) requests
- * when pages come full. Rows can move between pages while this runs (the data is live): a path that
- * comes twice is kept once, first seen wins, and the repeats are counted.
+ * The export of every offset-paged analytics endpoint (visitors, page views): the offset grows by
+ * the rows each page held, not by the page size asked, so a service that sends fewer loses no rows.
+ * The data is live and rows can move between pages: a path seen twice is kept once, and counted.
  */
 
 /** A hard bound on pages, so a misbehaving API can never keep an export going (250,000 rows at 250). */

@@ -9,14 +9,10 @@ import { readText } from './tree-copy.js'
 import { guardRefused, tarGuard } from './cache-guard.js'
 
 /**
- * A tree's problems kept in the runner's cache (actions/cache's service, through @actions/cache), so
- * a base checked once is not checked again: by the push to the default branch that made it, or by
- * the first pull request against it. An entry is keyed by what decides its problems: the tree as the
- * CLI reads it (every file's path and bytes: the base rebuilt for a pull request and the pushed
- * commit's checkout give the same key), the CLI's version, the checks and the pages left out.
- * validate is never kept (it needs the network, and its verdict is the day's). A cache that cannot
- * be read or written is one notice and the CLI run as without it; an entry that does not parse or
- * was made for another key is ignored.
+ * A tree's problems kept in the runner's cache, so a base is checked once: by the push that made
+ * it, or by the first pull request against it. The key is what decides the problems: every file's
+ * path and bytes as the CLI reads them, the CLI's version, the checks. validate is never kept (its
+ * verdict is the day's network). A cache that fails is one notice; a foreign entry is ignored.
  */
 
 /** Bump when an entry's meaning changes: entries of another format are never read. */
@@ -202,13 +198,10 @@ export interface ProblemCache {
 }
 
 /**
- * The problem cache in `folder` (the check's own, never the workspace: what an entry unpacks can
- * overwrite no file a later step reads), over the cache service. What the service's client prints as
- * warnings or errors (a failed restore or save) is turned into one `why` for the caller's notice:
- * a cache is never the step's failure. While the client runs, the step's inputs (a key among them)
- * are out of the environment the programs it starts (tar, zstd) inherit, a restore's tar is the
- * guard's (cache-guard.ts: an entry of any other file is not unpacked); and it is given up when
- * `stop` aborts (the run cancelled, or wait-timeout reached).
+ * The problem cache in `folder`, the check's own (an entry can overwrite nothing a later step reads).
+ * The client's warnings become one `why` for a notice: a cache never fails the step. While it runs,
+ * the step's inputs are out of the environment its tar inherits, and tar is the guard's
+ * (cache-guard.ts). Given up when `stop` aborts.
  */
 export function problemCache(
   service: CacheService,

@@ -8,13 +8,10 @@ import { copySite, pagesOf } from './tree-copy.js'
 import { formatNumber } from '../util/format.js'
 
 /**
- * The pull request's base, as the docs were before it: the checked-out docs with each file the pull
- * request changed put back as the base has it (one contents request a file: an added file removed, a
- * removed or changed one fetched, a renamed one back under its old name). It needs no git history
- * and no credentials in the checkout (actions/checkout's depth 1 and persist-credentials: false),
- * only `contents: read`, and works for forks: the base is this repository's. The checkout is the
- * merge commit by default (the base branch with the pull request's changes), so the files come from
- * the base commit; a checkout of the head itself takes them from the merge base.
+ * The pull request's base: the checked-out docs with each file the pull request changed put back as
+ * the base has it (one request a file). It needs no git history and no credentials in the checkout,
+ * only `contents: read`, and works for forks. The files come from the base commit when the checkout
+ * is the merge commit (the default), and from the merge base when it is the head itself.
  */
 
 /** The most files one base may take from GitHub (each one request of the token's hourly quota). */

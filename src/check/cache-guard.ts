@@ -3,15 +3,11 @@ import { delimiter, join } from 'node:path'
 import { readText } from './tree-copy.js'
 
 /**
- * What guards the runner's cache client as it unpacks an entry. @actions/cache extracts an archive
- * with `tar -xf … -P -C <workspace>`: `-P` writes a member with an absolute name, or one that climbs
- * out with `..`, where its name says. An entry in a pull request's own cache scope can be written by
- * anyone who can push to it, so before the client's tar unpacks an entry, a stand-in `tar` first on
- * PATH lists it and refuses it (exit 2: the restore fails, as a cache that cannot be read) unless
- * every member is the check's own file or its folder; then it runs the real tar without `-P`. Other
- * tar commands (list, create) pass through as they are. Not on Windows, where the client runs tar.exe,
- * nor on macOS where GNU tar is installed as gtar, which the client runs first: there the entry is
- * still unpacked in the check's own folder, never the workspace.
+ * Guards the runner's cache client as it unpacks an entry. @actions/cache runs `tar -xf … -P`, and
+ * `-P` writes a member with an absolute name or a `..` where its name says; anyone who can push can
+ * write a pull request's cache. So a stand-in `tar`, first on PATH, lists the entry and refuses it
+ * (the restore fails) unless every member is the check's own file, then runs the real tar without
+ * `-P`. Not on Windows (tar.exe) nor where GNU tar is gtar: there the entry stays in the check's folder.
  */
 
 /** What the stand-in says as it refuses an entry (guardRefused reads it back). */

@@ -1,11 +1,8 @@
 /**
- * Reading what the Mintlify CLI prints (`mint broken-links`, `mint a11y`, `mint validate`), as
- * measured with mint 4.2.941 (docs/actions/check.md), run so that it never wraps a line
- * (src/check/mint-cli.ts). Pure: text in, problems out, table-tested against the real CLI's output.
- * The output is read by its structure (a count, then each file on a line of its own after a blank
- * line, and each of its targets on a ` ⎿ ` line), so a file's name is never taken for a word of the
- * CLI's and no line of it for a file. The CLI's exit code alone is never trusted: an output this
- * cannot read, or one that says the check itself failed, is `unreadable`, never a pass.
+ * Reading what the Mintlify CLI prints (`broken-links`, `a11y`, `validate`), as measured with mint
+ * 4.2.941 and held by the real CLI's output. Read by its structure (a count, each file after a blank
+ * line, its targets on ` ⎿ ` lines), so no file name is taken for the CLI's words. An output this
+ * cannot read, or one saying the check itself failed, is `unreadable`, never a pass.
  */
 
 /** The kinds of problem the check reports, by the rule a reader fixes. */

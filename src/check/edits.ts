@@ -3,14 +3,10 @@ import { type Redirect, redirectsOf } from '../site/addresses.js'
 import { redirectEntries } from './target-lines.js'
 
 /**
- * The fixes the check knows, as edits of the head's files: a link to a page this pull request
- * renamed points to the page's new address; a lost address gets its redirect in the configuration's
- * `redirects` (added to the array, or the array added, in the file's own indentation), or, where its
- * redirect leads to a page this pull request renamed, that redirect sent on to the new address; a
- * redirect that leads to another redirect goes straight to the end. Each edit replaces whole lines, so it is
- * one suggested change on the pull request or one hunk of a patch. An edit whose result the check
- * cannot vouch for (a line that no longer holds the target, a configuration that would not parse)
- * is never made. Pure.
+ * The fixes the check knows, as edits of the head's files: a link to a renamed page points to its new
+ * address; a lost address gets a redirect (in the file's own indentation); a redirect to a redirect
+ * goes straight to the end. Each edit replaces whole lines: one suggestion, or one hunk of a patch.
+ * An edit the check cannot vouch for (the line moved, the configuration would not parse) is never made.
  */
 
 /** Lines `line`…`endLine` of a file (1-based, the head's) and what they become. */

@@ -11,12 +11,10 @@ import type { ModeContext } from '../modes/context.js'
 import { ThreadTracking, entryFor } from '../tracking/thread-tracking.js'
 
 /**
- * The check's `fix`: on the agent's own pull request, the problems go to the job that opened it as
- * one follow-up, so its next push is checked again. The pull request is the agent's when its
- * tracking comment (this token's) names a job whose pull request it is, as the conversation knows
- * it; on anyone else's nothing is sent (they can ask with /docs). Never twice for one head, at most
- * `fix-rounds` a pull request: the head is written in the tracking comment before the follow-up is
- * sent, so a second run on the same head, even a concurrent one, finds it.
+ * The check's `fix`: on the agent's own pull request (its tracking comment names the job that opened
+ * it), the problems go to that job as one follow-up; on anyone else's nothing is sent. Never twice
+ * for one head, at most `fix-rounds` a pull request: the head is recorded before the follow-up is
+ * sent, so a second run on it, even a concurrent one, finds it.
  */
 /** How long a claim of a send holds when its run never said how the send ended. */
 const CLAIM_HOLDS_MS = 10 * 60_000

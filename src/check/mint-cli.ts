@@ -4,14 +4,11 @@ import { external } from '../util/text.js'
 import { type Ran, childEnvironment, runProgram } from './child-process.js'
 
 /**
- * The Mintlify CLI (npm package `mint`) at a pinned version, installed once per runner into the tool
- * cache the way @actions/tool-cache lays it out (`<tool cache>/mintlify-cli/<version>/<arch>`, with
- * `<arch>.complete` beside it), from the lockfile this action ships (src/check/mint-lock.json:
- * every package's integrity hash), without the CLI's optional AI SDKs and without install scripts:
- * the commands the check runs load neither. An install goes into a folder of its own and is renamed
- * into place only once whole, so a half-finished or concurrent install is never taken as installed.
- * (The @actions/tool-cache package itself copies a finished folder into the cache, which would
- * write the 330 MB twice, and its check of the marker is not atomic against a second installer.)
+ * The Mintlify CLI (npm `mint`) at a pinned version, installed once a runner into the tool cache as
+ * @actions/tool-cache lays it out, from the lockfile this action ships (src/check/mint-lock.json),
+ * without optional AI SDKs or install scripts. It is installed in a folder of its own and renamed
+ * into place once whole, so a half-finished or concurrent install is never taken (tool-cache itself
+ * would copy the 330 MB twice, and its marker is not atomic).
  */
 
 /**
@@ -36,12 +33,10 @@ export interface Cli {
 export const INSIDE_MARKER = '.mintlify-docs-action-installed'
 
 /**
- * Loaded first by every process of the CLI (NODE_OPTIONS, so its own child processes too): without a
- * terminal the CLI wraps its output at `process.stdout.columns || 80`, breaking long file names and
- * targets across lines (COLUMNS changes nothing). The width is the site's own (outputWidth): wide
- * enough for its longest name or target, and no wider, as the CLI's memory grows with it (500
- * problems: 255 MB at 80 columns, 477 MB at 2,000; at 100,000 it ran out of memory). Its output
- * to the pipe is blocking: the CLI ends with process.exit(), which otherwise loses the output's end.
+ * Loaded first by every process of the CLI (NODE_OPTIONS): without a terminal the CLI wraps at 80
+ * columns, breaking long names across lines. The width is the site's longest name, no wider, as the
+ * CLI's memory grows with it (500 problems: 255 MB at 80, 477 MB at 2,000). The pipe is made
+ * blocking: the CLI's process.exit() would otherwise lose the output's end.
  */
 export const WIDE_OUTPUT = `// The check action's preload: the Mintlify CLI's output one line per file and target, never wrapped,
 // and written whole: the CLI exits with process.exit(), which drops what a pipe has not taken yet
@@ -54,12 +49,9 @@ for (const stream of [process.stdout, process.stderr]) {
 `
 
 /**
- * The addresses of the pages Mintlify generates from OpenAPI documents through a docs.json's
- * navigation (a group's or an entry's `openapi`, `directory` included), worked out by the CLI's own
- * code (what `mint broken-links` resolves links against), offline: a document at a URL is not
- * fetched, and the listing then says it cannot tell. Run as `node <this file> <the CLI's
- * node_modules>` in the docs folder; prints one line of JSON, `{"pages": [...]}` or
- * `{"unknown": "why"}`. A site on mint.json has its API pages as files.
+ * The pages Mintlify generates from the OpenAPI documents of a docs.json's navigation, worked out by
+ * the CLI's own code, offline (a document at a URL: it cannot tell). Run as `node <this file> <the
+ * CLI's node_modules>` in the docs folder; prints `{"pages": [...]}` or `{"unknown": "why"}`.
  */
 export const OPENAPI_PAGES = `// The check action's listing of the pages Mintlify generates from OpenAPI documents.
 const modules = process.argv[2]

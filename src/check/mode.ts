@@ -36,15 +36,11 @@ import { checkEnding, forTheAgent, publishCheckRun, recordProblems } from './rep
 import type { Job, ModeContext, Report } from '../modes/context.js'
 
 /**
- * `check`: the docs checked by the real Mintlify CLI (broken links, anchors, redirects and snippets;
- * images without alt text and the theme colours' contrast; the build where the runner has the
- * network). On a pull request (scope new) the head is judged against its base (checked beside it,
- * or restored from the runner's cache where it was checked before) and only what the pull request
- * broke fails the step, anywhere in the site and at the addresses readers use; what was broken
- * before is listed as known. The CLI's output is read, never its exit code alone: an output that
- * cannot be read fails the step as such. No API key: a fork's pull request is checked as any other.
- * Its phases: find the docs, install the CLI (cli-runs.ts), check and judge (judge.ts), weigh by
- * readers (weigh.ts), report and the check run (report.ts), the agent's fix (fix.ts).
+ * `check`: the docs checked by the real Mintlify CLI. On a pull request the head is judged against
+ * its base (checked beside it, or from the runner's cache) and only what the pull request broke fails
+ * the step, anywhere in the site and at the addresses readers use. The CLI's output is read, never
+ * its exit code alone. No API key. Its phases: find the docs, install the CLI (cli-runs.ts), check
+ * and judge (judge.ts), weigh by readers (weigh.ts), report (report.ts), the agent's fix (fix.ts).
  */
 
 /** What an input the step was given needs before it is read. */

@@ -16,13 +16,10 @@ import { count } from '../util/format.js'
 import { external } from '../util/text.js'
 
 /**
- * The check's fixes offered on a pull request: each new problem whose fix it knows (edits.ts) as a
- * suggested change where its lines are in the pull request's diff (review.ts), and every other one
- * in one patch against the head's files (patch.ts), its path the output fixes-patch. The head's
- * files are the checkout's where it is the head (or its commit cannot be told), or where the base branch changed nothing of them
- * since (the compare of the head with the checkout, where it listed every file they differ in); else GitHub's
- * copy at the head commit. A review GitHub refuses (a fork's read-only token, no pull-requests:
- * write) is one notice, its fixes in the patch; the verdict is never touched.
+ * The check's fixes on a pull request: a suggested change where the lines are in the diff
+ * (review.ts), every other fix in one patch (patch.ts, output fixes-patch). The head's files are the
+ * checkout's where they are the head's, else GitHub's at the head commit. A review GitHub refuses (a
+ * fork's token) is one notice, its fixes in the patch; the verdict is never touched.
  */
 
 /** At most this many files are read from GitHub at the head commit. */

@@ -16,10 +16,7 @@ export const VIEWS_LIMIT = 250
 
 const DAY_MS = 86_400_000
 
-/**
- * The last 30 whole days before the run's day, in UTC, as the views endpoint takes them (dateTo
- * exclusive), and the last of them (`through`), as readers say a range.
- */
+/** The 30 whole UTC days before the run's, as the views endpoint takes them (dateTo exclusive). */
 export function viewsRange(now: number): { dateFrom: string; dateTo: string; through: string } {
   const today = Math.floor(now / DAY_MS) * DAY_MS
   const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10)
@@ -42,11 +39,7 @@ export interface ViewsRow {
   total: number
 }
 
-/**
- * An address as views and pages both name it: percent-encoding decoded (`/caf%C3%A9` is `/café`;
- * an encoded `/` stays encoded, as it is no separator), then in its plain form. Text that is no
- * valid encoding is taken as it is.
- */
+/** An address as views and pages both name it: percent-decoded (an encoded `/` stays), in its plain form. */
 export function viewsAddress(path: string): string {
   let decoded = path
   try {
@@ -82,9 +75,8 @@ export function readersFrom(rows: readonly ViewsRow[], hasMore: boolean): (addre
 }
 
 /**
- * Whether the rows are this site's views: some row is one of its pages' addresses (both decoded).
- * Rows of a site served under a path prefix (`/docs/guides/a`), or of another project, match none,
- * and would weigh every address as unvisited; so do no rows at all.
+ * Whether the rows are this site's views: some row is one of its pages. Rows of a site under a path
+ * prefix, or of another project, match none and would weigh every address as unvisited.
  */
 export function describesSite(rows: readonly ViewsRow[], pages: ReadonlySet<string>): boolean {
   const decoded = new Set([...pages].map(viewsAddress))

@@ -5,12 +5,9 @@ import { count } from '../util/format.js'
 import { fenced } from '../util/text.js'
 
 /**
- * The fixes whose lines are in the pull request's diff, as one review of its head commit holding a
- * suggested change each (GitHub's `suggestion` block: one click commits it). One review per head: a
- * run on a head that has one leaves it; on a new head, the earlier heads' reviews lose their
- * suggestions (their comments deleted) and their bodies say where the fixes went (a submitted
- * review cannot be deleted), so no two live reviews hold the same suggestion. Only the reviews this
- * token's identity wrote with the mark are touched.
+ * The fixes on lines of the diff, as one review of the head holding a `suggestion` each (one click
+ * commits it). One review a head: on a new head the earlier reviews lose their suggestions and say
+ * where the fixes went (a submitted review cannot be deleted). Only this identity's reviews are touched.
  */
 
 /** What marks the check's review, in its body. */

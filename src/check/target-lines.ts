@@ -1,10 +1,7 @@
 /**
- * Where a broken target is in its file: the CLI names the file and the target, never the line. Only
- * places where the target is written as a link count: Markdown links and images, reference
- * definitions, autolinks, an attribute's value (`href`, `src`, a JSX prop such as `<Card href>`),
- * and in a JSON file a string. Never prose, never code (fenced blocks and code spans are masked
- * first). Pure, table-tested; a target found nowhere keeps no line, and its problem is still
- * reported at its file.
+ * Where a broken target is in its file (the CLI names the file, never the line): only where it is
+ * written as a link (Markdown links and images, references, autolinks, an attribute such as
+ * `<Card href>`, a JSON string), never in prose or code. A target found nowhere stays at its file.
  */
 
 export interface Place {

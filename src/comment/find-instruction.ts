@@ -3,17 +3,10 @@ import { stripHidden } from '../util/text.js'
 
 /**
  * The instruction in a comment: the text after the trigger phrase on the first line that starts
- * with it (case-insensitive, leading spaces allowed), following lines included.
- *
- * Only a line of a paragraph that is not inside a quote counts, as GitHub renders the comment
- * (CommonMark and GFM, parsed with mdast-util-from-markdown and micromark's GFM extension): a code
- * block of any kind (fenced, indented, a fence inside a list item), an HTML block such as `<pre>`,
- * a block quote and its lazy continuation lines never trigger, so quoting or showing an earlier
- * instruction does not repeat it. The parser loads only when a comment is read (comment mode).
- *
- * The text is cleaned before it goes anywhere: HTML comments (invisible on GitHub, a classic place
- * to hide an instruction) and invisible or control characters are removed, newlines kept, and it is
- * bounded.
+ * with it (any case, leading spaces allowed), following lines included. Only a paragraph's line
+ * outside quotes counts, as GitHub renders the comment (CommonMark and GFM): code, HTML blocks and
+ * quotes never trigger, so quoting an earlier instruction does not repeat it. HTML comments (hidden
+ * on GitHub) and invisible characters are removed before the text goes anywhere.
  */
 
 /** The longest instruction sent to the agent; longer text is cut, and the log says so. */

@@ -36,16 +36,11 @@ export interface CatchUp {
 }
 
 /**
- * The instructions on the thread that no run has dealt with: the issue comments after the newest one
- * the tracking comment records (or, in a state from before that was recorded, after the tracking
- * comment itself), and before this run's own comment. A run cancelled while pending (GitHub keeps one
- * pending run per concurrency group and cancels the older) left such comments; the next run sends
- * them. Each passes the same rules as an event's comment: a new comment (its text as it reads now),
- * not the action's, the phrase on a line of its own, the gate. The newest `keep` are claimed with
- * the action's 👀 (GitHub answers 201 to the first to add it, 200 after), so two runs never send one
- * comment twice; older ones beyond them are left out, unclaimed, and must be written again (the
- * thread's watermark moves past them). With no tracking comment on the thread there is nothing to
- * catch up on.
+ * The instructions on the thread no run has dealt with: the comments after the newest one the
+ * tracking comment records, before this run's own. A run cancelled while pending (GitHub keeps one
+ * pending run a concurrency group) left them. Each passes the rules an event's comment passes. The
+ * newest `keep` are claimed with the action's 👀 (GitHub answers 201 only to the first), so two runs
+ * never send one twice; older ones are left out and must be written again.
  */
 export async function pendingInstructions(
   api: GitHubPort,

@@ -17,16 +17,10 @@ import { type CommentReport, endingOf, endings } from './report.js'
 import { renderCommentSummary } from './summary.js'
 
 /**
- * `mode: comment`: a `/docs …` comment on an issue or pull request becomes a follow-up to the job
- * linked to that thread (its tracking comment), or a new job when there is none, and the thread
- * shows the result. Who may instruct is decided before anything reaches the service:
- *
- * 1. only a new comment or a submitted review (never an edit or a deletion);
- * 2. never a comment the action wrote (its marker, or its identity): no loops;
- * 3. a line that starts with the trigger phrase, outside quotes and code blocks;
- * 4. the gate (github/gate.ts): write access, or a listed bot.
- *
- * A refused comment gets a 😕 reaction and a notice, never a reply and never a request to the service.
+ * `mode: comment`: a `/docs …` comment on an issue or pull request becomes a follow-up to the
+ * thread's job, or a new job when there is none. Before anything reaches the service: only a new
+ * comment or review, never the action's own, a line starting with the phrase outside quotes and
+ * code, and write access (github/gate.ts). A refused comment gets a 😕 and a notice, nothing more.
  */
 export async function run(settings: CommentSettings, ctx: ModeContext): Promise<Report> {
   const report = await converse(settings, ctx)

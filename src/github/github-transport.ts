@@ -1,24 +1,16 @@
 import type { Clock } from '../util/clock.js'
 
 /**
- * How the action's GitHub requests travel, over @actions/github's client (which follows the runner's
- * proxy and GITHUB_API_URL, so GitHub Enterprise Server works). Loaded only when a run needs GitHub.
- * Every request has its own timeout and follows the run's cancellation.
+ * How the action's GitHub requests travel, over @actions/github's client, which follows the runner's
+ * proxy and GITHUB_API_URL (so Enterprise Server works). Each request has its own timeout and
+ * follows the run's cancellation.
  *
- * What is retried, with the ecosystem's plugins (@octokit/plugin-retry, @octokit/plugin-throttling):
- * a GitHub error (5xx, a dropped connection) up to twice, 1 s then 4 s later, for every request
- * whose repeat is harmless (reads, edits, reactions: GitHub answers 200 for a reaction that exists);
- * any other 4xx is GitHub's final answer and is never sent again (a request's own `retries` option
- * would make plugin-retry repeat even those, so it is only ever set to 0, to forbid retries);
- * a create (a comment, a reply) never, since its answer may be lost after GitHub made it (the
- * tracking comment's lost-create search covers that). A rate limit (primary or secondary) is waited
- * out once when GitHub's wait ends before the step's deadline: the request was refused, not made.
- * No retry starts after the deadline.
- *
- * Writes are one at a time (each is awaited) but not spaced out: the throttling plugin's default
- * pacing (a second between writes, three between comments) is GitHub's advice for clients that make
- * many writes, and a run of this action makes a handful; a secondary rate limit, should one come, is
- * waited out as above.
+ * Retries (@octokit/plugin-retry): a 5xx or a dropped connection is sent again up to twice, 1 s then
+ * 4 s later, when a repeat is harmless (reads, edits, reactions). Any other 4xx is final. A create is
+ * never sent again: its answer may be lost after GitHub made it, and the tracking comment looks for
+ * it instead. A rate limit is waited out once, when GitHub's wait ends before the step's deadline.
+ * Writes go one at a time but are not spaced out: a run makes a handful, not the many that
+ * @octokit/plugin-throttling's pacing is for.
  */
 
 export type Octokit = ReturnType<(typeof import('./octokit.js'))['makeOctokit']>
@@ -92,9 +84,7 @@ export class GitHubTransport {
 
   /**
    * Request options: the signal, and `retries: 0` where no retry may happen (a create, near the
-   * deadline, GitHub unreachable). Never a positive count: plugin-retry reads a request's own
-   * `retries` before its doNotRetry list, so a 404 or 422 would be sent again; the plugin's default
-   * (GITHUB_RETRIES) applies to the answers it retries.
+   * deadline, GitHub unreachable). Never a positive count: plugin-retry would then resend a 404 too.
    */
   request(options: { create?: boolean; timeoutMs?: number } = {}): { signal: AbortSignal; retries?: 0 } {
     const room = this.options.deadline - this.now() >= RETRY_SPAN_MS && !this.signal.aborted && !this.unreachable
@@ -104,10 +94,7 @@ export class GitHubTransport {
     }
   }
 
-  /**
-   * A request signal: the run's cancellation and a timeout on the run's clock (after a cancel, a
-   * short one of its own).
-   */
+  /** The run's cancellation and a timeout on the run's clock (after a cancel, a short one). */
   private requestSignal(timeoutMs = REQUEST_TIMEOUT_MS): AbortSignal {
     const timeout = this.options.clock.timeout(timeoutMs)
     return this.signal.aborted ? timeout : AbortSignal.any([this.signal, timeout])

@@ -18,14 +18,10 @@ import { external } from '../util/text.js'
 import type { ModeContext } from '../modes/context.js'
 
 /**
- * The health action's "did the docs change help?" (impact: on). Each run: the pull requests merged
- * into the docs repository's default branch in the weeks of the trend (one listing, bounded), the
- * files of the ones not seen before (a few a run) turned into pages, then the weeks their windows
- * lack, newest first, within the analytics requests the health run leaves it; a week is the whole
- * site's views export (ceil(pages / 250) requests) and one feedback-by-page request, kept only for
- * the followed pages. Once both windows of a pull request are read its figures are made, and after
- * the health issue is written, the pull request gets its one comment (comment.ts is not involved:
- * this comment is the health action's, found by its own marker).
+ * The health action's "did the docs change help?" (impact: on). Each run lists the docs pull requests
+ * merged in the trend's weeks, turns the new ones' files into pages, and reads the weeks their windows
+ * lack, newest first, within what the health run leaves it. Once both windows are read, the pull
+ * request gets its figures and, after the issue is written, its one comment (found by its own marker).
  */
 
 /** Pages of the merged pull requests listing (100 a page). */

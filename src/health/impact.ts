@@ -2,12 +2,9 @@ import type { ChangedFile } from '../github/port.js'
 import { shiftWeeks, weekOf } from './weeks.js'
 
 /**
- * Did a docs change help its readers? For each merged docs pull request: its pages, the weeks before
- * the week it merged and the weeks after (the merge week left out), and the sums over those weeks of
- * each page's human and AI page views and thumbs up and down, with the site's human views over the
- * same weeks as the control. Page views are additive (a window is the sum of its weeks); unique
- * visitors are not, and are not used. Pure: the weeks are read by impact-weeks.ts, the pull requests
- * through the GitHub port by impact-run.ts, and the words are impact-report.ts's.
+ * Did a docs change help its readers? For each merged docs pull request, its pages' views and thumbs
+ * summed over the weeks before and after its merge week, with the site's views as the control. Page
+ * views add up over weeks; unique visitors do not, so they are not used. Pure (impact-run.ts reads).
  */
 
 /** Below this many human views in either window, a change is "too few views to tell". */

@@ -9,20 +9,14 @@ import { HEALTH_MARKER, type HealthState, type ImpactState, decodeHealthState, d
 import type { ModeContext, Report } from '../modes/context.js'
 
 /**
- * The one docs-health issue a repository keeps (`mode: health`): found by its label and its hidden
- * marker, written only by the action's own identity; created once, then edited in place. Its body is
- * its memory (memory.ts: the weekly totals and the gaps, hidden in the body).
- *
+ * The one docs-health issue a repository keeps: found by its label and hidden marker, written only
+ * by the action's identity, created once and then edited. Its body is its memory (memory.ts).
  * Never two:
- * - runs in a row find the issue by label and marker (the oldest open one wins, should a person have
- *   copied it);
- * - a closed one (a person closed it) is reopened, so its history, links and subscribers stay;
+ * - the oldest open one wins, should a person have copied it; a closed one is reopened, so its
+ *   history and subscribers stay;
  * - the first creation is claimed by creating the label: GitHub answers 201 to one creator and 422
- *   (already_exists) to the rest, so of two runs racing only one creates the issue, and the other
- *   looks again (three times, 5, 10 and 20 s apart) and edits it. When the label already existed
- *   (made by hand) and no issue appears, the run creates it;
- * - a create whose answer was lost (a 5xx, a dropped connection) is never sent again: the run looks
- *   for an issue with the marker that names this run's link, as the tracking comment does.
+ *   to the rest, who look again and edit what the winner made;
+ * - a create whose answer was lost is never sent again: the run looks for the issue naming its link.
  */
 
 const LABEL_COLOR = '0e8a16'

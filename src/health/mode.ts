@@ -14,19 +14,11 @@ import { type Searching, answerGaps, baselineOf } from './answers-run.js'
 import { CancelledError } from '../util/errors.js'
 
 /**
- * `mode: health`: one GitHub issue that a schedule keeps, with the trend of the last `weeks` whole
- * weeks, the gaps readers hit (new, persisting, gone), and what the agent did about them. The issue
- * is the memory (issue.ts, memory.ts), so a run asks only for what it lacks: a weekly run spends
- * two analytics requests on the trend (the new week's visitors and page views totals) and the rest
- * of max-requests on the week's insights (analytics/gather-insights.ts). A first run backfills the
- * trend within max-requests, keeping some for the insights, and says what it left for later runs.
- *
- * The unit is the week: gaps are read for the last complete week, a gap "persists" when two weeks in
- * a row have it, and a second run in the same week changes nothing it already counted.
- *
- * With impact on, the run also measures the docs pull requests merged in those weeks (impact-run.ts)
- * between the trend and the gaps, within what the trend left but the gaps' reserve, and comments each
- * measured one after the issue is written.
+ * `mode: health`: one GitHub issue a schedule keeps, with the trend of the last `weeks` weeks, the
+ * gaps readers hit, and what the agent did about them. The issue is the memory, so a weekly run asks
+ * only for the new week: two requests for the trend, the rest of max-requests for the gaps. The unit
+ * is the week: a gap "persists" when two weeks in a row have it, and a second run in one week counts
+ * nothing twice. With impact on, the docs pull requests merged in those weeks are measured too.
  */
 
 /** Analytics requests a first run keeps for the insights when it backfills the trend. */

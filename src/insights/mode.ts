@@ -15,12 +15,9 @@ import type { Job, ModeContext, Report } from '../modes/context.js'
 import { exportEnding } from '../util/ending.js'
 
 /**
- * `mode: insights`: what readers could not find, as a report and as work for the agent.
- *
- * How max-requests is spent between the lists: analytics/gather-insights.ts.
- *
- * A list cut short (the budget, a failed request) is marked incomplete with a warning, and what was
- * fetched is kept. The step fails only when no list is complete and a request failed for real.
+ * `mode: insights`: what readers could not find, as a report and as work for the agent. A list cut
+ * short is marked incomplete, with what was fetched kept; the step fails only when no list is
+ * complete and a request failed.
  */
 
 export async function run(settings: InsightsSettings, ctx: ModeContext): Promise<Report> {

@@ -4,19 +4,12 @@ import { formatDuration } from '../util/format.js'
 import { external } from '../util/text.js'
 
 /**
- * The one engine that follows something at the service until it ends: an agent job, a deployment
- * or preview. Same schedule, same count of checks, same handling of a failed check for all of them.
- *
- * The schedule: the first check comes soon, so a short wait ends fast; the gaps then grow by half
- * each time up to the poll interval, so a long one costs few requests. With the default interval of
- * 10 s: 1.5 s, 2.25 s, 3.4 s, 5.1 s, 7.6 s, then every 10 s. No gap runs past the deadline, and the
- * last check comes at it.
- *
- * A check whose retries ran out (the API down or overloaded for a minute or more) does not end the
- * wait: the thing goes on at the service, so the engine keeps checking on its schedule until the
- * deadline, and a timeout then names the last error. An error that retrying cannot fix (a wrong key,
- * an unknown id, a rate limit longer than the time left) ends it at once, unless `onFinalError` says
- * to check again.
+ * The one engine that follows something at the service until it ends: an agent job, a deployment,
+ * a preview. The first check comes soon, so a short wait ends fast; the gaps grow by half up to the
+ * poll interval (10 s: 1.5, 2.25, 3.4, 5.1, 7.6, then 10), so a long one costs few requests; the
+ * last check comes at the deadline. A check whose retries ran out does not end the wait (the thing
+ * goes on at the service): the timeout names the last error. An error no retry fixes (a wrong key,
+ * an unknown id) ends it at once, unless `onFinalError` says to check again.
  */
 const FIRST_POLL_DELAY_MS = 1500
 const POLL_GROWTH = 1.5

@@ -3,19 +3,11 @@ import { registerSecret } from '../util/text.js'
 import { PROXY_REFUSED } from './retry-policy.js'
 
 /**
- * Requests to the service through the runner's proxy, decided the way the rest of the Actions
- * ecosystem decides it: `@actions/http-client`'s own `getProxyUrl` and `checkBypass`
- * (https_proxy / HTTPS_PROXY for https://, http_proxy / HTTP_PROXY for http://, lowercase first;
- * no_proxy / NO_PROXY entries as exact host, host:port, .suffix, bare suffix or `*`; loopback
- * always direct). Node's global fetch ignores these variables, and an action cannot start its own
- * Node with NODE_USE_ENV_PROXY.
- *
- * Proxied requests go through undici's own `fetch` with a `ProxyAgent` from that same package (a
- * pinned 6.x), not the runtime's global fetch with a foreign dispatcher: the runtime's built-in
- * undici is another major (6 on Node 20, 7 on Node 24), and mixing majors is what breaks. TLS to
- * the service is Node's own either way, so a private CA given by NODE_EXTRA_CA_CERTS keeps working.
- *
- * Nothing here is loaded unless a proxy variable is set: a run without a proxy starts as before.
+ * Requests to the service through the runner's proxy, decided as the rest of the Actions ecosystem
+ * decides it (`@actions/http-client`'s `getProxyUrl` and `checkBypass`): Node's global fetch ignores
+ * the proxy variables. Proxied requests use the pinned undici's own `fetch` and `ProxyAgent`, never
+ * the runtime's fetch with a foreign dispatcher: Node 20 and 24 ship other undici majors, and mixing
+ * majors breaks. TLS stays Node's, so NODE_EXTRA_CA_CERTS keeps working. Loaded only with a proxy set.
  */
 
 export const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'] as const

@@ -3,12 +3,9 @@ import { escapeText, link } from './escape.js'
 import { formatNumber } from '../util/format.js'
 
 /**
- * A pull request's pages as a reviewer reads them on the preview: the pages it edits in one table,
- * the pages it changes without editing in their own, each title linked to its address on the
- * preview (a deleted page's address struck through, with where its readers go now), renamed pages as
- * old → new, the readers' views where known, at most `most` rows and how many there are in all.
- * Every title, address and reason is text from the repository: escaped, and an address becomes a
- * link only as a path on the preview's own host.
+ * A pull request's pages as a reviewer reads them on the preview: those it edits, then those it
+ * changes without editing, each title linked to its preview address. Titles, addresses and reasons
+ * are the repository's text: escaped, and linked only as a path on the preview's own host.
  */
 
 /** The tracking comment's rows: the rest are in the run's summary. */

@@ -46,15 +46,10 @@ const LOST_CREATE_MARGIN_MS = 60_000
 const CANCELLED_TIMEOUT_MS = 900
 
 /**
- * The one comment the action keeps on an issue or pull request, across runs and modes: created
- * once, edited afterwards. Its hidden state (state.ts) records the job the thread is about,
- * which is how a `/docs` comment finds the job to continue.
- *
- * Whose comment counts: only one written by the identity the action writes with (GitHubPort.identity),
- * never a marker pasted into someone else's comment, and the action never edits a comment it did not
- * write. When the identity is unknown, no existing comment is trusted (a new one is written).
- *
- * Writing never fails the step: a comment that cannot be written is a warning, once.
+ * The one comment the action keeps on an issue or pull request, across runs and modes: created once,
+ * then edited. Its hidden state (state.ts) records the thread's job, which a `/docs` comment
+ * continues. Only a comment the action's own identity wrote counts (never a pasted marker); with the
+ * identity unknown a new one is written. Writing never fails the step: a failure is one warning.
  */
 export class TrackingComment {
   private disabled = false

@@ -2,12 +2,9 @@ import * as z from 'zod/mini'
 import { pageSchema } from '../site/pull-pages.js'
 
 /**
- * What the tracking comment on a thread remembers, in its hidden marker: the job the thread is
- * about (the newest recorded), its pull request, where the job was asked for (on the agent's pull
- * request), the instructions so far with their results, newest first, the newest comment dealt
- * with (for the catch-up) and the status label. Stored as base64 JSON
- * inside an HTML comment, so no text in it can close the comment or show; read back only from a
- * comment the action's own identity wrote, and validated like any API answer.
+ * What the tracking comment remembers in its hidden marker: the thread's job, its pull request, the
+ * instructions and their results, the newest comment dealt with, the label. Base64 JSON inside an
+ * HTML comment, so no text can close it; validated on reading, like any API answer.
  */
 
 /** Every comment the action writes starts with this; a comment carrying it is never an instruction. */

@@ -13,11 +13,8 @@ import { trackingCommentRenderer } from './render.js'
 import type { TrackingEntry } from './state.js'
 
 /**
- * A thread's tracking, as every mode that keeps one uses it (agent, deploy, preview, automation
- * with `comment: true`, the comment action, the check's fix): one object, opened once by the mode,
- * with the client and the account it writes as, the tracking comment, the status labels, and the
- * verbs: a job's life in the thread (`job`: its entries when it starts, their result when it ends,
- * the link-back on the agent's pull request), instructions not sent (`notSent`), and the thread the
+ * A thread's tracking, as every mode that keeps one uses it: one object, opened once, with its
+ * verbs: a job's life in the thread (`job`), instructions not sent (`notSent`), and the thread the
  * job came from shown too (`echoToOrigin`).
  */
 
