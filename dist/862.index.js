@@ -12406,18 +12406,17 @@ async function createHealthIssue(o) {
         // no claim to be had (a token that cannot create labels): create, as a run without a race would
         o.log(`Could not create the label ${o.label} (${(0,errors/* getErrorMessage */.u1)(error)}); creating the issue without the claim.`);
     }
-    if (claim === 'existed') {
-        for (const wait of CLAIM_WAITS_MS) {
-            const found = await findHealthIssue(o.api, o.repo, o.label, o.identity);
-            if (found.issue)
-                return { issue: found.issue, created: false };
-            o.log(`The label ${o.label} exists but no health issue yet (another run may be creating ` +
-                `it): looking again in ${wait / 1000} s.`);
-            await o.clock.sleep(wait, o.signal);
-        }
+    // a claim lost: the winner's issue, looked for once and after each wait
+    for (let look = 0; claim === 'existed'; look++) {
         const found = await findHealthIssue(o.api, o.repo, o.label, o.identity);
         if (found.issue)
             return { issue: found.issue, created: false };
+        const wait = CLAIM_WAITS_MS[look];
+        if (wait === undefined)
+            break;
+        o.log(`The label ${o.label} exists but no health issue yet (another run may be creating ` +
+            `it): looking again in ${wait / 1000} s.`);
+        await o.clock.sleep(wait, o.signal);
     }
     try {
         return { issue: await o.api.createIssue(o.repo, o.title, o.body, o.label), created: true };
@@ -12540,10 +12539,7 @@ class HealthIssue {
         if (page.impact && rendered.impact)
             page.impact.state = rendered.impact;
         const body = rendered.body;
-        if (this.kept) {
-            await api.updateIssue(repo, this.kept.number, { body, ...(this.reopen ? { open: true } : {}) });
-        }
-        else {
+        if (!this.kept) {
             const made = await createHealthIssue({
                 api,
                 repo,
@@ -12560,6 +12556,9 @@ class HealthIssue {
             if (!made.created)
                 await api.updateIssue(repo, made.issue.number, { body });
             this.kept = made.issue;
+        }
+        else {
+            await api.updateIssue(repo, this.kept.number, { body, ...(this.reopen ? { open: true } : {}) });
         }
         this.reopen = false;
         return rendered.state.gaps;

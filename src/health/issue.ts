@@ -71,18 +71,17 @@ export async function createHealthIssue(o: CreateOptions): Promise<{ issue: Issu
     // no claim to be had (a token that cannot create labels): create, as a run without a race would
     o.log(`Could not create the label ${o.label} (${getErrorMessage(error)}); creating the issue without the claim.`)
   }
-  if (claim === 'existed') {
-    for (const wait of CLAIM_WAITS_MS) {
-      const found = await findHealthIssue(o.api, o.repo, o.label, o.identity)
-      if (found.issue) return { issue: found.issue, created: false }
-      o.log(
-        `The label ${o.label} exists but no health issue yet (another run may be creating ` +
-          `it): looking again in ${wait / 1000} s.`,
-      )
-      await o.clock.sleep(wait, o.signal)
-    }
+  // a claim lost: the winner's issue, looked for once and after each wait
+  for (let look = 0; claim === 'existed'; look++) {
     const found = await findHealthIssue(o.api, o.repo, o.label, o.identity)
     if (found.issue) return { issue: found.issue, created: false }
+    const wait = CLAIM_WAITS_MS[look]
+    if (wait === undefined) break
+    o.log(
+      `The label ${o.label} exists but no health issue yet (another run may be creating ` +
+        `it): looking again in ${wait / 1000} s.`,
+    )
+    await o.clock.sleep(wait, o.signal)
   }
   try {
     return { issue: await o.api.createIssue(o.repo, o.title, o.body, o.label), created: true }
@@ -214,9 +213,7 @@ export class HealthIssue {
     const rendered = renderHealthBody(viewOf(page, records, this), memory, page.impact?.state)
     if (page.impact && rendered.impact) page.impact.state = rendered.impact
     const body = rendered.body
-    if (this.kept) {
-      await api.updateIssue(repo, this.kept.number, { body, ...(this.reopen ? { open: true } : {}) })
-    } else {
+    if (!this.kept) {
       const made = await createHealthIssue({
         api,
         repo,
@@ -232,6 +229,8 @@ export class HealthIssue {
       // another run's issue: this run's body replaces it
       if (!made.created) await api.updateIssue(repo, made.issue.number, { body })
       this.kept = made.issue
+    } else {
+      await api.updateIssue(repo, this.kept.number, { body, ...(this.reopen ? { open: true } : {}) })
     }
     this.reopen = false
     return rendered.state.gaps
