@@ -489,10 +489,9 @@ function readReply(spec, reply, now, words) {
 
 
 /**
- * How a request to the service travels: the base URL, the auth header, each attempt's timeout on the
- * run's clock, the run's cancellation, the retry policy, the analytics budget and the agent uses
- * counted, and every failure made one message ("Could not …: …", with what to check in the
- * caller's terms). The endpoints (client.ts) say only what each request is.
+ * How a request to the service travels: auth, timeouts on the run's clock, cancellation, retries,
+ * the analytics budget, and every failure made one message ("Could not …: …") in the caller's terms.
+ * The endpoints (client.ts) say only what each request is.
  */
 const USER_AGENT = 'mintlify-docs-action';
 /** Whether a failed attempt may have changed something at the service: a POST that is no read. */
@@ -634,10 +633,7 @@ class Transport {
             error: this.failure(spec, message, extra),
         };
     }
-    /**
-     * The error for a failed attempt: "Could not <what>: <message>", and for a POST that may have
-     * reached the service, what may exist now and what to do.
-     */
+    /** "Could not <what>: <message>", and for a POST that may have arrived, what may exist now. */
     failure(spec, message, extra) {
         const processed = writes(spec) && extra.mayHaveBeenProcessed === true;
         const words = !processed
@@ -654,10 +650,7 @@ class Transport {
             ...(hint ? { hint } : {}),
         });
     }
-    /**
-     * Sends the request with its own timeout (on the run's clock) and the run's cancellation: the
-     * reply as it came, or the failed attempt when none came (a timeout, a failed connection).
-     */
+    /** Sends the request with its timeout and the run's cancellation: the reply, or the failed attempt. */
     async send(spec, remaining) {
         const { signal, requestTimeoutMs } = this.options;
         const controller = new AbortController();
@@ -1131,10 +1124,7 @@ async function fetchForBaseUrl(baseUrl, log) {
 ;// CONCATENATED MODULE: ./src/github/port.ts
 /** `owner/name`, as GitHub writes a repository (compare it lower-cased: GitHub's names are not case-sensitive). */
 const fullName = (r) => `${r.owner}/${r.repo}`;
-/**
- * A time as GitHub writes and reads it: whole seconds, `YYYY-MM-DDTHH:MM:SSZ` (its `created_at`,
- * `updated_at`, and the `since` its comment listings take), rounded down.
- */
+/** A time as GitHub writes and reads it: whole seconds, `YYYY-MM-DDTHH:MM:SSZ`, rounded down. */
 function githubTime(instant) {
     return new Date(Math.floor(instant / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
@@ -1142,7 +1132,6 @@ function githubTime(instant) {
 function sameLogin(a, b) {
     return a.toLowerCase() === b.toLowerCase();
 }
-/** The HTTP status of an error from the client, if it has one. */
 function statusOf(error) {
     const status = error?.status;
     return typeof status === 'number' ? status : undefined;
@@ -2906,10 +2895,8 @@ function redirectsOf(config) {
     });
 }
 /**
- * What Mintlify leaves out of a site, whatever its .mintignore says: @mintlify/common's
- * DEFAULT_MINT_IGNORES as mint 4.2.941 ships them, its re-includes of .mintlify/ too (the real-CLI
- * suite holds this copy to the CLI's own). A dot starting a name hides nothing by itself:
- * `.drafts/` and `.well-known/` are read.
+ * What Mintlify leaves out of a site whatever its .mintignore says: DEFAULT_MINT_IGNORES of mint
+ * 4.2.941 (the real-CLI suite holds this copy to the CLI's). A leading dot hides nothing by itself.
  */
 const DEFAULT_MINT_IGNORES = [
     '.git',
@@ -2932,13 +2919,10 @@ const DEFAULT_MINT_IGNORES = [
     'CONTRIBUTING.md',
 ];
 /**
- * Whether the site reads a file (its path relative to the docs folder), as the CLI's file walk
- * decides: never inside node_modules or .git (both in the defaults); a folder the defaults or the site's .mintignore
- * leave out is not entered, and a file they leave out is not read (gitignore's rules, through the
- * `ignore` package, as Mintlify reads them). The .mintignore itself is read: it says what is left out.
+ * Whether the site reads a file, as the CLI's walk decides: what the defaults or the .mintignore
+ * leave out is not read, a folder left out not entered (gitignore's rules, as Mintlify reads them).
  */
 function siteReader(mintignore) {
-    // each line trimmed, as Mintlify reads the file
     const own = mintignore === undefined ? [] : mintignore.split(/\r?\n/).map((l) => l.trim());
     const matcher = ignore_default()().add([...new Set([...DEFAULT_MINT_IGNORES, ...own])]);
     // the `ignore` package leaves out what is inside a folder it leaves out, as the CLI's walk does
@@ -2946,10 +2930,7 @@ function siteReader(mintignore) {
 }
 /** What the site reads with no .mintignore of its own: Mintlify's defaults alone. */
 const readByDefault = siteReader();
-/**
- * What a tree serves, from its files (relative to the docs folder), its configuration's text, its
- * .mintignore and the pages its OpenAPI documents generate (`api-reference/users/list-users`).
- */
+/** What a tree serves: its files, its configuration, its .mintignore and its generated pages. */
 function servedBy(files, config, mintignore, generated = []) {
     const reads = siteReader(mintignore);
     return {
@@ -3003,11 +2984,7 @@ function sourcePattern(source) {
 function sourceMatches(source, address) {
     return sourcePattern(source).pattern.test(normalAddress(address));
 }
-/**
- * Where a redirect sends an address: undefined where its source does not match; else its
- * destination with what the source captured put in (`/old/:slug*` → `/new/:slug*` sends `/old/a/b`
- * to `/new/a/b`; `/old/article-*` → `/new/article-*` sends `/old/article-1` to `/new/article-1`).
- */
+/** Where a redirect sends an address, its captures put in (`/old/:slug*` sends `/old/a/b` to `/new/a/b`). */
 function redirectedTo(redirect, address) {
     return sendOn({ redirect, ...sourcePattern(redirect.source) }, address);
 }
@@ -3024,11 +3001,7 @@ function sendOn({ redirect, pattern, names }, address) {
 }
 /** The most redirects one address is followed through, as browsers follow them (20), before it counts as a loop. */
 const MOST_HOPS = 20;
-/**
- * What a tree answers at an address, as the service follows it: a page wins; else the first
- * redirect whose source matches sends the reader on, captures put in, until a page, another site,
- * nothing, or a loop.
- */
+/** What a tree answers at an address: a page wins, else the first matching redirect, until an end or a loop. */
 function follow(served, address) {
     const via = [];
     const redirects = compiledOf(served);
@@ -3053,10 +3026,7 @@ function follow(served, address) {
     }
     return { reached: 'nothing', address: at, via, loop: true };
 }
-/**
- * A tree's redirects the service can match (a source with `?` or `#` never is), each with its
- * source's pattern: made once a tree, as each of its addresses is matched against every one.
- */
+/** A tree's redirects the service can match (never a source with `?` or `#`), compiled once a tree. */
 const compiled = new WeakMap();
 function compiledOf(served) {
     let made = compiled.get(served);
@@ -3073,10 +3043,8 @@ function answers(served, address) {
     return follow(served, address).reached !== 'nothing';
 }
 /**
- * The base's addresses the head no longer answers, in the base's order (pages, then generated
- * pages, then the exact sources of redirects that reached a page on the base). A head redirect that
- * matches an address but sends it to a page the head does not serve (a wildcard's destination with
- * its captures put in, a loop) keeps nothing.
+ * The base's addresses the head no longer answers: pages, generated pages, then redirects' sources.
+ * A head redirect that sends one to a page the head does not serve keeps nothing.
  */
 function lostAddresses(base, head) {
     const lost = (address) => {
@@ -3119,10 +3087,8 @@ function nearestParent(head, address) {
     return undefined;
 }
 /**
- * Redirects that cannot work as written: a source with `#` or `?` (the service matches the path
- * only: never matched), a source that is a page the site serves (the page wins), a source given
- * twice with two destinations, a destination that is itself redirected (a chain: the redirect
- * straight to its end instead) and a chain that comes back to its start (a loop).
+ * Redirects that cannot work as written: a source with `#` or `?` (never matched), a source that is
+ * a page (the page wins), a source twice, a chain (go straight to its end instead) and a loop.
  */
 function redirectFaults(served) {
     const faults = [];
@@ -3203,10 +3169,8 @@ function docsRelativePath(docsFolder, path) {
 
 /**
  * The pages of a pull request, as a reviewer wants them on the preview: each page it adds, changes,
- * renames or deletes, and each page it changes without editing it (the page imports a snippet it
- * changed, an OpenAPI document it changed generates the page, or the page moved in the navigation),
- * with the page's title and address. Pure: the pull request's files, both trees' addresses and
- * configurations, and the texts of the files in; the pages out, in the order a reviewer reads them.
+ * renames or deletes, and each it changes without editing (an imported snippet, a generating OpenAPI
+ * document, a move in the navigation), with its title and address, in a reviewer's order. Pure.
  */
 /** One page, as the check lists it and the pages file holds it (read back as any outside answer: unknown fields dropped). */
 const pageSchema = schemas/* object */.Ikc({
@@ -3297,10 +3261,7 @@ function inReadingOrder(pages) {
     // a stable sort: pages alike keep the order they were listed in
     return [...pages].sort((a, b) => ORDER[a.change] - ORDER[b.change] || (b.views ?? -1) - (a.views ?? -1));
 }
-/**
- * Each page with its readers: at the address they reached it at on the live site (a renamed page's
- * old one); none for a page this pull request adds, which no reader has seen yet.
- */
+/** Each page with its readers at its live address (a renamed page's old one); none for an added page. */
 function withViews(pages, readersOf) {
     return pages.map((page) => {
         if (page.change === 'added')
@@ -3312,10 +3273,7 @@ function withViews(pages, readersOf) {
     });
 }
 // ---- titles ----
-/**
- * A page's title as Mintlify makes it: its front matter's `title`, else its file name without the
- * extension, `-` and `_` as spaces, the first letter capitalised (@mintlify/common's slugToTitle).
- */
+/** A page's title as Mintlify makes it: its front matter's `title`, else its file name (slugToTitle). */
 function pageTitle(file, text) {
     return frontMatterTitle(text) ?? slugTitle(file.replace(/\.mdx?$/i, ''));
 }
@@ -3327,10 +3285,8 @@ function slugTitle(slug) {
     return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 /**
- * The `title` of a page's YAML front matter, where it has one that is text: double-quoted (its
- * escapes read; one YAML does not know left as written), single-quoted, or plain (up to a comment).
- * A key of its own line only (`title: …`, never `subtitle:` nor one nested under another key); a
- * value that opens a block, a flow, an anchor, a tag or a comment is no text.
+ * The `title` of a page's YAML front matter, where it is text: quoted either way or plain, on a line
+ * of its own (never `subtitle:`, never nested); a block, flow, anchor or tag is no text.
  */
 function frontMatterTitle(text) {
     const block = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/.exec(text ?? '')?.[1] ?? '';
@@ -3377,11 +3333,7 @@ function importsOf(file, text) {
     }
     return found;
 }
-/**
- * The head's pages that import a file the pull request changed, directly or through files that do,
- * each with the changed file it comes from, in the order of their paths (`headFiles`: the head's
- * Markdown and components, each read once, and only where a changed file could be imported).
- */
+/** The head's pages that import a changed file, directly or through files that do, each with that file. */
 function importers(pull, edited) {
     // which changed file each file brings in: the changed files themselves, then their importers, until none is new
     const from = new Map([...edited].filter((f) => IMPORTED.test(f)).map((f) => [f, f]));
@@ -3449,8 +3401,7 @@ function parsedJson(text) {
 }
 /**
  * The pages generated from an OpenAPI document the pull request changed: new ones added, gone ones
- * deleted, the rest affected. Which document generates which page is not told apart: with one
- * document changed, each generated page is said to come from it.
+ * deleted, the rest affected (each said to come from the changed document: they are not told apart).
  */
 function generatedPages(pull, edited) {
     const documents = [...new Set([...apiDocumentsOf(pull.baseConfig), ...apiDocumentsOf(pull.headConfig)])];
@@ -3489,10 +3440,7 @@ function generatedPages(pull, edited) {
 // ---- the navigation ----
 /** The keys whose value names a level of the navigation, in docs.json and mint.json alike. */
 const LEVELS = ['tab', 'anchor', 'dropdown', 'version', 'language', 'product', 'group', 'item'];
-/**
- * Each page of a configuration's navigation (by its slug, `guides/start`) with its place: the names
- * of the levels it is under (`Guides › Get started`). A page listed twice keeps its first place.
- */
+/** Each page of a configuration's navigation with its place (`Guides › Get started`); the first place wins. */
 function navigationPlaces(config) {
     const places = new Map();
     // a page is a string of a `pages` list; every other string (an icon, a tag) is none
@@ -3552,11 +3500,7 @@ function docsFiles(files, docsFolder) {
         return [{ filename, status: f.status, ...(previous !== undefined ? { previousFilename: previous } : {}) }];
     });
 }
-/**
- * The pages from the pull request's files alone (no base to compare with): each listed page added,
- * changed, renamed or deleted as GitHub lists it, titled from `text` where it gives the head's
- * text; nothing it changes without editing, and no redirect for a deleted page.
- */
+/** The pages from the pull request's files alone (no base to compare with), as GitHub lists them. */
 const NEW = new Set(['added', 'copied']);
 function pagesFromFiles(listed, options) {
     const base = new Map();
@@ -5577,11 +5521,7 @@ function readBrokenLinks(output, exitCode) {
         return { ok: false, unreadable: `the CLI listed broken links but exited with 0` };
     return { ok: true, problems };
 }
-/**
- * A link to another site, as `--check-external` lists it: `url (404)` or `url (fetch failed)`. The
- * answer is the day's, so it is said, never part of the target: the same link is the same problem
- * whether the base's check was told 404 and the head's timed out.
- */
+/** A link to another site (`url (404)`): the answer is the day's, said but never part of the target. */
 const EXTERNAL = /^(https?:\/\/.+) \(([^()]*)\)$/;
 /** One listed target of a file: a broken link, a site's link that did not answer, or a redirect. */
 function brokenTarget(file, text) {
@@ -5710,9 +5650,8 @@ function relativeTo(folder, file) {
     return normal.startsWith(`${base}/`) ? normal.slice(base.length + 1) : normal;
 }
 /**
- * `mint validate`: "build validation passed" and exit 0 is valid; its one sentence for a runner with
- * no network ("… requires an internet connection") is no verdict on the build, said as such; any
- * other failure is the build's problem, in its words. Exit 0 without the sentence is no verdict.
+ * `mint validate`: "build validation passed" and exit 0 is valid; "requires an internet connection"
+ * is no verdict; any other failure is the build's problem, in its words.
  */
 function readValidation(output, exitCode) {
     const lines = plainLines(output)
@@ -5734,11 +5673,7 @@ function readValidation(output, exitCode) {
 }
 /** `Warning: Failed to extract OpenAPI pages from navigation: TypeError: fetch failed` and the like. */
 const WARNING = /^\s*(?:warning|warn)\b:?\s+(.+)$/i;
-/**
- * What the CLI warned of, once each: its `Warning:` lines (a remote OpenAPI document it could not
- * fetch, a snippet it could not resolve) and its 🚨 blocks (`🚨 Invalid mint.json:` and the lines
- * under it), never a page it could not parse (a problem of its own).
- */
+/** What the CLI warned of, once each: its `Warning:` lines and 🚨 blocks (an unparsable page is a problem). */
 function cliWarnings(text) {
     const lines = plainLines(text).map((l) => l.trim());
     const found = new Set();
@@ -6275,10 +6210,8 @@ const FORMAT = 1;
 /** Where an entry is while the cache service packs or unpacks it: relative, so the workspace's (the service's own rule). */
 const ENTRY_PATH = '.mintlify-check-cache/problems.json';
 /**
- * The tree's fingerprint: each file the site reads (siteReader, with the tree's .mintignore), by its
- * path (POSIX, sorted) and the hash of its bytes; a link by its target. A change only to what the
- * site never reads (.github/, a README.md, a page .mintignore leaves out) keeps the fingerprint, as
- * it keeps the problems; one to a file in .drafts/ changes it.
+ * The tree's fingerprint: each file the site reads, by its path and the hash of its bytes. A change
+ * only to what the site never reads (.github/, a page .mintignore leaves out) keeps it.
  */
 function treeFingerprint(tree) {
     const hash = (0,external_node_crypto_.createHash)('sha256');
@@ -6302,11 +6235,7 @@ function treeFingerprint(tree) {
     walk('');
     return hash.digest('hex');
 }
-/**
- * Why a tree's verdict is the network's, not the tree's, so it is never kept nor restored (both sides
- * are checked each time): links to other sites checked (external), or a configuration that names
- * an OpenAPI or AsyncAPI document at a URL (the CLI fetches it, and what it lists is the day's).
- */
+/** Why a tree's verdict is the network's (external links, a document at a URL), so it is never kept. */
 function networkDecides(tree, checks) {
     if (checks.has('external'))
         return 'links to other sites are checked (external), and their verdict is the day’s';
@@ -6389,11 +6318,8 @@ function writeEntry(key, kept) {
     return `${JSON.stringify({ format: FORMAT, key, problems: kept.problems, warnings: kept.warnings })}\n`;
 }
 /**
- * Whether every problem an entry holds could be the tree's, so an entry a pull request wrote into
- * its own cache scope (its key is public facts) cannot make a new problem "known": a broken link's
- * target written in its file, a broken redirect's source and destination in the configuration, a
- * problem at a line at a line its file has, any other in a file the tree has (the configuration:
- * docs.json or mint.json, which the CLI reads as one).
+ * Whether every problem of an entry could be the tree's (its target in its file, its line there), so
+ * an entry a pull request wrote into its own cache scope cannot make a new problem "known".
  */
 function plausible(kept, tree) {
     const texts = new Map();
@@ -6517,11 +6443,7 @@ function untilStopped(work, stop) {
         work.then(resolve, reject).finally(() => stop.removeEventListener('abort', onStop));
     });
 }
-/**
- * The Quieter for @actions/core's workflow commands on stdout: while `work` runs, a `::warning` or
- * `::error` line is written as `::debug::` instead and kept. Nothing else of the run writes then
- * (the cache is read before the CLI runs and written after them).
- */
+/** While `work` runs, @actions/core's `::warning` and `::error` lines are written as `::debug::`, and kept. */
 const quietCommands = async (work) => {
     const kept = [];
     const write = process.stdout.write.bind(process.stdout);
@@ -6770,11 +6692,7 @@ function unsureOnWarning(judged, baseLines) {
 
 
 
-/**
- * The check's judging: what its phases share (the run, the tree checker, what a check found), and
- * the head judged against its base (rebuilt, kept in the runner's cache, checked beside the head).
- * mode.ts runs the phases.
- */
+/** The check's judging: what its phases share, and the head judged against its base. mode.ts runs it. */
 /** A phase of the run, named in the error when wait-timeout ends it. */
 class TimedOut extends Error {
 }
@@ -6810,10 +6728,8 @@ function sayWarnings(label, site, notes) {
     }
 }
 /**
- * The head judged against its base (scope new, a pull request that changes files the site reads):
- * the base rebuilt, restored from the runner's cache where it was checked before, else checked
- * beside the head (and stopped if the head has no problem); each head problem new, known, or
- * unsure where the CLI warned on the head only.
+ * The head judged against its base: the base rebuilt, then restored from the cache or checked beside
+ * the head (stopped if the head has no problem); each head problem new, known, or unsure.
  */
 async function judgeAgainstBase(run, given) {
     const { pull, settings, docsFolder } = run;
@@ -6932,10 +6848,8 @@ function notCompared(pull, base) {
         `compared by its pages' names, and every problem the CLI finds on the head counts as new.`);
 }
 /**
- * The base's addresses the head no longer answers (new, each at the configuration's redirects, with
- * the redirect to paste: a renamed page's new address; for a deleted page none is made up, the
- * nearest parent the head serves is suggested), and the head's redirects that cannot work (new
- * where the base did not have the same fault, known where it did).
+ * The base's addresses the head no longer answers (at the configuration's redirects, with the
+ * redirect to paste where the page was renamed), and the head's redirects that cannot work.
  */
 async function addressProblems({ docsFolder, config }, trees) {
     const { baseTree, baseConfig, headTree, files } = trees;
@@ -7025,10 +6939,8 @@ async function addressProblems({ docsFolder, config }, trees) {
     return { judged: [...lost, ...faults], pages };
 }
 /**
- * The pages each tree generates from OpenAPI documents, listed by the CLI's own code where a
- * configuration names one (`openapi`); none for either where either cannot be told (a document at
- * a URL, a configuration that does not validate), with one note: compared on one side only, every
- * generated page would look lost or new.
+ * The pages each tree generates from OpenAPI documents, by the CLI's own code; none for either where
+ * either cannot be told (compared on one side only, every generated page would look lost or new).
  */
 async function judge_generatedPages({ baseTree, headTree, listOpenApi, notes, }, configs) {
     if (!configs.some((c) => c !== undefined && /"openapi"/i.test(c)))
@@ -7107,10 +7019,7 @@ async function rebuildBase({ settings, ctx, pull, docsFolder, folder, work }, ch
         return { ok: false, why: (0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300) };
     }
 }
-/**
- * The base by its file names from its git tree (one request), where GitHub's listing of the pull
- * request's files may be cut (it lists at most 3,000): enough for its addresses, not for the CLI.
- */
+/** The base by its file names (one request), where GitHub's files listing may be cut: enough for its addresses. */
 async function baseFromGitTree(options) {
     const { api, repo, ref, docsFolder, tree } = options;
     const listed = await api.treePaths(repo, ref);
@@ -7344,9 +7253,8 @@ function filesToEdit(judged, config) {
     return new Set(changesOf(judged, config).map((c) => (c.kind === 'replace' ? c.path : config)));
 }
 /**
- * The edits that fix the new problems whose fix is known, at most one per line (two links on one line
- * are one edit). `config` is the configuration's repository path; its redirects are one edit, placed
- * where `inDiff` says a suggestion can be made when there is such a place.
+ * The edits that fix the new problems whose fix is known, at most one a line; the configuration's
+ * redirects are one edit, placed in the diff (`inDiff`) where they can be.
  */
 function editsFor(judged, headText, config, inDiff) {
     const changes = changesOf(judged, config);
@@ -7433,10 +7341,7 @@ function replaced(line, replacements) {
     }
     return out === line ? undefined : out;
 }
-/**
- * The outline of a JSON text: strings are read as strings (a brace or a quote escaped in one counts
- * for nothing), and a string at the top level followed by `:` is a key.
- */
+/** The outline of a JSON text: strings read as strings, and a top-level string before `:` a key. */
 function outline(text) {
     const keys = [];
     let redirects;
@@ -7490,11 +7395,9 @@ function outline(text) {
     return { keys, ...(redirects ? { redirects } : {}) };
 }
 /**
- * The configuration's redirects added in one edit, where its text allows one it can vouch for (the
- * result parses, and holds every redirect it held and the new ones): after the array's `[` (on its
- * line, where the entries start there), before its `]` (a comma after its last entry), or, without
- * `redirects`, the array added before a top-level key. A place in the pull request's diff first;
- * else the first the file allows. Undefined where none does.
+ * The configuration's redirects added in one edit the check can vouch for (the result parses and
+ * holds every redirect): after `[`, before `]`, or the array added before a top-level key; a place
+ * in the diff first. Undefined where the file allows none.
  */
 function redirectsEdit(text, added, path, inDiff) {
     const lines = text.split('\n');
@@ -8048,10 +7951,8 @@ async function runAccessibility(options) {
  * would copy the 330 MB twice, and its marker is not atomic).
  */
 /**
- * The CLI's own entry, run with the action's Node. The package's bin (`mint/index.js`) is a launcher
- * that starts this script with whatever `node` comes first on PATH (the runner image's, or none on a
- * self-hosted runner without one), as a second process: the check runs it itself, one process a run,
- * on the Node it knows, with the two variables the launcher sets (CLI_ENTRY_ENV).
+ * The CLI's own entry, run with the action's Node: the package's bin is a launcher that would start
+ * it with whatever `node` comes first on PATH (or none, on a bare self-hosted runner).
  */
 const CLI_ENTRY = ['node_modules', '@mintlify', 'cli', 'bin', 'start.js'];
 const CLI_ENTRY_ENV = { MINTLIFY_PACKAGE_NAME: 'mint', CLI_TEST_MODE: 'false' };
@@ -8141,9 +8042,8 @@ function runnerPlatform() {
     return { platform: 'linux', arch: process.arch, libc: header?.glibcVersionRuntime ? 'glibc' : 'musl' };
 }
 /**
- * The shipped lockfile made this runner's: the image library's packages for its platform (optional
- * dependencies of sharp, which `--omit=optional` would leave out and without which the CLI does not
- * start) become direct dependencies. Undefined when the lockfile has none for this platform.
+ * The shipped lockfile made this runner's: sharp's image library for its platform (an optional
+ * dependency the CLI cannot start without) made direct. Undefined when there is none for it.
  */
 function lockFor(lock, version, on) {
     const copy = structuredClone(lock);
@@ -8271,10 +8171,7 @@ async function loadShippedLock() {
     const loaded = (await __webpack_require__.e(/* import() */ 972).then(__webpack_require__.t.bind(__webpack_require__, 5972, 19)));
     return loaded.default;
 }
-/**
- * The environment the CLI runs in: the allow-list, no telemetry (its -t flag does not do it), no
- * colour, and no wrapping: `preload` (a file holding WIDE_OUTPUT) sets the width, `columns`.
- */
+/** The CLI's environment: the allow-list, no telemetry, no colour, and `preload` (WIDE_OUTPUT) at `columns`. */
 function cliEnvironment(base, output) {
     return childEnvironment(base, {
         CI: 'true',
@@ -10163,11 +10060,7 @@ async function exportCursor(options) {
 
 ;// CONCATENATED MODULE: ./src/analytics/insights.ts
 
-/**
- * A row's click-through as a share (0 to 1). The API's `ctr` is a percentage, 0 to 100 (the
- * vendor's CLI prints `ctr.toFixed(1) + '%'`); a value outside that range is clamped, so no share
- * above 100 % is ever shown.
- */
+/** A row's click-through as a share: the API's `ctr` is a percentage (0 to 100), clamped. */
 function clickShare(ctr) {
     return Number.isFinite(ctr) ? Math.min(100, Math.max(0, ctr)) / 100 : 0;
 }
@@ -10275,20 +10168,15 @@ function downRatedPages(ratings, feedback) {
 const PROMPT_MAX_CHARS = 8000;
 /** The longest single reader text quoted in the prompt. */
 const PROMPT_ITEM_CHARS = 200;
-/**
- * The most items of one list the prompt looks at, whatever summary-rows is: a quoted item takes at
- * least a few characters, so no more than this can ever fit in PROMPT_MAX_CHARS.
- */
+/** The most items of one list the prompt looks at: no more can fit in PROMPT_MAX_CHARS. */
 const PROMPT_MAX_ITEMS = 1000;
 /** Reader text as data: one line, bounded, invisible characters removed, as a JSON string. */
 function quoteReaderText(text, max = PROMPT_ITEM_CHARS) {
     return JSON.stringify((0,util_text/* bound */.$s)((0,util_text/* stripHidden */.Pz)(text).replace(/\s+/g, ' ').trim(), max));
 }
 /**
- * The instruction for the agent that asks it to close the top gaps; '' when there are none.
- *
- * Linear in the items it looks at: each item's line is written once, and while the prompt is over
- * PROMPT_MAX_CHARS the last item of the longest list is dropped, by subtracting its line's length.
+ * The instruction asking the agent to close the top gaps; '' when there are none. Linear: while it is
+ * over PROMPT_MAX_CHARS, the longest list's last line is dropped by its length, never re-rendered.
  */
 function buildAgentPrompt(input) {
     const perList = Math.min(input.perList, PROMPT_MAX_ITEMS);
@@ -11676,9 +11564,8 @@ function pathsFor(pull, week, weeks) {
     return [];
 }
 /**
- * The weeks to read, newest first: complete weeks (before `thisMonday`) of a window of a pull
- * request not measured yet that the kept weeks do not cover for its pages. Each comes with every
- * page path a week of that date should hold (all the followed pull requests', so one read serves all).
+ * The weeks to read, newest first: the complete weeks of unmeasured pull requests' windows the kept
+ * weeks lack, each with every page it must hold (one read serves every pull request).
  */
 function weeksToRead(pulls, kept, thisMonday, weeks) {
     const byStart = new Map(kept.map((w) => [w.start, w]));
@@ -11734,10 +11621,7 @@ function normalPath(path) {
     const bare = path.split(/[?#]/)[0] ?? '';
     return bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
 }
-/**
- * The prefix the site's pages are served under, from the paths the analytics answer: '' when pages
- * match exactly, else the prefix (whole segments) under which most of `pages` are found.
- */
+/** The prefix the site's pages are served under ('' when they match exactly), from the analytics' paths. */
 function servedPrefix(pages, served) {
     const tally = new Map();
     for (const page of pages) {
@@ -13039,9 +12923,8 @@ async function docsPort(settings, api, ctx) {
     return { repo, port: api, canWrite: false };
 }
 /**
- * Follows the docs pull requests and reads the weeks they lack. `allowance` is how many analytics
- * requests it may still spend; `agentLinks` the pull requests of the agent jobs the issue follows
- * (their pullKey); a pull request with the tracking comment of an agent job is the agent's too.
+ * Follows the docs pull requests and reads the weeks they lack, within `allowance` requests.
+ * `agentLinks`: the agent jobs' pull requests (a pull request with a job's tracking comment is too).
  */
 async function measureImpact(o) {
     const { settings, repo } = o;
@@ -13091,10 +12974,7 @@ async function measureImpact(o) {
     m.state.weeks = keptWeeks(m.state.pulls, m.state.weeks, k);
     return view();
 }
-/**
- * The pull requests merged into the default branch since the trend's start, or undefined (with a
- * warning that says why).
- */
+/** The pull requests merged into the default branch since the trend's start; undefined with a warning. */
 async function listMerged(m) {
     const { settings, port, repo, repository } = m;
     const token = settings.docsToken ? 'docs-token' : 'github-token';
@@ -13242,11 +13122,7 @@ async function readLackingWeeks(m) {
             `for ${(0,format/* count */.U9)(waiting, 'pull request')} (${stopped ?? 'not read'}): the next runs read them, newest first.`);
     }
 }
-/**
- * Whether an agent job the action followed opened the pull request: its tracking comment there (the
- * agent and comment actions write one on the agent's pull request) names a job and this pull
- * request. One request, once per pull request; a failure only leaves it unmarked.
- */
+/** Whether an agent job opened the pull request: its tracking comment there names one. One request, once. */
 async function openedByAgent(port, repo, pull) {
     try {
         const comments = await port.listComments({
@@ -13277,9 +13153,8 @@ function counted(state) {
     return new Map(state.pulls.map((p) => [p.number, weeksCounted(p, state.weeks, state.impactWeeks)]));
 }
 /**
- * One comment on each measured pull request, after the health issue is written (it links there):
- * found by its marker and the writer's identity, created once, edited when the figures changed.
- * Returns how many were written; the state holds each comment's id and digest.
+ * One comment on each measured pull request, linking to the issue: created once, edited when the
+ * figures changed. Returns how many were written; the state keeps each one's id and digest.
  */
 async function commentImpact(o) {
     const { state, settings, port, repo } = o;
@@ -13337,11 +13212,7 @@ async function commentImpact(o) {
 }
 /** The agent's pull requests of the gaps the issue follows (their pullKey). */
 const agentPulls = (gaps) => new Set(gaps.flatMap((g) => (g.job?.prLink ? [(0,pull_link/* pullKey */.DR)(g.job.prLink)] : [])));
-/**
- * Comments the measured pull requests, linking to this issue (with impact-comment, where docs-token
- * can write): how many were written, so the issue is then written again to keep their ids. Where
- * none can be written, a notice says why.
- */
+/** Comments the measured pull requests (impact-comment): how many were written, so the issue keeps their ids. */
 async function commentMeasured(impact, settings, docs, writer, records) {
     const uncommented = impact.state.pulls.filter((p) => p.figures && !p.comment);
     if (settings.comment && docs.canWrite) {

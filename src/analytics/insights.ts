@@ -22,11 +22,7 @@ export interface SearchSummary {
   clickThrough: number | undefined
 }
 
-/**
- * A row's click-through as a share (0 to 1). The API's `ctr` is a percentage, 0 to 100 (the
- * vendor's CLI prints `ctr.toFixed(1) + '%'`); a value outside that range is clamped, so no share
- * above 100 % is ever shown.
- */
+/** A row's click-through as a share: the API's `ctr` is a percentage (0 to 100), clamped. */
 export function clickShare(ctr: number): number {
   return Number.isFinite(ctr) ? Math.min(100, Math.max(0, ctr)) / 100 : 0
 }
@@ -168,10 +164,7 @@ export function downRatedPages(ratings: readonly PageRating[], feedback: readonl
 export const PROMPT_MAX_CHARS = 8000
 /** The longest single reader text quoted in the prompt. */
 export const PROMPT_ITEM_CHARS = 200
-/**
- * The most items of one list the prompt looks at, whatever summary-rows is: a quoted item takes at
- * least a few characters, so no more than this can ever fit in PROMPT_MAX_CHARS.
- */
+/** The most items of one list the prompt looks at: no more can fit in PROMPT_MAX_CHARS. */
 export const PROMPT_MAX_ITEMS = 1000
 
 /** Reader text as data: one line, bounded, invisible characters removed, as a JSON string. */
@@ -190,10 +183,8 @@ export interface PromptInput {
 }
 
 /**
- * The instruction for the agent that asks it to close the top gaps; '' when there are none.
- *
- * Linear in the items it looks at: each item's line is written once, and while the prompt is over
- * PROMPT_MAX_CHARS the last item of the longest list is dropped, by subtracting its line's length.
+ * The instruction asking the agent to close the top gaps; '' when there are none. Linear: while it is
+ * over PROMPT_MAX_CHARS, the longest list's last line is dropped by its length, never re-rendered.
  */
 export function buildAgentPrompt(input: PromptInput): string {
   const perList = Math.min(input.perList, PROMPT_MAX_ITEMS)

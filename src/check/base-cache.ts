@@ -30,10 +30,8 @@ export interface CacheService {
 }
 
 /**
- * The tree's fingerprint: each file the site reads (siteReader, with the tree's .mintignore), by its
- * path (POSIX, sorted) and the hash of its bytes; a link by its target. A change only to what the
- * site never reads (.github/, a README.md, a page .mintignore leaves out) keeps the fingerprint, as
- * it keeps the problems; one to a file in .drafts/ changes it.
+ * The tree's fingerprint: each file the site reads, by its path and the hash of its bytes. A change
+ * only to what the site never reads (.github/, a page .mintignore leaves out) keeps it.
  */
 export function treeFingerprint(tree: string): string {
   const hash = createHash('sha256')
@@ -59,11 +57,7 @@ export function treeFingerprint(tree: string): string {
   return hash.digest('hex')
 }
 
-/**
- * Why a tree's verdict is the network's, not the tree's, so it is never kept nor restored (both sides
- * are checked each time): links to other sites checked (external), or a configuration that names
- * an OpenAPI or AsyncAPI document at a URL (the CLI fetches it, and what it lists is the day's).
- */
+/** Why a tree's verdict is the network's (external links, a document at a URL), so it is never kept. */
 export function networkDecides(tree: string, checks: ReadonlySet<Check>): string | undefined {
   if (checks.has('external')) return 'links to other sites are checked (external), and their verdict is the day’s'
   for (const name of ['docs.json', 'mint.json']) {
@@ -164,11 +158,8 @@ export function writeEntry(key: string, kept: Kept): string {
 export type Restored = ({ found: true } & Kept) | { found: false; why?: string; rejected?: true }
 
 /**
- * Whether every problem an entry holds could be the tree's, so an entry a pull request wrote into
- * its own cache scope (its key is public facts) cannot make a new problem "known": a broken link's
- * target written in its file, a broken redirect's source and destination in the configuration, a
- * problem at a line at a line its file has, any other in a file the tree has (the configuration:
- * docs.json or mint.json, which the CLI reads as one).
+ * Whether every problem of an entry could be the tree's (its target in its file, its line there), so
+ * an entry a pull request wrote into its own cache scope cannot make a new problem "known".
  */
 export function plausible(kept: Kept, tree: string): boolean {
   const texts = new Map<string, string | undefined>()
@@ -296,11 +287,7 @@ function untilStopped<T>(work: Promise<T>, stop: AbortSignal): Promise<T> {
 /** Runs `work` with the warnings and errors it prints held back as one sentence (`said`). */
 export type Quieter = <T>(work: () => Promise<T>) => Promise<{ value: T; said?: string }>
 
-/**
- * The Quieter for @actions/core's workflow commands on stdout: while `work` runs, a `::warning` or
- * `::error` line is written as `::debug::` instead and kept. Nothing else of the run writes then
- * (the cache is read before the CLI runs and written after them).
- */
+/** While `work` runs, @actions/core's `::warning` and `::error` lines are written as `::debug::`, and kept. */
 export const quietCommands: Quieter = async (work) => {
   const kept: string[] = []
   const write = process.stdout.write.bind(process.stdout)

@@ -179,11 +179,7 @@ export function readBrokenLinks(output: string, exitCode: number | null): Readin
   return { ok: true, problems }
 }
 
-/**
- * A link to another site, as `--check-external` lists it: `url (404)` or `url (fetch failed)`. The
- * answer is the day's, so it is said, never part of the target: the same link is the same problem
- * whether the base's check was told 404 and the head's timed out.
- */
+/** A link to another site (`url (404)`): the answer is the day's, said but never part of the target. */
 const EXTERNAL = /^(https?:\/\/.+) \(([^()]*)\)$/
 
 /** One listed target of a file: a broken link, a site's link that did not answer, or a redirect. */
@@ -331,9 +327,8 @@ export type Validation =
   | { verdict: 'unreadable'; why: string }
 
 /**
- * `mint validate`: "build validation passed" and exit 0 is valid; its one sentence for a runner with
- * no network ("… requires an internet connection") is no verdict on the build, said as such; any
- * other failure is the build's problem, in its words. Exit 0 without the sentence is no verdict.
+ * `mint validate`: "build validation passed" and exit 0 is valid; "requires an internet connection"
+ * is no verdict; any other failure is the build's problem, in its words.
  */
 export function readValidation(output: string, exitCode: number | null): Validation {
   const lines = plainLines(output)
@@ -356,11 +351,7 @@ export function readValidation(output: string, exitCode: number | null): Validat
 /** `Warning: Failed to extract OpenAPI pages from navigation: TypeError: fetch failed` and the like. */
 const WARNING = /^\s*(?:warning|warn)\b:?\s+(.+)$/i
 
-/**
- * What the CLI warned of, once each: its `Warning:` lines (a remote OpenAPI document it could not
- * fetch, a snippet it could not resolve) and its 🚨 blocks (`🚨 Invalid mint.json:` and the lines
- * under it), never a page it could not parse (a problem of its own).
- */
+/** What the CLI warned of, once each: its `Warning:` lines and 🚨 blocks (an unparsable page is a problem). */
 export function cliWarnings(text: string): string[] {
   const lines = plainLines(text).map((l) => l.trim())
   const found = new Set<string>()

@@ -28,11 +28,7 @@ export type HeadText = (path: string) => string | undefined
 /** Whether a line of a file (the head's) is in the pull request's diff, where a suggestion can be made. */
 export type InDiff = (path: string, line: number) => boolean
 
-/**
- * One fix a new problem has, before the head's text is read: a text replaced at its place (a link's
- * target, a redirect's destination), a redirect sent on (its entry found in the configuration), or
- * a redirect added to the configuration.
- */
+/** One fix of a new problem, before the head's text is read: a text replaced, a redirect sent on, or added. */
 type Change =
   | { kind: 'replace'; path: string; line: number; column: number; from: string; to: string; why: string }
   | { kind: 'resend'; source: string; from: string; to: string; why: string }
@@ -81,9 +77,8 @@ export function filesToEdit(judged: readonly Judged[], config: string): Set<stri
 }
 
 /**
- * The edits that fix the new problems whose fix is known, at most one per line (two links on one line
- * are one edit). `config` is the configuration's repository path; its redirects are one edit, placed
- * where `inDiff` says a suggestion can be made when there is such a place.
+ * The edits that fix the new problems whose fix is known, at most one a line; the configuration's
+ * redirects are one edit, placed in the diff (`inDiff`) where they can be.
  */
 export function editsFor(judged: readonly Judged[], headText: HeadText, config: string, inDiff: InDiff): LineEdit[] {
   const changes = changesOf(judged, config)
@@ -184,10 +179,7 @@ interface Outline {
   }
 }
 
-/**
- * The outline of a JSON text: strings are read as strings (a brace or a quote escaped in one counts
- * for nothing), and a string at the top level followed by `:` is a key.
- */
+/** The outline of a JSON text: strings read as strings, and a top-level string before `:` a key. */
 export function outline(text: string): Outline {
   const keys: Outline['keys'] = []
   let redirects: Outline['redirects']
@@ -237,11 +229,9 @@ export function outline(text: string): Outline {
 type Placed = Pick<LineEdit, 'line' | 'endLine' | 'after'>
 
 /**
- * The configuration's redirects added in one edit, where its text allows one it can vouch for (the
- * result parses, and holds every redirect it held and the new ones): after the array's `[` (on its
- * line, where the entries start there), before its `]` (a comma after its last entry), or, without
- * `redirects`, the array added before a top-level key. A place in the pull request's diff first;
- * else the first the file allows. Undefined where none does.
+ * The configuration's redirects added in one edit the check can vouch for (the result parses and
+ * holds every redirect): after `[`, before `]`, or the array added before a top-level key; a place
+ * in the diff first. Undefined where the file allows none.
  */
 function redirectsEdit(
   text: string,

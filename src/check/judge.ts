@@ -31,11 +31,7 @@ import { count, formatNumber } from '../util/format.js'
 import { external } from '../util/text.js'
 import type { ModeContext } from '../modes/context.js'
 
-/**
- * The check's judging: what its phases share (the run, the tree checker, what a check found), and
- * the head judged against its base (rebuilt, kept in the runner's cache, checked beside the head).
- * mode.ts runs the phases.
- */
+/** The check's judging: what its phases share, and the head judged against its base. mode.ts runs it. */
 
 /** A phase of the run, named in the error when wait-timeout ends it. */
 export class TimedOut extends Error {}
@@ -119,10 +115,8 @@ interface Judging {
 }
 
 /**
- * The head judged against its base (scope new, a pull request that changes files the site reads):
- * the base rebuilt, restored from the runner's cache where it was checked before, else checked
- * beside the head (and stopped if the head has no problem); each head problem new, known, or
- * unsure where the CLI warned on the head only.
+ * The head judged against its base: the base rebuilt, then restored from the cache or checked beside
+ * the head (stopped if the head has no problem); each head problem new, known, or unsure.
  */
 export async function judgeAgainstBase(run: CheckRun, given: Judging): Promise<Found> {
   const { pull, settings, docsFolder } = run
@@ -249,10 +243,8 @@ function notCompared(
 }
 
 /**
- * The base's addresses the head no longer answers (new, each at the configuration's redirects, with
- * the redirect to paste: a renamed page's new address; for a deleted page none is made up, the
- * nearest parent the head serves is suggested), and the head's redirects that cannot work (new
- * where the base did not have the same fault, known where it did).
+ * The base's addresses the head no longer answers (at the configuration's redirects, with the
+ * redirect to paste where the page was renamed), and the head's redirects that cannot work.
  */
 async function addressProblems(
   { docsFolder, config }: CheckRun,
@@ -354,10 +346,8 @@ async function addressProblems(
 }
 
 /**
- * The pages each tree generates from OpenAPI documents, listed by the CLI's own code where a
- * configuration names one (`openapi`); none for either where either cannot be told (a document at
- * a URL, a configuration that does not validate), with one note: compared on one side only, every
- * generated page would look lost or new.
+ * The pages each tree generates from OpenAPI documents, by the CLI's own code; none for either where
+ * either cannot be told (compared on one side only, every generated page would look lost or new).
  */
 async function generatedPages(
   {
@@ -451,10 +441,7 @@ async function rebuildBase(
   }
 }
 
-/**
- * The base by its file names from its git tree (one request), where GitHub's listing of the pull
- * request's files may be cut (it lists at most 3,000): enough for its addresses, not for the CLI.
- */
+/** The base by its file names (one request), where GitHub's files listing may be cut: enough for its addresses. */
 async function baseFromGitTree(options: {
   api: Pick<GitHubPort, 'treePaths' | 'fileAt'>
   repo: Repo

@@ -12,10 +12,8 @@ import { type Ran, childEnvironment, runProgram } from './child-process.js'
  */
 
 /**
- * The CLI's own entry, run with the action's Node. The package's bin (`mint/index.js`) is a launcher
- * that starts this script with whatever `node` comes first on PATH (the runner image's, or none on a
- * self-hosted runner without one), as a second process: the check runs it itself, one process a run,
- * on the Node it knows, with the two variables the launcher sets (CLI_ENTRY_ENV).
+ * The CLI's own entry, run with the action's Node: the package's bin is a launcher that would start
+ * it with whatever `node` comes first on PATH (or none, on a bare self-hosted runner).
  */
 export const CLI_ENTRY = ['node_modules', '@mintlify', 'cli', 'bin', 'start.js'] as const
 export const CLI_ENTRY_ENV = { MINTLIFY_PACKAGE_NAME: 'mint', CLI_TEST_MODE: 'false' }
@@ -135,9 +133,8 @@ interface Lock {
 }
 
 /**
- * The shipped lockfile made this runner's: the image library's packages for its platform (optional
- * dependencies of sharp, which `--omit=optional` would leave out and without which the CLI does not
- * start) become direct dependencies. Undefined when the lockfile has none for this platform.
+ * The shipped lockfile made this runner's: sharp's image library for its platform (an optional
+ * dependency the CLI cannot start without) made direct. Undefined when there is none for it.
  */
 export function lockFor(
   lock: Lock,
@@ -288,10 +285,7 @@ async function loadShippedLock(): Promise<Lock> {
   return loaded.default
 }
 
-/**
- * The environment the CLI runs in: the allow-list, no telemetry (its -t flag does not do it), no
- * colour, and no wrapping: `preload` (a file holding WIDE_OUTPUT) sets the width, `columns`.
- */
+/** The CLI's environment: the allow-list, no telemetry, no colour, and `preload` (WIDE_OUTPUT) at `columns`. */
 export function cliEnvironment(
   base: NodeJS.ProcessEnv,
   output: { preload: string; columns: number },

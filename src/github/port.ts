@@ -1,9 +1,6 @@
 import type { ConversationComment, Thread } from './comment-event.js'
 
-/**
- * The GitHub calls the modes make, behind one interface: github-api.ts implements it over
- * @actions/github's client, and tests run every mode in-process against a fake of it.
- */
+/** The GitHub calls the modes make: github-api.ts implements them, and tests run every mode on a fake. */
 
 export interface IssueComment {
   id: number
@@ -97,10 +94,7 @@ export interface GitHubPort {
   identity(): Promise<string | undefined>
   /** The user's permission on the repository (`admin`, `write`, `read`, `none`) and role name. */
   permission(thread: Thread, login: string): Promise<{ permission: string; role: string }>
-  /**
-   * Leaves a reaction as the token's identity: `created` when it is new (GitHub's 201), `existed`
-   * when that identity had already left it (200): the one atomic "first to claim" signal REST offers.
-   */
+  /** Leaves a reaction: `created` when new (201), `existed` (200): REST's one atomic "first to claim". */
   react(
     thread: Thread,
     comment: Pick<ConversationComment, 'kind' | 'id'>,
@@ -118,10 +112,7 @@ export interface GitHubPort {
   createDeployment(repo: Repo, deployment: NewDeployment): Promise<number>
   /** A status on a deployment: where it is (`environmentUrl`), the run that made it (`logUrl`). */
   setDeploymentStatus(repo: Repo, id: number, status: DeploymentState): Promise<void>
-  /**
-   * The newest deployment to `environment` and its newest status (state, when GitHub wrote it: whole
-   * seconds); undefined when the environment has none (or the token cannot see them). Two requests.
-   */
+  /** The newest deployment to `environment` and its newest status; undefined when there is none. */
   latestDeployment(repo: Repo, environment: string): Promise<{ state: string; at: string } | undefined>
   /** Adds labels to the issue or pull request (GitHub creates a label that does not exist, grey). */
   addLabels(thread: Thread, labels: string[]): Promise<void>
@@ -132,10 +123,7 @@ export interface GitHubPort {
     repo: Repo,
     number: number,
   ): Promise<{ open: boolean; merged: boolean; mergedAt?: string } | undefined>
-  /**
-   * A check run on a commit, completed with its conclusion and its output (at most 50 annotations):
-   * its id and page. Never retried (its answer may be lost after GitHub made it).
-   */
+  /** A completed check run on a commit (at most 50 annotations): its id and page. Never retried. */
   createCheckRun(
     repo: Repo,
     run: { name: string; headSha: string; conclusion: 'success' | 'failure' | 'neutral'; output: CheckRunOutput },
@@ -145,9 +133,8 @@ export interface GitHubPort {
   /** A pull request's reviews, oldest first (at most `max`). */
   listReviews(repo: Repo, number: number, max: number): Promise<Review[]>
   /**
-   * A review of a pull request's commit, submitted as a comment (no approval, no change asked), with
-   * its comments on lines of the diff: its id and page. Never retried (its answer may be lost after
-   * GitHub made it). GitHub refuses it whole (422) when one comment is on a line outside the diff.
+   * A comment review of a commit, with comments on lines of the diff: its id and page. Never retried.
+   * GitHub refuses it whole (422) when one comment is on a line outside the diff.
    */
   createReview(repo: Repo, number: number, review: NewReview): Promise<{ id: number; url: string }>
   /** The ids of a review's comments (GitHub's review comments, each one line of the diff). */
@@ -164,10 +151,7 @@ export interface GitHubPort {
   mergeBase(repo: Repo, base: string, head: string): Promise<string | undefined>
   /** The repository's default branch; undefined when the token cannot see it (404). */
   defaultBranch(repo: Repo): Promise<string | undefined>
-  /**
-   * Pull requests merged into `base` since `since` (whole seconds), newest change first, 100 a page,
-   * at most `maxPages` pages; `more` when older ones may remain unlisted.
-   */
+  /** Pull requests merged into `base` since `since`, newest first; `more` when older ones may remain. */
   mergedPulls(
     repo: Repo,
     base: string,
@@ -184,10 +168,7 @@ export interface GitHubPort {
   createIssue(repo: Repo, title: string, body: string, label: string): Promise<Issue>
   /** Replaces an issue's body, and reopens it when `open` is true. */
   updateIssue(repo: Repo, number: number, change: { body: string; open?: boolean }): Promise<void>
-  /**
-   * Creates a label: `created` for the first to ask (GitHub's 201), `existed` when the repository has
-   * it (422 already_exists): an atomic claim, like a reaction's 201 and 200.
-   */
+  /** Creates a label: `created` for the first to ask (201), `existed` (422): an atomic claim. */
   createLabel(repo: Repo, name: string, color: string, description: string): Promise<'created' | 'existed'>
 }
 
@@ -218,10 +199,7 @@ export const fullName = (r: Repo): string => `${r.owner}/${r.repo}`
 /** Opens the port for a token (loads the client only then). */
 export type GitHubOpener = (token: string) => Promise<GitHubPort>
 
-/**
- * A time as GitHub writes and reads it: whole seconds, `YYYY-MM-DDTHH:MM:SSZ` (its `created_at`,
- * `updated_at`, and the `since` its comment listings take), rounded down.
- */
+/** A time as GitHub writes and reads it: whole seconds, `YYYY-MM-DDTHH:MM:SSZ`, rounded down. */
 export function githubTime(instant: number): string {
   return new Date(Math.floor(instant / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z')
 }
@@ -231,7 +209,6 @@ export function sameLogin(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase()
 }
 
-/** The HTTP status of an error from the client, if it has one. */
 export function statusOf(error: unknown): number | undefined {
   const status = (error as { status?: unknown })?.status
   return typeof status === 'number' ? status : undefined

@@ -58,9 +58,8 @@ export async function docsPort(
 }
 
 /**
- * Follows the docs pull requests and reads the weeks they lack. `allowance` is how many analytics
- * requests it may still spend; `agentLinks` the pull requests of the agent jobs the issue follows
- * (their pullKey); a pull request with the tracking comment of an agent job is the agent's too.
+ * Follows the docs pull requests and reads the weeks they lack, within `allowance` requests.
+ * `agentLinks`: the agent jobs' pull requests (a pull request with a job's tracking comment is too).
  */
 export async function measureImpact(o: {
   settings: ImpactSettings
@@ -142,10 +141,7 @@ interface Measuring {
 
 type Merged = Awaited<ReturnType<GitHubPort['mergedPulls']>>
 
-/**
- * The pull requests merged into the default branch since the trend's start, or undefined (with a
- * warning that says why).
- */
+/** The pull requests merged into the default branch since the trend's start; undefined with a warning. */
 async function listMerged(m: Measuring): Promise<{ pulls: Merged['pulls']; branch: string } | undefined> {
   const { settings, port, repo, repository } = m
   const token = settings.docsToken ? 'docs-token' : 'github-token'
@@ -314,11 +310,7 @@ async function readLackingWeeks(m: Measuring): Promise<void> {
   }
 }
 
-/**
- * Whether an agent job the action followed opened the pull request: its tracking comment there (the
- * agent and comment actions write one on the agent's pull request) names a job and this pull
- * request. One request, once per pull request; a failure only leaves it unmarked.
- */
+/** Whether an agent job opened the pull request: its tracking comment there names one. One request, once. */
 async function openedByAgent(port: GitHubPort, repo: Repo, pull: MergedPull): Promise<boolean> {
   try {
     const comments = await port.listComments({
@@ -353,9 +345,8 @@ function counted(state: ImpactState): Map<number, number> {
 }
 
 /**
- * One comment on each measured pull request, after the health issue is written (it links there):
- * found by its marker and the writer's identity, created once, edited when the figures changed.
- * Returns how many were written; the state holds each comment's id and digest.
+ * One comment on each measured pull request, linking to the issue: created once, edited when the
+ * figures changed. Returns how many were written; the state keeps each one's id and digest.
  */
 export async function commentImpact(o: {
   state: ImpactState
@@ -426,11 +417,7 @@ export async function commentImpact(o: {
 export const agentPulls = (gaps: readonly GapRecord[]): Set<string> =>
   new Set(gaps.flatMap((g) => (g.job?.prLink ? [pullKey(g.job.prLink)] : [])))
 
-/**
- * Comments the measured pull requests, linking to this issue (with impact-comment, where docs-token
- * can write): how many were written, so the issue is then written again to keep their ids. Where
- * none can be written, a notice says why.
- */
+/** Comments the measured pull requests (impact-comment): how many were written, so the issue keeps their ids. */
 export async function commentMeasured(
   impact: ImpactMeasured,
   settings: ImpactSettings,

@@ -180,9 +180,8 @@ export function pathsFor(pull: ImpactPull, week: string, weeks: number): string[
 }
 
 /**
- * The weeks to read, newest first: complete weeks (before `thisMonday`) of a window of a pull
- * request not measured yet that the kept weeks do not cover for its pages. Each comes with every
- * page path a week of that date should hold (all the followed pull requests', so one read serves all).
+ * The weeks to read, newest first: the complete weeks of unmeasured pull requests' windows the kept
+ * weeks lack, each with every page it must hold (one read serves every pull request).
  */
 export function weeksToRead(
   pulls: readonly ImpactPull[],
@@ -244,10 +243,7 @@ export function normalPath(path: string): string {
   return bare.length > 1 ? bare.replace(/\/+$/, '') : bare
 }
 
-/**
- * The prefix the site's pages are served under, from the paths the analytics answer: '' when pages
- * match exactly, else the prefix (whole segments) under which most of `pages` are found.
- */
+/** The prefix the site's pages are served under ('' when they match exactly), from the analytics' paths. */
 export function servedPrefix(pages: readonly string[], served: ReadonlySet<string>): string {
   const tally = new Map<string, number>()
   for (const page of pages) {

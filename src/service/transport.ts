@@ -15,10 +15,9 @@ import {
 } from './retry-policy.js'
 
 /**
- * How a request to the service travels: the base URL, the auth header, each attempt's timeout on the
- * run's clock, the run's cancellation, the retry policy, the analytics budget and the agent uses
- * counted, and every failure made one message ("Could not …: …", with what to check in the
- * caller's terms). The endpoints (client.ts) say only what each request is.
+ * How a request to the service travels: auth, timeouts on the run's clock, cancellation, retries,
+ * the analytics budget, and every failure made one message ("Could not …: …") in the caller's terms.
+ * The endpoints (client.ts) say only what each request is.
  */
 
 const USER_AGENT = 'mintlify-docs-action'
@@ -38,15 +37,9 @@ export interface ClientOptions {
   requestTimeoutMs?: number
   /** Where notes about retries go. */
   log?: (message: string) => void
-  /**
-   * The caller's words for what it may have to check (its input names: the client knows none);
-   * `detail` carries what a sentence may name.
-   */
+  /** The caller's words for what to check (its input names: the client knows none). */
   words: ApiWords
-  /**
-   * Analytics requests left for this step (max-requests); every analytics attempt takes one, and
-   * one that never reached the service (no connection) gives it back.
-   */
+  /** Analytics requests left (max-requests): each attempt takes one, given back if it never arrived. */
   analyticsBudget?: { take(): boolean; giveBack(): void; readonly max: number; readonly remaining: number }
   /** The hint of a spent budget: the analytics requests (max-requests), or the searches (max-searches). */
   spentHint?: Extract<ApiHint, 'budget-spent' | 'searches-spent'>
@@ -242,10 +235,7 @@ export class Transport {
     }
   }
 
-  /**
-   * The error for a failed attempt: "Could not <what>: <message>", and for a POST that may have
-   * reached the service, what may exist now and what to do.
-   */
+  /** "Could not <what>: <message>", and for a POST that may have arrived, what may exist now. */
   private failure(
     spec: RequestSpec<unknown>,
     message: string,
@@ -267,10 +257,7 @@ export class Transport {
     })
   }
 
-  /**
-   * Sends the request with its own timeout (on the run's clock) and the run's cancellation: the
-   * reply as it came, or the failed attempt when none came (a timeout, a failed connection).
-   */
+  /** Sends the request with its timeout and the run's cancellation: the reply, or the failed attempt. */
   private async send(
     spec: RequestSpec<unknown>,
     remaining: number,

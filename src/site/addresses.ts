@@ -2,11 +2,9 @@ import { posix } from 'node:path'
 import ignore from 'ignore'
 
 /**
- * The addresses a site serves, as readers reach them: every page (a page outside the navigation is
- * hidden, not gone: it still answers at its address), and every redirect's source. What the head
- * stops serving of its base's addresses is a bookmark, a search result or another site's link that
- * no longer answers; a redirect that cannot work is one a reader meets as a missing page. Pure:
- * file lists and configuration text in, addresses and findings out.
+ * The addresses a site serves, as readers reach them: every page (one outside the navigation still
+ * answers) and every redirect's source. An address the head stops serving is a bookmark, a search
+ * result or another site's link that no longer answers. Pure.
  */
 
 /** A redirect of the configuration (`redirects` in docs.json or mint.json). */
@@ -61,10 +59,8 @@ export function redirectsOf(config: string | undefined): Redirect[] {
 }
 
 /**
- * What Mintlify leaves out of a site, whatever its .mintignore says: @mintlify/common's
- * DEFAULT_MINT_IGNORES as mint 4.2.941 ships them, its re-includes of .mintlify/ too (the real-CLI
- * suite holds this copy to the CLI's own). A dot starting a name hides nothing by itself:
- * `.drafts/` and `.well-known/` are read.
+ * What Mintlify leaves out of a site whatever its .mintignore says: DEFAULT_MINT_IGNORES of mint
+ * 4.2.941 (the real-CLI suite holds this copy to the CLI's). A leading dot hides nothing by itself.
  */
 export const DEFAULT_MINT_IGNORES = [
   '.git',
@@ -88,13 +84,10 @@ export const DEFAULT_MINT_IGNORES = [
 ]
 
 /**
- * Whether the site reads a file (its path relative to the docs folder), as the CLI's file walk
- * decides: never inside node_modules or .git (both in the defaults); a folder the defaults or the site's .mintignore
- * leave out is not entered, and a file they leave out is not read (gitignore's rules, through the
- * `ignore` package, as Mintlify reads them). The .mintignore itself is read: it says what is left out.
+ * Whether the site reads a file, as the CLI's walk decides: what the defaults or the .mintignore
+ * leave out is not read, a folder left out not entered (gitignore's rules, as Mintlify reads them).
  */
 export function siteReader(mintignore?: string): (path: string, isDirectory?: boolean) => boolean {
-  // each line trimmed, as Mintlify reads the file
   const own = mintignore === undefined ? [] : mintignore.split(/\r?\n/).map((l) => l.trim())
   const matcher = ignore().add([...new Set([...DEFAULT_MINT_IGNORES, ...own])])
   // the `ignore` package leaves out what is inside a folder it leaves out, as the CLI's walk does
@@ -104,10 +97,7 @@ export function siteReader(mintignore?: string): (path: string, isDirectory?: bo
 /** What the site reads with no .mintignore of its own: Mintlify's defaults alone. */
 const readByDefault = siteReader()
 
-/**
- * What a tree serves, from its files (relative to the docs folder), its configuration's text, its
- * .mintignore and the pages its OpenAPI documents generate (`api-reference/users/list-users`).
- */
+/** What a tree serves: its files, its configuration, its .mintignore and its generated pages. */
 export function servedBy(
   files: readonly string[],
   config: string | undefined,
@@ -172,11 +162,7 @@ export function sourceMatches(source: string, address: string): boolean {
   return sourcePattern(source).pattern.test(normalAddress(address))
 }
 
-/**
- * Where a redirect sends an address: undefined where its source does not match; else its
- * destination with what the source captured put in (`/old/:slug*` → `/new/:slug*` sends `/old/a/b`
- * to `/new/a/b`; `/old/article-*` → `/new/article-*` sends `/old/article-1` to `/new/article-1`).
- */
+/** Where a redirect sends an address, its captures put in (`/old/:slug*` sends `/old/a/b` to `/new/a/b`). */
 export function redirectedTo(redirect: Redirect, address: string): string | undefined {
   return sendOn({ redirect, ...sourcePattern(redirect.source) }, address)
 }
@@ -207,11 +193,7 @@ export type Reached =
   | { reached: 'external'; address: string }
   | { reached: 'nothing'; address: string; via: string[]; loop?: true }
 
-/**
- * What a tree answers at an address, as the service follows it: a page wins; else the first
- * redirect whose source matches sends the reader on, captures put in, until a page, another site,
- * nothing, or a loop.
- */
+/** What a tree answers at an address: a page wins, else the first matching redirect, until an end or a loop. */
 export function follow(served: Served, address: string): Reached {
   const via: string[] = []
   const redirects = compiledOf(served)
@@ -232,10 +214,7 @@ export function follow(served: Served, address: string): Reached {
   return { reached: 'nothing', address: at, via, loop: true }
 }
 
-/**
- * A tree's redirects the service can match (a source with `?` or `#` never is), each with its
- * source's pattern: made once a tree, as each of its addresses is matched against every one.
- */
+/** A tree's redirects the service can match (never a source with `?` or `#`), compiled once a tree. */
 const compiled = new WeakMap<Served, Compiled[]>()
 function compiledOf(served: Served): Compiled[] {
   let made = compiled.get(served)
@@ -266,10 +245,8 @@ export interface Lost {
 }
 
 /**
- * The base's addresses the head no longer answers, in the base's order (pages, then generated
- * pages, then the exact sources of redirects that reached a page on the base). A head redirect that
- * matches an address but sends it to a page the head does not serve (a wildcard's destination with
- * its captures put in, a loop) keeps nothing.
+ * The base's addresses the head no longer answers: pages, generated pages, then redirects' sources.
+ * A head redirect that sends one to a page the head does not serve keeps nothing.
  */
 export function lostAddresses(base: Served, head: Served): Lost[] {
   const lost = (address: string): Omit<Lost, 'address' | 'file' | 'generated'> | undefined => {
@@ -317,10 +294,8 @@ export interface RedirectFault {
 }
 
 /**
- * Redirects that cannot work as written: a source with `#` or `?` (the service matches the path
- * only: never matched), a source that is a page the site serves (the page wins), a source given
- * twice with two destinations, a destination that is itself redirected (a chain: the redirect
- * straight to its end instead) and a chain that comes back to its start (a loop).
+ * Redirects that cannot work as written: a source with `#` or `?` (never matched), a source that is
+ * a page (the page wins), a source twice, a chain (go straight to its end instead) and a loop.
  */
 export function redirectFaults(served: Served): RedirectFault[] {
   const faults: RedirectFault[] = []

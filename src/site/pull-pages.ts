@@ -3,10 +3,8 @@ import { type Served, docsRelativePath, follow, isExternal, isPage, pageAddress 
 
 /**
  * The pages of a pull request, as a reviewer wants them on the preview: each page it adds, changes,
- * renames or deletes, and each page it changes without editing it (the page imports a snippet it
- * changed, an OpenAPI document it changed generates the page, or the page moved in the navigation),
- * with the page's title and address. Pure: the pull request's files, both trees' addresses and
- * configurations, and the texts of the files in; the pages out, in the order a reviewer reads them.
+ * renames or deletes, and each it changes without editing (an imported snippet, a generating OpenAPI
+ * document, a move in the navigation), with its title and address, in a reviewer's order. Pure.
  */
 
 /** One page, as the check lists it and the pages file holds it (read back as any outside answer: unknown fields dropped). */
@@ -129,10 +127,7 @@ export function inReadingOrder(pages: readonly PullPage[]): PullPage[] {
   return [...pages].sort((a, b) => ORDER[a.change] - ORDER[b.change] || (b.views ?? -1) - (a.views ?? -1))
 }
 
-/**
- * Each page with its readers: at the address they reached it at on the live site (a renamed page's
- * old one); none for a page this pull request adds, which no reader has seen yet.
- */
+/** Each page with its readers at its live address (a renamed page's old one); none for an added page. */
 export function withViews(
   pages: readonly PullPage[],
   readersOf: (address: string) => { views: number; atMost?: true } | undefined,
@@ -147,10 +142,7 @@ export function withViews(
 
 // ---- titles ----
 
-/**
- * A page's title as Mintlify makes it: its front matter's `title`, else its file name without the
- * extension, `-` and `_` as spaces, the first letter capitalised (@mintlify/common's slugToTitle).
- */
+/** A page's title as Mintlify makes it: its front matter's `title`, else its file name (slugToTitle). */
 export function pageTitle(file: string, text: string | undefined): string {
   return frontMatterTitle(text) ?? slugTitle(file.replace(/\.mdx?$/i, ''))
 }
@@ -164,10 +156,8 @@ export function slugTitle(slug: string): string {
 }
 
 /**
- * The `title` of a page's YAML front matter, where it has one that is text: double-quoted (its
- * escapes read; one YAML does not know left as written), single-quoted, or plain (up to a comment).
- * A key of its own line only (`title: …`, never `subtitle:` nor one nested under another key); a
- * value that opens a block, a flow, an anchor, a tag or a comment is no text.
+ * The `title` of a page's YAML front matter, where it is text: quoted either way or plain, on a line
+ * of its own (never `subtitle:`, never nested); a block, flow, anchor or tag is no text.
  */
 export function frontMatterTitle(text: string | undefined): string | undefined {
   const block = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/.exec(text ?? '')?.[1] ?? ''
@@ -210,11 +200,7 @@ export function importsOf(file: string, text: string): string[] {
   return found
 }
 
-/**
- * The head's pages that import a file the pull request changed, directly or through files that do,
- * each with the changed file it comes from, in the order of their paths (`headFiles`: the head's
- * Markdown and components, each read once, and only where a changed file could be imported).
- */
+/** The head's pages that import a changed file, directly or through files that do, each with that file. */
 function importers(pull: PagesOfPull, edited: ReadonlySet<string>): Map<string, string> {
   // which changed file each file brings in: the changed files themselves, then their importers, until none is new
   const from = new Map([...edited].filter((f) => IMPORTED.test(f)).map((f) => [f, f]))
@@ -277,8 +263,7 @@ function parsedJson(text: string | undefined): unknown {
 
 /**
  * The pages generated from an OpenAPI document the pull request changed: new ones added, gone ones
- * deleted, the rest affected. Which document generates which page is not told apart: with one
- * document changed, each generated page is said to come from it.
+ * deleted, the rest affected (each said to come from the changed document: they are not told apart).
  */
 function generatedPages(pull: PagesOfPull, edited: ReadonlySet<string>): PullPage[] {
   const documents = [...new Set([...apiDocumentsOf(pull.baseConfig), ...apiDocumentsOf(pull.headConfig)])]
@@ -319,10 +304,7 @@ function generatedPages(pull: PagesOfPull, edited: ReadonlySet<string>): PullPag
 /** The keys whose value names a level of the navigation, in docs.json and mint.json alike. */
 const LEVELS = ['tab', 'anchor', 'dropdown', 'version', 'language', 'product', 'group', 'item'] as const
 
-/**
- * Each page of a configuration's navigation (by its slug, `guides/start`) with its place: the names
- * of the levels it is under (`Guides › Get started`). A page listed twice keeps its first place.
- */
+/** Each page of a configuration's navigation with its place (`Guides › Get started`); the first place wins. */
 export function navigationPlaces(config: string | undefined): Map<string, string> {
   const places = new Map<string, string>()
   // a page is a string of a `pages` list; every other string (an icon, a tag) is none
@@ -382,11 +364,7 @@ export function docsFiles(
   })
 }
 
-/**
- * The pages from the pull request's files alone (no base to compare with): each listed page added,
- * changed, renamed or deleted as GitHub lists it, titled from `text` where it gives the head's
- * text; nothing it changes without editing, and no redirect for a deleted page.
- */
+/** The pages from the pull request's files alone (no base to compare with), as GitHub lists them. */
 const NEW = new Set(['added', 'copied'])
 
 export function pagesFromFiles(
