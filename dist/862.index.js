@@ -986,9 +986,8 @@ function describeProxy(proxy) {
     return `${proxy.protocol}//${proxy.host}${hasCredentials ? ' (with credentials)' : ''}`;
 }
 /**
- * Masks a proxy's password (decoded and as written) and the variable's whole value before anything
- * can print them. The user name is never printed either, but is not masked: masking a short common
- * string would garble every log line that contains it.
+ * Masks a proxy's password and the variable's value before anything can print them. The user name is
+ * never printed but not masked: masking a short common string garbles every log line holding it.
  */
 function maskCredentials(proxy, raw) {
     if (!proxy.password)
@@ -1006,10 +1005,7 @@ function maskCredentials(proxy, raw) {
         (0,util_text/* registerSecret */.cl)(value);
     }
 }
-/**
- * Decides how requests to `baseUrl` travel. Throws an Error naming the variable when it holds no
- * usable proxy URL (after masking whatever credentials it holds).
- */
+/** Decides how requests to `baseUrl` travel; throws, naming the variable, when it is no proxy URL. */
 async function decideProxy(baseUrl) {
     const { getProxyUrl, checkBypass } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 9783));
     const target = new URL(baseUrl);
@@ -1050,10 +1046,8 @@ async function decideProxy(baseUrl) {
     };
 }
 /**
- * A tunnel the proxy refused (its answer to CONNECT was not 200): the request never left the
- * runner. undici reports only "Request was cancelled" for it, so the status is observed on the
- * proxy connection and reported with this error (as the `cause` of fetch's TypeError, like
- * undici's own network errors). 407 and 403 will not change on a retry; a 502 or 503 may.
+ * A tunnel the proxy refused (CONNECT not 200): the request never left the runner. undici says only
+ * "Request was cancelled", so the status is read on the proxy connection. 407 and 403 are final.
  */
 class ProxyRefusedError extends Error {
     status;
@@ -1103,11 +1097,7 @@ async function fetchThrough(proxy, variable) {
     };
     return proxied;
 }
-/**
- * The fetch the API client uses: the global one when no proxy variable is set (nothing is loaded);
- * else as decideProxy says, with one log line that says which. `route` says how requests travel,
- * for a failed connection's message (never the proxy's credentials).
- */
+/** The fetch the API client uses: the global one without a proxy variable, else as decideProxy says. */
 async function fetchForBaseUrl(baseUrl, log) {
     if (!proxyConfigured())
         return { fetch: globalThis.fetch, route: 'directly (no proxy variable is set)' };
@@ -3557,10 +3547,7 @@ const STATE_MARKER = /<!-- mintlify-docs-action:thread v1 ([A-Za-z0-9+/=]+) -->/
 const REPLY_MARKER = `${MARKER_PREFIX}:reply -->`;
 /** How many instructions a tracking comment lists; older ones drop off. */
 const MAX_ENTRIES = 10;
-/**
- * The most instructions one run sends: its own and nine it caught up on, or ten it caught up on. Its
- * entry lists the ones it left out.
- */
+/** The most instructions one run sends (its own among them); its entry lists the ones left out. */
 const MAX_INSTRUCTIONS = 10;
 /** How much of each instruction the comment shows. */
 const ENTRY_INSTRUCTION_CHARS = 500;
@@ -3587,24 +3574,17 @@ const stateSchema = schemas/* object */.Ikc({
     prLink: schemas/* optional */.lqM(schemas/* string */.YjP()),
     origin: schemas/* optional */.lqM(schemas/* object */.Ikc({ url: schemas/* string */.YjP(), label: schemas/* string */.YjP() })),
     entries: schemas/* array */.YOg(entrySchema),
-    /**
-     * The newest issue comment on the thread that a run has dealt with (sent, or told it was not):
-     * the next run catches up on the instructions after it. Comment ids only grow.
-     */
+    /** The newest comment a run dealt with: the next run catches up after it (comment ids only grow). */
     lastComment: schemas/* optional */.lqM(schemas/* number */.aig()),
     /** The status label the action last put on the thread (status-labels). */
     label: schemas/* optional */.lqM(schemas/* string */.YjP()),
     /** The code head the last instruction described (changes with continue-thread). */
     head: schemas/* optional */.lqM(schemas/* string */.YjP()),
-    /**
-     * The code pull request was merged (when), and whether its docs pull request was still open then
-     * (undefined: the token could not tell).
-     */
+    /** When the code pull request merged, and whether its docs pull request was still open then. */
     merged: schemas/* optional */.lqM(schemas/* object */.Ikc({ at: schemas/* string */.YjP(), docsOpen: schemas/* optional */.lqM(schemas/* boolean */.zMY()) })),
     /**
-     * The check's fix rounds on this pull request: the head each was for (never two for one head).
-     * `sending` while a run sends it: the claim that keeps a second run from sending too, dropped
-     * when the service took it, removed when it did not (so the next run sends it).
+     * The check's fix rounds on this pull request, each with its head (never two for one). `sending` is
+     * the claim that keeps a second run from sending too: dropped once sent, removed if it failed.
      */
     fixes: schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* object */.Ikc({ head: schemas/* string */.YjP(), round: schemas/* number */.aig(), at: schemas/* string */.YjP(), sending: schemas/* optional */.lqM(schemas/* boolean */.zMY()) }))),
     /** The newest deployment a run started from this thread (deploy, preview modes). */
@@ -3652,9 +3632,8 @@ function sameRun(a, b) {
 
 
 /**
- * How far before the run's start the search for a lost create looks: GitHub stamps whole seconds,
- * and the runner's clock is not GitHub's. The match is on identity and run link, so a wide window
- * costs nothing but a few more comments read.
+ * How far before the run's start a lost create is looked for: GitHub stamps whole seconds on its own
+ * clock. The match is on identity and run link, so a wide window costs only a few comments read.
  */
 const LOST_CREATE_MARGIN_MS = 60_000;
 /** After a cancel the process must be gone within 2 s: the last edit gets this long. */
@@ -3705,10 +3684,7 @@ class TrackingComment {
         }
         return undefined;
     }
-    /**
-     * Reads the thread's comments and takes up its tracking comment, if the action wrote one. Throws
-     * when the comments cannot be read (the caller decides whether that may stop the run).
-     */
+    /** Reads the thread's comments and takes up the action's tracking comment; throws when they cannot be read. */
     static async open(api, thread, identity, writer, signal) {
         const comments = await api.listComments(thread);
         const own = TrackingComment.findOwn(comments, identity);
@@ -3718,11 +3694,7 @@ class TrackingComment {
     static blank(api, thread, identity, writer, signal) {
         return new TrackingComment(api, thread, identity, writer, undefined, { entries: [] }, [], signal);
     }
-    /**
-     * When this identity keeps no tracking comment on the thread, the bot that does (the newest comment
-     * by a bot carrying the action's state): another identity's thread, where writing one more would
-     * split it. A person's copy of the marker does not count.
-     */
+    /** When this identity keeps no tracking comment on the thread, the bot that does (one more would split it). */
     get otherKeeper() {
         if (this.id !== undefined)
             return undefined;
@@ -3763,10 +3735,7 @@ class TrackingComment {
             this.warn(error, where);
         }
     }
-    /**
-     * Records `entries` and the run's `marks` on the state as `change` leaves it, with the thread's
-     * status `label`, and writes the comment. Never throws.
-     */
+    /** Records `entries` and `marks` on the state `change` leaves, with the `label`, and writes. Never throws. */
     async record(entries, marks, label, change = (state) => state, status) {
         await this.update((state) => ({ ...withEntries(change(state), entries, marks), ...(label ? { label } : {}) }), status);
     }
@@ -3787,10 +3756,8 @@ class TrackingComment {
         return done;
     }
     /**
-     * A create whose answer was lost: this run's comment, found by its own run link among the
-     * comments since shortly before the run started (GitHub's whole seconds, see `since`), and only
-     * among the identity's comments. With the identity unknown nothing is adopted
-     * (a second comment is better than editing one the action did not write).
+     * A create whose answer was lost: this run's comment, found by its run link among the identity's
+     * comments since `since`. With the identity unknown nothing is adopted (better a second comment).
      */
     async findLostCreate() {
         const identity = this.identity;
@@ -3819,10 +3786,7 @@ class TrackingComment {
         }
     }
 }
-/**
- * Whether two entries are one instruction of one run (its start, then its result): the same source
- * and run; a run whose page is not known (a hand run) is known by the instant it stamped the entry.
- */
+/** Whether two entries are one instruction of one run: same source and run (a hand run: the same instant). */
 function sameEntry(a, b) {
     if (a.source !== b.source)
         return false;
@@ -6568,9 +6532,8 @@ function cachedChecker(cache, checkTree) {
 
 
 /**
- * What a problem is about, as both trees can name it: a broken link by the page it points to (a page
- * this pull request renamed, by its base name) and its anchor, so `/guides/new#a` on the head is
- * `/guides/old#a` on its base, and `./a` is `/a`; anything else by its target, or its message.
+ * What a problem is about, as both trees name it: a broken link by its page (a renamed one by its
+ * base name) and anchor, so `/guides/new#a` is `/guides/old#a`; anything else by target or message.
  */
 function aboutOf(p, renamedFrom) {
     const { target } = p;
@@ -6583,10 +6546,8 @@ function aboutOf(p, renamedFrom) {
 }
 const keyOf = (p, file, renamedFrom = new Map()) => `${p.rule}\u0000${file}\u0000${aboutOf(p, renamedFrom)}`;
 /**
- * Each head problem judged new or known against the base's. `oldName` gives a head file's name in the
- * base (a file this pull request renamed); `changes` explain new broken links to renamed or deleted
- * pages, and match a link to a renamed page with the same link to its old name: a missing anchor
- * that was broken before the rename is the same problem after it.
+ * Each head problem judged new or known against the base's. `changes` explain new broken links to
+ * renamed or deleted pages, and match a link to a renamed page with the same link to its old name.
  */
 function judge(head, base, oldName = (f) => f, changes = []) {
     // the lines of the base's problems, by problem
@@ -6663,11 +6624,9 @@ function explanation(because) {
         : `${because.change.from} was deleted in this pull request.`;
 }
 /**
- * Where the CLI warned on the head and not on its base (a remote OpenAPI document it could not
- * fetch this time, so none of the pages it generates exist), a new broken link this pull request
- * did not write (the base's file has its line as it is) and no rename or deletion explains may come
- * from that warning, not from the pull request: unsure, never failing. `baseLines` gives the lines
- * of a head file as its base has it (undefined where the base has no such file).
+ * Where the CLI warned on the head only (a remote OpenAPI document it could not fetch this time), a
+ * new broken link the pull request did not write (its line is the base's) and no rename explains may
+ * come from that warning: unsure, never failing.
  */
 function unsureOnWarning(judged, baseLines) {
     return judged.map((j) => {
@@ -8389,16 +8348,12 @@ async function weighByReaders(settings, ctx, site) {
 
 
 
-/**
- * The check's ending, from its judged problems: the first new ones annotated (as many as GitHub
- * shows), every one in problems-json, what the agent gets, the summary, and how the step ends.
- */
+/** The check's ending: the first new problems annotated, all in problems-json, the summary, the verdict. */
 /** GitHub shows 10 error (and 10 warning) annotations a step: the step's own failure line is the tenth. */
 const ANNOTATIONS_SHOWN = 9;
 /**
- * The new problems in the order reviewers need them: where they were weighed, those with most
- * readers first; then those in the files the pull request changes, then those it caused elsewhere
- * (links to a page it renamed or deleted), then the rest. Within each, the CLI's order.
+ * The new problems in the order reviewers need them: most readers first where weighed; then those in
+ * the files the pull request changes, then those it caused elsewhere, then the rest.
  */
 function forReview(judged, changed) {
     const rank = (j) => (changed?.has(j.problem.path) ? 0 : j.because ? 1 : 2);
@@ -8431,9 +8386,8 @@ function recordProblems(o) {
     sayUnchecked(o);
 }
 /**
- * What was not checked, said: a page the CLI could not parse has none of its links and none of its
- * images checked. One this pull request changes is a warning at its file (from before, it fails
- * nothing: an image without alt text added to it would pass unseen), and a line of the summary.
+ * What was not checked, said: a page the CLI could not parse has none of its links or images checked.
+ * One this pull request changes is a warning at its file, and a line of the summary.
  */
 function sayUnchecked(o) {
     if (!o.changed)
@@ -8455,11 +8409,9 @@ function sayUnchecked(o) {
 /** What an annotation says of a problem: its message, and a renamed or deleted page that explains it. */
 const annotationText = ({ problem, because }) => `${problem.message}${because ? ` ${explanation(because)}` : ''}`;
 /**
- * The check run on the commit checked (check-run: auto): its conclusion, title and summary the
- * step's, every new problem an annotation (50 with its creation, the rest appended 50 a request),
- * so each shows on the pull request's Files tab. Where the token cannot create one (a fork's
- * read-only token, no checks: write, a server without the Checks API): one notice, and the step's
- * own annotations alone. Undefined when none was made.
+ * The check run on the commit checked (check-run: auto), every new problem an annotation on the
+ * Files tab (50 a request). Where the token cannot create one (a fork's, no checks: write): one
+ * notice, and the step's own annotations alone. Undefined when none was made.
  */
 async function publishCheckRun(o, report) {
     const { settings, ctx, pull } = o;
@@ -8537,10 +8489,7 @@ async function publishCheckRun(o, report) {
     core/* info */.pq(`The check run ${CHECK_RUN_NAME}: ${(0,format/* count */.U9)(annotated, 'annotation')} (${made.url}).`);
     return { url: made.url, annotated };
 }
-/**
- * The new problems as the agent gets them, in the order reviewers see them (most read first, where
- * weighed): what the annotation says, a renamed page's redirect included.
- */
+/** The new problems as the agent gets them, in the reviewers' order: what each annotation says. */
 function forTheAgent(judged, changed) {
     return forReview(judged, changed).map(({ problem: p, because }) => because
         ? {
@@ -8601,11 +8550,7 @@ function checkEnding(o) {
         `(${summaryOf(fresh.map((j) => j.problem))}). ${shown}${knownWords}`;
     return { summary, ending: { level: settings.check.onProblems === 'fail' ? 'failure' : 'warning', message } };
 }
-/**
- * Where the annotations are, as true for a problem without a line as for one with: the first few
- * (GitHub shows no more a step), each at its line or, without one, at its file; the rest in the
- * summary's table and problems-json.
- */
+/** Where the annotations are: the first few (GitHub shows no more), at a line or a file; the rest in the table. */
 function annotatedWords(annotated, all) {
     const lineless = annotated.filter((j) => j.problem.line === undefined).length;
     const them = lineless === 1 ? 'it' : 'them';
@@ -12323,11 +12268,7 @@ async function createHealthIssue(o) {
         throw error;
     }
 }
-/**
- * The health issue a run keeps, as one object: opened once, its memory read (or rebuilt, with a
- * notice that says why) before anything is fetched; then written through one verb (an edit, reopened
- * the first time when it was closed, or a new issue), its body fitted to GitHub's limit.
- */
+/** The health issue a run keeps: opened once with its memory read, then written through one verb. */
 class HealthIssue {
     api;
     identity;
@@ -12411,9 +12352,8 @@ class HealthIssue {
         return new HealthIssue(api, identity, { repo, label }, project, ctx, found.issue, found.closed, state, priorImpact, notes);
     }
     /**
-     * Writes the body of this run's page and gaps: an edit of the issue (reopened the first time, when
-     * it was closed), or a new one. The gaps and the impact's memory come back as the body keeps them
-     * (a body over GitHub's limit drops the oldest).
+     * Writes this run's page and gaps: a new issue, or an edit (reopened the first time, if closed).
+     * Returns the gaps as the body keeps them (a body over GitHub's limit drops the oldest).
      */
     async write(page, records) {
         const { api, projectId: project, ctx } = this;

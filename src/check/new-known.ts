@@ -3,10 +3,9 @@ import { posix } from 'node:path'
 import type { Problem } from './cli-output.js'
 
 /**
- * What this pull request broke: a problem of the head is **new** when its base does not have it,
- * matched by rule, file (a renamed file by its old name) and target, never by line, so a line that
- * moved is not new. Where the base has the same problem fewer times than the head, the head's places
- * whose line the base also has are the known ones. Pure, table-tested.
+ * What this pull request broke: a head problem is **new** when its base does not have it, matched by
+ * rule, file and target, never by line (a moved line is not new). Where the base has it fewer times,
+ * the head's places whose line the base also has are the known ones. Pure.
  */
 
 /** A problem where the repository has it, with the text of its line (to match it across trees). */
@@ -50,9 +49,8 @@ export interface Judged<T extends PlacedProblem = PlacedProblem> {
 }
 
 /**
- * What a problem is about, as both trees can name it: a broken link by the page it points to (a page
- * this pull request renamed, by its base name) and its anchor, so `/guides/new#a` on the head is
- * `/guides/old#a` on its base, and `./a` is `/a`; anything else by its target, or its message.
+ * What a problem is about, as both trees name it: a broken link by its page (a renamed one by its
+ * base name) and anchor, so `/guides/new#a` is `/guides/old#a`; anything else by target or message.
  */
 function aboutOf(p: Problem, renamedFrom: ReadonlyMap<string, string>): string {
   const { target } = p
@@ -66,10 +64,8 @@ const keyOf = (p: Problem, file: string, renamedFrom: ReadonlyMap<string, string
   `${p.rule}\u0000${file}\u0000${aboutOf(p, renamedFrom)}`
 
 /**
- * Each head problem judged new or known against the base's. `oldName` gives a head file's name in the
- * base (a file this pull request renamed); `changes` explain new broken links to renamed or deleted
- * pages, and match a link to a renamed page with the same link to its old name: a missing anchor
- * that was broken before the rename is the same problem after it.
+ * Each head problem judged new or known against the base's. `changes` explain new broken links to
+ * renamed or deleted pages, and match a link to a renamed page with the same link to its old name.
  */
 export function judge<T extends PlacedProblem>(
   head: readonly T[],
@@ -148,11 +144,9 @@ export function explanation(because: Explained): string {
 }
 
 /**
- * Where the CLI warned on the head and not on its base (a remote OpenAPI document it could not
- * fetch this time, so none of the pages it generates exist), a new broken link this pull request
- * did not write (the base's file has its line as it is) and no rename or deletion explains may come
- * from that warning, not from the pull request: unsure, never failing. `baseLines` gives the lines
- * of a head file as its base has it (undefined where the base has no such file).
+ * Where the CLI warned on the head only (a remote OpenAPI document it could not fetch this time), a
+ * new broken link the pull request did not write (its line is the base's) and no rename explains may
+ * come from that warning: unsure, never failing.
  */
 export function unsureOnWarning<T extends PlacedProblem>(
   judged: ReadonlyArray<Judged<T>>,

@@ -17,10 +17,7 @@ import { count, formatNumber } from '../util/format.js'
 import { external } from '../util/text.js'
 import type { ModeContext, Report } from '../modes/context.js'
 
-/**
- * The check's ending, from its judged problems: the first new ones annotated (as many as GitHub
- * shows), every one in problems-json, what the agent gets, the summary, and how the step ends.
- */
+/** The check's ending: the first new problems annotated, all in problems-json, the summary, the verdict. */
 
 /** GitHub shows 10 error (and 10 warning) annotations a step: the step's own failure line is the tenth. */
 export const ANNOTATIONS_SHOWN = 9
@@ -60,9 +57,8 @@ export interface CheckRunShown {
 }
 
 /**
- * The new problems in the order reviewers need them: where they were weighed, those with most
- * readers first; then those in the files the pull request changes, then those it caused elsewhere
- * (links to a page it renamed or deleted), then the rest. Within each, the CLI's order.
+ * The new problems in the order reviewers need them: most readers first where weighed; then those in
+ * the files the pull request changes, then those it caused elsewhere, then the rest.
  */
 export function forReview(judged: readonly Judged[], changed: ReadonlySet<string> | undefined): Judged[] {
   const rank = (j: Judged): number => (changed?.has(j.problem.path) ? 0 : j.because ? 1 : 2)
@@ -100,9 +96,8 @@ export function recordProblems(o: CheckOutcome): void {
 }
 
 /**
- * What was not checked, said: a page the CLI could not parse has none of its links and none of its
- * images checked. One this pull request changes is a warning at its file (from before, it fails
- * nothing: an image without alt text added to it would pass unseen), and a line of the summary.
+ * What was not checked, said: a page the CLI could not parse has none of its links or images checked.
+ * One this pull request changes is a warning at its file, and a line of the summary.
  */
 function sayUnchecked(o: CheckOutcome): void {
   if (!o.changed) return
@@ -126,11 +121,9 @@ const annotationText = ({ problem, because }: Judged): string =>
   `${problem.message}${because ? ` ${explanation(because)}` : ''}`
 
 /**
- * The check run on the commit checked (check-run: auto): its conclusion, title and summary the
- * step's, every new problem an annotation (50 with its creation, the rest appended 50 a request),
- * so each shows on the pull request's Files tab. Where the token cannot create one (a fork's
- * read-only token, no checks: write, a server without the Checks API): one notice, and the step's
- * own annotations alone. Undefined when none was made.
+ * The check run on the commit checked (check-run: auto), every new problem an annotation on the
+ * Files tab (50 a request). Where the token cannot create one (a fork's, no checks: write): one
+ * notice, and the step's own annotations alone. Undefined when none was made.
  */
 export async function publishCheckRun(o: CheckOutcome, report: Report): Promise<CheckRunShown | undefined> {
   const { settings, ctx, pull } = o
@@ -209,10 +202,7 @@ export async function publishCheckRun(o: CheckOutcome, report: Report): Promise<
   return { url: made.url, annotated }
 }
 
-/**
- * The new problems as the agent gets them, in the order reviewers see them (most read first, where
- * weighed): what the annotation says, a renamed page's redirect included.
- */
+/** The new problems as the agent gets them, in the reviewers' order: what each annotation says. */
 export function forTheAgent(judged: readonly Judged[], changed: ReadonlySet<string> | undefined): PlacedProblem[] {
   return forReview(judged, changed).map(({ problem: p, because }) =>
     because
@@ -279,11 +269,7 @@ export function checkEnding(o: CheckOutcome): Report {
   return { summary, ending: { level: settings.check.onProblems === 'fail' ? 'failure' : 'warning', message } }
 }
 
-/**
- * Where the annotations are, as true for a problem without a line as for one with: the first few
- * (GitHub shows no more a step), each at its line or, without one, at its file; the rest in the
- * summary's table and problems-json.
- */
+/** Where the annotations are: the first few (GitHub shows no more), at a line or a file; the rest in the table. */
 function annotatedWords(annotated: readonly Judged[], all: number): string {
   const lineless = annotated.filter((j) => j.problem.line === undefined).length
   const them = lineless === 1 ? 'it' : 'them'

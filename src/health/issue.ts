@@ -106,11 +106,7 @@ export async function createHealthIssue(o: CreateOptions): Promise<{ issue: Issu
   }
 }
 
-/**
- * The health issue a run keeps, as one object: opened once, its memory read (or rebuilt, with a
- * notice that says why) before anything is fetched; then written through one verb (an edit, reopened
- * the first time when it was closed, or a new issue), its body fitted to GitHub's limit.
- */
+/** The health issue a run keeps: opened once with its memory read, then written through one verb. */
 export class HealthIssue {
   private constructor(
     /** The token's client, and who it writes as (its login; undefined where GitHub does not say). */
@@ -202,9 +198,8 @@ export class HealthIssue {
   }
 
   /**
-   * Writes the body of this run's page and gaps: an edit of the issue (reopened the first time, when
-   * it was closed), or a new one. The gaps and the impact's memory come back as the body keeps them
-   * (a body over GitHub's limit drops the oldest).
+   * Writes this run's page and gaps: a new issue, or an edit (reopened the first time, if closed).
+   * Returns the gaps as the body keeps them (a body over GitHub's limit drops the oldest).
    */
   async write(page: HealthPage, records: readonly GapRecord[]): Promise<GapRecord[]> {
     const { api, projectId: project, ctx } = this

@@ -33,9 +33,8 @@ export interface ProxyDecision {
 }
 
 /**
- * Masks a proxy's password (decoded and as written) and the variable's whole value before anything
- * can print them. The user name is never printed either, but is not masked: masking a short common
- * string would garble every log line that contains it.
+ * Masks a proxy's password and the variable's value before anything can print them. The user name is
+ * never printed but not masked: masking a short common string garbles every log line holding it.
  */
 function maskCredentials(proxy: URL, raw: string): void {
   if (!proxy.password) return
@@ -52,10 +51,7 @@ function maskCredentials(proxy: URL, raw: string): void {
   }
 }
 
-/**
- * Decides how requests to `baseUrl` travel. Throws an Error naming the variable when it holds no
- * usable proxy URL (after masking whatever credentials it holds).
- */
+/** Decides how requests to `baseUrl` travel; throws, naming the variable, when it is no proxy URL. */
 export async function decideProxy(baseUrl: string): Promise<ProxyDecision> {
   const { getProxyUrl, checkBypass } = await import('@actions/http-client/lib/proxy')
   const target = new URL(baseUrl)
@@ -98,10 +94,8 @@ export async function decideProxy(baseUrl: string): Promise<ProxyDecision> {
 }
 
 /**
- * A tunnel the proxy refused (its answer to CONNECT was not 200): the request never left the
- * runner. undici reports only "Request was cancelled" for it, so the status is observed on the
- * proxy connection and reported with this error (as the `cause` of fetch's TypeError, like
- * undici's own network errors). 407 and 403 will not change on a retry; a 502 or 503 may.
+ * A tunnel the proxy refused (CONNECT not 200): the request never left the runner. undici says only
+ * "Request was cancelled", so the status is read on the proxy connection. 407 and 403 are final.
  */
 class ProxyRefusedError extends Error {
   readonly code = PROXY_REFUSED
@@ -157,11 +151,7 @@ async function fetchThrough(proxy: URL, variable: string): Promise<typeof fetch>
   return proxied as unknown as typeof fetch
 }
 
-/**
- * The fetch the API client uses: the global one when no proxy variable is set (nothing is loaded);
- * else as decideProxy says, with one log line that says which. `route` says how requests travel,
- * for a failed connection's message (never the proxy's credentials).
- */
+/** The fetch the API client uses: the global one without a proxy variable, else as decideProxy says. */
 export async function fetchForBaseUrl(
   baseUrl: string,
   log: (message: string) => void,

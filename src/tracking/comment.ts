@@ -12,10 +12,7 @@ import {
   sameRun,
 } from './state.js'
 
-/**
- * How the tracking comment is written: this run's link (how a lost create is recognised) and the
- * renderer that turns the state into the comment's text (render.ts's).
- */
+/** How the tracking comment is written: this run's link (a lost create's mark) and the renderer. */
 export interface TrackingWriter {
   /** This run's page, when known: without it a lost create cannot be recognised (a second comment is better than someone else's). */
   runUrl: string | undefined
@@ -24,10 +21,7 @@ export interface TrackingWriter {
   render: (state: TrackingState, thread: Thread, status: string | undefined) => string
 }
 
-/**
- * How a job's run ended, as the thread records it: the agent's report (agent-jobs/run-agent.ts) is one.
- * Stated here so the GitHub side needs nothing from the layer above it.
- */
+/** How a job's run ended, as the thread records it (the agent's report is one). */
 export interface JobEnd {
   outcome: string
   jobId: string | undefined
@@ -36,9 +30,8 @@ export interface JobEnd {
 }
 
 /**
- * How far before the run's start the search for a lost create looks: GitHub stamps whole seconds,
- * and the runner's clock is not GitHub's. The match is on identity and run link, so a wide window
- * costs nothing but a few more comments read.
+ * How far before the run's start a lost create is looked for: GitHub stamps whole seconds on its own
+ * clock. The match is on identity and run link, so a wide window costs only a few comments read.
  */
 const LOST_CREATE_MARGIN_MS = 60_000
 
@@ -86,10 +79,7 @@ export class TrackingComment {
     return undefined
   }
 
-  /**
-   * Reads the thread's comments and takes up its tracking comment, if the action wrote one. Throws
-   * when the comments cannot be read (the caller decides whether that may stop the run).
-   */
+  /** Reads the thread's comments and takes up the action's tracking comment; throws when they cannot be read. */
   static async open(
     api: GitHubPort,
     thread: Thread,
@@ -122,11 +112,7 @@ export class TrackingComment {
     return new TrackingComment(api, thread, identity, writer, undefined, { entries: [] }, [], signal)
   }
 
-  /**
-   * When this identity keeps no tracking comment on the thread, the bot that does (the newest comment
-   * by a bot carrying the action's state): another identity's thread, where writing one more would
-   * split it. A person's copy of the marker does not count.
-   */
+  /** When this identity keeps no tracking comment on the thread, the bot that does (one more would split it). */
   get otherKeeper(): string | undefined {
     if (this.id !== undefined) return undefined
     const identity = this.identity
@@ -165,10 +151,7 @@ export class TrackingComment {
     }
   }
 
-  /**
-   * Records `entries` and the run's `marks` on the state as `change` leaves it, with the thread's
-   * status `label`, and writes the comment. Never throws.
-   */
+  /** Records `entries` and `marks` on the state `change` leaves, with the `label`, and writes. Never throws. */
   async record(
     entries: readonly TrackingEntry[],
     marks: StateMarks,
@@ -219,10 +202,8 @@ export class TrackingComment {
   }
 
   /**
-   * A create whose answer was lost: this run's comment, found by its own run link among the
-   * comments since shortly before the run started (GitHub's whole seconds, see `since`), and only
-   * among the identity's comments. With the identity unknown nothing is adopted
-   * (a second comment is better than editing one the action did not write).
+   * A create whose answer was lost: this run's comment, found by its run link among the identity's
+   * comments since `since`. With the identity unknown nothing is adopted (better a second comment).
    */
   private async findLostCreate(): Promise<number | undefined> {
     const identity = this.identity
@@ -259,10 +240,7 @@ export class TrackingComment {
   }
 }
 
-/**
- * Whether two entries are one instruction of one run (its start, then its result): the same source
- * and run; a run whose page is not known (a hand run) is known by the instant it stamped the entry.
- */
+/** Whether two entries are one instruction of one run: same source and run (a hand run: the same instant). */
 function sameEntry(a: TrackingEntry, b: TrackingEntry): boolean {
   if (a.source !== b.source) return false
   return a.runUrl === undefined && b.runUrl === undefined ? a.at === b.at : sameRun(a.runUrl, b.runUrl)

@@ -17,10 +17,7 @@ export const REPLY_MARKER = `${MARKER_PREFIX}:reply -->`
 /** How many instructions a tracking comment lists; older ones drop off. */
 export const MAX_ENTRIES = 10
 
-/**
- * The most instructions one run sends: its own and nine it caught up on, or ten it caught up on. Its
- * entry lists the ones it left out.
- */
+/** The most instructions one run sends (its own among them); its entry lists the ones left out. */
 export const MAX_INSTRUCTIONS = 10
 
 /** How much of each instruction the comment shows. */
@@ -51,24 +48,17 @@ const stateSchema = z.object({
   prLink: z.optional(z.string()),
   origin: z.optional(z.object({ url: z.string(), label: z.string() })),
   entries: z.array(entrySchema),
-  /**
-   * The newest issue comment on the thread that a run has dealt with (sent, or told it was not):
-   * the next run catches up on the instructions after it. Comment ids only grow.
-   */
+  /** The newest comment a run dealt with: the next run catches up after it (comment ids only grow). */
   lastComment: z.optional(z.number()),
   /** The status label the action last put on the thread (status-labels). */
   label: z.optional(z.string()),
   /** The code head the last instruction described (changes with continue-thread). */
   head: z.optional(z.string()),
-  /**
-   * The code pull request was merged (when), and whether its docs pull request was still open then
-   * (undefined: the token could not tell).
-   */
+  /** When the code pull request merged, and whether its docs pull request was still open then. */
   merged: z.optional(z.object({ at: z.string(), docsOpen: z.optional(z.boolean()) })),
   /**
-   * The check's fix rounds on this pull request: the head each was for (never two for one head).
-   * `sending` while a run sends it: the claim that keeps a second run from sending too, dropped
-   * when the service took it, removed when it did not (so the next run sends it).
+   * The check's fix rounds on this pull request, each with its head (never two for one). `sending` is
+   * the claim that keeps a second run from sending too: dropped once sent, removed if it failed.
    */
   fixes: z.optional(
     z.array(z.object({ head: z.string(), round: z.number(), at: z.string(), sending: z.optional(z.boolean()) })),
