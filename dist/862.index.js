@@ -72,10 +72,7 @@ class ApiError extends Error {
 }
 
 ;// CONCATENATED MODULE: ./src/service/retry-policy.ts
-/**
- * When to try a request again and how long to wait first. Pure functions of their inputs (the
- * random source is injected) so that the policy is tested exactly.
- */
+/** When to try a request again and how long to wait first; pure (the random source is injected). */
 const GET_POLICY = {
     maxAttempts: 8,
     baseDelayMs: 1000,
@@ -89,20 +86,14 @@ const POST_POLICY = {
     maxDelayMs: 30_000,
     maxRetryAfterMs: Number.POSITIVE_INFINITY,
 };
-/**
- * Analytics pages: every attempt spends one of the 100 analytics requests per organisation per hour,
- * so fewer attempts, and a runner never sleeps for long on a rate limit.
- */
+/** Analytics: each attempt spends one of the hour's 100 requests, so fewer, and no long sleep on a limit. */
 const ANALYTICS_POLICY = {
     maxAttempts: 5,
     baseDelayMs: 1000,
     maxDelayMs: 30_000,
     maxRetryAfterMs: 5 * 60_000,
 };
-/**
- * Capped exponential backoff with "equal jitter": half the delay is fixed, half random, so that
- * retries spread out but never collapse to zero. `attempt` is the attempt that just failed (1-based).
- */
+/** Capped exponential backoff, "equal jitter" (half fixed, half random); `attempt` just failed, 1-based. */
 function backoffDelay(policy, attempt, random = Math.random) {
     const exp = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
     return Math.round(exp / 2 + (exp / 2) * random());
@@ -110,9 +101,8 @@ function backoffDelay(policy, attempt, random = Math.random) {
 /** The longest wait a date can hold (a JavaScript Date reaches ±8.64e15 ms). */
 const MAX_DATE_MS = 8.64e15;
 /**
- * Parses a Retry-After header: delay-seconds or an HTTP date. Returns milliseconds from `now`
- * (never negative), Infinity for a delay no clock can hold (`99999999999999999999`: "too long to
- * wait"), or undefined when the header is absent or unreadable.
+ * A Retry-After header (seconds or an HTTP date) as milliseconds from `now`, never negative;
+ * Infinity for a delay no clock can hold; undefined when absent or unreadable.
  */
 function parseRetryAfter(header, now) {
     if (header === null || header === undefined)
@@ -153,10 +143,7 @@ const TLS_CODES = new Set([
     'ERR_TLS_CERT_ALTNAME_INVALID',
     'ERR_SSL_WRONG_VERSION_NUMBER',
 ]);
-/**
- * What fetch itself refuses before any connection (undici's own words, on the cause): a port the
- * fetch standard blocks (6000, 6665, …) or a scheme it cannot fetch. Said at once, never retried.
- */
+/** What fetch refuses before connecting (a blocked port, an unknown scheme): said at once, never retried. */
 const BLOCKED_BY_FETCH = new Set(['bad port', 'unknown scheme']);
 /** Network failure codes that prove the request never reached the server. */
 const NOT_SENT_CODES = new Set([
@@ -3823,18 +3810,15 @@ function withEntries(state, entries, marks) {
 
 
 /**
- * The threads a job's thread links to: the tracking comment on the agent's pull request (so review
- * comments there continue the same job, and its reviewers asked), and the code thread the job came
- * from, when the docs live in their own repository (so it shows the instruction too).
+ * The threads a job's thread links to: the agent's pull request (its review comments continue the
+ * job) and, with the docs in their own repository, the code thread the job came from.
  */
 /** A thread's link: `https://host/owner/repo/issues/7` or `…/pull/7`. */
 const THREAD_LINK = /^https?:\/\/[^/]+\/([^/]+)\/([^/]+)\/(issues|pull)\/(\d+)$/;
 /**
- * The docs in their own repository: a `/docs` on the agent's pull request there continued a job that
- * a code thread (its `origin`, in another repository) started, so that thread shows the instruction
- * and its result too, and the conversation reads the same on both. Written with this run's token
- * (an App installed on both repositories): its own tracking comment there, edited, or a new one. A
- * thread of another job is left alone; a token that cannot write there is one warning.
+ * The docs in their own repository: a `/docs` on the agent's pull request continued a job a code
+ * thread (its `origin`) started, so that thread shows it too, written with this run's token (an App
+ * on both). A thread of another job is left alone; a token that cannot write there is one warning.
  */
 async function echoToOrigin(api, identity, run, origin, report, entries, writer, signal) {
     const m = origin ? THREAD_LINK.exec(origin.url) : null;
@@ -3874,11 +3858,9 @@ async function echoToOrigin(api, identity, run, origin, report, entries, writer,
     }
 }
 /**
- * `reviewers: author`: asks the people who started the job (the code change's or the issue's author,
- * the writers of the /docs comments) to review the agent's pull request, each on their own: GitHub
- * refuses a whole request for one login that is not a collaborator of that repository, so one
- * person's refusal must not cost the others theirs. Each refusal is one warning naming who; the
- * pull request and the job are not affected.
+ * `reviewers: author`: asks the people who started the job to review the agent's pull request, one
+ * request each: GitHub refuses a whole request for one login that is no collaborator. Each refusal
+ * is one warning.
  */
 async function requestReviews(api, pr, logins) {
     const people = [...new Set(logins.filter((l) => l && !/\[bot\]$/i.test(l)).map((l) => l.toLowerCase()))];
@@ -3896,11 +3878,9 @@ async function requestReviews(api, pr, logins) {
     }
 }
 /**
- * Keeps a tracking comment on the job's pull request too (the job, where it was asked for, how to
- * ask for changes), unless the pull request is the thread itself: in this repository with this
- * run's token; in another one (the docs in their own repository) with `docs`, the docs-token's
- * GitHub, the link back naming this repository. Without `docs` there, one notice says what is
- * missed. Done once per job and pull request: a comment that already names the job is left as it is.
+ * Keeps a tracking comment on the job's pull request too (unless it is the thread itself): with this
+ * run's token here, with `docs` (docs-token) in the docs' own repository, else one notice. Once per
+ * job and pull request.
  */
 async function linkPullRequest(api, identity, run, report, from, writer, signal, docs, reviewers = []) {
     const jobId = report.jobId;
@@ -4646,10 +4626,7 @@ function docsChanges(files, docsFolder) {
     const inside = (path) => path !== undefined && docsRelativePath(docsFolder, path) !== undefined;
     return files.filter((f) => inside(f.filename) || inside(f.previousFilename));
 }
-/**
- * The changed files the site reads (siteReader, with the checkout's .mintignore): pages, snippets,
- * configuration, OpenAPI documents, images, the .mintignore itself; on either side of a rename.
- */
+/** The changed files the site reads (siteReader), on either side of a rename. */
 function siteChanges(files, docsFolder, siteReads) {
     const read = (path) => {
         const at = path === undefined ? undefined : docsRelativePath(docsFolder, path);
@@ -4747,10 +4724,7 @@ async function buildBase(options) {
     }
     return { ok: true, fetched, ref: options.ref };
 }
-/**
- * The base's pages by name, from the head's and the pull request's files: the head's, less those it
- * added (or renamed to), with those it removed (or renamed from). Relative to the docs folder.
- */
+/** The base's pages by name: the head's, less those the pull request added, with those it removed. */
 function baseNames(headPages, changed, docsFolder) {
     const names = new Set(headPages);
     const local = (path) => path === undefined ? undefined : docsRelativePath(docsFolder, path);
@@ -4768,10 +4742,7 @@ function baseNames(headPages, changed, docsFolder) {
     }
     return [...names].filter((name) => /\.mdx?$/i.test(name)).sort();
 }
-/**
- * A base of names: an empty file at each page's name, and the base's configuration files as the
- * base has them (one contents request each, at most three). Returns how many were fetched.
- */
+/** A base of names: an empty file a page, and the base's configuration files; how many were fetched. */
 async function buildFromNames(options) {
     (0,external_node_fs_.mkdirSync)(options.to, { recursive: true });
     for (const name of options.names) {
@@ -8737,11 +8708,8 @@ function boundedBy(ctx) {
     };
 }
 /**
- * The head's problems as the scope says: every one new (all, or no pull request); those of the
- * pull request's files (changed); or judged against the base (new). The base is the head itself
- * where the pull request changes no file the site reads; otherwise it is rebuilt, restored from
- * the runner's cache where it was checked before, and else checked beside the head (and stopped
- * if the head has no problem).
+ * The head's problems as the scope says: every one new (all), those of the pull request's files
+ * (changed), or judged against the base (new; the head itself where no file the site reads changed).
  */
 async function checkAndJudge(run, checkTree, listOpenApi) {
     const cache = treeCache(run);
@@ -8815,11 +8783,7 @@ async function judgeSite(run, checkTree, cache, listOpenApi) {
         listOpenApi,
     });
 }
-/**
- * This mode as jobs.ts runs it: its run, and the analytics requests it may send: one page-views
- * request with api-key and project-id (the problems weighed by their readers), else none (the check
- * asks the service nothing; its fix sends one follow-up).
- */
+/** This mode as jobs.ts runs it: with api-key and project-id, one page-views request; else none. */
 const mode_job = {
     run: mode_run,
     analyticsBudget: (settings) => (typeof settings.check.views === 'object' ? 1 : 0),
@@ -10778,10 +10742,9 @@ function gapsOf(lists) {
     ];
 }
 /**
- * The next records: a followed gap seen again persists (one more run in a row); one its complete
- * list no longer has is gone; one whose list is incomplete is left as it was. The top
- * TRACKED_PER_KIND of each list that are not followed yet are new; a gone gap that comes back is new
- * again (its job, if it had one, stays, so it never gets a second).
+ * The next records: a gap seen again persists; one its complete list no longer has is gone; one of
+ * an incomplete list stays as it was. The top unfollowed of each list are new; a gone gap that comes
+ * back is new again, keeping its job (never a second).
  */
 function advanceGaps(previous, current, complete, day) {
     const now = new Map(current.map((g) => [g.key, g]));
@@ -10852,10 +10815,7 @@ function bounded(records) {
     const keep = new Set(kept);
     return records.filter((r) => keep.has(r));
 }
-/**
- * The gaps to give the agent this run (`agent: persisting`): followed, seen in two runs in a row or
- * more, never given a job; the most important first, at most `max`.
- */
+/** The gaps for the agent this run (`agent: persisting`): persisting, never given a job; at most `max`. */
 function gapsForJobs(records, max) {
     return records
         .filter((r) => r.gone === undefined && r.runs >= 2 && !r.job)
@@ -13228,8 +13188,7 @@ async function health_mode_run(settings, ctx) {
     if (fetched.missing.length > 0)
         notes.push(`${(0,format/* count */.U9)(fetched.missing.length, 'week is', 'weeks are')} not in the trend yet ` +
             `(${fetched.stopped ?? 'not fetched'}): the next runs fetch them, oldest last.`);
-    // 3. did the docs changes help: the merged docs pull requests and the weeks they lack, within
-    // what the trend left, keeping the reserve for the gaps
+    // 3. did the docs changes help: within what the trend left, keeping the gaps' reserve
     const impactSettings = settings.health.impact;
     const docs = impactSettings ? await docsPort(impactSettings, api, ctx) : undefined;
     // the trend's first and last weeks (weeks is at least 1, so there are)
@@ -13257,8 +13216,7 @@ async function health_mode_run(settings, ctx) {
     await reads_readCallers(client, budget, weeks, gapWeek, notes);
     const { complete, current } = await readGaps(client, budget, gapWeek, notes);
     const changes = advanceGaps(memory.gaps, current, complete, gapWeek);
-    // 5. the agent's jobs: their status, their pull requests; did the fix answer (each job's gap
-    // searched before its change and once more when it is live)
+    // 5. the agent's jobs, their pull requests, and whether the fix answered (searched before and after)
     let records = await checkMerged(await refreshJobs(changes.records, ctx), api);
     const answers = settings.health.answers;
     const searching = answers && {
@@ -13273,8 +13231,8 @@ async function health_mode_run(settings, ctx) {
     };
     if (searching)
         records = await answerGaps(records, searching);
-    // 6. the issue written, first before any job starts (a run that dies after a create never starts
-    // a second); the jobs for persisting gaps; the measured pull requests commented, linking to it
+    // 6. the issue written before any job starts (a run that dies after it never starts a second),
+    // then after the jobs, and after the measured pull requests are commented
     const page = {
         shown: { weeks, weeksWanted: wanted, gapWeek, complete, here, answers: !!searching },
         changes,
@@ -13319,10 +13277,7 @@ async function startDue(due, records, o) {
     }
     return { records, started };
 }
-/**
- * This mode as jobs.ts runs it: its run, and the analytics requests it may send: max-requests, for
- * the weeks, the gaps and the impact.
- */
+/** This mode as jobs.ts runs it: it may send max-requests analytics requests. */
 const health_mode_job = {
     run: health_mode_run,
     analyticsBudget: (settings) => settings.health.maxRequests,

@@ -26,11 +26,7 @@ export const listingMayBeCut = (files: readonly ChangedFile[]): boolean => files
 /** The configuration files a base by names fetches: what its addresses need beside its pages' names. */
 const CONFIG_FILES = ['docs.json', 'mint.json', '.mintignore']
 
-/**
- * A base rebuilt whole, or by its file names alone (`namesOnly` says why): its pages are empty
- * files at their base names and its configuration the base's, enough for the addresses it serves,
- * not for the CLI.
- */
+/** A base rebuilt whole, or by its file names alone (`namesOnly` says why: enough for its addresses). */
 export type BaseTree = { ok: true; fetched: number; ref: string; namesOnly?: string } | { ok: false; why: string }
 
 /** Pages (and other files) of the docs folder this pull request changed, relative to the docs folder. */
@@ -40,10 +36,7 @@ export function docsChanges(files: readonly ChangedFile[], docsFolder: string): 
   return files.filter((f) => inside(f.filename) || inside(f.previousFilename))
 }
 
-/**
- * The changed files the site reads (siteReader, with the checkout's .mintignore): pages, snippets,
- * configuration, OpenAPI documents, images, the .mintignore itself; on either side of a rename.
- */
+/** The changed files the site reads (siteReader), on either side of a rename. */
 export function siteChanges(
   files: readonly ChangedFile[],
   docsFolder: string,
@@ -150,10 +143,7 @@ export async function buildBase(options: {
   return { ok: true, fetched, ref: options.ref }
 }
 
-/**
- * The base's pages by name, from the head's and the pull request's files: the head's, less those it
- * added (or renamed to), with those it removed (or renamed from). Relative to the docs folder.
- */
+/** The base's pages by name: the head's, less those the pull request added, with those it removed. */
 export function baseNames(headPages: readonly string[], changed: readonly ChangedFile[], docsFolder: string): string[] {
   const names = new Set(headPages)
   const local = (path: string | undefined): string | undefined =>
@@ -169,10 +159,7 @@ export function baseNames(headPages: readonly string[], changed: readonly Change
   return [...names].filter((name) => /\.mdx?$/i.test(name)).sort()
 }
 
-/**
- * A base of names: an empty file at each page's name, and the base's configuration files as the
- * base has them (one contents request each, at most three). Returns how many were fetched.
- */
+/** A base of names: an empty file a page, and the base's configuration files; how many were fetched. */
 export async function buildFromNames(options: {
   api: Pick<GitHubPort, 'fileAt'>
   repo: Repo

@@ -143,11 +143,8 @@ function boundedBy(ctx: ModeContext): Pick<CheckRun, 'bounded' | 'stop'> {
 }
 
 /**
- * The head's problems as the scope says: every one new (all, or no pull request); those of the
- * pull request's files (changed); or judged against the base (new). The base is the head itself
- * where the pull request changes no file the site reads; otherwise it is rebuilt, restored from
- * the runner's cache where it was checked before, and else checked beside the head (and stopped
- * if the head has no problem).
+ * The head's problems as the scope says: every one new (all), those of the pull request's files
+ * (changed), or judged against the base (new; the head itself where no file the site reads changed).
  */
 async function checkAndJudge(run: CheckRun, checkTree: TreeChecker, listOpenApi: OpenApiLister): Promise<Found> {
   const cache = treeCache(run)
@@ -232,11 +229,7 @@ async function judgeSite(
   })
 }
 
-/**
- * This mode as jobs.ts runs it: its run, and the analytics requests it may send: one page-views
- * request with api-key and project-id (the problems weighed by their readers), else none (the check
- * asks the service nothing; its fix sends one follow-up).
- */
+/** This mode as jobs.ts runs it: with api-key and project-id, one page-views request; else none. */
 export const job: Job<CheckSettings> = {
   run,
   analyticsBudget: (settings) => (typeof settings.check.views === 'object' ? 1 : 0),

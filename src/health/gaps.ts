@@ -2,10 +2,9 @@ import type { Answer, SiteSearch } from './answers.js'
 import { type DownRatedPage, type UnansweredQuestion, type DeadEndSearch, foldText } from '../analytics/insights.js'
 
 /**
- * The gaps readers hit, as the health issue remembers them from run to run: each with a key (its
- * kind and folded text, so case and spacing do not make a new gap), the day it was first seen, how
- * many runs in a row have seen it, and the agent job started for it. Pure: the health mode gives the
- * previous records and this run's lists, and gets the next records and what changed.
+ * The gaps readers hit, as the health issue remembers them from run to run: each keyed by kind and
+ * folded text (case and spacing make no new gap), with when it was first seen, its runs in a row,
+ * and its agent job. Pure.
  */
 
 export type GapKind = 'search' | 'question' | 'page'
@@ -85,10 +84,9 @@ export interface GapChanges {
 }
 
 /**
- * The next records: a followed gap seen again persists (one more run in a row); one its complete
- * list no longer has is gone; one whose list is incomplete is left as it was. The top
- * TRACKED_PER_KIND of each list that are not followed yet are new; a gone gap that comes back is new
- * again (its job, if it had one, stays, so it never gets a second).
+ * The next records: a gap seen again persists; one its complete list no longer has is gone; one of
+ * an incomplete list stays as it was. The top unfollowed of each list are new; a gone gap that comes
+ * back is new again, keeping its job (never a second).
  */
 export function advanceGaps(
   previous: readonly GapRecord[],
@@ -160,10 +158,7 @@ function bounded(records: GapRecord[]): GapRecord[] {
   return records.filter((r) => keep.has(r))
 }
 
-/**
- * The gaps to give the agent this run (`agent: persisting`): followed, seen in two runs in a row or
- * more, never given a job; the most important first, at most `max`.
- */
+/** The gaps for the agent this run (`agent: persisting`): persisting, never given a job; at most `max`. */
 export function gapsForJobs(records: readonly GapRecord[], max: number): GapRecord[] {
   return records
     .filter((r) => r.gone === undefined && r.runs >= 2 && !r.job)

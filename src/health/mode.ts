@@ -46,8 +46,7 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
         `(${fetched.stopped ?? 'not fetched'}): the next runs fetch them, oldest last.`,
     )
 
-  // 3. did the docs changes help: the merged docs pull requests and the weeks they lack, within
-  // what the trend left, keeping the reserve for the gaps
+  // 3. did the docs changes help: within what the trend left, keeping the gaps' reserve
   const impactSettings = settings.health.impact
   const docs = impactSettings ? await docsPort(impactSettings, api, ctx) : undefined
   // the trend's first and last weeks (weeks is at least 1, so there are)
@@ -76,8 +75,7 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
   const { complete, current } = await readGaps(client, budget, gapWeek, notes)
   const changes = advanceGaps(memory.gaps, current, complete, gapWeek)
 
-  // 5. the agent's jobs: their status, their pull requests; did the fix answer (each job's gap
-  // searched before its change and once more when it is live)
+  // 5. the agent's jobs, their pull requests, and whether the fix answered (searched before and after)
   let records = await checkMerged(await refreshJobs(changes.records, ctx), api)
   const answers = settings.health.answers
   const searching: Searching | undefined = answers && {
@@ -92,8 +90,8 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
   }
   if (searching) records = await answerGaps(records, searching)
 
-  // 6. the issue written, first before any job starts (a run that dies after a create never starts
-  // a second); the jobs for persisting gaps; the measured pull requests commented, linking to it
+  // 6. the issue written before any job starts (a run that dies after it never starts a second),
+  // then after the jobs, and after the measured pull requests are commented
   const page: HealthPage = {
     shown: { weeks, weeksWanted: wanted, gapWeek, complete, here, answers: !!searching },
     changes,
@@ -143,10 +141,7 @@ async function startDue(
   return { records, started }
 }
 
-/**
- * This mode as jobs.ts runs it: its run, and the analytics requests it may send: max-requests, for
- * the weeks, the gaps and the impact.
- */
+/** This mode as jobs.ts runs it: it may send max-requests analytics requests. */
 export const job: Job<HealthSettings> = {
   run,
   analyticsBudget: (settings) => settings.health.maxRequests,

@@ -1,7 +1,4 @@
-/**
- * When to try a request again and how long to wait first. Pure functions of their inputs (the
- * random source is injected) so that the policy is tested exactly.
- */
+/** When to try a request again and how long to wait first; pure (the random source is injected). */
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
@@ -28,10 +25,7 @@ export const POST_POLICY: RetryPolicy = {
   maxRetryAfterMs: Number.POSITIVE_INFINITY,
 }
 
-/**
- * Analytics pages: every attempt spends one of the 100 analytics requests per organisation per hour,
- * so fewer attempts, and a runner never sleeps for long on a rate limit.
- */
+/** Analytics: each attempt spends one of the hour's 100 requests, so fewer, and no long sleep on a limit. */
 export const ANALYTICS_POLICY: RetryPolicy = {
   maxAttempts: 5,
   baseDelayMs: 1000,
@@ -39,10 +33,7 @@ export const ANALYTICS_POLICY: RetryPolicy = {
   maxRetryAfterMs: 5 * 60_000,
 }
 
-/**
- * Capped exponential backoff with "equal jitter": half the delay is fixed, half random, so that
- * retries spread out but never collapse to zero. `attempt` is the attempt that just failed (1-based).
- */
+/** Capped exponential backoff, "equal jitter" (half fixed, half random); `attempt` just failed, 1-based. */
 export function backoffDelay(policy: RetryPolicy, attempt: number, random: () => number = Math.random): number {
   const exp = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1))
   return Math.round(exp / 2 + (exp / 2) * random())
@@ -52,9 +43,8 @@ export function backoffDelay(policy: RetryPolicy, attempt: number, random: () =>
 const MAX_DATE_MS = 8.64e15
 
 /**
- * Parses a Retry-After header: delay-seconds or an HTTP date. Returns milliseconds from `now`
- * (never negative), Infinity for a delay no clock can hold (`99999999999999999999`: "too long to
- * wait"), or undefined when the header is absent or unreadable.
+ * A Retry-After header (seconds or an HTTP date) as milliseconds from `now`, never negative;
+ * Infinity for a delay no clock can hold; undefined when absent or unreadable.
  */
 export function parseRetryAfter(header: string | null | undefined, now: number): number | undefined {
   if (header === null || header === undefined) return undefined
@@ -95,10 +85,7 @@ const TLS_CODES = new Set([
   'ERR_SSL_WRONG_VERSION_NUMBER',
 ])
 
-/**
- * What fetch itself refuses before any connection (undici's own words, on the cause): a port the
- * fetch standard blocks (6000, 6665, …) or a scheme it cannot fetch. Said at once, never retried.
- */
+/** What fetch refuses before connecting (a blocked port, an unknown scheme): said at once, never retried. */
 const BLOCKED_BY_FETCH = new Set(['bad port', 'unknown scheme'])
 
 /** Network failure codes that prove the request never reached the server. */
@@ -117,11 +104,7 @@ export function wasCertainlyNotSent(code: string | undefined): boolean {
   return code !== undefined && NOT_SENT_CODES.has(code)
 }
 
-/**
- * A failed connection, as the operator must act on it: `dns` (the host name did not resolve),
- * `refused` (nothing accepted the connection), `tls` (the certificate was not trusted), `blocked`
- * (fetch never connects there), `proxy` (the proxy refused the tunnel), or `network` (anything else).
- */
+/** A failed connection, as the operator must act on it (`blocked`: fetch never connects there). */
 export type ConnectionFailure = 'dns' | 'refused' | 'tls' | 'blocked' | 'proxy' | 'network'
 
 export function connectionFailure(code: string | undefined, causeMessage: string | undefined): ConnectionFailure {

@@ -9,20 +9,17 @@ import { type JobEnd, TrackingComment, type TrackingWriter } from './comment.js'
 import type { TrackingEntry } from './state.js'
 
 /**
- * The threads a job's thread links to: the tracking comment on the agent's pull request (so review
- * comments there continue the same job, and its reviewers asked), and the code thread the job came
- * from, when the docs live in their own repository (so it shows the instruction too).
+ * The threads a job's thread links to: the agent's pull request (its review comments continue the
+ * job) and, with the docs in their own repository, the code thread the job came from.
  */
 
 /** A thread's link: `https://host/owner/repo/issues/7` or `…/pull/7`. */
 const THREAD_LINK = /^https?:\/\/[^/]+\/([^/]+)\/([^/]+)\/(issues|pull)\/(\d+)$/
 
 /**
- * The docs in their own repository: a `/docs` on the agent's pull request there continued a job that
- * a code thread (its `origin`, in another repository) started, so that thread shows the instruction
- * and its result too, and the conversation reads the same on both. Written with this run's token
- * (an App installed on both repositories): its own tracking comment there, edited, or a new one. A
- * thread of another job is left alone; a token that cannot write there is one warning.
+ * The docs in their own repository: a `/docs` on the agent's pull request continued a job a code
+ * thread (its `origin`) started, so that thread shows it too, written with this run's token (an App
+ * on both). A thread of another job is left alone; a token that cannot write there is one warning.
  */
 export async function echoToOrigin(
   api: GitHubPort,
@@ -78,11 +75,9 @@ export async function echoToOrigin(
 }
 
 /**
- * `reviewers: author`: asks the people who started the job (the code change's or the issue's author,
- * the writers of the /docs comments) to review the agent's pull request, each on their own: GitHub
- * refuses a whole request for one login that is not a collaborator of that repository, so one
- * person's refusal must not cost the others theirs. Each refusal is one warning naming who; the
- * pull request and the job are not affected.
+ * `reviewers: author`: asks the people who started the job to review the agent's pull request, one
+ * request each: GitHub refuses a whole request for one login that is no collaborator. Each refusal
+ * is one warning.
  */
 async function requestReviews(api: GitHubPort, pr: Thread, logins: readonly string[]): Promise<void> {
   const people = [...new Set(logins.filter((l) => l && !/\[bot\]$/i.test(l)).map((l) => l.toLowerCase()))]
@@ -105,11 +100,9 @@ async function requestReviews(api: GitHubPort, pr: Thread, logins: readonly stri
 export type DocsOpener = () => Promise<{ api: GitHubPort; identity: string | undefined }>
 
 /**
- * Keeps a tracking comment on the job's pull request too (the job, where it was asked for, how to
- * ask for changes), unless the pull request is the thread itself: in this repository with this
- * run's token; in another one (the docs in their own repository) with `docs`, the docs-token's
- * GitHub, the link back naming this repository. Without `docs` there, one notice says what is
- * missed. Done once per job and pull request: a comment that already names the job is left as it is.
+ * Keeps a tracking comment on the job's pull request too (unless it is the thread itself): with this
+ * run's token here, with `docs` (docs-token) in the docs' own repository, else one notice. Once per
+ * job and pull request.
  */
 export async function linkPullRequest(
   api: GitHubPort,
