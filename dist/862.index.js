@@ -4161,10 +4161,7 @@ class ThreadTracking {
         this.docs = docs;
         this.ctx = ctx;
     }
-    /**
-     * With `comment: true`, the tracking of the run's issue or pull request, with the token given;
-     * undefined (and a notice) when the event has none.
-     */
+    /** The tracking of the run's issue or pull request; undefined (and a notice) when the event has none. */
     static async ofRun(options, ctx) {
         const thread = commentTarget(ctx.run.eventName, ctx.run.payload, ctx.run);
         if (!thread) {
@@ -4175,10 +4172,8 @@ class ThreadTracking {
         return ThreadTracking.open(api, await api.identity(), thread, options, ctx, 'fresh');
     }
     /**
-     * A thread's tracking, with the GitHub the run writes with and the account it writes as. When the
-     * thread's comments cannot be read, `unreadable` decides: `fresh` writes a new comment (agent mode:
-     * the job does not depend on it), `fail` throws (the comment action and the fix: the thread's job
-     * must be known before anything is sent).
+     * A thread's tracking. When its comments cannot be read, `fresh` writes a new comment (the agent's
+     * job does not depend on it) and `fail` throws (the thread's job must be known before sending).
      */
     static async open(api, identity, thread, options, ctx, unreadable) {
         const writer = {
@@ -4230,10 +4225,7 @@ class ThreadTracking {
         return this.labeler && stage ? this.labeler.set(stage, current) : current;
     }
 }
-/**
- * An instruction's entry, stamped `at` (the run's clock); `described` when the instruction is the
- * action's own description, not someone's words.
- */
+/** An instruction's entry, stamped `at`; `described` when it is the action's own words, not someone's. */
 function entryFor(run, at, by, instruction, source, from = {}) {
     return {
         at: new Date(at).toISOString(),
@@ -4448,18 +4440,12 @@ const automation_mode_job = { run: automation_mode_run, analyticsBudget: () => 0
 
 
 
-/**
- * The docs as the CLI checks them: a copy of the docs folder (the CLI writes into a site on mint.json,
- * and a page left out or one it cannot parse is replaced in the copy, never in the workspace),
- * without `.git` and `node_modules`.
- */
+/** The docs as the CLI checks them: a copy (the CLI and the check write there, never in the workspace). */
 /** Files the CLI reads or writes as text: copied. Anything else (images, videos, fonts) is only looked for. */
 const TEXT = /\.(mdx?|json|ya?ml|jsx?|tsx?|css|txt|html?)$/i;
 /**
- * A copy of the docs folder to check: the pages and configuration copied (the check may replace a
- * page, and the CLI writes a docs.json), every other file (images and the like, which the CLI only
- * looks for) a hard link where the file system allows, so a site of large assets costs no second
- * copy of them. A linked file is never written: whatever is put at its path replaces the link first.
+ * A copy of the docs folder to check: pages and configuration copied, every other file a hard link
+ * where it can be (large assets cost no second copy). A linked file is replaced, never written.
  */
 function copySite(from, to, skip = []) {
     const left = new Set([(0,external_node_path_.resolve)(to), ...skip.map((p) => (0,external_node_path_.resolve)(p))]);
@@ -4524,11 +4510,7 @@ function excluder(globs) {
     const match = picomatch_default()([...globs], { dot: true });
     return (file) => match(file);
 }
-/**
- * Why an `exclude` glob can never match a page of the docs folder, where it cannot: it starts at the
- * file system's root, or climbs out of the docs folder with `..`; or, with a `[` it never closes, it
- * matches only a name with that very character in it.
- */
+/** Why an `exclude` glob can never match a page: it starts at `/`, climbs out with `..`, or never closes a `[`. */
 function neverMatches(glob) {
     if (glob.startsWith('/'))
         return 'it starts with /, and the globs are relative to the docs folder';
@@ -4560,10 +4542,8 @@ const PAGE_TARGETS = [
     /=\s*\{?\s*["'`]([^"'`\n]*)["'`]/g,
 ];
 /**
- * How wide the CLI's output must be for none of its lines to wrap: a line is a file's name, or a
- * target after a short prefix (`source → destination` for a redirect), so twice the longest name or
- * target the site writes (a page's links; any string of docs.json or mint.json), with a margin. Data
- * URIs are no target the CLI lists. Only as wide as that: the CLI's memory grows with the width.
+ * How wide the CLI's output must be for no line to wrap: twice the longest name or target the site
+ * writes, with a margin, and no wider (the CLI's memory grows with the width).
  */
 function outputWidth(tree) {
     let longest = 0;
@@ -5733,10 +5713,8 @@ function fitSummary(summary, limit = SUMMARY_LIMIT) {
 ;// CONCATENATED MODULE: ./src/check/readers.ts
 
 /**
- * The check's problems weighed by the readers who meet them: one page-views request for the last
- * 30 days gives each address its views (a lost address's own; a page with a broken link, the
- * page's). The addresses readers visited fewer than min-views times are listed, not failing; the
- * rest are ranked by views. Pure: the service's rows in, judged problems out.
+ * The check's problems weighed by their readers: one page-views request for 30 days gives each
+ * address its views. Those fewer than min-views readers visited are listed, not failing. Pure.
  */
 /** The days the views cover, ending the day before the run's (whole days, UTC). */
 const VIEWS_DAYS = 30;
@@ -5761,11 +5739,9 @@ function viewsAddress(path) {
     return normalAddress(decoded);
 }
 /**
- * What the rows of one views request say of an address. A path the rows hold: its views (paths that
- * are one address, `/a`, `/a/` and `/%61`, added up). Otherwise: no views, where the rows are all
- * there are; at most the last row's, where there are more and the rows came most-viewed first (the
- * service does not document its order: the rows show it); unknown otherwise, and always where there
- * are no rows at all (a new or wrong project, views not counted yet: nothing says no one came).
+ * What one views request's rows say of an address: its views (`/a`, `/a/`, `/%61` added up); else
+ * none where the rows are all there are, at most the last row's where they came most-viewed first,
+ * and unknown otherwise (always with no rows at all: nothing says no one came).
  */
 function readersFrom(rows, hasMore) {
     const views = new Map();
@@ -5795,20 +5771,15 @@ function describesSite(rows, pages) {
     return rows.some((row) => decoded.has(viewsAddress(row.path)));
 }
 /**
- * The address readers meet a problem at: a lost address itself, or the page the problem is on; none
- * for the site's own (its build, its colours), nor for a lost redirect's source: the readers who
- * used it were counted at its destination, so its own views say nothing.
+ * The address readers meet a problem at: a lost address, or the problem's page; none for the site's
+ * own, nor a lost redirect's source (its readers were counted at its destination).
  */
 function addressOf({ problem }) {
     if (problem.rule === 'lost-address')
         return problem.redirected ? undefined : problem.target;
     return isPage(problem.file) ? pageAddress(problem.file) : undefined;
 }
-/**
- * Each problem with its readers, where known; a new lost address that fewer than `minViews` readers
- * visited (at most that many, where it was not among the rows) is listed as `few-views`, not failing.
- * `minViews` 0 keeps every one failing, as without a key.
- */
+/** Each problem with its readers; a new lost address fewer than `minViews` visited is `few-views`, not failing. */
 function weigh(judged, readersOf, minViews) {
     return judged.map((j) => {
         const address = addressOf(j);

@@ -2,10 +2,8 @@ import { isPage, normalAddress, pageAddress } from '../site/addresses.js'
 import type { Judged } from './new-known.js'
 
 /**
- * The check's problems weighed by the readers who meet them: one page-views request for the last
- * 30 days gives each address its views (a lost address's own; a page with a broken link, the
- * page's). The addresses readers visited fewer than min-views times are listed, not failing; the
- * rest are ranked by views. Pure: the service's rows in, judged problems out.
+ * The check's problems weighed by their readers: one page-views request for 30 days gives each
+ * address its views. Those fewer than min-views readers visited are listed, not failing. Pure.
  */
 
 /** The days the views cover, ending the day before the run's (whole days, UTC). */
@@ -51,11 +49,9 @@ export function viewsAddress(path: string): string {
 }
 
 /**
- * What the rows of one views request say of an address. A path the rows hold: its views (paths that
- * are one address, `/a`, `/a/` and `/%61`, added up). Otherwise: no views, where the rows are all
- * there are; at most the last row's, where there are more and the rows came most-viewed first (the
- * service does not document its order: the rows show it); unknown otherwise, and always where there
- * are no rows at all (a new or wrong project, views not counted yet: nothing says no one came).
+ * What one views request's rows say of an address: its views (`/a`, `/a/`, `/%61` added up); else
+ * none where the rows are all there are, at most the last row's where they came most-viewed first,
+ * and unknown otherwise (always with no rows at all: nothing says no one came).
  */
 export function readersFrom(rows: readonly ViewsRow[], hasMore: boolean): (address: string) => Readers | undefined {
   const views = new Map<string, number>()
@@ -84,20 +80,15 @@ export function describesSite(rows: readonly ViewsRow[], pages: ReadonlySet<stri
 }
 
 /**
- * The address readers meet a problem at: a lost address itself, or the page the problem is on; none
- * for the site's own (its build, its colours), nor for a lost redirect's source: the readers who
- * used it were counted at its destination, so its own views say nothing.
+ * The address readers meet a problem at: a lost address, or the problem's page; none for the site's
+ * own, nor a lost redirect's source (its readers were counted at its destination).
  */
 export function addressOf({ problem }: Judged): string | undefined {
   if (problem.rule === 'lost-address') return problem.redirected ? undefined : problem.target
   return isPage(problem.file) ? pageAddress(problem.file) : undefined
 }
 
-/**
- * Each problem with its readers, where known; a new lost address that fewer than `minViews` readers
- * visited (at most that many, where it was not among the rows) is listed as `few-views`, not failing.
- * `minViews` 0 keeps every one failing, as without a key.
- */
+/** Each problem with its readers; a new lost address fewer than `minViews` visited is `few-views`, not failing. */
 export function weigh(
   judged: readonly Judged[],
   readersOf: (address: string) => Readers | undefined,

@@ -11,20 +11,14 @@ import {
 import { join, posix, resolve } from 'node:path'
 import picomatch from 'picomatch'
 
-/**
- * The docs as the CLI checks them: a copy of the docs folder (the CLI writes into a site on mint.json,
- * and a page left out or one it cannot parse is replaced in the copy, never in the workspace),
- * without `.git` and `node_modules`.
- */
+/** The docs as the CLI checks them: a copy (the CLI and the check write there, never in the workspace). */
 
 /** Files the CLI reads or writes as text: copied. Anything else (images, videos, fonts) is only looked for. */
 const TEXT = /\.(mdx?|json|ya?ml|jsx?|tsx?|css|txt|html?)$/i
 
 /**
- * A copy of the docs folder to check: the pages and configuration copied (the check may replace a
- * page, and the CLI writes a docs.json), every other file (images and the like, which the CLI only
- * looks for) a hard link where the file system allows, so a site of large assets costs no second
- * copy of them. A linked file is never written: whatever is put at its path replaces the link first.
+ * A copy of the docs folder to check: pages and configuration copied, every other file a hard link
+ * where it can be (large assets cost no second copy). A linked file is replaced, never written.
  */
 export function copySite(from: string, to: string, skip: readonly string[] = []): void {
   const left = new Set([resolve(to), ...skip.map((p) => resolve(p))])
@@ -83,11 +77,7 @@ export function excluder(globs: readonly string[]): ((file: string) => boolean) 
   return (file) => match(file)
 }
 
-/**
- * Why an `exclude` glob can never match a page of the docs folder, where it cannot: it starts at the
- * file system's root, or climbs out of the docs folder with `..`; or, with a `[` it never closes, it
- * matches only a name with that very character in it.
- */
+/** Why an `exclude` glob can never match a page: it starts at `/`, climbs out with `..`, or never closes a `[`. */
 export function neverMatches(glob: string): string | undefined {
   if (glob.startsWith('/')) return 'it starts with /, and the globs are relative to the docs folder'
   if (glob.split('/').includes('..')) return 'it climbs out of the docs folder with .., where no page of the site is'
@@ -119,10 +109,8 @@ const PAGE_TARGETS = [
 ]
 
 /**
- * How wide the CLI's output must be for none of its lines to wrap: a line is a file's name, or a
- * target after a short prefix (`source → destination` for a redirect), so twice the longest name or
- * target the site writes (a page's links; any string of docs.json or mint.json), with a margin. Data
- * URIs are no target the CLI lists. Only as wide as that: the CLI's memory grows with the width.
+ * How wide the CLI's output must be for no line to wrap: twice the longest name or target the site
+ * writes, with a margin, and no wider (the CLI's memory grows with the width).
  */
 export function outputWidth(tree: string): number {
   let longest = 0

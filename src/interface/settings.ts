@@ -7,10 +7,8 @@ import type { Run } from '../inputs/rules.js'
 import { DEFAULTS, INPUTS, INPUTS_OF, type InputName, type InputOf, inputSpec, ofEveryFeature } from './catalogue.js'
 
 /**
- * The one place that turns raw action inputs into a typed, validated settings object: the inputs
- * the mode reads (catalogue.ts), each by its field, then the mode's rules (its feature's
- * inputs.ts); every problem's message is written here. Everything else receives its settings and
- * never reads an input itself.
+ * The one place raw inputs become typed, validated settings: each input the mode reads by its field,
+ * then the mode's rules (its feature's inputs.ts). Nothing else reads an input.
  */
 
 /** What a mode's rules get: the parsed inputs its action reads, and only those. */
@@ -27,9 +25,8 @@ type ModeSettings = { [M in ActionName]: ReturnType<(typeof RULES)[M]> }
 const fieldFor = (field: Field, run: FieldRun): z.ZodMiniType => (typeof field === 'function' ? field(run) : field)
 
 /**
- * The schema of one mode: the fields of the inputs its action reads (the catalogue's list, in its
- * order, the action.yml's, so problems come in the order users read them), then its rules. Where the
- * catalogue makes a required input optional (check: the key only to fix), empty is allowed.
+ * The schema of one mode: its inputs' fields in the action.yml's order (problems come in the order
+ * users read them), then its rules. A required input the catalogue makes optional may be empty.
  */
 function modeSchema<M extends ActionName>(mode: M, run: Run): z.ZodMiniType<ModeSettings[M], unknown> {
   const picked = Object.fromEntries(
@@ -83,10 +80,8 @@ function wordProblem(name: string, accepted: string, words: ProblemWords, raw: R
 }
 
 /**
- * Validates raw inputs (as the runner passes them; empty means "not given") into Settings, or
- * throws one InputError that names every bad input, its value and what is accepted. Only the
- * inputs the mode reads are looked at: the focused action's (`action`), or, for the root, those of
- * its `mode` input.
+ * Validates raw inputs (empty: not given) into Settings, or throws one InputError naming every bad
+ * input, its value and what is accepted. Only the inputs the mode reads are looked at.
  */
 export function parseSettings(
   raw: RawInputs,
@@ -120,10 +115,7 @@ export function parseSettings(
 /** The root's inputs given that its mode does not read (unusedInputs). */
 export type Unused = ReturnType<typeof unusedInputs>
 
-/**
- * The inputs as main.ts takes them: the settings (parseSettings), and for the root the inputs given
- * that its mode does not read (unusedInputs), each warned about once, never validated.
- */
+/** The settings, and for the root the inputs given that its mode does not read (warned about, never validated). */
 export function readSettings(
   raw: RawInputs,
   now: number,
@@ -147,10 +139,8 @@ function modeOf(raw: RawInputs): ActionName {
 }
 
 /**
- * The root's inputs that were given but that its mode does not read, each with the actions that do
- * read it: never validated, never a failure, never silent (main.ts warns once for each). "Given" is
- * set to something other than its default (the runner passes every default), and an input whose
- * default is an expression (github-token) is never counted.
+ * The root's inputs given (other than their default) that its mode does not read, each with the
+ * actions that do: never validated, never silent. An expression default (github-token) never counts.
  */
 export function unusedInputs(raw: RawInputs, mode: ActionName): Array<{ name: string; readBy: readonly ActionName[] }> {
   const reads = new Set<string>(INPUTS_OF[mode])

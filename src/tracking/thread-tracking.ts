@@ -36,11 +36,7 @@ export interface TrackingOptions {
 /** A job's life in the thread: when it starts, and how it ended. */
 export interface JobInThread {
   started: (jobId: string) => Promise<void>
-  /**
-   * Records the result, then runs `between` (what the caller shows: the conversation's echo and
-   * review reply, even when the run was cancelled), then links the agent's pull request (not when
-   * cancelled).
-   */
+  /** Records the result, runs `between` (even when cancelled), then links the agent's pull request. */
   ended: (report: JobEnd, between?: (done: TrackingEntry[]) => Promise<void>) => Promise<void>
 }
 
@@ -60,10 +56,7 @@ export class ThreadTracking {
     private readonly ctx: TrackingContext,
   ) {}
 
-  /**
-   * With `comment: true`, the tracking of the run's issue or pull request, with the token given;
-   * undefined (and a notice) when the event has none.
-   */
+  /** The tracking of the run's issue or pull request; undefined (and a notice) when the event has none. */
   static async ofRun(
     options: TrackingOptions & { token: string },
     ctx: TrackingContext,
@@ -80,10 +73,8 @@ export class ThreadTracking {
   }
 
   /**
-   * A thread's tracking, with the GitHub the run writes with and the account it writes as. When the
-   * thread's comments cannot be read, `unreadable` decides: `fresh` writes a new comment (agent mode:
-   * the job does not depend on it), `fail` throws (the comment action and the fix: the thread's job
-   * must be known before anything is sent).
+   * A thread's tracking. When its comments cannot be read, `fresh` writes a new comment (the agent's
+   * job does not depend on it) and `fail` throws (the thread's job must be known before sending).
    */
   static async open(
     api: GitHubPort,
@@ -160,10 +151,7 @@ export class ThreadTracking {
   }
 }
 
-/**
- * An instruction's entry, stamped `at` (the run's clock); `described` when the instruction is the
- * action's own description, not someone's words.
- */
+/** An instruction's entry, stamped `at`; `described` when it is the action's own words, not someone's. */
 export function entryFor(
   run: RunContext,
   at: number,

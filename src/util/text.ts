@@ -1,8 +1,4 @@
-/**
- * Text that came from outside (the API, the event payload) is printed only through these helpers:
- * one line, bounded in length, never able to start a workflow command (`::`), and with any known
- * secret replaced.
- */
+/** Text from outside is printed only through these: one line, bounded, never a `::` command, secrets out. */
 
 import { formatNumber } from './format.js'
 
@@ -20,10 +16,7 @@ export function redact(text: string): string {
   return out
 }
 
-/**
- * The secret parts a URL given as an input may carry: user name, password, every query value and
- * the fragment (`https://user:pass@host/?token=…#…`). They are masked before anything prints.
- */
+/** The secret parts of a URL input (user, password, query values, fragment), masked before anything prints. */
 export function urlSecrets(text: string): string[] {
   const found: string[] = []
   const userinfo = /^[a-z][a-z0-9+.-]*:\/\/([^/?#@]*)@/i.exec(text.trim())?.[1]
@@ -76,19 +69,12 @@ export function bound(text: string, max: number): string {
 // eslint-disable-next-line no-control-regex -- control characters are what this strips from outside text
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g
 
-/**
- * Text from outside as one line, as a reader should see it: secrets redacted, control characters
- * (newlines among them) folded to a space, invisible and bidirectional characters removed (they can
- * make a line read other than it is), trimmed.
- */
+/** Text from outside as one line: secrets redacted, controls a space, invisible and bidi characters out. */
 export function oneLine(text: string): string {
   return redact(text).replace(CONTROL, ' ').replace(INVISIBLE, '').trim()
 }
 
-/**
- * Makes external text safe for a log line: oneLine, bounded, and prefixed so that it can never
- * begin with `::`.
- */
+/** External text safe for a log line: oneLine, bounded, never beginning with `::`. */
 export function external(text: unknown, max = 300): string {
   const raw = typeof text === 'string' ? text : (JSON.stringify(text) ?? String(text))
   let out = bound(oneLine(raw), max)
@@ -108,9 +94,8 @@ export function stripInvisible(text: string): string {
 }
 
 /**
- * Text someone typed, made plain: CR LF to LF, HTML comments removed (an unclosed one runs to the
- * end: invisible on GitHub, a classic place to hide an instruction), invisible and control
- * characters removed; newlines and tabs kept.
+ * Text someone typed, made plain: HTML comments (hidden on GitHub; an unclosed one runs to the end)
+ * and invisible characters removed, newlines and tabs kept.
  */
 export function stripHidden(text: string): string {
   return stripInvisible(text.replace(/\r\n?/g, '\n').replace(/<!--[\s\S]*?(?:-->|$)/g, ''))
