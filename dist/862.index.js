@@ -1221,11 +1221,7 @@ const toIssueComment = (c) => ({
     url: c.html_url ?? '',
     createdAt: c.created_at ?? '',
 });
-/**
- * The GitHub endpoints the action calls, grouped by resource, each a thin call with its request
- * options from github-transport.ts (timeout, cancellation, retries), which also says what is retried
- * and why. Loaded only when a run needs GitHub.
- */
+/** The GitHub endpoints the action calls, by resource, each with github-transport.ts's request options. */
 class GitHubApi {
     transport;
     octokit;
@@ -1244,11 +1240,7 @@ class GitHubApi {
         return this.transport.request(options);
     }
     // the token: who it writes as, and what a login may do
-    /**
-     * The login the token writes as: GraphQL `viewer` (personal tokens, and installation tokens such as
-     * GITHUB_TOKEN, which write as `github-actions[bot]`, or an app's `<slug>[bot]`), else REST
-     * `GET /user` (personal tokens). Undefined when neither answers.
-     */
+    /** The login the token writes as: GraphQL `viewer` (an app's `<slug>[bot]` too), else `GET /user`. */
     async identity() {
         try {
             const data = await this.octokit.graphql('query { viewer { login } }', {
@@ -1291,10 +1283,7 @@ class GitHubApi {
             : await this.octokit.rest.reactions.createForIssueComment(common);
         return Number(status) === 201 ? 'created' : 'existed';
     }
-    /**
-     * Every comment on the thread, oldest first: 100 a page, ceil(n / 100) requests. Paged here rather
-     * than with octokit.paginate, which drops the per-request options (the signal, the retries).
-     */
+    /** Every comment on the thread, oldest first, 100 a page (octokit.paginate drops the request options). */
     async listComments(thread, since) {
         const all = [];
         for (let page = 1;; page++) {
@@ -1523,10 +1512,7 @@ class GitHubApi {
         }
         return all;
     }
-    /**
-     * Closed pull requests into `base`, most recently updated first: one merged since `since` was
-     * updated since then too, so the listing stops at the first page that reaches older updates.
-     */
+    /** Closed pull requests into `base`, newest update first, until a page reaches updates before `since`. */
     async mergedPulls(repo, base, since, maxPages) {
         const pulls = [];
         for (let page = 1; page <= maxPages; page++) {
@@ -5144,17 +5130,12 @@ function lineText(text, line) {
 
 ;// CONCATENATED MODULE: ./src/check/head-lines.ts
 /**
- * A problem's line on the pull request's head. actions/checkout checks out the merge commit by
- * default, so the CLI reads the base branch's lines too; the check run and the annotations are on
- * the head commit, whose file lacks what the base branch added since the pull request branched. One
- * compare of the head with the merge commit gives each file they differ in as a patch, and a line
- * of the merge commit's file is found in the head's through its hunks. Pure.
+ * A problem's line on the pull request's head: the CLI reads the merge commit (checkout's default),
+ * the annotations are on the head, so a line is carried through the hunks of one compare. Pure.
  */
 /**
- * The head's line for a line of the merge commit's file, through the patch from the head's file to
- * the merge commit's (GitHub's unified diff hunks): a line before, between or after the hunks moves
- * by what they added and removed above it; a context line is where the hunk says; a line the merge
- * commit added is none of the head's (undefined).
+ * The head's line for a line of the merge commit's file, through the patch between them: moved by
+ * what the hunks above it added and removed; undefined for a line the merge commit added.
  */
 function headLine(patch, mergeLine) {
     let shift = 0;
@@ -5189,11 +5170,7 @@ function headLine(patch, mergeLine) {
     }
     return mergeLine + shift;
 }
-/**
- * The head's lines a review comment can be made on: each line of the pull request's patch (GitHub's
- * hunks, base to head) that the head has, added or kept as context. GitHub refuses a comment on any
- * other line (422, "must be part of the diff").
- */
+/** The head's lines a review comment can be on: the patch's added and context lines (else GitHub's 422). */
 function diffLines(patch) {
     const lines = new Set();
     for (const hunk of patch.split(/^(?=@@ )/m)) {
@@ -5611,19 +5588,14 @@ function cliWarnings(text) {
 
 ;// CONCATENATED MODULE: ./src/check/check-run.ts
 
-/**
- * The check run that shows every new problem on the pull request's Files tab (GitHub's Checks API):
- * its annotations, at most 50 a request (the first with the run's creation, the rest appended by
- * updating it), and its summary within GitHub's limit. Pure: what to send, not the sending.
- */
+/** The check run that shows every new problem on the Files tab: what to send, 50 annotations a request. Pure. */
 /** The most annotations one request of the Checks API takes. */
 const ANNOTATIONS_PER_REQUEST = 50;
 /** The most characters a check run's summary holds. */
 const SUMMARY_LIMIT = 65_535;
 /**
- * The most annotations one check run is given (20 requests): GitHub's secondary limit allows 80
- * content-creating requests a minute and 500 an hour for a token, which a site of 10,000 broken links
- * would spend on one run. The rest are in the job summary and problems-json.
+ * The most annotations one check run is given (20 requests): GitHub allows a token 80 writes a minute
+ * and 500 an hour, which 10,000 broken links would spend. The rest are in the summary.
  */
 const MOST_ANNOTATED = 1_000;
 /** Between two writes to one check run past the first burst: 80 a minute at most, as GitHub's secondary limit asks. */
@@ -5652,11 +5624,7 @@ function withinBytes(text, bytes) {
 }
 /** Its name on the commit and on the pull request's checks: the check action's. */
 const CHECK_RUN_NAME = 'Mintlify docs check';
-/**
- * Each new problem as an annotation at its line; one with no line known at the file's first line,
- * saying so (the Checks API needs a line). Its level is the step's: a failure, or a warning when
- * problems only warn.
- */
+/** Each new problem as an annotation at its line (no line known: the first, saying so), at the step's level. */
 function checkAnnotations(fresh, level, words) {
     return fresh.map((j) => {
         const said = words(j);
@@ -5677,9 +5645,8 @@ function checkAnnotations(fresh, level, words) {
     });
 }
 /**
- * What each write to a check run carries: 50 annotations a write, the first with the run's creation;
- * the summary whole in the last write only (GitHub needs one in each, and each replaces the one
- * before), the writes before it a line of where the annotating is.
+ * What each write to a check run carries: 50 annotations, and the summary whole in the last only
+ * (each write replaces it; the ones before say where the annotating is).
  */
 function checkRunWrites(annotations, title, summary) {
     const batches = inBatches(annotations);
@@ -9315,11 +9282,7 @@ async function comment_mode_run(settings, ctx) {
     const report = await converse(settings, ctx);
     return { summary: renderCommentSummary(report, ctx.run), ending: endingOf(report, settings.agent.requirePr) };
 }
-/**
- * A comment-mode run in four steps: read the comment and who wrote it (ask.ts), decide what to
- * send (decide.ts: the thread's job, the instructions no run sent), send it and follow the job
- * (act, below), report (report.ts). A step that ends the run early hands back its report.
- */
+/** A comment-mode run in four steps: ask (ask.ts), decide (decide.ts), act (below), report (report.ts). */
 async function converse(settings, ctx) {
     const ends = endings(ctx);
     const asked = await readAsk(settings, ctx, ends);
@@ -9339,10 +9302,8 @@ async function converse(settings, ctx) {
     };
 }
 /**
- * Act: send the instructions (a new job or a follow-up), follow the job, and show it on the threads:
- * the tracking comment, the code thread that started it (echoToOrigin), the review thread the
- * instruction came from, and the agent's pull request (its reviewers, with reviewers: author, the
- * instructions' writers and, on a code pull request, its author).
+ * Act: send the instructions, follow the job, and show it on the threads: the tracking comment, the
+ * code thread that started it, the review thread, and the agent's pull request (with its reviewers).
  */
 async function act(settings, ctx, asked, decided) {
     const { event, notOwn } = asked;
@@ -9377,10 +9338,7 @@ async function act(settings, ctx, asked, decided) {
     });
     return agent;
 }
-/**
- * The result of an instruction given in an inline review comment, replied in its thread (even when
- * the run was cancelled: within the time a cancelled run has).
- */
+/** The result of an inline review comment's instruction, replied in its thread (even when cancelled). */
 async function replyInReviewThread(api, event, agent, entry, ctx) {
     const own = event.comment;
     if (own.kind !== 'review-comment' || own.replyTo === undefined || !entry)
@@ -12435,9 +12393,8 @@ function portFor(s, link) {
     return { port: theirs && s.docs ? s.docs.port : s.api, repo, number: pull.number };
 }
 /**
- * Whether the change is live: a production deployment (the deploy action's github-deployment, in
- * the pull request's repository) that succeeded after the merge; where that repository has no such
- * deployment, a run after the one that first saw it merged (the service deploys on merge).
+ * Whether the change is live: a production deployment that succeeded after the merge; without one,
+ * a run after the one that first saw it merged (the service deploys on merge).
  */
 async function isLive(s, job, at) {
     if (!at || !job.merged)
@@ -12447,11 +12404,7 @@ async function isLive(s, job, at) {
         return deployed.state === 'success' && job.mergedAt !== undefined && deployed.at >= job.mergedAt;
     return job.mergedSeen !== undefined && job.mergedSeen < s.today;
 }
-/**
- * The newest production deployment of a repository, read once a run (two requests) however many
- * pull requests there wait: a token that may not read deployments leaves the other sign, a run
- * after the merge was seen.
- */
+/** The newest production deployment of a repository, read once a run however many pull requests wait. */
 function latestDeployment(s, at) {
     const key = fullName(at.repo).toLowerCase();
     let read = s.deployments.get(key);
@@ -12482,10 +12435,7 @@ async function changedPages(s, at) {
     const files = await at.port.pullRequestFiles(at.repo, at.number, 3);
     return pagesOfFiles(files, s.root).pages.flatMap((p) => [p.path, ...(p.previous ? [p.previous] : [])]);
 }
-/**
- * For every gap with a job: its baseline while the change is not live yet (a job started before
- * this run, whose first search failed), and once it is live, the search again and its verdict.
- */
+/** For every gap with a job: its baseline while the change is not live, then the search again and its verdict. */
 async function answerGaps(records, s) {
     const next = new Map();
     let checks = 0;

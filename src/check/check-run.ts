@@ -2,11 +2,7 @@ import type { CheckAnnotation } from '../github/port.js'
 import type { Judged } from './new-known.js'
 import { formatNumber } from '../util/format.js'
 
-/**
- * The check run that shows every new problem on the pull request's Files tab (GitHub's Checks API):
- * its annotations, at most 50 a request (the first with the run's creation, the rest appended by
- * updating it), and its summary within GitHub's limit. Pure: what to send, not the sending.
- */
+/** The check run that shows every new problem on the Files tab: what to send, 50 annotations a request. Pure. */
 
 /** The most annotations one request of the Checks API takes. */
 export const ANNOTATIONS_PER_REQUEST = 50
@@ -15,9 +11,8 @@ export const ANNOTATIONS_PER_REQUEST = 50
 export const SUMMARY_LIMIT = 65_535
 
 /**
- * The most annotations one check run is given (20 requests): GitHub's secondary limit allows 80
- * content-creating requests a minute and 500 an hour for a token, which a site of 10,000 broken links
- * would spend on one run. The rest are in the job summary and problems-json.
+ * The most annotations one check run is given (20 requests): GitHub allows a token 80 writes a minute
+ * and 500 an hour, which 10,000 broken links would spend. The rest are in the summary.
  */
 export const MOST_ANNOTATED = 1_000
 
@@ -51,11 +46,7 @@ export function withinBytes(text: string, bytes: number): string {
 /** Its name on the commit and on the pull request's checks: the check action's. */
 export const CHECK_RUN_NAME = 'Mintlify docs check'
 
-/**
- * Each new problem as an annotation at its line; one with no line known at the file's first line,
- * saying so (the Checks API needs a line). Its level is the step's: a failure, or a warning when
- * problems only warn.
- */
+/** Each new problem as an annotation at its line (no line known: the first, saying so), at the step's level. */
 export function checkAnnotations(
   fresh: readonly Judged[],
   level: 'failure' | 'warning',
@@ -81,9 +72,8 @@ export function checkAnnotations(
 }
 
 /**
- * What each write to a check run carries: 50 annotations a write, the first with the run's creation;
- * the summary whole in the last write only (GitHub needs one in each, and each replaces the one
- * before), the writes before it a line of where the annotating is.
+ * What each write to a check run carries: 50 annotations, and the summary whole in the last only
+ * (each write replaces it; the ones before say where the annotating is).
  */
 export function checkRunWrites<A>(
   annotations: readonly A[],

@@ -1,16 +1,11 @@
 /**
- * A problem's line on the pull request's head. actions/checkout checks out the merge commit by
- * default, so the CLI reads the base branch's lines too; the check run and the annotations are on
- * the head commit, whose file lacks what the base branch added since the pull request branched. One
- * compare of the head with the merge commit gives each file they differ in as a patch, and a line
- * of the merge commit's file is found in the head's through its hunks. Pure.
+ * A problem's line on the pull request's head: the CLI reads the merge commit (checkout's default),
+ * the annotations are on the head, so a line is carried through the hunks of one compare. Pure.
  */
 
 /**
- * The head's line for a line of the merge commit's file, through the patch from the head's file to
- * the merge commit's (GitHub's unified diff hunks): a line before, between or after the hunks moves
- * by what they added and removed above it; a context line is where the hunk says; a line the merge
- * commit added is none of the head's (undefined).
+ * The head's line for a line of the merge commit's file, through the patch between them: moved by
+ * what the hunks above it added and removed; undefined for a line the merge commit added.
  */
 export function headLine(patch: string, mergeLine: number): number | undefined {
   let shift = 0
@@ -38,11 +33,7 @@ export function headLine(patch: string, mergeLine: number): number | undefined {
   return mergeLine + shift
 }
 
-/**
- * The head's lines a review comment can be made on: each line of the pull request's patch (GitHub's
- * hunks, base to head) that the head has, added or kept as context. GitHub refuses a comment on any
- * other line (422, "must be part of the diff").
- */
+/** The head's lines a review comment can be on: the patch's added and context lines (else GitHub's 422). */
 export function diffLines(patch: string): Set<number> {
   const lines = new Set<number>()
   for (const hunk of patch.split(/^(?=@@ )/m)) {

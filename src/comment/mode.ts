@@ -27,11 +27,7 @@ export async function run(settings: CommentSettings, ctx: ModeContext): Promise<
   return { summary: renderCommentSummary(report, ctx.run), ending: endingOf(report, settings.agent.requirePr) }
 }
 
-/**
- * A comment-mode run in four steps: read the comment and who wrote it (ask.ts), decide what to
- * send (decide.ts: the thread's job, the instructions no run sent), send it and follow the job
- * (act, below), report (report.ts). A step that ends the run early hands back its report.
- */
+/** A comment-mode run in four steps: ask (ask.ts), decide (decide.ts), act (below), report (report.ts). */
 async function converse(settings: CommentSettings, ctx: ModeContext): Promise<CommentReport> {
   const ends = endings(ctx)
   const asked = await readAsk(settings, ctx, ends)
@@ -50,10 +46,8 @@ async function converse(settings: CommentSettings, ctx: ModeContext): Promise<Co
 }
 
 /**
- * Act: send the instructions (a new job or a follow-up), follow the job, and show it on the threads:
- * the tracking comment, the code thread that started it (echoToOrigin), the review thread the
- * instruction came from, and the agent's pull request (its reviewers, with reviewers: author, the
- * instructions' writers and, on a code pull request, its author).
+ * Act: send the instructions, follow the job, and show it on the threads: the tracking comment, the
+ * code thread that started it, the review thread, and the agent's pull request (with its reviewers).
  */
 async function act(settings: CommentSettings, ctx: ModeContext, asked: Asked, decided: Decided): Promise<AgentReport> {
   const { event, notOwn } = asked
@@ -89,10 +83,7 @@ async function act(settings: CommentSettings, ctx: ModeContext, asked: Asked, de
   return agent
 }
 
-/**
- * The result of an instruction given in an inline review comment, replied in its thread (even when
- * the run was cancelled: within the time a cancelled run has).
- */
+/** The result of an inline review comment's instruction, replied in its thread (even when cancelled). */
 async function replyInReviewThread(
   api: GitHubPort,
   event: ConversationEvent,

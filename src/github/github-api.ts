@@ -76,11 +76,7 @@ const toIssueComment = (c: RawComment): IssueComment => ({
   createdAt: c.created_at ?? '',
 })
 
-/**
- * The GitHub endpoints the action calls, grouped by resource, each a thin call with its request
- * options from github-transport.ts (timeout, cancellation, retries), which also says what is retried
- * and why. Loaded only when a run needs GitHub.
- */
+/** The GitHub endpoints the action calls, by resource, each with github-transport.ts's request options. */
 export class GitHubApi implements GitHubPort {
   private readonly octokit: Octokit
 
@@ -103,11 +99,7 @@ export class GitHubApi implements GitHubPort {
 
   // the token: who it writes as, and what a login may do
 
-  /**
-   * The login the token writes as: GraphQL `viewer` (personal tokens, and installation tokens such as
-   * GITHUB_TOKEN, which write as `github-actions[bot]`, or an app's `<slug>[bot]`), else REST
-   * `GET /user` (personal tokens). Undefined when neither answers.
-   */
+  /** The login the token writes as: GraphQL `viewer` (an app's `<slug>[bot]` too), else `GET /user`. */
   async identity(): Promise<string | undefined> {
     try {
       const data = await this.octokit.graphql<{ viewer?: { login?: unknown } }>('query { viewer { login } }', {
@@ -157,10 +149,7 @@ export class GitHubApi implements GitHubPort {
     return Number(status) === 201 ? 'created' : 'existed'
   }
 
-  /**
-   * Every comment on the thread, oldest first: 100 a page, ceil(n / 100) requests. Paged here rather
-   * than with octokit.paginate, which drops the per-request options (the signal, the retries).
-   */
+  /** Every comment on the thread, oldest first, 100 a page (octokit.paginate drops the request options). */
   async listComments(thread: Thread, since?: string): Promise<IssueComment[]> {
     const all: IssueComment[] = []
     for (let page = 1; ; page++) {
@@ -416,10 +405,7 @@ export class GitHubApi implements GitHubPort {
     return all
   }
 
-  /**
-   * Closed pull requests into `base`, most recently updated first: one merged since `since` was
-   * updated since then too, so the listing stops at the first page that reaches older updates.
-   */
+  /** Closed pull requests into `base`, newest update first, until a page reaches updates before `since`. */
   async mergedPulls(
     repo: Repo,
     base: string,

@@ -12,10 +12,9 @@ import { external } from '../util/text.js'
 import type { ModeContext } from '../modes/context.js'
 
 /**
- * The health mode's part of "did the fix answer": with assistant-key and domain, a gap's query is
- * searched on the live site when its job starts (the baseline) and once more when the job's pull
- * request has merged and shipped; never before, never a third time. A search that fails leaves the
- * verdict for the next run, and says so.
+ * "Did the fix answer": with assistant-key and domain, a gap's query is searched on the live site
+ * when its job starts and once more when its pull request has shipped, never a third time. A failed
+ * search leaves the verdict to the next run, and says so.
  */
 
 export type AnswerSettings = NonNullable<HealthSettings['health']['answers']>
@@ -77,9 +76,8 @@ function portFor(s: Searching, link: string): { port: GitHubPort; repo: Repo; nu
 }
 
 /**
- * Whether the change is live: a production deployment (the deploy action's github-deployment, in
- * the pull request's repository) that succeeded after the merge; where that repository has no such
- * deployment, a run after the one that first saw it merged (the service deploys on merge).
+ * Whether the change is live: a production deployment that succeeded after the merge; without one,
+ * a run after the one that first saw it merged (the service deploys on merge).
  */
 async function isLive(s: Searching, job: NonNullable<GapRecord['job']>, at: ReturnType<typeof portFor>) {
   if (!at || !job.merged) return false
@@ -88,11 +86,7 @@ async function isLive(s: Searching, job: NonNullable<GapRecord['job']>, at: Retu
   return job.mergedSeen !== undefined && job.mergedSeen < s.today
 }
 
-/**
- * The newest production deployment of a repository, read once a run (two requests) however many
- * pull requests there wait: a token that may not read deployments leaves the other sign, a run
- * after the merge was seen.
- */
+/** The newest production deployment of a repository, read once a run however many pull requests wait. */
 function latestDeployment(s: Searching, at: NonNullable<ReturnType<typeof portFor>>) {
   const key = fullName(at.repo).toLowerCase()
   let read = s.deployments.get(key)
@@ -127,10 +121,7 @@ async function changedPages(s: Searching, at: NonNullable<ReturnType<typeof port
   return pagesOfFiles(files, s.root).pages.flatMap((p) => [p.path, ...(p.previous ? [p.previous] : [])])
 }
 
-/**
- * For every gap with a job: its baseline while the change is not live yet (a job started before
- * this run, whose first search failed), and once it is live, the search again and its verdict.
- */
+/** For every gap with a job: its baseline while the change is not live, then the search again and its verdict. */
 export async function answerGaps(records: GapRecord[], s: Searching): Promise<GapRecord[]> {
   const next = new Map<string, GapRecord>()
   let checks = 0

@@ -61,21 +61,14 @@ export function parseRangeEnd(text: string, now: number): RangeEnd | undefined {
   return { given: value, sent: value, instant, dateOnly: false }
 }
 
-/**
- * The end of an export's range: the one given, or, when date-to is open, tomorrow in UTC (so
- * today's data is in), sent with every page of the export. The data is live: without one fixed end,
- * rows could move between pages while they are fetched.
- */
+/** The end of an export's range: the one given, else tomorrow (UTC), fixed for every page (the data is live). */
 export function pinOpenEnd(to: RangeEnd | undefined, now: number): RangeEnd {
   if (to) return to
   const instant = Math.floor(now / DAY_MS) * DAY_MS + DAY_MS
   return { given: '', sent: formatDay(instant), instant, dateOnly: true, pinned: true }
 }
 
-/**
- * What the end of the range means, for summaries: the pin of an open end, or that a given end lies
- * after today (the range's last days have no data yet); '' when there is nothing to say.
- */
+/** What the range's end means, for summaries: an open end's pin, or a given end after today; else ''. */
 export function describeEnd(to: RangeEnd, now: number): string {
   if (to.pinned) return describePin(to)
   const tomorrow = Math.floor(now / DAY_MS) * DAY_MS + DAY_MS
@@ -91,10 +84,7 @@ export function describePin(to: RangeEnd): string {
     : ''
 }
 
-/**
- * The range in words (util/format.ts's days and times), the exclusive end made plain: 2026-10-01 →
- * 2026-11-01 is "2026-10-01 – 2026-10-31" (both days included); no dates is "all time".
- */
+/** The range in words, its exclusive end made plain (→ 2026-11-01 reads "– 2026-10-31"); none is "all time". */
 export function describeRange(from: RangeEnd | undefined, to: RangeEnd | undefined): string {
   if (!to) return from ? `since ${startWords(from)}` : 'all time'
   const end = to.pinned

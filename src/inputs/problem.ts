@@ -1,17 +1,13 @@
 import * as z from 'zod/mini'
 
 /**
- * How an input's problem is recorded while the inputs are parsed, and the small parsers built on it.
- * settings.ts writes each problem's message for the log from what is recorded here: the input's
- * name, the value (or what it is, when the value must not be shown) and what is accepted.
+ * How an input's problem is recorded while parsing (name, value, what is accepted), and the small
+ * parsers built on it; settings.ts writes the messages.
  */
 
 export type Issues = { issues: z.core.$ZodRawIssue[] }
 
-/**
- * How a problem's message reads when it is not "Input "x" is "value": expected …": `event` (the run's
- * event is not one the mode reads), `nothing-to-do` (no prompt and no job-id).
- */
+/** A message other than "Input "x" is "value": expected …": the wrong event, or no prompt nor job-id. */
 export type Wording = 'event' | 'nothing-to-do'
 
 export interface ProblemWords {
@@ -32,10 +28,7 @@ export function problem(ctx: Issues, value: unknown, accepted: string, path?: st
   return z.NEVER
 }
 
-/**
- * Whether a problem was recorded in this transform: a mode's rules run only once every field
- * parsed, so any problem there is one the rules recorded, and the first one ends them.
- */
+/** Whether a rule recorded a problem: the rules run once every field parsed, and the first problem ends them. */
 export const recorded = (ctx: Issues): boolean => ctx.issues.length > 0
 
 /** A string input turned into a value by `fn`, which reports problems through `problem`. */
@@ -51,10 +44,7 @@ export function checked<T>(accepted: string, parse: (value: string) => T | undef
   })
 }
 
-/**
- * A field that takes '' as given (an input required elsewhere, optional in this action); any other
- * value is the field's, its problems in its own words (a union would say only "Invalid input").
- */
+/** A field that takes '' (required elsewhere, optional here); other values are the field's, in its words. */
 export function optional<T extends z.ZodMiniType>(field: T): z.ZodMiniType {
   return input((value, ctx): unknown => {
     if (value === '') return ''
