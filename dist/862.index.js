@@ -233,10 +233,7 @@ function describeIssue(issue) {
         return `${where}: too small (minimum ${String(issue.minimum)})`;
     return `${where}: ${issue.code}`;
 }
-/*
- * The gap endpoints (insights mode). Reader text is kept as the API sends it and treated as
- * hostile later; an item that does not read is dropped rather than failing a whole page.
- */
+// the gap endpoints: reader text kept as sent (hostile later); an unreadable item dropped, not the page
 const schemas_text = schemas/* catch */.MfU(schemas/* nullish */.cl6(schemas/* string */.YjP()), undefined);
 const number = schemas/* catch */.MfU(schemas/* number */.aig(), 0);
 /** An array whose unreadable items are dropped: one odd row must not lose the page. */
@@ -299,10 +296,7 @@ const feedbackByPageSchema = schemas/* looseObject */._H3({
     feedback: items(pageRatingSchema),
     hasMore: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* boolean */.zMY()), undefined),
 });
-/**
- * Deployments and automations (the vendor's openapi.json, "Mintlify External API"). No field of the
- * status object is marked required: only what a step needs is checked, the rest kept as it comes.
- */
+/** Deployments and automations: no status field is required, so only what a step needs is checked. */
 const deploymentTriggerSchema = schemas/* looseObject */._H3({
     statusId: schemas/* string */.YjP().check(api/* _minLength */.m9(1)),
     previewUrl: optionalText,
@@ -338,10 +332,7 @@ const callerStatsSchema = schemas/* looseObject */._H3({
     other: schemas/* number */.aig(),
     total: schemas/* number */.aig(),
 });
-/**
- * One search of the docs site (the discovery API): its results, best first. No field is marked
- * required: a result without a path names no page, and is kept only as a result.
- */
+/** One search of the docs site, best first: a result without a path names no page. */
 const searchHitSchema = schemas/* looseObject */._H3({ path: optionalText, content: optionalText });
 const searchResultsSchema = items(searchHitSchema);
 
@@ -2335,10 +2326,8 @@ function hasBefore(push) {
     return push.before !== '' && !ZERO_SHA.test(push.before);
 }
 /**
- * The files and commits of a change, from GitHub: a pull request's files (100 a page; GitHub lists
- * at most 3,000), or `base...head` with compare (at most 300 files). `since` (a head recorded earlier)
- * asks for the commits after it only; it is undefined, and the whole change is described, when GitHub
- * no longer knows it (a force-push).
+ * The files and commits of a change: a pull request's files, or a push's compare. `since` (a head
+ * recorded earlier) asks only for what came after it, unless GitHub no longer knows it (a force-push).
  */
 async function fetchChange(api, repo, change, since) {
     if (change.kind === 'pull') {
@@ -2357,11 +2346,7 @@ async function fetchChange(api, repo, change, since) {
         ? { files: compared.files, commits: compared.commits.length > 0 ? compared.commits : change.commits }
         : { files: change.payloadFiles, commits: change.commits, sinceGone: true };
 }
-/**
- * `changes-paths`: globs, newline- or comma-separated; a file counts when it matches a pattern and
- * no `!pattern`. No pattern (or only negations) means every file, less the negated ones. Dot files
- * match like others.
- */
+/** `changes-paths`: a file counts when it matches a glob and no `!glob` (no glob at all: every file). */
 function pathFilter(globs) {
     const include = globs.filter((g) => !g.startsWith('!'));
     const exclude = globs.filter((g) => g.startsWith('!')).map((g) => g.slice(1));
@@ -2519,10 +2504,7 @@ async function gate(api, thread, author, allowedBots) {
 
 
 
-/**
- * Reads the event's change and decides what to send: nothing (a skip, with its reason), or the prompt.
- * Spends no agent use on a change without a matching file, or a push that adds none.
- */
+/** Reads the event's change and decides: a skip with its reason, or the prompt (never for no matching file). */
 async function planChange(changes, prompt, ctx, tracking) {
     const change = readChangeEvent(ctx.run.eventName, ctx.run.payload);
     if (!change)
@@ -2610,10 +2592,8 @@ async function planChange(changes, prompt, ctx, tracking) {
     };
 }
 /**
- * pull_request_target runs with this repository's secrets on a contributor's pull request (a fork's,
- * most often): a docs job only when a person with write access added the label, which the run reads
- * as the labeller's permission (labelling needs only triage); never any other run. Undefined when
- * the label is a writer's.
+ * pull_request_target runs with this repository's secrets on a contributor's pull request: a job
+ * only when a writer added the label (labelling needs only triage). Undefined when one did.
  */
 async function labelledByWriter(change, api, ctx) {
     const why = "pull_request_target runs with this repository's secrets on a contributor's pull request";
@@ -8853,10 +8833,8 @@ async function readAsk(settings, ctx, ends) {
     return { event, what, whereText: describeThread(event.thread), found, notOwn, api, identity, verdicts };
 }
 /**
- * Whether the event's own comment is an instruction: new, not the action's own, with a line that
- * starts with the phrase and words after it. A comment that is not one but names the phrase all the
- * same (quoted, in code, mid-line, alone) passes the workflow's filter, so it cancels a run GitHub
- * held pending: such a run still catches up on the thread (`notOwn`); any other is skipped at once.
+ * Whether the event's comment is an instruction. One that only names the phrase (quoted, in code)
+ * passes the workflow's filter and cancels a pending run, so it still catches up (`notOwn`).
  */
 async function readOwnComment(event, triggerPhrase) {
     const what = event.comment.kind === 'review' ? 'review' : 'comment';
@@ -8889,9 +8867,8 @@ async function readOwnComment(event, triggerPhrase) {
     return { found, notOwn };
 }
 /**
- * A 👀 (received, and the claim on the comment) or 😕 (refused) reaction; a review body has none.
- * `existed` when the action's identity had already left it. Never fails the run: a reaction that
- * cannot be added counts as new (the thread state still guards against sending twice).
+ * A 👀 (received, and the claim) or 😕 (refused) reaction; `existed` when the identity had left it.
+ * One that cannot be added counts as new (the thread's state still guards against sending twice).
  */
 async function react(api, thread, comment, content) {
     if (comment.kind === 'review') {
@@ -8989,10 +8966,7 @@ function contextLine(event) {
         `comment on ${describeThread(event.thread)}${title ? ` titled ${JSON.stringify(title)}` : ''}, ` +
         `${event.thread.url}`);
 }
-/**
- * The prompt: one instruction as it was written, or several in order, each with who wrote it and
- * where; for a new job, the thread as context after them.
- */
+/** The prompt: the instructions in order, each with who wrote it and where; a new job's thread after them. */
 function promptOf(instructions, context) {
     const [only] = instructions;
     const body = instructions.length === 1 && only
@@ -9097,11 +9071,7 @@ async function decide(settings, ctx, asked, ends) {
     sayJob(whereText, jobId, jobId === undefined ? tracking.comment.otherKeeper : undefined, identity);
     return { tracking, source, catchUp, instructions, entries, marks, jobId };
 }
-/**
- * Whether this comment is already taken, and why: an earlier run caught it up, or another run holds
- * it (the action's 👀 on it, put there by a run the tracking comment does not credit). Undefined when
- * this run takes it (its 👀 is now on the comment).
- */
+/** Whether this comment is taken already (caught up, or another run's 👀); undefined when this run takes it. */
 async function claimed(asked, tracking, runUrl) {
     const { api, event, what, whereText } = asked;
     const own = event.comment;
@@ -9137,10 +9107,8 @@ function sayJob(whereText, jobId, other, identity) {
         '(docs/docs-repository.md).');
 }
 /**
- * Whether the linked job can take a follow-up now. A job still working on an earlier instruction is
- * waited for first (with wait: true), so the agent gets instructions one at a time and the result
- * shown is this instruction's; if it is still busy at wait-timeout, nothing is sent. A job the
- * service no longer knows (404) is 'gone': a new job starts.
+ * Whether the linked job can take a follow-up now: a busy job is waited for (one instruction at a
+ * time), and nothing is sent if it is still busy at wait-timeout. A job gone (404) means a new one.
  */
 async function readyForFollowUp(settings, ctx, jobId) {
     if (!settings.agent.wait)
@@ -12279,22 +12247,14 @@ class HealthIssue {
 }
 
 ;// CONCATENATED MODULE: ./src/health/answers.ts
-/**
- * Did the fix answer the question: what the site's search answered a gap's query when its agent job
- * started (the baseline), what it answers once the job's pull request has merged and shipped, and the
- * verdict. Pure: the health mode searches (service/client.ts searchDocs) and keeps the results in the
- * issue's memory.
- */
+/** Did the fix answer: what the search answered a gap's query before its job and once it shipped, and the verdict. */
 /** How many results of a search are kept, and looked at for a verdict. */
 const TOP_RESULTS = 5;
 /** The query a gap is searched with: a dead-end search's words, or an unanswered question; a page has none. */
 function queryOf(gap) {
     return gap.kind === 'page' ? undefined : gap.text;
 }
-/**
- * A result's page as `/a/b`, whatever form the service gives (the vendor: "the path or URL to the
- * source document"): the site's address, a query, an anchor, an extension and `index` left out.
- */
+/** A result's page as `/a/b`, from a path or URL: host, query, anchor, extension and `index` left out. */
 function pageOf(pathOrUrl) {
     let path = pathOrUrl.trim();
     if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) {
@@ -12327,10 +12287,8 @@ function topPaths(hits) {
     return pages;
 }
 /**
- * The verdict of a search once the change was live: `answered` when a page the pull request changed
- * is among the top results (the best placed, and its rank; a page of a docs folder matches the
- * site's path it ends with), `moved` when other pages come up than at
- * the baseline, `still-missing` when the same ones (or none) do.
+ * The verdict once the change was live: `answered` when a changed page is among the top results (its
+ * rank), `moved` when other pages come up than at the baseline, else `still-missing`.
  */
 function answers_verdictOf(baseline, after, changed) {
     const wanted = changed.map((p) => pageOf(p));

@@ -11,12 +11,7 @@ import { getErrorMessage } from '../util/errors.js'
 import { formatNumber } from '../util/format.js'
 import { external } from '../util/text.js'
 
-/**
- * A code change as the agent action sends it (`changes`): the event's pull request or push read
- * through the API, the prompt that quotes it as data, the job it continues, or why nothing is sent
- * (no matching file; a pull_request_target not labelled by a writer); a merged code pull request
- * marked on its tracking comment.
- */
+/** A code change as the agent action sends it (`changes`): its prompt, the job it continues, or why not. */
 
 /** A change ready to send: the prompt, the job it continues (if any), and how the thread records it. */
 export interface Described {
@@ -33,10 +28,7 @@ export interface Described {
   cut: number
 }
 
-/**
- * Reads the event's change and decides what to send: nothing (a skip, with its reason), or the prompt.
- * Spends no agent use on a change without a matching file, or a push that adds none.
- */
+/** Reads the event's change and decides: a skip with its reason, or the prompt (never for no matching file). */
 export async function planChange(
   changes: NonNullable<AgentSettings['changes']>,
   prompt: string | undefined,
@@ -138,10 +130,8 @@ export async function planChange(
 }
 
 /**
- * pull_request_target runs with this repository's secrets on a contributor's pull request (a fork's,
- * most often): a docs job only when a person with write access added the label, which the run reads
- * as the labeller's permission (labelling needs only triage); never any other run. Undefined when
- * the label is a writer's.
+ * pull_request_target runs with this repository's secrets on a contributor's pull request: a job
+ * only when a writer added the label (labelling needs only triage). Undefined when one did.
  */
 async function labelledByWriter(
   change: Extract<ChangeEvent, { kind: 'pull' }>,

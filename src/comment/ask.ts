@@ -18,10 +18,8 @@ import type { ModeContext } from '../modes/context.js'
 import type { Endings, Step } from './report.js'
 
 /**
- * What was asked, the first step of a comment-mode run: the event's comment read as an instruction
- * (or why it is not one), the account the action writes as, and whether the comment's author may
- * instruct (the gate). The reactions that say a comment was received (👀, also the claim on it) or
- * refused (😕) are here too.
+ * What was asked, the first step of a comment-mode run: the event's comment as an instruction, the
+ * action's account, whether the author may instruct (the gate), and the 👀 and 😕 reactions.
  */
 
 /** What the run read: the event, the comment's instruction, who writes, and why it is not one (notOwn). */
@@ -96,10 +94,8 @@ export async function readAsk(settings: CommentSettings, ctx: ModeContext, ends:
 }
 
 /**
- * Whether the event's own comment is an instruction: new, not the action's own, with a line that
- * starts with the phrase and words after it. A comment that is not one but names the phrase all the
- * same (quoted, in code, mid-line, alone) passes the workflow's filter, so it cancels a run GitHub
- * held pending: such a run still catches up on the thread (`notOwn`); any other is skipped at once.
+ * Whether the event's comment is an instruction. One that only names the phrase (quoted, in code)
+ * passes the workflow's filter and cancels a pending run, so it still catches up (`notOwn`).
  */
 export async function readOwnComment(
   event: ConversationEvent,
@@ -136,9 +132,8 @@ export async function readOwnComment(
 }
 
 /**
- * A 👀 (received, and the claim on the comment) or 😕 (refused) reaction; a review body has none.
- * `existed` when the action's identity had already left it. Never fails the run: a reaction that
- * cannot be added counts as new (the thread state still guards against sending twice).
+ * A 👀 (received, and the claim) or 😕 (refused) reaction; `existed` when the identity had left it.
+ * One that cannot be added counts as new (the thread's state still guards against sending twice).
  */
 export async function react(
   api: GitHubPort,

@@ -14,11 +14,7 @@ import { type Asked, react } from './ask.js'
 import { type CatchUp, type Instruction, creditedToThisRun, pendingInstructions, sayCatchUp } from './instructions.js'
 import type { CommentReport, Endings, Step } from './report.js'
 
-/**
- * What to send, the second step of a comment-mode run: the thread's tracking comment, the claim on
- * this comment (no comment is sent twice), the instructions no run sent, and the job they go to: the
- * thread's, once it is free to take them, or a new one.
- */
+/** What to send, the second step: the claim on this comment, the instructions no run sent, and their job. */
 
 /** What the run sends, where its results go, and to which job (undefined: a new one). */
 export interface Decided {
@@ -104,11 +100,7 @@ export async function decide(
   return { tracking, source, catchUp, instructions, entries, marks, jobId }
 }
 
-/**
- * Whether this comment is already taken, and why: an earlier run caught it up, or another run holds
- * it (the action's 👀 on it, put there by a run the tracking comment does not credit). Undefined when
- * this run takes it (its 👀 is now on the comment).
- */
+/** Whether this comment is taken already (caught up, or another run's 👀); undefined when this run takes it. */
 async function claimed(
   asked: Asked,
   tracking: TrackingComment,
@@ -156,10 +148,8 @@ function sayJob(whereText: string, jobId: string | undefined, other: string | un
 }
 
 /**
- * Whether the linked job can take a follow-up now. A job still working on an earlier instruction is
- * waited for first (with wait: true), so the agent gets instructions one at a time and the result
- * shown is this instruction's; if it is still busy at wait-timeout, nothing is sent. A job the
- * service no longer knows (404) is 'gone': a new job starts.
+ * Whether the linked job can take a follow-up now: a busy job is waited for (one instruction at a
+ * time), and nothing is sent if it is still busy at wait-timeout. A job gone (404) means a new one.
  */
 async function readyForFollowUp(
   settings: CommentSettings,

@@ -10,12 +10,7 @@ import * as core from '../util/actions-core.js'
 import { count, formatTime } from '../util/format.js'
 import { bound, external } from '../util/text.js'
 
-/**
- * The instructions a run sends besides its own comment (read in ask.ts): the ones on the thread that
- * no run has dealt with (a run cancelled while pending left them), claimed with the action's 👀 so no
- * comment is sent twice, reported in the log and on the thread; and the prompt they make together,
- * with the thread as context for a new job.
- */
+/** The instructions a run sends besides its own comment, each claimed with a 👀, and the prompt they make. */
 
 /** One instruction to send: who wrote it, its text, where, its issue comment's id (if it is one) and when GitHub says it was written. */
 export interface Instruction {
@@ -121,10 +116,7 @@ export function contextLine(event: ConversationEvent): string {
   )
 }
 
-/**
- * The prompt: one instruction as it was written, or several in order, each with who wrote it and
- * where; for a new job, the thread as context after them.
- */
+/** The prompt: the instructions in order, each with who wrote it and where; a new job's thread after them. */
 export function promptOf(instructions: readonly Instruction[], context: string | undefined): string {
   const [only] = instructions
   const body =

@@ -3,11 +3,7 @@ import type { ChangedFile, Commit, GitHubPort } from './port.js'
 
 export type { ChangedFile, Commit } from './port.js'
 
-/**
- * A code change as GitHub describes it, for `changes: files | diff` in agent mode: which event
- * brought it (a pull request, or a push), and the files it touched. Reading the event is pure;
- * fetching the files goes through the port (the pull request files endpoint, or compare).
- */
+/** A code change as GitHub describes it (`changes`): its event, a pull request or a push, and its files. */
 
 /** The pull request of a `pull_request` / `pull_request_target` event. */
 export interface PullChange {
@@ -141,10 +137,8 @@ export function hasBefore(push: PushChange): boolean {
 }
 
 /**
- * The files and commits of a change, from GitHub: a pull request's files (100 a page; GitHub lists
- * at most 3,000), or `base...head` with compare (at most 300 files). `since` (a head recorded earlier)
- * asks for the commits after it only; it is undefined, and the whole change is described, when GitHub
- * no longer knows it (a force-push).
+ * The files and commits of a change: a pull request's files, or a push's compare. `since` (a head
+ * recorded earlier) asks only for what came after it, unless GitHub no longer knows it (a force-push).
  */
 export async function fetchChange(
   api: GitHubPort,
@@ -167,11 +161,7 @@ export async function fetchChange(
     : { files: change.payloadFiles, commits: change.commits, sinceGone: true }
 }
 
-/**
- * `changes-paths`: globs, newline- or comma-separated; a file counts when it matches a pattern and
- * no `!pattern`. No pattern (or only negations) means every file, less the negated ones. Dot files
- * match like others.
- */
+/** `changes-paths`: a file counts when it matches a glob and no `!glob` (no glob at all: every file). */
 export function pathFilter(globs: readonly string[]): (filename: string) => boolean {
   const include = globs.filter((g) => !g.startsWith('!'))
   const exclude = globs.filter((g) => g.startsWith('!')).map((g) => g.slice(1))

@@ -1,9 +1,4 @@
-/**
- * Did the fix answer the question: what the site's search answered a gap's query when its agent job
- * started (the baseline), what it answers once the job's pull request has merged and shipped, and the
- * verdict. Pure: the health mode searches (service/client.ts searchDocs) and keeps the results in the
- * issue's memory.
- */
+/** Did the fix answer: what the search answered a gap's query before its job and once it shipped, and the verdict. */
 
 /** How many results of a search are kept, and looked at for a verdict. */
 export const TOP_RESULTS = 5
@@ -28,10 +23,7 @@ export function queryOf(gap: { kind: 'search' | 'question' | 'page'; text: strin
   return gap.kind === 'page' ? undefined : gap.text
 }
 
-/**
- * A result's page as `/a/b`, whatever form the service gives (the vendor: "the path or URL to the
- * source document"): the site's address, a query, an anchor, an extension and `index` left out.
- */
+/** A result's page as `/a/b`, from a path or URL: host, query, anchor, extension and `index` left out. */
 export function pageOf(pathOrUrl: string): string | undefined {
   let path = pathOrUrl.trim()
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) {
@@ -62,10 +54,8 @@ export function topPaths(hits: ReadonlyArray<{ path?: string | null }>): string[
 }
 
 /**
- * The verdict of a search once the change was live: `answered` when a page the pull request changed
- * is among the top results (the best placed, and its rank; a page of a docs folder matches the
- * site's path it ends with), `moved` when other pages come up than at
- * the baseline, `still-missing` when the same ones (or none) do.
+ * The verdict once the change was live: `answered` when a changed page is among the top results (its
+ * rank), `moved` when other pages come up than at the baseline, else `still-missing`.
  */
 export function verdictOf(
   baseline: SiteSearch | undefined,

@@ -73,10 +73,7 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
   return `${where}: ${issue.code}`
 }
 
-/*
- * The gap endpoints (insights mode). Reader text is kept as the API sends it and treated as
- * hostile later; an item that does not read is dropped rather than failing a whole page.
- */
+// the gap endpoints: reader text kept as sent (hostile later); an unreadable item dropped, not the page
 const text = z.catch(z.nullish(z.string()), undefined)
 const number = z.catch(z.number(), 0)
 /** An array whose unreadable items are dropped: one odd row must not lose the page. */
@@ -154,10 +151,7 @@ export const feedbackByPageSchema = z.looseObject({
   hasMore: z.catch(z.optional(z.boolean()), undefined),
 })
 
-/**
- * Deployments and automations (the vendor's openapi.json, "Mintlify External API"). No field of the
- * status object is marked required: only what a step needs is checked, the rest kept as it comes.
- */
+/** Deployments and automations: no status field is required, so only what a step needs is checked. */
 export const deploymentTriggerSchema = z.looseObject({
   statusId: z.string().check(z.minLength(1)),
   previewUrl: optionalText,
@@ -207,10 +201,7 @@ export const callerStatsSchema = z.looseObject({
 })
 export type CallerStats = z.infer<typeof callerStatsSchema>
 
-/**
- * One search of the docs site (the discovery API): its results, best first. No field is marked
- * required: a result without a path names no page, and is kept only as a result.
- */
+/** One search of the docs site, best first: a result without a path names no page. */
 const searchHitSchema = z.looseObject({ path: optionalText, content: optionalText })
 export const searchResultsSchema = items(searchHitSchema)
 export type SearchHit = z.infer<typeof searchHitSchema>

@@ -2,10 +2,8 @@ import { type Here, pullLinkLabel } from '../github/pull-link.js'
 import { bound, oneLine, redact } from '../util/text.js'
 
 /**
- * Escaping for the job summary and comments (GitHub-flavoured Markdown with HTML). Text from the
- * API or the event payload goes through `escapeText` so that it stays text: it cannot close a
- * table cell, open a link, an image, code or HTML, or be turned into a link by GFM's autolinker.
- * Links are made here too: only to an http(s) URL, a pull request's as `#12`.
+ * Escaping for summaries and comments: outside text goes through `escapeText`, so it cannot close a
+ * cell, open a link, code or HTML, or be autolinked. Links are made here too, only to http(s).
  */
 
 const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
@@ -20,10 +18,8 @@ export function escapeText(text: string, max = 300): string {
 }
 
 /**
- * An invisible word joiner (U+2060, as an entity) inside `://` and `www.` and after `@`: no
- * autolinker finds a link or an address across it, and no @mention starts, whether it reads the
- * source (GitHub's cmark-gfm) or the decoded text (micromark's GFM, GitHub's mention filter, which
- * reads the rendered text), and a reader sees the text unchanged.
+ * An invisible word joiner inside `://`, `www.` and after `@`: no autolinker and no @mention reads
+ * across it, in the source or the rendered text, and a reader sees nothing.
  */
 const JOINER = '&#8288;'
 
@@ -46,10 +42,7 @@ export function prLinkText(prLink: string, here: Here | undefined): string {
   return link(prLink, pullLinkLabel(prLink, here) ?? prLink)
 }
 
-/**
- * A GitHub alert (`> [!WARNING]`): the action's own note, set apart from the text around it. A plain
- * quote is kept for what a person wrote, so the two never mix.
- */
+/** A GitHub alert (`> [!WARNING]`): the action's own note; a plain quote is for what a person wrote. */
 export function alert(kind: 'NOTE' | 'WARNING' | 'CAUTION', text: string, max = 1500): string {
   return `> [!${kind}]\n> ${escapeText(text, max)}`
 }
