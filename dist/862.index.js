@@ -1719,11 +1719,7 @@ function runUrlOf(serverUrl, owner, repo, runId) {
         ? `${serverUrl}/${owner}/${repo}/actions/runs/${runId}`
         : undefined;
 }
-/**
- * Who opened what the event is about, for `reviewers: author`: a pull request's author (the code
- * change), else an issue's author (the request), else who pushed; none for another event (and never
- * a bot: a bot reviews nothing).
- */
+/** Who opened what the event is about (`reviewers: author`): a pull request's, an issue's, a push's; never a bot. */
 function eventAuthor(payload) {
     const p = payload;
     const user = p.pull_request?.user ?? p.issue?.user;
@@ -2782,11 +2778,7 @@ class StatusLabeler {
         }
     }
 }
-/**
- * The label for how a run ended: done for a job that completed (with or without a pull request) or
- * was archived; the working label stays while the job still runs (not waited for, or wait-timeout);
- * failed for a failed job, an error, a cancelled run, or an instruction not sent.
- */
+/** The label for how a run ended: done (completed, archived), working while the job runs, else failed. */
 function endStage(outcome) {
     if (outcome === 'completed' || outcome === 'no-pr' || outcome === 'archived')
         return 'done';
@@ -4328,11 +4320,9 @@ function renderAutomationSummary(report, here) {
 
 
 /**
- * `mode: automation`: runs one of the project's saved automations now (once: the POST is not
- * idempotent) and sets `automation-run-id`. Whether the run's `jobId` is an agent job is not
- * documented: with `wait: true` the action asks the agent API for it, and only when that answers does
- * it wait on it as agent mode does (the agent outputs, `pr-link` among them); otherwise the run is
- * said to be queued, with where to see it.
+ * `mode: automation`: runs a saved automation once (the POST is not idempotent). That its `jobId` is
+ * an agent job is undocumented: with `wait: true` it is followed as one only when the agent API
+ * knows it; otherwise the run is said to be queued.
  */
 async function automation_mode_run(settings, ctx) {
     const id = (0,errors/* present */.Eb)(settings.live.automationId, 'automation-id');
@@ -5177,10 +5167,8 @@ function diffLines(patch) {
 
 
 /**
- * Each problem at its place: its file's path in the repository (a site on mint.json has no docs.json:
- * what the CLI files there is the mint.json's), and a broken target's line, where it is written as a
- * link. The CLI lists a target once for each time it is linked in the file: the n-th listing is the
- * n-th place, so each is reported once.
+ * Each problem at its place: its repository path (on mint.json, what the CLI files under docs.json)
+ * and a broken target's line; the n-th listing of a target is its n-th place.
  */
 function placeAll(problems, folder, docsFolder, config) {
     const seen = new Map();
@@ -5215,11 +5203,9 @@ function place(problem, file, path, text, nth) {
 /** GitHub's compare lists at most this many files: past it, a file it does not list may differ too. */
 const COMPARED_FILES = 300;
 /**
- * The problems at their lines on the pull request's head, where the checkout is another commit
- * (the merge commit, actions/checkout's default): one compare of the head with it, each line moved
- * through its file's patch (headLine). A line the head does not have, or one in a file whose patch
- * GitHub did not give (or did not list), is no line: annotated at its file, which says so. Where
- * the compare fails, the lines as read, and a note says they are the checkout's.
+ * The problems at their lines on the head, where the checkout is the merge commit: one compare, each
+ * line moved through its patch; a line the head lacks is annotated at its file. Where the compare
+ * fails, the checkout's lines, said so.
  */
 async function onTheHead(judged, compare) {
     if (!judged.some((j) => j.problem.line !== undefined))
@@ -7324,12 +7310,7 @@ function redirectsEdit(text, added, path, inDiff) {
 const indentOf = (line) => /^\s*/.exec(line)?.[0] ?? '';
 
 ;// CONCATENATED MODULE: ./src/check/patch.ts
-/**
- * Edits as one patch in git's format, made against the head's files, so `git apply` applies it to the
- * pull request's branch whatever its base did since: each file's hunks with three lines of context,
- * hunks that touch or overlap merged, a file without a newline at its end said so as git says it.
- * Pure.
- */
+/** Edits as one patch in git's format against the head's files, so `git apply` applies it to the branch. Pure. */
 /** Lines of context around each change, as git writes them. */
 const CONTEXT = 3;
 function patchOf(edits, headText) {
@@ -7406,9 +7387,8 @@ function hunksOf(text, edits) {
     return out;
 }
 /**
- * A hunk that reaches the end of a file with no newline there, marked as git marks it: after the
- * old file's last line and after the new one's. Where the new file ends on a line the old one
- * keeps, that line is removed and added again, since one context line cannot end one side only.
+ * A hunk reaching the end of a file with no newline, marked as git marks it; a kept last line is
+ * removed and added again, as one context line cannot end one side only.
  */
 function noNewlineAtEnd(body) {
     const lastOld = body.findLastIndex((l) => !l.startsWith('+'));
@@ -7424,10 +7404,7 @@ function noNewlineAtEnd(body) {
 }
 /** A hunk's range as git writes it: `12,7`; `12` for one line; `11,0` for none (the line before it). */
 const range = (start, count) => count === 1 ? `${start}` : count === 0 ? `${start - 1},0` : `${start},${count}`;
-/**
- * A path as git writes it in a patch: as it is, or in double quotes with C escapes where it holds a
- * quote, a backslash, a control character or a byte outside ASCII (each UTF-8 byte in octal).
- */
+/** A path as git writes it in a patch: as it is, or quoted with C escapes (a byte outside ASCII in octal). */
 function quoted(path) {
     // eslint-disable-next-line no-control-regex -- control characters are what git quotes
     if (!/["\\\u0000-\u001f\u007f-\uffff]/.test(path))
@@ -8050,11 +8027,7 @@ var inputs = __webpack_require__(7611);
 
 
 
-/**
- * The Mintlify CLI as one check runs it: installed (or found) in the tool cache, each tree of the
- * docs checked, and the pages OpenAPI documents generate listed with its own code; every run bounded
- * by wait-timeout, within the CLI's slots, and logged in a group of its own.
- */
+/** The Mintlify CLI as one check runs it: installed or found, each tree checked, each run bounded and grouped. */
 /** The install failed: the step's failure, in these words. */
 class InstallFailed extends Error {
 }
@@ -8129,11 +8102,7 @@ function treeChecker({ settings, config, bounded, stop }, { cli, node }) {
         });
     };
 }
-/**
- * Lists the pages a tree generates from OpenAPI documents with the CLI's own code (OPENAPI_PAGES),
- * bounded and limited as a CLI run; what it cannot tell (another CLI version's layout, a document
- * at a URL) is its answer, never a failure.
- */
+/** Lists a tree's generated pages with the CLI's own code; what it cannot tell is an answer, not a failure. */
 function openApiLister({ work, bounded, stop }, { cli, node }) {
     const script = (0,external_node_path_.join)(work, 'openapi-pages.mjs');
     (0,external_node_fs_.writeFileSync)(script, OPENAPI_PAGES);
@@ -9333,11 +9302,8 @@ const comment_mode_job = { run: comment_mode_run, analyticsBudget: () => 0 };
 
 
 /**
- * The pull request's pages the preview links: the check's pages file where the step is given one
- * (pages-json: every page it touches, with why and, with a key, its readers), else the pull
- * request's files alone, titled from the head's texts (one contents request each, for the first
- * MOST_TITLED pages). Read before anything is sent, so a pages file that cannot be read is an input
- * error and no preview is started.
+ * The pull request's pages the preview links: the check's pages file (pages-json), else its files
+ * alone. Read before anything is sent: an unreadable pages file is an input error.
  */
 /** The pages whose titles are read from the head (one request each); the rest are titled from their file names. */
 const MOST_TITLED = 50;
@@ -9360,10 +9326,7 @@ function readGivenPages(settings) {
 }
 const pagesJsonError = (path, why) => `Input pages-json is "${(0,util_text/* external */.qn)(path, 200)}": expected the path the check action's pages-json output ` +
     `names (run the check before this step, in the same job), but ${why}.`;
-/**
- * The pages to show: the given file's where it is this pull request's, else the pull request's
- * files; none outside a pull request. A listing GitHub refuses is one notice, never a failure.
- */
+/** The pages to show: the given file's if it is this pull request's, else its files; a refusal is one notice. */
 async function previewPages(settings, ctx, change, given) {
     if (change?.kind !== 'pull')
         return given.pages;
@@ -9431,11 +9394,8 @@ async function waitForDeployment(options) {
 
 
 /**
- * A docs deployment shown where GitHub shows deployments: the pull request's "View deployment"
- * button and the environment's history. Made once the service accepted the deployment (nothing is
- * shown for one that never started), in progress at once, then success (with the preview's URL as
- * its environment URL), failure, or error (no verdict by wait-timeout). GitHub refusing any of it
- * is a warning: the docs deployment itself goes on and is reported as before.
+ * A docs deployment shown where GitHub shows deployments ("View deployment"), once the service took
+ * it: in progress, then its verdict (error: none by wait-timeout). GitHub refusing is a warning.
  */
 class GitHubDeployment {
     api;
@@ -9569,10 +9529,8 @@ const UNAPPLIED = {
     'docs-path': 'without pages-json (the check then gives the pages)',
 };
 /**
- * `mode: deploy` (the project's deployment branch to production) and `mode: preview` (a branch as a
- * preview): trigger it once (never again after a lost answer: the POST is not idempotent), set
- * `deployment-id` and `preview-url` at once, then with `wait: true` follow it to `success` or
- * `failure`. A failure fails the step after every output is set.
+ * `mode: deploy` and `mode: preview`: trigger once (the POST is not idempotent), set the outputs at
+ * once, then with `wait: true` follow it to its verdict; a failure fails the step after the outputs.
  */
 async function deploy_preview_mode_run(settings, ctx) {
     for (const name of settings.unapplied)

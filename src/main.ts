@@ -19,15 +19,9 @@ import { systemClock } from './util/clock.js'
 import { getErrorMessage } from './util/errors.js'
 import { external, registerSecret, urlSecrets } from './util/text.js'
 
-/**
- * The start-up path: read and check the inputs, then load and run the rest (run.ts). Kept
- * small on purpose: a run stopped by a bad input loads nothing else.
- */
+/** The start-up path: read and check the inputs, then load the rest (a bad input loads nothing else). */
 
-/**
- * Reads the inputs as the runner passed them: a focused action's own, or every input of the root.
- * The secrets are masked before anything can print.
- */
+/** Reads the inputs as the runner passed them, the secrets masked before anything can print. */
 function readRawInputs(action: ActionName | undefined): RawInputs {
   // a URL's parts are masked from 4 characters on: masking a user name like `u` garbles every line
   const secrets = [
@@ -88,9 +82,8 @@ async function main(signal: AbortSignal, overrides: RunOverrides, action: Action
 }
 
 /**
- * The action's entry point: never throws, and is the only caller of setFailed for unexpected errors.
- * `overrides` replace parts of the modes' context (a test's clock, its GitHub opener); index.ts gives
- * none. `action` is the focused action this run is (its job is its mode), or none for the root.
+ * The entry point: never throws, the only caller of setFailed for unexpected errors. `overrides` are
+ * a test's (its clock, its GitHub); `action` is the focused action, none for the root.
  */
 export async function run(overrides: RunOverrides = {}, action?: ActionName): Promise<void> {
   const cancellation = listenForCancellation((name) =>

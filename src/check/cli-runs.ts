@@ -23,11 +23,7 @@ import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { count } from '../util/format.js'
 import { external } from '../util/text.js'
 
-/**
- * The Mintlify CLI as one check runs it: installed (or found) in the tool cache, each tree of the
- * docs checked, and the pages OpenAPI documents generate listed with its own code; every run bounded
- * by wait-timeout, within the CLI's slots, and logged in a group of its own.
- */
+/** The Mintlify CLI as one check runs it: installed or found, each tree checked, each run bounded and grouped. */
 
 /** The install failed: the step's failure, in these words. */
 export class InstallFailed extends Error {}
@@ -68,10 +64,7 @@ export async function installCli({ settings, ctx, bounded, stop }: CheckRun): Pr
 /** The CLI's programs as one check starts them: the CLI, and a Node program run as the CLI is. */
 export interface CliRuns {
   cli: Cli
-  /**
-   * Runs `node <script> <args>` in `cwd` within one of the CLI's slots, with the CLI's environment
-   * and its preload (WIDE_OUTPUT: no line of `columns` or less wraps).
-   */
+  /** Runs `node <script> <args>` in one of the CLI's slots, with its environment and preload. */
   node: (script: string, args: string[], options: { cwd: string; columns: number; stop: AbortSignal }) => Promise<Ran>
 }
 
@@ -123,11 +116,7 @@ export function treeChecker({ settings, config, bounded, stop }: CheckRun, { cli
   }
 }
 
-/**
- * Lists the pages a tree generates from OpenAPI documents with the CLI's own code (OPENAPI_PAGES),
- * bounded and limited as a CLI run; what it cannot tell (another CLI version's layout, a document
- * at a URL) is its answer, never a failure.
- */
+/** Lists a tree's generated pages with the CLI's own code; what it cannot tell is an answer, not a failure. */
 export function openApiLister({ work, bounded, stop }: CheckRun, { cli, node }: CliRuns): OpenApiLister {
   const script = join(work, 'openapi-pages.mjs')
   writeFileSync(script, OPENAPI_PAGES)

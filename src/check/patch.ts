@@ -1,11 +1,6 @@
 import type { HeadText, LineEdit } from './edits.js'
 
-/**
- * Edits as one patch in git's format, made against the head's files, so `git apply` applies it to the
- * pull request's branch whatever its base did since: each file's hunks with three lines of context,
- * hunks that touch or overlap merged, a file without a newline at its end said so as git says it.
- * Pure.
- */
+/** Edits as one patch in git's format against the head's files, so `git apply` applies it to the branch. Pure. */
 
 /** Lines of context around each change, as git writes them. */
 const CONTEXT = 3
@@ -73,9 +68,8 @@ function hunksOf(text: string, edits: readonly LineEdit[]): string {
 }
 
 /**
- * A hunk that reaches the end of a file with no newline there, marked as git marks it: after the
- * old file's last line and after the new one's. Where the new file ends on a line the old one
- * keeps, that line is removed and added again, since one context line cannot end one side only.
+ * A hunk reaching the end of a file with no newline, marked as git marks it; a kept last line is
+ * removed and added again, as one context line cannot end one side only.
  */
 function noNewlineAtEnd(body: string[]): void {
   const lastOld = body.findLastIndex((l) => !l.startsWith('+'))
@@ -94,10 +88,7 @@ function noNewlineAtEnd(body: string[]): void {
 const range = (start: number, count: number): string =>
   count === 1 ? `${start}` : count === 0 ? `${start - 1},0` : `${start},${count}`
 
-/**
- * A path as git writes it in a patch: as it is, or in double quotes with C escapes where it holds a
- * quote, a backslash, a control character or a byte outside ASCII (each UTF-8 byte in octal).
- */
+/** A path as git writes it in a patch: as it is, or quoted with C escapes (a byte outside ASCII in octal). */
 export function quoted(path: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are what git quotes
   if (!/["\\\u0000-\u001f\u007f-\uffff]/.test(path)) return path

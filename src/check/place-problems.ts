@@ -11,10 +11,8 @@ import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
 
 /**
- * Each problem at its place: its file's path in the repository (a site on mint.json has no docs.json:
- * what the CLI files there is the mint.json's), and a broken target's line, where it is written as a
- * link. The CLI lists a target once for each time it is linked in the file: the n-th listing is the
- * n-th place, so each is reported once.
+ * Each problem at its place: its repository path (on mint.json, what the CLI files under docs.json)
+ * and a broken target's line; the n-th listing of a target is its n-th place.
  */
 export function placeAll(
   problems: readonly Problem[],
@@ -54,11 +52,9 @@ function place(problem: Problem, file: string, path: string, text: string | unde
 const COMPARED_FILES = 300
 
 /**
- * The problems at their lines on the pull request's head, where the checkout is another commit
- * (the merge commit, actions/checkout's default): one compare of the head with it, each line moved
- * through its file's patch (headLine). A line the head does not have, or one in a file whose patch
- * GitHub did not give (or did not list), is no line: annotated at its file, which says so. Where
- * the compare fails, the lines as read, and a note says they are the checkout's.
+ * The problems at their lines on the head, where the checkout is the merge commit: one compare, each
+ * line moved through its patch; a line the head lacks is annotated at its file. Where the compare
+ * fails, the checkout's lines, said so.
  */
 export async function onTheHead(
   judged: Judged[],

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs'
 
 /**
- * The run as the runner describes it in its environment: the event, the repository, the server.
- * Read without loading @actions/github, so a comment that is no instruction costs no client at all.
- * GITHUB_SERVER_URL is https://github.com or a GitHub Enterprise Server's own (links are built from it).
+ * The run as the runner's environment describes it, read without loading @actions/github. Links are
+ * built from GITHUB_SERVER_URL (github.com or an Enterprise Server's).
  */
 export interface RunContext {
   eventName: string
@@ -11,11 +10,7 @@ export interface RunContext {
   owner: string
   repo: string
   serverUrl: string
-  /**
-   * This run's page, only when whole (the repository and the run id known): a hand run without
-   * GITHUB_RUN_ID has none, and nothing that recognises a run by its page may take a missing one
-   * for a match.
-   */
+  /** This run's page, only when whole: a hand run has none, and a missing one never matches. */
   runUrl: string | undefined
   /** The account that started the run (for agent-mode entries in a thread's tracking comment). */
   actor: string
@@ -59,11 +54,7 @@ function runUrlOf(serverUrl: string, owner: string, repo: string, runId: string 
     : undefined
 }
 
-/**
- * Who opened what the event is about, for `reviewers: author`: a pull request's author (the code
- * change), else an issue's author (the request), else who pushed; none for another event (and never
- * a bot: a bot reviews nothing).
- */
+/** Who opened what the event is about (`reviewers: author`): a pull request's, an issue's, a push's; never a bot. */
 export function eventAuthor(payload: unknown): string | undefined {
   type User = { login?: unknown; type?: unknown }
   const p = payload as { pull_request?: { user?: User }; issue?: { user?: User }; pusher?: { name?: unknown } }

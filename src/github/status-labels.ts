@@ -6,11 +6,9 @@ import { type Thread, describeThread } from './comment-event.js'
 import type { GitHubPort } from './port.js'
 
 /**
- * `status-labels`: the thread shows where its job stands: the first label while the job runs, the
- * second or third when it ends, the one before removed. Adding a label the repository lacks creates
- * it (GitHub's own behaviour: grey, no description), so there is no separate create. The label last
- * set is remembered in the thread's state (`label`), so a later run, or another mode, removes it.
- * A label that cannot be written is a warning, once a run: it never stops the instruction.
+ * `status-labels`: the thread's label says where its job stands, the one before removed (the last
+ * set is in the thread's state). GitHub creates a missing label on adding it. A label that cannot be
+ * written is one warning a run.
  */
 export type LabelStage = keyof StatusLabels
 
@@ -46,11 +44,7 @@ export class StatusLabeler {
   }
 }
 
-/**
- * The label for how a run ended: done for a job that completed (with or without a pull request) or
- * was archived; the working label stays while the job still runs (not waited for, or wait-timeout);
- * failed for a failed job, an error, a cancelled run, or an instruction not sent.
- */
+/** The label for how a run ended: done (completed, archived), working while the job runs, else failed. */
 export function endStage(outcome: string): LabelStage {
   if (outcome === 'completed' || outcome === 'no-pr' || outcome === 'archived') return 'done'
   if (outcome === 'not-waited' || outcome === 'timeout') return 'working'

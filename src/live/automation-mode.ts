@@ -10,11 +10,9 @@ import type { Job, ModeContext, Report } from '../modes/context.js'
 import { ThreadTracking, UNTRACKED, entryFor } from '../tracking/thread-tracking.js'
 
 /**
- * `mode: automation`: runs one of the project's saved automations now (once: the POST is not
- * idempotent) and sets `automation-run-id`. Whether the run's `jobId` is an agent job is not
- * documented: with `wait: true` the action asks the agent API for it, and only when that answers does
- * it wait on it as agent mode does (the agent outputs, `pr-link` among them); otherwise the run is
- * said to be queued, with where to see it.
+ * `mode: automation`: runs a saved automation once (the POST is not idempotent). That its `jobId` is
+ * an agent job is undocumented: with `wait: true` it is followed as one only when the agent API
+ * knows it; otherwise the run is said to be queued.
  */
 export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Report> {
   const id = present(settings.live.automationId, 'automation-id')

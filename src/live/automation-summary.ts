@@ -3,11 +3,7 @@ import type { Here } from '../github/pull-link.js'
 import { renderAgentSummary } from '../summary/agent-summary.js'
 import { alert, escapeText, keyValueTable } from '../summary/escape.js'
 
-/**
- * What an automation run did, as automation-mode.ts reports it: not run (the trigger failed), run
- * and queued (202 Accepted, not followed: `why`), queued but its job unreadable, or followed as an
- * agent job to its end.
- */
+/** What an automation run did: not run, queued (not followed: `why`), or followed as an agent job. */
 export type AutomationReport =
   | { state: 'not-run'; id: string; message: string }
   | { state: 'queued'; id: string; instanceId: string; jobId?: string; why: string; follow: string }

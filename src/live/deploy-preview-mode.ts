@@ -20,10 +20,8 @@ const UNAPPLIED: Record<string, string> = {
 }
 
 /**
- * `mode: deploy` (the project's deployment branch to production) and `mode: preview` (a branch as a
- * preview): trigger it once (never again after a lost answer: the POST is not idempotent), set
- * `deployment-id` and `preview-url` at once, then with `wait: true` follow it to `success` or
- * `failure`. A failure fails the step after every output is set.
+ * `mode: deploy` and `mode: preview`: trigger once (the POST is not idempotent), set the outputs at
+ * once, then with `wait: true` follow it to its verdict; a failure fails the step after the outputs.
  */
 export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Report> {
   for (const name of settings.unapplied)

@@ -3,11 +3,7 @@ import { SUMMARY_ROWS, pagesTable } from '../summary/pages-table.js'
 import type { DeploymentStatus } from '../service/schemas.js'
 import { alert, escapeText, keyValueTable, link } from '../summary/escape.js'
 
-/**
- * The job summary of a deployment or preview: the verdict, the service's summary, the commit, the
- * changed pages, the screenshot, and the last lines of the build log. Everything from the service is
- * escaped and bounded.
- */
+/** A deployment's or preview's summary: verdict, pages, screenshot, the build log's end; all escaped. */
 export interface DeploymentView {
   preview: boolean
   branch?: string

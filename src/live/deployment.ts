@@ -4,11 +4,8 @@ import { external } from '../util/text.js'
 import type { DeploymentState, GitHubPort, Repo } from '../github/port.js'
 
 /**
- * A docs deployment shown where GitHub shows deployments: the pull request's "View deployment"
- * button and the environment's history. Made once the service accepted the deployment (nothing is
- * shown for one that never started), in progress at once, then success (with the preview's URL as
- * its environment URL), failure, or error (no verdict by wait-timeout). GitHub refusing any of it
- * is a warning: the docs deployment itself goes on and is reported as before.
+ * A docs deployment shown where GitHub shows deployments ("View deployment"), once the service took
+ * it: in progress, then its verdict (error: none by wait-timeout). GitHub refusing is a warning.
  */
 export class GitHubDeployment {
   private constructor(

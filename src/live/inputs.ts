@@ -14,11 +14,7 @@ import {
 import type { SharedOf } from '../inputs/shared-inputs.js'
 import { say } from '../inputs/words.js'
 
-/**
- * The inputs only the deploy, preview and automation actions take (the branch, the automation,
- * GitHub's deployment, the pull request's pages), and their rules: the settings `run`
- * (deploy-preview-mode.ts, automation-mode.ts) is given.
- */
+/** The inputs only the deploy, preview and automation actions take, and their rules. */
 
 /** The GitHub environment preview shows its deployments in, unless told (deployment-environment). */
 const PREVIEW_ENVIRONMENT = 'docs-preview'

@@ -9,11 +9,8 @@ import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
 
 /**
- * The pull request's pages the preview links: the check's pages file where the step is given one
- * (pages-json: every page it touches, with why and, with a key, its readers), else the pull
- * request's files alone, titled from the head's texts (one contents request each, for the first
- * MOST_TITLED pages). Read before anything is sent, so a pages file that cannot be read is an input
- * error and no preview is started.
+ * The pull request's pages the preview links: the check's pages file (pages-json), else its files
+ * alone. Read before anything is sent: an unreadable pages file is an input error.
  */
 
 /** The pages whose titles are read from the head (one request each); the rest are titled from their file names. */
@@ -38,10 +35,7 @@ const pagesJsonError = (path: string, why: string): string =>
   `Input pages-json is "${external(path, 200)}": expected the path the check action's pages-json output ` +
   `names (run the check before this step, in the same job), but ${why}.`
 
-/**
- * The pages to show: the given file's where it is this pull request's, else the pull request's
- * files; none outside a pull request. A listing GitHub refuses is one notice, never a failure.
- */
+/** The pages to show: the given file's if it is this pull request's, else its files; a refusal is one notice. */
 export async function previewPages(
   settings: LiveSettings,
   ctx: ModeContext,

@@ -4,10 +4,8 @@ import { type DeploymentStatus, deploymentEnded } from '../service/schemas.js'
 import type { Clock } from '../util/clock.js'
 
 /**
- * Follows a deployment or preview until `success` or `failure`, on the engine every wait at the
- * service uses (service/poll.ts: its schedule, its count of checks, a failed check waited out), never
- * after the deadline. Any other status, known or not (`queued`, `in_progress`, one added later),
- * means "still going"; an error retrying cannot fix (a wrong key, an unknown id) ends it at once.
+ * Follows a deployment or preview until `success` or `failure` (service/poll.ts), never past the
+ * deadline; any other status is "still going", and an error no retry fixes ends it at once.
  */
 export interface DeploymentWait {
   read: () => Promise<DeploymentStatus>
