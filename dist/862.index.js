@@ -383,10 +383,7 @@ function apiErrorText(body) {
 const KEY_REFUSED = "The key is wrong, revoked or expired (admin keys expire after 90 days by default): create a new one on the dashboard's API keys page and update the secret.";
 const FORBIDDEN_POST = "The key may be limited to the read scope (GET only: it can export analytics but cannot create jobs or send follow-ups), or the runner's IP address may be outside the key's IP allowlist. Use a key with the write scope, or allow the runner's address, on the dashboard's API keys page.";
 const FORBIDDEN_GET = "The runner's IP address may be outside the key's IP allowlist, or the key may lack the scope this needs: check the key on the dashboard's API keys page.";
-/**
- * What a reply means. `words` gives the caller's words for a hint (the client knows no input);
- * `now` is the time a Retry-After date is read against.
- */
+/** What a reply means; `words` are the caller's for a hint, `now` reads a Retry-After date. */
 function readReply(spec, reply, now, words) {
     const { status, text } = reply;
     const isPost = spec.method === 'POST';
@@ -4011,10 +4008,7 @@ function renderEntry(entry, here) {
     const quoted = entry.described ? '' : text;
     return `${head}${own.map((line) => `\\\n  ${line}`).join('')}${quoted ? `\n  > ${quoted}` : ''}${renderLeft(entry.left)}`;
 }
-/**
- * The instructions a run left out, under its entry: how many, and each as a link (its author and
- * time), one line each, so that forty read as plainly as one.
- */
+/** The instructions a run left out, under its entry: each a linked line, so forty read as plainly as one. */
 function renderLeft(left) {
     if (!left || left.length === 0)
         return '';
@@ -4701,10 +4695,8 @@ var external_node_child_process_ = __webpack_require__(1421);
 ;// CONCATENATED MODULE: ./src/check/child-process.ts
 
 /**
- * The programs the check starts (npm, the Mintlify CLI): third-party code, so each gets an
- * environment built from an allow-list (never the action's inputs, its tokens or the runner's
- * ACTIONS_* secrets), runs in a process group of its own, and ends with all its children when the
- * run is cancelled or its time is up.
+ * The programs the check starts are third-party code: each gets an allow-listed environment (no
+ * inputs, tokens or ACTIONS_* secrets) and a process group, ended with its children on a stop.
  */
 /** What a child may read of the runner's environment: where things are, the network's settings, the locale. */
 const ALLOWED = new Set([
@@ -4783,11 +4775,7 @@ class StoppedError extends Error {
 }
 /** How long a group that was asked to end (SIGTERM) has before it is killed: a hang guard, not a verdict. */
 const KILL_AFTER_MS = 3000;
-/**
- * Runs a program to its end, its output collected (never printed as it comes: the caller reads it
- * first). When `stop` aborts, the program and every process it started get SIGTERM, then SIGKILL,
- * and the promise rejects with StoppedError.
- */
+/** Runs a program, its output collected; on `stop` its group gets SIGTERM then SIGKILL (StoppedError). */
 function runProgram(command, args, options) {
     return new Promise((resolve, reject) => {
         if (options.stop.aborted) {
@@ -4954,11 +4942,8 @@ function findDocsFolder(workspace, given) {
  * `<Card href>`, a JSON string), never in prose or code. A target found nowhere stays at its file.
  */
 /**
- * The text with the inside of fenced code blocks, code spans and HTML comments blanked (lines and
- * columns kept). Code is read as CommonMark and MDX read it: a fence runs to its closing fence (or
- * the end), and a code span lives inside one block: it never crosses a blank line, a fence, a
- * heading, a list item, a table row or a line that starts with a tag, so a stray backtick hides
- * nothing after its paragraph.
+ * The text with code and HTML comments blanked (lines and columns kept), as CommonMark and MDX read
+ * it: a code span stays inside one block, so a stray backtick hides nothing after its paragraph.
  */
 function maskCode(text) {
     let out = '';
@@ -5053,10 +5038,8 @@ function linkPlaces(text, target, json = false) {
     return places;
 }
 /**
- * A redirect as the CLI prints it (`/old → /new`): each entry of the configuration that holds both
- * (`"source": "/old"` and `"destination": "/new"` in one object), at its destination; where no entry
- * holds both, where its destination, else its source, is written. The n-th listing of one redirect
- * is the n-th such entry (placeAll), so redirects to one destination each keep their own line.
+ * A redirect as the CLI prints it (`/old → /new`): each configuration entry holding both, at its
+ * destination; else where its destination, or its source, is written.
  */
 function redirectPlaces(config, redirect) {
     const [source = '', destination] = redirect.split(' → ');
@@ -7630,11 +7613,9 @@ async function headTexts(o, api, headSha, judged) {
 
 
 /**
- * One tree of the docs (the pull request's head, or its base) checked by the CLI: broken-links and
- * a11y side by side (they do not depend on each other; on a mint.json site broken-links first, as
- * it writes the docs.json a11y needs), validate where asked. A page the CLI cannot parse is one
- * problem at that page, replaced in the tree by its front matter and headings, and the check run
- * again: never no verdict for the whole site for one page.
+ * One tree of the docs checked by the CLI: broken-links and a11y side by side, validate where asked.
+ * A page the CLI cannot parse is one problem, replaced by its headings and checked again: one page
+ * never costs the whole site's verdict.
  */
 const LINK_FLAGS = [
     ['anchors', '--check-anchors'],
@@ -7707,10 +7688,7 @@ function unparsedProblem(u) {
         message: `The page could not be parsed: ${u.message}`,
     };
 }
-/**
- * broken-links, again after replacing each page it cannot parse (at most MAX_UNPARSED); once more at
- * the widest output where a line looks wrapped (a name or target longer than the tree's own).
- */
+/** broken-links, again after replacing each unparsable page, and once more at full width if a line wrapped. */
 async function checkLinks(options, unparsed = []) {
     const flags = LINK_FLAGS.filter(([c]) => options.checks.has(c)).map(([, flag]) => flag);
     const ran = await options.mint(['broken-links', ...flags]);
@@ -10543,10 +10521,7 @@ async function writeFiles(settings, ctx, o, notes) {
     }
     return files;
 }
-/**
- * Who asks the assistant: its queries by caller for the range, and for the period before (with a
- * start): one analytics request each, when the budget has them; undefined when it could not be read.
- */
+/** Who asks the assistant, in the range and the period before: a request each, within the budget. */
 async function readCallers(ctx, dates, before) {
     if (ctx.budget.remaining <= 0 || ctx.signal.aborted)
         return undefined;
@@ -10568,10 +10543,7 @@ async function readCallers(ctx, dates, before) {
         return undefined;
     }
 }
-/**
- * This mode as jobs.ts runs it: its run, and the analytics requests it may send: max-requests, for
- * the lists it pages through.
- */
+/** This mode as jobs.ts runs it: it may send max-requests analytics requests. */
 const insights_mode_job = { run: insights_mode_run, analyticsBudget: (settings) => settings.insights.maxRequests };
 
 ;// CONCATENATED MODULE: ./src/health/gaps.ts
@@ -11743,11 +11715,9 @@ function verdictWords(f) {
 
 
 /**
- * The docs-health issue's body and the run's summary. The body is the whole issue: the trend (a
- * Mermaid chart GitHub draws, and the same numbers in a table, so nothing depends on the chart), the
- * gaps (new, persisting, gone since the last run), what the agent did, what this run spent, and the
- * hidden state. Readers' text is escaped as everywhere. It stays under GitHub's 65,536 characters:
- * when the state would push it over, the oldest gone gaps are dropped from the memory first.
+ * The docs-health issue's body and the run's summary: the trend (a chart, and its numbers in a
+ * table), the gaps, what the agent did, what the run spent, and the hidden state, under GitHub's
+ * 65,536 characters.
  */
 /** GitHub refuses an issue body over 65,536 characters; the body stays well under. */
 const BODY_LIMIT = 60_000;
@@ -11939,10 +11909,7 @@ function renderBody(view, state, impact) {
     ];
     return `${parts.join('\n\n')}\n`;
 }
-/**
- * The body, within BODY_LIMIT: when the state makes it too long, the gone gaps without a job are
- * forgotten first (oldest first), then the gone ones with a job, then the lowest weights.
- */
+/** The body within BODY_LIMIT: gone gaps without a job forgotten first, then with one, then the lightest. */
 function renderHealthBody(view, state, impact) {
     let kept = state;
     let impactKept = impact;

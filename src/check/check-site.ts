@@ -16,11 +16,9 @@ import type { SiteConfig } from './docs-folder.js'
 import { WIDTH, stubPage } from './tree-copy.js'
 
 /**
- * One tree of the docs (the pull request's head, or its base) checked by the CLI: broken-links and
- * a11y side by side (they do not depend on each other; on a mint.json site broken-links first, as
- * it writes the docs.json a11y needs), validate where asked. A page the CLI cannot parse is one
- * problem at that page, replaced in the tree by its front matter and headings, and the check run
- * again: never no verdict for the whole site for one page.
+ * One tree of the docs checked by the CLI: broken-links and a11y side by side, validate where asked.
+ * A page the CLI cannot parse is one problem, replaced by its headings and checked again: one page
+ * never costs the whole site's verdict.
  */
 
 const LINK_FLAGS: Array<[Check, string]> = [
@@ -121,10 +119,7 @@ interface LinkRun {
   waitFor?: (other: Promise<unknown>) => Promise<LinkRun>
 }
 
-/**
- * broken-links, again after replacing each page it cannot parse (at most MAX_UNPARSED); once more at
- * the widest output where a line looks wrapped (a name or target longer than the tree's own).
- */
+/** broken-links, again after replacing each unparsable page, and once more at full width if a line wrapped. */
 async function checkLinks(options: CheckSiteOptions, unparsed: Unparsed[] = []): Promise<LinkRun> {
   const flags = LINK_FLAGS.filter(([c]) => options.checks.has(c)).map(([, flag]) => flag)
   const ran = await options.mint(['broken-links', ...flags])

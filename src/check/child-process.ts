@@ -1,10 +1,8 @@
 import { spawn } from 'node:child_process'
 
 /**
- * The programs the check starts (npm, the Mintlify CLI): third-party code, so each gets an
- * environment built from an allow-list (never the action's inputs, its tokens or the runner's
- * ACTIONS_* secrets), runs in a process group of its own, and ends with all its children when the
- * run is cancelled or its time is up.
+ * The programs the check starts are third-party code: each gets an allow-listed environment (no
+ * inputs, tokens or ACTIONS_* secrets) and a process group, ended with its children on a stop.
  */
 
 /** What a child may read of the runner's environment: where things are, the network's settings, the locale. */
@@ -97,11 +95,7 @@ export class StoppedError extends Error {
 /** How long a group that was asked to end (SIGTERM) has before it is killed: a hang guard, not a verdict. */
 const KILL_AFTER_MS = 3000
 
-/**
- * Runs a program to its end, its output collected (never printed as it comes: the caller reads it
- * first). When `stop` aborts, the program and every process it started get SIGTERM, then SIGKILL,
- * and the promise rejects with StoppedError.
- */
+/** Runs a program, its output collected; on `stop` its group gets SIGTERM then SIGKILL (StoppedError). */
 export function runProgram(
   command: string,
   args: readonly string[],

@@ -10,11 +10,8 @@ export interface Place {
 }
 
 /**
- * The text with the inside of fenced code blocks, code spans and HTML comments blanked (lines and
- * columns kept). Code is read as CommonMark and MDX read it: a fence runs to its closing fence (or
- * the end), and a code span lives inside one block: it never crosses a blank line, a fence, a
- * heading, a list item, a table row or a line that starts with a tag, so a stray backtick hides
- * nothing after its paragraph.
+ * The text with code and HTML comments blanked (lines and columns kept), as CommonMark and MDX read
+ * it: a code span stays inside one block, so a stray backtick hides nothing after its paragraph.
  */
 export function maskCode(text: string): string {
   let out = ''
@@ -107,10 +104,8 @@ export function linkPlaces(text: string, target: string, json = false): Place[] 
 }
 
 /**
- * A redirect as the CLI prints it (`/old → /new`): each entry of the configuration that holds both
- * (`"source": "/old"` and `"destination": "/new"` in one object), at its destination; where no entry
- * holds both, where its destination, else its source, is written. The n-th listing of one redirect
- * is the n-th such entry (placeAll), so redirects to one destination each keep their own line.
+ * A redirect as the CLI prints it (`/old → /new`): each configuration entry holding both, at its
+ * destination; else where its destination, or its source, is written.
  */
 export function redirectPlaces(config: string, redirect: string): Place[] {
   const [source = '', destination] = redirect.split(' → ')

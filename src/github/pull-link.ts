@@ -1,8 +1,6 @@
 /**
- * Pull request links as the service reports them (`prLink`), read strictly. Only the canonical form
- * `https://<host>/<owner>/<repo>/pull/<n>` names a pull request: anything else (another path, dot
- * segments such as `/pull/13/../../issues/1`, a query, a fragment, an encoded character) is shown
- * as the URL it is and never commented on. Pure, so it is table-tested.
+ * Pull request links as the service reports them, read strictly: only `https://<host>/<owner>/<repo>/pull/<n>`
+ * names one; anything else is shown as the URL it is and never commented on. Pure.
  */
 
 export interface PullLink {
@@ -58,11 +56,7 @@ export function pullRequestHere(link: string | null | undefined, here: Here): nu
     : undefined
 }
 
-/**
- * How a link reads in a summary or comment: `#12` for a pull request of this repository,
- * `owner/repo#12` for one of another repository on this server, and undefined otherwise (the caller
- * shows the URL itself).
- */
+/** How a link reads: `#12` here, `owner/repo#12` on this server, else undefined (the URL is shown). */
 export function pullLinkLabel(link: string | null | undefined, here: Here | undefined): string | undefined {
   const pr = parsePullLink(link)
   if (!pr || !here || pr.host !== hostOf(here.serverUrl)) return undefined

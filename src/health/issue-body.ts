@@ -14,11 +14,9 @@ import { count, formatNumber, formatSignedPercent, formatTime } from '../util/fo
 import { alert, escapeText, link, prLinkText } from '../summary/escape.js'
 
 /**
- * The docs-health issue's body and the run's summary. The body is the whole issue: the trend (a
- * Mermaid chart GitHub draws, and the same numbers in a table, so nothing depends on the chart), the
- * gaps (new, persisting, gone since the last run), what the agent did, what this run spent, and the
- * hidden state. Readers' text is escaped as everywhere. It stays under GitHub's 65,536 characters:
- * when the state would push it over, the oldest gone gaps are dropped from the memory first.
+ * The docs-health issue's body and the run's summary: the trend (a chart, and its numbers in a
+ * table), the gaps, what the agent did, what the run spent, and the hidden state, under GitHub's
+ * 65,536 characters.
  */
 
 /** GitHub refuses an issue body over 65,536 characters; the body stays well under. */
@@ -280,10 +278,7 @@ function renderBody(view: HealthView, state: HealthState, impact: ImpactState | 
   return `${parts.join('\n\n')}\n`
 }
 
-/**
- * The body, within BODY_LIMIT: when the state makes it too long, the gone gaps without a job are
- * forgotten first (oldest first), then the gone ones with a job, then the lowest weights.
- */
+/** The body within BODY_LIMIT: gone gaps without a job forgotten first, then with one, then the lightest. */
 export function renderHealthBody(
   view: HealthView,
   state: HealthState,

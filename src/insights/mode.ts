@@ -145,10 +145,7 @@ async function writeFiles(
   return files
 }
 
-/**
- * Who asks the assistant: its queries by caller for the range, and for the period before (with a
- * start): one analytics request each, when the budget has them; undefined when it could not be read.
- */
+/** Who asks the assistant, in the range and the period before: a request each, within the budget. */
 async function readCallers(
   ctx: ModeContext,
   dates: { dateFrom?: string; dateTo?: string },
@@ -173,8 +170,5 @@ async function readCallers(
   }
 }
 
-/**
- * This mode as jobs.ts runs it: its run, and the analytics requests it may send: max-requests, for
- * the lists it pages through.
- */
+/** This mode as jobs.ts runs it: it may send max-requests analytics requests. */
 export const job: Job<InsightsSettings> = { run, analyticsBudget: (settings) => settings.insights.maxRequests }

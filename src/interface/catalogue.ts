@@ -11,10 +11,8 @@ import * as live from '../live/inputs.js'
 import * as traffic from '../traffic/inputs.js'
 
 /**
- * The one catalogue of the action's interface: every input, shared (src/inputs/) or a feature's own
- * (`src/<feature>/inputs.ts`), in the v1 order, with each action's inputs, their defaults and words.
- * settings.ts reads each action's inputs and types each mode's settings from it; `npm run docs`
- * writes the ten action.yml files and the docs tables from it, and npm test fails on any drift.
+ * The one catalogue of the interface: every input, shared or a feature's own, in the v1 order.
+ * settings.ts types each mode from it; `npm run docs` writes the action.yml files and tables from it.
  */
 
 /** Every feature's own part of the interface (its inputs, its rules, its actions' words), by its folder. */
@@ -115,10 +113,7 @@ export type InputOf<A extends ActionName> = {
 /** An input's entry, as the interface it satisfies (its default, whether required, who reads it). */
 export const inputSpec = (name: InputName): InputSpec => INPUTS[name]
 
-/**
- * Every input's default (the action.yml files'), for an input the runner left empty. An expression
- * default (`${{ github.token }}`) is the runner's to fill: an empty value there was given empty.
- */
+/** Every input's default, for an input left empty; an expression default is the runner's to fill. */
 export const DEFAULTS: Readonly<Partial<Record<InputName, string>>> = Object.fromEntries(
   (Object.keys(INPUTS) as InputName[]).flatMap((name) => {
     const fallback = inputSpec(name).default

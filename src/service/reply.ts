@@ -4,13 +4,7 @@ import type { ApiError, ApiHint } from './errors.js'
 import { type Method, isRetryableStatus, parseRetryAfter } from './retry-policy.js'
 import { describeIssue, errorBodySchema } from './schemas.js'
 
-/**
- * The reading of one reply from the API: a pure function of the request's description, the
- * reply (status, the headers that matter, the body) and the time, table-tested in
- * test/unit/service-reply.test.ts. The transport (transport.ts) sends, retries and writes the end of
- * the message ("Could not …", what may exist), in the client's (client.ts) terms; what a reply
- * means is decided here.
- */
+/** What one reply from the API means, as a pure function of the request, the reply and the time. */
 
 /** What reading a reply needs to know of its request. */
 export interface ReplySpec<T> {
@@ -92,10 +86,7 @@ const FORBIDDEN_POST =
 const FORBIDDEN_GET =
   "The runner's IP address may be outside the key's IP allowlist, or the key may lack the scope this needs: check the key on the dashboard's API keys page."
 
-/**
- * What a reply means. `words` gives the caller's words for a hint (the client knows no input);
- * `now` is the time a Retry-After date is read against.
- */
+/** What a reply means; `words` are the caller's for a hint, `now` reads a Retry-After date. */
 export function readReply<T>(
   spec: ReplySpec<T>,
   reply: Reply,

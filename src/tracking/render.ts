@@ -6,11 +6,8 @@ import { MAX_INSTRUCTIONS, REPLY_MARKER, type TrackingEntry, type TrackingState,
 import { escapeText, link, prLinkText } from '../summary/escape.js'
 
 /**
- * The text of a thread's tracking comment and of a reply in a review thread. Data in, Markdown out:
- * everything that came from a reader, the API or the event is escaped (no mention, link, image or
- * HTML can come of it), and the comment stays far below GitHub's 65,536-character limit: at most
- * 10 instructions of at most 500 characters each, and the oldest dropped while it is over
- * MAX_COMMENT_CHARS (escaping can multiply hostile text by five).
+ * The text of a tracking comment and of a review-thread reply: outside text escaped, and the oldest
+ * instructions dropped while it is over MAX_COMMENT_CHARS (escaping can make text five times longer).
  */
 
 type EntryResult = AgentOutcome | 'working' | 'not-sent'
@@ -47,10 +44,7 @@ function renderEntry(entry: TrackingEntry, here: Here | undefined): string {
   return `${head}${own.map((line) => `\\\n  ${line}`).join('')}${quoted ? `\n  > ${quoted}` : ''}${renderLeft(entry.left)}`
 }
 
-/**
- * The instructions a run left out, under its entry: how many, and each as a link (its author and
- * time), one line each, so that forty read as plainly as one.
- */
+/** The instructions a run left out, under its entry: each a linked line, so forty read as plainly as one. */
 function renderLeft(left: TrackingEntry['left']): string {
   if (!left || left.length === 0) return ''
   const items = left.map(

@@ -1,8 +1,4 @@
-/**
- * The one way this action writes numbers, durations and dates, in every summary, comment and log
- * line: digits grouped with commas (`1,234`, never `1234` or `1.2k`), percentages with one decimal,
- * days as ISO `YYYY-MM-DD`, times as `YYYY-MM-DD HH:MM UTC`, durations as people read them.
- */
+/** The one way the action writes numbers (`1,234`), percentages, days, times (UTC) and durations. */
 
 /** `1,234`: a whole number with grouped digits (a fraction is rounded). */
 export function formatNumber(n: number): string {
@@ -52,11 +48,7 @@ export function formatDay(when: number | string): string {
   return iso(when)?.slice(0, 10) ?? ''
 }
 
-/**
- * The last day a range holds, for names a reader compares with the summary: the service's `dateTo`
- * is exclusive, so a day end `2026-11-26` holds up to `2026-11-25`; an end at a time of day is kept
- * as it was sent (its day may be partly in the range).
- */
+/** The last day a range holds (`dateTo` is exclusive: `2026-11-26` holds to `2026-11-25`); a time is kept. */
 export function lastDayBefore(exclusiveEnd: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(exclusiveEnd)
     ? formatDay(Date.parse(`${exclusiveEnd}T00:00:00Z`) - 86_400_000)
