@@ -13,10 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: ./src/analytics/request-budget.ts
 /**
- * The analytics requests a step may send (`max-requests`), retries included: the service allows 100
- * an hour per organisation, shared by every analytics endpoint. The API client takes one before
- * every analytics attempt and refuses the request once none is left, so no path can overspend.
- * A share bounds one list within the whole (see gather-insights.ts).
+ * The analytics requests a step may send (`max-requests`), retries included, of the 100 an hour the
+ * service allows: the client takes one before each attempt, so no path can overspend.
  */
 class RequestBudget {
     max;
@@ -724,12 +722,7 @@ class Transport {
 const AGENT_QUOTA = 'rate limited: agent jobs allow 100 creates and follow-ups per project per hour';
 const SEARCH_QUOTA = 'rate limited: the search API allows 10,000 requests per organisation per hour';
 const ANALYTICS_QUOTA = 'rate limited: analytics allows 100 requests per organisation per hour, shared by all analytics endpoints';
-/**
- * The service's endpoints, grouped by resource (agent jobs, deployments, automations, analytics,
- * and the search API with its own key):
- * each method says what its request is (path, body, schema, retry policy, what a 404 or a 429 means)
- * and transport.ts sends it. Callers speak in domain terms (createJob, getJob, sendMessage, …).
- */
+/** The service's endpoints by resource: each says what its request is, and transport.ts sends it. */
 class ApiClient {
     /** What this run spent of the project's agent uses (jobs created, messages sent, automations run). */
     usage;
@@ -862,10 +855,7 @@ class ApiClient {
         });
     }
     // analytics: every attempt spends one of max-requests
-    /**
-     * One page of unique visitors or page views (`kind`); `dateFrom`/`dateTo` are sent as given
-     * (dateTo is exclusive). `period` names the period in messages ("the previous period").
-     */
+    /** One page of visitors or page views, the dates sent as given; `period` names it in messages. */
     async trafficPage(kind, query) {
         const params = { dateFrom: query.dateFrom, dateTo: query.dateTo, limit: query.limit, offset: query.offset };
         const what = `fetch ${kind === 'views' ? 'page views' : 'visitors'}${query.period ? ` of ${query.period}` : ''} ` +
@@ -9698,10 +9688,8 @@ const deploy_preview_mode_job = { run: deploy_preview_mode_run, analyticsBudget:
 ;// CONCATENATED MODULE: ./src/analytics/periods.ts
 
 /**
- * The period before a range, for `compare: previous-period`: as many whole UTC days as the range
- * spans, ending exactly where the range starts (the range's start, exclusive, is its end). With an
- * open end the range runs up to now, and today counts as a day: `date-from: 7d` at 10:00 spans 8
- * calendar days (7 full and today's part), so the previous period is the 8 days before it.
+ * The period before a range (`compare: previous-period`): as many whole days, ending where it starts.
+ * An open end counts today: `date-from: 7d` spans 8 days, so the period before is 8 days too.
  */
 const periods_DAY_MS = 86_400_000;
 function previousPeriod(from, to, now) {
@@ -10046,10 +10034,7 @@ async function gatherInsights(client, budget, dates) {
     }
     return gathered({ rating, rated, searches, assistant, feedback, totalSearches, cancelled: lists.cancelled() });
 }
-/**
- * How the lists are fetched: each in a log group, a cancel ending every list after it, and a cursor
- * list paged within its share of the budget.
- */
+/** How the lists are fetched: each in a log group, within its share of the budget. */
 function lister(budget) {
     let cancelled = false;
     const guard = async (what, run) => {
@@ -10284,12 +10269,7 @@ function csvRows(rows) {
 
 
 
-/**
- * The export as files a later step can upload or process: JSON (the whole export with its
- * context) and CSV (csv.ts: RFC 4180, one cell per value under any separator, no formulas). Written in chunks, so memory stays bounded.
- * With a comparison, both cover every path of either period, with the previous counts and the
- * change; without one, they are exactly the single export.
- */
+/** The export as JSON and CSV files for a later step, written in chunks so memory stays bounded. */
 const plainCells = (row) => [row.path, row.human, row.ai, row.total];
 const comparedCells = (row) => [
     row.path,
@@ -10334,10 +10314,7 @@ async function writeChunked(path, head, rows, chunk, tail) {
 }
 /** JSON lines of an array, comma-separated, for writeChunked. */
 const jsonItems = (item) => (slice, start) => slice.map((r, i) => `${start + i === 0 ? '' : ','}\n    ${JSON.stringify(item(r))}`).join('');
-/**
- * Writes `<dir>/mintlify-<kind>-<project>-<from>-to-<to>.json` and `.csv`; returns their paths.
- * `rows` are compared rows exactly when `meta.previous` is set.
- */
+/** Writes `<dir>/mintlify-<kind>-<project>-<from>-to-<to>.json` and `.csv`; returns their paths. */
 async function writeExportFiles(dir, kind, meta, rows) {
     await (0,promises_.mkdir)(dir, { recursive: true });
     const base = (0,external_node_path_.join)(dir, fileBase(kind, meta));
@@ -10694,11 +10671,7 @@ class Outputs {
 
 
 
-/**
- * The agent jobs the health issue starts for gaps: one job a persisting gap (its text quoted as data,
- * as the insights prompt quotes every reader's text), not waited for; the status and pull request of
- * the jobs not finished when last seen, and whether a gone gap's pull request merged, a few a run.
- */
+/** The agent jobs the health issue starts, one a persisting gap, not waited for; and their later status. */
 /** Agent jobs a run looks at again (their status and pull request). */
 const JOB_CHECKS = 5;
 /** Pull requests a run asks GitHub about (merged, for a gap that went away). */
@@ -10720,11 +10693,7 @@ function withoutJob(r) {
     const { job: _job, ...rest } = r;
     return rest;
 }
-/**
- * Starts a job for one gap, not waited for, with the one helper every action starts jobs with
- * (agent-jobs/run-agent.ts); undefined when the service refused it (the gap may get one next run). The
- * health action sets no job outputs: its jobs are in the issue.
- */
+/** Starts a job for one gap, not waited for; undefined when the service refused it (next run may). */
 async function startJob(gap, project, week, settings, ctx) {
     const report = await runAgent({
         projectId: project,
@@ -10818,11 +10787,7 @@ function weekEnd(start) {
 function weekBefore(start) {
     return shiftWeeks(start, -1);
 }
-/**
- * Fetches the totals of `starts` (newest first, so a cut-short backfill still has the latest weeks),
- * at most `maxWeeks` of them. A budget that runs out or a failed request stops it: what was fetched
- * is kept and the rest is `missing`. Cancellation is thrown.
- */
+/** Fetches the totals of `starts`, newest first; a spent budget or failed request leaves the rest `missing`. */
 async function fetchWeeks(client, starts, maxWeeks) {
     const wanted = [...starts].sort().reverse();
     const weeks = [];
@@ -10872,15 +10837,8 @@ function weekOf(instant) {
 
 
 
-/**
- * What a health run reads from the service, within its analytics requests: the weeks of the trend
- * its memory lacks, the assistant's callers of the gaps' week, and the gaps readers hit that week;
- * feedback by page asked once per range, as the gaps and the changes both read it.
- */
-/**
- * Phase 2: the trend. The complete weeks the memory lacks are fetched, newest first, with half of
- * what `allowance` leaves (each week costs two requests); `weeks` is the trend as known now.
- */
+/** What a health run reads: the trend's missing weeks, the assistant's callers, and the week's gaps. */
+/** The trend: the weeks the memory lacks, newest first, within `allowance` (two requests a week). */
 async function fetchTrend(client, state, wanted, now, allowance) {
     const all = completeWeeks(now, wanted);
     const known = new Map(state.weeks.map((w) => [w.start, w]));
@@ -10997,11 +10955,7 @@ var external_node_zlib_ = __webpack_require__(8522);
 ;// CONCATENATED MODULE: ./src/health/memory.ts
 
 
-/**
- * The health issue's memory, hidden in its body: the weekly totals and the gaps, and (impact: on) the
- * docs pull requests followed and their weeks, as base64 JSON in HTML comments (nothing in them can
- * close the comment or show), validated on read like any API answer.
- */
+/** The health issue's memory, hidden in its body as base64 JSON, validated on reading like any API answer. */
 /** The marker every health issue's body carries: how a run knows its own issue. */
 const HEALTH_MARKER = '<!-- mintlify-docs-action:health -->';
 const memory_STATE_MARKER = /<!-- mintlify-docs-action:health-state v1 ([A-Za-z0-9+/=]+) -->/;
@@ -11486,11 +11440,7 @@ function siteChange(figures) {
 
 
 
-/**
- * "Did the docs change help?" in words: the health issue's section "What the changes did" and the
- * comment on each measured pull request. Every title, path and file name is the contributors' text
- * and is escaped; the one caution (before and after is not proof of cause) appears once in each place.
- */
+/** "Did the docs change help?" in words, in the issue and on each pull request; the caution said once in each. */
 const IMPACT_COMMENT_MARKER = '<!-- mintlify-docs-action:impact -->';
 const ROWS = 20;
 const PAGE_ROWS = 30;
@@ -11551,11 +11501,7 @@ function fileNotes(pull) {
         notes.push(`${(0,format/* count */.U9)(pull.morePages, 'more page')} changed, not measured (the first ${(0,format/* formatNumber */.ZV)(pull.pages.length)} are).`);
     return notes;
 }
-/**
- * The table of a measured pull request's pages: each page, the pages that existed before together
- * (human views, AI views, thumbs, before and after: what the headline's percentage is of), and the
- * site as the control.
- */
+/** A measured pull request's pages, before and after: each, those that existed before, and the site. */
 function pageTable(f) {
     const shown = f.pages.slice(0, PAGE_ROWS);
     const rows = shown.map(pageRow);
@@ -13099,11 +13045,7 @@ function changePercent(current, previous) {
         return '0.0';
     return `${rounded > 0 ? '+' : ''}${rounded.toFixed(1)}`;
 }
-/**
- * Every path of either period: the current counts (0 if the path had none), the previous counts
- * (0 likewise) and the change. Sorted as the export is: most in this period first, then the pages
- * that had some only before, most first; ties by path.
- */
+/** Every path of either period with both counts (0 where none) and the change, most in this period first. */
 function joinPeriods(current, previous) {
     const rows = [];
     for (const row of current.values()) {

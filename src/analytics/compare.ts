@@ -1,9 +1,6 @@
 import type { VisitorRow, VisitorTotals } from '../service/schemas.js'
 
-/**
- * A period against the one before: every path of either period with both counts and the change.
- * Pure, so the figures are table-tested.
- */
+/** A period against the one before: every path of either, with both counts and the change. Pure. */
 
 interface Counts {
   human: number
@@ -27,11 +24,7 @@ export function changePercent(current: number, previous: number): string {
   return `${rounded > 0 ? '+' : ''}${rounded.toFixed(1)}`
 }
 
-/**
- * Every path of either period: the current counts (0 if the path had none), the previous counts
- * (0 likewise) and the change. Sorted as the export is: most in this period first, then the pages
- * that had some only before, most first; ties by path.
- */
+/** Every path of either period with both counts (0 where none) and the change, most in this period first. */
 export function joinPeriods(
   current: ReadonlyMap<string, VisitorRow>,
   previous: ReadonlyMap<string, VisitorRow>,

@@ -6,12 +6,7 @@ import type { ComparedRow } from './compare.js'
 import { csvRows } from './csv.js'
 import { lastDayBefore } from '../util/format.js'
 
-/**
- * The export as files a later step can upload or process: JSON (the whole export with its
- * context) and CSV (csv.ts: RFC 4180, one cell per value under any separator, no formulas). Written in chunks, so memory stays bounded.
- * With a comparison, both cover every path of either period, with the previous counts and the
- * change; without one, they are exactly the single export.
- */
+/** The export as JSON and CSV files for a later step, written in chunks so memory stays bounded. */
 
 const plainCells = (row: VisitorRow) => [row.path, row.human, row.ai, row.total]
 const comparedCells = (row: ComparedRow) => [
@@ -95,10 +90,7 @@ const jsonItems =
   (slice: readonly R[], start: number): string =>
     slice.map((r, i) => `${start + i === 0 ? '' : ','}\n    ${JSON.stringify(item(r))}`).join('')
 
-/**
- * Writes `<dir>/mintlify-<kind>-<project>-<from>-to-<to>.json` and `.csv`; returns their paths.
- * `rows` are compared rows exactly when `meta.previous` is set.
- */
+/** Writes `<dir>/mintlify-<kind>-<project>-<from>-to-<to>.json` and `.csv`; returns their paths. */
 export async function writeExportFiles(
   dir: string,
   kind: TrafficKind,

@@ -122,10 +122,7 @@ export async function gatherInsights(
   return gathered({ rating, rated, searches, assistant, feedback, totalSearches, cancelled: lists.cancelled() })
 }
 
-/**
- * How the lists are fetched: each in a log group, a cancel ending every list after it, and a cursor
- * list paged within its share of the budget.
- */
+/** How the lists are fetched: each in a log group, within its share of the budget. */
 function lister(budget: RequestBudget) {
   let cancelled = false
   const guard = async <T>(what: string, run: () => Promise<T>): Promise<T | undefined> => {

@@ -2,10 +2,8 @@ import type { RangeEnd } from '../inputs/dates.js'
 import { formatDay } from '../util/format.js'
 
 /**
- * The period before a range, for `compare: previous-period`: as many whole UTC days as the range
- * spans, ending exactly where the range starts (the range's start, exclusive, is its end). With an
- * open end the range runs up to now, and today counts as a day: `date-from: 7d` at 10:00 spans 8
- * calendar days (7 full and today's part), so the previous period is the 8 days before it.
+ * The period before a range (`compare: previous-period`): as many whole days, ending where it starts.
+ * An open end counts today: `date-from: 7d` spans 8 days, so the period before is 8 days too.
  */
 
 const DAY_MS = 86_400_000

@@ -1,8 +1,6 @@
 /**
- * The analytics requests a step may send (`max-requests`), retries included: the service allows 100
- * an hour per organisation, shared by every analytics endpoint. The API client takes one before
- * every analytics attempt and refuses the request once none is left, so no path can overspend.
- * A share bounds one list within the whole (see gather-insights.ts).
+ * The analytics requests a step may send (`max-requests`), retries included, of the 100 an hour the
+ * service allows: the client takes one before each attempt, so no path can overspend.
  */
 export class RequestBudget {
   private used = 0

@@ -11,11 +11,7 @@ import { Outputs } from '../util/outputs.js'
 import { external } from '../util/text.js'
 import type { GapRecord } from './gaps.js'
 
-/**
- * The agent jobs the health issue starts for gaps: one job a persisting gap (its text quoted as data,
- * as the insights prompt quotes every reader's text), not waited for; the status and pull request of
- * the jobs not finished when last seen, and whether a gone gap's pull request merged, a few a run.
- */
+/** The agent jobs the health issue starts, one a persisting gap, not waited for; and their later status. */
 
 /** Agent jobs a run looks at again (their status and pull request). */
 const JOB_CHECKS = 5
@@ -42,11 +38,7 @@ export function withoutJob(r: GapRecord): GapRecord {
   return rest
 }
 
-/**
- * Starts a job for one gap, not waited for, with the one helper every action starts jobs with
- * (agent-jobs/run-agent.ts); undefined when the service refused it (the gap may get one next run). The
- * health action sets no job outputs: its jobs are in the issue.
- */
+/** Starts a job for one gap, not waited for; undefined when the service refused it (next run may). */
 export async function startJob(
   gap: GapRecord,
   project: string,

@@ -17,11 +17,7 @@ import { type Here, pullKey } from '../github/pull-link.js'
 import { count, formatDay, formatNumber, formatSignedPercent } from '../util/format.js'
 import { escapeText, link, prLinkText } from '../summary/escape.js'
 
-/**
- * "Did the docs change help?" in words: the health issue's section "What the changes did" and the
- * comment on each measured pull request. Every title, path and file name is the contributors' text
- * and is escaped; the one caution (before and after is not proof of cause) appears once in each place.
- */
+/** "Did the docs change help?" in words, in the issue and on each pull request; the caution said once in each. */
 
 export const IMPACT_COMMENT_MARKER = '<!-- mintlify-docs-action:impact -->'
 const ROWS = 20
@@ -99,11 +95,7 @@ function fileNotes(pull: ImpactPull): string[] {
   return notes
 }
 
-/**
- * The table of a measured pull request's pages: each page, the pages that existed before together
- * (human views, AI views, thumbs, before and after: what the headline's percentage is of), and the
- * site as the control.
- */
+/** A measured pull request's pages, before and after: each, those that existed before, and the site. */
 export function pageTable(f: PullFigures): string {
   const shown = f.pages.slice(0, PAGE_ROWS)
   const rows = shown.map(pageRow)

@@ -1,11 +1,7 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import * as z from 'zod/mini'
 
-/**
- * The health issue's memory, hidden in its body: the weekly totals and the gaps, and (impact: on) the
- * docs pull requests followed and their weeks, as base64 JSON in HTML comments (nothing in them can
- * close the comment or show), validated on read like any API answer.
- */
+/** The health issue's memory, hidden in its body as base64 JSON, validated on reading like any API answer. */
 
 /** The marker every health issue's body carries: how a run knows its own issue. */
 export const HEALTH_MARKER = '<!-- mintlify-docs-action:health -->'

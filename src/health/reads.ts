@@ -8,16 +8,9 @@ import { type GapKind, gapsOf } from './gaps.js'
 import type { HealthState } from './memory.js'
 import { completeWeeks, fetchWeeks, weekEnd } from './weeks.js'
 
-/**
- * What a health run reads from the service, within its analytics requests: the weeks of the trend
- * its memory lacks, the assistant's callers of the gaps' week, and the gaps readers hit that week;
- * feedback by page asked once per range, as the gaps and the changes both read it.
- */
+/** What a health run reads: the trend's missing weeks, the assistant's callers, and the week's gaps. */
 
-/**
- * Phase 2: the trend. The complete weeks the memory lacks are fetched, newest first, with half of
- * what `allowance` leaves (each week costs two requests); `weeks` is the trend as known now.
- */
+/** The trend: the weeks the memory lacks, newest first, within `allowance` (two requests a week). */
 export async function fetchTrend(
   client: ModeContext['client'],
   state: HealthState,

@@ -2,11 +2,7 @@ import type { ApiClient } from '../service/client.js'
 import { ApiError } from '../service/errors.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 
-/**
- * Whole weeks, Monday 00:00 UTC to the next Monday (the API's dateTo is exclusive), and their totals:
- * unique visitors (human, AI, total) and page views. A week's totals come with the first page of each
- * endpoint, so a week costs two analytics requests (limit 1), whatever the site's size.
- */
+/** Whole weeks, Monday to Monday (UTC), and their totals: two requests a week, whatever the site's size. */
 
 export interface WeekTotals {
   /** The week's Monday, YYYY-MM-DD. */
@@ -57,11 +53,7 @@ export interface WeeksFetched {
   stopped?: string
 }
 
-/**
- * Fetches the totals of `starts` (newest first, so a cut-short backfill still has the latest weeks),
- * at most `maxWeeks` of them. A budget that runs out or a failed request stops it: what was fetched
- * is kept and the rest is `missing`. Cancellation is thrown.
- */
+/** Fetches the totals of `starts`, newest first; a spent budget or failed request leaves the rest `missing`. */
 export async function fetchWeeks(
   client: TotalsClient,
   starts: readonly string[],

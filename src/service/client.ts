@@ -33,12 +33,7 @@ const SEARCH_QUOTA = 'rate limited: the search API allows 10,000 requests per or
 const ANALYTICS_QUOTA =
   'rate limited: analytics allows 100 requests per organisation per hour, shared by all analytics endpoints'
 
-/**
- * The service's endpoints, grouped by resource (agent jobs, deployments, automations, analytics,
- * and the search API with its own key):
- * each method says what its request is (path, body, schema, retry policy, what a 404 or a 429 means)
- * and transport.ts sends it. Callers speak in domain terms (createJob, getJob, sendMessage, …).
- */
+/** The service's endpoints by resource: each says what its request is, and transport.ts sends it. */
 export class ApiClient {
   /** What this run spent of the project's agent uses (jobs created, messages sent, automations run). */
   readonly usage: { agentUses: number }
@@ -197,10 +192,7 @@ export class ApiClient {
 
   // analytics: every attempt spends one of max-requests
 
-  /**
-   * One page of unique visitors or page views (`kind`); `dateFrom`/`dateTo` are sent as given
-   * (dateTo is exclusive). `period` names the period in messages ("the previous period").
-   */
+  /** One page of visitors or page views, the dates sent as given; `period` names it in messages. */
   async trafficPage(
     kind: TrafficKind,
     query: { dateFrom?: string; dateTo?: string; limit: number; offset: number; period?: string },
