@@ -2868,11 +2868,8 @@ function normalAddress(address) {
 }
 /** A redirect's destination outside the site (another host): it answers, as far as the site can tell. */
 const isExternal = (destination) => /^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(destination);
-/**
- * A redirect's source as the service matches it: exact, `:name` one segment, `:name*` any rest
- * (none included), and a partial wildcard, a `*` ending a segment after a prefix
- * (`/articles/concepts-*`: the rest of that segment). Anything else is a plain character.
- */
+// a redirect's source as the service matches it: `:name` one segment, `:name*` any rest (none too), and
+// a `*` ending a segment after a prefix (`/articles/concepts-*`); anything else a plain character
 /** A `:name*` part, until the pattern is joined (no address holds a NUL). */
 const REST = '\u0000rest';
 function sourcePattern(source) {
@@ -3936,10 +3933,7 @@ function row(page, previewUrl, withViews) {
         cells.push(page.views === undefined ? '—' : `${page.viewsAtMost ? 'at most ' : ''}${(0,format/* formatNumber */.ZV)(page.views)}`);
     return `| ${cells.join(' | ')} |`;
 }
-/**
- * The pages as Markdown: the edited ones, then the affected ones under their own heading, at most
- * `most` rows in all; with "showing N of M" and where the rest are when some are left out.
- */
+/** The pages as Markdown, edited then affected, at most `most` rows (with "showing N of M" when cut). */
 function pagesTable(pages, options) {
     const total = options.total ?? pages.length;
     if (total === 0)
@@ -5724,10 +5718,7 @@ const NOT_FAILING = {
     unsure: 'unsure',
     'few-views': 'few views',
 };
-/**
- * The problems as a table: those that fail, or (`notFailing`) those that do not, each saying why;
- * with their readers' views (30 days) where they were weighed.
- */
+/** The problems that fail, or (`notFailing`) those that do not, as a table, with their readers where weighed. */
 function table(judged, notFailing = false) {
     const weighed = judged.some((j) => j.readers);
     const rows = judged.slice(0, MAX_ROWS).map(({ problem: p, because, status, readers }) => {
@@ -5873,10 +5864,7 @@ function renderCheckSummary(view) {
         return `### ✅ Docs check passed\n\n${uncompared}${what}${scope}${against && !uncompared ? ' It breaks nothing.' : ''}\n${knownPart}${notes}`;
     return `### ❌ Docs check: ${(0,format/* count */.U9)(fresh.length, against ? 'new problem' : 'problem')}\n\n${uncompared}${what}${scope}${whereListed(view, fresh.length)}\n\n${table(fresh)}${renameFixes(fresh, view.config ?? 'docs.json')}\n${fixesPart(view.fixes)}${knownPart}${notes}`;
 }
-/**
- * The fixes offered, in a few lines: the review's suggested changes (linked), and the patch with the
- * files it edits (at most PATCH_FILES named) and how to apply it.
- */
+/** The fixes offered, in a few lines: the review's suggestions, and the patch and how to apply it. */
 function fixesPart(fixes) {
     if (!fixes?.review && !fixes?.patch)
         return '';
@@ -6963,10 +6951,7 @@ async function fixOnAgentPull(settings, ctx, pull, problems) {
         return { sent: false, why };
     }
 }
-/**
- * Why this head's problems are not sent to the job: another run is sending them, they were sent, or
- * the job has had its rounds; undefined when they are to be sent.
- */
+/** Why this head's problems are not sent: another run sends them, they were sent, or the rounds are spent. */
 function refusal(fixes, pull, job, rounds) {
     const head = pull.headSha.slice(0, 7);
     if (fixes.some((f) => f.head === pull.headSha && f.sending))
@@ -7568,10 +7553,7 @@ function notice(why) {
     core/* notice */.lm(`The fixes were not suggested on the pull request: ${why}. They are in the patch fixes-patch names.`);
     return { posted: false };
 }
-/**
- * The head's text of each file a fix may edit: the checkout's where it is the head, or where the
- * compare says the file is the same on both; else GitHub's at the head commit (at most FILES_READ).
- */
+/** The head's text of each file a fix may edit: the checkout's where it is the head's, else GitHub's. */
 async function headTexts(o, api, headSha, judged) {
     const workspace = o.ctx.run.workspace;
     const local = (path) => readText((0,external_node_path_.join)(workspace, path));
@@ -8090,11 +8072,7 @@ function openApiLister({ work, bounded, stop }, { cli, node }) {
 
 
 
-/**
- * A pull request's problems weighed by their readers (api-key and project-id): one page-views
- * request for the last 30 days, sent only when there is a new problem readers meet at an address.
- * A request that fails is one notice and the verdict unweighed, never a pass.
- */
+/** A pull request's problems weighed by their readers: one request, only for a new problem at an address. */
 async function weighByReaders(settings, ctx, site) {
     const { judged, notes, listed } = site;
     const wanted = settings.check.views;
@@ -9708,11 +9686,7 @@ function previousPeriod(from, to, now) {
 var inputs_dates = __webpack_require__(2124);
 ;// CONCATENATED MODULE: ./src/summary/callers.ts
 
-/**
- * Who asks the assistant: its queries by caller (the site, the API, other programs) for a period,
- * against the period before when it is known. The API's share is how much of the assistant's use
- * comes from other programs, agents among them.
- */
+/** Who asks the assistant (the site, the API, other programs) in a period, against the one before. */
 function callersLine(label, now, before) {
     const part = (name, n, was) => `${name} ${(0,format/* formatNumber */.ZV)(n)}${was !== undefined && was > 0 ? ` (${(0,format/* formatSignedPercent */.h9)((n - was) / was)})` : ''}`;
     const share = now.total > 0 ? `, ${Math.round((100 * now.api) / now.total)} % from the API` : '';
@@ -10632,10 +10606,8 @@ function gapsForJobs(records, max) {
 
 
 /**
- * Step outputs, set the moment they are known (so they exist even if the step then fails or is
- * cancelled), and written again only when they change. Every value goes through the same redaction
- * (no registered secret reaches an output, whichever field of an API answer carried it). An output
- * that cannot be written is a warning that names it and keeps its value in the log.
+ * Step outputs, set the moment they are known (they exist even if the step then fails), redacted,
+ * rewritten only when they change. One that cannot be written is a warning, its value in the log.
  */
 class Outputs {
     write;
@@ -13453,11 +13425,7 @@ function jobFor(settings) {
 ;// CONCATENATED MODULE: ./src/summary/run-header.ts
 
 
-/**
- * The first line of every summary: what started the run (the event and, where there is one, the
- * issue or pull request as a link with its title, or the branch a push went to). Titles are
- * someone's text: escaped and bounded.
- */
+/** The first line of every summary: the event, and its issue, pull request or branch (titles escaped). */
 function renderRunHeader(run) {
     // outside a workflow (a hand run, @github/local-action) there is no event to name
     if (!run.eventName)
@@ -13497,11 +13465,7 @@ function renderRunHeader(run) {
  * Everything after the inputs are valid: build the context, run the mode from the table (jobs.ts), write its
  * summary and end the step as its report says. main.ts loads this module only then.
  */
-/**
- * Appends to the job summary through @actions/core (so GitHub's own tools, such as
- * @github/local-action, see it); without GITHUB_STEP_SUMMARY, or when it cannot be written, a
- * warning (the start-up path writes its input-error summary without the library: write-summary.ts).
- */
+/** Appends to the job summary through @actions/core (GitHub's tools see it); a failure is a warning. */
 async function writeRunSummary(markdown) {
     if (!process.env.GITHUB_STEP_SUMMARY) {
         core/* info */.pq('GITHUB_STEP_SUMMARY is not set: no job summary written.');

@@ -22,11 +22,7 @@ import { Outputs } from './util/outputs.js'
  * summary and end the step as its report says. main.ts loads this module only then.
  */
 
-/**
- * Appends to the job summary through @actions/core (so GitHub's own tools, such as
- * @github/local-action, see it); without GITHUB_STEP_SUMMARY, or when it cannot be written, a
- * warning (the start-up path writes its input-error summary without the library: write-summary.ts).
- */
+/** Appends to the job summary through @actions/core (GitHub's tools see it); a failure is a warning. */
 async function writeRunSummary(markdown: string): Promise<void> {
   if (!process.env.GITHUB_STEP_SUMMARY) {
     core.info('GITHUB_STEP_SUMMARY is not set: no job summary written.')

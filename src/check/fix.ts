@@ -118,10 +118,7 @@ export async function fixOnAgentPull(
   }
 }
 
-/**
- * Why this head's problems are not sent to the job: another run is sending them, they were sent, or
- * the job has had its rounds; undefined when they are to be sent.
- */
+/** Why this head's problems are not sent: another run sends them, they were sent, or the rounds are spent. */
 function refusal(
   fixes: ReadonlyArray<{ head: string; sending?: boolean }>,
   pull: PullChange,

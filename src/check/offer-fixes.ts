@@ -109,10 +109,7 @@ function notice(why: string): { posted: false } {
   return { posted: false }
 }
 
-/**
- * The head's text of each file a fix may edit: the checkout's where it is the head, or where the
- * compare says the file is the same on both; else GitHub's at the head commit (at most FILES_READ).
- */
+/** The head's text of each file a fix may edit: the checkout's where it is the head's, else GitHub's. */
 async function headTexts(
   o: CheckOutcome,
   api: GitHubPort,

@@ -58,10 +58,7 @@ const NOT_FAILING: Record<Exclude<Judged['status'], 'new'>, string> = {
   'few-views': 'few views',
 }
 
-/**
- * The problems as a table: those that fail, or (`notFailing`) those that do not, each saying why;
- * with their readers' views (30 days) where they were weighed.
- */
+/** The problems that fail, or (`notFailing`) those that do not, as a table, with their readers where weighed. */
 function table(judged: readonly Judged[], notFailing = false): string {
   const weighed = judged.some((j) => j.readers)
   const rows = judged.slice(0, MAX_ROWS).map(({ problem: p, because, status, readers }) => {
@@ -214,10 +211,7 @@ export function renderCheckSummary(view: CheckView): string {
   return `### ❌ Docs check: ${count(fresh.length, against ? 'new problem' : 'problem')}\n\n${uncompared}${what}${scope}${whereListed(view, fresh.length)}\n\n${table(fresh)}${renameFixes(fresh, view.config ?? 'docs.json')}\n${fixesPart(view.fixes)}${knownPart}${notes}`
 }
 
-/**
- * The fixes offered, in a few lines: the review's suggested changes (linked), and the patch with the
- * files it edits (at most PATCH_FILES named) and how to apply it.
- */
+/** The fixes offered, in a few lines: the review's suggestions, and the patch and how to apply it. */
 function fixesPart(fixes: FixesOffered | undefined): string {
   if (!fixes?.review && !fixes?.patch) return ''
   const lines: string[] = []

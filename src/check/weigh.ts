@@ -20,11 +20,7 @@ import { count, formatNumber } from '../util/format.js'
 import { external } from '../util/text.js'
 import type { ModeContext } from '../modes/context.js'
 
-/**
- * A pull request's problems weighed by their readers (api-key and project-id): one page-views
- * request for the last 30 days, sent only when there is a new problem readers meet at an address.
- * A request that fails is one notice and the verdict unweighed, never a pass.
- */
+/** A pull request's problems weighed by their readers: one request, only for a new problem at an address. */
 
 export async function weighByReaders(
   settings: CheckSettings,

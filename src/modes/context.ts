@@ -7,11 +7,7 @@ import type { Ending } from '../util/ending.js'
 import type { Outputs } from '../util/outputs.js'
 import type { Usage } from '../summary/usage.js'
 
-/**
- * What every mode gets from run.ts, and what it gives back. Everything that varies in time or talks
- * to the outside is here, so a mode runs in-process in a test with a fake service client, a fake
- * GitHub and a fake clock.
- */
+/** What every mode gets and gives back: all that varies in time or talks outside, so tests can fake it. */
 export interface ModeContext {
   /** The service's API; a test gives an object with the methods its mode calls. */
   client: ServiceClient
@@ -55,10 +51,7 @@ export type ServiceClient = Pick<
   | 'triggerAutomation'
 >
 
-/**
- * What each mode exports: its run, and what it may spend of the analytics requests (max-requests for
- * the analytics modes, none for the others), so the budget is made before it runs.
- */
+/** What each mode exports: its run, and the analytics requests it may spend (the budget is made first). */
 export interface Job<S> {
   run(settings: S, ctx: ModeContext): Promise<Report>
   analyticsBudget(settings: S): number

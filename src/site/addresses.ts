@@ -121,11 +121,8 @@ export function normalAddress(address: string): string {
 /** A redirect's destination outside the site (another host): it answers, as far as the site can tell. */
 export const isExternal = (destination: string): boolean => /^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(destination)
 
-/**
- * A redirect's source as the service matches it: exact, `:name` one segment, `:name*` any rest
- * (none included), and a partial wildcard, a `*` ending a segment after a prefix
- * (`/articles/concepts-*`: the rest of that segment). Anything else is a plain character.
- */
+// a redirect's source as the service matches it: `:name` one segment, `:name*` any rest (none too), and
+// a `*` ending a segment after a prefix (`/articles/concepts-*`); anything else a plain character
 /** A `:name*` part, until the pattern is joined (no address holds a NUL). */
 const REST = '\u0000rest'
 

@@ -1,11 +1,7 @@
 import type { CallerStats } from '../service/schemas.js'
 import { formatNumber, formatSignedPercent } from '../util/format.js'
 
-/**
- * Who asks the assistant: its queries by caller (the site, the API, other programs) for a period,
- * against the period before when it is known. The API's share is how much of the assistant's use
- * comes from other programs, agents among them.
- */
+/** Who asks the assistant (the site, the API, other programs) in a period, against the one before. */
 export function callersLine(label: string, now: CallerStats, before: CallerStats | undefined): string {
   const part = (name: string, n: number, was: number | undefined): string =>
     `${name} ${formatNumber(n)}${was !== undefined && was > 0 ? ` (${formatSignedPercent((n - was) / was)})` : ''}`

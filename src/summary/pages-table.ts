@@ -66,10 +66,7 @@ function row(page: PullPage, previewUrl: string | undefined, withViews: boolean)
   return `| ${cells.join(' | ')} |`
 }
 
-/**
- * The pages as Markdown: the edited ones, then the affected ones under their own heading, at most
- * `most` rows in all; with "showing N of M" and where the rest are when some are left out.
- */
+/** The pages as Markdown, edited then affected, at most `most` rows (with "showing N of M" when cut). */
 export function pagesTable(
   pages: readonly PullPage[],
   options: { previewUrl?: string | undefined; most: number; rest?: string; total?: number },

@@ -2,11 +2,7 @@ import { commentTarget } from '../github/comment-target.js'
 import type { RunContext } from '../github/run-context.js'
 import { escapeText, link } from './escape.js'
 
-/**
- * The first line of every summary: what started the run (the event and, where there is one, the
- * issue or pull request as a link with its title, or the branch a push went to). Titles are
- * someone's text: escaped and bounded.
- */
+/** The first line of every summary: the event, and its issue, pull request or branch (titles escaped). */
 export function renderRunHeader(run: RunContext): string {
   // outside a workflow (a hand run, @github/local-action) there is no event to name
   if (!run.eventName) return '<sub>Started outside a workflow event (a hand run)</sub>'

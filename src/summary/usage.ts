@@ -1,10 +1,6 @@
 import { count, formatDuration } from '../util/format.js'
 
-/**
- * What a run cost, at the end of every summary: the agent uses (of the service's 100 per project per
- * hour), the analytics requests (of its 100 per organisation per hour), the GitHub requests (of the
- * token's hourly limit) and the time the step took. The figures users of agent actions ask for most.
- */
+/** What a run cost, at the end of every summary: agent uses, analytics and GitHub requests, and time. */
 export interface Usage {
   agentUses: number
   analyticsRequests: number

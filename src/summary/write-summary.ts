@@ -3,11 +3,7 @@ import * as commands from '../util/workflow-commands.js'
 import { getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
 
-/**
- * Appends Markdown to the job summary (GITHUB_STEP_SUMMARY), once per ending: the runner's documented
- * file, appended synchronously, so the start-up path (a bad input ends there) needs no library. A
- * failure to write is a warning.
- */
+/** Appends to GITHUB_STEP_SUMMARY with no library, for the start-up path; a failure is a warning. */
 export function writeSummary(markdown: string): void {
   const path = process.env.GITHUB_STEP_SUMMARY
   if (!path) {

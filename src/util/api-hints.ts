@@ -1,9 +1,4 @@
-/**
- * What the service's API client may ask its caller to check, as a code: the client knows endpoints,
- * not the caller's terms (service/errors.ts carries it on an error). The words for each, in the
- * action's terms (its input names), are the inputs' (inputs/api-words.ts); run.ts hands them to the
- * client. Here, below both, so each names the one list.
- */
+/** What the API client may ask its caller to check, as a code; inputs/api-words.ts words each one. */
 export type ApiHint =
   | 'unknown-project' // a 404 on a project's endpoint
   | 'unknown-job' // a 404 on a job

@@ -1,7 +1,4 @@
-/**
- * Turns anything that was thrown into a message a user can act on. Non-Error values (strings,
- * objects, undefined) are described too, so a failure is never silent.
- */
+/** Anything thrown as a message a user can act on (non-Error values described too). */
 export function getErrorMessage(error: unknown): string {
   if (error instanceof Error) return error.message || error.name
   if (typeof error === 'string') return error
@@ -24,11 +21,7 @@ export class CancelledError extends Error {
   }
 }
 
-/**
- * A value the code before has made sure of (the settings, a branch taken only with it): checked, so
- * that a broken promise fails the step with a message that says what was missing, never runs on
- * with undefined.
- */
+/** A value the code before made sure of, checked: a broken promise fails saying what was missing. */
 export function present<T>(value: T | null | undefined, what: string): T {
   if (value === undefined || value === null)
     throw new Error(`${what} is missing here (a bug in the action: please report it).`)

@@ -3,10 +3,8 @@ import { getErrorMessage } from './errors.js'
 import { external, redact } from './text.js'
 
 /**
- * Step outputs, set the moment they are known (so they exist even if the step then fails or is
- * cancelled), and written again only when they change. Every value goes through the same redaction
- * (no registered secret reaches an output, whichever field of an API answer carried it). An output
- * that cannot be written is a warning that names it and keeps its value in the log.
+ * Step outputs, set the moment they are known (they exist even if the step then fails), redacted,
+ * rewritten only when they change. One that cannot be written is a warning, its value in the log.
  */
 export class Outputs {
   private readonly values = new Map<string, string>()

@@ -1,9 +1,6 @@
 /**
- * The runner's documented interface, for the start-up path: inputs arrive as `INPUT_<NAME>`
- * variables (name upper-cased, spaces to `_`, hyphens kept) and workflow commands are
- * `::name key=value::message` lines on stdout, with `%`, CR and LF escaped in the message (and `:`
- * and `,` too in a property). A run stopped by a bad input needs nothing else, so it loads no library;
- * everything after the inputs goes through @actions/core (actions-core.ts).
+ * The runner's documented interface, for the start-up path, which loads no library: `INPUT_<NAME>`
+ * variables (hyphens kept) and `::name key=value::message` lines, escaped as the runner reads them.
  */
 
 const escapeData = (text: string): string => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
