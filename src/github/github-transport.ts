@@ -6,9 +6,9 @@ import type { Clock } from '../util/clock.js'
  * follows the run's cancellation.
  *
  * Retries (@octokit/plugin-retry): a 5xx or a dropped connection is sent again up to twice, 1 s then
- * 4 s later, when a repeat is harmless (reads, edits, reactions). Any other 4xx is final. A create is
- * never sent again: its answer may be lost after GitHub made it, and the tracking comment looks for
- * it instead. A rate limit is waited out once, when GitHub's wait ends before the step's deadline.
+ * 4 s later, when a repeat is harmless (reads, edits, reactions). A create is never sent again: its
+ * answer may be lost after GitHub made it, and the tracking comment looks for it instead. A 4xx is
+ * final, but a rate limit is waited out once, when GitHub's wait ends before the step's deadline.
  * Writes go one at a time but are not spaced out: a run makes a handful, not the many that
  * @octokit/plugin-throttling's pacing is for.
  */
