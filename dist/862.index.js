@@ -3664,13 +3664,20 @@ class TrackingComment {
             this.warn(error, where);
         }
     }
-    /** Records `entries` and `marks` on the state `change` leaves, with the `label`, and writes. Never throws. */
-    async record(entries, marks, label, change = (state) => state, status) {
+    /**
+     * Records `entries` and `marks` on the state as `change` leaves it, with the thread's `label`, and
+     * writes the comment (the job's `status` shown). Never throws.
+     */
+    async record(entries, marks, how = {}) {
+        const { label, change = (state) => state, status } = how;
         await this.update((state) => ({ ...withEntries(change(state), entries, marks), ...(label ? { label } : {}) }), status);
     }
     /** Records that `jobId` started for `entries` (a new job replaces the thread's job and its pull request). */
     async recordStart(jobId, entries, marks, label) {
-        await this.record(entries, marks, label, (state) => state.job === jobId ? state : { ...state, job: jobId, prLink: undefined });
+        await this.record(entries, marks, {
+            label,
+            change: (state) => (state.job === jobId ? state : { ...state, job: jobId, prLink: undefined }),
+        });
     }
     /** Records how the run ended for `entries`; returns the entries as recorded. */
     async recordEnd(report, entries, marks, label) {
@@ -3681,7 +3688,11 @@ class TrackingComment {
             ...(prLink ? { prLink } : {}),
             ...(report.message ? { note: report.message } : {}),
         }));
-        await this.record(done, marks, label, (state) => ({ ...state, ...(report.jobId ? { job: report.jobId } : {}), ...(prLink ? { prLink } : {}) }), report.job?.status);
+        await this.record(done, marks, {
+            label,
+            change: (state) => ({ ...state, ...(report.jobId ? { job: report.jobId } : {}), ...(prLink ? { prLink } : {}) }),
+            status: report.job?.status,
+        });
         return done;
     }
     /**
@@ -3791,7 +3802,14 @@ async function echoToOrigin(api, identity, run, origin, report, entries, writer,
                 `github-token (docs/docs-repository.md), so that one identity writes both threads.`);
             return;
         }
-        await tracking.record(entries, {}, undefined, (state) => ({ ...state, job: report.jobId, ...(report.job?.prLink ? { prLink: report.job.prLink } : {}) }), report.job?.status);
+        await tracking.record(entries, {}, {
+            change: (state) => ({
+                ...state,
+                job: report.jobId,
+                ...(report.job?.prLink ? { prLink: report.job.prLink } : {}),
+            }),
+            status: report.job?.status,
+        });
     }
     catch (error) {
         core/* warning */.$e(`Could not show this instruction on ${(0,util_text/* external */.qn)(origin.label, 160)} too: ` +
@@ -4148,7 +4166,7 @@ class ThreadTracking {
     /** Records entries that were not sent (the job was busy, or could not be checked). */
     async notSent(entries, marks) {
         const label = await this.label('failed');
-        await this.comment.record(entries.map((e) => ({ ...e, result: 'not-sent' })), marks, label);
+        await this.comment.record(entries.map((e) => ({ ...e, result: 'not-sent' })), marks, { label });
     }
     /** Shows the instruction and its result on the code thread the job came from, when it is another repository's. */
     async echoToOrigin(report, entries) {

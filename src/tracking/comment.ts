@@ -38,6 +38,13 @@ const LOST_CREATE_MARGIN_MS = 60_000
 /** After a cancel the process must be gone within 2 s: the last edit gets this long. */
 const CANCELLED_TIMEOUT_MS = 900
 
+/** What a record changes besides the entries: the thread's label, the state's own fields, the status shown. */
+export interface RecordHow {
+  label?: string | undefined
+  change?: (state: TrackingState) => TrackingState
+  status?: string | undefined
+}
+
 /**
  * The one comment the action keeps on an issue or pull request, across runs and modes: created once,
  * then edited. Its hidden state (state.ts) records the thread's job, which a `/docs` comment
@@ -151,14 +158,12 @@ export class TrackingComment {
     }
   }
 
-  /** Records `entries` and `marks` on the state `change` leaves, with the `label`, and writes. Never throws. */
-  async record(
-    entries: readonly TrackingEntry[],
-    marks: StateMarks,
-    label: string | undefined,
-    change: (state: TrackingState) => TrackingState = (state) => state,
-    status?: string,
-  ): Promise<void> {
+  /**
+   * Records `entries` and `marks` on the state as `change` leaves it, with the thread's `label`, and
+   * writes the comment (the job's `status` shown). Never throws.
+   */
+  async record(entries: readonly TrackingEntry[], marks: StateMarks, how: RecordHow = {}): Promise<void> {
+    const { label, change = (state) => state, status } = how
     await this.update(
       (state) => ({ ...withEntries(change(state), entries, marks), ...(label ? { label } : {}) }),
       status,
@@ -172,9 +177,10 @@ export class TrackingComment {
     marks: StateMarks,
     label: string | undefined,
   ): Promise<void> {
-    await this.record(entries, marks, label, (state) =>
-      state.job === jobId ? state : { ...state, job: jobId, prLink: undefined },
-    )
+    await this.record(entries, marks, {
+      label,
+      change: (state) => (state.job === jobId ? state : { ...state, job: jobId, prLink: undefined }),
+    })
   }
 
   /** Records how the run ended for `entries`; returns the entries as recorded. */
@@ -191,13 +197,11 @@ export class TrackingComment {
       ...(prLink ? { prLink } : {}),
       ...(report.message ? { note: report.message } : {}),
     }))
-    await this.record(
-      done,
-      marks,
+    await this.record(done, marks, {
       label,
-      (state) => ({ ...state, ...(report.jobId ? { job: report.jobId } : {}), ...(prLink ? { prLink } : {}) }),
-      report.job?.status,
-    )
+      change: (state) => ({ ...state, ...(report.jobId ? { job: report.jobId } : {}), ...(prLink ? { prLink } : {}) }),
+      status: report.job?.status,
+    })
     return done
   }
 

@@ -61,9 +61,14 @@ export async function echoToOrigin(
     await tracking.record(
       entries,
       {},
-      undefined,
-      (state) => ({ ...state, job: report.jobId, ...(report.job?.prLink ? { prLink: report.job.prLink } : {}) }),
-      report.job?.status,
+      {
+        change: (state) => ({
+          ...state,
+          job: report.jobId,
+          ...(report.job?.prLink ? { prLink: report.job.prLink } : {}),
+        }),
+        status: report.job?.status,
+      },
     )
   } catch (error) {
     core.warning(

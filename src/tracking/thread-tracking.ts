@@ -134,7 +134,7 @@ export class ThreadTracking {
     await this.comment.record(
       entries.map((e) => ({ ...e, result: 'not-sent' })),
       marks,
-      label,
+      { label },
     )
   }
 
