@@ -4674,7 +4674,7 @@ function baseNames(headPages, changed, docsFolder) {
     }
     return [...names].filter((name) => /\.mdx?$/i.test(name)).sort();
 }
-/** A base of names: an empty file a page, and the base's configuration files; how many were fetched. */
+/** A base of names: an empty file for each page and the base's configuration files. Returns how many were fetched. */
 async function buildFromNames(options) {
     (0,external_node_fs_.mkdirSync)(options.to, { recursive: true });
     for (const name of options.names) {
@@ -5575,7 +5575,7 @@ function withinBytes(text, bytes) {
 }
 /** Its name on the commit and on the pull request's checks: the check action's. */
 const CHECK_RUN_NAME = 'Mintlify docs check';
-/** Each new problem as an annotation at its line (no line known: the first, saying so), at the step's level. */
+/** Each new problem as an annotation at its line (at the first line, saying so, when its line is unknown). */
 function checkAnnotations(fresh, level, words) {
     return fresh.map((j) => {
         const said = words(j);
@@ -7964,7 +7964,7 @@ async function loadShippedLock() {
     const loaded = (await __webpack_require__.e(/* import() */ 972).then(__webpack_require__.t.bind(__webpack_require__, 5972, 19)));
     return loaded.default;
 }
-/** The CLI's environment: the allow-list, no telemetry, no colour, and `preload` (WIDE_OUTPUT) at `columns`. */
+/** The CLI's environment: the allow-list, no telemetry, no colour, and the preload that sets its width. */
 function cliEnvironment(base, output) {
     return childEnvironment(base, {
         CI: 'true',

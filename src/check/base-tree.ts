@@ -159,7 +159,7 @@ export function baseNames(headPages: readonly string[], changed: readonly Change
   return [...names].filter((name) => /\.mdx?$/i.test(name)).sort()
 }
 
-/** A base of names: an empty file a page, and the base's configuration files; how many were fetched. */
+/** A base of names: an empty file for each page and the base's configuration files. Returns how many were fetched. */
 export async function buildFromNames(options: {
   api: Pick<GitHubPort, 'fileAt'>
   repo: Repo

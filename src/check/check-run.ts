@@ -46,7 +46,7 @@ export function withinBytes(text: string, bytes: number): string {
 /** Its name on the commit and on the pull request's checks: the check action's. */
 export const CHECK_RUN_NAME = 'Mintlify docs check'
 
-/** Each new problem as an annotation at its line (no line known: the first, saying so), at the step's level. */
+/** Each new problem as an annotation at its line (at the first line, saying so, when its line is unknown). */
 export function checkAnnotations(
   fresh: readonly Judged[],
   level: 'failure' | 'warning',

@@ -285,7 +285,7 @@ async function loadShippedLock(): Promise<Lock> {
   return loaded.default
 }
 
-/** The CLI's environment: the allow-list, no telemetry, no colour, and `preload` (WIDE_OUTPUT) at `columns`. */
+/** The CLI's environment: the allow-list, no telemetry, no colour, and the preload that sets its width. */
 export function cliEnvironment(
   base: NodeJS.ProcessEnv,
   output: { preload: string; columns: number },

@@ -84,7 +84,7 @@ export function describePin(to: RangeEnd): string {
     : ''
 }
 
-/** The range in words, its exclusive end made plain (→ 2026-11-01 reads "– 2026-10-31"); none is "all time". */
+/** The range in words, its exclusive end made plain (an end of 2026-11-01 reads "– 2026-10-31"). */
 export function describeRange(from: RangeEnd | undefined, to: RangeEnd | undefined): string {
   if (!to) return from ? `since ${startWords(from)}` : 'all time'
   const end = to.pinned
