@@ -5274,6 +5274,17 @@ function plainLines(text) {
         .map((line) => (line.includes('\r') ? (line.split('\r').at(-1) ?? '') : line))
         .map((line) => line.replace(/\u00a0/g, ' ')));
 }
+/** A frame of the CLI's spinner (cli-spinners' dots) and the words beside it. */
+const SPINNER = /^\s*[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] /;
+/**
+ * The CLI exited while its spinner still showed: the last line it drew is a spinner frame, its verdict
+ * never drawn. mint waits 50 ms for Ink to draw before it exits, and with CI set Ink writes only its
+ * last frame, so on a busy machine the verdict can be lost; the same command run again prints it.
+ */
+function cutShort(stdout) {
+    const last = plainLines(stdout).findLast((line) => line.trim() !== '');
+    return last !== undefined && SPINNER.test(last);
+}
 /** Lines by which the CLI says its own check failed, while it may still print "success". */
 const CHECK_FAILED = [
     /Failed to read or resolve docs\.json/i,
@@ -7614,6 +7625,8 @@ const LINK_FLAGS = [
     ['external', '--check-external'],
 ];
 const LINK_CHECKS = ['links', 'anchors', 'redirects', 'snippets', 'external'];
+/** How many times one command runs while it exits before drawing its verdict (cutShort). */
+const CUT_SHORT_RUNS = 3;
 /** How many unparsable pages one tree may have before the link check gives up (each costs a run). */
 const MAX_UNPARSED = 10;
 /** What the readers read of a run: its warnings and errors (stderr) first, whatever order the pipes gave. */
@@ -7624,7 +7637,13 @@ async function checkSite(given) {
     const options = {
         ...given,
         mint: async (args, columns) => {
-            const ran = await given.mint(args, columns);
+            let ran = await given.mint(args, columns);
+            // a verdict lost as the CLI exited is asked for again; one never printed stays unreadable
+            for (let run = 2; run <= CUT_SHORT_RUNS && cutShort(ran.stdout); run++) {
+                given.log?.(`mint ${args[0] ?? ''} exited before it printed its verdict (its output ends at the spinner): ` +
+                    `run ${run} of ${CUT_SHORT_RUNS}.`);
+                ran = await given.mint(args, columns);
+            }
             // the tree's own folder said as ., so the head's and the base's warnings compare
             for (const warning of cliWarnings(readable(ran)))
                 warnings.add(warning.split(given.tree).join('.'));
@@ -8067,6 +8086,7 @@ function treeChecker({ settings, config, bounded, stop }, { cli, node }) {
             checks: which,
             mint,
             ...(excluded ? { excluded } : {}),
+            log: (message) => core/* info */.pq(message),
         });
     };
 }

@@ -7,6 +7,7 @@ import {
   type Unparsed,
   type Validation,
   cliWarnings,
+  cutShort,
   readAccessibility,
   readBrokenLinks,
   readValidation,
@@ -28,6 +29,9 @@ const LINK_FLAGS: Array<[Check, string]> = [
   ['external', '--check-external'],
 ]
 const LINK_CHECKS: readonly Check[] = ['links', 'anchors', 'redirects', 'snippets', 'external']
+
+/** How many times one command runs while it exits before drawing its verdict (cutShort). */
+export const CUT_SHORT_RUNS = 3
 
 /** How many unparsable pages one tree may have before the link check gives up (each costs a run). */
 export const MAX_UNPARSED = 10
@@ -52,6 +56,8 @@ export interface CheckSiteOptions {
   mint: (args: string[], columns?: number) => Promise<Ran>
   /** Pages whose problems are not reported (left out by the exclude input). */
   excluded?: (file: string) => boolean
+  /** Says why a command runs again. */
+  log?: (message: string) => void
 }
 
 export async function checkSite(given: CheckSiteOptions): Promise<SiteCheck> {
@@ -60,7 +66,15 @@ export async function checkSite(given: CheckSiteOptions): Promise<SiteCheck> {
   const options: CheckSiteOptions = {
     ...given,
     mint: async (args, columns) => {
-      const ran = await given.mint(args, columns)
+      let ran = await given.mint(args, columns)
+      // a verdict lost as the CLI exited is asked for again; one never printed stays unreadable
+      for (let run = 2; run <= CUT_SHORT_RUNS && cutShort(ran.stdout); run++) {
+        given.log?.(
+          `mint ${args[0] ?? ''} exited before it printed its verdict (its output ends at the spinner): ` +
+            `run ${run} of ${CUT_SHORT_RUNS}.`,
+        )
+        ran = await given.mint(args, columns)
+      }
       // the tree's own folder said as ., so the head's and the base's warnings compare
       for (const warning of cliWarnings(readable(ran))) warnings.add(warning.split(given.tree).join('.'))
       return ran

@@ -88,6 +88,19 @@ export function plainLines(text: string): string[] {
   )
 }
 
+/** A frame of the CLI's spinner (cli-spinners' dots) and the words beside it. */
+const SPINNER = /^\s*[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] /
+
+/**
+ * The CLI exited while its spinner still showed: the last line it drew is a spinner frame, its verdict
+ * never drawn. mint waits 50 ms for Ink to draw before it exits, and with CI set Ink writes only its
+ * last frame, so on a busy machine the verdict can be lost; the same command run again prints it.
+ */
+export function cutShort(stdout: string): boolean {
+  const last = plainLines(stdout).findLast((line) => line.trim() !== '')
+  return last !== undefined && SPINNER.test(last)
+}
+
 /** Lines by which the CLI says its own check failed, while it may still print "success". */
 const CHECK_FAILED = [
   /Failed to read or resolve docs\.json/i,

@@ -112,6 +112,7 @@ export function treeChecker({ settings, config, bounded, stop }: CheckRun, { cli
       checks: which,
       mint,
       ...(excluded ? { excluded } : {}),
+      log: (message) => core.info(message),
     })
   }
 }

@@ -70,6 +70,17 @@ function replay(recorded) {
   process.exitCode = recorded.exitCode ?? 1
 }
 
+/** The last line drawn is a frame of the spinner (escape sequences and redraws aside). */
+function endsAtSpinner(stdout) {
+  const lines = stdout
+    // eslint-disable-next-line no-control-regex -- escape sequences are what this removes
+    .replace(/\u001b\[[0-?]*[ -/]*[@-~]/g, '')
+    .split('\n')
+    .map((line) => line.replace(/\r+$/, '').split('\r').at(-1) ?? '')
+    .filter((line) => line.trim() !== '')
+  return /^\s*[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] /.test(lines.at(-1) ?? '')
+}
+
 /** Writes `text` to `path` whole or not at all (a temporary file renamed into place). */
 function writeWhole(path, text) {
   const partial = `${path}.${process.pid}.tmp`
@@ -115,9 +126,13 @@ if (config.mode === 'hang') {
       ...(Object.keys(wrote).length ? { wrote } : {}),
     }
     // whole or not at all: a run stopped while it writes (a base no longer needed), or two runs of
-    // the same tree at once, never leave a recording cut short
-    writeWhole(file, `${JSON.stringify(recorded, null, 1)}\n`)
-    if (memo) writeWhole(memo, JSON.stringify(recorded))
+    // the same tree at once, never leave a recording cut short. A run that exited before it drew its
+    // verdict (its last line the spinner: src/check/cli-output.ts's cutShort) is not what the CLI
+    // prints: neither kept nor remembered, so the check's run again reaches the real CLI
+    if (!endsAtSpinner(streams.stdout)) {
+      writeWhole(file, `${JSON.stringify(recorded, null, 1)}\n`)
+      if (memo) writeWhole(memo, JSON.stringify(recorded))
+    }
     process.stdout.write(streams.stdout)
     process.stderr.write(streams.stderr)
     process.exitCode = exitCode ?? 1

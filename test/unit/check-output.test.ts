@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import {
   cliWarnings,
+  cutShort,
   plainLines,
   readAccessibility,
   readBrokenLinks,
@@ -549,6 +550,33 @@ test("the CLI's environment: an allow-list, no telemetry, no colour, no wrapping
     CLI_TEST_MODE: 'false',
   })
   expect(plainLines('a\r\nb\u00a0c\nold\rnew')).toEqual(['a', 'b c', 'new'])
+})
+
+describe('a run cut short', () => {
+  // mint 4.2.941 as recorded: the spinner's frame alone (exit code 0) where a busy machine lost the
+  // verdict, and the same frame before the error of a page it could not parse
+  test('its last line the spinner: cut short, whatever the frame, colour or redraws', () => {
+    expect(cutShort('⠋ checking for broken links...\n')).toBe(true)
+    expect(
+      cutShort('\u001b[?25l\u001b[36m⠙\u001b[39m checking accessibility...\r⠼ checking accessibility...\n\n'),
+    ).toBe(true)
+    expect(cutShort('warning something\n⠏ checking for broken links...')).toBe(true)
+  })
+
+  test('a verdict, an error or nothing after the spinner: not cut short', () => {
+    expect(cutShort('⠋ checking for broken links...\nsuccess no broken links found\n')).toBe(false)
+    expect(
+      cutShort(
+        '⠋ checking for broken links...\nerror Syntax error - Unable to parse guide.mdx - 1:1: Expected a closing tag\n',
+      ),
+    ).toBe(false)
+    expect(cutShort('found 1 broken links in 1 files\n\nindex.mdx\n ⎿  /gone\n')).toBe(false)
+    expect(cutShort('')).toBe(false)
+    expect(cutShort('\n  \n')).toBe(false)
+    // a spinner's character inside a line, or with no words beside it, is not the spinner
+    expect(cutShort('index.mdx ⠋ x\n')).toBe(false)
+    expect(cutShort('⠋\n')).toBe(false)
+  })
 })
 
 describe('readValidation', () => {

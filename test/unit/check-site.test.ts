@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { MAX_UNPARSED, checkSite } from '../../src/check/check-site.js'
+import { CUT_SHORT_RUNS, MAX_UNPARSED, checkSite } from '../../src/check/check-site.js'
 import type { Ran } from '../../src/check/child-process.js'
 import { WIDTH } from '../../src/check/tree-copy.js'
 import type { Check } from '../../src/inputs/parsers.js'
@@ -22,6 +22,7 @@ const ran = (output: string, exitCode: number, stderr = ''): Ran => ({
 })
 const FOUND = 'found 1 broken links in 1 files\n\nindex.mdx\n ⎿  /gone\n'
 const SYNTAX = (file: string) => `error Syntax error - Unable to parse ${file} - 7:3: Unexpected character\n`
+const SPUN = '⠋ checking for broken links...\n'
 const A11Y = 'Overall Assessment: PASS\nsuccess no accessibility issues found\n'
 
 function site(files: Record<string, string>): string {
@@ -99,6 +100,55 @@ describe('one tree checked', () => {
     const never = scripted(Array.from({ length: 3 }, () => () => ran(SYNTAX('bad.mdx'), 1)))
     const stuck = await checkSite({ tree, config: 'docs.json', checks: LINKS, mint: never.mint(tree) })
     expect(stuck.unreadable).toContain('even with only its front matter')
+  })
+
+  test('a run that exits before printing its verdict is run again, saying why; its verdict is the one read', async () => {
+    const tree = site({ 'index.mdx': '# Home' })
+    const cli = scripted([() => ran(SPUN, 0), () => ran(FOUND, 1)])
+    const said: string[] = []
+    const checked = await checkSite({
+      tree,
+      config: 'docs.json',
+      checks: LINKS,
+      mint: cli.mint(tree),
+      log: (m) => said.push(m),
+    })
+    expect(checked.unreadable).toBeUndefined()
+    expect(checked.problems.map((p) => p.target)).toEqual(['/gone'])
+    expect(cli.calls.map((c) => c.args[0])).toEqual(['broken-links', 'broken-links'])
+    expect(said).toEqual([
+      `mint broken-links exited before it printed its verdict (its output ends at the spinner): run 2 of ${CUT_SHORT_RUNS}.`,
+    ])
+  })
+
+  test(`cut short ${CUT_SHORT_RUNS} times: no verdict, never a pass; a11y and validate asked again too`, async () => {
+    const tree = site({ 'index.mdx': '# Home' })
+    const never = scripted(Array.from({ length: CUT_SHORT_RUNS + 1 }, () => () => ran(SPUN, 0)))
+    const stuck = await checkSite({ tree, config: 'docs.json', checks: LINKS, mint: never.mint(tree) })
+    expect(stuck.unreadable).toContain('did not run to a verdict')
+    expect(stuck.problems).toEqual([])
+    expect(never.calls).toHaveLength(CUT_SHORT_RUNS)
+    // each command its own runs: a11y cut short once, validate twice
+    const runs: string[] = []
+    const answers: Record<string, Ran[]> = {
+      'broken-links': [ran('success no broken links found\n', 0)],
+      a11y: [ran('⠋ checking accessibility...\n', 0), ran(A11Y, 0)],
+      validate: [ran('⠋ validating...\n', 0), ran('⠋ validating...\n', 0), ran('success build validation passed\n', 0)],
+    }
+    const checked = await checkSite({
+      tree,
+      config: 'docs.json',
+      checks: new Set<Check>(['links', 'alt-text', 'validate']),
+      mint: (args) => {
+        const command = args[0] ?? ''
+        runs.push(command)
+        return Promise.resolve(answers[command]?.shift() ?? ran('', 1))
+      },
+    })
+    expect(checked.unreadable).toBeUndefined()
+    expect(runs.filter((c) => c === 'a11y')).toHaveLength(2)
+    expect(runs.filter((c) => c === 'validate')).toHaveLength(3)
+    expect(runs.filter((c) => c === 'broken-links')).toHaveLength(1)
   })
 
   test(`more than ${MAX_UNPARSED} unparsable pages: no verdict, naming them`, async () => {
