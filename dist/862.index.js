@@ -7638,8 +7638,9 @@ async function checkSite(given) {
         ...given,
         mint: async (args, columns) => {
             let ran = await given.mint(args, columns);
-            // a verdict lost as the CLI exited is asked for again; one never printed stays unreadable
-            for (let run = 2; run <= CUT_SHORT_RUNS && cutShort(ran.stdout); run++) {
+            // a verdict lost as the CLI exited is asked for again (not a CLI a signal ended: the OOM
+            // killer ends it again); one never printed stays unreadable
+            for (let run = 2; run <= CUT_SHORT_RUNS && ran.signal === null && cutShort(ran.stdout); run++) {
                 given.log?.(`mint ${args[0] ?? ''} exited before it printed its verdict (its output ends at the spinner): ` +
                     `run ${run} of ${CUT_SHORT_RUNS}.`);
                 ran = await given.mint(args, columns);
