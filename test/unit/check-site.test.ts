@@ -128,11 +128,6 @@ describe('one tree checked', () => {
     expect(stuck.unreadable).toContain('did not run to a verdict')
     expect(stuck.problems).toEqual([])
     expect(never.calls).toHaveLength(CUT_SHORT_RUNS)
-    // a CLI a signal ended (the OOM killer's SIGKILL) is not asked again: it would be ended again
-    const killed = scripted([() => ({ ...ran(SPUN, 0), exitCode: null, signal: 'SIGKILL' }), () => ran(FOUND, 1)])
-    const ended = await checkSite({ tree, config: 'docs.json', checks: LINKS, mint: killed.mint(tree) })
-    expect(ended.unreadable).toContain('did not run to a verdict')
-    expect(killed.calls).toHaveLength(1)
     // each command its own runs: a11y cut short once, validate twice
     const runs: string[] = []
     const answers: Record<string, Ran[]> = {
@@ -154,6 +149,14 @@ describe('one tree checked', () => {
     expect(runs.filter((c) => c === 'a11y')).toHaveLength(2)
     expect(runs.filter((c) => c === 'validate')).toHaveLength(3)
     expect(runs.filter((c) => c === 'broken-links')).toHaveLength(1)
+  })
+
+  test("a CLI a signal ended (the OOM killer's SIGKILL) at its spinner is not run again: it would be ended again", async () => {
+    const tree = site({ 'index.mdx': '# Home' })
+    const killed = scripted([() => ({ ...ran(SPUN, 0), exitCode: null, signal: 'SIGKILL' }), () => ran(FOUND, 1)])
+    const ended = await checkSite({ tree, config: 'docs.json', checks: LINKS, mint: killed.mint(tree) })
+    expect(ended.unreadable).toContain('did not run to a verdict')
+    expect(killed.calls).toHaveLength(1)
   })
 
   test(`more than ${MAX_UNPARSED} unparsable pages: no verdict, naming them`, async () => {
