@@ -114,6 +114,26 @@ describe('the programs the check starts', () => {
     expect(await gone([pids?.npm ?? 0, pids?.child ?? 0])).toBe(true)
   })
 
+  test('a CLI that exits before drawing its verdict is run again, the log saying so: the same verdict as when it drew it', async () => {
+    const drawn = fakeToolCache('replay')
+    const lost = fakeToolCache('lose-verdict')
+    const first = await runScenario(site, RUNTIMES[0], { toolCache: drawn.toolCache })
+    const again = await runScenario(site, RUNTIMES[0], { toolCache: lost.toolCache })
+    expect(again.run.code).toBe(first.run.code)
+    expect(again.run.errors).toEqual(first.run.errors)
+    expect(again.run.errors.at(-1)).toContain('Docs check: 2 problems')
+    const commands = (cli: typeof drawn) =>
+      cli
+        .runs()
+        .map((r) => r.args.join(' '))
+        .sort()
+    expect(commands(lost)).toEqual([...commands(drawn), ...commands(drawn)].sort())
+    for (const command of ['broken-links', 'a11y'])
+      expect(again.run.stdout).toContain(
+        `mint ${command} exited before it printed its verdict (its output ends at the spinner): run 2 of 3.`,
+      )
+  })
+
   test('a hung CLI ends at wait-timeout, saying which command, with every process it started', async () => {
     const cli = fakeToolCache('hang')
     const { run } = await runScenario({ ...site, inputs: { 'wait-timeout': '2s' } }, RUNTIMES[0], {

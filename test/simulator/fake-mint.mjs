@@ -13,6 +13,8 @@
 //   wall time, measured: 326 s before, 253 s after). Never a command that checks external links:
 //   its answer is the network's.
 // - hang: starts a child that never ends, writes both process ids, and never ends itself.
+// - lose-verdict: replay, but the first run of each command on each tree prints only the spinner's
+//   frame, exit code 0: what mint 4.2.941 printed when it exited before drawing its verdict.
 // Every mode writes the names of the variables it was given (env.jsonl), for the test that shows
 // no INPUT_* variable, token or key reaches the CLI.
 import { spawn } from 'node:child_process'
@@ -70,7 +72,11 @@ function replay(recorded) {
   process.exitCode = recorded.exitCode ?? 1
 }
 
-/** The last line drawn is a frame of the spinner (escape sequences and redraws aside). */
+/**
+ * The last line drawn is a frame of the spinner (escape sequences and redraws aside): the rule of
+ * src/check/cli-output.ts's cutShort, written again because this script runs on plain Node, which
+ * loads no TypeScript (check-fake-cli.test.ts holds this copy).
+ */
 function endsAtSpinner(stdout) {
   const lines = stdout
     // eslint-disable-next-line no-control-regex -- escape sequences are what this removes
@@ -92,6 +98,10 @@ if (config.mode === 'hang') {
   const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' })
   writeFileSync(join(here, `pids-${process.pid}.json`), JSON.stringify({ cli: process.pid, child: child.pid }))
   setInterval(() => {}, 1000)
+} else if (config.mode === 'lose-verdict' && !existsSync(join(here, `lost-${key}`))) {
+  writeFileSync(join(here, `lost-${key}`), '')
+  process.stdout.write(`⠋ checking ${args[0] ?? ''}...\n`)
+  process.exitCode = 0
 } else if (memo && existsSync(memo)) {
   replay(JSON.parse(readFileSync(memo, 'utf8')))
 } else if (config.mode === 'record') {

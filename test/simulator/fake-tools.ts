@@ -34,7 +34,8 @@ const entryFolder = (folder: string): string => join(folder, ...CLI_ENTRY.slice(
 /** The variable naming the real-CLI suite's folder of what the CLI printed in this run (fake-mint.mjs). */
 export const RECORDED_THIS_RUN = 'MINT_RECORDED_THIS_RUN'
 
-export type MintMode = 'replay' | 'record' | 'hang'
+/** `lose-verdict`: replay, but each command's first run on a tree prints only the spinner, as mint on a busy machine. */
+export type MintMode = 'replay' | 'record' | 'hang' | 'lose-verdict'
 
 export interface FakeCli {
   toolCache: string
