@@ -2,8 +2,9 @@
  * Runs a suite with the process clock moved: with TEST_CLOCK_AT set (an ISO time), `Date.now()` and
  * `new Date()` read that time at the suite's start and go on from there at the real pace. No test may
  * depend on today's date or the wall clock: `npm run test:moved-clocks` (CI) runs the unit and
- * in-process suites with the clock far from today and a minute before UTC midnight, so a test that
- * does fails the day it is written, not the day after. Without the variable nothing changes.
+ * in-process suites with the clock far from today, and the unit suites a minute before UTC midnight
+ * too, so a test that does fails the day it is written, not the day after. Without the variable
+ * nothing changes.
  */
 const MOVED = Symbol.for('mintlify-docs-action.moved-clock')
 const at = process.env.TEST_CLOCK_AT
