@@ -5,7 +5,8 @@ import * as z from 'zod/mini'
 import type { Check } from '../inputs/parsers.js'
 import type { Problem } from './cli-output.js'
 import { siteReader } from '../site/addresses.js'
-import { readText } from './tree-copy.js'
+import { servedConfig } from '../site/config-refs.js'
+import { readText, treeFile } from './tree-copy.js'
 import { guardRefused, tarGuard } from './cache-guard.js'
 
 /**
@@ -61,7 +62,8 @@ export function treeFingerprint(tree: string): string {
 export function networkDecides(tree: string, checks: ReadonlySet<Check>): string | undefined {
   if (checks.has('external')) return 'links to other sites are checked (external), and their verdict is the day’s'
   for (const name of ['docs.json', 'mint.json']) {
-    const text = readText(join(tree, name))
+    // as the site reads it: a document named in a file its $ref names counts too
+    const text = servedConfig(readText(join(tree, name)), treeFile(tree)).text
     if (text !== undefined && remoteSpec(text))
       return `${name} names an OpenAPI or AsyncAPI document at a URL, which the CLI fetches each time`
   }

@@ -1,5 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join, posix } from 'node:path'
+import { servedConfig } from '../site/config-refs.js'
+import * as core from '../util/actions-core.js'
+import { external } from '../util/text.js'
+import { treeFile } from './tree-copy.js'
 
 /** The site's configuration file: docs.json, or mint.json for a site not upgraded yet. */
 export type SiteConfig = 'docs.json' | 'mint.json'
@@ -59,4 +63,26 @@ export function findDocsFolder(workspace: string, given: string | undefined): Do
       `${found.length} folders hold a docs.json or mint.json ` +
       `(${found.slice(0, 5).join(', ')}): set docs-path to the one to check.`,
   }
+}
+
+/**
+ * The base's and the head's configurations as their sites read them ($refs resolved); one that cannot
+ * be is read as written, and the run says so.
+ */
+export function siteReads(
+  trees: { baseTree: string; headTree: string; notes: string[] },
+  configs: Record<'base' | 'head', string | undefined>,
+): { baseConfig: string | undefined; headConfig: string | undefined } {
+  const reads = (which: 'base' | 'head'): string | undefined => {
+    const served = servedConfig(configs[which], treeFile(which === 'base' ? trees.baseTree : trees.headTree))
+    if (served.problem !== undefined) {
+      const said =
+        `The ${which}'s configuration names a file it cannot read (${external(served.problem, 300)}): its ` +
+        `addresses were read from docs.json alone.`
+      core.warning(said)
+      trees.notes.push(said)
+    }
+    return served.text
+  }
+  return { baseConfig: reads('base'), headConfig: reads('head') }
 }

@@ -288,7 +288,9 @@ function redirectsEdit(
         ...entries(false),
         closeText,
       ])
-  } else
+  } else if (!hasKey(text, 'redirects'))
+    // (a "redirects" that is no list, such as {"$ref": "./redirects.json"}, is never edited: a second
+    // key would hide the file's redirects, and the file is the one to edit)
     for (const key of keys)
       at(key.line, key.line, [
         `${key.indent}"redirects": [`,
@@ -316,3 +318,13 @@ function redirectsEdit(
 }
 
 const indentOf = (line: string): string => /^\s*/.exec(line)?.[0] ?? ''
+
+/** Whether a JSON text's top level has the key, whatever its value (a text that does not parse: no). */
+function hasKey(text: string, key: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(text)
+    return typeof parsed === 'object' && parsed !== null && Object.hasOwn(parsed, key)
+  } catch {
+    return false
+  }
+}

@@ -17,7 +17,7 @@ import {
 import { MAX_LISTED_FILES, buildBase, buildFromNames, checkedOut, listingMayBeCut, pageChanges } from './base-tree.js'
 import type { SiteCheck } from './check-site.js'
 import type { Problem } from './cli-output.js'
-import { type SiteConfig, siteConfig } from './docs-folder.js'
+import { type SiteConfig, siteConfig, siteReads } from './docs-folder.js'
 import { type Judged, type PlacedProblem, judge, unsureOnWarning } from './new-known.js'
 import { lineText, redirectPlaces } from './target-lines.js'
 import { pagesOf, readText } from './tree-copy.js'
@@ -257,14 +257,16 @@ async function addressProblems(
     notes: string[]
   },
 ): Promise<{ judged: Judged[]; pages: PullPage[] }> {
-  const { baseTree, baseConfig, headTree, files } = trees
+  const { baseTree, headTree, files } = trees
   // the configuration as the site has it (on a mint.json site the CLI writes a docs.json into its copies)
   const headConfig = readText(join(headTree, config))
-  const generated = await generatedPages(trees, [baseConfig, headConfig])
+  // and as the site reads it, every $ref resolved: the redirects or navigation kept in files of their own
+  const sites = siteReads(trees, { base: trees.baseConfig, head: headConfig })
+  const generated = await generatedPages(trees, [sites.baseConfig, sites.headConfig])
   const headFiles = pagesOf(headTree)
-  const base = servedBy(pagesOf(baseTree), baseConfig, readText(join(baseTree, '.mintignore')), generated.base)
-  const head = servedBy(headFiles, headConfig, readText(join(headTree, '.mintignore')), generated.head)
-  const pages = pagesFromTrees({ docsFolder, files, base, head, baseConfig, headConfig, baseTree, headTree, headFiles })
+  const base = servedBy(pagesOf(baseTree), sites.baseConfig, readText(join(baseTree, '.mintignore')), generated.base)
+  const head = servedBy(headFiles, sites.headConfig, readText(join(headTree, '.mintignore')), generated.head)
+  const pages = pagesFromTrees({ docsFolder, files, base, head, ...sites, baseTree, headTree, headFiles })
   const at = (line: number | undefined): Pick<PlacedProblem, 'file' | 'path' | 'line' | 'lineText'> => ({
     file: config,
     path: repositoryPath(docsFolder, config),

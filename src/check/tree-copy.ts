@@ -5,10 +5,11 @@ import {
   readFileSync,
   readdirSync,
   readlinkSync,
+  realpathSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs'
-import { join, posix, resolve } from 'node:path'
+import { isAbsolute, join, posix, relative as pathFrom, resolve, sep } from 'node:path'
 import picomatch from 'picomatch'
 
 /** The docs as the CLI checks them: a copy (the CLI and the check write there, never in the workspace). */
@@ -139,5 +140,19 @@ export function readText(file: string): string | undefined {
     return readFileSync(file, 'utf8')
   } catch {
     return undefined
+  }
+}
+
+/** A file of a tree by its POSIX path there, read only where it is inside the tree (a link out is none). */
+export function treeFile(tree: string): (path: string) => string | undefined {
+  return (path) => {
+    try {
+      const real = realpathSync(join(tree, ...path.split('/')))
+      const from = pathFrom(realpathSync(tree), real)
+      if (from === '' || from === '..' || from.startsWith(`..${sep}`) || isAbsolute(from)) return undefined
+      return readFileSync(real, 'utf8')
+    } catch {
+      return undefined
+    }
   }
 }

@@ -10,6 +10,7 @@ import { annotations } from './scenarios.js'
 import { TOOL_CACHE, workspaceOf } from './sites.js'
 import { DEFAULT_MINT_IGNORES, siteReader } from '../../src/site/addresses.js'
 import { pageTitle } from '../../src/site/pull-pages.js'
+import { resolveConfig } from '../../src/site/config-refs.js'
 
 /**
  * The check action against the real Mintlify CLI (the version its mint-version defaults to, installed
@@ -181,6 +182,59 @@ describe('the check action on the real Mintlify CLI', () => {
         'utf8',
       ),
     ).toContain('"version": "4.2.941"')
+  })
+
+  test("docs.json's $refs resolved as the CLI resolves them: the same configuration, or the same refusal", async () => {
+    const validation = join(
+      TOOL_CACHE,
+      'mintlify-cli',
+      '4.2.941',
+      process.arch,
+      'node_modules',
+      '@mintlify',
+      'validation',
+    )
+    const cli = (await import(pathToFileURL(join(validation, 'dist', 'resolve-refs.js')).href)) as {
+      resolveRefs: (value: unknown, read: (path: string) => Promise<string>) => Promise<{ resolved: unknown }>
+    }
+    const tree: Record<string, string> = {
+      'redirects.json': '[{"source": "/old", "destination": "/new"}]',
+      'config/navigation.json': '{"groups": [{"$ref": "./groups/start.json"}], "tabs": {"$ref": "../tabs.json"}}',
+      'config/groups/start.json': '{"group": "Start", "pages": ["index"]}',
+      'tabs.json': '["a", {"$ref": "list.json", "dropped": 1}]',
+      'list.json': '[1, 2]',
+      'a.json': '{"strict": false, "kept": {"$ref": "./list.json"}}',
+      'one.json': '{"b": {"$ref": "two.json"}}',
+      'two.json': '{"c": {"$ref": "./one.json"}}',
+      'bad.json': '{ nope',
+      'sub/up.json': '{"x": {"$ref": "../../outside.json"}}',
+    }
+    const cases = [
+      '{"redirects": {"$ref": "./redirects.json"}, "name": "x"}',
+      '{"navigation": {"$ref": "config/navigation.json"}}',
+      '{"appearance": {"$ref": "a.json", "strict": true}, "again": {"$ref": "./a.json"}}',
+      '{"a": {"$ref": 3}, "b": [{"$ref": "list.json"}]}',
+      '{"a": {"$ref": "../secrets.json"}}',
+      '{"a": {"$ref": "/etc/x.json"}}',
+      '{"a": {"$ref": "sub/up.json"}}',
+      '{"a": {"$ref": "gone.json"}}',
+      '{"a": {"$ref": "bad.json"}}',
+      '{"a": {"$ref": "one.json"}}',
+    ]
+    for (const text of cases) {
+      const ours = resolveConfig(text, (path) => tree[path])
+      const theirs = await cli
+        .resolveRefs(JSON.parse(text), (path) =>
+          tree[path] === undefined ? Promise.reject(new Error('ENOENT')) : Promise.resolve(tree[path]),
+        )
+        .then(
+          ({ resolved }) => ({ json: resolved }),
+          (error: Error) => ({ problem: error.message }),
+        )
+      if ('json' in theirs) expect(ours, text).toEqual({ json: theirs.json, refs: expect.any(Array) as unknown })
+      // the same reason, but for the parser's own words (the check never quotes a file)
+      else expect('problem' in ours && ours.problem, text).toBe(theirs.problem.replace(/(invalid JSON):.*$/, '$1'))
+    }
   })
 
   test("what the check counts as read is the CLI's own rule: its DEFAULT_MINT_IGNORES, and its answers for each path", async () => {

@@ -707,6 +707,58 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
+    name: 'the same rename with its redirect added to redirects.json, which docs.json names by $ref: passes',
+    base: {
+      ...LINKED,
+      'docs.json': docsJson({ redirects: { $ref: './redirects.json' } }, ['index', 'one', 'two', 'three', 'guides/a']),
+      'redirects.json': `${JSON.stringify([{ source: '/start', destination: '/guides/a' }], null, 2)}\n`,
+    },
+    head: {
+      ...RENAMED,
+      'docs.json': docsJson({ redirects: { $ref: './redirects.json' } }, ['index', 'one', 'two', 'three', 'guides/b']),
+      'redirects.json': `${JSON.stringify(
+        [
+          { source: '/start', destination: '/guides/b' },
+          { source: '/guides/a', destination: '/guides/b' },
+        ],
+        null,
+        2,
+      )}\n`,
+      'one.mdx': (LINKED['one.mdx'] ?? '').replace('/guides/a', '/guides/b'),
+      'two.mdx': (LINKED['two.mdx'] ?? '').replace('/guides/a', '/guides/b'),
+      'three.mdx': (LINKED['three.mdx'] ?? '').replace('/guides/a', '/guides/b'),
+    },
+    renamed: { 'guides/b.mdx': 'guides/a.mdx' },
+    checkout: 'merge',
+    inputs: { checks: 'links, redirects' },
+    check: (run) => {
+      expect(run.code).toBe(0)
+      expect(problemsOf(run).problems).toEqual([])
+    },
+  },
+  {
+    name: 'a redirect taken out of redirects.json ($ref): its source no longer answers',
+    base: {
+      'docs.json': docsJson({ redirects: { $ref: './redirects.json' } }, ['index']),
+      'redirects.json': `${JSON.stringify([{ source: '/start', destination: '/' }], null, 2)}\n`,
+      'index.mdx': page('Home', '# Home'),
+    },
+    head: {
+      'docs.json': docsJson({ redirects: { $ref: './redirects.json' } }, ['index']),
+      'redirects.json': '[]\n',
+      'index.mdx': page('Home', '# Home'),
+    },
+    checkout: 'merge',
+    inputs: { checks: 'links' },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      expect(problemsOf(run).problems.map((p) => [p.status, p.rule, p.file, p.target])).toEqual([
+        ['new', 'lost-address', 'docs.json', '/start'],
+      ])
+      expect(problemsOf(run).problems[0]?.message).toContain('the redirect from it is gone in this pull request')
+    },
+  },
+  {
     name: 'a folder moved behind a wildcard redirect, one page not moved: its address is lost, sent to a page the head does not serve',
     base: {
       'docs.json': docsJson({}, ['index', 'old/a', 'old/b']),

@@ -365,5 +365,16 @@ describe('what an entry may decide', () => {
     expect(remote({ navigation: { openapi: 'openapi.json', href: 'https://x.com' } })).toBeUndefined()
     expect(networkDecides(tree({ 'mint.json': '{"openapi":"https://x.com/a.json"}' }), checks)).toMatch(/mint.json/)
     expect(networkDecides(tree({ 'docs.json': 'not json' }), checks)).toBeUndefined()
+    // a document named in a file the configuration's $ref names counts as well
+    const split = (navigation: string): string | undefined =>
+      networkDecides(
+        tree({
+          'docs.json': '{"navigation": {"$ref": "./config/navigation.json"}}',
+          'config/navigation.json': navigation,
+        }),
+        checks,
+      )
+    expect(split('{"tabs": [{"openapi": "https://x.com/a.json"}]}')).toMatch(/at a URL/)
+    expect(split('{"tabs": [{"openapi": "local.json"}]}')).toBeUndefined()
   })
 })

@@ -453,6 +453,14 @@ describe('the redirects edit, exactly', () => {
     })
   })
 
+  test('redirects kept in a file of their own ($ref): no edit, never a second "redirects" that hides them', () => {
+    const config = '{\n  "name": "x",\n  "redirects": { "$ref": "./redirects.json" },\n  "theme": "mint"\n}\n'
+    expect(edit(config)).toBeUndefined()
+    expect(edit('{"name": "x", "redirects": {"$ref": "./redirects.json"}}\n')).toBeUndefined()
+    // with no "redirects" at all, the list is still added before a key
+    expect(edit('{\n  "name": "x",\n  "theme": "mint"\n}\n')?.after[0]).toBe('  "redirects": [')
+  })
+
   test('before the `]`: the last entry and the `]` replaced, blank lines between kept', () => {
     const config = '{\n  "redirects": [\n    { "source": "/o", "destination": "/n" }\n\n  ]\n}\n'
     expect(edit(config, (_, l) => l >= 3)).toMatchObject({
