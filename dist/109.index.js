@@ -4997,6 +4997,21 @@ function servedConfig(text, read) {
         return /is not JSON/.test(resolved.problem) ? { text } : { text, problem: resolved.problem };
     return resolved.refs.length === 0 ? { text } : { text: JSON.stringify(resolved.json) };
 }
+/** The file docs.json keeps its redirects in (`"redirects": {"$ref": …}`), by its path in the docs folder; none where they are in it. */
+function redirectsFile(text) {
+    let parsed;
+    try {
+        parsed = JSON.parse(String(text));
+    }
+    catch {
+        return undefined;
+    }
+    const ref = isObject(parsed) && isObject(parsed.redirects) ? parsed.redirects.$ref : undefined;
+    if (typeof ref !== 'string')
+        return undefined;
+    const path = refPath(ref, undefined);
+    return path === '..' || path.startsWith('../') || path.startsWith('/') ? undefined : path;
+}
 
 ;// CONCATENATED MODULE: ./src/check/docs-folder.ts
 
@@ -6640,8 +6655,27 @@ function unsureOnWarning(judged, baseLines) {
         return before ? { problem: p, status: 'unsure' } : j;
     });
 }
+/** The head's redirects that cannot work, each placed by `place`: known where the base has the same fault. */
+function judgedFaults(base, head, place) {
+    const keyOf = (f) => `${f.kind}\u0000${f.redirect.source}\u0000${f.redirect.destination}`;
+    const before = new Set(redirectFaults(base).map(keyOf));
+    return redirectFaults(head).map((f) => {
+        const target = `${f.redirect.source} → ${f.redirect.destination}`;
+        return {
+            problem: {
+                rule: 'redirect-fault',
+                target,
+                message: f.message,
+                ...place(target),
+                ...(f.instead ? { fix: f.instead } : {}),
+            },
+            status: before.has(keyOf(f)) ? 'known' : 'new',
+        };
+    });
+}
 
 ;// CONCATENATED MODULE: ./src/check/judge.ts
+
 
 
 
@@ -6886,20 +6920,15 @@ async function addressProblems({ docsFolder, config }, trees) {
             status: 'new',
         };
     });
-    const keyOf = (f) => `${f.kind}\u0000${f.redirect.source}\u0000${f.redirect.destination}`;
-    const before = new Set(redirectFaults(base).map(keyOf));
-    const faults = redirectFaults(head).map((f) => {
-        const line = redirectPlaces(headConfig ?? '', `${f.redirect.source} → ${f.redirect.destination}`)[0]?.line;
-        return {
-            problem: {
-                rule: 'redirect-fault',
-                target: `${f.redirect.source} → ${f.redirect.destination}`,
-                message: f.message,
-                ...at(line),
-                ...(f.instead ? { fix: f.instead } : {}),
-            },
-            status: before.has(keyOf(f)) ? 'known' : 'new',
-        };
+    // a redirect's entry: in docs.json, or in the file its "redirects" names by $ref
+    const inFile = redirectsFile(headConfig);
+    const written = inFile === undefined ? headConfig : treeFile(headTree)(inFile);
+    const faults = judgedFaults(base, head, (redirect) => {
+        const line = redirectPlaces(written ?? '', redirect)[0]?.line;
+        if (inFile === undefined)
+            return at(line);
+        const placed = line === undefined ? {} : { line, lineText: lineText(written ?? '', line) };
+        return { file: inFile, path: repositoryPath(docsFolder, inFile), ...placed };
     });
     return { judged: [...lost, ...faults], pages };
 }

@@ -1,14 +1,13 @@
 import { filesAlone, pagesFromTrees } from './pages.js'
 import type { PullPage } from '../site/pull-pages.js'
+import { redirectsFile } from '../site/config-refs.js'
 import { join } from 'node:path'
 import { type TreeCache, type TreeChecker, withoutValidate } from './tree-cache.js'
 import {
-  type RedirectFault,
   isPage,
   lostAddresses,
   nearestParent,
   pageAddress,
-  redirectFaults,
   servedBy,
   pageSlug,
   docsRelativePath,
@@ -18,9 +17,9 @@ import { MAX_LISTED_FILES, buildBase, buildFromNames, checkedOut, listingMayBeCu
 import type { SiteCheck } from './check-site.js'
 import type { Problem } from './cli-output.js'
 import { type SiteConfig, siteConfig, siteReads } from './docs-folder.js'
-import { type Judged, type PlacedProblem, judge, unsureOnWarning } from './new-known.js'
+import { type Judged, type PlacedProblem, judge, judgedFaults, unsureOnWarning } from './new-known.js'
 import { lineText, redirectPlaces } from './target-lines.js'
-import { pagesOf, readText } from './tree-copy.js'
+import { pagesOf, readText, treeFile } from './tree-copy.js'
 import type { ChangedFile, PullChange } from '../github/change.js'
 import type { GitHubPort, Repo } from '../github/port.js'
 import type { Check } from '../inputs/parsers.js'
@@ -329,20 +328,14 @@ async function addressProblems(
       status: 'new',
     }
   })
-  const keyOf = (f: RedirectFault): string => `${f.kind}\u0000${f.redirect.source}\u0000${f.redirect.destination}`
-  const before = new Set(redirectFaults(base).map(keyOf))
-  const faults = redirectFaults(head).map((f): Judged => {
-    const line = redirectPlaces(headConfig ?? '', `${f.redirect.source} → ${f.redirect.destination}`)[0]?.line
-    return {
-      problem: {
-        rule: 'redirect-fault',
-        target: `${f.redirect.source} → ${f.redirect.destination}`,
-        message: f.message,
-        ...at(line),
-        ...(f.instead ? { fix: f.instead } : {}),
-      },
-      status: before.has(keyOf(f)) ? 'known' : 'new',
-    }
+  // a redirect's entry: in docs.json, or in the file its "redirects" names by $ref
+  const inFile = redirectsFile(headConfig)
+  const written = inFile === undefined ? headConfig : treeFile(headTree)(inFile)
+  const faults = judgedFaults(base, head, (redirect) => {
+    const line = redirectPlaces(written ?? '', redirect)[0]?.line
+    if (inFile === undefined) return at(line)
+    const placed = line === undefined ? {} : { line, lineText: lineText(written ?? '', line) }
+    return { file: inFile, path: repositoryPath(docsFolder, inFile), ...placed }
   })
   return { judged: [...lost, ...faults], pages }
 }

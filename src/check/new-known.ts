@@ -1,4 +1,4 @@
-import { pageSlug } from '../site/addresses.js'
+import { type RedirectFault, type Served, pageSlug, redirectFaults } from '../site/addresses.js'
 import { posix } from 'node:path'
 import type { Problem } from './cli-output.js'
 
@@ -158,5 +158,28 @@ export function unsureOnWarning<T extends PlacedProblem>(
     const before =
       j.status === 'new' && p.rule === 'broken-link' && !j.because && text !== undefined && baseLines(p.file)?.has(text)
     return before ? { problem: p, status: 'unsure' } : j
+  })
+}
+
+/** The head's redirects that cannot work, each placed by `place`: known where the base has the same fault. */
+export function judgedFaults(
+  base: Served,
+  head: Served,
+  place: (redirect: string) => Pick<PlacedProblem, 'file' | 'path' | 'line' | 'lineText'>,
+): Judged[] {
+  const keyOf = (f: RedirectFault): string => `${f.kind}\u0000${f.redirect.source}\u0000${f.redirect.destination}`
+  const before = new Set(redirectFaults(base).map(keyOf))
+  return redirectFaults(head).map((f): Judged => {
+    const target = `${f.redirect.source} → ${f.redirect.destination}`
+    return {
+      problem: {
+        rule: 'redirect-fault',
+        target,
+        message: f.message,
+        ...place(target),
+        ...(f.instead ? { fix: f.instead } : {}),
+      },
+      status: before.has(keyOf(f)) ? 'known' : 'new',
+    }
   })
 }

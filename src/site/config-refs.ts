@@ -102,3 +102,17 @@ export function servedConfig(text: string | undefined, read: ReadFile): { text: 
     return /is not JSON/.test(resolved.problem) ? { text } : { text, problem: resolved.problem }
   return resolved.refs.length === 0 ? { text } : { text: JSON.stringify(resolved.json) }
 }
+
+/** The file docs.json keeps its redirects in (`"redirects": {"$ref": …}`), by its path in the docs folder; none where they are in it. */
+export function redirectsFile(text: string | undefined): string | undefined {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(String(text))
+  } catch {
+    return undefined
+  }
+  const ref = isObject(parsed) && isObject(parsed.redirects) ? parsed.redirects.$ref : undefined
+  if (typeof ref !== 'string') return undefined
+  const path = refPath(ref, undefined)
+  return path === '..' || path.startsWith('../') || path.startsWith('/') ? undefined : path
+}

@@ -737,6 +737,39 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
+    name: 'a rename that makes a redirect of redirects.json ($ref) a chain: the fault at its entry in that file',
+    base: {
+      ...LINKED,
+      'docs.json': docsJson({ redirects: { $ref: './redirects.json' } }, ['index', 'one', 'two', 'three', 'guides/a']),
+      'redirects.json': `${JSON.stringify([{ source: '/start', destination: '/guides/a' }], null, 2)}\n`,
+    },
+    head: {
+      ...RENAMED,
+      'docs.json': docsJson({ redirects: { $ref: './redirects.json' } }, ['index', 'one', 'two', 'three', 'guides/b']),
+      'redirects.json': `${JSON.stringify(
+        [
+          { source: '/start', destination: '/guides/a' },
+          { source: '/guides/a', destination: '/guides/b' },
+        ],
+        null,
+        2,
+      )}\n`,
+      'one.mdx': (LINKED['one.mdx'] ?? '').replace('/guides/a', '/guides/b'),
+      'two.mdx': (LINKED['two.mdx'] ?? '').replace('/guides/a', '/guides/b'),
+      'three.mdx': (LINKED['three.mdx'] ?? '').replace('/guides/a', '/guides/b'),
+    },
+    renamed: { 'guides/b.mdx': 'guides/a.mdx' },
+    checkout: 'merge',
+    inputs: { checks: 'links' },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      expect(problemsOf(run).problems.map((p) => [p.status, p.rule, p.file, p.line, p.target])).toEqual([
+        ['new', 'redirect-fault', 'redirects.json', 4, '/start → /guides/a'],
+      ])
+      expect(annotations(run).map((a) => [a.file, a.line])).toEqual([['redirects.json', '4']])
+    },
+  },
+  {
     name: 'a redirect taken out of redirects.json ($ref): its source no longer answers',
     base: {
       'docs.json': docsJson({ redirects: { $ref: './redirects.json' } }, ['index']),

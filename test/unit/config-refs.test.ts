@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test, vi } from 'vitest'
-import { resolveConfig, servedConfig } from '../../src/site/config-refs.js'
+import { redirectsFile, resolveConfig, servedConfig } from '../../src/site/config-refs.js'
 import { redirectsOf } from '../../src/site/addresses.js'
 import { treeFile } from '../../src/check/tree-copy.js'
 import { siteReads } from '../../src/check/docs-folder.js'
@@ -89,6 +89,16 @@ describe("a configuration's $refs", () => {
       files({ 'x.json': '{"v": 1}' }),
     )
     expect(resolved).toEqual({ json: { a: { v: 1 }, b: { v: 1 } }, refs: ['x.json', 'x.json'] })
+  })
+
+  test('the file docs.json keeps its redirects in: where their annotations go', () => {
+    expect(redirectsFile('{"redirects": {"$ref": "./config/../redirects.json"}}')).toBe('redirects.json')
+    expect(redirectsFile('{"redirects": {"$ref": "config/redirects.json", "x": 1}}')).toBe('config/redirects.json')
+    expect(redirectsFile('{"redirects": [{"source": "/a", "destination": "/b"}]}')).toBeUndefined()
+    expect(redirectsFile('{"redirects": {"$ref": "../outside.json"}}')).toBeUndefined()
+    expect(redirectsFile('{"navigation": {"$ref": "nav.json"}}')).toBeUndefined()
+    expect(redirectsFile('not json')).toBeUndefined()
+    expect(redirectsFile(undefined)).toBeUndefined()
   })
 
   test('a configuration with no $ref, or none that parses, is served as written', () => {
