@@ -4922,6 +4922,8 @@ function normalPath(path) {
     }
     return `${absolute ? '/' : ''}${kept.join('/')}`;
 }
+/** Whether a reference's file is outside the docs folder, where Mintlify reads none. */
+const outside = (path) => path === '..' || path.startsWith('../') || path.startsWith('/');
 /** A reference's file, from the file that names it (none: the docs folder's root). */
 function refPath(ref, from) {
     const folder = from === undefined ? '' : normalPath(from).split('/').slice(0, -1).join('/');
@@ -4941,7 +4943,7 @@ function resolveValue(value, read, visited, refs, from) {
         return out;
     }
     const path = refPath(ref, from);
-    if (path === '..' || path.startsWith('../') || path.startsWith('/'))
+    if (outside(path))
         throw new Error(`Referenced config file '${ref}' is outside the project directory`);
     if (visited.includes(path))
         throw new Error(`Circular reference detected: ${[...visited, path].join(' → ')}`);
@@ -4990,9 +4992,7 @@ function resolveConfig(text, read) {
  * the problem where a reference cannot be resolved.
  */
 function servedConfig(text, read) {
-    if (text === undefined)
-        return { text };
-    const resolved = resolveConfig(text, read);
+    const resolved = resolveConfig(text ?? '', read);
     if ('problem' in resolved)
         return /is not JSON/.test(resolved.problem) ? { text } : { text, problem: resolved.problem };
     return resolved.refs.length === 0 ? { text } : { text: JSON.stringify(resolved.json) };
@@ -5010,7 +5010,7 @@ function redirectsFile(text) {
     if (typeof ref !== 'string')
         return undefined;
     const path = refPath(ref, undefined);
-    return path === '..' || path.startsWith('../') || path.startsWith('/') ? undefined : path;
+    return outside(path) ? undefined : path;
 }
 
 ;// CONCATENATED MODULE: ./src/check/docs-folder.ts
@@ -7470,8 +7470,8 @@ const indentOf = (line) => /^\s*/.exec(line)?.[0] ?? '';
 /** Whether a JSON text's top level has the key, whatever its value (a text that does not parse: no). */
 function hasKey(text, key) {
     try {
-        const parsed = JSON.parse(text);
-        return typeof parsed === 'object' && parsed !== null && Object.hasOwn(parsed, key);
+        // (null has no own key: Object.hasOwn throws, which is the same no)
+        return Object.hasOwn(JSON.parse(text), key);
     }
     catch {
         return false;

@@ -322,8 +322,8 @@ const indentOf = (line: string): string => /^\s*/.exec(line)?.[0] ?? ''
 /** Whether a JSON text's top level has the key, whatever its value (a text that does not parse: no). */
 function hasKey(text: string, key: string): boolean {
   try {
-    const parsed: unknown = JSON.parse(text)
-    return typeof parsed === 'object' && parsed !== null && Object.hasOwn(parsed, key)
+    // (null has no own key: Object.hasOwn throws, which is the same no)
+    return Object.hasOwn(JSON.parse(text) as object, key)
   } catch {
     return false
   }

@@ -28,6 +28,9 @@ function normalPath(path: string): string {
   return `${absolute ? '/' : ''}${kept.join('/')}`
 }
 
+/** Whether a reference's file is outside the docs folder, where Mintlify reads none. */
+const outside = (path: string): boolean => path === '..' || path.startsWith('../') || path.startsWith('/')
+
 /** A reference's file, from the file that names it (none: the docs folder's root). */
 function refPath(ref: string, from: string | undefined): string {
   const folder = from === undefined ? '' : normalPath(from).split('/').slice(0, -1).join('/')
@@ -51,8 +54,7 @@ function resolveValue(
     return out
   }
   const path = refPath(ref, from)
-  if (path === '..' || path.startsWith('../') || path.startsWith('/'))
-    throw new Error(`Referenced config file '${ref}' is outside the project directory`)
+  if (outside(path)) throw new Error(`Referenced config file '${ref}' is outside the project directory`)
   if (visited.includes(path)) throw new Error(`Circular reference detected: ${[...visited, path].join(' → ')}`)
   const text = read(path)
   if (text === undefined)
@@ -96,8 +98,7 @@ export function resolveConfig(text: string, read: ReadFile): Resolved {
  * the problem where a reference cannot be resolved.
  */
 export function servedConfig(text: string | undefined, read: ReadFile): { text: string | undefined; problem?: string } {
-  if (text === undefined) return { text }
-  const resolved = resolveConfig(text, read)
+  const resolved = resolveConfig(text ?? '', read)
   if ('problem' in resolved)
     return /is not JSON/.test(resolved.problem) ? { text } : { text, problem: resolved.problem }
   return resolved.refs.length === 0 ? { text } : { text: JSON.stringify(resolved.json) }
@@ -114,5 +115,5 @@ export function redirectsFile(text: string | undefined): string | undefined {
   const ref = isObject(parsed) && isObject(parsed.redirects) ? parsed.redirects.$ref : undefined
   if (typeof ref !== 'string') return undefined
   const path = refPath(ref, undefined)
-  return path === '..' || path.startsWith('../') || path.startsWith('/') ? undefined : path
+  return outside(path) ? undefined : path
 }

@@ -220,6 +220,10 @@ describe('the check action on the real Mintlify CLI', () => {
       '{"a": {"$ref": "gone.json"}}',
       '{"a": {"$ref": "bad.json"}}',
       '{"a": {"$ref": "one.json"}}',
+      '{"a": {"$ref": "config\\\\groups\\\\start.json"}, "b": {"$ref": "config//groups/./start.json"}}',
+      '{"a": {"$ref": "\\\\etc\\\\x.json"}}',
+      '{"a": {"$ref": ".."}, "b": null}',
+      '{"a": {"$ref": "../../tabs.json"}}',
     ]
     for (const text of cases) {
       const ours = resolveConfig(text, (path) => tree[path])

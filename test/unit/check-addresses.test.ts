@@ -16,6 +16,7 @@ import {
   servedBy,
   sourceMatches,
 } from '../../src/site/addresses.js'
+import { judgedFaults } from '../../src/check/new-known.js'
 
 const config = (redirects: unknown): string => JSON.stringify({ name: 'x', navigation: { pages: [] }, redirects })
 const site = (files: string[], redirects: Array<[string, string]> = []): Served =>
@@ -468,5 +469,62 @@ describe('redirects as the service follows them', () => {
     expect(lostAddresses(base, site(['index.mdx']))).toEqual([{ address: '/kept' }])
     // a redirect the head keeps loses nothing
     expect(lostAddresses(base, site(['index.mdx'], [['/kept', '/']]))).toEqual([])
+  })
+})
+
+describe("the head's redirects that cannot work, judged against the base's", () => {
+  test('new where the base has not the same fault, known where it has; each placed, its fix kept', () => {
+    const base = site(
+      ['index.mdx', 'b.mdx'],
+      [
+        ['/p', '/q'],
+        ['/q', '/p'],
+      ],
+    )
+    const head = site(
+      ['index.mdx', 'c.mdx'],
+      [
+        ['/p', '/q'],
+        ['/q', '/p'],
+        ['/a', '/b'],
+        ['/b', '/c'],
+      ],
+    )
+    const placed: string[] = []
+    const judged = judgedFaults(base, head, (redirect) => {
+      placed.push(redirect)
+      return { file: 'redirects.json', path: 'docs/redirects.json', line: placed.length, lineText: redirect }
+    })
+    expect(judged.map(({ problem: p, status }) => [status, p.rule, p.target, p.file, p.path, p.line, p.fix])).toEqual(
+      redirectFaults(head).map((f) => [
+        f.kind === 'loop' ? 'known' : 'new',
+        'redirect-fault',
+        `${f.redirect.source} → ${f.redirect.destination}`,
+        'redirects.json',
+        'docs/redirects.json',
+        placed.indexOf(`${f.redirect.source} → ${f.redirect.destination}`) + 1,
+        f.instead,
+      ]),
+    )
+    expect(judged.map((j) => j.problem.message)).toEqual(redirectFaults(head).map((f) => f.message))
+    // the chain is new, with its redirect straight to the end; the loops the base had are known
+    expect(judged.find((j) => j.problem.target === '/a → /b')).toMatchObject({
+      status: 'new',
+      problem: { fix: { source: '/a', destination: '/c' } },
+    })
+    expect(judged.filter((j) => j.status === 'known').length).toBeGreaterThan(0)
+    // a fault of the same redirect but of another kind (the base's page won; the head's chains) is new
+    const pageWins = site(['index.mdx', 'q.mdx'], [['/q', '/x']])
+    const chains = site(
+      ['index.mdx', 'y.mdx'],
+      [
+        ['/q', '/x'],
+        ['/x', '/y'],
+      ],
+    )
+    expect(redirectFaults(pageWins).map((f) => f.kind)).toEqual(['page-wins'])
+    expect(redirectFaults(chains).map((f) => f.kind)).toEqual(['chain'])
+    const other = judgedFaults(pageWins, chains, () => ({ file: 'docs.json', path: 'docs.json' }))
+    expect(other.map((j) => [j.status, j.problem.target])).toEqual([['new', '/q → /x']])
   })
 })

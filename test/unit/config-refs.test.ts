@@ -53,6 +53,33 @@ describe("a configuration's $refs", () => {
     })
   })
 
+  test('a path as the CLI normalises it: backslashes, doubled slashes and dots', () => {
+    const read = files({
+      'config/nav.json': '{"v": 1}',
+      'a/b/x.json': '{"y": {"$ref": "./y.json"}}',
+      'a/b/y.json': '2',
+    })
+    for (const ref of ['config\\nav.json', 'config//nav.json', './config/./nav.json', 'other/../config/nav.json'])
+      expect(resolveConfig(`{"a": {"$ref": ${JSON.stringify(ref)}}}`, read), ref).toMatchObject({
+        json: { a: { v: 1 } },
+      })
+    // two folders deep, a file's own reference is beside it
+    expect(resolveConfig('{"a": {"$ref": "a/b/x.json"}}', read)).toEqual({
+      json: { a: { y: 2 } },
+      refs: ['a/b/x.json', 'a/b/y.json'],
+    })
+  })
+
+  test('null and other values are kept as they are', () => {
+    expect(resolveConfig('{"a": null, "b": [null, 1, "s"], "c": {"d": null}}', files({}))).toEqual({
+      json: { a: null, b: [null, 1, 's'], c: { d: null } },
+      refs: [],
+    })
+    expect(resolveConfig('{ not json', files({}))).toEqual({
+      problem: expect.stringContaining('it is not JSON') as unknown,
+    })
+  })
+
   test('a $ref that is not a string is a key like any other', () => {
     expect(resolveConfig('{"a": {"$ref": 3}}', files({}))).toEqual({ json: { a: { $ref: 3 } }, refs: [] })
   })
@@ -66,6 +93,9 @@ describe("a configuration's $refs", () => {
     ],
     ['from the root', '{"a": {"$ref": "/etc/x.json"}}', {}, 'is outside the project directory'],
     ['climbing out on the way', '{"a": {"$ref": "b/../../x.json"}}', {}, 'is outside the project directory'],
+    ['climbing out twice', '{"a": {"$ref": "../../x.json"}}', { 'x.json': '{}' }, 'is outside the project directory'],
+    ['that is the parent folder', '{"a": {"$ref": ".."}}', {}, "'..' is outside the project directory"],
+    ['from the root, Windows-style', '{"a": {"$ref": "\\\\etc\\\\x.json"}}', {}, 'is outside the project directory'],
     ['missing', '{"a": {"$ref": "gone.json"}}', {}, "'gone.json' does not exist (referenced from project root)"],
     ['not JSON', '{"a": {"$ref": "bad.json"}}', { 'bad.json': 'top secret' }, "'bad.json' contains invalid JSON"],
     [
@@ -96,6 +126,8 @@ describe("a configuration's $refs", () => {
     expect(redirectsFile('{"redirects": {"$ref": "config/redirects.json", "x": 1}}')).toBe('config/redirects.json')
     expect(redirectsFile('{"redirects": [{"source": "/a", "destination": "/b"}]}')).toBeUndefined()
     expect(redirectsFile('{"redirects": {"$ref": "../outside.json"}}')).toBeUndefined()
+    expect(redirectsFile('{"redirects": {"$ref": ".."}}')).toBeUndefined()
+    expect(redirectsFile('{"redirects": {"$ref": "/redirects.json"}}')).toBeUndefined()
     expect(redirectsFile('{"navigation": {"$ref": "nav.json"}}')).toBeUndefined()
     expect(redirectsFile('not json')).toBeUndefined()
     expect(redirectsFile(undefined)).toBeUndefined()
