@@ -4548,7 +4548,146 @@ function treeFile(tree) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/site/config-refs.ts
+/**
+ * A site's configuration as Mintlify reads it: each `{"$ref": "./file.json"}` in docs.json replaced by
+ * that file, so redirects, the navigation or its OpenAPI documents kept in files of their own count.
+ * The rules are the CLI's (mint 4.2.941, @mintlify/validation's resolveRefs; the real-CLI suite holds
+ * this copy to it): a path relative to the file that names it, never outside the docs folder; keys
+ * beside a `$ref` that gives an object laid over it (beside any other value, dropped); no circle.
+ * Pure: the files are read through `read`.
+ */
+const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** `a/./b/../c` → `a/c`; a `..` with nothing before it kept, so the path is seen to climb out. */
+function normalPath(path) {
+    const absolute = path.replace(/\\/g, '/').startsWith('/');
+    const kept = [];
+    for (const segment of path.replace(/\\/g, '/').split('/')) {
+        if (segment === '' || segment === '.')
+            continue;
+        const last = kept.at(-1);
+        if (segment === '..' && last !== undefined && last !== '..')
+            kept.pop();
+        else
+            kept.push(segment);
+    }
+    return `${absolute ? '/' : ''}${kept.join('/')}`;
+}
+/** Whether a reference's file is outside the docs folder, where Mintlify reads none. */
+const outside = (path) => path === '..' || path.startsWith('../') || path.startsWith('/');
+/** A reference's file, from the file that names it (none: the docs folder's root). */
+function refPath(ref, from) {
+    const folder = from === undefined ? '' : normalPath(from).split('/').slice(0, -1).join('/');
+    return normalPath(folder ? `${folder}/${ref}` : ref);
+}
+/** Resolves every `$ref` of a parsed configuration; throws the CLI's reason where it cannot. */
+function resolveValue(value, read, visited, refs, from) {
+    if (Array.isArray(value))
+        return value.map((v) => resolveValue(v, read, visited, refs, from));
+    if (!isObject(value))
+        return value;
+    const ref = value.$ref;
+    if (typeof ref !== 'string') {
+        const out = {};
+        for (const [key, inner] of Object.entries(value))
+            out[key] = resolveValue(inner, read, visited, refs, from);
+        return out;
+    }
+    const path = refPath(ref, from);
+    if (outside(path))
+        throw new Error(`Referenced config file '${ref}' is outside the project directory`);
+    if (visited.includes(path))
+        throw new Error(`Circular reference detected: ${[...visited, path].join(' → ')}`);
+    const text = read(path);
+    if (text === undefined)
+        throw new Error(`Referenced config file '${ref}' does not exist (referenced from ${from ?? 'project root'})`);
+    let parsed;
+    try {
+        parsed = JSON.parse(text);
+    }
+    catch {
+        // not the parser's words: they quote the file, which may be anything a symbolic link reaches
+        throw new Error(`Referenced config file '${ref}' contains invalid JSON`);
+    }
+    refs.push(path);
+    const resolved = resolveValue(parsed, read, [...visited, path], refs, path);
+    if (!isObject(resolved))
+        return resolved;
+    // the keys beside the reference win over the file's
+    const out = { ...resolved };
+    for (const [key, inner] of Object.entries(value))
+        if (key !== '$ref')
+            out[key] = resolveValue(inner, read, visited, refs, from);
+    return out;
+}
+/** The configuration `text` (docs.json's, at the docs folder's root) with its references resolved. */
+function resolveConfig(text, read) {
+    let parsed;
+    try {
+        parsed = JSON.parse(text);
+    }
+    catch (error) {
+        return { problem: `it is not JSON: ${error.message}` };
+    }
+    const refs = [];
+    try {
+        return { json: resolveValue(parsed, read, [], refs), refs };
+    }
+    catch (error) {
+        return { problem: error.message };
+    }
+}
+/**
+ * The configuration's text as the site reads it: `text` itself where it names no other file (or
+ * cannot be read as JSON, which every reader of it already allows for), else the resolved JSON, or
+ * the problem where a reference cannot be resolved.
+ */
+function servedConfig(text, read) {
+    const resolved = resolveConfig(text ?? '', read);
+    if ('problem' in resolved)
+        return /is not JSON/.test(resolved.problem) ? { text } : { text, problem: resolved.problem };
+    return resolved.refs.length === 0 ? { text } : { text: JSON.stringify(resolved.json) };
+}
+/** The file docs.json keeps its redirects in (`"redirects": {"$ref": …}`), by its path in the docs folder; none where they are in it. */
+function redirectsFile(text) {
+    let parsed;
+    try {
+        parsed = JSON.parse(String(text));
+    }
+    catch {
+        return undefined;
+    }
+    const ref = isObject(parsed) && isObject(parsed.redirects) ? parsed.redirects.$ref : undefined;
+    if (typeof ref !== 'string')
+        return undefined;
+    const path = refPath(ref, undefined);
+    return outside(path) ? undefined : path;
+}
+/** The files a JSON text names by `$ref` (paths in the docs folder, those outside it left out), from the file `from`. */
+function refsIn(text, from) {
+    let parsed;
+    try {
+        parsed = JSON.parse(text);
+    }
+    catch {
+        return [];
+    }
+    const found = new Set();
+    const walk = (v) => {
+        if (Array.isArray(v))
+            v.forEach(walk);
+        else if (isObject(v)) {
+            if (typeof v.$ref === 'string' && !outside(refPath(v.$ref, from)))
+                found.add(refPath(v.$ref, from));
+            Object.values(v).forEach(walk);
+        }
+    };
+    walk(parsed);
+    return [...found];
+}
+
 ;// CONCATENATED MODULE: ./src/check/base-tree.ts
+
 
 
 
@@ -4568,6 +4707,8 @@ const MAX_LISTED_FILES = 3000;
 const listingMayBeCut = (files) => files.length >= MAX_LISTED_FILES;
 /** The configuration files a base by names fetches: what its addresses need beside its pages' names. */
 const CONFIG_FILES = ['docs.json', 'mint.json', '.mintignore'];
+/** The most of them, the files their $refs name included, one base by names fetches (a request each). */
+const MAX_CONFIG_FILES = 50;
 /** Pages (and other files) of the docs folder this pull request changed, relative to the docs folder. */
 function docsChanges(files, docsFolder) {
     const inside = (path) => path !== undefined && docsRelativePath(docsFolder, path) !== undefined;
@@ -4697,12 +4838,23 @@ async function buildFromNames(options) {
         (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(options.to, name), '');
     }
     let fetched = 0;
-    for (const name of CONFIG_FILES) {
-        const bytes = await options.api.fileAt(options.repo, repositoryPath(options.docsFolder, name), options.ref);
+    // the configuration files, then the files their $refs name (a redirects.json), each fetched once
+    const wanted = [...CONFIG_FILES];
+    const seen = new Set(wanted);
+    for (let next = wanted.shift(); next !== undefined && fetched < MAX_CONFIG_FILES; next = wanted.shift()) {
+        const bytes = await options.api.fileAt(options.repo, repositoryPath(options.docsFolder, next), options.ref);
         if (!bytes)
             continue;
-        (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(options.to, name), bytes);
+        (0,external_node_fs_.mkdirSync)((0,external_node_path_.dirname)((0,external_node_path_.join)(options.to, next)), { recursive: true });
+        (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(options.to, next), bytes);
         fetched++;
+        if (!/\.json$/i.test(next))
+            continue;
+        for (const ref of refsIn(Buffer.from(bytes).toString('utf8'), next))
+            if (!seen.has(ref)) {
+                seen.add(ref);
+                wanted.push(ref);
+            }
     }
     return fetched;
 }
@@ -4895,122 +5047,6 @@ function limiter(limit) {
                 running--;
         }
     };
-}
-
-;// CONCATENATED MODULE: ./src/site/config-refs.ts
-/**
- * A site's configuration as Mintlify reads it: each `{"$ref": "./file.json"}` in docs.json replaced by
- * that file, so redirects, the navigation or its OpenAPI documents kept in files of their own count.
- * The rules are the CLI's (mint 4.2.941, @mintlify/validation's resolveRefs; the real-CLI suite holds
- * this copy to it): a path relative to the file that names it, never outside the docs folder; keys
- * beside a `$ref` that gives an object laid over it (beside any other value, dropped); no circle.
- * Pure: the files are read through `read`.
- */
-const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-/** `a/./b/../c` → `a/c`; a `..` with nothing before it kept, so the path is seen to climb out. */
-function normalPath(path) {
-    const absolute = path.replace(/\\/g, '/').startsWith('/');
-    const kept = [];
-    for (const segment of path.replace(/\\/g, '/').split('/')) {
-        if (segment === '' || segment === '.')
-            continue;
-        const last = kept.at(-1);
-        if (segment === '..' && last !== undefined && last !== '..')
-            kept.pop();
-        else
-            kept.push(segment);
-    }
-    return `${absolute ? '/' : ''}${kept.join('/')}`;
-}
-/** Whether a reference's file is outside the docs folder, where Mintlify reads none. */
-const outside = (path) => path === '..' || path.startsWith('../') || path.startsWith('/');
-/** A reference's file, from the file that names it (none: the docs folder's root). */
-function refPath(ref, from) {
-    const folder = from === undefined ? '' : normalPath(from).split('/').slice(0, -1).join('/');
-    return normalPath(folder ? `${folder}/${ref}` : ref);
-}
-/** Resolves every `$ref` of a parsed configuration; throws the CLI's reason where it cannot. */
-function resolveValue(value, read, visited, refs, from) {
-    if (Array.isArray(value))
-        return value.map((v) => resolveValue(v, read, visited, refs, from));
-    if (!isObject(value))
-        return value;
-    const ref = value.$ref;
-    if (typeof ref !== 'string') {
-        const out = {};
-        for (const [key, inner] of Object.entries(value))
-            out[key] = resolveValue(inner, read, visited, refs, from);
-        return out;
-    }
-    const path = refPath(ref, from);
-    if (outside(path))
-        throw new Error(`Referenced config file '${ref}' is outside the project directory`);
-    if (visited.includes(path))
-        throw new Error(`Circular reference detected: ${[...visited, path].join(' → ')}`);
-    const text = read(path);
-    if (text === undefined)
-        throw new Error(`Referenced config file '${ref}' does not exist (referenced from ${from ?? 'project root'})`);
-    let parsed;
-    try {
-        parsed = JSON.parse(text);
-    }
-    catch {
-        // not the parser's words: they quote the file, which may be anything a symbolic link reaches
-        throw new Error(`Referenced config file '${ref}' contains invalid JSON`);
-    }
-    refs.push(path);
-    const resolved = resolveValue(parsed, read, [...visited, path], refs, path);
-    if (!isObject(resolved))
-        return resolved;
-    // the keys beside the reference win over the file's
-    const out = { ...resolved };
-    for (const [key, inner] of Object.entries(value))
-        if (key !== '$ref')
-            out[key] = resolveValue(inner, read, visited, refs, from);
-    return out;
-}
-/** The configuration `text` (docs.json's, at the docs folder's root) with its references resolved. */
-function resolveConfig(text, read) {
-    let parsed;
-    try {
-        parsed = JSON.parse(text);
-    }
-    catch (error) {
-        return { problem: `it is not JSON: ${error.message}` };
-    }
-    const refs = [];
-    try {
-        return { json: resolveValue(parsed, read, [], refs), refs };
-    }
-    catch (error) {
-        return { problem: error.message };
-    }
-}
-/**
- * The configuration's text as the site reads it: `text` itself where it names no other file (or
- * cannot be read as JSON, which every reader of it already allows for), else the resolved JSON, or
- * the problem where a reference cannot be resolved.
- */
-function servedConfig(text, read) {
-    const resolved = resolveConfig(text ?? '', read);
-    if ('problem' in resolved)
-        return /is not JSON/.test(resolved.problem) ? { text } : { text, problem: resolved.problem };
-    return resolved.refs.length === 0 ? { text } : { text: JSON.stringify(resolved.json) };
-}
-/** The file docs.json keeps its redirects in (`"redirects": {"$ref": …}`), by its path in the docs folder; none where they are in it. */
-function redirectsFile(text) {
-    let parsed;
-    try {
-        parsed = JSON.parse(String(text));
-    }
-    catch {
-        return undefined;
-    }
-    const ref = isObject(parsed) && isObject(parsed.redirects) ? parsed.redirects.$ref : undefined;
-    if (typeof ref !== 'string')
-        return undefined;
-    const path = refPath(ref, undefined);
-    return outside(path) ? undefined : path;
 }
 
 ;// CONCATENATED MODULE: ./src/check/docs-folder.ts

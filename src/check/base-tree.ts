@@ -5,6 +5,7 @@ import type { GitHubPort, Repo } from '../github/port.js'
 import type { PageChange } from './new-known.js'
 import { docsRelativePath, repositoryPath } from '../site/addresses.js'
 import { copySite, pagesOf } from './tree-copy.js'
+import { refsIn } from '../site/config-refs.js'
 import { formatNumber } from '../util/format.js'
 
 /**
@@ -25,6 +26,8 @@ export const listingMayBeCut = (files: readonly ChangedFile[]): boolean => files
 
 /** The configuration files a base by names fetches: what its addresses need beside its pages' names. */
 const CONFIG_FILES = ['docs.json', 'mint.json', '.mintignore']
+/** The most of them, the files their $refs name included, one base by names fetches (a request each). */
+const MAX_CONFIG_FILES = 50
 
 /** A base rebuilt whole, or by its file names alone (`namesOnly` says why: enough for its addresses). */
 export type BaseTree = { ok: true; fetched: number; ref: string; namesOnly?: string } | { ok: false; why: string }
@@ -174,11 +177,21 @@ export async function buildFromNames(options: {
     writeFileSync(join(options.to, name), '')
   }
   let fetched = 0
-  for (const name of CONFIG_FILES) {
-    const bytes = await options.api.fileAt(options.repo, repositoryPath(options.docsFolder, name), options.ref)
+  // the configuration files, then the files their $refs name (a redirects.json), each fetched once
+  const wanted = [...CONFIG_FILES]
+  const seen = new Set(wanted)
+  for (let next = wanted.shift(); next !== undefined && fetched < MAX_CONFIG_FILES; next = wanted.shift()) {
+    const bytes = await options.api.fileAt(options.repo, repositoryPath(options.docsFolder, next), options.ref)
     if (!bytes) continue
-    writeFileSync(join(options.to, name), bytes)
+    mkdirSync(dirname(join(options.to, next)), { recursive: true })
+    writeFileSync(join(options.to, next), bytes)
     fetched++
+    if (!/\.json$/i.test(next)) continue
+    for (const ref of refsIn(Buffer.from(bytes).toString('utf8'), next))
+      if (!seen.has(ref)) {
+        seen.add(ref)
+        wanted.push(ref)
+      }
   }
   return fetched
 }

@@ -117,3 +117,23 @@ export function redirectsFile(text: string | undefined): string | undefined {
   const path = refPath(ref, undefined)
   return outside(path) ? undefined : path
 }
+
+/** The files a JSON text names by `$ref` (paths in the docs folder, those outside it left out), from the file `from`. */
+export function refsIn(text: string, from?: string): string[] {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    return []
+  }
+  const found = new Set<string>()
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk)
+    else if (isObject(v)) {
+      if (typeof v.$ref === 'string' && !outside(refPath(v.$ref, from))) found.add(refPath(v.$ref, from))
+      Object.values(v).forEach(walk)
+    }
+  }
+  walk(parsed)
+  return [...found]
+}

@@ -376,6 +376,52 @@ describe('the base, rebuilt', () => {
     expect(existsSync(join(to, 'index.mdx'))).toBe(true)
   })
 
+  test("a base of names fetches the files its configuration's $refs name, each once, never outside the docs", async () => {
+    const files: ChangedFile[] = Array.from({ length: MAX_BASE_FILES + 1 }, (_, i) => ({
+      filename: `docs/p${i}.mdx`,
+      status: 'added',
+      additions: 1,
+      deletions: 0,
+    })).map((f) => ({ ...f, status: 'removed' as const }))
+    const base: Record<string, string> = {
+      'docs/docs.json':
+        '{"redirects": {"$ref": "./redirects.json"}, "navigation": {"$ref": "config/nav.json"}, "x": {"$ref": "../secret.json"}}',
+      'docs/redirects.json': '[{"source": "/old", "destination": "/"}]',
+      'docs/config/nav.json':
+        '{"tabs": [{"$ref": "./tab.json"}, {"$ref": "../redirects.json"}], "logo": {"$ref": "logo.png"}}',
+      'docs/config/tab.json': '{"pages": ["index"]}',
+      'docs/config/logo.png': 'not json, never read for refs: {"$ref": "nope.json"}',
+    }
+    const asked: string[] = []
+    const api = {
+      fileAt: (_repo: unknown, path: string) => {
+        asked.push(path)
+        return Promise.resolve(base[path] === undefined ? undefined : new TextEncoder().encode(base[path]))
+      },
+    }
+    const to = join(mkdtempSync(join(tmpdir(), 'names-refs-')), 'base')
+    await buildBase({
+      api,
+      repo: { owner: 'a', repo: 'b' },
+      ref: 'r',
+      docs: tree({ 'docs.json': '{}', 'index.mdx': '# Home' }),
+      docsFolder: 'docs',
+      files,
+      to,
+    })
+    expect(asked).toEqual([
+      'docs/docs.json',
+      'docs/mint.json',
+      'docs/.mintignore',
+      'docs/redirects.json',
+      'docs/config/nav.json',
+      'docs/config/tab.json',
+      'docs/config/logo.png',
+    ])
+    expect(readFileSync(join(to, 'redirects.json'), 'utf8')).toBe(base['docs/redirects.json'])
+    expect(readFileSync(join(to, 'config', 'tab.json'), 'utf8')).toBe(base['docs/config/tab.json'])
+  })
+
   test('the commit checked out: a detached HEAD, a branch, a packed ref, none', () => {
     const sha = 'c'.repeat(40)
     expect(checkedOut(tree({ '.git/HEAD': `${sha}\n` }), '')).toBe(sha)

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test, vi } from 'vitest'
-import { redirectsFile, resolveConfig, servedConfig } from '../../src/site/config-refs.js'
+import { redirectsFile, refsIn, resolveConfig, servedConfig } from '../../src/site/config-refs.js'
 import { redirectsOf } from '../../src/site/addresses.js'
 import { treeFile } from '../../src/check/tree-copy.js'
 import { siteReads } from '../../src/check/docs-folder.js'
@@ -131,6 +131,20 @@ describe("a configuration's $refs", () => {
     expect(redirectsFile('{"navigation": {"$ref": "nav.json"}}')).toBeUndefined()
     expect(redirectsFile('not json')).toBeUndefined()
     expect(redirectsFile(undefined)).toBeUndefined()
+  })
+
+  test('the files a text names by $ref, from where it is: each once, none outside the docs', () => {
+    expect(
+      refsIn('{"a": {"$ref": "./r.json"}, "b": [{"$ref": "r.json"}, {"c": {"$ref": "sub/x.json"}}], "d": {"$ref": 1}}'),
+    ).toEqual(['r.json', 'sub/x.json'])
+    expect(
+      refsIn(
+        '{"a": {"$ref": "./y.json"}, "b": {"$ref": "../top.json"}, "c": {"$ref": "../../out.json"}}',
+        'sub/x.json',
+      ),
+    ).toEqual(['sub/y.json', 'top.json'])
+    expect(refsIn('[{"$ref": "/abs.json"}, {"$ref": ".."}, null, 3]')).toEqual([])
+    expect(refsIn('not json')).toEqual([])
   })
 
   test('a configuration with no $ref, or none that parses, is served as written', () => {
