@@ -145,6 +145,20 @@ const RENAMED: Files = {
   'guides/b.mdx': LINKED['guides/a.mdx'] ?? '',
 }
 
+/** RENAMED with the links of one, two and three sent to the new address. */
+const RELINKED: Files = {
+  ...RENAMED,
+  'one.mdx': (LINKED['one.mdx'] ?? '').replace('/guides/a', '/guides/b'),
+  'two.mdx': (LINKED['two.mdx'] ?? '').replace('/guides/a', '/guides/b'),
+  'three.mdx': (LINKED['three.mdx'] ?? '').replace('/guides/a', '/guides/b'),
+}
+
+/** A docs.json that keeps its redirects in redirects.json, by $ref, and that file. */
+const splitRedirects = (pages: string[], redirects: Array<{ source: string; destination: string }>): Files => ({
+  'docs.json': docsJson({ redirects: { $ref: './redirects.json' } }, pages),
+  'redirects.json': `${JSON.stringify(redirects, null, 2)}\n`,
+})
+
 const renameCheck = (run: ActionRun): void => {
   expect(run.code).toBe(1)
   // exactly these: the old address no longer answers (at the renamed page's new entry in the
@@ -662,12 +676,7 @@ export const SCENARIOS: Scenario[] = [
   {
     name: 'a rename with every link and the navigation updated and no redirect: one new problem at the configuration, with the redirect to paste',
     base: LINKED,
-    head: {
-      ...RENAMED,
-      'one.mdx': (LINKED['one.mdx'] ?? '').replace('/guides/a', '/guides/b'),
-      'two.mdx': (LINKED['two.mdx'] ?? '').replace('/guides/a', '/guides/b'),
-      'three.mdx': (LINKED['three.mdx'] ?? '').replace('/guides/a', '/guides/b'),
-    },
+    head: RELINKED,
     renamed: { 'guides/b.mdx': 'guides/a.mdx' },
     checkout: 'merge',
     inputs: { checks: 'links' },
@@ -686,7 +695,7 @@ export const SCENARIOS: Scenario[] = [
     name: 'the same rename with its redirect added: passes',
     base: LINKED,
     head: {
-      ...RENAMED,
+      ...RELINKED,
       'docs.json': docsJson({ redirects: [{ source: '/guides/a', destination: '/guides/b' }] }, [
         'index',
         'one',
@@ -694,9 +703,6 @@ export const SCENARIOS: Scenario[] = [
         'three',
         'guides/b',
       ]),
-      'one.mdx': (LINKED['one.mdx'] ?? '').replace('/guides/a', '/guides/b'),
-      'two.mdx': (LINKED['two.mdx'] ?? '').replace('/guides/a', '/guides/b'),
-      'three.mdx': (LINKED['three.mdx'] ?? '').replace('/guides/a', '/guides/b'),
     },
     renamed: { 'guides/b.mdx': 'guides/a.mdx' },
     checkout: 'merge',
@@ -710,23 +716,17 @@ export const SCENARIOS: Scenario[] = [
     name: 'the same rename with its redirect added to redirects.json, which docs.json names by $ref: passes',
     base: {
       ...LINKED,
-      'docs.json': docsJson({ redirects: { $ref: './redirects.json' } }, ['index', 'one', 'two', 'three', 'guides/a']),
-      'redirects.json': `${JSON.stringify([{ source: '/start', destination: '/guides/a' }], null, 2)}\n`,
+      ...splitRedirects(['index', 'one', 'two', 'three', 'guides/a'], [{ source: '/start', destination: '/guides/a' }]),
     },
     head: {
-      ...RENAMED,
-      'docs.json': docsJson({ redirects: { $ref: './redirects.json' } }, ['index', 'one', 'two', 'three', 'guides/b']),
-      'redirects.json': `${JSON.stringify(
+      ...RELINKED,
+      ...splitRedirects(
+        ['index', 'one', 'two', 'three', 'guides/b'],
         [
           { source: '/start', destination: '/guides/b' },
           { source: '/guides/a', destination: '/guides/b' },
         ],
-        null,
-        2,
-      )}\n`,
-      'one.mdx': (LINKED['one.mdx'] ?? '').replace('/guides/a', '/guides/b'),
-      'two.mdx': (LINKED['two.mdx'] ?? '').replace('/guides/a', '/guides/b'),
-      'three.mdx': (LINKED['three.mdx'] ?? '').replace('/guides/a', '/guides/b'),
+      ),
     },
     renamed: { 'guides/b.mdx': 'guides/a.mdx' },
     checkout: 'merge',
@@ -740,23 +740,17 @@ export const SCENARIOS: Scenario[] = [
     name: 'a rename that makes a redirect of redirects.json ($ref) a chain: the fault at its entry in that file',
     base: {
       ...LINKED,
-      'docs.json': docsJson({ redirects: { $ref: './redirects.json' } }, ['index', 'one', 'two', 'three', 'guides/a']),
-      'redirects.json': `${JSON.stringify([{ source: '/start', destination: '/guides/a' }], null, 2)}\n`,
+      ...splitRedirects(['index', 'one', 'two', 'three', 'guides/a'], [{ source: '/start', destination: '/guides/a' }]),
     },
     head: {
-      ...RENAMED,
-      'docs.json': docsJson({ redirects: { $ref: './redirects.json' } }, ['index', 'one', 'two', 'three', 'guides/b']),
-      'redirects.json': `${JSON.stringify(
+      ...RELINKED,
+      ...splitRedirects(
+        ['index', 'one', 'two', 'three', 'guides/b'],
         [
           { source: '/start', destination: '/guides/a' },
           { source: '/guides/a', destination: '/guides/b' },
         ],
-        null,
-        2,
-      )}\n`,
-      'one.mdx': (LINKED['one.mdx'] ?? '').replace('/guides/a', '/guides/b'),
-      'two.mdx': (LINKED['two.mdx'] ?? '').replace('/guides/a', '/guides/b'),
-      'three.mdx': (LINKED['three.mdx'] ?? '').replace('/guides/a', '/guides/b'),
+      ),
     },
     renamed: { 'guides/b.mdx': 'guides/a.mdx' },
     checkout: 'merge',
@@ -772,15 +766,10 @@ export const SCENARIOS: Scenario[] = [
   {
     name: 'a redirect taken out of redirects.json ($ref): its source no longer answers',
     base: {
-      'docs.json': docsJson({ redirects: { $ref: './redirects.json' } }, ['index']),
-      'redirects.json': `${JSON.stringify([{ source: '/start', destination: '/' }], null, 2)}\n`,
+      ...splitRedirects(['index'], [{ source: '/start', destination: '/' }]),
       'index.mdx': page('Home', '# Home'),
     },
-    head: {
-      'docs.json': docsJson({ redirects: { $ref: './redirects.json' } }, ['index']),
-      'redirects.json': '[]\n',
-      'index.mdx': page('Home', '# Home'),
-    },
+    head: { ...splitRedirects(['index'], []), 'index.mdx': page('Home', '# Home') },
     checkout: 'merge',
     inputs: { checks: 'links' },
     check: (run) => {
