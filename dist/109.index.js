@@ -4557,6 +4557,8 @@ function treeFile(tree) {
  * beside a `$ref` that gives an object laid over it (beside any other value, dropped); no circle.
  * Pure: the files are read through `read`.
  */
+/** How a problem begins when the configuration itself is not JSON (its readers all allow for that). */
+const NOT_JSON = 'it is not JSON';
 const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** `a/./b/../c` → `a/c`; a `..` with nothing before it kept, so the path is seen to climb out. */
 function normalPath(path) {
@@ -4627,7 +4629,7 @@ function resolveConfig(text, read) {
         parsed = JSON.parse(text);
     }
     catch (error) {
-        return { problem: `it is not JSON: ${error.message}` };
+        return { problem: `${NOT_JSON}: ${error.message}` };
     }
     const refs = [];
     try {
@@ -4645,7 +4647,7 @@ function resolveConfig(text, read) {
 function servedConfig(text, read) {
     const resolved = resolveConfig(text ?? '', read);
     if ('problem' in resolved)
-        return /is not JSON/.test(resolved.problem) ? { text } : { text, problem: resolved.problem };
+        return resolved.problem.startsWith(NOT_JSON) ? { text } : { text, problem: resolved.problem };
     return resolved.refs.length === 0 ? { text } : { text: JSON.stringify(resolved.json) };
 }
 /** The file docs.json keeps its redirects in (`"redirects": {"$ref": …}`), by its path in the docs folder; none where they are in it. */
@@ -4677,8 +4679,9 @@ function refsIn(text, from) {
         if (Array.isArray(v))
             v.forEach(walk);
         else if (isObject(v)) {
-            if (typeof v.$ref === 'string' && !outside(refPath(v.$ref, from)))
-                found.add(refPath(v.$ref, from));
+            const path = typeof v.$ref === 'string' ? refPath(v.$ref, from) : undefined;
+            if (path !== undefined && !outside(path))
+                found.add(path);
             Object.values(v).forEach(walk);
         }
     };
@@ -4707,7 +4710,7 @@ const MAX_LISTED_FILES = 3000;
 const listingMayBeCut = (files) => files.length >= MAX_LISTED_FILES;
 /** The configuration files a base by names fetches: what its addresses need beside its pages' names. */
 const CONFIG_FILES = ['docs.json', 'mint.json', '.mintignore'];
-/** The most of them, the files their $refs name included, one base by names fetches (a request each). */
+/** The most of them, the files their $refs name included, one base by names asks for (a request each). */
 const MAX_CONFIG_FILES = 50;
 /** Pages (and other files) of the docs folder this pull request changed, relative to the docs folder. */
 function docsChanges(files, docsFolder) {
@@ -4838,10 +4841,11 @@ async function buildFromNames(options) {
         (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(options.to, name), '');
     }
     let fetched = 0;
-    // the configuration files, then the files their $refs name (a redirects.json), each fetched once
+    // the configuration files, then the files their $refs name (a redirects.json), each asked for once
     const wanted = [...CONFIG_FILES];
     const seen = new Set(wanted);
-    for (let next = wanted.shift(); next !== undefined && fetched < MAX_CONFIG_FILES; next = wanted.shift()) {
+    for (let asked = 0, next = wanted.shift(); next !== undefined && asked < MAX_CONFIG_FILES; next = wanted.shift()) {
+        asked++;
         const bytes = await options.api.fileAt(options.repo, repositoryPath(options.docsFolder, next), options.ref);
         if (!bytes)
             continue;

@@ -26,7 +26,7 @@ export const listingMayBeCut = (files: readonly ChangedFile[]): boolean => files
 
 /** The configuration files a base by names fetches: what its addresses need beside its pages' names. */
 const CONFIG_FILES = ['docs.json', 'mint.json', '.mintignore']
-/** The most of them, the files their $refs name included, one base by names fetches (a request each). */
+/** The most of them, the files their $refs name included, one base by names asks for (a request each). */
 const MAX_CONFIG_FILES = 50
 
 /** A base rebuilt whole, or by its file names alone (`namesOnly` says why: enough for its addresses). */
@@ -177,10 +177,11 @@ export async function buildFromNames(options: {
     writeFileSync(join(options.to, name), '')
   }
   let fetched = 0
-  // the configuration files, then the files their $refs name (a redirects.json), each fetched once
+  // the configuration files, then the files their $refs name (a redirects.json), each asked for once
   const wanted = [...CONFIG_FILES]
   const seen = new Set(wanted)
-  for (let next = wanted.shift(); next !== undefined && fetched < MAX_CONFIG_FILES; next = wanted.shift()) {
+  for (let asked = 0, next = wanted.shift(); next !== undefined && asked < MAX_CONFIG_FILES; next = wanted.shift()) {
+    asked++
     const bytes = await options.api.fileAt(options.repo, repositoryPath(options.docsFolder, next), options.ref)
     if (!bytes) continue
     mkdirSync(dirname(join(options.to, next)), { recursive: true })

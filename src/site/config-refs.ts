@@ -10,6 +10,9 @@
 /** A file of the docs folder by its POSIX path there; undefined where there is none. */
 export type ReadFile = (path: string) => string | undefined
 
+/** How a problem begins when the configuration itself is not JSON (its readers all allow for that). */
+const NOT_JSON = 'it is not JSON'
+
 /** The configuration with its references resolved, or why Mintlify could not build it. */
 export type Resolved = { json: unknown; refs: string[] } | { problem: string }
 
@@ -82,7 +85,7 @@ export function resolveConfig(text: string, read: ReadFile): Resolved {
   try {
     parsed = JSON.parse(text)
   } catch (error) {
-    return { problem: `it is not JSON: ${(error as Error).message}` }
+    return { problem: `${NOT_JSON}: ${(error as Error).message}` }
   }
   const refs: string[] = []
   try {
@@ -100,7 +103,7 @@ export function resolveConfig(text: string, read: ReadFile): Resolved {
 export function servedConfig(text: string | undefined, read: ReadFile): { text: string | undefined; problem?: string } {
   const resolved = resolveConfig(text ?? '', read)
   if ('problem' in resolved)
-    return /is not JSON/.test(resolved.problem) ? { text } : { text, problem: resolved.problem }
+    return resolved.problem.startsWith(NOT_JSON) ? { text } : { text, problem: resolved.problem }
   return resolved.refs.length === 0 ? { text } : { text: JSON.stringify(resolved.json) }
 }
 
@@ -130,7 +133,8 @@ export function refsIn(text: string, from?: string): string[] {
   const walk = (v: unknown): void => {
     if (Array.isArray(v)) v.forEach(walk)
     else if (isObject(v)) {
-      if (typeof v.$ref === 'string' && !outside(refPath(v.$ref, from))) found.add(refPath(v.$ref, from))
+      const path = typeof v.$ref === 'string' ? refPath(v.$ref, from) : undefined
+      if (path !== undefined && !outside(path)) found.add(path)
       Object.values(v).forEach(walk)
     }
   }

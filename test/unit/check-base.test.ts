@@ -6,6 +6,7 @@ import {
   MAX_BASE_FILES,
   baseNames,
   buildBase,
+  buildFromNames,
   checkedOut,
   docsChanges,
   pageChanges,
@@ -420,6 +421,21 @@ describe('the base, rebuilt', () => {
     ])
     expect(readFileSync(join(to, 'redirects.json'), 'utf8')).toBe(base['docs/redirects.json'])
     expect(readFileSync(join(to, 'config', 'tab.json'), 'utf8')).toBe(base['docs/config/tab.json'])
+  })
+
+  test('a base of names asks for at most 50 configuration files, however many its $refs name', async () => {
+    const refs = Array.from({ length: 100 }, (_, i) => `{"$ref": "gone-${i}.json"}`).join(', ')
+    const asked: string[] = []
+    const api = {
+      fileAt: (_repo: unknown, path: string) => {
+        asked.push(path)
+        return Promise.resolve(path === 'docs.json' ? new TextEncoder().encode(`{"tabs": [${refs}]}`) : undefined)
+      },
+    }
+    const to = join(mkdtempSync(join(tmpdir(), 'names-cap-')), 'base')
+    await buildFromNames({ api, repo: { owner: 'a', repo: 'b' }, ref: 'r', docsFolder: '', names: [], to })
+    expect(asked).toHaveLength(50)
+    expect(asked.slice(0, 4)).toEqual(['docs.json', 'mint.json', '.mintignore', 'gone-0.json'])
   })
 
   test('the commit checked out: a detached HEAD, a branch, a packed ref, none', () => {

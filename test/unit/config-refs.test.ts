@@ -147,6 +147,14 @@ describe("a configuration's $refs", () => {
     expect(refsIn('not json')).toEqual([])
   })
 
+  test('a missing file whose name says "is not JSON" is still a problem, not a configuration that does not parse', () => {
+    const text = '{"a": {"$ref": "this is not JSON.json"}}'
+    expect(servedConfig(text, files({}))).toEqual({
+      text,
+      problem: "Referenced config file 'this is not JSON.json' does not exist (referenced from project root)",
+    })
+  })
+
   test('a configuration with no $ref, or none that parses, is served as written', () => {
     expect(servedConfig('{ "name": "x" }\n', files({}))).toEqual({ text: '{ "name": "x" }\n' })
     expect(servedConfig('{ not json', files({}))).toEqual({ text: '{ not json' })
