@@ -50,12 +50,17 @@ export interface Judged<T extends PlacedProblem = PlacedProblem> {
 
 /**
  * What a problem is about, as both trees name it: a broken link by its page (a renamed one by its
- * base name) and anchor, so `/guides/new#a` is `/guides/old#a`; anything else by target or message.
+ * base name) and anchor, so `/guides/new#a` is `/guides/old#a`; a broken redirect by its source (the
+ * address readers come to: one the base could not send on either is no loss, wherever it now points);
+ * a contrast problem by its colours' names (colourPair); anything else by target or message.
  */
 function aboutOf(p: Problem, renamedFrom: ReadonlyMap<string, string>): string {
   const { target } = p
+  if (p.rule === 'contrast') return colourPair(p.message)
   if (target === undefined) return p.message
-  const page = p.rule === 'broken-link' ? linkedPage(target, p.file) : undefined
+  if (p.rule === 'broken-redirect') return redirectSource(target)
+  if (p.rule !== 'broken-link') return target
+  const page = linkedPage(target, p.file)
   if (page === undefined) return target
   return `/${renamedFrom.get(page) ?? page}${/#.*/s.exec(target)?.[0] ?? ''}`
 }
@@ -161,14 +166,20 @@ export function unsureOnWarning<T extends PlacedProblem>(
   })
 }
 
-/** The head's redirects that cannot work, each placed by `place`: known where the base has the same fault. */
+/**
+ * The head's redirects that cannot work, each placed by `place`: known where the base has the same
+ * fault from the same source, as many times as the base has it. Its destination is no part of it: a
+ * redirect that never worked, sent elsewhere (a renamed page's new address), still never works, and
+ * this pull request did not break it.
+ */
 export function judgedFaults(
   base: Served,
   head: Served,
   place: (redirect: string) => Pick<PlacedProblem, 'file' | 'path' | 'line' | 'lineText'>,
 ): Judged[] {
-  const keyOf = (f: RedirectFault): string => `${f.kind}\u0000${f.redirect.source}\u0000${f.redirect.destination}`
-  const before = new Set(redirectFaults(base).map(keyOf))
+  const keyOf = (f: RedirectFault): string => `${f.kind}\u0000${f.redirect.source}`
+  const before = new Map<string, number>()
+  for (const f of redirectFaults(base)) before.set(keyOf(f), (before.get(keyOf(f)) ?? 0) + 1)
   return redirectFaults(head).map((f): Judged => {
     const target = `${f.redirect.source} → ${f.redirect.destination}`
     return {
@@ -179,7 +190,28 @@ export function judgedFaults(
         ...place(target),
         ...(f.instead ? { fix: f.instead } : {}),
       },
-      status: before.has(keyOf(f)) ? 'known' : 'new',
+      status: known(keyOf(f)) ? 'known' : 'new',
     }
   })
+
+  function known(key: string): boolean {
+    const left = before.get(key) ?? 0
+    before.set(key, left - 1)
+    return left > 0
+  }
+}
+
+/**
+ * Which colours a contrast problem compares, without their values or ratio: `Primary Color vs Light
+ * Background` (an anchor's with its name). A pull request that changes one poor colour for another
+ * broke nothing that worked.
+ */
+function colourPair(message: string): string {
+  const cut = message.indexOf(' Background:')
+  return (cut === -1 ? message : message.slice(0, cut)).replace(/\([^()]*\)/g, '')
+}
+
+/** A redirect's source, from the CLI's `source → destination` (a target without the arrow, as written). */
+function redirectSource(target: string): string {
+  return target.split(' → ')[0] ?? target
 }

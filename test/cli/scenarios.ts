@@ -159,6 +159,43 @@ const splitRedirects = (pages: string[], redirects: Array<{ source: string; dest
   'redirects.json': `${JSON.stringify(redirects, null, 2)}\n`,
 })
 
+/**
+ * The rename of guides/a to guides/b, every link sent on, with a redirect of the base's that is
+ * already a problem there sent on to guides/b too (and the rename's own redirect): that problem is
+ * known, and the pull request passes.
+ */
+const renameSendingOn = (
+  name: string,
+  redirect: { source: string; destination: string },
+  known: [string, string, string],
+): Scenario => ({
+  name,
+  base: {
+    ...LINKED,
+    'docs.json': docsJson({ redirects: [redirect] }, ['index', 'one', 'two', 'three', 'guides/a']),
+  },
+  head: {
+    ...RELINKED,
+    'docs.json': docsJson(
+      {
+        redirects: [
+          { ...redirect, destination: redirect.destination.replace('/guides/a', '/guides/b') },
+          { source: '/guides/a', destination: '/guides/b' },
+        ],
+      },
+      ['index', 'one', 'two', 'three', 'guides/b'],
+    ),
+  },
+  renamed: { 'guides/b.mdx': 'guides/a.mdx' },
+  checkout: 'merge',
+  inputs: { checks: 'links, redirects' },
+  check: (run) => {
+    expect(run.code).toBe(0)
+    expect(problemsOf(run).problems.map((p) => [p.status, p.rule, p.target])).toEqual([known])
+    expect(annotations(run)).toEqual([])
+  },
+})
+
 const renameCheck = (run: ActionRun): void => {
   expect(run.code).toBe(1)
   // exactly these: the old address no longer answers (at the renamed page's new entry in the
@@ -763,6 +800,16 @@ export const SCENARIOS: Scenario[] = [
       expect(annotations(run).map((a) => [a.file, a.line])).toEqual([['redirects.json', '4']])
     },
   },
+  renameSendingOn(
+    'a rename that sends on a redirect that never worked (its source is a page): known as before, passes',
+    { source: '/one', destination: '/guides/a' },
+    ['known', 'redirect-fault', '/one → /guides/b'],
+  ),
+  renameSendingOn(
+    "the CLI's broken redirect (its destination ends in a slash), sent on with the page it names renamed: known as before, passes",
+    { source: '/start', destination: '/guides/a/' },
+    ['known', 'broken-redirect', '/start → /guides/b/'],
+  ),
   {
     name: 'a redirect taken out of redirects.json ($ref): its source no longer answers',
     base: {
@@ -1348,6 +1395,26 @@ export const SCENARIOS: Scenario[] = [
       expect(run.code).toBe(1)
       expect(annotations(run).map((a) => [a.title, a.file])).toEqual([['Colour contrast', 'docs.json']])
       expect(run.outputs.problems).toBe('1')
+    },
+  },
+  {
+    name: 'a pull request that changes one poor primary colour for another: the contrast problem known as before, passes',
+    base: {
+      'docs.json': docsJson({ colors: { primary: '#FFFF00' } }),
+      'index.mdx': page('Home', '# Home'),
+    },
+    head: {
+      'docs.json': docsJson({ colors: { primary: '#FFFF33' } }),
+      'index.mdx': page('Home', '# Home'),
+    },
+    checkout: 'merge',
+    inputs: { checks: 'contrast' },
+    check: (run) => {
+      expect(run.code).toBe(0)
+      expect(problemsOf(run).problems.map((p) => [p.status, p.rule, p.file])).toEqual([
+        ['known', 'contrast', 'docs.json'],
+      ])
+      expect(problemsOf(run).problems[0]?.message).toContain('#FFFF33')
     },
   },
   {

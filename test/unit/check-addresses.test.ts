@@ -527,4 +527,27 @@ describe("the head's redirects that cannot work, judged against the base's", () 
     const other = judgedFaults(pageWins, chains, () => ({ file: 'docs.json', path: 'docs.json' }))
     expect(other.map((j) => [j.status, j.problem.target])).toEqual([['new', '/q → /x']])
   })
+
+  test('a fault the base has from the same source is known wherever it now points, as many times as the base has it', () => {
+    const nowhere = () => ({ file: 'docs.json', path: 'docs.json' })
+    // the base's page won over /q → /x; the head sends /q to a renamed page, and the page still wins
+    const base = site(['index.mdx', 'q.mdx', 'x.mdx'], [['/q', '/x']])
+    const head = site(['index.mdx', 'q.mdx', 'y.mdx'], [['/q', '/y']])
+    expect(judgedFaults(base, head, nowhere).map((j) => [j.status, j.problem.target])).toEqual([['known', '/q → /y']])
+    // another source with the same fault is new
+    const other = site(['index.mdx', 'p.mdx', 'y.mdx'], [['/p', '/y']])
+    expect(judgedFaults(base, other, nowhere).map((j) => j.status)).toEqual(['new'])
+    // the base had it once, the head twice: the first known, the second new
+    const twice = site(
+      ['index.mdx', 'q.mdx', 'y.mdx'],
+      [
+        ['/q', '/y'],
+        ['/q', '/x'],
+      ],
+    )
+    expect(judgedFaults(base, twice, nowhere).map((j) => [j.status, j.problem.target])).toEqual([
+      ['known', '/q → /y'],
+      ['new', '/q → /x'],
+    ])
+  })
 })

@@ -94,6 +94,47 @@ describe('new or known', () => {
     expect(judge([link('a.mdx', '/b#a\nb')], [link('a.mdx', '/b#a\nc')])[0]?.status).toBe('new')
   })
 
+  test("the CLI's broken redirect is its source's: known wherever the base's pointed, new from another source", () => {
+    const redirect = (target: string): PlacedProblem => ({ ...link('docs.json', target), rule: 'broken-redirect' })
+    const base = [redirect('/start → /guides/a/')]
+    expect(judge([redirect('/start → /guides/b/')], base)[0]?.status).toBe('known')
+    expect(judge([redirect('/begin → /guides/a/')], base)[0]?.status).toBe('new')
+    // the source is all before the first arrow, spaces and all; as many as the base has
+    expect(judge([redirect('/a b → /c → d')], [redirect('/a b → /e')])[0]?.status).toBe('known')
+    expect(judge([redirect('/a → /x'), redirect('/a → /y')], [redirect('/a → /z')]).map((j) => j.status)).toEqual([
+      'known',
+      'new',
+    ])
+    // a target without an arrow is compared whole
+    expect(judge([redirect('/ab')], [redirect('/ac')])[0]?.status).toBe('new')
+    expect(judge([redirect('/ab')], [redirect('/ab')])[0]?.status).toBe('known')
+    // another rule's target is compared as written, never read as a page
+    const fault = (target: string): PlacedProblem => ({ ...link('docs.json', target), rule: 'redirect-fault' })
+    expect(judge([fault('x')], [fault('/x')])[0]?.status).toBe('new')
+    // a broken link of the same text is another rule
+    expect(judge([link('docs.json', '/start')], base)[0]?.status).toBe('new')
+  })
+
+  test('a contrast problem is its pair of colours: another poor value is known, another pair or an anchor is new', () => {
+    const contrast = (message: string): PlacedProblem => ({
+      rule: 'contrast',
+      file: 'docs.json',
+      path: 'docs.json',
+      message,
+    })
+    const base = [contrast('Primary Color (#000001) vs Light Background: FAIL Poor contrast ratio: 1.01:1 (fails)')]
+    const status = (message: string): string | undefined => judge([contrast(message)], base)[0]?.status
+    expect(status('Primary Color (#FFFF00) vs Light Background: FAIL Poor contrast ratio: 1.07:1 (fails)')).toBe(
+      'known',
+    )
+    expect(status('Primary Color (#000001) vs Dark Background: FAIL Poor contrast ratio: 1.01:1 (fails)')).toBe('new')
+    expect(status('Light Color (#000001) vs Light Background: FAIL Poor contrast ratio: 1.01:1 (fails)')).toBe('new')
+    expect(status('Anchor Docs, Primary Color (#000001) vs Light Background: FAIL poor contrast')).toBe('new')
+    // a message of another form is compared whole
+    expect(judge([contrast('poor contrast')], [contrast('poor contrast')])[0]?.status).toBe('known')
+    expect(judge([contrast('poor contrast')], [contrast('poor contrasT')])[0]?.status).toBe('new')
+  })
+
   test('without a target, the message tells problems apart (an image and a video without alt text are two)', () => {
     const alt = (message: string): PlacedProblem => ({
       rule: 'missing-alt',
