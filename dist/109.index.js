@@ -2957,6 +2957,12 @@ function compiledOf(served) {
     }
     return made;
 }
+/** The redirect a tree applies first at an address (follow's first step); none where a page is there. */
+function firstRedirect(served, address) {
+    if (hasPage(served, normalAddress(address)))
+        return undefined;
+    return compiledOf(served).find((r) => sendOn(r, address) !== undefined)?.redirect;
+}
 /** Whether a tree answers an address: a page there, or redirects that reach a page (or another site). */
 function answers(served, address) {
     return follow(served, address).reached !== 'nothing';
@@ -6948,6 +6954,17 @@ async function addressProblems({ docsFolder, config }, trees) {
         const at = configLines.findIndex((l) => l.includes(entry));
         return at === -1 ? undefined : at + 1;
     };
+    // a redirect's entry (`source → destination`): in docs.json, or in the file its "redirects" names by $ref
+    const inFile = redirectsFile(headConfig);
+    const written = inFile === undefined ? headConfig : treeFile(headTree)(inFile);
+    const entryOf = (redirect) => {
+        const line = redirectPlaces(written ?? '', redirect)[0]?.line;
+        if (line === undefined)
+            return undefined;
+        if (inFile === undefined)
+            return at(line);
+        return { file: inFile, path: repositoryPath(docsFolder, inFile), line, lineText: lineText(written ?? '', line) };
+    };
     const renamed = new Map(pageChanges(files, docsFolder).map((c) => [pageAddress(c.from), c.to]));
     const lost = lostAddresses(base, head).map(({ address, file, generated: fromOpenApi, sentTo, loop }) => {
         const to = renamed.get(address);
@@ -6957,6 +6974,7 @@ async function addressProblems({ docsFolder, config }, trees) {
         // a redirect to a page this pull request renamed: the page's new address is the fix
         const renamedTarget = sentTo !== undefined && !loop ? renamed.get(sentTo) : undefined;
         const followed = renamedTarget !== undefined && isPage(renamedTarget) ? pageAddress(renamedTarget) : undefined;
+        const sending = sentTo === undefined ? undefined : firstRedirect(head, address);
         // why nothing answers there now: no redirect, or one that leads nowhere
         const why = sentTo === undefined
             ? 'no redirect keeps it'
@@ -6983,7 +7001,9 @@ async function addressProblems({ docsFolder, config }, trees) {
                 rule: 'lost-address',
                 target: address,
                 message,
-                ...at(navigationLine(moved ? to : undefined) ?? redirectsLine),
+                // where the fix goes: the head's redirect that sends it nowhere, or a renamed page's entry
+                ...((sending && entryOf(`${sending.source} → ${sending.destination}`)) ??
+                    at(navigationLine(moved ? to : undefined) ?? redirectsLine)),
                 ...(fix ? { fix } : {}),
                 ...(followed !== undefined && sentTo !== undefined
                     ? { resend: { source: address, from: sentTo, to: followed } }
@@ -6993,16 +7013,7 @@ async function addressProblems({ docsFolder, config }, trees) {
             status: 'new',
         };
     });
-    // a redirect's entry: in docs.json, or in the file its "redirects" names by $ref
-    const inFile = redirectsFile(headConfig);
-    const written = inFile === undefined ? headConfig : treeFile(headTree)(inFile);
-    const faults = judgedFaults(base, head, (redirect) => {
-        const line = redirectPlaces(written ?? '', redirect)[0]?.line;
-        if (inFile === undefined)
-            return at(line);
-        const placed = line === undefined ? {} : { line, lineText: lineText(written ?? '', line) };
-        return { file: inFile, path: repositoryPath(docsFolder, inFile), ...placed };
-    });
+    const faults = judgedFaults(base, head, (redirect) => entryOf(redirect) ?? at(undefined));
     return { judged: [...lost, ...faults], pages };
 }
 /**

@@ -11,6 +11,7 @@ import {
   servedBy,
   pageSlug,
   docsRelativePath,
+  firstRedirect,
   repositoryPath,
 } from '../site/addresses.js'
 import { MAX_LISTED_FILES, buildBase, buildFromNames, checkedOut, listingMayBeCut, pageChanges } from './base-tree.js'
@@ -281,6 +282,15 @@ async function addressProblems(
     const at = configLines.findIndex((l) => l.includes(entry))
     return at === -1 ? undefined : at + 1
   }
+  // a redirect's entry (`source → destination`): in docs.json, or in the file its "redirects" names by $ref
+  const inFile = redirectsFile(headConfig)
+  const written = inFile === undefined ? headConfig : treeFile(headTree)(inFile)
+  const entryOf = (redirect: string): Pick<PlacedProblem, 'file' | 'path' | 'line' | 'lineText'> | undefined => {
+    const line = redirectPlaces(written ?? '', redirect)[0]?.line
+    if (line === undefined) return undefined
+    if (inFile === undefined) return at(line)
+    return { file: inFile, path: repositoryPath(docsFolder, inFile), line, lineText: lineText(written ?? '', line) }
+  }
   const renamed = new Map(pageChanges(files, docsFolder).map((c) => [pageAddress(c.from), c.to]))
   const lost = lostAddresses(base, head).map(({ address, file, generated: fromOpenApi, sentTo, loop }): Judged => {
     const to = renamed.get(address)
@@ -290,6 +300,7 @@ async function addressProblems(
     // a redirect to a page this pull request renamed: the page's new address is the fix
     const renamedTarget = sentTo !== undefined && !loop ? renamed.get(sentTo) : undefined
     const followed = renamedTarget !== undefined && isPage(renamedTarget) ? pageAddress(renamedTarget) : undefined
+    const sending = sentTo === undefined ? undefined : firstRedirect(head, address)
     // why nothing answers there now: no redirect, or one that leads nowhere
     const why =
       sentTo === undefined
@@ -318,7 +329,9 @@ async function addressProblems(
         rule: 'lost-address',
         target: address,
         message,
-        ...at(navigationLine(moved ? to : undefined) ?? redirectsLine),
+        // where the fix goes: the head's redirect that sends it nowhere, or a renamed page's entry
+        ...((sending && entryOf(`${sending.source} → ${sending.destination}`)) ??
+          at(navigationLine(moved ? to : undefined) ?? redirectsLine)),
         ...(fix ? { fix } : {}),
         ...(followed !== undefined && sentTo !== undefined
           ? { resend: { source: address, from: sentTo, to: followed } }
@@ -328,15 +341,7 @@ async function addressProblems(
       status: 'new',
     }
   })
-  // a redirect's entry: in docs.json, or in the file its "redirects" names by $ref
-  const inFile = redirectsFile(headConfig)
-  const written = inFile === undefined ? headConfig : treeFile(headTree)(inFile)
-  const faults = judgedFaults(base, head, (redirect) => {
-    const line = redirectPlaces(written ?? '', redirect)[0]?.line
-    if (inFile === undefined) return at(line)
-    const placed = line === undefined ? {} : { line, lineText: lineText(written ?? '', line) }
-    return { file: inFile, path: repositoryPath(docsFolder, inFile), ...placed }
-  })
+  const faults = judgedFaults(base, head, (redirect) => entryOf(redirect) ?? at(undefined))
   return { judged: [...lost, ...faults], pages }
 }
 

@@ -224,6 +224,12 @@ function compiledOf(served: Served): Compiled[] {
   return made
 }
 
+/** The redirect a tree applies first at an address (follow's first step); none where a page is there. */
+export function firstRedirect(served: Served, address: string): Redirect | undefined {
+  if (hasPage(served, normalAddress(address))) return undefined
+  return compiledOf(served).find((r) => sendOn(r, address) !== undefined)?.redirect
+}
+
 /** Whether a tree answers an address: a page there, or redirects that reach a page (or another site). */
 export function answers(served: Served, address: string): boolean {
   return follow(served, address).reached !== 'nothing'

@@ -847,6 +847,8 @@ export const SCENARIOS: Scenario[] = [
       expect(run.code).toBe(1)
       const { problems } = problemsOf(run)
       expect(problems.map((p) => [p.status, p.rule, p.target])).toEqual([['new', 'lost-address', '/old/b']])
+      // at the redirect that sends it nowhere, where the fix goes: its destination's line
+      expect(problems.map((p) => [p.file, p.line])).toEqual([['docs.json', 17]])
       expect(problems[0]?.message).toBe(
         '/old/b answers on the base and not on the head: old/b.mdx is gone in this pull request, and the ' +
           "head's redirects send it to /new/b, which the head does not serve. Add a redirect from it to the " +

@@ -11,6 +11,7 @@ import {
   normalAddress,
   pageAddress,
   redirectFaults,
+  firstRedirect,
   redirectedTo,
   redirectsOf,
   servedBy,
@@ -549,5 +550,24 @@ describe("the head's redirects that cannot work, judged against the base's", () 
       ['known', '/q → /y'],
       ['new', '/q → /x'],
     ])
+  })
+
+  test('the redirect a tree applies first at an address: none at a page, never one it cannot match', () => {
+    const served = site(
+      ['index.mdx', 'p.mdx'],
+      [
+        ['/p', '/x'],
+        ['/old#a', '/x'],
+        ['/old/:slug*', '/new/:slug*'],
+        ['/old/a', '/y'],
+        ['/q', '/z'],
+      ],
+    )
+    expect(firstRedirect(served, '/p')).toBeUndefined()
+    expect(firstRedirect(served, '/old/a/')).toEqual({ source: '/old/:slug*', destination: '/new/:slug*' })
+    expect(firstRedirect(served, '/old')).toEqual({ source: '/old/:slug*', destination: '/new/:slug*' })
+    expect(firstRedirect(served, '/q')).toEqual({ source: '/q', destination: '/z' })
+    expect(firstRedirect(served, '/nowhere')).toBeUndefined()
+    expect(firstRedirect(site(['index.mdx'], [['/old#a', '/x']]), '/old')).toBeUndefined()
   })
 })
