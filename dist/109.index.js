@@ -6959,11 +6959,10 @@ async function addressProblems({ docsFolder, config }, trees) {
     const written = inFile === undefined ? headConfig : treeFile(headTree)(inFile);
     const entryOf = (redirect) => {
         const line = redirectPlaces(written ?? '', redirect)[0]?.line;
-        if (line === undefined)
-            return undefined;
         if (inFile === undefined)
             return at(line);
-        return { file: inFile, path: repositoryPath(docsFolder, inFile), line, lineText: lineText(written ?? '', line) };
+        const placed = line === undefined ? {} : { line, lineText: lineText(written ?? '', line) };
+        return { file: inFile, path: repositoryPath(docsFolder, inFile), ...placed };
     };
     const renamed = new Map(pageChanges(files, docsFolder).map((c) => [pageAddress(c.from), c.to]));
     const lost = lostAddresses(base, head).map(({ address, file, generated: fromOpenApi, sentTo, loop }) => {
@@ -6975,6 +6974,7 @@ async function addressProblems({ docsFolder, config }, trees) {
         const renamedTarget = sentTo !== undefined && !loop ? renamed.get(sentTo) : undefined;
         const followed = renamedTarget !== undefined && isPage(renamedTarget) ? pageAddress(renamedTarget) : undefined;
         const sending = sentTo === undefined ? undefined : firstRedirect(head, address);
+        const entry = sending && entryOf(`${sending.source} → ${sending.destination}`);
         // why nothing answers there now: no redirect, or one that leads nowhere
         const why = sentTo === undefined
             ? 'no redirect keeps it'
@@ -7002,8 +7002,7 @@ async function addressProblems({ docsFolder, config }, trees) {
                 target: address,
                 message,
                 // where the fix goes: the head's redirect that sends it nowhere, or a renamed page's entry
-                ...((sending && entryOf(`${sending.source} → ${sending.destination}`)) ??
-                    at(navigationLine(moved ? to : undefined) ?? redirectsLine)),
+                ...(entry?.line !== undefined ? entry : at(navigationLine(moved ? to : undefined) ?? redirectsLine)),
                 ...(fix ? { fix } : {}),
                 ...(followed !== undefined && sentTo !== undefined
                     ? { resend: { source: address, from: sentTo, to: followed } }
@@ -7013,7 +7012,7 @@ async function addressProblems({ docsFolder, config }, trees) {
             status: 'new',
         };
     });
-    const faults = judgedFaults(base, head, (redirect) => entryOf(redirect) ?? at(undefined));
+    const faults = judgedFaults(base, head, entryOf);
     return { judged: [...lost, ...faults], pages };
 }
 /**

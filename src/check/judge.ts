@@ -285,11 +285,11 @@ async function addressProblems(
   // a redirect's entry (`source → destination`): in docs.json, or in the file its "redirects" names by $ref
   const inFile = redirectsFile(headConfig)
   const written = inFile === undefined ? headConfig : treeFile(headTree)(inFile)
-  const entryOf = (redirect: string): Pick<PlacedProblem, 'file' | 'path' | 'line' | 'lineText'> | undefined => {
+  const entryOf = (redirect: string): Pick<PlacedProblem, 'file' | 'path' | 'line' | 'lineText'> => {
     const line = redirectPlaces(written ?? '', redirect)[0]?.line
-    if (line === undefined) return undefined
     if (inFile === undefined) return at(line)
-    return { file: inFile, path: repositoryPath(docsFolder, inFile), line, lineText: lineText(written ?? '', line) }
+    const placed = line === undefined ? {} : { line, lineText: lineText(written ?? '', line) }
+    return { file: inFile, path: repositoryPath(docsFolder, inFile), ...placed }
   }
   const renamed = new Map(pageChanges(files, docsFolder).map((c) => [pageAddress(c.from), c.to]))
   const lost = lostAddresses(base, head).map(({ address, file, generated: fromOpenApi, sentTo, loop }): Judged => {
@@ -301,6 +301,7 @@ async function addressProblems(
     const renamedTarget = sentTo !== undefined && !loop ? renamed.get(sentTo) : undefined
     const followed = renamedTarget !== undefined && isPage(renamedTarget) ? pageAddress(renamedTarget) : undefined
     const sending = sentTo === undefined ? undefined : firstRedirect(head, address)
+    const entry = sending && entryOf(`${sending.source} → ${sending.destination}`)
     // why nothing answers there now: no redirect, or one that leads nowhere
     const why =
       sentTo === undefined
@@ -330,8 +331,7 @@ async function addressProblems(
         target: address,
         message,
         // where the fix goes: the head's redirect that sends it nowhere, or a renamed page's entry
-        ...((sending && entryOf(`${sending.source} → ${sending.destination}`)) ??
-          at(navigationLine(moved ? to : undefined) ?? redirectsLine)),
+        ...(entry?.line !== undefined ? entry : at(navigationLine(moved ? to : undefined) ?? redirectsLine)),
         ...(fix ? { fix } : {}),
         ...(followed !== undefined && sentTo !== undefined
           ? { resend: { source: address, from: sentTo, to: followed } }
@@ -341,7 +341,7 @@ async function addressProblems(
       status: 'new',
     }
   })
-  const faults = judgedFaults(base, head, (redirect) => entryOf(redirect) ?? at(undefined))
+  const faults = judgedFaults(base, head, entryOf)
   return { judged: [...lost, ...faults], pages }
 }
 

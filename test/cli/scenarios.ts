@@ -811,6 +811,28 @@ export const SCENARIOS: Scenario[] = [
     ['known', 'broken-redirect', '/start → /guides/b/'],
   ),
   {
+    name: 'a redirect of redirects.json ($ref) that cannot work, written with escaped slashes: annotated at that file, its line unknown',
+    base: {
+      ...splitRedirects(['index', 'one'], []),
+      'index.mdx': page('Home', '# Home'),
+      'one.mdx': page('One', '# One'),
+    },
+    head: {
+      ...splitRedirects(['index', 'one'], []),
+      'redirects.json': '[\n  { "source": "\\/one", "destination": "\\/" }\n]\n',
+      'index.mdx': page('Home', '# Home'),
+      'one.mdx': page('One', '# One'),
+    },
+    checkout: 'merge',
+    inputs: { checks: 'links' },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      expect(problemsOf(run).problems.map((p) => [p.status, p.rule, p.file, p.line, p.target])).toEqual([
+        ['new', 'redirect-fault', 'redirects.json', undefined, '/one → /'],
+      ])
+    },
+  },
+  {
     name: 'a redirect taken out of redirects.json ($ref): its source no longer answers',
     base: {
       ...splitRedirects(['index'], [{ source: '/start', destination: '/' }]),
