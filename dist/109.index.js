@@ -2928,12 +2928,7 @@ function follow(served, address) {
     for (let hop = 0; hop <= MOST_HOPS; hop++) {
         if (hasPage(served, at))
             return { reached: 'page', address: at };
-        let next;
-        for (const r of redirects) {
-            next = sendOn(r, at);
-            if (next !== undefined)
-                break;
-        }
+        const next = firstMatch(redirects, at)?.next;
         if (next === undefined)
             return { reached: 'nothing', address: at, via };
         if (isExternal(next))
@@ -2957,11 +2952,20 @@ function compiledOf(served) {
     }
     return made;
 }
+/** The first redirect whose source matches an address, and where it sends it. */
+function firstMatch(redirects, address) {
+    for (const r of redirects) {
+        const next = sendOn(r, address);
+        if (next !== undefined)
+            return { redirect: r.redirect, next };
+    }
+    return undefined;
+}
 /** The redirect a tree applies first at an address (follow's first step); none where a page is there. */
 function firstRedirect(served, address) {
     if (hasPage(served, normalAddress(address)))
         return undefined;
-    return compiledOf(served).find((r) => sendOn(r, address) !== undefined)?.redirect;
+    return firstMatch(compiledOf(served), address)?.redirect;
 }
 /** Whether a tree answers an address: a page there, or redirects that reach a page (or another site). */
 function answers(served, address) {

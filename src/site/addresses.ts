@@ -197,11 +197,7 @@ export function follow(served: Served, address: string): Reached {
   let at = normalAddress(address)
   for (let hop = 0; hop <= MOST_HOPS; hop++) {
     if (hasPage(served, at)) return { reached: 'page', address: at }
-    let next: string | undefined
-    for (const r of redirects) {
-      next = sendOn(r, at)
-      if (next !== undefined) break
-    }
+    const next = firstMatch(redirects, at)?.next
     if (next === undefined) return { reached: 'nothing', address: at, via }
     if (isExternal(next)) return { reached: 'external', address: next }
     via.push(at)
@@ -224,10 +220,19 @@ function compiledOf(served: Served): Compiled[] {
   return made
 }
 
+/** The first redirect whose source matches an address, and where it sends it. */
+function firstMatch(redirects: readonly Compiled[], address: string): { redirect: Redirect; next: string } | undefined {
+  for (const r of redirects) {
+    const next = sendOn(r, address)
+    if (next !== undefined) return { redirect: r.redirect, next }
+  }
+  return undefined
+}
+
 /** The redirect a tree applies first at an address (follow's first step); none where a page is there. */
 export function firstRedirect(served: Served, address: string): Redirect | undefined {
   if (hasPage(served, normalAddress(address))) return undefined
-  return compiledOf(served).find((r) => sendOn(r, address) !== undefined)?.redirect
+  return firstMatch(compiledOf(served), address)?.redirect
 }
 
 /** Whether a tree answers an address: a page there, or redirects that reach a page (or another site). */
