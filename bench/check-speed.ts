@@ -4,11 +4,11 @@ import { availableParallelism, homedir, tmpdir } from 'node:os'
 import { delimiter, dirname, join } from 'node:path'
 import {
   CLI_ENTRY,
-  OPENAPI_PAGES,
+  OPENAPI_LISTING,
   WIDE_OUTPUT,
   cliEnvironment,
   cliModules,
-  readOpenApiPages,
+  readOpenApiListing,
 } from '../src/check/mint-cli.js'
 import { runProgram } from '../src/check/child-process.js'
 import { ServiceSimulator } from '../test/simulator/service-simulator.js'
@@ -244,7 +244,7 @@ async function pullRequestRun(
 
 /**
  * The check's listing of the pages an OpenAPI document of `operations` operations generates (the
- * CLI's own code, OPENAPI_PAGES, run as the check runs it), on `tree` with the document added to
+ * CLI's own code, OPENAPI_LISTING, run as the check runs it), on `tree` with the document added to
  * its navigation: three runs, each timed.
  */
 async function openApiListing(tree: string, operations: number): Promise<CheckSpeed['openApi']> {
@@ -264,9 +264,9 @@ async function openApiListing(tree: string, operations: number): Promise<CheckSp
   writeFileSync(join(tree, 'docs.json'), JSON.stringify(config))
   const work = mkdtempSync(join(tmpdir(), 'bench-openapi-'))
   try {
-    const script = join(work, 'openapi-pages.mjs')
+    const script = join(work, 'openapi-listing.mjs')
     const preload = join(work, 'wide-output.cjs')
-    writeFileSync(script, OPENAPI_PAGES)
+    writeFileSync(script, OPENAPI_LISTING)
     writeFileSync(preload, WIDE_OUTPUT)
     const ms: number[] = []
     let pages = 0
@@ -282,7 +282,7 @@ async function openApiListing(tree: string, operations: number): Promise<CheckSp
         },
       )
       ms.push(performance.now() - started)
-      const listed = readOpenApiPages(ran.stdout)
+      const listed = readOpenApiListing(ran.stdout)
       if (!('pages' in listed)) throw new Error(`the OpenAPI listing could not tell: ${listed.unknown}`)
       pages = listed.pages.length
     }

@@ -4562,7 +4562,7 @@ module.exports.setGlobalOrigin = setGlobalOrigin
 module.exports.getGlobalOrigin = getGlobalOrigin
 
 const { CacheStorage } = __webpack_require__(3245)
-const { kConstruct } = __webpack_require__(2490)
+const { kConstruct } = __webpack_require__(109)
 
 // Cache & CacheStorage are tightly coupled with fetch. Even if it may run
 // in an older version of Node, it doesn't have any use without fetch.
@@ -16306,7 +16306,7 @@ module.exports = {
 
 
 
-const { kConstruct } = __webpack_require__(2490)
+const { kConstruct } = __webpack_require__(109)
 const { urlEquals, getFieldValues } = __webpack_require__(6798)
 const { kEnumerableProperty, isDisturbed } = __webpack_require__(3440)
 const { webidl } = __webpack_require__(5893)
@@ -17172,7 +17172,7 @@ module.exports = {
 
 
 
-const { kConstruct } = __webpack_require__(2490)
+const { kConstruct } = __webpack_require__(109)
 const { Cache } = __webpack_require__(9634)
 const { webidl } = __webpack_require__(5893)
 const { kEnumerableProperty } = __webpack_require__(3440)
@@ -17326,7 +17326,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2490:
+/***/ 109:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 

@@ -4,7 +4,7 @@ import { homedir, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { normalAddress, pageAddress, servedBy } from '../src/site/addresses.js'
-import { OPENAPI_PAGES, readOpenApiPages } from '../src/check/mint-cli.js'
+import { OPENAPI_LISTING, readOpenApiListing } from '../src/check/mint-cli.js'
 import { pagesOf } from '../src/check/tree-copy.js'
 import { MINT_VERSION } from '../src/check/inputs.js'
 
@@ -49,9 +49,9 @@ const text = (file: string): string | undefined => (existsSync(file) ? readFileS
 async function trial(folder: string): Promise<boolean> {
   const configFile = existsSync(join(folder, 'docs.json')) ? 'docs.json' : 'mint.json'
   const config = text(join(folder, configFile))
-  const script = join(mkdtempSync(join(tmpdir(), 'trial-')), 'openapi-pages.mjs')
-  writeFileSync(script, OPENAPI_PAGES)
-  const listed = readOpenApiPages(
+  const script = join(mkdtempSync(join(tmpdir(), 'trial-')), 'openapi-listing.mjs')
+  writeFileSync(script, OPENAPI_LISTING)
+  const listed = readOpenApiListing(
     spawnSync(process.execPath, [script, modules], { cwd: folder, encoding: 'utf8', maxBuffer: 64 << 20 }).stdout,
   )
   const generated = 'pages' in listed ? listed.pages : []

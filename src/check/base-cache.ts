@@ -71,7 +71,7 @@ export function networkDecides(tree: string, checks: ReadonlySet<Check>): string
 }
 
 /** Whether a configuration's `openapi` or `asyncapi` (a string, a list, or a `source`) is a URL anywhere in it. */
-function remoteSpec(config: string): boolean {
+export function remoteSpec(config: string): boolean {
   let parsed: unknown
   try {
     parsed = JSON.parse(config)

@@ -18,6 +18,8 @@ export type Rule =
   | 'lost-address'
   /** A redirect that cannot work as written (this action's, not the CLI's). */
   | 'redirect-fault'
+  /** An API page whose front matter names an operation no OpenAPI document has (this action's, not the CLI's). */
+  | 'missing-operation'
 
 /** Each rule counted, as the ending says it: one and many (`1 broken link`, `1,024 broken links`). */
 export const RULE_COUNTED: Record<Rule, readonly [string, string]> = {
@@ -30,6 +32,7 @@ export const RULE_COUNTED: Record<Rule, readonly [string, string]> = {
   build: ['build failure', 'build failures'],
   'lost-address': ['address that no longer answers', 'addresses that no longer answer'],
   'redirect-fault': ['redirect that cannot work', 'redirects that cannot work'],
+  'missing-operation': ['API page with no operation', 'API pages with no operation'],
 }
 
 /** Each rule as a reader names it: an annotation's title, and (lower-cased) the summary's and the ending's words. */
@@ -43,6 +46,7 @@ export const RULE_TITLES: Record<Rule, string> = {
   build: 'Build',
   'lost-address': 'Address no longer answers',
   'redirect-fault': 'Redirect that cannot work',
+  'missing-operation': 'API page with no operation',
 }
 
 export interface Problem {

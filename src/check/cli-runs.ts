@@ -6,16 +6,17 @@ import { type Ran, runProgram } from './child-process.js'
 import { plainLines } from './cli-output.js'
 import {
   type Cli,
-  OPENAPI_PAGES,
+  type OpenApiLister,
+  OPENAPI_LISTING,
   WIDE_OUTPUT,
   cliEnvironment,
   cliModules,
   ensureCli,
-  readOpenApiPages,
+  readOpenApiListing,
 } from './mint-cli.js'
 import { siteConfig } from './docs-folder.js'
 import { excluder, leaveOut, outputWidth } from './tree-copy.js'
-import { type CheckRun, type OpenApiLister, TimedOut } from './judge.js'
+import { type CheckRun, TimedOut } from './judge.js'
 import type { TreeChecker } from './tree-cache.js'
 import { MINT_VERSION } from './inputs.js'
 import * as core from '../util/actions-core.js'
@@ -117,14 +118,17 @@ export function treeChecker({ settings, config, bounded, stop }: CheckRun, { cli
   }
 }
 
-/** Lists a tree's generated pages with the CLI's own code; what it cannot tell is an answer, not a failure. */
+/**
+ * Lists what a tree makes of its OpenAPI documents (its generated pages, its pages' operations) with
+ * the CLI's own code; what it cannot tell is an answer, not a failure.
+ */
 export function openApiLister({ work, bounded, stop }: CheckRun, { cli, node }: CliRuns): OpenApiLister {
-  const script = join(work, 'openapi-pages.mjs')
-  writeFileSync(script, OPENAPI_PAGES)
+  const script = join(work, 'openapi-listing.mjs')
+  writeFileSync(script, OPENAPI_LISTING)
   return async (tree) => {
-    const ran = await bounded('The listing of the pages OpenAPI documents generate', () =>
+    const ran = await bounded("The listing of the site's OpenAPI pages", () =>
       node(script, [cliModules(cli.entry)], { cwd: tree, columns: 200, stop }),
     )
-    return readOpenApiPages(ran.stdout)
+    return readOpenApiListing(ran.stdout)
   }
 }

@@ -1,26 +1,16 @@
-import { filesAlone, pagesFromTrees } from './pages.js'
-import type { PullPage } from '../site/pull-pages.js'
-import { redirectsFile } from '../site/config-refs.js'
 import { join } from 'node:path'
+import { filesAlone } from './pages.js'
+import type { PullPage } from '../site/pull-pages.js'
 import { type TreeCache, type TreeChecker, withoutValidate } from './tree-cache.js'
-import {
-  isPage,
-  lostAddresses,
-  nearestParent,
-  pageAddress,
-  servedBy,
-  pageSlug,
-  docsRelativePath,
-  firstRedirect,
-  repositoryPath,
-} from '../site/addresses.js'
+import { docsRelativePath } from '../site/addresses.js'
 import { MAX_LISTED_FILES, buildBase, buildFromNames, checkedOut, listingMayBeCut, pageChanges } from './base-tree.js'
+import { addressProblems, namesOnlyLister, oldNames } from './address-problems.js'
 import type { SiteCheck } from './check-site.js'
 import type { Problem } from './cli-output.js'
-import { type SiteConfig, siteConfig, siteReads } from './docs-folder.js'
-import { type Judged, type PlacedProblem, judge, judgedFaults, unsureOnWarning } from './new-known.js'
-import { lineText, redirectPlaces } from './target-lines.js'
-import { pagesOf, readText, treeFile } from './tree-copy.js'
+import { type SiteConfig, siteConfig } from './docs-folder.js'
+import type { OpenApiLister } from './mint-cli.js'
+import { type Judged, type PlacedProblem, judge, unsureOnWarning } from './new-known.js'
+import { readText } from './tree-copy.js'
 import type { ChangedFile, PullChange } from '../github/change.js'
 import type { GitHubPort, Repo } from '../github/port.js'
 import type { Check } from '../inputs/parsers.js'
@@ -52,9 +42,6 @@ export interface CheckRun {
   bounded: <T>(what: string, work: () => Promise<T>) => Promise<T>
   stop: AbortSignal
 }
-
-/** The pages a tree generates from OpenAPI documents (their addresses), or why they cannot be told. */
-export type OpenApiLister = (tree: string) => Promise<{ pages: string[] } | { unknown: string }>
 
 /** What the check found: its problems judged, or no verdict. */
 export type Found =
@@ -242,138 +229,6 @@ function notCompared(
   )
 }
 
-/**
- * The base's addresses the head no longer answers (at the configuration's redirects, with the
- * redirect to paste where the page was renamed), and the head's redirects that cannot work.
- */
-async function addressProblems(
-  { docsFolder, config }: CheckRun,
-  trees: {
-    baseTree: string
-    baseConfig: string | undefined
-    headTree: string
-    files: ChangedFile[]
-    listOpenApi: OpenApiLister
-    notes: string[]
-  },
-): Promise<{ judged: Judged[]; pages: PullPage[] }> {
-  const { baseTree, headTree, files } = trees
-  // the configuration as the site has it (on a mint.json site the CLI writes a docs.json into its copies)
-  const headConfig = readText(join(headTree, config))
-  // and as the site reads it, every $ref resolved: the redirects or navigation kept in files of their own
-  const sites = siteReads(trees, { base: trees.baseConfig, head: headConfig })
-  const generated = await generatedPages(trees, [sites.baseConfig, sites.headConfig])
-  const headFiles = pagesOf(headTree)
-  const base = servedBy(pagesOf(baseTree), sites.baseConfig, readText(join(baseTree, '.mintignore')), generated.base)
-  const head = servedBy(headFiles, sites.headConfig, readText(join(headTree, '.mintignore')), generated.head)
-  const pages = pagesFromTrees({ docsFolder, files, base, head, ...sites, baseTree, headTree, headFiles })
-  const at = (line: number | undefined): Pick<PlacedProblem, 'file' | 'path' | 'line' | 'lineText'> => ({
-    file: config,
-    path: repositoryPath(docsFolder, config),
-    ...(line !== undefined ? { line, lineText: lineText(headConfig ?? '', line) } : {}),
-  })
-  // where a redirect goes: the configuration's redirects, or its first line where it has none
-  const configLines = (headConfig ?? '').split('\n')
-  const redirectsLine = configLines.findIndex((l) => /"redirects"\s*:/.test(l)) + 1 || 1
-  // a renamed page's lost address where the change is: its new entry in the navigation, where it has one
-  const navigationLine = (to: string | undefined): number | undefined => {
-    if (to === undefined) return undefined
-    const entry = JSON.stringify(pageSlug(to))
-    const at = configLines.findIndex((l) => l.includes(entry))
-    return at === -1 ? undefined : at + 1
-  }
-  // a redirect's entry (`source → destination`): in docs.json, or in the file its "redirects" names by $ref
-  const inFile = redirectsFile(headConfig)
-  const written = inFile === undefined ? headConfig : treeFile(headTree)(inFile)
-  const entryOf = (redirect: string): Pick<PlacedProblem, 'file' | 'path' | 'line' | 'lineText'> => {
-    const line = redirectPlaces(written ?? '', redirect)[0]?.line
-    if (inFile === undefined) return at(line)
-    const placed = line === undefined ? {} : { line, lineText: lineText(written ?? '', line) }
-    return { file: inFile, path: repositoryPath(docsFolder, inFile), ...placed }
-  }
-  const renamed = new Map(pageChanges(files, docsFolder).map((c) => [pageAddress(c.from), c.to]))
-  const lost = lostAddresses(base, head).map(({ address, file, generated: fromOpenApi, sentTo, loop }): Judged => {
-    const to = renamed.get(address)
-    const moved = to !== undefined && isPage(to) ? pageAddress(to) : undefined
-    const parent = moved ? undefined : nearestParent(head, address)
-    const fix = moved ? { source: address, destination: moved } : undefined
-    // a redirect to a page this pull request renamed: the page's new address is the fix
-    const renamedTarget = sentTo !== undefined && !loop ? renamed.get(sentTo) : undefined
-    const followed = renamedTarget !== undefined && isPage(renamedTarget) ? pageAddress(renamedTarget) : undefined
-    const sending = sentTo === undefined ? undefined : firstRedirect(head, address)
-    const entry = sending && entryOf(`${sending.source} → ${sending.destination}`)
-    // why nothing answers there now: no redirect, or one that leads nowhere
-    const why =
-      sentTo === undefined
-        ? 'no redirect keeps it'
-        : loop
-          ? `the head's redirects send it round in a loop (through ${sentTo})`
-          : `the head's redirects send it to ${sentTo}, which the head does not serve`
-    const what = file
-      ? moved
-        ? `${file} was renamed to ${to ?? ''} in this pull request`
-        : `${file} is gone in this pull request`
-      : fromOpenApi
-        ? 'the page its OpenAPI document generated there is not generated any more (an operation, its summary or tag, or the navigation changed in this pull request)'
-        : sentTo === undefined
-          ? `the redirect from it is gone in this pull request`
-          : undefined
-    const message =
-      `${address} answers on the base and not on the head: ${what === undefined ? why : `${what}, and ${why}`}. ` +
-      (fix
-        ? `Add the redirect ${JSON.stringify(fix)}.`
-        : followed !== undefined
-          ? `Send its redirect to ${followed} instead, where this pull request moved ${sentTo ?? ''}.`
-          : `Add a redirect from it to the page that replaces it${parent ? ` (its nearest parent is ${parent})` : ''}.`)
-    return {
-      problem: {
-        rule: 'lost-address',
-        target: address,
-        message,
-        // where the fix goes: the head's redirect that sends it nowhere, or a renamed page's entry
-        ...(entry?.line !== undefined ? entry : at(navigationLine(moved ? to : undefined) ?? redirectsLine)),
-        ...(fix ? { fix } : {}),
-        ...(followed !== undefined && sentTo !== undefined
-          ? { resend: { source: address, from: sentTo, to: followed } }
-          : {}),
-        ...(file === undefined && !fromOpenApi ? { redirected: true as const } : {}),
-      },
-      status: 'new',
-    }
-  })
-  const faults = judgedFaults(base, head, entryOf)
-  return { judged: [...lost, ...faults], pages }
-}
-
-/**
- * The pages each tree generates from OpenAPI documents, by the CLI's own code; none for either where
- * either cannot be told (compared on one side only, every generated page would look lost or new).
- */
-async function generatedPages(
-  {
-    baseTree,
-    headTree,
-    listOpenApi,
-    notes,
-  }: { baseTree: string; headTree: string; listOpenApi: OpenApiLister; notes: string[] },
-  configs: Array<string | undefined>,
-): Promise<{ base: string[]; head: string[] }> {
-  if (!configs.some((c) => c !== undefined && /"openapi"/i.test(c))) return { base: [], head: [] }
-  const [base, head] = await Promise.all([listOpenApi(baseTree), listOpenApi(headTree)])
-  if ('pages' in base && 'pages' in head) return { base: base.pages, head: head.pages }
-  const why = 'unknown' in base ? `the base: ${base.unknown}` : 'unknown' in head ? `the head: ${head.unknown}` : ''
-  const said =
-    `The pages generated from OpenAPI documents were not compared (${external(why, 300)}): ` +
-    `an address this pull request stops generating is not seen.`
-  core.info(said)
-  notes.push(said)
-  return { base: [], head: [] }
-}
-
-/** A base of names has its OpenAPI documents as the head has them: its generated pages cannot be told. */
-const namesOnlyLister: OpenApiLister = () =>
-  Promise.resolve({ unknown: "the base was rebuilt by its pages' names, not its OpenAPI documents" })
-
 /** A tree's configuration text (docs.json, else mint.json); undefined where it has neither. */
 function configText(tree: string): string | undefined {
   const name = siteConfig(tree)
@@ -384,19 +239,6 @@ function configText(tree: string): string | undefined {
 function linesOf(file: string): ReadonlySet<string> | undefined {
   const text = readText(file)
   return text === undefined ? undefined : new Set(text.split('\n').map((l) => l.trim()))
-}
-
-/** A head file's name in the base: a file the pull request renamed has its old name there. */
-function oldNames(files: readonly ChangedFile[], docsFolder: string): (file: string) => string {
-  const renamed = new Map(
-    files
-      .filter((f) => f.status === 'renamed' && f.previousFilename)
-      .map((f) => [f.filename, f.previousFilename ?? '']),
-  )
-  return (file) => {
-    const before = renamed.get(repositoryPath(docsFolder, file))
-    return before === undefined ? file : (docsRelativePath(docsFolder, before) ?? before)
-  }
 }
 
 /** The pull request's base as a tree of its own, or why it cannot be had. */

@@ -47,43 +47,78 @@ for (const stream of [process.stdout, process.stderr]) {
 `
 
 /**
- * The pages Mintlify generates from the OpenAPI documents of a docs.json's navigation, worked out by
- * the CLI's own code, offline (a document at a URL: it cannot tell). Run as `node <this file> <the
- * CLI's node_modules>` in the docs folder; prints `{"pages": [...]}` or `{"unknown": "why"}`.
+ * What Mintlify makes of a tree's OpenAPI documents, worked out by the CLI's own code, offline (a
+ * document at a URL: it cannot tell): the pages a docs.json's navigation generates from them, and
+ * each page whose front matter names an operation (`openapi: GET /users`), with the document that
+ * has it. Run as `node <this file> <the CLI's node_modules>` in the docs folder; prints
+ * `{"pages": [...], "operations": [...]}` or `{"unknown": "why"}`.
+ *
+ * An operation is looked for as Mintlify's pages find theirs: its path (a trailing slash either way)
+ * and method in any document the build reads (a `.mintignore`d one is none). The file a reference
+ * names is not required to match: where it does not, Mintlify shows the operation from the document
+ * that has it. A webhook, or a reference to a document at a URL, is not looked for.
  */
-export const OPENAPI_PAGES = `// The check action's listing of the pages Mintlify generates from OpenAPI documents.
+export const OPENAPI_LISTING = `// The check action's listing of what Mintlify makes of a tree's OpenAPI documents.
 const modules = process.argv[2]
 const load = (path) => import(new URL(path, 'file://' + modules.replace(/\\\\/g, '/') + '/').href)
 const say = (answer) => process.stdout.write(JSON.stringify(answer) + '\\n')
 try {
   const prebuild = await load('@mintlify/prebuild/dist/index.js')
+  const common = await load('@mintlify/common/dist/index.js')
   const validation = await load('@mintlify/validation/dist/index.js')
   const { readResolvedConfigJson } = await load('@mintlify/link-rot/dist/static-checking/readConfig.js')
+  const { readFileSync } = await import('node:fs')
   const offline = async (url) => {
     throw new Error('not fetched: ' + url)
   }
   const dir = process.cwd()
+  const mintIgnore = await prebuild.getMintIgnore(dir)
   const resolved = await readResolvedConfigJson(dir)
-  if (!resolved || resolved.configFile !== 'docs.json') say({ pages: [] })
+  const docs = resolved && resolved.configFile === 'docs.json'
+  const checked = docs ? validation.validateDocsConfig(resolved.json) : undefined
+  if (checked && !checked.success) say({ unknown: 'its docs.json does not validate' })
   else {
-    const checked = validation.validateDocsConfig(resolved.json)
-    if (!checked.success) say({ unknown: 'its docs.json does not validate' })
-    else {
-      const config = checked.data
-      const explicitOverlays = validation.collectOpenApiOverlayConfig(config)
-      const files = await prebuild.getOpenApiFiles(dir, { explicitOverlays, fetchRemoteDocument: offline })
+    const config = checked ? checked.data : undefined
+    const explicitOverlays = config ? validation.collectOpenApiOverlayConfig(config) : undefined
+    const files = await prebuild.getOpenApiFiles(dir, { mintIgnore, explicitOverlays, fetchRemoteDocument: offline })
+    const pages = {}
+    if (config) {
       const overlayRegistry = await prebuild.buildOverlayRegistryForDirectory(dir, {
         explicitOverlays,
         fetchRemoteDocument: offline,
       })
-      const pages = {}
       await prebuild.generateOpenApiFromDocsConfig(config.navigation, files, pages, {
         writeFiles: false,
         overlayRegistry,
         fetchRemoteDocument: offline,
       })
-      say({ pages: Object.keys(pages) })
     }
+    const has = (document, endpoint, method) => {
+      const found = common.findOpenApiPath(document.spec && document.spec.paths, endpoint)
+      if (!found) return false
+      const item = found.pathItem
+      if (method === undefined || typeof item.$ref === 'string') return true
+      return typeof item[method] === 'object' && item[method] !== null
+    }
+    const operations = []
+    for (const file of prebuild.getFileListSync(dir, dir, mintIgnore)) {
+      if (common.getFileCategory(file) !== 'page') continue
+      const text = readFileSync(dir + '/' + file, 'utf8')
+      if (!/^openapi[ \\t]*:/m.test(text)) continue
+      let openapi
+      try {
+        openapi = common.parseFrontmatter(text).attributes.openapi
+      } catch {
+        continue
+      }
+      if (typeof openapi !== 'string') continue
+      const parsed = common.potentiallyParseOpenApiString(openapi)
+      if (!parsed || parsed.method === 'webhook' || (parsed.filename && common.isAbsoluteUrl(parsed.filename))) continue
+      const document = files.find((d) => has(d, parsed.endpoint, parsed.method))
+      const at = document && String(document.originalFileLocation || document.filename).replace(/^\\//, '')
+      operations.push({ file, openapi, ...(at ? { in: at } : {}) })
+    }
+    say({ pages: Object.keys(pages), operations })
   }
 } catch (error) {
   say({ unknown: String(error && error.message ? error.message : error).slice(0, 300) })
@@ -91,12 +126,48 @@ try {
 process.exit(0)
 `
 
-/** What OPENAPI_PAGES printed: the generated pages' addresses, or why they cannot be told. */
-export function readOpenApiPages(stdout: string): { pages: string[] } | { unknown: string } {
+/** A page whose front matter names an OpenAPI operation (`openapi: GET /users`), and the document that has it. */
+export interface OperationRef {
+  /** The page, relative to the docs folder. */
+  file: string
+  /** Its front matter's `openapi`, as written. */
+  openapi: string
+  /** The document (relative to the docs folder) that has the operation; absent where none has it. */
+  in?: string
+}
+
+/** What Mintlify makes of a tree's OpenAPI documents (OPENAPI_LISTING), or why it cannot be told. */
+export type OpenApiListing = { pages: string[]; operations: OperationRef[] } | { unknown: string }
+
+/** Lists what a tree makes of its OpenAPI documents (cli-runs.ts runs OPENAPI_LISTING). */
+export type OpenApiLister = (tree: string) => Promise<OpenApiListing>
+
+const isOperationRef = (v: unknown): v is OperationRef => {
+  if (typeof v !== 'object' || v === null) return false
+  const { file, openapi, in: at } = v as Record<string, unknown>
+  return typeof file === 'string' && typeof openapi === 'string' && (at === undefined || typeof at === 'string')
+}
+
+/** What OPENAPI_LISTING printed: the generated pages' addresses and the pages' operations, or why not told. */
+export function readOpenApiListing(stdout: string): OpenApiListing {
   const last = stdout.trim().split('\n').at(-1) ?? ''
   try {
-    const said = JSON.parse(last) as { pages?: unknown; unknown?: unknown }
-    if (Array.isArray(said.pages) && said.pages.every((p) => typeof p === 'string')) return { pages: said.pages }
+    const said = JSON.parse(last) as { pages?: unknown; operations?: unknown; unknown?: unknown }
+    const { pages, operations } = said
+    if (
+      Array.isArray(pages) &&
+      pages.every((p) => typeof p === 'string') &&
+      Array.isArray(operations) &&
+      operations.every(isOperationRef)
+    )
+      return {
+        pages,
+        operations: operations.map(({ file, openapi, in: at }) => ({
+          file,
+          openapi,
+          ...(at !== undefined ? { in: at } : {}),
+        })),
+      }
     if (typeof said.unknown === 'string') return { unknown: said.unknown }
   } catch {
     // not the listing's answer: below

@@ -19,7 +19,6 @@ import { external } from '../util/text.js'
 import {
   type CheckRun,
   type Found,
-  type OpenApiLister,
   TimedOut,
   judgeAgainstBase,
   pullFiles,
@@ -30,6 +29,7 @@ import { type TreeCache, type TreeChecker, cachedChecker, treeCache } from './tr
 import { fixOnAgentPull, fixedNote } from './fix.js'
 import { offerFixes } from './offer-fixes.js'
 import { InstallFailed, cliRuns, installCli, openApiLister, treeChecker } from './cli-runs.js'
+import type { OpenApiLister } from './mint-cli.js'
 import { weighByReaders } from './weigh.js'
 import { filesAlone } from './pages.js'
 import { checkEnding, forTheAgent, publishCheckRun, recordProblems } from './report.js'

@@ -1,6 +1,7 @@
 import { type RedirectFault, type Served, pageSlug, redirectFaults } from '../site/addresses.js'
 import { posix } from 'node:path'
 import type { Problem } from './cli-output.js'
+import type { OperationRef } from './mint-cli.js'
 
 /**
  * What this pull request broke: a head problem is **new** when its base does not have it, matched by
@@ -199,6 +200,47 @@ export function judgedFaults(
     before.set(key, left - 1)
     return left > 0
   }
+}
+
+/**
+ * The head's API pages whose front matter names an operation no OpenAPI document has (Mintlify shows
+ * them blank), each placed by `place`: known where the base's page (by its old name) had none either,
+ * whatever it named. A page that never showed its operation, named another way, still does not, and
+ * this pull request did not break it.
+ */
+export function judgedOperations(
+  base: readonly OperationRef[],
+  head: readonly OperationRef[],
+  oldName: (file: string) => string,
+  place: (file: string) => Pick<PlacedProblem, 'path' | 'line' | 'lineText'>,
+): Judged[] {
+  const before = new Map(base.map((ref) => [ref.file, ref]))
+  return head.flatMap((ref): Judged[] => {
+    if (ref.in !== undefined) return []
+    const was = before.get(oldName(ref.file))
+    // the page is the problem's file: its message says what the page names, and where the fix goes
+    const broken =
+      `Its openapi front matter names ${ref.openapi}, which no OpenAPI document of the head has: ` +
+      'Mintlify shows this page blank.'
+    const why =
+      was?.in === undefined
+        ? ' Name an operation a document has, as "METHOD /path".'
+        : was.openapi === ref.openapi
+          ? ` ${was.in} has it on the base: name its new path here, or keep the operation there.`
+          : ` On the base it named ${was.openapi}, which ${was.in} has.`
+    return [
+      {
+        problem: {
+          rule: 'missing-operation',
+          file: ref.file,
+          target: ref.openapi,
+          message: broken + why,
+          ...place(ref.file),
+        },
+        status: was !== undefined && was.in === undefined ? 'known' : 'new',
+      },
+    ]
+  })
 }
 
 /**

@@ -42,8 +42,11 @@ export interface CheckView {
 /** The rows each table shows at most (every problem is in problems-json): the summary stays small. */
 const MAX_ROWS = 100
 
-/** A rule as the summary's tables say it: its title, lower-cased. */
-const ruleWords = (rule: Problem['rule']): string => RULE_TITLES[rule].toLowerCase()
+/** A rule as the summary's tables say it: its title as a sentence has it (`broken link`, `API page …`). */
+const ruleWords = (rule: Problem['rule']): string => {
+  const title = RULE_TITLES[rule]
+  return /^[A-Z]{2}/.test(title) ? title : title.charAt(0).toLowerCase() + title.slice(1)
+}
 
 /** How many readers a problem has, as a table cell: `12,400`, `at most 3` (not among the pages the service sent), or `—`. */
 export function viewsCell(readers: Judged['readers']): string {

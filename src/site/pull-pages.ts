@@ -160,8 +160,7 @@ export function slugTitle(slug: string): string {
  * of its own (never `subtitle:`, never nested); a block, flow, anchor or tag is no text.
  */
 export function frontMatterTitle(text: string | undefined): string | undefined {
-  const block = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/.exec(text ?? '')?.[1] ?? ''
-  const line = /^title[ \t]*:[ \t](.*)/m.exec(block)?.[1]?.trim()
+  const line = /^title[ \t]*:[ \t](.*)/m.exec(frontMatter(text))?.[1]?.trim()
   if (line === undefined) return undefined
   if (line.startsWith('"')) {
     const quoted = /"((?:[^"\\]|\\.)*)"/.exec(line)?.[1]
@@ -178,6 +177,19 @@ export function frontMatterTitle(text: string | undefined): string | undefined {
   }
   if (/^[|>[{&*!#]/.test(line)) return undefined
   return line.replace(/[ \t]+#.*/, '') || undefined
+}
+
+/** A page's YAML front matter, between its opening `---` and its closing `---` or `...`; '' where it has none. */
+function frontMatter(text: string | undefined): string {
+  return /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/.exec(text ?? '')?.[1] ?? ''
+}
+
+/** The line (1-based) where a page's front matter sets `key` at its top level; undefined where it does not. */
+export function frontMatterLine(text: string | undefined, key: string): number | undefined {
+  const block = frontMatter(text)
+  const at = block.split('\n').findIndex((line) => line.startsWith(key) && /^[ \t]*:/.test(line.slice(key.length)))
+  // the block starts on the line after the opening `---`
+  return at === -1 ? undefined : at + 2
 }
 
 // ---- snippets ----

@@ -304,6 +304,23 @@ const openApiSite = (listUsers: string, redirects: Array<{ source: string; desti
 })
 
 /**
+ * A site whose API pages are files of their own, each naming its operation in its front matter (the
+ * documents found by the build, none in the navigation): `path` is where openapi.json has the user.
+ */
+const apiPagesSite = (path: string, getUser: string, extra: Files = {}): Files => ({
+  'docs.json': docsJson({}, ['index', 'api/list-users', 'api/get-user']),
+  'openapi.json': openApi({
+    '/users/': { get: { summary: 'List users', responses: { '200': { description: 'OK' } } } },
+    [path]: { get: { summary: 'Get a user', responses: { '200': { description: 'OK' } } } },
+  }),
+  // a trailing slash either way, and a document named by another name than its own: Mintlify finds both
+  'api/list-users.mdx': '---\ntitle: List users\nopenapi: "/api.json GET /users"\n---\n',
+  'api/get-user.mdx': `---\ntitle: Get a user\nopenapi: ${getUser}\n---\n\nOne user.\n`,
+  'index.mdx': page('Home', '# Home\n\n[Users](/api/list-users)'),
+  ...extra,
+})
+
+/**
  * The cases only the real CLI can run: the check lists the pages OpenAPI documents generate with
  * the CLI's own code, which npm test's fake does not have (there the listing says it cannot tell).
  */
@@ -324,6 +341,79 @@ export const REAL_CLI_SCENARIOS: Scenario[] = [
       )
       // its nearest parent is no page: none is made up
       expect(run.summary).not.toContain('"destination"')
+    },
+  },
+  {
+    name: "an operation's path renamed in the OpenAPI document while a page still names it: new, at the page's openapi line",
+    base: apiPagesSite('/users/{id}', 'GET /users/{id}'),
+    head: apiPagesSite('/people/{id}', 'GET /users/{id}'),
+    checkout: 'merge',
+    inputs: { checks: 'links' },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      expect(problemsOf(run).problems.map((p) => [p.status, p.rule, p.file, p.line, p.target])).toEqual([
+        ['new', 'missing-operation', 'api/get-user.mdx', 3, 'GET /users/{id}'],
+      ])
+      expect(problemsOf(run).problems[0]?.message).toContain('openapi.json has it on the base')
+      expect(run.stdout).toContain('::error title=API page with no operation,file=api/get-user.mdx,line=3::')
+    },
+  },
+  {
+    name: 'the same rename with the page following it: passes',
+    base: apiPagesSite('/users/{id}', 'GET /users/{id}'),
+    head: apiPagesSite('/people/{id}', 'get /people/{id}/'),
+    checkout: 'merge',
+    inputs: { checks: 'links' },
+    check: (run) => {
+      expect(run.code).toBe(0)
+      expect(problemsOf(run).problems).toEqual([])
+    },
+  },
+  {
+    name: 'a page already blank on its base, edited and still blank: known, not failing',
+    base: apiPagesSite('/users/{id}', 'GET /user/{id}'),
+    head: apiPagesSite('/users/{id}', 'GET /users/{id}/profile'),
+    checkout: 'merge',
+    inputs: { checks: 'links' },
+    check: (run) => {
+      expect(run.code).toBe(0)
+      expect(problemsOf(run).problems.map((p) => [p.status, p.rule, p.file, p.target])).toEqual([
+        ['known', 'missing-operation', 'api/get-user.mdx', 'GET /users/{id}/profile'],
+      ])
+    },
+  },
+  {
+    name: 'the OpenAPI document left out by .mintignore: the build reads it no more, so its pages are blank',
+    base: apiPagesSite('/users/{id}', 'GET /users/{id}'),
+    head: apiPagesSite('/users/{id}', 'GET /users/{id}', { '.mintignore': 'openapi.json\n' }),
+    checkout: 'merge',
+    inputs: { checks: 'links' },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      expect(problemsOf(run).problems.map((p) => [p.status, p.rule, p.file, p.target])).toEqual([
+        ['new', 'missing-operation', 'api/get-user.mdx', 'GET /users/{id}'],
+        ['new', 'missing-operation', 'api/list-users.mdx', '/api.json GET /users'],
+      ])
+    },
+  },
+  {
+    name: 'a document at a URL the configuration names may have any operation: not looked for, and said',
+    base: apiPagesSite('/users/{id}', 'GET /users/{id}'),
+    head: apiPagesSite('/people/{id}', 'GET /users/{id}', {
+      'docs.json': docsJson({ api: { openapi: 'https://127.0.0.1:9/openapi.json' } }, [
+        'index',
+        'api/list-users',
+        'api/get-user',
+      ]),
+    }),
+    checkout: 'merge',
+    inputs: { checks: 'links' },
+    check: (run) => {
+      expect(run.code).toBe(0)
+      expect(problemsOf(run).problems).toEqual([])
+      expect(run.summary).toContain(
+        'operations were not looked for: the configuration names an OpenAPI document at a URL',
+      )
     },
   },
   {

@@ -47,8 +47,8 @@ export interface FakeCli {
   pids(): Array<{ cli: number; child: number }>
 }
 
-/** The CLI's packages the check's listing of OpenAPI pages loads (src/check/mint-cli.ts, OPENAPI_PAGES). */
-const CLI_MODULES = ['prebuild', 'validation', 'link-rot']
+/** The CLI's packages the check's listing of OpenAPI documents loads (src/check/mint-cli.ts, OPENAPI_LISTING). */
+const CLI_MODULES = ['prebuild', 'common', 'validation', 'link-rot']
 
 /** Writes the fake CLI into `folder` (what an install leaves there). */
 export function writeFakeCli(folder: string, mode: MintMode, version = MINT_VERSION): void {

@@ -17,7 +17,7 @@ import {
   servedBy,
   sourceMatches,
 } from '../../src/site/addresses.js'
-import { judgedFaults } from '../../src/check/new-known.js'
+import { judgedFaults, judgedOperations } from '../../src/check/new-known.js'
 
 const config = (redirects: unknown): string => JSON.stringify({ name: 'x', navigation: { pages: [] }, redirects })
 const site = (files: string[], redirects: Array<[string, string]> = []): Served =>
@@ -569,5 +569,82 @@ describe("the head's redirects that cannot work, judged against the base's", () 
     expect(firstRedirect(served, '/q')).toEqual({ source: '/q', destination: '/z' })
     expect(firstRedirect(served, '/nowhere')).toBeUndefined()
     expect(firstRedirect(site(['index.mdx'], [['/old#a', '/x']]), '/old')).toBeUndefined()
+  })
+})
+
+describe("the head's API pages whose operation no document has, judged against the base's", () => {
+  const at = (file: string) => ({ path: `docs/${file}`, line: 3, lineText: `openapi: ${file}` })
+  const same = (file: string) => file
+
+  test('a page whose operation its base had is new, placed at its front matter, and says which document had it', () => {
+    const judged = judgedOperations(
+      [{ file: 'api/get-event.mdx', openapi: 'get /v1/event/{id}/', in: 'openapi.json' }],
+      [{ file: 'api/get-event.mdx', openapi: 'get /v1/event/{id}/' }],
+      same,
+      at,
+    )
+    expect(judged).toEqual([
+      {
+        status: 'new',
+        problem: {
+          rule: 'missing-operation',
+          file: 'api/get-event.mdx',
+          path: 'docs/api/get-event.mdx',
+          line: 3,
+          lineText: 'openapi: api/get-event.mdx',
+          target: 'get /v1/event/{id}/',
+          message:
+            'Its openapi front matter names get /v1/event/{id}/, which no OpenAPI document of the head has: ' +
+            'Mintlify shows this page blank. openapi.json has it on the base: name its new path here, or keep ' +
+            'the operation there.',
+        },
+      },
+    ])
+  })
+
+  test('a page that names another operation now says what it named on the base', () => {
+    const [judged] = judgedOperations(
+      [{ file: 'a.mdx', openapi: 'GET /a', in: 'api/openapi.yaml' }],
+      [{ file: 'a.mdx', openapi: 'GET /b' }],
+      same,
+      at,
+    )
+    expect(judged?.status).toBe('new')
+    expect(judged?.problem.message).toBe(
+      'Its openapi front matter names GET /b, which no OpenAPI document of the head has: Mintlify shows ' +
+        'this page blank. On the base it named GET /a, which api/openapi.yaml has.',
+    )
+  })
+
+  test('a new page, or one that named no operation before, is new and says how to name one', () => {
+    for (const base of [[], [{ file: 'other.mdx', openapi: 'GET /b' }]]) {
+      const [judged] = judgedOperations(base, [{ file: 'a.mdx', openapi: 'GET /b' }], same, at)
+      expect(judged?.status).toBe('new')
+      expect(judged?.problem.message).toMatch(/blank\. Name an operation a document has, as "METHOD \/path"\.$/)
+    }
+  })
+
+  test('a page already blank on its base is known, whatever it names now; a renamed page by its old name', () => {
+    const base = [{ file: 'old.mdx', openapi: 'GET /gone' }]
+    const renamed = (file: string) => (file === 'new.mdx' ? 'old.mdx' : file)
+    expect(
+      judgedOperations(base, [{ file: 'new.mdx', openapi: 'GET /still-gone' }], renamed, at).map((j) => [
+        j.status,
+        j.problem.file,
+      ]),
+    ).toEqual([['known', 'new.mdx']])
+    // without the rename, the same page is another page: new
+    expect(judgedOperations(base, [{ file: 'new.mdx', openapi: 'GET /gone' }], same, at).map((j) => j.status)).toEqual([
+      'new',
+    ])
+  })
+
+  test('a page whose operation a document has is no problem, whatever its base had', () => {
+    const head = [
+      { file: 'a.mdx', openapi: 'GET /a', in: 'openapi.json' },
+      { file: 'b.mdx', openapi: 'GET /b', in: 'openapi.json' },
+    ]
+    expect(judgedOperations([{ file: 'a.mdx', openapi: 'GET /a' }], head, same, at)).toEqual([])
+    expect(judgedOperations([], head, same, at)).toEqual([])
   })
 })

@@ -13,7 +13,7 @@ import {
 import { findDocsFolder } from '../../src/check/docs-folder.js'
 import { repositoryPath } from '../../src/site/addresses.js'
 import { lineText, linkPlaces, maskCode, redirectPlaces } from '../../src/check/target-lines.js'
-import { OPENAPI_PAGES, cliEnvironment, cliModules, readOpenApiPages } from '../../src/check/mint-cli.js'
+import { OPENAPI_LISTING, cliEnvironment, cliModules, readOpenApiListing } from '../../src/check/mint-cli.js'
 
 /**
  * Reading the Mintlify CLI's output, pure. The texts are the CLI's own (mint 4.2.941, as
@@ -606,24 +606,53 @@ describe('readValidation', () => {
   })
 })
 
-describe('the listing of the pages OpenAPI documents generate', () => {
+describe('the listing of what a tree makes of its OpenAPI documents', () => {
   test('its answer is the last line it printed; the CLI code’s warnings before it are not', () => {
-    expect(readOpenApiPages('Warning: x\n{"pages":["api-reference/list-users"]}\n')).toEqual({
+    expect(
+      readOpenApiListing(
+        'Warning: x\n{"pages":["api-reference/list-users"],"operations":[{"file":"a.mdx","openapi":"GET /a","in":"openapi.json"},{"file":"b.mdx","openapi":"GET /b"}]}\n',
+      ),
+    ).toEqual({
       pages: ['api-reference/list-users'],
+      operations: [
+        { file: 'a.mdx', openapi: 'GET /a', in: 'openapi.json' },
+        { file: 'b.mdx', openapi: 'GET /b' },
+      ],
     })
-    expect(readOpenApiPages('{"pages":[]}')).toEqual({ pages: [] })
-    expect(readOpenApiPages('{"unknown":"not fetched: https://x"}\n')).toEqual({ unknown: 'not fetched: https://x' })
+    expect(readOpenApiListing('{"pages":[],"operations":[]}')).toEqual({ pages: [], operations: [] })
+    expect(readOpenApiListing('{"unknown":"not fetched: https://x"}\n')).toEqual({ unknown: 'not fetched: https://x' })
+  })
+  test('an operation is kept as its three fields, nothing else it may carry', () => {
+    expect(readOpenApiListing('{"pages":[],"operations":[{"file":"a.mdx","openapi":"GET /a","extra":1}]}')).toEqual({
+      pages: [],
+      operations: [{ file: 'a.mdx', openapi: 'GET /a' }],
+    })
   })
   test('anything else is no answer, never an empty list', () => {
-    for (const said of ['', 'Segmentation fault', '{"pages":[1]}', '{"pages":"a"}', '{}', '{"unknown":3}', 'null'])
-      expect(readOpenApiPages(said)).toEqual({ unknown: 'the listing gave no answer' })
+    for (const said of [
+      '',
+      'Segmentation fault',
+      '{"pages":[1],"operations":[]}',
+      '{"pages":"a","operations":[]}',
+      '{"pages":[]}',
+      '{"pages":[],"operations":{}}',
+      '{"pages":[],"operations":[null]}',
+      '{"pages":[],"operations":[{"file":"a.mdx"}]}',
+      '{"pages":[],"operations":[{"openapi":"GET /a"}]}',
+      '{"pages":[],"operations":[{"file":1,"openapi":"GET /a"}]}',
+      '{"pages":[],"operations":[{"file":"a.mdx","openapi":"GET /a","in":3}]}',
+      '{}',
+      '{"unknown":3}',
+      'null',
+    ])
+      expect(readOpenApiListing(said)).toEqual({ unknown: 'the listing gave no answer' })
   })
   test('it reads the CLI’s own modules from the node_modules its entry is in, and fetches nothing', () => {
     expect(cliModules(join('/t', 'node_modules', '@mintlify', 'cli', 'bin', 'start.js'))).toBe(
       join('/t', 'node_modules'),
     )
-    expect(OPENAPI_PAGES).toContain('@mintlify/prebuild/dist/index.js')
-    expect(OPENAPI_PAGES).toContain('fetchRemoteDocument: offline')
-    expect(OPENAPI_PAGES).not.toMatch(/\bfetch\(/)
+    expect(OPENAPI_LISTING).toContain('@mintlify/prebuild/dist/index.js')
+    expect(OPENAPI_LISTING).toContain('fetchRemoteDocument: offline')
+    expect(OPENAPI_LISTING).not.toMatch(/\bfetch\(/)
   })
 })

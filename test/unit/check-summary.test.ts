@@ -250,6 +250,22 @@ describe('what was broken before, most useful first', () => {
     expect(summary.indexOf('broken-link in c.mdx')).toBeLessThan(summary.indexOf('syntax in a.mdx'))
     expect(summary.indexOf('syntax in a.mdx')).toBeLessThan(summary.indexOf('syntax in b.mdx'))
   })
+
+  test('each rule in a row as a sentence says it: the first letter lower-cased, a name such as API kept', () => {
+    const at = (rule: 'broken-link' | 'missing-operation' | 'lost-address', file: string): Judged => ({
+      problem: { rule, file, path: file, message: `${rule} in ${file}` },
+      status: 'new',
+    })
+    const summary = renderCheckSummary({
+      checked: ['links'],
+      judged: [at('broken-link', 'a.mdx'), at('missing-operation', 'b.mdx'), at('lost-address', 'docs.json')],
+      scope: 'new',
+      pull: 7,
+    })
+    expect(summary).toContain('| a.mdx | — | broken link |')
+    expect(summary).toContain('| b.mdx | — | API page with no operation |')
+    expect(summary).toContain('| docs.json | — | address no longer answers |')
+  })
 })
 
 describe('the redirect to paste, whole', () => {

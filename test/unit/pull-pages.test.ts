@@ -5,6 +5,7 @@ import {
   type PullFile,
   type PullPage,
   apiDocumentsOf,
+  frontMatterLine,
   frontMatterTitle,
   docsFiles,
   importsOf,
@@ -512,6 +513,33 @@ describe("a page's title", () => {
   ])('no title in %j: the file name', (text) => {
     expect(frontMatterTitle(text)).toBeUndefined()
     expect(pageTitle('guides/first-steps_now.mdx', text)).toBe('First steps now')
+  })
+
+  test.each([
+    ['---\nopenapi: GET /users\n---\n', 2],
+    ['---\ntitle: Users\ndescription: all\nopenapi: "GET /users"\n---\n', 4],
+    ['---\r\ntitle: x\r\nopenapi : get /a\r\n---\r\n', 3],
+    ['\uFEFF---\nopenapi:\tget /a\n---\n', 2],
+    ['--- \nopenapi: get /a\n...\n', 2],
+    ['---\nopenapi-schema: User\nopenapi: get /a\n---\n', 3],
+  ])('the line of a front matter key in %j: %i', (text, line) => {
+    expect(frontMatterLine(text, 'openapi')).toBe(line)
+  })
+
+  test.each([
+    ['---\nopenapi-schema: User\n---\n'],
+    ['---\nseo:\n  openapi: get /a\n---\n'],
+    ['---\ntitle: x\n---\nopenapi: get /a\n'],
+    ['text\n---\nopenapi: get /a\n---\n'],
+    ['---\nopenapi: never closed\n'],
+    ['# openapi: get /a\n'],
+  ])('no front matter key in %j', (text) => {
+    expect(frontMatterLine(text, 'openapi')).toBeUndefined()
+  })
+
+  test('the key is matched whole and at the top level: `title` is not `titles`', () => {
+    expect(frontMatterLine('---\ntitles: x\ntitle: y\n---\n', 'title')).toBe(3)
+    expect(frontMatterLine(undefined, 'title')).toBeUndefined()
   })
 
   test("Mintlify's title from the file name", () => {
