@@ -6871,12 +6871,14 @@ function configPlaces({ docsFolder, config, headTree, headConfig, }) {
     // a redirect's entry (`source → destination`): in docs.json, or in the file its "redirects" names by $ref
     const inFile = redirectsFile(headConfig);
     const written = inFile === undefined ? headConfig : treeFile(headTree)(inFile);
+    // (at its destination's column: a chain's fix replaces the destination there)
     const entryOf = (redirect) => {
-        const line = redirectPlaces(written ?? '', redirect)[0]?.line;
+        const place = redirectPlaces(written ?? '', redirect)[0];
+        const column = place === undefined ? {} : { column: place.column };
         if (inFile === undefined)
-            return at(line);
-        const placed = line === undefined ? {} : { line, lineText: lineText(written ?? '', line) };
-        return { file: inFile, path: repositoryPath(docsFolder, inFile), ...placed };
+            return { ...at(place?.line), ...column };
+        const placed = place === undefined ? {} : { line: place.line, lineText: lineText(written ?? '', place.line) };
+        return { file: inFile, path: repositoryPath(docsFolder, inFile), ...placed, ...column };
     };
     return { at, redirectsLine, navigationLine, entryOf };
 }
@@ -7395,8 +7397,10 @@ const clean = (text, max) => (0,util_text/* bound */.$s)((0,util_text/* stripHid
 ;// CONCATENATED MODULE: ./src/check/edits.ts
 
 
+
+
 /** The fixes of the new problems whose fix is known: the one list of which problem has which. */
-function changesOf(judged, config) {
+function changesOf(judged, entryFile) {
     const changes = [];
     for (const { problem: p, status, because } of judged) {
         if (status !== 'new')
@@ -7417,9 +7421,11 @@ function changesOf(judged, config) {
         }
         else if (p.rule === 'lost-address' && p.fix)
             changes.push({ kind: 'redirect', redirect: p.fix, why: p.message });
-        else if (p.rule === 'lost-address' && p.resend)
-            changes.push({ kind: 'resend', ...p.resend, why: p.message });
-        else if (p.rule === 'redirect-fault' && p.fix && p.line && p.column && p.path === config) {
+        // a redirect's entry is where the problem is placed: in the configuration, or in the file of
+        // redirects it names by $ref (address-problems.ts); never in another file
+        else if (p.rule === 'lost-address' && p.resend && entryFile(p.path))
+            changes.push({ kind: 'resend', path: p.path, ...p.resend, why: p.message });
+        else if (p.rule === 'redirect-fault' && p.fix && p.line && p.column && entryFile(p.path)) {
             const destination = p.target?.split(' → ')[1];
             if (destination)
                 changes.push({
@@ -7430,6 +7436,7 @@ function changesOf(judged, config) {
                     from: jsonInner(destination),
                     to: jsonInner(p.fix.destination),
                     why: p.message,
+                    entry: true,
                 });
         }
     }
@@ -7437,16 +7444,20 @@ function changesOf(judged, config) {
 }
 /** The files the fixes of these problems would edit (repository paths): what editsFor reads. */
 function filesToEdit(judged, config) {
-    return new Set(changesOf(judged, config).map((c) => (c.kind === 'replace' ? c.path : config)));
+    // (before the configuration is read, a redirect's entry may be in any file: one read too many, never
+    // one too few; the configuration says which file keeps its redirects)
+    return new Set(changesOf(judged, () => true).flatMap((c) => c.kind === 'redirect' ? [config] : c.kind === 'resend' || c.entry ? [c.path, config] : [c.path]));
 }
 /**
  * The edits that fix the new problems whose fix is known, at most one a line; the configuration's
  * redirects are one edit, placed in the diff (`inDiff`) where they can be.
  */
 function editsFor(judged, headText, config, inDiff) {
-    const changes = changesOf(judged, config);
     // (no configuration: no place for a redirect, as in an empty one)
     const configText = headText(config) ?? '';
+    const kept = redirectsFile(configText);
+    const redirectsPath = kept === undefined ? config : external_node_path_.posix.join(external_node_path_.posix.dirname(config), kept);
+    const changes = changesOf(judged, (path) => path === redirectsPath);
     // the in-line replacements, by file and line: a redirect sent on where its entry is written
     const inLine = new Map();
     const replace = (path, line, r) => {
@@ -7461,8 +7472,8 @@ function editsFor(judged, headText, config, inDiff) {
                 replace(c.path, c.line, c);
                 break;
             case 'resend':
-                for (const place of redirectEntries(configText, c.source, c.from))
-                    replace(config, place.line, {
+                for (const place of redirectEntries(headText(c.path) ?? '', c.source, c.from))
+                    replace(c.path, place.line, {
                         column: place.column,
                         from: jsonInner(c.from),
                         to: jsonInner(c.to),

@@ -73,7 +73,7 @@ export async function addressProblems(
   return { judged: [...lost, ...faults, ...operations], pages }
 }
 
-type Placed = Pick<PlacedProblem, 'file' | 'path' | 'line' | 'lineText'>
+type Placed = Pick<PlacedProblem, 'file' | 'path' | 'line' | 'column' | 'lineText'>
 
 /** Where a configuration's problem goes: a line, its redirects, a page's navigation entry, a redirect's entry. */
 interface ConfigPlaces {
@@ -113,11 +113,13 @@ function configPlaces({
   // a redirect's entry (`source → destination`): in docs.json, or in the file its "redirects" names by $ref
   const inFile = redirectsFile(headConfig)
   const written = inFile === undefined ? headConfig : treeFile(headTree)(inFile)
+  // (at its destination's column: a chain's fix replaces the destination there)
   const entryOf = (redirect: string): Placed => {
-    const line = redirectPlaces(written ?? '', redirect)[0]?.line
-    if (inFile === undefined) return at(line)
-    const placed = line === undefined ? {} : { line, lineText: lineText(written ?? '', line) }
-    return { file: inFile, path: repositoryPath(docsFolder, inFile), ...placed }
+    const place = redirectPlaces(written ?? '', redirect)[0]
+    const column = place === undefined ? {} : { column: place.column }
+    if (inFile === undefined) return { ...at(place?.line), ...column }
+    const placed = place === undefined ? {} : { line: place.line, lineText: lineText(written ?? '', place.line) }
+    return { file: inFile, path: repositoryPath(docsFolder, inFile), ...placed, ...column }
   }
   return { at, redirectsLine, navigationLine, entryOf }
 }

@@ -1,6 +1,8 @@
 import type { Judged } from './new-known.js'
 import { type Redirect, redirectsOf } from '../site/addresses.js'
 import { redirectEntries } from './target-lines.js'
+import { redirectsFile } from '../site/config-refs.js'
+import { posix } from 'node:path'
 
 /**
  * The fixes the check knows, as edits of the head's files: a link to a renamed page points to its new
@@ -30,12 +32,12 @@ export type InDiff = (path: string, line: number) => boolean
 
 /** One fix of a new problem, before the head's text is read: a text replaced, a redirect sent on, or added. */
 type Change =
-  | { kind: 'replace'; path: string; line: number; column: number; from: string; to: string; why: string }
-  | { kind: 'resend'; source: string; from: string; to: string; why: string }
+  | { kind: 'replace'; path: string; line: number; column: number; from: string; to: string; why: string; entry?: true }
+  | { kind: 'resend'; path: string; source: string; from: string; to: string; why: string }
   | { kind: 'redirect'; redirect: Redirect; why: string }
 
 /** The fixes of the new problems whose fix is known: the one list of which problem has which. */
-function changesOf(judged: readonly Judged[], config: string): Change[] {
+function changesOf(judged: readonly Judged[], entryFile: (path: string) => boolean): Change[] {
   const changes: Change[] = []
   for (const { problem: p, status, because } of judged) {
     if (status !== 'new') continue
@@ -53,8 +55,11 @@ function changesOf(judged: readonly Judged[], config: string): Change[] {
         why: p.message,
       })
     } else if (p.rule === 'lost-address' && p.fix) changes.push({ kind: 'redirect', redirect: p.fix, why: p.message })
-    else if (p.rule === 'lost-address' && p.resend) changes.push({ kind: 'resend', ...p.resend, why: p.message })
-    else if (p.rule === 'redirect-fault' && p.fix && p.line && p.column && p.path === config) {
+    // a redirect's entry is where the problem is placed: in the configuration, or in the file of
+    // redirects it names by $ref (address-problems.ts); never in another file
+    else if (p.rule === 'lost-address' && p.resend && entryFile(p.path))
+      changes.push({ kind: 'resend', path: p.path, ...p.resend, why: p.message })
+    else if (p.rule === 'redirect-fault' && p.fix && p.line && p.column && entryFile(p.path)) {
       const destination = p.target?.split(' → ')[1]
       if (destination)
         changes.push({
@@ -65,6 +70,7 @@ function changesOf(judged: readonly Judged[], config: string): Change[] {
           from: jsonInner(destination),
           to: jsonInner(p.fix.destination),
           why: p.message,
+          entry: true,
         })
     }
   }
@@ -73,7 +79,13 @@ function changesOf(judged: readonly Judged[], config: string): Change[] {
 
 /** The files the fixes of these problems would edit (repository paths): what editsFor reads. */
 export function filesToEdit(judged: readonly Judged[], config: string): Set<string> {
-  return new Set(changesOf(judged, config).map((c) => (c.kind === 'replace' ? c.path : config)))
+  // (before the configuration is read, a redirect's entry may be in any file: one read too many, never
+  // one too few; the configuration says which file keeps its redirects)
+  return new Set(
+    changesOf(judged, () => true).flatMap((c) =>
+      c.kind === 'redirect' ? [config] : c.kind === 'resend' || c.entry ? [c.path, config] : [c.path],
+    ),
+  )
 }
 
 /**
@@ -81,9 +93,11 @@ export function filesToEdit(judged: readonly Judged[], config: string): Set<stri
  * redirects are one edit, placed in the diff (`inDiff`) where they can be.
  */
 export function editsFor(judged: readonly Judged[], headText: HeadText, config: string, inDiff: InDiff): LineEdit[] {
-  const changes = changesOf(judged, config)
   // (no configuration: no place for a redirect, as in an empty one)
   const configText = headText(config) ?? ''
+  const kept = redirectsFile(configText)
+  const redirectsPath = kept === undefined ? config : posix.join(posix.dirname(config), kept)
+  const changes = changesOf(judged, (path) => path === redirectsPath)
   // the in-line replacements, by file and line: a redirect sent on where its entry is written
   const inLine = new Map<string, Map<number, Replacement[]>>()
   const replace = (path: string, line: number, r: Replacement): void => {
@@ -98,8 +112,8 @@ export function editsFor(judged: readonly Judged[], headText: HeadText, config: 
         replace(c.path, c.line, c)
         break
       case 'resend':
-        for (const place of redirectEntries(configText, c.source, c.from))
-          replace(config, place.line, {
+        for (const place of redirectEntries(headText(c.path) ?? '', c.source, c.from))
+          replace(c.path, place.line, {
             column: place.column,
             from: jsonInner(c.from),
             to: jsonInner(c.to),

@@ -176,7 +176,7 @@ export function unsureOnWarning<T extends PlacedProblem>(
 export function judgedFaults(
   base: Served,
   head: Served,
-  place: (redirect: string) => Pick<PlacedProblem, 'file' | 'path' | 'line' | 'lineText'>,
+  place: (redirect: string) => Pick<PlacedProblem, 'file' | 'path' | 'line' | 'column' | 'lineText'>,
 ): Judged[] {
   const keyOf = (f: RedirectFault): string => `${f.kind}\u0000${f.redirect.source}`
   const before = new Map<string, number>()

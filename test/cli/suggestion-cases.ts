@@ -268,6 +268,42 @@ export function suggestionCases(runtime: Runtime, mode: MintMode): void {
       expect(again.code).toBe(0)
     })
 
+    test('redirects kept in redirects.json ($ref): a rename that makes one a chain gets it sent straight on there, and committed, the check passes', async () => {
+      const config = (to: string): string => smallConfig(to, ['  "redirects": { "$ref": "./redirects.json" }'])
+      const redirects = (...entries: string[]): string => `[\n${entries.join(',\n')}\n]\n`
+      const base = {
+        'docs.json': config('guides/a'),
+        'redirects.json': redirects('  { "source": "/start", "destination": "/guides/a" }'),
+        'index.mdx': page('Home', 'Read [the guide](/guides/a) first.'),
+        'guides/a.mdx': guide,
+      }
+      const head: Files = {
+        'docs.json': config('guides/b'),
+        'redirects.json': redirects(
+          '  { "source": "/start", "destination": "/guides/a" }',
+          '  { "source": "/guides/a", "destination": "/guides/b" }',
+        ),
+        'index.mdx': page('Home', 'Read [the guide](/guides/b) first.'),
+        'guides/b.mdx': guide,
+      }
+      const gh = await startGitHub()
+      const pull = { base, head, renamed: { 'guides/b.mdx': 'guides/a.mdx' } }
+      const run = await check(gh, pull)
+      expect(run.code).toBe(1)
+      expect(problemsOf(run).problems.map((p) => [p.status, p.rule, p.file, p.line])).toEqual([
+        ['new', 'redirect-fault', 'redirects.json', 2],
+      ])
+      const [review] = gh.reviews.reviews
+      expect(review?.comments.map((c) => [c.path, c.line])).toEqual([['redirects.json', 2]])
+      expect(review?.comments[0]?.body).toContain(
+        '```suggestion\n  { "source": "/start", "destination": "/guides/b" },\n```',
+      )
+      const fixed = withSuggestions(gh, pull.head)
+      const again = await check(await startGitHub(), { ...pull, head: fixed, headSha: 'e'.repeat(40) })
+      expect(again.errors).toEqual([])
+      expect(again.code).toBe(0)
+    })
+
     test('a second push replaces the review: the first loses its suggestions and points to the new one; a rerun on the same head adds none', async () => {
       const gh = await startGitHub()
       const pull = renameCase(smallConfig)

@@ -692,6 +692,62 @@ describe('the edge of each rule', () => {
     )
   })
 
+  test('redirects kept in a file of their own ($ref): a chain is sent straight on there, in that file', () => {
+    const file = '[\n  { "source": "/a", "destination": "/b" },\n  { "source": "/b", "destination": "/c" }\n]\n'
+    const docs = '{\n  "name": "x",\n  "redirects": { "$ref": "./config/redirects.json" }\n}\n'
+    const chain = chainAt(2, 37, '/a → /b', { source: '/a', destination: '/c' }, 'docs/config/redirects.json')
+    const edits = editsFor(
+      [chain],
+      texts({ 'docs/docs.json': docs, 'docs/config/redirects.json': file }),
+      'docs/docs.json',
+      everywhere,
+    )
+    expect(edits).toEqual([
+      {
+        path: 'docs/config/redirects.json',
+        line: 2,
+        endLine: 2,
+        before: ['  { "source": "/a", "destination": "/b" },'],
+        after: ['  { "source": "/a", "destination": "/c" },'],
+        fixes: ['a chain'],
+      },
+    ])
+    // read with the configuration, which says where its redirects are kept
+    expect([...filesToEdit([chain], 'docs/docs.json')]).toEqual(['docs/config/redirects.json', 'docs/docs.json'])
+    // the same file, where docs.json keeps its redirects in itself, is another file: left alone
+    const inItself = '{\n  "name": "x",\n  "redirects": []\n}\n'
+    expect(
+      editsFor(
+        [chain],
+        texts({ 'docs/docs.json': inItself, 'docs/config/redirects.json': file }),
+        'docs/docs.json',
+        everywhere,
+      ),
+    ).toEqual([])
+  })
+
+  test('redirects kept in a file of their own ($ref): a redirect to a renamed page is sent on there', () => {
+    const file = '[{ "source": "/old", "destination": "/guides/start" }]\n'
+    const docs = '{ "redirects": { "$ref": "redirects.json" } }\n'
+    const resend: Judged = {
+      problem: {
+        rule: 'lost-address',
+        file: 'redirects.json',
+        path: 'redirects.json',
+        target: '/old',
+        message: 'send it on',
+        redirected: true,
+        resend: { source: '/old', from: '/guides/start', to: '/guides/first' },
+      },
+      status: 'new',
+    }
+    const edits = editsFor([resend], texts({ 'docs.json': docs, 'redirects.json': file }), 'docs.json', everywhere)
+    expect(edits.map((e) => [e.path, e.line, e.after])).toEqual([
+      ['redirects.json', 1, ['[{ "source": "/old", "destination": "/guides/first" }]']],
+    ])
+    expect([...filesToEdit([resend], 'docs.json')]).toEqual(['redirects.json', 'docs.json'])
+  })
+
   test("a chain on the first entry: the redirect goes before the `]`, the chain's line untouched", () => {
     const edits = editsFor(
       [chainAt(3, 39, '/a → /b', { source: '/a', destination: '/c' }), lost('/n', '/m')],
@@ -853,7 +909,8 @@ describe('a redirect that leads to a page the pull request renamed', () => {
     ])
     expect(both[0]?.before).toEqual(['  "redirects": [{ "source": "/old", "destination": "/guides/start" }]'])
     expect(both[0]?.fixes).toHaveLength(2)
-    expect([...filesToEdit([resent('/old', '/a', '/b')], 'docs/docs.json')]).toEqual(['docs/docs.json'])
+    // the file its entry is in, as the problem is placed
+    expect([...filesToEdit([resent('/old', '/a', '/b')], 'docs.json')]).toEqual(['docs.json'])
   })
 
   test('a redirect written as a pattern, or one not in the file, is left alone', () => {
