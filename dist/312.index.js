@@ -10982,6 +10982,7 @@ const insights_mode_job = { run: insights_mode_run, analyticsBudget: (settings) 
 
 ;// CONCATENATED MODULE: ./src/health/gaps.ts
 
+
 /** How many gaps of each kind a run starts to follow (the top of each list). */
 const TRACKED_PER_KIND = 10;
 /** Records kept: active ones, then those with a job (never a second job for one gap), then the recently gone. */
@@ -11083,6 +11084,38 @@ function gapsForJobs(records, max) {
         .sort((a, b) => b.weight - a.weight)
         .slice(0, max);
 }
+/** The gaps each pull request closed: gone after the pull request of their job merged, by its pullKey. */
+function closedGaps(records) {
+    const closed = new Map();
+    for (const r of records) {
+        if (r.gone === undefined || !r.job?.prLink || !r.job.merged)
+            continue;
+        const key = (0,pull_link/* pullKey */.DR)(r.job.prLink);
+        closed.set(key, [...(closed.get(key) ?? []), gapName(r)]);
+    }
+    return closed;
+}
+/** Each kind of gap as the issue names it. */
+const KIND_NAMES = {
+    search: 'Search with no click',
+    question: 'Unanswered question',
+    page: 'Page rated down',
+};
+/** A gap as readers hit it, unescaped (the readers' text): `Search with no click: webhook retries`. */
+function gapName(r) {
+    return `${KIND_NAMES[r.kind]}: ${r.text}`;
+}
+/** The gaps each job's pull request was for, with what the search answers them, by its pullKey. */
+function searchedGaps(records) {
+    const searched = new Map();
+    for (const r of records) {
+        if (!r.job?.prLink || !r.job.answer)
+            continue;
+        const key = (0,pull_link/* pullKey */.DR)(r.job.prLink);
+        searched.set(key, [...(searched.get(key) ?? []), { name: gapName(r), kind: r.kind, job: r.job }]);
+    }
+    return searched;
+}
 
 ;// CONCATENATED MODULE: ./src/util/outputs.ts
 
@@ -11117,104 +11150,60 @@ class Outputs {
     }
 }
 
-;// CONCATENATED MODULE: ./src/health/gap-jobs.ts
-
-
-
-
-
-
-
-
-/** The agent jobs the health issue starts, one a persisting gap, not waited for; and their later status. */
-/** Agent jobs a run looks at again (their status and pull request). */
-const JOB_CHECKS = 5;
-/** Pull requests a run asks GitHub about (merged, for a gap that went away). */
-const PR_CHECKS = 5;
-/** One gap, quoted as data, as the insights prompt quotes every reader's text. */
-function gapPrompt(projectId, week, r) {
-    return buildAgentPrompt({
-        project: projectId,
-        range: `the week of ${week} and the week before`,
-        searches: r.kind === 'search' ? [{ query: r.text, hits: r.weight, lastSearchedAt: undefined }] : [],
-        questions: r.kind === 'question'
-            ? [{ question: r.text, asked: r.weight, threads: 0, page: undefined, lastAskedAt: undefined }]
-            : [],
-        pages: r.kind === 'page' ? [{ path: r.text, thumbsDown: r.weight, thumbsUp: 0, comments: [] }] : [],
-        perList: 1,
-    });
+;// CONCATENATED MODULE: ./src/health/answers.ts
+/** Did the fix answer: what the search answered a gap's query before its job and once it shipped, and the verdict. */
+/** How many results of a search are kept, and looked at for a verdict. */
+const TOP_RESULTS = 5;
+/** The query a gap is searched with: a dead-end search's words, or an unanswered question; a page has none. */
+function queryOf(gap) {
+    return gap.kind === 'page' ? undefined : gap.text;
 }
-function withoutJob(r) {
-    const { job: _job, ...rest } = r;
-    return rest;
-}
-/** Starts a job for one gap, not waited for; undefined when the service refused it (next run may). */
-async function startJob(gap, project, week, settings, ctx) {
-    const report = await runAgent({
-        projectId: project,
-        action: 'create',
-        prompt: gapPrompt(project, week, gap),
-        wait: false,
-        pollIntervalMs: 10_000,
-        waitTimeoutMs: settings.waitTimeoutMs,
-    }, 
-    // a gap's job is started, not followed: its outputs are not the step's
-    { ...ctx, outputs: new Outputs(() => { }) });
-    if (report.outcome === 'cancelled')
-        throw new errors/* CancelledError */.cc();
-    if (report.job) {
-        core/* info */.pq(`Agent job ${(0,util_text/* external */.qn)(report.job.id, 80)} for the gap ${(0,util_text/* external */.qn)(gap.text, 120)}.`);
-        return { id: report.job.id, status: report.job.status, ...(report.job.prLink ? { prLink: report.job.prLink } : {}) };
-    }
-    if (report.mayHaveBeenProcessed) {
-        // never a second job for this gap: the first may exist
-        core/* warning */.$e(`The job for the gap ${(0,util_text/* external */.qn)(gap.text, 120)} may have been created (its answer ` +
-            `was lost): ${report.message ?? ''} It is not started again.`);
-        return { id: '', status: 'not confirmed' };
-    }
-    core/* warning */.$e(`Could not start a job for the gap ${(0,util_text/* external */.qn)(gap.text, 120)}: ${report.message ?? ''}`);
-    return undefined;
-}
-/** The status and pull request of jobs not finished when last seen (a few a run). */
-async function refreshJobs(records, ctx) {
-    const open = records.filter((r) => r.job?.id && !isTerminal(r.job.status)).slice(0, JOB_CHECKS);
-    const next = new Map();
-    for (const r of open) {
+/** A result's page as `/a/b`, from a path or URL: host, query, anchor, extension and `index` left out. */
+function pageOf(pathOrUrl) {
+    let path = pathOrUrl.trim();
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) {
         try {
-            const job = await ctx.client.getJob((0,errors/* present */.Eb)(r.job?.id, "A gap's job id"));
-            next.set(r.key, {
-                ...r,
-                job: { ...r.job, id: job.id, status: job.status, ...(job.prLink ? { prLink: job.prLink } : {}) },
-            });
+            path = new URL(path).pathname;
         }
-        catch (error) {
-            if (error instanceof errors/* CancelledError */.cc)
-                throw error;
-            core/* info */.pq(`Could not read job ${(0,util_text/* external */.qn)(r.job?.id, 80)}: ${(0,errors/* getErrorMessage */.u1)(error)}`);
+        catch {
+            return undefined;
         }
     }
-    return records.map((r) => next.get(r.key) ?? r);
+    const segments = path
+        .replace(/[?#].*/s, '')
+        .split('/')
+        .filter((s) => s !== '');
+    const last = segments.pop()?.replace(/\.mdx?$/i, '');
+    if (last !== undefined && last.toLowerCase() !== 'index')
+        segments.push(last);
+    return `/${segments.join('/')}`;
 }
-/** For a gap gone while its job's pull request was known: whether that pull request merged. */
-async function checkMerged(records, api) {
-    const asks = records
-        .filter((r) => r.gone !== undefined && r.job?.prLink && r.job.merged === undefined)
-        .slice(0, PR_CHECKS);
-    const next = new Map();
-    for (const r of asks) {
-        const pull = (0,pull_link/* parsePullLink */.dt)(r.job?.prLink);
-        if (!pull)
-            continue;
-        try {
-            const state = await api.pullRequestState({ owner: pull.owner, repo: pull.repo }, pull.number);
-            if (state && !state.open)
-                next.set(r.key, { ...r, job: { ...r.job, merged: state.merged } });
-        }
-        catch (error) {
-            core/* info */.pq(`Could not read ${(0,util_text/* external */.qn)(r.job?.prLink, 200)}: ${(0,errors/* getErrorMessage */.u1)(error)}`);
-        }
+/** A search's top pages, each once, best first. */
+function topPaths(hits) {
+    const pages = [];
+    for (const hit of hits) {
+        const page = hit.path ? pageOf(hit.path) : undefined;
+        if (page !== undefined && !pages.includes(page))
+            pages.push(page);
+        if (pages.length === TOP_RESULTS)
+            break;
     }
-    return records.map((r) => next.get(r.key) ?? r);
+    return pages;
+}
+/**
+ * The verdict once the change was live: `answered` when a changed page is among the top results (its
+ * rank), `moved` when other pages come up than at the baseline, else `still-missing`.
+ */
+function verdictOf(baseline, after, changed) {
+    const wanted = changed.map((p) => pageOf(p));
+    // docs in a folder of their repository: `/docs/webhooks` changed is `/webhooks` on the site (a
+    // page's path ends with `/<found>` only where a path segment starts: found starts with `/`)
+    const isChanged = (found) => wanted.some((p) => p !== undefined && p.endsWith(found));
+    const index = after.findIndex(isChanged);
+    if (index >= 0)
+        return { verdict: 'answered', page: after[index], rank: index + 1 };
+    const before = new Set(baseline?.paths ?? []);
+    return after.some((p) => !before.has(p)) ? { verdict: 'moved' } : { verdict: 'still-missing' };
 }
 
 ;// CONCATENATED MODULE: ./src/health/weeks.ts
@@ -11282,6 +11271,563 @@ async function fetchWeeks(client, starts, maxWeeks) {
 function weekOf(instant) {
     const day = Math.floor(instant / DAY);
     return new Date((day - ((day + 3) % 7)) * DAY).toISOString().slice(0, 10);
+}
+
+;// CONCATENATED MODULE: ./src/health/impact.ts
+
+/**
+ * Did a docs change help its readers? For each merged docs pull request, its pages' views and thumbs
+ * summed over the weeks before and after its merge week, with the site's views as the control. Page
+ * views add up over weeks; unique visitors do not, so they are not used. Pure (impact-run.ts reads).
+ */
+/** Below this many human views in either window, a change is "too few views to tell". */
+const MIN_VIEWS = 100;
+/** Pages of one pull request that are measured (the rest are counted, not measured). */
+const MAX_PAGES = 50;
+/** Files that are no page, kept by name per pull request (the rest are counted). */
+const MAX_OTHER = 20;
+// ---- files to pages ----
+const PAGE_FILE = /\.mdx?$/i;
+/** `docs/guides/setup.mdx` under `docs` → `/guides/setup`; `index.mdx` stands for its folder. Undefined when no page. */
+function pagePath(file, root) {
+    const base = root.replace(/^\/+|\/+$/g, '');
+    if (base !== '' && !file.startsWith(`${base}/`))
+        return undefined;
+    const inside = base === '' ? file : file.slice(base.length + 1);
+    if (!PAGE_FILE.test(inside))
+        return undefined;
+    // snippets are pieces that pages import, not pages
+    if (/^snippets\//i.test(inside) || /(^|\/)_[^/]*$/.test(inside))
+        return undefined;
+    const segments = inside.replace(PAGE_FILE, '').split('/');
+    if (segments.at(-1)?.toLowerCase() === 'index')
+        segments.pop();
+    return `/${segments.join('/')}`;
+}
+/** The folder holding the site's docs.json (else a legacy mint.json), the shallowest; '' for the root or none. */
+function docsRootOf(paths) {
+    for (const name of ['docs.json', 'mint.json']) {
+        const found = paths
+            .filter((p) => p === name || p.endsWith(`/${name}`))
+            .sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b))[0];
+        if (found !== undefined)
+            return found.slice(0, Math.max(0, found.length - name.length - 1));
+    }
+    return '';
+}
+/** A pull request's files as pages, files that are no page, and page files it removed. */
+function pagesOfFiles(files, root) {
+    const pages = [];
+    const other = [];
+    const removed = [];
+    let morePages = 0;
+    let moreOther = 0;
+    for (const f of files) {
+        const path = pagePath(f.filename, root);
+        if (path === undefined) {
+            if (other.length < MAX_OTHER)
+                other.push(f.filename);
+            else
+                moreOther++;
+        }
+        else if (f.status === 'removed')
+            removed.push(path);
+        else if (pages.some((p) => p.path === path))
+            continue;
+        else if (pages.length >= MAX_PAGES)
+            morePages++;
+        else {
+            const previous = f.previousFilename ? pagePath(f.previousFilename, root) : undefined;
+            pages.push({
+                path,
+                ...(f.status === 'added' ? { added: true } : {}),
+                ...(previous && previous !== path ? { previous } : {}),
+            });
+        }
+    }
+    return {
+        pages,
+        other,
+        ...(morePages ? { morePages } : {}),
+        ...(moreOther ? { moreOther } : {}),
+        ...(removed.length ? { removed: removed.slice(0, MAX_OTHER) } : {}),
+    };
+}
+function windowsOf(mergedAt, weeks) {
+    const mergeWeek = weekOf(Date.parse(mergedAt));
+    const before = [];
+    const after = [];
+    for (let i = weeks; i >= 1; i--)
+        before.push(shiftWeeks(mergeWeek, -i));
+    for (let i = 1; i <= weeks; i++)
+        after.push(shiftWeeks(mergeWeek, i));
+    return { mergeWeek, before, after };
+}
+/** The page paths of a pull request that a week of its windows must cover. */
+function pathsFor(pull, week, weeks) {
+    const w = windowsOf(pull.mergedAt, weeks);
+    if (w.after.includes(week))
+        return pull.pages.map((p) => p.path);
+    if (w.before.includes(week))
+        return pull.pages.filter((p) => !p.added).map((p) => p.previous ?? p.path);
+    return [];
+}
+/**
+ * The weeks to read, newest first: the complete weeks of unmeasured pull requests' windows the kept
+ * weeks lack, each with every page it must hold (one read serves every pull request).
+ */
+function weeksToRead(pulls, kept, thisMonday, weeks) {
+    const byStart = new Map(kept.map((w) => [w.start, w]));
+    const wanted = new Map();
+    const lacking = new Set();
+    for (const pull of pulls) {
+        const w = windowsOf(pull.mergedAt, weeks);
+        for (const start of [...w.before, ...w.after]) {
+            if (start >= thisMonday)
+                continue;
+            const paths = pathsFor(pull, start, weeks);
+            if (paths.length === 0)
+                continue;
+            const set = wanted.get(start) ?? new Set();
+            for (const p of paths)
+                set.add(p);
+            wanted.set(start, set);
+            const have = byStart.get(start);
+            if (!pull.figures && (!have || paths.some((p) => !have.covered.includes(p))))
+                lacking.add(start);
+        }
+    }
+    return [...lacking]
+        .sort()
+        .reverse()
+        .map((start) => ({ start, paths: [...wanted.get(start)].sort() }));
+}
+/** Whether the after window has begun to count: how many of its weeks are complete and read. */
+function weeksCounted(pull, kept, weeks) {
+    const have = new Set(kept.filter((w) => pull.pages.every((p) => w.covered.includes(p.path))).map((w) => w.start));
+    return windowsOf(pull.mergedAt, weeks).after.filter((s) => have.has(s)).length;
+}
+/** The weeks some followed pull request's windows hold, with only the followed pages' figures. */
+function keptWeeks(pulls, weeks, k) {
+    const kept = [];
+    for (const week of weeks) {
+        const paths = new Set(pulls.flatMap((p) => pathsFor(p, week.start, k)));
+        if (paths.size === 0)
+            continue;
+        const pick = (record) => Object.fromEntries(Object.entries(record).filter(([path]) => paths.has(path)));
+        kept.push({
+            ...week,
+            views: pick(week.views),
+            thumbs: pick(week.thumbs),
+            covered: week.covered.filter((p) => paths.has(p)),
+        });
+    }
+    return kept;
+}
+// ---- prefix-served sites ----
+/** '/docs/' → '/docs'; '/' stays. */
+function impact_normalPath(path) {
+    const bare = path.split(/[?#]/)[0] ?? '';
+    return bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
+}
+/** The prefix the site's pages are served under ('' when they match exactly), from the analytics' paths. */
+function servedPrefix(pages, served) {
+    const tally = new Map();
+    for (const page of pages) {
+        if (served.has(page))
+            tally.set('', (tally.get('') ?? 0) + 1);
+        if (page === '/')
+            continue;
+        for (const path of served) {
+            if (path.length > page.length && path.endsWith(page)) {
+                const prefix = path.slice(0, path.length - page.length);
+                if (prefix.startsWith('/') && !prefix.endsWith('/'))
+                    tally.set(prefix, (tally.get(prefix) ?? 0) + 1);
+            }
+        }
+    }
+    let best = '';
+    let most = 0;
+    for (const [prefix, n] of tally)
+        if (n > most || (n === most && prefix.length < best.length))
+            [best, most] = [prefix, n];
+    return best;
+}
+/** A page path as the site serves it under `prefix` (the root page is the prefix itself). */
+function servedAs(path, prefix) {
+    return prefix === '' ? path : path === '/' ? prefix : `${prefix}${path}`;
+}
+// ---- the figures ----
+function sum(weeks, path) {
+    const c = { human: 0, ai: 0, up: 0, down: 0 };
+    for (const w of weeks) {
+        const v = w.views[path];
+        if (v) {
+            c.human += v[0];
+            c.ai += v[1];
+        }
+        const t = w.thumbs[path];
+        if (t) {
+            if (c.up !== undefined)
+                c.up += t[0];
+            if (c.down !== undefined)
+                c.down += t[1];
+        }
+        else if (!w.thumbsWhole) {
+            delete c.up;
+            delete c.down;
+        }
+    }
+    return c;
+}
+function add(a, b) {
+    if (!a)
+        return { ...b };
+    const c = { human: a.human + b.human, ai: a.ai + b.ai };
+    if (a.up !== undefined && b.up !== undefined)
+        c.up = a.up + b.up;
+    if (a.down !== undefined && b.down !== undefined)
+        c.down = a.down + b.down;
+    return c;
+}
+/** The figures of a pull request, when every week of both windows is read for its pages; else undefined. */
+function figuresOf(pull, kept, weeks) {
+    const w = windowsOf(pull.mergedAt, weeks);
+    const byStart = new Map(kept.map((k) => [k.start, k]));
+    // every week of a window, read for the pages it must hold; a week that holds none of them (the
+    // before of new pages) may be absent
+    const read = (starts) => {
+        const list = [];
+        for (const start of starts) {
+            const k = byStart.get(start);
+            const paths = pathsFor(pull, start, weeks);
+            if (paths.length > 0 && (!k || paths.some((p) => !k.covered.includes(p))))
+                return undefined;
+            list.push(k);
+        }
+        return list;
+    };
+    const beforeRead = read(w.before);
+    const afterRead = read(w.after);
+    if (!beforeRead || !afterRead || afterRead.some((k) => !k))
+        return undefined;
+    const after = afterRead;
+    const before = beforeRead.filter((k) => k !== undefined);
+    const prefix = after.at(-1)?.prefix ?? '';
+    const pages = pull.pages.map((p) => {
+        const served = servedAs(p.path, prefix);
+        return {
+            path: p.path,
+            ...(served !== p.path ? { served } : {}),
+            ...(p.added ? { added: true } : { before: sum(before, p.previous ?? p.path) }),
+            after: sum(after, p.path),
+        };
+    });
+    let totalBefore;
+    let totalAfter;
+    for (const page of pages) {
+        if (page.added || !page.before)
+            continue;
+        totalBefore = add(totalBefore, page.before);
+        totalAfter = add(totalAfter, page.after);
+    }
+    const site = (list) => list.reduce((n, k) => n + k.site[0], 0);
+    const control = before.length === w.before.length ? { site: { before: site(before), after: site(after) } } : {};
+    return {
+        ...(totalBefore ? { before: totalBefore } : {}),
+        ...(totalAfter ? { after: totalAfter } : {}),
+        ...control,
+        pages,
+    };
+}
+/** A before and after: the change in human views, or too few views to tell, or a new page. */
+function impact_verdictOf(before, after) {
+    if (!before || !after)
+        return { kind: 'new' };
+    if (before.human < MIN_VIEWS || after.human < MIN_VIEWS)
+        return { kind: 'too-few' };
+    return { kind: 'change', percent: ((after.human - before.human) / before.human) * 100 };
+}
+/** The control: the site's human views, after against before (undefined when there were none before). */
+function siteChange(figures) {
+    return figures.site && figures.site.before > 0
+        ? ((figures.site.after - figures.site.before) / figures.site.before) * 100
+        : undefined;
+}
+
+// EXTERNAL MODULE: ./src/inputs/rules.ts
+var rules = __webpack_require__(8190);
+;// CONCATENATED MODULE: ./src/health/answers-run.ts
+
+
+
+
+
+
+
+
+
+/** How many results a search asks for (the verdict reads the top five). */
+const PAGE_SIZE = 10;
+/** Pull requests a run asks GitHub about for this (merged? shipped?). */
+const CHECKS = 5;
+/** One search: its top pages now, or undefined when it failed (said in the notes: the next run tries again). */
+async function search(s, gap, why) {
+    const query = queryOf(gap);
+    if (query === undefined)
+        return undefined;
+    try {
+        const hits = await s.ctx.client.searchDocs(s.answers.domain, query, PAGE_SIZE);
+        return { at: githubTime(s.ctx.clock.now()), paths: topPaths(hits) };
+    }
+    catch (error) {
+        if (error instanceof errors/* CancelledError */.cc)
+            throw error;
+        const what = error instanceof ApiError && error.kind === 'rate-limited' ? 'was rate limited' : 'failed';
+        s.notes.push(`The search for ${JSON.stringify((0,util_text/* external */.qn)(query, 120))} (${why}) ${what}: ` +
+            `${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)} The next run searches again.`);
+        return undefined;
+    }
+}
+/** The baseline of a gap whose job just started: what the site answers its query before any change. */
+async function baselineOf(s, gap) {
+    return searchable(s, gap) ? search(s, gap, 'before its job changes anything') : undefined;
+}
+const searchable = (s, gap) => queryOf(gap) !== undefined && (s.ctx.searches?.remaining ?? 1) > 0;
+/** The port and repository of a pull request link: the docs repository's when it is there, else this one's. */
+function portFor(s, link) {
+    const pull = (0,pull_link/* parsePullLink */.dt)(link);
+    if (!pull)
+        return undefined;
+    const repo = { owner: pull.owner, repo: pull.repo };
+    const theirs = s.docs && fullName(s.docs.repo).toLowerCase() === fullName(repo).toLowerCase();
+    return { port: theirs && s.docs ? s.docs.port : s.api, repo, number: pull.number };
+}
+/**
+ * Whether the change is live: a production deployment that succeeded after the merge; without one,
+ * a run after the one that first saw it merged (the service deploys on merge).
+ */
+async function isLive(s, job, at) {
+    if (!at || !job.merged)
+        return false;
+    const deployed = await latestDeployment(s, at);
+    if (deployed)
+        return deployed.state === 'success' && job.mergedAt !== undefined && deployed.at >= job.mergedAt;
+    return job.mergedSeen !== undefined && job.mergedSeen < s.today;
+}
+/** The newest production deployment of a repository, read once a run however many pull requests wait. */
+function latestDeployment(s, at) {
+    const key = fullName(at.repo).toLowerCase();
+    let read = s.deployments.get(key);
+    if (!read) {
+        read = at.port.latestDeployment(at.repo, rules/* PRODUCTION_ENVIRONMENT */.E$).catch((error) => {
+            if (error instanceof errors/* CancelledError */.cc)
+                throw error;
+            return undefined;
+        });
+        s.deployments.set(key, read);
+    }
+    return read;
+}
+/** A job's pull request, asked once it may have merged: merged (when, and the day this run saw it) or not. */
+async function withMerge(job, s, at) {
+    // merged as seen by this part (the gone gaps' check records only that it merged, not when)
+    if (job.merged && job.mergedSeen !== undefined)
+        return job;
+    const state = await at.port.pullRequestState(at.repo, at.number);
+    if (!state || state.open)
+        return job;
+    return state.merged
+        ? { ...job, merged: true, ...(state.mergedAt ? { mergedAt: state.mergedAt } : {}), mergedSeen: s.today }
+        : { ...job, merged: false };
+}
+/** The pages the pull request changed (`/a/b`), its renamed pages' old names too. */
+async function changedPages(s, at) {
+    const files = await at.port.pullRequestFiles(at.repo, at.number, 3);
+    return pagesOfFiles(files, s.root).pages.flatMap((p) => [p.path, ...(p.previous ? [p.previous] : [])]);
+}
+/** For every gap with a job: its baseline while the change is not live, then the search again and its verdict. */
+async function answerGaps(records, s) {
+    const next = new Map();
+    let checks = 0;
+    for (const r of records) {
+        const job = r.job;
+        if (!job?.id || job.answer || queryOf(r) === undefined || job.merged === false)
+            continue;
+        if (!job.baseline) {
+            if (job.merged || !searchable(s, r))
+                continue;
+            const baseline = await baselineOf(s, r);
+            if (baseline)
+                next.set(r.key, { ...r, job: { ...job, baseline } });
+            continue;
+        }
+        if (!job.prLink || checks >= CHECKS)
+            continue;
+        const at = portFor(s, job.prLink);
+        if (!at)
+            continue;
+        checks++;
+        try {
+            const merged = await withMerge(job, s, at);
+            if (merged !== job)
+                next.set(r.key, { ...r, job: merged });
+            if (!(await isLive(s, merged, at)) || !searchable(s, r))
+                continue;
+            const changed = await changedPages(s, at);
+            const after = await search(s, r, 'once its pull request shipped');
+            if (!after)
+                continue;
+            const answer = { ...after, ...verdictOf(merged.baseline, after.paths, changed) };
+            core/* info */.pq(`The search for ${JSON.stringify((0,util_text/* external */.qn)(r.text, 120))} now: ${answer.verdict}.`);
+            next.set(r.key, { ...r, job: { ...merged, answer } });
+        }
+        catch (error) {
+            if (error instanceof errors/* CancelledError */.cc)
+                throw error;
+            s.notes.push(`Could not tell whether ${(0,util_text/* external */.qn)(job.prLink, 200)} has shipped: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)} ` +
+                'The next run asks again.');
+        }
+    }
+    return records.map((r) => next.get(r.key) ?? r);
+}
+/** answers-json: every gap searched again once its change shipped, with the verdict. */
+function answersOutput(records) {
+    return records.flatMap((r) => r.job?.answer
+        ? [
+            {
+                kind: r.kind,
+                query: r.text,
+                job: r.job.id,
+                prLink: r.job.prLink,
+                baseline: r.job.baseline ?? null,
+                after: { at: r.job.answer.at, paths: r.job.answer.paths },
+                verdict: r.job.answer.verdict,
+                ...(r.job.answer.page ? { page: r.job.answer.page, rank: r.job.answer.rank } : {}),
+            },
+        ]
+        : []);
+}
+
+;// CONCATENATED MODULE: ./src/health/gap-jobs.ts
+
+
+
+
+
+
+
+
+
+/** The agent jobs the health issue starts, one a persisting gap, not waited for; and their later status. */
+/** Agent jobs a run looks at again (their status and pull request). */
+const JOB_CHECKS = 5;
+/** Pull requests a run asks GitHub about (merged, for a gap that went away). */
+const PR_CHECKS = 5;
+/** One gap, quoted as data, as the insights prompt quotes every reader's text. */
+function gapPrompt(projectId, week, r) {
+    return buildAgentPrompt({
+        project: projectId,
+        range: `the week of ${week} and the week before`,
+        searches: r.kind === 'search' ? [{ query: r.text, hits: r.weight, lastSearchedAt: undefined }] : [],
+        questions: r.kind === 'question'
+            ? [{ question: r.text, asked: r.weight, threads: 0, page: undefined, lastAskedAt: undefined }]
+            : [],
+        pages: r.kind === 'page' ? [{ path: r.text, thumbsDown: r.weight, thumbsUp: 0, comments: [] }] : [],
+        perList: 1,
+    });
+}
+function withoutJob(r) {
+    const { job: _job, ...rest } = r;
+    return rest;
+}
+/** Starts a job for one gap, not waited for; undefined when the service refused it (next run may). */
+async function startJob(gap, project, week, settings, ctx) {
+    const prompt = gapPrompt(project, week, gap);
+    const report = await runAgent({
+        projectId: project,
+        action: 'create',
+        prompt,
+        wait: false,
+        pollIntervalMs: 10_000,
+        waitTimeoutMs: settings.waitTimeoutMs,
+    }, 
+    // a gap's job is started, not followed: its outputs are not the step's
+    { ...ctx, outputs: new Outputs(() => { }) });
+    if (report.outcome === 'cancelled')
+        throw new errors/* CancelledError */.cc();
+    if (report.job) {
+        core/* info */.pq(`Agent job ${(0,util_text/* external */.qn)(report.job.id, 80)} for the gap ${(0,util_text/* external */.qn)(gap.text, 120)}.`);
+        return { id: report.job.id, status: report.job.status, ...(report.job.prLink ? { prLink: report.job.prLink } : {}) };
+    }
+    if (report.mayHaveBeenProcessed) {
+        // never a second job for this gap: the first may exist
+        core/* warning */.$e(`The job for the gap ${(0,util_text/* external */.qn)(gap.text, 120)} may have been created (its answer ` +
+            `was lost): ${report.message ?? ''} It is not started again.`);
+        return { id: '', status: 'not confirmed' };
+    }
+    core/* warning */.$e(`Could not start a job for the gap ${(0,util_text/* external */.qn)(gap.text, 120)}: ${report.message ?? ''}`);
+    return undefined;
+}
+/** The status and pull request of jobs not finished when last seen (a few a run). */
+async function refreshJobs(records, ctx) {
+    const open = records.filter((r) => r.job?.id && !isTerminal(r.job.status)).slice(0, JOB_CHECKS);
+    const next = new Map();
+    for (const r of open) {
+        try {
+            const job = await ctx.client.getJob((0,errors/* present */.Eb)(r.job?.id, "A gap's job id"));
+            next.set(r.key, {
+                ...r,
+                job: { ...r.job, id: job.id, status: job.status, ...(job.prLink ? { prLink: job.prLink } : {}) },
+            });
+        }
+        catch (error) {
+            if (error instanceof errors/* CancelledError */.cc)
+                throw error;
+            core/* info */.pq(`Could not read job ${(0,util_text/* external */.qn)(r.job?.id, 80)}: ${(0,errors/* getErrorMessage */.u1)(error)}`);
+        }
+    }
+    return records.map((r) => next.get(r.key) ?? r);
+}
+/** For a gap gone while its job's pull request was known: whether that pull request merged. */
+async function checkMerged(records, api) {
+    const asks = records
+        .filter((r) => r.gone !== undefined && r.job?.prLink && r.job.merged === undefined)
+        .slice(0, PR_CHECKS);
+    const next = new Map();
+    for (const r of asks) {
+        const pull = (0,pull_link/* parsePullLink */.dt)(r.job?.prLink);
+        if (!pull)
+            continue;
+        try {
+            const state = await api.pullRequestState({ owner: pull.owner, repo: pull.repo }, pull.number);
+            if (state && !state.open)
+                next.set(r.key, { ...r, job: { ...r.job, merged: state.merged } });
+        }
+        catch (error) {
+            core/* info */.pq(`Could not read ${(0,util_text/* external */.qn)(r.job?.prLink, 200)}: ${(0,errors/* getErrorMessage */.u1)(error)}`);
+        }
+    }
+    return records.map((r) => next.get(r.key) ?? r);
+}
+/** The gaps due a job, marked as starting: written so before any job starts. */
+function markStarting(records, due) {
+    const marked = new Set(due.map((r) => r.key));
+    return records.map((r) => (marked.has(r.key) ? { ...r, job: { id: '', status: 'starting' } } : r));
+}
+/** Starts each due gap's job, with its baseline search when the run searches: the records and the ids started. */
+async function startDue(due, records, o) {
+    const started = [];
+    for (const gap of due) {
+        const made = await startJob(gap, o.settings.projectId, o.gapWeek, o.settings, o.ctx);
+        // the baseline: what the site answers the gap's query before the job changes anything
+        const baseline = made?.id && o.searching ? await baselineOf(o.searching, gap) : undefined;
+        const job = made && baseline ? { ...made, baseline } : made;
+        if (job?.id)
+            started.push(job.id);
+        records = records.map((r) => (r.key === gap.key ? (job ? { ...r, job } : withoutJob(r)) : r));
+    }
+    return { records, started };
 }
 
 ;// CONCATENATED MODULE: ./src/health/reads.ts
@@ -11605,288 +12151,6 @@ function renderUsage(u, service = true) {
     return `<sub>This run: ${parts.join(' · ')}</sub>`;
 }
 
-;// CONCATENATED MODULE: ./src/health/impact.ts
-
-/**
- * Did a docs change help its readers? For each merged docs pull request, its pages' views and thumbs
- * summed over the weeks before and after its merge week, with the site's views as the control. Page
- * views add up over weeks; unique visitors do not, so they are not used. Pure (impact-run.ts reads).
- */
-/** Below this many human views in either window, a change is "too few views to tell". */
-const MIN_VIEWS = 100;
-/** Pages of one pull request that are measured (the rest are counted, not measured). */
-const MAX_PAGES = 50;
-/** Files that are no page, kept by name per pull request (the rest are counted). */
-const MAX_OTHER = 20;
-// ---- files to pages ----
-const PAGE_FILE = /\.mdx?$/i;
-/** `docs/guides/setup.mdx` under `docs` → `/guides/setup`; `index.mdx` stands for its folder. Undefined when no page. */
-function pagePath(file, root) {
-    const base = root.replace(/^\/+|\/+$/g, '');
-    if (base !== '' && !file.startsWith(`${base}/`))
-        return undefined;
-    const inside = base === '' ? file : file.slice(base.length + 1);
-    if (!PAGE_FILE.test(inside))
-        return undefined;
-    // snippets are pieces that pages import, not pages
-    if (/^snippets\//i.test(inside) || /(^|\/)_[^/]*$/.test(inside))
-        return undefined;
-    const segments = inside.replace(PAGE_FILE, '').split('/');
-    if (segments.at(-1)?.toLowerCase() === 'index')
-        segments.pop();
-    return `/${segments.join('/')}`;
-}
-/** The folder holding the site's docs.json (else a legacy mint.json), the shallowest; '' for the root or none. */
-function docsRootOf(paths) {
-    for (const name of ['docs.json', 'mint.json']) {
-        const found = paths
-            .filter((p) => p === name || p.endsWith(`/${name}`))
-            .sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b))[0];
-        if (found !== undefined)
-            return found.slice(0, Math.max(0, found.length - name.length - 1));
-    }
-    return '';
-}
-/** A pull request's files as pages, files that are no page, and page files it removed. */
-function pagesOfFiles(files, root) {
-    const pages = [];
-    const other = [];
-    const removed = [];
-    let morePages = 0;
-    let moreOther = 0;
-    for (const f of files) {
-        const path = pagePath(f.filename, root);
-        if (path === undefined) {
-            if (other.length < MAX_OTHER)
-                other.push(f.filename);
-            else
-                moreOther++;
-        }
-        else if (f.status === 'removed')
-            removed.push(path);
-        else if (pages.some((p) => p.path === path))
-            continue;
-        else if (pages.length >= MAX_PAGES)
-            morePages++;
-        else {
-            const previous = f.previousFilename ? pagePath(f.previousFilename, root) : undefined;
-            pages.push({
-                path,
-                ...(f.status === 'added' ? { added: true } : {}),
-                ...(previous && previous !== path ? { previous } : {}),
-            });
-        }
-    }
-    return {
-        pages,
-        other,
-        ...(morePages ? { morePages } : {}),
-        ...(moreOther ? { moreOther } : {}),
-        ...(removed.length ? { removed: removed.slice(0, MAX_OTHER) } : {}),
-    };
-}
-function windowsOf(mergedAt, weeks) {
-    const mergeWeek = weekOf(Date.parse(mergedAt));
-    const before = [];
-    const after = [];
-    for (let i = weeks; i >= 1; i--)
-        before.push(shiftWeeks(mergeWeek, -i));
-    for (let i = 1; i <= weeks; i++)
-        after.push(shiftWeeks(mergeWeek, i));
-    return { mergeWeek, before, after };
-}
-/** The page paths of a pull request that a week of its windows must cover. */
-function pathsFor(pull, week, weeks) {
-    const w = windowsOf(pull.mergedAt, weeks);
-    if (w.after.includes(week))
-        return pull.pages.map((p) => p.path);
-    if (w.before.includes(week))
-        return pull.pages.filter((p) => !p.added).map((p) => p.previous ?? p.path);
-    return [];
-}
-/**
- * The weeks to read, newest first: the complete weeks of unmeasured pull requests' windows the kept
- * weeks lack, each with every page it must hold (one read serves every pull request).
- */
-function weeksToRead(pulls, kept, thisMonday, weeks) {
-    const byStart = new Map(kept.map((w) => [w.start, w]));
-    const wanted = new Map();
-    const lacking = new Set();
-    for (const pull of pulls) {
-        const w = windowsOf(pull.mergedAt, weeks);
-        for (const start of [...w.before, ...w.after]) {
-            if (start >= thisMonday)
-                continue;
-            const paths = pathsFor(pull, start, weeks);
-            if (paths.length === 0)
-                continue;
-            const set = wanted.get(start) ?? new Set();
-            for (const p of paths)
-                set.add(p);
-            wanted.set(start, set);
-            const have = byStart.get(start);
-            if (!pull.figures && (!have || paths.some((p) => !have.covered.includes(p))))
-                lacking.add(start);
-        }
-    }
-    return [...lacking]
-        .sort()
-        .reverse()
-        .map((start) => ({ start, paths: [...wanted.get(start)].sort() }));
-}
-/** Whether the after window has begun to count: how many of its weeks are complete and read. */
-function weeksCounted(pull, kept, weeks) {
-    const have = new Set(kept.filter((w) => pull.pages.every((p) => w.covered.includes(p.path))).map((w) => w.start));
-    return windowsOf(pull.mergedAt, weeks).after.filter((s) => have.has(s)).length;
-}
-/** The weeks some followed pull request's windows hold, with only the followed pages' figures. */
-function keptWeeks(pulls, weeks, k) {
-    const kept = [];
-    for (const week of weeks) {
-        const paths = new Set(pulls.flatMap((p) => pathsFor(p, week.start, k)));
-        if (paths.size === 0)
-            continue;
-        const pick = (record) => Object.fromEntries(Object.entries(record).filter(([path]) => paths.has(path)));
-        kept.push({
-            ...week,
-            views: pick(week.views),
-            thumbs: pick(week.thumbs),
-            covered: week.covered.filter((p) => paths.has(p)),
-        });
-    }
-    return kept;
-}
-// ---- prefix-served sites ----
-/** '/docs/' → '/docs'; '/' stays. */
-function impact_normalPath(path) {
-    const bare = path.split(/[?#]/)[0] ?? '';
-    return bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
-}
-/** The prefix the site's pages are served under ('' when they match exactly), from the analytics' paths. */
-function servedPrefix(pages, served) {
-    const tally = new Map();
-    for (const page of pages) {
-        if (served.has(page))
-            tally.set('', (tally.get('') ?? 0) + 1);
-        if (page === '/')
-            continue;
-        for (const path of served) {
-            if (path.length > page.length && path.endsWith(page)) {
-                const prefix = path.slice(0, path.length - page.length);
-                if (prefix.startsWith('/') && !prefix.endsWith('/'))
-                    tally.set(prefix, (tally.get(prefix) ?? 0) + 1);
-            }
-        }
-    }
-    let best = '';
-    let most = 0;
-    for (const [prefix, n] of tally)
-        if (n > most || (n === most && prefix.length < best.length))
-            [best, most] = [prefix, n];
-    return best;
-}
-/** A page path as the site serves it under `prefix` (the root page is the prefix itself). */
-function servedAs(path, prefix) {
-    return prefix === '' ? path : path === '/' ? prefix : `${prefix}${path}`;
-}
-// ---- the figures ----
-function sum(weeks, path) {
-    const c = { human: 0, ai: 0, up: 0, down: 0 };
-    for (const w of weeks) {
-        const v = w.views[path];
-        if (v) {
-            c.human += v[0];
-            c.ai += v[1];
-        }
-        const t = w.thumbs[path];
-        if (t) {
-            if (c.up !== undefined)
-                c.up += t[0];
-            if (c.down !== undefined)
-                c.down += t[1];
-        }
-        else if (!w.thumbsWhole) {
-            delete c.up;
-            delete c.down;
-        }
-    }
-    return c;
-}
-function add(a, b) {
-    if (!a)
-        return { ...b };
-    const c = { human: a.human + b.human, ai: a.ai + b.ai };
-    if (a.up !== undefined && b.up !== undefined)
-        c.up = a.up + b.up;
-    if (a.down !== undefined && b.down !== undefined)
-        c.down = a.down + b.down;
-    return c;
-}
-/** The figures of a pull request, when every week of both windows is read for its pages; else undefined. */
-function figuresOf(pull, kept, weeks) {
-    const w = windowsOf(pull.mergedAt, weeks);
-    const byStart = new Map(kept.map((k) => [k.start, k]));
-    // every week of a window, read for the pages it must hold; a week that holds none of them (the
-    // before of new pages) may be absent
-    const read = (starts) => {
-        const list = [];
-        for (const start of starts) {
-            const k = byStart.get(start);
-            const paths = pathsFor(pull, start, weeks);
-            if (paths.length > 0 && (!k || paths.some((p) => !k.covered.includes(p))))
-                return undefined;
-            list.push(k);
-        }
-        return list;
-    };
-    const beforeRead = read(w.before);
-    const afterRead = read(w.after);
-    if (!beforeRead || !afterRead || afterRead.some((k) => !k))
-        return undefined;
-    const after = afterRead;
-    const before = beforeRead.filter((k) => k !== undefined);
-    const prefix = after.at(-1)?.prefix ?? '';
-    const pages = pull.pages.map((p) => {
-        const served = servedAs(p.path, prefix);
-        return {
-            path: p.path,
-            ...(served !== p.path ? { served } : {}),
-            ...(p.added ? { added: true } : { before: sum(before, p.previous ?? p.path) }),
-            after: sum(after, p.path),
-        };
-    });
-    let totalBefore;
-    let totalAfter;
-    for (const page of pages) {
-        if (page.added || !page.before)
-            continue;
-        totalBefore = add(totalBefore, page.before);
-        totalAfter = add(totalAfter, page.after);
-    }
-    const site = (list) => list.reduce((n, k) => n + k.site[0], 0);
-    const control = before.length === w.before.length ? { site: { before: site(before), after: site(after) } } : {};
-    return {
-        ...(totalBefore ? { before: totalBefore } : {}),
-        ...(totalAfter ? { after: totalAfter } : {}),
-        ...control,
-        pages,
-    };
-}
-/** A before and after: the change in human views, or too few views to tell, or a new page. */
-function verdictOf(before, after) {
-    if (!before || !after)
-        return { kind: 'new' };
-    if (before.human < MIN_VIEWS || after.human < MIN_VIEWS)
-        return { kind: 'too-few' };
-    return { kind: 'change', percent: ((after.human - before.human) / before.human) * 100 };
-}
-/** The control: the site's human views, after against before (undefined when there were none before). */
-function siteChange(figures) {
-    return figures.site && figures.site.before > 0
-        ? ((figures.site.after - figures.site.before) / figures.site.before) * 100
-        : undefined;
-}
-
 ;// CONCATENATED MODULE: ./src/health/impact-report.ts
 
 
@@ -11924,7 +12188,7 @@ function windowDays(starts) {
 }
 /** One line: the pages together against the site, or why there is no percentage. */
 function headline(f) {
-    const v = verdictOf(f.before, f.after);
+    const v = impact_verdictOf(f.before, f.after);
     const site = siteChange(f);
     const control = site === undefined ? '' : ` against the site's ${signed(site)}`;
     if (v.kind === 'new') {
@@ -11938,7 +12202,7 @@ function headline(f) {
 }
 function pageRow(p) {
     const name = `${(0,summary_escape/* escapeText */.X1)(p.path, 150)}${p.served ? ` <sub>(${(0,summary_escape/* escapeText */.X1)(p.served, 150)})</sub>` : ''}`;
-    const v = verdictOf(p.before, p.after);
+    const v = impact_verdictOf(p.before, p.after);
     const noViews = (p.before?.human ?? 0) + (p.before?.ai ?? 0) + p.after.human + p.after.ai === 0;
     return (`| ${name} | ${arrow(p.before?.human, p.after.human)} | ` +
         `${arrow(p.before?.ai, p.after.ai)} | ` +
@@ -11967,7 +12231,7 @@ function pageTable(f) {
             : `**The ${(0,format/* formatNumber */.ZV)(existed)} that existed before, together**`;
         rows.push(`| ${label} | ${arrow(f.before.human, f.after.human)} | ` +
             `${arrow(f.before.ai, f.after.ai)} | ${thumbs(f.before)} → ${thumbs(f.after)} | ` +
-            `${verdictText(verdictOf(f.before, f.after))} |`);
+            `${verdictText(impact_verdictOf(f.before, f.after))} |`);
     }
     if (f.site) {
         const site = siteChange(f);
@@ -12094,7 +12358,7 @@ function impactOutput(state, counted) {
     }));
 }
 function verdictWords(f) {
-    const v = verdictOf(f.before, f.after);
+    const v = impact_verdictOf(f.before, f.after);
     const site = siteChange(f);
     const round = (n) => Math.round(n * 10) / 10;
     return {
@@ -12143,26 +12407,6 @@ function viewOf(page, records, run) {
         usage: renderUsage(run.ctx.usage()),
         ...(impact ? { impact: { ...impact.view, gaps: closedGaps(records), here: shown.here } } : {}),
     };
-}
-/** The gaps each pull request closed: gone after the pull request of their job merged, by its pullKey. */
-function closedGaps(records) {
-    const closed = new Map();
-    for (const r of records) {
-        if (r.gone === undefined || !r.job?.prLink || !r.job.merged)
-            continue;
-        const key = (0,pull_link/* pullKey */.DR)(r.job.prLink);
-        closed.set(key, [...(closed.get(key) ?? []), gapName(r)]);
-    }
-    return closed;
-}
-const KIND = {
-    search: 'Search with no click',
-    question: 'Unanswered question',
-    page: 'Page rated down',
-};
-/** A gap as readers hit it, unescaped (the readers' text): `Search with no click: webhook retries`. */
-function gapName(r) {
-    return `${KIND[r.kind]}: ${r.text}`;
 }
 const WEIGHT = { search: 'searches', question: 'times asked', page: 'thumbs down' };
 const weekLabel = (start) => start.slice(5);
@@ -12223,7 +12467,7 @@ function gapTable(title, records, columns) {
     const shown = records.slice(0, issue_body_ROWS);
     const head = `| Gap | ${columns.map(([name]) => name).join(' | ')} |`;
     const align = `|---|${columns.map(() => '---').join('|')}|`;
-    const rows = shown.map((r) => `| ${KIND[r.kind]}: ${(0,summary_escape/* escapeText */.X1)(r.text, 150)} | ${columns.map(([, cell]) => cell(r)).join(' | ')} |`);
+    const rows = shown.map((r) => `| ${KIND_NAMES[r.kind]}: ${(0,summary_escape/* escapeText */.X1)(r.text, 150)} | ${columns.map(([, cell]) => cell(r)).join(' | ')} |`);
     const more = records.length > shown.length ? `\n\n… and ${(0,format/* formatNumber */.ZV)(records.length - shown.length)} more.` : '';
     return `**${title}** (${(0,format/* formatNumber */.ZV)(records.length)})\n\n${[head, align, ...rows].join('\n')}${more}`;
 }
@@ -12241,7 +12485,7 @@ function gaps(view) {
             `new, ${(0,format/* formatNumber */.ZV)(view.persisting.length)} persisting, ` +
             `${(0,format/* formatNumber */.ZV)(view.gone.length)} gone since the last run.` +
             (incomplete.length > 0
-                ? ` Not read whole this run (so none of theirs is called gone): ${incomplete.map((k) => KIND[k].toLowerCase()).join(', ')}.`
+                ? ` Not read whole this run (so none of theirs is called gone): ${incomplete.map((k) => KIND_NAMES[k].toLowerCase()).join(', ')}.`
                 : ''),
         gapTable('New', view.fresh, [['This week', weight]]),
         gapTable('Persisting', view.persisting, [
@@ -12276,7 +12520,7 @@ function agentPart(view) {
         : 'still seen';
     // with the search API: what the site's search answers the gap's query, before and once the change is live
     const search = (r) => (view.answers ? ` ${r.job ? answerText(r.job) : '—'} |` : '');
-    const rows = shown.map((r) => `| ${KIND[r.kind]}: ${(0,summary_escape/* escapeText */.X1)(r.text, 150)} | ${jobCell(r, view.here)} | ${status(r)} |${search(r)}`);
+    const rows = shown.map((r) => `| ${KIND_NAMES[r.kind]}: ${(0,summary_escape/* escapeText */.X1)(r.text, 150)} | ${jobCell(r, view.here)} | ${status(r)} |${search(r)}`);
     const head = view.answers
         ? ['| Gap | Job | The gap now | The search now |', '|---|---|---|---|']
         : ['| Gap | Job | The gap now |', '|---|---|---|'];
@@ -12458,45 +12702,39 @@ class HealthIssue {
     at;
     projectId;
     ctx;
-    kept;
-    wasClosed;
-    memory;
-    priorImpact;
-    notes;
     constructor(
     /** The token's client, and who it writes as (its login; undefined where GitHub does not say). */
     api, identity, at, 
     /** The project and the run the issue is kept for (what its view shows of them). */
-    projectId, ctx, 
-    /** The issue found, then the one this run wrote; undefined when there is none yet. */
-    kept, 
-    /** Whether it was found closed: the first write reopens it. */
-    wasClosed, 
-    /** Its memory as found: the trend's weeks and the gaps. */
-    memory, 
-    /** Its memory of the docs pull requests measured (impact: on). */
-    priorImpact, 
-    /** What the run says on the issue and in its summary, in the order it learns it. */
-    notes) {
+    projectId, ctx, found, 
+    /** Whether the run measures the docs changes (impact: on): their memory is read too. */
+    impact) {
         this.api = api;
         this.identity = identity;
         this.at = at;
         this.projectId = projectId;
         this.ctx = ctx;
-        this.kept = kept;
-        this.wasClosed = wasClosed;
-        this.memory = memory;
-        this.priorImpact = priorImpact;
-        this.notes = notes;
-        this.reopen = wasClosed;
+        this.kept = found.issue;
+        this.wasClosed = found.closed;
+        this.reopen = found.closed;
+        ({ memory: this.memory, priorImpact: this.priorImpact } = readMemory(found.issue, projectId, impact, this.notes));
     }
+    /** The issue found, then the one this run wrote; undefined when there is none yet. */
+    kept;
+    /** Whether it was found closed: the first write reopens it. */
+    wasClosed;
+    /** Its memory as found: the trend's weeks and the gaps. */
+    memory;
+    /** Its memory of the docs pull requests measured (impact: on). */
+    priorImpact;
+    /** What the run says on the issue and in its summary, in the order it learns it. */
+    notes = [];
     /** Whether the next write reopens it. */
     reopen;
     /** Finds the issue and reads its memory; or the run's failure, when the issues cannot be listed. */
     static async open(settings, api, repo, ctx) {
         const { label } = settings.health;
         const project = settings.projectId;
-        const notes = [];
         const identity = await api.identity();
         let found;
         try {
@@ -12507,32 +12745,12 @@ class HealthIssue {
                 `was fetched or written (the workflow needs "issues: write").`;
             return { failure: { summary: renderHealthFailure(message), ending: { level: 'failure', message } } };
         }
-        let state = { project, weeks: [], gaps: [] };
-        if (found.issue) {
-            const decoded = decodeHealthState(found.issue.body, project);
-            if ('state' in decoded)
-                state = decoded.state;
-            else {
-                const why = 'broken' in decoded ? decoded.broken : 'it has no hidden state';
-                notes.push(`The issue's memory could not be read: ${why}. It was rebuilt from the service: the ` +
-                    `trend from the weeks fetched now, and every gap counts as new.`);
-                core/* notice */.lm(`Health issue #${found.issue.number}: ${why}. Rebuilt from the service.`);
-            }
-        }
-        let priorImpact;
-        if (found.issue && settings.health.impact) {
-            const decoded = decodeImpactState(found.issue.body);
-            if ('state' in decoded)
-                priorImpact = decoded.state;
-            else if ('broken' in decoded)
-                notes.push(`The issue's memory of the docs changes could not be read: ${decoded.broken}. The ` +
-                    `pull requests are measured again from the start.`);
-        }
+        const issue = new HealthIssue(api, identity, { repo, label }, project, ctx, found, !!settings.health.impact);
         for (const name of settings.health.unapplied)
             core/* warning */.$e(name === 'max-searches'
                 ? 'Input "max-searches" is read only with assistant-key and domain (nothing is searched), so it was ignored.'
                 : `Input "${name}" is not read with impact: off, so it was ignored.`);
-        return new HealthIssue(api, identity, { repo, label }, project, ctx, found.issue, found.closed, state, priorImpact, notes);
+        return issue;
     }
     /**
      * Writes this run's page and gaps: a new issue, or an edit (reopened the first time, if closed).
@@ -12571,215 +12789,30 @@ class HealthIssue {
         return rendered.state.gaps;
     }
 }
-
-;// CONCATENATED MODULE: ./src/health/answers.ts
-/** Did the fix answer: what the search answered a gap's query before its job and once it shipped, and the verdict. */
-/** How many results of a search are kept, and looked at for a verdict. */
-const TOP_RESULTS = 5;
-/** The query a gap is searched with: a dead-end search's words, or an unanswered question; a page has none. */
-function queryOf(gap) {
-    return gap.kind === 'page' ? undefined : gap.text;
-}
-/** A result's page as `/a/b`, from a path or URL: host, query, anchor, extension and `index` left out. */
-function pageOf(pathOrUrl) {
-    let path = pathOrUrl.trim();
-    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) {
-        try {
-            path = new URL(path).pathname;
-        }
-        catch {
-            return undefined;
+/** The memory in the issue's body, and a note for each part that could not be read. */
+function readMemory(issue, project, impact, notes) {
+    let state = { project, weeks: [], gaps: [] };
+    if (issue) {
+        const decoded = decodeHealthState(issue.body, project);
+        if ('state' in decoded)
+            state = decoded.state;
+        else {
+            const why = 'broken' in decoded ? decoded.broken : 'it has no hidden state';
+            notes.push(`The issue's memory could not be read: ${why}. It was rebuilt from the service: the ` +
+                `trend from the weeks fetched now, and every gap counts as new.`);
+            core/* notice */.lm(`Health issue #${issue.number}: ${why}. Rebuilt from the service.`);
         }
     }
-    const segments = path
-        .replace(/[?#].*/s, '')
-        .split('/')
-        .filter((s) => s !== '');
-    const last = segments.pop()?.replace(/\.mdx?$/i, '');
-    if (last !== undefined && last.toLowerCase() !== 'index')
-        segments.push(last);
-    return `/${segments.join('/')}`;
-}
-/** A search's top pages, each once, best first. */
-function topPaths(hits) {
-    const pages = [];
-    for (const hit of hits) {
-        const page = hit.path ? pageOf(hit.path) : undefined;
-        if (page !== undefined && !pages.includes(page))
-            pages.push(page);
-        if (pages.length === TOP_RESULTS)
-            break;
+    let priorImpact;
+    if (issue && impact) {
+        const decoded = decodeImpactState(issue.body);
+        if ('state' in decoded)
+            priorImpact = decoded.state;
+        else if ('broken' in decoded)
+            notes.push(`The issue's memory of the docs changes could not be read: ${decoded.broken}. The ` +
+                `pull requests are measured again from the start.`);
     }
-    return pages;
-}
-/**
- * The verdict once the change was live: `answered` when a changed page is among the top results (its
- * rank), `moved` when other pages come up than at the baseline, else `still-missing`.
- */
-function answers_verdictOf(baseline, after, changed) {
-    const wanted = changed.map((p) => pageOf(p));
-    // docs in a folder of their repository: `/docs/webhooks` changed is `/webhooks` on the site (a
-    // page's path ends with `/<found>` only where a path segment starts: found starts with `/`)
-    const isChanged = (found) => wanted.some((p) => p !== undefined && p.endsWith(found));
-    const index = after.findIndex(isChanged);
-    if (index >= 0)
-        return { verdict: 'answered', page: after[index], rank: index + 1 };
-    const before = new Set(baseline?.paths ?? []);
-    return after.some((p) => !before.has(p)) ? { verdict: 'moved' } : { verdict: 'still-missing' };
-}
-
-// EXTERNAL MODULE: ./src/inputs/rules.ts
-var rules = __webpack_require__(8190);
-;// CONCATENATED MODULE: ./src/health/answers-run.ts
-
-
-
-
-
-
-
-
-
-/** How many results a search asks for (the verdict reads the top five). */
-const PAGE_SIZE = 10;
-/** Pull requests a run asks GitHub about for this (merged? shipped?). */
-const CHECKS = 5;
-/** One search: its top pages now, or undefined when it failed (said in the notes: the next run tries again). */
-async function search(s, gap, why) {
-    const query = queryOf(gap);
-    if (query === undefined)
-        return undefined;
-    try {
-        const hits = await s.ctx.client.searchDocs(s.answers.domain, query, PAGE_SIZE);
-        return { at: githubTime(s.ctx.clock.now()), paths: topPaths(hits) };
-    }
-    catch (error) {
-        if (error instanceof errors/* CancelledError */.cc)
-            throw error;
-        const what = error instanceof ApiError && error.kind === 'rate-limited' ? 'was rate limited' : 'failed';
-        s.notes.push(`The search for ${JSON.stringify((0,util_text/* external */.qn)(query, 120))} (${why}) ${what}: ` +
-            `${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)} The next run searches again.`);
-        return undefined;
-    }
-}
-/** The baseline of a gap whose job just started: what the site answers its query before any change. */
-async function baselineOf(s, gap) {
-    return searchable(s, gap) ? search(s, gap, 'before its job changes anything') : undefined;
-}
-const searchable = (s, gap) => queryOf(gap) !== undefined && (s.ctx.searches?.remaining ?? 1) > 0;
-/** The port and repository of a pull request link: the docs repository's when it is there, else this one's. */
-function portFor(s, link) {
-    const pull = (0,pull_link/* parsePullLink */.dt)(link);
-    if (!pull)
-        return undefined;
-    const repo = { owner: pull.owner, repo: pull.repo };
-    const theirs = s.docs && fullName(s.docs.repo).toLowerCase() === fullName(repo).toLowerCase();
-    return { port: theirs && s.docs ? s.docs.port : s.api, repo, number: pull.number };
-}
-/**
- * Whether the change is live: a production deployment that succeeded after the merge; without one,
- * a run after the one that first saw it merged (the service deploys on merge).
- */
-async function isLive(s, job, at) {
-    if (!at || !job.merged)
-        return false;
-    const deployed = await latestDeployment(s, at);
-    if (deployed)
-        return deployed.state === 'success' && job.mergedAt !== undefined && deployed.at >= job.mergedAt;
-    return job.mergedSeen !== undefined && job.mergedSeen < s.today;
-}
-/** The newest production deployment of a repository, read once a run however many pull requests wait. */
-function latestDeployment(s, at) {
-    const key = fullName(at.repo).toLowerCase();
-    let read = s.deployments.get(key);
-    if (!read) {
-        read = at.port.latestDeployment(at.repo, rules/* PRODUCTION_ENVIRONMENT */.E$).catch((error) => {
-            if (error instanceof errors/* CancelledError */.cc)
-                throw error;
-            return undefined;
-        });
-        s.deployments.set(key, read);
-    }
-    return read;
-}
-/** A job's pull request, asked once it may have merged: merged (when, and the day this run saw it) or not. */
-async function withMerge(job, s, at) {
-    // merged as seen by this part (the gone gaps' check records only that it merged, not when)
-    if (job.merged && job.mergedSeen !== undefined)
-        return job;
-    const state = await at.port.pullRequestState(at.repo, at.number);
-    if (!state || state.open)
-        return job;
-    return state.merged
-        ? { ...job, merged: true, ...(state.mergedAt ? { mergedAt: state.mergedAt } : {}), mergedSeen: s.today }
-        : { ...job, merged: false };
-}
-/** The pages the pull request changed (`/a/b`), its renamed pages' old names too. */
-async function changedPages(s, at) {
-    const files = await at.port.pullRequestFiles(at.repo, at.number, 3);
-    return pagesOfFiles(files, s.root).pages.flatMap((p) => [p.path, ...(p.previous ? [p.previous] : [])]);
-}
-/** For every gap with a job: its baseline while the change is not live, then the search again and its verdict. */
-async function answerGaps(records, s) {
-    const next = new Map();
-    let checks = 0;
-    for (const r of records) {
-        const job = r.job;
-        if (!job?.id || job.answer || queryOf(r) === undefined || job.merged === false)
-            continue;
-        if (!job.baseline) {
-            if (job.merged || !searchable(s, r))
-                continue;
-            const baseline = await baselineOf(s, r);
-            if (baseline)
-                next.set(r.key, { ...r, job: { ...job, baseline } });
-            continue;
-        }
-        if (!job.prLink || checks >= CHECKS)
-            continue;
-        const at = portFor(s, job.prLink);
-        if (!at)
-            continue;
-        checks++;
-        try {
-            const merged = await withMerge(job, s, at);
-            if (merged !== job)
-                next.set(r.key, { ...r, job: merged });
-            if (!(await isLive(s, merged, at)) || !searchable(s, r))
-                continue;
-            const changed = await changedPages(s, at);
-            const after = await search(s, r, 'once its pull request shipped');
-            if (!after)
-                continue;
-            const answer = { ...after, ...answers_verdictOf(merged.baseline, after.paths, changed) };
-            core/* info */.pq(`The search for ${JSON.stringify((0,util_text/* external */.qn)(r.text, 120))} now: ${answer.verdict}.`);
-            next.set(r.key, { ...r, job: { ...merged, answer } });
-        }
-        catch (error) {
-            if (error instanceof errors/* CancelledError */.cc)
-                throw error;
-            s.notes.push(`Could not tell whether ${(0,util_text/* external */.qn)(job.prLink, 200)} has shipped: ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)} ` +
-                'The next run asks again.');
-        }
-    }
-    return records.map((r) => next.get(r.key) ?? r);
-}
-/** answers-json: every gap searched again once its change shipped, with the verdict. */
-function answersOutput(records) {
-    return records.flatMap((r) => r.job?.answer
-        ? [
-            {
-                kind: r.kind,
-                query: r.text,
-                job: r.job.id,
-                prLink: r.job.prLink,
-                baseline: r.job.baseline ?? null,
-                after: { at: r.job.answer.at, paths: r.job.answer.paths },
-                verdict: r.job.answer.verdict,
-                ...(r.job.answer.page ? { page: r.job.answer.page, rank: r.job.answer.rank } : {}),
-            },
-        ]
-        : []);
+    return { memory: state, priorImpact };
 }
 
 ;// CONCATENATED MODULE: ./src/health/report.ts
@@ -12797,9 +12830,9 @@ function finish(health, page, records, run) {
     const { ctx, kept: issue } = health;
     const { started } = run;
     const { impact } = page;
-    const shown = viewOf(page, records, health);
     if (run.answered)
         ctx.outputs.set('answers-json', JSON.stringify(answersOutput(records)));
+    const shown = viewOf(page, records, health);
     ctx.outputs.set('issue-number', issue?.number);
     ctx.outputs.set('issue-url', issue?.url);
     ctx.outputs.set('new-gaps', shown.fresh.length);
@@ -13342,17 +13375,6 @@ async function commentMeasured(impact, settings, docs, writer, records) {
     }
     return 0;
 }
-/** The gaps each job's pull request was for, with what the search answers them, by its pullKey. */
-function searchedGaps(records) {
-    const searched = new Map();
-    for (const r of records) {
-        if (!r.job?.prLink || !r.job.answer)
-            continue;
-        const key = (0,pull_link/* pullKey */.DR)(r.job.prLink);
-        searched.set(key, [...(searched.get(key) ?? []), { name: gapName(r), kind: r.kind, job: r.job }]);
-    }
-    return searched;
-}
 
 ;// CONCATENATED MODULE: ./src/health/mode.ts
 
@@ -13462,25 +13484,6 @@ async function health_mode_run(settings, ctx) {
     }
     // 7. the outputs, the summary and how the step ends
     return finish(issue, page, records, { started, answered: !!searching, stopped: fetched.stopped });
-}
-/** The gaps due a job, marked as starting: written so before any job starts. */
-function markStarting(records, due) {
-    const marked = new Set(due.map((r) => r.key));
-    return records.map((r) => (marked.has(r.key) ? { ...r, job: { id: '', status: 'starting' } } : r));
-}
-/** Starts each due gap's job, with its baseline search when the run searches: the records and the ids started. */
-async function startDue(due, records, o) {
-    const started = [];
-    for (const gap of due) {
-        const made = await startJob(gap, o.settings.projectId, o.gapWeek, o.settings, o.ctx);
-        // the baseline: what the site answers the gap's query before the job changes anything
-        const baseline = made?.id && o.searching ? await baselineOf(o.searching, gap) : undefined;
-        const job = made && baseline ? { ...made, baseline } : made;
-        if (job?.id)
-            started.push(job.id);
-        records = records.map((r) => (r.key === gap.key ? (job ? { ...r, job } : withoutJob(r)) : r));
-    }
-    return { records, started };
 }
 /** This mode as jobs.ts runs it: it may send max-requests analytics requests. */
 const health_mode_job = {

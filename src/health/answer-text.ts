@@ -1,5 +1,5 @@
 import type { Answer, SiteSearch } from './answers.js'
-import type { GapKind } from './gaps.js'
+import type { SearchedGap } from './gaps.js'
 import { escapeText } from '../summary/escape.js'
 
 /**
@@ -20,13 +20,6 @@ export function answerText(job: { baseline?: SiteSearch; answer?: Answer; merged
 
 /** A page's path as the service gave it: its reader-facing text, escaped. */
 const code = (path: string | undefined): string => escapeText(path ?? '', 120)
-
-/** A gap a job was started for, as the impact comment names it with its search's verdict. */
-export interface SearchedGap {
-  name: string
-  kind: GapKind
-  job: Parameters<typeof answerText>[0]
-}
 
 /** The impact comment's lines: each gap its job was for, and what the search answers it now. */
 export function answerLines(gaps: readonly SearchedGap[]): string[] {

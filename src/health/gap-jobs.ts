@@ -10,6 +10,7 @@ import { CancelledError, getErrorMessage, present } from '../util/errors.js'
 import { Outputs } from '../util/outputs.js'
 import { external } from '../util/text.js'
 import type { GapRecord } from './gaps.js'
+import { type Searching, baselineOf } from './answers-run.js'
 
 /** The agent jobs the health issue starts, one a persisting gap, not waited for; and their later status. */
 
@@ -46,11 +47,12 @@ export async function startJob(
   settings: HealthSettings,
   ctx: ModeContext,
 ): Promise<GapRecord['job']> {
+  const prompt = gapPrompt(project, week, gap)
   const report = await runAgent(
     {
       projectId: project,
       action: 'create',
-      prompt: gapPrompt(project, week, gap),
+      prompt,
       wait: false,
       pollIntervalMs: 10_000,
       waitTimeoutMs: settings.waitTimeoutMs,
@@ -112,4 +114,28 @@ export async function checkMerged(records: GapRecord[], api: GitHubPort): Promis
     }
   }
   return records.map((r) => next.get(r.key) ?? r)
+}
+
+/** The gaps due a job, marked as starting: written so before any job starts. */
+export function markStarting(records: readonly GapRecord[], due: readonly GapRecord[]): GapRecord[] {
+  const marked = new Set(due.map((r) => r.key))
+  return records.map((r) => (marked.has(r.key) ? { ...r, job: { id: '', status: 'starting' } } : r))
+}
+
+/** Starts each due gap's job, with its baseline search when the run searches: the records and the ids started. */
+export async function startDue(
+  due: readonly GapRecord[],
+  records: GapRecord[],
+  o: { settings: HealthSettings; ctx: ModeContext; gapWeek: string; searching: Searching | undefined },
+): Promise<{ records: GapRecord[]; started: string[] }> {
+  const started: string[] = []
+  for (const gap of due) {
+    const made = await startJob(gap, o.settings.projectId, o.gapWeek, o.settings, o.ctx)
+    // the baseline: what the site answers the gap's query before the job changes anything
+    const baseline = made?.id && o.searching ? await baselineOf(o.searching, gap) : undefined
+    const job = made && baseline ? { ...made, baseline } : made
+    if (job?.id) started.push(job.id)
+    records = records.map((r) => (r.key === gap.key ? (job ? { ...r, job } : withoutJob(r)) : r))
+  }
+  return { records, started }
 }

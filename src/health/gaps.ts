@@ -1,4 +1,5 @@
 import type { Answer, SiteSearch } from './answers.js'
+import { pullKey } from '../github/pull-link.js'
 import { type DownRatedPage, type UnansweredQuestion, type DeadEndSearch, foldText } from '../analytics/insights.js'
 
 /**
@@ -164,4 +165,46 @@ export function gapsForJobs(records: readonly GapRecord[], max: number): GapReco
     .filter((r) => r.gone === undefined && r.runs >= 2 && !r.job)
     .sort((a, b) => b.weight - a.weight)
     .slice(0, max)
+}
+
+/** A gap a job was started for, as the impact comment names it with its search's verdict. */
+export interface SearchedGap {
+  name: string
+  kind: GapKind
+  /** What its search found, before and once the change is live. */
+  job: Pick<GapJob, 'baseline' | 'answer' | 'merged'>
+}
+
+/** The gaps each pull request closed: gone after the pull request of their job merged, by its pullKey. */
+export function closedGaps(records: readonly GapRecord[]): Map<string, string[]> {
+  const closed = new Map<string, string[]>()
+  for (const r of records) {
+    if (r.gone === undefined || !r.job?.prLink || !r.job.merged) continue
+    const key = pullKey(r.job.prLink)
+    closed.set(key, [...(closed.get(key) ?? []), gapName(r)])
+  }
+  return closed
+}
+
+/** Each kind of gap as the issue names it. */
+export const KIND_NAMES: Record<GapKind, string> = {
+  search: 'Search with no click',
+  question: 'Unanswered question',
+  page: 'Page rated down',
+}
+
+/** A gap as readers hit it, unescaped (the readers' text): `Search with no click: webhook retries`. */
+export function gapName(r: Pick<GapRecord, 'kind' | 'text'>): string {
+  return `${KIND_NAMES[r.kind]}: ${r.text}`
+}
+
+/** The gaps each job's pull request was for, with what the search answers them, by its pullKey. */
+export function searchedGaps(records: readonly GapRecord[]): Map<string, SearchedGap[]> {
+  const searched = new Map<string, SearchedGap[]>()
+  for (const r of records) {
+    if (!r.job?.prLink || !r.job.answer) continue
+    const key = pullKey(r.job.prLink)
+    searched.set(key, [...(searched.get(key) ?? []), { name: gapName(r), kind: r.kind, job: r.job }])
+  }
+  return searched
 }

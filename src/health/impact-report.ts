@@ -1,4 +1,5 @@
-import { type SearchedGap, answerLines } from './answer-text.js'
+import { answerLines } from './answer-text.js'
+import type { SearchedGap } from './gaps.js'
 import { createHash } from 'node:crypto'
 import {
   type Counts,

@@ -1,4 +1,3 @@
-import type { SearchedGap } from './answer-text.js'
 import * as core from '../util/actions-core.js'
 import { docsRootOf, figuresOf, keptWeeks, pagesOfFiles, pathsFor, weeksCounted, weeksToRead } from './impact.js'
 import { VIEWS_PAGE_SIZE, readImpactWeek } from './impact-weeks.js'
@@ -10,8 +9,7 @@ import { decodeState } from '../tracking/state.js'
 import { pullKey } from '../github/pull-link.js'
 import type { HealthSettings } from './inputs.js'
 import { IMPACT_COMMENT_MARKER, type ImpactMeasured, digestOf, renderImpactComment } from './impact-report.js'
-import type { GapRecord } from './gaps.js'
-import { closedGaps, gapName } from './issue-body.js'
+import { type GapRecord, type SearchedGap, closedGaps, searchedGaps } from './gaps.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { count, formatNumber } from '../util/format.js'
 import { external } from '../util/text.js'
@@ -448,15 +446,4 @@ export async function commentMeasured(
     )
   }
   return 0
-}
-
-/** The gaps each job's pull request was for, with what the search answers them, by its pullKey. */
-function searchedGaps(records: readonly GapRecord[]): Map<string, SearchedGap[]> {
-  const searched = new Map<string, SearchedGap[]>()
-  for (const r of records) {
-    if (!r.job?.prLink || !r.job.answer) continue
-    const key = pullKey(r.job.prLink)
-    searched.set(key, [...(searched.get(key) ?? []), { name: gapName(r), kind: r.kind, job: r.job }])
-  }
-  return searched
 }

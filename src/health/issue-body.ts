@@ -1,11 +1,10 @@
 import { callersLine } from '../summary/callers.js'
 import { answerText } from './answer-text.js'
-import type { GapKind, GapRecord } from './gaps.js'
+import { type GapKind, type GapRecord, KIND_NAMES, closedGaps } from './gaps.js'
 import { type WeekTotals, weekBefore } from './weeks.js'
 import { HEALTH_MARKER, type HealthState, type ImpactState, encodeHealthState, encodeImpactState } from './memory.js'
 import type { ModeContext } from '../modes/context.js'
 import { renderUsage } from '../summary/usage.js'
-import { pullKey } from '../github/pull-link.js'
 import type { ImpactMeasured } from './impact-report.js'
 import { type ImpactSectionView, renderImpactSection } from './impact-report.js'
 import { keptWeeks } from './impact.js'
@@ -81,27 +80,6 @@ export function viewOf(
   }
 }
 
-/** The gaps each pull request closed: gone after the pull request of their job merged, by its pullKey. */
-export function closedGaps(records: readonly GapRecord[]): Map<string, string[]> {
-  const closed = new Map<string, string[]>()
-  for (const r of records) {
-    if (r.gone === undefined || !r.job?.prLink || !r.job.merged) continue
-    const key = pullKey(r.job.prLink)
-    closed.set(key, [...(closed.get(key) ?? []), gapName(r)])
-  }
-  return closed
-}
-
-const KIND: Record<GapKind, string> = {
-  search: 'Search with no click',
-  question: 'Unanswered question',
-  page: 'Page rated down',
-}
-
-/** A gap as readers hit it, unescaped (the readers' text): `Search with no click: webhook retries`. */
-export function gapName(r: Pick<GapRecord, 'kind' | 'text'>): string {
-  return `${KIND[r.kind]}: ${r.text}`
-}
 const WEIGHT: Record<GapKind, string> = { search: 'searches', question: 'times asked', page: 'thumbs down' }
 
 const weekLabel = (start: string): string => start.slice(5)
@@ -177,7 +155,7 @@ function gapTable(
   const head = `| Gap | ${columns.map(([name]) => name).join(' | ')} |`
   const align = `|---|${columns.map(() => '---').join('|')}|`
   const rows = shown.map(
-    (r) => `| ${KIND[r.kind]}: ${escapeText(r.text, 150)} | ${columns.map(([, cell]) => cell(r)).join(' | ')} |`,
+    (r) => `| ${KIND_NAMES[r.kind]}: ${escapeText(r.text, 150)} | ${columns.map(([, cell]) => cell(r)).join(' | ')} |`,
   )
   const more = records.length > shown.length ? `\n\n… and ${formatNumber(records.length - shown.length)} more.` : ''
   return `**${title}** (${formatNumber(records.length)})\n\n${[head, align, ...rows].join('\n')}${more}`
@@ -197,7 +175,7 @@ function gaps(view: HealthView): string {
       `new, ${formatNumber(view.persisting.length)} persisting, ` +
       `${formatNumber(view.gone.length)} gone since the last run.` +
       (incomplete.length > 0
-        ? ` Not read whole this run (so none of theirs is called gone): ${incomplete.map((k) => KIND[k].toLowerCase()).join(', ')}.`
+        ? ` Not read whole this run (so none of theirs is called gone): ${incomplete.map((k) => KIND_NAMES[k].toLowerCase()).join(', ')}.`
         : ''),
     gapTable('New', view.fresh, [['This week', weight]]),
     gapTable('Persisting', view.persisting, [
@@ -238,7 +216,8 @@ function agentPart(view: HealthView): string {
   // with the search API: what the site's search answers the gap's query, before and once the change is live
   const search = (r: GapRecord): string => (view.answers ? ` ${r.job ? answerText(r.job) : '—'} |` : '')
   const rows = shown.map(
-    (r) => `| ${KIND[r.kind]}: ${escapeText(r.text, 150)} | ${jobCell(r, view.here)} | ${status(r)} |${search(r)}`,
+    (r) =>
+      `| ${KIND_NAMES[r.kind]}: ${escapeText(r.text, 150)} | ${jobCell(r, view.here)} | ${status(r)} |${search(r)}`,
   )
   const head = view.answers
     ? ['| Gap | Job | The gap now | The search now |', '|---|---|---|---|']

@@ -116,19 +116,26 @@ export class HealthIssue {
     /** The project and the run the issue is kept for (what its view shows of them). */
     readonly projectId: string,
     readonly ctx: ModeContext,
-    /** The issue found, then the one this run wrote; undefined when there is none yet. */
-    public kept: Issue | undefined,
-    /** Whether it was found closed: the first write reopens it. */
-    readonly wasClosed: boolean,
-    /** Its memory as found: the trend's weeks and the gaps. */
-    readonly memory: HealthState,
-    /** Its memory of the docs pull requests measured (impact: on). */
-    readonly priorImpact: ImpactState | undefined,
-    /** What the run says on the issue and in its summary, in the order it learns it. */
-    readonly notes: string[],
+    found: HealthIssueFound,
+    /** Whether the run measures the docs changes (impact: on): their memory is read too. */
+    impact: boolean,
   ) {
-    this.reopen = wasClosed
+    this.kept = found.issue
+    this.wasClosed = found.closed
+    this.reopen = found.closed
+    ;({ memory: this.memory, priorImpact: this.priorImpact } = readMemory(found.issue, projectId, impact, this.notes))
   }
+
+  /** The issue found, then the one this run wrote; undefined when there is none yet. */
+  kept: Issue | undefined
+  /** Whether it was found closed: the first write reopens it. */
+  readonly wasClosed: boolean
+  /** Its memory as found: the trend's weeks and the gaps. */
+  readonly memory: HealthState
+  /** Its memory of the docs pull requests measured (impact: on). */
+  readonly priorImpact: ImpactState | undefined
+  /** What the run says on the issue and in its summary, in the order it learns it. */
+  readonly notes: string[] = []
 
   /** Whether the next write reopens it. */
   private reopen: boolean
@@ -142,7 +149,6 @@ export class HealthIssue {
   ): Promise<HealthIssue | { failure: Report }> {
     const { label } = settings.health
     const project = settings.projectId
-    const notes: string[] = []
     const identity = await api.identity()
     let found: HealthIssueFound
     try {
@@ -153,48 +159,14 @@ export class HealthIssue {
         `was fetched or written (the workflow needs "issues: write").`
       return { failure: { summary: renderHealthFailure(message), ending: { level: 'failure', message } } }
     }
-    let state: HealthState = { project, weeks: [], gaps: [] }
-    if (found.issue) {
-      const decoded = decodeHealthState(found.issue.body, project)
-      if ('state' in decoded) state = decoded.state
-      else {
-        const why = 'broken' in decoded ? decoded.broken : 'it has no hidden state'
-        notes.push(
-          `The issue's memory could not be read: ${why}. It was rebuilt from the service: the ` +
-            `trend from the weeks fetched now, and every gap counts as new.`,
-        )
-        core.notice(`Health issue #${found.issue.number}: ${why}. Rebuilt from the service.`)
-      }
-    }
-
-    let priorImpact: ImpactState | undefined
-    if (found.issue && settings.health.impact) {
-      const decoded = decodeImpactState(found.issue.body)
-      if ('state' in decoded) priorImpact = decoded.state
-      else if ('broken' in decoded)
-        notes.push(
-          `The issue's memory of the docs changes could not be read: ${decoded.broken}. The ` +
-            `pull requests are measured again from the start.`,
-        )
-    }
+    const issue = new HealthIssue(api, identity, { repo, label }, project, ctx, found, !!settings.health.impact)
     for (const name of settings.health.unapplied)
       core.warning(
         name === 'max-searches'
           ? 'Input "max-searches" is read only with assistant-key and domain (nothing is searched), so it was ignored.'
           : `Input "${name}" is not read with impact: off, so it was ignored.`,
       )
-    return new HealthIssue(
-      api,
-      identity,
-      { repo, label },
-      project,
-      ctx,
-      found.issue,
-      found.closed,
-      state,
-      priorImpact,
-      notes,
-    )
+    return issue
   }
 
   /**
@@ -230,4 +202,38 @@ export class HealthIssue {
     this.reopen = false
     return rendered.state.gaps
   }
+}
+
+/** The memory in the issue's body, and a note for each part that could not be read. */
+function readMemory(
+  issue: Issue | undefined,
+  project: string,
+  impact: boolean,
+  notes: string[],
+): { memory: HealthState; priorImpact: ImpactState | undefined } {
+  let state: HealthState = { project, weeks: [], gaps: [] }
+  if (issue) {
+    const decoded = decodeHealthState(issue.body, project)
+    if ('state' in decoded) state = decoded.state
+    else {
+      const why = 'broken' in decoded ? decoded.broken : 'it has no hidden state'
+      notes.push(
+        `The issue's memory could not be read: ${why}. It was rebuilt from the service: the ` +
+          `trend from the weeks fetched now, and every gap counts as new.`,
+      )
+      core.notice(`Health issue #${issue.number}: ${why}. Rebuilt from the service.`)
+    }
+  }
+
+  let priorImpact: ImpactState | undefined
+  if (issue && impact) {
+    const decoded = decodeImpactState(issue.body)
+    if ('state' in decoded) priorImpact = decoded.state
+    else if ('broken' in decoded)
+      notes.push(
+        `The issue's memory of the docs changes could not be read: ${decoded.broken}. The ` +
+          `pull requests are measured again from the start.`,
+      )
+  }
+  return { memory: state, priorImpact }
 }

@@ -1,16 +1,16 @@
 import * as core from '../util/actions-core.js'
-import { type GapRecord, advanceGaps, gapsForJobs } from './gaps.js'
+import { advanceGaps, gapsForJobs } from './gaps.js'
 import type { Repo } from '../github/port.js'
 import type { HealthSettings } from './inputs.js'
 import { count, formatDay } from '../util/format.js'
 import type { Job, ModeContext, Report } from '../modes/context.js'
-import { checkMerged, refreshJobs, startJob, withoutJob } from './gap-jobs.js'
+import { checkMerged, markStarting, refreshJobs, startDue } from './gap-jobs.js'
 import { askOnce, fetchTrend, readCallers, readGaps } from './reads.js'
 import { HealthIssue } from './issue.js'
 import type { HealthPage } from './issue-body.js'
 import { failed, finish } from './report.js'
 import { agentPulls, commentMeasured, docsPort, measureImpact } from './impact-run.js'
-import { type Searching, answerGaps, baselineOf } from './answers-run.js'
+import { type Searching, answerGaps } from './answers-run.js'
 import { CancelledError } from '../util/errors.js'
 
 /**
@@ -115,30 +115,6 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
 
   // 7. the outputs, the summary and how the step ends
   return finish(issue, page, records, { started, answered: !!searching, stopped: fetched.stopped })
-}
-
-/** The gaps due a job, marked as starting: written so before any job starts. */
-function markStarting(records: readonly GapRecord[], due: readonly GapRecord[]): GapRecord[] {
-  const marked = new Set(due.map((r) => r.key))
-  return records.map((r) => (marked.has(r.key) ? { ...r, job: { id: '', status: 'starting' } } : r))
-}
-
-/** Starts each due gap's job, with its baseline search when the run searches: the records and the ids started. */
-async function startDue(
-  due: readonly GapRecord[],
-  records: GapRecord[],
-  o: { settings: HealthSettings; ctx: ModeContext; gapWeek: string; searching: Searching | undefined },
-): Promise<{ records: GapRecord[]; started: string[] }> {
-  const started: string[] = []
-  for (const gap of due) {
-    const made = await startJob(gap, o.settings.projectId, o.gapWeek, o.settings, o.ctx)
-    // the baseline: what the site answers the gap's query before the job changes anything
-    const baseline = made?.id && o.searching ? await baselineOf(o.searching, gap) : undefined
-    const job = made && baseline ? { ...made, baseline } : made
-    if (job?.id) started.push(job.id)
-    records = records.map((r) => (r.key === gap.key ? (job ? { ...r, job } : withoutJob(r)) : r))
-  }
-  return { records, started }
 }
 
 /** This mode as jobs.ts runs it: it may send max-requests analytics requests. */

@@ -28,8 +28,8 @@ export function finish(
   const { ctx, kept: issue } = health
   const { started } = run
   const { impact } = page
-  const shown = viewOf(page, records, health)
   if (run.answered) ctx.outputs.set('answers-json', JSON.stringify(answersOutput(records)))
+  const shown = viewOf(page, records, health)
   ctx.outputs.set('issue-number', issue?.number)
   ctx.outputs.set('issue-url', issue?.url)
   ctx.outputs.set('new-gaps', shown.fresh.length)
