@@ -12830,18 +12830,20 @@ function readMemory(issue, project, impact, notes) {
 
 
 
-/**
- * How a health run ends: its outputs, its summary and how the step ends, the issue written (finish)
- * or not (failed).
- */
-/** The end of a run that kept the issue: the outputs, the summary and how the step ends. */
+/** How a health run ends: its outputs, its summary and how the step ends, the issue written or not. */
+/** The end of a run: the outputs, the summary and how the step ends. */
 function finish(health, page, records, run) {
     const { ctx, kept: issue } = health;
-    const { started } = run;
+    const { started, failed } = run;
     const { impact } = page;
-    if (run.answered)
+    if (run.answered && !failed)
         ctx.outputs.set('answers-json', JSON.stringify(answersOutput(records)));
     const shown = viewOf(page, records, health);
+    if (failed) {
+        ctx.outputs.set('jobs-created', JSON.stringify(started));
+        const message = `Could not write the health issue: ${(0,errors/* getErrorMessage */.u1)(failed.error)}`;
+        return { summary: renderHealthSummary(shown, undefined, [...started]), ending: { level: 'failure', message } };
+    }
     ctx.outputs.set('issue-number', issue?.number);
     ctx.outputs.set('issue-url', issue?.url);
     ctx.outputs.set('new-gaps', shown.fresh.length);
@@ -12854,10 +12856,10 @@ function finish(health, page, records, run) {
         core/* info */.pq(`Reopened the health issue #${issue.number}: it had been closed.`);
     const summary = renderHealthSummary(shown, issue, started);
     // a request that failed (not the budget running out) is worth a warning; the issue was still kept
-    const failed = run.stopped !== undefined && !/max-requests/.test(run.stopped);
+    const cutShort = run.stopped !== undefined && !/max-requests/.test(run.stopped);
     return {
         summary,
-        ending: failed
+        ending: cutShort
             ? {
                 level: 'warning',
                 message: `Some weeks of the trend could not be fetched: ${run.stopped ?? 'stopped early'}. ` +
@@ -12865,13 +12867,6 @@ function finish(health, page, records, run) {
             }
             : { level: 'notice', message: `Docs health: ${issue?.url ?? ''}` },
     };
-}
-/** The end of a run whose issue could not be written: the jobs it started, and the failure. */
-function failed(health, page, records, started, error) {
-    const message = `Could not write the health issue: ${(0,errors/* getErrorMessage */.u1)(error)}`;
-    health.ctx.outputs.set('jobs-created', JSON.stringify(started));
-    const shown = viewOf(page, records, health);
-    return { summary: renderHealthSummary(shown, undefined, [...started]), ending: { level: 'failure', message } };
 }
 
 ;// CONCATENATED MODULE: ./src/analytics/offset-export.ts
@@ -13476,6 +13471,7 @@ async function health_mode_run(settings, ctx) {
     };
     const due = settings.health.agent === 'persisting' ? gapsForJobs(records, settings.health.maxJobs) : [];
     let started = [];
+    let failed;
     try {
         if (due.length > 0) {
             records = await issue.write(page, markStarting(records, due));
@@ -13489,10 +13485,10 @@ async function health_mode_run(settings, ctx) {
     catch (error) {
         if (error instanceof errors/* CancelledError */.cc)
             throw error;
-        return failed(issue, page, records, started, error);
+        failed = { error };
     }
-    // 7. the outputs, the summary and how the step ends
-    return finish(issue, page, records, { started, answered: !!searching, stopped: fetched.stopped });
+    // 7. the outputs, the summary and how the step ends (a failure, when the issue could not be written)
+    return finish(issue, page, records, { started, answered: !!searching, stopped: fetched.stopped, failed });
 }
 /** This mode as jobs.ts runs it: it may send max-requests analytics requests. */
 const health_mode_job = {

@@ -8,7 +8,7 @@ import { checkMerged, markStarting, refreshJobs, startDue } from './gap-jobs.js'
 import { askOnce, fetchTrend, readCallers, readGaps } from './reads.js'
 import { HealthIssue } from './issue.js'
 import type { HealthPage } from './issue-body.js'
-import { failed, finish } from './report.js'
+import { finish } from './report.js'
 import { agentPulls, commentMeasured, docsPort, measureImpact } from './impact-run.js'
 import { type Searching, answerGaps } from './answers-run.js'
 import { CancelledError } from '../util/errors.js'
@@ -99,6 +99,7 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
   }
   const due = settings.health.agent === 'persisting' ? gapsForJobs(records, settings.health.maxJobs) : []
   let started: string[] = []
+  let failed: { error: unknown } | undefined
   try {
     if (due.length > 0) {
       records = await issue.write(page, markStarting(records, due))
@@ -110,11 +111,11 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
       records = await issue.write(page, records)
   } catch (error) {
     if (error instanceof CancelledError) throw error
-    return failed(issue, page, records, started, error)
+    failed = { error }
   }
 
-  // 7. the outputs, the summary and how the step ends
-  return finish(issue, page, records, { started, answered: !!searching, stopped: fetched.stopped })
+  // 7. the outputs, the summary and how the step ends (a failure, when the issue could not be written)
+  return finish(issue, page, records, { started, answered: !!searching, stopped: fetched.stopped, failed })
 }
 
 /** This mode as jobs.ts runs it: it may send max-requests analytics requests. */

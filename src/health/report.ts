@@ -7,12 +7,9 @@ import { type HealthPage, renderHealthSummary, viewOf } from './issue-body.js'
 import { impactOutput } from './impact-report.js'
 import { answersOutput } from './answers-run.js'
 
-/**
- * How a health run ends: its outputs, its summary and how the step ends, the issue written (finish)
- * or not (failed).
- */
+/** How a health run ends: its outputs, its summary and how the step ends, the issue written or not. */
 
-/** The end of a run that kept the issue: the outputs, the summary and how the step ends. */
+/** The end of a run: the outputs, the summary and how the step ends. */
 export function finish(
   health: HealthIssue,
   page: HealthPage,
@@ -23,13 +20,20 @@ export function finish(
     answered: boolean
     /** Why the trend's fetch stopped early, if it did. */
     stopped: string | undefined
+    /** Why the issue could not be written, if it could not: the jobs started are the only output. */
+    failed?: { error: unknown }
   },
 ): Report {
   const { ctx, kept: issue } = health
-  const { started } = run
+  const { started, failed } = run
   const { impact } = page
-  if (run.answered) ctx.outputs.set('answers-json', JSON.stringify(answersOutput(records)))
+  if (run.answered && !failed) ctx.outputs.set('answers-json', JSON.stringify(answersOutput(records)))
   const shown = viewOf(page, records, health)
+  if (failed) {
+    ctx.outputs.set('jobs-created', JSON.stringify(started))
+    const message = `Could not write the health issue: ${getErrorMessage(failed.error)}`
+    return { summary: renderHealthSummary(shown, undefined, [...started]), ending: { level: 'failure', message } }
+  }
   ctx.outputs.set('issue-number', issue?.number)
   ctx.outputs.set('issue-url', issue?.url)
   ctx.outputs.set('new-gaps', shown.fresh.length)
@@ -40,10 +44,10 @@ export function finish(
   if (health.wasClosed && issue) core.info(`Reopened the health issue #${issue.number}: it had been closed.`)
   const summary = renderHealthSummary(shown, issue, started)
   // a request that failed (not the budget running out) is worth a warning; the issue was still kept
-  const failed = run.stopped !== undefined && !/max-requests/.test(run.stopped)
+  const cutShort = run.stopped !== undefined && !/max-requests/.test(run.stopped)
   return {
     summary,
-    ending: failed
+    ending: cutShort
       ? {
           level: 'warning',
           message:
@@ -52,18 +56,4 @@ export function finish(
         }
       : { level: 'notice', message: `Docs health: ${issue?.url ?? ''}` },
   }
-}
-
-/** The end of a run whose issue could not be written: the jobs it started, and the failure. */
-export function failed(
-  health: HealthIssue,
-  page: HealthPage,
-  records: readonly GapRecord[],
-  started: readonly string[],
-  error: unknown,
-): Report {
-  const message = `Could not write the health issue: ${getErrorMessage(error)}`
-  health.ctx.outputs.set('jobs-created', JSON.stringify(started))
-  const shown = viewOf(page, records, health)
-  return { summary: renderHealthSummary(shown, undefined, [...started]), ending: { level: 'failure', message } }
 }

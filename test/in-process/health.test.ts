@@ -317,6 +317,33 @@ describe('docs health: one issue the schedule keeps', () => {
     expect(sim.requestsTo('create')).toHaveLength(1)
   })
 
+  test('an issue that cannot be written once its job started: the step fails saying why, the job is its output, the summary shows the gaps', async () => {
+    const { sim, gh } = await world()
+    readersHit(sim, [['webhook retries', 40]])
+    const inputs = { agent: 'persisting', 'max-jobs': '1' }
+    await runHealth(sim, gh, inputs)
+    nextWeek(sim)
+    // the write before the job starts goes through; the one after it is refused
+    gh.addFault({
+      route: 'update-issue',
+      skip: 1,
+      status: 403,
+      body: { message: 'Resource not accessible by integration' },
+    })
+    const run = await runHealth(sim, gh, inputs)
+    expect(run.code).toBe(1)
+    expect(run.errors).toHaveLength(1)
+    expect(run.errors[0]).toMatch(/^Could not write the health issue: .*Resource not accessible by integration/)
+    expect(JSON.parse(run.outputs['jobs-created'] ?? '[]')).toEqual([expect.stringMatching(/^\S+$/)])
+    expect(sim.requestsTo('create')).toHaveLength(1)
+    expect(run.outputs['issue-number']).toBeUndefined()
+    expect(run.outputs['new-gaps']).toBeUndefined()
+    expect(run.summary).toContain('### ❌ Docs health: the issue could not be written')
+    expect(run.summary).toContain('The gaps and the trend are below as they would have been written.')
+    expect(run.summary).toMatch(/\*\*Persisting\*\* \(1\)[\s\S]*webhook retries/)
+    expect(run.summary).toMatch(/Agent jobs started this run: \S+\./)
+  })
+
   test('a second run in the same week counts nothing twice (no job from a re-run)', async () => {
     const { sim, gh } = await world()
     readersHit(sim, [['webhook retries', 40]])
