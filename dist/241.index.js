@@ -11691,23 +11691,6 @@ async function answerGaps(records, s) {
     }
     return records.map((r) => next.get(r.key) ?? r);
 }
-/** answers-json: every gap searched again once its change shipped, with the verdict. */
-function answersOutput(records) {
-    return records.flatMap((r) => r.job?.answer
-        ? [
-            {
-                kind: r.kind,
-                query: r.text,
-                job: r.job.id,
-                prLink: r.job.prLink,
-                baseline: r.job.baseline ?? null,
-                after: { at: r.job.answer.at, paths: r.job.answer.paths },
-                verdict: r.job.answer.verdict,
-                ...(r.job.answer.page ? { page: r.job.answer.page, rank: r.job.answer.rank } : {}),
-            },
-        ]
-        : []);
-}
 
 ;// CONCATENATED MODULE: ./src/health/gap-jobs.ts
 
@@ -12604,6 +12587,9 @@ function healthTitle(projectId) {
     return `Docs health: ${projectId.slice(0, 100)}`;
 }
 function renderBody(view, state, impact) {
+    const visitors = trend(view.weeks, view.weeksWanted);
+    const readers = gaps(view);
+    const agent = agentPart(view);
     const parts = [
         HEALTH_MARKER,
         `## 📈 Docs health: ${(0,summary_escape/* escapeText */.X1)(view.projectId, 100)}`,
@@ -12612,11 +12598,11 @@ function renderBody(view, state, impact) {
             `this text are overwritten.</sub>`,
         ...view.notes.map((n) => (0,summary_escape/* alert */.xE)('NOTE', n, 600)),
         '### Visitors, week by week',
-        trend(view.weeks, view.weeksWanted),
+        visitors,
         '### What readers could not find',
-        gaps(view),
+        readers,
         '### What the agent did',
-        agentPart(view),
+        agent,
         ...(view.impact && impact
             ? ['### What the changes did', renderImpactSection({ ...view.impact, pulls: impact.pulls })]
             : []),
@@ -12829,7 +12815,6 @@ function readMemory(issue, project, impact, notes) {
 
 
 
-
 /** How a health run ends: its outputs, its summary and how the step ends, the issue written or not. */
 /** The end of a run: the outputs, the summary and how the step ends. */
 function finish(health, page, records, run) {
@@ -12867,6 +12852,23 @@ function finish(health, page, records, run) {
             }
             : { level: 'notice', message: `Docs health: ${issue?.url ?? ''}` },
     };
+}
+/** answers-json: every gap searched again once its change shipped, with the verdict. */
+function answersOutput(records) {
+    return records.flatMap((r) => r.job?.answer
+        ? [
+            {
+                kind: r.kind,
+                query: r.text,
+                job: r.job.id,
+                prLink: r.job.prLink,
+                baseline: r.job.baseline ?? null,
+                after: { at: r.job.answer.at, paths: r.job.answer.paths },
+                verdict: r.job.answer.verdict,
+                ...(r.job.answer.page ? { page: r.job.answer.page, rank: r.job.answer.rank } : {}),
+            },
+        ]
+        : []);
 }
 
 ;// CONCATENATED MODULE: ./src/analytics/offset-export.ts

@@ -158,23 +158,3 @@ export async function answerGaps(records: GapRecord[], s: Searching): Promise<Ga
   }
   return records.map((r) => next.get(r.key) ?? r)
 }
-
-/** answers-json: every gap searched again once its change shipped, with the verdict. */
-export function answersOutput(records: readonly GapRecord[]): unknown[] {
-  return records.flatMap((r) =>
-    r.job?.answer
-      ? [
-          {
-            kind: r.kind,
-            query: r.text,
-            job: r.job.id,
-            prLink: r.job.prLink,
-            baseline: r.job.baseline ?? null,
-            after: { at: r.job.answer.at, paths: r.job.answer.paths },
-            verdict: r.job.answer.verdict,
-            ...(r.job.answer.page ? { page: r.job.answer.page, rank: r.job.answer.rank } : {}),
-          },
-        ]
-      : [],
-  )
-}

@@ -234,6 +234,9 @@ export function healthTitle(projectId: string): string {
 }
 
 function renderBody(view: HealthView, state: HealthState, impact: ImpactState | undefined): string {
+  const visitors = trend(view.weeks, view.weeksWanted)
+  const readers = gaps(view)
+  const agent = agentPart(view)
   const parts = [
     HEALTH_MARKER,
     `## 📈 Docs health: ${escapeText(view.projectId, 100)}`,
@@ -242,11 +245,11 @@ function renderBody(view: HealthView, state: HealthState, impact: ImpactState | 
       `this text are overwritten.</sub>`,
     ...view.notes.map((n) => alert('NOTE', n, 600)),
     '### Visitors, week by week',
-    trend(view.weeks, view.weeksWanted),
+    visitors,
     '### What readers could not find',
-    gaps(view),
+    readers,
     '### What the agent did',
-    agentPart(view),
+    agent,
     ...(view.impact && impact
       ? ['### What the changes did', renderImpactSection({ ...view.impact, pulls: impact.pulls })]
       : []),

@@ -5,7 +5,6 @@ import type { GapRecord } from './gaps.js'
 import type { HealthIssue } from './issue.js'
 import { type HealthPage, renderHealthSummary, viewOf } from './issue-body.js'
 import { impactOutput } from './impact-report.js'
-import { answersOutput } from './answers-run.js'
 
 /** How a health run ends: its outputs, its summary and how the step ends, the issue written or not. */
 
@@ -56,4 +55,24 @@ export function finish(
         }
       : { level: 'notice', message: `Docs health: ${issue?.url ?? ''}` },
   }
+}
+
+/** answers-json: every gap searched again once its change shipped, with the verdict. */
+function answersOutput(records: readonly GapRecord[]): unknown[] {
+  return records.flatMap((r) =>
+    r.job?.answer
+      ? [
+          {
+            kind: r.kind,
+            query: r.text,
+            job: r.job.id,
+            prLink: r.job.prLink,
+            baseline: r.job.baseline ?? null,
+            after: { at: r.job.answer.at, paths: r.job.answer.paths },
+            verdict: r.job.answer.verdict,
+            ...(r.job.answer.page ? { page: r.job.answer.page, rank: r.job.answer.rank } : {}),
+          },
+        ]
+      : [],
+  )
 }
