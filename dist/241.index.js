@@ -7442,11 +7442,16 @@ function changesOf(judged, entryFile) {
     }
     return changes;
 }
-/** The files the fixes of these problems would edit (repository paths): what editsFor reads. */
-function filesToEdit(judged, config) {
+/**
+ * The files the fixes of these problems would edit (repository paths): what editsFor reads. Once the
+ * configuration's text is known, the file it keeps its redirects in ($ref) is among them.
+ */
+function filesToEdit(judged, config, configText) {
     // (before the configuration is read, a redirect's entry may be in any file: one read too many, never
     // one too few; the configuration says which file keeps its redirects)
-    return new Set(changesOf(judged, () => true).flatMap((c) => c.kind === 'redirect' ? [config] : c.kind === 'resend' || c.entry ? [c.path, config] : [c.path]));
+    const kept = redirectsFile(configText);
+    const redirects = kept === undefined ? [config] : [config, external_node_path_.posix.join(external_node_path_.posix.dirname(config), kept)];
+    return new Set(changesOf(judged, () => true).flatMap((c) => c.kind === 'redirect' ? redirects : c.kind === 'resend' || c.entry ? [c.path, config] : [c.path]));
 }
 /**
  * The edits that fix the new problems whose fix is known, at most one a line; the configuration's
@@ -7505,21 +7510,25 @@ function editsFor(judged, headText, config, inDiff) {
     const redirects = changes.flatMap((c) => c.kind === 'redirect' ? [[c.redirect, c.why]] : []);
     if (redirects.length === 0)
         return edits;
-    // the redirects added to the configuration as its in-line edits leave it; an edit on the same
-    // lines becomes part of the one that adds them
-    const original = configText.split('\n');
-    const own = edits.filter((e) => e.path === config);
+    // the redirects added where they are kept (the configuration, or the list in the file it names by
+    // $ref), as its in-line edits leave it; an edit on the same lines becomes part of the one that adds them
+    const list = kept !== undefined;
+    const keptText = list ? headText(redirectsPath) : configText;
+    if (keptText === undefined)
+        return edits;
+    const original = keptText.split('\n');
+    const own = edits.filter((e) => e.path === redirectsPath);
     const lines = [...original];
     for (const e of own)
         lines.splice(e.line - 1, 1, ...e.after);
-    const added = redirectsEdit(lines.join('\n'), redirects, config, inDiff);
+    const added = redirectsEdit(lines.join('\n'), redirects, { path: redirectsPath, list }, inDiff);
     if (!added)
         return edits;
     const within = own.filter((e) => e.line >= added.line && e.line <= added.endLine);
     return [
         ...edits.filter((e) => !within.includes(e)),
         {
-            path: config,
+            path: redirectsPath,
             ...added,
             before: original.slice(added.line - 1, added.endLine),
             fixes: [...within.flatMap((e) => e.fixes), ...added.fixes],
@@ -7539,12 +7548,17 @@ function replaced(line, replacements) {
     }
     return out === line ? undefined : out;
 }
-/** The outline of a JSON text: strings read as strings, and a top-level string before `:` a key. */
-function outline(text) {
+/**
+ * The outline of a JSON text: strings read as strings, and a top-level string before `:` a key. A
+ * `list` is a file of redirects of its own (docs.json's `$ref`): the text is the array.
+ */
+function outline(text, list = false) {
     const keys = [];
     let redirects;
     // the line an entry of the redirects array began on, while the array is open (its close not yet read)
     let entry = 0;
+    // the depth inside the array's entries (a list's are one level nearer the top)
+    const inEntry = list ? 2 : 3;
     let depth = 0;
     let line = 1;
     let lineStart = 0;
@@ -7578,14 +7592,17 @@ function outline(text) {
             i = j;
         }
         else if (c === '{' || c === '[') {
+            // a list's array is the text's value (the text of any other is no list, and no edit of it is sound)
+            if (list && depth === 0 && c === '[')
+                redirects = { open: { line, at: i - lineStart }, close: { line: 0, at: 0 }, entries: [] };
             depth++;
-            if (depth === 3)
+            if (depth === inEntry)
                 entry = line;
         }
         else if (c === '}' || c === ']') {
-            if (redirects?.close.line === 0 && depth === 3)
+            if (redirects?.close.line === 0 && depth === inEntry)
                 redirects.entries.push({ line: entry, endLine: line });
-            if (redirects?.close.line === 0 && depth === 2)
+            if (redirects?.close.line === 0 && depth === inEntry - 1)
                 redirects.close = { line, at: i - lineStart };
             depth--;
         }
@@ -7597,9 +7614,10 @@ function outline(text) {
  * holds every redirect): after `[`, before `]`, or the array added before a top-level key; a place
  * in the diff first. Undefined where the file allows none.
  */
-function redirectsEdit(text, added, path, inDiff) {
+function redirectsEdit(text, added, file, inDiff) {
+    const { path, list } = file;
     const lines = text.split('\n');
-    const { keys, redirects } = outline(text);
+    const { keys, redirects } = outline(text, list);
     const top = keys[0]?.indent ?? '';
     const unit = top === '' ? '  ' : top;
     const keyIndent = keys.find((k) => k.key === 'redirects')?.indent ?? top;
@@ -7647,7 +7665,7 @@ function redirectsEdit(text, added, path, inDiff) {
                 closeText,
             ]);
     }
-    else if (!hasKey(text, 'redirects'))
+    else if (!list && !hasKey(text, 'redirects'))
         // (a "redirects" that is no list, such as {"$ref": "./redirects.json"}, is never edited: a second
         // key would hide the file's redirects, and the file is the one to edit)
         for (const key of keys)
@@ -7662,8 +7680,9 @@ function redirectsEdit(text, added, path, inDiff) {
         .map((r) => JSON.stringify([r.source, r.destination]))
         .sort()
         .join('\n');
-    const wanted = held([...redirectsOf(text), ...added.map(([r]) => r)]);
-    const sound = candidates.filter((c) => held(redirectsOf([...lines.slice(0, c.line - 1), ...c.after, ...lines.slice(c.endLine)].join('\n'))) === wanted);
+    const read = list ? listed : redirectsOf;
+    const wanted = held([...read(text), ...added.map(([r]) => r)]);
+    const sound = candidates.filter((c) => held(read([...lines.slice(0, c.line - 1), ...c.after, ...lines.slice(c.endLine)].join('\n'))) === wanted);
     const inTheDiff = (c) => {
         for (let l = c.line; l <= c.endLine; l++)
             if (!inDiff(path, l))
@@ -7672,6 +7691,15 @@ function redirectsEdit(text, added, path, inDiff) {
     };
     const chosen = sound.find(inTheDiff) ?? sound[0];
     return chosen ? { ...chosen, fixes: added.map(([, why]) => why) } : undefined;
+}
+/** The redirects of a file that is their list (a text that does not parse, or no list: none). */
+function listed(text) {
+    try {
+        return redirectsOf(JSON.stringify({ redirects: JSON.parse(text) }));
+    }
+    catch {
+        return [];
+    }
 }
 const indentOf = (line) => /^\s*/.exec(line)?.[0] ?? '';
 /** Whether a JSON text's top level has the key, whatever its value (a text that does not parse: no). */
@@ -7980,18 +8008,27 @@ async function headTexts(o, api, headSha, judged) {
     if (at === undefined || at === headSha)
         return local;
     const same = (path) => o.differing !== undefined && !o.differing.has(path);
-    const paths = filesToEdit(judged, repositoryPath(o.docsFolder, o.config));
+    const config = repositoryPath(o.docsFolder, o.config);
     const texts = new Map();
     const repo = { owner: o.ctx.run.owner, repo: o.ctx.run.repo };
+    const asked = new Set();
     let read = 0;
-    for (const path of paths) {
-        if (same(path))
-            texts.set(path, local(path));
-        else if (read++ < FILES_READ) {
-            const bytes = await api.fileAt(repo, path, headSha);
-            texts.set(path, bytes ? Buffer.from(bytes).toString('utf8') : undefined);
+    const readAll = async (paths) => {
+        for (const path of paths) {
+            if (asked.has(path))
+                continue;
+            asked.add(path);
+            if (same(path))
+                texts.set(path, local(path));
+            else if (read++ < FILES_READ) {
+                const bytes = await api.fileAt(repo, path, headSha);
+                texts.set(path, bytes ? Buffer.from(bytes).toString('utf8') : undefined);
+            }
         }
-    }
+    };
+    await readAll(filesToEdit(judged, config));
+    // the configuration read: the file it keeps its redirects in, where a redirect is added
+    await readAll(filesToEdit(judged, config, texts.get(config)));
     if (read > FILES_READ)
         core/* info */.pq(`${(0,format/* count */.U9)(read - FILES_READ, 'file')} the base branch changed since were not read: no fix is offered in them.`);
     return (path) => texts.get(path);

@@ -77,13 +77,18 @@ function changesOf(judged: readonly Judged[], entryFile: (path: string) => boole
   return changes
 }
 
-/** The files the fixes of these problems would edit (repository paths): what editsFor reads. */
-export function filesToEdit(judged: readonly Judged[], config: string): Set<string> {
+/**
+ * The files the fixes of these problems would edit (repository paths): what editsFor reads. Once the
+ * configuration's text is known, the file it keeps its redirects in ($ref) is among them.
+ */
+export function filesToEdit(judged: readonly Judged[], config: string, configText?: string): Set<string> {
   // (before the configuration is read, a redirect's entry may be in any file: one read too many, never
   // one too few; the configuration says which file keeps its redirects)
+  const kept = redirectsFile(configText)
+  const redirects = kept === undefined ? [config] : [config, posix.join(posix.dirname(config), kept)]
   return new Set(
     changesOf(judged, () => true).flatMap((c) =>
-      c.kind === 'redirect' ? [config] : c.kind === 'resend' || c.entry ? [c.path, config] : [c.path],
+      c.kind === 'redirect' ? redirects : c.kind === 'resend' || c.entry ? [c.path, config] : [c.path],
     ),
   )
 }
@@ -144,19 +149,22 @@ export function editsFor(judged: readonly Judged[], headText: HeadText, config: 
     c.kind === 'redirect' ? [[c.redirect, c.why]] : [],
   )
   if (redirects.length === 0) return edits
-  // the redirects added to the configuration as its in-line edits leave it; an edit on the same
-  // lines becomes part of the one that adds them
-  const original = configText.split('\n')
-  const own = edits.filter((e) => e.path === config)
+  // the redirects added where they are kept (the configuration, or the list in the file it names by
+  // $ref), as its in-line edits leave it; an edit on the same lines becomes part of the one that adds them
+  const list = kept !== undefined
+  const keptText = list ? headText(redirectsPath) : configText
+  if (keptText === undefined) return edits
+  const original = keptText.split('\n')
+  const own = edits.filter((e) => e.path === redirectsPath)
   const lines = [...original]
   for (const e of own) lines.splice(e.line - 1, 1, ...e.after)
-  const added = redirectsEdit(lines.join('\n'), redirects, config, inDiff)
+  const added = redirectsEdit(lines.join('\n'), redirects, { path: redirectsPath, list }, inDiff)
   if (!added) return edits
   const within = own.filter((e) => e.line >= added.line && e.line <= added.endLine)
   return [
     ...edits.filter((e) => !within.includes(e)),
     {
-      path: config,
+      path: redirectsPath,
       ...added,
       before: original.slice(added.line - 1, added.endLine),
       fixes: [...within.flatMap((e) => e.fixes), ...added.fixes],
@@ -193,12 +201,17 @@ interface Outline {
   }
 }
 
-/** The outline of a JSON text: strings read as strings, and a top-level string before `:` a key. */
-export function outline(text: string): Outline {
+/**
+ * The outline of a JSON text: strings read as strings, and a top-level string before `:` a key. A
+ * `list` is a file of redirects of its own (docs.json's `$ref`): the text is the array.
+ */
+export function outline(text: string, list = false): Outline {
   const keys: Outline['keys'] = []
   let redirects: Outline['redirects']
   // the line an entry of the redirects array began on, while the array is open (its close not yet read)
   let entry = 0
+  // the depth inside the array's entries (a list's are one level nearer the top)
+  const inEntry = list ? 2 : 3
   let depth = 0
   let line = 1
   let lineStart = 0
@@ -228,11 +241,14 @@ export function outline(text: string): Outline {
       }
       i = j
     } else if (c === '{' || c === '[') {
+      // a list's array is the text's value (the text of any other is no list, and no edit of it is sound)
+      if (list && depth === 0 && c === '[')
+        redirects = { open: { line, at: i - lineStart }, close: { line: 0, at: 0 }, entries: [] }
       depth++
-      if (depth === 3) entry = line
+      if (depth === inEntry) entry = line
     } else if (c === '}' || c === ']') {
-      if (redirects?.close.line === 0 && depth === 3) redirects.entries.push({ line: entry, endLine: line })
-      if (redirects?.close.line === 0 && depth === 2) redirects.close = { line, at: i - lineStart }
+      if (redirects?.close.line === 0 && depth === inEntry) redirects.entries.push({ line: entry, endLine: line })
+      if (redirects?.close.line === 0 && depth === inEntry - 1) redirects.close = { line, at: i - lineStart }
       depth--
     }
   }
@@ -250,11 +266,12 @@ type Placed = Pick<LineEdit, 'line' | 'endLine' | 'after'>
 function redirectsEdit(
   text: string,
   added: ReadonlyArray<[Redirect, string]>,
-  path: string,
+  file: { path: string; list: boolean },
   inDiff: InDiff,
 ): (Placed & { fixes: string[] }) | undefined {
+  const { path, list } = file
   const lines = text.split('\n')
-  const { keys, redirects } = outline(text)
+  const { keys, redirects } = outline(text, list)
   const top = keys[0]?.indent ?? ''
   const unit = top === '' ? '  ' : top
   const keyIndent = keys.find((k) => k.key === 'redirects')?.indent ?? top
@@ -302,7 +319,7 @@ function redirectsEdit(
         ...entries(false),
         closeText,
       ])
-  } else if (!hasKey(text, 'redirects'))
+  } else if (!list && !hasKey(text, 'redirects'))
     // (a "redirects" that is no list, such as {"$ref": "./redirects.json"}, is never edited: a second
     // key would hide the file's redirects, and the file is the one to edit)
     for (const key of keys)
@@ -318,10 +335,10 @@ function redirectsEdit(
       .map((r) => JSON.stringify([r.source, r.destination]))
       .sort()
       .join('\n')
-  const wanted = held([...redirectsOf(text), ...added.map(([r]) => r)])
+  const read = list ? listed : redirectsOf
+  const wanted = held([...read(text), ...added.map(([r]) => r)])
   const sound = candidates.filter(
-    (c) =>
-      held(redirectsOf([...lines.slice(0, c.line - 1), ...c.after, ...lines.slice(c.endLine)].join('\n'))) === wanted,
+    (c) => held(read([...lines.slice(0, c.line - 1), ...c.after, ...lines.slice(c.endLine)].join('\n'))) === wanted,
   )
   const inTheDiff = (c: Placed): boolean => {
     for (let l = c.line; l <= c.endLine; l++) if (!inDiff(path, l)) return false
@@ -329,6 +346,15 @@ function redirectsEdit(
   }
   const chosen = sound.find(inTheDiff) ?? sound[0]
   return chosen ? { ...chosen, fixes: added.map(([, why]) => why) } : undefined
+}
+
+/** The redirects of a file that is their list (a text that does not parse, or no list: none). */
+function listed(text: string): Redirect[] {
+  try {
+    return redirectsOf(JSON.stringify({ redirects: JSON.parse(text) as unknown }))
+  } catch {
+    return []
+  }
 }
 
 const indentOf = (line: string): string => /^\s*/.exec(line)?.[0] ?? ''

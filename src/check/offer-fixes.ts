@@ -122,17 +122,25 @@ async function headTexts(
   const at = checkedOut(workspace, o.docsFolder)
   if (at === undefined || at === headSha) return local
   const same = (path: string): boolean => o.differing !== undefined && !o.differing.has(path)
-  const paths = filesToEdit(judged, repositoryPath(o.docsFolder, o.config))
+  const config = repositoryPath(o.docsFolder, o.config)
   const texts = new Map<string, string | undefined>()
   const repo = { owner: o.ctx.run.owner, repo: o.ctx.run.repo }
+  const asked = new Set<string>()
   let read = 0
-  for (const path of paths) {
-    if (same(path)) texts.set(path, local(path))
-    else if (read++ < FILES_READ) {
-      const bytes = await api.fileAt(repo, path, headSha)
-      texts.set(path, bytes ? Buffer.from(bytes).toString('utf8') : undefined)
+  const readAll = async (paths: Iterable<string>): Promise<void> => {
+    for (const path of paths) {
+      if (asked.has(path)) continue
+      asked.add(path)
+      if (same(path)) texts.set(path, local(path))
+      else if (read++ < FILES_READ) {
+        const bytes = await api.fileAt(repo, path, headSha)
+        texts.set(path, bytes ? Buffer.from(bytes).toString('utf8') : undefined)
+      }
     }
   }
+  await readAll(filesToEdit(judged, config))
+  // the configuration read: the file it keeps its redirects in, where a redirect is added
+  await readAll(filesToEdit(judged, config, texts.get(config)))
   if (read > FILES_READ)
     core.info(
       `${count(read - FILES_READ, 'file')} the base branch changed since were not read: no fix is offered in them.`,

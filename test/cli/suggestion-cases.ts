@@ -304,6 +304,47 @@ export function suggestionCases(runtime: Runtime, mode: MintMode): void {
       expect(again.code).toBe(0)
     })
 
+    test("redirects kept in redirects.json ($ref): a renamed page's redirect is added there, read at the head where the base branch moved it, and applied, the check passes", async () => {
+      const config = (to: string): string => smallConfig(to, ['  "redirects": { "$ref": "./redirects.json" }'])
+      const redirects = (...entries: string[]): string => `[\n${entries.join(',\n')}\n]\n`
+      const start = '  { "source": "/start", "destination": "/" }'
+      const base = {
+        'docs.json': config('guides/a'),
+        'redirects.json': redirects(start),
+        'index.mdx': page('Home', 'Read [the guide](/guides/a) first.'),
+        'guides/a.mdx': guide,
+      }
+      const head: Files = {
+        ...base,
+        'docs.json': config('guides/b'),
+        'index.mdx': page('Home', 'Read [the guide](/guides/b) first.'),
+        'guides/b.mdx': guide,
+      }
+      delete (head as Partial<Files>)['guides/a.mdx']
+      // the checkout is the merge commit: the base branch added a redirect since the pull request branched
+      const merged = { ...head, 'redirects.json': redirects(start, '  { "source": "/later", "destination": "/" }') }
+      const gh = await startGitHub()
+      const pull = { base, head, merged, renamed: { 'guides/b.mdx': 'guides/a.mdx' } }
+      const run = await check(gh, pull)
+      expect(run.code).toBe(1)
+      expect(problemsOf(run).problems.map((p) => [p.status, p.rule])).toEqual([['new', 'lost-address']])
+      expect(gh.reviews.reviews).toEqual([])
+      const patch = readFileSync(run.outputs['fixes-patch'] ?? '', 'utf8')
+      expect(patch).toContain('+++ b/redirects.json')
+      expect(patch).toContain('+  { "source": "/guides/a", "destination": "/guides/b" },')
+      expect(patch).not.toContain('/later')
+      expect(patch).not.toContain('docs.json')
+      const fixed = withPatch(run, head)
+      const again = await check(await startGitHub(), {
+        ...pull,
+        head: fixed,
+        merged: undefined,
+        headSha: 'e'.repeat(40),
+      })
+      expect(again.errors).toEqual([])
+      expect(again.code).toBe(0)
+    })
+
     test('a second push replaces the review: the first loses its suggestions and points to the new one; a rerun on the same head adds none', async () => {
       const gh = await startGitHub()
       const pull = renameCase(smallConfig)

@@ -457,6 +457,11 @@ describe('the redirects edit, exactly', () => {
     const config = '{\n  "name": "x",\n  "redirects": { "$ref": "./redirects.json" },\n  "theme": "mint"\n}\n'
     expect(edit(config)).toBeUndefined()
     expect(edit('{"name": "x", "redirects": {"$ref": "./redirects.json"}}\n')).toBeUndefined()
+    // a $ref out of the docs folder (Mintlify reads none there), or no list and no $ref: never a second key
+    expect(
+      edit('{\n  "name": "x",\n  "redirects": { "$ref": "../redirects.json" },\n  "theme": "mint"\n}\n'),
+    ).toBeUndefined()
+    expect(edit('{\n  "name": "x",\n  "redirects": {},\n  "theme": "mint"\n}\n')).toBeUndefined()
     // with no "redirects" at all, the list is still added before a key
     expect(edit('{\n  "name": "x",\n  "theme": "mint"\n}\n')?.after[0]).toBe('  "redirects": [')
   })
@@ -524,6 +529,94 @@ describe('the redirects edit, exactly', () => {
     expect(
       edit('{\n  "redirects": [\n    { "source": "/o", "destination": "/n" }]\n}\n', (_, l) => l === 3)?.line,
     ).toBe(2)
+  })
+})
+
+describe("a lost address's redirect where docs.json keeps its redirects in a file ($ref)", () => {
+  const config = '{\n  "name": "x",\n  "redirects": { "$ref": "./redirects.json" }\n}\n'
+  const list = '[\n  { "source": "/old", "destination": "/new" }\n]\n'
+  const listed = (text: string | undefined) =>
+    redirectsOf(JSON.stringify({ redirects: JSON.parse(String(text)) as unknown }))
+  const edits = (files: Record<string, string>, inDiff: InDiff = everywhere, at = 'docs.json') =>
+    editsFor([lost('/a', '/b')], texts(files), at, inDiff)
+
+  test('added to the list in that file, in its own indentation; docs.json untouched', () => {
+    const made = edits({ 'docs.json': config, 'redirects.json': list })
+    expect(made).toEqual([
+      {
+        path: 'redirects.json',
+        line: 1,
+        endLine: 1,
+        before: ['['],
+        after: ['[', '  { "source": "/a", "destination": "/b" },'],
+        fixes: ['/a answers on the base and not on the head.'],
+      },
+    ])
+    const result = applied({ 'docs.json': config, 'redirects.json': list }, made)
+    expect(result['docs.json']).toBe(config)
+    expect(listed(result['redirects.json'])).toEqual([
+      { source: '/a', destination: '/b' },
+      { source: '/old', destination: '/new' },
+    ])
+  })
+
+  test('before the `]` where only the end of the list is in the diff', () => {
+    const [edit] = edits(
+      { 'docs.json': config, 'redirects.json': list },
+      (path, l) => path === 'redirects.json' && l >= 2,
+    )
+    expect(edit).toMatchObject({
+      path: 'redirects.json',
+      line: 2,
+      endLine: 3,
+      after: ['  { "source": "/old", "destination": "/new" },', '  { "source": "/a", "destination": "/b" }', ']'],
+    })
+  })
+
+  test('an empty list, on one line or two; entries on the line of the `[`', () => {
+    const entry = ['  {', '    "source": "/a",', '    "destination": "/b"', '  }']
+    expect(edits({ 'docs.json': config, 'redirects.json': '[]\n' })[0]?.after).toEqual(['[', ...entry, ']'])
+    expect(edits({ 'docs.json': config, 'redirects.json': '[\n]\n' })[0]?.after).toEqual(['[', ...entry])
+    const one = edits({ 'docs.json': config, 'redirects.json': '[{ "source": "/o", "destination": "/n" }]\n' })
+    expect(one[0]?.after).toEqual([
+      '[{ "source": "/a", "destination": "/b" }, { "source": "/o", "destination": "/n" }]',
+    ])
+  })
+
+  test('the file beside docs.json in its folder; none where the $ref leads out of it (Mintlify reads none there)', () => {
+    const files = { 'docs/docs.json': config, 'docs/redirects.json': list }
+    expect(edits(files, everywhere, 'docs/docs.json')[0]?.path).toBe('docs/redirects.json')
+    const up = '{\n  "redirects": { "$ref": "../shared/redirects.json" }\n}\n'
+    expect(edits({ 'docs/docs.json': up, 'shared/redirects.json': list }, everywhere, 'docs/docs.json')).toEqual([])
+  })
+
+  test('no edit where the file is missing, does not parse, or is no list; never one in docs.json', () => {
+    expect(edits({ 'docs.json': config })).toEqual([])
+    expect(edits({ 'docs.json': config, 'redirects.json': '[\n  { "source": "/o",\n' })).toEqual([])
+    expect(edits({ 'docs.json': config, 'redirects.json': '{ "redirects": [\n  ]\n}\n' })).toEqual([])
+    // a list after other text is no list
+    expect(edits({ 'docs.json': config, 'redirects.json': '"x"\n[\n]\n' })).toEqual([])
+  })
+
+  test('a list after a blank line, its entries on the line of the `[`; an entry with a field of its own holding a list', () => {
+    const after = edits({ 'docs.json': config, 'redirects.json': '\n[{ "source": "/o", "destination": "/n" }]\n' })
+    expect(after[0]).toMatchObject({
+      line: 2,
+      after: ['[{ "source": "/a", "destination": "/b" }, { "source": "/o", "destination": "/n" }]'],
+    })
+    const tagged = '[\n  {\n    "source": "/o",\n    "tags": ["x"],\n    "destination": "/n"\n  }\n]\n'
+    const [edit] = edits({ 'docs.json': config, 'redirects.json': tagged })
+    expect(edit?.after).toEqual(['[', '  {', '    "source": "/a",', '    "destination": "/b"', '  },'])
+    expect(listed(applied({ 'redirects.json': tagged }, edit ? [edit] : [])['redirects.json'])).toHaveLength(2)
+  })
+
+  test('filesToEdit: once the configuration is read, the file it keeps its redirects in', () => {
+    expect([...filesToEdit([lost('/a', '/b')], 'docs/docs.json', config)]).toEqual([
+      'docs/docs.json',
+      'docs/redirects.json',
+    ])
+    expect([...filesToEdit([lost('/a', '/b')], 'docs/docs.json', '{"redirects": []}')]).toEqual(['docs/docs.json'])
+    expect([...filesToEdit([link('a.mdx', 1, 1, '/x', 'x.mdx', 'y.mdx')], 'docs.json', config)]).toEqual(['a.mdx'])
   })
 })
 
