@@ -5461,6 +5461,7 @@ const RULE_COUNTED = {
     'lost-address': ['address that no longer answers', 'addresses that no longer answer'],
     'redirect-fault': ['redirect that cannot work', 'redirects that cannot work'],
     'missing-operation': ['API page with no operation', 'API pages with no operation'],
+    'missing-schema': ['API page with no schema', 'API pages with no schema'],
 };
 /** Each rule as a reader names it: an annotation's title, and (lower-cased) the summary's and the ending's words. */
 const RULE_TITLES = {
@@ -5474,6 +5475,7 @@ const RULE_TITLES = {
     'lost-address': 'Address no longer answers',
     'redirect-fault': 'Redirect that cannot work',
     'missing-operation': 'API page with no operation',
+    'missing-schema': 'API page with no schema',
 };
 // escape sequences (colours, the spinner's cursor moves): FORCE_COLOR makes the CLI print them
 // eslint-disable-next-line no-control-regex -- escape sequences are what this removes
@@ -6770,22 +6772,26 @@ function judgedOperations(base, head, oldName, place) {
         if (ref.in !== undefined)
             return [];
         const was = before.get(oldName(ref.file));
+        const key = ref.schema ? 'openapi-schema' : 'openapi';
         // the page is the problem's file: its message says what the page names, and where the fix goes
-        const broken = `Its openapi front matter names ${ref.openapi}, which no OpenAPI document of the head has: ` +
+        const broken = `Its ${key} front matter names ${ref.openapi}, which no OpenAPI document of the head has: ` +
             'Mintlify shows this page blank.';
+        const same = was?.openapi === ref.openapi && was.schema === ref.schema;
         const why = was?.in === undefined
-            ? ' Name an operation a document has, as "METHOD /path".'
-            : was.openapi === ref.openapi
-                ? ` ${was.in} has it on the base: name its new path here, or keep the operation there.`
+            ? ref.schema
+                ? ' Name a schema a document has under components.schemas.'
+                : ' Name an operation a document has, as "METHOD /path".'
+            : same
+                ? ` ${was.in} has it on the base: name its new ${ref.schema ? 'name' : 'path'} here, or keep the ${ref.schema ? 'schema' : 'operation'} there.`
                 : ` On the base it named ${was.openapi}, which ${was.in} has.`;
         return [
             {
                 problem: {
-                    rule: 'missing-operation',
+                    rule: ref.schema ? 'missing-schema' : 'missing-operation',
                     file: ref.file,
                     target: ref.openapi,
                     message: broken + why,
-                    ...place(ref.file),
+                    ...place(ref.file, key),
                 },
                 status: was !== undefined && was.in === undefined ? 'known' : 'new',
             },
@@ -6932,11 +6938,11 @@ function lostProblems(base, head, renamed, { at, redirectsLine, navigationLine, 
         };
     });
 }
-/** An API page's problem where its openapi front matter is. */
+/** An API page's problem where its openapi (or openapi-schema) front matter is. */
 function frontMatterAt(headTree, docsFolder) {
-    return (file) => {
+    return (file, key) => {
         const text = readText((0,external_node_path_.join)(headTree, file));
-        const line = frontMatterLine(text, 'openapi');
+        const line = frontMatterLine(text, key);
         return {
             path: repositoryPath(docsFolder, file),
             ...(line !== undefined ? { line, lineText: lineText(text ?? '', line) } : {}),
@@ -8266,22 +8272,42 @@ try {
       if (method === undefined || typeof item.$ref === 'string') return true
       return typeof item[method] === 'object' && item[method] !== null
     }
+    // a schema is found as Mintlify's pages find it: in any document that has it (its file only preferred)
+    const hasSchema = (document, name) => {
+      const schemas = document.spec && document.spec.components && document.spec.components.schemas
+      return typeof schemas === 'object' && schemas !== null && Object.prototype.hasOwnProperty.call(schemas, name)
+    }
+    const where = (document) => document && String(document.originalFileLocation || document.filename).replace(/^\\//, '')
     const operations = []
     for (const file of prebuild.getFileListSync(dir, dir, mintIgnore)) {
       if (common.getFileCategory(file) !== 'page') continue
       const text = readFileSync(dir + '/' + file, 'utf8')
-      if (!/^openapi[ \\t]*:/m.test(text)) continue
-      let openapi
+      if (!/^openapi(-schema)?[ \\t]*:/m.test(text)) continue
+      let attributes
       try {
-        openapi = common.parseFrontmatter(text).attributes.openapi
+        attributes = common.parseFrontmatter(text).attributes
       } catch {
         continue
       }
+      // openapi-schema first, as Mintlify reads a page's API target
+      const schema = attributes['openapi-schema']
+      if (typeof schema === 'string' && schema.length > 0) {
+        let target
+        try {
+          target = common.parseOpenApiSchemaString(schema)
+        } catch {
+          continue
+        }
+        if (target.filename && common.isAbsoluteUrl(target.filename)) continue
+        const at = where(files.find((d) => hasSchema(d, target.name)))
+        operations.push({ file, openapi: schema, schema: true, ...(at ? { in: at } : {}) })
+        continue
+      }
+      const openapi = attributes.openapi
       if (typeof openapi !== 'string') continue
       const parsed = common.potentiallyParseOpenApiString(openapi)
       if (!parsed || parsed.method === 'webhook' || (parsed.filename && common.isAbsoluteUrl(parsed.filename))) continue
-      const document = files.find((d) => has(d, parsed.endpoint, parsed.method))
-      const at = document && String(document.originalFileLocation || document.filename).replace(/^\\//, '')
+      const at = where(files.find((d) => has(d, parsed.endpoint, parsed.method)))
       operations.push({ file, openapi, ...(at ? { in: at } : {}) })
     }
     say({ pages: Object.keys(pages), operations })
@@ -8294,8 +8320,11 @@ process.exit(0)
 const isOperationRef = (v) => {
     if (typeof v !== 'object' || v === null)
         return false;
-    const { file, openapi, in: at } = v;
-    return typeof file === 'string' && typeof openapi === 'string' && (at === undefined || typeof at === 'string');
+    const { file, openapi, schema, in: at } = v;
+    return (typeof file === 'string' &&
+        typeof openapi === 'string' &&
+        (schema === undefined || schema === true) &&
+        (at === undefined || typeof at === 'string'));
 };
 /** What OPENAPI_LISTING printed: the generated pages' addresses and the pages' operations, or why not told. */
 function readOpenApiListing(stdout) {
@@ -8309,9 +8338,10 @@ function readOpenApiListing(stdout) {
             operations.every(isOperationRef))
             return {
                 pages,
-                operations: operations.map(({ file, openapi, in: at }) => ({
+                operations: operations.map(({ file, openapi, schema, in: at }) => ({
                     file,
                     openapi,
+                    ...(schema ? { schema } : {}),
                     ...(at !== undefined ? { in: at } : {}),
                 })),
             };

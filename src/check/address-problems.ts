@@ -182,14 +182,14 @@ function lostProblems(
   })
 }
 
-/** An API page's problem where its openapi front matter is. */
+/** An API page's problem where its openapi (or openapi-schema) front matter is. */
 function frontMatterAt(
   headTree: string,
   docsFolder: string,
-): (file: string) => Pick<PlacedProblem, 'path' | 'line' | 'lineText'> {
-  return (file) => {
+): (file: string, key: string) => Pick<PlacedProblem, 'path' | 'line' | 'lineText'> {
+  return (file, key) => {
     const text = readText(join(headTree, file))
-    const line = frontMatterLine(text, 'openapi')
+    const line = frontMatterLine(text, key)
     return {
       path: repositoryPath(docsFolder, file),
       ...(line !== undefined ? { line, lineText: lineText(text ?? '', line) } : {}),

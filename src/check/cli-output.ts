@@ -20,6 +20,8 @@ export type Rule =
   | 'redirect-fault'
   /** An API page whose front matter names an operation no OpenAPI document has (this action's, not the CLI's). */
   | 'missing-operation'
+  /** An API page whose front matter names a schema no OpenAPI document has (this action's, not the CLI's). */
+  | 'missing-schema'
 
 /** Each rule counted, as the ending says it: one and many (`1 broken link`, `1,024 broken links`). */
 export const RULE_COUNTED: Record<Rule, readonly [string, string]> = {
@@ -33,6 +35,7 @@ export const RULE_COUNTED: Record<Rule, readonly [string, string]> = {
   'lost-address': ['address that no longer answers', 'addresses that no longer answer'],
   'redirect-fault': ['redirect that cannot work', 'redirects that cannot work'],
   'missing-operation': ['API page with no operation', 'API pages with no operation'],
+  'missing-schema': ['API page with no schema', 'API pages with no schema'],
 }
 
 /** Each rule as a reader names it: an annotation's title, and (lower-cased) the summary's and the ending's words. */
@@ -47,6 +50,7 @@ export const RULE_TITLES: Record<Rule, string> = {
   'lost-address': 'Address no longer answers',
   'redirect-fault': 'Redirect that cannot work',
   'missing-operation': 'API page with no operation',
+  'missing-schema': 'API page with no schema',
 }
 
 export interface Problem {

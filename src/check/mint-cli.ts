@@ -100,22 +100,42 @@ try {
       if (method === undefined || typeof item.$ref === 'string') return true
       return typeof item[method] === 'object' && item[method] !== null
     }
+    // a schema is found as Mintlify's pages find it: in any document that has it (its file only preferred)
+    const hasSchema = (document, name) => {
+      const schemas = document.spec && document.spec.components && document.spec.components.schemas
+      return typeof schemas === 'object' && schemas !== null && Object.prototype.hasOwnProperty.call(schemas, name)
+    }
+    const where = (document) => document && String(document.originalFileLocation || document.filename).replace(/^\\//, '')
     const operations = []
     for (const file of prebuild.getFileListSync(dir, dir, mintIgnore)) {
       if (common.getFileCategory(file) !== 'page') continue
       const text = readFileSync(dir + '/' + file, 'utf8')
-      if (!/^openapi[ \\t]*:/m.test(text)) continue
-      let openapi
+      if (!/^openapi(-schema)?[ \\t]*:/m.test(text)) continue
+      let attributes
       try {
-        openapi = common.parseFrontmatter(text).attributes.openapi
+        attributes = common.parseFrontmatter(text).attributes
       } catch {
         continue
       }
+      // openapi-schema first, as Mintlify reads a page's API target
+      const schema = attributes['openapi-schema']
+      if (typeof schema === 'string' && schema.length > 0) {
+        let target
+        try {
+          target = common.parseOpenApiSchemaString(schema)
+        } catch {
+          continue
+        }
+        if (target.filename && common.isAbsoluteUrl(target.filename)) continue
+        const at = where(files.find((d) => hasSchema(d, target.name)))
+        operations.push({ file, openapi: schema, schema: true, ...(at ? { in: at } : {}) })
+        continue
+      }
+      const openapi = attributes.openapi
       if (typeof openapi !== 'string') continue
       const parsed = common.potentiallyParseOpenApiString(openapi)
       if (!parsed || parsed.method === 'webhook' || (parsed.filename && common.isAbsoluteUrl(parsed.filename))) continue
-      const document = files.find((d) => has(d, parsed.endpoint, parsed.method))
-      const at = document && String(document.originalFileLocation || document.filename).replace(/^\\//, '')
+      const at = where(files.find((d) => has(d, parsed.endpoint, parsed.method)))
       operations.push({ file, openapi, ...(at ? { in: at } : {}) })
     }
     say({ pages: Object.keys(pages), operations })
@@ -130,8 +150,10 @@ process.exit(0)
 export interface OperationRef {
   /** The page, relative to the docs folder. */
   file: string
-  /** Its front matter's `openapi`, as written. */
+  /** Its front matter's `openapi` (or `openapi-schema`), as written. */
   openapi: string
+  /** It names a schema (`openapi-schema: User`), not an operation. */
+  schema?: true
   /** The document (relative to the docs folder) that has the operation; absent where none has it. */
   in?: string
 }
@@ -144,8 +166,13 @@ export type OpenApiLister = (tree: string) => Promise<OpenApiListing>
 
 const isOperationRef = (v: unknown): v is OperationRef => {
   if (typeof v !== 'object' || v === null) return false
-  const { file, openapi, in: at } = v as Record<string, unknown>
-  return typeof file === 'string' && typeof openapi === 'string' && (at === undefined || typeof at === 'string')
+  const { file, openapi, schema, in: at } = v as Record<string, unknown>
+  return (
+    typeof file === 'string' &&
+    typeof openapi === 'string' &&
+    (schema === undefined || schema === true) &&
+    (at === undefined || typeof at === 'string')
+  )
 }
 
 /** What OPENAPI_LISTING printed: the generated pages' addresses and the pages' operations, or why not told. */
@@ -162,9 +189,10 @@ export function readOpenApiListing(stdout: string): OpenApiListing {
     )
       return {
         pages,
-        operations: operations.map(({ file, openapi, in: at }) => ({
+        operations: operations.map(({ file, openapi, schema, in: at }) => ({
           file,
           openapi,
+          ...(schema ? { schema } : {}),
           ...(at !== undefined ? { in: at } : {}),
         })),
       }

@@ -212,30 +212,34 @@ export function judgedOperations(
   base: readonly OperationRef[],
   head: readonly OperationRef[],
   oldName: (file: string) => string,
-  place: (file: string) => Pick<PlacedProblem, 'path' | 'line' | 'lineText'>,
+  place: (file: string, key: 'openapi' | 'openapi-schema') => Pick<PlacedProblem, 'path' | 'line' | 'lineText'>,
 ): Judged[] {
   const before = new Map(base.map((ref) => [ref.file, ref]))
   return head.flatMap((ref): Judged[] => {
     if (ref.in !== undefined) return []
     const was = before.get(oldName(ref.file))
+    const key = ref.schema ? 'openapi-schema' : 'openapi'
     // the page is the problem's file: its message says what the page names, and where the fix goes
     const broken =
-      `Its openapi front matter names ${ref.openapi}, which no OpenAPI document of the head has: ` +
+      `Its ${key} front matter names ${ref.openapi}, which no OpenAPI document of the head has: ` +
       'Mintlify shows this page blank.'
+    const same = was?.openapi === ref.openapi && was.schema === ref.schema
     const why =
       was?.in === undefined
-        ? ' Name an operation a document has, as "METHOD /path".'
-        : was.openapi === ref.openapi
-          ? ` ${was.in} has it on the base: name its new path here, or keep the operation there.`
+        ? ref.schema
+          ? ' Name a schema a document has under components.schemas.'
+          : ' Name an operation a document has, as "METHOD /path".'
+        : same
+          ? ` ${was.in} has it on the base: name its new ${ref.schema ? 'name' : 'path'} here, or keep the ${ref.schema ? 'schema' : 'operation'} there.`
           : ` On the base it named ${was.openapi}, which ${was.in} has.`
     return [
       {
         problem: {
-          rule: 'missing-operation',
+          rule: ref.schema ? 'missing-schema' : 'missing-operation',
           file: ref.file,
           target: ref.openapi,
           message: broken + why,
-          ...place(ref.file),
+          ...place(ref.file, key),
         },
         status: was !== undefined && was.in === undefined ? 'known' : 'new',
       },

@@ -320,6 +320,21 @@ const apiPagesSite = (path: string, getUser: string, extra: Files = {}): Files =
   ...extra,
 })
 
+/** apiPagesSite with a schema page (`openapi-schema`) and the document's one schema, `schema`. */
+const schemaSite = (schema: string, named: string): Files => {
+  const site = apiPagesSite('/users/{id}', 'GET /users/{id}')
+  const document = JSON.parse(site['openapi.json'] ?? '{}') as Record<string, unknown>
+  return {
+    ...site,
+    'docs.json': docsJson({}, ['index', 'api/list-users', 'api/get-user', 'api/user']),
+    'openapi.json': `${JSON.stringify({
+      ...document,
+      components: { schemas: { [schema]: { type: 'object', properties: { id: { type: 'string' } } } } },
+    })}\n`,
+    'api/user.mdx': `---\ntitle: The user\nopenapi-schema: ${named}\n---\n\nThe user object.\n`,
+  }
+}
+
 /**
  * The cases only the real CLI can run: the check lists the pages OpenAPI documents generate with
  * the CLI's own code, which npm test's fake does not have (there the listing says it cannot tell).
@@ -394,6 +409,32 @@ export const REAL_CLI_SCENARIOS: Scenario[] = [
         ['new', 'missing-operation', 'api/get-user.mdx', 'GET /users/{id}'],
         ['new', 'missing-operation', 'api/list-users.mdx', '/api.json GET /users'],
       ])
+    },
+  },
+  {
+    name: "a schema renamed in the OpenAPI document while its page still names it: new, at the page's openapi-schema line",
+    base: schemaSite('User', 'User'),
+    head: schemaSite('Person', 'User'),
+    checkout: 'merge',
+    inputs: { checks: 'links' },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      expect(problemsOf(run).problems.map((p) => [p.status, p.rule, p.file, p.line, p.target])).toEqual([
+        ['new', 'missing-schema', 'api/user.mdx', 3, 'User'],
+      ])
+      expect(problemsOf(run).problems[0]?.message).toContain('openapi.json has it on the base')
+      expect(run.stdout).toContain('::error title=API page with no schema,file=api/user.mdx,line=3::')
+    },
+  },
+  {
+    name: 'the same schema rename with the page following it, its document named: passes',
+    base: schemaSite('User', 'User'),
+    head: schemaSite('Person', 'openapi.json Person'),
+    checkout: 'merge',
+    inputs: { checks: 'links' },
+    check: (run) => {
+      expect(run.code).toBe(0)
+      expect(problemsOf(run).problems).toEqual([])
     },
   },
   {

@@ -639,6 +639,49 @@ describe("the head's API pages whose operation no document has, judged against t
     ])
   })
 
+  test('a schema page (openapi-schema) whose schema is gone: its own rule, at its own front matter line', () => {
+    const keys: string[] = []
+    const place = (file: string, key: string) => {
+      keys.push(key)
+      return at(file)
+    }
+    const [gone, renamed, fresh] = judgedOperations(
+      [
+        { file: 'user.mdx', openapi: 'User', schema: true, in: 'api.json' },
+        { file: 'team.mdx', openapi: 'GET /teams', in: 'api.json' },
+      ],
+      [
+        { file: 'user.mdx', openapi: 'User', schema: true },
+        { file: 'team.mdx', openapi: 'Team', schema: true },
+        { file: 'new.mdx', openapi: 'api.json Account', schema: true },
+        { file: 'op.mdx', openapi: 'GET /x', in: 'api.json' },
+      ],
+      same,
+      place,
+    )
+    expect(keys).toEqual(['openapi-schema', 'openapi-schema', 'openapi-schema'])
+    expect(gone?.status).toBe('new')
+    expect(gone?.problem).toMatchObject({ rule: 'missing-schema', file: 'user.mdx', target: 'User' })
+    expect(gone?.problem.message).toBe(
+      'Its openapi-schema front matter names User, which no OpenAPI document of the head has: Mintlify ' +
+        'shows this page blank. api.json has it on the base: name its new name here, or keep the schema there.',
+    )
+    expect(renamed?.problem.message).toMatch(/blank\. On the base it named GET \/teams, which api\.json has\.$/)
+    expect(fresh?.problem.message).toMatch(/blank\. Name a schema a document has under components\.schemas\.$/)
+    // the same words as an operation on the base are another target: what it named is said
+    const [other] = judgedOperations(
+      [{ file: 'a.mdx', openapi: 'User', in: 'api.json' }],
+      [{ file: 'a.mdx', openapi: 'User', schema: true }],
+      same,
+      place,
+    )
+    expect(other?.problem.message).toMatch(/On the base it named User, which api\.json has\.$/)
+    expect(judgedOperations([], [{ file: 'op.mdx', openapi: 'GET /x' }], same, place)[0]?.problem.rule).toBe(
+      'missing-operation',
+    )
+    expect(keys.at(-1)).toBe('openapi')
+  })
+
   test('a page whose operation a document has is no problem, whatever its base had', () => {
     const head = [
       { file: 'a.mdx', openapi: 'GET /a', in: 'openapi.json' },

@@ -628,6 +628,16 @@ describe('the listing of what a tree makes of its OpenAPI documents', () => {
       operations: [{ file: 'a.mdx', openapi: 'GET /a' }],
     })
   })
+  test('a schema page keeps its mark; a mark that is not true, or a document that is no name, is no listing', () => {
+    expect(
+      readOpenApiListing('{"pages":[],"operations":[{"file":"s.mdx","openapi":"User","schema":true,"in":"api.json"}]}'),
+    ).toEqual({ pages: [], operations: [{ file: 's.mdx', openapi: 'User', schema: true, in: 'api.json' }] })
+    for (const bad of ['"schema":false', '"schema":"yes"', '"in":3', '"openapi":1', '"file":null'])
+      expect(
+        readOpenApiListing(`{"pages":[],"operations":[{"file":"s.mdx","openapi":"User",${bad}}]}`),
+        bad,
+      ).toHaveProperty('unknown')
+  })
   test('anything else is no answer, never an empty list', () => {
     for (const said of [
       '',
