@@ -6776,13 +6776,14 @@ function judgedOperations(base, head, oldName, place) {
         // the page is the problem's file: its message says what the page names, and where the fix goes
         const broken = `Its ${key} front matter names ${ref.openapi}, which no OpenAPI document of the head has: ` +
             'Mintlify shows this page blank.';
+        const words = ref.schema
+            ? { how: 'Name a schema a document has under components.schemas.', its: 'name', thing: 'schema' }
+            : { how: 'Name an operation a document has, as "METHOD /path".', its: 'path', thing: 'operation' };
         const same = was?.openapi === ref.openapi && was.schema === ref.schema;
         const why = was?.in === undefined
-            ? ref.schema
-                ? ' Name a schema a document has under components.schemas.'
-                : ' Name an operation a document has, as "METHOD /path".'
+            ? ` ${words.how}`
             : same
-                ? ` ${was.in} has it on the base: name its new ${ref.schema ? 'name' : 'path'} here, or keep the ${ref.schema ? 'schema' : 'operation'} there.`
+                ? ` ${was.in} has it on the base: name its new ${words.its} here, or keep the ${words.thing} there.`
                 : ` On the base it named ${was.openapi}, which ${was.in} has.`;
         return [
             {
@@ -7455,9 +7456,15 @@ function changesOf(judged, entryFile) {
 function filesToEdit(judged, config, configText) {
     // (before the configuration is read, a redirect's entry may be in any file: one read too many, never
     // one too few; the configuration says which file keeps its redirects)
+    const home = redirectsHome(config, configText);
+    return new Set(changesOf(judged, () => true).flatMap((c) => c.kind === 'redirect' ? [config, home.path] : c.kind === 'resend' || c.entry ? [c.path, config] : [c.path]));
+}
+/** Where a configuration keeps its redirects: its own `redirects`, or the list in the file it names by $ref. */
+function redirectsHome(config, configText) {
     const kept = redirectsFile(configText);
-    const redirects = kept === undefined ? [config] : [config, external_node_path_.posix.join(external_node_path_.posix.dirname(config), kept)];
-    return new Set(changesOf(judged, () => true).flatMap((c) => c.kind === 'redirect' ? redirects : c.kind === 'resend' || c.entry ? [c.path, config] : [c.path]));
+    return kept === undefined
+        ? { path: config, list: false }
+        : { path: external_node_path_.posix.join(external_node_path_.posix.dirname(config), kept), list: true };
 }
 /**
  * The edits that fix the new problems whose fix is known, at most one a line; the configuration's
@@ -7466,9 +7473,8 @@ function filesToEdit(judged, config, configText) {
 function editsFor(judged, headText, config, inDiff) {
     // (no configuration: no place for a redirect, as in an empty one)
     const configText = headText(config) ?? '';
-    const kept = redirectsFile(configText);
-    const redirectsPath = kept === undefined ? config : external_node_path_.posix.join(external_node_path_.posix.dirname(config), kept);
-    const changes = changesOf(judged, (path) => path === redirectsPath);
+    const home = redirectsHome(config, configText);
+    const changes = changesOf(judged, (path) => path === home.path);
     // the in-line replacements, by file and line: a redirect sent on where its entry is written
     const inLine = new Map();
     const replace = (path, line, r) => {
@@ -7518,23 +7524,22 @@ function editsFor(judged, headText, config, inDiff) {
         return edits;
     // the redirects added where they are kept (the configuration, or the list in the file it names by
     // $ref), as its in-line edits leave it; an edit on the same lines becomes part of the one that adds them
-    const list = kept !== undefined;
-    const keptText = list ? headText(redirectsPath) : configText;
-    if (keptText === undefined)
+    const homeText = home.list ? headText(home.path) : configText;
+    if (homeText === undefined)
         return edits;
-    const original = keptText.split('\n');
-    const own = edits.filter((e) => e.path === redirectsPath);
+    const original = homeText.split('\n');
+    const own = edits.filter((e) => e.path === home.path);
     const lines = [...original];
     for (const e of own)
         lines.splice(e.line - 1, 1, ...e.after);
-    const added = redirectsEdit(lines.join('\n'), redirects, { path: redirectsPath, list }, inDiff);
+    const added = redirectsEdit(lines.join('\n'), redirects, home, inDiff);
     if (!added)
         return edits;
     const within = own.filter((e) => e.line >= added.line && e.line <= added.endLine);
     return [
         ...edits.filter((e) => !within.includes(e)),
         {
-            path: redirectsPath,
+            path: home.path,
             ...added,
             before: original.slice(added.line - 1, added.endLine),
             fixes: [...within.flatMap((e) => e.fixes), ...added.fixes],

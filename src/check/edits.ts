@@ -84,13 +84,20 @@ function changesOf(judged: readonly Judged[], entryFile: (path: string) => boole
 export function filesToEdit(judged: readonly Judged[], config: string, configText?: string): Set<string> {
   // (before the configuration is read, a redirect's entry may be in any file: one read too many, never
   // one too few; the configuration says which file keeps its redirects)
-  const kept = redirectsFile(configText)
-  const redirects = kept === undefined ? [config] : [config, posix.join(posix.dirname(config), kept)]
+  const home = redirectsHome(config, configText)
   return new Set(
     changesOf(judged, () => true).flatMap((c) =>
-      c.kind === 'redirect' ? redirects : c.kind === 'resend' || c.entry ? [c.path, config] : [c.path],
+      c.kind === 'redirect' ? [config, home.path] : c.kind === 'resend' || c.entry ? [c.path, config] : [c.path],
     ),
   )
+}
+
+/** Where a configuration keeps its redirects: its own `redirects`, or the list in the file it names by $ref. */
+function redirectsHome(config: string, configText: string | undefined): { path: string; list: boolean } {
+  const kept = redirectsFile(configText)
+  return kept === undefined
+    ? { path: config, list: false }
+    : { path: posix.join(posix.dirname(config), kept), list: true }
 }
 
 /**
@@ -100,9 +107,8 @@ export function filesToEdit(judged: readonly Judged[], config: string, configTex
 export function editsFor(judged: readonly Judged[], headText: HeadText, config: string, inDiff: InDiff): LineEdit[] {
   // (no configuration: no place for a redirect, as in an empty one)
   const configText = headText(config) ?? ''
-  const kept = redirectsFile(configText)
-  const redirectsPath = kept === undefined ? config : posix.join(posix.dirname(config), kept)
-  const changes = changesOf(judged, (path) => path === redirectsPath)
+  const home = redirectsHome(config, configText)
+  const changes = changesOf(judged, (path) => path === home.path)
   // the in-line replacements, by file and line: a redirect sent on where its entry is written
   const inLine = new Map<string, Map<number, Replacement[]>>()
   const replace = (path: string, line: number, r: Replacement): void => {
@@ -151,20 +157,19 @@ export function editsFor(judged: readonly Judged[], headText: HeadText, config: 
   if (redirects.length === 0) return edits
   // the redirects added where they are kept (the configuration, or the list in the file it names by
   // $ref), as its in-line edits leave it; an edit on the same lines becomes part of the one that adds them
-  const list = kept !== undefined
-  const keptText = list ? headText(redirectsPath) : configText
-  if (keptText === undefined) return edits
-  const original = keptText.split('\n')
-  const own = edits.filter((e) => e.path === redirectsPath)
+  const homeText = home.list ? headText(home.path) : configText
+  if (homeText === undefined) return edits
+  const original = homeText.split('\n')
+  const own = edits.filter((e) => e.path === home.path)
   const lines = [...original]
   for (const e of own) lines.splice(e.line - 1, 1, ...e.after)
-  const added = redirectsEdit(lines.join('\n'), redirects, { path: redirectsPath, list }, inDiff)
+  const added = redirectsEdit(lines.join('\n'), redirects, home, inDiff)
   if (!added) return edits
   const within = own.filter((e) => e.line >= added.line && e.line <= added.endLine)
   return [
     ...edits.filter((e) => !within.includes(e)),
     {
-      path: redirectsPath,
+      path: home.path,
       ...added,
       before: original.slice(added.line - 1, added.endLine),
       fixes: [...within.flatMap((e) => e.fixes), ...added.fixes],

@@ -223,14 +223,15 @@ export function judgedOperations(
     const broken =
       `Its ${key} front matter names ${ref.openapi}, which no OpenAPI document of the head has: ` +
       'Mintlify shows this page blank.'
+    const words = ref.schema
+      ? { how: 'Name a schema a document has under components.schemas.', its: 'name', thing: 'schema' }
+      : { how: 'Name an operation a document has, as "METHOD /path".', its: 'path', thing: 'operation' }
     const same = was?.openapi === ref.openapi && was.schema === ref.schema
     const why =
       was?.in === undefined
-        ? ref.schema
-          ? ' Name a schema a document has under components.schemas.'
-          : ' Name an operation a document has, as "METHOD /path".'
+        ? ` ${words.how}`
         : same
-          ? ` ${was.in} has it on the base: name its new ${ref.schema ? 'name' : 'path'} here, or keep the ${ref.schema ? 'schema' : 'operation'} there.`
+          ? ` ${was.in} has it on the base: name its new ${words.its} here, or keep the ${words.thing} there.`
           : ` On the base it named ${was.openapi}, which ${was.in} has.`
     return [
       {
