@@ -2,14 +2,13 @@ import * as core from '../util/actions-core.js'
 import { docsRootOf, figuresOf, keptWeeks, pagesOfFiles, pathsFor, weeksCounted, weeksToRead } from './impact.js'
 import { VIEWS_PAGE_SIZE, readImpactWeek } from './impact-weeks.js'
 import { weekOf } from './weeks.js'
-import type { Thread } from '../github/comment-event.js'
 import type { ImpactState } from './memory.js'
-import { type GitHubPort, type MergedPull, type Repo, fullName, sameLogin, statusOf } from '../github/port.js'
+import { type GitHubPort, type MergedPull, type Repo, fullName } from '../github/port.js'
 import { decodeState } from '../tracking/state.js'
 import { pullKey } from '../github/pull-link.js'
 import type { HealthSettings } from './inputs.js'
-import { IMPACT_COMMENT_MARKER, type ImpactMeasured, digestOf, renderImpactComment } from './impact-report.js'
-import { type GapRecord, type SearchedGap, closedGaps, searchedGaps } from './gaps.js'
+import type { ImpactMeasured } from './impact-report.js'
+import type { GapRecord } from './gaps.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { count, formatNumber } from '../util/format.js'
 import { external } from '../util/text.js'
@@ -19,7 +18,7 @@ import type { ModeContext } from '../modes/context.js'
  * The health action's "did the docs change help?" (impact: on). Each run lists the docs pull requests
  * merged in the trend's weeks, turns the new ones' files into pages, and reads the weeks their windows
  * lack, newest first, within what the health run leaves it. Once both windows are read, the pull
- * request gets its figures and, after the issue is written, its one comment (found by its own marker).
+ * request gets its figures; its one comment, once the issue is written, is impact-comments.ts.
  */
 
 /** Pages of the merged pull requests listing (100 a page). */
@@ -28,19 +27,21 @@ const LIST_PAGES = 3
 const NEW_PULLS = 10
 /** Pages of files read per pull request (100 a page). */
 const FILE_PAGES = 3
-/** Comments one run writes. */
-const COMMENTS = 5
 /** Pull requests measured at once (their weeks live in the issue's memory, which has a size limit). */
 const MEASURING = 40
 
 export type ImpactSettings = NonNullable<HealthSettings['health']['impact']>
 
 /** The docs repository, and the port that reads and writes it: the docs token's when it is another one. */
-export async function docsPort(
-  settings: ImpactSettings,
-  api: GitHubPort,
-  ctx: ModeContext,
-): Promise<{ repo: Repo; port: GitHubPort; canWrite: boolean }> {
+export interface DocsRepo {
+  repo: Repo
+  port: GitHubPort
+  /** Whether the port may comment there (this repository, or a docs-token given). */
+  canWrite: boolean
+}
+
+/** The docs repository and its port (DocsRepo). */
+export async function docsPort(settings: ImpactSettings, api: GitHubPort, ctx: ModeContext): Promise<DocsRepo> {
   const [owner = '', name = ''] = (settings.repository ?? `${ctx.run.owner}/${ctx.run.repo}`).split('/')
   const repo: Repo = { owner, repo: name }
   if (fullName(repo).toLowerCase() === `${ctx.run.owner}/${ctx.run.repo}`.toLowerCase()) {
@@ -342,108 +343,6 @@ function counted(state: ImpactState): Map<number, number> {
   return new Map(state.pulls.map((p) => [p.number, weeksCounted(p, state.weeks, state.impactWeeks)]))
 }
 
-/**
- * One comment on each measured pull request, linking to the issue: created once, edited when the
- * figures changed. Returns how many were written; the state keeps each one's id and digest.
- */
-export async function commentImpact(o: {
-  state: ImpactState
-  settings: ImpactSettings
-  repo: Repo
-  port: GitHubPort
-  identity: string | undefined
-  issueUrl: string | undefined
-  /** The gaps each pull request closed, by its pullKey. */
-  gaps: ReadonlyMap<string, string[]>
-  /** The gaps each pull request's job was for, searched again once it shipped, by its pullKey. */
-  answers?: ReadonlyMap<string, SearchedGap[]>
-}): Promise<{ written: number; warnings: string[] }> {
-  const { state, settings, port, repo } = o
-  const warnings: string[] = []
-  let written = 0
-  // the pull requests still waiting for their comment first, newest first; then corrections
-  const order = [...state.pulls].sort(
-    (a, b) => Number(a.comment !== undefined) - Number(b.comment !== undefined) || b.mergedAt.localeCompare(a.mergedAt),
-  )
-  for (const pull of order) {
-    if (!pull.figures || written >= COMMENTS) continue
-    const key = pullKey(pull.url)
-    const body = renderImpactComment(pull, state.impactWeeks, o.gaps.get(key) ?? [], o.issueUrl, o.answers?.get(key))
-    const digest = digestOf(body)
-    if (pull.comment?.digest === digest) continue
-    const thread: Thread = { ...repo, number: pull.number, isPullRequest: true, title: pull.title, url: pull.url }
-    try {
-      let id = pull.comment?.id
-      if (id === undefined) {
-        const ours = (await port.listComments(thread)).find(
-          (c) => c.body.startsWith(IMPACT_COMMENT_MARKER) && (!o.identity || sameLogin(c.author, o.identity)),
-        )
-        id = ours?.id
-        if (ours && digestOf(ours.body) === digest) {
-          pull.comment = { id: ours.id, digest }
-          continue
-        }
-      }
-      if (id === undefined) {
-        id = (await port.createComment(thread, body)).id
-        core.info(`Commented the figures on ${fullName(repo)}#${pull.number}.`)
-      } else {
-        try {
-          await port.updateComment(thread, id, body)
-          core.info(`Updated the figures in the comment on ${fullName(repo)}#${pull.number}.`)
-        } catch (error) {
-          if (statusOf(error) !== 404) throw error
-          // someone deleted it: that is respected, and it is not written again
-          core.info(`The comment on ${fullName(repo)}#${pull.number} was deleted; it is not written again.`)
-        }
-      }
-      pull.comment = { id, digest }
-      written++
-    } catch (error) {
-      if (error instanceof CancelledError) throw error
-      warnings.push(
-        `Could not comment on ${fullName(repo)}#${pull.number}: ${getErrorMessage(error)} ` +
-          `(${settings.docsToken ? 'docs-token' : 'github-token'} needs "pull-requests: write" there).`,
-      )
-      break
-    }
-  }
-  return { written, warnings }
-}
-
 /** The agent's pull requests of the gaps the issue follows (their pullKey). */
 export const agentPulls = (gaps: readonly GapRecord[]): Set<string> =>
   new Set(gaps.flatMap((g) => (g.job?.prLink ? [pullKey(g.job.prLink)] : [])))
-
-/** Comments the measured pull requests (impact-comment): how many were written, so the issue keeps their ids. */
-export async function commentMeasured(
-  impact: ImpactMeasured,
-  settings: ImpactSettings,
-  docs: NonNullable<Awaited<ReturnType<typeof docsPort>>>,
-  writer: { api: GitHubPort; identity: string | undefined; issueUrl: string | undefined },
-  records: readonly GapRecord[],
-): Promise<number> {
-  const uncommented = impact.state.pulls.filter((p) => p.figures && !p.comment)
-  if (settings.comment && docs.canWrite) {
-    const done = await commentImpact({
-      state: impact.state,
-      settings,
-      repo: docs.repo,
-      port: docs.port,
-      identity: docs.port === writer.api ? writer.identity : await docs.port.identity(),
-      issueUrl: writer.issueUrl,
-      gaps: closedGaps(records),
-      answers: searchedGaps(records),
-    })
-    for (const w of done.warnings) core.warning(w)
-    return done.written
-  }
-  if (settings.comment && uncommented.length > 0) {
-    core.notice(
-      `${count(uncommented.length, 'measured pull request')} of ${docs.repo.owner}/${docs.repo.repo} got no comment: ` +
-        'it is not this repository, and docs-token is empty. ' +
-        'Give docs-token (a token that can write pull requests there) to comment the figures.',
-    )
-  }
-  return 0
-}
