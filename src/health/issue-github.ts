@@ -66,17 +66,17 @@ export async function createHealthIssue(o: CreateOptions): Promise<{ issue: Issu
     // no claim to be had (a token that cannot create labels): create, as a run without a race would
     o.log(`Could not create the label ${o.label} (${getErrorMessage(error)}); creating the issue without the claim.`)
   }
-  // a claim lost: the winner's issue, looked for once and after each wait
-  for (let look = 0; claim === 'existed'; look++) {
+  // a claim lost: the winner's issue, looked for at once and again after each wait
+  for (const wait of claim === 'existed' ? [0, ...CLAIM_WAITS_MS] : []) {
+    if (wait > 0) {
+      o.log(
+        `The label ${o.label} exists but no health issue yet (another run may be creating ` +
+          `it): looking again in ${wait / 1000} s.`,
+      )
+      await o.clock.sleep(wait, o.signal)
+    }
     const found = await findHealthIssue(o.api, o.repo, o.label, o.identity)
     if (found.issue) return { issue: found.issue, created: false }
-    const wait = CLAIM_WAITS_MS[look]
-    if (wait === undefined) break
-    o.log(
-      `The label ${o.label} exists but no health issue yet (another run may be creating ` +
-        `it): looking again in ${wait / 1000} s.`,
-    )
-    await o.clock.sleep(wait, o.signal)
   }
   try {
     return { issue: await o.api.createIssue(o.repo, o.title, o.body, o.label), created: true }
