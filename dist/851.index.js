@@ -1805,6 +1805,28 @@ function agentEnding(report, requirePr) {
             return { level: 'failure', message: message || `The run ended with ${report.outcome}.` };
     }
 }
+/** What an ended job's status means for the run: its outcome, and what to say when it is not a pull request. */
+function classify(report, job) {
+    const id = (0,util_text/* external */.qn)(job.id, 80);
+    switch (job.status) {
+        case 'completed':
+            if (job.prLink) {
+                report.outcome = 'completed';
+            }
+            else {
+                report.outcome = 'no-pr';
+                report.message = `Job ${id} completed without a pull request: the agent changed no files.`;
+            }
+            return;
+        case 'archived':
+            report.outcome = 'archived';
+            report.message = `Job ${id} was archived${job.prLink ? '' : ' without a pull request'}.`;
+            return;
+        default:
+            report.outcome = 'failed';
+            report.message = `Job ${id} failed: the agent met an unrecoverable error.`;
+    }
+}
 
 // EXTERNAL MODULE: ./src/github/pull-link.ts
 var pull_link = __webpack_require__(7549);
@@ -2025,6 +2047,7 @@ async function waitForJob(options) {
 
 
 
+
 function resumeHint(jobId) {
     return `To keep waiting, run the action again with job-id: ${jobId} and no prompt.`;
 }
@@ -2143,27 +2166,6 @@ async function send(agent, ctx, seen) {
         core/* info */.pq(`Follow-up accepted (status: ${(0,util_text/* external */.qn)(job.status, 60)}).`);
         return { jobId: job.id, followUp, createdAt: 0 };
     });
-}
-function classify(report, job) {
-    const id = (0,util_text/* external */.qn)(job.id, 80);
-    switch (job.status) {
-        case 'completed':
-            if (job.prLink) {
-                report.outcome = 'completed';
-            }
-            else {
-                report.outcome = 'no-pr';
-                report.message = `Job ${id} completed without a pull request: the agent changed no files.`;
-            }
-            return;
-        case 'archived':
-            report.outcome = 'archived';
-            report.message = `Job ${id} was archived${job.prLink ? '' : ' without a pull request'}.`;
-            return;
-        default:
-            report.outcome = 'failed';
-            report.message = `Job ${id} failed: the agent met an unrecoverable error.`;
-    }
 }
 
 // EXTERNAL MODULE: ./src/summary/escape.ts

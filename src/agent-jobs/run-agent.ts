@@ -9,33 +9,9 @@ import { CancelledError, getErrorMessage } from '../util/errors.js'
 import type { Outputs } from '../util/outputs.js'
 import { external } from '../util/text.js'
 import { MAX_JOB_OUTPUT_CHARS, publishJob } from './job-outputs.js'
-import type { AgentAction, JobRequest } from './job-ask.js'
+import type { JobRequest } from './job-ask.js'
+import { type AgentReport, classify } from './job-ending.js'
 import { type FollowUp, NEW_JOB_VISIBILITY_MS, followUpGraceMs, waitForJob } from './wait-for-job.js'
-
-export type AgentOutcome =
-  | 'completed' // with a pull request
-  | 'no-pr' // completed without a pull request
-  | 'archived'
-  | 'failed'
-  | 'timeout'
-  | 'not-waited' // wait: false
-  | 'cancelled'
-  | 'error' // the API could not be reached or refused a request
-
-/** What happened, for the summary, the comment and the step's conclusion. */
-export interface AgentReport {
-  action: AgentAction
-  outcome: AgentOutcome
-  jobId: string | undefined
-  job: Job | undefined
-  /** What went wrong, or what to know (for warnings and failures). */
-  message: string | undefined
-  /** From the start of the wait to its end; 0 when there was no wait. */
-  waitedMs: number
-  checks: number
-  /** A create or follow-up whose answer was lost: the service may have acted on it (never send it again). */
-  mayHaveBeenProcessed?: boolean
-}
 
 /** The service calls the agent code makes. */
 type AgentClient = Pick<ApiClient, 'createJob' | 'getJob' | 'sendMessage'>
@@ -179,25 +155,4 @@ async function send(
     core.info(`Follow-up accepted (status: ${external(job.status, 60)}).`)
     return { jobId: job.id, followUp, createdAt: 0 }
   })
-}
-
-function classify(report: AgentReport, job: Job): void {
-  const id = external(job.id, 80)
-  switch (job.status) {
-    case 'completed':
-      if (job.prLink) {
-        report.outcome = 'completed'
-      } else {
-        report.outcome = 'no-pr'
-        report.message = `Job ${id} completed without a pull request: the agent changed no files.`
-      }
-      return
-    case 'archived':
-      report.outcome = 'archived'
-      report.message = `Job ${id} was archived${job.prLink ? '' : ' without a pull request'}.`
-      return
-    default:
-      report.outcome = 'failed'
-      report.message = `Job ${id} failed: the agent met an unrecoverable error.`
-  }
 }

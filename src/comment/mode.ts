@@ -1,5 +1,6 @@
 import { askOf } from '../agent-jobs/job-ask.js'
-import { type AgentReport, runAgent } from '../agent-jobs/run-agent.js'
+import type { AgentReport } from '../agent-jobs/job-ending.js'
+import { runAgent } from '../agent-jobs/run-agent.js'
 import type { ConversationEvent } from '../github/comment-event.js'
 import type { GitHubPort } from '../github/port.js'
 import type { CommentSettings } from './inputs.js'

@@ -1,5 +1,5 @@
 import { agentEnding } from '../agent-jobs/job-ending.js'
-import type { AgentReport } from '../agent-jobs/run-agent.js'
+import type { AgentReport } from '../agent-jobs/job-ending.js'
 import type { SkipReason } from '../github/gate.js'
 import type { ModeContext } from '../modes/context.js'
 import type { Ending } from '../util/ending.js'

@@ -1,4 +1,4 @@
-import type { AgentReport } from '../agent-jobs/run-agent.js'
+import type { AgentReport } from '../agent-jobs/job-ending.js'
 import type { Here } from '../github/pull-link.js'
 import { renderAgentSummary } from '../summary/agent-summary.js'
 import { alert, escapeText, keyValueTable } from '../summary/escape.js'

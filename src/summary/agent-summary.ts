@@ -1,4 +1,4 @@
-import type { AgentReport } from '../agent-jobs/run-agent.js'
+import type { AgentReport } from '../agent-jobs/job-ending.js'
 import { isTerminal } from '../service/schemas.js'
 import { formatDuration } from '../util/format.js'
 import { count } from '../util/format.js'

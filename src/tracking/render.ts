@@ -1,5 +1,5 @@
 import { COMMENT_ROWS, pagesTable } from '../summary/pages-table.js'
-import type { AgentOutcome } from '../agent-jobs/run-agent.js'
+import type { AgentOutcome } from '../agent-jobs/job-ending.js'
 import { count, formatTime } from '../util/format.js'
 import type { Here } from '../github/pull-link.js'
 import { MAX_INSTRUCTIONS, REPLY_MARKER, type TrackingEntry, type TrackingState, encodeState } from './state.js'

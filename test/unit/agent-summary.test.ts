@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import type { AgentReport } from '../../src/agent-jobs/run-agent.js'
+import type { AgentReport } from '../../src/agent-jobs/job-ending.js'
 import type { Job } from '../../src/service/schemas.js'
 import { renderAgentSummary } from '../../src/summary/agent-summary.js'
 
