@@ -42,33 +42,8 @@ class RequestBudget {
     }
 }
 
-// EXTERNAL MODULE: ./src/util/format.ts
-var format = __webpack_require__(2693);
 // EXTERNAL MODULE: ./src/util/text.ts
 var util_text = __webpack_require__(9997);
-// EXTERNAL MODULE: ./src/util/prompt-bounds.ts
-var prompt_bounds = __webpack_require__(6884);
-;// CONCATENATED MODULE: ./src/service/errors.ts
-class ApiError extends Error {
-    kind;
-    /** What the caller may have to check (ClientOptions.words says it in the caller's terms). */
-    hint;
-    status;
-    mayHaveBeenProcessed;
-    retryAt;
-    retriesExhausted;
-    constructor(message, options) {
-        super(message, { cause: options.cause });
-        this.name = 'ApiError';
-        this.kind = options.kind;
-        this.hint = options.hint;
-        this.status = options.status;
-        this.mayHaveBeenProcessed = options.mayHaveBeenProcessed ?? false;
-        this.retryAt = options.retryAt;
-        this.retriesExhausted = options.retriesExhausted ?? false;
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/service/retry-policy.ts
 /** When to try a request again and how long to wait first; pure (the random source is injected). */
 const GET_POLICY = {
@@ -336,6 +311,10 @@ const searchResultsSchema = items(searchHitSchema);
 
 // EXTERNAL MODULE: ./src/util/clock.ts
 var util_clock = __webpack_require__(7110);
+// EXTERNAL MODULE: ./src/util/format.ts
+var format = __webpack_require__(2693);
+// EXTERNAL MODULE: ./src/util/prompt-bounds.ts
+var prompt_bounds = __webpack_require__(6884);
 // EXTERNAL MODULE: ./src/util/errors.ts
 var errors = __webpack_require__(17);
 ;// CONCATENATED MODULE: ./src/service/reply.ts
@@ -453,7 +432,29 @@ function readReply(spec, reply, now, words) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/service/errors.ts
+class ApiError extends Error {
+    kind;
+    /** What the caller may have to check (ClientOptions.words says it in the caller's terms). */
+    hint;
+    status;
+    mayHaveBeenProcessed;
+    retryAt;
+    retriesExhausted;
+    constructor(message, options) {
+        super(message, { cause: options.cause });
+        this.name = 'ApiError';
+        this.kind = options.kind;
+        this.hint = options.hint;
+        this.status = options.status;
+        this.mayHaveBeenProcessed = options.mayHaveBeenProcessed ?? false;
+        this.retryAt = options.retryAt;
+        this.retriesExhausted = options.retriesExhausted ?? false;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/service/transport.ts
+
 
 
 
@@ -512,6 +513,9 @@ class Transport {
     /** Sends one request, retrying as the policy allows, and returns the validated body. */
     async request(spec) {
         const { clock, signal, deadline, random, log } = this.options;
+        if (spec.prompt !== undefined && spec.prompt.length > prompt_bounds/* MAX_PROMPT_CHARS */.c)
+            throw new ApiError(`Could not ${spec.what}: the prompt is ${(0,format/* formatNumber */.ZV)(spec.prompt.length)} characters, more than the ` +
+                `${(0,format/* formatNumber */.ZV)(prompt_bounds/* MAX_PROMPT_CHARS */.c)} this action sends. Nothing was sent. ${this.words('prompt-too-long', {})}`, { kind: 'http', hint: 'prompt-too-long' });
         let lastError;
         for (let attempt = 1;; attempt++) {
             if (signal.aborted)
@@ -716,9 +720,6 @@ class Transport {
 
 
 
-
-
-
 const AGENT_QUOTA = 'rate limited: agent jobs allow 100 creates and follow-ups per project per hour';
 const SEARCH_QUOTA = 'rate limited: the search API allows 10,000 requests per organisation per hour';
 const ANALYTICS_QUOTA = 'rate limited: analytics allows 100 requests per organisation per hour, shared by all analytics endpoints';
@@ -746,21 +747,13 @@ class ApiClient {
     projectPath(prefix) {
         return `${prefix}/${encodeURIComponent(this.projectId)}`;
     }
-    /** Refuses a prompt over MAX_PROMPT_CHARS before any request (the agent runner warns above PROMPT_WARN_CHARS). */
-    checkPrompt(prompt, what) {
-        const n = prompt.length;
-        if (n > prompt_bounds/* MAX_PROMPT_CHARS */.c) {
-            throw new ApiError(`Could not ${what}: the prompt is ${(0,format/* formatNumber */.ZV)(n)} characters, more than the ` +
-                `${(0,format/* formatNumber */.ZV)(prompt_bounds/* MAX_PROMPT_CHARS */.c)} this action sends. Nothing was sent. ${this.transport.words('prompt-too-long', {})}`, { kind: 'http', hint: 'prompt-too-long' });
-        }
-    }
     // agent jobs: create, read, follow up (each create and follow-up spends an agent use)
     async createJob(prompt) {
-        this.checkPrompt(prompt, 'create the agent job');
         return this.transport.request({
             method: 'POST',
             path: `${this.projectPath('/v2/agent')}/job`,
             body: { prompt },
+            prompt,
             what: 'create the agent job',
             schema: jobSchema,
             policy: POST_POLICY,
@@ -783,11 +776,11 @@ class ApiClient {
     }
     async sendMessage(jobId, prompt) {
         const id = (0,util_text/* external */.qn)(jobId, 80);
-        this.checkPrompt(prompt, `send the follow-up message to job ${id}`);
         return this.transport.request({
             method: 'POST',
             path: `${this.projectPath('/v2/agent')}/job/${encodeURIComponent(jobId)}/message`,
             body: { prompt },
+            prompt,
             what: `send the follow-up message to job ${id}`,
             schema: jobSchema,
             policy: POST_POLICY,

@@ -1,8 +1,5 @@
 import type * as z from 'zod/mini'
-import { formatNumber } from '../util/format.js'
 import { external } from '../util/text.js'
-import { MAX_PROMPT_CHARS } from '../util/prompt-bounds.js'
-import { ApiError } from './errors.js'
 import { GET_POLICY, POST_POLICY, ANALYTICS_POLICY } from './retry-policy.js'
 import {
   type AutomationRun,
@@ -63,26 +60,14 @@ export class ApiClient {
     return `${prefix}/${encodeURIComponent(this.projectId)}`
   }
 
-  /** Refuses a prompt over MAX_PROMPT_CHARS before any request (the agent runner warns above PROMPT_WARN_CHARS). */
-  private checkPrompt(prompt: string, what: string): void {
-    const n = prompt.length
-    if (n > MAX_PROMPT_CHARS) {
-      throw new ApiError(
-        `Could not ${what}: the prompt is ${formatNumber(n)} characters, more than the ` +
-          `${formatNumber(MAX_PROMPT_CHARS)} this action sends. Nothing was sent. ${this.transport.words('prompt-too-long', {})}`,
-        { kind: 'http', hint: 'prompt-too-long' },
-      )
-    }
-  }
-
   // agent jobs: create, read, follow up (each create and follow-up spends an agent use)
 
   async createJob(prompt: string): Promise<Job> {
-    this.checkPrompt(prompt, 'create the agent job')
     return this.transport.request({
       method: 'POST',
       path: `${this.projectPath('/v2/agent')}/job`,
       body: { prompt },
+      prompt,
       what: 'create the agent job',
       schema: jobSchema,
       policy: POST_POLICY,
@@ -108,11 +93,11 @@ export class ApiClient {
 
   async sendMessage(jobId: string, prompt: string): Promise<Job> {
     const id = external(jobId, 80)
-    this.checkPrompt(prompt, `send the follow-up message to job ${id}`)
     return this.transport.request({
       method: 'POST',
       path: `${this.projectPath('/v2/agent')}/job/${encodeURIComponent(jobId)}/message`,
       body: { prompt },
+      prompt,
       what: `send the follow-up message to job ${id}`,
       schema: jobSchema,
       policy: POST_POLICY,

@@ -1,5 +1,6 @@
 import { type Clock } from '../util/clock.js'
-import { formatDuration, formatTime } from '../util/format.js'
+import { formatDuration, formatNumber, formatTime } from '../util/format.js'
+import { MAX_PROMPT_CHARS } from '../util/prompt-bounds.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { external, registerSecret } from '../util/text.js'
 import { type Reply, type ReplySpec, readReply } from './reply.js'
@@ -55,6 +56,8 @@ export interface RequestSpec<T> extends ReplySpec<T> {
   path: string
   query?: Record<string, string | number | undefined>
   body?: unknown
+  /** The prompt the body carries (a create, a follow-up): over the action's bound, refused unsent. */
+  prompt?: string
   /** What was being done, as the end of "Could not …". */
   what: string
   policy: RetryPolicy
@@ -131,6 +134,12 @@ export class Transport {
   /** Sends one request, retrying as the policy allows, and returns the validated body. */
   async request<T>(spec: RequestSpec<T>): Promise<T> {
     const { clock, signal, deadline, random, log } = this.options
+    if (spec.prompt !== undefined && spec.prompt.length > MAX_PROMPT_CHARS)
+      throw new ApiError(
+        `Could not ${spec.what}: the prompt is ${formatNumber(spec.prompt.length)} characters, more than the ` +
+          `${formatNumber(MAX_PROMPT_CHARS)} this action sends. Nothing was sent. ${this.words('prompt-too-long', {})}`,
+        { kind: 'http', hint: 'prompt-too-long' },
+      )
     let lastError: ApiError | undefined
     for (let attempt = 1; ; attempt++) {
       if (signal.aborted) throw new CancelledError()
