@@ -10031,12 +10031,17 @@ const UNAPPLIED = {
 async function deploy_preview_mode_run(settings, ctx) {
     for (const name of settings.unapplied)
         core/* warning */.$e(`Input "${name}" is read only ${UNAPPLIED[name] ?? 'in another set-up'}, so it was ignored.`);
+    const { view, ending } = await deploy(settings, ctx);
+    return { summary: renderDeploymentSummary(view), ending };
+}
+/** Triggers the deployment, shows it, and follows it with wait: true. */
+async function deploy(settings, ctx) {
     const preview = settings.mode === 'preview';
     // the check's pages file, read before anything is sent: one that cannot be read sends nothing
     const given = preview ? readGivenPages(settings) : {};
     if ('error' in given)
         return {
-            summary: renderDeploymentSummary({ preview, failure: given.error }),
+            view: { preview, failure: given.error },
             ending: { level: 'failure', message: given.error },
         };
     const tracking = settings.comment ? await ThreadTracking.ofRun(settings.comment, ctx) : undefined;
@@ -10046,14 +10051,14 @@ async function deploy_preview_mode_run(settings, ctx) {
         const message = `Pull request #${change.number} comes from a fork, whose branch ${(0,util_text/* external */.qn)(change.headRef, 100)} is not ` +
             `one of this repository's: nothing was previewed (a branch of this repository of that name would be ` +
             `someone else's). To preview it, push its head to a branch here and give that as branch.`;
-        return { summary: renderDeploymentSummary({ preview, skipped: message }), ending: { level: 'notice', message } };
+        return { view: { preview, skipped: message }, ending: { level: 'notice', message } };
     }
     const branch = preview
         ? (settings.live.branch ?? (change?.kind === 'pull' && change.headRef ? change.headRef : undefined))
         : undefined;
     if (preview && !branch) {
         const message = 'branch is empty and the pull request in the event has no head branch to preview. Nothing was sent.';
-        return { summary: renderDeploymentSummary({ preview, failure: message }), ending: { level: 'failure', message } };
+        return { view: { preview, failure: message }, ending: { level: 'failure', message } };
     }
     let trigger;
     try {
@@ -10067,7 +10072,7 @@ async function deploy_preview_mode_run(settings, ctx) {
     catch (error) {
         const message = (0,errors/* getErrorMessage */.u1)(error);
         return {
-            summary: renderDeploymentSummary({ preview, branch, failure: message }),
+            view: { preview, branch, failure: message },
             ending: { level: 'failure', message },
         };
     }
@@ -10103,24 +10108,22 @@ async function deploy_preview_mode_run(settings, ctx) {
     };
     await show();
     core/* info */.pq(`Deployment ${(0,util_text/* external */.qn)(trigger.statusId, 80)} started${trigger.previewUrl ? `: the preview will be at ${(0,util_text/* external */.qn)(trigger.previewUrl, 200)}` : ''}.`);
-    if (!settings.live.wait) {
-        // not followed: the GitHub deployment stays in progress, as the service's does until it ends
-        return {
-            summary: renderDeploymentSummary({
-                preview,
-                branch,
-                statusId: trigger.statusId,
-                previewUrl: trigger.previewUrl ?? undefined,
-                pages,
-            }),
-            ending: { level: 'ok' },
-        };
-    }
-    return deploy_preview_mode_follow(settings, ctx, { preview, branch, trigger, onGitHub, show, pages });
+    const view = {
+        preview,
+        branch,
+        statusId: trigger.statusId,
+        previewUrl: trigger.previewUrl ?? undefined,
+        pages,
+    };
+    // not followed: the GitHub deployment stays in progress, as the service's does until it ends
+    if (!settings.live.wait)
+        return { view, ending: { level: 'ok' } };
+    return deploy_preview_mode_follow(settings, ctx, { view, trigger, onGitHub, show });
 }
 /** With wait: true, follows the deployment to its verdict, sets its status, and ends the step by it. */
 async function deploy_preview_mode_follow(settings, ctx, started) {
-    const { preview, branch, trigger, onGitHub, show, pages } = started;
+    const { trigger, onGitHub, show } = started;
+    const { preview } = started.view;
     let last;
     const setStatus = (status) => {
         last = status;
@@ -10139,26 +10142,19 @@ async function deploy_preview_mode_follow(settings, ctx, started) {
             onStatus: setStatus,
             log: (m) => core/* info */.pq(m),
         });
-        const view = {
-            preview,
-            branch,
-            statusId: trigger.statusId,
-            previewUrl: trigger.previewUrl ?? undefined,
-            status: result.status,
-            pages,
-        };
+        const view = { ...started.view, status: result.status };
         await show(result.status);
         if (!result.ended) {
             const message = `Deployment ${trigger.statusId} was still ${result.status?.status ?? 'not visible'} ` +
                 `at wait-timeout${result.lastError ? ` (last check: ${result.lastError.message})` : ''}. ` +
                 `It goes on at the service: see the dashboard.`;
             await onGitHub?.end({ state: 'error', description: 'No verdict by wait-timeout: see the dashboard.' });
-            return { summary: renderDeploymentSummary({ ...view, failure: message }), ending: { level: 'failure', message } };
+            return { view: { ...view, failure: message }, ending: { level: 'failure', message } };
         }
         if (result.status.status === 'failure') {
             const message = `Deployment ${trigger.statusId} failed${result.status.summary ? `: ${(0,util_text/* external */.qn)(result.status.summary, 300)}` : ''}.`;
             await onGitHub?.end({ state: 'failure', description: 'The docs deployment failed.' });
-            return { summary: renderDeploymentSummary(view), ending: { level: 'failure', message } };
+            return { view, ending: { level: 'failure', message } };
         }
         await onGitHub?.end({
             state: 'success',
@@ -10166,7 +10162,7 @@ async function deploy_preview_mode_follow(settings, ctx, started) {
             ...(trigger.previewUrl ? { environmentUrl: trigger.previewUrl } : {}),
         });
         return {
-            summary: renderDeploymentSummary(view),
+            view,
             ending: {
                 level: 'notice',
                 message: preview && trigger.previewUrl ? `Preview deployed: ${trigger.previewUrl}` : 'Deployed to production.',
@@ -10179,15 +10175,7 @@ async function deploy_preview_mode_follow(settings, ctx, started) {
         if (!(error instanceof errors/* CancelledError */.cc))
             await onGitHub?.end({ state: 'error', description: 'Its status could not be read: see the run.' });
         return {
-            summary: renderDeploymentSummary({
-                preview,
-                branch,
-                statusId: trigger.statusId,
-                previewUrl: trigger.previewUrl ?? undefined,
-                status: last,
-                failure: message,
-                pages,
-            }),
+            view: { ...started.view, status: last, failure: message },
             ending: { level: 'failure', message },
         };
     }

@@ -1,4 +1,3 @@
-import type { PullPage } from '../site/pull-pages.js'
 import { COMMENT_ROWS } from '../summary/pages-table.js'
 import { previewPages, readGivenPages } from './preview-pages.js'
 import type { DeploymentStatus, DeploymentTrigger } from '../service/schemas.js'
@@ -6,10 +5,11 @@ import { waitForDeployment } from './wait-for-deployment.js'
 import { readChangeEvent } from '../github/change.js'
 import { GitHubDeployment } from './deployment.js'
 import type { LiveSettings } from './inputs.js'
-import { renderDeploymentSummary } from './deploy-summary.js'
+import { type DeploymentView, renderDeploymentSummary } from './deploy-summary.js'
 import * as core from '../util/actions-core.js'
 import { CancelledError, getErrorMessage, present } from '../util/errors.js'
 import { external } from '../util/text.js'
+import type { Ending } from '../util/ending.js'
 import type { Job, ModeContext, Report } from '../modes/context.js'
 import { ThreadTracking } from '../tracking/thread-tracking.js'
 
@@ -26,12 +26,24 @@ const UNAPPLIED: Record<string, string> = {
 export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Report> {
   for (const name of settings.unapplied)
     core.warning(`Input "${name}" is read only ${UNAPPLIED[name] ?? 'in another set-up'}, so it was ignored.`)
+  const { view, ending } = await deploy(settings, ctx)
+  return { summary: renderDeploymentSummary(view), ending }
+}
+
+/** How the step ends: what its summary shows, and the step's ending. */
+interface Ended {
+  view: DeploymentView
+  ending: Ending
+}
+
+/** Triggers the deployment, shows it, and follows it with wait: true. */
+async function deploy(settings: LiveSettings, ctx: ModeContext): Promise<Ended> {
   const preview = settings.mode === 'preview'
   // the check's pages file, read before anything is sent: one that cannot be read sends nothing
   const given = preview ? readGivenPages(settings) : {}
   if ('error' in given)
     return {
-      summary: renderDeploymentSummary({ preview, failure: given.error }),
+      view: { preview, failure: given.error },
       ending: { level: 'failure', message: given.error },
     }
   const tracking = settings.comment ? await ThreadTracking.ofRun(settings.comment, ctx) : undefined
@@ -42,14 +54,14 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
       `Pull request #${change.number} comes from a fork, whose branch ${external(change.headRef, 100)} is not ` +
       `one of this repository's: nothing was previewed (a branch of this repository of that name would be ` +
       `someone else's). To preview it, push its head to a branch here and give that as branch.`
-    return { summary: renderDeploymentSummary({ preview, skipped: message }), ending: { level: 'notice', message } }
+    return { view: { preview, skipped: message }, ending: { level: 'notice', message } }
   }
   const branch = preview
     ? (settings.live.branch ?? (change?.kind === 'pull' && change.headRef ? change.headRef : undefined))
     : undefined
   if (preview && !branch) {
     const message = 'branch is empty and the pull request in the event has no head branch to preview. Nothing was sent.'
-    return { summary: renderDeploymentSummary({ preview, failure: message }), ending: { level: 'failure', message } }
+    return { view: { preview, failure: message }, ending: { level: 'failure', message } }
   }
   let trigger
   try {
@@ -64,7 +76,7 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
   } catch (error) {
     const message = getErrorMessage(error)
     return {
-      summary: renderDeploymentSummary({ preview, branch, failure: message }),
+      view: { preview, branch, failure: message },
       ending: { level: 'failure', message },
     }
   }
@@ -101,38 +113,32 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
   core.info(
     `Deployment ${external(trigger.statusId, 80)} started${trigger.previewUrl ? `: the preview will be at ${external(trigger.previewUrl, 200)}` : ''}.`,
   )
-  if (!settings.live.wait) {
-    // not followed: the GitHub deployment stays in progress, as the service's does until it ends
-    return {
-      summary: renderDeploymentSummary({
-        preview,
-        branch,
-        statusId: trigger.statusId,
-        previewUrl: trigger.previewUrl ?? undefined,
-        pages,
-      }),
-      ending: { level: 'ok' },
-    }
+  const view: DeploymentView = {
+    preview,
+    branch,
+    statusId: trigger.statusId,
+    previewUrl: trigger.previewUrl ?? undefined,
+    pages,
   }
-
-  return follow(settings, ctx, { preview, branch, trigger, onGitHub, show, pages })
+  // not followed: the GitHub deployment stays in progress, as the service's does until it ends
+  if (!settings.live.wait) return { view, ending: { level: 'ok' } }
+  return follow(settings, ctx, { view, trigger, onGitHub, show })
 }
 
 /** A started deployment, as follow() waits on it. */
 interface Started {
-  preview: boolean
-  branch: string | undefined
+  /** The summary's view of it: what was deployed, where, and the pull request's pages. */
+  view: DeploymentView
   trigger: DeploymentTrigger
   onGitHub: GitHubDeployment | undefined
   /** Shows the deployment (and its status, once known) in the thread's tracking comment. */
   show: (status?: DeploymentStatus) => Promise<void>
-  /** The pull request's pages, linked on the preview. */
-  pages: PullPage[] | undefined
 }
 
 /** With wait: true, follows the deployment to its verdict, sets its status, and ends the step by it. */
-async function follow(settings: LiveSettings, ctx: ModeContext, started: Started): Promise<Report> {
-  const { preview, branch, trigger, onGitHub, show, pages } = started
+async function follow(settings: LiveSettings, ctx: ModeContext, started: Started): Promise<Ended> {
+  const { trigger, onGitHub, show } = started
+  const { preview } = started.view
   let last: DeploymentStatus | undefined
   const setStatus = (status: DeploymentStatus): void => {
     last = status
@@ -150,14 +156,7 @@ async function follow(settings: LiveSettings, ctx: ModeContext, started: Started
       onStatus: setStatus,
       log: (m) => core.info(m),
     })
-    const view = {
-      preview,
-      branch,
-      statusId: trigger.statusId,
-      previewUrl: trigger.previewUrl ?? undefined,
-      status: result.status,
-      pages,
-    }
+    const view = { ...started.view, status: result.status }
     await show(result.status)
     if (!result.ended) {
       const message =
@@ -165,12 +164,12 @@ async function follow(settings: LiveSettings, ctx: ModeContext, started: Started
         `at wait-timeout${result.lastError ? ` (last check: ${result.lastError.message})` : ''}. ` +
         `It goes on at the service: see the dashboard.`
       await onGitHub?.end({ state: 'error', description: 'No verdict by wait-timeout: see the dashboard.' })
-      return { summary: renderDeploymentSummary({ ...view, failure: message }), ending: { level: 'failure', message } }
+      return { view: { ...view, failure: message }, ending: { level: 'failure', message } }
     }
     if (result.status.status === 'failure') {
       const message = `Deployment ${trigger.statusId} failed${result.status.summary ? `: ${external(result.status.summary, 300)}` : ''}.`
       await onGitHub?.end({ state: 'failure', description: 'The docs deployment failed.' })
-      return { summary: renderDeploymentSummary(view), ending: { level: 'failure', message } }
+      return { view, ending: { level: 'failure', message } }
     }
     await onGitHub?.end({
       state: 'success',
@@ -178,7 +177,7 @@ async function follow(settings: LiveSettings, ctx: ModeContext, started: Started
       ...(trigger.previewUrl ? { environmentUrl: trigger.previewUrl } : {}),
     })
     return {
-      summary: renderDeploymentSummary(view),
+      view,
       ending: {
         level: 'notice',
         message: preview && trigger.previewUrl ? `Preview deployed: ${trigger.previewUrl}` : 'Deployed to production.',
@@ -191,15 +190,7 @@ async function follow(settings: LiveSettings, ctx: ModeContext, started: Started
     if (!(error instanceof CancelledError))
       await onGitHub?.end({ state: 'error', description: 'Its status could not be read: see the run.' })
     return {
-      summary: renderDeploymentSummary({
-        preview,
-        branch,
-        statusId: trigger.statusId,
-        previewUrl: trigger.previewUrl ?? undefined,
-        status: last,
-        failure: message,
-        pages,
-      }),
+      view: { ...started.view, status: last, failure: message },
       ending: { level: 'failure', message },
     }
   }
