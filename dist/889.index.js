@@ -1969,11 +1969,9 @@ function followUpGraceMs(pollIntervalMs) {
     return Math.min(60_000, 3 * pollIntervalMs);
 }
 /**
- * Polls the job until its status is terminal (completed, archived, failed) or the deadline passes;
- * any other status, known or not, is "still running". A job this run created may answer 404 until
- * it is first seen, up to `notFoundGraceUntil`. After a follow-up the old terminal state may still
- * show (the API does not say how soon a job reopens): a terminal status counts only once the job was
- * seen running since, or visibly changed, or the grace passed.
+ * Polls the job until its status is terminal (completed, archived, failed; any other is "running")
+ * or the deadline passes. A job this run created may answer 404 until `notFoundGraceUntil`. After a
+ * follow-up, an old terminal state counts only once the job ran since, changed, or the grace passed.
  */
 async function waitForJob(options) {
     const { clock, deadline, followUp, log } = options;
@@ -4398,9 +4396,7 @@ async function automation_mode_run(settings, ctx) {
         ending: agentEnding(report, settings.live.requirePr),
     };
 }
-/**
- * This mode as jobs.ts runs it: its run, and the analytics requests it may send: none.
- */
+/** This mode as jobs.ts runs it: its run, and the analytics requests it may send: none. */
 const automation_mode_job = { run: automation_mode_run, analyticsBudget: () => 0 };
 
 ;// CONCATENATED MODULE: ./src/check/tree-copy.ts
@@ -9360,11 +9356,9 @@ async function react(api, thread, comment, content) {
 
 
 /**
- * The instructions on the thread no run has dealt with: the comments after the newest one the
- * tracking comment records, before this run's own. A run cancelled while pending (GitHub keeps one
- * pending run a concurrency group) left them. Each passes the rules an event's comment passes. The
- * newest `keep` are claimed with the action's 👀 (GitHub answers 201 only to the first), so two runs
- * never send one twice; older ones are left out and must be written again.
+ * The instructions no run has dealt with (a run cancelled while pending left them): the comments
+ * after the newest one the tracking comment records, each held to an event comment's rules. The newest
+ * `keep` are claimed with a 👀 (GitHub answers 201 to the first only), so no two runs send one.
  */
 async function pendingInstructions(api, tracking, event, identity, conversation, runUrl, 
 /** The gate's verdict by login, for this run (one permission check per author). */
@@ -9785,9 +9779,7 @@ async function replyInReviewThread(api, event, agent, entry, ctx) {
             `The tracking comment has the result.`);
     }
 }
-/**
- * This mode as jobs.ts runs it: its run, and the analytics requests it may send: none.
- */
+/** This mode as jobs.ts runs it: its run, and the analytics requests it may send: none. */
 const comment_mode_job = { run: comment_mode_run, analyticsBudget: () => 0 };
 
 ;// CONCATENATED MODULE: ./src/live/preview-pages.ts
@@ -10196,9 +10188,7 @@ async function showOnGitHub(shown, ctx, what) {
         ...(ctx.run.runUrl ? { logUrl: ctx.run.runUrl } : {}),
     });
 }
-/**
- * This mode as jobs.ts runs it: its run, and the analytics requests it may send: none.
- */
+/** This mode as jobs.ts runs it: its run, and the analytics requests it may send: none. */
 const deploy_preview_mode_job = { run: deploy_preview_mode_run, analyticsBudget: () => 0 };
 
 ;// CONCATENATED MODULE: ./src/analytics/periods.ts
@@ -12144,14 +12134,10 @@ function decodeImpactState(body) {
 
 
 /**
- * The one docs-health issue a repository keeps: found by its label and hidden marker, written only
- * by the action's identity, created once and then edited. Its body is its memory (memory.ts).
- * Never two:
- * - the oldest open one wins, should a person have copied it; a closed one is reopened, so its
- *   history and subscribers stay;
- * - the first creation is claimed by creating the label: GitHub answers 201 to one creator and 422
- *   to the rest, who look again and edit what the winner made;
- * - a create whose answer was lost is never sent again: the run looks for the issue naming its link.
+ * The one docs-health issue a repository keeps, found by its label and marker, written only by the
+ * action's identity. Never two: the oldest open one wins (a closed one is reopened, its history
+ * kept); creating the label claims the first creation (GitHub answers 201 to one run, 422 to the
+ * rest, who edit the winner's); a create whose answer was lost is found by its run's link, not sent again.
  */
 const LABEL_COLOR = '0e8a16';
 const LABEL_DESCRIPTION = 'Kept by the Mintlify docs health action: the docs trend and reader gaps';
@@ -13102,7 +13088,6 @@ const NEW_PULLS = 10;
 const FILE_PAGES = 3;
 /** Pull requests measured at once (their weeks live in the issue's memory, which has a size limit). */
 const MEASURING = 40;
-/** The docs repository and its port (DocsRepo). */
 async function docsPort(settings, api, ctx) {
     const [owner = '', name = ''] = (settings.repository ?? `${ctx.run.owner}/${ctx.run.repo}`).split('/');
     const repo = { owner, repo: name };
@@ -13460,11 +13445,10 @@ async function commentImpact(o) {
 
 
 /**
- * `mode: health`: one GitHub issue a schedule keeps, with the trend of the last `weeks` weeks, the
- * gaps readers hit, and what the agent did about them. The issue is the memory, so a weekly run asks
- * only for the new week: two requests for the trend, the rest of max-requests for the gaps. The unit
- * is the week: a gap "persists" when two weeks in a row have it, and a second run in one week counts
- * nothing twice. With impact on, the docs pull requests merged in those weeks are measured too.
+ * `mode: health`: one GitHub issue a schedule keeps: the trend of the last `weeks` weeks, the gaps
+ * readers hit, what the agent did. The issue is the memory: a run asks only for the new week, and a
+ * second run in a week counts nothing twice. A gap "persists" when two weeks in a row have it; with
+ * impact on, the docs pull requests merged in those weeks are measured too.
  */
 /** Analytics requests a first run keeps for the insights when it backfills the trend. */
 const INSIGHTS_RESERVE = 10;
@@ -13825,10 +13809,7 @@ function periodMeta(p) {
         totals: p.result.totals ?? null,
     };
 }
-/**
- * The range's export and, with compare, the period before it, fetched only when the range came whole
- * (a comparison with part of it would mislead); what each lacks is said in the notes.
- */
+/** The range's export and, with compare, the period before it (only when the range came whole). */
 async function exportPeriods(settings, ctx, dateFrom, dateTo, compare) {
     const current = await exportPeriod(settings, ctx, dateFrom, dateTo, false);
     const notes = [];

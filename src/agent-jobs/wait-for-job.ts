@@ -51,11 +51,9 @@ export type WaitResult =
   | { ended: false; job: Job | undefined; checks: number; lastError?: ApiError }
 
 /**
- * Polls the job until its status is terminal (completed, archived, failed) or the deadline passes;
- * any other status, known or not, is "still running". A job this run created may answer 404 until
- * it is first seen, up to `notFoundGraceUntil`. After a follow-up the old terminal state may still
- * show (the API does not say how soon a job reopens): a terminal status counts only once the job was
- * seen running since, or visibly changed, or the grace passed.
+ * Polls the job until its status is terminal (completed, archived, failed; any other is "running")
+ * or the deadline passes. A job this run created may answer 404 until `notFoundGraceUntil`. After a
+ * follow-up, an old terminal state counts only once the job ran since, changed, or the grace passed.
  */
 export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
   const { clock, deadline, followUp, log } = options

@@ -31,11 +31,9 @@ export interface CatchUp {
 }
 
 /**
- * The instructions on the thread no run has dealt with: the comments after the newest one the
- * tracking comment records, before this run's own. A run cancelled while pending (GitHub keeps one
- * pending run a concurrency group) left them. Each passes the rules an event's comment passes. The
- * newest `keep` are claimed with the action's 👀 (GitHub answers 201 only to the first), so two runs
- * never send one twice; older ones are left out and must be written again.
+ * The instructions no run has dealt with (a run cancelled while pending left them): the comments
+ * after the newest one the tracking comment records, each held to an event comment's rules. The newest
+ * `keep` are claimed with a 👀 (GitHub answers 201 to the first only), so no two runs send one.
  */
 export async function pendingInstructions(
   api: GitHubPort,

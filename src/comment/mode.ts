@@ -105,7 +105,5 @@ async function replyInReviewThread(
   }
 }
 
-/**
- * This mode as jobs.ts runs it: its run, and the analytics requests it may send: none.
- */
+/** This mode as jobs.ts runs it: its run, and the analytics requests it may send: none. */
 export const job: Job<CommentSettings> = { run, analyticsBudget: () => 0 }

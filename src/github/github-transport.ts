@@ -1,16 +1,11 @@
 import type { Clock } from '../util/clock.js'
 
 /**
- * How the action's GitHub requests travel, over @actions/github's client, which follows the runner's
- * proxy and GITHUB_API_URL (so Enterprise Server works). Each request has its own timeout and
- * follows the run's cancellation.
- *
- * Retries (@octokit/plugin-retry): a 5xx or a dropped connection is sent again up to twice, 1 s then
- * 4 s later, when a repeat is harmless (reads, edits, reactions). A create is never sent again: its
- * answer may be lost after GitHub made it, and the tracking comment looks for it instead. A 4xx is
- * final, but a rate limit is waited out once, when GitHub's wait ends before the step's deadline.
- * Writes go one at a time but are not spaced out: a run makes a handful, not the many that
- * @octokit/plugin-throttling's pacing is for.
+ * How the action's GitHub requests travel, over @actions/github's client (the runner's proxy and
+ * GITHUB_API_URL, so Enterprise Server works), each with its timeout and the run's cancellation.
+ * A 5xx or dropped connection is retried twice (1 s, 4 s) where a repeat is harmless; a create never
+ * is (its answer may be lost after GitHub made it). A 4xx is final; a rate limit is waited out once,
+ * if it ends before the deadline. Writes are not spaced out: a run makes a handful.
  */
 
 export type Octokit = ReturnType<(typeof import('./octokit.js'))['makeOctokit']>

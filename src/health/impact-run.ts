@@ -40,7 +40,6 @@ export interface DocsRepo {
   canWrite: boolean
 }
 
-/** The docs repository and its port (DocsRepo). */
 export async function docsPort(settings: ImpactSettings, api: GitHubPort, ctx: ModeContext): Promise<DocsRepo> {
   const [owner = '', name = ''] = (settings.repository ?? `${ctx.run.owner}/${ctx.run.repo}`).split('/')
   const repo: Repo = { owner, repo: name }

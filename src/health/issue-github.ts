@@ -4,14 +4,10 @@ import { type GitHubPort, type Issue, type Repo, sameLogin, statusOf } from '../
 import { HEALTH_MARKER } from './memory.js'
 
 /**
- * The one docs-health issue a repository keeps: found by its label and hidden marker, written only
- * by the action's identity, created once and then edited. Its body is its memory (memory.ts).
- * Never two:
- * - the oldest open one wins, should a person have copied it; a closed one is reopened, so its
- *   history and subscribers stay;
- * - the first creation is claimed by creating the label: GitHub answers 201 to one creator and 422
- *   to the rest, who look again and edit what the winner made;
- * - a create whose answer was lost is never sent again: the run looks for the issue naming its link.
+ * The one docs-health issue a repository keeps, found by its label and marker, written only by the
+ * action's identity. Never two: the oldest open one wins (a closed one is reopened, its history
+ * kept); creating the label claims the first creation (GitHub answers 201 to one run, 422 to the
+ * rest, who edit the winner's); a create whose answer was lost is found by its run's link, not sent again.
  */
 
 const LABEL_COLOR = '0e8a16'

@@ -15,11 +15,10 @@ import { type Searching, answerGaps } from './answers-run.js'
 import { CancelledError } from '../util/errors.js'
 
 /**
- * `mode: health`: one GitHub issue a schedule keeps, with the trend of the last `weeks` weeks, the
- * gaps readers hit, and what the agent did about them. The issue is the memory, so a weekly run asks
- * only for the new week: two requests for the trend, the rest of max-requests for the gaps. The unit
- * is the week: a gap "persists" when two weeks in a row have it, and a second run in one week counts
- * nothing twice. With impact on, the docs pull requests merged in those weeks are measured too.
+ * `mode: health`: one GitHub issue a schedule keeps: the trend of the last `weeks` weeks, the gaps
+ * readers hit, what the agent did. The issue is the memory: a run asks only for the new week, and a
+ * second run in a week counts nothing twice. A gap "persists" when two weeks in a row have it; with
+ * impact on, the docs pull requests merged in those weeks are measured too.
  */
 
 /** Analytics requests a first run keeps for the insights when it backfills the trend. */

@@ -84,7 +84,5 @@ export async function run(settings: LiveSettings, ctx: ModeContext): Promise<Rep
   }
 }
 
-/**
- * This mode as jobs.ts runs it: its run, and the analytics requests it may send: none.
- */
+/** This mode as jobs.ts runs it: its run, and the analytics requests it may send: none. */
 export const job: Job<LiveSettings> = { run, analyticsBudget: () => 0 }

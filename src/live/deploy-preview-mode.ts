@@ -219,7 +219,5 @@ async function showOnGitHub(
   })
 }
 
-/**
- * This mode as jobs.ts runs it: its run, and the analytics requests it may send: none.
- */
+/** This mode as jobs.ts runs it: its run, and the analytics requests it may send: none. */
 export const job: Job<LiveSettings> = { run, analyticsBudget: () => 0 }

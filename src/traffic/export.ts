@@ -94,10 +94,7 @@ function periodMeta(p: Period): PeriodMeta {
   }
 }
 
-/**
- * The range's export and, with compare, the period before it, fetched only when the range came whole
- * (a comparison with part of it would mislead); what each lacks is said in the notes.
- */
+/** The range's export and, with compare, the period before it (only when the range came whole). */
 export async function exportPeriods(
   settings: VisitorsViewsSettings,
   ctx: TrafficContext,
