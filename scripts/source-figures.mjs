@@ -114,7 +114,7 @@ console.log(
   `action entries (limit 250 lines each): ${entrySizes.map(([f, n]) => `${f.slice(root.length + 1)} ${n}`).join(', ')}`,
 )
 console.log(
-  `comment lines: ${commentLines} (${((100 * commentLines) / lines).toFixed(1)} % of lines; limit 12 %), ` +
+  `comment lines: ${commentLines} (${((100 * commentLines) / lines).toFixed(2)} % of lines; limit 12 %), ` +
     `${(commentWords / Math.max(1, commentLines)).toFixed(1)} words a line`,
 )
 if (listAt !== undefined) {
