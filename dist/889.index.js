@@ -5433,6 +5433,8 @@ async function onTheHead(judged, compare) {
     };
 }
 
+// EXTERNAL MODULE: ./src/check/inputs.ts
+var inputs = __webpack_require__(7611);
 ;// CONCATENATED MODULE: ./src/check/cli-output.ts
 /**
  * Reading what the Mintlify CLI prints (`broken-links`, `a11y`, `validate`), as measured with mint
@@ -8501,8 +8503,6 @@ function cliEnvironment(base, output) {
     });
 }
 
-// EXTERNAL MODULE: ./src/check/inputs.ts
-var inputs = __webpack_require__(7611);
 ;// CONCATENATED MODULE: ./src/check/cli-runs.ts
 
 
@@ -8978,6 +8978,7 @@ function summaryOf(problems) {
 
 
 
+
 /**
  * `check`: the docs checked by the real Mintlify CLI. On a pull request the head is judged against
  * its base (checked beside it, or from the runner's cache) and only what the pull request broke fails
@@ -8985,17 +8986,10 @@ function summaryOf(problems) {
  * its exit code alone. No API key. Its phases: find the docs, install the CLI (cli-runs.ts), check
  * and judge (judge.ts), weigh by readers (weigh.ts), report (report.ts), the agent's fix (fix.ts).
  */
-/** What an input the step was given needs before it is read. */
-const READ_WITH = {
-    'api-key': "with project-id (the problems weighed by their readers' views) or fix: true",
-    fix: "with api-key and project-id (the problems go to the agent's job as a follow-up)",
-    'fix-rounds': 'with fix: true',
-    'min-views': "with api-key and project-id (the readers' views)",
-};
 async function mode_run(settings, ctx) {
     const { checks } = settings.check;
     for (const name of settings.unapplied)
-        core/* warning */.$e(`Input "${name}" is read only ${READ_WITH[name] ?? 'with fix: true'}, so it was ignored.`);
+        core/* warning */.$e(`Input "${name}" is read only ${inputs.READ_WITH[name] ?? 'with fix: true'}, so it was ignored.`);
     for (const [glob, why] of settings.check.exclude.map((g) => [g, neverMatches(g)]))
         if (why)
             core/* warning */.$e(`Input "exclude" holds ${JSON.stringify(glob)}, which can never match a page: ${why}.`);
@@ -9938,6 +9932,8 @@ class GitHubDeployment {
     }
 }
 
+// EXTERNAL MODULE: ./src/live/inputs.ts
+var live_inputs = __webpack_require__(697);
 ;// CONCATENATED MODULE: ./src/live/deploy-summary.ts
 
 
@@ -10011,18 +10007,14 @@ function renderDeploymentSummary(view) {
 
 
 
-/** Where an input that was given but not read would be read. */
-const UNAPPLIED = {
-    'deployment-environment': 'with github-deployment: true',
-    'docs-path': 'without pages-json (the check then gives the pages)',
-};
+
 /**
  * `mode: deploy` and `mode: preview`: trigger once (the POST is not idempotent), set the outputs at
  * once, then with `wait: true` follow it to its verdict; a failure fails the step after the outputs.
  */
 async function deploy_preview_mode_run(settings, ctx) {
     for (const name of settings.unapplied)
-        core/* warning */.$e(`Input "${name}" is read only ${UNAPPLIED[name] ?? 'in another set-up'}, so it was ignored.`);
+        core/* warning */.$e(`Input "${name}" is read only ${live_inputs.UNAPPLIED[name] ?? 'in another set-up'}, so it was ignored.`);
     const { view, ending } = await deploy(settings, ctx);
     return { summary: renderDeploymentSummary(view), ending };
 }
@@ -11162,6 +11154,8 @@ function searchedGaps(records) {
     return searched;
 }
 
+// EXTERNAL MODULE: ./src/health/inputs.ts
+var health_inputs = __webpack_require__(8233);
 ;// CONCATENATED MODULE: ./src/util/outputs.ts
 
 
@@ -12780,12 +12774,7 @@ class HealthIssue {
                 `was fetched or written (the workflow needs "issues: write").`;
             return { failure: { summary: renderHealthFailure(message), ending: { level: 'failure', message } } };
         }
-        const issue = new HealthIssue(api, identity, { repo, label }, project, ctx, found, !!settings.health.impact);
-        for (const name of settings.health.unapplied)
-            core/* warning */.$e(name === 'max-searches'
-                ? 'Input "max-searches" is read only with assistant-key and domain (nothing is searched), so it was ignored.'
-                : `Input "${name}" is not read with impact: off, so it was ignored.`);
-        return issue;
+        return new HealthIssue(api, identity, { repo, label }, project, ctx, found, !!settings.health.impact);
     }
     /**
      * Writes this run's page and gaps: a new issue, or an edit (reopened the first time, if closed).
@@ -13444,6 +13433,7 @@ async function commentImpact(o) {
 
 
 
+
 /**
  * `mode: health`: one GitHub issue a schedule keeps: the trend of the last `weeks` weeks, the gaps
  * readers hit, what the agent did. The issue is the memory: a run asks only for the new week, and a
@@ -13464,6 +13454,8 @@ async function health_mode_run(settings, ctx) {
     const issue = await HealthIssue.open(settings, api, repo, ctx);
     if ('failure' in issue)
         return issue.failure;
+    for (const name of settings.health.unapplied)
+        core/* warning */.$e((0,health_inputs.unappliedWarning)(name));
     const { notes, memory } = issue;
     // 2. the trend: the complete weeks the memory lacks, newest first, within max-requests
     const reserve = Math.min(INSIGHTS_RESERVE, Math.floor(budget.max / 2));

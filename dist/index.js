@@ -7,6 +7,7 @@ var __webpack_modules__ = {
             ACTION: () => ACTION,
             INPUTS: () => INPUTS,
             MINT_VERSION: () => MINT_VERSION,
+            READ_WITH: () => READ_WITH,
             RULES: () => RULES
         });
         var _inputs_fields_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5200);
@@ -98,6 +99,12 @@ var __webpack_modules__ = {
                 }
             }
         };
+        const READ_WITH = {
+            "api-key": "with project-id (the problems weighed by their readers' views) or fix: true",
+            fix: "with api-key and project-id (the problems go to the agent's job as a follow-up)",
+            "fix-rounds": "with fix: true",
+            "min-views": "with api-key and project-id (the readers' views)"
+        };
         const RULES = {
             check: function check(i, ctx, run) {
                 if (i.scope !== "all" && (0, _inputs_rules_js__WEBPACK_IMPORTED_MODULE_4__.T5)(run.eventName) && i["github-token"] === "") return (0, 
@@ -179,6 +186,184 @@ var __webpack_modules__ = {
             if (!pr || !here || pr.host !== hostOf(here.serverUrl)) return;
             return pullRequestHere(link, here) !== void 0 ? `#${pr.number}` : `${pr.owner}/${pr.repo}#${pr.number}`;
         }
+    },
+    8233: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+        __nccwpck_require__.r(__webpack_exports__);
+        __nccwpck_require__.d(__webpack_exports__, {
+            ACTION: () => ACTION,
+            INPUTS: () => INPUTS,
+            RULES: () => RULES,
+            unappliedWarning: () => unappliedWarning
+        });
+        var zod_mini__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8532);
+        var _inputs_fields_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5200);
+        var _inputs_parsers_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5165);
+        var _inputs_problem_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9758);
+        var _inputs_rules_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8190);
+        var _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6096);
+        const INPUTS = {
+            weeks: {
+                default: "12",
+                actions: [ "health" ],
+                field: (0, _inputs_fields_js__WEBPACK_IMPORTED_MODULE_0__.$A)(1, 52, "a whole number of weeks for the trend, from 1 to 52"),
+                words: {
+                    text: (0, _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__.c)("How many whole weeks (Monday to Monday, UTC) the trend shows, 1 to 52. A first run fetches them within", "max-requests (two requests a week); later runs fetch only the weeks the issue lacks.")
+                }
+            },
+            "health-label": {
+                default: "docs-health",
+                actions: [ "health" ],
+                field: (0, _inputs_problem_js__WEBPACK_IMPORTED_MODULE_3__.KD)("a label name of 1 to 50 characters without commas, such as docs-health", v => v.length >= 1 && v.length <= 50 && !v.includes(",") && v.trim() === v ? v : void 0),
+                words: {
+                    text: "The label that marks the one issue this action keeps (created if the repository lacks it).",
+                    root: "Health mode: the label that marks the one issue this mode keeps (created if the repository lacks it)."
+                }
+            },
+            agent: {
+                default: "off",
+                actions: [ "health" ],
+                field: (0, _inputs_problem_js__WEBPACK_IMPORTED_MODULE_3__.KD)("off, or persisting (start an agent job for a gap seen in two runs in a row)", (0, 
+                _inputs_parsers_js__WEBPACK_IMPORTED_MODULE_1__.yL)([ "off", "persisting" ])),
+                words: {
+                    text: (0, _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__.c)("off, or persisting to start an agent job for a gap readers hit two weeks in a row (one job per gap,", "ever; the gap is quoted to the agent as data).")
+                }
+            },
+            impact: {
+                default: "on",
+                actions: [ "health" ],
+                field: (0, _inputs_problem_js__WEBPACK_IMPORTED_MODULE_3__.KD)("on (measure the docs pull requests merged in docs-repository) or off", v => v === "on" || v === "off" ? v : void 0),
+                words: {
+                    text: (0, _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__.c)("on to measure the docs pull requests merged in docs-repository (page views and thumbs of the pages each", "changed, the impact-weeks before the week it merged against those after, with the site as the control);", "off not to.")
+                }
+            },
+            "impact-weeks": {
+                default: "4",
+                actions: [ "health" ],
+                field: (0, _inputs_fields_js__WEBPACK_IMPORTED_MODULE_0__.$A)(1, 12, "a whole number of weeks before and after the merge week, from 1 to 12"),
+                words: {
+                    text: (0, _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__.c)("With impact: how many whole weeks (Monday to Monday, UTC) before the week a pull request merged and", "after it are compared, 1 to 12 (the merge week itself is left out).")
+                }
+            },
+            "impact-comment": {
+                default: "true",
+                actions: [ "health" ],
+                field: _inputs_fields_js__WEBPACK_IMPORTED_MODULE_0__.tE,
+                words: {
+                    text: (0, _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__.c)("With impact: comment the figures on each measured pull request once its weeks after are complete (one", "comment, edited if the figures are corrected).")
+                }
+            },
+            "docs-repository": {
+                default: "${{ github.repository }}",
+                actions: [ "health" ],
+                field: (0, _inputs_fields_js__WEBPACK_IMPORTED_MODULE_0__.H0)("owner/name of a repository, such as acme/docs", v => _inputs_parsers_js__WEBPACK_IMPORTED_MODULE_1__.Bw.test(v) ? v : void 0),
+                words: {
+                    text: (0, _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__.c)("With impact: owner/name of the repository whose merged pull requests change the docs (default: this", "workflow's repository).")
+                }
+            },
+            "docs-root": {
+                actions: [ "health" ],
+                field: (0, _inputs_fields_js__WEBPACK_IMPORTED_MODULE_0__.H0)("a folder of docs-repository such as docs (. for the root), without .. or a leading drive", _inputs_parsers_js__WEBPACK_IMPORTED_MODULE_1__.z2),
+                words: {
+                    text: (0, _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__.c)("With impact: the folder of docs-repository that page files live in (. for the root). Empty: the folder", "holding docs.json (else the root).")
+                }
+            },
+            "max-jobs": {
+                default: "1",
+                actions: [ "health" ],
+                field: (0, _inputs_fields_js__WEBPACK_IMPORTED_MODULE_0__.$A)(1, 10, "a whole number of agent jobs one run may start, from 1 to 10"),
+                words: {
+                    text: (0, _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__.c)("With agent persisting: the most agent jobs one run may start, 1 to 10 (each spends one of the 100 agent", "uses per project per hour).")
+                }
+            },
+            "assistant-key": {
+                actions: [ "health" ],
+                field: function assistantKeyInput() {
+                    return (0, _inputs_problem_js__WEBPACK_IMPORTED_MODULE_3__.hF)((v, ctx) => {
+                        if (v === "") return;
+                        const accepted = "an assistant API key (mint_dsc_…) from the dashboard's API keys page, from a secret";
+                        const type = (0, _inputs_fields_js__WEBPACK_IMPORTED_MODULE_0__.zj)(v);
+                        if (type && type.name !== "assistant API key") {
+                            const where = type.name === "admin API key" ? " (give it as api-key)" : "";
+                            return (0, _inputs_problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, "", `${accepted}; the search API takes no other key type`, void 0, {
+                                described: `is an ${type.name}${where} (it starts with ${type.prefix}; its value is not shown)`
+                            });
+                        }
+                        return type && !/[\s\u0000-\u001f]/.test(v) ? v : (0, _inputs_problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, "", accepted, void 0, {
+                            described: "is not an assistant API key (its value is not shown)"
+                        });
+                    });
+                }(),
+                words: {
+                    text: (0, _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__.c)("An assistant API key (mint_dsc_…, from the dashboard's API keys page; a second key type beside", "the admin key), from a secret. With domain, each gap an agent job is started for is searched on the", "live site then, and again once its pull request has merged and shipped: the health issue says", "whether the search now finds a page the pull request changed (answered), other pages (moved) or", "nothing new (still missing). Searches use no credits. Empty: no searches (the summary says what", "they would add).")
+                }
+            },
+            domain: {
+                actions: [ "health" ],
+                field: (0, _inputs_fields_js__WEBPACK_IMPORTED_MODULE_0__.H0)("the site's identifier, such as acme for acme.mintlify.site (letters, digits and -)", v => /^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/i.test(v) ? v : void 0),
+                words: {
+                    text: (0, _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__.c)("With assistant-key: the site's identifier for the search API, the name in its domain.mintlify.site", "address or the end of the dashboard's URL (app.mintlify.com/<organization>/<domain>).")
+                }
+            },
+            "max-searches": {
+                default: "50",
+                actions: [ "health" ],
+                field: (0, _inputs_fields_js__WEBPACK_IMPORTED_MODULE_0__.$A)(1, 1e4, "a whole number of searches from 1 to 10000 (the search API allows 10,000 an hour per organisation)"),
+                words: {
+                    text: (0, _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__.c)("With assistant-key: the most searches this step may send, retries included (the search API allows", "10,000 an hour per organisation, apart from the analytics requests). A search left for later is said.")
+                }
+            }
+        };
+        function unappliedWarning(name) {
+            return name === "max-searches" ? 'Input "max-searches" is read only with assistant-key and domain (nothing is searched), so it was ignored.' : `Input "${name}" is not read with impact: off, so it was ignored.`;
+        }
+        function healthAnswers(i, ctx) {
+            const key = i["assistant-key"];
+            const domain = i.domain;
+            if (key !== void 0 && domain === void 0) return (0, _inputs_problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, "", "the site's identifier with assistant-key (the search API searches one site): the name in its domain.mintlify.site address", [ "domain" ]);
+            if (key === void 0 && domain !== void 0) return (0, _inputs_problem_js__WEBPACK_IMPORTED_MODULE_3__.CC)(ctx, "", "an assistant API key (mint_dsc_…) from a secret with domain (the search API takes only that key type)", [ "assistant-key" ]);
+            return key !== void 0 && domain !== void 0 ? {
+                assistantKey: key,
+                domain: domain,
+                maxSearches: i["max-searches"]
+            } : void 0;
+        }
+        const RULES = {
+            health: function health(i, ctx) {
+                if (i["github-token"] === "") return (0, _inputs_rules_js__WEBPACK_IMPORTED_MODULE_4__.f_)(ctx, 'to keep the health issue: the default ${{ github.token }} works when the workflow grants "issues: write"');
+                const impact = i.impact === "on" ? {
+                    weeks: i["impact-weeks"],
+                    comment: i["impact-comment"],
+                    repository: i["docs-repository"],
+                    root: i["docs-root"],
+                    docsToken: i["docs-token"] || void 0
+                } : void 0;
+                const answers = healthAnswers(i, ctx);
+                if ((0, _inputs_problem_js__WEBPACK_IMPORTED_MODULE_3__.t2)(ctx)) return zod_mini__WEBPACK_IMPORTED_MODULE_5__.tm;
+                const given = [ [ "impact-weeks", String(i["impact-weeks"]) !== INPUTS["impact-weeks"].default ], [ "impact-comment", String(i["impact-comment"]) !== INPUTS["impact-comment"].default ], [ "docs-root", i["docs-root"] !== void 0 ], [ "docs-token", i["docs-token"] !== "" ] ];
+                const unapplied = [ ...impact ? [] : given.filter(([, set]) => set).map(([name]) => name), ...!answers && String(i["max-searches"]) !== INPUTS["max-searches"].default ? [ "max-searches" ] : [] ];
+                return {
+                    ...(0, _inputs_rules_js__WEBPACK_IMPORTED_MODULE_4__.sh)(i),
+                    mode: "health",
+                    health: {
+                        weeks: i.weeks,
+                        label: i["health-label"],
+                        agent: i.agent,
+                        maxJobs: i["max-jobs"],
+                        token: i["github-token"],
+                        maxRequests: i["max-requests"],
+                        impact: impact,
+                        answers: answers,
+                        unapplied: unapplied
+                    }
+                };
+            }
+        };
+        const ACTION = {
+            health: {
+                name: "Mintlify docs health",
+                description: (0, _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__.c)("Keep one GitHub issue with the weekly trend, the gaps readers hit, what the agent did about them, and", "whether each docs change helped its readers.")
+            }
+        };
     },
     8968: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
@@ -858,6 +1043,130 @@ var __webpack_modules__ = {
         });
         __nccwpck_require__(8968);
         const say = (...parts) => parts.join(" ");
+    },
+    697: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+        __nccwpck_require__.r(__webpack_exports__);
+        __nccwpck_require__.d(__webpack_exports__, {
+            ACTION: () => ACTION,
+            INPUTS: () => INPUTS,
+            RULES: () => RULES,
+            UNAPPLIED: () => UNAPPLIED
+        });
+        var zod_mini__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8532);
+        var _inputs_fields_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5200);
+        var _inputs_parsers_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5165);
+        var _inputs_problem_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9758);
+        var _inputs_rules_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8190);
+        var _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6096);
+        const INPUTS = {
+            branch: {
+                actions: [ "preview" ],
+                field: (0, _inputs_fields_js__WEBPACK_IMPORTED_MODULE_0__.H0)("a branch name of the docs repository, such as docs/new-page (no spaces)", v => /^[^\s~^:?*[\\]+$/.test(v) && !v.startsWith("-") ? v : void 0),
+                words: {
+                    text: (0, _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__.c)("The branch of the docs repository to deploy as a preview. Empty: the pull request's head branch on", "pull_request events (else an input error).")
+                }
+            },
+            "automation-id": {
+                actions: [ "automation" ],
+                field: (0, _inputs_fields_js__WEBPACK_IMPORTED_MODULE_0__.H0)("the id of a saved automation of this project, from the dashboard (no spaces)", _inputs_parsers_js__WEBPACK_IMPORTED_MODULE_1__.Cv),
+                words: {
+                    text: "The id of the saved automation to run now (required).",
+                    root: "Automation mode: the id of the saved automation to run now (required there)."
+                }
+            },
+            "github-deployment": {
+                default: "false",
+                actions: [ "deploy", "preview" ],
+                field: _inputs_fields_js__WEBPACK_IMPORTED_MODULE_0__.tE,
+                words: {
+                    text: {
+                        preview: (0, _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__.c)("Show the preview as a GitHub deployment of the pull request's head (its View deployment button, the", "environment's history): in progress, then success with the preview's URL, or failure. Needs", "deployments: write for github-token."),
+                        deploy: (0, _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__.c)("Show the deployment as a GitHub deployment of this commit in the environment's history: in progress,", "then success or failure. Needs deployments: write for github-token.")
+                    },
+                    root: (0, _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__.c)("Deploy and preview modes: show the deployment as a GitHub deployment (the pull request's View deployment", "button, the environment's history): in progress, then success with the preview's URL, or failure. Needs", "deployments: write for github-token.")
+                }
+            },
+            "deployment-environment": {
+                default: "",
+                actions: [ "deploy", "preview" ],
+                field: (0, _inputs_fields_js__WEBPACK_IMPORTED_MODULE_0__.H0)("a GitHub environment name of up to 255 characters, such as docs-preview", v => v.length <= 255 && !/[\u0000-\u001f,]/.test(v) ? v : void 0),
+                words: {
+                    text: {
+                        preview: "With github-deployment: the GitHub environment the previews go to; empty: docs-preview.",
+                        deploy: "With github-deployment: the GitHub environment the deployments go to; empty: docs-production."
+                    },
+                    root: (0, _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__.c)("Deploy and preview modes with github-deployment: the GitHub environment; empty: docs-preview (preview)", "or docs-production (deploy).")
+                }
+            },
+            "pages-json": {
+                actions: [ "preview" ],
+                field: (0, _inputs_fields_js__WEBPACK_IMPORTED_MODULE_0__.H0)("the path of the file the check action's pages-json output names, in the same job", v => v),
+                words: {
+                    text: (0, _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__.c)("The check action's pages-json output, when it ran before this step in the same job: the pull request's", "pages the tracking comment and the summary link on the preview. Empty: the pages the pull request's", "files are (github-token with pull-requests: read and contents: read).")
+                }
+            }
+        };
+        function liveProblem(mode, i, ctx, run) {
+            const {eventName: eventName} = run;
+            if (mode === "preview" && !i.branch && !(0, _inputs_rules_js__WEBPACK_IMPORTED_MODULE_3__.T5)(eventName)) return (0, 
+            _inputs_problem_js__WEBPACK_IMPORTED_MODULE_4__.CC)(ctx, "", `the branch to preview: on a ${eventName || "run"} event there is no pull request head branch to take instead`, [ "branch" ]);
+            if (mode === "automation" && i["automation-id"] === void 0) return (0, _inputs_problem_js__WEBPACK_IMPORTED_MODULE_4__.CC)(ctx, "", "the id of the saved automation to run", [ "automation-id" ]);
+            if (i.comment && i["github-token"] === "") return (0, _inputs_rules_js__WEBPACK_IMPORTED_MODULE_3__.f_)(ctx, _inputs_rules_js__WEBPACK_IMPORTED_MODULE_3__.sf);
+            if (i["github-deployment"] && i["github-token"] === "") return (0, _inputs_rules_js__WEBPACK_IMPORTED_MODULE_3__.f_)(ctx, 'when github-deployment is true: the default ${{ github.token }} works when the workflow grants "deployments: write"');
+            return;
+        }
+        const UNAPPLIED = {
+            "deployment-environment": "with github-deployment: true",
+            "docs-path": "without pages-json (the check then gives the pages)"
+        };
+        const live = mode => (i, ctx, run) => {
+            liveProblem(mode, i, ctx, run);
+            if ((0, _inputs_problem_js__WEBPACK_IMPORTED_MODULE_4__.t2)(ctx)) return zod_mini__WEBPACK_IMPORTED_MODULE_5__.tm;
+            return {
+                ...(0, _inputs_rules_js__WEBPACK_IMPORTED_MODULE_3__.sh)(i),
+                mode: mode,
+                githubDeployment: i["github-deployment"] ? {
+                    environment: i["deployment-environment"] ?? (mode === "preview" ? "docs-preview" : _inputs_rules_js__WEBPACK_IMPORTED_MODULE_3__.E$),
+                    token: i["github-token"]
+                } : void 0,
+                unapplied: [ ...!i["github-deployment"] && i["deployment-environment"] !== void 0 ? [ "deployment-environment" ] : [], ...i["pages-json"] !== void 0 && i["docs-path"] !== void 0 ? [ "docs-path" ] : [] ],
+                live: {
+                    wait: i.wait,
+                    pollIntervalMs: i["poll-interval"],
+                    requirePr: i["require-pr"] ?? false,
+                    branch: i.branch || void 0,
+                    automationId: i["automation-id"],
+                    pages: {
+                        file: i["pages-json"],
+                        docsPath: i["docs-path"] ?? "",
+                        token: i["github-token"]
+                    }
+                },
+                comment: i.comment ? {
+                    token: i["github-token"],
+                    triggerPhrase: i["trigger-phrase"]
+                } : void 0
+            };
+        };
+        const RULES = {
+            deploy: live("deploy"),
+            preview: live("preview"),
+            automation: live("automation")
+        };
+        const ACTION = {
+            deploy: {
+                name: "Mintlify docs deploy",
+                description: "Deploy the docs to production and wait for the verdict."
+            },
+            preview: {
+                name: "Mintlify docs preview",
+                description: "Deploy a branch of the docs as a preview and wait for the verdict."
+            },
+            automation: {
+                name: "Mintlify docs automation",
+                description: "Run a saved automation now, and follow its agent job when it has one."
+            }
+        };
     },
     7125: (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
         __nccwpck_require__.d(__webpack_exports__, {
@@ -3307,16 +3616,6 @@ __nccwpck_require__.d(comment_inputs_namespaceObject, {
     RULES: () => inputs_RULES
 });
 
-var health_inputs_namespaceObject = {};
-
-__nccwpck_require__.r(health_inputs_namespaceObject);
-
-__nccwpck_require__.d(health_inputs_namespaceObject, {
-    ACTION: () => health_inputs_ACTION,
-    INPUTS: () => health_inputs_INPUTS,
-    RULES: () => health_inputs_RULES
-});
-
 var insights_inputs_namespaceObject = {};
 
 __nccwpck_require__.r(insights_inputs_namespaceObject);
@@ -3325,16 +3624,6 @@ __nccwpck_require__.d(insights_inputs_namespaceObject, {
     ACTION: () => insights_inputs_ACTION,
     INPUTS: () => insights_inputs_INPUTS,
     RULES: () => insights_inputs_RULES
-});
-
-var live_inputs_namespaceObject = {};
-
-__nccwpck_require__.r(live_inputs_namespaceObject);
-
-__nccwpck_require__.d(live_inputs_namespaceObject, {
-    ACTION: () => live_inputs_ACTION,
-    INPUTS: () => live_inputs_INPUTS,
-    RULES: () => live_inputs_RULES
 });
 
 var traffic_inputs_namespaceObject = {};
@@ -3833,169 +4122,7 @@ const inputs_ACTION = {
     }
 };
 
-const health_inputs_INPUTS = {
-    weeks: {
-        default: "12",
-        actions: [ "health" ],
-        field: (0, fields.$A)(1, 52, "a whole number of weeks for the trend, from 1 to 52"),
-        words: {
-            text: (0, words.c)("How many whole weeks (Monday to Monday, UTC) the trend shows, 1 to 52. A first run fetches them within", "max-requests (two requests a week); later runs fetch only the weeks the issue lacks.")
-        }
-    },
-    "health-label": {
-        default: "docs-health",
-        actions: [ "health" ],
-        field: (0, problem.KD)("a label name of 1 to 50 characters without commas, such as docs-health", v => v.length >= 1 && v.length <= 50 && !v.includes(",") && v.trim() === v ? v : void 0),
-        words: {
-            text: "The label that marks the one issue this action keeps (created if the repository lacks it).",
-            root: "Health mode: the label that marks the one issue this mode keeps (created if the repository lacks it)."
-        }
-    },
-    agent: {
-        default: "off",
-        actions: [ "health" ],
-        field: (0, problem.KD)("off, or persisting (start an agent job for a gap seen in two runs in a row)", (0, 
-        parsers.yL)([ "off", "persisting" ])),
-        words: {
-            text: (0, words.c)("off, or persisting to start an agent job for a gap readers hit two weeks in a row (one job per gap,", "ever; the gap is quoted to the agent as data).")
-        }
-    },
-    impact: {
-        default: "on",
-        actions: [ "health" ],
-        field: (0, problem.KD)("on (measure the docs pull requests merged in docs-repository) or off", v => v === "on" || v === "off" ? v : void 0),
-        words: {
-            text: (0, words.c)("on to measure the docs pull requests merged in docs-repository (page views and thumbs of the pages each", "changed, the impact-weeks before the week it merged against those after, with the site as the control);", "off not to.")
-        }
-    },
-    "impact-weeks": {
-        default: "4",
-        actions: [ "health" ],
-        field: (0, fields.$A)(1, 12, "a whole number of weeks before and after the merge week, from 1 to 12"),
-        words: {
-            text: (0, words.c)("With impact: how many whole weeks (Monday to Monday, UTC) before the week a pull request merged and", "after it are compared, 1 to 12 (the merge week itself is left out).")
-        }
-    },
-    "impact-comment": {
-        default: "true",
-        actions: [ "health" ],
-        field: fields.tE,
-        words: {
-            text: (0, words.c)("With impact: comment the figures on each measured pull request once its weeks after are complete (one", "comment, edited if the figures are corrected).")
-        }
-    },
-    "docs-repository": {
-        default: "${{ github.repository }}",
-        actions: [ "health" ],
-        field: (0, fields.H0)("owner/name of a repository, such as acme/docs", v => parsers.Bw.test(v) ? v : void 0),
-        words: {
-            text: (0, words.c)("With impact: owner/name of the repository whose merged pull requests change the docs (default: this", "workflow's repository).")
-        }
-    },
-    "docs-root": {
-        actions: [ "health" ],
-        field: (0, fields.H0)("a folder of docs-repository such as docs (. for the root), without .. or a leading drive", parsers.z2),
-        words: {
-            text: (0, words.c)("With impact: the folder of docs-repository that page files live in (. for the root). Empty: the folder", "holding docs.json (else the root).")
-        }
-    },
-    "max-jobs": {
-        default: "1",
-        actions: [ "health" ],
-        field: (0, fields.$A)(1, 10, "a whole number of agent jobs one run may start, from 1 to 10"),
-        words: {
-            text: (0, words.c)("With agent persisting: the most agent jobs one run may start, 1 to 10 (each spends one of the 100 agent", "uses per project per hour).")
-        }
-    },
-    "assistant-key": {
-        actions: [ "health" ],
-        field: function assistantKeyInput() {
-            return (0, problem.hF)((v, ctx) => {
-                if (v === "") return;
-                const accepted = "an assistant API key (mint_dsc_…) from the dashboard's API keys page, from a secret";
-                const type = (0, fields.zj)(v);
-                if (type && type.name !== "assistant API key") {
-                    const where = type.name === "admin API key" ? " (give it as api-key)" : "";
-                    return (0, problem.CC)(ctx, "", `${accepted}; the search API takes no other key type`, void 0, {
-                        described: `is an ${type.name}${where} (it starts with ${type.prefix}; its value is not shown)`
-                    });
-                }
-                return type && !/[\s\u0000-\u001f]/.test(v) ? v : (0, problem.CC)(ctx, "", accepted, void 0, {
-                    described: "is not an assistant API key (its value is not shown)"
-                });
-            });
-        }(),
-        words: {
-            text: (0, words.c)("An assistant API key (mint_dsc_…, from the dashboard's API keys page; a second key type beside", "the admin key), from a secret. With domain, each gap an agent job is started for is searched on the", "live site then, and again once its pull request has merged and shipped: the health issue says", "whether the search now finds a page the pull request changed (answered), other pages (moved) or", "nothing new (still missing). Searches use no credits. Empty: no searches (the summary says what", "they would add).")
-        }
-    },
-    domain: {
-        actions: [ "health" ],
-        field: (0, fields.H0)("the site's identifier, such as acme for acme.mintlify.site (letters, digits and -)", v => /^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/i.test(v) ? v : void 0),
-        words: {
-            text: (0, words.c)("With assistant-key: the site's identifier for the search API, the name in its domain.mintlify.site", "address or the end of the dashboard's URL (app.mintlify.com/<organization>/<domain>).")
-        }
-    },
-    "max-searches": {
-        default: "50",
-        actions: [ "health" ],
-        field: (0, fields.$A)(1, 1e4, "a whole number of searches from 1 to 10000 (the search API allows 10,000 an hour per organisation)"),
-        words: {
-            text: (0, words.c)("With assistant-key: the most searches this step may send, retries included (the search API allows", "10,000 an hour per organisation, apart from the analytics requests). A search left for later is said.")
-        }
-    }
-};
-
-function healthAnswers(i, ctx) {
-    const key = i["assistant-key"];
-    const domain = i.domain;
-    if (key !== void 0 && domain === void 0) return (0, problem.CC)(ctx, "", "the site's identifier with assistant-key (the search API searches one site): the name in its domain.mintlify.site address", [ "domain" ]);
-    if (key === void 0 && domain !== void 0) return (0, problem.CC)(ctx, "", "an assistant API key (mint_dsc_…) from a secret with domain (the search API takes only that key type)", [ "assistant-key" ]);
-    return key !== void 0 && domain !== void 0 ? {
-        assistantKey: key,
-        domain: domain,
-        maxSearches: i["max-searches"]
-    } : void 0;
-}
-
-const health_inputs_RULES = {
-    health: function health(i, ctx) {
-        if (i["github-token"] === "") return (0, rules.f_)(ctx, 'to keep the health issue: the default ${{ github.token }} works when the workflow grants "issues: write"');
-        const impact = i.impact === "on" ? {
-            weeks: i["impact-weeks"],
-            comment: i["impact-comment"],
-            repository: i["docs-repository"],
-            root: i["docs-root"],
-            docsToken: i["docs-token"] || void 0
-        } : void 0;
-        const answers = healthAnswers(i, ctx);
-        if ((0, problem.t2)(ctx)) return src_core.tm;
-        const given = [ [ "impact-weeks", String(i["impact-weeks"]) !== health_inputs_INPUTS["impact-weeks"].default ], [ "impact-comment", String(i["impact-comment"]) !== health_inputs_INPUTS["impact-comment"].default ], [ "docs-root", i["docs-root"] !== void 0 ], [ "docs-token", i["docs-token"] !== "" ] ];
-        const unapplied = [ ...impact ? [] : given.filter(([, set]) => set).map(([name]) => name), ...!answers && String(i["max-searches"]) !== health_inputs_INPUTS["max-searches"].default ? [ "max-searches" ] : [] ];
-        return {
-            ...(0, rules.sh)(i),
-            mode: "health",
-            health: {
-                weeks: i.weeks,
-                label: i["health-label"],
-                agent: i.agent,
-                maxJobs: i["max-jobs"],
-                token: i["github-token"],
-                maxRequests: i["max-requests"],
-                impact: impact,
-                answers: answers,
-                unapplied: unapplied
-            }
-        };
-    }
-};
-
-const health_inputs_ACTION = {
-    health: {
-        name: "Mintlify docs health",
-        description: (0, words.c)("Keep one GitHub issue with the weekly trend, the gaps readers hit, what the agent did about them, and", "whether each docs change helped its readers.")
-    }
-};
+var health_inputs = __nccwpck_require__(8233);
 
 const insights_inputs_INPUTS = {};
 
@@ -4024,114 +4151,7 @@ const insights_inputs_ACTION = {
     }
 };
 
-const live_inputs_INPUTS = {
-    branch: {
-        actions: [ "preview" ],
-        field: (0, fields.H0)("a branch name of the docs repository, such as docs/new-page (no spaces)", v => /^[^\s~^:?*[\\]+$/.test(v) && !v.startsWith("-") ? v : void 0),
-        words: {
-            text: (0, words.c)("The branch of the docs repository to deploy as a preview. Empty: the pull request's head branch on", "pull_request events (else an input error).")
-        }
-    },
-    "automation-id": {
-        actions: [ "automation" ],
-        field: (0, fields.H0)("the id of a saved automation of this project, from the dashboard (no spaces)", parsers.Cv),
-        words: {
-            text: "The id of the saved automation to run now (required).",
-            root: "Automation mode: the id of the saved automation to run now (required there)."
-        }
-    },
-    "github-deployment": {
-        default: "false",
-        actions: [ "deploy", "preview" ],
-        field: fields.tE,
-        words: {
-            text: {
-                preview: (0, words.c)("Show the preview as a GitHub deployment of the pull request's head (its View deployment button, the", "environment's history): in progress, then success with the preview's URL, or failure. Needs", "deployments: write for github-token."),
-                deploy: (0, words.c)("Show the deployment as a GitHub deployment of this commit in the environment's history: in progress,", "then success or failure. Needs deployments: write for github-token.")
-            },
-            root: (0, words.c)("Deploy and preview modes: show the deployment as a GitHub deployment (the pull request's View deployment", "button, the environment's history): in progress, then success with the preview's URL, or failure. Needs", "deployments: write for github-token.")
-        }
-    },
-    "deployment-environment": {
-        default: "",
-        actions: [ "deploy", "preview" ],
-        field: (0, fields.H0)("a GitHub environment name of up to 255 characters, such as docs-preview", v => v.length <= 255 && !/[\u0000-\u001f,]/.test(v) ? v : void 0),
-        words: {
-            text: {
-                preview: "With github-deployment: the GitHub environment the previews go to; empty: docs-preview.",
-                deploy: "With github-deployment: the GitHub environment the deployments go to; empty: docs-production."
-            },
-            root: (0, words.c)("Deploy and preview modes with github-deployment: the GitHub environment; empty: docs-preview (preview)", "or docs-production (deploy).")
-        }
-    },
-    "pages-json": {
-        actions: [ "preview" ],
-        field: (0, fields.H0)("the path of the file the check action's pages-json output names, in the same job", v => v),
-        words: {
-            text: (0, words.c)("The check action's pages-json output, when it ran before this step in the same job: the pull request's", "pages the tracking comment and the summary link on the preview. Empty: the pages the pull request's", "files are (github-token with pull-requests: read and contents: read).")
-        }
-    }
-};
-
-function liveProblem(mode, i, ctx, run) {
-    const {eventName: eventName} = run;
-    if (mode === "preview" && !i.branch && !(0, rules.T5)(eventName)) return (0, problem.CC)(ctx, "", `the branch to preview: on a ${eventName || "run"} event there is no pull request head branch to take instead`, [ "branch" ]);
-    if (mode === "automation" && i["automation-id"] === void 0) return (0, problem.CC)(ctx, "", "the id of the saved automation to run", [ "automation-id" ]);
-    if (i.comment && i["github-token"] === "") return (0, rules.f_)(ctx, rules.sf);
-    if (i["github-deployment"] && i["github-token"] === "") return (0, rules.f_)(ctx, 'when github-deployment is true: the default ${{ github.token }} works when the workflow grants "deployments: write"');
-    return;
-}
-
-const live = mode => (i, ctx, run) => {
-    liveProblem(mode, i, ctx, run);
-    if ((0, problem.t2)(ctx)) return src_core.tm;
-    return {
-        ...(0, rules.sh)(i),
-        mode: mode,
-        githubDeployment: i["github-deployment"] ? {
-            environment: i["deployment-environment"] ?? (mode === "preview" ? "docs-preview" : rules.E$),
-            token: i["github-token"]
-        } : void 0,
-        unapplied: [ ...!i["github-deployment"] && i["deployment-environment"] !== void 0 ? [ "deployment-environment" ] : [], ...i["pages-json"] !== void 0 && i["docs-path"] !== void 0 ? [ "docs-path" ] : [] ],
-        live: {
-            wait: i.wait,
-            pollIntervalMs: i["poll-interval"],
-            requirePr: i["require-pr"] ?? false,
-            branch: i.branch || void 0,
-            automationId: i["automation-id"],
-            pages: {
-                file: i["pages-json"],
-                docsPath: i["docs-path"] ?? "",
-                token: i["github-token"]
-            }
-        },
-        comment: i.comment ? {
-            token: i["github-token"],
-            triggerPhrase: i["trigger-phrase"]
-        } : void 0
-    };
-};
-
-const live_inputs_RULES = {
-    deploy: live("deploy"),
-    preview: live("preview"),
-    automation: live("automation")
-};
-
-const live_inputs_ACTION = {
-    deploy: {
-        name: "Mintlify docs deploy",
-        description: "Deploy the docs to production and wait for the verdict."
-    },
-    preview: {
-        name: "Mintlify docs preview",
-        description: "Deploy a branch of the docs as a preview and wait for the verdict."
-    },
-    automation: {
-        name: "Mintlify docs automation",
-        description: "Run a saved automation now, and follow its agent job when it has one."
-    }
-};
+var live_inputs = __nccwpck_require__(697);
 
 const traffic_inputs_INPUTS = {
     "page-size": {
@@ -4195,8 +4215,8 @@ const FEATURES = {
     comment: comment_inputs_namespaceObject,
     traffic: traffic_inputs_namespaceObject,
     insights: insights_inputs_namespaceObject,
-    live: live_inputs_namespaceObject,
-    health: health_inputs_namespaceObject,
+    live: live_inputs,
+    health: health_inputs,
     check: inputs
 };
 

@@ -149,6 +149,14 @@ export const INPUTS = {
 
 type CheckInputs = SharedOf<'check'> & Parsed<typeof INPUTS>
 
+/** What an input the rule below finds unapplied needs before it is read: the warning's words. */
+export const READ_WITH: Record<string, string> = {
+  'api-key': "with project-id (the problems weighed by their readers' views) or fix: true",
+  fix: "with api-key and project-id (the problems go to the agent's job as a follow-up)",
+  'fix-rounds': 'with fix: true',
+  'min-views': "with api-key and project-id (the readers' views)",
+}
+
 /** The check's settings: what to check and how, and what its key and project add (weighing, the fix). */
 function check(i: CheckInputs, ctx: Issues, run: Run) {
   if (i.scope !== 'all' && isPullRequestEvent(run.eventName) && i['github-token'] === '')

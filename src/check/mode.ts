@@ -10,7 +10,7 @@ import { onTheHead, placeAll } from './place-problems.js'
 import { copySite, neverMatches, readText } from './tree-copy.js'
 import { siteReader } from '../site/addresses.js'
 import { readChangeEvent } from '../github/change.js'
-import type { CheckSettings } from './inputs.js'
+import { type CheckSettings, READ_WITH } from './inputs.js'
 import { renderCheckSummary } from './summary.js'
 import * as core from '../util/actions-core.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
@@ -42,14 +42,6 @@ import type { Job, ModeContext, Report } from '../modes/context.js'
  * its exit code alone. No API key. Its phases: find the docs, install the CLI (cli-runs.ts), check
  * and judge (judge.ts), weigh by readers (weigh.ts), report (report.ts), the agent's fix (fix.ts).
  */
-
-/** What an input the step was given needs before it is read. */
-const READ_WITH: Record<string, string> = {
-  'api-key': "with project-id (the problems weighed by their readers' views) or fix: true",
-  fix: "with api-key and project-id (the problems go to the agent's job as a follow-up)",
-  'fix-rounds': 'with fix: true',
-  'min-views': "with api-key and project-id (the readers' views)",
-}
 
 export async function run(settings: CheckSettings, ctx: ModeContext): Promise<Report> {
   const { checks } = settings.check

@@ -186,6 +186,13 @@ export const INPUTS = {
 
 type HealthInputs = SharedOf<'health'> & Parsed<typeof INPUTS>
 
+/** The warning for an input the rule below finds unapplied. */
+export function unappliedWarning(name: string): string {
+  return name === 'max-searches'
+    ? 'Input "max-searches" is read only with assistant-key and domain (nothing is searched), so it was ignored.'
+    : `Input "${name}" is not read with impact: off, so it was ignored.`
+}
+
 /** The health issue's settings: the trend, the gaps' jobs, the impact, the searches. */
 function health(i: HealthInputs, ctx: Issues) {
   if (i['github-token'] === '')

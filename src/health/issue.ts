@@ -66,14 +66,7 @@ export class HealthIssue {
         `was fetched or written (the workflow needs "issues: write").`
       return { failure: { summary: renderHealthFailure(message), ending: { level: 'failure', message } } }
     }
-    const issue = new HealthIssue(api, identity, { repo, label }, project, ctx, found, !!settings.health.impact)
-    for (const name of settings.health.unapplied)
-      core.warning(
-        name === 'max-searches'
-          ? 'Input "max-searches" is read only with assistant-key and domain (nothing is searched), so it was ignored.'
-          : `Input "${name}" is not read with impact: off, so it was ignored.`,
-      )
-    return issue
+    return new HealthIssue(api, identity, { repo, label }, project, ctx, found, !!settings.health.impact)
   }
 
   /**

@@ -1,7 +1,7 @@
 import * as core from '../util/actions-core.js'
 import { advanceGaps, gapsForJobs } from './gaps.js'
 import type { Repo } from '../github/port.js'
-import type { HealthSettings } from './inputs.js'
+import { type HealthSettings, unappliedWarning } from './inputs.js'
 import { count, formatDay } from '../util/format.js'
 import type { Job, ModeContext, Report } from '../modes/context.js'
 import { checkMerged, markStarting, refreshJobs, startDue } from './gap-jobs.js'
@@ -35,6 +35,7 @@ export async function run(settings: HealthSettings, ctx: ModeContext): Promise<R
   const api = await ctx.github(token)
   const issue = await HealthIssue.open(settings, api, repo, ctx)
   if ('failure' in issue) return issue.failure
+  for (const name of settings.health.unapplied) core.warning(unappliedWarning(name))
   const { notes, memory } = issue
 
   // 2. the trend: the complete weeks the memory lacks, newest first, within max-requests

@@ -4,7 +4,7 @@ import type { DeploymentStatus, DeploymentTrigger } from '../service/schemas.js'
 import { waitForDeployment } from './wait-for-deployment.js'
 import { readChangeEvent } from '../github/change.js'
 import { GitHubDeployment } from './deployment.js'
-import type { LiveSettings } from './inputs.js'
+import { type LiveSettings, UNAPPLIED } from './inputs.js'
 import { type DeploymentView, renderDeploymentSummary } from './deploy-summary.js'
 import * as core from '../util/actions-core.js'
 import { CancelledError, getErrorMessage, present } from '../util/errors.js'
@@ -12,12 +12,6 @@ import { external } from '../util/text.js'
 import type { Ending } from '../util/ending.js'
 import type { Job, ModeContext, Report } from '../modes/context.js'
 import { ThreadTracking } from '../tracking/thread-tracking.js'
-
-/** Where an input that was given but not read would be read. */
-const UNAPPLIED: Record<string, string> = {
-  'deployment-environment': 'with github-deployment: true',
-  'docs-path': 'without pages-json (the check then gives the pages)',
-}
 
 /**
  * `mode: deploy` and `mode: preview`: trigger once (the POST is not idempotent), set the outputs at

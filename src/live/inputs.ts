@@ -124,6 +124,12 @@ function liveProblem<M extends 'deploy' | 'preview' | 'automation'>(mode: M, i: 
   return undefined
 }
 
+/** Where an input the rule below finds unapplied would be read: the warning's words. */
+export const UNAPPLIED: Record<string, string> = {
+  'deployment-environment': 'with github-deployment: true',
+  'docs-path': 'without pages-json (the check then gives the pages)',
+}
+
 /** A deployment's or an automation's settings: what to start, how to wait, GitHub's deployment. */
 const live =
   <M extends 'deploy' | 'preview' | 'automation'>(mode: M) =>
