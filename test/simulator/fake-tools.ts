@@ -33,6 +33,8 @@ const entryFolder = (folder: string): string => join(folder, ...CLI_ENTRY.slice(
 
 /** The variable naming the real-CLI suite's folder of what the CLI printed in this run (fake-mint.mjs). */
 export const RECORDED_THIS_RUN = 'MINT_RECORDED_THIS_RUN'
+/** The variable naming the real-CLI suite's compile cache for the real CLI (fake-mint.mjs). */
+export const COMPILED_THIS_RUN = 'MINT_COMPILED_THIS_RUN'
 
 /** `lose-verdict`: replay, but each command's first run on a tree prints only the spinner, as mint on a busy machine. */
 export type MintMode = 'replay' | 'record' | 'hang' | 'lose-verdict'
@@ -62,9 +64,16 @@ export function writeFakeCli(folder: string, mode: MintMode, version = MINT_VERS
   // recording, what the real CLI printed earlier in the suite is kept in the suite's own folder
   // (test/cli/recorded-this-run.ts) and answers the same command on the same tree again
   const memo = mode === 'record' ? process.env[RECORDED_THIS_RUN] : undefined
+  const compiled = mode === 'record' ? process.env[COMPILED_THIS_RUN] : undefined
   writeFileSync(
     join(bin, 'fake-mint.json'),
-    JSON.stringify({ mode, recordings: RECORDINGS, real: REAL_CLI, ...(memo ? { memo } : {}) }),
+    JSON.stringify({
+      mode,
+      recordings: RECORDINGS,
+      real: REAL_CLI,
+      ...(memo ? { memo } : {}),
+      ...(compiled ? { compiled } : {}),
+    }),
   )
   // recording, the CLI's own modules beside the fake, as an install has them: the check's listing
   // of the pages OpenAPI documents generate runs the real CLI's code
