@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { normalAddress, pageAddress, servedBy } from '../src/site/addresses.js'
 import { OPENAPI_LISTING, readOpenApiListing } from '../src/check/mint-cli.js'
-import { pagesOf } from '../src/check/tree-copy.js'
+import { pagesOf, treeFile } from '../src/check/tree-copy.js'
+import { servedConfig } from '../src/site/config-refs.js'
 import { MINT_VERSION } from '../src/check/inputs.js'
 
 /**
@@ -48,7 +49,8 @@ const text = (file: string): string | undefined => (existsSync(file) ? readFileS
 
 async function trial(folder: string): Promise<boolean> {
   const configFile = existsSync(join(folder, 'docs.json')) ? 'docs.json' : 'mint.json'
-  const config = text(join(folder, configFile))
+  // the configuration as the check reads it: each `$ref` (navigation, redirects) resolved
+  const config = servedConfig(text(join(folder, configFile)), treeFile(folder)).text
   const script = join(mkdtempSync(join(tmpdir(), 'trial-')), 'openapi-listing.mjs')
   writeFileSync(script, OPENAPI_LISTING)
   const listed = readOpenApiListing(
