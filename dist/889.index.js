@@ -8786,6 +8786,13 @@ async function publishCheckRun(o, report) {
     const level = report.ending?.level;
     const conclusion = level === 'failure' ? 'failure' : level === 'warning' ? 'neutral' : 'success';
     const repo = { owner: ctx.run.owner, repo: ctx.run.repo };
+    const shows = `a check run shows every new problem ${pull ? "on the pull request's Files tab" : 'at its line, on the commit'}`;
+    const alone = `The step's own annotations alone show the problems (GitHub shows ${ANNOTATIONS_SHOWN + 1} a step)`;
+    // no token, no check run: nothing is asked of GitHub that it could only refuse
+    if (settings.check.token === '') {
+        core/* notice */.lm(`No check run was made: github-token is empty. ${alone}; with a token that has checks: write, ${shows}.`);
+        return undefined;
+    }
     let made;
     let api;
     try {
@@ -8803,11 +8810,8 @@ async function publishCheckRun(o, report) {
         // 403 and 404: a token without checks: write (a fork's), or a server without the Checks API
         const status = error.status;
         const refused = status === 403 || status === 404;
-        core/* notice */.lm(`No check run was made: GitHub answered ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. The step's own ` +
-            `annotations alone show the problems (GitHub shows ${ANNOTATIONS_SHOWN + 1} a step)` +
-            (refused
-                ? `; with checks: write, a check run shows every new problem ${pull ? "on the pull request's Files tab" : 'at its line, on the commit'}.`
-                : '.'));
+        core/* notice */.lm(`No check run was made: GitHub answered ${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 300)}. ${alone}` +
+            (refused ? `; with checks: write, ${shows}.` : '.'));
         return undefined;
     }
     let annotated = first?.annotations.length ?? 0;

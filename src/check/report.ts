@@ -147,6 +147,15 @@ export async function publishCheckRun(o: CheckOutcome, report: Report): Promise<
   const level = report.ending?.level
   const conclusion = level === 'failure' ? 'failure' : level === 'warning' ? 'neutral' : 'success'
   const repo = { owner: ctx.run.owner, repo: ctx.run.repo }
+  const shows = `a check run shows every new problem ${pull ? "on the pull request's Files tab" : 'at its line, on the commit'}`
+  const alone = `The step's own annotations alone show the problems (GitHub shows ${ANNOTATIONS_SHOWN + 1} a step)`
+  // no token, no check run: nothing is asked of GitHub that it could only refuse
+  if (settings.check.token === '') {
+    core.notice(
+      `No check run was made: github-token is empty. ${alone}; with a token that has checks: write, ${shows}.`,
+    )
+    return undefined
+  }
   let made: { id: number; url: string }
   let api: GitHubPort
   try {
@@ -163,11 +172,8 @@ export async function publishCheckRun(o: CheckOutcome, report: Report): Promise<
     const status = (error as { status?: unknown }).status
     const refused = status === 403 || status === 404
     core.notice(
-      `No check run was made: GitHub answered ${external(getErrorMessage(error), 300)}. The step's own ` +
-        `annotations alone show the problems (GitHub shows ${ANNOTATIONS_SHOWN + 1} a step)` +
-        (refused
-          ? `; with checks: write, a check run shows every new problem ${pull ? "on the pull request's Files tab" : 'at its line, on the commit'}.`
-          : '.'),
+      `No check run was made: GitHub answered ${external(getErrorMessage(error), 300)}. ${alone}` +
+        (refused ? `; with checks: write, ${shows}.` : '.'),
     )
     return undefined
   }

@@ -1083,6 +1083,21 @@ export const SCENARIOS: Scenario[] = [
       expect(run.code).toBe(0)
     },
   },
+  {
+    name: 'a pull request checked whole (scope: all) with github-token empty: no check run asked for, and one notice says so',
+    base: ON_MINT_JSON,
+    head: ON_MINT_JSON,
+    inputs: { 'github-token': '', scope: 'all' },
+    check: (run, gh) => {
+      expect(run.code).toBe(0)
+      expect(gh?.requests.filter((r) => r.route === 'create-check-run')).toEqual([])
+      expect(run.notices.filter((n) => /check run/.test(n))).toEqual([
+        "No check run was made: github-token is empty. The step's own annotations alone show the problems " +
+          '(GitHub shows 10 a step); with a token that has checks: write, a check run shows every new problem ' +
+          "on the pull request's Files tab.",
+      ])
+    },
+  },
   ...(['', 'links'] as const).map((checks): Scenario => ({
     name: `a site upgraded from mint.json to docs.json that drops a redirect: the base's redirects read from its own mint.json (checks: ${checks || 'the default'})`,
     ...UPGRADE,
