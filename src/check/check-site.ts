@@ -14,7 +14,9 @@ import {
 } from './cli-output.js'
 import type { Ran } from './child-process.js'
 import type { SiteConfig } from './docs-folder.js'
-import { WIDTH, stubPage } from './tree-copy.js'
+import { WIDTH, pagesOf, stubPage, treeFile } from './tree-copy.js'
+import { inSnippets } from './snippet-anchors.js'
+import { isPage } from '../site/addresses.js'
 
 /**
  * One tree of the docs checked by the CLI: broken-links and a11y side by side, validate where asked.
@@ -43,6 +45,8 @@ export interface SiteCheck {
   validation?: Validation
   /** What the CLI warned of (cliWarnings), once each. */
   warnings?: string[]
+  /** Broken anchors the CLI reported that a snippet shown on their page has as a heading: not counted. */
+  inSnippets?: Problem[]
 }
 
 /** What the readers read of a run: its warnings and errors (stderr) first, whatever order the pipes gave. */
@@ -110,9 +114,15 @@ export async function checkSite(given: CheckSiteOptions): Promise<SiteCheck> {
   const syntax = new Map<string, Problem>()
   for (const p of [...(linked?.unparsed ?? []).map(unparsedProblem), ...problems.filter((q) => q.rule === 'syntax')])
     if (!syntax.has(p.file) || (syntax.get(p.file)?.line === undefined && p.line !== undefined)) syntax.set(p.file, p)
-  const kept = [...syntax.values(), ...problems.filter((p) => p.rule !== 'syntax')]
+  const all = [...syntax.values(), ...problems.filter((p) => p.rule !== 'syntax')]
+  const shown = options.excluded ? all.filter((p) => !options.excluded?.(p.file)) : all
+  // the CLI reads no snippet's headings: a link to one on the page that shows it is no problem
+  const { kept, inSnippets: left } = checks.has('anchors')
+    ? inSnippets(shown, treeFile(given.tree), pagesOf(given.tree).filter(isPage))
+    : { kept: shown, inSnippets: [] }
   return {
-    problems: options.excluded ? kept.filter((p) => !options.excluded?.(p.file)) : kept,
+    problems: kept,
+    ...(left.length > 0 ? { inSnippets: left } : {}),
     ...(validated ? { validation: validated } : {}),
     ...(warnings.size > 0 ? { warnings: [...warnings] } : {}),
   }

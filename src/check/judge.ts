@@ -87,7 +87,22 @@ export function sayWarnings(label: string, site: SiteCheck, notes: string[]): vo
     core.warning(said)
     notes.push(said)
   }
+  const left = label === 'base' ? [] : (site.inSnippets ?? [])
+  if (left.length === 0) return
+  const named = left
+    .slice(0, SNIPPET_ANCHORS_NAMED)
+    .map((p) => `${external(p.target, 120)} in ${external(p.file, 200)}`)
+  const more = left.length > named.length ? `, and ${formatNumber(left.length - named.length)} more` : ''
+  const said =
+    `${count(left.length, 'link')} the CLI reported broken ${left.length === 1 ? 'leads' : 'lead'} to a heading of a ` +
+    `snippet shown on ${left.length === 1 ? 'its page' : 'their pages'}, which the CLI does not read: not counted ` +
+    `(${named.join(', ')}${more}).`
+  core.info(said)
+  notes.push(said)
 }
+
+/** How many of the links to a snippet's heading the note names. */
+const SNIPPET_ANCHORS_NAMED = 5
 
 /** What judging a head against its base is given: how to check a tree, the head, and the pull request's files. */
 interface Judging {

@@ -147,7 +147,8 @@ export async function publishCheckRun(o: CheckOutcome, report: Report): Promise<
   const level = report.ending?.level
   const conclusion = level === 'failure' ? 'failure' : level === 'warning' ? 'neutral' : 'success'
   const repo = { owner: ctx.run.owner, repo: ctx.run.repo }
-  const shows = `a check run shows every new problem ${pull ? "on the pull request's Files tab" : 'at its line, on the commit'}`
+  const where = pull ? "on the pull request's Files tab" : 'at its line, on the commit'
+  const shows = `a check run shows every new problem ${where}`
   const alone = `The step's own annotations alone show the problems (GitHub shows ${ANNOTATIONS_SHOWN + 1} a step)`
   // no token, no check run: nothing is asked of GitHub that it could only refuse
   if (settings.check.token === '') {

@@ -1084,6 +1084,37 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
+    name: 'a link to a heading of a snippet its page shows: the CLI says broken, the check counts it not and says so; a link to no heading fails',
+    base: {
+      'docs.json': docsJson({}, ['index', 'guides/a']),
+      'index.mdx': page('Home', "import Setup from '/snippets/setup.mdx';\n\n# Home\n\n<Setup />"),
+      'guides/a.mdx': page('A guide', '# A guide\n\nSteps.'),
+      'snippets/setup.mdx': '## GitLab setup\n\nConnect the project.\n',
+    },
+    head: {
+      'docs.json': docsJson({}, ['index', 'guides/a']),
+      'index.mdx': page(
+        'Home',
+        "import Setup from '/snippets/setup.mdx';\n\n# Home\n\nSee [the setup](#gitlab-setup).\n\n<Setup />",
+      ),
+      'guides/a.mdx': page(
+        'A guide',
+        '# A guide\n\nSee [the setup](/#gitlab-setup) and [the rest](/#gitlab-teardown).',
+      ),
+      'snippets/setup.mdx': '## GitLab setup\n\nConnect the project.\n',
+    },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      expect(problemsOf(run).problems.map((p) => [p.status, p.file, p.line, p.target])).toEqual([
+        ['new', 'guides/a.mdx', 7, '/#gitlab-teardown'],
+      ])
+      expect(run.summary).toContain(
+        '2 links the CLI reported broken lead to a heading of a snippet shown on their pages, which the CLI does ' +
+          'not read: not counted \\(/#gitlab-setup in guides/a.mdx, #gitlab-setup in index.mdx\\).',
+      )
+    },
+  },
+  {
     name: 'a pull request checked whole (scope: all) with github-token empty: no check run asked for, and one notice says so',
     base: ON_MINT_JSON,
     head: ON_MINT_JSON,
