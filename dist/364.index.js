@@ -8095,10 +8095,10 @@ function importedPath(from, source) {
     }
     return parts.join('/');
 }
-/** The headings' keys of a Markdown text (ATX headings, and their custom `{#id}`). */
+/** A Markdown text's headings as keys: ATX, levels 1 to 4 (those Mintlify gives an id), with custom `{#id}`s. */
 function headingKeys(text) {
     const keys = [];
-    for (const m of outsideFences(text).matchAll(/^ {0,3}#{1,6}[ \t](.+?)[ \t#]*$/gm)) {
+    for (const m of outsideFences(text).matchAll(/^ {0,3}#{1,4}[ \t](.+?)[ \t#]*$/gm)) {
         const heading = m[1] ?? '';
         const custom = /\{#([^}]+)\}$/.exec(heading);
         keys.push(anchorKey(custom ? heading.slice(0, custom.index) : heading));

@@ -43,10 +43,10 @@ export function importedPath(from: string, source: string): string | undefined {
   return parts.join('/')
 }
 
-/** The headings' keys of a Markdown text (ATX headings, and their custom `{#id}`). */
+/** A Markdown text's headings as keys: ATX, levels 1 to 4 (those Mintlify gives an id), with custom `{#id}`s. */
 export function headingKeys(text: string): string[] {
   const keys: string[] = []
-  for (const m of outsideFences(text).matchAll(/^ {0,3}#{1,6}[ \t](.+?)[ \t#]*$/gm)) {
+  for (const m of outsideFences(text).matchAll(/^ {0,3}#{1,4}[ \t](.+?)[ \t#]*$/gm)) {
     const heading = m[1] ?? ''
     const custom = /\{#([^}]+)\}$/.exec(heading)
     keys.push(anchorKey(custom ? heading.slice(0, custom.index) : heading))

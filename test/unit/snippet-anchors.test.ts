@@ -53,12 +53,13 @@ describe('importedPath: where an import names a snippet, in the docs folder', ()
 })
 
 describe('headingKeys: the headings of a text, outside its code', () => {
-  test('ATX headings of every level, their closing hashes and custom ids', () => {
+  test('ATX headings of levels 1 to 4 (Mintlify gives a fifth or sixth no id), closing hashes, custom ids', () => {
     expect(
       headingKeys(
-        '# One\n\n###### Six ##\n\n## Custom {#my-id}\n\n   ### Indented three\n\n    #### Indented four is code\n#NoSpace\n',
+        '# One\n\n#### Four ##\n\n##### Five\n\n###### Six\n\n## Custom {#my-id}\n\n   ### Indented three\n\n' +
+          '    #### Indented four is code\n#NoSpace\n',
       ),
-    ).toEqual(['one', 'six', 'custom', 'myid', 'indentedthree'])
+    ).toEqual(['one', 'four', 'custom', 'myid', 'indentedthree'])
   })
 
   test('nothing inside a fenced code block, with backticks or tildes, nor in an unclosed one', () => {
