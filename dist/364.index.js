@@ -8054,6 +8054,7 @@ async function headTexts(o, api, headSha, judged) {
 
 ;// CONCATENATED MODULE: ./src/check/snippet-anchors.ts
 
+
 /**
  * The anchors a page gets from the snippets it shows (`<Setup />`, imported from a snippet file): the
  * CLI knows a page's own headings only, and reports a link to a snippet's heading broken. Headings
@@ -8074,10 +8075,6 @@ function anchorKey(text) {
 }
 /** `import Setup from '/snippets/setup.mdx'`: each imported MDX or Markdown file by its component's name. */
 const IMPORT = /^import\s+([A-Za-z_$][\w$]*)\s+from\s+['"]([^'"]+\.mdx?)['"]\s*;?\s*$/gm;
-/** The text outside fenced code blocks, where a heading or an import can be. */
-function outsideFences(text) {
-    return text.replace(/^([ \t]*)(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^\1\2[ \t]*$|(?![\s\S]))/gm, '');
-}
 /** A snippet's path in the docs folder: `/snippets/a.mdx` from the root, `./a.mdx` from the importing file's folder. */
 function importedPath(from, source) {
     const folder = from.split('/').slice(0, -1);
@@ -8098,7 +8095,13 @@ function importedPath(from, source) {
 /** A Markdown text's headings as keys: ATX, levels 1 to 4 (those Mintlify gives an id), with custom `{#id}`s. */
 function headingKeys(text) {
     const keys = [];
-    for (const m of outsideFences(text).matchAll(/^ {0,3}#{1,4}[ \t](.+?)[ \t#]*$/gm)) {
+    // the lines outside code (maskCode blanks a code line whole), each as written: a heading's code spans are its text
+    const masked = maskCode(text).split('\n');
+    const outside = text
+        .split('\n')
+        .map((line, i) => (masked[i]?.trim() ? line : ''))
+        .join('\n');
+    for (const m of outside.matchAll(/^ {0,3}#{1,4}[ \t](.+?)[ \t#]*$/gm)) {
         const heading = m[1] ?? '';
         const custom = /\{#([^}]+)\}$/.exec(heading);
         keys.push(anchorKey(custom ? heading.slice(0, custom.index) : heading));
@@ -8117,7 +8120,8 @@ function snippetAnchors(file, read) {
 }
 /** Adds the headings of the snippets `text` shows, and of theirs, `depth` snippets deep. */
 function shownHeadings(file, text, read, depth, keys) {
-    const code = outsideFences(text);
+    // an import or a component in code is none
+    const code = maskCode(text);
     for (const [, name = '', source = ''] of code.matchAll(IMPORT)) {
         if (!new RegExp(`<${name.replace(/\$/g, '\\$')}[\\s/>]`).test(code))
             continue;
@@ -8152,14 +8156,19 @@ function anchoredPage(file, target, pages) {
     const page = pages.get(normalAddress(path).replace(/\/index$/i, '') || '/');
     return page === undefined ? undefined : { page, anchor };
 }
-/** The problems, and apart from them the broken anchors that a snippet shown on their page has as a heading. */
+/**
+ * The problems, and apart from them the broken anchors that a snippet shown on their page has as a
+ * heading. `files` (the tree's pages) is listed only once a problem names an anchor.
+ */
 function inSnippets(problems, read, files) {
-    const pages = new Map(files.map((f) => [pageAddress(f), f]));
+    let listed;
+    const pages = () => (listed ??= new Map(files().map((f) => [pageAddress(f), f])));
     const anchorsOf = new Map();
     const kept = [];
     const left = [];
     for (const p of problems) {
-        const on = p.rule === 'broken-link' && p.target !== undefined ? anchoredPage(p.file, p.target, pages) : undefined;
+        const target = p.rule === 'broken-link' ? p.target : undefined;
+        const on = target?.includes('#') ? anchoredPage(p.file, target, pages()) : undefined;
         if (!on) {
             kept.push(p);
             continue;
@@ -8253,7 +8262,7 @@ async function checkSite(given) {
     const shown = options.excluded ? all.filter((p) => !options.excluded?.(p.file)) : all;
     // the CLI reads no snippet's headings: a link to one on the page that shows it is no problem
     const { kept, inSnippets: left } = checks.has('anchors')
-        ? inSnippets(shown, treeFile(given.tree), pagesOf(given.tree).filter(isPage))
+        ? inSnippets(shown, treeFile(given.tree), () => pagesOf(given.tree).filter(isPage))
         : { kept: shown, inSnippets: [] };
     return {
         problems: kept,

@@ -118,7 +118,7 @@ export async function checkSite(given: CheckSiteOptions): Promise<SiteCheck> {
   const shown = options.excluded ? all.filter((p) => !options.excluded?.(p.file)) : all
   // the CLI reads no snippet's headings: a link to one on the page that shows it is no problem
   const { kept, inSnippets: left } = checks.has('anchors')
-    ? inSnippets(shown, treeFile(given.tree), pagesOf(given.tree).filter(isPage))
+    ? inSnippets(shown, treeFile(given.tree), () => pagesOf(given.tree).filter(isPage))
     : { kept: shown, inSnippets: [] }
   return {
     problems: kept,

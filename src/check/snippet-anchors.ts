@@ -1,4 +1,5 @@
 import type { Problem } from './cli-output.js'
+import { maskCode } from './target-lines.js'
 import { normalAddress, pageAddress } from '../site/addresses.js'
 
 /**
@@ -24,11 +25,6 @@ export function anchorKey(text: string): string {
 /** `import Setup from '/snippets/setup.mdx'`: each imported MDX or Markdown file by its component's name. */
 const IMPORT = /^import\s+([A-Za-z_$][\w$]*)\s+from\s+['"]([^'"]+\.mdx?)['"]\s*;?\s*$/gm
 
-/** The text outside fenced code blocks, where a heading or an import can be. */
-function outsideFences(text: string): string {
-  return text.replace(/^([ \t]*)(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^\1\2[ \t]*$|(?![\s\S]))/gm, '')
-}
-
 /** A snippet's path in the docs folder: `/snippets/a.mdx` from the root, `./a.mdx` from the importing file's folder. */
 export function importedPath(from: string, source: string): string | undefined {
   const folder = from.split('/').slice(0, -1)
@@ -46,7 +42,13 @@ export function importedPath(from: string, source: string): string | undefined {
 /** A Markdown text's headings as keys: ATX, levels 1 to 4 (those Mintlify gives an id), with custom `{#id}`s. */
 export function headingKeys(text: string): string[] {
   const keys: string[] = []
-  for (const m of outsideFences(text).matchAll(/^ {0,3}#{1,4}[ \t](.+?)[ \t#]*$/gm)) {
+  // the lines outside code (maskCode blanks a code line whole), each as written: a heading's code spans are its text
+  const masked = maskCode(text).split('\n')
+  const outside = text
+    .split('\n')
+    .map((line, i) => (masked[i]?.trim() ? line : ''))
+    .join('\n')
+  for (const m of outside.matchAll(/^ {0,3}#{1,4}[ \t](.+?)[ \t#]*$/gm)) {
     const heading = m[1] ?? ''
     const custom = /\{#([^}]+)\}$/.exec(heading)
     keys.push(anchorKey(custom ? heading.slice(0, custom.index) : heading))
@@ -71,7 +73,8 @@ function shownHeadings(
   depth: number,
   keys: Set<string>,
 ): void {
-  const code = outsideFences(text)
+  // an import or a component in code is none
+  const code = maskCode(text)
   for (const [, name = '', source = ''] of code.matchAll(IMPORT)) {
     if (!new RegExp(`<${name.replace(/\$/g, '\\$')}[\\s/>]`).test(code)) continue
     const path = importedPath(file, source)
@@ -104,18 +107,23 @@ export function anchoredPage(
   return page === undefined ? undefined : { page, anchor }
 }
 
-/** The problems, and apart from them the broken anchors that a snippet shown on their page has as a heading. */
+/**
+ * The problems, and apart from them the broken anchors that a snippet shown on their page has as a
+ * heading. `files` (the tree's pages) is listed only once a problem names an anchor.
+ */
 export function inSnippets(
   problems: readonly Problem[],
   read: (path: string) => string | undefined,
-  files: readonly string[],
+  files: () => readonly string[],
 ): { kept: Problem[]; inSnippets: Problem[] } {
-  const pages = new Map(files.map((f) => [pageAddress(f), f]))
+  let listed: Map<string, string> | undefined
+  const pages = (): Map<string, string> => (listed ??= new Map(files().map((f) => [pageAddress(f), f])))
   const anchorsOf = new Map<string, Set<string>>()
   const kept: Problem[] = []
   const left: Problem[] = []
   for (const p of problems) {
-    const on = p.rule === 'broken-link' && p.target !== undefined ? anchoredPage(p.file, p.target, pages) : undefined
+    const target = p.rule === 'broken-link' ? p.target : undefined
+    const on = target?.includes('#') ? anchoredPage(p.file, target, pages()) : undefined
     if (!on) {
       kept.push(p)
       continue

@@ -77,6 +77,10 @@ describe('headingKeys: the headings of a text, outside its code', () => {
     expect(headingKeys('```\n\n## hidden to the end\n\n## and this\n')).toEqual([])
   })
 
+  test("a heading's code spans are its text; a heading in an HTML comment is none", () => {
+    expect(headingKeys('## Run `npx mint` here\n\n<!--\n## Hidden\n-->\n')).toEqual(['runnpxminthere'])
+  })
+
   test('a custom id only at the end of its heading', () => {
     expect(headingKeys('## The {#id} syntax\n')).toEqual(['theidsyntax'])
   })
@@ -137,6 +141,11 @@ describe('snippetAnchors: the headings the snippets a page shows give it', () =>
     expect(reads).toEqual(['a.mdx'])
   })
 
+  test('a component named only in inline code is not shown', () => {
+    const spoken = { 'a.mdx': "import Setup from '/s.mdx'\n\nWrite `<Setup />` to show it.\n", 's.mdx': '## Shown\n' }
+    expect(snippetAnchors('a.mdx', reader(spoken)).size).toBe(0)
+  })
+
   test('a component name with a dollar sign is matched as written', () => {
     const dollar = { 'a.mdx': "import $Setup from '/s.mdx'\n\n<$Setup />\n", 's.mdx': '## Dollar\n' }
     expect([...snippetAnchors('a.mdx', reader(dollar))]).toEqual(['dollar'])
@@ -190,15 +199,28 @@ describe('inSnippets: the broken anchors a shown snippet has, apart from the pro
       link('guides/a.mdx', '/#gitlab-setup'),
       link('guides/a.mdx', '/nowhere#gitlab-setup'),
     ]
-    const split = inSnippets(problems, reader(files), ['index.mdx', 'guides/a.mdx'])
+    const split = inSnippets(problems, reader(files), () => ['index.mdx', 'guides/a.mdx'])
     expect(split.inSnippets).toEqual([problems[0], problems[5]])
     expect(split.kept).toEqual([problems[1], problems[2], problems[3], problems[4], problems[6]])
+  })
+
+  test("the tree's pages are listed once, and only where a broken link names an anchor", () => {
+    let listed = 0
+    const files = (): string[] => (listed++, ['index.mdx'])
+    inSnippets(
+      [link('index.mdx', '/guides/a'), { rule: 'missing-alt', file: 'index.mdx', message: 'y' }],
+      reader({}),
+      files,
+    )
+    expect(listed).toBe(0)
+    inSnippets([link('index.mdx', '#a'), link('index.mdx', '/#b')], reader({}), files)
+    expect(listed).toBe(1)
   })
 
   test('each page is read once, however many links lead to it', () => {
     const reads: string[] = []
     const read = (path: string) => (reads.push(path), reader(files)(path))
-    inSnippets([link('index.mdx', '#gitlab-setup'), link('guides/a.mdx', '/#missing')], read, ['index.mdx'])
+    inSnippets([link('index.mdx', '#gitlab-setup'), link('guides/a.mdx', '/#missing')], read, () => ['index.mdx'])
     expect(reads).toEqual(['index.mdx', 'snippets/setup.mdx'])
   })
 })
