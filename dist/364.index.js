@@ -6107,8 +6107,9 @@ function renderCheckSummary(view) {
 }
 /** The fixes offered, in a few lines: the review's suggestions, and the patch and how to apply it. */
 function fixesPart(fixes) {
-    if (!fixes?.review && !fixes?.patch)
+    if (!fixes || (!fixes.review && !fixes.patch && !fixes.refused?.length))
         return '';
+    const refused = fixes.refused ?? [];
     const lines = [];
     if (fixes.review)
         lines.push(`- ${(0,format/* count */.U9)(fixes.review.fixes, 'fix', 'fixes')} as ${(0,summary_escape/* link */.nf)(fixes.review.url, `${(0,format/* count */.U9)(fixes.review.suggestions, 'suggested change')} in the review`)}: each one click to commit.`);
@@ -6118,6 +6119,10 @@ function fixesPart(fixes) {
         lines.push(`- ${(0,format/* count */.U9)(fixes.patch.fixes, 'fix', 'fixes')} in the patch the output fixes-patch names, against the head ` +
             `(\`git apply\` on the pull request's branch): ${named.join(', ')}${more > 0 ? ` and ${(0,format/* count */.U9)(more, 'more file')}` : ''}.`);
     }
+    for (const why of refused.slice(0, PATCH_FILES))
+        lines.push(`- ${(0,summary_escape/* escapeText */.X1)(why, 400)}`);
+    if (refused.length > PATCH_FILES)
+        lines.push(`- ${(0,format/* count */.U9)(refused.length - PATCH_FILES, 'more fix', 'more fixes')} not offered.`);
     return `\n**Fixes the check knows**\n\n${lines.join('\n')}\n`;
 }
 /** At most this many of the patch's files are named in the summary. */
@@ -7413,15 +7418,54 @@ const clean = (text, max) => (0,util_text/* bound */.$s)((0,util_text/* stripHid
 
 
 
+/**
+ * What a fix may write into a link as an address: letters, marks and digits of any script and
+ * `/ - . _ ~ % : @ ! $ + , ; =`. A renamed page's new address comes from its file's name, which the
+ * pull request's author chose: a space, a quote, a bracket, a parenthesis, a brace, a `#` or `?`, a
+ * line break or any other control or invisible character could end the link it is written in, or
+ * write more than a link. Such a fix is not offered (said, never guessed at).
+ */
+function linkAddress(address) {
+    return /^[\p{L}\p{M}\p{N}/\-._~%:@!$+,;=]*$/u.test(address);
+}
+/**
+ * What a fix may write into a redirect (a JSON string, which escapes the rest): anything but a
+ * control, format or line-separating character, which no address readers type can hold.
+ */
+function redirectAddress(address) {
+    return /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u.test(address);
+}
+/**
+ * Where a fix may write: a path of the docs folder, each of its parts a name (no `..`, no empty
+ * part), none of them `.git` or `.github` in any case (a repository's own files and its workflows).
+ */
+function writablePath(path, docsFolder) {
+    const parts = path.split('/');
+    if (parts.some((p) => p === '' || p === '.' || p === '..' || /^\.git(hub)?$/i.test(p)))
+        return false;
+    return docsFolder === '' || path.startsWith(`${docsFolder}/`);
+}
+/** Whether each line an edit keeps or writes is one line: no `\n`, and a `\r` only at its end. */
+const oneLineEach = (e) => [...e.before, ...e.after].every((l) => !/\n|\r(?!$)/.test(l));
 /** The fixes of the new problems whose fix is known: the one list of which problem has which. */
-function changesOf(judged, entryFile) {
+function changesOf(judged, entryFile, refused) {
     const changes = [];
+    const refuse = (p, address) => refused?.(`The fix of ${p.path}${p.line ? `:${p.line}` : ''} was not offered: its new address ` +
+        `${shown(address)} holds characters that cannot be written there as they are.`);
     for (const { problem: p, status, because } of judged) {
         if (status !== 'new')
             continue;
         // the renamed page's new address (its redirect's destination), the link's anchor or query kept
         const moved = p.rule === 'broken-link' ? because?.redirect?.destination : undefined;
-        if (moved !== undefined && p.line && p.column && p.target) {
+        if (moved !== undefined && !linkAddress(moved))
+            refuse(p, moved);
+        else if (p.rule === 'lost-address' && p.fix && !redirect(p.fix))
+            refuse(p, p.fix.destination);
+        else if (p.rule === 'lost-address' && !p.fix && p.resend && !redirectAddress(p.resend.to))
+            refuse(p, p.resend.to);
+        else if (p.rule === 'redirect-fault' && p.fix && !redirect(p.fix))
+            refuse(p, p.fix.destination);
+        else if (moved !== undefined && p.line && p.column && p.target) {
             const to = `${moved}${/[#?].*$/s.exec(p.target)?.[0] ?? ''}`;
             changes.push({
                 kind: 'replace',
@@ -7456,6 +7500,10 @@ function changesOf(judged, entryFile) {
     }
     return changes;
 }
+/** An address as a message shows it: quoted, each control, format or line-separating character as its `\u` escape. */
+const shown = (address) => JSON.stringify(address).replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/** A redirect a fix may write: both its addresses (redirectAddress). */
+const redirect = (r) => redirectAddress(r.source) && redirectAddress(r.destination);
 /**
  * The files the fixes of these problems would edit (repository paths): what editsFor reads. Once the
  * configuration's text is known, the file it keeps its redirects in ($ref) is among them.
@@ -7477,11 +7525,27 @@ function redirectsHome(config, configText) {
  * The edits that fix the new problems whose fix is known, at most one a line; the configuration's
  * redirects are one edit, placed in the diff (`inDiff`) where they can be.
  */
-function editsFor(judged, headText, config, inDiff) {
+function editsFor(judged, headText, config, inDiff, refused) {
+    // the docs folder is the configuration's: no fix writes outside it, in .git/ or .github/
+    const folder = external_node_path_.posix.dirname(config) === '.' ? '' : external_node_path_.posix.dirname(config);
+    const inside = (e) => {
+        const why = !writablePath(e.path, folder)
+            ? 'the check writes only in the docs folder, never in .git/ or .github/'
+            : !oneLineEach(e)
+                ? 'one of its lines would hold a line break'
+                : undefined;
+        if (why === undefined)
+            return true;
+        refused?.(`The fix in ${shown(e.path)} was not offered: ${why}.`);
+        return false;
+    };
+    return fixesOf(judged, headText, config, inDiff, refused).filter(inside);
+}
+function fixesOf(judged, headText, config, inDiff, refused) {
     // (no configuration: no place for a redirect, as in an empty one)
     const configText = headText(config) ?? '';
     const home = redirectsHome(config, configText);
-    const changes = changesOf(judged, (path) => path === home.path);
+    const changes = changesOf(judged, (path) => path === home.path, refused);
     // the in-line replacements, by file and line: a redirect sent on where its entry is written
     const inLine = new Map();
     const replace = (path, line, r) => {
@@ -7732,7 +7796,14 @@ function hasKey(text, key) {
 }
 
 ;// CONCATENATED MODULE: ./src/check/patch.ts
-/** Edits as one patch in git's format against the head's files, so `git apply` applies it to the branch. Pure. */
+
+/**
+ * Edits as one patch in git's format against the head's files, so `git apply` applies it to the
+ * branch. Pure. It is data a later job applies: only `diff --git`, `---`, `+++` and `@@` headers,
+ * each over a text file the head has (no NUL) whose path is a plain one (no `..`, `.git` or
+ * `.github` part, never absolute); a file whose edits hold a line break inside a line (a `\r` but
+ * at a line's end) is left out whole, so no text of an edit can become a header of its own.
+ */
 /** Lines of context around each change, as git writes them. */
 const CONTEXT = 3;
 function patchOf(edits, headText) {
@@ -7743,7 +7814,7 @@ function patchOf(edits, headText) {
     for (const path of [...byPath.keys()].sort()) {
         const fileEdits = byPath.get(path) ?? [];
         const text = headText(path);
-        if (text === undefined)
+        if (text === undefined || text.includes('\u0000') || !writablePath(path, '') || !fileEdits.every(oneLineEach))
             continue;
         const hunks = hunksOf(text, fileEdits);
         if (hunks === '')
@@ -7951,9 +8022,10 @@ async function offerFixes(o) {
                 lines.set(path, (found = diffLines(inPull.get(path)?.patch ?? '')));
             return found.has(line);
         };
-        const edits = editsFor(o.judged, headText, repositoryPath(o.docsFolder, o.config), inDiff);
+        const refused = [];
+        const edits = editsFor(o.judged, headText, repositoryPath(o.docsFolder, o.config), inDiff, (why) => refused.push(why));
         const whole = (e) => Array.from({ length: e.endLine - e.line + 1 }, (_, i) => e.line + i).every((l) => inDiff(e.path, l));
-        const offered = {};
+        const offered = refused.length > 0 ? { refused } : {};
         let suggested = [];
         if (settings.check.suggestions === 'auto') {
             const review = await reviewOf(api, o, pull, edits.filter(whole));

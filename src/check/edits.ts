@@ -30,20 +30,64 @@ export type HeadText = (path: string) => string | undefined
 /** Whether a line of a file (the head's) is in the pull request's diff, where a suggestion can be made. */
 export type InDiff = (path: string, line: number) => boolean
 
+/**
+ * What a fix may write into a link as an address: letters, marks and digits of any script and
+ * `/ - . _ ~ % : @ ! $ + , ; =`. A renamed page's new address comes from its file's name, which the
+ * pull request's author chose: a space, a quote, a bracket, a parenthesis, a brace, a `#` or `?`, a
+ * line break or any other control or invisible character could end the link it is written in, or
+ * write more than a link. Such a fix is not offered (said, never guessed at).
+ */
+export function linkAddress(address: string): boolean {
+  return /^[\p{L}\p{M}\p{N}/\-._~%:@!$+,;=]*$/u.test(address)
+}
+
+/**
+ * What a fix may write into a redirect (a JSON string, which escapes the rest): anything but a
+ * control, format or line-separating character, which no address readers type can hold.
+ */
+export function redirectAddress(address: string): boolean {
+  return /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u.test(address)
+}
+
+/**
+ * Where a fix may write: a path of the docs folder, each of its parts a name (no `..`, no empty
+ * part), none of them `.git` or `.github` in any case (a repository's own files and its workflows).
+ */
+export function writablePath(path: string, docsFolder: string): boolean {
+  const parts = path.split('/')
+  if (parts.some((p) => p === '' || p === '.' || p === '..' || /^\.git(hub)?$/i.test(p))) return false
+  return docsFolder === '' || path.startsWith(`${docsFolder}/`)
+}
+
+/** Whether each line an edit keeps or writes is one line: no `\n`, and a `\r` only at its end. */
+export const oneLineEach = (e: LineEdit): boolean => [...e.before, ...e.after].every((l) => !/\n|\r(?!$)/.test(l))
+
 /** One fix of a new problem, before the head's text is read: a text replaced, a redirect sent on, or added. */
 type Change =
   | { kind: 'replace'; path: string; line: number; column: number; from: string; to: string; why: string; entry?: true }
   | { kind: 'resend'; path: string; source: string; from: string; to: string; why: string }
   | { kind: 'redirect'; redirect: Redirect; why: string }
 
+/** Says why a fix the check knows is not offered (its new text could write more than an address). */
+export type Refused = (why: string) => void
+
 /** The fixes of the new problems whose fix is known: the one list of which problem has which. */
-function changesOf(judged: readonly Judged[], entryFile: (path: string) => boolean): Change[] {
+function changesOf(judged: readonly Judged[], entryFile: (path: string) => boolean, refused?: Refused): Change[] {
   const changes: Change[] = []
+  const refuse = (p: Judged['problem'], address: string): void =>
+    refused?.(
+      `The fix of ${p.path}${p.line ? `:${p.line}` : ''} was not offered: its new address ` +
+        `${shown(address)} holds characters that cannot be written there as they are.`,
+    )
   for (const { problem: p, status, because } of judged) {
     if (status !== 'new') continue
     // the renamed page's new address (its redirect's destination), the link's anchor or query kept
     const moved = p.rule === 'broken-link' ? because?.redirect?.destination : undefined
-    if (moved !== undefined && p.line && p.column && p.target) {
+    if (moved !== undefined && !linkAddress(moved)) refuse(p, moved)
+    else if (p.rule === 'lost-address' && p.fix && !redirect(p.fix)) refuse(p, p.fix.destination)
+    else if (p.rule === 'lost-address' && !p.fix && p.resend && !redirectAddress(p.resend.to)) refuse(p, p.resend.to)
+    else if (p.rule === 'redirect-fault' && p.fix && !redirect(p.fix)) refuse(p, p.fix.destination)
+    else if (moved !== undefined && p.line && p.column && p.target) {
       const to = `${moved}${/[#?].*$/s.exec(p.target)?.[0] ?? ''}`
       changes.push({
         kind: 'replace',
@@ -77,6 +121,16 @@ function changesOf(judged: readonly Judged[], entryFile: (path: string) => boole
   return changes
 }
 
+/** An address as a message shows it: quoted, each control, format or line-separating character as its `\u` escape. */
+const shown = (address: string): string =>
+  JSON.stringify(address).replace(
+    /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
+
+/** A redirect a fix may write: both its addresses (redirectAddress). */
+const redirect = (r: Redirect): boolean => redirectAddress(r.source) && redirectAddress(r.destination)
+
 /**
  * The files the fixes of these problems would edit (repository paths): what editsFor reads. Once the
  * configuration's text is known, the file it keeps its redirects in ($ref) is among them.
@@ -104,11 +158,39 @@ function redirectsHome(config: string, configText: string | undefined): { path: 
  * The edits that fix the new problems whose fix is known, at most one a line; the configuration's
  * redirects are one edit, placed in the diff (`inDiff`) where they can be.
  */
-export function editsFor(judged: readonly Judged[], headText: HeadText, config: string, inDiff: InDiff): LineEdit[] {
+export function editsFor(
+  judged: readonly Judged[],
+  headText: HeadText,
+  config: string,
+  inDiff: InDiff,
+  refused?: Refused,
+): LineEdit[] {
+  // the docs folder is the configuration's: no fix writes outside it, in .git/ or .github/
+  const folder = posix.dirname(config) === '.' ? '' : posix.dirname(config)
+  const inside = (e: LineEdit): boolean => {
+    const why = !writablePath(e.path, folder)
+      ? 'the check writes only in the docs folder, never in .git/ or .github/'
+      : !oneLineEach(e)
+        ? 'one of its lines would hold a line break'
+        : undefined
+    if (why === undefined) return true
+    refused?.(`The fix in ${shown(e.path)} was not offered: ${why}.`)
+    return false
+  }
+  return fixesOf(judged, headText, config, inDiff, refused).filter(inside)
+}
+
+function fixesOf(
+  judged: readonly Judged[],
+  headText: HeadText,
+  config: string,
+  inDiff: InDiff,
+  refused: Refused | undefined,
+): LineEdit[] {
   // (no configuration: no place for a redirect, as in an empty one)
   const configText = headText(config) ?? ''
   const home = redirectsHome(config, configText)
-  const changes = changesOf(judged, (path) => path === home.path)
+  const changes = changesOf(judged, (path) => path === home.path, refused)
   // the in-line replacements, by file and line: a redirect sent on where its entry is written
   const inLine = new Map<string, Map<number, Replacement[]>>()
   const replace = (path: string, line: number, r: Replacement): void => {

@@ -38,10 +38,13 @@ export async function offerFixes(o: CheckOutcome): Promise<FixesOffered | undefi
       if (!found) lines.set(path, (found = diffLines(inPull.get(path)?.patch ?? '')))
       return found.has(line)
     }
-    const edits = editsFor(o.judged, headText, repositoryPath(o.docsFolder, o.config), inDiff)
+    const refused: string[] = []
+    const edits = editsFor(o.judged, headText, repositoryPath(o.docsFolder, o.config), inDiff, (why) =>
+      refused.push(why),
+    )
     const whole = (e: LineEdit): boolean =>
       Array.from({ length: e.endLine - e.line + 1 }, (_, i) => e.line + i).every((l) => inDiff(e.path, l))
-    const offered: FixesOffered = {}
+    const offered: FixesOffered = refused.length > 0 ? { refused } : {}
     let suggested: readonly LineEdit[] = []
     if (settings.check.suggestions === 'auto') {
       const review = await reviewOf(api, o, pull, edits.filter(whole))

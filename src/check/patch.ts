@@ -1,6 +1,12 @@
-import type { HeadText, LineEdit } from './edits.js'
+import { type HeadText, type LineEdit, oneLineEach, writablePath } from './edits.js'
 
-/** Edits as one patch in git's format against the head's files, so `git apply` applies it to the branch. Pure. */
+/**
+ * Edits as one patch in git's format against the head's files, so `git apply` applies it to the
+ * branch. Pure. It is data a later job applies: only `diff --git`, `---`, `+++` and `@@` headers,
+ * each over a text file the head has (no NUL) whose path is a plain one (no `..`, `.git` or
+ * `.github` part, never absolute); a file whose edits hold a line break inside a line (a `\r` but
+ * at a line's end) is left out whole, so no text of an edit can become a header of its own.
+ */
 
 /** Lines of context around each change, as git writes them. */
 const CONTEXT = 3
@@ -12,7 +18,8 @@ export function patchOf(edits: readonly LineEdit[], headText: HeadText): string 
   for (const path of [...byPath.keys()].sort()) {
     const fileEdits = byPath.get(path) ?? []
     const text = headText(path)
-    if (text === undefined) continue
+    if (text === undefined || text.includes('\u0000') || !writablePath(path, '') || !fileEdits.every(oneLineEach))
+      continue
     const hunks = hunksOf(text, fileEdits)
     if (hunks === '') continue
     const a = quoted(`a/${path}`)

@@ -11,6 +11,8 @@ import { alert, escapeText, link } from '../summary/escape.js'
 export interface FixesOffered {
   review?: { url: string; suggestions: number; fixes: number }
   patch?: { path: string; files: string[]; fixes: number }
+  /** Fixes known and not offered: their new text could write more than an address, or outside the docs folder. */
+  refused?: string[]
 }
 
 export interface CheckView {
@@ -216,7 +218,8 @@ export function renderCheckSummary(view: CheckView): string {
 
 /** The fixes offered, in a few lines: the review's suggestions, and the patch and how to apply it. */
 function fixesPart(fixes: FixesOffered | undefined): string {
-  if (!fixes?.review && !fixes?.patch) return ''
+  if (!fixes || (!fixes.review && !fixes.patch && !fixes.refused?.length)) return ''
+  const refused = fixes.refused ?? []
   const lines: string[] = []
   if (fixes.review)
     lines.push(
@@ -230,6 +233,9 @@ function fixesPart(fixes: FixesOffered | undefined): string {
         `(\`git apply\` on the pull request's branch): ${named.join(', ')}${more > 0 ? ` and ${count(more, 'more file')}` : ''}.`,
     )
   }
+  for (const why of refused.slice(0, PATCH_FILES)) lines.push(`- ${escapeText(why, 400)}`)
+  if (refused.length > PATCH_FILES)
+    lines.push(`- ${count(refused.length - PATCH_FILES, 'more fix', 'more fixes')} not offered.`)
   return `\n**Fixes the check knows**\n\n${lines.join('\n')}\n`
 }
 

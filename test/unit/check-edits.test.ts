@@ -4,7 +4,16 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, describe, expect, test } from 'vitest'
-import { type InDiff, type LineEdit, editsFor, filesToEdit, outline } from '../../src/check/edits.js'
+import {
+  type InDiff,
+  type LineEdit,
+  editsFor,
+  filesToEdit,
+  linkAddress,
+  outline,
+  redirectAddress,
+  writablePath,
+} from '../../src/check/edits.js'
 import { diffLines } from '../../src/check/head-lines.js'
 import type { Judged, PlacedProblem } from '../../src/check/new-known.js'
 import { patchOf, quoted } from '../../src/check/patch.js'
@@ -1078,3 +1087,235 @@ test('the patch: a file of one line with no newline, that line removed, leaves a
   )
   expect(gitApply({ 'p.mdx': 'a' }, patch)).toEqual({ 'p.mdx': '' })
 })
+
+describe('fixes are data: a name the pull request chose writes nothing but an address', () => {
+  /** A link in intro.mdx to guides/a, which the pull request renamed to `to`. */
+  const renamedTo = (to: string, docs = ''): Judged => {
+    const judged = link(`${docs}intro.mdx`, 1, 9, '/guides/a', 'guides/a.mdx', to)
+    return { ...judged, problem: { ...judged.problem, file: 'intro.mdx' } }
+  }
+  const page = { 'intro.mdx': 'See [a](/guides/a) first.\n', 'docs/intro.mdx': 'See [a](/guides/a) first.\n' }
+
+  test.each([
+    ['a line break', 'guides/x\ndiff --git a/.github/w.yml b/.github/w.yml\n+on: push.mdx'],
+    ['a carriage return', 'guides/x\r.mdx'],
+    ['a closing parenthesis', 'guides/x) [more](/y.mdx'],
+    ['a space', 'guides/a b.mdx'],
+    ['an angle bracket', 'guides/<x>.mdx'],
+    ['a brace', 'guides/{x}.mdx'],
+    ['a quote', 'guides/"x.mdx'],
+    ['a hash', 'guides/x#y.mdx'],
+    ['a bidirectional control', 'guides/x\u202Eexe.mdx'],
+    ['a zero-width space', 'guides/x\u200B.mdx'],
+    ['a line separator', 'guides/x\u2028y.mdx'],
+  ])('a renamed page whose new name holds %s: no edit, and why', (_, to) => {
+    const why: string[] = []
+    expect(editsFor([renamedTo(to)], texts(page), 'docs.json', everywhere, (w) => why.push(w))).toEqual([])
+    expect(why).toHaveLength(1)
+    expect(why[0]).toMatch(/^The fix of intro\.mdx:1 was not offered: its new address ".*" holds characters/)
+  })
+
+  test('letters of any script, digits and the marks an address may hold: the fix made', () => {
+    for (const to of ['guides/b.mdx', 'guías/señal-ü.mdx', 'ガイド/始め方.mdx', 'v2.1/a_b~c@d+e,f;g=h!$%.mdx']) {
+      const why: string[] = []
+      const [edit] = editsFor([renamedTo(to)], texts(page), 'docs.json', everywhere, (w) => why.push(w))
+      expect(edit?.after, to).toEqual([`See [a](/${to.replace(/\.mdx$/, '')}) first.`])
+      expect(why).toEqual([])
+    }
+  })
+
+  test('a redirect to add or send on, from or to an address holding a control character: none, and why', () => {
+    const why: string[] = []
+    const config = '{\n  "redirects": [\n    { "source": "/old", "destination": "/guides/a" }\n  ]\n}\n'
+    const lostTo = lost('/guides/a', '/guides/x\n"y')
+    const resend: Judged = {
+      problem: {
+        rule: 'lost-address',
+        file: 'docs.json',
+        path: 'docs.json',
+        target: '/old',
+        message: '/old answers on the base and not on the head.',
+        resend: { source: '/old', from: '/guides/a', to: '/guides/x\u0007' },
+      },
+      status: 'new',
+    }
+    const chain: Judged = {
+      problem: {
+        rule: 'redirect-fault',
+        file: 'docs.json',
+        path: 'docs.json',
+        line: 3,
+        column: 42,
+        target: '/old → /guides/a',
+        message: 'A redirect to a redirect.',
+        fix: { source: '/old', destination: '/guides/\u202Eb' },
+      },
+      status: 'new',
+    }
+    expect(
+      editsFor([lostTo, resend, chain], texts({ 'docs.json': config }), 'docs.json', everywhere, (w) => why.push(w)),
+    ).toEqual([])
+    expect(why).toHaveLength(3)
+    // a JSON string escapes quotes and backslashes: a redirect may hold them, a link may not
+    expect(editsFor([lost('/a"b\\c', '/d')], texts({ 'docs.json': config }), 'docs.json', everywhere)).toHaveLength(1)
+  })
+
+  test('writablePath: inside the docs folder, never .git/ or .github/ in any case, no climbing out', () => {
+    expect(writablePath('docs/a.mdx', 'docs')).toBe(true)
+    expect(writablePath('a.mdx', '')).toBe(true)
+    expect(writablePath('guides/.github-notes.mdx', '')).toBe(true)
+    for (const [path, folder] of [
+      ['a.mdx', 'docs'],
+      ['docsx/a.mdx', 'docs'],
+      ['docs/../a.mdx', 'docs'],
+      ['docs/./a.mdx', 'docs'],
+      ['docs//a.mdx', 'docs'],
+      ['/docs/a.mdx', 'docs'],
+      ['.github/workflows/ci.yml', ''],
+      ['docs/.GitHub/workflows/ci.yml', 'docs'],
+      ['docs/sub/.git/config', 'docs'],
+      ['docs/.Git/hooks/post-checkout', 'docs'],
+      ['', ''],
+    ] as const)
+      expect(writablePath(path, folder), path).toBe(false)
+  })
+
+  test('a fix in a file outside the docs folder is refused, said', () => {
+    const why: string[] = []
+    const outside = link('notes/intro.mdx', 1, 9, '/guides/a', 'guides/a.mdx', 'guides/b.mdx')
+    const files = texts({ 'notes/intro.mdx': 'See [a](/guides/a) first.\n' })
+    expect(editsFor([outside], files, 'docs/docs.json', everywhere, (w) => why.push(w))).toEqual([])
+    expect(why).toEqual([
+      'The fix in "notes/intro.mdx" was not offered: the check writes only in the docs folder, never in .git/ or .github/.',
+    ])
+  })
+
+  test('linkAddress and redirectAddress, exactly', () => {
+    expect(linkAddress('/guides/a-b_c.d~e')).toBe(true)
+    expect(linkAddress('')).toBe(true)
+    for (const c of [
+      ' ',
+      '(',
+      ')',
+      '<',
+      '>',
+      '[',
+      ']',
+      '{',
+      '}',
+      '"',
+      "'",
+      '`',
+      '\\',
+      '#',
+      '?',
+      '*',
+      '|',
+      '^',
+      '&',
+      '\t',
+    ])
+      expect(linkAddress(`/a${c}b`), JSON.stringify(c)).toBe(false)
+    expect(redirectAddress('/a b"c\\d#e?f*g')).toBe(true)
+    for (const c of [
+      '\n',
+      '\r',
+      '\t',
+      '\u0000',
+      '\u007f',
+      '\u0085',
+      '\u200b',
+      '\u200d',
+      '\u202e',
+      '\u2028',
+      '\u2029',
+      '\ufeff',
+    ])
+      expect(redirectAddress(`/a${c}b`), JSON.stringify(c)).toBe(false)
+  })
+})
+
+describe('the patch refuses what is not a plain edit of a text file', () => {
+  const at = (path: string, before: string[], after: string[]): LineEdit => ({
+    path,
+    line: 1,
+    endLine: before.length,
+    before,
+    after,
+    fixes: [],
+  })
+  test('a line holding a line break, or a carriage return but at its end: that file left out', () => {
+    const files = texts({ 'a.mdx': 'x\ny\n', 'b.mdx': 'x\r\ny\r\n' })
+    expect(patchOf([at('a.mdx', ['x'], ['x\ndiff --git a/.github/p.yml b/.github/p.yml'])], files)).toBe('')
+    expect(patchOf([at('a.mdx', ['x'], ['x\rmore'])], files)).toBe('')
+    // a CRLF file's lines end in their \r: kept
+    expect(patchOf([at('b.mdx', ['x\r'], ['X\r'])], files)).toContain('-x\r\n+X\r\n')
+    const one = patchOf([at('b.mdx', ['x\r'], ['X\r']), at('a.mdx', ['x'], ['a\nb'])], files)
+    expect(one).toMatch(/^diff --git a\/b\.mdx b\/b\.mdx\n/)
+    expect(one).not.toContain('a.mdx b/a.mdx')
+  })
+  test('a file holding NUL, a path climbing out, into .git/ or .github/, or absolute: left out', () => {
+    const edit = (path: string): LineEdit => at(path, ['x'], ['X'])
+    const files = texts({
+      'a.mdx': 'x\u0000\n',
+      '../a.mdx': 'x\n',
+      '.github/workflows/ci.yml': 'x\n',
+      'docs/.git/config': 'x\n',
+      '/etc/a.mdx': 'x\n',
+      'ok.mdx': 'x\n',
+    })
+    for (const path of ['a.mdx', '../a.mdx', '.github/workflows/ci.yml', 'docs/.git/config', '/etc/a.mdx'])
+      expect(patchOf([edit(path)], files), path).toBe('')
+    expect(patchOf([edit('ok.mdx')], files)).toContain('diff --git a/ok.mdx b/ok.mdx')
+  })
+
+  test('property: whatever name a renamed page has, the patch only changes the files that link to it', () => {
+    // any character but NUL and /, as a name may hold; the new address is folders of such names
+    const anyCharacter = fc
+      .integer({ min: 1, max: 0x10ffff })
+      .filter((c) => c < 0xd800 || c > 0xdfff)
+      .map((c) => String.fromCodePoint(c))
+    const unit = fc
+      .oneof(fc.constantFrom('\n', '\r', ')', ' ', '"', '`', '<', '{', '#', '\u202e', 'a', '-'), anyCharacter)
+      .filter((c) => c !== '/')
+    const name = fc.string({ unit, minLength: 1, maxLength: 12 })
+    fc.assert(
+      fc.property(fc.array(name, { minLength: 1, maxLength: 3 }), (segments) => {
+        const to = `${segments.join('/')}.mdx`
+        const files = { 'intro.mdx': 'See [a](/guides/a) first.\n', 'docs.json': '{\n  "redirects": []\n}\n' }
+        const judged = [
+          link('intro.mdx', 1, 9, '/guides/a', 'guides/a.mdx', to),
+          lost('/guides/a', `/${segments.join('/')}`),
+        ]
+        const edits = editsFor(judged, texts(files), 'docs.json', everywhere)
+        const patch = patchOf(edits, texts(files))
+        if (patch === '') return
+        const changed = gitNumstat(files, patch)
+        expect(
+          changed.every((f) => Object.hasOwn(files, f.path) && f.kind === 'modified'),
+          patch,
+        ).toBe(true)
+      }),
+      { numRuns: propertyRuns(60) },
+    )
+  })
+})
+
+/** What `git apply --numstat -z --summary` says a patch does to a repository holding `files`: each path, and whether it is only modified. */
+function gitNumstat(files: Record<string, string>, patch: string): Array<{ path: string; kind: 'modified' | 'other' }> {
+  const dir = mkdtempSync(join(tmpdir(), 'numstat-'))
+  folders.push(dir)
+  execFileSync('git', ['init', '-q', dir])
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true })
+    writeFileSync(join(dir, path), text)
+  }
+  writeFileSync(join(dir, 'fixes.patch'), patch)
+  const said = execFileSync('git', ['apply', '--numstat', '--summary', '-z', 'fixes.patch'], { cwd: dir }).toString()
+  // -z: "added\tdeleted\tpath\0" per file; a summary line (create, delete, rename, mode) is text of its own
+  const parts = said.split('\u0000').filter((p) => p !== '')
+  return parts.map((p) => {
+    const m = /^(\d+|-)\t(\d+|-)\t([\s\S]*)$/.exec(p)
+    return m ? { path: m[3] ?? '', kind: m[1] === '-' ? 'other' : 'modified' } : { path: p, kind: 'other' }
+  })
+}
