@@ -4403,39 +4403,152 @@ const automation_mode_job = { run: automation_mode_run, analyticsBudget: () => 0
 
 
 
+
 /** The docs as the CLI checks them: a copy (the CLI and the check write there, never in the workspace). */
-/** Files the CLI reads or writes as text: copied. Anything else (images, videos, fonts) is only looked for. */
-const TEXT = /\.(mdx?|json|ya?ml|jsx?|tsx?|css|txt|html?)$/i;
+/** What a link's target may add to a copy: one file, and all of a tree's links together. */
+const LINKED = { fileBytes: 10 * 2 ** 20, treeBytes: 100 * 2 ** 20 };
 /**
- * A copy of the docs folder to check: pages and configuration copied, every other file a hard link
- * where it can be (large assets cost no second copy). A linked file is replaced, never written.
+ * A copy of the docs folder to check, holding no link of any kind: every file copied (a
+ * copy-on-write clone where the file system has them), never hard-linked. A symbolic link whose real
+ * path is inside the repository, outside `.git/`, `.github/` and the runner's temporary folder, is
+ * copied as its target (a folder whole, within LINKED's sizes); any other link, a name that is not
+ * UTF-8, a pipe or a device is left out, and returned. So whatever the check or the CLI writes into
+ * the copy is the copy's own file, never the workspace's nor anything outside.
  */
-function copySite(from, to, skip = []) {
-    const left = new Set([(0,external_node_path_.resolve)(to), ...skip.map((p) => (0,external_node_path_.resolve)(p))]);
-    const copy = (source, target) => {
+function copySite(from, to, within) {
+    const repository = realOrAsIs(within.repository);
+    const skipped = new Set([(0,external_node_path_.resolve)(to), ...(within.skip ?? []).map((p) => (0,external_node_path_.resolve)(p))]);
+    const skippedReal = [...skipped].map(realOrAsIs);
+    const leftOut = [];
+    let linked = 0;
+    const copyFile = (source, target, path, viaLink) => {
+        if (viaLink) {
+            const size = (0,external_node_fs_.statSync)(source).size;
+            if (size > LINKED.fileBytes || linked + size > LINKED.treeBytes) {
+                leftOut.push({ path, why: `a link to a file larger than the check copies (${formatBytes(size)})` });
+                return;
+            }
+            linked += size;
+        }
+        (0,external_node_fs_.copyFileSync)(source, target, external_node_fs_.constants.COPYFILE_FICLONE);
+    };
+    const copy = (source, target, relative, viaLink, through) => {
         (0,external_node_fs_.mkdirSync)(target, { recursive: true });
-        for (const entry of (0,external_node_fs_.readdirSync)(source, { withFileTypes: true })) {
-            const at = (0,external_node_path_.join)(source, entry.name);
-            // never the copy itself, nor the check's own folder where the runner's temporary folder is inside the docs
-            if (entry.name === '.git' || entry.name === 'node_modules' || left.has((0,external_node_path_.resolve)(at)))
+        for (const entry of (0,external_node_fs_.readdirSync)(source, { withFileTypes: true, encoding: 'buffer' })) {
+            const name = utf8(entry.name);
+            const path = external_node_path_.posix.join(relative, name ?? escapedName(entry.name));
+            if (name === undefined) {
+                leftOut.push({ path, why: 'its name is not UTF-8' });
                 continue;
-            const into = (0,external_node_path_.join)(target, entry.name);
-            if (entry.isSymbolicLink())
-                (0,external_node_fs_.symlinkSync)((0,external_node_fs_.readlinkSync)(at), into);
+            }
+            const at = (0,external_node_path_.join)(source, name);
+            // never the copy itself, nor the check's own folder where the runner's temporary folder is inside the docs
+            if (/^\.git$/i.test(name) || name === 'node_modules' || skipped.has((0,external_node_path_.resolve)(at)))
+                continue;
+            const into = (0,external_node_path_.join)(target, name);
+            // what a followed link's folder holds is where it really is: judged as a link's target is
+            const beyond = viaLink && !entry.isSymbolicLink() ? leadsOut(at, repository, skippedReal) : undefined;
+            if (beyond !== undefined)
+                leftOut.push({ path, why: `through a link, ${beyond}` });
             else if (entry.isDirectory())
-                copy(at, into);
-            else if (TEXT.test(entry.name))
-                (0,external_node_fs_.copyFileSync)(at, into);
+                copy(at, into, path, viaLink, through);
+            else if (entry.isFile())
+                copyFile(at, into, path, viaLink);
+            else if (entry.isSymbolicLink()) {
+                const real = realOrUndefined(at);
+                const out = real === undefined ? undefined : leadsOut(real, repository, skippedReal);
+                if (real === undefined || out !== undefined)
+                    leftOut.push({ path, why: out === undefined ? 'a link that leads nowhere' : `a link ${out}` });
+                else if ((0,external_node_fs_.statSync)(real).isDirectory())
+                    if (through.includes(real))
+                        leftOut.push({ path, why: 'a link to a folder it is in (a loop)' });
+                    else
+                        copy(real, into, path, true, [...through, real]);
+                else if ((0,external_node_fs_.statSync)(real).isFile())
+                    copyFile(real, into, path, true);
+                else
+                    leftOut.push({ path, why: 'a link to something that is neither a file nor a folder' });
+            }
             else
-                try {
-                    (0,external_node_fs_.linkSync)(at, into);
-                }
-                catch {
-                    (0,external_node_fs_.copyFileSync)(at, into);
-                }
+                leftOut.push({ path, why: 'it is neither a file nor a folder' });
         }
     };
-    copy(from, to);
+    copy(from, to, '', false, []);
+    return leftOut;
+}
+/** Where a real path is that the copy never takes: out of the repository, into .git/ or .github/, or a skipped folder. */
+function leadsOut(real, repository, skipped) {
+    if (skipped.some((folder) => real === folder || real.startsWith(`${folder}${external_node_path_.sep}`)))
+        return "into the runner's temporary folder";
+    const from = (0,external_node_path_.relative)(repository, real);
+    if (from === '..' || from.startsWith(`..${external_node_path_.sep}`) || (0,external_node_path_.isAbsolute)(from))
+        return 'out of the repository';
+    const parts = from.split(external_node_path_.sep);
+    if (parts.some((p) => /^\.git$/i.test(p)))
+        return 'into .git/';
+    if (/^\.github$/i.test(parts[0] ?? ''))
+        return 'into .github/';
+    return undefined;
+}
+const realOrUndefined = (path) => {
+    try {
+        return (0,external_node_fs_.realpathSync)(path);
+    }
+    catch {
+        return undefined;
+    }
+};
+const realOrAsIs = (path) => realOrUndefined(path) ?? (0,external_node_path_.resolve)(path);
+/** A name's bytes as UTF-8 text, or undefined where they are not UTF-8. */
+function utf8(bytes) {
+    try {
+        return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** A name that is not UTF-8, shown with each byte outside printable ASCII as `\xNN`. */
+const escapedName = (bytes) => [...bytes]
+    .map((b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`))
+    .join('');
+const formatBytes = (n) => `${(0,format/* formatNumber */.ZV)(Math.ceil(n / 2 ** 20))} MiB`;
+/**
+ * Writes a file of a tree the check made (a copy, a base) as a new file of its own: the path is the
+ * tree's (no `..`, no empty part), every folder on the way a real folder (made where missing, never
+ * a link), and whatever was at the path before (a file; never a folder) removed first, so the write
+ * goes through no link and into no other file. Throws where the path is not one.
+ */
+function writeInTree(tree, path, data) {
+    const file = ownPath(tree, path);
+    (0,external_node_fs_.rmSync)(file, { force: true });
+    (0,external_node_fs_.writeFileSync)(file, data, { flag: 'wx' });
+}
+/** Removes a file of a tree the check made (as writeInTree finds it); nothing where there is none. */
+function removeInTree(tree, path) {
+    (0,external_node_fs_.rmSync)(ownPath(tree, path), { force: true });
+}
+/** A tree's file by its POSIX path, its folders made and checked to be real ones (writeInTree). */
+function ownPath(tree, path) {
+    const parts = path.split('/');
+    const bad = (p) => p === '' || p === '.' || p === '..' || (process.platform === 'win32' && /[\\:]/.test(p));
+    if (parts.some(bad))
+        throw new Error(`${JSON.stringify(path)} is no path of the tree`);
+    let at = tree;
+    for (const part of parts.slice(0, -1)) {
+        at = (0,external_node_path_.join)(at, part);
+        let kind;
+        try {
+            kind = (0,external_node_fs_.lstatSync)(at);
+        }
+        catch {
+            (0,external_node_fs_.mkdirSync)(at);
+            continue;
+        }
+        if (!kind.isDirectory())
+            throw new Error(`${JSON.stringify(path)} goes through ${part}, which is not a folder`);
+    }
+    return (0,external_node_path_.join)(at, parts.at(-1) ?? '');
 }
 /** A page's stand-in: its front matter and headings, so links and anchors to it still resolve, and nothing else. */
 function stubPage(text, headings = true) {
@@ -4489,8 +4602,7 @@ function leaveOut(tree, excluded) {
     for (const page of pagesOf(tree)) {
         if (!excluded(page))
             continue;
-        const file = (0,external_node_path_.join)(tree, page);
-        (0,external_node_fs_.writeFileSync)(file, stubPage((0,external_node_fs_.readFileSync)(file, 'utf8')));
+        writeInTree(tree, page, stubPage((0,external_node_fs_.readFileSync)((0,external_node_path_.join)(tree, page), 'utf8')));
         left++;
     }
     return left;
@@ -4552,6 +4664,23 @@ function treeFile(tree) {
             if (from === '' || from === '..' || from.startsWith(`..${external_node_path_.sep}`) || (0,external_node_path_.isAbsolute)(from))
                 return undefined;
             return (0,external_node_fs_.readFileSync)(real, 'utf8');
+        }
+        catch {
+            return undefined;
+        }
+    };
+}
+/**
+ * A file of the workspace by its POSIX path, read only where it is a regular file there and no part
+ * of its path is a link (what a fix may edit: `git apply` writes through no link).
+ */
+function plainFile(root) {
+    return (path) => {
+        try {
+            const lexical = (0,external_node_path_.join)((0,external_node_fs_.realpathSync)(root), ...path.split('/'));
+            if ((0,external_node_fs_.realpathSync)(lexical) !== lexical || !(0,external_node_fs_.lstatSync)(lexical).isFile())
+                return undefined;
+            return (0,external_node_fs_.readFileSync)(lexical, 'utf8');
         }
         catch {
             return undefined;
@@ -4777,7 +4906,7 @@ async function buildBase(options) {
     const fetches = changed.filter((f) => f.status !== 'added' && f.status !== 'copied').length;
     if (fetches > MAX_BASE_FILES) {
         // the head's pages but any in the check's own folders (where the runner's temporary folder is inside the docs)
-        const skipped = (options.skip ?? []).map((p) => `${(0,external_node_path_.resolve)(p)}${external_node_path_.sep}`);
+        const skipped = (options.within.skip ?? []).map((p) => `${(0,external_node_path_.resolve)(p)}${external_node_path_.sep}`);
         const head = pagesOf(options.docs).filter((page) => !skipped.some((s) => (0,external_node_path_.resolve)(options.docs, page).startsWith(s)));
         const names = baseNames(head, changed, options.docsFolder);
         const fetched = await buildFromNames({ ...options, names });
@@ -4789,12 +4918,13 @@ async function buildBase(options) {
                 `${MAX_BASE_FILES} the check fetches to rebuild its base`,
         };
     }
-    copySite(options.docs, options.to, options.skip);
+    // the links the copy left out were said with the head's copy of the same folder
+    copySite(options.docs, options.to, options.within);
     const local = (path) => docsRelativePath(options.docsFolder, path);
     const remove = (path) => {
         const at = local(path);
         if (at !== undefined)
-            (0,external_node_fs_.rmSync)((0,external_node_path_.join)(options.to, at), { force: true });
+            removeInTree(options.to, at);
     };
     const restore = async (path) => {
         const at = local(path);
@@ -4803,10 +4933,8 @@ async function buildBase(options) {
         const bytes = await options.api.fileAt(options.repo, path, options.ref);
         if (!bytes)
             return false;
-        (0,external_node_fs_.mkdirSync)((0,external_node_path_.dirname)((0,external_node_path_.join)(options.to, at)), { recursive: true });
-        // the copy may hold a hard link to the workspace's file there: replace the link, never write through it
-        (0,external_node_fs_.rmSync)((0,external_node_path_.join)(options.to, at), { force: true });
-        (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(options.to, at), bytes);
+        // a new file of the base's own: never written through a link, nor into a folder that is one
+        writeInTree(options.to, at, bytes);
         return true;
     };
     let fetched = 0;
@@ -4847,10 +4975,8 @@ function baseNames(headPages, changed, docsFolder) {
 /** A base of names: an empty file for each page and the base's configuration files. Returns how many were fetched. */
 async function buildFromNames(options) {
     (0,external_node_fs_.mkdirSync)(options.to, { recursive: true });
-    for (const name of options.names) {
-        (0,external_node_fs_.mkdirSync)((0,external_node_path_.dirname)((0,external_node_path_.join)(options.to, name)), { recursive: true });
-        (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(options.to, name), '');
-    }
+    for (const name of options.names)
+        writeInTree(options.to, name, '');
     let fetched = 0;
     // the configuration files, then the files their $refs name (a redirects.json), each asked for once
     const wanted = [...CONFIG_FILES];
@@ -4860,8 +4986,7 @@ async function buildFromNames(options) {
         const bytes = await options.api.fileAt(options.repo, repositoryPath(options.docsFolder, next), options.ref);
         if (!bytes)
             continue;
-        (0,external_node_fs_.mkdirSync)((0,external_node_path_.dirname)((0,external_node_path_.join)(options.to, next)), { recursive: true });
-        (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(options.to, next), bytes);
+        writeInTree(options.to, next, bytes);
         fetched++;
         if (!/\.json$/i.test(next))
             continue;
@@ -5353,7 +5478,6 @@ function diffLines(patch) {
 
 
 
-
 /**
  * Each problem at its place: its repository path (on mint.json, what the CLI files under docs.json)
  * and a broken target's line; the n-th listing of a target is its n-th place.
@@ -5361,9 +5485,11 @@ function diffLines(patch) {
 function placeAll(problems, folder, docsFolder, config) {
     const seen = new Map();
     const texts = new Map();
+    // a file the CLI names is read only where it is the tree's own (never through .. or out of it)
+    const inTree = treeFile(folder);
     const textOf = (file) => {
         if (!texts.has(file))
-            texts.set(file, readText((0,external_node_path_.join)(folder, file)));
+            texts.set(file, inTree(file));
         return texts.get(file);
     };
     return problems.map((problem) => {
@@ -6148,8 +6274,8 @@ function pagesFromTrees(trees) {
         head: trees.head,
         baseConfig: trees.baseConfig,
         headConfig: trees.headConfig,
-        baseText: (file) => readText((0,external_node_path_.join)(baseTree, file)),
-        headText: (file) => readText((0,external_node_path_.join)(headTree, file)),
+        baseText: treeFile(baseTree),
+        headText: treeFile(headTree),
         headFiles: trees.headFiles,
         repositoryPath: (file) => repositoryPath(docsFolder, file),
     });
@@ -6157,7 +6283,7 @@ function pagesFromTrees(trees) {
 /** A pull request's pages from its files alone, titled by the head's texts: where its base cannot be had. */
 function filesAlone({ docsFolder }, files, headTree) {
     return pagesFromFiles(docsFiles(files, docsFolder), {
-        text: (file) => readText((0,external_node_path_.join)(headTree, file)),
+        text: treeFile(headTree),
         repositoryPath: (file) => repositoryPath(docsFolder, file),
     });
 }
@@ -6939,8 +7065,9 @@ function lostProblems(base, head, renamed, { at, redirectsLine, navigationLine, 
 }
 /** An API page's problem where its openapi (or openapi-schema) front matter is. */
 function frontMatterAt(headTree, docsFolder) {
+    const inTree = treeFile(headTree);
     return (file, key) => {
-        const text = readText((0,external_node_path_.join)(headTree, file));
+        const text = inTree(file);
         const line = frontMatterLine(text, key);
         return {
             path: repositoryPath(docsFolder, file),
@@ -7189,7 +7316,7 @@ function linesOf(file) {
     return text === undefined ? undefined : new Set(text.split('\n').map((l) => l.trim()));
 }
 /** The pull request's base as a tree of its own, or why it cannot be had. */
-async function rebuildBase({ settings, ctx, pull, docsFolder, folder, work }, changed) {
+async function rebuildBase({ settings, ctx, pull, docsFolder, folder, work, within }, changed) {
     if (!pull)
         return { ok: false, why: 'not a pull request' };
     const repo = { owner: ctx.run.owner, repo: ctx.run.repo };
@@ -7213,7 +7340,7 @@ async function rebuildBase({ settings, ctx, pull, docsFolder, folder, work }, ch
             docsFolder,
             files: changed,
             to: tree,
-            skip: [work],
+            within,
         });
         if (!built.ok)
             return { ok: false, why: built.why };
@@ -8092,7 +8219,7 @@ function notice(why) {
 /** The head's text of each file a fix may edit: the checkout's where it is the head's, else GitHub's. */
 async function headTexts(o, api, headSha, judged) {
     const workspace = o.ctx.run.workspace;
-    const local = (path) => readText((0,external_node_path_.join)(workspace, path));
+    const local = plainFile(workspace);
     // a checkout whose commit cannot be told is taken as the head, as its problems' lines are
     const at = checkedOut(workspace, o.docsFolder);
     if (at === undefined || at === headSha)
@@ -8258,8 +8385,6 @@ function inSnippets(problems, read, files) {
 
 
 
-
-
 /**
  * One tree of the docs checked by the CLI: broken-links and a11y side by side, validate where asked.
  * A page the CLI cannot parse is one problem, replaced by its headings and checked again: one page
@@ -8381,8 +8506,11 @@ async function checkLinks(options, unparsed = []) {
         waitFor: async (other) => {
             // the other command reads the same tree: the page is replaced only once it is done
             await other;
-            const file = (0,external_node_path_.join)(options.tree, page.file);
-            (0,external_node_fs_.writeFileSync)(file, stubPage((0,external_node_fs_.readFileSync)(file, 'utf8'), again === 0));
+            // the page's name is the CLI's output: read and written only where it is the tree's own file
+            const text = treeFile(options.tree)(page.file);
+            if (text === undefined)
+                throw new Error(`the CLI named ${JSON.stringify(page.file)}, which is no page of the tree`);
+            writeInTree(options.tree, page.file, stubPage(text, again === 0));
             const next = await checkLinks(options, [...unparsed, page]);
             return next.waitFor ? next.waitFor(Promise.resolve()) : next;
         },
@@ -9245,6 +9373,7 @@ async function mode_run(settings, ctx) {
         pull,
         scope: pull ? settings.check.scope : 'all',
         work,
+        within: { repository: ctx.run.workspace, skip: [work, ...runnerTemp(folder)] },
         ...boundedBy(ctx),
     };
     try {
@@ -9288,6 +9417,24 @@ async function mode_run(settings, ctx) {
         (0,external_node_fs_.rmSync)(work, { recursive: true, force: true });
     }
 }
+/**
+ * The runner's temporary folder, where the docs folder is not inside it: links into it are never
+ * followed (the check's own files, the checkout's credentials are there). Unset (a run by hand): none.
+ */
+function runnerTemp(folder) {
+    const temp = process.env.RUNNER_TEMP;
+    if (!temp)
+        return [];
+    const from = (0,external_node_path_.relative)((0,external_node_path_.resolve)(temp), (0,external_node_path_.resolve)(folder));
+    return from === '' || (!from.startsWith('..') && !(0,external_node_path_.isAbsolute)(from)) ? [] : [temp];
+}
+/** What the copy of the docs left out (tree-copy.ts), in one note: each by its path and why. */
+function leftOutNote(leftOut) {
+    const named = leftOut.slice(0, 10).map((l) => `${(0,util_text/* external */.qn)(l.path, 200)} (${l.why})`);
+    const more = leftOut.length > named.length ? ` and ${(0,format/* count */.U9)(leftOut.length - named.length, 'more')}` : '';
+    return (`${(0,format/* count */.U9)(leftOut.length, 'file')} of the docs ${leftOut.length === 1 ? 'was' : 'were'} left out of the check's ` +
+        `copy, so neither the CLI nor the check reads or writes ${leftOut.length === 1 ? 'it' : 'them'}: ${named.join('; ')}${more}.`);
+}
 /** wait-timeout bounds the install and every CLI run, on the run's clock; cancelling ends them too. */
 function boundedBy(ctx) {
     const stop = AbortSignal.any([ctx.signal, ctx.clock.timeout(Math.max(0, ctx.deadline - ctx.clock.now()))]);
@@ -9322,7 +9469,9 @@ async function judgeSite(run, checkTree, cache, listOpenApi) {
     const { pull, scope, settings, folder, docsFolder, work } = run;
     const notes = [];
     const headTree = (0,external_node_path_.join)(work, 'head');
-    copySite(folder, headTree, [work]);
+    const leftOut = copySite(folder, headTree, run.within);
+    if (leftOut.length > 0)
+        notes.push(leftOutNote(leftOut));
     const cached = cachedChecker(cache, checkTree);
     const files = pull && scope !== 'all' ? await pullFiles(run, pull) : undefined;
     const changed = files
@@ -9361,7 +9510,7 @@ async function judgeSite(run, checkTree, cache, listOpenApi) {
     }
     // a listing GitHub may have cut proves nothing of the files it does not list
     if (!listingMayBeCut(files) &&
-        siteChanges(files, docsFolder, siteReader(readText((0,external_node_path_.join)(folder, '.mintignore')))).length === 0) {
+        siteChanges(files, docsFolder, siteReader(treeFile(folder)('.mintignore'))).length === 0) {
         // the head's docs are the base's: every problem was there before
         notes.push(`Pull request #${pull.number} changes no file the site reads (${(0,format/* count */.U9)(files.length, 'file')}, none ` +
             `of them pages, snippets, configuration, OpenAPI documents or images): its docs are its base's, so ` +

@@ -187,8 +187,9 @@ function frontMatterAt(
   headTree: string,
   docsFolder: string,
 ): (file: string, key: string) => Pick<PlacedProblem, 'path' | 'line' | 'lineText'> {
+  const inTree = treeFile(headTree)
   return (file, key) => {
-    const text = readText(join(headTree, file))
+    const text = inTree(file)
     const line = frontMatterLine(text, key)
     return {
       path: repositoryPath(docsFolder, file),

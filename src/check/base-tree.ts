@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join, posix, resolve, sep } from 'node:path'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { join, posix, resolve, sep } from 'node:path'
 import type { ChangedFile } from '../github/change.js'
 import type { GitHubPort, Repo } from '../github/port.js'
 import type { PageChange } from './new-known.js'
 import { docsRelativePath, repositoryPath } from '../site/addresses.js'
-import { copySite, pagesOf } from './tree-copy.js'
+import { type CopyWithin, copySite, pagesOf, removeInTree, writeInTree } from './tree-copy.js'
 import { refsIn } from '../site/config-refs.js'
 import { formatNumber } from '../util/format.js'
 
@@ -96,14 +96,14 @@ export async function buildBase(options: {
   files: readonly ChangedFile[]
   /** Where the base is built (a new folder). */
   to: string
-  /** Folders inside the docs that are no part of them (the check's own, where the runner's temporary folder is). */
-  skip?: readonly string[]
+  /** Where the copy's links may lead, and the folders inside the docs that are no part of them (the check's own). */
+  within: CopyWithin
 }): Promise<BaseTree> {
   const changed = docsChanges(options.files, options.docsFolder)
   const fetches = changed.filter((f) => f.status !== 'added' && f.status !== 'copied').length
   if (fetches > MAX_BASE_FILES) {
     // the head's pages but any in the check's own folders (where the runner's temporary folder is inside the docs)
-    const skipped = (options.skip ?? []).map((p) => `${resolve(p)}${sep}`)
+    const skipped = (options.within.skip ?? []).map((p) => `${resolve(p)}${sep}`)
     const head = pagesOf(options.docs).filter((page) => !skipped.some((s) => resolve(options.docs, page).startsWith(s)))
     const names = baseNames(head, changed, options.docsFolder)
     const fetched = await buildFromNames({ ...options, names })
@@ -116,21 +116,20 @@ export async function buildBase(options: {
         `${MAX_BASE_FILES} the check fetches to rebuild its base`,
     }
   }
-  copySite(options.docs, options.to, options.skip)
+  // the links the copy left out were said with the head's copy of the same folder
+  copySite(options.docs, options.to, options.within)
   const local = (path: string): string | undefined => docsRelativePath(options.docsFolder, path)
   const remove = (path: string): void => {
     const at = local(path)
-    if (at !== undefined) rmSync(join(options.to, at), { force: true })
+    if (at !== undefined) removeInTree(options.to, at)
   }
   const restore = async (path: string): Promise<boolean> => {
     const at = local(path)
     if (at === undefined) return true
     const bytes = await options.api.fileAt(options.repo, path, options.ref)
     if (!bytes) return false
-    mkdirSync(dirname(join(options.to, at)), { recursive: true })
-    // the copy may hold a hard link to the workspace's file there: replace the link, never write through it
-    rmSync(join(options.to, at), { force: true })
-    writeFileSync(join(options.to, at), bytes)
+    // a new file of the base's own: never written through a link, nor into a folder that is one
+    writeInTree(options.to, at, bytes)
     return true
   }
   let fetched = 0
@@ -172,10 +171,7 @@ export async function buildFromNames(options: {
   to: string
 }): Promise<number> {
   mkdirSync(options.to, { recursive: true })
-  for (const name of options.names) {
-    mkdirSync(dirname(join(options.to, name)), { recursive: true })
-    writeFileSync(join(options.to, name), '')
-  }
+  for (const name of options.names) writeInTree(options.to, name, '')
   let fetched = 0
   // the configuration files, then the files their $refs name (a redirects.json), each asked for once
   const wanted = [...CONFIG_FILES]
@@ -184,8 +180,7 @@ export async function buildFromNames(options: {
     asked++
     const bytes = await options.api.fileAt(options.repo, repositoryPath(options.docsFolder, next), options.ref)
     if (!bytes) continue
-    mkdirSync(dirname(join(options.to, next)), { recursive: true })
-    writeFileSync(join(options.to, next), bytes)
+    writeInTree(options.to, next, bytes)
     fetched++
     if (!/\.json$/i.test(next)) continue
     for (const ref of refsIn(Buffer.from(bytes).toString('utf8'), next))

@@ -1,5 +1,3 @@
-import { readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Check } from '../inputs/parsers.js'
 import {
   type Problem,
@@ -14,7 +12,7 @@ import {
 } from './cli-output.js'
 import type { Ran } from './child-process.js'
 import type { SiteConfig } from './docs-folder.js'
-import { WIDTH, pagesOf, stubPage, treeFile } from './tree-copy.js'
+import { WIDTH, pagesOf, stubPage, treeFile, writeInTree } from './tree-copy.js'
 import { inSnippets } from './snippet-anchors.js'
 import { isPage } from '../site/addresses.js'
 
@@ -174,8 +172,11 @@ async function checkLinks(options: CheckSiteOptions, unparsed: Unparsed[] = []):
     waitFor: async (other) => {
       // the other command reads the same tree: the page is replaced only once it is done
       await other
-      const file = join(options.tree, page.file)
-      writeFileSync(file, stubPage(readFileSync(file, 'utf8'), again === 0))
+      // the page's name is the CLI's output: read and written only where it is the tree's own file
+      const text = treeFile(options.tree)(page.file)
+      if (text === undefined)
+        throw new Error(`the CLI named ${JSON.stringify(page.file)}, which is no page of the tree`)
+      writeInTree(options.tree, page.file, stubPage(text, again === 0))
       const next = await checkLinks(options, [...unparsed, page])
       return next.waitFor ? next.waitFor(Promise.resolve()) : next
     },

@@ -10,7 +10,7 @@ import type { Problem } from './cli-output.js'
 import { type SiteConfig, siteConfig } from './docs-folder.js'
 import type { OpenApiLister } from './mint-cli.js'
 import { type Judged, type PlacedProblem, judge, unsureOnWarning } from './new-known.js'
-import { readText } from './tree-copy.js'
+import { type CopyWithin, readText } from './tree-copy.js'
 import type { ChangedFile, PullChange } from '../github/change.js'
 import type { GitHubPort, Repo } from '../github/port.js'
 import type { Check } from '../inputs/parsers.js'
@@ -38,6 +38,8 @@ export interface CheckRun {
   scope: 'new' | 'changed' | 'all'
   /** The run's own folder (the copies the CLI checks). */
   work: string
+  /** Where the copies' links may lead (the repository), and the folders never copied (the run's own). */
+  within: CopyWithin
   /** Runs `work` bounded by wait-timeout and cancelling, naming `what` when time is up. */
   bounded: <T>(what: string, work: () => Promise<T>) => Promise<T>
   stop: AbortSignal
@@ -258,7 +260,7 @@ function linesOf(file: string): ReadonlySet<string> | undefined {
 
 /** The pull request's base as a tree of its own, or why it cannot be had. */
 async function rebuildBase(
-  { settings, ctx, pull, docsFolder, folder, work }: CheckRun,
+  { settings, ctx, pull, docsFolder, folder, work, within }: CheckRun,
   changed: ChangedFile[],
 ): Promise<{ ok: true; tree: string; namesOnly?: string } | { ok: false; why: string }> {
   if (!pull) return { ok: false, why: 'not a pull request' }
@@ -282,7 +284,7 @@ async function rebuildBase(
       docsFolder,
       files: changed,
       to: tree,
-      skip: [work],
+      within,
     })
     if (!built.ok) return { ok: false, why: built.why }
     if (built.namesOnly !== undefined) return { ok: true, tree, namesOnly: built.namesOnly }

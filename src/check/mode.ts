@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { isAbsolute, join, relative, resolve } from 'node:path'
 import { checkedOut, listingMayBeCut, siteChanges } from './base-tree.js'
 import type { SiteCheck } from './check-site.js'
 import { StoppedError } from './child-process.js'
@@ -7,7 +7,7 @@ import { cliSlots, limiter } from './cli-slots.js'
 import { findDocsFolder, siteConfig } from './docs-folder.js'
 import type { Judged, PlacedProblem } from './new-known.js'
 import { onTheHead, placeAll } from './place-problems.js'
-import { copySite, neverMatches, readText } from './tree-copy.js'
+import { type LeftOut, copySite, neverMatches, treeFile } from './tree-copy.js'
 import { siteReader } from '../site/addresses.js'
 import { readChangeEvent } from '../github/change.js'
 import { type CheckSettings, READ_WITH } from './inputs.js'
@@ -75,6 +75,7 @@ export async function run(settings: CheckSettings, ctx: ModeContext): Promise<Re
     pull,
     scope: pull ? settings.check.scope : 'all',
     work,
+    within: { repository: ctx.run.workspace, skip: [work, ...runnerTemp(folder)] },
     ...boundedBy(ctx),
   }
   try {
@@ -113,6 +114,27 @@ export async function run(settings: CheckSettings, ctx: ModeContext): Promise<Re
   } finally {
     rmSync(work, { recursive: true, force: true })
   }
+}
+
+/**
+ * The runner's temporary folder, where the docs folder is not inside it: links into it are never
+ * followed (the check's own files, the checkout's credentials are there). Unset (a run by hand): none.
+ */
+function runnerTemp(folder: string): string[] {
+  const temp = process.env.RUNNER_TEMP
+  if (!temp) return []
+  const from = relative(resolve(temp), resolve(folder))
+  return from === '' || (!from.startsWith('..') && !isAbsolute(from)) ? [] : [temp]
+}
+
+/** What the copy of the docs left out (tree-copy.ts), in one note: each by its path and why. */
+function leftOutNote(leftOut: readonly LeftOut[]): string {
+  const named = leftOut.slice(0, 10).map((l) => `${external(l.path, 200)} (${l.why})`)
+  const more = leftOut.length > named.length ? ` and ${count(leftOut.length - named.length, 'more')}` : ''
+  return (
+    `${count(leftOut.length, 'file')} of the docs ${leftOut.length === 1 ? 'was' : 'were'} left out of the check's ` +
+    `copy, so neither the CLI nor the check reads or writes ${leftOut.length === 1 ? 'it' : 'them'}: ${named.join('; ')}${more}.`
+  )
 }
 
 /** wait-timeout bounds the install and every CLI run, on the run's clock; cancelling ends them too. */
@@ -154,7 +176,8 @@ async function judgeSite(
   const { pull, scope, settings, folder, docsFolder, work } = run
   const notes: string[] = []
   const headTree = join(work, 'head')
-  copySite(folder, headTree, [work])
+  const leftOut = copySite(folder, headTree, run.within)
+  if (leftOut.length > 0) notes.push(leftOutNote(leftOut))
   const cached = cachedChecker(cache, checkTree)
   const files = pull && scope !== 'all' ? await pullFiles(run, pull) : undefined
   const changed = files
@@ -195,7 +218,7 @@ async function judgeSite(
   // a listing GitHub may have cut proves nothing of the files it does not list
   if (
     !listingMayBeCut(files) &&
-    siteChanges(files, docsFolder, siteReader(readText(join(folder, '.mintignore')))).length === 0
+    siteChanges(files, docsFolder, siteReader(treeFile(folder)('.mintignore'))).length === 0
   ) {
     // the head's docs are the base's: every problem was there before
     notes.push(

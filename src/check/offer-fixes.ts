@@ -7,7 +7,7 @@ import { patchOf } from './patch.js'
 import type { CheckOutcome } from './report.js'
 import type { FixesOffered } from './summary.js'
 import { type ReviewOutcome, suggestFixes } from './review.js'
-import { readText } from './tree-copy.js'
+import { plainFile } from './tree-copy.js'
 import { repositoryPath } from '../site/addresses.js'
 import { type GitHubPort, statusOf } from '../github/port.js'
 import * as core from '../util/actions-core.js'
@@ -120,7 +120,7 @@ async function headTexts(
   judged: CheckOutcome['judged'],
 ): Promise<(path: string) => string | undefined> {
   const workspace = o.ctx.run.workspace
-  const local = (path: string): string | undefined => readText(join(workspace, path))
+  const local = plainFile(workspace)
   // a checkout whose commit cannot be told is taken as the head, as its problems' lines are
   const at = checkedOut(workspace, o.docsFolder)
   if (at === undefined || at === headSha) return local

@@ -9,7 +9,7 @@ import {
   pagesFromFiles,
   pagesOfPull,
 } from '../site/pull-pages.js'
-import { readText } from './tree-copy.js'
+import { treeFile } from './tree-copy.js'
 import type { ChangedFile } from '../github/port.js'
 
 /**
@@ -37,8 +37,8 @@ export function pagesFromTrees(trees: {
     head: trees.head,
     baseConfig: trees.baseConfig,
     headConfig: trees.headConfig,
-    baseText: (file) => readText(join(baseTree, file)),
-    headText: (file) => readText(join(headTree, file)),
+    baseText: treeFile(baseTree),
+    headText: treeFile(headTree),
     headFiles: trees.headFiles,
     repositoryPath: (file) => repositoryPath(docsFolder, file),
   })
@@ -51,7 +51,7 @@ export function filesAlone(
   headTree: string,
 ): PullPage[] {
   return pagesFromFiles(docsFiles(files, docsFolder), {
-    text: (file) => readText(join(headTree, file)),
+    text: treeFile(headTree),
     repositoryPath: (file) => repositoryPath(docsFolder, file),
   })
 }

@@ -1,11 +1,10 @@
-import { join } from 'node:path'
 import type { Problem } from './cli-output.js'
 import { type SiteConfig } from './docs-folder.js'
 import { repositoryPath } from '../site/addresses.js'
 import { lineText, linkPlaces, redirectPlaces } from './target-lines.js'
 import { headLine } from './head-lines.js'
 import type { Judged, PlacedProblem } from './new-known.js'
-import { readText } from './tree-copy.js'
+import { treeFile } from './tree-copy.js'
 import type { ChangedFile } from '../github/change.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { external } from '../util/text.js'
@@ -22,8 +21,10 @@ export function placeAll(
 ): PlacedProblem[] {
   const seen = new Map<string, number>()
   const texts = new Map<string, string | undefined>()
+  // a file the CLI names is read only where it is the tree's own (never through .. or out of it)
+  const inTree = treeFile(folder)
   const textOf = (file: string): string | undefined => {
-    if (!texts.has(file)) texts.set(file, readText(join(folder, file)))
+    if (!texts.has(file)) texts.set(file, inTree(file))
     return texts.get(file)
   }
   return problems.map((problem) => {

@@ -1,47 +1,173 @@
 import {
+  type Stats,
+  constants,
   copyFileSync,
-  linkSync,
+  lstatSync,
   mkdirSync,
   readFileSync,
   readdirSync,
-  readlinkSync,
   realpathSync,
-  symlinkSync,
+  rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs'
 import { isAbsolute, join, posix, relative as pathFrom, resolve, sep } from 'node:path'
 import picomatch from 'picomatch'
+import { formatNumber } from '../util/format.js'
 
 /** The docs as the CLI checks them: a copy (the CLI and the check write there, never in the workspace). */
 
-/** Files the CLI reads or writes as text: copied. Anything else (images, videos, fonts) is only looked for. */
-const TEXT = /\.(mdx?|json|ya?ml|jsx?|tsx?|css|txt|html?)$/i
+/** What a link's target may add to a copy: one file, and all of a tree's links together. */
+export const LINKED = { fileBytes: 10 * 2 ** 20, treeBytes: 100 * 2 ** 20 }
+
+/** A file or folder of the docs left out of the copy, and why (said in the summary). */
+export interface LeftOut {
+  /** Its path in the docs folder (POSIX; a name that is not UTF-8 shown with its bytes escaped). */
+  path: string
+  why: string
+}
+
+export interface CopyWithin {
+  /** The repository (the workspace): a link is followed only to a real path inside it. */
+  repository: string
+  /** Folders never copied nor followed into: the runner's temporary folder, the check's own. */
+  skip?: readonly string[]
+}
 
 /**
- * A copy of the docs folder to check: pages and configuration copied, every other file a hard link
- * where it can be (large assets cost no second copy). A linked file is replaced, never written.
+ * A copy of the docs folder to check, holding no link of any kind: every file copied (a
+ * copy-on-write clone where the file system has them), never hard-linked. A symbolic link whose real
+ * path is inside the repository, outside `.git/`, `.github/` and the runner's temporary folder, is
+ * copied as its target (a folder whole, within LINKED's sizes); any other link, a name that is not
+ * UTF-8, a pipe or a device is left out, and returned. So whatever the check or the CLI writes into
+ * the copy is the copy's own file, never the workspace's nor anything outside.
  */
-export function copySite(from: string, to: string, skip: readonly string[] = []): void {
-  const left = new Set([resolve(to), ...skip.map((p) => resolve(p))])
-  const copy = (source: string, target: string): void => {
+export function copySite(from: string, to: string, within: CopyWithin): LeftOut[] {
+  const repository = realOrAsIs(within.repository)
+  const skipped = new Set([resolve(to), ...(within.skip ?? []).map((p) => resolve(p))])
+  const skippedReal = [...skipped].map(realOrAsIs)
+  const leftOut: LeftOut[] = []
+  let linked = 0
+  const copyFile = (source: string, target: string, path: string, viaLink: boolean): void => {
+    if (viaLink) {
+      const size = statSync(source).size
+      if (size > LINKED.fileBytes || linked + size > LINKED.treeBytes) {
+        leftOut.push({ path, why: `a link to a file larger than the check copies (${formatBytes(size)})` })
+        return
+      }
+      linked += size
+    }
+    copyFileSync(source, target, constants.COPYFILE_FICLONE)
+  }
+  const copy = (source: string, target: string, relative: string, viaLink: boolean, through: string[]): void => {
     mkdirSync(target, { recursive: true })
-    for (const entry of readdirSync(source, { withFileTypes: true })) {
-      const at = join(source, entry.name)
+    for (const entry of readdirSync(source, { withFileTypes: true, encoding: 'buffer' })) {
+      const name = utf8(entry.name)
+      const path = posix.join(relative, name ?? escapedName(entry.name))
+      if (name === undefined) {
+        leftOut.push({ path, why: 'its name is not UTF-8' })
+        continue
+      }
+      const at = join(source, name)
       // never the copy itself, nor the check's own folder where the runner's temporary folder is inside the docs
-      if (entry.name === '.git' || entry.name === 'node_modules' || left.has(resolve(at))) continue
-      const into = join(target, entry.name)
-      if (entry.isSymbolicLink()) symlinkSync(readlinkSync(at), into)
-      else if (entry.isDirectory()) copy(at, into)
-      else if (TEXT.test(entry.name)) copyFileSync(at, into)
-      else
-        try {
-          linkSync(at, into)
-        } catch {
-          copyFileSync(at, into)
-        }
+      if (/^\.git$/i.test(name) || name === 'node_modules' || skipped.has(resolve(at))) continue
+      const into = join(target, name)
+      // what a followed link's folder holds is where it really is: judged as a link's target is
+      const beyond = viaLink && !entry.isSymbolicLink() ? leadsOut(at, repository, skippedReal) : undefined
+      if (beyond !== undefined) leftOut.push({ path, why: `through a link, ${beyond}` })
+      else if (entry.isDirectory()) copy(at, into, path, viaLink, through)
+      else if (entry.isFile()) copyFile(at, into, path, viaLink)
+      else if (entry.isSymbolicLink()) {
+        const real = realOrUndefined(at)
+        const out = real === undefined ? undefined : leadsOut(real, repository, skippedReal)
+        if (real === undefined || out !== undefined)
+          leftOut.push({ path, why: out === undefined ? 'a link that leads nowhere' : `a link ${out}` })
+        else if (statSync(real).isDirectory())
+          if (through.includes(real)) leftOut.push({ path, why: 'a link to a folder it is in (a loop)' })
+          else copy(real, into, path, true, [...through, real])
+        else if (statSync(real).isFile()) copyFile(real, into, path, true)
+        else leftOut.push({ path, why: 'a link to something that is neither a file nor a folder' })
+      } else leftOut.push({ path, why: 'it is neither a file nor a folder' })
     }
   }
-  copy(from, to)
+  copy(from, to, '', false, [])
+  return leftOut
+}
+
+/** Where a real path is that the copy never takes: out of the repository, into .git/ or .github/, or a skipped folder. */
+function leadsOut(real: string, repository: string, skipped: readonly string[]): string | undefined {
+  if (skipped.some((folder) => real === folder || real.startsWith(`${folder}${sep}`)))
+    return "into the runner's temporary folder"
+  const from = pathFrom(repository, real)
+  if (from === '..' || from.startsWith(`..${sep}`) || isAbsolute(from)) return 'out of the repository'
+  const parts = from.split(sep)
+  if (parts.some((p) => /^\.git$/i.test(p))) return 'into .git/'
+  if (/^\.github$/i.test(parts[0] ?? '')) return 'into .github/'
+  return undefined
+}
+
+const realOrUndefined = (path: string): string | undefined => {
+  try {
+    return realpathSync(path)
+  } catch {
+    return undefined
+  }
+}
+const realOrAsIs = (path: string): string => realOrUndefined(path) ?? resolve(path)
+
+/** A name's bytes as UTF-8 text, or undefined where they are not UTF-8. */
+function utf8(bytes: Buffer): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    return undefined
+  }
+}
+
+/** A name that is not UTF-8, shown with each byte outside printable ASCII as `\xNN`. */
+const escapedName = (bytes: Buffer): string =>
+  [...bytes]
+    .map((b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`))
+    .join('')
+
+const formatBytes = (n: number): string => `${formatNumber(Math.ceil(n / 2 ** 20))} MiB`
+
+/**
+ * Writes a file of a tree the check made (a copy, a base) as a new file of its own: the path is the
+ * tree's (no `..`, no empty part), every folder on the way a real folder (made where missing, never
+ * a link), and whatever was at the path before (a file; never a folder) removed first, so the write
+ * goes through no link and into no other file. Throws where the path is not one.
+ */
+export function writeInTree(tree: string, path: string, data: string | Uint8Array): void {
+  const file = ownPath(tree, path)
+  rmSync(file, { force: true })
+  writeFileSync(file, data, { flag: 'wx' })
+}
+
+/** Removes a file of a tree the check made (as writeInTree finds it); nothing where there is none. */
+export function removeInTree(tree: string, path: string): void {
+  rmSync(ownPath(tree, path), { force: true })
+}
+
+/** A tree's file by its POSIX path, its folders made and checked to be real ones (writeInTree). */
+function ownPath(tree: string, path: string): string {
+  const parts = path.split('/')
+  const bad = (p: string): boolean =>
+    p === '' || p === '.' || p === '..' || (process.platform === 'win32' && /[\\:]/.test(p))
+  if (parts.some(bad)) throw new Error(`${JSON.stringify(path)} is no path of the tree`)
+  let at = tree
+  for (const part of parts.slice(0, -1)) {
+    at = join(at, part)
+    let kind: Stats | undefined
+    try {
+      kind = lstatSync(at)
+    } catch {
+      mkdirSync(at)
+      continue
+    }
+    if (!kind.isDirectory()) throw new Error(`${JSON.stringify(path)} goes through ${part}, which is not a folder`)
+  }
+  return join(at, parts.at(-1) ?? '')
 }
 
 /** A page's stand-in: its front matter and headings, so links and anchors to it still resolve, and nothing else. */
@@ -91,8 +217,7 @@ export function leaveOut(tree: string, excluded: (file: string) => boolean): num
   let left = 0
   for (const page of pagesOf(tree)) {
     if (!excluded(page)) continue
-    const file = join(tree, page)
-    writeFileSync(file, stubPage(readFileSync(file, 'utf8')))
+    writeInTree(tree, page, stubPage(readFileSync(join(tree, page), 'utf8')))
     left++
   }
   return left
@@ -151,6 +276,22 @@ export function treeFile(tree: string): (path: string) => string | undefined {
       const from = pathFrom(realpathSync(tree), real)
       if (from === '' || from === '..' || from.startsWith(`..${sep}`) || isAbsolute(from)) return undefined
       return readFileSync(real, 'utf8')
+    } catch {
+      return undefined
+    }
+  }
+}
+
+/**
+ * A file of the workspace by its POSIX path, read only where it is a regular file there and no part
+ * of its path is a link (what a fix may edit: `git apply` writes through no link).
+ */
+export function plainFile(root: string): (path: string) => string | undefined {
+  return (path) => {
+    try {
+      const lexical = join(realpathSync(root), ...path.split('/'))
+      if (realpathSync(lexical) !== lexical || !lstatSync(lexical).isFile()) return undefined
+      return readFileSync(lexical, 'utf8')
     } catch {
       return undefined
     }

@@ -357,6 +357,7 @@ describe('the base, rebuilt', () => {
         { filename: 'src/app.ts', status: 'modified', additions: 1, deletions: 1 },
       ],
       to,
+      within: { repository: docs },
     })
     expect(built).toEqual({ ok: true, fetched: 3, ref: 'b'.repeat(40) })
     expect(asked).toEqual([
@@ -377,7 +378,16 @@ describe('the base, rebuilt', () => {
     const to = join(mkdtempSync(join(tmpdir(), 'base-out-')), 'base')
     const api = { fileAt: () => Promise.resolve(Buffer.from('base bytes')) }
     const files: ChangedFile[] = [{ filename: 'logo.png', status: 'modified', additions: 0, deletions: 0 }]
-    await buildBase({ api, repo: { owner: 'a', repo: 'b' }, ref: 'r', docs, docsFolder: '', files, to })
+    await buildBase({
+      api,
+      repo: { owner: 'a', repo: 'b' },
+      ref: 'r',
+      docs,
+      docsFolder: '',
+      files,
+      to,
+      within: { repository: docs },
+    })
     expect(readFileSync(join(to, 'logo.png'), 'utf8')).toBe('base bytes')
     expect(readFileSync(join(docs, 'logo.png'), 'utf8')).toBe('head bytes')
   })
@@ -406,6 +416,7 @@ describe('the base, rebuilt', () => {
       docsFolder: 'docs',
       files,
       to,
+      within: { repository: tmpdir() },
     })
     expect(built).toMatchObject({
       ok: true,
@@ -450,6 +461,7 @@ describe('the base, rebuilt', () => {
       docsFolder: 'docs',
       files,
       to,
+      within: { repository: tmpdir() },
     })
     expect(asked).toEqual([
       'docs/docs.json',
@@ -497,24 +509,27 @@ describe('the base, rebuilt', () => {
 })
 
 describe('the copy the CLI checks', () => {
-  test('pages and configuration copied, other files hard-linked (no second copy of the assets), .git and node_modules left out', () => {
+  test('every file copied, none hard-linked (the copy is written, never the workspace), .git and node_modules left out', () => {
     const from = mkdtempSync(join(tmpdir(), 'copy-from-'))
     for (const [path, text] of Object.entries({
       'index.mdx': '# Home',
       'docs.json': '{}',
       'images/logo.png': 'png',
       '.git/HEAD': 'x',
+      '.GIT/x': 'x',
       'node_modules/a/index.js': 'x',
     })) {
       mkdirSync(dirname(join(from, path)), { recursive: true })
       writeFileSync(join(from, path), text)
     }
     const to = join(mkdtempSync(join(tmpdir(), 'copy-to-')), 'site')
-    copySite(from, to)
-    expect(statSync(join(to, 'images/logo.png')).ino).toBe(statSync(join(from, 'images/logo.png')).ino)
-    expect(statSync(join(to, 'index.mdx')).ino).not.toBe(statSync(join(from, 'index.mdx')).ino)
-    expect(statSync(join(to, 'docs.json')).ino).not.toBe(statSync(join(from, 'docs.json')).ino)
+    expect(copySite(from, to, { repository: from })).toEqual([])
+    for (const path of ['images/logo.png', 'index.mdx', 'docs.json']) {
+      expect(statSync(join(to, path)).ino, path).not.toBe(statSync(join(from, path)).ino)
+      expect(readFileSync(join(to, path), 'utf8')).toBe(readFileSync(join(from, path), 'utf8'))
+    }
     expect(existsSync(join(to, '.git'))).toBe(false)
+    expect(existsSync(join(to, '.GIT'))).toBe(false)
     expect(existsSync(join(to, 'node_modules'))).toBe(false)
   })
 
