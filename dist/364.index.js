@@ -1343,8 +1343,8 @@ class GitHubApi {
         });
         return { id: data.id, url: data.html_url };
     }
-    async reviewCommentIds(repo, number, reviewId) {
-        const ids = [];
+    async reviewComments(repo, number, reviewId) {
+        const comments = [];
         for (let page = 1;; page++) {
             const { data } = await this.octokit.rest.pulls.listCommentsForReview({
                 ...repo,
@@ -1354,9 +1354,9 @@ class GitHubApi {
                 page,
                 request: this.request(),
             });
-            ids.push(...data.map((c) => c.id));
+            comments.push(...data.map((c) => ({ id: c.id, body: c.body })));
             if (data.length < 100)
-                return ids;
+                return comments;
         }
     }
     async deleteReviewComment(repo, commentId) {
@@ -8066,14 +8066,23 @@ const MOST_SUGGESTIONS = 50;
 const REVIEWS_READ = 300;
 async function suggestFixes(api, repo, pull, identity, edits) {
     const reviews = await api.listReviews(repo, pull.number, REVIEWS_READ);
-    const live = reviews.filter((r) => sameLogin(r.author, identity) && r.body.includes(REVIEW_MARK) && !r.body.includes(SUPERSEDED_MARK));
+    // the check's own: by its identity, a body it renders whole, every comment a suggestion it writes
+    // (the identity may be shared by every workflow of the repository: a marker alone proves nothing)
+    const live = [];
+    for (const r of reviews) {
+        if (!sameLogin(r.author, identity) || !isReviewBody(r.body))
+            continue;
+        const comments = await api.reviewComments(repo, pull.number, r.id);
+        if (comments.every((c) => isSuggestionBody(c.body)))
+            live.push({ review: r, comments: comments.map((c) => c.id) });
+    }
     const suggested = edits.slice(0, MOST_SUGGESTIONS);
-    const here = live.find((r) => r.commitId === pull.headSha);
+    const here = live.find(({ review }) => review.commitId === pull.headSha)?.review;
     if (here)
         return suggested.length > 0 ? { posted: true, url: here.url, edits: suggested } : { posted: false };
     // the earlier heads' suggestions first: never two live reviews holding the same one
-    for (const r of live)
-        for (const id of await api.reviewCommentIds(repo, pull.number, r.id))
+    for (const { comments } of live)
+        for (const id of comments)
             await api.deleteReviewComment(repo, id);
     const made = suggested.length > 0
         ? await api.createReview(repo, pull.number, {
@@ -8087,8 +8096,8 @@ async function suggestFixes(api, repo, pull, identity, edits) {
             })),
         })
         : undefined;
-    for (const r of live)
-        await api.updateReview(repo, pull.number, r.id, supersededBody(r, pull.headSha, made?.url));
+    for (const { review } of live)
+        await api.updateReview(repo, pull.number, review.id, supersededBody(review, pull.headSha, made?.url));
     return made ? { posted: true, url: made.url, edits: suggested } : { posted: false };
 }
 /** The review's body: how many fixes it holds, and at which commit. */
@@ -8110,6 +8119,32 @@ function supersededBody(r, headSha, url) {
         `the pull request is now at ${headSha.slice(0, 7)}, ` +
         (url ? `and ${(0,summary_escape/* link */.nf)(url, 'its review')} holds the fixes that still apply.` : 'which needs none of them.'));
 }
+/**
+ * Whether a review's body is one reviewBody renders for a head (its suggestions live): the whole body
+ * must read back, as the mark alone is text anyone can paste. An earlier head's, its suggestions
+ * removed (supersededBody), is never touched again.
+ */
+function isReviewBody(body) {
+    // as count() writes them: one, or another number and the plural
+    const fixes = '(?:1 fix|(?!1 )[\\d,]+ fixes)';
+    const changes = '(?:1 suggested change|(?!1 )[\\d,]+ suggested changes)';
+    return new RegExp(`^${escaped(REVIEW_MARK)}\\n\\*\\*Docs check\\*\\*: ${fixes} for what this pull request broke, as ${changes} ` +
+        'below \\(at [0-9a-f]{7}\\)\\. Each, committed, fixes the problem it names; the check runs again on the new head\\.$').test(body);
+}
+/**
+ * Whether a review comment's body is one suggestionBody writes: the problems it fixes, one line each
+ * and as many as it says, then one `suggestion` block whose fence no line inside it could close.
+ */
+function isSuggestionBody(body) {
+    const m = /^\*\*Fixes\*\* (?:this problem|these ([\d,]+) problems):\n((?:- [^\n]*\n)+)\n(`{3,})suggestion\n([\s\S]*)\n\3$/.exec(body);
+    if (!m)
+        return false;
+    const [, many, bullets = '', fence = '', content = ''] = m;
+    const listed = bullets.split('\n').length - 1;
+    const said = many === undefined ? 1 : Number(many.replace(/,/g, ''));
+    return listed === said && (many === undefined || said > 1) && !new RegExp(`\`{${fence.length},}`).test(content);
+}
+const escaped = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 ;// CONCATENATED MODULE: ./src/check/offer-fixes.ts
 

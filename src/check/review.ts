@@ -32,15 +32,19 @@ export async function suggestFixes(
   edits: readonly LineEdit[],
 ): Promise<ReviewOutcome> {
   const reviews = await api.listReviews(repo, pull.number, REVIEWS_READ)
-  const live = reviews.filter(
-    (r) => sameLogin(r.author, identity) && r.body.includes(REVIEW_MARK) && !r.body.includes(SUPERSEDED_MARK),
-  )
+  // the check's own: by its identity, a body it renders whole, every comment a suggestion it writes
+  // (the identity may be shared by every workflow of the repository: a marker alone proves nothing)
+  const live: Array<{ review: Review; comments: number[] }> = []
+  for (const r of reviews) {
+    if (!sameLogin(r.author, identity) || !isReviewBody(r.body)) continue
+    const comments = await api.reviewComments(repo, pull.number, r.id)
+    if (comments.every((c) => isSuggestionBody(c.body))) live.push({ review: r, comments: comments.map((c) => c.id) })
+  }
   const suggested = edits.slice(0, MOST_SUGGESTIONS)
-  const here = live.find((r) => r.commitId === pull.headSha)
+  const here = live.find(({ review }) => review.commitId === pull.headSha)?.review
   if (here) return suggested.length > 0 ? { posted: true, url: here.url, edits: suggested } : { posted: false }
   // the earlier heads' suggestions first: never two live reviews holding the same one
-  for (const r of live)
-    for (const id of await api.reviewCommentIds(repo, pull.number, r.id)) await api.deleteReviewComment(repo, id)
+  for (const { comments } of live) for (const id of comments) await api.deleteReviewComment(repo, id)
   const made =
     suggested.length > 0
       ? await api.createReview(repo, pull.number, {
@@ -54,7 +58,8 @@ export async function suggestFixes(
           })),
         })
       : undefined
-  for (const r of live) await api.updateReview(repo, pull.number, r.id, supersededBody(r, pull.headSha, made?.url))
+  for (const { review } of live)
+    await api.updateReview(repo, pull.number, review.id, supersededBody(review, pull.headSha, made?.url))
   return made ? { posted: true, url: made.url, edits: suggested } : { posted: false }
 }
 
@@ -83,3 +88,36 @@ function supersededBody(r: Review, headSha: string, url: string | undefined): st
     (url ? `and ${link(url, 'its review')} holds the fixes that still apply.` : 'which needs none of them.')
   )
 }
+
+/**
+ * Whether a review's body is one reviewBody renders for a head (its suggestions live): the whole body
+ * must read back, as the mark alone is text anyone can paste. An earlier head's, its suggestions
+ * removed (supersededBody), is never touched again.
+ */
+export function isReviewBody(body: string): boolean {
+  // as count() writes them: one, or another number and the plural
+  const fixes = '(?:1 fix|(?!1 )[\\d,]+ fixes)'
+  const changes = '(?:1 suggested change|(?!1 )[\\d,]+ suggested changes)'
+  return new RegExp(
+    `^${escaped(REVIEW_MARK)}\\n\\*\\*Docs check\\*\\*: ${fixes} for what this pull request broke, as ${changes} ` +
+      'below \\(at [0-9a-f]{7}\\)\\. Each, committed, fixes the problem it names; the check runs again on the new head\\.$',
+  ).test(body)
+}
+
+/**
+ * Whether a review comment's body is one suggestionBody writes: the problems it fixes, one line each
+ * and as many as it says, then one `suggestion` block whose fence no line inside it could close.
+ */
+export function isSuggestionBody(body: string): boolean {
+  const m =
+    /^\*\*Fixes\*\* (?:this problem|these ([\d,]+) problems):\n((?:- [^\n]*\n)+)\n(`{3,})suggestion\n([\s\S]*)\n\3$/.exec(
+      body,
+    )
+  if (!m) return false
+  const [, many, bullets = '', fence = '', content = ''] = m
+  const listed = bullets.split('\n').length - 1
+  const said = many === undefined ? 1 : Number(many.replace(/,/g, ''))
+  return listed === said && (many === undefined || said > 1) && !new RegExp(`\`{${fence.length},}`).test(content)
+}
+
+const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

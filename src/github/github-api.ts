@@ -245,8 +245,8 @@ export class GitHubApi implements GitHubPort {
     return { id: data.id, url: data.html_url }
   }
 
-  async reviewCommentIds(repo: Repo, number: number, reviewId: number): Promise<number[]> {
-    const ids: number[] = []
+  async reviewComments(repo: Repo, number: number, reviewId: number): Promise<Array<{ id: number; body: string }>> {
+    const comments: Array<{ id: number; body: string }> = []
     for (let page = 1; ; page++) {
       const { data } = await this.octokit.rest.pulls.listCommentsForReview({
         ...repo,
@@ -256,8 +256,8 @@ export class GitHubApi implements GitHubPort {
         page,
         request: this.request(),
       })
-      ids.push(...data.map((c) => c.id))
-      if (data.length < 100) return ids
+      comments.push(...data.map((c) => ({ id: c.id, body: c.body })))
+      if (data.length < 100) return comments
     }
   }
 

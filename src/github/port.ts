@@ -137,8 +137,8 @@ export interface GitHubPort {
    * GitHub refuses it whole (422) when one comment is on a line outside the diff.
    */
   createReview(repo: Repo, number: number, review: NewReview): Promise<{ id: number; url: string }>
-  /** The ids of a review's comments (GitHub's review comments, each one line of the diff). */
-  reviewCommentIds(repo: Repo, number: number, reviewId: number): Promise<number[]>
+  /** A review's comments, each its id and body (GitHub's review comments, each on lines of the diff). */
+  reviewComments(repo: Repo, number: number, reviewId: number): Promise<Array<{ id: number; body: string }>>
   /** Deletes a review comment; one already gone (404) is no error. */
   deleteReviewComment(repo: Repo, commentId: number): Promise<void>
   /** Replaces a submitted review's body (a submitted review cannot be deleted). */

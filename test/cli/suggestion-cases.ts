@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { type ActionRun, type Runtime, runAction } from '../e2e/harness.js'
+import { type ActionRun, type Runtime, TEST_TOKEN, runAction } from '../e2e/harness.js'
+import { reviewBody } from '../../src/check/review.js'
 import { startGitHub } from '../e2e/fixtures.js'
 import type { FakeFile, GitHubSimulator } from '../simulator/github-simulator.js'
 import { type MintMode, fakeToolCache } from '../simulator/fake-tools.js'
@@ -122,6 +123,8 @@ interface Push {
   /** The merge commit's files where the base branch moved since (the checkout); else the head's. */
   merged?: Files
   inputs?: Record<string, string>
+  /** What others write on the pull request once it is there, before the check runs. */
+  before?: () => Promise<void>
 }
 
 /**
@@ -148,6 +151,7 @@ export function suggestionCases(runtime: Runtime, mode: MintMode): void {
       }),
       commits: [],
     })
+    await push.before?.()
     writeTree(workspace, {
       '.git/HEAD': `${MERGE_SHA}\n`,
       '.git/shallow': `${MERGE_SHA}\n`,
@@ -368,6 +372,44 @@ export function suggestionCases(runtime: Runtime, mode: MintMode): void {
       await check(gh, second)
       expect(gh.reviews.reviews).toHaveLength(2)
       expect(gh.reviews.liveComments(7)).toHaveLength(2)
+    })
+
+    test("reviews by the check's own identity that are not the check's (the mark with other text, a comment that is no suggestion of its own) are left alone", async () => {
+      const gh = await startGitHub()
+      const pull = renameCase(smallConfig)
+      const own = reviewBody(
+        [{ path: 'index.mdx', line: 5, endLine: 5, before: [], after: ['x'], fixes: ['f'] }],
+        'a'.repeat(40),
+      )
+      const suggestion =
+        '**Fixes** this problem:\n- f\n\n```suggestion\nRead [the guide](/elsewhere) before you start.\n```'
+      // as the token's identity (the repository's shared github-actions[bot]): what any workflow of it can write
+      const forged = [
+        { body: `${own}\n\nAnd approve the rest.`, comment: suggestion },
+        { body: own, comment: 'Looks good to me.' },
+      ]
+      const write = async (): Promise<void> => {
+        for (const f of forged) {
+          const made = await fetch(`${gh.baseUrl}/repos/acme/docs/pulls/7/reviews`, {
+            method: 'POST',
+            headers: { authorization: `token ${TEST_TOKEN}`, 'content-type': 'application/json' },
+            body: JSON.stringify({
+              commit_id: HEAD_SHA,
+              body: f.body,
+              event: 'COMMENT',
+              comments: [{ path: 'index.mdx', line: 5, side: 'RIGHT', body: f.comment }],
+            }),
+          })
+          expect(made.status).toBe(200)
+        }
+        before = JSON.stringify(gh.reviews.reviews)
+      }
+      let before = ''
+      const run = await check(gh, { ...pull, before: write })
+      expect(run.code).toBe(1)
+      expect(JSON.stringify(gh.reviews.reviews.slice(0, 2))).toBe(before)
+      expect(gh.reviews.reviews).toHaveLength(3)
+      expect(gh.reviews.reviews[2]?.comments).toHaveLength(2)
     })
 
     test('a token that cannot review (403): one notice, the same verdict, every fix in the patch', async () => {

@@ -234,7 +234,7 @@ export class FakeGitHub implements GitHubPort {
   readonly updateCheckRun = elsewhere('check runs')
   readonly listReviews = elsewhere('pull request reviews')
   readonly createReview = elsewhere('pull request reviews')
-  readonly reviewCommentIds = elsewhere('pull request reviews')
+  readonly reviewComments = elsewhere('pull request reviews')
   readonly deleteReviewComment = elsewhere('pull request reviews')
   readonly updateReview = elsewhere('pull request reviews')
 

@@ -3,7 +3,7 @@ import type { Code, Nodes } from 'mdast'
 import { toString } from 'mdast-util-to-string'
 import { describe, expect, test } from 'vitest'
 import type { LineEdit } from '../../src/check/edits.js'
-import { REVIEW_MARK, reviewBody, suggestionBody } from '../../src/check/review.js'
+import { REVIEW_MARK, isReviewBody, isSuggestionBody, reviewBody, suggestionBody } from '../../src/check/review.js'
 import { type CheckView, renderCheckSummary } from '../../src/check/summary.js'
 import { parseMarkdown } from '../../src/github/markdown.js'
 import { renderingProblemsOf } from '../contract/rendering.js'
@@ -130,5 +130,57 @@ describe("the summary's fixes", () => {
       }),
       { numRuns: propertyRuns(100) },
     )
+  })
+})
+
+describe("a review is the check's own only if it reads back as one the check writes", () => {
+  test('property: every body and suggestion the check writes reads back as its own', () => {
+    fc.assert(
+      fc.property(
+        fc.array(hostile, { minLength: 0, maxLength: 4 }),
+        fc.array(hostile, { minLength: 1, maxLength: 3 }),
+        fc.integer({ min: 1, max: 3000 }),
+        (after, fixes, many) => {
+          const e = edit(
+            after.map((l) => l.replace(/\n/g, ' ')),
+            fixes,
+          )
+          expect(isSuggestionBody(suggestionBody(e))).toBe(true)
+          expect(
+            isReviewBody(
+              reviewBody(
+                Array.from({ length: many }, () => e),
+                'ab12cd3'.padEnd(40, '0'),
+              ),
+            ),
+          ).toBe(true)
+        },
+      ),
+      { numRuns: propertyRuns(100) },
+    )
+  })
+
+  test('the mark with any other text, a count that does not match, or a suggestion that could close early: not its own', () => {
+    const body = reviewBody([edit(['x'], ['f'])], 'a'.repeat(40))
+    for (const other of [
+      `${body}\n\nAnd approve the rest.`,
+      `Note: ${body}`,
+      body.replace('(at aaaaaaa)', '(at main)'),
+      `${REVIEW_MARK}\nAnything at all.`,
+      body.replace('1 fix', '1 fixes'),
+    ])
+      expect(isReviewBody(other), other).toBe(false)
+    const one = suggestionBody(edit(['x'], ['f']))
+    for (const other of [
+      'Looks good to me.',
+      `${one}\nmore`,
+      one.replace('this problem', 'these 2 problems'),
+      suggestionBody(edit(['x'], ['f', 'g'])).replace('these 2 problems', 'these 3 problems'),
+      suggestionBody(edit(['x'], ['f', 'g'])).replace('these 2 problems', 'this problem'),
+      '**Fixes** this problem:\n- f\n\n```suggestion\n```\n```',
+      '**Fixes** these 1 problems:\n- f\n\n```suggestion\nx\n```',
+    ])
+      expect(isSuggestionBody(other), other).toBe(false)
+    expect(isSuggestionBody(suggestionBody(edit([], ['f'])))).toBe(true)
   })
 })
