@@ -1337,6 +1337,7 @@ var __webpack_modules__ = {
             $s: () => bound,
             E$: () => redact,
             Fn: () => urlSecrets,
+            NR: () => strictUtf8,
             OF: () => fenced,
             Pz: () => stripHidden,
             TN: () => oneLine,
@@ -1400,6 +1401,15 @@ var __webpack_modules__ = {
             const longest = Math.max(0, ...[ ...content.matchAll(/`+/g) ].map(m => m[0].length));
             const fence = "`".repeat(Math.max(3, longest + 1));
             return `${fence}${info}\n${content}\n${fence}`;
+        }
+        function strictUtf8(bytes) {
+            try {
+                return new TextDecoder("utf-8", {
+                    fatal: true
+                }).decode(bytes);
+            } catch {
+                return;
+            }
         }
     },
     2613: module => {
@@ -4452,7 +4462,7 @@ async function main(signal, overrides, action) {
     const {settings: settings, unused: unused} = read;
     if (!inputSpec("api-key").optionalIn?.includes(settings.mode) && !settings.apiKey.startsWith(fields.bh)) warning(`api-key does not start with "${fields.bh}", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.`);
     if (!action) for (const {name: name, readBy: readBy} of unused) warning(`Input "${name}" is not read with mode: ${settings.mode}, so it was ignored (${readBy.length > 0 ? `it is read by ${readBy.join(", ")}` : "no mode reads it"}).`);
-    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(624), __nccwpck_require__.e(364) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 4364));
+    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(624), __nccwpck_require__.e(714) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 714));
     await runMode(settings, signal, overrides);
 }
 

@@ -4,7 +4,8 @@
 // (dist/check/index.js) on a small fixture site with this tool cache as RUNNER_TOOL_CACHE, so the
 // install the tests use is the action's own (its lockfile, `npm ci --omit=optional
 // --ignore-scripts`, the folder renamed into place whole). The tool cache is MINT_TOOL_CACHE, or
-// ~/.cache/mintlify-docs-action; an install already there is kept. Prints the tool cache's path as
+// ~/.cache/mintlify-docs-action; an install already there is verified by the same run (its digest
+// against the one the action ships) and kept, or installed afresh. Prints the tool cache's path as
 // its last line, for RUNNER_TOOL_CACHE in the real-CLI tests (npm run test:cli).
 import { execFileSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -18,11 +19,9 @@ const version = /export const MINT_VERSION = '([^']+)'/.exec(source)?.[1]
 if (!version) throw new Error('MINT_VERSION not found in src/check/inputs.ts')
 const cache = process.env.MINT_TOOL_CACHE || join(homedir(), '.cache', 'mintlify-docs-action')
 const folder = join(cache, 'mintlify-cli', version, process.arch)
-if (existsSync(join(folder, '.mintlify-docs-action-installed'))) {
-  console.error(`mint@${version} is installed in ${folder}.`)
-} else {
+{
   mkdirSync(cache, { recursive: true })
-  console.error(`Installing mint@${version} into ${folder} with the check action's own install…`)
+  console.error(`mint@${version} into ${folder}, verified or installed by the check action's own install…`)
   const started = Date.now()
   const temp = mkdtempSync(join(tmpdir(), 'install-mint-'))
   const workspace = join(temp, 'site')
@@ -63,6 +62,6 @@ if (existsSync(join(folder, '.mintlify-docs-action-installed'))) {
   }
   if (!existsSync(join(folder, '.mintlify-docs-action-installed')))
     throw new Error(`the check action ran, but ${folder} holds no finished install`)
-  console.error(`Installed in ${Math.round((Date.now() - started) / 1000)} s.`)
+  console.error(`Ready in ${Math.round((Date.now() - started) / 1000)} s.`)
 }
 console.log(cache)

@@ -7,7 +7,7 @@ import type { Problem } from './cli-output.js'
 import { siteReader } from '../site/addresses.js'
 import { servedConfig } from '../site/config-refs.js'
 import { readText, treeFile } from './tree-copy.js'
-import { guardRefused, tarGuard } from './cache-guard.js'
+import { type CacheService, type Quieter, guardedCache } from './cache-guard.js'
 
 /**
  * A tree's problems kept in the runner's cache, so a base is checked once: by the push that made
@@ -21,14 +21,6 @@ const FORMAT = 1
 
 /** Where an entry is while the cache service packs or unpacks it: relative, so the workspace's (the service's own rule). */
 export const ENTRY_PATH = '.mintlify-check-cache/problems.json'
-
-/** What the cache service does, as @actions/cache does it (restore answers the key it found, if any). */
-export interface CacheService {
-  available(): boolean
-  restore(paths: string[], key: string): Promise<string | undefined>
-  /** Whether it was saved (false: the key was taken, by another run). */
-  save(paths: string[], key: string): Promise<boolean>
-}
 
 /**
  * The tree's fingerprint: each file the site reads, by its path and the hash of its bytes. A change
@@ -191,10 +183,10 @@ export interface ProblemCache {
 }
 
 /**
- * The problem cache in `folder`, the check's own (an entry can overwrite nothing a later step reads).
- * The client's warnings become one `why` for a notice: a cache never fails the step. While it runs,
- * the step's inputs are out of the environment its tar inherits, and tar is the guard's
- * (cache-guard.ts). Given up when `stop` aborts.
+ * The problem cache in `folder`, the check's own (an entry can overwrite nothing a later step reads),
+ * through the guarded client (cache-guard.ts): an entry is unpacked only if it holds the one file of
+ * the check's. The client's warnings become one `why` for a notice: a cache never fails the step.
+ * Given up when `stop` aborts.
  */
 export function problemCache(
   service: CacheService,
@@ -204,41 +196,15 @@ export function problemCache(
 ): ProblemCache {
   const file = join(folder, ENTRY_PATH)
   const clear = (): void => rmSync(dirname(file), { recursive: true, force: true })
-  // the client finds a relative path from GITHUB_WORKSPACE (else the working directory), and
-  // unpacks there: both the check's folder while it runs (a worker thread cannot change directory)
-  const inFolder = async <T>(work: () => Promise<T>, guarded = false): Promise<{ value: T; said?: string }> => {
-    mkdirSync(folder, { recursive: true })
-    const before = process.cwd()
-    let moved = false
-    try {
-      process.chdir(folder)
-      moved = true
-    } catch {
-      // a worker thread: the working directory is the process's
-    }
-    const inputs = Object.entries(process.env).filter(([name]) => name.startsWith('INPUT_'))
-    for (const [name] of inputs) delete process.env[name]
-    const set = { GITHUB_WORKSPACE: folder, ...(guarded ? tarGuard(folder, [ENTRY_PATH], process.env) : {}) }
-    const kept = Object.keys(set).map((name) => [name, process.env[name]] as const)
-    Object.assign(process.env, set)
-    try {
-      return await quiet(() => untilStopped(work(), stop))
-    } finally {
-      for (const [name, value] of kept)
-        if (value === undefined) delete process.env[name]
-        else process.env[name] = value
-      Object.assign(process.env, Object.fromEntries(inputs))
-      if (moved) process.chdir(before)
-    }
-  }
+  const cache = guardedCache(service, quiet, stop)
   return {
     async restore(key) {
-      if (!service.available()) return { found: false, why: 'the runner gives this step no cache service' }
       try {
-        const { value: hit, said } = await inFolder(() => service.restore([ENTRY_PATH], key), true)
-        const refused = guardRefused(folder)
-        if (refused !== undefined) return { found: false, why: refused, rejected: true }
-        if (hit !== key) return said ? { found: false, why: said } : { found: false }
+        const restored = await cache.restore(folder, [ENTRY_PATH], key, { members: [ENTRY_PATH] })
+        if (!restored.hit) {
+          const { why, rejected } = restored
+          return { found: false, ...(why !== undefined ? { why } : {}), ...(rejected ? { rejected } : {}) }
+        }
         let text: string
         try {
           text = readFileSync(file, 'utf8')
@@ -249,72 +215,18 @@ export function problemCache(
         return kept
           ? { found: true, ...kept }
           : { found: false, why: 'the restored entry is not one this check wrote', rejected: true }
-      } catch (error) {
-        const refused = guardRefused(folder)
-        return refused !== undefined
-          ? { found: false, why: refused, rejected: true }
-          : { found: false, why: errorText(error) }
       } finally {
         clear()
       }
     },
     async save(key, kept) {
-      if (!service.available()) return { saved: false, why: 'the runner gives this step no cache service' }
       try {
         mkdirSync(dirname(file), { recursive: true })
         writeFileSync(file, writeEntry(key, kept))
-        const { value: saved, said } = await inFolder(() => service.save([ENTRY_PATH], key))
-        return said ? { saved: false, why: said } : { saved }
-      } catch (error) {
-        return { saved: false, why: errorText(error) }
+        return await cache.save(folder, [ENTRY_PATH], key)
       } finally {
         clear()
       }
     },
-  }
-}
-
-const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error))
-
-/** `work`, or a rejection once `stop` aborts (what work was still doing then is left to end unheard). */
-function untilStopped<T>(work: Promise<T>, stop: AbortSignal): Promise<T> {
-  if (stop.aborted) return Promise.reject(new Error('stopped before it began'))
-  return new Promise<T>((resolve, reject) => {
-    const onStop = (): void => reject(new Error('stopped: the run was cancelled or reached wait-timeout'))
-    stop.addEventListener('abort', onStop, { once: true })
-    work.then(resolve, reject).finally(() => stop.removeEventListener('abort', onStop))
-  })
-}
-
-/** Runs `work` with the warnings and errors it prints held back as one sentence (`said`). */
-export type Quieter = <T>(work: () => Promise<T>) => Promise<{ value: T; said?: string }>
-
-/** While `work` runs, @actions/core's `::warning` and `::error` lines are written as `::debug::`, and kept. */
-export const quietCommands: Quieter = async (work) => {
-  const kept: string[] = []
-  const write = process.stdout.write.bind(process.stdout)
-  process.stdout.write = (chunk: string | Uint8Array, ...rest: unknown[]): boolean => {
-    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')
-    const command = /^::(?:warning|error)[^:]*::(.*)$/s.exec(text)
-    if (!command) return Reflect.apply(write, process.stdout, [chunk, ...rest]) as boolean
-    // the command's own escaping undone: %0D, %0A and %25 back to what the message said
-    kept.push((command[1] ?? '').trim().replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%'))
-    return write(`::debug::${command[1] ?? ''}`)
-  }
-  try {
-    const value = await work()
-    return kept.length > 0 ? { value, said: kept.join('; ') } : { value }
-  } finally {
-    process.stdout.write = write
-  }
-}
-
-/** The cache service through @actions/cache (loaded only when a check keeps or reads a tree). */
-export async function actionsCache(): Promise<CacheService> {
-  const cache = await import('@actions/cache')
-  return {
-    available: () => cache.isFeatureAvailable(),
-    restore: (paths, key) => cache.restoreCache(paths, key),
-    save: async (paths, key) => (await cache.saveCache(paths, key)) !== -1,
   }
 }

@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os'
 import { checkSite } from './check-site.js'
 import { type Ran, runProgram } from './child-process.js'
 import { plainLines } from './cli-output.js'
+import { type GuardedCache, actionsCache, guardedCache, quietCommands } from './cache-guard.js'
 import {
   type Cli,
+  type CliCache,
   type OpenApiLister,
   OPENAPI_LISTING,
   WIDE_OUTPUT,
@@ -13,6 +15,8 @@ import {
   cliModules,
   ensureCli,
   readOpenApiListing,
+  runnerPlatform,
+  shippedDigest,
 } from './mint-cli.js'
 import { siteConfig } from './docs-folder.js'
 import { excluder, leaveOut, outputWidth } from './tree-copy.js'
@@ -31,20 +35,28 @@ export class InstallFailed extends Error {}
 
 export async function installCli({ settings, ctx, bounded, stop }: CheckRun): Promise<Cli> {
   const version = settings.check.mintVersion
+  const notices: string[] = []
   let cli: Cli
   try {
-    cli = await core.group(`The Mintlify CLI ${version}`, () =>
-      bounded(`The install of the Mintlify CLI (npm ci of mint@${version})`, () =>
+    cli = await core.group(`The Mintlify CLI ${version}`, async () => {
+      const platform = runnerPlatform()
+      const expected = await shippedDigest(version, platform)
+      return bounded(`The install of the Mintlify CLI (npm ci of mint@${version})`, () =>
         ensureCli({
           toolCache: ctx.run.toolCache || tmpdir(),
           version,
           pinned: MINT_VERSION,
           env: process.env,
           stop,
+          platform,
           log: (m) => core.info(m),
+          notice: (m) => notices.push(m),
+          ...(expected ? { expected, cache: runnerCache(stop, notices) } : {}),
         }),
-      ),
-    )
+      )
+    })
+    // said after the group, where a reader sees them
+    for (const notice of notices) core.notice(notice)
   } catch (error) {
     if (error instanceof CancelledError || error instanceof TimedOut) throw error
     throw new InstallFailed(`Could not install the Mintlify CLI: ${getErrorMessage(error)}`)
@@ -56,10 +68,51 @@ export async function installCli({ settings, ctx, bounded, stop }: CheckRun): Pr
     )
   core.info(
     cli.installed
-      ? `Installed mint@${version}: keep the tool cache with actions/cache to skip this next time.`
-      : `mint@${version} was already installed (the tool cache).`,
+      ? `Installed mint@${version}.`
+      : cli.restored !== undefined
+        ? `mint@${version} restored from the runner's cache (${cli.restored}) and verified: every file is the install's.`
+        : `mint@${version} was already installed (the tool cache), and verified: every file is the install's.`,
   )
   return cli
+}
+
+/**
+ * The runner's cache for the installed CLI, through the guarded client: an entry is unpacked only if
+ * every member is under the install's folder, and ensureCli verifies it before it runs. What the
+ * cache could not do is said in the log; an entry the guard refused (not the check's), once as a notice.
+ */
+function runnerCache(stop: AbortSignal, notices: string[]): CliCache {
+  let cache: Promise<{ available: boolean; guarded: GuardedCache }> | undefined
+  const open = (): Promise<{ available: boolean; guarded: GuardedCache }> =>
+    (cache ??= actionsCache().then((service) => ({
+      available: service.available(),
+      guarded: guardedCache(service, quietCommands, stop),
+    })))
+  return {
+    async restore(key, folder, name) {
+      const { available, guarded } = await open()
+      if (!available) return false
+      const restored = await guarded.restore(folder, [name], key, { under: [name] })
+      if (restored.hit) return true
+      if (restored.rejected)
+        notices.push(`The Mintlify CLI was not restored from the runner's cache (${external(restored.why, 300)}).`)
+      else if (restored.why !== undefined)
+        core.info(`The Mintlify CLI was not restored from the runner's cache: ${external(restored.why, 300)}.`)
+      return false
+    },
+    async save(key, folder, name) {
+      const { available, guarded } = await open()
+      if (!available) return
+      const saved = await guarded.save(folder, [name], key)
+      core.info(
+        saved.saved
+          ? `Kept the installed CLI in the runner's cache for the next runs: ${key}.`
+          : saved.why !== undefined
+            ? `The installed CLI was not kept in the runner's cache: ${external(saved.why, 300)}.`
+            : `Another run kept the installed CLI in the runner's cache first: ${key}.`,
+      )
+    },
+  }
 }
 
 /** The CLI's programs as one check starts them: the CLI, and a Node program run as the CLI is. */

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { external } from '../util/text.js'
 import { type Ran, childEnvironment, runProgram } from './child-process.js'
+import { type TreeDigest, notTheInstall } from './cli-digest.js'
 
 /**
  * The Mintlify CLI (npm `mint`) at a pinned version, installed once a runner into the tool cache as
@@ -25,6 +26,8 @@ export interface Cli {
   installed: boolean
   /** Installed without the shipped lockfile (a mint-version other than the pinned one). */
   unlocked: boolean
+  /** The runner's cache's key it was restored from, where it was. */
+  restored?: string
 }
 
 /** Marks a folder whose install finished, inside it, written before the folder is renamed into place. */
@@ -273,95 +276,217 @@ export interface InstallOptions {
   /** Aborts the install (the run cancelled, or wait-timeout reached): npm and its children end. */
   stop: AbortSignal
   log: (message: string) => void
+  /** What the reader of the run should see: a CLI found that is not the install. */
+  notice: (message: string) => void
   platform?: Platform
   /** The shipped lockfile (loaded only for a cold install of the pinned version). */
   loadLock?: () => Promise<Lock>
+  /** What the install of this version holds on this platform (the shipped digest); none: a CLI found is never run. */
+  expected?: TreeDigest
+  /** The runner's cache, where the action keeps its own verified install between runs. */
+  cache?: CliCache
   npm?: string
 }
 
-/** The CLI at `version`, installed into the tool cache if it is not there whole yet. */
+/** The runner's cache for the installed CLI: an install's folder kept under a key, restored into a folder. */
+export interface CliCache {
+  /** Restores the install kept under `key` into `folder` as `folder/<name>`; whether it did. */
+  restore(key: string, folder: string, name: string): Promise<boolean>
+  /** Keeps `folder/<name>` under `key`. */
+  save(key: string, folder: string, name: string): Promise<void>
+}
+
+/** The key of an install in the runner's cache: its version, platform and digest (what it must hold). */
+export const cliCacheKey = (version: string, on: Platform, expected: TreeDigest): string =>
+  `mintlify-cli-${version}-${platformKey(on)}-${expected.sha256.slice(0, 16)}`
+
+/**
+ * The CLI at `version` in the tool cache, run only once it is the install this action's lockfile
+ * gives: a CLI found there (a self-hosted runner keeps its tool cache; anything restored may have
+ * been written by a pull request) is verified against the digest the action ships for this version
+ * and platform, and one that differs, or cannot be verified, is removed and installed afresh (one
+ * notice where it differs). Then the runner's cache (verified the same way), then npm.
+ */
 export async function ensureCli(options: InstallOptions): Promise<Cli> {
   const on = options.platform ?? runnerPlatform()
-  const versionFolder = join(options.toolCache, 'mintlify-cli', options.version)
+  const versionFolder = join(realFolder(join(realFolder(options.toolCache), 'mintlify-cli')), options.version)
+  realFolder(versionFolder)
   const folder = join(versionFolder, on.arch)
-  const found = (installed: boolean, unlocked: boolean): Cli => ({
-    entry: join(folder, ...CLI_ENTRY),
-    installed,
-    unlocked,
-  })
-  if (existsSync(join(folder, INSIDE_MARKER)) && existsSync(found(false, false).entry)) return found(false, false)
-
+  const { expected } = options
+  const cli = (how: Omit<Cli, 'entry'>): Cli => ({ entry: join(folder, ...CLI_ENTRY), ...how })
   const unlocked = options.version !== options.pinned
-  mkdirSync(versionFolder, { recursive: true })
-  const staging = join(versionFolder, `.${on.arch}-${process.pid}-${Math.random().toString(36).slice(2, 10)}`)
-  mkdirSync(staging)
-  try {
-    const npm = options.npm ?? (process.platform === 'win32' ? 'npm.cmd' : 'npm')
-    const env = childEnvironment(options.env)
-    const npmRun = async (args: string[]): Promise<void> => {
-      let ran: Ran
-      try {
-        ran = await runProgram(npm, args, { cwd: staging, env, stop: options.stop })
-      } catch (error) {
-        if ((error as { code?: unknown }).code === 'ENOENT')
-          throw new Error(
-            'npm was not found on this runner, so the Mintlify CLI could not be installed: add ' +
-              'actions/setup-node before this step.',
-          )
-        throw error
+  if (existsSync(folder) || isLink(folder)) {
+    const why = expected && existsSync(join(folder, INSIDE_MARKER)) ? notTheInstall(folder, expected) : 'unknown'
+    if (why === undefined) return cli({ installed: false, unlocked })
+    if (expected && existsSync(join(folder, INSIDE_MARKER)))
+      options.notice(
+        `The Mintlify CLI in the tool cache (${folder}) is not the install this action's lockfile gives (${why}): ` +
+          'it was not run, and is installed afresh.',
+      )
+    else if (existsSync(join(folder, INSIDE_MARKER)))
+      options.log(
+        `mint@${options.version} in the tool cache cannot be verified (this action has no digest of its install on ` +
+          `${platformKey(on)}): it is not run, and is installed afresh.`,
+      )
+    rmSync(folder, { recursive: true, force: true })
+  }
+  const key = expected ? cliCacheKey(options.version, on, expected) : undefined
+  const staging = (): string => {
+    const made = join(versionFolder, `.${on.arch}-${process.pid}-${Math.random().toString(36).slice(2, 10)}`)
+    mkdirSync(made)
+    return made
+  }
+  if (key && expected && options.cache) {
+    const into = staging()
+    try {
+      if (await options.cache.restore(key, into, on.arch)) {
+        const why = notTheInstall(join(into, on.arch), expected)
+        if (why === undefined) {
+          moveIntoPlace(join(into, on.arch), folder, expected)
+          writeFileSync(join(versionFolder, `${on.arch}.complete`), '')
+          return cli({ installed: false, unlocked, restored: key })
+        }
+        options.notice(
+          `The Mintlify CLI restored from the runner's cache (${key}) is not the install this action's lockfile ` +
+            `gives (${why}): it was not run, and is installed afresh.`,
+        )
       }
-      if (ran.exitCode !== 0)
-        throw new Error(
-          `npm could not install mint@${options.version} (exit code ` +
-            `${ran.exitCode ?? ran.signal ?? 'none'}): ${external(ran.output.trim().split('\n').slice(-5).join(' '), 500)}`,
-        )
+    } finally {
+      rmSync(into, { recursive: true, force: true })
     }
-    if (!unlocked) {
-      const lock = await (options.loadLock ?? loadShippedLock)()
-      const made = lockFor(lock, options.version, on)
-      if (!made)
-        throw new Error(
-          `the lockfile has no image library (sharp) for ` +
-            `${on.platform}-${on.arch}${on.libc ? ` (${on.libc})` : ''}, which the Mintlify CLI ` +
-            `needs to start.`,
-        )
-      options.log(
-        `Installing mint@${options.version} from this action's lockfile ` +
-          `(${made.images.join(', ')}; no AI SDKs, no install scripts) into ${folder}: about 330 MB.`,
-      )
-      writeFileSync(join(staging, 'package.json'), made.packageJson)
-      writeFileSync(join(staging, 'package-lock.json'), made.lock)
-      await npmRun(['ci', ...NPM_FLAGS])
-    } else {
-      options.log(
-        `Installing mint@${options.version} into ${folder} without a lockfile (no AI SDKs, no install scripts).`,
-      )
-      writeFileSync(join(staging, 'package.json'), `${JSON.stringify({ name: 'mintlify-cli', private: true })}\n`)
-      await npmRun(['install', ...NPM_FLAGS, `mint@${options.version}`])
-      // sharp's prebuilt library for this platform is one of its optional dependencies: named, it installs
-      const images = imagePackages(staging, on)
-      if (images.length > 0) await npmRun(['install', ...NPM_FLAGS, ...images])
-    }
-    if (!existsSync(join(staging, ...CLI_ENTRY)))
-      throw new Error(`npm installed mint@${options.version}, but its entry script is not there.`)
-    writeFileSync(join(staging, INSIDE_MARKER), `${options.version}\n`)
-    moveIntoPlace(staging, folder)
+  }
+  const into = staging()
+  try {
+    await install(options, on, into, unlocked)
+    moveIntoPlace(into, folder, expected)
     writeFileSync(join(versionFolder, `${on.arch}.complete`), '')
-    return found(true, unlocked)
   } finally {
-    rmSync(staging, { recursive: true, force: true })
+    rmSync(into, { recursive: true, force: true })
+  }
+  if (key && expected && options.cache) {
+    // kept only where it is the install the digest describes: else the next run would not use it
+    const why = notTheInstall(folder, expected)
+    if (why === undefined) await options.cache.save(key, versionFolder, on.arch)
+    else
+      options.log(`Not kept in the runner's cache: this install is not the one the action's digest describes (${why}).`)
+  }
+  return cli({ installed: true, unlocked })
+}
+
+/** npm's install of the CLI into `staging`, made an install: no `.bin` links, no npm's own record, the marker. */
+async function install(options: InstallOptions, on: Platform, staging: string, unlocked: boolean): Promise<void> {
+  const npm = options.npm ?? (process.platform === 'win32' ? 'npm.cmd' : 'npm')
+  const env = childEnvironment(options.env)
+  const npmRun = async (args: string[]): Promise<void> => {
+    let ran: Ran
+    try {
+      ran = await runProgram(npm, args, { cwd: staging, env, stop: options.stop })
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'ENOENT')
+        throw new Error(
+          'npm was not found on this runner, so the Mintlify CLI could not be installed: add ' +
+            'actions/setup-node before this step.',
+        )
+      throw error
+    }
+    if (ran.exitCode !== 0)
+      throw new Error(
+        `npm could not install mint@${options.version} (exit code ` +
+          `${ran.exitCode ?? ran.signal ?? 'none'}): ${external(ran.output.trim().split('\n').slice(-5).join(' '), 500)}`,
+      )
+  }
+  const folder = join(options.toolCache, 'mintlify-cli', options.version, on.arch)
+  if (!unlocked) {
+    const lock = await (options.loadLock ?? loadShippedLock)()
+    const made = lockFor(lock, options.version, on)
+    if (!made)
+      throw new Error(
+        `the lockfile has no image library (sharp) for ` +
+          `${on.platform}-${on.arch}${on.libc ? ` (${on.libc})` : ''}, which the Mintlify CLI ` +
+          `needs to start.`,
+      )
+    options.log(
+      `Installing mint@${options.version} from this action's lockfile ` +
+        `(${made.images.join(', ')}; no AI SDKs, no install scripts) into ${folder}: about 330 MB.`,
+    )
+    writeFileSync(join(staging, 'package.json'), made.packageJson)
+    writeFileSync(join(staging, 'package-lock.json'), made.lock)
+    await npmRun(['ci', ...NPM_FLAGS])
+  } else {
+    options.log(
+      `Installing mint@${options.version} into ${folder} without a lockfile (no AI SDKs, no install scripts).`,
+    )
+    writeFileSync(join(staging, 'package.json'), `${JSON.stringify({ name: 'mintlify-cli', private: true })}\n`)
+    await npmRun(['install', ...NPM_FLAGS, `mint@${options.version}`])
+    // sharp's prebuilt library for this platform is one of its optional dependencies: named, it installs
+    const images = imagePackages(staging, on)
+    if (images.length > 0) await npmRun(['install', ...NPM_FLAGS, ...images])
+  }
+  if (!existsSync(join(staging, ...CLI_ENTRY)))
+    throw new Error(`npm installed mint@${options.version}, but its entry script is not there.`)
+  asInstalled(staging, options.version)
+}
+
+/**
+ * An npm install made the install the digest describes, whatever npm's version: the `.bin` folders
+ * of links (the check starts the CLI's entry itself) and npm's own record of the tree
+ * (node_modules/.package-lock.json, which differs between npm versions) removed, the marker written.
+ */
+export function asInstalled(folder: string, version: string): void {
+  const walk = (modules: string): void => {
+    for (const entry of readdirSync(modules, { withFileTypes: true })) {
+      const at = join(modules, entry.name)
+      if (entry.name === '.bin') rmSync(at, { recursive: true, force: true })
+      else if (entry.isDirectory()) {
+        // a scope's packages, each package's own node_modules
+        if (entry.name.startsWith('@')) walk(at)
+        else if (existsSync(join(at, 'node_modules'))) walk(join(at, 'node_modules'))
+      }
+    }
+  }
+  const modules = join(folder, 'node_modules')
+  if (existsSync(modules)) walk(modules)
+  rmSync(join(modules, '.package-lock.json'), { force: true })
+  writeFileSync(join(folder, INSIDE_MARKER), `${version}\n`)
+}
+
+/** A platform as the shipped digests name it: `linux-x64-glibc`, `darwin-arm64`, `win32-x64`. */
+export const platformKey = (on: Platform): string => `${on.platform}-${on.arch}${on.libc ? `-${on.libc}` : ''}`
+
+/** The digest this action ships for an install of `version` on `on`; none for another version or platform. */
+export async function shippedDigest(version: string, on: Platform): Promise<TreeDigest | undefined> {
+  const loaded = (await import('./mint-digests.json', { with: { type: 'json' } })) as {
+    default: Record<string, Record<string, TreeDigest> | undefined>
+  }
+  return loaded.default[version]?.[platformKey(on)]
+}
+
+/** A folder of the tool cache the install goes into: a real one (a link there, or a file, is removed first). */
+function realFolder(path: string): string {
+  if (isLink(path) || (existsSync(path) && !lstatSync(path).isDirectory())) rmSync(path, { force: true })
+  mkdirSync(path, { recursive: true })
+  return path
+}
+
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink()
+  } catch {
+    return false
   }
 }
 
-/** The whole install renamed into place; a folder already there that is whole (another run's) wins. */
-function moveIntoPlace(staging: string, folder: string): void {
+/**
+ * The whole install renamed into place. Where another run's is already there (two jobs of one
+ * self-hosted runner at once), it is taken only if it is the install too; else it is replaced.
+ */
+function moveIntoPlace(staging: string, folder: string, expected: TreeDigest | undefined): void {
   try {
     renameSync(staging, folder)
     return
   } catch (error) {
-    if (existsSync(join(folder, INSIDE_MARKER))) return
-    // a folder there that never finished (an install from before this layout, or an interrupted copy)
-    if (!existsSync(folder)) throw error
+    if (!existsSync(folder) && !isLink(folder)) throw error
+    if (expected && existsSync(join(folder, INSIDE_MARKER)) && notTheInstall(folder, expected) === undefined) return
   }
   rmSync(folder, { recursive: true, force: true })
   renameSync(staging, folder)

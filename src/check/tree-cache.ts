@@ -1,14 +1,13 @@
 import {
   type Kept,
   type ProblemCache,
-  actionsCache,
   entryKey,
   networkDecides,
   plausible,
   problemCache,
-  quietCommands,
   treeFingerprint,
 } from './base-cache.js'
+import { actionsCache, quietCommands } from './cache-guard.js'
 import { join } from 'node:path'
 import type { SiteCheck } from './check-site.js'
 import type { Check } from '../inputs/parsers.js'

@@ -14,6 +14,7 @@ import {
 import { isAbsolute, join, posix, relative as pathFrom, resolve, sep } from 'node:path'
 import picomatch from 'picomatch'
 import { formatNumber } from '../util/format.js'
+import { strictUtf8 } from '../util/text.js'
 
 /** The docs as the CLI checks them: a copy (the CLI and the check write there, never in the workspace). */
 
@@ -62,7 +63,7 @@ export function copySite(from: string, to: string, within: CopyWithin): LeftOut[
   const copy = (source: string, target: string, relative: string, viaLink: boolean, through: string[]): void => {
     mkdirSync(target, { recursive: true })
     for (const entry of readdirSync(source, { withFileTypes: true, encoding: 'buffer' })) {
-      const name = utf8(entry.name)
+      const name = strictUtf8(entry.name)
       const path = posix.join(relative, name ?? escapedName(entry.name))
       if (name === undefined) {
         leftOut.push({ path, why: 'its name is not UTF-8' })
@@ -114,15 +115,6 @@ const realOrUndefined = (path: string): string | undefined => {
   }
 }
 const realOrAsIs = (path: string): string => realOrUndefined(path) ?? resolve(path)
-
-/** A name's bytes as UTF-8 text, or undefined where they are not UTF-8. */
-function utf8(bytes: Buffer): string | undefined {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-  } catch {
-    return undefined
-  }
-}
 
 /** A name that is not UTF-8, shown with each byte outside printable ASCII as `\xNN`. */
 const escapedName = (bytes: Buffer): string =>

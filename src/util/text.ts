@@ -107,3 +107,12 @@ export function fenced(content: string, info: string): string {
   const fence = '`'.repeat(Math.max(3, longest + 1))
   return `${fence}${info}\n${content}\n${fence}`
 }
+
+/** Bytes as UTF-8 text, or undefined where they are not UTF-8 (a file name can be any bytes). */
+export function strictUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    return undefined
+  }
+}

@@ -52,7 +52,7 @@ const pushOfBase = (scenario: Scenario): Scenario => ({
 export function cacheCases(runtime: Runtime, mode: MintMode, only: (name: string) => boolean = () => true): void {
   async function run(scenario: Scenario, env: Record<string, string>): Promise<ActionRun> {
     const cli = fakeToolCache(mode)
-    return (await runScenario(scenario, runtime, { toolCache: cli.toolCache, env })).run
+    return (await runScenario(scenario, runtime, { toolCache: cli.toolCache, path: cli.path, env })).run
   }
   const it = (name: string, body: () => Promise<void>): void => {
     if (only(name)) test(name, body)

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, test } from 'vitest'
@@ -8,6 +9,9 @@ import { startGitHub } from '../e2e/fixtures.js'
 import { readJson } from '../e2e/typed.js'
 import { annotations } from './scenarios.js'
 import { TOOL_CACHE, workspaceOf } from './sites.js'
+import { startCacheService } from '../simulator/cache-service.js'
+import { fakeNpm } from '../simulator/fake-tools.js'
+import { CLI_ENTRY } from '../../src/check/mint-cli.js'
 import { DEFAULT_MINT_IGNORES, siteReader } from '../../src/site/addresses.js'
 import { pageTitle } from '../../src/site/pull-pages.js'
 import { resolveConfig } from '../../src/site/config-refs.js'
@@ -29,9 +33,18 @@ interface Problems {
 
 async function check(
   site: string,
-  options: { inputs?: Record<string, string>; pull?: { number: number; files: string[] } } = {},
+  options: {
+    inputs?: Record<string, string>
+    pull?: { number: number; files: string[] }
+    /** What the runner's environment adds or replaces: another tool cache, PATH, the cache service. */
+    env?: Record<string, string>
+  } = {},
 ): Promise<ActionRun> {
-  const env: Record<string, string> = { GITHUB_WORKSPACE: workspaceOf(site), RUNNER_TOOL_CACHE: TOOL_CACHE }
+  const env: Record<string, string> = {
+    GITHUB_WORKSPACE: workspaceOf(site),
+    RUNNER_TOOL_CACHE: TOOL_CACHE,
+    ...options.env,
+  }
   let event: { name: string; payload: unknown } = { name: 'push', payload: {} }
   if (options.pull) {
     const gh = await startGitHub()
@@ -173,9 +186,13 @@ describe('the check action on the real Mintlify CLI', () => {
     expect(existsSync(join(TOOL_CACHE, 'mintlify-cli', '4.2.941', `${process.arch}.complete`))).toBe(true)
   })
 
-  test('the tool cache holds the pinned version: the run finds it and installs nothing', async () => {
-    const run = await check('clean', { inputs: { checks: 'links' } })
-    expect(run.stdout).toContain('mint@4.2.941 was already installed (the tool cache).')
+  test("the tool cache holds the pinned version: the run finds it, verified against the action's digest, and installs nothing", async () => {
+    // an npm that fails: an install would end the step with no verdict
+    const run = await check('clean', { inputs: { checks: 'links' }, env: { PATH: fakeNpm('fail').path } })
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain(
+      "mint@4.2.941 was already installed (the tool cache), and verified: every file is the install's.",
+    )
     expect(
       readFileSync(
         join(TOOL_CACHE, 'mintlify-cli', '4.2.941', process.arch, 'node_modules', 'mint', 'package.json'),
@@ -310,5 +327,42 @@ describe('the check action on the real Mintlify CLI', () => {
     ]
     for (const file of ['guides/first-steps_now.mdx', 'index.mdx', 'api/list_users.md'])
       expect(texts.map((t) => [t, pageTitle(file, t)])).toEqual(texts.map((t) => [t, theirs(file, t)]))
+  })
+
+  test("a tool cache holding a planted entry script that prints a pass is not run: the real CLI is installed, its verdict given, and kept in the runner's cache, where the next runner restores it verified", async () => {
+    const service = await startCacheService()
+    try {
+      // what a pull request's own workflow could leave on a runner: the install, its entry replaced
+      const planted = mkdtempSync(join(tmpdir(), 'planted-tool-cache-'))
+      execFileSync('cp', ['-al', join(TOOL_CACHE, 'mintlify-cli'), planted])
+      const entry = join(planted, 'mintlify-cli', '4.2.941', process.arch, ...CLI_ENTRY)
+      rmSync(entry)
+      writeFileSync(entry, "console.log('success no broken links found')\nprocess.exit(0)\n")
+      const run = await check('broken', { env: { RUNNER_TOOL_CACHE: planted, ...service.env('v2') } })
+      expect(run.notices.filter((n) => n.includes('is not the install'))).toEqual([
+        expect.stringContaining('it was not run, and is installed afresh.'),
+      ])
+      expect(run.code).toBe(1)
+      expect(run.errors.at(-1)).toMatch(/Docs check: \d+ problems/)
+      expect(readFileSync(entry, 'utf8')).not.toContain('success no broken links found')
+      expect(run.stdout).toMatch(
+        /Kept the installed CLI in the runner's cache for the next runs: mintlify-cli-4\.2\.941-/,
+      )
+      // another runner, its tool cache empty, and no npm that works: restored, verified, the same verdict
+      const next = await check('broken', {
+        env: {
+          RUNNER_TOOL_CACHE: mkdtempSync(join(tmpdir(), 'empty-tool-cache-')),
+          PATH: fakeNpm('fail').path,
+          ...service.env('v2'),
+        },
+      })
+      expect(next.stdout).toMatch(
+        /mint@4\.2\.941 restored from the runner's cache \(mintlify-cli-4\.2\.941-[^)]+\) and verified/,
+      )
+      expect(next.code).toBe(1)
+      expect(next.errors.at(-1)).toBe(run.errors.at(-1))
+    } finally {
+      await service.stop()
+    }
   })
 })

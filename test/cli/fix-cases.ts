@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { decodeState, encodeState } from '../../src/tracking/state.js'
 import { type Runtime, runAction } from '../e2e/harness.js'
 import { startGitHub, startSimulator } from '../e2e/fixtures.js'
-import { type MintMode, fakeToolCache } from '../simulator/fake-tools.js'
+import { type MintMode, fakeToolCache, toolCacheEnv } from '../simulator/fake-tools.js'
 import type { GitHubSimulator } from '../simulator/github-simulator.js'
 import type { ServiceSimulator } from '../simulator/service-simulator.js'
 import { workspaceOf } from './sites.js'
@@ -66,7 +66,7 @@ export function fixCases(runtime: Runtime, mode: MintMode): void {
         },
         env: {
           GITHUB_WORKSPACE: workspaceOf('broken'),
-          RUNNER_TOOL_CACHE: fakeToolCache(mode).toolCache,
+          ...toolCacheEnv(fakeToolCache(mode)),
           GITHUB_API_URL: gh.baseUrl,
         },
         event: {

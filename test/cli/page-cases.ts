@@ -225,11 +225,11 @@ export const PAGE_REAL_CLI_SCENARIOS: Scenario[] = [
  */
 export async function checkThenPreview(
   runtime: Runtime,
-  toolCache: string,
+  cli: { toolCache: string; path: string },
 ): Promise<{ check: ActionRun; preview: ActionRun; gh: GitHubSimulator | undefined }> {
   const [scenario] = PAGE_SCENARIOS
   if (!scenario) throw new Error('no pages case')
-  const { run: check, gh } = await runScenario(scenario, runtime, { toolCache })
+  const { run: check, gh } = await runScenario(scenario, runtime, cli)
   const sim = await startSimulator()
   const preview = await runAgainst(
     sim,

@@ -25,7 +25,10 @@ export function everyCaseOnTheRealCli(half: 0 | 1): void {
     for (const scenario of cases)
       test(scenario.name, async () => {
         const cli = fakeToolCache('record')
-        const { run, gh, sim, workspace } = await runScenario(scenario, RUNTIMES[0], { toolCache: cli.toolCache })
+        const { run, gh, sim, workspace } = await runScenario(scenario, RUNTIMES[0], {
+          toolCache: cli.toolCache,
+          path: cli.path,
+        })
         scenario.check(run, gh, sim)
         checkEveryRun(run, workspace)
       })

@@ -7,7 +7,7 @@ import type { Redirect } from '../../src/site/addresses.js'
 import { pageSlug } from '../../src/site/addresses.js'
 import { CASE, type Generated, modelFails, newFaults } from './generated-sites.js'
 import { count } from '../../src/util/format.js'
-import { type ActionRun, type Runtime, runAction } from '../e2e/harness.js'
+import { type ActionRun, type RunOptions, type Runtime, runAction } from '../e2e/harness.js'
 import { exampleSteps, resolve } from '../e2e/example-steps.js'
 import { startGitHub, startSimulator } from '../e2e/fixtures.js'
 import { readJson } from '../e2e/typed.js'
@@ -2004,6 +2004,7 @@ export async function runScenario(
   scenario: Scenario,
   runtime: Runtime,
   env: { toolCache: string; path?: string; env?: Record<string, string> },
+  more: Pick<RunOptions, 'moveClock'> = {},
 ): Promise<{ run: ActionRun; gh?: GitHubSimulator; sim?: ServiceSimulator; workspace: string }> {
   const workspace = mkdtempSync(join(tmpdir(), 'check-workspace-'))
   writeFiles(workspace, scenario.head)
@@ -2045,6 +2046,7 @@ export async function runScenario(
     env: vars,
     event,
     killAfterMs: 240_000,
+    ...more,
   })
   return { run, workspace, ...(gh ? { gh } : {}), ...(sim ? { sim } : {}) }
 }

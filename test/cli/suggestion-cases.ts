@@ -7,7 +7,7 @@ import { type ActionRun, type Runtime, TEST_TOKEN, runAction } from '../e2e/harn
 import { reviewBody } from '../../src/check/review.js'
 import { startGitHub } from '../e2e/fixtures.js'
 import type { FakeFile, GitHubSimulator } from '../simulator/github-simulator.js'
-import { type MintMode, fakeToolCache } from '../simulator/fake-tools.js'
+import { type MintMode, fakeToolCache, toolCacheEnv } from '../simulator/fake-tools.js'
 import { BASE_SHA, type Files, HEAD_SHA, MERGE_BASE_SHA, MERGE_SHA, PULL_EVENT, problemsOf } from './scenarios.js'
 
 /**
@@ -164,7 +164,7 @@ export function suggestionCases(runtime: Runtime, mode: MintMode): void {
       inputs: { checks: 'links', 'check-run': 'off', ...push.inputs },
       env: {
         GITHUB_WORKSPACE: workspace,
-        RUNNER_TOOL_CACHE: fakeToolCache(mode).toolCache,
+        ...toolCacheEnv(fakeToolCache(mode)),
         GITHUB_API_URL: gh.baseUrl,
       },
       event: {

@@ -1,9 +1,11 @@
-import { existsSync, mkdtempSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { MINT_VERSION } from '../../src/check/inputs.js'
-import { RUNTIMES } from './harness.js'
+import { CLI_ENTRY, runnerPlatform, shippedDigest } from '../../src/check/mint-cli.js'
+import { formatNumber } from '../../src/util/format.js'
+import { IN_PROCESS, RUNTIMES } from './harness.js'
 import { SCENARIOS, type Scenario, runScenario } from '../cli/scenarios.js'
 import { alive, cliRuns, fakeNpm, fakeToolCache, writeFakeCli } from '../simulator/fake-tools.js'
 
@@ -11,8 +13,9 @@ import { alive, cliRuns, fakeNpm, fakeToolCache, writeFakeCli } from '../simulat
  * What the check action starts, through the bundle as the runner runs it: npm (a script that installs
  * the fake CLI, hangs or fails) and the Mintlify CLI (the fake that replays the real one's output, or
  * hangs). What either may read of the environment, how the install lands in the tool cache, and how
- * wait-timeout ends a hung one with all it started. Real processes and the real clock: a hang is
- * ended by wait-timeout however busy the machine is, and the guards below only wait for the ending.
+ * wait-timeout ends a hung one with all it started: those run in this process, real processes on the
+ * run's virtual clock, whose wait-timeout passes once every process the test waits for started, so
+ * no busy machine decides them; the guards below only wait for the ending.
  */
 
 const site = SCENARIOS.find((s) => s.name.startsWith('pages named errors.mdx')) as Scenario
@@ -80,6 +83,24 @@ describe('the programs the check starts', () => {
     expect(existsSync(join(folder, '.mintlify-docs-action-installed'))).toBe(true)
   })
 
+  test('a tool cache holding a planted entry script that prints a pass (its marker and all) is not run: one notice, installed afresh, the verdict the CLI gives', async () => {
+    const npm = fakeNpm('install')
+    const toolCache = mkdtempSync(join(tmpdir(), 'planted-tool-cache-'))
+    const folder = join(toolCache, 'mintlify-cli', MINT_VERSION, process.arch)
+    mkdirSync(join(folder, ...CLI_ENTRY.slice(0, -1)), { recursive: true })
+    writeFileSync(join(folder, ...CLI_ENTRY), "console.log('success no broken links found')\n")
+    writeFileSync(join(folder, '.mintlify-docs-action-installed'), `${MINT_VERSION}\n`)
+    const { run } = await runScenario(site, RUNTIMES[0], { toolCache, path: npm.path })
+    const shipped = await shippedDigest(MINT_VERSION, runnerPlatform())
+    expect(run.notices.filter((n) => n.includes('is not the install'))).toEqual([
+      `The Mintlify CLI in the tool cache (${folder}) is not the install this action's lockfile gives ` +
+        `(it holds 2 files, not ${formatNumber(shipped?.files ?? 0)}): it was not run, and is installed afresh.`,
+    ])
+    expect(npm.runs()).toHaveLength(1)
+    expect(run.code).toBe(1)
+    expect(run.errors.at(-1)).toContain('Docs check: 2 problems')
+  })
+
   test('another mint-version installs without the lockfile, with one notice saying so', async () => {
     const { npm, run } = await coldInstall({ 'mint-version': '4.2.900' })
     expect(npm.runs()[0]?.args).toEqual(expect.arrayContaining(['install', '--omit=optional', 'mint@4.2.900']))
@@ -101,10 +122,13 @@ describe('the programs the check starts', () => {
 
   test('a hung install ends at wait-timeout, saying so, with npm and what it started', async () => {
     const npm = fakeNpm('hang')
-    const { run } = await runScenario({ ...site, inputs: { 'wait-timeout': '2s' } }, RUNTIMES[0], {
-      toolCache: mkdtempSync(join(tmpdir(), 'hung-npm-')),
-      path: npm.path,
-    })
+    // in this process, on its virtual clock: wait-timeout's time passes once npm and its child started
+    const { run } = await runScenario(
+      { ...site, inputs: { 'wait-timeout': '2s' } },
+      IN_PROCESS,
+      { toolCache: mkdtempSync(join(tmpdir(), 'hung-npm-')), path: npm.path },
+      { moveClock: { when: () => until(() => npm.pids() !== undefined), by: 3000 } },
+    )
     expect(run.code).toBe(1)
     expect(run.errors.at(-1)).toContain(
       `The install of the Mintlify CLI (npm ci of mint@${MINT_VERSION}) did not finish within wait-timeout (2.0s)`,
@@ -117,8 +141,8 @@ describe('the programs the check starts', () => {
   test('a CLI that exits before drawing its verdict is run again, the log saying so: the same verdict as when it drew it', async () => {
     const drawn = fakeToolCache('replay')
     const lost = fakeToolCache('lose-verdict')
-    const first = await runScenario(site, RUNTIMES[0], { toolCache: drawn.toolCache })
-    const again = await runScenario(site, RUNTIMES[0], { toolCache: lost.toolCache })
+    const first = await runScenario(site, RUNTIMES[0], { toolCache: drawn.toolCache, path: drawn.path })
+    const again = await runScenario(site, RUNTIMES[0], { toolCache: lost.toolCache, path: lost.path })
     expect(again.run.code).toBe(first.run.code)
     expect(again.run.errors).toEqual(first.run.errors)
     expect(again.run.errors.at(-1)).toContain('Docs check: 2 problems')
@@ -136,9 +160,13 @@ describe('the programs the check starts', () => {
 
   test('a hung CLI ends at wait-timeout, saying which command, with every process it started', async () => {
     const cli = fakeToolCache('hang')
-    const { run } = await runScenario({ ...site, inputs: { 'wait-timeout': '2s' } }, RUNTIMES[0], {
-      toolCache: cli.toolCache,
-    })
+    // in this process, on its virtual clock: wait-timeout's time passes once both commands started
+    const { run } = await runScenario(
+      { ...site, inputs: { 'wait-timeout': '2s' } },
+      IN_PROCESS,
+      { toolCache: cli.toolCache, path: cli.path },
+      { moveClock: { when: () => until(() => existsSync(cli.folder) && cli.pids().length === 2), by: 3000 } },
+    )
     expect(run.code).toBe(1)
     expect(run.errors.at(-1)).toMatch(
       /mint (broken-links|a11y) on the docs did not finish within wait-timeout \(2\.0s\)/,
@@ -148,3 +176,8 @@ describe('the programs the check starts', () => {
     expect(await gone(pids.flatMap((p) => [p.cli, p.child]))).toBe(true)
   })
 })
+
+/** Resolves once `done` holds, looking every 50 ms (a hang guard ends the test, never a verdict on speed). */
+async function until(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((r) => setTimeout(r, 50))
+}

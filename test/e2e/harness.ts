@@ -132,6 +132,12 @@ export interface RunOptions {
   cancelWhen?: (child: ChildProcess) => Promise<void>
   /** In-process runs only: called at each of the action's sleeps (a wait or a retry's pause), before time moves on. */
   onSleep?: (ms: number) => Promise<void>
+  /**
+   * In-process runs only: the run's clock moved on by `by` ms once `when` resolves (the test's own
+   * signal, such as every process it waits for started), so a wait-timeout ends on that signal and
+   * never on how fast a busy machine got there.
+   */
+  moveClock?: { when: () => Promise<void>; by: number }
   /** A hang guard: the harness kills the process (and the test fails on its assertions) after this long. */
   killAfterMs?: number
   /** Files in the workspace (GITHUB_WORKSPACE, the run's folder) before the run: path → text. */

@@ -104,6 +104,13 @@ export async function runInProcess(options: RunOptions): Promise<ActionRun> {
   process.stderr.write = capture('stderr')
   let code: number | null
   const startedAt = Date.now()
+  let running = true
+  if (options.moveClock) {
+    const { when, by } = options.moveClock
+    void when().then(() => {
+      if (running) moveTime(by)
+    })
+  }
   try {
     // afresh for each run, as each real run is a new process: @actions/github reads the environment
     // (GITHUB_API_URL, the proxy) when it loads
@@ -112,6 +119,7 @@ export async function runInProcess(options: RunOptions): Promise<ActionRun> {
     await run({ clock, githubRetryBaseMs: 1 }, options.action as Parameters<typeof run>[1])
     code = typeof process.exitCode === 'number' ? process.exitCode : Number(process.exitCode ?? 0)
   } finally {
+    running = false
     restoreTimers()
     restoreDelays()
     process.stdout.write = savedStdout

@@ -13,7 +13,10 @@ describe('the check action', () => {
   for (const scenario of [...SCENARIOS, ...GENERATED, ...EXAMPLE_RUNS, ...PAGE_SCENARIOS])
     test(scenario.name, async () => {
       const cli = fakeToolCache('replay')
-      const { run, gh, sim, workspace } = await runScenario(scenario, IN_PROCESS, { toolCache: cli.toolCache })
+      const { run, gh, sim, workspace } = await runScenario(scenario, IN_PROCESS, {
+        toolCache: cli.toolCache,
+        path: cli.path,
+      })
       scenario.check(run, gh, sim)
       checkEveryRun(run, workspace)
     })

@@ -50,7 +50,7 @@ const rows = (markdown: string): string[] =>
 
 describe.each(PATHS)("the preview's pages ($name)", (runtime) => {
   test("the check, then the preview in the same job: the check's pages, each linked on the preview, with why", async () => {
-    checkPreviewed(await checkThenPreview(runtime, fakeToolCache('replay').toolCache))
+    checkPreviewed(await checkThenPreview(runtime, fakeToolCache('replay')))
   })
 
   test("without the check: the pull request's files alone, titled from the head, linked on the preview", async () => {

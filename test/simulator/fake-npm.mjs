@@ -1,10 +1,12 @@
 // npm as the check action's tests have it (test/simulator/fake-tools.ts): writes down each run (its
 // arguments, folder, environment and the package files there), then, as fake-npm.json says:
-// - install: leaves the fake Mintlify CLI (replaying the real one's recordings) in node_modules;
+// - install: leaves the fake Mintlify CLI in node_modules: the one in fake-npm.json's `template` (as
+//   test/simulator/fake-tools.ts writes it: replaying the real CLI's recordings, recording them, or
+//   hanging), else one that replays;
 // - hang: starts a child that never ends, writes both process ids, and never ends itself;
 // - fail: says what a registry that cannot be reached says, and exits 1.
 import { spawn } from 'node:child_process'
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -23,6 +25,8 @@ if (config.mode === 'hang') {
 } else if (config.mode === 'fail') {
   process.stderr.write('npm error code ECONNREFUSED\nnpm error network request to the registry failed\n')
   process.exitCode = 1
+} else if (config.template) {
+  cpSync(join(config.template, 'node_modules'), join(cwd, 'node_modules'), { recursive: true, verbatimSymlinks: true })
 } else {
   const version = /mint@(\S+)/.exec(args.join(' '))?.[1] ?? JSON.parse(read('package.json') ?? '{}').dependencies?.mint
   const mint = join(cwd, 'node_modules', 'mint')

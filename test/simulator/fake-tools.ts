@@ -10,7 +10,7 @@ import {
 } from 'node:fs'
 import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { CLI_ENTRY, INSIDE_MARKER } from '../../src/check/mint-cli.js'
+import { CLI_ENTRY } from '../../src/check/mint-cli.js'
 import { MINT_VERSION } from '../../src/check/inputs.js'
 import { ROOT } from '../e2e/harness.js'
 
@@ -41,6 +41,8 @@ export type MintMode = 'replay' | 'record' | 'hang' | 'lose-verdict'
 
 export interface FakeCli {
   toolCache: string
+  /** A PATH whose npm installs this fake CLI into the tool cache. */
+  path: string
   /** The folder the CLI is installed in (`<tool cache>/mintlify-cli/<version>/<arch>`). */
   folder: string
   /** Each run of the CLI: its arguments and every variable it was given. */
@@ -94,16 +96,21 @@ export function cliRuns(folder: string): Array<{ args: string[]; env: Record<str
     .map((l) => JSON.parse(l) as { args: string[]; env: Record<string, string> })
 }
 
-/** A tool cache with the fake CLI installed in it, whole (the marker the action looks for written). */
+/**
+ * An empty tool cache, and a PATH whose npm installs the fake CLI (in `mode`) there: the action
+ * verifies any CLI it finds against the digest it ships (src/check/cli-digest.ts), which no fake
+ * is, so a test's CLI is the one its run installs.
+ */
 export function fakeToolCache(mode: MintMode): FakeCli {
   const toolCache = mkdtempSync(join(tmpdir(), 'tool-cache-'))
   const folder = join(toolCache, 'mintlify-cli', MINT_VERSION, process.arch)
-  writeFakeCli(folder, mode)
-  writeFileSync(join(folder, INSIDE_MARKER), `${MINT_VERSION}\n`)
-  writeFileSync(join(toolCache, 'mintlify-cli', MINT_VERSION, `${process.arch}.complete`), '')
+  const template = mkdtempSync(join(tmpdir(), 'fake-cli-'))
+  writeFakeCli(template, mode)
+  const npm = fakeNpm('install', template)
   return {
     toolCache,
     folder,
+    path: npm.path,
     runs: () => cliRuns(folder),
     pids: () => {
       const bin = entryFolder(folder)
@@ -113,6 +120,12 @@ export function fakeToolCache(mode: MintMode): FakeCli {
     },
   }
 }
+
+/** The variables a run is given for a fake CLI: its tool cache, and the PATH whose npm installs it there. */
+export const toolCacheEnv = (cli: FakeCli): Record<string, string> => ({
+  RUNNER_TOOL_CACHE: cli.toolCache,
+  PATH: cli.path,
+})
 
 export type NpmMode = 'install' | 'hang' | 'fail'
 
@@ -124,11 +137,19 @@ export interface FakeNpm {
   pids(): { npm: number; child: number } | undefined
 }
 
-/** npm as a script: `install` leaves the fake CLI (replaying) where npm was asked to install. */
-export function fakeNpm(mode: NpmMode): FakeNpm {
+/** npm as a script: `install` leaves the fake CLI (`template`'s, else one replaying) where npm was asked to install. */
+export function fakeNpm(mode: NpmMode, template?: string): FakeNpm {
   const bin = mkdtempSync(join(tmpdir(), 'fake-npm-'))
   const config = join(bin, 'fake-npm.json')
-  writeFileSync(config, JSON.stringify({ mode, log: join(bin, 'runs.jsonl'), pids: join(bin, 'pids.json') }))
+  writeFileSync(
+    config,
+    JSON.stringify({
+      mode,
+      log: join(bin, 'runs.jsonl'),
+      pids: join(bin, 'pids.json'),
+      ...(template ? { template } : {}),
+    }),
+  )
   const script = join(ROOT, 'test', 'simulator', 'fake-npm.mjs')
   writeFileSync(
     join(bin, 'npm'),

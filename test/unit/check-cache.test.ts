@@ -3,10 +3,8 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import {
-  type CacheService,
   ENTRY_PATH,
   type Kept,
-  type Quieter,
   entryKey,
   networkDecides,
   plausible,
@@ -15,6 +13,7 @@ import {
   treeFingerprint,
   writeEntry,
 } from '../../src/check/base-cache.js'
+import type { CacheService, Quieter } from '../../src/check/cache-guard.js'
 import { siteChanges } from '../../src/check/base-tree.js'
 import type { Problem } from '../../src/check/cli-output.js'
 import { cliSlots, limiter } from '../../src/check/cli-slots.js'
