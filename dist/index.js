@@ -38,7 +38,7 @@ var __webpack_modules__ = {
                 actions: [ "check" ],
                 field: (0, _inputs_problem_js__WEBPACK_IMPORTED_MODULE_3__.KD)("an exact version of the npm package mint, such as 4.2.941 (a pinned version: never latest or a range)", v => /^\d+\.\d+\.\d+$/.test(v) ? v : void 0),
                 words: {
-                    text: (0, _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__.c)("The Mintlify CLI's version (the npm package mint), exactly: installed once per runner into its tool", "cache, which actions/cache can keep.")
+                    text: (0, _inputs_words_js__WEBPACK_IMPORTED_MODULE_2__.c)("The Mintlify CLI's version (the npm package mint), exactly: installed into the runner's tool cache and", "kept in the runner's cache by the action, and run only once every file is the install this action's", "lockfile gives.")
                 }
             },
             checks: {

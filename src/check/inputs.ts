@@ -47,8 +47,9 @@ export const INPUTS = {
     ),
     words: {
       text: say(
-        "The Mintlify CLI's version (the npm package mint), exactly: installed once per runner into its tool",
-        'cache, which actions/cache can keep.',
+        "The Mintlify CLI's version (the npm package mint), exactly: installed into the runner's tool cache and",
+        "kept in the runner's cache by the action, and run only once every file is the install this action's",
+        'lockfile gives.',
       ),
     },
   },

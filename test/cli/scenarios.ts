@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import fc from 'fast-check'
@@ -33,6 +42,12 @@ export interface Scenario {
   base?: Files
   /** Files the pull request renamed: new path → old path. */
   renamed?: Record<string, string>
+  /**
+   * Symbolic links in the workspace, path → target; `{{workspace}}` in a target is the workspace,
+   * `{{outside}}` a folder of the test's outside the repository, whose files (OUTSIDE) are held
+   * unchanged like the workspace's.
+   */
+  links?: Record<string, string>
   /** What actions/checkout left (depth 1, no credentials): the merge commit (its default) or the head. */
   checkout?: 'merge' | 'head'
   inputs?: Record<string, string>
@@ -104,7 +119,7 @@ const failsAt =
     expect(problemsOf(run).problems.map((p) => [p.file, p.line, p.target])).toEqual(found)
   }
 
-const docsJson = (extra: Record<string, unknown> = {}, pages: string[] = ['index']): string =>
+export const docsJson = (extra: Record<string, unknown> = {}, pages: string[] = ['index']): string =>
   `${JSON.stringify(
     {
       $schema: 'https://mintlify.com/docs.json',
@@ -128,7 +143,7 @@ const mintJson = (pages: string[]): string =>
 /** A page's address without its slash, as a generated page's title (`guides/a`, the home page `index`). */
 const pageSlugOf = (file: string): string => pageSlug(file) || 'index'
 
-const page = (title: string, body: string): string => `---\ntitle: ${title}\n---\n\n${body}\n`
+export const page = (title: string, body: string): string => `---\ntitle: ${title}\n---\n\n${body}\n`
 
 /** A site whose pages one, two and three link to guides/a, and whose index says its old address in prose. */
 const LINKED: Files = {
@@ -1968,7 +1983,9 @@ function writeFiles(dir: string, files: Files): void {
  * exists in the workspace, there are no more than GitHub shows a step (9, and the step's own
  * failure), and an annotation is always a new problem of problems-json.
  */
-export function checkEveryRun(run: ActionRun, workspace: string): void {
+export function checkEveryRun(run: ActionRun, workspace: string, touched: readonly string[] = []): void {
+  // the check writes in its own folder only: never a byte of the workspace, nor where its links lead
+  expect(touched).toEqual([])
   // a base that was needed was checked: in npm test, a recording it needed and lacked would say so here
   expect(run.warnings.filter((w) => /could not be checked/.test(w))).toEqual([])
   const placed = annotations(run)
@@ -2004,10 +2021,16 @@ export async function runScenario(
   scenario: Scenario,
   runtime: Runtime,
   env: { toolCache: string; path?: string; env?: Record<string, string> },
-  more: Pick<RunOptions, 'moveClock'> = {},
-): Promise<{ run: ActionRun; gh?: GitHubSimulator; sim?: ServiceSimulator; workspace: string }> {
+  more: Pick<RunOptions, 'moveClock' | 'actionFiles'> = {},
+): Promise<{ run: ActionRun; gh?: GitHubSimulator; sim?: ServiceSimulator; workspace: string; touched: string[] }> {
   const workspace = mkdtempSync(join(tmpdir(), 'check-workspace-'))
   writeFiles(workspace, scenario.head)
+  const outside = mkdtempSync(join(tmpdir(), 'check-outside-'))
+  writeFiles(outside, OUTSIDE)
+  for (const [path, target] of Object.entries(scenario.links ?? {})) {
+    mkdirSync(dirname(join(workspace, path)), { recursive: true })
+    symlinkSync(target.split('{{outside}}').join(outside).split('{{workspace}}').join(workspace), join(workspace, path))
+  }
   const vars: Record<string, string> = { ...env.env, GITHUB_WORKSPACE: workspace, RUNNER_TOOL_CACHE: env.toolCache }
   if (env.path) vars.PATH = env.path
   let sim: ServiceSimulator | undefined
@@ -2036,6 +2059,7 @@ export async function runScenario(
     vars.GITHUB_API_URL = gh.baseUrl
     event = PULL_EVENT
   }
+  const before = { workspace: bytesOf(workspace), outside: bytesOf(outside) }
   const run = await runAction({
     runtime,
     action: 'check',
@@ -2048,7 +2072,38 @@ export async function runScenario(
     killAfterMs: 240_000,
     ...more,
   })
-  return { run, workspace, ...(gh ? { gh } : {}), ...(sim ? { sim } : {}) }
+  const touched = [
+    ...changedBytes(before.workspace, bytesOf(workspace)),
+    ...changedBytes(before.outside, bytesOf(outside)).map((p) => `{{outside}}/${p}`),
+  ]
+  return { run, workspace, touched, ...(gh ? { gh } : {}), ...(sim ? { sim } : {}) }
+}
+
+/** What a test keeps outside the repository, where the workspace's links may lead. */
+export const OUTSIDE: Files = { 'notes/secret.mdx': '# A secret\n', 'notes/other.mdx': '# Other\n' }
+
+/** Each file of a folder (links not followed: a link as its target), path → its bytes as text. */
+export function bytesOf(dir: string): Map<string, string> {
+  const out = new Map<string, string>()
+  // by bytes: a name need not be UTF-8
+  const walk = (at: Buffer, relative: string): void => {
+    for (const entry of readdirSync(at, { withFileTypes: true, encoding: 'buffer' })) {
+      const name = entry.name.toString('latin1')
+      const path = relative ? `${relative}/${name}` : name
+      const inner = Buffer.concat([at, Buffer.from('/'), entry.name])
+      if (entry.isSymbolicLink()) out.set(path, `-> ${readlinkSync(inner, 'buffer').toString('latin1')}`)
+      else if (entry.isDirectory()) walk(inner, path)
+      else if (entry.isFile()) out.set(path, readFileSync(inner).toString('latin1'))
+      else out.set(path, 'not a file')
+    }
+  }
+  walk(Buffer.from(dir), '')
+  return out
+}
+
+/** The paths whose bytes differ between two readings of a folder, or that one of them lacks. */
+export function changedBytes(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): string[] {
+  return [...new Set([...before.keys(), ...after.keys()])].filter((p) => before.get(p) !== after.get(p)).sort()
 }
 
 /**

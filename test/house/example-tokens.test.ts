@@ -15,7 +15,7 @@ const HOME: Record<string, string> = {
   'docs-repository-code-conversation.yml': 'acme/app',
   'docs-repository-docs.yml': 'acme/docs',
   'docs-health-docs-repository.yml': 'acme/app',
-  'docs-fix-on-label.yml': 'acme/docs',
+  'docs-fix-push.yml': 'acme/docs',
 }
 
 const examples = readdirSync(join(ROOT, 'examples')).filter((f) => f.endsWith('.yml'))

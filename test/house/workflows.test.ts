@@ -1,6 +1,8 @@
-import { readFileSync, readdirSync } from 'node:fs'
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { createRequire } from 'node:module'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { parse } from 'yaml'
 import { docFiles } from '../../scripts/readme-tables.js'
@@ -187,6 +189,14 @@ describe('the examples ask for what they use, and the README says what they ask'
         if (w.suggestions !== 'off') need.add('pull-requests: write')
       }
     }
+    // the steps around them: a checkout reads the repository's contents; another run's artifact
+    // needs actions: read; a pull request looked up by its head commit, pull-requests: read
+    for (const step of steps(text)) {
+      if (step.uses?.startsWith('actions/checkout@')) need.add('contents: read')
+      if (step.uses?.startsWith('actions/download-artifact@') && step.with?.['run-id']) need.add('actions: read')
+      if (/gh api "repos\/\$GITHUB_REPOSITORY\/commits\/[^"]*\/pulls"/.test(step.run ?? ''))
+        need.add('pull-requests: read')
+    }
     // write access reads too
     for (const p of need) if (p.endsWith(': write')) need.delete(p.replace(/write$/, 'read'))
     return [...need].sort()
@@ -218,5 +228,177 @@ describe('the examples ask for what they use, and the README says what they ask'
       'permissions:\n  issues: write\njobs:\n  a:\n    steps:\n      - uses: your-org/mintlify-docs-action@v1\n        with:\n          comment: true\n'
     expect(asked(commenting)).toEqual(['issues: write'])
     expect(needed(commenting)).toEqual(['issues: write', 'pull-requests: write'])
+  })
+})
+
+/**
+ * What a pull request's author controls (docs/security.md): every file of its head, and in the same
+ * repository the workflows its branch carries. So no job a pull request starts, nor one that runs
+ * its files, holds a key or a token that can push; the admin key a pull_request job uses is named
+ * for what it is; and nothing such a job restores from the runner's cache is unpacked unguarded.
+ */
+describe("no example hands a pull request's author what can push", () => {
+  interface Job {
+    permissions?: Record<string, string> | string
+    steps?: Step[]
+  }
+  const examples = filesIn('examples')
+  const triggers = (text: string): string[] => {
+    const on = (parse(text) as { on: unknown }).on
+    return typeof on === 'string' ? [on] : Array.isArray(on) ? (on as string[]) : Object.keys(on as object)
+  }
+  const jobsOf = (text: string): Array<[string, Job]> =>
+    Object.entries((parse(text) as { jobs: Record<string, Job> }).jobs)
+  /** A job of a pull request's event, or one that runs the files it checked out (the check runs the CLI on them). */
+  const hostile = (text: string, job: Job): boolean =>
+    triggers(text).some((t) => t === 'pull_request' || t === 'pull_request_target') ||
+    (job.steps ?? []).some((s) => ourAction(s)?.job === 'check')
+  /** What in a job could push or sign as an App: a private key, an App token, contents: write, a checkout with another token. */
+  const canPush = (text: string, job: Job): string[] => {
+    const jobText = JSON.stringify(job)
+    const found: string[] = []
+    if (/private[-_]key/i.test(jobText)) found.push('an App private key')
+    if ((job.steps ?? []).some((s) => s.uses?.startsWith('actions/create-github-app-token@')))
+      found.push('an App token')
+    const permissions = [job.permissions, (parse(text) as { permissions?: unknown }).permissions]
+    if (
+      permissions.some((p) => typeof p === 'object' && p !== null && (p as Record<string, string>).contents === 'write')
+    )
+      found.push('contents: write')
+    if (permissions.some((p) => p === 'write-all')) found.push('write-all')
+    for (const s of job.steps ?? [])
+      if (
+        s.uses?.startsWith('actions/checkout@') &&
+        typeof s.with?.token === 'string' &&
+        !s.with.token.includes('github.token')
+      )
+        found.push('a checkout with another token')
+    return found
+  }
+
+  test.each(examples)('$name: no key or token that can push in a job of a pull request or of its files', ({ text }) => {
+    for (const [name, job] of jobsOf(text)) if (hostile(text, job)) expect(canPush(text, job), name).toEqual([])
+  })
+
+  test.each(examples)(
+    '$name: no actions/cache in a job of a pull request or of its files (its restore unpacks anywhere)',
+    ({ text }) => {
+      for (const [name, job] of jobsOf(text))
+        if (hostile(text, job))
+          expect(
+            (job.steps ?? []).filter((s) => s.uses?.startsWith('actions/cache')).map((s) => s.uses),
+            name,
+          ).toEqual([])
+    },
+  )
+
+  test.each(examples)('$name: an admin key on pull_request is said to be usable by any writer', ({ text }) => {
+    const onPull = triggers(text).includes('pull_request')
+    const keyed = steps(text).some((s) => typeof s.with?.['api-key'] === 'string')
+    if (onPull && keyed) expect(text).toMatch(/^\s*#.*any writer/m)
+  })
+
+  test('the rule finds what it looks for', () => {
+    const job = (steps: string, permissions = 'contents: read'): string =>
+      `on: pull_request\njobs:\n  a:\n    permissions:\n      ${permissions}\n    steps:\n${steps}`
+    const app =
+      '      - uses: actions/create-github-app-token@v3\n        with:\n          private-key: ${{ secrets.K }}\n'
+    const [[, withApp] = ['', {}]] = jobsOf(job(app))
+    expect(canPush(job(app), withApp)).toEqual(['an App private key', 'an App token'])
+    const [[, pushing] = ['', {}]] = jobsOf(job('      - run: git push\n', 'contents: write'))
+    expect(canPush(job('', 'contents: write'), pushing)).toEqual(['contents: write'])
+    const checkout =
+      '      - uses: actions/checkout@v6\n        with:\n          token: ${{ steps.app.outputs.token }}\n'
+    const [[, checking] = ['', {}]] = jobsOf(job(checkout))
+    expect(canPush(job(checkout), checking)).toEqual(['a checkout with another token'])
+    const label = 'on: workflow_run\njobs:\n  a:\n    steps:\n      - uses: your-org/mintlify-docs-action/check@v1\n'
+    const [[, runsFiles] = ['', {}]] = jobsOf(label)
+    expect(hostile(label, runsFiles)).toBe(true)
+  })
+})
+
+/**
+ * docs-fix-push.yml's check of the patch, run as the runner runs it (bash, in a checkout of the
+ * commit) on patches a pull request's author could make the label's run keep: it refuses any that
+ * does more than change files this commit has in the docs folder, and applies nothing.
+ */
+describe("the fix example's check of the patch", () => {
+  const workflow = parse(readFileSync(join(ROOT, 'examples', 'docs-fix-push.yml'), 'utf8')) as {
+    jobs: Record<string, { env: Record<string, string>; steps: Array<Step & { id?: string; name?: string }> }>
+  }
+  const job = Object.values(workflow.jobs)[0]
+  const script = job?.steps.find((s) => s.id === 'patch')?.run ?? ''
+  const apply = job?.steps.find((s) => s.name === 'Apply and commit the fixes')?.run ?? ''
+
+  /** A commit of `files` with the patch as the label's run leaves it; the check's exit code, and the paths it lets through. */
+  function checkPatch(patch: string, files: Record<string, string>): { code: number; paths: string[]; root: string } {
+    const root = mkdtempSync(join(tmpdir(), 'fix-push-'))
+    const temp = join(root, 'temp')
+    mkdirSync(join(temp, 'docs-fixes'), { recursive: true })
+    writeFileSync(join(temp, 'docs-fixes', 'mintlify-fixes.patch'), patch)
+    const repo = join(root, 'repo')
+    mkdirSync(repo)
+    execFileSync('git', ['init', '-q', repo])
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(repo, path)), { recursive: true })
+      writeFileSync(join(repo, path), text)
+    }
+    execFileSync('git', ['add', '-A'], { cwd: repo })
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'base'], { cwd: repo })
+    const ran = spawnSync('bash', ['-c', script], {
+      cwd: repo,
+      env: { PATH: process.env.PATH, RUNNER_TEMP: temp, DOCS_FOLDER: job?.env.DOCS_FOLDER ?? 'docs' },
+      encoding: 'utf8',
+    })
+    const listed = existsSync(join(temp, 'docs-fix-paths')) ? readFileSync(join(temp, 'docs-fix-paths'), 'utf8') : ''
+    return { code: ran.status ?? -1, paths: listed.split('\0').filter((p) => p !== ''), root }
+  }
+  const files = {
+    'docs/a.mdx': 'See [it](/guides/a).\n',
+    'docs/docs.json': '{}\n',
+    '.github/workflows/ci.yml': 'on: push\n',
+  }
+
+  test('a patch of docs/a.mdx passes, and applied, changes only that file', () => {
+    const patch =
+      'diff --git a/docs/a.mdx b/docs/a.mdx\n--- a/docs/a.mdx\n+++ b/docs/a.mdx\n@@ -1 +1 @@\n-See [it](/guides/a).\n+See [it](/guides/b).\n'
+    const { code, paths, root } = checkPatch(patch, files)
+    expect(code).toBe(0)
+    expect(paths).toEqual(['docs/a.mdx'])
+    const applied = spawnSync('bash', ['-c', apply], {
+      cwd: join(root, 'repo'),
+      env: { PATH: process.env.PATH, RUNNER_TEMP: join(root, 'temp'), HOME: root },
+      encoding: 'utf8',
+    })
+    expect(applied.status, applied.stderr).toBe(0)
+    const changed = execFileSync('git', ['show', '--name-only', '--format=', 'HEAD'], { cwd: join(root, 'repo') })
+    expect(changed.toString().trim()).toBe('docs/a.mdx')
+  })
+
+  test.each([
+    [
+      "1.8.8's patch of a renamed page whose name holds a diff --git section (it creates .github/workflows/pwn.yml)",
+      'diff --git a/docs/a.mdx b/docs/a.mdx\n--- a/docs/a.mdx\n+++ b/docs/a.mdx\n@@ -1 +1 @@\n-See [it](/guides/a).\n+See [it](/guides/x\n' +
+        'diff --git a/.github/workflows/pwn.yml b/.github/workflows/pwn.yml\nnew file mode 100644\n--- /dev/null\n+++ b/.github/workflows/pwn.yml\n@@ -0,0 +1 @@\n+on: push\n',
+    ],
+    [
+      'a patch that creates a symlink',
+      'diff --git a/docs/link.mdx b/docs/link.mdx\nnew file mode 120000\n--- /dev/null\n+++ b/docs/link.mdx\n@@ -0,0 +1 @@\n+../.github/workflows/ci.yml\n\\ No newline at end of file\n',
+    ],
+    [
+      'a change to a workflow',
+      'diff --git a/.github/workflows/ci.yml b/.github/workflows/ci.yml\n--- a/.github/workflows/ci.yml\n+++ b/.github/workflows/ci.yml\n@@ -1 +1 @@\n-on: push\n+on: pull_request_target\n',
+    ],
+    [
+      'a deletion',
+      'diff --git a/docs/docs.json b/docs/docs.json\ndeleted file mode 100644\n--- a/docs/docs.json\n+++ /dev/null\n@@ -1 +0,0 @@\n-{}\n',
+    ],
+    ['a mode change', 'diff --git a/docs/a.mdx b/docs/a.mdx\nold mode 100644\nnew mode 100755\n'],
+  ])('%s: refused, nothing applied', (_, patch) => {
+    const { code, paths, root } = checkPatch(patch, files)
+    expect(code).toBe(1)
+    expect(paths).toEqual([])
+    expect(existsSync(join(root, 'repo', '.github', 'workflows', 'pwn.yml'))).toBe(false)
+    expect(execFileSync('git', ['status', '--porcelain'], { cwd: join(root, 'repo') }).toString()).toBe('')
   })
 })
