@@ -40,7 +40,8 @@ export interface CopyWithin {
  * copy-on-write clone where the file system has them), never hard-linked. A symbolic link whose real
  * path is inside the repository, outside `.git/`, `.github/` and the runner's temporary folder, is
  * copied as its target (a folder whole, within LINKED's sizes); any other link, a name that is not
- * UTF-8, a pipe or a device is left out, and returned. So whatever the check or the CLI writes into
+ * UTF-8 or holds a control character (the CLI prints names one a line), a pipe or a device is left
+ * out, and returned. So whatever the check or the CLI writes into
  * the copy is the copy's own file, never the workspace's nor anything outside.
  */
 export function copySite(from: string, to: string, within: CopyWithin): LeftOut[] {
@@ -67,6 +68,11 @@ export function copySite(from: string, to: string, within: CopyWithin): LeftOut[
       const path = posix.join(relative, name ?? escapedName(entry.name))
       if (name === undefined) {
         leftOut.push({ path, why: 'its name is not UTF-8' })
+        continue
+      }
+      // the CLI prints a name as it is, one a line: a line break or an escape in one would read as more
+      if (/\p{Cc}/u.test(name)) {
+        leftOut.push({ path: JSON.stringify(path).slice(1, -1), why: 'its name holds a control character' })
         continue
       }
       const at = join(source, name)

@@ -15,6 +15,9 @@
 // - hang: starts a child that never ends, writes both process ids, and never ends itself.
 // - lose-verdict: replay, but the first run of each command on each tree prints only the spinner's
 //   frame, exit code 0: what mint 4.2.941 printed when it exited before drawing its verdict.
+// - model: the CLI's report made as data, for a tree no recording has (generated pull requests):
+//   broken-links lists each page's `](/…)` link to no page of the tree, in the CLI's words and
+//   format (a name printed as it is, line breaks and all, as the CLI prints it); a11y finds nothing.
 // Every mode writes the names of the variables it was given (env.jsonl), for the test that shows
 // no INPUT_* variable, token or key reaches the CLI.
 import { spawn } from 'node:child_process'
@@ -94,7 +97,37 @@ function writeWhole(path, text) {
   renameSync(partial, path)
 }
 
-if (config.mode === 'hang') {
+/** What mint broken-links reports on the tree, as the model says: each page's absolute links to no page. */
+function modelReport() {
+  if (args[0] !== 'broken-links') return { stdout: 'success no accessibility issues found\n', exitCode: 0 }
+  const pages = [...before.keys()].filter((p) => /\.mdx?$/.test(p))
+  const served = new Set(
+    pages.map((p) => `/${p.replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, '') || '/'),
+  )
+  const found = []
+  for (const page of pages) {
+    let text
+    try {
+      text = readFileSync(join(cwd, page), 'utf8')
+    } catch {
+      continue
+    }
+    const broken = [...text.matchAll(/\]\((\/[^)\s#]*)[^)]*\)/g)]
+      .map((m) => m[1])
+      .filter((t) => !served.has(t.replace(/\/$/, '') || '/'))
+    if (broken.length > 0) found.push([page, broken])
+  }
+  if (found.length === 0) return { stdout: 'success no broken links found\n', exitCode: 0 }
+  const count = found.reduce((n, [, b]) => n + b.length, 0)
+  const listed = found.map(([page, broken]) => `${page}\n${broken.map((t) => ` ⎿  ${t}`).join('\n')}`).join('\n\n')
+  return { stdout: `found ${count} broken links in ${found.length} files\n\n${listed}\n\n`, exitCode: 1 }
+}
+
+if (config.mode === 'model') {
+  const { stdout, exitCode } = modelReport()
+  process.stdout.write(stdout)
+  process.exitCode = exitCode
+} else if (config.mode === 'hang') {
   const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' })
   writeFileSync(join(here, `pids-${process.pid}.json`), JSON.stringify({ cli: process.pid, child: child.pid }))
   setInterval(() => {}, 1000)

@@ -36,13 +36,18 @@ export const RECORDED_THIS_RUN = 'MINT_RECORDED_THIS_RUN'
 /** The variable naming the real-CLI suite's compile cache for the real CLI (fake-mint.mjs). */
 export const COMPILED_THIS_RUN = 'MINT_COMPILED_THIS_RUN'
 
-/** `lose-verdict`: replay, but each command's first run on a tree prints only the spinner, as mint on a busy machine. */
-export type MintMode = 'replay' | 'record' | 'hang' | 'lose-verdict'
+/**
+ * `lose-verdict`: replay, but each command's first run on a tree prints only the spinner, as mint on
+ * a busy machine; `model`: the report made from the tree by fake-mint.mjs's model of the CLI.
+ */
+export type MintMode = 'replay' | 'record' | 'hang' | 'lose-verdict' | 'model'
 
 export interface FakeCli {
   toolCache: string
   /** A PATH whose npm installs this fake CLI into the tool cache. */
   path: string
+  /** What that npm installs (its node_modules). */
+  template: string
   /** The folder the CLI is installed in (`<tool cache>/mintlify-cli/<version>/<arch>`). */
   folder: string
   /** Each run of the CLI: its arguments and every variable it was given. */
@@ -55,7 +60,7 @@ export interface FakeCli {
 const CLI_MODULES = ['prebuild', 'common', 'validation', 'link-rot']
 
 /** Writes the fake CLI into `folder` (what an install leaves there). */
-export function writeFakeCli(folder: string, mode: MintMode, version = MINT_VERSION): void {
+export function writeFakeCli(folder: string, mode: MintMode, version = MINT_VERSION, recordings = RECORDINGS): void {
   const mint = join(folder, 'node_modules', 'mint')
   mkdirSync(mint, { recursive: true })
   writeFileSync(join(mint, 'package.json'), JSON.stringify({ name: 'mint', version, type: 'module' }))
@@ -71,7 +76,7 @@ export function writeFakeCli(folder: string, mode: MintMode, version = MINT_VERS
     join(bin, 'fake-mint.json'),
     JSON.stringify({
       mode,
-      recordings: RECORDINGS,
+      recordings,
       real: REAL_CLI,
       ...(memo ? { memo } : {}),
       ...(compiled ? { compiled } : {}),
@@ -97,19 +102,21 @@ export function cliRuns(folder: string): Array<{ args: string[]; env: Record<str
 }
 
 /**
- * An empty tool cache, and a PATH whose npm installs the fake CLI (in `mode`) there: the action
+ * An empty tool cache, and a PATH whose npm installs the fake CLI (in `mode`, recording into
+ * `recordings`: another folder keeps a generated case's out of the committed ones) there: the action
  * verifies any CLI it finds against the digest it ships (src/check/cli-digest.ts), which no fake
  * is, so a test's CLI is the one its run installs.
  */
-export function fakeToolCache(mode: MintMode): FakeCli {
+export function fakeToolCache(mode: MintMode, recordings = RECORDINGS): FakeCli {
   const toolCache = mkdtempSync(join(tmpdir(), 'tool-cache-'))
   const folder = join(toolCache, 'mintlify-cli', MINT_VERSION, process.arch)
   const template = mkdtempSync(join(tmpdir(), 'fake-cli-'))
-  writeFakeCli(template, mode)
+  writeFakeCli(template, mode, MINT_VERSION, recordings)
   const npm = fakeNpm('install', template)
   return {
     toolCache,
     folder,
+    template,
     path: npm.path,
     runs: () => cliRuns(folder),
     pids: () => {

@@ -158,9 +158,9 @@ function restFile(f: FakeFile, ref: string, repo = 'acme/docs'): Record<string, 
     additions: f.additions,
     deletions: f.deletions,
     changes: f.additions + f.deletions,
-    blob_url: `https://github.com/${repo}/blob/${ref}/${encodeURI(f.filename)}`,
-    raw_url: `https://github.com/${repo}/raw/${ref}/${encodeURI(f.filename)}`,
-    contents_url: `${API}/repos/${repo}/contents/${encodeURI(f.filename)}?ref=${ref}`,
+    blob_url: `https://github.com/${repo}/blob/${ref}/${urlPath(f.filename)}`,
+    raw_url: `https://github.com/${repo}/raw/${ref}/${urlPath(f.filename)}`,
+    contents_url: `${API}/repos/${repo}/contents/${urlPath(f.filename)}?ref=${ref}`,
     ...(f.patch !== undefined ? { patch: f.patch } : {}),
     ...(f.previous_filename ? { previous_filename: f.previous_filename } : {}),
   }
@@ -1196,4 +1196,9 @@ export class GitHubSimulator extends LocalServer<GitHubRoute> {
         return notFound()
     }
   }
+}
+
+/** A file's path in a URL as GitHub writes it: each of its names percent-encoded (a `#` or `?` in one too). */
+function urlPath(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/')
 }

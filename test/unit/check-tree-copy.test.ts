@@ -209,3 +209,23 @@ describe("a fix reads the workspace's plain files only", () => {
     expect(read('docs/missing.mdx')).toBeUndefined()
   })
 })
+
+describe('a name the CLI could not print on one line', () => {
+  test('a line break, a carriage return, a tab or an escape in a name: left out, shown escaped', () => {
+    const { repo, docs } = repository()
+    for (const name of ['a\nb.mdx', 'c\rd.mdx', 'e\tf.mdx', 'g\u001b]h.mdx']) writeFileSync(join(docs, name), '# X')
+    mkdirSync(join(docs, 'dir\nname'))
+    writeFileSync(join(docs, 'dir\nname', 'inside.mdx'), '# Y')
+    const to = join(folder(), 'head')
+    const leftOut = copySite(docs, to, { repository: repo })
+    expect(leftOut.map((l) => l.path).sort()).toEqual([
+      'a\\nb.mdx',
+      'c\\rd.mdx',
+      'dir\\nname',
+      'e\\tf.mdx',
+      'g\\u001b]h.mdx',
+    ])
+    expect(new Set(leftOut.map((l) => l.why))).toEqual(new Set(['its name holds a control character']))
+    expect(Object.keys(snapshot(to)).sort()).toEqual(['docs.json', 'index.mdx'])
+  })
+})
