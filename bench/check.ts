@@ -119,3 +119,51 @@ export function checkCost(): CheckCost {
       rmSync(dir, { recursive: true, force: true })
   }
 }
+
+/** The last release before a CLI found in the tool cache was verified (1.8.8). */
+export const UNVERIFIED = '3217d60'
+
+export interface WarmCost {
+  /** The whole step on the clean site, the CLI in the tool cache: 1.8.8 (run as found) and now (verified first). */
+  unverifiedMs: number[]
+  verifiedMs: number[]
+  /** The verification alone (every file of the install against the shipped digest), in this process. */
+  verifyMs: number[]
+  files: number
+  bytes: number
+}
+
+/**
+ * What verifying the CLI costs a warm run: the check at UNVERIFIED and this tree's, alternated five
+ * times each on one tool cache this tree's install filled (the same files for both), and the
+ * verification alone five times. The runner's cache's own restore is GitHub's to time, not this
+ * machine's: it is not in these figures.
+ */
+export async function warmCost(): Promise<WarmCost> {
+  const { notTheInstall } = await import('../src/check/cli-digest.js')
+  const { runnerPlatform, shippedDigest } = await import('../src/check/mint-cli.js')
+  const { MINT_VERSION } = await import('../src/check/inputs.js')
+  const before = actionAt(UNVERIFIED)
+  const toolCache = mkdtempSync(join(tmpdir(), 'bench-tool-cache-warm-'))
+  const npm = mkdtempSync(join(tmpdir(), 'bench-npm-warm-'))
+  try {
+    timed(ROOT, toolCache, npm)
+    const cost: WarmCost = { unverifiedMs: [], verifiedMs: [], verifyMs: [], files: 0, bytes: 0 }
+    for (let i = 0; i < 5; i++) {
+      cost.unverifiedMs.push(timed(before, toolCache, npm))
+      cost.verifiedMs.push(timed(ROOT, toolCache, npm))
+    }
+    const expected = await shippedDigest(MINT_VERSION, runnerPlatform())
+    if (!expected) throw new Error('no shipped digest for this platform')
+    const folder = join(toolCache, 'mintlify-cli', MINT_VERSION, process.arch)
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now()
+      const why = notTheInstall(folder, expected)
+      cost.verifyMs.push(performance.now() - started)
+      if (why !== undefined) throw new Error(`the install is not the one the digest describes: ${why}`)
+    }
+    return { ...cost, files: expected.files, bytes: expected.bytes }
+  } finally {
+    for (const dir of [before, toolCache, npm]) rmSync(dir, { recursive: true, force: true })
+  }
+}

@@ -402,3 +402,54 @@ describe("the fix example's check of the patch", () => {
     expect(execFileSync('git', ['status', '--porcelain'], { cwd: join(root, 'repo') }).toString()).toBe('')
   })
 })
+
+/**
+ * docs-fix-push.yml's first step, run as the runner runs it with a `gh` that answers as GitHub would:
+ * only a labeller with write or admin access, on a pull request of this repository still at the head
+ * the check ran on, gets the fixes pushed.
+ */
+describe("the fix example's gate: who labelled, and which head", () => {
+  const workflow = parse(readFileSync(join(ROOT, 'examples', 'docs-fix-push.yml'), 'utf8')) as {
+    jobs: Record<string, { steps: Array<Step & { id?: string }> }>
+  }
+  const script = Object.values(workflow.jobs)[0]?.steps.find((s) => s.id === 'pull')?.run ?? ''
+
+  function gate(
+    answers: { permission: string; pull: string },
+    headRepository = 'acme/docs',
+  ): { code: number; output: string } {
+    const bin = mkdtempSync(join(tmpdir(), 'fake-gh-'))
+    writeFileSync(
+      join(bin, 'gh'),
+      `#!/bin/sh\ncase "$*" in\n  *collaborators*) echo '${answers.permission}' ;;\n  *"/pulls"*) echo '${answers.pull}' ;;\n  *) exit 1 ;;\nesac\n`,
+      { mode: 0o755 },
+    )
+    const output = join(bin, 'output')
+    writeFileSync(output, '')
+    const ran = spawnSync('bash', ['-c', script], {
+      env: {
+        PATH: `${bin}:${process.env.PATH ?? ''}`,
+        GITHUB_REPOSITORY: 'acme/docs',
+        GITHUB_OUTPUT: output,
+        LABELLER: 'octocat',
+        HEAD_SHA: 'a'.repeat(40),
+        HEAD_REPOSITORY: headRepository,
+      },
+      encoding: 'utf8',
+    })
+    return { code: ran.status ?? -1, output: readFileSync(output, 'utf8') }
+  }
+
+  test('a writer or an admin on this repository, the head unchanged: the branch to push to', () => {
+    for (const permission of ['write', 'admin'])
+      expect(gate({ permission, pull: '7 docs/change' })).toEqual({ code: 0, output: 'branch=docs/change\n' })
+  })
+
+  test('triage or read access, a fork, or a head that moved since: refused, nothing to push to', () => {
+    for (const permission of ['read', 'none', ''])
+      expect(gate({ permission, pull: '7 docs/change' }), permission).toEqual({ code: 1, output: '' })
+    expect(gate({ permission: 'write', pull: '7 docs/change' }, 'someone/fork')).toEqual({ code: 1, output: '' })
+    expect(gate({ permission: 'write', pull: 'null null' })).toEqual({ code: 1, output: '' })
+    expect(gate({ permission: 'write', pull: '' })).toEqual({ code: 1, output: '' })
+  })
+})

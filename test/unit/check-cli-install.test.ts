@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import {
   cpSync,
   existsSync,
@@ -70,10 +71,26 @@ describe('a tree as one digest', () => {
     for (const other of others) expect(digestOf(tree(other)).sha256, JSON.stringify(other)).not.toBe(digestOf(a).sha256)
   })
 
+  test('exactly: each file as `path NUL size NUL sha256` and a line break, in the order of their paths, hashed', () => {
+    // created out of order: whatever order the file system lists them in, it is not the paths'
+    const names = [5, 11, 2, 8, 0, 9, 3, 7, 1, 10, 4, 6].map((i) => `f${String(i).padStart(2, '0')}.js`)
+    const files: Record<string, string> = { ...Object.fromEntries(names.map((n) => [n, n])), 'sub/z.js': 'z' }
+    const dir = tree(files)
+    const hex = (text: string): string => createHash('sha256').update(text).digest('hex')
+    const lines = [...names, 'sub/z.js']
+      .sort()
+      .map((path) => `${path}\0${(files[path] ?? '').length}\0${hex(files[path] ?? '')}\n`)
+      .join('')
+    expect(digestOf(dir)).toEqual({ files: 13, bytes: 12 * 6 + 1, sha256: hex(lines) })
+  })
+
   test('a link, a pipe or a name that is not UTF-8 is no install; a walk past `most` stops', () => {
     const linked = tree({ 'a.js': 'a' })
     symlinkSync(join(linked, 'a.js'), join(linked, 'b.js'))
     expect(treeDigest(linked)).toEqual({ why: 'b.js is a link' })
+    const deeper = tree({ 'a.js': 'a', 'sub/b.js': 'b' })
+    symlinkSync(join(deeper, 'a.js'), join(deeper, 'sub', 'c.js'))
+    expect(treeDigest(deeper)).toEqual({ why: 'sub/c.js is a link' })
     const piped = tree({ 'a.js': 'a' })
     execFileSync('mkfifo', [join(piped, 'p')])
     expect(treeDigest(piped)).toEqual({ why: 'p is neither a file nor a folder' })

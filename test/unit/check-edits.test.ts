@@ -1319,3 +1319,74 @@ function gitNumstat(files: Record<string, string>, patch: string): Array<{ path:
     return m ? { path: m[3] ?? '', kind: m[1] === '-' ? 'other' : 'modified' } : { path: p, kind: 'other' }
   })
 }
+
+describe('fixes are data, at the edge of each rule', () => {
+  const page = { 'intro.mdx': 'See [a](/guides/a) first.\n' }
+  test('the message shows each invisible or line-separating character of an address as its \\u escape, four digits', () => {
+    const why: string[] = []
+    const judged = link('intro.mdx', 1, 9, '/guides/a', 'guides/a.mdx', 'guides/x\u202e\u0085y.mdx')
+    editsFor([judged], texts(page), 'docs.json', everywhere, (w) => why.push(w))
+    expect(why).toEqual([
+      'The fix of intro.mdx:1 was not offered: its new address "/guides/x\\u202e\\u0085y" holds characters that cannot be written there as they are.',
+    ])
+  })
+  test('a lost address has no line: its message names the file alone', () => {
+    const why: string[] = []
+    editsFor([lost('/guides/a', '/x y\u2028')], texts({ 'docs.json': '{}\n' }), 'docs.json', everywhere, (w) =>
+      why.push(w),
+    )
+    expect(why).toEqual([
+      'The fix of docs.json was not offered: its new address "/x y\\u2028" holds characters that cannot be written there as they are.',
+    ])
+  })
+  test('a line of the head holding a carriage return inside it: that edit refused, said why', () => {
+    const why: string[] = []
+    const judged = link('intro.mdx', 1, 9, '/guides/a', 'guides/a.mdx', 'guides/b.mdx')
+    const files = texts({ 'intro.mdx': 'See [a](/guides/a) first.\rmore\n' })
+    expect(editsFor([judged], files, 'docs.json', everywhere, (w) => why.push(w))).toEqual([])
+    expect(why).toEqual(['The fix in "intro.mdx" was not offered: one of its lines would hold a line break.'])
+    // and with no one to say it to: nothing thrown
+    expect(editsFor([judged], files, 'docs.json', everywhere)).toEqual([])
+    const outside = link('notes/intro.mdx', 1, 9, '/guides/a', 'guides/a.mdx', 'guides/b.mdx')
+    expect(editsFor([outside], texts({ 'notes/intro.mdx': page['intro.mdx'] }), 'docs/docs.json', everywhere)).toEqual(
+      [],
+    )
+  })
+  test('a name ending in .git or .github is a name like any other; only those names themselves are refused', () => {
+    expect(writablePath('docs/x.git/a.mdx', 'docs')).toBe(true)
+    expect(writablePath('docs/notes.github/a.mdx', 'docs')).toBe(true)
+    expect(writablePath('docs/.gitignore', 'docs')).toBe(true)
+  })
+  test("a lost address's redirect wins over a sending on; only a lost address's or a chain's fix is judged", () => {
+    const both: Judged = {
+      problem: { ...lost('/guides/a', '/guides/b').problem, resend: { source: '/old', from: '/guides/a', to: '/x\n' } },
+      status: 'new',
+    }
+    const config = '{\n  "redirects": [\n    { "source": "/old", "destination": "/guides/a" }\n  ]\n}\n'
+    const [edit] = editsFor([both], texts({ 'docs.json': config }), 'docs.json', everywhere)
+    expect(edit?.after.join('\n')).toContain('"destination": "/guides/b"')
+    // a broken link carrying a fix of its own (none does today) is no redirect to judge, nor refuse
+    const why: string[] = []
+    const odd: Judged = {
+      ...link('intro.mdx', 1, 9, '/guides/a', 'guides/a.mdx', 'guides/b.mdx'),
+      problem: {
+        ...link('intro.mdx', 1, 9, '/guides/a', 'guides/a.mdx', 'guides/b.mdx').problem,
+        fix: { source: '/a', destination: '/b\n' },
+      },
+    }
+    expect(editsFor([odd], texts(page), 'docs.json', everywhere, (w) => why.push(w))).toHaveLength(1)
+    const resending: Judged = {
+      ...odd,
+      problem: { ...odd.problem, fix: undefined, resend: { source: '/old', from: '/guides/a', to: '/x\n' } },
+    }
+    expect(editsFor([resending], texts(page), 'docs.json', everywhere, (w) => why.push(w))).toHaveLength(1)
+    expect(why).toEqual([])
+  })
+  test('the patch leaves out a file where any one of its edits holds a line break, the good ones with it', () => {
+    const files = texts({ 'a.mdx': 'x\ny\nz\n' })
+    const good: LineEdit = { path: 'a.mdx', line: 1, endLine: 1, before: ['x'], after: ['X'], fixes: [] }
+    const bad: LineEdit = { path: 'a.mdx', line: 3, endLine: 3, before: ['z'], after: ['Z\nmore'], fixes: [] }
+    expect(patchOf([good], files)).not.toBe('')
+    expect(patchOf([good, bad], files)).toBe('')
+  })
+})
