@@ -8921,7 +8921,7 @@ async function ensureCli(options) {
                 const why = notTheInstall((0,external_node_path_.join)(into, on.arch), expected);
                 if (why === undefined) {
                     moveIntoPlace((0,external_node_path_.join)(into, on.arch), folder, expected);
-                    (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(versionFolder, `${on.arch}.complete`), '');
+                    markComplete(versionFolder, on.arch);
                     return cli({ installed: false, unlocked, restored: key });
                 }
                 options.notice(`The Mintlify CLI restored from the runner's cache (${key}) is not the install this action's lockfile ` +
@@ -8936,7 +8936,7 @@ async function ensureCli(options) {
     try {
         await install(options, on, into, unlocked);
         moveIntoPlace(into, folder, expected);
-        (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(versionFolder, `${on.arch}.complete`), '');
+        markComplete(versionFolder, on.arch);
     }
     finally {
         (0,external_node_fs_.rmSync)(into, { recursive: true, force: true });
@@ -9030,6 +9030,15 @@ async function shippedDigest(version, on) {
     const loaded = (await __webpack_require__.e(/* import() */ 616).then(__webpack_require__.t.bind(__webpack_require__, 2616, 19)));
     return loaded.default[version]?.[platformKey(on)];
 }
+/**
+ * `<arch>.complete` beside the install, as @actions/tool-cache marks a tool: a new file of its own
+ * (one there, a link or another's hard link, is removed first, never written through).
+ */
+function markComplete(versionFolder, arch) {
+    const file = (0,external_node_path_.join)(versionFolder, `${arch}.complete`);
+    (0,external_node_fs_.rmSync)(file, { force: true });
+    (0,external_node_fs_.writeFileSync)(file, '', { flag: 'wx' });
+}
 /** A folder of the tool cache the install goes into: a real one (a link there, or a file, is removed first). */
 function realFolder(path) {
     if (isLink(path) || ((0,external_node_fs_.existsSync)(path) && !(0,external_node_fs_.lstatSync)(path).isDirectory()))
@@ -9116,6 +9125,11 @@ class InstallFailed extends Error {
 async function installCli({ settings, ctx, bounded, stop }) {
     const version = settings.check.mintVersion;
     const notices = [];
+    // said after the group, where a reader sees them, however the install ends
+    const sayNotices = () => {
+        for (const notice of notices.splice(0))
+            core/* notice */.lm(notice);
+    };
     let cli;
     try {
         cli = await core/* group */.Os(`The Mintlify CLI ${version}`, async () => {
@@ -9133,11 +9147,10 @@ async function installCli({ settings, ctx, bounded, stop }) {
                 ...(expected ? { expected, cache: runnerCache(stop, notices) } : {}),
             }));
         });
-        // said after the group, where a reader sees them
-        for (const notice of notices)
-            core/* notice */.lm(notice);
+        sayNotices();
     }
     catch (error) {
+        sayNotices();
         if (error instanceof errors/* CancelledError */.cc || error instanceof TimedOut)
             throw error;
         throw new InstallFailed(`Could not install the Mintlify CLI: ${(0,errors/* getErrorMessage */.u1)(error)}`);

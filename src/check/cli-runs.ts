@@ -36,6 +36,10 @@ export class InstallFailed extends Error {}
 export async function installCli({ settings, ctx, bounded, stop }: CheckRun): Promise<Cli> {
   const version = settings.check.mintVersion
   const notices: string[] = []
+  // said after the group, where a reader sees them, however the install ends
+  const sayNotices = (): void => {
+    for (const notice of notices.splice(0)) core.notice(notice)
+  }
   let cli: Cli
   try {
     cli = await core.group(`The Mintlify CLI ${version}`, async () => {
@@ -55,9 +59,9 @@ export async function installCli({ settings, ctx, bounded, stop }: CheckRun): Pr
         }),
       )
     })
-    // said after the group, where a reader sees them
-    for (const notice of notices) core.notice(notice)
+    sayNotices()
   } catch (error) {
+    sayNotices()
     if (error instanceof CancelledError || error instanceof TimedOut) throw error
     throw new InstallFailed(`Could not install the Mintlify CLI: ${getErrorMessage(error)}`)
   }

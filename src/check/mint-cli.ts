@@ -343,7 +343,7 @@ export async function ensureCli(options: InstallOptions): Promise<Cli> {
         const why = notTheInstall(join(into, on.arch), expected)
         if (why === undefined) {
           moveIntoPlace(join(into, on.arch), folder, expected)
-          writeFileSync(join(versionFolder, `${on.arch}.complete`), '')
+          markComplete(versionFolder, on.arch)
           return cli({ installed: false, unlocked, restored: key })
         }
         options.notice(
@@ -359,7 +359,7 @@ export async function ensureCli(options: InstallOptions): Promise<Cli> {
   try {
     await install(options, on, into, unlocked)
     moveIntoPlace(into, folder, expected)
-    writeFileSync(join(versionFolder, `${on.arch}.complete`), '')
+    markComplete(versionFolder, on.arch)
   } finally {
     rmSync(into, { recursive: true, force: true })
   }
@@ -459,6 +459,16 @@ export async function shippedDigest(version: string, on: Platform): Promise<Tree
     default: Record<string, Record<string, TreeDigest> | undefined>
   }
   return loaded.default[version]?.[platformKey(on)]
+}
+
+/**
+ * `<arch>.complete` beside the install, as @actions/tool-cache marks a tool: a new file of its own
+ * (one there, a link or another's hard link, is removed first, never written through).
+ */
+function markComplete(versionFolder: string, arch: string): void {
+  const file = join(versionFolder, `${arch}.complete`)
+  rmSync(file, { force: true })
+  writeFileSync(file, '', { flag: 'wx' })
 }
 
 /** A folder of the tool cache the install goes into: a real one (a link there, or a file, is removed first). */

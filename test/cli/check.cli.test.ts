@@ -338,7 +338,13 @@ describe('the check action on the real Mintlify CLI', () => {
       const entry = join(planted, 'mintlify-cli', '4.2.941', process.arch, ...CLI_ENTRY)
       rmSync(entry)
       writeFileSync(entry, "console.log('success no broken links found')\nprocess.exit(0)\n")
-      const run = await check('broken', { env: { RUNNER_TOOL_CACHE: planted, ...service.env('v2') } })
+      // the fresh install: what npm ci of the action's lockfile makes, copied from the real one
+      // scripts/install-mint.mjs made by the action's own install (so no 800 packages fetched again)
+      const npm = fakeNpm('copy', join(TOOL_CACHE, 'mintlify-cli', '4.2.941', process.arch))
+      const run = await check('broken', {
+        env: { RUNNER_TOOL_CACHE: planted, PATH: npm.path, ...service.env('v2') },
+      })
+      expect(npm.runs().map((r) => r.args[0])).toEqual(['ci'])
       expect(run.notices.filter((n) => n.includes('is not the install'))).toEqual([
         expect.stringContaining('it was not run, and is installed afresh.'),
       ])

@@ -101,6 +101,18 @@ describe('the programs the check starts', () => {
     expect(run.errors.at(-1)).toContain('Docs check: 2 problems')
   })
 
+  test('a planted CLI and an npm that fails: the notice that it was not run is still said, and no verdict', async () => {
+    const toolCache = mkdtempSync(join(tmpdir(), 'planted-failing-'))
+    const folder = join(toolCache, 'mintlify-cli', MINT_VERSION, process.arch)
+    mkdirSync(join(folder, ...CLI_ENTRY.slice(0, -1)), { recursive: true })
+    writeFileSync(join(folder, ...CLI_ENTRY), "console.log('success no broken links found')\n")
+    writeFileSync(join(folder, '.mintlify-docs-action-installed'), `${MINT_VERSION}\n`)
+    const { run } = await runScenario(site, RUNTIMES[0], { toolCache, path: fakeNpm('fail').path })
+    expect(run.notices.filter((n) => n.includes('it was not run, and is installed afresh'))).toHaveLength(1)
+    expect(run.code).toBe(1)
+    expect(run.errors.at(-1)).toContain('Could not install the Mintlify CLI')
+  })
+
   test('another mint-version installs without the lockfile, with one notice saying so', async () => {
     const { npm, run } = await coldInstall({ 'mint-version': '4.2.900' })
     expect(npm.runs()[0]?.args).toEqual(expect.arrayContaining(['install', '--omit=optional', 'mint@4.2.900']))

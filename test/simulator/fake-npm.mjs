@@ -3,9 +3,12 @@
 // - install: leaves the fake Mintlify CLI in node_modules: the one in fake-npm.json's `template` (as
 //   test/simulator/fake-tools.ts writes it: replaying the real CLI's recordings, recording them, or
 //   hanging), else one that replays;
+// - copy: the install npm ci makes of the shipped lockfile, copied from a real one (fake-npm.json's
+//   `from`: the real CLI scripts/install-mint.mjs installed with the action's own install), so a
+//   test of the real CLI gets the real files without fetching 800 packages again;
 // - hang: starts a child that never ends, writes both process ids, and never ends itself;
 // - fail: says what a registry that cannot be reached says, and exits 1.
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -25,6 +28,9 @@ if (config.mode === 'hang') {
 } else if (config.mode === 'fail') {
   process.stderr.write('npm error code ECONNREFUSED\nnpm error network request to the registry failed\n')
   process.exitCode = 1
+} else if (config.mode === 'copy') {
+  for (const name of ['node_modules', 'package.json', 'package-lock.json'])
+    spawnSync('cp', ['-a', join(config.from, name), cwd], { stdio: 'inherit' })
 } else if (config.template) {
   cpSync(join(config.template, 'node_modules'), join(cwd, 'node_modules'), { recursive: true, verbatimSymlinks: true })
 } else {

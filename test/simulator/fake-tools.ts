@@ -134,7 +134,7 @@ export const toolCacheEnv = (cli: FakeCli): Record<string, string> => ({
   PATH: cli.path,
 })
 
-export type NpmMode = 'install' | 'hang' | 'fail'
+export type NpmMode = 'install' | 'hang' | 'fail' | 'copy'
 
 export interface FakeNpm {
   /** A PATH that finds this npm first. */
@@ -144,7 +144,10 @@ export interface FakeNpm {
   pids(): { npm: number; child: number } | undefined
 }
 
-/** npm as a script: `install` leaves the fake CLI (`template`'s, else one replaying) where npm was asked to install. */
+/**
+ * npm as a script: `install` leaves the fake CLI (`template`'s, else one replaying) where npm was
+ * asked to install; `copy` leaves a copy of the real install in `template` (the real CLI's folder).
+ */
 export function fakeNpm(mode: NpmMode, template?: string): FakeNpm {
   const bin = mkdtempSync(join(tmpdir(), 'fake-npm-'))
   const config = join(bin, 'fake-npm.json')
@@ -154,7 +157,7 @@ export function fakeNpm(mode: NpmMode, template?: string): FakeNpm {
       mode,
       log: join(bin, 'runs.jsonl'),
       pids: join(bin, 'pids.json'),
-      ...(template ? { template } : {}),
+      ...(template ? (mode === 'copy' ? { from: template } : { template }) : {}),
     }),
   )
   const script = join(ROOT, 'test', 'simulator', 'fake-npm.mjs')
