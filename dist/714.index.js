@@ -4444,7 +4444,7 @@ function copySite(from, to, within) {
                 continue;
             }
             // the CLI prints a name as it is, one a line: a line break or an escape in one would read as more
-            if (/\p{Cc}/u.test(name)) {
+            if (!printableName(name)) {
                 leftOut.push({ path: JSON.stringify(path).slice(1, -1), why: 'its name holds a control character' });
                 continue;
             }
@@ -4483,6 +4483,8 @@ function copySite(from, to, within) {
     copy(from, to, '', false, []);
     return leftOut;
 }
+/** Whether the CLI can print a file's path on one line as it is: none of its names holds a control character. */
+const printableName = (path) => !/\p{Cc}/u.test(path);
 /** Where a real path is that the copy never takes: out of the repository, into .git/ or .github/, or a skipped folder. */
 function leadsOut(real, repository, skipped) {
     if (skipped.some((folder) => real === folder || real.startsWith(`${folder}${external_node_path_.sep}`)))
@@ -4926,7 +4928,8 @@ async function buildBase(options) {
     };
     const restore = async (path) => {
         const at = local(path);
-        if (at === undefined)
+        // (a name the CLI cannot print on a line of its own is left out of every copy, the base's too)
+        if (at === undefined || !printableName(at))
             return true;
         const bytes = await options.api.fileAt(options.repo, path, options.ref);
         if (!bytes)
@@ -4973,7 +4976,7 @@ function baseNames(headPages, changed, docsFolder) {
 /** A base of names: an empty file for each page and the base's configuration files. Returns how many were fetched. */
 async function buildFromNames(options) {
     (0,external_node_fs_.mkdirSync)(options.to, { recursive: true });
-    for (const name of options.names)
+    for (const name of options.names.filter(printableName))
         writeInTree(options.to, name, '');
     let fetched = 0;
     // the configuration files, then the files their $refs name (a redirects.json), each asked for once
@@ -4981,6 +4984,8 @@ async function buildFromNames(options) {
     const seen = new Set(wanted);
     for (let asked = 0, next = wanted.shift(); next !== undefined && asked < MAX_CONFIG_FILES; next = wanted.shift()) {
         asked++;
+        if (!printableName(next))
+            continue;
         const bytes = await options.api.fileAt(options.repo, repositoryPath(options.docsFolder, next), options.ref);
         if (!bytes)
             continue;
@@ -5594,14 +5599,21 @@ const RULE_TITLES = {
     'missing-operation': 'API page with no operation',
     'missing-schema': 'API page with no schema',
 };
+// C0 controls but the tab, DEL, C1 controls
+// eslint-disable-next-line no-control-regex -- control characters are what this looks for
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
 // escape sequences (colours, the spinner's cursor moves): FORCE_COLOR makes the CLI print them
 // eslint-disable-next-line no-control-regex -- escape sequences are what this removes
-const ESCAPES = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
-/** The CLI's text as plain lines: escape sequences and carriage-return redraws out, no-break spaces as spaces. */
+const ESCAPES = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b\n]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
+/**
+ * The CLI's text as plain lines: escape sequences out, each within its line (a sequence never spans
+ * one: a name holding `ESC ]` must not swallow the lines up to a later name's `BEL`), carriage-return
+ * redraws out, no-break spaces as spaces.
+ */
 function plainLines(text) {
     return (text
-        .replace(ESCAPES, '')
         .split('\n')
+        .map((line) => line.replace(ESCAPES, ''))
         // a CR at the end is a line ending; one inside is a redraw, and the last drawing is what shows
         .map((line) => line.replace(/\r+$/, ''))
         .map((line) => (line.includes('\r') ? (line.split('\r').at(-1) ?? '') : line))
@@ -5678,6 +5690,10 @@ function readBrokenLinks(output, exitCode) {
             afterBlank = true;
             continue;
         }
+        // a control character left once escape sequences are out: no name the check's copy holds
+        // (tree-copy.ts leaves such names out), so the listing is not the one measured
+        if (CONTROL.test(line))
+            return { ok: false, unreadable: `a line of the CLI's output holds a control character: ${JSON.stringify(line)}` };
         const target = TARGET.exec(line);
         if (target?.[1] !== undefined) {
             if (file === undefined)
@@ -9773,8 +9789,11 @@ async function judgeSite(run, checkTree, cache, listOpenApi) {
     const notes = [];
     const headTree = (0,external_node_path_.join)(work, 'head');
     const leftOut = copySite(folder, headTree, run.within);
-    if (leftOut.length > 0)
-        notes.push(leftOutNote(leftOut));
+    if (leftOut.length > 0) {
+        const note = leftOutNote(leftOut);
+        core/* notice */.lm(note);
+        notes.push(note);
+    }
     const cached = cachedChecker(cache, checkTree);
     const files = pull && scope !== 'all' ? await pullFiles(run, pull) : undefined;
     const changed = files

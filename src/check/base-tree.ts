@@ -4,7 +4,7 @@ import type { ChangedFile } from '../github/change.js'
 import type { GitHubPort, Repo } from '../github/port.js'
 import type { PageChange } from './new-known.js'
 import { docsRelativePath, repositoryPath } from '../site/addresses.js'
-import { type CopyWithin, copySite, pagesOf, removeInTree, writeInTree } from './tree-copy.js'
+import { type CopyWithin, copySite, pagesOf, printableName, removeInTree, writeInTree } from './tree-copy.js'
 import { refsIn } from '../site/config-refs.js'
 import { formatNumber } from '../util/format.js'
 
@@ -125,7 +125,8 @@ export async function buildBase(options: {
   }
   const restore = async (path: string): Promise<boolean> => {
     const at = local(path)
-    if (at === undefined) return true
+    // (a name the CLI cannot print on a line of its own is left out of every copy, the base's too)
+    if (at === undefined || !printableName(at)) return true
     const bytes = await options.api.fileAt(options.repo, path, options.ref)
     if (!bytes) return false
     // a new file of the base's own: never written through a link, nor into a folder that is one
@@ -171,13 +172,14 @@ export async function buildFromNames(options: {
   to: string
 }): Promise<number> {
   mkdirSync(options.to, { recursive: true })
-  for (const name of options.names) writeInTree(options.to, name, '')
+  for (const name of options.names.filter(printableName)) writeInTree(options.to, name, '')
   let fetched = 0
   // the configuration files, then the files their $refs name (a redirects.json), each asked for once
   const wanted = [...CONFIG_FILES]
   const seen = new Set(wanted)
   for (let asked = 0, next = wanted.shift(); next !== undefined && asked < MAX_CONFIG_FILES; next = wanted.shift()) {
     asked++
+    if (!printableName(next)) continue
     const bytes = await options.api.fileAt(options.repo, repositoryPath(options.docsFolder, next), options.ref)
     if (!bytes) continue
     writeInTree(options.to, next, bytes)

@@ -79,16 +79,24 @@ export type Reading =
   /** `wrapped`: a line stood where a target belongs, as where the output was wrapped. */
   | { ok: false; unreadable: string; unparsed?: Unparsed; wrapped?: true }
 
+// C0 controls but the tab, DEL, C1 controls
+// eslint-disable-next-line no-control-regex -- control characters are what this looks for
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/
+
 // escape sequences (colours, the spinner's cursor moves): FORCE_COLOR makes the CLI print them
 // eslint-disable-next-line no-control-regex -- escape sequences are what this removes
-const ESCAPES = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g
+const ESCAPES = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b\n]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g
 
-/** The CLI's text as plain lines: escape sequences and carriage-return redraws out, no-break spaces as spaces. */
+/**
+ * The CLI's text as plain lines: escape sequences out, each within its line (a sequence never spans
+ * one: a name holding `ESC ]` must not swallow the lines up to a later name's `BEL`), carriage-return
+ * redraws out, no-break spaces as spaces.
+ */
 export function plainLines(text: string): string[] {
   return (
     text
-      .replace(ESCAPES, '')
       .split('\n')
+      .map((line) => line.replace(ESCAPES, ''))
       // a CR at the end is a line ending; one inside is a redraw, and the last drawing is what shows
       .map((line) => line.replace(/\r+$/, ''))
       .map((line) => (line.includes('\r') ? (line.split('\r').at(-1) ?? '') : line))
@@ -172,6 +180,10 @@ export function readBrokenLinks(output: string, exitCode: number | null): Readin
       afterBlank = true
       continue
     }
+    // a control character left once escape sequences are out: no name the check's copy holds
+    // (tree-copy.ts leaves such names out), so the listing is not the one measured
+    if (CONTROL.test(line))
+      return { ok: false, unreadable: `a line of the CLI's output holds a control character: ${JSON.stringify(line)}` }
     const target = TARGET.exec(line)
     if (target?.[1] !== undefined) {
       if (file === undefined) return { ok: false, unreadable: `a broken target came before any file: ${line.trim()}` }

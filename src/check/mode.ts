@@ -177,7 +177,11 @@ async function judgeSite(
   const notes: string[] = []
   const headTree = join(work, 'head')
   const leftOut = copySite(folder, headTree, run.within)
-  if (leftOut.length > 0) notes.push(leftOutNote(leftOut))
+  if (leftOut.length > 0) {
+    const note = leftOutNote(leftOut)
+    core.notice(note)
+    notes.push(note)
+  }
   const cached = cachedChecker(cache, checkTree)
   const files = pull && scope !== 'all' ? await pullFiles(run, pull) : undefined
   const changed = files

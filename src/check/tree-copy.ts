@@ -71,7 +71,7 @@ export function copySite(from: string, to: string, within: CopyWithin): LeftOut[
         continue
       }
       // the CLI prints a name as it is, one a line: a line break or an escape in one would read as more
-      if (/\p{Cc}/u.test(name)) {
+      if (!printableName(name)) {
         leftOut.push({ path: JSON.stringify(path).slice(1, -1), why: 'its name holds a control character' })
         continue
       }
@@ -100,6 +100,9 @@ export function copySite(from: string, to: string, within: CopyWithin): LeftOut[
   copy(from, to, '', false, [])
   return leftOut
 }
+
+/** Whether the CLI can print a file's path on one line as it is: none of its names holds a control character. */
+export const printableName = (path: string): boolean => !/\p{Cc}/u.test(path)
 
 /** Where a real path is that the copy never takes: out of the repository, into .git/ or .github/, or a skipped folder. */
 function leadsOut(real: string, repository: string, skipped: readonly string[]): string | undefined {

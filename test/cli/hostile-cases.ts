@@ -91,4 +91,17 @@ export const HOSTILE_SCENARIOS: Scenario[] = [
       ).toEqual([['lost-address', '/out/page']])
     },
   },
+  {
+    name: 'an image whose name is not UTF-8, on the base and the head: left out by name, said, and the verdict given',
+    base: { ...SITE, 'index.mdx': page('Home', '# Home\n\nRead [one](/one).\n\n![A logo](/images/logo.png)') },
+    head: { ...SITE, 'index.mdx': page('Home', '# Home\n\nRead [one](/one) now.\n\n![A logo](/images/logo.png)') },
+    oddNames: { 'images/caf\\xe9.png': 'png', 'images/logo.png': 'png' },
+    checkout: 'head',
+    inputs: { checks: 'links, alt-text' },
+    check: (run) => {
+      expect(run.code).toBe(0)
+      expect(run.summary).toContain('images/caf\\\\xe9.png \\(its name is not UTF-8\\)')
+      expect(run.notices.filter((n) => n.includes('left out of the check'))).toHaveLength(1)
+    },
+  },
 ]

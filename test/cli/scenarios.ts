@@ -48,6 +48,11 @@ export interface Scenario {
    * unchanged like the workspace's.
    */
   links?: Record<string, string>
+  /**
+   * Files in the workspace (the base's too: GitHub does not list them as changed) whose names are
+   * not UTF-8: path → text, each `\xNN` in the path one byte.
+   */
+  oddNames?: Record<string, string>
   /** What actions/checkout left (depth 1, no credentials): the merge commit (its default) or the head. */
   checkout?: 'merge' | 'head'
   inputs?: Record<string, string>
@@ -2027,6 +2032,16 @@ export async function runScenario(
   writeFiles(workspace, scenario.head)
   const outside = mkdtempSync(join(tmpdir(), 'check-outside-'))
   writeFiles(outside, OUTSIDE)
+  for (const [path, text] of Object.entries(scenario.oddNames ?? {})) {
+    const bytes = Buffer.concat(
+      path
+        .split(/(\\x[0-9a-f]{2})/)
+        .map((part) => (/^\\x/.test(part) ? Buffer.from([parseInt(part.slice(2), 16)]) : Buffer.from(part))),
+    )
+    const at = Buffer.concat([Buffer.from(`${workspace}/`), bytes])
+    mkdirSync(dirname(join(workspace, path)), { recursive: true })
+    writeFileSync(at, text)
+  }
   for (const [path, target] of Object.entries(scenario.links ?? {})) {
     mkdirSync(dirname(join(workspace, path)), { recursive: true })
     symlinkSync(target.split('{{outside}}').join(outside).split('{{workspace}}').join(workspace), join(workspace, path))

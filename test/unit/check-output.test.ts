@@ -78,6 +78,29 @@ describe('readBrokenLinks', () => {
     expect(readBrokenLinks(coloured, 1)).toMatchObject({ ok: true, problems: [{ file: 'index.mdx', target: '/x' }] })
   })
 
+  test('an escape sequence never spans lines: a name holding ESC ] and a later one holding BEL hide nothing between them', () => {
+    const listed =
+      'found 3 broken links in 3 files\n\na\u001b]x.mdx\n ⎿  /one\n\nb.mdx\n ⎿  /two\n\nc\u0007.mdx\n ⎿  /three\n'
+    // once the sequences are out of each line, a raw control character is left: no verdict, never read around
+    expect(readBrokenLinks(listed, 1)).toMatchObject({
+      ok: false,
+      unreadable: expect.stringContaining('control character') as string,
+    })
+    // (a lone ESC ] is a two-character escape of its own: out, its line kept)
+    expect(plainLines('a\u001b]0;title\n b\n c\u0007')).toEqual(['a0;title', ' b', ' c\u0007'])
+    expect(plainLines('\u001b]0;title\u0007x\n\u001b[1my\u001b[22m')).toEqual(['x', 'y'])
+  })
+
+  test('a raw control character in a listed name or target: no verdict', () => {
+    for (const line of ['a\u0001.mdx', 'a\u007f.mdx', 'a\u0085.mdx', 'a\u001b.mdx'])
+      expect(readBrokenLinks(`found 1 broken link in 1 file\n\n${line}\n ⎿  /x\n`, 1).ok, JSON.stringify(line)).toBe(
+        false,
+      )
+    expect(readBrokenLinks('found 1 broken link in 1 file\n\nok.mdx\n ⎿  /x\u0002\n', 1).ok).toBe(false)
+    // a tab is no control to a line
+    expect(readBrokenLinks('found 1 broken link in 1 file\n\na\tb.mdx\n ⎿  /x\n', 1)).toMatchObject({ ok: true })
+  })
+
   test("a link to another site (--check-external): the URL is the target, the day's answer only in the words", () => {
     const listed =
       'found 4 broken links in 1 file\n\nindex.mdx\n' +
