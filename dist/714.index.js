@@ -4865,6 +4865,17 @@ function siteChanges(files, docsFolder, siteReads) {
     };
     return files.filter((f) => read(f.filename) || read(f.previousFilename));
 }
+/**
+ * What the site reads on either side of a pull request: a path is unread only where both the head's
+ * and the base's .mintignore leave it out (a pull request cannot hide a change with its own ignore
+ * file), and its configuration (docs.json, mint.json, .mintignore, the files their $refs name) is
+ * always read, whatever either says of it.
+ */
+function eitherSideReads(mintignores, configuration) {
+    const head = siteReader(mintignores.head);
+    const base = siteReader(mintignores.base);
+    return (path) => configuration.has(path) || head(path) || base(path);
+}
 /** The pages it renamed or deleted, relative to the docs folder (to explain the links that broke). */
 function pageChanges(files, docsFolder) {
     const relative = (path) => docsRelativePath(docsFolder, path) ?? path;
@@ -5266,6 +5277,28 @@ function siteReads(trees, configs) {
         return served.text;
     };
     return { baseConfig: reads('base'), headConfig: reads('head') };
+}
+/**
+ * The files that configure a site, whatever its .mintignore says (the CLI reads them all the same):
+ * docs.json, mint.json, .mintignore, and every file their `$ref`s name (those a configuration that
+ * cannot be resolved names directly, at least). Paths relative to the docs folder.
+ */
+function configurationFiles(folder) {
+    const files = new Set(['docs.json', 'mint.json', '.mintignore']);
+    const read = treeFile(folder);
+    // each file once, those a file names followed where it can be read (one that cannot is still named)
+    const next = ['docs.json', 'mint.json'];
+    for (let name = next.shift(); name !== undefined; name = next.shift()) {
+        const text = read(name);
+        if (text === undefined)
+            continue;
+        for (const ref of refsIn(text, name))
+            if (!files.has(ref)) {
+                files.add(ref);
+                next.push(ref);
+            }
+    }
+    return files;
 }
 
 ;// CONCATENATED MODULE: ./src/check/target-lines.ts
@@ -6515,6 +6548,7 @@ async function actionsCache() {
 
 
 
+
 /**
  * A tree's problems kept in the runner's cache, so a base is checked once: by the push that made
  * it, or by the first pull request against it. The key is what decides the problems: every file's
@@ -6531,7 +6565,11 @@ const ENTRY_PATH = '.mintlify-check-cache/problems.json';
  */
 function treeFingerprint(tree) {
     const hash = (0,external_node_crypto_.createHash)('sha256');
-    const siteReads = siteReader(readText((0,external_node_path_.join)(tree, '.mintignore')));
+    const ignores = siteReader(readText((0,external_node_path_.join)(tree, '.mintignore')));
+    // the configuration always: a .mintignore naming docs.json (or itself) must not key a tree without it
+    const configuration = [...configurationFiles(tree)];
+    const siteReads = (path, isDirectory) => ignores(path, isDirectory) ||
+        configuration.some((file) => file === path || (isDirectory && file.startsWith(`${path}/`)));
     const walk = (relative) => {
         const entries = (0,external_node_fs_.readdirSync)((0,external_node_path_.join)(tree, relative), { withFileTypes: true }).sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
         for (const entry of entries) {
@@ -7371,18 +7409,33 @@ function linesOf(file) {
     const text = readText(file);
     return text === undefined ? undefined : new Set(text.split('\n').map((l) => l.trim()));
 }
+/** The commit the base's files come from, asked of GitHub once a run (a checkout of the head needs its merge base). */
+const baseRefs = new WeakMap();
+/**
+ * The commit the pull request's base files come from: the base commit where the checkout is the
+ * merge commit (its default: its files outside the pull request are the base's), the merge base
+ * where it is the head itself. Undefined where the payload names none.
+ */
+function baseRef(run, pull) {
+    let ref = baseRefs.get(run);
+    if (!ref) {
+        const { ctx, settings, docsFolder } = run;
+        ref = (async () => checkedOut(ctx.run.workspace, docsFolder) === pull.headSha
+            ? (await ctx.github(settings.check.token)).mergeBase({ owner: ctx.run.owner, repo: ctx.run.repo }, pull.baseSha || pull.baseRef, pull.headSha)
+            : pull.baseSha || undefined)();
+        baseRefs.set(run, ref);
+    }
+    return ref;
+}
 /** The pull request's base as a tree of its own, or why it cannot be had. */
-async function rebuildBase({ settings, ctx, pull, docsFolder, folder, work, within }, changed) {
+async function rebuildBase(run, changed) {
+    const { settings, ctx, pull, docsFolder, folder, work, within } = run;
     if (!pull)
         return { ok: false, why: 'not a pull request' };
     const repo = { owner: ctx.run.owner, repo: ctx.run.repo };
     try {
         const api = await ctx.github(settings.check.token);
-        // the default checkout is the merge commit (its files outside the pull request are the base's);
-        // a checkout of the head has the merge base's
-        const ref = checkedOut(ctx.run.workspace, docsFolder) === pull.headSha
-            ? await api.mergeBase(repo, pull.baseSha || pull.baseRef, pull.headSha)
-            : pull.baseSha;
+        const ref = await baseRef(run, pull);
         if (!ref)
             return { ok: false, why: 'the payload names no base commit' };
         const tree = (0,external_node_path_.join)(work, 'base');
@@ -9830,9 +9883,10 @@ async function judgeSite(run, checkTree, cache, listOpenApi) {
         const pages = filesAlone(run, files, headTree);
         return { judged, outside: placed.length - kept.length, notes, pages, ...(changed ? { changed } : {}) };
     }
-    // a listing GitHub may have cut proves nothing of the files it does not list
+    // a listing GitHub may have cut proves nothing of the files it does not list; the base's
+    // .mintignore counts as much as the head's (the pull request's own cannot hide a change)
     if (!listingMayBeCut(files) &&
-        siteChanges(files, docsFolder, siteReader(treeFile(folder)('.mintignore'))).length === 0) {
+        siteChanges(files, docsFolder, eitherSideReads({ head: treeFile(folder)('.mintignore'), base: await baseMintignore(run, pull) }, configurationFiles(folder))).length === 0) {
         // the head's docs are the base's: every problem was there before
         notes.push(`Pull request #${pull.number} changes no file the site reads (${(0,format/* count */.U9)(files.length, 'file')}, none ` +
             `of them pages, snippets, configuration, OpenAPI documents or images): its docs are its base's, so ` +
@@ -9854,6 +9908,28 @@ async function judgeSite(run, checkTree, cache, listOpenApi) {
         placedOf,
         listOpenApi,
     });
+}
+/**
+ * The base's .mintignore (one contents request; none where it has none). Where it cannot be read,
+ * the base is taken to ignore nothing but Mintlify's defaults: the shortcut is then taken less often.
+ */
+async function baseMintignore(run, pull) {
+    const { settings, ctx, docsFolder } = run;
+    try {
+        const ref = await baseRef(run, pull);
+        if (!ref)
+            return undefined;
+        const api = await ctx.github(settings.check.token);
+        const repo = { owner: ctx.run.owner, repo: ctx.run.repo };
+        const bytes = await api.fileAt(repo, repositoryPath(docsFolder, '.mintignore'), ref);
+        return bytes ? Buffer.from(bytes).toString('utf8') : undefined;
+    }
+    catch (error) {
+        if (error instanceof errors/* CancelledError */.cc)
+            throw error;
+        core/* info */.pq(`The base's .mintignore could not be read (${(0,util_text/* external */.qn)((0,errors/* getErrorMessage */.u1)(error), 200)}): taken as none.`);
+        return undefined;
+    }
 }
 /** This mode as jobs.ts runs it: with api-key and project-id, one page-views request; else none. */
 const mode_job = {

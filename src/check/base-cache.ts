@@ -7,6 +7,7 @@ import type { Problem } from './cli-output.js'
 import { siteReader } from '../site/addresses.js'
 import { servedConfig } from '../site/config-refs.js'
 import { readText, treeFile } from './tree-copy.js'
+import { configurationFiles } from './docs-folder.js'
 import { type CacheService, type Quieter, guardedCache } from './cache-guard.js'
 
 /**
@@ -28,7 +29,12 @@ export const ENTRY_PATH = '.mintlify-check-cache/problems.json'
  */
 export function treeFingerprint(tree: string): string {
   const hash = createHash('sha256')
-  const siteReads = siteReader(readText(join(tree, '.mintignore')))
+  const ignores = siteReader(readText(join(tree, '.mintignore')))
+  // the configuration always: a .mintignore naming docs.json (or itself) must not key a tree without it
+  const configuration = [...configurationFiles(tree)]
+  const siteReads = (path: string, isDirectory: boolean): boolean =>
+    ignores(path, isDirectory) ||
+    configuration.some((file) => file === path || (isDirectory && file.startsWith(`${path}/`)))
   const walk = (relative: string): void => {
     const entries = readdirSync(join(tree, relative), { withFileTypes: true }).sort((a, b) =>
       a.name < b.name ? -1 : a.name > b.name ? 1 : 0,

@@ -3,7 +3,7 @@ import { join, posix, resolve, sep } from 'node:path'
 import type { ChangedFile } from '../github/change.js'
 import type { GitHubPort, Repo } from '../github/port.js'
 import type { PageChange } from './new-known.js'
-import { docsRelativePath, repositoryPath } from '../site/addresses.js'
+import { docsRelativePath, repositoryPath, siteReader } from '../site/addresses.js'
 import { type CopyWithin, copySite, pagesOf, printableName, removeInTree, writeInTree } from './tree-copy.js'
 import { refsIn } from '../site/config-refs.js'
 import { formatNumber } from '../util/format.js'
@@ -50,6 +50,21 @@ export function siteChanges(
     return at !== undefined && siteReads(at)
   }
   return files.filter((f) => read(f.filename) || read(f.previousFilename))
+}
+
+/**
+ * What the site reads on either side of a pull request: a path is unread only where both the head's
+ * and the base's .mintignore leave it out (a pull request cannot hide a change with its own ignore
+ * file), and its configuration (docs.json, mint.json, .mintignore, the files their $refs name) is
+ * always read, whatever either says of it.
+ */
+export function eitherSideReads(
+  mintignores: { head: string | undefined; base: string | undefined },
+  configuration: ReadonlySet<string>,
+): (path: string) => boolean {
+  const head = siteReader(mintignores.head)
+  const base = siteReader(mintignores.base)
+  return (path) => configuration.has(path) || head(path) || base(path)
 }
 
 /** The pages it renamed or deleted, relative to the docs folder (to explain the links that broke). */

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join, posix } from 'node:path'
-import { servedConfig } from '../site/config-refs.js'
+import { refsIn, servedConfig } from '../site/config-refs.js'
 import * as core from '../util/actions-core.js'
 import { external } from '../util/text.js'
 import { treeFile } from './tree-copy.js'
@@ -85,4 +85,26 @@ export function siteReads(
     return served.text
   }
   return { baseConfig: reads('base'), headConfig: reads('head') }
+}
+
+/**
+ * The files that configure a site, whatever its .mintignore says (the CLI reads them all the same):
+ * docs.json, mint.json, .mintignore, and every file their `$ref`s name (those a configuration that
+ * cannot be resolved names directly, at least). Paths relative to the docs folder.
+ */
+export function configurationFiles(folder: string): Set<string> {
+  const files = new Set(['docs.json', 'mint.json', '.mintignore'])
+  const read = treeFile(folder)
+  // each file once, those a file names followed where it can be read (one that cannot is still named)
+  const next = ['docs.json', 'mint.json']
+  for (let name = next.shift(); name !== undefined; name = next.shift()) {
+    const text = read(name)
+    if (text === undefined) continue
+    for (const ref of refsIn(text, name))
+      if (!files.has(ref)) {
+        files.add(ref)
+        next.push(ref)
+      }
+  }
+  return files
 }

@@ -258,21 +258,42 @@ function linesOf(file: string): ReadonlySet<string> | undefined {
   return text === undefined ? undefined : new Set(text.split('\n').map((l) => l.trim()))
 }
 
+/** The commit the base's files come from, asked of GitHub once a run (a checkout of the head needs its merge base). */
+const baseRefs = new WeakMap<CheckRun, Promise<string | undefined>>()
+
+/**
+ * The commit the pull request's base files come from: the base commit where the checkout is the
+ * merge commit (its default: its files outside the pull request are the base's), the merge base
+ * where it is the head itself. Undefined where the payload names none.
+ */
+export function baseRef(run: CheckRun, pull: PullChange): Promise<string | undefined> {
+  let ref = baseRefs.get(run)
+  if (!ref) {
+    const { ctx, settings, docsFolder } = run
+    ref = (async () =>
+      checkedOut(ctx.run.workspace, docsFolder) === pull.headSha
+        ? (await ctx.github(settings.check.token)).mergeBase(
+            { owner: ctx.run.owner, repo: ctx.run.repo },
+            pull.baseSha || pull.baseRef,
+            pull.headSha,
+          )
+        : pull.baseSha || undefined)()
+    baseRefs.set(run, ref)
+  }
+  return ref
+}
+
 /** The pull request's base as a tree of its own, or why it cannot be had. */
 async function rebuildBase(
-  { settings, ctx, pull, docsFolder, folder, work, within }: CheckRun,
+  run: CheckRun,
   changed: ChangedFile[],
 ): Promise<{ ok: true; tree: string; namesOnly?: string } | { ok: false; why: string }> {
+  const { settings, ctx, pull, docsFolder, folder, work, within } = run
   if (!pull) return { ok: false, why: 'not a pull request' }
   const repo = { owner: ctx.run.owner, repo: ctx.run.repo }
   try {
     const api = await ctx.github(settings.check.token)
-    // the default checkout is the merge commit (its files outside the pull request are the base's);
-    // a checkout of the head has the merge base's
-    const ref =
-      checkedOut(ctx.run.workspace, docsFolder) === pull.headSha
-        ? await api.mergeBase(repo, pull.baseSha || pull.baseRef, pull.headSha)
-        : pull.baseSha
+    const ref = await baseRef(run, pull)
     if (!ref) return { ok: false, why: 'the payload names no base commit' }
     const tree = join(work, 'base')
     if (listingMayBeCut(changed)) return await baseFromGitTree({ api, repo, ref, docsFolder, tree })

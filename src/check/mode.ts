@@ -1,15 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { isAbsolute, join, relative, resolve } from 'node:path'
-import { checkedOut, listingMayBeCut, siteChanges } from './base-tree.js'
+import { checkedOut, eitherSideReads, listingMayBeCut, siteChanges } from './base-tree.js'
 import type { SiteCheck } from './check-site.js'
 import { StoppedError } from './child-process.js'
 import { cliSlots, limiter } from './cli-slots.js'
-import { findDocsFolder, siteConfig } from './docs-folder.js'
+import { configurationFiles, findDocsFolder, siteConfig } from './docs-folder.js'
 import type { Judged, PlacedProblem } from './new-known.js'
 import { onTheHead, placeAll } from './place-problems.js'
 import { type LeftOut, copySite, neverMatches, treeFile } from './tree-copy.js'
-import { siteReader } from '../site/addresses.js'
-import { readChangeEvent } from '../github/change.js'
+import { repositoryPath } from '../site/addresses.js'
+import { type PullChange, readChangeEvent } from '../github/change.js'
 import { type CheckSettings, READ_WITH } from './inputs.js'
 import { renderCheckSummary } from './summary.js'
 import * as core from '../util/actions-core.js'
@@ -20,6 +20,7 @@ import {
   type CheckRun,
   type Found,
   TimedOut,
+  baseRef,
   judgeAgainstBase,
   pullFiles,
   sayWarnings,
@@ -219,10 +220,18 @@ async function judgeSite(
     const pages = filesAlone(run, files, headTree)
     return { judged, outside: placed.length - kept.length, notes, pages, ...(changed ? { changed } : {}) }
   }
-  // a listing GitHub may have cut proves nothing of the files it does not list
+  // a listing GitHub may have cut proves nothing of the files it does not list; the base's
+  // .mintignore counts as much as the head's (the pull request's own cannot hide a change)
   if (
     !listingMayBeCut(files) &&
-    siteChanges(files, docsFolder, siteReader(treeFile(folder)('.mintignore'))).length === 0
+    siteChanges(
+      files,
+      docsFolder,
+      eitherSideReads(
+        { head: treeFile(folder)('.mintignore'), base: await baseMintignore(run, pull) },
+        configurationFiles(folder),
+      ),
+    ).length === 0
   ) {
     // the head's docs are the base's: every problem was there before
     notes.push(
@@ -246,6 +255,26 @@ async function judgeSite(
     placedOf,
     listOpenApi,
   })
+}
+
+/**
+ * The base's .mintignore (one contents request; none where it has none). Where it cannot be read,
+ * the base is taken to ignore nothing but Mintlify's defaults: the shortcut is then taken less often.
+ */
+async function baseMintignore(run: CheckRun, pull: PullChange): Promise<string | undefined> {
+  const { settings, ctx, docsFolder } = run
+  try {
+    const ref = await baseRef(run, pull)
+    if (!ref) return undefined
+    const api = await ctx.github(settings.check.token)
+    const repo = { owner: ctx.run.owner, repo: ctx.run.repo }
+    const bytes = await api.fileAt(repo, repositoryPath(docsFolder, '.mintignore'), ref)
+    return bytes ? Buffer.from(bytes).toString('utf8') : undefined
+  } catch (error) {
+    if (error instanceof CancelledError) throw error
+    core.info(`The base's .mintignore could not be read (${external(getErrorMessage(error), 200)}): taken as none.`)
+    return undefined
+  }
 }
 
 /** This mode as jobs.ts runs it: with api-key and project-id, one page-views request; else none. */

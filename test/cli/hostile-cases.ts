@@ -104,4 +104,45 @@ export const HOSTILE_SCENARIOS: Scenario[] = [
       expect(run.notices.filter((n) => n.includes('left out of the check'))).toHaveLength(1)
     },
   },
+  {
+    name: "a pull request that deletes a page and adds a .mintignore naming it and itself: the head's ignore file hides nothing, the broken link fails",
+    base: SITE,
+    head: {
+      ...Object.fromEntries(Object.entries(SITE).filter(([path]) => path !== 'guides/a.mdx')),
+      '.mintignore': 'guides/a.mdx\n.mintignore\n',
+    },
+    checkout: 'merge',
+    inputs: { checks: 'links' },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      expect(run.summary).not.toContain('changes no file the site reads')
+      expect(
+        problemsOf(run)
+          .problems.filter((p) => p.status === 'new')
+          .map((p) => [p.rule, p.file, p.target]),
+      ).toEqual([
+        ['broken-link', 'one.mdx', '/guides/a'],
+        ['lost-address', 'docs.json', '/guides/a'],
+      ])
+    },
+  },
+  {
+    name: 'a pull request that drops every redirect and adds a .mintignore naming docs.json and itself: the configuration is read whatever it says, the lost addresses fail',
+    base: {
+      ...SITE,
+      'docs.json': docsJson({ redirects: [{ source: '/start', destination: '/one' }] }, ['index', 'one']),
+    },
+    head: { ...SITE, '.mintignore': 'docs.json\n.mintignore\n' },
+    checkout: 'merge',
+    inputs: { checks: 'links, redirects' },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      expect(run.summary).not.toContain('changes no file the site reads')
+      expect(
+        problemsOf(run)
+          .problems.filter((p) => p.status === 'new')
+          .map((p) => [p.rule, p.target]),
+      ).toEqual([['lost-address', '/start']])
+    },
+  },
 ]

@@ -651,8 +651,10 @@ export const SCENARIOS: Scenario[] = [
       ])
       expect(run.summary).toContain('changes no file the site reads')
       expect(run.stdout).not.toMatch(/^::group::mint .*\(base\)$/m)
-      // the base is the head: nothing of it asked of GitHub
-      expect(gh?.requests.filter((r) => r.route === 'get-content')).toEqual([])
+      // the base is the head: nothing of it asked of GitHub but its .mintignore (none here)
+      expect(gh?.requests.filter((r) => r.route === 'get-content').map((r) => r.url)).toEqual([
+        expect.stringContaining(`/contents/.mintignore?ref=${BASE_SHA}`) as string,
+      ])
     },
   },
   {

@@ -14,7 +14,8 @@ import {
   writeEntry,
 } from '../../src/check/base-cache.js'
 import type { CacheService, Quieter } from '../../src/check/cache-guard.js'
-import { siteChanges } from '../../src/check/base-tree.js'
+import { eitherSideReads, siteChanges } from '../../src/check/base-tree.js'
+import { configurationFiles } from '../../src/check/docs-folder.js'
 import type { Problem } from '../../src/check/cli-output.js'
 import { cliSlots, limiter } from '../../src/check/cli-slots.js'
 import type { ChangedFile } from '../../src/github/change.js'
@@ -40,6 +41,50 @@ function tree(files: Record<string, string>): string {
 }
 
 describe("a tree's key", () => {
+  test('the configuration is always in it: docs.json, mint.json, .mintignore and their $ref targets, whatever .mintignore says', () => {
+    const hiding = '.mintignore\ndocs.json\nmint.json\nconfig/\n'
+    const site = {
+      'docs.json': '{"navigation": {"$ref": "config/nav.json"}}',
+      'config/nav.json': '{"pages": ["index"]}',
+      'index.mdx': '# Home',
+      '.mintignore': hiding,
+    }
+    const base = treeFingerprint(tree(site))
+    for (const [path, text] of [
+      ['docs.json', '{"navigation": {"$ref": "config/nav.json"}, "redirects": []}'],
+      ['config/nav.json', '{"pages": []}'],
+      ['.mintignore', `${hiding}# more\n`],
+      ['mint.json', '{}'],
+    ] as const)
+      expect(treeFingerprint(tree({ ...site, [path]: text })), path).not.toBe(base)
+    // what the .mintignore hides that configures nothing stays out
+    expect(treeFingerprint(tree({ ...site, 'config/notes.mdx': '# Notes' }))).toBe(base)
+  })
+
+  test('what the site reads on either side: unread only where both .mintignore files leave it out; the configuration always', () => {
+    const reads = eitherSideReads({ head: 'drafts/\nold/\n', base: 'drafts/\n' }, configurationFiles(tree({})))
+    expect(reads('drafts/a.mdx')).toBe(false)
+    expect(reads('old/a.mdx')).toBe(true)
+    expect(reads('guides/a.mdx')).toBe(true)
+    expect(reads('README.md')).toBe(false)
+    const hiding = eitherSideReads(
+      { head: 'docs.json\n.mintignore\n', base: 'docs.json\n' },
+      new Set(['docs.json', '.mintignore']),
+    )
+    expect(['docs.json', '.mintignore'].map(hiding)).toEqual([true, true])
+    const refs = configurationFiles(
+      tree({
+        'docs.json': '{"a": {"$ref": "./a.json"}, "b": {"$ref": "../out.json"}}',
+        'a.json': '{"c": {"$ref": "sub/c.json"}}',
+        'sub/c.json': '{}',
+      }),
+    )
+    expect([...refs].sort()).toEqual(['.mintignore', 'a.json', 'docs.json', 'mint.json', 'sub/c.json'])
+    // a configuration whose refs cannot all be read: those it names itself
+    const broken = configurationFiles(tree({ 'docs.json': '{"a": {"$ref": "./missing.json"}}' }))
+    expect(broken.has('missing.json')).toBe(true)
+  })
+
   test('the fingerprint follows every file the site reads, by path and bytes, and nothing else', () => {
     const site = { 'docs.json': '{}', 'index.mdx': '# Home', 'images/a.png': 'png' }
     const base = treeFingerprint(tree(site))
