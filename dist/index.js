@@ -4462,7 +4462,7 @@ async function main(signal, overrides, action) {
     const {settings: settings, unused: unused} = read;
     if (!inputSpec("api-key").optionalIn?.includes(settings.mode) && !settings.apiKey.startsWith(fields.bh)) warning(`api-key does not start with "${fields.bh}", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.`);
     if (!action) for (const {name: name, readBy: readBy} of unused) warning(`Input "${name}" is not read with mode: ${settings.mode}, so it was ignored (${readBy.length > 0 ? `it is read by ${readBy.join(", ")}` : "no mode reads it"}).`);
-    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(624), __nccwpck_require__.e(714) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 714));
+    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(624), __nccwpck_require__.e(2) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 2));
     await runMode(settings, signal, overrides);
 }
 

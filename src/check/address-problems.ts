@@ -47,7 +47,7 @@ export async function addressProblems(
     listOpenApi: OpenApiLister
     notes: string[]
   },
-): Promise<{ judged: Judged[]; pages: PullPage[] }> {
+): Promise<{ judged: Judged[]; pages: PullPage[]; configs: { base: string | undefined; head: string | undefined } }> {
   const { baseTree, headTree, files } = trees
   // the configuration as the site has it (on a mint.json site the CLI writes a docs.json into its copies)
   const headConfig = readText(join(headTree, config))
@@ -70,7 +70,11 @@ export async function addressProblems(
         frontMatterAt(headTree, docsFolder),
       )
     : []
-  return { judged: [...lost, ...faults, ...operations], pages }
+  return {
+    judged: [...lost, ...faults, ...operations],
+    pages,
+    configs: { base: sites.baseConfig, head: sites.headConfig },
+  }
 }
 
 type Placed = Pick<PlacedProblem, 'file' | 'path' | 'line' | 'column' | 'lineText'>

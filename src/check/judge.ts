@@ -2,22 +2,23 @@ import { join } from 'node:path'
 import { filesAlone } from './pages.js'
 import type { PullPage } from '../site/pull-pages.js'
 import { type TreeCache, type TreeChecker, withoutValidate } from './tree-cache.js'
-import { docsRelativePath } from '../site/addresses.js'
+import { docsRelativePath, redirectsOf } from '../site/addresses.js'
 import { MAX_LISTED_FILES, buildBase, buildFromNames, checkedOut, listingMayBeCut, pageChanges } from './base-tree.js'
 import { addressProblems, namesOnlyLister, oldNames } from './address-problems.js'
 import type { SiteCheck } from './check-site.js'
 import type { Problem } from './cli-output.js'
-import { type SiteConfig, siteConfig } from './docs-folder.js'
+import { type SiteConfig, configurationFiles, siteConfig } from './docs-folder.js'
 import type { OpenApiLister } from './mint-cli.js'
 import { type Judged, type PlacedProblem, judge, unsureOnWarning } from './new-known.js'
-import { type CopyWithin, readText } from './tree-copy.js'
+import { type BothTrees, configInputs, mayBeApiDocument, unconfirmed } from './confirm-known.js'
+import { type CopyWithin, readText, treeFile } from './tree-copy.js'
 import type { ChangedFile, PullChange } from '../github/change.js'
 import type { GitHubPort, Repo } from '../github/port.js'
 import type { Check } from '../inputs/parsers.js'
 import type { CheckSettings } from './inputs.js'
 import * as core from '../util/actions-core.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
-import { count, formatNumber } from '../util/format.js'
+import { count, formatDuration, formatNumber } from '../util/format.js'
 import { external } from '../util/text.js'
 import type { ModeContext } from '../modes/context.js'
 
@@ -154,7 +155,11 @@ export async function judgeAgainstBase(run: CheckRun, given: Judging): Promise<F
   const uncompared = notCompared(pull.number, base)
   if (uncompared !== undefined) core.warning(uncompared)
   // what readers reach at the base's addresses needs no CLI: judged whether or not the head has problems
-  const { judged: addresses, pages } = base.ok
+  const {
+    judged: addresses,
+    pages,
+    configs,
+  } = base.ok
     ? await addressProblems(run, {
         baseTree: base.tree,
         baseConfig,
@@ -163,7 +168,7 @@ export async function judgeAgainstBase(run: CheckRun, given: Judging): Promise<F
         listOpenApi: base.namesOnly === undefined ? listOpenApi : namesOnlyLister,
         notes,
       })
-    : { judged: [], pages: filesAlone(run, files, headTree) }
+    : { judged: [], pages: filesAlone(run, files, headTree), configs: { base: undefined, head: undefined } }
   const allNew = {
     judged: [...placed.map((problem): Judged => ({ problem, status: 'new' })), ...addresses],
     outside: 0,
@@ -193,10 +198,26 @@ export async function judgeAgainstBase(run: CheckRun, given: Judging): Promise<F
   }
   if (!known?.kept) sayWarnings('base', baseSite, notes)
   const oldName = oldNames(files, docsFolder)
-  const judged = [
-    ...judge(placed, placedOf(baseSite, base.tree), oldName, pageChanges(files, docsFolder)),
-    ...addresses,
-  ]
+  const judgedAgainst = (site: SiteCheck): Judged[] =>
+    judge(placed, placedOf(site, base.tree), oldName, pageChanges(files, docsFolder))
+  let judgedPlaced = judgedAgainst(baseSite)
+  // a base restored from the cache saves work and never decides: what it would excuse, the base's
+  // own files confirm, or the CLI checks the base
+  if (known?.kept) {
+    const trees = bothTrees(run, { files, baseTree: base.tree, headTree, configs, oldName })
+    const doubtful = unconfirmed(judgedPlaced, trees)
+    if (doubtful.length > 0) {
+      const checked = await confirmedByCli(run, checkTree, base.tree, baseChecks, doubtful, notes)
+      if (checked.unreadable) {
+        const said = `The base of pull request #${pull.number} could not be checked (${checked.unreadable}): every problem counts as new.`
+        core.warning(said)
+        return { ...allNew, uncompared: said }
+      }
+      baseSite = checked
+      judgedPlaced = judgedAgainst(baseSite)
+    }
+  }
+  const judged = [...judgedPlaced, ...addresses]
   // what the CLI warned of on the head alone (a remote OpenAPI document it could not fetch this
   // time) may break links the pull request never wrote: unsure, never new
   const headOnly = (head.warnings ?? []).filter((w) => !(baseSite.warnings ?? []).includes(w))
@@ -361,4 +382,68 @@ export async function pullFiles({ settings, ctx }: CheckRun, pull: PullChange): 
     )
     return undefined
   }
+}
+
+/** What confirming a restored base's verdict reads of the pull request and its two trees (confirm-known.ts). */
+function bothTrees(
+  { docsFolder }: CheckRun,
+  given: {
+    files: readonly ChangedFile[]
+    baseTree: string
+    headTree: string
+    configs: { base: string | undefined; head: string | undefined }
+    oldName: (file: string) => string
+  },
+): BothTrees {
+  const { files, baseTree, headTree, configs } = given
+  const local = (path: string | undefined): string[] => {
+    const at = path === undefined ? undefined : docsRelativePath(docsFolder, path)
+    return at === undefined ? [] : [at]
+  }
+  const changed = new Set(files.flatMap((f) => [...local(f.filename), ...local(f.previousFilename)]))
+  const configuration = configurationFiles(headTree)
+  const lines = new Map<string, ReadonlySet<string> | undefined>()
+  const base = configInputs(configs.base)
+  const head = configInputs(configs.head)
+  return {
+    changed,
+    oldName: given.oldName,
+    baseLines: (file) => {
+      if (!lines.has(file)) lines.set(file, linesOf(join(baseTree, file)))
+      return lines.get(file)
+    },
+    headText: treeFile(headTree),
+    redirects: { base: redirectsOf(configs.base), head: redirectsOf(configs.head) },
+    siteSame:
+      readText(join(baseTree, '.mintignore')) === readText(join(headTree, '.mintignore')) &&
+      base.openapi === head.openapi &&
+      ![...changed].some((file) => mayBeApiDocument(file, configuration)),
+    coloursSame: base.colours === head.colours,
+  }
+}
+
+/**
+ * The base checked by the CLI after all: its restored verdict would excuse problems its own files do
+ * not confirm. Said, with what it cost: the CLI's run that the cache would have saved.
+ */
+async function confirmedByCli(
+  { pull, ctx }: CheckRun,
+  checkTree: TreeChecker,
+  tree: string,
+  checks: ReadonlySet<Check>,
+  doubtful: ReadonlyArray<{ problem: PlacedProblem; why: string }>,
+  notes: string[],
+): Promise<SiteCheck> {
+  const [first] = doubtful
+  const started = ctx.clock.now()
+  const site = await checkTree('base', tree, checks)
+  const said =
+    `${count(doubtful.length, 'problem')} of the head the base restored from the runner's cache would excuse ` +
+    `${doubtful.length === 1 ? 'is' : 'are'} not confirmed by the base's own files` +
+    `${first ? ` (${first.problem.path}${first.problem.line ? `:${first.problem.line}` : ''}: ${first.why})` : ''}: ` +
+    `the CLI checked the base too, as without the cache (${formatDuration(ctx.clock.now() - started)}).`
+  core.info(said)
+  notes.push(said)
+  if (pull && site.unreadable === undefined) sayWarnings('base', site, notes)
+  return site
 }

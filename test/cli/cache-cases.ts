@@ -6,7 +6,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { ENTRY_PATH, entryKey, treeFingerprint, writeEntry } from '../../src/check/base-cache.js'
 import { MINT_VERSION } from '../../src/check/inputs.js'
 import type { ActionRun, Runtime } from '../e2e/harness.js'
-import { SCENARIOS, type Scenario, problemsOf, runScenario } from './scenarios.js'
+import { SCENARIOS, type Scenario, docsJson, problemsOf, runScenario } from './scenarios.js'
 import { type CacheService, startCacheService } from '../simulator/cache-service.js'
 import { type MintMode, fakeToolCache } from '../simulator/fake-tools.js'
 
@@ -259,5 +259,105 @@ export function cacheCases(runtime: Runtime, mode: MintMode, only: (name: string
       hiddenDraft.check(pull)
       expect(pull.notices.join('\n')).toContain('holds a problem its tree cannot have')
     })
+
+    /** The base's entry replaced by one a pull request's own run saved at its key, holding these problems. */
+    async function forge(
+      scenario: Scenario,
+      problems: Parameters<typeof writeEntry>[1]['problems'],
+    ): Promise<Record<string, string>> {
+      service = await startCacheService()
+      const env = service.env()
+      await run(pushOfBase(scenario), env)
+      const [key = ''] = service.savedKeys()
+      const root = mkdtempSync(join(tmpdir(), 'forged-'))
+      mkdirSync(dirname(join(root, ENTRY_PATH)), { recursive: true })
+      writeFileSync(join(root, ENTRY_PATH), writeEntry(key, { problems, warnings: [] }))
+      const entry = service.entries.find((e) => e.key === key)
+      if (entry) entry.archive = archiveOf(root, [ENTRY_PATH])
+      return env
+    }
+
+    it('a forged entry whose targets are words of the page (it passes the old plausibility test) makes no new link known: the base confirms none, so its CLI checks it, and the three fail', async () => {
+      const env = await forge(
+        WORDS,
+        ['/docs', '/read', '/guide'].map((target) => ({
+          rule: 'broken-link' as const,
+          file: 'intro.mdx',
+          target,
+          message: `The link ${target} leads nowhere.`,
+        })),
+      )
+      const pull = await run(WORDS, env)
+      expect(cliRuns(pull)).toEqual({ head: 1, base: 1 })
+      expect(pull.stdout).toContain("would excuse are not confirmed by the base's own files")
+      WORDS.check(pull)
+    })
+
+    it('a forged syntax entry with no line makes no new unparsable page known: its page changed, so the base is checked and the page fails', async () => {
+      // the head's own words for its page, as a forger would learn them (the CLI on its own copy)
+      const learned = problemsOf(await run(UNPARSABLE, {})).problems.find((p) => p.rule === 'syntax')
+      const env = await forge(UNPARSABLE, [
+        { rule: 'syntax', file: 'guide.mdx', message: learned?.message ?? 'none learned' },
+      ])
+      const pull = await run(UNPARSABLE, env)
+      expect(cliRuns(pull).base).toBeGreaterThan(0)
+      expect(pull.stdout).toContain("would excuse is not confirmed by the base's own files (guide.mdx")
+      UNPARSABLE.check(pull)
+    })
   })
+}
+
+const pageOf = (title: string, body: string): string => `---\ntitle: ${title}\n---\n\n${body}\n`
+
+/** A pull request adding three broken links whose targets are words its page had. */
+const WORDS: Scenario = {
+  name: 'three broken links to words of the page',
+  base: {
+    'docs.json': docsJson({}, ['index', 'intro']),
+    'index.mdx': pageOf('Home', '# Home\n\nStart with [the intro](/intro).'),
+    'intro.mdx': pageOf('Intro', '# Intro\n\nYou read the docs guide.'),
+  },
+  head: {
+    'docs.json': docsJson({}, ['index', 'intro']),
+    'index.mdx': pageOf('Home', '# Home\n\nStart with [the intro](/intro).'),
+    'intro.mdx': pageOf(
+      'Intro',
+      '# Intro\n\nYou read the docs guide.\n\nSee [docs](/docs), [read](/read) and [guide](/guide).',
+    ),
+  },
+  checkout: 'merge',
+  inputs: { checks: 'links' },
+  check: (run) => {
+    expect(run.code).toBe(1)
+    expect(problemsOf(run).problems.map((p) => [p.status, p.target])).toEqual([
+      ['new', '/docs'],
+      ['new', '/read'],
+      ['new', '/guide'],
+    ])
+  },
+}
+
+/** A pull request that makes a page unparsable. */
+const UNPARSABLE: Scenario = {
+  name: 'a page made unparsable',
+  base: {
+    'docs.json': docsJson({}, ['index', 'guide']),
+    'index.mdx': pageOf('Home', '# Home\n\nRead [the guide](/guide).'),
+    'guide.mdx': pageOf('Guide', '# Guide\n\nSteps.'),
+  },
+  head: {
+    'docs.json': docsJson({}, ['index', 'guide']),
+    'index.mdx': pageOf('Home', '# Home\n\nRead [the guide](/guide).'),
+    'guide.mdx': pageOf('Guide', '# Guide\n\nSteps <Card title="x">\n\n{unclosed'),
+  },
+  checkout: 'merge',
+  inputs: { checks: 'links' },
+  check: (run) => {
+    expect(run.code).toBe(1)
+    expect(
+      problemsOf(run)
+        .problems.filter((p) => p.status === 'new')
+        .map((p) => [p.rule, p.file]),
+    ).toEqual([['syntax', 'guide.mdx']])
+  },
 }

@@ -1,0 +1,164 @@
+import { describe, expect, test } from 'vitest'
+import {
+  type BothTrees,
+  configInputs,
+  mayBeApiDocument,
+  targetPath,
+  unconfirmed,
+} from '../../src/check/confirm-known.js'
+import type { Judged, PlacedProblem } from '../../src/check/new-known.js'
+
+/**
+ * A verdict restored from the cache never decides (confirm-known.ts): a head problem it calls known
+ * is known only where everything the CLI's verdict on it reads is the same on the base.
+ */
+
+const known = (p: Partial<PlacedProblem> & Pick<PlacedProblem, 'rule'>): Judged => ({
+  problem: { file: 'a.mdx', path: 'a.mdx', message: 'm', ...p },
+  status: 'known',
+})
+
+function trees(over: Partial<BothTrees> = {}): BothTrees {
+  return {
+    changed: new Set(),
+    oldName: (f) => f,
+    baseLines: () => new Set(['[x](/gone)']),
+    headText: () => undefined,
+    redirects: { base: [], head: [] },
+    siteSame: true,
+    coloursSame: true,
+    ...over,
+  }
+}
+const why = (j: Judged, t: BothTrees): string | undefined => unconfirmed([j], t)[0]?.why
+
+describe('what the base confirms of a restored verdict', () => {
+  const link = known({ rule: 'broken-link', target: '/gone', line: 3, lineText: '[x](/gone)' })
+
+  test('a broken link in a file the pull request left, to a target nothing it changed leads to: confirmed', () => {
+    expect(unconfirmed([link], trees())).toEqual([])
+    // only the known ones are asked about
+    expect(unconfirmed([{ ...link, status: 'new' }], trees({ siteSame: false }))).toEqual([])
+  })
+
+  test('its file changed: confirmed only where the base holds the same line', () => {
+    expect(why(link, trees({ changed: new Set(['a.mdx']) }))).toBeUndefined()
+    expect(why(link, trees({ changed: new Set(['a.mdx']), baseLines: () => new Set(['other']) }))).toBe(
+      'its line is not the same on the base',
+    )
+    expect(why(link, trees({ changed: new Set(['a.mdx']), baseLines: () => undefined }))).toBe(
+      'its line is not the same on the base',
+    )
+    const noText = known({ rule: 'broken-link', target: '/gone' })
+    expect(why(noText, trees({ changed: new Set(['a.mdx']) }))).toBe('its line is not the same on the base')
+    // a renamed file: the base's lines under its old name
+    const renamed = trees({
+      changed: new Set(['a.mdx', 'old.mdx']),
+      oldName: (f) => (f === 'a.mdx' ? 'old.mdx' : f),
+      baseLines: (f) => (f === 'old.mdx' ? new Set(['[x](/gone)']) : undefined),
+    })
+    expect(why(link, renamed)).toBeUndefined()
+  })
+
+  test('a file its target may lead to changed (any case), or a redirect matching it differs: not confirmed', () => {
+    for (const changed of ['gone.mdx', 'gone.md', 'gone/index.mdx', 'gone/index.md', 'gone', 'GONE.mdx'])
+      expect(why(link, trees({ changed: new Set([changed]) })), changed).toBe('a file it may lead to changed')
+    expect(why(link, trees({ changed: new Set(['gone-2.mdx', 'other/gone.mdx']) }))).toBeUndefined()
+    const redirect = { source: '/gone', destination: '/here' }
+    expect(why(link, trees({ redirects: { base: [], head: [redirect] } }))).toBe(
+      'a redirect that matches it is not the same on the base',
+    )
+    expect(why(link, trees({ redirects: { base: [{ source: '/:slug*', destination: '/x' }], head: [] } }))).toBe(
+      'a redirect that matches it is not the same on the base',
+    )
+    // a redirect of another address changed: no matter
+    expect(
+      why(link, trees({ redirects: { base: [], head: [{ source: '/other', destination: '/x' }] } })),
+    ).toBeUndefined()
+    expect(why(link, trees({ siteSame: false }))).toBe("the site's .mintignore or OpenAPI documents changed")
+  })
+
+  test('relative and anchored targets, and those that leave the site', () => {
+    const relative = known({ rule: 'broken-link', file: 'g/a.mdx', path: 'g/a.mdx', target: '../b#x', lineText: 'l' })
+    expect(why(relative, trees({ changed: new Set(['b.mdx']) }))).toBe('a file it may lead to changed')
+    expect(why(relative, trees({ changed: new Set(['g/b.mdx']) }))).toBeUndefined()
+    // an anchor: the snippets the page shows give headings too
+    const headText = (f: string): string | undefined =>
+      f === 'b.mdx' ? "import S from '/snippets/s.mdx'\n\n<S />" : undefined
+    expect(why(relative, trees({ headText, changed: new Set(['snippets/s.mdx']) }))).toBe(
+      'a snippet its page shows changed',
+    )
+    expect(why(relative, trees({ headText, changed: new Set(['snippets/other.mdx']) }))).toBeUndefined()
+    const own = known({ rule: 'broken-link', target: '#setup', lineText: 'l' })
+    expect(why(own, trees())).toBeUndefined()
+    expect(why(own, trees({ changed: new Set(['a.mdx']), baseLines: () => new Set(['l']) }))).toBe('its page changed')
+    const out = known({ rule: 'broken-link', target: '../../x', lineText: 'l' })
+    expect(why(out, trees())).toBe('it leads out of the docs')
+    const away = known({ rule: 'broken-link', target: 'https://example.com/x', lineText: 'l' })
+    expect(why(away, trees())).toBe('it leads to another site')
+    expect(why(known({ rule: 'broken-link', lineText: '[x](/gone)' }), trees())).toBe('it names no target')
+  })
+
+  test('a broken redirect: the same redirect on both sides, its destination led to alike', () => {
+    const r = { source: '/old', destination: '/gone' }
+    const fault = known({ rule: 'broken-redirect', file: 'docs.json', path: 'docs.json', target: '/old → /gone' })
+    expect(why(fault, trees({ redirects: { base: [r], head: [r] } }))).toBeUndefined()
+    expect(why(fault, trees({ redirects: { base: [], head: [r] } }))).toBe('the redirect is not the same on the base')
+    expect(why(fault, trees({ redirects: { base: [r], head: [r] }, changed: new Set(['gone.mdx']) }))).toBe(
+      'a file it may lead to changed',
+    )
+    expect(why(known({ rule: 'broken-redirect', target: '/old' }), trees())).toBe('it names no destination')
+  })
+
+  test("an image's alt text by its line; a page that does not parse by the whole page; contrast by the colours", () => {
+    const alt = known({ rule: 'missing-alt', line: 5, lineText: '<img src="a.png" />' })
+    expect(why(alt, trees())).toBeUndefined()
+    expect(
+      why(alt, trees({ changed: new Set(['a.mdx']), baseLines: () => new Set(['<img src="a.png" />']) })),
+    ).toBeUndefined()
+    expect(why(alt, trees({ changed: new Set(['a.mdx']) }))).toBe('its line is not the same on the base')
+    const other = known({ rule: 'accessibility', lineText: 'v' })
+    expect(why(other, trees({ changed: new Set(['a.mdx']) }))).toBe('its line is not the same on the base')
+    const syntax = known({ rule: 'syntax' })
+    expect(why(syntax, trees())).toBeUndefined()
+    expect(why(syntax, trees({ changed: new Set(['a.mdx']), baseLines: () => new Set(['anything']) }))).toBe(
+      'its page changed',
+    )
+    const contrast = known({ rule: 'contrast', file: 'docs.json', path: 'docs.json' })
+    expect(why(contrast, trees())).toBeUndefined()
+    expect(why(contrast, trees({ coloursSame: false }))).toBe("the configuration's colours changed")
+    expect(why(known({ rule: 'build' }), trees())).toBe(
+      'the base cannot confirm a problem of this kind without the CLI',
+    )
+  })
+
+  test("a target's path in the docs folder", () => {
+    expect(targetPath('/guides/a#x', 'b.mdx')).toBe('guides/a')
+    expect(targetPath('a?q=1', 'g/b.mdx')).toBe('g/a')
+    expect(targetPath('#x', 'g/b.mdx')).toBe('')
+    expect(targetPath('/', 'b.mdx')).toBe('index')
+    expect(targetPath('/guides/', 'b.mdx')).toBe('guides')
+    expect(targetPath('./', 'b.mdx')).toBe('index')
+    expect(targetPath('../x', 'b.mdx')).toBeUndefined()
+    expect(targetPath('..', 'b.mdx')).toBeUndefined()
+  })
+
+  test("a configuration's OpenAPI settings and colours, compared as text; what may be an API document", () => {
+    const a = configInputs('{"colors": {"primary": "#000"}, "navigation": {"tabs": [{"openapi": "a.yaml"}]}}')
+    const b = configInputs(
+      '{"colors": {"primary": "#000"}, "navigation": {"tabs": [{"openapi": "b.yaml"}], "pages": ["x"]}}',
+    )
+    expect(a.colours).toBe(b.colours)
+    expect(a.openapi).not.toBe(b.openapi)
+    expect(configInputs('{"api": {"asyncapi": ["x"]}}').openapi).toBe('[["x"]]')
+    expect(configInputs('{"theme": "mint"}').colours).not.toBe(configInputs('{"theme": "maple"}').colours)
+    expect(configInputs('{"background": {"color": "#fff"}}').colours).not.toBe(configInputs('{}').colours)
+    expect(configInputs('{"appearance": {"default": "dark"}}').colours).not.toBe(configInputs('{}').colours)
+    expect(configInputs('not json')).toEqual({ openapi: 'not json', colours: 'not json' })
+    expect(configInputs(undefined)).toEqual({ openapi: '[]', colours: '[null,null,null,null]' })
+    const config = new Set(['docs.json'])
+    expect(
+      ['openapi.yaml', 'api/spec.json', 'x.YML', 'docs.json', 'a.mdx'].map((f) => mayBeApiDocument(f, config)),
+    ).toEqual([true, true, true, false, false])
+  })
+})
