@@ -7401,6 +7401,12 @@ function sayWarnings(label, site, notes) {
         core/* warning */.$e(said);
         notes.push(said);
     }
+    if (label !== 'base' && site.snippetsUnknown !== undefined) {
+        const said = `Whether a broken link's anchor is a heading of a snippet its page shows could not be told ` +
+            `(${(0,util_text/* external */.qn)(site.snippetsUnknown, 200)}): each such link counts as the CLI reports it.`;
+        core/* info */.pq(said);
+        notes.push(said);
+    }
     const left = label === 'base' ? [] : (site.inSnippets ?? []);
     if (left.length === 0)
         return;
@@ -8595,89 +8601,13 @@ async function headTexts(o, api, headSha, judged) {
 
 ;// CONCATENATED MODULE: ./src/check/snippet-anchors.ts
 
-
 /**
  * The anchors a page gets from the snippets it shows (`<Setup />`, imported from a snippet file): the
- * CLI knows a page's own headings only, and reports a link to a snippet's heading broken. Headings
- * match by letters and digits, so Mintlify's slug rules (punctuation, emoji) never fail a real anchor.
+ * CLI knows a page's own headings only, and reports a link to a snippet's heading broken. Which of
+ * those broken anchors a shown snippet has is told by the CLI's own code (mint-cli.ts
+ * SNIPPET_ANCHORS): its heading ids, its reading of an anchor, and what renders (a component named in
+ * a comment, in code or in a string is not shown).
  */
-/** How deep snippets inside snippets are followed. */
-const DEPTH = 3;
-/** A heading's or an anchor's letters and digits, lower-cased: `GitLab setup` and `gitlab-setup` are one. */
-function anchorKey(text) {
-    let decoded = text;
-    try {
-        decoded = decodeURIComponent(text);
-    }
-    catch {
-        // a malformed escape: compared as written
-    }
-    return decoded.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-}
-/** `import Setup from '/snippets/setup.mdx'`: each imported MDX or Markdown file by its component's name. */
-const IMPORT = /^import\s+([A-Za-z_$][\w$]*)\s+from\s+['"]([^'"]+\.mdx?)['"]\s*;?\s*$/gm;
-/** A snippet's path in the docs folder: `/snippets/a.mdx` from the root, `./a.mdx` from the importing file's folder. */
-function importedPath(from, source) {
-    const folder = from.split('/').slice(0, -1);
-    const parts = source.startsWith('/') ? [] : folder;
-    for (const segment of source.split('/')) {
-        if (segment === '' || segment === '.')
-            continue;
-        if (segment === '..') {
-            if (parts.length === 0)
-                return undefined;
-            parts.pop();
-        }
-        else
-            parts.push(segment);
-    }
-    return parts.join('/');
-}
-/** A Markdown text's headings as keys: ATX, levels 1 to 4 (those Mintlify gives an id), with custom `{#id}`s. */
-function headingKeys(text) {
-    const keys = [];
-    // the lines outside code (maskCode blanks a code line whole), each as written: a heading's code spans are its text
-    const masked = maskCode(text).split('\n');
-    const outside = text
-        .split('\n')
-        .map((line, i) => (masked[i]?.trim() ? line : ''))
-        .join('\n');
-    for (const m of outside.matchAll(/^ {0,3}#{1,4}[ \t](.+?)[ \t#]*$/gm)) {
-        const heading = m[1] ?? '';
-        const custom = /\{#([^}]+)\}$/.exec(heading);
-        keys.push(anchorKey(custom ? heading.slice(0, custom.index) : heading));
-        if (custom?.[1])
-            keys.push(anchorKey(custom[1]));
-    }
-    return keys.filter((k) => k !== '');
-}
-/** The keys of the headings that the snippets a file shows (imported and used as a component) give it. */
-function snippetAnchors(file, read) {
-    const keys = new Set();
-    const text = read(file);
-    if (text !== undefined)
-        shownHeadings(file, text, read, DEPTH, keys);
-    return keys;
-}
-/** Adds the headings of the snippets `text` shows, and of theirs, `depth` snippets deep. */
-function shownHeadings(file, text, read, depth, keys) {
-    // an import or a component in code is none
-    const code = maskCode(text);
-    for (const [, name = '', source = ''] of code.matchAll(IMPORT)) {
-        if (!new RegExp(`<${name.replace(/\$/g, '\\$')}[\\s/>]`).test(code))
-            continue;
-        const path = importedPath(file, source);
-        if (path === undefined)
-            continue;
-        const snippet = read(path);
-        if (snippet === undefined)
-            continue;
-        for (const key of headingKeys(snippet))
-            keys.add(key);
-        if (depth > 1)
-            shownHeadings(path, snippet, read, depth - 1, keys);
-    }
-}
 /**
  * The page and anchor a broken link's target names: its own page for `#a`, else the page of the
  * address (`/guides/a#b`); undefined where it names no anchor, or no page of `pages` (address to file).
@@ -8698,28 +8628,30 @@ function anchoredPage(file, target, pages) {
     return page === undefined ? undefined : { page, anchor };
 }
 /**
- * The problems, and apart from them the broken anchors that a snippet shown on their page has as a
- * heading. `files` (the tree's pages) is listed only once a problem names an anchor.
+ * The problems, and apart from them the broken anchors that a snippet shown on their page has, as
+ * `ask` tells (one question for all of them). `files` (the tree's pages) is listed only once a
+ * problem names an anchor. Where it cannot be told, every problem is kept, and `unknown` says why.
  */
-function inSnippets(problems, read, files) {
+async function inSnippets(problems, files, ask) {
     let listed;
     const pages = () => (listed ??= new Map(files().map((f) => [pageAddress(f), f])));
-    const anchorsOf = new Map();
-    const kept = [];
-    const left = [];
-    for (const p of problems) {
+    const anchored = [];
+    problems.forEach((p, at) => {
         const target = p.rule === 'broken-link' ? p.target : undefined;
         const on = target?.includes('#') ? anchoredPage(p.file, target, pages()) : undefined;
-        if (!on) {
-            kept.push(p);
-            continue;
-        }
-        let anchors = anchorsOf.get(on.page);
-        if (!anchors)
-            anchorsOf.set(on.page, (anchors = snippetAnchors(on.page, read)));
-        (anchors.has(anchorKey(on.anchor)) ? left : kept).push(p);
-    }
-    return { kept, inSnippets: left };
+        if (on)
+            anchored.push({ at, ...on });
+    });
+    if (anchored.length === 0)
+        return { kept: [...problems], inSnippets: [] };
+    const answer = await ask(anchored.map(({ page, anchor }) => ({ page, anchor })));
+    if ('unknown' in answer)
+        return { kept: [...problems], inSnippets: [], unknown: answer.unknown };
+    const apart = new Set(anchored.filter((_, i) => answer.shown[i] === true).map((a) => a.at));
+    return {
+        kept: problems.filter((_, at) => !apart.has(at)),
+        inSnippets: problems.filter((_, at) => apart.has(at)),
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/check/check-site.ts
@@ -8800,12 +8732,15 @@ async function checkSite(given) {
     const all = [...syntax.values(), ...problems.filter((p) => p.rule !== 'syntax')];
     const shown = options.excluded ? all.filter((p) => !options.excluded?.(p.file)) : all;
     // the CLI reads no snippet's headings: a link to one on the page that shows it is no problem
-    const { kept, inSnippets: left } = checks.has('anchors')
-        ? inSnippets(shown, treeFile(given.tree), () => pagesOf(given.tree).filter(isPage))
+    const ask = given.snippetAnchors;
+    const snippets = checks.has('anchors')
+        ? await inSnippets(shown, () => pagesOf(given.tree).filter(isPage), (asked) => (ask ? ask(given.tree, asked) : Promise.resolve({ unknown: "the CLI's code was not asked" })))
         : { kept: shown, inSnippets: [] };
+    const { kept, inSnippets: left } = snippets;
     return {
         problems: kept,
         ...(left.length > 0 ? { inSnippets: left } : {}),
+        ...('unknown' in snippets && snippets.unknown !== undefined ? { snippetsUnknown: snippets.unknown } : {}),
         ...(validated ? { validation: validated } : {}),
         ...(warnings.size > 0 ? { warnings: [...warnings] } : {}),
     };
@@ -9070,6 +9005,105 @@ try {
 }
 process.exit(0)
 `;
+/**
+ * Whether a page's anchors that the CLI reports broken come from a snippet the page shows, told by the
+ * CLI's own code (so it follows mint-version): broken-links reads a page's own headings only, while
+ * the site shows a snippet's headings on the page that renders it. A snippet is shown where its
+ * imported component renders as a JSX element (not in a comment, code or a string); its heading
+ * ids are the CLI's own (its table of contents and component ids), three snippets deep; a link's
+ * anchor is read as the CLI reads it (safeCleanHeadingId). Run as `node <this file> <the CLI's
+ * node_modules> <asked.json>` in the docs folder, `asked.json` a list of `{page, anchor}`; prints
+ * `{"shown": [true, false, …]}` (one for each asked), or `{"unknown": "why"}`.
+ */
+const SNIPPET_ANCHORS = `// The check action's look at the anchors a page gets from the snippets it shows.
+const { pathToFileURL } = await import('node:url')
+const modules = pathToFileURL(process.argv[2] + '/')
+const load = (path) => import(new URL(path, modules).href)
+const say = (answer) => process.stdout.write(JSON.stringify(answer) + '\\n')
+try {
+  const { readFileSync } = await import('node:fs')
+  const { posix } = await import('node:path')
+  const common = await load('@mintlify/common/dist/index.js')
+  const rot = await load('@mintlify/link-rot/dist/static-checking/getBrokenInternalLinks.js')
+  // the tree walker the link checker itself uses, wherever npm laid it
+  const { createRequire } = await import('node:module')
+  const beside = createRequire(new URL('@mintlify/link-rot/dist/index.js', modules))
+  const { visit } = await import(pathToFileURL(beside.resolve('unist-util-visit')).href)
+  const asked = JSON.parse(readFileSync(process.argv[3], 'utf8'))
+  const read = (file) => {
+    try {
+      return readFileSync(file, 'utf8')
+    } catch {
+      return undefined
+    }
+  }
+  // a snippet's path in the docs folder: from its root, or from the importing file's folder
+  const resolve = (from, source) => {
+    const joined = source.startsWith('/') ? source.slice(1) : posix.join(posix.dirname(from), source)
+    const normal = posix.normalize(joined)
+    return normal.startsWith('..') ? undefined : normal
+  }
+  // the snippets a page renders: an imported component used as an element
+  const shown = (file, text) => {
+    const tree = common.coreRemark().parse(text)
+    const imported = new Map()
+    visit(tree, 'mdxjsEsm', (node) => {
+      for (const statement of (node.data && node.data.estree && node.data.estree.body) || [])
+        if (statement.type === 'ImportDeclaration')
+          for (const specifier of statement.specifiers) imported.set(specifier.local.name, statement.source.value)
+    })
+    const used = new Set()
+    visit(tree, (node) => {
+      if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && imported.has(node.name))
+        used.add(imported.get(node.name))
+    })
+    return [...used].map((source) => resolve(file, source)).filter((path) => path !== undefined && /\\.mdx?$/.test(path))
+  }
+  const slugsOf = async (text) => {
+    const node = { addPath() {}, headingSlugs: null }
+    await rot.decorateGraphNodeFromPageContent(node, text, {})
+    return node.headingSlugs || new Set()
+  }
+  const memo = new Map()
+  const anchorsOf = async (file, depth, seen) => {
+    const text = read(file)
+    const anchors = new Set()
+    if (text === undefined || depth === 0) return anchors
+    for (const snippet of shown(file, text)) {
+      if (seen.has(snippet)) continue
+      const inner = read(snippet)
+      if (inner === undefined) continue
+      for (const slug of await slugsOf(inner)) anchors.add(slug)
+      for (const slug of await anchorsOf(snippet, depth - 1, new Set([...seen, snippet]))) anchors.add(slug)
+    }
+    return anchors
+  }
+  const answers = []
+  for (const { page, anchor } of asked) {
+    if (!memo.has(page)) memo.set(page, await anchorsOf(page, 3, new Set([page])))
+    answers.push(memo.get(page).has(common.safeCleanHeadingId(anchor)))
+  }
+  say({ shown: answers })
+} catch (error) {
+  say({ unknown: String(error && error.message ? error.message : error).slice(0, 300) })
+}
+process.exit(0)
+`;
+/** What SNIPPET_ANCHORS printed: one answer for each asked anchor, or why it cannot be told. */
+function readSnippetAnswer(stdout, asked) {
+    const last = stdout.trim().split('\n').at(-1) ?? '';
+    try {
+        const said = JSON.parse(last);
+        if (Array.isArray(said.shown) && said.shown.length === asked && said.shown.every((s) => typeof s === 'boolean'))
+            return { shown: said.shown };
+        if (typeof said.unknown === 'string')
+            return { unknown: said.unknown };
+    }
+    catch {
+        // not the script's answer: below
+    }
+    return { unknown: 'the look at the snippets gave no answer' };
+}
 const isOperationRef = (v) => {
     if (typeof v !== 'object' || v === null)
         return false;
@@ -9484,7 +9518,9 @@ function cliRuns({ work }, cli, slot) {
     };
 }
 /** Checks one copy of the docs: pages left out first, then the CLI, each run bounded, limited and logged. */
-function treeChecker({ settings, config, bounded, stop }, { cli, node }) {
+function treeChecker(run, runs) {
+    const { settings, config, bounded, stop } = run;
+    const { cli, node } = runs;
     const excluded = excluder(settings.check.exclude);
     return async (label, tree, which, early) => {
         if (excluded) {
@@ -9513,6 +9549,7 @@ function treeChecker({ settings, config, bounded, stop }, { cli, node }) {
             mint,
             ...(excluded ? { excluded } : {}),
             log: (message) => core/* info */.pq(message),
+            snippetAnchors: snippetAnchorer(run, runs),
         });
     };
 }
@@ -9526,6 +9563,22 @@ function openApiLister({ work, bounded, stop }, { cli, node }) {
     return async (tree) => {
         const ran = await bounded("The listing of the site's OpenAPI pages", () => node(script, [cliModules(cli.entry)], { cwd: tree, columns: 200, stop }));
         return readOpenApiListing(ran.stdout);
+    };
+}
+/**
+ * Asks the CLI's own code which broken anchors a snippet shown on their page has (SNIPPET_ANCHORS),
+ * in one of the CLI's slots; what it cannot tell is an answer, not a failure.
+ */
+function snippetAnchorer({ work, bounded, stop }, { cli, node }) {
+    const script = (0,external_node_path_.join)(work, 'snippet-anchors.mjs');
+    let asked = 0;
+    return async (tree, anchors) => {
+        if (asked === 0)
+            (0,external_node_fs_.writeFileSync)(script, SNIPPET_ANCHORS);
+        const input = (0,external_node_path_.join)(work, `snippet-anchors-${++asked}.json`);
+        (0,external_node_fs_.writeFileSync)(input, JSON.stringify(anchors));
+        const ran = await bounded('The look at the snippets a page shows', () => node(script, [cliModules(cli.entry), input], { cwd: tree, columns: 200, stop }));
+        return readSnippetAnswer(ran.stdout, anchors.length);
     };
 }
 

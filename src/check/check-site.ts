@@ -13,6 +13,7 @@ import {
 import type { Ran } from './child-process.js'
 import type { SiteConfig } from './docs-folder.js'
 import { WIDTH, pagesOf, stubPage, treeFile, writeInTree } from './tree-copy.js'
+import type { SnippetAnchorer } from './mint-cli.js'
 import { inSnippets } from './snippet-anchors.js'
 import { isPage } from '../site/addresses.js'
 
@@ -45,6 +46,8 @@ export interface SiteCheck {
   warnings?: string[]
   /** Broken anchors the CLI reported that a snippet shown on their page has as a heading: not counted. */
   inSnippets?: Problem[]
+  /** Why the snippets' headings could not be told (every broken anchor is then counted). */
+  snippetsUnknown?: string
 }
 
 /** What the readers read of a run: its warnings and errors (stderr) first, whatever order the pipes gave. */
@@ -60,6 +63,8 @@ export interface CheckSiteOptions {
   excluded?: (file: string) => boolean
   /** Says why a command runs again. */
   log?: (message: string) => void
+  /** Asks the CLI's code which broken anchors a snippet shown on their page has (none: it cannot be told). */
+  snippetAnchors?: SnippetAnchorer
 }
 
 export async function checkSite(given: CheckSiteOptions): Promise<SiteCheck> {
@@ -115,12 +120,19 @@ export async function checkSite(given: CheckSiteOptions): Promise<SiteCheck> {
   const all = [...syntax.values(), ...problems.filter((p) => p.rule !== 'syntax')]
   const shown = options.excluded ? all.filter((p) => !options.excluded?.(p.file)) : all
   // the CLI reads no snippet's headings: a link to one on the page that shows it is no problem
-  const { kept, inSnippets: left } = checks.has('anchors')
-    ? inSnippets(shown, treeFile(given.tree), () => pagesOf(given.tree).filter(isPage))
+  const ask = given.snippetAnchors
+  const snippets = checks.has('anchors')
+    ? await inSnippets(
+        shown,
+        () => pagesOf(given.tree).filter(isPage),
+        (asked) => (ask ? ask(given.tree, asked) : Promise.resolve({ unknown: "the CLI's code was not asked" })),
+      )
     : { kept: shown, inSnippets: [] }
+  const { kept, inSnippets: left } = snippets
   return {
     problems: kept,
     ...(left.length > 0 ? { inSnippets: left } : {}),
+    ...('unknown' in snippets && snippets.unknown !== undefined ? { snippetsUnknown: snippets.unknown } : {}),
     ...(validated ? { validation: validated } : {}),
     ...(warnings.size > 0 ? { warnings: [...warnings] } : {}),
   }

@@ -10,11 +10,14 @@ import {
   type CliCache,
   type OpenApiLister,
   OPENAPI_LISTING,
+  SNIPPET_ANCHORS,
+  type SnippetAnchorer,
   WIDE_OUTPUT,
   cliEnvironment,
   cliModules,
   ensureCli,
   readOpenApiListing,
+  readSnippetAnswer,
   runnerPlatform,
   shippedDigest,
 } from './mint-cli.js'
@@ -144,7 +147,9 @@ export function cliRuns({ work }: CheckRun, cli: Cli, slot: <T>(work: () => Prom
 }
 
 /** Checks one copy of the docs: pages left out first, then the CLI, each run bounded, limited and logged. */
-export function treeChecker({ settings, config, bounded, stop }: CheckRun, { cli, node }: CliRuns): TreeChecker {
+export function treeChecker(run: CheckRun, runs: CliRuns): TreeChecker {
+  const { settings, config, bounded, stop } = run
+  const { cli, node } = runs
   const excluded = excluder(settings.check.exclude)
   return async (label, tree, which, early) => {
     if (excluded) {
@@ -171,6 +176,7 @@ export function treeChecker({ settings, config, bounded, stop }: CheckRun, { cli
       mint,
       ...(excluded ? { excluded } : {}),
       log: (message) => core.info(message),
+      snippetAnchors: snippetAnchorer(run, runs),
     })
   }
 }
@@ -187,5 +193,23 @@ export function openApiLister({ work, bounded, stop }: CheckRun, { cli, node }: 
       node(script, [cliModules(cli.entry)], { cwd: tree, columns: 200, stop }),
     )
     return readOpenApiListing(ran.stdout)
+  }
+}
+
+/**
+ * Asks the CLI's own code which broken anchors a snippet shown on their page has (SNIPPET_ANCHORS),
+ * in one of the CLI's slots; what it cannot tell is an answer, not a failure.
+ */
+function snippetAnchorer({ work, bounded, stop }: CheckRun, { cli, node }: CliRuns): SnippetAnchorer {
+  const script = join(work, 'snippet-anchors.mjs')
+  let asked = 0
+  return async (tree, anchors) => {
+    if (asked === 0) writeFileSync(script, SNIPPET_ANCHORS)
+    const input = join(work, `snippet-anchors-${++asked}.json`)
+    writeFileSync(input, JSON.stringify(anchors))
+    const ran = await bounded('The look at the snippets a page shows', () =>
+      node(script, [cliModules(cli.entry), input], { cwd: tree, columns: 200, stop }),
+    )
+    return readSnippetAnswer(ran.stdout, anchors.length)
   }
 }

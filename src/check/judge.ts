@@ -90,6 +90,13 @@ export function sayWarnings(label: string, site: SiteCheck, notes: string[]): vo
     core.warning(said)
     notes.push(said)
   }
+  if (label !== 'base' && site.snippetsUnknown !== undefined) {
+    const said =
+      `Whether a broken link's anchor is a heading of a snippet its page shows could not be told ` +
+      `(${external(site.snippetsUnknown, 200)}): each such link counts as the CLI reports it.`
+    core.info(said)
+    notes.push(said)
+  }
   const left = label === 'base' ? [] : (site.inSnippets ?? [])
   if (left.length === 0) return
   const named = left

@@ -149,6 +149,114 @@ try {
 process.exit(0)
 `
 
+/**
+ * Whether a page's anchors that the CLI reports broken come from a snippet the page shows, told by the
+ * CLI's own code (so it follows mint-version): broken-links reads a page's own headings only, while
+ * the site shows a snippet's headings on the page that renders it. A snippet is shown where its
+ * imported component renders as a JSX element (not in a comment, code or a string); its heading
+ * ids are the CLI's own (its table of contents and component ids), three snippets deep; a link's
+ * anchor is read as the CLI reads it (safeCleanHeadingId). Run as `node <this file> <the CLI's
+ * node_modules> <asked.json>` in the docs folder, `asked.json` a list of `{page, anchor}`; prints
+ * `{"shown": [true, false, …]}` (one for each asked), or `{"unknown": "why"}`.
+ */
+export const SNIPPET_ANCHORS = `// The check action's look at the anchors a page gets from the snippets it shows.
+const { pathToFileURL } = await import('node:url')
+const modules = pathToFileURL(process.argv[2] + '/')
+const load = (path) => import(new URL(path, modules).href)
+const say = (answer) => process.stdout.write(JSON.stringify(answer) + '\\n')
+try {
+  const { readFileSync } = await import('node:fs')
+  const { posix } = await import('node:path')
+  const common = await load('@mintlify/common/dist/index.js')
+  const rot = await load('@mintlify/link-rot/dist/static-checking/getBrokenInternalLinks.js')
+  // the tree walker the link checker itself uses, wherever npm laid it
+  const { createRequire } = await import('node:module')
+  const beside = createRequire(new URL('@mintlify/link-rot/dist/index.js', modules))
+  const { visit } = await import(pathToFileURL(beside.resolve('unist-util-visit')).href)
+  const asked = JSON.parse(readFileSync(process.argv[3], 'utf8'))
+  const read = (file) => {
+    try {
+      return readFileSync(file, 'utf8')
+    } catch {
+      return undefined
+    }
+  }
+  // a snippet's path in the docs folder: from its root, or from the importing file's folder
+  const resolve = (from, source) => {
+    const joined = source.startsWith('/') ? source.slice(1) : posix.join(posix.dirname(from), source)
+    const normal = posix.normalize(joined)
+    return normal.startsWith('..') ? undefined : normal
+  }
+  // the snippets a page renders: an imported component used as an element
+  const shown = (file, text) => {
+    const tree = common.coreRemark().parse(text)
+    const imported = new Map()
+    visit(tree, 'mdxjsEsm', (node) => {
+      for (const statement of (node.data && node.data.estree && node.data.estree.body) || [])
+        if (statement.type === 'ImportDeclaration')
+          for (const specifier of statement.specifiers) imported.set(specifier.local.name, statement.source.value)
+    })
+    const used = new Set()
+    visit(tree, (node) => {
+      if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && imported.has(node.name))
+        used.add(imported.get(node.name))
+    })
+    return [...used].map((source) => resolve(file, source)).filter((path) => path !== undefined && /\\.mdx?$/.test(path))
+  }
+  const slugsOf = async (text) => {
+    const node = { addPath() {}, headingSlugs: null }
+    await rot.decorateGraphNodeFromPageContent(node, text, {})
+    return node.headingSlugs || new Set()
+  }
+  const memo = new Map()
+  const anchorsOf = async (file, depth, seen) => {
+    const text = read(file)
+    const anchors = new Set()
+    if (text === undefined || depth === 0) return anchors
+    for (const snippet of shown(file, text)) {
+      if (seen.has(snippet)) continue
+      const inner = read(snippet)
+      if (inner === undefined) continue
+      for (const slug of await slugsOf(inner)) anchors.add(slug)
+      for (const slug of await anchorsOf(snippet, depth - 1, new Set([...seen, snippet]))) anchors.add(slug)
+    }
+    return anchors
+  }
+  const answers = []
+  for (const { page, anchor } of asked) {
+    if (!memo.has(page)) memo.set(page, await anchorsOf(page, 3, new Set([page])))
+    answers.push(memo.get(page).has(common.safeCleanHeadingId(anchor)))
+  }
+  say({ shown: answers })
+} catch (error) {
+  say({ unknown: String(error && error.message ? error.message : error).slice(0, 300) })
+}
+process.exit(0)
+`
+
+/** Whether each asked anchor comes from a snippet its page shows (SNIPPET_ANCHORS), or why it cannot be told. */
+export type SnippetAnswer = { shown: boolean[] } | { unknown: string }
+
+/** Asks the CLI's code whether each anchor comes from a snippet its page shows (cli-runs.ts runs SNIPPET_ANCHORS). */
+export type SnippetAnchorer = (
+  tree: string,
+  asked: ReadonlyArray<{ page: string; anchor: string }>,
+) => Promise<SnippetAnswer>
+
+/** What SNIPPET_ANCHORS printed: one answer for each asked anchor, or why it cannot be told. */
+export function readSnippetAnswer(stdout: string, asked: number): SnippetAnswer {
+  const last = stdout.trim().split('\n').at(-1) ?? ''
+  try {
+    const said = JSON.parse(last) as { shown?: unknown; unknown?: unknown }
+    if (Array.isArray(said.shown) && said.shown.length === asked && said.shown.every((s) => typeof s === 'boolean'))
+      return { shown: said.shown }
+    if (typeof said.unknown === 'string') return { unknown: said.unknown }
+  } catch {
+    // not the script's answer: below
+  }
+  return { unknown: 'the look at the snippets gave no answer' }
+}
+
 /** A page whose front matter names an OpenAPI operation (`openapi: GET /users`), and the document that has it. */
 export interface OperationRef {
   /** The page, relative to the docs folder. */

@@ -490,6 +490,67 @@ export const REAL_CLI_SCENARIOS: Scenario[] = [
       expect(problemsOf(run).problems).toEqual([])
     },
   },
+  {
+    name: 'a link to a heading of a snippet its page shows: the CLI says broken, the check counts it not and says so; a link to no heading fails',
+    base: {
+      'docs.json': docsJson({}, ['index', 'guides/a']),
+      'index.mdx': page('Home', "import Setup from '/snippets/setup.mdx';\n\n# Home\n\n<Setup />"),
+      'guides/a.mdx': page('A guide', '# A guide\n\nSteps.'),
+      'snippets/setup.mdx': '## GitLab setup\n\nConnect the project.\n',
+    },
+    head: {
+      'docs.json': docsJson({}, ['index', 'guides/a']),
+      'index.mdx': page(
+        'Home',
+        "import Setup from '/snippets/setup.mdx';\n\n# Home\n\nSee [the setup](#gitlab-setup).\n\n<Setup />",
+      ),
+      'guides/a.mdx': page(
+        'A guide',
+        '# A guide\n\nSee [the setup](/#gitlab-setup) and [the rest](/#gitlab-teardown).',
+      ),
+      'snippets/setup.mdx': '## GitLab setup\n\nConnect the project.\n',
+    },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      expect(problemsOf(run).problems.map((p) => [p.status, p.file, p.line, p.target])).toEqual([
+        ['new', 'guides/a.mdx', 7, '/#gitlab-teardown'],
+      ])
+      expect(run.summary).toContain(
+        '2 links the CLI reported broken lead to a heading of a snippet shown on their pages, which the CLI does ' +
+          'not read: not counted \\(/#gitlab-setup in guides/a.mdx, #gitlab-setup in index.mdx\\).',
+      )
+    },
+  },
+  {
+    name: 'a link to a snippet\'s heading by an id Mintlify does not give it (#setup for "Set up") fails, by the one it does (#set-up) passes; a snippet named only in a comment shows nothing',
+    base: {
+      'docs.json': docsJson({}, ['index']),
+      'index.mdx': page(
+        'Home',
+        "import Setup from '/snippets/setup.mdx';\nimport Hidden from '/snippets/hidden.mdx';\n\n# Home\n\n<Setup />\n\n{/* <Hidden /> */}",
+      ),
+      'snippets/setup.mdx': '## Set up\n\nConnect the project.\n',
+      'snippets/hidden.mdx': '## Hidden part\n\nNot shown.\n',
+    },
+    head: {
+      'docs.json': docsJson({}, ['index']),
+      'index.mdx': page(
+        'Home',
+        "import Setup from '/snippets/setup.mdx';\nimport Hidden from '/snippets/hidden.mdx';\n\n# Home\n\nSee [it](#set-up), [it again](#setup) and [the hidden part](#hidden-part).\n\n<Setup />\n\n{/* <Hidden /> */}",
+      ),
+      'snippets/setup.mdx': '## Set up\n\nConnect the project.\n',
+      'snippets/hidden.mdx': '## Hidden part\n\nNot shown.\n',
+    },
+    inputs: { checks: 'links, anchors' },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      expect(problemsOf(run).problems.map((p) => [p.status, p.target])).toEqual([
+        ['new', '#setup'],
+        ['new', '#hidden-part'],
+      ])
+      expect(run.summary).toContain('1 link the CLI reported broken leads to a heading of a snippet shown on its page')
+    },
+  },
 ]
 
 /** A pull request that renames the language folder es/ to es-ES/, its links and navigation updated, no redirect. */
@@ -1103,37 +1164,6 @@ export const SCENARIOS: Scenario[] = [
     check: (run) => {
       expect(problemsOf(run).problems).toEqual([])
       expect(run.code).toBe(0)
-    },
-  },
-  {
-    name: 'a link to a heading of a snippet its page shows: the CLI says broken, the check counts it not and says so; a link to no heading fails',
-    base: {
-      'docs.json': docsJson({}, ['index', 'guides/a']),
-      'index.mdx': page('Home', "import Setup from '/snippets/setup.mdx';\n\n# Home\n\n<Setup />"),
-      'guides/a.mdx': page('A guide', '# A guide\n\nSteps.'),
-      'snippets/setup.mdx': '## GitLab setup\n\nConnect the project.\n',
-    },
-    head: {
-      'docs.json': docsJson({}, ['index', 'guides/a']),
-      'index.mdx': page(
-        'Home',
-        "import Setup from '/snippets/setup.mdx';\n\n# Home\n\nSee [the setup](#gitlab-setup).\n\n<Setup />",
-      ),
-      'guides/a.mdx': page(
-        'A guide',
-        '# A guide\n\nSee [the setup](/#gitlab-setup) and [the rest](/#gitlab-teardown).',
-      ),
-      'snippets/setup.mdx': '## GitLab setup\n\nConnect the project.\n',
-    },
-    check: (run) => {
-      expect(run.code).toBe(1)
-      expect(problemsOf(run).problems.map((p) => [p.status, p.file, p.line, p.target])).toEqual([
-        ['new', 'guides/a.mdx', 7, '/#gitlab-teardown'],
-      ])
-      expect(run.summary).toContain(
-        '2 links the CLI reported broken lead to a heading of a snippet shown on their pages, which the CLI does ' +
-          'not read: not counted \\(/#gitlab-setup in guides/a.mdx, #gitlab-setup in index.mdx\\).',
-      )
     },
   },
   {
