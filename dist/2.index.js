@@ -7045,6 +7045,7 @@ function redirectSource(target) {
 
 
 
+
 /**
  * What readers reach at the base's addresses, judged without the CLI: the addresses the head no
  * longer answers, the redirects that cannot work, and the API pages whose operation is gone.
@@ -7063,12 +7064,19 @@ async function addressProblems({ docsFolder, config }, trees) {
     const sites = siteReads(trees, { base: trees.baseConfig, head: headConfig });
     const headFiles = pagesOf(headTree);
     const generated = await openApiOf(trees, [sites.baseConfig, sites.headConfig], headFiles);
+    if (generated.uncomparable !== undefined)
+        return {
+            judged: [],
+            pages: [],
+            configs: { base: sites.baseConfig, head: sites.headConfig },
+            uncomparable: generated.uncomparable,
+        };
     const base = servedBy(pagesOf(baseTree), sites.baseConfig, readText((0,external_node_path_.join)(baseTree, '.mintignore')), generated.base);
     const head = servedBy(headFiles, sites.headConfig, readText((0,external_node_path_.join)(headTree, '.mintignore')), generated.head);
     const pages = pagesFromTrees({ docsFolder, files, base, head, ...sites, baseTree, headTree, headFiles });
     const places = configPlaces({ docsFolder, config, headTree, headConfig });
     const renamed = new Map(pageChanges(files, docsFolder).map((c) => [pageAddress(c.from), c.to]));
-    const lost = lostProblems(base, head, renamed, places);
+    const lost = lostProblems(base, head, renamed, places, generated.endpoints);
     const faults = judgedFaults(base, head, places.entryOf);
     const operations = generated.operations
         ? judgedOperations(generated.operations.base, generated.operations.head, oldNames(files, docsFolder), frontMatterAt(headTree, docsFolder))
@@ -7109,10 +7117,17 @@ function configPlaces({ docsFolder, config, headTree, headConfig, }) {
         const placed = place === undefined ? {} : { line: place.line, lineText: lineText(written ?? '', place.line) };
         return { file: inFile, path: repositoryPath(docsFolder, inFile), ...placed, ...column };
     };
-    return { at, redirectsLine, navigationLine, entryOf };
+    const operationLine = (entry) => {
+        if (entry === undefined)
+            return undefined;
+        const wanted = entry.toLowerCase();
+        const found = configLines.findIndex((l) => l.toLowerCase().includes(JSON.stringify(wanted)));
+        return found === -1 ? undefined : found + 1;
+    };
+    return { at, redirectsLine, navigationLine, operationLine, entryOf };
 }
 /** Each address the base serves and the head does not, placed where its fix goes, with the fix where one is known. */
-function lostProblems(base, head, renamed, { at, redirectsLine, navigationLine, entryOf }) {
+function lostProblems(base, head, renamed, { at, redirectsLine, navigationLine, entryOf, operationLine }, endpoints) {
     return lostAddresses(base, head).map(({ address, file, generated: fromOpenApi, sentTo, loop }) => {
         const to = renamed.get(address);
         const moved = to !== undefined && isPage(to) ? pageAddress(to) : undefined;
@@ -7150,7 +7165,11 @@ function lostProblems(base, head, renamed, { at, redirectsLine, navigationLine, 
                 target: address,
                 message,
                 // where the fix goes: the head's redirect that sends it nowhere, or a renamed page's entry
-                ...(entry?.line !== undefined ? entry : at(navigationLine(moved ? to : undefined) ?? redirectsLine)),
+                ...(entry?.line !== undefined
+                    ? entry
+                    : at(navigationLine(moved ? to : undefined) ??
+                        (fromOpenApi ? operationLine(endpoints.get(address)) : undefined) ??
+                        redirectsLine)),
                 ...(fix ? { fix } : {}),
                 ...(followed !== undefined && sentTo !== undefined
                     ? { resend: { source: address, from: sentTo, to: followed } }
@@ -7174,36 +7193,52 @@ function frontMatterAt(headTree, docsFolder) {
     };
 }
 /**
- * What each tree makes of its OpenAPI documents, by the CLI's own code: its generated pages (none for
- * either where either cannot be told: compared on one side only, every generated page would look lost
- * or new) and its pages' operations (none where either cannot be told, or a document is at a URL the
- * check does not fetch, which may have any operation).
+ * What each tree makes of its OpenAPI documents, by the CLI's own code: its generated pages, each
+ * one's navigation entry, and its pages' operations (none where a document is at a URL the check does
+ * not fetch, which may have any operation). Where the head's cannot be told and the base's can, the
+ * pages the base generates cannot be compared: no pass (`uncomparable` says which). Where the base's
+ * cannot be told, nothing the head generates can be lost: compared on neither side, said.
  */
 async function openApiOf({ baseTree, headTree, listOpenApi, notes, }, configs, headFiles) {
+    const none = { base: [], head: [], endpoints: new Map() };
     const named = configs.some((c) => c !== undefined && /"openapi"/i.test(c));
-    const referenced = headFiles.some((f) => frontMatterLine(readText((0,external_node_path_.join)(headTree, f)), 'openapi') !== undefined);
+    const inTree = treeFile(headTree);
+    const referenced = headFiles.some((f) => frontMatterLine(inTree(f), 'openapi') !== undefined);
     if (!named && !referenced)
-        return { base: [], head: [] };
+        return none;
     const [base, head] = await Promise.all([listOpenApi(baseTree), listOpenApi(headTree)]);
     const say = (said) => {
         core/* info */.pq(said);
         notes.push(said);
     };
+    const remote = configs.some((c) => c !== undefined && remoteSpec(c));
+    if ('unknown' in head && !('unknown' in base) && !remote && base.pages.length > 0)
+        return {
+            ...none,
+            uncomparable: `The pages the head's OpenAPI documents generate could not be listed (${(0,util_text/* external */.qn)(head.unknown, 300)}), ` +
+                `while the base generates ${(0,format/* count */.U9)(base.pages.length, 'page')} (${base.pages
+                    .slice(0, 5)
+                    .map((p) => `/${p}`)
+                    .join(', ')}${base.pages.length > 5 ? ', …' : ''}): the check cannot say the head still serves them`,
+        };
     if ('unknown' in base || 'unknown' in head) {
         const why = 'unknown' in base ? `the base: ${base.unknown}` : 'unknown' in head ? `the head: ${head.unknown}` : '';
         say(`The pages generated from OpenAPI documents were not compared (${(0,util_text/* external */.qn)(why, 300)}): ` +
             (referenced
                 ? 'an address this pull request stops generating, or an API page whose operation it takes away, is not seen.'
                 : 'an address this pull request stops generating is not seen.'));
-        return { base: [], head: [] };
+        return none;
     }
-    const remote = configs.some((c) => c !== undefined && remoteSpec(c));
+    if (head.missing.length > 0)
+        say(`The head's navigation names ${(0,format/* count */.U9)(head.missing.length, 'operation')} no OpenAPI document has ` +
+            `(${(0,util_text/* external */.qn)(head.missing.slice(0, 5).join(', '), 300)}): Mintlify generates no page for ${head.missing.length === 1 ? 'it' : 'them'}.`);
     if (referenced && remote)
         say("The API pages' operations were not looked for: the configuration names an OpenAPI document at a " +
             'URL, which the check does not fetch, so an API page whose operation this pull request takes away is not seen.');
     return {
         base: base.pages,
         head: head.pages,
+        endpoints: new Map(Object.entries(base.endpoints).map(([page, entry]) => [`/${page}`, entry])),
         ...(remote ? {} : { operations: { base: base.operations, head: head.operations } }),
     };
 }
@@ -7462,7 +7497,7 @@ async function judgeAgainstBase(run, given) {
     if (uncompared !== undefined)
         core/* warning */.$e(uncompared);
     // what readers reach at the base's addresses needs no CLI: judged whether or not the head has problems
-    const { judged: addresses, pages, configs, } = base.ok
+    const { judged: addresses, pages, configs, uncomparable, } = base.ok
         ? await addressProblems(run, {
             baseTree: base.tree,
             baseConfig,
@@ -7471,7 +7506,15 @@ async function judgeAgainstBase(run, given) {
             listOpenApi: base.namesOnly === undefined ? listOpenApi : namesOnlyLister,
             notes,
         })
-        : { judged: [], pages: filesAlone(run, files, headTree), configs: { base: undefined, head: undefined } };
+        : {
+            judged: [],
+            pages: filesAlone(run, files, headTree),
+            configs: { base: undefined, head: undefined },
+            uncomparable: undefined,
+        };
+    // pages the check cannot compare give no pass
+    if (uncomparable !== undefined)
+        return { unreadable: `${uncomparable}.` };
     const allNew = {
         judged: [...placed.map((problem) => ({ problem, status: 'new' })), ...addresses],
         outside: 0,
@@ -8941,17 +8984,53 @@ try {
     const config = checked ? checked.data : undefined
     const explicitOverlays = config ? validation.collectOpenApiOverlayConfig(config) : undefined
     const files = await prebuild.getOpenApiFiles(dir, { mintIgnore, explicitOverlays, fetchRemoteDocument: offline })
-    const pages = {}
+    let pages = {}
+    // navigation entries naming an operation no document has: Mintlify's generation stops at the
+    // first; each is left out (and said) so the rest is still listed, one after the other
+    const missing = []
     if (config) {
       const overlayRegistry = await prebuild.buildOverlayRegistryForDirectory(dir, {
         explicitOverlays,
         fetchRemoteDocument: offline,
       })
-      await prebuild.generateOpenApiFromDocsConfig(config.navigation, files, pages, {
-        writeFiles: false,
-        overlayRegistry,
-        fetchRemoteDocument: offline,
-      })
+      let navigation = config.navigation
+      for (let tries = 0; ; tries++) {
+        pages = {}
+        try {
+          await prebuild.generateOpenApiFromDocsConfig(navigation, files, pages, {
+            writeFiles: false,
+            overlayRegistry,
+            fetchRemoteDocument: offline,
+          })
+          break
+        } catch (error) {
+          const endpoint = /Endpoint (\\S+) not found/.exec(String(error && error.message))
+          if (!endpoint || tries >= 100) throw error
+          const removed = []
+          const strip = (value) => {
+            if (Array.isArray(value))
+              return value.filter((entry) => {
+                const named = typeof entry === 'string' && /^(get|post|put|patch|delete|options|head|trace)\\s+/i.test(entry.trim())
+                if (named && entry.trim().split(/\\s+/).at(-1) === endpoint[1]) {
+                  removed.push(entry.trim())
+                  return false
+                }
+                return true
+              }).map(strip)
+            if (typeof value !== 'object' || value === null) return value
+            return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, strip(inner)]))
+          }
+          navigation = strip(navigation)
+          if (removed.length === 0) throw error
+          missing.push(...removed)
+        }
+      }
+    }
+    // each generated page's operation, as its navigation entry names it (where a lost one is placed)
+    const endpoints = {}
+    for (const [address, page] of Object.entries(pages)) {
+      const named = typeof page.openapi === 'string' ? /(\\S+)\\s+(\\S+)$/.exec(page.openapi) : null
+      if (named) endpoints[address] = named[1].toUpperCase() + ' ' + named[2]
     }
     const has = (document, endpoint, method) => {
       const found = common.findOpenApiPath(document.spec && document.spec.paths, endpoint)
@@ -8998,7 +9077,7 @@ try {
       const at = where(files.find((d) => has(d, parsed.endpoint, parsed.method)))
       operations.push({ file, openapi, ...(at ? { in: at } : {}) })
     }
-    say({ pages: Object.keys(pages), operations })
+    say({ pages: Object.keys(pages), operations, missing, endpoints })
   }
 } catch (error) {
   say({ unknown: String(error && error.message ? error.message : error).slice(0, 300) })
@@ -9118,11 +9197,12 @@ function readOpenApiListing(stdout) {
     const last = stdout.trim().split('\n').at(-1) ?? '';
     try {
         const said = JSON.parse(last);
-        const { pages, operations } = said;
-        if (Array.isArray(pages) &&
-            pages.every((p) => typeof p === 'string') &&
-            Array.isArray(operations) &&
-            operations.every(isOperationRef))
+        const { pages, operations, missing = [], endpoints = {} } = said;
+        const strings = (v) => Array.isArray(v) && v.every((x) => typeof x === 'string');
+        const pairs = typeof endpoints === 'object' && endpoints !== null && !Array.isArray(endpoints)
+            ? Object.entries(endpoints).filter((e) => typeof e[1] === 'string')
+            : undefined;
+        if (strings(pages) && Array.isArray(operations) && operations.every(isOperationRef) && strings(missing) && pairs)
             return {
                 pages,
                 operations: operations.map(({ file, openapi, schema, in: at }) => ({
@@ -9131,6 +9211,8 @@ function readOpenApiListing(stdout) {
                     ...(schema ? { schema } : {}),
                     ...(at !== undefined ? { in: at } : {}),
                 })),
+                missing,
+                endpoints: Object.fromEntries(pairs),
             };
         if (typeof said.unknown === 'string')
             return { unknown: said.unknown };

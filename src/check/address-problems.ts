@@ -25,6 +25,7 @@ import { pagesOf, readText, treeFile } from './tree-copy.js'
 import type { ChangedFile } from '../github/change.js'
 import * as core from '../util/actions-core.js'
 import { external } from '../util/text.js'
+import { count } from '../util/format.js'
 
 /**
  * What readers reach at the base's addresses, judged without the CLI: the addresses the head no
@@ -47,7 +48,13 @@ export async function addressProblems(
     listOpenApi: OpenApiLister
     notes: string[]
   },
-): Promise<{ judged: Judged[]; pages: PullPage[]; configs: { base: string | undefined; head: string | undefined } }> {
+): Promise<{
+  judged: Judged[]
+  pages: PullPage[]
+  configs: { base: string | undefined; head: string | undefined }
+  /** Why the pages OpenAPI documents generate could not be compared: no pass. */
+  uncomparable?: string
+}> {
   const { baseTree, headTree, files } = trees
   // the configuration as the site has it (on a mint.json site the CLI writes a docs.json into its copies)
   const headConfig = readText(join(headTree, config))
@@ -55,12 +62,19 @@ export async function addressProblems(
   const sites = siteReads(trees, { base: trees.baseConfig, head: headConfig })
   const headFiles = pagesOf(headTree)
   const generated = await openApiOf(trees, [sites.baseConfig, sites.headConfig], headFiles)
+  if (generated.uncomparable !== undefined)
+    return {
+      judged: [],
+      pages: [],
+      configs: { base: sites.baseConfig, head: sites.headConfig },
+      uncomparable: generated.uncomparable,
+    }
   const base = servedBy(pagesOf(baseTree), sites.baseConfig, readText(join(baseTree, '.mintignore')), generated.base)
   const head = servedBy(headFiles, sites.headConfig, readText(join(headTree, '.mintignore')), generated.head)
   const pages = pagesFromTrees({ docsFolder, files, base, head, ...sites, baseTree, headTree, headFiles })
   const places = configPlaces({ docsFolder, config, headTree, headConfig })
   const renamed = new Map(pageChanges(files, docsFolder).map((c) => [pageAddress(c.from), c.to]))
-  const lost = lostProblems(base, head, renamed, places)
+  const lost = lostProblems(base, head, renamed, places, generated.endpoints)
   const faults = judgedFaults(base, head, places.entryOf)
   const operations = generated.operations
     ? judgedOperations(
@@ -84,6 +98,8 @@ interface ConfigPlaces {
   at: (line: number | undefined) => Placed
   redirectsLine: number
   navigationLine: (to: string | undefined) => number | undefined
+  /** A generated page's navigation entry (`POST /api/copy`), its method in any case. */
+  operationLine: (entry: string | undefined) => number | undefined
   entryOf: (redirect: string) => Placed
 }
 
@@ -125,7 +141,13 @@ function configPlaces({
     const placed = place === undefined ? {} : { line: place.line, lineText: lineText(written ?? '', place.line) }
     return { file: inFile, path: repositoryPath(docsFolder, inFile), ...placed, ...column }
   }
-  return { at, redirectsLine, navigationLine, entryOf }
+  const operationLine = (entry: string | undefined): number | undefined => {
+    if (entry === undefined) return undefined
+    const wanted = entry.toLowerCase()
+    const found = configLines.findIndex((l) => l.toLowerCase().includes(JSON.stringify(wanted)))
+    return found === -1 ? undefined : found + 1
+  }
+  return { at, redirectsLine, navigationLine, operationLine, entryOf }
 }
 
 /** Each address the base serves and the head does not, placed where its fix goes, with the fix where one is known. */
@@ -133,7 +155,8 @@ function lostProblems(
   base: Served,
   head: Served,
   renamed: ReadonlyMap<string, string | undefined>,
-  { at, redirectsLine, navigationLine, entryOf }: ConfigPlaces,
+  { at, redirectsLine, navigationLine, entryOf, operationLine }: ConfigPlaces,
+  endpoints: ReadonlyMap<string, string>,
 ): Judged[] {
   return lostAddresses(base, head).map(({ address, file, generated: fromOpenApi, sentTo, loop }): Judged => {
     const to = renamed.get(address)
@@ -174,7 +197,13 @@ function lostProblems(
         target: address,
         message,
         // where the fix goes: the head's redirect that sends it nowhere, or a renamed page's entry
-        ...(entry?.line !== undefined ? entry : at(navigationLine(moved ? to : undefined) ?? redirectsLine)),
+        ...(entry?.line !== undefined
+          ? entry
+          : at(
+              navigationLine(moved ? to : undefined) ??
+                (fromOpenApi ? operationLine(endpoints.get(address)) : undefined) ??
+                redirectsLine,
+            )),
         ...(fix ? { fix } : {}),
         ...(followed !== undefined && sentTo !== undefined
           ? { resend: { source: address, from: sentTo, to: followed } }
@@ -203,10 +232,11 @@ function frontMatterAt(
 }
 
 /**
- * What each tree makes of its OpenAPI documents, by the CLI's own code: its generated pages (none for
- * either where either cannot be told: compared on one side only, every generated page would look lost
- * or new) and its pages' operations (none where either cannot be told, or a document is at a URL the
- * check does not fetch, which may have any operation).
+ * What each tree makes of its OpenAPI documents, by the CLI's own code: its generated pages, each
+ * one's navigation entry, and its pages' operations (none where a document is at a URL the check does
+ * not fetch, which may have any operation). Where the head's cannot be told and the base's can, the
+ * pages the base generates cannot be compared: no pass (`uncomparable` says which). Where the base's
+ * cannot be told, nothing the head generates can be lost: compared on neither side, said.
  */
 async function openApiOf(
   {
@@ -217,15 +247,34 @@ async function openApiOf(
   }: { baseTree: string; headTree: string; listOpenApi: OpenApiLister; notes: string[] },
   configs: Array<string | undefined>,
   headFiles: readonly string[],
-): Promise<{ base: string[]; head: string[]; operations?: { base: OperationRef[]; head: OperationRef[] } }> {
+): Promise<{
+  base: string[]
+  head: string[]
+  endpoints: ReadonlyMap<string, string>
+  operations?: { base: OperationRef[]; head: OperationRef[] }
+  uncomparable?: string
+}> {
+  const none = { base: [], head: [], endpoints: new Map<string, string>() }
   const named = configs.some((c) => c !== undefined && /"openapi"/i.test(c))
-  const referenced = headFiles.some((f) => frontMatterLine(readText(join(headTree, f)), 'openapi') !== undefined)
-  if (!named && !referenced) return { base: [], head: [] }
+  const inTree = treeFile(headTree)
+  const referenced = headFiles.some((f) => frontMatterLine(inTree(f), 'openapi') !== undefined)
+  if (!named && !referenced) return none
   const [base, head] = await Promise.all([listOpenApi(baseTree), listOpenApi(headTree)])
   const say = (said: string): void => {
     core.info(said)
     notes.push(said)
   }
+  const remote = configs.some((c) => c !== undefined && remoteSpec(c))
+  if ('unknown' in head && !('unknown' in base) && !remote && base.pages.length > 0)
+    return {
+      ...none,
+      uncomparable:
+        `The pages the head's OpenAPI documents generate could not be listed (${external(head.unknown, 300)}), ` +
+        `while the base generates ${count(base.pages.length, 'page')} (${base.pages
+          .slice(0, 5)
+          .map((p) => `/${p}`)
+          .join(', ')}${base.pages.length > 5 ? ', …' : ''}): the check cannot say the head still serves them`,
+    }
   if ('unknown' in base || 'unknown' in head) {
     const why = 'unknown' in base ? `the base: ${base.unknown}` : 'unknown' in head ? `the head: ${head.unknown}` : ''
     say(
@@ -234,9 +283,13 @@ async function openApiOf(
           ? 'an address this pull request stops generating, or an API page whose operation it takes away, is not seen.'
           : 'an address this pull request stops generating is not seen.'),
     )
-    return { base: [], head: [] }
+    return none
   }
-  const remote = configs.some((c) => c !== undefined && remoteSpec(c))
+  if (head.missing.length > 0)
+    say(
+      `The head's navigation names ${count(head.missing.length, 'operation')} no OpenAPI document has ` +
+        `(${external(head.missing.slice(0, 5).join(', '), 300)}): Mintlify generates no page for ${head.missing.length === 1 ? 'it' : 'them'}.`,
+    )
   if (referenced && remote)
     say(
       "The API pages' operations were not looked for: the configuration names an OpenAPI document at a " +
@@ -245,6 +298,7 @@ async function openApiOf(
   return {
     base: base.pages,
     head: head.pages,
+    endpoints: new Map(Object.entries(base.endpoints).map(([page, entry]) => [`/${page}`, entry])),
     ...(remote ? {} : { operations: { base: base.operations, head: head.operations } }),
   }
 }

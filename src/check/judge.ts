@@ -166,6 +166,7 @@ export async function judgeAgainstBase(run: CheckRun, given: Judging): Promise<F
     judged: addresses,
     pages,
     configs,
+    uncomparable,
   } = base.ok
     ? await addressProblems(run, {
         baseTree: base.tree,
@@ -175,7 +176,14 @@ export async function judgeAgainstBase(run: CheckRun, given: Judging): Promise<F
         listOpenApi: base.namesOnly === undefined ? listOpenApi : namesOnlyLister,
         notes,
       })
-    : { judged: [], pages: filesAlone(run, files, headTree), configs: { base: undefined, head: undefined } }
+    : {
+        judged: [],
+        pages: filesAlone(run, files, headTree),
+        configs: { base: undefined, head: undefined },
+        uncomparable: undefined,
+      }
+  // pages the check cannot compare give no pass
+  if (uncomparable !== undefined) return { unreadable: `${uncomparable}.` }
   const allNew = {
     judged: [...placed.map((problem): Judged => ({ problem, status: 'new' })), ...addresses],
     outside: 0,

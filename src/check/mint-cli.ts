@@ -84,17 +84,53 @@ try {
     const config = checked ? checked.data : undefined
     const explicitOverlays = config ? validation.collectOpenApiOverlayConfig(config) : undefined
     const files = await prebuild.getOpenApiFiles(dir, { mintIgnore, explicitOverlays, fetchRemoteDocument: offline })
-    const pages = {}
+    let pages = {}
+    // navigation entries naming an operation no document has: Mintlify's generation stops at the
+    // first; each is left out (and said) so the rest is still listed, one after the other
+    const missing = []
     if (config) {
       const overlayRegistry = await prebuild.buildOverlayRegistryForDirectory(dir, {
         explicitOverlays,
         fetchRemoteDocument: offline,
       })
-      await prebuild.generateOpenApiFromDocsConfig(config.navigation, files, pages, {
-        writeFiles: false,
-        overlayRegistry,
-        fetchRemoteDocument: offline,
-      })
+      let navigation = config.navigation
+      for (let tries = 0; ; tries++) {
+        pages = {}
+        try {
+          await prebuild.generateOpenApiFromDocsConfig(navigation, files, pages, {
+            writeFiles: false,
+            overlayRegistry,
+            fetchRemoteDocument: offline,
+          })
+          break
+        } catch (error) {
+          const endpoint = /Endpoint (\\S+) not found/.exec(String(error && error.message))
+          if (!endpoint || tries >= 100) throw error
+          const removed = []
+          const strip = (value) => {
+            if (Array.isArray(value))
+              return value.filter((entry) => {
+                const named = typeof entry === 'string' && /^(get|post|put|patch|delete|options|head|trace)\\s+/i.test(entry.trim())
+                if (named && entry.trim().split(/\\s+/).at(-1) === endpoint[1]) {
+                  removed.push(entry.trim())
+                  return false
+                }
+                return true
+              }).map(strip)
+            if (typeof value !== 'object' || value === null) return value
+            return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, strip(inner)]))
+          }
+          navigation = strip(navigation)
+          if (removed.length === 0) throw error
+          missing.push(...removed)
+        }
+      }
+    }
+    // each generated page's operation, as its navigation entry names it (where a lost one is placed)
+    const endpoints = {}
+    for (const [address, page] of Object.entries(pages)) {
+      const named = typeof page.openapi === 'string' ? /(\\S+)\\s+(\\S+)$/.exec(page.openapi) : null
+      if (named) endpoints[address] = named[1].toUpperCase() + ' ' + named[2]
     }
     const has = (document, endpoint, method) => {
       const found = common.findOpenApiPath(document.spec && document.spec.paths, endpoint)
@@ -141,7 +177,7 @@ try {
       const at = where(files.find((d) => has(d, parsed.endpoint, parsed.method)))
       operations.push({ file, openapi, ...(at ? { in: at } : {}) })
     }
-    say({ pages: Object.keys(pages), operations })
+    say({ pages: Object.keys(pages), operations, missing, endpoints })
   }
 } catch (error) {
   say({ unknown: String(error && error.message ? error.message : error).slice(0, 300) })
@@ -270,7 +306,16 @@ export interface OperationRef {
 }
 
 /** What Mintlify makes of a tree's OpenAPI documents (OPENAPI_LISTING), or why it cannot be told. */
-export type OpenApiListing = { pages: string[]; operations: OperationRef[] } | { unknown: string }
+export type OpenApiListing =
+  | {
+      pages: string[]
+      operations: OperationRef[]
+      /** Navigation entries naming an operation no document has (`POST /api/copy`): no page of theirs. */
+      missing: string[]
+      /** Each generated page's operation, as a navigation entry names it (`POST /api/copy`). */
+      endpoints: Record<string, string>
+    }
+  | { unknown: string }
 
 /** Lists what a tree makes of its OpenAPI documents (cli-runs.ts runs OPENAPI_LISTING). */
 export type OpenApiLister = (tree: string) => Promise<OpenApiListing>
@@ -290,14 +335,20 @@ const isOperationRef = (v: unknown): v is OperationRef => {
 export function readOpenApiListing(stdout: string): OpenApiListing {
   const last = stdout.trim().split('\n').at(-1) ?? ''
   try {
-    const said = JSON.parse(last) as { pages?: unknown; operations?: unknown; unknown?: unknown }
-    const { pages, operations } = said
-    if (
-      Array.isArray(pages) &&
-      pages.every((p) => typeof p === 'string') &&
-      Array.isArray(operations) &&
-      operations.every(isOperationRef)
-    )
+    const said = JSON.parse(last) as {
+      pages?: unknown
+      operations?: unknown
+      missing?: unknown
+      endpoints?: unknown
+      unknown?: unknown
+    }
+    const { pages, operations, missing = [], endpoints = {} } = said
+    const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string')
+    const pairs =
+      typeof endpoints === 'object' && endpoints !== null && !Array.isArray(endpoints)
+        ? Object.entries(endpoints).filter((e): e is [string, string] => typeof e[1] === 'string')
+        : undefined
+    if (strings(pages) && Array.isArray(operations) && operations.every(isOperationRef) && strings(missing) && pairs)
       return {
         pages,
         operations: operations.map(({ file, openapi, schema, in: at }) => ({
@@ -306,6 +357,8 @@ export function readOpenApiListing(stdout: string): OpenApiListing {
           ...(schema ? { schema } : {}),
           ...(at !== undefined ? { in: at } : {}),
         })),
+        missing,
+        endpoints: Object.fromEntries(pairs),
       }
     if (typeof said.unknown === 'string') return { unknown: said.unknown }
   } catch {

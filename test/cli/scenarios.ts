@@ -323,6 +323,38 @@ const openApiSite = (listUsers: string, redirects: Array<{ source: string; desti
   'index.mdx': page('Home', '# Home'),
 })
 
+/** A docs.json with an API tab whose navigation names its operations (`POST /api/copy` on its line 20). */
+const API_TABS = `${JSON.stringify(
+  {
+    $schema: 'https://mintlify.com/docs.json',
+    theme: 'mint',
+    name: 'Acme',
+    colors: { primary: '#0B5D1E' },
+    navigation: {
+      tabs: [
+        { tab: 'Guides', pages: ['index'] },
+        { tab: 'API', openapi: 'openapi.yaml', pages: ['POST /api/copy', 'GET /api/list'] },
+      ],
+    },
+  },
+  null,
+  1,
+)}\n`
+
+/** An OpenAPI document of two operations, or of one (the copy taken away). */
+const apiYaml = (withCopy: boolean): string =>
+  [
+    'openapi: 3.0.0',
+    "info: { title: Acme, version: '1' }",
+    'paths:',
+    ...(withCopy
+      ? ['  /api/copy:', "    post: { summary: Copy a file, responses: { '200': { description: OK } } }"]
+      : []),
+    '  /api/list:',
+    "    get: { summary: List files, responses: { '200': { description: OK } } }",
+    '',
+  ].join('\n')
+
 /**
  * A site whose API pages are files of their own, each naming its operation in its front matter (the
  * documents found by the build, none in the navigation): `path` is where openapi.json has the user.
@@ -549,6 +581,49 @@ export const REAL_CLI_SCENARIOS: Scenario[] = [
         ['new', '#hidden-part'],
       ])
       expect(run.summary).toContain('1 link the CLI reported broken leads to a heading of a snippet shown on its page')
+    },
+  },
+  {
+    name: 'docs in a subfolder whose navigation lists an operation the pull request removes from its OpenAPI document: the generated page is a lost address, at its navigation entry',
+    base: {
+      'docs/docs.json': API_TABS,
+      'docs/openapi.yaml': apiYaml(true),
+      'docs/index.mdx': page('Home', '# Home\n\nThe API is in its tab.'),
+    },
+    head: {
+      'docs/docs.json': API_TABS,
+      'docs/openapi.yaml': apiYaml(false),
+      'docs/index.mdx': page('Home', '# Home\n\nThe API is in its tab.'),
+    },
+    inputs: { checks: 'links' },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      expect(
+        problemsOf(run)
+          .problems.filter((p) => p.status === 'new')
+          .map((p) => [p.rule, p.file, p.line, p.target]),
+      ).toEqual([['lost-address', 'docs/docs.json', 20, '/api-reference/copy-a-file']])
+      expect(run.summary).not.toContain('It breaks nothing')
+      expect(run.summary).toContain('names 1 operation no OpenAPI document has \\(POST /api/copy\\)')
+    },
+  },
+  {
+    name: 'a pull request that leaves its OpenAPI document unreadable: the pages the base generated cannot be compared, so no pass, naming them',
+    base: {
+      'docs/docs.json': API_TABS,
+      'docs/openapi.yaml': apiYaml(true),
+      'docs/index.mdx': page('Home', '# Home'),
+    },
+    head: {
+      'docs/docs.json': API_TABS,
+      'docs/openapi.yaml': `${apiYaml(true)}  /api/broken: [\n`,
+      'docs/index.mdx': page('Home', '# Home'),
+    },
+    inputs: { checks: 'links' },
+    check: (run) => {
+      expect(run.code).toBe(1)
+      expect(run.errors.at(-1)).toContain("The pages the head's OpenAPI documents generate could not be listed")
+      expect(run.errors.at(-1)).toContain('/api-reference/copy-a-file')
     },
   },
 ]

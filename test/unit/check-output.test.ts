@@ -641,20 +641,48 @@ describe('the listing of what a tree makes of its OpenAPI documents', () => {
         { file: 'a.mdx', openapi: 'GET /a', in: 'openapi.json' },
         { file: 'b.mdx', openapi: 'GET /b' },
       ],
+      missing: [],
+      endpoints: {},
     })
-    expect(readOpenApiListing('{"pages":[],"operations":[]}')).toEqual({ pages: [], operations: [] })
+    expect(readOpenApiListing('{"pages":[],"operations":[]}')).toEqual({
+      pages: [],
+      operations: [],
+      missing: [],
+      endpoints: {},
+    })
     expect(readOpenApiListing('{"unknown":"not fetched: https://x"}\n')).toEqual({ unknown: 'not fetched: https://x' })
   })
   test('an operation is kept as its three fields, nothing else it may carry', () => {
     expect(readOpenApiListing('{"pages":[],"operations":[{"file":"a.mdx","openapi":"GET /a","extra":1}]}')).toEqual({
       pages: [],
       operations: [{ file: 'a.mdx', openapi: 'GET /a' }],
+      missing: [],
+      endpoints: {},
     })
+  })
+  test("the navigation's operations no document has, and each generated page's operation; a wrong kind is no listing", () => {
+    expect(
+      readOpenApiListing(
+        '{"pages":["api/copy"],"operations":[],"missing":["POST /api/gone"],"endpoints":{"api/copy":"POST /api/copy","x":3}}',
+      ),
+    ).toEqual({
+      pages: ['api/copy'],
+      operations: [],
+      missing: ['POST /api/gone'],
+      endpoints: { 'api/copy': 'POST /api/copy' },
+    })
+    for (const bad of ['"missing":"x"', '"missing":[1]', '"endpoints":[]', '"endpoints":null', '"endpoints":"x"'])
+      expect(readOpenApiListing(`{"pages":[],"operations":[],${bad}}`), bad).toHaveProperty('unknown')
   })
   test('a schema page keeps its mark; a mark that is not true, or a document that is no name, is no listing', () => {
     expect(
       readOpenApiListing('{"pages":[],"operations":[{"file":"s.mdx","openapi":"User","schema":true,"in":"api.json"}]}'),
-    ).toEqual({ pages: [], operations: [{ file: 's.mdx', openapi: 'User', schema: true, in: 'api.json' }] })
+    ).toEqual({
+      pages: [],
+      operations: [{ file: 's.mdx', openapi: 'User', schema: true, in: 'api.json' }],
+      missing: [],
+      endpoints: {},
+    })
     for (const bad of ['"schema":false', '"schema":"yes"', '"in":3', '"openapi":1', '"file":null'])
       expect(
         readOpenApiListing(`{"pages":[],"operations":[{"file":"s.mdx","openapi":"User",${bad}}]}`),
