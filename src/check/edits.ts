@@ -1,5 +1,5 @@
 import type { Judged } from './new-known.js'
-import { type Redirect, redirectsOf } from '../site/addresses.js'
+import { type Redirect, normalAddress, redirectsOf } from '../site/addresses.js'
 import { redirectEntries } from './target-lines.js'
 import { redirectsFile } from '../site/config-refs.js'
 import { posix } from 'node:path'
@@ -128,6 +128,26 @@ const shown = (address: string): string =>
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   )
 
+/**
+ * A redirect the head has to an address a fix gives a redirect of its own (a renamed page's old
+ * address) would lead to another redirect once the fix is in: sent straight on to the new address
+ * in the same round, so every fix the check offers, applied together, makes no chain.
+ */
+function straightOn(changes: readonly Change[], redirects: readonly Redirect[], path: string): Change[] {
+  const added = new Map<string, { to: string; why: string }>()
+  for (const c of changes)
+    if (c.kind === 'redirect') added.set(normalAddress(c.redirect.source), { to: c.redirect.destination, why: c.why })
+  const resent = new Set(changes.flatMap((c) => (c.kind === 'resend' ? [`${c.source}\u0000${c.from}`] : [])))
+  const out: Change[] = []
+  for (const r of redirects) {
+    const fix = added.get(normalAddress(r.destination))
+    // (a destination with more than a path, or one a fix already sends on, is left as it is)
+    if (!fix || r.destination !== normalAddress(r.destination) || resent.has(`${r.source}\u0000${r.destination}`)) continue
+    out.push({ kind: 'resend', path, source: r.source, from: r.destination, to: fix.to, why: fix.why })
+  }
+  return out
+}
+
 /** A redirect a fix may write: both its addresses (redirectAddress). */
 const redirect = (r: Redirect): boolean => redirectAddress(r.source) && redirectAddress(r.destination)
 
@@ -191,6 +211,7 @@ function fixesOf(
   const configText = headText(config) ?? ''
   const home = redirectsHome(config, configText)
   const changes = changesOf(judged, (path) => path === home.path, refused)
+  changes.push(...straightOn(changes, home.list ? listed(headText(home.path) ?? '') : redirectsOf(configText), home.path))
   // the in-line replacements, by file and line: a redirect sent on where its entry is written
   const inLine = new Map<string, Map<number, Replacement[]>>()
   const replace = (path: string, line: number, r: Replacement): void => {

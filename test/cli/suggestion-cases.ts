@@ -374,6 +374,40 @@ export function suggestionCases(runtime: Runtime, mode: MintMode): void {
       expect(gh.reviews.liveComments(7)).toHaveLength(2)
     })
 
+    test('a rename and a redirect the pull request adds to the old address: every fix, applied together, passes in one round', async () => {
+      const config = (page: string, redirects: string[]): string =>
+        smallConfig(page, ['  "redirects": [', ...redirects, '  ]'])
+      const base = {
+        'docs.json': config('interceptor', ['    { "source": "/start", "destination": "/" }']),
+        'index.mdx': page('Home', 'Read about [the interceptor](/interceptor).'),
+        'interceptor.mdx': page('Interceptor', 'What it does.'),
+      }
+      const head: Files = {
+        'docs.json': config('interceptors', [
+          '    { "source": "/start", "destination": "/" },',
+          '    { "source": "/legacy/interceptor", "destination": "/interceptor" }',
+        ]),
+        'index.mdx': page('Home', 'Read about [the interceptor](/interceptor).'),
+        'interceptors.mdx': page('Interceptor', 'What it does.'),
+      }
+      // with the CLI's check of the redirects too, which reports the added one broken in the first round
+      for (const inputs of [{}, { checks: 'links, redirects' }] as Array<Record<string, string>>) {
+        const gh = await startGitHub()
+        const pull = { base, head, renamed: { 'interceptors.mdx': 'interceptor.mdx' }, inputs }
+        const run = await check(gh, pull)
+        expect(run.code).toBe(1)
+        const suggested = withSuggestions(gh, pull.head)
+        const fixed = run.outputs['fixes-patch'] ? withPatch(run, suggested) : suggested
+        const again = await check(await startGitHub(), { ...pull, head: fixed, headSha: 'e'.repeat(40) })
+        expect(
+          problemsOf(again).problems.filter((p) => p.status === 'new'),
+          JSON.stringify(inputs),
+        ).toEqual([])
+        expect(again.code).toBe(0)
+        expect(fixed['docs.json']).toContain('{ "source": "/legacy/interceptor", "destination": "/interceptors" }')
+      }
+    })
+
     test("reviews by the check's own identity that are not the check's (the mark with other text, a comment that is no suggestion of its own) are left alone", async () => {
       const gh = await startGitHub()
       const pull = renameCase(smallConfig)

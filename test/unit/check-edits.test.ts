@@ -1390,3 +1390,37 @@ describe('fixes are data, at the edge of each rule', () => {
     expect(patchOf([good, bad], files)).toBe('')
   })
 })
+
+describe('fixes that hold together', () => {
+  test("a redirect the head has to a renamed page's old address is sent straight to the new one, with the rename's redirect", () => {
+    const config = [
+      '{',
+      '  "redirects": [',
+      '    { "source": "/start", "destination": "/" },',
+      '    { "source": "/legacy/interceptor", "destination": "/interceptor" },',
+      '    { "source": "/anchored", "destination": "/interceptor#setup" }',
+      '  ]',
+      '}',
+      '',
+    ].join('\n')
+    const edits = editsFor(
+      [lost('/interceptor', '/interceptors')],
+      texts({ 'docs.json': config }),
+      'docs.json',
+      everywhere,
+    )
+    const files = applied({ 'docs.json': config }, edits)
+    const written = redirectsOf(files['docs.json'])
+    expect(written).toEqual(
+      expect.arrayContaining([
+        { source: '/interceptor', destination: '/interceptors' },
+        { source: '/legacy/interceptor', destination: '/interceptors' },
+        // (a destination with an anchor is left as it is: its page's anchor may not be the new page's)
+        { source: '/anchored', destination: '/interceptor#setup' },
+      ]),
+    )
+    expect(written).toHaveLength(4)
+    // and with no redirect of the rename to add, nothing else is sent on
+    expect(editsFor([], texts({ 'docs.json': config }), 'docs.json', everywhere)).toEqual([])
+  })
+})
