@@ -492,7 +492,7 @@ var __webpack_modules__ = {
             if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1e3);
             if (!/^(\d+(\.\d+)?(ms|s|m|h))+$/.test(value)) return;
             let total = 0;
-            for (const [, amount, , unit] of value.matchAll(/(\d+(\.\d+)?)(ms|s|m|h)/g)) {
+            for (const [, amount, , unit] of value.matchAll(/(\d+(\.\d+)?)(ms|s|m|h)/gy)) {
                 const ms = UNIT_MS[unit ?? ""];
                 if (ms === void 0) return;
                 total += Number(amount) * ms;
@@ -888,6 +888,7 @@ var __webpack_modules__ = {
             yL: () => oneOf,
             z2: () => parseDocsRoot
         });
+        var _util_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9997);
         function parseBoolean(value) {
             const v = value.trim();
             if ([ "true", "True", "TRUE" ].includes(v)) return true;
@@ -908,7 +909,7 @@ var __webpack_modules__ = {
             }
             if (url.username || url.password || url.search || url.hash) return;
             if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackHost(url.hostname))) return;
-            return url.toString().replace(/\/+$/, "");
+            return (0, _util_text_js__WEBPACK_IMPORTED_MODULE_0__.hT)(url.toString(), "/");
         }
         const identifier = value => /^[^\s\u0000-\u001f\u007f]+$/.test(value) ? value : void 0;
         function parseTriggerPhrase(value) {
@@ -940,7 +941,7 @@ var __webpack_modules__ = {
         }
         const REPOSITORY = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
         function parseDocsRoot(value) {
-            const path = value.replace(/\\/g, "/").replace(/^\.\/+/, "").replace(/^\/+|\/+$/g, "");
+            const path = (0, _util_text_js__WEBPACK_IMPORTED_MODULE_0__.hT)(value.replace(/\\/g, "/").replace(/^\.\/+/, "").replace(/^\/+/, ""), "/");
             if (path === "" || path === ".") return "";
             const segments = path.split("/");
             return segments.some(s => s === ".." || s === "." || s === "" || /[\u0000-\u001f:*?"<>|]/.test(s)) ? void 0 : path;
@@ -1275,6 +1276,7 @@ var __webpack_modules__ = {
         __nccwpck_require__.d(__webpack_exports__, {
             E: () => lastDayBefore,
             U9: () => count,
+            VP: () => formatMegabytes,
             ZV: () => formatNumber,
             a3: () => formatDuration,
             fU: () => formatTime,
@@ -1289,6 +1291,10 @@ var __webpack_modules__ = {
         }
         function count(n, one, many = `${one}s`) {
             return `${formatNumber(n)} ${n === 1 ? one : many}`;
+        }
+        function formatMegabytes(bytes) {
+            const mb = bytes / 1024 / 1024;
+            return `${Number.isInteger(mb) ? formatNumber(mb) : mb.toFixed(1)} MB`;
         }
         function formatPercent(fraction) {
             const [whole, decimals] = (fraction * 100).toFixed(1).split(".");
@@ -1343,6 +1349,7 @@ var __webpack_modules__ = {
             TN: () => oneLine,
             _0: () => stripInvisible,
             cl: () => registerSecret,
+            hT: () => withoutTrailing,
             qn: () => external,
             t: () => withoutUrlSecrets
         });
@@ -1362,7 +1369,8 @@ var __webpack_modules__ = {
             if (userinfo) found.push(...userinfo.split(":").map(decodeSafely));
             const query = /\?([^#]*)/.exec(text)?.[1];
             if (query) for (const pair of query.split("&")) found.push(decodeSafely(pair.slice(pair.indexOf("=") + 1)));
-            const fragment = /#(.*)$/.exec(text)?.[1];
+            const hash = fragmentAt(text);
+            const fragment = hash === -1 ? "" : text.slice(hash + 1);
             if (fragment) found.push(decodeSafely(fragment));
             return found.filter(s => s !== "");
         }
@@ -1374,7 +1382,13 @@ var __webpack_modules__ = {
             }
         }
         function withoutUrlSecrets(text) {
-            return text.trim().replace(/^([a-z][a-z0-9+.-]*:\/\/)([^/?#@]*)@/i, (_m, scheme, userinfo) => `${scheme}${userinfo.split(":").map(() => "***").join(":")}@`).replace(/\?([^#]*)/, (_m, query) => `?${query.split("&").map(pair => pair.includes("=") ? `${pair.slice(0, pair.indexOf("="))}=***` : "***").join("&")}`).replace(/#.*$/, "#***");
+            const cleaned = text.trim().replace(/^([a-z][a-z0-9+.-]*:\/\/)([^/?#@]*)@/i, (_m, scheme, userinfo) => `${scheme}${userinfo.split(":").map(() => "***").join(":")}@`).replace(/\?([^#]*)/, (_m, query) => `?${query.split("&").map(pair => pair.includes("=") ? `${pair.slice(0, pair.indexOf("="))}=***` : "***").join("&")}`);
+            const hash = fragmentAt(cleaned);
+            return hash === -1 ? cleaned : `${cleaned.slice(0, hash)}#***`;
+        }
+        function fragmentAt(text) {
+            const lastLine = Math.max(...[ "\n", "\r", "\u2028", "\u2029" ].map(end => text.lastIndexOf(end)));
+            return text.indexOf("#", lastLine + 1);
         }
         function bound(text, max) {
             if (text.length <= max) return text;
@@ -1410,6 +1424,11 @@ var __webpack_modules__ = {
             } catch {
                 return;
             }
+        }
+        function withoutTrailing(text, char) {
+            let end = text.length;
+            while (end > 0 && text[end - 1] === char) end--;
+            return text.slice(0, end);
         }
     },
     2613: module => {
@@ -4462,7 +4481,7 @@ async function main(signal, overrides, action) {
     const {settings: settings, unused: unused} = read;
     if (!inputSpec("api-key").optionalIn?.includes(settings.mode) && !settings.apiKey.startsWith(fields.bh)) warning(`api-key does not start with "${fields.bh}", the prefix of Mintlify admin API keys: the API will likely refuse it. Check that the secret holds an admin key.`);
     if (!action) for (const {name: name, readBy: readBy} of unused) warning(`Input "${name}" is not read with mode: ${settings.mode}, so it was ignored (${readBy.length > 0 ? `it is read by ${readBy.join(", ")}` : "no mode reads it"}).`);
-    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(624), __nccwpck_require__.e(2) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 2));
+    const {runMode: runMode} = await Promise.all([ __nccwpck_require__.e(624), __nccwpck_require__.e(976) ]).then(__nccwpck_require__.bind(__nccwpck_require__, 7976));
     await runMode(settings, signal, overrides);
 }
 

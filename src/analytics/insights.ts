@@ -1,5 +1,5 @@
 import type { Conversation, FeedbackItem, PageRating, SearchRow } from '../service/schemas.js'
-import { bound, stripHidden } from '../util/text.js'
+import { bound, stripHidden, withoutTrailing } from '../util/text.js'
 
 /**
  * The gaps readers hit: searches that led nowhere, questions the assistant could not answer, pages
@@ -29,12 +29,15 @@ export function clickShare(ctr: number): number {
 
 /** Case, spacing and trailing punctuation folded: "How do I rotate keys?" = "how do i  rotate keys". */
 export function foldText(text: string): string {
-  return stripHidden(text)
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/[\s?!.,;:…。？！]+$/u, '')
+  const folded = stripHidden(text).toLowerCase().replace(/\s+/g, ' ').trim()
+  // its trailing punctuation, read back from its end once
+  let end = folded.length
+  while (end > 0 && TRAILING.test(folded[end - 1] as string)) end--
+  return folded.slice(0, end)
 }
+
+/** What a question may end with that does not change it. */
+const TRAILING = /[\s?!.,;:…。？！]/
 
 /** Queries with a click-through of 0, most searched first; a query that comes twice is one query. */
 export function summariseSearches(rows: readonly SearchRow[], totalSearches: number | undefined): SearchSummary {
@@ -137,7 +140,7 @@ export interface DownRatedPage {
 
 const COMMENTS_PER_PAGE = 3
 
-const samePath = (a: string, b: string): boolean => a.replace(/\/+$/, '') === b.replace(/\/+$/, '')
+const samePath = (a: string, b: string): boolean => withoutTrailing(a, '/') === withoutTrailing(b, '/')
 
 /** Pages with more thumbs down than up, most thumbs down first, each with its latest not-helpful comments. */
 export function downRatedPages(ratings: readonly PageRating[], feedback: readonly FeedbackItem[]): DownRatedPage[] {

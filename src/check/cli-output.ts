@@ -1,3 +1,5 @@
+import { withoutTrailing } from '../util/text.js'
+
 /**
  * Reading what the Mintlify CLI prints (`broken-links`, `a11y`, `validate`), as measured with mint
  * 4.2.941 and held by the real CLI's output. Read by its structure (a count, each file after a blank
@@ -22,6 +24,8 @@ export type Rule =
   | 'missing-operation'
   /** An API page whose front matter names a schema no OpenAPI document has (this action's, not the CLI's). */
   | 'missing-schema'
+  /** A page the pull request changed that is over the most the check reads itself (this action's, not the CLI's). */
+  | 'too-large'
 
 /** Each rule counted, as the ending says it: one and many (`1 broken link`, `1,024 broken links`). */
 export const RULE_COUNTED: Record<Rule, readonly [string, string]> = {
@@ -36,6 +40,7 @@ export const RULE_COUNTED: Record<Rule, readonly [string, string]> = {
   'redirect-fault': ['redirect that cannot work', 'redirects that cannot work'],
   'missing-operation': ['API page with no operation', 'API pages with no operation'],
   'missing-schema': ['API page with no schema', 'API pages with no schema'],
+  'too-large': ['page too large to check', 'pages too large to check'],
 }
 
 /** Each rule as a reader names it: an annotation's title, and (lower-cased) the summary's and the ending's words. */
@@ -51,6 +56,7 @@ export const RULE_TITLES: Record<Rule, string> = {
   'redirect-fault': 'Redirect that cannot work',
   'missing-operation': 'API page with no operation',
   'missing-schema': 'API page with no schema',
+  'too-large': 'Page too large to check',
 }
 
 export interface Problem {
@@ -98,9 +104,11 @@ export function plainLines(text: string): string[] {
       .split('\n')
       .map((line) => line.replace(ESCAPES, ''))
       // a CR at the end is a line ending; one inside is a redraw, and the last drawing is what shows
-      .map((line) => line.replace(/\r+$/, ''))
+      .map((line) => withoutTrailing(line, '\r'))
       .map((line) => (line.includes('\r') ? (line.split('\r').at(-1) ?? '') : line))
       .map((line) => line.replace(/\u00a0/g, ' '))
+      // a line separator inside a line (in a name or a target) is a blank: the CLI's lines end at a newline
+      .map((line) => line.replace(/[\u2028\u2029]/g, ' '))
   )
 }
 
@@ -127,13 +135,22 @@ const CHECK_FAILED = [
 
 /** `error Syntax error - Unable to parse guides/a.mdx - 7:26: Unexpected …` (broken-links' first unparsable page). */
 const SYNTAX_ERROR =
-  /^\s*(?:erro|error)\s+Syntax error - Unable to parse (.+?) - (?:(\d+):(\d+)(?:-\d+:\d+)?:?\s*)?(.*)$/i
+  /^\s*(?:erro|error)\s+Syntax error - Unable to parse ([^]+?) - (?:(\d+):(\d+)(?:-\d+:\d+)?:?\s*)?([^]*)$/i
 /** `erro …` / `error …`: the CLI's own error line, before any verdict. */
 const CLI_ERROR = /^\s*(?:erro|error)\s/i
 
 const FOUND_LINKS = /^found (\d+) broken links? in (\d+) files?$/i
 const NO_LINKS = /^success no broken links found$/i
-const TARGET = /^\s*⎿\s+(.+?)\s*$/
+
+/** A broken target's line (`  ⎿  /guides/a`): the target, trimmed; undefined for any other line. Linear. */
+export function targetOf(line: string): string | undefined {
+  const at = /^\s*⎿\s/.exec(line)
+  if (!at) return undefined
+  const rest = line.slice(at[0].length)
+  // (of nothing but blanks, the last of them, as the expression it replaces read it)
+  const target = rest.trim() || rest.slice(-1)
+  return target === '' ? undefined : target
+}
 
 /**
  * `mint broken-links`: `found N broken links in M files`, then for each file a blank line, the
@@ -184,10 +201,10 @@ export function readBrokenLinks(output: string, exitCode: number | null): Readin
     // (tree-copy.ts leaves such names out), so the listing is not the one measured
     if (CONTROL.test(line))
       return { ok: false, unreadable: `a line of the CLI's output holds a control character: ${JSON.stringify(line)}` }
-    const target = TARGET.exec(line)
-    if (target?.[1] !== undefined) {
+    const target = targetOf(line)
+    if (target !== undefined) {
       if (file === undefined) return { ok: false, unreadable: `a broken target came before any file: ${line.trim()}` }
-      problems.push(brokenTarget(file, target[1]))
+      problems.push(brokenTarget(file, target))
     } else if (afterBlank) file = line.trimEnd()
     // the CLI's warning about the configuration after its list (🚨 Invalid mint.json: …): no file
     else if (line.startsWith('🚨')) break
@@ -226,19 +243,45 @@ function brokenTarget(file: string, text: string): Problem {
   return { rule: 'broken-link', file, target: url, message: `The link ${url} ${said}.` }
 }
 
-/** `Primary Color (#16A34A) vs Light Background: FAIL …`, and a navigation anchor's `Light variant vs Light Background: FAIL …`. */
-const CONTRAST = /^(.+? vs .+? Background): FAIL\b\s*(.*)$/i
+/**
+ * `Primary Color (#16A34A) vs Light Background: FAIL …`, and a navigation anchor's `Light variant vs
+ * Light Background: FAIL …`: the pair (up to `Background`, from the first ` vs `) and what follows
+ * `FAIL`. Linear: each search starts where the last one ended.
+ */
+export function contrastOf(line: string): { pair: string; said: string } | undefined {
+  const vs = / vs /gi
+  vs.lastIndex = 1
+  const first = vs.exec(line)
+  if (!first) return undefined
+  const fail = / Background: FAIL\b/gi
+  fail.lastIndex = first.index + 5
+  const at = fail.exec(line)
+  if (!at) return undefined
+  return { pair: line.slice(0, at.index + ' Background'.length), said: line.slice(at.index + at[0].length).trimStart() }
+}
 /** The anchors' part of the contrast check, each anchor's name on a line of its own. */
 const ANCHORS = /^Navigation Anchors:$/i
 /** A configuration without colours: the CLI has no contrast to check, and says so instead of a verdict. */
 const NO_COLOURS = /No colors section found in configuration file/i
 const FILE_HEAD = /^(\S.*):$/
-const ISSUE = /^\s*✗\s+(.+?)\s*\(line (\d+), col (\d+)\)\s*$/
+/** An issue's line (`  ✗ Image is missing alt text (line 7, col 3)`): what it says, its line and column. Linear. */
+export function issueOf(line: string): { said: string; line: number; column: number } | undefined {
+  const start = /^\s*✗\s/.exec(line)
+  if (!start) return undefined
+  const trimmed = line.trimEnd()
+  const open = trimmed.lastIndexOf('(line ')
+  const place = open === -1 ? null : /^\(line (\d+), col (\d+)\)$/.exec(trimmed.slice(open))
+  if (!place) return undefined
+  // what it says: the words between the mark and the place (of nothing but blanks, the last of them)
+  const between = trimmed.slice(start[0].length - 1, open)
+  const said = between.trim() || (between.length >= 2 ? between.slice(-1) : '')
+  return said === '' ? undefined : { said, line: Number(place[1]), column: Number(place[2]) }
+}
 const FOUND_A11Y = /^Found (\d+) accessibility issues? in (\d+) files?:?$/i
 const NO_A11Y = /no accessibility issues found/i
 const OVERALL = /^Overall Assessment:/i
 /** `Warning: Could not parse /abs/guides/a.mdx: 7:26: Unexpected …` (a11y goes on with the other files). */
-const COULD_NOT_PARSE = /^Warning: Could not parse (.+?): (?:(\d+):(\d+)(?:-\d+:\d+)?:?\s*)?(.*)$/
+const COULD_NOT_PARSE = /^Warning: Could not parse ([^]+?): (?:(\d+):(\d+)(?:-\d+:\d+)?:?\s*)?([^]*)$/
 
 export interface AccessibilityRun {
   /** alt-text was checked (without it the CLI prints no "Found …" line). */
@@ -266,13 +309,13 @@ export function readAccessibility(output: string, exitCode: number | null, run: 
     const line = raw.trim()
     if (line === '') continue
     if (counted === undefined) {
-      const contrast = CONTRAST.exec(line)
-      if (contrast?.[1] !== undefined) {
+      const contrast = contrastOf(line)
+      if (contrast !== undefined) {
         problems.push({
           rule: 'contrast',
           file: run.config ?? 'docs.json',
           message:
-            `${inAnchors && anchor ? `Anchor ${anchor}, ` : ''}${contrast[1]}: ${contrast[2] || 'poor contrast'}`.trim(),
+            `${inAnchors && anchor ? `Anchor ${anchor}, ` : ''}${contrast.pair}: ${contrast.said || 'poor contrast'}`.trim(),
         })
         continue
       }
@@ -310,15 +353,15 @@ export function readAccessibility(output: string, exitCode: number | null, run: 
       counted = 0
       continue
     }
-    const issue = ISSUE.exec(raw)
-    if (issue?.[1] !== undefined) {
+    const issue = issueOf(raw)
+    if (issue !== undefined) {
       if (file === undefined) return { ok: false, unreadable: `an issue came before any file: ${line}` }
       problems.push({
-        rule: /\balt\b/i.test(issue[1]) ? 'missing-alt' : 'accessibility',
+        rule: /\balt\b/i.test(issue.said) ? 'missing-alt' : 'accessibility',
         file,
-        line: Number(issue[2]),
-        column: Number(issue[3]),
-        message: issue[1],
+        line: issue.line,
+        column: issue.column,
+        message: issue.said,
       })
       continue
     }
@@ -349,7 +392,7 @@ export function readAccessibility(output: string, exitCode: number | null, run: 
 function relativeTo(folder: string | undefined, file: string): string {
   const normal = file.replace(/\\/g, '/')
   if (!folder) return normal
-  const base = folder.replace(/\\/g, '/').replace(/\/+$/, '')
+  const base = withoutTrailing(folder.replace(/\\/g, '/'), '/')
   return normal.startsWith(`${base}/`) ? normal.slice(base.length + 1) : normal
 }
 
@@ -382,7 +425,7 @@ export function readValidation(output: string, exitCode: number | null): Validat
 }
 
 /** `Warning: Failed to extract OpenAPI pages from navigation: TypeError: fetch failed` and the like. */
-const WARNING = /^\s*(?:warning|warn)\b:?\s+(.+)$/i
+const WARNING = /^\s*(?:warning|warn)\b:?\s+([^]+)$/i
 
 /** What the CLI warned of, once each: its `Warning:` lines and 🚨 blocks (an unparsable page is a problem). */
 export function cliWarnings(text: string): string[] {

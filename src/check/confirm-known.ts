@@ -2,6 +2,7 @@ import { posix } from 'node:path'
 import type { Judged, PlacedProblem } from './new-known.js'
 import { type Redirect, sourceMatches } from '../site/addresses.js'
 import { importsOf } from '../site/pull-pages.js'
+import { withoutTrailing } from '../util/text.js'
 
 /**
  * A verdict restored from the runner's cache saves work; it never decides one. Any run of the pull
@@ -120,7 +121,7 @@ export function targetPath(target: string, from: string): string | undefined {
   const path = cut === -1 ? target : target.slice(0, cut)
   if (path === '') return ''
   const joined = path.startsWith('/') ? path.slice(1) : posix.join(posix.dirname(from), path)
-  const normal = posix.normalize(joined).replace(/\/+$/, '')
+  const normal = withoutTrailing(posix.normalize(joined), '/')
   if (normal === '..' || normal.startsWith('../')) return undefined
   return normal === '.' ? 'index' : normal
 }

@@ -3,6 +3,7 @@ import { type Redirect, normalAddress, redirectsOf } from '../site/addresses.js'
 import { redirectEntries } from './target-lines.js'
 import { redirectsFile } from '../site/config-refs.js'
 import { posix } from 'node:path'
+import { addTo } from '../util/collections.js'
 
 /**
  * The fixes the check knows, as edits of the head's files: a link to a renamed page points to its new
@@ -142,7 +143,8 @@ function straightOn(changes: readonly Change[], redirects: readonly Redirect[], 
   for (const r of redirects) {
     const fix = added.get(normalAddress(r.destination))
     // (a destination with more than a path, or one a fix already sends on, is left as it is)
-    if (!fix || r.destination !== normalAddress(r.destination) || resent.has(`${r.source}\u0000${r.destination}`)) continue
+    if (!fix || r.destination !== normalAddress(r.destination) || resent.has(`${r.source}\u0000${r.destination}`))
+      continue
     out.push({ kind: 'resend', path, source: r.source, from: r.destination, to: fix.to, why: fix.why })
   }
   return out
@@ -211,12 +213,14 @@ function fixesOf(
   const configText = headText(config) ?? ''
   const home = redirectsHome(config, configText)
   const changes = changesOf(judged, (path) => path === home.path, refused)
-  changes.push(...straightOn(changes, home.list ? listed(headText(home.path) ?? '') : redirectsOf(configText), home.path))
+  changes.push(
+    ...straightOn(changes, home.list ? listed(headText(home.path) ?? '') : redirectsOf(configText), home.path),
+  )
   // the in-line replacements, by file and line: a redirect sent on where its entry is written
   const inLine = new Map<string, Map<number, Replacement[]>>()
   const replace = (path: string, line: number, r: Replacement): void => {
     const lines = inLine.get(path) ?? new Map<number, Replacement[]>()
-    lines.set(line, [...(lines.get(line) ?? []), r])
+    addTo(lines, line, r)
     inLine.set(path, lines)
   }
   // (a redirect to add waits below, until the in-line edits are known)

@@ -7,15 +7,16 @@ import { cliSlots, limiter } from './cli-slots.js'
 import { configurationFiles, findDocsFolder, siteConfig } from './docs-folder.js'
 import type { Judged, PlacedProblem } from './new-known.js'
 import { onTheHead, placeAll } from './place-problems.js'
-import { type LeftOut, copySite, neverMatches, treeFile } from './tree-copy.js'
+import { type LeftOut, PAGE_BUDGET, copySite, neverMatches, pagesOverBudget, treeFile } from './tree-copy.js'
 import { repositoryPath } from '../site/addresses.js'
 import { type PullChange, readChangeEvent } from '../github/change.js'
 import { type CheckSettings, READ_WITH } from './inputs.js'
 import { renderCheckSummary } from './summary.js'
 import * as core from '../util/actions-core.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
-import { count, formatDuration } from '../util/format.js'
+import { count, formatDuration, formatMegabytes } from '../util/format.js'
 import { external } from '../util/text.js'
+import { work } from '../util/work.js'
 import {
   type CheckRun,
   type Found,
@@ -66,7 +67,7 @@ export async function run(settings: CheckSettings, ctx: ModeContext): Promise<Re
     core.info(
       `Not a pull request: the whole site is checked (scope: ${settings.check.scope} applies to pull requests).`,
     )
-  const work = mkdtempSync(join(ctx.dir, 'mintlify-check-'))
+  const folderOfWork = mkdtempSync(join(ctx.dir, 'mintlify-check-'))
   const checkRun: CheckRun = {
     settings,
     ctx,
@@ -75,10 +76,20 @@ export async function run(settings: CheckSettings, ctx: ModeContext): Promise<Re
     config,
     pull,
     scope: pull ? settings.check.scope : 'all',
-    work,
-    within: { repository: ctx.run.workspace, skip: [work, ...runnerTemp(folder)] },
+    work: folderOfWork,
+    within: { repository: ctx.run.workspace, skip: [folderOfWork, ...runnerTemp(folder)] },
     ...boundedBy(ctx),
   }
+  // its own work over what the pull request holds stops at wait-timeout too (util/work.ts)
+  work.stopAt({
+    now: () => ctx.clock.now(),
+    at: ctx.deadline,
+    stopped: () =>
+      new TimedOut(
+        `The check's own reading of the docs did not finish within wait-timeout ` +
+          `(${formatDuration(ctx.deadline - ctx.started)}): it was stopped.`,
+      ),
+  })
   try {
     const cli = await installCli(checkRun)
     const runs = cliRuns(checkRun, cli, limiter(cliSlots()))
@@ -113,7 +124,8 @@ export async function run(settings: CheckSettings, ctx: ModeContext): Promise<Re
     if (error instanceof TimedOut || error instanceof InstallFailed) return failure(error.message)
     return failure(`Could not run the Mintlify CLI: ${getErrorMessage(error)}`)
   } finally {
-    rmSync(work, { recursive: true, force: true })
+    work.stopAt(undefined)
+    rmSync(folderOfWork, { recursive: true, force: true })
   }
 }
 
@@ -165,7 +177,40 @@ async function checkAndJudge(run: CheckRun, checkTree: TreeChecker, listOpenApi:
   const cache = treeCache(run)
   const found = await judgeSite(run, checkTree, cache, listOpenApi)
   await cache.saveAll()
-  return found
+  return 'unreadable' in found ? found : withPagesOverBudget(run, found)
+}
+
+/**
+ * The head's pages over the most the check reads itself (PAGE_BUDGET): named in a note; each the
+ * pull request changed a problem, new (the CLI checked it, but the check could not place its links
+ * at their lines, follow its imports, nor confirm what the base had).
+ */
+function withPagesOverBudget(run: CheckRun, found: Exclude<Found, { unreadable: string }>): Found {
+  const over = pagesOverBudget(join(run.work, 'head'))
+  if (over.length === 0) return found
+  const path = (file: string): string => repositoryPath(run.docsFolder, file)
+  const budget = formatMegabytes(PAGE_BUDGET)
+  const changed = run.pull && found.changed ? over.filter((o) => found.changed?.has(path(o.file))) : []
+  const named = over.slice(0, 10).map((o) => `${external(path(o.file), 200)}, ${formatMegabytes(o.bytes)}`)
+  const more = over.length > named.length ? ` and ${count(over.length - named.length, 'more')}` : ''
+  const note =
+    `${count(over.length, 'page')} over the ${budget} a page the check reads itself (${named.join('; ')}${more}): ` +
+    `the CLI checked ${over.length === 1 ? 'it' : 'them'}, but ${over.length === 1 ? 'its' : 'their'} broken links ` +
+    `stay at ${over.length === 1 ? 'its file' : 'their files'}, not at their lines, and ${over.length === 1 ? 'its' : 'their'} ` +
+    `imports are not followed.${changed.length > 0 ? ` This pull request changes ${count(changed.length, 'of them', 'of them')}: a problem.` : ''}`
+  core.notice(note)
+  const problems = changed.map((o): Judged => ({
+    problem: {
+      rule: 'too-large',
+      file: o.file,
+      path: path(o.file),
+      message:
+        `${o.file} is ${formatMegabytes(o.bytes)}, over the ${budget} a page the check reads itself: its ` +
+        `links cannot be placed nor its imports followed. Split it into pages under ${budget}.`,
+    },
+    status: 'new',
+  }))
+  return { ...found, judged: [...found.judged, ...problems], notes: [...found.notes, note] }
 }
 
 async function judgeSite(

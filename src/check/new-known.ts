@@ -2,6 +2,7 @@ import { type RedirectFault, type Served, pageSlug, redirectFaults } from '../si
 import { posix } from 'node:path'
 import type { Problem } from './cli-output.js'
 import type { OperationRef } from './mint-cli.js'
+import { addTo } from '../util/collections.js'
 
 /**
  * What this pull request broke: a head problem is **new** when its base does not have it, matched by
@@ -79,34 +80,39 @@ export function judge<T extends PlacedProblem>(
   oldName: (file: string) => string = (f) => f,
   changes: readonly PageChange[] = [],
 ): Array<Judged<T>> {
-  // the lines of the base's problems, by problem
-  const known = new Map<string, string[]>()
+  // the lines of the base's problems, by problem: how many of each line
+  const known = new Map<string, Map<string, number>>()
   for (const p of base) {
     const key = keyOf(p, p.file)
-    known.set(key, [...(known.get(key) ?? []), p.lineText ?? ''])
+    const lines = known.get(key) ?? new Map<string, number>()
+    const line = p.lineText ?? ''
+    lines.set(line, (lines.get(line) ?? 0) + 1)
+    known.set(key, lines)
   }
   const renamedFrom = new Map(
     changes.flatMap((c) => (c.to !== undefined ? [[pageSlug(c.to), pageSlug(c.from)] as const] : [])),
   )
   const groups = new Map<string, T[]>()
   for (const p of head) {
-    const key = keyOf(p, oldName(p.file), renamedFrom)
-    groups.set(key, [...(groups.get(key) ?? []), p])
+    addTo(groups, keyOf(p, oldName(p.file), renamedFrom), p)
   }
   const knownOnes = new Set<T>()
   for (const [key, members] of groups) {
-    const texts = known.get(key) ?? []
+    const lines = known.get(key) ?? new Map<string, number>()
+    let left = [...lines.values()].reduce((n, c) => n + c, 0)
     // first the places whose line the base has as it is, then any others while the base has more
     const rest: T[] = []
     for (const p of members) {
-      const at = texts.indexOf(p.lineText ?? '')
-      if (at === -1) rest.push(p)
+      const line = p.lineText ?? ''
+      const times = lines.get(line) ?? 0
+      if (times === 0) rest.push(p)
       else {
-        texts.splice(at, 1)
+        lines.set(line, times - 1)
+        left--
         knownOnes.add(p)
       }
     }
-    for (const p of rest.slice(0, texts.length)) knownOnes.add(p)
+    for (const p of rest.slice(0, left)) knownOnes.add(p)
   }
   return head.map((problem) => {
     if (knownOnes.has(problem)) return { problem, status: 'known' }

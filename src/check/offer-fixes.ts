@@ -14,6 +14,7 @@ import * as core from '../util/actions-core.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
 import { count } from '../util/format.js'
 import { external } from '../util/text.js'
+import { addTo } from '../util/collections.js'
 
 /**
  * The check's fixes on a pull request: a suggested change where the lines are in the diff
@@ -55,7 +56,7 @@ export async function offerFixes(o: CheckOutcome): Promise<FixesOffered | undefi
     }
     // the rest, file by file, but for a file the patch leaves out (edits it cannot vouch for together)
     const byFile = new Map<string, LineEdit[]>()
-    for (const e of edits.filter((x) => !suggested.includes(x))) byFile.set(e.path, [...(byFile.get(e.path) ?? []), e])
+    for (const e of edits.filter((x) => !suggested.includes(x))) addTo(byFile, e.path, e)
     const patched = [...byFile]
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([file, fileEdits]) => ({ path: file, edits: fileEdits, text: patchOf(fileEdits, headText) }))

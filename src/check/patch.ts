@@ -1,4 +1,5 @@
 import { type HeadText, type LineEdit, oneLineEach, writablePath } from './edits.js'
+import { addTo } from '../util/collections.js'
 
 /**
  * Edits as one patch in git's format against the head's files, so `git apply` applies it to the
@@ -13,7 +14,7 @@ const CONTEXT = 3
 
 export function patchOf(edits: readonly LineEdit[], headText: HeadText): string {
   const byPath = new Map<string, LineEdit[]>()
-  for (const e of edits) byPath.set(e.path, [...(byPath.get(e.path) ?? []), e])
+  for (const e of edits) addTo(byPath, e.path, e)
   let out = ''
   for (const path of [...byPath.keys()].sort()) {
     const fileEdits = byPath.get(path) ?? []

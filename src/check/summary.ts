@@ -6,6 +6,7 @@ import type { SiteConfig } from './docs-folder.js'
 import { count, formatNumber } from '../util/format.js'
 import { fenced } from '../util/text.js'
 import { alert, escapeText, link } from '../summary/escape.js'
+import { addTo } from '../util/collections.js'
 
 /** The fixes offered on a pull request (offer-fixes.ts). */
 export interface FixesOffered {
@@ -126,7 +127,7 @@ function lostAddresses(fresh: readonly Judged[]): string {
   for (const j of lost) {
     const address = j.problem.target ?? ''
     const folder = /^\/[^/]+\//.exec(address)?.[0] ?? address
-    groups.set(folder, [...(groups.get(folder) ?? []), j])
+    addTo(groups, folder, j)
   }
   const lines = [...groups].slice(0, MAX_ROWS).map(([folder, group]) => {
     const addresses = group.map((j) => j.problem.target ?? '')

@@ -178,9 +178,31 @@ export function stubPage(text: string, headings = true): string {
   const body = text.slice(front.length)
   const titles = body
     .split('\n')
-    .filter((l) => /^#{1,6}\s+[^{}<>]*$/.test(l.trim()))
+    .filter((l) => /^#{1,6}\s[^{}<>]*$/.test(l.trim()))
     .map((l) => l.trim())
   return `${front}\n${titles.join('\n\n')}\n`
+}
+
+/**
+ * The most of a page the check itself reads (to place a link at its line, follow its imports, title
+ * it): 2 MB. The CLI still checks a larger page; the check names it, and fails only where the pull
+ * request changed it (mode.ts).
+ */
+export const PAGE_BUDGET = 2 * 1024 * 1024
+
+/** A page, by its name. */
+const PAGE = /\.mdx?$/i
+
+/** The pages of a tree over the budget, with their sizes, in order. */
+export function pagesOverBudget(folder: string): Array<{ file: string; bytes: number }> {
+  return pagesOf(folder).flatMap((file) => {
+    try {
+      const bytes = statSync(join(folder, ...file.split('/'))).size
+      return bytes > PAGE_BUDGET ? [{ file, bytes }] : []
+    } catch {
+      return []
+    }
+  })
 }
 
 /** The pages (.md, .mdx) of a folder, relative to it, in POSIX form. */
@@ -229,10 +251,10 @@ export const WIDTH = { min: 200, max: 8000 }
 
 /** Where a page writes a link's target: `](target)`, `](<tar get>)`, `[ref]: target`, `href="target"`, `src={'target'}`. */
 const PAGE_TARGETS = [
-  /\]\(\s*<([^>\n]*)>/g,
+  /\]\(\s*<([^<>\n]*)>/g,
   /\]\(\s*([^\s)<][^\s)]*)/g,
-  /^\s{0,3}\[[^\]\n]+\]:\s*<?([^\s>]+)/gm,
-  /=\s*\{?\s*["'`]([^"'`\n]*)["'`]/g,
+  /^[^\S\r\n\u2028\u2029]{0,3}\[[^\]\r\n\u2028\u2029]+\]:[^\S\r\n\u2028\u2029]*(?:\r?\n[^\S\r\n\u2028\u2029]*)?<?([^\s>]+)/gm,
+  /=\s*(?:\{\s*)?["'`]([^"'`\n]*)["'`]/g,
 ]
 
 /**
@@ -253,11 +275,31 @@ export function outputWidth(tree: string): number {
         const text = readFileSync(join(tree, path), 'utf8')
         for (const pattern of PAGE_TARGETS) for (const m of text.matchAll(pattern)) target(m[1] ?? '')
       } else if (/^(docs|mint)\.json$/.test(entry.name))
-        for (const m of readFileSync(join(tree, path), 'utf8').matchAll(/"((?:[^"\\\n]|\\.)*)"/g)) target(m[1] ?? '')
+        jsonStrings(readFileSync(join(tree, path), 'utf8')).forEach(target)
     }
   }
   walk('')
   return Math.min(WIDTH.max, Math.max(WIDTH.min, 2 * longest + 40))
+}
+
+/** Every string (keys too) of a JSON text; none where it does not parse. */
+function jsonStrings(text: string): string[] {
+  const found: string[] = []
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') found.push(v)
+    else if (Array.isArray(v)) v.forEach(walk)
+    else if (typeof v === 'object' && v !== null)
+      for (const [key, inner] of Object.entries(v)) {
+        found.push(key)
+        walk(inner)
+      }
+  }
+  try {
+    walk(JSON.parse(text))
+  } catch {
+    // the CLI reads no configuration that does not parse: no target of it to print
+  }
+  return found
 }
 
 /** A file's text; undefined where there is no such file (or it cannot be read). */
@@ -276,6 +318,8 @@ export function treeFile(tree: string): (path: string) => string | undefined {
       const real = realpathSync(join(tree, ...path.split('/')))
       const from = pathFrom(realpathSync(tree), real)
       if (from === '' || from === '..' || from.startsWith(`..${sep}`) || isAbsolute(from)) return undefined
+      // a page over the budget is not the check's to read (the CLI still checks it)
+      if (PAGE.test(path) && statSync(real).size > PAGE_BUDGET) return undefined
       return readFileSync(real, 'utf8')
     } catch {
       return undefined

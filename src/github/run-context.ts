@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { withoutTrailing } from '../util/text.js'
 
 /**
  * The run as the runner's environment describes it, read without loading @actions/github. Links are
@@ -32,7 +33,7 @@ export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext
     }
   }
   const [owner = '', repo = ''] = (env.GITHUB_REPOSITORY ?? '').split('/')
-  const serverUrl = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '')
+  const serverUrl = withoutTrailing(env.GITHUB_SERVER_URL || 'https://github.com', '/')
   return {
     eventName: env.GITHUB_EVENT_NAME ?? '',
     payload,

@@ -1,6 +1,7 @@
 import type { Answer, SiteSearch } from './answers.js'
 import { pullKey } from '../github/pull-link.js'
 import { type DownRatedPage, type UnansweredQuestion, type DeadEndSearch, foldText } from '../analytics/insights.js'
+import { addTo } from '../util/collections.js'
 
 /**
  * The gaps readers hit, as the health issue remembers them from run to run: each keyed by kind and
@@ -181,7 +182,7 @@ export function closedGaps(records: readonly GapRecord[]): Map<string, string[]>
   for (const r of records) {
     if (r.gone === undefined || !r.job?.prLink || !r.job.merged) continue
     const key = pullKey(r.job.prLink)
-    closed.set(key, [...(closed.get(key) ?? []), gapName(r)])
+    addTo(closed, key, gapName(r))
   }
   return closed
 }
@@ -204,7 +205,7 @@ export function searchedGaps(records: readonly GapRecord[]): Map<string, Searche
   for (const r of records) {
     if (!r.job?.prLink || !r.job.answer) continue
     const key = pullKey(r.job.prLink)
-    searched.set(key, [...(searched.get(key) ?? []), { name: gapName(r), kind: r.kind, job: r.job }])
+    addTo(searched, key, { name: gapName(r), kind: r.kind, job: r.job })
   }
   return searched
 }

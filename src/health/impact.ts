@@ -1,5 +1,6 @@
 import type { ChangedFile } from '../github/port.js'
 import { shiftWeeks, weekOf } from './weeks.js'
+import { withoutTrailing } from '../util/text.js'
 
 /**
  * Did a docs change help its readers? For each merged docs pull request, its pages' views and thumbs
@@ -95,7 +96,7 @@ const PAGE_FILE = /\.mdx?$/i
 
 /** `docs/guides/setup.mdx` under `docs` → `/guides/setup`; `index.mdx` stands for its folder. Undefined when no page. */
 export function pagePath(file: string, root: string): string | undefined {
-  const base = root.replace(/^\/+|\/+$/g, '')
+  const base = withoutTrailing(root.replace(/^\/+/, ''), '/')
   if (base !== '' && !file.startsWith(`${base}/`)) return undefined
   const inside = base === '' ? file : file.slice(base.length + 1)
   if (!PAGE_FILE.test(inside)) return undefined
@@ -240,7 +241,7 @@ export function keptWeeks(pulls: readonly ImpactPull[], weeks: readonly ImpactWe
 /** '/docs/' → '/docs'; '/' stays. */
 export function normalPath(path: string): string {
   const bare = path.split(/[?#]/)[0] ?? ''
-  return bare.length > 1 ? bare.replace(/\/+$/, '') : bare
+  return bare.length > 1 ? withoutTrailing(bare, '/') : bare
 }
 
 /** The prefix the site's pages are served under ('' when they match exactly), from the analytics' paths. */

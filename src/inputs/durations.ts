@@ -12,7 +12,8 @@ export function parseDuration(text: string): number | undefined {
   if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000)
   if (!/^(\d+(\.\d+)?(ms|s|m|h))+$/.test(value)) return undefined
   let total = 0
-  for (const [, amount, , unit] of value.matchAll(/(\d+(\.\d+)?)(ms|s|m|h)/g)) {
+  // each part where the last ended (the whole was read above): never a search from each digit
+  for (const [, amount, , unit] of value.matchAll(/(\d+(\.\d+)?)(ms|s|m|h)/gy)) {
     const ms = UNIT_MS[unit ?? '']
     if (ms === undefined) return undefined
     total += Number(amount) * ms

@@ -3,6 +3,8 @@
  * or undefined when the text is not one the input accepts (each input's field says what is accepted). Pure.
  */
 
+import { withoutTrailing } from '../util/text.js'
+
 export function parseBoolean(value: string): boolean | undefined {
   const v = value.trim()
   if (['true', 'True', 'TRUE'].includes(v)) return true
@@ -31,7 +33,7 @@ export function parseBaseUrl(value: string): string | undefined {
   }
   if (url.username || url.password || url.search || url.hash) return undefined
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) return undefined
-  return url.toString().replace(/\/+$/, '')
+  return withoutTrailing(url.toString(), '/')
 }
 
 // Identifiers go into URL paths (encoded); whitespace or control characters in them are a
@@ -94,10 +96,13 @@ export const REPOSITORY = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,
 
 /** `./docs/` → `docs`; `.` or `/` → '' (the root). */
 export function parseDocsRoot(value: string): string | undefined {
-  const path = value
-    .replace(/\\/g, '/')
-    .replace(/^\.\/+/, '')
-    .replace(/^\/+|\/+$/g, '')
+  const path = withoutTrailing(
+    value
+      .replace(/\\/g, '/')
+      .replace(/^\.\/+/, '')
+      .replace(/^\/+/, ''),
+    '/',
+  )
   if (path === '' || path === '.') return ''
   const segments = path.split('/')
   // eslint-disable-next-line no-control-regex -- a path segment refuses control characters on purpose

@@ -1,5 +1,9 @@
 import { posix } from 'node:path'
 import ignore from 'ignore'
+import { formatNumber } from '../util/format.js'
+import { addTo } from '../util/collections.js'
+import { work } from '../util/work.js'
+import { withoutTrailing } from '../util/text.js'
 
 /**
  * The addresses a site serves, as readers reach them: every page (one outside the navigation still
@@ -31,10 +35,7 @@ export function isPage(file: string): boolean {
 
 /** A page's address on the site: `guides/a.mdx` → `guides/a`, `guides/index.mdx` → `guides`. */
 export function pageSlug(file: string): string {
-  return file
-    .replace(/\.mdx?$/i, '')
-    .replace(/(^|\/)index$/i, '')
-    .replace(/\/+$/, '')
+  return withoutTrailing(file.replace(/\.mdx?$/i, '').replace(/(^|\/)index$/i, ''), '/')
 }
 
 /** A page's address: `guides/a.mdx` → `/guides/a`, `index.mdx` → `/`. */
@@ -114,7 +115,7 @@ export function servedBy(
 
 /** An address without its trailing slash, its query and its fragment (the part a redirect matches). */
 export function normalAddress(address: string): string {
-  const trimmed = address.replace(/[?#].*/s, '').replace(/\/+$/, '')
+  const trimmed = withoutTrailing(address.replace(/[?#].*/s, ''), '/')
   return trimmed.startsWith('/') ? trimmed : `/${trimmed}`
 }
 
@@ -148,6 +149,10 @@ function sourcePattern(source: string): { pattern: RegExp; names: string[] } {
       }
       return escape(part)
     })
+  // two rests could share an address's segments in as many ways as it has (an expression that
+  // would read a long address again for each): such a source matches nothing, so what it would
+  // have kept counts as lost, never as kept
+  if (parts.filter((p) => p === REST).length > 1) return { pattern: /(?!)/, names }
   // a rest at the end may be empty, its slash with it (`/blog/:slug*` matches `/blog`)
   const joined = parts.join('/')
   const pattern = joined.endsWith(`/${REST}`) ? `${joined.slice(0, -REST.length - 1)}(?:/(.*))?` : joined
@@ -193,7 +198,7 @@ export type Reached =
 /** What a tree answers at an address: a page wins, else the first matching redirect, until an end or a loop. */
 export function follow(served: Served, address: string): Reached {
   const via: string[] = []
-  const redirects = compiledOf(served)
+  const redirects = indexOf(served)
   let at = normalAddress(address)
   for (let hop = 0; hop <= MOST_HOPS; hop++) {
     if (hasPage(served, at)) return { reached: 'page', address: at }
@@ -207,32 +212,73 @@ export function follow(served: Served, address: string): Reached {
   return { reached: 'nothing', address: at, via, loop: true }
 }
 
-/** A tree's redirects the service can match (never a source with `?` or `#`), compiled once a tree. */
-const compiled = new WeakMap<Served, Compiled[]>()
-function compiledOf(served: Served): Compiled[] {
-  let made = compiled.get(served)
+/**
+ * A tree's redirects the service can match (never a source with `?` or `#`), compiled once a tree
+ * and indexed: an exact source by its address, a pattern by its first segment where that is
+ * written out (`/blog/:slug`), else among those any address may match. An address is matched
+ * against its own few, never every redirect of the site.
+ */
+interface Index {
+  /** Each exact source's first redirect, by its address, with its place in the configuration. */
+  exact: Map<string, { order: number; compiled: Compiled }>
+  /** The patterns whose first segment is written out, by it; and the others. In order each. */
+  bySegment: Map<string, Array<{ order: number; compiled: Compiled }>>
+  anySegment: Array<{ order: number; compiled: Compiled }>
+}
+
+const indexes = new WeakMap<Served, Index>()
+function indexOf(served: Served): Index {
+  let made = indexes.get(served)
   if (!made) {
-    made = served.redirects
-      .filter((r) => !/[?#]/.test(r.source))
-      .map((r) => ({ redirect: r, ...sourcePattern(r.source) }))
-    compiled.set(served, made)
+    const index: Index = { exact: new Map(), bySegment: new Map(), anySegment: [] }
+    served.redirects.forEach((redirect, order) => {
+      if (/[?#]/.test(redirect.source)) return
+      const compiled = { redirect, ...sourcePattern(redirect.source) }
+      work.tick()
+      if (compiled.names.length === 0) {
+        const address = normalAddress(redirect.source)
+        if (!index.exact.has(address)) index.exact.set(address, { order, compiled })
+        return
+      }
+      const segment = firstSegment(normalAddress(redirect.source))
+      if (/^(?::\w+\*?|[^*]+\*)$/.test(segment)) index.anySegment.push({ order, compiled })
+      else {
+        addTo(index.bySegment, segment, { order, compiled })
+      }
+    })
+    made = index
+    indexes.set(served, made)
   }
   return made
 }
 
-/** The first redirect whose source matches an address, and where it sends it. */
-function firstMatch(redirects: readonly Compiled[], address: string): { redirect: Redirect; next: string } | undefined {
-  for (const r of redirects) {
-    const next = sendOn(r, address)
-    if (next !== undefined) return { redirect: r.redirect, next }
+/** An address's first segment: `/blog/a` → `blog`, `/` → ''. */
+const firstSegment = (address: string): string => address.split('/', 2)[1] ?? ''
+
+/** The first redirect whose source matches an address (in the configuration's order), and where it sends it. */
+function firstMatch(index: Index, address: string): { redirect: Redirect; next: string } | undefined {
+  const at = normalAddress(address)
+  const exact = index.exact.get(at)
+  const patterns = index.bySegment.get(firstSegment(at)) ?? []
+  // the patterns of its segment and those of any, merged in order, up to the exact source's place
+  for (let i = 0, j = 0; i < patterns.length || j < index.anySegment.length;) {
+    const a = patterns[i]
+    const b = index.anySegment[j]
+    const r = (a && (!b || a.order < b.order) ? (i++, a) : (j++, b)) as { order: number; compiled: Compiled }
+    if (exact && r.order > exact.order) break
+    work.tick()
+    const next = sendOn(r.compiled, at)
+    if (next !== undefined) return { redirect: r.compiled.redirect, next }
   }
-  return undefined
+  if (!exact) return undefined
+  const next = sendOn(exact.compiled, at)
+  return next === undefined ? undefined : { redirect: exact.compiled.redirect, next }
 }
 
 /** The redirect a tree applies first at an address (follow's first step); none where a page is there. */
 export function firstRedirect(served: Served, address: string): Redirect | undefined {
   if (hasPage(served, normalAddress(address))) return undefined
-  return firstMatch(compiledOf(served), address)?.redirect
+  return firstMatch(indexOf(served), address)?.redirect
 }
 
 /** Whether a tree answers an address: a page there, or redirects that reach a page (or another site). */
@@ -308,13 +354,17 @@ export interface RedirectFault {
 export function redirectFaults(served: Served): RedirectFault[] {
   const faults: RedirectFault[] = []
   const exact = (r: Redirect): boolean => !/[:*]/.test(r.source)
-  // a redirect readers can be sent on by: exact, matched (no ? or #), not from a page (the page wins)
-  const followed = (r: Redirect): boolean =>
-    exact(r) && !/[?#]/.test(r.source) && !hasPage(served, normalAddress(r.source))
-  const next = (address: string): Redirect | undefined =>
-    served.redirects.find((r) => followed(r) && normalAddress(r.source) === normalAddress(address))
+  // a redirect readers can be sent on by: exact, matched (no ? or #), not from a page (the page wins);
+  // the first of each source, by its address
+  const sendsOn = new Map<string, Redirect>()
+  for (const r of served.redirects) {
+    const source = normalAddress(r.source)
+    if (exact(r) && !/[?#]/.test(r.source) && !hasPage(served, source) && !sendsOn.has(source)) sendsOn.set(source, r)
+  }
+  const walkFrom = walks(sendsOn)
   const seen = new Map<string, string>()
   for (const r of served.redirects) {
+    work.tick()
     const arrow = `${r.source} → ${r.destination}`
     if (/[?#]/.test(r.source)) {
       faults.push({
@@ -342,33 +392,89 @@ export function redirectFaults(served: Served): RedirectFault[] {
       continue
     }
     seen.set(normalAddress(r.source), normalAddress(r.destination))
-    // follow the destination while it is itself redirected
-    const path = [normalAddress(r.source)]
-    let at = next(r.destination)
-    let end = normalAddress(r.destination)
-    while (at && !path.includes(normalAddress(at.source))) {
-      path.push(normalAddress(at.source))
-      end = normalAddress(at.destination)
-      at = next(at.destination)
-    }
-    // stopped on a source already on the way: a loop
-    if (at)
-      faults.push({
-        kind: 'loop',
-        redirect: r,
-        message: `The redirect ${arrow} loops: ${[...path, end].join(' → ')}. Readers get no page.`,
-      })
-    else if (path.length > 1) {
-      const instead = { source: r.source, destination: end }
+    // where its destination is itself redirected: a chain to its end, or round a loop
+    const destination = normalAddress(r.destination)
+    const walk = walkFrom(destination)
+    if ('end' in walk) {
+      if (walk.hops === 0) continue
+      const instead = { source: r.source, destination: walk.end }
+      const way = theWay(sendsOn, r, 1 + walk.hops, walk.end)
       faults.push({
         kind: 'chain',
         redirect: r,
         instead,
-        message: `The redirect ${arrow} leads to another redirect (${[...path, end].join(' → ')}): redirect it straight to ${end}.`,
+        message: `The redirect ${arrow} leads to another redirect (${way}): redirect it straight to ${walk.end}.`,
       })
+      continue
     }
+    // round a loop: back to its source where the source is on it, else to where the way entered it
+    const source = normalAddress(r.source)
+    const onIt = walkFrom(source)
+    const back = 'end' in onIt || onIt.toEntry !== 0 || !exact(r) ? undefined : source
+    const way = theWay(sendsOn, r, back ? walk.length : 1 + walk.toEntry + walk.length, back ?? walk.entry)
+    faults.push({ kind: 'loop', redirect: r, message: `The redirect ${arrow} loops: ${way}. Readers get no page.` })
   }
   return faults
+}
+
+/** Where following redirects from an address leads: an end after some hops, or a loop it enters after some. */
+type Walk = { end: string; hops: number } | { entry: string; toEntry: number; length: number }
+
+/**
+ * Each address's walk through the redirects that send readers on, found once an address: a chain of
+ * 5,000 redirects is walked once, not once for each of its redirects.
+ */
+function walks(sendsOn: ReadonlyMap<string, Redirect>): (address: string) => Walk {
+  const found = new Map<string, Walk>()
+  return (start) => {
+    const way: string[] = []
+    const onWay = new Map<string, number>()
+    let at = start
+    for (;;) {
+      work.tick()
+      if (found.has(at)) break
+      const r = sendsOn.get(at)
+      if (!r) {
+        found.set(at, { end: at, hops: 0 })
+        break
+      }
+      const from = onWay.get(at)
+      if (from !== undefined) {
+        // a loop: each address on it comes back to itself
+        const length = way.length - from
+        for (const address of way.slice(from)) found.set(address, { entry: address, toEntry: 0, length })
+        way.length = from
+        break
+      }
+      onWay.set(at, way.length)
+      way.push(at)
+      at = normalAddress(r.destination)
+    }
+    // the addresses before: each one hop further from where its next one leads
+    for (const address of way.reverse()) {
+      const next = found.get(normalAddress((sendsOn.get(address) as Redirect).destination)) as Walk
+      found.set(
+        address,
+        'end' in next ? { end: next.end, hops: next.hops + 1 } : { ...next, toEntry: next.toEntry + 1 },
+      )
+    }
+    return found.get(start) as Walk
+  }
+}
+
+/** The most addresses a fault's message shows of the way: a long one shows its first few, how many more, and its last. */
+const SHOWN = 12
+
+/** The way a redirect leads (`/a → /b → /c`): `count` addresses from its source, the last `last`. */
+function theWay(sendsOn: ReadonlyMap<string, Redirect>, r: Redirect, count: number, last: string): string {
+  const shown = count + 1 <= SHOWN ? count : 4
+  const way = [normalAddress(r.source)]
+  for (let at = normalAddress(r.destination); way.length < shown;) {
+    way.push(at)
+    at = normalAddress(sendsOn.get(at)?.destination ?? at)
+  }
+  if (shown === count) return [...way, last].join(' → ')
+  return `${way.join(' → ')} → … (${formatNumber(count - shown)} more) → ${last}`
 }
 
 /** A file of the site as the repository names it: `docs` + `guides/a.mdx` → `docs/guides/a.mdx`. */

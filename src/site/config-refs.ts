@@ -1,3 +1,6 @@
+import { formatMegabytes, formatNumber } from '../util/format.js'
+import { work } from '../util/work.js'
+
 /**
  * A site's configuration as Mintlify reads it: each `{"$ref": "./file.json"}` in docs.json replaced by
  * that file, so redirects, the navigation or its OpenAPI documents kept in files of their own count.
@@ -40,58 +43,120 @@ function refPath(ref: string, from: string | undefined): string {
   return normalPath(folder ? `${folder}/${ref}` : ref)
 }
 
-/** Resolves every `$ref` of a parsed configuration; throws the CLI's reason where it cannot. */
-function resolveValue(
-  value: unknown,
-  read: ReadFile,
-  visited: readonly string[],
-  refs: string[],
-  from?: string,
-): unknown {
-  if (Array.isArray(value)) return value.map((v) => resolveValue(v, read, visited, refs, from))
-  if (!isObject(value)) return value
-  const ref = value.$ref
-  if (typeof ref !== 'string') {
-    const out: Record<string, unknown> = {}
-    for (const [key, inner] of Object.entries(value)) out[key] = resolveValue(inner, read, visited, refs, from)
-    return out
-  }
-  const path = refPath(ref, from)
-  if (outside(path)) throw new Error(`Referenced config file '${ref}' is outside the project directory`)
-  if (visited.includes(path)) throw new Error(`Circular reference detected: ${[...visited, path].join(' → ')}`)
-  const text = read(path)
-  if (text === undefined)
-    throw new Error(`Referenced config file '${ref}' does not exist (referenced from ${from ?? 'project root'})`)
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    // not the parser's words: they quote the file, which may be anything a symbolic link reaches
-    throw new Error(`Referenced config file '${ref}' contains invalid JSON`)
-  }
-  refs.push(path)
-  const resolved = resolveValue(parsed, read, [...visited, path], refs, path)
-  if (!isObject(resolved)) return resolved
-  // the keys beside the reference win over the file's
-  const out: Record<string, unknown> = { ...resolved }
-  for (const [key, inner] of Object.entries(value))
-    if (key !== '$ref') out[key] = resolveValue(inner, read, visited, refs, from)
-  return out
+/**
+ * What the check builds of a configuration at most: a file (docs.json, or one a `$ref` names) of 10
+ * MiB, 1,000 files, and 1,000,000 values once every reference is put in its place (a file named
+ * twice counts twice, as the site holds it twice: a chain of files each naming the next twice
+ * doubles at each step, and 30 steps would be a billion).
+ */
+export const CONFIG_BUDGET = { bytes: 10 * 1024 * 1024, files: 1_000, values: 1_000_000 } as const
+
+/** Why a configuration cannot be built (the CLI's reason, or a budget's). */
+class Unbuildable extends Error {}
+
+/** A file's value with its references put in, and how many values it holds so (each file resolved once). */
+interface Built {
+  value: unknown
+  values: number
 }
+
+/** Resolves every `$ref` of a parsed configuration; throws the CLI's reason where it cannot. */
+function resolver(
+  read: ReadFile,
+  refs: Set<string>,
+): (value: unknown, visited: readonly string[], from?: string) => Built {
+  const files = new Map<string, Built>()
+  let values = 0
+  const counted = (built: Built): Built => {
+    values += built.values
+    if (values > CONFIG_BUDGET.values)
+      throw new Unbuildable(
+        `its references put more than ${formatNumber(CONFIG_BUDGET.values)} values in place (files named again and again): the check builds no more`,
+      )
+    return built
+  }
+  const resolve = (value: unknown, visited: readonly string[], from?: string): Built => {
+    work.tick()
+    if (Array.isArray(value)) {
+      const inner = value.map((v) => resolve(v, visited, from))
+      return { value: inner.map((b) => b.value), values: 1 + inner.reduce((n, b) => n + b.values, 0) }
+    }
+    if (!isObject(value)) return { value, values: 1 }
+    const ref = value.$ref
+    if (typeof ref !== 'string') {
+      const out: Record<string, unknown> = {}
+      let held = 1
+      for (const [key, inner] of Object.entries(value)) {
+        const built = resolve(inner, visited, from)
+        out[key] = built.value
+        held += built.values
+      }
+      return { value: out, values: held }
+    }
+    const path = refPath(ref, from)
+    if (outside(path)) throw new Unbuildable(`Referenced config file '${ref}' is outside the project directory`)
+    if (visited.includes(path)) throw new Unbuildable(`Circular reference detected: ${[...visited, path].join(' → ')}`)
+    const file = files.get(path) ?? resolveFile(path, ref, visited, from)
+    counted(file)
+    if (!isObject(file.value)) return file
+    // the keys beside the reference win over the file's
+    const out: Record<string, unknown> = { ...file.value }
+    let held = file.values
+    for (const [key, inner] of Object.entries(value))
+      if (key !== '$ref') {
+        const built = resolve(inner, visited, from)
+        out[key] = built.value
+        held += built.values
+      }
+    return { value: out, values: held }
+  }
+  const resolveFile = (path: string, ref: string, visited: readonly string[], from?: string): Built => {
+    if (files.size >= CONFIG_BUDGET.files)
+      throw new Unbuildable(
+        `its references name more than ${formatNumber(CONFIG_BUDGET.files)} files: the check builds no more`,
+      )
+    const text = read(path)
+    if (text === undefined)
+      throw new Unbuildable(
+        `Referenced config file '${ref}' does not exist (referenced from ${from ?? 'project root'})`,
+      )
+    if (text.length > CONFIG_BUDGET.bytes) throw new Unbuildable(`Referenced config file '${ref}' ${overBudget(text)}`)
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      // not the parser's words: they quote the file, which may be anything a symbolic link reaches
+      throw new Unbuildable(`Referenced config file '${ref}' contains invalid JSON`)
+    }
+    work.tick(text.length)
+    refs.add(path)
+    const built = resolve(parsed, [...visited, path], path)
+    files.set(path, built)
+    return built
+  }
+  return resolve
+}
+
+/** Why a configuration's file is not read: its size, over the budget. */
+const overBudget = (text: string): string =>
+  `is ${formatMegabytes(text.length)}, over the ${formatMegabytes(CONFIG_BUDGET.bytes)} a configuration's file the check reads`
 
 /** The configuration `text` (docs.json's, at the docs folder's root) with its references resolved. */
 export function resolveConfig(text: string, read: ReadFile): Resolved {
+  if (text.length > CONFIG_BUDGET.bytes) return { problem: `the configuration ${overBudget(text)}` }
   let parsed: unknown
   try {
     parsed = JSON.parse(text)
   } catch (error) {
     return { problem: `${NOT_JSON}: ${(error as Error).message}` }
   }
-  const refs: string[] = []
+  const refs = new Set<string>()
   try {
-    return { json: resolveValue(parsed, read, [], refs), refs }
+    return { json: resolver(read, refs)(parsed, []).value, refs: [...refs] }
   } catch (error) {
-    return { problem: (error as Error).message }
+    // any other stop (the run's deadline) is the run's, not the configuration's
+    if (error instanceof Unbuildable) return { problem: error.message }
+    throw error
   }
 }
 

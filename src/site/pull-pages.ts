@@ -1,5 +1,7 @@
 import * as z from 'zod/mini'
 import { type Served, docsRelativePath, follow, isExternal, isPage, pageAddress } from './addresses.js'
+import { work } from '../util/work.js'
+import { addTo } from '../util/collections.js'
 
 /**
  * The pages of a pull request, as a reviewer wants them on the preview: each page it adds, changes,
@@ -150,7 +152,8 @@ export function pageTitle(file: string, text: string | undefined): string {
 /** `guides/first-steps` → `First steps`. */
 export function slugTitle(slug: string): string {
   // the last segment, before any query
-  const name = slug.replace(/\?.*/s, '').replace(/.*\//s, '')
+  const path = slug.replace(/\?.*/s, '')
+  const name = path.slice(path.lastIndexOf('/') + 1)
   const spaced = name.replace(/[-_]/g, ' ')
   return spaced.charAt(0).toUpperCase() + spaced.slice(1)
 }
@@ -163,7 +166,7 @@ export function frontMatterTitle(text: string | undefined): string | undefined {
   const line = /^title[ \t]*:[ \t](.*)/m.exec(frontMatter(text))?.[1]?.trim()
   if (line === undefined) return undefined
   if (line.startsWith('"')) {
-    const quoted = /"((?:[^"\\]|\\.)*)"/.exec(line)?.[1]
+    const quoted = /^"((?:[^"\\]|\\.)*)"/.exec(line)?.[1]
     if (quoted === undefined) return undefined
     try {
       return JSON.parse(`"${quoted}"`) as string
@@ -176,7 +179,12 @@ export function frontMatterTitle(text: string | undefined): string | undefined {
     return quoted?.replace(/''/g, "'")
   }
   if (/^[|>[{&*!#]/.test(line)) return undefined
-  return line.replace(/[ \t]+#.*/, '') || undefined
+  // a comment: from the blanks before the first `#` that follows a blank
+  const comment = /[ \t]#/.exec(line)?.index
+  if (comment === undefined) return line || undefined
+  let start = comment
+  while (start > 0 && /[ \t]/.test(line[start - 1] as string)) start--
+  return line.slice(0, start) || undefined
 }
 
 /** A page's YAML front matter, between its opening `---` and its closing `---` or `...`; '' where it has none. */
@@ -194,12 +202,35 @@ export function frontMatterLine(text: string | undefined, key: string): number |
 
 // ---- snippets ----
 
-/** The files a file's `import … from '…'` lines name (relative to the docs folder; `/` is its root). */
+/**
+ * The files a file's `import … from '…'` statements name (relative to the docs folder; `/` is its
+ * root). A statement starts a line and may run over several; it ends at its first `;` or quote, so
+ * each character is read once, whatever the file holds.
+ */
 export function importsOf(file: string, text: string): string[] {
-  const folder = file.replace(/[^/]*$/, '')
+  const folder = file.slice(0, file.lastIndexOf('/') + 1)
   const found: string[] = []
-  for (const m of text.matchAll(/^[ \t]*import\s[^;'"]*?\bfrom\s*(['"])([^'"\n]+)\1/gm)) {
-    const target = m[2] ?? ''
+  const statement = /^[ \t]*import\s/gm
+  const ends = /[;'"]/g
+  for (let read = 0; read < text.length;) {
+    statement.lastIndex = read
+    const opened = statement.exec(text)
+    if (!opened) break
+    const from = opened.index + opened[0].length
+    ends.lastIndex = from
+    const end = ends.exec(text)?.index
+    work.tick((end ?? text.length) - read)
+    // no `;` or quote after it: no statement from here on ends
+    if (end === undefined) break
+    read = end + 1
+    const quote = text[end] as string
+    if (quote === ';' || !endsWithFrom(text, from, end)) continue
+    let close = end + 1
+    while (close < text.length && !`'"\n`.includes(text[close] as string)) close++
+    work.tick(close - end)
+    if (close === end + 1 || text[close] !== quote) continue
+    read = close + 1
+    const target = text.slice(end + 1, close)
     if (isExternal(target)) continue
     const joined = target.startsWith('/') ? target : `${folder}/${target}`
     const parts: string[] = []
@@ -212,22 +243,35 @@ export function importsOf(file: string, text: string): string[] {
   return found
 }
 
+/** Whether `text` from `start` to `end` ends with the word `from` and blanks (`… from '`). */
+function endsWithFrom(text: string, start: number, end: number): boolean {
+  let at = end
+  while (at > start && /\s/.test(text[at - 1] as string)) at--
+  work.tick(end - at)
+  const word = at - 4
+  return word >= start && text.startsWith('from', word) && !(word > start && /\w/.test(text[word - 1] as string))
+}
+
 /** The head's pages that import a changed file, directly or through files that do, each with that file. */
 function importers(pull: PagesOfPull, edited: ReadonlySet<string>): Map<string, string> {
-  // which changed file each file brings in: the changed files themselves, then their importers, until none is new
+  // which changed file each file brings in: the changed files themselves, then their importers, each once
   const from = new Map([...edited].filter((f) => IMPORTED.test(f)).map((f) => [f, f]))
   const affected = new Map<string, string>()
   if (from.size === 0) return affected
-  const importsOfFile = new Map(pull.headFiles.map((f) => [f, importsOf(f, pull.headText(f) ?? '')]))
-  for (let grew = true; grew;) {
-    grew = false
-    for (const [file, imported] of importsOfFile) {
-      if (from.has(file)) continue
-      // an import names its file with or without the .mdx
-      const source = imported.map((i) => from.get(i) ?? from.get(`${i}.mdx`)).find((s) => s !== undefined)
-      if (source === undefined) continue
-      from.set(file, source)
-      grew = true
+  // who imports each file (an import names its file with or without the .mdx)
+  const importedBy = new Map<string, string[]>()
+  for (const file of pull.headFiles)
+    for (const i of importsOf(file, pull.headText(file) ?? ''))
+      for (const named of [i, `${i}.mdx`]) addTo(importedBy, named, file)
+  const next = [...from.keys()]
+  for (let at = 0; at < next.length; at++) {
+    const file = next[at] as string
+    const source = from.get(file) as string
+    for (const importer of importedBy.get(file) ?? []) {
+      work.tick()
+      if (from.has(importer)) continue
+      from.set(importer, source)
+      next.push(importer)
     }
   }
   for (const [file, source] of [...from].sort(([a], [b]) => a.localeCompare(b)))

@@ -1,6 +1,7 @@
 import type { PullPage } from '../site/pull-pages.js'
 import { escapeText, link } from './escape.js'
 import { formatNumber } from '../util/format.js'
+import { withoutTrailing } from '../util/text.js'
 
 /**
  * A pull request's pages as a reviewer reads them on the preview: those it edits, then those it
@@ -28,7 +29,7 @@ export function onPreview(previewUrl: string | undefined, address: string): stri
     .filter((segment) => segment !== '')
     .map((segment) => encodeURIComponent(segment))
     .join('/')
-  return `${root.origin}${root.pathname.replace(/\/+$/, '')}/${path}`
+  return `${root.origin}${withoutTrailing(root.pathname, '/')}/${path}`
 }
 
 /** The address as text, linked on the preview where there is one. */

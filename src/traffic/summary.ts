@@ -139,12 +139,15 @@ export function renderVisitorsViewsSummary(input: VisitorsViewsSummaryInput): st
   return `${parts.join('\n\n')}\n`
 }
 
+/** A list's title without its count (`Risers (by views)` → `Risers`). */
+const withoutCount = (title: string): string => (title.endsWith(')') ? (title.split(' (')[0] ?? title) : title)
+
 /** Risers, fallers, new and gone pages: each bounded, each saying how many more there are. */
 function renderMovers(m: Movers, noun: string): string {
   const empty: string[] = []
   const list = (title: string, rows: ComparedRow[], all: number, line: (r: ComparedRow) => string): string[] => {
     if (all === 0) {
-      empty.push(title.replace(/ \(.*\)$/, '').toLowerCase())
+      empty.push(withoutCount(title).toLowerCase())
       return []
     }
     const more = all - rows.length
@@ -153,7 +156,7 @@ function renderMovers(m: Movers, noun: string): string {
         `**${title}** (${formatNumber(all)})`,
         ...rows.map((r) => `- ${escapeText(r.path, 150)}: ${line(r)}`),
         ...(more > 0
-          ? [`- … and ${formatNumber(more)} more ${title.replace(/ \(.*\)$/, '').toLowerCase()} in the export files`]
+          ? [`- … and ${formatNumber(more)} more ${withoutCount(title).toLowerCase()} in the export files`]
           : []),
       ].join('\n'),
     ]

@@ -13,6 +13,12 @@ export function count(n: number, one: string, many = `${one}s`): string {
   return `${formatNumber(n)} ${n === 1 ? one : many}`
 }
 
+/** `10.9 MB`: a size in mebibytes, to a tenth (what a budget of whole ones is said in: `2 MB`). */
+export function formatMegabytes(bytes: number): string {
+  const mb = bytes / 1024 / 1024
+  return `${Number.isInteger(mb) ? formatNumber(mb) : mb.toFixed(1)} MB`
+}
+
 /** `12.5%` from a fraction (0.125), grouped as counts are (`1,212.9%`). */
 export function formatPercent(fraction: number): string {
   const [whole, decimals] = (fraction * 100).toFixed(1).split('.') as [string, string]

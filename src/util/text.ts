@@ -23,7 +23,8 @@ export function urlSecrets(text: string): string[] {
   if (userinfo) found.push(...userinfo.split(':').map(decodeSafely))
   const query = /\?([^#]*)/.exec(text)?.[1]
   if (query) for (const pair of query.split('&')) found.push(decodeSafely(pair.slice(pair.indexOf('=') + 1)))
-  const fragment = /#(.*)$/.exec(text)?.[1]
+  const hash = fragmentAt(text)
+  const fragment = hash === -1 ? '' : text.slice(hash + 1)
   if (fragment) found.push(decodeSafely(fragment))
   return found.filter((s) => s !== '')
 }
@@ -38,7 +39,7 @@ function decodeSafely(text: string): string {
 
 /** A URL with its secret parts (urlSecrets) shown as `***`, for messages. */
 export function withoutUrlSecrets(text: string): string {
-  return text
+  const cleaned = text
     .trim()
     .replace(
       /^([a-z][a-z0-9+.-]*:\/\/)([^/?#@]*)@/i,
@@ -56,7 +57,14 @@ export function withoutUrlSecrets(text: string): string {
           .map((pair) => (pair.includes('=') ? `${pair.slice(0, pair.indexOf('='))}=***` : '***'))
           .join('&')}`,
     )
-    .replace(/#.*$/, '#***')
+  const hash = fragmentAt(cleaned)
+  return hash === -1 ? cleaned : `${cleaned.slice(0, hash)}#***`
+}
+
+/** Where a URL's fragment starts: its first `#` on its last line (-1: none), in one pass. */
+function fragmentAt(text: string): number {
+  const lastLine = Math.max(...['\n', '\r', '\u2028', '\u2029'].map((end) => text.lastIndexOf(end)))
+  return text.indexOf('#', lastLine + 1)
 }
 
 /** Cuts text to at most `max` characters, saying how much was left out. */
@@ -115,4 +123,11 @@ export function strictUtf8(bytes: Uint8Array): string | undefined {
   } catch {
     return undefined
   }
+}
+
+/** `text` without the `char`s it ends with (`/a//` → `/a`): a loop, where `/\/+$/` reads a long run of them again from each. */
+export function withoutTrailing(text: string, char: string): string {
+  let end = text.length
+  while (end > 0 && text[end - 1] === char) end--
+  return text.slice(0, end)
 }

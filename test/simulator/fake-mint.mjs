@@ -16,10 +16,13 @@
 // - lose-verdict: replay, but the first run of each command on each tree prints only the spinner's
 //   frame, exit code 0: what mint 4.2.941 printed when it exited before drawing its verdict.
 // - model: the CLI's report made as data, for a tree no recording has (generated pull requests):
-//   broken-links lists each page's `](/…)` link to no page of the tree, in the CLI's words and
-//   format (a name printed as it is, line breaks and all, as the CLI prints it); a11y finds nothing.
+//   broken-links lists each page's `](/…)` link to no page of the tree (or, with --check-anchors, to
+//   no heading of its page), in the CLI's words and
+//   format (a name printed as it is, line breaks and all, as the CLI prints it); a11y finds nothing,
+//   in the words the real CLI has for the fixtures' colour.
 // Every mode writes the names of the variables it was given (env.jsonl), for the test that shows
-// no INPUT_* variable, token or key reaches the CLI.
+// no INPUT_* variable, token or key reaches the CLI; and what it printed, where it ran (printed.jsonl),
+// for the tests that hold the check's verdict to the CLI's own words (test/cli/verdict-pulls.ts).
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs'
@@ -64,13 +67,20 @@ const memo =
     ? join(config.memo, `${key}-${process.env.MINTLIFY_CHECK_COLUMNS ?? ''}.json`)
     : undefined
 
+/** Writes down what this run printed, where and with what arguments (printed.jsonl beside it). */
+function printed(stdout, exitCode) {
+  appendFileSync(join(here, 'printed.jsonl'), `${JSON.stringify({ args, cwd, stdout, exitCode })}\n`)
+}
+
 /** Prints a recording (`{{cwd}}` as this folder) and writes the files the CLI wrote, as the CLI would. */
 function replay(recorded) {
   for (const [path, text] of Object.entries(recorded.wrote ?? {})) {
     mkdirSync(dirname(join(cwd, path)), { recursive: true })
     writeFileSync(join(cwd, path), text)
   }
-  process.stdout.write(recorded.stdout.split('{{cwd}}').join(cwd))
+  const stdout = recorded.stdout.split('{{cwd}}').join(cwd)
+  printed(stdout, recorded.exitCode ?? 1)
+  process.stdout.write(stdout)
   process.stderr.write(recorded.stderr.split('{{cwd}}').join(cwd))
   process.exitCode = recorded.exitCode ?? 1
 }
@@ -99,22 +109,48 @@ function writeWhole(path, text) {
 
 /** What mint broken-links reports on the tree, as the model says: each page's absolute links to no page. */
 function modelReport() {
-  if (args[0] !== 'broken-links') return { stdout: 'success no accessibility issues found\n', exitCode: 0 }
   const pages = [...before.keys()].filter((p) => /\.mdx?$/.test(p))
+  // a11y, as the real CLI prints it for the fixtures' colour (#0B5D1E) and pages without images
+  if (args[0] !== 'broken-links')
+    return {
+      stdout:
+        'Checking color accessibility...\n' +
+        'Primary Color (#0B5D1E) vs Light Background: PASS Excellent contrast ratio: 8.08:1 (meets WCAG AAA)\n' +
+        'Overall Assessment: PASS All colors meet accessibility standards!\n' +
+        (args.includes('--skip-alt-text')
+          ? ''
+          : 'Checking mdx files for accessibility issues...\nsuccess no accessibility issues found\n' +
+            `Checked ${pages.length} MDX files - all images and videos have alt attributes.\n`),
+      exitCode: 0,
+    }
   const served = new Set(
     pages.map((p) => `/${p.replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, '') || '/'),
   )
-  const found = []
+  // each page's headings, as anchors (`## Set up` → set-up)
+  const anchors = new Map()
+  const texts = new Map()
   for (const page of pages) {
-    let text
     try {
-      text = readFileSync(join(cwd, page), 'utf8')
+      texts.set(page, readFileSync(join(cwd, page), 'utf8'))
     } catch {
       continue
     }
-    const broken = [...text.matchAll(/\]\((\/[^)\s#]*)[^)]*\)/g)]
+    const address = `/${page.replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, '') || '/'
+    anchors.set(
+      address,
+      new Set([...texts.get(page).matchAll(/^#+ (.+)$/gm)].map((h) => h[1].trim().toLowerCase().replace(/\s+/g, '-'))),
+    )
+  }
+  const found = []
+  for (const [page, text] of texts) {
+    const broken = [...text.matchAll(/\]\((\/[^)\s]*)\)/g)]
       .map((m) => m[1])
-      .filter((t) => !served.has(t.replace(/\/$/, '') || '/'))
+      .filter((t) => {
+        const [path, anchor] = t.split('#')
+        const at = path.replace(/\/$/, '') || '/'
+        if (!served.has(at)) return true
+        return anchor !== undefined && args.includes('--check-anchors') && !anchors.get(at)?.has(anchor)
+      })
     if (broken.length > 0) found.push([page, broken])
   }
   if (found.length === 0) return { stdout: 'success no broken links found\n', exitCode: 0 }
@@ -125,6 +161,7 @@ function modelReport() {
 
 if (config.mode === 'model') {
   const { stdout, exitCode } = modelReport()
+  printed(stdout, exitCode)
   process.stdout.write(stdout)
   process.exitCode = exitCode
 } else if (config.mode === 'hang') {
@@ -179,6 +216,7 @@ if (config.mode === 'model') {
       writeWhole(file, `${JSON.stringify(recorded, null, 1)}\n`)
       if (memo) writeWhole(memo, JSON.stringify(recorded))
     }
+    printed(streams.stdout, exitCode ?? 1)
     process.stdout.write(streams.stdout)
     process.stderr.write(streams.stderr)
     process.exitCode = exitCode ?? 1

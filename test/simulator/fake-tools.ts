@@ -54,6 +54,16 @@ export interface FakeCli {
   runs(): Array<{ args: string[]; env: Record<string, string> }>
   /** Each hung CLI's process and its child's. */
   pids(): Array<{ cli: number; child: number }>
+  /** What each run of the CLI printed, where it ran, with its arguments (the real CLI's words when recording). */
+  printed(): Printed[]
+}
+
+/** One run of the fake CLI, as it wrote it down (fake-mint.mjs, printed.jsonl). */
+export interface Printed {
+  args: string[]
+  cwd: string
+  stdout: string
+  exitCode: number
 }
 
 /** The CLI's packages the check's listing of OpenAPI documents loads (src/check/mint-cli.ts, OPENAPI_LISTING). */
@@ -119,6 +129,14 @@ export function fakeToolCache(mode: MintMode, recordings = RECORDINGS): FakeCli 
     template,
     path: npm.path,
     runs: () => cliRuns(folder),
+    printed: () => {
+      const file = join(entryFolder(folder), 'printed.jsonl')
+      if (!existsSync(file)) return []
+      return readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Printed)
+    },
     pids: () => {
       const bin = entryFolder(folder)
       return readdirSync(bin)

@@ -118,7 +118,8 @@ describe("a configuration's $refs", () => {
       '{"a": {"$ref": "x.json"}, "b": {"$ref": "./x.json"}}',
       files({ 'x.json': '{"v": 1}' }),
     )
-    expect(resolved).toEqual({ json: { a: { v: 1 }, b: { v: 1 } }, refs: ['x.json', 'x.json'] })
+    // each file read and listed once, put in both places
+    expect(resolved).toEqual({ json: { a: { v: 1 }, b: { v: 1 } }, refs: ['x.json'] })
   })
 
   test('the file docs.json keeps its redirects in: where their annotations go', () => {

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
+  formatMegabytes,
   lastDayBefore,
   count,
   formatDay,
@@ -44,6 +45,15 @@ describe('one formatter for numbers and dates', () => {
     expect(formatTime('2026-11-24T09:05:59+02:00')).toBe('2026-11-24 07:05 UTC')
     expect(formatDay('yesterday')).toBe('')
     expect(formatTime('<b>x</b>')).toBe('')
+  })
+
+  it('sizes in megabytes: a budget whole, a file to a tenth', () => {
+    expect([2 * 1024 * 1024, 10 * 1024 * 1024, 11_400_000, 1536 * 1024 * 1024].map(formatMegabytes)).toEqual([
+      '2 MB',
+      '10 MB',
+      '10.9 MB',
+      '1,536 MB',
+    ])
   })
 
   it('durations as people read them', () => {
