@@ -190,7 +190,7 @@ function cliBytes(cli: FakeCli): Map<string, string> {
   return withoutLogs(bytesOf(join(cli.template, 'node_modules')))
 }
 const withoutLogs = (files: Map<string, string>): Map<string, string> =>
-  new Map([...files].filter(([path]) => !/\/(env\.jsonl|pids-\d+\.json|lost-[0-9a-f]+)$/.test(path)))
+  new Map([...files].filter(([path]) => !/\/(env\.jsonl|printed\.jsonl|pids-\d+\.json|lost-[0-9a-f]+)$/.test(path)))
 
 /** The fix example's check of the patch (docs-fix-push.yml, step `patch`), in a commit of the workspace. */
 function checkPatch(workspace: string, patch: string): { code: number; said: string } {
