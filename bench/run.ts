@@ -11,6 +11,7 @@ import { ROOT } from '../test/e2e/harness.js'
 import { changeCost } from './changes.js'
 import { BEFORE, UNVERIFIED, checkCost, warmCost } from './check.js'
 import { checkSpeed, checkSpeedRows, writeCheckSpeedSection } from './check-speed.js'
+import { type BoundRun, checkBounds, realCliPage } from './check-bounds.js'
 import { conversationCost } from './conversation.js'
 import { exportRequests, exportScale } from './export.js'
 import { insightsCost } from './insights.js'
@@ -131,6 +132,40 @@ async function checkWarmSection(log: (m: string) => void): Promise<void> {
   }
 }
 
+/** The check's own work on what a pull request holds, each shape against its bound (bench/check-bounds.ts). */
+async function checkBoundsSection(log: (m: string) => void): Promise<void> {
+  const results = await checkBounds(log)
+  const real = await realCliPage(log)
+  const said = (r: BoundRun): string =>
+    r.killed ? `stopped at ${ms(r.ms)}, no verdict` : `${ms(r.ms)}, exit ${r.code ?? 'none'}: ${r.headline}`
+  const rows = [
+    ...results.map(({ shape, now, before }) => [
+      `${shape.name}, the CLI's report replayed, whole step`,
+      `now **${said(now)}** (bound ${ms(shape.boundMs)}: ${now.ms <= shape.boundMs ? 'held' : '**not held**'})`,
+      `1.9.0: ${said(before)}`,
+    ]),
+    [
+      'a 1 MB page (a code block of `import` lines) on the real CLI, `wait-timeout: 45s`, whole step',
+      `**${said(real)}** (bound 55 s: ${real.ms <= 55_000 ? 'held' : '**not held**'})`,
+      '1.8.8: 108 s, then passed (issue 72)',
+    ],
+  ]
+  console.log(
+    ['| measure | result | reference |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n'),
+  )
+  if (process.argv.includes('--write')) {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()
+    const cpu = cpus()[0]?.model ?? 'unknown CPU'
+    writeSection(
+      'check-bounds',
+      "## The check's own work, bounded",
+      `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC at commit ${commit} (${cpu}, ${cpus().length} cores) with \`npm run bench -- --only check-bounds --write\`.`,
+      rows,
+    )
+    log('wrote the check-bounds section of docs/benchmarks.md')
+  }
+}
+
 /** A marked section of docs/benchmarks.md (`<!-- name -->` … `<!-- /name -->`), written anew or added at the end. */
 function writeSection(name: string, heading: string, measured: string, rows: string[][]): void {
   const file = join(ROOT, 'docs', 'benchmarks.md')
@@ -157,6 +192,7 @@ async function main(): Promise<void> {
   const only = process.argv.indexOf('--only')
   if (only !== -1 && process.argv[only + 1] === 'check-speed') return checkSpeedSection(log)
   if (only !== -1 && process.argv[only + 1] === 'check-warm') return checkWarmSection(log)
+  if (only !== -1 && process.argv[only + 1] === 'check-bounds') return checkBoundsSection(log)
 
   for (const [name, node] of runtimes) {
     log(`start-up: ${name}, ${ROUNDS} rounds of ${RUNS} runs each…`)
