@@ -39,6 +39,12 @@ import { servedBy } from '../src/site/addresses.js'
 /** The last commit before the base was kept and checked side by side (issue 48). */
 export const BEFORE_SPEED = 'c93352b'
 
+/**
+ * The release before a restored verdict was confirmed by the base and the configuration always read
+ * (1.9.0, issue 72): the same pull requests on its bundle in the same run, each ratio against it.
+ */
+export const TODAY_SPEED = '0107448'
+
 export interface Timed {
   /** The time; for a reference, the median of its runs (`runs`). */
   ms: number
@@ -57,6 +63,8 @@ export interface CheckSpeed {
   cliAsTheCheck: Timed
   before: { nothingCached: Timed; noDocsChange: Timed }
   after: { nothingCached: Timed; restored: Timed; noDocsChange: Timed; restoredWeighed: Timed }
+  /** The same three pull requests on TODAY_SPEED's bundle, each with a runner's cache of its own. */
+  today: { nothingCached: Timed; restored: Timed; noDocsChange: Timed }
   /** The listing of the pages an OpenAPI document generates, on the head with an API reference added. */
   openApi: { operations: number; pages: number; ms: number[] }
   /** The pull request's pages (pages-json) from both trees, in this process: five runs, and how many it lists. */
@@ -316,6 +324,7 @@ export async function checkSpeed(pages = 5000, log: (m: string) => void = () => 
   }
   const tree = mkdtempSync(join(tmpdir(), 'bench-check-tree-'))
   const before = actionAt(BEFORE_SPEED)
+  const today = actionAt(TODAY_SPEED)
   try {
     writeFiles(tree, site.head)
     log(
@@ -331,6 +340,22 @@ export async function checkSpeed(pages = 5000, log: (m: string) => void = () => 
     const beforeNothing = await pullRequestRun(site, {}, before)
     log('check speed: before, no docs change…')
     const beforeCode = await pullRequestRun(codeOnly, {}, before)
+    // 1.9.0 with caches of its own: an entry it saves is never restored by this tree's runs
+    const todayCache = await startCacheService()
+    const todayEmpty = await startCacheService()
+    let todayRuns: CheckSpeed['today']
+    try {
+      log(`check speed: ${TODAY_SPEED} (1.9.0), nothing cached…`)
+      const nothingCached = await pullRequestRun(site, todayCache.env(), today)
+      log(`check speed: ${TODAY_SPEED} (1.9.0), the base restored…`)
+      const restored = await pullRequestRun(site, todayCache.env(), today)
+      log(`check speed: ${TODAY_SPEED} (1.9.0), no docs change (nothing cached)…`)
+      const noDocsChange = await pullRequestRun(codeOnly, todayEmpty.env(), today)
+      todayRuns = { nothingCached, restored, noDocsChange }
+    } finally {
+      await todayCache.stop()
+      await todayEmpty.stop()
+    }
     const cache = await startCacheService()
     try {
       log('check speed: after, nothing cached (the base kept)…')
@@ -363,6 +388,7 @@ export async function checkSpeed(pages = 5000, log: (m: string) => void = () => 
           cliAsTheCheck: asTheCheck,
           before: { nothingCached: beforeNothing, noDocsChange: beforeCode },
           after: { nothingCached: afterNothing, restored, noDocsChange: afterCode, restoredWeighed },
+          today: todayRuns,
           openApi,
           listing: listedPages,
         }
@@ -375,6 +401,7 @@ export async function checkSpeed(pages = 5000, log: (m: string) => void = () => 
   } finally {
     rmSync(tree, { recursive: true, force: true })
     rmSync(before, { recursive: true, force: true })
+    rmSync(today, { recursive: true, force: true })
   }
 }
 
@@ -386,7 +413,26 @@ export function checkSpeedRows(s: CheckSpeed): string[][] {
     `**${(t.ms / s.cliAlone.ms).toFixed(2)}×** (${(t.ms / s.cliAsTheCheck.ms).toFixed(2)}× the CLI as the check runs it)`
   const procs = (t: Timed): string => `${t.processes} CLI processes at most, the largest ${t.peakMiB.toFixed(0)} MiB`
   const site = `${s.pages.toLocaleString('en-US')} pages, ${s.links.toLocaleString('en-US')} links (50 broken before), a rename linked 300 times; ${s.cores} cores`
+  const against = (now: Timed, then: Timed, goal: number): string => {
+    const ratio = now.ms / then.ms
+    return `now ${sec(now)} against ${sec(then)}: **${ratio.toFixed(2)}×** (goal ≤ ${goal.toFixed(2)}×: ${ratio <= goal ? 'held' : '**not held**'})`
+  }
   return [
+    [
+      `Against ${TODAY_SPEED} (1.9.0) in the same run: nothing cached (the first pull request on a base)`,
+      against(s.after.nothingCached, s.today.nothingCached, 1.1),
+      'the configuration now always read, from both sides',
+    ],
+    [
+      `Against ${TODAY_SPEED} (1.9.0) in the same run: a pull request that changes no file the site reads (nothing cached)`,
+      against(s.after.noDocsChange, s.today.noDocsChange, 1.1),
+      "the base's `.mintignore` now read too (one request)",
+    ],
+    [
+      `Against ${TODAY_SPEED} (1.9.0) in the same run: the base restored`,
+      against(s.after.restored, s.today.restored, 1.25),
+      'a problem the restored verdict would excuse now confirmed against the base',
+    ],
     [
       `The CLI alone on the head, broken-links beside a11y, as a workflow runs it, on the Node the check runs it with (24): ${site}`,
       `**${sec(s.cliAlone)}**; ${procs(s.cliAlone)}`,
