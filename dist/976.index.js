@@ -4968,13 +4968,13 @@ const CONFIG_BUDGET = { bytes: 10 * 1024 * 1024, files: 1_000, values: 1_000_000
 class Unbuildable extends Error {
 }
 /** Resolves every `$ref` of a parsed configuration; throws the CLI's reason where it cannot. */
-function resolver(read, refs) {
+function resolver(read, refs, budget) {
     const files = new Map();
     let values = 0;
     const counted = (built) => {
         values += built.values;
-        if (values > CONFIG_BUDGET.values)
-            throw new Unbuildable(`its references put more than ${(0,format/* formatNumber */.ZV)(CONFIG_BUDGET.values)} values in place (files named again and again): the check builds no more`);
+        if (values > budget.values)
+            throw new Unbuildable(`its references put more than ${(0,format/* formatNumber */.ZV)(budget.values)} values in place (files named again and again): the check builds no more`);
         return built;
     };
     const resolve = (value, visited, from) => {
@@ -5017,13 +5017,13 @@ function resolver(read, refs) {
         return { value: out, values: held };
     };
     const resolveFile = (path, ref, visited, from) => {
-        if (files.size >= CONFIG_BUDGET.files)
-            throw new Unbuildable(`its references name more than ${(0,format/* formatNumber */.ZV)(CONFIG_BUDGET.files)} files: the check builds no more`);
+        if (files.size >= budget.files)
+            throw new Unbuildable(`its references name more than ${(0,format/* formatNumber */.ZV)(budget.files)} files: the check builds no more`);
         const text = read(path);
         if (text === undefined)
             throw new Unbuildable(`Referenced config file '${ref}' does not exist (referenced from ${from ?? 'project root'})`);
-        if (text.length > CONFIG_BUDGET.bytes)
-            throw new Unbuildable(`Referenced config file '${ref}' ${overBudget(text)}`);
+        if (text.length > budget.bytes)
+            throw new Unbuildable(`Referenced config file '${ref}' ${overBudget(text, budget)}`);
         let parsed;
         try {
             parsed = JSON.parse(text);
@@ -5041,11 +5041,14 @@ function resolver(read, refs) {
     return resolve;
 }
 /** Why a configuration's file is not read: its size, over the budget. */
-const overBudget = (text) => `is ${(0,format/* formatMegabytes */.VP)(text.length)}, over the ${(0,format/* formatMegabytes */.VP)(CONFIG_BUDGET.bytes)} a configuration's file the check reads`;
-/** The configuration `text` (docs.json's, at the docs folder's root) with its references resolved. */
-function resolveConfig(text, read) {
-    if (text.length > CONFIG_BUDGET.bytes)
-        return { problem: `the configuration ${overBudget(text)}` };
+const overBudget = (text, budget) => `is ${(0,format/* formatMegabytes */.VP)(text.length)}, over the ${(0,format/* formatMegabytes */.VP)(budget.bytes)} a configuration's file the check reads`;
+/**
+ * The configuration `text` (docs.json's, at the docs folder's root) with its references resolved,
+ * within `budget` (CONFIG_BUDGET; another only in tests, at its edges).
+ */
+function resolveConfig(text, read, budget = CONFIG_BUDGET) {
+    if (text.length > budget.bytes)
+        return { problem: `the configuration ${overBudget(text, budget)}` };
     let parsed;
     try {
         parsed = JSON.parse(text);
@@ -5055,7 +5058,7 @@ function resolveConfig(text, read) {
     }
     const refs = new Set();
     try {
-        return { json: resolver(read, refs)(parsed, []).value, refs: [...refs] };
+        return { json: resolver(read, refs, budget)(parsed, []).value, refs: [...refs] };
     }
     catch (error) {
         // any other stop (the run's deadline) is the run's, not the configuration's
@@ -6010,6 +6013,13 @@ function indexed(text) {
     if (recent.size > RECENT)
         recent.delete(recent.keys().next().value);
     return found;
+}
+/**
+ * Forgets every text indexed: the mutation tests call it before each test, as a mutant of the
+ * indexing is only run by a test that indexes afresh (a cached index was built by another mutant).
+ */
+function forgetIndexed() {
+    recent.clear();
 }
 /** Every place `target` is written as a link in `text` (1-based lines and columns); `json`: as a string. */
 function linkPlaces(text, target, json = false) {

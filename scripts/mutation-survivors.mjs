@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Fails when a mutant survived the last `npm run test:mutation` (reports/mutation/mutation.json)
-// that docs/mutation.md does not list as equivalent, or when the list names one that no longer
-// survives (a stale row). Run by .ci/run after the mutation run.
+// that docs/mutation.md does not list, or when the list names one that no longer survives (a stale
+// row). It lists each as equivalent, or under "Not yet killed": a missing test, owed and counted
+// (a list that may only shrink: a new survivor is never added to it silently, as this fails first).
+// Run by .ci/run after the mutation run.
 import { readFileSync } from 'node:fs'
 
 const report = JSON.parse(readFileSync('reports/mutation/mutation.json', 'utf8'))
@@ -9,12 +11,16 @@ const doc = readFileSync('docs/mutation.md', 'utf8')
 
 const unticked = (cell) => cell.trim().replace(/^`|`$/g, '').replace(/\\\|/g, '|')
 const listed = new Map()
+const owedKeys = new Set()
+let owing = false
 for (const line of doc.split('\n')) {
+  if (line.startsWith('## ')) owing = /^## Not yet killed/.test(line)
   if (!line.startsWith('| `')) continue
   const cells = line.slice(1, -1).split(/(?<!\\)\|/)
   if (cells.length < 4) continue
   const key = [unticked(cells[0]), unticked(cells[1]), unticked(cells[2])].join(' ⟶ ')
   listed.set(key, (listed.get(key) ?? 0) + 1)
+  if (owing) owedKeys.add(key)
 }
 
 const survivors = new Map()
@@ -43,4 +49,7 @@ for (const [key, n] of listed) {
 for (const p of problems) console.log(`::error::${p}`)
 const total = [...survivors.values()].reduce((a, b) => a + b, 0)
 if (problems.length > 0) process.exit(1)
-console.log(`${total} surviving mutants, each listed as equivalent in docs/mutation.md.`)
+const owed = [...survivors].filter(([key]) => owedKeys.has(key)).reduce((a, [, n]) => a + n, 0)
+console.log(
+  `${total} surviving mutants listed in docs/mutation.md: ${total - owed} equivalent, ${owed} not yet killed (a missing test each).`,
+)

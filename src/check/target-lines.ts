@@ -428,6 +428,14 @@ function indexed(text: string): Indexed {
   return found
 }
 
+/**
+ * Forgets every text indexed: the mutation tests call it before each test, as a mutant of the
+ * indexing is only run by a test that indexes afresh (a cached index was built by another mutant).
+ */
+export function forgetIndexed(): void {
+  recent.clear()
+}
+
 /** Every place `target` is written as a link in `text` (1-based lines and columns); `json`: as a string. */
 export function linkPlaces(text: string, target: string, json = false): readonly Place[] {
   if (target === '') return []

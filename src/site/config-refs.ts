@@ -49,7 +49,14 @@ function refPath(ref: string, from: string | undefined): string {
  * twice counts twice, as the site holds it twice: a chain of files each naming the next twice
  * doubles at each step, and 30 steps would be a billion).
  */
-export const CONFIG_BUDGET = { bytes: 10 * 1024 * 1024, files: 1_000, values: 1_000_000 } as const
+export const CONFIG_BUDGET: Budget = { bytes: 10 * 1024 * 1024, files: 1_000, values: 1_000_000 }
+
+/** A budget of the configuration's building: a file's bytes, the files named, the values put in place. */
+export interface Budget {
+  bytes: number
+  files: number
+  values: number
+}
 
 /** Why a configuration cannot be built (the CLI's reason, or a budget's). */
 class Unbuildable extends Error {}
@@ -64,14 +71,15 @@ interface Built {
 function resolver(
   read: ReadFile,
   refs: Set<string>,
+  budget: Budget,
 ): (value: unknown, visited: readonly string[], from?: string) => Built {
   const files = new Map<string, Built>()
   let values = 0
   const counted = (built: Built): Built => {
     values += built.values
-    if (values > CONFIG_BUDGET.values)
+    if (values > budget.values)
       throw new Unbuildable(
-        `its references put more than ${formatNumber(CONFIG_BUDGET.values)} values in place (files named again and again): the check builds no more`,
+        `its references put more than ${formatNumber(budget.values)} values in place (files named again and again): the check builds no more`,
       )
     return built
   }
@@ -111,16 +119,16 @@ function resolver(
     return { value: out, values: held }
   }
   const resolveFile = (path: string, ref: string, visited: readonly string[], from?: string): Built => {
-    if (files.size >= CONFIG_BUDGET.files)
+    if (files.size >= budget.files)
       throw new Unbuildable(
-        `its references name more than ${formatNumber(CONFIG_BUDGET.files)} files: the check builds no more`,
+        `its references name more than ${formatNumber(budget.files)} files: the check builds no more`,
       )
     const text = read(path)
     if (text === undefined)
       throw new Unbuildable(
         `Referenced config file '${ref}' does not exist (referenced from ${from ?? 'project root'})`,
       )
-    if (text.length > CONFIG_BUDGET.bytes) throw new Unbuildable(`Referenced config file '${ref}' ${overBudget(text)}`)
+    if (text.length > budget.bytes) throw new Unbuildable(`Referenced config file '${ref}' ${overBudget(text, budget)}`)
     let parsed: unknown
     try {
       parsed = JSON.parse(text)
@@ -138,12 +146,15 @@ function resolver(
 }
 
 /** Why a configuration's file is not read: its size, over the budget. */
-const overBudget = (text: string): string =>
-  `is ${formatMegabytes(text.length)}, over the ${formatMegabytes(CONFIG_BUDGET.bytes)} a configuration's file the check reads`
+const overBudget = (text: string, budget: Budget): string =>
+  `is ${formatMegabytes(text.length)}, over the ${formatMegabytes(budget.bytes)} a configuration's file the check reads`
 
-/** The configuration `text` (docs.json's, at the docs folder's root) with its references resolved. */
-export function resolveConfig(text: string, read: ReadFile): Resolved {
-  if (text.length > CONFIG_BUDGET.bytes) return { problem: `the configuration ${overBudget(text)}` }
+/**
+ * The configuration `text` (docs.json's, at the docs folder's root) with its references resolved,
+ * within `budget` (CONFIG_BUDGET; another only in tests, at its edges).
+ */
+export function resolveConfig(text: string, read: ReadFile, budget = CONFIG_BUDGET): Resolved {
+  if (text.length > budget.bytes) return { problem: `the configuration ${overBudget(text, budget)}` }
   let parsed: unknown
   try {
     parsed = JSON.parse(text)
@@ -152,7 +163,7 @@ export function resolveConfig(text: string, read: ReadFile): Resolved {
   }
   const refs = new Set<string>()
   try {
-    return { json: resolver(read, refs)(parsed, []).value, refs: [...refs] }
+    return { json: resolver(read, refs, budget)(parsed, []).value, refs: [...refs] }
   } catch (error) {
     // any other stop (the run's deadline) is the run's, not the configuration's
     if (error instanceof Unbuildable) return { problem: error.message }

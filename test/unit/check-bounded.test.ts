@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import * as before from './target-lines-before.js'
 import { lineText, linkPlaces, maskCode, redirectEntries, redirectPlaces } from '../../src/check/target-lines.js'
 import { work } from '../../src/util/work.js'
-import { resolveConfig, servedConfig } from '../../src/site/config-refs.js'
+import { CONFIG_BUDGET, resolveConfig, servedConfig } from '../../src/site/config-refs.js'
 import { importsOf, pagesOfPull } from '../../src/site/pull-pages.js'
 import {
   type Served,
@@ -223,6 +223,51 @@ describe("a configuration's $refs: each file built once, within a budget", () =>
     expect(servedConfig(fanOut(16).text, fanOut(16).read).problem).toBeUndefined()
   })
 
+  test('the budgets at their edges: as many values and files as they allow, and one more', () => {
+    // a small budget, so that its edges are cheap to reach (the action's own is CONFIG_BUDGET)
+    const budget = { bytes: 200, files: 3, values: 20 }
+    const over = (r: ReturnType<typeof resolveConfig>): string | undefined => ('problem' in r ? r.problem : undefined)
+    const resolve = (text: string, read: (path: string) => string | undefined) =>
+      over(resolveConfig(text, read, budget))
+    // an array of n values is n + 1 (itself), an object of n keys likewise, counted where its file is put in place
+    const array = (n: number): string => `[${'0,'.repeat(n - 1)}0]`
+    const object = (n: number): string => `{${Array.from({ length: n }, (_, i) => `"${i}":0`).join(',')}}`
+    const one = (file: string) => (path: string) => (path === 'v.json' ? file : undefined)
+    const doc = '{"n": {"$ref": "v.json"}}'
+    expect(resolve(doc, one(array(19)))).toBeUndefined()
+    expect(resolve(doc, one(array(20)))).toBe(
+      'its references put more than 20 values in place (files named again and again): the check builds no more',
+    )
+    expect(resolve(doc, one(object(19)))).toBeUndefined()
+    expect(resolve(doc, one(object(20)))).toMatch(/^its references put more than 20 values/)
+    // nested: an array of arrays counts every value in it
+    expect(resolve(doc, one(`[${array(8)},${array(9)}]`))).toBeUndefined()
+    expect(resolve(doc, one(`[${array(9)},${array(9)}]`))).toMatch(/^its references put more than/)
+    // keys beside a reference count with the file that holds them: v.json puts w.json ({}: 1) in
+    // place, then is put in place itself with w.json's 1 and x's n + 1 (1 + 1 + n + 1 in all)
+    const beside = (n: number) => (path: string) =>
+      path === 'v.json' ? `{"$ref": "w.json", "x": ${array(n)}}` : path === 'w.json' ? '{}' : undefined
+    expect(resolve(doc, beside(17))).toBeUndefined()
+    expect(resolve(doc, beside(18))).toMatch(/^its references put more than/)
+    // files: as many as the budget, each named once, and one more
+    const named = (n: number): string =>
+      `{"pages": [${Array.from({ length: n }, (_, i) => `{"$ref": "p${i}.json"}`).join(',')}]}`
+    const any = (path: string): string | undefined => (/^p\d+\.json$/.test(path) ? '{}' : undefined)
+    expect(resolve(named(3), any)).toBeUndefined()
+    expect(resolve(named(4), any)).toBe('its references name more than 3 files: the check builds no more')
+    // bytes: a file of exactly the budget is read, one byte more is not
+    const exactly = `{"a": "${'x'.repeat(200 - 9)}"}`
+    expect(exactly.length).toBe(200)
+    expect(resolve(exactly, () => undefined)).toBeUndefined()
+    expect(resolve(doc, one(exactly))).toBeUndefined()
+    expect(resolve(`${exactly} `, () => undefined)).toBe(
+      "the configuration is 0.0 MB, over the 0.0 MB a configuration's file the check reads",
+    )
+    expect(resolve(doc, one(`${exactly} `))).toMatch(/^Referenced config file 'v.json' is /)
+    // the action's own
+    expect(CONFIG_BUDGET).toEqual({ bytes: 10 * 1024 * 1024, files: 1000, values: 1_000_000 })
+  })
+
   test('a file over 10 MB is not read, and says so', () => {
     const big = `{"redirects": [${'{"source": "/a", "destination": "/b"},'.repeat(300_000)}{}]}`
     expect(resolveConfig(big, () => undefined)).toEqual({
@@ -271,6 +316,43 @@ describe("a page's imports: each character read once", () => {
     'https://x.test/y',
     '\u2028',
   ]
+
+  test('each statement as written: its quotes, its `from`, where it starts and ends', () => {
+    const cases: Array<[string, string, string[]]> = [
+      ['x.mdx', "import A from '/snippets/a.mdx'", ['snippets/a.mdx']],
+      ['g/x.mdx', 'import A from "./b.mdx";', ['g/b.mdx']],
+      ['g/x.mdx', "import {A} from '../s/a.mdx'", ['s/a.mdx']],
+      ['x.mdx', "import './side.css'\nimport B from '/b.mdx'", ['b.mdx']],
+      ['x.mdx', "import A from 'https://x.test/a.mdx'", []],
+      ['x.mdx', "import A;\nimport B from '/b.mdx'", ['b.mdx']],
+      ['x.mdx', "import A xfrom '/a.mdx'", []],
+      ['x.mdx', "import A from'/a.mdx'", ['a.mdx']],
+      ['x.mdx', "import from '/a.mdx'", ['a.mdx']],
+      ['x.mdx', "import A from '/a.mdx\nimport B from '/b.mdx'", ['b.mdx']],
+      ['x.mdx', "import A from ''\nimport B from '/b.mdx'", ['b.mdx']],
+      ['x.mdx', 'import A from \'/a.mdx"\nimport B from "/b.mdx"', ['b.mdx']],
+      ['x.mdx', "import {\n  A,\n  B\n} from '/a.mdx'", ['a.mdx']],
+      ['x.mdx', "  import A from '/a.mdx'\nx import B from '/b.mdx'", ['a.mdx']],
+      ['x.mdx', "import A from   \n '/a.mdx'", ['a.mdx']],
+      [
+        'g/h/x.mdx',
+        "import A from './x/../y.mdx'\nimport B from '/./a//b.mdx'\nimport C from '../../../up.mdx'",
+        ['g/h/y.mdx', 'a/b.mdx', 'up.mdx'],
+      ],
+      ['x.mdx', "import A from 'a.mdx'", ['a.mdx']],
+      ['x.mdx', "import A from 'a.mdx' import B from 'b.mdx'", ['a.mdx']],
+      ['x.mdx', 'import A from "a.mdx\'', []],
+      ['x.mdx', "import A fro '/a.mdx'", []],
+      ['x.mdx', "import A rom '/a.mdx'", []],
+      ['x.mdx', "import Afrom '/a.mdx'", []],
+      ['x.mdx', "import\tA from '/a.mdx'", ['a.mdx']],
+      ['x.mdx', "import A from '/a.mdx'; import B from '/b.mdx'", ['a.mdx']],
+    ]
+    for (const [file, text, found] of cases) {
+      expect(importsOf(file, text), text).toEqual(found)
+      expect(importsOf(file, text), text).toEqual(importsBefore(file, text))
+    }
+  })
 
   test('the statements 1.9.0 read, read alike', () => {
     fc.assert(
@@ -360,6 +442,46 @@ describe("a site's redirects: matched through an index, walked once", () => {
       source: `/r${i}`,
       destination: i + 1 < n ? `/r${i + 1}` : '/end',
     })),
+  })
+
+  test('a way of 12 addresses is shown whole, of 13 by its first four, how many more, and its end', () => {
+    const chain = (n: number): Served => ({
+      pages: new Map([['/', 'index.mdx']]),
+      generated: new Set(),
+      redirects: Array.from({ length: n }, (_, i) => ({
+        source: `/r${i}`,
+        destination: i + 1 < n ? `/r${i + 1}` : '/',
+      })),
+    })
+    const [first, second] = redirectFaults(chain(12)).map((f) => f.message)
+    expect(first).toBe(
+      'The redirect /r0 → /r1 leads to another redirect (/r0 → /r1 → /r2 → /r3 → … (8 more) → /): redirect it straight to /.',
+    )
+    const whole = Array.from({ length: 11 }, (_, i) => `/r${i + 1}`).join(' → ')
+    expect(second).toBe(`The redirect /r1 → /r2 leads to another redirect (${whole} → /): redirect it straight to /.`)
+  })
+
+  test('a loop reached by a way into it: each redirect on the way and on the loop, as 1.9.0 said them', () => {
+    const served: Served = {
+      pages: new Map([['/', 'index.mdx']]),
+      generated: new Set(),
+      redirects: [
+        { source: '/x', destination: '/y' },
+        { source: '/y', destination: '/a' },
+        { source: '/a', destination: '/b' },
+        { source: '/b', destination: '/c' },
+        { source: '/c', destination: '/a' },
+      ],
+    }
+    const messages = redirectFaults(served).map((f) => f.message)
+    expect(messages).toEqual(addressesBefore.redirectFaults(served).map((f) => f.message))
+    expect(messages).toEqual([
+      'The redirect /x → /y loops: /x → /y → /a → /b → /c → /a. Readers get no page.',
+      'The redirect /y → /a loops: /y → /a → /b → /c → /a. Readers get no page.',
+      'The redirect /a → /b loops: /a → /b → /c → /a. Readers get no page.',
+      'The redirect /b → /c loops: /b → /c → /a → /b. Readers get no page.',
+      'The redirect /c → /a loops: /c → /a → /b → /c. Readers get no page.',
+    ])
   })
 
   test('a chain of 5,000 redirects: each a fault once, its message a few addresses long', () => {

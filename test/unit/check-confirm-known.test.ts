@@ -161,4 +161,53 @@ describe('what the base confirms of a restored verdict', () => {
       ['openapi.yaml', 'api/spec.json', 'x.YML', 'docs.json', 'a.mdx'].map((f) => mayBeApiDocument(f, config)),
     ).toEqual([true, true, true, false, false])
   })
+  test('a broken redirect is compared by itself: another redirect changed beside it is no matter', () => {
+    const r = { source: '/old', destination: '/gone' }
+    const fault = known({ rule: 'broken-redirect', file: 'docs.json', path: 'docs.json', target: '/old → /gone' })
+    const beside = { source: '/old', destination: '/elsewhere' }
+    const other = { source: '/else', destination: '/gone' }
+    expect(why(fault, trees({ redirects: { base: [r, beside, other], head: [r] } }))).toBeUndefined()
+    expect(why(fault, trees({ redirects: { base: [r], head: [r, r] } }))).toBe(
+      'the redirect is not the same on the base',
+    )
+    // its destination is read from the configuration's folder: a heading of docs.json's own "page"
+    const own = known({ rule: 'broken-redirect', file: 'docs.json', path: 'docs.json', target: '/old → #x' })
+    const same = { source: '/old', destination: '#x' }
+    expect(why(own, trees({ redirects: { base: [same], head: [same] }, changed: new Set(['docs.json']) }))).toBe(
+      'its page changed',
+    )
+    expect(why(known({ rule: 'broken-redirect' }), trees())).toBe('it names no destination')
+  })
+
+  test("another site by its scheme at the start, or by '//'; a colon further on is a path", () => {
+    const to = (target: string): string | undefined =>
+      why(known({ rule: 'broken-link', target, lineText: '[x](/gone)' }), trees())
+    expect(to('//cdn.example.com/a')).toBe('it leads to another site')
+    expect(to('h2:thing')).toBe('it leads to another site')
+    expect(to('/guides/a:b')).toBeUndefined()
+    expect(to('/a//b')).toBeUndefined()
+  })
+
+  test("a page's snippets matter to an anchor only, each by its own import, with or without .mdx", () => {
+    const importing = (page: string) => (f: string) =>
+      f === page ? "import S from '/snippets/s'\nimport T from '/snippets/t.mdx'\n\n<S />\n<T />" : undefined
+    const changed = new Set(['snippets/s.mdx'])
+    const plain = known({ rule: 'broken-link', target: '/gone', lineText: '[x](/gone)' })
+    expect(why(plain, trees({ headText: importing('gone.mdx'), changed }))).toBeUndefined()
+    const anchored = known({ rule: 'broken-link', target: '/gone#a', lineText: '[x](/gone)' })
+    // one of two imports changed, named without its extension
+    expect(why(anchored, trees({ headText: importing('gone.mdx'), changed }))).toBe('a snippet its page shows changed')
+    expect(why(anchored, trees({ headText: importing('gone.md'), changed }))).toBe('a snippet its page shows changed')
+    // only a page's text gives headings: a file of the same name that is not Markdown gives none
+    expect(why(anchored, trees({ headText: importing('gone'), changed }))).toBeUndefined()
+    const dotted = known({ rule: 'broken-link', target: '/x.md.y#a', lineText: '[x](/gone)' })
+    expect(why(dotted, trees({ headText: importing('x.md.y'), changed }))).toBeUndefined()
+  })
+
+  test('configuration inputs found anywhere in it, arrays included; a file that only starts like JSON is no document', () => {
+    expect(configInputs('{"navigation": [{"openapi": "a.yaml"}]}').openapi).toBe('["a.yaml"]')
+    expect(configInputs('null')).toEqual({ openapi: '[]', colours: '[null,null,null,null]' })
+    expect(configInputs('{')).toEqual({ openapi: '{', colours: '{' })
+    expect(mayBeApiDocument('spec.json.bak', new Set())).toBe(false)
+  })
 })
