@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import fc from 'fast-check'
-import { expect } from 'vitest'
-import { type Runtime, runAction } from '../e2e/harness.js'
+import { describe, expect, test } from 'vitest'
+import { RUNTIMES, type Runtime, runAction } from '../e2e/harness.js'
 import { startGitHub } from '../e2e/fixtures.js'
 import { type FakeCli, type Printed, fakeToolCache } from '../simulator/fake-tools.js'
 import { BASE_SHA, HEAD_SHA, MERGE_BASE_SHA, PULL_EVENT, docsJson, page, pullFiles } from './scenarios.js'
@@ -220,4 +220,18 @@ export function holdsVerdict(pull: VerdictPull, ran: VerdictRun): void {
   if (found.problems.length > 0 && found.excused === undefined) expect(ran.code, why).not.toBe(0)
   const losesNothing = !pull.changes.some((c) => c.kind === 'delete' || c.kind === 'rename')
   if (found.problems.length === 0 && losesNothing) expect(ran.code, why).toBe(0)
+}
+
+/**
+ * The seeded cases `from` to `to` (of 30, seed 72) through the bundle on the real CLI, each held to
+ * what the CLI printed in the run itself; what it printed is not kept (a folder of this run's own).
+ */
+export function describeVerdictCases(from: number, to: number): void {
+  describe('the verdict at default inputs, against what the real CLI reported', () => {
+    const recordings = mkdtempSync(join(tmpdir(), 'verdict-recordings-'))
+    const cases = fc.sample(VERDICT_PULL, { numRuns: 30, seed: 72 }).slice(from, to)
+    test.each(cases.map((pull, i) => [from + i + 1, pull] as const))('case %i', async (_, pull) => {
+      holdsVerdict(pull, await checkVerdictPull(pull, RUNTIMES[0], fakeToolCache('record', recordings)))
+    })
+  })
 }
