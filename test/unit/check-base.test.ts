@@ -57,6 +57,12 @@ describe('new or known', () => {
     expect(judge(head, base).map((j) => j.status)).toEqual(['known', 'new', 'known'])
   })
 
+  test('a line the base has once excuses one place of it: the same line written again is new', () => {
+    const head = [link('a.mdx', '/x', '[x](/x)'), link('a.mdx', '/x', '[x](/x)', 2), link('a.mdx', '/x', '[x](/x)', 3)]
+    const base = [link('a.mdx', '/x', '[x](/x)'), link('a.mdx', '/x', 'other')]
+    expect(judge(head, base).map((j) => j.status)).toEqual(['known', 'known', 'new'])
+  })
+
   test('fewer places matched by line than the base has: known all the same, up to its count', () => {
     const head = [link('a.mdx', '/x', 'edited [x](/x)'), link('a.mdx', '/x', 'edited too [x](/x)', 2)]
     const base = [link('a.mdx', '/x', 'one'), link('a.mdx', '/x', 'two')]

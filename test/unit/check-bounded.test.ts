@@ -268,6 +268,15 @@ describe("a configuration's $refs: each file built once, within a budget", () =>
     expect(CONFIG_BUDGET).toEqual({ bytes: 10 * 1024 * 1024, files: 1000, values: 1_000_000 })
   })
 
+  test("a stop that is not the configuration's (the run's deadline) goes on up, never a problem of it", () => {
+    const stopped = new Error('the deadline')
+    expect(() =>
+      resolveConfig('{"n": {"$ref": "v.json"}}', () => {
+        throw stopped
+      }),
+    ).toThrow(stopped)
+  })
+
   test('a file over 10 MB is not read, and says so', () => {
     const big = `{"redirects": [${'{"source": "/a", "destination": "/b"},'.repeat(300_000)}{}]}`
     expect(resolveConfig(big, () => undefined)).toEqual({
@@ -347,6 +356,8 @@ describe("a page's imports: each character read once", () => {
       ['x.mdx', "import Afrom '/a.mdx'", []],
       ['x.mdx', "import\tA from '/a.mdx'", ['a.mdx']],
       ['x.mdx', "import A from '/a.mdx'; import B from '/b.mdx'", ['a.mdx']],
+      ['x.mdx', "import AB, CDEF '/a.mdx'", []],
+      ['x.mdx', "import AB, from '/a.mdx'", ['a.mdx']],
     ]
     for (const [file, text, found] of cases) {
       expect(importsOf(file, text), text).toEqual(found)
@@ -375,6 +386,25 @@ describe("a page's imports: each character read once", () => {
       return work.measure(() => expect(importsOf('a.mdx', text)).toEqual([]))
     }
     expect(growth(at, 2000)).toBeLessThan(9)
+  })
+
+  test('snippets that import each other (a cycle) are followed once each', () => {
+    const pages = new Map([['/page', 'page.mdx']])
+    const texts: Record<string, string> = {
+      'page.mdx': "import A from '/snippets/a.mdx'\n",
+      'snippets/a.mdx': "import B from '/snippets/b'\n",
+      'snippets/b.mdx': "import A from '/snippets/a.mdx'\n",
+    }
+    const listed = pagesOfPull({
+      files: [{ filename: 'snippets/b.mdx', status: 'modified' }],
+      base: { pages, generated: new Set(), redirects: [] },
+      head: { pages, generated: new Set(), redirects: [] },
+      headText: (f) => texts[f],
+      baseText: () => undefined,
+      headFiles: Object.keys(texts),
+      repositoryPath: (f) => f,
+    })
+    expect(listed.map((p) => [p.path, p.why])).toEqual([['page.mdx', 'imports snippets/b.mdx']])
   })
 
   test('a chain of snippets, each importing the next, is followed once', () => {

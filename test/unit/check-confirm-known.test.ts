@@ -204,6 +204,12 @@ describe('what the base confirms of a restored verdict', () => {
     expect(why(dotted, trees({ headText: importing('x.md.y'), changed }))).toBeUndefined()
   })
 
+  test("a file's name compared in lower case: ß is not SS", () => {
+    const link = known({ rule: 'broken-link', target: '/straße', lineText: '[x](/gone)' })
+    expect(why(link, trees({ changed: new Set(['strasse.mdx']) }))).toBeUndefined()
+    expect(why(link, trees({ changed: new Set(['STRAßE.mdx']) }))).toBe('a file it may lead to changed')
+  })
+
   test('configuration inputs found anywhere in it, arrays included; a file that only starts like JSON is no document', () => {
     expect(configInputs('{"navigation": [{"openapi": "a.yaml"}]}').openapi).toBe('["a.yaml"]')
     expect(configInputs('null')).toEqual({ openapi: '[]', colours: '[null,null,null,null]' })

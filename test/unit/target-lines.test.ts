@@ -49,6 +49,13 @@ describe('where a link may start, and where it ends', () => {
     ],
     ['in code and comments, no place', '`[a](/p)` <!-- [b](/p) -->\n```\n[c](/p)\n```\n[d](/p)', '/p', [at(5, 5)]],
     ['a comment left open hides nothing', '<!-- [a](/p)', '/p', [at(1, 10)]],
+    ['a comment closed that was never opened hides nothing', '[a](/p) --> [b](/p)', '/p', [at(1, 5), at(1, 17)]],
+    ['after a comment, a closing with no opening hides nothing', '<!-- x --> [a](/p) -->', '/p', [at(1, 16)]],
+    ['a name that ends in a digit is a name', 'x h1="/p"', '/p', [at(1, 7)]],
+    ['a name at the very start of the text', 'x="/p"', '/p', [at(1, 4)]],
+    ['a reference whose label holds an opening, read in order', '[<r]: /p', 'r]:', [at(1, 3)]],
+    ['a target read past an end, at the end of the text', '[a](/p(q)', '/p(q)', [at(1, 5)]],
+    ['a target read past an end, closed at the end of the text', '[a](/p(q))', '/p(q)', [at(1, 5)]],
   ]
   test.each(cases)('%s', (_, text, target, places) => {
     expect(linkPlaces(text, target)).toEqual(places)
@@ -61,6 +68,8 @@ describe('where a link may start, and where it ends', () => {
     expect(linkPlaces(text, '/p')).toEqual([at(1, 5)])
     expect(linkPlaces(text, '/p/q')).toEqual([at(1, 13)])
     expect(linkPlaces(text, '')).toEqual([])
+    // an opening followed by a blank has an empty stretch: no target is empty
+    expect(linkPlaces('[a]( /p)', '')).toEqual([])
     // Markdown and JSON are asked apart of the same text
     expect(linkPlaces('{"a": "/p"}', '/p', true)).toEqual([at(1, 8)])
     expect(linkPlaces('{"a": "/p"}', '/p')).toEqual([])
@@ -78,6 +87,8 @@ describe('where a link may start, and where it ends', () => {
     expect(linkPlaces(json, '/p', true)).toEqual([at(1, 8), at(1, 34)])
     expect(linkPlaces(json, '/p', true)).toEqual(before.linkPlaces(json, '/p', true))
     expect(linkPlaces(json, '/p\\"x', true)).toEqual([at(1, 19)])
+    // a string starts at its quote, nowhere else
+    expect(linkPlaces('{"a": "x/p"}', '/p', true)).toEqual([])
   })
 })
 
@@ -123,6 +134,25 @@ describe("a redirect's entry", () => {
     const outside = '"source": "/a", {"destination": "/b"}'
     expect(redirectEntries(outside, '/a', '/b')).toEqual([])
     expect(redirectEntries('"source": "/a", "destination": "/b"', '/a', '/b')).toEqual([])
+    // no opening brace before it, or the destination in the next entry: no entry
+    expect(redirectEntries('"source": "/a", "destination": "/b"}', '/a', '/b')).toEqual([])
+    const long = `"source": "/a", "x": "${'y'.repeat(100)}", "destination": "/b"}`
+    expect(redirectEntries(long, '/a', '/b')).toEqual([])
+    // a long destination in the next entry is outside this one all the same
+    const away = `[{"source": "/a", "destination": "/x"}, {"destination": "/${'b'.repeat(60)}"}]`
+    expect(redirectEntries(away, '/a', `/${'b'.repeat(60)}`)).toEqual([])
+    // a key is looked for up to 100 characters before its value's quote, and no further
+    const edge = (blanks: number): string => `{"source": "/a", "destination":${' '.repeat(blanks)}"/b"}`
+    expect(redirectEntries(edge(86), '/a', '/b')).toEqual([at(1, 119)])
+    expect(redirectEntries(edge(87), '/a', '/b')).toEqual([])
+    expect(redirectEntries(edge(86), '/a', '/b')).toEqual(before.redirectEntries(edge(86), '/a', '/b'))
+    const next = '[{"source": "/a", "destination": "/x"}, {"source": "/z", "destination": "/b"}]'
+    expect(redirectEntries(next, '/a', '/b')).toEqual([])
+    expect(redirectEntries(next, '/a', '/x')).toEqual([at(1, 35)])
+    // an entry's own brace is the nearest at or before its source's first character, not one inside the source
+    const inside = '{"destination": "/b", "source": "/{x"}'
+    expect(redirectEntries(inside, '/{x', '/b')).toEqual([at(1, 18)])
+    expect(redirectEntries(inside, '/{x', '/b')).toEqual(before.redirectEntries(inside, '/{x', '/b'))
     const touching = '{"source":"/a","destination":"/b"}'
     expect(redirectEntries(touching, '/a', '/b')).toEqual([at(1, 31)])
   })
