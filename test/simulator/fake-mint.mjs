@@ -194,10 +194,13 @@ if (config.mode === 'model') {
         .filter(([path, hash]) => before.get(path) !== hash)
         .map(([path]) => [path, readFileSync(join(cwd, path), 'utf8')]),
     )
-    // each stream apart (their interleaving is the scheduler's), the folder as {{cwd}}, and the
-    // spinner at its first frame (which frame shows depends on timing): the rest byte for byte
+    // each stream apart (their interleaving is the scheduler's), the folder as {{cwd}}, the tool
+    // cache the CLI is installed in as {{toolcache}} (a stack trace names its files: the machine's
+    // own folder, never the CLI's words), and the spinner at its first frame (which frame shows
+    // depends on timing): the rest byte for byte
+    const toolCache = config.real.slice(0, Math.max(0, config.real.lastIndexOf('/mintlify-cli/')))
     const kept = (text) =>
-      text
+      (toolCache ? text.split(toolCache).join('{{toolcache}}') : text)
         .split(cwd)
         .join('{{cwd}}')
         .replace(/^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏](?= )/gm, '⠋')
