@@ -4809,7 +4809,8 @@ function neverMatches(glob) {
         return 'it starts with /, and the globs are relative to the docs folder';
     if (glob.split('/').includes('..'))
         return 'it climbs out of the docs folder with .., where no page of the site is';
-    if (/\[(?![^\]]*\])/.test(glob))
+    // the last `[` after the last `]`: some `[` has no `]` after it (read once, never from each `[`)
+    if (glob.lastIndexOf('[') > glob.lastIndexOf(']'))
         return 'its [ is never closed, so it matches only a name with a [ in it';
     return undefined;
 }

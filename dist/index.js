@@ -1286,8 +1286,16 @@ var __webpack_modules__ = {
         });
         function formatNumber(n) {
             const whole = Math.round(n);
-            const digits = String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+            const digits = grouped(String(Math.abs(whole)));
             return whole < 0 ? `-${digits}` : digits;
+        }
+        function grouped(text) {
+            const sign = text.startsWith("-") ? "-" : "";
+            const plain = text.slice(sign.length);
+            if (!/^\d+$/.test(plain)) return text;
+            let digits = plain.slice(0, plain.length % 3 || 3);
+            for (let at = digits.length; at < plain.length; at += 3) digits += `,${plain.slice(at, at + 3)}`;
+            return sign + digits;
         }
         function count(n, one, many = `${one}s`) {
             return `${formatNumber(n)} ${n === 1 ? one : many}`;
@@ -1298,7 +1306,7 @@ var __webpack_modules__ = {
         }
         function formatPercent(fraction) {
             const [whole, decimals] = (fraction * 100).toFixed(1).split(".");
-            return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${decimals}%`;
+            return `${grouped(whole)}.${decimals}%`;
         }
         function formatSignedPercent(fraction) {
             const text = formatPercent(fraction);

@@ -231,7 +231,9 @@ export function excluder(globs: readonly string[]): ((file: string) => boolean) 
 export function neverMatches(glob: string): string | undefined {
   if (glob.startsWith('/')) return 'it starts with /, and the globs are relative to the docs folder'
   if (glob.split('/').includes('..')) return 'it climbs out of the docs folder with .., where no page of the site is'
-  if (/\[(?![^\]]*\])/.test(glob)) return 'its [ is never closed, so it matches only a name with a [ in it'
+  // the last `[` after the last `]`: some `[` has no `]` after it (read once, never from each `[`)
+  if (glob.lastIndexOf('[') > glob.lastIndexOf(']'))
+    return 'its [ is never closed, so it matches only a name with a [ in it'
   return undefined
 }
 

@@ -4,8 +4,21 @@
 export function formatNumber(n: number): string {
   // by hand, not Intl.NumberFormat: ICU's set-up would cost every run's start-up a few milliseconds
   const whole = Math.round(n)
-  const digits = String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  const digits = grouped(String(Math.abs(whole)))
   return whole < 0 ? `-${digits}` : digits
+}
+
+/**
+ * Digits in groups of three from the right (`1234567` → `1,234,567`), each read once; a sign kept in
+ * front, and anything but digits (`1e+21`) as it is.
+ */
+function grouped(text: string): string {
+  const sign = text.startsWith('-') ? '-' : ''
+  const plain = text.slice(sign.length)
+  if (!/^\d+$/.test(plain)) return text
+  let digits = plain.slice(0, plain.length % 3 || 3)
+  for (let at = digits.length; at < plain.length; at += 3) digits += `,${plain.slice(at, at + 3)}`
+  return sign + digits
 }
 
 /** "1 row", "1,234 rows": a count with its noun. */
@@ -22,7 +35,7 @@ export function formatMegabytes(bytes: number): string {
 /** `12.5%` from a fraction (0.125), grouped as counts are (`1,212.9%`). */
 export function formatPercent(fraction: number): string {
   const [whole, decimals] = (fraction * 100).toFixed(1).split('.') as [string, string]
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${decimals}%`
+  return `${grouped(whole)}.${decimals}%`
 }
 
 /** A change as a signed percentage from a fraction: `+12.5%`, `-3.0%`, `0.0%` (no sign on what rounds to zero), grouped. */

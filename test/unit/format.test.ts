@@ -24,10 +24,13 @@ describe('one formatter for numbers and dates', () => {
       '-1,500',
       '1,000,000,000,000,000',
     ])
+    // a number too large for plain digits is written as JavaScript writes it, never grouped inside
+    expect([1e21, -1e21].map(formatNumber)).toEqual(['1e+21', '-1e+21'])
     expect(count(1, 'row', 'rows')).toBe('1 row')
     expect(count(12_000, 'agent use')).toBe('12,000 agent uses')
     expect(formatPercent(0.125)).toBe('12.5%')
     expect(formatPercent(12_345.67)).toBe('1,234,567.0%')
+    expect(formatPercent(-12.3456)).toBe('-1,234.6%')
     // a change: signed, grouped, and no sign on what rounds to zero either way
     expect([0.125, -0.03, 12.129, 0.0004, -0.0004, 0].map(formatSignedPercent)).toEqual([
       '+12.5%',
