@@ -1187,7 +1187,7 @@ var __webpack_modules__ = {
             "'": "&#39;"
         };
         function escapeText(text, max = 300) {
-            return (0, _util_text_js__WEBPACK_IMPORTED_MODULE_0__.$s)((0, _util_text_js__WEBPACK_IMPORTED_MODULE_0__.TN)(text), max).replace(/[&<>"']/g, c => HTML[c] ?? c).replace(/[\\`*_[\]()|!~]/g, "\\$&").replace(/:\/\//g, `:${JOINER}//`).replace(/www\./gi, m => `${m.slice(0, 3)}${JOINER}.`).replace(/@/g, `@${JOINER}`);
+            return (0, _util_text_js__WEBPACK_IMPORTED_MODULE_0__.$s)((0, _util_text_js__WEBPACK_IMPORTED_MODULE_0__.TN)(text), max).replace(/[&<>"']/g, c => HTML[c] ?? c).replace(/[\\`*_[\]()|!~]/g, "\\$&").replace(/:\/\//g, `:${JOINER}//`).replace(/www\./gi, m => `${m.slice(0, 3)}${JOINER}.`).replace(/@/g, `@${JOINER}`).replace(/www$/i, m => `${m}${JOINER}`);
         }
         const JOINER = "&#8288;";
         function link(url, text) {

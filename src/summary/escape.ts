@@ -9,12 +9,16 @@ import { bound, oneLine, redact } from '../util/text.js'
 const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
 export function escapeText(text: string, max = 300): string {
-  return bound(oneLine(text), max)
-    .replace(/[&<>"']/g, (c) => HTML[c] ?? c)
-    .replace(/[\\`*_[\]()|!~]/g, '\\$&')
-    .replace(/:\/\//g, `:${JOINER}//`)
-    .replace(/www\./gi, (m) => `${m.slice(0, 3)}${JOINER}.`)
-    .replace(/@/g, `@${JOINER}`)
+  return (
+    bound(oneLine(text), max)
+      .replace(/[&<>"']/g, (c) => HTML[c] ?? c)
+      .replace(/[\\`*_[\]()|!~]/g, '\\$&')
+      .replace(/:\/\//g, `:${JOINER}//`)
+      .replace(/www\./gi, (m) => `${m.slice(0, 3)}${JOINER}.`)
+      .replace(/@/g, `@${JOINER}`)
+      // a text that ends in `www`, followed by the sentence's own `.`, would make `www.` after all
+      .replace(/www$/i, (m) => `${m}${JOINER}`)
+  )
 }
 
 /**

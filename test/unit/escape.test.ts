@@ -13,6 +13,10 @@ describe('escapeText', () => {
     ['line\nbreak', 'line break'],
     ['www.evil.example', 'www&#8288;.evil.example'],
     ['mail@evil.example', 'mail@&#8288;evil.example'],
+    // a name that ends in www, before the sentence's full stop (a file named www, found by a property test)
+    ['www', 'www&#8288;'],
+    ['docs/WWW', 'docs/WWW&#8288;'],
+    ['www/a', 'www/a'],
     ['/docs/getting-started', '/docs/getting-started'],
     // bidirectional and invisible characters from readers never reach a summary table
     ['api\u200bkey rotation \u202eedoc', 'apikey rotation edoc'],
