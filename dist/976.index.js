@@ -4796,6 +4796,11 @@ function pagesOf(folder) {
     walk('');
     return pages.sort();
 }
+/** The bytes the pages of `folder` hold, together (what a run of the CLI on it needs grows with them). */
+function sizeOfPages(folder) {
+    // a link counts as itself: it is never followed (a pull request names where it leads)
+    return pagesOf(folder).reduce((sum, page) => sum + (0,external_node_fs_.lstatSync)((0,external_node_path_.join)(folder, page)).size, 0);
+}
 /** A matcher for the `exclude` globs (relative to the docs folder); undefined when there are none. */
 function excluder(globs) {
     if (globs.length === 0)
@@ -4836,7 +4841,7 @@ const PAGE_TARGETS = [
 ];
 /**
  * How wide the CLI's output must be for no line to wrap: twice the longest name or target the site
- * writes, with a margin, and no wider (the CLI's memory grows with the width).
+ * writes, with a margin, and no wider.
  */
 function outputWidth(tree) {
     let longest = 0;
@@ -5456,40 +5461,89 @@ function runProgram(command, args, options) {
 
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __webpack_require__(8161);
+// EXTERNAL MODULE: external "node:v8"
+var external_node_v8_ = __webpack_require__(8877);
 ;// CONCATENATED MODULE: ./src/check/cli-slots.ts
 
+
 /**
- * How many Mintlify CLI processes run at once: never more than the runner's cores (GitHub's hosted
- * runners have 4 for public repositories, 2 for private ones; os.availableParallelism, never a fixed
- * number), and no more than its free memory holds at about 1 GiB a process (a 5,000-page site's
- * broken-links). At least one.
+ * How many Mintlify CLI processes run at once, and the memory each is given: never more than the
+ * runner's cores (GitHub's hosted runners have 4 for public repositories, 2 for private ones;
+ * os.availableParallelism, never a fixed number), and never more than the runner's memory holds at
+ * what one run on this site needs; each child's heap limit is its share of that memory, so that no
+ * two runs together can exceed it (Node's own default is a quarter of the machine, whatever runs
+ * beside it). At least one.
  */
-/** The memory one CLI process is given room for. */
-const MEMORY_PER_CLI = 1024 ** 3;
-function cliSlots(cores = (0,external_node_os_.availableParallelism)(), free = (0,external_node_os_.freemem)()) {
-    return Math.max(1, Math.min(cores, Math.floor(free / MEMORY_PER_CLI)));
+const MiB = 1024 ** 2;
+/** What the action keeps for itself and the runner's own processes, out of the memory it finds (MiB). */
+const KEPT_MIB = 768;
+/**
+ * What one `broken-links` run needs at its peak (MiB): a fixed part (Node and the CLI's modules) and
+ * a part for each MiB of the site's pages, with a quarter to spare over what was measured on 4.2.941
+ * (docs/actions/check.md, "The largest sites"): bazel-docs, 45 MiB of pages and 47,749 broken
+ * links, peaked at 1,920 MiB; a generated site of 5,000 pages (2.5 MiB) at 450 to 680 MiB.
+ */
+const NEED = { fixedMiB: 600, perPageMiB: 40 };
+/** What a heap limit leaves for the rest of a Node process's memory (its code, buffers, the young generation). */
+const HEAP_SHARE = 0.85;
+function thisRunner() {
+    return {
+        cores: (0,external_node_os_.availableParallelism)(),
+        total: (0,external_node_os_.totalmem)(),
+        free: (0,external_node_os_.freemem)(),
+        limit: process.constrainedMemory?.() ?? 0,
+        nodeHeap: (0,external_node_v8_.getHeapStatistics)().heap_size_limit,
+    };
 }
-/** Runs what it is given, at most `limit` at once, in the order given; the rest wait for a slot. */
+/** What one run needs for a site whose pages hold `pageBytes` (MiB). */
+function needFor(pageBytes) {
+    return Math.ceil(NEED.fixedMiB + (NEED.perPageMiB * pageBytes) / MiB);
+}
+/** The runs at once and each one's heap, for a site whose pages hold `pageBytes`, on `runner`. */
+function cliMemory(pageBytes, runner) {
+    // a container's limit, where one is set below the machine's memory (cgroups), is the runner's memory
+    const total = runner.limit > 0 && runner.limit < runner.total ? runner.limit : runner.total;
+    const free = Math.min(runner.free, total);
+    const budget = Math.max(0, Math.floor(free / MiB) - KEPT_MIB);
+    const need = needFor(pageBytes);
+    const slots = Math.max(1, Math.min(runner.cores, Math.floor(budget / need)));
+    // alone, never less than Node's own default: what is free can read low (macOS counts no cache as free)
+    const alone = Math.max(Math.floor(budget * HEAP_SHARE), Math.floor(runner.nodeHeap / MiB), 1);
+    return {
+        budget,
+        total: Math.floor(total / MiB),
+        free: Math.floor(free / MiB),
+        need,
+        slots,
+        heap: slots === 1 ? alone : Math.floor((budget / slots) * HEAP_SHARE),
+        alone,
+    };
+}
+/** At most `limit` runs at once; the rest wait, and none passes one that waits before it. */
 function limiter(limit) {
-    let running = 0;
+    let used = 0;
     const waiting = [];
-    return async (work) => {
-        // a slot ending passes straight to the first waiting, so no newcomer can take it in between
-        if (running >= limit)
-            await new Promise((resolve) => waiting.push(resolve));
+    const admit = () => {
+        for (let next = waiting[0]; next && used + next.weight <= limit; next = waiting[0]) {
+            waiting.shift();
+            used += next.weight;
+            next.go();
+        }
+    };
+    const take = async (weight, work) => {
+        if (waiting.length === 0 && used + weight <= limit)
+            used += weight;
         else
-            running++;
+            await new Promise((go) => waiting.push({ weight, go }));
         try {
             return await work();
         }
         finally {
-            const next = waiting.shift();
-            if (next)
-                next();
-            else
-                running--;
+            used -= weight;
+            admit();
         }
     };
+    return { limit, run: (work) => take(1, work), alone: (work) => take(limit, work) };
 }
 
 ;// CONCATENATED MODULE: ./src/check/docs-folder.ts
@@ -6295,6 +6349,15 @@ const SPINNER = /^\s*[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] /;
 function cutShort(stdout) {
     const last = plainLines(stdout).findLast((line) => line.trim() !== '');
     return last !== undefined && SPINNER.test(last);
+}
+/**
+ * Whether a run of the CLI ran out of memory: Node's own last words (`FATAL ERROR: Reached heap limit
+ * Allocation failed - JavaScript heap out of memory`, then SIGABRT), or a SIGKILL the check did not
+ * send (it ends its own runs with SIGTERM first, and a run it stopped is never read): what the
+ * system's out-of-memory killer does.
+ */
+function ranOutOfMemory(stderr, signal) {
+    return signal === 'SIGKILL' || /JavaScript heap out of memory|Reached heap limit/.test(stderr);
 }
 /** Lines by which the CLI says its own check failed, while it may still print "success". */
 const CHECK_FAILED = [
@@ -9639,9 +9702,9 @@ const CLI_ENTRY_ENV = { MINTLIFY_PACKAGE_NAME: 'mint', CLI_TEST_MODE: 'false' };
 const INSIDE_MARKER = '.mintlify-docs-action-installed';
 /**
  * Loaded first by every process of the CLI (NODE_OPTIONS): without a terminal the CLI wraps at 80
- * columns, breaking long names across lines. The width is the site's longest name, no wider, as the
- * CLI's memory grows with it (500 problems: 255 MB at 80, 477 MB at 2,000). The pipe is made
- * blocking: the CLI's process.exit() would otherwise lose the output's end.
+ * columns, breaking long names across lines. The width is the site's longest name, so that no line
+ * wraps. The pipe is made blocking: the CLI's process.exit() would otherwise lose the output's end.
+ * It also registers INK_GRID, the CLI's output drawn without a cell for every column of every row.
  */
 const WIDE_OUTPUT = `// The check action's preload: the Mintlify CLI's output one line per file and target, never wrapped,
 // and written whole: the CLI exits with process.exit(), which drops what a pipe has not taken yet
@@ -9651,7 +9714,41 @@ for (const stream of [process.stdout, process.stderr]) {
   stream.columns = columns
   stream._handle?.setBlocking?.(true)
 }
+// the CLI's output drawn as wide as it is written, never as wide as the width (ink-grid.mjs)
+const { register } = require('node:module')
+if (typeof register === 'function')
+  register(require('node:url').pathToFileURL(require('node:path').join(__dirname, 'ink-grid.mjs')).href)
 `;
+/**
+ * A module hook the preload registers: ink, which draws the CLI's output, lays each frame out on a
+ * grid as wide as the output and as tall, one object a cell, and then trims every row. At the width
+ * no line wraps at, that grid is where the memory goes: bazel-docs' 47,749 broken links at 1,010
+ * columns ran `broken-links` out of memory at 4 GB (docs/actions/check.md). The hook gives ink's
+ * Output rows that hold only what is written, a space for each cell left out before the last one
+ * written, and nothing after it: the same text, byte for byte, in memory as large as the text. An
+ * ink whose code differs from the one measured is left as it is.
+ */
+const INK_GRID = `// The check action's hook on the CLI's modules: ink's output grid kept as large as what is written.
+const GRID = /for \\(let x = 0; x < this\\.width; x\\+\\+\\) \\{\\s*row\\.push\\(\\{\\s*type: 'char',\\s*value: ' ',\\s*fullWidth: false,\\s*styles: \\[\\],?\\s*\\}\\);\\s*\\}/
+const ROW = /const lineWithoutEmptyItems = line\\.filter\\(item => item !== undefined\\);/
+const SPARSE =
+  "const lineWithoutEmptyItems = Array.from(line, (item, x) => item ?? (x < this.width ? " +
+  "{ type: 'char', value: ' ', fullWidth: false, styles: [] } : undefined)).filter(item => item !== undefined);"
+export async function load(url, context, next) {
+  const loaded = await next(url, context)
+  if (!url.endsWith('/node_modules/ink/build/output.js') || loaded.source == null) return loaded
+  const source = String(loaded.source)
+  if (!GRID.test(source) || !ROW.test(source)) return loaded
+  return { ...loaded, source: source.replace(GRID, '').replace(ROW, () => SPARSE) }
+}
+`;
+/** Writes the CLI's preload (WIDE_OUTPUT) and its hook (INK_GRID) into `folder`; the preload's path. */
+function writePreload(folder) {
+    (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(folder, 'ink-grid.mjs'), INK_GRID);
+    const preload = (0,external_node_path_.join)(folder, 'wide-output.cjs');
+    (0,external_node_fs_.writeFileSync)(preload, WIDE_OUTPUT);
+    return preload;
+}
 /**
  * What Mintlify makes of a tree's OpenAPI documents, worked out by the CLI's own code, offline (a
  * document at a URL: it cannot tell): the pages a docs.json's navigation generates from them, and
@@ -10174,20 +10271,21 @@ async function loadShippedLock() {
     const loaded = (await __webpack_require__.e(/* import() */ 972).then(__webpack_require__.t.bind(__webpack_require__, 5972, 19)));
     return loaded.default;
 }
-/** The CLI's environment: the allow-list, no telemetry, no colour, and the preload that sets its width. */
+/** The CLI's environment: the allow-list, no telemetry, no colour, the preload that sets its width, and its heap limit (MiB). */
 function cliEnvironment(base, output) {
     return childEnvironment(base, {
         CI: 'true',
         MINTLIFY_TELEMETRY_DISABLED: '1',
         DO_NOT_TRACK: '1',
         NO_COLOR: '1',
-        NODE_OPTIONS: `--require ${JSON.stringify(output.preload)}`,
+        NODE_OPTIONS: `--require ${JSON.stringify(output.preload)}${output.heap ? ` --max-old-space-size=${output.heap}` : ''}`,
         MINTLIFY_CHECK_COLUMNS: String(output.columns),
         ...CLI_ENTRY_ENV,
     });
 }
 
 ;// CONCATENATED MODULE: ./src/check/cli-runs.ts
+
 
 
 
@@ -10289,23 +10387,42 @@ function runnerCache(stop, notices) {
         },
     };
 }
+/** Thrown when the CLI ran out of memory even alone: no verdict, the memory named. */
+class OutOfMemory extends Error {
+}
 /** The CLI's runs for this check: its preload written once into the run's folder. */
-function cliRuns({ work }, cli, slot) {
-    const preload = (0,external_node_path_.join)(work, 'wide-output.cjs');
-    (0,external_node_fs_.writeFileSync)(preload, WIDE_OUTPUT);
+function cliRuns({ work }, cli, memory, slots) {
+    const preload = writePreload(work);
     return {
         cli,
-        node: (script, args, { cwd, columns, stop }) => slot(() => runProgram(process.execPath, ['--no-deprecation', script, ...args], {
+        memory,
+        node: (script, args, { cwd, columns, stop, alone }) => (alone ? slots.alone : slots.run)(() => runProgram(process.execPath, ['--no-deprecation', script, ...args], {
             cwd,
-            env: cliEnvironment(process.env, { preload, columns }),
+            env: cliEnvironment(process.env, { preload, columns, heap: alone ? memory.alone : memory.heap }),
             stop,
         })),
     };
 }
+/** The plan for the CLI's memory, said once: how many at once, and each one's heap. */
+function sayMemory(memory, pageBytes) {
+    core/* info */.pq(`The CLI's runs: ${(0,format/* count */.U9)(memory.slots, 'at once', 'at once')}, each with a heap limit of ${mib(memory.heap)} ` +
+        `(the runner has ${mib(memory.total)}, ${mib(memory.free)} free; a run on ${mib(Math.ceil(pageBytes / 1024 ** 2))} ` +
+        `of pages is expected to need about ${mib(memory.need)}).`);
+}
+const mib = (n) => `${(0,format/* formatNumber */.ZV)(n)} MiB`;
+/** How a run that ran out of memory is said: its heap, the runs beside it, the runner's memory. */
+function memorySaid(what, ran, memory, alone) {
+    const how = ran.signal === 'SIGKILL'
+        ? 'was killed (SIGKILL), as the system ends a process when the memory runs out'
+        : 'ran out of memory';
+    const beside = alone || memory.slots === 1 ? 'alone' : `beside up to ${(0,format/* count */.U9)(memory.slots - 1, 'other run')}`;
+    return (`The Mintlify CLI ${how} on ${what}: its heap limit was ${mib(alone ? memory.alone : memory.heap)}, ${beside}; ` +
+        `the runner has ${mib(memory.total)}, ${mib(memory.free)} of it free when the check began.`);
+}
 /** Checks one copy of the docs: pages left out first, then the CLI, each run bounded, limited and logged. */
 function treeChecker(run, runs) {
     const { settings, config, bounded, stop } = run;
-    const { cli, node } = runs;
+    const { cli, node, memory } = runs;
     const excluded = excluder(settings.check.exclude);
     return async (label, tree, which, early) => {
         if (excluded) {
@@ -10315,10 +10432,10 @@ function treeChecker(run, runs) {
         }
         const width = outputWidth(tree);
         const ends = early ? AbortSignal.any([stop, early]) : stop;
-        const mint = (args, columns = width) => bounded(`mint ${args[0] ?? ''} on the ${label}`, async () => {
-            const ran = await node(cli.entry, args, { cwd: tree, columns, stop: ends });
+        const logged = async (args, columns, alone) => {
+            const ran = await node(cli.entry, args, { cwd: tree, columns, stop: ends, alone });
             // the CLI's own words, each line made safe: no escape sequence, no workflow command
-            await core/* group */.Os(`mint ${args.join(' ')} (${label})`, () => {
+            await core/* group */.Os(`mint ${args.join(' ')} (${label}${alone ? ', alone' : ''})`, () => {
                 for (const line of plainLines(ran.output))
                     if (line.trim())
                         core/* info */.pq((0,util_text/* external */.qn)(line, 500));
@@ -10326,6 +10443,20 @@ function treeChecker(run, runs) {
                 return Promise.resolve();
             });
             return ran;
+        };
+        const mint = (args, columns = width) => bounded(`mint ${args[0] ?? ''} on the ${label}`, async () => {
+            const ran = await logged(args, columns, false);
+            if (!ranOutOfMemory(ran.stderr, ran.signal))
+                return ran;
+            const what = `the ${label} (mint ${args[0] ?? ''})`;
+            // alone already, with the whole memory: the same run again would end the same way
+            if (memory.slots === 1)
+                throw new OutOfMemory(`${memorySaid(what, ran, memory, true)} The site needs a runner with more memory.`);
+            core/* info */.pq(`${memorySaid(what, ran, memory, false)} It runs again alone, with a heap limit of ${mib(memory.alone)}.`);
+            const again = await logged(args, columns, true);
+            if (!ranOutOfMemory(again.stderr, again.signal))
+                return again;
+            throw new OutOfMemory(`${memorySaid(what, again, memory, true)} It ran out beside other runs first, then alone: the site needs a runner with more memory.`);
         });
         return checkSite({
             tree,
@@ -10794,7 +10925,10 @@ async function mode_run(settings, ctx) {
     });
     try {
         const cli = await installCli(checkRun);
-        const runs = cliRuns(checkRun, cli, limiter(cliSlots()));
+        const pageBytes = sizeOfPages(folder);
+        const memory = cliMemory(pageBytes, thisRunner());
+        sayMemory(memory, pageBytes);
+        const runs = cliRuns(checkRun, cli, memory, limiter(memory.slots));
         const found = await checkAndJudge(checkRun, treeChecker(checkRun, runs), openApiLister(checkRun, runs));
         if ('unreadable' in found)
             return failure(`${found.unreadable} Nothing is known; the CLI's output is in the log.`);
@@ -10825,7 +10959,7 @@ async function mode_run(settings, ctx) {
     catch (error) {
         if (error instanceof errors/* CancelledError */.cc || ctx.signal.aborted)
             throw new errors/* CancelledError */.cc();
-        if (error instanceof TimedOut || error instanceof InstallFailed)
+        if (error instanceof TimedOut || error instanceof InstallFailed || error instanceof OutOfMemory)
             return failure(error.message);
         return failure(`Could not run the Mintlify CLI: ${(0,errors/* getErrorMessage */.u1)(error)}`);
     }

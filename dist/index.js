@@ -1544,6 +1544,9 @@ var __webpack_modules__ = {
     3429: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
     },
+    8877: module => {
+        module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
+    },
     5919: module => {
         module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
     },

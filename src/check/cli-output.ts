@@ -125,6 +125,16 @@ export function cutShort(stdout: string): boolean {
   return last !== undefined && SPINNER.test(last)
 }
 
+/**
+ * Whether a run of the CLI ran out of memory: Node's own last words (`FATAL ERROR: Reached heap limit
+ * Allocation failed - JavaScript heap out of memory`, then SIGABRT), or a SIGKILL the check did not
+ * send (it ends its own runs with SIGTERM first, and a run it stopped is never read): what the
+ * system's out-of-memory killer does.
+ */
+export function ranOutOfMemory(stderr: string, signal: NodeJS.Signals | null): boolean {
+  return signal === 'SIGKILL' || /JavaScript heap out of memory|Reached heap limit/.test(stderr)
+}
+
 /** Lines by which the CLI says its own check failed, while it may still print "success". */
 const CHECK_FAILED = [
   /Failed to read or resolve docs\.json/i,

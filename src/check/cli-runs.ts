@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import { tmpdir } from 'node:os'
 import { checkSite } from './check-site.js'
 import { type Ran, runProgram } from './child-process.js'
-import { plainLines } from './cli-output.js'
+import { plainLines, ranOutOfMemory } from './cli-output.js'
+import { type CliMemory, type Slots } from './cli-slots.js'
 import { type GuardedCache, actionsCache, guardedCache, quietCommands } from './cache-guard.js'
 import {
   type Cli,
@@ -12,7 +13,6 @@ import {
   OPENAPI_LISTING,
   SNIPPET_ANCHORS,
   type SnippetAnchorer,
-  WIDE_OUTPUT,
   cliEnvironment,
   cliModules,
   ensureCli,
@@ -20,6 +20,7 @@ import {
   readSnippetAnswer,
   runnerPlatform,
   shippedDigest,
+  writePreload,
 } from './mint-cli.js'
 import { siteConfig } from './docs-folder.js'
 import { excluder, leaveOut, outputWidth } from './tree-copy.js'
@@ -28,7 +29,7 @@ import type { TreeChecker } from './tree-cache.js'
 import { MINT_VERSION } from './inputs.js'
 import * as core from '../util/actions-core.js'
 import { CancelledError, getErrorMessage } from '../util/errors.js'
-import { count } from '../util/format.js'
+import { count, formatNumber } from '../util/format.js'
 import { external } from '../util/text.js'
 
 /** The Mintlify CLI as one check runs it: installed or found, each tree checked, each run bounded and grouped. */
@@ -125,31 +126,66 @@ function runnerCache(stop: AbortSignal, notices: string[]): CliCache {
 /** The CLI's programs as one check starts them: the CLI, and a Node program run as the CLI is. */
 export interface CliRuns {
   cli: Cli
-  /** Runs `node <script> <args>` in one of the CLI's slots, with its environment and preload. */
-  node: (script: string, args: string[], options: { cwd: string; columns: number; stop: AbortSignal }) => Promise<Ran>
+  memory: CliMemory
+  /**
+   * Runs `node <script> <args>` in one of the CLI's slots, with its environment, preload and heap
+   * limit; `alone`: once every other run has ended, none beside it, with the whole memory's heap.
+   */
+  node: (
+    script: string,
+    args: string[],
+    options: { cwd: string; columns: number; stop: AbortSignal; alone?: boolean },
+  ) => Promise<Ran>
 }
 
+/** Thrown when the CLI ran out of memory even alone: no verdict, the memory named. */
+export class OutOfMemory extends Error {}
+
 /** The CLI's runs for this check: its preload written once into the run's folder. */
-export function cliRuns({ work }: CheckRun, cli: Cli, slot: <T>(work: () => Promise<T>) => Promise<T>): CliRuns {
-  const preload = join(work, 'wide-output.cjs')
-  writeFileSync(preload, WIDE_OUTPUT)
+export function cliRuns({ work }: CheckRun, cli: Cli, memory: CliMemory, slots: Slots): CliRuns {
+  const preload = writePreload(work)
   return {
     cli,
-    node: (script, args, { cwd, columns, stop }) =>
-      slot(() =>
+    memory,
+    node: (script, args, { cwd, columns, stop, alone }) =>
+      (alone ? slots.alone : slots.run)(() =>
         runProgram(process.execPath, ['--no-deprecation', script, ...args], {
           cwd,
-          env: cliEnvironment(process.env, { preload, columns }),
+          env: cliEnvironment(process.env, { preload, columns, heap: alone ? memory.alone : memory.heap }),
           stop,
         }),
       ),
   }
 }
 
+/** The plan for the CLI's memory, said once: how many at once, and each one's heap. */
+export function sayMemory(memory: CliMemory, pageBytes: number): void {
+  core.info(
+    `The CLI's runs: ${count(memory.slots, 'at once', 'at once')}, each with a heap limit of ${mib(memory.heap)} ` +
+      `(the runner has ${mib(memory.total)}, ${mib(memory.free)} free; a run on ${mib(Math.ceil(pageBytes / 1024 ** 2))} ` +
+      `of pages is expected to need about ${mib(memory.need)}).`,
+  )
+}
+
+const mib = (n: number): string => `${formatNumber(n)} MiB`
+
+/** How a run that ran out of memory is said: its heap, the runs beside it, the runner's memory. */
+export function memorySaid(what: string, ran: Ran, memory: CliMemory, alone: boolean): string {
+  const how =
+    ran.signal === 'SIGKILL'
+      ? 'was killed (SIGKILL), as the system ends a process when the memory runs out'
+      : 'ran out of memory'
+  const beside = alone || memory.slots === 1 ? 'alone' : `beside up to ${count(memory.slots - 1, 'other run')}`
+  return (
+    `The Mintlify CLI ${how} on ${what}: its heap limit was ${mib(alone ? memory.alone : memory.heap)}, ${beside}; ` +
+    `the runner has ${mib(memory.total)}, ${mib(memory.free)} of it free when the check began.`
+  )
+}
+
 /** Checks one copy of the docs: pages left out first, then the CLI, each run bounded, limited and logged. */
 export function treeChecker(run: CheckRun, runs: CliRuns): TreeChecker {
   const { settings, config, bounded, stop } = run
-  const { cli, node } = runs
+  const { cli, node, memory } = runs
   const excluded = excluder(settings.check.exclude)
   return async (label, tree, which, early) => {
     if (excluded) {
@@ -158,16 +194,32 @@ export function treeChecker(run: CheckRun, runs: CliRuns): TreeChecker {
     }
     const width = outputWidth(tree)
     const ends = early ? AbortSignal.any([stop, early]) : stop
+    const logged = async (args: string[], columns: number, alone: boolean): Promise<Ran> => {
+      const ran = await node(cli.entry, args, { cwd: tree, columns, stop: ends, alone })
+      // the CLI's own words, each line made safe: no escape sequence, no workflow command
+      await core.group(`mint ${args.join(' ')} (${label}${alone ? ', alone' : ''})`, () => {
+        for (const line of plainLines(ran.output)) if (line.trim()) core.info(external(line, 500))
+        core.info(`(exit code ${ran.exitCode ?? ran.signal ?? 'none'})`)
+        return Promise.resolve()
+      })
+      return ran
+    }
     const mint = (args: string[], columns = width): Promise<Ran> =>
       bounded(`mint ${args[0] ?? ''} on the ${label}`, async () => {
-        const ran = await node(cli.entry, args, { cwd: tree, columns, stop: ends })
-        // the CLI's own words, each line made safe: no escape sequence, no workflow command
-        await core.group(`mint ${args.join(' ')} (${label})`, () => {
-          for (const line of plainLines(ran.output)) if (line.trim()) core.info(external(line, 500))
-          core.info(`(exit code ${ran.exitCode ?? ran.signal ?? 'none'})`)
-          return Promise.resolve()
-        })
-        return ran
+        const ran = await logged(args, columns, false)
+        if (!ranOutOfMemory(ran.stderr, ran.signal)) return ran
+        const what = `the ${label} (mint ${args[0] ?? ''})`
+        // alone already, with the whole memory: the same run again would end the same way
+        if (memory.slots === 1)
+          throw new OutOfMemory(`${memorySaid(what, ran, memory, true)} The site needs a runner with more memory.`)
+        core.info(
+          `${memorySaid(what, ran, memory, false)} It runs again alone, with a heap limit of ${mib(memory.alone)}.`,
+        )
+        const again = await logged(args, columns, true)
+        if (!ranOutOfMemory(again.stderr, again.signal)) return again
+        throw new OutOfMemory(
+          `${memorySaid(what, again, memory, true)} It ran out beside other runs first, then alone: the site needs a runner with more memory.`,
+        )
       })
     return checkSite({
       tree,

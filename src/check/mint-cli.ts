@@ -35,9 +35,9 @@ export const INSIDE_MARKER = '.mintlify-docs-action-installed'
 
 /**
  * Loaded first by every process of the CLI (NODE_OPTIONS): without a terminal the CLI wraps at 80
- * columns, breaking long names across lines. The width is the site's longest name, no wider, as the
- * CLI's memory grows with it (500 problems: 255 MB at 80, 477 MB at 2,000). The pipe is made
- * blocking: the CLI's process.exit() would otherwise lose the output's end.
+ * columns, breaking long names across lines. The width is the site's longest name, so that no line
+ * wraps. The pipe is made blocking: the CLI's process.exit() would otherwise lose the output's end.
+ * It also registers INK_GRID, the CLI's output drawn without a cell for every column of every row.
  */
 export const WIDE_OUTPUT = `// The check action's preload: the Mintlify CLI's output one line per file and target, never wrapped,
 // and written whole: the CLI exits with process.exit(), which drops what a pipe has not taken yet
@@ -47,7 +47,43 @@ for (const stream of [process.stdout, process.stderr]) {
   stream.columns = columns
   stream._handle?.setBlocking?.(true)
 }
+// the CLI's output drawn as wide as it is written, never as wide as the width (ink-grid.mjs)
+const { register } = require('node:module')
+if (typeof register === 'function')
+  register(require('node:url').pathToFileURL(require('node:path').join(__dirname, 'ink-grid.mjs')).href)
 `
+
+/**
+ * A module hook the preload registers: ink, which draws the CLI's output, lays each frame out on a
+ * grid as wide as the output and as tall, one object a cell, and then trims every row. At the width
+ * no line wraps at, that grid is where the memory goes: bazel-docs' 47,749 broken links at 1,010
+ * columns ran `broken-links` out of memory at 4 GB (docs/actions/check.md). The hook gives ink's
+ * Output rows that hold only what is written, a space for each cell left out before the last one
+ * written, and nothing after it: the same text, byte for byte, in memory as large as the text. An
+ * ink whose code differs from the one measured is left as it is.
+ */
+export const INK_GRID = `// The check action's hook on the CLI's modules: ink's output grid kept as large as what is written.
+const GRID = /for \\(let x = 0; x < this\\.width; x\\+\\+\\) \\{\\s*row\\.push\\(\\{\\s*type: 'char',\\s*value: ' ',\\s*fullWidth: false,\\s*styles: \\[\\],?\\s*\\}\\);\\s*\\}/
+const ROW = /const lineWithoutEmptyItems = line\\.filter\\(item => item !== undefined\\);/
+const SPARSE =
+  "const lineWithoutEmptyItems = Array.from(line, (item, x) => item ?? (x < this.width ? " +
+  "{ type: 'char', value: ' ', fullWidth: false, styles: [] } : undefined)).filter(item => item !== undefined);"
+export async function load(url, context, next) {
+  const loaded = await next(url, context)
+  if (!url.endsWith('/node_modules/ink/build/output.js') || loaded.source == null) return loaded
+  const source = String(loaded.source)
+  if (!GRID.test(source) || !ROW.test(source)) return loaded
+  return { ...loaded, source: source.replace(GRID, '').replace(ROW, () => SPARSE) }
+}
+`
+
+/** Writes the CLI's preload (WIDE_OUTPUT) and its hook (INK_GRID) into `folder`; the preload's path. */
+export function writePreload(folder: string): string {
+  writeFileSync(join(folder, 'ink-grid.mjs'), INK_GRID)
+  const preload = join(folder, 'wide-output.cjs')
+  writeFileSync(preload, WIDE_OUTPUT)
+  return preload
+}
 
 /**
  * What Mintlify makes of a tree's OpenAPI documents, worked out by the CLI's own code, offline (a
@@ -680,17 +716,17 @@ async function loadShippedLock(): Promise<Lock> {
   return loaded.default
 }
 
-/** The CLI's environment: the allow-list, no telemetry, no colour, and the preload that sets its width. */
+/** The CLI's environment: the allow-list, no telemetry, no colour, the preload that sets its width, and its heap limit (MiB). */
 export function cliEnvironment(
   base: NodeJS.ProcessEnv,
-  output: { preload: string; columns: number },
+  output: { preload: string; columns: number; heap?: number },
 ): NodeJS.ProcessEnv {
   return childEnvironment(base, {
     CI: 'true',
     MINTLIFY_TELEMETRY_DISABLED: '1',
     DO_NOT_TRACK: '1',
     NO_COLOR: '1',
-    NODE_OPTIONS: `--require ${JSON.stringify(output.preload)}`,
+    NODE_OPTIONS: `--require ${JSON.stringify(output.preload)}${output.heap ? ` --max-old-space-size=${output.heap}` : ''}`,
     MINTLIFY_CHECK_COLUMNS: String(output.columns),
     ...CLI_ENTRY_ENV,
   })

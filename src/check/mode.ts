@@ -3,11 +3,19 @@ import { isAbsolute, join, relative, resolve } from 'node:path'
 import { checkedOut, eitherSideReads, listingMayBeCut, siteChanges } from './base-tree.js'
 import type { SiteCheck } from './check-site.js'
 import { StoppedError } from './child-process.js'
-import { cliSlots, limiter } from './cli-slots.js'
+import { cliMemory, limiter, thisRunner } from './cli-slots.js'
 import { configurationFiles, findDocsFolder, siteConfig } from './docs-folder.js'
 import type { Judged, PlacedProblem } from './new-known.js'
 import { onTheHead, placeAll } from './place-problems.js'
-import { type LeftOut, PAGE_BUDGET, copySite, neverMatches, pagesOverBudget, treeFile } from './tree-copy.js'
+import {
+  type LeftOut,
+  PAGE_BUDGET,
+  copySite,
+  neverMatches,
+  pagesOverBudget,
+  sizeOfPages,
+  treeFile,
+} from './tree-copy.js'
 import { repositoryPath } from '../site/addresses.js'
 import { type PullChange, readChangeEvent } from '../github/change.js'
 import { type CheckSettings, READ_WITH } from './inputs.js'
@@ -30,7 +38,7 @@ import {
 import { type TreeCache, type TreeChecker, cachedChecker, treeCache } from './tree-cache.js'
 import { fixOnAgentPull, fixedNote } from './fix.js'
 import { offerFixes } from './offer-fixes.js'
-import { InstallFailed, cliRuns, installCli, openApiLister, treeChecker } from './cli-runs.js'
+import { InstallFailed, OutOfMemory, cliRuns, installCli, openApiLister, sayMemory, treeChecker } from './cli-runs.js'
 import type { OpenApiLister } from './mint-cli.js'
 import { weighByReaders } from './weigh.js'
 import { filesAlone } from './pages.js'
@@ -92,7 +100,10 @@ export async function run(settings: CheckSettings, ctx: ModeContext): Promise<Re
   })
   try {
     const cli = await installCli(checkRun)
-    const runs = cliRuns(checkRun, cli, limiter(cliSlots()))
+    const pageBytes = sizeOfPages(folder)
+    const memory = cliMemory(pageBytes, thisRunner())
+    sayMemory(memory, pageBytes)
+    const runs = cliRuns(checkRun, cli, memory, limiter(memory.slots))
     const found = await checkAndJudge(checkRun, treeChecker(checkRun, runs), openApiLister(checkRun, runs))
     if ('unreadable' in found) return failure(`${found.unreadable} Nothing is known; the CLI's output is in the log.`)
     // at the head's lines, where the checkout is another commit (the merge commit, checkout's default)
@@ -121,7 +132,8 @@ export async function run(settings: CheckSettings, ctx: ModeContext): Promise<Re
     return shown ? checkEnding({ ...ended, checkRun: shown }) : report
   } catch (error) {
     if (error instanceof CancelledError || ctx.signal.aborted) throw new CancelledError()
-    if (error instanceof TimedOut || error instanceof InstallFailed) return failure(error.message)
+    if (error instanceof TimedOut || error instanceof InstallFailed || error instanceof OutOfMemory)
+      return failure(error.message)
     return failure(`Could not run the Mintlify CLI: ${getErrorMessage(error)}`)
   } finally {
     work.stopAt(undefined)

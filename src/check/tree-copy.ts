@@ -220,6 +220,12 @@ export function pagesOf(folder: string): string[] {
   return pages.sort()
 }
 
+/** The bytes the pages of `folder` hold, together (what a run of the CLI on it needs grows with them). */
+export function sizeOfPages(folder: string): number {
+  // a link counts as itself: it is never followed (a pull request names where it leads)
+  return pagesOf(folder).reduce((sum, page) => sum + lstatSync(join(folder, page)).size, 0)
+}
+
 /** A matcher for the `exclude` globs (relative to the docs folder); undefined when there are none. */
 export function excluder(globs: readonly string[]): ((file: string) => boolean) | undefined {
   if (globs.length === 0) return undefined
@@ -261,7 +267,7 @@ const PAGE_TARGETS = [
 
 /**
  * How wide the CLI's output must be for no line to wrap: twice the longest name or target the site
- * writes, with a margin, and no wider (the CLI's memory grows with the width).
+ * writes, with a margin, and no wider.
  */
 export function outputWidth(tree: string): number {
   let longest = 0

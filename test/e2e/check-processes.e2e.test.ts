@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { MINT_VERSION } from '../../src/check/inputs.js'
@@ -7,7 +7,7 @@ import { CLI_ENTRY, runnerPlatform, shippedDigest } from '../../src/check/mint-c
 import { formatNumber } from '../../src/util/format.js'
 import { IN_PROCESS, RUNTIMES } from './harness.js'
 import { SCENARIOS, type Scenario, runScenario } from '../cli/scenarios.js'
-import { alive, cliRuns, fakeNpm, fakeToolCache, writeFakeCli } from '../simulator/fake-tools.js'
+import { RECORDINGS, alive, cliRuns, fakeNpm, fakeToolCache, writeFakeCli } from '../simulator/fake-tools.js'
 
 /**
  * What the check action starts, through the bundle as the runner runs it: npm (a script that installs
@@ -68,7 +68,7 @@ describe('the programs the check starts', () => {
     for (const r of cli) {
       expect(forbidden(r.env)).toEqual([])
       expect(JSON.stringify(r.env)).not.toContain('mint_admin_key_never_for_npm')
-      expect(r.env.NODE_OPTIONS).toMatch(/^--require ".*wide-output\.cjs"$/)
+      expect(r.env.NODE_OPTIONS).toMatch(/^--require ".*wide-output\.cjs" --max-old-space-size=\d+$/)
     }
   })
 
@@ -193,3 +193,55 @@ describe('the programs the check starts', () => {
 async function until(done: () => boolean): Promise<void> {
   while (!done()) await new Promise((r) => setTimeout(r, 50))
 }
+
+describe('a CLI that runs out of memory', () => {
+  /** The check with a CLI that needs `hungry` of the free memory (fake-mint.mjs): its runs, and the run. */
+  async function hungryRun(hungry: number) {
+    const template = mkdtempSync(join(tmpdir(), 'hungry-cli-'))
+    writeFakeCli(template, 'replay', MINT_VERSION, RECORDINGS, hungry)
+    const toolCache = mkdtempSync(join(tmpdir(), 'hungry-tool-cache-'))
+    const { run } = await runScenario(site, RUNTIMES[0], { toolCache, path: fakeNpm('install', template).path })
+    const runs = cliRuns(join(toolCache, 'mintlify-cli', MINT_VERSION, process.arch)).map((r) => ({
+      command: r.args[0],
+      heap: Number(/--max-old-space-size=(\d+)/.exec(r.env.NODE_OPTIONS ?? '')?.[1]),
+    }))
+    return { run, runs }
+  }
+  const heaps = (runs: Array<{ command?: string; heap: number }>, command: string): number[] =>
+    runs.filter((r) => r.command === command).map((r) => r.heap)
+
+  // two runs side by side need two cores: the runner's own, as the action counts them
+  test.runIf(availableParallelism() >= 2)(
+    'beside another run, it is named, retried alone with the whole memory, and the verdict is the one the CLI gives',
+    async () => {
+      const { run, runs } = await hungryRun(0.5)
+      const said = run.stdout.split('\n').filter((l) => l.includes('ran out of memory'))
+      expect(said).toHaveLength(2)
+      for (const command of ['broken-links', 'a11y']) {
+        expect(said.filter((l) => l.includes(`on the docs (mint ${command})`))).toHaveLength(1)
+        const [first, alone, ...more] = heaps(runs, command)
+        expect(more).toEqual([])
+        // the whole memory alone: more than twice a share, never two shares' sum beyond it
+        expect(alone).toBeGreaterThan(2 * (first ?? Infinity) - 2)
+      }
+      expect(said[0]).toMatch(
+        /^The Mintlify CLI ran out of memory on the docs \(mint [a-z0-9-]+\): its heap limit was [\d,]+ MiB, beside up to 1 other run; the runner has [\d,]+ MiB, [\d,]+ MiB of it free when the check began\. It runs again alone, with a heap limit of [\d,]+ MiB\.$/,
+      )
+      expect(run.code).toBe(1)
+      expect(run.errors.at(-1)).toContain('Docs check: 2 problems')
+    },
+  )
+
+  test('out of memory alone too: no verdict, the memory named, never a pass', async () => {
+    const { run, runs } = await hungryRun(2)
+    expect(run.code).toBe(1)
+    const last = run.errors.at(-1) ?? ''
+    expect(last).toMatch(
+      /The Mintlify CLI ran out of memory on the docs \(mint [a-z0-9-]+\): its heap limit was [\d,]+ MiB, alone; the runner has [\d,]+ MiB, [\d,]+ MiB of it free when the check began\./,
+    )
+    expect(last).toContain('the site needs a runner with more memory')
+    expect(last).not.toMatch(/no problems|passed/i)
+    // never more than one run again, alone, for each command that ran out
+    for (const command of ['broken-links', 'a11y']) expect(heaps(runs, command).length).toBeLessThanOrEqual(2)
+  })
+})

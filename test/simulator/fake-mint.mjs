@@ -20,13 +20,18 @@
 //   no heading of its page), in the CLI's words and
 //   format (a name printed as it is, line breaks and all, as the CLI prints it); a11y finds nothing,
 //   in the words the real CLI has for the fixtures' colour.
+// - hungry (beside any mode): the CLI on a site larger than its memory: it needs that share of the
+//   memory free as it starts, and given a heap limit below it (--max-old-space-size), it ends as
+//   Node ends out of memory (its words on stderr, then SIGABRT) before it prints anything.
 // Every mode writes the names of the variables it was given (env.jsonl), for the test that shows
 // no INPUT_* variable, token or key reaches the CLI; and what it printed, where it ran (printed.jsonl),
 // for the tests that hold the check's verdict to the CLI's own words (test/cli/verdict-pulls.ts).
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs'
+import { freemem } from 'node:os'
 import { dirname, join, relative } from 'node:path'
+import { getHeapStatistics } from 'node:v8'
 
 // the folder of the entry the action ran (node_modules/@mintlify/cli/bin/start.js), where its configuration is
 const here = dirname(process.argv[1] ?? '.')
@@ -34,6 +39,17 @@ const config = JSON.parse(readFileSync(join(here, 'fake-mint.json'), 'utf8'))
 const args = process.argv.slice(2)
 const cwd = process.cwd()
 appendFileSync(join(here, 'env.jsonl'), `${JSON.stringify({ args, env: process.env })}\n`)
+
+if (config.hungry && getHeapStatistics().heap_size_limit < config.hungry * freemem()) {
+  // Node's own last words out of memory (node 20, --max-old-space-size=16), its stack left out
+  process.stderr.write(
+    '\n<--- Last few GCs --->\n\n[3157:0x298a6e20]      102 ms: Mark-Compact 15.5 (24.3) -> 15.5 (32.3) MB, ' +
+      '13.71 / 0.00 ms  (average mu = 0.313, current mu = 0.329) allocation failure; scavenge might not succeed\n\n\n' +
+      '<--- JS stacktrace --->\n\nFATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\n' +
+      '----- Native stack trace -----\n\n',
+  )
+  process.abort()
+}
 
 /** Each file of the tree (POSIX path, relative) with the hash of its bytes, in order. */
 function files(folder) {

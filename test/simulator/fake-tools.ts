@@ -69,8 +69,14 @@ export interface Printed {
 /** The CLI's packages the check's listing of OpenAPI documents loads (src/check/mint-cli.ts, OPENAPI_LISTING). */
 const CLI_MODULES = ['prebuild', 'common', 'validation', 'link-rot']
 
-/** Writes the fake CLI into `folder` (what an install leaves there). */
-export function writeFakeCli(folder: string, mode: MintMode, version = MINT_VERSION, recordings = RECORDINGS): void {
+/** Writes the fake CLI into `folder` (what an install leaves there); `hungry`: the share of the free memory it needs (fake-mint.mjs). */
+export function writeFakeCli(
+  folder: string,
+  mode: MintMode,
+  version = MINT_VERSION,
+  recordings = RECORDINGS,
+  hungry?: number,
+): void {
   const mint = join(folder, 'node_modules', 'mint')
   mkdirSync(mint, { recursive: true })
   writeFileSync(join(mint, 'package.json'), JSON.stringify({ name: 'mint', version, type: 'module' }))
@@ -88,6 +94,7 @@ export function writeFakeCli(folder: string, mode: MintMode, version = MINT_VERS
       mode,
       recordings,
       real: REAL_CLI,
+      ...(hungry ? { hungry } : {}),
       ...(memo ? { memo } : {}),
       ...(compiled ? { compiled } : {}),
     }),

@@ -17,7 +17,6 @@ import type { CacheService, Quieter } from '../../src/check/cache-guard.js'
 import { eitherSideReads, siteChanges } from '../../src/check/base-tree.js'
 import { configurationFiles } from '../../src/check/docs-folder.js'
 import type { Problem } from '../../src/check/cli-output.js'
-import { cliSlots, limiter } from '../../src/check/cli-slots.js'
 import type { ChangedFile } from '../../src/github/change.js'
 import { siteReader } from '../../src/site/addresses.js'
 
@@ -319,45 +318,6 @@ describe("the cache client's surroundings", () => {
     stop.abort()
     expect(await restoring).toEqual({ found: false, why: 'stopped: the run was cancelled or reached wait-timeout' })
     expect(await cache.save('k', NOTHING)).toEqual({ saved: false, why: 'stopped before it began' })
-  })
-})
-
-describe('the CLI processes at once', () => {
-  test('the cores, within the memory at 1 GiB each, at least one', () => {
-    const GiB = 1024 ** 3
-    expect(cliSlots(4, 16 * GiB)).toBe(4)
-    expect(cliSlots(4, 2.5 * GiB)).toBe(2)
-    expect(cliSlots(2, 0.5 * GiB)).toBe(1)
-    expect(cliSlots(1, 64 * GiB)).toBe(1)
-  })
-
-  test('never more than the limit at once, every one run, in the order given', async () => {
-    const slot = limiter(2)
-    let running = 0
-    let most = 0
-    const started: number[] = []
-    const releases: Array<() => void> = []
-    const works = Array.from({ length: 5 }, (_, i) =>
-      slot(async () => {
-        started.push(i)
-        running++
-        most = Math.max(most, running)
-        await new Promise<void>((resolve) => releases.push(resolve))
-        running--
-        return i
-      }),
-    )
-    // let every slot that can start, start; then end them one by one, and a newcomer must wait its turn
-    for (let round = 0; round < 5; round++) {
-      await new Promise((resolve) => setImmediate(resolve))
-      releases.shift()?.()
-      if (round === 0) void slot(() => Promise.resolve(99)).then((v) => started.push(v))
-    }
-    await new Promise((resolve) => setImmediate(resolve))
-    releases.splice(0).forEach((r) => r())
-    expect(await Promise.all(works)).toEqual([0, 1, 2, 3, 4])
-    expect(most).toBe(2)
-    expect(started.slice(0, 5)).toEqual([0, 1, 2, 3, 4])
   })
 })
 

@@ -572,6 +572,10 @@ test("the CLI's environment: an allow-list, no telemetry, no colour, no wrapping
     MINTLIFY_PACKAGE_NAME: 'mint',
     CLI_TEST_MODE: 'false',
   })
+  // with its heap limit, where one is given: the memory plan's share (cli-slots.ts)
+  expect(cliEnvironment({}, { preload: '/cache/wide-output.cjs', columns: 300, heap: 3264 }).NODE_OPTIONS).toBe(
+    '--require "/cache/wide-output.cjs" --max-old-space-size=3264',
+  )
   expect(plainLines('a\r\nb\u00a0c\nold\rnew')).toEqual(['a', 'b c', 'new'])
 })
 
