@@ -8023,7 +8023,7 @@ function doubt(p, trees) {
     switch (p.rule) {
         case 'syntax':
             // whether a page parses is the whole page's
-            return changed.has(p.file) ? 'its page changed' : undefined;
+            return pageChanged(p.file, trees) ? 'its page changed' : undefined;
         case 'missing-alt':
         case 'accessibility':
             return lineHeld() ? undefined : 'its line is not the same on the base';
@@ -8046,6 +8046,8 @@ function doubt(p, trees) {
             return 'the base cannot confirm a problem of this kind without the CLI';
     }
 }
+/** Whether the pull request changed a page's bytes (a page it only renamed holds the same ones). */
+const pageChanged = (file, trees) => trees.changed.has(file) && !trees.sameOnBase(file);
 /** Why a link's target may resolve differently on the base than on the head; undefined where it cannot. */
 function resolvedAlike(target, from, trees) {
     if (!trees.siteSame)
@@ -8057,7 +8059,7 @@ function resolvedAlike(target, from, trees) {
     const path = targetPath(target, from);
     // a link to a heading of its own page: that page's headings
     if (path === '')
-        return trees.changed.has(from) ? 'its page changed' : undefined;
+        return pageChanged(from, trees) ? 'its page changed' : undefined;
     if (path === undefined)
         return 'it leads out of the docs';
     const lower = (file) => file.toLowerCase();
@@ -8463,6 +8465,10 @@ function bothTrees({ docsFolder }, given) {
             return lines.get(file);
         },
         headText: treeFile(headTree),
+        sameOnBase: (file) => {
+            const head = readText((0,external_node_path_.join)(headTree, file));
+            return head !== undefined && head === readText((0,external_node_path_.join)(baseTree, given.oldName(file)));
+        },
         redirects: { base: redirectsOf(configs.base), head: redirectsOf(configs.head) },
         siteSame: readText((0,external_node_path_.join)(baseTree, '.mintignore')) === readText((0,external_node_path_.join)(headTree, '.mintignore')) &&
             base.openapi === head.openapi &&

@@ -22,6 +22,8 @@ export interface BothTrees {
   baseLines: (file: string) => ReadonlySet<string> | undefined
   /** A file's text on the head (a page a link points to, for the snippets its headings come from). */
   headText: (file: string) => string | undefined
+  /** Whether a head file holds the same bytes as the base's file under its old name (a page only renamed). */
+  sameOnBase: (file: string) => boolean
   /** Each side's redirects, as its configuration has them, $refs resolved. */
   redirects: { base: readonly Redirect[]; head: readonly Redirect[] }
   /**
@@ -59,7 +61,7 @@ function doubt(p: PlacedProblem, trees: BothTrees): string | undefined {
   switch (p.rule) {
     case 'syntax':
       // whether a page parses is the whole page's
-      return changed.has(p.file) ? 'its page changed' : undefined
+      return pageChanged(p.file, trees) ? 'its page changed' : undefined
     case 'missing-alt':
     case 'accessibility':
       return lineHeld() ? undefined : 'its line is not the same on the base'
@@ -81,6 +83,9 @@ function doubt(p: PlacedProblem, trees: BothTrees): string | undefined {
   }
 }
 
+/** Whether the pull request changed a page's bytes (a page it only renamed holds the same ones). */
+const pageChanged = (file: string, trees: BothTrees): boolean => trees.changed.has(file) && !trees.sameOnBase(file)
+
 /** Why a link's target may resolve differently on the base than on the head; undefined where it cannot. */
 function resolvedAlike(target: string, from: string, trees: BothTrees): string | undefined {
   if (!trees.siteSame) return "the site's .mintignore or OpenAPI documents changed"
@@ -89,7 +94,7 @@ function resolvedAlike(target: string, from: string, trees: BothTrees): string |
   const anchor = target.includes('#')
   const path = targetPath(target, from)
   // a link to a heading of its own page: that page's headings
-  if (path === '') return trees.changed.has(from) ? 'its page changed' : undefined
+  if (path === '') return pageChanged(from, trees) ? 'its page changed' : undefined
   if (path === undefined) return 'it leads out of the docs'
   const lower = (file: string): string => file.toLowerCase()
   const changed = new Set([...trees.changed].map(lower))

@@ -428,6 +428,10 @@ function bothTrees(
       return lines.get(file)
     },
     headText: treeFile(headTree),
+    sameOnBase: (file) => {
+      const head = readText(join(headTree, file))
+      return head !== undefined && head === readText(join(baseTree, given.oldName(file)))
+    },
     redirects: { base: redirectsOf(configs.base), head: redirectsOf(configs.head) },
     siteSame:
       readText(join(baseTree, '.mintignore')) === readText(join(headTree, '.mintignore')) &&

@@ -24,6 +24,7 @@ function trees(over: Partial<BothTrees> = {}): BothTrees {
     oldName: (f) => f,
     baseLines: () => new Set(['[x](/gone)']),
     headText: () => undefined,
+    sameOnBase: () => false,
     redirects: { base: [], head: [] },
     siteSame: true,
     coloursSame: true,
@@ -92,6 +93,10 @@ describe('what the base confirms of a restored verdict', () => {
     const own = known({ rule: 'broken-link', target: '#setup', lineText: 'l' })
     expect(why(own, trees())).toBeUndefined()
     expect(why(own, trees({ changed: new Set(['a.mdx']), baseLines: () => new Set(['l']) }))).toBe('its page changed')
+    // a page only renamed: the same bytes under its old name, the same headings
+    const renamedOnly = { changed: new Set(['a.mdx', 'old.mdx']), baseLines: () => new Set(['l']) }
+    expect(why(own, trees({ ...renamedOnly, sameOnBase: (f) => f === 'a.mdx' }))).toBeUndefined()
+    expect(why(own, trees({ ...renamedOnly, sameOnBase: (f) => f !== 'a.mdx' }))).toBe('its page changed')
     const out = known({ rule: 'broken-link', target: '../../x', lineText: 'l' })
     expect(why(out, trees())).toBe('it leads out of the docs')
     const away = known({ rule: 'broken-link', target: 'https://example.com/x', lineText: 'l' })
@@ -124,6 +129,8 @@ describe('what the base confirms of a restored verdict', () => {
     expect(why(syntax, trees({ changed: new Set(['a.mdx']), baseLines: () => new Set(['anything']) }))).toBe(
       'its page changed',
     )
+    // a page only renamed parses as it did
+    expect(why(syntax, trees({ changed: new Set(['a.mdx']), sameOnBase: (f) => f === 'a.mdx' }))).toBeUndefined()
     const contrast = known({ rule: 'contrast', file: 'docs.json', path: 'docs.json' })
     expect(why(contrast, trees())).toBeUndefined()
     expect(why(contrast, trees({ coloursSame: false }))).toBe("the configuration's colours changed")
