@@ -5,7 +5,7 @@ import { delimiter, dirname, join } from 'node:path'
 import {
   CLI_ENTRY,
   OPENAPI_LISTING,
-  WIDE_OUTPUT,
+  writePreload,
   cliEnvironment,
   cliModules,
   readOpenApiListing,
@@ -52,6 +52,12 @@ export interface Timed {
   /** The most CLI processes seen at once, and the largest resident memory of any one process (MiB). */
   processes: number
   peakMiB: number
+  /** The largest resident memory of the action's own process (MiB), where it ran. */
+  actionMiB?: number
+  /** The action's `problems` output, where it ran, and problems-json's new problems by rule and by target. */
+  problems?: string
+  newByRule?: Record<string, number>
+  newTargets?: Record<string, number>
 }
 
 export interface CheckSpeed {
@@ -119,10 +125,11 @@ const TOOL_CACHE = process.env.MINT_TOOL_CACHE || join(homedir(), '.cache', 'min
 const MODULES = join(TOOL_CACHE, 'mintlify-cli', MINT_VERSION, process.arch, 'node_modules')
 const CLI = join(MODULES, 'mint', 'index.js')
 
-/** Reads /proc while `work` runs: the CLI's processes at once, and the largest resident memory. */
-async function watched(work: () => Promise<unknown>): Promise<Timed> {
+/** Reads /proc while `work` runs: the CLI's processes at once, the largest one's memory, and the action's. */
+export async function watched(work: () => Promise<unknown>): Promise<Timed> {
   let processes = 0
   let peak = 0
+  let action = 0
   const sample = (): void => {
     let running = 0
     for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
@@ -134,7 +141,7 @@ async function watched(work: () => Promise<unknown>): Promise<Timed> {
         if (command.includes('@mintlify/cli/bin/start.js')) {
           running++
           peak = Math.max(peak, rss)
-        }
+        } else if (command.includes('/dist/check/index.js')) action = Math.max(action, rss)
       } catch {
         // gone meanwhile
       }
@@ -148,7 +155,12 @@ async function watched(work: () => Promise<unknown>): Promise<Timed> {
   } finally {
     clearInterval(timer)
   }
-  return { ms: performance.now() - started, processes, peakMiB: peak / 1024 }
+  return {
+    ms: performance.now() - started,
+    processes,
+    peakMiB: peak / 1024,
+    ...(action > 0 ? { actionMiB: action / 1024 } : {}),
+  }
 }
 
 /** The middle of a few timings (ms). */
@@ -179,7 +191,7 @@ async function reference(work: () => Promise<unknown>): Promise<Timed> {
  * PATH, so that Node's folder comes first there (on this machine's Node 20 broken-links alone
  * took 41 s against 28 s on Node 24: a reference on another Node measures the Node, not the check).
  */
-function cliAlone(tree: string, preload?: string): Promise<unknown> {
+export function cliAlone(tree: string, preload?: string): Promise<unknown> {
   const env = {
     PATH: [dirname(RUNTIMES[0].node), process.env.PATH].join(delimiter),
     HOME: process.env.HOME,
@@ -199,8 +211,8 @@ function cliAlone(tree: string, preload?: string): Promise<unknown> {
 const HEAD_SHA = 'a'.repeat(40)
 const BASE_SHA = 'b'.repeat(40)
 
-/** One pull request run of the check action (at `root`, this tree's by default) on `head`, whose base is `base`. */
-async function pullRequestRun(
+/** One pull request run of the check action (at `root`, this tree's by default) on `head`, whose base is `base`; `env` may name another tool cache. */
+export async function pullRequestRun(
   site: { base: Files; head: Files; pullFiles: unknown[] },
   env: Record<string, string>,
   root?: string,
@@ -230,20 +242,38 @@ async function pullRequestRun(
       },
     }
     let code: number | null = null
+    let problems: string | undefined
+    const newByRule: Record<string, number> = {}
+    const newTargets: Record<string, number> = {}
     const timed = await watched(async () => {
       const run = await runAction({
         runtime: RUNTIMES[0],
         action: 'check',
         inputs: { 'wait-timeout': '30m', ...inputs },
-        env: { ...env, GITHUB_WORKSPACE: workspace, RUNNER_TOOL_CACHE: TOOL_CACHE, GITHUB_API_URL: gh.baseUrl },
+        env: { RUNNER_TOOL_CACHE: TOOL_CACHE, ...env, GITHUB_WORKSPACE: workspace, GITHUB_API_URL: gh.baseUrl },
         event,
         killAfterMs: 1_800_000,
         ...(root ? { actionFiles: root } : {}),
       })
       code = run.code
+      problems = run.outputs.problems
+      // BENCH_LOG_DIR: each run's log kept, for what a figure does not say
+      const logs = process.env.BENCH_LOG_DIR
+      if (logs) writeFileSync(join(logs, `check-${Date.now()}.log`), `${run.stdout}\n${run.summary}`)
+      const listed = run.outputs['problems-json']
+      if (listed && existsSync(listed))
+        for (const p of (
+          JSON.parse(readFileSync(listed, 'utf8')) as {
+            problems: Array<{ status: string; rule: string; target?: string }>
+          }
+        ).problems)
+          if (p.status === 'new') {
+            newByRule[p.rule] = (newByRule[p.rule] ?? 0) + 1
+            newTargets[p.target ?? ''] = (newTargets[p.target ?? ''] ?? 0) + 1
+          }
+      if (code !== 1 && code !== 0) throw new Error(`the check ended with ${String(code)}: ${run.errors.join(' | ')}`)
     })
-    if (code !== 1 && code !== 0) throw new Error(`the check ended with ${String(code)}`)
-    return timed
+    return { ...timed, ...(problems !== undefined ? { problems, newByRule, newTargets } : {}) }
   } finally {
     await gh.stop()
     rmSync(workspace, { recursive: true, force: true })
@@ -273,9 +303,8 @@ async function openApiListing(tree: string, operations: number): Promise<CheckSp
   const work = mkdtempSync(join(tmpdir(), 'bench-openapi-'))
   try {
     const script = join(work, 'openapi-listing.mjs')
-    const preload = join(work, 'wide-output.cjs')
     writeFileSync(script, OPENAPI_LISTING)
-    writeFileSync(preload, WIDE_OUTPUT)
+    const preload = writePreload(work)
     const ms: number[] = []
     let pages = 0
     for (let run = 0; run < 3; run++) {
@@ -331,11 +360,10 @@ export async function checkSpeed(pages = 5000, log: (m: string) => void = () => 
       `check speed: ${pages.toLocaleString('en-US')} pages, ${site.links.toLocaleString('en-US')} links: the CLI alone…`,
     )
     const alone = await reference(() => cliAlone(tree))
-    const preload = join(tree, '..', `${tree.split('/').at(-1) ?? 'tree'}-preload.cjs`)
-    writeFileSync(preload, WIDE_OUTPUT)
+    const preloads = mkdtempSync(join(tmpdir(), 'bench-preload-'))
     log('check speed: the CLI as the check runs it…')
-    const asTheCheck = await reference(() => cliAlone(tree, preload))
-    rmSync(preload, { force: true })
+    const asTheCheck = await reference(() => cliAlone(tree, writePreload(preloads)))
+    rmSync(preloads, { recursive: true, force: true })
     log('check speed: before, nothing cached…')
     const beforeNothing = await pullRequestRun(site, {}, before)
     log('check speed: before, no docs change…')

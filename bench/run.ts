@@ -11,6 +11,7 @@ import { ROOT } from '../test/e2e/harness.js'
 import { changeCost } from './changes.js'
 import { BEFORE, UNVERIFIED, checkCost, warmCost } from './check.js'
 import { checkSpeed, checkSpeedRows, writeCheckSpeedSection } from './check-speed.js'
+import { CHECK_LARGE_NOTES, checkLarge, checkLargeRows } from './check-large.js'
 import { type BoundRun, checkBounds, realCliPage } from './check-bounds.js'
 import { conversationCost } from './conversation.js'
 import { exportRequests, exportScale } from './export.js'
@@ -166,8 +167,28 @@ async function checkBoundsSection(log: (m: string) => void): Promise<void> {
   }
 }
 
+/** The check on a site of the largest shape (bench/check-large.ts), printed and, with --write, its section written. */
+async function checkLargeSection(log: (m: string) => void): Promise<void> {
+  const rows = checkLargeRows(await checkLarge(log))
+  console.log(
+    ['| measure | result | reference |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n'),
+  )
+  if (process.argv.includes('--write')) {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()
+    const cpu = cpus()[0]?.model ?? 'unknown CPU'
+    writeSection(
+      'check-large',
+      '## The check on the largest sites',
+      `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC at commit ${commit} (${cpu}, ${cpus().length} cores) with \`npm run bench -- --only check-large --write\`.`,
+      rows,
+      CHECK_LARGE_NOTES,
+    )
+    log('wrote the check-large section of docs/benchmarks.md')
+  }
+}
+
 /** A marked section of docs/benchmarks.md (`<!-- name -->` … `<!-- /name -->`), written anew or added at the end. */
-function writeSection(name: string, heading: string, measured: string, rows: string[][]): void {
+function writeSection(name: string, heading: string, measured: string, rows: string[][], notes?: string): void {
   const file = join(ROOT, 'docs', 'benchmarks.md')
   const doc = readFileSync(file, 'utf8')
   const section = [
@@ -179,6 +200,7 @@ function writeSection(name: string, heading: string, measured: string, rows: str
     '| measure | result | reference |',
     '|---|---|---|',
     ...rows.map((r) => `| ${r.join(' | ')} |`),
+    ...(notes ? ['', notes] : []),
     `<!-- /${name} -->`,
   ].join('\n')
   const marked = new RegExp(`<!-- ${name} -->[\\s\\S]*<!-- /${name} -->`)
@@ -193,6 +215,7 @@ async function main(): Promise<void> {
   if (only !== -1 && process.argv[only + 1] === 'check-speed') return checkSpeedSection(log)
   if (only !== -1 && process.argv[only + 1] === 'check-warm') return checkWarmSection(log)
   if (only !== -1 && process.argv[only + 1] === 'check-bounds') return checkBoundsSection(log)
+  if (only !== -1 && process.argv[only + 1] === 'check-large') return checkLargeSection(log)
 
   for (const [name, node] of runtimes) {
     log(`start-up: ${name}, ${ROUNDS} rounds of ${RUNS} runs each…`)
@@ -432,6 +455,7 @@ async function main(): Promise<void> {
     log('wrote docs/benchmarks.md')
   }
   await checkSpeedSection(log)
+  await checkLargeSection(log)
 }
 
 await main()
