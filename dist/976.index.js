@@ -8006,17 +8006,33 @@ function oldNames(files, docsFolder) {
  */
 function unconfirmed(judged, trees) {
     const out = [];
+    const asked = askedOnce(trees);
     for (const { problem, status } of judged) {
         if (status !== 'known')
             continue;
-        const why = doubt(problem, trees);
+        const why = doubt(problem, asked);
         if (why !== undefined)
             out.push({ problem, why });
     }
     return out;
 }
+function askedOnce(trees) {
+    const imports = new Map();
+    return {
+        trees,
+        importsOf: (page) => {
+            if (!imports.has(page)) {
+                const text = trees.headText(page);
+                imports.set(page, text === undefined ? undefined : importsOf(page, text));
+            }
+            return imports.get(page);
+        },
+        redirectsSame: JSON.stringify(trees.redirects.base) === JSON.stringify(trees.redirects.head),
+    };
+}
 /** Why the base does not confirm a problem as its own; undefined where it does. */
-function doubt(p, trees) {
+function doubt(p, asked) {
+    const { trees } = asked;
     const { changed, oldName } = trees;
     // the problem's own line on the base: its file unchanged, or the base's file holding the line as it is
     const lineHeld = () => !changed.has(p.file) || (p.lineText !== undefined && (trees.baseLines(oldName(p.file))?.has(p.lineText) ?? false));
@@ -8032,7 +8048,7 @@ function doubt(p, trees) {
         case 'broken-link':
             if (!lineHeld())
                 return 'its line is not the same on the base';
-            return p.target === undefined ? 'it names no target' : resolvedAlike(p.target, p.file, trees);
+            return p.target === undefined ? 'it names no target' : resolvedAlike(p.target, p.file, asked);
         case 'broken-redirect': {
             const [source = '', destination] = (p.target ?? '').split(' → ');
             if (destination === undefined)
@@ -8040,7 +8056,7 @@ function doubt(p, trees) {
             const same = (list) => JSON.stringify(list.filter((r) => r.source === source && r.destination === destination));
             if (same(trees.redirects.base) !== same(trees.redirects.head))
                 return 'the redirect is not the same on the base';
-            return resolvedAlike(destination, 'docs.json', trees);
+            return resolvedAlike(destination, 'docs.json', asked);
         }
         default:
             return 'the base cannot confirm a problem of this kind without the CLI';
@@ -8049,7 +8065,8 @@ function doubt(p, trees) {
 /** Whether the pull request changed a page's bytes (a page it only renamed holds the same ones). */
 const pageChanged = (file, trees) => trees.changed.has(file) && !trees.sameOnBase(file);
 /** Why a link's target may resolve differently on the base than on the head; undefined where it cannot. */
-function resolvedAlike(target, from, trees) {
+function resolvedAlike(target, from, asked) {
+    const { trees } = asked;
     if (!trees.siteSame)
         return "the site's .mintignore or OpenAPI documents changed";
     // a link to another site: its answer is the network's (never restored, but never assumed either)
@@ -8069,16 +8086,13 @@ function resolvedAlike(target, from, trees) {
         return 'a file it may lead to changed';
     const address = `/${path}`;
     const matching = (list) => JSON.stringify(list.filter((r) => sourceMatches(r.source, address)));
-    if (matching(trees.redirects.base) !== matching(trees.redirects.head))
+    if (!asked.redirectsSame && matching(trees.redirects.base) !== matching(trees.redirects.head))
         return 'a redirect that matches it is not the same on the base';
     if (!anchor)
         return undefined;
     // a heading's id comes from the page, and from the snippets it shows
     for (const page of candidates.filter((c) => /\.mdx?$/.test(c))) {
-        const text = trees.headText(page);
-        if (text === undefined)
-            continue;
-        const imported = importsOf(page, text);
+        const imported = asked.importsOf(page) ?? [];
         if (imported.some((i) => changed.has(lower(i)) || changed.has(lower(`${i}.mdx`))))
             return 'a snippet its page shows changed';
     }

@@ -44,16 +44,45 @@ export function unconfirmed(
   trees: BothTrees,
 ): Array<{ problem: PlacedProblem; why: string }> {
   const out: Array<{ problem: PlacedProblem; why: string }> = []
+  const asked = askedOnce(trees)
   for (const { problem, status } of judged) {
     if (status !== 'known') continue
-    const why = doubt(problem, trees)
+    const why = doubt(problem, asked)
     if (why !== undefined) out.push({ problem, why })
   }
   return out
 }
 
+/**
+ * The trees as the confirmation asks them, each question answered once for all the problems (the
+ * largest sites have 48,000): a page's imports read once, and redirects compared once.
+ */
+interface Asked {
+  trees: BothTrees
+  /** The files a head page imports; undefined where the head has no such page. */
+  importsOf: (page: string) => string[] | undefined
+  /** Whether both sides have the same redirects, in the same order: then none resolves an address otherwise. */
+  redirectsSame: boolean
+}
+
+function askedOnce(trees: BothTrees): Asked {
+  const imports = new Map<string, string[] | undefined>()
+  return {
+    trees,
+    importsOf: (page) => {
+      if (!imports.has(page)) {
+        const text = trees.headText(page)
+        imports.set(page, text === undefined ? undefined : importsOf(page, text))
+      }
+      return imports.get(page)
+    },
+    redirectsSame: JSON.stringify(trees.redirects.base) === JSON.stringify(trees.redirects.head),
+  }
+}
+
 /** Why the base does not confirm a problem as its own; undefined where it does. */
-function doubt(p: PlacedProblem, trees: BothTrees): string | undefined {
+function doubt(p: PlacedProblem, asked: Asked): string | undefined {
+  const { trees } = asked
   const { changed, oldName } = trees
   // the problem's own line on the base: its file unchanged, or the base's file holding the line as it is
   const lineHeld = (): boolean =>
@@ -69,14 +98,14 @@ function doubt(p: PlacedProblem, trees: BothTrees): string | undefined {
       return trees.coloursSame ? undefined : "the configuration's colours changed"
     case 'broken-link':
       if (!lineHeld()) return 'its line is not the same on the base'
-      return p.target === undefined ? 'it names no target' : resolvedAlike(p.target, p.file, trees)
+      return p.target === undefined ? 'it names no target' : resolvedAlike(p.target, p.file, asked)
     case 'broken-redirect': {
       const [source = '', destination] = (p.target ?? '').split(' → ')
       if (destination === undefined) return 'it names no destination'
       const same = (list: readonly Redirect[]): string =>
         JSON.stringify(list.filter((r) => r.source === source && r.destination === destination))
       if (same(trees.redirects.base) !== same(trees.redirects.head)) return 'the redirect is not the same on the base'
-      return resolvedAlike(destination, 'docs.json', trees)
+      return resolvedAlike(destination, 'docs.json', asked)
     }
     default:
       return 'the base cannot confirm a problem of this kind without the CLI'
@@ -87,7 +116,8 @@ function doubt(p: PlacedProblem, trees: BothTrees): string | undefined {
 const pageChanged = (file: string, trees: BothTrees): boolean => trees.changed.has(file) && !trees.sameOnBase(file)
 
 /** Why a link's target may resolve differently on the base than on the head; undefined where it cannot. */
-function resolvedAlike(target: string, from: string, trees: BothTrees): string | undefined {
+function resolvedAlike(target: string, from: string, asked: Asked): string | undefined {
+  const { trees } = asked
   if (!trees.siteSame) return "the site's .mintignore or OpenAPI documents changed"
   // a link to another site: its answer is the network's (never restored, but never assumed either)
   if (/^[a-z][a-z\d+.-]*:/i.test(target) || target.startsWith('//')) return 'it leads to another site'
@@ -103,14 +133,12 @@ function resolvedAlike(target: string, from: string, trees: BothTrees): string |
   const address = `/${path}`
   const matching = (list: readonly Redirect[]): string =>
     JSON.stringify(list.filter((r) => sourceMatches(r.source, address)))
-  if (matching(trees.redirects.base) !== matching(trees.redirects.head))
+  if (!asked.redirectsSame && matching(trees.redirects.base) !== matching(trees.redirects.head))
     return 'a redirect that matches it is not the same on the base'
   if (!anchor) return undefined
   // a heading's id comes from the page, and from the snippets it shows
   for (const page of candidates.filter((c) => /\.mdx?$/.test(c))) {
-    const text = trees.headText(page)
-    if (text === undefined) continue
-    const imported = importsOf(page, text)
+    const imported = asked.importsOf(page) ?? []
     if (imported.some((i) => changed.has(lower(i)) || changed.has(lower(`${i}.mdx`))))
       return 'a snippet its page shows changed'
   }

@@ -224,3 +224,36 @@ describe('what the base confirms of a restored verdict', () => {
     expect(mayBeApiDocument('spec.json.bak', new Set())).toBe(false)
   })
 })
+
+describe('asked once, whatever the number of problems', () => {
+  /** A list of redirects that counts how often it is searched. */
+  class Counted<T> extends Array<T> {
+    searched = 0
+    override filter(...args: Parameters<T[]['filter']>): T[] {
+      this.searched++
+      return [...this].filter(...args)
+    }
+  }
+  const anchors = Array.from({ length: 50 }, (_, i) =>
+    known({ rule: 'broken-link', target: `/guide#h${i}`, lineText: '[x](/gone)' }),
+  )
+
+  test("each page's imports read once, not once a problem", () => {
+    let reads = 0
+    const headText = (f: string): string | undefined => (reads++, f === 'guide.mdx' ? '# Guide\n' : undefined)
+    expect(unconfirmed(anchors, trees({ headText }))).toEqual([])
+    // guide.mdx and guide/index.mdx (and their .md), each once
+    expect(reads).toBe(4)
+  })
+
+  test('the same redirects on both sides are never searched a problem at a time; others are', () => {
+    const same = { source: '/old', destination: '/guide' }
+    const base = Counted.from([same]) as Counted<typeof same>
+    const head = Counted.from([same]) as Counted<typeof same>
+    expect(unconfirmed(anchors, trees({ redirects: { base, head } }))).toEqual([])
+    expect(base.searched + head.searched).toBe(0)
+    const moved = Counted.from([same, { source: '/guide', destination: '/new' }]) as Counted<typeof same>
+    expect(unconfirmed(anchors, trees({ redirects: { base, head: moved } }))).toHaveLength(50)
+    expect(base.searched).toBe(50)
+  })
+})
