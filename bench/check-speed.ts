@@ -536,8 +536,10 @@ export const CHECK_SPEED_NOTES = `- **Slower than the last record, and why (2026
 - **Nothing cached, side by side.** On 2 cores the head's two commands take both cores and the
   base's wait for them (never more CLI processes than cores); on 4 (GitHub's hosted runners for
   public repositories) they run beside the head's, which this machine cannot measure.
-- **Memory.** The largest CLI process is \`broken-links\` (about 450 to 680 MiB on this site); the
-  check allows one CLI process per GiB of free memory, and never more than the cores.`
+- **Memory.** The largest CLI process is \`broken-links\` (about 450 to 680 MiB on this site). Since
+  1.11.0 the check runs as many at once as the runner's free memory holds at what a run on the
+  site needs, each with its heap limit, and never more than the cores (docs/actions/check.md, "The
+  largest sites").`
 
 /** Writes `rows` as docs/benchmarks.md's check-speed section, between its markers (the rest kept). */
 export function writeCheckSpeedSection(rows: string[][], when: string): void {

@@ -5481,7 +5481,10 @@ const KEPT_MIB = 768;
  * What one `broken-links` run needs at its peak (MiB): a fixed part (Node and the CLI's modules) and
  * a part for each MiB of the site's pages, with a quarter to spare over what was measured on 4.2.941
  * (docs/actions/check.md, "The largest sites"): bazel-docs, 45 MiB of pages and 47,749 broken
- * links, peaked at 1,920 MiB; a generated site of 5,000 pages (2.5 MiB) at 450 to 680 MiB.
+ * links, peaked at 1,951 MiB; a generated site of 5,000 pages (2.5 MiB) at 450 to 680 MiB. It
+ * decides how many run at once, not the heap each gets (its share of the memory): a site of short
+ * pages with many broken links needs more than it says (the bench's 4,002 pages, 3 MiB and 50,000
+ * broken links: 2,218 MiB), and a run that runs out of memory beside others runs again alone.
  */
 const NEED = { fixedMiB: 600, perPageMiB: 40 };
 /** What a heap limit leaves for the rest of a Node process's memory (its code, buffers, the young generation). */

@@ -110,7 +110,7 @@ describe('the release check', () => {
 
   test("this repository: package.json's version has its dated section in CHANGELOG.md, one heading per kind", () => {
     const version = readJson<{ version: string }>(join(ROOT, 'package.json')).version
-    expect(version).toBe('1.10.0')
+    expect(version).toBe('1.11.0')
     expect(check(ROOT, [version, '--no-build'])).toMatchObject({ code: 0, errors: [] })
   })
 
