@@ -138,8 +138,8 @@ function resolvedAlike(target: string, from: string, asked: Asked): string | und
   if (!anchor) return undefined
   // a heading's id comes from the page, and from the snippets it shows
   for (const page of candidates.filter((c) => /\.mdx?$/.test(c))) {
-    const imported = asked.importsOf(page) ?? []
-    if (imported.some((i) => changed.has(lower(i)) || changed.has(lower(`${i}.mdx`))))
+    // a page the head does not have imports nothing
+    if (asked.importsOf(page)?.some((i) => changed.has(lower(i)) || changed.has(lower(`${i}.mdx`))))
       return 'a snippet its page shows changed'
   }
   return undefined
