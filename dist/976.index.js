@@ -6355,12 +6355,15 @@ function cutShort(stdout) {
 }
 /**
  * Whether a run of the CLI ran out of memory: Node's own last words (`FATAL ERROR: Reached heap limit
- * Allocation failed - JavaScript heap out of memory`, then SIGABRT), or a SIGKILL the check did not
- * send (it ends its own runs with SIGTERM first, and a run it stopped is never read): what the
- * system's out-of-memory killer does.
+ * Allocation failed - JavaScript heap out of memory`) and the abort that follows them (SIGABRT;
+ * exit code 134 where a shell or Windows reports it), never the words alone (a page's name can
+ * hold them); or a SIGKILL the check did not send (it ends its own runs with SIGTERM first, and a
+ * run it stopped is never read): what the system's out-of-memory killer does.
  */
-function ranOutOfMemory(stderr, signal) {
-    return signal === 'SIGKILL' || /JavaScript heap out of memory|Reached heap limit/.test(stderr);
+function ranOutOfMemory(stderr, signal, exitCode) {
+    if (signal === 'SIGKILL')
+        return true;
+    return (signal === 'SIGABRT' || exitCode === 134) && /JavaScript heap out of memory|Reached heap limit/.test(stderr);
 }
 /** Lines by which the CLI says its own check failed, while it may still print "success". */
 const CHECK_FAILED = [
@@ -10469,7 +10472,7 @@ function treeChecker(run, runs) {
         };
         const mint = (args, columns = width) => bounded(`mint ${args[0] ?? ''} on the ${label}`, async () => {
             const ran = await logged(args, columns, false);
-            if (!ranOutOfMemory(ran.stderr, ran.signal))
+            if (!ranOutOfMemory(ran.stderr, ran.signal, ran.exitCode))
                 return ran;
             const what = `the ${label} (mint ${args[0] ?? ''})`;
             // alone already, with the whole memory: the same run again would end the same way
@@ -10477,7 +10480,7 @@ function treeChecker(run, runs) {
                 throw new OutOfMemory(`${memorySaid(what, ran, memory, true)} The site needs a runner with more memory.`);
             core/* info */.pq(`${memorySaid(what, ran, memory, false)} It runs again alone, with a heap limit of ${mib(memory.alone)}.`);
             const again = await logged(args, columns, true);
-            if (!ranOutOfMemory(again.stderr, again.signal))
+            if (!ranOutOfMemory(again.stderr, again.signal, again.exitCode))
                 return again;
             throw new OutOfMemory(`${memorySaid(what, again, memory, true)} It ran out beside other runs first, then alone: the site needs a runner with more memory.`);
         });

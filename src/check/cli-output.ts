@@ -127,12 +127,14 @@ export function cutShort(stdout: string): boolean {
 
 /**
  * Whether a run of the CLI ran out of memory: Node's own last words (`FATAL ERROR: Reached heap limit
- * Allocation failed - JavaScript heap out of memory`, then SIGABRT), or a SIGKILL the check did not
- * send (it ends its own runs with SIGTERM first, and a run it stopped is never read): what the
- * system's out-of-memory killer does.
+ * Allocation failed - JavaScript heap out of memory`) and the abort that follows them (SIGABRT;
+ * exit code 134 where a shell or Windows reports it), never the words alone (a page's name can
+ * hold them); or a SIGKILL the check did not send (it ends its own runs with SIGTERM first, and a
+ * run it stopped is never read): what the system's out-of-memory killer does.
  */
-export function ranOutOfMemory(stderr: string, signal: NodeJS.Signals | null): boolean {
-  return signal === 'SIGKILL' || /JavaScript heap out of memory|Reached heap limit/.test(stderr)
+export function ranOutOfMemory(stderr: string, signal: NodeJS.Signals | null, exitCode: number | null): boolean {
+  if (signal === 'SIGKILL') return true
+  return (signal === 'SIGABRT' || exitCode === 134) && /JavaScript heap out of memory|Reached heap limit/.test(stderr)
 }
 
 /** Lines by which the CLI says its own check failed, while it may still print "success". */

@@ -207,7 +207,7 @@ export function treeChecker(run: CheckRun, runs: CliRuns): TreeChecker {
     const mint = (args: string[], columns = width): Promise<Ran> =>
       bounded(`mint ${args[0] ?? ''} on the ${label}`, async () => {
         const ran = await logged(args, columns, false)
-        if (!ranOutOfMemory(ran.stderr, ran.signal)) return ran
+        if (!ranOutOfMemory(ran.stderr, ran.signal, ran.exitCode)) return ran
         const what = `the ${label} (mint ${args[0] ?? ''})`
         // alone already, with the whole memory: the same run again would end the same way
         if (memory.slots === 1)
@@ -216,7 +216,7 @@ export function treeChecker(run: CheckRun, runs: CliRuns): TreeChecker {
           `${memorySaid(what, ran, memory, false)} It runs again alone, with a heap limit of ${mib(memory.alone)}.`,
         )
         const again = await logged(args, columns, true)
-        if (!ranOutOfMemory(again.stderr, again.signal)) return again
+        if (!ranOutOfMemory(again.stderr, again.signal, again.exitCode)) return again
         throw new OutOfMemory(
           `${memorySaid(what, again, memory, true)} It ran out beside other runs first, then alone: the site needs a runner with more memory.`,
         )

@@ -120,22 +120,23 @@ describe('the runner as read', () => {
 })
 
 describe('a run out of memory', () => {
-  test("Node's own words, or a SIGKILL the check did not send", () => {
-    expect(
-      ranOutOfMemory(
-        '<--- JS stacktrace --->\n\nFATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\n',
-        'SIGABRT',
-      ),
-    ).toBe(true)
+  test("Node's own words and its abort, or a SIGKILL the check did not send; never the words alone", () => {
+    const words = 'FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\n'
+    expect(ranOutOfMemory(`<--- JS stacktrace --->\n\n${words}`, 'SIGABRT', null)).toBe(true)
+    expect(ranOutOfMemory(words, null, 134)).toBe(true)
     expect(
       ranOutOfMemory(
         'FATAL ERROR: Ineffective mark-compacts near heap limit Allocation failed - JavaScript heap out of memory',
+        'SIGABRT',
         null,
       ),
     ).toBe(true)
-    expect(ranOutOfMemory('', 'SIGKILL')).toBe(true)
-    expect(ranOutOfMemory('found 2 broken links in 1 file', null)).toBe(false)
-    expect(ranOutOfMemory('', 'SIGABRT')).toBe(false)
+    expect(ranOutOfMemory('', 'SIGKILL', null)).toBe(true)
+    // a page named for the words, in a warning of a run that ended as usual, is no out-of-memory
+    expect(ranOutOfMemory(`warn could not resolve "${words.trim()}.mdx"`, null, 1)).toBe(false)
+    expect(ranOutOfMemory('found 2 broken links in 1 file', null, 1)).toBe(false)
+    expect(ranOutOfMemory('', 'SIGABRT', null)).toBe(false)
+    expect(ranOutOfMemory('', null, 134)).toBe(false)
   })
 })
 
